@@ -1,0 +1,140 @@
+"""Judge a round already made (by the engine or by hand) against the rules.
+
+``check_round`` lists every problem with the round, most serious first:
+errors break a hard rule (a player twice or missing, a rematch 原则(六), a
+second bye, a withdrawn player paired); warnings are soft rules (bye outside
+the lowest score group 原则(五), a new 连三/多三 原则(十一)).
+``compare_with_engine`` says where a round differs from what the engine
+would pair from the same history.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Optional
+
+from xlxq.core.colours import after
+from xlxq.core.history import build_cards, pairable_players
+from xlxq.core.model import Event
+
+ERROR, WARNING = "error", "warning"
+
+
+@dataclass(frozen=True)
+class Issue:
+    level: str
+    code: str
+    zh: str
+    en: str
+    round: int
+    board: Optional[int] = None
+    players: tuple[int, ...] = ()
+
+    def message(self, lang: str = "zh") -> str:
+        return self.en if lang.startswith("en") else self.zh
+
+
+def colour_runs(colours: list[str]) -> tuple[int, int]:
+    """(longest run of one colour, largest |reds − blacks| reached)."""
+    best = run = 0
+    last = None
+    d = maxd = 0
+    for c in colours:
+        run = run + 1 if c == last else 1
+        last = c
+        best = max(best, run)
+        d += 1 if c == "R" else -1
+        maxd = max(maxd, abs(d))
+    return best, maxd
+
+
+def check_round(event: Event, round_no: int) -> list[Issue]:
+    rnd = next((r for r in event.rounds if r.round == round_no), None)
+    if rnd is None:
+        return [Issue(ERROR, "no_round", f"没有第{round_no}轮", f"there is no round {round_no}", round_no)]
+    opts = event.settings.pairing
+    cards = build_cards(event, round_no, opts.forfeit_counts_as_met)
+    expected = set(pairable_players(event, round_no, cards))
+    name = {p.no: p.name for p in event.players}
+    issues: list[Issue] = []
+    seen: dict[int, Optional[int]] = {}
+    for b in rnd.boards:
+        for no in (b.red, b.black):
+            if no in seen:
+                issues.append(Issue(ERROR, "twice", f"第{round_no}轮：{name.get(no, no)}（{no}号）出现两次",
+                                    f"round {round_no}: player {no} appears twice", round_no, b.board, (no,)))
+            seen[no] = b.board
+        if b.black in cards[b.red].opponents:
+            issues.append(Issue(ERROR, "rematch",
+                                f"第{round_no}轮第{b.board}台：{name[b.red]}（{b.red}号）与{name[b.black]}（{b.black}号）已相遇过（原则(六)）",
+                                f"round {round_no} board {b.board}: {b.red} and {b.black} have already met",
+                                round_no, b.board, (b.red, b.black)))
+    for no in rnd.byes:
+        if no in seen:
+            issues.append(Issue(ERROR, "twice", f"第{round_no}轮：{name.get(no, no)}（{no}号）既有对局又轮空",
+                                f"round {round_no}: player {no} plays and has a bye", round_no, None, (no,)))
+        seen[no] = None
+        if cards[no].byes:
+            issues.append(Issue(ERROR, "second_bye", f"第{round_no}轮：{name[no]}（{no}号）已轮空过，不应再轮空",
+                                f"round {round_no}: player {no} already had a bye", round_no, None, (no,)))
+    if len(rnd.byes) > 1:
+        issues.append(Issue(ERROR, "byes", f"第{round_no}轮有{len(rnd.byes)}个轮空，最多一个",
+                            f"round {round_no} has {len(rnd.byes)} byes; at most one", round_no))
+    for no in sorted(expected - set(seen)):
+        issues.append(Issue(ERROR, "missing", f"第{round_no}轮：{name[no]}（{no}号）未被编排",
+                            f"round {round_no}: player {no} is not paired", round_no, None, (no,)))
+    for no in sorted(set(seen) - expected):
+        p = event.player(no)
+        why = f"自第{p.withdrawn_from_round}轮起退赛" if not p.active_in(round_no) else "已连续弃权，不再编排"
+        issues.append(Issue(ERROR, "withdrawn", f"第{round_no}轮：{name[no]}（{no}号）{why}，却被编排",
+                            f"round {round_no}: player {no} is withdrawn but paired", round_no, seen[no], (no,)))
+    if rnd.byes and round_no > 1:
+        low = min(cards[no].score for no in seen)
+        for no in rnd.byes:
+            if cards[no].score > low:
+                issues.append(Issue(WARNING, "bye_not_lowest",
+                                    f"第{round_no}轮：轮空的{name[no]}（{no}号）不在最低分段（原则(五)）",
+                                    f"round {round_no}: the bye ({no}) is not in the lowest score group",
+                                    round_no, None, (no,)))
+    for b in rnd.boards:
+        for no, col in ((b.red, "R"), (b.black, "B")):
+            c = cards[no]
+            d, s = after(c, col)
+            if abs(s) >= 3 and abs(c.streak) < 3:
+                issues.append(Issue(WARNING, "three_in_row",
+                                    f"第{round_no}轮第{b.board}台：{name[no]}（{no}号）连走三{'先' if col == 'R' else '后'}（原则(十一)）",
+                                    f"round {round_no} board {b.board}: {no} gets a third {'red' if col == 'R' else 'black'} in a row",
+                                    round_no, b.board, (no,)))
+            if abs(d) >= 3 and abs(c.diff) < 3:
+                issues.append(Issue(WARNING, "three_surplus",
+                                    f"第{round_no}轮第{b.board}台：{name[no]}（{no}号）多走三{'先' if d > 0 else '后'}（原则(十一)）",
+                                    f"round {round_no} board {b.board}: {no} reaches three more {'reds' if d > 0 else 'blacks'}",
+                                    round_no, b.board, (no,)))
+    order = {ERROR: 0, WARNING: 1}
+    issues.sort(key=lambda i: (order[i.level], i.board or 0))
+    return issues
+
+
+def compare_with_engine(event: Event, round_no: int) -> list[str]:
+    """Differences between the round in the file and the engine's pairing
+    of it (from the same earlier rounds)."""
+    from xlxq.core.pairing import pair_round
+
+    rnd = next(r for r in event.rounds if r.round == round_no)
+    prior = type(event)(event.settings, event.players, [r for r in event.rounds if r.round < round_no])
+    mine = pair_round(prior, round_no).round
+    have = {frozenset((b.red, b.black)): b for b in rnd.boards}
+    want = {frozenset((b.red, b.black)): b for b in mine.boards}
+    diffs = []
+    for key, b in want.items():
+        if key not in have:
+            diffs.append(f"引擎编排第{b.board}台 {b.red}-{b.black}（红-黑），文件中没有此对局")
+        else:
+            h = have[key]
+            if (h.red, h.black) != (b.red, b.black):
+                diffs.append(f"{b.red}-{b.black}：引擎 {b.red} 执红，文件中 {h.red} 执红")
+    for key, b in have.items():
+        if key not in want:
+            diffs.append(f"文件第{b.board}台 {b.red}-{b.black} 不是引擎的配对")
+    if sorted(mine.byes) != sorted(rnd.byes):
+        diffs.append(f"轮空：引擎 {mine.byes or '无'}，文件 {rnd.byes or '无'}")
+    return diffs

@@ -1,0 +1,125 @@
+"""Colour allocation inside a pair: 方法(四) 确定先后走的方法.
+
+Seed 000 lists seven cases (方法(四)1–7), the number-sum rule (8) and the
+last-three-rounds rule (9).  One general rule reproduces all seven
+(rules-research §7.9), where ``d`` = reds − blacks and ``s`` = the signed
+streak (+k: k reds in a row, −k: k blacks in a row):
+
+    red goes to the player with the larger black surplus (−d); if equal, to
+    the one with the smaller s.
+
+    1 少先 vs 多先            → 少先 red           (−d larger)
+    2 平先连后 vs 连先        → 连后 red           (s −2 < +2)
+    3 平先连后 vs 连后        → 连后多的 red       (s more negative)
+    4 平先连先 vs 连先        → 连先少的 red       (smaller positive s)
+    5 平先上后 vs 连后        → 连后 red           (−2 < −1)
+    6 平先上先 vs 连先        → 上先 red           (+1 < +2)
+    7 平先上后 vs 上先        → 上后 red           (−1 < +1)
+
+Before those, 原则(十一) (avoid 连三先/连三后 and 多三先/多三后) decides when one
+allocation creates such a run or surplus and the other does not: the seven
+cases never disagree with it, and they are silent where it matters (e.g.
+平先连先 vs 多先).  See docs/pairing.md.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from xlxq.core.history import CardState
+
+
+@dataclass(frozen=True)
+class ColourCtx:
+    round_no: int
+    total_rounds: int
+    colour_tie: str = "number_sum"       # or "round_parity"
+    last_rounds_rule: str = "cxa"        # or "broad" (seed 001)
+
+    @property
+    def last_three(self) -> bool:
+        """方法(四)9 applies 从倒数第三轮起."""
+        return self.round_no >= self.total_rounds - 2
+
+
+def preference(c: CardState) -> str | None:
+    """The colour a player is due: by surplus first, then alternation."""
+    d = c.diff
+    if d < 0:
+        return "R"
+    if d > 0:
+        return "B"
+    last = c.last_colour
+    if last == "R":
+        return "B"
+    if last == "B":
+        return "R"
+    return None
+
+
+def after(c: CardState, colour: str) -> tuple[int, int]:
+    """(d, s) once ``colour`` is played."""
+    d = c.diff + (1 if colour == "R" else -1)
+    s = c.streak
+    if colour == "R":
+        s = s + 1 if s > 0 else 1
+    else:
+        s = s - 1 if s < 0 else -1
+    return d, s
+
+
+def hard_violations(c: CardState, colour: str) -> int:
+    """1 if playing ``colour`` makes 连三 (three in a row) or 多三 (|d| ≥ 3)."""
+    d, s = after(c, colour)
+    return 1 if abs(s) >= 3 or abs(d) >= 3 else 0
+
+
+def _tie(x: CardState, y: CardState, ctx: ColourCtx) -> tuple[CardState, str]:
+    small, large = (x, y) if x.no < y.no else (y, x)
+    if ctx.colour_tie == "round_parity":
+        # seed 001: 单数轮次小号先走，双数轮次大号先走
+        return (small, "方法(四)8 单轮小号先") if ctx.round_no % 2 else (large, "方法(四)8 双轮大号先")
+    # seed 000: 两号相加之和，奇数小号先走，偶数大号先走
+    if (x.no + y.no) % 2:
+        return small, "方法(四)8 号和为奇数，小号先走"
+    return large, "方法(四)8 号和为偶数，大号先走"
+
+
+def allocate(x: CardState, y: CardState, ctx: ColourCtx,
+             score_x: float | None = None, score_y: float | None = None) -> tuple[int, int, str]:
+    """Return (red_no, black_no, reason) for a pair.
+
+    ``score_*`` default to the cards' scores; they matter only for 方法(四)9.
+    """
+    sx = x.score if score_x is None else score_x
+    sy = y.score if score_y is None else score_y
+
+    def red_is(p: CardState, why: str):
+        q = y if p is x else x
+        return p.no, q.no, why
+
+    vx = hard_violations(x, "R") + hard_violations(y, "B")
+    vy = hard_violations(y, "R") + hard_violations(x, "B")
+    if vx != vy:
+        return red_is(x if vx < vy else y, "原则(十一) 避免连三/多三")
+
+    if ctx.last_rounds_rule == "broad" and ctx.last_three and sx != sy:
+        hi = x if sx > sy else y
+        pref = preference(hi)
+        if pref is not None:
+            lo = y if hi is x else x
+            return red_is(hi if pref == "R" else lo, "方法(四)9 低分服从高分（缺先补先、缺后补后）")
+
+    if x.diff != y.diff:
+        return red_is(x if x.diff < y.diff else y, "方法(四)1 少先者先走")
+    if x.streak != y.streak:
+        return red_is(x if x.streak < y.streak else y, "方法(四)2–7 连后/上后者先走")
+
+    if ctx.last_three and sx != sy:
+        hi = x if sx > sy else y
+        pref = preference(hi)
+        if pref is not None:
+            lo = y if hi is x else x
+            return red_is(hi if pref == "R" else lo, "方法(四)9 低分服从高分")
+
+    p, why = _tie(x, y, ctx)
+    return red_is(p, why)

@@ -1,0 +1,117 @@
+"""What the 编排卡 (pairing card) of each player says before a round.
+
+The card records, round by round, the opponent's number, the colour (先/后)
+and the score.  Pairing reads only this: score (with unfinished games counted
+as draws, 原则(八)), the colour sequence, the opponents met, byes, and whether
+the player floated (下调/上调) last round (原则(九)).
+
+Forfeited pairings stay on the card with their colours (the hand method writes
+them on the card the same way); a bye has no colour (seed 000, rules-research
+§7.3).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Optional
+
+from xlxq.core.model import FORFEITS, Event, Round
+
+DOWN, UP = -1, 1
+
+
+@dataclass
+class CardState:
+    no: int
+    score: float = 0.0
+    colours: list[str] = field(default_factory=list)   # 'R'/'B' per paired round, byes skipped
+    opponents: set[int] = field(default_factory=set)
+    byes: int = 0
+    last_float: int = 0          # DOWN, UP or 0 in the previous round
+    forfeit_streak: int = 0      # consecutive rounds lost by forfeit (ending with the last one)
+
+    @property
+    def reds(self) -> int:
+        return self.colours.count("R")
+
+    @property
+    def blacks(self) -> int:
+        return len(self.colours) - self.reds
+
+    @property
+    def diff(self) -> int:
+        """红先数 − 黑后数: >0 多先, <0 少先 (多后), 0 平先."""
+        return self.reds - self.blacks
+
+    @property
+    def streak(self) -> int:
+        """Signed run of the last colours: +k = k reds in a row (连先 when
+        k ≥ 2, 上先 when k = 1), −k = k blacks in a row."""
+        if not self.colours:
+            return 0
+        last = self.colours[-1]
+        k = 0
+        for c in reversed(self.colours):
+            if c != last:
+                break
+            k += 1
+        return k if last == "R" else -k
+
+    @property
+    def last_colour(self) -> Optional[str]:
+        return self.colours[-1] if self.colours else None
+
+
+def build_cards(event: Event, before_round: int, forfeit_counts_as_met: bool = True) -> dict[int, CardState]:
+    """Cards of every registered player from the rounds before ``before_round``."""
+    sc = event.settings.scoring
+    cards = {p.no: CardState(p.no) for p in event.players}
+    for rnd in event.rounds_before(before_round):
+        start = {no: c.score for no, c in cards.items()}
+        seen = set()
+        for b in rnd.boards:
+            r, k = cards[b.red], cards[b.black]
+            r.colours.append("R")
+            k.colours.append("B")
+            if b.result not in FORFEITS or forfeit_counts_as_met:
+                r.opponents.add(b.black)
+                k.opponents.add(b.red)
+            r.score += sc.points(b.result, "R", provisional_draw=True)
+            k.score += sc.points(b.result, "B", provisional_draw=True)
+            sr, sk = start[b.red], start[b.black]
+            r.last_float = DOWN if sr > sk else UP if sr < sk else 0
+            k.last_float = DOWN if sk > sr else UP if sk < sr else 0
+            lost_r = b.result in ("black_win_forfeit", "double_forfeit")
+            lost_k = b.result in ("red_win_forfeit", "double_forfeit")
+            r.forfeit_streak = r.forfeit_streak + 1 if lost_r else 0
+            k.forfeit_streak = k.forfeit_streak + 1 if lost_k else 0
+            seen.update((b.red, b.black))
+        for no in rnd.byes:
+            c = cards[no]
+            c.byes += 1
+            c.score += sc.bye_points
+            c.last_float = 0
+            c.forfeit_streak = 0
+            seen.add(no)
+        for no, c in cards.items():
+            if no not in seen:
+                c.last_float = 0
+                c.forfeit_streak = 0
+    return cards
+
+
+def pairable_players(event: Event, round_no: int, cards: dict[int, CardState]) -> list[int]:
+    """Players to pair in ``round_no``: registered, not withdrawn, and not
+    removed for repeated forfeits (option ``forfeits_before_removal``)."""
+    limit = event.settings.pairing.forfeits_before_removal
+    out = []
+    for p in event.players:
+        if not p.active_in(round_no):
+            continue
+        if limit and cards[p.no].forfeit_streak >= limit:
+            continue
+        out.append(p.no)
+    return sorted(out)
+
+
+def round_finished(rnd: Round) -> bool:
+    return rnd.finished

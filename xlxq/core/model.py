@@ -1,0 +1,275 @@
+"""The tournament model: players, rounds, boards, results and event settings.
+
+Pure data, no I/O.  Every backend (JSON file, openpyxl workbook, xlwings book)
+reads into these classes and writes from them, so the pairing and standings
+code sees one shape whatever the source.
+
+Terms (rules-research.md §2):
+- ``no`` is the 序号 the rules speak of; it never changes after round 1.
+- A bye (轮空) is not a board: it sits in ``Round.byes`` and has no colour.
+- ``result`` is ``None`` while a game is unfinished (原则(八): it counts as a
+  draw for pairing only).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Iterable, Optional
+
+from xlxq.errors import InputError
+
+RED_WIN = "red_win"
+BLACK_WIN = "black_win"
+DRAW = "draw"
+RED_WIN_FORFEIT = "red_win_forfeit"
+BLACK_WIN_FORFEIT = "black_win_forfeit"
+DOUBLE_FORFEIT = "double_forfeit"
+RESULTS = (RED_WIN, BLACK_WIN, DRAW, RED_WIN_FORFEIT, BLACK_WIN_FORFEIT, DOUBLE_FORFEIT)
+FORFEITS = (RED_WIN_FORFEIT, BLACK_WIN_FORFEIT, DOUBLE_FORFEIT)
+
+# Outcome of one side: "W", "D", "L"; forfeit losses are "L" too.
+_OUTCOME = {
+    RED_WIN: ("W", "L"),
+    BLACK_WIN: ("L", "W"),
+    DRAW: ("D", "D"),
+    RED_WIN_FORFEIT: ("W", "L"),
+    BLACK_WIN_FORFEIT: ("L", "W"),
+    DOUBLE_FORFEIT: ("L", "L"),
+}
+
+SYSTEMS = ("swiss", "round_robin", "double_round_robin", "knockout")
+FIRST_ROUND_METHODS = ("adjacent", "fold", "slide", "random")
+COLOUR_TIES = ("number_sum", "round_parity")
+
+
+def outcome(result: str, colour: str) -> str:
+    """'W'/'D'/'L' for the side playing ``colour`` ('R' or 'B')."""
+    red, black = _OUTCOME[result]
+    return red if colour == "R" else black
+
+
+@dataclass(frozen=True)
+class Scoring:
+    """Points per game (2011 第13条: 2/1/0 by default; 13.3 lets organisers
+    change it, including a colour-dependent draw such as red 1 / black 2)."""
+
+    win: float = 2
+    draw: float = 1
+    loss: float = 0
+    bye: Optional[float] = None  # None: a bye scores as a win (原则(五))
+    draw_red: Optional[float] = None
+    draw_black: Optional[float] = None
+
+    @property
+    def bye_points(self) -> float:
+        return self.win if self.bye is None else self.bye
+
+    def points(self, result: Optional[str], colour: str, provisional_draw: bool = False) -> float:
+        """Points for one side.  ``result=None`` (unfinished) scores 0, or a
+        draw when ``provisional_draw`` (pairing only, 原则(八))."""
+        if result is None:
+            if not provisional_draw:
+                return 0
+            result = DRAW
+        o = outcome(result, colour)
+        if o == "W":
+            return self.win
+        if o == "L":
+            return self.loss
+        if colour == "R" and self.draw_red is not None:
+            return self.draw_red
+        if colour == "B" and self.draw_black is not None:
+            return self.draw_black
+        return self.draw
+
+    def to_dict(self) -> dict:
+        d = {"win": self.win, "draw": self.draw, "loss": self.loss,
+             "bye": self.bye_points}
+        if self.draw_red is not None:
+            d["draw_red"] = self.draw_red
+        if self.draw_black is not None:
+            d["draw_black"] = self.draw_black
+        return d
+
+
+@dataclass
+class Player:
+    no: int
+    name: str
+    unit: str = ""
+    rating: Optional[float] = None
+    seed: Optional[int] = None
+    withdrawn_from_round: Optional[int] = None
+
+    def active_in(self, round_no: int) -> bool:
+        return self.withdrawn_from_round is None or round_no < self.withdrawn_from_round
+
+
+@dataclass
+class Board:
+    board: int
+    red: int
+    black: int
+    result: Optional[str] = None
+    fouls_red: int = 0
+    fouls_black: int = 0
+
+    def side_of(self, no: int) -> str:
+        return "R" if no == self.red else "B"
+
+    def opponent_of(self, no: int) -> int:
+        return self.black if no == self.red else self.red
+
+    @property
+    def forfeit(self) -> bool:
+        return self.result in FORFEITS
+
+
+@dataclass
+class Round:
+    round: int
+    boards: list[Board] = field(default_factory=list)
+    byes: list[int] = field(default_factory=list)
+
+    @property
+    def finished(self) -> bool:
+        return all(b.result is not None for b in self.boards)
+
+    def players(self) -> list[int]:
+        out = [n for b in self.boards for n in (b.red, b.black)]
+        return out + list(self.byes)
+
+
+@dataclass(frozen=True)
+class PairingOptions:
+    """Switches of the 定位编排 engine; defaults follow seed 000 (CXA)."""
+
+    colour_tie: str = "number_sum"          # 方法(四)8; "round_parity" = seed 001's alternative
+    last_rounds_rule: str = "cxa"           # 方法(四)9 narrow (cxa) or seed 001 broad ("broad")
+    picker: str = "cxa"                     # 方法(二) 先编者 (cxa) or seed 001 以少调多 ("fewer_row")
+    avoid_same_unit_round1: bool = False    # 原则(七) off; seed 001's round-1 swap when on
+    forfeit_counts_as_met: bool = True      # a forfeited pairing still blocks a rematch
+    forfeits_before_removal: Optional[int] = None  # e.g. 2: 连续两轮弃权者不再编排
+    search_budget: int = 20000              # nodes per score group for the 拆对 search
+
+
+@dataclass(frozen=True)
+class StandingsOptions:
+    bye_opp_score: str = "lowest_scoring"   # 14.4: 有分棋手中的最低得分; "lowest", "zero"
+    bye_counts_as_win: bool = True          # 原则(五) 轮空以胜局计算 → counts in 胜局
+    fallback_reading: str = "running_total"  # 比较前一轮成绩: running_total | round_score
+
+
+@dataclass
+class EventSettings:
+    name: str = ""
+    system: str = "swiss"
+    rounds: int = 7
+    scoring: Scoring = field(default_factory=Scoring)
+    tiebreaks: list[str] = field(default_factory=lambda: ["cxa2011-opp"])
+    first_round: str = "adjacent"
+    first_round_seed: Optional[int] = None
+    pairing: PairingOptions = field(default_factory=PairingOptions)
+    standings: StandingsOptions = field(default_factory=StandingsOptions)
+
+
+@dataclass
+class Event:
+    settings: EventSettings
+    players: list[Player]
+    rounds: list[Round] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self._by_no = {p.no: p for p in self.players}
+
+    def player(self, no: int) -> Player:
+        return self._by_no[no]
+
+    def has_player(self, no: int) -> bool:
+        return no in self._by_no
+
+    def reindex(self) -> None:
+        self._by_no = {p.no: p for p in self.players}
+
+    def rounds_before(self, round_no: int) -> list[Round]:
+        return [r for r in self.rounds if r.round < round_no]
+
+    @property
+    def next_round(self) -> int:
+        return len(self.rounds) + 1
+
+    def with_round(self, rnd: Round) -> "Event":
+        """A copy with ``rnd`` appended (the model is never changed in place
+        by the engine: read everything, compute, write once)."""
+        return replace(self, rounds=[*self.rounds, rnd])
+
+
+def validate_event(event: Event) -> None:
+    """Hard consistency of the data itself, whatever its source.
+
+    Raises :class:`InputError` naming the player, round or board at fault.
+    Pairing-rule problems (rematches, colours) are judged by ``checks``, not
+    here: a hand-made round may break them and still be data.
+    """
+    s = event.settings
+    if s.system not in SYSTEMS:
+        raise InputError(f"赛制 system 无效：{s.system!r}（可选 {', '.join(SYSTEMS)}）",
+                         f"unknown system {s.system!r}")
+    if not isinstance(s.rounds, int) or s.rounds < 1:
+        raise InputError(f"轮数 rounds 无效：{s.rounds!r}", f"invalid number of rounds {s.rounds!r}")
+    if s.first_round not in FIRST_ROUND_METHODS:
+        raise InputError(f"首轮配对方法 first_round 无效：{s.first_round!r}",
+                         f"unknown first_round method {s.first_round!r}")
+    if s.pairing.colour_tie not in COLOUR_TIES:
+        raise InputError(f"先后手规则 colour_tie 无效：{s.pairing.colour_tie!r}",
+                         f"unknown colour_tie {s.pairing.colour_tie!r}")
+    seen: dict[int, Player] = {}
+    for p in event.players:
+        if not isinstance(p.no, int) or p.no < 1:
+            raise InputError(f"棋手 {p.name!r} 的序号无效：{p.no!r}", f"player {p.name!r}: invalid no {p.no!r}")
+        if p.no in seen:
+            raise InputError(f"序号 {p.no} 重复：{seen[p.no].name} 与 {p.name}",
+                             f"duplicate no {p.no}: {seen[p.no].name} and {p.name}")
+        if not str(p.name).strip():
+            raise InputError(f"序号 {p.no} 的棋手没有姓名", f"player no {p.no} has no name")
+        seen[p.no] = p
+    expected = 1
+    for r in event.rounds:
+        if r.round != expected:
+            raise InputError(f"轮次不连续：应为第{expected}轮，实为第{r.round}轮",
+                             f"rounds out of order: expected round {expected}, found {r.round}")
+        expected += 1
+        where: dict[int, str] = {}
+        for b in r.boards:
+            for no in (b.red, b.black):
+                if no not in seen:
+                    raise InputError(f"第{r.round}轮第{b.board}台：序号 {no} 不在报名表中",
+                                     f"round {r.round} board {b.board}: no {no} is not registered")
+                if no in where:
+                    raise InputError(f"第{r.round}轮：{seen[no].name}（{no}号）出现两次（{where[no]}、第{b.board}台）",
+                                     f"round {r.round}: player {no} appears twice")
+                where[no] = f"第{b.board}台"
+            if b.red == b.black:
+                raise InputError(f"第{r.round}轮第{b.board}台：红黑双方是同一人（{b.red}号）",
+                                 f"round {r.round} board {b.board}: a player is paired with himself")
+            if b.result is not None and b.result not in RESULTS:
+                raise InputError(f"第{r.round}轮第{b.board}台：结果无效 {b.result!r}",
+                                 f"round {r.round} board {b.board}: unknown result {b.result!r}")
+            for f in (b.fouls_red, b.fouls_black):
+                if not isinstance(f, int) or f < 0:
+                    raise InputError(f"第{r.round}轮第{b.board}台：犯规次数无效 {f!r}",
+                                     f"round {r.round} board {b.board}: invalid foul count {f!r}")
+        for no in r.byes:
+            if no not in seen:
+                raise InputError(f"第{r.round}轮轮空：序号 {no} 不在报名表中",
+                                 f"round {r.round} bye: no {no} is not registered")
+            if no in where:
+                raise InputError(f"第{r.round}轮：{seen[no].name}（{no}号）既有对局又轮空",
+                                 f"round {r.round}: player {no} both plays and has a bye")
+            where[no] = "轮空"
+
+
+def iter_games(rounds: Iterable[Round]):
+    """Yield (round_no, board) for every board of the given rounds."""
+    for r in rounds:
+        for b in r.boards:
+            yield r.round, b

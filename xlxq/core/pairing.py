@@ -1,0 +1,103 @@
+"""Pair the next round of an individual Swiss: the engine's entry point.
+
+``pair_round(event)`` returns the new :class:`Round` and a log (编排记录) of
+how it was made.  Nothing here reads or writes files.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Optional
+
+from xlxq.core.colours import ColourCtx
+from xlxq.core.history import CardState, build_cards, pairable_players
+from xlxq.core.matching import Matcher
+from xlxq.core.model import Board, Event, Round
+from xlxq.core.round1 import pair_first_round
+from xlxq.core.swiss import GroupInput, GroupResult, GroupSearch, order_key
+from xlxq.errors import InputError, PairingImpossible
+
+
+@dataclass
+class GroupLog:
+    score: float
+    incoming: list[int]             # floated down into this group
+    search: GroupSearch
+    result: GroupResult
+
+
+@dataclass
+class PairingOutcome:
+    round: Round
+    cards: dict[int, CardState]
+    groups: list[GroupLog] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    provisional: list[int] = field(default_factory=list)   # boards of the last round paired as draws
+
+
+def pair_round(event: Event, round_no: Optional[int] = None) -> PairingOutcome:
+    """Pair ``round_no`` (default: the next one) from the rounds before it."""
+    if round_no is None:
+        round_no = event.next_round
+    if round_no > event.settings.rounds:
+        raise InputError(f"本赛事共{event.settings.rounds}轮，已编排完毕，不能再编第{round_no}轮",
+                         f"the event has {event.settings.rounds} rounds; round {round_no} cannot be paired")
+    opts = event.settings.pairing
+    cards = build_cards(event, round_no, opts.forfeit_counts_as_met)
+    players = pairable_players(event, round_no, cards)
+    out = PairingOutcome(round=Round(round=round_no), cards=cards)
+    if len(players) < 2:
+        raise PairingImpossible(f"第{round_no}轮可编排的棋手不足两人", f"round {round_no}: fewer than two players to pair")
+    for r in event.rounds_before(round_no):
+        for b in r.boards:
+            if b.result is None:
+                out.provisional.append(b.board)
+                out.notes.append(f"第{r.round}轮第{b.board}台未结束，按和棋暂计编排（原则(八)）")
+    if round_no == 1:
+        out.round = pair_first_round(event, players, out.notes)
+        return out
+
+    def bye_ok(no: int) -> bool:
+        return cards[no].byes == 0
+
+    met = {no: cards[no].opponents for no in players}
+    matcher = Matcher(met, bye_ok)
+    if not matcher.feasible(players):
+        raise PairingImpossible(
+            f"第{round_no}轮无法编排：{len(players)}名棋手中已找不到一种不重复相遇"
+            f"{'且轮空者未曾轮空' if len(players) % 2 else ''}的配对（轮数超出该人数积分编排所能容纳的上限）",
+            f"round {round_no} cannot be paired: no pairing of the {len(players)} players avoids rematches"
+            f"{' with a bye for a player who has not had one' if len(players) % 2 else ''}")
+
+    ctx = ColourCtx(round_no=round_no, total_rounds=event.settings.rounds,
+                    colour_tie=opts.colour_tie, last_rounds_rule=opts.last_rounds_rule)
+    levels = sorted({cards[no].score for no in players}, reverse=True)
+    by_level: dict[float, list[CardState]] = {lv: [] for lv in levels}
+    for no in players:
+        by_level[cards[no].score].append(cards[no])
+    boards: list[Board] = []
+    carry: list[CardState] = []
+    byes: list[int] = []
+    for gi, lv in enumerate(levels):
+        residents = by_level[lv]
+        lower = [no for l2 in levels[gi + 1:] for no in (c.no for c in by_level[l2])]
+        members = carry + residents
+        gs = GroupSearch(GroupInput(members=members, score=lv, lower=lower, lowest=(gi == len(levels) - 1)),
+                         round_no, ctx, matcher, bye_ok, opts.search_budget, opts.picker)
+        res = gs.run()
+        out.groups.append(GroupLog(score=lv, incoming=[c.no for c in carry], search=gs, result=res))
+        for red, black, *_ in res.pairs:
+            boards.append(Board(board=len(boards) + 1, red=red, black=black))
+        if gi == len(levels) - 1:
+            byes = list(res.floats)
+        else:
+            carry = [cards[no] for no in res.floats]
+    out.round = Round(round=round_no, boards=boards, byes=byes)
+    return out
+
+
+def group_rows(gs: GroupSearch) -> tuple[list[int], list[int], list[int]]:
+    """The 要先行, 要后行 and no-history rows of a group, in order (for the log)."""
+    return tuple([gs.nos[i] for i in gs.rows[r]] for r in range(3))  # type: ignore[return-value]
+
+
+__all__ = ["pair_round", "PairingOutcome", "GroupLog", "group_rows", "order_key"]

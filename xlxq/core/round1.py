@@ -1,0 +1,80 @@
+"""Round 1 of the Swiss: 方法(一) 第一轮编排.
+
+Numbers (序号) are fixed at registration (seeds on the odd numbers, see
+``registration``); round 1 only pairs them:
+
+* ``adjacent`` 近号配对 (seed 000 default): 1-2, 4-3, 5-6, 8-7 …
+* ``fold``     首尾配对: 1-N, 2-(N−1) …
+* ``slide``    对半交叉 / 拦腰: 1-(N/2+1), 2-(N/2+2) …
+* ``random``   随机配对: the numbers shuffled with the recorded seed, then
+  paired as 近号.
+
+Colours for every method: odd boards the smaller number plays red, even
+boards the larger (方法(一): 单号台次小号先走、双号台次大号先走).  With an odd
+field the last number in the order (the largest, or the last drawn) has the
+bye.  Seed 001's team-mate rule is an option (原则(七) says 不回避 by
+default): a pair of team-mates swaps its lower-half player with the
+lower-half player of the nearest following pair (then preceding) where the
+swap leaves neither pair with team-mates.
+"""
+from __future__ import annotations
+
+import random
+
+from xlxq.core.model import Board, Event, Round
+
+
+def first_round_pairs(order: list[int], method: str) -> list[tuple[int, int]]:
+    """Unordered pairs (top-half player, bottom-half player) for an even list."""
+    k = len(order) // 2
+    if method in ("adjacent", "random"):
+        return [(order[2 * i], order[2 * i + 1]) for i in range(k)]
+    if method == "fold":
+        return [(order[i], order[-1 - i]) for i in range(k)]
+    if method == "slide":
+        return [(order[i], order[i + k]) for i in range(k)]
+    raise ValueError(method)
+
+
+def _avoid_units(pairs: list[tuple[int, int]], unit: dict[int, str], notes: list[str]) -> list[tuple[int, int]]:
+    pairs = list(pairs)
+
+    def clash(a, b):
+        return bool(unit.get(a)) and unit.get(a) == unit.get(b)
+
+    for i in range(len(pairs)):
+        a, b = pairs[i]
+        if not clash(a, b):
+            continue
+        order = list(range(i + 1, len(pairs))) + list(range(i - 1, -1, -1))
+        for j in order:
+            c, d = pairs[j]
+            if not clash(a, d) and not clash(c, b):
+                pairs[i], pairs[j] = (a, d), (c, b)
+                notes.append(f"同单位回避：{b}号与{d}号互换（第{i + 1}、{j + 1}台）")
+                break
+        else:
+            notes.append(f"同单位回避：{a}号与{b}号无法调开")
+    return pairs
+
+
+def pair_first_round(event: Event, players: list[int], notes: list[str]) -> Round:
+    s = event.settings
+    order = sorted(players)
+    if s.first_round == "random":
+        seed = s.first_round_seed if s.first_round_seed is not None else 0
+        random.Random(seed).shuffle(order)
+        notes.append(f"随机配对，随机种子 {seed}")
+    byes = []
+    if len(order) % 2:
+        byes = [order.pop()]
+    pairs = first_round_pairs(order, s.first_round)
+    if s.pairing.avoid_same_unit_round1:
+        units = {p.no: (p.unit or "").strip() for p in event.players}
+        pairs = _avoid_units(pairs, units, notes)
+    boards = []
+    for i, (a, b) in enumerate(pairs, start=1):
+        small, large = min(a, b), max(a, b)
+        red, black = (small, large) if i % 2 == 1 else (large, small)
+        boards.append(Board(board=i, red=red, black=black))
+    return Round(round=1, boards=boards, byes=byes)

@@ -1,0 +1,460 @@
+"""定位编排: the CXA Swiss pairing method (seed 000), rounds ≥ 2.
+
+The method, as implemented (docs/pairing.md has the same steps with reasons):
+
+* Score groups from the top (原则(四)).  A group is one score level plus the
+  players floated down into it (下调, 方法(三)6); they head the group.
+* In each group the players split into the 要先行 (due red) and 要后行 (due
+  black) rows, ordered by 方法(二): score, |red−black|, 连 run in the needed
+  direction, then number (odd round: small first; even round: large first).
+  The same order picks the 先编者 (方法(二)1–5).
+* Pairing is a depth-first search whose branches come in the method's own
+  preference order:
+    phase 1  the 先编者 takes the first player of the other row (同位), else
+             the next one down (错位); if none fits he waits and the next
+             先编者 pairs across (异行);
+    phase 2  those left pair inside their rows (同行), each picking in the
+             order of 方法(三)1–4;
+    last     who is still left floats down (下调), or, in the lowest group,
+             takes the bye (原则(五)).
+  Undoing the latest pairs first and taking the next branch is 拆对 (方法(五)).
+* Every branch keeps the rest of the round pairable (perfect matching on the
+  "not met" graph), so a legal pairing is found whenever one exists, and the
+  upper groups float exactly those players the lower ones need (方法(五)2).
+* Among complete group pairings the search keeps the first, in that order,
+  that is best by (1) fewest floats (原则(十) 最充分配对), (2) fewest new
+  连三/多三 (原则(十一)), (3) fewest repeated floats (原则(九)), (4) fewest
+  players denied the colour their surplus needs, (5) fewest 平先 players who
+  fail to alternate (原则(十)).  Lower bounds prune the search; a node budget
+  keeps it bounded (the best found is then used and the log says so).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Optional
+
+from xlxq.core.colours import ColourCtx, allocate, hard_violations, preference
+from xlxq.core.history import DOWN, UP, CardState
+from xlxq.core.matching import Matcher, dirac_ok
+
+# categories of 方法(三)
+DUO_HOU, LIAN_HOU, SHANG_HOU, SHANG_XIAN, LIAN_XIAN, DUO_XIAN, WU = range(7)
+CAT_NAMES = ("多后", "连后", "上后", "上先", "连先", "多先", "无先后")
+PREFS = {
+    DUO_XIAN: (DUO_HOU, LIAN_HOU, SHANG_HOU, WU, SHANG_XIAN, LIAN_XIAN, DUO_XIAN),   # 方法(三)1
+    LIAN_XIAN: (DUO_HOU, LIAN_HOU, SHANG_HOU, WU, SHANG_XIAN, LIAN_XIAN, DUO_XIAN),  # 方法(三)1
+    DUO_HOU: (DUO_XIAN, LIAN_XIAN, SHANG_XIAN, WU, SHANG_HOU, LIAN_HOU, DUO_HOU),    # 方法(三)2
+    LIAN_HOU: (DUO_XIAN, LIAN_XIAN, SHANG_XIAN, WU, SHANG_HOU, LIAN_HOU, DUO_HOU),   # 方法(三)2
+    SHANG_XIAN: (DUO_HOU, LIAN_HOU, SHANG_HOU, WU, DUO_XIAN, LIAN_XIAN, SHANG_XIAN),  # 方法(三)3
+    SHANG_HOU: (DUO_XIAN, LIAN_XIAN, SHANG_XIAN, WU, DUO_HOU, LIAN_HOU, SHANG_HOU),   # 方法(三)4
+    WU: (DUO_HOU, DUO_XIAN, LIAN_HOU, LIAN_XIAN, SHANG_HOU, SHANG_XIAN, WU),
+}
+ROW_A, ROW_B, ROW_N = 0, 1, 2   # 要先行, 要后行, no colour history yet
+ROW_NAMES = ("要先行", "要后行", "无先后")
+
+
+def category(c: CardState) -> int:
+    d, s = c.diff, c.streak
+    if d < 0:
+        return DUO_HOU
+    if d > 0:
+        return DUO_XIAN
+    if s <= -2:
+        return LIAN_HOU
+    if s == -1:
+        return SHANG_HOU
+    if s == 1:
+        return SHANG_XIAN
+    if s >= 2:
+        return LIAN_XIAN
+    return WU
+
+
+def row_of(c: CardState) -> int:
+    p = preference(c)
+    return ROW_A if p == "R" else ROW_B if p == "B" else ROW_N
+
+
+def aligned_run(c: CardState) -> int:
+    """Length of a 连 run (≥ 2) in the direction the player needs
+    (少先连后, 多先连先, 平先连先/连后), else 0 (方法(二)3–4)."""
+    d, s = c.diff, c.streak
+    if abs(s) < 2:
+        return 0
+    if d < 0:
+        return -s if s < 0 else 0
+    if d > 0:
+        return s if s > 0 else 0
+    return abs(s)
+
+
+def order_key(c: CardState, round_no: int):
+    """方法(二): 高分先编; |多先/少先| 大者先; 连走多者先; 单轮小号/双轮大号."""
+    return (-c.score, -abs(c.diff), -aligned_run(c), c.no if round_no % 2 else -c.no)
+
+
+# quality vector indexes
+Q_FLOATS, Q_HARD, Q_REFLOAT, Q_STRONG, Q_WEAK = range(5)
+Q_NAMES = ("下调人数", "连三/多三", "连续上下调", "先后走不平衡", "未变换先后走")
+
+
+@dataclass
+class GroupResult:
+    pairs: list[tuple]                          # (red, black, colour reason, i, j, phase)
+    floats: list[int]
+    quality: tuple
+    nodes: int
+    first_quality: tuple
+    budget_hit: bool
+    steps: list[tuple]                          # the decision path, for the log
+
+
+@dataclass
+class GroupInput:
+    members: list[CardState]        # floaters from above first, then residents
+    score: float                    # the group's own score level
+    lower: list[int]                # everyone below (for feasibility)
+    lowest: bool
+
+
+class GroupSearch:
+    def __init__(self, gi: GroupInput, round_no: int, ctx: ColourCtx, matcher: Matcher,
+                 bye_ok, budget: int, picker: str = "cxa"):
+        self.round_no = round_no
+        self.ctx = ctx
+        self.matcher = matcher
+        self.budget = budget
+        self.picker = picker
+        self.lowest = gi.lowest
+        self.lower = gi.lower
+        m = sorted(gi.members, key=lambda c: order_key(c, round_no))
+        self.cards = m
+        n = len(m)
+        self.n = n
+        self.nos = [c.no for c in m]
+        self.met = [c.opponents for c in m]
+        self.row = [row_of(c) for c in m]
+        self.cat = [category(c) for c in m]
+        self.byeok = [bool(bye_ok(c.no)) for c in m]
+        self.score = [c.score for c in m]
+        self.group_score = gi.score
+        # colour-need classes for the bounds
+        self.strong = [1 if c.diff != 0 else 0 for c in m]
+        self.must_black = [1 if hard_violations(c, "R") else 0 for c in m]
+        self.must_red = [1 if hard_violations(c, "B") else 0 for c in m]
+        self.rows = [[i for i in range(n) if self.row[i] == r] for r in (ROW_A, ROW_B, ROW_N)]
+        self.by_cat = [[i for i in range(n) if self.cat[i] == k] for k in range(7)]
+        self.n_lower = len(gi.lower)
+        self.lower_bye = sum(1 for p in gi.lower if bye_ok(p))
+        self._pq: dict[tuple[int, int], tuple] = {}
+
+    # -- pair evaluation -------------------------------------------------------
+    def pair_eval(self, i: int, j: int):
+        key = (i, j) if i < j else (j, i)
+        hit = self._pq.get(key)
+        if hit is not None:
+            return hit
+        ci, cj = self.cards[i], self.cards[j]
+        red, black, why = allocate(ci, cj, self.ctx)
+        cr, cb = (ci, cj) if red == ci.no else (cj, ci)
+        hard = hard_violations(cr, "R") + hard_violations(cb, "B")
+        strong = weak = 0
+        for c, col in ((cr, "R"), (cb, "B")):
+            if c.diff != 0:
+                if preference(c) != col:
+                    strong += 1
+            elif c.last_colour == col:
+                weak += 1
+        refloat = 0
+        if ci.score != cj.score:
+            lo = ci if ci.score < cj.score else cj
+            if lo.last_float == UP:
+                refloat = 1
+        res = (red, black, why, hard, refloat, strong, weak)
+        self._pq[key] = res
+        return res
+
+    # -- the search ------------------------------------------------------------
+    def run(self) -> GroupResult:
+        n = self.n
+        alive = bytearray(b"\x01") * n
+        deferred = bytearray(n)
+        self.alive, self.deferred = alive, deferred
+        self.n_alive = n
+        self.cnt_row = [len(self.rows[r]) for r in range(3)]
+        self.cnt_strong_row = [sum(self.strong[i] for i in self.rows[r]) for r in range(3)]
+        self.cnt_mb = sum(self.must_black)
+        self.cnt_mr = sum(self.must_red)
+        self.cnt_bye = sum(self.byeok)
+        self.floats: list[int] = []
+        self.float_bye = 0
+        self.pairs: list[tuple] = []
+        self.path: list[tuple] = []
+        self.q = [0, 0, 0, 0, 0]
+        self.bye_taken = False
+        self.best: Optional[tuple] = None
+        self.best_sol = None
+        self.first_q = None
+        self.nodes = 0
+        self._root = self._counts()
+        budget_hit = False
+
+        stack: list[list] = []
+        frame = self._new_frame()
+        if frame is None:
+            self._record_leaf()
+        else:
+            stack.append(frame)
+        while stack:
+            fr = stack[-1]
+            if fr[3] is not None:
+                self._undo(fr)
+            opt = next(fr[2], None)
+            if opt is None:
+                stack.pop()
+                continue
+            if self.best is not None and self.nodes >= self.budget:
+                budget_hit = True
+                break
+            self.nodes += 1
+            if not self._apply(fr, opt):
+                continue
+            if self.best is not None and self._prune():
+                continue
+            nxt = self._new_frame()
+            if nxt is None:
+                self._record_leaf()
+                if self._optimal():
+                    break
+                continue
+            stack.append(nxt)
+        # unwind not needed: state is discarded
+        pairs, floats, steps = self.best_sol
+        return GroupResult(pairs=pairs, floats=floats, quality=self.best, nodes=self.nodes,
+                           first_quality=self.first_q, budget_hit=budget_hit, steps=steps)
+
+    def _new_frame(self):
+        """The next decision: who is 先编者 now, and his options in order."""
+        alive, deferred = self.alive, self.deferred
+        if self.n_alive == 0:
+            return None
+        # phase 1: first alive, not deferred, in 先编者 order
+        x = self._pick_phase1()
+        if x is not None:
+            return [x, 1, self._opts1(x), None, None]
+        for i in range(self.n):
+            if alive[i]:
+                return [i, 2, self._opts2(i), None, None]
+        return None
+
+    def _pick_phase1(self):
+        alive, deferred = self.alive, self.deferred
+        if self.picker == "fewer_row":
+            # seed 001 以少调多: the head of the shorter row picks from the longer
+            heads = []
+            for r in (ROW_A, ROW_B):
+                cand = [i for i in self.rows[r] if alive[i] and not deferred[i]]
+                if cand:
+                    heads.append((len(cand), r, cand[0]))
+            if heads:
+                if len(heads) == 2 and heads[0][0] == heads[1][0]:
+                    a, b = heads[0][2], heads[1][2]
+                    small = a if self.nos[a] < self.nos[b] else b
+                    large = b if small == a else a
+                    return small if self.round_no % 2 else large
+                return min(heads)[2]
+            for i in self.rows[ROW_N]:
+                if alive[i] and not deferred[i]:
+                    return i
+            return None
+        for i in range(self.n):
+            if alive[i] and not deferred[i]:
+                return i
+        return None
+
+    def _opts1(self, x: int):
+        """Phase 1 (同位/错位/异行): the other row in order, then 'wait'."""
+        alive, deferred, met_x, nos = self.alive, self.deferred, self.met[x], self.nos
+        r = self.row[x]
+        if r == ROW_N:
+            order = [i for k in PREFS[WU] if k != WU for i in self.by_cat[k]]
+        else:
+            order = self.rows[1 - r] + self.rows[ROW_N]
+        for j in order:
+            if j != x and alive[j] and not deferred[j] and nos[j] not in met_x:
+                yield ("pair", j)
+        yield ("defer",)
+
+    def _opts2(self, x: int):
+        """Phase 2 (同行): everyone left, in 方法(三)'s order for x; then 下调."""
+        alive, met_x, nos = self.alive, self.met[x], self.nos
+        for k in PREFS[self.cat[x]]:
+            for j in self.by_cat[k]:
+                if j != x and alive[j] and nos[j] not in met_x:
+                    yield ("pair", j)
+        if self.lowest:
+            if not self.bye_taken and self.byeok[x] and (self.n_alive % 2 == 1):
+                yield ("bye",)
+        else:
+            yield ("float",)
+
+    # -- state changes -----------------------------------------------------------
+    def _remove(self, i: int):
+        self.alive[i] = 0
+        self.n_alive -= 1
+        r = self.row[i]
+        self.cnt_row[r] -= 1
+        self.cnt_strong_row[r] -= self.strong[i]
+        self.cnt_mb -= self.must_black[i]
+        self.cnt_mr -= self.must_red[i]
+        self.cnt_bye -= self.byeok[i]
+
+    def _restore(self, i: int):
+        self.alive[i] = 1
+        self.n_alive += 1
+        r = self.row[i]
+        self.cnt_row[r] += 1
+        self.cnt_strong_row[r] += self.strong[i]
+        self.cnt_mb += self.must_black[i]
+        self.cnt_mr += self.must_red[i]
+        self.cnt_bye += self.byeok[i]
+
+    def _apply(self, fr, opt) -> bool:
+        x = fr[0]
+        kind = opt[0]
+        fr[3] = opt
+        if kind == "pair":
+            j = opt[1]
+            red, black, why, hard, refloat, strong, weak = self.pair_eval(x, j)
+            self._remove(x)
+            self._remove(j)
+            q = self.q
+            q[Q_HARD] += hard
+            q[Q_REFLOAT] += refloat
+            q[Q_STRONG] += strong
+            q[Q_WEAK] += weak
+            self.pairs.append((red, black, why, x, j, fr[1]))
+            self.path.append(("pair", x, j, fr[1]))
+            if not self._feasible():
+                return False
+            return True
+        if kind == "defer":
+            self.deferred[x] = 1
+            self.path.append(("defer", x))
+            return True
+        if kind == "float":
+            self._remove(x)
+            self.floats.append(x)
+            self.float_bye += self.byeok[x]
+            self.q[Q_FLOATS] += 1
+            if self.cards[x].last_float == DOWN:
+                self.q[Q_REFLOAT] += 1
+            self.path.append(("float", x))
+            return True
+        if kind == "bye":
+            self._remove(x)
+            self.floats.append(x)
+            self.q[Q_FLOATS] += 1
+            self.bye_taken = True
+            self.path.append(("bye", x))
+            return self._feasible()
+        raise AssertionError(kind)
+
+    def _undo(self, fr):
+        opt = fr[3]
+        fr[3] = None
+        x = fr[0]
+        kind = opt[0]
+        self.path.pop()
+        if kind == "pair":
+            j = opt[1]
+            red, black, why, hard, refloat, strong, weak = self.pair_eval(x, j)
+            q = self.q
+            q[Q_HARD] -= hard
+            q[Q_REFLOAT] -= refloat
+            q[Q_STRONG] -= strong
+            q[Q_WEAK] -= weak
+            self.pairs.pop()
+            self._restore(x)
+            self._restore(j)
+        elif kind == "defer":
+            self.deferred[x] = 0
+        elif kind == "float":
+            self.floats.pop()
+            self.float_bye -= self.byeok[x]
+            self.q[Q_FLOATS] -= 1
+            if self.cards[x].last_float == DOWN:
+                self.q[Q_REFLOAT] -= 1
+            self._restore(x)
+        elif kind == "bye":
+            self.floats.pop()
+            self.q[Q_FLOATS] -= 1
+            self.bye_taken = False
+            self._restore(x)
+
+    def _feasible(self) -> bool:
+        """Is everyone not yet paired still pairable (rest of the round)?"""
+        if self.lowest:
+            n_u = self.n_alive
+            bye_avail = (not self.bye_taken) and self.cnt_bye > 0
+        else:
+            n_u = self.n_alive + len(self.floats) + self.n_lower
+            bye_avail = (self.cnt_bye + self.float_bye + self.lower_bye) > 0
+        need_bye = n_u % 2 == 1
+        if need_bye and (not bye_avail or (self.lowest and self.bye_taken)):
+            return False
+        if dirac_ok(n_u, self.matcher.max_met, need_bye):
+            return True
+        u = [self.nos[i] for i in range(self.n) if self.alive[i]]
+        if not self.lowest:
+            u += [self.nos[i] for i in self.floats]
+            u += self.lower
+        return self.matcher.feasible(u, bye_avail)
+
+    # -- bounds ------------------------------------------------------------------
+    def _counts(self):
+        """Counts the bounds need: the current state, or the root's."""
+        iso = 0
+        if self.n_alive <= 40:
+            alive, nos = self.alive, self.nos
+            idx = [i for i in range(self.n) if alive[i]]
+            for i in idx:
+                mi = self.met[i]
+                if not any(j != i and nos[j] not in mi for j in idx):
+                    iso += 1
+        return (tuple(self.q), self.n_alive, iso, self.cnt_mb, self.cnt_mr, tuple(self.cnt_row),
+                self.cnt_strong_row[ROW_A], self.cnt_strong_row[ROW_B])
+
+    def _lower_bound(self, best, counts=None) -> tuple:
+        """Componentwise lower bound on the final quality, each component
+        valid when the earlier ones tie with ``best``."""
+        q, na, iso, mb, mr, (a, b, nn), sa, sb = counts or self._counts()
+        lb1 = q[Q_FLOATS] + iso + ((na - iso) % 2)
+        f = max(0, best[Q_FLOATS] - q[Q_FLOATS]) if best else na
+        lb2 = q[Q_HARD] + max(0, (mb - (na - mb) - f + 1) // 2) + max(0, (mr - (na - mr) - f + 1) // 2)
+        s4a = max(0, (sa - (na - sa) - f + 1) // 2) + max(0, (sb - (na - sb) - f + 1) // 2)
+        same_row = max(0, (abs(a - b) - nn - f + 1) // 2)
+        lb4a = q[Q_STRONG] + s4a
+        allow_a = max(0, best[Q_STRONG] - q[Q_STRONG]) if best else s4a
+        lb4b = q[Q_WEAK] + max(0, same_row - allow_a)
+        return (lb1, lb2, q[Q_REFLOAT], lb4a, lb4b)
+
+    def _prune(self) -> bool:
+        lb = self._lower_bound(self.best)
+        return lb >= self.best
+
+    def _record_leaf(self):
+        q = tuple(self.q)
+        if self.first_q is None:
+            self.first_q = q
+        if self.best is None or q < self.best:
+            self.best = q
+            self.best_sol = (
+                list(self.pairs),
+                [self.nos[i] for i in self.floats],
+                list(self.path),
+            )
+
+    def _optimal(self) -> bool:
+        """Stop early when the best equals the lower bound at the root."""
+        return self.best <= self._lower_bound(self.best, self._root)
