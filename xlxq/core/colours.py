@@ -97,10 +97,21 @@ def allocate(x: CardState, y: CardState, ctx: ColourCtx,
         q = y if p is x else x
         return p.no, q.no, why
 
-    vx = hard_violations(x, "R") + hard_violations(y, "B")
-    vy = hard_violations(y, "R") + hard_violations(x, "B")
-    if vx != vy:
-        return red_is(x if vx < vy else y, "原则(十一) 避免连三/多三")
+    red, black, why = _by_method(x, y, sx, sy, ctx)
+    # 原则(十一) overrides only where 方法(四) would create 连三/多三 that the
+    # other colour avoids.
+    cr, cb = (x, y) if red == x.no else (y, x)
+    keep = hard_violations(cr, "R") + hard_violations(cb, "B")
+    swap = hard_violations(cb, "R") + hard_violations(cr, "B")
+    if swap < keep:
+        return black, red, "原则(十一) 避免连三/多三"
+    return red, black, why
+
+
+def _by_method(x: CardState, y: CardState, sx: float, sy: float, ctx: ColourCtx) -> tuple[int, int, str]:
+    def red_is(p: CardState, why: str):
+        q = y if p is x else x
+        return p.no, q.no, why
 
     if ctx.last_rounds_rule == "broad" and ctx.last_three and sx != sy:
         hi = x if sx > sy else y

@@ -1,0 +1,156 @@
+"""编排记录: how a round was paired, step by step, in the words of seed 000.
+
+An arbiter can follow it with the 编排卡 in hand: per score group the two
+rows (要先行/要后行), who was 先编者 and why, each pair with its form (同位,
+错位, 异行, 同行, 下调) and colour reason, the players skipped and why, and how
+much 拆对 (backtracking) the search needed.
+"""
+from __future__ import annotations
+
+from xlxq.core.history import CardState
+from xlxq.core.model import Event
+from xlxq.core.pairing import PairingOutcome, pair_round
+from xlxq.core.swiss import (CAT_NAMES, Q_NAMES, ROW_A, ROW_B, ROW_N, GroupSearch, aligned_run)
+
+
+def fmt_score(x: float) -> str:
+    return str(int(x)) if float(x).is_integer() else f"{x:g}"
+
+
+def describe(c: CardState) -> str:
+    """e.g. '7号 4分 先3后2 多先1 上先'."""
+    d, s = c.diff, c.streak
+    bal = f"多先{d}" if d > 0 else f"少先{-d}" if d < 0 else "平先"
+    if s >= 2:
+        run = f"连先{s}"
+    elif s == 1:
+        run = "上先"
+    elif s <= -2:
+        run = f"连后{-s}"
+    elif s == -1:
+        run = "上后"
+    else:
+        run = "无先后"
+    return f"{c.no}号 {fmt_score(c.score)}分 先{c.reds}后{c.blacks} {bal} {run}"
+
+
+def _picker_reason(gs: GroupSearch, i: int, others: list[int], round_no: int) -> str:
+    """Which clause of 方法(二) made i the 先编者 over the others."""
+    c = gs.cards[i]
+    rest = [gs.cards[j] for j in others if j != i]
+    if not rest:
+        return "本段仅剩一人"
+    if all(o.score < c.score for o in rest):
+        return "方法(二)1 高分先编"
+    same = [o for o in rest if o.score == c.score]
+    if all(abs(o.diff) < abs(c.diff) for o in same):
+        return "方法(二)2 与平先之差的绝对值最大"
+    same = [o for o in same if abs(o.diff) == abs(c.diff)]
+    if all(aligned_run(o) < aligned_run(c) for o in same):
+        return "方法(二)3/4 连走次数多者先编"
+    return "方法(二)5 单轮次小号先编" if round_no % 2 else "方法(二)5 双轮次大号先编"
+
+
+def group_record(gs: GroupSearch, res, incoming: list[int], round_no: int, names: dict[int, str]) -> list[str]:
+    lines: list[str] = []
+    name = lambda i: f"{gs.nos[i]}号{names.get(gs.nos[i], '')}"  # noqa: E731
+    head = f"积分段 {fmt_score(gs.group_score)} 分，{gs.n} 人"
+    if incoming:
+        head += f"（含上段下调 {'、'.join(str(n) for n in incoming)} 号）"
+    lines.append(head)
+    for r, label in ((ROW_A, "要先行"), (ROW_B, "要后行"), (ROW_N, "无先后")):
+        if gs.rows[r] or r != ROW_N:
+            lines.append(f"  {label}：" + ("；".join(describe(gs.cards[i]) for i in gs.rows[r]) or "（空）"))
+    alive = [True] * gs.n
+    deferred = [False] * gs.n
+    pair_info = {(p[3], p[4]): p for p in res.pairs}
+    step = 0
+    for st in res.steps:
+        kind = st[0]
+        x = st[1]
+        if kind in ("pair", "defer") and (st[0] == "defer" or st[3] == 1):
+            pool = [i for i in range(gs.n) if alive[i] and not deferred[i]]
+        else:
+            pool = [i for i in range(gs.n) if alive[i]]
+        why = _picker_reason(gs, x, pool, round_no)
+        if kind == "pair":
+            j, phase = st[2], st[3]
+            red, black, creason = pair_info[(x, j)][:3]
+            step += 1
+            if phase == 1:
+                order = (gs.rows[1 - gs.row[x]] + gs.rows[ROW_N]) if gs.row[x] != ROW_N else \
+                    [i for i in range(gs.n) if gs.row[i] != ROW_N]
+                cands = [i for i in order if i != x and alive[i] and not deferred[i]]
+                before = cands[:cands.index(j)]
+                form = "同位" if not before else "错位"
+                skipped = [f"{gs.nos[i]}（{'已相遇' if gs.nos[i] in gs.met[x] else '拆对'}）" for i in before]
+            else:
+                form = "同行" if gs.row[x] == gs.row[j] else "异行补配"
+                skipped = []
+            line = f"  {step}. 先编者 {name(x)}（{why}）{form}配对 {name(j)}：红 {red} 黑 {black}（{creason}）"
+            if skipped:
+                line += "；跳过 " + "、".join(skipped)
+            lines.append(line)
+            alive[x] = alive[j] = False
+        elif kind == "defer":
+            deferred[x] = True
+            order = gs.rows[1 - gs.row[x]] if gs.row[x] != ROW_N else []
+            legal = [i for i in order if alive[i] and not deferred[i] and gs.nos[i] not in gs.met[x]]
+            if legal:
+                lines.append(f"  ·  拆对：{name(x)} 暂不异行配对（异行 {'、'.join(str(gs.nos[i]) for i in legal)} "
+                             f"可配但方案较差），由次先编者异行配对（方法(五)、方法(三)3）")
+            elif sum(alive) == 1:
+                pass
+            else:
+                lines.append(f"  ·  {name(x)} 在异行已无可配对者，由次先编者异行配对（方法(三)3）")
+        elif kind == "float":
+            alive[x] = False
+            lines.append(f"  ·  {name(x)} {'本段仅剩一人，' if sum(alive) == 0 else ''}下调至下一积分段（方法(三)6）")
+        elif kind == "bye":
+            alive[x] = False
+            lines.append(f"  ·  {name(x)} 轮空，排在最后一台，按胜局计分（原则(五)）")
+    if res.nodes > len(res.steps) or res.first_quality != res.quality:
+        q0 = "，".join(f"{n}{v}" for n, v in zip(Q_NAMES, res.first_quality))
+        q1 = "，".join(f"{n}{v}" for n, v in zip(Q_NAMES, res.quality))
+        lines.append(f"  拆对：搜索 {res.nodes} 步；首个方案（{q0}）→ 采用方案（{q1}）"
+                     + ("；已达搜索上限，取已得最佳方案" if res.budget_hit else ""))
+    return lines
+
+
+def explain_outcome(event: Event, out: PairingOutcome) -> str:
+    n = out.round.round
+    names = {p.no: p.name for p in event.players}
+    lines = [f"第{n}轮编排记录（{event.settings.name or '赛事'}）"]
+    lines += [f"注：{t}" for t in out.notes]
+    if n == 1:
+        method = {"adjacent": "近号配对", "fold": "首尾配对", "slide": "对半交叉配对",
+                  "random": "随机配对"}[event.settings.first_round]
+        lines.append(f"第一轮：{method}；单号台次小号先走、双号台次大号先走（方法(一)）")
+    else:
+        parity = "单轮次：小号在前" if n % 2 else "双轮次：大号在前"
+        lines.append(f"定位编排，{parity}；同分先按方法(二)定先编者，按方法(三)配对，按方法(四)定先后走")
+        for g in out.groups:
+            lines += group_record(g.search, g.result, g.incoming, n, names)
+    lines.append("对阵：")
+    for b in out.round.boards:
+        lines.append(f"  第{b.board}台  {b.red} {names[b.red]}（红） — {b.black} {names[b.black]}（黑）")
+    for no in out.round.byes:
+        lines.append(f"  轮空  {no} {names[no]}")
+    return "\n".join(lines)
+
+
+def explain_round(event: Event, round_no: int | None = None) -> str:
+    """Re-pair ``round_no`` from the rounds before it and explain it.  If the
+    file's round differs (paired by hand), say so."""
+    if round_no is None:
+        round_no = max((r.round for r in event.rounds), default=1)
+    prior = type(event)(event.settings, event.players, [r for r in event.rounds if r.round < round_no])
+    out = pair_round(prior, round_no)
+    text = explain_outcome(event, out)
+    have = next((r for r in event.rounds if r.round == round_no), None)
+    if have is not None:
+        mine = {(b.red, b.black) for b in out.round.boards}
+        theirs = {(b.red, b.black) for b in have.boards}
+        if mine != theirs or sorted(out.round.byes) != sorted(have.byes):
+            text += "\n注意：文件中的本轮对阵与引擎编排不同（可能经人工调整），详见 xlxq check"
+    return text
