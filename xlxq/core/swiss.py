@@ -285,13 +285,17 @@ class GroupSearch:
                 yield ("pair", j)
         yield ("defer",)
 
+    def preference_list(self, x: int) -> list[int]:
+        """Everyone else in the group in the order 方法(三)1–4 gives x:
+        by category, then by row order."""
+        return [j for k in PREFS[self.cat[x]] for j in self.by_cat[k] if j != x]
+
     def _opts2(self, x: int):
         """Phase 2 (同行): everyone left, in 方法(三)'s order for x; then 下调."""
         alive, met_x, nos = self.alive, self.met[x], self.nos
-        for k in PREFS[self.cat[x]]:
-            for j in self.by_cat[k]:
-                if j != x and alive[j] and nos[j] not in met_x:
-                    yield ("pair", j)
+        for j in self.preference_list(x):
+            if alive[j] and nos[j] not in met_x:
+                yield ("pair", j)
         if self.lowest:
             if not self.bye_taken and self.byeok[x] and (self.n_alive % 2 == 1):
                 yield ("bye",)

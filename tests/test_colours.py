@@ -1,0 +1,88 @@
+"""方法(四) 确定先后走的方法, rule by rule, on hand-made 编排卡."""
+import pytest
+
+from xlxq.core.colours import ColourCtx, allocate
+from tests.helpers import card
+
+MID = ColourCtx(round_no=4, total_rounds=9)
+
+
+def red_of(a, b, ctx=MID, **kw):
+    red, black, why = allocate(a, b, ctx, **kw)
+    return red, why
+
+
+@pytest.mark.parametrize("first_red", [True, False])
+def test_rule1_shaoxian_vs_duoxian(first_red):
+    shao = card(3, 2, "BRB")     # 少先 (d = −1)
+    duo = card(8, 2, "RBR")      # 多先 (d = +1)
+    a, b = (shao, duo) if first_red else (duo, shao)
+    red, why = red_of(a, b)
+    assert red == 3 and "方法(四)1" in why
+
+
+def test_rule2_pingxian_lianhou_vs_lianxian():
+    assert red_of(card(1, 2, "RRBB"), card(2, 2, "BBRR"))[0] == 1
+
+
+def test_rule3_lianhou_vs_lianhou_longer_first():
+    assert red_of(card(1, 2, "RRBB"), card(2, 2, "RRRBBB"))[0] == 2
+
+
+def test_rule4_lianxian_vs_lianxian_shorter_first():
+    assert red_of(card(1, 2, "BBRR"), card(2, 2, "BBBRRR"))[0] == 1
+
+
+def test_rule5_shanghou_vs_lianhou():
+    assert red_of(card(1, 2, "RB"), card(2, 2, "RRBB"))[0] == 2
+
+
+def test_rule6_shangxian_vs_lianxian():
+    assert red_of(card(1, 2, "BR"), card(2, 2, "BBRR"))[0] == 1
+
+
+def test_rule7_shanghou_vs_shangxian():
+    assert red_of(card(2, 2, "BR"), card(1, 2, "RB"))[0] == 1
+
+
+@pytest.mark.parametrize("a,b,red", [(3, 6, 3), (2, 6, 6), (5, 8, 5), (4, 8, 8)])
+def test_rule8_number_sum(a, b, red):
+    """和为奇数小号先走，偶数大号先走."""
+    got, why = red_of(card(a, 2, "RB"), card(b, 2, "RB"))
+    assert got == red and "方法(四)8" in why
+
+
+@pytest.mark.parametrize("round_no,red", [(3, 2), (4, 6)])
+def test_rule8_round_parity_option(round_no, red):
+    ctx = ColourCtx(round_no=round_no, total_rounds=9, colour_tie="round_parity")
+    assert red_of(card(2, 2, "RB"), card(6, 2, "RB"), ctx)[0] == red
+
+
+def test_rule9_last_three_rounds_higher_score_decides():
+    hi, lo = card(2, 8, "BR"), card(5, 6, "BR")     # both 平先上先: both due black
+    # round 7 of 9 is the third-last: the higher scorer gets the colour he is due
+    red, why = red_of(hi, lo, ColourCtx(round_no=7, total_rounds=9))
+    assert red == 5 and "方法(四)9" in why
+    # round 6 of 9: not yet, the number sum (7, odd → smaller number red) decides
+    assert red_of(hi, lo, ColourCtx(round_no=6, total_rounds=9))[0] == 2
+
+
+def test_rule9_narrow_does_not_override_rule1():
+    hi, lo = card(2, 8, "BRB"), card(5, 6, "RBR")   # hi 少先, lo 多先
+    assert red_of(hi, lo, ColourCtx(round_no=8, total_rounds=9))[0] == 2
+    # seed 001's broad reading: higher scorer's need first (缺先补先)
+    hi2, lo2 = card(2, 8, "RBR"), card(5, 6, "BRB")  # hi 多先 due black, lo 少先 due red
+    broad = ColourCtx(round_no=8, total_rounds=9, last_rounds_rule="broad")
+    assert red_of(hi2, lo2, broad)[0] == 5
+
+
+def test_principle11_overrides_only_where_method_creates_three_in_row():
+    lianxian = card(1, 4, "BBRR")    # 平先连先: red again would be 连三先
+    duoxian = card(2, 4, "RRB")      # 多先 (d=+1) but last black
+    red, why = red_of(lianxian, duoxian)
+    assert red == 2 and "原则(十一)" in why
+
+
+def test_no_history_player_falls_to_number_rule():
+    red, why = red_of(card(4, 2, ""), card(7, 2, ""))
+    assert red == 4 and "方法(四)8" in why
