@@ -68,6 +68,18 @@ def pair_round(event: Event, round_no: Optional[int] = None) -> PairingOutcome:
             f"round {round_no} cannot be paired: no pairing of the {len(players)} players avoids rematches"
             f"{' with a bye for a player who has not had one' if len(players) % 2 else ''}")
 
+    if len(players) % 2:
+        # 原则(五): the bye goes to the lowest score group.  Take the lowest
+        # score at which some eligible player can have the bye with the rest
+        # of the round still pairable, and allow the bye only at that score.
+        for cap in sorted({cards[no].score for no in players if cards[no].byes == 0}):
+            def capped(no: int, cap=cap) -> bool:
+                return cards[no].byes == 0 and cards[no].score <= cap
+            m = Matcher(met, capped)
+            if m.feasible(players):
+                matcher, bye_ok = m, capped
+                break
+
     ctx = ColourCtx(round_no=round_no, total_rounds=event.settings.rounds,
                     colour_tie=opts.colour_tie, last_rounds_rule=opts.last_rounds_rule)
     levels = sorted({cards[no].score for no in players}, reverse=True)

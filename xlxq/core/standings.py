@@ -1,0 +1,284 @@
+"""Standings (名次计算) of an individual one-game Swiss: score, then tie-breaks.
+
+Pure computation over :class:`~xlxq.core.model.Event`: no I/O.  The table is
+ranked by 积分 (score), then by the event's tie-break list
+(``event.settings.tiebreaks``), which is either a preset name or a list of
+keys.  Sources (rules-research.md §2.2–2.4, §7.15; seed 001 section 五):
+
+- 2011 第14.3.1条 (对手分 line): 对手分 → 胜局 → 犯规 → 后走局数, then
+  "比较前一轮成绩，以此类推，直至区分"                 → preset ``cxa2011-opp``
+- 2011 第14.3.2条 (累进分 line): 累进分 → 胜局 → 犯规 → 后走局数, then
+  "去除第一轮得分进行比较，如仍相等，则再去除第二轮的积分"   → preset ``cxa2011-cumulative``
+- seed 001 五.1 第一种方式: 积分、对手分、胜局、犯规、后走胜局、后走局数, then
+  "比较倒数第二轮积分，依此类推"                       → preset ``seed001-opp``
+- seed 001 五.1 第二种方式: 积分、累进分、胜局、犯规、后走胜局, then
+  "扣除第一轮积分；还相同、再扣除第二轮"                 → preset ``seed001-cumulative``
+- 2011 第14.4条: a bye scores as a win, and its 对手分 is "有分棋手中的最低得分".
+
+Every key except 犯规 is "higher is better"; 犯规 is "fewer is better".
+Players still equal on everything share a rank (1, 2, 2, 4) and are listed by
+序号 within it.  docs/standings.md explains each definition and reading.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Iterable, Optional, Union
+
+from xlxq.core.model import Event, outcome, validate_event
+from xlxq.errors import InputError
+
+# The six tie-breaks that every StandingRow carries (JSON names).
+TIEBREAK_KEYS = ("opp_score", "cumulative", "wins", "fouls", "black_wins", "black_games")
+# Fall-backs: compare a vector of per-round numbers; meant for the end of a list.
+FALLBACK_KEYS = ("back_rounds", "drop_rounds")
+ALL_KEYS = TIEBREAK_KEYS + FALLBACK_KEYS
+# Sorted ascending (fewer is better); every other key is sorted descending.
+ASCENDING_KEYS = frozenset({"fouls"})
+
+PRESETS: dict[str, list[str]] = {
+    "cxa2011-opp": ["opp_score", "wins", "fouls", "black_games", "back_rounds"],            # 2011 14.3.1
+    "cxa2011-cumulative": ["cumulative", "wins", "fouls", "black_games", "drop_rounds"],    # 2011 14.3.2
+    "seed001-opp": ["opp_score", "wins", "fouls", "black_wins", "black_games", "back_rounds"],
+    "seed001-cumulative": ["cumulative", "wins", "fouls", "black_wins", "drop_rounds"],
+}
+DEFAULT_PRESET = "cxa2011-opp"
+
+LABELS_ZH: dict[str, str] = {
+    "score": "积分",
+    "opp_score": "对手分",
+    "cumulative": "累进分",
+    "wins": "胜局",
+    "fouls": "犯规",
+    "black_wins": "后走胜局",
+    "black_games": "后走局数",
+    "back_rounds": "比较前一轮成绩",
+    "drop_rounds": "去除前几轮积分",
+}
+LABELS_EN: dict[str, str] = {
+    "score": "score",
+    "opp_score": "opponents' score",
+    "cumulative": "cumulative score",
+    "wins": "wins",
+    "fouls": "fouls",
+    "black_wins": "wins with black",
+    "black_games": "games with black",
+    "back_rounds": "earlier rounds compared",
+    "drop_rounds": "early rounds removed",
+}
+
+BYE_OPP_SCORE_MODES = ("lowest_scoring", "lowest", "zero")
+FALLBACK_READINGS = ("running_total", "round_score")
+
+# Chinese labels (and a few common synonyms) accepted in place of the keys,
+# so a list typed in a Chinese sheet resolves too.
+_ALIASES: dict[str, str] = {v: k for k, v in LABELS_ZH.items() if k in ALL_KEYS}
+_ALIASES.update({"后胜局": "black_wins", "后手局": "black_games", "后走局": "black_games",
+                 "前一轮成绩": "back_rounds", "倒数第二轮积分": "back_rounds",
+                 "去除第一轮得分": "drop_rounds", "扣除第一轮积分": "drop_rounds"})
+
+
+def resolve_tiebreaks(spec: Union[Iterable[str], str, None]) -> list[str]:
+    """Expand ``spec`` into a list of keys from :data:`ALL_KEYS`.
+
+    ``spec`` is a list holding a preset name (``["cxa2011-opp"]``) or keys
+    (``["opp_score", "wins", ...]``); a preset may also appear among keys and
+    is expanded in place.  A bare string is read as a one-item list, and
+    ``None`` or an empty list gives ``[]`` (rank by score, then share).
+    Chinese labels (对手分, 累进分, …) are accepted for the keys.  Repeats are
+    dropped (a key repeated can never separate anyone).  An unknown name
+    raises :class:`InputError` naming it.
+    """
+    if spec is None:
+        return []
+    if isinstance(spec, str):
+        spec = [spec]
+    out: list[str] = []
+    for item in spec:
+        name = str(item).strip()
+        if name in PRESETS:
+            keys = PRESETS[name]
+        elif name in ALL_KEYS:
+            keys = [name]
+        elif name in _ALIASES:
+            keys = [_ALIASES[name]]
+        else:
+            choices = "、".join([*PRESETS, *ALL_KEYS])
+            raise InputError(
+                f"名次计算顺序中有未知的项目：{item!r}（可用：{choices}）",
+                f"unknown tie-break {item!r} (choose from {', '.join([*PRESETS, *ALL_KEYS])})")
+        for k in keys:
+            if k not in out:
+                out.append(k)
+    return out
+
+
+@dataclass
+class StandingRow:
+    rank: int
+    no: int
+    name: str
+    unit: str
+    score: float
+    tiebreaks: dict[str, float]          # always all six TIEBREAK_KEYS
+    withdrawn: bool
+    round_scores: list[Optional[float]] = field(default_factory=list)  # None: not paired / unfinished
+
+    def to_dict(self) -> dict:
+        return {"rank": self.rank, "no": self.no, "name": self.name, "unit": self.unit,
+                "score": self.score, "tiebreaks": dict(self.tiebreaks),
+                "withdrawn": self.withdrawn, "round_scores": list(self.round_scores)}
+
+
+@dataclass
+class _Acc:
+    round_scores: list[Optional[float]]
+    opponents: list[int] = field(default_factory=list)
+    byes: int = 0
+    wins: int = 0
+    fouls: int = 0
+    black_wins: int = 0
+    black_games: int = 0
+
+
+def _check_options(event: Event) -> None:
+    o = event.settings.standings
+    if o.bye_opp_score not in BYE_OPP_SCORE_MODES:
+        raise InputError(
+            f"轮空对手分的计算方式 bye_opp_score 无效：{o.bye_opp_score!r}（可选 {'、'.join(BYE_OPP_SCORE_MODES)}）",
+            f"unknown bye_opp_score {o.bye_opp_score!r} (choose from {', '.join(BYE_OPP_SCORE_MODES)})")
+    if o.fallback_reading not in FALLBACK_READINGS:
+        raise InputError(
+            f"“比较前一轮成绩”的读法 fallback_reading 无效：{o.fallback_reading!r}（可选 {'、'.join(FALLBACK_READINGS)}）",
+            f"unknown fallback_reading {o.fallback_reading!r} (choose from {', '.join(FALLBACK_READINGS)})")
+
+
+def _last_round(event: Event, after_round: Optional[int]) -> int:
+    last = max((r.round for r in event.rounds), default=0)
+    if after_round is None:
+        return last
+    if isinstance(after_round, bool) or not isinstance(after_round, int) or after_round < 0:
+        raise InputError(f"名次计算的轮次无效：{after_round!r}", f"invalid after_round {after_round!r}")
+    return min(after_round, last)
+
+
+def compute_standings(event: Event, after_round: Optional[int] = None) -> list[StandingRow]:
+    """The ranked table after ``after_round`` (default: every round in the
+    event), rank 1 first.
+
+    Definitions (2011 第13条, 第14.3–14.4条; seed 001 五; rules-research §2.3):
+
+    - 积分 score: ``Scoring.points`` per game (2011 第13条, 2/1/0 unless set);
+      an unfinished game (result ``None``) scores nothing here (原则(八)'s
+      provisional draw is for pairing only); a bye scores
+      ``Scoring.bye_points`` (2011 14.4 / 原则(五): 轮空按胜局计分).
+    - 对手分 opp_score (14.3.1 "所对弈过的全部对手的积分之和"): the sum of the
+      final scores (after ``after_round``) of every opponent paired, forfeits
+      and double forfeits included, withdrawn opponents at their final score.
+      Each bye adds, per ``settings.standings.bye_opp_score``: the lowest
+      final score among players who have scored (14.4 "有分棋手中的最低得分",
+      default; 0 if nobody has), the lowest score of all, or 0.
+    - 累进分 cumulative (14.3.2 "每轮积分相加总和"): the sum, over rounds
+      1..N, of the player's running total after each round.
+    - 胜局 wins: games won, forfeit wins included; a bye counts as a win when
+      ``bye_counts_as_win`` (原则(五) "轮空者以胜局计算").
+    - 犯规 fouls: ``fouls_red``/``fouls_black`` summed; fewer is better.
+    - 后走胜局 black_wins (seed 001): wins with black in games actually played.
+    - 后走局数 black_games (14.3.1/14.3.2): games actually played with black;
+      forfeits, byes and unfinished games do not count.
+    - back_rounds (14.3.1 "比较前一轮成绩"; seed 001 "比较倒数第二轮积分"):
+      ``running_total`` compares the running total after round N−1, then
+      N−2, … 1; ``round_score`` compares the points of round N−1 alone, then
+      N−2, … 1.  Higher is better.
+    - drop_rounds (14.3.2 "去除第一轮得分…再去除第二轮"): total minus round 1,
+      then minus rounds 1–2, … minus rounds 1..N−1.  Higher is better.
+
+    N is ``after_round`` capped at the last round present.  Withdrawn players
+    stay in the table and are ranked like everyone else.
+    """
+    validate_event(event)
+    _check_options(event)
+    keys = resolve_tiebreaks(event.settings.tiebreaks)
+    opts = event.settings.standings
+    sc = event.settings.scoring
+    n = _last_round(event, after_round)
+
+    acc = {p.no: _Acc(round_scores=[None] * n) for p in event.players}
+    for rnd in event.rounds:
+        if rnd.round > n:
+            continue
+        i = rnd.round - 1
+        for b in rnd.boards:
+            for no, colour, opp, fouls in ((b.red, "R", b.black, b.fouls_red),
+                                           (b.black, "B", b.red, b.fouls_black)):
+                a = acc[no]
+                a.opponents.append(opp)
+                a.fouls += fouls
+                if b.result is None:
+                    continue
+                a.round_scores[i] = float(sc.points(b.result, colour))
+                won = outcome(b.result, colour) == "W"
+                a.wins += won
+                if colour == "B" and not b.forfeit:
+                    a.black_games += 1
+                    a.black_wins += won
+        for no in rnd.byes:
+            a = acc[no]
+            a.round_scores[i] = float(sc.bye_points)
+            a.byes += 1
+            a.wins += bool(opts.bye_counts_as_win)
+
+    totals = {no: float(sum(s for s in a.round_scores if s is not None)) for no, a in acc.items()}
+    if opts.bye_opp_score == "zero" or not totals:
+        bye_value = 0.0
+    elif opts.bye_opp_score == "lowest":
+        bye_value = min(totals.values())
+    else:  # lowest_scoring: 有分棋手中的最低得分
+        bye_value = min((t for t in totals.values() if t > 0), default=0.0)
+
+    rows: list[tuple[tuple, StandingRow]] = []
+    for p in event.players:
+        a = acc[p.no]
+        per_round = [s if s is not None else 0.0 for s in a.round_scores]
+        running: list[float] = []
+        t = 0.0
+        for s in per_round:
+            t += s
+            running.append(t)
+        total = totals[p.no]
+        tb = {
+            "opp_score": float(sum(totals[o] for o in a.opponents) + a.byes * bye_value),
+            "cumulative": float(sum(running)),
+            "wins": float(a.wins),
+            "fouls": float(a.fouls),
+            "black_wins": float(a.black_wins),
+            "black_games": float(a.black_games),
+        }
+        # Rounds N-1 down to 1 (index N-2 .. 0).
+        if opts.fallback_reading == "running_total":
+            back = tuple(running[k] for k in range(n - 2, -1, -1))
+        else:
+            back = tuple(per_round[k] for k in range(n - 2, -1, -1))
+        drop = tuple(total - running[k] for k in range(0, n - 1))
+        sort_key: list = [-total]
+        for k in keys:
+            if k == "back_rounds":
+                sort_key.append(tuple(-x for x in back))
+            elif k == "drop_rounds":
+                sort_key.append(tuple(-x for x in drop))
+            elif k in ASCENDING_KEYS:
+                sort_key.append(tb[k])
+            else:
+                sort_key.append(-tb[k])
+        row = StandingRow(rank=0, no=p.no, name=p.name, unit=p.unit, score=total,
+                          tiebreaks=tb, withdrawn=not p.active_in(n + 1),
+                          round_scores=list(a.round_scores))
+        rows.append((tuple(sort_key), row))
+
+    rows.sort(key=lambda kr: (kr[0], kr[1].no))
+    out: list[StandingRow] = []
+    prev = None
+    for i, (key, row) in enumerate(rows):
+        row.rank = out[-1].rank if out and key == prev else i + 1
+        prev = key
+        out.append(row)
+    return out
