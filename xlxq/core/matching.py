@@ -8,15 +8,16 @@ Cost is kept low three ways (see performance-anchors.md):
 1. Dirac's theorem: if every player can still meet at least half the others,
    a Hamiltonian cycle exists, hence a perfect matching.  A player has met at
    most ``max_met`` of them, so large sets pass in O(1).
-2. Small sets: a memoised exact search over bitmasks.
-3. Otherwise networkx's blossom algorithm (imported only then).
+2. A min-degree greedy matching: when it pairs everyone, that proves it.
+3. Otherwise an exact answer: a memoised search over bitmasks for tiny sets,
+   networkx's blossom algorithm (imported only then) for the rest.
 """
 from __future__ import annotations
 
 from functools import lru_cache
 from typing import Callable, Iterable, Sequence
 
-SMALL = 22
+SMALL = 12
 
 
 def dirac_ok(n: int, max_met: int, need_bye: bool) -> bool:
@@ -64,6 +65,8 @@ class Matcher:
     # -- exact ---------------------------------------------------------------
     def _exact(self, ps: Sequence[int], need_bye: bool) -> bool:
         n = len(ps)
+        if _greedy_perfect(ps, self.met, need_bye, self.bye_ok):
+            return True
         if n <= SMALL:
             return _small_perfect(tuple(ps), self.met, need_bye, self.bye_ok)
         import networkx as nx  # rare: large sets that fail Dirac's bound
@@ -82,6 +85,28 @@ class Matcher:
                     g.add_edge(a, "BYE")
         m = nx.max_weight_matching(g, maxcardinality=True)
         return 2 * len(m) == g.number_of_nodes()
+
+
+def _greedy_perfect(ps: Sequence[int], met: dict, need_bye: bool, bye_ok) -> bool:
+    """Pair the player with the fewest options first, with his partner of
+    fewest options; True only if everyone gets paired (a proof)."""
+    nbr = {a: {b for b in ps if b != a and b not in met.get(a, ())} for a in ps}
+    if need_bye:
+        nbr["BYE"] = {a for a in ps if bye_ok(a)}
+        for a in nbr["BYE"]:
+            nbr[a].add("BYE")
+    left = set(nbr)
+    while left:
+        a = min(left, key=lambda v: (len(nbr[v]), str(v)))
+        if not nbr[a]:
+            return False
+        b = min(nbr[a], key=lambda v: (len(nbr[v]), str(v)))
+        for v in (a, b):
+            left.discard(v)
+            for w in nbr[v]:
+                nbr[w].discard(v)
+            nbr[v] = set()
+    return True
 
 
 def _small_perfect(ps: tuple, met: dict, need_bye: bool, bye_ok) -> bool:

@@ -149,7 +149,7 @@ class PairingOptions:
     avoid_same_unit_round1: bool = False    # 原则(七) off; seed 001's round-1 swap when on
     forfeit_counts_as_met: bool = True      # a forfeited pairing still blocks a rematch
     forfeits_before_removal: Optional[int] = None  # e.g. 2: 连续两轮弃权者不再编排
-    search_budget: int = 20000              # nodes per score group for the 拆对 search
+    search_budget: int = 5000               # nodes per score group for the 拆对 search
 
 
 @dataclass(frozen=True)

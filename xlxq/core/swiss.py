@@ -452,6 +452,7 @@ class GroupSearch:
         if self.first_q is None:
             self.first_q = q
         if self.best is None or q < self.best:
+            self.best_at = self.nodes
             self.best = q
             self.best_sol = (
                 list(self.pairs),
