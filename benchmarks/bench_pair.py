@@ -1,0 +1,99 @@
+"""Benchmark: pairing one Swiss round, round 6 of an 11-round event.
+
+Prints, for each N, the median of several runs of
+  * the whole `xlxq pair FILE` process (start-up, JSON read, pair, JSON write),
+  * the engine alone in-process (`pair_round`),
+and the peak memory (max RSS of the `xlxq pair` process; tracemalloc peak of
+the engine call), then the growth exponent between successive N.
+
+    python benchmarks/bench_pair.py [--sizes 100 1000 5000] [--runs 5]
+
+Not a test: it prints figures for README.md.
+"""
+from __future__ import annotations
+
+import argparse
+import math
+import os
+import random
+import resource
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import tracemalloc
+from pathlib import Path
+
+from xlxq.backends.json_file import save_event
+from xlxq.core.model import Event, EventSettings, Player
+from xlxq.core.pairing import pair_round
+from xlxq.core.simulate import fill_results
+
+
+def make_event(n: int, played: int = 5, seed: int = 1) -> Event:
+    rng = random.Random(seed)
+    ev = Event(EventSettings(name=f"bench {n}", rounds=11),
+               [Player(i, f"棋手{i}", unit=f"单位{i % 37}") for i in range(1, n + 1)])
+    for _ in range(played):
+        out = pair_round(ev)
+        fill_results(out.round, rng)
+        ev = ev.with_round(out.round)
+    return ev
+
+
+def time_process(path: Path, runs: int) -> tuple[float, float]:
+    """Median wall time and max RSS (MB) of `xlxq pair` on a fresh copy each run."""
+    times, rss = [], 0.0
+    exe = [sys.executable, "-m", "xlxq", "pair"]
+    for _ in range(runs):
+        with tempfile.TemporaryDirectory() as d:
+            f = Path(d) / "event.json"
+            shutil.copy(path, f)
+            before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+            t = time.perf_counter()
+            subprocess.run(exe + [str(f)], check=True, stdout=subprocess.DEVNULL)
+            times.append(time.perf_counter() - t)
+            rss = max(rss, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss, before)
+    return statistics.median(times), rss / 1024
+
+
+def time_engine(ev: Event, runs: int) -> tuple[float, float]:
+    times = []
+    for _ in range(runs):
+        t = time.perf_counter()
+        pair_round(ev)
+        times.append(time.perf_counter() - t)
+    tracemalloc.start()
+    pair_round(ev)
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    return statistics.median(times), peak / 2**20
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--sizes", type=int, nargs="+", default=[100, 1000, 5000])
+    ap.add_argument("--runs", type=int, default=5)
+    a = ap.parse_args()
+    print(f"Pairing round 6 of 11 (5 rounds played, random results); median of {a.runs} runs; "
+          f"{os.cpu_count()} cores, Python {sys.version.split()[0]}")
+    print(f"{'N':>6} {'xlxq pair (process)':>20} {'peak RSS':>9} {'engine only':>12} {'engine peak':>12}")
+    rows = []
+    with tempfile.TemporaryDirectory() as d:
+        for n in a.sizes:
+            ev = make_event(n)
+            p = Path(d) / f"e{n}.json"
+            save_event(ev, p)
+            proc, rss = time_process(p, a.runs)
+            eng, peak = time_engine(ev, a.runs)
+            rows.append((n, proc, eng))
+            print(f"{n:>6} {proc:>18.3f} s {rss:>6.0f} MB {eng:>10.3f} s {peak:>9.1f} MB")
+    for (n1, p1, e1), (n2, p2, e2) in zip(rows, rows[1:]):
+        k = math.log(n2 / n1)
+        print(f"growth {n1}→{n2}: process ~N^{math.log(p2 / p1) / k:.2f}, engine ~N^{math.log(e2 / e1) / k:.2f}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,250 @@
+"""The JSON tournament file: strict reading, lossless writing, atomic saves."""
+from __future__ import annotations
+
+import copy
+import json
+import os
+
+import pytest
+
+from xlxq.backends import json_file
+from xlxq.backends.json_file import dumps, event_from_dict, event_to_dict, load_event, save_event
+from xlxq.core.model import (Board, Event, EventSettings, PairingOptions, Player, Round, Scoring,
+                             StandingsOptions)
+from xlxq.errors import InputError
+
+
+def full_event() -> Event:
+    """An event using every key of the format with non-default values."""
+    settings = EventSettings(
+        name="第一届“楚河汉界”杯", system="swiss", rounds=5,
+        scoring=Scoring(win=3, draw=1, loss=0, bye=2, draw_red=1, draw_black=1.5),
+        tiebreaks=["opp_score", "wins", "black_games"], first_round="random", first_round_seed=12345,
+        pairing=PairingOptions(colour_tie="round_parity", last_rounds_rule="broad", picker="fewer_row",
+                               avoid_same_unit_round1=True, forfeit_counts_as_met=False,
+                               forfeits_before_removal=2, search_budget=500),
+        standings=StandingsOptions(bye_opp_score="zero", bye_counts_as_win=False, fallback_reading="round_score"),
+    )
+    players = [
+        Player(1, "赵文博", "浙江杭州棋院", rating=2531, seed=1),
+        Player(2, "李明轩", "上海象棋协会", rating=2312.5),
+        Player(3, "陈志远", "北京象棋队", seed=2),
+        Player(4, "王海涛", "", withdrawn_from_round=3),
+        Player(5, "黄立新", "上海象棋协会"),
+    ]
+    rounds = [
+        Round(1, [Board(1, 1, 2, "red_win"), Board(2, 4, 3, "draw", fouls_red=1, fouls_black=2)], byes=[5]),
+        Round(2, [Board(1, 5, 1, "black_win_forfeit"), Board(2, 2, 3, None, fouls_black=1)], byes=[4]),
+        Round(3, [Board(1, 3, 5, "double_forfeit"), Board(2, 1, 2, "red_win_forfeit")], byes=[]),
+    ]
+    return Event(settings, players, rounds)
+
+
+def minimal() -> dict:
+    return {"format": "xlxq/1",
+            "players": [{"no": 1, "name": "甲"}, {"no": 2, "name": "乙"}, {"no": 3, "name": "丙"}]}
+
+
+# ---------------------------------------------------------------- round trip
+
+def test_round_trip_event_dict_event():
+    ev = full_event()
+    d = event_to_dict(ev)
+    assert event_from_dict(d) == ev
+    assert event_to_dict(event_from_dict(copy.deepcopy(d))) == d
+
+
+def test_round_trip_through_file(tmp_path):
+    ev = full_event()
+    path = tmp_path / "赛事.json"
+    save_event(ev, path)
+    text = path.read_text(encoding="utf-8")
+    assert "赵文博" in text                      # ensure_ascii=False
+    assert text == json.dumps(event_to_dict(ev), ensure_ascii=False, indent=1) + "\n"
+    back = load_event(path)
+    assert back == ev
+    save_event(back, path)
+    assert path.read_text(encoding="utf-8") == text
+
+
+def test_dumps_matches_json_module_for_odd_values():
+    ev = full_event()
+    ev.players[0].name = 'A "quoted"\\ name\n\t✓ 𝄞'
+    ev.settings.name = ""
+    assert dumps(ev) == json.dumps(event_to_dict(ev), ensure_ascii=False, indent=1) + "\n"
+
+
+def test_written_keys_and_order():
+    d = event_to_dict(full_event())
+    assert list(d) == ["format", "event", "players", "rounds"]
+    assert list(d["event"]) == ["name", "system", "rounds", "scoring", "tiebreaks", "first_round",
+                                "first_round_seed", "colour_tie", "options"]
+    assert d["event"]["colour_tie"] == "round_parity"
+    assert d["event"]["options"] == {
+        "last_rounds_rule": "broad", "picker": "fewer_row", "avoid_same_unit_round1": True,
+        "forfeit_counts_as_met": False, "forfeits_before_removal": 2, "search_budget": 500,
+        "bye_opp_score": "zero", "bye_counts_as_win": False, "fallback_reading": "round_score"}
+    assert d["event"]["scoring"] == {"win": 3, "draw": 1, "loss": 0, "bye": 2, "draw_red": 1, "draw_black": 1.5}
+    assert d["players"][1] == {"no": 2, "name": "李明轩", "unit": "上海象棋协会", "rating": 2312.5}
+    assert d["players"][3] == {"no": 4, "name": "王海涛", "unit": "", "withdrawn_from_round": 3}
+    assert d["rounds"][0]["boards"][0] == {"board": 1, "red": 1, "black": 2, "result": "red_win"}
+    assert d["rounds"][0]["boards"][1]["fouls"] == {"red": 1, "black": 2}
+    assert d["rounds"][1]["boards"][1] == {"board": 2, "red": 2, "black": 3, "result": None,
+                                           "fouls": {"red": 0, "black": 1}}
+    assert d["rounds"][2]["byes"] == []
+
+
+def test_defaults_for_missing_optional_keys():
+    ev = event_from_dict(minimal())
+    assert ev.settings == EventSettings()
+    assert ev.settings.scoring.bye is None and ev.settings.scoring.bye_points == 2
+    assert ev.players[0] == Player(1, "甲", "")
+    assert ev.rounds == []
+    d = event_to_dict(ev)
+    assert "bye" not in d["event"]["scoring"]            # not set → not written
+    assert event_from_dict(d) == ev
+
+
+def test_partial_options_and_fouls_default():
+    d = minimal()
+    d["event"] = {"rounds": 3, "options": {"picker": "fewer_row"}, "scoring": {"win": 3}}
+    d["rounds"] = [{"round": 1, "boards": [{"board": 1, "red": 2, "black": 1, "fouls": {"red": 2}}]}]
+    ev = event_from_dict(d)
+    assert ev.settings.pairing == PairingOptions(picker="fewer_row")
+    assert ev.settings.scoring == Scoring(win=3)
+    b = ev.rounds[0].boards[0]
+    assert (b.result, b.fouls_red, b.fouls_black) == (None, 2, 0)
+    assert ev.rounds[0].byes == []
+
+
+def test_integral_float_read_as_int():
+    d = minimal()
+    d["players"][0]["no"] = 1.0
+    d["event"] = {"rounds": 3.0}
+    ev = event_from_dict(d)
+    assert ev.players[0].no == 1 and type(ev.players[0].no) is int
+    assert ev.settings.rounds == 3 and type(ev.settings.rounds) is int
+
+
+def test_bom_accepted(tmp_path):
+    path = tmp_path / "bom.json"
+    path.write_bytes(b"\xef\xbb\xbf" + json.dumps(minimal(), ensure_ascii=False).encode("utf-8"))
+    assert len(load_event(path).players) == 3
+
+
+# ---------------------------------------------------------------- errors
+
+def _with_round(boards, byes=None, rounds=None):
+    d = minimal()
+    d["players"].append({"no": 4, "name": "丁"})
+    if rounds:
+        d["event"] = {"rounds": rounds}
+    d["rounds"] = [{"round": 1, "boards": boards, "byes": byes or []}]
+    return d
+
+
+BAD = {
+    "bad result": (_with_round([{"board": 1, "red": 1, "black": 2, "result": "红胜"}]), "第1轮第1台"),
+    "duplicate no": ({"format": "xlxq/1", "players": [{"no": 1, "name": "甲"}, {"no": 1, "name": "乙"}]},
+                     "序号 1 重复"),
+    "unknown player on board": (_with_round([{"board": 1, "red": 1, "black": 9}]), "序号 9 不在报名表中"),
+    "unknown player bye": (_with_round([], byes=[7]), "轮空"),
+    "player twice": (_with_round([{"board": 1, "red": 1, "black": 2}, {"board": 2, "red": 2, "black": 3}]),
+                     "出现两次"),
+    "duplicate board": (_with_round([{"board": 1, "red": 1, "black": 2}, {"board": 1, "red": 3, "black": 4}]),
+                        "台次 1 重复"),
+    "board missing red": (_with_round([{"board": 1, "black": 2}]), "red"),
+    "board unknown key": (_with_round([{"board": 1, "red": 1, "black": 2, "reslt": "draw"}]), "reslt"),
+    "negative foul": (_with_round([{"board": 1, "red": 1, "black": 2, "fouls": {"red": -1}}]), "fouls.red"),
+    "unknown option": ({**minimal(), "event": {"options": {"pickr": "cxa"}}}, "pickr"),
+    "bad option value": ({**minimal(), "event": {"options": {"picker": "best"}}}, "event.options.picker"),
+    "bool option type": ({**minimal(), "event": {"options": {"bye_counts_as_win": "yes"}}}, "bye_counts_as_win"),
+    "wrong format": ({**minimal(), "format": "xlxq/2"}, "format"),
+    "no format": ({"players": []}, "format"),
+    "no players": ({"format": "xlxq/1"}, "players"),
+    "rounds as string": ({**minimal(), "event": {"rounds": "7"}}, "event.rounds"),
+    "rounds bool": ({**minimal(), "event": {"rounds": True}}, "event.rounds"),
+    "bad first_round": ({**minimal(), "event": {"first_round": "zigzag"}}, "first_round"),
+    "bad colour_tie": ({**minimal(), "event": {"colour_tie": "coin"}}, "colour_tie"),
+    "bad system": ({**minimal(), "event": {"system": "arena"}}, "event.system"),
+    "unknown tiebreak": ({**minimal(), "event": {"tiebreaks": ["magic"]}}, "event.tiebreaks"),
+    "scoring text": ({**minimal(), "event": {"scoring": {"win": "2"}}}, "event.scoring.win"),
+    "unknown top key": ({**minimal(), "extra": 1}, "extra"),
+    "player missing name": ({"format": "xlxq/1", "players": [{"no": 1}]}, "1号棋手"),
+    "player empty name": ({"format": "xlxq/1", "players": [{"no": 1, "name": " "}]}, "姓名为空"),
+    "player bad no": ({"format": "xlxq/1", "players": [{"no": 0, "name": "甲"}]}, "players 第1项"),
+    "player bad rating": ({"format": "xlxq/1", "players": [{"no": 1, "name": "甲", "rating": "高"}]}, "等级分"),
+    "player unknown key": ({"format": "xlxq/1", "players": [{"no": 1, "name": "甲", "sex": "男"}]}, "sex"),
+    "round gap": ({**minimal(), "rounds": [{"round": 2, "boards": []}]}, "轮次不连续"),
+    "too many rounds": (_with_round([{"board": 1, "red": 1, "black": 2}], rounds=None) | {
+        "event": {"rounds": 1}, "rounds": [{"round": 1, "boards": []}, {"round": 2, "boards": []}]},
+        "超过赛事设定"),
+    "self pairing": (_with_round([{"board": 1, "red": 1, "black": 1}]), "同一人"),
+    "players not list": ({"format": "xlxq/1", "players": {"no": 1}}, "players"),
+    "top not object": ([1, 2], "文件顶层"),
+}
+
+
+@pytest.mark.parametrize("case", list(BAD))
+def test_malformed_input_raises_input_error(case):
+    data, needle = BAD[case]
+    with pytest.raises(InputError) as ei:
+        event_from_dict(copy.deepcopy(data))
+    assert needle in ei.value.zh, ei.value.zh
+    assert ei.value.en and ei.value.en != ei.value.zh
+
+
+def test_english_message(monkeypatch):
+    data, _ = BAD["bad result"]
+    with pytest.raises(InputError) as ei:
+        event_from_dict(data)
+    monkeypatch.setenv("XLXQ_LANG", "en")
+    assert "round 1 board 1" in ei.value.message()
+    assert "红胜" in ei.value.message()       # the bad value is quoted
+
+
+def test_load_errors(tmp_path):
+    with pytest.raises(InputError, match="找不到文件"):
+        load_event(tmp_path / "nope.json")
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": "xlxq/1",\n "players": [}', encoding="utf-8")
+    with pytest.raises(InputError, match="第2行"):
+        load_event(bad)
+    gbk = tmp_path / "gbk.json"
+    gbk.write_bytes('{"format": "xlxq/1", "players": [{"no": 1, "name": "张三"}]}'.encode("gbk"))
+    with pytest.raises(InputError, match="UTF-8"):
+        load_event(gbk)
+    with pytest.raises(InputError, match="文件夹"):
+        load_event(tmp_path)
+
+
+# ---------------------------------------------------------------- atomic save
+
+def test_save_leaves_no_temp_files_and_keeps_old_file_on_failure(tmp_path, monkeypatch):
+    path = tmp_path / "e.json"
+    save_event(full_event(), path)
+    before = path.read_bytes()
+    save_event(full_event(), path)
+    assert sorted(os.listdir(tmp_path)) == ["e.json"]
+
+    def boom(*a, **k):
+        raise OSError("disk full")
+
+    monkeypatch.setattr(json_file.os, "replace", boom)
+    ev = full_event()
+    ev.settings.name = "changed"
+    with pytest.raises(OSError):
+        save_event(ev, path)
+    assert path.read_bytes() == before
+    assert sorted(os.listdir(tmp_path)) == ["e.json"]
+
+
+def test_save_relative_path(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    save_event(full_event(), "rel.json")
+    assert load_event("rel.json") == full_event()
+
+
+def test_save_into_missing_folder(tmp_path):
+    with pytest.raises(InputError, match="不存在"):
+        save_event(full_event(), tmp_path / "no" / "e.json")

@@ -1,0 +1,520 @@
+"""The JSON tournament file (``format: "xlxq/1"``), documented key by key in
+docs/format.md.
+
+``load_event(path)`` / ``event_from_dict(d)`` read it into the model and
+``event_to_dict(ev)`` / ``save_event(ev, path)`` write it back.  Reading is
+strict: a wrong type, an unknown key, a bad result string or a player missing
+from the registration raises :class:`~xlxq.errors.InputError` naming the key,
+player, round or board (in Chinese, with an English twin), and every event is
+then checked with :func:`xlxq.core.model.validate_event`.  Missing optional
+keys take the model's defaults.  Writing is lossless: ``event_from_dict(
+event_to_dict(ev)) == ev`` and a file written by ``save_event`` reloads to
+the same dictionary.
+"""
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from pathlib import Path
+from typing import Any, Optional
+
+from xlxq.core.model import (
+    COLOUR_TIES,
+    FIRST_ROUND_METHODS,
+    RESULTS,
+    SYSTEMS,
+    Board,
+    Event,
+    EventSettings,
+    PairingOptions,
+    Player,
+    Round,
+    Scoring,
+    StandingsOptions,
+    validate_event,
+)
+from xlxq.errors import InputError
+
+FORMAT = "xlxq/1"
+
+LAST_ROUNDS_RULES = ("cxa", "broad")
+PICKERS = ("cxa", "fewer_row")
+BYE_OPP_SCORES = ("lowest_scoring", "lowest", "zero")
+FALLBACK_READINGS = ("running_total", "round_score")
+
+# option key -> (which options object, expected kind, allowed values)
+_OPTIONS: dict[str, tuple[str, str, tuple]] = {
+    "last_rounds_rule": ("pairing", "choice", LAST_ROUNDS_RULES),
+    "picker": ("pairing", "choice", PICKERS),
+    "avoid_same_unit_round1": ("pairing", "bool", ()),
+    "forfeit_counts_as_met": ("pairing", "bool", ()),
+    "forfeits_before_removal": ("pairing", "posint_or_null", ()),
+    "search_budget": ("pairing", "posint", ()),
+    "bye_opp_score": ("standings", "choice", BYE_OPP_SCORES),
+    "bye_counts_as_win": ("standings", "bool", ()),
+    "fallback_reading": ("standings", "choice", FALLBACK_READINGS),
+}
+
+_TOP_KEYS = ("format", "event", "players", "rounds")
+_EVENT_KEYS = ("name", "system", "rounds", "scoring", "tiebreaks", "first_round",
+               "first_round_seed", "colour_tie", "options")
+_SCORING_KEYS = ("win", "draw", "loss", "bye", "draw_red", "draw_black")
+_PLAYER_KEYS = ("no", "name", "unit", "rating", "seed", "withdrawn_from_round")
+_ROUND_KEYS = ("round", "boards", "byes")
+_BOARD_KEYS = ("board", "red", "black", "result", "fouls")
+_FOUL_KEYS = ("red", "black")
+
+
+# --------------------------------------------------------------------------
+# small typed readers; ``zh``/``en`` name the place of the value
+# --------------------------------------------------------------------------
+
+def _fail(zh_where: str, en_where: str, zh: str, en: str) -> InputError:
+    return InputError(f"{zh_where}：{zh}", f"{en_where}: {en}")
+
+
+def _is_int(v: Any) -> bool:
+    if isinstance(v, bool):
+        return False
+    if isinstance(v, int):
+        return True
+    return isinstance(v, float) and v.is_integer()
+
+
+def _int(v: Any, zh: str, en: str, minimum: Optional[int] = None) -> int:
+    if not _is_int(v):
+        raise _fail(zh, en, f"应为整数，实为 {v!r}", f"expected an integer, got {v!r}")
+    v = int(v)
+    if minimum is not None and v < minimum:
+        raise _fail(zh, en, f"应不小于 {minimum}，实为 {v}", f"must be at least {minimum}, got {v}")
+    return v
+
+
+def _opt_int(v: Any, zh: str, en: str, minimum: Optional[int] = None) -> Optional[int]:
+    return None if v is None else _int(v, zh, en, minimum)
+
+
+def _number(v: Any, zh: str, en: str) -> float:
+    if isinstance(v, bool) or not isinstance(v, (int, float)) or v != v or v in (float("inf"), float("-inf")):
+        raise _fail(zh, en, f"应为数字，实为 {v!r}", f"expected a number, got {v!r}")
+    return v
+
+
+def _opt_number(v: Any, zh: str, en: str) -> Optional[float]:
+    return None if v is None else _number(v, zh, en)
+
+
+def _str(v: Any, zh: str, en: str) -> str:
+    if not isinstance(v, str):
+        raise _fail(zh, en, f"应为文字（字符串），实为 {v!r}", f"expected a string, got {v!r}")
+    return v
+
+
+def _bool(v: Any, zh: str, en: str) -> bool:
+    if not isinstance(v, bool):
+        raise _fail(zh, en, f"应为 true 或 false，实为 {v!r}", f"expected true or false, got {v!r}")
+    return v
+
+
+def _choice(v: Any, allowed: tuple, zh: str, en: str) -> str:
+    if v not in allowed:
+        raise _fail(zh, en, f"无效值 {v!r}（可选 {', '.join(allowed)}）",
+                    f"invalid value {v!r} (one of {', '.join(allowed)})")
+    return v
+
+
+def _obj(v: Any, keys: tuple, zh: str, en: str) -> dict:
+    if not isinstance(v, dict):
+        raise _fail(zh, en, f"应为对象 {{…}}，实为 {type(v).__name__}", f"expected an object, got {type(v).__name__}")
+    unknown = [k for k in v if k not in keys]
+    if unknown:
+        raise _fail(zh, en, f"未知的键 {', '.join(map(repr, unknown))}（可用的键：{', '.join(keys)}）",
+                    f"unknown key(s) {', '.join(map(repr, unknown))} (known: {', '.join(keys)})")
+    return v
+
+
+def _list(v: Any, zh: str, en: str) -> list:
+    if not isinstance(v, list):
+        raise _fail(zh, en, f"应为列表 […]，实为 {type(v).__name__}", f"expected a list, got {type(v).__name__}")
+    return v
+
+
+# --------------------------------------------------------------------------
+# reading
+# --------------------------------------------------------------------------
+
+def _settings_from_dict(e: dict) -> EventSettings:
+    e = _obj(e, _EVENT_KEYS, "event", "event")
+    d = EventSettings()
+    name = _str(e.get("name", d.name), "event.name（赛事名称）", "event.name")
+    system = _choice(e.get("system", d.system), SYSTEMS, "event.system（赛制）", "event.system")
+    rounds = _int(e.get("rounds", d.rounds), "event.rounds（轮数）", "event.rounds", minimum=1)
+
+    sc = _obj(e.get("scoring", {}), _SCORING_KEYS, "event.scoring（计分）", "event.scoring")
+    ds = Scoring()
+    scoring = Scoring(**{
+        k: (_number(sc.get(k, getattr(ds, k)), f"event.scoring.{k}", f"event.scoring.{k}")
+            if k in ("win", "draw", "loss") else
+            _opt_number(sc.get(k), f"event.scoring.{k}", f"event.scoring.{k}"))
+        for k in _SCORING_KEYS})
+
+    tb = _list(e.get("tiebreaks", list(d.tiebreaks)), "event.tiebreaks（破同分方法）", "event.tiebreaks")
+    tiebreaks = [_str(k, f"event.tiebreaks[{i}]", f"event.tiebreaks[{i}]") for i, k in enumerate(tb)]
+    _check_tiebreaks(tiebreaks)
+
+    first_round = _choice(e.get("first_round", d.first_round), FIRST_ROUND_METHODS,
+                          "event.first_round（首轮配对方法）", "event.first_round")
+    first_round_seed = _opt_int(e.get("first_round_seed"), "event.first_round_seed（首轮随机种子）",
+                                "event.first_round_seed")
+    colour_tie = _choice(e.get("colour_tie", PairingOptions().colour_tie), COLOUR_TIES,
+                         "event.colour_tie（先后手同等时的规则）", "event.colour_tie")
+
+    opts = _obj(e.get("options", {}), tuple(_OPTIONS), "event.options（编排选项）", "event.options")
+    pairing: dict[str, Any] = {"colour_tie": colour_tie}
+    standings: dict[str, Any] = {}
+    for key, value in opts.items():
+        target, kind, allowed = _OPTIONS[key]
+        zh, en = f"event.options.{key}", f"event.options.{key}"
+        if kind == "choice":
+            value = _choice(value, allowed, zh, en)
+        elif kind == "bool":
+            value = _bool(value, zh, en)
+        elif kind == "posint":
+            value = _int(value, zh, en, minimum=1)
+        elif kind == "posint_or_null":
+            value = _opt_int(value, zh, en, minimum=1)
+        (pairing if target == "pairing" else standings)[key] = value
+    return EventSettings(name=name, system=system, rounds=rounds, scoring=scoring, tiebreaks=tiebreaks,
+                         first_round=first_round, first_round_seed=first_round_seed,
+                         pairing=PairingOptions(**pairing), standings=StandingsOptions(**standings))
+
+
+def _check_tiebreaks(keys: list[str]) -> None:
+    """Let the standings module judge the keys when it is there."""
+    try:
+        from xlxq.core.standings import resolve_tiebreaks
+    except ImportError:  # pragma: no cover - module written concurrently
+        return
+    try:
+        resolve_tiebreaks(keys)
+    except InputError as exc:
+        raise InputError(f"event.tiebreaks（破同分方法）：{exc.zh}", f"event.tiebreaks: {exc.en}") from None
+    except (KeyError, ValueError, TypeError) as exc:
+        raise _fail("event.tiebreaks（破同分方法）", "event.tiebreaks",
+                    f"无法识别 {keys!r}（{exc}）", f"unknown tiebreaks {keys!r} ({exc})") from None
+
+
+def _player_from_dict(p: Any, i: int) -> Player:
+    fast = _player_fast(p)
+    if fast is not None:
+        return fast
+    where_zh, where_en = f"players 第{i + 1}项", f"players[{i}]"
+    p = _obj(p, _PLAYER_KEYS, where_zh, where_en)
+    if "no" not in p:
+        raise _fail(where_zh, where_en, "缺少序号 no", "missing key 'no'")
+    no = _int(p["no"], f"{where_zh} 的序号 no", f"{where_en}.no", minimum=1)
+    where_zh, where_en = f"{no}号棋手", f"player {no}"
+    if "name" not in p:
+        raise _fail(where_zh, where_en, "缺少姓名 name", "missing key 'name'")
+    name = _str(p["name"], f"{where_zh}的姓名 name", f"{where_en} name")
+    if not name.strip():
+        raise _fail(where_zh, where_en, "姓名为空", "empty name")
+    where_zh = f"{no}号棋手（{name}）"
+    return Player(
+        no=no, name=name,
+        unit=_str(p.get("unit", ""), f"{where_zh}的单位 unit", f"{where_en} unit"),
+        rating=_opt_number(p.get("rating"), f"{where_zh}的等级分 rating", f"{where_en} rating"),
+        seed=_opt_int(p.get("seed"), f"{where_zh}的种子 seed", f"{where_en} seed", minimum=1),
+        withdrawn_from_round=_opt_int(p.get("withdrawn_from_round"), f"{where_zh}的退赛轮次 withdrawn_from_round",
+                                      f"{where_en} withdrawn_from_round", minimum=1),
+    )
+
+
+_BOARD_KEYSET = frozenset(_BOARD_KEYS)
+_PLAYER_KEYSET = frozenset(_PLAYER_KEYS)
+_RESULTSET = frozenset(RESULTS)
+
+
+def _board_fast(b: Any) -> Optional[Board]:
+    """The common well-formed board without building error texts (speed:
+    a 1000-player file has thousands of boards); None → take the slow path."""
+    if type(b) is not dict or not _BOARD_KEYSET.issuperset(b) or "fouls" in b:
+        return None
+    try:
+        bno, red, black = b["board"], b["red"], b["black"]
+    except KeyError:
+        return None
+    if type(bno) is not int or type(red) is not int or type(black) is not int or min(bno, red, black) < 1 \
+            or red == black:
+        return None
+    result = b.get("result")
+    if result is not None and result not in _RESULTSET:
+        return None
+    return Board(board=bno, red=red, black=black, result=result)
+
+
+def _player_fast(p: Any) -> Optional[Player]:
+    if type(p) is not dict or not _PLAYER_KEYSET.issuperset(p):
+        return None
+    no, name, unit = p.get("no"), p.get("name"), p.get("unit", "")
+    if type(no) is not int or no < 1 or type(name) is not str or not name.strip() or type(unit) is not str:
+        return None
+    rating, seed, wd = p.get("rating"), p.get("seed"), p.get("withdrawn_from_round")
+    if rating is not None and (type(rating) not in (int, float) or rating != rating or abs(rating) == float("inf")):
+        return None
+    for v in (seed, wd):
+        if v is not None and (type(v) is not int or v < 1):
+            return None
+    return Player(no=no, name=name, unit=unit, rating=rating, seed=seed, withdrawn_from_round=wd)
+
+
+def _board_from_dict(b: Any, rno: int, j: int) -> Board:
+    fast = _board_fast(b)
+    if fast is not None:
+        return fast
+    where_zh, where_en = f"第{rno}轮 boards 第{j + 1}项", f"round {rno} boards[{j}]"
+    b = _obj(b, _BOARD_KEYS, where_zh, where_en)
+    for k in ("board", "red", "black"):
+        if k not in b:
+            raise _fail(where_zh, where_en, f"缺少键 {k}", f"missing key {k!r}")
+    bno = _int(b["board"], f"{where_zh} 的台次 board", f"{where_en}.board", minimum=1)
+    where_zh, where_en = f"第{rno}轮第{bno}台", f"round {rno} board {bno}"
+    red = _int(b["red"], f"{where_zh}红方 red", f"{where_en} red", minimum=1)
+    black = _int(b["black"], f"{where_zh}黑方 black", f"{where_en} black", minimum=1)
+    if red == black:
+        raise _fail(where_zh, where_en, f"红黑双方是同一人（{red}号）", f"a player ({red}) is paired with himself")
+    result = b.get("result")
+    if result is not None and result not in RESULTS:
+        raise _fail(where_zh, where_en, f"结果 result 无效 {result!r}（可选 {', '.join(RESULTS)} 或 null）",
+                    f"invalid result {result!r} (one of {', '.join(RESULTS)} or null)")
+    fouls = _obj(b.get("fouls", {}), _FOUL_KEYS, f"{where_zh}犯规 fouls", f"{where_en} fouls")
+    return Board(board=bno, red=red, black=black, result=result,
+                 fouls_red=_int(fouls.get("red", 0), f"{where_zh}红方犯规 fouls.red", f"{where_en} fouls.red", 0),
+                 fouls_black=_int(fouls.get("black", 0), f"{where_zh}黑方犯规 fouls.black",
+                                  f"{where_en} fouls.black", 0))
+
+
+def _round_from_dict(r: Any, i: int) -> Round:
+    where_zh, where_en = f"rounds 第{i + 1}项", f"rounds[{i}]"
+    r = _obj(r, _ROUND_KEYS, where_zh, where_en)
+    if "round" not in r:
+        raise _fail(where_zh, where_en, "缺少轮次 round", "missing key 'round'")
+    rno = _int(r["round"], f"{where_zh} 的轮次 round", f"{where_en}.round", minimum=1)
+    boards = [_board_from_dict(b, rno, j)
+              for j, b in enumerate(_list(r.get("boards", []), f"第{rno}轮 boards", f"round {rno} boards"))]
+    seen: set[int] = set()
+    for b in boards:
+        if b.board in seen:
+            raise InputError(f"第{rno}轮：台次 {b.board} 重复", f"round {rno}: board {b.board} appears twice")
+        seen.add(b.board)
+    byes = [_int(n, f"第{rno}轮轮空 byes 第{k + 1}项", f"round {rno} byes[{k}]", minimum=1)
+            for k, n in enumerate(_list(r.get("byes", []), f"第{rno}轮轮空 byes", f"round {rno} byes"))]
+    return Round(round=rno, boards=boards, byes=byes)
+
+
+def event_from_dict(d: Any) -> Event:
+    """The model of a parsed JSON tournament file (strict, see module doc)."""
+    d = _obj(d, _TOP_KEYS, "文件顶层", "top level")
+    fmt = d.get("format")
+    if fmt != FORMAT:
+        raise InputError(f"不是 xlxq 赛事文件：format 应为 {FORMAT!r}，实为 {fmt!r}",
+                         f"not an xlxq tournament file: format should be {FORMAT!r}, got {fmt!r}")
+    settings = _settings_from_dict(d.get("event", {}))
+    if "players" not in d:
+        raise InputError("缺少棋手名单 players", "missing key 'players'")
+    players = [_player_from_dict(p, i) for i, p in enumerate(_list(d["players"], "players（棋手名单）", "players"))]
+    rounds = [_round_from_dict(r, i) for i, r in enumerate(_list(d.get("rounds", []), "rounds（各轮）", "rounds"))]
+    event = Event(settings=settings, players=players, rounds=rounds)
+    validate_event(event)
+    if len(rounds) > settings.rounds:
+        raise InputError(f"文件中已有{len(rounds)}轮，超过赛事设定的 event.rounds = {settings.rounds} 轮",
+                         f"the file has {len(rounds)} rounds but event.rounds is {settings.rounds}")
+    return event
+
+
+def load_event(path: str | os.PathLike) -> Event:
+    """Read a tournament file.  Any problem (missing file, bad JSON, bad
+    data) raises :class:`InputError`."""
+    path = Path(path)
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        raise InputError(f"找不到文件：{path}", f"file not found: {path}") from None
+    except IsADirectoryError:
+        raise InputError(f"{path} 是文件夹，不是赛事文件", f"{path} is a directory") from None
+    except OSError as exc:
+        raise InputError(f"无法读取文件 {path}：{exc.strerror or exc}", f"cannot read {path}: {exc.strerror or exc}") from None
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise InputError(f"{path.name} 不是 UTF-8 编码的文本（第{exc.start + 1}字节）",
+                         f"{path.name} is not UTF-8 text (byte {exc.start + 1})") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise InputError(f"{path.name} 不是有效的 JSON（第{exc.lineno}行第{exc.colno}列：{exc.msg}）",
+                         f"{path.name} is not valid JSON (line {exc.lineno} column {exc.colno}: {exc.msg})") from None
+    return event_from_dict(data)
+
+
+# --------------------------------------------------------------------------
+# writing
+# --------------------------------------------------------------------------
+
+def _scoring_to_dict(sc: Scoring) -> dict:
+    out = {"win": sc.win, "draw": sc.draw, "loss": sc.loss}
+    for k in ("bye", "draw_red", "draw_black"):
+        v = getattr(sc, k)
+        if v is not None:
+            out[k] = v
+    return out
+
+
+def _options_to_dict(s: EventSettings) -> dict:
+    out = {}
+    for key, (target, _, _) in _OPTIONS.items():
+        out[key] = getattr(s.pairing if target == "pairing" else s.standings, key)
+    return out
+
+
+def _player_to_dict(p: Player) -> dict:
+    out: dict[str, Any] = {"no": p.no, "name": p.name, "unit": p.unit}
+    for k in ("rating", "seed", "withdrawn_from_round"):
+        v = getattr(p, k)
+        if v is not None:
+            out[k] = v
+    return out
+
+
+def _board_to_dict(b: Board) -> dict:
+    out: dict[str, Any] = {"board": b.board, "red": b.red, "black": b.black, "result": b.result}
+    if b.fouls_red or b.fouls_black:
+        out["fouls"] = {"red": b.fouls_red, "black": b.fouls_black}
+    return out
+
+
+def event_to_dict(ev: Event) -> dict:
+    """The JSON-ready dictionary of an event (keys in documented order)."""
+    s = ev.settings
+    return {
+        "format": FORMAT,
+        "event": {
+            "name": s.name,
+            "system": s.system,
+            "rounds": s.rounds,
+            "scoring": _scoring_to_dict(s.scoring),
+            "tiebreaks": list(s.tiebreaks),
+            "first_round": s.first_round,
+            "first_round_seed": s.first_round_seed,
+            "colour_tie": s.pairing.colour_tie,
+            "options": _options_to_dict(s),
+        },
+        "players": [_player_to_dict(p) for p in ev.players],
+        "rounds": [{"round": r.round, "boards": [_board_to_dict(b) for b in r.boards], "byes": list(r.byes)}
+                   for r in ev.rounds],
+    }
+
+
+_enc = getattr(json.encoder, "c_encode_basestring", None) or json.encoder.py_encode_basestring
+
+
+def _scalar(v: Any) -> str:
+    if v is None:
+        return "null"
+    if v is True:
+        return "true"
+    if v is False:
+        return "false"
+    if type(v) is str:
+        return _enc(v)
+    if type(v) is int:
+        return int.__repr__(v)
+    if type(v) is float:
+        return float.__repr__(v)
+    return json.dumps(v, ensure_ascii=False)
+
+
+def _emit(o: Any, ind: int, out: list) -> None:
+    """Byte for byte ``json.dumps(o, ensure_ascii=False, indent=1)``, a few
+    times faster than the pure-Python encoder that ``indent`` forces."""
+    if type(o) is dict:
+        if not o:
+            out.append("{}")
+            return
+        pad = "\n" + " " * (ind + 1)
+        sep = "{" + pad
+        for k, v in o.items():
+            out.append(sep)
+            out.append(_enc(k))
+            out.append(": ")
+            if type(v) is dict or type(v) is list:
+                _emit(v, ind + 1, out)
+            else:
+                out.append(_scalar(v))
+            sep = "," + pad
+        out.append("\n" + " " * ind + "}")
+    elif type(o) is list:
+        if not o:
+            out.append("[]")
+            return
+        pad = "\n" + " " * (ind + 1)
+        sep = "[" + pad
+        for v in o:
+            out.append(sep)
+            if type(v) is dict or type(v) is list:
+                _emit(v, ind + 1, out)
+            else:
+                out.append(_scalar(v))
+            sep = "," + pad
+        out.append("\n" + " " * ind + "]")
+    else:
+        out.append(_scalar(o))
+
+
+def dumps(ev: Event) -> str:
+    """The file text: JSON with Chinese kept as is, one-space indent
+    (identical to ``json.dumps(event_to_dict(ev), ensure_ascii=False, indent=1)``)."""
+    out: list[str] = []
+    _emit(event_to_dict(ev), 0, out)
+    out.append("\n")
+    return "".join(out)
+
+
+def save_event(ev: Event, path: str | os.PathLike) -> None:
+    """Write the file atomically: a temporary file in the same folder, then
+    ``os.replace`` (the old file stays whole if anything fails)."""
+    path = Path(path)
+    text = dumps(ev)
+    directory = path.parent if str(path.parent) else Path(".")
+    if not directory.is_dir():
+        raise InputError(f"无法保存 {path}：文件夹 {directory} 不存在", f"cannot save {path}: no folder {directory}")
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
+    except OSError as exc:
+        raise InputError(f"无法保存 {path}：{exc.strerror or exc}", f"cannot save {path}: {exc.strerror or exc}") from None
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
+            fh.write(text)
+            fh.flush()
+            os.fsync(fh.fileno())
+        try:
+            os.chmod(tmp, os.stat(path).st_mode & 0o7777)
+        except OSError:
+            os.chmod(tmp, 0o666 & ~_umask())
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
+__all__ = ["FORMAT", "load_event", "save_event", "event_from_dict", "event_to_dict", "dumps"]

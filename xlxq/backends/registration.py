@@ -1,0 +1,284 @@
+"""Registration import (报名表): a CSV or Excel sheet → numbered players.
+
+``read_registration(path, draw_seed=None)`` reads the first sheet of an
+``.xlsx``/``.xlsm`` workbook or a ``.csv``/``.txt`` file (UTF-8 with or
+without BOM, then GBK/GB18030; comma, tab or semicolon separated).
+
+Columns are found by their header, Chinese or English, case and spaces
+ignored (other columns, e.g. 性别, are ignored):
+
+=========  =====================================  ==========
+key        headers accepted                        required
+=========  =====================================  ==========
+no         序号 编号 no no. number                 no
+name       姓名 棋手 name player                   yes
+unit       单位 队名 代表队 队伍 unit club team    no
+rating     等级分 rating elo                       no
+seed       种子 种子号 seed                        no
+=========  =====================================  ==========
+
+The header row may be preceded by title rows (e.g. "某某赛报名表"): the first
+of the first ten rows that has a name header is taken.  Empty rows are
+skipped.  Errors name the row as Excel shows it (the header's row + 1 …).
+
+Numbering (序号, fixed for the whole event):
+
+1. A 序号 column, when present, is used as is: every row needs a positive
+   whole number, all different.  Seeds are then kept as data only, and a
+   draw (``draw_seed``) is refused.
+2. Otherwise, with no 种子 value anywhere: players are numbered 1, 2, 3 … in
+   file order, or, with ``draw_seed``, in the order of
+   ``random.Random(draw_seed).shuffle`` of the file order (抽签).
+3. With seeds (seed 000 方法(一): 种子选手排单号): seeded players, sorted by
+   seed value (positive whole numbers, all different), take 1, 3, 5 …; the
+   others, in file order (or shuffled with ``draw_seed``, seeded players are
+   never shuffled) take 2, 4, 6 ….  When one group runs out, the rest of the
+   other group continues on the next free numbers consecutively.  E.g. 4
+   seeds among 24: seeds 1, 3, 5, 7; others 2, 4, 6, 8, 9, 10 … 24.  5 seeds
+   among 7: seeds 1, 3, 5, 6, 7; others 2, 4.
+
+The returned list is sorted by 序号.
+"""
+from __future__ import annotations
+
+import math
+import os
+import random
+import re
+from pathlib import Path
+from typing import Any, Optional
+
+from xlxq.core.model import Player
+from xlxq.errors import InputError
+
+HEADERS: dict[str, tuple[str, ...]] = {
+    "no": ("序号", "编号", "no", "no.", "number", "num"),
+    "name": ("姓名", "棋手", "棋手姓名", "name", "player"),
+    "unit": ("单位", "队名", "代表队", "队伍", "所属单位", "unit", "club", "team"),
+    "rating": ("等级分", "rating", "elo"),
+    "seed": ("种子", "种子号", "种子序号", "seed"),
+}
+_LABEL = {"no": "序号", "name": "姓名", "unit": "单位", "rating": "等级分", "seed": "种子"}
+_LOOKUP = {alias: key for key, aliases in HEADERS.items() for alias in aliases}
+_HEADER_SCAN = 10
+
+
+def _norm_header(h: Any) -> str:
+    if h is None or (isinstance(h, float) and math.isnan(h)):
+        return ""
+    return re.sub(r"[\s\u3000]+", "", str(h)).lower().rstrip(":：")
+
+
+def _cell(v: Any) -> Any:
+    """None for an empty cell, a stripped string for text, numbers as is."""
+    if v is None:
+        return None
+    if isinstance(v, float) and math.isnan(v):
+        return None
+    if isinstance(v, str):
+        v = v.replace("\u3000", " ").strip()
+        return v or None
+    try:  # pandas NaT / NA
+        import pandas as pd
+        if v is pd.NaT or v is pd.NA:
+            return None
+    except ImportError:  # pragma: no cover
+        pass
+    return v
+
+
+def _text(v: Any) -> str:
+    """A cell as text (Excel gives 2024 as 2024.0 in an object column)."""
+    if isinstance(v, float) and v.is_integer():
+        return str(int(v))
+    return str(v).strip()
+
+
+def _as_number(v: Any) -> Optional[float]:
+    if isinstance(v, bool):
+        return None
+    if isinstance(v, (int, float)):
+        return v if not (isinstance(v, float) and (math.isnan(v) or math.isinf(v))) else None
+    try:
+        x = float(str(v).replace(",", ""))
+    except ValueError:
+        return None
+    return x if math.isfinite(x) else None
+
+
+def _as_posint(v: Any) -> Optional[int]:
+    x = _as_number(v)
+    if x is None or x != int(x) or x < 1:
+        return None
+    return int(x)
+
+
+def _read_rows(path: Path) -> list[list[Any]]:
+    """All rows of the file as lists of raw cells (no header handling)."""
+    import pandas as pd
+
+    suffix = path.suffix.lower()
+    if suffix in (".xlsx", ".xlsm"):
+        try:
+            df = pd.read_excel(path, sheet_name=0, header=None, dtype=object, engine="openpyxl")
+        except FileNotFoundError:
+            raise
+        except Exception as exc:  # zipfile.BadZipFile, openpyxl errors …
+            raise InputError(f"无法读取 Excel 报名表 {path.name}：{exc}",
+                             f"cannot read the Excel registration {path.name}: {exc}") from None
+        return df.values.tolist()
+    if suffix == ".xls":
+        raise InputError(f"不支持旧版 .xls 文件（{path.name}），请在 Excel 中另存为 .xlsx 或 .csv",
+                         f"old .xls files are not supported ({path.name}); save it as .xlsx or .csv")
+    if suffix not in (".csv", ".txt", ".tsv", ""):
+        raise InputError(f"报名表应为 .csv 或 .xlsx 文件：{path.name}",
+                         f"the registration should be a .csv or .xlsx file: {path.name}")
+    raw = path.read_bytes()
+    text = None
+    for enc in ("utf-8-sig", "gb18030"):
+        try:
+            text = raw.decode(enc)
+            break
+        except UnicodeDecodeError:
+            continue
+    if text is None:
+        raise InputError(f"无法识别 {path.name} 的编码（应为 UTF-8 或 GBK）",
+                         f"cannot decode {path.name} (expected UTF-8 or GBK)")
+    first = next((ln for ln in text.splitlines() if ln.strip()), "")
+    sep = max((",", "\t", ";"), key=lambda c: (first.count(c), c == ","))
+    import io
+
+    try:
+        df = pd.read_csv(io.StringIO(text), sep=sep, header=None, dtype=str, keep_default_na=False,
+                         skip_blank_lines=False, engine="python")
+    except pd.errors.EmptyDataError:
+        return []
+    except (pd.errors.ParserError, ValueError) as exc:
+        raise InputError(f"报名表 {path.name} 格式错误：{exc}", f"malformed registration {path.name}: {exc}") from None
+    return df.values.tolist()
+
+
+def _find_header(rows: list[list[Any]], name: str) -> tuple[int, dict[str, int]]:
+    for i, row in enumerate(rows[:_HEADER_SCAN]):
+        cols: dict[str, int] = {}
+        normed = [_norm_header(h) for h in row]
+        if not any(_LOOKUP.get(h) == "name" for h in normed):
+            continue
+        for j, h in enumerate(normed):
+            key = _LOOKUP.get(h)
+            if key is None:
+                continue
+            if key in cols:
+                raise InputError(
+                    f"{name} 第{i + 1}行：有两列都表示{_LABEL[key]}（“{row[cols[key]]}”与“{row[j]}”）",
+                    f"{name} row {i + 1}: two columns mean {key} ({row[cols[key]]!r} and {row[j]!r})")
+            cols[key] = j
+        return i, cols
+    raise InputError(f"{name}：前{_HEADER_SCAN}行中找不到“姓名”列（表头应含 姓名/name，可选 序号、单位、等级分、种子）",
+                     f"{name}: no 'name' column in the first {_HEADER_SCAN} rows "
+                     "(headers: 姓名/name and optionally 序号/no, 单位/unit, 等级分/rating, 种子/seed)")
+
+
+def number_players(entries: list[dict], draw_seed: Optional[int] = None) -> list[int]:
+    """序号 for each entry (``seed`` key may be set), per the module doc."""
+    seeded = sorted((i for i, e in enumerate(entries) if e.get("seed") is not None),
+                    key=lambda i: entries[i]["seed"])
+    others = [i for i, e in enumerate(entries) if e.get("seed") is None]
+    if draw_seed is not None:
+        random.Random(draw_seed).shuffle(others)
+    numbers = [0] * len(entries)
+    if not seeded:
+        for n, i in enumerate(others, start=1):
+            numbers[i] = n
+        return numbers
+    s, o = iter(seeded), iter(others)
+    ns, no_ = len(seeded), len(others)
+    taken_s = taken_o = 0
+    for n in range(1, len(entries) + 1):
+        want_seed = n % 2 == 1
+        if (want_seed and taken_s < ns) or taken_o >= no_:
+            numbers[next(s)] = n
+            taken_s += 1
+        else:
+            numbers[next(o)] = n
+            taken_o += 1
+    return numbers
+
+
+def read_registration(path: str | os.PathLike, draw_seed: Optional[int] = None) -> list[Player]:
+    """Players of a registration file, numbered (see module doc)."""
+    path = Path(path)
+    name = path.name
+    if not path.exists():
+        raise InputError(f"找不到报名表：{path}", f"registration file not found: {path}")
+    if path.is_dir():
+        raise InputError(f"{path} 是文件夹，不是报名表", f"{path} is a directory")
+    rows = _read_rows(path)
+    header, cols = _find_header(rows, name)
+    entries: list[dict] = []
+    for i, row in enumerate(rows[header + 1:], start=header + 2):  # Excel row number
+        cells = {k: _cell(row[j]) if j < len(row) else None for k, j in cols.items()}
+        if all(_cell(v) is None for v in row):
+            continue
+        where_zh, where_en = f"{name} 第{i}行", f"{name} row {i}"
+        pname = cells.get("name")
+        if pname is None:
+            raise InputError(f"{where_zh}：缺少姓名", f"{where_en}: missing name")
+        pname = _text(pname)
+        e: dict[str, Any] = {"row": i, "name": pname}
+        where_zh = f"{where_zh}（{pname}）"
+        unit = cells.get("unit")
+        e["unit"] = "" if unit is None else _text(unit)
+        if cells.get("rating") is not None:
+            r = _as_number(cells["rating"])
+            if r is None:
+                raise InputError(f"{where_zh}：等级分应为数字，实为“{cells['rating']}”",
+                                 f"{where_en}: rating should be a number, got {cells['rating']!r}")
+            e["rating"] = int(r) if float(r).is_integer() else float(r)
+        if cells.get("seed") is not None:
+            sd = _as_posint(cells["seed"])
+            if sd is None:
+                raise InputError(f"{where_zh}：种子应为正整数（1、2、3…），实为“{cells['seed']}”",
+                                 f"{where_en}: seed should be a positive whole number, got {cells['seed']!r}")
+            e["seed"] = sd
+        if "no" in cols:
+            if cells.get("no") is None:
+                raise InputError(f"{where_zh}：缺少序号（有序号列时每行都要填）",
+                                 f"{where_en}: missing no (the no column must be filled on every row)")
+            n = _as_posint(cells["no"])
+            if n is None:
+                raise InputError(f"{where_zh}：序号应为正整数，实为“{cells['no']}”",
+                                 f"{where_en}: no should be a positive whole number, got {cells['no']!r}")
+            e["no"] = n
+        entries.append(e)
+    if not entries:
+        raise InputError(f"{name}：报名表中没有棋手", f"{name}: no players in the registration")
+
+    first_seed: dict[int, dict] = {}
+    for e in entries:
+        if "seed" in e:
+            if e["seed"] in first_seed:
+                o = first_seed[e["seed"]]
+                raise InputError(f"{name} 第{e['row']}行（{e['name']}）：种子 {e['seed']} 与第{o['row']}行（{o['name']}）重复",
+                                 f"{name} row {e['row']}: seed {e['seed']} repeats row {o['row']}")
+            first_seed[e["seed"]] = e
+    if "no" in cols:
+        if draw_seed is not None:
+            raise InputError(f"{name} 已有序号列，不能再抽签（去掉序号列或不用 --draw）",
+                             f"{name} already has a no column; cannot draw numbers")
+        first_no: dict[int, dict] = {}
+        for e in entries:
+            if e["no"] in first_no:
+                o = first_no[e["no"]]
+                raise InputError(f"{name} 第{e['row']}行（{e['name']}）：序号 {e['no']} 与第{o['row']}行（{o['name']}）重复",
+                                 f"{name} row {e['row']}: no {e['no']} repeats row {o['row']}")
+            first_no[e["no"]] = e
+        numbers = [e["no"] for e in entries]
+    else:
+        numbers = number_players(entries, draw_seed)
+    players = [Player(no=n, name=e["name"], unit=e["unit"], rating=e.get("rating"), seed=e.get("seed"))
+               for n, e in zip(numbers, entries)]
+    return sorted(players, key=lambda p: p.no)
+
+
+__all__ = ["read_registration", "number_players", "HEADERS"]
