@@ -81,15 +81,6 @@ class Scoring:
             return self.draw_black
         return self.draw
 
-    def to_dict(self) -> dict:
-        d = {"win": self.win, "draw": self.draw, "loss": self.loss,
-             "bye": self.bye_points}
-        if self.draw_red is not None:
-            d["draw_red"] = self.draw_red
-        if self.draw_black is not None:
-            d["draw_black"] = self.draw_black
-        return d
-
 
 @dataclass
 class Player:
