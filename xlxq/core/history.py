@@ -100,12 +100,17 @@ def build_cards(event: Event, before_round: int, forfeit_counts_as_met: bool = T
 
 
 def pairable_players(event: Event, round_no: int, cards: dict[int, CardState]) -> list[int]:
-    """Players to pair in ``round_no``: registered, not withdrawn, and not
-    removed for repeated forfeits (option ``forfeits_before_removal``)."""
+    """Players to pair in ``round_no``: registered, not withdrawn, not
+    removed for repeated forfeits (option ``forfeits_before_removal``), and
+    not eliminated by 积分末位淘汰 (option ``elimination``, off by default)."""
     limit = event.settings.pairing.forfeits_before_removal
+    gone: set[int] = set()
+    if event.settings.pairing.elimination:
+        from xlxq.core.combined import eliminated
+        gone = eliminated(event, round_no)
     out = []
     for p in event.players:
-        if not p.active_in(round_no):
+        if not p.active_in(round_no) or p.no in gone:
             continue
         if limit and cards[p.no].forfeit_streak >= limit:
             continue

@@ -141,6 +141,9 @@ class PairingOptions:
     forfeit_counts_as_met: bool = True      # a forfeited pairing still blocks a rematch
     forfeits_before_removal: Optional[int] = None  # e.g. 2: 连续两轮弃权者不再编排
     search_budget: int = 5000               # nodes per score group for the 拆对 search
+    # 积分末位淘汰 (seed 001; Match BP "第X轮未得Y分淘汰"): pairs (X, Y): a
+    # player under Y points after round X is no longer paired.  () = off.
+    elimination: tuple[tuple[int, float], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -148,6 +151,10 @@ class StandingsOptions:
     bye_opp_score: str = "lowest_scoring"   # 14.4: 有分棋手中的最低得分; "lowest", "zero"
     bye_counts_as_win: bool = True          # 原则(五) 轮空以胜局计算 → counts in 胜局
     fallback_reading: str = "running_total"  # 比较前一轮成绩: running_total | round_score
+    # Round robin, a player who withdraws during the event (裁判细则 第20.3条):
+    # "cxa" = results annulled if he met under half his opponents, else the
+    # unplayed games are forfeits; "annul" / "forfeit" force one branch.
+    rr_withdrawal: str = "cxa"
 
 
 @dataclass
@@ -161,6 +168,16 @@ class EventSettings:
     first_round_seed: Optional[int] = None
     pairing: PairingOptions = field(default_factory=PairingOptions)
     standings: StandingsOptions = field(default_factory=StandingsOptions)
+    # Round robin and knockout: games in one match (两局制 = 2); colours swap
+    # from game to game.  A round-robin or knockout "round" of the model is
+    # one game (docs/formats-other.md).
+    games_per_match: int = 1
+    # Knockout 加赛: sizes of the successive play-off blocks after a tied
+    # match; the last size repeats until someone wins (unless armageddon).
+    playoff_games: list[int] = field(default_factory=lambda: [2])
+    # Knockout: after the listed play-off blocks, one sudden-death game in
+    # which a draw counts as a win for black (红方和棋判负).
+    armageddon: bool = False
 
 
 @dataclass

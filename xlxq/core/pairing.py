@@ -36,6 +36,13 @@ class PairingOutcome:
 
 def pair_round(event: Event, round_no: Optional[int] = None) -> PairingOutcome:
     """Pair ``round_no`` (default: the next one) from the rounds before it."""
+    system = event.settings.system
+    if system in ("round_robin", "double_round_robin"):   # the 循环赛 table (core/roundrobin.py)
+        from xlxq.core.roundrobin import pair_rr_round
+        return pair_rr_round(event, round_no)
+    if system == "knockout":                               # the bracket (core/knockout.py)
+        from xlxq.core.knockout import pair_knockout_round
+        return pair_knockout_round(event, round_no)
     if round_no is None:
         round_no = event.next_round
     if round_no > event.settings.rounds:

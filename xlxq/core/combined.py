@@ -1,0 +1,214 @@
+"""Combined formats (组合赛制, seed 000): 积分晋圈淘汰制 and 积分末位淘汰.
+
+积分晋圈淘汰制 (a Swiss, then the top K by knockout; e.g. the 8th China–ASEAN
+open: 9 Swiss rounds, top 8 to a knockout; the WXF 18th: a final between the
+top 2).  The Swiss stays one event (one file); :func:`build_knockout` makes
+a second, knockout event from its standings, seeded by Swiss rank, so the
+top Swiss players get the byes (seed 000).  :func:`combined_ranking` joins
+the two: the qualifiers by their knockout places, then everyone else by the
+Swiss table.
+
+积分末位淘汰 (seed 001; Match BP "第X轮未得Y分淘汰"): the option
+``PairingOptions.elimination = ((X, Y), …)`` stops pairing, from round X + 1
+on, every player with fewer than Y points after round X.  The Swiss pairing
+asks :func:`eliminated` (one call in ``history.pairable_players``).  Seed
+001 ranks such events by the 累进分 line: set ``tiebreaks`` to
+:data:`ELIMINATION_TIEBREAKS` (this module does not change it for you).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Optional, Sequence
+
+from xlxq.core.knockout import check_knockout_settings, knockout_ranking, planned_rounds
+from xlxq.core.model import RESULTS, Event, EventSettings, Player, validate_event
+from xlxq.core.standings import compute_standings
+from xlxq.errors import InputError
+
+ELIMINATION_TIEBREAKS = ["seed001-cumulative"]   # seed 001 五.1 第二种方式 (累进分 line)
+TIE_AT_CUT = ("error", "number")
+
+
+# ------------------------------------------------------------ 积分晋圈淘汰制
+
+def qualifiers(event: Event, k: int, after_round: Optional[int] = None, on_tie: str = "error") -> list[int]:
+    """序号 of the top ``k`` of the Swiss standings after ``after_round``
+    (default: all rounds), best first.  Players who withdrew during those
+    rounds (``withdrawn_from_round`` ≤ ``after_round``) cannot qualify and
+    are skipped; one marked withdrawn from the round after can (that is how
+    the finalists are left out of a last Swiss round played alongside the
+    final).  When the standings give the k-th and the next player the
+    same rank (equal on everything), ``on_tie="error"`` raises (the organiser
+    must decide, e.g. by a play-off); ``"number"`` takes the table order
+    (序号)."""
+    if not isinstance(k, int) or isinstance(k, bool) or k < 2:
+        raise InputError(f"晋级人数应至少为2（现为{k!r}）", f"at least 2 players must qualify (got {k!r})")
+    if on_tie not in TIE_AT_CUT:
+        raise InputError(f"on_tie 无效：{on_tie!r}", f"unknown on_tie {on_tie!r}")
+    last = max((r.round for r in event.rounds), default=0)
+    n = last if after_round is None else min(after_round, last)
+    left = {p.no for p in event.players if p.withdrawn_from_round is not None and p.withdrawn_from_round <= n}
+    rows = [r for r in compute_standings(event, after_round) if r.no not in left]
+    if len(rows) < k:
+        raise InputError(f"只有{len(rows)}名棋手可以晋级，不足{k}人", f"only {len(rows)} players can qualify, not {k}")
+    if on_tie == "error" and len(rows) > k and rows[k - 1].rank == rows[k].rank:
+        tied = [f"{r.name}（{r.no}号）" for r in rows if r.rank == rows[k - 1].rank]
+        raise InputError(f"第{k}名有并列（{'、'.join(tied)}，各项比较均相同），无法确定晋级名单；"
+                         f"请按竞赛规程决定（如加赛），或指定按序号取舍",
+                         f"a tie across the qualifying cut at place {k}: {', '.join(tied)}")
+    return [r.no for r in rows[:k]]
+
+
+def build_knockout(event: Event, k: int, after_round: Optional[int] = None, *, games_per_match: int = 1,
+                   playoff_games: Sequence[int] = (2,), armageddon: bool = False, on_tie: str = "error",
+                   name: Optional[str] = None) -> Event:
+    """The knockout event of 积分晋圈淘汰制: the top ``k`` of ``event``
+    (序号, names, units and ratings kept; ``seed`` = Swiss place, so the
+    best get the byes and meet the weakest qualifiers), system ``knockout``,
+    no rounds yet, ``rounds`` = the knockout's rounds without 加赛.  ``k`` = 2
+    is a final between the top two."""
+    validate_event(event)
+    nos = qualifiers(event, k, after_round, on_tie)
+    by_no = {p.no: p for p in event.players}
+    players = [Player(no=no, name=by_no[no].name, unit=by_no[no].unit, rating=by_no[no].rating, seed=i)
+               for i, no in enumerate(nos, start=1)]
+    settings = EventSettings(
+        name=name if name is not None else (f"{event.settings.name} 淘汰赛" if event.settings.name else "淘汰赛"),
+        system="knockout", rounds=planned_rounds(k, games_per_match), scoring=event.settings.scoring,
+        games_per_match=games_per_match, playoff_games=list(playoff_games), armageddon=armageddon)
+    ko = Event(settings=settings, players=players)
+    check_knockout_settings(ko)
+    return ko
+
+
+@dataclass
+class CombinedRow:
+    rank: int
+    no: int
+    name: str
+    source: str                  # "knockout" or "swiss"
+    swiss_rank: int              # place in the Swiss standings used for qualifying
+    knockout_place: Optional[int] = None
+    knockout_place_to: Optional[int] = None
+
+    def to_dict(self) -> dict:
+        return {"rank": self.rank, "no": self.no, "name": self.name, "source": self.source,
+                "swiss_rank": self.swiss_rank, "knockout_place": self.knockout_place,
+                "knockout_place_to": self.knockout_place_to}
+
+
+def combined_ranking(swiss: Event, knockout: Event, after_round: Optional[int] = None) -> list[CombinedRow]:
+    """Final order of 积分晋圈淘汰制: qualifiers by knockout place (those
+    knocked out in the same stage share it, e.g. 3, 3; listed by Swiss
+    place), then the non-qualifiers by the Swiss standings, their ranks
+    continuing after the qualifiers.  A qualifier still in the knockout has
+    no place yet: the ranking refuses until the knockout is finished."""
+    rows = compute_standings(swiss, after_round)
+    swiss_rank = {r.no: i for i, r in enumerate(rows, start=1)}
+    places = knockout_ranking(knockout)
+    if any(p.place is None for p in places):
+        raise InputError("淘汰赛尚未结束，无法给出最终名次", "the knockout is not finished yet")
+    names = {r.no: r.name for r in rows}
+    out: list[CombinedRow] = []
+    for p in sorted(places, key=lambda p: (p.place, swiss_rank.get(p.no, 0))):
+        out.append(CombinedRow(p.place, p.no, names.get(p.no, knockout.player(p.no).name), "knockout",
+                               swiss_rank.get(p.no, 0), p.place, p.place_to))
+    k = len(places)
+    qualified = {p.no for p in places}
+    rest = [r for r in rows if r.no not in qualified]
+    prev_key, prev_rank = None, 0
+    for i, r in enumerate(rest):
+        rank = prev_rank if r.rank == prev_key else k + i + 1
+        prev_key, prev_rank = r.rank, rank
+        out.append(CombinedRow(rank, r.no, r.name, "swiss", swiss_rank[r.no]))
+    return out
+
+
+# ------------------------------------------------------------ 积分末位淘汰
+
+def _check_elimination(rules) -> list[tuple[int, float]]:
+    out = []
+    for item in rules:
+        try:
+            x, y = item
+        except (TypeError, ValueError):
+            raise InputError(f"末位淘汰设置应为（轮次, 分数）对：{item!r}",
+                             f"elimination rules must be (round, points) pairs: {item!r}") from None
+        if isinstance(x, bool) or not isinstance(x, int) or x < 1:
+            raise InputError(f"末位淘汰的轮次无效：{x!r}", f"invalid elimination round {x!r}")
+        if isinstance(y, bool) or not isinstance(y, (int, float)):
+            raise InputError(f"末位淘汰的分数无效：{y!r}", f"invalid elimination points {y!r}")
+        out.append((x, float(y)))
+    return sorted(out)
+
+
+def elimination_rounds(event: Event, before_round: Optional[int] = None) -> dict[int, int]:
+    """Player → the round X after which he was eliminated (the first rule
+    (X, Y) he fell under), over the rules with X < ``before_round``
+    (default: all).
+
+    The score after round X counts finished games (``Scoring.points``) and
+    byes (``Scoring.bye_points``).  If an unfinished game of rounds ≤ X could
+    decide it (a loss leaves him under Y, a win does not), the question is
+    open and :class:`InputError` names the game.
+    """
+    rules = _check_elimination(event.settings.pairing.elimination)
+    sc = event.settings.scoring
+    out: dict[int, int] = {}
+    for x, y in rules:
+        if before_round is not None and x >= before_round:
+            continue
+        low = {p.no: 0.0 for p in event.players}
+        high = dict(low)
+        open_games: dict[int, str] = {}
+        for r in event.rounds:
+            if r.round > x:
+                continue
+            for b in r.boards:
+                for no, col in ((b.red, "R"), (b.black, "B")):
+                    if b.result is None:
+                        possible = [sc.points(res, col) for res in RESULTS]
+                        high[no] += max(possible)
+                        low[no] += min(possible)
+                        open_games[no] = f"第{r.round}轮第{b.board}台"
+                    else:
+                        pts = sc.points(b.result, col)
+                        low[no] += pts
+                        high[no] += pts
+            for no in r.byes:
+                low[no] += sc.bye_points
+                high[no] += sc.bye_points
+        for p in event.players:
+            if p.no in out:
+                continue
+            if high[p.no] < y:
+                out[p.no] = x
+            elif low[p.no] < y:
+                raise InputError(f"末位淘汰：{p.name}（{p.no}号）{open_games[p.no]}尚无结果，"
+                                 f"无法判定第{x}轮后是否达到{y:g}分",
+                                 f"elimination: {p.no}'s game ({open_games[p.no]}) has no result; "
+                                 f"cannot tell whether he reached {y:g} points after round {x}")
+    return out
+
+
+def eliminated(event: Event, round_no: int) -> set[int]:
+    """Players no longer paired in ``round_no`` under 积分末位淘汰 (empty
+    when ``pairing.elimination`` is off)."""
+    if not event.settings.pairing.elimination:
+        return set()
+    return set(elimination_rounds(event, before_round=round_no))
+
+
+def with_elimination(settings: EventSettings, rules: Sequence[tuple[int, float]],
+                     cumulative_tiebreaks: bool = True) -> EventSettings:
+    """A copy of ``settings`` with 末位淘汰 ``rules`` on and, by default, the
+    seed 001 累进分 tie-break line."""
+    rules = tuple(_check_elimination(rules))
+    s = replace(settings, pairing=replace(settings.pairing, elimination=rules))
+    if cumulative_tiebreaks:
+        s = replace(s, tiebreaks=list(ELIMINATION_TIEBREAKS))
+    return s
+
+
+__all__ = ["qualifiers", "build_knockout", "combined_ranking", "CombinedRow", "eliminated",
+           "elimination_rounds", "with_elimination", "ELIMINATION_TIEBREAKS"]

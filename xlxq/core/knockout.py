@@ -1,0 +1,446 @@
+"""Knockout (淘汰赛): single-elimination bracket, matches, 加赛, champion.
+
+Storage (docs/formats-other.md): a knockout event is an ordinary
+:class:`~xlxq.core.model.Event`.  The bracket is not stored: it is derived
+from the registration (``Player.seed``, then 序号) and replayed from the
+games in ``event.rounds``, where every model round holds one game of each
+match still playing (game 1 of every match, then game 2, then 加赛 games of
+the tied matches only, then the next stage).  In single elimination two
+players meet at most once, so the pair of a board names its match.
+
+Rules and readings (docs/knockout.md):
+
+- Bracket of P = 2^k ≥ N lines; the P − N byes go to the top seeds (seed 000:
+  淘汰赛如需棋手轮空时，应让种子选手首轮轮空).  Placement is the standard
+  seeded bracket: rank 1 on the top line, rank 2 on the bottom line, 1 meets
+  P, 2 meets P − 1 …, and 1 and 2 can meet only in the final.
+- Seeding rank: players with ``seed`` by seed, then the others by 序号.
+- A match is ``games_per_match`` games, colours swapped from game to game
+  (第13.5条 两局制); game 1: the better-ranked player red (a stand-in for
+  猜先, 第13.4条 — swap the colours in the file after the toss if needed).
+- Tied on points: 加赛 blocks of ``playoff_games`` games (the last size
+  repeats), or, with ``armageddon``, one final game where a draw goes to
+  black.  Points are ``Scoring.points`` (forfeits count as recorded).
+- A double forfeit eliminates both; a withdrawn player's games are entered
+  as forfeits; whoever has no opponent advances (a walkover, listed as a bye).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Iterator, Optional
+
+from xlxq.core.model import (BLACK_WIN_FORFEIT, DOUBLE_FORFEIT, RED_WIN_FORFEIT, Board, Event, Player,
+                             Round, outcome, validate_event)
+from xlxq.errors import InputError, PairingImpossible
+
+OPEN = "open"          # the players are not known yet (an earlier match is unfinished)
+PENDING = "pending"    # both players known, the next game is to be paired
+WAITING = "waiting"    # a game of the match has no result yet
+DECIDED = "decided"    # won over the board (forfeits included)
+BYE = "bye"            # one player, no opponent: advances without playing
+VOID = "void"          # double forfeit: both players are out
+EMPTY = "empty"        # no player at all
+RESOLVED = frozenset({DECIDED, BYE, VOID, EMPTY})
+
+MAIN, PLAYOFF, ARMAGEDDON = "main", "playoff", "armageddon"
+
+
+# ------------------------------------------------------------------ bracket
+
+def bracket_size(n: int) -> int:
+    """The smallest power of two ≥ n (n ≥ 2)."""
+    if not isinstance(n, int) or isinstance(n, bool) or n < 2:
+        raise InputError(f"淘汰赛至少需要2名棋手（现为{n!r}）", f"a knockout needs at least 2 players (got {n!r})")
+    return 1 << (n - 1).bit_length()
+
+
+def stage_count(n: int) -> int:
+    return bracket_size(n).bit_length() - 1
+
+
+def seed_lines(size: int) -> list[int]:
+    """Seeding rank (1-based) on each line of a bracket of ``size`` lines.
+
+    Built by doubling: each rank r of the half-size bracket becomes the
+    pair (r, size + 1 − r), flipped on every other line so that rank 2 ends
+    on the bottom line: 4 → [1, 4, 3, 2]; 8 → [1, 8, 5, 4, 3, 6, 7, 2].
+    """
+    if size < 1 or size & (size - 1):
+        raise ValueError(f"bracket size must be a power of two, not {size}")
+    lines = [1]
+    while len(lines) < size:
+        m = 2 * len(lines) + 1
+        nxt: list[int] = []
+        for i, r in enumerate(lines):
+            nxt.extend((r, m - r) if i % 2 == 0 else (m - r, r))
+        lines = nxt
+    return lines
+
+
+def seeding_order(players: list[Player]) -> list[int]:
+    """序号 by seeding rank: seeds by ``seed``, then the rest by 序号."""
+    ps = sorted(players, key=lambda p: (p.seed is None, p.seed if p.seed is not None else 0, p.no))
+    return [p.no for p in ps]
+
+
+def first_round_lines(order: list[int]) -> list[Optional[int]]:
+    """The player on each first-round line (None = the bye line)."""
+    size = bracket_size(len(order))
+    return [order[r - 1] if r <= len(order) else None for r in seed_lines(size)]
+
+
+def stage_name(stage: int, stages: int) -> str:
+    left = stages - stage
+    return {0: "决赛", 1: "半决赛", 2: "1/4决赛", 3: "1/8决赛"}.get(left, f"第{stage}轮")
+
+
+def stage_name_en(stage: int, stages: int) -> str:
+    left = stages - stage
+    return {0: "final", 1: "semi-final", 2: "quarter-final", 3: "round of 16"}.get(left, f"round {stage}")
+
+
+def planned_rounds(n: int, games_per_match: int = 1) -> int:
+    """Model rounds without any 加赛: stages × games per match."""
+    return stage_count(n) * games_per_match
+
+
+# ------------------------------------------------------------------ matches
+
+@dataclass
+class Match:
+    stage: int                       # 1 = first round
+    index: int                       # 0 = top of the bracket
+    top: Optional[int] = None
+    bottom: Optional[int] = None
+    games: list[tuple[int, Board]] = field(default_factory=list)   # (model round, board), in order
+    status: str = OPEN
+    winner: Optional[int] = None
+    next_kind: Optional[str] = None  # MAIN / PLAYOFF / ARMAGEDDON for the next game when PENDING
+
+    @property
+    def players(self) -> tuple[int, ...]:
+        return tuple(x for x in (self.top, self.bottom) if x is not None)
+
+    @property
+    def losers(self) -> tuple[int, ...]:
+        if self.status == VOID:
+            return self.players
+        if self.status == DECIDED:
+            return tuple(x for x in self.players if x != self.winner)
+        return ()
+
+    @property
+    def resolved(self) -> bool:
+        return self.status in RESOLVED
+
+    def main_games(self, g: int) -> list[tuple[int, Board]]:
+        return self.games[:g]
+
+    def playoff_games(self, g: int) -> list[tuple[int, Board]]:
+        """The 加赛 games (every game after the first ``g``)."""
+        return self.games[g:]
+
+
+@dataclass
+class Bracket:
+    size: int
+    order: list[int]                   # 序号 by seeding rank
+    lines: list[Optional[int]]         # first-round lines
+    stages: list[list[Match]]
+    round_stage: dict[int, int] = field(default_factory=dict)   # model round → stage
+    _ranks: dict[int, int] = field(default_factory=dict, repr=False, compare=False)
+
+    @property
+    def stage_total(self) -> int:
+        return len(self.stages)
+
+    @property
+    def final(self) -> Match:
+        return self.stages[-1][0]
+
+    @property
+    def finished(self) -> bool:
+        return self.final.resolved
+
+    @property
+    def champion(self) -> Optional[int]:
+        return self.final.winner if self.finished else None
+
+    @property
+    def current_stage(self) -> Optional[int]:
+        """The first stage (1-based) with an unresolved match; None when finished."""
+        for s, ms in enumerate(self.stages, start=1):
+            if any(not m.resolved for m in ms):
+                return s
+        return None
+
+    def rank(self, no: int) -> int:
+        """Seeding rank, 1-based."""
+        if len(self._ranks) != len(self.order):
+            self._ranks = {x: i for i, x in enumerate(self.order, start=1)}
+        return self._ranks[no]
+
+    def match_of(self, a: int, b: int) -> Optional[Match]:
+        for ms in self.stages:
+            for m in ms:
+                if {m.top, m.bottom} == {a, b}:
+                    return m
+        return None
+
+    def byes(self) -> list[int]:
+        """Players with a first-round bye (the top seeds)."""
+        return [m.winner for m in self.stages[0] if m.status == BYE and m.winner is not None]
+
+
+def _blocks(g: int, playoff: list[int], armageddon: bool) -> Iterator[tuple[str, int]]:
+    yield MAIN, g
+    for k in playoff:
+        yield PLAYOFF, k
+    if armageddon:
+        yield ARMAGEDDON, 1
+        return
+    last = playoff[-1] if playoff else 1
+    while True:
+        yield PLAYOFF, last
+
+
+def check_knockout_settings(event: Event) -> tuple[int, list[int], bool]:
+    s = event.settings
+    g = s.games_per_match
+    if not isinstance(g, int) or isinstance(g, bool) or g < 1:
+        raise InputError(f"每场局数 games_per_match 无效：{g!r}", f"invalid games_per_match {g!r}")
+    pg = list(s.playoff_games or [])
+    for k in pg:
+        if not isinstance(k, int) or isinstance(k, bool) or k < 1:
+            raise InputError(f"加赛局数 playoff_games 无效：{s.playoff_games!r}",
+                             f"invalid playoff_games {s.playoff_games!r}")
+    if not isinstance(s.armageddon, bool):
+        raise InputError(f"armageddon 应为 true/false：{s.armageddon!r}", f"armageddon must be a boolean: {s.armageddon!r}")
+    return g, pg, s.armageddon
+
+
+def _evaluate(m: Match, event: Event, g: int, playoff: list[int], armageddon: bool) -> None:
+    """Set ``status``/``winner``/``next_kind`` of a two-player match from its games."""
+    sc = event.settings.scoring
+    boards = [b for _, b in m.games]
+    if any(b.result == DOUBLE_FORFEIT for b in boards):
+        m.status, m.winner, m.next_kind = VOID, None, None
+        return
+    if any(b.result is None for b in boards):
+        m.status, m.winner, m.next_kind = WAITING, None, None
+        return
+    i = 0
+    for kind, size in _blocks(g, playoff, armageddon):
+        block = boards[i:i + size]
+        if len(block) < size:
+            m.status, m.winner, m.next_kind = PENDING, None, kind
+            return
+        i += size
+        winner = None
+        if kind == ARMAGEDDON:
+            b = block[0]
+            winner = b.red if outcome(b.result, "R") == "W" else b.black
+        else:
+            pts = {m.top: 0.0, m.bottom: 0.0}
+            for b in block:
+                pts[b.red] += sc.points(b.result, "R")
+                pts[b.black] += sc.points(b.result, "B")
+            if pts[m.top] != pts[m.bottom]:
+                winner = m.top if pts[m.top] > pts[m.bottom] else m.bottom
+        if winner is not None:
+            if i < len(boards):
+                rno, b = m.games[i]
+                raise InputError(f"第{rno}轮第{b.board}台：{b.red}号与{b.black}号的比赛已决出胜负，不应再有对局",
+                                 f"round {rno} board {b.board}: the match of {b.red} and {b.black} was already decided")
+            m.status, m.winner, m.next_kind = DECIDED, winner, None
+            return
+
+
+def _seat(m: Match, top: Optional[int], bottom: Optional[int]) -> None:
+    m.top, m.bottom = top, bottom
+    if top is None and bottom is None:
+        m.status, m.winner = EMPTY, None
+    elif top is None or bottom is None:
+        m.status, m.winner = BYE, (top if bottom is None else bottom)
+    else:
+        m.status, m.winner, m.next_kind = PENDING, None, MAIN
+
+
+def _propagate(br: Bracket) -> None:
+    for s in range(1, len(br.stages)):
+        for m in br.stages[s]:
+            if m.status != OPEN:
+                continue
+            a, b = br.stages[s - 1][2 * m.index], br.stages[s - 1][2 * m.index + 1]
+            if a.resolved and b.resolved:
+                _seat(m, a.winner, b.winner)
+
+
+def build_bracket(event: Event, before_round: Optional[int] = None, first_round: int = 1) -> Bracket:
+    """Replay the knockout from the rounds ``first_round`` ≤ r < ``before_round``
+    (default: all).  Raises :class:`InputError` naming the round and board
+    of a game that does not fit the bracket."""
+    g, playoff, arm = check_knockout_settings(event)
+    order = seeding_order(event.players)
+    size = bracket_size(len(order))
+    lines = first_round_lines(order)
+    stages: list[list[Match]] = []
+    k = size // 2
+    s = 1
+    while k >= 1:
+        stages.append([Match(stage=s, index=i) for i in range(k)])
+        k //= 2
+        s += 1
+    br = Bracket(size=size, order=order, lines=lines, stages=stages)
+    for i, m in enumerate(stages[0]):
+        _seat(m, lines[2 * i], lines[2 * i + 1])
+    _propagate(br)
+    for rnd in event.rounds:
+        if rnd.round < first_round or (before_round is not None and rnd.round >= before_round):
+            continue
+        cur = br.current_stage
+        if cur is None:
+            if rnd.boards:
+                raise InputError(f"第{rnd.round}轮：淘汰赛已决出冠军，不应再有对局",
+                                 f"round {rnd.round}: the knockout is over, no more games expected")
+            continue
+        touched = []
+        lookup = {frozenset((x.top, x.bottom)): x for x in br.stages[cur - 1] if x.top is not None}
+        for b in rnd.boards:
+            m = lookup.get(frozenset((b.red, b.black)))
+            if m is None:
+                raise InputError(f"第{rnd.round}轮第{b.board}台：{b.red}号对{b.black}号不是淘汰赛"
+                                 f"{stage_name(cur, br.stage_total)}的对阵",
+                                 f"round {rnd.round} board {b.board}: {b.red} v {b.black} is not a match of "
+                                 f"the {stage_name_en(cur, br.stage_total)}")
+            if m.resolved:
+                raise InputError(f"第{rnd.round}轮第{b.board}台：{b.red}号与{b.black}号的比赛已经结束",
+                                 f"round {rnd.round} board {b.board}: the match of {b.red} and {b.black} is over")
+            m.games.append((rnd.round, b))
+            touched.append(m)
+        if rnd.boards:
+            br.round_stage[rnd.round] = cur
+        for m in touched:
+            _evaluate(m, event, g, playoff, arm)
+        _propagate(br)
+    return br
+
+
+def _next_colours(m: Match, br: Bracket) -> tuple[int, int]:
+    if not m.games:
+        a, b = m.top, m.bottom
+        return (a, b) if br.rank(a) < br.rank(b) else (b, a)
+    last = m.games[-1][1]
+    return last.black, last.red
+
+
+def pair_knockout_round(event: Event, round_no: Optional[int] = None):
+    """The next model round of a knockout: one game for every match of the
+    current stage still to be decided.  Returns a
+    :class:`xlxq.core.pairing.PairingOutcome`.
+
+    Refuses while a game of the stage has no result (a knockout cannot pair
+    on a provisional result) and once the champion is known.
+    """
+    from xlxq.core.history import build_cards
+    from xlxq.core.pairing import PairingOutcome
+
+    validate_event(event)
+    if round_no is None:
+        round_no = event.next_round
+    br = build_bracket(event, before_round=round_no)
+    names = {p.no: p.name for p in event.players}
+    if br.finished:
+        ch = br.champion
+        who = f"{names[ch]}（{ch}号）" if ch is not None else "无（决赛双方均弃权）"
+        raise InputError(f"淘汰赛已经结束，冠军：{who}", f"the knockout is over; champion: {ch}")
+    cur = br.current_stage
+    assert cur is not None
+    ms = br.stages[cur - 1]
+    waiting = [m for m in ms if m.status == WAITING]
+    if waiting:
+        where = "、".join(f"第{r}轮第{b.board}台（{b.red}号对{b.black}号）"
+                         for m in waiting for r, b in m.games if b.result is None)
+        raise PairingImpossible(f"{where}尚无结果，淘汰赛须待结果录入后才能编排下一轮",
+                                f"results missing ({where}); a knockout round needs every result first")
+    sname = stage_name(cur, br.stage_total)
+    notes = [f"淘汰赛{sname}（第{cur}阶段，共{br.stage_total}阶段；{len(br.order)}人，{br.size}个签位）"]
+    todo = sorted((m for m in ms if m.status == PENDING), key=lambda m: min(br.rank(m.top), br.rank(m.bottom)))
+    g = event.settings.games_per_match
+    boards: list[Board] = []
+    for m in todo:
+        red, black = _next_colours(m, br)
+        res = None
+        out_r = not event.player(red).active_in(round_no)
+        out_b = not event.player(black).active_in(round_no)
+        if out_r and out_b:
+            res = DOUBLE_FORFEIT
+            notes.append(f"{names[red]}（{red}号）与{names[black]}（{black}号）均已退赛，按双方弃权记录，两人均被淘汰")
+        elif out_r or out_b:
+            res = BLACK_WIN_FORFEIT if out_r else RED_WIN_FORFEIT
+            w = red if out_r else black
+            notes.append(f"{names[w]}（{w}号）已退赛，本局按弃权判负")
+        n_game = len(m.games) + 1
+        if m.next_kind == MAIN:
+            if g > 1:
+                notes.append(f"{red}号对{black}号：第{n_game}局" + ("（先后手互换）" if n_game > 1 else ""))
+        elif m.next_kind == PLAYOFF:
+            notes.append(f"{red}号对{black}号：战平，加赛第{n_game - g}局")
+        else:
+            notes.append(f"{red}号对{black}号：战平，加赛一局（和棋判黑方胜）")
+        boards.append(Board(len(boards) + 1, red, black, res))
+    byes: list[int] = []
+    if not any(m.games for m in ms):
+        byes = sorted((m.winner for m in ms if m.status == BYE and m.winner is not None), key=br.rank)
+        why = "首轮轮空（按种子顺位，seed 000）" if cur == 1 else "对手缺席，直接晋级"
+        notes += [f"{names[no]}（{no}号）{why}" for no in byes]
+    if round_no > event.settings.rounds:
+        notes.append(f"本轮为第{round_no}轮，超过赛事设定的 rounds = {event.settings.rounds}（加赛所致），保存前请调整")
+    cards = build_cards(event, round_no, True)
+    return PairingOutcome(round=Round(round_no, boards, byes), cards=cards, notes=notes)
+
+
+# ------------------------------------------------------------------ ranking
+
+@dataclass
+class KnockoutPlace:
+    no: int
+    place: Optional[int]          # None: still in the event
+    place_to: Optional[int]       # last place of a shared range (3–4, 5–8 …)
+    stage_out: Optional[int]      # stage lost in (None: champion or still in)
+    seed_rank: int
+
+
+def knockout_ranking(event: Event, bracket: Optional[Bracket] = None) -> list[KnockoutPlace]:
+    """Places from the bracket: champion 1, runner-up 2, and the players
+    knocked out in one stage share the places below everyone who went
+    further: N − (out by the end of that stage) + 1 … N − (out before it),
+    i.e. 3–4, 5–8 … (with byes the first stage's losers share the places
+    down to N).  While a stage is running its losers so far get that formula
+    too (provisional).  Listed by place, then seeding rank; players still in
+    the event come last with place None."""
+    br = bracket or build_bracket(event)
+    n = len(br.order)
+    out: list[KnockoutPlace] = []
+    out_before = 0
+    for s in range(1, br.stage_total + 1):
+        losers = sorted((no for m in br.stages[s - 1] for no in m.losers), key=br.rank)
+        for no in losers:
+            out.append(KnockoutPlace(no, n - out_before - len(losers) + 1, n - out_before, s, br.rank(no)))
+        out_before += len(losers)
+    gone = {p.no for p in out}
+    ch = br.champion
+    if ch is not None:
+        out.append(KnockoutPlace(ch, 1, 1, None, br.rank(ch)))
+        gone.add(ch)
+    for no in br.order:
+        if no not in gone:
+            out.append(KnockoutPlace(no, None, None, None, br.rank(no)))
+    out.sort(key=lambda p: (p.place is None, p.place or 0, p.seed_rank))
+    return out
+
+
+__all__ = ["check_knockout_settings", "Bracket", "Match", "KnockoutPlace", "bracket_size", "stage_count", "seed_lines",
+           "seeding_order", "first_round_lines", "build_bracket", "pair_knockout_round",
+           "knockout_ranking", "planned_rounds", "stage_name", "stage_name_en",
+           "OPEN", "PENDING", "WAITING", "DECIDED", "BYE", "VOID", "EMPTY"]

@@ -1,0 +1,280 @@
+"""Round robin (循环赛): the order tables (对局秩序表) and the rounds made from them.
+
+The table rule is the one printed with the 棋规's tables (附录, 3–20 players)
+for numbers beyond them, quoted by seed 002 and 韩宽《象棋规则问答》
+(rules-research.md §1.2); as an algorithm (§1.3) it gives exactly the FIDE
+Berger tables:
+
+1. 最大号 M = N if N is even, N + 1 if N is odd (the phantom, 轮空); M − 1 rounds.
+2. Round 1: 首尾相对，依次靠拢 — 1-M, 2-(M−1), …; with odd N, 1 has the bye.
+3. M has red in round 2 and alternates; the pair holding M is always listed
+   first (board 1).
+4. From round 2, M meets the number printed last in the previous round; the
+   others: 上轮跨邻相遇，前后顺序依然，从后往前配对.
+
+The number listed first plays red (号次在前的执红棋先走, 第13.1条).  A
+double round robin plays the table twice, the second cycle with colours
+reversed; a match of ``games_per_match`` games swaps colours from game to
+game (两局制: 第一局执红者第二局执黑).  Every game is one model round.
+
+Withdrawals (裁判细则 第20.2/20.3条; docs/roundrobin.md §5) are applied when a
+round is made: the withdrawn player's game becomes a forfeit win for the
+opponent, or, when his results are annulled, the opponent sits out (a bye,
+worth nothing in a round robin).
+"""
+from __future__ import annotations
+
+from typing import Optional, Sequence
+
+from xlxq.core.model import (BLACK_WIN_FORFEIT, DOUBLE_FORFEIT, FORFEITS, RED_WIN_FORFEIT, Board,
+                             Event, Round)
+from xlxq.errors import InputError
+
+RR_SYSTEMS = ("round_robin", "double_round_robin")
+WITHDRAWAL_POLICIES = ("cxa", "annul", "forfeit")
+ANNULLED, FORFEIT = "annulled", "forfeit"
+
+
+def max_number(n: int) -> int:
+    """The 最大号: N for even N, N + 1 (the phantom) for odd N."""
+    return n if n % 2 == 0 else n + 1
+
+
+def phantom(n: int) -> Optional[int]:
+    """The phantom number of an odd-N table (its opponent has the bye), else None."""
+    return n + 1 if n % 2 else None
+
+
+def berger_table(n: int) -> list[list[tuple[int, int]]]:
+    """The order table for ``n`` players: one list per round, board 1 first,
+    each pair ``(red, black)`` by table number 1..M.
+
+    For odd ``n`` the phantom M = n + 1 appears like a player (always on
+    board 1, in the pair with the 最大号); whoever meets it has the bye.
+    """
+    if not isinstance(n, int) or isinstance(n, bool) or n < 2:
+        raise InputError(f"循环赛至少需要2名棋手（现为{n!r}）", f"a round robin needs at least 2 players (got {n!r})")
+    m = max_number(n)
+    table = [[(i, m + 1 - i) for i in range(1, m // 2 + 1)]]
+    for k in range(2, m):
+        seq = [x for pair in table[-1] for x in pair]
+        last = seq[-1]
+        board1 = (m, last) if k % 2 == 0 else (last, m)
+        rest = [x for x in seq if x != m and x != last]
+        pairs = [(rest[i - 2], rest[i - 1]) for i in range(len(rest), 0, -2)]
+        table.append([board1] + pairs)
+    return table
+
+
+def rr_round_count(n: int, double: bool = False, games_per_match: int = 1) -> int:
+    """Model rounds (games) of a round robin: (M − 1) × cycles × games per match."""
+    _check_games(games_per_match)
+    return (max_number(n) - 1) * (2 if double else 1) * games_per_match
+
+
+def table_position(round_no: int, n: int, double: bool = False, games_per_match: int = 1) -> tuple[int, int, int]:
+    """(cycle, table round, game), all from 1, of model round ``round_no``."""
+    per_cycle = (max_number(n) - 1) * games_per_match
+    total = per_cycle * (2 if double else 1)
+    if not 1 <= round_no <= total:
+        raise InputError(f"{n}人{'双' if double else '单'}循环共{total}轮，没有第{round_no}轮",
+                         f"a {'double' if double else 'single'} round robin of {n} has {total} rounds, not {round_no}")
+    i = round_no - 1
+    cycle, j = divmod(i, per_cycle)
+    t, g = divmod(j, games_per_match)
+    return cycle + 1, t + 1, g + 1
+
+
+def _check_games(g: int) -> None:
+    if not isinstance(g, int) or isinstance(g, bool) or g < 1:
+        raise InputError(f"每场局数 games_per_match 无效：{g!r}", f"invalid games_per_match {g!r}")
+
+
+def table_round(players_nos: Sequence[int], round_no: int, double: bool = False,
+                games_per_match: int = 1) -> Round:
+    """Model round ``round_no`` straight from the table (no withdrawals).
+
+    ``players_nos[i]`` sits at table number i + 1.  Colours are the table's,
+    reversed in the second cycle and in the even games of a match.  The
+    phantom's pair is not a board: its opponent goes to ``byes``; the real
+    boards keep the table's order and are numbered from 1.
+    """
+    _check_games(games_per_match)
+    nos = list(players_nos)
+    n = len(nos)
+    if len(set(nos)) != n:
+        raise InputError("循环赛的序号有重复", "duplicate numbers in the round robin")
+    cycle, t, game = table_position(round_no, n, double, games_per_match)
+    swap = (cycle == 2) != (game % 2 == 0)
+    ph = phantom(n)
+    boards: list[Board] = []
+    byes: list[int] = []
+    for a, b in berger_table(n)[t - 1]:
+        if ph in (a, b):
+            byes.append(nos[(b if a == ph else a) - 1])
+            continue
+        red, black = (b, a) if swap else (a, b)
+        boards.append(Board(board=len(boards) + 1, red=nos[red - 1], black=nos[black - 1]))
+    return Round(round=round_no, boards=boards, byes=byes)
+
+
+def schedule_rounds(players_nos: Sequence[int], double: bool = False, games_per_match: int = 1) -> list[Round]:
+    """Every model round of the event, in order (see :func:`table_round`)."""
+    total = rr_round_count(len(players_nos), double, games_per_match)
+    return [table_round(players_nos, r, double, games_per_match) for r in range(1, total + 1)]
+
+
+# ---------------------------------------------------------------- withdrawals
+
+def table_players(event: Event) -> list[int]:
+    """Table numbers 1..N are the registered 序号 in increasing order."""
+    return sorted(p.no for p in event.players)
+
+
+def _check_policy(event: Event) -> str:
+    pol = event.settings.standings.rr_withdrawal
+    if pol not in WITHDRAWAL_POLICIES:
+        raise InputError(f"循环赛退赛处理 rr_withdrawal 无效：{pol!r}（可选 {'、'.join(WITHDRAWAL_POLICIES)}）",
+                         f"unknown rr_withdrawal {pol!r} (choose from {', '.join(WITHDRAWAL_POLICIES)})")
+    return pol
+
+
+def opponents_met(event: Event, no: int, before_round: Optional[int] = None) -> set[int]:
+    """Opponents ``no`` actually played (a finished game that is not a
+    forfeit) in the rounds before ``before_round`` (default: all)."""
+    out = set()
+    for r in event.rounds:
+        if before_round is not None and r.round >= before_round:
+            continue
+        for b in r.boards:
+            if no in (b.red, b.black) and b.result is not None and b.result not in FORFEITS:
+                out.add(b.opponent_of(no))
+    return out
+
+
+def withdrawal_ruling(event: Event, no: int) -> Optional[str]:
+    """What happens to a withdrawn player's games (裁判细则 第20.3条):
+
+    ``None`` if he has not withdrawn; ``"annulled"`` (所有已赛结果一概注销) if
+    he met fewer than half of his opponents before withdrawing; otherwise
+    ``"forfeit"`` (其成绩有效，其余未赛对局均作弃权，对方获胜).  "Opponents"
+    are the other registered players, less those who withdrew before round 1;
+    "met" means a game actually played (forfeits do not count).  The option
+    ``standings.rr_withdrawal`` = ``annul`` / ``forfeit`` forces one branch.
+    """
+    p = event.player(no)
+    if p.withdrawn_from_round is None:
+        return None
+    pol = _check_policy(event)
+    if pol == "annul":
+        return ANNULLED
+    if pol == "forfeit":
+        return FORFEIT
+    others = [q for q in event.players if q.no != no and q.withdrawn_from_round != 1]
+    met = opponents_met(event, no, p.withdrawn_from_round)
+    return ANNULLED if 2 * len(met) < len(others) else FORFEIT
+
+
+def apply_withdrawals(event: Event, rnd: Round, notes: Optional[list[str]] = None) -> Round:
+    """``rnd`` with the games of withdrawn players settled (see module doc).
+
+    - one side withdrawn, results standing: the board stays, prefilled as a
+      forfeit win for the other side;
+    - one side withdrawn, results annulled: no board, the other side sits out
+      (listed in ``byes``; a round-robin bye is worth nothing);
+    - both withdrawn: a double forfeit if both results stand, else no board;
+    - a withdrawn player's bye is dropped.
+    """
+    notes = notes if notes is not None else []
+    gone = {p.no for p in event.players if not p.active_in(rnd.round)}
+    if not gone:
+        return rnd
+    ruling = {no: withdrawal_ruling(event, no) for no in gone}
+    name = {p.no: p.name for p in event.players}
+    boards: list[Board] = []
+    byes = [no for no in rnd.byes if no not in gone]
+    for b in rnd.boards:
+        wr, wb = b.red in gone, b.black in gone
+        if not wr and not wb:
+            boards.append(Board(len(boards) + 1, b.red, b.black, b.result, b.fouls_red, b.fouls_black))
+            continue
+        if wr and wb:
+            if ruling[b.red] == FORFEIT and ruling[b.black] == FORFEIT:
+                boards.append(Board(len(boards) + 1, b.red, b.black, DOUBLE_FORFEIT))
+                notes.append(f"{name[b.red]}（{b.red}号）与{name[b.black]}（{b.black}号）均已退赛，本局按双方弃权记录")
+            continue
+        w, other = (b.red, b.black) if wr else (b.black, b.red)
+        if ruling[w] == ANNULLED:
+            byes.append(other)
+            notes.append(f"{name[w]}（{w}号）退赛且已赛对手不足半数，成绩注销（第20.3条），"
+                         f"{name[other]}（{other}号）本轮轮空（不计分）")
+        else:
+            res = BLACK_WIN_FORFEIT if wr else RED_WIN_FORFEIT
+            boards.append(Board(len(boards) + 1, b.red, b.black, res))
+            notes.append(f"{name[w]}（{w}号）已退赛，对{name[other]}（{other}号）一局按弃权判负（第20.3条）")
+    return Round(rnd.round, boards, byes)
+
+
+def _check_start_withdrawals(event: Event) -> None:
+    before = [p for p in event.players if p.withdrawn_from_round == 1]
+    if before and (len(event.players) - len(before)) % 2 == 0:
+        names = "、".join(f"{p.name}（{p.no}号）" for p in before)
+        raise InputError(
+            f"{names}在循环赛开始前退赛，剩余{len(event.players) - len(before)}人为双数，"
+            f"按规则（裁判细则第20.2条、2011第14.4条）应重新抽签：请从报名表删除退赛棋手并重新编号",
+            f"{len(before)} player(s) withdrew before the round robin started and an even number remain: "
+            f"the rules say redraw the numbers — remove them from the registration and renumber")
+
+
+def pair_rr_round(event: Event, round_no: Optional[int] = None):
+    """The next round (default) of a round-robin event, from the table.
+
+    Returns a :class:`xlxq.core.pairing.PairingOutcome` (cards filled for
+    display; no score groups).  ``settings.system`` chooses single or double;
+    ``settings.games_per_match`` the games per match.
+    """
+    from xlxq.core.history import build_cards
+    from xlxq.core.pairing import PairingOutcome
+
+    s = event.settings
+    double = s.system == "double_round_robin"
+    nos = table_players(event)
+    if len(nos) < 2:
+        raise InputError("循环赛至少需要2名棋手", "a round robin needs at least 2 players")
+    if round_no is None:
+        round_no = event.next_round
+    total = rr_round_count(len(nos), double, s.games_per_match)
+    if round_no > total:
+        raise InputError(f"本循环赛（{len(nos)}人）共{total}轮，已编排完毕，不能再编第{round_no}轮",
+                         f"this round robin of {len(nos)} players has {total} rounds; round {round_no} cannot be paired")
+    if round_no > s.rounds:
+        raise InputError(f"本赛事共{s.rounds}轮，已编排完毕，不能再编第{round_no}轮"
+                         f"（{len(nos)}人{'双' if double else '单'}循环应为{total}轮，请修改 rounds）",
+                         f"the event has {s.rounds} rounds; round {round_no} cannot be paired "
+                         f"(a round robin of {len(nos)} needs {total})")
+    _check_start_withdrawals(event)
+    _check_policy(event)
+    notes: list[str] = []
+    if s.rounds != total:
+        notes.append(f"赛事设定 rounds = {s.rounds}，而{len(nos)}人{'双' if double else '单'}循环"
+                     f"{'（每场' + str(s.games_per_match) + '局）' if s.games_per_match > 1 else ''}共{total}轮")
+    for r in event.rounds_before(round_no):
+        want = {frozenset((b.red, b.black)) for b in table_round(nos, r.round, double, s.games_per_match).boards}
+        have = {frozenset((b.red, b.black)) for b in r.boards}
+        if not have <= want:
+            notes.append(f"第{r.round}轮的对阵与循环赛秩序表不符（可能经过手工修改）")
+    rnd = apply_withdrawals(event, table_round(nos, round_no, double, s.games_per_match), notes)
+    cycle, t, game = table_position(round_no, len(nos), double, s.games_per_match)
+    where = f"秩序表第{t}轮"
+    if double:
+        where = f"第{cycle}循环" + where + ("（先后手互换）" if cycle == 2 else "")
+    if s.games_per_match > 1:
+        where += f"第{game}局" + ("（先后手互换）" if game % 2 == 0 else "")
+    notes.insert(0, f"循环赛：{where}")
+    cards = build_cards(event, round_no, True)
+    return PairingOutcome(round=rnd, cards=cards, notes=notes)
+
+
+__all__ = ["berger_table", "schedule_rounds", "table_round", "rr_round_count", "table_position",
+           "max_number", "phantom", "withdrawal_ruling", "apply_withdrawals", "pair_rr_round",
+           "table_players", "opponents_met", "RR_SYSTEMS"]
