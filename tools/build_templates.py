@@ -1,0 +1,198 @@
+"""Build the event workbook templates (reproducibly, byte for byte).
+
+    python tools/build_templates.py
+
+writes ``xlxq/data/xlxq-event-zh.xlsx`` and ``xlxq-event-en.xlsx`` (installed
+with the package) and mirrors them into ``workbook_templates/``; it also
+copies ``samples/registration.csv`` to ``xlxq/data/sample-registration.csv``
+for ``xlxq demo``.
+
+The sheets come from :func:`xlxq.sheets.mapping.plan_new_workbook` (the same
+layout the program writes at run time), applied by :class:`XlsxWriterBook`,
+a write-only backend on XlsxWriter.  XlsxWriter is used because it can embed
+a VBA project: the macro template is built with the same function, e.g.::
+
+    build_template("zh", "xlxq-event-zh.xlsm", vba_project="vbaProject.bin",
+                   extend=lambda wb, sheets: sheets["设置"].insert_button(
+                       "E3", {"macro": "PairNextRound", "caption": "编排下一轮"}))
+"""
+from __future__ import annotations
+
+import datetime as dt
+import shutil
+import sys
+from pathlib import Path
+from typing import Any, Callable, Optional
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from xlxq.sheets.mapping import WritePlan, plan_new_workbook  # noqa: E402
+
+DATA = ROOT / "xlxq" / "data"
+MIRROR = ROOT / "workbook_templates"
+SAMPLE = ROOT / "samples" / "registration.csv"
+FIXED_DATE = dt.datetime(2024, 1, 1, 0, 0, 0)      # document properties: reproducible bytes
+_PAPER = {"A4": 9, "A3": 8, "letter": 1}
+
+
+class XlsxWriterBook:
+    """A write-only :class:`~xlxq.sheets.mapping.Book` that creates a new
+    file with XlsxWriter from one plan (the plan must create every sheet)."""
+
+    def __init__(self, path: str | Path, vba_project: Optional[str | Path] = None,
+                 extend: Optional[Callable[[Any, dict[str, Any]], None]] = None):
+        self.path = Path(path)
+        self.vba_project = vba_project
+        self.extend = extend
+
+    def sheet_names(self) -> list[str]:
+        return []
+
+    def values(self, sheet: str) -> list[list[Any]]:
+        return []
+
+    def apply(self, plan: WritePlan) -> None:
+        import xlsxwriter
+
+        wb = xlsxwriter.Workbook(str(self.path), {"strings_to_numbers": False, "strings_to_formulas": False,
+                                                  "strings_to_urls": False})
+        wb.set_properties({"title": "xlxq event workbook", "author": "xlxq", "created": FIXED_DATE})
+        if self.vba_project is not None:
+            wb.add_vba_project(str(self.vba_project))
+            wb.set_vba_name("ThisWorkbook")
+        order: list[str] = []
+        for a in plan.add_sheets:
+            order.insert(order.index(a.after) + 1 if a.after in order else len(order), a.name)
+        sheets = {name: wb.add_worksheet(name) for name in order}
+        if self.vba_project is not None:
+            for i, name in enumerate(order, start=1):
+                sheets[name].set_vba_name(f"Sheet{i}")
+        values: dict[tuple[str, int, int], Any] = {}
+        props: dict[tuple[str, int, int], dict[str, Any]] = {}
+
+        def cells(sheet, row, col, rows, cols):
+            for r in range(row, row + rows):
+                for c in range(col, col + cols):
+                    yield sheet, r, c
+
+        for nf in plan.number_formats:
+            for k in cells(nf.sheet, nf.row, nf.col, nf.rows, nf.cols):
+                props.setdefault(k, {})["num_format"] = nf.format
+        for block in plan.values:
+            for i, vals in enumerate(block.values):
+                for j, v in enumerate(vals):
+                    values[(block.sheet, block.row + i, block.col + j)] = v
+        for f in plan.fills:
+            for k in cells(f.sheet, f.row, f.col, f.rows, f.cols):
+                p = props.setdefault(k, {})
+                if f.colour:
+                    p.update(bg_color=f.colour, pattern=1)
+                else:
+                    p.pop("bg_color", None)
+                    p.pop("pattern", None)
+        for st in plan.styles:
+            for k in cells(st.sheet, st.row, st.col, st.rows, st.cols):
+                p = props.setdefault(k, {})
+                if st.bold:
+                    p["bold"] = True
+                if st.size:
+                    p["font_size"] = st.size
+                if st.border:
+                    p.update(border=1, border_color="#808080")
+                if st.align:
+                    p.update(align=st.align, valign="vcenter")
+                if st.wrap:
+                    p.update(text_wrap=True, valign="vcenter")
+        formats: dict[tuple, Any] = {}
+
+        def fmt(p: Optional[dict]) -> Any:
+            if not p:
+                return None
+            key = tuple(sorted(p.items()))
+            if key not in formats:
+                formats[key] = wb.add_format(dict(p))
+            return formats[key]
+
+        for key in sorted(set(values) | set(props), key=lambda k: (order.index(k[0]), k[1], k[2])):
+            sheet, r, c = key
+            ws = sheets[sheet]
+            v = values.get(key)
+            f = fmt(props.get(key))
+            if v is None:
+                if f is not None:
+                    ws.write_blank(r - 1, c - 1, None, f)
+            elif isinstance(v, bool):
+                ws.write_boolean(r - 1, c - 1, v, f)
+            elif isinstance(v, (int, float)):
+                ws.write_number(r - 1, c - 1, v, f)
+            else:
+                ws.write_string(r - 1, c - 1, str(v), f)
+        for look in plan.looks:
+            ws = sheets[look.sheet]
+            for col, width in sorted(look.widths.items()):
+                ws.set_column(col - 1, col - 1, width)
+            if look.freeze:
+                ws.freeze_panes(look.freeze[0] - 1, look.freeze[1] - 1)
+            if look.hidden:
+                ws.hide()
+        for v in plan.validations:
+            sheets[v.sheet].data_validation(v.row - 1, v.col - 1, v.row + v.rows - 2, v.col + v.cols - 2,
+                                            {"validate": "list", "source": list(v.choices),
+                                             "show_error": not v.allow_other, "ignore_blank": True})
+        for p in plan.page_setups:
+            ws = sheets[p.sheet]
+            ws.set_paper(_PAPER.get(p.paper, 9))
+            ws.set_landscape() if p.landscape else ws.set_portrait()
+            ws.fit_to_pages(p.fit_width, p.fit_height)
+            if p.title_rows:
+                ws.repeat_rows(p.title_rows[0] - 1, p.title_rows[1] - 1)
+            if p.area:
+                r1, c1, r2, c2 = p.area
+                ws.print_area(r1 - 1, c1 - 1, r2 - 1, c2 - 1)
+            if p.centre:
+                ws.center_horizontally()
+            if p.footer:
+                ws.set_footer("&C" + p.footer)
+        sheets[order[0]].activate()
+        if self.extend is not None:
+            self.extend(wb, sheets)
+        wb.close()
+
+
+def build_template(lang: str, path: str | Path, vba_project: Optional[str | Path] = None,
+                   extend: Optional[Callable[[Any, dict[str, Any]], None]] = None) -> Path:
+    """Build one template: ``lang`` 'zh' or 'en'; ``vba_project`` a
+    vbaProject.bin for an .xlsm (sheet code names become Sheet1…SheetN,
+    the workbook ThisWorkbook); ``extend(workbook, sheets_by_name)`` runs
+    before the file is closed (buttons, extra sheets …)."""
+    path = Path(path)
+    if vba_project is not None and path.suffix.lower() != ".xlsm":
+        raise ValueError("a template with a VBA project must be an .xlsm file")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    XlsxWriterBook(path, vba_project, extend).apply(plan_new_workbook(lang))
+    return path
+
+
+def build_all(data_dir: Path = DATA, mirror: Optional[Path] = MIRROR) -> list[Path]:
+    out = []
+    for lang in ("zh", "en"):
+        p = build_template(lang, data_dir / f"xlxq-event-{lang}.xlsx")
+        out.append(p)
+        if mirror is not None:
+            mirror.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(p, mirror / p.name)
+    if SAMPLE.exists():
+        shutil.copyfile(SAMPLE, data_dir / "sample-registration.csv")
+    return out
+
+
+def main() -> int:
+    for p in build_all():
+        print(p.relative_to(ROOT))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

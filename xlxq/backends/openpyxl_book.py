@@ -1,0 +1,275 @@
+"""An .xlsx/.xlsm file as a :class:`xlxq.sheets.mapping.Book` (openpyxl).
+
+``OpenpyxlBook(path)`` loads the file once; ``values(sheet)`` gives the
+used range from A1 (formula cells give Excel's cached value); ``apply(plan)``
+applies every write of the plan, cosmetics included, then saves the file
+atomically (a temporary file in the same folder, then ``os.replace``), so the
+file is either the old one or the new one.  Nothing is saved unless
+``apply`` is called: an operation that fails leaves the file's bytes as they
+were.
+
+.xlsm files are loaded with ``keep_vba=True`` so the VBA project and its
+buttons survive.  openpyxl does not keep charts, images or form controls
+other than those; docs/workbook.md lists what an arbiter should not put in
+the event workbook.
+"""
+from __future__ import annotations
+
+import os
+import tempfile
+import zipfile
+from pathlib import Path
+from typing import Any, Optional
+
+from xlxq.errors import InputError
+from xlxq.sheets.mapping import WritePlan
+
+_PAPER = {"A4": 9, "A3": 8, "letter": 1}
+
+
+def _rgb(colour: str) -> str:
+    return "FF" + colour.lstrip("#").upper()
+
+
+class OpenpyxlBook:
+    """A workbook file read and written with openpyxl."""
+
+    def __init__(self, path: str | os.PathLike, workbook: Any = None):
+        from openpyxl import load_workbook
+        from openpyxl.utils.exceptions import InvalidFileException
+
+        self.path = Path(path)
+        self._cached: Optional[Any] = None
+        if workbook is not None:
+            self.wb = workbook
+            return
+        if not self.path.exists():
+            raise InputError(f"找不到工作簿：{self.path}", f"workbook not found: {self.path}")
+        try:
+            self.wb = load_workbook(self.path, keep_vba=self.path.suffix.lower() == ".xlsm")
+        except (zipfile.BadZipFile, InvalidFileException, KeyError, ValueError, OSError) as exc:
+            raise InputError(f"无法打开 Excel 工作簿 {self.path.name}（{exc}）；请确认是 .xlsx/.xlsm 文件且未损坏",
+                             f"cannot open the workbook {self.path.name} ({exc})") from None
+
+    @classmethod
+    def new(cls, path: str | os.PathLike) -> "OpenpyxlBook":
+        """An empty workbook (no sheets) that ``apply`` will save to ``path``."""
+        from openpyxl import Workbook
+
+        wb = Workbook()
+        wb.remove(wb.active)
+        return cls(path, workbook=wb)
+
+    # -- reading -----------------------------------------------------------
+
+    def sheet_names(self) -> list[str]:
+        return list(self.wb.sheetnames)
+
+    def values(self, sheet: str) -> list[list[Any]]:
+        ws = self.wb[sheet]
+        rows: list[list[Any]] = []
+        for r in ws.iter_rows():
+            row = []
+            for c in r:
+                v = c.value
+                if c.data_type == "f" or (v is not None and not isinstance(v, (str, int, float, bool))
+                                          and type(v).__name__ in ("ArrayFormula", "DataTableFormula")):
+                    v = self._cached_value(sheet, c.row, c.column)
+                row.append(v)
+            rows.append(row)
+        while rows and all(v is None for v in rows[-1]):
+            rows.pop()
+        width = max((max((j + 1 for j, v in enumerate(r) if v is not None), default=0) for r in rows), default=0)
+        return [r[:width] for r in rows]
+
+    def _cached_value(self, sheet: str, row: int, col: int) -> Any:
+        """The value Excel last calculated for a formula cell (None if the
+        file was never calculated)."""
+        if self._cached is None:
+            from openpyxl import load_workbook
+
+            self._cached = load_workbook(self.path, data_only=True) if self.path.exists() else False
+        if not self._cached:
+            return None
+        return self._cached[sheet].cell(row=row, column=col).value
+
+    # -- writing -----------------------------------------------------------
+
+    def apply(self, plan: WritePlan) -> None:
+        self.apply_in_memory(plan)
+        self.save()
+
+    def apply_in_memory(self, plan: WritePlan) -> None:
+        from openpyxl.styles import PatternFill
+
+        wb = self.wb
+        for a in plan.add_sheets:
+            index = wb.sheetnames.index(a.after) + 1 if a.after in wb.sheetnames else None
+            wb.create_sheet(a.name, index)
+        for nf in plan.number_formats:
+            ws = wb[nf.sheet]
+            for r in range(nf.row, nf.row + nf.rows):
+                for c in range(nf.col, nf.col + nf.cols):
+                    ws.cell(row=r, column=c).number_format = nf.format
+        for block in plan.values:
+            ws = wb[block.sheet]
+            for i, vals in enumerate(block.values):
+                for j, v in enumerate(vals):
+                    cell = ws.cell(row=block.row + i, column=block.col + j)
+                    cell.value = v
+                    if isinstance(v, str) and v.startswith("="):
+                        cell.data_type = "s"     # literal text, never a formula
+        styler = _Styler(wb)
+        for f in plan.fills:
+            ws = wb[f.sheet]
+            fid = styler.fill_id(f.colour)
+            for r in range(f.row, f.row + f.rows):
+                for c in range(f.col, f.col + f.cols):
+                    _sa(ws.cell(row=r, column=c)).fillId = fid
+        self._cosmetics(plan, styler)
+
+    def _cosmetics(self, plan: WritePlan, styler: "_Styler") -> None:
+        from openpyxl.utils import get_column_letter
+        from openpyxl.worksheet.datavalidation import DataValidation
+        from openpyxl.worksheet.properties import PageSetupProperties
+
+        wb = self.wb
+        for look in plan.looks:
+            ws = wb[look.sheet]
+            for col, width in look.widths.items():
+                ws.column_dimensions[get_column_letter(col)].width = width
+            if look.freeze:
+                ws.freeze_panes = ws.cell(row=look.freeze[0], column=look.freeze[1]).coordinate
+            if look.hidden:
+                ws.sheet_state = "hidden"
+        for st in plan.styles:
+            ws = wb[st.sheet]
+            for r in range(st.row, st.row + st.rows):
+                for c in range(st.col, st.col + st.cols):
+                    style = _sa(ws.cell(row=r, column=c))
+                    if st.bold or st.size:
+                        style.fontId = styler.font_id(style.fontId, st.bold, st.size)
+                    if st.border:
+                        style.borderId = styler.border_id()
+                    if st.align or st.wrap:
+                        style.alignmentId = styler.alignment_id(style.alignmentId, st.align, st.wrap)
+        for v in plan.validations:
+            ws = wb[v.sheet]
+            ref = f"{get_column_letter(v.col)}{v.row}:{get_column_letter(v.col + v.cols - 1)}{v.row + v.rows - 1}"
+            formula = '"' + ",".join(v.choices) + '"'
+            if any(str(dv.sqref) == ref and dv.formula1 == formula for dv in ws.data_validations.dataValidation):
+                continue
+            dv = DataValidation(type="list", formula1=formula, allow_blank=True,
+                                showErrorMessage=not v.allow_other, showDropDown=False)
+            dv.add(ref)
+            ws.add_data_validation(dv)
+        for p in plan.page_setups:
+            ws = wb[p.sheet]
+            ws.page_setup.paperSize = _PAPER.get(p.paper, 9)
+            ws.page_setup.orientation = "landscape" if p.landscape else "portrait"
+            ws.sheet_properties.pageSetUpPr = PageSetupProperties(fitToPage=True)
+            ws.page_setup.fitToWidth = p.fit_width
+            ws.page_setup.fitToHeight = p.fit_height
+            if p.title_rows:
+                ws.print_title_rows = f"{p.title_rows[0]}:{p.title_rows[1]}"
+            if p.area:
+                r1, c1, r2, c2 = p.area
+                ws.print_area = f"{get_column_letter(c1)}{r1}:{get_column_letter(c2)}{r2}"
+            ws.print_options.horizontalCentered = p.centre
+            if p.footer:
+                ws.oddFooter.center.text = p.footer
+
+    def save(self, path: str | os.PathLike | None = None) -> None:
+        """Write the workbook atomically (temporary file + os.replace)."""
+        path = Path(path) if path is not None else self.path
+        directory = path.parent if str(path.parent) else Path(".")
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
+        os.close(fd)
+        try:
+            self.wb.save(tmp)
+            try:
+                os.chmod(tmp, os.stat(path).st_mode & 0o7777)
+            except OSError:
+                mask = os.umask(0)
+                os.umask(mask)
+                os.chmod(tmp, 0o666 & ~mask)
+            os.replace(tmp, path)
+        except PermissionError:
+            _unlink(tmp)
+            raise InputError(f"无法保存 {path.name}：文件可能正在 Excel 中打开，请先关闭",
+                             f"cannot save {path.name}: is it open in Excel? close it first") from None
+        except BaseException:
+            _unlink(tmp)
+            raise
+        self._cached = None
+
+
+def _sa(cell: Any) -> Any:
+    """The cell's StyleArray (created when the cell has none yet)."""
+    if not getattr(cell, "_style", None):
+        from openpyxl.styles.cell_style import StyleArray
+
+        cell._style = StyleArray()
+    return cell._style
+
+
+class _Styler:
+    """Style ids for the workbook's style tables, computed once per
+    distinct style (assigning style objects cell by cell is slow in
+    openpyxl: every assignment hashes the whole object)."""
+
+    def __init__(self, wb: Any):
+        self.wb = wb
+        self._fills: dict[Optional[str], int] = {}
+        self._fonts: dict[tuple, int] = {}
+        self._aligns: dict[tuple, int] = {}
+        self._border: Optional[int] = None
+
+    def fill_id(self, colour: Optional[str]) -> int:
+        from openpyxl.styles import PatternFill
+
+        if colour not in self._fills:
+            fill = PatternFill(fill_type="solid", fgColor=_rgb(colour), bgColor=_rgb(colour)) if colour \
+                else PatternFill(fill_type=None)
+            self._fills[colour] = self.wb._fills.add(fill)
+        return self._fills[colour]
+
+    def font_id(self, old: int, bold: bool, size: Optional[float]) -> int:
+        from openpyxl.styles import Font
+
+        key = (old, bold, size)
+        if key not in self._fonts:
+            f = self.wb._fonts[old]
+            self._fonts[key] = self.wb._fonts.add(Font(name=f.name, size=size or f.sz, bold=bold or f.b,
+                                                       italic=f.i, color=f.color, family=f.family,
+                                                       scheme=f.scheme, charset=f.charset))
+        return self._fonts[key]
+
+    def alignment_id(self, old: int, align: Optional[str], wrap: bool) -> int:
+        from openpyxl.styles import Alignment
+
+        key = (old, align, wrap)
+        if key not in self._aligns:
+            a = self.wb._alignments[old]
+            self._aligns[key] = self.wb._alignments.add(Alignment(horizontal=align or a.horizontal,
+                                                                  vertical="center",
+                                                                  wrap_text=wrap or a.wrap_text))
+        return self._aligns[key]
+
+    def border_id(self) -> int:
+        from openpyxl.styles import Border, Side
+
+        if self._border is None:
+            thin = Side(style="thin", color="FF808080")
+            self._border = self.wb._borders.add(Border(left=thin, right=thin, top=thin, bottom=thin))
+        return self._border
+
+
+def _unlink(p: str) -> None:
+    try:
+        os.unlink(p)
+    except OSError:
+        pass
+
+
+__all__ = ["OpenpyxlBook"]

@@ -1,0 +1,352 @@
+"""What the event workbook looks like: sheet names, column headers (Chinese
+and English), settings rows, widths and colours.
+
+Pure data plus a few lookup helpers; no workbook access.  The mapping layer
+(:mod:`xlxq.sheets.mapping`) reads and writes sheets *by these header
+names*, never by fixed positions, so an arbiter may insert columns or re-sort
+rows.  docs/workbook.md describes every sheet and column.
+"""
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+from typing import Any, Optional
+
+LANGS = ("zh", "en")
+
+# --------------------------------------------------------------------------
+# sheets
+# --------------------------------------------------------------------------
+
+SETTINGS, REGISTRATION, ROUND, STANDINGS, LOG, STATE = (
+    "settings", "registration", "round", "standings", "log", "state")
+KINDS = (SETTINGS, REGISTRATION, ROUND, STANDINGS, LOG, STATE)
+
+SHEET_NAMES: dict[str, dict[str, str]] = {
+    SETTINGS: {"zh": "设置", "en": "Settings"},
+    REGISTRATION: {"zh": "报名表", "en": "Registration"},
+    STANDINGS: {"zh": "成绩表", "en": "Standings"},
+    LOG: {"zh": "编排记录", "en": "Pairing log"},
+    STATE: {"zh": "_xlxq", "en": "_xlxq"},
+}
+# Other spellings accepted when reading (normalised with norm_key).
+SHEET_ALIASES: dict[str, tuple[str, ...]] = {
+    SETTINGS: ("设置", "赛事设置", "settings", "setup"),
+    REGISTRATION: ("报名表", "报名", "棋手", "registration", "players", "entries"),
+    STANDINGS: ("成绩表", "名次表", "成绩", "standings", "results", "ranking"),
+    LOG: ("编排记录", "pairinglog", "log"),
+    STATE: ("_xlxq",),
+}
+_ROUND_RE = (re.compile(r"^第(\d+)轮(对阵表?)?$"), re.compile(r"^round(\d+)$"), re.compile(r"^rd(\d+)$"))
+
+
+def round_sheet_name(n: int, lang: str = "zh") -> str:
+    return f"第{n}轮" if lang == "zh" else f"Round {n}"
+
+
+def norm_key(text: Any) -> str:
+    """Header / key normal form: NFKC (full width → half width), no spaces,
+    lower case, no trailing colon, no brackets."""
+    if text is None:
+        return ""
+    s = unicodedata.normalize("NFKC", str(text))
+    s = re.sub(r"[\s\u3000_]+", "", s).lower()
+    return s.rstrip(":").replace("(", "").replace(")", "").replace("[", "").replace("]", "")
+
+
+def sheet_kind(name: str) -> tuple[Optional[str], Optional[int]]:
+    """(kind, round number) of a sheet name, or (None, None) for a sheet that
+    is not part of the event (the arbiter's own sheets are left alone)."""
+    k = norm_key(name)
+    for rx in _ROUND_RE:
+        m = rx.match(k)
+        if m:
+            return ROUND, int(m.group(1))
+    for kind, aliases in SHEET_ALIASES.items():
+        if k in {norm_key(a) for a in aliases}:
+            return kind, None
+    return None, None
+
+
+def lang_of_sheet(name: str) -> str:
+    """'zh' when the name has a CJK character, else 'en'."""
+    return "zh" if any("\u4e00" <= c <= "\u9fff" for c in str(name)) else "en"
+
+
+# --------------------------------------------------------------------------
+# columns
+# --------------------------------------------------------------------------
+
+ARBITER, PROGRAM, PAIRING = "arbiter", "program", "pairing"
+
+
+@dataclass(frozen=True)
+class Column:
+    """One column of a table: ``key`` (used in code), the header written in
+    each language, other headers accepted when reading, the width in
+    characters, and who owns the cells:
+
+    - ``arbiter``: typed by the arbiter, never rewritten by the program
+      (except blank 序号 cells, filled once, and results when normalising is
+      switched on);
+    - ``pairing``: the pairing (序号, names); the arbiter may change it by
+      hand, the program only makes 序号 and name agree;
+    - ``program``: derived, rewritten by every recompute.
+    """
+
+    key: str
+    zh: str
+    en: str
+    aliases: tuple[str, ...] = ()
+    width: float = 8
+    owner: str = PROGRAM
+
+    def header(self, lang: str) -> str:
+        return self.zh if lang == "zh" else self.en
+
+    def names(self) -> set[str]:
+        return {norm_key(x) for x in (self.zh, self.en, *self.aliases)}
+
+
+# 对阵表.  序号/单位/积分 appear on both sides: a plain "序号" left of the
+# result column is red's, right of it black's ("红方序号" etc. are also read).
+ROUND_COLUMNS: tuple[Column, ...] = (
+    Column("board", "台次", "Board", ("台号", "桌号", "台", "bd", "boardno", "table"), 6, ARBITER),
+    Column("red_no", "序号", "No", ("红方序号", "红序号", "redno"), 6, PAIRING),
+    Column("red_name", "红方", "Red", ("红方姓名", "红", "红方棋手", "redplayer", "redname"), 12, PAIRING),
+    Column("red_unit", "单位", "Club", ("红方单位", "红单位", "redclub", "redunit"), 18, PROGRAM),
+    Column("red_score", "积分", "Pts", ("红方积分", "红积分", "redpts", "redscore"), 6, PROGRAM),
+    Column("result", "结果", "Result", ("成绩", "比分", "对局结果", "res"), 12, ARBITER),
+    Column("black_score", "积分", "Pts", ("黑方积分", "黑积分", "blackpts", "blackscore"), 6, PROGRAM),
+    Column("black_unit", "单位", "Club", ("黑方单位", "黑单位", "blackclub", "blackunit"), 18, PROGRAM),
+    Column("black_name", "黑方", "Black", ("黑方姓名", "黑", "黑方棋手", "blackplayer", "blackname"), 12, PAIRING),
+    Column("black_no", "序号", "No", ("黑方序号", "黑序号", "blackno"), 6, PAIRING),
+    Column("fouls_red", "红犯规", "Red fouls", ("红方犯规", "redfouls", "foulsred"), 7, ARBITER),
+    Column("fouls_black", "黑犯规", "Black fouls", ("黑方犯规", "blackfouls", "foulsblack"), 7, ARBITER),
+    Column("note", "提示", "Notes", ("检查", "check", "note"), 30, PROGRAM),
+)
+# Headers that mean red or black depending on the side of 结果.
+SIDED_GENERIC: dict[str, tuple[str, ...]] = {
+    "no": ("序号", "编号", "no", "no.", "number", "#"),
+    "unit": ("单位", "队", "队名", "代表队", "club", "unit", "team"),
+    "score": ("积分", "得分", "分", "pts", "points", "score"),
+}
+
+REGISTRATION_COLUMNS: tuple[Column, ...] = (
+    Column("no", "序号", "No", ("编号", "no.", "number", "num", "#"), 6, ARBITER),
+    Column("name", "姓名", "Name", ("棋手", "棋手姓名", "player"), 12, ARBITER),
+    Column("unit", "单位", "Club", ("队名", "代表队", "队伍", "所属单位", "unit", "team"), 20, ARBITER),
+    Column("rating", "等级分", "Rating", ("elo", "等级"), 8, ARBITER),
+    Column("seed", "种子", "Seed", ("种子号", "种子序号"), 6, ARBITER),
+    Column("withdrawn", "退赛轮次", "Withdrawn from round",
+           ("退赛", "退赛轮", "退出轮次", "withdrawn", "withdrawnfrom", "withdrawal"), 10, ARBITER),
+    Column("remark", "备注", "Remarks", ("remarks", "remark", "comment"), 16, ARBITER),
+    Column("note", "提示", "Notes", ("检查", "check", "note"), 30, PROGRAM),
+)
+
+STANDINGS_COLUMNS: tuple[Column, ...] = (
+    Column("rank", "名次", "Rank", ("排名", "place"), 6),
+    Column("no", "序号", "No", ("编号", "no."), 6),
+    Column("name", "姓名", "Name", ("棋手", "player"), 12),
+    Column("unit", "单位", "Club", ("unit", "team"), 18),
+    Column("score", "积分", "Pts", ("points", "score"), 6),
+)
+STANDINGS_TAIL = Column("note", "备注", "Notes", ("提示", "note"), 14)
+TIEBREAK_WIDTH = 9
+ROUND_CELL_WIDTH = 10
+
+SETTINGS_COLUMNS: tuple[Column, ...] = (
+    Column("key", "项目", "Setting", ("设置项目", "名称", "item", "key"), 22, ARBITER),
+    Column("value", "设置", "Value", ("设置值", "值", "内容", "value"), 34, ARBITER),
+    Column("help", "说明", "Description", ("备注", "description", "help"), 70, PROGRAM),
+)
+
+LOG_WIDTH = 120
+
+# --------------------------------------------------------------------------
+# settings rows
+# --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Choice:
+    value: Any          # the model's value
+    zh: str
+    en: str
+    aliases: tuple[str, ...] = ()
+
+    def label(self, lang: str) -> str:
+        return self.zh if lang == "zh" else self.en
+
+
+YES_NO = (Choice(True, "是", "yes", ("true", "y", "1", "on", "对", "√", "✓")),
+          Choice(False, "否", "no", ("false", "n", "0", "off", "不", "×")))
+
+
+@dataclass(frozen=True)
+class Setting:
+    """One row of 设置.  ``kind``: text, int, number, choice, bool, optint,
+    optnumber, tiebreaks.  ``target``: where the value goes in the model
+    (``settings.x``, ``scoring.x``, ``pairing.x``, ``standings.x``,
+    ``workbook.x``)."""
+
+    key: str
+    target: str
+    zh: str
+    en: str
+    kind: str
+    choices: tuple[Choice, ...] = ()
+    default: Any = None
+    aliases: tuple[str, ...] = ()
+    help_zh: str = ""
+    help_en: str = ""
+
+    def label(self, lang: str) -> str:
+        return self.zh if lang == "zh" else self.en
+
+    def names(self) -> set[str]:
+        return {norm_key(x) for x in (self.zh, self.en, self.key, *self.aliases)}
+
+
+TIEBREAK_PRESET_LABELS: dict[str, tuple[str, str]] = {
+    "cxa2011-opp": ("对手分法（2011规则14.3.1）", "Opponents' score (CXA 2011 §14.3.1)"),
+    "cxa2011-cumulative": ("累进分法（2011规则14.3.2）", "Cumulative score (CXA 2011 §14.3.2)"),
+    "seed001-opp": ("对手分法（001方案）", "Opponents' score (seed 001)"),
+    "seed001-cumulative": ("累进分法（001方案）", "Cumulative score (seed 001)"),
+}
+
+SETTINGS_ROWS: tuple[Setting, ...] = (
+    Setting("name", "settings.name", "赛事名称", "Event name", "text",
+            aliases=("比赛名称", "名称", "event", "name"),
+            help_zh="打印在对阵表、成绩表的标题中", help_en="printed in the titles of the pairing and standings sheets"),
+    Setting("system", "settings.system", "赛制", "System", "choice",
+            (Choice("swiss", "积分编排", "Swiss", ("积分编排制", "瑞士制", "swiss")),
+             Choice("round_robin", "循环", "Round robin", ("单循环", "循环赛", "roundrobin")),
+             Choice("double_round_robin", "双循环", "Double round robin", ("双循环赛", "doubleroundrobin")),
+             Choice("knockout", "淘汰", "Knockout", ("淘汰赛", "ko"))),
+            help_zh="目前只能编排“积分编排”", help_en="only Swiss can be paired at present"),
+    Setting("rounds", "settings.rounds", "轮数", "Rounds", "int", aliases=("比赛轮数", "总轮数"),
+            help_zh="计划的总轮数", help_en="planned number of rounds"),
+    Setting("win", "scoring.win", "胜 分", "Points for a win", "number", aliases=("胜", "胜局得分", "win"),
+            help_zh="2011规则第13条：胜2分", help_en="CXA 2011 art. 13: 2 points"),
+    Setting("draw", "scoring.draw", "和 分", "Points for a draw", "number", aliases=("和", "和局得分", "draw"),
+            help_zh="和1分", help_en="1 point"),
+    Setting("loss", "scoring.loss", "负 分", "Points for a loss", "number", aliases=("负", "负局得分", "loss"),
+            help_zh="负0分", help_en="0 points"),
+    Setting("bye", "scoring.bye", "轮空 分", "Points for a bye", "optnumber", aliases=("轮空", "轮空得分", "bye"),
+            help_zh="空白 = 按胜局计分（原则(五)）", help_en="blank = as a win"),
+    Setting("draw_red", "scoring.draw_red", "红方和棋分", "Draw points for red", "optnumber",
+            aliases=("红和分",), help_zh="空白 = 同“和 分”；如红和1分、黑和2分时填写",
+            help_en="blank = the draw points; for colour-dependent draws"),
+    Setting("draw_black", "scoring.draw_black", "黑方和棋分", "Draw points for black", "optnumber",
+            aliases=("黑和分",), help_zh="空白 = 同“和 分”", help_en="blank = the draw points"),
+    Setting("tiebreaks", "settings.tiebreaks", "排名方法", "Tie-breaks", "tiebreaks",
+            aliases=("名次计算方法", "破同分方法", "名次计算", "tiebreak", "tiebreaks"),
+            help_zh="预设方法，或用顿号分隔的项目：对手分、累进分、胜局、犯规、后走胜局、后走局数、比较前一轮成绩、去除前几轮积分",
+            help_en="a preset, or keys separated by commas"),
+    Setting("first_round", "settings.first_round", "首轮配对", "First round", "choice",
+            (Choice("adjacent", "近号", "Adjacent", ("近号配对", "1-2")),
+             Choice("fold", "首尾", "Fold", ("首尾配对", "1-n")),
+             Choice("slide", "对半交叉", "Slide", ("对半交叉配对", "拦腰", "拦腰配对")),
+             Choice("random", "随机", "Random", ("随机配对", "抽签"))),
+            aliases=("第一轮配对", "首轮配对方法", "firstround"),
+            help_zh="近号 1-2、4-3…；首尾 1-N…；对半交叉 1-(N/2+1)…；随机（用随机种子）",
+            help_en="adjacent 1-2, 4-3…; fold 1-N…; slide 1-(N/2+1)…; random (uses the seed)"),
+    Setting("first_round_seed", "settings.first_round_seed", "随机种子", "Random seed", "optint",
+            aliases=("首轮随机种子", "seed"), help_zh="首轮随机配对时使用；空白 = 0",
+            help_en="for a random first round; blank = 0"),
+    Setting("colour_tie", "pairing.colour_tie", "先后手规则", "Colour rule", "choice",
+            (Choice("number_sum", "号和奇偶", "Number sum", ("号和", "号码之和", "numbersum")),
+             Choice("round_parity", "轮次单双", "Round parity", ("单双轮", "轮次", "roundparity"))),
+            aliases=("先后走规则", "colourtie", "colorrule"),
+            help_zh="方法(四)8 先后走记录相同时：号和为奇数小号先走（000）或 单轮小号先、双轮大号先（001）",
+            help_en="method (4)8 when colour histories are equal"),
+    Setting("last_rounds_rule", "pairing.last_rounds_rule", "最后三轮先后手", "Last three rounds colour rule", "choice",
+            (Choice("cxa", "协会规则", "CXA", ("cxa", "窄", "000")),
+             Choice("broad", "宽（001方案）", "Broad (seed 001)", ("宽", "broad", "001"))),
+            aliases=("末三轮规则", "lastroundsrule"), help_zh="方法(四)9 的适用范围", help_en="scope of method (4)9"),
+    Setting("picker", "pairing.picker", "先编者规则", "First-paired player", "choice",
+            (Choice("cxa", "协会规则", "CXA", ("cxa", "000")),
+             Choice("fewer_row", "以少调多（001方案）", "Fewer row (seed 001)", ("以少调多", "fewerrow", "001"))),
+            aliases=("先编者", "picker"), help_zh="方法(二) 先编者的选取", help_en="method (2)"),
+    Setting("avoid_same_unit_round1", "pairing.avoid_same_unit_round1", "同单位首轮回避", "Avoid club-mates in round 1",
+            "bool", YES_NO, aliases=("首轮同单位回避", "同单位回避"),
+            help_zh="原则(七)默认不回避；“是”= 001方案的首轮调换", help_en="principle (7): no by default"),
+    Setting("forfeit_counts_as_met", "pairing.forfeit_counts_as_met", "弃权算相遇", "Forfeit counts as met", "bool",
+            YES_NO, help_zh="弃权的对局是否算已相遇（不再配对）", help_en="a forfeited pairing blocks a rematch"),
+    Setting("forfeits_before_removal", "pairing.forfeits_before_removal", "连续弃权取消轮数",
+            "Forfeits before removal", "optint", aliases=("连续弃权",),
+            help_zh="空白 = 不取消；如 2 = 连续两轮弃权者不再编排", help_en="blank = never; e.g. 2"),
+    Setting("search_budget", "pairing.search_budget", "搜索上限", "Search budget", "int",
+            help_zh="每个积分段拆对搜索的步数上限", help_en="nodes per score group"),
+    Setting("bye_opp_score", "standings.bye_opp_score", "轮空对手分", "Bye opponent score", "choice",
+            (Choice("lowest_scoring", "有分棋手最低分", "Lowest scoring", ("有分最低", "lowestscoring")),
+             Choice("lowest", "全体最低分", "Lowest", ("最低分", "lowest")),
+             Choice("zero", "零", "Zero", ("0", "无", "zero"))),
+            help_zh="2011规则14.4：有分棋手中的最低得分", help_en="CXA 2011 §14.4"),
+    Setting("bye_counts_as_win", "standings.bye_counts_as_win", "轮空算胜局", "Bye counts as a win", "bool",
+            YES_NO, help_zh="原则(五)：轮空以胜局计算", help_en="principle (5)"),
+    Setting("fallback_reading", "standings.fallback_reading", "比较前一轮成绩", "Earlier rounds compared", "choice",
+            (Choice("running_total", "累计积分", "Running total", ("累计", "runningtotal")),
+             Choice("round_score", "单轮得分", "Round score", ("单轮", "roundscore"))),
+            help_zh="“比较前一轮成绩”的读法", help_en="how earlier rounds are compared"),
+    Setting("normalise_results", "workbook.normalise_results", "结果规范化", "Normalise results", "bool",
+            YES_NO, default=False, aliases=("规范结果写法",),
+            help_zh="“是”= 计算成绩时把 1-0、2:0 等写法改写为 红胜 等标准写法；“否”= 结果栏保持原样",
+            help_en="yes = rewrite 1-0, 2:0 … as the standard spelling on recompute"),
+)
+SETTINGS_BY_KEY = {s.key: s for s in SETTINGS_ROWS}
+
+# --------------------------------------------------------------------------
+# look and print
+# --------------------------------------------------------------------------
+
+HEADER_FILL = "#D9E1F2"
+TITLE_FILL = None
+ERROR_FILL = "#FFC7CE"      # blocks or breaks a hard rule
+WARNING_FILL = "#FFEB9C"    # to look at
+INFO_FILL = "#DDEBF7"       # for the record (hand-changed pairing, late entry, withdrawal)
+LEVEL_FILL = {"error": ERROR_FILL, "warning": WARNING_FILL, "info": INFO_FILL}
+
+TEXT_FORMAT = "@"
+VALIDATION_MARGIN = 40      # extra rows below the boards that get the result drop-down
+TITLE_ROW = 1
+HEADER_ROW = 2
+FIRST_DATA_ROW = 3
+HEADER_SCAN = 10            # a table's header row is searched in the first rows
+
+
+def column_letter(col: int) -> str:
+    s = ""
+    while col:
+        col, r = divmod(col - 1, 26)
+        s = chr(65 + r) + s
+    return s
+
+
+def cell_ref(row: int, col: int) -> str:
+    return f"{column_letter(col)}{row}"
+
+
+def round_title(n: int, event_name: str, lang: str) -> str:
+    t = f"第{n}轮对阵表" if lang == "zh" else f"Round {n} pairings"
+    return f"{event_name}  {t}" if event_name else t
+
+
+def standings_title(after: int, event_name: str, lang: str, unfinished: int = 0) -> str:
+    if lang == "zh":
+        t = f"成绩表（第{after}轮后）" if after else "成绩表"
+        if unfinished:
+            t += f"（第{after}轮尚有{unfinished}台未完成）"
+    else:
+        t = f"Standings after round {after}" if after else "Standings"
+        if unfinished:
+            t += f" ({unfinished} game(s) of round {after} unfinished)"
+    return f"{event_name}  {t}" if event_name else t
+
+
+def round_col_header(n: int, lang: str) -> str:
+    return f"第{n}轮" if lang == "zh" else f"R{n}"
+
+
