@@ -201,3 +201,19 @@ def test_fewer_row_picker_option_changes_who_picks():
     # seed 001 以少调多: the lone 要后行 player (4) picks from the longer row
     gs, few = search_group(cards, round_no=3, picker="fewer_row")
     assert gs.nos[few.steps[0][1]] == 4
+
+
+def test_principle8_pairing_stands_after_the_result_arrives():
+    """Round 2 paired while 1-2 was unfinished (draw assumed).  When 1-2
+    later ends 1-0, checking round 2 must judge it as it was paired."""
+    from xlxq.core.checks import compare_with_engine
+    ev = make_event(8, [[(1, 2, None), (4, 3, "1-0"), (5, 6, "0-1"), (8, 7, "=")]])
+    out = pair_round(ev)
+    assert out.round.provisional == [(1, 1)]
+    ev = ev.with_round(out.round)
+    ev.rounds[0].boards[0].result = "red_win"
+    assert compare_with_engine(ev, 2) == []
+    assert "不同" not in explain_round(ev, 2)
+    # the same check without the record does see a different pairing
+    ev.rounds[1].provisional = []
+    assert compare_with_engine(ev, 2) != []

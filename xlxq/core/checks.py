@@ -120,8 +120,7 @@ def compare_with_engine(event: Event, round_no: int) -> list[str]:
     from xlxq.core.pairing import pair_round
 
     rnd = next(r for r in event.rounds if r.round == round_no)
-    prior = type(event)(event.settings, event.players, [r for r in event.rounds if r.round < round_no])
-    mine = pair_round(prior, round_no).round
+    mine = pair_round(event.as_paired(round_no), round_no).round
     have = {frozenset((b.red, b.black)): b for b in rnd.boards}
     want = {frozenset((b.red, b.black)): b for b in mine.boards}
     diffs = []

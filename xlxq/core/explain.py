@@ -144,8 +144,7 @@ def explain_round(event: Event, round_no: int | None = None) -> str:
     file's round differs (paired by hand), say so."""
     if round_no is None:
         round_no = max((r.round for r in event.rounds), default=1)
-    prior = type(event)(event.settings, event.players, [r for r in event.rounds if r.round < round_no])
-    out = pair_round(prior, round_no)
+    out = pair_round(event.as_paired(round_no), round_no)
     text = explain_outcome(event, out)
     have = next((r for r in event.rounds if r.round == round_no), None)
     if have is not None:

@@ -120,6 +120,9 @@ class Round:
     round: int
     boards: list[Board] = field(default_factory=list)
     byes: list[int] = field(default_factory=list)
+    # (round, board) of earlier games still unfinished when this round was
+    # paired: they were counted as draws and the pairing stands (原则(八)).
+    provisional: list[tuple[int, int]] = field(default_factory=list)
 
     @property
     def finished(self) -> bool:
@@ -204,6 +207,22 @@ class Event:
     @property
     def next_round(self) -> int:
         return len(self.rounds) + 1
+
+    def as_paired(self, round_no: int) -> "Event":
+        """The event as it stood when ``round_no`` was paired: only the
+        rounds before it, with the games that were then unfinished (the
+        round's ``provisional`` list) unfinished again (原则(八))."""
+        rnd = next((r for r in self.rounds if r.round == round_no), None)
+        open_games = set(map(tuple, rnd.provisional)) if rnd else set()
+        prior = []
+        for r in self.rounds:
+            if r.round >= round_no:
+                continue
+            if any(k[0] == r.round for k in open_games):
+                r = replace(r, boards=[replace(b, result=None) if (r.round, b.board) in open_games else b
+                                       for b in r.boards])
+            prior.append(r)
+        return replace(self, rounds=prior)
 
     def with_round(self, rnd: Round) -> "Event":
         """A copy with ``rnd`` appended (the model is never changed in place

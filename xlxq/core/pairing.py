@@ -31,7 +31,7 @@ class PairingOutcome:
     cards: dict[int, CardState]
     groups: list[GroupLog] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
-    provisional: list[int] = field(default_factory=list)   # boards of the last round paired as draws
+    provisional: list[tuple[int, int]] = field(default_factory=list)  # (round, board) paired as draws
 
 
 def pair_round(event: Event, round_no: Optional[int] = None) -> PairingOutcome:
@@ -57,7 +57,7 @@ def pair_round(event: Event, round_no: Optional[int] = None) -> PairingOutcome:
     for r in event.rounds_before(round_no):
         for b in r.boards:
             if b.result is None:
-                out.provisional.append(b.board)
+                out.provisional.append((r.round, b.board))
                 out.notes.append(f"第{r.round}轮第{b.board}台未结束，按和棋暂计编排（原则(八)）")
     if round_no == 1:
         out.round = pair_first_round(event, players, out.notes)
@@ -110,7 +110,7 @@ def pair_round(event: Event, round_no: Optional[int] = None) -> PairingOutcome:
             byes = list(res.floats)
         else:
             carry = [cards[no] for no in res.floats]
-    out.round = Round(round=round_no, boards=boards, byes=byes)
+    out.round = Round(round=round_no, boards=boards, byes=byes, provisional=list(out.provisional))
     return out
 
 
