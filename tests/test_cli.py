@@ -198,6 +198,11 @@ def test_pair_with_unfinished_round_prints_provisional_note(event):
     run("pair", event, check_rc=0)
     p = run("pair", event, check_rc=0)
     assert "按和棋暂计" in p.out
+    d = load(event)
+    assert d["rounds"][1]["provisional"] == [[1, b] for b in range(1, 13)]   # recorded in the file (原则(八))
+    set_results(event, 1)                         # the results arrive after round 2 was paired
+    p = run("check", event, check_rc=0)
+    assert "与引擎编排一致" in p.out
 
 
 def test_pair_odd_field_prints_bye(tmp_path):
@@ -338,7 +343,7 @@ def _unknown_option(d):
     (_unknown_player, "99"),
     (_unknown_option, "pickr"),
 ])
-@pytest.mark.parametrize("command", ["pair", "standings", "check", "explain", "simulate"])
+@pytest.mark.parametrize("command", ["pair", "standings", "check", "explain", "simulate", "schedule", "crosstable"])
 def test_bad_file_exit_2_file_untouched(tmp_path, round1_text, mutate, needle, command):
     f = tmp_path / "e.json"
     f.write_text(round1_text, encoding="utf-8")
@@ -402,7 +407,10 @@ def test_workbook_file_is_dispatched_or_reported(tmp_path):
 
 def test_help_runs():
     p = run("--help", check_rc=0)
-    assert "pair" in p.out and "standings" in p.out
+    for cmd in ("pair", "standings", "schedule", "crosstable", "qualify", "simulate"):
+        assert cmd in p.out
+    p = run("new", "--help", check_rc=0)
+    assert "round_robin" in p.out and "knockout" in p.out and "--eliminate" in p.out
 
 
 # ---------------------------------------------------------------- direct calls and start-up cost

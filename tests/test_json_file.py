@@ -22,7 +22,7 @@ def full_event() -> Event:
         tiebreaks=["opp_score", "wins", "black_games"], first_round="random", first_round_seed=12345,
         pairing=PairingOptions(colour_tie="round_parity", last_rounds_rule="broad", picker="fewer_row",
                                avoid_same_unit_round1=True, forfeit_counts_as_met=False,
-                               forfeits_before_removal=2, search_budget=500),
+                               forfeits_before_removal=2, search_budget=500, elimination=((3, 2), (5, 4.5))),
         standings=StandingsOptions(bye_opp_score="zero", bye_counts_as_win=False, fallback_reading="round_score"),
     )
     players = [
@@ -35,7 +35,8 @@ def full_event() -> Event:
     rounds = [
         Round(1, [Board(1, 1, 2, "red_win"), Board(2, 4, 3, "draw", fouls_red=1, fouls_black=2)], byes=[5]),
         Round(2, [Board(1, 5, 1, "black_win_forfeit"), Board(2, 2, 3, None, fouls_black=1)], byes=[4]),
-        Round(3, [Board(1, 3, 5, "double_forfeit"), Board(2, 1, 2, "red_win_forfeit")], byes=[]),
+        Round(3, [Board(1, 3, 5, "double_forfeit"), Board(2, 1, 2, "red_win_forfeit")], byes=[],
+              provisional=[(2, 2)]),
     ]
     return Event(settings, players, rounds)
 
@@ -77,13 +78,21 @@ def test_dumps_matches_json_module_for_odd_values():
 def test_written_keys_and_order():
     d = event_to_dict(full_event())
     assert list(d) == ["format", "event", "players", "rounds"]
-    assert list(d["event"]) == ["name", "system", "rounds", "scoring", "tiebreaks", "first_round",
-                                "first_round_seed", "colour_tie", "options"]
+    assert list(d["event"]) == ["name", "system", "rounds", "games_per_match", "scoring", "tiebreaks",
+                                "first_round", "first_round_seed", "colour_tie", "options"]
+    assert d["event"]["games_per_match"] == 1
     assert d["event"]["colour_tie"] == "round_parity"
     assert d["event"]["options"] == {
         "last_rounds_rule": "broad", "picker": "fewer_row", "avoid_same_unit_round1": True,
         "forfeit_counts_as_met": False, "forfeits_before_removal": 2, "search_budget": 500,
-        "bye_opp_score": "zero", "bye_counts_as_win": False, "fallback_reading": "round_score"}
+        "elimination": [[3, 2], [5, 4.5]],
+        "bye_opp_score": "zero", "bye_counts_as_win": False, "fallback_reading": "round_score",
+        "rr_withdrawal": "cxa"}
+    assert list(d["event"]["options"]) == [
+        "last_rounds_rule", "picker", "avoid_same_unit_round1", "forfeit_counts_as_met",
+        "forfeits_before_removal", "search_budget", "elimination", "bye_opp_score", "bye_counts_as_win",
+        "fallback_reading", "rr_withdrawal"]
+    assert "knockout" not in d["event"]                  # written for knockouts only
     assert d["event"]["scoring"] == {"win": 3, "draw": 1, "loss": 0, "bye": 2, "draw_red": 1, "draw_black": 1.5}
     assert d["players"][1] == {"no": 2, "name": "李明轩", "unit": "上海象棋协会", "rating": 2312.5}
     assert d["players"][3] == {"no": 4, "name": "王海涛", "unit": "", "withdrawn_from_round": 3}
@@ -92,6 +101,115 @@ def test_written_keys_and_order():
     assert d["rounds"][1]["boards"][1] == {"board": 2, "red": 2, "black": 3, "result": None,
                                            "fouls": {"red": 0, "black": 1}}
     assert d["rounds"][2]["byes"] == []
+    assert d["rounds"][2]["provisional"] == [[2, 2]]          # 原则(八): paired on 2/2 as a draw
+    assert list(d["rounds"][1]) == ["round", "boards", "byes"]   # none: not written
+
+
+def rr_event() -> Event:
+    """A double round robin of two-game matches with every round-robin key
+    set away from its default, a withdrawal and results."""
+    from xlxq.core.roundrobin import rr_round_count, schedule_rounds
+
+    players = [Player(i, f"棋手{i}", f"队{i % 2}") for i in range(1, 6)]
+    players[4].withdrawn_from_round = 9
+    total = rr_round_count(5, double=True, games_per_match=2)
+    settings = EventSettings(name="六虎邀请赛", system="double_round_robin", rounds=total, games_per_match=2,
+                             scoring=Scoring(win=2, draw=1, loss=0), tiebreaks=["game_points", "direct", "犯规"],
+                             standings=StandingsOptions(rr_withdrawal="annul"))
+    rounds = schedule_rounds([p.no for p in players], double=True, games_per_match=2)
+    for r in rounds[:4]:
+        for k, b in enumerate(r.boards):
+            b.result = ("red_win", "draw", "black_win")[(r.round + k) % 3]
+    rounds[0].boards[0].fouls_black = 1
+    return Event(settings, players, rounds)
+
+
+def ko_event() -> Event:
+    """A knockout of six (two seeds) in two-game matches with 加赛 blocks and
+    an armageddon game, played to the end."""
+    import random
+
+    from xlxq.core.knockout import build_bracket
+    from xlxq.core.pairing import pair_round
+    from xlxq.core.simulate import fill_results
+
+    players = [Player(i, f"P{i}", seed={3: 1, 5: 2}.get(i)) for i in range(1, 7)]
+    ev = Event(EventSettings(name="淘汰赛", system="knockout", rounds=100, games_per_match=2, tiebreaks=[],
+                             playoff_games=[2, 1], armageddon=True), players)
+    rng = random.Random(1)
+    while not build_bracket(ev).finished:
+        ev = ev.with_round(fill_results(pair_round(ev).round, rng))
+    ev.settings.rounds = len(ev.rounds)
+    return ev
+
+
+@pytest.mark.parametrize("make", [full_event, rr_event, ko_event], ids=["swiss", "double_rr", "knockout"])
+def test_round_trip_each_system(make, tmp_path):
+    ev = make()
+    d = event_to_dict(ev)
+    assert event_from_dict(copy.deepcopy(d)) == ev
+    path = tmp_path / "e.json"
+    save_event(ev, path)
+    assert load_event(path) == ev
+    assert json.loads(path.read_text(encoding="utf-8")) == d
+
+
+def test_round_robin_keys_written():
+    d = event_to_dict(rr_event())
+    e = d["event"]
+    assert e["system"] == "double_round_robin" and e["games_per_match"] == 2 and e["rounds"] == 20
+    assert e["tiebreaks"] == ["game_points", "direct", "犯规"]
+    assert e["options"]["rr_withdrawal"] == "annul"
+    assert "knockout" not in e
+    assert d["players"][4]["withdrawn_from_round"] == 9
+
+
+def test_knockout_keys_written():
+    ev = ko_event()
+    e = event_to_dict(ev)["event"]
+    assert list(e)[-1] == "knockout"
+    assert e["knockout"] == {"playoff_games": [2, 1], "armageddon": True}
+    assert e["games_per_match"] == 2 and e["tiebreaks"] == []
+    assert len(ev.rounds) >= 4      # at least 3 stages (8 lines), two games in the first
+
+
+def test_knockout_defaults_and_any_tiebreak_list():
+    d = {"format": "xlxq/1", "event": {"system": "knockout", "rounds": 2, "tiebreaks": ["cxa2011-opp"]},
+         "players": [{"no": 1, "name": "甲"}, {"no": 2, "name": "乙"}, {"no": 3, "name": "丙"}]}
+    ev = event_from_dict(d)
+    assert ev.settings.playoff_games == [2] and ev.settings.armageddon is False
+    assert event_to_dict(ev)["event"]["knockout"] == {"playoff_games": [2], "armageddon": False}
+
+
+def test_round_robin_tiebreaks_checked_by_the_round_robin_rules():
+    base = {"format": "xlxq/1", "players": [{"no": 1, "name": "甲"}, {"no": 2, "name": "乙"}]}
+    ok = [["cxa2011-rr"], ["cxa2011-rr-match"], ["小分", "胜局", "直胜"], [], ["cxa2011-opp"]]
+    for tb in ok:
+        ev = event_from_dict({**base, "event": {"system": "round_robin", "rounds": 1, "tiebreaks": tb}})
+        assert ev.settings.tiebreaks == tb
+    with pytest.raises(InputError, match="event.tiebreaks"):
+        event_from_dict({**base, "event": {"system": "round_robin", "rounds": 1, "tiebreaks": ["opp_score"]}})
+    with pytest.raises(InputError, match="event.tiebreaks"):
+        event_from_dict({**base, "event": {"system": "swiss", "rounds": 1, "tiebreaks": ["sb"]}})
+
+
+def test_elimination_read_in_order_given():
+    d = minimal()
+    d["event"] = {"rounds": 5, "options": {"elimination": [[3, 4], [2, 1.5]]}}
+    ev = event_from_dict(d)
+    assert ev.settings.pairing.elimination == ((3, 4), (2, 1.5))
+    assert event_to_dict(ev)["event"]["options"]["elimination"] == [[3, 4], [2, 1.5]]
+
+
+def test_knockout_board_outside_the_bracket_names_round_and_board():
+    d = {"format": "xlxq/1", "event": {"system": "knockout", "rounds": 2},
+         "players": [{"no": i, "name": f"P{i}"} for i in range(1, 5)],
+         "rounds": [{"round": 1, "boards": [{"board": 1, "red": 1, "black": 4}, {"board": 2, "red": 2, "black": 3}]}]}
+    event_from_dict(copy.deepcopy(d))                       # 1–4 and 2–3 are the bracket's matches
+    d["rounds"][0]["boards"] = [{"board": 1, "red": 1, "black": 2}]
+    with pytest.raises(InputError, match="第1轮第1台") as ei:
+        event_from_dict(d)
+    assert "round 1 board 1" in ei.value.en
 
 
 def test_defaults_for_missing_optional_keys():
@@ -182,6 +300,39 @@ BAD = {
     "self pairing": (_with_round([{"board": 1, "red": 1, "black": 1}]), "同一人"),
     "players not list": ({"format": "xlxq/1", "players": {"no": 1}}, "players"),
     "top not object": ([1, 2], "文件顶层"),
+    "provisional not pair": ({**_with_round([{"board": 1, "red": 1, "black": 2}]),
+                              "rounds": [{"round": 1, "boards": []},
+                                         {"round": 2, "boards": [], "provisional": [1]}]}, "第2轮 provisional"),
+    "provisional not before": ({**_with_round([]), "rounds": [{"round": 1, "boards": [],
+                                                              "provisional": [[1, 1]]}]}, "不在本轮之前"),
+    "provisional no board": ({**_with_round([]), "rounds": [{"round": 1, "boards": []},
+                                                            {"round": 2, "boards": [], "provisional": [[1, 3]]}]},
+                             "第1轮没有第3台"),
+    "games_per_match zero": ({**minimal(), "event": {"system": "round_robin", "games_per_match": 0}},
+                             "event.games_per_match"),
+    "games_per_match text": ({**minimal(), "event": {"system": "knockout", "games_per_match": "2"}},
+                             "event.games_per_match"),
+    "swiss two games": ({**minimal(), "event": {"games_per_match": 2}}, "event.games_per_match"),
+    "rr swiss tiebreak": ({**minimal(), "event": {"system": "round_robin", "tiebreaks": ["cumulative"]}},
+                          "event.tiebreaks"),
+    "bad rr_withdrawal": ({**minimal(), "event": {"options": {"rr_withdrawal": "maybe"}}},
+                          "event.options.rr_withdrawal"),
+    "knockout block on swiss": ({**minimal(), "event": {"knockout": {"armageddon": True}}}, "event.knockout"),
+    "knockout unknown key": ({**minimal(), "event": {"system": "knockout", "knockout": {"playoff": [2]}}},
+                             "playoff"),
+    "playoff zero": ({**minimal(), "event": {"system": "knockout", "knockout": {"playoff_games": [2, 0]}}},
+                     "event.knockout.playoff_games[1]"),
+    "playoff not list": ({**minimal(), "event": {"system": "knockout", "knockout": {"playoff_games": 2}}},
+                         "event.knockout.playoff_games"),
+    "armageddon text": ({**minimal(), "event": {"system": "knockout", "knockout": {"armageddon": "yes"}}},
+                        "event.knockout.armageddon"),
+    "elimination pair": ({**minimal(), "event": {"options": {"elimination": [[3]]}}}, "event.options.elimination"),
+    "elimination round 0": ({**minimal(), "event": {"options": {"elimination": [[0, 2]]}}}, "轮次 X"),
+    "elimination points text": ({**minimal(), "event": {"options": {"elimination": [[2, "2"]]}}}, "分数 Y"),
+    "elimination not list": ({**minimal(), "event": {"options": {"elimination": "3:2"}}},
+                             "event.options.elimination"),
+    "elimination round robin": ({**minimal(), "event": {"system": "round_robin",
+                                                        "options": {"elimination": [[2, 2]]}}}, "只用于积分编排"),
 }
 
 

@@ -1,19 +1,25 @@
 """The ``xlxq`` command line (also ``python -m xlxq``).
 
-    xlxq new FILE --players 报名表.csv|.xlsx [--rounds R] [--name N]
-             [--first-round adjacent|fold|slide|random] [--seed S] [--draw SEED]
-             [--tiebreaks PRESET|KEY,KEY…] [--force]
+    xlxq new FILE --players 报名表.csv|.xlsx [--system swiss|round_robin|double_round_robin|knockout]
+             [--rounds R] [--games-per-match G] [--name N] [--first-round M] [--seed S] [--draw SEED]
+             [--tiebreaks PRESET|KEY,KEY…] [--eliminate X:Y …] [--playoff-games 2,1] [--armageddon] [--force]
     xlxq pair FILE                      pair the next round, save, print the 对阵表
-    xlxq standings FILE [--json] [--round N]
+    xlxq schedule FILE [--force]        round robin: every round of the table at once
+    xlxq standings FILE [--json] [--round N] [--with SWISS.json]
+    xlxq crosstable FILE [--json] [--round N]   round robin: the 交叉表
     xlxq explain FILE [--round N]       the 编排记录 of a round
-    xlxq check FILE [--round N]         rule check + comparison with the engine
+    xlxq check FILE [--round N]         rule check + comparison with the engine / table / bracket
     xlxq simulate FILE --seed S [--rounds K]   random results, pair on (dry run)
+    xlxq qualify SWISS.json KNOCKOUT.json --top K [--on-tie error|number]   积分晋圈淘汰
     xlxq demo [DIR]                     sample workbook (xlxq.workbook)
 
-FILE is a JSON tournament file (docs/format.md); an ``.xlsx``/``.xlsm`` FILE
-is handed to ``xlxq.workbook.cli_dispatch``.  Bad input prints one line
-``错误：…`` on stderr and exits 2 without touching the file (``XLXQ_LANG=en``
-for English).  Exit 1 is reserved for ``check`` finding rule errors.
+Every command works for every system (swiss, round_robin,
+double_round_robin, knockout) where it makes sense, and says so where it
+does not.  FILE is a JSON tournament file (docs/format.md); an
+``.xlsx``/``.xlsm`` FILE is handed to ``xlxq.workbook.cli_dispatch``.  Bad
+input prints one line ``错误：…`` on stderr and exits 2 without touching the
+file (``XLXQ_LANG=en`` for English).  Exit 1 is reserved for ``check``
+finding rule errors.
 
 Start-up time matters (``xlxq pair`` on 1000 players): only the standard
 library is imported here; everything else is imported inside the commands.
@@ -94,6 +100,9 @@ class _Parser(argparse.ArgumentParser):
 # shared pieces
 # --------------------------------------------------------------------------
 
+RR_SYSTEMS = ("round_robin", "double_round_robin")
+
+
 def _is_workbook(path: str) -> bool:
     return str(path).lower().endswith(WORKBOOK_SUFFIXES)
 
@@ -122,12 +131,45 @@ def _save(event, path: str) -> None:
     save_event(event, path)
 
 
+def _checked(event):
+    """``event`` as a later load would see it (the reader's checks: tie-breaks
+    per system, the knockout bracket …) before anything is saved."""
+    from xlxq.backends.json_file import event_from_dict, event_to_dict
+
+    event_from_dict(event_to_dict(event))
+    return event
+
+
+def _is_rr(event) -> bool:
+    return event.settings.system in RR_SYSTEMS
+
+
+def _system_label(system: str, games: int = 1) -> str:
+    zh = {"swiss": "积分编排", "round_robin": "单循环", "double_round_robin": "双循环", "knockout": "淘汰赛"}
+    en = {"swiss": "Swiss", "round_robin": "round robin", "double_round_robin": "double round robin",
+          "knockout": "knockout"}
+    out = _t(zh.get(system, system), en.get(system, system))
+    if games > 1:
+        out += _t(f"（每场{games}局）", f" ({games} games a match)")
+    return out
+
+
+def _prior(event, round_no: int):
+    """The event as it was before ``round_no`` was paired."""
+    from dataclasses import replace
+
+    return replace(event, rounds=[r for r in event.rounds if r.round < round_no])
+
+
 def _round_arg(event, n: Optional[int], allow_next: bool = False) -> int:
     """The round a command works on: ``n`` or the last round in the file."""
     from xlxq.errors import InputError
 
     last = len(event.rounds)
-    top = min(last + 1, event.settings.rounds) if allow_next else last
+    if allow_next:
+        top = last + 1 if event.settings.system == "knockout" else min(last + 1, event.settings.rounds)
+    else:
+        top = last
     if n is None:
         if last == 0 and not allow_next:
             raise InputError("文件中还没有任何一轮（先用 xlxq pair 编排第1轮）",
@@ -143,12 +185,20 @@ def _names(event) -> dict[int, Any]:
     return {p.no: p for p in event.players}
 
 
-def _pairing_table(event, rnd, scores: dict[int, float]) -> list[str]:
+def _who(event, no: int) -> str:
+    p = event.player(no)
+    return _t(f"{p.name}（{no}号）", f"{p.name} ({no})")
+
+
+def _pairing_table(event, rnd, scores: dict[int, float], score_label: Optional[str] = None,
+                   bye_note: str = "") -> list[str]:
     by_no = _names(event)
     title = _t(f"第{rnd.round}轮对阵表", f"Round {rnd.round} pairings")
     if event.settings.name:
         title += f"  {event.settings.name}"
-    header = _t("台次 序号 红方 单位 积分 序号 黑方 单位 积分", "Board No Red Unit Score No Black Unit Score").split()
+    sl = score_label or _t("积分", "Score")
+    header = _t("台次 序号 红方 单位", "Board No Red Unit").split() + [sl] + \
+        _t("序号 黑方 单位", "No Black Unit").split() + [sl]
     rows = []
     for b in rnd.boards:
         r, k = by_no[b.red], by_no[b.black]
@@ -157,9 +207,110 @@ def _pairing_table(event, rnd, scores: dict[int, float]) -> list[str]:
     lines = [title] + _table(header, rows, [True, True, False, False, True, True, False, False, True])
     for no in rnd.byes:
         p = by_no[no]
-        lines.append(_t(f"轮空：{p.no} {p.name} {p.unit} 积分 {_fmt(scores.get(no, 0))}",
-                        f"Bye: {p.no} {p.name} {p.unit} score {_fmt(scores.get(no, 0))}").rstrip())
+        lines.append((_t(f"轮空：{p.no} {p.name} {p.unit} {sl} {_fmt(scores.get(no, 0))}",
+                         f"Bye: {p.no} {p.name} {p.unit} {sl.lower()} {_fmt(scores.get(no, 0))}").rstrip()
+                      + bye_note))
     return lines
+
+
+def _ko_game_label(m, g: int) -> str:
+    """What the next game of knockout match ``m`` is (第2局, 加赛第1局 …)."""
+    from xlxq.core.knockout import ARMAGEDDON, MAIN
+
+    k = len(m.games) + 1
+    if m.next_kind == MAIN:
+        return _t(f"第{k}局", f"game {k}") if g > 1 else ""
+    if m.next_kind == ARMAGEDDON:
+        return _t("加赛决胜局（和棋判黑胜）", "play-off decider (draw: black wins)")
+    return _t(f"加赛第{k - g}局", f"play-off game {k - g}")
+
+
+def _ko_match_score(event, m) -> dict[int, float]:
+    sc = event.settings.scoring
+    pts = {no: 0.0 for no in m.players}
+    for _, b in m.games:
+        if b.result is not None:
+            pts[b.red] += sc.points(b.result, "R")
+            pts[b.black] += sc.points(b.result, "B")
+    return pts
+
+
+def _ko_pairing_table(prior, rnd) -> list[str]:
+    """The 对阵表 of a knockout round: each board with its match, game and
+    the match score before it (``prior``: the event before the round)."""
+    from xlxq.core.knockout import build_bracket, stage_name, stage_name_en
+
+    br = build_bracket(prior)
+    by_no = _names(prior)
+    g = prior.settings.games_per_match
+    cur = br.current_stage or br.stage_total
+    sname = _t(stage_name(cur, br.stage_total), stage_name_en(cur, br.stage_total))
+    title = _t(f"第{rnd.round}轮对阵表  淘汰赛{sname}", f"Round {rnd.round} pairings  knockout {sname}")
+    if prior.settings.name:
+        title += f"  {prior.settings.name}"
+    header = _t("台次 序号 红方 单位 序号 黑方 单位 局次 比分", "Board No Red Unit No Black Unit Game Score").split()
+    rows = []
+    for b in rnd.boards:
+        m = br.match_of(b.red, b.black)
+        label, score = "", ""
+        if m is not None:
+            label = _ko_game_label(m, g)
+            if m.games:
+                pts = _ko_match_score(prior, m)
+                score = f"{_fmt(pts[b.red])}:{_fmt(pts[b.black])}"
+        r, k = by_no[b.red], by_no[b.black]
+        rows.append([b.board, r.no, r.name, r.unit, k.no, k.name, k.unit, label, score])
+    lines = [title] + _table(header, rows, [True, True, False, False, True, False, False, False, True])
+    first = not any(m.games for m in br.stages[cur - 1])
+    for no in rnd.byes:
+        p = by_no[no]
+        why = _t("首轮轮空（种子），直接晋级", "first-round bye (seed), advances") if cur == 1 and first else \
+            _t("对手缺席，直接晋级", "walkover, advances")
+        lines.append(_t(f"轮空：{p.no} {p.name} {p.unit}（{why}）", f"Bye: {p.no} {p.name} {p.unit} ({why})"))
+    return lines
+
+
+def _rr_scores(event) -> dict[int, float]:
+    from xlxq.core.rr_standings import compute_rr_standings
+
+    return {r.no: r.score for r in compute_rr_standings(event)}
+
+
+def _rr_score_label(event) -> str:
+    return _t("场分", "Match pts") if event.settings.games_per_match > 1 else _t("积分", "Score")
+
+
+def _eliminated_after(event, before_round: Optional[int] = None) -> dict[int, int]:
+    """积分末位淘汰: player → the round after which he went out (only the
+    verdicts already certain; empty when the option is off)."""
+    if event.settings.system != "swiss" or not event.settings.pairing.elimination:
+        return {}
+    from xlxq.core.combined import elimination_rounds
+    from xlxq.errors import InputError
+
+    rules = sorted({x for x, _ in event.settings.pairing.elimination})
+    out: dict[int, int] = {}
+    for x in rules:                       # the first rules whose verdicts are known
+        if before_round is not None and x >= before_round:
+            break
+        try:
+            out = elimination_rounds(event, before_round=x + 1)
+        except InputError:
+            break
+    return out
+
+
+def _fill_random(rnd, seed: int) -> list[int]:
+    """Random results for the unfinished boards of ``rnd`` (in place);
+    returns their board numbers."""
+    import random
+
+    from xlxq.core.simulate import fill_results
+
+    missing = [b.board for b in rnd.boards if b.result is None]
+    if missing:
+        fill_results(rnd, random.Random(f"{seed}-{rnd.round}"))
+    return missing
 
 
 # --------------------------------------------------------------------------
@@ -170,6 +321,34 @@ def _split_tiebreaks(spec: str) -> list[str]:
     import re
 
     return [s for s in (x.strip() for x in re.split(r"[,，、;；\s]+", spec)) if s]
+
+
+def _parse_eliminate(items: Sequence[str]) -> list[tuple[int, float]]:
+    """``--eliminate X:Y`` (repeatable; also ``X：Y``, ``X,Y``) → [(X, Y), …]."""
+    import re
+
+    from xlxq.errors import InputError
+
+    out = []
+    for item in items:
+        m = re.fullmatch(r"\s*(\d+)\s*[:：,，]\s*(-?\d+(?:\.\d+)?)\s*", item)
+        if not m or int(m.group(1)) < 1:
+            raise InputError(f"--eliminate {item!r} 无效：应为 X:Y（第X轮后未得Y分者淘汰），如 --eliminate 3:2",
+                             f"invalid --eliminate {item!r}: expected X:Y (under Y points after round X: out), "
+                             f"e.g. --eliminate 3:2")
+        y = float(m.group(2))
+        out.append((int(m.group(1)), int(y) if y.is_integer() else y))
+    return out
+
+
+def _parse_playoff(spec: str) -> list[int]:
+    from xlxq.errors import InputError
+
+    parts = _split_tiebreaks(spec)
+    if not parts or not all(p.isdigit() and int(p) >= 1 for p in parts):
+        raise InputError(f"--playoff-games {spec!r} 无效：应为逗号分隔的正整数，如 2 或 2,1",
+                         f"invalid --playoff-games {spec!r}: positive whole numbers, e.g. 2 or 2,1")
+    return [int(p) for p in parts]
 
 
 def cmd_new(args: argparse.Namespace) -> int:
@@ -184,81 +363,303 @@ def cmd_new(args: argparse.Namespace) -> int:
         raise InputError(f"文件已存在：{path}（如要覆盖，加 --force）", f"{path} already exists (use --force to overwrite)")
     if path.is_dir():
         raise InputError(f"{path} 是文件夹", f"{path} is a directory")
+    system = args.system
+    g = args.games_per_match
+    label = _system_label(system)
+    # options that belong to other systems: refused before anything is read
+    if g is not None and g < 1:
+        raise InputError(f"--games-per-match 应为正整数：{g}", f"--games-per-match must be positive: {g}")
+    if system == "swiss" and g not in (None, 1):
+        raise InputError("积分编排（swiss）每轮一局，--games-per-match 只用于循环赛和淘汰赛",
+                         "a Swiss plays one game a round: --games-per-match is for round robins and knockouts")
+    if system != "swiss":
+        for flag, given in (("--first-round", args.first_round), ("--seed", args.seed)):
+            if given is not None:
+                raise InputError(f"{flag} 只用于积分编排（swiss），{label}不用",
+                                 f"{flag} is for a Swiss only, not for a {label}")
+    if args.eliminate and system != "swiss":
+        raise InputError(f"--eliminate（积分末位淘汰）只用于积分编排（swiss），不用于{label}",
+                         f"--eliminate is for a Swiss only, not for a {label}")
+    if system != "knockout" and (args.playoff_games is not None or args.armageddon):
+        flag = "--playoff-games" if args.playoff_games is not None else "--armageddon"
+        raise InputError(f"{flag}（加赛）只用于淘汰赛（knockout）", f"{flag} (play-offs) is for a knockout only")
+    if system == "knockout" and args.tiebreaks:
+        raise InputError("淘汰赛按对阵决出名次，不用名次计算方法 --tiebreaks",
+                         "a knockout is ranked by its bracket: --tiebreaks does not apply")
+    g = g or 1
+    eliminate = _parse_eliminate(args.eliminate or [])
+    playoff = _parse_playoff(args.playoff_games) if args.playoff_games is not None else [2]
+
     players = read_registration(args.players, draw_seed=args.draw)
     n = len(players)
     if n < 2:
         raise InputError(f"报名表只有{n}名棋手，至少需要2名", f"the registration has {n} player(s); at least 2 are needed")
-    max_rounds = n if n % 2 else n - 1   # each pair meets once; with an odd field each has one bye
-    if args.rounds is None:
-        rounds = min(7, max_rounds)
-    else:
-        rounds = args.rounds
-        if rounds < 1:
-            raise InputError(f"轮数 --rounds 应为正整数：{rounds}", f"--rounds must be positive: {rounds}")
-        if rounds > max_rounds:
-            raise InputError(f"{n}名棋手最多只能编排{max_rounds}轮（不重复相遇），--rounds {rounds} 太多",
-                             f"{n} players allow at most {max_rounds} rounds without rematches; --rounds {rounds} is too many")
+    if args.rounds is not None and args.rounds < 1:
+        raise InputError(f"轮数 --rounds 应为正整数：{args.rounds}", f"--rounds must be positive: {args.rounds}")
     seed = args.seed
-    if args.first_round == "random" and seed is None:
-        import secrets
+    first_round = args.first_round or "adjacent"
+    scoring = Scoring(win=2, draw=1, loss=0, bye=2)
+    extra = ""
+    if system == "swiss":
+        max_rounds = n if n % 2 else n - 1   # each pair meets once; with an odd field each has one bye
+        if args.rounds is None:
+            rounds = min(7, max_rounds)
+        else:
+            rounds = args.rounds
+            if rounds > max_rounds:
+                raise InputError(f"{n}名棋手最多只能编排{max_rounds}轮（不重复相遇），--rounds {rounds} 太多",
+                                 f"{n} players allow at most {max_rounds} rounds without rematches; "
+                                 f"--rounds {rounds} is too many")
+        if first_round == "random" and seed is None:
+            import secrets
 
-        seed = secrets.randbelow(1_000_000_000)
-    tiebreaks = _split_tiebreaks(args.tiebreaks) if args.tiebreaks else ["cxa2011-opp"]
-    settings = EventSettings(name=args.name if args.name is not None else path.stem, system=args.system,
-                             rounds=rounds, scoring=Scoring(win=2, draw=1, loss=0, bye=2),
-                             tiebreaks=tiebreaks, first_round=args.first_round, first_round_seed=seed)
+            seed = secrets.randbelow(1_000_000_000)
+        tiebreaks = _split_tiebreaks(args.tiebreaks) if args.tiebreaks else ["cxa2011-opp"]
+        for x, y in eliminate:
+            if x >= rounds:
+                raise InputError(f"--eliminate {x}:{_fmt(y)}：第{x}轮后已无比赛（共{rounds}轮），应小于{rounds}",
+                                 f"--eliminate {x}:{_fmt(y)}: no round follows round {x} (the event has {rounds})")
+    elif system in RR_SYSTEMS:
+        from xlxq.core.roundrobin import rr_round_count
+        from xlxq.core.rr_standings import default_preset
+
+        double = system == "double_round_robin"
+        rounds = rr_round_count(n, double, g)
+        if args.rounds is not None and args.rounds != rounds:
+            raise InputError(f"{n}人{_system_label(system, g)}共{rounds}轮，--rounds {args.rounds} 不符（可省略 --rounds）",
+                             f"a {_system_label(system, g)} of {n} players has {rounds} rounds, "
+                             f"not --rounds {args.rounds} (leave --rounds out)")
+        tiebreaks = _split_tiebreaks(args.tiebreaks) if args.tiebreaks else [default_preset(g)]
+        scoring = Scoring(win=2, draw=1, loss=0)        # a round-robin bye scores nothing
+        if n % 2:
+            extra = _t("，人数为单数，每轮一人轮空（不计分）", ", odd field: one bye a round (no points)")
+    else:
+        from xlxq.core.knockout import bracket_size, planned_rounds, stage_count
+
+        rounds = planned_rounds(n, g)
+        if args.rounds is not None and args.rounds != rounds:
+            raise InputError(f"{n}人淘汰赛（{stage_count(n)}阶段，每场{g}局）不计加赛共{rounds}轮，"
+                             f"--rounds {args.rounds} 不符（可省略 --rounds；加赛时轮数自动增加）",
+                             f"a knockout of {n} players ({stage_count(n)} stages, {g} game(s) a match) has {rounds} "
+                             f"rounds without play-offs, not --rounds {args.rounds} (play-offs add rounds by themselves)")
+        tiebreaks = []
+        scoring = Scoring(win=2, draw=1, loss=0)
+        extra = _t(f"，{bracket_size(n)}个签位、{stage_count(n)}阶段，加赛 {','.join(map(str, playoff))} 局"
+                   + ("后和棋判黑胜的决胜局" if args.armageddon else ""),
+                   f", {bracket_size(n)} lines, {stage_count(n)} stages, play-offs of {','.join(map(str, playoff))}"
+                   + (" then an armageddon game" if args.armageddon else ""))
+    settings = EventSettings(name=args.name if args.name is not None else path.stem, system=system,
+                             rounds=rounds, scoring=scoring, tiebreaks=tiebreaks, first_round=first_round,
+                             first_round_seed=seed, games_per_match=g, playoff_games=playoff,
+                             armageddon=bool(args.armageddon))
+    if eliminate:
+        from xlxq.core.combined import with_elimination
+
+        # the 累进分 line goes with 末位淘汰 (seed 001) unless a list was given
+        settings = with_elimination(settings, eliminate, cumulative_tiebreaks=not args.tiebreaks)
+        settings = _keep_given_numbers(settings, eliminate)
     event = Event(settings=settings, players=players)
     validate_event(event)
-    from xlxq.backends.json_file import event_from_dict, event_to_dict
-
-    event_from_dict(event_to_dict(event))   # the same checks as a later load (tie-breaks …)
+    _checked(event)   # the same checks as a later load (tie-breaks per system …)
     _save(event, str(path))
-    method = {"adjacent": _t("近号配对", "adjacent"), "fold": _t("首尾配对", "fold"),
-              "slide": _t("对半交叉配对", "slide"), "random": _t("随机配对", "random")}[args.first_round]
-    extra = _t(f"，随机种子 {seed}", f", random seed {seed}") if args.first_round == "random" else ""
-    draw = _t(f"；抽签种子 {args.draw}", f"; draw seed {args.draw}") if args.draw is not None else ""
-    _print(_t(f"已创建 {path}：{n}名棋手，{rounds}轮，首轮{method}{extra}{draw}",
-              f"created {path}: {n} players, {rounds} rounds, first round {method}{extra}{draw}"))
+    if system == "swiss":
+        method = {"adjacent": _t("近号配对", "adjacent"), "fold": _t("首尾配对", "fold"),
+                  "slide": _t("对半交叉配对", "slide"), "random": _t("随机配对", "random")}[first_round]
+        extra = _t(f"，随机种子 {seed}", f", random seed {seed}") if first_round == "random" else ""
+        draw = _t(f"；抽签种子 {args.draw}", f"; draw seed {args.draw}") if args.draw is not None else ""
+        _print(_t(f"已创建 {path}：{n}名棋手，{rounds}轮，首轮{method}{extra}{draw}",
+                  f"created {path}: {n} players, {rounds} rounds, first round {method}{extra}{draw}"))
+        if eliminate:
+            rules = _t("；", "; ").join(_t(f"第{x}轮后未得{_fmt(y)}分淘汰", f"under {_fmt(y)} after round {x}: out")
+                                       for x, y in eliminate)
+            _print(_t(f"积分末位淘汰：{rules}；名次计算：{'、'.join(settings.tiebreaks)}",
+                      f"elimination: {rules}; tie-breaks: {', '.join(settings.tiebreaks)}"))
+    else:
+        draw = _t(f"；抽签种子 {args.draw}", f"; draw seed {args.draw}") if args.draw is not None else ""
+        _print(_t(f"已创建 {path}：{n}名棋手，{_system_label(system, g)}，{rounds}轮{extra}{draw}",
+                  f"created {path}: {n} players, {_system_label(system, g)}, {rounds} rounds{extra}{draw}"))
     header = _t("序号 姓名 单位 等级分 种子", "No Name Unit Rating Seed").split()
     rows = [[p.no, p.name, p.unit, _fmt(p.rating), _fmt(p.seed)] for p in players]
     _print(*_table(header, rows, [True, False, False, True, True]))
+    if system == "knockout":
+        _print(*_ko_first_round_lines(event))
+    elif system in RR_SYSTEMS:
+        _print(_t("下一步：xlxq schedule 一次生成全部轮次（或 xlxq pair 逐轮编排）",
+                  "next: xlxq schedule writes every round at once (or xlxq pair, one round at a time)"))
     return 0
+
+
+def _keep_given_numbers(settings, rules):
+    """``with_elimination`` stores Y as a float; keep the number as typed
+    (3:2 → [3, 2] in the file, not [3, 2.0])."""
+    from dataclasses import replace
+
+    ordered = tuple(sorted((x, y) for x, y in rules))
+    return replace(settings, pairing=replace(settings.pairing, elimination=ordered))
+
+
+def _ko_first_round_lines(event) -> list[str]:
+    """The first-round draw of a knockout: byes (to the seeds) and matches."""
+    from xlxq.core.knockout import build_bracket
+
+    br = build_bracket(event)
+    lines = []
+    byes = br.byes()
+    if byes:
+        lines.append(_t("首轮轮空（种子顺位在前者）：", "first-round byes (top of the seeding): ")
+                     + _t("、", ", ").join(_who(event, no) for no in byes))
+    matches = [m for m in br.stages[0] if m.top is not None and m.bottom is not None]
+    lines.append(_t("首轮对阵：", "first-round matches: ")
+                 + _t("；", "; ").join(f"{_who(event, m.top)} — {_who(event, m.bottom)}" for m in matches))
+    return lines
 
 
 def cmd_pair(args: argparse.Namespace) -> int:
     if _is_workbook(args.file):
         return _workbook_dispatch("pair", args.file, args)
+    from dataclasses import replace
+
     from xlxq.core.pairing import pair_round
-    from xlxq.errors import InputError
 
     event = _load(args.file)
-    if event.settings.system != "swiss":
-        raise InputError(f"xlxq pair 目前只编排积分编排（swiss）赛制，本赛事为 {event.settings.system}",
-                         f"xlxq pair only pairs Swiss events; this event is {event.settings.system}")
+    s = event.settings
+    raised = None
+    if s.system == "knockout" and event.next_round > s.rounds:
+        # 加赛 goes beyond the planned rounds: raise event.rounds with it
+        # (docs/knockout.md §3), so that the file stays readable
+        raised = s.rounds
+        event = replace(event, settings=replace(s, rounds=event.next_round))
     out = pair_round(event)
     new = event.with_round(out.round)
     _save(new, args.file)
-    scores = {no: c.score for no, c in out.cards.items()}
-    _print(*_pairing_table(new, out.round, scores))
+    if s.system == "knockout":
+        _print(*_ko_pairing_table(event, out.round))
+    elif s.system in RR_SYSTEMS:
+        _print(*_pairing_table(new, out.round, _rr_scores(event), _rr_score_label(event),
+                               _t("（循环赛轮空，不计分）", " (round-robin bye, no points)")))
+    else:
+        scores = {no: c.score for no, c in out.cards.items()}
+        _print(*_pairing_table(new, out.round, scores))
     for note in out.notes:
+        _print(_t(f"说明：{note}", f"note: {note}"))
+    if raised is not None:
+        _print(_t(f"说明：加赛使轮数超过计划，赛事轮数 rounds 由{raised}调整为{new.settings.rounds}",
+                  f"note: play-offs go beyond the planned rounds; event rounds raised from {raised} "
+                  f"to {new.settings.rounds}"))
+    out_now = {no: x for no, x in _eliminated_after(event, out.round.round).items() if x == out.round.round - 1}
+    if out_now:
+        y = min(v for x, v in s.pairing.elimination if x == out.round.round - 1)
+        _print(_t(f"说明：积分末位淘汰，第{out.round.round - 1}轮后未得{_fmt(y)}分，不再编排：",
+                  f"note: elimination, under {_fmt(y)} after round {out.round.round - 1}, no longer paired: ")
+               + _t("、", ", ").join(_who(event, no) for no in sorted(out_now)))
+    _print(_t(f"已保存到 {args.file}", f"saved to {args.file}"))
+    return 0
+
+
+def cmd_schedule(args: argparse.Namespace) -> int:
+    """Round robin: every round of the table at once (生成循环赛对阵)."""
+    if _is_workbook(args.file):
+        return _workbook_dispatch("schedule", args.file, args)
+    from dataclasses import replace
+
+    from xlxq.core.roundrobin import pair_rr_round, rr_round_count, table_players
+    from xlxq.errors import InputError
+
+    event = _load(args.file)
+    s = event.settings
+    if s.system not in RR_SYSTEMS:
+        raise InputError(f"xlxq schedule 只用于循环赛（round_robin、double_round_robin），本赛事为"
+                         f"{_system_label(s.system)}（{s.system}），请用 xlxq pair 逐轮编排",
+                         f"xlxq schedule is for round robins only; this event is {s.system} (use xlxq pair)")
+    if event.rounds:
+        done = [(r.round, b.board) for r in event.rounds for b in r.boards
+                if b.result is not None or b.fouls_red or b.fouls_black]
+        if done:
+            r, b = done[0]
+            raise InputError(f"第{r}轮第{b}台已有结果，不能重新生成全部轮次（共{len(done)}台已录入结果）；"
+                             f"请用 xlxq pair 编排下一轮",
+                             f"round {r} board {b} already has a result ({len(done)} boards recorded): the rounds "
+                             f"cannot be made again; use xlxq pair for the next round")
+        if not args.force:
+            raise InputError(f"文件中已有{len(event.rounds)}轮（尚无结果），如要按秩序表重新生成全部轮次，加 --force",
+                             f"the file already has {len(event.rounds)} round(s) (no results yet); "
+                             f"use --force to make every round again from the table")
+    double = s.system == "double_round_robin"
+    nos = table_players(event)
+    total = rr_round_count(len(nos), double, s.games_per_match)
+    ev = replace(event, rounds=[])
+    notes: list[str] = []
+    for r in range(1, total + 1):
+        out = pair_rr_round(ev, r)
+        ev = ev.with_round(out.round)
+        notes += [f"第{r}轮：{n}" for n in out.notes[1:] if not n.startswith("赛事设定 rounds")]
+        if r == 1:
+            notes += [n for n in out.notes[1:] if n.startswith("赛事设定 rounds")]
+    _checked(ev)
+    _save(ev, args.file)
+    by_no = _names(ev)
+    _print(_t(f"已生成{len(nos)}人{_system_label(s.system, s.games_per_match)}全部{total}轮（按棋规循环赛秩序表）",
+              f"made all {total} rounds of the {_system_label(s.system, s.games_per_match)} of {len(nos)} players "
+              f"(the rulebook's order table)"))
+    for rnd in ev.rounds:
+        boards = _t("；", "; ").join(f"{b.board}. {b.red} {by_no[b.red].name} — {b.black} {by_no[b.black].name}"
+                                    for b in rnd.boards)
+        bye = "".join(_t(f"；轮空 {no} {by_no[no].name}", f"; bye {no} {by_no[no].name}") for no in rnd.byes)
+        _print(_t(f"第{rnd.round}轮：", f"round {rnd.round}: ") + boards + bye)
+    for note in notes:
         _print(_t(f"说明：{note}", f"note: {note}"))
     _print(_t(f"已保存到 {args.file}", f"saved to {args.file}"))
     return 0
 
 
+def _swiss_keys_in_rr(keys: list[str]) -> list[str]:
+    """Keys of a round-robin row in --json: the list actually used, then the
+    Swiss keys that mean the same in a round robin (胜局, 犯规, 后走胜局,
+    后走局数; 对手分 and 累进分 do not: in a complete round robin 对手分 is
+    everyone's total minus one's own, and 累进分 depends on the table's order)."""
+    return keys + [k for k in ("wins", "fouls", "black_wins", "black_games") if k not in keys]
+
+
+def _last_played(event) -> int:
+    return max((r.round for r in event.rounds if any(b.result is not None for b in r.boards)), default=0)
+
+
 def cmd_standings(args: argparse.Namespace) -> int:
     if _is_workbook(args.file):
         return _workbook_dispatch("standings", args.file, args)
-    from xlxq.core.standings import LABELS_ZH, compute_standings, resolve_tiebreaks
+    from xlxq.errors import InputError
 
     event = _load(args.file)
+    system = event.settings.system
+    if args.with_swiss is not None:
+        if system != "knockout":
+            raise InputError(f"--with 用于积分晋圈淘汰：FILE 应为淘汰赛文件，本文件为{_system_label(system)}",
+                             f"--with is for a qualifying Swiss: FILE must be the knockout, this is {system}")
+        if args.round is not None:
+            raise InputError("--round 不能与 --with 同用（最终名次按两个文件的全部轮次）",
+                             "--round cannot be combined with --with (the final order uses every round)")
+        return _standings_combined(event, args)
+    if system in RR_SYSTEMS:
+        return _standings_rr(event, args)
+    if system == "knockout":
+        return _standings_ko(event, args)
+    return _standings_swiss(event, args)
+
+
+def _standings_swiss(event, args) -> int:
+    from xlxq.core.standings import LABELS_ZH, compute_standings, resolve_tiebreaks
+
     after = _round_arg(event, args.round) if (args.round is not None or event.rounds) else 0
     rows = compute_standings(event, after)
+    out = _eliminated_after(event, after + 1)
     if args.json:
         import json
 
         data = {"standings": [{"rank": r.rank, "no": r.no, "name": r.name, "score": _num(r.score),
                                "tiebreaks": {k: _num(v) for k, v in r.tiebreaks.items()}} for r in rows]}
+        if event.settings.pairing.elimination:
+            for d in data["standings"]:
+                d["eliminated_after"] = out.get(d["no"])
         sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=1) + "\n")
         return 0
     keys = resolve_tiebreaks(event.settings.tiebreaks)
@@ -273,6 +674,8 @@ def cmd_standings(args: argparse.Namespace) -> int:
     table = []
     for r in rows:
         name = r.name + (_t("（退赛）", " (withdrawn)") if r.withdrawn else "")
+        if r.no in out:
+            name += _t(f"（第{out[r.no]}轮后淘汰）", f" (out after round {out[r.no]})")
         table.append([r.rank, r.no, name, r.unit, _fmt(r.score)] + [_fmt(r.tiebreaks.get(k)) for k in shown])
     title = _t(f"第{after}轮后名次表", f"Standings after round {after}")
     if event.settings.name:
@@ -281,25 +684,352 @@ def cmd_standings(args: argparse.Namespace) -> int:
     return 0
 
 
+def _standings_rr(event, args) -> int:
+    from xlxq.core.rr_standings import LABELS_EN, LABELS_ZH, compute_rr_standings, resolve_rr_tiebreaks
+
+    g = event.settings.games_per_match
+    if args.round is not None:
+        after = _round_arg(event, args.round)
+        rows = compute_rr_standings(event, after)
+    else:
+        after = _last_played(event)
+        rows = compute_rr_standings(event)
+    keys = resolve_rr_tiebreaks(event.settings.tiebreaks, g)
+    if args.json:
+        import json
+
+        shown = _swiss_keys_in_rr(keys)
+        data = {"system": event.settings.system, "games_per_match": g,
+                "score": "match_points" if g > 1 else "points", "after_round": after,
+                "tiebreak_order": keys,
+                "standings": [{"rank": r.rank, "no": r.no, "name": r.name, "score": _num(r.score),
+                               "tiebreaks": {k: _num(r.tiebreaks.get(k)) for k in shown},
+                               "withdrawn": r.withdrawn, "annulled": r.annulled} for r in rows]}
+        sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=1) + "\n")
+        return 0
+    labels = LABELS_EN if _lang() == "en" else LABELS_ZH
+    header = _t("名次 序号 姓名 单位", "Rank No Name Unit").split() + \
+        [labels["match_points" if g > 1 else "score"]] + [labels.get(k, k) for k in keys]
+    table = []
+    for r in rows:
+        name = r.name
+        if r.annulled:
+            name += _t("（退赛，成绩注销）", " (withdrawn, results annulled)")
+        elif r.withdrawn:
+            name += _t("（退赛）", " (withdrawn)")
+        table.append([r.rank if r.rank is not None else "—", r.no, name, r.unit, _fmt(r.score)]
+                     + [_fmt(r.tiebreaks.get(k)) for k in keys])
+    title = _t(f"{_system_label(event.settings.system, g)}名次表（第{after}轮后）",
+               f"{_system_label(event.settings.system, g)} standings (after round {after})")
+    if event.settings.name:
+        title += f"  {event.settings.name}"
+    _print(title, *_table(header, table, [True, True, False, False, True] + [True] * len(keys)))
+    if "direct" in keys:
+        _print(_t("直胜：只在并列者之间全部相遇后比较；空白 = 未用到", "direct encounter: blank = not used"))
+    return 0
+
+
+def _place(p) -> str:
+    if p.place is None:
+        return ""
+    return str(p.place) if p.place_to in (None, p.place) else f"{p.place}-{p.place_to}"
+
+
+def _standings_ko(event, args) -> int:
+    from xlxq.core.knockout import build_bracket, knockout_ranking, stage_name, stage_name_en
+
+    if args.round is not None:
+        after = _round_arg(event, args.round)
+        br = build_bracket(event, before_round=after + 1)
+    else:
+        after = len(event.rounds)
+        br = build_bracket(event)
+    places = knockout_ranking(event, br)
+    total = br.stage_total
+
+    def stage(s):
+        return _t(stage_name(s, total), stage_name_en(s, total)) if s else None
+
+    if args.json:
+        import json
+
+        data = {"system": "knockout", "after_round": after, "finished": br.finished, "champion": br.champion,
+                "stage": stage(br.current_stage),
+                "standings": [{"place": p.place, "place_to": p.place_to, "no": p.no,
+                               "name": event.player(p.no).name, "seed_rank": p.seed_rank,
+                               "stage_out": p.stage_out, "stage_out_name": stage(p.stage_out)} for p in places]}
+        sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=1) + "\n")
+        return 0
+    if br.finished:
+        title = _t("淘汰赛名次", "Knockout places") + (
+            _t(f"（冠军：{_who(event, br.champion)}）", f" (champion: {_who(event, br.champion)})")
+            if br.champion is not None else "")
+    else:
+        title = _t(f"淘汰赛名次（第{after}轮后，{stage(br.current_stage)}进行中）",
+                   f"Knockout places (after round {after}; {stage(br.current_stage)} in progress)")
+    if event.settings.name:
+        title += f"  {event.settings.name}"
+    header = _t("名次 序号 姓名 单位 种子顺位 成绩", "Place No Name Unit Seeding Result").split()
+    table = []
+    for p in places:
+        pl = event.player(p.no)
+        if p.place == 1:
+            res = _t("冠军", "champion")
+        elif p.stage_out is not None:
+            res = _t(f"{stage(p.stage_out)}负", f"lost in the {stage(p.stage_out)}")
+        else:
+            res = _t("仍在比赛", "still in")
+        table.append([_place(p), p.no, pl.name, pl.unit, p.seed_rank, res])
+    _print(title, *_table(header, table, [True, True, False, False, True, False]))
+    return 0
+
+
+def _standings_combined(knockout, args) -> int:
+    from xlxq.core.combined import combined_ranking
+    from xlxq.errors import InputError
+
+    swiss = _load(args.with_swiss)
+    if swiss.settings.system != "swiss":
+        raise InputError(f"--with {args.with_swiss}：应为积分编排（swiss）赛事文件，实为{_system_label(swiss.settings.system)}",
+                         f"--with {args.with_swiss}: must be a Swiss event, not {swiss.settings.system}")
+    for p in knockout.players:
+        if not swiss.has_player(p.no) or swiss.player(p.no).name != p.name:
+            raise InputError(f"淘汰赛的{p.name}（{p.no}号）不在积分赛文件 {args.with_swiss} 中（序号与姓名应相同）",
+                             f"knockout player {p.name} ({p.no}) is not in the Swiss file {args.with_swiss}")
+    rows = combined_ranking(swiss, knockout)
+    if args.json:
+        import json
+
+        data = {"system": "combined", "standings": [r.to_dict() for r in rows]}
+        sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=1) + "\n")
+        return 0
+    header = _t("名次 序号 姓名 单位 决出方式 积分赛名次 淘汰赛名次", "Rank No Name Unit Decided-by Swiss Knockout").split()
+    table = []
+    for r in rows:
+        unit = swiss.player(r.no).unit if swiss.has_player(r.no) else ""
+        src = _t("淘汰赛", "knockout") if r.source == "knockout" else _t("积分赛", "Swiss")
+        ko = "" if r.knockout_place is None else (str(r.knockout_place) if r.knockout_place_to in (None, r.knockout_place)
+                                                  else f"{r.knockout_place}-{r.knockout_place_to}")
+        table.append([r.rank, r.no, r.name, unit, src, r.swiss_rank, ko])
+    title = _t("积分晋圈淘汰最终名次", "Final order (Swiss, then knockout)")
+    name = knockout.settings.name or swiss.settings.name
+    if name:
+        title += f"  {name}"
+    _print(title, *_table(header, table, [True, True, False, False, False, True, True]))
+    return 0
+
+
+def cmd_crosstable(args: argparse.Namespace) -> int:
+    """Round robin: the 交叉表 (points of each game, by opponent)."""
+    if _is_workbook(args.file):
+        return _workbook_dispatch("crosstable", args.file, args)
+    from xlxq.core.rr_standings import compute_rr_standings, cross_table
+    from xlxq.errors import InputError
+
+    event = _load(args.file)
+    if not _is_rr(event):
+        raise InputError(f"交叉表只用于循环赛，本赛事为{_system_label(event.settings.system)}（{event.settings.system}）",
+                         f"a cross table is for round robins only; this event is {event.settings.system}")
+    after = _round_arg(event, args.round) if args.round is not None else None
+    ct = cross_table(event, after)
+    rows = {r.no: r for r in compute_rr_standings(event, after)}
+    nos = sorted(p.no for p in event.players)
+    if args.json:
+        import json
+
+        data = {"system": event.settings.system, "players": nos,
+                "cross": {str(a): {str(b): [_num(x) for x in ct[a][b]] for b in sorted(ct[a])} for a in nos},
+                "score": {str(a): _num(rows[a].score) for a in nos},
+                "rank": {str(a): rows[a].rank for a in nos}}
+        sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=1) + "\n")
+        return 0
+    header = _t("序号 姓名", "No Name").split() + [str(no) for no in nos] + \
+        [_rr_score_label(event), _t("名次", "Rank")]
+    table = []
+    for a in nos:
+        cells = []
+        for b in nos:
+            if a == b:
+                cells.append("×")
+            else:
+                games = ct[a].get(b, [])
+                cells.append("/".join("." if x is None else _fmt(x) for x in games))
+        r = rows[a]
+        table.append([a, event.player(a).name] + cells + [_fmt(r.score), r.rank if r.rank is not None else "—"])
+    title = _t("交叉表", "Cross table") + (f"  {event.settings.name}" if event.settings.name else "")
+    _print(title, *_table(header, table, [True, False] + [True] * (len(nos) + 2)))
+    _print(_t("格内为该棋手对该对手每局所得分（按轮次，/ 分隔；. = 尚无结果）",
+              "each cell: the row player's points in each game against the column player (. = no result yet)"))
+    return 0
+
+
 def cmd_explain(args: argparse.Namespace) -> int:
     if _is_workbook(args.file):
         return _workbook_dispatch("explain", args.file, args)
-    from xlxq.core.explain import explain_round
-
     event = _load(args.file)
     n = _round_arg(event, args.round, allow_next=True)
-    _print(explain_round(event, n))
+    if _is_rr(event):
+        _print(*_rr_explain(event, n))
+    elif event.settings.system == "knockout":
+        _print(*_ko_explain(event, n))
+    else:
+        from xlxq.core.explain import explain_round
+
+        _print(explain_round(event, n))
     return 0
+
+
+def _rr_context(event):
+    from xlxq.core.roundrobin import table_players
+
+    s = event.settings
+    return table_players(event), s.system == "double_round_robin", s.games_per_match
+
+
+def _rr_expected(event, round_no: int, table_round_no: Optional[int] = None):
+    """The round the table gives for model round ``round_no`` (or, with
+    ``table_round_no``, that table round played as round ``round_no``),
+    withdrawals applied from the rounds before it."""
+    from xlxq.core.model import Round
+    from xlxq.core.roundrobin import apply_withdrawals, table_round
+
+    nos, double, g = _rr_context(event)
+    tr = table_round(nos, table_round_no or round_no, double, g)
+    return apply_withdrawals(_prior(event, round_no), Round(round_no, tr.boards, tr.byes))
+
+
+def _rr_explain(event, n: int) -> list[str]:
+    from xlxq.core.pairing import pair_round
+    from xlxq.core.roundrobin import berger_table, max_number, phantom, table_position
+
+    nos, double, g = _rr_context(event)
+    N = len(nos)
+    M = max_number(N)
+    ph = phantom(N)
+    out = pair_round(_prior(event, n), n)
+    cycle, t, game = table_position(n, N, double, g)
+    by_no = _names(event)
+    lines = [_t(f"第{n}轮编排记录（{event.settings.name or '赛事'}）", f"Round {n} record ({event.settings.name or 'event'})")]
+    lines.append(_t(f"循环赛：{N}人{_system_label(event.settings.system, g)}；最大号 M = {M}"
+                    + (f"（{N}人为单数，{M}号为虚设，与之相遇者轮空）" if ph else "")
+                    + f"；秩序表每循环{M - 1}轮（棋规循环赛对局秩序表）",
+                    f"{_system_label(event.settings.system, g)} of {N} players; largest number M = {M}"
+                    + (f" (odd field: {M} is the phantom, its opponent has the bye)" if ph else "")
+                    + f"; {M - 1} table rounds a cycle"))
+    where = _t(f"秩序表第{t}轮", f"table round {t}")
+    if double:
+        where = _t(f"第{cycle}循环", f"cycle {cycle}, ") + where
+    if g > 1:
+        where += _t(f"第{game}局", f", game {game}")
+    lines.append(_t(f"本轮 = {where}", f"this round = {where}"))
+    row = berger_table(N)[t - 1]
+    cells = []
+    for a, b in row:
+        cells.append(f"{a}—{b}" + (_t("（轮空）", " (bye)") if ph in (a, b) else ""))
+    lines.append(_t(f"秩序表第{t}轮（台号，号次在前者执红）：", f"table round {t} (table numbers, first listed red): ")
+                 + "  ".join(cells))
+    if nos != list(range(1, N + 1)):
+        lines.append(_t("台号 → 序号：", "table number → no: ") + "，".join(f"{i}→{no}" for i, no in enumerate(nos, 1)))
+    for a, b in row:
+        if ph in (a, b):
+            x = nos[(b if a == ph else a) - 1]
+            lines.append(_t(f"轮空：{_who(event, x)}与虚设的{M}号相遇（人数逢单，循环赛轮空不计分，也不计先后走）",
+                            f"bye: {_who(event, x)} meets the phantom {M} (no points, no colour)"))
+    reason = _t("号次在前者执红（第13.1条）", "the number listed first has red (13.1)")
+    if cycle == 2:
+        reason += _t("；第二循环先后手互换", "; second cycle: colours reversed")
+    if g > 1 and game % 2 == 0:
+        reason += _t(f"；两局制第{game}局先后手互换（第一局执红者第二局执黑）",
+                     f"; game {game} of the match: colours swapped")
+    swap = (cycle == 2) != (g > 1 and game % 2 == 0)
+    lines.append(_t(f"先后手：{reason}" + ("，故台号在后者执红" if swap else ""),
+                    f"colours: {reason}" + (", so the number listed second has red" if swap else "")))
+    lines += [_t(f"注：{x}", f"note: {x}") for x in out.notes[1:]]
+    lines.append(_t("对阵：", "pairings:"))
+    for b in out.round.boards:
+        res = _t(f"（已按弃权记录：{b.result}）", f" (prefilled: {b.result})") if b.result else ""
+        lines.append(_t(f"  第{b.board}台  {b.red} {by_no[b.red].name}（红） — {b.black} {by_no[b.black].name}（黑）{res}",
+                        f"  board {b.board}  {b.red} {by_no[b.red].name} (red) — {b.black} {by_no[b.black].name} "
+                        f"(black){res}"))
+    for no in out.round.byes:
+        lines.append(_t(f"  轮空  {no} {by_no[no].name}", f"  bye  {no} {by_no[no].name}"))
+    have = next((r for r in event.rounds if r.round == n), None)
+    if have is not None:
+        if [(b.red, b.black) for b in have.boards] != [(b.red, b.black) for b in out.round.boards] \
+                or sorted(have.byes) != sorted(out.round.byes):
+            lines.append(_t("注意：文件中的本轮对阵与秩序表不同（可能经人工调整），详见 xlxq check",
+                            "note: the round in the file differs from the table (edited by hand?); see xlxq check"))
+    return lines
+
+
+def _ko_explain(event, n: int) -> list[str]:
+    from dataclasses import replace
+
+    from xlxq.core.knockout import build_bracket, stage_name, stage_name_en
+    from xlxq.core.pairing import pair_round
+
+    s = event.settings
+    prior = _prior(event, n)
+    prior = replace(prior, settings=replace(s, rounds=max(s.rounds, n)))
+    out = pair_round(prior, n)
+    br = build_bracket(prior)
+    g = s.games_per_match
+    by_no = _names(event)
+    lines = [_t(f"第{n}轮编排记录（{s.name or '赛事'}）", f"Round {n} record ({s.name or 'event'})")]
+    po = ",".join(map(str, s.playoff_games)) or "1"
+    lines.append(_t(f"淘汰赛：{len(br.order)}人，{br.size}个签位，{br.stage_total}阶段；每场{g}局；战平加赛 {po} 局"
+                    + ("，再平则一局决胜（和棋判黑胜）" if s.armageddon else "（末项重复直至分出胜负）"),
+                    f"knockout: {len(br.order)} players, {br.size} lines, {br.stage_total} stages; {g} game(s) a match; "
+                    f"play-offs {po}" + (" then an armageddon game" if s.armageddon else " (the last repeats)")))
+    if br.current_stage == 1 and not any(m.games for m in br.stages[0]):
+        lines.append(_t("种子顺位（种子按种子号，其余按序号）：", "seeding (seeds by seed, then by no): ")
+                     + "、".join(f"{i}.{no}" for i, no in enumerate(br.order, 1)))
+    lines += [_t(f"注：{x}", f"note: {x}") for x in out.notes]
+    lines.append(_t("对阵：", "pairings:"))
+    total = br.stage_total
+    for b in out.round.boards:
+        m = br.match_of(b.red, b.black)
+        label = _ko_game_label(m, g) if m is not None else ""
+        if m is not None and not m.games:
+            why = _t(f"种子顺位在前（第{br.rank(b.red)}）者执红，代替猜先（第13.4条；猜先结果不同可互换）",
+                     f"better seeding ({br.rank(b.red)}) has red, in place of the toss (13.4)")
+        else:
+            why = _t("与上一局交换先后（第13.5条）", "colours swapped from the previous game (13.5)")
+        sname = _t(stage_name(m.stage, total), stage_name_en(m.stage, total)) if m is not None else ""
+        lines.append(_t(f"  第{b.board}台  {b.red} {by_no[b.red].name}（红） — {b.black} {by_no[b.black].name}（黑）"
+                        f"  {sname}{label}；{why}",
+                        f"  board {b.board}  {b.red} {by_no[b.red].name} (red) — {b.black} {by_no[b.black].name} "
+                        f"(black)  {sname} {label}; {why}"))
+    for no in out.round.byes:
+        lines.append(_t(f"  轮空  {no} {by_no[no].name}", f"  bye  {no} {by_no[no].name}"))
+    have = next((r for r in event.rounds if r.round == n), None)
+    if have is not None and ({frozenset((b.red, b.black)) for b in have.boards}
+                             != {frozenset((b.red, b.black)) for b in out.round.boards}):
+        lines.append(_t("注意：文件中的本轮对阵与淘汰赛对阵不同，详见 xlxq check",
+                        "note: the round in the file differs from the bracket; see xlxq check"))
+    return lines
 
 
 def cmd_check(args: argparse.Namespace) -> int:
     if _is_workbook(args.file):
         return _workbook_dispatch("check", args.file, args)
+    event = _load(args.file)
+    n = _round_arg(event, args.round)
+    if _is_rr(event) or event.settings.system == "knockout":
+        issues, verdict = (_rr_check if _is_rr(event) else _ko_check)(event, n)
+        issues = sorted(issues, key=lambda i: i[0] != "error")      # errors first, as for the Swiss
+        _print(_t(f"第{n}轮检查：", f"Round {n} check:"))
+        if not issues:
+            _print(_t("  未发现问题", "  no problems found"))
+        for level, zh, en in issues:
+            tag = _t("错误", "error") if level == "error" else _t("警告", "warning")
+            _print(f"  [{tag}] {_t(zh, en)}")
+        if verdict:
+            _print(verdict)
+        return 1 if any(level == "error" for level, _, _ in issues) else 0
     from xlxq.core.checks import ERROR, check_round, compare_with_engine
     from xlxq.errors import XlxqError
 
-    event = _load(args.file)
-    n = _round_arg(event, args.round)
     issues = check_round(event, n)
     lang = _lang()
     errors = [i for i in issues if i.level == ERROR]
@@ -322,64 +1052,335 @@ def cmd_check(args: argparse.Namespace) -> int:
     return 1 if errors else 0
 
 
+def _pairset(rnd) -> set:
+    return {frozenset((b.red, b.black)) for b in rnd.boards}
+
+
+def _rr_check(event, n: int):
+    """A round-robin round against the order table: the pairs and byes must be
+    the table's (withdrawals applied); a changed colour, board order or round
+    order is accepted but flagged.  Pairs of the second cycle are the first
+    cycle's again: that is the table, not a rematch."""
+    from xlxq.core.roundrobin import rr_round_count, table_position
+    from xlxq.errors import XlxqError
+
+    nos, double, g = _rr_context(event)
+    s = event.settings
+    rnd = event.rounds[n - 1]
+    issues: list[tuple[str, str, str]] = []
+    total = rr_round_count(len(nos), double, g)
+    if s.rounds != total:
+        issues.append(("warning", f"赛事设定 rounds = {s.rounds}，而{len(nos)}人{_system_label(s.system, g)}共{total}轮",
+                       f"event rounds = {s.rounds}, but a {_system_label(s.system, g)} of {len(nos)} has {total}"))
+    if n > total:
+        issues.append(("error", f"{len(nos)}人{_system_label(s.system, g)}共{total}轮，秩序表中没有第{n}轮",
+                       f"the table has {total} rounds, not {n}"))
+        return issues, None
+    try:
+        want = _rr_expected(event, n)
+    except XlxqError as exc:
+        return issues + [("error", exc.zh, exc.en)], None
+    name = {p.no: p.name for p in event.players}
+    cycle, t, game = table_position(n, len(nos), double, g)
+    where_zh = (f"第{cycle}循环" if double else "") + f"秩序表第{t}轮" + (f"第{game}局" if g > 1 else "")
+    where_en = (f"cycle {cycle} " if double else "") + f"table round {t}" + (f" game {game}" if g > 1 else "")
+    if _pairset(rnd) != _pairset(want) or sorted(rnd.byes) != sorted(want.byes):
+        alt = None
+        for k in range(1, total + 1):
+            if k == n:
+                continue
+            cand = _rr_expected(event, n, table_round_no=k)
+            if _pairset(cand) == _pairset(rnd) and sorted(cand.byes) == sorted(rnd.byes):
+                alt = k
+                break
+        if alt is not None:
+            c2, t2, g2 = table_position(alt, len(nos), double, g)
+            w2 = (f"第{c2}循环" if double else "") + f"秩序表第{t2}轮" + (f"第{g2}局" if g > 1 else "")
+            issues.append(("warning", f"第{n}轮的对阵是{w2}（第{alt}轮）的对阵，不是{where_zh}：轮次顺序经手工调整",
+                           f"round {n} holds the pairs of table round {alt}, not {where_en}: rounds reordered by hand"))
+            other = next((r for r in event.rounds if r.round == alt), None)
+            if other is not None and _pairset(other) == _pairset(rnd):
+                issues.append(("error", f"第{n}轮与第{alt}轮的对阵相同（同一轮秩序表用了两次）",
+                               f"rounds {n} and {alt} hold the same pairs (a table round used twice)"))
+            want = _rr_expected(event, n, table_round_no=alt)
+        else:
+            have_pairs = {frozenset((b.red, b.black)): b for b in rnd.boards}
+            want_pairs = {frozenset((b.red, b.black)): b for b in want.boards}
+            for key, b in want_pairs.items():
+                if key not in have_pairs:
+                    issues.append(("error", f"{where_zh}应有 {b.red} {name[b.red]} — {b.black} {name[b.black]}，"
+                                            f"第{n}轮中没有此对局",
+                                   f"{where_en} has {b.red} v {b.black}; round {n} does not", ))
+            for key, b in have_pairs.items():
+                if key not in want_pairs:
+                    issues.append(("error", f"第{n}轮第{b.board}台 {b.red} {name[b.red]} — {b.black} {name[b.black]}"
+                                            f"不是{where_zh}的对局",
+                                   f"round {n} board {b.board}: {b.red} v {b.black} is not a pair of {where_en}"))
+            if sorted(rnd.byes) != sorted(want.byes):
+                issues.append(("error", f"第{n}轮轮空：秩序表为 {'、'.join(map(str, want.byes)) or '无'}，"
+                                        f"文件中为 {'、'.join(map(str, rnd.byes)) or '无'}",
+                               f"round {n} byes: the table has {want.byes or 'none'}, the file {rnd.byes or 'none'}"))
+            return issues, _t(f"与{where_zh}不符", f"differs from {where_en}")
+    wb = {frozenset((b.red, b.black)): b for b in want.boards}
+    for b in rnd.boards:
+        w = wb[frozenset((b.red, b.black))]
+        if (b.red, b.black) != (w.red, w.black):
+            issues.append(("warning", f"第{n}轮第{b.board}台：按秩序表 {w.red} {name[w.red]} 执红，文件中 {b.red} "
+                                      f"{name[b.red]} 执红（先后手经调整；第13.1条号次在前者执红）",
+                           f"round {n} board {b.board}: the table gives red to {w.red}, the file to {b.red} "
+                           f"(colours changed by hand)"))
+        if w.result is not None and b.result is not None and b.result != w.result:
+            issues.append(("warning", f"第{n}轮第{b.board}台：一方已退赛，按第20.3条应记为 {w.result}，文件中为 {b.result}",
+                           f"round {n} board {b.board}: a withdrawn player: expected {w.result}, the file has {b.result}"))
+    order_have = [frozenset((b.red, b.black)) for b in rnd.boards]
+    order_want = [frozenset((b.red, b.black)) for b in want.boards]
+    if order_have != order_want:
+        issues.append(("warning", f"第{n}轮的台次顺序与秩序表不同（经手工调整）",
+                       f"round {n}: the board order differs from the table (edited by hand)"))
+    if issues:
+        return issues, _t(f"对局与{where_zh}相符（有上述调整）", f"the pairs are those of {where_en} (with the changes above)")
+    return issues, _t(f"与{where_zh}一致", f"identical to {where_en}")
+
+
+def _ko_check(event, n: int):
+    """A knockout round against the bracket (the reader has already refused
+    boards that are no match of the stage): every match due must be paired,
+    its colours as 13.4/13.5 say (a changed game-1 colour is the 猜先 and is
+    only noted), byes and walkovers listed, results of withdrawn players."""
+    from xlxq.core.knockout import PENDING, WAITING, build_bracket, stage_name, stage_name_en
+    from xlxq.core.model import BLACK_WIN_FORFEIT, DOUBLE_FORFEIT, RED_WIN_FORFEIT
+
+    prior = _prior(event, n)
+    br = build_bracket(prior)
+    rnd = event.rounds[n - 1]
+    issues: list[tuple[str, str, str]] = []
+    name = {p.no: p.name for p in event.players}
+    cur = br.current_stage
+    if cur is None:
+        return [("error", f"第{n}轮：淘汰赛此前已决出冠军，不应再有本轮",
+                 f"round {n}: the knockout was already over")], None
+    total = br.stage_total
+    sname_zh, sname_en = stage_name(cur, total), stage_name_en(cur, total)
+    ms = br.stages[cur - 1]
+    for m in ms:
+        if m.status == WAITING:
+            for r, b in m.games:
+                if b.result is None:
+                    issues.append(("error", f"第{r}轮第{b.board}台（{b.red}号对{b.black}号）尚无结果，淘汰赛须待结果录入后"
+                                            f"才能编排第{n}轮",
+                                   f"round {r} board {b.board} had no result when round {n} was paired"))
+    by_pair = {frozenset((b.red, b.black)): b for b in rnd.boards}
+    for m in sorted((m for m in ms if m.status == PENDING), key=lambda m: min(br.rank(m.top), br.rank(m.bottom))):
+        b = by_pair.get(frozenset((m.top, m.bottom)))
+        if b is None:
+            issues.append(("error", f"第{n}轮：{name[m.top]}（{m.top}号）对{name[m.bottom]}（{m.bottom}号）的{sname_zh}"
+                                    f"{_ko_game_label(m, event.settings.games_per_match) or ''}应在本轮进行，文件中没有",
+                           f"round {n}: the {sname_en} match {m.top} v {m.bottom} is due and not paired"))
+            continue
+        if not m.games:
+            red = m.top if br.rank(m.top) < br.rank(m.bottom) else m.bottom
+            if b.red != red:
+                issues.append(("warning", f"第{n}轮第{b.board}台：第一局由 {b.red} {name[b.red]} 执红，程序建议种子顺位在前的"
+                                          f" {red} {name[red]}（按猜先结果可互换，第13.4条）",
+                               f"round {n} board {b.board}: game 1 red is {b.red}; the program proposes {red} "
+                               f"(the toss may change it, 13.4)"))
+        else:
+            last = m.games[-1][1]
+            if b.red != last.black:
+                issues.append(("warning", f"第{n}轮第{b.board}台：未与上一局（第{m.games[-1][0]}轮）交换先后，"
+                                          f"应由 {last.black} {name[last.black]} 执红（第13.5条）",
+                               f"round {n} board {b.board}: colours not swapped from round {m.games[-1][0]} "
+                               f"({last.black} should have red, 13.5)"))
+        gone_r = not event.player(b.red).active_in(n)
+        gone_b = not event.player(b.black).active_in(n)
+        want = DOUBLE_FORFEIT if gone_r and gone_b else BLACK_WIN_FORFEIT if gone_r else \
+            RED_WIN_FORFEIT if gone_b else None
+        if want is not None and b.result not in (None, want):
+            issues.append(("warning", f"第{n}轮第{b.board}台：一方已退赛，应记为 {want}，文件中为 {b.result}",
+                           f"round {n} board {b.board}: a withdrawn player: expected {want}, the file has {b.result}"))
+    first = not any(m.games for m in ms)
+    want_byes = sorted((m.winner for m in ms if m.status == "bye" and m.winner is not None), key=br.rank) if first else []
+    if sorted(rnd.byes) != sorted(want_byes):
+        issues.append(("warning", f"第{n}轮轮空（直接晋级）：应为 {'、'.join(map(str, want_byes)) or '无'}，"
+                                  f"文件中为 {'、'.join(map(str, rnd.byes)) or '无'}",
+                       f"round {n} byes: expected {want_byes or 'none'}, the file has {rnd.byes or 'none'}"))
+    order = [min(br.rank(b.red), br.rank(b.black)) for b in rnd.boards]
+    if order != sorted(order):
+        issues.append(("warning", f"第{n}轮的台次顺序与种子顺位不同（经手工调整）",
+                       f"round {n}: boards not in seeding order (edited by hand)"))
+    where = _t(f"淘汰赛{sname_zh}", f"the knockout {sname_en}")
+    if any(level == "error" for level, _, _ in issues):
+        return issues, _t(f"与{where}对阵不符", f"differs from {where}")
+    if issues:
+        return issues, _t(f"对阵与{where}相符（有上述调整）", f"the matches are those of {where} (with the changes above)")
+    return issues, _t(f"与{where}对阵一致", f"identical to {where}")
+
+
 def cmd_simulate(args: argparse.Namespace) -> int:
     if _is_workbook(args.file):
         return _workbook_dispatch("simulate", args.file, args)
-    import random
     from collections import Counter
+    from dataclasses import replace
 
     from xlxq.core.model import BLACK_WIN, DRAW, RED_WIN
     from xlxq.core.pairing import pair_round
-    from xlxq.core.simulate import fill_results
     from xlxq.errors import InputError
 
     event = _load(args.file)
-    if event.settings.system != "swiss":
-        raise InputError(f"xlxq simulate 目前只支持积分编排（swiss），本赛事为 {event.settings.system}",
-                         f"xlxq simulate only supports Swiss events; this event is {event.settings.system}")
-    remaining = event.settings.rounds - len(event.rounds)
+    s = event.settings
+    system = s.system
     if args.rounds is not None and args.rounds < 1:
         raise InputError(f"--rounds 应为正整数：{args.rounds}", f"--rounds must be positive: {args.rounds}")
-    todo = remaining if args.rounds is None else min(args.rounds, remaining)
-    lines: list[str] = []
+    if system in RR_SYSTEMS:
+        from xlxq.core.roundrobin import rr_round_count, table_players
 
-    def fill_last() -> None:
-        if not event.rounds:
-            return
-        rnd = event.rounds[-1]
-        missing = [b.board for b in rnd.boards if b.result is None]
+        limit = min(s.rounds, rr_round_count(len(table_players(event)), system == "double_round_robin",
+                                             s.games_per_match))
+    else:
+        limit = s.rounds
+    lines: list[str] = []
+    changed = False
+
+    def fill(rnd) -> None:
+        nonlocal changed
+        missing = set(_fill_random(rnd, args.seed))
         if not missing:
             return
-        fill_results(rnd, random.Random(f"{args.seed}-{rnd.round}"))
-        c = Counter(b.result for b in rnd.boards if b.board in set(missing))
+        changed = True
+        c = Counter(b.result for b in rnd.boards if b.board in missing)
         lines.append(_t(f"第{rnd.round}轮：随机填写{len(missing)}台结果（红胜{c[RED_WIN]}，和{c[DRAW]}，黑胜{c[BLACK_WIN]}）",
                         f"round {rnd.round}: {len(missing)} random results "
                         f"({c[RED_WIN]} red wins, {c[DRAW]} draws, {c[BLACK_WIN]} black wins)"))
 
-    if todo == 0 and (not event.rounds or event.rounds[-1].finished):
+    def fill_open() -> None:
+        for rnd in event.rounds:
+            fill(rnd)
+
+    def can_pair() -> bool:
+        if system == "knockout":
+            from xlxq.core.knockout import build_bracket
+
+            return not build_bracket(event).finished
+        return len(event.rounds) < limit
+
+    # the rounds may already be there (a round robin made by xlxq schedule):
+    # then a step is one round's results
+    raised_from = s.rounds
+    if not can_pair() and args.rounds is not None:
+        for rnd in [r for r in event.rounds if not r.finished][:args.rounds]:
+            fill(rnd)
+    else:
+        done = 0
+        while args.rounds is None or done < args.rounds:
+            fill_open()
+            if not can_pair():
+                break
+            if system == "knockout" and event.next_round > event.settings.rounds:
+                # 加赛 beyond the planned rounds: event.rounds follows (docs/knockout.md §3)
+                event = replace(event, settings=replace(event.settings, rounds=event.next_round))
+            out = pair_round(event)
+            event = event.with_round(out.round)
+            changed = True
+            done += 1
+            bye = "、".join(f"{n}号" for n in out.round.byes) or _t("无", "none")
+            stage = ""
+            if system == "knockout" and out.notes:
+                stage = _t(f"（{out.notes[0].split('（')[0]}）", f" ({out.notes[0].split('（')[0]})")
+            lines.append(_t(f"第{out.round.round}轮：已编排{len(out.round.boards)}台{stage}，轮空 {bye}",
+                            f"round {out.round.round}: paired {len(out.round.boards)} boards{stage}, bye {bye}"))
+        if args.rounds is None or (system != "knockout" and len(event.rounds) >= limit):
+            fill_open()
+    if not changed:
         _print(_t("所有轮次均已编排并有结果，无需模拟", "every round is paired and finished; nothing to simulate"))
         return 0
-    for _ in range(todo):
-        fill_last()
-        out = pair_round(event)
-        event = event.with_round(out.round)
-        bye = "、".join(f"{n}号" for n in out.round.byes) or _t("无", "none")
-        lines.append(_t(f"第{out.round.round}轮：已编排{len(out.round.boards)}台，轮空 {bye}",
-                        f"round {out.round.round}: paired {len(out.round.boards)} boards, bye {bye}"))
-    if len(event.rounds) == event.settings.rounds:
-        fill_last()
+    if event.settings.rounds != raised_from:
+        lines.append(_t(f"加赛使轮数超过计划，赛事轮数 rounds 由{raised_from}调整为{event.settings.rounds}",
+                        f"play-offs went beyond the planned rounds; event rounds raised from {raised_from} "
+                        f"to {event.settings.rounds}"))
     _save(event, args.file)
     _print(*lines)
-    if len(event.rounds) == event.settings.rounds and event.rounds[-1].finished:
-        try:
-            from xlxq.core.standings import compute_standings
-
-            top = compute_standings(event)[:3]
-            _print(_t("模拟结果前三名：", "simulated top three: ")
-                   + _t("；", "; ").join(f"{r.rank}. {r.no} {r.name} {_fmt(r.score)}" + _t("分", "") for r in top))
-        except ImportError:  # pragma: no cover
-            pass
+    if event.rounds and all(r.finished for r in event.rounds) and not can_pair():
+        _print(_simulated_summary(event))
     _print(_t(f"已保存到 {args.file}", f"saved to {args.file}"))
+    return 0
+
+
+def _simulated_summary(event) -> str:
+    system = event.settings.system
+    if system == "knockout":
+        from xlxq.core.knockout import build_bracket
+
+        ch = build_bracket(event).champion
+        who = _who(event, ch) if ch is not None else _t("无（决赛双方均弃权）", "none (double forfeit in the final)")
+        return _t(f"模拟结果冠军：{who}", f"simulated champion: {who}")
+    if system in RR_SYSTEMS:
+        from xlxq.core.rr_standings import compute_rr_standings
+
+        top = [r for r in compute_rr_standings(event) if r.rank is not None][:3]
+    else:
+        from xlxq.core.standings import compute_standings
+
+        top = compute_standings(event)[:3]
+    return (_t("模拟结果前三名：", "simulated top three: ")
+            + _t("；", "; ").join(f"{r.rank}. {r.no} {r.name} {_fmt(r.score)}" + _t("分", "") for r in top))
+
+
+def cmd_qualify(args: argparse.Namespace) -> int:
+    """积分晋圈淘汰: the knockout file of the top K of a finished Swiss."""
+    from dataclasses import replace
+    from pathlib import Path
+
+    from xlxq.core.combined import build_knockout
+    from xlxq.errors import InputError
+
+    for f in (args.swiss, args.knockout):
+        if _is_workbook(f):
+            raise InputError(f"xlxq qualify 只处理 JSON 赛事文件：{f}", f"xlxq qualify works on JSON event files: {f}")
+    swiss = _load(args.swiss)
+    if swiss.settings.system != "swiss":
+        raise InputError(f"{args.swiss} 应为积分编排（swiss）赛事，实为{_system_label(swiss.settings.system)}",
+                         f"{args.swiss} must be a Swiss event, not {swiss.settings.system}")
+    out = Path(args.knockout)
+    if out.exists() and not args.force:
+        raise InputError(f"文件已存在：{out}（如要覆盖，加 --force）", f"{out} already exists (use --force to overwrite)")
+    if out.resolve() == Path(args.swiss).resolve():
+        raise InputError("淘汰赛文件不能与积分赛文件相同", "the knockout file cannot be the Swiss file")
+    if args.round is None:
+        if len(swiss.rounds) < swiss.settings.rounds:
+            raise InputError(f"积分赛共{swiss.settings.rounds}轮，文件中只有{len(swiss.rounds)}轮，尚未结束"
+                             f"（如按某轮后的名次晋级，用 --round N）",
+                             f"the Swiss has {swiss.settings.rounds} rounds and only {len(swiss.rounds)} are paired "
+                             f"(use --round N to qualify after round N)")
+        n = len(swiss.rounds)
+    else:
+        n = _round_arg(swiss, args.round)
+    for r in swiss.rounds[:n]:
+        for b in r.boards:
+            if b.result is None:
+                raise InputError(f"积分赛第{r.round}轮第{b.board}台（{b.red}号对{b.black}号）尚无结果，不能确定晋级名单",
+                                 f"Swiss round {r.round} board {b.board} ({b.red} v {b.black}) has no result")
+    if args.games_per_match < 1:
+        raise InputError(f"--games-per-match 应为正整数：{args.games_per_match}",
+                         f"--games-per-match must be positive: {args.games_per_match}")
+    playoff = _parse_playoff(args.playoff_games) if args.playoff_games is not None else [2]
+    ko = build_knockout(swiss, args.top, args.round, games_per_match=args.games_per_match, playoff_games=playoff,
+                        armageddon=bool(args.armageddon), on_tie=args.on_tie, name=args.name)
+    ko = replace(ko, settings=replace(ko.settings, tiebreaks=[]))   # a knockout is ranked by its bracket
+    _checked(ko)
+    _save(ko, str(out))
+    _print(_t(f"已创建 {out}：积分赛 {args.swiss} 第{n}轮后前{args.top}名进入淘汰赛"
+              f"（{_system_label('knockout', args.games_per_match)}，{ko.settings.rounds}轮，不计加赛）",
+              f"created {out}: the top {args.top} of {args.swiss} after round {n} go to the knockout "
+              f"({ko.settings.rounds} rounds without play-offs)"))
+    from xlxq.core.standings import compute_standings
+
+    rows = {r.no: r for r in compute_standings(swiss, n)}
+    header = _t("种子 序号 姓名 单位 积分赛名次 积分", "Seed No Name Unit Swiss-rank Score").split()
+    table = [[p.seed, p.no, p.name, p.unit, rows[p.no].rank, _fmt(rows[p.no].score)] for p in ko.players]
+    _print(*_table(header, table, [True, True, False, False, True, True]))
+    _print(*_ko_first_round_lines(ko))
+    _print(_t(f"最终名次：xlxq standings {out} --with {args.swiss}",
+              f"final order: xlxq standings {out} --with {args.swiss}"))
     return 0
 
 
@@ -399,23 +1400,37 @@ def cmd_demo(args: argparse.Namespace) -> int:
 # parser and main
 # --------------------------------------------------------------------------
 
+SYSTEM_CHOICES = ["swiss", "round_robin", "double_round_robin", "knockout"]
+
+
 def build_parser() -> argparse.ArgumentParser:
-    p = _Parser(prog="xlxq", description="象棋积分编排（中国象棋协会定位编排法）与成绩处理")
+    p = _Parser(prog="xlxq", description="象棋赛事编排与成绩：积分编排（中国象棋协会定位编排法）、循环赛、淘汰赛及组合赛制")
     sub = p.add_subparsers(dest="command", metavar="命令", parser_class=_Parser)
     sub.required = True
 
     s = sub.add_parser("new", help="从报名表新建赛事文件", description="从报名表（CSV 或 Excel）新建 JSON 赛事文件")
     s.add_argument("file", metavar="FILE", help="要创建的赛事文件（.json）")
     s.add_argument("--players", required=True, metavar="报名表", help="报名表 .csv 或 .xlsx（姓名、单位、等级分、种子…）")
-    s.add_argument("--rounds", type=int, metavar="R", help="轮数（默认 7，人数少时取能编排的最大轮数）")
-    s.add_argument("--system", default="swiss", choices=["swiss"], help="赛制（目前只有 swiss 积分编排）")
+    s.add_argument("--system", default="swiss", choices=SYSTEM_CHOICES,
+                   help="赛制：swiss 积分编排（默认）、round_robin 单循环、double_round_robin 双循环、knockout 淘汰赛")
+    s.add_argument("--rounds", type=int, metavar="R",
+                   help="轮数（积分编排默认 7，人数少时取能编排的最大轮数；循环赛、淘汰赛由人数算出，可省略）")
+    s.add_argument("--games-per-match", dest="games_per_match", type=int, metavar="G",
+                   help="循环赛、淘汰赛每场局数（两局制 = 2；默认 1）")
     s.add_argument("--name", metavar="N", help="赛事名称（默认取文件名）")
-    s.add_argument("--first-round", dest="first_round", default="adjacent",
+    s.add_argument("--first-round", dest="first_round", default=None,
                    choices=["adjacent", "fold", "slide", "random"],
-                   help="第一轮配对：adjacent 近号（默认）、fold 首尾、slide 对半交叉、random 随机")
+                   help="积分编排第一轮配对：adjacent 近号（默认）、fold 首尾、slide 对半交叉、random 随机")
     s.add_argument("--seed", type=int, metavar="S", help="第一轮随机配对的随机种子（random 时不给则自动选取并记入文件）")
     s.add_argument("--draw", type=int, metavar="SEED", help="抽签定序号的随机种子（种子选手不参加抽签）")
-    s.add_argument("--tiebreaks", metavar="PRESET", help="名次计算方法：预设名（默认 cxa2011-opp）或逗号分隔的项目")
+    s.add_argument("--tiebreaks", metavar="PRESET",
+                   help="名次计算方法：预设名或逗号分隔的项目（默认：积分编排 cxa2011-opp；循环赛 cxa2011-rr，"
+                        "两局制 cxa2011-rr-match；末位淘汰 seed001-cumulative）")
+    s.add_argument("--eliminate", action="append", metavar="X:Y",
+                   help="积分末位淘汰：第X轮后未得Y分者不再编排（可重复）")
+    s.add_argument("--playoff-games", dest="playoff_games", metavar="2,1",
+                   help="淘汰赛战平后的加赛局数，逗号分隔，末项重复（默认 2）")
+    s.add_argument("--armageddon", action="store_true", help="淘汰赛加赛后仍平则一局决胜，和棋判黑方胜")
     s.add_argument("--force", action="store_true", help="覆盖已存在的文件")
     s.set_defaults(func=cmd_new)
 
@@ -423,28 +1438,60 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("file", metavar="FILE")
     s.set_defaults(func=cmd_pair)
 
-    s = sub.add_parser("standings", help="名次表", description="计算名次（积分及破同分方法）")
+    s = sub.add_parser("schedule", help="循环赛：一次生成全部轮次",
+                       description="按棋规循环赛秩序表一次生成全部轮次（生成循环赛对阵）；已有轮次时须加 --force，且尚无任何结果")
+    s.add_argument("file", metavar="FILE")
+    s.add_argument("--force", action="store_true", help="重新生成已有的轮次（仅当尚无任何结果时）")
+    s.set_defaults(func=cmd_schedule)
+
+    s = sub.add_parser("standings", help="名次表", description="计算名次：积分编排、循环赛（14.1/14.2）、淘汰赛名次")
     s.add_argument("file", metavar="FILE")
     s.add_argument("--json", action="store_true", help="以 JSON 输出")
     s.add_argument("--round", type=int, metavar="N", help="计算到第N轮（默认：最后一轮）")
+    s.add_argument("--with", dest="with_swiss", metavar="SWISS.json",
+                   help="积分晋圈淘汰：FILE 为淘汰赛，SWISS.json 为积分赛，输出最终名次")
     s.set_defaults(func=cmd_standings)
 
-    s = sub.add_parser("explain", help="编排记录", description="显示某一轮的编排过程（编排记录）")
+    s = sub.add_parser("crosstable", help="循环赛交叉表", description="循环赛交叉表：每名棋手对每个对手各局所得分")
+    s.add_argument("file", metavar="FILE")
+    s.add_argument("--json", action="store_true", help="以 JSON 输出")
+    s.add_argument("--round", type=int, metavar="N", help="计算到第N轮（默认：全部）")
+    s.set_defaults(func=cmd_crosstable)
+
+    s = sub.add_parser("explain", help="编排记录", description="显示某一轮的编排过程（编排记录、秩序表、淘汰赛对阵）")
     s.add_argument("file", metavar="FILE")
     s.add_argument("--round", type=int, metavar="N", help="轮次（默认：文件中最后一轮）")
     s.set_defaults(func=cmd_explain)
 
-    s = sub.add_parser("check", help="检查一轮的编排", description="按编排原则检查一轮，并与引擎编排比较；有错误时退出码为 1")
+    s = sub.add_parser("check", help="检查一轮的编排",
+                       description="检查一轮：积分编排按编排原则并与引擎比较；循环赛与秩序表比较；淘汰赛与对阵比较；有错误时退出码为 1")
     s.add_argument("file", metavar="FILE")
     s.add_argument("--round", type=int, metavar="N", help="轮次（默认：文件中最后一轮）")
     s.set_defaults(func=cmd_check)
 
     s = sub.add_parser("simulate", help="随机模拟比赛（试编）",
-                       description="随机填写未完成的结果并继续编排，用于试编演练；结果写入文件")
+                       description="随机填写未完成的结果并继续编排（淘汰赛含加赛），用于试编演练；结果写入文件")
     s.add_argument("file", metavar="FILE")
     s.add_argument("--seed", type=int, required=True, metavar="S", help="随机种子（第n轮结果用 Random(\"S-n\")）")
-    s.add_argument("--rounds", type=int, metavar="K", help="再编排K轮（默认：编排到最后一轮并填写其结果）")
+    s.add_argument("--rounds", type=int, metavar="K",
+                   help="再编排K轮（默认：编排到最后一轮并填写其结果；已全部编排的循环赛：填写K轮结果）")
     s.set_defaults(func=cmd_simulate)
+
+    s = sub.add_parser("qualify", help="积分晋圈淘汰：由积分赛前K名生成淘汰赛文件",
+                       description="积分晋圈淘汰制：按积分赛名次取前K名（种子 = 积分赛名次）生成淘汰赛文件")
+    s.add_argument("swiss", metavar="SWISS.json", help="已结束的积分赛文件")
+    s.add_argument("knockout", metavar="KNOCKOUT.json", help="要创建的淘汰赛文件")
+    s.add_argument("--top", type=int, required=True, metavar="K", help="晋级人数（2 = 前两名决赛）")
+    s.add_argument("--on-tie", dest="on_tie", default="error", choices=["error", "number"],
+                   help="第K名与第K+1名完全并列时：error 报错（默认，按规程处理），number 按序号取舍")
+    s.add_argument("--round", type=int, metavar="N", help="按第N轮后的名次晋级（默认：全部轮次，积分赛须已结束）")
+    s.add_argument("--games-per-match", dest="games_per_match", type=int, default=1, metavar="G",
+                   help="淘汰赛每场局数（默认 1）")
+    s.add_argument("--playoff-games", dest="playoff_games", metavar="2,1", help="战平后的加赛局数（默认 2）")
+    s.add_argument("--armageddon", action="store_true", help="加赛后仍平则一局决胜，和棋判黑方胜")
+    s.add_argument("--name", metavar="N", help="淘汰赛名称（默认：积分赛名称 + 淘汰赛）")
+    s.add_argument("--force", action="store_true", help="覆盖已存在的淘汰赛文件")
+    s.set_defaults(func=cmd_qualify)
 
     s = sub.add_parser("demo", help="生成演示工作簿", description="生成演示用的 Excel 工作簿（xlxq.workbook）")
     s.add_argument("dir", nargs="?", metavar="DIR", help="输出文件夹")

@@ -1,5 +1,6 @@
 """The JSON tournament file (``format: "xlxq/1"``), documented key by key in
-docs/format.md.
+docs/format.md (the keys of round robins, knockouts and combined events:
+docs/formats-other.md).
 
 ``load_event(path)`` / ``event_from_dict(d)`` read it into the model and
 ``event_to_dict(ev)`` / ``save_event(ev, path)`` write it back.  Reading is
@@ -39,6 +40,8 @@ from xlxq.errors import InputError
 FORMAT = "xlxq/1"
 
 LAST_ROUNDS_RULES = ("cxa", "broad")
+RR_WITHDRAWALS = ("cxa", "annul", "forfeit")       # xlxq.core.roundrobin.WITHDRAWAL_POLICIES
+RR_SYSTEMS = ("round_robin", "double_round_robin")
 PICKERS = ("cxa", "fewer_row")
 BYE_OPP_SCORES = ("lowest_scoring", "lowest", "zero")
 FALLBACK_READINGS = ("running_total", "round_score")
@@ -51,17 +54,20 @@ _OPTIONS: dict[str, tuple[str, str, tuple]] = {
     "forfeit_counts_as_met": ("pairing", "bool", ()),
     "forfeits_before_removal": ("pairing", "posint_or_null", ()),
     "search_budget": ("pairing", "posint", ()),
+    "elimination": ("pairing", "elimination", ()),
     "bye_opp_score": ("standings", "choice", BYE_OPP_SCORES),
     "bye_counts_as_win": ("standings", "bool", ()),
     "fallback_reading": ("standings", "choice", FALLBACK_READINGS),
+    "rr_withdrawal": ("standings", "choice", RR_WITHDRAWALS),
 }
 
 _TOP_KEYS = ("format", "event", "players", "rounds")
-_EVENT_KEYS = ("name", "system", "rounds", "scoring", "tiebreaks", "first_round",
-               "first_round_seed", "colour_tie", "options")
+_EVENT_KEYS = ("name", "system", "rounds", "games_per_match", "scoring", "tiebreaks", "first_round",
+               "first_round_seed", "colour_tie", "options", "knockout")
+_KNOCKOUT_KEYS = ("playoff_games", "armageddon")
 _SCORING_KEYS = ("win", "draw", "loss", "bye", "draw_red", "draw_black")
 _PLAYER_KEYS = ("no", "name", "unit", "rating", "seed", "withdrawn_from_round")
-_ROUND_KEYS = ("round", "boards", "byes")
+_ROUND_KEYS = ("round", "boards", "byes", "provisional")
 _BOARD_KEYS = ("board", "red", "black", "result", "fouls")
 _FOUL_KEYS = ("red", "black")
 
@@ -150,6 +156,12 @@ def _settings_from_dict(e: dict) -> EventSettings:
     name = _str(e.get("name", d.name), "event.name（赛事名称）", "event.name")
     system = _choice(e.get("system", d.system), SYSTEMS, "event.system（赛制）", "event.system")
     rounds = _int(e.get("rounds", d.rounds), "event.rounds（轮数）", "event.rounds", minimum=1)
+    games = _int(e.get("games_per_match", d.games_per_match), "event.games_per_match（每场局数）",
+                 "event.games_per_match", minimum=1)
+    if system == "swiss" and games != 1:
+        raise _fail("event.games_per_match（每场局数）", "event.games_per_match",
+                    f"积分编排（swiss）每轮一局，应为 1，实为 {games}（两局制只用于循环赛和淘汰赛）",
+                    f"must be 1 for a Swiss, got {games} (matches of several games: round robin and knockout only)")
 
     sc = _obj(e.get("scoring", {}), _SCORING_KEYS, "event.scoring（计分）", "event.scoring")
     ds = Scoring()
@@ -161,7 +173,7 @@ def _settings_from_dict(e: dict) -> EventSettings:
 
     tb = _list(e.get("tiebreaks", list(d.tiebreaks)), "event.tiebreaks（破同分方法）", "event.tiebreaks")
     tiebreaks = [_str(k, f"event.tiebreaks[{i}]", f"event.tiebreaks[{i}]") for i, k in enumerate(tb)]
-    _check_tiebreaks(tiebreaks)
+    _check_tiebreaks(tiebreaks, system, games)
 
     first_round = _choice(e.get("first_round", d.first_round), FIRST_ROUND_METHODS,
                           "event.first_round（首轮配对方法）", "event.first_round")
@@ -184,20 +196,62 @@ def _settings_from_dict(e: dict) -> EventSettings:
             value = _int(value, zh, en, minimum=1)
         elif kind == "posint_or_null":
             value = _opt_int(value, zh, en, minimum=1)
+        elif kind == "elimination":
+            value = _elimination(value, system)
         (pairing if target == "pairing" else standings)[key] = value
+
+    ko: dict[str, Any] = {}
+    if "knockout" in e:
+        if system != "knockout":
+            raise _fail("event.knockout（淘汰赛设置）", "event.knockout",
+                        f"只用于淘汰赛（system: \"knockout\"），本赛事为 {system}",
+                        f"only for system \"knockout\", this event is {system}")
+        k = _obj(e["knockout"], _KNOCKOUT_KEYS, "event.knockout（淘汰赛设置）", "event.knockout")
+        if "playoff_games" in k:
+            ko["playoff_games"] = [
+                _int(v, f"event.knockout.playoff_games[{i}]（加赛局数）", f"event.knockout.playoff_games[{i}]", 1)
+                for i, v in enumerate(_list(k["playoff_games"], "event.knockout.playoff_games（加赛局数）",
+                                            "event.knockout.playoff_games"))]
+        if "armageddon" in k:
+            ko["armageddon"] = _bool(k["armageddon"], "event.knockout.armageddon（和棋判黑胜的决胜局）",
+                                     "event.knockout.armageddon")
     return EventSettings(name=name, system=system, rounds=rounds, scoring=scoring, tiebreaks=tiebreaks,
                          first_round=first_round, first_round_seed=first_round_seed,
-                         pairing=PairingOptions(**pairing), standings=StandingsOptions(**standings))
+                         pairing=PairingOptions(**pairing), standings=StandingsOptions(**standings),
+                         games_per_match=games, **ko)
 
 
-def _check_tiebreaks(keys: list[str]) -> None:
-    """Let the standings module judge the keys when it is there."""
-    try:
-        from xlxq.core.standings import resolve_tiebreaks
-    except ImportError:  # pragma: no cover - module written concurrently
+def _elimination(v: Any, system: str) -> tuple:
+    """``[[X, Y], …]`` → ``((X, Y), …)`` in the order given (积分末位淘汰)."""
+    zh, en = "event.options.elimination（积分末位淘汰）", "event.options.elimination"
+    items = _list(v, zh, en)
+    if items and system != "swiss":
+        raise _fail(zh, en, f"只用于积分编排（swiss），本赛事为 {system}",
+                    f"only for a Swiss, this event is {system}")
+    out = []
+    for i, item in enumerate(items):
+        if not isinstance(item, list) or len(item) != 2:
+            raise _fail(f"{zh}第{i + 1}项", f"{en}[{i}]", f"应为 [X, Y]（第X轮后未得Y分者淘汰），实为 {item!r}",
+                        f"expected [X, Y] (under Y points after round X: out), got {item!r}")
+        x = _int(item[0], f"{zh}第{i + 1}项的轮次 X", f"{en}[{i}][0]", minimum=1)
+        y = _number(item[1], f"{zh}第{i + 1}项的分数 Y", f"{en}[{i}][1]")
+        out.append((x, y))
+    return tuple(out)
+
+
+def _check_tiebreaks(keys: list[str], system: str = "swiss", games_per_match: int = 1) -> None:
+    """Let the standings module of the system judge the keys: the Swiss
+    ``resolve_tiebreaks``, the round-robin ``resolve_rr_tiebreaks``; a
+    knockout has no tie-breaks (the list is kept, not used)."""
+    if system == "knockout":
         return
     try:
-        resolve_tiebreaks(keys)
+        if system in RR_SYSTEMS:
+            from xlxq.core.rr_standings import resolve_rr_tiebreaks
+            resolve_rr_tiebreaks(keys, games_per_match)
+        else:
+            from xlxq.core.standings import resolve_tiebreaks
+            resolve_tiebreaks(keys)
     except InputError as exc:
         raise InputError(f"event.tiebreaks（破同分方法）：{exc.zh}", f"event.tiebreaks: {exc.en}") from None
     except (KeyError, ValueError, TypeError) as exc:
@@ -310,7 +364,18 @@ def _round_from_dict(r: Any, i: int) -> Round:
         seen.add(b.board)
     byes = [_int(n, f"第{rno}轮轮空 byes 第{k + 1}项", f"round {rno} byes[{k}]", minimum=1)
             for k, n in enumerate(_list(r.get("byes", []), f"第{rno}轮轮空 byes", f"round {rno} byes"))]
-    return Round(round=rno, boards=boards, byes=byes)
+    provisional = []
+    zh, en = f"第{rno}轮 provisional（按和棋暂计编排的对局）", f"round {rno} provisional"
+    for k, item in enumerate(_list(r.get("provisional", []), zh, en)):
+        if not isinstance(item, list) or len(item) != 2:
+            raise _fail(f"{zh}第{k + 1}项", f"{en}[{k}]", f"应为 [轮次, 台次]，实为 {item!r}",
+                        f"expected [round, board], got {item!r}")
+        pr = _int(item[0], f"{zh}第{k + 1}项的轮次", f"{en}[{k}][0]", minimum=1)
+        pb = _int(item[1], f"{zh}第{k + 1}项的台次", f"{en}[{k}][1]", minimum=1)
+        if pr >= rno:
+            raise _fail(f"{zh}第{k + 1}项", f"{en}[{k}]", f"第{pr}轮不在本轮之前", f"round {pr} is not before round {rno}")
+        provisional.append((pr, pb))
+    return Round(round=rno, boards=boards, byes=byes, provisional=provisional)
 
 
 def event_from_dict(d: Any) -> Event:
@@ -327,9 +392,22 @@ def event_from_dict(d: Any) -> Event:
     rounds = [_round_from_dict(r, i) for i, r in enumerate(_list(d.get("rounds", []), "rounds（各轮）", "rounds"))]
     event = Event(settings=settings, players=players, rounds=rounds)
     validate_event(event)
+    boards = {(r.round, b.board) for r in rounds for b in r.boards}
+    for r in rounds:
+        for pr, pb in r.provisional:
+            if (pr, pb) not in boards:
+                raise InputError(f"第{r.round}轮 provisional：第{pr}轮没有第{pb}台",
+                                 f"round {r.round} provisional: round {pr} has no board {pb}")
     if len(rounds) > settings.rounds:
         raise InputError(f"文件中已有{len(rounds)}轮，超过赛事设定的 event.rounds = {settings.rounds} 轮",
                          f"the file has {len(rounds)} rounds but event.rounds is {settings.rounds}")
+    if settings.system == "knockout":
+        # the bracket is derived from the registration and replayed from the
+        # games: a board that fits no match names its round and board here
+        from xlxq.core.knockout import build_bracket
+
+        if len(players) >= 2:
+            build_bracket(event)
     return event
 
 
@@ -373,8 +451,11 @@ def _scoring_to_dict(sc: Scoring) -> dict:
 
 def _options_to_dict(s: EventSettings) -> dict:
     out = {}
-    for key, (target, _, _) in _OPTIONS.items():
-        out[key] = getattr(s.pairing if target == "pairing" else s.standings, key)
+    for key, (target, kind, _) in _OPTIONS.items():
+        value = getattr(s.pairing if target == "pairing" else s.standings, key)
+        if kind == "elimination":
+            value = [[x, y] for x, y in value]
+        out[key] = value
     return out
 
 
@@ -394,25 +475,35 @@ def _board_to_dict(b: Board) -> dict:
     return out
 
 
+def _round_to_dict(r: Round) -> dict:
+    out: dict[str, Any] = {"round": r.round, "boards": [_board_to_dict(b) for b in r.boards], "byes": list(r.byes)}
+    if r.provisional:
+        out["provisional"] = [[pr, pb] for pr, pb in r.provisional]
+    return out
+
+
 def event_to_dict(ev: Event) -> dict:
     """The JSON-ready dictionary of an event (keys in documented order)."""
     s = ev.settings
+    event: dict[str, Any] = {
+        "name": s.name,
+        "system": s.system,
+        "rounds": s.rounds,
+        "games_per_match": s.games_per_match,
+        "scoring": _scoring_to_dict(s.scoring),
+        "tiebreaks": list(s.tiebreaks),
+        "first_round": s.first_round,
+        "first_round_seed": s.first_round_seed,
+        "colour_tie": s.pairing.colour_tie,
+        "options": _options_to_dict(s),
+    }
+    if s.system == "knockout":
+        event["knockout"] = {"playoff_games": list(s.playoff_games), "armageddon": s.armageddon}
     return {
         "format": FORMAT,
-        "event": {
-            "name": s.name,
-            "system": s.system,
-            "rounds": s.rounds,
-            "scoring": _scoring_to_dict(s.scoring),
-            "tiebreaks": list(s.tiebreaks),
-            "first_round": s.first_round,
-            "first_round_seed": s.first_round_seed,
-            "colour_tie": s.pairing.colour_tie,
-            "options": _options_to_dict(s),
-        },
+        "event": event,
         "players": [_player_to_dict(p) for p in ev.players],
-        "rounds": [{"round": r.round, "boards": [_board_to_dict(b) for b in r.boards], "byes": list(r.byes)}
-                   for r in ev.rounds],
+        "rounds": [_round_to_dict(r) for r in ev.rounds],
     }
 
 
