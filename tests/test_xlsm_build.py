@@ -1,0 +1,275 @@
+"""The macro templates (.xlsm): the VBA inside is the macros/ source, every
+button names a macro that exists and calls a Python function that exists,
+the package parts are consistent, the build is reproducible, the openpyxl
+path keeps the VBA and the buttons, and LibreOffice opens the file, binds
+the buttons to the macros and renders it to PDF."""
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import inspect
+import os
+import re
+import shutil
+import subprocess
+import zipfile
+from pathlib import Path
+
+import pytest
+
+# oletools 0.60 uses pyparsing's old names
+pytestmark = pytest.mark.filterwarnings("ignore:.*deprecated.*:DeprecationWarning")
+
+ROOT = Path(__file__).resolve().parent.parent
+MACROS = ROOT / "macros"
+LANGS = ("zh", "en")
+TEMPLATES = [folder / f"xlxq-event-{lang}.xlsm" for lang in LANGS
+             for folder in (ROOT / "workbook_templates", ROOT / "xlxq" / "data")]
+CAPTIONS = {"zh": {"PairNextRound": "编排下一轮", "Recompute": "计算成绩", "ExplainRound": "编排记录"},
+            "en": {"PairNextRound": "Pair next round", "Recompute": "Recompute standings",
+                   "ExplainRound": "Pairing log"}}
+
+
+def _builder():
+    spec = importlib.util.spec_from_file_location("build_xlsm", ROOT / "tools" / "build_xlsm.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def _norm(code: str) -> str:
+    return code.replace("\r\n", "\n").rstrip("\n")
+
+
+def vba_modules(path: Path) -> dict[str, str]:
+    """module name → source, extracted with oletools' olevba."""
+    from oletools.olevba import VBA_Parser
+
+    parser = VBA_Parser(str(path))
+    try:
+        out = {}
+        for _, _, _, code in parser.extract_macros():
+            m = re.match(r'Attribute VB_Name = "([^"]+)"', code)
+            assert m, code[:80]
+            out[m.group(1)] = code
+        return out
+    finally:
+        parser.close()
+
+
+def macro_sources() -> dict[str, str]:
+    out = {}
+    for p in sorted(MACROS.glob("*.bas")):
+        text = p.read_text(encoding="ascii")
+        out[re.match(r'Attribute VB_Name = "([^"]+)"', text).group(1)] = text
+    return out
+
+
+def subs(code: str) -> dict[str, str]:
+    """Sub name → body (Public/Private/none)."""
+    return {m.group(1): m.group(2) for m in re.finditer(
+        r"^(?:Public |Private )?Sub (\w+)\([^)]*\)\s*\n(.*?)^End Sub", code.replace("\r\n", "\n"), re.M | re.S)}
+
+
+def buttons(path: Path) -> list[dict]:
+    """Each Form button: sheet name, caption, macro (FmlaMacro)."""
+    with zipfile.ZipFile(path) as z:
+        wbxml = z.read("xl/workbook.xml").decode()
+        rels = z.read("xl/_rels/workbook.xml.rels").decode()
+        targets = dict(re.findall(r'Id="(rId\d+)"[^>]*Target="([^"]+)"', rels))
+        targets.update({k: v for v, k in re.findall(r'Target="([^"]+)"[^>]*Id="(rId\d+)"', rels)})
+        out = []
+        for name, rid in re.findall(r'<sheet name="([^"]+)"[^>]*r:id="(rId\d+)"', wbxml):
+            part = "xl/" + targets[rid].lstrip("/").removeprefix("xl/")
+            rel_name = part.replace("worksheets/", "worksheets/_rels/") + ".rels"
+            if rel_name not in z.namelist():
+                continue
+            for target in re.findall(r'Target="([^"]+\.vml)"', z.read(rel_name).decode()):
+                vml = z.read("xl/drawings/" + target.split("/")[-1]).decode()
+                for shape in re.findall(r"<v:shape .*?</v:shape>", vml, re.S):
+                    if 'ObjectType="Button"' not in shape:
+                        continue
+                    out.append({"sheet": name,
+                                "caption": re.sub(r"<[^>]+>", "", re.search(r"<v:textbox.*?</v:textbox>", shape,
+                                                                             re.S).group()).strip(),
+                                "macro": re.search(r"<x:FmlaMacro>([^<]*)</x:FmlaMacro>", shape).group(1)})
+        return out
+
+
+def resolve_runpython(body: str) -> list:
+    """The Python callables a macro body's RunPython strings call."""
+    found = []
+    for command in re.findall(r'RunPython\s+"((?:[^"]|"")*)"', body):
+        command = command.replace('""', '"')
+        imported = []
+        for stmt in (s.strip() for s in command.split(";")):
+            m = re.fullmatch(r"import ([\w.]+)", stmt)
+            if m:
+                importlib.import_module(m.group(1))
+                imported.append(m.group(1))
+                continue
+            m = re.fullmatch(r"([\w.]+)\(\)", stmt)
+            assert m, f"unexpected RunPython statement {stmt!r}"
+            module, _, func = m.group(1).rpartition(".")
+            assert module in imported, f"{module} is not imported in {command!r}"
+            fn = getattr(importlib.import_module(module), func)
+            assert callable(fn)
+            inspect.signature(fn).bind()            # callable as f() from RunPython
+            found.append(fn)
+    return found
+
+
+# --------------------------------------------------------------------------
+
+@pytest.mark.parametrize("path", TEMPLATES, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_vba_in_the_xlsm_is_the_macros_source(path):
+    mods = vba_modules(path)
+    src = macro_sources()
+    assert src, "macros/*.bas missing"
+    for name, code in src.items():
+        assert name in mods, f"{name} missing from {path.name}"
+        assert _norm(mods[name]) == _norm(code), f"{path.name}: module {name} differs from macros/ (rebuild)"
+        assert code.isascii()
+    # the rest is xlwings' standalone module, its Dictionary class and the document modules
+    assert set(mods) - set(src) == {"xlwings", "Dictionary", "ThisWorkbook", "Sheet1", "Sheet2", "Sheet3", "Sheet4",
+                                    "Sheet5"}
+    b = _builder()
+    m = re.search(r'XLWINGS_VERSION As String = "([^"]+)"', mods["xlwings"])
+    assert m and m.group(1) == b.XLWINGS_VERSION
+    import xlwings
+
+    if xlwings.__version__ == b.XLWINGS_VERSION:
+        ours = (Path(xlwings.__file__).parent / "xlwings.bas").read_text(encoding="utf-8")
+        assert _norm(mods["xlwings"]) == _norm(ours)
+
+
+@pytest.mark.parametrize("path", TEMPLATES, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_every_button_runs_an_existing_macro_that_calls_an_existing_function(path):
+    import xlxq.excel as E
+    from xlxq.sheets import layout as L
+
+    lang = "zh" if "-zh." in path.name else "en"
+    mods = vba_modules(path)
+    all_subs = {}
+    for code in mods.values():
+        all_subs.update(subs(code))
+    found = buttons(path)
+    assert {b["sheet"] for b in found} == {L.SHEET_NAMES[L.SETTINGS][lang], L.SHEET_NAMES[L.REGISTRATION][lang]}
+    for b in found:
+        macro = b["macro"].removeprefix("[0]!").split(".")[-1]
+        assert macro in all_subs, f"button {b['caption']!r} names {b['macro']!r}: no such Sub"
+        fns = resolve_runpython(all_subs[macro])
+        assert fns == [E.ENTRY_POINTS[macro]]
+        assert b["caption"] == CAPTIONS[lang][macro]
+    assert {b["macro"].removeprefix("[0]!") for b in found} == set(E.ENTRY_POINTS)
+    # every RunPython in macros/ resolves, not only those on buttons
+    for code in macro_sources().values():
+        for body in subs(code).values():
+            resolve_runpython(body)
+
+
+def test_resolver_catches_a_missing_function():
+    with pytest.raises(AttributeError):
+        resolve_runpython('    RunPython "import xlxq.excel; xlxq.excel.no_such_function()"\n')
+    with pytest.raises(ModuleNotFoundError):
+        resolve_runpython('    RunPython "import xlxq.nothere; xlxq.nothere.f()"\n')
+
+
+@pytest.mark.parametrize("path", TEMPLATES, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_package_parts_are_consistent(path):
+    import olefile
+
+    with zipfile.ZipFile(path) as z:
+        types = z.read("[Content_Types].xml").decode()
+        assert "application/vnd.ms-excel.sheet.macroEnabled.main+xml" in types
+        assert 'Extension="bin" ContentType="application/vnd.ms-office.vbaProject"' in types
+        assert "vbaProject.bin" in z.read("xl/_rels/workbook.xml.rels").decode()
+        assert 'codeName="ThisWorkbook"' in z.read("xl/workbook.xml").decode()
+        codes = {m.group(1).decode() for n in z.namelist() if re.fullmatch(r"xl/worksheets/sheet\d+\.xml", n)
+                 for m in [re.search(rb'<sheetPr[^>]*codeName="([^"]+)"', z.read(n))] if m}
+        project = olefile.OleFileIO(z.read("xl/vbaProject.bin")).openstream("PROJECT").read().decode("cp1252")
+    documents = set(re.findall(r"^Document=(\w+)/", project, re.M))
+    assert codes == {"Sheet1", "Sheet2", "Sheet3", "Sheet4", "Sheet5"}
+    assert documents == codes | {"ThisWorkbook"}          # one document module per code name
+    assert re.findall(r"^Module=(\w+)", project, re.M) == sorted(set(macro_sources()) | {"xlwings"},
+                                                                 key=lambda n: n != "XlxqButtons")
+    assert re.findall(r"^Class=(\w+)", project, re.M) == ["Dictionary"]
+
+
+def test_committed_xlsm_equal_a_fresh_build(tmp_path):
+    pytest.importorskip("pyopenvba", reason='the build needs pyOpenVBA: pip install -e ".[build]"')
+    import xlwings
+
+    b = _builder()
+    if xlwings.__version__ != b.XLWINGS_VERSION:
+        pytest.skip(f"the build needs xlwings {b.XLWINGS_VERSION} (installed {xlwings.__version__})")
+    for lang in LANGS:
+        one = b.build_xlsm(lang, tmp_path / f"a-{lang}.xlsm").read_bytes()
+        two = b.build_xlsm(lang, tmp_path / f"b-{lang}.xlsm").read_bytes()
+        assert one == two
+        for path in TEMPLATES:
+            if f"-{lang}." in path.name:
+                assert path.read_bytes() == one, f"{path} is stale: run python tools/build_xlsm.py"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_xlsm_has_the_layout_of_the_xlsx_template(lang):
+    # without pyOpenVBA: a layout change that left the .xlsm behind still shows
+    import openpyxl
+
+    from xlxq.backends.openpyxl_book import OpenpyxlBook
+
+    xlsx = ROOT / "workbook_templates" / f"xlxq-event-{lang}.xlsx"
+    xlsm = ROOT / "workbook_templates" / f"xlxq-event-{lang}.xlsm"
+    a, b = OpenpyxlBook(xlsx), OpenpyxlBook(xlsm)
+    assert a.sheet_names() == b.sheet_names()
+    for n in a.sheet_names():
+        assert a.values(n) == b.values(n), f"{xlsm.name} sheet {n} is stale: run python tools/build_xlsm.py"
+    wa, wb = openpyxl.load_workbook(xlsx), openpyxl.load_workbook(xlsm)
+    for n in a.sheet_names():
+        assert wa[n].sheet_state == wb[n].sheet_state and wa[n].freeze_panes == wb[n].freeze_panes
+        assert len(wa[n].data_validations.dataValidation) == len(wb[n].data_validations.dataValidation)
+
+
+def test_the_openpyxl_path_keeps_vba_and_buttons(tmp_path):
+    from tests.test_workbook_support import SAMPLE
+
+    from xlxq.backends.openpyxl_book import OpenpyxlBook
+    from xlxq.backends.registration import read_registration
+    from xlxq.core.model import EventSettings
+    from xlxq.workbook import create_event_workbook, pair_next_round, template_path
+
+    src = template_path("zh", macro=True)
+    assert src.suffix == ".xlsm"
+    p = create_event_workbook(tmp_path / "event.xlsm", read_registration(SAMPLE), EventSettings(rounds=5))
+    assert pair_next_round(OpenpyxlBook(p)).ok
+    with zipfile.ZipFile(src) as z:
+        vba = z.read("xl/vbaProject.bin")
+    with zipfile.ZipFile(p) as z:
+        assert z.read("xl/vbaProject.bin") == vba
+    assert [b["macro"] for b in buttons(p)] == [b["macro"] for b in buttons(src)]
+    assert vba_modules(p)["XlxqButtons"] == vba_modules(src)["XlxqButtons"]
+
+
+@pytest.mark.skipif(shutil.which("soffice") is None,
+                    reason="LibreOffice (soffice) is not installed: apt-get install libreoffice-calc-nogui")
+def test_libreoffice_opens_the_xlsm_binds_the_buttons_and_renders_pdf(tmp_path):
+    env = dict(os.environ, HOME=str(tmp_path))
+    srcs = [ROOT / "workbook_templates" / f"xlxq-event-{lang}.xlsm" for lang in LANGS]
+    r = subprocess.run(["soffice", "--headless", "--norestore", "--convert-to", "pdf", "--outdir",
+                        str(tmp_path / "pdf"), *map(str, srcs)], capture_output=True, text=True, timeout=240, env=env)
+    for s in srcs:
+        pdf = tmp_path / "pdf" / (s.stem + ".pdf")
+        assert r.returncode == 0 and pdf.exists() and pdf.stat().st_size > 1000, r.stderr
+        assert pdf.read_bytes().startswith(b"%PDF")
+    # LibreOffice imports the VBA and resolves each button to its Sub
+    r = subprocess.run(["soffice", "--headless", "--norestore", "--convert-to", "ods", "--outdir",
+                        str(tmp_path / "ods"), str(srcs[0])], capture_output=True, text=True, timeout=240, env=env)
+    ods = tmp_path / "ods" / (srcs[0].stem + ".ods")
+    assert r.returncode == 0 and ods.exists(), r.stderr
+    with zipfile.ZipFile(ods) as z:
+        content = z.read("content.xml").decode()
+        names = z.namelist()
+    bound = set(re.findall(r"vnd\.sun\.star\.script:VBAProject\.(\w+\.\w+)\?language=Basic", content))
+    assert bound == {f"XlxqButtons.{m}" for m in CAPTIONS["zh"]}
+    assert "Basic/VBAProject/XlxqButtons.xml" in names and "Basic/VBAProject/xlwings.xml" in names
