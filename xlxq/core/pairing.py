@@ -11,7 +11,7 @@ from typing import Optional
 from xlxq.core.colours import ColourCtx
 from xlxq.core.history import CardState, build_cards, pairable_players
 from xlxq.core.matching import Matcher
-from xlxq.core.model import Board, Event, Round
+from xlxq.core.model import Board, Event, PairingOptions, Round
 from xlxq.core.round1 import pair_first_round
 from xlxq.core.swiss import GroupInput, GroupResult, GroupSearch, order_key
 from xlxq.errors import InputError, PairingImpossible
@@ -63,6 +63,25 @@ def pair_round(event: Event, round_no: Optional[int] = None) -> PairingOutcome:
         out.round = pair_first_round(event, players, out.notes)
         return out
 
+    pairs, byes = pair_score_groups(cards, players, round_no, event.settings.rounds, opts, out.groups)
+    boards = [Board(board=i, red=red, black=black) for i, (red, black) in enumerate(pairs, start=1)]
+    out.round = Round(round=round_no, boards=boards, byes=byes, provisional=list(out.provisional))
+    return out
+
+
+def pair_score_groups(cards: dict[int, CardState], players: list[int], round_no: int, total_rounds: int,
+                      opts: PairingOptions, groups: Optional[list[GroupLog]] = None,
+                      noun: tuple[str, str] = ("名棋手", "players")) -> tuple[list[tuple[int, int]], list[int]]:
+    """The 定位编排 of one round ≥ 2 over any kind of unit (players, or teams
+    in a team Swiss): ``cards`` are the units' 编排卡, ``players`` the
+    numbers to pair.  Returns ``(pairs, byes)``: ``(red, black)`` numbers in
+    board order, and the unit with the bye (if any).  Each score group's
+    search is appended to ``groups`` (the 编排记录).  ``noun`` names the units
+    in the message when no pairing exists (Chinese with its measure word,
+    English).  Raises :class:`PairingImpossible`.
+    """
+    groups = groups if groups is not None else []
+
     def bye_ok(no: int) -> bool:
         return cards[no].byes == 0
 
@@ -70,9 +89,9 @@ def pair_round(event: Event, round_no: Optional[int] = None) -> PairingOutcome:
     matcher = Matcher(met, bye_ok)
     if not matcher.feasible(players):
         raise PairingImpossible(
-            f"第{round_no}轮无法编排：{len(players)}名棋手中已找不到一种不重复相遇"
+            f"第{round_no}轮无法编排：{len(players)}{noun[0]}中已找不到一种不重复相遇"
             f"{'且轮空者未曾轮空' if len(players) % 2 else ''}的配对（轮数超出该人数积分编排所能容纳的上限）",
-            f"round {round_no} cannot be paired: no pairing of the {len(players)} players avoids rematches"
+            f"round {round_no} cannot be paired: no pairing of the {len(players)} {noun[1]} avoids rematches"
             f"{' with a bye for a player who has not had one' if len(players) % 2 else ''}")
 
     if len(players) % 2:
@@ -87,13 +106,13 @@ def pair_round(event: Event, round_no: Optional[int] = None) -> PairingOutcome:
                 matcher, bye_ok = m, capped
                 break
 
-    ctx = ColourCtx(round_no=round_no, total_rounds=event.settings.rounds,
+    ctx = ColourCtx(round_no=round_no, total_rounds=total_rounds,
                     colour_tie=opts.colour_tie, last_rounds_rule=opts.last_rounds_rule)
     levels = sorted({cards[no].score for no in players}, reverse=True)
     by_level: dict[float, list[CardState]] = {lv: [] for lv in levels}
     for no in players:
         by_level[cards[no].score].append(cards[no])
-    boards: list[Board] = []
+    pairs: list[tuple[int, int]] = []
     carry: list[CardState] = []
     byes: list[int] = []
     for gi, lv in enumerate(levels):
@@ -103,15 +122,14 @@ def pair_round(event: Event, round_no: Optional[int] = None) -> PairingOutcome:
         gs = GroupSearch(GroupInput(members=members, score=lv, lower=lower, lowest=(gi == len(levels) - 1)),
                          round_no, ctx, matcher, bye_ok, opts.search_budget, opts.picker)
         res = gs.run()
-        out.groups.append(GroupLog(score=lv, incoming=[c.no for c in carry], search=gs, result=res))
+        groups.append(GroupLog(score=lv, incoming=[c.no for c in carry], search=gs, result=res))
         for red, black, *_ in res.pairs:
-            boards.append(Board(board=len(boards) + 1, red=red, black=black))
+            pairs.append((red, black))
         if gi == len(levels) - 1:
             byes = list(res.floats)
         else:
             carry = [cards[no] for no in res.floats]
-    out.round = Round(round=round_no, boards=boards, byes=byes, provisional=list(out.provisional))
-    return out
+    return pairs, byes
 
 
 def group_rows(gs: GroupSearch) -> tuple[list[int], list[int], list[int]]:
@@ -119,4 +137,4 @@ def group_rows(gs: GroupSearch) -> tuple[list[int], list[int], list[int]]:
     return tuple([gs.nos[i] for i in gs.rows[r]] for r in range(3))  # type: ignore[return-value]
 
 
-__all__ = ["pair_round", "PairingOutcome", "GroupLog", "group_rows", "order_key"]
+__all__ = ["pair_round", "pair_score_groups", "PairingOutcome", "GroupLog", "group_rows", "order_key"]

@@ -1,0 +1,201 @@
+"""Pairing the next round of a team event.
+
+* Team Swiss (积分编排制团体赛): 定位编排 with the teams as the units.  Each
+  team gets an ordinary 编排卡 (:class:`~xlxq.core.history.CardState`):
+
+  - score: 场分 (default) or 局分 (``settings.pair_by = "game_points"``); an
+    unfinished board counts as a draw (原则(八)), a match whose line-ups are
+    not in yet as all boards drawn;
+  - colour of a match: **先 (R) when the team was listed first** (先走: red on
+    board 1 and every odd board), 后 (B) when second; a bye has no colour;
+  - opponents met, byes, and 上调/下调 last round, as for a player.
+
+  Round 1 is 方法(一) with the team numbers (``settings.first_round``: 近号
+  1-2, 4-3 …, the smaller number first on odd 场次); rounds ≥ 2 run the very
+  group loop of the individual Swiss (:func:`xlxq.core.pairing.pair_score_groups`):
+  score groups, 要先行/要后行, 先编者, 同位/错位/异行/同行, 拆对, 下调, the
+  bye to the lowest score group, no team meets another twice, and 方法(四)
+  decides which team goes first.
+* Team round robin: the 棋规 table (:func:`xlxq.core.roundrobin.berger_table`)
+  on the team numbers in increasing order; the team printed first goes
+  first; a double round robin reverses the second cycle.
+* 全队轮赛制: :func:`xlxq.core.scheveningen.scheveningen_round`.
+
+Pairing makes the matches only; boards come from the line-ups
+(:func:`xlxq.core.teams.set_lineups`, or :func:`pair_and_seat` for the
+default line-ups).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Optional
+
+from xlxq.core.history import DOWN, UP, CardState
+from xlxq.core.model import Event, EventSettings, Player
+from xlxq.core.pairing import GroupLog, pair_score_groups
+from xlxq.core.round1 import pair_first_round
+from xlxq.core.roundrobin import rr_round_count, table_position, table_round
+from xlxq.core.teams import Match, TeamEvent, TeamRound, _check_settings, match_game_points, set_lineups
+from xlxq.errors import InputError, PairingImpossible
+
+
+@dataclass
+class TeamPairingOutcome:
+    round: TeamRound
+    cards: dict[int, CardState]
+    groups: list[GroupLog] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    provisional: list[tuple[int, int, int]] = field(default_factory=list)   # (round, match, board) counted as draws
+
+
+def build_team_cards(event: TeamEvent, before_round: int) -> dict[int, CardState]:
+    """The 编排卡 of every team from the rounds before ``before_round``."""
+    s = event.settings
+    sc = s.scoring
+    by_games = s.pair_by == "game_points"
+    cards = {t.no: CardState(t.no) for t in event.teams}
+    for rnd in event.rounds_before(before_round):
+        start = {no: c.score for no, c in cards.items()}
+        seen: set[int] = set()
+        for m in rnd.matches:
+            f, k = cards[m.first], cards[m.second]
+            f.colours.append("R")
+            k.colours.append("B")
+            f.opponents.add(m.second)
+            k.opponents.add(m.first)
+            gf, gk, _ = match_game_points(event, m, provisional=True)
+            if by_games:
+                f.score += gf
+                k.score += gk
+            else:
+                f.score += sc.match_points(gf, gk, True)
+                k.score += sc.match_points(gk, gf, False)
+            sf, sk = start[m.first], start[m.second]
+            f.last_float = DOWN if sf > sk else UP if sf < sk else 0
+            k.last_float = DOWN if sk > sf else UP if sk < sf else 0
+            seen.update(m.teams())
+        for no in rnd.byes:
+            c = cards[no]
+            c.byes += 1
+            c.score += sc.bye_games(s.boards) if by_games else sc.bye_match()
+            c.last_float = 0
+            seen.add(no)
+        for no, c in cards.items():
+            if no not in seen:
+                c.last_float = 0
+    return cards
+
+
+def pairable_teams(event: TeamEvent, round_no: int) -> list[int]:
+    """Teams to pair in ``round_no``: registered and not withdrawn."""
+    return sorted(t.no for t in event.teams if t.active_in(round_no))
+
+
+def _provisional(event: TeamEvent, round_no: int, out: TeamPairingOutcome) -> None:
+    for r in event.rounds_before(round_no):
+        for m in r.matches:
+            if not m.boards:
+                out.notes.append(f"第{r.round}轮第{m.match}场尚无出场名单，按各台和棋暂计编排（原则(八)）")
+                continue
+            for b in m.boards:
+                if b.result is None:
+                    out.provisional.append((r.round, m.match, b.board))
+                    out.notes.append(f"第{r.round}轮第{m.match}场第{b.board}台未结束，按和棋暂计编排（原则(八)）")
+
+
+def _matches(pairs: list[tuple[int, int]]) -> list[Match]:
+    return [Match(match=i, first=a, second=b) for i, (a, b) in enumerate(pairs, start=1)]
+
+
+def pair_team_round(event: TeamEvent, round_no: Optional[int] = None) -> TeamPairingOutcome:
+    """Pair ``round_no`` (default: the next one) of a team event: the
+    matches (first team = 先走) and byes, boards left empty for the line-ups.
+
+    Like :func:`xlxq.core.pairing.pair_round` it trusts the data: whoever
+    reads an event (a backend) runs :func:`validate_team_event` first."""
+    _check_settings(event.settings)
+    s = event.settings
+    if s.system == "scheveningen":
+        from xlxq.core.scheveningen import scheveningen_round
+        rn = event.next_round if round_no is None else round_no
+        return TeamPairingOutcome(round=scheveningen_round(event, rn), cards=build_team_cards(event, rn),
+                                  notes=[f"全队轮赛制：秩序表第{rn}轮"])
+    if s.system in ("round_robin", "double_round_robin"):
+        return pair_team_rr_round(event, round_no)
+    return pair_team_swiss_round(event, round_no)
+
+
+def pair_team_swiss_round(event: TeamEvent, round_no: Optional[int] = None) -> TeamPairingOutcome:
+    s = event.settings
+    if round_no is None:
+        round_no = event.next_round
+    if round_no > s.rounds:
+        raise InputError(f"本赛事共{s.rounds}轮，已编排完毕，不能再编第{round_no}轮",
+                         f"the event has {s.rounds} rounds; round {round_no} cannot be paired")
+    cards = build_team_cards(event, round_no)
+    teams = pairable_teams(event, round_no)
+    out = TeamPairingOutcome(round=TeamRound(round=round_no), cards=cards)
+    if len(teams) < 2:
+        raise PairingImpossible(f"第{round_no}轮可编排的队伍不足两队", f"round {round_no}: fewer than two teams to pair")
+    _provisional(event, round_no, out)
+    if round_no == 1:
+        proxy = Event(EventSettings(rounds=s.rounds, first_round=s.first_round, first_round_seed=s.first_round_seed,
+                                    pairing=replace(s.pairing, avoid_same_unit_round1=False)),
+                      [Player(t.no, t.name) for t in event.teams])
+        rnd = pair_first_round(proxy, teams, out.notes)
+        out.round = TeamRound(round=1, matches=_matches([(b.red, b.black) for b in rnd.boards]), byes=list(rnd.byes))
+        return out
+    pairs, byes = pair_score_groups(cards, teams, round_no, s.rounds, s.pairing, out.groups, noun=("支队伍", "teams"))
+    out.round = TeamRound(round=round_no, matches=_matches(pairs), byes=byes)
+    return out
+
+
+def team_rr_round_count(event: TeamEvent) -> int:
+    return rr_round_count(len(event.teams), event.settings.system == "double_round_robin")
+
+
+def pair_team_rr_round(event: TeamEvent, round_no: Optional[int] = None) -> TeamPairingOutcome:
+    """A round of a team round robin from the 棋规 table: table number i is
+    the i-th smallest team number; the team printed first goes first (红
+    on odd boards); with an odd number of teams, the team drawn against the
+    phantom has the bye (worth nothing in a round robin, see team_standings)."""
+    s = event.settings
+    double = s.system == "double_round_robin"
+    nos = sorted(t.no for t in event.teams)
+    if len(nos) < 2:
+        raise InputError("循环赛至少需要2支队伍", "a round robin needs at least 2 teams")
+    if round_no is None:
+        round_no = event.next_round
+    total = team_rr_round_count(event)
+    if round_no > total or round_no > s.rounds:
+        raise InputError(f"本循环赛（{len(nos)}队）共{min(total, s.rounds)}轮，不能再编第{round_no}轮",
+                         f"this round robin of {len(nos)} teams has {min(total, s.rounds)} rounds; "
+                         f"round {round_no} cannot be paired")
+    rnd = table_round(nos, round_no, double)
+    out = TeamPairingOutcome(round=TeamRound(round=round_no, matches=_matches([(b.red, b.black) for b in rnd.boards]),
+                                             byes=list(rnd.byes)),
+                             cards=build_team_cards(event, round_no))
+    cycle, t_round, _ = table_position(round_no, len(nos), double)
+    out.notes.append(f"团体循环赛：{'第%d循环' % cycle if double else ''}秩序表第{t_round}轮"
+                     + ("（先后走互换）" if cycle == 2 else ""))
+    if s.rounds != total:
+        out.notes.append(f"赛事设定 rounds = {s.rounds}，而{len(nos)}队{'双' if double else '单'}循环共{total}轮")
+    for t in event.teams:
+        if not t.active_in(round_no):
+            out.notes.append(f"{t.name}（{t.no}队）已退赛：本轮对它的比赛请按弃权录入")
+    return out
+
+
+def pair_and_seat(event: TeamEvent, round_no: Optional[int] = None,
+                  lineups: Optional[dict[int, list[int]]] = None) -> tuple[TeamEvent, TeamPairingOutcome]:
+    """Pair the next round, append it, and seat every match from
+    ``lineups`` (team → 序号 per board) or the default line-ups."""
+    out = pair_team_round(event, round_no)
+    ev = event.with_round(out.round)
+    if event.settings.system != "scheveningen":
+        ev = set_lineups(ev, out.round.round, lineups or {})
+    return ev, out
+
+
+__all__ = ["pair_team_round", "pair_team_swiss_round", "pair_team_rr_round", "pair_and_seat", "build_team_cards",
+           "pairable_teams", "team_rr_round_count", "TeamPairingOutcome"]

@@ -1,0 +1,334 @@
+"""Team standings (团体名次) and per-board results (台次成绩).
+
+Scoring (2011 第13.2条, rules-research §3.1): each board 2/1/0 局分
+(``TeamScoring.game``); the team with more 局分 in the match takes it:
+场分 ``match_win``/``match_draw``/``match_loss`` (2/1/0), the draw possibly
+different for the first (home) and second (away) team.
+
+Ranking (seed 001 五.2 一局制积分编排团体赛, "使用哪种格式一定要在赛前声明"):
+
+- ``seed001-team-1`` 第一种格式: 场分 → 团体对手分 → 全队总局分 → 全队胜场
+  → 全队胜局 → 全队犯规 → 倒数第二轮的场分, 依此类推;
+- ``seed001-team-2`` 第二种格式: 全队总局分 → 场分 → 团体对手分 → 全队胜场
+  → 全队犯规 → the same round-by-round fall-back (seed 001 lists no 胜局
+  here; add ``game_wins`` to a custom list to have it);
+- ``team-rr`` (team round robins; the 2011 14.5 text was not retrieved):
+  场分 → 局分 → 胜场 → 胜局 → 犯规 (团体对手分 cannot separate teams level on
+  场分 in a complete round robin);
+- ``scheveningen`` (全队轮赛制, two teams): 局分 → 胜局 → 犯规.
+
+The list is ``settings.tiebreaks``: presets and/or keys (:data:`TEAM_KEYS`,
+Chinese labels accepted); its first key is the main score.  None takes the
+system's default (:func:`default_preset`).  Definitions in
+:func:`compute_team_standings`; docs/teams.md §4.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Iterable, Optional, Union
+
+from xlxq.core.model import outcome
+from xlxq.core.teams import VACANT, TeamEvent, match_game_points, team_side, validate_team_event
+from xlxq.errors import InputError
+
+TEAM_KEYS = ("match_points", "game_points", "opp_match_points", "match_wins", "game_wins", "fouls", "back_rounds")
+ASCENDING_KEYS = frozenset({"fouls"})
+TEAM_PRESETS: dict[str, list[str]] = {
+    "seed001-team-1": ["match_points", "opp_match_points", "game_points", "match_wins", "game_wins", "fouls",
+                       "back_rounds"],
+    "seed001-team-2": ["game_points", "match_points", "opp_match_points", "match_wins", "fouls", "back_rounds"],
+    "team-rr": ["match_points", "game_points", "match_wins", "game_wins", "fouls"],
+    "scheveningen": ["game_points", "game_wins", "fouls"],
+}
+LABELS_ZH = {"match_points": "场分", "game_points": "局分", "opp_match_points": "团体对手分", "match_wins": "胜场",
+             "game_wins": "胜局", "fouls": "犯规", "back_rounds": "比较前一轮场分"}
+LABELS_EN = {"match_points": "match points", "game_points": "game points", "opp_match_points": "opponents' match points",
+             "match_wins": "matches won", "game_wins": "games won", "fouls": "fouls",
+             "back_rounds": "earlier rounds' match points"}
+_ALIASES = {v: k for k, v in LABELS_ZH.items()}
+_ALIASES.update({"总局分": "game_points", "全队总局分": "game_points", "团体场分": "match_points",
+                 "对手分": "opp_match_points", "全队胜场": "match_wins", "全队胜局": "game_wins",
+                 "全队犯规": "fouls", "倒数第二轮场分": "back_rounds", "第一种格式": "seed001-team-1",
+                 "第二种格式": "seed001-team-2"})
+RR_SYSTEMS = ("round_robin", "double_round_robin")
+
+
+def default_preset(system: str) -> str:
+    if system in RR_SYSTEMS:
+        return "team-rr"
+    if system == "scheveningen":
+        return "scheveningen"
+    return "seed001-team-1"
+
+
+def resolve_team_tiebreaks(spec: Union[Iterable[str], str, None], system: str = "swiss") -> list[str]:
+    """Expand ``spec`` (presets, keys or Chinese labels) into :data:`TEAM_KEYS`
+    in order, repeats dropped; None = the system's default preset."""
+    if spec is None:
+        spec = [default_preset(system)]
+    if isinstance(spec, str):
+        spec = [spec]
+    out: list[str] = []
+    for item in spec:
+        name = str(item).strip()
+        name = _ALIASES.get(name, name)
+        if name in TEAM_PRESETS:
+            keys = TEAM_PRESETS[name]
+        elif name in TEAM_KEYS:
+            keys = [name]
+        else:
+            choices = [*TEAM_PRESETS, *TEAM_KEYS]
+            raise InputError(f"团体名次计算顺序中有未知的项目：{item!r}（可用：{'、'.join(choices)}）",
+                             f"unknown team tie-break {item!r} (choose from {', '.join(choices)})")
+        for k in keys:
+            if k not in out:
+                out.append(k)
+    if not out:
+        raise InputError("团体名次计算顺序不能为空（至少要有场分或局分）",
+                         "the team ranking list is empty (give at least match or game points)")
+    return out
+
+
+@dataclass
+class TeamStandingRow:
+    rank: int
+    no: int
+    name: str
+    match_points: float              # 场分
+    game_points: float               # 局分
+    values: dict[str, float]         # every key of TEAM_KEYS except back_rounds
+    matches: int                     # matches finished (byes not included)
+    byes: int
+    withdrawn: bool
+    round_match_points: list[Optional[float]] = field(default_factory=list)   # None: no finished match / not paired
+    round_game_points: list[Optional[float]] = field(default_factory=list)
+
+    def to_dict(self) -> dict:
+        return {"rank": self.rank, "no": self.no, "name": self.name, "match_points": self.match_points,
+                "game_points": self.game_points, "tiebreaks": dict(self.values), "matches": self.matches,
+                "byes": self.byes, "withdrawn": self.withdrawn,
+                "round_match_points": list(self.round_match_points),
+                "round_game_points": list(self.round_game_points)}
+
+
+def _last_round(event: TeamEvent, after_round: Optional[int]) -> int:
+    last = max((r.round for r in event.rounds), default=0)
+    if after_round is None:
+        return last
+    if isinstance(after_round, bool) or not isinstance(after_round, int) or after_round < 0:
+        raise InputError(f"名次计算的轮次无效：{after_round!r}", f"invalid after_round {after_round!r}")
+    return min(after_round, last)
+
+
+def compute_team_standings(event: TeamEvent, after_round: Optional[int] = None) -> list[TeamStandingRow]:
+    """The team table after ``after_round`` (default: every round), rank 1 first.
+
+    - 局分 game_points: the team's board points, finished boards only (an
+      empty seat is a forfeit loss); a Swiss bye adds
+      ``scoring.bye_games(boards)`` (default: every board won).
+    - 场分 match_points: per finished match (all boards in), by
+      ``TeamScoring.match_points``; a Swiss bye adds ``bye_match()`` (原则(五)
+      轮空者以胜局计算).  In a round robin a bye is worth nothing.
+    - 团体对手分 opp_match_points (seed 001 "所对弈过队的场分总和"): the sum
+      of the final 场分 of every team met; each Swiss bye adds the value of
+      ``settings.standings.bye_opp_score`` over the teams (default: the
+      lowest 场分 among teams that have scored, as 2011 14.4 for players).
+    - 胜场 match_wins: matches won (a Swiss bye too when
+      ``standings.bye_counts_as_win``); 胜局 game_wins: boards won, forfeit
+      wins included (a bye adds none: no game is played); 犯规 fouls: the
+      members' fouls summed, fewer is better.
+    - back_rounds ("比较倒数第二轮的场分，依此类推"): 场分 after round N−1,
+      N−2 … 1 (``standings.fallback_reading = "running_total"``, default) or
+      the 场分 of round N−1, N−2 … alone (``"round_score"``).
+
+    Teams equal on every key share a rank and are listed by team number.
+    """
+    validate_team_event(event)
+    s = event.settings
+    sc = s.scoring
+    keys = resolve_team_tiebreaks(s.tiebreaks, s.system)
+    n = _last_round(event, after_round)
+    swiss_bye = s.system == "swiss"
+    nos = [t.no for t in event.teams]
+    mp = {no: [None] * n for no in nos}         # per-round 场分
+    gp_round = {no: [None] * n for no in nos}
+    gp = dict.fromkeys(nos, 0.0)
+    mwins = dict.fromkeys(nos, 0)
+    gwins = dict.fromkeys(nos, 0)
+    fouls = dict.fromkeys(nos, 0)
+    played = dict.fromkeys(nos, 0)
+    byes = dict.fromkeys(nos, 0)
+    opponents: dict[int, list[int]] = {no: [] for no in nos}
+    for rnd in event.rounds:
+        if rnd.round > n:
+            continue
+        i = rnd.round - 1
+        for m in rnd.matches:
+            opponents[m.first].append(m.second)
+            opponents[m.second].append(m.first)
+            gf, gk, finished = match_game_points(event, m)
+            for t, mine in ((m.first, gf), (m.second, gk)):
+                gp[t] += mine
+                gp_round[t][i] = mine if m.boards else None
+            for b in m.boards:
+                for t in m.teams():
+                    colour = team_side(event, m, t, b)
+                    no = b.red if colour == "R" else b.black
+                    if no != VACANT:
+                        fouls[t] += b.fouls_red if colour == "R" else b.fouls_black
+                    if b.result is not None and outcome(b.result, colour) == "W":
+                        gwins[t] += 1
+            if finished:
+                for t, mine, theirs, first in ((m.first, gf, gk, True), (m.second, gk, gf, False)):
+                    mp[t][i] = float(sc.match_points(mine, theirs, first))
+                    played[t] += 1
+                    mwins[t] += mine > theirs
+        for t in rnd.byes:
+            byes[t] += 1
+            if swiss_bye:
+                mp[t][i] = float(sc.bye_match())
+                g = float(sc.bye_games(s.boards))
+                gp[t] += g
+                gp_round[t][i] = g
+                mwins[t] += bool(s.standings.bye_counts_as_win)
+            else:
+                mp[t][i] = 0.0
+    totals = {no: float(sum(x for x in mp[no] if x is not None)) for no in nos}
+    mode = s.standings.bye_opp_score
+    if mode == "zero" or not totals:
+        bye_value = 0.0
+    elif mode == "lowest":
+        bye_value = min(totals.values())
+    else:
+        bye_value = min((t for t in totals.values() if t > 0), default=0.0)
+
+    rows: list[tuple[tuple, TeamStandingRow]] = []
+    for t in event.teams:
+        per_round = [x if x is not None else 0.0 for x in mp[t.no]]
+        running, acc = [], 0.0
+        for x in per_round:
+            acc += x
+            running.append(acc)
+        if s.standings.fallback_reading == "round_score":
+            back = tuple(per_round[k] for k in range(n - 2, -1, -1))
+        else:
+            back = tuple(running[k] for k in range(n - 2, -1, -1))
+        vals = {
+            "match_points": totals[t.no],
+            "game_points": float(gp[t.no]),
+            "opp_match_points": float(sum(totals[o] for o in opponents[t.no])
+                                      + (byes[t.no] * bye_value if swiss_bye else 0.0)),
+            "match_wins": float(mwins[t.no]),
+            "game_wins": float(gwins[t.no]),
+            "fouls": float(fouls[t.no]),
+        }
+        key: list = []
+        for k in keys:
+            if k == "back_rounds":
+                key.append(tuple(-x for x in back))
+            elif k in ASCENDING_KEYS:
+                key.append(vals[k])
+            else:
+                key.append(-vals[k])
+        row = TeamStandingRow(rank=0, no=t.no, name=t.name, match_points=vals["match_points"],
+                              game_points=vals["game_points"], values=vals, matches=played[t.no], byes=byes[t.no],
+                              withdrawn=not t.active_in(n + 1), round_match_points=list(mp[t.no]),
+                              round_game_points=list(gp_round[t.no]))
+        rows.append((tuple(key), row))
+    rows.sort(key=lambda kr: (kr[0], kr[1].no))
+    out: list[TeamStandingRow] = []
+    prev = None
+    for i, (key, row) in enumerate(rows):
+        row.rank = out[-1].rank if out and key == prev else i + 1
+        prev = key
+        out.append(row)
+    return out
+
+
+# ------------------------------------------------------------------ 台次成绩
+
+@dataclass
+class BoardStandingRow:
+    rank: Optional[int]              # None: fewer games than settings.board_min_games (listed last)
+    board: int
+    no: int
+    name: str
+    team_no: int
+    team: str
+    points: float
+    games: int
+    wins: int
+    draws: int
+    losses: int
+    fouls: int
+    percentage: float                # points / (games × game win), 0 with no games
+
+    def to_dict(self) -> dict:
+        return {k: getattr(self, k) for k in ("rank", "board", "no", "name", "team_no", "team", "points", "games",
+                                              "wins", "draws", "losses", "fouls", "percentage")}
+
+
+def board_standings(event: TeamEvent, after_round: Optional[int] = None) -> dict[int, list[BoardStandingRow]]:
+    """台次成绩: for each board, every player who sat on it, ranked.
+
+    A game counts when finished, forfeits included (an empty seat is nobody's
+    game; the player facing it scores a forfeit win).  Order, by
+    ``settings.board_ranking``: ``points`` (default) — points, then
+    percentage, wins, fouls (fewer better); ``percentage`` — percentage,
+    then points, wins, fouls.  Players with fewer than
+    ``settings.board_min_games`` games are listed after, unranked.  Players
+    equal on everything share a rank.  A player who sat on several boards
+    appears under each with the games of that board.
+    """
+    validate_team_event(event)
+    s = event.settings
+    sc = s.scoring.game
+    n = _last_round(event, after_round)
+    acc: dict[tuple[int, int], dict] = {}
+    for rnd in event.rounds:
+        if rnd.round > n:
+            continue
+        for m in rnd.matches:
+            for b in m.boards:
+                for t in m.teams():
+                    colour = team_side(event, m, t, b)
+                    no = b.red if colour == "R" else b.black
+                    if no == VACANT:
+                        continue
+                    a = acc.setdefault((b.board, no), {"team": t, "points": 0.0, "games": 0, "W": 0, "D": 0,
+                                                       "L": 0, "fouls": 0})
+                    a["fouls"] += b.fouls_red if colour == "R" else b.fouls_black
+                    if b.result is None:
+                        continue
+                    a["points"] += float(sc.points(b.result, colour))
+                    a["games"] += 1
+                    a[outcome(b.result, colour)] += 1
+    out: dict[int, list[BoardStandingRow]] = {}
+    for k in range(1, s.boards + 1):
+        rows = []
+        for (board, no), a in acc.items():
+            if board != k:
+                continue
+            pct = a["points"] / (a["games"] * sc.win) if a["games"] and sc.win else 0.0
+            rows.append(BoardStandingRow(rank=None, board=k, no=no, name=event.player(no).name, team_no=a["team"],
+                                         team=event.team(a["team"]).name, points=a["points"], games=a["games"],
+                                         wins=a["W"], draws=a["D"], losses=a["L"], fouls=a["fouls"],
+                                         percentage=pct))
+
+        def key(r: BoardStandingRow):
+            if s.board_ranking == "percentage":
+                return (-r.percentage, -r.points, -r.wins, r.fouls)
+            return (-r.points, -r.percentage, -r.wins, r.fouls)
+
+        ranked = sorted((r for r in rows if r.games >= s.board_min_games), key=lambda r: (key(r), r.no))
+        rest = sorted((r for r in rows if r.games < s.board_min_games), key=lambda r: (key(r), r.no))
+        prev = None
+        for i, r in enumerate(ranked):
+            r.rank = ranked[i - 1].rank if i and key(r) == prev else i + 1
+            prev = key(r)
+        out[k] = ranked + rest
+    return out
+
+
+__all__ = ["compute_team_standings", "board_standings", "resolve_team_tiebreaks", "default_preset",
+           "TeamStandingRow", "BoardStandingRow", "TEAM_KEYS", "TEAM_PRESETS", "LABELS_ZH", "LABELS_EN"]

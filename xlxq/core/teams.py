@@ -1,0 +1,691 @@
+"""Team events (团体赛): the model, line-ups and their checks.
+
+Composition, not inheritance: a :class:`TeamEvent` holds the registered
+individuals (:class:`~xlxq.core.model.Player`, 序号 unique across the event),
+the :class:`Team` s (each an ordered list of those players: 主力 in board
+order, then 替补), and the rounds; a round holds :class:`Match` es, and a match
+its boards as ordinary :class:`~xlxq.core.model.Board` s (red, black, result,
+fouls), so results and fouls read exactly as in an individual event.
+
+Rules (docs/teams.md gives each with its source):
+
+* Board colours (rules-research §3.1, reibang 13.2/13.3): the team listed
+  first in a match (round robin) or that 先走 (Swiss) has red on odd boards
+  and black on even boards.  A team's place in a match is its "colour" for
+  the team Swiss: first = 先, second = 后.
+* 局分: each board 2/1/0 (``TeamScoring.game``, any :class:`Scoring`); 场分:
+  the team with more 局分 takes the match, 2/1/0 by default, any scale,
+  with a different draw for the first (home) and second (away) team
+  allowed (2011 13.2/13.3; 象甲 2011: 3/0, home draw 1, away draw 2).
+* Line-up formats (seed 000 团体赛种类; 2011 第11条 title; rules-research
+  §3.3), checked whenever a line-up is entered:
+
+  - ``fixed_boards`` 分台定人制: every player keeps one board for the whole
+    event: a 主力 the board of his registered place, a 替补 the board he is
+    registered for (``Team.reserve_boards``) or, if none, the first board he
+    plays;
+  - ``fixed_order`` 分台换人制: any of the registered players (替补 included)
+    may play, seated in registered order (a later-registered player never
+    sits above an earlier one); a missing player leaves the bottom board(s)
+    empty;
+  - ``per_round`` 临时定台制: the line-up and its board order are submitted
+    each round, any registered players in any order.
+
+* An empty seat (缺人, :data:`VACANT` = 0 in ``Board.red``/``black``) loses
+  that board by forfeit; two empty seats are a double forfeit.
+
+Pure data and checks, no I/O; messages are Chinese with an English twin and
+name the team, round, match and board.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Iterable, Optional, Sequence
+
+from xlxq.core.model import (BLACK_WIN_FORFEIT, DOUBLE_FORFEIT, FIRST_ROUND_METHODS, COLOUR_TIES,
+                             RED_WIN_FORFEIT, RESULTS, Board, PairingOptions, Player, Scoring,
+                             StandingsOptions, outcome)
+from xlxq.errors import InputError
+
+VACANT = 0                       # an empty seat: nobody fielded on that board
+MIN_BOARDS, MAX_BOARDS = 2, 10
+
+LINEUP_FORMATS = ("fixed_boards", "fixed_order", "per_round")
+LINEUP_NAMES = {"fixed_boards": "分台定人制", "fixed_order": "分台换人制", "per_round": "临时定台制"}
+LINEUP_ALIASES = {v: k for k, v in LINEUP_NAMES.items()}
+TEAM_SYSTEMS = ("swiss", "round_robin", "double_round_robin", "scheveningen")
+PAIR_BY = ("match_points", "game_points")
+BOARD_RANKINGS = ("points", "percentage")
+
+
+# ------------------------------------------------------------------ settings
+
+@dataclass(frozen=True)
+class TeamScoring:
+    """局分 per board (``game``) and 场分 per match.
+
+    ``match_draw_first`` / ``match_draw_second``: the draw for the team
+    listed first (home, 主队) and second (away); ``None`` = ``match_draw``.
+    A bye (轮空, odd number of teams in a Swiss) counts as a won match
+    (原则(五) 轮空者以胜局计算): ``bye_match_points`` (None = ``match_win``) and
+    ``bye_game_points`` 局分 (None = every board won, boards × ``game.win``).
+    """
+
+    game: Scoring = field(default_factory=Scoring)
+    match_win: float = 2
+    match_draw: float = 1
+    match_loss: float = 0
+    match_draw_first: Optional[float] = None
+    match_draw_second: Optional[float] = None
+    bye_match_points: Optional[float] = None
+    bye_game_points: Optional[float] = None
+
+    def match_points(self, mine: float, theirs: float, first: bool) -> float:
+        """场分 of one team from the two teams' 局分 (2011 13.2)."""
+        if mine > theirs:
+            return self.match_win
+        if mine < theirs:
+            return self.match_loss
+        special = self.match_draw_first if first else self.match_draw_second
+        return self.match_draw if special is None else special
+
+    def match_outcome(self, mine: float, theirs: float) -> str:
+        return "W" if mine > theirs else "L" if mine < theirs else "D"
+
+    def bye_match(self) -> float:
+        return self.match_win if self.bye_match_points is None else self.bye_match_points
+
+    def bye_games(self, boards: int) -> float:
+        return boards * self.game.win if self.bye_game_points is None else self.bye_game_points
+
+
+@dataclass
+class TeamSettings:
+    name: str = ""
+    system: str = "swiss"                 # swiss | round_robin | double_round_robin | scheveningen
+    rounds: int = 7
+    boards: int = 4                       # boards per match, 2–10 (全队轮赛制: players a side)
+    lineup: str = "fixed_boards"          # LINEUP_FORMATS
+    scoring: TeamScoring = field(default_factory=TeamScoring)
+    pair_by: str = "match_points"         # team Swiss score: 场分 (default) or 局分
+    # None: the system's default preset (team_standings.default_preset)
+    tiebreaks: Optional[list[str]] = None
+    first_round: str = "adjacent"         # team Swiss round 1, as 方法(一) with team numbers
+    first_round_seed: Optional[int] = None
+    pairing: PairingOptions = field(default_factory=PairingOptions)
+    standings: StandingsOptions = field(default_factory=StandingsOptions)
+    board_ranking: str = "points"         # 台次成绩: "points" or "percentage" first
+    board_min_games: int = 0              # 台次成绩: fewer games → listed unranked
+
+
+@dataclass
+class Team:
+    no: int                               # 队序号 (team number, fixed at registration)
+    name: str
+    players: list[int]                    # 序号 of the members in registered order: 主力 by board, then 替补
+    reserve_boards: dict[int, int] = field(default_factory=dict)   # 分台定人制: a 替补's registered board
+    seed: Optional[int] = None
+    withdrawn_from_round: Optional[int] = None
+
+    def active_in(self, round_no: int) -> bool:
+        return self.withdrawn_from_round is None or round_no < self.withdrawn_from_round
+
+    def place(self, no: int) -> int:
+        """Registered place (1 = first) of member ``no``."""
+        return self.players.index(no) + 1
+
+
+@dataclass
+class Match:
+    match: int                            # 场次 (1 = top)
+    first: int                            # team listed first / 先走: red on odd boards
+    second: int
+    boards: list[Board] = field(default_factory=list)   # empty until the line-ups are in
+
+    def teams(self) -> tuple[int, int]:
+        return self.first, self.second
+
+    def opponent_of(self, team_no: int) -> int:
+        return self.second if team_no == self.first else self.first
+
+    def side(self, team_no: int, board: Board) -> str:
+        """'R' or 'B': the colour of ``team_no``'s seat on ``board`` by the
+        board rule (not for 全队轮赛制, whose colours come from its table:
+        use :func:`team_side`)."""
+        c = first_team_colour(board.board)
+        return c if team_no == self.first else other(c)
+
+    def lineup(self, team_no: int) -> list[int]:
+        """The team's line-up as it sits, board 1 first (VACANT = empty
+        seat), by the board rule."""
+        return [b.red if self.side(team_no, b) == "R" else b.black for b in self.boards]
+
+
+@dataclass
+class TeamRound:
+    round: int
+    matches: list[Match] = field(default_factory=list)
+    byes: list[int] = field(default_factory=list)     # team numbers
+
+    def teams(self) -> list[int]:
+        return [t for m in self.matches for t in m.teams()] + list(self.byes)
+
+
+@dataclass
+class TeamEvent:
+    settings: TeamSettings
+    players: list[Player]
+    teams: list[Team]
+    rounds: list[TeamRound] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.reindex()
+
+    def reindex(self) -> None:
+        self._players = {p.no: p for p in self.players}
+        self._teams = {t.no: t for t in self.teams}
+        self._team_of = {no: t.no for t in self.teams for no in t.players}
+
+    def player(self, no: int) -> Player:
+        return self._players[no]
+
+    def team(self, no: int) -> Team:
+        return self._teams[no]
+
+    def team_of(self, player_no: int) -> Optional[int]:
+        return self._team_of.get(player_no)
+
+    def rounds_before(self, round_no: int) -> list[TeamRound]:
+        return [r for r in self.rounds if r.round < round_no]
+
+    def get_round(self, round_no: int) -> TeamRound:
+        for r in self.rounds:
+            if r.round == round_no:
+                return r
+        raise InputError(f"没有第{round_no}轮", f"there is no round {round_no}")
+
+    @property
+    def next_round(self) -> int:
+        return len(self.rounds) + 1
+
+    def with_round(self, rnd: TeamRound) -> "TeamEvent":
+        """A copy with ``rnd`` appended (the engine never edits in place)."""
+        return replace(self, rounds=[*self.rounds, rnd])
+
+    def with_round_replaced(self, rnd: TeamRound) -> "TeamEvent":
+        return replace(self, rounds=[rnd if r.round == rnd.round else r for r in self.rounds])
+
+    def player_label(self, no: int) -> str:
+        if no == VACANT:
+            return "（空台）"
+        p = self._players.get(no)
+        return f"{p.name}（{no}号）" if p else f"{no}号"
+
+
+def first_team_colour(board_no: int) -> str:
+    """The first-listed (先走) team is red on odd boards, black on even."""
+    return "R" if board_no % 2 == 1 else "B"
+
+
+def other(colour: str) -> str:
+    return "B" if colour == "R" else "R"
+
+
+def team_side(event: "TeamEvent", m: Match, team_no: int, board: Board) -> str:
+    """The colour of ``team_no`` on ``board``: by the board rule, or, in a
+    全队轮赛制 (colours from its table), by whose player sits red."""
+    if event.settings.system == "scheveningen":
+        return "R" if event.team_of(board.red) == team_no else "B"
+    return m.side(team_no, board)
+
+
+def seats(event: "TeamEvent", m: Match, team_no: int) -> list[int]:
+    """``team_no``'s players in ``m``, board 1 first (VACANT = empty seat)."""
+    return [b.red if team_side(event, m, team_no, b) == "R" else b.black for b in m.boards]
+
+
+# ------------------------------------------------------------------ boards
+
+def vacant_result(red: int, black: int) -> Optional[str]:
+    """The result an empty seat forces (None when both seats are filled)."""
+    if red == VACANT and black == VACANT:
+        return DOUBLE_FORFEIT
+    if red == VACANT:
+        return BLACK_WIN_FORFEIT
+    if black == VACANT:
+        return RED_WIN_FORFEIT
+    return None
+
+
+def make_boards(lineup_first: Sequence[int], lineup_second: Sequence[int]) -> list[Board]:
+    """Boards of a match from the two line-ups (board 1 first): the first
+    team red on odd boards, black on even; empty seats forfeited."""
+    boards = []
+    for k, (a, b) in enumerate(zip(lineup_first, lineup_second), start=1):
+        red, black = (a, b) if first_team_colour(k) == "R" else (b, a)
+        boards.append(Board(board=k, red=red, black=black, result=vacant_result(red, black)))
+    return boards
+
+
+def board_points(sc: Scoring, board: Board, colour: str, provisional: bool = False) -> Optional[float]:
+    """局分 of the side playing ``colour``; None for an unfinished board
+    (or a draw's points when ``provisional``, 原则(八))."""
+    if board.result is None and not provisional:
+        return None
+    return float(sc.points(board.result, colour, provisional_draw=provisional))
+
+
+def match_game_points(event: TeamEvent, m: Match, provisional: bool = False) -> tuple[float, float, bool]:
+    """(局分 of the first team, 局分 of the second, finished?).  Unfinished
+    boards add nothing, or a draw each when ``provisional`` (pairing, 原则(八));
+    a match without boards yet counts every board as unfinished."""
+    sc = event.settings.scoring.game
+    if not m.boards:
+        if provisional:
+            pts = float(event.settings.boards * sc.points(None, "R", provisional_draw=True))
+            return pts, pts, False
+        return 0.0, 0.0, False
+    first = second = 0.0
+    finished = True
+    for b in m.boards:
+        if b.result is None:
+            finished = False
+            if not provisional:
+                continue
+        first_colour = team_side(event, m, m.first, b)
+        first += sc.points(b.result, first_colour, provisional_draw=provisional)
+        second += sc.points(b.result, other(first_colour), provisional_draw=provisional)
+    return float(first), float(second), finished
+
+
+# ------------------------------------------------------------------ line-ups
+
+def _where(event: TeamEvent, round_no: int, team_no: int, board: Optional[int] = None) -> tuple[str, str]:
+    t = event.team(team_no)
+    zh = f"第{round_no}轮 {t.name}（{team_no}队）"
+    en = f"round {round_no}, team {t.name} ({team_no})"
+    if board is not None:
+        zh += f" 第{board}台"
+        en += f", board {board}"
+    return zh, en
+
+
+def _err(where: tuple[str, str], zh: str, en: str) -> InputError:
+    return InputError(f"{where[0]}：{zh}", f"{where[1]}: {en}")
+
+
+def fixed_board_of(event: TeamEvent, team_no: int, player_no: int, before_round: int) -> Optional[int]:
+    """分台定人制: the board ``player_no`` is bound to before ``before_round``:
+    the registered place for a 主力, the registered board of a 替补, else
+    the board he first played (None: a 替补 not yet bound)."""
+    t = event.team(team_no)
+    place = t.place(player_no)
+    if place <= event.settings.boards:
+        return place
+    if player_no in t.reserve_boards:
+        return t.reserve_boards[player_no]
+    for r in event.rounds_before(before_round):
+        for m in r.matches:
+            if team_no not in m.teams():
+                continue
+            for b in m.boards:
+                if player_no in (b.red, b.black):
+                    return b.board
+    return None
+
+
+def check_lineup(event: TeamEvent, round_no: int, team_no: int, lineup: Sequence[int]) -> None:
+    """Raise :class:`InputError` if ``lineup`` (序号 per board, board 1 first,
+    VACANT for an empty seat) breaks the event's line-up format or is not
+    a line-up of this team at all."""
+    s = event.settings
+    t = event.team(team_no)
+    lineup = list(lineup)
+    if len(lineup) != s.boards:
+        raise _err(_where(event, round_no, team_no), f"出场名单应有{s.boards}台，实为{len(lineup)}台",
+                   f"the line-up must have {s.boards} boards, not {len(lineup)}")
+    members = set(t.players)
+    seen: dict[int, int] = {}
+    for k, no in enumerate(lineup, start=1):
+        if isinstance(no, bool) or not isinstance(no, int) or no < 0:
+            raise _err(_where(event, round_no, team_no, k), f"序号无效：{no!r}", f"invalid number {no!r}")
+        if no == VACANT:
+            continue
+        if no not in members:
+            owner = event.team_of(no)
+            extra = f"（属于{event.team(owner).name}）" if owner is not None else "（未报名）"
+            raise _err(_where(event, round_no, team_no, k), f"{event.player_label(no)}不是本队报名队员{extra}",
+                       f"player {no} is not registered for this team")
+        if no in seen:
+            raise _err(_where(event, round_no, team_no, k),
+                       f"{event.player_label(no)}已在第{seen[no]}台出场，同一轮不能出场两次",
+                       f"player {no} already sits on board {seen[no]}")
+        seen[no] = k
+        if not event.player(no).active_in(round_no):
+            raise _err(_where(event, round_no, team_no, k), f"{event.player_label(no)}已退赛，不能出场",
+                       f"player {no} has withdrawn")
+    fmt = s.lineup
+    if fmt == "fixed_boards":
+        for k, no in enumerate(lineup, start=1):
+            if no == VACANT:
+                continue
+            fb = fixed_board_of(event, team_no, no, round_no)
+            if fb is not None and fb != k:
+                why = ("报名第%d位" % t.place(no)) if t.place(no) <= s.boards else (
+                    "替补登记" if no in t.reserve_boards else "首次出场")
+                raise _err(_where(event, round_no, team_no, k),
+                           f"分台定人制：{event.player_label(no)}固定在第{fb}台（{why}），不能改坐第{k}台",
+                           f"fixed boards: player {no} is bound to board {fb}, not {k}")
+    elif fmt == "fixed_order":
+        last_place, last_board = 0, 0
+        seen_vacant = 0
+        for k, no in enumerate(lineup, start=1):
+            if no == VACANT:
+                seen_vacant = seen_vacant or k
+                continue
+            if seen_vacant:
+                raise _err(_where(event, round_no, team_no, seen_vacant),
+                           f"分台换人制：空台只能在最后（第{k}台还有{event.player_label(no)}）",
+                           f"fixed order: an empty seat must be at the bottom (board {k} is filled)")
+            p = t.place(no)
+            if p < last_place:
+                prev = lineup[last_board - 1]
+                raise _err(_where(event, round_no, team_no, k),
+                           f"分台换人制须保持报名顺序：{event.player_label(no)}（报名第{p}位）不能排在"
+                           f"第{last_board}台{event.player_label(prev)}（报名第{last_place}位）之后",
+                           f"fixed order: player {no} (registered {p}) sits below player {prev} "
+                           f"(registered {last_place})")
+            last_place, last_board = p, k
+
+
+def default_lineup(event: TeamEvent, team_no: int, round_no: int) -> list[int]:
+    """The line-up when the team submits none: its active players in
+    registered order (分台定人制: each on his bound board, the 主力's empty
+    board filled by a 替补 bound to it or not yet bound), VACANT where nobody
+    is left."""
+    s = event.settings
+    t = event.team(team_no)
+    active = [no for no in t.players if event.player(no).active_in(round_no)]
+    if s.lineup != "fixed_boards":
+        out = active[: s.boards]
+        return out + [VACANT] * (s.boards - len(out))
+    out = [VACANT] * s.boards
+    free = []
+    for no in active:
+        fb = fixed_board_of(event, team_no, no, round_no)
+        if fb is None:
+            free.append(no)
+        elif 1 <= fb <= s.boards and out[fb - 1] == VACANT:
+            out[fb - 1] = no
+    for k in range(s.boards):
+        if out[k] == VACANT and free:
+            out[k] = free.pop(0)
+    return out
+
+
+def set_lineups(event: TeamEvent, round_no: int, lineups: dict[int, Sequence[int]]) -> TeamEvent:
+    """A copy of ``event`` with the boards of round ``round_no`` made from
+    the line-ups given (team number → 序号 per board; a team left out keeps
+    its current seats, or :func:`default_lineup` if its match has no boards
+    yet).  Every line-up is checked (:func:`check_lineup`).  Results already
+    entered on a board whose two players are unchanged are kept."""
+    rnd = event.get_round(round_no)
+    if event.settings.system == "scheveningen":
+        raise InputError("全队轮赛制的出场顺序由秩序表决定（scheveningen.scheveningen_round）",
+                         "a Scheveningen round is seated from its schedule")
+    for team_no in lineups:
+        if team_no not in {t.no for t in event.teams}:
+            raise InputError(f"第{round_no}轮：没有{team_no}队", f"round {round_no}: no team {team_no}")
+        if team_no not in rnd.teams() or team_no in rnd.byes:
+            raise InputError(f"第{round_no}轮：{event.team(team_no).name}本轮没有比赛",
+                             f"round {round_no}: team {team_no} has no match")
+    matches = []
+    for m in rnd.matches:
+        ups = []
+        for t in m.teams():
+            if t in lineups:
+                up = list(lineups[t])
+            elif m.boards:
+                up = m.lineup(t)
+            else:
+                up = default_lineup(event, t, round_no)
+            check_lineup(event, round_no, t, up)
+            ups.append(up)
+        old = {(b.red, b.black): b for b in m.boards}
+        boards = []
+        for b in make_boards(ups[0], ups[1]):
+            keep = old.get((b.red, b.black))
+            if keep is not None and b.result is None:
+                b = replace(keep, board=b.board)
+            boards.append(b)
+        matches.append(replace(m, boards=boards))
+    return event.with_round_replaced(replace(rnd, matches=matches))
+
+
+# ------------------------------------------------------------------ validation
+
+def _check_settings(s: TeamSettings) -> None:
+    if s.system not in TEAM_SYSTEMS:
+        raise InputError(f"团体赛赛制 system 无效：{s.system!r}（可选 {'、'.join(TEAM_SYSTEMS)}）",
+                         f"unknown team system {s.system!r}")
+    if isinstance(s.boards, bool) or not isinstance(s.boards, int) or not MIN_BOARDS <= s.boards <= MAX_BOARDS:
+        raise InputError(f"每场台数 boards 应为{MIN_BOARDS}–{MAX_BOARDS}（现为{s.boards!r}）",
+                         f"boards per match must be {MIN_BOARDS}–{MAX_BOARDS} (got {s.boards!r})")
+    if s.lineup not in LINEUP_FORMATS:
+        raise InputError(f"出场方式 lineup 无效：{s.lineup!r}（可选 "
+                         f"{'、'.join(f'{k}（{v}）' for k, v in LINEUP_NAMES.items())}）",
+                         f"unknown line-up format {s.lineup!r}")
+    if isinstance(s.rounds, bool) or not isinstance(s.rounds, int) or s.rounds < 1:
+        raise InputError(f"轮数 rounds 无效：{s.rounds!r}", f"invalid number of rounds {s.rounds!r}")
+    if s.pair_by not in PAIR_BY:
+        raise InputError(f"编排依据 pair_by 无效：{s.pair_by!r}（可选 match_points 场分、game_points 局分）",
+                         f"unknown pair_by {s.pair_by!r}")
+    if s.first_round not in FIRST_ROUND_METHODS:
+        raise InputError(f"首轮配对方法 first_round 无效：{s.first_round!r}",
+                         f"unknown first_round method {s.first_round!r}")
+    if s.pairing.colour_tie not in COLOUR_TIES:
+        raise InputError(f"先后手规则 colour_tie 无效：{s.pairing.colour_tie!r}",
+                         f"unknown colour_tie {s.pairing.colour_tie!r}")
+    if s.board_ranking not in BOARD_RANKINGS:
+        raise InputError(f"台次成绩排名方式 board_ranking 无效：{s.board_ranking!r}（可选 points、percentage）",
+                         f"unknown board_ranking {s.board_ranking!r}")
+    if isinstance(s.board_min_games, bool) or not isinstance(s.board_min_games, int) or s.board_min_games < 0:
+        raise InputError(f"台次成绩最少局数 board_min_games 无效：{s.board_min_games!r}",
+                         f"invalid board_min_games {s.board_min_games!r}")
+    from xlxq.core.standings import BYE_OPP_SCORE_MODES, FALLBACK_READINGS
+    if s.standings.bye_opp_score not in BYE_OPP_SCORE_MODES:
+        raise InputError(f"轮空对手分的计算方式 bye_opp_score 无效：{s.standings.bye_opp_score!r}",
+                         f"unknown bye_opp_score {s.standings.bye_opp_score!r}")
+    if s.standings.fallback_reading not in FALLBACK_READINGS:
+        raise InputError(f"“比较前一轮场分”的读法 fallback_reading 无效：{s.standings.fallback_reading!r}",
+                         f"unknown fallback_reading {s.standings.fallback_reading!r}")
+    if s.system == "scheveningen" and s.rounds != s.boards:
+        raise InputError(f"全队轮赛制每队{s.boards}人，应赛{s.boards}轮（rounds 现为{s.rounds}）",
+                         f"a Scheveningen match of {s.boards} a side has {s.boards} rounds (rounds is {s.rounds})")
+    from xlxq.core.team_standings import resolve_team_tiebreaks
+    resolve_team_tiebreaks(s.tiebreaks, s.system)
+
+
+def validate_team_event(event: TeamEvent) -> None:
+    """Hard consistency of a team event, line-up formats included.
+
+    Raises :class:`InputError` naming the team, player, round, match and
+    board at fault.  Pairing-rule questions (rematches) are not data errors
+    and are not judged here.
+    """
+    s = event.settings
+    _check_settings(s)
+    seen: dict[int, Player] = {}
+    for p in event.players:
+        if isinstance(p.no, bool) or not isinstance(p.no, int) or p.no < 1:
+            raise InputError(f"棋手 {p.name!r} 的序号无效：{p.no!r}", f"player {p.name!r}: invalid no {p.no!r}")
+        if p.no in seen:
+            raise InputError(f"序号 {p.no} 重复：{seen[p.no].name} 与 {p.name}",
+                             f"duplicate no {p.no}: {seen[p.no].name} and {p.name}")
+        if not str(p.name).strip():
+            raise InputError(f"序号 {p.no} 的棋手没有姓名", f"player no {p.no} has no name")
+        seen[p.no] = p
+    teams: dict[int, Team] = {}
+    owner: dict[int, Team] = {}
+    for t in event.teams:
+        if isinstance(t.no, bool) or not isinstance(t.no, int) or t.no < 1:
+            raise InputError(f"队伍 {t.name!r} 的队序号无效：{t.no!r}", f"team {t.name!r}: invalid no {t.no!r}")
+        if t.no in teams:
+            raise InputError(f"队序号 {t.no} 重复：{teams[t.no].name} 与 {t.name}",
+                             f"duplicate team no {t.no}: {teams[t.no].name} and {t.name}")
+        if not str(t.name).strip():
+            raise InputError(f"队序号 {t.no} 的队伍没有队名", f"team no {t.no} has no name")
+        teams[t.no] = t
+        if len(t.players) < s.boards:
+            raise InputError(f"{t.name}（{t.no}队）只报名{len(t.players)}人，少于每场{s.boards}台",
+                             f"team {t.name} registers {len(t.players)} players, fewer than {s.boards} boards")
+        for no in t.players:
+            if no not in seen:
+                raise InputError(f"{t.name}（{t.no}队）：序号 {no} 不在报名表中",
+                                 f"team {t.name}: player {no} is not registered")
+            if no in owner:
+                raise InputError(f"{seen[no].name}（{no}号）同时报名{owner[no].name}与{t.name}",
+                                 f"player {no} is registered for two teams")
+            owner[no] = t
+        for no, k in t.reserve_boards.items():
+            if no not in t.players or t.place(no) <= s.boards:
+                raise InputError(f"{t.name}（{t.no}队）：{no}号不是本队替补，不能登记替补台次",
+                                 f"team {t.name}: player {no} is not a reserve of the team")
+            if isinstance(k, bool) or not isinstance(k, int) or not 1 <= k <= s.boards:
+                raise InputError(f"{t.name}（{t.no}队）：替补{no}号登记的台次无效：{k!r}",
+                                 f"team {t.name}: invalid board {k!r} for reserve {no}")
+    if s.system == "scheveningen" and len(teams) != 2:
+        raise InputError(f"全队轮赛制只能在两队之间进行（现有{len(teams)}队）",
+                         f"a Scheveningen match is between two teams (there are {len(teams)})")
+    event.reindex()
+    expected = 1
+    for r in event.rounds:
+        if r.round != expected:
+            raise InputError(f"轮次不连续：应为第{expected}轮，实为第{r.round}轮",
+                             f"rounds out of order: expected round {expected}, found {r.round}")
+        expected += 1
+        _validate_round(event, r, teams, owner)
+    if len(event.rounds) > s.rounds:
+        raise InputError(f"已有{len(event.rounds)}轮，超过计划的{s.rounds}轮",
+                         f"{len(event.rounds)} rounds present, more than the {s.rounds} planned")
+
+
+class _Lazy:
+    """A board's place in a message, formatted only when shown."""
+
+    __slots__ = ("label", "k")
+
+    def __init__(self, label: str, k: int):
+        self.label, self.k = label, k
+
+    def __format__(self, spec: str) -> str:
+        return f"{self.label}第{self.k}台"
+
+
+def _validate_round(event: TeamEvent, r: TeamRound, teams: dict[int, Team], owner: dict[int, Team]) -> None:
+    s = event.settings
+    where_team: dict[int, str] = {}
+    nos_seen: set[int] = set()
+    where_player: dict[int, tuple[int, int]] = {}
+    for m in r.matches:
+        label = f"第{r.round}轮第{m.match}场"
+        if isinstance(m.match, bool) or not isinstance(m.match, int) or m.match < 1:
+            raise InputError(f"第{r.round}轮：场次无效 {m.match!r}", f"round {r.round}: invalid match number {m.match!r}")
+        if m.match in nos_seen:
+            raise InputError(f"第{r.round}轮：场次 {m.match} 重复", f"round {r.round}: match {m.match} twice")
+        nos_seen.add(m.match)
+        for t in m.teams():
+            if t not in teams:
+                raise InputError(f"{label}：没有{t}队", f"round {r.round} match {m.match}: no team {t}")
+            if t in where_team:
+                raise InputError(f"第{r.round}轮：{teams[t].name}（{t}队）出现两次（{where_team[t]}、第{m.match}场）",
+                                 f"round {r.round}: team {t} appears twice")
+            where_team[t] = f"第{m.match}场"
+        if m.first == m.second:
+            raise InputError(f"{label}：对阵双方是同一队（{m.first}队）",
+                             f"round {r.round} match {m.match}: a team is paired with itself")
+        if not m.boards:
+            continue
+        if len(m.boards) != s.boards:
+            raise InputError(f"{label}：应有{s.boards}台，实有{len(m.boards)}台",
+                             f"round {r.round} match {m.match}: {len(m.boards)} boards, not {s.boards}")
+        seated: dict[int, list[int]] = {m.first: [], m.second: []}
+        for k, b in enumerate(m.boards, start=1):
+            bl = _Lazy(label, k)
+            if b.board != k:
+                raise InputError(f"{bl}：台次编号应为{k}，实为{b.board!r}",
+                                 f"round {r.round} match {m.match}: board {k} is numbered {b.board!r}")
+            for no in (b.red, b.black):
+                if isinstance(no, bool) or not isinstance(no, int) or no < 0:
+                    raise InputError(f"{bl}：序号无效 {no!r}", f"round {r.round} match {m.match} board {k}: invalid number {no!r}")
+                if no == VACANT:
+                    continue
+                if no in where_player:
+                    pm, pk = where_player[no]
+                    raise InputError(f"第{r.round}轮：{event.player_label(no)}出现两次（第{pm}场第{pk}台、第{m.match}场第{k}台）",
+                                     f"round {r.round}: player {no} appears twice")
+                where_player[no] = (m.match, k)
+            if b.result is not None and b.result not in RESULTS:
+                raise InputError(f"{bl}：结果无效 {b.result!r}", f"round {r.round} match {m.match} board {k}: unknown result {b.result!r}")
+            forced = vacant_result(b.red, b.black)
+            if forced is not None and b.result != forced:
+                raise InputError(f"{bl}：有空台，结果应为 {forced}（实为 {b.result}）",
+                                 f"round {r.round} match {m.match} board {k}: an empty seat means {forced}, not {b.result}")
+            for f in (b.fouls_red, b.fouls_black):
+                if isinstance(f, bool) or not isinstance(f, int) or f < 0:
+                    raise InputError(f"{bl}：犯规次数无效 {f!r}", f"round {r.round} match {m.match} board {k}: invalid foul count {f!r}")
+            if s.system == "scheveningen":
+                tr, tb = owner.get(b.red), owner.get(b.black)
+                if (tr is None or tb is None or tr is tb or {tr.no, tb.no} != {m.first, m.second}):
+                    raise InputError(f"{bl}：全队轮赛制每台应为两队各一名队员",
+                                     f"round {r.round} match {m.match} board {k}: one player of each team, no empty seat")
+                continue
+            for t in m.teams():
+                colour = first_team_colour(k) if t == m.first else other(first_team_colour(k))
+                no = b.red if colour == "R" else b.black
+                if no != VACANT and (no not in owner or owner[no].no != t):
+                    side = "红方" if colour == "R" else "黑方"
+                    rule = "先走队单数台执红、双数台执黑" if t == m.first else "后走队单数台执黑、双数台执红"
+                    raise InputError(f"{bl}：{side}{event.player_label(no)}不是{teams[t].name}的队员（{rule}）",
+                                     f"round {r.round} match {m.match} board {k}: the {'red' if colour == 'R' else 'black'} "
+                                     f"player {no} is not of team {t} (the first team is red on odd boards)")
+                seated[t].append(no)
+        if s.system != "scheveningen":
+            for t in m.teams():
+                check_lineup(event, r.round, t, seated[t])
+    for t in r.byes:
+        if t not in teams:
+            raise InputError(f"第{r.round}轮轮空：没有{t}队", f"round {r.round} bye: no team {t}")
+        if t in where_team:
+            raise InputError(f"第{r.round}轮：{teams[t].name}（{t}队）既有比赛又轮空",
+                             f"round {r.round}: team {t} both plays and has a bye")
+        where_team[t] = "轮空"
+
+
+def lineup_format(value: str) -> str:
+    """A line-up format from its key or Chinese name (分台定人制 …)."""
+    v = str(value).strip()
+    if v in LINEUP_FORMATS:
+        return v
+    if v in LINEUP_ALIASES:
+        return LINEUP_ALIASES[v]
+    raise InputError(f"出场方式无效：{value!r}（可选 分台定人制、分台换人制、临时定台制）",
+                     f"unknown line-up format {value!r}")
+
+
+def iter_team_games(event: TeamEvent, rounds: Optional[Iterable[TeamRound]] = None):
+    """Yield (round_no, match, board) for every board of the rounds given."""
+    for r in (event.rounds if rounds is None else rounds):
+        for m in r.matches:
+            for b in m.boards:
+                yield r.round, m, b
+
+
+def player_outcome(board: Board, colour: str) -> Optional[str]:
+    return None if board.result is None else outcome(board.result, colour)
+
+
+__all__ = ["TeamEvent", "TeamSettings", "TeamScoring", "Team", "Match", "TeamRound", "VACANT",
+           "LINEUP_FORMATS", "LINEUP_NAMES", "TEAM_SYSTEMS", "PAIR_BY", "first_team_colour", "make_boards",
+           "vacant_result", "match_game_points", "team_side", "seats", "check_lineup", "default_lineup", "set_lineups",
+           "validate_team_event", "fixed_board_of", "lineup_format", "iter_team_games", "board_points"]
