@@ -3,7 +3,11 @@ docs/format.md (the keys of round robins, knockouts and combined events:
 docs/formats-other.md).
 
 ``load_event(path)`` / ``event_from_dict(d)`` read it into the model and
-``event_to_dict(ev)`` / ``save_event(ev, path)`` write it back.  Reading is
+``event_to_dict(ev)`` / ``save_event(ev, path)`` write it back.  Team events
+(``event.kind: "team"``) are read and written by
+:mod:`xlxq.backends.team_json`; ``load_any(path)`` / ``any_from_dict(d)``
+return an ``Event`` or a ``TeamEvent`` by ``event.kind``, and
+``save_event`` / ``dumps`` write either.  Reading is
 strict: a wrong type, an unknown key, a bad result string or a player missing
 from the registration raises :class:`~xlxq.errors.InputError` naming the key,
 player, round or board (in Chinese, with an English twin), and every event is
@@ -61,9 +65,11 @@ _OPTIONS: dict[str, tuple[str, str, tuple]] = {
     "rr_withdrawal": ("standings", "choice", RR_WITHDRAWALS),
 }
 
+KINDS = ("individual", "team")             # event.kind: Event or TeamEvent (xlxq.backends.team_json)
+
 _TOP_KEYS = ("format", "event", "players", "rounds")
-_EVENT_KEYS = ("name", "system", "rounds", "games_per_match", "scoring", "tiebreaks", "first_round",
-               "first_round_seed", "colour_tie", "options", "knockout")
+_EVENT_KEYS = ("kind", "name", "system", "rounds", "games_per_match", "scoring", "tiebreaks", "first_round",
+               "first_round_seed", "colour_tie", "options", "knockout", "member_total")
 _KNOCKOUT_KEYS = ("playoff_games", "armageddon")
 _SCORING_KEYS = ("win", "draw", "loss", "bye", "draw_red", "draw_black")
 _PLAYER_KEYS = ("no", "name", "unit", "rating", "seed", "withdrawn_from_round")
@@ -152,6 +158,7 @@ def _list(v: Any, zh: str, en: str) -> list:
 
 def _settings_from_dict(e: dict) -> EventSettings:
     e = _obj(e, _EVENT_KEYS, "event", "event")
+    _choice(e.get("kind", "individual"), KINDS, "event.kind（赛事类别）", "event.kind")   # "team": event_from_dict
     d = EventSettings()
     name = _str(e.get("name", d.name), "event.name（赛事名称）", "event.name")
     system = _choice(e.get("system", d.system), SYSTEMS, "event.system（赛制）", "event.system")
@@ -215,10 +222,16 @@ def _settings_from_dict(e: dict) -> EventSettings:
         if "armageddon" in k:
             ko["armageddon"] = _bool(k["armageddon"], "event.knockout.armageddon（和棋判黑胜的决胜局）",
                                      "event.knockout.armageddon")
-    return EventSettings(name=name, system=system, rounds=rounds, scoring=scoring, tiebreaks=tiebreaks,
-                         first_round=first_round, first_round_seed=first_round_seed,
-                         pairing=PairingOptions(**pairing), standings=StandingsOptions(**standings),
-                         games_per_match=games, **ko)
+    settings = EventSettings(name=name, system=system, rounds=rounds, scoring=scoring, tiebreaks=tiebreaks,
+                             first_round=first_round, first_round_seed=first_round_seed,
+                             pairing=PairingOptions(**pairing), standings=StandingsOptions(**standings),
+                             games_per_match=games, **ko)
+    if "member_total" in e:
+        # 队员总分制 (docs/teams.md §7): the team options ride on the settings
+        from xlxq.backends.team_json import member_total_from_dict, with_member_total
+
+        settings = with_member_total(settings, member_total_from_dict(e["member_total"], system))
+    return settings
 
 
 def _elimination(v: Any, system: str) -> tuple:
@@ -380,6 +393,9 @@ def _round_from_dict(r: Any, i: int) -> Round:
 
 def event_from_dict(d: Any) -> Event:
     """The model of a parsed JSON tournament file (strict, see module doc)."""
+    if _kind(d) == "team":
+        raise InputError("这是团体赛文件（event.kind: \"team\"），应由 load_any / xlxq.backends.team_json 读取",
+                         "this is a team file (event.kind: \"team\"): read it with load_any / xlxq.backends.team_json")
     d = _obj(d, _TOP_KEYS, "文件顶层", "top level")
     fmt = d.get("format")
     if fmt != FORMAT:
@@ -411,9 +427,45 @@ def event_from_dict(d: Any) -> Event:
     return event
 
 
+def _kind(d: Any) -> str:
+    e = d.get("event") if isinstance(d, dict) else None
+    if not isinstance(e, dict):
+        return "individual"
+    return _choice(e.get("kind", "individual"), KINDS, "event.kind（赛事类别）", "event.kind")
+
+
+def any_from_dict(d: Any):
+    """``event_from_dict(d)``, or, for ``event.kind: "team"``,
+    :func:`xlxq.backends.team_json.team_event_from_dict` (a ``TeamEvent``)."""
+    if _kind(d) == "team":
+        from xlxq.backends.team_json import team_event_from_dict
+
+        return team_event_from_dict(d)
+    return event_from_dict(d)
+
+
+def any_to_dict(ev) -> dict:
+    """``event_to_dict`` for an ``Event``, ``team_event_to_dict`` for a ``TeamEvent``."""
+    if isinstance(ev, Event):
+        return event_to_dict(ev)
+    from xlxq.backends.team_json import team_event_to_dict
+
+    return team_event_to_dict(ev)
+
+
 def load_event(path: str | os.PathLike) -> Event:
     """Read a tournament file.  Any problem (missing file, bad JSON, bad
     data) raises :class:`InputError`."""
+    return event_from_dict(_read_json(path))
+
+
+def load_any(path: str | os.PathLike):
+    """Read a tournament file of either kind: an ``Event``, or a
+    ``TeamEvent`` when ``event.kind`` is ``"team"``."""
+    return any_from_dict(_read_json(path))
+
+
+def _read_json(path: str | os.PathLike) -> Any:
     path = Path(path)
     try:
         raw = path.read_bytes()
@@ -433,7 +485,7 @@ def load_event(path: str | os.PathLike) -> Event:
     except json.JSONDecodeError as exc:
         raise InputError(f"{path.name} 不是有效的 JSON（第{exc.lineno}行第{exc.colno}列：{exc.msg}）",
                          f"{path.name} is not valid JSON (line {exc.lineno} column {exc.colno}: {exc.msg})") from None
-    return event_from_dict(data)
+    return data
 
 
 # --------------------------------------------------------------------------
@@ -499,6 +551,11 @@ def event_to_dict(ev: Event) -> dict:
     }
     if s.system == "knockout":
         event["knockout"] = {"playoff_games": list(s.playoff_games), "armageddon": s.armageddon}
+    mt = getattr(s, "member_total", None)
+    if mt is not None:
+        from xlxq.backends.team_json import member_total_to_dict
+
+        event["member_total"] = member_total_to_dict(mt)
     return {
         "format": FORMAT,
         "event": event,
@@ -563,18 +620,20 @@ def _emit(o: Any, ind: int, out: list) -> None:
         out.append(_scalar(o))
 
 
-def dumps(ev: Event) -> str:
+def dumps(ev) -> str:
     """The file text: JSON with Chinese kept as is, one-space indent
-    (identical to ``json.dumps(event_to_dict(ev), ensure_ascii=False, indent=1)``)."""
+    (identical to ``json.dumps(any_to_dict(ev), ensure_ascii=False, indent=1)``);
+    ``ev`` an ``Event`` or a ``TeamEvent``."""
     out: list[str] = []
-    _emit(event_to_dict(ev), 0, out)
+    _emit(any_to_dict(ev), 0, out)
     out.append("\n")
     return "".join(out)
 
 
-def save_event(ev: Event, path: str | os.PathLike) -> None:
+def save_event(ev, path: str | os.PathLike) -> None:
     """Write the file atomically: a temporary file in the same folder, then
-    ``os.replace`` (the old file stays whole if anything fails)."""
+    ``os.replace`` (the old file stays whole if anything fails).  ``ev`` is
+    an ``Event`` or a ``TeamEvent``."""
     path = Path(path)
     text = dumps(ev)
     directory = path.parent if str(path.parent) else Path(".")
@@ -608,4 +667,7 @@ def _umask() -> int:
     return mask
 
 
-__all__ = ["FORMAT", "load_event", "save_event", "event_from_dict", "event_to_dict", "dumps"]
+save_any = save_event
+
+__all__ = ["FORMAT", "KINDS", "load_event", "load_any", "save_event", "save_any", "event_from_dict",
+           "any_from_dict", "event_to_dict", "any_to_dict", "dumps"]

@@ -1,0 +1,625 @@
+"""Team events in the JSON tournament file: ``event.kind: "team"`` in
+``xlxq/1`` (docs/format.md "Team events"; the shape proposed in
+docs/teams.md §8), the 队员总分制 options of an individual file
+(``event.member_total``), and the team registration (报名表) import.
+
+* ``team_event_from_dict(d)`` / ``team_event_to_dict(ev)`` read and write a
+  :class:`~xlxq.core.teams.TeamEvent` with the conventions of
+  :mod:`xlxq.backends.json_file`: strict reading (unknown keys and wrong
+  types refused, whole numbers as JSON integers), defaults for missing
+  optional keys, messages in Chinese with an English twin naming the key,
+  team, round, match and board; then
+  :func:`~xlxq.core.teams.validate_team_event` (board colours, line-up
+  formats …).  Writing is lossless: ``team_event_from_dict(
+  team_event_to_dict(ev)) == ev``.
+* Files are read and written through :mod:`xlxq.backends.json_file`:
+  ``load_any(path)`` returns an ``Event`` or a ``TeamEvent`` by
+  ``event.kind``; ``save_event`` / ``save_any`` write either atomically.
+* ``member_total`` (队员总分制): an individual event whose settings carry
+  :class:`MemberTotalOptions` (:class:`MemberTotalSettings`, a subclass of
+  ``EventSettings``, so ``dataclasses.replace`` keeps it).
+* ``read_team_registration(path, boards, lineup)``: one row per player
+  (队名, 姓名, 台次, 替补 …) → players and teams.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field, fields
+from pathlib import Path
+from typing import Any, Optional
+
+from xlxq.backends.json_file import (FORMAT, _OPTIONS, _bool, _choice, _fail, _int, _list, _number, _obj,
+                                     _opt_int, _opt_number, _player_from_dict, _player_to_dict, _str)
+from xlxq.core.model import COLOUR_TIES, FIRST_ROUND_METHODS, RESULTS, Board, EventSettings, PairingOptions, \
+    Player, Scoring, StandingsOptions
+from xlxq.core.teams import (BOARD_RANKINGS, PAIR_BY, TEAM_SYSTEMS, VACANT, Match, Team, TeamEvent,
+                             TeamRound, TeamScoring, TeamSettings, lineup_format, validate_team_event)
+from xlxq.errors import InputError
+
+KIND_TEAM = "team"
+
+_TOP_KEYS = ("format", "event", "players", "teams", "rounds")
+_EVENT_KEYS = ("kind", "name", "system", "rounds", "boards", "lineup", "scoring", "match_scoring", "pair_by",
+               "tiebreaks", "first_round", "first_round_seed", "colour_tie", "board_ranking", "options")
+_GAME_SCORING_KEYS = ("win", "draw", "loss", "draw_red", "draw_black")
+_MATCH_SCORING_KEYS = ("win", "draw", "loss", "draw_first", "draw_second", "bye", "bye_game_points")
+_MATCH_SCORING_FIELDS = {"win": "match_win", "draw": "match_draw", "loss": "match_loss",
+                         "draw_first": "match_draw_first", "draw_second": "match_draw_second",
+                         "bye": "bye_match_points", "bye_game_points": "bye_game_points"}
+_BOARD_RANKING_KEYS = ("by", "min_games")
+# the options of docs/format.md that mean something for teams (the others —
+# team-mates in round 1, forfeits, elimination, round-robin withdrawals —
+# concern individual players and are refused as unknown keys)
+_TEAM_OPTIONS = ("last_rounds_rule", "picker", "search_budget", "bye_opp_score", "bye_counts_as_win",
+                 "fallback_reading")
+_TEAM_KEYS = ("no", "name", "players", "reserve_boards", "seed", "withdrawn_from_round")
+_RESERVE_KEYS = ("no", "board")
+_ROUND_KEYS = ("round", "matches", "byes")
+_MATCH_KEYS = ("match", "first", "second", "boards")
+_BOARD_KEYS = ("board", "red", "black", "result", "fouls")
+_FOUL_KEYS = ("red", "black")
+_RESULTSET = frozenset(RESULTS)
+
+
+# --------------------------------------------------------------------------
+# 队员总分制 options of an individual file
+# --------------------------------------------------------------------------
+
+MEMBER_TOTAL_KEYS = ("by", "best", "incomplete")
+
+
+@dataclass(frozen=True)
+class MemberTotalOptions:
+    """``event.member_total``: how :func:`xlxq.core.member_total.member_total_standings`
+    ranks the teams of an individual event (team = ``Player.unit``)."""
+
+    by: str = "points"                 # points | placings
+    best: Optional[int] = None         # count each team's best N members; None = all
+    incomplete: str = "last"           # last | drop | count
+
+
+@dataclass
+class MemberTotalSettings(EventSettings):
+    """``EventSettings`` of a 队员总分制 event: the individual settings plus
+    :class:`MemberTotalOptions` (kept by ``dataclasses.replace``)."""
+
+    member_total: MemberTotalOptions = field(default_factory=MemberTotalOptions)
+
+
+def with_member_total(settings: EventSettings, opts: MemberTotalOptions) -> MemberTotalSettings:
+    values = {f.name: getattr(settings, f.name) for f in fields(EventSettings)}
+    return MemberTotalSettings(**values, member_total=opts)
+
+
+def member_total_from_dict(v: Any, system: str = "swiss") -> MemberTotalOptions:
+    from xlxq.core.member_total import BY, INCOMPLETE
+
+    zh, en = "event.member_total（队员总分制）", "event.member_total"
+    if system == "knockout":
+        raise _fail(zh, en, "只用于积分编排和循环赛，不用于淘汰赛", "for a Swiss or a round robin, not a knockout")
+    v = _obj(v, MEMBER_TOTAL_KEYS, zh, en)
+    d = MemberTotalOptions()
+    return MemberTotalOptions(
+        by=_choice(v.get("by", d.by), BY, f"{en}.by（按积分总和或名次总和）", f"{en}.by"),
+        best=_opt_int(v.get("best"), f"{en}.best（每队计算人数）", f"{en}.best", minimum=1),
+        incomplete=_choice(v.get("incomplete", d.incomplete), INCOMPLETE, f"{en}.incomplete（人数不足的队伍）",
+                           f"{en}.incomplete"))
+
+
+def member_total_to_dict(o: MemberTotalOptions) -> dict:
+    return {"by": o.by, "best": o.best, "incomplete": o.incomplete}
+
+
+# --------------------------------------------------------------------------
+# reading a team file
+# --------------------------------------------------------------------------
+
+def _settings_from_dict(e: Any) -> TeamSettings:
+    e = _obj(e, _EVENT_KEYS, "event", "event")
+    d = TeamSettings()
+    name = _str(e.get("name", d.name), "event.name（赛事名称）", "event.name")
+    system = _choice(e.get("system", d.system), TEAM_SYSTEMS, "event.system（团体赛赛制）", "event.system")
+    rounds = _int(e.get("rounds", d.rounds), "event.rounds（轮数）", "event.rounds", minimum=1)
+    boards = _int(e.get("boards", d.boards), "event.boards（每场台数）", "event.boards", minimum=1)
+    lu = e.get("lineup", d.lineup)
+    try:
+        lineup = lineup_format(_str(lu, "event.lineup（出场方式）", "event.lineup"))
+    except InputError as exc:
+        raise InputError(f"event.lineup（出场方式）：{exc.zh}", f"event.lineup: {exc.en}") from None
+
+    sc = _obj(e.get("scoring", {}), _GAME_SCORING_KEYS, "event.scoring（局分计分）", "event.scoring")
+    ds = Scoring()
+    game = Scoring(**{k: (_number(sc.get(k, getattr(ds, k)), f"event.scoring.{k}（局分）", f"event.scoring.{k}")
+                          if k in ("win", "draw", "loss") else
+                          _opt_number(sc.get(k), f"event.scoring.{k}（局分）", f"event.scoring.{k}"))
+                      for k in _GAME_SCORING_KEYS})
+    ms = _obj(e.get("match_scoring", {}), _MATCH_SCORING_KEYS, "event.match_scoring（场分计分）",
+              "event.match_scoring")
+    dm = TeamScoring()
+    match: dict[str, Any] = {}
+    for k, attr in _MATCH_SCORING_FIELDS.items():
+        zh, en = f"event.match_scoring.{k}（场分）", f"event.match_scoring.{k}"
+        if k in ("win", "draw", "loss"):
+            match[attr] = _number(ms.get(k, getattr(dm, attr)), zh, en)
+        else:
+            match[attr] = _opt_number(ms.get(k), zh, en)
+    scoring = TeamScoring(game=game, **match)
+
+    pair_by = _choice(e.get("pair_by", d.pair_by), PAIR_BY, "event.pair_by（编排依据：场分或局分）", "event.pair_by")
+    tiebreaks = None
+    if e.get("tiebreaks") is not None:
+        tb = _list(e["tiebreaks"], "event.tiebreaks（团体名次计算顺序）", "event.tiebreaks")
+        tiebreaks = [_str(k, f"event.tiebreaks[{i}]", f"event.tiebreaks[{i}]") for i, k in enumerate(tb)]
+        from xlxq.core.team_standings import resolve_team_tiebreaks
+        try:
+            resolve_team_tiebreaks(tiebreaks, system)
+        except InputError as exc:
+            raise InputError(f"event.tiebreaks（团体名次计算顺序）：{exc.zh}", f"event.tiebreaks: {exc.en}") from None
+    first_round = _choice(e.get("first_round", d.first_round), FIRST_ROUND_METHODS,
+                          "event.first_round（首轮配对方法）", "event.first_round")
+    first_round_seed = _opt_int(e.get("first_round_seed"), "event.first_round_seed（首轮随机种子）",
+                                "event.first_round_seed")
+    colour_tie = _choice(e.get("colour_tie", PairingOptions().colour_tie), COLOUR_TIES,
+                         "event.colour_tie（先后走同等时的规则）", "event.colour_tie")
+    br = _obj(e.get("board_ranking", {}), _BOARD_RANKING_KEYS, "event.board_ranking（台次成绩排名）",
+              "event.board_ranking")
+    board_ranking = _choice(br.get("by", d.board_ranking), BOARD_RANKINGS, "event.board_ranking.by（台次成绩排名依据）",
+                            "event.board_ranking.by")
+    board_min_games = _int(br.get("min_games", d.board_min_games), "event.board_ranking.min_games（台次成绩最少局数）",
+                           "event.board_ranking.min_games", minimum=0)
+
+    opts = _obj(e.get("options", {}), _TEAM_OPTIONS, "event.options（编排选项）", "event.options")
+    pairing: dict[str, Any] = {"colour_tie": colour_tie}
+    standings: dict[str, Any] = {}
+    for key, value in opts.items():
+        target, kind, allowed = _OPTIONS[key]
+        zh, en = f"event.options.{key}", f"event.options.{key}"
+        if kind == "choice":
+            value = _choice(value, allowed, zh, en)
+        elif kind == "bool":
+            value = _bool(value, zh, en)
+        elif kind == "posint":
+            value = _int(value, zh, en, minimum=1)
+        (pairing if target == "pairing" else standings)[key] = value
+    return TeamSettings(name=name, system=system, rounds=rounds, boards=boards, lineup=lineup, scoring=scoring,
+                        pair_by=pair_by, tiebreaks=tiebreaks, first_round=first_round,
+                        first_round_seed=first_round_seed, pairing=PairingOptions(**pairing),
+                        standings=StandingsOptions(**standings), board_ranking=board_ranking,
+                        board_min_games=board_min_games)
+
+
+def _team_from_dict(t: Any, i: int) -> Team:
+    where_zh, where_en = f"teams 第{i + 1}项", f"teams[{i}]"
+    if isinstance(t, dict) and _is_int(t.get("no")) and isinstance(t.get("name"), str):
+        where_zh, where_en = f"{where_zh}（{t['name']}，{int(t['no'])}队）", f"{where_en} (team {int(t['no'])})"
+    t = _obj(t, _TEAM_KEYS, where_zh, where_en)
+    if "no" not in t:
+        raise _fail(where_zh, where_en, "缺少队序号 no", "missing key 'no'")
+    no = _int(t["no"], f"{where_zh} 的队序号 no", f"{where_en}.no", minimum=1)
+    where_zh, where_en = f"{no}队", f"team {no}"
+    if "name" not in t:
+        raise _fail(where_zh, where_en, "缺少队名 name", "missing key 'name'")
+    name = _str(t["name"], f"{where_zh}的队名 name", f"{where_en} name")
+    if not name.strip():
+        raise _fail(where_zh, where_en, "队名为空", "empty name")
+    where_zh = f"{name}（{no}队）"
+    if "players" not in t:
+        raise _fail(where_zh, where_en, "缺少队员名单 players", "missing key 'players'")
+    members = [_int(x, f"{where_zh}的队员 players 第{k + 1}项", f"{where_en} players[{k}]", minimum=1)
+               for k, x in enumerate(_list(t["players"], f"{where_zh}的队员 players", f"{where_en} players"))]
+    seen: set[int] = set()
+    for x in members:
+        if x in seen:
+            raise _fail(where_zh, where_en, f"队员 {x} 号重复", f"player {x} listed twice")
+        seen.add(x)
+    reserve_boards: dict[int, int] = {}
+    for k, item in enumerate(_list(t.get("reserve_boards", []), f"{where_zh}的替补台次 reserve_boards",
+                                   f"{where_en} reserve_boards")):
+        zh, en = f"{where_zh}的替补台次 reserve_boards 第{k + 1}项", f"{where_en} reserve_boards[{k}]"
+        item = _obj(item, _RESERVE_KEYS, zh, en)
+        for key in _RESERVE_KEYS:
+            if key not in item:
+                raise _fail(zh, en, f"缺少键 {key}", f"missing key {key!r}")
+        rno = _int(item["no"], f"{zh}的序号 no", f"{en}.no", minimum=1)
+        if rno in reserve_boards:
+            raise _fail(zh, en, f"替补 {rno} 号登记了两次", f"reserve {rno} listed twice")
+        reserve_boards[rno] = _int(item["board"], f"{zh}的台次 board", f"{en}.board", minimum=1)
+    return Team(no=no, name=name, players=members, reserve_boards=reserve_boards,
+                seed=_opt_int(t.get("seed"), f"{where_zh}的种子 seed", f"{where_en} seed", minimum=1),
+                withdrawn_from_round=_opt_int(t.get("withdrawn_from_round"),
+                                              f"{where_zh}的退赛轮次 withdrawn_from_round",
+                                              f"{where_en} withdrawn_from_round", minimum=1))
+
+
+def _is_int(v: Any) -> bool:
+    return type(v) is int or (type(v) is float and v.is_integer())
+
+
+def _board_from_dict(b: Any, where_zh: str, where_en: str, j: int) -> Board:
+    """A board of a match; ``red``/``black`` 0 = empty seat (缺人)."""
+    if type(b) is not dict:
+        b = _obj(b, _BOARD_KEYS, f"{where_zh} boards 第{j + 1}项", f"{where_en} boards[{j}]")
+    unknown = [k for k in b if k not in _BOARD_KEYS]
+    if unknown:
+        if _is_int(b.get("board")):
+            _obj(b, _BOARD_KEYS, f"{where_zh}第{int(b['board'])}台", f"{where_en} board {int(b['board'])}")
+        _obj(b, _BOARD_KEYS, f"{where_zh} boards 第{j + 1}项", f"{where_en} boards[{j}]")
+    for k in ("board", "red", "black"):
+        if k not in b:
+            raise _fail(f"{where_zh} boards 第{j + 1}项", f"{where_en} boards[{j}]", f"缺少键 {k}", f"missing key {k!r}")
+    bno = b["board"]
+    if not _is_int(bno) or bno < 1:
+        bno = _int(bno, f"{where_zh} boards 第{j + 1}项的台次 board", f"{where_en} boards[{j}].board", minimum=1)
+    bno = int(bno)
+    zh, en = f"{where_zh}第{bno}台", f"{where_en} board {bno}"
+    red, black = b["red"], b["black"]
+    if not (_is_int(red) and red >= 0):
+        red = _int(red, f"{zh}红方 red（0 = 空台）", f"{en} red (0 = empty seat)", minimum=0)
+    if not (_is_int(black) and black >= 0):
+        black = _int(black, f"{zh}黑方 black（0 = 空台）", f"{en} black (0 = empty seat)", minimum=0)
+    red, black = int(red), int(black)
+    if red == black and red != VACANT:
+        raise _fail(zh, en, f"红黑双方是同一人（{red}号）", f"a player ({red}) is paired with himself")
+    result = b.get("result")
+    if result is not None and result not in _RESULTSET:
+        raise _fail(zh, en, f"结果 result 无效 {result!r}（可选 {', '.join(RESULTS)} 或 null）",
+                    f"invalid result {result!r} (one of {', '.join(RESULTS)} or null)")
+    fr = fb = 0
+    if "fouls" in b:
+        fouls = _obj(b["fouls"], _FOUL_KEYS, f"{zh}犯规 fouls", f"{en} fouls")
+        fr = _int(fouls.get("red", 0), f"{zh}红方犯规 fouls.red", f"{en} fouls.red", 0)
+        fb = _int(fouls.get("black", 0), f"{zh}黑方犯规 fouls.black", f"{en} fouls.black", 0)
+    return Board(board=bno, red=red, black=black, result=result, fouls_red=fr, fouls_black=fb)
+
+
+def _team_label(names: dict[int, str], no: int) -> str:
+    return f"{names[no]}（{no}队）" if no in names else f"{no}队"
+
+
+def _match_from_dict(m: Any, rno: int, j: int, names: dict[int, str]) -> Match:
+    where_zh, where_en = f"第{rno}轮 matches 第{j + 1}项", f"round {rno} matches[{j}]"
+    m = _obj(m, _MATCH_KEYS, where_zh, where_en)
+    for k in ("match", "first", "second"):
+        if k not in m:
+            raise _fail(where_zh, where_en, f"缺少键 {k}", f"missing key {k!r}")
+    mno = _int(m["match"], f"{where_zh} 的场次 match", f"{where_en}.match", minimum=1)
+    where_zh, where_en = f"第{rno}轮第{mno}场", f"round {rno} match {mno}"
+    first = _int(m["first"], f"{where_zh}先走队 first", f"{where_en} first", minimum=1)
+    second = _int(m["second"], f"{where_zh}后走队 second", f"{where_en} second", minimum=1)
+    label_zh = f"{where_zh}（{_team_label(names, first)}—{_team_label(names, second)}）"
+    label_en = f"{where_en} ({first} v {second})"
+    raw = _list(m.get("boards", []), f"{label_zh} boards", f"{label_en} boards")
+    boards = [_board_from_dict(b, label_zh, label_en, k) for k, b in enumerate(raw)]
+    return Match(match=mno, first=first, second=second, boards=boards)
+
+
+def _round_from_dict(r: Any, i: int, names: dict[int, str]) -> TeamRound:
+    where_zh, where_en = f"rounds 第{i + 1}项", f"rounds[{i}]"
+    r = _obj(r, _ROUND_KEYS, where_zh, where_en)
+    if "round" not in r:
+        raise _fail(where_zh, where_en, "缺少轮次 round", "missing key 'round'")
+    rno = _int(r["round"], f"{where_zh} 的轮次 round", f"{where_en}.round", minimum=1)
+    matches = [_match_from_dict(m, rno, j, names)
+               for j, m in enumerate(_list(r.get("matches", []), f"第{rno}轮 matches（各场）", f"round {rno} matches"))]
+    byes = [_int(n, f"第{rno}轮轮空 byes 第{k + 1}项（队序号）", f"round {rno} byes[{k}]", minimum=1)
+            for k, n in enumerate(_list(r.get("byes", []), f"第{rno}轮轮空 byes", f"round {rno} byes"))]
+    return TeamRound(round=rno, matches=matches, byes=byes)
+
+
+def team_event_from_dict(d: Any) -> TeamEvent:
+    """The model of a parsed team file (``event.kind: "team"``), strict as
+    :func:`xlxq.backends.json_file.event_from_dict`, then
+    :func:`~xlxq.core.teams.validate_team_event`."""
+    d = _obj(d, _TOP_KEYS, "文件顶层", "top level")
+    fmt = d.get("format")
+    if fmt != FORMAT:
+        raise InputError(f"不是 xlxq 赛事文件：format 应为 {FORMAT!r}，实为 {fmt!r}",
+                         f"not an xlxq tournament file: format should be {FORMAT!r}, got {fmt!r}")
+    e = d.get("event", {})
+    if isinstance(e, dict) and e.get("kind") != KIND_TEAM:
+        raise _fail("event.kind（赛事类别）", "event.kind", f"团体赛文件应为 \"team\"，实为 {e.get('kind')!r}",
+                    f"a team file has \"team\", not {e.get('kind')!r}")
+    settings = _settings_from_dict(e)
+    for key in ("players", "teams"):
+        if key not in d:
+            raise InputError(f"缺少{'棋手名单' if key == 'players' else '队伍名单'} {key}", f"missing key {key!r}")
+    players = [_player_from_dict(p, i) for i, p in enumerate(_list(d["players"], "players（棋手名单）", "players"))]
+    teams = [_team_from_dict(t, i) for i, t in enumerate(_list(d["teams"], "teams（队伍名单）", "teams"))]
+    names = {t.no: t.name for t in teams}
+    rounds = [_round_from_dict(r, i, names)
+              for i, r in enumerate(_list(d.get("rounds", []), "rounds（各轮）", "rounds"))]
+    event = TeamEvent(settings=settings, players=players, teams=teams, rounds=rounds)
+    validate_team_event(event)
+    return event
+
+
+# --------------------------------------------------------------------------
+# writing a team file
+# --------------------------------------------------------------------------
+
+def _game_scoring_to_dict(sc: Scoring) -> dict:
+    if sc.bye is not None:
+        raise InputError("团体赛的局分计分没有轮空分（轮空见 match_scoring.bye / bye_game_points）",
+                         "team game scoring has no bye (see match_scoring.bye / bye_game_points)")
+    out = {"win": sc.win, "draw": sc.draw, "loss": sc.loss}
+    for k in ("draw_red", "draw_black"):
+        v = getattr(sc, k)
+        if v is not None:
+            out[k] = v
+    return out
+
+
+def _match_scoring_to_dict(sc: TeamScoring) -> dict:
+    out: dict[str, Any] = {}
+    for k, attr in _MATCH_SCORING_FIELDS.items():
+        v = getattr(sc, attr)
+        if k in ("win", "draw", "loss") or v is not None:
+            out[k] = v
+    return out
+
+
+def _team_to_dict(t: Team) -> dict:
+    out: dict[str, Any] = {"no": t.no, "name": t.name, "players": list(t.players)}
+    if t.reserve_boards:
+        order = {no: i for i, no in enumerate(t.players)}
+        out["reserve_boards"] = [{"no": no, "board": k}
+                                 for no, k in sorted(t.reserve_boards.items(), key=lambda kv: order.get(kv[0], 0))]
+    if t.seed is not None:
+        out["seed"] = t.seed
+    if t.withdrawn_from_round is not None:
+        out["withdrawn_from_round"] = t.withdrawn_from_round
+    return out
+
+
+def _board_to_dict(b: Board) -> dict:
+    out: dict[str, Any] = {"board": b.board, "red": b.red, "black": b.black, "result": b.result}
+    if b.fouls_red or b.fouls_black:
+        out["fouls"] = {"red": b.fouls_red, "black": b.fouls_black}
+    return out
+
+
+def _round_to_dict(r: TeamRound) -> dict:
+    return {"round": r.round,
+            "matches": [{"match": m.match, "first": m.first, "second": m.second,
+                         "boards": [_board_to_dict(b) for b in m.boards]} for m in r.matches],
+            "byes": list(r.byes)}
+
+
+def team_event_to_dict(ev: TeamEvent) -> dict:
+    """The JSON-ready dictionary of a team event (keys in documented order)."""
+    s = ev.settings
+    event: dict[str, Any] = {
+        "kind": KIND_TEAM,
+        "name": s.name,
+        "system": s.system,
+        "rounds": s.rounds,
+        "boards": s.boards,
+        "lineup": s.lineup,
+        "scoring": _game_scoring_to_dict(s.scoring.game),
+        "match_scoring": _match_scoring_to_dict(s.scoring),
+        "pair_by": s.pair_by,
+    }
+    if s.tiebreaks is not None:
+        event["tiebreaks"] = list(s.tiebreaks)
+    event.update({
+        "first_round": s.first_round,
+        "first_round_seed": s.first_round_seed,
+        "colour_tie": s.pairing.colour_tie,
+        "board_ranking": {"by": s.board_ranking, "min_games": s.board_min_games},
+        "options": {k: getattr(s.pairing if _OPTIONS[k][0] == "pairing" else s.standings, k) for k in _TEAM_OPTIONS},
+    })
+    return {
+        "format": FORMAT,
+        "event": event,
+        "players": [_player_to_dict(p) for p in ev.players],
+        "teams": [_team_to_dict(t) for t in ev.teams],
+        "rounds": [_round_to_dict(r) for r in ev.rounds],
+    }
+
+
+def load_team_event(path) -> TeamEvent:
+    """Read a team file; an individual file is refused."""
+    from xlxq.backends.json_file import load_any
+
+    ev = load_any(path)
+    if not isinstance(ev, TeamEvent):
+        raise InputError(f"{Path(path).name} 不是团体赛文件（event.kind 不是 \"team\"）",
+                         f"{Path(path).name} is not a team file (event.kind is not \"team\")")
+    return ev
+
+
+def save_team_event(ev: TeamEvent, path) -> None:
+    """Write a team file atomically (as :func:`xlxq.backends.json_file.save_event`)."""
+    from xlxq.backends.json_file import save_event
+
+    save_event(ev, path)
+
+
+# --------------------------------------------------------------------------
+# team registration (报名表): one row per player
+# --------------------------------------------------------------------------
+
+TEAM_HEADERS: dict[str, tuple[str, ...]] = {
+    "team": ("队名", "队伍", "代表队", "参赛队", "单位", "队", "team", "teamname", "unit", "club"),
+    "name": ("姓名", "棋手", "棋手姓名", "队员", "name", "player"),
+    "board": ("台次", "台号", "board"),
+    "reserve": ("替补", "reserve", "sub", "substitute"),
+    "rating": ("等级分", "rating", "elo"),
+    "no": ("序号", "编号", "no", "no.", "number"),
+}
+_TEAM_LABEL = {"team": "队名", "name": "姓名", "board": "台次", "reserve": "替补", "rating": "等级分", "no": "序号"}
+_TEAM_LOOKUP = {alias: key for key, aliases in TEAM_HEADERS.items() for alias in aliases}
+_YES = {"是", "替补", "y", "yes", "1", "true", "√", "✓", "✔", "r", "reserve", "sub", "x", "替"}
+_NO = {"否", "主力", "n", "no", "0", "false", "main"}
+
+
+def _reserve_flag(v: Any) -> Optional[bool]:
+    from xlxq.backends.registration import _text
+
+    if v is None:
+        return False
+    t = _text(v).strip().lower()
+    if t in _YES:
+        return True
+    if t in _NO or t == "":
+        return False
+    return None
+
+
+def read_team_registration(path, boards: int, lineup: str = "fixed_boards",
+                           draw_seed: Optional[int] = None) -> tuple[list[Player], list[Team]]:
+    """Players and teams of a team registration (.csv/.xlsx, read as
+    :func:`xlxq.backends.registration.read_registration` reads files).
+
+    One row per player.  Columns (header Chinese or English): 队名/team
+    (required), 姓名/name (required), 台次/board (optional), 替补/reserve
+    (optional: 是/替补/Y/1/√ marks a reserve), 等级分/rating, 序号/no.
+
+    * Teams are numbered 1, 2, … in order of first appearance (with
+      ``draw_seed``: in the order of ``random.Random(draw_seed).shuffle``).
+    * A team needs exactly ``boards`` 主力 (rows not marked 替补); they sit in
+      file order, or by 台次 when the team's 主力 rows give one (then every
+      主力 row of that team does, 1 … ``boards`` once each).  Reserves follow
+      in file order; a reserve's 台次 is his registered board
+      (``Team.reserve_boards``: used by 分台定人制, kept unused by the other
+      formats).  ``lineup`` is accepted for the record only.
+    * Players are numbered team by team in registered order (1 … for team 1,
+      then team 2 …), unless a 序号 column gives every row its number.
+    """
+    from xlxq.backends.registration import _as_number, _as_posint, _cell, _norm_header, _read_rows, _text
+
+    path = Path(path)
+    fname = path.name
+    if not path.exists():
+        raise InputError(f"找不到报名表：{path}", f"registration file not found: {path}")
+    if path.is_dir():
+        raise InputError(f"{path} 是文件夹，不是报名表", f"{path} is a directory")
+    rows = _read_rows(path)
+    header, cols = -1, {}
+    for i, row in enumerate(rows[:10]):
+        normed = [_norm_header(h) for h in row]
+        keys = [_TEAM_LOOKUP.get(h) for h in normed]
+        if "name" not in keys:
+            continue
+        for j, key in enumerate(keys):
+            if key is None:
+                continue
+            if key in cols:
+                raise InputError(f"{fname} 第{i + 1}行：有两列都表示{_TEAM_LABEL[key]}（“{row[cols[key]]}”与“{row[j]}”）",
+                                 f"{fname} row {i + 1}: two columns mean {key}")
+            cols[key] = j
+        header = i
+        break
+    if header < 0:
+        raise InputError(f"{fname}：前10行中找不到“姓名”列（团体赛报名表每行一名队员：队名、姓名，可选 台次、替补、等级分）",
+                         f"{fname}: no 'name' column in the first 10 rows "
+                         "(team registration: one row per player with team, name, optionally board, reserve, rating)")
+    if "team" not in cols:
+        raise InputError(f"{fname}：团体赛报名表须有“队名”列（队名/队伍/team）",
+                         f"{fname}: a team registration needs a team column (队名/team)")
+    entries: list[dict] = []
+    for i, row in enumerate(rows[header + 1:], start=header + 2):
+        if all(_cell(v) is None for v in row):
+            continue
+        cells = {k: _cell(row[j]) if j < len(row) else None for k, j in cols.items()}
+        where_zh, where_en = f"{fname} 第{i}行", f"{fname} row {i}"
+        if cells.get("name") is None:
+            raise InputError(f"{where_zh}：缺少姓名", f"{where_en}: missing name")
+        name = _text(cells["name"])
+        where_zh = f"{where_zh}（{name}）"
+        if cells.get("team") is None:
+            raise InputError(f"{where_zh}：缺少队名", f"{where_en}: missing team")
+        e: dict[str, Any] = {"row": i, "name": name, "team": _text(cells["team"])}
+        flag = _reserve_flag(cells.get("reserve"))
+        if flag is None:
+            raise InputError(f"{where_zh}：替补一栏应为 是/替补/Y/1 或留空，实为“{cells['reserve']}”",
+                             f"{where_en}: reserve should be yes/Y/1 or empty, got {cells['reserve']!r}")
+        e["reserve"] = flag
+        if cells.get("board") is not None:
+            k = _as_posint(cells["board"])
+            if k is None or k > boards:
+                raise InputError(f"{where_zh}：台次应为 1–{boards} 的整数，实为“{cells['board']}”",
+                                 f"{where_en}: board should be a whole number 1–{boards}, got {cells['board']!r}")
+            e["board"] = k
+        if cells.get("rating") is not None:
+            r = _as_number(cells["rating"])
+            if r is None:
+                raise InputError(f"{where_zh}：等级分应为数字，实为“{cells['rating']}”",
+                                 f"{where_en}: rating should be a number, got {cells['rating']!r}")
+            e["rating"] = int(r) if float(r).is_integer() else float(r)
+        if "no" in cols:
+            n = _as_posint(cells.get("no")) if cells.get("no") is not None else None
+            if n is None:
+                raise InputError(f"{where_zh}：序号应为正整数（有序号列时每行都要填），实为“{cells.get('no')}”",
+                                 f"{where_en}: no should be a positive whole number on every row")
+            e["no"] = n
+        entries.append(e)
+    if not entries:
+        raise InputError(f"{fname}：报名表中没有队员", f"{fname}: no players in the registration")
+
+    order: list[str] = []
+    by_team: dict[str, list[dict]] = {}
+    for e in entries:
+        if e["team"] not in by_team:
+            order.append(e["team"])
+            by_team[e["team"]] = []
+        by_team[e["team"]].append(e)
+    if draw_seed is not None:
+        random.Random(draw_seed).shuffle(order)
+    registered: list[tuple[str, list[dict]]] = []
+    for tname in order:
+        rows_t = by_team[tname]
+        mains = [e for e in rows_t if not e["reserve"]]
+        reserves = [e for e in rows_t if e["reserve"]]
+        if len(mains) != boards:
+            more = "少于" if len(mains) < boards else "多于"
+            hint = "" if len(mains) < boards else "，其余请在“替补”栏注明"
+            raise InputError(f"{fname}：{tname} 有{len(mains)}名主力（未标替补），{more}每场{boards}台{hint}",
+                             f"{fname}: team {tname} has {len(mains)} main players (not reserves), "
+                             f"{'fewer' if len(mains) < boards else 'more'} than {boards} boards")
+        with_board = [e for e in mains if "board" in e]
+        if with_board:
+            if len(with_board) != len(mains):
+                e = next(e for e in mains if "board" not in e)
+                raise InputError(f"{fname} 第{e['row']}行（{e['name']}）：{tname} 的主力有的填了台次，此行没有填",
+                                 f"{fname} row {e['row']}: some main players of {tname} give a board, this one does not")
+            seen: dict[int, dict] = {}
+            for e in mains:
+                if e["board"] in seen:
+                    o = seen[e["board"]]
+                    raise InputError(f"{fname} 第{e['row']}行（{e['name']}）：{tname} 第{e['board']}台与第{o['row']}行"
+                                     f"（{o['name']}）重复",
+                                     f"{fname} row {e['row']}: team {tname} board {e['board']} repeats row {o['row']}")
+                seen[e["board"]] = e
+            mains = sorted(mains, key=lambda e: e["board"])
+        registered.append((tname, mains + reserves))
+
+    players: list[Player] = []
+    teams: list[Team] = []
+    next_no = 1
+    used: dict[int, dict] = {}
+    for tno, (tname, members) in enumerate(registered, start=1):
+        nos = []
+        reserve_boards: dict[int, int] = {}
+        for e in members:
+            if "no" in e:
+                no = e["no"]
+                if no in used:
+                    o = used[no]
+                    raise InputError(f"{fname} 第{e['row']}行（{e['name']}）：序号 {no} 与第{o['row']}行（{o['name']}）重复",
+                                     f"{fname} row {e['row']}: no {no} repeats row {o['row']}")
+            else:
+                no = next_no
+                next_no += 1
+            used[no] = e
+            nos.append(no)
+            players.append(Player(no=no, name=e["name"], unit=tname, rating=e.get("rating")))
+            if e["reserve"] and "board" in e:
+                reserve_boards[no] = e["board"]
+        teams.append(Team(no=tno, name=tname, players=nos, reserve_boards=reserve_boards))
+    return sorted(players, key=lambda p: p.no), teams
+
+
+__all__ = ["team_event_from_dict", "team_event_to_dict", "load_team_event", "save_team_event",
+           "read_team_registration", "MemberTotalOptions", "MemberTotalSettings", "with_member_total",
+           "member_total_from_dict", "member_total_to_dict", "KIND_TEAM", "TEAM_HEADERS"]
