@@ -1,0 +1,78 @@
+"""Build the team workbook templates (reproducibly, byte for byte).
+
+    python tools/build_team_templates.py
+
+writes ``xlxq/data/xlxq-team-zh.xlsx`` and ``xlxq-team-en.xlsx`` (installed
+with the package) and mirrors them into ``workbook_templates/``.
+
+The sheets come from :func:`xlxq.sheets.team_mapping.plan_new_team_workbook`
+(the same layout the program writes at run time), applied by the
+XlsxWriter backend of ``tools/build_templates.py`` (``XlsxWriterBook``,
+imported, not copied: same styles, same fixed document date).  Like
+``build_template``, :func:`build_team_template` takes ``vba_project`` and
+``extend`` so that ``tools/build_xlsm.py`` can build a team .xlsm with the
+same buttons.
+"""
+from __future__ import annotations
+
+import importlib.util
+import shutil
+import sys
+from pathlib import Path
+from typing import Any, Callable, Optional
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from xlxq.sheets.team_mapping import plan_new_team_workbook  # noqa: E402
+
+DATA = ROOT / "xlxq" / "data"
+MIRROR = ROOT / "workbook_templates"
+NAMES = {lang: f"xlxq-team-{lang}.xlsx" for lang in ("zh", "en")}
+
+
+def _individual_builder() -> Any:
+    """tools/build_templates.py as a module (XlsxWriterBook, FIXED_DATE)."""
+    name = "xlxq_build_templates"
+    if name in sys.modules:
+        return sys.modules[name]
+    spec = importlib.util.spec_from_file_location(name, ROOT / "tools" / "build_templates.py")
+    mod = importlib.util.module_from_spec(spec)
+    sys.modules[name] = mod
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def build_team_template(lang: str, path: str | Path, vba_project: Optional[str | Path] = None,
+                        extend: Optional[Callable[[Any, dict[str, Any]], None]] = None) -> Path:
+    """Build one team template: ``lang`` 'zh' or 'en'; ``vba_project`` and
+    ``extend`` as in ``build_templates.build_template``."""
+    path = Path(path)
+    if vba_project is not None and path.suffix.lower() != ".xlsm":
+        raise ValueError("a template with a VBA project must be an .xlsm file")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    book = _individual_builder().XlsxWriterBook(path, vba_project, extend)
+    book.apply(plan_new_team_workbook(lang))
+    return path
+
+
+def build_all(data_dir: Path = DATA, mirror: Optional[Path] = MIRROR) -> list[Path]:
+    out = []
+    for lang, name in NAMES.items():
+        p = build_team_template(lang, data_dir / name)
+        out.append(p)
+        if mirror is not None:
+            mirror.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(p, mirror / name)
+    return out
+
+
+def main() -> int:
+    for p in build_all():
+        print(p.relative_to(ROOT))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

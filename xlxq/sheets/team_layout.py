@@ -1,0 +1,397 @@
+"""What the team workbook (团体赛工作簿) looks like: sheet names, column
+headers (Chinese and English), settings rows, row markers and titles.
+
+Pure data plus a few lookup helpers, like :mod:`xlxq.sheets.layout` (whose
+``Column``, ``Setting``, ``Choice``, colours and ``norm_key`` it reuses).
+The team mapping layer (:mod:`xlxq.sheets.team_mapping`) reads every table
+*by these header names*, never by position.  docs/workbook-teams.md
+describes every sheet and column.
+"""
+from __future__ import annotations
+
+import re
+from typing import Any, Optional
+
+from xlxq.sheets import layout as L
+from xlxq.sheets.layout import ARBITER, PAIRING, PROGRAM, YES_NO, Choice, Column, Setting, norm_key
+
+# --------------------------------------------------------------------------
+# sheets
+# --------------------------------------------------------------------------
+
+SETTINGS, TEAMS, LINEUPS, ROUND, TEAM_STANDINGS, BOARD_STANDINGS, LOG, STATE = (
+    "settings", "teams", "lineups", "round", "team_standings", "board_standings", "log", "state")
+
+SHEET_NAMES: dict[str, dict[str, str]] = {
+    SETTINGS: {"zh": "设置", "en": "Settings"},
+    TEAMS: {"zh": "队伍报名", "en": "Teams"},
+    LINEUPS: {"zh": "出场名单", "en": "Line-ups"},
+    TEAM_STANDINGS: {"zh": "团体成绩", "en": "Team standings"},
+    BOARD_STANDINGS: {"zh": "台次成绩", "en": "Board results"},
+    LOG: {"zh": "编排记录", "en": "Pairing log"},
+    STATE: {"zh": "_xlxq", "en": "_xlxq"},
+}
+SHEET_ALIASES: dict[str, tuple[str, ...]] = {
+    SETTINGS: ("设置", "赛事设置", "settings", "setup"),
+    TEAMS: ("队伍报名", "队伍报名表", "团体报名", "团体报名表", "teams", "teamregistration", "teamentries"),
+    LINEUPS: ("出场名单", "出场顺序", "出场表", "line-ups", "lineups", "lineup"),
+    TEAM_STANDINGS: ("团体成绩", "团体成绩表", "团体名次", "团体名次表", "teamstandings", "teamranking"),
+    BOARD_STANDINGS: ("台次成绩", "台次成绩表", "分台成绩", "boardresults", "boardstandings", "boardranking"),
+    LOG: ("编排记录", "pairinglog", "log"),
+    STATE: ("_xlxq",),
+}
+_ALIAS_KIND = {norm_key(a): kind for kind, names in SHEET_ALIASES.items() for a in names}
+_ROUND_RE = (re.compile(r"^第(\d+)轮(对阵表?)?$"), re.compile(r"^round(\d+)$"), re.compile(r"^rd(\d+)$"))
+
+
+def round_sheet_name(n: int, lang: str = "zh") -> str:
+    return f"第{n}轮" if lang == "zh" else f"Round {n}"
+
+
+def sheet_kind(name: str) -> tuple[Optional[str], Optional[int]]:
+    """(kind, round number) of a sheet of the team workbook, or (None, None)
+    for a sheet that is not part of the event (left alone)."""
+    k = norm_key(name)
+    for rx in _ROUND_RE:
+        m = rx.match(k)
+        if m:
+            return ROUND, int(m.group(1))
+    kind = _ALIAS_KIND.get(k)
+    return (kind, None) if kind else (None, None)
+
+
+def is_team_sheet_names(names: list[str]) -> bool:
+    """A workbook is a team workbook when it has a 队伍报名 / Teams sheet and
+    no individual 报名表 / Registration sheet."""
+    return (any(sheet_kind(n)[0] == TEAMS for n in names)
+            and not any(L.sheet_kind(n)[0] == L.REGISTRATION for n in names))
+
+
+def lang_of_sheet(name: str) -> str:
+    return L.lang_of_sheet(name)
+
+
+# --------------------------------------------------------------------------
+# 队伍报名 / Teams: one row per player
+# --------------------------------------------------------------------------
+
+TEAM_REG_COLUMNS: tuple[Column, ...] = (
+    Column("team_no", "队号", "Team no", ("队序号", "队伍序号", "队编号", "队伍编号", "teamno", "teamnumber"), 6, ARBITER),
+    Column("team", "队名", "Team", ("队伍", "队伍名称", "代表队", "单位", "teamname", "team", "club"), 16, ARBITER),
+    Column("place", "台次", "Board", ("出场顺序", "报名顺序", "顺序", "台序", "主力台次", "place", "order", "board"),
+           8, ARBITER),
+    Column("no", "序号", "No", ("编号", "棋手序号", "no.", "number", "num", "#", "playerno"), 6, ARBITER),
+    Column("name", "姓名", "Name", ("棋手", "队员", "队员姓名", "棋手姓名", "player"), 12, ARBITER),
+    Column("rating", "等级分", "Rating", ("elo", "等级"), 8, ARBITER),
+    Column("reserve_board", "替补台次", "Reserve board", ("替补登记台次", "替补所在台次", "reserveboard"), 8, ARBITER),
+    Column("withdrawn", "退赛轮次", "Withdrawn from round",
+           ("退赛", "退赛轮", "个人退赛", "withdrawn", "withdrawnfrom", "withdrawal"), 10, ARBITER),
+    Column("team_withdrawn", "全队退赛", "Team withdrawn from round",
+           ("队伍退赛", "全队退赛轮次", "队伍退赛轮次", "teamwithdrawn"), 10, ARBITER),
+    Column("remark", "备注", "Remarks", ("remarks", "remark", "comment"), 14, ARBITER),
+    Column("note", "提示", "Notes", ("检查", "check", "note"), 30, PROGRAM),
+)
+RESERVE_WORDS = ("替补", "替", "候补", "预备", "reserve", "res", "r", "sub", "substitute")
+_RESERVE_RE = re.compile(r"^(替补|替|候补|预备|reserve|res|sub|substitute|r)(\d*)$")
+
+
+def parse_place(value: Any) -> tuple[Optional[str], Optional[int]]:
+    """The 台次 cell of 队伍报名: ('main', k) for a 主力 on board k,
+    ('reserve', N or None) for a 替补 (替补2 = the second reserve), (None,
+    None) when blank; ('bad', None) otherwise."""
+    if value is None or (isinstance(value, str) and not value.strip()):
+        return None, None
+    if isinstance(value, bool):
+        return "bad", None
+    if isinstance(value, (int, float)):
+        return ("main", int(value)) if float(value).is_integer() else ("bad", None)
+    k = norm_key(value)
+    m = re.fullmatch(r"(?:第)?(\d+)(?:台)?", k) or re.fullmatch(r"(?:board|bd)(\d+)", k)
+    if m:
+        return "main", int(m.group(1))
+    m = _RESERVE_RE.match(k)
+    if m:
+        return "reserve", int(m.group(2)) if m.group(2) else None
+    return "bad", None
+
+
+def place_text(kind: str, k: Optional[int], lang: str) -> Any:
+    if kind == "main":
+        return k
+    word = "替补" if lang == "zh" else "reserve"
+    return f"{word}{k}" if (k and lang == "zh") else (f"{word} {k}" if k else word)
+
+
+# --------------------------------------------------------------------------
+# 出场名单 / Line-ups: one row per (round, team), one column per board
+# --------------------------------------------------------------------------
+
+LINEUP_HEAD: tuple[Column, ...] = (
+    Column("round", "轮次", "Round", ("轮", "第几轮", "rd"), 6, ARBITER),
+    Column("team_no", "队号", "Team no", ("队序号", "队伍序号", "队编号", "teamno"), 6, ARBITER),
+    Column("team", "队名", "Team", ("队伍", "代表队", "teamname", "team"), 16, ARBITER),
+)
+LINEUP_TAIL: tuple[Column, ...] = (
+    Column("note", "提示", "Notes", ("检查", "check", "note"), 36, PROGRAM),
+)
+BOARD_COL_WIDTH = 10
+
+
+def board_column(k: int) -> Column:
+    """The column of board ``k`` in 出场名单 (第1台 / Board 1)."""
+    return Column(f"b{k}", f"第{k}台", f"Board {k}", (f"{k}台", f"台{k}", f"bd{k}", f"board{k}", f"b{k}"),
+                  BOARD_COL_WIDTH, ARBITER)
+
+
+ALL_BOARD_COLUMNS: tuple[Column, ...] = tuple(board_column(k) for k in range(1, 11))
+VACANT_WORDS = ("空台", "（空台）", "缺", "缺人", "缺席", "空", "无", "-", "—", "--", "vacant", "(vacant)", "empty",
+                "none", "0")
+_VACANT_KEYS = {norm_key(w) for w in VACANT_WORDS}
+
+
+def is_vacant_word(value: Any) -> bool:
+    if value is None or isinstance(value, bool):
+        return False
+    if isinstance(value, (int, float)):
+        return value == 0
+    return norm_key(value).replace("（", "").replace("）", "") in _VACANT_KEYS
+
+
+def vacant_text(lang: str) -> str:
+    return "（空台）" if lang == "zh" else "(vacant)"
+
+
+# --------------------------------------------------------------------------
+# 第N轮 / Round N: match row, board rows, score line; the bye row last
+# --------------------------------------------------------------------------
+
+TEAM_ROUND_COLUMNS: tuple[Column, ...] = (
+    Column("match", "场次", "Match", ("场", "第几场", "matchno", "m"), 6, PAIRING),
+    Column("board", "台次", "Board", ("台号", "桌号", "台", "bd", "boardno", "table"), 8, ARBITER),
+    Column("red_no", "序号", "No", ("红方序号", "红序号", "redno"), 6, PAIRING),
+    Column("red_name", "红方", "Red", ("红方姓名", "红", "红方棋手", "redplayer", "redname"), 14, PAIRING),
+    Column("result", "结果", "Result", ("成绩", "比分", "对局结果", "res"), 12, ARBITER),
+    Column("black_name", "黑方", "Black", ("黑方姓名", "黑", "黑方棋手", "blackplayer", "blackname"), 14, PAIRING),
+    Column("black_no", "序号", "No", ("黑方序号", "黑序号", "blackno"), 6, PAIRING),
+    Column("fouls_red", "红犯规", "Red fouls", ("红方犯规", "redfouls", "foulsred"), 7, ARBITER),
+    Column("fouls_black", "黑犯规", "Black fouls", ("黑方犯规", "blackfouls", "foulsblack"), 7, ARBITER),
+    Column("note", "提示", "Notes", ("检查", "check", "note"), 36, PROGRAM),
+)
+# The 台次 cell says what a row is: a number (a board), or one of these.
+MATCH_MARK = {"zh": "对阵", "en": "Match"}
+SCORE_MARK = {"zh": "局分", "en": "Score"}
+BYE_MARK = {"zh": "轮空", "en": "bye"}
+MATCH_WORDS = {norm_key(w) for w in ("对阵", "队", "场", "match", "vs", "teams")}
+SCORE_WORDS = {norm_key(w) for w in ("局分", "场分", "比分", "局分/场分", "score", "total")}
+BYE_WORDS = {norm_key(w) for w in ("轮空", "bye")}
+VS_TEXT = {"zh": "对", "en": "vs"}
+
+
+def row_marker(value: Any) -> Optional[str]:
+    """'match', 'score', 'bye' from a 台次 cell, else None."""
+    if not isinstance(value, str):
+        return None
+    k = norm_key(value)
+    if k in MATCH_WORDS:
+        return "match"
+    if k in SCORE_WORDS:
+        return "score"
+    if k in BYE_WORDS:
+        return "bye"
+    return None
+
+
+def score_line(first: float, second: float, mp_first: Optional[float], mp_second: Optional[float],
+               lang: str) -> str:
+    """The 结果 cell of a match's score line: 场分 2:0, or 未完 while unfinished."""
+    if mp_first is None:
+        return "未完" if lang == "zh" else "unfinished"
+    return (f"场分 {_n(mp_first)}:{_n(mp_second)}" if lang == "zh" else f"match {_n(mp_first)}:{_n(mp_second)}")
+
+
+def _n(x: Any) -> Any:
+    if isinstance(x, float) and x.is_integer():
+        return int(x)
+    return x
+
+
+def round_title(n: int, event_name: str, lang: str, boards: int) -> str:
+    t = (f"第{n}轮对阵表（先走队单数台执红、双数台执黑）" if lang == "zh"
+         else f"Round {n} pairings (the first team has red on odd boards)")
+    return f"{event_name}  {t}" if event_name else t
+
+
+def scheveningen_title(n: int, event_name: str, lang: str) -> str:
+    t = f"第{n}轮对阵表（全队轮赛制，先后手按秩序表）" if lang == "zh" else f"Round {n} (Scheveningen, colours from the table)"
+    return f"{event_name}  {t}" if event_name else t
+
+
+# --------------------------------------------------------------------------
+# 团体成绩 / 台次成绩 (program-owned)
+# --------------------------------------------------------------------------
+
+TEAM_STANDINGS_HEAD: tuple[Column, ...] = (
+    Column("rank", "名次", "Rank", ("排名", "place"), 6),
+    Column("team_no", "队号", "Team no", ("队序号",), 6),
+    Column("team", "队名", "Team", ("队伍",), 16),
+)
+TEAM_STANDINGS_TAIL = Column("note", "备注", "Notes", ("提示", "note"), 14)
+TEAM_KEY_WIDTH = 9
+TEAM_ROUND_CELL_WIDTH = 12
+
+BOARD_STANDINGS_COLUMNS: tuple[Column, ...] = (
+    Column("board", "台次", "Board", (), 6),
+    Column("rank", "名次", "Rank", (), 6),
+    Column("no", "序号", "No", (), 6),
+    Column("name", "姓名", "Name", (), 12),
+    Column("team", "队名", "Team", (), 16),
+    Column("points", "积分", "Pts", (), 7),
+    Column("games", "局数", "Games", (), 6),
+    Column("wins", "胜", "W", (), 5),
+    Column("draws", "和", "D", (), 5),
+    Column("losses", "负", "L", (), 5),
+    Column("fouls", "犯规", "Fouls", (), 6),
+    Column("percentage", "得分率", "Score %", (), 8),
+)
+
+
+def team_standings_title(after: int, event_name: str, lang: str, unfinished: int = 0) -> str:
+    if lang == "zh":
+        t = f"团体成绩（第{after}轮后）" if after else "团体成绩"
+        if unfinished:
+            t += f"（第{after}轮尚有{unfinished}台未完成）"
+    else:
+        t = f"Team standings after round {after}" if after else "Team standings"
+        if unfinished:
+            t += f" ({unfinished} game(s) of round {after} unfinished)"
+    return f"{event_name}  {t}" if event_name else t
+
+
+def board_standings_title(after: int, event_name: str, lang: str) -> str:
+    if lang == "zh":
+        t = f"台次成绩（第{after}轮后）" if after else "台次成绩"
+    else:
+        t = f"Board results after round {after}" if after else "Board results"
+    return f"{event_name}  {t}" if event_name else t
+
+
+# --------------------------------------------------------------------------
+# 设置 / Settings rows
+# --------------------------------------------------------------------------
+
+TEAM_TIEBREAK_PRESET_LABELS: dict[str, tuple[str, str]] = {
+    "seed001-team-1": ("格式一（场分优先）", "Format 1 (match points first)"),
+    "seed001-team-2": ("格式二（局分优先）", "Format 2 (game points first)"),
+    "team-rr": ("团体循环（场分、局分）", "Team round robin"),
+    "scheveningen": ("全队轮赛（总局分）", "Scheveningen (game points)"),
+}
+TEAM_TIEBREAK_PRESET_ALIASES: dict[str, tuple[str, ...]] = {
+    "seed001-team-1": ("格式一", "第一种格式", "格式1", "format1", "1", "场分优先"),
+    "seed001-team-2": ("格式二", "第二种格式", "格式2", "format2", "2", "局分优先"),
+    "team-rr": ("团体循环", "循环", "teamrr", "roundrobin"),
+    "scheveningen": ("全队轮赛", "全队轮赛制", "scheveningen"),
+}
+
+
+def _reuse(key: str) -> Setting:
+    """A row of the individual 设置 sheet, reused as it is."""
+    return L.SETTINGS_BY_KEY[key]
+
+
+TEAM_SETTINGS_ROWS: tuple[Setting, ...] = (
+    Setting("name", "settings.name", "赛事名称", "Event name", "text",
+            aliases=("比赛名称", "名称", "event", "name"),
+            help_zh="打印在对阵表、成绩表的标题中", help_en="printed in the titles"),
+    Setting("system", "settings.system", "赛制", "System", "choice",
+            (Choice("swiss", "团体积分编排", "Team Swiss", ("积分编排", "积分编排制", "团体积分编排制", "瑞士制", "swiss",
+                                                          "teamswiss")),
+             Choice("round_robin", "团体循环", "Team round robin", ("循环", "单循环", "团体单循环", "循环赛",
+                                                                 "roundrobin", "teamroundrobin")),
+             Choice("double_round_robin", "团体双循环", "Team double round robin",
+                    ("双循环", "双循环赛", "doubleroundrobin", "teamdoubleroundrobin")),
+             Choice("scheveningen", "全队轮赛", "Scheveningen", ("全队轮赛制", "舍文宁根", "舍文宁根制", "scheveningen"))),
+            help_zh="团体积分编排：队与队按定位编排；团体循环：棋规秩序表；全队轮赛：两队之间每人与对方每人各赛一局",
+            help_en="team Swiss (定位编排 with teams), team round robin, or Scheveningen (two teams)"),
+    Setting("rounds", "settings.rounds", "轮数", "Rounds", "int", aliases=("比赛轮数", "总轮数"),
+            help_zh="计划的总轮数（全队轮赛 = 每队台数）", help_en="planned number of rounds (Scheveningen: = boards)"),
+    Setting("boards", "settings.boards", "每队台数", "Boards per match", "int",
+            aliases=("台数", "每场台数", "每队人数", "每队上场人数", "boards"),
+            help_zh="每场比赛的台数，2–10；全队轮赛为每队人数", help_en="boards per match, 2–10"),
+    Setting("lineup", "settings.lineup", "出场方式", "Line-up format", "choice",
+            (Choice("fixed_boards", "分台定人制", "Fixed boards", ("定人", "分台定人", "fixedboards")),
+             Choice("fixed_order", "分台换人制", "Fixed order", ("换人", "分台换人", "fixedorder")),
+             Choice("per_round", "临时定台制", "Per round", ("临时定台", "perround"))),
+            aliases=("出场", "出场顺序", "出场制度", "lineupformat", "lineup"),
+            help_zh="分台定人制：每人固定一台；分台换人制：按报名顺序排台、可换人；临时定台制：每轮自报出场名单",
+            help_en="fixed boards / fixed order (registered order) / per round (line-up each round)"),
+    Setting("game_win", "game.win", "局分 胜", "Game points for a win", "number",
+            aliases=("胜分", "胜局分", "每局胜", "局分胜", "gamewin"), help_zh="2011规则第13.2条：每台胜2分",
+            help_en="CXA 2011 §13.2: 2"),
+    Setting("game_draw", "game.draw", "局分 和", "Game points for a draw", "number",
+            aliases=("和分", "和局分", "局分和", "gamedraw"), help_zh="和1分", help_en="1"),
+    Setting("game_loss", "game.loss", "局分 负", "Game points for a loss", "number",
+            aliases=("负分", "负局分", "局分负", "gameloss"), help_zh="负0分", help_en="0"),
+    Setting("draw_red", "game.draw_red", "红方和棋局分", "Draw game points for red", "optnumber",
+            aliases=("红方和棋分", "红和分"), help_zh="空白 = 同“局分 和”（2011规则第13.3条）",
+            help_en="blank = the draw points"),
+    Setting("draw_black", "game.draw_black", "黑方和棋局分", "Draw game points for black", "optnumber",
+            aliases=("黑方和棋分", "黑和分"), help_zh="空白 = 同“局分 和”", help_en="blank = the draw points"),
+    Setting("match_win", "scoring.match_win", "场分 胜", "Match points for a win", "number",
+            aliases=("胜场分", "场分胜", "matchwin"), help_zh="局分多者胜一场：2分（2011规则第13.2条）",
+            help_en="the team with more game points wins the match: 2"),
+    Setting("match_draw", "scoring.match_draw", "场分 和", "Match points for a draw", "number",
+            aliases=("和场分", "场分和", "matchdraw"), help_zh="局分相等：1分", help_en="equal game points: 1"),
+    Setting("match_loss", "scoring.match_loss", "场分 负", "Match points for a loss", "number",
+            aliases=("负场分", "场分负", "matchloss"), help_zh="0分", help_en="0"),
+    Setting("match_draw_first", "scoring.match_draw_first", "场分 主队和", "Match draw points, first team",
+            "optnumber", aliases=("主队和", "主队和分", "先走队和", "matchdrawfirst"),
+            help_zh="空白 = 同“场分 和”；如象甲：主队（先走队）和1分", help_en="blank = the draw; the team listed first"),
+    Setting("match_draw_second", "scoring.match_draw_second", "场分 客队和", "Match draw points, second team",
+            "optnumber", aliases=("客队和", "客队和分", "后走队和", "matchdrawsecond"),
+            help_zh="空白 = 同“场分 和”；如象甲：客队（后走队）和2分", help_en="blank = the draw; the team listed second"),
+    Setting("bye_match", "scoring.bye_match_points", "轮空 场分", "Bye match points", "optnumber",
+            aliases=("轮空场分",), help_zh="空白 = 按胜一场计（原则(五)）", help_en="blank = a match win"),
+    Setting("bye_games", "scoring.bye_game_points", "轮空 局分", "Bye game points", "optnumber",
+            aliases=("轮空局分",), help_zh="空白 = 各台全胜（台数 × 局分胜）", help_en="blank = every board won"),
+    Setting("pair_by", "settings.pair_by", "编排依据", "Pair by", "choice",
+            (Choice("match_points", "场分", "Match points", ("团体场分", "按场分", "matchpoints")),
+             Choice("game_points", "局分", "Game points", ("总局分", "按局分", "gamepoints"))),
+            aliases=("编排积分", "积分依据", "pairby"),
+            help_zh="团体积分编排按场分（默认）或局分分积分段", help_en="the score the team Swiss pairs on"),
+    Setting("tiebreaks", "settings.tiebreaks", "排名方法", "Ranking", "teamtiebreaks",
+            aliases=("名次计算方法", "名次计算", "排名格式", "tiebreak", "tiebreaks", "ranking"),
+            help_zh="格式一（场分优先）、格式二（局分优先）、团体循环、全队轮赛，或用顿号分隔的项目："
+                    "场分、局分、团体对手分、胜场、胜局、犯规、比较前一轮场分；空白 = 按赛制",
+            help_en="format 1, format 2, team round robin, Scheveningen, or items separated by commas"),
+    _reuse("first_round"),
+    _reuse("first_round_seed"),
+    _reuse("colour_tie"),
+    _reuse("last_rounds_rule"),
+    _reuse("picker"),
+    _reuse("search_budget"),
+    _reuse("bye_opp_score"),
+    Setting("bye_counts_as_win", "standings.bye_counts_as_win", "轮空算胜场", "Bye counts as a match won", "bool",
+            YES_NO, aliases=("轮空算胜局",), help_zh="原则(五)：轮空以胜计算", help_en="principle (5)"),
+    _reuse("fallback_reading"),
+    Setting("board_ranking", "settings.board_ranking", "台次成绩排名", "Board ranking", "choice",
+            (Choice("points", "积分", "Points", ("按积分", "得分", "points")),
+             Choice("percentage", "得分率", "Percentage", ("按得分率", "percentage", "%"))),
+            aliases=("台次排名", "boardranking"), help_zh="台次成绩先比积分（默认）或先比得分率",
+            help_en="points first (default) or percentage first"),
+    Setting("board_min_games", "settings.board_min_games", "台次成绩最少局数", "Board ranking minimum games", "int",
+            aliases=("台次最少局数", "boardmingames"), help_zh="少于此局数者列在后面、不排名次；0 = 不限",
+            help_en="fewer games: listed after, unranked; 0 = no minimum"),
+    _reuse("normalise_results"),
+)
+TEAM_SETTINGS_BY_KEY = {s.key: s for s in TEAM_SETTINGS_ROWS}
+TEAM_SETTING_LOOKUP: dict[str, Setting] = {}
+for _s in TEAM_SETTINGS_ROWS:
+    for _n2 in _s.names():
+        TEAM_SETTING_LOOKUP.setdefault(_n2, _s)
+
+__all__ = [
+    "SETTINGS", "TEAMS", "LINEUPS", "ROUND", "TEAM_STANDINGS", "BOARD_STANDINGS", "LOG", "STATE", "SHEET_NAMES",
+    "SHEET_ALIASES", "sheet_kind", "is_team_sheet_names", "round_sheet_name", "TEAM_REG_COLUMNS", "LINEUP_HEAD",
+    "LINEUP_TAIL", "board_column", "TEAM_ROUND_COLUMNS", "TEAM_SETTINGS_ROWS", "TEAM_TIEBREAK_PRESET_LABELS",
+    "BOARD_STANDINGS_COLUMNS", "TEAM_STANDINGS_HEAD", "parse_place", "is_vacant_word", "row_marker",
+]
