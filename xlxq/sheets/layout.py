@@ -21,7 +21,9 @@ LANGS = ("zh", "en")
 
 SETTINGS, REGISTRATION, ROUND, STANDINGS, LOG, STATE = (
     "settings", "registration", "round", "standings", "log", "state")
-KINDS = (SETTINGS, REGISTRATION, ROUND, STANDINGS, LOG, STATE)
+# Round robin, knockout and 积分晋圈淘汰 (docs/workbook.md "Other systems").
+CROSS, BRACKET, QUALIFIERS, FINAL, KO_ROUND = ("cross", "bracket", "qualifiers", "final", "ko_round")
+KINDS = (SETTINGS, REGISTRATION, ROUND, STANDINGS, LOG, STATE, CROSS, BRACKET, QUALIFIERS, FINAL, KO_ROUND)
 
 SHEET_NAMES: dict[str, dict[str, str]] = {
     SETTINGS: {"zh": "设置", "en": "Settings"},
@@ -29,6 +31,10 @@ SHEET_NAMES: dict[str, dict[str, str]] = {
     STANDINGS: {"zh": "成绩表", "en": "Standings"},
     LOG: {"zh": "编排记录", "en": "Pairing log"},
     STATE: {"zh": "_xlxq", "en": "_xlxq"},
+    CROSS: {"zh": "交叉表", "en": "Cross table"},
+    BRACKET: {"zh": "对阵图", "en": "Bracket"},
+    QUALIFIERS: {"zh": "晋级名单", "en": "Qualifiers"},
+    FINAL: {"zh": "最终名次", "en": "Final ranking"},
 }
 # Other spellings accepted when reading (normalised with norm_key).
 SHEET_ALIASES: dict[str, tuple[str, ...]] = {
@@ -37,11 +43,20 @@ SHEET_ALIASES: dict[str, tuple[str, ...]] = {
     STANDINGS: ("成绩表", "名次表", "成绩", "standings", "results", "ranking"),
     LOG: ("编排记录", "pairinglog", "log"),
     STATE: ("_xlxq",),
+    CROSS: ("交叉表", "成绩交叉表", "crosstable", "cross"),
+    BRACKET: ("对阵图", "淘汰赛对阵图", "bracket", "draw"),
+    QUALIFIERS: ("晋级名单", "晋圈名单", "qualifiers"),
+    FINAL: ("最终名次", "最终名次表", "finalranking", "final"),
 }
 _ROUND_RE = (re.compile(r"^第(\d+)轮(对阵表?)?$"), re.compile(r"^round(\d+)$"), re.compile(r"^rd(\d+)$"))
+# The knockout stage of 积分晋圈淘汰 (in the Swiss workbook): its own rounds.
+_KO_ROUND_RE = (re.compile(r"^淘汰赛?第(\d+)轮(对阵表?)?$"), re.compile(r"^ko(?:round)?(\d+)$"),
+                re.compile(r"^knockoutround(\d+)$"))
 
 
-def round_sheet_name(n: int, lang: str = "zh") -> str:
+def round_sheet_name(n: int, lang: str = "zh", stage: str = "main") -> str:
+    if stage == "ko":
+        return f"淘汰赛第{n}轮" if lang == "zh" else f"KO round {n}"
     return f"第{n}轮" if lang == "zh" else f"Round {n}"
 
 
@@ -59,6 +74,10 @@ def sheet_kind(name: str) -> tuple[Optional[str], Optional[int]]:
     """(kind, round number) of a sheet name, or (None, None) for a sheet that
     is not part of the event (the arbiter's own sheets are left alone)."""
     k = norm_key(name)
+    for rx in _KO_ROUND_RE:
+        m = rx.match(k)
+        if m:
+            return KO_ROUND, int(m.group(1))
     for rx in _ROUND_RE:
         m = rx.match(k)
         if m:
@@ -145,6 +164,19 @@ REGISTRATION_COLUMNS: tuple[Column, ...] = (
     Column("note", "提示", "Notes", ("检查", "check", "note"), 30, PROGRAM),
 )
 
+# 晋级名单 (积分晋圈淘汰): written by qualify_knockout; 种子 and 序号 decide
+# who plays the knockout stage (the arbiter may correct them before its
+# first round, e.g. after a play-off at the cut).
+QUALIFIER_COLUMNS: tuple[Column, ...] = (
+    Column("seed", "种子", "Seed", ("种子号", "种子顺位", "签位", "seeding"), 6, ARBITER),
+    Column("no", "序号", "No", ("编号", "no.", "number", "#"), 6, ARBITER),
+    Column("name", "姓名", "Name", ("棋手", "player"), 12, ARBITER),
+    Column("unit", "单位", "Club", ("unit", "team"), 18, PROGRAM),
+    Column("swiss_rank", "积分赛名次", "Swiss rank", ("积分编排名次", "swissrank"), 10, PROGRAM),
+    Column("score", "积分", "Pts", ("points", "score"), 6, PROGRAM),
+    Column("note", "提示", "Notes", ("检查", "check", "note"), 30, PROGRAM),
+)
+
 STANDINGS_COLUMNS: tuple[Column, ...] = (
     Column("rank", "名次", "Rank", ("排名", "place"), 6),
     Column("no", "序号", "No", ("编号", "no."), 6),
@@ -187,7 +219,7 @@ YES_NO = (Choice(True, "是", "yes", ("true", "y", "1", "on", "对", "√", "✓
 @dataclass(frozen=True)
 class Setting:
     """One row of 设置.  ``kind``: text, int, number, choice, bool, optint,
-    optnumber, tiebreaks.  ``target``: where the value goes in the model
+    optnumber, tiebreaks, intlist (2,1), elimination (X:Y, …).  ``target``: where the value goes in the model
     (``settings.x``, ``scoring.x``, ``pairing.x``, ``standings.x``,
     ``workbook.x``)."""
 
@@ -214,7 +246,11 @@ TIEBREAK_PRESET_LABELS: dict[str, tuple[str, str]] = {
     "cxa2011-cumulative": ("累进分法（2011规则14.3.2）", "Cumulative score (CXA 2011 §14.3.2)"),
     "seed001-opp": ("对手分法（001方案）", "Opponents' score (seed 001)"),
     "seed001-cumulative": ("累进分法（001方案）", "Cumulative score (seed 001)"),
+    "cxa2011-rr": ("循环赛一局制（2011规则14.1）", "Round robin (CXA 2011 §14.1)"),
+    "cxa2011-rr-match": ("循环赛多局制（2011规则14.2）", "Round robin, matches (CXA 2011 §14.2)"),
 }
+SWISS_PRESETS = ("cxa2011-opp", "cxa2011-cumulative", "seed001-opp", "seed001-cumulative")
+RR_PRESETS = ("cxa2011-rr", "cxa2011-rr-match")
 
 SETTINGS_ROWS: tuple[Setting, ...] = (
     Setting("name", "settings.name", "赛事名称", "Event name", "text",
@@ -222,12 +258,40 @@ SETTINGS_ROWS: tuple[Setting, ...] = (
             help_zh="打印在对阵表、成绩表的标题中", help_en="printed in the titles of the pairing and standings sheets"),
     Setting("system", "settings.system", "赛制", "System", "choice",
             (Choice("swiss", "积分编排", "Swiss", ("积分编排制", "瑞士制", "swiss")),
-             Choice("round_robin", "循环", "Round robin", ("单循环", "循环赛", "roundrobin")),
+             Choice("round_robin", "单循环", "Round robin", ("循环", "单循环赛", "循环赛", "roundrobin",
+                                                            "singleroundrobin")),
              Choice("double_round_robin", "双循环", "Double round robin", ("双循环赛", "doubleroundrobin")),
-             Choice("knockout", "淘汰", "Knockout", ("淘汰赛", "ko"))),
-            help_zh="目前只能编排“积分编排”", help_en="only Swiss can be paired at present"),
+             Choice("knockout", "淘汰赛", "Knockout", ("淘汰", "单败淘汰", "淘汰制", "ko"))),
+            help_zh="积分编排、单循环、双循环、淘汰赛；积分晋圈淘汰 = 积分编排 + 晋圈人数；积分末位淘汰 = 积分编排 + 末位淘汰",
+            help_en="Swiss, round robin, double round robin, knockout; Swiss + qualifiers = Swiss then knockout"),
     Setting("rounds", "settings.rounds", "轮数", "Rounds", "int", aliases=("比赛轮数", "总轮数"),
-            help_zh="计划的总轮数", help_en="planned number of rounds"),
+            help_zh="积分编排的总轮数；循环赛、淘汰赛由人数算出（本栏不用）",
+            help_en="rounds of a Swiss; round robins and knockouts: computed from the number of players"),
+    Setting("games_per_match", "settings.games_per_match", "每场局数", "Games per match", "int",
+            aliases=("每场比赛局数", "局数", "gamespermatch", "games"),
+            help_zh="循环赛、淘汰赛（含晋圈后的淘汰赛）每场的局数，两局制填 2，先后手逐局互换；每局占一轮（一张工作表）",
+            help_en="round robin and knockout: games in one match (2 = two-game matches); each game is one round"),
+    Setting("playoff_games", "settings.playoff_games", "加赛局数", "Play-off games", "intlist",
+            aliases=("加赛", "playoffs", "playoff"),
+            help_zh="淘汰赛战平后的加赛局数，逗号分隔，末项重复直至分出胜负：如 2，或 2,1",
+            help_en="knockout: games of each play-off block after a tie; the last repeats (e.g. 2 or 2,1)"),
+    Setting("armageddon", "settings.armageddon", "加赛决胜局", "Armageddon", "bool", YES_NO,
+            aliases=("和棋判黑胜", "决胜局", "armageddon"),
+            help_zh="“是”= 上述加赛后仍平，再赛一局，和棋判黑方胜", help_en="yes = after the blocks one game, a draw wins for black"),
+    Setting("qualify_top", "workbook.qualify_top", "晋圈人数", "Qualifiers to knockout", "optint",
+            aliases=("晋级人数", "晋圈", "淘汰赛人数", "qualifiers", "qualify"),
+            help_zh="积分晋圈淘汰：积分编排结束后前K名进入淘汰赛（用“晋圈”生成晋级名单）；空白 = 不进行",
+            help_en="Swiss then knockout: the top K go on to a knockout (run qualify); blank = none"),
+    Setting("qualify_on_tie", "workbook.qualify_on_tie", "晋圈并列", "Tie at the cut", "choice",
+            (Choice("error", "报错", "Error", ("规程决定", "error")),
+             Choice("number", "按序号", "By number", ("序号", "number"))),
+            default="error", aliases=("晋圈并列处理", "ontie"),
+            help_zh="第K名与第K+1名各项完全相同时：报错（按竞赛规程处理，如加赛）或按序号取舍",
+            help_en="when places K and K+1 are equal on everything: stop, or take the lower number"),
+    Setting("elimination", "pairing.elimination", "末位淘汰", "Elimination", "elimination",
+            aliases=("积分末位淘汰", "淘汰线", "elimination"),
+            help_zh="积分末位淘汰：第X轮后未得Y分者不再编排，填 X:Y，多项用逗号分隔，如 3:2, 5:4；空白 = 不淘汰",
+            help_en="Swiss: under Y points after round X, no longer paired; X:Y, several separated by commas"),
     Setting("win", "scoring.win", "胜 分", "Points for a win", "number", aliases=("胜", "胜局得分", "win"),
             help_zh="2011规则第13条：胜2分", help_en="CXA 2011 art. 13: 2 points"),
     Setting("draw", "scoring.draw", "和 分", "Points for a draw", "number", aliases=("和", "和局得分", "draw"),
@@ -291,6 +355,13 @@ SETTINGS_ROWS: tuple[Setting, ...] = (
             (Choice("running_total", "累计积分", "Running total", ("累计", "runningtotal")),
              Choice("round_score", "单轮得分", "Round score", ("单轮", "roundscore"))),
             help_zh="“比较前一轮成绩”的读法", help_en="how earlier rounds are compared"),
+    Setting("rr_withdrawal", "standings.rr_withdrawal", "循环赛退赛处理", "Round-robin withdrawal", "choice",
+            (Choice("cxa", "协会规则（第20.3条）", "CXA (20.3)", ("协会规则", "20.3", "cxa")),
+             Choice("annul", "注销成绩", "Annul", ("注销", "annul")),
+             Choice("forfeit", "按弃权", "Forfeit", ("弃权", "forfeit"))),
+            aliases=("退赛处理", "rrwithdrawal"),
+            help_zh="循环赛中途退赛：已赛对手不足半数则注销成绩，否则未赛对局按弃权（裁判细则第20.3条）",
+            help_en="round robin: results annulled if he met under half the field, else forfeits (20.3)"),
     Setting("normalise_results", "workbook.normalise_results", "结果规范化", "Normalise results", "bool",
             YES_NO, default=False, aliases=("规范结果写法",),
             help_zh="“是”= 计算成绩时把 1-0、2:0 等写法改写为 红胜 等标准写法；“否”= 结果栏保持原样",
@@ -329,8 +400,13 @@ def cell_ref(row: int, col: int) -> str:
     return f"{column_letter(col)}{row}"
 
 
-def round_title(n: int, event_name: str, lang: str) -> str:
-    t = f"第{n}轮对阵表" if lang == "zh" else f"Round {n} pairings"
+def round_title(n: int, event_name: str, lang: str, stage: str = "main", label: str = "") -> str:
+    if stage == "ko":
+        t = f"淘汰赛第{n}轮对阵表" if lang == "zh" else f"KO round {n} pairings"
+    else:
+        t = f"第{n}轮对阵表" if lang == "zh" else f"Round {n} pairings"
+    if label:
+        t += f"（{label}）" if lang == "zh" else f" ({label})"
     return f"{event_name}  {t}" if event_name else t
 
 

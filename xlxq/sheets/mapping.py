@@ -4,6 +4,7 @@ Data flows one way::
 
     book.values(every sheet)  ──read_workbook──▶  WorkbookData (Event + problems + where things are)
                                                     │  core: pair_round / compute_standings / explain_round
+                                                    │  (round robin, knockout, 积分晋圈淘汰: xlxq.sheets.formats)
     book.apply(WritePlan)     ◀──Canvas.finish──   Canvas (edits on a copy of the values)
 
 A backend only has to implement :class:`Book`: list the sheets, give each
@@ -248,6 +249,7 @@ class Status:
     text: str = ""
     data: Any = None
     event: Any = None
+    ko_event: Any = None        # 积分晋圈淘汰: the knockout stage's event, once qualified
 
     def message(self, lang: Optional[str] = None) -> str:
         return self.message_en if _lang(lang) == "en" else self.message_zh
@@ -571,6 +573,12 @@ class State:
     generated: dict[int, Sig] = field(default_factory=dict)
     written: dict[int, Sig] = field(default_factory=dict)
     highlights: list[HighlightRef] = field(default_factory=list)
+    # the knockout stage of 积分晋圈淘汰 (its rounds are numbered from 1 too)
+    ko_generated: dict[int, Sig] = field(default_factory=dict)
+    ko_written: dict[int, Sig] = field(default_factory=dict)
+
+    def sigs(self, kind: str, stage: str = "main") -> dict[int, Sig]:
+        return getattr(self, ("ko_" if stage == "ko" else "") + kind)
 
 
 def _read_state(grid: list[list[Any]]) -> State:
@@ -578,11 +586,11 @@ def _read_state(grid: list[list[Any]]) -> State:
     for i in range(1, len(grid) + 1):
         kind = _text(_cell(grid, i, 1))
         a, b, c, d = (_cell(grid, i, j) for j in (2, 3, 4, 5))
-        if kind in ("generated", "written"):
+        if kind in ("generated", "written", "ko_generated", "ko_written"):
             n = _as_int(a)
             sig = Sig.decode(b, c)
             if n and sig is not None:
-                (st.generated if kind == "generated" else st.written)[n] = sig
+                getattr(st, kind)[n] = sig
         elif kind == "highlight" and a and b and c:
             st.highlights.append(HighlightRef(str(a), str(b), str(c), str(d or "")))
     return st
@@ -605,6 +613,7 @@ class RoundSheet:
     seats: dict[int, list[tuple[int, str]]] = field(default_factory=dict)   # player → [(row, side)]
     other_rows: list[int] = field(default_factory=list)           # rows without a player
     new: bool = False
+    stage: str = "main"          # "ko": a round of the knockout stage of 积分晋圈淘汰
 
     def rowkey(self, row: int) -> Optional[str]:
         for k, r in self.board_rows.items():
@@ -642,6 +651,27 @@ class SettingsSheet:
 
 
 @dataclass
+class QualifiersSheet:
+    """晋级名单 (积分晋圈淘汰): who plays the knockout stage, with his seed."""
+
+    name: str
+    table: Table
+    rows: dict[int, int] = field(default_factory=dict)        # 序号 → row
+    other_rows: list[int] = field(default_factory=list)
+
+
+@dataclass
+class KOStage:
+    """The knockout stage of 积分晋圈淘汰 inside the Swiss workbook: the
+    qualifiers, its round sheets (淘汰赛第N轮) and its own event."""
+
+    qualifiers: QualifiersSheet
+    rounds: list[RoundSheet]
+    event: Event
+    bracket: Any = None
+
+
+@dataclass
 class WorkbookData:
     names: list[str]
     snapshot: dict[str, list[list[Any]]]
@@ -656,20 +686,35 @@ class WorkbookData:
     normalise_results: bool
     state: State
     problems: list[Problem] = field(default_factory=list)
+    options: Any = None                    # WorkbookOptions
+    ko: Optional[KOStage] = None           # 积分晋圈淘汰, once qualified
+    sheets: dict[str, str] = field(default_factory=dict)   # kind → name: cross, bracket, final
+    bracket: Any = None                    # system knockout: the bracket replayed from the rounds
 
     @property
     def blocking(self) -> bool:
         return any(p.level == BLOCKING for p in self.problems)
 
-    def round_sheet(self, n: int) -> Optional[RoundSheet]:
-        return next((r for r in self.rounds if r.no == n), None)
+    @property
+    def system(self) -> str:
+        return self.event.settings.system
+
+    @property
+    def all_rounds(self) -> list[RoundSheet]:
+        return self.rounds + (self.ko.rounds if self.ko else [])
+
+    def round_sheet(self, n: int, stage: str = "main") -> Optional[RoundSheet]:
+        rounds = (self.ko.rounds if self.ko else []) if stage == "ko" else self.rounds
+        return next((r for r in rounds if r.no == n), None)
 
     def table_of(self, sheet: str) -> Optional[Table]:
         if sheet == self.registration.name:
             return self.registration.table
         if sheet == self.settings_sheet.name:
             return self.settings_sheet.table
-        rs = next((r for r in self.rounds if r.name == sheet), None)
+        if self.ko is not None and sheet == self.ko.qualifiers.name:
+            return self.ko.qualifiers.table
+        rs = next((r for r in self.all_rounds if r.name == sheet), None)
         return rs.table if rs else None
 
 
@@ -719,12 +764,96 @@ def _tiebreak_value(raw: Any) -> list[str]:
     return resolve_tiebreaks(items)   # InputError for an unknown item
 
 
-def _read_settings(name: str, grid: list[list[Any]], problems: list[Problem]) -> tuple[EventSettings, bool,
+@dataclass
+class WorkbookOptions:
+    """Settings of the workbook that are not in the model: 结果规范化, and for
+    积分晋圈淘汰 the number of qualifiers, the tie rule at the cut and the
+    knockout stage's 每场局数 / 加赛局数 / 加赛决胜局 (a Swiss itself always
+    plays one game a round)."""
+
+    normalise_results: bool = False
+    qualify_top: Optional[int] = None
+    qualify_on_tie: str = "error"
+    ko_games: int = 1
+    ko_playoff: list[int] = field(default_factory=lambda: [2])
+    ko_armageddon: bool = False
+
+
+_SYSTEM_ZH = {"swiss": "积分编排", "round_robin": "单循环", "double_round_robin": "双循环", "knockout": "淘汰赛"}
+_SYSTEM_EN = {"swiss": "Swiss", "round_robin": "round robin", "double_round_robin": "double round robin",
+              "knockout": "knockout"}
+RR_SYSTEMS = ("round_robin", "double_round_robin")
+
+
+def _parse_intlist(raw: Any) -> Optional[list[int]]:
+    """'2', '2,1', '2、1', 2 → [2] / [2, 1]; None when not a list of whole numbers ≥ 1."""
+    if isinstance(raw, (int, float)) and not isinstance(raw, bool):
+        v = _as_int(raw)
+        return [v] if v is not None and v >= 1 else None
+    text = unicodedata.normalize("NFKC", str(raw)).strip()
+    parts = [x for x in re.split(r"[,，、;；/\s]+", text) if x]
+    out = []
+    for x in parts:
+        v = _as_int(x)
+        if v is None or v < 1:
+            return None
+        out.append(v)
+    return out or None
+
+
+def _parse_elimination(raw: Any) -> Optional[list[tuple[int, Any]]]:
+    """'3:2', '3:2, 5:4', '第3轮2分' → [(3, 2), (5, 4)].  A cell Excel turned
+    into a time (3:02) reads as 3:2.  None when unreadable."""
+    import datetime as dt
+
+    if isinstance(raw, (dt.time, dt.datetime)):
+        return [(raw.hour, raw.minute)] if raw.hour >= 1 else None
+    if isinstance(raw, float) and 0 < raw < 1:
+        minutes = round(raw * 1440)
+        return [(minutes // 60, minutes % 60)] if minutes >= 60 else None
+    if isinstance(raw, (int, float)):
+        return None
+    text = unicodedata.normalize("NFKC", str(raw)).strip()
+    out = []
+    for part in (x.strip() for x in re.split(r"[,，、;；]+", text)):
+        if not part:
+            continue
+        m = re.fullmatch(r"(?:第)?\s*(\d+)\s*(?:轮后?\s*(?:未得)?|[:：])\s*(-?\d+(?:\.\d+)?)\s*分?", part)
+        if not m or int(m.group(1)) < 1:
+            return None
+        y = float(m.group(2))
+        out.append((int(m.group(1)), int(y) if y.is_integer() else y))
+    return sorted(out) or None
+
+
+def _rr_tiebreak_value(raw: Any, games_per_match: int) -> list[str]:
+    """The round-robin tie-break row: an RR preset (key or label), the Swiss
+    default label (= the 14.1/14.2 default), or RR items (小分、胜局、直胜 …)."""
+    from xlxq.core.rr_standings import LABELS_EN as RR_EN
+    from xlxq.core.rr_standings import RR_KEYS, resolve_rr_tiebreaks
+
+    text = _text(raw) or ""
+    k = L.norm_key(text)
+    for preset, (zh, en) in L.TIEBREAK_PRESET_LABELS.items():
+        if k in (L.norm_key(preset), L.norm_key(zh), L.norm_key(en)):
+            if preset in L.SWISS_PRESETS and preset != "cxa2011-opp":
+                rr = "、".join(L.TIEBREAK_PRESET_LABELS[p][0] for p in L.RR_PRESETS)
+                raise InputError(f"循环赛不用积分编排的名次计算方法“{text}”（可选：{rr}，或小分、胜局、直胜、犯规、后走局数等项目）",
+                                 f"a round robin cannot use the Swiss tie-breaks {text!r}")
+            return [preset]
+    english = {L.norm_key(v): key for key, v in RR_EN.items() if key in RR_KEYS}
+    items = [english.get(L.norm_key(p), p.strip()) for p in re.split(r"[,，、;；/→>]+|->", text) if p.strip()]
+    return resolve_rr_tiebreaks(items, games_per_match)   # InputError for an unknown item
+
+
+def _read_settings(name: str, grid: list[list[Any]], problems: list[Problem]) -> tuple[EventSettings,
+                                                                                      WorkbookOptions,
                                                                                       SettingsSheet]:
     table = _find_table(name, grid, _SETTINGS_LOOKUP, ("key", "value"), "“项目、设置”", "'Setting, Value'")
     sheet = SettingsSheet(name, table)
     kc, vc = table.cols["key"], table.cols["value"]
     got: dict[str, Any] = {}
+    raw_tiebreaks: Any = None
     for r in range(table.header_row + 1, len(grid) + 1):
         label = _text(_cell(grid, r, kc))
         if label is None:
@@ -751,6 +880,8 @@ def _read_settings(name: str, grid: list[list[Any]], problems: list[Problem]) ->
             if v is None or v < (0 if spec.key == "first_round_seed" else 1):
                 raise _fail(name, r, f"{what}应为正整数，实为“{raw}”", f"{spec.en} must be a whole number, got {raw!r}",
                             cell)
+            if spec.key == "qualify_top" and v < 2:
+                raise _fail(name, r, f"晋圈人数应至少为2，实为“{raw}”", f"at least 2 must qualify, got {raw!r}", cell)
             got[spec.key] = v
         elif spec.kind in ("number", "optnumber"):
             v = _as_number(raw)
@@ -765,24 +896,86 @@ def _read_settings(name: str, grid: list[list[Any]], problems: list[Problem]) ->
                 raise _fail(name, r, f"{what}无效：“{raw}”（可选：{zh}）", f"invalid {spec.en} {raw!r} (one of {en})",
                             cell)
             got[spec.key] = v
+        elif spec.kind == "intlist":
+            v = _parse_intlist(raw)
+            if v is None:
+                raise _fail(name, r, f"{what}应为逗号分隔的正整数（如 2 或 2,1），实为“{raw}”",
+                            f"{spec.en} must be whole numbers ≥ 1 separated by commas (2 or 2,1), got {raw!r}", cell)
+            got[spec.key] = v
+        elif spec.kind == "elimination":
+            v = _parse_elimination(raw)
+            if v is None:
+                raise _fail(name, r, f"{what}应写作 X:Y（第X轮后未得Y分者淘汰），多项用逗号分隔，如 3:2, 5:4；实为“{raw}”",
+                            f"{spec.en} must be X:Y (under Y points after round X), e.g. 3:2, 5:4; got {raw!r}", cell)
+            got[spec.key] = tuple(v)
         elif spec.kind == "tiebreaks":
-            try:
-                got[spec.key] = _tiebreak_value(raw)
-            except InputError as exc:
-                raise _fail(name, r, exc.zh, exc.en, cell) from None
+            raw_tiebreaks = raw
     for spec in L.SETTINGS_ROWS:
         if spec.key not in got:
-            got[spec.key] = _model_default(spec)
+            got[spec.key] = None if spec.kind.startswith("opt") else _model_default(spec)
+    system, g = got["system"], got["games_per_match"]
+    # tie-breaks by system (the row may come before or after 赛制)
+    if system == "knockout":
+        got["tiebreaks"] = []                  # a knockout is ranked by its bracket
+    elif raw_tiebreaks is not None:
+        r = sheet.rows["tiebreaks"]
+        try:
+            got["tiebreaks"] = (_rr_tiebreak_value(raw_tiebreaks, g) if system in RR_SYSTEMS
+                                else _tiebreak_value(raw_tiebreaks))
+        except InputError as exc:
+            raise _fail(name, r, exc.zh, exc.en, L.cell_ref(r, vc)) from None
+    opts = WorkbookOptions(normalise_results=bool(got["normalise_results"]), qualify_top=got["qualify_top"],
+                           qualify_on_tie=got["qualify_on_tie"], ko_games=g, ko_playoff=list(got["playoff_games"]),
+                           ko_armageddon=bool(got["armageddon"]))
+
+    def unused(key: str) -> None:
+        row = sheet.rows.get(key)
+        spec = L.SETTINGS_BY_KEY[key]
+        problems.append(Problem(INFO, "unused_setting",
+                                f"赛制为{_SYSTEM_ZH[system]}，“{spec.zh}”不用，已忽略",
+                                f"the system is {_SYSTEM_EN[system]}: {spec.en!r} does not apply and is ignored",
+                                name, row, ("key", "value")))
+
+    default_po = EventSettings().playoff_games
+    knockout_rows_used = system == "knockout" or (system == "swiss" and got["qualify_top"] is not None)
+    if system == "swiss":
+        if g != 1 and got["qualify_top"] is None:
+            unused("games_per_match")
+        got["games_per_match"] = 1             # a Swiss plays one game a round
+    if not knockout_rows_used:
+        if list(got["playoff_games"]) != list(default_po):
+            unused("playoff_games")
+        if got["armageddon"]:
+            unused("armageddon")
+    if system != "knockout":
+        got["playoff_games"], got["armageddon"] = list(default_po), False
+    if system != "swiss":
+        if got["elimination"]:
+            unused("elimination")
+        if got["qualify_top"] is not None:
+            unused("qualify_top")
+        got["elimination"] = ()
+        opts.qualify_top = None
     scoring = Scoring(win=got["win"], draw=got["draw"], loss=got["loss"], bye=got["bye"],
                       draw_red=got["draw_red"], draw_black=got["draw_black"])
     pairing = PairingOptions(**{s.target.split(".")[1]: got[s.key] for s in L.SETTINGS_ROWS
                                 if s.target.startswith("pairing.")})
     standings = StandingsOptions(**{s.target.split(".")[1]: got[s.key] for s in L.SETTINGS_ROWS
                                     if s.target.startswith("standings.")})
-    settings = EventSettings(name=got["name"], system=got["system"], rounds=got["rounds"], scoring=scoring,
+    settings = EventSettings(name=got["name"], system=system, rounds=got["rounds"], scoring=scoring,
                              tiebreaks=list(got["tiebreaks"]), first_round=got["first_round"],
-                             first_round_seed=got["first_round_seed"], pairing=pairing, standings=standings)
-    return settings, bool(got["normalise_results"]), sheet
+                             first_round_seed=got["first_round_seed"], pairing=pairing, standings=standings,
+                             games_per_match=got["games_per_match"], playoff_games=list(got["playoff_games"]),
+                             armageddon=bool(got["armageddon"]))
+    if pairing.elimination:
+        from xlxq.core.combined import _check_elimination
+
+        try:
+            _check_elimination(pairing.elimination)
+        except InputError as exc:
+            r = sheet.rows["elimination"]
+            raise _fail(name, r, exc.zh, exc.en, L.cell_ref(r, vc)) from None
+    return settings, opts, sheet
 
 
 def _model_default(spec: L.Setting) -> Any:
@@ -796,33 +989,62 @@ def _model_default(spec: L.Setting) -> Any:
     return list(v) if isinstance(v, list) else v
 
 
-def settings_cells(settings: EventSettings, lang: str, normalise_results: bool = False) -> dict[str, Any]:
-    """The value cell of every setting, as shown in the 设置 sheet."""
+def settings_cells(settings: EventSettings, lang: str, normalise_results: bool = False,
+                   options: Optional[WorkbookOptions] = None) -> dict[str, Any]:
+    """The value cell of every setting, as shown in the 设置 sheet.  For a
+    Swiss with qualifiers (``options.qualify_top``), 每场局数 / 加赛局数 /
+    加赛决胜局 show the knockout stage's values from ``options``."""
+    opts = options or WorkbookOptions(normalise_results=normalise_results)
+    ko_stage = settings.system == "swiss" and options is not None and options.qualify_top is not None
     out: dict[str, Any] = {}
     for spec in L.SETTINGS_ROWS:
         obj, _, attr = spec.target.partition(".")
         src = {"settings": settings, "scoring": settings.scoring, "pairing": settings.pairing,
                "standings": settings.standings}.get(obj)
-        v = normalise_results if obj == "workbook" else getattr(src, attr)
+        if obj == "workbook":
+            v = getattr(opts, attr)
+        elif ko_stage and spec.key in ("games_per_match", "playoff_games", "armageddon"):
+            v = {"games_per_match": opts.ko_games, "playoff_games": opts.ko_playoff,
+                 "armageddon": opts.ko_armageddon}[spec.key]
+        else:
+            v = getattr(src, attr)
         if spec.kind in ("choice", "bool"):
             v = next((c.label(lang) for c in spec.choices if c.value == v), v)
         elif spec.kind == "tiebreaks":
-            v = tiebreak_text(v, lang)
+            v = tiebreak_text(v, lang, settings.system) or None
+        elif spec.kind == "intlist":
+            v = ",".join(str(x) for x in v) if v else None
+        elif spec.kind == "elimination":
+            v = ", ".join(f"{x}:{_num(float(y))}" for x, y in v) if v else None
         out[spec.key] = _num(v) if isinstance(v, float) else v
     return out
 
 
-def tiebreak_text(spec: list[str], lang: str) -> str:
+def tiebreak_text(spec: list[str], lang: str, system: str = "swiss") -> str:
     from xlxq.core.standings import LABELS_EN, LABELS_ZH
 
     if len(spec) == 1 and spec[0] in L.TIEBREAK_PRESET_LABELS:
         zh, en = L.TIEBREAK_PRESET_LABELS[spec[0]]
         return zh if lang == "zh" else en
+    if system in RR_SYSTEMS:
+        from xlxq.core.rr_standings import LABELS_EN, LABELS_ZH   # noqa: F811 - the round-robin labels
     labels = LABELS_ZH if lang == "zh" else LABELS_EN
     return ("、" if lang == "zh" else ", ").join(labels.get(k, k) for k in spec)
 
 
-def tiebreak_sequence(spec: list[str], lang: str) -> str:
+def tiebreak_sequence(spec: list[str], lang: str, system: str = "swiss", games_per_match: int = 1) -> str:
+    """The order actually used, as shown in the 说明 of 排名方法."""
+    if system == "knockout":
+        return ("淘汰赛按对阵决出名次（冠军、亚军、并列第3–4名…），不用此项" if lang == "zh"
+                else "a knockout is ranked by its bracket; not used")
+    if system in RR_SYSTEMS:
+        from xlxq.core.rr_standings import LABELS_EN, LABELS_ZH, resolve_rr_tiebreaks
+
+        labels = LABELS_ZH if lang == "zh" else LABELS_EN
+        keys = ["match_points" if games_per_match > 1 else "score"] + resolve_rr_tiebreaks(spec, games_per_match)
+        head = ("循环赛（2011规则14.2）：" if games_per_match > 1 else "循环赛（2011规则14.1）：") if lang == "zh" \
+            else "round robin: "
+        return head + " → ".join(labels.get(k, k) for k in keys)
     from xlxq.core.standings import LABELS_EN, LABELS_ZH, resolve_tiebreaks
 
     labels = LABELS_ZH if lang == "zh" else LABELS_EN
@@ -968,13 +1190,13 @@ def _resolve_seat(sheet: str, row: int, side: str, no_cell: Any, name_cell: Any,
                 f"{name!r} (no {', '.join(map(str, others))}); correct one of them", no_ref or name_ref)
 
 
-def _read_round(n: int, name: str, grid: list[list[Any]], names: _Names, state: State) -> RoundSheet:
+def _read_round(n: int, name: str, grid: list[list[Any]], names: _Names, written: Optional[Sig],
+                stage: str = "main") -> RoundSheet:
     table = _find_table(name, grid, _ROUND_LOOKUP, ("result",), "“结果”", "'Result'", sided=True)
     c = table.cols
     for side, zh in (("red", "红方"), ("black", "黑方")):
         if f"{side}_no" not in c and f"{side}_name" not in c:
             raise _fail(name, table.header_row, f"找不到{zh}的“序号”或姓名列", f"no {side} number or name column")
-    written = state.written.get(n)
     rows: list[dict] = []
     for r in range(table.header_row + 1, len(grid) + 1):
         get = {k: _cell(grid, r, j) for k, j in c.items()}
@@ -1019,7 +1241,7 @@ def _read_round(n: int, name: str, grid: list[list[Any]], names: _Names, state: 
             fouls[side] = f
         rows.append({"row": r, "board": board, "red": seats["red"], "black": seats["black"], "result": res,
                      "raw": raw, "fouls": fouls})
-    rs = RoundSheet(n, name, table, Round(round=n))
+    rs = RoundSheet(n, name, table, Round(round=n), stage=stage)
     boards: list[Board] = []
     used = {d["board"]: d["row"] for d in rows if not d.get("empty") and d["red"] and d["black"] and d["board"]}
     seen_board: dict[int, int] = {}
@@ -1070,6 +1292,20 @@ def _read_round(n: int, name: str, grid: list[list[Any]], names: _Names, state: 
 # read the whole workbook
 # ==========================================================================
 
+def _numbered_sheets(kinds: dict, kind: str, what_zh: str, what_en: str) -> dict[int, str]:
+    by_round: dict[int, str] = {}
+    for nm, n in kinds.get(kind, []):
+        if n in by_round:
+            raise InputError(f"{what_zh}第{n}轮有两张工作表：“{by_round[n]}”与“{nm}”，请删除或改名其中一张",
+                             f"{what_en}round {n} has two sheets: {by_round[n]!r} and {nm!r}")
+        by_round[n] = nm
+    for i, n in enumerate(sorted(by_round), start=1):
+        if n != i:
+            raise InputError(f"缺少{what_zh}第{i}轮的工作表（已有：{'、'.join(by_round[k] for k in sorted(by_round))}）",
+                             f"the sheet of {what_en}round {i} is missing")
+    return by_round
+
+
 def read_workbook(book: Book) -> WorkbookData:
     """Read every sheet once and build the event.  Raises InputError for
     unusable data; other problems are in ``.problems``."""
@@ -1083,51 +1319,202 @@ def read_workbook(book: Book) -> WorkbookData:
         if kind not in kinds:
             zh, en = L.SHEET_NAMES[kind]["zh"], L.SHEET_NAMES[kind]["en"]
             raise InputError(f"工作簿中找不到“{zh}”表（英文模板为 {en}）", f"the workbook has no {en!r} sheet ({zh})")
-    for kind in (L.SETTINGS, L.REGISTRATION, L.STANDINGS, L.LOG, L.STATE):
+    singles = (L.SETTINGS, L.REGISTRATION, L.STANDINGS, L.LOG, L.STATE, L.CROSS, L.BRACKET, L.QUALIFIERS, L.FINAL)
+    for kind in singles:
         if len(kinds.get(kind, [])) > 1:
             both = "、".join(f"“{n}”" for n, _ in kinds[kind])
             raise InputError(f"工作簿中有多张同类工作表：{both}，请删除或改名多余的一张",
                              f"the workbook has more than one such sheet: {both}")
-    settings_name = kinds[L.SETTINGS][0][0]
-    reg_name = kinds[L.REGISTRATION][0][0]
+    one = {kind: kinds[kind][0][0] for kind in singles if kind in kinds}
+    settings_name = one[L.SETTINGS]
+    reg_name = one[L.REGISTRATION]
     lang = L.lang_of_sheet(reg_name)
-    wanted = [settings_name, reg_name] + [nm for nm, _ in kinds.get(L.ROUND, [])]
-    for kind in (L.STATE, L.LOG, L.STANDINGS):
-        if kind in kinds:
-            wanted.append(kinds[kind][0][0])
+    wanted = [settings_name, reg_name] + [nm for nm, _ in kinds.get(L.ROUND, []) + kinds.get(L.KO_ROUND, [])]
+    wanted += [one[k] for k in (L.STATE, L.LOG, L.STANDINGS, L.CROSS, L.BRACKET, L.QUALIFIERS, L.FINAL) if k in one]
     snapshot = {nm: [list(r) for r in (book.values(nm) or [])] for nm in wanted}
     problems: list[Problem] = []
-    settings, normalise, settings_sheet = _read_settings(settings_name, snapshot[settings_name], problems)
+    settings, opts, settings_sheet = _read_settings(settings_name, snapshot[settings_name], problems)
     players, reg = _read_registration(reg_name, snapshot[reg_name], problems)
-    state_name = kinds[L.STATE][0][0] if L.STATE in kinds else None
+    state_name = one.get(L.STATE)
     state = _read_state(snapshot[state_name]) if state_name else State()
-    by_round: dict[int, str] = {}
-    for nm, n in kinds.get(L.ROUND, []):
-        if n in by_round:
-            raise InputError(f"第{n}轮有两张工作表：“{by_round[n]}”与“{nm}”，请删除或改名其中一张",
-                             f"round {n} has two sheets: {by_round[n]!r} and {nm!r}")
-        by_round[n] = nm
-    for i, n in enumerate(sorted(by_round), start=1):
-        if n != i:
-            raise InputError(f"缺少第{i}轮的工作表（已有：{'、'.join(by_round[k] for k in sorted(by_round))}）",
-                             f"the sheet of round {i} is missing")
+    by_round = _numbered_sheets(kinds, L.ROUND, "", "")
+    system = settings.system
+    settings.rounds = _system_rounds(settings, len(players), len(by_round))
     if len(by_round) > settings.rounds:
+        if system in RR_SYSTEMS:
+            raise InputError(f"工作簿中已有{len(by_round)}轮，超过{len(players)}人{_SYSTEM_ZH[system]}的{settings.rounds}轮",
+                             f"the workbook has {len(by_round)} rounds but a {_SYSTEM_EN[system]} of "
+                             f"{len(players)} has {settings.rounds}")
         raise InputError(f"工作簿中已有{len(by_round)}轮，超过“{settings_name}”表中的轮数 {settings.rounds}（请修改轮数）",
                          f"the workbook has {len(by_round)} rounds but the settings say {settings.rounds}")
     names_idx = _Names(players)
-    rounds = [_read_round(n, by_round[n], snapshot[by_round[n]], names_idx, state) for n in sorted(by_round)]
+    rounds = [_read_round(n, by_round[n], snapshot[by_round[n]], names_idx, state.written.get(n))
+              for n in sorted(by_round)]
     event = Event(settings=settings, players=players, rounds=[rs.round for rs in rounds])
+    ko = _read_ko_stage(kinds, one, snapshot, settings, opts, players, names_idx, state, lang)
     data = WorkbookData(names=names, snapshot=snapshot, lang=lang, settings_sheet=settings_sheet, registration=reg,
-                        rounds=rounds, standings_sheet=kinds[L.STANDINGS][0][0] if L.STANDINGS in kinds else None,
-                        log_sheet=kinds[L.LOG][0][0] if L.LOG in kinds else None, state_sheet=state_name,
-                        event=event, normalise_results=normalise, state=state, problems=problems)
+                        rounds=rounds, standings_sheet=one.get(L.STANDINGS), log_sheet=one.get(L.LOG),
+                        state_sheet=state_name, event=event, normalise_results=opts.normalise_results, state=state,
+                        problems=problems, options=opts, ko=ko,
+                        sheets={k: one[k] for k in (L.CROSS, L.BRACKET, L.FINAL) if k in one})
     _check_settings(data)
+    if system in RR_SYSTEMS or system == "knockout":
+        _refuse_late_entries(data)
     data.problems.extend(structural_problems(data))
     if not data.blocking:
         validate_event(event)   # raises InputError for what the checks above do not cover
+        if system == "knockout":
+            data.bracket = replay_bracket(data, event, data.rounds)
+        if ko is not None:
+            validate_event(ko.event)
+            ko.bracket = replay_bracket(data, ko.event, ko.rounds)
         data.problems.extend(rule_problems(data, event))
+        if ko is not None:
+            from xlxq.sheets.formats import ko_rule_problems
+
+            data.problems.extend(ko_rule_problems(data, ko.event, ko.rounds, ko.bracket))
     locate(data)
     return data
+
+
+def _system_rounds(settings: EventSettings, n_players: int, n_sheets: int) -> int:
+    """轮数 as the model needs it: as typed for a Swiss; from the number of
+    players for a round robin (the table) and a knockout (stages × games,
+    raised by the 加赛 rounds already in the workbook)."""
+    system = settings.system
+    if system == "swiss":
+        return settings.rounds
+    g = settings.games_per_match
+    if n_players < 2:
+        return max(settings.rounds, n_sheets)
+    if system in RR_SYSTEMS:
+        from xlxq.core.roundrobin import rr_round_count
+
+        return rr_round_count(n_players, system == "double_round_robin", g)
+    from xlxq.core.knockout import planned_rounds
+
+    return max(planned_rounds(n_players, g), n_sheets)
+
+
+def _refuse_late_entries(data: WorkbookData) -> None:
+    """A round robin's table and a knockout's bracket come from the
+    registration: once round 1 exists, a new player cannot be fitted in."""
+    if not data.rounds:
+        return
+    first = set(data.rounds[0].round.players())
+    for p in data.event.players:
+        if p.no in first or p.withdrawn_from_round == 1:
+            continue
+        if data.system == "knockout":
+            zh, en = "淘汰赛的对阵按报名表确定", "a knockout's bracket is made from the registration"
+        else:
+            zh, en = "循环赛的秩序表按报名人数确定", "a round robin's table is made from the registration"
+        raise _fail(data.registration.name, data.registration.rows.get(p.no),
+                    f"{p.name}（{p.no}号）不在第1轮中：{zh}，比赛开始后不能再加入棋手（请删除此行，或在“退赛轮次”填 1）",
+                    f"{p.name} (no {p.no}) is not in round 1: {en}; no player can join after the start "
+                    f"(delete the row, or put 1 in 'Withdrawn from round')")
+
+
+def _read_ko_stage(kinds: dict, one: dict, snapshot: dict, settings: EventSettings, opts: WorkbookOptions,
+                   players: list[Player], names_idx: _Names, state: State, lang: str) -> Optional[KOStage]:
+    """The knockout stage of 积分晋圈淘汰: 晋级名单 + 淘汰赛第N轮."""
+    if L.QUALIFIERS not in one and L.KO_ROUND not in kinds:
+        return None
+    ko_sheets = _numbered_sheets(kinds, L.KO_ROUND, "淘汰赛", "knockout ")
+    if settings.system != "swiss":
+        what = one.get(L.QUALIFIERS) or ko_sheets[min(ko_sheets)]
+        raise InputError(f"工作表“{what}”属于积分晋圈淘汰的淘汰赛阶段，而本赛事赛制为{_SYSTEM_ZH[settings.system]}"
+                         f"（请删除或改名该表）",
+                         f"sheet {what!r} belongs to the knockout stage of a Swiss, but the event is a "
+                         f"{_SYSTEM_EN[settings.system]}")
+    if L.QUALIFIERS not in one:
+        zh, en = L.SHEET_NAMES[L.QUALIFIERS]["zh"], L.SHEET_NAMES[L.QUALIFIERS]["en"]
+        raise InputError(f"有淘汰赛轮次的工作表，但找不到“{zh}”表（晋圈后生成）", f"knockout rounds but no {en!r} sheet")
+    qname = one[L.QUALIFIERS]
+    grid = snapshot[qname]
+    lookup = _header_lookup(L.QUALIFIER_COLUMNS)
+    table = _find_table(qname, grid, lookup, ("seed",), "“种子”", "'Seed'")
+    c = table.cols
+    if "no" not in c and "name" not in c:
+        raise _fail(qname, table.header_row, "找不到“序号”或“姓名”列", "no number or name column")
+    qs = QualifiersSheet(qname, table)
+    by_no = names_idx.by_no
+    seeds: dict[int, int] = {}
+    seed_row: dict[int, int] = {}
+    for r in range(table.header_row + 1, len(grid) + 1):
+        raw_no = _cell(grid, r, c["no"]) if "no" in c else None
+        name = _text(_cell(grid, r, c["name"])) if "name" in c else None
+        raw_seed = _cell(grid, r, c["seed"])
+        if raw_no is None and name is None:
+            qs.other_rows.append(r)
+            continue
+        if raw_no is not None:
+            no = _as_int(raw_no)
+            if no is None or no not in by_no:
+                raise _fail(qname, r, f"序号“{raw_no}”不在报名表中", f"no {raw_no!r} is not registered",
+                            L.cell_ref(r, c["no"]))
+        else:
+            found = names_idx.by_name.get(_norm_name(name), [])
+            if len(found) != 1:
+                raise _fail(qname, r, f"“{name}”不在报名表中或重名，请填写序号", f"{name!r} is unknown or ambiguous: "
+                            f"fill in the number", L.cell_ref(r, c["name"]))
+            no = found[0].no
+        seed = _as_int(raw_seed)
+        if seed is None or seed < 1:
+            raise _fail(qname, r, f"{by_no[no].name}（{no}号）的种子应为正整数，实为“{raw_seed}”",
+                        f"{no}: the seed must be a positive whole number, got {raw_seed!r}", L.cell_ref(r, c["seed"]))
+        if no in seeds:
+            raise _fail(qname, r, f"{by_no[no].name}（{no}号）在晋级名单中出现两次（第{qs.rows[no]}行与第{r}行）",
+                        f"{no} is listed twice (rows {qs.rows[no]} and {r})")
+        if seed in seed_row:
+            raise _fail(qname, r, f"种子 {seed} 重复（第{seed_row[seed]}行与第{r}行）",
+                        f"seed {seed} appears twice (rows {seed_row[seed]} and {r})", L.cell_ref(r, c["seed"]))
+        seeds[no] = seed
+        seed_row[seed] = r
+        qs.rows[no] = r
+    if len(seeds) < 2:
+        raise _fail(qname, None, "晋级名单中至少要有2名棋手", "at least 2 qualifiers are needed")
+    from xlxq.core.knockout import planned_rounds
+
+    ko_players = [Player(no=p.no, name=p.name, unit=p.unit, rating=p.rating, seed=seeds[p.no])
+                  for p in sorted((by_no[no] for no in seeds), key=lambda p: (seeds[p.no], p.no))]
+    name = settings.name
+    ko_settings = EventSettings(name=f"{name} 淘汰赛" if name else "淘汰赛", system="knockout",
+                                rounds=max(planned_rounds(len(ko_players), opts.ko_games), len(ko_sheets)),
+                                scoring=settings.scoring, tiebreaks=[], games_per_match=opts.ko_games,
+                                playoff_games=list(opts.ko_playoff), armageddon=opts.ko_armageddon)
+    rounds = []
+    for n in sorted(ko_sheets):
+        rs = _read_round(n, ko_sheets[n], snapshot[ko_sheets[n]], names_idx, state.ko_written.get(n), stage="ko")
+        for no, seats in rs.seats.items():
+            if no not in seeds:
+                row = seats[0][0]
+                raise _fail(rs.name, row, f"{by_no[no].name}（{no}号）不在“{qname}”中，不能参加淘汰赛",
+                            f"{by_no[no].name} (no {no}) is not in {qname!r}: not in the knockout")
+        rounds.append(rs)
+    ko_event = Event(settings=ko_settings, players=ko_players, rounds=[rs.round for rs in rounds])
+    return KOStage(qs, rounds, ko_event)
+
+
+def replay_bracket(data: WorkbookData, event: Event, rounds: list[RoundSheet]):
+    """build_bracket, with its errors naming the sheet and row."""
+    from xlxq.core.knockout import build_bracket
+
+    try:
+        return build_bracket(event)
+    except InputError as exc:
+        m = re.search(r"第(\d+)轮第(\d+)台", exc.zh)
+        if m:
+            rs = next((r for r in rounds if r.no == int(m.group(1))), None)
+            if rs is not None:
+                row = rs.board_rows.get(int(m.group(2)))
+                raise _fail(rs.name, row, exc.zh, exc.en) from None
+        m = re.search(r"第(\d+)轮", exc.zh)
+        if m:
+            rs = next((r for r in rounds if r.no == int(m.group(1))), None)
+            if rs is not None:
+                raise _fail(rs.name, None, exc.zh, exc.en) from None
+        raise
 
 
 def locate(data: WorkbookData) -> None:
@@ -1150,6 +1537,18 @@ def _check_settings(data: WorkbookData) -> None:
         from xlxq.core.standings import _check_options  # noqa: PLC0415 - shared validation
 
         _check_options(data.event)
+        if s.system == "knockout":
+            from xlxq.core.knockout import check_knockout_settings
+
+            check_knockout_settings(data.event)
+        if data.ko is not None:
+            from xlxq.core.knockout import check_knockout_settings
+
+            check_knockout_settings(data.ko.event)
+        if s.system in RR_SYSTEMS:
+            from xlxq.core.roundrobin import _check_policy
+
+            _check_policy(data.event)
     except InputError as exc:
         raise _fail(sheet.name, None, exc.zh, exc.en) from None
 
@@ -1158,20 +1557,28 @@ def _check_settings(data: WorkbookData) -> None:
 # checks → problems
 # ==========================================================================
 
+def round_label(rs: RoundSheet) -> tuple[str, str]:
+    """'第3轮' / 'round 3' ('淘汰赛第3轮' for the knockout stage)."""
+    if rs.stage == "ko":
+        return f"淘汰赛第{rs.no}轮", f"knockout round {rs.no}"
+    return f"第{rs.no}轮", f"round {rs.no}"
+
+
 def structural_problems(data: WorkbookData) -> list[Problem]:
     """Problems that make a round unusable (blocking): a player twice in a
     round, or paired with himself."""
     out: list[Problem] = []
     by_no = data.event._by_no
-    for rs in data.rounds:
+    for rs in data.all_rounds:
+        zh_r, en_r = round_label(rs)
         for no, seats in rs.seats.items():
             if len(seats) > 1:
                 rows = "、".join(str(r) for r, _ in seats)
                 name = by_no[no].name
                 for r, side in seats:
                     out.append(Problem(BLOCKING, "twice",
-                                       f"第{rs.no}轮：{name}（{no}号）出现{len(seats)}次（第{rows}行），请改正",
-                                       f"round {rs.no}: {name} (no {no}) appears {len(seats)} times (rows {rows})",
+                                       f"{zh_r}：{name}（{no}号）出现{len(seats)}次（第{rows}行），请改正",
+                                       f"{en_r}: {name} (no {no}) appears {len(seats)} times (rows {rows})",
                                        rs.name, r, (f"{side}_no", f"{side}_name"), rs.no))
     return out
 
@@ -1185,51 +1592,118 @@ def _first_rounds(event: Event) -> dict[int, Optional[int]]:
     return first
 
 
+def hand_problems(data: WorkbookData, rs: RoundSheet) -> tuple[list[Problem], set[int], bool]:
+    """A round changed since the program paired it (the pairing recorded in
+    _xlxq): info notes quoting the original.  Returns the problems, the
+    boards changed and whether the byes changed."""
+    out: list[Problem] = []
+    n = rs.no
+    gen = data.state.sigs("generated", rs.stage).get(n)
+    changed_boards: set[int] = set()
+    byes_changed = False
+    if gen is None:
+        return out, changed_boards, byes_changed
+    gen_pairs = {frozenset(p): p for p in gen.boards.values()}
+    for b in rs.round.boards:
+        key = frozenset((b.red, b.black))
+        row = rs.board_rows[b.board]
+        if key not in gen_pairs:
+            changed_boards.add(b.board)
+            was = [f"{r}-{k}" for r, k in gen.boards.values() if b.red in (r, k) or b.black in (r, k)]
+            out.append(Problem(INFO, "hand_pairing",
+                               f"人工调整的对阵（原编排：{'，'.join(was)}）；已采用表中的对阵",
+                               f"pairing changed by hand (was {', '.join(was)}); the sheet is used",
+                               rs.name, row, ("red_no", "red_name", "black_name", "black_no"), n))
+        elif gen_pairs[key] != (b.red, b.black):
+            changed_boards.add(b.board)
+            out.append(Problem(INFO, "hand_colours", "人工调整：先后手与编排相反；已采用表中的先后手",
+                               "colours swapped by hand; the sheet is used",
+                               rs.name, row, ("red_name", "black_name"), n))
+    if sorted(gen.byes) != sorted(rs.round.byes):
+        byes_changed = True
+        for no in rs.round.byes:
+            out.append(Problem(INFO, "hand_bye",
+                               f"人工调整的轮空（原编排轮空：{'、'.join(map(str, gen.byes)) or '无'}）",
+                               f"bye changed by hand (was {', '.join(map(str, gen.byes)) or 'none'})",
+                               rs.name, rs.bye_rows[no], (f"{rs.bye_side[no]}_name",), n))
+    return out, changed_boards, byes_changed
+
+
+def unfinished_problems(rs: RoundSheet, skip: frozenset = frozenset()) -> list[Problem]:
+    zh_r, en_r = round_label(rs)
+    return [Problem(WARNING, "unfinished", f"{zh_r}第{b.board}台未填结果（名次按未赛计，编排按和棋暂计）",
+                    f"{en_r} board {b.board} has no result", rs.name, rs.board_rows[b.board], ("result",), rs.no)
+            for b in rs.round.boards if b.result is None and b.board not in skip]
+
+
+def withdrawal_problems(data: WorkbookData, event: Event) -> list[Problem]:
+    reg = data.registration
+    return [Problem(INFO, "withdrawn", f"自第{p.withdrawn_from_round}轮起退赛，不再编排",
+                    f"withdrawn from round {p.withdrawn_from_round}", reg.name, reg.rows.get(p.no), ("withdrawn",))
+            for p in event.players if p.withdrawn_from_round is not None]
+
+
 def rule_problems(data: WorkbookData, event: Event) -> list[Problem]:
-    """Rule checks of every round (xlxq.core.checks), hand-changed pairings,
-    unfinished results, late entries and withdrawals."""
+    """Rule checks of every round of the main stage, by system: the Swiss
+    rules (xlxq.core.checks), the round-robin table, the knockout bracket;
+    hand-changed pairings, unfinished results, late entries and withdrawals."""
+    system = event.settings.system
+    if system in RR_SYSTEMS:
+        from xlxq.sheets.formats import rr_rule_problems
+
+        return rr_rule_problems(data, event) + withdrawal_problems(data, event)
+    if system == "knockout":
+        from xlxq.sheets.formats import ko_rule_problems
+
+        return ko_rule_problems(data, event, data.rounds, data.bracket) + withdrawal_problems(data, event)
+    return swiss_rule_problems(data, event)
+
+
+def _elimination_verdicts(data: WorkbookData, event: Event) -> tuple[dict[int, int], list[Problem]]:
+    """积分末位淘汰: player → round after which he went out (verdicts that are
+    certain), and a warning for each game whose missing result leaves a
+    verdict open."""
+    if not event.settings.pairing.elimination:
+        return {}, []
+    from xlxq.core.combined import elimination_rounds
+
+    out: dict[int, int] = {}
+    problems: list[Problem] = []
+    last = len(event.rounds)
+    for x in sorted({x for x, _ in event.settings.pairing.elimination}):
+        if x > last:                  # round x not played yet: no verdict
+            break
+        try:
+            out = elimination_rounds(event, before_round=x + 1)
+        except InputError as exc:
+            m = re.search(r"第(\d+)轮第(\d+)台", exc.zh)
+            rs = data.round_sheet(int(m.group(1))) if m else None
+            if rs is not None and x < len(event.rounds):
+                problems.append(Problem(WARNING, "elimination_open", exc.zh, exc.en, rs.name,
+                                        rs.board_rows.get(int(m.group(2))), ("result",), rs.no))
+            break
+    return out, problems
+
+
+def swiss_rule_problems(data: WorkbookData, event: Event) -> list[Problem]:
     from xlxq.core.checks import check_round
 
     out: list[Problem] = []
-    by_no = event._by_no
     reg = data.registration
     first = _first_rounds(event)
     last = max((r.round for r in event.rounds), default=0)
-
-    def nm(no: int) -> str:
-        return f"{by_no[no].name}（{no}号）"
-
+    gone, open_problems = _elimination_verdicts(data, event)
+    out += open_problems
     for rs in data.rounds:
         n = rs.no
-        gen = data.state.generated.get(n)
-        changed_boards: set[int] = set()
-        byes_changed = False
-        if gen is not None:
-            gen_pairs = {frozenset(p): p for p in gen.boards.values()}
-            for b in rs.round.boards:
-                key = frozenset((b.red, b.black))
-                row = rs.board_rows[b.board]
-                if key not in gen_pairs:
-                    changed_boards.add(b.board)
-                    was = [f"{r}-{k}" for r, k in gen.boards.values() if b.red in (r, k) or b.black in (r, k)]
-                    out.append(Problem(INFO, "hand_pairing",
-                                       f"人工调整的对阵（原编排：{'，'.join(was)}）；已采用表中的对阵",
-                                       f"pairing changed by hand (was {', '.join(was)}); the sheet is used",
-                                       rs.name, row, ("red_no", "red_name", "black_name", "black_no"), n))
-                elif gen_pairs[key] != (b.red, b.black):
-                    changed_boards.add(b.board)
-                    out.append(Problem(INFO, "hand_colours", "人工调整：先后手与编排相反；已采用表中的先后手",
-                                       "colours swapped by hand; the sheet is used",
-                                       rs.name, row, ("red_name", "black_name"), n))
-            if sorted(gen.byes) != sorted(rs.round.byes):
-                byes_changed = True
-                for no in rs.round.byes:
-                    out.append(Problem(INFO, "hand_bye",
-                                       f"人工调整的轮空（原编排轮空：{'、'.join(map(str, gen.byes)) or '无'}）",
-                                       f"bye changed by hand (was {', '.join(map(str, gen.byes)) or 'none'})",
-                                       rs.name, rs.bye_rows[no], (f"{rs.bye_side[no]}_name",), n))
-        hand = gen is None
-        for issue in check_round(event, n):
+        hand, changed_boards, byes_changed = hand_problems(data, rs)
+        out += hand
+        by_hand = n not in data.state.generated
+        try:
+            issues = check_round(event, n)
+        except InputError:          # an elimination verdict still open (reported above)
+            issues = []
+        for issue in issues:
             if issue.code == "missing":
                 (no,) = issue.players
                 f = first.get(no)
@@ -1239,20 +1713,21 @@ def rule_problems(data: WorkbookData, event: Event) -> list[Problem]:
                                    f"not paired in round {n} (absent? if withdrawn, fill in the round)",
                                    reg.name, reg.rows.get(no), ("name",), n))
                 continue
+            zh, en = issue.zh, issue.en
+            if issue.code == "withdrawn" and issue.players and gone.get(issue.players[0], n) < n:
+                no = issue.players[0]
+                zh = f"第{n}轮：{event.player(no).name}（{no}号）已于第{gone[no]}轮后积分末位淘汰，却被编排"
+                en = f"round {n}: player {no} was eliminated after round {gone[no]} but is paired"
             if issue.code in ("rematch", "withdrawn", "second_bye", "byes", "twice"):
                 level = ERROR
             else:            # soft colour/bye rules: judged only where the pairing is not the program's
-                if not (hand or byes_changed or (issue.board in changed_boards)):
+                if not (by_hand or byes_changed or (issue.board in changed_boards)):
                     continue
                 level = WARNING
             for row, cols in _issue_cells(rs, issue):
-                out.append(Problem(level, issue.code, issue.zh, issue.en, rs.name, row, cols, n))
+                out.append(Problem(level, issue.code, zh, en, rs.name, row, cols, n))
         if n < last:
-            for b in rs.round.boards:
-                if b.result is None:
-                    out.append(Problem(WARNING, "unfinished", f"第{n}轮第{b.board}台未填结果（名次按未赛计，编排按和棋暂计）",
-                                       f"round {n} board {b.board} has no result", rs.name, rs.board_rows[b.board],
-                                       ("result",), n))
+            out += unfinished_problems(rs)
     for p in event.players:
         row = reg.rows.get(p.no)
         f = first.get(p.no)
@@ -1265,9 +1740,13 @@ def rule_problems(data: WorkbookData, event: Event) -> list[Problem]:
                 zh = f"中途加入：自第{f}轮起参赛"
                 en = f"late entry: plays from round {f}"
             out.append(Problem(INFO, "late_entry", zh, en, reg.name, row, ("name",)))
-        if p.withdrawn_from_round is not None:
-            out.append(Problem(INFO, "withdrawn", f"自第{p.withdrawn_from_round}轮起退赛，不再编排",
-                               f"withdrawn from round {p.withdrawn_from_round}", reg.name, row, ("withdrawn",)))
+    out += withdrawal_problems(data, event)
+    for no, x in sorted(gone.items()):
+        if x <= last:
+            y = _num(float(min(v for k, v in event.settings.pairing.elimination if k == x)))
+            out.append(Problem(INFO, "eliminated", f"积分末位淘汰：第{x}轮后未得{y}分，自第{x + 1}轮起不再编排",
+                               f"eliminated: under {y} points after round {x}, not paired from round {x + 1}",
+                               reg.name, reg.rows.get(no), ("name",)))
     return out
 
 
@@ -1303,19 +1782,27 @@ def _round_grid_header(lang: str) -> list[str]:
     return [c.header(lang) for c in L.ROUND_COLUMNS]
 
 
-def add_round_sheet(canvas: Canvas, data: WorkbookData, event: Event, rnd: Round) -> RoundSheet:
-    """A new 对阵表 sheet for ``rnd`` (the program's layout)."""
+def add_round_sheet(canvas: Canvas, data: WorkbookData, event: Event, rnd: Round, stage: str = "main",
+                    label: str = "") -> RoundSheet:
+    """A new 对阵表 sheet for ``rnd`` (the program's layout).  ``stage`` "ko":
+    a round of the knockout stage of 积分晋圈淘汰 (淘汰赛第N轮).  ``label``
+    goes into the title (秩序表第3轮, 半决赛 第2局 …)."""
     lang = data.lang
-    name = L.round_sheet_name(rnd.round, lang)
+    name = L.round_sheet_name(rnd.round, lang, stage)
     if name in data.names:
         raise InputError(f"已有名为“{name}”的工作表，请改名后再编排", f"a sheet named {name!r} already exists")
-    after = data.rounds[-1].name if data.rounds else data.registration.name
-    canvas.add_sheet(name, L.ROUND, after)
+    if stage == "ko":
+        assert data.ko is not None
+        after = (data.ko.rounds[-1].name if data.ko.rounds
+                 else data.sheets.get(L.BRACKET) or data.ko.qualifiers.name)
+    else:
+        after = data.rounds[-1].name if data.rounds else data.registration.name
+    canvas.add_sheet(name, L.ROUND, after)          # kind "round" for both stages (a round sheet)
     cols = {c.key: i for i, c in enumerate(L.ROUND_COLUMNS, start=1)}
     ncols = len(L.ROUND_COLUMNS)
-    canvas.set(name, L.TITLE_ROW, 1, L.round_title(rnd.round, event.settings.name, lang))
+    canvas.set(name, L.TITLE_ROW, 1, L.round_title(rnd.round, data.event.settings.name, lang, stage, label))
     canvas.set_row(name, L.HEADER_ROW, 1, _round_grid_header(lang))
-    rs = RoundSheet(rnd.round, name, Table(name, L.HEADER_ROW, cols, 0), rnd, new=True)
+    rs = RoundSheet(rnd.round, name, Table(name, L.HEADER_ROW, cols, 0), rnd, new=True, stage=stage)
     r = L.FIRST_DATA_ROW
     for b in rnd.boards:
         canvas.set(name, r, cols["board"], b.board)
@@ -1333,7 +1820,7 @@ def add_round_sheet(canvas: Canvas, data: WorkbookData, event: Event, rnd: Round
         r += 1
     last = r - 1
     rs.table.last_row = last
-    data.rounds.append(rs)
+    (data.ko.rounds if stage == "ko" else data.rounds).append(rs)
     data.names.append(name)
     # formats and looks
     res_col = cols["result"]
@@ -1369,8 +1856,10 @@ def write_round_cells(canvas: Canvas, data: WorkbookData, event: Event, rs: Roun
     """Program-owned cells of a round sheet: 序号/names made to agree with
     the pairing, 单位, 积分 before the round, the result's standard spelling
     when normalising is on."""
+    from xlxq.sheets.formats import round_scores
+
     by_no = event._by_no
-    scores = scores_before(event, rs.no)
+    scores = round_scores(event, rs.round)
     seats = []
     for b in rs.round.boards:
         row = rs.board_rows[b.board]
@@ -1385,7 +1874,8 @@ def write_round_cells(canvas: Canvas, data: WorkbookData, event: Event, rs: Roun
         _put(canvas, rs, row, f"{side}_no", no)
         _put(canvas, rs, row, f"{side}_name", p.name)
         _put(canvas, rs, row, f"{side}_unit", p.unit or None)
-        _put(canvas, rs, row, f"{side}_score", _num(float(scores.get(no, 0))))
+        score = scores.get(no)
+        _put(canvas, rs, row, f"{side}_score", None if score is None else _num(float(score)))
 
 
 def write_registration_cells(canvas: Canvas, data: WorkbookData) -> None:
@@ -1402,9 +1892,12 @@ def write_notes(canvas: Canvas, data: WorkbookData) -> None:
     lang = data.lang
     sheets = [(data.registration.name, data.registration.table,
                list(data.registration.rows.values()) + data.registration.other_rows)]
-    for rs in data.rounds:
+    for rs in data.all_rounds:
         sheets.append((rs.name, rs.table, list(rs.board_rows.values()) + list(rs.bye_rows.values())
                        + rs.other_rows))
+    if data.ko is not None:
+        q = data.ko.qualifiers
+        sheets.append((q.name, q.table, list(q.rows.values()) + q.other_rows))
     by_row: dict[tuple[str, int], list[str]] = {}
     for p in sorted(data.problems, key=lambda p: _LEVEL_ORDER[p.level]):
         if p.sheet is not None and p.row is not None:
@@ -1460,7 +1953,7 @@ def _rowkey(data: WorkbookData, sheet: str, row: int) -> str:
         no = next((n for n, r in data.registration.rows.items() if r == row), None)
         if no is not None:
             return f"player:{no}"
-    rs = next((r for r in data.rounds if r.name == sheet), None)
+    rs = next((r for r in data.all_rounds if r.name == sheet), None)
     if rs is not None:
         k = rs.rowkey(row)
         if k:
@@ -1476,7 +1969,7 @@ def _resolve_ref(data: WorkbookData, h: HighlightRef) -> Optional[tuple[int, int
         if kind == "player":
             row = data.registration.rows.get(_as_int(n))
         elif kind in ("board", "bye"):
-            rs = next((r for r in data.rounds if r.name == h.sheet), None)
+            rs = next((r for r in data.all_rounds if r.name == h.sheet), None)
             row = rs.row_of(h.rowkey) if rs else None
         col = table.cols.get(h.colkey)
     if row is None or col is None:
@@ -1506,6 +1999,12 @@ def write_state(canvas: Canvas, data: WorkbookData, refs: list[HighlightRef], ev
     written = data.state.written if data.blocking else {r.round: Sig.of(r) for r in event.rounds}
     for n in sorted(written):
         rows.append(["written", n, *written[n].encode()])
+    for n in sorted(data.state.ko_generated):
+        rows.append(["ko_generated", n, *data.state.ko_generated[n].encode()])
+    ko_written = data.state.ko_written if (data.blocking or data.ko is None) else \
+        {r.round: Sig.of(r) for r in data.ko.event.rounds}
+    for n in sorted(ko_written):
+        rows.append(["ko_written", n, *ko_written[n].encode()])
     for h in refs:
         rows.append(["highlight", h.sheet, h.rowkey, h.colkey, h.address])
     for i, row in enumerate(rows, start=1):
@@ -1566,12 +2065,23 @@ def write_standings(canvas: Canvas, data: WorkbookData, event: Event) -> list:
     canvas.set(name, L.TITLE_ROW, 1, L.standings_title(after, event.settings.name, lang, unfinished))
     canvas.set_row(name, L.HEADER_ROW, 1, header)
     by_no = event._by_no
+    gone, _ = _elimination_verdicts(data, event)
+    elim = {x: min(y for k, y in event.settings.pairing.elimination if k == x) for x in set(gone.values())}
+    seeds = {p.no: p.seed for p in data.ko.event.players} if data.ko is not None else {}
     r = L.FIRST_DATA_ROW
     for row in rows:
         p = by_no[row.no]
-        note = None
+        notes = []
         if p.withdrawn_from_round is not None and not p.active_in(after + 1):
-            note = f"第{p.withdrawn_from_round}轮起退赛" if lang == "zh" else f"withdrawn from round {p.withdrawn_from_round}"
+            notes.append(f"第{p.withdrawn_from_round}轮起退赛" if lang == "zh"
+                         else f"withdrawn from round {p.withdrawn_from_round}")
+        if row.no in gone:
+            x = gone[row.no]
+            y = _num(float(elim[x]))
+            notes.append(f"第{x}轮后淘汰（未得{y}分）" if lang == "zh" else f"eliminated after round {x} (under {y})")
+        if row.no in seeds:
+            notes.append(f"晋级淘汰赛（种子{seeds[row.no]}）" if lang == "zh" else f"to the knockout (seed {seeds[row.no]})")
+        note = ("；" if lang == "zh" else "; ").join(notes) or None
         vals = [row.rank, row.no, row.name, row.unit or None, _num(row.score)]
         vals += [_num(row.tiebreaks[k]) for k in keys]
         vals += [_round_cell(rnd_by_no[n], seats[n], row.no, lang) for n in range(1, after + 1)]
@@ -1607,43 +2117,51 @@ def write_standings(canvas: Canvas, data: WorkbookData, event: Event) -> list:
 
 # --- 编排记录 --------------------------------------------------------------
 
-_BLOCK_RE = re.compile(r"^第(\d+)轮编排记录")
+_BLOCK_RE = re.compile(r"^(淘汰赛)?第(\d+)轮编排记录")
 
 
-def write_log(canvas: Canvas, data: WorkbookData, round_no: int, text: str) -> None:
-    """Replace (or add) the block of ``round_no`` in 编排记录; blocks are kept
-    in round order, lines before the first block are kept."""
+def write_log(canvas: Canvas, data: WorkbookData, round_no: int, text: str, stage: str = "main") -> None:
+    """Replace (or add) the block of ``round_no`` in 编排记录."""
+    write_log_blocks(canvas, data, {(stage, round_no): text})
+
+
+def write_log_blocks(canvas: Canvas, data: WorkbookData, new_blocks: dict[tuple[str, int], str]) -> None:
+    """Replace (or add) blocks of 编排记录, keyed by (stage, round); blocks
+    are kept in round order (the knockout stage of 积分晋圈淘汰 after the
+    Swiss), lines before the first block are kept."""
     name = data.log_sheet
     if name is None:
         name = L.SHEET_NAMES[L.LOG][data.lang]
         canvas.add_sheet(name, L.LOG, data.standings_sheet or None)
         canvas.plan.looks.append(SheetLook(name, {1: L.LOG_WIDTH}))
         data.log_sheet = name
+        data.names.append(name)
     grid = data.snapshot.get(name, [])
     lines = [_text(_cell(grid, i, 1)) for i in range(1, len(grid) + 1)]
     while lines and lines[-1] is None:
         lines.pop()
     preamble: list[Optional[str]] = []
-    blocks: dict[int, list[Optional[str]]] = {}
-    current: Optional[int] = None
+    blocks: dict[tuple[int, int], list[Optional[str]]] = {}
+    current: Optional[tuple[int, int]] = None
     for ln in lines:
         m = _BLOCK_RE.match(ln or "")
         if m:
-            current = int(m.group(1))
+            current = (1 if m.group(1) else 0, int(m.group(2)))
             blocks[current] = [ln]
         elif current is None:
             preamble.append(ln)
         else:
             blocks[current].append(ln)
-    for blk in blocks.values():
+    for blk in [preamble, *blocks.values()]:
         while blk and blk[-1] is None:
             blk.pop()
-    blocks[round_no] = text.splitlines()
+    for (stage, n), text in new_blocks.items():
+        blocks[(1 if stage == "ko" else 0, n)] = text.splitlines()
     out = list(preamble)
-    for n in sorted(blocks):
+    for key in sorted(blocks):
         if out:
             out.append(None)
-        out.extend(blocks[n])
+        out.extend(blocks[key])
     canvas.clear_sheet(name)
     for i, ln in enumerate(out, start=1):
         canvas.set(name, i, 1, ln)
@@ -1652,17 +2170,71 @@ def write_log(canvas: Canvas, data: WorkbookData, round_no: int, text: str) -> N
 # --- settings help of the tie-break row -----------------------------------
 
 def write_settings_help(canvas: Canvas, data: WorkbookData) -> None:
+    """The 说明 of 排名方法 (the order actually used) and, for a round robin
+    or knockout, of 轮数 (computed from the number of players)."""
     sheet = data.settings_sheet
     col = sheet.table.cols.get("help")
-    row = sheet.rows.get("tiebreaks")
-    if col is None or row is None:
+    if col is None:
         return
-    canvas.set(sheet.name, row, col, tiebreak_sequence(data.event.settings.tiebreaks, data.lang))
+    s = data.event.settings
+    lang = data.lang
+    row = sheet.rows.get("tiebreaks")
+    if row is not None:
+        canvas.set(sheet.name, row, col, tiebreak_sequence(s.tiebreaks, lang, s.system, s.games_per_match))
+    row = sheet.rows.get("rounds")
+    if row is not None:
+        spec = L.SETTINGS_BY_KEY["rounds"]
+        text = spec.help_zh if lang == "zh" else spec.help_en
+        n = len(data.event.players)
+        label = (_SYSTEM_ZH if lang == "zh" else _SYSTEM_EN)[s.system]
+        games = (f"每场{s.games_per_match}局" if lang == "zh" else f"{s.games_per_match} games a match") \
+            if s.games_per_match > 1 else ""
+        if s.system in RR_SYSTEMS:
+            text = (f"由人数算出：{n}人{label}{games}共{s.rounds}轮（本栏不用）" if lang == "zh"
+                    else f"computed: a {label} of {n} players{', ' + games if games else ''} has {s.rounds} "
+                         f"rounds (this cell is not used)")
+        elif s.system == "knockout":
+            from xlxq.core.knockout import planned_rounds
+
+            planned = planned_rounds(n, s.games_per_match) if n >= 2 else s.rounds
+            text = (f"由人数算出：{n}人淘汰赛{games}不计加赛共{planned}轮，加赛另增（本栏不用）" if lang == "zh"
+                    else f"computed: a knockout of {n} players has {planned} rounds without play-offs "
+                         f"(this cell is not used)")
+        canvas.set(sheet.name, row, col, text)
 
 
 # ==========================================================================
 # a whole refresh (recompute / after pairing)
 # ==========================================================================
+
+def write_system_standings(canvas: Canvas, data: WorkbookData, event: Event) -> list:
+    """成绩表 and the sheets that go with it, by system: Swiss (with the
+    knockout stage of 积分晋圈淘汰: 对阵图, 最终名次), round robin (交叉表),
+    knockout (places, 对阵图).  Returns the standing rows of the main stage."""
+    from xlxq.sheets import formats as F
+
+    system = event.settings.system
+    if system in RR_SYSTEMS:
+        rows = F.write_rr_standings(canvas, data, event)
+        F.write_cross_table(canvas, data, event)
+        return rows
+    if system == "knockout":
+        from xlxq.core.knockout import build_bracket
+
+        bracket = data.bracket or build_bracket(event)
+        rows = F.write_ko_standings(canvas, data, event, bracket)
+        F.write_bracket(canvas, data, event, bracket, data.standings_sheet)
+        return rows
+    rows = write_standings(canvas, data, event)
+    if data.ko is not None:
+        from xlxq.core.knockout import build_bracket
+
+        ko = data.ko
+        ko.bracket = ko.bracket or build_bracket(ko.event)
+        F.write_bracket(canvas, data, ko.event, ko.bracket, ko.qualifiers.name)
+        F.write_final_ranking(canvas, data, event, ko.event)
+    return rows
+
 
 def refresh(canvas: Canvas, data: WorkbookData, event: Event, standings: bool = True) -> list:
     """Every program-owned cell from ``event`` and ``data.problems``: round
@@ -1671,9 +2243,12 @@ def refresh(canvas: Canvas, data: WorkbookData, event: Event, standings: bool = 
     if not data.blocking:
         for rs in data.rounds:
             write_round_cells(canvas, data, event, rs)
+        if data.ko is not None:
+            for rs in data.ko.rounds:
+                write_round_cells(canvas, data, data.ko.event, rs)
         write_settings_help(canvas, data)
         if standings:
-            rows = write_standings(canvas, data, event)
+            rows = write_system_standings(canvas, data, event)
     write_registration_cells(canvas, data)
     write_notes(canvas, data)
     refs = write_highlights(canvas, data)
@@ -1686,7 +2261,8 @@ def refresh(canvas: Canvas, data: WorkbookData, event: Event, standings: bool = 
 # ==========================================================================
 
 def plan_new_workbook(lang: str = "zh", settings: Optional[EventSettings] = None,
-                      players: Iterable[Player] = (), normalise_results: bool = False) -> WritePlan:
+                      players: Iterable[Player] = (), normalise_results: bool = False,
+                      options: Optional[WorkbookOptions] = None) -> WritePlan:
     """The plan that builds an event workbook from nothing: 设置, 报名表,
     成绩表, 编排记录 and the hidden state sheet.  Used by the template
     builder (XlsxWriter) and by :func:`xlxq.workbook.create_event_workbook`."""
@@ -1698,13 +2274,15 @@ def plan_new_workbook(lang: str = "zh", settings: Optional[EventSettings] = None
     canvas.add_sheet(sname, L.SETTINGS)
     canvas.set(sname, 1, 1, "赛事设置" if lang == "zh" else "Event settings")
     canvas.set_row(sname, 2, 1, [c.header(lang) for c in L.SETTINGS_COLUMNS])
-    values = settings_cells(settings, lang, normalise_results)
+    values = settings_cells(settings, lang, normalise_results, options)
     plan = canvas.plan
     for i, spec in enumerate(L.SETTINGS_ROWS, start=3):
         help_text = spec.help_zh if lang == "zh" else spec.help_en
         if spec.key == "tiebreaks":
-            help_text = tiebreak_sequence(settings.tiebreaks, lang)
+            help_text = tiebreak_sequence(settings.tiebreaks, lang, settings.system, settings.games_per_match)
         canvas.set_row(sname, i, 1, [spec.label(lang), values[spec.key], help_text])
+        if spec.kind in ("intlist", "elimination"):
+            plan.number_formats.append(NumberFormat(sname, i, 2, 1, 1, L.TEXT_FORMAT))
         if spec.choices:
             plan.validations.append(ListValidation(sname, i, 2, 1, 1, [c.label(lang) for c in spec.choices],
                                                    allow_other=True))
@@ -1766,10 +2344,24 @@ def _empty_standings(canvas: Canvas, name: str, settings: EventSettings, lang: s
     from xlxq.core.standings import LABELS_EN, LABELS_ZH, TIEBREAK_KEYS, resolve_tiebreaks
 
     plan = canvas.plan
-    keys = [k for k in resolve_tiebreaks(settings.tiebreaks) if k in TIEBREAK_KEYS]
-    labels = LABELS_ZH if lang == "zh" else LABELS_EN
-    header = [c.header(lang) for c in L.STANDINGS_COLUMNS] + \
-        [labels[k] if lang == "zh" else labels[k].capitalize() for k in keys] + [L.STANDINGS_TAIL.header(lang)]
+    if settings.system in RR_SYSTEMS:
+        from xlxq.core.rr_standings import LABELS_EN as RR_EN
+        from xlxq.core.rr_standings import LABELS_ZH as RR_ZH
+        from xlxq.core.rr_standings import resolve_rr_tiebreaks
+
+        g = settings.games_per_match
+        labels = RR_ZH if lang == "zh" else RR_EN
+        keys = ["match_points" if g > 1 else "score"] + resolve_rr_tiebreaks(settings.tiebreaks, g)
+        header = [c.header(lang) for c in L.STANDINGS_COLUMNS[:4]] + \
+            [labels[k] if lang == "zh" else labels[k].capitalize() for k in keys] + [L.STANDINGS_TAIL.header(lang)]
+    elif settings.system == "knockout":
+        header = (["名次", "序号", "姓名", "单位", "种子顺位", "成绩", "备注"] if lang == "zh"
+                  else ["Rank", "No", "Name", "Club", "Seeding", "Result", "Notes"])
+    else:
+        keys = [k for k in resolve_tiebreaks(settings.tiebreaks) if k in TIEBREAK_KEYS]
+        labels = LABELS_ZH if lang == "zh" else LABELS_EN
+        header = [c.header(lang) for c in L.STANDINGS_COLUMNS] + \
+            [labels[k] if lang == "zh" else labels[k].capitalize() for k in keys] + [L.STANDINGS_TAIL.header(lang)]
     canvas.clear_sheet(name)
     canvas.set(name, 1, 1, L.standings_title(0, settings.name, lang))
     canvas.set_row(name, 2, 1, header)
@@ -1786,7 +2378,7 @@ def _empty_standings(canvas: Canvas, name: str, settings: EventSettings, lang: s
 
 
 def plan_fill_template(book: Book, settings: EventSettings, players: Iterable[Player],
-                       normalise_results: bool = False) -> WritePlan:
+                       normalise_results: bool = False, options: Optional[WorkbookOptions] = None) -> WritePlan:
     """Fill a fresh copy of the template: the settings values, the players
     in 报名表, the titles and the 成绩表 header for these tie-breaks."""
     names = list(book.sheet_names())
@@ -1799,13 +2391,28 @@ def plan_fill_template(book: Book, settings: EventSettings, players: Iterable[Pl
     sname = kinds[L.SETTINGS]
     grid = snapshot[sname]
     table = _find_table(sname, grid, _SETTINGS_LOOKUP, ("key", "value"), "“项目、设置”", "'Setting, Value'")
-    values = settings_cells(settings, lang, normalise_results)
+    values = settings_cells(settings, lang, normalise_results, options)
+    seen: set[str] = set()
+    last = table.header_row
     for r in range(table.header_row + 1, len(grid) + 1):
         spec = _SETTING_LOOKUP.get(L.norm_key(_text(_cell(grid, r, table.cols["key"]))))
+        if _text(_cell(grid, r, table.cols["key"])) is not None:
+            last = r
         if spec is not None:
+            seen.add(spec.key)
             canvas.set(sname, r, table.cols["value"], values[spec.key])
             if spec.key == "tiebreaks" and "help" in table.cols:
-                canvas.set(sname, r, table.cols["help"], tiebreak_sequence(settings.tiebreaks, lang))
+                canvas.set(sname, r, table.cols["help"], tiebreak_sequence(settings.tiebreaks, lang, settings.system,
+                                                                           settings.games_per_match))
+    for spec in L.SETTINGS_ROWS:          # an older template: the rows it lacks go at the end
+        if spec.key in seen:
+            continue
+        last += 1
+        canvas.set(sname, last, table.cols["key"], spec.label(lang))
+        canvas.set(sname, last, table.cols["value"], values[spec.key])
+        if "help" in table.cols:
+            canvas.set(sname, last, table.cols["help"], spec.help_zh if lang == "zh" else spec.help_en)
+        canvas.plan.styles.append(Style(sname, last, 1, 1, max(table.cols.values()), border=True))
     rname = kinds[L.REGISTRATION]
     grid = snapshot[rname]
     table = _find_table(rname, grid, _REG_LOOKUP, ("name",), "“姓名”", "'Name'")
@@ -1834,6 +2441,7 @@ def plan_fill_template(book: Book, settings: EventSettings, players: Iterable[Pl
 
 __all__ = [
     "AddSheet", "Book", "Canvas", "Fill", "ListValidation", "NumberFormat", "PageSetup", "Problem", "SheetLook",
-    "Status", "Style", "Values", "WorkbookData", "WritePlan", "add_round_sheet", "plan_new_workbook",
-    "plan_fill_template", "read_workbook", "refresh", "settings_cells", "write_log", "write_standings",
+    "Status", "Style", "Values", "WorkbookData", "WorkbookOptions", "WritePlan", "KOStage", "QualifiersSheet",
+    "add_round_sheet", "plan_new_workbook", "plan_fill_template", "read_workbook", "refresh", "settings_cells",
+    "write_log", "write_log_blocks", "write_standings", "write_system_standings",
 ]

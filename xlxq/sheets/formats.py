@@ -1,0 +1,601 @@
+"""The workbook for the systems other than the plain Swiss: round robin
+(单循环 / 双循环, matches of several games), knockout (淘汰赛, 加赛) and the
+combined formats (积分晋圈淘汰, 积分末位淘汰).
+
+Part of the one mapping layer (:mod:`xlxq.sheets.mapping` reads the sheets
+into the model; this module adds what these systems write and check):
+
+- 积分 column of a round sheet per system (:func:`round_scores`);
+- 成绩表 for a round robin (2011 14.1/14.2 columns) and its 交叉表;
+- 成绩表 for a knockout (places) and its 对阵图 (the bracket);
+- the knockout stage of 积分晋圈淘汰: 晋级名单, 对阵图, 最终名次;
+- rule checks of round-robin rounds (the order table) and knockout rounds
+  (the bracket, colours 13.5);
+- titles of the new round sheets (秩序表第3轮, 半决赛 第2局 …).
+
+Everything is computed by the core (``xlxq.core.roundrobin``,
+``rr_standings``, ``knockout``, ``combined``); nothing here reads a workbook.
+docs/workbook.md describes the sheets.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any, Optional
+
+from xlxq.core.model import Event
+from xlxq.errors import InputError
+from xlxq.sheets import layout as L
+from xlxq.sheets.mapping import (ERROR, RR_SYSTEMS, WARNING, Canvas, PageSetup, Problem, RoundSheet, SheetLook,
+                                 Style, WorkbookData, _num, _round_cell, hand_problems, scores_before,
+                                 standings_after, unfinished_problems)
+
+SYSTEM_LABELS = {"swiss": ("积分编排", "Swiss"), "round_robin": ("单循环", "round robin"),
+                 "double_round_robin": ("双循环", "double round robin"), "knockout": ("淘汰赛", "knockout")}
+
+
+def _t(lang: str, zh: str, en: str) -> str:
+    return zh if lang == "zh" else en
+
+
+def system_label(system: str, games: int, lang: str) -> str:
+    zh, en = SYSTEM_LABELS.get(system, (system, system))
+    out = _t(lang, zh, en)
+    if games > 1:
+        out += _t(lang, f"（每场{games}局）", f" ({games} games a match)")
+    return out
+
+
+# ==========================================================================
+# round sheets: the 积分 column, the titles
+# ==========================================================================
+
+def round_scores(event: Event, rnd) -> dict[int, Optional[float]]:
+    """What the 积分 cells of a round sheet show, per player:
+
+    - Swiss: the score before the round as the pairing saw it (unfinished = draw);
+    - round robin: the 积分 (场分 with matches) before the round, as in the standings;
+    - knockout: the game points each side has in this match before this game
+      (blank on a bye row)."""
+    system = event.settings.system
+    n = rnd.round
+    if system in RR_SYSTEMS:
+        from xlxq.core.rr_standings import compute_rr_standings
+
+        return {r.no: r.score for r in compute_rr_standings(event, n - 1)}
+    if system == "knockout":
+        sc = event.settings.scoring
+        out: dict[int, Optional[float]] = {}
+        for b in rnd.boards:
+            pair = {b.red, b.black}
+            pts = {b.red: 0.0, b.black: 0.0}
+            for r in event.rounds:
+                if r.round >= n:
+                    continue
+                for x in r.boards:
+                    if {x.red, x.black} == pair and x.result is not None:
+                        pts[x.red] += sc.points(x.result, "R")
+                        pts[x.black] += sc.points(x.result, "B")
+            out.update(pts)
+        return out
+    return dict(scores_before(event, n))
+
+
+def rr_round_label(event: Event, n: int, lang: str) -> str:
+    """'秩序表第3轮', '第2循环 秩序表第1轮（先后手互换）', '… 第2局'."""
+    from xlxq.core.roundrobin import table_players, table_position
+
+    s = event.settings
+    double = s.system == "double_round_robin"
+    cycle, t, game = table_position(n, len(table_players(event)), double, s.games_per_match)
+    out = _t(lang, f"秩序表第{t}轮", f"table round {t}")
+    if double:
+        out = _t(lang, f"第{cycle}循环 ", f"cycle {cycle}, ") + out
+    if s.games_per_match > 1:
+        out += _t(lang, f" 第{game}局", f", game {game}")
+    return out
+
+
+def ko_game_label(m, g: int, lang: str) -> str:
+    """What the next game of knockout match ``m`` is: '第2局', '加赛第1局', '加赛决胜局'."""
+    from xlxq.core.knockout import ARMAGEDDON, MAIN
+
+    k = len(m.games) + 1
+    if m.next_kind == MAIN:
+        return _t(lang, f"第{k}局", f"game {k}") if g > 1 else ""
+    if m.next_kind == ARMAGEDDON:
+        return _t(lang, "加赛决胜局（和棋判黑胜）", "armageddon (draw: black wins)")
+    return _t(lang, f"加赛第{k - g}局", f"play-off game {k - g}")
+
+
+def ko_round_label(prior: Event, boards, lang: str) -> str:
+    """'1/4决赛', '半决赛 第2局', '决赛 加赛第1局' for a round paired from ``prior``."""
+    from xlxq.core.knockout import build_bracket, stage_name, stage_name_en
+
+    br = build_bracket(prior)
+    cur = br.current_stage or br.stage_total
+    label = _t(lang, stage_name(cur, br.stage_total), stage_name_en(cur, br.stage_total))
+    for b in boards:
+        m = br.match_of(b.red, b.black)
+        if m is not None:
+            game = ko_game_label(m, prior.settings.games_per_match, lang)
+            return f"{label} {game}" if game else label
+    return label
+
+
+# ==========================================================================
+# checks
+# ==========================================================================
+
+def rr_rule_problems(data: WorkbookData, event: Event) -> list[Problem]:
+    """A round robin's rounds against the order table (docs/roundrobin.md):
+    a pair the table does not have in that round is a warning (edited by
+    hand; the sheet is used), a pair meeting more often than the table
+    allows an error, a registered player missing from a round a warning;
+    unfinished results before the last round with a result are warnings."""
+    from xlxq.core.model import Round
+    from xlxq.core.roundrobin import apply_withdrawals, table_players, table_round
+
+    s = event.settings
+    double = s.system == "double_round_robin"
+    g = s.games_per_match
+    nos = table_players(event)
+    allowed = (2 if double else 1) * g
+    reg = data.registration
+    name = {p.no: p.name for p in event.players}
+    last = standings_after(event)
+    count: Counter = Counter()
+    out: list[Problem] = []
+    for rs in data.rounds:
+        n = rs.no
+        hand, _, _ = hand_problems(data, rs)
+        out += hand
+        raw = table_round(nos, n, double, g)
+        adjusted = apply_withdrawals(event, Round(n, list(raw.boards), list(raw.byes)))
+        want_pairs = {frozenset((b.red, b.black)) for b in raw.boards}
+        want_byes = set(raw.byes) | set(adjusted.byes)
+        where_zh, where_en = rr_round_label(event, n, "zh"), rr_round_label(event, n, "en")
+        for b in rs.round.boards:
+            key = frozenset((b.red, b.black))
+            count[key] += 1
+            row = rs.board_rows[b.board]
+            cols = ("red_no", "red_name", "black_name", "black_no")
+            if count[key] > allowed:
+                out.append(Problem(ERROR, "rematch",
+                                   f"第{n}轮第{b.board}台：{name[b.red]}（{b.red}号）与{name[b.black]}（{b.black}号）"
+                                   f"已赛满{allowed}局，循环赛中不应再相遇",
+                                   f"round {n} board {b.board}: {b.red} and {b.black} have already played "
+                                   f"their {allowed} game(s)", rs.name, row, cols, n))
+            elif key not in want_pairs:
+                out.append(Problem(WARNING, "off_table",
+                                   f"第{n}轮第{b.board}台不是{where_zh}的对局（人工调整？已采用表中的对阵）",
+                                   f"round {n} board {b.board} is not a pair of {where_en} (changed by hand? "
+                                   f"the sheet is used)", rs.name, row, cols, n))
+        for no in rs.round.byes:
+            if no not in want_byes:
+                out.append(Problem(WARNING, "off_table",
+                                   f"第{n}轮：{name[no]}（{no}号）轮空，而{where_zh}的轮空是"
+                                   f"{'、'.join(f'{x}号' for x in sorted(want_byes)) or '无'}",
+                                   f"round {n}: {no} has a bye; {where_en} gives it to "
+                                   f"{', '.join(map(str, sorted(want_byes))) or 'nobody'}",
+                                   rs.name, rs.bye_rows[no], (f"{rs.bye_side[no]}_name",), n))
+        present = set(rs.round.players())
+        for p in event.players:
+            if p.no not in present and p.active_in(n) and p.withdrawn_from_round != 1:
+                out.append(Problem(WARNING, "missing", f"第{n}轮中没有此棋手（循环赛每轮人人有对局或轮空）",
+                                   f"not in round {n} (in a round robin everyone plays or has the bye)",
+                                   reg.name, reg.rows.get(p.no), ("name",), n))
+        if n < last:
+            gone = {p.no for p in event.players if not p.active_in(n)}
+            skip = frozenset(b.board for b in rs.round.boards if b.red in gone or b.black in gone)
+            out += unfinished_problems(rs, skip)
+    return out
+
+
+def ko_rule_problems(data: WorkbookData, event: Event, rounds: list[RoundSheet], bracket) -> list[Problem]:
+    """Knockout rounds: the bracket itself was checked when it was replayed
+    (a board that is no match of the stage stops the operation); here the
+    colours of later games (13.5: swapped from game to game, a warning),
+    hand changes and unfinished results."""
+    out: list[Problem] = []
+    last = len(event.rounds)
+    by_no = {rs.no: rs for rs in rounds}
+    for rs in rounds:
+        hand, _, _ = hand_problems(data, rs)
+        out += hand
+        if rs.no < last:
+            out += unfinished_problems(rs)
+    if bracket is None:
+        return out
+    for stage in bracket.stages:
+        for m in stage:
+            for (_, prev), (rno, b) in zip(m.games, m.games[1:]):
+                rs = by_no.get(rno)
+                if rs is None or b.red == prev.black:
+                    continue
+                zh_r = f"淘汰赛第{rno}轮" if rs.stage == "ko" else f"第{rno}轮"
+                out.append(Problem(WARNING, "ko_colours",
+                                   f"{zh_r}第{b.board}台：未与上一局交换先后，应由{prev.black}号执红（第13.5条）",
+                                   f"round {rno} board {b.board}: colours not swapped from the previous game "
+                                   f"({prev.black} should have red, 13.5)",
+                                   rs.name, rs.board_rows.get(b.board), ("red_name", "black_name"), rno))
+    return out
+
+
+# ==========================================================================
+# program-owned sheets
+# ==========================================================================
+
+def program_sheet(canvas: Canvas, data: WorkbookData, kind: str, after: Optional[str]) -> str:
+    """The sheet of ``kind`` (added after ``after`` when missing), emptied:
+    it is rewritten as a whole."""
+    name = data.standings_sheet if kind == L.STANDINGS else data.sheets.get(kind)
+    if name is None:
+        name = L.SHEET_NAMES[kind][data.lang]
+        if name in data.names:
+            raise InputError(f"已有名为“{name}”的工作表，请改名", f"a sheet named {name!r} already exists")
+        canvas.add_sheet(name, kind, after)
+        data.names.append(name)
+        if kind == L.STANDINGS:
+            data.standings_sheet = name
+        else:
+            data.sheets[kind] = name
+    canvas.clear_sheet(name)
+    return name
+
+
+def write_table(canvas: Canvas, name: str, title: str, header: list[str], rows: list[list[Any]],
+                widths: dict[int, float], freeze: tuple[int, int] = (L.FIRST_DATA_ROW, 4),
+                center_cols: tuple[int, ...] = ()) -> None:
+    """Title, header and rows from A1, with the usual looks."""
+    canvas.set(name, L.TITLE_ROW, 1, title)
+    canvas.set_row(name, L.HEADER_ROW, 1, header)
+    for i, vals in enumerate(rows, start=L.FIRST_DATA_ROW):
+        canvas.set_row(name, i, 1, vals)
+    last = L.FIRST_DATA_ROW + len(rows) - 1
+    ncols = len(header)
+    plan = canvas.plan
+    for c in range(1, ncols + 1):
+        canvas.fill(name, L.HEADER_ROW, c, L.HEADER_FILL)
+    plan.looks.append(SheetLook(name, widths, freeze=freeze))
+    plan.styles.append(Style(name, L.TITLE_ROW, 1, bold=True, size=14))
+    plan.styles.append(Style(name, L.HEADER_ROW, 1, 1, ncols, bold=True, border=True, align="center"))
+    if rows:
+        plan.styles.append(Style(name, L.FIRST_DATA_ROW, 1, len(rows), ncols, border=True))
+        for c in center_cols:
+            plan.styles.append(Style(name, L.FIRST_DATA_ROW, c, len(rows), 1, align="center"))
+    plan.page_setups.append(PageSetup(name, landscape=ncols > 12, title_rows=(L.TITLE_ROW, L.HEADER_ROW),
+                                      area=(1, 1, max(last, L.HEADER_ROW), ncols), footer="&P / &N"))
+
+
+def _titled(event_name: str, text: str) -> str:
+    return f"{event_name}  {text}" if event_name else text
+
+
+def _after_standings(data: WorkbookData) -> Optional[str]:
+    return data.standings_sheet or (data.rounds[-1].name if data.rounds else data.registration.name)
+
+
+# --- round robin -------------------------------------------------------------
+
+def write_rr_standings(canvas: Canvas, data: WorkbookData, event: Event) -> list:
+    """成绩表 of a round robin: 名次, 序号, 姓名, 单位, 积分 (场分 with
+    matches), the 14.1/14.2 tie-breaks in use (小分/局分总和, 胜局, 直胜, 犯规,
+    后走局数/后走胜局), one column per round, 备注.  Returns the RRStandingRow list."""
+    from xlxq.core.rr_standings import LABELS_EN, LABELS_ZH, compute_rr_standings, resolve_rr_tiebreaks
+
+    lang = data.lang
+    s = event.settings
+    g = s.games_per_match
+    after = standings_after(event)
+    rows = compute_rr_standings(event, after)
+    keys = resolve_rr_tiebreaks(s.tiebreaks, g)
+    labels = LABELS_ZH if lang == "zh" else LABELS_EN
+    name = program_sheet(canvas, data, L.STANDINGS, data.rounds[-1].name if data.rounds else
+                         data.registration.name)
+    rnd_by_no = {r.round: r for r in event.rounds}
+    seats = {r.round: {no: b for b in r.boards for no in (b.red, b.black)} for r in event.rounds}
+    unfinished = sum(1 for b in rnd_by_no[after].boards if b.result is None) if after else 0
+    score_label = labels["match_points" if g > 1 else "score"]
+    header = [L.STANDINGS_COLUMNS[i].header(lang) for i in range(4)]
+    header += [score_label if lang == "zh" else score_label.capitalize()]
+    header += [labels[k] if lang == "zh" else labels[k].capitalize() for k in keys]
+    header += [L.round_col_header(n, lang) for n in range(1, after + 1)]
+    header.append(L.STANDINGS_TAIL.header(lang))
+    by_no = event._by_no
+    table = []
+    for row in rows:
+        p = by_no[row.no]
+        note = None
+        if row.annulled:
+            note = _t(lang, f"第{p.withdrawn_from_round}轮起退赛，成绩注销（第20.3条）",
+                      f"withdrawn from round {p.withdrawn_from_round}, results annulled")
+        elif p.withdrawn_from_round is not None:
+            note = _t(lang, f"第{p.withdrawn_from_round}轮起退赛，未赛对局按弃权",
+                      f"withdrawn from round {p.withdrawn_from_round}, games left are forfeits")
+        vals = [row.rank, row.no, row.name, row.unit or None, _num(float(row.score))]
+        vals += [None if row.tiebreaks[k] is None else _num(float(row.tiebreaks[k])) for k in keys]
+        vals += [_round_cell(rnd_by_no[n], seats[n], row.no, lang) for n in range(1, after + 1)]
+        vals.append(note)
+        table.append(vals)
+    title = _t(lang, f"{system_label(s.system, g, lang)}成绩表", f"{system_label(s.system, g, lang).capitalize()} "
+               f"standings")
+    if after:
+        title += _t(lang, f"（第{after}轮后）", f" after round {after}")
+        if unfinished:
+            title += _t(lang, f"（第{after}轮尚有{unfinished}台未完成）", f" ({unfinished} game(s) unfinished)")
+    widths = {i + 1: L.STANDINGS_COLUMNS[i].width for i in range(5)}
+    j = 6
+    for _ in keys:
+        widths[j] = L.TIEBREAK_WIDTH
+        j += 1
+    for _ in range(after):
+        widths[j] = L.ROUND_CELL_WIDTH
+        j += 1
+    widths[j] = 24
+    write_table(canvas, name, _titled(s.name, title), header, table, widths,
+                center_cols=(1, 2, *range(5, len(header))))
+    return rows
+
+
+def write_cross_table(canvas: Canvas, data: WorkbookData, event: Event) -> None:
+    """交叉表: one row and one column per player (序号 order = table numbers);
+    a cell holds the row player's points against the column player, one
+    number per game ('2/1' in a double round robin, '.' for a game without a
+    result yet, blank before any result); then 积分/场分 and 名次."""
+    from xlxq.core.rr_standings import compute_rr_standings, cross_table
+
+    lang = data.lang
+    s = event.settings
+    g = s.games_per_match
+    after = standings_after(event)
+    ct = cross_table(event, after)
+    ranks = {r.no: r for r in compute_rr_standings(event, after)}
+    nos = sorted(p.no for p in event.players)
+    by_no = event._by_no
+    name = program_sheet(canvas, data, L.CROSS, _after_standings(data))
+    header = [_t(lang, "序号", "No"), _t(lang, "姓名", "Name"), _t(lang, "单位", "Club")]
+    header += [str(no) for no in nos]
+    header += [_t(lang, "场分", "Match pts") if g > 1 else _t(lang, "积分", "Pts"), _t(lang, "名次", "Rank")]
+    rows = []
+    for a in nos:
+        cells: list[Any] = []
+        for b in nos:
+            if a == b:
+                cells.append("×")
+                continue
+            games = ct[a].get(b, [])
+            if not games or all(x is None for x in games):
+                cells.append(None)
+            elif len(games) == 1:
+                cells.append(_num(float(games[0])))
+            else:
+                cells.append("/".join("." if x is None else str(_num(float(x))) for x in games))
+        r = ranks[a]
+        rows.append([a, by_no[a].name, by_no[a].unit or None] + cells + [_num(float(r.score)), r.rank])
+    title = _t(lang, "交叉表", "Cross table") + (_t(lang, f"（第{after}轮后）", f" after round {after}") if after else "")
+    widths = {1: 6, 2: 12, 3: 16}
+    for j in range(4, 4 + len(nos)):
+        widths[j] = 5 if (2 if s.system == "double_round_robin" else 1) * g == 1 else 8
+    widths[4 + len(nos)] = 7
+    widths[5 + len(nos)] = 6
+    write_table(canvas, name, _titled(s.name, title), header, rows, widths, freeze=(L.FIRST_DATA_ROW, 3),
+                center_cols=(1, *range(4, len(header) + 1)))
+    canvas.set(name, L.FIRST_DATA_ROW + len(rows) + 1, 1,
+               _t(lang, "格内为该行棋手对该列对手每局所得分（按轮次，“/”分隔；“.”= 尚无结果）",
+                  "each cell: the row player's points in each game against the column player (. = no result yet)"))
+
+
+# --- knockout ------------------------------------------------------------------
+
+def _place_text(p) -> Any:
+    if p.place is None:
+        return None
+    return p.place if p.place_to in (None, p.place) else f"{p.place}-{p.place_to}"
+
+
+def write_ko_standings(canvas: Canvas, data: WorkbookData, event: Event, bracket, after_sheet: Optional[str] = None,
+                       kind: str = L.STANDINGS) -> list:
+    """成绩表 of a knockout: the places (冠军 1, 2, 3-4, 5-8 …) from the
+    bracket.  Returns the KnockoutPlace list."""
+    from xlxq.core.knockout import knockout_ranking, stage_name, stage_name_en
+
+    lang = data.lang
+    places = knockout_ranking(event, bracket)
+    total = bracket.stage_total
+
+    def stage(s: Optional[int]) -> str:
+        return _t(lang, stage_name(s, total), stage_name_en(s, total)) if s else ""
+
+    name = program_sheet(canvas, data, kind, after_sheet or (data.rounds[-1].name if data.rounds
+                                                               else data.registration.name))
+    by_no = event._by_no
+    header = [_t(lang, "名次", "Rank"), _t(lang, "序号", "No"), _t(lang, "姓名", "Name"), _t(lang, "单位", "Club"),
+              _t(lang, "种子顺位", "Seeding"), _t(lang, "成绩", "Result"), _t(lang, "备注", "Notes")]
+    rows = []
+    for p in places:
+        pl = by_no[p.no]
+        if p.place == 1:
+            res = _t(lang, "冠军", "champion")
+        elif p.stage_out is not None:
+            res = _t(lang, f"{stage(p.stage_out)}负", f"lost in the {stage(p.stage_out)}")
+        else:
+            res = _t(lang, "仍在比赛", "still in")
+        note = None
+        if pl.withdrawn_from_round is not None:
+            note = _t(lang, f"第{pl.withdrawn_from_round}轮起退赛", f"withdrawn from round {pl.withdrawn_from_round}")
+        rows.append([_place_text(p), p.no, pl.name, pl.unit or None, p.seed_rank, res, note])
+    if bracket.finished:
+        ch = bracket.champion
+        title = _t(lang, "淘汰赛名次", "Knockout places") + (
+            _t(lang, f"（冠军：{by_no[ch].name}）", f" (champion: {by_no[ch].name})") if ch is not None else "")
+    else:
+        title = _t(lang, f"淘汰赛名次（{stage(bracket.current_stage)}进行中）",
+                   f"Knockout places ({stage(bracket.current_stage)} in progress)")
+    write_table(canvas, name, _titled(data.event.settings.name, title), header, rows,
+                {1: 7, 2: 6, 3: 12, 4: 18, 5: 9, 6: 14, 7: 18}, center_cols=(1, 2, 5))
+    return places
+
+
+def _match_note(m, event: Event, lang: str) -> Optional[str]:
+    """The score of a match for the bracket: '2:0', '2:2 加赛 2:0', '轮空',
+    '双方弃权', '1:1 进行中' (top player first)."""
+    from xlxq.core.knockout import BYE, EMPTY, OPEN, PENDING, VOID, WAITING
+
+    if m.status == BYE:
+        return _t(lang, "轮空", "bye") if m.stage == 1 else _t(lang, "直接晋级", "walkover")
+    if m.status == VOID:
+        return _t(lang, "双方弃权", "double forfeit")
+    if m.status in (EMPTY, OPEN) or not m.games:
+        return None
+    g = event.settings.games_per_match
+    sc = event.settings.scoring
+
+    def score(games) -> str:
+        pts = {m.top: 0.0, m.bottom: 0.0}
+        for _, b in games:
+            if b.result is not None:
+                pts[b.red] += sc.points(b.result, "R")
+                pts[b.black] += sc.points(b.result, "B")
+        return f"{_num(pts[m.top])}:{_num(pts[m.bottom])}"
+
+    text = score(m.main_games(g))
+    if m.playoff_games(g):
+        text += _t(lang, " 加赛 ", " play-off ") + score(m.playoff_games(g))
+    if m.status in (PENDING, WAITING):
+        text += _t(lang, " 进行中", " in progress")
+    return text
+
+
+def write_bracket(canvas: Canvas, data: WorkbookData, event: Event, bracket, after: Optional[str]) -> None:
+    """对阵图: one column per stage (1/4决赛, 半决赛, 决赛) and one for the
+    champion.  Each match shows its two players (序号 姓名) with the match
+    score between them (加赛 noted); a stage's players are the winners of
+    the matches beside them in the column before.  Rewritten by every
+    recompute and pairing."""
+    from xlxq.core.knockout import stage_name, stage_name_en
+
+    lang = data.lang
+    total = bracket.stage_total
+    by_no = event._by_no
+    name = program_sheet(canvas, data, L.BRACKET, after)
+    r0 = L.FIRST_DATA_ROW
+
+    def who(no: Optional[int]) -> Optional[str]:
+        return None if no is None else f"{no} {by_no[no].name}"
+
+    def centre(s: int, k: int) -> int:
+        """Row of match k of stage s (stage 0: the first-round lines)."""
+        return r0 + k * (1 << (s + 1)) + (1 << s) - 1
+
+    header = [_t(lang, stage_name(s, total), stage_name_en(s, total).capitalize()) for s in range(1, total + 1)]
+    header.append(_t(lang, "冠军", "Champion"))
+    canvas.set_row(name, L.HEADER_ROW, 1, header)
+    player_cells: list[tuple[int, int]] = []
+    for s, matches in enumerate(bracket.stages, start=1):
+        for m in matches:
+            if s == 1:
+                top_line, bottom_line = bracket.lines[2 * m.index], bracket.lines[2 * m.index + 1]
+                top = who(top_line) if top_line is not None else _t(lang, "（轮空）", "(bye)")
+                bottom = who(bottom_line) if bottom_line is not None else _t(lang, "（轮空）", "(bye)")
+            else:
+                top, bottom = who(m.top), who(m.bottom)
+            rt, rb = centre(s - 1, 2 * m.index), centre(s - 1, 2 * m.index + 1)
+            canvas.set(name, rt, s, top)
+            canvas.set(name, rb, s, bottom)
+            player_cells += [(rt, s), (rb, s)]
+            canvas.set(name, centre(s, m.index), s, _match_note(m, event, lang))
+    champ = bracket.champion
+    canvas.set(name, centre(total, 0), total + 1, who(champ))
+    if champ is not None:
+        player_cells.append((centre(total, 0), total + 1))
+    if bracket.finished:
+        status = (_t(lang, f"冠军：{by_no[champ].name}（{champ}号）", f"champion: {by_no[champ].name} ({champ})")
+                  if champ is not None else _t(lang, "决赛双方弃权，无冠军", "no champion (double forfeit)"))
+    else:
+        status = _t(lang, f"{stage_name(bracket.current_stage, total)}进行中",
+                    f"{stage_name_en(bracket.current_stage, total)} in progress")
+    g = event.settings.games_per_match
+    po = ",".join(map(str, event.settings.playoff_games)) or "1"
+    rule = _t(lang, f"每场{g}局；战平加赛{po}局" + ("，再平一局决胜（和棋判黑胜）" if event.settings.armageddon else ""),
+              f"{g} game(s) a match; play-offs {po}" + (" then armageddon" if event.settings.armageddon else ""))
+    title = _t(lang, "对阵图", "Bracket") + _t(lang, f"（{status}；{rule}）", f" ({status}; {rule})")
+    canvas.set(name, L.TITLE_ROW, 1, _titled(data.event.settings.name, title))
+    last = centre(0, bracket.size - 1)
+    canvas.set(name, last + 2, 1, _t(lang, "比分写在两名棋手之间（上方棋手在前）；胜方进入右侧一列",
+                                     "the score is between the two players (upper first); the winner moves right"))
+    plan = canvas.plan
+    for c in range(1, total + 2):
+        canvas.fill(name, L.HEADER_ROW, c, L.HEADER_FILL)
+    plan.looks.append(SheetLook(name, {c: 18 for c in range(1, total + 2)}, freeze=(L.FIRST_DATA_ROW, 1)))
+    plan.styles.append(Style(name, L.TITLE_ROW, 1, bold=True, size=14))
+    plan.styles.append(Style(name, L.HEADER_ROW, 1, 1, total + 1, bold=True, border=True, align="center"))
+    for r, c in player_cells:
+        plan.styles.append(Style(name, r, c, border=True))
+    plan.styles.append(Style(name, centre(total, 0), total + 1, bold=True))
+    plan.page_setups.append(PageSetup(name, landscape=True, title_rows=(L.TITLE_ROW, L.HEADER_ROW),
+                                      area=(1, 1, last + 2, total + 1), footer="&P / &N"))
+
+
+# --- 积分晋圈淘汰 -----------------------------------------------------------------
+
+def write_qualifiers(canvas: Canvas, data: WorkbookData, swiss: Event, ko: Event, after_round: int) -> str:
+    """晋级名单 (written once, by qualify): 种子 = Swiss place among the
+    qualifiers, 序号, 姓名, 单位, 积分赛名次, 积分."""
+    from xlxq.core.standings import compute_standings
+
+    lang = data.lang
+    rows = {r.no: r for r in compute_standings(swiss, after_round)}
+    after = data.rounds[-1].name if data.rounds else data.registration.name
+    name = L.SHEET_NAMES[L.QUALIFIERS][lang]
+    if name in data.names:
+        raise InputError(f"已有名为“{name}”的工作表，请改名", f"a sheet named {name!r} already exists")
+    canvas.add_sheet(name, L.QUALIFIERS, after)
+    data.names.append(name)
+    header = [c.header(lang) for c in L.QUALIFIER_COLUMNS]
+    table = [[p.seed, p.no, p.name, p.unit or None, rows[p.no].rank, _num(float(rows[p.no].score)), None]
+             for p in ko.players]
+    title = _t(lang, f"晋级名单（积分赛第{after_round}轮后前{len(ko.players)}名进入淘汰赛；种子 = 积分赛名次顺序）",
+               f"Qualifiers (top {len(ko.players)} after Swiss round {after_round}; seed = Swiss order)")
+    write_table(canvas, name, _titled(swiss.settings.name, title), header, table,
+                {i: c.width for i, c in enumerate(L.QUALIFIER_COLUMNS, start=1)}, freeze=(L.FIRST_DATA_ROW, 1),
+                center_cols=(1, 2, 5, 6))
+    return name
+
+
+def write_final_ranking(canvas: Canvas, data: WorkbookData, swiss: Event, ko: Event) -> Optional[list]:
+    """最终名次 of 积分晋圈淘汰 (combined.combined_ranking): the qualifiers by
+    knockout place, then the others by the Swiss table.  Written once the
+    knockout is finished (the sheet is added then)."""
+    from xlxq.core.combined import combined_ranking
+
+    lang = data.lang
+    try:
+        rows = combined_ranking(swiss, ko)
+    except InputError:
+        rows = None
+    if rows is None and L.FINAL not in data.sheets:
+        return None
+    name = program_sheet(canvas, data, L.FINAL, data.standings_sheet or _after_standings(data))
+    header = [_t(lang, "名次", "Rank"), _t(lang, "序号", "No"), _t(lang, "姓名", "Name"), _t(lang, "单位", "Club"),
+              _t(lang, "决出方式", "Decided by"), _t(lang, "积分赛名次", "Swiss rank"),
+              _t(lang, "淘汰赛名次", "Knockout place")]
+    table = []
+    for r in rows or []:
+        ko_place = None
+        if r.knockout_place is not None:
+            ko_place = (r.knockout_place if r.knockout_place_to in (None, r.knockout_place)
+                        else f"{r.knockout_place}-{r.knockout_place_to}")
+        table.append([r.rank, r.no, r.name, swiss.player(r.no).unit or None,
+                      _t(lang, "淘汰赛", "knockout") if r.source == "knockout" else _t(lang, "积分赛", "Swiss"),
+                      r.swiss_rank, ko_place])
+    title = _t(lang, "积分晋圈淘汰最终名次", "Final ranking (Swiss, then knockout)")
+    if rows is None:
+        title += _t(lang, "（淘汰赛尚未结束）", " (the knockout is not finished)")
+    write_table(canvas, name, _titled(swiss.settings.name, title), header, table,
+                {1: 6, 2: 6, 3: 12, 4: 18, 5: 10, 6: 10, 7: 11}, center_cols=(1, 2, 6, 7))
+    return rows
+
+
+__all__ = ["round_scores", "rr_round_label", "ko_round_label", "ko_game_label", "rr_rule_problems",
+           "ko_rule_problems", "write_rr_standings", "write_cross_table", "write_ko_standings", "write_bracket",
+           "write_qualifiers", "write_final_ranking", "system_label"]
