@@ -27,3 +27,13 @@ End Sub
 Sub ExplainRound()
     RunPython "import xlxq.excel; xlxq.excel.explain()"
 End Sub
+
+' Button "Round-robin schedule": every round sheet of a round robin at once
+Sub ScheduleRoundRobin()
+    RunPython "import xlxq.excel; xlxq.excel.schedule_round_robin()"
+End Sub
+
+' Button "Start the knockout" (Swiss then knockout: the top K qualify)
+Sub QualifyKnockout()
+    RunPython "import xlxq.excel; xlxq.excel.qualify_knockout()"
+End Sub

@@ -621,3 +621,43 @@ def test_com_entry_point_shows_the_message_box(twin):
     assert st.ok and fake.app.alerts and fake.app.alerts[0][1] == "xlxq · 编排下一轮"
     assert fake.app.status_bar is False
     assert fake.active == "第1轮"
+
+
+# --------------------------------------------------------------------------
+# the other buttons and the team workbook, through the same remote path
+# --------------------------------------------------------------------------
+
+def test_round_robin_button_writes_every_round_like_the_openpyxl_path(tmp_path):
+    from xlxq.core.model import EventSettings
+    from xlxq.core.roundrobin import rr_round_count
+    from xlxq.workbook import schedule_round_robin
+
+    players = [Player(i, f"棋手{i}", unit=f"单位{i % 3}") for i in range(1, 8)]
+    a = create_event_workbook(tmp_path / "a.xlsx", players,
+                              EventSettings(system="round_robin", rounds=rr_round_count(7), tiebreaks=[]))
+    b = tmp_path / "b.xlsx"
+    shutil.copyfile(a, b)
+    st = schedule_round_robin(OpenpyxlBook(a))
+    r = remote(b, E.schedule_round_robin)
+    assert st.ok and r.result.ok and st.message_zh == r.result.message_zh
+    assert contents(a) == contents(b)
+    names = openpyxl.load_workbook(b).sheetnames
+    assert [n for n in names if n.startswith("第")] == [f"第{k}轮" for k in range(1, 8)]
+
+
+def test_team_workbook_buttons_dispatch_to_the_team_operations(tmp_path):
+    from xlxq.team_workbook import team_demo
+
+    a = team_demo(tmp_path / "a")
+    b = tmp_path / "b.xlsx"
+    shutil.copyfile(a, b)
+    shutil.copyfile(a, tmp_path / "a.xlsx")
+    a = tmp_path / "a.xlsx"
+    for n in (2, 3):
+        st = pair_next_round(OpenpyxlBook(a))      # xlxq.workbook dispatches on the workbook kind
+        r = remote(b, E.pair_next_round)
+        assert st.ok and r.result.ok, (st.lines(), r.result.lines())
+        assert st.message_zh == r.result.message_zh and f"第{n}轮" in st.message_zh
+        assert contents(a) == contents(b)
+        assert recompute(OpenpyxlBook(a)).ok and remote(b, E.recompute).result.ok
+        assert contents(a) == contents(b)

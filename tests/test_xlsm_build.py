@@ -23,11 +23,16 @@ pytestmark = pytest.mark.filterwarnings("ignore:.*deprecated.*:DeprecationWarnin
 ROOT = Path(__file__).resolve().parent.parent
 MACROS = ROOT / "macros"
 LANGS = ("zh", "en")
-TEMPLATES = [folder / f"xlxq-event-{lang}.xlsm" for lang in LANGS
+KINDS = ("event", "team")
+TEMPLATES = [folder / f"xlxq-{kind}-{lang}.xlsm" for kind in KINDS for lang in LANGS
              for folder in (ROOT / "workbook_templates", ROOT / "xlxq" / "data")]
-CAPTIONS = {"zh": {"PairNextRound": "编排下一轮", "Recompute": "计算成绩", "ExplainRound": "编排记录"},
+CAPTIONS = {"zh": {"PairNextRound": "编排下一轮", "Recompute": "计算成绩", "ExplainRound": "编排记录",
+                   "ScheduleRoundRobin": "生成循环赛对阵", "QualifyKnockout": "晋级淘汰赛"},
             "en": {"PairNextRound": "Pair next round", "Recompute": "Recompute standings",
-                   "ExplainRound": "Pairing log"}}
+                   "ExplainRound": "Pairing log", "ScheduleRoundRobin": "Round-robin schedule",
+                   "QualifyKnockout": "Start the knockout"}}
+#: the team workbook has the three buttons that dispatch on the workbook kind
+TEAM_MACROS = {"PairNextRound", "Recompute", "ExplainRound"}
 
 
 def _builder():
@@ -131,8 +136,9 @@ def test_vba_in_the_xlsm_is_the_macros_source(path):
         assert _norm(mods[name]) == _norm(code), f"{path.name}: module {name} differs from macros/ (rebuild)"
         assert code.isascii()
     # the rest is xlwings' standalone module, its Dictionary class and the document modules
-    assert set(mods) - set(src) == {"xlwings", "Dictionary", "ThisWorkbook", "Sheet1", "Sheet2", "Sheet3", "Sheet4",
-                                    "Sheet5"}
+    n_sheets = 7 if "-team-" in path.name else 5
+    assert set(mods) - set(src) == {"xlwings", "Dictionary", "ThisWorkbook"} | {f"Sheet{i}" for i in
+                                                                                 range(1, n_sheets + 1)}
     b = _builder()
     m = re.search(r'XLWINGS_VERSION As String = "([^"]+)"', mods["xlwings"])
     assert m and m.group(1) == b.XLWINGS_VERSION
@@ -148,20 +154,27 @@ def test_every_button_runs_an_existing_macro_that_calls_an_existing_function(pat
     import xlxq.excel as E
     from xlxq.sheets import layout as L
 
+    from xlxq.sheets import team_layout as T
+
     lang = "zh" if "-zh." in path.name else "en"
+    team = "-team-" in path.name
     mods = vba_modules(path)
     all_subs = {}
     for code in mods.values():
         all_subs.update(subs(code))
     found = buttons(path)
-    assert {b["sheet"] for b in found} == {L.SHEET_NAMES[L.SETTINGS][lang], L.SHEET_NAMES[L.REGISTRATION][lang]}
+    if team:
+        assert {b["sheet"] for b in found} == {T.SHEET_NAMES[T.SETTINGS][lang], T.SHEET_NAMES[T.TEAMS][lang]}
+    else:
+        assert {b["sheet"] for b in found} == {L.SHEET_NAMES[L.SETTINGS][lang],
+                                               L.SHEET_NAMES[L.REGISTRATION][lang]}
     for b in found:
         macro = b["macro"].removeprefix("[0]!").split(".")[-1]
         assert macro in all_subs, f"button {b['caption']!r} names {b['macro']!r}: no such Sub"
         fns = resolve_runpython(all_subs[macro])
         assert fns == [E.ENTRY_POINTS[macro]]
         assert b["caption"] == CAPTIONS[lang][macro]
-    assert {b["macro"].removeprefix("[0]!") for b in found} == set(E.ENTRY_POINTS)
+    assert {b["macro"].removeprefix("[0]!") for b in found} == (TEAM_MACROS if team else set(E.ENTRY_POINTS))
     # every RunPython in macros/ resolves, not only those on buttons
     for code in macro_sources().values():
         for body in subs(code).values():
@@ -189,7 +202,8 @@ def test_package_parts_are_consistent(path):
                  for m in [re.search(rb'<sheetPr[^>]*codeName="([^"]+)"', z.read(n))] if m}
         project = olefile.OleFileIO(z.read("xl/vbaProject.bin")).openstream("PROJECT").read().decode("cp1252")
     documents = set(re.findall(r"^Document=(\w+)/", project, re.M))
-    assert codes == {"Sheet1", "Sheet2", "Sheet3", "Sheet4", "Sheet5"}
+    n_sheets = 7 if "-team-" in path.name else 5
+    assert codes == {f"Sheet{i}" for i in range(1, n_sheets + 1)}
     assert documents == codes | {"ThisWorkbook"}          # one document module per code name
     assert re.findall(r"^Module=(\w+)", project, re.M) == sorted(set(macro_sources()) | {"xlwings"},
                                                                  key=lambda n: n != "XlxqButtons")
@@ -203,13 +217,14 @@ def test_committed_xlsm_equal_a_fresh_build(tmp_path):
     b = _builder()
     if xlwings.__version__ != b.XLWINGS_VERSION:
         pytest.skip(f"the build needs xlwings {b.XLWINGS_VERSION} (installed {xlwings.__version__})")
-    for lang in LANGS:
-        one = b.build_xlsm(lang, tmp_path / f"a-{lang}.xlsm").read_bytes()
-        two = b.build_xlsm(lang, tmp_path / f"b-{lang}.xlsm").read_bytes()
-        assert one == two
-        for path in TEMPLATES:
-            if f"-{lang}." in path.name:
-                assert path.read_bytes() == one, f"{path} is stale: run python tools/build_xlsm.py"
+    for kind in KINDS:
+        for lang in LANGS:
+            one = b.build_xlsm(lang, tmp_path / f"a-{kind}-{lang}.xlsm", kind).read_bytes()
+            two = b.build_xlsm(lang, tmp_path / f"b-{kind}-{lang}.xlsm", kind).read_bytes()
+            assert one == two
+            for path in TEMPLATES:
+                if path.name == f"xlxq-{kind}-{lang}.xlsm":
+                    assert path.read_bytes() == one, f"{path} is stale: run python tools/build_xlsm.py"
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -57,7 +57,11 @@ BUTTONS = (
     ("PairNextRound", "编排下一轮", "Pair next round"),
     ("Recompute", "计算成绩", "Recompute standings"),
     ("ExplainRound", "编排记录", "Pairing log"),
+    ("ScheduleRoundRobin", "生成循环赛对阵", "Round-robin schedule"),
+    ("QualifyKnockout", "晋级淘汰赛", "Start the knockout"),
 )
+#: the team workbook has the first three (they dispatch on the workbook kind)
+TEAM_BUTTONS = BUTTONS[:3]
 BUTTON_SIZE = {"width": 120, "height": 32}        # pixels
 BUTTON_GAP = 8
 #: sheet kind → (0-based row, col) of the first button: a toolbar in the
@@ -99,15 +103,23 @@ def macro_sources(folder: Path = MACROS) -> dict[str, str]:
     return out
 
 
-def add_buttons(lang: str) -> Any:
-    """The ``extend`` hook of build_template: the three buttons on 设置 and 报名表."""
-    from xlxq.sheets import layout as L
+def add_buttons(lang: str, team: bool = False) -> Any:
+    """The ``extend`` hook of build_template: the buttons on 设置 and 报名表
+    (team workbook: 设置 and 队伍报名)."""
+    if team:
+        from xlxq.sheets import team_layout as T
+        names = {"settings": T.SHEET_NAMES[T.SETTINGS][lang], "registration": T.SHEET_NAMES[T.TEAMS][lang]}
+        buttons = TEAM_BUTTONS
+    else:
+        from xlxq.sheets import layout as L
+        names = {kind: L.SHEET_NAMES[kind][lang] for kind in BUTTON_PLACES}
+        buttons = BUTTONS
 
     def extend(wb: Any, sheets: dict[str, Any]) -> None:
         for kind, (row, col) in BUTTON_PLACES.items():
-            ws = sheets[L.SHEET_NAMES[kind][lang]]
+            ws = sheets[names[kind]]
             ws.set_row(row, TITLE_ROW_HEIGHT)
-            for i, (macro, zh, en) in enumerate(BUTTONS):
+            for i, (macro, zh, en) in enumerate(buttons):
                 ws.insert_button(row, col, {"macro": macro, "caption": zh if lang == "zh" else en,
                                             "x_offset": 4 + i * (BUTTON_SIZE["width"] + BUTTON_GAP),
                                             "y_offset": 4, **BUTTON_SIZE})
@@ -169,15 +181,30 @@ def _dist_version(name: str) -> str:
     return version(name)
 
 
-def build_xlsm(lang: str, out: Path) -> Path:
-    """One macro template."""
+def _team_templates_module() -> Any:
+    spec = importlib.util.spec_from_file_location("build_team_templates", ROOT / "tools" / "build_team_templates.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+#: (kind, lang) → file name of every macro template
+def template_names() -> dict[tuple[str, str], str]:
+    return {(kind, lang): f"xlxq-{kind}-{lang}.xlsm" for kind in ("event", "team") for lang in ("zh", "en")}
+
+
+def build_xlsm(lang: str, out: Path, kind: str = "event") -> Path:
+    """One macro template (``kind`` "event": individual, "team": 团体赛)."""
     out = Path(out)
-    bt = _templates_module()
     with tempfile.TemporaryDirectory() as tmp:
         vba = Path(tmp) / "vbaProject.bin"
         vba.write_bytes(quickstart_project())
         raw = Path(tmp) / f"raw-{lang}.xlsm"
-        bt.build_template(lang, raw, vba_project=vba, extend=add_buttons(lang))
+        if kind == "team":
+            _team_templates_module().build_team_template(lang, raw, vba_project=vba,
+                                                         extend=add_buttons(lang, team=True))
+        else:
+            _templates_module().build_template(lang, raw, vba_project=vba, extend=add_buttons(lang))
         out.parent.mkdir(parents=True, exist_ok=True)
         rewrite_project(raw, out, macro_sources())
     return out
@@ -185,8 +212,8 @@ def build_xlsm(lang: str, out: Path) -> Path:
 
 def build_all(data_dir: Path = DATA, mirror: Path | None = MIRROR) -> list[Path]:
     out = []
-    for lang in ("zh", "en"):
-        p = build_xlsm(lang, data_dir / f"xlxq-event-{lang}.xlsm")
+    for (kind, lang), name in template_names().items():
+        p = build_xlsm(lang, data_dir / name, kind)
         out.append(p)
         if mirror is not None:
             mirror.mkdir(parents=True, exist_ok=True)
@@ -198,10 +225,10 @@ def check() -> int:
     """0 when the committed templates equal a fresh build."""
     stale = []
     with tempfile.TemporaryDirectory() as tmp:
-        for lang in ("zh", "en"):
-            fresh = build_xlsm(lang, Path(tmp) / f"xlxq-event-{lang}.xlsm").read_bytes()
+        for (kind, lang), name in template_names().items():
+            fresh = build_xlsm(lang, Path(tmp) / name, kind).read_bytes()
             for folder in (DATA, MIRROR):
-                p = folder / f"xlxq-event-{lang}.xlsm"
+                p = folder / name
                 if not p.exists() or p.read_bytes() != fresh:
                     stale.append(p)
     for p in stale:

@@ -1473,6 +1473,8 @@ def cmd_demo(args: argparse.Namespace) -> int:
 
         raise XlxqError(f"演示需要工作簿模块 xlxq.workbook，但它不可用（{exc}）",
                         f"the demo needs xlxq.workbook, which is not available ({exc})")
+    if getattr(args, "teams", False):
+        from xlxq.team_workbook import team_demo as demo
     rc = demo(args.dir) if args.dir is not None else demo()
     return int(rc) if isinstance(rc, int) else 0
 
@@ -2554,6 +2556,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     s = sub.add_parser("demo", help="生成演示工作簿", description="生成演示用的 Excel 工作簿（xlxq.workbook）")
     s.add_argument("dir", nargs="?", metavar="DIR", help="输出文件夹")
+    s.add_argument("--teams", action="store_true", help="团体赛演示工作簿（8队，团体积分编排）")
     s.set_defaults(func=cmd_demo)
     return p
 

@@ -5,6 +5,8 @@ The buttons of the .xlsm run, through xlwings' ``RunPython``::
     RunPython "import xlxq.excel; xlxq.excel.pair_next_round()"   ' 编排下一轮
     RunPython "import xlxq.excel; xlxq.excel.recompute()"         ' 计算成绩
     RunPython "import xlxq.excel; xlxq.excel.explain()"           ' 编排记录
+    RunPython "import xlxq.excel; xlxq.excel.schedule_round_robin()"  ' 生成循环赛对阵
+    RunPython "import xlxq.excel; xlxq.excel.qualify_knockout()"  ' 晋级淘汰赛
 
 Called with no argument, a function works on ``xw.Book.caller()`` (the
 workbook whose button was clicked).  Called with a book -- ``f(book)``, an
@@ -42,7 +44,8 @@ MAX_LINES = 12
 _MAX_CHARS = 1000           # VBA's MsgBox (remote VBA client) shows at most 1024 characters
 
 _TITLES = {"pair": ("编排下一轮", "Pair next round"), "recompute": ("计算成绩", "Recompute standings"),
-           "explain": ("编排记录", "Pairing log")}
+           "explain": ("编排记录", "Pairing log"), "schedule": ("生成循环赛对阵", "Round-robin schedule"),
+           "qualify": ("晋级淘汰赛", "Start the knockout")}
 
 
 def pair_next_round(book: Any = None) -> Status:
@@ -61,9 +64,22 @@ def explain(book: Any = None, round_no: Optional[int] = None) -> Status:
     return _run("explain", book, round_no=round_no)
 
 
+def schedule_round_robin(book: Any = None) -> Status:
+    """生成循环赛对阵: every round sheet of a round robin at once (棋规 table)."""
+    return _run("schedule", book)
+
+
+def qualify_knockout(book: Any = None) -> Status:
+    """晋级淘汰赛 (积分晋圈淘汰制): the top K of the Swiss (设置 → 晋圈人数)
+    start the knockout stage in the same workbook."""
+    return _run("qualify", book)
+
+
 #: button macro → entry point (docs/excel.md; checked by tests/test_xlsm_build.py)
 ENTRY_POINTS: dict[str, Callable[..., Status]] = {"PairNextRound": pair_next_round, "Recompute": recompute,
-                                                  "ExplainRound": explain}
+                                                  "ExplainRound": explain,
+                                                  "ScheduleRoundRobin": schedule_round_robin,
+                                                  "QualifyKnockout": qualify_knockout}
 
 
 def error_log_path() -> Path:
@@ -129,6 +145,10 @@ def _operate(op: str, xb: Any, round_no: Optional[int] = None) -> Status:
         return st
     if op == "recompute":
         return W.recompute(xb)
+    if op == "schedule":
+        return W.schedule_round_robin(xb)
+    if op == "qualify":
+        return W.qualify_knockout(xb)
     if round_no is None:
         round_no = _active_round(xb)
     st = W.explain(xb, round_no)

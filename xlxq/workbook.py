@@ -147,6 +147,14 @@ def _pair_message(data, event: Event, rnd, rs, label: str, stage: str) -> tuple[
             f"{what_en} paired (sheet {rs.name!r}): {len(rnd.boards)} boards" + (f", bye: {bye_en}" if bye_en else ""))
 
 
+def _team_ops(book: Book):
+    """The team-workbook operations when ``book`` is a team workbook
+    (xlxq.team_workbook; only the sheet names are looked at), else None."""
+    from xlxq import team_workbook as TW
+
+    return TW if TW.is_team_workbook(book) else None
+
+
 def pair_next_round(book: Book) -> Status:
     """编排下一轮: pair the next round from the sheets (hand edits included),
     add its 对阵表 sheet, refresh everything else, write the 编排记录.
@@ -159,6 +167,8 @@ def pair_next_round(book: Book) -> Status:
 
     Unfinished results of earlier Swiss rounds are allowed (原则(八): they
     count as draws for pairing) and reported as warnings."""
+    if (tw := _team_ops(book)) is not None:
+        return tw.pair_next_round(book)
     from xlxq.core.knockout import build_bracket
     from xlxq.core.pairing import pair_round
 
@@ -378,6 +388,8 @@ def recompute(book: Book) -> Status:
     (knockout, and the knockout stage of 积分晋圈淘汰), 最终名次 (积分晋圈淘汰,
     once the champion is known).  The arbiter's cells are never rewritten
     (results only when 结果规范化 = 是)."""
+    if (tw := _team_ops(book)) is not None:
+        return tw.recompute(book)
     from xlxq.sheets import layout as L
     from xlxq.sheets.mapping import standings_after
 
@@ -423,6 +435,8 @@ def explain(book: Book, round_no: Optional[int] = None, stage: Optional[str] = N
     knockout: the stage, each match's game and colours.  ``stage`` "ko": the
     knockout stage of 积分晋圈淘汰 (the default when it has rounds and no
     round is given)."""
+    if (tw := _team_ops(book)) is not None:
+        return tw.explain(book, round_no)
     from xlxq.core.explain import explain_round
 
     data = read_workbook(book)
@@ -464,6 +478,8 @@ def explain(book: Book, round_no: Optional[int] = None, stage: Optional[str] = N
 
 def check(book: Book) -> Status:
     """Read and judge the workbook; write nothing."""
+    if (tw := _team_ops(book)) is not None:
+        return tw.check(book)
     data = read_workbook(book)
     problems = _sorted_problems(data.problems)
     e, w = _counts(problems)
@@ -799,6 +815,8 @@ def cli_dispatch(command: str, path: str | os.PathLike, args: Any = None) -> int
     if command == "qualify":
         return _cli_qualify(path, args, lang)
     book = OpenpyxlBook(path)
+    if (tw := _team_ops(book)) is not None:
+        return tw.cli_dispatch(command, path, args, book=book)
     if command == "pair":
         st = pair_next_round(book)
     elif command == "schedule":
