@@ -91,6 +91,17 @@ def test_nine_rounds_with_hand_edits_match_the_model(tmp_path, how, played):
     data = read_workbook(book(path))
     assert data.event.rounds == model.rounds
     assert data.event.players == model.players
+    # the JSON path: the same event as a tournament file, through the CLI
+    import json
+    import subprocess
+    import sys
+
+    from xlxq.backends.json_file import save_event
+    save_event(model, tmp_path / "event.json")
+    outs = [json.loads(subprocess.run([sys.executable, "-m", "xlxq", "standings", str(f), "--json"],
+                                      capture_output=True, text=True, check=True).stdout)
+            for f in (tmp_path / "event.json", path)]
+    assert outs[0] == outs[1] and len(outs[0]["standings"]) == len(model.players)
 
 
 def test_unfinished_results_pair_with_a_warning(tmp_path):
