@@ -30,6 +30,7 @@ from dataclasses import dataclass, field, replace
 from typing import Callable, Optional, Sequence
 
 from xlxq.core.model import Event, Player
+from xlxq.core.standings import rank_rows
 from xlxq.errors import InputError
 
 NUMBERINGS = ("odd_even", "halves")
@@ -235,14 +236,7 @@ def member_total_standings(event: Event, by: str = "points", best: Optional[int]
         rows.append((key, MemberTeamRow(rank=None, team=team, counted=counted, members=len(members), points=pts,
                                         placings=plc, best_placing=best_pl, complete=complete,
                                         others=[m[0] for m in members[len(counted):]])))
-    rows.sort(key=lambda kr: (kr[0], kr[1].team))
-    out: list[MemberTeamRow] = []
-    prev = None
-    for i, (key, row) in enumerate(rows):
-        row.rank = out[-1].rank if out and key == prev else i + 1
-        prev = key
-        out.append(row)
-    return out
+    return rank_rows(rows, lambda row: row.team)
 
 
 __all__ = ["number_members", "split_halves", "member_total_standings", "MemberTeamRow", "NUMBERINGS",

@@ -230,6 +230,60 @@ class Event:
         return replace(self, rounds=[*self.rounds, rnd])
 
 
+def invalid_int(value, least: int, allow_bool: bool = False) -> bool:
+    """True unless ``value`` is an int ≥ ``least`` (``True``/``False`` count
+    as ints only when ``allow_bool``)."""
+    return (isinstance(value, bool) and not allow_bool) or not isinstance(value, int) or value < least
+
+
+def check_rounds(rounds, allow_bool: bool = False) -> None:
+    """The planned number of rounds (``settings.rounds``) is a whole number ≥ 1."""
+    if invalid_int(rounds, 1, allow_bool):
+        raise InputError(f"轮数 rounds 无效：{rounds!r}", f"invalid number of rounds {rounds!r}")
+
+
+def check_first_round(s) -> None:
+    """``first_round`` and ``pairing.colour_tie`` of individual or team settings."""
+    if s.first_round not in FIRST_ROUND_METHODS:
+        raise InputError(f"首轮配对方法 first_round 无效：{s.first_round!r}",
+                         f"unknown first_round method {s.first_round!r}")
+    if s.pairing.colour_tie not in COLOUR_TIES:
+        raise InputError(f"先后手规则 colour_tie 无效：{s.pairing.colour_tie!r}",
+                         f"unknown colour_tie {s.pairing.colour_tie!r}")
+
+
+# How ``register`` names what it numbers: (zh noun, zh number, zh name,
+# en noun, en number).
+PLAYER_WORDS = ("棋手", "序号", "姓名", "player", "no")
+TEAM_WORDS = ("队伍", "队序号", "队名", "team", "team no")
+
+
+def register(item, seen: dict, words: tuple[str, str, str, str, str] = PLAYER_WORDS,
+             allow_bool: bool = False) -> None:
+    """Add ``item`` (anything with ``no`` and ``name``: a player, a team) to
+    ``seen`` by number, after checking the number is ≥ 1 and new and the
+    name not blank."""
+    zh, zh_no, zh_name, en, en_no = words
+    if invalid_int(item.no, 1, allow_bool):
+        raise InputError(f"{zh} {item.name!r} 的{zh_no}无效：{item.no!r}", f"{en} {item.name!r}: invalid no {item.no!r}")
+    if item.no in seen:
+        raise InputError(f"{zh_no} {item.no} 重复：{seen[item.no].name} 与 {item.name}",
+                         f"duplicate {en_no} {item.no}: {seen[item.no].name} and {item.name}")
+    if not str(item.name).strip():
+        raise InputError(f"{zh_no} {item.no} 的{zh}没有{zh_name}", f"{en} no {item.no} has no name")
+    seen[item.no] = item
+
+
+def rounds_in_order(rounds: Iterable):
+    """Yield ``rounds``, raising :class:`InputError` at the first whose
+    number is not the next of 1, 2, 3 …"""
+    for expected, r in enumerate(rounds, start=1):
+        if r.round != expected:
+            raise InputError(f"轮次不连续：应为第{expected}轮，实为第{r.round}轮",
+                             f"rounds out of order: expected round {expected}, found {r.round}")
+        yield r
+
+
 def validate_event(event: Event) -> None:
     """Hard consistency of the data itself, whatever its source.
 
@@ -241,30 +295,12 @@ def validate_event(event: Event) -> None:
     if s.system not in SYSTEMS:
         raise InputError(f"赛制 system 无效：{s.system!r}（可选 {', '.join(SYSTEMS)}）",
                          f"unknown system {s.system!r}")
-    if not isinstance(s.rounds, int) or s.rounds < 1:
-        raise InputError(f"轮数 rounds 无效：{s.rounds!r}", f"invalid number of rounds {s.rounds!r}")
-    if s.first_round not in FIRST_ROUND_METHODS:
-        raise InputError(f"首轮配对方法 first_round 无效：{s.first_round!r}",
-                         f"unknown first_round method {s.first_round!r}")
-    if s.pairing.colour_tie not in COLOUR_TIES:
-        raise InputError(f"先后手规则 colour_tie 无效：{s.pairing.colour_tie!r}",
-                         f"unknown colour_tie {s.pairing.colour_tie!r}")
+    check_rounds(s.rounds, allow_bool=True)
+    check_first_round(s)
     seen: dict[int, Player] = {}
     for p in event.players:
-        if not isinstance(p.no, int) or p.no < 1:
-            raise InputError(f"棋手 {p.name!r} 的序号无效：{p.no!r}", f"player {p.name!r}: invalid no {p.no!r}")
-        if p.no in seen:
-            raise InputError(f"序号 {p.no} 重复：{seen[p.no].name} 与 {p.name}",
-                             f"duplicate no {p.no}: {seen[p.no].name} and {p.name}")
-        if not str(p.name).strip():
-            raise InputError(f"序号 {p.no} 的棋手没有姓名", f"player no {p.no} has no name")
-        seen[p.no] = p
-    expected = 1
-    for r in event.rounds:
-        if r.round != expected:
-            raise InputError(f"轮次不连续：应为第{expected}轮，实为第{r.round}轮",
-                             f"rounds out of order: expected round {expected}, found {r.round}")
-        expected += 1
+        register(p, seen, PLAYER_WORDS, allow_bool=True)
+    for r in rounds_in_order(event.rounds):
         where: dict[int, str] = {}
         for b in r.boards:
             for no in (b.red, b.black):
@@ -282,7 +318,7 @@ def validate_event(event: Event) -> None:
                 raise InputError(f"第{r.round}轮第{b.board}台：结果无效 {b.result!r}",
                                  f"round {r.round} board {b.board}: unknown result {b.result!r}")
             for f in (b.fouls_red, b.fouls_black):
-                if not isinstance(f, int) or f < 0:
+                if invalid_int(f, 0, allow_bool=True):
                     raise InputError(f"第{r.round}轮第{b.board}台：犯规次数无效 {f!r}",
                                      f"round {r.round} board {b.board}: invalid foul count {f!r}")
         for no in r.byes:

@@ -25,6 +25,7 @@ from typing import Iterable, Optional, Union
 from xlxq.core.model import (BLACK_WIN_FORFEIT, DOUBLE_FORFEIT, FORFEITS, RED_WIN_FORFEIT, Board,
                              Event, EventSettings, outcome, validate_event)
 from xlxq.core.roundrobin import ANNULLED, withdrawal_ruling
+from xlxq.core.standings import expand_tiebreaks, last_round
 from xlxq.errors import InputError
 
 RR_KEYS = ("sb", "game_points", "wins", "direct", "fouls", "black_games", "black_wins")
@@ -55,25 +56,7 @@ def resolve_rr_tiebreaks(spec: Union[Iterable[str], str, None], games_per_match:
     14.1/14.2 preset for ``games_per_match``; ``[]`` ranks by score only."""
     if spec is None or (not isinstance(spec, str) and list(spec) == list(_SWISS_DEFAULT)):
         return list(RR_PRESETS[default_preset(games_per_match)])
-    if isinstance(spec, str):
-        spec = [spec]
-    out: list[str] = []
-    for item in spec:
-        name = str(item).strip()
-        if name in RR_PRESETS:
-            keys = RR_PRESETS[name]
-        elif name in RR_KEYS:
-            keys = [name]
-        elif name in _ALIASES:
-            keys = [_ALIASES[name]]
-        else:
-            choices = [*RR_PRESETS, *RR_KEYS]
-            raise InputError(f"循环赛名次计算顺序中有未知的项目：{item!r}（可用：{'、'.join(choices)}）",
-                             f"unknown round-robin tie-break {item!r} (choose from {', '.join(choices)})")
-        for k in keys:
-            if k not in out:
-                out.append(k)
-    return out
+    return expand_tiebreaks(spec, RR_PRESETS, RR_KEYS, _ALIASES, "循环赛", "round-robin ")
 
 
 @dataclass
@@ -101,6 +84,8 @@ class _Game:
     red: int
     black: int
     result: Optional[str]
+    fouls_red: int = 0
+    fouls_black: int = 0
 
 
 def effective_result(event: Event, round_no: int, b: Board) -> Optional[str]:
@@ -119,15 +104,6 @@ def effective_result(event: Event, round_no: int, b: Board) -> Optional[str]:
     return None
 
 
-def _last_round(event: Event, after_round: Optional[int]) -> int:
-    last = max((r.round for r in event.rounds), default=0)
-    if after_round is None:
-        return last
-    if isinstance(after_round, bool) or not isinstance(after_round, int) or after_round < 0:
-        raise InputError(f"名次计算的轮次无效：{after_round!r}", f"invalid after_round {after_round!r}")
-    return min(after_round, last)
-
-
 def _games(event: Event, n: int, annulled: set[int]) -> list[_Game]:
     out = []
     for r in event.rounds:
@@ -136,7 +112,7 @@ def _games(event: Event, n: int, annulled: set[int]) -> list[_Game]:
         for b in r.boards:
             if b.red in annulled or b.black in annulled:
                 continue
-            out.append(_Game(r.round, b.red, b.black, effective_result(event, r.round, b)))
+            out.append(_Game(r.round, b.red, b.black, effective_result(event, r.round, b), b.fouls_red, b.fouls_black))
     return out
 
 
@@ -178,7 +154,7 @@ def compute_rr_standings(event: Event, after_round: Optional[int] = None) -> lis
     if not isinstance(g, int) or isinstance(g, bool) or g < 1:
         raise InputError(f"每场局数 games_per_match 无效：{g!r}", f"invalid games_per_match {g!r}")
     keys = resolve_rr_tiebreaks(s.tiebreaks, g)
-    n = _last_round(event, after_round)
+    n = last_round(event, after_round)
     sc = s.scoring
     annulled = {p.no for p in event.players if withdrawal_ruling(event, p.no) == ANNULLED}
     games = _games(event, n, annulled)
@@ -191,15 +167,9 @@ def compute_rr_standings(event: Event, after_round: Optional[int] = None) -> lis
     bwins = dict.fromkeys(nos, 0)
     played = dict.fromkeys(nos, 0)
     per_round: dict[int, list[Optional[float]]] = {no: [None] * n for no in nos}
-    for r in event.rounds:
-        if r.round > n:
-            continue
-        for b in r.boards:
-            if b.red in annulled or b.black in annulled:
-                continue
-            fouls[b.red] += b.fouls_red
-            fouls[b.black] += b.fouls_black
     for x in games:
+        fouls[x.red] += x.fouls_red
+        fouls[x.black] += x.fouls_black
         if x.result is None:
             continue
         for no, col in ((x.red, "R"), (x.black, "B")):
@@ -341,7 +311,7 @@ def cross_table(event: Event, after_round: Optional[int] = None) -> dict[int, di
     games are left out; unfinished games of withdrawn players count as the
     forfeits they become (第20.3条)."""
     validate_event(event)
-    n = _last_round(event, after_round)
+    n = last_round(event, after_round)
     annulled = {p.no for p in event.players if withdrawal_ruling(event, p.no) == ANNULLED}
     sc = event.settings.scoring
     out: dict[int, dict[int, list[Optional[float]]]] = {p.no: {} for p in event.players}

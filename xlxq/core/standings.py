@@ -22,9 +22,10 @@ Players still equal on everything share a rank (1, 2, 2, 4) and are listed by
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Iterable, Optional, Union
+from itertools import accumulate
+from typing import Any, Callable, Iterable, Mapping, Optional, Sequence, TypeVar, Union
 
-from xlxq.core.model import Event, outcome, validate_event
+from xlxq.core.model import Event, invalid_int, outcome, validate_event
 from xlxq.errors import InputError
 
 # The six tie-breaks that every StandingRow carries (JSON names).
@@ -90,23 +91,30 @@ def resolve_tiebreaks(spec: Union[Iterable[str], str, None]) -> list[str]:
     """
     if spec is None:
         return []
+    return expand_tiebreaks(spec, PRESETS, ALL_KEYS, _ALIASES)
+
+
+def expand_tiebreaks(spec: Union[Iterable[str], str], presets: Mapping[str, list[str]], keys: Sequence[str],
+                     aliases: Mapping[str, str], zh_what: str = "", en_what: str = "") -> list[str]:
+    """``spec`` (a name or a list of names) as a list of ``keys``: each name,
+    after ``aliases`` (Chinese labels …), is a preset (expanded in place) or
+    a key; repeats are dropped.  An unknown name raises :class:`InputError`
+    (``zh_what``/``en_what`` say whose list it is: "循环赛", "round-robin ")."""
     if isinstance(spec, str):
         spec = [spec]
     out: list[str] = []
     for item in spec:
         name = str(item).strip()
-        if name in PRESETS:
-            keys = PRESETS[name]
-        elif name in ALL_KEYS:
-            keys = [name]
-        elif name in _ALIASES:
-            keys = [_ALIASES[name]]
+        name = aliases.get(name, name)
+        if name in presets:
+            found = presets[name]
+        elif name in keys:
+            found = [name]
         else:
-            choices = "、".join([*PRESETS, *ALL_KEYS])
-            raise InputError(
-                f"名次计算顺序中有未知的项目：{item!r}（可用：{choices}）",
-                f"unknown tie-break {item!r} (choose from {', '.join([*PRESETS, *ALL_KEYS])})")
-        for k in keys:
+            choices = [*presets, *keys]
+            raise InputError(f"{zh_what}名次计算顺序中有未知的项目：{item!r}（可用：{'、'.join(choices)}）",
+                             f"unknown {en_what}tie-break {item!r} (choose from {', '.join(choices)})")
+        for k in found:
             if k not in out:
                 out.append(k)
     return out
@@ -152,13 +160,67 @@ def _check_options(event: Event) -> None:
             f"unknown fallback_reading {o.fallback_reading!r} (choose from {', '.join(FALLBACK_READINGS)})")
 
 
-def _last_round(event: Event, after_round: Optional[int]) -> int:
+def last_round(event, after_round: Optional[int]) -> int:
+    """N of a table "after ``after_round``" of an individual or team event:
+    ``after_round`` capped at the last round present (None: that round)."""
     last = max((r.round for r in event.rounds), default=0)
     if after_round is None:
         return last
-    if isinstance(after_round, bool) or not isinstance(after_round, int) or after_round < 0:
+    if invalid_int(after_round, 0):
         raise InputError(f"名次计算的轮次无效：{after_round!r}", f"invalid after_round {after_round!r}")
     return min(after_round, last)
+
+
+def bye_opp_value(mode: str, totals: Mapping[int, float]) -> float:
+    """What a bye adds to 对手分 (``StandingsOptions.bye_opp_score``, 2011
+    14.4): the lowest final total among those who have scored
+    (``lowest_scoring``; 0 if nobody has), the lowest of all, or 0."""
+    if mode == "zero" or not totals:
+        return 0.0
+    if mode == "lowest":
+        return min(totals.values())
+    return min((t for t in totals.values() if t > 0), default=0.0)
+
+
+def running_and_back(round_scores: Sequence[Optional[float]], n: int,
+                     reading: str) -> tuple[list[float], tuple[float, ...]]:
+    """(the running total after each round, a round without points adding 0;
+    the ``back_rounds`` vector: rounds N−1 down to 1, by running total or by
+    the round's own points as ``fallback_reading`` says)."""
+    per_round = [x if x is not None else 0.0 for x in round_scores]
+    running = list(accumulate(per_round, initial=0.0))[1:]
+    src = per_round if reading == "round_score" else running
+    return running, tuple(src[k] for k in range(n - 2, -1, -1))
+
+
+def sort_key(keys: Iterable[str], values: Mapping[str, float], vectors: Mapping[str, tuple]) -> list:
+    """Ascending sort key of one row for the tie-break ``keys``: a key in
+    ``vectors`` compares its tuple (higher first), a key of
+    :data:`ASCENDING_KEYS` its value as is, any other its value higher first."""
+    out: list = []
+    for k in keys:
+        if k in vectors:
+            out.append(tuple(-x for x in vectors[k]))
+        elif k in ASCENDING_KEYS:
+            out.append(values[k])
+        else:
+            out.append(-values[k])
+    return out
+
+
+R = TypeVar("R")
+
+
+def rank_rows(keyed: Iterable[tuple[Any, R]], tie: Callable[[R], Any]) -> list[R]:
+    """The rows of ``(key, row)`` pairs sorted by key, then by ``tie(row)``,
+    each ``row.rank`` set: rows with equal keys share a rank (1, 2, 2, 4)."""
+    out: list[R] = []
+    prev = None
+    for i, (key, row) in enumerate(sorted(keyed, key=lambda kr: (kr[0], tie(kr[1])))):
+        row.rank = out[-1].rank if out and key == prev else i + 1
+        prev = key
+        out.append(row)
+    return out
 
 
 def compute_standings(event: Event, after_round: Optional[int] = None) -> list[StandingRow]:
@@ -200,7 +262,7 @@ def compute_standings(event: Event, after_round: Optional[int] = None) -> list[S
     keys = resolve_tiebreaks(event.settings.tiebreaks)
     opts = event.settings.standings
     sc = event.settings.scoring
-    n = _last_round(event, after_round)
+    n = last_round(event, after_round)
 
     acc = {p.no: _Acc(round_scores=[None] * n) for p in event.players}
     for rnd in event.rounds:
@@ -228,22 +290,12 @@ def compute_standings(event: Event, after_round: Optional[int] = None) -> list[S
             a.wins += bool(opts.bye_counts_as_win)
 
     totals = {no: float(sum(s for s in a.round_scores if s is not None)) for no, a in acc.items()}
-    if opts.bye_opp_score == "zero" or not totals:
-        bye_value = 0.0
-    elif opts.bye_opp_score == "lowest":
-        bye_value = min(totals.values())
-    else:  # lowest_scoring: 有分棋手中的最低得分
-        bye_value = min((t for t in totals.values() if t > 0), default=0.0)
+    bye_value = bye_opp_value(opts.bye_opp_score, totals)
 
     rows: list[tuple[tuple, StandingRow]] = []
     for p in event.players:
         a = acc[p.no]
-        per_round = [s if s is not None else 0.0 for s in a.round_scores]
-        running: list[float] = []
-        t = 0.0
-        for s in per_round:
-            t += s
-            running.append(t)
+        running, back = running_and_back(a.round_scores, n, opts.fallback_reading)
         total = totals[p.no]
         tb = {
             "opp_score": float(sum(totals[o] for o in a.opponents) + a.byes * bye_value),
@@ -253,32 +305,10 @@ def compute_standings(event: Event, after_round: Optional[int] = None) -> list[S
             "black_wins": float(a.black_wins),
             "black_games": float(a.black_games),
         }
-        # Rounds N-1 down to 1 (index N-2 .. 0).
-        if opts.fallback_reading == "running_total":
-            back = tuple(running[k] for k in range(n - 2, -1, -1))
-        else:
-            back = tuple(per_round[k] for k in range(n - 2, -1, -1))
         drop = tuple(total - running[k] for k in range(0, n - 1))
-        sort_key: list = [-total]
-        for k in keys:
-            if k == "back_rounds":
-                sort_key.append(tuple(-x for x in back))
-            elif k == "drop_rounds":
-                sort_key.append(tuple(-x for x in drop))
-            elif k in ASCENDING_KEYS:
-                sort_key.append(tb[k])
-            else:
-                sort_key.append(-tb[k])
+        key = [-total, *sort_key(keys, tb, {"back_rounds": back, "drop_rounds": drop})]
         row = StandingRow(rank=0, no=p.no, name=p.name, unit=p.unit, score=total,
                           tiebreaks=tb, withdrawn=not p.active_in(n + 1),
                           round_scores=list(a.round_scores))
-        rows.append((tuple(sort_key), row))
-
-    rows.sort(key=lambda kr: (kr[0], kr[1].no))
-    out: list[StandingRow] = []
-    prev = None
-    for i, (key, row) in enumerate(rows):
-        row.rank = out[-1].rank if out and key == prev else i + 1
-        prev = key
-        out.append(row)
-    return out
+        rows.append((tuple(key), row))
+    return rank_rows(rows, lambda row: row.no)

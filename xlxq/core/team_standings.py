@@ -28,11 +28,11 @@ from dataclasses import dataclass, field
 from typing import Iterable, Optional, Union
 
 from xlxq.core.model import outcome
+from xlxq.core.standings import bye_opp_value, expand_tiebreaks, last_round, rank_rows, running_and_back, sort_key
 from xlxq.core.teams import VACANT, TeamEvent, match_game_points, team_side, validate_team_event
 from xlxq.errors import InputError
 
 TEAM_KEYS = ("match_points", "game_points", "opp_match_points", "match_wins", "game_wins", "fouls", "back_rounds")
-ASCENDING_KEYS = frozenset({"fouls"})
 TEAM_PRESETS: dict[str, list[str]] = {
     "seed001-team-1": ["match_points", "opp_match_points", "game_points", "match_wins", "game_wins", "fouls",
                        "back_rounds"],
@@ -66,23 +66,7 @@ def resolve_team_tiebreaks(spec: Union[Iterable[str], str, None], system: str = 
     in order, repeats dropped; None = the system's default preset."""
     if spec is None:
         spec = [default_preset(system)]
-    if isinstance(spec, str):
-        spec = [spec]
-    out: list[str] = []
-    for item in spec:
-        name = str(item).strip()
-        name = _ALIASES.get(name, name)
-        if name in TEAM_PRESETS:
-            keys = TEAM_PRESETS[name]
-        elif name in TEAM_KEYS:
-            keys = [name]
-        else:
-            choices = [*TEAM_PRESETS, *TEAM_KEYS]
-            raise InputError(f"团体名次计算顺序中有未知的项目：{item!r}（可用：{'、'.join(choices)}）",
-                             f"unknown team tie-break {item!r} (choose from {', '.join(choices)})")
-        for k in keys:
-            if k not in out:
-                out.append(k)
+    out = expand_tiebreaks(spec, TEAM_PRESETS, TEAM_KEYS, _ALIASES, "团体", "team ")
     if not out:
         raise InputError("团体名次计算顺序不能为空（至少要有场分或局分）",
                          "the team ranking list is empty (give at least match or game points)")
@@ -109,15 +93,6 @@ class TeamStandingRow:
                 "byes": self.byes, "withdrawn": self.withdrawn,
                 "round_match_points": list(self.round_match_points),
                 "round_game_points": list(self.round_game_points)}
-
-
-def _last_round(event: TeamEvent, after_round: Optional[int]) -> int:
-    last = max((r.round for r in event.rounds), default=0)
-    if after_round is None:
-        return last
-    if isinstance(after_round, bool) or not isinstance(after_round, int) or after_round < 0:
-        raise InputError(f"名次计算的轮次无效：{after_round!r}", f"invalid after_round {after_round!r}")
-    return min(after_round, last)
 
 
 def compute_team_standings(event: TeamEvent, after_round: Optional[int] = None) -> list[TeamStandingRow]:
@@ -147,7 +122,7 @@ def compute_team_standings(event: TeamEvent, after_round: Optional[int] = None) 
     s = event.settings
     sc = s.scoring
     keys = resolve_team_tiebreaks(s.tiebreaks, s.system)
-    n = _last_round(event, after_round)
+    n = last_round(event, after_round)
     swiss_bye = s.system == "swiss"
     nos = [t.no for t in event.teams]
     mp = {no: [None] * n for no in nos}         # per-round 场分
@@ -194,25 +169,11 @@ def compute_team_standings(event: TeamEvent, after_round: Optional[int] = None) 
             else:
                 mp[t][i] = 0.0
     totals = {no: float(sum(x for x in mp[no] if x is not None)) for no in nos}
-    mode = s.standings.bye_opp_score
-    if mode == "zero" or not totals:
-        bye_value = 0.0
-    elif mode == "lowest":
-        bye_value = min(totals.values())
-    else:
-        bye_value = min((t for t in totals.values() if t > 0), default=0.0)
+    bye_value = bye_opp_value(s.standings.bye_opp_score, totals)
 
     rows: list[tuple[tuple, TeamStandingRow]] = []
     for t in event.teams:
-        per_round = [x if x is not None else 0.0 for x in mp[t.no]]
-        running, acc = [], 0.0
-        for x in per_round:
-            acc += x
-            running.append(acc)
-        if s.standings.fallback_reading == "round_score":
-            back = tuple(per_round[k] for k in range(n - 2, -1, -1))
-        else:
-            back = tuple(running[k] for k in range(n - 2, -1, -1))
+        _, back = running_and_back(mp[t.no], n, s.standings.fallback_reading)
         vals = {
             "match_points": totals[t.no],
             "game_points": float(gp[t.no]),
@@ -222,27 +183,13 @@ def compute_team_standings(event: TeamEvent, after_round: Optional[int] = None) 
             "game_wins": float(gwins[t.no]),
             "fouls": float(fouls[t.no]),
         }
-        key: list = []
-        for k in keys:
-            if k == "back_rounds":
-                key.append(tuple(-x for x in back))
-            elif k in ASCENDING_KEYS:
-                key.append(vals[k])
-            else:
-                key.append(-vals[k])
+        key = sort_key(keys, vals, {"back_rounds": back})
         row = TeamStandingRow(rank=0, no=t.no, name=t.name, match_points=vals["match_points"],
                               game_points=vals["game_points"], values=vals, matches=played[t.no], byes=byes[t.no],
                               withdrawn=not t.active_in(n + 1), round_match_points=list(mp[t.no]),
                               round_game_points=list(gp_round[t.no]))
         rows.append((tuple(key), row))
-    rows.sort(key=lambda kr: (kr[0], kr[1].no))
-    out: list[TeamStandingRow] = []
-    prev = None
-    for i, (key, row) in enumerate(rows):
-        row.rank = out[-1].rank if out and key == prev else i + 1
-        prev = key
-        out.append(row)
-    return out
+    return rank_rows(rows, lambda row: row.no)
 
 
 # ------------------------------------------------------------------ 台次成绩
@@ -283,7 +230,7 @@ def board_standings(event: TeamEvent, after_round: Optional[int] = None) -> dict
     validate_team_event(event)
     s = event.settings
     sc = s.scoring.game
-    n = _last_round(event, after_round)
+    n = last_round(event, after_round)
     acc: dict[tuple[int, int], dict] = {}
     for rnd in event.rounds:
         if rnd.round > n:
@@ -320,12 +267,8 @@ def board_standings(event: TeamEvent, after_round: Optional[int] = None) -> dict
                 return (-r.percentage, -r.points, -r.wins, r.fouls)
             return (-r.points, -r.percentage, -r.wins, r.fouls)
 
-        ranked = sorted((r for r in rows if r.games >= s.board_min_games), key=lambda r: (key(r), r.no))
+        ranked = rank_rows([(key(r), r) for r in rows if r.games >= s.board_min_games], lambda r: r.no)
         rest = sorted((r for r in rows if r.games < s.board_min_games), key=lambda r: (key(r), r.no))
-        prev = None
-        for i, r in enumerate(ranked):
-            r.rank = ranked[i - 1].rank if i and key(r) == prev else i + 1
-            prev = key(r)
         out[k] = ranked + rest
     return out
 

@@ -42,9 +42,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Iterable, Optional, Sequence
 
-from xlxq.core.model import (BLACK_WIN_FORFEIT, DOUBLE_FORFEIT, FIRST_ROUND_METHODS, COLOUR_TIES,
-                             RED_WIN_FORFEIT, RESULTS, Board, PairingOptions, Player, Scoring,
-                             StandingsOptions, outcome)
+from xlxq.core.model import (BLACK_WIN_FORFEIT, DOUBLE_FORFEIT, RED_WIN_FORFEIT, RESULTS, TEAM_WORDS, Board,
+                             PairingOptions, Player, Scoring, StandingsOptions, check_first_round, check_rounds,
+                             invalid_int, outcome, register, rounds_in_order)
 from xlxq.errors import InputError
 
 VACANT = 0                       # an empty seat: nobody fielded on that board
@@ -347,7 +347,7 @@ def check_lineup(event: TeamEvent, round_no: int, team_no: int, lineup: Sequence
     members = set(t.players)
     seen: dict[int, int] = {}
     for k, no in enumerate(lineup, start=1):
-        if isinstance(no, bool) or not isinstance(no, int) or no < 0:
+        if invalid_int(no, 0):
             raise _err(_where(event, round_no, team_no, k), f"序号无效：{no!r}", f"invalid number {no!r}")
         if no == VACANT:
             continue
@@ -468,28 +468,22 @@ def _check_settings(s: TeamSettings) -> None:
     if s.system not in TEAM_SYSTEMS:
         raise InputError(f"团体赛赛制 system 无效：{s.system!r}（可选 {'、'.join(TEAM_SYSTEMS)}）",
                          f"unknown team system {s.system!r}")
-    if isinstance(s.boards, bool) or not isinstance(s.boards, int) or not MIN_BOARDS <= s.boards <= MAX_BOARDS:
+    if invalid_int(s.boards, MIN_BOARDS) or s.boards > MAX_BOARDS:
         raise InputError(f"每场台数 boards 应为{MIN_BOARDS}–{MAX_BOARDS}（现为{s.boards!r}）",
                          f"boards per match must be {MIN_BOARDS}–{MAX_BOARDS} (got {s.boards!r})")
     if s.lineup not in LINEUP_FORMATS:
         raise InputError(f"出场方式 lineup 无效：{s.lineup!r}（可选 "
                          f"{'、'.join(f'{k}（{v}）' for k, v in LINEUP_NAMES.items())}）",
                          f"unknown line-up format {s.lineup!r}")
-    if isinstance(s.rounds, bool) or not isinstance(s.rounds, int) or s.rounds < 1:
-        raise InputError(f"轮数 rounds 无效：{s.rounds!r}", f"invalid number of rounds {s.rounds!r}")
+    check_rounds(s.rounds)
     if s.pair_by not in PAIR_BY:
         raise InputError(f"编排依据 pair_by 无效：{s.pair_by!r}（可选 match_points 场分、game_points 局分）",
                          f"unknown pair_by {s.pair_by!r}")
-    if s.first_round not in FIRST_ROUND_METHODS:
-        raise InputError(f"首轮配对方法 first_round 无效：{s.first_round!r}",
-                         f"unknown first_round method {s.first_round!r}")
-    if s.pairing.colour_tie not in COLOUR_TIES:
-        raise InputError(f"先后手规则 colour_tie 无效：{s.pairing.colour_tie!r}",
-                         f"unknown colour_tie {s.pairing.colour_tie!r}")
+    check_first_round(s)
     if s.board_ranking not in BOARD_RANKINGS:
         raise InputError(f"台次成绩排名方式 board_ranking 无效：{s.board_ranking!r}（可选 points、percentage）",
                          f"unknown board_ranking {s.board_ranking!r}")
-    if isinstance(s.board_min_games, bool) or not isinstance(s.board_min_games, int) or s.board_min_games < 0:
+    if invalid_int(s.board_min_games, 0):
         raise InputError(f"台次成绩最少局数 board_min_games 无效：{s.board_min_games!r}",
                          f"invalid board_min_games {s.board_min_games!r}")
     from xlxq.core.standings import BYE_OPP_SCORE_MODES, FALLBACK_READINGS
@@ -517,25 +511,11 @@ def validate_team_event(event: TeamEvent) -> None:
     _check_settings(s)
     seen: dict[int, Player] = {}
     for p in event.players:
-        if isinstance(p.no, bool) or not isinstance(p.no, int) or p.no < 1:
-            raise InputError(f"棋手 {p.name!r} 的序号无效：{p.no!r}", f"player {p.name!r}: invalid no {p.no!r}")
-        if p.no in seen:
-            raise InputError(f"序号 {p.no} 重复：{seen[p.no].name} 与 {p.name}",
-                             f"duplicate no {p.no}: {seen[p.no].name} and {p.name}")
-        if not str(p.name).strip():
-            raise InputError(f"序号 {p.no} 的棋手没有姓名", f"player no {p.no} has no name")
-        seen[p.no] = p
+        register(p, seen)
     teams: dict[int, Team] = {}
     owner: dict[int, Team] = {}
     for t in event.teams:
-        if isinstance(t.no, bool) or not isinstance(t.no, int) or t.no < 1:
-            raise InputError(f"队伍 {t.name!r} 的队序号无效：{t.no!r}", f"team {t.name!r}: invalid no {t.no!r}")
-        if t.no in teams:
-            raise InputError(f"队序号 {t.no} 重复：{teams[t.no].name} 与 {t.name}",
-                             f"duplicate team no {t.no}: {teams[t.no].name} and {t.name}")
-        if not str(t.name).strip():
-            raise InputError(f"队序号 {t.no} 的队伍没有队名", f"team no {t.no} has no name")
-        teams[t.no] = t
+        register(t, teams, TEAM_WORDS)
         if len(t.players) < s.boards:
             raise InputError(f"{t.name}（{t.no}队）只报名{len(t.players)}人，少于每场{s.boards}台",
                              f"team {t.name} registers {len(t.players)} players, fewer than {s.boards} boards")
@@ -551,19 +531,14 @@ def validate_team_event(event: TeamEvent) -> None:
             if no not in t.players or t.place(no) <= s.boards:
                 raise InputError(f"{t.name}（{t.no}队）：{no}号不是本队替补，不能登记替补台次",
                                  f"team {t.name}: player {no} is not a reserve of the team")
-            if isinstance(k, bool) or not isinstance(k, int) or not 1 <= k <= s.boards:
+            if invalid_int(k, 1) or k > s.boards:
                 raise InputError(f"{t.name}（{t.no}队）：替补{no}号登记的台次无效：{k!r}",
                                  f"team {t.name}: invalid board {k!r} for reserve {no}")
     if s.system == "scheveningen" and len(teams) != 2:
         raise InputError(f"全队轮赛制只能在两队之间进行（现有{len(teams)}队）",
                          f"a Scheveningen match is between two teams (there are {len(teams)})")
     event.reindex()
-    expected = 1
-    for r in event.rounds:
-        if r.round != expected:
-            raise InputError(f"轮次不连续：应为第{expected}轮，实为第{r.round}轮",
-                             f"rounds out of order: expected round {expected}, found {r.round}")
-        expected += 1
+    for r in rounds_in_order(event.rounds):
         _validate_round(event, r, teams, owner)
     if len(event.rounds) > s.rounds:
         raise InputError(f"已有{len(event.rounds)}轮，超过计划的{s.rounds}轮",
@@ -589,7 +564,7 @@ def _validate_round(event: TeamEvent, r: TeamRound, teams: dict[int, Team], owne
     where_player: dict[int, tuple[int, int]] = {}
     for m in r.matches:
         label = f"第{r.round}轮第{m.match}场"
-        if isinstance(m.match, bool) or not isinstance(m.match, int) or m.match < 1:
+        if invalid_int(m.match, 1):
             raise InputError(f"第{r.round}轮：场次无效 {m.match!r}", f"round {r.round}: invalid match number {m.match!r}")
         if m.match in nos_seen:
             raise InputError(f"第{r.round}轮：场次 {m.match} 重复", f"round {r.round}: match {m.match} twice")
@@ -616,7 +591,7 @@ def _validate_round(event: TeamEvent, r: TeamRound, teams: dict[int, Team], owne
                 raise InputError(f"{bl}：台次编号应为{k}，实为{b.board!r}",
                                  f"round {r.round} match {m.match}: board {k} is numbered {b.board!r}")
             for no in (b.red, b.black):
-                if isinstance(no, bool) or not isinstance(no, int) or no < 0:
+                if invalid_int(no, 0):
                     raise InputError(f"{bl}：序号无效 {no!r}", f"round {r.round} match {m.match} board {k}: invalid number {no!r}")
                 if no == VACANT:
                     continue
@@ -632,7 +607,7 @@ def _validate_round(event: TeamEvent, r: TeamRound, teams: dict[int, Team], owne
                 raise InputError(f"{bl}：有空台，结果应为 {forced}（实为 {b.result}）",
                                  f"round {r.round} match {m.match} board {k}: an empty seat means {forced}, not {b.result}")
             for f in (b.fouls_red, b.fouls_black):
-                if isinstance(f, bool) or not isinstance(f, int) or f < 0:
+                if invalid_int(f, 0):
                     raise InputError(f"{bl}：犯规次数无效 {f!r}", f"round {r.round} match {m.match} board {k}: invalid foul count {f!r}")
             if s.system == "scheveningen":
                 tr, tb = owner.get(b.red), owner.get(b.black)
