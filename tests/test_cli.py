@@ -5,41 +5,12 @@ import json
 import os
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
+from tests.cli_support import ROOT, assert_bad_input, load, run, save
+
 SAMPLE = ROOT / "samples" / "registration.csv"
-
-
-def run(*args, cwd=None, lang=None, check_rc=None):
-    env = dict(os.environ)
-    env["PYTHONPATH"] = str(ROOT) + os.pathsep + env.get("PYTHONPATH", "")
-    env.pop("XLXQ_LANG", None)
-    env.pop("XLXQ_DEBUG", None)
-    if lang:
-        env["XLXQ_LANG"] = lang
-    p = subprocess.run([sys.executable, "-m", "xlxq", *map(str, args)], capture_output=True, cwd=cwd, env=env,
-                       timeout=120)
-    p.out = p.stdout.decode("utf-8")
-    p.err = p.stderr.decode("utf-8")
-    if check_rc is not None:
-        assert p.returncode == check_rc, (p.returncode, p.out, p.err)
-    return p
-
-
-def assert_bad_input(p, lang="zh"):
-    """Exit 2, exactly one line on stderr, no traceback."""
-    assert p.returncode == 2, (p.returncode, p.out, p.err)
-    lines = p.err.splitlines()
-    assert len(lines) == 1, p.err
-    assert lines[0].startswith("错误：" if lang == "zh" else "error: "), p.err
-    assert "Traceback" not in p.err + p.out
-
-
-def load(path) -> dict:
-    return json.loads(Path(path).read_text(encoding="utf-8"))
 
 
 def set_results(path, round_no, results=("red_win", "draw", "black_win")):
@@ -47,7 +18,7 @@ def set_results(path, round_no, results=("red_win", "draw", "black_win")):
     rnd = d["rounds"][round_no - 1]
     for i, b in enumerate(rnd["boards"]):
         b["result"] = results[i % len(results)]
-    Path(path).write_text(json.dumps(d, ensure_ascii=False, indent=1), encoding="utf-8")
+    save(path, d)
 
 
 @pytest.fixture

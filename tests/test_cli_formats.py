@@ -14,38 +14,7 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
-
-
-def run(*args, check_rc=None):
-    env = dict(os.environ)
-    env["PYTHONPATH"] = str(ROOT) + os.pathsep + env.get("PYTHONPATH", "")
-    env.pop("XLXQ_LANG", None)
-    env.pop("XLXQ_DEBUG", None)
-    p = subprocess.run([sys.executable, "-m", "xlxq", *map(str, args)], capture_output=True, env=env, timeout=120)
-    p.out = p.stdout.decode("utf-8")
-    p.err = p.stderr.decode("utf-8")
-    if check_rc is not None:
-        assert p.returncode == check_rc, (p.returncode, p.out, p.err)
-    return p
-
-
-def assert_bad_input(p, *needles):
-    """Exit 2, one line ``错误：…`` on stderr naming what is wrong, no traceback."""
-    assert p.returncode == 2, (p.returncode, p.out, p.err)
-    lines = p.err.splitlines()
-    assert len(lines) == 1 and lines[0].startswith("错误："), p.err
-    assert "Traceback" not in p.err + p.out
-    for n in needles:
-        assert n in p.err, (n, p.err)
-
-
-def load(path) -> dict:
-    return json.loads(Path(path).read_text(encoding="utf-8"))
-
-
-def save(path, d) -> None:
-    Path(path).write_text(json.dumps(d, ensure_ascii=False, indent=1), encoding="utf-8")
+from tests.cli_support import ROOT, assert_bad_input, load, run, save
 
 
 def registration(tmp_path, n, seeds=None, name="r.csv") -> Path:

@@ -4,31 +4,13 @@ a team Swiss of 8 teams × 4 boards end to end, a team round robin of 5
 from __future__ import annotations
 
 import json
-import os
 import re
-import subprocess
-import sys
 from collections import Counter
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+from tests.cli_support import ROOT, assert_bad_input, load, run, save
+
 TEAMS = ROOT / "samples" / "teams.csv"
 INDIVIDUALS = ROOT / "samples" / "registration.csv"
-
-
-def run(*args, lang=None, check_rc=None):
-    env = dict(os.environ)
-    env["PYTHONPATH"] = str(ROOT) + os.pathsep + env.get("PYTHONPATH", "")
-    env.pop("XLXQ_LANG", None)
-    env.pop("XLXQ_DEBUG", None)
-    if lang:
-        env["XLXQ_LANG"] = lang
-    p = subprocess.run([sys.executable, "-m", "xlxq", *map(str, args)], capture_output=True, env=env, timeout=120)
-    p.out = p.stdout.decode("utf-8")
-    p.err = p.stderr.decode("utf-8")
-    if check_rc is not None:
-        assert p.returncode == check_rc, (p.returncode, p.out, p.err)
-    return p
 
 
 class _Done:
@@ -50,25 +32,6 @@ def new(capsys, *args, check_rc=None):
     if check_rc is not None:
         assert p.returncode == check_rc, (p.returncode, p.out, p.err)
     return p
-
-
-def assert_bad_input(p, *needles, lang="zh"):
-    """Exit 2, one line ``错误：…`` naming what is wrong, no traceback."""
-    assert p.returncode == 2, (p.returncode, p.out, p.err)
-    lines = p.err.splitlines()
-    assert len(lines) == 1, p.err
-    assert lines[0].startswith("错误：" if lang == "zh" else "error: "), p.err
-    assert "Traceback" not in p.err + p.out
-    for needle in needles:
-        assert needle in lines[0], (needle, lines[0])
-
-
-def load(path) -> dict:
-    return json.loads(Path(path).read_text(encoding="utf-8"))
-
-
-def save(path, d) -> None:
-    Path(path).write_text(json.dumps(d, ensure_ascii=False, indent=1), encoding="utf-8")
 
 
 def team_of(d) -> dict[int, int]:

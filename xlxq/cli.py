@@ -130,6 +130,18 @@ def _workbook_dispatch(command: str, path: str, args: argparse.Namespace) -> int
     return int(rc) if isinstance(rc, int) else 0
 
 
+def _on_file(command: str, args: argparse.Namespace, individual, team=None) -> int:
+    """The start shared by the FILE commands: an Excel FILE goes to
+    ``xlxq.workbook``; otherwise the file is loaded and handed, with ``args``,
+    to ``team`` (a team file, when given) or to ``individual``."""
+    if _is_workbook(args.file):
+        return _workbook_dispatch(command, args.file, args)
+    event = _load(args.file)
+    if team is not None and _is_team(event):
+        return team(event, args)
+    return individual(event, args)
+
+
 def _load(path: str):
     """An ``Event``, or a ``TeamEvent`` for ``event.kind: "team"``."""
     from xlxq.backends.json_file import load_any
@@ -570,15 +582,14 @@ def _ko_first_round_lines(event) -> list[str]:
 
 
 def cmd_pair(args: argparse.Namespace) -> int:
-    if _is_workbook(args.file):
-        return _workbook_dispatch("pair", args.file, args)
+    return _on_file("pair", args, _pair, _team_pair)
+
+
+def _pair(event, args) -> int:
     from dataclasses import replace
 
     from xlxq.core.pairing import pair_round
 
-    event = _load(args.file)
-    if _is_team(event):
-        return _team_pair(event, args)
     s = event.settings
     raised = None
     if s.system == "knockout" and event.next_round > s.rounds:
@@ -615,16 +626,15 @@ def cmd_pair(args: argparse.Namespace) -> int:
 
 def cmd_schedule(args: argparse.Namespace) -> int:
     """Round robin: every round of the table at once (生成循环赛对阵)."""
-    if _is_workbook(args.file):
-        return _workbook_dispatch("schedule", args.file, args)
+    return _on_file("schedule", args, _schedule, _team_schedule)
+
+
+def _schedule(event, args) -> int:
     from dataclasses import replace
 
     from xlxq.core.roundrobin import pair_rr_round, rr_round_count, table_players
     from xlxq.errors import InputError
 
-    event = _load(args.file)
-    if _is_team(event):
-        return _team_schedule(event, args)
     s = event.settings
     if s.system not in RR_SYSTEMS:
         raise InputError(f"xlxq schedule 只用于循环赛（round_robin、double_round_robin），本赛事为"
@@ -684,13 +694,12 @@ def _last_played(event) -> int:
 
 
 def cmd_standings(args: argparse.Namespace) -> int:
-    if _is_workbook(args.file):
-        return _workbook_dispatch("standings", args.file, args)
+    return _on_file("standings", args, _standings, _team_standings)
+
+
+def _standings(event, args) -> int:
     from xlxq.errors import InputError
 
-    event = _load(args.file)
-    if _is_team(event):
-        return _team_standings(event, args)
     if args.boards:
         raise InputError("--boards（台次成绩）只用于团体赛文件", "--boards (per-board results) is for team files")
     if args.teams:
@@ -888,12 +897,12 @@ def _standings_combined(knockout, args) -> int:
 
 def cmd_crosstable(args: argparse.Namespace) -> int:
     """Round robin: the 交叉表 (points of each game, by opponent)."""
-    if _is_workbook(args.file):
-        return _workbook_dispatch("crosstable", args.file, args)
-    from xlxq.core.rr_standings import compute_rr_standings, cross_table
+    return _on_file("crosstable", args, _crosstable)
+
+
+def _crosstable(event, args) -> int:
     from xlxq.errors import InputError
 
-    event = _load(args.file)
     if _is_team(event):
         raise InputError("交叉表只用于个人循环赛；团体赛请用 xlxq standings（台次成绩加 --boards）",
                          "a cross table is for individual round robins; a team event: xlxq standings [--boards]")
@@ -901,17 +910,9 @@ def cmd_crosstable(args: argparse.Namespace) -> int:
         raise InputError(f"交叉表只用于循环赛，本赛事为{_system_label(event.settings.system)}（{event.settings.system}）",
                          f"a cross table is for round robins only; this event is {event.settings.system}")
     after = _round_arg(event, args.round) if args.round is not None else None
-    ct = cross_table(event, after)
-    rows = {r.no: r for r in compute_rr_standings(event, after)}
-    nos = sorted(p.no for p in event.players)
+    ct, rows, nos = _cross_table_parts(event, after)
     if args.json:
-        import json
-
-        data = {"system": event.settings.system, "players": nos,
-                "cross": {str(a): {str(b): [_num(x) for x in ct[a][b]] for b in sorted(ct[a])} for a in nos},
-                "score": {str(a): _num(rows[a].score) for a in nos},
-                "rank": {str(a): rows[a].rank for a in nos}}
-        sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=1) + "\n")
+        _write_cross_table_json(event, ct, rows, nos)
         return 0
     header = _t("序号 姓名", "No Name").split() + [str(no) for no in nos] + \
         [_rr_score_label(event), _t("名次", "Rank")]
@@ -933,12 +934,32 @@ def cmd_crosstable(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cross_table_parts(event, after: Optional[int]):
+    """The cross table after round ``after`` (None: every round): the
+    points by opponent, the standings rows by number, the numbers in order."""
+    from xlxq.core.rr_standings import compute_rr_standings, cross_table
+
+    ct = cross_table(event, after)
+    rows = {r.no: r for r in compute_rr_standings(event, after)}
+    return ct, rows, sorted(p.no for p in event.players)
+
+
+def _write_cross_table_json(event, ct, rows, nos) -> None:
+    """``crosstable --json`` on stdout (what ``_cross_table_parts`` gives)."""
+    import json
+
+    data = {"system": event.settings.system, "players": nos,
+            "cross": {str(a): {str(b): [_num(x) for x in ct[a][b]] for b in sorted(ct[a])} for a in nos},
+            "score": {str(a): _num(rows[a].score) for a in nos},
+            "rank": {str(a): rows[a].rank for a in nos}}
+    sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=1) + "\n")
+
+
 def cmd_explain(args: argparse.Namespace) -> int:
-    if _is_workbook(args.file):
-        return _workbook_dispatch("explain", args.file, args)
-    event = _load(args.file)
-    if _is_team(event):
-        return _team_explain(event, args)
+    return _on_file("explain", args, _explain, _team_explain)
+
+
+def _explain(event, args) -> int:
     n = _round_arg(event, args.round, allow_next=True)
     if _is_rr(event):
         _print(*_rr_explain(event, n))
@@ -1083,21 +1104,15 @@ def _ko_explain(event, n: int) -> list[str]:
 
 
 def cmd_check(args: argparse.Namespace) -> int:
-    if _is_workbook(args.file):
-        return _workbook_dispatch("check", args.file, args)
-    event = _load(args.file)
-    if _is_team(event):
-        return _team_check(event, args)
+    return _on_file("check", args, _check, _team_check)
+
+
+def _check(event, args) -> int:
     n = _round_arg(event, args.round)
     if _is_rr(event) or event.settings.system == "knockout":
         issues, verdict = (_rr_check if _is_rr(event) else _ko_check)(event, n)
         issues = sorted(issues, key=lambda i: i[0] != "error")      # errors first, as for the Swiss
-        _print(_t(f"第{n}轮检查：", f"Round {n} check:"))
-        if not issues:
-            _print(_t("  未发现问题", "  no problems found"))
-        for level, zh, en in issues:
-            tag = _t("错误", "error") if level == "error" else _t("警告", "warning")
-            _print(f"  [{tag}] {_t(zh, en)}")
+        _print_issues(n, issues)
         if verdict:
             _print(verdict)
         return 1 if any(level == "error" for level, _, _ in issues) else 0
@@ -1124,6 +1139,17 @@ def cmd_check(args: argparse.Namespace) -> int:
         else:
             _print(_t("与引擎编排一致", "identical to the engine's pairing"))
     return 1 if errors else 0
+
+
+def _print_issues(n: int, issues) -> None:
+    """The head of a round-robin, knockout or team check: ``issues`` as
+    (level, zh, en), one tagged line each."""
+    _print(_t(f"第{n}轮检查：", f"Round {n} check:"))
+    if not issues:
+        _print(_t("  未发现问题", "  no problems found"))
+    for level, zh, en in issues:
+        tag = _t("错误", "error") if level == "error" else _t("警告", "warning")
+        _print(f"  [{tag}] {_t(zh, en)}")
 
 
 def _pairset(rnd) -> set:
@@ -1291,8 +1317,10 @@ def _ko_check(event, n: int):
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
-    if _is_workbook(args.file):
-        return _workbook_dispatch("simulate", args.file, args)
+    return _on_file("simulate", args, _simulate, _team_simulate)
+
+
+def _simulate(event, args) -> int:
     from collections import Counter
     from dataclasses import replace
 
@@ -1300,9 +1328,6 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     from xlxq.core.pairing import pair_round
     from xlxq.errors import InputError
 
-    event = _load(args.file)
-    if _is_team(event):
-        return _team_simulate(event, args)
     s = event.settings
     system = s.system
     if args.rounds is not None and args.rounds < 1:
@@ -1875,12 +1900,13 @@ def _parse_lineup(event, team, round_no: int, spec: str) -> list[int]:
 def cmd_lineup(args: argparse.Namespace) -> int:
     """团体赛出场名单: set (or reset to the default) one team's line-up in a
     round already paired; checked by the event's line-up format."""
-    if _is_workbook(args.file):
-        return _workbook_dispatch("lineup", args.file, args)
+    return _on_file("lineup", args, _lineup)
+
+
+def _lineup(event, args) -> int:
     from xlxq.core.teams import default_lineup, set_lineups, vacant_result
     from xlxq.errors import InputError
 
-    event = _load(args.file)
     if not _is_team(event):
         raise InputError("xlxq lineup 只用于团体赛文件（event.kind: \"team\"）",
                          "xlxq lineup is for team files (event.kind: \"team\")")
@@ -2243,12 +2269,7 @@ def _team_check(event, args) -> int:
                            f"round {n} match {m.match}: no line-ups yet"))
     order = {"error": 0, "warning": 1}
     issues.sort(key=lambda i: order[i[0]])
-    _print(_t(f"第{n}轮检查：", f"Round {n} check:"))
-    if not issues:
-        _print(_t("  未发现问题", "  no problems found"))
-    for level, zh, en in issues:
-        tag = _t("错误", "error") if level == "error" else _t("警告", "warning")
-        _print(f"  [{tag}] {_t(zh, en)}")
+    _print_issues(n, issues)
     if s.system == "scheveningen":
         _print(_t("每台各一名两队队员，由秩序表定先后：读取时已检查", "one player of each team on every board: checked on reading"))
     else:

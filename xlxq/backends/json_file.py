@@ -171,12 +171,7 @@ def _settings_from_dict(e: dict) -> EventSettings:
                     f"must be 1 for a Swiss, got {games} (matches of several games: round robin and knockout only)")
 
     sc = _obj(e.get("scoring", {}), _SCORING_KEYS, "event.scoring（计分）", "event.scoring")
-    ds = Scoring()
-    scoring = Scoring(**{
-        k: (_number(sc.get(k, getattr(ds, k)), f"event.scoring.{k}", f"event.scoring.{k}")
-            if k in ("win", "draw", "loss") else
-            _opt_number(sc.get(k), f"event.scoring.{k}", f"event.scoring.{k}"))
-        for k in _SCORING_KEYS})
+    scoring = _scoring_from_dict(sc, _SCORING_KEYS)
 
     tb = _list(e.get("tiebreaks", list(d.tiebreaks)), "event.tiebreaks（破同分方法）", "event.tiebreaks")
     tiebreaks = [_str(k, f"event.tiebreaks[{i}]", f"event.tiebreaks[{i}]") for i, k in enumerate(tb)]
@@ -189,23 +184,7 @@ def _settings_from_dict(e: dict) -> EventSettings:
     colour_tie = _choice(e.get("colour_tie", PairingOptions().colour_tie), COLOUR_TIES,
                          "event.colour_tie（先后手同等时的规则）", "event.colour_tie")
 
-    opts = _obj(e.get("options", {}), tuple(_OPTIONS), "event.options（编排选项）", "event.options")
-    pairing: dict[str, Any] = {"colour_tie": colour_tie}
-    standings: dict[str, Any] = {}
-    for key, value in opts.items():
-        target, kind, allowed = _OPTIONS[key]
-        zh, en = f"event.options.{key}", f"event.options.{key}"
-        if kind == "choice":
-            value = _choice(value, allowed, zh, en)
-        elif kind == "bool":
-            value = _bool(value, zh, en)
-        elif kind == "posint":
-            value = _int(value, zh, en, minimum=1)
-        elif kind == "posint_or_null":
-            value = _opt_int(value, zh, en, minimum=1)
-        elif kind == "elimination":
-            value = _elimination(value, system)
-        (pairing if target == "pairing" else standings)[key] = value
+    pairing, standings = _options_from_dict(e.get("options", {}), tuple(_OPTIONS), system, colour_tie)
 
     ko: dict[str, Any] = {}
     if "knockout" in e:
@@ -232,6 +211,41 @@ def _settings_from_dict(e: dict) -> EventSettings:
 
         settings = with_member_total(settings, member_total_from_dict(e["member_total"], system))
     return settings
+
+
+def _scoring_from_dict(sc: dict, keys: tuple, zh_note: str = "") -> Scoring:
+    """``event.scoring`` (its keys already checked): win/draw/loss default to
+    the model's, the other ``keys`` to None; ``zh_note`` follows the key in
+    the Chinese message."""
+    ds = Scoring()
+    return Scoring(**{
+        k: (_number(sc.get(k, getattr(ds, k)), f"event.scoring.{k}{zh_note}", f"event.scoring.{k}")
+            if k in ("win", "draw", "loss") else
+            _opt_number(sc.get(k), f"event.scoring.{k}{zh_note}", f"event.scoring.{k}"))
+        for k in keys})
+
+
+def _options_from_dict(v: Any, keys: tuple, system: str, colour_tie: str) -> tuple[dict, dict]:
+    """``event.options`` (only ``keys`` allowed) → the keyword arguments of
+    ``PairingOptions`` (with ``colour_tie``) and of ``StandingsOptions``."""
+    opts = _obj(v, keys, "event.options（编排选项）", "event.options")
+    pairing: dict[str, Any] = {"colour_tie": colour_tie}
+    standings: dict[str, Any] = {}
+    for key, value in opts.items():
+        target, kind, allowed = _OPTIONS[key]
+        zh, en = f"event.options.{key}", f"event.options.{key}"
+        if kind == "choice":
+            value = _choice(value, allowed, zh, en)
+        elif kind == "bool":
+            value = _bool(value, zh, en)
+        elif kind == "posint":
+            value = _int(value, zh, en, minimum=1)
+        elif kind == "posint_or_null":
+            value = _opt_int(value, zh, en, minimum=1)
+        elif kind == "elimination":
+            value = _elimination(value, system)
+        (pairing if target == "pairing" else standings)[key] = value
+    return pairing, standings
 
 
 def _elimination(v: Any, system: str) -> tuple:
@@ -492,13 +506,18 @@ def _read_json(path: str | os.PathLike) -> Any:
 # writing
 # --------------------------------------------------------------------------
 
-def _scoring_to_dict(sc: Scoring) -> dict:
-    out = {"win": sc.win, "draw": sc.draw, "loss": sc.loss}
-    for k in ("bye", "draw_red", "draw_black"):
-        v = getattr(sc, k)
+def _with_set(out: dict, obj: Any, keys: tuple) -> dict:
+    """``out`` plus those of the attributes ``keys`` of ``obj`` that are not
+    None, in that order."""
+    for k in keys:
+        v = getattr(obj, k)
         if v is not None:
             out[k] = v
     return out
+
+
+def _scoring_to_dict(sc: Scoring) -> dict:
+    return _with_set({"win": sc.win, "draw": sc.draw, "loss": sc.loss}, sc, ("bye", "draw_red", "draw_black"))
 
 
 def _options_to_dict(s: EventSettings) -> dict:
@@ -512,12 +531,7 @@ def _options_to_dict(s: EventSettings) -> dict:
 
 
 def _player_to_dict(p: Player) -> dict:
-    out: dict[str, Any] = {"no": p.no, "name": p.name, "unit": p.unit}
-    for k in ("rating", "seed", "withdrawn_from_round"):
-        v = getattr(p, k)
-        if v is not None:
-            out[k] = v
-    return out
+    return _with_set({"no": p.no, "name": p.name, "unit": p.unit}, p, ("rating", "seed", "withdrawn_from_round"))
 
 
 def _board_to_dict(b: Board) -> dict:

@@ -158,25 +158,66 @@ def _read_rows(path: Path) -> list[list[Any]]:
     return df.values.tolist()
 
 
-def _find_header(rows: list[list[Any]], name: str) -> tuple[int, dict[str, int]]:
+def _registration_rows(path: Path) -> list[list[Any]]:
+    """The rows of a registration file that exists (``_read_rows``)."""
+    if not path.exists():
+        raise InputError(f"找不到报名表：{path}", f"registration file not found: {path}")
+    if path.is_dir():
+        raise InputError(f"{path} 是文件夹，不是报名表", f"{path} is a directory")
+    return _read_rows(path)
+
+
+def _find_header(rows: list[list[Any]], name: str, lookup: dict[str, str] = _LOOKUP,
+                 label: dict[str, str] = _LABEL, missing: Optional[tuple[str, str]] = None,
+                 en_cells: bool = True) -> tuple[int, dict[str, int]]:
+    """The header row (the first of the first ten with a name header) and the
+    column of each key; ``lookup`` maps a normalised header to its key,
+    ``label`` names a key in Chinese, ``missing`` is the (zh, en) error when
+    no row has a name header; ``en_cells``: the English message of a
+    repeated column quotes both headers."""
     for i, row in enumerate(rows[:_HEADER_SCAN]):
         cols: dict[str, int] = {}
         normed = [_norm_header(h) for h in row]
-        if not any(_LOOKUP.get(h) == "name" for h in normed):
+        if not any(lookup.get(h) == "name" for h in normed):
             continue
         for j, h in enumerate(normed):
-            key = _LOOKUP.get(h)
+            key = lookup.get(h)
             if key is None:
                 continue
             if key in cols:
                 raise InputError(
-                    f"{name} 第{i + 1}行：有两列都表示{_LABEL[key]}（“{row[cols[key]]}”与“{row[j]}”）",
-                    f"{name} row {i + 1}: two columns mean {key} ({row[cols[key]]!r} and {row[j]!r})")
+                    f"{name} 第{i + 1}行：有两列都表示{label[key]}（“{row[cols[key]]}”与“{row[j]}”）",
+                    f"{name} row {i + 1}: two columns mean {key}"
+                    + (f" ({row[cols[key]]!r} and {row[j]!r})" if en_cells else ""))
             cols[key] = j
         return i, cols
+    if missing is not None:
+        raise InputError(*missing)
     raise InputError(f"{name}：前{_HEADER_SCAN}行中找不到“姓名”列（表头应含 姓名/name，可选 序号、单位、等级分、种子）",
                      f"{name}: no 'name' column in the first {_HEADER_SCAN} rows "
                      "(headers: 姓名/name and optionally 序号/no, 单位/unit, 等级分/rating, 种子/seed)")
+
+
+def _named_rows(rows: list[list[Any]], header: int, cols: dict[str, int], name: str):
+    """Each non-empty row under the header as (Excel row number, cells by key,
+    the player's name, where_zh, where_en); a row without a name is refused."""
+    for i, row in enumerate(rows[header + 1:], start=header + 2):  # Excel row number
+        if all(_cell(v) is None for v in row):
+            continue
+        cells = {k: _cell(row[j]) if j < len(row) else None for k, j in cols.items()}
+        where_zh, where_en = f"{name} 第{i}行", f"{name} row {i}"
+        if cells.get("name") is None:
+            raise InputError(f"{where_zh}：缺少姓名", f"{where_en}: missing name")
+        pname = _text(cells["name"])
+        yield i, cells, pname, f"{where_zh}（{pname}）", where_en
+
+
+def _rating(v: Any, where_zh: str, where_en: str) -> float:
+    """A 等级分 cell as a number (whole numbers as int)."""
+    r = _as_number(v)
+    if r is None:
+        raise InputError(f"{where_zh}：等级分应为数字，实为“{v}”", f"{where_en}: rating should be a number, got {v!r}")
+    return int(r) if float(r).is_integer() else float(r)
 
 
 def number_players(entries: list[dict], draw_seed: Optional[int] = None) -> list[int]:
@@ -209,32 +250,15 @@ def read_registration(path: str | os.PathLike, draw_seed: Optional[int] = None) 
     """Players of a registration file, numbered (see module doc)."""
     path = Path(path)
     name = path.name
-    if not path.exists():
-        raise InputError(f"找不到报名表：{path}", f"registration file not found: {path}")
-    if path.is_dir():
-        raise InputError(f"{path} 是文件夹，不是报名表", f"{path} is a directory")
-    rows = _read_rows(path)
+    rows = _registration_rows(path)
     header, cols = _find_header(rows, name)
     entries: list[dict] = []
-    for i, row in enumerate(rows[header + 1:], start=header + 2):  # Excel row number
-        cells = {k: _cell(row[j]) if j < len(row) else None for k, j in cols.items()}
-        if all(_cell(v) is None for v in row):
-            continue
-        where_zh, where_en = f"{name} 第{i}行", f"{name} row {i}"
-        pname = cells.get("name")
-        if pname is None:
-            raise InputError(f"{where_zh}：缺少姓名", f"{where_en}: missing name")
-        pname = _text(pname)
+    for i, cells, pname, where_zh, where_en in _named_rows(rows, header, cols, name):
         e: dict[str, Any] = {"row": i, "name": pname}
-        where_zh = f"{where_zh}（{pname}）"
         unit = cells.get("unit")
         e["unit"] = "" if unit is None else _text(unit)
         if cells.get("rating") is not None:
-            r = _as_number(cells["rating"])
-            if r is None:
-                raise InputError(f"{where_zh}：等级分应为数字，实为“{cells['rating']}”",
-                                 f"{where_en}: rating should be a number, got {cells['rating']!r}")
-            e["rating"] = int(r) if float(r).is_integer() else float(r)
+            e["rating"] = _rating(cells["rating"], where_zh, where_en)
         if cells.get("seed") is not None:
             sd = _as_posint(cells["seed"])
             if sd is None:

@@ -28,8 +28,9 @@ from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any, Optional
 
-from xlxq.backends.json_file import (FORMAT, _OPTIONS, _bool, _choice, _fail, _int, _list, _number, _obj,
-                                     _opt_int, _opt_number, _player_from_dict, _player_to_dict, _str)
+from xlxq.backends.json_file import (FORMAT, _OPTIONS, _board_to_dict, _choice, _fail, _int, _list, _number, _obj,
+                                     _opt_int, _opt_number, _options_from_dict, _player_from_dict, _player_to_dict,
+                                     _scoring_from_dict, _str, _with_set)
 from xlxq.core.model import COLOUR_TIES, FIRST_ROUND_METHODS, RESULTS, Board, EventSettings, PairingOptions, \
     Player, Scoring, StandingsOptions
 from xlxq.core.teams import (BOARD_RANKINGS, PAIR_BY, TEAM_SYSTEMS, VACANT, Match, Team, TeamEvent,
@@ -128,11 +129,7 @@ def _settings_from_dict(e: Any) -> TeamSettings:
         raise InputError(f"event.lineup（出场方式）：{exc.zh}", f"event.lineup: {exc.en}") from None
 
     sc = _obj(e.get("scoring", {}), _GAME_SCORING_KEYS, "event.scoring（局分计分）", "event.scoring")
-    ds = Scoring()
-    game = Scoring(**{k: (_number(sc.get(k, getattr(ds, k)), f"event.scoring.{k}（局分）", f"event.scoring.{k}")
-                          if k in ("win", "draw", "loss") else
-                          _opt_number(sc.get(k), f"event.scoring.{k}（局分）", f"event.scoring.{k}"))
-                      for k in _GAME_SCORING_KEYS})
+    game = _scoring_from_dict(sc, _GAME_SCORING_KEYS, "（局分）")
     ms = _obj(e.get("match_scoring", {}), _MATCH_SCORING_KEYS, "event.match_scoring（场分计分）",
               "event.match_scoring")
     dm = TeamScoring()
@@ -168,19 +165,7 @@ def _settings_from_dict(e: Any) -> TeamSettings:
     board_min_games = _int(br.get("min_games", d.board_min_games), "event.board_ranking.min_games（台次成绩最少局数）",
                            "event.board_ranking.min_games", minimum=0)
 
-    opts = _obj(e.get("options", {}), _TEAM_OPTIONS, "event.options（编排选项）", "event.options")
-    pairing: dict[str, Any] = {"colour_tie": colour_tie}
-    standings: dict[str, Any] = {}
-    for key, value in opts.items():
-        target, kind, allowed = _OPTIONS[key]
-        zh, en = f"event.options.{key}", f"event.options.{key}"
-        if kind == "choice":
-            value = _choice(value, allowed, zh, en)
-        elif kind == "bool":
-            value = _bool(value, zh, en)
-        elif kind == "posint":
-            value = _int(value, zh, en, minimum=1)
-        (pairing if target == "pairing" else standings)[key] = value
+    pairing, standings = _options_from_dict(e.get("options", {}), _TEAM_OPTIONS, system, colour_tie)
     return TeamSettings(name=name, system=system, rounds=rounds, boards=boards, lineup=lineup, scoring=scoring,
                         pair_by=pair_by, tiebreaks=tiebreaks, first_round=first_round,
                         first_round_seed=first_round_seed, pairing=PairingOptions(**pairing),
@@ -341,12 +326,7 @@ def _game_scoring_to_dict(sc: Scoring) -> dict:
     if sc.bye is not None:
         raise InputError("团体赛的局分计分没有轮空分（轮空见 match_scoring.bye / bye_game_points）",
                          "team game scoring has no bye (see match_scoring.bye / bye_game_points)")
-    out = {"win": sc.win, "draw": sc.draw, "loss": sc.loss}
-    for k in ("draw_red", "draw_black"):
-        v = getattr(sc, k)
-        if v is not None:
-            out[k] = v
-    return out
+    return _with_set({"win": sc.win, "draw": sc.draw, "loss": sc.loss}, sc, ("draw_red", "draw_black"))
 
 
 def _match_scoring_to_dict(sc: TeamScoring) -> dict:
@@ -364,18 +344,7 @@ def _team_to_dict(t: Team) -> dict:
         order = {no: i for i, no in enumerate(t.players)}
         out["reserve_boards"] = [{"no": no, "board": k}
                                  for no, k in sorted(t.reserve_boards.items(), key=lambda kv: order.get(kv[0], 0))]
-    if t.seed is not None:
-        out["seed"] = t.seed
-    if t.withdrawn_from_round is not None:
-        out["withdrawn_from_round"] = t.withdrawn_from_round
-    return out
-
-
-def _board_to_dict(b: Board) -> dict:
-    out: dict[str, Any] = {"board": b.board, "red": b.red, "black": b.black, "result": b.result}
-    if b.fouls_red or b.fouls_black:
-        out["fouls"] = {"red": b.fouls_red, "black": b.fouls_black}
-    return out
+    return _with_set(out, t, ("seed", "withdrawn_from_round"))
 
 
 def _round_to_dict(r: TeamRound) -> dict:
@@ -486,47 +455,21 @@ def read_team_registration(path, boards: int, lineup: str = "fixed_boards",
     * Players are numbered team by team in registered order (1 … for team 1,
       then team 2 …), unless a 序号 column gives every row its number.
     """
-    from xlxq.backends.registration import _as_number, _as_posint, _cell, _norm_header, _read_rows, _text
+    from xlxq.backends.registration import _as_posint, _find_header, _named_rows, _rating, _registration_rows, _text
 
     path = Path(path)
     fname = path.name
-    if not path.exists():
-        raise InputError(f"找不到报名表：{path}", f"registration file not found: {path}")
-    if path.is_dir():
-        raise InputError(f"{path} 是文件夹，不是报名表", f"{path} is a directory")
-    rows = _read_rows(path)
-    header, cols = -1, {}
-    for i, row in enumerate(rows[:10]):
-        normed = [_norm_header(h) for h in row]
-        keys = [_TEAM_LOOKUP.get(h) for h in normed]
-        if "name" not in keys:
-            continue
-        for j, key in enumerate(keys):
-            if key is None:
-                continue
-            if key in cols:
-                raise InputError(f"{fname} 第{i + 1}行：有两列都表示{_TEAM_LABEL[key]}（“{row[cols[key]]}”与“{row[j]}”）",
-                                 f"{fname} row {i + 1}: two columns mean {key}")
-            cols[key] = j
-        header = i
-        break
-    if header < 0:
-        raise InputError(f"{fname}：前10行中找不到“姓名”列（团体赛报名表每行一名队员：队名、姓名，可选 台次、替补、等级分）",
-                         f"{fname}: no 'name' column in the first 10 rows "
-                         "(team registration: one row per player with team, name, optionally board, reserve, rating)")
+    rows = _registration_rows(path)
+    header, cols = _find_header(
+        rows, fname, _TEAM_LOOKUP, _TEAM_LABEL, en_cells=False,
+        missing=(f"{fname}：前10行中找不到“姓名”列（团体赛报名表每行一名队员：队名、姓名，可选 台次、替补、等级分）",
+                 f"{fname}: no 'name' column in the first 10 rows "
+                 "(team registration: one row per player with team, name, optionally board, reserve, rating)"))
     if "team" not in cols:
         raise InputError(f"{fname}：团体赛报名表须有“队名”列（队名/队伍/team）",
                          f"{fname}: a team registration needs a team column (队名/team)")
     entries: list[dict] = []
-    for i, row in enumerate(rows[header + 1:], start=header + 2):
-        if all(_cell(v) is None for v in row):
-            continue
-        cells = {k: _cell(row[j]) if j < len(row) else None for k, j in cols.items()}
-        where_zh, where_en = f"{fname} 第{i}行", f"{fname} row {i}"
-        if cells.get("name") is None:
-            raise InputError(f"{where_zh}：缺少姓名", f"{where_en}: missing name")
-        name = _text(cells["name"])
-        where_zh = f"{where_zh}（{name}）"
+    for i, cells, name, where_zh, where_en in _named_rows(rows, header, cols, fname):
         if cells.get("team") is None:
             raise InputError(f"{where_zh}：缺少队名", f"{where_en}: missing team")
         e: dict[str, Any] = {"row": i, "name": name, "team": _text(cells["team"])}
@@ -542,11 +485,7 @@ def read_team_registration(path, boards: int, lineup: str = "fixed_boards",
                                  f"{where_en}: board should be a whole number 1–{boards}, got {cells['board']!r}")
             e["board"] = k
         if cells.get("rating") is not None:
-            r = _as_number(cells["rating"])
-            if r is None:
-                raise InputError(f"{where_zh}：等级分应为数字，实为“{cells['rating']}”",
-                                 f"{where_en}: rating should be a number, got {cells['rating']!r}")
-            e["rating"] = int(r) if float(r).is_integer() else float(r)
+            e["rating"] = _rating(cells["rating"], where_zh, where_en)
         if "no" in cols:
             n = _as_posint(cells.get("no")) if cells.get("no") is not None else None
             if n is None:
