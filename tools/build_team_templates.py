@@ -16,7 +16,6 @@ same buttons.
 from __future__ import annotations
 
 import importlib.util
-import shutil
 import sys
 from pathlib import Path
 from typing import Any, Callable, Optional
@@ -48,30 +47,18 @@ def build_team_template(lang: str, path: str | Path, vba_project: Optional[str |
                         extend: Optional[Callable[[Any, dict[str, Any]], None]] = None) -> Path:
     """Build one team template: ``lang`` 'zh' or 'en'; ``vba_project`` and
     ``extend`` as in ``build_templates.build_template``."""
-    path = Path(path)
-    if vba_project is not None and path.suffix.lower() != ".xlsm":
-        raise ValueError("a template with a VBA project must be an .xlsm file")
-    path.parent.mkdir(parents=True, exist_ok=True)
-    book = _individual_builder().XlsxWriterBook(path, vba_project, extend)
-    book.apply(plan_new_team_workbook(lang))
-    return path
+    return _individual_builder().build_from_plan(lambda: plan_new_team_workbook(lang), path, vba_project, extend)
 
 
 def build_all(data_dir: Path = DATA, mirror: Optional[Path] = MIRROR) -> list[Path]:
     out = []
     for lang, name in NAMES.items():
-        p = build_team_template(lang, data_dir / name)
-        out.append(p)
-        if mirror is not None:
-            mirror.mkdir(parents=True, exist_ok=True)
-            shutil.copyfile(p, mirror / name)
+        out.append(_individual_builder().mirrored(build_team_template(lang, data_dir / name), mirror))
     return out
 
 
 def main() -> int:
-    for p in build_all():
-        print(p.relative_to(ROOT))
-    return 0
+    return _individual_builder().report(build_all())
 
 
 if __name__ == "__main__":

@@ -167,31 +167,47 @@ def build_template(lang: str, path: str | Path, vba_project: Optional[str | Path
     vbaProject.bin for an .xlsm (sheet code names become Sheet1…SheetN,
     the workbook ThisWorkbook); ``extend(workbook, sheets_by_name)`` runs
     before the file is closed (buttons, extra sheets …)."""
+    return build_from_plan(lambda: plan_new_workbook(lang), path, vba_project, extend)
+
+
+def build_from_plan(plan: Callable[[], WritePlan], path: str | Path, vba_project: Optional[str | Path] = None,
+                    extend: Optional[Callable[[Any, dict[str, Any]], None]] = None) -> Path:
+    """Write the workbook of ``plan()`` to ``path`` with XlsxWriter;
+    ``vba_project`` and ``extend`` as in :func:`build_template`."""
     path = Path(path)
     if vba_project is not None and path.suffix.lower() != ".xlsm":
         raise ValueError("a template with a VBA project must be an .xlsm file")
     path.parent.mkdir(parents=True, exist_ok=True)
-    XlsxWriterBook(path, vba_project, extend).apply(plan_new_workbook(lang))
+    XlsxWriterBook(path, vba_project, extend).apply(plan())
     return path
 
 
 def build_all(data_dir: Path = DATA, mirror: Optional[Path] = MIRROR) -> list[Path]:
     out = []
     for lang in ("zh", "en"):
-        p = build_template(lang, data_dir / f"xlxq-event-{lang}.xlsx")
-        out.append(p)
-        if mirror is not None:
-            mirror.mkdir(parents=True, exist_ok=True)
-            shutil.copyfile(p, mirror / p.name)
+        out.append(mirrored(build_template(lang, data_dir / f"xlxq-event-{lang}.xlsx"), mirror))
     if SAMPLE.exists():
         shutil.copyfile(SAMPLE, data_dir / "sample-registration.csv")
     return out
 
 
-def main() -> int:
-    for p in build_all():
+def mirrored(p: Path, mirror: Optional[Path]) -> Path:
+    """Copy the built ``p`` into ``mirror`` (if any); ``p``."""
+    if mirror is not None:
+        mirror.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(p, mirror / p.name)
+    return p
+
+
+def report(paths: list[Path]) -> int:
+    """Print the built files (relative to the repository); exit code 0."""
+    for p in paths:
         print(p.relative_to(ROOT))
     return 0
+
+
+def main() -> int:
+    return report(build_all())
 
 
 if __name__ == "__main__":

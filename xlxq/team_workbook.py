@@ -18,7 +18,6 @@ docs/workbook-teams.md describes the workbook.
 from __future__ import annotations
 
 import os
-import shutil
 import sys
 from dataclasses import replace
 from pathlib import Path
@@ -30,7 +29,9 @@ from xlxq.core.teams import Team, TeamEvent, TeamSettings, set_lineups, validate
 from xlxq.errors import InputError, XlxqError
 from xlxq.sheets import team_layout as T
 from xlxq.sheets import team_mapping as TM
-from xlxq.sheets.mapping import BLOCKING, ERROR, INFO, WARNING, Book, Canvas, Problem, Status
+from xlxq.sheets.mapping import INFO, Book, Canvas, Problem, Status
+from xlxq.workbook import (_check_status, _cli_lang, _cli_report, _demo_done, _demo_path, _find_template, _fmt,
+                           _found, _new_workbook, _no_template, _sorted_problems, _table)
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
 TEMPLATE_FILES = {("zh", False): "xlxq-team-zh.xlsx", ("en", False): "xlxq-team-en.xlsx",
@@ -65,40 +66,6 @@ def dispatch(book: Book) -> ModuleType:
     import xlxq.workbook as W
 
     return W
-
-
-# ==========================================================================
-# helpers
-# ==========================================================================
-
-def _sorted_problems(problems: Iterable[Problem]) -> list[Problem]:
-    order = {BLOCKING: 0, ERROR: 1, WARNING: 2, INFO: 3}
-    return sorted(problems, key=lambda p: order[p.level])
-
-
-def _counts(problems: list[Problem]) -> tuple[int, int]:
-    return (sum(1 for p in problems if p.level in (BLOCKING, ERROR)),
-            sum(1 for p in problems if p.level == WARNING))
-
-
-def _found(problems: list[Problem]) -> tuple[str, str]:
-    e, w = _counts(problems)
-    if not e and not w:
-        return "", ""
-    return (f"；发现{e}个错误、{w}个警告，已在表中标出（见“提示”列）",
-            f"; {e} error(s) and {w} warning(s) found and highlighted (see the Notes column)")
-
-
-def _cli_lang() -> str:
-    return "en" if os.environ.get("XLXQ_LANG", "zh").lower().startswith("en") else "zh"
-
-
-def _fmt(x: Any) -> str:
-    if x is None:
-        return ""
-    if isinstance(x, float):
-        return str(int(x)) if x.is_integer() else f"{x:g}"
-    return str(x)
 
 
 # ==========================================================================
@@ -220,13 +187,7 @@ def explain(book: Book, round_no: Optional[int] = None) -> Status:
 
 def check(book: Book) -> Status:
     """Read and judge the team workbook; write nothing."""
-    data = TM.read_team_workbook(book)
-    problems = _sorted_problems(data.problems)
-    e, w = _counts(problems)
-    if not e and not w:
-        return Status(True, "未发现问题", "no problems found", problems, event=data.event)
-    return Status(e == 0, f"发现{e}个错误、{w}个警告", f"{e} error(s) and {w} warning(s) found", problems,
-                  event=data.event)
+    return _check_status(TM.read_team_workbook(book))
 
 
 # ==========================================================================
@@ -237,7 +198,7 @@ def explain_team_outcome(event: TeamEvent, out) -> str:
     """The 编排记录 block of a team round: notes, the 定位编排 steps with teams
     as units (the individual printer, :func:`xlxq.core.explain.group_record`),
     the matches."""
-    from xlxq.core.explain import group_record
+    from xlxq.core.explain import first_round_method, groups_record, parity_text
 
     n = out.round.round
     s = event.settings
@@ -246,34 +207,18 @@ def explain_team_outcome(event: TeamEvent, out) -> str:
     lines += [f"注：{t}" for t in out.notes]
     if s.system == "swiss":
         if n == 1:
-            method = {"adjacent": "近号配对", "fold": "首尾配对", "slide": "对半交叉配对",
-                      "random": "随机配对"}[s.first_round]
-            lines.append(f"第一轮：按队号{method}；单号场次小号先走、双号场次大号先走（方法(一)）")
+            lines.append(f"第一轮：按队号{first_round_method(s.first_round)}；单号场次小号先走、双号场次大号先走（方法(一)）")
         else:
             basis = "场分" if s.pair_by == "match_points" else "局分"
-            parity = "单轮次：小号在前" if n % 2 else "双轮次：大号在前"
-            lines.append(f"团体定位编排（以队为单位，按{basis}分段），{parity}；同分先按方法(二)定先编者，按方法(三)配对，"
-                         "按方法(四)定先后走（“先”= 先走队，单数台执红）")
-            for g in out.groups:
-                lines += group_record(g.search, g.result, g.incoming, n, names)
+            lines.append(f"团体定位编排（以队为单位，按{basis}分段），{parity_text(n)}；同分先按方法(二)定先编者，"
+                         "按方法(三)配对，按方法(四)定先后走（“先”= 先走队，单数台执红）")
+            lines += groups_record(out.groups, n, names)
     lines.append("对阵：")
     for m in out.round.matches:
         lines.append(f"  第{m.match}场  {m.first} {names[m.first]}（先走） — {m.second} {names[m.second]}（后走）")
     for t in out.round.byes:
         lines.append(f"  轮空  {t} {names[t]}")
     return "\n".join(lines)
-
-
-def _width(s: str) -> int:
-    import unicodedata
-
-    return sum(2 if unicodedata.east_asian_width(c) in ("W", "F") else 1 for c in s)
-
-
-def _table(header: list[str], rows: list[list[Any]]) -> list[str]:
-    cells = [header] + [["" if c is None else str(c) for c in r] for r in rows]
-    widths = [max(_width(r[i]) for r in cells) for i in range(len(header))]
-    return ["  ".join(c + " " * (widths[i] - _width(c)) for i, c in enumerate(r)).rstrip() for r in cells]
 
 
 def pairing_text(event: TeamEvent, round_no: int) -> str:
@@ -322,11 +267,7 @@ def template_path(lang: str = "zh", macro: bool = False) -> Path:
     workbook_templates/."""
     lang = "en" if lang == "en" else "zh"
     name = TEMPLATE_FILES[(lang, macro)]
-    for d in (DATA_DIR, Path(__file__).resolve().parent.parent / "workbook_templates"):
-        if (d / name).exists():
-            return d / name
-    raise InputError(f"找不到团体赛模板文件 {name}（请运行 python tools/build_team_templates.py）",
-                     f"team template {name} not found (run python tools/build_team_templates.py)")
+    return _find_template(name) or _no_template(name, "团体赛模板文件", "team template", "build_team_templates.py")
 
 
 def create_team_workbook(path: str | os.PathLike, teams: Sequence[Team] | TeamEvent, settings: TeamSettings,
@@ -336,8 +277,6 @@ def create_team_workbook(path: str | os.PathLike, teams: Sequence[Team] | TeamEv
     template exists): the team template with 设置 filled from ``settings``
     and 队伍报名 from ``teams`` (a list of :class:`Team` with ``players``, the
     registered :class:`Player` s, or a :class:`TeamEvent`)."""
-    from xlxq.backends.openpyxl_book import OpenpyxlBook
-
     path = Path(path)
     if isinstance(teams, TeamEvent):
         event = TeamEvent(settings=settings, players=list(teams.players), teams=list(teams.teams))
@@ -346,28 +285,9 @@ def create_team_workbook(path: str | os.PathLike, teams: Sequence[Team] | TeamEv
             raise InputError("创建团体赛工作簿需要队员名单（players）", "create_team_workbook needs the players")
         event = TeamEvent(settings=settings, players=sorted(players, key=lambda p: p.no), teams=list(teams))
     validate_team_event(event)
-    if path.suffix.lower() not in (".xlsx", ".xlsm"):
-        raise InputError(f"工作簿应为 .xlsx 或 .xlsm 文件：{path.name}", f"the workbook must be .xlsx or .xlsm: {path.name}")
-    if path.exists() and not overwrite:
-        raise InputError(f"文件已存在：{path}", f"{path} already exists")
-    macro = path.suffix.lower() == ".xlsm"
-    try:
-        template = template_path(lang, macro)
-    except InputError:
-        if macro:
-            raise
-        book = OpenpyxlBook.new(path)
-        book.apply(TM.plan_new_team_workbook(lang, settings, event, normalise_results))
-        return path
-    tmp = path.with_name(f".{path.stem}.new{path.suffix}")
-    shutil.copyfile(template, tmp)
-    try:
-        book = OpenpyxlBook(tmp)
-        book.apply_in_memory(TM.plan_fill_team_template(book, settings, event, normalise_results))
-        book.save(path)
-    finally:
-        tmp.unlink(missing_ok=True)
-    return path
+    return _new_workbook(path, overwrite, lambda macro: template_path(lang, macro),
+                         lambda: TM.plan_new_team_workbook(lang, settings, event, normalise_results),
+                         lambda book: TM.plan_fill_team_template(book, settings, event, normalise_results))
 
 
 _DEMO_TEAMS = ("北京队", "上海队", "广东队", "四川队", "浙江队", "江苏队", "湖北队", "河北队")
@@ -399,20 +319,10 @@ def team_demo(dir: str | os.PathLike | None = None) -> Path:  # noqa: A002 - the
     returns the path (never overwrites: xlxq-team-demo-2.xlsx …)."""
     from xlxq.backends.openpyxl_book import OpenpyxlBook
 
-    folder = Path(dir) if dir is not None else Path.cwd()
-    folder.mkdir(parents=True, exist_ok=True)
+    path = _demo_path(dir, "xlxq-team-demo")
     event = demo_event(name="xlxq 团体演示赛", rounds=5)
-    path = folder / "xlxq-team-demo.xlsx"
-    k = 2
-    while path.exists():
-        path = folder / f"xlxq-team-demo-{k}.xlsx"
-        k += 1
     create_team_workbook(path, event, event.settings, lang="zh")
-    st = pair_next_round(OpenpyxlBook(path))
-    lang = _cli_lang()
-    print(st.message(lang))
-    print(("团体赛演示工作簿：" if lang == "zh" else "team demo workbook: ") + str(path))
-    return path
+    return _demo_done(path, pair_next_round(OpenpyxlBook(path)), "团体赛演示工作簿：", "team demo workbook: ")
 
 
 # ==========================================================================
@@ -456,13 +366,7 @@ def cli_dispatch(command: str, path: str | os.PathLike, args: Any = None, book: 
     else:
         raise XlxqError(f"团体赛工作簿不支持 xlxq {command}（可用：pair、standings、explain、check）",
                         f"xlxq {command} is not available for team workbooks (use pair, standings, explain, check)")
-    for line in st.lines(lang):
-        print(line)
-    if st.text:
-        print(st.text)
-    if command in ("pair", "standings", "explain") and st.ok:
-        print(("已保存到 " if lang == "zh" else "saved to ") + str(path))
-    return 0 if st.ok else 1
+    return _cli_report(st, lang, path, command in ("pair", "standings", "explain"))
 
 
 def _jsonable(x: Any) -> Any:

@@ -21,12 +21,12 @@ import os
 import shutil
 import sys
 from pathlib import Path
-from typing import Any, Iterable, Optional
+from typing import Any, Callable, Iterable, Optional
 
 from xlxq.core.model import Event, EventSettings, Player
 from xlxq.errors import InputError, XlxqError
 from xlxq.sheets.mapping import (BLOCKING, ERROR, INFO, RR_SYSTEMS, WARNING, Book, Canvas, Problem, Sig, Status,
-                                 WorkbookOptions, add_round_sheet, locate, plan_fill_template, plan_new_workbook,
+                                 WorkbookOptions, WritePlan, add_round_sheet, locate, plan_fill_template, plan_new_workbook,
                                  read_workbook, refresh, rule_problems, write_log, write_log_blocks)
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
@@ -480,7 +480,11 @@ def check(book: Book) -> Status:
     """Read and judge the workbook; write nothing."""
     if (tw := _team_ops(book)) is not None:
         return tw.check(book)
-    data = read_workbook(book)
+    return _check_status(read_workbook(book))
+
+
+def _check_status(data: Any) -> Status:
+    """The result of ``check`` on the workbook ``data`` read."""
     problems = _sorted_problems(data.problems)
     e, w = _counts(problems)
     if not e and not w:
@@ -499,7 +503,10 @@ def _width(s: str) -> int:
     return sum(2 if unicodedata.east_asian_width(c) in ("W", "F") else 1 for c in s)
 
 
-def _table(header: list[str], rows: list[list[Any]], right: list[bool]) -> list[str]:
+def _table(header: list[str], rows: list[list[Any]], right: Optional[list[bool]] = None) -> list[str]:
+    """Aligned text columns (by display width); ``right``: which columns are
+    right-aligned (default none)."""
+    right = right or [False] * len(header)
     cells = [header] + [["" if c is None else str(c) for c in r] for r in rows]
     widths = [max(_width(r[i]) for r in cells) for i in range(len(header))]
     out = []
@@ -654,11 +661,20 @@ def template_path(lang: str = "zh", macro: bool = False) -> Path:
     workbook_templates/ (a source checkout)."""
     lang = "en" if lang == "en" else "zh"
     name = TEMPLATE_FILES[(lang, macro)]
+    return _find_template(name) or _no_template(name, "模板文件", "template", "build_templates.py")
+
+
+def _find_template(name: str) -> Optional[Path]:
+    """``name`` in xlxq/data/, else in the repository's workbook_templates/."""
     for d in (DATA_DIR, Path(__file__).resolve().parent.parent / "workbook_templates"):
         if (d / name).exists():
             return d / name
-    raise InputError(f"找不到模板文件 {name}（请运行 python tools/build_templates.py）",
-                     f"template {name} not found (run python tools/build_templates.py)")
+    return None
+
+
+def _no_template(name: str, zh: str, en: str, tool: str) -> Path:
+    raise InputError(f"找不到{zh} {name}（请运行 python tools/{tool}）",
+                     f"{en} {name} not found (run python tools/{tool})")
 
 
 def create_event_workbook(path: str | os.PathLike, players: Iterable[Player], settings: EventSettings,
@@ -672,7 +688,6 @@ def create_event_workbook(path: str | os.PathLike, players: Iterable[Player], se
     knockout stage's 每场局数 / 加赛局数 / 加赛决胜局)."""
     from dataclasses import replace
 
-    from xlxq.backends.openpyxl_book import OpenpyxlBook
     from xlxq.core.model import validate_event
 
     path = Path(path)
@@ -692,27 +707,59 @@ def create_event_workbook(path: str | os.PathLike, players: Iterable[Player], se
 
         settings = replace(settings, rounds=planned_rounds(len(players), settings.games_per_match), tiebreaks=[])
     validate_event(Event(settings=settings, players=players))
+    return _new_workbook(path, overwrite, lambda macro: template_path(lang, macro),
+                         lambda: plan_new_workbook(lang, settings, players, normalise_results, options),
+                         lambda book: plan_fill_template(book, settings, players, normalise_results, options))
+
+
+def _new_workbook(path: Path, overwrite: bool, template: Callable[[bool], Path], plan_new: Callable[[], WritePlan],
+                  plan_fill: Callable[[Book], WritePlan]) -> Path:
+    """Write a new .xlsx/.xlsm workbook at ``path``: a copy of
+    ``template(macro)`` filled by ``plan_fill(book)``, or (no .xlsx template)
+    built from nothing by ``plan_new()``."""
+    from xlxq.backends.openpyxl_book import OpenpyxlBook
+
     if path.suffix.lower() not in (".xlsx", ".xlsm"):
         raise InputError(f"工作簿应为 .xlsx 或 .xlsm 文件：{path.name}", f"the workbook must be .xlsx or .xlsm: {path.name}")
     if path.exists() and not overwrite:
         raise InputError(f"文件已存在：{path}", f"{path} already exists")
     macro = path.suffix.lower() == ".xlsm"
     try:
-        template = template_path(lang, macro)
+        tpl = template(macro)
     except InputError:
         if macro:
             raise
         book = OpenpyxlBook.new(path)
-        book.apply(plan_new_workbook(lang, settings, players, normalise_results, options))
+        book.apply(plan_new())
         return path
     tmp = path.with_name(f".{path.stem}.new{path.suffix}")
-    shutil.copyfile(template, tmp)
+    shutil.copyfile(tpl, tmp)
     try:
         book = OpenpyxlBook(tmp)
-        book.apply_in_memory(plan_fill_template(book, settings, players, normalise_results, options))
+        book.apply_in_memory(plan_fill(book))
         book.save(path)
     finally:
         tmp.unlink(missing_ok=True)
+    return path
+
+
+def _demo_path(folder: str | os.PathLike | None, stem: str) -> Path:
+    """``stem``.xlsx in ``folder`` (default: here), made if missing; never an
+    existing file (``stem``-2.xlsx …)."""
+    folder = Path(folder) if folder is not None else Path.cwd()
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"{stem}.xlsx"
+    k = 2
+    while path.exists():
+        path = folder / f"{stem}-{k}.xlsx"
+        k += 1
+    return path
+
+
+def _demo_done(path: Path, st: Status, zh: str, en: str) -> Path:
+    lang = _cli_lang()
+    print(st.message(lang))
+    print((zh if lang == "zh" else en) + str(path))
     return path
 
 
@@ -731,21 +778,11 @@ def demo(dir: str | os.PathLike | None = None) -> Path:  # noqa: A002 - the CLI'
     from xlxq.backends.openpyxl_book import OpenpyxlBook
     from xlxq.backends.registration import read_registration
 
-    folder = Path(dir) if dir is not None else Path.cwd()
-    folder.mkdir(parents=True, exist_ok=True)
+    path = _demo_path(dir, "xlxq-demo")
     players = read_registration(_sample_csv())
     settings = EventSettings(name="xlxq 演示赛", rounds=9, tiebreaks=["cxa2011-opp"])
-    path = folder / "xlxq-demo.xlsx"
-    k = 2
-    while path.exists():
-        path = folder / f"xlxq-demo-{k}.xlsx"
-        k += 1
     create_event_workbook(path, players, settings, lang="zh")
-    st = pair_next_round(OpenpyxlBook(path))
-    lang = _cli_lang()
-    print(st.message(lang))
-    print(("演示工作簿：" if lang == "zh" else "demo workbook: ") + str(path))
-    return path
+    return _demo_done(path, pair_next_round(OpenpyxlBook(path)), "演示工作簿：", "demo workbook: ")
 
 
 # ==========================================================================
@@ -868,11 +905,17 @@ def cli_dispatch(command: str, path: str | os.PathLike, args: Any = None) -> int
                         f"qualify）",
                         f"xlxq {command} is not available for workbooks (use pair, schedule, standings, crosstable, "
                         f"explain, check, qualify)")
+    return _cli_report(st, lang, path, command in ("pair", "schedule", "standings", "explain"))
+
+
+def _cli_report(st: Status, lang: str, path: Any, saved: bool) -> int:
+    """Print ``st`` (and "saved to" when the operation ``saved`` the workbook
+    and succeeded); the exit code."""
     for line in st.lines(lang):
         print(line)
     if st.text:
         print(st.text)
-    if command in ("pair", "schedule", "standings", "explain") and st.ok:
+    if saved and st.ok:
         print(("已保存到 " if lang == "zh" else "saved to ") + str(path))
     return 0 if st.ok else 1
 

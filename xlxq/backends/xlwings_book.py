@@ -59,6 +59,7 @@ import unicodedata
 from dataclasses import dataclass, field
 from typing import Any, Iterator
 
+from xlxq.sheets.layout import column_letter
 from xlxq.sheets.mapping import WritePlan
 
 #: Actions the VBA client of the remote engine (xlwings 0.37.8
@@ -411,14 +412,6 @@ def _freeze(app: Any, ws: Any, row: int, col: int) -> None:
             before.Activate()
 
 
-def _col_letter(c: int) -> str:
-    s = ""
-    while c:
-        c, r = divmod(c - 1, 26)
-        s = chr(65 + r) + s
-    return s
-
-
 def _page_setup(ws: Any, p: Any, errors: list[str]) -> None:
     """Each property on its own: a printer without A3 must not cost the
     print titles."""
@@ -435,7 +428,7 @@ def _page_setup(ws: Any, p: Any, errors: list[str]) -> None:
         props.append(("PrintTitleRows", f"${p.title_rows[0]}:${p.title_rows[1]}"))
     if p.area:
         r1, c1, r2, c2 = p.area
-        props.append(("PrintArea", f"${_col_letter(c1)}${r1}:${_col_letter(c2)}${r2}"))
+        props.append(("PrintArea", f"${column_letter(c1)}${r1}:${column_letter(c2)}${r2}"))
     if p.footer:
         props.append(("CenterFooter", p.footer))
     for name, value in props:

@@ -7,6 +7,8 @@ much 拆对 (backtracking) the search needed.
 """
 from __future__ import annotations
 
+from typing import Any, Iterable
+
 from xlxq.core.history import CardState
 from xlxq.core.model import Event
 from xlxq.core.pairing import PairingOutcome, pair_round
@@ -117,20 +119,35 @@ def group_record(gs: GroupSearch, res, incoming: list[int], round_no: int, names
     return lines
 
 
+def first_round_method(first_round: str) -> str:
+    """The 编排记录 name of a first-round pairing method."""
+    return {"adjacent": "近号配对", "fold": "首尾配对", "slide": "对半交叉配对", "random": "随机配对"}[first_round]
+
+
+def parity_text(n: int) -> str:
+    """Who is listed first in round ``n`` of 定位编排."""
+    return "单轮次：小号在前" if n % 2 else "双轮次：大号在前"
+
+
+def groups_record(groups: Iterable[Any], n: int, names: dict[int, str]) -> list[str]:
+    """The :func:`group_record` lines of every score group of round ``n``."""
+    lines: list[str] = []
+    for g in groups:
+        lines += group_record(g.search, g.result, g.incoming, n, names)
+    return lines
+
+
 def explain_outcome(event: Event, out: PairingOutcome) -> str:
     n = out.round.round
     names = {p.no: p.name for p in event.players}
     lines = [f"第{n}轮编排记录（{event.settings.name or '赛事'}）"]
     lines += [f"注：{t}" for t in out.notes]
     if n == 1:
-        method = {"adjacent": "近号配对", "fold": "首尾配对", "slide": "对半交叉配对",
-                  "random": "随机配对"}[event.settings.first_round]
-        lines.append(f"第一轮：{method}；单号台次小号先走、双号台次大号先走（方法(一)）")
+        lines.append(f"第一轮：{first_round_method(event.settings.first_round)}；"
+                     "单号台次小号先走、双号台次大号先走（方法(一)）")
     else:
-        parity = "单轮次：小号在前" if n % 2 else "双轮次：大号在前"
-        lines.append(f"定位编排，{parity}；同分先按方法(二)定先编者，按方法(三)配对，按方法(四)定先后走")
-        for g in out.groups:
-            lines += group_record(g.search, g.result, g.incoming, n, names)
+        lines.append(f"定位编排，{parity_text(n)}；同分先按方法(二)定先编者，按方法(三)配对，按方法(四)定先后走")
+        lines += groups_record(out.groups, n, names)
     lines.append("对阵：")
     for b in out.round.boards:
         lines.append(f"  第{b.board}台  {b.red} {names[b.red]}（红） — {b.black} {names[b.black]}（黑）")

@@ -25,9 +25,9 @@ from typing import Any, Optional
 from xlxq.core.model import Event
 from xlxq.errors import InputError
 from xlxq.sheets import layout as L
-from xlxq.sheets.mapping import (ERROR, RR_SYSTEMS, WARNING, Canvas, PageSetup, Problem, RoundSheet, SheetLook,
-                                 Style, WorkbookData, _num, _round_cell, hand_problems, scores_before,
-                                 standings_after, unfinished_problems)
+from xlxq.sheets.mapping import (ERROR, RR_SYSTEMS, WARNING, Canvas, PageSetup, Problem, RoundSheet, SheetLook, Style,
+                                 WorkbookData, _num, _round_cell, hand_problems, scores_before, standings_after,
+                                 table_looks, unfinished_problems)
 
 SYSTEM_LABELS = {"swiss": ("积分编排", "Swiss"), "round_robin": ("单循环", "round robin"),
                  "double_round_robin": ("双循环", "double round robin"), "knockout": ("淘汰赛", "knockout")}
@@ -254,21 +254,12 @@ def write_table(canvas: Canvas, name: str, title: str, header: list[str], rows: 
     last = L.FIRST_DATA_ROW + len(rows) - 1
     ncols = len(header)
     plan = canvas.plan
-    for c in range(1, ncols + 1):
-        canvas.fill(name, L.HEADER_ROW, c, L.HEADER_FILL)
-    plan.looks.append(SheetLook(name, widths, freeze=freeze))
-    plan.styles.append(Style(name, L.TITLE_ROW, 1, bold=True, size=14))
-    plan.styles.append(Style(name, L.HEADER_ROW, 1, 1, ncols, bold=True, border=True, align="center"))
+    table_looks(canvas, name, widths, ncols, last, freeze)
     if rows:
-        plan.styles.append(Style(name, L.FIRST_DATA_ROW, 1, len(rows), ncols, border=True))
         for c in center_cols:
             plan.styles.append(Style(name, L.FIRST_DATA_ROW, c, len(rows), 1, align="center"))
     plan.page_setups.append(PageSetup(name, landscape=ncols > 12, title_rows=(L.TITLE_ROW, L.HEADER_ROW),
                                       area=(1, 1, max(last, L.HEADER_ROW), ncols), footer="&P / &N"))
-
-
-def _titled(event_name: str, text: str) -> str:
-    return f"{event_name}  {text}" if event_name else text
 
 
 def _after_standings(data: WorkbookData) -> Optional[str]:
@@ -323,16 +314,9 @@ def write_rr_standings(canvas: Canvas, data: WorkbookData, event: Event) -> list
         title += _t(lang, f"（第{after}轮后）", f" after round {after}")
         if unfinished:
             title += _t(lang, f"（第{after}轮尚有{unfinished}台未完成）", f" ({unfinished} game(s) unfinished)")
-    widths = {i + 1: L.STANDINGS_COLUMNS[i].width for i in range(5)}
-    j = 6
-    for _ in keys:
-        widths[j] = L.TIEBREAK_WIDTH
-        j += 1
-    for _ in range(after):
-        widths[j] = L.ROUND_CELL_WIDTH
-        j += 1
-    widths[j] = 24
-    write_table(canvas, name, _titled(s.name, title), header, table, widths,
+    widths = L.standings_widths([c.width for c in L.STANDINGS_COLUMNS[:5]], len(keys), L.TIEBREAK_WIDTH, after,
+                                L.ROUND_CELL_WIDTH, 24)
+    write_table(canvas, name, L.titled(s.name, title), header, table, widths,
                 center_cols=(1, 2, *range(5, len(header))))
     return rows
 
@@ -378,7 +362,7 @@ def write_cross_table(canvas: Canvas, data: WorkbookData, event: Event) -> None:
         widths[j] = 5 if (2 if s.system == "double_round_robin" else 1) * g == 1 else 8
     widths[4 + len(nos)] = 7
     widths[5 + len(nos)] = 6
-    write_table(canvas, name, _titled(s.name, title), header, rows, widths, freeze=(L.FIRST_DATA_ROW, 3),
+    write_table(canvas, name, L.titled(s.name, title), header, rows, widths, freeze=(L.FIRST_DATA_ROW, 3),
                 center_cols=(1, *range(4, len(header) + 1)))
     canvas.set(name, L.FIRST_DATA_ROW + len(rows) + 1, 1,
                _t(lang, "格内为该行棋手对该列对手每局所得分（按轮次，“/”分隔；“.”= 尚无结果）",
@@ -431,7 +415,7 @@ def write_ko_standings(canvas: Canvas, data: WorkbookData, event: Event, bracket
     else:
         title = _t(lang, f"淘汰赛名次（{stage(bracket.current_stage)}进行中）",
                    f"Knockout places ({stage(bracket.current_stage)} in progress)")
-    write_table(canvas, name, _titled(data.event.settings.name, title), header, rows,
+    write_table(canvas, name, L.titled(data.event.settings.name, title), header, rows,
                 {1: 7, 2: 6, 3: 12, 4: 18, 5: 9, 6: 14, 7: 18}, center_cols=(1, 2, 5))
     return places
 
@@ -519,7 +503,7 @@ def write_bracket(canvas: Canvas, data: WorkbookData, event: Event, bracket, aft
     rule = _t(lang, f"每场{g}局；战平加赛{po}局" + ("，再平一局决胜（和棋判黑胜）" if event.settings.armageddon else ""),
               f"{g} game(s) a match; play-offs {po}" + (" then armageddon" if event.settings.armageddon else ""))
     title = _t(lang, "对阵图", "Bracket") + _t(lang, f"（{status}；{rule}）", f" ({status}; {rule})")
-    canvas.set(name, L.TITLE_ROW, 1, _titled(data.event.settings.name, title))
+    canvas.set(name, L.TITLE_ROW, 1, L.titled(data.event.settings.name, title))
     last = centre(0, bracket.size - 1)
     canvas.set(name, last + 2, 1, _t(lang, "比分写在两名棋手之间（上方棋手在前）；胜方进入右侧一列",
                                      "the score is between the two players (upper first); the winner moves right"))
@@ -556,7 +540,7 @@ def write_qualifiers(canvas: Canvas, data: WorkbookData, swiss: Event, ko: Event
              for p in ko.players]
     title = _t(lang, f"晋级名单（积分赛第{after_round}轮后前{len(ko.players)}名进入淘汰赛；种子 = 积分赛名次顺序）",
                f"Qualifiers (top {len(ko.players)} after Swiss round {after_round}; seed = Swiss order)")
-    write_table(canvas, name, _titled(swiss.settings.name, title), header, table,
+    write_table(canvas, name, L.titled(swiss.settings.name, title), header, table,
                 {i: c.width for i, c in enumerate(L.QUALIFIER_COLUMNS, start=1)}, freeze=(L.FIRST_DATA_ROW, 1),
                 center_cols=(1, 2, 5, 6))
     return name
@@ -591,7 +575,7 @@ def write_final_ranking(canvas: Canvas, data: WorkbookData, swiss: Event, ko: Ev
     title = _t(lang, "积分晋圈淘汰最终名次", "Final ranking (Swiss, then knockout)")
     if rows is None:
         title += _t(lang, "（淘汰赛尚未结束）", " (the knockout is not finished)")
-    write_table(canvas, name, _titled(swiss.settings.name, title), header, table,
+    write_table(canvas, name, L.titled(swiss.settings.name, title), header, table,
                 {1: 6, 2: 6, 3: 12, 4: 18, 5: 10, 6: 10, 7: 11}, center_cols=(1, 2, 6, 7))
     return rows
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass
-from typing import Any, Optional
+from typing import Any, Iterable, Optional
 
 LANGS = ("zh", "en")
 
@@ -74,18 +74,24 @@ def sheet_kind(name: str) -> tuple[Optional[str], Optional[int]]:
     """(kind, round number) of a sheet name, or (None, None) for a sheet that
     is not part of the event (the arbiter's own sheets are left alone)."""
     k = norm_key(name)
-    for rx in _KO_ROUND_RE:
-        m = rx.match(k)
-        if m:
-            return KO_ROUND, int(m.group(1))
-    for rx in _ROUND_RE:
-        m = rx.match(k)
-        if m:
-            return ROUND, int(m.group(1))
+    for kind, res in ((KO_ROUND, _KO_ROUND_RE), (ROUND, _ROUND_RE)):
+        n = round_of_key(k, res)
+        if n is not None:
+            return kind, n
     for kind, aliases in SHEET_ALIASES.items():
         if k in {norm_key(a) for a in aliases}:
             return kind, None
     return None, None
+
+
+def round_of_key(k: str, res: tuple[re.Pattern, ...] = _ROUND_RE) -> Optional[int]:
+    """The round number of a normalised sheet name ``k`` that one of the
+    patterns ``res`` matches, else None."""
+    for rx in res:
+        m = rx.match(k)
+        if m:
+            return int(m.group(1))
+    return None
 
 
 def lang_of_sheet(name: str) -> str:
@@ -407,19 +413,46 @@ def round_title(n: int, event_name: str, lang: str, stage: str = "main", label: 
         t = f"第{n}轮对阵表" if lang == "zh" else f"Round {n} pairings"
     if label:
         t += f"（{label}）" if lang == "zh" else f" ({label})"
-    return f"{event_name}  {t}" if event_name else t
+    return titled(event_name, t)
+
+
+def titled(event_name: str, text: str) -> str:
+    """A sheet title: the event's name (if any), two spaces, ``text``."""
+    return f"{event_name}  {text}" if event_name else text
 
 
 def standings_title(after: int, event_name: str, lang: str, unfinished: int = 0) -> str:
+    return after_round_title("成绩表", "Standings", after, event_name, lang, unfinished)
+
+
+def after_round_title(zh: str, en: str, after: int, event_name: str, lang: str, unfinished: int = 0) -> str:
+    """The title of a standings-like table ``zh``/``en`` after round
+    ``after`` (0: none yet), noting the unfinished games of that round."""
     if lang == "zh":
-        t = f"成绩表（第{after}轮后）" if after else "成绩表"
+        t = f"{zh}（第{after}轮后）" if after else zh
         if unfinished:
             t += f"（第{after}轮尚有{unfinished}台未完成）"
     else:
-        t = f"Standings after round {after}" if after else "Standings"
+        t = f"{en} after round {after}" if after else en
         if unfinished:
             t += f" ({unfinished} game(s) of round {after} unfinished)"
-    return f"{event_name}  {t}" if event_name else t
+    return titled(event_name, t)
+
+
+def standings_widths(head: Iterable[float], nkeys: int, key_width: float, after: int, round_width: float,
+                     tail_width: float) -> dict[int, float]:
+    """Column widths of a standings table: ``head``, ``nkeys`` tie-break
+    columns, ``after`` round columns and the tail column."""
+    widths = dict(enumerate(head, start=1))
+    j = len(widths) + 1
+    for _ in range(nkeys):
+        widths[j] = key_width
+        j += 1
+    for _ in range(after):
+        widths[j] = round_width
+        j += 1
+    widths[j] = tail_width
+    return widths
 
 
 def round_col_header(n: int, lang: str) -> str:

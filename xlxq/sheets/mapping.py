@@ -26,7 +26,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Optional, Protocol, runtime_checkable
+from typing import Any, Callable, Iterable, Optional, Protocol, runtime_checkable
 
 from xlxq.core.history import build_cards
 from xlxq.core.model import (Board, Event, EventSettings, PairingOptions, Player, Round, Scoring, StandingsOptions,
@@ -846,29 +846,55 @@ def _rr_tiebreak_value(raw: Any, games_per_match: int) -> list[str]:
     return resolve_rr_tiebreaks(items, games_per_match)   # InputError for an unknown item
 
 
+def _setting_rows(name: str, grid: list[list[Any]], table: Table, lookup: dict[str, L.Setting],
+                  rows: dict[str, int], problems: list[Problem]) -> Iterable[tuple[int, L.Setting, Any, str]]:
+    """``(row, setting, raw value, value cell)`` of each known setting of a
+    设置 sheet (``lookup``: normalised label → setting), remembering its row
+    in ``rows``; unknown labels become problems, a repeated one fails."""
+    kc, vc = table.cols["key"], table.cols["value"]
+    for r in range(table.header_row + 1, len(grid) + 1):
+        label = _text(_cell(grid, r, kc))
+        if label is None:
+            continue
+        spec = lookup.get(L.norm_key(label))
+        if spec is None:
+            problems.append(Problem(INFO, "unknown_setting", f"不认识的设置项目“{label}”，已忽略",
+                                    f"unknown setting {label!r} ignored", name, r, ("key",)))
+            continue
+        if spec.key in rows:
+            raise _fail(name, r, f"设置项目“{label}”与第{rows[spec.key]}行重复",
+                        f"setting {label!r} repeats row {rows[spec.key]}")
+        rows[spec.key] = r
+        yield r, spec, _cell(grid, r, vc), L.cell_ref(r, vc)
+
+
+def _number_setting(name: str, r: int, spec: L.Setting, raw: Any, cell: str) -> float:
+    v = _as_number(raw)
+    if v is None:
+        raise _fail(name, r, f"{spec.label('zh')}应为数字，实为“{raw}”", f"{spec.en} must be a number, got {raw!r}",
+                    cell)
+    return v
+
+
+def _choice_setting(name: str, r: int, spec: L.Setting, raw: Any, cell: str) -> Any:
+    ok, v = _choice_value(spec, raw)
+    if not ok:
+        zh = "、".join(c.zh for c in spec.choices)
+        en = ", ".join(c.en for c in spec.choices)
+        raise _fail(name, r, f"{spec.label('zh')}无效：“{raw}”（可选：{zh}）", f"invalid {spec.en} {raw!r} (one of {en})",
+                    cell)
+    return v
+
+
 def _read_settings(name: str, grid: list[list[Any]], problems: list[Problem]) -> tuple[EventSettings,
                                                                                       WorkbookOptions,
                                                                                       SettingsSheet]:
     table = _find_table(name, grid, _SETTINGS_LOOKUP, ("key", "value"), "“项目、设置”", "'Setting, Value'")
     sheet = SettingsSheet(name, table)
-    kc, vc = table.cols["key"], table.cols["value"]
+    vc = table.cols["value"]
     got: dict[str, Any] = {}
     raw_tiebreaks: Any = None
-    for r in range(table.header_row + 1, len(grid) + 1):
-        label = _text(_cell(grid, r, kc))
-        if label is None:
-            continue
-        spec = _SETTING_LOOKUP.get(L.norm_key(label))
-        if spec is None:
-            problems.append(Problem(INFO, "unknown_setting", f"不认识的设置项目“{label}”，已忽略",
-                                    f"unknown setting {label!r} ignored", name, r, ("key",)))
-            continue
-        if spec.key in sheet.rows:
-            raise _fail(name, r, f"设置项目“{label}”与第{sheet.rows[spec.key]}行重复",
-                        f"setting {label!r} repeats row {sheet.rows[spec.key]}")
-        sheet.rows[spec.key] = r
-        raw = _cell(grid, r, vc)
-        cell = L.cell_ref(r, vc)
+    for r, spec, raw, cell in _setting_rows(name, grid, table, _SETTING_LOOKUP, sheet.rows, problems):
         what = spec.label("zh")
         if raw is None:
             got[spec.key] = None if spec.kind.startswith("opt") else _model_default(spec)
@@ -884,18 +910,9 @@ def _read_settings(name: str, grid: list[list[Any]], problems: list[Problem]) ->
                 raise _fail(name, r, f"晋圈人数应至少为2，实为“{raw}”", f"at least 2 must qualify, got {raw!r}", cell)
             got[spec.key] = v
         elif spec.kind in ("number", "optnumber"):
-            v = _as_number(raw)
-            if v is None:
-                raise _fail(name, r, f"{what}应为数字，实为“{raw}”", f"{spec.en} must be a number, got {raw!r}", cell)
-            got[spec.key] = v
+            got[spec.key] = _number_setting(name, r, spec, raw, cell)
         elif spec.kind in ("choice", "bool"):
-            ok, v = _choice_value(spec, raw)
-            if not ok:
-                zh = "、".join(c.zh for c in spec.choices)
-                en = ", ".join(c.en for c in spec.choices)
-                raise _fail(name, r, f"{what}无效：“{raw}”（可选：{zh}）", f"invalid {spec.en} {raw!r} (one of {en})",
-                            cell)
-            got[spec.key] = v
+            got[spec.key] = _choice_setting(name, r, spec, raw, cell)
         elif spec.kind == "intlist":
             v = _parse_intlist(raw)
             if v is None:
@@ -1069,6 +1086,42 @@ def _parse_withdrawn(v: Any) -> Optional[int]:
     return int(m[0]) if len(m) == 1 else -1
 
 
+def _reg_entry(name: str, r: int, get: dict[str, Any], c: dict[str, int], first_no: dict[int, int],
+               extra: dict[str, Any]) -> Optional[dict[str, Any]]:
+    """The entry of registration row ``r`` (cells ``get`` by key) with its
+    name, ``extra`` and its checked 序号; None for a row with neither name
+    nor number.  ``first_no`` remembers the rows of the numbers seen."""
+    pname = _text(get.get("name"))
+    raw_no = get.get("no")
+    if pname is None and raw_no is None:
+        return None
+    if pname is None:
+        raise _fail(name, r, f"序号 {_text(raw_no)} 没有姓名", f"no {_text(raw_no)} has no name",
+                    L.cell_ref(r, c["name"]))
+    e: dict[str, Any] = {"row": r, "name": pname, **extra}
+    if raw_no is not None:
+        n = _as_int(raw_no)
+        if n is None or n < 1:
+            raise _fail(name, r, f"{pname} 的序号应为正整数，实为“{raw_no}”",
+                        f"{pname}: no must be a positive whole number, got {raw_no!r}", L.cell_ref(r, c["no"]))
+        if n in first_no:
+            raise _fail(name, r, f"序号 {n} 重复（第{first_no[n]}行与第{r}行），序号必须唯一",
+                        f"no {n} appears twice (rows {first_no[n]} and {r})", L.cell_ref(r, c["no"]))
+        first_no[n] = r
+        e["no"] = n
+    return e
+
+
+def _reg_rating(e: dict[str, Any], name: str, r: int, get: dict[str, Any], c: dict[str, int]) -> None:
+    """Set ``e["rating"]`` from the row's 等级分 cell, if any."""
+    if get.get("rating") is not None:
+        x = _as_number(get["rating"])
+        if x is None:
+            raise _fail(name, r, f"{e['name']} 的等级分应为数字，实为“{get['rating']}”",
+                        f"{e['name']}: rating must be a number, got {get['rating']!r}", L.cell_ref(r, c["rating"]))
+        e["rating"] = x
+
+
 def _read_registration(name: str, grid: list[list[Any]], problems: list[Problem]) -> tuple[list[Player],
                                                                                           RegistrationSheet]:
     table = _find_table(name, grid, _REG_LOOKUP, ("name",), "“姓名”", "'Name'")
@@ -1078,31 +1131,12 @@ def _read_registration(name: str, grid: list[list[Any]], problems: list[Problem]
     first_no: dict[int, int] = {}
     for r in range(table.header_row + 1, len(grid) + 1):
         get = {k: _cell(grid, r, j) for k, j in c.items()}
-        pname = _text(get.get("name"))
-        raw_no = get.get("no")
-        if pname is None and raw_no is None:
+        e = _reg_entry(name, r, get, c, first_no, {"unit": _text(get.get("unit")) or ""})
+        if e is None:
             reg.other_rows.append(r)
             continue
-        if pname is None:
-            raise _fail(name, r, f"序号 {_text(raw_no)} 没有姓名", f"no {_text(raw_no)} has no name",
-                        L.cell_ref(r, c["name"]))
-        e: dict[str, Any] = {"row": r, "name": pname, "unit": _text(get.get("unit")) or ""}
-        if raw_no is not None:
-            n = _as_int(raw_no)
-            if n is None or n < 1:
-                raise _fail(name, r, f"{pname} 的序号应为正整数，实为“{raw_no}”",
-                            f"{pname}: no must be a positive whole number, got {raw_no!r}", L.cell_ref(r, c["no"]))
-            if n in first_no:
-                raise _fail(name, r, f"序号 {n} 重复（第{first_no[n]}行与第{r}行），序号必须唯一",
-                            f"no {n} appears twice (rows {first_no[n]} and {r})", L.cell_ref(r, c["no"]))
-            first_no[n] = r
-            e["no"] = n
-        if get.get("rating") is not None:
-            x = _as_number(get["rating"])
-            if x is None:
-                raise _fail(name, r, f"{pname} 的等级分应为数字，实为“{get['rating']}”",
-                            f"{pname}: rating must be a number, got {get['rating']!r}", L.cell_ref(r, c["rating"]))
-            e["rating"] = x
+        pname = e["name"]
+        _reg_rating(e, name, r, get, c)
         if get.get("seed") is not None:
             x = _as_int(get["seed"])
             if x is None or x < 1:
@@ -1517,7 +1551,7 @@ def replay_bracket(data: WorkbookData, event: Event, rounds: list[RoundSheet]):
         raise
 
 
-def locate(data: WorkbookData) -> None:
+def locate(data: Any) -> None:
     """Fill in ``Problem.cell`` (the first highlighted cell) where known."""
     for p in data.problems:
         if p.sheet is None or p.row is None or p.cell is not None:
@@ -1827,14 +1861,9 @@ def add_round_sheet(canvas: Canvas, data: WorkbookData, event: Event, rnd: Round
     plan = canvas.plan
     plan.number_formats.append(NumberFormat(name, L.FIRST_DATA_ROW, res_col, last - L.FIRST_DATA_ROW + 1
                                             + L.VALIDATION_MARGIN, 1, L.TEXT_FORMAT))
-    for j in range(1, ncols + 1):
-        canvas.fill(name, L.HEADER_ROW, j, L.HEADER_FILL)
-    plan.looks.append(SheetLook(name, {i: c.width for i, c in enumerate(L.ROUND_COLUMNS, start=1)},
-                                freeze=(L.FIRST_DATA_ROW, 1)))
-    plan.styles.append(Style(name, L.TITLE_ROW, 1, bold=True, size=14))
-    plan.styles.append(Style(name, L.HEADER_ROW, 1, 1, ncols, bold=True, border=True, align="center"))
+    table_looks(canvas, name, {i: c.width for i, c in enumerate(L.ROUND_COLUMNS, start=1)}, ncols, last,
+                (L.FIRST_DATA_ROW, 1))
     if last >= L.FIRST_DATA_ROW:
-        plan.styles.append(Style(name, L.FIRST_DATA_ROW, 1, last - L.FIRST_DATA_ROW + 1, ncols, border=True))
         for key in ("board", "red_no", "red_score", "result", "black_score", "black_no", "fouls_red", "fouls_black"):
             plan.styles.append(Style(name, L.FIRST_DATA_ROW, cols[key], last - L.FIRST_DATA_ROW + 1, 1,
                                      align="center"))
@@ -1846,9 +1875,9 @@ def add_round_sheet(canvas: Canvas, data: WorkbookData, event: Event, rnd: Round
     return rs
 
 
-def _put(canvas: Canvas, rs: RoundSheet, row: int, key: str, value: Any) -> None:
+def _put(canvas: Canvas, rs: Any, row: Optional[int], key: str, value: Any) -> None:
     col = rs.table.cols.get(key)
-    if col is not None:
+    if col is not None and row is not None:
         canvas.set(rs.name, row, col, value)
 
 
@@ -1898,8 +1927,15 @@ def write_notes(canvas: Canvas, data: WorkbookData) -> None:
     if data.ko is not None:
         q = data.ko.qualifiers
         sheets.append((q.name, q.table, list(q.rows.values()) + q.other_rows))
+    write_row_notes(canvas, data.problems, lang, sheets)
+
+
+def write_row_notes(canvas: Canvas, problems: list[Problem], lang: str,
+                    sheets: list[tuple[str, Table, list[int]]]) -> None:
+    """Write the messages of ``problems`` into the 备注 column of their rows
+    (most serious first); the other rows of ``sheets`` get an empty note."""
     by_row: dict[tuple[str, int], list[str]] = {}
-    for p in sorted(data.problems, key=lambda p: _LEVEL_ORDER[p.level]):
+    for p in sorted(problems, key=lambda p: _LEVEL_ORDER[p.level]):
         if p.sheet is not None and p.row is not None:
             msgs = by_row.setdefault((p.sheet, p.row), [])
             m = p.message(lang)
@@ -1917,10 +1953,18 @@ def write_notes(canvas: Canvas, data: WorkbookData) -> None:
 def write_highlights(canvas: Canvas, data: WorkbookData) -> list[HighlightRef]:
     """Clear the program's previous highlights (from the state sheet) and
     colour the cells of the current problems.  Returns the new list."""
+    return paint_highlights(canvas, data, _resolve_ref, _rowkey)
+
+
+def paint_highlights(canvas: Canvas, data: Any, resolve_ref: Callable[[Any, HighlightRef], Optional[tuple[int, int]]],
+                     rowkey: Callable[[Any, str, int], str]) -> list[HighlightRef]:
+    """:func:`write_highlights` for any workbook data (individual or team):
+    ``resolve_ref`` finds a remembered highlight's cell, ``rowkey`` names a
+    row so that it can be found again after rows moved."""
     for h in data.state.highlights:
         if h.sheet not in data.snapshot and h.sheet not in canvas.new_sheets:
             continue
-        pos = _resolve_ref(data, h)
+        pos = resolve_ref(data, h)
         if pos is not None:
             canvas.fill(h.sheet, pos[0], pos[1], None)
     refs: list[HighlightRef] = []
@@ -1939,7 +1983,7 @@ def write_highlights(canvas: Canvas, data: WorkbookData) -> list[HighlightRef]:
             key = (p.sheet, p.row, col)
             if key not in done:
                 done.add(key)
-                refs.append(HighlightRef(p.sheet, _rowkey(data, p.sheet, p.row), _colkey(table, col),
+                refs.append(HighlightRef(p.sheet, rowkey(data, p.sheet, p.row), _colkey(table, col),
                                          L.cell_ref(p.row, col)))
     return refs
 
@@ -1972,8 +2016,13 @@ def _resolve_ref(data: WorkbookData, h: HighlightRef) -> Optional[tuple[int, int
             rs = next((r for r in data.all_rounds if r.name == h.sheet), None)
             row = rs.row_of(h.rowkey) if rs else None
         col = table.cols.get(h.colkey)
+    return _cell_or_address(row, col, h.address)
+
+
+def _cell_or_address(row: Optional[int], col: Optional[int], address: str) -> Optional[tuple[int, int]]:
+    """``(row, col)`` when both are known, else the remembered address."""
     if row is None or col is None:
-        m = re.fullmatch(r"([A-Z]+)(\d+)", h.address or "")
+        m = re.fullmatch(r"([A-Z]+)(\d+)", address or "")
         if not m:
             return None
         c = 0
@@ -2005,8 +2054,12 @@ def write_state(canvas: Canvas, data: WorkbookData, refs: list[HighlightRef], ev
         {r.round: Sig.of(r) for r in data.ko.event.rounds}
     for n in sorted(ko_written):
         rows.append(["ko_written", n, *ko_written[n].encode()])
-    for h in refs:
-        rows.append(["highlight", h.sheet, h.rowkey, h.colkey, h.address])
+    write_state_rows(canvas, name, rows, refs)
+
+
+def write_state_rows(canvas: Canvas, name: str, rows: list[list[Any]], refs: list[HighlightRef]) -> None:
+    """Write the state sheet's ``rows`` and then the highlight rows."""
+    rows = rows + [["highlight", h.sheet, h.rowkey, h.colkey, h.address] for h in refs]
     for i, row in enumerate(rows, start=1):
         canvas.set_row(name, i, 1, [v if v != "" else None for v in row])
 
@@ -2090,29 +2143,40 @@ def write_standings(canvas: Canvas, data: WorkbookData, event: Event) -> list:
         r += 1
     last = r - 1
     ncols = len(header)
-    widths = {i: c.width for i, c in enumerate(L.STANDINGS_COLUMNS, start=1)}
-    j = len(L.STANDINGS_COLUMNS) + 1
-    for _ in keys:
-        widths[j] = L.TIEBREAK_WIDTH
-        j += 1
-    for _ in range(after):
-        widths[j] = L.ROUND_CELL_WIDTH
-        j += 1
-    widths[j] = L.STANDINGS_TAIL.width
+    widths = L.standings_widths([c.width for c in L.STANDINGS_COLUMNS], len(keys), L.TIEBREAK_WIDTH, after,
+                                L.ROUND_CELL_WIDTH, L.STANDINGS_TAIL.width)
+    standings_looks(canvas, name, widths, ncols, last, 5)
+    return rows
+
+
+def table_looks(canvas: Canvas, name: str, widths: dict[int, float], ncols: int, last: int,
+                freeze: tuple[int, int]) -> None:
+    """The usual looks of a table of ``ncols`` columns under a title whose
+    data end at row ``last``: header fill and style, widths, frozen panes,
+    title style, borders."""
     plan = canvas.plan
     for c in range(1, ncols + 1):
         canvas.fill(name, L.HEADER_ROW, c, L.HEADER_FILL)
-    plan.looks.append(SheetLook(name, widths, freeze=(L.FIRST_DATA_ROW, 4)))
+    plan.looks.append(SheetLook(name, widths, freeze=freeze))
     plan.styles.append(Style(name, L.TITLE_ROW, 1, bold=True, size=14))
     plan.styles.append(Style(name, L.HEADER_ROW, 1, 1, ncols, bold=True, border=True, align="center"))
     if last >= L.FIRST_DATA_ROW:
         plan.styles.append(Style(name, L.FIRST_DATA_ROW, 1, last - L.FIRST_DATA_ROW + 1, ncols, border=True))
+
+
+def standings_looks(canvas: Canvas, name: str, widths: dict[int, float], ncols: int, last: int,
+                    centre_from: int) -> None:
+    """Header fill, widths, borders and print setup of a standings table of
+    ``ncols`` columns whose data end at row ``last``; columns 1–2 and from
+    ``centre_from`` on are centred."""
+    plan = canvas.plan
+    table_looks(canvas, name, widths, ncols, last, (L.FIRST_DATA_ROW, 4))
+    if last >= L.FIRST_DATA_ROW:
         plan.styles.append(Style(name, L.FIRST_DATA_ROW, 1, last - L.FIRST_DATA_ROW + 1, 2, align="center"))
-        plan.styles.append(Style(name, L.FIRST_DATA_ROW, 5, last - L.FIRST_DATA_ROW + 1, ncols - 5,
-                                 align="center"))
+        plan.styles.append(Style(name, L.FIRST_DATA_ROW, centre_from, last - L.FIRST_DATA_ROW + 1,
+                                 ncols - centre_from, align="center"))
     plan.page_setups.append(PageSetup(name, landscape=ncols > 12, title_rows=(L.TITLE_ROW, L.HEADER_ROW),
                                       area=(1, 1, max(last, L.HEADER_ROW), ncols), footer="&P / &N"))
-    return rows
 
 
 # --- 编排记录 --------------------------------------------------------------
@@ -2136,27 +2200,43 @@ def write_log_blocks(canvas: Canvas, data: WorkbookData, new_blocks: dict[tuple[
         canvas.plan.looks.append(SheetLook(name, {1: L.LOG_WIDTH}))
         data.log_sheet = name
         data.names.append(name)
-    grid = data.snapshot.get(name, [])
-    lines = [_text(_cell(grid, i, 1)) for i in range(1, len(grid) + 1)]
-    while lines and lines[-1] is None:
-        lines.pop()
-    preamble: list[Optional[str]] = []
-    blocks: dict[tuple[int, int], list[Optional[str]]] = {}
-    current: Optional[tuple[int, int]] = None
-    for ln in lines:
-        m = _BLOCK_RE.match(ln or "")
-        if m:
-            current = (1 if m.group(1) else 0, int(m.group(2)))
-            blocks[current] = [ln]
-        elif current is None:
-            preamble.append(ln)
-        else:
-            blocks[current].append(ln)
+    preamble, blocks = read_log_blocks(data.snapshot.get(name, []), _BLOCK_RE,
+                                       lambda m: (1 if m.group(1) else 0, int(m.group(2))))
     for blk in [preamble, *blocks.values()]:
         while blk and blk[-1] is None:
             blk.pop()
     for (stage, n), text in new_blocks.items():
         blocks[(1 if stage == "ko" else 0, n)] = text.splitlines()
+    write_log_lines(canvas, name, preamble, blocks)
+
+
+def read_log_blocks(grid: list[list[Any]], block_re: re.Pattern, key_of: Callable[[re.Match], Any]
+                    ) -> tuple[list[Optional[str]], dict[Any, list[Optional[str]]]]:
+    """The lines of a 编排记录 sheet: those before the first block, and the
+    blocks (each starting at a line that ``block_re`` matches) by
+    ``key_of(match)``."""
+    lines = [_text(_cell(grid, i, 1)) for i in range(1, len(grid) + 1)]
+    while lines and lines[-1] is None:
+        lines.pop()
+    preamble: list[Optional[str]] = []
+    blocks: dict[Any, list[Optional[str]]] = {}
+    current: Any = None
+    for ln in lines:
+        m = block_re.match(ln or "")
+        if m:
+            current = key_of(m)
+            blocks[current] = [ln]
+        elif current is None:
+            preamble.append(ln)
+        else:
+            blocks[current].append(ln)
+    return preamble, blocks
+
+
+def write_log_lines(canvas: Canvas, name: str, preamble: list[Optional[str]],
+                    blocks: dict[Any, list[Optional[str]]]) -> None:
+    """Rewrite the 编排记录 sheet: the preamble, then the blocks in key
+    order, one empty line between."""
     out = list(preamble)
     for key in sorted(blocks):
         if out:
@@ -2260,6 +2340,22 @@ def refresh(canvas: Canvas, data: WorkbookData, event: Event, standings: bool = 
 # a new workbook (templates, create_event_workbook)
 # ==========================================================================
 
+def settings_looks(canvas: Canvas, sname: str, last: int) -> None:
+    """Header fill, widths, borders and print setup of a 设置 sheet whose
+    rows end at ``last``."""
+    plan = canvas.plan
+    for j in range(1, 4):
+        canvas.fill(sname, 2, j, L.HEADER_FILL)
+    plan.looks.append(SheetLook(sname, {i: c.width for i, c in enumerate(L.SETTINGS_COLUMNS, start=1)},
+                                freeze=(3, 1)))
+    plan.styles += [Style(sname, 1, 1, bold=True, size=14),
+                    Style(sname, 2, 1, 1, 3, bold=True, border=True, align="center"),
+                    Style(sname, 3, 1, last - 2, 3, border=True),
+                    Style(sname, 3, 3, last - 2, 1, wrap=True),
+                    Style(sname, 3, 2, last - 2, 1, align="left")]
+    plan.page_setups.append(PageSetup(sname, landscape=True, area=(1, 1, last, 3)))
+
+
 def plan_new_workbook(lang: str = "zh", settings: Optional[EventSettings] = None,
                       players: Iterable[Player] = (), normalise_results: bool = False,
                       options: Optional[WorkbookOptions] = None) -> WritePlan:
@@ -2289,17 +2385,7 @@ def plan_new_workbook(lang: str = "zh", settings: Optional[EventSettings] = None
         if spec.kind == "tiebreaks":
             plan.validations.append(ListValidation(sname, i, 2, 1, 1, [v[0 if lang == "zh" else 1] for v in
                                                                        L.TIEBREAK_PRESET_LABELS.values()]))
-    last = 2 + len(L.SETTINGS_ROWS)
-    for j in range(1, 4):
-        canvas.fill(sname, 2, j, L.HEADER_FILL)
-    plan.looks.append(SheetLook(sname, {i: c.width for i, c in enumerate(L.SETTINGS_COLUMNS, start=1)},
-                                freeze=(3, 1)))
-    plan.styles += [Style(sname, 1, 1, bold=True, size=14),
-                    Style(sname, 2, 1, 1, 3, bold=True, border=True, align="center"),
-                    Style(sname, 3, 1, last - 2, 3, border=True),
-                    Style(sname, 3, 3, last - 2, 1, wrap=True),
-                    Style(sname, 3, 2, last - 2, 1, align="left")]
-    plan.page_setups.append(PageSetup(sname, landscape=True, area=(1, 1, last, 3)))
+    settings_looks(canvas, sname, 2 + len(L.SETTINGS_ROWS))
     # 报名表
     rname = names[L.REGISTRATION][lang]
     canvas.add_sheet(rname, L.REGISTRATION, sname)

@@ -19,43 +19,41 @@ from xlxq.sheets.layout import ARBITER, PAIRING, PROGRAM, YES_NO, Choice, Column
 # sheets
 # --------------------------------------------------------------------------
 
-SETTINGS, TEAMS, LINEUPS, ROUND, TEAM_STANDINGS, BOARD_STANDINGS, LOG, STATE = (
-    "settings", "teams", "lineups", "round", "team_standings", "board_standings", "log", "state")
+SETTINGS, ROUND, LOG, STATE = L.SETTINGS, L.ROUND, L.LOG, L.STATE      # as in the individual workbook
+TEAMS, LINEUPS, TEAM_STANDINGS, BOARD_STANDINGS = "teams", "lineups", "team_standings", "board_standings"
 
 SHEET_NAMES: dict[str, dict[str, str]] = {
-    SETTINGS: {"zh": "设置", "en": "Settings"},
+    SETTINGS: L.SHEET_NAMES[SETTINGS],
     TEAMS: {"zh": "队伍报名", "en": "Teams"},
     LINEUPS: {"zh": "出场名单", "en": "Line-ups"},
     TEAM_STANDINGS: {"zh": "团体成绩", "en": "Team standings"},
     BOARD_STANDINGS: {"zh": "台次成绩", "en": "Board results"},
-    LOG: {"zh": "编排记录", "en": "Pairing log"},
-    STATE: {"zh": "_xlxq", "en": "_xlxq"},
+    LOG: L.SHEET_NAMES[LOG],
+    STATE: L.SHEET_NAMES[STATE],
 }
 SHEET_ALIASES: dict[str, tuple[str, ...]] = {
-    SETTINGS: ("设置", "赛事设置", "settings", "setup"),
+    SETTINGS: L.SHEET_ALIASES[SETTINGS],
     TEAMS: ("队伍报名", "队伍报名表", "团体报名", "团体报名表", "teams", "teamregistration", "teamentries"),
     LINEUPS: ("出场名单", "出场顺序", "出场表", "line-ups", "lineups", "lineup"),
     TEAM_STANDINGS: ("团体成绩", "团体成绩表", "团体名次", "团体名次表", "teamstandings", "teamranking"),
     BOARD_STANDINGS: ("台次成绩", "台次成绩表", "分台成绩", "boardresults", "boardstandings", "boardranking"),
-    LOG: ("编排记录", "pairinglog", "log"),
-    STATE: ("_xlxq",),
+    LOG: L.SHEET_ALIASES[LOG],
+    STATE: L.SHEET_ALIASES[STATE],
 }
 _ALIAS_KIND = {norm_key(a): kind for kind, names in SHEET_ALIASES.items() for a in names}
-_ROUND_RE = (re.compile(r"^第(\d+)轮(对阵表?)?$"), re.compile(r"^round(\d+)$"), re.compile(r"^rd(\d+)$"))
 
 
 def round_sheet_name(n: int, lang: str = "zh") -> str:
-    return f"第{n}轮" if lang == "zh" else f"Round {n}"
+    return L.round_sheet_name(n, lang)
 
 
 def sheet_kind(name: str) -> tuple[Optional[str], Optional[int]]:
     """(kind, round number) of a sheet of the team workbook, or (None, None)
     for a sheet that is not part of the event (left alone)."""
     k = norm_key(name)
-    for rx in _ROUND_RE:
-        m = rx.match(k)
-        if m:
-            return ROUND, int(m.group(1))
+    n = L.round_of_key(k)
+    if n is not None:
+        return ROUND, n
     kind = _ALIAS_KIND.get(k)
     return (kind, None) if kind else (None, None)
 
@@ -218,12 +216,12 @@ def _n(x: Any) -> Any:
 def round_title(n: int, event_name: str, lang: str, boards: int) -> str:
     t = (f"第{n}轮对阵表（先走队单数台执红、双数台执黑）" if lang == "zh"
          else f"Round {n} pairings (the first team has red on odd boards)")
-    return f"{event_name}  {t}" if event_name else t
+    return L.titled(event_name, t)
 
 
 def scheveningen_title(n: int, event_name: str, lang: str) -> str:
     t = f"第{n}轮对阵表（全队轮赛制，先后手按秩序表）" if lang == "zh" else f"Round {n} (Scheveningen, colours from the table)"
-    return f"{event_name}  {t}" if event_name else t
+    return L.titled(event_name, t)
 
 
 # --------------------------------------------------------------------------
@@ -256,23 +254,11 @@ BOARD_STANDINGS_COLUMNS: tuple[Column, ...] = (
 
 
 def team_standings_title(after: int, event_name: str, lang: str, unfinished: int = 0) -> str:
-    if lang == "zh":
-        t = f"团体成绩（第{after}轮后）" if after else "团体成绩"
-        if unfinished:
-            t += f"（第{after}轮尚有{unfinished}台未完成）"
-    else:
-        t = f"Team standings after round {after}" if after else "Team standings"
-        if unfinished:
-            t += f" ({unfinished} game(s) of round {after} unfinished)"
-    return f"{event_name}  {t}" if event_name else t
+    return L.after_round_title("团体成绩", "Team standings", after, event_name, lang, unfinished)
 
 
 def board_standings_title(after: int, event_name: str, lang: str) -> str:
-    if lang == "zh":
-        t = f"台次成绩（第{after}轮后）" if after else "台次成绩"
-    else:
-        t = f"Board results after round {after}" if after else "Board results"
-    return f"{event_name}  {t}" if event_name else t
+    return L.after_round_title("台次成绩", "Board results", after, event_name, lang)
 
 
 # --------------------------------------------------------------------------

@@ -38,15 +38,17 @@ from xlxq.core.teams import (VACANT, Match, Team, TeamEvent, TeamRound, TeamScor
 from xlxq.errors import InputError
 from xlxq.sheets import layout as L
 from xlxq.sheets import team_layout as T
-from xlxq.sheets.mapping import (BLOCKING, ERROR, INFO, WARNING, Book, Canvas, ListValidation, NumberFormat,
-                                 PageSetup, Problem, SheetLook, Style, Table, WritePlan, _as_int, _as_number, _cell,
-                                 _fail, _find_table, _header_lookup, _Names, _norm_name, _num, _resolve_seat, _text)
+from xlxq.sheets.mapping import (BLOCKING, ERROR, INFO, WARNING, Book, Canvas, HighlightRef, ListValidation,
+                                 NumberFormat, PageSetup, Problem, SheetLook, Style, Table, WritePlan, _as_int, _cell,
+                                 _cell_or_address, _choice_setting, _fail, _find_table, _header_lookup, _Names,
+                                 _norm_name, _num, _number_setting, _parse_withdrawn, _put, _reg_entry, _reg_rating,
+                                 _resolve_seat, _setting_rows, _text, locate, paint_highlights, read_log_blocks,
+                                 settings_looks, standings_looks, table_looks, write_log_lines, write_row_notes,
+                                 write_state_rows)
 from xlxq.sheets.results import BYE, ResultError, display as result_display, is_standard, parse_result
 from xlxq.sheets.results import choices as result_choices
 
 STATE_VERSION = 1
-_LEVEL_ORDER = {BLOCKING: 0, ERROR: 1, WARNING: 2, INFO: 3}
-_LEVEL_FILL = {BLOCKING: L.ERROR_FILL, ERROR: L.ERROR_FILL, WARNING: L.WARNING_FILL, INFO: L.INFO_FILL}
 
 _SETTINGS_LOOKUP = _header_lookup(L.SETTINGS_COLUMNS)
 _REG_LOOKUP = _header_lookup(T.TEAM_REG_COLUMNS)
@@ -154,14 +156,6 @@ class TeamRoundSheet:
 
     def all_rows(self) -> list[int]:
         return list(self.rowkeys().values()) + list(self.other_rows)
-
-
-@dataclass
-class HighlightRef:
-    sheet: str
-    rowkey: str
-    colkey: str
-    address: str
 
 
 @dataclass
@@ -284,16 +278,6 @@ def _model_default(spec: L.Setting) -> Any:
     return list(v) if isinstance(v, list) else v
 
 
-def _choice_value(spec: L.Setting, raw: Any) -> tuple[bool, Any]:
-    if isinstance(raw, bool) and spec.kind == "bool":
-        return True, raw
-    k = L.norm_key(_text(raw))
-    for c in spec.choices:
-        if k in {L.norm_key(x) for x in (c.zh, c.en, str(c.value), *c.aliases)}:
-            return True, c.value
-    return False, None
-
-
 def team_tiebreak_value(raw: Any) -> Optional[list[str]]:
     """A team ranking preset (格式一, 格式二 …, the label or the key) or a list
     of items (Chinese labels or keys, English labels) separated by 、 , ; or
@@ -347,23 +331,8 @@ def _read_settings(name: str, grid: list[list[Any]], problems: list[Problem]) ->
                                                                                       SettingsInfo]:
     table = _find_table(name, grid, _SETTINGS_LOOKUP, ("key", "value"), "“项目、设置”", "'Setting, Value'")
     sheet = SettingsInfo(name, table)
-    kc, vc = table.cols["key"], table.cols["value"]
     got: dict[str, Any] = {}
-    for r in range(table.header_row + 1, len(grid) + 1):
-        label = _text(_cell(grid, r, kc))
-        if label is None:
-            continue
-        spec = T.TEAM_SETTING_LOOKUP.get(L.norm_key(label))
-        if spec is None:
-            problems.append(Problem(INFO, "unknown_setting", f"不认识的设置项目“{label}”，已忽略",
-                                    f"unknown setting {label!r} ignored", name, r, ("key",)))
-            continue
-        if spec.key in sheet.rows:
-            raise _fail(name, r, f"设置项目“{label}”与第{sheet.rows[spec.key]}行重复",
-                        f"setting {label!r} repeats row {sheet.rows[spec.key]}")
-        sheet.rows[spec.key] = r
-        raw = _cell(grid, r, vc)
-        cell = L.cell_ref(r, vc)
+    for r, spec, raw, cell in _setting_rows(name, grid, table, T.TEAM_SETTING_LOOKUP, sheet.rows, problems):
         what = spec.label("zh")
         if raw is None:
             got[spec.key] = None if (spec.kind.startswith("opt") or spec.kind == "teamtiebreaks") \
@@ -380,18 +349,9 @@ def _read_settings(name: str, grid: list[list[Any]], problems: list[Problem]) ->
                             f"{spec.en} must be a whole number ({rng}), got {raw!r}", cell)
             got[spec.key] = v
         elif spec.kind in ("number", "optnumber"):
-            v = _as_number(raw)
-            if v is None:
-                raise _fail(name, r, f"{what}应为数字，实为“{raw}”", f"{spec.en} must be a number, got {raw!r}", cell)
-            got[spec.key] = v
+            got[spec.key] = _number_setting(name, r, spec, raw, cell)
         elif spec.kind in ("choice", "bool"):
-            ok, v = _choice_value(spec, raw)
-            if not ok:
-                zh = "、".join(c.zh for c in spec.choices)
-                en = ", ".join(c.en for c in spec.choices)
-                raise _fail(name, r, f"{what}无效：“{raw}”（可选：{zh}）", f"invalid {spec.en} {raw!r} (one of {en})",
-                            cell)
-            got[spec.key] = v
+            got[spec.key] = _choice_setting(name, r, spec, raw, cell)
         elif spec.kind == "teamtiebreaks":
             try:
                 got[spec.key] = team_tiebreak_value(raw)
@@ -437,21 +397,6 @@ def settings_cells(settings: TeamSettings, lang: str, normalise_results: bool = 
 # reading: 队伍报名
 # ==========================================================================
 
-def _parse_withdrawn(v: Any) -> Optional[int]:
-    if v is None:
-        return None
-    n = _as_int(v)
-    if n is not None:
-        return n
-    import unicodedata
-
-    s = unicodedata.normalize("NFKC", str(v))
-    if re.fullmatch(r"\s*(在赛|active|-)?\s*", s, re.I):
-        return None
-    m = re.findall(r"\d+", s)
-    return int(m[0]) if len(m) == 1 else -1
-
-
 def _read_teams(name: str, grid: list[list[Any]], settings: TeamSettings,
                 problems: list[Problem]) -> tuple[list[Player], list[Team], TeamRegSheet]:
     table = _find_table(name, grid, _REG_LOOKUP, ("name",), "“姓名”", "'Name'")
@@ -464,25 +409,11 @@ def _read_teams(name: str, grid: list[list[Any]], settings: TeamSettings,
     first_no: dict[int, int] = {}
     for r in range(table.header_row + 1, len(grid) + 1):
         get = {k: _cell(grid, r, j) for k, j in c.items()}
-        pname = _text(get.get("name"))
-        raw_no = get.get("no")
-        if pname is None and raw_no is None:
+        e = _reg_entry(name, r, get, c, first_no, {})
+        if e is None:
             reg.other_rows.append(r)
             continue
-        if pname is None:
-            raise _fail(name, r, f"序号 {_text(raw_no)} 没有姓名", f"no {_text(raw_no)} has no name",
-                        L.cell_ref(r, c["name"]))
-        e: dict[str, Any] = {"row": r, "name": pname}
-        if raw_no is not None:
-            n = _as_int(raw_no)
-            if n is None or n < 1:
-                raise _fail(name, r, f"{pname} 的序号应为正整数，实为“{raw_no}”",
-                            f"{pname}: no must be a positive whole number, got {raw_no!r}", L.cell_ref(r, c["no"]))
-            if n in first_no:
-                raise _fail(name, r, f"序号 {n} 重复（第{first_no[n]}行与第{r}行），序号必须唯一",
-                            f"no {n} appears twice (rows {first_no[n]} and {r})", L.cell_ref(r, c["no"]))
-            first_no[n] = r
-            e["no"] = n
+        pname = e["name"]
         traw = get.get("team_no")
         if traw is not None:
             t = _as_int(traw)
@@ -510,12 +441,7 @@ def _read_teams(name: str, grid: list[list[Any]], settings: TeamSettings,
                 raise _fail(name, r, f"{pname} 的替补台次应为 1–{boards}，实为“{rb}”",
                             f"{pname}: reserve board must be 1–{boards}, got {rb!r}", L.cell_ref(r, c["reserve_board"]))
             e["reserve_board"] = x
-        if get.get("rating") is not None:
-            x = _as_number(get["rating"])
-            if x is None:
-                raise _fail(name, r, f"{pname} 的等级分应为数字，实为“{get['rating']}”",
-                            f"{pname}: rating must be a number, got {get['rating']!r}", L.cell_ref(r, c["rating"]))
-            e["rating"] = x
+        _reg_rating(e, name, r, get, c)
         for key, what_zh, what_en in (("withdrawn", "退赛轮次", "withdrawn-from-round"),
                                       ("team_withdrawn", "全队退赛轮次", "team withdrawn-from-round")):
             wd = _parse_withdrawn(get.get(key))
@@ -1394,25 +1320,9 @@ def rule_problems(data: TeamWorkbookData, event: TeamEvent) -> list[Problem]:
     return out
 
 
-def locate(data: TeamWorkbookData) -> None:
-    for p in data.problems:
-        if p.sheet is None or p.row is None or p.cell is not None:
-            continue
-        table = data.table_of(p.sheet)
-        cols = [table.cols[k] for k in p.cols if k in table.cols] if table else []
-        if cols:
-            p.cell = L.cell_ref(p.row, cols[0])
-
-
 # ==========================================================================
 # writing: round sheets
 # ==========================================================================
-
-def _put(canvas: Canvas, rs: TeamRoundSheet, row: Optional[int], key: str, value: Any) -> None:
-    col = rs.table.cols.get(key)
-    if col is not None and row is not None:
-        canvas.set(rs.name, row, col, value)
-
 
 def add_team_round_sheet(canvas: Canvas, data: TeamWorkbookData, event: TeamEvent, rnd: TeamRound) -> TeamRoundSheet:
     """A new 对阵表 sheet for ``rnd``: per match a match row, one row per
@@ -1467,14 +1377,9 @@ def add_team_round_sheet(canvas: Canvas, data: TeamWorkbookData, event: TeamEven
         if count:
             plan.number_formats.append(NumberFormat(name, top, res_col, count, 1, L.TEXT_FORMAT))
             plan.validations.append(ListValidation(name, top, res_col, count, 1, result_choices(lang)))
-    for j in range(1, ncols + 1):
-        canvas.fill(name, L.HEADER_ROW, j, L.HEADER_FILL)
-    plan.looks.append(SheetLook(name, {i: c.width for i, c in enumerate(T.TEAM_ROUND_COLUMNS, start=1)},
-                                freeze=(L.FIRST_DATA_ROW, 1)))
-    plan.styles.append(Style(name, L.TITLE_ROW, 1, bold=True, size=14))
-    plan.styles.append(Style(name, L.HEADER_ROW, 1, 1, ncols, bold=True, border=True, align="center"))
+    table_looks(canvas, name, {i: c.width for i, c in enumerate(T.TEAM_ROUND_COLUMNS, start=1)}, ncols, last,
+                (L.FIRST_DATA_ROW, 1))
     if last >= L.FIRST_DATA_ROW:
-        plan.styles.append(Style(name, L.FIRST_DATA_ROW, 1, last - L.FIRST_DATA_ROW + 1, ncols, border=True))
         for key in ("match", "board", "red_no", "result", "black_no", "fouls_red", "fouls_black"):
             plan.styles.append(Style(name, L.FIRST_DATA_ROW, cols[key], last - L.FIRST_DATA_ROW + 1, 1,
                                      align="center"))
@@ -1569,24 +1474,7 @@ def write_notes(canvas: Canvas, data: TeamWorkbookData) -> None:
                        [lr.row for lr in data.lineups.rows.values()] + data.lineups.other_rows))
     for rs in data.rounds:
         sheets.append((rs.name, rs.table, rs.all_rows()))
-    by_row: dict[tuple[str, int], list[str]] = {}
-    for p in sorted(data.problems, key=lambda p: _LEVEL_ORDER[p.level]):
-        if p.sheet is not None and p.row is not None:
-            msgs = by_row.setdefault((p.sheet, p.row), [])
-            m = p.message(lang)
-            if m and m not in msgs:
-                msgs.append(m)
-    for sheet, table, rows in sheets:
-        col = table.cols.get("note")
-        if col is None:
-            continue
-        for row in rows:
-            msgs = by_row.get((sheet, row))
-            canvas.set(sheet, row, col, ("；" if lang == "zh" else "; ").join(msgs) if msgs else None)
-
-
-def _colkey(table: Table, col: int) -> str:
-    return next((k for k, c in table.cols.items() if c == col), f"col:{col}")
+    write_row_notes(canvas, data.problems, lang, sheets)
 
 
 def _rowkey(data: TeamWorkbookData, sheet: str, row: int) -> str:
@@ -1600,43 +1488,11 @@ def _resolve_ref(data: TeamWorkbookData, h: HighlightRef) -> Optional[tuple[int,
     table = data.table_of(h.sheet)
     row = data.rowkeys(h.sheet).get(h.rowkey) if table is not None else None
     col = table.cols.get(h.colkey) if table is not None else None
-    if row is None or col is None:
-        m = re.fullmatch(r"([A-Z]+)(\d+)", h.address or "")
-        if not m:
-            return None
-        c = 0
-        for ch in m.group(1):
-            c = c * 26 + ord(ch) - 64
-        return int(m.group(2)), c
-    return row, col
+    return _cell_or_address(row, col, h.address)
 
 
 def write_highlights(canvas: Canvas, data: TeamWorkbookData) -> list[HighlightRef]:
-    for h in data.state.highlights:
-        if h.sheet not in data.snapshot and h.sheet not in canvas.new_sheets:
-            continue
-        pos = _resolve_ref(data, h)
-        if pos is not None:
-            canvas.fill(h.sheet, pos[0], pos[1], None)
-    refs: list[HighlightRef] = []
-    done: set[tuple[str, int, int]] = set()
-    for p in sorted(data.problems, key=lambda p: -_LEVEL_ORDER[p.level]):   # most serious colour wins
-        if p.sheet is None or p.row is None:
-            continue
-        table = data.table_of(p.sheet)
-        if table is None:
-            continue
-        cols = [table.cols[k] for k in p.cols if k in table.cols]
-        if cols and p.cell is None:
-            p.cell = L.cell_ref(p.row, cols[0])
-        for col in cols:
-            canvas.fill(p.sheet, p.row, col, _LEVEL_FILL[p.level])
-            key = (p.sheet, p.row, col)
-            if key not in done:
-                done.add(key)
-                refs.append(HighlightRef(p.sheet, _rowkey(data, p.sheet, p.row), _colkey(table, col),
-                                         L.cell_ref(p.row, col)))
-    return refs
+    return paint_highlights(canvas, data, _resolve_ref, _rowkey)
 
 
 def write_state(canvas: Canvas, data: TeamWorkbookData, refs: list[HighlightRef], event: TeamEvent) -> None:
@@ -1663,10 +1519,7 @@ def write_state(canvas: Canvas, data: TeamWorkbookData, refs: list[HighlightRef]
     lineups.update(data.used_lineups)
     for (n, t), lu in sorted(lineups.items()):
         rows.append(["lineup", n, t, " ".join(map(str, lu))])
-    for h in refs:
-        rows.append(["highlight", h.sheet, h.rowkey, h.colkey, h.address])
-    for i, row in enumerate(rows, start=1):
-        canvas.set_row(name, i, 1, [v if v != "" else None for v in row])
+    write_state_rows(canvas, name, rows, refs)
 
 
 def record_generated(data: TeamWorkbookData, rnd: TeamRound) -> None:
@@ -1783,28 +1636,9 @@ def write_team_standings(canvas: Canvas, data: TeamWorkbookData, event: TeamEven
 
 
 def _standings_looks(canvas: Canvas, name: str, header: list[str], nkeys: int, after: int, last: int) -> None:
-    plan = canvas.plan
-    ncols = len(header)
-    widths = {i: c.width for i, c in enumerate(T.TEAM_STANDINGS_HEAD, start=1)}
-    j = len(T.TEAM_STANDINGS_HEAD) + 1
-    for _ in range(nkeys):
-        widths[j] = T.TEAM_KEY_WIDTH
-        j += 1
-    for _ in range(after):
-        widths[j] = T.TEAM_ROUND_CELL_WIDTH
-        j += 1
-    widths[j] = T.TEAM_STANDINGS_TAIL.width
-    for c in range(1, ncols + 1):
-        canvas.fill(name, L.HEADER_ROW, c, L.HEADER_FILL)
-    plan.looks.append(SheetLook(name, widths, freeze=(L.FIRST_DATA_ROW, 4)))
-    plan.styles.append(Style(name, L.TITLE_ROW, 1, bold=True, size=14))
-    plan.styles.append(Style(name, L.HEADER_ROW, 1, 1, ncols, bold=True, border=True, align="center"))
-    if last >= L.FIRST_DATA_ROW:
-        plan.styles.append(Style(name, L.FIRST_DATA_ROW, 1, last - L.FIRST_DATA_ROW + 1, ncols, border=True))
-        plan.styles.append(Style(name, L.FIRST_DATA_ROW, 1, last - L.FIRST_DATA_ROW + 1, 2, align="center"))
-        plan.styles.append(Style(name, L.FIRST_DATA_ROW, 4, last - L.FIRST_DATA_ROW + 1, ncols - 4, align="center"))
-    plan.page_setups.append(PageSetup(name, landscape=ncols > 12, title_rows=(L.TITLE_ROW, L.HEADER_ROW),
-                                      area=(1, 1, max(last, L.HEADER_ROW), ncols), footer="&P / &N"))
+    widths = L.standings_widths([c.width for c in T.TEAM_STANDINGS_HEAD], nkeys, T.TEAM_KEY_WIDTH, after,
+                                T.TEAM_ROUND_CELL_WIDTH, T.TEAM_STANDINGS_TAIL.width)
+    standings_looks(canvas, name, widths, len(header), last, 4)
 
 
 def write_board_standings(canvas: Canvas, data: TeamWorkbookData, event: TeamEvent) -> dict:
@@ -1834,17 +1668,10 @@ def write_board_standings(canvas: Canvas, data: TeamWorkbookData, event: TeamEve
 
 
 def _board_looks(canvas: Canvas, name: str, last: int) -> None:
-    plan = canvas.plan
     ncols = len(T.BOARD_STANDINGS_COLUMNS)
-    for c in range(1, ncols + 1):
-        canvas.fill(name, L.HEADER_ROW, c, L.HEADER_FILL)
-    plan.looks.append(SheetLook(name, {i: c.width for i, c in enumerate(T.BOARD_STANDINGS_COLUMNS, start=1)},
-                                freeze=(L.FIRST_DATA_ROW, 1)))
-    plan.styles.append(Style(name, L.TITLE_ROW, 1, bold=True, size=14))
-    plan.styles.append(Style(name, L.HEADER_ROW, 1, 1, ncols, bold=True, border=True, align="center"))
-    if last >= L.FIRST_DATA_ROW:
-        plan.styles.append(Style(name, L.FIRST_DATA_ROW, 1, last - L.FIRST_DATA_ROW + 1, ncols, border=True))
-    plan.page_setups.append(PageSetup(name, title_rows=(L.TITLE_ROW, L.HEADER_ROW),
+    table_looks(canvas, name, {i: c.width for i, c in enumerate(T.BOARD_STANDINGS_COLUMNS, start=1)}, ncols, last,
+                (L.FIRST_DATA_ROW, 1))
+    canvas.plan.page_setups.append(PageSetup(name, title_rows=(L.TITLE_ROW, L.HEADER_ROW),
                                       area=(1, 1, max(last, L.HEADER_ROW), ncols), footer="&P / &N"))
 
 
@@ -1860,34 +1687,12 @@ def write_log(canvas: Canvas, data: TeamWorkbookData, round_no: int, text: str) 
         canvas.add_sheet(name, L.LOG, data.board_standings_sheet or data.team_standings_sheet or None)
         canvas.plan.looks.append(SheetLook(name, {1: L.LOG_WIDTH}))
         data.log_sheet = name
-    grid = data.snapshot.get(name, [])
-    lines = [_text(_cell(grid, i, 1)) for i in range(1, len(grid) + 1)]
-    while lines and lines[-1] is None:
-        lines.pop()
-    preamble: list[Optional[str]] = []
-    blocks: dict[int, list[Optional[str]]] = {}
-    current: Optional[int] = None
-    for ln in lines:
-        m = _BLOCK_RE.match(ln or "")
-        if m:
-            current = int(m.group(1))
-            blocks[current] = [ln]
-        elif current is None:
-            preamble.append(ln)
-        else:
-            blocks[current].append(ln)
+    preamble, blocks = read_log_blocks(data.snapshot.get(name, []), _BLOCK_RE, lambda m: int(m.group(1)))
     for blk in blocks.values():
         while blk and blk[-1] is None:
             blk.pop()
     blocks[round_no] = text.splitlines()
-    out = list(preamble)
-    for n in sorted(blocks):
-        if out:
-            out.append(None)
-        out.extend(blocks[n])
-    canvas.clear_sheet(name)
-    for i, ln in enumerate(out, start=1):
-        canvas.set(name, i, 1, ln)
+    write_log_lines(canvas, name, preamble, blocks)
 
 
 # ==========================================================================
@@ -1930,17 +1735,7 @@ def _settings_sheet(canvas: Canvas, sname: str, settings: TeamSettings, lang: st
         if spec.kind == "teamtiebreaks":
             plan.validations.append(ListValidation(sname, i, 2, 1, 1, [v[0 if lang == "zh" else 1] for v in
                                                                        T.TEAM_TIEBREAK_PRESET_LABELS.values()]))
-    last = 2 + len(T.TEAM_SETTINGS_ROWS)
-    for j in range(1, 4):
-        canvas.fill(sname, 2, j, L.HEADER_FILL)
-    plan.looks.append(SheetLook(sname, {i: c.width for i, c in enumerate(L.SETTINGS_COLUMNS, start=1)},
-                                freeze=(3, 1)))
-    plan.styles += [Style(sname, 1, 1, bold=True, size=14),
-                    Style(sname, 2, 1, 1, 3, bold=True, border=True, align="center"),
-                    Style(sname, 3, 1, last - 2, 3, border=True),
-                    Style(sname, 3, 3, last - 2, 1, wrap=True),
-                    Style(sname, 3, 2, last - 2, 1, align="left")]
-    plan.page_setups.append(PageSetup(sname, landscape=True, area=(1, 1, last, 3)))
+    settings_looks(canvas, sname, 2 + len(T.TEAM_SETTINGS_ROWS))
 
 
 def _team_rows(event: Optional[TeamEvent], lang: str) -> list[list[Any]]:
