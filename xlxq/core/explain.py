@@ -67,9 +67,21 @@ def group_record(gs: GroupSearch, res, incoming: list[int], round_no: int, names
     deferred = [False] * gs.n
     pair_info = {(p[3], p[4]): p for p in res.pairs}
     step = 0
+    waiting: list[int] = []     # players who, one after another, found no partner across the rows
+
+    def flush() -> None:
+        if len(waiting) == 1:
+            lines.append(f"  ·  {name(waiting[0])} 在异行已无可配对者，由次先编者异行配对（方法(三)3）")
+        elif waiting:
+            lines.append(f"  ·  {'、'.join(str(gs.nos[i]) for i in waiting)}号 在异行均已无可配对者，"
+                         f"依次由次先编者异行配对（方法(三)3），余者同行配对（方法(三)4）")
+        waiting.clear()
+
     for st in res.steps:
         kind = st[0]
         x = st[1]
+        if kind != "defer":
+            flush()
         if kind in ("pair", "defer") and (st[0] == "defer" or st[3] == 1):
             pool = [i for i in range(gs.n) if alive[i] and not deferred[i]]
         else:
@@ -99,18 +111,21 @@ def group_record(gs: GroupSearch, res, incoming: list[int], round_no: int, names
             order = gs.rows[1 - gs.row[x]] if gs.row[x] != ROW_N else []
             legal = [i for i in order if alive[i] and not deferred[i] and gs.nos[i] not in gs.met[x]]
             if legal:
+                flush()
                 lines.append(f"  ·  拆对：{name(x)} 暂不异行配对（异行 {'、'.join(str(gs.nos[i]) for i in legal)} "
                              f"可配但方案较差），由次先编者异行配对（方法(五)、方法(三)3）")
             elif sum(alive) == 1:
                 pass
             else:
-                lines.append(f"  ·  {name(x)} 在异行已无可配对者，由次先编者异行配对（方法(三)3）")
+                waiting.append(x)
+                continue
         elif kind == "float":
             alive[x] = False
             lines.append(f"  ·  {name(x)} {'本段仅剩一人，' if sum(alive) == 0 else ''}下调至下一积分段（方法(三)6）")
         elif kind == "bye":
             alive[x] = False
             lines.append(f"  ·  {name(x)} 轮空，排在最后一台，按胜局计分（原则(五)）")
+    flush()
     if res.nodes > len(res.steps) or res.first_quality != res.quality:
         q0 = "，".join(f"{n}{v}" for n, v in zip(Q_NAMES, res.first_quality))
         q1 = "，".join(f"{n}{v}" for n, v in zip(Q_NAMES, res.quality))
