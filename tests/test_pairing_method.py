@@ -24,6 +24,8 @@ def test_round2_all_red_wins_same_row_pairing():
     ev = make_event(8, [[(r, b, "1-0") for r, b in R1]])
     out = pair_round(ev)
     assert pairs_of(out.round) == [(5, 8), (1, 4), (6, 7), (2, 3)]
+    text = explain_round(ev.with_round(out.round), 2)
+    assert "8、5、4、1号 在异行均已无可配对者" in text and "同行配对 5号" in text
 
 
 def test_round2_mixed_results_float_down():
