@@ -895,7 +895,7 @@ def cli_dispatch(command: str, path: str | os.PathLike, args: Any = None) -> int
             if not cli_args.json:
                 for line in st.lines(lang):
                     print(line)
-            return _cli_crosstable(st.event, cli_args)
+            return cli._crosstable(st.event, cli_args)
     elif command == "explain":
         st = explain(book, rnd)
     elif command == "check":
@@ -918,39 +918,6 @@ def _cli_report(st: Status, lang: str, path: Any, saved: bool) -> int:
     if saved and st.ok:
         print(("已保存到 " if lang == "zh" else "saved to ") + str(path))
     return 0 if st.ok else 1
-
-
-def _cli_crosstable(event: Event, args: Any) -> int:
-    """``xlxq crosstable FILE.xlsx``: the 交叉表 as for a JSON file (text, or
-    the same ``--json`` shape)."""
-    import json
-
-    from xlxq.core.rr_standings import compute_rr_standings, cross_table
-
-    lang = _cli_lang()
-    after = args.round
-    ct = cross_table(event, after)
-    rows = {r.no: r for r in compute_rr_standings(event, after)}
-    nos = sorted(p.no for p in event.players)
-    if args.json:
-        data = {"system": event.settings.system, "players": nos,
-                "cross": {str(a): {str(b): [_json_num(x) for x in ct[a][b]] for b in sorted(ct[a])} for a in nos},
-                "score": {str(a): _json_num(rows[a].score) for a in nos},
-                "rank": {str(a): rows[a].rank for a in nos}}
-        sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=1) + "\n")
-        return 0
-    g = event.settings.games_per_match
-    header = ("序号 姓名" if lang == "zh" else "No Name").split() + [str(no) for no in nos] + \
-        [("场分" if g > 1 else "积分") if lang == "zh" else ("Match pts" if g > 1 else "Score"),
-         "名次" if lang == "zh" else "Rank"]
-    table = []
-    for a in nos:
-        cells = ["×" if a == b else "/".join("." if x is None else _fmt(x) for x in ct[a].get(b, [])) for b in nos]
-        r = rows[a]
-        table.append([a, event.player(a).name] + cells + [_fmt(r.score), r.rank if r.rank is not None else "—"])
-    title = ("交叉表" if lang == "zh" else "Cross table") + (f"  {event.settings.name}" if event.settings.name else "")
-    print("\n".join([title] + _table(header, table, [True, False] + [True] * (len(nos) + 2))))
-    return 0
 
 
 def _cli_qualify(path: str | os.PathLike, args: Any, lang: str) -> int:
