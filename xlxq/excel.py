@@ -291,7 +291,7 @@ def _write_message_sheet(xwbook: Any, title: str, st: Status, lang: str, details
         ws = xwbook.sheets.add(name=name, after=xwbook.sheets[len(names) - 1])
     stamp = _dt.datetime.now().strftime("%Y-%m-%d %H:%M:%S")
     outcome = ("成功" if st.ok else "失败") if lang == "zh" else ("done" if st.ok else "failed")
-    lines = [title, f"{stamp}  {outcome}", ""] + st.lines(lang)
+    lines = [title, f"{stamp}  {outcome}", ""] + [part for ln in st.lines(lang) for part in ln.splitlines()]
     if details:
         lines += ["", *details.rstrip().splitlines()]
     ws.range((1, 1), (len(lines), 1)).value = [[excel_text(ln) if ln else None] for ln in lines]
