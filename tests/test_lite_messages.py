@@ -10,10 +10,9 @@ import shutil
 import openpyxl
 import pytest
 
+import xlxq.excel as E
 from tests import xlremote as H
 from tests.test_workbook_support import new_event, open_round
-
-import xlxq.excel as E
 from xlxq.backends.openpyxl_book import OpenpyxlBook
 from xlxq.workbook import pair_next_round
 

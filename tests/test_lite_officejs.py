@@ -10,10 +10,9 @@ from collections import Counter
 import openpyxl
 import pytest
 
+import xlxq.excel as E
 from tests import xlremote as H
 from tests.test_workbook_support import new_event
-
-import xlxq.excel as E
 from xlxq.backends import xlwings_book as XB
 from xlxq.backends.openpyxl_book import OpenpyxlBook
 from xlxq.sheets.mapping import ListValidation, PageSetup, SheetLook, Style, WritePlan

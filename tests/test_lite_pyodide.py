@@ -30,7 +30,6 @@ import pytest
 
 from tests import xlremote as H
 from tests.test_workbook_support import open_round, write_results
-
 from xlxq.core.model import BLACK_WIN, DRAW, RED_WIN
 
 ROOT = Path(__file__).resolve().parent.parent

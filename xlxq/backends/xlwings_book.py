@@ -442,7 +442,8 @@ def officejs_cosmetics(book: Any, plan: WritePlan, errors: list[str]) -> None:
         for col, width in sorted(look.widths.items()):
             letter = column_letter(col)
             attempt(f"{look.sheet} column {col} width",
-                    lambda c=letter, w=width: setattr(ws.range(f"{c}:{c}"), "column_width", column_width_points(w)))
+                    lambda s=ws, c=letter, w=width: setattr(s.range(f"{c}:{c}"), "column_width",
+                                                            column_width_points(w)))
         if look.freeze:
             attempt(f"{look.sheet} freeze", lambda s=ws, f=look.freeze: s.freeze_panes.freeze_at(frozen_address(*f)))
         if look.hidden:
