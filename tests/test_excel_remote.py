@@ -17,7 +17,7 @@ from tests.test_workbook_support import new_event, open_round, standings_sheet, 
 
 import xlxq.excel as E
 from xlxq.backends.openpyxl_book import OpenpyxlBook
-from xlxq.backends.xlwings_book import (REMOTE_ACTIONS_USED, XlwingsBook, apply_cosmetics, needs_text_prefix,
+from xlxq.backends.xlwings_book import (OFFICEJS_COSMETIC_ACTIONS, REMOTE_ACTIONS_USED, XlwingsBook, apply_cosmetics, needs_text_prefix,
                                         normalise)
 from xlxq.core.model import BLACK_WIN, DRAW, RED_WIN, Player
 from xlxq.sheets.mapping import (AddSheet, Fill, ListValidation, NumberFormat, PageSetup, SheetLook, Style, Values,
@@ -74,7 +74,8 @@ def play_results(paths: list[Path], n: int, seed: int) -> None:
 def remote(path: Path, fn, *args, **kw) -> H.HarnessResult:
     r = H.run_workbook_function(path, fn, *args, **kw)
     assert not r.applied.coerced, r.applied.coerced          # every string stayed text
-    assert set(r.applied.funcs) <= REMOTE_ACTIONS_USED | {"alert"}
+    looks = OFFICEJS_COSMETIC_ACTIONS if kw.get("client") == "Office.js" else set()
+    assert set(r.applied.funcs) <= REMOTE_ACTIONS_USED | {"alert"} | looks
     return r
 
 

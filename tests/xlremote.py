@@ -44,7 +44,7 @@ from typing import Any, Callable, Optional
 import openpyxl
 from openpyxl.styles import PatternFill
 
-from xlxq.backends.xlwings_book import VBA_CLIENT_ACTIONS
+from xlxq.backends.xlwings_book import OFFICEJS_COSMETIC_ACTIONS, VBA_CLIENT_ACTIONS
 
 EXCEL_MAX_ROWS = 1048576
 _EPOCH = dt.datetime(1899, 12, 30)
@@ -183,6 +183,7 @@ class Applied:
     coerced: list[str] = field(default_factory=list)     # strings Excel would not have kept as text
     active: Optional[str] = None
     funcs: list[str] = field(default_factory=list)
+    cosmetics: list[dict] = field(default_factory=list)  # Office.js looks: recorded, not emulated
 
 
 def _cint(s: str) -> int:
@@ -323,6 +324,8 @@ def apply_actions(wb: Any, actions: list[dict], client: str = "VBA", active_shee
             ws.title = args[0]
         elif func == "sheetDelete":
             wb.remove(ws)
+        elif client == "Office.js" and func in OFFICEJS_COSMETIC_ACTIONS:
+            out.cosmetics.append(a)
         elif func == "alert":
             out.alerts.append({"prompt": args[0], "title": args[1], "buttons": args[2], "mode": args[3]})
         else:

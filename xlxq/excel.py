@@ -18,7 +18,14 @@ Each call: one read of every sheet → the pure engine → one write plan
 The result reaches the arbiter as a message box in Chinese (``app.alert``;
 ``XLXQ_LANG=en`` for English).  Every exception is caught: bad input gives
 its message (naming sheet, row and cell), anything unexpected a short
-message and a log file; never a Python traceback window.  On any error
+message and a log file; never a Python traceback window.
+
+In Pyodide (xlwings Lite, ``sys.platform == "emscripten"``) or with
+``XLXQ_NOTIFY=sheet`` the message goes into the workbook instead: the sheet
+``xlxq消息`` (``xlxq messages``), with the traceback of an unexpected error
+below it (a log file in Pyodide's virtual file system is invisible), shown
+when the operation failed; it is also printed (Lite's output pane).
+``XLXQ_NOTIFY=both`` does both, ``alert`` only the box.  On any error
 nothing is written (the actions queued on the remote engine are dropped;
 over COM the cells written are restored).  Each function returns the
 :class:`~xlxq.sheets.mapping.Status`.
@@ -36,7 +43,8 @@ from typing import Any, Callable, Optional
 from xlxq.errors import XlxqError
 from xlxq.sheets.mapping import Status
 
-__all__ = ["pair_next_round", "recompute", "explain", "ENTRY_POINTS", "MAX_LINES", "error_log_path"]
+__all__ = ["pair_next_round", "recompute", "explain", "ENTRY_POINTS", "MAX_LINES", "MESSAGE_SHEET", "error_log_path",
+           "notify_mode"]
 
 #: Problems listed in the message box; the rest are counted (they are all
 #: highlighted in the sheets anyway).
@@ -82,6 +90,21 @@ ENTRY_POINTS: dict[str, Callable[..., Status]] = {"PairNextRound": pair_next_rou
                                                   "QualifyKnockout": qualify_knockout}
 
 
+#: The sheet the message is written to in Pyodide / ``XLXQ_NOTIFY=sheet``
+#: (an arbiter's own sheet for the operations: they leave it alone).
+MESSAGE_SHEET = {"zh": "xlxq消息", "en": "xlxq messages"}
+
+
+def notify_mode() -> str:
+    """How the result reaches the arbiter: ``alert`` (a message box),
+    ``sheet`` (the message sheet, see the module doc) or ``both``;
+    ``XLXQ_NOTIFY``, by default ``sheet`` in Pyodide, else ``alert``."""
+    mode = os.environ.get("XLXQ_NOTIFY", "").strip().lower()
+    if mode in ("alert", "sheet", "both"):
+        return mode
+    return "sheet" if sys.platform == "emscripten" else "alert"
+
+
 def error_log_path() -> Path:
     """Where unexpected errors are logged (the message box names it)."""
     return Path(os.environ.get("XLXQ_ERROR_LOG") or Path(tempfile.gettempdir()) / "xlxq-error.log")
@@ -113,6 +136,8 @@ def _run(op: str, book: Any, **kw: Any) -> Status:
         return st
     xb = None
     mark = None
+    details = ""
+    in_book = notify_mode() != "alert"
     try:
         from xlxq.backends.xlwings_book import XlwingsBook
 
@@ -125,12 +150,19 @@ def _run(op: str, book: Any, **kw: Any) -> Status:
         st = Status(False, exc.zh + "\n工作簿未作改动。", exc.en + "\nThe workbook was not changed.")
     except Exception as exc:                  # noqa: BLE001 - everything reaches the arbiter as a message
         _undo(xb, mark)
-        log = _log_error(op, xwbook)
-        st = Status(False, f"程序内部错误，工作簿未作改动。\n（{type(exc).__name__}: {exc}）\n详细信息已记入 {log}，"
-                           "请将该文件发给维护者。",
+        if in_book:
+            details = traceback.format_exc()
+            where_zh, where_en = f"工作表「{MESSAGE_SHEET['zh']}」", f"the sheet '{MESSAGE_SHEET['en']}'"
+            what_zh, what_en = "该表", "that sheet"
+        else:
+            log = _log_error(op, xwbook)
+            where_zh = where_en = str(log)
+            what_zh, what_en = "该文件", "that file"
+        st = Status(False, f"程序内部错误，工作簿未作改动。\n（{type(exc).__name__}: {exc}）\n详细信息已记入 {where_zh}，"
+                           f"请将{what_zh}发给维护者。",
                     f"internal error; the workbook was not changed.\n({type(exc).__name__}: {exc})\n"
-                    f"Details were written to {log}; please send that file to the maintainer.")
-    _show(xwbook, op, st, lang)
+                    f"Details were written to {where_en}; please send {what_en} to the maintainer.")
+    _show(xwbook, op, st, lang, details)
     return st
 
 
@@ -216,9 +248,18 @@ def message_text(st: Status, lang: str = "zh") -> str:
     return text
 
 
-def _show(xwbook: Any, op: str, st: Status, lang: str) -> None:
+def _show(xwbook: Any, op: str, st: Status, lang: str, details: str = "") -> None:
     title = "xlxq · " + _TITLES[op][0 if lang == "zh" else 1]
     text = message_text(st, lang)
+    mode = notify_mode()
+    if mode != "alert":
+        print(f"{title}\n{text}" + (f"\n{details}" if details else ""))
+        try:
+            _write_message_sheet(xwbook, title, st, lang, details)
+        except Exception as exc:              # noqa: BLE001 - the printed message is all there is
+            print(f"(xlxq: the message sheet could not be written: {type(exc).__name__}: {exc})", file=sys.stderr)
+        if mode == "sheet":
+            return
     try:
         xwbook.app.alert(text, title=title, mode="info" if st.ok else "critical")
         return
@@ -228,6 +269,36 @@ def _show(xwbook: Any, op: str, st: Status, lang: str) -> None:
         xwbook.app.status_bar = text.splitlines()[0][:250]
     except Exception:                         # noqa: BLE001
         print(text, file=sys.stderr)
+
+
+def _write_message_sheet(xwbook: Any, title: str, st: Status, lang: str, details: str) -> None:
+    """The message (every line of it, not cut like the box) and the
+    traceback into the message sheet, added at the end when missing; shown
+    when the operation failed."""
+    from xlxq.backends.xlwings_book import excel_text
+
+    names = [s.name for s in xwbook.sheets]
+    name = next((n for n in names if n in MESSAGE_SHEET.values()), MESSAGE_SHEET[lang])
+    shown = _quietly(lambda: xwbook.sheets.active)
+    added = name not in names
+    if not added:
+        ws = xwbook.sheets[name]
+        ws.clear_contents()
+    else:
+        api = getattr(xwbook, "api", None)
+        if isinstance(api, dict) and api.get("client") != "Office.js":
+            xwbook.sheets[0].activate()           # Remote.bas addSheet: see XlwingsBook._apply_core
+        ws = xwbook.sheets.add(name=name, after=xwbook.sheets[len(names) - 1])
+    stamp = _dt.datetime.now().strftime("%Y-%m-%d %H:%M:%S")
+    outcome = ("成功" if st.ok else "失败") if lang == "zh" else ("done" if st.ok else "failed")
+    lines = [title, f"{stamp}  {outcome}", ""] + [part for ln in st.lines(lang) for part in ln.splitlines()]
+    if details:
+        lines += ["", *details.rstrip().splitlines()]
+    ws.range((1, 1), (len(lines), 1)).value = [[excel_text(ln) if ln else None] for ln in lines]
+    if not st.ok:
+        ws.activate()
+    elif added and shown is not None:             # adding a sheet activates it: show what was shown
+        shown.activate()
 
 
 def _log_error(op: str, xwbook: Any) -> Path:

@@ -203,6 +203,8 @@ class XlwingsBook:
                 raise
             if self.com:
                 self._com_cosmetics(plan)
+            elif self.remote and self.client == "Office.js":
+                officejs_cosmetics(self.book, plan, self.cosmetic_errors)
 
     def rollback(self, journal: _Journal) -> None:
         """Undo what was applied since ``journal`` (see the module doc)."""
@@ -394,6 +396,98 @@ def apply_cosmetics(app: Any, sheets: dict[str, Any], plan: WritePlan, errors: l
                 app.PrintCommunication = True
 
 
+#: Actions :func:`officejs_cosmetics` emits (Office.js client only: xlwings
+#: Server's and xlwings Lite's client implement them, Remote.bas does not).
+OFFICEJS_COSMETIC_ACTIONS = frozenset({"setColumnWidth", "freezePaneAtRange", "setSheetVisibility",
+                                       "setFontProperty", "setBorderProperty", "setHorizontalAlignment",
+                                       "setVerticalAlignment", "setWrapText", "setDataValidationList",
+                                       "setPrintArea"})
+
+
+def column_width_points(chars: float) -> float:
+    """A column width in characters (the plan's, as over COM and in openpyxl)
+    in points (what Office.js's ``format.columnWidth`` takes): Excel's
+    ``pixels = trunc(chars * 7 + 5)`` for the default 7-pixel digit of
+    Calibri / 等线 11, at 0.75 pt per pixel.  Approximate for other fonts."""
+    return round(int(chars * 7 + 5) * 0.75, 2)
+
+
+def officejs_cosmetics(book: Any, plan: WritePlan, errors: list[str]) -> None:
+    """The plan's cosmetics through xlwings' API on the remote engine, for
+    the Office.js client (xlwings Server's add-in, xlwings Lite): the actions
+    of :data:`OFFICEJS_COSMETIC_ACTIONS`.  They are queued after the values
+    and fills, so a client that fails on one of them has written the values.
+
+    Not sent: list validations that accept other input (``allow_other``:
+    Office.js's list rule has no "don't stop other values", and a stop
+    alert would refuse results typed as 2:0), vertical alignment is sent
+    with the horizontal one; of the page setup only the print area
+    (orientation, paper, fit to page, print titles, footer have no xlwings
+    call on this engine).  Anything xlwings refuses is recorded in
+    ``errors`` and skipped, as over COM."""
+
+    def attempt(what: str, fn: Any) -> None:
+        try:
+            fn()
+        except Exception as exc:           # noqa: BLE001 - cosmetics never fail an operation
+            errors.append(f"{what}: {exc}")
+
+    def rng(ws: Any, row: int, col: int, rows: int = 1, cols: int = 1) -> Any:
+        if rows == 1 and cols == 1:
+            return ws.range((row, col))
+        return ws.range((row, col), (row + rows - 1, col + cols - 1))
+
+    for look in plan.looks:
+        ws = book.sheets[look.sheet]
+        for col, width in sorted(look.widths.items()):
+            letter = column_letter(col)
+            attempt(f"{look.sheet} column {col} width",
+                    lambda s=ws, c=letter, w=width: setattr(s.range(f"{c}:{c}"), "column_width",
+                                                            column_width_points(w)))
+        if look.freeze:
+            attempt(f"{look.sheet} freeze", lambda s=ws, f=look.freeze: s.freeze_panes.freeze_at(frozen_address(*f)))
+        if look.hidden:
+            attempt(f"{look.sheet} hide", lambda s=ws: setattr(s, "visible", False))
+    for st in plan.styles:
+        r = rng(book.sheets[st.sheet], st.row, st.col, st.rows, st.cols)
+
+        def style(r: Any = r, st: Any = st) -> None:
+            if st.bold:
+                r.font.bold = True
+            if st.size:
+                r.font.size = st.size
+            if st.border:
+                r.borders.set("all", line_style="continuous", weight="thin", color="#808080")
+            if st.align:
+                r.horizontal_alignment = st.align if st.align in ("left", "center", "right") else "left"
+            if st.align or st.wrap:
+                r.vertical_alignment = "center"
+            if st.wrap:
+                r.wrap_text = True
+        attempt(f"{st.sheet} style", style)
+    for v in plan.validations:
+        if v.allow_other:
+            continue
+        r = rng(book.sheets[v.sheet], v.row, v.col, v.rows, v.cols)
+        attempt(f"{v.sheet} validation", lambda r=r, v=v: r.data_validation.set_list(list(v.choices)))
+    for p in plan.page_setups:
+        if p.area:
+            r1, c1, r2, c2 = p.area
+            area = f"{column_letter(c1)}{r1}:{column_letter(c2)}{r2}"
+            attempt(f"{p.sheet} print area",
+                    lambda s=book.sheets[p.sheet], a=area: setattr(s.page_setup, "print_area", a))
+
+
+def frozen_address(row: int, col: int) -> str:
+    """The range Office.js's ``freezePanes.freezeAt`` keeps in place when
+    the first cell that scrolls is (row, col): rows above, columns left."""
+    if row > 1 and col > 1:
+        return f"A1:{column_letter(col - 1)}{row - 1}"
+    if row > 1:
+        return f"1:{row - 1}"
+    return f"A:{column_letter(col - 1)}"
+
+
 def _freeze(app: Any, ws: Any, row: int, col: int) -> None:
     """Freeze panes above ``row`` and left of ``col`` (Excel freezes the
     active window, so the sheet is activated for it, then the old one)."""
@@ -445,5 +539,6 @@ def _engine_name(book: Any) -> str:
         return ""
 
 
-__all__ = ["XlwingsBook", "VBA_CLIENT_ACTIONS", "REMOTE_ACTIONS_USED", "apply_cosmetics", "excel_text",
+__all__ = ["XlwingsBook", "VBA_CLIENT_ACTIONS", "REMOTE_ACTIONS_USED", "OFFICEJS_COSMETIC_ACTIONS", "apply_cosmetics",
+           "officejs_cosmetics", "column_width_points", "frozen_address", "excel_text",
            "needs_text_prefix", "normalise", "trim"]

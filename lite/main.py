@@ -1,0 +1,67 @@
+"""xlxq 象棋编排 for xlwings Lite — paste this file into the workbook's main.py.
+
+xlwings Lite runs Python (Pyodide) inside Excel on Windows, macOS and Excel
+on the web, without a Python installation.  Each ``@script`` below is one
+button of the macro workbook (xlxq-event-zh.xlsm); in Lite you run it from
+the xlwings Lite task pane (choose it in the script list, then Run or F5).
+requirements.txt must list xlxq (see lite/README.md).
+
+Every script calls the same entry point the VBA buttons call,
+``xlxq.excel.<name>(book)``, on the ``book`` Lite passes in.  In Pyodide the
+result and any error are written into the sheet ``xlxq消息`` (English:
+``xlxq messages``) and printed to Lite's output pane; the sheet is shown
+when the operation failed.  Messages are in the workbook's language (a
+workbook with Chinese sheet names gets Chinese) unless the environment
+variable XLXQ_LANG is set in Lite's settings.
+"""
+import os
+
+import xlwings as xw
+from xlwings import script
+
+import xlxq.excel
+
+_USER_LANG = os.environ.get("XLXQ_LANG")
+
+
+def _language(book: xw.Book) -> None:
+    """XLXQ_LANG for this call: the user's setting, else the workbook's language."""
+    if _USER_LANG:
+        return
+    cjk = any("\u4e00" <= ch <= "\u9fff" for s in book.sheets for ch in s.name)
+    os.environ["XLXQ_LANG"] = "zh" if cjk else "en"
+
+
+@script
+def pair_next_round(book: xw.Book):
+    """编排下一轮 / Pair next round: pair the next round, add its sheet, refresh the rest."""
+    _language(book)
+    xlxq.excel.pair_next_round(book)
+
+
+@script
+def recompute(book: xw.Book):
+    """计算成绩 / Recompute standings: check the results, highlight problems, rewrite 成绩表."""
+    _language(book)
+    xlxq.excel.recompute(book)
+
+
+@script
+def explain(book: xw.Book):
+    """编排记录 / Pairing log: why the round of the active sheet (else the last round) was paired so."""
+    _language(book)
+    xlxq.excel.explain(book)
+
+
+@script
+def schedule_round_robin(book: xw.Book):
+    """生成循环赛对阵 / Round-robin schedule: every round sheet of a round robin at once."""
+    _language(book)
+    xlxq.excel.schedule_round_robin(book)
+
+
+@script
+def qualify_knockout(book: xw.Book):
+    """晋级淘汰赛 / Start the knockout: the top K of the Swiss start the knockout stage."""
+    _language(book)
+    xlxq.excel.qualify_knockout(book)

@@ -1,0 +1,197 @@
+"""The xlwings Lite edition in real Pyodide (the ``pyodide`` npm package
+under Node, lite/pyodide_run.mjs): the xlxq wheel built from this checkout
+is installed with micropip, lite/main.py's ``@script`` functions run through
+xlwings' remote engine exactly as xlwings' Pyodide runtime calls them
+(``xlwings.server.custom_scripts_call`` with ``xw.Book(json=payload)``), on
+the demo workbook over several rounds; the actions equal those CPython
+produces from the same payload.
+
+Needs ``bash lite/pyodide-ci-setup.sh`` (.ci/run runs it): skipped without
+it.  The payloads are the Office.js client's (Lite's), built from the file
+by tests/xlremote.py; the actions are carried out by its applier.
+Timings: build/lite-ci/pyodide-timings.json.
+"""
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+import random
+import re
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import openpyxl
+import pytest
+
+from tests import xlremote as H
+from tests.test_workbook_support import open_round, write_results
+from xlxq.core.model import BLACK_WIN, DRAW, RED_WIN
+
+ROOT = Path(__file__).resolve().parent.parent
+CI = Path(os.environ.get("XLXQ_LITE_CI", ROOT / "build" / "lite-ci"))
+PYODIDE = CI / "node" / "node_modules" / "pyodide" / "pyodide.mjs"
+WHEELS = CI / "wheels"
+#: install order in Pyodide (micropip, packaging are unpacked first; xlxq last, with its dependencies)
+DEPS = ["micropip", "packaging", "et_xmlfile", "openpyxl", "xlsxwriter", "networkx", "xlwings"]
+SCRIPTS = ["pair_next_round", "recompute", "explain", "schedule_round_robin", "qualify_knockout"]
+
+pytest.importorskip("xlwings")
+if shutil.which("node") is None or not PYODIDE.exists():
+    pytest.skip(f"Pyodide not installed in {CI} (run: bash lite/pyodide-ci-setup.sh)", allow_module_level=True)
+
+
+def _wheel(name: str) -> Path:
+    found = sorted(WHEELS.glob(f"{name}-*.whl"))
+    if not found:
+        pytest.skip(f"no {name} wheel in {WHEELS} (run: bash lite/pyodide-ci-setup.sh)")
+    return found[-1]
+
+
+def build_wheel(dest: Path) -> Path:
+    """The xlxq wheel of this checkout's working tree, built offline."""
+    src = dest / "src"
+    shutil.copytree(ROOT / "xlxq", src / "xlxq", ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+    for f in ("pyproject.toml", "README.md"):
+        shutil.copy(ROOT / f, src / f)
+    subprocess.run([sys.executable, "-m", "pip", "wheel", "--quiet", "--disable-pip-version-check", "--no-deps",
+                    "--no-index", "--find-links", str(CI / "build-deps"), "-w", str(dest), str(src)],
+                   check=True, capture_output=True, text=True)
+    return next(dest.glob("xlxq-*.whl"))
+
+
+class Pyodide:
+    """lite/pyodide_run.mjs as a subprocess: one JSON line per call."""
+
+    def __init__(self, wheels: list[Path]):
+        self.proc = subprocess.Popen(["node", str(ROOT / "lite" / "pyodide_run.mjs"), str(PYODIDE),
+                                      str(ROOT / "lite" / "main.py"), *map(str, wheels)],
+                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                     text=True, encoding="utf-8")
+        self.ready = self._read()
+
+    def _read(self) -> dict:
+        line = self.proc.stdout.readline()
+        if not line:
+            raise RuntimeError("Pyodide runner died:\n" + self.proc.stderr.read()[-3000:])
+        return json.loads(line)
+
+    def call(self, script: str, payload: dict) -> dict:
+        self.proc.stdin.write(json.dumps({"script": script, "payload": payload}, ensure_ascii=False) + "\n")
+        self.proc.stdin.flush()
+        return self._read()
+
+    def close(self) -> None:
+        self.proc.stdin.close()
+        self.proc.wait(timeout=30)
+
+
+@pytest.fixture(scope="module")
+def pyodide(tmp_path_factory):
+    t = time.perf_counter()
+    wheel = build_wheel(tmp_path_factory.mktemp("wheel"))
+    build_s = time.perf_counter() - t
+    t = time.perf_counter()
+    runner = Pyodide([_wheel(n) for n in DEPS] + [wheel])
+    runner.ready["start_s"] = time.perf_counter() - t
+    runner.ready["wheel_build_s"] = build_s
+    runner.calls = []
+    yield runner
+    runner.close()
+    CI.mkdir(parents=True, exist_ok=True)
+    (CI / "pyodide-timings.json").write_text(json.dumps(
+        {k: v for k, v in runner.ready.items() if k != "stdout"} | {"calls": runner.calls}, indent=1))
+
+
+@pytest.fixture
+def lite_main(monkeypatch):
+    """lite/main.py imported in CPython (xlwings' plain ``script`` decorator
+    there: the functions take the book)."""
+    monkeypatch.setenv("XLWINGS_LICENSE_KEY", "noncommercial")
+    monkeypatch.setenv("XLXQ_NOTIFY", "sheet")          # what Pyodide does by default
+    monkeypatch.delenv("XLXQ_LANG", raising=False)
+    spec = importlib.util.spec_from_file_location("xlxq_lite_main", ROOT / "lite" / "main.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    yield mod                                           # main.py sets XLXQ_LANG per call: monkeypatch restores it
+
+
+_STAMP = re.compile(r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d")
+
+
+def comparable(actions: list[dict]) -> list[dict]:
+    """The actions without the message sheet's time stamp."""
+    return json.loads(_STAMP.sub("<time>", json.dumps(actions, ensure_ascii=False)))
+
+
+def step(pyodide: Pyodide, lite_main: Any, path: Path, script: str) -> H.Applied:
+    """``script`` on the file in Pyodide and in CPython; same actions; applied to the file."""
+    payload = H.payload_from_xlsx(path, client="Office.js", numbers="wire")
+    got = pyodide.call(script, payload)
+    assert "error" not in got["result"], got["result"]
+    pyodide.calls.append({"script": script, "ms": round(got["ms"], 1), "actions": len(got["result"]["actions"])})
+    cpython = H.run_as_caller(payload, getattr(lite_main, script), pass_book=True)
+    assert comparable(got["result"]["actions"]) == comparable(cpython.actions), script
+    wb = openpyxl.load_workbook(path)
+    applied = H.apply_actions(wb, got["result"]["actions"], client="Office.js",
+                              active_sheet_index=payload["book"]["active_sheet_index"])
+    wb.save(path)
+    return applied
+
+
+def play(path: Path, n: int, seed: int) -> None:
+    rng = random.Random(seed)
+    _, view = open_round(path, n)
+    write_results(path, n, {b: rng.choice([RED_WIN, BLACK_WIN, DRAW, RED_WIN]) for b in view.rows()},
+                  random.Random(seed))
+
+
+def test_runs_in_pyodide_with_the_built_wheel_and_no_pandas(pyodide):
+    r = pyodide.ready
+    assert r["pyodide"] == "314.0.7" and r["python"].startswith("3.14")
+    pk = {k.lower().replace("_", "-"): v for k, v in r["packages"].items()}
+    assert pk["xlxq"] == "0.1.0" and pk["xlwings"] == "0.37.8"
+    assert "pandas" not in pk and "numpy" not in pk                 # the pins were not pulled in
+
+
+def test_demo_workbook_pair_recompute_explain_equal_cpython(pyodide, lite_main, tmp_path):
+    from xlxq.workbook import demo
+
+    path = demo(tmp_path)                                            # round 1 paired (openpyxl)
+    for n in (1, 2, 3):
+        play(path, n, seed=40 + n)
+        a = step(pyodide, lite_main, path, "recompute")
+        assert a.active is not None
+        paired = step(pyodide, lite_main, path, "pair_next_round")
+        assert paired.active == f"第{n + 1}轮"
+        assert {"setColumnWidth", "freezePaneAtRange", "setBorderProperty"} <= {c["func"] for c in paired.cosmetics}
+        step(pyodide, lite_main, path, "explain")
+    wb = openpyxl.load_workbook(path)
+    assert {"第4轮", "成绩表", "编排记录", "xlxq消息"} <= set(wb.sheetnames)
+    assert wb["xlxq消息"]["A1"].value == "xlxq · 编排记录" and wb["xlxq消息"]["A2"].value.endswith("成功")
+
+
+def test_errors_reach_the_workbook_in_pyodide(pyodide, lite_main, tmp_path):
+    from xlxq.workbook import demo
+
+    path = demo(tmp_path)
+    wb, view = open_round(path, 1)
+    view.set(view.rows()[1], "result", "红赢了吧")
+    wb.save(path)
+    step(pyodide, lite_main, path, "recompute")
+    wb = openpyxl.load_workbook(path)
+    text = "\n".join(str(c.value) for c in wb["xlxq消息"]["A"] if c.value)
+    assert "失败" in text and "红赢了吧" in text and "工作簿未作改动" in text
+    assert wb.active.title == "xlxq消息"
+
+
+def test_every_lite_script_is_an_entry_point(lite_main):
+    import xlxq.excel as E
+
+    assert sorted(SCRIPTS) == sorted(f.__name__ for f in E.ENTRY_POINTS.values())
+    for name in SCRIPTS:
+        assert callable(getattr(lite_main, name))
