@@ -28,6 +28,7 @@ import unicodedata
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Optional, Protocol, runtime_checkable
 
+from xlxq.core import records
 from xlxq.core.history import build_cards
 from xlxq.core.model import (Board, Event, EventSettings, PairingOptions, Player, Round, Scoring, StandingsOptions,
                              outcome, validate_event)
@@ -35,6 +36,7 @@ from xlxq.errors import InputError
 from xlxq.sheets import layout as L
 from xlxq.sheets.results import BYE, ResultError, display as result_display, is_standard, parse_result
 from xlxq.sheets.results import choices as result_choices
+from xlxq.systems import get_system
 
 STATE_VERSION = 1
 
@@ -1415,19 +1417,13 @@ def _system_rounds(settings: EventSettings, n_players: int, n_sheets: int) -> in
     """轮数 as the model needs it: as typed for a Swiss; from the number of
     players for a round robin (the table) and a knockout (stages × games,
     raised by the 加赛 rounds already in the workbook)."""
-    system = settings.system
-    if system == "swiss":
+    system = get_system(settings.system)
+    if not system.fixed_rounds:
         return settings.rounds
-    g = settings.games_per_match
     if n_players < 2:
         return max(settings.rounds, n_sheets)
-    if system in RR_SYSTEMS:
-        from xlxq.core.roundrobin import rr_round_count
-
-        return rr_round_count(n_players, system == "double_round_robin", g)
-    from xlxq.core.knockout import planned_rounds
-
-    return max(planned_rounds(n_players, g), n_sheets)
+    planned = system.planned_rounds(n_players, settings)
+    return planned if settings.system in RR_SYSTEMS else max(planned, n_sheets)
 
 
 def _refuse_late_entries(data: WorkbookData) -> None:
@@ -2181,7 +2177,6 @@ def standings_looks(canvas: Canvas, name: str, widths: dict[int, float], ncols: 
 
 # --- 编排记录 --------------------------------------------------------------
 
-_BLOCK_RE = re.compile(r"^(淘汰赛)?第(\d+)轮编排记录")
 
 
 def write_log(canvas: Canvas, data: WorkbookData, round_no: int, text: str, stage: str = "main") -> None:
@@ -2200,8 +2195,7 @@ def write_log_blocks(canvas: Canvas, data: WorkbookData, new_blocks: dict[tuple[
         canvas.plan.looks.append(SheetLook(name, {1: L.LOG_WIDTH}))
         data.log_sheet = name
         data.names.append(name)
-    preamble, blocks = read_log_blocks(data.snapshot.get(name, []), _BLOCK_RE,
-                                       lambda m: (1 if m.group(1) else 0, int(m.group(2))))
+    preamble, blocks = read_log_blocks(data.snapshot.get(name, []), records.HEADING_RE, records.block_key)
     for blk in [preamble, *blocks.values()]:
         while blk and blk[-1] is None:
             blk.pop()

@@ -31,6 +31,7 @@ import re
 from dataclasses import dataclass, field, replace
 from typing import Any, Iterable, Optional
 
+from xlxq.core import records
 from xlxq.core.model import Board, PairingOptions, Player, Scoring, StandingsOptions
 from xlxq.core.teams import (VACANT, Match, Team, TeamEvent, TeamRound, TeamScoring, TeamSettings, _check_settings,
                              check_lineup, default_lineup, first_team_colour, make_boards, match_game_points, other,
@@ -1675,7 +1676,6 @@ def _board_looks(canvas: Canvas, name: str, last: int) -> None:
                                       area=(1, 1, max(last, L.HEADER_ROW), ncols), footer="&P / &N"))
 
 
-_BLOCK_RE = re.compile(r"^第(\d+)轮编排记录")
 
 
 def write_log(canvas: Canvas, data: TeamWorkbookData, round_no: int, text: str) -> None:
@@ -1687,7 +1687,8 @@ def write_log(canvas: Canvas, data: TeamWorkbookData, round_no: int, text: str) 
         canvas.add_sheet(name, L.LOG, data.board_standings_sheet or data.team_standings_sheet or None)
         canvas.plan.looks.append(SheetLook(name, {1: L.LOG_WIDTH}))
         data.log_sheet = name
-    preamble, blocks = read_log_blocks(data.snapshot.get(name, []), _BLOCK_RE, lambda m: int(m.group(1)))
+    preamble, blocks = read_log_blocks(data.snapshot.get(name, []), records.HEADING_RE,
+                                       lambda m: records.block_key(m)[1])
     for blk in blocks.values():
         while blk and blk[-1] is None:
             blk.pop()
