@@ -356,7 +356,7 @@ def _same(a: Any, b: Any) -> bool:
 def _fail(sheet: str, row: Optional[int], zh: str, en: str, cell: Optional[str] = None) -> InputError:
     where_zh = f"“{sheet}”表" + (f"第{row}行" if row else "") + (f"（{cell}）" if cell else "")
     where_en = f"sheet {sheet!r}" + (f" row {row}" if row else "") + (f" ({cell})" if cell else "")
-    return InputError(f"{where_zh}：{zh}", f"{where_en}: {en}")
+    return InputError(f"{where_zh}：{zh}", f"{where_en}: {en}", sheet=sheet, row=row, cell=cell)
 
 
 # ==========================================================================
@@ -1533,17 +1533,11 @@ def replay_bracket(data: WorkbookData, event: Event, rounds: list[RoundSheet]):
     try:
         return build_bracket(event)
     except InputError as exc:
-        m = re.search(r"第(\d+)轮第(\d+)台", exc.zh)
-        if m:
-            rs = next((r for r in rounds if r.no == int(m.group(1))), None)
-            if rs is not None:
-                row = rs.board_rows.get(int(m.group(2)))
-                raise _fail(rs.name, row, exc.zh, exc.en) from None
-        m = re.search(r"第(\d+)轮", exc.zh)
-        if m:
-            rs = next((r for r in rounds if r.no == int(m.group(1))), None)
-            if rs is not None:
-                raise _fail(rs.name, None, exc.zh, exc.en) from None
+        where = exc.place
+        rs = next((r for r in rounds if r.no == where.round), None)
+        if rs is not None:
+            row = rs.board_rows.get(where.board) if where.board is not None else None
+            raise _fail(rs.name, row, exc.zh, exc.en) from None
         raise
 
 
@@ -1706,11 +1700,11 @@ def _elimination_verdicts(data: WorkbookData, event: Event) -> tuple[dict[int, i
         try:
             out = elimination_rounds(event, before_round=x + 1)
         except InputError as exc:
-            m = re.search(r"第(\d+)轮第(\d+)台", exc.zh)
-            rs = data.round_sheet(int(m.group(1))) if m else None
+            where = exc.place
+            rs = data.round_sheet(where.round) if where.round is not None else None
             if rs is not None and x < len(event.rounds):
                 problems.append(Problem(WARNING, "elimination_open", exc.zh, exc.en, rs.name,
-                                        rs.board_rows.get(int(m.group(2))), ("result",), rs.no))
+                                        rs.board_rows.get(where.board), ("result",), rs.no))
             break
     return out, problems
 

@@ -62,11 +62,6 @@ def _lang_text(lang: str, zh: str, en: str) -> str:
     return zh if lang == "zh" else en
 
 
-def _board_of_message(text: str) -> Optional[int]:
-    m = re.search(r"第(\d+)台", text)
-    return int(m.group(1)) if m else None
-
-
 # ==========================================================================
 # what was read
 # ==========================================================================
@@ -688,7 +683,7 @@ def _check_lineup_at(event: TeamEvent, n: int, t: int, lineup: list[int], sheet:
     try:
         check_lineup(event, n, t, lineup)
     except InputError as exc:
-        k = _board_of_message(exc.zh)
+        k = exc.place.board
         raise _fail(sheet, row, exc.zh, exc.en, L.cell_ref(row, cols[k]) if k in cols else None) from None
 
 
@@ -1092,7 +1087,7 @@ def _build_round(data: TeamWorkbookData, before: TeamEvent, raw: _RawRound) -> T
                 try:
                     check_lineup(ev, n, team, seats)
                 except InputError as exc:
-                    k = _board_of_message(exc.zh)
+                    k = exc.place.board
                     br = blk.boards.get(k) if k else None
                     row = br.row if br is not None and br.row is not None else blk.row
                     side = "red_name"
