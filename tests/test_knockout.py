@@ -172,8 +172,9 @@ def test_unfinished_game_blocks_the_next_round():
 def test_a_board_outside_the_bracket_is_refused():
     ev = ko_event(4)
     ev = ev.with_round(Round(1, [Board(1, 1, 2, RED_WIN), Board(2, 3, 4, RED_WIN)]))
-    with pytest.raises(InputError, match="不是淘汰赛"):
+    with pytest.raises(InputError, match="不是淘汰赛") as e:
         build_bracket(ev)
+    assert (e.value.place.round, e.value.place.board) == (1, 1)
 
 
 def test_game_after_decision_is_refused():

@@ -155,6 +155,7 @@ def test_fixed_boards_registered_and_reserve_boards():
     with pytest.raises(InputError) as e:
         check_lineup(ev, 1, 1, [2, 1, 3, 4])
     assert "第1轮 1队（1队） 第1台" in e.value.zh and "分台定人制" in e.value.zh and "固定在第2台" in e.value.zh
+    assert e.value.place.as_dict() == {"round": 1, "team": 1, "board": 1}     # where, without the text
     with pytest.raises(InputError, match="第3台.*固定在第2台"):
         check_lineup(ev, 1, 1, [1, 2, 5, 4])
     # the unbound 替补 6 plays board 3 in round 1: bound to it from then on

@@ -260,6 +260,7 @@ def test_knockout_of_thirteen_with_four_seeds_to_the_champion(tmp_path, capsys):
             with pytest.raises(InputError) as e:
                 recompute(book(path))
             assert "第1轮" in e.value.zh and f"第{r1}行" in e.value.zh and "不是淘汰赛" in e.value.zh
+            assert (e.value.place.sheet, e.value.place.row) == (L.round_sheet_name(1, "zh"), r1)
             assert path.read_bytes() == before
             view.set(r1, "black_no", b1)
             view.set(r2, "black_no", b2)

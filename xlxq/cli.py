@@ -50,7 +50,9 @@ WORKBOOK_SUFFIXES = (".xlsx", ".xlsm")
 # --------------------------------------------------------------------------
 
 def _lang() -> str:
-    return "en" if os.environ.get("XLXQ_LANG", "zh").lower().startswith("en") else "zh"
+    from xlxq.i18n import env_lang
+
+    return env_lang()
 
 
 def _t(zh: str, en: str) -> str:
@@ -169,13 +171,9 @@ def _is_rr(event) -> bool:
 
 
 def _system_label(system: str, games: int = 1) -> str:
-    zh = {"swiss": "积分编排", "round_robin": "单循环", "double_round_robin": "双循环", "knockout": "淘汰赛"}
-    en = {"swiss": "Swiss", "round_robin": "round robin", "double_round_robin": "double round robin",
-          "knockout": "knockout"}
-    out = _t(zh.get(system, system), en.get(system, system))
-    if games > 1:
-        out += _t(f"（每场{games}局）", f" ({games} games a match)")
-    return out
+    from xlxq.systems import system_label
+
+    return system_label(system, _lang(), games)
 
 
 def _prior(event, round_no: int):
@@ -191,7 +189,9 @@ def _round_arg(event, n: Optional[int], allow_next: bool = False) -> int:
 
     last = len(event.rounds)
     if allow_next:
-        top = last + 1 if event.settings.system == "knockout" else min(last + 1, event.settings.rounds)
+        from xlxq.systems import PairingSystem, find_system
+
+        top = (find_system(event.settings.system) or PairingSystem()).last_pairable_round(event)
     else:
         top = last
     if n is None:
@@ -237,18 +237,6 @@ def _pairing_table(event, rnd, scores: dict[int, float], score_label: Optional[s
     return lines
 
 
-def _ko_game_label(m, g: int) -> str:
-    """What the next game of knockout match ``m`` is (第2局, 加赛第1局 …)."""
-    from xlxq.core.knockout import ARMAGEDDON, MAIN
-
-    k = len(m.games) + 1
-    if m.next_kind == MAIN:
-        return _t(f"第{k}局", f"game {k}") if g > 1 else ""
-    if m.next_kind == ARMAGEDDON:
-        return _t("加赛决胜局（和棋判黑胜）", "play-off decider (draw: black wins)")
-    return _t(f"加赛第{k - g}局", f"play-off game {k - g}")
-
-
 def _ko_match_score(event, m) -> dict[int, float]:
     sc = event.settings.scoring
     pts = {no: 0.0 for no in m.players}
@@ -263,6 +251,7 @@ def _ko_pairing_table(prior, rnd) -> list[str]:
     """The 对阵表 of a knockout round: each board with its match, game and
     the match score before it (``prior``: the event before the round)."""
     from xlxq.core.knockout import build_bracket, stage_name, stage_name_en
+    from xlxq.systems.knockout import game_label
 
     br = build_bracket(prior)
     by_no = _names(prior)
@@ -278,7 +267,7 @@ def _ko_pairing_table(prior, rnd) -> list[str]:
         m = br.match_of(b.red, b.black)
         label, score = "", ""
         if m is not None:
-            label = _ko_game_label(m, g)
+            label = game_label(m, g, _lang())
             if m.games:
                 pts = _ko_match_score(prior, m)
                 score = f"{_fmt(pts[b.red])}:{_fmt(pts[b.black])}"
@@ -960,147 +949,11 @@ def cmd_explain(args: argparse.Namespace) -> int:
 
 
 def _explain(event, args) -> int:
+    from xlxq.systems import get_system
+
     n = _round_arg(event, args.round, allow_next=True)
-    if _is_rr(event):
-        _print(*_rr_explain(event, n))
-    elif event.settings.system == "knockout":
-        _print(*_ko_explain(event, n))
-    else:
-        from xlxq.core.explain import explain_round
-
-        _print(explain_round(event, n))
+    _print(*get_system(event.settings.system).explain(event, n, _lang()))
     return 0
-
-
-def _rr_context(event):
-    from xlxq.core.roundrobin import table_players
-
-    s = event.settings
-    return table_players(event), s.system == "double_round_robin", s.games_per_match
-
-
-def _rr_expected(event, round_no: int, table_round_no: Optional[int] = None):
-    """The round the table gives for model round ``round_no`` (or, with
-    ``table_round_no``, that table round played as round ``round_no``),
-    withdrawals applied from the rounds before it."""
-    from xlxq.core.model import Round
-    from xlxq.core.roundrobin import apply_withdrawals, table_round
-
-    nos, double, g = _rr_context(event)
-    tr = table_round(nos, table_round_no or round_no, double, g)
-    return apply_withdrawals(_prior(event, round_no), Round(round_no, tr.boards, tr.byes))
-
-
-def _rr_explain(event, n: int) -> list[str]:
-    from xlxq.core.pairing import pair_round
-    from xlxq.core.roundrobin import berger_table, max_number, phantom, table_position
-
-    nos, double, g = _rr_context(event)
-    N = len(nos)
-    M = max_number(N)
-    ph = phantom(N)
-    out = pair_round(_prior(event, n), n)
-    cycle, t, game = table_position(n, N, double, g)
-    by_no = _names(event)
-    lines = [_t(f"第{n}轮编排记录（{event.settings.name or '赛事'}）", f"Round {n} record ({event.settings.name or 'event'})")]
-    lines.append(_t(f"循环赛：{N}人{_system_label(event.settings.system, g)}；最大号 M = {M}"
-                    + (f"（{N}人为单数，{M}号为虚设，与之相遇者轮空）" if ph else "")
-                    + f"；秩序表每循环{M - 1}轮（棋规循环赛对局秩序表）",
-                    f"{_system_label(event.settings.system, g)} of {N} players; largest number M = {M}"
-                    + (f" (odd field: {M} is the phantom, its opponent has the bye)" if ph else "")
-                    + f"; {M - 1} table rounds a cycle"))
-    where = _t(f"秩序表第{t}轮", f"table round {t}")
-    if double:
-        where = _t(f"第{cycle}循环", f"cycle {cycle}, ") + where
-    if g > 1:
-        where += _t(f"第{game}局", f", game {game}")
-    lines.append(_t(f"本轮 = {where}", f"this round = {where}"))
-    row = berger_table(N)[t - 1]
-    cells = []
-    for a, b in row:
-        cells.append(f"{a}—{b}" + (_t("（轮空）", " (bye)") if ph in (a, b) else ""))
-    lines.append(_t(f"秩序表第{t}轮（台号，号次在前者执红）：", f"table round {t} (table numbers, first listed red): ")
-                 + "  ".join(cells))
-    if nos != list(range(1, N + 1)):
-        lines.append(_t("台号 → 序号：", "table number → no: ") + "，".join(f"{i}→{no}" for i, no in enumerate(nos, 1)))
-    for a, b in row:
-        if ph in (a, b):
-            x = nos[(b if a == ph else a) - 1]
-            lines.append(_t(f"轮空：{_who(event, x)}与虚设的{M}号相遇（人数逢单，循环赛轮空不计分，也不计先后走）",
-                            f"bye: {_who(event, x)} meets the phantom {M} (no points, no colour)"))
-    reason = _t("号次在前者执红（第13.1条）", "the number listed first has red (13.1)")
-    if cycle == 2:
-        reason += _t("；第二循环先后手互换", "; second cycle: colours reversed")
-    if g > 1 and game % 2 == 0:
-        reason += _t(f"；两局制第{game}局先后手互换（第一局执红者第二局执黑）",
-                     f"; game {game} of the match: colours swapped")
-    swap = (cycle == 2) != (g > 1 and game % 2 == 0)
-    lines.append(_t(f"先后手：{reason}" + ("，故台号在后者执红" if swap else ""),
-                    f"colours: {reason}" + (", so the number listed second has red" if swap else "")))
-    lines += [_t(f"注：{x}", f"note: {x}") for x in out.notes[1:]]
-    lines.append(_t("对阵：", "pairings:"))
-    for b in out.round.boards:
-        res = _t(f"（已按弃权记录：{b.result}）", f" (prefilled: {b.result})") if b.result else ""
-        lines.append(_t(f"  第{b.board}台  {b.red} {by_no[b.red].name}（红） — {b.black} {by_no[b.black].name}（黑）{res}",
-                        f"  board {b.board}  {b.red} {by_no[b.red].name} (red) — {b.black} {by_no[b.black].name} "
-                        f"(black){res}"))
-    for no in out.round.byes:
-        lines.append(_t(f"  轮空  {no} {by_no[no].name}", f"  bye  {no} {by_no[no].name}"))
-    have = next((r for r in event.rounds if r.round == n), None)
-    if have is not None:
-        if [(b.red, b.black) for b in have.boards] != [(b.red, b.black) for b in out.round.boards] \
-                or sorted(have.byes) != sorted(out.round.byes):
-            lines.append(_t("注意：文件中的本轮对阵与秩序表不同（可能经人工调整），详见 xlxq check",
-                            "note: the round in the file differs from the table (edited by hand?); see xlxq check"))
-    return lines
-
-
-def _ko_explain(event, n: int) -> list[str]:
-    from dataclasses import replace
-
-    from xlxq.core.knockout import build_bracket, stage_name, stage_name_en
-    from xlxq.core.pairing import pair_round
-
-    s = event.settings
-    prior = _prior(event, n)
-    prior = replace(prior, settings=replace(s, rounds=max(s.rounds, n)))
-    out = pair_round(prior, n)
-    br = build_bracket(prior)
-    g = s.games_per_match
-    by_no = _names(event)
-    lines = [_t(f"第{n}轮编排记录（{s.name or '赛事'}）", f"Round {n} record ({s.name or 'event'})")]
-    po = ",".join(map(str, s.playoff_games)) or "1"
-    lines.append(_t(f"淘汰赛：{len(br.order)}人，{br.size}个签位，{br.stage_total}阶段；每场{g}局；战平加赛 {po} 局"
-                    + ("，再平则一局决胜（和棋判黑胜）" if s.armageddon else "（末项重复直至分出胜负）"),
-                    f"knockout: {len(br.order)} players, {br.size} lines, {br.stage_total} stages; {g} game(s) a match; "
-                    f"play-offs {po}" + (" then an armageddon game" if s.armageddon else " (the last repeats)")))
-    if br.current_stage == 1 and not any(m.games for m in br.stages[0]):
-        lines.append(_t("种子顺位（种子按种子号，其余按序号）：", "seeding (seeds by seed, then by no): ")
-                     + "、".join(f"{i}.{no}" for i, no in enumerate(br.order, 1)))
-    lines += [_t(f"注：{x}", f"note: {x}") for x in out.notes]
-    lines.append(_t("对阵：", "pairings:"))
-    total = br.stage_total
-    for b in out.round.boards:
-        m = br.match_of(b.red, b.black)
-        label = _ko_game_label(m, g) if m is not None else ""
-        if m is not None and not m.games:
-            why = _t(f"种子顺位在前（第{br.rank(b.red)}）者执红，代替猜先（第13.4条；猜先结果不同可互换）",
-                     f"better seeding ({br.rank(b.red)}) has red, in place of the toss (13.4)")
-        else:
-            why = _t("与上一局交换先后（第13.5条）", "colours swapped from the previous game (13.5)")
-        sname = _t(stage_name(m.stage, total), stage_name_en(m.stage, total)) if m is not None else ""
-        lines.append(_t(f"  第{b.board}台  {b.red} {by_no[b.red].name}（红） — {b.black} {by_no[b.black].name}（黑）"
-                        f"  {sname}{label}；{why}",
-                        f"  board {b.board}  {b.red} {by_no[b.red].name} (red) — {b.black} {by_no[b.black].name} "
-                        f"(black)  {sname} {label}; {why}"))
-    for no in out.round.byes:
-        lines.append(_t(f"  轮空  {no} {by_no[no].name}", f"  bye  {no} {by_no[no].name}"))
-    have = next((r for r in event.rounds if r.round == n), None)
-    if have is not None and ({frozenset((b.red, b.black)) for b in have.boards}
-                             != {frozenset((b.red, b.black)) for b in out.round.boards}):
-        lines.append(_t("注意：文件中的本轮对阵与淘汰赛对阵不同，详见 xlxq check",
-                        "note: the round in the file differs from the bracket; see xlxq check"))
-    return lines
 
 
 def cmd_check(args: argparse.Namespace) -> int:
@@ -1108,212 +961,12 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 
 def _check(event, args) -> int:
+    from xlxq.systems import get_system
+
     n = _round_arg(event, args.round)
-    if _is_rr(event) or event.settings.system == "knockout":
-        issues, verdict = (_rr_check if _is_rr(event) else _ko_check)(event, n)
-        issues = sorted(issues, key=lambda i: i[0] != "error")      # errors first, as for the Swiss
-        _print_issues(n, issues)
-        if verdict:
-            _print(verdict)
-        return 1 if any(level == "error" for level, _, _ in issues) else 0
-    from xlxq.core.checks import ERROR, check_round, compare_with_engine
-    from xlxq.errors import XlxqError
-
-    issues = check_round(event, n)
-    lang = _lang()
-    errors = [i for i in issues if i.level == ERROR]
-    _print(_t(f"第{n}轮检查：", f"Round {n} check:"))
-    if not issues:
-        _print(_t("  未发现违反编排原则的问题", "  no rule problems found"))
-    for i in issues:
-        tag = _t("错误", "error") if i.level == ERROR else _t("警告", "warning")
-        _print(f"  [{tag}] {i.message(lang)}")
-    try:
-        diffs = compare_with_engine(event, n)
-    except XlxqError as exc:
-        _print(_t(f"引擎无法编排此轮，未作比较：{exc.message()}", f"the engine cannot pair this round: {exc.message()}"))
-    else:
-        if diffs:
-            _print(_t("与引擎编排的差异：", "Differences from the engine's pairing:"))
-            _print(*(f"  {d}" for d in diffs))
-        else:
-            _print(_t("与引擎编排一致", "identical to the engine's pairing"))
-    return 1 if errors else 0
-
-
-def _print_issues(n: int, issues) -> None:
-    """The head of a round-robin, knockout or team check: ``issues`` as
-    (level, zh, en), one tagged line each."""
-    _print(_t(f"第{n}轮检查：", f"Round {n} check:"))
-    if not issues:
-        _print(_t("  未发现问题", "  no problems found"))
-    for level, zh, en in issues:
-        tag = _t("错误", "error") if level == "error" else _t("警告", "warning")
-        _print(f"  [{tag}] {_t(zh, en)}")
-
-
-def _pairset(rnd) -> set:
-    return {frozenset((b.red, b.black)) for b in rnd.boards}
-
-
-def _rr_check(event, n: int):
-    """A round-robin round against the order table: the pairs and byes must be
-    the table's (withdrawals applied); a changed colour, board order or round
-    order is accepted but flagged.  Pairs of the second cycle are the first
-    cycle's again: that is the table, not a rematch."""
-    from xlxq.core.roundrobin import rr_round_count, table_position
-    from xlxq.errors import XlxqError
-
-    nos, double, g = _rr_context(event)
-    s = event.settings
-    rnd = event.rounds[n - 1]
-    issues: list[tuple[str, str, str]] = []
-    total = rr_round_count(len(nos), double, g)
-    if s.rounds != total:
-        issues.append(("warning", f"赛事设定 rounds = {s.rounds}，而{len(nos)}人{_system_label(s.system, g)}共{total}轮",
-                       f"event rounds = {s.rounds}, but a {_system_label(s.system, g)} of {len(nos)} has {total}"))
-    if n > total:
-        issues.append(("error", f"{len(nos)}人{_system_label(s.system, g)}共{total}轮，秩序表中没有第{n}轮",
-                       f"the table has {total} rounds, not {n}"))
-        return issues, None
-    try:
-        want = _rr_expected(event, n)
-    except XlxqError as exc:
-        return issues + [("error", exc.zh, exc.en)], None
-    name = {p.no: p.name for p in event.players}
-    cycle, t, game = table_position(n, len(nos), double, g)
-    where_zh = (f"第{cycle}循环" if double else "") + f"秩序表第{t}轮" + (f"第{game}局" if g > 1 else "")
-    where_en = (f"cycle {cycle} " if double else "") + f"table round {t}" + (f" game {game}" if g > 1 else "")
-    if _pairset(rnd) != _pairset(want) or sorted(rnd.byes) != sorted(want.byes):
-        alt = None
-        for k in range(1, total + 1):
-            if k == n:
-                continue
-            cand = _rr_expected(event, n, table_round_no=k)
-            if _pairset(cand) == _pairset(rnd) and sorted(cand.byes) == sorted(rnd.byes):
-                alt = k
-                break
-        if alt is not None:
-            c2, t2, g2 = table_position(alt, len(nos), double, g)
-            w2 = (f"第{c2}循环" if double else "") + f"秩序表第{t2}轮" + (f"第{g2}局" if g > 1 else "")
-            issues.append(("warning", f"第{n}轮的对阵是{w2}（第{alt}轮）的对阵，不是{where_zh}：轮次顺序经手工调整",
-                           f"round {n} holds the pairs of table round {alt}, not {where_en}: rounds reordered by hand"))
-            other = next((r for r in event.rounds if r.round == alt), None)
-            if other is not None and _pairset(other) == _pairset(rnd):
-                issues.append(("error", f"第{n}轮与第{alt}轮的对阵相同（同一轮秩序表用了两次）",
-                               f"rounds {n} and {alt} hold the same pairs (a table round used twice)"))
-            want = _rr_expected(event, n, table_round_no=alt)
-        else:
-            have_pairs = {frozenset((b.red, b.black)): b for b in rnd.boards}
-            want_pairs = {frozenset((b.red, b.black)): b for b in want.boards}
-            for key, b in want_pairs.items():
-                if key not in have_pairs:
-                    issues.append(("error", f"{where_zh}应有 {b.red} {name[b.red]} — {b.black} {name[b.black]}，"
-                                            f"第{n}轮中没有此对局",
-                                   f"{where_en} has {b.red} v {b.black}; round {n} does not", ))
-            for key, b in have_pairs.items():
-                if key not in want_pairs:
-                    issues.append(("error", f"第{n}轮第{b.board}台 {b.red} {name[b.red]} — {b.black} {name[b.black]}"
-                                            f"不是{where_zh}的对局",
-                                   f"round {n} board {b.board}: {b.red} v {b.black} is not a pair of {where_en}"))
-            if sorted(rnd.byes) != sorted(want.byes):
-                issues.append(("error", f"第{n}轮轮空：秩序表为 {'、'.join(map(str, want.byes)) or '无'}，"
-                                        f"文件中为 {'、'.join(map(str, rnd.byes)) or '无'}",
-                               f"round {n} byes: the table has {want.byes or 'none'}, the file {rnd.byes or 'none'}"))
-            return issues, _t(f"与{where_zh}不符", f"differs from {where_en}")
-    wb = {frozenset((b.red, b.black)): b for b in want.boards}
-    for b in rnd.boards:
-        w = wb[frozenset((b.red, b.black))]
-        if (b.red, b.black) != (w.red, w.black):
-            issues.append(("warning", f"第{n}轮第{b.board}台：按秩序表 {w.red} {name[w.red]} 执红，文件中 {b.red} "
-                                      f"{name[b.red]} 执红（先后手经调整；第13.1条号次在前者执红）",
-                           f"round {n} board {b.board}: the table gives red to {w.red}, the file to {b.red} "
-                           f"(colours changed by hand)"))
-        if w.result is not None and b.result is not None and b.result != w.result:
-            issues.append(("warning", f"第{n}轮第{b.board}台：一方已退赛，按第20.3条应记为 {w.result}，文件中为 {b.result}",
-                           f"round {n} board {b.board}: a withdrawn player: expected {w.result}, the file has {b.result}"))
-    order_have = [frozenset((b.red, b.black)) for b in rnd.boards]
-    order_want = [frozenset((b.red, b.black)) for b in want.boards]
-    if order_have != order_want:
-        issues.append(("warning", f"第{n}轮的台次顺序与秩序表不同（经手工调整）",
-                       f"round {n}: the board order differs from the table (edited by hand)"))
-    if issues:
-        return issues, _t(f"对局与{where_zh}相符（有上述调整）", f"the pairs are those of {where_en} (with the changes above)")
-    return issues, _t(f"与{where_zh}一致", f"identical to {where_en}")
-
-
-def _ko_check(event, n: int):
-    """A knockout round against the bracket (the reader has already refused
-    boards that are no match of the stage): every match due must be paired,
-    its colours as 13.4/13.5 say (a changed game-1 colour is the 猜先 and is
-    only noted), byes and walkovers listed, results of withdrawn players."""
-    from xlxq.core.knockout import PENDING, WAITING, build_bracket, stage_name, stage_name_en
-    from xlxq.core.model import BLACK_WIN_FORFEIT, DOUBLE_FORFEIT, RED_WIN_FORFEIT
-
-    prior = _prior(event, n)
-    br = build_bracket(prior)
-    rnd = event.rounds[n - 1]
-    issues: list[tuple[str, str, str]] = []
-    name = {p.no: p.name for p in event.players}
-    cur = br.current_stage
-    if cur is None:
-        return [("error", f"第{n}轮：淘汰赛此前已决出冠军，不应再有本轮",
-                 f"round {n}: the knockout was already over")], None
-    total = br.stage_total
-    sname_zh, sname_en = stage_name(cur, total), stage_name_en(cur, total)
-    ms = br.stages[cur - 1]
-    for m in ms:
-        if m.status == WAITING:
-            for r, b in m.games:
-                if b.result is None:
-                    issues.append(("error", f"第{r}轮第{b.board}台（{b.red}号对{b.black}号）尚无结果，淘汰赛须待结果录入后"
-                                            f"才能编排第{n}轮",
-                                   f"round {r} board {b.board} had no result when round {n} was paired"))
-    by_pair = {frozenset((b.red, b.black)): b for b in rnd.boards}
-    for m in sorted((m for m in ms if m.status == PENDING), key=lambda m: min(br.rank(m.top), br.rank(m.bottom))):
-        b = by_pair.get(frozenset((m.top, m.bottom)))
-        if b is None:
-            issues.append(("error", f"第{n}轮：{name[m.top]}（{m.top}号）对{name[m.bottom]}（{m.bottom}号）的{sname_zh}"
-                                    f"{_ko_game_label(m, event.settings.games_per_match) or ''}应在本轮进行，文件中没有",
-                           f"round {n}: the {sname_en} match {m.top} v {m.bottom} is due and not paired"))
-            continue
-        if not m.games:
-            red = m.top if br.rank(m.top) < br.rank(m.bottom) else m.bottom
-            if b.red != red:
-                issues.append(("warning", f"第{n}轮第{b.board}台：第一局由 {b.red} {name[b.red]} 执红，程序建议种子顺位在前的"
-                                          f" {red} {name[red]}（按猜先结果可互换，第13.4条）",
-                               f"round {n} board {b.board}: game 1 red is {b.red}; the program proposes {red} "
-                               f"(the toss may change it, 13.4)"))
-        else:
-            last = m.games[-1][1]
-            if b.red != last.black:
-                issues.append(("warning", f"第{n}轮第{b.board}台：未与上一局（第{m.games[-1][0]}轮）交换先后，"
-                                          f"应由 {last.black} {name[last.black]} 执红（第13.5条）",
-                               f"round {n} board {b.board}: colours not swapped from round {m.games[-1][0]} "
-                               f"({last.black} should have red, 13.5)"))
-        gone_r = not event.player(b.red).active_in(n)
-        gone_b = not event.player(b.black).active_in(n)
-        want = DOUBLE_FORFEIT if gone_r and gone_b else BLACK_WIN_FORFEIT if gone_r else \
-            RED_WIN_FORFEIT if gone_b else None
-        if want is not None and b.result not in (None, want):
-            issues.append(("warning", f"第{n}轮第{b.board}台：一方已退赛，应记为 {want}，文件中为 {b.result}",
-                           f"round {n} board {b.board}: a withdrawn player: expected {want}, the file has {b.result}"))
-    first = not any(m.games for m in ms)
-    want_byes = sorted((m.winner for m in ms if m.status == "bye" and m.winner is not None), key=br.rank) if first else []
-    if sorted(rnd.byes) != sorted(want_byes):
-        issues.append(("warning", f"第{n}轮轮空（直接晋级）：应为 {'、'.join(map(str, want_byes)) or '无'}，"
-                                  f"文件中为 {'、'.join(map(str, rnd.byes)) or '无'}",
-                       f"round {n} byes: expected {want_byes or 'none'}, the file has {rnd.byes or 'none'}"))
-    order = [min(br.rank(b.red), br.rank(b.black)) for b in rnd.boards]
-    if order != sorted(order):
-        issues.append(("warning", f"第{n}轮的台次顺序与种子顺位不同（经手工调整）",
-                       f"round {n}: boards not in seeding order (edited by hand)"))
-    where = _t(f"淘汰赛{sname_zh}", f"the knockout {sname_en}")
-    if any(level == "error" for level, _, _ in issues):
-        return issues, _t(f"与{where}对阵不符", f"differs from {where}")
-    if issues:
-        return issues, _t(f"对阵与{where}相符（有上述调整）", f"the matches are those of {where} (with the changes above)")
-    return issues, _t(f"与{where}对阵一致", f"identical to {where}")
+    report = get_system(event.settings.system).check(event, n, _lang())
+    _print(*report.lines(_lang()))
+    return 1 if report.errors else 0
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
@@ -2267,9 +1920,9 @@ def _team_check(event, args) -> int:
         if not m.boards:
             issues.append(("warning", f"第{n}轮第{m.match}场（{nm(m.first)} — {nm(m.second)}）尚无出场名单",
                            f"round {n} match {m.match}: no line-ups yet"))
-    order = {"error": 0, "warning": 1}
-    issues.sort(key=lambda i: order[i[0]])
-    _print_issues(n, issues)
+    from xlxq.systems.base import report_of
+
+    _print(*report_of(n, issues, None, _lang()).lines(_lang()))
     if s.system == "scheveningen":
         _print(_t("每台各一名两队队员，由秩序表定先后：读取时已检查", "one player of each team on every board: checked on reading"))
     else:

@@ -26,11 +26,12 @@ from typing import Any, Iterable, Optional, Sequence
 
 from xlxq.core.model import Player
 from xlxq.core.teams import Team, TeamEvent, TeamSettings, set_lineups, validate_team_event
+from xlxq.i18n import env_lang
 from xlxq.errors import InputError, XlxqError
 from xlxq.sheets import team_layout as T
 from xlxq.sheets import team_mapping as TM
 from xlxq.sheets.mapping import INFO, Book, Canvas, Problem, Status
-from xlxq.workbook import (_check_status, _cli_lang, _cli_report, _demo_done, _demo_path, _find_template, _fmt,
+from xlxq.workbook import (_check_status, _cli_report, _demo_done, _demo_path, _find_template, _fmt,
                            _found, _new_workbook, _no_template, _sorted_problems, _table)
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
@@ -225,7 +226,7 @@ def pairing_text(event: TeamEvent, round_no: int) -> str:
     """The round as text: each match, then its boards."""
     from xlxq.sheets.results import display
 
-    lang = _cli_lang()
+    lang = env_lang()
     rnd = event.get_round(round_no)
     out = [(f"第{round_no}轮对阵表" if lang == "zh" else f"Round {round_no} pairings")
            + (f"  {event.settings.name}" if event.settings.name else "")]
@@ -245,7 +246,7 @@ def pairing_text(event: TeamEvent, round_no: int) -> str:
 def standings_text(event: TeamEvent, rows: list, after: int) -> str:
     from xlxq.core.team_standings import LABELS_EN, LABELS_ZH, resolve_team_tiebreaks
 
-    lang = _cli_lang()
+    lang = env_lang()
     s = event.settings
     keys = [k for k in resolve_team_tiebreaks(s.tiebreaks, s.system) if k != "back_rounds"]
     labels = LABELS_ZH if lang == "zh" else LABELS_EN
@@ -336,7 +337,7 @@ def cli_dispatch(command: str, path: str | os.PathLike, args: Any = None, book: 
     bad input raises XlxqError (the CLI prints it and exits 2)."""
     from xlxq.backends.openpyxl_book import OpenpyxlBook
 
-    lang = _cli_lang()
+    lang = env_lang()
     book = book if book is not None else OpenpyxlBook(path)
     rnd = getattr(args, "round", None)
     if command == "pair":

@@ -23,11 +23,14 @@ import sys
 from pathlib import Path
 from typing import Any, Callable, Iterable, Optional
 
+from xlxq.core import records
 from xlxq.core.model import Event, EventSettings, Player
 from xlxq.errors import InputError, XlxqError
+from xlxq.i18n import env_lang
 from xlxq.sheets.mapping import (BLOCKING, ERROR, INFO, RR_SYSTEMS, WARNING, Book, Canvas, Problem, Sig, Status,
                                  WorkbookOptions, WritePlan, add_round_sheet, locate, plan_fill_template, plan_new_workbook,
                                  read_workbook, refresh, rule_problems, write_log, write_log_blocks)
+from xlxq.systems import get_system
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
 TEMPLATE_FILES = {("zh", False): "xlxq-event-zh.xlsx", ("en", False): "xlxq-event-en.xlsx",
@@ -97,24 +100,22 @@ def _raise_rounds(event: Event) -> Event:
 
 
 def _log_text(event: Event, out, stage: str = "main") -> str:
-    """The 编排记录 block of a round just made: Swiss — the 定位编排 record;
-    round robin and knockout — the table / bracket notes and the boards."""
+    """The 编排记录 block of a round just made: Swiss — the 定位编排 record
+    of the search just run; every other system — its own record of the
+    round (the same text ``explain`` writes)."""
     from xlxq.core.explain import explain_outcome
 
     if event.settings.system == "swiss":
         return explain_outcome(event, out)
-    n = out.round.round
-    names = {p.no: p.name for p in event.players}
-    head = "淘汰赛" if stage == "ko" else ""
-    lines = [f"{head}第{n}轮编排记录（{event.settings.name or '赛事'}）"]
-    lines += [f"注：{t}" for t in out.notes]
-    lines.append("对阵：")
-    for b in out.round.boards:
-        res = "（已按弃权记录）" if b.result else ""
-        lines.append(f"  第{b.board}台  {b.red} {names[b.red]}（红） — {b.black} {names[b.black]}（黑）{res}")
-    for no in out.round.byes:
-        lines.append(f"  轮空  {no} {names[no]}")
-    return "\n".join(lines)
+    return _record(event, out.round.round, stage)
+
+
+def _record(event: Event, n: int, stage: str = "main") -> str:
+    """The system's 编排记录 of round ``n`` (the knockout stage of 积分晋圈淘汰
+    with its prefix)."""
+    lang = env_lang()
+    text = "\n".join(get_system(event.settings.system).explain(event, n, lang))
+    return records.ko_stage(text, lang) if stage == "ko" else text
 
 
 def _round_label(event: Event, prior: Event, rnd, lang: str) -> str:
@@ -437,8 +438,6 @@ def explain(book: Book, round_no: Optional[int] = None, stage: Optional[str] = N
     round is given)."""
     if (tw := _team_ops(book)) is not None:
         return tw.explain(book, round_no)
-    from xlxq.core.explain import explain_round
-
     data = read_workbook(book)
     if data.blocking:
         bad = [p for p in data.problems if p.level == BLOCKING]
@@ -451,23 +450,12 @@ def explain(book: Book, round_no: Optional[int] = None, stage: Optional[str] = N
     event = data.ko.event if stage == "ko" else data.event
     k = len(event.rounds)
     n = round_no if round_no is not None else max(k, 1)
-    system = event.settings.system
-    top = k + 1 if system == "knockout" else min(k + 1, event.settings.rounds)
+    system = get_system(event.settings.system)
+    top = system.last_pairable_round(event)
     if isinstance(n, bool) or not isinstance(n, int) or n < 1 or n > top:
         raise InputError(f"轮次 {n} 无效：工作簿中有{k}轮（可解释第1–{top}轮）",
                          f"invalid round {n}: the workbook has {k} round(s) (1–{top} can be explained)")
-    if system in RR_SYSTEMS:
-        from xlxq.cli import _rr_explain
-
-        text = "\n".join(_rr_explain(event, n))
-    elif system == "knockout":
-        from xlxq.cli import _ko_explain
-
-        text = "\n".join(_ko_explain(event, n))
-        if stage == "ko":
-            text = "淘汰赛" + text
-    else:
-        text = explain_round(event, n)
+    text = _record(event, n, stage)
     canvas = Canvas(data.snapshot)
     write_log(canvas, data, n, text, stage=stage)
     book.apply(canvas.finish())
@@ -525,15 +513,11 @@ def _fmt(x: Any) -> str:
     return str(x)
 
 
-def _cli_lang() -> str:
-    return "en" if os.environ.get("XLXQ_LANG", "zh").lower().startswith("en") else "zh"
-
-
 def pairing_text(event: Event, round_no: int, label: str = "", stage: str = "main") -> str:
     from xlxq.sheets.formats import round_scores
     from xlxq.sheets.results import display
 
-    lang = _cli_lang()
+    lang = env_lang()
     rnd = next(r for r in event.rounds if r.round == round_no)
     sc = round_scores(event, rnd)
     by_no = event._by_no
@@ -564,7 +548,7 @@ def standings_text(data_or_event: Any, rows: list, after: Optional[int] = None) 
     of the operation, or an Event)."""
     from xlxq.sheets.mapping import standings_after
 
-    lang = _cli_lang()
+    lang = env_lang()
     data = None if isinstance(data_or_event, Event) else data_or_event
     event = data_or_event if data is None else data.event
     system = event.settings.system
@@ -694,18 +678,12 @@ def create_event_workbook(path: str | os.PathLike, players: Iterable[Player], se
     players = sorted(players, key=lambda p: p.no)
     if options is not None:
         normalise_results = normalise_results or options.normalise_results
-    if len(players) >= 2 and settings.system in RR_SYSTEMS:
-        from xlxq.core.roundrobin import rr_round_count
-        from xlxq.core.rr_standings import default_preset
-
-        settings = replace(settings, rounds=rr_round_count(len(players), settings.system == "double_round_robin",
-                                                           settings.games_per_match))
-        if settings.tiebreaks == EventSettings().tiebreaks:     # the Swiss default means 14.1 / 14.2
-            settings = replace(settings, tiebreaks=[default_preset(settings.games_per_match)])
-    elif len(players) >= 2 and settings.system == "knockout":
-        from xlxq.core.knockout import planned_rounds
-
-        settings = replace(settings, rounds=planned_rounds(len(players), settings.games_per_match), tiebreaks=[])
+    system = get_system(settings.system)
+    if len(players) >= 2 and system.fixed_rounds:
+        settings = replace(settings, rounds=system.planned_rounds(len(players), settings))
+        if settings.tiebreaks == EventSettings().tiebreaks or settings.system == "knockout":
+            # the Swiss default means 14.1 / 14.2 in a round robin; a knockout has none
+            settings = replace(settings, tiebreaks=system.default_tiebreaks(settings))
     validate_event(Event(settings=settings, players=players))
     return _new_workbook(path, overwrite, lambda macro: template_path(lang, macro),
                          lambda: plan_new_workbook(lang, settings, players, normalise_results, options),
@@ -757,7 +735,7 @@ def _demo_path(folder: str | os.PathLike | None, stem: str) -> Path:
 
 
 def _demo_done(path: Path, st: Status, zh: str, en: str) -> Path:
-    lang = _cli_lang()
+    lang = env_lang()
     print(st.message(lang))
     print((zh if lang == "zh" else en) + str(path))
     return path
@@ -847,7 +825,7 @@ def cli_dispatch(command: str, path: str | os.PathLike, args: Any = None) -> int
 
     from xlxq.backends.openpyxl_book import OpenpyxlBook
 
-    lang = _cli_lang()
+    lang = env_lang()
     rnd = getattr(args, "round", None)
     if command == "qualify":
         return _cli_qualify(path, args, lang)

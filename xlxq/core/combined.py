@@ -160,7 +160,7 @@ def elimination_rounds(event: Event, before_round: Optional[int] = None) -> dict
             continue
         low = {p.no: 0.0 for p in event.players}
         high = dict(low)
-        open_games: dict[int, str] = {}
+        open_games: dict[int, tuple[int, int]] = {}     # player → (round, board) of an open game
         for r in event.rounds:
             if r.round > x:
                 continue
@@ -170,7 +170,7 @@ def elimination_rounds(event: Event, before_round: Optional[int] = None) -> dict
                         possible = [sc.points(res, col) for res in RESULTS]
                         high[no] += max(possible)
                         low[no] += min(possible)
-                        open_games[no] = f"第{r.round}轮第{b.board}台"
+                        open_games[no] = (r.round, b.board)
                     else:
                         pts = sc.points(b.result, col)
                         low[no] += pts
@@ -184,10 +184,12 @@ def elimination_rounds(event: Event, before_round: Optional[int] = None) -> dict
             if high[p.no] < y:
                 out[p.no] = x
             elif low[p.no] < y:
-                raise InputError(f"末位淘汰：{p.name}（{p.no}号）{open_games[p.no]}尚无结果，"
+                rno, board = open_games[p.no]
+                raise InputError(f"末位淘汰：{p.name}（{p.no}号）第{rno}轮第{board}台尚无结果，"
                                  f"无法判定第{x}轮后是否达到{y:g}分",
-                                 f"elimination: {p.no}'s game ({open_games[p.no]}) has no result; "
-                                 f"cannot tell whether he reached {y:g} points after round {x}")
+                                 f"elimination: {p.no}'s game (第{rno}轮第{board}台) has no result; "
+                                 f"cannot tell whether he reached {y:g} points after round {x}",
+                                 round=rno, board=board, player=p.no)
     return out
 
 

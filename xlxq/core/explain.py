@@ -12,6 +12,7 @@ from typing import Any, Iterable
 from xlxq.core.history import CardState
 from xlxq.core.model import Event
 from xlxq.core.pairing import PairingOutcome, pair_round
+from xlxq.core.records import heading
 from xlxq.core.swiss import (CAT_NAMES, Q_NAMES, ROW_A, ROW_B, ROW_N, GroupSearch, aligned_run)
 
 
@@ -155,7 +156,7 @@ def groups_record(groups: Iterable[Any], n: int, names: dict[int, str]) -> list[
 def explain_outcome(event: Event, out: PairingOutcome) -> str:
     n = out.round.round
     names = {p.no: p.name for p in event.players}
-    lines = [f"第{n}轮编排记录（{event.settings.name or '赛事'}）"]
+    lines = [heading(n, event.settings.name)]
     lines += [f"注：{t}" for t in out.notes]
     if n == 1:
         lines.append(f"第一轮：{first_round_method(event.settings.first_round)}；"

@@ -251,7 +251,7 @@ def _evaluate(m: Match, event: Event, g: int, playoff: list[int], armageddon: bo
             if i < len(boards):
                 rno, b = m.games[i]
                 raise InputError(f"第{rno}轮第{b.board}台：{b.red}号与{b.black}号的比赛已决出胜负，不应再有对局",
-                                 f"round {rno} board {b.board}: the match of {b.red} and {b.black} was already decided")
+                                 f"round {rno} board {b.board}: the match of {b.red} and {b.black} was already decided", round=rno, board=b.board)
             m.status, m.winner, m.next_kind = DECIDED, winner, None
             return
 
@@ -302,7 +302,7 @@ def build_bracket(event: Event, before_round: Optional[int] = None, first_round:
         if cur is None:
             if rnd.boards:
                 raise InputError(f"第{rnd.round}轮：淘汰赛已决出冠军，不应再有对局",
-                                 f"round {rnd.round}: the knockout is over, no more games expected")
+                                 f"round {rnd.round}: the knockout is over, no more games expected", round=rnd.round)
             continue
         touched = []
         lookup = {frozenset((x.top, x.bottom)): x for x in br.stages[cur - 1] if x.top is not None}
@@ -312,10 +312,10 @@ def build_bracket(event: Event, before_round: Optional[int] = None, first_round:
                 raise InputError(f"第{rnd.round}轮第{b.board}台：{b.red}号对{b.black}号不是淘汰赛"
                                  f"{stage_name(cur, br.stage_total)}的对阵",
                                  f"round {rnd.round} board {b.board}: {b.red} v {b.black} is not a match of "
-                                 f"the {stage_name_en(cur, br.stage_total)}")
+                                 f"the {stage_name_en(cur, br.stage_total)}", round=rnd.round, board=b.board)
             if m.resolved:
                 raise InputError(f"第{rnd.round}轮第{b.board}台：{b.red}号与{b.black}号的比赛已经结束",
-                                 f"round {rnd.round} board {b.board}: the match of {b.red} and {b.black} is over")
+                                 f"round {rnd.round} board {b.board}: the match of {b.red} and {b.black} is over", round=rnd.round, board=b.board)
             m.games.append((rnd.round, b))
             touched.append(m)
         if rnd.boards:

@@ -300,18 +300,18 @@ def match_game_points(event: TeamEvent, m: Match, provisional: bool = False) -> 
 
 # ------------------------------------------------------------------ line-ups
 
-def _where(event: TeamEvent, round_no: int, team_no: int, board: Optional[int] = None) -> tuple[str, str]:
+def _where(event: TeamEvent, round_no: int, team_no: int, board: Optional[int] = None) -> tuple[str, str, dict]:
     t = event.team(team_no)
     zh = f"第{round_no}轮 {t.name}（{team_no}队）"
     en = f"round {round_no}, team {t.name} ({team_no})"
     if board is not None:
         zh += f" 第{board}台"
         en += f", board {board}"
-    return zh, en
+    return zh, en, {"round": round_no, "team": team_no, "board": board}
 
 
-def _err(where: tuple[str, str], zh: str, en: str) -> InputError:
-    return InputError(f"{where[0]}：{zh}", f"{where[1]}: {en}")
+def _err(where: tuple[str, str, dict], zh: str, en: str) -> InputError:
+    return InputError(f"{where[0]}：{zh}", f"{where[1]}: {en}", **where[2])
 
 
 def fixed_board_of(event: TeamEvent, team_no: int, player_no: int, before_round: int) -> Optional[int]:

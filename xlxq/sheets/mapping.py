@@ -28,6 +28,7 @@ import unicodedata
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Optional, Protocol, runtime_checkable
 
+from xlxq.core import records
 from xlxq.core.history import build_cards
 from xlxq.core.model import (Board, Event, EventSettings, PairingOptions, Player, Round, Scoring, StandingsOptions,
                              outcome, validate_event)
@@ -35,6 +36,7 @@ from xlxq.errors import InputError
 from xlxq.sheets import layout as L
 from xlxq.sheets.results import BYE, ResultError, display as result_display, is_standard, parse_result
 from xlxq.sheets.results import choices as result_choices
+from xlxq.systems import get_system
 
 STATE_VERSION = 1
 
@@ -354,7 +356,7 @@ def _same(a: Any, b: Any) -> bool:
 def _fail(sheet: str, row: Optional[int], zh: str, en: str, cell: Optional[str] = None) -> InputError:
     where_zh = f"“{sheet}”表" + (f"第{row}行" if row else "") + (f"（{cell}）" if cell else "")
     where_en = f"sheet {sheet!r}" + (f" row {row}" if row else "") + (f" ({cell})" if cell else "")
-    return InputError(f"{where_zh}：{zh}", f"{where_en}: {en}")
+    return InputError(f"{where_zh}：{zh}", f"{where_en}: {en}", sheet=sheet, row=row, cell=cell)
 
 
 # ==========================================================================
@@ -1415,19 +1417,13 @@ def _system_rounds(settings: EventSettings, n_players: int, n_sheets: int) -> in
     """轮数 as the model needs it: as typed for a Swiss; from the number of
     players for a round robin (the table) and a knockout (stages × games,
     raised by the 加赛 rounds already in the workbook)."""
-    system = settings.system
-    if system == "swiss":
+    system = get_system(settings.system)
+    if not system.fixed_rounds:
         return settings.rounds
-    g = settings.games_per_match
     if n_players < 2:
         return max(settings.rounds, n_sheets)
-    if system in RR_SYSTEMS:
-        from xlxq.core.roundrobin import rr_round_count
-
-        return rr_round_count(n_players, system == "double_round_robin", g)
-    from xlxq.core.knockout import planned_rounds
-
-    return max(planned_rounds(n_players, g), n_sheets)
+    planned = system.planned_rounds(n_players, settings)
+    return planned if settings.system in RR_SYSTEMS else max(planned, n_sheets)
 
 
 def _refuse_late_entries(data: WorkbookData) -> None:
@@ -1537,17 +1533,11 @@ def replay_bracket(data: WorkbookData, event: Event, rounds: list[RoundSheet]):
     try:
         return build_bracket(event)
     except InputError as exc:
-        m = re.search(r"第(\d+)轮第(\d+)台", exc.zh)
-        if m:
-            rs = next((r for r in rounds if r.no == int(m.group(1))), None)
-            if rs is not None:
-                row = rs.board_rows.get(int(m.group(2)))
-                raise _fail(rs.name, row, exc.zh, exc.en) from None
-        m = re.search(r"第(\d+)轮", exc.zh)
-        if m:
-            rs = next((r for r in rounds if r.no == int(m.group(1))), None)
-            if rs is not None:
-                raise _fail(rs.name, None, exc.zh, exc.en) from None
+        where = exc.place
+        rs = next((r for r in rounds if r.no == where.round), None)
+        if rs is not None:
+            row = rs.board_rows.get(where.board) if where.board is not None else None
+            raise _fail(rs.name, row, exc.zh, exc.en) from None
         raise
 
 
@@ -1710,11 +1700,11 @@ def _elimination_verdicts(data: WorkbookData, event: Event) -> tuple[dict[int, i
         try:
             out = elimination_rounds(event, before_round=x + 1)
         except InputError as exc:
-            m = re.search(r"第(\d+)轮第(\d+)台", exc.zh)
-            rs = data.round_sheet(int(m.group(1))) if m else None
+            where = exc.place
+            rs = data.round_sheet(where.round) if where.round is not None else None
             if rs is not None and x < len(event.rounds):
                 problems.append(Problem(WARNING, "elimination_open", exc.zh, exc.en, rs.name,
-                                        rs.board_rows.get(int(m.group(2))), ("result",), rs.no))
+                                        rs.board_rows.get(where.board), ("result",), rs.no))
             break
     return out, problems
 
@@ -2181,7 +2171,6 @@ def standings_looks(canvas: Canvas, name: str, widths: dict[int, float], ncols: 
 
 # --- 编排记录 --------------------------------------------------------------
 
-_BLOCK_RE = re.compile(r"^(淘汰赛)?第(\d+)轮编排记录")
 
 
 def write_log(canvas: Canvas, data: WorkbookData, round_no: int, text: str, stage: str = "main") -> None:
@@ -2200,8 +2189,7 @@ def write_log_blocks(canvas: Canvas, data: WorkbookData, new_blocks: dict[tuple[
         canvas.plan.looks.append(SheetLook(name, {1: L.LOG_WIDTH}))
         data.log_sheet = name
         data.names.append(name)
-    preamble, blocks = read_log_blocks(data.snapshot.get(name, []), _BLOCK_RE,
-                                       lambda m: (1 if m.group(1) else 0, int(m.group(2))))
+    preamble, blocks = read_log_blocks(data.snapshot.get(name, []), records.HEADING_RE, records.block_key)
     for blk in [preamble, *blocks.values()]:
         while blk and blk[-1] is None:
             blk.pop()

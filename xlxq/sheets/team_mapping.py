@@ -31,6 +31,7 @@ import re
 from dataclasses import dataclass, field, replace
 from typing import Any, Iterable, Optional
 
+from xlxq.core import records
 from xlxq.core.model import Board, PairingOptions, Player, Scoring, StandingsOptions
 from xlxq.core.teams import (VACANT, Match, Team, TeamEvent, TeamRound, TeamScoring, TeamSettings, _check_settings,
                              check_lineup, default_lineup, first_team_colour, make_boards, match_game_points, other,
@@ -59,11 +60,6 @@ _ROUND_LOOKUP = _header_lookup(T.TEAM_ROUND_COLUMNS, exclude=_GENERIC_NAMES)
 
 def _lang_text(lang: str, zh: str, en: str) -> str:
     return zh if lang == "zh" else en
-
-
-def _board_of_message(text: str) -> Optional[int]:
-    m = re.search(r"第(\d+)台", text)
-    return int(m.group(1)) if m else None
 
 
 # ==========================================================================
@@ -687,7 +683,7 @@ def _check_lineup_at(event: TeamEvent, n: int, t: int, lineup: list[int], sheet:
     try:
         check_lineup(event, n, t, lineup)
     except InputError as exc:
-        k = _board_of_message(exc.zh)
+        k = exc.place.board
         raise _fail(sheet, row, exc.zh, exc.en, L.cell_ref(row, cols[k]) if k in cols else None) from None
 
 
@@ -1091,7 +1087,7 @@ def _build_round(data: TeamWorkbookData, before: TeamEvent, raw: _RawRound) -> T
                 try:
                     check_lineup(ev, n, team, seats)
                 except InputError as exc:
-                    k = _board_of_message(exc.zh)
+                    k = exc.place.board
                     br = blk.boards.get(k) if k else None
                     row = br.row if br is not None and br.row is not None else blk.row
                     side = "red_name"
@@ -1675,7 +1671,6 @@ def _board_looks(canvas: Canvas, name: str, last: int) -> None:
                                       area=(1, 1, max(last, L.HEADER_ROW), ncols), footer="&P / &N"))
 
 
-_BLOCK_RE = re.compile(r"^第(\d+)轮编排记录")
 
 
 def write_log(canvas: Canvas, data: TeamWorkbookData, round_no: int, text: str) -> None:
@@ -1687,7 +1682,8 @@ def write_log(canvas: Canvas, data: TeamWorkbookData, round_no: int, text: str) 
         canvas.add_sheet(name, L.LOG, data.board_standings_sheet or data.team_standings_sheet or None)
         canvas.plan.looks.append(SheetLook(name, {1: L.LOG_WIDTH}))
         data.log_sheet = name
-    preamble, blocks = read_log_blocks(data.snapshot.get(name, []), _BLOCK_RE, lambda m: int(m.group(1)))
+    preamble, blocks = read_log_blocks(data.snapshot.get(name, []), records.HEADING_RE,
+                                       lambda m: records.block_key(m)[1])
     for blk in blocks.values():
         while blk and blk[-1] is None:
             blk.pop()

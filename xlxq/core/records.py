@@ -1,0 +1,33 @@
+"""The 编排记录 block of a round: one heading, in either language, and the
+one pattern that finds it again in a sheet (so that writing a round's record
+twice replaces its block instead of adding a copy, whatever language either
+was written in)."""
+from __future__ import annotations
+
+import re
+
+from xlxq.i18n import Text
+
+#: ``第3轮编排记录（…）`` / ``Round 3 record (…)``, with the 积分晋圈淘汰
+#: knockout stage prefixed ``淘汰赛`` / ``Knockout: ``.
+HEADING_RE = re.compile(r"^(淘汰赛|Knockout: )?(?:第(\d+)轮编排记录|Round (\d+) record\b)")
+KO_PREFIX = {"zh": "淘汰赛", "en": "Knockout: "}
+
+
+def heading(round_no: int, event_name: str, lang: str = "zh", default_zh: str = "赛事",
+            default_en: str = "event") -> str:
+    t = Text(lang)
+    return t(f"第{round_no}轮编排记录（{event_name or default_zh}）", f"Round {round_no} record ({event_name or default_en})")
+
+
+def ko_stage(text: str, lang: str) -> str:
+    """A record of the knockout stage of 积分晋圈淘汰: its heading prefixed."""
+    return KO_PREFIX[Text(lang).lang] + text
+
+
+def block_key(m: re.Match) -> tuple[int, int]:
+    """(0 main / 1 knockout stage, round) of a heading matched by HEADING_RE."""
+    return (1 if m.group(1) else 0, int(m.group(2) or m.group(3)))
+
+
+__all__ = ["HEADING_RE", "heading", "ko_stage", "block_key"]

@@ -1,0 +1,129 @@
+"""The pairing-system interface: what every system (定位编排 Swiss, round
+robin, knockout …) tells the rest of the program.
+
+A system is one object with
+
+- ``key`` and its labels (``label(lang, games)``),
+- ``planned_rounds(n, settings)``: the rounds the event has for ``n``
+  entrants (as typed for a Swiss; from the table or bracket otherwise),
+- ``default_tiebreaks(settings)``: the preset the rules name for it,
+- ``pair(event, round_no)``: the next round and how it was made
+  (:class:`~xlxq.core.pairing.PairingOutcome`),
+- ``explain(event, round_no, lang)``: the 编排记录 lines of a round,
+- ``check(event, round_no, lang)``: a :class:`CheckReport` of a round made
+  by the engine or by hand.
+
+Systems live one per file in this package and are registered in
+:mod:`xlxq.systems` (``register``).  They are pure: no file, sheet or
+environment is read here; the language is passed in.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, ClassVar, Optional
+
+from xlxq.core.checks import ERROR, Issue
+from xlxq.i18n import Text
+
+if TYPE_CHECKING:
+    from xlxq.core.model import Event, EventSettings
+    from xlxq.core.pairing import PairingOutcome
+
+
+@dataclass
+class CheckReport:
+    """A round judged: ``issues`` (errors and warnings, in the order to
+    show), ``clean`` (what to say when there are none) and ``tail`` (the
+    lines after the issues: the comparison with the engine, table or
+    bracket)."""
+
+    round: int
+    issues: list[Issue] = field(default_factory=list)
+    clean: str = ""
+    tail: list[str] = field(default_factory=list)
+
+    @property
+    def errors(self) -> list[Issue]:
+        return [i for i in self.issues if i.level == ERROR]
+
+    def lines(self, lang: str) -> list[str]:
+        """The report as the CLI prints it: a head, one tagged line per issue
+        (or ``clean``), then ``tail``."""
+        t = Text(lang)
+        out = [t(f"第{self.round}轮检查：", f"Round {self.round} check:")]
+        if not self.issues:
+            out.append(f"  {self.clean}")
+        for i in self.issues:
+            tag = t("错误", "error") if i.level == ERROR else t("警告", "warning")
+            out.append(f"  [{tag}] {i.message(t.lang)}")
+        return out + self.tail
+
+
+class PairingSystem:
+    """Base of every system; see the module text for the interface."""
+
+    key: ClassVar[str] = ""
+    label_zh: ClassVar[str] = ""
+    label_en: ClassVar[str] = ""
+    #: the round robin and the knockout make their rounds from a table or a
+    #: bracket fixed by the number of entrants; a Swiss takes ``rounds`` as typed
+    fixed_rounds: ClassVar[bool] = False
+
+    def label(self, lang: str, games: int = 1) -> str:
+        t = Text(lang)
+        out = t(self.label_zh, self.label_en)
+        if games > 1:
+            out += t(f"（每场{games}局）", f" ({games} games a match)")
+        return out
+
+    def planned_rounds(self, n: int, settings: EventSettings) -> int:
+        return settings.rounds
+
+    def default_tiebreaks(self, settings: EventSettings) -> list[str]:
+        return []
+
+    def last_pairable_round(self, event: Event) -> int:
+        """The highest round number that ``explain`` may be asked for: the
+        next round, unless the event's rounds are all made."""
+        return min(len(event.rounds) + 1, event.settings.rounds)
+
+    def pair(self, event: Event, round_no: Optional[int] = None) -> PairingOutcome:
+        from xlxq.core.pairing import pair_round
+
+        return pair_round(event, round_no)
+
+    def explain(self, event: Event, round_no: int, lang: str) -> list[str]:
+        raise NotImplementedError
+
+    def check(self, event: Event, round_no: int, lang: str) -> CheckReport:
+        raise NotImplementedError
+
+
+# ---------------------------------------------------------------- shared bits
+
+def prior(event: Event, round_no: int) -> Event:
+    """The event as it was before ``round_no`` was paired (every later round
+    removed)."""
+    return replace(event, rounds=[r for r in event.rounds if r.round < round_no])
+
+
+def who(event: Event, no: int, t: Text) -> str:
+    """A player as messages name him: 姓名（序号号）."""
+    p = event.player(no)
+    return t(f"{p.name}（{no}号）", f"{p.name} ({no})")
+
+
+def pairset(rnd) -> set:
+    """The pairs of a round, colours ignored."""
+    return {frozenset((b.red, b.black)) for b in rnd.boards}
+
+
+def report_of(round_no: int, issues: list[tuple[str, str, str]], verdict: Optional[str], lang: str) -> CheckReport:
+    """A check given as ``(level, zh, en)`` triples and a verdict line, as a
+    report: errors first, otherwise in the order given."""
+    issues = sorted(issues, key=lambda i: i[0] != ERROR)
+    return CheckReport(round_no, [Issue(level, "", zh, en, round_no) for level, zh, en in issues],
+                       Text(lang)("未发现问题", "no problems found"), [verdict] if verdict else [])
+
+
+__all__ = ["PairingSystem", "CheckReport", "prior", "who", "pairset", "report_of"]

@@ -1,0 +1,47 @@
+"""积分编排制 by the CXA 定位编排 method (seed 000): the engine is
+:mod:`xlxq.core.pairing` and :mod:`xlxq.core.swiss`; this file tells the rest
+of the program about it."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from xlxq.core.checks import check_round, compare_with_engine
+from xlxq.core.explain import explain_round
+from xlxq.errors import XlxqError
+from xlxq.i18n import Text
+from xlxq.systems.base import CheckReport, PairingSystem
+from xlxq.systems.registry import register
+
+if TYPE_CHECKING:
+    from xlxq.core.model import Event, EventSettings
+
+
+@register
+class Swiss(PairingSystem):
+    key = "swiss"
+    label_zh = "积分编排"
+    label_en = "Swiss"
+
+    def default_tiebreaks(self, settings: EventSettings) -> list[str]:
+        from xlxq.core.standings import DEFAULT_PRESET
+
+        return [DEFAULT_PRESET]
+
+    def explain(self, event: Event, round_no: int, lang: str) -> list[str]:
+        return [explain_round(event, round_no)]
+
+    def check(self, event: Event, round_no: int, lang: str) -> CheckReport:
+        t = Text(lang)
+        report = CheckReport(round_no, check_round(event, round_no), t("未发现违反编排原则的问题", "no rule problems found"))
+        try:
+            diffs = compare_with_engine(event, round_no)
+        except XlxqError as exc:
+            report.tail.append(t(f"引擎无法编排此轮，未作比较：{exc.message(t.lang)}",
+                                 f"the engine cannot pair this round: {exc.message(t.lang)}"))
+        else:
+            if diffs:
+                report.tail.append(t("与引擎编排的差异：", "Differences from the engine's pairing:"))
+                report.tail += [f"  {d}" for d in diffs]
+            else:
+                report.tail.append(t("与引擎编排一致", "identical to the engine's pairing"))
+        return report
