@@ -2155,6 +2155,7 @@ def _team_explain(event, args) -> int:
 
 def _team_check(event, args) -> int:
     from xlxq.core.colours import after as colour_after
+    from xlxq.core.checks import bye_warning
     from xlxq.core.team_pairing import build_team_cards, pair_team_round, pairable_teams
     from xlxq.errors import XlxqError
 
@@ -2225,10 +2226,10 @@ def _team_check(event, args) -> int:
             if cards[t].byes:
                 issues.append(("error", f"第{n}轮：{nm(t)}已轮空过，不应再轮空", f"round {n}: team {t} already had a bye"))
             if n > 1 and rnd.matches:
-                low = min(cards[x].score for m in rnd.matches for x in m.teams())
-                if cards[t].score > low:
-                    issues.append(("warning", f"第{n}轮：轮空的{nm(t)}不在最低分段（原则(五)）",
-                                   f"round {n}: the bye ({t}) is not in the lowest score group"))
+                in_round = sorted({x for m in rnd.matches for x in m.teams()} | set(rnd.byes))
+                zh, en = bye_warning(cards, in_round, t, nm, nm)
+                if zh:
+                    issues.append(("warning", f"第{n}轮：{zh}", f"round {n}: {en}"))
         if len(rnd.byes) > 1:
             issues.append(("error", f"第{n}轮有{len(rnd.byes)}个轮空，最多一个", f"round {n} has {len(rnd.byes)} byes"))
         for t in sorted(expected - seen):

@@ -2,18 +2,20 @@
 
 ``check_round`` lists every problem with the round, most serious first:
 errors break a hard rule (a player twice or missing, a rematch 原则(六), a
-second bye, a withdrawn player paired); warnings are soft rules (bye outside
-the lowest score group 原则(五), a new 连三/多三 原则(十一)).
+second bye, a withdrawn player paired); warnings are soft rules (a bye that a
+lower-scored player without one could have had, the rest still pairable,
+原则(五); a new 连三/多三 原则(十一)).
 ``compare_with_engine`` says where a round differs from what the engine
 would pair from the same history.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Optional
+from typing import Callable, Mapping, Optional, Sequence
 
 from xlxq.core.colours import after
-from xlxq.core.history import build_cards, pairable_players
+from xlxq.core.history import CardState, build_cards, pairable_players
+from xlxq.core.matching import Matcher
 from xlxq.core.model import Event
 
 ERROR, WARNING = "error", "warning"
@@ -45,6 +47,41 @@ def colour_runs(colours: list[str]) -> tuple[int, int]:
         d += 1 if c == "R" else -1
         maxd = max(maxd, abs(d))
     return best, maxd
+
+
+def lower_byes(cards: Mapping[int, CardState], in_round: Sequence[int], bye: int) -> list[int]:
+    """原则(五) for a bye already given: the units of ``in_round`` (players,
+    or teams in a team Swiss) scored below ``bye``, never given a bye, who
+    could have had it with the rest of the round still pairable without a
+    rematch (:class:`~xlxq.core.matching.Matcher`), lowest score first, then
+    by number.  Empty: the bye was as low as it could go."""
+    met = {no: cards[no].opponents for no in in_round}
+    matcher = Matcher(met, lambda no: False)
+    low = sorted((cards[q].score, q) for q in in_round
+                 if q != bye and cards[q].byes == 0 and cards[q].score < cards[bye].score)
+    return [q for _, q in low if matcher.feasible([x for x in in_round if x != q])]
+
+
+def bye_warning(cards: Mapping[int, CardState], in_round: Sequence[int], bye: int,
+                zh_name: Callable[[int], str], en_name: Callable[[int], str]) -> tuple[str, str]:
+    """The 原则(五) warning (zh, en) for ``bye`` ("" when none): it names the
+    lowest-scored unit(s) of :func:`lower_byes` who could have had the bye.
+    ``zh_name``/``en_name`` write a unit's name."""
+    lower = lower_byes(cards, in_round, bye)
+    if not lower:
+        return "", ""
+    best = [q for q in lower if cards[q].score == cards[lower[0]].score]
+    s_bye, s_low = _pts(cards[bye].score), _pts(cards[best[0]].score)
+    zh = (f"轮空的{zh_name(bye)}有{s_bye}分，不在最低分段：{'、'.join(zh_name(q) for q in best)}"
+          f"只有{s_low}分、未轮空过，由其轮空其余仍可全部编排（原则(五)）")
+    en = (f"the bye ({en_name(bye)}, {s_bye} pts) is not in the lowest score group: "
+          f"{', '.join(en_name(q) for q in best)} ({s_low} pts, no bye yet) could have had it "
+          f"with the rest still pairable")
+    return zh, en
+
+
+def _pts(x: float) -> str:
+    return f"{x:g}"
 
 
 def check_round(event: Event, round_no: int) -> list[Issue]:
@@ -88,12 +125,10 @@ def check_round(event: Event, round_no: int) -> list[Issue]:
         issues.append(Issue(ERROR, "withdrawn", f"第{round_no}轮：{name[no]}（{no}号）{why}，却被编排",
                             f"round {round_no}: player {no} is withdrawn but paired", round_no, seen[no], (no,)))
     if rnd.byes and round_no > 1:
-        low = min(cards[no].score for no in seen)
         for no in rnd.byes:
-            if cards[no].score > low:
-                issues.append(Issue(WARNING, "bye_not_lowest",
-                                    f"第{round_no}轮：轮空的{name[no]}（{no}号）不在最低分段（原则(五)）",
-                                    f"round {round_no}: the bye ({no}) is not in the lowest score group",
+            zh, en = bye_warning(cards, sorted(seen), no, lambda x: f"{name[x]}（{x}号）", str)
+            if zh:
+                issues.append(Issue(WARNING, "bye_not_lowest", f"第{round_no}轮：{zh}", f"round {round_no}: {en}",
                                     round_no, None, (no,)))
     for b in rnd.boards:
         for no, col in ((b.red, "R"), (b.black, "B")):
