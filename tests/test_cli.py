@@ -191,7 +191,8 @@ def test_pair_odd_field_prints_bye(tmp_path):
 def test_standings_json_shape(paired):
     p = run("standings", paired, "--json", check_rc=0)
     data = json.loads(p.out)
-    assert list(data) == ["standings"]
+    assert list(data) == ["after_round", "in_progress", "standings"]
+    assert data["after_round"] == 2 and data["in_progress"] is False
     rows = data["standings"]
     assert len(rows) == 24
     for r in rows:

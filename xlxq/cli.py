@@ -723,15 +723,19 @@ def _standings(event, args) -> int:
 
 
 def _standings_swiss(event, args) -> int:
-    from xlxq.core.standings import LABELS_ZH, compute_standings, resolve_tiebreaks
+    from xlxq.core.standings import LABELS_ZH, compute_standings, resolve_tiebreaks, table_round
 
-    after = _round_arg(event, args.round) if (args.round is not None or event.rounds) else 0
+    if args.round is not None:
+        _round_arg(event, args.round)
+    tr = table_round(event, args.round)        # as far as the results go (issue 8 §6)
+    after = tr.after
     rows = compute_standings(event, after)
     out = _eliminated_after(event, after + 1)
     if args.json:
         import json
 
-        data = {"standings": [{"rank": r.rank, "no": r.no, "name": r.name, "score": _num(r.score),
+        data = {"after_round": after, "in_progress": tr.in_progress,
+                "standings": [{"rank": r.rank, "no": r.no, "name": r.name, "score": _num(r.score),
                                "tiebreaks": {k: _num(v) for k, v in r.tiebreaks.items()}} for r in rows]}
         if event.settings.pairing.elimination:
             for d in data["standings"]:
@@ -753,7 +757,7 @@ def _standings_swiss(event, args) -> int:
         if r.no in out:
             name += _t(f"（第{out[r.no]}轮后淘汰）", f" (out after round {out[r.no]})")
         table.append([r.rank, r.no, name, r.unit, _fmt(r.score)] + [_fmt(r.tiebreaks.get(k)) for k in shown])
-    title = _t(f"第{after}轮后名次表", f"Standings after round {after}")
+    title = tr.title("名次表", "Standings", _lang(), when_first=True)
     if event.settings.name:
         title += f"  {event.settings.name}"
     _print(title, *_table(header, table, [True, True, False, False, True] + [True] * len(shown)))
@@ -1952,11 +1956,6 @@ def _lineup(event, args) -> int:
     return 0
 
 
-def _team_last_played(event) -> int:
-    return max((r.round for r in event.rounds for m in r.matches if any(b.result is not None for b in m.boards)),
-               default=0)
-
-
 def _team_standings(event, args) -> int:
     from xlxq.core.team_standings import (LABELS_EN, LABELS_ZH, board_standings, compute_team_standings,
                                           resolve_team_tiebreaks)
@@ -1968,10 +1967,12 @@ def _team_standings(event, args) -> int:
     if args.teams:
         raise InputError("--teams 用于队员总分制（个人赛文件）；团体赛直接用 xlxq standings（台次成绩加 --boards）",
                          "--teams is for 队员总分制 (an individual file); a team file: xlxq standings [--boards]")
+    from xlxq.core.standings import table_round
+
     if args.round is not None:
-        after = _round_arg(event, args.round)
-    else:
-        after = _team_last_played(event)
+        _round_arg(event, args.round)
+    tr = table_round(event, args.round)        # as far as the results go (issue 8 §6)
+    after = tr.after
     if args.boards:
         per_board = board_standings(event, after)
         if args.json:
@@ -1982,7 +1983,7 @@ def _team_standings(event, args) -> int:
                     "boards": {str(k): [_nums(r.to_dict()) for r in rows] for k, rows in per_board.items()}}
             sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=1) + "\n")
             return 0
-        title = _t(f"台次成绩（第{after}轮后）", f"Board results (after round {after})")
+        title = tr.title("台次成绩", "Board results", _lang())
         if s.name:
             title += f"  {s.name}"
         lines = [title]
@@ -2005,7 +2006,8 @@ def _team_standings(event, args) -> int:
     if args.json:
         import json
 
-        data = {"kind": "team", "system": s.system, "after_round": after, "score": keys[0],
+        data = {"kind": "team", "system": s.system, "after_round": after, "in_progress": tr.in_progress,
+                "score": keys[0],
                 "tiebreak_order": keys, "standings": [_nums(r.to_dict()) for r in rows]}
         sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=1) + "\n")
         return 0
@@ -2017,8 +2019,7 @@ def _team_standings(event, args) -> int:
     for r in rows:
         name = r.name + (_t("（退赛）", " (withdrawn)") if r.withdrawn else "")
         table.append([r.rank, r.no, name] + [_fmt(r.values[k]) for k in shown] + [r.matches + r.byes])
-    title = _t(f"{_team_system_label(s.system)}名次表（第{after}轮后）",
-               f"{_team_system_label(s.system)} standings (after round {after})")
+    title = tr.title(f"{_team_system_label(s.system)}名次表", f"{_team_system_label(s.system)} standings", _lang())
     if s.name:
         title += f"  {s.name}"
     _print(title, *_table(header, table, [True, True, False] + [True] * (len(shown) + 1)))
@@ -2038,7 +2039,14 @@ def _standings_member_total(event, args) -> int:
     mt = getattr(event.settings, "member_total", None) or MemberTotalOptions()
     after = _round_arg(event, args.round) if args.round is not None else None
     rows = member_total_standings(event, mt.by, mt.best, mt.incomplete, after_round=after)
-    shown_after = after if after is not None else (_last_played(event) if _is_rr(event) else len(event.rounds))
+    if _is_rr(event):
+        shown_after = after if after is not None else _last_played(event)
+        when = _t(f"第{shown_after}轮后", f"after round {shown_after}")
+    else:
+        from xlxq.core.standings import table_round
+
+        tr = table_round(event, after)             # as the individual table counts it (issue 8 §6)
+        shown_after, when = tr.after, tr.label(_lang())
     if args.json:
         import json
 
@@ -2048,8 +2056,8 @@ def _standings_member_total(event, args) -> int:
         return 0
     by = _t("积分总和", "points") if mt.by == "points" else _t("名次总和（小者列前）", "placings (lower first)")
     best = _t(f"每队计前{mt.best}名", f"best {mt.best} a team") if mt.best else _t("每队全部队员", "every member")
-    title = _t(f"队员总分制团体名次（第{shown_after}轮后；按{by}，{best}）",
-               f"Team ranking by members' results (after round {shown_after}; by {by}, {best})")
+    title = _t(f"队员总分制团体名次（{when}；按{by}，{best}）",
+               f"Team ranking by members' results ({when}; by {by}, {best})")
     if event.settings.name:
         title += f"  {event.settings.name}"
     header = _t("名次 队名 计入人数 积分和 名次和 最好名次 计入队员（个人名次）",

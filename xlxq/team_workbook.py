@@ -146,13 +146,15 @@ def recompute(book: Book) -> Status:
     canvas = Canvas(data.snapshot)
     rows = TM.refresh(canvas, data, data.event)
     book.apply(canvas.finish())
-    after = TM.standings_after(data.event)
+    from xlxq.core.standings import table_round
+
+    tr = table_round(data.event)
     problems = _sorted_problems(data.problems)
     extra_zh, extra_en = _found(problems)
-    return Status(True, f"成绩已计算（第{after}轮后），写入“{data.team_standings_sheet}”与“{data.board_standings_sheet}”表"
-                  + extra_zh, f"standings computed after round {after} into {data.team_standings_sheet!r} and "
+    return Status(True, f"成绩已计算（{tr.label('zh')}），写入“{data.team_standings_sheet}”与“{data.board_standings_sheet}”表"
+                  + extra_zh, f"standings computed ({tr.label('en')}) into {data.team_standings_sheet!r} and "
                   f"{data.board_standings_sheet!r}" + extra_en, problems,
-                  text=standings_text(data.event, rows, after), data=rows, event=data.event)
+                  text=standings_text(data.event, rows, tr), data=rows, event=data.event)
 
 
 def explain(book: Book, round_no: Optional[int] = None) -> Status:
@@ -242,7 +244,9 @@ def pairing_text(event: TeamEvent, round_no: int) -> str:
     return "\n".join(out)
 
 
-def standings_text(event: TeamEvent, rows: list, after: int) -> str:
+def standings_text(event: TeamEvent, rows: list, after) -> str:
+    """``after``: the table's :class:`~xlxq.core.standings.TableRound` (or a round number)."""
+    from xlxq.core.standings import TableRound, table_round
     from xlxq.core.team_standings import LABELS_EN, LABELS_ZH, resolve_team_tiebreaks
 
     lang = _cli_lang()
@@ -252,7 +256,8 @@ def standings_text(event: TeamEvent, rows: list, after: int) -> str:
     header = ("名次 队号 队名" if lang == "zh" else "Rank No Team").split() + [labels[k] for k in keys]
     table = [[r.rank, r.no, r.name + (("（退赛）" if lang == "zh" else " (withdrawn)") if r.withdrawn else "")]
              + [_fmt(r.values[k]) for k in keys] for r in rows]
-    title = f"第{after}轮后团体名次" if lang == "zh" else f"Team standings after round {after}"
+    tr = after if isinstance(after, TableRound) else table_round(event, after)
+    title = tr.title("团体名次", "Team standings", lang, when_first=True)
     if s.name:
         title += f"  {s.name}"
     return "\n".join([title] + _table(header, table))
@@ -347,7 +352,7 @@ def cli_dispatch(command: str, path: str | os.PathLike, args: Any = None, book: 
             from xlxq.core.team_standings import compute_team_standings
 
             rows = compute_team_standings(st.event, rnd)
-            st.text = standings_text(st.event, rows, min(rnd, len(st.event.rounds)))
+            st.text = standings_text(st.event, rows, rnd)
             st.data = rows
         if getattr(args, "json", False):
             import json

@@ -2067,10 +2067,11 @@ def write_state_rows(canvas: Canvas, name: str, rows: list[list[Any]], refs: lis
 # --- standings ------------------------------------------------------------
 
 def standings_after(event: Event) -> int:
-    """The last round with at least one result (0 if none)."""
-    done = [r.round for r in event.rounds if any(b.result is not None for b in r.boards) or
-            (r.byes and not r.boards)]
-    return max(done, default=0)
+    """The last round with at least one result (0 if none): the N of the
+    tables (:func:`xlxq.core.standings.table_round`)."""
+    from xlxq.core.standings import table_round
+
+    return table_round(event).after
 
 
 def _round_cell(rnd: Round, seat: dict[int, Board], no: int, lang: str) -> Optional[str]:
@@ -2094,10 +2095,12 @@ def _round_cell(rnd: Round, seat: dict[int, Board], no: int, lang: str) -> Optio
 
 def write_standings(canvas: Canvas, data: WorkbookData, event: Event) -> list:
     """Rewrite the 成绩表 (program-owned).  Returns the StandingRow list."""
-    from xlxq.core.standings import LABELS_EN, LABELS_ZH, TIEBREAK_KEYS, compute_standings, resolve_tiebreaks
+    from xlxq.core.standings import (LABELS_EN, LABELS_ZH, TIEBREAK_KEYS, compute_standings, resolve_tiebreaks,
+                                     table_round)
 
     lang = data.lang
-    after = standings_after(event)
+    tr = table_round(event)
+    after = tr.after
     rows = compute_standings(event, after)
     keys = [k for k in resolve_tiebreaks(event.settings.tiebreaks) if k in TIEBREAK_KEYS]
     labels = LABELS_ZH if lang == "zh" else LABELS_EN
@@ -2110,12 +2113,11 @@ def write_standings(canvas: Canvas, data: WorkbookData, event: Event) -> list:
     canvas.clear_sheet(name)
     rnd_by_no = {r.round: r for r in event.rounds}
     seats = {r.round: {no: b for b in r.boards for no in (b.red, b.black)} for r in event.rounds}
-    unfinished = sum(1 for b in rnd_by_no[after].boards if b.result is None) if after else 0
     header = [c.header(lang) for c in L.STANDINGS_COLUMNS]
     header += [labels[k] if lang == "zh" else labels[k].capitalize() for k in keys]
     header += [L.round_col_header(n, lang) for n in range(1, after + 1)]
     header.append(L.STANDINGS_TAIL.header(lang))
-    canvas.set(name, L.TITLE_ROW, 1, L.standings_title(after, event.settings.name, lang, unfinished))
+    canvas.set(name, L.TITLE_ROW, 1, L.standings_title(tr, event.settings.name, lang))
     canvas.set_row(name, L.HEADER_ROW, 1, header)
     by_no = event._by_no
     gone, _ = _elimination_verdicts(data, event)
