@@ -4,8 +4,6 @@ pairable (issue 8 §3).  Hand-worked events, through the CLI on JSON and the
 workbook's 提示 column (openpyxl path)."""
 from __future__ import annotations
 
-import pytest
-
 from tests.cli_support import run, save
 
 W, D, L = "red_win", "draw", "black_win"
@@ -130,3 +128,43 @@ def test_team_check_bye(tmp_path):
     p = run("check", f, "--round", 2, check_rc=0)
     assert "第2轮：轮空的T1（1队）有2分，不在最低分段：T2（2队）只有0分、未轮空过，由其轮空其余仍可全部编排（原则(五)）" \
         in p.out, p.out
+
+
+# ------------------------------------------------------------------ workbook
+
+def test_workbook_flags_a_hand_made_bye_and_names_who_could_have_had_it(tmp_path):
+    import random
+
+    import openpyxl
+
+    from xlxq.backends.openpyxl_book import OpenpyxlBook
+    from xlxq.core.model import EventSettings, Player
+    from xlxq.workbook import create_event_workbook, pair_next_round, recompute
+
+    from tests.test_workbook_support import open_round, write_results
+
+    path = create_event_workbook(tmp_path / "b.xlsx", [Player(i, f"P{i}") for i in range(1, 6)],
+                                 EventSettings(rounds=5))
+    assert pair_next_round(OpenpyxlBook(path)).ok            # R1: 1-2, 4-3, bye 5
+    write_results(path, 1, {1: W, 2: W}, random.Random(1))    # 1 and 4 win: 1, 4, 5 on 2; 2, 3 on 0
+    assert pair_next_round(OpenpyxlBook(path)).ok
+    wb, view = open_round(path, 2)
+    ws = view.ws
+    bye_row = next(r for r in range(1, ws.max_row + 1) if ws.cell(r, 1).value == "轮空")
+    low = ws.cell(bye_row, view.c["red_no"]).value
+    assert low in (2, 3)                                      # the engine: the bye at 0 points
+    # by hand: 1 (2 points) takes the bye, the engine's bye player takes 1's seat
+    for r in view.rows().values():
+        for side in ("red", "black"):
+            if view.get(r, f"{side}_no") == 1:
+                view.set(r, f"{side}_no", low)
+                view.set(r, f"{side}_name", None)
+    ws.cell(bye_row, view.c["red_no"]).value = 1
+    ws.cell(bye_row, view.c["red_name"]).value = None
+    wb.save(path)
+    st = recompute(OpenpyxlBook(path))
+    msgs = [p.zh for p in st.details if p.code == "bye_not_lowest"]
+    assert msgs == ["第2轮：轮空的P1（1号）有2分，不在最低分段：P2（2号）、P3（3号）只有0分、未轮空过，"
+                    "由其轮空其余仍可全部编排（原则(五)）"], [p.zh for p in st.details]
+    note = openpyxl.load_workbook(path)["第2轮"].cell(bye_row, view.c["note"]).value
+    assert msgs[0] in note
