@@ -177,6 +177,22 @@ def test_multi_round_event_ends_with_the_same_standings(tmp_path):
     assert fills(a) == fills(b)
 
 
+def test_round_plan_warning_is_in_the_message_not_a_blocking_dialog(twin):
+    # issue 8 §4: 24 players, 6 rounds planned (原则(二): at least seven) — the
+    # round is paired, the message box is the usual information one and says why
+    _, a, b = twin
+    st = pair_next_round(OpenpyxlBook(a))
+    r = remote(b, E.pair_next_round)
+    assert st.message_zh == r.result.message_zh
+    assert [x["mode"] for x in r.alerts] == ["info"]
+    assert "；注意：计划6轮，少于七轮（原则(二)：积分编排最低不得少于七轮，以减少偶然性）" in r.alerts[0]["prompt"]
+    wb = openpyxl.load_workbook(b)
+    assert "第1轮" in wb.sheetnames
+    assert wb["设置"]["C5"].value.startswith("注意：计划6轮，少于七轮") and wb["设置"]["A5"].value == "轮数"
+    assert contents(a) == contents(b) and fills(a) == fills(b)
+    assert fills(b)[("设置", "B5")] == "FFEB9C"
+
+
 def test_standings_button_mid_round_like_the_openpyxl_path(twin):
     # issue 8 §6: round 3 paired without results is not counted (第2轮后); with
     # two of its 12 results typed it is 第3轮进行中 and counts those two

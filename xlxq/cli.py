@@ -453,15 +453,11 @@ def cmd_new(args: argparse.Namespace) -> int:
     scoring = Scoring(win=2, draw=1, loss=0, bye=2)
     extra = ""
     if system == "swiss":
-        max_rounds = n if n % 2 else n - 1   # each pair meets once; with an odd field each has one bye
-        if args.rounds is None:
-            rounds = min(7, max_rounds)
-        else:
-            rounds = args.rounds
-            if rounds > max_rounds:
-                raise InputError(f"{n}名棋手最多只能编排{max_rounds}轮（不重复相遇），--rounds {rounds} 太多",
-                                 f"{n} players allow at most {max_rounds} rounds without rematches; "
-                                 f"--rounds {rounds} is too many")
+        from xlxq.core.checks import MIN_ROUNDS, max_swiss_rounds
+
+        # default 7 (原则(二)), or fewer if the field cannot pair seven; any other
+        # count is the organiser's: warned about below, never refused
+        rounds = min(MIN_ROUNDS, max_swiss_rounds(n)) if args.rounds is None else args.rounds
         if first_round == "random" and seed is None:
             import secrets
 
@@ -526,6 +522,7 @@ def cmd_new(args: argparse.Namespace) -> int:
         draw = _t(f"；抽签种子 {args.draw}", f"; draw seed {args.draw}") if args.draw is not None else ""
         _print(_t(f"已创建 {path}：{n}名棋手，{rounds}轮，首轮{method}{extra}{draw}",
                   f"created {path}: {n} players, {rounds} rounds, first round {method}{extra}{draw}"))
+        _print(*_plan_warnings(n, rounds))
         if eliminate:
             rules = _t("；", "; ").join(_t(f"第{x}轮后未得{_fmt(y)}分淘汰", f"under {_fmt(y)} after round {x}: out")
                                        for x, y in eliminate)
@@ -554,6 +551,23 @@ def cmd_new(args: argparse.Namespace) -> int:
         _print(_t("下一步：xlxq schedule 一次生成全部轮次（或 xlxq pair 逐轮编排）",
                   "next: xlxq schedule writes every round at once (or xlxq pair, one round at a time)"))
     return 0
+
+
+def _plan_warnings(n: int, rounds: int, team: bool = False) -> list[str]:
+    """``警告：…`` lines on a Swiss of ``n`` players (teams) planned for
+    ``rounds`` rounds (原则(二); more than the field can pair)."""
+    from xlxq.core.checks import round_count_warnings
+
+    return [_t(f"警告：{zh}", f"warning: {en}") for zh, en in round_count_warnings(n, rounds, team)]
+
+
+def _round1_lines(n: int, rounds: int, team: bool = False) -> list[str]:
+    """What the round-1 message of a Swiss adds: the plan's warnings and an
+    odd field's note (原则(一))."""
+    from xlxq.core.checks import odd_field_note
+
+    odd = odd_field_note(n, team)
+    return _plan_warnings(n, rounds, team) + ([_t(f"说明：{odd[0]}", f"note: {odd[1]}")] if odd else [])
 
 
 def _keep_given_numbers(settings, rules):
@@ -610,6 +624,8 @@ def _pair(event, args) -> int:
         _print(*_pairing_table(new, out.round, scores))
     for note in out.notes:
         _print(_t(f"说明：{note}", f"note: {note}"))
+    if s.system == "swiss" and out.round.round == 1:
+        _print(*_round1_lines(len(out.round.players()), s.rounds))
     if raised is not None:
         _print(_t(f"说明：加赛使轮数超过计划，赛事轮数 rounds 由{raised}调整为{new.settings.rounds}",
                   f"note: play-offs go beyond the planned rounds; event rounds raised from {raised} "
@@ -1643,11 +1659,9 @@ def _team_new(args: argparse.Namespace, path) -> int:
     seed = args.seed
     first_round = args.first_round or "adjacent"
     if system == "swiss":
-        max_rounds = n if n % 2 else n - 1
-        rounds = min(7, max_rounds) if args.rounds is None else args.rounds
-        if rounds > max_rounds:
-            raise InputError(f"{n}支队伍最多只能编排{max_rounds}轮（不重复相遇），--rounds {rounds} 太多",
-                             f"{n} teams allow at most {max_rounds} rounds without rematches; --rounds {rounds} is too many")
+        from xlxq.core.checks import MIN_ROUNDS, max_swiss_rounds
+
+        rounds = min(MIN_ROUNDS, max_swiss_rounds(n)) if args.rounds is None else args.rounds   # warned below
         if first_round == "random" and seed is None:
             import secrets
 
@@ -1701,6 +1715,8 @@ def _team_new(args: argparse.Namespace, path) -> int:
     _print(_t(f"已创建 {path}：{what}，{label}，{rounds}轮，场分 {ms}，名次：{'、'.join(tiebreaks)}{extra}",
               f"created {path}: {what}, {label}, {rounds} rounds, match points {ms}, ranking: "
               f"{', '.join(tiebreaks)}{extra}"))
+    if system == "swiss":
+        _print(*_plan_warnings(n, rounds, team=True))
     _print(*_team_table(event))
     if system == "scheveningen":
         _print(*_team_schedule_lines(event))
@@ -1832,6 +1848,8 @@ def _team_pair(event, args) -> int:
     for note in _merge_board_notes(out.notes):
         note = note.replace("本轮对它的比赛请按弃权录入", "本轮它的各台已按空台入座，记为弃权")
         _print(_t(f"说明：{note}", f"note: {note}"))
+    if s.system == "swiss" and out.round.round == 1:
+        _print(*_round1_lines(len(out.round.teams()), s.rounds, team=True))
     if s.system != "scheveningen":
         _print(_t(f"出场名单：按报名顺序默认（{_lineup_label(s.lineup)}）；更换：xlxq lineup {args.file} "
                   f"--round {out.round.round} --team 队 --players 序号,…",

@@ -30,7 +30,7 @@ from xlxq.errors import InputError, XlxqError
 from xlxq.sheets import team_layout as T
 from xlxq.sheets import team_mapping as TM
 from xlxq.sheets.mapping import INFO, Book, Canvas, Problem, Status
-from xlxq.workbook import (_check_status, _cli_lang, _cli_report, _demo_done, _demo_path, _find_template, _fmt,
+from xlxq.workbook import (round1_notes, _check_status, _cli_lang, _cli_report, _demo_done, _demo_path, _find_template, _fmt,
                            _found, _new_workbook, _no_template, _sorted_problems, _table)
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
@@ -42,7 +42,7 @@ __all__ = ["Status", "is_team_workbook", "dispatch", "pair_next_round", "recompu
 
 #: problems recomputed by :func:`xlxq.sheets.team_mapping.rule_problems`
 _RULE_CODES = {"hand_pairing", "hand_colours", "hand_seats", "hand_bye", "rematch", "withdrawn", "unfinished",
-               "second_bye", "byes", "missing", "team_withdrawn", "withdrawn_player"}
+               "second_bye", "byes", "missing", "team_withdrawn", "withdrawn_player", "rounds_plan", "odd_field"}
 
 
 # ==========================================================================
@@ -121,6 +121,9 @@ def pair_next_round(book: Book) -> Status:
     book.apply(canvas.finish())
     problems = _sorted_problems(data.problems)
     extra_zh, extra_en = _found(problems)
+    if s.system == "swiss" and n == 1:
+        z, e = round1_notes(problems)
+        extra_zh, extra_en = extra_zh + z, extra_en + e
     unfinished = sum(1 for r in event.rounds for m in r.matches for b in m.boards if b.result is None)
     if unfinished:
         extra_zh += f"；注意：前面各轮尚有{unfinished}台未填结果，已按和棋暂计编排（原则(八)）"

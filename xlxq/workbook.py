@@ -57,6 +57,20 @@ def _found(problems: list[Problem]) -> tuple[str, str]:
             f"; {e} error(s) and {w} warning(s) found and highlighted (see the Notes column)")
 
 
+def round1_notes(problems: list[Problem]) -> tuple[str, str]:
+    """What the round-1 message of a Swiss adds (zh, en): the 原则(二)
+    warnings on 轮数 and the 原则(一) note on an odd field — a message, never
+    a blocking dialog (the cells say it too: 设置's 轮数 row, the bye's 提示)."""
+    zh = en = ""
+    for p in problems:
+        if p.code == "rounds_plan":
+            zh, en = zh + f"；注意：{p.zh}", en + f"; warning: {p.en}"
+    odd = next((p for p in problems if p.code == "odd_field"), None)
+    if odd is not None:
+        zh, en = zh + f"；说明：{odd.zh}", en + f"; note: {odd.en}"
+    return zh, en
+
+
 def _blocked(book: Book, data) -> Status:
     """Unusable rounds: write only the highlights and notes, then report."""
     canvas = Canvas(data.snapshot)
@@ -202,6 +216,9 @@ def pair_next_round(book: Book) -> Status:
     problems = _sorted_problems(data.problems)
     msg_zh, msg_en = _pair_message(data, new, out.round, rs, label, "main")
     extra_zh, extra_en = _found(problems)
+    if s.system == "swiss" and n == 1:
+        z, e = round1_notes(problems)
+        extra_zh, extra_en = extra_zh + z, extra_en + e
     unfinished = sum(1 for r in event.rounds for b in r.boards if b.result is None)
     if unfinished and s.system == "swiss":
         extra_zh += f"；注意：前面各轮尚有{unfinished}台未填结果，已按和棋暂计编排（原则(八)）"

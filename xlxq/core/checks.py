@@ -149,6 +149,60 @@ def check_round(event: Event, round_no: int) -> list[Issue]:
     return issues
 
 
+# ------------------------------------------------------------------ 原则(一)(二): the plan
+
+MIN_ROUNDS = 7      # 原则(二): "最低不得少于七轮，以减少偶然性"
+
+
+def max_swiss_rounds(n: int) -> int:
+    """The most rounds a Swiss of ``n`` players (or teams) can ever pair
+    without a rematch (原则(六)) and without a second bye: ``n − 1`` for an
+    even field (everyone meets each of the others once), ``n`` for an odd
+    field (everyone meets the other ``n − 1`` once and has the bye once: a
+    complete round robin).  An upper bound: a Swiss may get stuck before it,
+    since its earlier rounds were not planned as a round robin."""
+    return n if n % 2 else max(n - 1, 0)
+
+
+def _units(n: int, team: bool, lang: str) -> str:
+    if lang == "en":
+        return f"{n} team{'s' if n != 1 else ''}" if team else f"{n} player{'s' if n != 1 else ''}"
+    return f"{n}支队伍" if team else f"{n}名棋手"
+
+
+def round_count_warnings(n: int, rounds: int, team: bool = False) -> list[tuple[str, str]]:
+    """(zh, en) warnings on a Swiss planned for ``rounds`` rounds with ``n``
+    players (teams): fewer than seven (原则(二)), or more than
+    :func:`max_swiss_rounds`.  Warnings only: the organiser decides."""
+    out: list[tuple[str, str]] = []
+    top = max_swiss_rounds(n)
+    zu, eu = _units(n, team, "zh"), _units(n, team, "en")
+    if rounds > top:
+        why_zh = (f"单数，每{'队' if team else '人'}遇其余{n - 1}{'队' if team else '人'}各一次、轮空一次" if n % 2
+                  else f"每{'队' if team else '人'}遇其余{n - 1}{'队' if team else '人'}各一次")
+        why_en = f"each meets the other {n - 1} once" + (" and has one bye" if n % 2 else "")
+        out.append((f"计划{rounds}轮，超过{zu}积分编排最多能编排的{top}轮（{why_zh}），"
+                    f"其后各轮将无法不重复相遇地编排（原则(六)）",
+                    f"{rounds} rounds planned: more than the {top} a Swiss of {eu} can pair ({why_en}); "
+                    f"the later rounds cannot be paired without rematches"))
+    if rounds < MIN_ROUNDS:
+        few_zh = f"；{zu}最多只能编排{top}轮" if top < MIN_ROUNDS else ""
+        few_en = f"; {eu} allow at most {top}" if top < MIN_ROUNDS else ""
+        out.append((f"计划{rounds}轮，少于七轮（原则(二)：积分编排最低不得少于七轮，以减少偶然性）{few_zh}",
+                    f"{rounds} rounds planned: fewer than seven (原则(二): at least seven rounds, "
+                    f"to reduce chance){few_en}"))
+    return out
+
+
+def odd_field_note(n: int, team: bool = False) -> Optional[tuple[str, str]]:
+    """(zh, en) note on an odd field (原则(一) 参赛运动员（队）数宜为双数), or None."""
+    if n % 2 == 0:
+        return None
+    who = "一队" if team else "一人"
+    return (f"参赛{_units(n, team, 'zh')}为单数，每轮{who}轮空（原则(一)：参赛{'队' if team else '运动员'}数宜为双数）",
+            f"an odd field of {_units(n, team, 'en')}: one bye every round (原则(一): an even field is preferred)")
+
+
 def compare_with_engine(event: Event, round_no: int) -> list[str]:
     """Differences between the round in the file and the engine's pairing
     of it (from the same earlier rounds)."""

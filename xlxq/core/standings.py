@@ -203,7 +203,10 @@ class TableRound:
         return bool(self.unfinished.get(self.after))
 
     def when(self, lang: str = "zh") -> str:
-        """"第3轮后" / "第4轮进行中" ("after round 3" / "round 4 in progress")."""
+        """"第3轮后" / "第4轮进行中" ("after round 3" / "round 4 in progress");
+        "尚无结果" ("no results yet") before any result."""
+        if not self.after:
+            return "no results yet" if lang.startswith("en") else "尚无结果"
         if lang.startswith("en"):
             return f"round {self.after} in progress" if self.in_progress else f"after round {self.after}"
         return f"第{self.after}轮进行中" if self.in_progress else f"第{self.after}轮后"

@@ -1719,10 +1719,33 @@ def _elimination_verdicts(data: WorkbookData, event: Event) -> tuple[dict[int, i
     return out, problems
 
 
+def plan_problems(data: Any, event: Any, team: bool = False) -> list[Problem]:
+    """原则(一)(二) on a Swiss (of players, or of teams with ``team``): the
+    planned 轮数 against the field (:func:`xlxq.core.checks.round_count_warnings`,
+    a warning on 设置's 轮数 row; its 说明 says why: :func:`write_settings_help`),
+    and an odd field noted in the 提示 of round 1's bye row."""
+    from xlxq.core.checks import odd_field_note, round_count_warnings
+
+    out: list[Problem] = []
+    sheet = data.settings_sheet
+    row = sheet.rows.get("rounds")
+    units = event.teams if team else event.players
+    n = sum(1 for u in units if u.active_in(1))
+    for zh, en in round_count_warnings(n, event.settings.rounds, team):
+        out.append(Problem(WARNING, "rounds_plan", zh, en, sheet.name, row, ("value",)))
+    rs1 = next((rs for rs in data.rounds if rs.no == 1), None)
+    first = next((r for r in event.rounds if r.round == 1), None)
+    odd = odd_field_note(len(first.teams() if team else first.players()), team) if first is not None else None
+    if rs1 is not None and odd:
+        for r in rs1.bye_rows.values():
+            out.append(Problem(INFO, "odd_field", odd[0], odd[1], rs1.name, r, (), 1))
+    return out
+
+
 def swiss_rule_problems(data: WorkbookData, event: Event) -> list[Problem]:
     from xlxq.core.checks import check_round
 
-    out: list[Problem] = []
+    out: list[Problem] = plan_problems(data, event)
     reg = data.registration
     first = _first_rounds(event)
     last = max((r.round for r in event.rounds), default=0)
@@ -2267,6 +2290,9 @@ def write_settings_help(canvas: Canvas, data: WorkbookData) -> None:
     if row is not None:
         spec = L.SETTINGS_BY_KEY["rounds"]
         text = spec.help_zh if lang == "zh" else spec.help_en
+        plan = [p.message(lang) for p in data.problems if p.code == "rounds_plan"]
+        if plan:                   # 原则(二): why 轮数 is flagged (the 提示 of this row)
+            text = ("注意：" if lang == "zh" else "note: ") + ("；" if lang == "zh" else "; ").join(plan)
         n = len(data.event.players)
         label = (_SYSTEM_ZH if lang == "zh" else _SYSTEM_EN)[s.system]
         games = (f"每场{s.games_per_match}局" if lang == "zh" else f"{s.games_per_match} games a match") \

@@ -1230,10 +1230,13 @@ def _check_pending_lineups(data: TeamWorkbookData) -> None:
 def rule_problems(data: TeamWorkbookData, event: TeamEvent) -> list[Problem]:
     """Pairing rules (team Swiss: no rematch, one bye per team, at most one
     bye a round; no withdrawn team paired), hand changes against what the
-    program paired and seated, unfinished results, teams missing."""
-    out: list[Problem] = []
+    program paired and seated, unfinished results, teams missing; a team
+    Swiss's 轮数 and odd field (原则(一)(二), :func:`~xlxq.sheets.mapping.plan_problems`)."""
+    from xlxq.sheets.mapping import plan_problems
+
     s = event.settings
     swiss = s.system == "swiss"
+    out: list[Problem] = plan_problems(data, event, team=True) if swiss else []
     last = max((r.round for r in event.rounds), default=0)
     met: dict[int, set[int]] = {t.no: set() for t in event.teams}
     byes_had: dict[int, int] = {t.no: 0 for t in event.teams}
@@ -1459,11 +1462,21 @@ def write_registration_cells(canvas: Canvas, data: TeamWorkbookData) -> None:
 def write_settings_help(canvas: Canvas, data: TeamWorkbookData) -> None:
     sheet = data.settings_sheet
     col = sheet.table.cols.get("help")
-    row = sheet.rows.get("tiebreaks")
-    if col is None or row is None:
+    if col is None:
         return
     s = data.event.settings
-    canvas.set(sheet.name, row, col, team_tiebreak_sequence(s.tiebreaks, s.system, data.lang))
+    lang = data.lang
+    row = sheet.rows.get("tiebreaks")
+    if row is not None:
+        canvas.set(sheet.name, row, col, team_tiebreak_sequence(s.tiebreaks, s.system, lang))
+    row = sheet.rows.get("rounds")
+    if row is not None:
+        spec = T.TEAM_SETTINGS_BY_KEY["rounds"]
+        text = spec.help_zh if lang == "zh" else spec.help_en
+        plan = [p.message(lang) for p in data.problems if p.code == "rounds_plan"]
+        if plan:                   # 原则(二): why 轮数 is flagged (the 提示 of this row)
+            text = ("注意：" if lang == "zh" else "note: ") + ("；" if lang == "zh" else "; ").join(plan)
+        canvas.set(sheet.name, row, col, text)
 
 
 def write_notes(canvas: Canvas, data: TeamWorkbookData) -> None:
