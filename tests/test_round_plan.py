@@ -123,3 +123,23 @@ def test_workbook_odd_field_note_on_the_bye_row(tmp_path):
     ws = openpyxl.load_workbook(path)["第1轮"]
     bye = next(r for r in range(1, ws.max_row + 1) if ws.cell(r, 1).value == "轮空")
     assert ws.cell(bye, 13).value == "参赛13名棋手为单数，每轮一人轮空（原则(一)：参赛运动员数宜为双数）"
+
+
+def test_team_workbook_warns_and_notes_the_odd_team(tmp_path):
+    from xlxq.team_workbook import create_team_workbook, demo_event
+    from xlxq.team_workbook import pair_next_round as team_pair
+
+    ev = demo_event(n_teams=5, boards=2, reserves=0, rounds=5)
+    x = create_team_workbook(tmp_path / "t.xlsx", ev, ev.settings)
+    st = team_pair(OpenpyxlBook(x))
+    assert st.ok
+    assert f"；注意：计划5轮，{FEW}；5支队伍最多只能编排5轮" in st.message_zh
+    assert "；说明：参赛5支队伍为单数，每轮一队轮空（原则(一)：参赛队数宜为双数）" in st.message_zh
+    wb = openpyxl.load_workbook(x)
+    ws = wb["设置"]
+    row = next(r for r in range(1, ws.max_row + 1) if ws.cell(r, 1).value == "轮数")
+    assert ws.cell(row, 3).value == f"注意：计划5轮，{FEW}；5支队伍最多只能编排5轮"
+    assert fill_of(x, "设置", row, 2) == "#FFEB9C"
+    r1 = wb["第1轮"]
+    bye = next(r for r in range(1, r1.max_row + 1) if r1.cell(r, 2).value == "轮空")
+    assert r1.cell(bye, 10).value == "参赛5支队伍为单数，每轮一队轮空（原则(一)：参赛队数宜为双数）"

@@ -151,3 +151,61 @@ def test_team_match_in_progress_adds_no_opponent(tmp_path):
     out = json.loads(run("standings", f, "--json", check_rc=0).out)
     assert out["after_round"] == 1 and out["in_progress"] is False
     assert run("standings", f, check_rc=0).out.startswith("积分编排团体赛名次表（第1轮后）")
+
+
+def test_team_workbook_mid_round_same_table_as_the_json_file(tmp_path):
+    """The team workbook and its event saved as a JSON file give the same
+    团体成绩 through the CLI, paired-not-played and in progress alike."""
+    import openpyxl
+
+    from xlxq.backends.json_file import save_event
+    from xlxq.sheets.team_mapping import read_team_workbook
+    from xlxq.team_workbook import create_team_workbook, demo_event
+    from xlxq.team_workbook import pair_next_round as team_pair
+    from xlxq.team_workbook import recompute as team_recompute
+
+    ev = demo_event(n_teams=6, boards=2, reserves=0, rounds=7)
+    x = create_team_workbook(tmp_path / "t.xlsx", ev, ev.settings)
+
+    def type_results(n, upto):
+        wb = openpyxl.load_workbook(x)
+        ws = wb[f"第{n}轮"]
+        k = 0
+        for r in range(3, ws.max_row + 1):
+            if isinstance(ws.cell(r, 2).value, int):          # a board row (台次)
+                k += 1
+                if k <= upto:
+                    ws.cell(r, 5).value = ("红胜", "和", "黑胜")[(n + k) % 3]
+        wb.save(x)
+
+    def same(after, in_progress, title):
+        st = team_recompute(OpenpyxlBook(x))
+        assert st.ok
+        f = tmp_path / "t.json"
+        save_event(read_team_workbook(OpenpyxlBook(x)).event, f)
+        cli = json.loads(run("standings", f, "--json", check_rc=0).out)
+        book = json.loads(run("standings", x, "--json", check_rc=0).out)
+        assert (cli["after_round"], cli["in_progress"]) == (after, in_progress)
+        assert cli["standings"] == book["standings"]
+        assert openpyxl.load_workbook(x)["团体成绩"]["A1"].value == title
+        assert run("standings", f, check_rc=0).out.startswith(f"积分编排团体赛名次表（{title.split('（', 1)[1]}")
+        return cli
+
+    assert team_pair(OpenpyxlBook(x)).ok
+    type_results(1, 6)
+    assert team_pair(OpenpyxlBook(x)).ok                      # round 2 paired, no result
+    same(1, False, "团体成绩（第1轮后）")
+    type_results(2, 3)                                        # match 1 finished, match 2 half
+    cli = same(2, True, "团体成绩（第2轮进行中，尚有3台未完成）")
+    # 团体对手分 by hand from the saved file: the final 场分 of teams met in finished matches
+    d = load(tmp_path / "t.json")
+    mp = {r["no"]: r["match_points"] for r in cli["standings"]}
+    met = {t: [] for t in mp}
+    for rnd in d["rounds"]:
+        for m in rnd["matches"]:
+            if all(b["result"] is not None for b in m["boards"]):
+                met[m["first"]].append(m["second"])
+                met[m["second"]].append(m["first"])
+    assert {r["no"]: r["tiebreaks"]["opp_match_points"] for r in cli["standings"]} == \
+        {t: sum(mp[o] for o in met[t]) for t in mp}
+    assert sum(len(v) for v in met.values()) == 2 * (3 + 1)   # 3 matches of round 1, 1 of round 2
