@@ -209,3 +209,22 @@ def test_team_workbook_mid_round_same_table_as_the_json_file(tmp_path):
     assert {r["no"]: r["tiebreaks"]["opp_match_points"] for r in cli["standings"]} == \
         {t: sum(mp[o] for o in met[t]) for t in mp}
     assert sum(len(v) for v in met.values()) == 2 * (3 + 1)   # 3 matches of round 1, 1 of round 2
+
+
+def test_round_robin_title_in_progress(tmp_path):
+    # 4 players, the whole table written by schedule; round 1 played, one game of round 2
+    reg = tmp_path / "r.csv"
+    reg.write_text("姓名\nA\nB\nC\nD\n", encoding="utf-8")
+    f = tmp_path / "rr.json"
+    run("new", f, "--players", reg, "--system", "round_robin", check_rc=0)
+    run("schedule", f, check_rc=0)
+    d = load(f)
+    for b in d["rounds"][0]["boards"]:
+        b["result"] = "red_win"
+    save(f, d)
+    assert run("standings", f, check_rc=0).out.startswith("单循环名次表（第1轮后）")
+    d["rounds"][1]["boards"][0]["result"] = "draw"
+    save(f, d)
+    assert run("standings", f, check_rc=0).out.startswith("单循环名次表（第2轮进行中，尚有1台未完成）")
+    p = run("standings", f, "--round", 3, "--json", check_rc=0)          # round 3: nothing played yet
+    assert json.loads(p.out)["after_round"] == 2

@@ -783,9 +783,11 @@ def _standings_swiss(event, args) -> int:
 def _standings_rr(event, args) -> int:
     from xlxq.core.rr_standings import LABELS_EN, LABELS_ZH, compute_rr_standings, resolve_rr_tiebreaks
 
+    from xlxq.core.standings import table_round
+
     g = event.settings.games_per_match
     if args.round is not None:
-        after = _round_arg(event, args.round)
+        after = table_round(event, _round_arg(event, args.round)).after    # a round not started is not counted
         rows = compute_rr_standings(event, after)
     else:
         after = _last_played(event)
@@ -815,8 +817,8 @@ def _standings_rr(event, args) -> int:
             name += _t("（退赛）", " (withdrawn)")
         table.append([r.rank if r.rank is not None else "—", r.no, name, r.unit, _fmt(r.score)]
                      + [_fmt(r.tiebreaks.get(k)) for k in keys])
-    title = _t(f"{_system_label(event.settings.system, g)}名次表（第{after}轮后）",
-               f"{_system_label(event.settings.system, g)} standings (after round {after})")
+    label = _system_label(event.settings.system, g)
+    title = table_round(event, after).title(f"{label}名次表", f"{label} standings", _lang())   # 第N轮后 / 进行中
     if event.settings.name:
         title += f"  {event.settings.name}"
     _print(title, *_table(header, table, [True, True, False, False, True] + [True] * len(keys)))

@@ -638,7 +638,9 @@ def _rr_text(event: Event, rows: list, after: int, lang: str) -> str:
                          ("（退赛）" if lang == "zh" else " (withdrawn)") if r.withdrawn else "")
         table.append([r.rank if r.rank is not None else "—", r.no, name, r.unit, _fmt(r.score)]
                      + [_fmt(r.tiebreaks.get(k)) for k in keys])
-    title = f"循环赛名次表（第{after}轮后）" if lang == "zh" else f"Round-robin standings after round {after}"
+    from xlxq.core.standings import table_round
+
+    title = table_round(event, after).title("循环赛名次表", "Round-robin standings", lang)
     if event.settings.name:
         title += f"  {event.settings.name}"
     return "\n".join([title] + _table(header, table, [True, True, False, False, True] + [True] * len(keys)))
