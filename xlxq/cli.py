@@ -782,7 +782,6 @@ def _standings_swiss(event, args) -> int:
 
 def _standings_rr(event, args) -> int:
     from xlxq.core.rr_standings import LABELS_EN, LABELS_ZH, compute_rr_standings, resolve_rr_tiebreaks
-
     from xlxq.core.standings import table_round
 
     g = event.settings.games_per_match
