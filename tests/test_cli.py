@@ -130,7 +130,7 @@ def test_new_tiebreaks_and_bad_values(tmp_path):
     run("new", tmp_path / "a.json", "--players", SAMPLE, "--tiebreaks", "cumulative,wins", check_rc=0)
     assert load(tmp_path / "a.json")["event"]["tiebreaks"] == ["cumulative", "wins"]
     assert_bad_input(run("new", tmp_path / "b.json", "--players", SAMPLE, "--tiebreaks", "magic"))
-    assert_bad_input(run("new", tmp_path / "c.json", "--players", SAMPLE, "--rounds", 30))
+    assert_bad_input(run("new", tmp_path / "c.json", "--players", SAMPLE, "--rounds", 0))   # 30: a warning now
     assert_bad_input(run("new", tmp_path / "d.json", "--players", tmp_path / "missing.csv"))
     assert not any((tmp_path / f"{x}.json").exists() for x in "bcd")
 
@@ -191,7 +191,8 @@ def test_pair_odd_field_prints_bye(tmp_path):
 def test_standings_json_shape(paired):
     p = run("standings", paired, "--json", check_rc=0)
     data = json.loads(p.out)
-    assert list(data) == ["standings"]
+    assert list(data) == ["after_round", "in_progress", "standings"]
+    assert data["after_round"] == 2 and data["in_progress"] is False
     rows = data["standings"]
     assert len(rows) == 24
     for r in rows:

@@ -178,6 +178,46 @@ def test_multi_round_event_ends_with_the_same_standings(tmp_path):
     assert fills(a) == fills(b)
 
 
+def test_round_plan_warning_is_in_the_message_not_a_blocking_dialog(twin):
+    # issue 8 §4: 24 players, 6 rounds planned (原则(二): at least seven) — the
+    # round is paired, the message box is the usual information one and says why
+    _, a, b = twin
+    st = pair_next_round(OpenpyxlBook(a))
+    r = remote(b, E.pair_next_round)
+    assert st.message_zh == r.result.message_zh
+    assert [x["mode"] for x in r.alerts] == ["info"]
+    assert "；注意：计划6轮，少于七轮（原则(二)：积分编排最低不得少于七轮，以减少偶然性）" in r.alerts[0]["prompt"]
+    wb = openpyxl.load_workbook(b)
+    assert "第1轮" in wb.sheetnames
+    assert wb["设置"]["C5"].value.startswith("注意：计划6轮，少于七轮") and wb["设置"]["A5"].value == "轮数"
+    assert contents(a) == contents(b) and fills(a) == fills(b)
+    assert fills(b)[("设置", "B5")] == "FFEB9C"
+
+
+def test_standings_button_mid_round_like_the_openpyxl_path(twin):
+    # issue 8 §6: round 3 paired without results is not counted (第2轮后); with
+    # two of its 12 results typed it is 第3轮进行中 and counts those two
+    _, a, b = twin
+    for n in (1, 2):
+        pair_next_round(OpenpyxlBook(a))
+        remote(b, E.pair_next_round)
+        play_results([a, b], n, seed=30 + n)
+    pair_next_round(OpenpyxlBook(a))
+    remote(b, E.pair_next_round)
+    for label, done in (("第2轮后", {}), ("第3轮进行中，尚有10台未完成", {1: RED_WIN, 2: DRAW})):
+        if done:
+            for p in (a, b):
+                write_results(p, 3, done, random.Random(3))
+        st = recompute(OpenpyxlBook(a))
+        r = remote(b, E.recompute)
+        assert f"成绩已计算（{label}）" in st.message_zh
+        assert r.alerts[0]["prompt"].startswith(f"成绩已计算（{label}）") and r.alerts[0]["mode"] == "info"
+        assert openpyxl.load_workbook(b)["成绩表"]["A1"].value == f"测试赛  成绩表（{label}）"
+        assert contents(a) == contents(b)
+    rows = standings_sheet(b)
+    assert sum(float(x["积分"]) for x in rows) == 2 * 12 * 2 + 2 + 2     # two rounds of 12 games, then a win and a draw
+
+
 def test_new_sheets_land_in_place_whatever_sheet_is_active(twin):
     # Remote.bas adds a sheet before the active one and then moves it:
     # the backend activates the first sheet so that the move is right.

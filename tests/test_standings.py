@@ -13,7 +13,7 @@ from xlxq.core.model import (BLACK_WIN, BLACK_WIN_FORFEIT, DOUBLE_FORFEIT, DRAW,
                              RED_WIN_FORFEIT, Board, Event, EventSettings, Player, Round,
                              Scoring, StandingsOptions)
 from xlxq.core.standings import (LABELS_ZH, PRESETS, TIEBREAK_KEYS, StandingRow,
-                                 compute_standings, resolve_tiebreaks)
+                                 compute_standings, resolve_tiebreaks, table_round)
 from xlxq.errors import InputError
 
 
@@ -167,10 +167,10 @@ def test_bye_opp_score_modes(mode, zero_player, bye_value):
 
 
 def test_bye_opp_score_lowest_scoring_is_zero_when_nobody_has_scored():
-    # Bye worth 0 points and the only game unfinished: every total is 0.
-    ev = make_event(3, [([(1, 2, None)], [3])], scoring=Scoring(bye=0))
+    # Bye worth 0 points, one game unfinished, the other a double forfeit: every total is 0.
+    ev = make_event(5, [([(1, 2, None), (3, 4, DOUBLE_FORFEIT)], [5])], scoring=Scoring(bye=0))
     rows = by_no(compute_standings(ev))
-    assert rows[3].score == 0 and rows[3].tiebreaks["opp_score"] == 0
+    assert rows[5].score == 0 and rows[5].tiebreaks["opp_score"] == 0
 
 
 def test_bye_mode_changes_ranking():
@@ -241,16 +241,55 @@ def test_bye_counts_as_win_option():
     assert on.tiebreaks["black_games"] == on.tiebreaks["black_wins"] == 0
 
 
-def test_unfinished_game_scores_nothing_but_opponent_and_fouls_count():
-    # R1: 1(R)-2(B) red_win, 3(R)-4(B) red_win; R2: 3(R)-1(B) unfinished, foul 1 each side
+def test_unfinished_game_counts_nothing_and_the_round_is_in_progress():
+    # R1: 1(R)-2(B) red_win, 3(R)-4(B) red_win; R2: 3(R)-1(B) unfinished, foul 1 each side; 2(R)-4(B) draw.
+    # Only games with a result count (issue 8 §6): 1 has played 2 alone (1 point) -> 对手分 1;
+    # 3 has played 4 alone (1 point) -> 1; the fouls of the unfinished game wait for its result.
     rounds = [([(1, 2, RED_WIN), (3, 4, RED_WIN)], []),
               ([(3, 1, None, 1, 1), (2, 4, DRAW)], [])]
-    rows = by_no(compute_standings(make_event(4, rounds)))
+    ev = make_event(4, rounds)
+    rows = by_no(compute_standings(ev))
     assert rows[1].score == 2 and rows[1].round_scores == [2, None]
     assert rows[1].tiebreaks["black_games"] == 0       # not finished: not counted
-    assert rows[1].tiebreaks["opp_score"] == 1 + 2     # 2 (1 point) and 3 (2 points)
-    assert rows[1].tiebreaks["fouls"] == rows[3].tiebreaks["fouls"] == 1
+    assert rows[1].tiebreaks["opp_score"] == 1         # 2 (1 point); 3 not played yet
+    assert rows[3].tiebreaks["opp_score"] == 1         # 4 (1 point)
+    assert rows[1].tiebreaks["fouls"] == rows[3].tiebreaks["fouls"] == 0
     assert rows[1].tiebreaks["cumulative"] == 2 + 2
+    tr = table_round(ev)
+    assert (tr.after, dict(tr.unfinished), tr.in_progress) == (2, {2: 1}, True)
+    assert tr.title("名次表", "Standings", "zh", when_first=True) == "第2轮进行中名次表（尚有1台未完成）"
+    assert tr.title("成绩表", "Standings", "zh") == "成绩表（第2轮进行中，尚有1台未完成）"
+    assert tr.title("成绩表", "Standings", "en") == "Standings (round 2 in progress, 1 game unfinished)"
+    # once the game has its result, the fouls count
+    ev.rounds[1].boards[0].result = DRAW
+    assert by_no(compute_standings(ev))[1].tiebreaks["fouls"] == 1
+    assert table_round(ev).title("名次表", "Standings", "zh", when_first=True) == "第2轮后名次表"
+    assert table_round(ev).title("名次表", "Standings", "en") == "Standings after round 2"
+
+
+def test_a_round_paired_but_not_started_is_left_out():
+    # R1: 1(R)-2(B) red_win, 3(R)-4(B) black_win, bye 5; R2 paired, no result yet: 4(R)-1(B), 5(R)-3(B), bye 2.
+    # The table is after round 1: R2's pairings add no 对手分 and its bye no points.
+    rounds = [([(1, 2, RED_WIN), (3, 4, BLACK_WIN)], [5]),
+              ([(4, 1, None), (5, 3, None)], [2])]
+    ev = make_event(5, rounds)
+    tr = table_round(ev)
+    assert (tr.after, dict(tr.unfinished), tr.in_progress) == (1, {}, False)
+    rows = by_no(compute_standings(ev))
+    assert all(len(r.round_scores) == 1 for r in rows.values())
+    assert rows[2].score == 0                             # R2's bye not counted
+    assert rows[1].tiebreaks["opp_score"] == 0            # 2 (0); 4 not played yet
+    assert rows[4].tiebreaks["opp_score"] == 0            # 3 (0)
+    assert rows[5].tiebreaks["opp_score"] == 2            # bye: lowest scoring = 2
+    assert compute_standings(ev, 2) == compute_standings(ev, 1)
+    # an earlier round still unfinished is noted under round N
+    ev.rounds[0].boards[1].result = None
+    ev.rounds[1].boards[0].result = RED_WIN
+    tr = table_round(ev)
+    assert (tr.after, dict(tr.unfinished)) == (2, {1: 1, 2: 1})
+    assert tr.title("成绩表", "Standings", "zh") == "成绩表（第2轮进行中，第1轮尚有1台未完成，尚有1台未完成）"
+    assert tr.title("成绩表", "Standings", "en") == \
+        "Standings (round 2 in progress, 1 game of round 1 unfinished; 1 game unfinished)"
 
 
 def test_custom_scoring_colour_dependent_draw():
@@ -542,14 +581,17 @@ def test_random_invariants(seed):
                 assert all(rows[i - 1].tiebreaks[k] == r.tiebreaks[k] for k in used)
         assert r.score == sum(s for s in r.round_scores if s is not None)
         assert r.tiebreaks["black_wins"] <= r.tiebreaks["black_games"]
-    # Σ 对手分 without byes = Σ score × boards sat at (each board counts both ways)
+    # Σ 对手分 without byes = Σ score × games played (with a result; each counts both ways),
+    # in the rounds the table counts (up to the last with a result)
+    counted = [rnd for rnd in ev.rounds if rnd.round <= table_round(ev).after]
     bye_opp = {r.no: 0 for r in rows}
     boards_of = {r.no: 0 for r in rows}
-    for rnd in ev.rounds:
+    for rnd in counted:
         for b in rnd.boards:
-            boards_of[b.red] += 1
-            boards_of[b.black] += 1
-    n_byes = {r.no: sum(r.no in rnd.byes for rnd in ev.rounds) for r in rows}
+            if b.result is not None:
+                boards_of[b.red] += 1
+                boards_of[b.black] += 1
+    n_byes = {r.no: sum(r.no in rnd.byes for rnd in counted) for r in rows}
     opts = ev.settings.standings
     if opts.bye_opp_score == "zero":
         bv = 0

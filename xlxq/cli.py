@@ -442,15 +442,11 @@ def cmd_new(args: argparse.Namespace) -> int:
     scoring = Scoring(win=2, draw=1, loss=0, bye=2)
     extra = ""
     if system == "swiss":
-        max_rounds = n if n % 2 else n - 1   # each pair meets once; with an odd field each has one bye
-        if args.rounds is None:
-            rounds = min(7, max_rounds)
-        else:
-            rounds = args.rounds
-            if rounds > max_rounds:
-                raise InputError(f"{n}名棋手最多只能编排{max_rounds}轮（不重复相遇），--rounds {rounds} 太多",
-                                 f"{n} players allow at most {max_rounds} rounds without rematches; "
-                                 f"--rounds {rounds} is too many")
+        from xlxq.core.checks import MIN_ROUNDS, max_swiss_rounds
+
+        # default 7 (原则(二)), or fewer if the field cannot pair seven; any other
+        # count is the organiser's: warned about below, never refused
+        rounds = min(MIN_ROUNDS, max_swiss_rounds(n)) if args.rounds is None else args.rounds
         if first_round == "random" and seed is None:
             import secrets
 
@@ -515,6 +511,7 @@ def cmd_new(args: argparse.Namespace) -> int:
         draw = _t(f"；抽签种子 {args.draw}", f"; draw seed {args.draw}") if args.draw is not None else ""
         _print(_t(f"已创建 {path}：{n}名棋手，{rounds}轮，首轮{method}{extra}{draw}",
                   f"created {path}: {n} players, {rounds} rounds, first round {method}{extra}{draw}"))
+        _print(*_plan_warnings(n, rounds))
         if eliminate:
             rules = _t("；", "; ").join(_t(f"第{x}轮后未得{_fmt(y)}分淘汰", f"under {_fmt(y)} after round {x}: out")
                                        for x, y in eliminate)
@@ -543,6 +540,23 @@ def cmd_new(args: argparse.Namespace) -> int:
         _print(_t("下一步：xlxq schedule 一次生成全部轮次（或 xlxq pair 逐轮编排）",
                   "next: xlxq schedule writes every round at once (or xlxq pair, one round at a time)"))
     return 0
+
+
+def _plan_warnings(n: int, rounds: int, team: bool = False) -> list[str]:
+    """``警告：…`` lines on a Swiss of ``n`` players (teams) planned for
+    ``rounds`` rounds (原则(二); more than the field can pair)."""
+    from xlxq.core.checks import round_count_warnings
+
+    return [_t(f"警告：{zh}", f"warning: {en}") for zh, en in round_count_warnings(n, rounds, team)]
+
+
+def _round1_lines(n: int, rounds: int, team: bool = False) -> list[str]:
+    """What the round-1 message of a Swiss adds: the plan's warnings and an
+    odd field's note (原则(一))."""
+    from xlxq.core.checks import odd_field_note
+
+    odd = odd_field_note(n, team)
+    return _plan_warnings(n, rounds, team) + ([_t(f"说明：{odd[0]}", f"note: {odd[1]}")] if odd else [])
 
 
 def _keep_given_numbers(settings, rules):
@@ -599,6 +613,8 @@ def _pair(event, args) -> int:
         _print(*_pairing_table(new, out.round, scores))
     for note in out.notes:
         _print(_t(f"说明：{note}", f"note: {note}"))
+    if s.system == "swiss" and out.round.round == 1:
+        _print(*_round1_lines(len(out.round.players()), s.rounds))
     if raised is not None:
         _print(_t(f"说明：加赛使轮数超过计划，赛事轮数 rounds 由{raised}调整为{new.settings.rounds}",
                   f"note: play-offs go beyond the planned rounds; event rounds raised from {raised} "
@@ -712,15 +728,19 @@ def _standings(event, args) -> int:
 
 
 def _standings_swiss(event, args) -> int:
-    from xlxq.core.standings import LABELS_ZH, compute_standings, resolve_tiebreaks
+    from xlxq.core.standings import LABELS_ZH, compute_standings, resolve_tiebreaks, table_round
 
-    after = _round_arg(event, args.round) if (args.round is not None or event.rounds) else 0
+    if args.round is not None:
+        _round_arg(event, args.round)
+    tr = table_round(event, args.round)        # as far as the results go (issue 8 §6)
+    after = tr.after
     rows = compute_standings(event, after)
     out = _eliminated_after(event, after + 1)
     if args.json:
         import json
 
-        data = {"standings": [{"rank": r.rank, "no": r.no, "name": r.name, "score": _num(r.score),
+        data = {"after_round": after, "in_progress": tr.in_progress,
+                "standings": [{"rank": r.rank, "no": r.no, "name": r.name, "score": _num(r.score),
                                "tiebreaks": {k: _num(v) for k, v in r.tiebreaks.items()}} for r in rows]}
         if event.settings.pairing.elimination:
             for d in data["standings"]:
@@ -742,7 +762,7 @@ def _standings_swiss(event, args) -> int:
         if r.no in out:
             name += _t(f"（第{out[r.no]}轮后淘汰）", f" (out after round {out[r.no]})")
         table.append([r.rank, r.no, name, r.unit, _fmt(r.score)] + [_fmt(r.tiebreaks.get(k)) for k in shown])
-    title = _t(f"第{after}轮后名次表", f"Standings after round {after}")
+    title = tr.title("名次表", "Standings", _lang(), when_first=True)
     if event.settings.name:
         title += f"  {event.settings.name}"
     _print(title, *_table(header, table, [True, True, False, False, True] + [True] * len(shown)))
@@ -751,10 +771,11 @@ def _standings_swiss(event, args) -> int:
 
 def _standings_rr(event, args) -> int:
     from xlxq.core.rr_standings import LABELS_EN, LABELS_ZH, compute_rr_standings, resolve_rr_tiebreaks
+    from xlxq.core.standings import table_round
 
     g = event.settings.games_per_match
     if args.round is not None:
-        after = _round_arg(event, args.round)
+        after = table_round(event, _round_arg(event, args.round)).after    # a round not started is not counted
         rows = compute_rr_standings(event, after)
     else:
         after = _last_played(event)
@@ -784,8 +805,8 @@ def _standings_rr(event, args) -> int:
             name += _t("（退赛）", " (withdrawn)")
         table.append([r.rank if r.rank is not None else "—", r.no, name, r.unit, _fmt(r.score)]
                      + [_fmt(r.tiebreaks.get(k)) for k in keys])
-    title = _t(f"{_system_label(event.settings.system, g)}名次表（第{after}轮后）",
-               f"{_system_label(event.settings.system, g)} standings (after round {after})")
+    label = _system_label(event.settings.system, g)
+    title = table_round(event, after).title(f"{label}名次表", f"{label} standings", _lang())   # 第N轮后 / 进行中
     if event.settings.name:
         title += f"  {event.settings.name}"
     _print(title, *_table(header, table, [True, True, False, False, True] + [True] * len(keys)))
@@ -1292,11 +1313,9 @@ def _team_new(args: argparse.Namespace, path) -> int:
     seed = args.seed
     first_round = args.first_round or "adjacent"
     if system == "swiss":
-        max_rounds = n if n % 2 else n - 1
-        rounds = min(7, max_rounds) if args.rounds is None else args.rounds
-        if rounds > max_rounds:
-            raise InputError(f"{n}支队伍最多只能编排{max_rounds}轮（不重复相遇），--rounds {rounds} 太多",
-                             f"{n} teams allow at most {max_rounds} rounds without rematches; --rounds {rounds} is too many")
+        from xlxq.core.checks import MIN_ROUNDS, max_swiss_rounds
+
+        rounds = min(MIN_ROUNDS, max_swiss_rounds(n)) if args.rounds is None else args.rounds   # warned below
         if first_round == "random" and seed is None:
             import secrets
 
@@ -1350,6 +1369,8 @@ def _team_new(args: argparse.Namespace, path) -> int:
     _print(_t(f"已创建 {path}：{what}，{label}，{rounds}轮，场分 {ms}，名次：{'、'.join(tiebreaks)}{extra}",
               f"created {path}: {what}, {label}, {rounds} rounds, match points {ms}, ranking: "
               f"{', '.join(tiebreaks)}{extra}"))
+    if system == "swiss":
+        _print(*_plan_warnings(n, rounds, team=True))
     _print(*_team_table(event))
     if system == "scheveningen":
         _print(*_team_schedule_lines(event))
@@ -1481,6 +1502,8 @@ def _team_pair(event, args) -> int:
     for note in _merge_board_notes(out.notes):
         note = note.replace("本轮对它的比赛请按弃权录入", "本轮它的各台已按空台入座，记为弃权")
         _print(_t(f"说明：{note}", f"note: {note}"))
+    if s.system == "swiss" and out.round.round == 1:
+        _print(*_round1_lines(len(out.round.teams()), s.rounds, team=True))
     if s.system != "scheveningen":
         _print(_t(f"出场名单：按报名顺序默认（{_lineup_label(s.lineup)}）；更换：xlxq lineup {args.file} "
                   f"--round {out.round.round} --team 队 --players 序号,…",
@@ -1605,11 +1628,6 @@ def _lineup(event, args) -> int:
     return 0
 
 
-def _team_last_played(event) -> int:
-    return max((r.round for r in event.rounds for m in r.matches if any(b.result is not None for b in m.boards)),
-               default=0)
-
-
 def _team_standings(event, args) -> int:
     from xlxq.core.team_standings import (LABELS_EN, LABELS_ZH, board_standings, compute_team_standings,
                                           resolve_team_tiebreaks)
@@ -1621,10 +1639,12 @@ def _team_standings(event, args) -> int:
     if args.teams:
         raise InputError("--teams 用于队员总分制（个人赛文件）；团体赛直接用 xlxq standings（台次成绩加 --boards）",
                          "--teams is for 队员总分制 (an individual file); a team file: xlxq standings [--boards]")
+    from xlxq.core.standings import table_round
+
     if args.round is not None:
-        after = _round_arg(event, args.round)
-    else:
-        after = _team_last_played(event)
+        _round_arg(event, args.round)
+    tr = table_round(event, args.round)        # as far as the results go (issue 8 §6)
+    after = tr.after
     if args.boards:
         per_board = board_standings(event, after)
         if args.json:
@@ -1635,7 +1655,7 @@ def _team_standings(event, args) -> int:
                     "boards": {str(k): [_nums(r.to_dict()) for r in rows] for k, rows in per_board.items()}}
             sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=1) + "\n")
             return 0
-        title = _t(f"台次成绩（第{after}轮后）", f"Board results (after round {after})")
+        title = tr.title("台次成绩", "Board results", _lang())
         if s.name:
             title += f"  {s.name}"
         lines = [title]
@@ -1658,7 +1678,8 @@ def _team_standings(event, args) -> int:
     if args.json:
         import json
 
-        data = {"kind": "team", "system": s.system, "after_round": after, "score": keys[0],
+        data = {"kind": "team", "system": s.system, "after_round": after, "in_progress": tr.in_progress,
+                "score": keys[0],
                 "tiebreak_order": keys, "standings": [_nums(r.to_dict()) for r in rows]}
         sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=1) + "\n")
         return 0
@@ -1670,8 +1691,7 @@ def _team_standings(event, args) -> int:
     for r in rows:
         name = r.name + (_t("（退赛）", " (withdrawn)") if r.withdrawn else "")
         table.append([r.rank, r.no, name] + [_fmt(r.values[k]) for k in shown] + [r.matches + r.byes])
-    title = _t(f"{_team_system_label(s.system)}名次表（第{after}轮后）",
-               f"{_team_system_label(s.system)} standings (after round {after})")
+    title = tr.title(f"{_team_system_label(s.system)}名次表", f"{_team_system_label(s.system)} standings", _lang())
     if s.name:
         title += f"  {s.name}"
     _print(title, *_table(header, table, [True, True, False] + [True] * (len(shown) + 1)))
@@ -1691,7 +1711,14 @@ def _standings_member_total(event, args) -> int:
     mt = getattr(event.settings, "member_total", None) or MemberTotalOptions()
     after = _round_arg(event, args.round) if args.round is not None else None
     rows = member_total_standings(event, mt.by, mt.best, mt.incomplete, after_round=after)
-    shown_after = after if after is not None else (_last_played(event) if _is_rr(event) else len(event.rounds))
+    if _is_rr(event):
+        shown_after = after if after is not None else _last_played(event)
+        when = _t(f"第{shown_after}轮后", f"after round {shown_after}")
+    else:
+        from xlxq.core.standings import table_round
+
+        tr = table_round(event, after)             # as the individual table counts it (issue 8 §6)
+        shown_after, when = tr.after, tr.label(_lang())
     if args.json:
         import json
 
@@ -1701,8 +1728,8 @@ def _standings_member_total(event, args) -> int:
         return 0
     by = _t("积分总和", "points") if mt.by == "points" else _t("名次总和（小者列前）", "placings (lower first)")
     best = _t(f"每队计前{mt.best}名", f"best {mt.best} a team") if mt.best else _t("每队全部队员", "every member")
-    title = _t(f"队员总分制团体名次（第{shown_after}轮后；按{by}，{best}）",
-               f"Team ranking by members' results (after round {shown_after}; by {by}, {best})")
+    title = _t(f"队员总分制团体名次（{when}；按{by}，{best}）",
+               f"Team ranking by members' results ({when}; by {by}, {best})")
     if event.settings.name:
         title += f"  {event.settings.name}"
     header = _t("名次 队名 计入人数 积分和 名次和 最好名次 计入队员（个人名次）",
@@ -1808,6 +1835,7 @@ def _team_explain(event, args) -> int:
 
 def _team_check(event, args) -> int:
     from xlxq.core.colours import after as colour_after
+    from xlxq.core.checks import bye_warning
     from xlxq.core.team_pairing import build_team_cards, pair_team_round, pairable_teams
     from xlxq.errors import XlxqError
 
@@ -1878,10 +1906,10 @@ def _team_check(event, args) -> int:
             if cards[t].byes:
                 issues.append(("error", f"第{n}轮：{nm(t)}已轮空过，不应再轮空", f"round {n}: team {t} already had a bye"))
             if n > 1 and rnd.matches:
-                low = min(cards[x].score for m in rnd.matches for x in m.teams())
-                if cards[t].score > low:
-                    issues.append(("warning", f"第{n}轮：轮空的{nm(t)}不在最低分段（原则(五)）",
-                                   f"round {n}: the bye ({t}) is not in the lowest score group"))
+                in_round = sorted({x for m in rnd.matches for x in m.teams()} | set(rnd.byes))
+                zh, en = bye_warning(cards, in_round, t, nm, nm)
+                if zh:
+                    issues.append(("warning", f"第{n}轮：{zh}", f"round {n}: {en}"))
         if len(rnd.byes) > 1:
             issues.append(("error", f"第{n}轮有{len(rnd.byes)}个轮空，最多一个", f"round {n} has {len(rnd.byes)} byes"))
         for t in sorted(expected - seen):

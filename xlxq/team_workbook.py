@@ -31,7 +31,7 @@ from xlxq.errors import InputError, XlxqError
 from xlxq.sheets import team_layout as T
 from xlxq.sheets import team_mapping as TM
 from xlxq.sheets.mapping import INFO, Book, Canvas, Problem, Status
-from xlxq.workbook import (_check_status, _cli_report, _demo_done, _demo_path, _find_template, _fmt,
+from xlxq.workbook import (round1_notes, _check_status, _cli_report, _demo_done, _demo_path, _find_template, _fmt,
                            _found, _new_workbook, _no_template, _sorted_problems, _table)
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
@@ -43,7 +43,7 @@ __all__ = ["Status", "is_team_workbook", "dispatch", "pair_next_round", "recompu
 
 #: problems recomputed by :func:`xlxq.sheets.team_mapping.rule_problems`
 _RULE_CODES = {"hand_pairing", "hand_colours", "hand_seats", "hand_bye", "rematch", "withdrawn", "unfinished",
-               "second_bye", "byes", "missing", "team_withdrawn", "withdrawn_player"}
+               "second_bye", "byes", "missing", "team_withdrawn", "withdrawn_player", "rounds_plan", "odd_field"}
 
 
 # ==========================================================================
@@ -122,6 +122,9 @@ def pair_next_round(book: Book) -> Status:
     book.apply(canvas.finish())
     problems = _sorted_problems(data.problems)
     extra_zh, extra_en = _found(problems)
+    if s.system == "swiss" and n == 1:
+        z, e = round1_notes(problems)
+        extra_zh, extra_en = extra_zh + z, extra_en + e
     unfinished = sum(1 for r in event.rounds for m in r.matches for b in m.boards if b.result is None)
     if unfinished:
         extra_zh += f"；注意：前面各轮尚有{unfinished}台未填结果，已按和棋暂计编排（原则(八)）"
@@ -147,13 +150,15 @@ def recompute(book: Book) -> Status:
     canvas = Canvas(data.snapshot)
     rows = TM.refresh(canvas, data, data.event)
     book.apply(canvas.finish())
-    after = TM.standings_after(data.event)
+    from xlxq.core.standings import table_round
+
+    tr = table_round(data.event)
     problems = _sorted_problems(data.problems)
     extra_zh, extra_en = _found(problems)
-    return Status(True, f"成绩已计算（第{after}轮后），写入“{data.team_standings_sheet}”与“{data.board_standings_sheet}”表"
-                  + extra_zh, f"standings computed after round {after} into {data.team_standings_sheet!r} and "
+    return Status(True, f"成绩已计算（{tr.label('zh')}），写入“{data.team_standings_sheet}”与“{data.board_standings_sheet}”表"
+                  + extra_zh, f"standings computed ({tr.label('en')}) into {data.team_standings_sheet!r} and "
                   f"{data.board_standings_sheet!r}" + extra_en, problems,
-                  text=standings_text(data.event, rows, after), data=rows, event=data.event)
+                  text=standings_text(data.event, rows, tr), data=rows, event=data.event)
 
 
 def explain(book: Book, round_no: Optional[int] = None) -> Status:
@@ -243,7 +248,9 @@ def pairing_text(event: TeamEvent, round_no: int) -> str:
     return "\n".join(out)
 
 
-def standings_text(event: TeamEvent, rows: list, after: int) -> str:
+def standings_text(event: TeamEvent, rows: list, after) -> str:
+    """``after``: the table's :class:`~xlxq.core.standings.TableRound` (or a round number)."""
+    from xlxq.core.standings import TableRound, table_round
     from xlxq.core.team_standings import LABELS_EN, LABELS_ZH, resolve_team_tiebreaks
 
     lang = env_lang()
@@ -253,7 +260,8 @@ def standings_text(event: TeamEvent, rows: list, after: int) -> str:
     header = ("名次 队号 队名" if lang == "zh" else "Rank No Team").split() + [labels[k] for k in keys]
     table = [[r.rank, r.no, r.name + (("（退赛）" if lang == "zh" else " (withdrawn)") if r.withdrawn else "")]
              + [_fmt(r.values[k]) for k in keys] for r in rows]
-    title = f"第{after}轮后团体名次" if lang == "zh" else f"Team standings after round {after}"
+    tr = after if isinstance(after, TableRound) else table_round(event, after)
+    title = tr.title("团体名次", "Team standings", lang, when_first=True)
     if s.name:
         title += f"  {s.name}"
     return "\n".join([title] + _table(header, table))
@@ -348,7 +356,7 @@ def cli_dispatch(command: str, path: str | os.PathLike, args: Any = None, book: 
             from xlxq.core.team_standings import compute_team_standings
 
             rows = compute_team_standings(st.event, rnd)
-            st.text = standings_text(st.event, rows, min(rnd, len(st.event.rounds)))
+            st.text = standings_text(st.event, rows, rnd)
             st.data = rows
         if getattr(args, "json", False):
             import json

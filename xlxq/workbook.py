@@ -60,6 +60,20 @@ def _found(problems: list[Problem]) -> tuple[str, str]:
             f"; {e} error(s) and {w} warning(s) found and highlighted (see the Notes column)")
 
 
+def round1_notes(problems: list[Problem]) -> tuple[str, str]:
+    """What the round-1 message of a Swiss adds (zh, en): the 原则(二)
+    warnings on 轮数 and the 原则(一) note on an odd field — a message, never
+    a blocking dialog (the cells say it too: 设置's 轮数 row, the bye's 提示)."""
+    zh = en = ""
+    for p in problems:
+        if p.code == "rounds_plan":
+            zh, en = zh + f"；注意：{p.zh}", en + f"; warning: {p.en}"
+    odd = next((p for p in problems if p.code == "odd_field"), None)
+    if odd is not None:
+        zh, en = zh + f"；说明：{odd.zh}", en + f"; note: {odd.en}"
+    return zh, en
+
+
 def _blocked(book: Book, data) -> Status:
     """Unusable rounds: write only the highlights and notes, then report."""
     canvas = Canvas(data.snapshot)
@@ -203,6 +217,9 @@ def pair_next_round(book: Book) -> Status:
     problems = _sorted_problems(data.problems)
     msg_zh, msg_en = _pair_message(data, new, out.round, rs, label, "main")
     extra_zh, extra_en = _found(problems)
+    if s.system == "swiss" and n == 1:
+        z, e = round1_notes(problems)
+        extra_zh, extra_en = extra_zh + z, extra_en + e
     unfinished = sum(1 for r in event.rounds for b in r.boards if b.result is None)
     if unfinished and s.system == "swiss":
         extra_zh += f"；注意：前面各轮尚有{unfinished}台未填结果，已按和棋暂计编排（原则(八)）"
@@ -391,8 +408,8 @@ def recompute(book: Book) -> Status:
     (results only when 结果规范化 = 是)."""
     if (tw := _team_ops(book)) is not None:
         return tw.recompute(book)
+    from xlxq.core.standings import table_round
     from xlxq.sheets import layout as L
-    from xlxq.sheets.mapping import standings_after
 
     data = read_workbook(book)
     if data.blocking:
@@ -401,7 +418,7 @@ def recompute(book: Book) -> Status:
     rows = refresh(canvas, data, data.event)
     book.apply(canvas.finish())
     event = data.event
-    after = standings_after(event)
+    tr = table_round(event)
     problems = _sorted_problems(data.problems)
     extra_zh, extra_en = _found(problems)
     system = event.settings.system
@@ -418,8 +435,8 @@ def recompute(book: Book) -> Status:
     else:
         sheets = [data.standings_sheet] + [data.sheets[k] for k in (L.CROSS, L.BRACKET, L.FINAL) if k in data.sheets]
         where = "".join(f"“{x}”" for x in sheets)
-        zh = f"成绩已计算（第{after}轮后），写入{where}表"
-        en = f"standings computed after round {after} into " + ", ".join(repr(x) for x in sheets)
+        zh = f"成绩已计算（{tr.label('zh')}），写入{where}表"
+        en = f"standings computed ({tr.label('en')}) into " + ", ".join(repr(x) for x in sheets)
         if data.ko is not None and data.ko.bracket is not None and data.ko.bracket.champion is not None:
             ch = data.ko.bracket.champion
             zh += f"；淘汰赛冠军：{event.player(ch).name}"
@@ -545,15 +562,16 @@ def pairing_text(event: Event, round_no: int, label: str = "", stage: str = "mai
 
 def standings_text(data_or_event: Any, rows: list, after: Optional[int] = None) -> str:
     """The standings as text, by system (``data_or_event``: the WorkbookData
-    of the operation, or an Event)."""
-    from xlxq.sheets.mapping import standings_after
+    of the operation, or an Event; ``after``: the round asked for, default
+    as far as the results go — :func:`~xlxq.core.standings.table_round`)."""
+    from xlxq.core.standings import table_round
 
     lang = env_lang()
     data = None if isinstance(data_or_event, Event) else data_or_event
     event = data_or_event if data is None else data.event
     system = event.settings.system
-    if after is None:
-        after = standings_after(event)
+    tr = table_round(event, after)
+    after = tr.after
     if system in RR_SYSTEMS:
         return _rr_text(event, rows, after, lang)
     if system == "knockout":
@@ -567,7 +585,7 @@ def standings_text(data_or_event: Any, rows: list, after: Optional[int] = None) 
     for r in rows:
         name = r.name + (("（退赛）" if lang == "zh" else " (withdrawn)") if r.withdrawn else "")
         table.append([r.rank, r.no, name, r.unit, _fmt(r.score)] + [_fmt(r.tiebreaks[k]) for k in keys])
-    title = f"第{after}轮后名次表" if lang == "zh" else f"Standings after round {after}"
+    title = tr.title("名次表", "Standings", lang, when_first=True)
     if event.settings.name:
         title += f"  {event.settings.name}"
     out = "\n".join([title] + _table(header, table, [True, True, False, False, True] + [True] * len(keys)))
@@ -604,7 +622,9 @@ def _rr_text(event: Event, rows: list, after: int, lang: str) -> str:
                          ("（退赛）" if lang == "zh" else " (withdrawn)") if r.withdrawn else "")
         table.append([r.rank if r.rank is not None else "—", r.no, name, r.unit, _fmt(r.score)]
                      + [_fmt(r.tiebreaks.get(k)) for k in keys])
-    title = f"循环赛名次表（第{after}轮后）" if lang == "zh" else f"Round-robin standings after round {after}"
+    from xlxq.core.standings import table_round
+
+    title = table_round(event, after).title("循环赛名次表", "Round-robin standings", lang)
     if event.settings.name:
         title += f"  {event.settings.name}"
     return "\n".join([title] + _table(header, table, [True, True, False, False, True] + [True] * len(keys)))
@@ -796,12 +816,7 @@ def standings_json(st: Status, data_round: Optional[int] = None) -> dict:
         return _captured_json(cli._standings_rr, event, args)
     if system == "knockout":
         return _captured_json(cli._standings_ko, event, args)
-    out = {"standings": [{"rank": r.rank, "no": r.no, "name": r.name, "score": _json_num(r.score),
-                          "tiebreaks": {k: _json_num(v) for k, v in r.tiebreaks.items()}} for r in st.data]}
-    if event.settings.pairing.elimination:
-        gone = cli._eliminated_after(event, (data_round or len(event.rounds)) + 1)
-        for d in out["standings"]:
-            d["eliminated_after"] = gone.get(d["no"])
+    out = _captured_json(cli._standings_swiss, event, args)     # the very table of the CLI on JSON
     ko = st.ko_event
     if ko is not None:
         out["knockout"] = _captured_json(cli._standings_ko, ko, SimpleNamespace(json=True, round=None))
@@ -844,7 +859,7 @@ def cli_dispatch(command: str, path: str | os.PathLike, args: Any = None) -> int
             from xlxq.core.standings import compute_standings
 
             rows = compute_standings(st.event, rnd)
-            st.text = standings_text(st.event, rows, min(rnd, len(st.event.rounds)))
+            st.text = standings_text(st.event, rows, rnd)
             st.data = rows
         if st.ok and getattr(args, "json", False):
             sys.stdout.write(json.dumps(standings_json(st, rnd), ensure_ascii=False, indent=1) + "\n")
@@ -941,7 +956,3 @@ def _cli_qualify(path: str | os.PathLike, args: Any, lang: str) -> int:
         print(st.text)
     print(("已保存到 " if lang == "zh" else "saved to ") + str(target))
     return 0 if st.ok else 1
-
-
-def _json_num(x: float) -> Any:
-    return int(x) if isinstance(x, float) and x.is_integer() else x

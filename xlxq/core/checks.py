@@ -2,18 +2,20 @@
 
 ``check_round`` lists every problem with the round, most serious first:
 errors break a hard rule (a player twice or missing, a rematch 原则(六), a
-second bye, a withdrawn player paired); warnings are soft rules (bye outside
-the lowest score group 原则(五), a new 连三/多三 原则(十一)).
+second bye, a withdrawn player paired); warnings are soft rules (a bye that a
+lower-scored player without one could have had, the rest still pairable,
+原则(五); a new 连三/多三 原则(十一)).
 ``compare_with_engine`` says where a round differs from what the engine
 would pair from the same history.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Optional
+from typing import Callable, Mapping, Optional, Sequence
 
 from xlxq.core.colours import after
-from xlxq.core.history import build_cards, pairable_players
+from xlxq.core.history import CardState, build_cards, pairable_players
+from xlxq.core.matching import Matcher
 from xlxq.core.model import Event
 
 ERROR, WARNING = "error", "warning"
@@ -45,6 +47,41 @@ def colour_runs(colours: list[str]) -> tuple[int, int]:
         d += 1 if c == "R" else -1
         maxd = max(maxd, abs(d))
     return best, maxd
+
+
+def lower_byes(cards: Mapping[int, CardState], in_round: Sequence[int], bye: int) -> list[int]:
+    """原则(五) for a bye already given: the units of ``in_round`` (players,
+    or teams in a team Swiss) scored below ``bye``, never given a bye, who
+    could have had it with the rest of the round still pairable without a
+    rematch (:class:`~xlxq.core.matching.Matcher`), lowest score first, then
+    by number.  Empty: the bye was as low as it could go."""
+    met = {no: cards[no].opponents for no in in_round}
+    matcher = Matcher(met, lambda no: False)
+    low = sorted((cards[q].score, q) for q in in_round
+                 if q != bye and cards[q].byes == 0 and cards[q].score < cards[bye].score)
+    return [q for _, q in low if matcher.feasible([x for x in in_round if x != q])]
+
+
+def bye_warning(cards: Mapping[int, CardState], in_round: Sequence[int], bye: int,
+                zh_name: Callable[[int], str], en_name: Callable[[int], str]) -> tuple[str, str]:
+    """The 原则(五) warning (zh, en) for ``bye`` ("" when none): it names the
+    lowest-scored unit(s) of :func:`lower_byes` who could have had the bye.
+    ``zh_name``/``en_name`` write a unit's name."""
+    lower = lower_byes(cards, in_round, bye)
+    if not lower:
+        return "", ""
+    best = [q for q in lower if cards[q].score == cards[lower[0]].score]
+    s_bye, s_low = _pts(cards[bye].score), _pts(cards[best[0]].score)
+    zh = (f"轮空的{zh_name(bye)}有{s_bye}分，不在最低分段：{'、'.join(zh_name(q) for q in best)}"
+          f"只有{s_low}分、未轮空过，由其轮空其余仍可全部编排（原则(五)）")
+    en = (f"the bye ({en_name(bye)}, {s_bye} pts) is not in the lowest score group: "
+          f"{', '.join(en_name(q) for q in best)} ({s_low} pts, no bye yet) could have had it "
+          f"with the rest still pairable")
+    return zh, en
+
+
+def _pts(x: float) -> str:
+    return f"{x:g}"
 
 
 def check_round(event: Event, round_no: int) -> list[Issue]:
@@ -88,12 +125,10 @@ def check_round(event: Event, round_no: int) -> list[Issue]:
         issues.append(Issue(ERROR, "withdrawn", f"第{round_no}轮：{name[no]}（{no}号）{why}，却被编排",
                             f"round {round_no}: player {no} is withdrawn but paired", round_no, seen[no], (no,)))
     if rnd.byes and round_no > 1:
-        low = min(cards[no].score for no in seen)
         for no in rnd.byes:
-            if cards[no].score > low:
-                issues.append(Issue(WARNING, "bye_not_lowest",
-                                    f"第{round_no}轮：轮空的{name[no]}（{no}号）不在最低分段（原则(五)）",
-                                    f"round {round_no}: the bye ({no}) is not in the lowest score group",
+            zh, en = bye_warning(cards, sorted(seen), no, lambda x: f"{name[x]}（{x}号）", str)
+            if zh:
+                issues.append(Issue(WARNING, "bye_not_lowest", f"第{round_no}轮：{zh}", f"round {round_no}: {en}",
                                     round_no, None, (no,)))
     for b in rnd.boards:
         for no, col in ((b.red, "R"), (b.black, "B")):
@@ -112,6 +147,60 @@ def check_round(event: Event, round_no: int) -> list[Issue]:
     order = {ERROR: 0, WARNING: 1}
     issues.sort(key=lambda i: (order[i.level], i.board or 0))
     return issues
+
+
+# ------------------------------------------------------------------ 原则(一)(二): the plan
+
+MIN_ROUNDS = 7      # 原则(二): "最低不得少于七轮，以减少偶然性"
+
+
+def max_swiss_rounds(n: int) -> int:
+    """The most rounds a Swiss of ``n`` players (or teams) can ever pair
+    without a rematch (原则(六)) and without a second bye: ``n − 1`` for an
+    even field (everyone meets each of the others once), ``n`` for an odd
+    field (everyone meets the other ``n − 1`` once and has the bye once: a
+    complete round robin).  An upper bound: a Swiss may get stuck before it,
+    since its earlier rounds were not planned as a round robin."""
+    return n if n % 2 else max(n - 1, 0)
+
+
+def _units(n: int, team: bool, lang: str) -> str:
+    if lang == "en":
+        return f"{n} team{'s' if n != 1 else ''}" if team else f"{n} player{'s' if n != 1 else ''}"
+    return f"{n}支队伍" if team else f"{n}名棋手"
+
+
+def round_count_warnings(n: int, rounds: int, team: bool = False) -> list[tuple[str, str]]:
+    """(zh, en) warnings on a Swiss planned for ``rounds`` rounds with ``n``
+    players (teams): fewer than seven (原则(二)), or more than
+    :func:`max_swiss_rounds`.  Warnings only: the organiser decides."""
+    out: list[tuple[str, str]] = []
+    top = max_swiss_rounds(n)
+    zu, eu = _units(n, team, "zh"), _units(n, team, "en")
+    if rounds > top:
+        why_zh = (f"单数，每{'队' if team else '人'}遇其余{n - 1}{'队' if team else '人'}各一次、轮空一次" if n % 2
+                  else f"每{'队' if team else '人'}遇其余{n - 1}{'队' if team else '人'}各一次")
+        why_en = f"each meets the other {n - 1} once" + (" and has one bye" if n % 2 else "")
+        out.append((f"计划{rounds}轮，超过{zu}积分编排最多能编排的{top}轮（{why_zh}），"
+                    f"其后各轮将无法不重复相遇地编排（原则(六)）",
+                    f"{rounds} rounds planned: more than the {top} a Swiss of {eu} can pair ({why_en}); "
+                    f"the later rounds cannot be paired without rematches"))
+    if rounds < MIN_ROUNDS:
+        few_zh = f"；{zu}最多只能编排{top}轮" if top < MIN_ROUNDS else ""
+        few_en = f"; {eu} allow at most {top}" if top < MIN_ROUNDS else ""
+        out.append((f"计划{rounds}轮，少于七轮（原则(二)：积分编排最低不得少于七轮，以减少偶然性）{few_zh}",
+                    f"{rounds} rounds planned: fewer than seven (原则(二): at least seven rounds, "
+                    f"to reduce chance){few_en}"))
+    return out
+
+
+def odd_field_note(n: int, team: bool = False) -> Optional[tuple[str, str]]:
+    """(zh, en) note on an odd field (原则(一) 参赛运动员（队）数宜为双数), or None."""
+    if n % 2 == 0:
+        return None
+    who = "一队" if team else "一人"
+    return (f"参赛{_units(n, team, 'zh')}为单数，每轮{who}轮空（原则(一)：参赛{'队' if team else '运动员'}数宜为双数）",
+            f"an odd field of {_units(n, team, 'en')}: one bye every round (原则(一): an even field is preferred)")
 
 
 def compare_with_engine(event: Event, round_no: int) -> list[str]:

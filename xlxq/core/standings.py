@@ -171,6 +171,98 @@ def last_round(event, after_round: Optional[int]) -> int:
     return min(after_round, last)
 
 
+def _games(rnd) -> list:
+    """The games of a round: its boards (individual) or its matches' boards
+    (team)."""
+    if hasattr(rnd, "matches"):
+        return [b for m in rnd.matches for b in m.boards]
+    return list(rnd.boards)
+
+
+def round_started(rnd) -> bool:
+    """A round counts in a table once one of its games has a result; a
+    round of byes alone (nobody to play) counts at once.  A round paired
+    and not yet played adds nothing: not its pairings (对手分), not its byes."""
+    units = rnd.matches if hasattr(rnd, "matches") else rnd.boards
+    return any(b.result is not None for b in _games(rnd)) or (bool(rnd.byes) and not units)
+
+
+@dataclass(frozen=True)
+class TableRound:
+    """Which rounds a standings table counts and how to label it: ``after``
+    is N, the last round (up to the one asked for) with a result; rounds
+    after it are left out.  ``unfinished``: rounds 1..N → games still
+    without a result (only rounds that have some; a team match whose
+    line-ups are not in counts all its boards)."""
+    after: int
+    unfinished: Mapping[int, int] = field(default_factory=dict)
+
+    @property
+    def in_progress(self) -> bool:
+        """Round N has results, but not all of them."""
+        return bool(self.unfinished.get(self.after))
+
+    def when(self, lang: str = "zh") -> str:
+        """"第3轮后" / "第4轮进行中" ("after round 3" / "round 4 in progress");
+        "尚无结果" ("no results yet") before any result."""
+        if not self.after:
+            return "no results yet" if lang.startswith("en") else "尚无结果"
+        if lang.startswith("en"):
+            return f"round {self.after} in progress" if self.in_progress else f"after round {self.after}"
+        return f"第{self.after}轮进行中" if self.in_progress else f"第{self.after}轮后"
+
+    def note(self, lang: str = "zh") -> str:
+        """The games without a result: "尚有2台未完成" in round N, "第3轮尚有1台未完成" in an earlier round."""
+        en = lang.startswith("en")
+        parts = []
+        for r in sorted(self.unfinished):
+            k = self.unfinished[r]
+            if en:
+                parts.append(f"{k} game{'s' if k > 1 else ''}" + ("" if r == self.after else f" of round {r}")
+                             + " unfinished")
+            else:
+                parts.append(("" if r == self.after else f"第{r}轮") + f"尚有{k}台未完成")
+        return ("; " if en else "，").join(parts)
+
+    def label(self, lang: str = "zh") -> str:
+        """:meth:`when` and :meth:`note`: "第4轮进行中，尚有2台未完成"."""
+        note = self.note(lang)
+        return self.when(lang) + ((", " if lang.startswith("en") else "，") + note if note else "")
+
+    def title(self, zh_what: str, en_what: str, lang: str = "zh", when_first: bool = False) -> str:
+        """A table's title: "成绩表（第4轮进行中，尚有2台未完成）" ("Standings
+        (round 4 in progress, 2 games unfinished)"); ``when_first``:
+        "第4轮进行中名次表（尚有2台未完成）".  Round 0: the bare name."""
+        en = lang.startswith("en")
+        if not self.after:
+            return en_what if en else zh_what
+        if en:
+            if not self.in_progress and not self.unfinished:
+                return f"{en_what} {self.when(lang)}"
+            return f"{en_what} ({self.label(lang)})"
+        if when_first:
+            note = self.note(lang)
+            return f"{self.when(lang)}{zh_what}" + (f"（{note}）" if note else "")
+        return f"{zh_what}（{self.label(lang)}）"
+
+
+def table_round(event, after_round: Optional[int] = None) -> TableRound:
+    """The :class:`TableRound` of a table of an individual or team event
+    "after ``after_round``" (default: as far as the results go): N is the
+    last round up to ``after_round`` that has started (:func:`round_started`)."""
+    cap = last_round(event, after_round)
+    n = max((r.round for r in event.rounds if r.round <= cap and round_started(r)), default=0)
+    boards = getattr(event.settings, "boards", 0)
+    unfinished = {}
+    for r in event.rounds:
+        if r.round <= n:
+            k = sum(1 for b in _games(r) if b.result is None)
+            k += sum(boards for m in getattr(r, "matches", ()) if not m.boards)
+            if k:
+                unfinished[r.round] = k
+    return TableRound(n, unfinished)
+
+
 def bye_opp_value(mode: str, totals: Mapping[int, float]) -> float:
     """What a bye adds to 对手分 (``StandingsOptions.bye_opp_score``, 2011
     14.4): the lowest final total among those who have scored
@@ -233,8 +325,12 @@ def compute_standings(event: Event, after_round: Optional[int] = None) -> list[S
       an unfinished game (result ``None``) scores nothing here (原则(八)'s
       provisional draw is for pairing only); a bye scores
       ``Scoring.bye_points`` (2011 14.4 / 原则(五): 轮空按胜局计分).
+    - Only games with a result count (issue 8 §6): a game still unfinished
+      adds no points, no opponent to 对手分, no fouls, no colour; a round
+      paired but not started (no result at all) is left out altogether, its
+      byes included (:func:`table_round`).
     - 对手分 opp_score (14.3.1 "所对弈过的全部对手的积分之和"): the sum of the
-      final scores (after ``after_round``) of every opponent paired, forfeits
+      final scores (after ``after_round``) of every opponent played, forfeits
       and double forfeits included, withdrawn opponents at their final score.
       Each bye adds, per ``settings.standings.bye_opp_score``: the lowest
       final score among players who have scored (14.4 "有分棋手中的最低得分",
@@ -243,7 +339,8 @@ def compute_standings(event: Event, after_round: Optional[int] = None) -> list[S
       1..N, of the player's running total after each round.
     - 胜局 wins: games won, forfeit wins included; a bye counts as a win when
       ``bye_counts_as_win`` (原则(五) "轮空者以胜局计算").
-    - 犯规 fouls: ``fouls_red``/``fouls_black`` summed; fewer is better.
+    - 犯规 fouls: ``fouls_red``/``fouls_black`` of games with a result
+      summed; fewer is better.
     - 后走胜局 black_wins (seed 001): wins with black in games actually played.
     - 后走局数 black_games (14.3.1/14.3.2): games actually played with black;
       forfeits, byes and unfinished games do not count.
@@ -254,7 +351,8 @@ def compute_standings(event: Event, after_round: Optional[int] = None) -> list[S
     - drop_rounds (14.3.2 "去除第一轮得分…再去除第二轮"): total minus round 1,
       then minus rounds 1–2, … minus rounds 1..N−1.  Higher is better.
 
-    N is ``after_round`` capped at the last round present.  Withdrawn players
+    N is the last round up to ``after_round`` (default: every round) with a
+    result (:func:`table_round`).  Withdrawn players
     stay in the table and are ranked like everyone else.
     """
     validate_event(event)
@@ -262,7 +360,7 @@ def compute_standings(event: Event, after_round: Optional[int] = None) -> list[S
     keys = resolve_tiebreaks(event.settings.tiebreaks)
     opts = event.settings.standings
     sc = event.settings.scoring
-    n = last_round(event, after_round)
+    n = table_round(event, after_round).after
 
     acc = {p.no: _Acc(round_scores=[None] * n) for p in event.players}
     for rnd in event.rounds:
@@ -272,11 +370,11 @@ def compute_standings(event: Event, after_round: Optional[int] = None) -> list[S
         for b in rnd.boards:
             for no, colour, opp, fouls in ((b.red, "R", b.black, b.fouls_red),
                                            (b.black, "B", b.red, b.fouls_black)):
+                if b.result is None:      # not played yet: no points, no opponent, no fouls
+                    continue
                 a = acc[no]
                 a.opponents.append(opp)
                 a.fouls += fouls
-                if b.result is None:
-                    continue
                 a.round_scores[i] = float(sc.points(b.result, colour))
                 won = outcome(b.result, colour) == "W"
                 a.wins += won

@@ -28,7 +28,8 @@ from dataclasses import dataclass, field
 from typing import Iterable, Optional, Union
 
 from xlxq.core.model import outcome
-from xlxq.core.standings import bye_opp_value, expand_tiebreaks, last_round, rank_rows, running_and_back, sort_key
+from xlxq.core.standings import (bye_opp_value, expand_tiebreaks, rank_rows, running_and_back, sort_key,
+                                 table_round)
 from xlxq.core.teams import VACANT, TeamEvent, match_game_points, team_side, validate_team_event
 from xlxq.errors import InputError
 
@@ -104,14 +105,17 @@ def compute_team_standings(event: TeamEvent, after_round: Optional[int] = None) 
     - 场分 match_points: per finished match (all boards in), by
       ``TeamScoring.match_points``; a Swiss bye adds ``bye_match()`` (原则(五)
       轮空者以胜局计算).  In a round robin a bye is worth nothing.
+    - Only results count (issue 8 §6): a round paired and not started is
+      left out, byes included (:func:`~xlxq.core.standings.table_round`).
     - 团体对手分 opp_match_points (seed 001 "所对弈过队的场分总和"): the sum
-      of the final 场分 of every team met; each Swiss bye adds the value of
+      of the final 场分 of every team met in a finished match (a match still
+      in progress has no 场分 yet and adds no opponent); each Swiss bye adds the value of
       ``settings.standings.bye_opp_score`` over the teams (default: the
       lowest 场分 among teams that have scored, as 2011 14.4 for players).
     - 胜场 match_wins: matches won (a Swiss bye too when
       ``standings.bye_counts_as_win``); 胜局 game_wins: boards won, forfeit
       wins included (a bye adds none: no game is played); 犯规 fouls: the
-      members' fouls summed, fewer is better.
+      members' fouls on boards with a result summed, fewer is better.
     - back_rounds ("比较倒数第二轮的场分，依此类推"): 场分 after round N−1,
       N−2 … 1 (``standings.fallback_reading = "running_total"``, default) or
       the 场分 of round N−1, N−2 … alone (``"round_score"``).
@@ -122,7 +126,7 @@ def compute_team_standings(event: TeamEvent, after_round: Optional[int] = None) 
     s = event.settings
     sc = s.scoring
     keys = resolve_team_tiebreaks(s.tiebreaks, s.system)
-    n = last_round(event, after_round)
+    n = table_round(event, after_round).after
     swiss_bye = s.system == "swiss"
     nos = [t.no for t in event.teams]
     mp = {no: [None] * n for no in nos}         # per-round 场分
@@ -139,8 +143,6 @@ def compute_team_standings(event: TeamEvent, after_round: Optional[int] = None) 
             continue
         i = rnd.round - 1
         for m in rnd.matches:
-            opponents[m.first].append(m.second)
-            opponents[m.second].append(m.first)
             gf, gk, finished = match_game_points(event, m)
             for t, mine in ((m.first, gf), (m.second, gk)):
                 gp[t] += mine
@@ -149,11 +151,13 @@ def compute_team_standings(event: TeamEvent, after_round: Optional[int] = None) 
                 for t in m.teams():
                     colour = team_side(event, m, t, b)
                     no = b.red if colour == "R" else b.black
-                    if no != VACANT:
+                    if no != VACANT and b.result is not None:
                         fouls[t] += b.fouls_red if colour == "R" else b.fouls_black
                     if b.result is not None and outcome(b.result, colour) == "W":
                         gwins[t] += 1
             if finished:
+                opponents[m.first].append(m.second)
+                opponents[m.second].append(m.first)
                 for t, mine, theirs, first in ((m.first, gf, gk, True), (m.second, gk, gf, False)):
                     mp[t][i] = float(sc.match_points(mine, theirs, first))
                     played[t] += 1
@@ -230,7 +234,7 @@ def board_standings(event: TeamEvent, after_round: Optional[int] = None) -> dict
     validate_team_event(event)
     s = event.settings
     sc = s.scoring.game
-    n = last_round(event, after_round)
+    n = table_round(event, after_round).after
     acc: dict[tuple[int, int], dict] = {}
     for rnd in event.rounds:
         if rnd.round > n:
@@ -244,9 +248,9 @@ def board_standings(event: TeamEvent, after_round: Optional[int] = None) -> dict
                         continue
                     a = acc.setdefault((b.board, no), {"team": t, "points": 0.0, "games": 0, "W": 0, "D": 0,
                                                        "L": 0, "fouls": 0})
-                    a["fouls"] += b.fouls_red if colour == "R" else b.fouls_black
                     if b.result is None:
                         continue
+                    a["fouls"] += b.fouls_red if colour == "R" else b.fouls_black
                     a["points"] += float(sc.points(b.result, colour))
                     a["games"] += 1
                     a[outcome(b.result, colour)] += 1

@@ -285,7 +285,6 @@ def write_rr_standings(canvas: Canvas, data: WorkbookData, event: Event) -> list
                          data.registration.name)
     rnd_by_no = {r.round: r for r in event.rounds}
     seats = {r.round: {no: b for b in r.boards for no in (b.red, b.black)} for r in event.rounds}
-    unfinished = sum(1 for b in rnd_by_no[after].boards if b.result is None) if after else 0
     score_label = labels["match_points" if g > 1 else "score"]
     header = [L.STANDINGS_COLUMNS[i].header(lang) for i in range(4)]
     header += [score_label if lang == "zh" else score_label.capitalize()]
@@ -308,12 +307,10 @@ def write_rr_standings(canvas: Canvas, data: WorkbookData, event: Event) -> list
         vals += [_round_cell(rnd_by_no[n], seats[n], row.no, lang) for n in range(1, after + 1)]
         vals.append(note)
         table.append(vals)
-    title = _t(lang, f"{system_label(s.system, g, lang)}成绩表", f"{system_label(s.system, g, lang).capitalize()} "
-               f"standings")
-    if after:
-        title += _t(lang, f"（第{after}轮后）", f" after round {after}")
-        if unfinished:
-            title += _t(lang, f"（第{after}轮尚有{unfinished}台未完成）", f" ({unfinished} game(s) unfinished)")
+    from xlxq.core.standings import table_round
+
+    title = table_round(event, after).title(f"{system_label(s.system, g, lang)}成绩表",
+                                            f"{system_label(s.system, g, lang).capitalize()} standings", lang)
     widths = L.standings_widths([c.width for c in L.STANDINGS_COLUMNS[:5]], len(keys), L.TIEBREAK_WIDTH, after,
                                 L.ROUND_CELL_WIDTH, 24)
     write_table(canvas, name, L.titled(s.name, title), header, table, widths,

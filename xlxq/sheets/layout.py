@@ -421,22 +421,18 @@ def titled(event_name: str, text: str) -> str:
     return f"{event_name}  {text}" if event_name else text
 
 
-def standings_title(after: int, event_name: str, lang: str, unfinished: int = 0) -> str:
-    return after_round_title("成绩表", "Standings", after, event_name, lang, unfinished)
+def standings_title(after, event_name: str, lang: str) -> str:
+    return after_round_title("成绩表", "Standings", after, event_name, lang)
 
 
-def after_round_title(zh: str, en: str, after: int, event_name: str, lang: str, unfinished: int = 0) -> str:
-    """The title of a standings-like table ``zh``/``en`` after round
-    ``after`` (0: none yet), noting the unfinished games of that round."""
-    if lang == "zh":
-        t = f"{zh}（第{after}轮后）" if after else zh
-        if unfinished:
-            t += f"（第{after}轮尚有{unfinished}台未完成）"
-    else:
-        t = f"{en} after round {after}" if after else en
-        if unfinished:
-            t += f" ({unfinished} game(s) of round {after} unfinished)"
-    return titled(event_name, t)
+def after_round_title(zh: str, en: str, after, event_name: str, lang: str) -> str:
+    """The title of a standings-like table ``zh``/``en``: ``after`` is the
+    :class:`~xlxq.core.standings.TableRound` of the table (or a round
+    number, 0: none yet): "成绩表（第3轮后）", "成绩表（第4轮进行中，尚有2台未完成）"."""
+    from xlxq.core.standings import TableRound
+
+    tr = after if isinstance(after, TableRound) else TableRound(after)
+    return titled(event_name, tr.title(zh, en, lang))
 
 
 def standings_widths(head: Iterable[float], nkeys: int, key_width: float, after: int, round_width: float,

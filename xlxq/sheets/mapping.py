@@ -1709,10 +1709,33 @@ def _elimination_verdicts(data: WorkbookData, event: Event) -> tuple[dict[int, i
     return out, problems
 
 
+def plan_problems(data: Any, event: Any, team: bool = False) -> list[Problem]:
+    """原则(一)(二) on a Swiss (of players, or of teams with ``team``): the
+    planned 轮数 against the field (:func:`xlxq.core.checks.round_count_warnings`,
+    a warning on 设置's 轮数 row; its 说明 says why: :func:`write_settings_help`),
+    and an odd field noted in the 提示 of round 1's bye row."""
+    from xlxq.core.checks import odd_field_note, round_count_warnings
+
+    out: list[Problem] = []
+    sheet = data.settings_sheet
+    row = sheet.rows.get("rounds")
+    units = event.teams if team else event.players
+    n = sum(1 for u in units if u.active_in(1))
+    for zh, en in round_count_warnings(n, event.settings.rounds, team):
+        out.append(Problem(WARNING, "rounds_plan", zh, en, sheet.name, row, ("value",)))
+    rs1 = next((rs for rs in data.rounds if rs.no == 1), None)
+    first = next((r for r in event.rounds if r.round == 1), None)
+    odd = odd_field_note(len(first.teams() if team else first.players()), team) if first is not None else None
+    if rs1 is not None and odd:
+        for r in rs1.bye_rows.values():
+            out.append(Problem(INFO, "odd_field", odd[0], odd[1], rs1.name, r, (), 1))
+    return out
+
+
 def swiss_rule_problems(data: WorkbookData, event: Event) -> list[Problem]:
     from xlxq.core.checks import check_round
 
-    out: list[Problem] = []
+    out: list[Problem] = plan_problems(data, event)
     reg = data.registration
     first = _first_rounds(event)
     last = max((r.round for r in event.rounds), default=0)
@@ -2057,10 +2080,11 @@ def write_state_rows(canvas: Canvas, name: str, rows: list[list[Any]], refs: lis
 # --- standings ------------------------------------------------------------
 
 def standings_after(event: Event) -> int:
-    """The last round with at least one result (0 if none)."""
-    done = [r.round for r in event.rounds if any(b.result is not None for b in r.boards) or
-            (r.byes and not r.boards)]
-    return max(done, default=0)
+    """The last round with at least one result (0 if none): the N of the
+    tables (:func:`xlxq.core.standings.table_round`)."""
+    from xlxq.core.standings import table_round
+
+    return table_round(event).after
 
 
 def _round_cell(rnd: Round, seat: dict[int, Board], no: int, lang: str) -> Optional[str]:
@@ -2084,10 +2108,12 @@ def _round_cell(rnd: Round, seat: dict[int, Board], no: int, lang: str) -> Optio
 
 def write_standings(canvas: Canvas, data: WorkbookData, event: Event) -> list:
     """Rewrite the 成绩表 (program-owned).  Returns the StandingRow list."""
-    from xlxq.core.standings import LABELS_EN, LABELS_ZH, TIEBREAK_KEYS, compute_standings, resolve_tiebreaks
+    from xlxq.core.standings import (LABELS_EN, LABELS_ZH, TIEBREAK_KEYS, compute_standings, resolve_tiebreaks,
+                                     table_round)
 
     lang = data.lang
-    after = standings_after(event)
+    tr = table_round(event)
+    after = tr.after
     rows = compute_standings(event, after)
     keys = [k for k in resolve_tiebreaks(event.settings.tiebreaks) if k in TIEBREAK_KEYS]
     labels = LABELS_ZH if lang == "zh" else LABELS_EN
@@ -2100,12 +2126,11 @@ def write_standings(canvas: Canvas, data: WorkbookData, event: Event) -> list:
     canvas.clear_sheet(name)
     rnd_by_no = {r.round: r for r in event.rounds}
     seats = {r.round: {no: b for b in r.boards for no in (b.red, b.black)} for r in event.rounds}
-    unfinished = sum(1 for b in rnd_by_no[after].boards if b.result is None) if after else 0
     header = [c.header(lang) for c in L.STANDINGS_COLUMNS]
     header += [labels[k] if lang == "zh" else labels[k].capitalize() for k in keys]
     header += [L.round_col_header(n, lang) for n in range(1, after + 1)]
     header.append(L.STANDINGS_TAIL.header(lang))
-    canvas.set(name, L.TITLE_ROW, 1, L.standings_title(after, event.settings.name, lang, unfinished))
+    canvas.set(name, L.TITLE_ROW, 1, L.standings_title(tr, event.settings.name, lang))
     canvas.set_row(name, L.HEADER_ROW, 1, header)
     by_no = event._by_no
     gone, _ = _elimination_verdicts(data, event)
@@ -2253,6 +2278,9 @@ def write_settings_help(canvas: Canvas, data: WorkbookData) -> None:
     if row is not None:
         spec = L.SETTINGS_BY_KEY["rounds"]
         text = spec.help_zh if lang == "zh" else spec.help_en
+        plan = [p.message(lang) for p in data.problems if p.code == "rounds_plan"]
+        if plan:                   # 原则(二): why 轮数 is flagged (the 提示 of this row)
+            text = ("注意：" if lang == "zh" else "note: ") + ("；" if lang == "zh" else "; ").join(plan)
         n = len(data.event.players)
         label = (_SYSTEM_ZH if lang == "zh" else _SYSTEM_EN)[s.system]
         games = (f"每场{s.games_per_match}局" if lang == "zh" else f"{s.games_per_match} games a match") \

@@ -253,11 +253,11 @@ BOARD_STANDINGS_COLUMNS: tuple[Column, ...] = (
 )
 
 
-def team_standings_title(after: int, event_name: str, lang: str, unfinished: int = 0) -> str:
-    return L.after_round_title("团体成绩", "Team standings", after, event_name, lang, unfinished)
+def team_standings_title(after, event_name: str, lang: str) -> str:
+    return L.after_round_title("团体成绩", "Team standings", after, event_name, lang)
 
 
-def board_standings_title(after: int, event_name: str, lang: str) -> str:
+def board_standings_title(after, event_name: str, lang: str) -> str:
     return L.after_round_title("台次成绩", "Board results", after, event_name, lang)
 
 

@@ -1226,10 +1226,13 @@ def _check_pending_lineups(data: TeamWorkbookData) -> None:
 def rule_problems(data: TeamWorkbookData, event: TeamEvent) -> list[Problem]:
     """Pairing rules (team Swiss: no rematch, one bye per team, at most one
     bye a round; no withdrawn team paired), hand changes against what the
-    program paired and seated, unfinished results, teams missing."""
-    out: list[Problem] = []
+    program paired and seated, unfinished results, teams missing; a team
+    Swiss's 轮数 and odd field (原则(一)(二), :func:`~xlxq.sheets.mapping.plan_problems`)."""
+    from xlxq.sheets.mapping import plan_problems
+
     s = event.settings
     swiss = s.system == "swiss"
+    out: list[Problem] = plan_problems(data, event, team=True) if swiss else []
     last = max((r.round for r in event.rounds), default=0)
     met: dict[int, set[int]] = {t.no: set() for t in event.teams}
     byes_had: dict[int, int] = {t.no: 0 for t in event.teams}
@@ -1455,11 +1458,21 @@ def write_registration_cells(canvas: Canvas, data: TeamWorkbookData) -> None:
 def write_settings_help(canvas: Canvas, data: TeamWorkbookData) -> None:
     sheet = data.settings_sheet
     col = sheet.table.cols.get("help")
-    row = sheet.rows.get("tiebreaks")
-    if col is None or row is None:
+    if col is None:
         return
     s = data.event.settings
-    canvas.set(sheet.name, row, col, team_tiebreak_sequence(s.tiebreaks, s.system, data.lang))
+    lang = data.lang
+    row = sheet.rows.get("tiebreaks")
+    if row is not None:
+        canvas.set(sheet.name, row, col, team_tiebreak_sequence(s.tiebreaks, s.system, lang))
+    row = sheet.rows.get("rounds")
+    if row is not None:
+        spec = T.TEAM_SETTINGS_BY_KEY["rounds"]
+        text = spec.help_zh if lang == "zh" else spec.help_en
+        plan = [p.message(lang) for p in data.problems if p.code == "rounds_plan"]
+        if plan:                   # 原则(二): why 轮数 is flagged (the 提示 of this row)
+            text = ("注意：" if lang == "zh" else "note: ") + ("；" if lang == "zh" else "; ").join(plan)
+        canvas.set(sheet.name, row, col, text)
 
 
 def write_notes(canvas: Canvas, data: TeamWorkbookData) -> None:
@@ -1546,10 +1559,11 @@ def _record_program_seating(data: TeamWorkbookData, event: TeamEvent) -> None:
 # ==========================================================================
 
 def standings_after(event: TeamEvent) -> int:
-    """The last round with a finished board (or only byes); 0 if none."""
-    done = [r.round for r in event.rounds
-            if any(b.result is not None for m in r.matches for b in m.boards) or (r.byes and not r.matches)]
-    return max(done, default=0)
+    """The last round with a finished board (or only byes); 0 if none: the
+    N of the tables (:func:`xlxq.core.standings.table_round`)."""
+    from xlxq.core.standings import table_round
+
+    return table_round(event).after
 
 
 def _team_round_cell(event: TeamEvent, rnd: TeamRound, team: int, lang: str) -> Optional[str]:
@@ -1603,17 +1617,18 @@ def team_standings_header(settings: TeamSettings, lang: str, after: int) -> tupl
 
 def write_team_standings(canvas: Canvas, data: TeamWorkbookData, event: TeamEvent) -> list:
     """Rewrite 团体成绩 (program-owned).  Returns the TeamStandingRow list."""
+    from xlxq.core.standings import table_round
     from xlxq.core.team_standings import compute_team_standings
 
     lang = data.lang
-    after = standings_after(event)
+    tr = table_round(event)
+    after = tr.after
     rows = compute_team_standings(event, after)
     name = _ensure_sheet(canvas, data, "team_standings_sheet", T.TEAM_STANDINGS, _last_round_sheet(data))
     canvas.clear_sheet(name)
     keys, header = team_standings_header(event.settings, lang, after)
     rnd_by_no = {r.round: r for r in event.rounds}
-    unfinished = sum(1 for m in rnd_by_no[after].matches for b in m.boards if b.result is None) if after else 0
-    canvas.set(name, L.TITLE_ROW, 1, T.team_standings_title(after, event.settings.name, lang, unfinished))
+    canvas.set(name, L.TITLE_ROW, 1, T.team_standings_title(tr, event.settings.name, lang))
     canvas.set_row(name, L.HEADER_ROW, 1, header)
     r = L.FIRST_DATA_ROW
     for row in rows:
@@ -1639,15 +1654,16 @@ def _standings_looks(canvas: Canvas, name: str, header: list[str], nkeys: int, a
 
 def write_board_standings(canvas: Canvas, data: TeamWorkbookData, event: TeamEvent) -> dict:
     """Rewrite 台次成绩 (program-owned): every board's players ranked."""
+    from xlxq.core.standings import table_round
     from xlxq.core.team_standings import board_standings
 
     lang = data.lang
-    after = standings_after(event)
-    table = board_standings(event, after)
+    tr = table_round(event)
+    table = board_standings(event, tr.after)
     name = _ensure_sheet(canvas, data, "board_standings_sheet", T.BOARD_STANDINGS,
                          data.team_standings_sheet or _last_round_sheet(data))
     canvas.clear_sheet(name)
-    canvas.set(name, L.TITLE_ROW, 1, T.board_standings_title(after, event.settings.name, lang))
+    canvas.set(name, L.TITLE_ROW, 1, T.board_standings_title(tr, event.settings.name, lang))
     header = [c.header(lang) for c in T.BOARD_STANDINGS_COLUMNS]
     canvas.set_row(name, L.HEADER_ROW, 1, header)
     r = L.FIRST_DATA_ROW
