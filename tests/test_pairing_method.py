@@ -5,12 +5,12 @@ the comments give the steps.
 """
 import pytest
 
-from xlxq.core.explain import explain_round
+from xlxq.core.explain import explain_round, group_record
 from xlxq.core.history import DOWN
 from xlxq.core.model import PairingOptions
 from xlxq.core.pairing import pair_round
-from xlxq.core.swiss import (DUO_HOU, DUO_XIAN, LIAN_HOU, LIAN_XIAN, SHANG_HOU, SHANG_XIAN,
-                             category, order_key)
+from xlxq.core.swiss import (DUO_HOU, DUO_XIAN, LIAN_HOU, LIAN_XIAN, ROW_A, ROW_B, SHANG_HOU,
+                             SHANG_XIAN, category, order_key)
 from xlxq.errors import PairingImpossible
 from tests.helpers import card, make_event, pairs_of, search_group
 
@@ -219,3 +219,84 @@ def test_principle8_pairing_stands_after_the_result_arrives():
     # the same check without the record does see a different pairing
     ev.rounds[1].provisional = []
     assert compare_with_engine(ev, 2) != []
+
+
+# -- 方法(二): the order inside 要先行 and 要后行 (issue 8 item 1) ------------------
+
+def test_rows_follow_method2_lists_literally():
+    """方法(二) lists each row: 要先 "少先、少先连后、少先上后、少先上先、少先连先、
+    平先连后、平先上后"; 要后 "多先、多先连先、多先上先、多先上后、多先连后、平先连先、
+    平先上先".  |先−后| first (21 and 22 are 3 apart), then the list, then the
+    number.  The numbers are chosen against the list (round 5, 单轮次小号在前):
+    the number must not decide before the list has."""
+    cards = [card(21, 6, "BBRBB"),    # 少先3
+             card(17, 6, "RBRBB"),    # 少先1 连后
+             card(15, 6, "BRBRB"),    # 少先1 上后
+             card(13, 6, "BBRBR"),    # 少先1 上先
+             card(11, 6, "BBBRR"),    # 少先1 连先
+             card(19, 6, "RRBB"),     # 平先连后
+             card(9, 6, "BRRB"),      # 平先上后
+             card(22, 6, "RRBRR"),    # 多先3
+             card(18, 6, "BRBRR"),    # 多先1 连先
+             card(16, 6, "RBRBR"),    # 多先1 上先
+             card(14, 6, "RRBRB"),    # 多先1 上后
+             card(12, 6, "RRRBB"),    # 多先1 连后
+             card(20, 6, "BBRR"),     # 平先连先
+             card(10, 6, "RBBR")]     # 平先上先
+    gs, _ = search_group(cards, round_no=5, budget=1)
+    want_red = [21, 17, 15, 13, 11, 19, 9]
+    want_black = [22, 18, 16, 14, 12, 20, 10]
+    assert [gs.nos[i] for i in gs.rows[ROW_A]] == want_red
+    assert [gs.nos[i] for i in gs.rows[ROW_B]] == want_black
+    # the 编排记录 prints the rows in the same order
+    text = "\n".join(group_record(gs, gs.run(), [], 5, {}))
+    line = next(t for t in text.splitlines() if "要先行" in t)
+    assert [int(x.split("号")[0]) for x in line.split("：", 1)[1].split("；")] == want_red
+
+
+def test_rows_longer_run_towards_the_need_first_against_it_last():
+    """Within 少先连后 the longer 连后 first (连走次数多); within 少先连先 the longer
+    连先 last (the mirror: furthest from the need).  Round 4: 双轮次大号在前 would
+    otherwise put the larger numbers first."""
+    cards = [card(1, 6, "RBBB"),        # 少先2 连后3
+             card(2, 6, "BBRBB"),       # 少先3 (|先−后| first)
+             card(5, 6, "BBRRBB"),      # 少先2 连后2
+             card(7, 6, "BBBBRR"),      # 少先2 连先2
+             card(8, 6, "BBBBBRRR")]    # 少先2 连先3
+    gs, _ = search_group(cards, round_no=4, budget=1)
+    assert [gs.nos[i] for i in gs.rows[ROW_A]] == [2, 1, 5, 7, 8]
+
+
+def test_row_order_is_not_the_xianbian_order_9_and_8():
+    """The example of issue 8: round 6, one score group, 要先行 18 (少先上后),
+    要后行 17 (多先上先), 8 (多先上先), 9 (多先上后); 18 has met 17.
+
+    By 方法(二) the 要后行 reads 17, 8, 9 (多先上先 before 多先上后, then 双轮次
+    大号在前).  先编者 (方法(二)1–5): all |先−后| = 1, nobody on a 连 run, so 双轮次
+    大号先编: 18.  His 同位 17 he has met, so 错位: the next of the row, 8 (also
+    方法(三) "优先安排上先者与上后者配对"); 18 少先 is red (方法(四)1).  17 and 9
+    are left in 要后行: 同行.  Both 多先1; 9 上后 has the smaller run → red (the
+    rule of 方法(四)2–7, docs §2.7).  Boards: 18–8, 9–17."""
+    cards = [card(18, 9, "BBRRB", met={17}), card(17, 9, "RBRBR"),
+             card(9, 9, "RBRRB"), card(8, 9, "RRBBR")]
+    gs, res = search_group(cards, round_no=6)
+    assert [gs.nos[i] for i in gs.rows[ROW_B]] == [17, 8, 9]
+    assert [(p[0], p[1]) for p in res.pairs] == [(18, 8), (9, 17)]
+
+
+def test_xianbian_counts_only_lian_runs_rows_the_full_list():
+    """方法(二)1–5 pick the 先编者 on score, |先−后| and 连 runs only; 上先 and
+    上后 do not count there, while the rows order by the full list.  Round 6,
+    one group: 9 多先上后, 8 多先上先, 3 少先上先, 2 少先上后.
+
+    先编者: all |先−后| = 1, no 连 run → 双轮次大号先编: 9 (not 8, though 8 heads
+    要后行).  要先行 by the list: 2 (少先上后), 3 (少先上先).  9 takes his 同位 2
+    (2 red, 方法(四)1); the next 先编者 is 8, who takes 3 (3 red).
+    Boards: 2–9, 3–8.  (Ordering the rows by the 先编者 key would give 3–9, 2–8;
+    choosing the 先编者 by the row order would give 2–8, 3–9.)"""
+    cards = [card(9, 4, "RBRRB"), card(8, 4, "RRBBR"), card(3, 4, "BBRBR"), card(2, 4, "BRBRB")]
+    gs, res = search_group(cards, round_no=6)
+    assert [gs.nos[i] for i in gs.rows[ROW_A]] == [2, 3]
+    assert [gs.nos[i] for i in gs.rows[ROW_B]] == [8, 9]
+    assert gs.nos[res.steps[0][1]] == 9
+    assert [(p[0], p[1]) for p in res.pairs] == [(2, 9), (3, 8)]

@@ -5,9 +5,10 @@ The method, as implemented (docs/pairing.md has the same steps with reasons):
 * Score groups from the top (原则(四)).  A group is one score level plus the
   players floated down into it (下调, 方法(三)6); they head the group.
 * In each group the players split into the 要先行 (due red) and 要后行 (due
-  black) rows, ordered by 方法(二): score, |red−black|, 连 run in the needed
-  direction, then number (odd round: small first; even round: large first).
-  The same order picks the 先编者 (方法(二)1–5).
+  black) rows, each ordered as 方法(二) lists it: score, |red−black|, then
+  要先行 连后 > 上后 > 上先 > 连先 (要后行 the mirror), then number (odd round:
+  small first; even round: large first).  The 先编者 is chosen by its own key,
+  方法(二)1–5: score, |red−black|, a 连 run in the needed direction, number.
 * Pairing is a depth-first search whose branches come in the method's own
   preference order:
     phase 1  the 先编者 takes the first player of the other row (同位), else
@@ -89,8 +90,28 @@ def aligned_run(c: CardState) -> int:
 
 
 def order_key(c: CardState, round_no: int):
-    """方法(二): 高分先编; |多先/少先| 大者先; 连走多者先; 单轮小号/双轮大号."""
+    """The 先编者 order, 方法(二)1–5: 高分先编; |多先/少先| 大者先; 少先连后/多先连先
+    (平先: 连先或连后) 连走多者先; 单轮小号/双轮大号.  Only 连 runs (≥ 2) in
+    the needed direction count here: 上先, 上后 and a run against the need
+    are equal, and the number decides."""
     return (-c.score, -abs(c.diff), -aligned_run(c), c.no if round_no % 2 else -c.no)
+
+
+def row_run_rank(c: CardState, row: int) -> int:
+    """Where the last colours put a player inside his row at equal |先−后|
+    (方法(二)'s lists): 要先行 少先连后 < 少先上后 < 少先上先 < 少先连先, 平先连后 <
+    平先上后; 要后行 the mirror (多先连先 < 多先上先 < 多先上后 < 多先连后, 平先连先 <
+    平先上先).  This is the signed run s towards the need: a longer run towards
+    it first, a longer run against it last; no colour yet (s = 0) sits after
+    上后/上先."""
+    return c.streak if row == ROW_A else -c.streak
+
+
+def row_key(c: CardState, row: int, round_no: int):
+    """The order inside 要先行/要后行 (方法(二)): score (floaters from above
+    first, 原则(四) 首先同分者编对); |先−后| larger first; the list order
+    (:func:`row_run_rank`); 单轮次小号在前，双轮次大号在前."""
+    return (-c.score, -abs(c.diff), row_run_rank(c, row), c.no if round_no % 2 else -c.no)
 
 
 # quality vector indexes
@@ -142,8 +163,16 @@ class GroupSearch:
         self.strong = [1 if c.diff != 0 else 0 for c in m]
         self.must_black = [1 if hard_violations(c, "R") else 0 for c in m]
         self.must_red = [1 if hard_violations(c, "B") else 0 for c in m]
-        self.rows = [[i for i in range(n) if self.row[i] == r] for r in (ROW_A, ROW_B, ROW_N)]
-        self.by_cat = [[i for i in range(n) if self.cat[i] == k] for k in range(7)]
+        # the rows in 方法(二)'s row order; the cards themselves are in 先编者 order
+        self.rows = [sorted((i for i in range(n) if self.row[i] == r),
+                            key=lambda i, r=r: row_key(m[i], r, round_no)) for r in (ROW_A, ROW_B, ROW_N)]
+        self.rowpos = [0] * n
+        for r in self.rows:
+            for k, i in enumerate(r):
+                self.rowpos[i] = k
+        # each category in row order (方法(三): "within a category, row order")
+        self.by_cat = [sorted((i for i in range(n) if self.cat[i] == k),
+                              key=lambda i: (self.row[i], self.rowpos[i])) for k in range(7)]
         self.n_lower = len(gi.lower)
         self.lower_bye = sum(1 for p in gi.lower if bye_ok(p))
         self._pq: dict[tuple[int, int], tuple] = {}
