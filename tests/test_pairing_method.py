@@ -175,6 +175,9 @@ def one_of_each(x):
     (card(1, 4, "BBR"), [16, 15, 14, 13, 12, 11]),    # 2 多后: 多先 连先 上先 上后 连后 多后
     (card(1, 4, "BR"), [11, 12, 13, 16, 15, 14]),     # 3 平先上先: 多后 连后 上后 多先 连先 上先
     (card(1, 4, "RB"), [16, 15, 14, 11, 12, 13]),     # 4 平先上后: 多先 连先 上先 多后 连后 上后
+    # no colour yet: rows 3 and 3, so he stands last in 要先行 and takes its
+    # last member's list, 方法(三)4 (docs §2.2)
+    (card(1, 4, ""), [16, 15, 14, 11, 12, 13]),
 ])
 def test_method3_preference_orders(x, order):
     gs, _ = search_group(one_of_each(x), round_no=5)
@@ -300,3 +303,44 @@ def test_xianbian_counts_only_lian_runs_rows_the_full_list():
     assert [gs.nos[i] for i in gs.rows[ROW_B]] == [8, 9]
     assert gs.nos[res.steps[0][1]] == 9
     assert [(p[0], p[1]) for p in res.pairs] == [(2, 9), (3, 8)]
+
+
+# -- players with no colour history (issue 8 item 5) ---------------------------
+
+def test_no_history_player_stands_last_in_the_shorter_row():
+    """方法(二)'s lists have no entry for a player whose games so far are all
+    byes.  Reading (docs §2.2): 平先 with no 上先/上后, so after the row's last
+    entry (平先上后 / 平先上先), in the shorter row (要先行 when equal)."""
+    shao, duo1, duo2 = card(2, 2, "B"), card(1, 2, "R"), card(3, 2, "R")
+    gs, _ = search_group([card(7, 2, "", byes=1), shao, duo1, duo2], round_no=3, budget=1)
+    assert [gs.nos[i] for i in gs.rows[ROW_A]] == [2, 7]          # 要先行 was shorter
+    assert [gs.nos[i] for i in gs.rows[ROW_B]] == [1, 3]
+    gs, _ = search_group([card(7, 2, "", byes=1), card(2, 2, "B"), card(4, 2, "B"), duo2],
+                         round_no=3, budget=1)
+    assert [gs.nos[i] for i in gs.rows[ROW_B]] == [3, 7]          # 要后行 was shorter
+    # equal rows: 要先行; two such players go one by one (round 4: 大号 first)
+    gs, _ = search_group([card(5, 2, ""), card(6, 2, ""), shao, duo1], round_no=4, budget=1)
+    assert [gs.nos[i] for i in gs.rows[ROW_A]] == [2, 6]
+    assert [gs.nos[i] for i in gs.rows[ROW_B]] == [1, 5]
+    # behind 平先上后 in his row, ahead of nobody
+    gs, _ = search_group([card(9, 2, "", byes=1), card(4, 2, "RB"), card(8, 2, "RRB")],
+                         round_no=3, budget=1)
+    assert [gs.nos[i] for i in gs.rows[ROW_A]] == [4, 9]
+
+
+def test_round1_bye_player_floats_down_and_picks_from_the_other_row():
+    """Round 2 of 5 players: 1-2 =, 4-3 =, 5 has the bye (2 points, no colour).
+
+    2 分段 {5}: alone, 下调 (方法(三)6).  1 分段 {5↓, 4, 3, 2, 1}: 要先行 3, 2 (少先,
+    双轮次大号在前), 要后行 4, 1.  5 has no colour: rows equal, so he stands in
+    要先行 — at its head, being a floater (score first).  先编者 5 (方法(二)1 高分
+    先编) takes his 同位 in 要后行, 4; 5 has the larger black surplus (0 > −1),
+    so 5 red.  Then 3 (双轮次大号先编) takes 1 (3 少先, red).  2 is left in the
+    lowest group: the bye (5 has had one)."""
+    ev = make_event(5, [[(1, 2, "="), (4, 3, "=")]], byes={1: [5]})
+    out = pair_round(ev)
+    assert pairs_of(out.round) == [(5, 4), (3, 1)] and out.round.byes == [2]
+    text = explain_round(ev.with_round(out.round), 2)
+    row_a = next(t for t in text.splitlines() if "要先行" in t and "1 分段" not in t and "5号" in t)
+    assert row_a.split("：", 1)[1].startswith("5号") and "无先后" in row_a
+    assert "同位配对 4号" in text

@@ -12,7 +12,7 @@ from typing import Any, Iterable
 from xlxq.core.history import CardState
 from xlxq.core.model import Event
 from xlxq.core.pairing import PairingOutcome, pair_round
-from xlxq.core.swiss import (CAT_NAMES, Q_NAMES, ROW_A, ROW_B, ROW_N, GroupSearch, aligned_run)
+from xlxq.core.swiss import Q_NAMES, ROW_A, ROW_B, GroupSearch, aligned_run
 
 
 def fmt_score(x: float) -> str:
@@ -60,9 +60,8 @@ def group_record(gs: GroupSearch, res, incoming: list[int], round_no: int, names
     if incoming:
         head += f"（含上段下调 {'、'.join(str(n) for n in incoming)} 号）"
     lines.append(head)
-    for r, label in ((ROW_A, "要先行"), (ROW_B, "要后行"), (ROW_N, "无先后")):
-        if gs.rows[r] or r != ROW_N:
-            lines.append(f"  {label}：" + ("；".join(describe(gs.cards[i]) for i in gs.rows[r]) or "（空）"))
+    for r, label in ((ROW_A, "要先行"), (ROW_B, "要后行")):
+        lines.append(f"  {label}：" + ("；".join(describe(gs.cards[i]) for i in gs.rows[r]) or "（空）"))
     alive = [True] * gs.n
     deferred = [False] * gs.n
     pair_info = {(p[3], p[4]): p for p in res.pairs}
@@ -92,8 +91,7 @@ def group_record(gs: GroupSearch, res, incoming: list[int], round_no: int, names
             red, black, creason = pair_info[(x, j)][:3]
             step += 1
             if phase == 1:
-                order = (gs.rows[1 - gs.row[x]] + gs.rows[ROW_N]) if gs.row[x] != ROW_N else \
-                    [i for i in range(gs.n) if gs.row[i] != ROW_N]
+                order = gs.rows[1 - gs.row[x]]
                 cands = [i for i in order if i != x and alive[i] and not deferred[i]]
                 before = cands[:cands.index(j)]
                 form = "同位" if not before else "错位"
@@ -108,7 +106,7 @@ def group_record(gs: GroupSearch, res, incoming: list[int], round_no: int, names
             alive[x] = alive[j] = False
         elif kind == "defer":
             deferred[x] = True
-            order = gs.rows[1 - gs.row[x]] if gs.row[x] != ROW_N else []
+            order = gs.rows[1 - gs.row[x]]
             legal = [i for i in order if alive[i] and not deferred[i] and gs.nos[i] not in gs.met[x]]
             if legal:
                 flush()

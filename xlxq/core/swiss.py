@@ -40,18 +40,25 @@ from xlxq.core.matching import Matcher, dirac_ok
 
 # categories of 方法(三)
 DUO_HOU, LIAN_HOU, SHANG_HOU, SHANG_XIAN, LIAN_XIAN, DUO_XIAN, WU = range(7)
-CAT_NAMES = ("多后", "连后", "上后", "上先", "连先", "多先", "无先后")
+# A player with no colour yet (WU) stands at the end of a row (docs/pairing.md
+# §2.2): WU_A in 要先行 after its 上后, WU_B in 要后行 after its 上先.  In the
+# lists below he stands where the end of his row does: after 上后 where 要先行
+# is listed in row order (多后, 连后, 上后), before it where the row is listed
+# backwards (上后, 连后, 多后); the same for 要后行 and 上先.
+WU_A, WU_B = WU, WU + 1
+CAT_NAMES = ("多后", "连后", "上后", "上先", "连先", "多先", "无先后", "无先后")
 PREFS = {
-    DUO_XIAN: (DUO_HOU, LIAN_HOU, SHANG_HOU, WU, SHANG_XIAN, LIAN_XIAN, DUO_XIAN),   # 方法(三)1
-    LIAN_XIAN: (DUO_HOU, LIAN_HOU, SHANG_HOU, WU, SHANG_XIAN, LIAN_XIAN, DUO_XIAN),  # 方法(三)1
-    DUO_HOU: (DUO_XIAN, LIAN_XIAN, SHANG_XIAN, WU, SHANG_HOU, LIAN_HOU, DUO_HOU),    # 方法(三)2
-    LIAN_HOU: (DUO_XIAN, LIAN_XIAN, SHANG_XIAN, WU, SHANG_HOU, LIAN_HOU, DUO_HOU),   # 方法(三)2
-    SHANG_XIAN: (DUO_HOU, LIAN_HOU, SHANG_HOU, WU, DUO_XIAN, LIAN_XIAN, SHANG_XIAN),  # 方法(三)3
-    SHANG_HOU: (DUO_XIAN, LIAN_XIAN, SHANG_XIAN, WU, DUO_HOU, LIAN_HOU, SHANG_HOU),   # 方法(三)4
-    WU: (DUO_HOU, DUO_XIAN, LIAN_HOU, LIAN_XIAN, SHANG_HOU, SHANG_XIAN, WU),
+    DUO_XIAN: (DUO_HOU, LIAN_HOU, SHANG_HOU, WU_A, WU_B, SHANG_XIAN, LIAN_XIAN, DUO_XIAN),   # 方法(三)1
+    LIAN_XIAN: (DUO_HOU, LIAN_HOU, SHANG_HOU, WU_A, WU_B, SHANG_XIAN, LIAN_XIAN, DUO_XIAN),  # 方法(三)1
+    DUO_HOU: (DUO_XIAN, LIAN_XIAN, SHANG_XIAN, WU_B, WU_A, SHANG_HOU, LIAN_HOU, DUO_HOU),    # 方法(三)2
+    LIAN_HOU: (DUO_XIAN, LIAN_XIAN, SHANG_XIAN, WU_B, WU_A, SHANG_HOU, LIAN_HOU, DUO_HOU),   # 方法(三)2
+    SHANG_XIAN: (DUO_HOU, LIAN_HOU, SHANG_HOU, WU_A, DUO_XIAN, LIAN_XIAN, SHANG_XIAN, WU_B),  # 方法(三)3
+    SHANG_HOU: (DUO_XIAN, LIAN_XIAN, SHANG_XIAN, WU_B, DUO_HOU, LIAN_HOU, SHANG_HOU, WU_A),   # 方法(三)4
 }
-ROW_A, ROW_B, ROW_N = 0, 1, 2   # 要先行, 要后行, no colour history yet
-ROW_NAMES = ("要先行", "要后行", "无先后")
+PREFS[WU_A] = PREFS[SHANG_HOU]     # the last of 要先行 takes 方法(三)4's list (平先上后)
+PREFS[WU_B] = PREFS[SHANG_XIAN]    # the last of 要后行 takes 方法(三)3's list (平先上先)
+ROW_A, ROW_B, ROW_N = 0, 1, 2   # 要先行, 要后行; ROW_N: the need of a player with no colour yet
+ROW_NAMES = ("要先行", "要后行")
 
 
 def category(c: CardState) -> int:
@@ -72,6 +79,8 @@ def category(c: CardState) -> int:
 
 
 def row_of(c: CardState) -> int:
+    """The row a player's colours ask for; ROW_N if he has none yet (he is
+    then put in the shorter row, see :class:`GroupSearch`)."""
     p = preference(c)
     return ROW_A if p == "R" else ROW_B if p == "B" else ROW_N
 
@@ -154,8 +163,11 @@ class GroupSearch:
         self.n = n
         self.nos = [c.no for c in m]
         self.met = [c.opponents for c in m]
-        self.row = [row_of(c) for c in m]
-        self.cat = [category(c) for c in m]
+        # need: the row the colours ask for (ROW_N: none yet); row: where he stands
+        self.need = [row_of(c) for c in m]
+        self.row = self._place_no_history(m, round_no)
+        self.cat = [WU_B if category(c) == WU and self.row[i] == ROW_B else category(c)
+                    for i, c in enumerate(m)]
         self.byeok = [bool(bye_ok(c.no)) for c in m]
         self.score = [c.score for c in m]
         self.group_score = gi.score
@@ -165,17 +177,32 @@ class GroupSearch:
         self.must_red = [1 if hard_violations(c, "B") else 0 for c in m]
         # the rows in 方法(二)'s row order; the cards themselves are in 先编者 order
         self.rows = [sorted((i for i in range(n) if self.row[i] == r),
-                            key=lambda i, r=r: row_key(m[i], r, round_no)) for r in (ROW_A, ROW_B, ROW_N)]
+                            key=lambda i, r=r: row_key(m[i], r, round_no)) for r in (ROW_A, ROW_B)]
         self.rowpos = [0] * n
         for r in self.rows:
             for k, i in enumerate(r):
                 self.rowpos[i] = k
         # each category in row order (方法(三): "within a category, row order")
         self.by_cat = [sorted((i for i in range(n) if self.cat[i] == k),
-                              key=lambda i: (self.row[i], self.rowpos[i])) for k in range(7)]
+                              key=lambda i: (self.row[i], self.rowpos[i])) for k in range(8)]
         self.n_lower = len(gi.lower)
         self.lower_bye = sum(1 for p in gi.lower if bye_ok(p))
         self._pq: dict[tuple[int, int], tuple] = {}
+
+    @staticmethod
+    def _place_no_history(m: list[CardState], round_no: int) -> list[int]:
+        """Rows: each player in the row his colours ask for; a player with no
+        colour yet (only byes so far) at the end of the shorter row, 要先行 when
+        they are equal, several such players one by one in row order
+        (docs/pairing.md §2.2)."""
+        row = [row_of(c) for c in m]
+        size = [row.count(ROW_A), row.count(ROW_B)]
+        for i in sorted((i for i in range(len(m)) if row[i] == ROW_N),
+                        key=lambda i: row_key(m[i], ROW_A, round_no)):
+            r = ROW_A if size[ROW_A] <= size[ROW_B] else ROW_B
+            row[i] = r
+            size[r] += 1
+        return row
 
     # -- pair evaluation -------------------------------------------------------
     def pair_eval(self, i: int, j: int):
@@ -210,8 +237,9 @@ class GroupSearch:
         deferred = bytearray(n)
         self.alive, self.deferred = alive, deferred
         self.n_alive = n
-        self.cnt_row = [len(self.rows[r]) for r in range(3)]
-        self.cnt_strong_row = [sum(self.strong[i] for i in self.rows[r]) for r in range(3)]
+        # by need: the bounds treat a player with no colour yet as free either way
+        self.cnt_row = [self.need.count(r) for r in range(3)]
+        self.cnt_strong_row = [sum(self.strong[i] for i in range(n) if self.need[i] == r) for r in range(3)]
         self.cnt_mb = sum(self.must_black)
         self.cnt_mr = sum(self.must_red)
         self.cnt_bye = sum(self.byeok)
@@ -292,9 +320,6 @@ class GroupSearch:
                     large = b if small == a else a
                     return small if self.round_no % 2 else large
                 return min(heads)[2]
-            for i in self.rows[ROW_N]:
-                if alive[i] and not deferred[i]:
-                    return i
             return None
         for i in range(self.n):
             if alive[i] and not deferred[i]:
@@ -304,11 +329,7 @@ class GroupSearch:
     def _opts1(self, x: int):
         """Phase 1 (同位/错位/异行): the other row in order, then 'wait'."""
         alive, deferred, met_x, nos = self.alive, self.deferred, self.met[x], self.nos
-        r = self.row[x]
-        if r == ROW_N:
-            order = [i for k in PREFS[WU] if k != WU for i in self.by_cat[k]]
-        else:
-            order = self.rows[1 - r] + self.rows[ROW_N]
+        order = self.rows[1 - self.row[x]]
         for j in order:
             if j != x and alive[j] and not deferred[j] and nos[j] not in met_x:
                 yield ("pair", j)
@@ -335,7 +356,7 @@ class GroupSearch:
     def _remove(self, i: int):
         self.alive[i] = 0
         self.n_alive -= 1
-        r = self.row[i]
+        r = self.need[i]
         self.cnt_row[r] -= 1
         self.cnt_strong_row[r] -= self.strong[i]
         self.cnt_mb -= self.must_black[i]
@@ -345,7 +366,7 @@ class GroupSearch:
     def _restore(self, i: int):
         self.alive[i] = 1
         self.n_alive += 1
-        r = self.row[i]
+        r = self.need[i]
         self.cnt_row[r] += 1
         self.cnt_strong_row[r] += self.strong[i]
         self.cnt_mb += self.must_black[i]
