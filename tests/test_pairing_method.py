@@ -9,8 +9,8 @@ from xlxq.core.explain import explain_round, group_record
 from xlxq.core.history import DOWN
 from xlxq.core.model import PairingOptions
 from xlxq.core.pairing import pair_round
-from xlxq.core.swiss import (DUO_HOU, DUO_XIAN, LIAN_HOU, LIAN_XIAN, ROW_A, ROW_B, SHANG_HOU,
-                             SHANG_XIAN, category, order_key)
+from xlxq.core.swiss import (DUO_HOU, DUO_XIAN, LIAN_HOU, LIAN_XIAN, Q_APART, Q_HARD, ROW_A, ROW_B,
+                             SHANG_HOU, SHANG_XIAN, category, order_key)
 from xlxq.errors import PairingImpossible
 from tests.helpers import card, make_event, pairs_of, search_group
 
@@ -344,3 +344,40 @@ def test_round1_bye_player_floats_down_and_picks_from_the_other_row():
     row_a = next(t for t in text.splitlines() if "要先行" in t and "1 分段" not in t and "5号" in t)
     assert row_a.split("：", 1)[1].startswith("5号") and "无先后" in row_a
     assert "同位配对 4号" in text
+
+
+# -- 原则(十二) in the last round (issue 8 item 2) -------------------------------
+
+def test_last_round_balance_before_three_in_a_row():
+    """Round 6, one group: 1 少先连先 (BBBRR), 2 少先上后 (BRBRB), 3 多先连先
+    (BRBRR), 4 多先上后 (RRBRB); 1 has met 4.
+
+    先编者 3 (方法(二)3 多先连先).  同位 2 leaves 4–1, who have met: 拆对, 3 takes
+    错位 1, then 4–2.  方法(四)1: 1 and 2, 少先, are red — 1's third red in a row.
+
+    Not the last round (6 of 9): 原则(十一) undoes this (方法(五) "虽已排通但不是
+    最佳平衡先后走") for 3–4 (4 上后 red, 方法(四)) and 2–1 (2 red): no 连三, but 4 and
+    1 are two apart for now.
+    Last round (6 of 6): 原则(十二) "使全部参赛运动员的先后走局数只相差一先" comes
+    first; 1–3, 2–4 leaves everyone within one, and the 连三 stands (seed 001:
+    最后一轮连三先配对均不拆开重排)."""
+    def group():
+        return [card(1, 4, "BBBRR", met={4}), card(2, 4, "BRBRB"), card(3, 4, "BRBRR"),
+                card(4, 4, "RRBRB", met={1})]
+    gs, res = search_group(group(), round_no=6, total=9)
+    assert [(p[0], p[1]) for p in res.pairs] == [(4, 3), (2, 1)]
+    gs, res = search_group(group(), round_no=6, total=6)
+    assert [(p[0], p[1]) for p in res.pairs] == [(1, 3), (2, 4)]
+    assert res.quality[Q_APART] == 0 and res.quality[Q_HARD] == 1
+
+
+def test_last_round_record_names_principle12_before_principle11():
+    """The 编排记录 of the last round compares 原则(十二) first, and says so."""
+    cards = [card(1, 4, "BBBRR", met={4}), card(2, 4, "BRBRB"), card(3, 4, "BRBRR"),
+             card(4, 4, "RRBRB", met={1})]
+    gs, res = search_group(cards, round_no=6, total=6)
+    assert gs.qorder[:3] == (0, Q_APART, Q_HARD)
+    text = "\n".join(group_record(gs, res, [], 6, {}))
+    assert "采用方案（下调人数0，终局相差两先以上0，连三/多三1" in text
+    gs, res = search_group(cards, round_no=6, total=9)
+    assert "终局相差两先以上" not in "\n".join(group_record(gs, res, [], 6, {}))

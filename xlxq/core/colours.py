@@ -40,6 +40,11 @@ class ColourCtx:
         """方法(四)9 applies 从倒数第三轮起."""
         return self.round_no >= self.total_rounds - 2
 
+    @property
+    def last_round(self) -> bool:
+        """原则(十二) applies to the last round's colours."""
+        return self.round_no >= self.total_rounds
+
 
 def preference(c: CardState) -> str | None:
     """The colour a player is due: by surplus first, then alternation."""
@@ -73,6 +78,19 @@ def hard_violations(c: CardState, colour: str) -> int:
     return 1 if abs(s) >= 3 or abs(d) >= 3 else 0
 
 
+def ends_apart(c: CardState, colour: str) -> int:
+    """1 if playing ``colour`` leaves |先 − 后| ≥ 2 (原则(十二): more than one
+    先 apart, when it is the last game)."""
+    return 1 if abs(after(c, colour)[0]) >= 2 else 0
+
+
+def avoidably_apart(c: CardState, colour: str) -> int:
+    """1 if ``colour`` leaves the player more than one 先 apart and the other
+    colour would not (|d| = 1 or 2 before, and ``colour`` deepens it)."""
+    other = "B" if colour == "R" else "R"
+    return 1 if ends_apart(c, colour) and not ends_apart(c, other) else 0
+
+
 def _tie(x: CardState, y: CardState, ctx: ColourCtx) -> tuple[CardState, str]:
     small, large = (x, y) if x.no < y.no else (y, x)
     if ctx.colour_tie == "round_parity":
@@ -103,6 +121,18 @@ def allocate(x: CardState, y: CardState, ctx: ColourCtx,
     cr, cb = (x, y) if red == x.no else (y, x)
     keep = hard_violations(cr, "R") + hard_violations(cb, "B")
     swap = hard_violations(cb, "R") + hard_violations(cr, "B")
+    if ctx.last_round:
+        # 原则(十二) first in the last round: no swap that leaves more players
+        # more than one 先 apart, whatever it saves in 连三 (seed 001: 最后一轮
+        # 连三先、连三后的配对均不拆开重排).
+        apart_keep = ends_apart(cr, "R") + ends_apart(cb, "B")
+        apart_swap = ends_apart(cb, "R") + ends_apart(cr, "B")
+        if apart_swap < apart_keep:
+            return black, red, "原则(十二) 最后一轮先后走只相差一先"
+        if apart_swap > apart_keep:
+            if swap < keep:
+                why += "；最后一轮不为原则(十一)换先后（原则(十二) 只相差一先）"
+            return red, black, why
     if swap < keep:
         return black, red, "原则(十一) 避免连三/多三"
     return red, black, why

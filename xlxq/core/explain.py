@@ -125,8 +125,8 @@ def group_record(gs: GroupSearch, res, incoming: list[int], round_no: int, names
             lines.append(f"  ·  {name(x)} 轮空，排在最后一台，按胜局计分（原则(五)）")
     flush()
     if res.nodes > len(res.steps) or res.first_quality != res.quality:
-        q0 = "，".join(f"{n}{v}" for n, v in zip(Q_NAMES, res.first_quality))
-        q1 = "，".join(f"{n}{v}" for n, v in zip(Q_NAMES, res.quality))
+        q0 = "，".join(f"{Q_NAMES[k]}{res.first_quality[k]}" for k in gs.qorder)
+        q1 = "，".join(f"{Q_NAMES[k]}{res.quality[k]}" for k in gs.qorder)
         lines.append(f"  拆对：搜索 {res.nodes} 步；首个方案（{q0}）→ 采用方案（{q1}）"
                      + ("；已达搜索上限，取已得最佳方案" if res.budget_hit else ""))
     return lines

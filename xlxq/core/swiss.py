@@ -26,15 +26,18 @@ The method, as implemented (docs/pairing.md has the same steps with reasons):
   that is best by (1) fewest floats (原则(十) 最充分配对), (2) fewest new
   连三/多三 (原则(十一)), (3) fewest repeated floats (原则(九)), (4) fewest
   players denied the colour their surplus needs, (5) fewest 平先 players who
-  fail to alternate (原则(十)).  Lower bounds prune the search; a node budget
-  keeps it bounded (the best found is then used and the log says so).
+  fail to alternate (原则(十)).  In the last round fewest players ending more
+  than one 先 apart (原则(十二)) comes second, before (2).  Lower bounds prune
+  the search; a node budget keeps it bounded (the best found is then used and
+  the log says so).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from operator import itemgetter
 from typing import Optional
 
-from xlxq.core.colours import ColourCtx, allocate, hard_violations, preference
+from xlxq.core.colours import ColourCtx, allocate, avoidably_apart, hard_violations, preference
 from xlxq.core.history import DOWN, UP, CardState
 from xlxq.core.matching import Matcher, dirac_ok
 
@@ -124,8 +127,13 @@ def row_key(c: CardState, row: int, round_no: int):
 
 
 # quality vector indexes
-Q_FLOATS, Q_HARD, Q_REFLOAT, Q_STRONG, Q_WEAK = range(5)
-Q_NAMES = ("下调人数", "连三/多三", "连续上下调", "先后走不平衡", "未变换先后走")
+Q_FLOATS, Q_HARD, Q_REFLOAT, Q_STRONG, Q_WEAK, Q_APART = range(6)
+Q_NAMES = ("下调人数", "连三/多三", "连续上下调", "先后走不平衡", "未变换先后走", "终局相差两先以上")
+# the order the criteria are compared in: every round but the last, and the
+# last, where 原则(十二) (everyone within one 先 at the end) comes before
+# 原则(十一) (docs/pairing.md §2.4)
+Q_ORDER = (Q_FLOATS, Q_HARD, Q_REFLOAT, Q_STRONG, Q_WEAK)
+Q_ORDER_LAST = (Q_FLOATS, Q_APART, Q_HARD, Q_REFLOAT, Q_STRONG, Q_WEAK)
 
 
 @dataclass
@@ -175,6 +183,11 @@ class GroupSearch:
         self.strong = [1 if c.diff != 0 else 0 for c in m]
         self.must_black = [1 if hard_violations(c, "R") else 0 for c in m]
         self.must_red = [1 if hard_violations(c, "B") else 0 for c in m]
+        # last round: who ends more than one 先 apart if denied his colour (|d| 1 or 2)
+        self.last = ctx.last_round
+        self.qorder = Q_ORDER_LAST if self.last else Q_ORDER
+        self.rank = itemgetter(*self.qorder)   # a quality vector in the order it is compared
+        self.near = [1 if self.last and 1 <= abs(c.diff) <= 2 else 0 for c in m]
         # the rows in 方法(二)'s row order; the cards themselves are in 先编者 order
         self.rows = [sorted((i for i in range(n) if self.row[i] == r),
                             key=lambda i, r=r: row_key(m[i], r, round_no)) for r in (ROW_A, ROW_B)]
@@ -226,7 +239,8 @@ class GroupSearch:
             lo = ci if ci.score < cj.score else cj
             if lo.last_float == UP:
                 refloat = 1
-        res = (red, black, why, hard, refloat, strong, weak)
+        apart = (avoidably_apart(cr, "R") + avoidably_apart(cb, "B")) if self.last else 0
+        res = (red, black, why, hard, refloat, strong, weak, apart)
         self._pq[key] = res
         return res
 
@@ -240,6 +254,7 @@ class GroupSearch:
         # by need: the bounds treat a player with no colour yet as free either way
         self.cnt_row = [self.need.count(r) for r in range(3)]
         self.cnt_strong_row = [sum(self.strong[i] for i in range(n) if self.need[i] == r) for r in range(3)]
+        self.cnt_near_row = [sum(self.near[i] for i in range(n) if self.need[i] == r) for r in range(3)]
         self.cnt_mb = sum(self.must_black)
         self.cnt_mr = sum(self.must_red)
         self.cnt_bye = sum(self.byeok)
@@ -247,7 +262,7 @@ class GroupSearch:
         self.float_bye = 0
         self.pairs: list[tuple] = []
         self.path: list[tuple] = []
-        self.q = [0, 0, 0, 0, 0]
+        self.q = [0] * len(Q_NAMES)
         self.bye_taken = False
         self.best: Optional[tuple] = None
         self.best_sol = None
@@ -359,6 +374,7 @@ class GroupSearch:
         r = self.need[i]
         self.cnt_row[r] -= 1
         self.cnt_strong_row[r] -= self.strong[i]
+        self.cnt_near_row[r] -= self.near[i]
         self.cnt_mb -= self.must_black[i]
         self.cnt_mr -= self.must_red[i]
         self.cnt_bye -= self.byeok[i]
@@ -369,6 +385,7 @@ class GroupSearch:
         r = self.need[i]
         self.cnt_row[r] += 1
         self.cnt_strong_row[r] += self.strong[i]
+        self.cnt_near_row[r] += self.near[i]
         self.cnt_mb += self.must_black[i]
         self.cnt_mr += self.must_red[i]
         self.cnt_bye += self.byeok[i]
@@ -379,7 +396,7 @@ class GroupSearch:
         fr[3] = opt
         if kind == "pair":
             j = opt[1]
-            red, black, why, hard, refloat, strong, weak = self.pair_eval(x, j)
+            red, black, why, hard, refloat, strong, weak, apart = self.pair_eval(x, j)
             self._remove(x)
             self._remove(j)
             q = self.q
@@ -387,6 +404,7 @@ class GroupSearch:
             q[Q_REFLOAT] += refloat
             q[Q_STRONG] += strong
             q[Q_WEAK] += weak
+            q[Q_APART] += apart
             self.pairs.append((red, black, why, x, j, fr[1]))
             self.path.append(("pair", x, j, fr[1]))
             if not self._feasible():
@@ -422,12 +440,13 @@ class GroupSearch:
         self.path.pop()
         if kind == "pair":
             j = opt[1]
-            red, black, why, hard, refloat, strong, weak = self.pair_eval(x, j)
+            red, black, why, hard, refloat, strong, weak, apart = self.pair_eval(x, j)
             q = self.q
             q[Q_HARD] -= hard
             q[Q_REFLOAT] -= refloat
             q[Q_STRONG] -= strong
             q[Q_WEAK] -= weak
+            q[Q_APART] -= apart
             self.pairs.pop()
             self._restore(x)
             self._restore(j)
@@ -477,12 +496,15 @@ class GroupSearch:
                 if not any(j != i and nos[j] not in mi for j in idx):
                     iso += 1
         return (tuple(self.q), self.n_alive, iso, self.cnt_mb, self.cnt_mr, tuple(self.cnt_row),
-                self.cnt_strong_row[ROW_A], self.cnt_strong_row[ROW_B])
+                self.cnt_strong_row[ROW_A], self.cnt_strong_row[ROW_B],
+                self.cnt_near_row[ROW_A], self.cnt_near_row[ROW_B])
 
     def _lower_bound(self, best, counts=None) -> tuple:
         """Componentwise lower bound on the final quality, each component
-        valid when the earlier ones tie with ``best``."""
-        q, na, iso, mb, mr, (a, b, nn), sa, sb = counts or self._counts()
+        valid when the earlier ones (in ``qorder``) tie with ``best``: each
+        needs only the floats, the weak bound also the strong count, and both
+        come earlier in either order."""
+        q, na, iso, mb, mr, (a, b, nn), sa, sb, ea, eb = counts or self._counts()
         lb1 = q[Q_FLOATS] + iso + ((na - iso) % 2)
         f = max(0, best[Q_FLOATS] - q[Q_FLOATS]) if best else na
         lb2 = q[Q_HARD] + max(0, (mb - (na - mb) - f + 1) // 2) + max(0, (mr - (na - mr) - f + 1) // 2)
@@ -491,17 +513,19 @@ class GroupSearch:
         lb4a = q[Q_STRONG] + s4a
         allow_a = max(0, best[Q_STRONG] - q[Q_STRONG]) if best else s4a
         lb4b = q[Q_WEAK] + max(0, same_row - allow_a)
-        return (lb1, lb2, q[Q_REFLOAT], lb4a, lb4b)
+        # 原则(十二): players of one row within one of balance beyond all the
+        # others must pair among themselves, and one of each such pair ends apart
+        lb6 = q[Q_APART] + max(0, (ea - (na - ea) - f + 1) // 2) + max(0, (eb - (na - eb) - f + 1) // 2)
+        return (lb1, lb2, q[Q_REFLOAT], lb4a, lb4b, lb6)
 
     def _prune(self) -> bool:
-        lb = self._lower_bound(self.best)
-        return lb >= self.best
+        return self.rank(self._lower_bound(self.best)) >= self.rank(self.best)
 
     def _record_leaf(self):
         q = tuple(self.q)
         if self.first_q is None:
             self.first_q = q
-        if self.best is None or q < self.best:
+        if self.best is None or self.rank(q) < self.rank(self.best):
             self.best_at = self.nodes
             self.best = q
             self.best_sol = (
@@ -512,4 +536,4 @@ class GroupSearch:
 
     def _optimal(self) -> bool:
         """Stop early when the best equals the lower bound at the root."""
-        return self.best <= self._lower_bound(self.best, self._root)
+        return self.rank(self.best) <= self.rank(self._lower_bound(self.best, self._root))
