@@ -17,9 +17,11 @@ streak (+k: k reds in a row, −k: k blacks in a row):
     7 平先上后 vs 上先        → 上后 red           (−1 < +1)
 
 Before those, 原则(十一) (avoid 连三先/连三后 and 多三先/多三后) decides when one
-allocation creates such a run or surplus and the other does not: the seven
-cases never disagree with it, and they are silent where it matters (e.g.
-平先连先 vs 多先).  See docs/pairing.md.
+allocation creates such a run or surplus and the other does not: cases 2–7
+never disagree with it and are silent where it matters (e.g. 平先连先 vs 多先);
+case 1 can (a 少先 player on 连先), and there 原则(十一) is followed.  In the
+last round 原则(十二) (everyone within one 先 at the end) comes first: no swap
+that leaves more of the two more than one 先 apart.  See docs/pairing.md §2.7.
 """
 from __future__ import annotations
 
