@@ -124,3 +124,15 @@ def test_principle12_last_round_same_side_one_already_three_apart():
     assert red_of(one, three, ColourCtx(round_no=4, total_rounds=9))[0] == 4
     red, why = red_of(one, three, ColourCtx(round_no=4, total_rounds=4))
     assert red == 6 and "原则(十二)" in why
+
+
+def test_reason_names_the_clause_only_where_its_text_covers_the_case():
+    """方法(四)1 is 少先 vs 多先 and 2–7 are 平先 cases; 平先 vs 多先 and two 多先
+    players are the general rule's, and the reason says it extends them."""
+    assert "方法(四)1 少先者先走" in red_of(card(3, 2, "BRB"), card(8, 2, "RBR"))[1]
+    red, why = red_of(card(5, 2, ""), card(4, 2, "R"))          # 平先 (no colour) vs 多先
+    assert red == 5 and "推及" in why and "方法(四)1" in why
+    red, why = red_of(card(9, 2, "RBRRB"), card(17, 2, "RBRBR"))  # 多先上后 vs 多先上先
+    assert red == 9 and "推及" in why and "方法(四)2–7" in why
+    red, why = red_of(card(1, 2, "RB"), card(2, 2, "RRBB"))       # 方法(四)5, both 平先
+    assert red == 2 and why == "方法(四)2–7 连后/上后者先走"

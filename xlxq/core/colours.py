@@ -152,10 +152,16 @@ def _by_method(x: CardState, y: CardState, sx: float, sy: float, ctx: ColourCtx)
             lo = y if hi is x else x
             return red_is(hi if pref == "R" else lo, "方法(四)9 低分服从高分（缺先补先、缺后补后）")
 
+    # The reason names the clause only where its text covers the case; the
+    # general rule's other cases say they extend it (docs/pairing.md §2.7).
     if x.diff != y.diff:
-        return red_is(x if x.diff < y.diff else y, "方法(四)1 少先者先走")
+        if x.diff * y.diff < 0:
+            return red_is(x if x.diff < y.diff else y, "方法(四)1 少先者先走")
+        return red_is(x if x.diff < y.diff else y, "先走较少者先走（方法(四)1 推及）")
     if x.streak != y.streak:
-        return red_is(x if x.streak < y.streak else y, "方法(四)2–7 连后/上后者先走")
+        if x.diff == 0:
+            return red_is(x if x.streak < y.streak else y, "方法(四)2–7 连后/上后者先走")
+        return red_is(x if x.streak < y.streak else y, "先后走数相同，连后/上后者先走（方法(四)2–7 推及）")
 
     if ctx.last_three and sx != sy:
         hi = x if sx > sy else y
