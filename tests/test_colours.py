@@ -86,3 +86,53 @@ def test_principle11_overrides_only_where_method_creates_three_in_row():
 def test_no_history_player_falls_to_number_rule():
     red, why = red_of(card(4, 2, ""), card(7, 2, ""))
     assert red == 4 and "方法(四)8" in why
+
+
+def test_principle12_last_round_keeps_balance_over_three_in_a_row():
+    """Issue 8: 8 has R B R R B (多先1 上后) before the last round, 3 has
+    B B B R R (少先1 连先).  方法(四)1: 少先 3 red, 多先 8 black — 3's third red in
+    a row, but both end 3–3.  Before the last round 原则(十一) swaps (8 red,
+    3 black: both end two apart for now).  In the last round 原则(十二) ("最后一轮
+    …使全部参赛运动员的先后走局数只相差一先") outranks it: no swap, and the reason
+    says why."""
+    eight, three = card(8, 6, "RBRRB"), card(3, 6, "BBBRR")
+    red, why = red_of(eight, three, ColourCtx(round_no=6, total_rounds=9))
+    assert red == 8 and "原则(十一)" in why
+    red, why = red_of(eight, three, ColourCtx(round_no=6, total_rounds=6))
+    assert red == 3 and "方法(四)1" in why and "原则(十二)" in why
+
+
+def test_principle12_last_round_overrides_the_broad_rule():
+    """Seed 001's broad 方法(四)9 gives the higher scorer his colour first; in
+    the last round that must not leave the other two apart when the other
+    allocation leaves nobody so: hi 平先上先 (due black, ends within one
+    either way), lo 多先1 (ends 2 apart with red)."""
+    hi, lo = card(2, 8, "RBBR"), card(5, 6, "RBR")
+    broad9 = ColourCtx(round_no=8, total_rounds=9, last_rounds_rule="broad")
+    assert red_of(hi, lo, broad9)[0] == 5                 # round 8 of 9: hi gets black
+    broad = ColourCtx(round_no=9, total_rounds=9, last_rounds_rule="broad")
+    red, why = red_of(hi, lo, broad)
+    assert red == 2 and "原则(十二)" in why
+
+
+def test_principle12_last_round_same_side_one_already_three_apart():
+    """多先1 (RRB) vs 多先3 (RRRBR): the general rule gives red to the
+    smaller surplus (多先1 → two apart).  In the last round 原则(十二) gives it to
+    the 多先3 player, who ends apart whatever he gets, so that the other ends
+    within one.  Earlier rounds keep the general rule (and avoid 多三)."""
+    one, three = card(4, 4, "RRB"), card(6, 4, "RRRBR")
+    assert red_of(one, three, ColourCtx(round_no=4, total_rounds=9))[0] == 4
+    red, why = red_of(one, three, ColourCtx(round_no=4, total_rounds=4))
+    assert red == 6 and "原则(十二)" in why
+
+
+def test_reason_names_the_clause_only_where_its_text_covers_the_case():
+    """方法(四)1 is 少先 vs 多先 and 2–7 are 平先 cases; 平先 vs 多先 and two 多先
+    players are the general rule's, and the reason says it extends them."""
+    assert "方法(四)1 少先者先走" in red_of(card(3, 2, "BRB"), card(8, 2, "RBR"))[1]
+    red, why = red_of(card(5, 2, ""), card(4, 2, "R"))          # 平先 (no colour) vs 多先
+    assert red == 5 and "推及" in why and "方法(四)1" in why
+    red, why = red_of(card(9, 2, "RBRRB"), card(17, 2, "RBRBR"))  # 多先上后 vs 多先上先
+    assert red == 9 and "推及" in why and "方法(四)2–7" in why
+    red, why = red_of(card(1, 2, "RB"), card(2, 2, "RRBB"))       # 方法(四)5, both 平先
+    assert red == 2 and why == "方法(四)2–7 连后/上后者先走"

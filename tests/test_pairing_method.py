@@ -5,12 +5,12 @@ the comments give the steps.
 """
 import pytest
 
-from xlxq.core.explain import explain_round
+from xlxq.core.explain import explain_round, group_record
 from xlxq.core.history import DOWN
 from xlxq.core.model import PairingOptions
 from xlxq.core.pairing import pair_round
-from xlxq.core.swiss import (DUO_HOU, DUO_XIAN, LIAN_HOU, LIAN_XIAN, SHANG_HOU, SHANG_XIAN,
-                             category, order_key)
+from xlxq.core.swiss import (DUO_HOU, DUO_XIAN, LIAN_HOU, LIAN_XIAN, Q_APART, Q_HARD, ROW_A, ROW_B,
+                             SHANG_HOU, SHANG_XIAN, category, order_key)
 from xlxq.errors import PairingImpossible
 from tests.helpers import card, make_event, pairs_of, search_group
 
@@ -175,6 +175,9 @@ def one_of_each(x):
     (card(1, 4, "BBR"), [16, 15, 14, 13, 12, 11]),    # 2 多后: 多先 连先 上先 上后 连后 多后
     (card(1, 4, "BR"), [11, 12, 13, 16, 15, 14]),     # 3 平先上先: 多后 连后 上后 多先 连先 上先
     (card(1, 4, "RB"), [16, 15, 14, 11, 12, 13]),     # 4 平先上后: 多先 连先 上先 多后 连后 上后
+    # no colour yet: rows 3 and 3, so he stands last in 要先行 and takes its
+    # last member's list, 方法(三)4 (docs §2.2)
+    (card(1, 4, ""), [16, 15, 14, 11, 12, 13]),
 ])
 def test_method3_preference_orders(x, order):
     gs, _ = search_group(one_of_each(x), round_no=5)
@@ -219,3 +222,162 @@ def test_principle8_pairing_stands_after_the_result_arrives():
     # the same check without the record does see a different pairing
     ev.rounds[1].provisional = []
     assert compare_with_engine(ev, 2) != []
+
+
+# -- 方法(二): the order inside 要先行 and 要后行 (issue 8 item 1) ------------------
+
+def test_rows_follow_method2_lists_literally():
+    """方法(二) lists each row: 要先 "少先、少先连后、少先上后、少先上先、少先连先、
+    平先连后、平先上后"; 要后 "多先、多先连先、多先上先、多先上后、多先连后、平先连先、
+    平先上先".  |先−后| first (21 and 22 are 3 apart), then the list, then the
+    number.  The numbers are chosen against the list (round 5, 单轮次小号在前):
+    the number must not decide before the list has."""
+    cards = [card(21, 6, "BBRBB"),    # 少先3
+             card(17, 6, "RBRBB"),    # 少先1 连后
+             card(15, 6, "BRBRB"),    # 少先1 上后
+             card(13, 6, "BBRBR"),    # 少先1 上先
+             card(11, 6, "BBBRR"),    # 少先1 连先
+             card(19, 6, "RRBB"),     # 平先连后
+             card(9, 6, "BRRB"),      # 平先上后
+             card(22, 6, "RRBRR"),    # 多先3
+             card(18, 6, "BRBRR"),    # 多先1 连先
+             card(16, 6, "RBRBR"),    # 多先1 上先
+             card(14, 6, "RRBRB"),    # 多先1 上后
+             card(12, 6, "RRRBB"),    # 多先1 连后
+             card(20, 6, "BBRR"),     # 平先连先
+             card(10, 6, "RBBR")]     # 平先上先
+    gs, _ = search_group(cards, round_no=5, budget=1)
+    want_red = [21, 17, 15, 13, 11, 19, 9]
+    want_black = [22, 18, 16, 14, 12, 20, 10]
+    assert [gs.nos[i] for i in gs.rows[ROW_A]] == want_red
+    assert [gs.nos[i] for i in gs.rows[ROW_B]] == want_black
+    # the 编排记录 prints the rows in the same order
+    text = "\n".join(group_record(gs, gs.run(), [], 5, {}))
+    line = next(t for t in text.splitlines() if "要先行" in t)
+    assert [int(x.split("号")[0]) for x in line.split("：", 1)[1].split("；")] == want_red
+
+
+def test_rows_longer_run_towards_the_need_first_against_it_last():
+    """Within 少先连后 the longer 连后 first (连走次数多); within 少先连先 the longer
+    连先 last (the mirror: furthest from the need).  Round 4: 双轮次大号在前 would
+    otherwise put the larger numbers first."""
+    cards = [card(1, 6, "RBBB"),        # 少先2 连后3
+             card(2, 6, "BBRBB"),       # 少先3 (|先−后| first)
+             card(5, 6, "BBRRBB"),      # 少先2 连后2
+             card(7, 6, "BBBBRR"),      # 少先2 连先2
+             card(8, 6, "BBBBBRRR")]    # 少先2 连先3
+    gs, _ = search_group(cards, round_no=4, budget=1)
+    assert [gs.nos[i] for i in gs.rows[ROW_A]] == [2, 1, 5, 7, 8]
+
+
+def test_row_order_is_not_the_xianbian_order_9_and_8():
+    """The example of issue 8: round 6, one score group, 要先行 18 (少先上后),
+    要后行 17 (多先上先), 8 (多先上先), 9 (多先上后); 18 has met 17.
+
+    By 方法(二) the 要后行 reads 17, 8, 9 (多先上先 before 多先上后, then 双轮次
+    大号在前).  先编者 (方法(二)1–5): all |先−后| = 1, nobody on a 连 run, so 双轮次
+    大号先编: 18.  His 同位 17 he has met, so 错位: the next of the row, 8 (also
+    方法(三) "优先安排上先者与上后者配对"); 18 少先 is red (方法(四)1).  17 and 9
+    are left in 要后行: 同行.  Both 多先1; 9 上后 has the smaller run → red (the
+    rule of 方法(四)2–7, docs §2.7).  Boards: 18–8, 9–17."""
+    cards = [card(18, 9, "BBRRB", met={17}), card(17, 9, "RBRBR"),
+             card(9, 9, "RBRRB"), card(8, 9, "RRBBR")]
+    gs, res = search_group(cards, round_no=6)
+    assert [gs.nos[i] for i in gs.rows[ROW_B]] == [17, 8, 9]
+    assert [(p[0], p[1]) for p in res.pairs] == [(18, 8), (9, 17)]
+
+
+def test_xianbian_counts_only_lian_runs_rows_the_full_list():
+    """方法(二)1–5 pick the 先编者 on score, |先−后| and 连 runs only; 上先 and
+    上后 do not count there, while the rows order by the full list.  Round 6,
+    one group: 9 多先上后, 8 多先上先, 3 少先上先, 2 少先上后.
+
+    先编者: all |先−后| = 1, no 连 run → 双轮次大号先编: 9 (not 8, though 8 heads
+    要后行).  要先行 by the list: 2 (少先上后), 3 (少先上先).  9 takes his 同位 2
+    (2 red, 方法(四)1); the next 先编者 is 8, who takes 3 (3 red).
+    Boards: 2–9, 3–8.  (Ordering the rows by the 先编者 key would give 3–9, 2–8;
+    choosing the 先编者 by the row order would give 2–8, 3–9.)"""
+    cards = [card(9, 4, "RBRRB"), card(8, 4, "RRBBR"), card(3, 4, "BBRBR"), card(2, 4, "BRBRB")]
+    gs, res = search_group(cards, round_no=6)
+    assert [gs.nos[i] for i in gs.rows[ROW_A]] == [2, 3]
+    assert [gs.nos[i] for i in gs.rows[ROW_B]] == [8, 9]
+    assert gs.nos[res.steps[0][1]] == 9
+    assert [(p[0], p[1]) for p in res.pairs] == [(2, 9), (3, 8)]
+
+
+# -- players with no colour history (issue 8 item 5) ---------------------------
+
+def test_no_history_player_stands_last_in_the_shorter_row():
+    """方法(二)'s lists have no entry for a player whose games so far are all
+    byes.  Reading (docs §2.2): 平先 with no 上先/上后, so after the row's last
+    entry (平先上后 / 平先上先), in the shorter row (要先行 when equal)."""
+    shao, duo1, duo2 = card(2, 2, "B"), card(1, 2, "R"), card(3, 2, "R")
+    gs, _ = search_group([card(7, 2, "", byes=1), shao, duo1, duo2], round_no=3, budget=1)
+    assert [gs.nos[i] for i in gs.rows[ROW_A]] == [2, 7]          # 要先行 was shorter
+    assert [gs.nos[i] for i in gs.rows[ROW_B]] == [1, 3]
+    gs, _ = search_group([card(7, 2, "", byes=1), card(2, 2, "B"), card(4, 2, "B"), duo2],
+                         round_no=3, budget=1)
+    assert [gs.nos[i] for i in gs.rows[ROW_B]] == [3, 7]          # 要后行 was shorter
+    # equal rows: 要先行; two such players go one by one (round 4: 大号 first)
+    gs, _ = search_group([card(5, 2, ""), card(6, 2, ""), shao, duo1], round_no=4, budget=1)
+    assert [gs.nos[i] for i in gs.rows[ROW_A]] == [2, 6]
+    assert [gs.nos[i] for i in gs.rows[ROW_B]] == [1, 5]
+    # behind 平先上后 in his row, ahead of nobody
+    gs, _ = search_group([card(9, 2, "", byes=1), card(4, 2, "RB"), card(8, 2, "RRB")],
+                         round_no=3, budget=1)
+    assert [gs.nos[i] for i in gs.rows[ROW_A]] == [4, 9]
+
+
+def test_round1_bye_player_floats_down_and_picks_from_the_other_row():
+    """Round 2 of 5 players: 1-2 =, 4-3 =, 5 has the bye (2 points, no colour).
+
+    2 分段 {5}: alone, 下调 (方法(三)6).  1 分段 {5↓, 4, 3, 2, 1}: 要先行 3, 2 (少先,
+    双轮次大号在前), 要后行 4, 1.  5 has no colour: rows equal, so he stands in
+    要先行 — at its head, being a floater (score first).  先编者 5 (方法(二)1 高分
+    先编) takes his 同位 in 要后行, 4; 5 has the larger black surplus (0 > −1),
+    so 5 red.  Then 3 (双轮次大号先编) takes 1 (3 少先, red).  2 is left in the
+    lowest group: the bye (5 has had one)."""
+    ev = make_event(5, [[(1, 2, "="), (4, 3, "=")]], byes={1: [5]})
+    out = pair_round(ev)
+    assert pairs_of(out.round) == [(5, 4), (3, 1)] and out.round.byes == [2]
+    text = explain_round(ev.with_round(out.round), 2)
+    row_a = next(t for t in text.splitlines() if "要先行" in t and "1 分段" not in t and "5号" in t)
+    assert row_a.split("：", 1)[1].startswith("5号") and "无先后" in row_a
+    assert "同位配对 4号" in text
+
+
+# -- 原则(十二) in the last round (issue 8 item 2) -------------------------------
+
+def test_last_round_balance_before_three_in_a_row():
+    """Round 6, one group: 1 少先连先 (BBBRR), 2 少先上后 (BRBRB), 3 多先连先
+    (BRBRR), 4 多先上后 (RRBRB); 1 has met 4.
+
+    先编者 3 (方法(二)3 多先连先).  同位 2 leaves 4–1, who have met: 拆对, 3 takes
+    错位 1, then 4–2.  方法(四)1: 1 and 2, 少先, are red — 1's third red in a row.
+
+    Not the last round (6 of 9): 原则(十一) undoes this (方法(五) "虽已排通但不是
+    最佳平衡先后走") for 3–4 (4 上后 red, 方法(四)) and 2–1 (2 red): no 连三, but 4 and
+    1 are two apart for now.
+    Last round (6 of 6): 原则(十二) "使全部参赛运动员的先后走局数只相差一先" comes
+    first; 1–3, 2–4 leaves everyone within one, and the 连三 stands (seed 001:
+    最后一轮连三先配对均不拆开重排)."""
+    def group():
+        return [card(1, 4, "BBBRR", met={4}), card(2, 4, "BRBRB"), card(3, 4, "BRBRR"),
+                card(4, 4, "RRBRB", met={1})]
+    gs, res = search_group(group(), round_no=6, total=9)
+    assert [(p[0], p[1]) for p in res.pairs] == [(4, 3), (2, 1)]
+    gs, res = search_group(group(), round_no=6, total=6)
+    assert [(p[0], p[1]) for p in res.pairs] == [(1, 3), (2, 4)]
+    assert res.quality[Q_APART] == 0 and res.quality[Q_HARD] == 1
+
+
+def test_last_round_record_names_principle12_before_principle11():
+    """The 编排记录 of the last round compares 原则(十二) first, and says so."""
+    cards = [card(1, 4, "BBBRR", met={4}), card(2, 4, "BRBRB"), card(3, 4, "BRBRR"),
+             card(4, 4, "RRBRB", met={1})]
+    gs, res = search_group(cards, round_no=6, total=6)
+    assert gs.qorder[:3] == (0, Q_APART, Q_HARD)
+    text = "\n".join(group_record(gs, res, [], 6, {}))
+    assert "采用方案（下调人数0，终局相差两先以上0，连三/多三1" in text
+    gs, res = search_group(cards, round_no=6, total=9)
+    assert "终局相差两先以上" not in "\n".join(group_record(gs, res, [], 6, {}))

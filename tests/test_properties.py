@@ -65,7 +65,8 @@ def run_event(args):
     rng = random.Random(idx * 7919 + n)
     ev = Event(EventSettings(rounds=rounds, name=f"e{idx}"), [Player(i, f"P{i}") for i in range(1, n + 1)])
     stats = {"pr": 0, "three_in_row": 0, "three_surplus": 0, "errors": [], "impossible": 0,
-             "bye_not_lowest": 0, "rounds": 0, "nondeterministic": 0, "balanced_end": 0, "players_end": 0}
+             "bye_not_lowest": 0, "rounds": 0, "nondeterministic": 0, "balanced_end": 0, "players_end": 0,
+             "apart_end": 0, "players_any": 0}
     for r in range(1, rounds + 1):
         if chaos and r > 1 and rng.random() < 0.15:      # a withdrawal
             active = [p for p in ev.players if p.withdrawn_from_round is None]
@@ -106,6 +107,9 @@ def run_event(args):
         stats["rounds"] += 1
     cards = build_cards(ev, rounds + 1)
     for c in cards.values():
+        if c.colours:                       # 原则(十二): who ends more than one 先 apart
+            stats["players_any"] += 1
+            stats["apart_end"] += abs(c.diff) >= 2
         if len(c.colours) == rounds:
             stats["players_end"] += 1
             stats["balanced_end"] += abs(c.diff) <= 1
@@ -130,7 +134,8 @@ def report(label, total):
           f"new 连三={total['three_in_row']} ({100 * total['three_in_row'] / pr:.3f}%) "
           f"new 多三={total['three_surplus']} ({100 * total['three_surplus'] / pr:.3f}%) "
           f"bye outside lowest group={total['bye_not_lowest']} impossible rounds={total['impossible']} "
-          f"|red−black|≤1 at the end: {total['balanced_end']}/{total['players_end']}")
+          f"|red−black|≤1 at the end: {total['balanced_end']}/{total['players_end']} "
+          f"(of all players, ≥2 apart: {total['apart_end']}/{total['players_any']})")
 
 
 def test_random_events_7_to_120_players():

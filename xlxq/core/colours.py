@@ -17,9 +17,11 @@ streak (+k: k reds in a row, −k: k blacks in a row):
     7 平先上后 vs 上先        → 上后 red           (−1 < +1)
 
 Before those, 原则(十一) (avoid 连三先/连三后 and 多三先/多三后) decides when one
-allocation creates such a run or surplus and the other does not: the seven
-cases never disagree with it, and they are silent where it matters (e.g.
-平先连先 vs 多先).  See docs/pairing.md.
+allocation creates such a run or surplus and the other does not: cases 2–7
+never disagree with it and are silent where it matters (e.g. 平先连先 vs 多先);
+case 1 can (a 少先 player on 连先), and there 原则(十一) is followed.  In the
+last round 原则(十二) (everyone within one 先 at the end) comes first: no swap
+that leaves more of the two more than one 先 apart.  See docs/pairing.md §2.7.
 """
 from __future__ import annotations
 
@@ -39,6 +41,11 @@ class ColourCtx:
     def last_three(self) -> bool:
         """方法(四)9 applies 从倒数第三轮起."""
         return self.round_no >= self.total_rounds - 2
+
+    @property
+    def last_round(self) -> bool:
+        """原则(十二) applies to the last round's colours."""
+        return self.round_no >= self.total_rounds
 
 
 def preference(c: CardState) -> str | None:
@@ -73,6 +80,19 @@ def hard_violations(c: CardState, colour: str) -> int:
     return 1 if abs(s) >= 3 or abs(d) >= 3 else 0
 
 
+def ends_apart(c: CardState, colour: str) -> int:
+    """1 if playing ``colour`` leaves |先 − 后| ≥ 2 (原则(十二): more than one
+    先 apart, when it is the last game)."""
+    return 1 if abs(after(c, colour)[0]) >= 2 else 0
+
+
+def avoidably_apart(c: CardState, colour: str) -> int:
+    """1 if ``colour`` leaves the player more than one 先 apart and the other
+    colour would not (|d| = 1 or 2 before, and ``colour`` deepens it)."""
+    other = "B" if colour == "R" else "R"
+    return 1 if ends_apart(c, colour) and not ends_apart(c, other) else 0
+
+
 def _tie(x: CardState, y: CardState, ctx: ColourCtx) -> tuple[CardState, str]:
     small, large = (x, y) if x.no < y.no else (y, x)
     if ctx.colour_tie == "round_parity":
@@ -103,6 +123,18 @@ def allocate(x: CardState, y: CardState, ctx: ColourCtx,
     cr, cb = (x, y) if red == x.no else (y, x)
     keep = hard_violations(cr, "R") + hard_violations(cb, "B")
     swap = hard_violations(cb, "R") + hard_violations(cr, "B")
+    if ctx.last_round:
+        # 原则(十二) first in the last round: no swap that leaves more players
+        # more than one 先 apart, whatever it saves in 连三 (seed 001: 最后一轮
+        # 连三先、连三后的配对均不拆开重排).
+        apart_keep = ends_apart(cr, "R") + ends_apart(cb, "B")
+        apart_swap = ends_apart(cb, "R") + ends_apart(cr, "B")
+        if apart_swap < apart_keep:
+            return black, red, "原则(十二) 最后一轮先后走只相差一先"
+        if apart_swap > apart_keep:
+            if swap < keep:
+                why += "；最后一轮不为原则(十一)换先后（原则(十二) 只相差一先）"
+            return red, black, why
     if swap < keep:
         return black, red, "原则(十一) 避免连三/多三"
     return red, black, why
@@ -120,10 +152,16 @@ def _by_method(x: CardState, y: CardState, sx: float, sy: float, ctx: ColourCtx)
             lo = y if hi is x else x
             return red_is(hi if pref == "R" else lo, "方法(四)9 低分服从高分（缺先补先、缺后补后）")
 
+    # The reason names the clause only where its text covers the case; the
+    # general rule's other cases say they extend it (docs/pairing.md §2.7).
     if x.diff != y.diff:
-        return red_is(x if x.diff < y.diff else y, "方法(四)1 少先者先走")
+        if x.diff * y.diff < 0:
+            return red_is(x if x.diff < y.diff else y, "方法(四)1 少先者先走")
+        return red_is(x if x.diff < y.diff else y, "先走较少者先走（方法(四)1 推及）")
     if x.streak != y.streak:
-        return red_is(x if x.streak < y.streak else y, "方法(四)2–7 连后/上后者先走")
+        if x.diff == 0:
+            return red_is(x if x.streak < y.streak else y, "方法(四)2–7 连后/上后者先走")
+        return red_is(x if x.streak < y.streak else y, "先后走数相同，连后/上后者先走（方法(四)2–7 推及）")
 
     if ctx.last_three and sx != sy:
         hi = x if sx > sy else y

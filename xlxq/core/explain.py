@@ -13,7 +13,7 @@ from xlxq.core.history import CardState
 from xlxq.core.model import Event
 from xlxq.core.pairing import PairingOutcome, pair_round
 from xlxq.core.records import heading
-from xlxq.core.swiss import (CAT_NAMES, Q_NAMES, ROW_A, ROW_B, ROW_N, GroupSearch, aligned_run)
+from xlxq.core.swiss import Q_NAMES, ROW_A, ROW_B, GroupSearch, aligned_run
 
 
 def fmt_score(x: float) -> str:
@@ -61,9 +61,8 @@ def group_record(gs: GroupSearch, res, incoming: list[int], round_no: int, names
     if incoming:
         head += f"（含上段下调 {'、'.join(str(n) for n in incoming)} 号）"
     lines.append(head)
-    for r, label in ((ROW_A, "要先行"), (ROW_B, "要后行"), (ROW_N, "无先后")):
-        if gs.rows[r] or r != ROW_N:
-            lines.append(f"  {label}：" + ("；".join(describe(gs.cards[i]) for i in gs.rows[r]) or "（空）"))
+    for r, label in ((ROW_A, "要先行"), (ROW_B, "要后行")):
+        lines.append(f"  {label}：" + ("；".join(describe(gs.cards[i]) for i in gs.rows[r]) or "（空）"))
     alive = [True] * gs.n
     deferred = [False] * gs.n
     pair_info = {(p[3], p[4]): p for p in res.pairs}
@@ -93,8 +92,7 @@ def group_record(gs: GroupSearch, res, incoming: list[int], round_no: int, names
             red, black, creason = pair_info[(x, j)][:3]
             step += 1
             if phase == 1:
-                order = (gs.rows[1 - gs.row[x]] + gs.rows[ROW_N]) if gs.row[x] != ROW_N else \
-                    [i for i in range(gs.n) if gs.row[i] != ROW_N]
+                order = gs.rows[1 - gs.row[x]]
                 cands = [i for i in order if i != x and alive[i] and not deferred[i]]
                 before = cands[:cands.index(j)]
                 form = "同位" if not before else "错位"
@@ -109,7 +107,7 @@ def group_record(gs: GroupSearch, res, incoming: list[int], round_no: int, names
             alive[x] = alive[j] = False
         elif kind == "defer":
             deferred[x] = True
-            order = gs.rows[1 - gs.row[x]] if gs.row[x] != ROW_N else []
+            order = gs.rows[1 - gs.row[x]]
             legal = [i for i in order if alive[i] and not deferred[i] and gs.nos[i] not in gs.met[x]]
             if legal:
                 flush()
@@ -128,8 +126,8 @@ def group_record(gs: GroupSearch, res, incoming: list[int], round_no: int, names
             lines.append(f"  ·  {name(x)} 轮空，排在最后一台，按胜局计分（原则(五)）")
     flush()
     if res.nodes > len(res.steps) or res.first_quality != res.quality:
-        q0 = "，".join(f"{n}{v}" for n, v in zip(Q_NAMES, res.first_quality))
-        q1 = "，".join(f"{n}{v}" for n, v in zip(Q_NAMES, res.quality))
+        q0 = "，".join(f"{Q_NAMES[k]}{res.first_quality[k]}" for k in gs.qorder)
+        q1 = "，".join(f"{Q_NAMES[k]}{res.quality[k]}" for k in gs.qorder)
         lines.append(f"  拆对：搜索 {res.nodes} 步；首个方案（{q0}）→ 采用方案（{q1}）"
                      + ("；已达搜索上限，取已得最佳方案" if res.budget_hit else ""))
     return lines

@@ -132,9 +132,10 @@ def pair_score_groups(cards: dict[int, CardState], players: list[int], round_no:
     return pairs, byes
 
 
-def group_rows(gs: GroupSearch) -> tuple[list[int], list[int], list[int]]:
-    """The 要先行, 要后行 and no-history rows of a group, in order (for the log)."""
-    return tuple([gs.nos[i] for i in gs.rows[r]] for r in range(3))  # type: ignore[return-value]
+def group_rows(gs: GroupSearch) -> tuple[list[int], list[int]]:
+    """The 要先行 and 要后行 of a group, in row order (for the log); a player
+    with no colour yet stands at the end of one of them (docs/pairing.md §2.2)."""
+    return [gs.nos[i] for i in gs.rows[0]], [gs.nos[i] for i in gs.rows[1]]
 
 
 __all__ = ["pair_round", "pair_score_groups", "PairingOutcome", "GroupLog", "group_rows", "order_key"]

@@ -5,9 +5,10 @@ The method, as implemented (docs/pairing.md has the same steps with reasons):
 * Score groups from the top (原则(四)).  A group is one score level plus the
   players floated down into it (下调, 方法(三)6); they head the group.
 * In each group the players split into the 要先行 (due red) and 要后行 (due
-  black) rows, ordered by 方法(二): score, |red−black|, 连 run in the needed
-  direction, then number (odd round: small first; even round: large first).
-  The same order picks the 先编者 (方法(二)1–5).
+  black) rows, each ordered as 方法(二) lists it: score, |red−black|, then
+  要先行 连后 > 上后 > 上先 > 连先 (要后行 the mirror), then number (odd round:
+  small first; even round: large first).  The 先编者 is chosen by its own key,
+  方法(二)1–5: score, |red−black|, a 连 run in the needed direction, number.
 * Pairing is a depth-first search whose branches come in the method's own
   preference order:
     phase 1  the 先编者 takes the first player of the other row (同位), else
@@ -25,32 +26,42 @@ The method, as implemented (docs/pairing.md has the same steps with reasons):
   that is best by (1) fewest floats (原则(十) 最充分配对), (2) fewest new
   连三/多三 (原则(十一)), (3) fewest repeated floats (原则(九)), (4) fewest
   players denied the colour their surplus needs, (5) fewest 平先 players who
-  fail to alternate (原则(十)).  Lower bounds prune the search; a node budget
-  keeps it bounded (the best found is then used and the log says so).
+  fail to alternate (原则(十)).  In the last round fewest players ending more
+  than one 先 apart (原则(十二)) comes second, before (2).  Lower bounds prune
+  the search; a node budget keeps it bounded (the best found is then used and
+  the log says so).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from operator import itemgetter
 from typing import Optional
 
-from xlxq.core.colours import ColourCtx, allocate, hard_violations, preference
+from xlxq.core.colours import ColourCtx, allocate, avoidably_apart, hard_violations, preference
 from xlxq.core.history import DOWN, UP, CardState
 from xlxq.core.matching import Matcher, dirac_ok
 
 # categories of 方法(三)
 DUO_HOU, LIAN_HOU, SHANG_HOU, SHANG_XIAN, LIAN_XIAN, DUO_XIAN, WU = range(7)
-CAT_NAMES = ("多后", "连后", "上后", "上先", "连先", "多先", "无先后")
+# A player with no colour yet (WU) stands at the end of a row (docs/pairing.md
+# §2.2): WU_A in 要先行 after its 上后, WU_B in 要后行 after its 上先.  In the
+# lists below he stands where the end of his row does: after 上后 where 要先行
+# is listed in row order (多后, 连后, 上后), before it where the row is listed
+# backwards (上后, 连后, 多后); the same for 要后行 and 上先.
+WU_A, WU_B = WU, WU + 1
+CAT_NAMES = ("多后", "连后", "上后", "上先", "连先", "多先", "无先后", "无先后")
 PREFS = {
-    DUO_XIAN: (DUO_HOU, LIAN_HOU, SHANG_HOU, WU, SHANG_XIAN, LIAN_XIAN, DUO_XIAN),   # 方法(三)1
-    LIAN_XIAN: (DUO_HOU, LIAN_HOU, SHANG_HOU, WU, SHANG_XIAN, LIAN_XIAN, DUO_XIAN),  # 方法(三)1
-    DUO_HOU: (DUO_XIAN, LIAN_XIAN, SHANG_XIAN, WU, SHANG_HOU, LIAN_HOU, DUO_HOU),    # 方法(三)2
-    LIAN_HOU: (DUO_XIAN, LIAN_XIAN, SHANG_XIAN, WU, SHANG_HOU, LIAN_HOU, DUO_HOU),   # 方法(三)2
-    SHANG_XIAN: (DUO_HOU, LIAN_HOU, SHANG_HOU, WU, DUO_XIAN, LIAN_XIAN, SHANG_XIAN),  # 方法(三)3
-    SHANG_HOU: (DUO_XIAN, LIAN_XIAN, SHANG_XIAN, WU, DUO_HOU, LIAN_HOU, SHANG_HOU),   # 方法(三)4
-    WU: (DUO_HOU, DUO_XIAN, LIAN_HOU, LIAN_XIAN, SHANG_HOU, SHANG_XIAN, WU),
+    DUO_XIAN: (DUO_HOU, LIAN_HOU, SHANG_HOU, WU_A, WU_B, SHANG_XIAN, LIAN_XIAN, DUO_XIAN),   # 方法(三)1
+    LIAN_XIAN: (DUO_HOU, LIAN_HOU, SHANG_HOU, WU_A, WU_B, SHANG_XIAN, LIAN_XIAN, DUO_XIAN),  # 方法(三)1
+    DUO_HOU: (DUO_XIAN, LIAN_XIAN, SHANG_XIAN, WU_B, WU_A, SHANG_HOU, LIAN_HOU, DUO_HOU),    # 方法(三)2
+    LIAN_HOU: (DUO_XIAN, LIAN_XIAN, SHANG_XIAN, WU_B, WU_A, SHANG_HOU, LIAN_HOU, DUO_HOU),   # 方法(三)2
+    SHANG_XIAN: (DUO_HOU, LIAN_HOU, SHANG_HOU, WU_A, DUO_XIAN, LIAN_XIAN, SHANG_XIAN, WU_B),  # 方法(三)3
+    SHANG_HOU: (DUO_XIAN, LIAN_XIAN, SHANG_XIAN, WU_B, DUO_HOU, LIAN_HOU, SHANG_HOU, WU_A),   # 方法(三)4
 }
-ROW_A, ROW_B, ROW_N = 0, 1, 2   # 要先行, 要后行, no colour history yet
-ROW_NAMES = ("要先行", "要后行", "无先后")
+PREFS[WU_A] = PREFS[SHANG_HOU]     # the last of 要先行 takes 方法(三)4's list (平先上后)
+PREFS[WU_B] = PREFS[SHANG_XIAN]    # the last of 要后行 takes 方法(三)3's list (平先上先)
+ROW_A, ROW_B, ROW_N = 0, 1, 2   # 要先行, 要后行; ROW_N: the need of a player with no colour yet
+ROW_NAMES = ("要先行", "要后行")
 
 
 def category(c: CardState) -> int:
@@ -71,6 +82,8 @@ def category(c: CardState) -> int:
 
 
 def row_of(c: CardState) -> int:
+    """The row a player's colours ask for; ROW_N if he has none yet (he is
+    then put in the shorter row, see :class:`GroupSearch`)."""
     p = preference(c)
     return ROW_A if p == "R" else ROW_B if p == "B" else ROW_N
 
@@ -89,13 +102,38 @@ def aligned_run(c: CardState) -> int:
 
 
 def order_key(c: CardState, round_no: int):
-    """方法(二): 高分先编; |多先/少先| 大者先; 连走多者先; 单轮小号/双轮大号."""
+    """The 先编者 order, 方法(二)1–5: 高分先编; |多先/少先| 大者先; 少先连后/多先连先
+    (平先: 连先或连后) 连走多者先; 单轮小号/双轮大号.  Only 连 runs (≥ 2) in
+    the needed direction count here: 上先, 上后 and a run against the need
+    are equal, and the number decides."""
     return (-c.score, -abs(c.diff), -aligned_run(c), c.no if round_no % 2 else -c.no)
 
 
+def row_run_rank(c: CardState, row: int) -> int:
+    """Where the last colours put a player inside his row at equal |先−后|
+    (方法(二)'s lists): 要先行 少先连后 < 少先上后 < 少先上先 < 少先连先, 平先连后 <
+    平先上后; 要后行 the mirror (多先连先 < 多先上先 < 多先上后 < 多先连后, 平先连先 <
+    平先上先).  This is the signed run s towards the need: a longer run towards
+    it first, a longer run against it last; no colour yet (s = 0) sits after
+    上后/上先."""
+    return c.streak if row == ROW_A else -c.streak
+
+
+def row_key(c: CardState, row: int, round_no: int):
+    """The order inside 要先行/要后行 (方法(二)): score (floaters from above
+    first, 原则(四) 首先同分者编对); |先−后| larger first; the list order
+    (:func:`row_run_rank`); 单轮次小号在前，双轮次大号在前."""
+    return (-c.score, -abs(c.diff), row_run_rank(c, row), c.no if round_no % 2 else -c.no)
+
+
 # quality vector indexes
-Q_FLOATS, Q_HARD, Q_REFLOAT, Q_STRONG, Q_WEAK = range(5)
-Q_NAMES = ("下调人数", "连三/多三", "连续上下调", "先后走不平衡", "未变换先后走")
+Q_FLOATS, Q_HARD, Q_REFLOAT, Q_STRONG, Q_WEAK, Q_APART = range(6)
+Q_NAMES = ("下调人数", "连三/多三", "连续上下调", "先后走不平衡", "未变换先后走", "终局相差两先以上")
+# the order the criteria are compared in: every round but the last, and the
+# last, where 原则(十二) (everyone within one 先 at the end) comes before
+# 原则(十一) (docs/pairing.md §2.4)
+Q_ORDER = (Q_FLOATS, Q_HARD, Q_REFLOAT, Q_STRONG, Q_WEAK)
+Q_ORDER_LAST = (Q_FLOATS, Q_APART, Q_HARD, Q_REFLOAT, Q_STRONG, Q_WEAK)
 
 
 @dataclass
@@ -133,8 +171,11 @@ class GroupSearch:
         self.n = n
         self.nos = [c.no for c in m]
         self.met = [c.opponents for c in m]
-        self.row = [row_of(c) for c in m]
-        self.cat = [category(c) for c in m]
+        # need: the row the colours ask for (ROW_N: none yet); row: where he stands
+        self.need = [row_of(c) for c in m]
+        self.row = self._place_no_history(m, round_no)
+        self.cat = [WU_B if category(c) == WU and self.row[i] == ROW_B else category(c)
+                    for i, c in enumerate(m)]
         self.byeok = [bool(bye_ok(c.no)) for c in m]
         self.score = [c.score for c in m]
         self.group_score = gi.score
@@ -142,11 +183,39 @@ class GroupSearch:
         self.strong = [1 if c.diff != 0 else 0 for c in m]
         self.must_black = [1 if hard_violations(c, "R") else 0 for c in m]
         self.must_red = [1 if hard_violations(c, "B") else 0 for c in m]
-        self.rows = [[i for i in range(n) if self.row[i] == r] for r in (ROW_A, ROW_B, ROW_N)]
-        self.by_cat = [[i for i in range(n) if self.cat[i] == k] for k in range(7)]
+        # last round: who ends more than one 先 apart if denied his colour (|d| 1 or 2)
+        self.last = ctx.last_round
+        self.qorder = Q_ORDER_LAST if self.last else Q_ORDER
+        self.rank = itemgetter(*self.qorder)   # a quality vector in the order it is compared
+        self.near = [1 if self.last and 1 <= abs(c.diff) <= 2 else 0 for c in m]
+        # the rows in 方法(二)'s row order; the cards themselves are in 先编者 order
+        self.rows = [sorted((i for i in range(n) if self.row[i] == r),
+                            key=lambda i, r=r: row_key(m[i], r, round_no)) for r in (ROW_A, ROW_B)]
+        self.rowpos = [0] * n
+        for r in self.rows:
+            for k, i in enumerate(r):
+                self.rowpos[i] = k
+        # each category in row order (方法(三): "within a category, row order")
+        self.by_cat = [sorted((i for i in range(n) if self.cat[i] == k),
+                              key=lambda i: (self.row[i], self.rowpos[i])) for k in range(8)]
         self.n_lower = len(gi.lower)
         self.lower_bye = sum(1 for p in gi.lower if bye_ok(p))
         self._pq: dict[tuple[int, int], tuple] = {}
+
+    @staticmethod
+    def _place_no_history(m: list[CardState], round_no: int) -> list[int]:
+        """Rows: each player in the row his colours ask for; a player with no
+        colour yet (only byes so far) at the end of the shorter row, 要先行 when
+        they are equal, several such players one by one in row order
+        (docs/pairing.md §2.2)."""
+        row = [row_of(c) for c in m]
+        size = [row.count(ROW_A), row.count(ROW_B)]
+        for i in sorted((i for i in range(len(m)) if row[i] == ROW_N),
+                        key=lambda i: row_key(m[i], ROW_A, round_no)):
+            r = ROW_A if size[ROW_A] <= size[ROW_B] else ROW_B
+            row[i] = r
+            size[r] += 1
+        return row
 
     # -- pair evaluation -------------------------------------------------------
     def pair_eval(self, i: int, j: int):
@@ -170,7 +239,8 @@ class GroupSearch:
             lo = ci if ci.score < cj.score else cj
             if lo.last_float == UP:
                 refloat = 1
-        res = (red, black, why, hard, refloat, strong, weak)
+        apart = (avoidably_apart(cr, "R") + avoidably_apart(cb, "B")) if self.last else 0
+        res = (red, black, why, hard, refloat, strong, weak, apart)
         self._pq[key] = res
         return res
 
@@ -181,8 +251,10 @@ class GroupSearch:
         deferred = bytearray(n)
         self.alive, self.deferred = alive, deferred
         self.n_alive = n
-        self.cnt_row = [len(self.rows[r]) for r in range(3)]
-        self.cnt_strong_row = [sum(self.strong[i] for i in self.rows[r]) for r in range(3)]
+        # by need: the bounds treat a player with no colour yet as free either way
+        self.cnt_row = [self.need.count(r) for r in range(3)]
+        self.cnt_strong_row = [sum(self.strong[i] for i in range(n) if self.need[i] == r) for r in range(3)]
+        self.cnt_near_row = [sum(self.near[i] for i in range(n) if self.need[i] == r) for r in range(3)]
         self.cnt_mb = sum(self.must_black)
         self.cnt_mr = sum(self.must_red)
         self.cnt_bye = sum(self.byeok)
@@ -190,7 +262,7 @@ class GroupSearch:
         self.float_bye = 0
         self.pairs: list[tuple] = []
         self.path: list[tuple] = []
-        self.q = [0, 0, 0, 0, 0]
+        self.q = [0] * len(Q_NAMES)
         self.bye_taken = False
         self.best: Optional[tuple] = None
         self.best_sol = None
@@ -263,9 +335,6 @@ class GroupSearch:
                     large = b if small == a else a
                     return small if self.round_no % 2 else large
                 return min(heads)[2]
-            for i in self.rows[ROW_N]:
-                if alive[i] and not deferred[i]:
-                    return i
             return None
         for i in range(self.n):
             if alive[i] and not deferred[i]:
@@ -275,11 +344,7 @@ class GroupSearch:
     def _opts1(self, x: int):
         """Phase 1 (同位/错位/异行): the other row in order, then 'wait'."""
         alive, deferred, met_x, nos = self.alive, self.deferred, self.met[x], self.nos
-        r = self.row[x]
-        if r == ROW_N:
-            order = [i for k in PREFS[WU] if k != WU for i in self.by_cat[k]]
-        else:
-            order = self.rows[1 - r] + self.rows[ROW_N]
+        order = self.rows[1 - self.row[x]]
         for j in order:
             if j != x and alive[j] and not deferred[j] and nos[j] not in met_x:
                 yield ("pair", j)
@@ -306,9 +371,10 @@ class GroupSearch:
     def _remove(self, i: int):
         self.alive[i] = 0
         self.n_alive -= 1
-        r = self.row[i]
+        r = self.need[i]
         self.cnt_row[r] -= 1
         self.cnt_strong_row[r] -= self.strong[i]
+        self.cnt_near_row[r] -= self.near[i]
         self.cnt_mb -= self.must_black[i]
         self.cnt_mr -= self.must_red[i]
         self.cnt_bye -= self.byeok[i]
@@ -316,9 +382,10 @@ class GroupSearch:
     def _restore(self, i: int):
         self.alive[i] = 1
         self.n_alive += 1
-        r = self.row[i]
+        r = self.need[i]
         self.cnt_row[r] += 1
         self.cnt_strong_row[r] += self.strong[i]
+        self.cnt_near_row[r] += self.near[i]
         self.cnt_mb += self.must_black[i]
         self.cnt_mr += self.must_red[i]
         self.cnt_bye += self.byeok[i]
@@ -329,7 +396,7 @@ class GroupSearch:
         fr[3] = opt
         if kind == "pair":
             j = opt[1]
-            red, black, why, hard, refloat, strong, weak = self.pair_eval(x, j)
+            red, black, why, hard, refloat, strong, weak, apart = self.pair_eval(x, j)
             self._remove(x)
             self._remove(j)
             q = self.q
@@ -337,6 +404,7 @@ class GroupSearch:
             q[Q_REFLOAT] += refloat
             q[Q_STRONG] += strong
             q[Q_WEAK] += weak
+            q[Q_APART] += apart
             self.pairs.append((red, black, why, x, j, fr[1]))
             self.path.append(("pair", x, j, fr[1]))
             if not self._feasible():
@@ -372,12 +440,13 @@ class GroupSearch:
         self.path.pop()
         if kind == "pair":
             j = opt[1]
-            red, black, why, hard, refloat, strong, weak = self.pair_eval(x, j)
+            red, black, why, hard, refloat, strong, weak, apart = self.pair_eval(x, j)
             q = self.q
             q[Q_HARD] -= hard
             q[Q_REFLOAT] -= refloat
             q[Q_STRONG] -= strong
             q[Q_WEAK] -= weak
+            q[Q_APART] -= apart
             self.pairs.pop()
             self._restore(x)
             self._restore(j)
@@ -427,12 +496,15 @@ class GroupSearch:
                 if not any(j != i and nos[j] not in mi for j in idx):
                     iso += 1
         return (tuple(self.q), self.n_alive, iso, self.cnt_mb, self.cnt_mr, tuple(self.cnt_row),
-                self.cnt_strong_row[ROW_A], self.cnt_strong_row[ROW_B])
+                self.cnt_strong_row[ROW_A], self.cnt_strong_row[ROW_B],
+                self.cnt_near_row[ROW_A], self.cnt_near_row[ROW_B])
 
     def _lower_bound(self, best, counts=None) -> tuple:
         """Componentwise lower bound on the final quality, each component
-        valid when the earlier ones tie with ``best``."""
-        q, na, iso, mb, mr, (a, b, nn), sa, sb = counts or self._counts()
+        valid when the earlier ones (in ``qorder``) tie with ``best``: each
+        needs only the floats, the weak bound also the strong count, and both
+        come earlier in either order."""
+        q, na, iso, mb, mr, (a, b, nn), sa, sb, ea, eb = counts or self._counts()
         lb1 = q[Q_FLOATS] + iso + ((na - iso) % 2)
         f = max(0, best[Q_FLOATS] - q[Q_FLOATS]) if best else na
         lb2 = q[Q_HARD] + max(0, (mb - (na - mb) - f + 1) // 2) + max(0, (mr - (na - mr) - f + 1) // 2)
@@ -441,17 +513,19 @@ class GroupSearch:
         lb4a = q[Q_STRONG] + s4a
         allow_a = max(0, best[Q_STRONG] - q[Q_STRONG]) if best else s4a
         lb4b = q[Q_WEAK] + max(0, same_row - allow_a)
-        return (lb1, lb2, q[Q_REFLOAT], lb4a, lb4b)
+        # 原则(十二): players of one row within one of balance beyond all the
+        # others must pair among themselves, and one of each such pair ends apart
+        lb6 = q[Q_APART] + max(0, (ea - (na - ea) - f + 1) // 2) + max(0, (eb - (na - eb) - f + 1) // 2)
+        return (lb1, lb2, q[Q_REFLOAT], lb4a, lb4b, lb6)
 
     def _prune(self) -> bool:
-        lb = self._lower_bound(self.best)
-        return lb >= self.best
+        return self.rank(self._lower_bound(self.best)) >= self.rank(self.best)
 
     def _record_leaf(self):
         q = tuple(self.q)
         if self.first_q is None:
             self.first_q = q
-        if self.best is None or q < self.best:
+        if self.best is None or self.rank(q) < self.rank(self.best):
             self.best_at = self.nodes
             self.best = q
             self.best_sol = (
@@ -462,4 +536,4 @@ class GroupSearch:
 
     def _optimal(self) -> bool:
         """Stop early when the best equals the lower bound at the root."""
-        return self.best <= self._lower_bound(self.best, self._root)
+        return self.rank(self.best) <= self.rank(self._lower_bound(self.best, self._root))
