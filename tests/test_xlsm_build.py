@@ -24,8 +24,7 @@ ROOT = Path(__file__).resolve().parent.parent
 MACROS = ROOT / "macros"
 LANGS = ("zh", "en")
 KINDS = ("event", "team")
-TEMPLATES = [folder / f"xlxq-{kind}-{lang}.xlsm" for kind in KINDS for lang in LANGS
-             for folder in (ROOT / "workbook_templates", ROOT / "xlxq" / "data")]
+TEMPLATES = [ROOT / "workbook_templates" / f"xlxq-{kind}-{lang}.xlsm" for kind in KINDS for lang in LANGS]
 CAPTIONS = {"zh": {"PairNextRound": "编排下一轮", "Recompute": "计算成绩", "ExplainRound": "编排记录",
                    "ScheduleRoundRobin": "生成循环赛对阵", "QualifyKnockout": "晋级淘汰赛"},
             "en": {"PairNextRound": "Pair next round", "Recompute": "Recompute standings",
