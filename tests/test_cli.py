@@ -8,9 +8,8 @@ import sys
 
 import pytest
 
-from tests.cli_support import ROOT, assert_bad_input, load, run, save
-
-SAMPLE = ROOT / "samples" / "registration.csv"
+from tests.cli_support import assert_bad_input, load, run, save
+from tests.conftest import ROOT, SAMPLE
 
 
 def set_results(path, round_no, results=("red_win", "draw", "black_win")):

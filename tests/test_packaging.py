@@ -7,7 +7,6 @@ import shutil
 import subprocess
 import sys
 import zipfile
-from pathlib import Path
 
 import pytest
 
@@ -16,7 +15,7 @@ try:
 except ModuleNotFoundError:                      # Python 3.10
     tomllib = None
 
-ROOT = Path(__file__).resolve().parent.parent
+from tests.conftest import ROOT
 DATA_PACKAGES = {"xlxq.templates": ROOT / "workbook_templates", "xlxq.samples": ROOT / "samples"}
 
 

@@ -14,9 +14,9 @@ import os
 import random
 from dataclasses import replace
 
-import networkx as nx
 import pytest
 
+from tests.conftest import perfect_matching
 from xlxq.core.checks import check_round
 from xlxq.core.history import build_cards, pairable_players
 from xlxq.core.model import BLACK_WIN_FORFEIT, Event, EventSettings, Player
@@ -31,16 +31,7 @@ EVENTS_LARGE = int(os.environ.get("XLXQ_PROP_EVENTS_LARGE", "250"))  # 121–300
 def oracle_pairable(ev: Event, round_no: int) -> bool:
     cards = build_cards(ev, round_no, ev.settings.pairing.forfeit_counts_as_met)
     players = pairable_players(ev, round_no, cards)
-    g = nx.Graph()
-    g.add_nodes_from(players)
-    for i, a in enumerate(players):
-        for b in players[i + 1:]:
-            if b not in cards[a].opponents:
-                g.add_edge(a, b)
-    if len(players) % 2:
-        g.add_node("BYE")
-        g.add_edges_from((a, "BYE") for a in players if cards[a].byes == 0)
-    return 2 * len(nx.max_weight_matching(g, maxcardinality=True)) == g.number_of_nodes()
+    return perfect_matching(players, lambda a, b: b not in cards[a].opponents, lambda a: cards[a].byes == 0)
 
 
 def lower_bye_possible(ev: Event, round_no: int, bye: int) -> bool:
@@ -50,12 +41,7 @@ def lower_bye_possible(ev: Event, round_no: int, bye: int) -> bool:
     players = pairable_players(prior, round_no, cards)
     for p in players:
         if cards[p].byes == 0 and cards[p].score < cards[bye].score:
-            g = nx.Graph()
-            rest = [q for q in players if q != p]
-            g.add_nodes_from(rest)
-            g.add_edges_from((a, b) for i, a in enumerate(rest) for b in rest[i + 1:]
-                             if b not in cards[a].opponents)
-            if 2 * len(nx.max_weight_matching(g, maxcardinality=True)) == len(rest):
+            if perfect_matching([q for q in players if q != p], lambda a, b: b not in cards[a].opponents):
                 return True
     return False
 

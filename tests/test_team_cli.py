@@ -7,10 +7,9 @@ import json
 import re
 from collections import Counter
 
-from tests.cli_support import ROOT, assert_bad_input, load, run, save
-
-TEAMS = ROOT / "samples" / "teams.csv"
-INDIVIDUALS = ROOT / "samples" / "registration.csv"
+from tests.cli_support import assert_bad_input, load, run, save
+from tests.conftest import SAMPLE as INDIVIDUALS
+from tests.conftest import SAMPLE_TEAMS as TEAMS
 
 
 class _Done:

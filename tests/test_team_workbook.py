@@ -5,7 +5,6 @@ re-sorted rows, the templates (reproducible, rendered by LibreOffice)."""
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import os
 import random
 import shutil
@@ -15,7 +14,8 @@ from pathlib import Path
 import openpyxl
 import pytest
 
-from tests.test_workbook_support import ROOT, MemoryBook, book, fill_of, header_map
+from tests.conftest import ROOT, load_tool
+from tests.test_workbook_support import MemoryBook, book, fill_of, header_map
 from xlxq.core.model import BLACK_WIN, BLACK_WIN_FORFEIT, DRAW, RED_WIN, RED_WIN_FORFEIT
 from xlxq.core.scheveningen import scheveningen_round
 from xlxq.core.team_pairing import pair_and_seat, pair_team_round
@@ -362,10 +362,7 @@ def test_hand_changed_teams_are_reseated(tmp_path):
 
 @pytest.fixture(scope="module")
 def builder():
-    spec = importlib.util.spec_from_file_location("build_team_templates", ROOT / "tools" / "build_team_templates.py")
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
+    return load_tool("build_team_templates")
 
 
 def test_team_templates_reproducible_current_and_readable(tmp_path, builder):

@@ -2,7 +2,6 @@
 the mapping layer, and rendered by LibreOffice (PDF)."""
 from __future__ import annotations
 
-import importlib.util
 import os
 import shutil
 import subprocess
@@ -10,16 +9,14 @@ import subprocess
 import openpyxl
 import pytest
 
-from tests.test_workbook_support import ROOT, book
+from tests.conftest import ROOT, load_tool
+from tests.test_workbook_support import book
 
 from xlxq.workbook import template_path
 
 
 def _builder():
-    spec = importlib.util.spec_from_file_location("build_templates", ROOT / "tools" / "build_templates.py")
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
+    return load_tool("build_templates")
 
 
 def test_build_is_reproducible_and_committed_templates_are_current(tmp_path):

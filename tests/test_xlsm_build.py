@@ -17,10 +17,11 @@ from pathlib import Path
 
 import pytest
 
+from tests.conftest import ROOT, load_tool
+
 # oletools 0.60 uses pyparsing's old names
 pytestmark = pytest.mark.filterwarnings("ignore:.*deprecated.*:DeprecationWarning")
 
-ROOT = Path(__file__).resolve().parent.parent
 MACROS = ROOT / "macros"
 LANGS = ("zh", "en")
 KINDS = ("event", "team")
@@ -35,10 +36,7 @@ TEAM_MACROS = {"PairNextRound", "Recompute", "ExplainRound"}
 
 
 def _builder():
-    spec = importlib.util.spec_from_file_location("build_xlsm", ROOT / "tools" / "build_xlsm.py")
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
+    return load_tool("build_xlsm")
 
 
 def _norm(code: str) -> str:
