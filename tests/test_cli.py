@@ -68,8 +68,8 @@ def test_new_from_xlsx_english_headers(tmp_path):
     wb = openpyxl.Workbook()
     ws = wb.active
     ws.append(["Name", "Club", "Rating", "Seed"])
-    for i, (n, c, r, s) in enumerate([("Ann", "A", 2000, None), ("Ben", "B", 2300, 1), ("Cid", "C", 1900, None),
-                                      ("Dan", "A", 2100, 2), ("Eve", "B", 1800, None)]):
+    for n, c, r, s in [("Ann", "A", 2000, None), ("Ben", "B", 2300, 1), ("Cid", "C", 1900, None),
+                       ("Dan", "A", 2100, 2), ("Eve", "B", 1800, None)]:
         ws.append([n, c, r, s])
     wb.save(tmp_path / "players.xlsx")
     f = tmp_path / "e.json"

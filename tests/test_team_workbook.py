@@ -59,8 +59,7 @@ class TeamRoundView:
         self.ws.cell(row=row, column=self.c[key]).value = value
 
     def rows(self):
-        for r in range(self.header_row + 1, self.ws.max_row + 1):
-            yield r
+        yield from range(self.header_row + 1, self.ws.max_row + 1)
 
     def board_rows(self) -> dict[tuple[int, int], int]:
         return {(self.get(r, "match"), self.get(r, "board")): r for r in self.rows()

@@ -196,7 +196,7 @@ def test_double_round_robin_of_four_with_two_game_matches(tmp_path):
     data = read_workbook(book(path))
     assert data.event.settings == replace(settings, rounds=12)
     model = Event(settings=replace(settings, rounds=12), players=players(4))
-    for n in range(1, 13):
+    for _ in range(1, 13):
         st = pair_next_round(book(path))
         assert st.ok, st.lines()
         rnd = pair_round(model).round

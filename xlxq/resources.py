@@ -27,7 +27,7 @@ _PACKAGED = {"workbook_templates": "templates", "samples": "samples"}
 def _find(folder: Path, name: str) -> Optional[Path]:
     """``name`` in the package's copy of ``folder`` (a wheel), else in the
     repository's ``folder`` (source checkout, editable install)."""
-    packaged = resources.files("xlxq").joinpath(_PACKAGED[folder.name], name)
+    packaged = resources.files("xlxq") / _PACKAGED[folder.name] / name
     candidates = [Path(str(packaged)), folder / name]
     for p in candidates:
         if p.is_file():
