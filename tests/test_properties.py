@@ -119,6 +119,7 @@ def report(label, total):
           f"|red−black|≤1 at the end: {total['balanced_end']}/{total['players_end']}")
 
 
+@pytest.mark.slow
 def test_random_events_7_to_120_players():
     rng = random.Random(2026)
     jobs = [(i, rng.randint(7, 120), rng.randint(7, 13), False) for i in range(EVENTS_SMALL)]
@@ -139,6 +140,7 @@ def test_random_events_121_to_300_players():
     assert errors == [] and total["nondeterministic"] == 0
 
 
+@pytest.mark.slow
 def test_random_small_events_hit_the_limits():
     """5–16 players over 7–13 rounds: rounds that cannot be paired must be
     exactly those the independent matching says are impossible."""
@@ -150,6 +152,7 @@ def test_random_small_events_hit_the_limits():
     assert total["impossible"] > 0       # the sample does reach the limit
 
 
+@pytest.mark.slow
 def test_random_events_with_withdrawals_late_entries_forfeits_unfinished():
     rng = random.Random(77)
     jobs = [(30_000 + i, rng.randint(6, 80), rng.randint(7, 11), True) for i in range(400)]

@@ -219,6 +219,7 @@ def run_random_event(seed: int) -> dict:
 EVENTS = int(os.environ.get("XLXQ_TEAM_EVENTS", "100"))
 
 
+@pytest.mark.slow
 def test_random_team_events_end_to_end():
     total = {"rounds": 0, "impossible": 0, "team_rounds": 0}
     for seed in range(EVENTS):

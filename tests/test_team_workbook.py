@@ -167,6 +167,7 @@ def test_team_demo(tmp_path, capsys):
     assert "第1轮编排记录" in capsys.readouterr().out
 
 
+@pytest.mark.slow
 def test_team_swiss_through_the_workbook(tmp_path):
     """6 teams × 4 boards, 临时定台制, 5 rounds: line-ups typed into 出场名单,
     results typed as Chinese text, a hand edit (two players of a team swap
@@ -387,6 +388,7 @@ def test_team_templates_reproducible_current_and_readable(tmp_path, builder):
     assert list(seen)[:2] == ["设置", "队伍报名"]
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(shutil.which("soffice") is None,
                     reason="LibreOffice (soffice) is not installed: apt-get install libreoffice-calc-nogui")
 def test_libreoffice_renders_team_templates_and_a_paired_workbook(tmp_path):

@@ -293,6 +293,7 @@ def test_knockout_of_thirteen_with_four_seeds_to_the_champion(tmp_path, capsys):
 
 # ---------------------------------------------------------------- 积分晋圈淘汰
 
+@pytest.mark.slow
 def test_swiss_of_twenty_then_top_four_knockout_in_the_same_workbook(tmp_path, capsys):
     from xlxq.cli import main
 
@@ -375,6 +376,7 @@ def test_swiss_of_twenty_then_top_four_knockout_in_the_same_workbook(tmp_path, c
 
 # ---------------------------------------------------------------- 积分末位淘汰
 
+@pytest.mark.slow
 def test_elimination_of_the_lowest_scorers(tmp_path, capsys):
     path = tmp_path / "elim.xlsx"
     settings = with_elimination(EventSettings(name="末位淘汰赛", rounds=6), [(2, 2), (4, 5)])

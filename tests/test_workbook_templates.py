@@ -60,6 +60,7 @@ def test_a_source_checkout_reads_the_one_committed_copy():
     assert template_path("en", macro=True) == ROOT / "workbook_templates" / "xlxq-event-en.xlsm"
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(shutil.which("soffice") is None,
                     reason="LibreOffice (soffice) is not installed: apt-get install libreoffice-calc-nogui")
 def test_libreoffice_renders_template_and_a_paired_workbook(tmp_path):

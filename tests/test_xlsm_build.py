@@ -263,6 +263,7 @@ def test_the_openpyxl_path_keeps_vba_and_buttons(tmp_path):
     assert vba_modules(p)["XlxqButtons"] == vba_modules(src)["XlxqButtons"]
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(shutil.which("soffice") is None,
                     reason="LibreOffice (soffice) is not installed: apt-get install libreoffice-calc-nogui")
 def test_libreoffice_opens_the_xlsm_binds_the_buttons_and_renders_pdf(tmp_path):
