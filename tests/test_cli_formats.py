@@ -105,6 +105,7 @@ def test_round_robin_of_seven_schedule_simulate_standings(tmp_path):
     assert "小分" in p.out and "直胜" in p.out and "后走局数" in p.out
 
 
+@pytest.mark.slow
 def test_double_round_robin_of_four_pair_by_pair(tmp_path):
     f = tmp_path / "drr.json"
     run("new", f, "--players", registration(tmp_path, 4), "--system", "double_round_robin", check_rc=0)
