@@ -25,7 +25,8 @@ tournament files and workbooks before and after"):
     PYTHONPATH=$PWD python tools/snapshot.py compare /tmp/before.json
 
 Stable entry points only, so the script outlives moved modules: the program
-is driven by ``xlxq.cli.main(argv)`` in-process (stdout, stderr and the
+is driven by ``xlxq.cli.main(argv)`` in-process (the function the
+checkout's pyproject.toml names for the ``xlxq`` script) (stdout, stderr and the
 return code captured), on JSON files (``xlxq new``, ``simulate``, ``pair``,
 ``schedule``, ``qualify``, ``standings``, ``crosstable``, ``explain``,
 ``check``) and on .xlsx workbooks (``pair``, ``schedule``, ``qualify``,
@@ -246,6 +247,23 @@ def file_hash(path: Path) -> str:
     return h.hexdigest()
 
 
+_MAIN: list[Callable[[list[str]], int]] = []
+
+
+def cli_main() -> Callable[[list[str]], int]:
+    """The ``xlxq`` console script's function, as the checkout's
+    pyproject.toml declares it (``[project.scripts] xlxq = "xlxq.cli:main"``
+    now), so that a moved entry point is followed."""
+    if not _MAIN:
+        import importlib
+
+        text = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+        m = re.search(r'^xlxq\s*=\s*"([\w.]+):(\w+)"', text, re.M)
+        module, func = m.groups() if m else ("xlxq.cli", "main")
+        _MAIN.append(getattr(importlib.import_module(module), func))
+    return _MAIN[0]
+
+
 class Run:
     """One event's steps in a folder: each step's record goes to ``steps``."""
 
@@ -255,8 +273,7 @@ class Run:
         self.stdout_texts: list[str] = []
 
     def cli(self, *argv: Any) -> tuple[int, str]:
-        from xlxq.cli import main
-
+        main = cli_main()
         args = [str(a) for a in argv]
         out, err = io.StringIO(), io.StringIO()
         with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
