@@ -39,6 +39,12 @@ JSON file format is the documented one (docs/format.md): withdrawals
 (``withdrawn_from_round``) and late entries (a player appended) are written
 into the file between rounds.
 
+Every random first round gets a seed (``--seed`` / 随机种子): without one,
+``xlxq new --first-round random`` picks a seed at random by design (and
+records it in the file), so such an event can never compare equal; the
+first determinism check of this script found exactly that (41 team Swiss
+events).
+
 Hashes: a JSON file is hashed as its bytes.  An .xlsx is hashed in a
 canonical form, the sorted member names and each member's bytes, with the
 ``dcterms:modified`` time of ``docProps/core.xml`` blanked: openpyxl stamps
@@ -181,6 +187,8 @@ def spec_for(fmt: str, index: int) -> dict[str, Any]:
         if fmt == "team-swiss":
             s["rounds"] = min(rng.randint(3, 5) if small else rng.randint(3, 7), n_teams if n_teams % 2 else n_teams - 1)
             s["first_round"] = FIRST_ROUND[(index // 3) % 4]
+            if s["first_round"] == "random":
+                s["first_round_seed"] = rng.randrange(1000)
             s["pair_by"] = rng.choice(["match_points", "match_points", "game_points"])
             s["match_scoring"] = rng.choice([None, None, "3/1/0"])
         if fmt == "team-rr":
@@ -353,6 +361,8 @@ def new_args(spec: dict[str, Any]) -> list[Any]:
             a += ["--system", "scheveningen"]
         else:
             a += ["--rounds", spec["rounds"], "--first-round", spec["first_round"], "--pair-by", spec["pair_by"]]
+            if "first_round_seed" in spec:
+                a += ["--seed", spec["first_round_seed"]]
             if spec["match_scoring"]:
                 a += ["--match-scoring", spec["match_scoring"]]
         return a
@@ -492,6 +502,8 @@ def new_workbook(spec: dict[str, Any], path: Path) -> None:
             settings["轮数"] = spec["rounds"]
             settings["首轮配对"] = FIRST_ROUND_ZH[spec["first_round"]]
             settings["编排依据"] = "场分" if spec["pair_by"] == "match_points" else "局分"
+            if "first_round_seed" in spec:
+                settings["随机种子"] = spec["first_round_seed"]
         elif fmt == "scheveningen":
             settings["轮数"] = spec["boards"]
         set_settings(wb["设置"], settings)
