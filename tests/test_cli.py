@@ -288,7 +288,7 @@ def round1_text(tmp_path_factory):
 def _mutate(path, fn):
     d = load(path)
     fn(d)
-    path.write_text(json.dumps(d, ensure_ascii=False, indent=1), encoding="utf-8")
+    save(path, d)
 
 
 def _bad_result(d):
