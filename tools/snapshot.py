@@ -5,6 +5,11 @@
     python tools/snapshot.py compare OUT.json [--workers 2] [--keep DIR]
     python tools/snapshot.py formats
 
+``--repo DIR`` (before the command) runs the code of another checkout
+(its xlxq, templates and pyproject.toml) with this script, e.g. a commit
+that predates the script: ``git worktree add /tmp/before <commit>``, then
+``python tools/snapshot.py --repo /tmp/before record /tmp/before.json``.
+
 ``record`` generates N random events of every format (default 200 each;
 ``--offset K``: the events K … K+N-1),
 plays each one to the end through the program and writes a manifest: for
@@ -103,7 +108,9 @@ import zipfile
 from pathlib import Path
 from typing import Any, Callable
 
-ROOT = Path(__file__).resolve().parent.parent
+#: the checkout under test: its xlxq is imported, its templates and
+#: pyproject.toml read (``--repo DIR``; default: the one holding this script)
+ROOT = Path(os.environ.get("XLXQ_SNAPSHOT_REPO") or Path(__file__).resolve().parent.parent).resolve()
 TEMPLATES = ROOT / "workbook_templates"
 MANIFEST_FORMAT = "xlxq-snapshot/1"
 
@@ -660,7 +667,7 @@ def print_timings(results: list[dict[str, Any]], wall: float) -> None:
             if rs:
                 print(f"{fmt:14} {kind:5} {len(rs):6} {sum(len(r['steps']) for r in rs):6} "
                       f"{sum(r['seconds'] for r in rs):8.1f}")
-    print(f"{len(results)} events, {sum(len(r['steps']) for r in results)} steps, {wall:.1f} s wall")
+    print(f"{len(results)} events, {sum(len(r['steps']) for r in results)} steps, {wall:.1f} s wall (code: {ROOT})")
 
 
 def record(out: Path, events: int, formats: list[str], workers: int, offset: int = 0,
@@ -715,6 +722,7 @@ def compare(path: Path, workers: int, keep: str | None = None) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--repo", metavar="DIR", help="the checkout whose code to run (default: this script's)")
     sub = ap.add_subparsers(dest="cmd", required=True)
     r = sub.add_parser("record", help="play the random events, write the manifest")
     r.add_argument("out", type=Path)
@@ -729,8 +737,20 @@ def main(argv: list[str] | None = None) -> int:
     c.add_argument("--keep", metavar="DIR", help="copy every event's folder and stdout to DIR/<event id>")
     sub.add_parser("formats", help="list the formats")
     a = ap.parse_args(argv)
-    if str(ROOT) not in sys.path:
-        sys.path.insert(0, str(ROOT))
+    if a.repo and Path(a.repo).resolve() != ROOT:
+        # the workers and this process must all see it: re-run with the variable set
+        env = dict(os.environ, XLXQ_SNAPSHOT_REPO=str(Path(a.repo).resolve()))
+        import subprocess
+
+        given = list(sys.argv[1:] if argv is None else argv)
+        rest = [x for k, x in enumerate(given)
+                if x != "--repo" and not x.startswith("--repo=") and (k == 0 or given[k - 1] != "--repo")]
+        return subprocess.call([sys.executable, __file__, *rest], env=env)
+    if "xlxq" in sys.modules and not Path(sys.modules["xlxq"].__file__ or "").resolve().is_relative_to(ROOT):
+        print(f"note: xlxq is already imported from {sys.modules['xlxq'].__file__}, not {ROOT}")
+    if str(ROOT) in sys.path:
+        sys.path.remove(str(ROOT))
+    sys.path.insert(0, str(ROOT))
     if a.cmd == "formats":
         print("\n".join(FORMATS))
         return 0
