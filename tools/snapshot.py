@@ -645,6 +645,7 @@ def run_workbook_event(run: Run, spec: dict[str, Any], rng: random.Random) -> No
 # ==========================================================================
 
 def run_all(specs: list[dict[str, Any]], workers: int, keep: str | None = None) -> list[dict[str, Any]]:
+    print(f"{len(specs)} events, {workers} worker(s), code: {ROOT}", flush=True)
     if workers <= 1:
         return [run_event(s, keep) for s in specs]
     ctx = multiprocessing.get_context("spawn")      # a fresh interpreter: no state shared with the parent
