@@ -9,7 +9,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+from tests.conftest import ROOT  # noqa: F401 - re-exported for the CLI tests
 
 
 def run(*args, cwd=None, lang=None, check_rc=None):

@@ -8,9 +8,8 @@ import sys
 
 import pytest
 
-from tests.cli_support import ROOT, assert_bad_input, load, run, save
-
-SAMPLE = ROOT / "samples" / "registration.csv"
+from tests.cli_support import assert_bad_input, load, run, save
+from tests.conftest import ROOT, SAMPLE
 
 
 def set_results(path, round_no, results=("red_win", "draw", "black_win")):
@@ -69,8 +68,8 @@ def test_new_from_xlsx_english_headers(tmp_path):
     wb = openpyxl.Workbook()
     ws = wb.active
     ws.append(["Name", "Club", "Rating", "Seed"])
-    for i, (n, c, r, s) in enumerate([("Ann", "A", 2000, None), ("Ben", "B", 2300, 1), ("Cid", "C", 1900, None),
-                                      ("Dan", "A", 2100, 2), ("Eve", "B", 1800, None)]):
+    for n, c, r, s in [("Ann", "A", 2000, None), ("Ben", "B", 2300, 1), ("Cid", "C", 1900, None),
+                       ("Dan", "A", 2100, 2), ("Eve", "B", 1800, None)]:
         ws.append([n, c, r, s])
     wb.save(tmp_path / "players.xlsx")
     f = tmp_path / "e.json"
@@ -290,7 +289,7 @@ def round1_text(tmp_path_factory):
 def _mutate(path, fn):
     d = load(path)
     fn(d)
-    path.write_text(json.dumps(d, ensure_ascii=False, indent=1), encoding="utf-8")
+    save(path, d)
 
 
 def _bad_result(d):

@@ -37,6 +37,7 @@ def pairs(rnd) -> set:
 
 # ---------------------------------------------------------------- round robin
 
+@pytest.mark.slow
 def test_round_robin_of_seven_schedule_simulate_standings(tmp_path):
     f = tmp_path / "rr.json"
     p = run("new", f, "--players", registration(tmp_path, 7), "--system", "round_robin", check_rc=0)
@@ -104,6 +105,7 @@ def test_round_robin_of_seven_schedule_simulate_standings(tmp_path):
     assert "小分" in p.out and "直胜" in p.out and "后走局数" in p.out
 
 
+@pytest.mark.slow
 def test_double_round_robin_of_four_pair_by_pair(tmp_path):
     f = tmp_path / "drr.json"
     run("new", f, "--players", registration(tmp_path, 4), "--system", "double_round_robin", check_rc=0)
@@ -180,6 +182,7 @@ def test_round_robin_check_flags_hand_changes(tmp_path):
 
 # ---------------------------------------------------------------- knockout
 
+@pytest.mark.slow
 def test_knockout_of_13_with_4_seeds(tmp_path):
     f = tmp_path / "ko.json"
     seeds = {1: 1, 2: 2, 3: 3, 4: 4}                   # file rows 1–4 are the seeds

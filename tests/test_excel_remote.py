@@ -132,6 +132,7 @@ def test_every_action_is_one_the_vba_client_has(twin):
 # (c) the same workbook content as the openpyxl path
 # --------------------------------------------------------------------------
 
+@pytest.mark.slow
 def test_remote_and_openpyxl_paths_give_the_same_workbook(twin):
     _, a, b = twin
     for n in (1, 2, 3):
@@ -148,6 +149,7 @@ def test_remote_and_openpyxl_paths_give_the_same_workbook(twin):
     assert openpyxl.load_workbook(a).sheetnames == openpyxl.load_workbook(b).sheetnames
 
 
+@pytest.mark.slow
 def test_multi_round_event_ends_with_the_same_standings(tmp_path):
     model, a = new_event(tmp_path / "a.xlsx", rounds=7)
     b, c = tmp_path / "b.xlsx", tmp_path / "c.xlsx"

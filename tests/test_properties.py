@@ -14,9 +14,9 @@ import os
 import random
 from dataclasses import replace
 
-import networkx as nx
 import pytest
 
+from tests.conftest import perfect_matching
 from xlxq.core.checks import check_round
 from xlxq.core.history import build_cards, pairable_players
 from xlxq.core.model import BLACK_WIN_FORFEIT, Event, EventSettings, Player
@@ -31,16 +31,7 @@ EVENTS_LARGE = int(os.environ.get("XLXQ_PROP_EVENTS_LARGE", "250"))  # 121–300
 def oracle_pairable(ev: Event, round_no: int) -> bool:
     cards = build_cards(ev, round_no, ev.settings.pairing.forfeit_counts_as_met)
     players = pairable_players(ev, round_no, cards)
-    g = nx.Graph()
-    g.add_nodes_from(players)
-    for i, a in enumerate(players):
-        for b in players[i + 1:]:
-            if b not in cards[a].opponents:
-                g.add_edge(a, b)
-    if len(players) % 2:
-        g.add_node("BYE")
-        g.add_edges_from((a, "BYE") for a in players if cards[a].byes == 0)
-    return 2 * len(nx.max_weight_matching(g, maxcardinality=True)) == g.number_of_nodes()
+    return perfect_matching(players, lambda a, b: b not in cards[a].opponents, lambda a: cards[a].byes == 0)
 
 
 def lower_bye_possible(ev: Event, round_no: int, bye: int) -> bool:
@@ -50,12 +41,7 @@ def lower_bye_possible(ev: Event, round_no: int, bye: int) -> bool:
     players = pairable_players(prior, round_no, cards)
     for p in players:
         if cards[p].byes == 0 and cards[p].score < cards[bye].score:
-            g = nx.Graph()
-            rest = [q for q in players if q != p]
-            g.add_nodes_from(rest)
-            g.add_edges_from((a, b) for i, a in enumerate(rest) for b in rest[i + 1:]
-                             if b not in cards[a].opponents)
-            if 2 * len(nx.max_weight_matching(g, maxcardinality=True)) == len(rest):
+            if perfect_matching([q for q in players if q != p], lambda a, b: b not in cards[a].opponents):
                 return True
     return False
 
@@ -138,6 +124,7 @@ def report(label, total):
           f"(of all players, ≥2 apart: {total['apart_end']}/{total['players_any']})")
 
 
+@pytest.mark.slow
 def test_random_events_7_to_120_players():
     rng = random.Random(2026)
     jobs = [(i, rng.randint(7, 120), rng.randint(7, 13), False) for i in range(EVENTS_SMALL)]
@@ -158,6 +145,7 @@ def test_random_events_121_to_300_players():
     assert errors == [] and total["nondeterministic"] == 0
 
 
+@pytest.mark.slow
 def test_random_small_events_hit_the_limits():
     """5–16 players over 7–13 rounds: rounds that cannot be paired must be
     exactly those the independent matching says are impossible."""
@@ -169,6 +157,7 @@ def test_random_small_events_hit_the_limits():
     assert total["impossible"] > 0       # the sample does reach the limit
 
 
+@pytest.mark.slow
 def test_random_events_with_withdrawals_late_entries_forfeits_unfinished():
     rng = random.Random(77)
     jobs = [(30_000 + i, rng.randint(6, 80), rng.randint(7, 11), True) for i in range(400)]

@@ -9,8 +9,7 @@ import pytest
 from xlxq.backends.registration import number_players, read_registration
 from xlxq.errors import InputError
 
-ROOT = Path(__file__).resolve().parents[1]
-SAMPLE = ROOT / "samples" / "registration.csv"
+from tests.conftest import SAMPLE
 
 
 def write_csv(path: Path, text: str, encoding: str = "utf-8") -> Path:

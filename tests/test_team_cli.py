@@ -7,10 +7,11 @@ import json
 import re
 from collections import Counter
 
-from tests.cli_support import ROOT, assert_bad_input, load, run, save
+import pytest
 
-TEAMS = ROOT / "samples" / "teams.csv"
-INDIVIDUALS = ROOT / "samples" / "registration.csv"
+from tests.cli_support import assert_bad_input, load, run, save
+from tests.conftest import SAMPLE as INDIVIDUALS
+from tests.conftest import SAMPLE_TEAMS as TEAMS
 
 
 class _Done:
@@ -53,6 +54,7 @@ def check_board_colours(d) -> None:
 
 # ------------------------------------------------------------------ team Swiss
 
+@pytest.mark.slow
 def test_team_swiss_of_8_teams_end_to_end(tmp_path):
     f = tmp_path / "团体赛.json"
     p = run("new", f, "--teams", TEAMS, "--boards", 4, "--name", "市象棋团体赛", check_rc=0)
@@ -151,6 +153,7 @@ def test_team_swiss_options_and_check_finds_rematch(tmp_path, capsys):
 
 # ------------------------------------------------------------------ line-ups
 
+@pytest.mark.slow
 def test_lineups_and_their_errors(tmp_path, capsys):
     f = tmp_path / "t.json"
     new(capsys, f, "--teams", TEAMS, "--boards", 4, check_rc=0)

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 from dataclasses import replace
-from pathlib import Path
 
 import pytest
 
@@ -21,8 +20,7 @@ from xlxq.core.teams import (VACANT, Match, Team, TeamEvent, TeamRound, TeamScor
                              set_lineups)
 from xlxq.errors import InputError
 
-ROOT = Path(__file__).resolve().parents[1]
-SAMPLE = ROOT / "samples" / "teams.csv"
+from tests.conftest import SAMPLE_TEAMS as SAMPLE
 
 
 def people(n_teams: int, size: int) -> tuple[list[Player], list[Team]]:

@@ -15,9 +15,9 @@ from __future__ import annotations
 import os
 import random
 
-import networkx as nx
 import pytest
 
+from tests.conftest import perfect_matching
 from tests.test_teams import event_with_round, fill, make_event, seat_randomly
 from xlxq.core.model import BLACK_WIN, DRAW, RED_WIN, Board, Event, EventSettings, Player, Round
 from xlxq.core.pairing import pair_round
@@ -141,13 +141,7 @@ def test_team_swiss_is_the_individual_engine(seed):
 def oracle_pairable(ev, round_no) -> bool:
     cards = build_team_cards(ev, round_no)
     teams = pairable_teams(ev, round_no)
-    g = nx.Graph()
-    g.add_nodes_from(teams)
-    g.add_edges_from((a, b) for i, a in enumerate(teams) for b in teams[i + 1:] if b not in cards[a].opponents)
-    if len(teams) % 2:
-        g.add_node("BYE")
-        g.add_edges_from((a, "BYE") for a in teams if cards[a].byes == 0)
-    return 2 * len(nx.max_weight_matching(g, maxcardinality=True)) == g.number_of_nodes()
+    return perfect_matching(teams, lambda a, b: b not in cards[a].opponents, lambda a: cards[a].byes == 0)
 
 
 def lower_bye_possible(ev, round_no, bye) -> bool:
@@ -155,11 +149,7 @@ def lower_bye_possible(ev, round_no, bye) -> bool:
     teams = pairable_teams(ev, round_no)
     for p in teams:
         if cards[p].byes == 0 and cards[p].score < cards[bye].score:
-            rest = [q for q in teams if q != p]
-            g = nx.Graph()
-            g.add_nodes_from(rest)
-            g.add_edges_from((a, b) for i, a in enumerate(rest) for b in rest[i + 1:] if b not in cards[a].opponents)
-            if 2 * len(nx.max_weight_matching(g, maxcardinality=True)) == len(rest):
+            if perfect_matching([q for q in teams if q != p], lambda a, b: b not in cards[a].opponents):
                 return True
     return False
 
@@ -229,6 +219,7 @@ def run_random_event(seed: int) -> dict:
 EVENTS = int(os.environ.get("XLXQ_TEAM_EVENTS", "100"))
 
 
+@pytest.mark.slow
 def test_random_team_events_end_to_end():
     total = {"rounds": 0, "impossible": 0, "team_rounds": 0}
     for seed in range(EVENTS):

@@ -5,7 +5,6 @@ re-sorted rows, the templates (reproducible, rendered by LibreOffice)."""
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import os
 import random
 import shutil
@@ -15,7 +14,8 @@ from pathlib import Path
 import openpyxl
 import pytest
 
-from tests.test_workbook_support import ROOT, MemoryBook, book, fill_of, header_map
+from tests.conftest import ROOT, load_tool
+from tests.test_workbook_support import MemoryBook, book, fill_of, header_map
 from xlxq.core.model import BLACK_WIN, BLACK_WIN_FORFEIT, DRAW, RED_WIN, RED_WIN_FORFEIT
 from xlxq.core.scheveningen import scheveningen_round
 from xlxq.core.team_pairing import pair_and_seat, pair_team_round
@@ -59,8 +59,7 @@ class TeamRoundView:
         self.ws.cell(row=row, column=self.c[key]).value = value
 
     def rows(self):
-        for r in range(self.header_row + 1, self.ws.max_row + 1):
-            yield r
+        yield from range(self.header_row + 1, self.ws.max_row + 1)
 
     def board_rows(self) -> dict[tuple[int, int], int]:
         return {(self.get(r, "match"), self.get(r, "board")): r for r in self.rows()
@@ -168,6 +167,7 @@ def test_team_demo(tmp_path, capsys):
     assert "第1轮编排记录" in capsys.readouterr().out
 
 
+@pytest.mark.slow
 def test_team_swiss_through_the_workbook(tmp_path):
     """6 teams × 4 boards, 临时定台制, 5 rounds: line-ups typed into 出场名单,
     results typed as Chinese text, a hand edit (two players of a team swap
@@ -363,10 +363,7 @@ def test_hand_changed_teams_are_reseated(tmp_path):
 
 @pytest.fixture(scope="module")
 def builder():
-    spec = importlib.util.spec_from_file_location("build_team_templates", ROOT / "tools" / "build_team_templates.py")
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
+    return load_tool("build_team_templates")
 
 
 def test_team_templates_reproducible_current_and_readable(tmp_path, builder):
@@ -376,9 +373,8 @@ def test_team_templates_reproducible_current_and_readable(tmp_path, builder):
         one = builder.build_team_template(lang, tmp_path / f"a-{lang}.xlsx").read_bytes()
         two = builder.build_team_template(lang, tmp_path / f"b-{lang}.xlsx").read_bytes()
         assert one == two
-        for folder in (ROOT / "xlxq" / "data", ROOT / "workbook_templates"):
-            assert (folder / f"xlxq-team-{lang}.xlsx").read_bytes() == one, \
-                "stale team template: run python tools/build_team_templates.py"
+        assert (ROOT / "workbook_templates" / f"xlxq-team-{lang}.xlsx").read_bytes() == one, \
+            "stale team template: run python tools/build_team_templates.py"
         wb = openpyxl.load_workbook(template_path(lang))
         assert wb.sheetnames == names and wb["_xlxq"].sheet_state == "hidden"
         assert wb[names[0]].data_validations.dataValidation
@@ -393,6 +389,7 @@ def test_team_templates_reproducible_current_and_readable(tmp_path, builder):
     assert list(seen)[:2] == ["设置", "队伍报名"]
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(shutil.which("soffice") is None,
                     reason="LibreOffice (soffice) is not installed: apt-get install libreoffice-calc-nogui")
 def test_libreoffice_renders_team_templates_and_a_paired_workbook(tmp_path):

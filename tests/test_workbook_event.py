@@ -47,6 +47,7 @@ def _compare_standings(path, model, lang="zh"):
         assert float(got["后走局数"]) == w.tiebreaks["black_games"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("how,played", [("both", 9), ("names", 6)])
 def test_nine_rounds_with_hand_edits_match_the_model(tmp_path, how, played):
     model, path = new_event(tmp_path / "event.xlsx")

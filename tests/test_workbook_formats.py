@@ -196,7 +196,7 @@ def test_double_round_robin_of_four_with_two_game_matches(tmp_path):
     data = read_workbook(book(path))
     assert data.event.settings == replace(settings, rounds=12)
     model = Event(settings=replace(settings, rounds=12), players=players(4))
-    for n in range(1, 13):
+    for _ in range(1, 13):
         st = pair_next_round(book(path))
         assert st.ok, st.lines()
         rnd = pair_round(model).round
@@ -294,6 +294,7 @@ def test_knockout_of_thirteen_with_four_seeds_to_the_champion(tmp_path, capsys):
 
 # ---------------------------------------------------------------- 积分晋圈淘汰
 
+@pytest.mark.slow
 def test_swiss_of_twenty_then_top_four_knockout_in_the_same_workbook(tmp_path, capsys):
     from xlxq.cli import main
 
@@ -376,6 +377,7 @@ def test_swiss_of_twenty_then_top_four_knockout_in_the_same_workbook(tmp_path, c
 
 # ---------------------------------------------------------------- 积分末位淘汰
 
+@pytest.mark.slow
 def test_elimination_of_the_lowest_scorers(tmp_path, capsys):
     path = tmp_path / "elim.xlsx"
     settings = with_elimination(EventSettings(name="末位淘汰赛", rounds=6), [(2, 2), (4, 5)])

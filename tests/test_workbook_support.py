@@ -13,8 +13,7 @@ from xlxq.backends.openpyxl_book import OpenpyxlBook
 from xlxq.core.model import (BLACK_WIN, BLACK_WIN_FORFEIT, DOUBLE_FORFEIT, DRAW, RED_WIN, RED_WIN_FORFEIT,
                              Event, EventSettings, Player)
 
-ROOT = Path(__file__).resolve().parent.parent
-SAMPLE = ROOT / "samples" / "registration.csv"
+from tests.conftest import ROOT, SAMPLE  # noqa: F401 - re-exported for the workbook tests
 
 SPELLINGS = {
     "zh": {RED_WIN: ["红胜", "1-0", "2:0", "红方胜", " 红胜 ", "１－０"],

@@ -1,8 +1,7 @@
-"""The templates: reproducible, committed copies up to date, readable by the
-mapping layer, and rendered by LibreOffice (PDF)."""
+"""The templates: reproducible, the committed ones up to date, readable by
+the mapping layer, and rendered by LibreOffice (PDF)."""
 from __future__ import annotations
 
-import importlib.util
 import os
 import shutil
 import subprocess
@@ -10,16 +9,14 @@ import subprocess
 import openpyxl
 import pytest
 
-from tests.test_workbook_support import ROOT, book
+from tests.conftest import ROOT, load_tool
+from tests.test_workbook_support import book
 
 from xlxq.workbook import template_path
 
 
 def _builder():
-    spec = importlib.util.spec_from_file_location("build_templates", ROOT / "tools" / "build_templates.py")
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
+    return load_tool("build_templates")
 
 
 def test_build_is_reproducible_and_committed_templates_are_current(tmp_path):
@@ -28,9 +25,8 @@ def test_build_is_reproducible_and_committed_templates_are_current(tmp_path):
         one = b.build_template(lang, tmp_path / f"a-{lang}.xlsx").read_bytes()
         two = b.build_template(lang, tmp_path / f"b-{lang}.xlsx").read_bytes()
         assert one == two
-        name = f"xlxq-event-{lang}.xlsx"
-        for folder in (ROOT / "xlxq" / "data", ROOT / "workbook_templates"):
-            assert (folder / name).read_bytes() == one, f"{folder / name} is stale: run python tools/build_templates.py"
+        committed = ROOT / "workbook_templates" / f"xlxq-event-{lang}.xlsx"
+        assert committed.read_bytes() == one, f"{committed} is stale: run python tools/build_templates.py"
 
 
 def test_builder_accepts_a_vba_project_hook(tmp_path):
@@ -58,13 +54,13 @@ def test_templates_layout():
         assert s.data_validations.dataValidation    # drop-downs on the choices
 
 
-def test_installed_template_is_package_data():
-    assert template_path("zh").parent == ROOT / "xlxq" / "data"
-    mirror = ROOT / "xlxq" / "data" / "sample-registration.csv"
-    assert mirror.read_bytes() == (ROOT / "samples" / "registration.csv").read_bytes(), \
-        "stale sample: run python tools/build_templates.py"
+def test_a_source_checkout_reads_the_one_committed_copy():
+    # (the wheel's copy: tests/test_packaging.py)
+    assert template_path("zh").parent == ROOT / "workbook_templates"
+    assert template_path("en", macro=True) == ROOT / "workbook_templates" / "xlxq-event-en.xlsm"
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(shutil.which("soffice") is None,
                     reason="LibreOffice (soffice) is not installed: apt-get install libreoffice-calc-nogui")
 def test_libreoffice_renders_template_and_a_paired_workbook(tmp_path):

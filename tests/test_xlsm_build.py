@@ -17,15 +17,15 @@ from pathlib import Path
 
 import pytest
 
+from tests.conftest import ROOT, load_tool
+
 # oletools 0.60 uses pyparsing's old names
 pytestmark = pytest.mark.filterwarnings("ignore:.*deprecated.*:DeprecationWarning")
 
-ROOT = Path(__file__).resolve().parent.parent
 MACROS = ROOT / "macros"
 LANGS = ("zh", "en")
 KINDS = ("event", "team")
-TEMPLATES = [folder / f"xlxq-{kind}-{lang}.xlsm" for kind in KINDS for lang in LANGS
-             for folder in (ROOT / "workbook_templates", ROOT / "xlxq" / "data")]
+TEMPLATES = [ROOT / "workbook_templates" / f"xlxq-{kind}-{lang}.xlsm" for kind in KINDS for lang in LANGS]
 CAPTIONS = {"zh": {"PairNextRound": "编排下一轮", "Recompute": "计算成绩", "ExplainRound": "编排记录",
                    "ScheduleRoundRobin": "生成循环赛对阵", "QualifyKnockout": "晋级淘汰赛"},
             "en": {"PairNextRound": "Pair next round", "Recompute": "Recompute standings",
@@ -36,10 +36,7 @@ TEAM_MACROS = {"PairNextRound", "Recompute", "ExplainRound"}
 
 
 def _builder():
-    spec = importlib.util.spec_from_file_location("build_xlsm", ROOT / "tools" / "build_xlsm.py")
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
+    return load_tool("build_xlsm")
 
 
 def _norm(code: str) -> str:
@@ -266,6 +263,7 @@ def test_the_openpyxl_path_keeps_vba_and_buttons(tmp_path):
     assert vba_modules(p)["XlxqButtons"] == vba_modules(src)["XlxqButtons"]
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(shutil.which("soffice") is None,
                     reason="LibreOffice (soffice) is not installed: apt-get install libreoffice-calc-nogui")
 def test_libreoffice_opens_the_xlsm_binds_the_buttons_and_renders_pdf(tmp_path):

@@ -2,8 +2,8 @@
 
     python tools/build_team_templates.py
 
-writes ``xlxq/data/xlxq-team-zh.xlsx`` and ``xlxq-team-en.xlsx`` (installed
-with the package) and mirrors them into ``workbook_templates/``.
+writes ``workbook_templates/xlxq-team-zh.xlsx`` and ``xlxq-team-en.xlsx`` (the
+one committed copy, packaged into the wheel as ``xlxq/templates/``).
 
 The sheets come from :func:`xlxq.sheets.team_mapping.plan_new_team_workbook`
 (the same layout the program writes at run time), applied by the
@@ -26,8 +26,7 @@ if str(ROOT) not in sys.path:
 
 from xlxq.sheets.team_mapping import plan_new_team_workbook  # noqa: E402
 
-DATA = ROOT / "xlxq" / "data"
-MIRROR = ROOT / "workbook_templates"
+TEMPLATES = ROOT / "workbook_templates"
 NAMES = {lang: f"xlxq-team-{lang}.xlsx" for lang in ("zh", "en")}
 
 
@@ -50,11 +49,8 @@ def build_team_template(lang: str, path: str | Path, vba_project: Optional[str |
     return _individual_builder().build_from_plan(lambda: plan_new_team_workbook(lang), path, vba_project, extend)
 
 
-def build_all(data_dir: Path = DATA, mirror: Optional[Path] = MIRROR) -> list[Path]:
-    out = []
-    for lang, name in NAMES.items():
-        out.append(_individual_builder().mirrored(build_team_template(lang, data_dir / name), mirror))
-    return out
+def build_all(out_dir: Path = TEMPLATES) -> list[Path]:
+    return [build_team_template(lang, out_dir / name) for lang, name in NAMES.items()]
 
 
 def main() -> int:

@@ -2,10 +2,9 @@
 
     python tools/build_templates.py
 
-writes ``xlxq/data/xlxq-event-zh.xlsx`` and ``xlxq-event-en.xlsx`` (installed
-with the package) and mirrors them into ``workbook_templates/``; it also
-copies ``samples/registration.csv`` to ``xlxq/data/sample-registration.csv``
-for ``xlxq demo``.
+writes ``workbook_templates/xlxq-event-zh.xlsx`` and ``xlxq-event-en.xlsx``:
+the one committed copy, which the build configuration packages into the
+wheel as ``xlxq/templates/`` (see :mod:`xlxq.resources`).
 
 The sheets come from :func:`xlxq.sheets.mapping.plan_new_workbook` (the same
 layout the program writes at run time), applied by :class:`XlsxWriterBook`,
@@ -19,7 +18,6 @@ a VBA project: the macro template is built with the same function, e.g.::
 from __future__ import annotations
 
 import datetime as dt
-import shutil
 import sys
 from pathlib import Path
 from typing import Any, Callable, Optional
@@ -30,9 +28,7 @@ if str(ROOT) not in sys.path:
 
 from xlxq.sheets.mapping import WritePlan, plan_new_workbook  # noqa: E402
 
-DATA = ROOT / "xlxq" / "data"
-MIRROR = ROOT / "workbook_templates"
-SAMPLE = ROOT / "samples" / "registration.csv"
+TEMPLATES = ROOT / "workbook_templates"
 FIXED_DATE = dt.datetime(2024, 1, 1, 0, 0, 0)      # document properties: reproducible bytes
 _PAPER = {"A4": 9, "A3": 8, "letter": 1}
 
@@ -182,21 +178,8 @@ def build_from_plan(plan: Callable[[], WritePlan], path: str | Path, vba_project
     return path
 
 
-def build_all(data_dir: Path = DATA, mirror: Optional[Path] = MIRROR) -> list[Path]:
-    out = []
-    for lang in ("zh", "en"):
-        out.append(mirrored(build_template(lang, data_dir / f"xlxq-event-{lang}.xlsx"), mirror))
-    if SAMPLE.exists():
-        shutil.copyfile(SAMPLE, data_dir / "sample-registration.csv")
-    return out
-
-
-def mirrored(p: Path, mirror: Optional[Path]) -> Path:
-    """Copy the built ``p`` into ``mirror`` (if any); ``p``."""
-    if mirror is not None:
-        mirror.mkdir(parents=True, exist_ok=True)
-        shutil.copyfile(p, mirror / p.name)
-    return p
+def build_all(out_dir: Path = TEMPLATES) -> list[Path]:
+    return [build_template(lang, out_dir / f"xlxq-event-{lang}.xlsx") for lang in ("zh", "en")]
 
 
 def report(paths: list[Path]) -> int:

@@ -4,10 +4,10 @@
     python tools/build_xlsm.py         # writes the .xlsm templates
     python tools/build_xlsm.py --check # exit 1 if the committed ones are stale
 
-Writes ``xlxq/data/xlxq-event-zh.xlsm`` and ``xlxq-event-en.xlsm`` (the
-templates ``xlxq new … FILE.xlsm`` / ``create_event_workbook`` copy) and
-mirrors them into ``workbook_templates/``.  The result is committed, so
-arbiters and CI need none of these tools.
+Writes ``workbook_templates/xlxq-{event,team}-{zh,en}.xlsm`` (the templates
+``xlxq new … FILE.xlsm`` / ``create_event_workbook`` copy; the wheel packages
+that folder as ``xlxq/templates/``).  The result is committed, so arbiters
+and CI need none of these tools.
 
 How (docs/excel.md, "How the .xlsm is built"):
 
@@ -35,7 +35,6 @@ from __future__ import annotations
 import argparse
 import importlib.util
 import re
-import shutil
 import sys
 import tempfile
 import zipfile
@@ -44,8 +43,7 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 MACROS = ROOT / "macros"
-DATA = ROOT / "xlxq" / "data"
-MIRROR = ROOT / "workbook_templates"
+TEMPLATES = ROOT / "workbook_templates"
 
 #: the versions the committed .xlsm were built with ([build] extra)
 XLWINGS_VERSION = "0.37.8"
@@ -210,15 +208,8 @@ def build_xlsm(lang: str, out: Path, kind: str = "event") -> Path:
     return out
 
 
-def build_all(data_dir: Path = DATA, mirror: Path | None = MIRROR) -> list[Path]:
-    out = []
-    for (kind, lang), name in template_names().items():
-        p = build_xlsm(lang, data_dir / name, kind)
-        out.append(p)
-        if mirror is not None:
-            mirror.mkdir(parents=True, exist_ok=True)
-            shutil.copyfile(p, mirror / p.name)
-    return out
+def build_all(out_dir: Path = TEMPLATES) -> list[Path]:
+    return [build_xlsm(lang, out_dir / name, kind) for (kind, lang), name in template_names().items()]
 
 
 def check() -> int:
@@ -227,10 +218,9 @@ def check() -> int:
     with tempfile.TemporaryDirectory() as tmp:
         for (kind, lang), name in template_names().items():
             fresh = build_xlsm(lang, Path(tmp) / name, kind).read_bytes()
-            for folder in (DATA, MIRROR):
-                p = folder / name
-                if not p.exists() or p.read_bytes() != fresh:
-                    stale.append(p)
+            p = TEMPLATES / name
+            if not p.exists() or p.read_bytes() != fresh:
+                stale.append(p)
     for p in stale:
         print(f"stale: {p.relative_to(ROOT)} (run python tools/build_xlsm.py)")
     return 1 if stale else 0

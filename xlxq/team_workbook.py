@@ -34,7 +34,6 @@ from xlxq.sheets.mapping import INFO, Book, Canvas, Problem, Status
 from xlxq.workbook import (round1_notes, _check_status, _cli_report, _demo_done, _demo_path, _find_template, _fmt,
                            _found, _new_workbook, _no_template, _sorted_problems, _table)
 
-DATA_DIR = Path(__file__).resolve().parent / "data"
 TEMPLATE_FILES = {("zh", False): "xlxq-team-zh.xlsx", ("en", False): "xlxq-team-en.xlsx",
                   ("zh", True): "xlxq-team-zh.xlsm", ("en", True): "xlxq-team-en.xlsm"}
 
@@ -272,8 +271,8 @@ def standings_text(event: TeamEvent, rows: list, after) -> str:
 # ==========================================================================
 
 def template_path(lang: str = "zh", macro: bool = False) -> Path:
-    """The installed team template (xlxq/data/), else the repository's
-    workbook_templates/."""
+    """The installed team template (xlxq/templates/ in a wheel), else the
+    repository's workbook_templates/."""
     lang = "en" if lang == "en" else "zh"
     name = TEMPLATE_FILES[(lang, macro)]
     return _find_template(name) or _no_template(name, "团体赛模板文件", "team template", "build_team_templates.py")

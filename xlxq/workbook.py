@@ -32,10 +32,9 @@ from xlxq.sheets.mapping import (BLOCKING, ERROR, INFO, RR_SYSTEMS, WARNING, Boo
                                  read_workbook, refresh, rule_problems, write_log, write_log_blocks)
 from xlxq.systems import get_system
 
-DATA_DIR = Path(__file__).resolve().parent / "data"
 TEMPLATE_FILES = {("zh", False): "xlxq-event-zh.xlsx", ("en", False): "xlxq-event-en.xlsx",
                   ("zh", True): "xlxq-event-zh.xlsm", ("en", True): "xlxq-event-en.xlsm"}
-SAMPLE_REGISTRATION = "sample-registration.csv"
+SAMPLE_REGISTRATION = "registration.csv"          # in samples/
 
 __all__ = ["Status", "pair_next_round", "recompute", "explain", "check", "schedule_round_robin",
            "qualify_knockout", "create_event_workbook", "demo", "cli_dispatch", "template_path", "WorkbookOptions"]
@@ -661,19 +660,19 @@ def _ko_text(event: Event, places: list, lang: str) -> str:
 # ==========================================================================
 
 def template_path(lang: str = "zh", macro: bool = False) -> Path:
-    """The installed template (xlxq/data/), else the repository's
-    workbook_templates/ (a source checkout)."""
+    """The installed template (xlxq/templates/ in a wheel), else the
+    repository's workbook_templates/ (a source checkout)."""
     lang = "en" if lang == "en" else "zh"
     name = TEMPLATE_FILES[(lang, macro)]
     return _find_template(name) or _no_template(name, "模板文件", "template", "build_templates.py")
 
 
 def _find_template(name: str) -> Optional[Path]:
-    """``name`` in xlxq/data/, else in the repository's workbook_templates/."""
-    for d in (DATA_DIR, Path(__file__).resolve().parent.parent / "workbook_templates"):
-        if (d / name).exists():
-            return d / name
-    return None
+    """``name`` in the package (a wheel), else in the repository's
+    workbook_templates/ (:mod:`xlxq.resources`)."""
+    from xlxq.resources import template_file
+
+    return template_file(name)
 
 
 def _no_template(name: str, zh: str, en: str, tool: str) -> Path:
@@ -762,10 +761,11 @@ def _demo_done(path: Path, st: Status, zh: str, en: str) -> Path:
 
 
 def _sample_csv() -> Path:
-    for p in (DATA_DIR / SAMPLE_REGISTRATION,
-              Path(__file__).resolve().parent.parent / "samples" / "registration.csv"):
-        if p.exists():
-            return p
+    from xlxq.resources import sample_file
+
+    p = sample_file(SAMPLE_REGISTRATION)
+    if p is not None:
+        return p
     raise InputError("找不到示例报名表", "the sample registration is missing")
 
 

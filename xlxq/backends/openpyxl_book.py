@@ -100,8 +100,6 @@ class OpenpyxlBook:
         self.save()
 
     def apply_in_memory(self, plan: WritePlan) -> None:
-        from openpyxl.styles import PatternFill
-
         wb = self.wb
         for a in plan.add_sheets:
             index = wb.sheetnames.index(a.after) + 1 if a.after in wb.sheetnames else None

@@ -339,7 +339,7 @@ def apply_cosmetics(app: Any, sheets: dict[str, Any], plan: WritePlan, errors: l
     for look in plan.looks:
         ws = sheets[look.sheet]
         for col, width in sorted(look.widths.items()):
-            attempt(f"{look.sheet} column {col} width", lambda c=col, w=width: setattr(ws.Columns(c), "ColumnWidth", w))
+            attempt(f"{look.sheet} column {col} width", lambda c=col, w=width, s=ws: setattr(s.Columns(c), "ColumnWidth", w))
         if look.freeze:
             attempt(f"{look.sheet} freeze", lambda lk=look, s=ws: _freeze(app, s, *lk.freeze))
         if look.hidden:

@@ -14,7 +14,7 @@ Cost is kept low three ways (see performance-anchors.md):
 """
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 from typing import Callable, Iterable, Sequence
 
 SMALL = 12
@@ -123,7 +123,7 @@ def _small_perfect(ps: tuple, met: dict, need_bye: bool, bye_ok) -> bool:
             if bye_ok(a):
                 byemask |= 1 << i
 
-    @lru_cache(maxsize=None)
+    @cache
     def solve(mask: int, bye_left: bool) -> bool:
         if mask == 0:
             return not bye_left

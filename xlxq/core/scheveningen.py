@@ -36,7 +36,7 @@ i-th player (A's line-up keeps its board order; B's players move).
 """
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 from itertools import combinations
 from typing import Optional, Sequence
 
@@ -248,7 +248,7 @@ _STAGE2_BUDGET = 20_000     # per restart of the joint search
 _STAGE2_ATTEMPTS = 200
 
 
-@lru_cache(maxsize=None)
+@cache
 def _build(n: int) -> tuple[str, tuple[tuple[Game, ...], ...]]:
     targets = round_targets(n)
     try:

@@ -176,7 +176,7 @@ def pair_team_rr_round(event: TeamEvent, round_no: Optional[int] = None) -> Team
                                              byes=list(rnd.byes)),
                              cards=build_team_cards(event, round_no))
     cycle, t_round, _ = table_position(round_no, len(nos), double)
-    out.notes.append(f"团体循环赛：{'第%d循环' % cycle if double else ''}秩序表第{t_round}轮"
+    out.notes.append(f"团体循环赛：{f'第{cycle}循环' if double else ''}秩序表第{t_round}轮"
                      + ("（先后走互换）" if cycle == 2 else ""))
     if s.rounds != total:
         out.notes.append(f"赛事设定 rounds = {s.rounds}，而{len(nos)}队{'双' if double else '单'}循环共{total}轮")

@@ -40,7 +40,7 @@ name the team, round, match and board.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Iterable, Optional, Sequence
+from typing import Iterable, Mapping, Optional, Sequence
 
 from xlxq.core.model import (BLACK_WIN_FORFEIT, DOUBLE_FORFEIT, RED_WIN_FORFEIT, RESULTS, TEAM_WORDS, Board,
                              PairingOptions, Player, Scoring, StandingsOptions, check_first_round, check_rounds,
@@ -371,7 +371,7 @@ def check_lineup(event: TeamEvent, round_no: int, team_no: int, lineup: Sequence
                 continue
             fb = fixed_board_of(event, team_no, no, round_no)
             if fb is not None and fb != k:
-                why = ("报名第%d位" % t.place(no)) if t.place(no) <= s.boards else (
+                why = (f"报名第{t.place(no)}位") if t.place(no) <= s.boards else (
                     "替补登记" if no in t.reserve_boards else "首次出场")
                 raise _err(_where(event, round_no, team_no, k),
                            f"分台定人制：{event.player_label(no)}固定在第{fb}台（{why}），不能改坐第{k}台",
@@ -423,7 +423,7 @@ def default_lineup(event: TeamEvent, team_no: int, round_no: int) -> list[int]:
     return out
 
 
-def set_lineups(event: TeamEvent, round_no: int, lineups: dict[int, Sequence[int]]) -> TeamEvent:
+def set_lineups(event: TeamEvent, round_no: int, lineups: Mapping[int, Sequence[int]]) -> TeamEvent:
     """A copy of ``event`` with the boards of round ``round_no`` made from
     the line-ups given (team number → 序号 per board; a team left out keeps
     its current seats, or :func:`default_lineup` if its match has no boards

@@ -667,7 +667,7 @@ def _read_lineups(name: str, grid: list[list[Any]], settings: TeamSettings, play
                 raise _fail(name, r, f"第{k}台：“{_text(v)}”{zh}", f"board {k}: {_text(v)!r} is "
                             + ("ambiguous; give the number" if pick else "not registered"), ref)
             lineup.append(pick[0].no)
-        for k in range(len(lineup) + 1, settings.boards + 1):
+        for _ in range(len(lineup) + 1, settings.boards + 1):
             lineup.append(VACANT)         # a board column missing from the sheet: nobody named
         if (n, t) in sheet.rows:
             raise _fail(name, r, f"第{n}轮{teams.by_no[t].name}的出场名单与第{sheet.rows[(n, t)].row}行重复",

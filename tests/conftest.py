@@ -1,0 +1,68 @@
+"""What several test modules share: the repository paths, the sample
+registrations, loading a build tool by path, and the matching oracle of the
+property tests.  Importable as ``from tests.conftest import …``; the
+fixtures are found by pytest.
+
+Test-specific builders stay with their tests (``tests/helpers.py``: hand-made
+positions for the pairing engine; ``tests/cli_support.py``: the ``xlxq``
+subprocess; ``tests/test_workbook_support.py``: an arbiter's edits on a
+workbook).
+
+Markers: ``slow`` (pyproject.toml) is every test over about two seconds on
+the reference machine (property runs, LibreOffice renders, wheel builds):
+``pytest -m "not slow"`` is the fast suite, the default run has them all.
+"""
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+from types import ModuleType
+from typing import Callable, Hashable, Iterable, Optional
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+SAMPLE = ROOT / "samples" / "registration.csv"          # 24 players, 8 clubs, 4 seeds
+SAMPLE_TEAMS = ROOT / "samples" / "teams.csv"
+TEMPLATES = ROOT / "workbook_templates"
+
+
+def load_tool(name: str) -> ModuleType:
+    """``tools/<name>.py`` as a module (the tools are scripts, not a package)."""
+    key = f"xlxq_tool_{name}"
+    if key in sys.modules:
+        return sys.modules[key]
+    spec = importlib.util.spec_from_file_location(key, ROOT / "tools" / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    mod = importlib.util.module_from_spec(spec)
+    sys.modules[key] = mod
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def perfect_matching(nodes: Iterable[Hashable], can_meet: Callable[[Hashable, Hashable], bool],
+                     bye_ok: Optional[Callable[[Hashable], bool]] = None) -> bool:
+    """The oracle of the property tests: can every node be paired with one
+    that ``can_meet`` it (``bye_ok``: with an odd count, one node may take
+    the bye)?  networkx's maximum matching, independent of the engine."""
+    import networkx as nx
+
+    nodes = list(nodes)
+    g = nx.Graph()
+    g.add_nodes_from(nodes)
+    g.add_edges_from((a, b) for i, a in enumerate(nodes) for b in nodes[i + 1:] if can_meet(a, b))
+    if bye_ok is not None and len(nodes) % 2:
+        g.add_node("BYE")
+        g.add_edges_from((a, "BYE") for a in nodes if bye_ok(a))
+    return 2 * len(nx.max_weight_matching(g, maxcardinality=True)) == g.number_of_nodes()
+
+
+@pytest.fixture(scope="session")
+def root() -> Path:
+    return ROOT
+
+
+@pytest.fixture(scope="session")
+def sample_registration() -> Path:
+    return SAMPLE
