@@ -84,7 +84,8 @@ def test_core_lower_byes():
     from xlxq.core.checks import lower_byes
     from xlxq.core.history import build_cards
     import json
-    import tempfile, pathlib
+    import tempfile
+    import pathlib
 
     with tempfile.TemporaryDirectory() as tmp:
         f = event_file(pathlib.Path(tmp) / "e.json", 7, LOWER_STUCK, withdrawn={6: 4, 7: 4})
