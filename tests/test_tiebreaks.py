@@ -15,6 +15,7 @@ from xlxq.core.rr_standings import RR, RRRecord, compute_rr_standings
 from xlxq.core.standings import SWISS, PlayerRecord, compute_standings, resolve_tiebreaks
 from xlxq.core.team_standings import TEAM
 from xlxq.core.tiebreaks import TieBreakRegistry
+from xlxq.errors import InputError
 
 REGISTRIES = {"swiss": (SWISS, standings), "round_robin": (RR, rr_standings), "team": (TEAM, team_standings)}
 
@@ -78,7 +79,7 @@ def test_a_tie_break_registered_in_a_test_ranks_the_table(round1_tiebreak: TieBr
 
 def test_the_toy_tie_break_is_gone_after_the_test() -> None:
     assert "round1" not in SWISS and "round1" not in standings.LABELS_ZH
-    with pytest.raises(Exception):
+    with pytest.raises(InputError):
         resolve_tiebreaks(["round1"])
 
 

@@ -18,7 +18,7 @@ asks :func:`eliminated` (one call in ``history.pairable_players``).  Seed
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Optional, Sequence
+from typing import Any, Iterable, Optional, Sequence
 
 from xlxq.core.knockout import check_knockout_settings, knockout_ranking, planned_rounds
 from xlxq.core.model import RESULTS, Event, EventSettings, Player, validate_event
@@ -91,7 +91,7 @@ class CombinedRow:
     knockout_place: Optional[int] = None
     knockout_place_to: Optional[int] = None
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"rank": self.rank, "no": self.no, "name": self.name, "source": self.source,
                 "swiss_rank": self.swiss_rank, "knockout_place": self.knockout_place,
                 "knockout_place_to": self.knockout_place_to}
@@ -110,8 +110,9 @@ def combined_ranking(swiss: Event, knockout: Event, after_round: Optional[int] =
         raise InputError("淘汰赛尚未结束，无法给出最终名次", "the knockout is not finished yet")
     names = {r.no: r.name for r in rows}
     out: list[CombinedRow] = []
-    for p in sorted(places, key=lambda p: (p.place, swiss_rank.get(p.no, 0))):
-        out.append(CombinedRow(p.place, p.no, names.get(p.no, knockout.player(p.no).name), "knockout",
+    placed = [(p.place, p) for p in places if p.place is not None]     # every one (checked above)
+    for place, p in sorted(placed, key=lambda pp: (pp[0], swiss_rank.get(pp[1].no, 0))):
+        out.append(CombinedRow(place, p.no, names.get(p.no, knockout.player(p.no).name), "knockout",
                                swiss_rank.get(p.no, 0), p.place, p.place_to))
     k = len(places)
     qualified = {p.no for p in places}
@@ -126,7 +127,7 @@ def combined_ranking(swiss: Event, knockout: Event, after_round: Optional[int] =
 
 # ------------------------------------------------------------ 积分末位淘汰
 
-def _check_elimination(rules) -> list[tuple[int, float]]:
+def _check_elimination(rules: Iterable[Any]) -> list[tuple[int, float]]:
     out = []
     for item in rules:
         try:

@@ -67,7 +67,7 @@ def build_cards(event: Event, before_round: int, forfeit_counts_as_met: bool = T
     cards = {p.no: CardState(p.no) for p in event.players}
     for rnd in event.rounds_before(before_round):
         start = {no: c.score for no, c in cards.items()}
-        seen = set()
+        seen: set[int] = set()
         for b in rnd.boards:
             r, k = cards[b.red], cards[b.black]
             r.colours.append("R")

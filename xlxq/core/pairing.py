@@ -99,7 +99,7 @@ def pair_score_groups(cards: dict[int, CardState], players: list[int], round_no:
         # score at which some eligible player can have the bye with the rest
         # of the round still pairable, and allow the bye only at that score.
         for cap in sorted({cards[no].score for no in players if cards[no].byes == 0}):
-            def capped(no: int, cap=cap) -> bool:
+            def capped(no: int, cap: float = cap) -> bool:
                 return cards[no].byes == 0 and cards[no].score <= cap
             m = Matcher(met, capped)
             if m.feasible(players):

@@ -24,11 +24,14 @@ worth nothing in a round robin).
 """
 from __future__ import annotations
 
-from typing import Optional, Sequence
+from typing import TYPE_CHECKING, Optional, Sequence
 
 from xlxq.core.model import (BLACK_WIN_FORFEIT, DOUBLE_FORFEIT, FORFEITS, RED_WIN_FORFEIT, Board,
                              Event, Round)
 from xlxq.errors import InputError
+
+if TYPE_CHECKING:      # core.pairing dispatches to this module
+    from xlxq.core.pairing import PairingOutcome
 
 RR_SYSTEMS = ("round_robin", "double_round_robin")
 WITHDRAWAL_POLICIES = ("cxa", "annul", "forfeit")
@@ -226,7 +229,7 @@ def _check_start_withdrawals(event: Event) -> None:
             f"the rules say redraw the numbers — remove them from the registration and renumber")
 
 
-def pair_rr_round(event: Event, round_no: Optional[int] = None):
+def pair_rr_round(event: Event, round_no: Optional[int] = None) -> PairingOutcome:
     """The next round (default) of a round-robin event, from the table.
 
     Returns a :class:`xlxq.core.pairing.PairingOutcome` (cards filled for

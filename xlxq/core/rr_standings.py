@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from itertools import combinations
-from typing import Callable, Iterable, Optional, TypeVar, Union
+from typing import Any, Callable, Iterable, Optional, TypeVar, Union
 
 from xlxq.core.model import (BLACK_WIN_FORFEIT, DOUBLE_FORFEIT, FORFEITS, RED_WIN_FORFEIT, Board,
                              Event, EventSettings, Scoring, outcome, validate_event)
@@ -62,7 +62,7 @@ class RRStandingRow:
     games: int = 0                # finished games counted
     round_points: list[Optional[float]] = field(default_factory=list)  # per model round; None: no game / unfinished
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"rank": self.rank, "no": self.no, "name": self.name, "unit": self.unit,
                 "score": self.score, "tiebreaks": dict(self.tiebreaks), "withdrawn": self.withdrawn,
                 "annulled": self.annulled, "games": self.games, "round_points": list(self.round_points)}

@@ -23,11 +23,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from itertools import accumulate
-from typing import Any, Callable, Iterable, Mapping, Optional, Sequence, TypeVar, Union
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Optional, Protocol, Sequence, TypeVar, Union
 
-from xlxq.core.model import Event, invalid_int, outcome, validate_event
+from xlxq.core.model import Board, Event, Round, invalid_int, outcome, validate_event
 from xlxq.core.tiebreaks import SortItem, TieBreakRegistry
 from xlxq.errors import InputError
+
+if TYPE_CHECKING:      # teams.py reads the standings options from here: types only
+    from xlxq.core.teams import TeamEvent, TeamRound
+
+#: A table is of an individual event or of a team event; so are its rounds.
+AnyEvent = Union[Event, "TeamEvent"]
+AnyRound = Union[Round, "TeamRound"]
 
 PRESETS: dict[str, list[str]] = {
     "cxa2011-opp": ["opp_score", "wins", "fouls", "black_games", "back_rounds"],            # 2011 14.3.1
@@ -67,7 +74,7 @@ class StandingRow:
     withdrawn: bool
     round_scores: list[Optional[float]] = field(default_factory=list)  # None: not paired / unfinished
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"rank": self.rank, "no": self.no, "name": self.name, "unit": self.unit,
                 "score": self.score, "tiebreaks": dict(self.tiebreaks),
                 "withdrawn": self.withdrawn, "round_scores": list(self.round_scores)}
@@ -184,7 +191,7 @@ def _check_options(event: Event) -> None:
             f"unknown fallback_reading {o.fallback_reading!r} (choose from {', '.join(FALLBACK_READINGS)})")
 
 
-def last_round(event, after_round: Optional[int]) -> int:
+def last_round(event: AnyEvent, after_round: Optional[int]) -> int:
     """N of a table "after ``after_round``" of an individual or team event:
     ``after_round`` capped at the last round present (None: that round)."""
     last = max((r.round for r in event.rounds), default=0)
@@ -195,7 +202,7 @@ def last_round(event, after_round: Optional[int]) -> int:
     return min(after_round, last)
 
 
-def _games(rnd) -> list:
+def _games(rnd: AnyRound) -> list[Board]:
     """The games of a round: its boards (individual) or its matches' boards
     (team)."""
     if hasattr(rnd, "matches"):
@@ -203,11 +210,11 @@ def _games(rnd) -> list:
     return list(rnd.boards)
 
 
-def round_started(rnd) -> bool:
+def round_started(rnd: AnyRound) -> bool:
     """A round counts in a table once one of its games has a result; a
     round of byes alone (nobody to play) counts at once.  A round paired
     and not yet played adds nothing: not its pairings (对手分), not its byes."""
-    units = rnd.matches if hasattr(rnd, "matches") else rnd.boards
+    units: Sequence[object] = rnd.matches if hasattr(rnd, "matches") else rnd.boards
     return any(b.result is not None for b in _games(rnd)) or (bool(rnd.byes) and not units)
 
 
@@ -270,7 +277,7 @@ class TableRound:
         return f"{zh_what}（{self.label(lang)}）"
 
 
-def table_round(event, after_round: Optional[int] = None) -> TableRound:
+def table_round(event: AnyEvent, after_round: Optional[int] = None) -> TableRound:
     """The :class:`TableRound` of a table of an individual or team event
     "after ``after_round``" (default: as far as the results go): N is the
     last round up to ``after_round`` that has started (:func:`round_started`)."""
@@ -309,7 +316,14 @@ def running_and_back(round_scores: Sequence[Optional[float]], n: int,
     return running, tuple(src[k] for k in range(n - 2, -1, -1))
 
 
-R = TypeVar("R")
+class Ranked(Protocol):
+    """A row :func:`rank_rows` ranks: an ``int`` rank, or ``Optional[int]``
+    in tables that list some rows unranked (the attribute is set, so its
+    type is left open)."""
+    rank: Any
+
+
+R = TypeVar("R", bound=Ranked)
 
 
 def rank_rows(keyed: Iterable[tuple[Any, R]], tie: Callable[[R], Any]) -> list[R]:

@@ -25,7 +25,7 @@ system's default (:func:`default_preset`).  Definitions in
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Iterable, Mapping, Optional, Union
+from typing import Any, Iterable, Mapping, Optional, Union
 
 from xlxq.core.model import outcome
 from xlxq.core.standings import bye_opp_value, rank_rows, running_and_back, table_round
@@ -156,7 +156,7 @@ class TeamStandingRow:
     round_match_points: list[Optional[float]] = field(default_factory=list)   # None: no finished match / not paired
     round_game_points: list[Optional[float]] = field(default_factory=list)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"rank": self.rank, "no": self.no, "name": self.name, "match_points": self.match_points,
                 "game_points": self.game_points, "tiebreaks": dict(self.values), "matches": self.matches,
                 "byes": self.byes, "withdrawn": self.withdrawn,
@@ -238,14 +238,14 @@ def compute_team_standings(event: TeamEvent, after_round: Optional[int] = None) 
     facts = TeamTableFacts(n, totals, bye_value if swiss_bye else 0.0, s.standings.fallback_reading)
 
     rows: list[tuple[tuple[SortItem, ...], TeamStandingRow]] = []
-    for t in event.teams:
-        a = acc[t.no]
+    for team in event.teams:
+        a = acc[team.no]
         a.table = facts
         vals = TEAM.numbers(a)
         key = tuple(TEAM.sort_key(keys, vals, a))
-        row = TeamStandingRow(rank=0, no=t.no, name=t.name, match_points=vals["match_points"],
+        row = TeamStandingRow(rank=0, no=team.no, name=team.name, match_points=vals["match_points"],
                               game_points=vals["game_points"], values=vals, matches=a.played, byes=a.byes,
-                              withdrawn=not t.active_in(n + 1), round_match_points=list(a.round_match_points),
+                              withdrawn=not team.active_in(n + 1), round_match_points=list(a.round_match_points),
                               round_game_points=list(a.round_game_points))
         rows.append((key, row))
     return rank_rows(rows, lambda row: row.no)
@@ -269,9 +269,19 @@ class BoardStandingRow:
     fouls: int
     percentage: float                # points / (games × game win), 0 with no games
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {k: getattr(self, k) for k in ("rank", "board", "no", "name", "team_no", "team", "points", "games",
                                               "wins", "draws", "losses", "fouls", "percentage")}
+
+
+@dataclass
+class _BoardTally:
+    """One player's games on one board: his team, points, games, W/D/L, fouls."""
+    team: int
+    points: float = 0.0
+    games: int = 0
+    fouls: int = 0
+    results: dict[str, int] = field(default_factory=lambda: {"W": 0, "D": 0, "L": 0})
 
 
 def board_standings(event: TeamEvent, after_round: Optional[int] = None) -> dict[int, list[BoardStandingRow]]:
@@ -290,7 +300,7 @@ def board_standings(event: TeamEvent, after_round: Optional[int] = None) -> dict
     s = event.settings
     sc = s.scoring.game
     n = table_round(event, after_round).after
-    acc: dict[tuple[int, int], dict] = {}
+    acc: dict[tuple[int, int], _BoardTally] = {}
     for rnd in event.rounds:
         if rnd.round > n:
             continue
@@ -301,27 +311,26 @@ def board_standings(event: TeamEvent, after_round: Optional[int] = None) -> dict
                     no = b.red if colour == "R" else b.black
                     if no == VACANT:
                         continue
-                    a = acc.setdefault((b.board, no), {"team": t, "points": 0.0, "games": 0, "W": 0, "D": 0,
-                                                       "L": 0, "fouls": 0})
+                    a = acc.setdefault((b.board, no), _BoardTally(t))
                     if b.result is None:
                         continue
-                    a["fouls"] += b.fouls_red if colour == "R" else b.fouls_black
-                    a["points"] += float(sc.points(b.result, colour))
-                    a["games"] += 1
-                    a[outcome(b.result, colour)] += 1
+                    a.fouls += b.fouls_red if colour == "R" else b.fouls_black
+                    a.points += float(sc.points(b.result, colour))
+                    a.games += 1
+                    a.results[outcome(b.result, colour)] += 1
     out: dict[int, list[BoardStandingRow]] = {}
     for k in range(1, s.boards + 1):
         rows = []
         for (board, no), a in acc.items():
             if board != k:
                 continue
-            pct = a["points"] / (a["games"] * sc.win) if a["games"] and sc.win else 0.0
-            rows.append(BoardStandingRow(rank=None, board=k, no=no, name=event.player(no).name, team_no=a["team"],
-                                         team=event.team(a["team"]).name, points=a["points"], games=a["games"],
-                                         wins=a["W"], draws=a["D"], losses=a["L"], fouls=a["fouls"],
-                                         percentage=pct))
+            pct = a.points / (a.games * sc.win) if a.games and sc.win else 0.0
+            rows.append(BoardStandingRow(rank=None, board=k, no=no, name=event.player(no).name, team_no=a.team,
+                                         team=event.team(a.team).name, points=a.points, games=a.games,
+                                         wins=a.results["W"], draws=a.results["D"], losses=a.results["L"],
+                                         fouls=a.fouls, percentage=pct))
 
-        def key(r: BoardStandingRow):
+        def key(r: BoardStandingRow) -> tuple[float, float, int, int]:
             if s.board_ranking == "percentage":
                 return (-r.percentage, -r.points, -r.wins, r.fouls)
             return (-r.points, -r.percentage, -r.wins, r.fouls)

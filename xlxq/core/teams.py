@@ -40,7 +40,7 @@ name the team, round, match and board.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Iterable, Optional, Sequence
+from typing import Iterable, Iterator, Mapping, Optional, Sequence, TypedDict
 
 from xlxq.core.model import (BLACK_WIN_FORFEIT, DOUBLE_FORFEIT, RED_WIN_FORFEIT, RESULTS, TEAM_WORDS, Board,
                              PairingOptions, Player, Scoring, StandingsOptions, check_first_round, check_rounds,
@@ -300,7 +300,14 @@ def match_game_points(event: TeamEvent, m: Match, provisional: bool = False) -> 
 
 # ------------------------------------------------------------------ line-ups
 
-def _where(event: TeamEvent, round_no: int, team_no: int, board: Optional[int] = None) -> tuple[str, str, dict]:
+class _Place(TypedDict):
+    round: int
+    team: int
+    board: Optional[int]
+
+
+def _where(event: TeamEvent, round_no: int, team_no: int,
+           board: Optional[int] = None) -> tuple[str, str, _Place]:
     t = event.team(team_no)
     zh = f"第{round_no}轮 {t.name}（{team_no}队）"
     en = f"round {round_no}, team {t.name} ({team_no})"
@@ -310,7 +317,7 @@ def _where(event: TeamEvent, round_no: int, team_no: int, board: Optional[int] =
     return zh, en, {"round": round_no, "team": team_no, "board": board}
 
 
-def _err(where: tuple[str, str, dict], zh: str, en: str) -> InputError:
+def _err(where: tuple[str, str, _Place], zh: str, en: str) -> InputError:
     return InputError(f"{where[0]}：{zh}", f"{where[1]}: {en}", **where[2])
 
 
@@ -423,7 +430,7 @@ def default_lineup(event: TeamEvent, team_no: int, round_no: int) -> list[int]:
     return out
 
 
-def set_lineups(event: TeamEvent, round_no: int, lineups: dict[int, Sequence[int]]) -> TeamEvent:
+def set_lineups(event: TeamEvent, round_no: int, lineups: Mapping[int, Sequence[int]]) -> TeamEvent:
     """A copy of ``event`` with the boards of round ``round_no`` made from
     the line-ups given (team number → 序号 per board; a team left out keeps
     its current seats, or :func:`default_lineup` if its match has no boards
@@ -648,7 +655,8 @@ def lineup_format(value: str) -> str:
                      f"unknown line-up format {value!r}")
 
 
-def iter_team_games(event: TeamEvent, rounds: Optional[Iterable[TeamRound]] = None):
+def iter_team_games(event: TeamEvent,
+                    rounds: Optional[Iterable[TeamRound]] = None) -> Iterator[tuple[int, Match, Board]]:
     """Yield (round_no, match, board) for every board of the rounds given."""
     for r in (event.rounds if rounds is None else rounds):
         for m in r.matches:

@@ -26,7 +26,7 @@ from xlxq.core.checks import ERROR, Issue
 from xlxq.i18n import Text
 
 if TYPE_CHECKING:
-    from xlxq.core.model import Event, EventSettings
+    from xlxq.core.model import Event, EventSettings, Round
     from xlxq.core.pairing import PairingOutcome
 
 
@@ -113,7 +113,7 @@ def who(event: Event, no: int, t: Text) -> str:
     return t(f"{p.name}（{no}号）", f"{p.name} ({no})")
 
 
-def pairset(rnd) -> set:
+def pairset(rnd: Round) -> set[frozenset[int]]:
     """The pairs of a round, colours ignored."""
     return {frozenset((b.red, b.black)) for b in rnd.boards}
 

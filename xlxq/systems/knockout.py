@@ -97,15 +97,17 @@ def ko_check(event: Event, n: int, lang: str) -> tuple[list[tuple[str, str, str]
                                             f"才能编排第{n}轮",
                                    f"round {r} board {b.board} had no result when round {n} was paired"))
     by_pair = {frozenset((b.red, b.black)): b for b in rnd.boards}
-    for m in sorted((m for m in ms if m.status == PENDING), key=lambda m: min(br.rank(m.top), br.rank(m.bottom))):
-        b = by_pair.get(frozenset((m.top, m.bottom)))
-        if b is None:
-            issues.append(("error", f"第{n}轮：{name[m.top]}（{m.top}号）对{name[m.bottom]}（{m.bottom}号）的{sname_zh}"
+    for m in sorted((m for m in ms if m.status == PENDING), key=br.first_rank):
+        top, bottom = m.seated
+        found = by_pair.get(frozenset((top, bottom)))
+        if found is None:
+            issues.append(("error", f"第{n}轮：{name[top]}（{top}号）对{name[bottom]}（{bottom}号）的{sname_zh}"
                                     f"{game_label(m, event.settings.games_per_match, t.lang) or ''}应在本轮进行，文件中没有",
-                           f"round {n}: the {sname_en} match {m.top} v {m.bottom} is due and not paired"))
+                           f"round {n}: the {sname_en} match {top} v {bottom} is due and not paired"))
             continue
+        b = found
         if not m.games:
-            red = m.top if br.rank(m.top) < br.rank(m.bottom) else m.bottom
+            red = top if br.rank(top) < br.rank(bottom) else bottom
             if b.red != red:
                 issues.append(("warning", f"第{n}轮第{b.board}台：第一局由 {b.red} {name[b.red]} 执红，程序建议种子顺位在前的"
                                           f" {red} {name[red]}（按猜先结果可互换，第13.4条）",

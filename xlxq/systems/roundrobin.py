@@ -76,10 +76,10 @@ def rr_explain(event: Event, n: int, lang: str) -> list[str]:
                     f"colours: {reason}" + (", so the number listed second has red" if swap else "")))
     lines += [T(f"注：{x}", f"note: {x}") for x in out.notes[1:]]
     lines.append(T("对阵：", "pairings:"))
-    for b in out.round.boards:
-        res = T(f"（已按弃权记录：{b.result}）", f" (prefilled: {b.result})") if b.result else ""
-        lines.append(T(f"  第{b.board}台  {b.red} {by_no[b.red].name}（红） — {b.black} {by_no[b.black].name}（黑）{res}",
-                        f"  board {b.board}  {b.red} {by_no[b.red].name} (red) — {b.black} {by_no[b.black].name} "
+    for bd in out.round.boards:
+        res = T(f"（已按弃权记录：{bd.result}）", f" (prefilled: {bd.result})") if bd.result else ""
+        lines.append(T(f"  第{bd.board}台  {bd.red} {by_no[bd.red].name}（红） — {bd.black} {by_no[bd.black].name}（黑）{res}",
+                        f"  board {bd.board}  {bd.red} {by_no[bd.red].name} (red) — {bd.black} {by_no[bd.black].name} "
                         f"(black){res}"))
     for no in out.round.byes:
         lines.append(T(f"  轮空  {no} {by_no[no].name}", f"  bye  {no} {by_no[no].name}"))
