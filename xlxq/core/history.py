@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Optional
 
+from xlxq.core.elimination import eliminated
 from xlxq.core.model import FORFEITS, Event, Round
 
 DOWN, UP = -1, 1
@@ -106,7 +107,6 @@ def pairable_players(event: Event, round_no: int, cards: dict[int, CardState]) -
     limit = event.settings.pairing.forfeits_before_removal
     gone: set[int] = set()
     if event.settings.pairing.elimination:
-        from xlxq.core.combined import eliminated
         gone = eliminated(event, round_no)
     out = []
     for p in event.players:

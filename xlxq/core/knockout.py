@@ -27,14 +27,13 @@ Rules and readings (docs/knockout.md):
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Iterator, Optional
+from typing import Iterator, Optional
 
+from xlxq.core.history import build_cards
 from xlxq.core.model import (BLACK_WIN_FORFEIT, DOUBLE_FORFEIT, RED_WIN_FORFEIT, Board, Event, Player,
                              Round, outcome, validate_event)
+from xlxq.core.outcome import PairingOutcome
 from xlxq.errors import InputError, PairingImpossible
-
-if TYPE_CHECKING:      # core.pairing dispatches to this module
-    from xlxq.core.pairing import PairingOutcome
 
 OPEN = "open"          # the players are not known yet (an earlier match is unfinished)
 PENDING = "pending"    # both players known, the next game is to be paired
@@ -357,9 +356,6 @@ def pair_knockout_round(event: Event, round_no: Optional[int] = None) -> Pairing
     Refuses while a game of the stage has no result (a knockout cannot pair
     on a provisional result) and once the champion is known.
     """
-    from xlxq.core.history import build_cards
-    from xlxq.core.pairing import PairingOutcome
-
     validate_event(event)
     if round_no is None:
         round_no = event.next_round

@@ -30,7 +30,8 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Optional, Sequence
 
 from xlxq.core.model import Event, Player
-from xlxq.core.standings import rank_rows
+from xlxq.core.rr_standings import compute_rr_standings
+from xlxq.core.standings import compute_standings, rank_rows
 from xlxq.errors import InputError
 
 NUMBERINGS = ("odd_even", "halves")
@@ -178,10 +179,8 @@ class MemberTeamRow:
 
 def _individual_rows(event: Event, after_round: Optional[int]) -> list[tuple[int, int, float]]:
     if event.settings.system in ("round_robin", "double_round_robin"):
-        from xlxq.core.rr_standings import compute_rr_standings
         rows = compute_rr_standings(event, after_round)
         return [(r.no, r.rank, r.score) for r in rows if r.rank is not None]
-    from xlxq.core.standings import compute_standings
     return [(r.no, r.rank, r.score) for r in compute_standings(event, after_round)]
 
 

@@ -24,14 +24,13 @@ worth nothing in a round robin).
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Optional, Sequence
+from typing import Optional, Sequence
 
+from xlxq.core.history import build_cards
 from xlxq.core.model import (BLACK_WIN_FORFEIT, DOUBLE_FORFEIT, FORFEITS, RED_WIN_FORFEIT, Board,
                              Event, Round)
+from xlxq.core.outcome import PairingOutcome
 from xlxq.errors import InputError
-
-if TYPE_CHECKING:      # core.pairing dispatches to this module
-    from xlxq.core.pairing import PairingOutcome
 
 RR_SYSTEMS = ("round_robin", "double_round_robin")
 WITHDRAWAL_POLICIES = ("cxa", "annul", "forfeit")
@@ -236,9 +235,6 @@ def pair_rr_round(event: Event, round_no: Optional[int] = None) -> PairingOutcom
     display; no score groups).  ``settings.system`` chooses single or double;
     ``settings.games_per_match`` the games per match.
     """
-    from xlxq.core.history import build_cards
-    from xlxq.core.pairing import PairingOutcome
-
     s = event.settings
     double = s.system == "double_round_robin"
     nos = table_players(event)

@@ -45,6 +45,7 @@ from typing import Iterable, Iterator, Mapping, Optional, Sequence, TypedDict
 from xlxq.core.model import (BLACK_WIN_FORFEIT, DOUBLE_FORFEIT, RED_WIN_FORFEIT, RESULTS, TEAM_WORDS, Board,
                              PairingOptions, Player, Scoring, StandingsOptions, check_first_round, check_rounds,
                              invalid_int, outcome, register, rounds_in_order)
+from xlxq.core.standings import BYE_OPP_SCORE_MODES, FALLBACK_READINGS
 from xlxq.errors import InputError
 
 VACANT = 0                       # an empty seat: nobody fielded on that board
@@ -493,7 +494,6 @@ def _check_settings(s: TeamSettings) -> None:
     if invalid_int(s.board_min_games, 0):
         raise InputError(f"台次成绩最少局数 board_min_games 无效：{s.board_min_games!r}",
                          f"invalid board_min_games {s.board_min_games!r}")
-    from xlxq.core.standings import BYE_OPP_SCORE_MODES, FALLBACK_READINGS
     if s.standings.bye_opp_score not in BYE_OPP_SCORE_MODES:
         raise InputError(f"轮空对手分的计算方式 bye_opp_score 无效：{s.standings.bye_opp_score!r}",
                          f"unknown bye_opp_score {s.standings.bye_opp_score!r}")

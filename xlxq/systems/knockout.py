@@ -6,10 +6,10 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Optional
 
-from xlxq.core.knockout import (ARMAGEDDON, MAIN, PENDING, WAITING, Match, build_bracket, planned_rounds, stage_name,
-                                stage_name_en)
+from xlxq.core.knockout import (ARMAGEDDON, MAIN, PENDING, WAITING, Match, build_bracket, pair_knockout_round,
+                                planned_rounds, stage_name, stage_name_en)
 from xlxq.core.model import BLACK_WIN_FORFEIT, DOUBLE_FORFEIT, RED_WIN_FORFEIT, Event, EventSettings
-from xlxq.core.pairing import pair_round
+from xlxq.core.outcome import PairingOutcome
 from xlxq.core.records import heading
 from xlxq.i18n import Text
 from xlxq.systems.base import CheckReport, PairingSystem, prior, report_of
@@ -32,7 +32,7 @@ def ko_explain(event: Event, n: int, lang: str) -> list[str]:
     s = event.settings
     before = prior(event, n)
     before = replace(before, settings=replace(s, rounds=max(s.rounds, n)))
-    out = pair_round(before, n)
+    out = pair_knockout_round(before, n)
     br = build_bracket(before)
     g = s.games_per_match
     by_no = {p.no: p for p in event.players}
@@ -154,6 +154,9 @@ class Knockout(PairingSystem):
 
     def planned_rounds(self, n: int, settings: EventSettings) -> int:
         return planned_rounds(n, settings.games_per_match)
+
+    def pair(self, event: Event, round_no: Optional[int] = None) -> PairingOutcome:
+        return pair_knockout_round(event, round_no)
 
     def last_pairable_round(self, event: Event) -> int:
         return len(event.rounds) + 1      # 加赛 add rounds as they are needed

@@ -6,10 +6,11 @@ from __future__ import annotations
 from typing import Optional
 
 from xlxq.core.model import Event, EventSettings, Round
-from xlxq.core.pairing import pair_round
+from xlxq.core.outcome import PairingOutcome
 from xlxq.core.records import heading
-from xlxq.core.roundrobin import (apply_withdrawals, berger_table, max_number, phantom, rr_round_count, table_players,
-                                  table_position, table_round)
+from xlxq.core.roundrobin import (apply_withdrawals, berger_table, max_number, pair_rr_round, phantom, rr_round_count,
+                                  table_players, table_position, table_round)
+from xlxq.core.rr_standings import default_preset
 from xlxq.errors import XlxqError
 from xlxq.i18n import Text
 from xlxq.systems.base import CheckReport, PairingSystem, pairset, prior, report_of, who
@@ -36,7 +37,7 @@ def rr_explain(event: Event, n: int, lang: str) -> list[str]:
     N = len(nos)
     M = max_number(N)
     ph = phantom(N)
-    out = pair_round(prior(event, n), n)
+    out = pair_rr_round(prior(event, n), n)
     cycle, t, game = table_position(n, N, double, g)
     by_no = {p.no: p for p in event.players}
     lines = [heading(n, event.settings.name, T.lang)]
@@ -188,9 +189,10 @@ class RoundRobin(PairingSystem):
         return rr_round_count(n, self.double, settings.games_per_match)
 
     def default_tiebreaks(self, settings: EventSettings) -> list[str]:
-        from xlxq.core.rr_standings import default_preset
-
         return [default_preset(settings.games_per_match)]
+
+    def pair(self, event: Event, round_no: Optional[int] = None) -> PairingOutcome:
+        return pair_rr_round(event, round_no)
 
     def explain(self, event: Event, round_no: int, lang: str) -> list[str]:
         return rr_explain(event, round_no, lang)
