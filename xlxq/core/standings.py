@@ -82,9 +82,10 @@ class StandingRow:
 
 @dataclass(frozen=True)
 class TableFacts:
-    """What every player's record of one table shares: N (the rounds
-    counted), every player's final score, what a bye adds to 对手分, and the
-    fall-back's reading (``StandingsOptions.fallback_reading``)."""
+    """What every player's (or team's) record of one table shares: N (the
+    rounds counted), every player's final score (a team's 场分), what a bye
+    adds to 对手分, and the fall-back's reading
+    (``StandingsOptions.fallback_reading``)."""
     n: int
     totals: Mapping[int, float]
     bye_value: float

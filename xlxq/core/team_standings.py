@@ -25,10 +25,10 @@ system's default (:func:`default_preset`).  Definitions in
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Mapping, Optional, Union
+from typing import Any, Iterable, Optional, Union
 
 from xlxq.core.model import outcome
-from xlxq.core.standings import bye_opp_value, rank_rows, running_and_back, table_round
+from xlxq.core.standings import TableFacts, bye_opp_value, rank_rows, running_and_back, table_round
 from xlxq.core.tiebreaks import SortItem, TieBreakRegistry
 from xlxq.core.teams import VACANT, TeamEvent, match_game_points, team_side, validate_team_event
 from xlxq.errors import InputError
@@ -40,17 +40,6 @@ TEAM_PRESETS: dict[str, list[str]] = {
     "team-rr": ["match_points", "game_points", "match_wins", "game_wins", "fouls"],
     "scheveningen": ["game_points", "game_wins", "fouls"],
 }
-
-
-@dataclass(frozen=True)
-class TeamTableFacts:
-    """What every team's record of one table shares: N, every team's final
-    场分, what a Swiss bye adds to 团体对手分 (0 in other systems), and the
-    fall-back's reading."""
-    n: int
-    totals: Mapping[int, float]
-    bye_value: float
-    fallback_reading: str
 
 
 @dataclass
@@ -69,7 +58,9 @@ class TeamRecord:
     played: int = 0
     byes: int = 0
     opponents: list[int] = field(default_factory=list)
-    table: TeamTableFacts = TeamTableFacts(0, {}, 0.0, "running_total")
+    # shared: N, every team's final 场分 (totals), what a Swiss bye adds to
+    # 团体对手分 (0 in other systems), the fall-back's reading
+    table: TableFacts = TableFacts(0, {}, 0.0, "running_total")
 
 
 TEAM: TieBreakRegistry[TeamRecord] = TieBreakRegistry(
@@ -235,7 +226,7 @@ def compute_team_standings(event: TeamEvent, after_round: Optional[int] = None) 
                 a.round_match_points[i] = 0.0
     totals = {no: float(sum(x for x in a.round_match_points if x is not None)) for no, a in acc.items()}
     bye_value = bye_opp_value(s.standings.bye_opp_score, totals)
-    facts = TeamTableFacts(n, totals, bye_value if swiss_bye else 0.0, s.standings.fallback_reading)
+    facts = TableFacts(n, totals, bye_value if swiss_bye else 0.0, s.standings.fallback_reading)
 
     rows: list[tuple[tuple[SortItem, ...], TeamStandingRow]] = []
     for team in event.teams:
