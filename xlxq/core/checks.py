@@ -17,6 +17,7 @@ from xlxq.core.colours import after
 from xlxq.core.history import CardState, build_cards, pairable_players
 from xlxq.core.matching import Matcher
 from xlxq.core.model import Event
+from xlxq.core.pairing import pair_round
 
 ERROR, WARNING = "error", "warning"
 
@@ -206,8 +207,6 @@ def odd_field_note(n: int, team: bool = False) -> Optional[tuple[str, str]]:
 def compare_with_engine(event: Event, round_no: int) -> list[str]:
     """Differences between the round in the file and the engine's pairing
     of it (from the same earlier rounds)."""
-    from xlxq.core.pairing import pair_round
-
     rnd = next(r for r in event.rounds if r.round == round_no)
     mine = pair_round(event.as_paired(round_no), round_no).round
     have = {frozenset((b.red, b.black)): b for b in rnd.boards}

@@ -113,10 +113,6 @@ def allocate(x: CardState, y: CardState, ctx: ColourCtx,
     sx = x.score if score_x is None else score_x
     sy = y.score if score_y is None else score_y
 
-    def red_is(p: CardState, why: str):
-        q = y if p is x else x
-        return p.no, q.no, why
-
     red, black, why = _by_method(x, y, sx, sy, ctx)
     # 原则(十一) overrides only where 方法(四) would create 连三/多三 that the
     # other colour avoids.
@@ -141,7 +137,7 @@ def allocate(x: CardState, y: CardState, ctx: ColourCtx,
 
 
 def _by_method(x: CardState, y: CardState, sx: float, sy: float, ctx: ColourCtx) -> tuple[int, int, str]:
-    def red_is(p: CardState, why: str):
+    def red_is(p: CardState, why: str) -> tuple[int, int, str]:
         q = y if p is x else x
         return p.no, q.no, why
 

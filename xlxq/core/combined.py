@@ -8,24 +8,22 @@ top Swiss players get the byes (seed 000).  :func:`combined_ranking` joins
 the two: the qualifiers by their knockout places, then everyone else by the
 Swiss table.
 
-积分末位淘汰 (seed 001; Match BP "第X轮未得Y分淘汰"): the option
-``PairingOptions.elimination = ((X, Y), …)`` stops pairing, from round X + 1
-on, every player with fewer than Y points after round X.  The Swiss pairing
-asks :func:`eliminated` (one call in ``history.pairable_players``).  Seed
-001 ranks such events by the 累进分 line: set ``tiebreaks`` to
-:data:`ELIMINATION_TIEBREAKS` (this module does not change it for you).
+积分末位淘汰 (seed 001; Match BP "第X轮未得Y分淘汰") is in
+:mod:`xlxq.core.elimination` (the Swiss pairing asks it who is still
+paired); its names are imported here too.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-from typing import Optional, Sequence
+from dataclasses import dataclass
+from typing import Any, Optional, Sequence
 
+from xlxq.core.elimination import (ELIMINATION_TIEBREAKS, check_elimination, eliminated, elimination_rounds,
+                                   with_elimination)
 from xlxq.core.knockout import check_knockout_settings, knockout_ranking, planned_rounds
-from xlxq.core.model import RESULTS, Event, EventSettings, Player, validate_event
+from xlxq.core.model import Event, EventSettings, Player, validate_event
 from xlxq.core.standings import compute_standings
 from xlxq.errors import InputError
 
-ELIMINATION_TIEBREAKS = ["seed001-cumulative"]   # seed 001 五.1 第二种方式 (累进分 line)
 TIE_AT_CUT = ("error", "number")
 
 
@@ -91,7 +89,7 @@ class CombinedRow:
     knockout_place: Optional[int] = None
     knockout_place_to: Optional[int] = None
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"rank": self.rank, "no": self.no, "name": self.name, "source": self.source,
                 "swiss_rank": self.swiss_rank, "knockout_place": self.knockout_place,
                 "knockout_place_to": self.knockout_place_to}
@@ -110,8 +108,9 @@ def combined_ranking(swiss: Event, knockout: Event, after_round: Optional[int] =
         raise InputError("淘汰赛尚未结束，无法给出最终名次", "the knockout is not finished yet")
     names = {r.no: r.name for r in rows}
     out: list[CombinedRow] = []
-    for p in sorted(places, key=lambda p: (p.place, swiss_rank.get(p.no, 0))):
-        out.append(CombinedRow(p.place, p.no, names.get(p.no, knockout.player(p.no).name), "knockout",
+    placed = [(p.place, p) for p in places if p.place is not None]     # every one (checked above)
+    for place, p in sorted(placed, key=lambda pp: (pp[0], swiss_rank.get(pp[1].no, 0))):
+        out.append(CombinedRow(place, p.no, names.get(p.no, knockout.player(p.no).name), "knockout",
                                swiss_rank.get(p.no, 0), p.place, p.place_to))
     k = len(places)
     qualified = {p.no for p in places}
@@ -124,93 +123,8 @@ def combined_ranking(swiss: Event, knockout: Event, after_round: Optional[int] =
     return out
 
 
-# ------------------------------------------------------------ 积分末位淘汰
-
-def _check_elimination(rules) -> list[tuple[int, float]]:
-    out = []
-    for item in rules:
-        try:
-            x, y = item
-        except (TypeError, ValueError):
-            raise InputError(f"末位淘汰设置应为（轮次, 分数）对：{item!r}",
-                             f"elimination rules must be (round, points) pairs: {item!r}") from None
-        if isinstance(x, bool) or not isinstance(x, int) or x < 1:
-            raise InputError(f"末位淘汰的轮次无效：{x!r}", f"invalid elimination round {x!r}")
-        if isinstance(y, bool) or not isinstance(y, (int, float)):
-            raise InputError(f"末位淘汰的分数无效：{y!r}", f"invalid elimination points {y!r}")
-        out.append((x, float(y)))
-    return sorted(out)
-
-
-def elimination_rounds(event: Event, before_round: Optional[int] = None) -> dict[int, int]:
-    """Player → the round X after which he was eliminated (the first rule
-    (X, Y) he fell under), over the rules with X < ``before_round``
-    (default: all).
-
-    The score after round X counts finished games (``Scoring.points``) and
-    byes (``Scoring.bye_points``).  If an unfinished game of rounds ≤ X could
-    decide it (a loss leaves him under Y, a win does not), the question is
-    open and :class:`InputError` names the game.
-    """
-    rules = _check_elimination(event.settings.pairing.elimination)
-    sc = event.settings.scoring
-    out: dict[int, int] = {}
-    for x, y in rules:
-        if before_round is not None and x >= before_round:
-            continue
-        low = {p.no: 0.0 for p in event.players}
-        high = dict(low)
-        open_games: dict[int, tuple[int, int]] = {}     # player → (round, board) of an open game
-        for r in event.rounds:
-            if r.round > x:
-                continue
-            for b in r.boards:
-                for no, col in ((b.red, "R"), (b.black, "B")):
-                    if b.result is None:
-                        possible = [sc.points(res, col) for res in RESULTS]
-                        high[no] += max(possible)
-                        low[no] += min(possible)
-                        open_games[no] = (r.round, b.board)
-                    else:
-                        pts = sc.points(b.result, col)
-                        low[no] += pts
-                        high[no] += pts
-            for no in r.byes:
-                low[no] += sc.bye_points
-                high[no] += sc.bye_points
-        for p in event.players:
-            if p.no in out:
-                continue
-            if high[p.no] < y:
-                out[p.no] = x
-            elif low[p.no] < y:
-                rno, board = open_games[p.no]
-                raise InputError(f"末位淘汰：{p.name}（{p.no}号）第{rno}轮第{board}台尚无结果，"
-                                 f"无法判定第{x}轮后是否达到{y:g}分",
-                                 f"elimination: {p.no}'s game (第{rno}轮第{board}台) has no result; "
-                                 f"cannot tell whether he reached {y:g} points after round {x}",
-                                 round=rno, board=board, player=p.no)
-    return out
-
-
-def eliminated(event: Event, round_no: int) -> set[int]:
-    """Players no longer paired in ``round_no`` under 积分末位淘汰 (empty
-    when ``pairing.elimination`` is off)."""
-    if not event.settings.pairing.elimination:
-        return set()
-    return set(elimination_rounds(event, before_round=round_no))
-
-
-def with_elimination(settings: EventSettings, rules: Sequence[tuple[int, float]],
-                     cumulative_tiebreaks: bool = True) -> EventSettings:
-    """A copy of ``settings`` with 末位淘汰 ``rules`` on and, by default, the
-    seed 001 累进分 tie-break line."""
-    rules = tuple(_check_elimination(rules))
-    s = replace(settings, pairing=replace(settings.pairing, elimination=rules))
-    if cumulative_tiebreaks:
-        s = replace(s, tiebreaks=list(ELIMINATION_TIEBREAKS))
-    return s
-
-
 __all__ = ["qualifiers", "build_knockout", "combined_ranking", "CombinedRow", "eliminated",
            "elimination_rounds", "with_elimination", "ELIMINATION_TIEBREAKS"]
+
+# sheets/mapping.py reads the rules with this older name.
+_check_elimination = check_elimination

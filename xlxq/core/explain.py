@@ -7,13 +7,13 @@ much 拆对 (backtracking) the search needed.
 """
 from __future__ import annotations
 
-from typing import Any, Iterable
+from typing import Iterable
 
 from xlxq.core.history import CardState
 from xlxq.core.model import Event
-from xlxq.core.pairing import PairingOutcome, pair_round
+from xlxq.core.pairing import GroupLog, PairingOutcome, pair_round
 from xlxq.core.records import heading
-from xlxq.core.swiss import Q_NAMES, ROW_A, ROW_B, GroupSearch, aligned_run
+from xlxq.core.swiss import Q_NAMES, ROW_A, ROW_B, GroupResult, GroupSearch, aligned_run
 
 
 def fmt_score(x: float) -> str:
@@ -54,9 +54,12 @@ def _picker_reason(gs: GroupSearch, i: int, others: list[int], round_no: int) ->
     return "方法(二)5 单轮次小号先编" if round_no % 2 else "方法(二)5 双轮次大号先编"
 
 
-def group_record(gs: GroupSearch, res, incoming: list[int], round_no: int, names: dict[int, str]) -> list[str]:
+def group_record(gs: GroupSearch, res: GroupResult, incoming: list[int], round_no: int, names: dict[int, str]) -> list[str]:
     lines: list[str] = []
-    name = lambda i: f"{gs.nos[i]}号{names.get(gs.nos[i], '')}"  # noqa: E731
+
+    def name(i: int) -> str:
+        return f"{gs.nos[i]}号{names.get(gs.nos[i], '')}"
+
     head = f"积分段 {fmt_score(gs.group_score)} 分，{gs.n} 人"
     if incoming:
         head += f"（含上段下调 {'、'.join(str(n) for n in incoming)} 号）"
@@ -143,7 +146,7 @@ def parity_text(n: int) -> str:
     return "单轮次：小号在前" if n % 2 else "双轮次：大号在前"
 
 
-def groups_record(groups: Iterable[Any], n: int, names: dict[int, str]) -> list[str]:
+def groups_record(groups: Iterable[GroupLog], n: int, names: dict[int, str]) -> list[str]:
     """The :func:`group_record` lines of every score group of round ``n``."""
     lines: list[str] = []
     for g in groups:

@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Optional
 
+from xlxq.core.elimination import eliminated
 from xlxq.core.model import FORFEITS, Event, Round
 
 DOWN, UP = -1, 1
@@ -67,7 +68,7 @@ def build_cards(event: Event, before_round: int, forfeit_counts_as_met: bool = T
     cards = {p.no: CardState(p.no) for p in event.players}
     for rnd in event.rounds_before(before_round):
         start = {no: c.score for no, c in cards.items()}
-        seen = set()
+        seen: set[int] = set()
         for b in rnd.boards:
             r, k = cards[b.red], cards[b.black]
             r.colours.append("R")
@@ -106,7 +107,6 @@ def pairable_players(event: Event, round_no: int, cards: dict[int, CardState]) -
     limit = event.settings.pairing.forfeits_before_removal
     gone: set[int] = set()
     if event.settings.pairing.elimination:
-        from xlxq.core.combined import eliminated
         gone = eliminated(event, round_no)
     out = []
     for p in event.players:

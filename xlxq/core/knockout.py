@@ -29,8 +29,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Iterator, Optional
 
+from xlxq.core.history import build_cards
 from xlxq.core.model import (BLACK_WIN_FORFEIT, DOUBLE_FORFEIT, RED_WIN_FORFEIT, Board, Event, Player,
                              Round, outcome, validate_event)
+from xlxq.core.outcome import PairingOutcome
 from xlxq.errors import InputError, PairingImpossible
 
 OPEN = "open"          # the players are not known yet (an earlier match is unfinished)
@@ -118,6 +120,12 @@ class Match:
     next_kind: Optional[str] = None  # MAIN / PLAYOFF / ARMAGEDDON for the next game when PENDING
 
     @property
+    def seated(self) -> tuple[int, int]:
+        """(top, bottom) of a match whose two players are known (pending or played)."""
+        assert self.top is not None and self.bottom is not None, (self.stage, self.index)
+        return self.top, self.bottom
+
+    @property
     def players(self) -> tuple[int, ...]:
         return tuple(x for x in (self.top, self.bottom) if x is not None)
 
@@ -173,6 +181,11 @@ class Bracket:
             if any(not m.resolved for m in ms):
                 return s
         return None
+
+    def first_rank(self, m: Match) -> int:
+        """The better seeding rank of a match's two players."""
+        a, b = m.seated
+        return min(self.rank(a), self.rank(b))
 
     def rank(self, no: int) -> int:
         """Seeding rank, 1-based."""
@@ -239,6 +252,7 @@ def _evaluate(m: Match, event: Event, g: int, playoff: list[int], armageddon: bo
         winner = None
         if kind == ARMAGEDDON:
             b = block[0]
+            assert b.result is not None     # a block is of finished games
             winner = b.red if outcome(b.result, "R") == "W" else b.black
         else:
             pts = {m.top: 0.0, m.bottom: 0.0}
@@ -307,17 +321,17 @@ def build_bracket(event: Event, before_round: Optional[int] = None, first_round:
         touched = []
         lookup = {frozenset((x.top, x.bottom)): x for x in br.stages[cur - 1] if x.top is not None}
         for b in rnd.boards:
-            m = lookup.get(frozenset((b.red, b.black)))
-            if m is None:
+            found = lookup.get(frozenset((b.red, b.black)))
+            if found is None:
                 raise InputError(f"第{rnd.round}轮第{b.board}台：{b.red}号对{b.black}号不是淘汰赛"
                                  f"{stage_name(cur, br.stage_total)}的对阵",
                                  f"round {rnd.round} board {b.board}: {b.red} v {b.black} is not a match of "
                                  f"the {stage_name_en(cur, br.stage_total)}", round=rnd.round, board=b.board)
-            if m.resolved:
+            if found.resolved:
                 raise InputError(f"第{rnd.round}轮第{b.board}台：{b.red}号与{b.black}号的比赛已经结束",
                                  f"round {rnd.round} board {b.board}: the match of {b.red} and {b.black} is over", round=rnd.round, board=b.board)
-            m.games.append((rnd.round, b))
-            touched.append(m)
+            found.games.append((rnd.round, b))
+            touched.append(found)
         if rnd.boards:
             br.round_stage[rnd.round] = cur
         for m in touched:
@@ -328,13 +342,13 @@ def build_bracket(event: Event, before_round: Optional[int] = None, first_round:
 
 def _next_colours(m: Match, br: Bracket) -> tuple[int, int]:
     if not m.games:
-        a, b = m.top, m.bottom
+        a, b = m.seated
         return (a, b) if br.rank(a) < br.rank(b) else (b, a)
     last = m.games[-1][1]
     return last.black, last.red
 
 
-def pair_knockout_round(event: Event, round_no: Optional[int] = None):
+def pair_knockout_round(event: Event, round_no: Optional[int] = None) -> PairingOutcome:
     """The next model round of a knockout: one game for every match of the
     current stage still to be decided.  Returns a
     :class:`xlxq.core.pairing.PairingOutcome`.
@@ -342,9 +356,6 @@ def pair_knockout_round(event: Event, round_no: Optional[int] = None):
     Refuses while a game of the stage has no result (a knockout cannot pair
     on a provisional result) and once the champion is known.
     """
-    from xlxq.core.history import build_cards
-    from xlxq.core.pairing import PairingOutcome
-
     validate_event(event)
     if round_no is None:
         round_no = event.next_round
@@ -365,7 +376,7 @@ def pair_knockout_round(event: Event, round_no: Optional[int] = None):
                                 f"results missing ({where}); a knockout round needs every result first")
     sname = stage_name(cur, br.stage_total)
     notes = [f"淘汰赛{sname}（第{cur}阶段，共{br.stage_total}阶段；{len(br.order)}人，{br.size}个签位）"]
-    todo = sorted((m for m in ms if m.status == PENDING), key=lambda m: min(br.rank(m.top), br.rank(m.bottom)))
+    todo = sorted((m for m in ms if m.status == PENDING), key=br.first_rank)
     g = event.settings.games_per_match
     boards: list[Board] = []
     for m in todo:

@@ -15,7 +15,7 @@ Cost is kept low three ways (see performance-anchors.md):
 from __future__ import annotations
 
 from functools import cache
-from typing import Callable, Iterable, Sequence
+from typing import Callable, Iterable, Mapping, Sequence, Union
 
 SMALL = 12
 
@@ -37,7 +37,7 @@ class Matcher:
         self.met = met
         self.bye_ok = bye_ok
         self.max_met = max((len(s) for s in met.values()), default=0)
-        self._memo: dict[frozenset, bool] = {}
+        self._memo: dict[frozenset[int], bool] = {}
         self.exact_calls = 0
 
     def feasible(self, players: Iterable[int], bye_available: bool | None = None) -> bool:
@@ -84,13 +84,18 @@ class Matcher:
                 if self.bye_ok(a):
                     g.add_edge(a, "BYE")
         m = nx.max_weight_matching(g, maxcardinality=True)
-        return 2 * len(m) == g.number_of_nodes()
+        return bool(2 * len(m) == g.number_of_nodes())
 
 
-def _greedy_perfect(ps: Sequence[int], met: dict, need_bye: bool, bye_ok) -> bool:
+#: A node of the pairing graph: a player, or "BYE".
+Node = Union[int, str]
+
+
+def _greedy_perfect(ps: Sequence[int], met: Mapping[int, set[int]], need_bye: bool,
+                    bye_ok: Callable[[int], bool]) -> bool:
     """Pair the player with the fewest options first, with his partner of
     fewest options; True only if everyone gets paired (a proof)."""
-    nbr = {a: {b for b in ps if b != a and b not in met.get(a, ())} for a in ps}
+    nbr: dict[Node, set[Node]] = {a: {b for b in ps if b != a and b not in met.get(a, ())} for a in ps}
     if need_bye:
         nbr["BYE"] = {a for a in ps if bye_ok(a)}
         for a in nbr["BYE"]:
@@ -109,7 +114,8 @@ def _greedy_perfect(ps: Sequence[int], met: dict, need_bye: bool, bye_ok) -> boo
     return True
 
 
-def _small_perfect(ps: tuple, met: dict, need_bye: bool, bye_ok) -> bool:
+def _small_perfect(ps: tuple[int, ...], met: Mapping[int, set[int]], need_bye: bool,
+                   bye_ok: Callable[[int], bool]) -> bool:
     n = len(ps)
     adj = [0] * n
     for i, a in enumerate(ps):

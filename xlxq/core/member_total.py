@@ -27,10 +27,11 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field, replace
-from typing import Callable, Optional, Sequence
+from typing import Any, Callable, Optional, Sequence
 
 from xlxq.core.model import Event, Player
-from xlxq.core.standings import rank_rows
+from xlxq.core.rr_standings import compute_rr_standings
+from xlxq.core.standings import compute_standings, rank_rows
 from xlxq.errors import InputError
 
 NUMBERINGS = ("odd_even", "halves")
@@ -92,7 +93,7 @@ def split_halves(players: Sequence[Player], order: str = "rating", seed: Optiona
     return upper, lower
 
 
-def _avoid_mates(upper: list[Player], lower: list[Player], team_of) -> list[Player]:
+def _avoid_mates(upper: list[Player], lower: list[Player], team_of: Callable[[Player], object]) -> list[Player]:
     """Seed 001's round-1 swap inside the lower half: the pair upper[i] –
     lower[i] holding team-mates swaps its lower player with that of the
     nearest following pair, then preceding, that leaves neither pair with
@@ -101,7 +102,7 @@ def _avoid_mates(upper: list[Player], lower: list[Player], team_of) -> list[Play
 
     def mates(a: Player, b: Player) -> bool:
         ta, tb = team_of(a), team_of(b)
-        return ta == tb
+        return bool(ta == tb)
 
     k = min(len(upper), len(lower))
     for i in range(k):
@@ -170,18 +171,16 @@ class MemberTeamRow:
     complete: bool
     others: list[int] = field(default_factory=list)   # 序号 of members not counted
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"rank": self.rank, "team": self.team, "counted": [list(c) for c in self.counted],
                 "members": self.members, "points": self.points, "placings": self.placings,
                 "best_placing": self.best_placing, "complete": self.complete, "others": list(self.others)}
 
 
-def _individual_rows(event: Event, after_round: Optional[int]):
+def _individual_rows(event: Event, after_round: Optional[int]) -> list[tuple[int, int, float]]:
     if event.settings.system in ("round_robin", "double_round_robin"):
-        from xlxq.core.rr_standings import compute_rr_standings
         rows = compute_rr_standings(event, after_round)
         return [(r.no, r.rank, r.score) for r in rows if r.rank is not None]
-    from xlxq.core.standings import compute_standings
     return [(r.no, r.rank, r.score) for r in compute_standings(event, after_round)]
 
 
@@ -218,7 +217,7 @@ def member_total_standings(event: Event, by: str = "points", best: Optional[int]
         t = team_of(event.player(no))
         if t:
             by_team.setdefault(t, []).append((no, rank, float(score)))
-    rows: list[tuple[tuple, MemberTeamRow]] = []
+    rows: list[tuple[tuple[float, ...], MemberTeamRow]] = []
     for team, members in by_team.items():
         members.sort(key=lambda x: (x[1], x[0]))
         counted = members if best is None else members[:best]
@@ -229,6 +228,7 @@ def member_total_standings(event: Event, by: str = "points", best: Optional[int]
         plc = sum(c[1] for c in counted)
         best_pl = min(c[1] for c in counted)
         penalty = 0 if complete or incomplete == "count" else 1
+        key: tuple[float, ...]
         if by == "points":
             key = (penalty, -pts, plc, best_pl)
         else:

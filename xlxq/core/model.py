@@ -13,7 +13,7 @@ Terms (rules-research.md §2):
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Iterable, Optional
+from typing import Iterable, Iterator, Optional, Protocol, TypeVar
 
 from xlxq.errors import InputError
 
@@ -230,19 +230,44 @@ class Event:
         return replace(self, rounds=[*self.rounds, rnd])
 
 
-def invalid_int(value, least: int, allow_bool: bool = False) -> bool:
+def invalid_int(value: object, least: int, allow_bool: bool = False) -> bool:
     """True unless ``value`` is an int ≥ ``least`` (``True``/``False`` count
     as ints only when ``allow_bool``)."""
     return (isinstance(value, bool) and not allow_bool) or not isinstance(value, int) or value < least
 
 
-def check_rounds(rounds, allow_bool: bool = False) -> None:
+def check_rounds(rounds: object, allow_bool: bool = False) -> None:
     """The planned number of rounds (``settings.rounds``) is a whole number ≥ 1."""
     if invalid_int(rounds, 1, allow_bool):
         raise InputError(f"轮数 rounds 无效：{rounds!r}", f"invalid number of rounds {rounds!r}")
 
 
-def check_first_round(s) -> None:
+class FirstRoundSettings(Protocol):
+    """Settings with a first-round method and pairing options (individual or team)."""
+    @property
+    def first_round(self) -> str: ...
+    @property
+    def pairing(self) -> PairingOptions: ...
+
+
+class Numbered(Protocol):
+    """What :func:`register` numbers: a player, a team."""
+    @property
+    def no(self) -> int: ...
+    @property
+    def name(self) -> str: ...
+
+
+class RoundNumbered(Protocol):
+    @property
+    def round(self) -> int: ...
+
+
+N = TypeVar("N", bound=Numbered)
+RoundT = TypeVar("RoundT", bound=RoundNumbered)
+
+
+def check_first_round(s: FirstRoundSettings) -> None:
     """``first_round`` and ``pairing.colour_tie`` of individual or team settings."""
     if s.first_round not in FIRST_ROUND_METHODS:
         raise InputError(f"首轮配对方法 first_round 无效：{s.first_round!r}",
@@ -258,7 +283,7 @@ PLAYER_WORDS = ("棋手", "序号", "姓名", "player", "no")
 TEAM_WORDS = ("队伍", "队序号", "队名", "team", "team no")
 
 
-def register(item, seen: dict, words: tuple[str, str, str, str, str] = PLAYER_WORDS,
+def register(item: N, seen: dict[int, N], words: tuple[str, str, str, str, str] = PLAYER_WORDS,
              allow_bool: bool = False) -> None:
     """Add ``item`` (anything with ``no`` and ``name``: a player, a team) to
     ``seen`` by number, after checking the number is ≥ 1 and new and the
@@ -274,7 +299,7 @@ def register(item, seen: dict, words: tuple[str, str, str, str, str] = PLAYER_WO
     seen[item.no] = item
 
 
-def rounds_in_order(rounds: Iterable):
+def rounds_in_order(rounds: Iterable[RoundT]) -> Iterator[RoundT]:
     """Yield ``rounds``, raising :class:`InputError` at the first whose
     number is not the next of 1, 2, 3 …"""
     for expected, r in enumerate(rounds, start=1):
@@ -331,7 +356,7 @@ def validate_event(event: Event) -> None:
             where[no] = "轮空"
 
 
-def iter_games(rounds: Iterable[Round]):
+def iter_games(rounds: Iterable[Round]) -> Iterator[tuple[int, Board]]:
     """Yield (round_no, board) for every board of the given rounds."""
     for r in rounds:
         for b in r.boards:

@@ -1,48 +1,43 @@
 """Pair the next round of an individual Swiss: the engine's entry point.
 
-``pair_round(event)`` returns the new :class:`Round` and a log (编排记录) of
-how it was made.  Nothing here reads or writes files.
+``pair_swiss_round(event)`` returns the new :class:`Round` and a log
+(编排记录) of how it was made.  Nothing here reads or writes files.
+
+``pair_round(event)`` pairs an event of any individual system: the Swiss
+here, the round robin's table (core/roundrobin.py), the knockout's bracket
+(core/knockout.py).  The systems (xlxq/systems) call their engine directly;
+``pair_round`` serves the callers that have an event and no system at hand
+(the front-ends' pair commands, the tests).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Optional
 
 from xlxq.core.colours import ColourCtx
 from xlxq.core.history import CardState, build_cards, pairable_players
+from xlxq.core.knockout import pair_knockout_round
 from xlxq.core.matching import Matcher
 from xlxq.core.model import Board, Event, PairingOptions, Round
+from xlxq.core.outcome import GroupLog, PairingOutcome
 from xlxq.core.round1 import pair_first_round
-from xlxq.core.swiss import GroupInput, GroupResult, GroupSearch, order_key
+from xlxq.core.roundrobin import RR_SYSTEMS, pair_rr_round
+from xlxq.core.swiss import GroupInput, GroupSearch, order_key
 from xlxq.errors import InputError, PairingImpossible
 
 
-@dataclass
-class GroupLog:
-    score: float
-    incoming: list[int]             # floated down into this group
-    search: GroupSearch
-    result: GroupResult
-
-
-@dataclass
-class PairingOutcome:
-    round: Round
-    cards: dict[int, CardState]
-    groups: list[GroupLog] = field(default_factory=list)
-    notes: list[str] = field(default_factory=list)
-    provisional: list[tuple[int, int]] = field(default_factory=list)  # (round, board) paired as draws
-
-
 def pair_round(event: Event, round_no: Optional[int] = None) -> PairingOutcome:
-    """Pair ``round_no`` (default: the next one) from the rounds before it."""
+    """Pair ``round_no`` (default: the next one) from the rounds before it,
+    by the event's system (see the module text)."""
     system = event.settings.system
-    if system in ("round_robin", "double_round_robin"):   # the 循环赛 table (core/roundrobin.py)
-        from xlxq.core.roundrobin import pair_rr_round
+    if system in RR_SYSTEMS:        # the 循环赛 table (core/roundrobin.py)
         return pair_rr_round(event, round_no)
-    if system == "knockout":                               # the bracket (core/knockout.py)
-        from xlxq.core.knockout import pair_knockout_round
+    if system == "knockout":        # the bracket (core/knockout.py)
         return pair_knockout_round(event, round_no)
+    return pair_swiss_round(event, round_no)
+
+
+def pair_swiss_round(event: Event, round_no: Optional[int] = None) -> PairingOutcome:
+    """Pair ``round_no`` (default: the next one) of a Swiss from the rounds before it."""
     if round_no is None:
         round_no = event.next_round
     if round_no > event.settings.rounds:
@@ -99,7 +94,7 @@ def pair_score_groups(cards: dict[int, CardState], players: list[int], round_no:
         # score at which some eligible player can have the bye with the rest
         # of the round still pairable, and allow the bye only at that score.
         for cap in sorted({cards[no].score for no in players if cards[no].byes == 0}):
-            def capped(no: int, cap=cap) -> bool:
+            def capped(no: int, cap: float = cap) -> bool:
                 return cards[no].byes == 0 and cards[no].score <= cap
             m = Matcher(met, capped)
             if m.feasible(players):
@@ -138,4 +133,4 @@ def group_rows(gs: GroupSearch) -> tuple[list[int], list[int]]:
     return [gs.nos[i] for i in gs.rows[0]], [gs.nos[i] for i in gs.rows[1]]
 
 
-__all__ = ["pair_round", "pair_score_groups", "PairingOutcome", "GroupLog", "group_rows", "order_key"]
+__all__ = ["pair_round", "pair_swiss_round", "pair_score_groups", "PairingOutcome", "GroupLog", "group_rows", "order_key"]

@@ -25,7 +25,7 @@ def ko_stage(text: str, lang: str) -> str:
     return KO_PREFIX[Text(lang).lang] + text
 
 
-def block_key(m: re.Match) -> tuple[int, int]:
+def block_key(m: re.Match[str]) -> tuple[int, int]:
     """(0 main / 1 knockout stage, round) of a heading matched by HEADING_RE."""
     return (1 if m.group(1) else 0, int(m.group(2) or m.group(3)))
 

@@ -39,7 +39,7 @@ def first_round_pairs(order: list[int], method: str) -> list[tuple[int, int]]:
 def _avoid_units(pairs: list[tuple[int, int]], unit: dict[int, str], notes: list[str]) -> list[tuple[int, int]]:
     pairs = list(pairs)
 
-    def clash(a, b):
+    def clash(a: int, b: int) -> bool:
         return bool(unit.get(a)) and unit.get(a) == unit.get(b)
 
     for i in range(len(pairs)):

@@ -26,8 +26,10 @@ from __future__ import annotations
 
 from typing import Optional, Sequence
 
+from xlxq.core.history import build_cards
 from xlxq.core.model import (BLACK_WIN_FORFEIT, DOUBLE_FORFEIT, FORFEITS, RED_WIN_FORFEIT, Board,
                              Event, Round)
+from xlxq.core.outcome import PairingOutcome
 from xlxq.errors import InputError
 
 RR_SYSTEMS = ("round_robin", "double_round_robin")
@@ -226,16 +228,13 @@ def _check_start_withdrawals(event: Event) -> None:
             f"the rules say redraw the numbers — remove them from the registration and renumber")
 
 
-def pair_rr_round(event: Event, round_no: Optional[int] = None):
+def pair_rr_round(event: Event, round_no: Optional[int] = None) -> PairingOutcome:
     """The next round (default) of a round-robin event, from the table.
 
     Returns a :class:`xlxq.core.pairing.PairingOutcome` (cards filled for
     display; no score groups).  ``settings.system`` chooses single or double;
     ``settings.games_per_match`` the games per match.
     """
-    from xlxq.core.history import build_cards
-    from xlxq.core.pairing import PairingOutcome
-
     s = event.settings
     double = s.system == "double_round_robin"
     nos = table_players(event)

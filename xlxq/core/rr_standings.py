@@ -20,29 +20,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from itertools import combinations
-from typing import Iterable, Optional, Union
+from typing import Any, Callable, Iterable, Optional, TypeVar, Union
 
 from xlxq.core.model import (BLACK_WIN_FORFEIT, DOUBLE_FORFEIT, FORFEITS, RED_WIN_FORFEIT, Board,
-                             Event, EventSettings, outcome, validate_event)
+                             Event, EventSettings, Scoring, outcome, validate_event)
 from xlxq.core.roundrobin import ANNULLED, withdrawal_ruling
-from xlxq.core.standings import expand_tiebreaks, last_round
+from xlxq.core.standings import last_round
+from xlxq.core.tiebreaks import TieBreakRegistry
 from xlxq.errors import InputError
 
-RR_KEYS = ("sb", "game_points", "wins", "direct", "fouls", "black_games", "black_wins")
-ASCENDING_KEYS = frozenset({"fouls"})
 RR_PRESETS: dict[str, list[str]] = {
     "cxa2011-rr": ["sb", "wins", "direct", "fouls", "black_games"],                 # 2011 14.1
     "cxa2011-rr-match": ["game_points", "wins", "direct", "fouls", "black_wins"],   # 2011 14.2
 }
-LABELS_ZH = {"score": "积分", "match_points": "场分", "sb": "小分", "game_points": "局分总和",
-             "wins": "胜局", "direct": "直胜", "fouls": "犯规", "black_games": "后走局数",
-             "black_wins": "后走胜局"}
-LABELS_EN = {"score": "score", "match_points": "match points", "sb": "Sonneborn-Berger",
-             "game_points": "game points", "wins": "wins", "direct": "direct encounter",
-             "fouls": "fouls", "black_games": "games with black", "black_wins": "wins with black"}
-_ALIASES = {v: k for k, v in LABELS_ZH.items() if k in RR_KEYS}
-_ALIASES.update({"局分": "game_points", "后胜局": "black_wins", "后手局": "black_games",
-                 "后走局": "black_games", "Sonneborn-Berger": "sb", "SB": "sb"})
 _SWISS_DEFAULT = EventSettings().tiebreaks
 
 
@@ -56,7 +46,7 @@ def resolve_rr_tiebreaks(spec: Union[Iterable[str], str, None], games_per_match:
     14.1/14.2 preset for ``games_per_match``; ``[]`` ranks by score only."""
     if spec is None or (not isinstance(spec, str) and list(spec) == list(_SWISS_DEFAULT)):
         return list(RR_PRESETS[default_preset(games_per_match)])
-    return expand_tiebreaks(spec, RR_PRESETS, RR_KEYS, _ALIASES, "循环赛", "round-robin ")
+    return RR.resolve(spec, "循环赛", "round-robin ")
 
 
 @dataclass
@@ -72,7 +62,7 @@ class RRStandingRow:
     games: int = 0                # finished games counted
     round_points: list[Optional[float]] = field(default_factory=list)  # per model round; None: no game / unfinished
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"rank": self.rank, "no": self.no, "name": self.name, "unit": self.unit,
                 "score": self.score, "tiebreaks": dict(self.tiebreaks), "withdrawn": self.withdrawn,
                 "annulled": self.annulled, "games": self.games, "round_points": list(self.round_points)}
@@ -86,6 +76,150 @@ class _Game:
     result: Optional[str]
     fouls_red: int = 0
     fouls_black: int = 0
+
+
+MatchKey = tuple[int, frozenset[int]]
+
+
+@dataclass
+class RRTable:
+    """What every player's record of one round-robin table shares: games
+    per match ``g``, the scoring, the games counted (annulled players' left
+    out) and those games grouped into matches."""
+    g: int
+    scoring: Scoring
+    games: list[_Game]
+    matches: dict[MatchKey, list[_Game]]
+
+    def match_points(self, ms: list[_Game], no: int) -> Optional[float]:
+        """``no``'s 场分 of the match ``ms`` (None until all its games are finished)."""
+        sc = self.scoring
+        if len(ms) < self.g:
+            return None
+        results = [x.result for x in ms]
+        if any(r is None for r in results):
+            return None
+        mine = sum(sc.points(r, "R" if x.red == no else "B") for x, r in zip(ms, results) if r is not None)
+        theirs = sum(sc.points(r, "B" if x.red == no else "R") for x, r in zip(ms, results) if r is not None)
+        return float(sc.win if mine > theirs else sc.draw if mine == theirs else sc.loss)
+
+    def mutual(self, group: list[int]) -> Optional[dict[int, float]]:
+        """Points each member scored against the rest, or None if the
+        group's encounters are not complete and even."""
+        sc = self.scoring
+        members = set(group)
+        pts = {no: 0.0 for no in group}
+        meetings: dict[frozenset[int], int] = {frozenset(p): 0 for p in combinations(group, 2)}
+        if self.g == 1:
+            for x in self.games:
+                if x.result is None or x.red not in members or x.black not in members:
+                    continue
+                meetings[frozenset((x.red, x.black))] += 1
+                pts[x.red] += sc.points(x.result, "R")
+                pts[x.black] += sc.points(x.result, "B")
+        else:
+            for (_, pair), ms in self.matches.items():
+                if not pair <= members:
+                    continue
+                a, b = tuple(pair)
+                ma, mb = self.match_points(ms, a), self.match_points(ms, b)
+                if ma is None or mb is None:
+                    continue
+                meetings[pair] += 1
+                pts[a] += ma
+                pts[b] += mb
+        counts = set(meetings.values())
+        if len(counts) != 1 or 0 in counts:
+            return None
+        return pts
+
+
+@dataclass
+class RRRecord:
+    """One player's round-robin games, the record every round-robin
+    tie-break is computed from: 积分/场分 (``score``), 局分 (game points),
+    小分, wins, fouls, games and wins with black actually played, finished
+    games, points per model round; ``values`` is the row's ``tiebreaks``
+    (直胜 set when it is applied)."""
+    no: int
+    table: RRTable
+    round_points: list[Optional[float]]
+    score: float = 0.0
+    game_points: float = 0.0
+    sb: float = 0.0
+    wins: int = 0
+    fouls: int = 0
+    black_games: int = 0
+    black_wins: int = 0
+    played: int = 0
+    values: dict[str, Optional[float]] = field(default_factory=dict)
+
+
+def _split_direct(group: list[RRRecord], top: bool = True) -> list[list[RRRecord]]:
+    """直胜: split ``group`` by the points its members scored against each
+    other; sub-groups it separates only in part are compared again among
+    themselves.  Not applied (one group) when the encounters are uneven."""
+    pts = group[0].table.mutual([r.no for r in group])
+    if pts is None:
+        return [group]
+    if top:
+        for r in group:
+            r.values["direct"] = pts[r.no]
+    ordered = sorted(group, key=lambda r: (-pts[r.no], r.no))
+    out: list[list[RRRecord]] = []
+    for run in _runs(ordered, lambda r: pts[r.no]):
+        if 1 < len(run) < len(group):
+            out.extend(_split_direct(run, top=False))
+        else:
+            out.append(run)
+    return out
+
+
+RR: TieBreakRegistry[RRRecord] = TieBreakRegistry(
+    RR_PRESETS, extra_labels={"score": ("积分", "score"), "match_points": ("场分", "match points")},
+    extra_aliases={"局分": "game_points", "后胜局": "black_wins", "后手局": "black_games",
+                   "后走局": "black_games", "Sonneborn-Berger": "sb", "SB": "sb"})
+
+
+@RR.register("sb", "小分", "Sonneborn-Berger")
+def _sb(r: RRRecord) -> float:
+    return r.sb
+
+
+@RR.register("game_points", "局分总和", "game points")
+def _game_points(r: RRRecord) -> float:
+    return r.game_points
+
+
+@RR.register("wins", "胜局", "wins")
+def _wins(r: RRRecord) -> float:
+    return float(r.wins)
+
+
+@RR.register("direct", "直胜", "direct encounter", separate=_split_direct)
+def _direct(r: RRRecord) -> Optional[float]:
+    return None                       # set by _split_direct for the group it separates
+
+
+@RR.register("fouls", "犯规", "fouls", ascending=True)
+def _fouls(r: RRRecord) -> float:
+    return float(r.fouls)
+
+
+@RR.register("black_games", "后走局数", "games with black")
+def _black_games(r: RRRecord) -> float:
+    return float(r.black_games)
+
+
+@RR.register("black_wins", "后走胜局", "wins with black")
+def _black_wins(r: RRRecord) -> float:
+    return float(r.black_wins)
+
+
+RR_KEYS = RR.keys()
+ASCENDING_KEYS = frozenset(k for k in RR_KEYS if RR[k].ascending)
+LABELS_ZH: dict[str, str] = RR.labels_zh
+LABELS_EN: dict[str, str] = RR.labels_en
 
 
 def effective_result(event: Event, round_no: int, b: Board) -> Optional[str]:
@@ -116,10 +250,10 @@ def _games(event: Event, n: int, annulled: set[int]) -> list[_Game]:
     return out
 
 
-def _matches(games: list[_Game], g: int) -> dict[tuple[int, frozenset], list[_Game]]:
+def _matches(games: list[_Game], g: int) -> dict[MatchKey, list[_Game]]:
     """Games grouped into matches: model rounds (m−1)·g+1 … m·g are match
     round m; within it the games between one pair form their match."""
-    out: dict[tuple[int, frozenset], list[_Game]] = {}
+    out: dict[MatchKey, list[_Game]] = {}
     for x in games:
         out.setdefault(((x.round - 1) // g, frozenset((x.red, x.black))), []).append(x)
     return out
@@ -158,150 +292,99 @@ def compute_rr_standings(event: Event, after_round: Optional[int] = None) -> lis
     sc = s.scoring
     annulled = {p.no for p in event.players if withdrawal_ruling(event, p.no) == ANNULLED}
     games = _games(event, n, annulled)
-    nos = [p.no for p in event.players]
-
-    gp = {no: 0.0 for no in nos}
-    wins = dict.fromkeys(nos, 0)
-    fouls = dict.fromkeys(nos, 0)
-    bgames = dict.fromkeys(nos, 0)
-    bwins = dict.fromkeys(nos, 0)
-    played = dict.fromkeys(nos, 0)
-    per_round: dict[int, list[Optional[float]]] = {no: [None] * n for no in nos}
+    table = RRTable(g, sc, games, _matches(games, g))
+    recs = {p.no: RRRecord(p.no, table, round_points=[None] * n) for p in event.players}
     for x in games:
-        fouls[x.red] += x.fouls_red
-        fouls[x.black] += x.fouls_black
+        recs[x.red].fouls += x.fouls_red
+        recs[x.black].fouls += x.fouls_black
         if x.result is None:
             continue
         for no, col in ((x.red, "R"), (x.black, "B")):
+            r = recs[no]
             pts = float(sc.points(x.result, col))
-            gp[no] += pts
-            per_round[no][x.round - 1] = pts
-            played[no] += 1
+            r.game_points += pts
+            r.round_points[x.round - 1] = pts
+            r.played += 1
             won = outcome(x.result, col) == "W"
-            wins[no] += won
+            r.wins += won
             if col == "B" and x.result not in FORFEITS:
-                bgames[no] += 1
-                bwins[no] += won
-
-    matches = _matches(games, g)
-
-    def match_points(ms: list[_Game], no: int) -> Optional[float]:
-        if len(ms) < g or any(x.result is None for x in ms):
-            return None
-        mine = sum(sc.points(x.result, "R" if x.red == no else "B") for x in ms)
-        theirs = sum(sc.points(x.result, "B" if x.red == no else "R") for x in ms)
-        return float(sc.win if mine > theirs else sc.draw if mine == theirs else sc.loss)
+                r.black_games += 1
+                r.black_wins += won
 
     if g == 1:
-        score = dict(gp)
+        for r in recs.values():
+            r.score = r.game_points
     else:
-        score = {no: 0.0 for no in nos}
-        for (_, pair), ms in matches.items():
+        for (_, pair), ms in table.matches.items():
             for no in pair:
-                mp = match_points(ms, no)
+                mp = table.match_points(ms, no)
                 if mp is not None:
-                    score[no] += mp
+                    recs[no].score += mp
 
-    sb = {no: 0.0 for no in nos}
     for x in games:
         if x.result is None:
             continue
         for no, col, opp in ((x.red, "R", x.black), (x.black, "B", x.red)):
             o = outcome(x.result, col)
             if o == "W":
-                sb[no] += gp[opp]
+                recs[no].sb += recs[opp].game_points
             elif o == "D":
-                sb[no] += gp[opp] / 2
+                recs[no].sb += recs[opp].game_points / 2
 
-    tb: dict[int, dict[str, Optional[float]]] = {
-        no: {"sb": sb[no], "game_points": gp[no], "wins": float(wins[no]), "direct": None,
-             "fouls": float(fouls[no]), "black_games": float(bgames[no]), "black_wins": float(bwins[no])}
-        for no in nos}
+    for r in recs.values():
+        r.values = RR.values(r)
 
-    def mutual(group: list[int]) -> Optional[dict[int, float]]:
-        """Points each member scored against the rest, or None if the
-        group's encounters are not complete and even."""
-        members = set(group)
-        pts = {no: 0.0 for no in group}
-        meetings: dict[frozenset, int] = {frozenset(p): 0 for p in combinations(group, 2)}
-        if g == 1:
-            for x in games:
-                if x.result is None or x.red not in members or x.black not in members:
-                    continue
-                meetings[frozenset((x.red, x.black))] += 1
-                pts[x.red] += sc.points(x.result, "R")
-                pts[x.black] += sc.points(x.result, "B")
-        else:
-            for (_, pair), ms in matches.items():
-                if not pair <= members:
-                    continue
-                a, b = tuple(pair)
-                ma, mb = match_points(ms, a), match_points(ms, b)
-                if ma is None:
-                    continue
-                meetings[pair] += 1
-                pts[a] += ma
-                pts[b] += mb
-        counts = set(meetings.values())
-        if len(counts) != 1 or 0 in counts:
-            return None
-        return pts
-
-    def split(group: list[int], key: str) -> list[list[int]]:
-        if len(group) == 1:
-            return [group]
-        if key == "direct":
-            return split_direct(group, top=True)
-        sign = 1 if key in ASCENDING_KEYS else -1
-        ordered = sorted(group, key=lambda no: (sign * tb[no][key], no))
-        return _runs(ordered, lambda no: tb[no][key])
-
-    def split_direct(group: list[int], top: bool) -> list[list[int]]:
-        pts = mutual(group)
-        if pts is None:
-            return [group]
-        if top:
-            for no in group:
-                tb[no]["direct"] = pts[no]
-        ordered = sorted(group, key=lambda no: (-pts[no], no))
-        out = []
-        for run in _runs(ordered, lambda no: pts[no]):
-            if 1 < len(run) < len(group):
-                out.extend(split_direct(run, top=False))
-            else:
-                out.append(run)
-        return out
-
-    ranked = [no for no in nos if no not in annulled]
-    groups = _runs(sorted(ranked, key=lambda no: (-score[no], no)), lambda no: score[no])
+    ranked = [r for r in recs.values() if r.no not in annulled]
+    groups = _runs(sorted(ranked, key=lambda r: (-r.score, r.no)), lambda r: r.score)
     for key in keys:
-        groups = [sub for grp in groups for sub in split(grp, key)]
+        groups = [sub for grp in groups for sub in _split(grp, key)]
 
     players = {p.no: p for p in event.players}
 
-    def row(no: int, rank: Optional[int]) -> RRStandingRow:
-        p = players[no]
-        return RRStandingRow(rank=rank, no=no, name=p.name, unit=p.unit, score=score[no], tiebreaks=tb[no],
-                             withdrawn=not p.active_in(n + 1), annulled=no in annulled, games=played[no],
-                             round_points=per_round[no])
+    def row(r: RRRecord, rank: Optional[int]) -> RRStandingRow:
+        p = players[r.no]
+        return RRStandingRow(rank=rank, no=r.no, name=p.name, unit=p.unit, score=r.score, tiebreaks=r.values,
+                             withdrawn=not p.active_in(n + 1), annulled=r.no in annulled, games=r.played,
+                             round_points=r.round_points)
 
     out: list[RRStandingRow] = []
     for grp in groups:
         rank = len(out) + 1
-        for no in sorted(grp):
-            out.append(row(no, rank))
+        for r in sorted(grp, key=lambda r: r.no):
+            out.append(row(r, rank))
     for no in sorted(annulled):
-        out.append(row(no, None))
+        out.append(row(recs[no], None))
     return out
 
 
-def _runs(ordered: list[int], value) -> list[list[int]]:
-    out: list[list[int]] = []
-    for no in ordered:
-        if out and value(out[-1][-1]) == value(no):
-            out[-1].append(no)
+def _split(group: list[RRRecord], key: str) -> list[list[RRRecord]]:
+    """``group`` (players still tied) split by tie-break ``key`` into ranked sub-groups."""
+    if len(group) == 1:
+        return [group]
+    tb = RR[key]
+    if tb.separate is not None:
+        return tb.separate(group)
+    sign = 1 if tb.ascending else -1
+    ordered = sorted(group, key=lambda r: (sign * _number(r, key), r.no))
+    return _runs(ordered, lambda r: r.values[key])
+
+
+def _number(r: RRRecord, key: str) -> float:
+    v = r.values[key]
+    assert v is not None, key
+    return v
+
+
+T = TypeVar("T")
+
+
+def _runs(ordered: list[T], value: Callable[[T], object]) -> list[list[T]]:
+    out: list[list[T]] = []
+    for x in ordered:
+        if out and value(out[-1][-1]) == value(x):
+            out[-1].append(x)
         else:
-            out.append([no])
+            out.append([x])
     return out
 
 

@@ -40,6 +40,8 @@ from functools import cache
 from itertools import combinations
 from typing import Optional, Sequence
 
+from xlxq.core.model import Board
+from xlxq.core.teams import Match, TeamEvent, TeamRound
 from xlxq.errors import InputError
 
 MIN_N, MAX_N = 2, 10
@@ -362,15 +364,12 @@ def format_schedule(sched: Schedule) -> str:
 
 # ------------------------------------------------------------------ events
 
-def scheveningen_round(event, round_no: int):
+def scheveningen_round(event: TeamEvent, round_no: int) -> TeamRound:
     """Round ``round_no`` of a two-team 全队轮赛制 event
     (``settings.system = "scheveningen"``, ``settings.boards`` = n a side):
     team A is the smaller team number, listed first; A_i / B_j are the
     teams' i-th / j-th registered players; board i holds A_i, colours as the
     table says.  Returns a :class:`~xlxq.core.teams.TeamRound` with one match."""
-    from xlxq.core.model import Board
-    from xlxq.core.teams import Match, TeamRound
-
     s = event.settings
     n = s.boards
     _check_n(n)

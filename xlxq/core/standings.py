@@ -23,18 +23,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from itertools import accumulate
-from typing import Any, Callable, Iterable, Mapping, Optional, Sequence, TypeVar, Union
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Optional, Protocol, Sequence, TypeVar, Union
 
-from xlxq.core.model import Event, invalid_int, outcome, validate_event
+from xlxq.core.model import Board, Event, Round, invalid_int, outcome, validate_event
+from xlxq.core.tiebreaks import SortItem, TieBreakRegistry
 from xlxq.errors import InputError
 
-# The six tie-breaks that every StandingRow carries (JSON names).
-TIEBREAK_KEYS = ("opp_score", "cumulative", "wins", "fouls", "black_wins", "black_games")
-# Fall-backs: compare a vector of per-round numbers; meant for the end of a list.
-FALLBACK_KEYS = ("back_rounds", "drop_rounds")
-ALL_KEYS = TIEBREAK_KEYS + FALLBACK_KEYS
-# Sorted ascending (fewer is better); every other key is sorted descending.
-ASCENDING_KEYS = frozenset({"fouls"})
+if TYPE_CHECKING:      # teams.py reads the standings options from here: types only
+    from xlxq.core.teams import TeamEvent, TeamRound
+
+#: A table is of an individual event or of a team event; so are its rounds.
+AnyEvent = Union[Event, "TeamEvent"]
+AnyRound = Union[Round, "TeamRound"]
 
 PRESETS: dict[str, list[str]] = {
     "cxa2011-opp": ["opp_score", "wins", "fouls", "black_games", "back_rounds"],            # 2011 14.3.1
@@ -44,39 +44,8 @@ PRESETS: dict[str, list[str]] = {
 }
 DEFAULT_PRESET = "cxa2011-opp"
 
-LABELS_ZH: dict[str, str] = {
-    "score": "积分",
-    "opp_score": "对手分",
-    "cumulative": "累进分",
-    "wins": "胜局",
-    "fouls": "犯规",
-    "black_wins": "后走胜局",
-    "black_games": "后走局数",
-    "back_rounds": "比较前一轮成绩",
-    "drop_rounds": "去除前几轮积分",
-}
-LABELS_EN: dict[str, str] = {
-    "score": "score",
-    "opp_score": "opponents' score",
-    "cumulative": "cumulative score",
-    "wins": "wins",
-    "fouls": "fouls",
-    "black_wins": "wins with black",
-    "black_games": "games with black",
-    "back_rounds": "earlier rounds compared",
-    "drop_rounds": "early rounds removed",
-}
-
 BYE_OPP_SCORE_MODES = ("lowest_scoring", "lowest", "zero")
 FALLBACK_READINGS = ("running_total", "round_score")
-
-# Chinese labels (and a few common synonyms) accepted in place of the keys,
-# so a list typed in a Chinese sheet resolves too.
-_ALIASES: dict[str, str] = {v: k for k, v in LABELS_ZH.items() if k in ALL_KEYS}
-_ALIASES.update({"后胜局": "black_wins", "后手局": "black_games", "后走局": "black_games",
-                 "前一轮成绩": "back_rounds", "倒数第二轮积分": "back_rounds",
-                 "去除第一轮得分": "drop_rounds", "扣除第一轮积分": "drop_rounds"})
-
 
 def resolve_tiebreaks(spec: Union[Iterable[str], str, None]) -> list[str]:
     """Expand ``spec`` into a list of keys from :data:`ALL_KEYS`.
@@ -91,33 +60,7 @@ def resolve_tiebreaks(spec: Union[Iterable[str], str, None]) -> list[str]:
     """
     if spec is None:
         return []
-    return expand_tiebreaks(spec, PRESETS, ALL_KEYS, _ALIASES)
-
-
-def expand_tiebreaks(spec: Union[Iterable[str], str], presets: Mapping[str, list[str]], keys: Sequence[str],
-                     aliases: Mapping[str, str], zh_what: str = "", en_what: str = "") -> list[str]:
-    """``spec`` (a name or a list of names) as a list of ``keys``: each name,
-    after ``aliases`` (Chinese labels …), is a preset (expanded in place) or
-    a key; repeats are dropped.  An unknown name raises :class:`InputError`
-    (``zh_what``/``en_what`` say whose list it is: "循环赛", "round-robin ")."""
-    if isinstance(spec, str):
-        spec = [spec]
-    out: list[str] = []
-    for item in spec:
-        name = str(item).strip()
-        name = aliases.get(name, name)
-        if name in presets:
-            found = presets[name]
-        elif name in keys:
-            found = [name]
-        else:
-            choices = [*presets, *keys]
-            raise InputError(f"{zh_what}名次计算顺序中有未知的项目：{item!r}（可用：{'、'.join(choices)}）",
-                             f"unknown {en_what}tie-break {item!r} (choose from {', '.join(choices)})")
-        for k in found:
-            if k not in out:
-                out.append(k)
-    return out
+    return SWISS.resolve(spec)
 
 
 @dataclass
@@ -131,14 +74,31 @@ class StandingRow:
     withdrawn: bool
     round_scores: list[Optional[float]] = field(default_factory=list)  # None: not paired / unfinished
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"rank": self.rank, "no": self.no, "name": self.name, "unit": self.unit,
                 "score": self.score, "tiebreaks": dict(self.tiebreaks),
                 "withdrawn": self.withdrawn, "round_scores": list(self.round_scores)}
 
 
+@dataclass(frozen=True)
+class TableFacts:
+    """What every player's (or team's) record of one table shares: N (the
+    rounds counted), every player's final score (a team's 场分), what a bye
+    adds to 对手分, and the fall-back's reading
+    (``StandingsOptions.fallback_reading``)."""
+    n: int
+    totals: Mapping[int, float]
+    bye_value: float
+    fallback_reading: str
+
+
 @dataclass
-class _Acc:
+class PlayerRecord:
+    """One player's games in rounds 1..N, the record every Swiss tie-break is
+    computed from: points per round (None: no game, or unfinished),
+    opponents played (a game with a result), byes, wins (byes included when
+    they count as wins), fouls, wins and games with black actually played."""
+    no: int
     round_scores: list[Optional[float]]
     opponents: list[int] = field(default_factory=list)
     byes: int = 0
@@ -146,6 +106,78 @@ class _Acc:
     fouls: int = 0
     black_wins: int = 0
     black_games: int = 0
+    table: TableFacts = TableFacts(0, {}, 0.0, "running_total")
+
+    @property
+    def total(self) -> float:
+        """积分 after round N."""
+        return self.table.totals[self.no]
+
+    @property
+    def running(self) -> list[float]:
+        """The running total after each round 1..N."""
+        return running_and_back(self.round_scores, self.table.n, self.table.fallback_reading)[0]
+
+
+SWISS: TieBreakRegistry[PlayerRecord] = TieBreakRegistry(
+    PRESETS, extra_labels={"score": ("积分", "score")},
+    extra_aliases={"后胜局": "black_wins", "后手局": "black_games", "后走局": "black_games",
+                   "前一轮成绩": "back_rounds", "倒数第二轮积分": "back_rounds",
+                   "去除第一轮得分": "drop_rounds", "扣除第一轮积分": "drop_rounds"})
+
+
+@SWISS.register("opp_score", "对手分", "opponents' score")
+def _opp_score(r: PlayerRecord) -> float:
+    t = r.table
+    return float(sum(t.totals[o] for o in r.opponents) + r.byes * t.bye_value)
+
+
+@SWISS.register("cumulative", "累进分", "cumulative score")
+def _cumulative(r: PlayerRecord) -> float:
+    return float(sum(r.running))
+
+
+@SWISS.register("wins", "胜局", "wins")
+def _wins(r: PlayerRecord) -> float:
+    return float(r.wins)
+
+
+@SWISS.register("fouls", "犯规", "fouls", ascending=True)
+def _fouls(r: PlayerRecord) -> float:
+    return float(r.fouls)
+
+
+@SWISS.register("black_wins", "后走胜局", "wins with black")
+def _black_wins(r: PlayerRecord) -> float:
+    return float(r.black_wins)
+
+
+@SWISS.register("black_games", "后走局数", "games with black")
+def _black_games(r: PlayerRecord) -> float:
+    return float(r.black_games)
+
+
+@SWISS.register("back_rounds", "比较前一轮成绩", "earlier rounds compared", vector=True)
+def _back_rounds(r: PlayerRecord) -> tuple[float, ...]:
+    return running_and_back(r.round_scores, r.table.n, r.table.fallback_reading)[1]
+
+
+@SWISS.register("drop_rounds", "去除前几轮积分", "early rounds removed", vector=True)
+def _drop_rounds(r: PlayerRecord) -> tuple[float, ...]:
+    total, running = r.total, r.running
+    return tuple(total - running[k] for k in range(0, r.table.n - 1))
+
+
+# The six tie-breaks that every StandingRow carries (JSON names).
+TIEBREAK_KEYS = SWISS.value_keys()
+# Fall-backs: compare a vector of per-round numbers; meant for the end of a list.
+FALLBACK_KEYS = SWISS.vector_keys()
+ALL_KEYS = SWISS.keys()
+# Sorted ascending (fewer is better); every other key is sorted descending.
+ASCENDING_KEYS = frozenset(k for k in ALL_KEYS if SWISS[k].ascending)
+# The labels of the table's columns: 积分 and every registered tie-break.
+LABELS_ZH: dict[str, str] = SWISS.labels_zh
+LABELS_EN: dict[str, str] = SWISS.labels_en
 
 
 def _check_options(event: Event) -> None:
@@ -160,7 +192,7 @@ def _check_options(event: Event) -> None:
             f"unknown fallback_reading {o.fallback_reading!r} (choose from {', '.join(FALLBACK_READINGS)})")
 
 
-def last_round(event, after_round: Optional[int]) -> int:
+def last_round(event: AnyEvent, after_round: Optional[int]) -> int:
     """N of a table "after ``after_round``" of an individual or team event:
     ``after_round`` capped at the last round present (None: that round)."""
     last = max((r.round for r in event.rounds), default=0)
@@ -171,7 +203,7 @@ def last_round(event, after_round: Optional[int]) -> int:
     return min(after_round, last)
 
 
-def _games(rnd) -> list:
+def _games(rnd: AnyRound) -> list[Board]:
     """The games of a round: its boards (individual) or its matches' boards
     (team)."""
     if hasattr(rnd, "matches"):
@@ -179,11 +211,11 @@ def _games(rnd) -> list:
     return list(rnd.boards)
 
 
-def round_started(rnd) -> bool:
+def round_started(rnd: AnyRound) -> bool:
     """A round counts in a table once one of its games has a result; a
     round of byes alone (nobody to play) counts at once.  A round paired
     and not yet played adds nothing: not its pairings (对手分), not its byes."""
-    units = rnd.matches if hasattr(rnd, "matches") else rnd.boards
+    units: Sequence[object] = rnd.matches if hasattr(rnd, "matches") else rnd.boards
     return any(b.result is not None for b in _games(rnd)) or (bool(rnd.byes) and not units)
 
 
@@ -246,7 +278,7 @@ class TableRound:
         return f"{zh_what}（{self.label(lang)}）"
 
 
-def table_round(event, after_round: Optional[int] = None) -> TableRound:
+def table_round(event: AnyEvent, after_round: Optional[int] = None) -> TableRound:
     """The :class:`TableRound` of a table of an individual or team event
     "after ``after_round``" (default: as far as the results go): N is the
     last round up to ``after_round`` that has started (:func:`round_started`)."""
@@ -285,22 +317,14 @@ def running_and_back(round_scores: Sequence[Optional[float]], n: int,
     return running, tuple(src[k] for k in range(n - 2, -1, -1))
 
 
-def sort_key(keys: Iterable[str], values: Mapping[str, float], vectors: Mapping[str, tuple]) -> list:
-    """Ascending sort key of one row for the tie-break ``keys``: a key in
-    ``vectors`` compares its tuple (higher first), a key of
-    :data:`ASCENDING_KEYS` its value as is, any other its value higher first."""
-    out: list = []
-    for k in keys:
-        if k in vectors:
-            out.append(tuple(-x for x in vectors[k]))
-        elif k in ASCENDING_KEYS:
-            out.append(values[k])
-        else:
-            out.append(-values[k])
-    return out
+class Ranked(Protocol):
+    """A row :func:`rank_rows` ranks: an ``int`` rank, or ``Optional[int]``
+    in tables that list some rows unranked (the attribute is set, so its
+    type is left open)."""
+    rank: Any
 
 
-R = TypeVar("R")
+R = TypeVar("R", bound=Ranked)
 
 
 def rank_rows(keyed: Iterable[tuple[Any, R]], tie: Callable[[R], Any]) -> list[R]:
@@ -362,7 +386,7 @@ def compute_standings(event: Event, after_round: Optional[int] = None) -> list[S
     sc = event.settings.scoring
     n = table_round(event, after_round).after
 
-    acc = {p.no: _Acc(round_scores=[None] * n) for p in event.players}
+    acc = {p.no: PlayerRecord(p.no, round_scores=[None] * n) for p in event.players}
     for rnd in event.rounds:
         if rnd.round > n:
             continue
@@ -388,25 +412,16 @@ def compute_standings(event: Event, after_round: Optional[int] = None) -> list[S
             a.wins += bool(opts.bye_counts_as_win)
 
     totals = {no: float(sum(s for s in a.round_scores if s is not None)) for no, a in acc.items()}
-    bye_value = bye_opp_value(opts.bye_opp_score, totals)
+    facts = TableFacts(n, totals, bye_opp_value(opts.bye_opp_score, totals), opts.fallback_reading)
 
-    rows: list[tuple[tuple, StandingRow]] = []
+    rows: list[tuple[tuple[SortItem, ...], StandingRow]] = []
     for p in event.players:
         a = acc[p.no]
-        running, back = running_and_back(a.round_scores, n, opts.fallback_reading)
-        total = totals[p.no]
-        tb = {
-            "opp_score": float(sum(totals[o] for o in a.opponents) + a.byes * bye_value),
-            "cumulative": float(sum(running)),
-            "wins": float(a.wins),
-            "fouls": float(a.fouls),
-            "black_wins": float(a.black_wins),
-            "black_games": float(a.black_games),
-        }
-        drop = tuple(total - running[k] for k in range(0, n - 1))
-        key = [-total, *sort_key(keys, tb, {"back_rounds": back, "drop_rounds": drop})]
-        row = StandingRow(rank=0, no=p.no, name=p.name, unit=p.unit, score=total,
+        a.table = facts
+        tb = SWISS.numbers(a)
+        key = (-a.total, *SWISS.sort_key(keys, tb, a))
+        row = StandingRow(rank=0, no=p.no, name=p.name, unit=p.unit, score=a.total,
                           tiebreaks=tb, withdrawn=not p.active_in(n + 1),
                           round_scores=list(a.round_scores))
-        rows.append((tuple(key), row))
+        rows.append((key, row))
     return rank_rows(rows, lambda row: row.no)

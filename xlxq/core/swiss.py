@@ -35,7 +35,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from operator import itemgetter
-from typing import Optional
+from typing import Callable, Iterator, Optional, Sequence
 
 from xlxq.core.colours import ColourCtx, allocate, avoidably_apart, hard_violations, preference
 from xlxq.core.history import DOWN, UP, CardState
@@ -101,7 +101,7 @@ def aligned_run(c: CardState) -> int:
     return abs(s)
 
 
-def order_key(c: CardState, round_no: int):
+def order_key(c: CardState, round_no: int) -> tuple[float, int, int, int]:
     """The 先编者 order, 方法(二)1–5: 高分先编; |多先/少先| 大者先; 少先连后/多先连先
     (平先: 连先或连后) 连走多者先; 单轮小号/双轮大号.  Only 连 runs (≥ 2) in
     the needed direction count here: 上先, 上后 and a run against the need
@@ -119,7 +119,7 @@ def row_run_rank(c: CardState, row: int) -> int:
     return c.streak if row == ROW_A else -c.streak
 
 
-def row_key(c: CardState, row: int, round_no: int):
+def row_key(c: CardState, row: int, round_no: int) -> tuple[float, int, int, int]:
     """The order inside 要先行/要后行 (方法(二)): score (floaters from above
     first, 原则(四) 首先同分者编对); |先−后| larger first; the list order
     (:func:`row_run_rank`); 单轮次小号在前，双轮次大号在前."""
@@ -135,16 +135,44 @@ Q_NAMES = ("下调人数", "连三/多三", "连续上下调", "先后走不平�
 Q_ORDER = (Q_FLOATS, Q_HARD, Q_REFLOAT, Q_STRONG, Q_WEAK)
 Q_ORDER_LAST = (Q_FLOATS, Q_APART, Q_HARD, Q_REFLOAT, Q_STRONG, Q_WEAK)
 
+#: A quality vector (indexes Q_*), fewer is better in each.
+Quality = tuple[int, ...]
+#: A pair of a group: (red, black, colour reason, i, j, phase); i, j index the group's cards.
+GroupPair = tuple[int, int, str, int, int, int]
+#: One decision of the search, for the log: (kind, i, j, phase); kind "pair"
+#: (i with j, in phase 1 or 2), "defer", "float" or "bye" (j −1, phase 0).
+Step = tuple[str, int, int, int]
+#: A branch of a decision: (kind, j) as in :data:`Step` (j −1 but for "pair").
+Option = tuple[str, int]
+#: :meth:`GroupSearch.pair_eval`: (red, black, reason, hard, refloat, strong, weak, apart).
+PairEval = tuple[int, int, str, int, int, int, int, int]
+#: :meth:`GroupSearch._counts`: (quality, alive, isolated, must black, must red,
+#: alive per need row, strong A, strong B, near A, near B).
+Counts = tuple[Quality, int, int, int, int, tuple[int, ...], int, int, int, int]
+
+
+class Frame:
+    """One decision of the search: the 先编者 ``x`` (an index in the group),
+    the phase (1: across the rows, 2: in the rows), its options still to
+    try, and the option applied now (None: none yet)."""
+    __slots__ = ("x", "phase", "options", "applied")
+
+    def __init__(self, x: int, phase: int, options: Iterator[Option]) -> None:
+        self.x = x
+        self.phase = phase
+        self.options = options
+        self.applied: Optional[Option] = None
+
 
 @dataclass
 class GroupResult:
-    pairs: list[tuple]                          # (red, black, colour reason, i, j, phase)
+    pairs: list[GroupPair]
     floats: list[int]
-    quality: tuple
+    quality: Quality
     nodes: int
-    first_quality: tuple
+    first_quality: Quality
     budget_hit: bool
-    steps: list[tuple]                          # the decision path, for the log
+    steps: list[Step]                           # the decision path, for the log
 
 
 @dataclass
@@ -157,7 +185,7 @@ class GroupInput:
 
 class GroupSearch:
     def __init__(self, gi: GroupInput, round_no: int, ctx: ColourCtx, matcher: Matcher,
-                 bye_ok, budget: int, picker: str = "cxa"):
+                 bye_ok: Callable[[int], bool], budget: int, picker: str = "cxa") -> None:
         self.round_no = round_no
         self.ctx = ctx
         self.matcher = matcher
@@ -186,11 +214,12 @@ class GroupSearch:
         # last round: who ends more than one 先 apart if denied his colour (|d| 1 or 2)
         self.last = ctx.last_round
         self.qorder = Q_ORDER_LAST if self.last else Q_ORDER
-        self.rank = itemgetter(*self.qorder)   # a quality vector in the order it is compared
+        # a quality vector in the order it is compared
+        self.rank: Callable[[Sequence[int]], tuple[int, ...]] = itemgetter(*self.qorder)
         self.near = [1 if self.last and 1 <= abs(c.diff) <= 2 else 0 for c in m]
         # the rows in 方法(二)'s row order; the cards themselves are in 先编者 order
         self.rows = [sorted((i for i in range(n) if self.row[i] == r),
-                            key=lambda i, r=r: row_key(m[i], r, round_no)) for r in (ROW_A, ROW_B)]
+                            key=lambda i: row_key(m[i], r, round_no)) for r in (ROW_A, ROW_B)]
         self.rowpos = [0] * n
         for r in self.rows:
             for k, i in enumerate(r):
@@ -200,7 +229,7 @@ class GroupSearch:
                               key=lambda i: (self.row[i], self.rowpos[i])) for k in range(8)]
         self.n_lower = len(gi.lower)
         self.lower_bye = sum(1 for p in gi.lower if bye_ok(p))
-        self._pq: dict[tuple[int, int], tuple] = {}
+        self._pq: dict[tuple[int, int], PairEval] = {}
 
     @staticmethod
     def _place_no_history(m: list[CardState], round_no: int) -> list[int]:
@@ -218,7 +247,7 @@ class GroupSearch:
         return row
 
     # -- pair evaluation -------------------------------------------------------
-    def pair_eval(self, i: int, j: int):
+    def pair_eval(self, i: int, j: int) -> PairEval:
         key = (i, j) if i < j else (j, i)
         hit = self._pq.get(key)
         if hit is not None:
@@ -240,7 +269,7 @@ class GroupSearch:
             if lo.last_float == UP:
                 refloat = 1
         apart = (avoidably_apart(cr, "R") + avoidably_apart(cb, "B")) if self.last else 0
-        res = (red, black, why, hard, refloat, strong, weak, apart)
+        res: PairEval = (red, black, why, hard, refloat, strong, weak, apart)
         self._pq[key] = res
         return res
 
@@ -260,18 +289,18 @@ class GroupSearch:
         self.cnt_bye = sum(self.byeok)
         self.floats: list[int] = []
         self.float_bye = 0
-        self.pairs: list[tuple] = []
-        self.path: list[tuple] = []
+        self.pairs: list[GroupPair] = []
+        self.path: list[Step] = []
         self.q = [0] * len(Q_NAMES)
         self.bye_taken = False
-        self.best: Optional[tuple] = None
-        self.best_sol = None
-        self.first_q = None
+        self.best: Optional[Quality] = None
+        self.best_sol: Optional[tuple[list[GroupPair], list[int], list[Step]]] = None
+        self.first_q: Optional[Quality] = None
         self.nodes = 0
         self._root = self._counts()
         budget_hit = False
 
-        stack: list[list] = []
+        stack: list[Frame] = []
         frame = self._new_frame()
         if frame is None:
             self._record_leaf()
@@ -279,9 +308,9 @@ class GroupSearch:
             stack.append(frame)
         while stack:
             fr = stack[-1]
-            if fr[3] is not None:
+            if fr.applied is not None:
                 self._undo(fr)
-            opt = next(fr[2], None)
+            opt = next(fr.options, None)
             if opt is None:
                 stack.pop()
                 continue
@@ -301,11 +330,12 @@ class GroupSearch:
                 continue
             stack.append(nxt)
         # unwind not needed: state is discarded
+        assert self.best_sol is not None and self.best is not None and self.first_q is not None
         pairs, floats, steps = self.best_sol
         return GroupResult(pairs=pairs, floats=floats, quality=self.best, nodes=self.nodes,
                            first_quality=self.first_q, budget_hit=budget_hit, steps=steps)
 
-    def _new_frame(self):
+    def _new_frame(self) -> Optional[Frame]:
         """The next decision: who is 先编者 now, and his options in order."""
         alive, deferred = self.alive, self.deferred
         if self.n_alive == 0:
@@ -313,17 +343,17 @@ class GroupSearch:
         # phase 1: first alive, not deferred, in 先编者 order
         x = self._pick_phase1()
         if x is not None:
-            return [x, 1, self._opts1(x), None, None]
+            return Frame(x, 1, self._opts1(x))
         for i in range(self.n):
             if alive[i]:
-                return [i, 2, self._opts2(i), None, None]
+                return Frame(i, 2, self._opts2(i))
         return None
 
-    def _pick_phase1(self):
+    def _pick_phase1(self) -> Optional[int]:
         alive, deferred = self.alive, self.deferred
         if self.picker == "fewer_row":
             # seed 001 以少调多: the head of the shorter row picks from the longer
-            heads = []
+            heads: list[tuple[int, int, int]] = []
             for r in (ROW_A, ROW_B):
                 cand = [i for i in self.rows[r] if alive[i] and not deferred[i]]
                 if cand:
@@ -341,21 +371,21 @@ class GroupSearch:
                 return i
         return None
 
-    def _opts1(self, x: int):
+    def _opts1(self, x: int) -> Iterator[Option]:
         """Phase 1 (同位/错位/异行): the other row in order, then 'wait'."""
         alive, deferred, met_x, nos = self.alive, self.deferred, self.met[x], self.nos
         order = self.rows[1 - self.row[x]]
         for j in order:
             if j != x and alive[j] and not deferred[j] and nos[j] not in met_x:
                 yield ("pair", j)
-        yield ("defer",)
+        yield ("defer", -1)
 
     def preference_list(self, x: int) -> list[int]:
         """Everyone else in the group in the order 方法(三)1–4 gives x:
         by category, then by row order."""
         return [j for k in PREFS[self.cat[x]] for j in self.by_cat[k] if j != x]
 
-    def _opts2(self, x: int):
+    def _opts2(self, x: int) -> Iterator[Option]:
         """Phase 2 (同行): everyone left, in 方法(三)'s order for x; then 下调."""
         alive, met_x, nos = self.alive, self.met[x], self.nos
         for j in self.preference_list(x):
@@ -363,12 +393,12 @@ class GroupSearch:
                 yield ("pair", j)
         if self.lowest:
             if not self.bye_taken and self.byeok[x] and (self.n_alive % 2 == 1):
-                yield ("bye",)
+                yield ("bye", -1)
         else:
-            yield ("float",)
+            yield ("float", -1)
 
     # -- state changes -----------------------------------------------------------
-    def _remove(self, i: int):
+    def _remove(self, i: int) -> None:
         self.alive[i] = 0
         self.n_alive -= 1
         r = self.need[i]
@@ -379,7 +409,7 @@ class GroupSearch:
         self.cnt_mr -= self.must_red[i]
         self.cnt_bye -= self.byeok[i]
 
-    def _restore(self, i: int):
+    def _restore(self, i: int) -> None:
         self.alive[i] = 1
         self.n_alive += 1
         r = self.need[i]
@@ -390,10 +420,10 @@ class GroupSearch:
         self.cnt_mr += self.must_red[i]
         self.cnt_bye += self.byeok[i]
 
-    def _apply(self, fr, opt) -> bool:
-        x = fr[0]
+    def _apply(self, fr: Frame, opt: Option) -> bool:
+        x = fr.x
         kind = opt[0]
-        fr[3] = opt
+        fr.applied = opt
         if kind == "pair":
             j = opt[1]
             red, black, why, hard, refloat, strong, weak, apart = self.pair_eval(x, j)
@@ -405,14 +435,14 @@ class GroupSearch:
             q[Q_STRONG] += strong
             q[Q_WEAK] += weak
             q[Q_APART] += apart
-            self.pairs.append((red, black, why, x, j, fr[1]))
-            self.path.append(("pair", x, j, fr[1]))
+            self.pairs.append((red, black, why, x, j, fr.phase))
+            self.path.append(("pair", x, j, fr.phase))
             if not self._feasible():
                 return False
             return True
         if kind == "defer":
             self.deferred[x] = 1
-            self.path.append(("defer", x))
+            self.path.append(("defer", x, -1, 0))
             return True
         if kind == "float":
             self._remove(x)
@@ -421,21 +451,22 @@ class GroupSearch:
             self.q[Q_FLOATS] += 1
             if self.cards[x].last_float == DOWN:
                 self.q[Q_REFLOAT] += 1
-            self.path.append(("float", x))
+            self.path.append(("float", x, -1, 0))
             return True
         if kind == "bye":
             self._remove(x)
             self.floats.append(x)
             self.q[Q_FLOATS] += 1
             self.bye_taken = True
-            self.path.append(("bye", x))
+            self.path.append(("bye", x, -1, 0))
             return self._feasible()
         raise AssertionError(kind)
 
-    def _undo(self, fr):
-        opt = fr[3]
-        fr[3] = None
-        x = fr[0]
+    def _undo(self, fr: Frame) -> None:
+        opt = fr.applied
+        assert opt is not None
+        fr.applied = None
+        x = fr.x
         kind = opt[0]
         self.path.pop()
         if kind == "pair":
@@ -485,7 +516,7 @@ class GroupSearch:
         return self.matcher.feasible(u, bye_avail)
 
     # -- bounds ------------------------------------------------------------------
-    def _counts(self):
+    def _counts(self) -> Counts:
         """Counts the bounds need: the current state, or the root's."""
         iso = 0
         if self.n_alive <= 40:
@@ -499,7 +530,7 @@ class GroupSearch:
                 self.cnt_strong_row[ROW_A], self.cnt_strong_row[ROW_B],
                 self.cnt_near_row[ROW_A], self.cnt_near_row[ROW_B])
 
-    def _lower_bound(self, best, counts=None) -> tuple:
+    def _lower_bound(self, best: Optional[Quality], counts: Optional[Counts] = None) -> Quality:
         """Componentwise lower bound on the final quality, each component
         valid when the earlier ones (in ``qorder``) tie with ``best``: each
         needs only the floats, the weak bound also the strong count, and both
@@ -519,9 +550,10 @@ class GroupSearch:
         return (lb1, lb2, q[Q_REFLOAT], lb4a, lb4b, lb6)
 
     def _prune(self) -> bool:
+        assert self.best is not None
         return self.rank(self._lower_bound(self.best)) >= self.rank(self.best)
 
-    def _record_leaf(self):
+    def _record_leaf(self) -> None:
         q = tuple(self.q)
         if self.first_q is None:
             self.first_q = q
@@ -536,4 +568,5 @@ class GroupSearch:
 
     def _optimal(self) -> bool:
         """Stop early when the best equals the lower bound at the root."""
+        assert self.best is not None
         return self.rank(self.best) <= self.rank(self._lower_bound(self.best, self._root))

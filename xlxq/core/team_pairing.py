@@ -35,6 +35,7 @@ from xlxq.core.model import Event, EventSettings, Player
 from xlxq.core.pairing import GroupLog, pair_score_groups
 from xlxq.core.round1 import pair_first_round
 from xlxq.core.roundrobin import rr_round_count, table_position, table_round
+from xlxq.core.scheveningen import scheveningen_round
 from xlxq.core.teams import Match, TeamEvent, TeamRound, _check_settings, match_game_points, set_lineups
 from xlxq.errors import InputError, PairingImpossible
 
@@ -116,7 +117,6 @@ def pair_team_round(event: TeamEvent, round_no: Optional[int] = None) -> TeamPai
     _check_settings(event.settings)
     s = event.settings
     if s.system == "scheveningen":
-        from xlxq.core.scheveningen import scheveningen_round
         rn = event.next_round if round_no is None else round_no
         return TeamPairingOutcome(round=scheveningen_round(event, rn), cards=build_team_cards(event, rn),
                                   notes=[f"全队轮赛制：秩序表第{rn}轮"])

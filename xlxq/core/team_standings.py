@@ -25,15 +25,14 @@ system's default (:func:`default_preset`).  Definitions in
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Iterable, Optional, Union
+from typing import Any, Iterable, Optional, Union
 
 from xlxq.core.model import outcome
-from xlxq.core.standings import (bye_opp_value, expand_tiebreaks, rank_rows, running_and_back, sort_key,
-                                 table_round)
+from xlxq.core.standings import TableFacts, bye_opp_value, rank_rows, running_and_back, table_round
+from xlxq.core.tiebreaks import SortItem, TieBreakRegistry
 from xlxq.core.teams import VACANT, TeamEvent, match_game_points, team_side, validate_team_event
 from xlxq.errors import InputError
 
-TEAM_KEYS = ("match_points", "game_points", "opp_match_points", "match_wins", "game_wins", "fouls", "back_rounds")
 TEAM_PRESETS: dict[str, list[str]] = {
     "seed001-team-1": ["match_points", "opp_match_points", "game_points", "match_wins", "game_wins", "fouls",
                        "back_rounds"],
@@ -41,16 +40,76 @@ TEAM_PRESETS: dict[str, list[str]] = {
     "team-rr": ["match_points", "game_points", "match_wins", "game_wins", "fouls"],
     "scheveningen": ["game_points", "game_wins", "fouls"],
 }
-LABELS_ZH = {"match_points": "场分", "game_points": "局分", "opp_match_points": "团体对手分", "match_wins": "胜场",
-             "game_wins": "胜局", "fouls": "犯规", "back_rounds": "比较前一轮场分"}
-LABELS_EN = {"match_points": "match points", "game_points": "game points", "opp_match_points": "opponents' match points",
-             "match_wins": "matches won", "game_wins": "games won", "fouls": "fouls",
-             "back_rounds": "earlier rounds' match points"}
-_ALIASES = {v: k for k, v in LABELS_ZH.items()}
-_ALIASES.update({"总局分": "game_points", "全队总局分": "game_points", "团体场分": "match_points",
-                 "对手分": "opp_match_points", "全队胜场": "match_wins", "全队胜局": "game_wins",
-                 "全队犯规": "fouls", "倒数第二轮场分": "back_rounds", "第一种格式": "seed001-team-1",
-                 "第二种格式": "seed001-team-2"})
+
+
+@dataclass
+class TeamRecord:
+    """One team's matches in rounds 1..N, the record every team tie-break is
+    computed from: 场分 and 局分 per round (None: no finished match / not
+    paired), 局分 in all, matches and boards won, fouls, the teams met in a
+    finished match, finished matches and byes."""
+    no: int
+    round_match_points: list[Optional[float]]
+    round_game_points: list[Optional[float]]
+    game_points: float = 0.0
+    match_wins: int = 0
+    game_wins: int = 0
+    fouls: int = 0
+    played: int = 0
+    byes: int = 0
+    opponents: list[int] = field(default_factory=list)
+    # shared: N, every team's final 场分 (totals), what a Swiss bye adds to
+    # 团体对手分 (0 in other systems), the fall-back's reading
+    table: TableFacts = TableFacts(0, {}, 0.0, "running_total")
+
+
+TEAM: TieBreakRegistry[TeamRecord] = TieBreakRegistry(
+    TEAM_PRESETS,
+    extra_aliases={"总局分": "game_points", "全队总局分": "game_points", "团体场分": "match_points",
+                   "对手分": "opp_match_points", "全队胜场": "match_wins", "全队胜局": "game_wins",
+                   "全队犯规": "fouls", "倒数第二轮场分": "back_rounds", "第一种格式": "seed001-team-1",
+                   "第二种格式": "seed001-team-2"})
+
+
+@TEAM.register("match_points", "场分", "match points")
+def _match_points(r: TeamRecord) -> float:
+    return r.table.totals[r.no]
+
+
+@TEAM.register("game_points", "局分", "game points")
+def _game_points(r: TeamRecord) -> float:
+    return float(r.game_points)
+
+
+@TEAM.register("opp_match_points", "团体对手分", "opponents' match points")
+def _opp_match_points(r: TeamRecord) -> float:
+    t = r.table
+    return float(sum(t.totals[o] for o in r.opponents) + r.byes * t.bye_value)
+
+
+@TEAM.register("match_wins", "胜场", "matches won")
+def _match_wins(r: TeamRecord) -> float:
+    return float(r.match_wins)
+
+
+@TEAM.register("game_wins", "胜局", "games won")
+def _game_wins(r: TeamRecord) -> float:
+    return float(r.game_wins)
+
+
+@TEAM.register("fouls", "犯规", "fouls", ascending=True)
+def _fouls(r: TeamRecord) -> float:
+    return float(r.fouls)
+
+
+@TEAM.register("back_rounds", "比较前一轮场分", "earlier rounds' match points", vector=True)
+def _back_rounds(r: TeamRecord) -> tuple[float, ...]:
+    return running_and_back(r.round_match_points, r.table.n, r.table.fallback_reading)[1]
+
+
+TEAM_KEYS = TEAM.keys()
+LABELS_ZH: dict[str, str] = TEAM.labels_zh
+LABELS_EN: dict[str, str] = TEAM.labels_en
 RR_SYSTEMS = ("round_robin", "double_round_robin")
 
 
@@ -67,7 +126,7 @@ def resolve_team_tiebreaks(spec: Union[Iterable[str], str, None], system: str = 
     in order, repeats dropped; None = the system's default preset."""
     if spec is None:
         spec = [default_preset(system)]
-    out = expand_tiebreaks(spec, TEAM_PRESETS, TEAM_KEYS, _ALIASES, "团体", "team ")
+    out = TEAM.resolve(spec, "团体", "team ")
     if not out:
         raise InputError("团体名次计算顺序不能为空（至少要有场分或局分）",
                          "the team ranking list is empty (give at least match or game points)")
@@ -88,7 +147,7 @@ class TeamStandingRow:
     round_match_points: list[Optional[float]] = field(default_factory=list)   # None: no finished match / not paired
     round_game_points: list[Optional[float]] = field(default_factory=list)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"rank": self.rank, "no": self.no, "name": self.name, "match_points": self.match_points,
                 "game_points": self.game_points, "tiebreaks": dict(self.values), "matches": self.matches,
                 "byes": self.byes, "withdrawn": self.withdrawn,
@@ -128,16 +187,7 @@ def compute_team_standings(event: TeamEvent, after_round: Optional[int] = None) 
     keys = resolve_team_tiebreaks(s.tiebreaks, s.system)
     n = table_round(event, after_round).after
     swiss_bye = s.system == "swiss"
-    nos = [t.no for t in event.teams]
-    mp = {no: [None] * n for no in nos}         # per-round 场分
-    gp_round = {no: [None] * n for no in nos}
-    gp = dict.fromkeys(nos, 0.0)
-    mwins = dict.fromkeys(nos, 0)
-    gwins = dict.fromkeys(nos, 0)
-    fouls = dict.fromkeys(nos, 0)
-    played = dict.fromkeys(nos, 0)
-    byes = dict.fromkeys(nos, 0)
-    opponents: dict[int, list[int]] = {no: [] for no in nos}
+    acc = {t.no: TeamRecord(t.no, [None] * n, [None] * n) for t in event.teams}
     for rnd in event.rounds:
         if rnd.round > n:
             continue
@@ -145,54 +195,50 @@ def compute_team_standings(event: TeamEvent, after_round: Optional[int] = None) 
         for m in rnd.matches:
             gf, gk, finished = match_game_points(event, m)
             for t, mine in ((m.first, gf), (m.second, gk)):
-                gp[t] += mine
-                gp_round[t][i] = mine if m.boards else None
+                acc[t].game_points += mine
+                acc[t].round_game_points[i] = mine if m.boards else None
             for b in m.boards:
                 for t in m.teams():
                     colour = team_side(event, m, t, b)
                     no = b.red if colour == "R" else b.black
                     if no != VACANT and b.result is not None:
-                        fouls[t] += b.fouls_red if colour == "R" else b.fouls_black
+                        acc[t].fouls += b.fouls_red if colour == "R" else b.fouls_black
                     if b.result is not None and outcome(b.result, colour) == "W":
-                        gwins[t] += 1
+                        acc[t].game_wins += 1
             if finished:
-                opponents[m.first].append(m.second)
-                opponents[m.second].append(m.first)
+                acc[m.first].opponents.append(m.second)
+                acc[m.second].opponents.append(m.first)
                 for t, mine, theirs, first in ((m.first, gf, gk, True), (m.second, gk, gf, False)):
-                    mp[t][i] = float(sc.match_points(mine, theirs, first))
-                    played[t] += 1
-                    mwins[t] += mine > theirs
+                    a = acc[t]
+                    a.round_match_points[i] = float(sc.match_points(mine, theirs, first))
+                    a.played += 1
+                    a.match_wins += mine > theirs
         for t in rnd.byes:
-            byes[t] += 1
+            a = acc[t]
+            a.byes += 1
             if swiss_bye:
-                mp[t][i] = float(sc.bye_match())
+                a.round_match_points[i] = float(sc.bye_match())
                 g = float(sc.bye_games(s.boards))
-                gp[t] += g
-                gp_round[t][i] = g
-                mwins[t] += bool(s.standings.bye_counts_as_win)
+                a.game_points += g
+                a.round_game_points[i] = g
+                a.match_wins += bool(s.standings.bye_counts_as_win)
             else:
-                mp[t][i] = 0.0
-    totals = {no: float(sum(x for x in mp[no] if x is not None)) for no in nos}
+                a.round_match_points[i] = 0.0
+    totals = {no: float(sum(x for x in a.round_match_points if x is not None)) for no, a in acc.items()}
     bye_value = bye_opp_value(s.standings.bye_opp_score, totals)
+    facts = TableFacts(n, totals, bye_value if swiss_bye else 0.0, s.standings.fallback_reading)
 
-    rows: list[tuple[tuple, TeamStandingRow]] = []
-    for t in event.teams:
-        _, back = running_and_back(mp[t.no], n, s.standings.fallback_reading)
-        vals = {
-            "match_points": totals[t.no],
-            "game_points": float(gp[t.no]),
-            "opp_match_points": float(sum(totals[o] for o in opponents[t.no])
-                                      + (byes[t.no] * bye_value if swiss_bye else 0.0)),
-            "match_wins": float(mwins[t.no]),
-            "game_wins": float(gwins[t.no]),
-            "fouls": float(fouls[t.no]),
-        }
-        key = sort_key(keys, vals, {"back_rounds": back})
-        row = TeamStandingRow(rank=0, no=t.no, name=t.name, match_points=vals["match_points"],
-                              game_points=vals["game_points"], values=vals, matches=played[t.no], byes=byes[t.no],
-                              withdrawn=not t.active_in(n + 1), round_match_points=list(mp[t.no]),
-                              round_game_points=list(gp_round[t.no]))
-        rows.append((tuple(key), row))
+    rows: list[tuple[tuple[SortItem, ...], TeamStandingRow]] = []
+    for team in event.teams:
+        a = acc[team.no]
+        a.table = facts
+        vals = TEAM.numbers(a)
+        key = tuple(TEAM.sort_key(keys, vals, a))
+        row = TeamStandingRow(rank=0, no=team.no, name=team.name, match_points=vals["match_points"],
+                              game_points=vals["game_points"], values=vals, matches=a.played, byes=a.byes,
+                              withdrawn=not team.active_in(n + 1), round_match_points=list(a.round_match_points),
+                              round_game_points=list(a.round_game_points))
+        rows.append((key, row))
     return rank_rows(rows, lambda row: row.no)
 
 
@@ -214,9 +260,19 @@ class BoardStandingRow:
     fouls: int
     percentage: float                # points / (games × game win), 0 with no games
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {k: getattr(self, k) for k in ("rank", "board", "no", "name", "team_no", "team", "points", "games",
                                               "wins", "draws", "losses", "fouls", "percentage")}
+
+
+@dataclass
+class _BoardTally:
+    """One player's games on one board: his team, points, games, W/D/L, fouls."""
+    team: int
+    points: float = 0.0
+    games: int = 0
+    fouls: int = 0
+    results: dict[str, int] = field(default_factory=lambda: {"W": 0, "D": 0, "L": 0})
 
 
 def board_standings(event: TeamEvent, after_round: Optional[int] = None) -> dict[int, list[BoardStandingRow]]:
@@ -235,7 +291,7 @@ def board_standings(event: TeamEvent, after_round: Optional[int] = None) -> dict
     s = event.settings
     sc = s.scoring.game
     n = table_round(event, after_round).after
-    acc: dict[tuple[int, int], dict] = {}
+    acc: dict[tuple[int, int], _BoardTally] = {}
     for rnd in event.rounds:
         if rnd.round > n:
             continue
@@ -246,27 +302,26 @@ def board_standings(event: TeamEvent, after_round: Optional[int] = None) -> dict
                     no = b.red if colour == "R" else b.black
                     if no == VACANT:
                         continue
-                    a = acc.setdefault((b.board, no), {"team": t, "points": 0.0, "games": 0, "W": 0, "D": 0,
-                                                       "L": 0, "fouls": 0})
+                    a = acc.setdefault((b.board, no), _BoardTally(t))
                     if b.result is None:
                         continue
-                    a["fouls"] += b.fouls_red if colour == "R" else b.fouls_black
-                    a["points"] += float(sc.points(b.result, colour))
-                    a["games"] += 1
-                    a[outcome(b.result, colour)] += 1
+                    a.fouls += b.fouls_red if colour == "R" else b.fouls_black
+                    a.points += float(sc.points(b.result, colour))
+                    a.games += 1
+                    a.results[outcome(b.result, colour)] += 1
     out: dict[int, list[BoardStandingRow]] = {}
     for k in range(1, s.boards + 1):
         rows = []
         for (board, no), a in acc.items():
             if board != k:
                 continue
-            pct = a["points"] / (a["games"] * sc.win) if a["games"] and sc.win else 0.0
-            rows.append(BoardStandingRow(rank=None, board=k, no=no, name=event.player(no).name, team_no=a["team"],
-                                         team=event.team(a["team"]).name, points=a["points"], games=a["games"],
-                                         wins=a["W"], draws=a["D"], losses=a["L"], fouls=a["fouls"],
-                                         percentage=pct))
+            pct = a.points / (a.games * sc.win) if a.games and sc.win else 0.0
+            rows.append(BoardStandingRow(rank=None, board=k, no=no, name=event.player(no).name, team_no=a.team,
+                                         team=event.team(a.team).name, points=a.points, games=a.games,
+                                         wins=a.results["W"], draws=a.results["D"], losses=a.results["L"],
+                                         fouls=a.fouls, percentage=pct))
 
-        def key(r: BoardStandingRow):
+        def key(r: BoardStandingRow) -> tuple[float, float, int, int]:
             if s.board_ranking == "percentage":
                 return (-r.percentage, -r.points, -r.wins, r.fouls)
             return (-r.points, -r.percentage, -r.wins, r.fouls)

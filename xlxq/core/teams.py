@@ -40,11 +40,12 @@ name the team, round, match and board.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Iterable, Mapping, Optional, Sequence
+from typing import Iterable, Iterator, Mapping, Optional, Sequence, TypedDict
 
 from xlxq.core.model import (BLACK_WIN_FORFEIT, DOUBLE_FORFEIT, RED_WIN_FORFEIT, RESULTS, TEAM_WORDS, Board,
                              PairingOptions, Player, Scoring, StandingsOptions, check_first_round, check_rounds,
                              invalid_int, outcome, register, rounds_in_order)
+from xlxq.core.standings import BYE_OPP_SCORE_MODES, FALLBACK_READINGS
 from xlxq.errors import InputError
 
 VACANT = 0                       # an empty seat: nobody fielded on that board
@@ -300,7 +301,14 @@ def match_game_points(event: TeamEvent, m: Match, provisional: bool = False) -> 
 
 # ------------------------------------------------------------------ line-ups
 
-def _where(event: TeamEvent, round_no: int, team_no: int, board: Optional[int] = None) -> tuple[str, str, dict]:
+class _Place(TypedDict):
+    round: int
+    team: int
+    board: Optional[int]
+
+
+def _where(event: TeamEvent, round_no: int, team_no: int,
+           board: Optional[int] = None) -> tuple[str, str, _Place]:
     t = event.team(team_no)
     zh = f"第{round_no}轮 {t.name}（{team_no}队）"
     en = f"round {round_no}, team {t.name} ({team_no})"
@@ -310,7 +318,7 @@ def _where(event: TeamEvent, round_no: int, team_no: int, board: Optional[int] =
     return zh, en, {"round": round_no, "team": team_no, "board": board}
 
 
-def _err(where: tuple[str, str, dict], zh: str, en: str) -> InputError:
+def _err(where: tuple[str, str, _Place], zh: str, en: str) -> InputError:
     return InputError(f"{where[0]}：{zh}", f"{where[1]}: {en}", **where[2])
 
 
@@ -486,7 +494,6 @@ def _check_settings(s: TeamSettings) -> None:
     if invalid_int(s.board_min_games, 0):
         raise InputError(f"台次成绩最少局数 board_min_games 无效：{s.board_min_games!r}",
                          f"invalid board_min_games {s.board_min_games!r}")
-    from xlxq.core.standings import BYE_OPP_SCORE_MODES, FALLBACK_READINGS
     if s.standings.bye_opp_score not in BYE_OPP_SCORE_MODES:
         raise InputError(f"轮空对手分的计算方式 bye_opp_score 无效：{s.standings.bye_opp_score!r}",
                          f"unknown bye_opp_score {s.standings.bye_opp_score!r}")
@@ -648,7 +655,8 @@ def lineup_format(value: str) -> str:
                      f"unknown line-up format {value!r}")
 
 
-def iter_team_games(event: TeamEvent, rounds: Optional[Iterable[TeamRound]] = None):
+def iter_team_games(event: TeamEvent,
+                    rounds: Optional[Iterable[TeamRound]] = None) -> Iterator[tuple[int, Match, Board]]:
     """Yield (round_no, match, board) for every board of the rounds given."""
     for r in (event.rounds if rounds is None else rounds):
         for m in r.matches:

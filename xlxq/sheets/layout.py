@@ -8,6 +8,11 @@ rows.  docs/workbook.md describes every sheet and column.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from xlxq.core.standings import TableRound
+
 import re
 import unicodedata
 from dataclasses import dataclass
@@ -421,11 +426,11 @@ def titled(event_name: str, text: str) -> str:
     return f"{event_name}  {text}" if event_name else text
 
 
-def standings_title(after, event_name: str, lang: str) -> str:
+def standings_title(after: "TableRound | int", event_name: str, lang: str) -> str:
     return after_round_title("成绩表", "Standings", after, event_name, lang)
 
 
-def after_round_title(zh: str, en: str, after, event_name: str, lang: str) -> str:
+def after_round_title(zh: str, en: str, after: "TableRound | int", event_name: str, lang: str) -> str:
     """The title of a standings-like table ``zh``/``en``: ``after`` is the
     :class:`~xlxq.core.standings.TableRound` of the table (or a round
     number, 0: none yet): "成绩表（第3轮后）", "成绩表（第4轮进行中，尚有2台未完成）"."""

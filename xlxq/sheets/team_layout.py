@@ -9,6 +9,11 @@ describes every sheet and column.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from xlxq.core.standings import TableRound
+
 import re
 from typing import Any, Optional
 
@@ -253,11 +258,11 @@ BOARD_STANDINGS_COLUMNS: tuple[Column, ...] = (
 )
 
 
-def team_standings_title(after, event_name: str, lang: str) -> str:
+def team_standings_title(after: "TableRound | int", event_name: str, lang: str) -> str:
     return L.after_round_title("团体成绩", "Team standings", after, event_name, lang)
 
 
-def board_standings_title(after, event_name: str, lang: str) -> str:
+def board_standings_title(after: "TableRound | int", event_name: str, lang: str) -> str:
     return L.after_round_title("台次成绩", "Board results", after, event_name, lang)
 
 

@@ -6,10 +6,10 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Optional
 
-from xlxq.core.knockout import (ARMAGEDDON, MAIN, PENDING, WAITING, Match, build_bracket, planned_rounds, stage_name,
-                                stage_name_en)
+from xlxq.core.knockout import (ARMAGEDDON, MAIN, PENDING, WAITING, Match, build_bracket, pair_knockout_round,
+                                planned_rounds, stage_name, stage_name_en)
 from xlxq.core.model import BLACK_WIN_FORFEIT, DOUBLE_FORFEIT, RED_WIN_FORFEIT, Event, EventSettings
-from xlxq.core.pairing import pair_round
+from xlxq.core.outcome import PairingOutcome
 from xlxq.core.records import heading
 from xlxq.i18n import Text
 from xlxq.systems.base import CheckReport, PairingSystem, prior, report_of
@@ -32,7 +32,7 @@ def ko_explain(event: Event, n: int, lang: str) -> list[str]:
     s = event.settings
     before = prior(event, n)
     before = replace(before, settings=replace(s, rounds=max(s.rounds, n)))
-    out = pair_round(before, n)
+    out = pair_knockout_round(before, n)
     br = build_bracket(before)
     g = s.games_per_match
     by_no = {p.no: p for p in event.players}
@@ -97,15 +97,17 @@ def ko_check(event: Event, n: int, lang: str) -> tuple[list[tuple[str, str, str]
                                             f"才能编排第{n}轮",
                                    f"round {r} board {b.board} had no result when round {n} was paired"))
     by_pair = {frozenset((b.red, b.black)): b for b in rnd.boards}
-    for m in sorted((m for m in ms if m.status == PENDING), key=lambda m: min(br.rank(m.top), br.rank(m.bottom))):
-        b = by_pair.get(frozenset((m.top, m.bottom)))
-        if b is None:
-            issues.append(("error", f"第{n}轮：{name[m.top]}（{m.top}号）对{name[m.bottom]}（{m.bottom}号）的{sname_zh}"
+    for m in sorted((m for m in ms if m.status == PENDING), key=br.first_rank):
+        top, bottom = m.seated
+        found = by_pair.get(frozenset((top, bottom)))
+        if found is None:
+            issues.append(("error", f"第{n}轮：{name[top]}（{top}号）对{name[bottom]}（{bottom}号）的{sname_zh}"
                                     f"{game_label(m, event.settings.games_per_match, t.lang) or ''}应在本轮进行，文件中没有",
-                           f"round {n}: the {sname_en} match {m.top} v {m.bottom} is due and not paired"))
+                           f"round {n}: the {sname_en} match {top} v {bottom} is due and not paired"))
             continue
+        b = found
         if not m.games:
-            red = m.top if br.rank(m.top) < br.rank(m.bottom) else m.bottom
+            red = top if br.rank(top) < br.rank(bottom) else bottom
             if b.red != red:
                 issues.append(("warning", f"第{n}轮第{b.board}台：第一局由 {b.red} {name[b.red]} 执红，程序建议种子顺位在前的"
                                           f" {red} {name[red]}（按猜先结果可互换，第13.4条）",
@@ -152,6 +154,9 @@ class Knockout(PairingSystem):
 
     def planned_rounds(self, n: int, settings: EventSettings) -> int:
         return planned_rounds(n, settings.games_per_match)
+
+    def pair(self, event: Event, round_no: Optional[int] = None) -> PairingOutcome:
+        return pair_knockout_round(event, round_no)
 
     def last_pairable_round(self, event: Event) -> int:
         return len(event.rounds) + 1      # 加赛 add rounds as they are needed

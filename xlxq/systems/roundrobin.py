@@ -6,10 +6,11 @@ from __future__ import annotations
 from typing import Optional
 
 from xlxq.core.model import Event, EventSettings, Round
-from xlxq.core.pairing import pair_round
+from xlxq.core.outcome import PairingOutcome
 from xlxq.core.records import heading
-from xlxq.core.roundrobin import (apply_withdrawals, berger_table, max_number, phantom, rr_round_count, table_players,
-                                  table_position, table_round)
+from xlxq.core.roundrobin import (apply_withdrawals, berger_table, max_number, pair_rr_round, phantom, rr_round_count,
+                                  table_players, table_position, table_round)
+from xlxq.core.rr_standings import default_preset
 from xlxq.errors import XlxqError
 from xlxq.i18n import Text
 from xlxq.systems.base import CheckReport, PairingSystem, pairset, prior, report_of, who
@@ -36,7 +37,7 @@ def rr_explain(event: Event, n: int, lang: str) -> list[str]:
     N = len(nos)
     M = max_number(N)
     ph = phantom(N)
-    out = pair_round(prior(event, n), n)
+    out = pair_rr_round(prior(event, n), n)
     cycle, t, game = table_position(n, N, double, g)
     by_no = {p.no: p for p in event.players}
     lines = [heading(n, event.settings.name, T.lang)]
@@ -76,10 +77,10 @@ def rr_explain(event: Event, n: int, lang: str) -> list[str]:
                     f"colours: {reason}" + (", so the number listed second has red" if swap else "")))
     lines += [T(f"注：{x}", f"note: {x}") for x in out.notes[1:]]
     lines.append(T("对阵：", "pairings:"))
-    for b in out.round.boards:
-        res = T(f"（已按弃权记录：{b.result}）", f" (prefilled: {b.result})") if b.result else ""
-        lines.append(T(f"  第{b.board}台  {b.red} {by_no[b.red].name}（红） — {b.black} {by_no[b.black].name}（黑）{res}",
-                        f"  board {b.board}  {b.red} {by_no[b.red].name} (red) — {b.black} {by_no[b.black].name} "
+    for bd in out.round.boards:
+        res = T(f"（已按弃权记录：{bd.result}）", f" (prefilled: {bd.result})") if bd.result else ""
+        lines.append(T(f"  第{bd.board}台  {bd.red} {by_no[bd.red].name}（红） — {bd.black} {by_no[bd.black].name}（黑）{res}",
+                        f"  board {bd.board}  {bd.red} {by_no[bd.red].name} (red) — {bd.black} {by_no[bd.black].name} "
                         f"(black){res}"))
     for no in out.round.byes:
         lines.append(T(f"  轮空  {no} {by_no[no].name}", f"  bye  {no} {by_no[no].name}"))
@@ -188,9 +189,10 @@ class RoundRobin(PairingSystem):
         return rr_round_count(n, self.double, settings.games_per_match)
 
     def default_tiebreaks(self, settings: EventSettings) -> list[str]:
-        from xlxq.core.rr_standings import default_preset
-
         return [default_preset(settings.games_per_match)]
+
+    def pair(self, event: Event, round_no: Optional[int] = None) -> PairingOutcome:
+        return pair_rr_round(event, round_no)
 
     def explain(self, event: Event, round_no: int, lang: str) -> list[str]:
         return rr_explain(event, round_no, lang)

@@ -3,10 +3,12 @@
 of the program about it."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Optional
 
 from xlxq.core.checks import check_round, compare_with_engine
 from xlxq.core.explain import explain_round
+from xlxq.core.pairing import pair_swiss_round
+from xlxq.core.standings import DEFAULT_PRESET
 from xlxq.errors import XlxqError
 from xlxq.i18n import Text
 from xlxq.systems.base import CheckReport, PairingSystem
@@ -14,6 +16,7 @@ from xlxq.systems.registry import register
 
 if TYPE_CHECKING:
     from xlxq.core.model import Event, EventSettings
+    from xlxq.core.outcome import PairingOutcome
 
 
 @register
@@ -23,9 +26,10 @@ class Swiss(PairingSystem):
     label_en = "Swiss"
 
     def default_tiebreaks(self, settings: EventSettings) -> list[str]:
-        from xlxq.core.standings import DEFAULT_PRESET
-
         return [DEFAULT_PRESET]
+
+    def pair(self, event: Event, round_no: Optional[int] = None) -> PairingOutcome:
+        return pair_swiss_round(event, round_no)
 
     def explain(self, event: Event, round_no: int, lang: str) -> list[str]:
         return [explain_round(event, round_no)]

@@ -1,0 +1,194 @@
+"""One registry of tie-breaks (名次计算项目) per kind of table.
+
+A tie-break is a key (the JSON name), its Chinese and English labels, a
+direction, and one function computing it for one player (or team) from the
+shared per-player record the table builds from the event
+(:class:`~xlxq.core.standings.PlayerRecord`, the round robin's and the
+teams' records).  Each table kind keeps one :class:`TieBreakRegistry`:
+``standings.SWISS`` (individual Swiss), ``rr_standings.RR`` (round robin),
+``team_standings.TEAM`` (teams).  A new tie-break is one function and its
+decorator::
+
+    @SWISS.register("wins", "胜局", "wins")
+    def _wins(r: PlayerRecord) -> float:
+        return float(r.wins)
+
+Three kinds of tie-break:
+
+- a **value** (the default): a number kept in every row's ``tiebreaks``
+  (JSON) and compared higher first (``ascending=True``: fewer first, 犯规);
+- a **vector** (``vector=True``): a tuple of per-round numbers compared
+  higher first item by item (the fall-backs ``back_rounds``,
+  ``drop_rounds``), not kept in the row;
+- a **group** tie-break (``separate=``): splits a group still tied as a
+  whole (the round robin's 直胜, whose value depends on who is tied); its
+  function gives the value shown before it is reached (``None``).
+
+A preset (``cxa2011-opp`` …) is an ordered list of keys: the order is the
+rule's, so presets are lists held by the registry and a tie-break's presets
+are derived (:meth:`TieBreakRegistry.presets_of`).  The labels dicts
+(``LABELS_ZH``/``LABELS_EN`` of each standings module) are the registry's
+own, kept up to date as tie-breaks are registered.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable, Generic, Iterable, Mapping, Optional, Sequence, TypeVar, Union
+
+from xlxq.errors import InputError
+
+Rec = TypeVar("Rec")
+#: What a tie-break's function gives: a number (a value), a tuple (a vector)
+#: or None (a group tie-break not applied).
+TieValue = Union[float, tuple[float, ...], None]
+#: One item of a row's sort key: a number or a tuple of numbers.
+SortItem = Union[float, tuple[float, ...]]
+Compute = Callable[[Rec], TieValue]
+F = TypeVar("F", bound=Callable[..., TieValue])
+
+
+@dataclass(frozen=True)
+class TieBreak(Generic[Rec]):
+    """One tie-break: ``key`` (JSON name), ``zh``/``en`` labels, its function
+    of one record, the direction (``ascending``: fewer is better), and its
+    kind (``vector``: a per-round fall-back; ``separate``: a group
+    tie-break splitting a list of tied records into ranked sub-groups)."""
+    key: str
+    zh: str
+    en: str
+    compute: Callable[[Rec], TieValue]
+    ascending: bool = False
+    vector: bool = False
+    separate: Optional[Callable[[list[Rec]], list[list[Rec]]]] = None
+
+
+class TieBreakRegistry(Generic[Rec]):
+    """The tie-breaks of one kind of table, in registration order, with its
+    presets and the labels of its other columns (``extra_labels``: 积分 …,
+    listed first in the labels dicts)."""
+
+    def __init__(self, presets: dict[str, list[str]],
+                 extra_labels: Optional[Mapping[str, tuple[str, str]]] = None,
+                 extra_aliases: Optional[Mapping[str, str]] = None) -> None:
+        self._items: dict[str, TieBreak[Rec]] = {}
+        self.presets = presets
+        self._extra = dict(extra_labels or {})
+        self.extra_aliases: dict[str, str] = dict(extra_aliases or {})
+        self.labels_zh: dict[str, str] = {k: zh for k, (zh, _) in self._extra.items()}
+        self.labels_en: dict[str, str] = {k: en for k, (_, en) in self._extra.items()}
+
+    def register(self, key: str, zh: str, en: str, *, ascending: bool = False, vector: bool = False,
+                 separate: Optional[Callable[[list[Rec]], list[list[Rec]]]] = None) -> Callable[[F], F]:
+        """Decorator: register the function as tie-break ``key``."""
+        def deco(fn: F) -> F:
+            self.add(TieBreak(key, zh, en, fn, ascending, vector, separate))
+            return fn
+        return deco
+
+    def add(self, tb: TieBreak[Rec]) -> None:
+        if tb.key in self._items or tb.key in self._extra:
+            raise ValueError(f"tie-break {tb.key!r} is already registered")
+        self._items[tb.key] = tb
+        self.labels_zh[tb.key] = tb.zh
+        self.labels_en[tb.key] = tb.en
+
+    def remove(self, key: str) -> None:
+        """Unregister ``key`` (tests registering a tie-break of their own)."""
+        del self._items[key]
+        del self.labels_zh[key]
+        del self.labels_en[key]
+
+    def __getitem__(self, key: str) -> TieBreak[Rec]:
+        return self._items[key]
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._items
+
+    def keys(self) -> tuple[str, ...]:
+        return tuple(self._items)
+
+    def value_keys(self) -> tuple[str, ...]:
+        """The keys whose values every row carries (not the vectors)."""
+        return tuple(k for k, tb in self._items.items() if not tb.vector)
+
+    def vector_keys(self) -> tuple[str, ...]:
+        return tuple(k for k, tb in self._items.items() if tb.vector)
+
+    def presets_of(self, key: str) -> tuple[str, ...]:
+        """The presets that list ``key``."""
+        return tuple(name for name, keys in self.presets.items() if key in keys)
+
+    def aliases(self) -> dict[str, str]:
+        """Names accepted for the keys: the Chinese labels, then the extra aliases."""
+        out = {tb.zh: k for k, tb in self._items.items()}
+        out.update(self.extra_aliases)
+        return out
+
+    def resolve(self, spec: Union[Iterable[str], str], zh_what: str = "", en_what: str = "") -> list[str]:
+        """:func:`expand_tiebreaks` over this registry's presets, keys and aliases."""
+        return expand_tiebreaks(spec, self.presets, self.keys(), self.aliases(), zh_what, en_what)
+
+    def values(self, rec: Rec) -> dict[str, Optional[float]]:
+        """Every value tie-break of ``rec``, in registration order."""
+        out: dict[str, Optional[float]] = {}
+        for k, tb in self._items.items():
+            if not tb.vector:
+                v = tb.compute(rec)
+                assert not isinstance(v, tuple), k
+                out[k] = v
+        return out
+
+    def numbers(self, rec: Rec) -> dict[str, float]:
+        """:meth:`values` of a table whose every value is a number (no group
+        tie-break: the Swiss, the teams)."""
+        out: dict[str, float] = {}
+        for k, v in self.values(rec).items():
+            assert v is not None, k
+            out[k] = v
+        return out
+
+    def sort_key(self, keys: Iterable[str], values: Mapping[str, Optional[float]], rec: Rec) -> list[SortItem]:
+        """Ascending sort key of one row for ``keys``: a vector compares its
+        tuple (higher first), an ``ascending`` value as is, any other value
+        higher first (``values``: :meth:`values` of ``rec``)."""
+        out: list[SortItem] = []
+        for k in keys:
+            tb = self._items[k]
+            if tb.vector:
+                vec = tb.compute(rec)
+                assert isinstance(vec, tuple), k
+                out.append(tuple(-x for x in vec))
+            else:
+                v = values[k]
+                assert v is not None, k
+                out.append(v if tb.ascending else -v)
+        return out
+
+
+def expand_tiebreaks(spec: Union[Iterable[str], str], presets: Mapping[str, list[str]], keys: Sequence[str],
+                     aliases: Mapping[str, str], zh_what: str = "", en_what: str = "") -> list[str]:
+    """``spec`` (a name or a list of names) as a list of ``keys``: each name,
+    after ``aliases`` (Chinese labels …), is a preset (expanded in place) or
+    a key; repeats are dropped.  An unknown name raises :class:`InputError`
+    (``zh_what``/``en_what`` say whose list it is: "循环赛", "round-robin ")."""
+    if isinstance(spec, str):
+        spec = [spec]
+    out: list[str] = []
+    for item in spec:
+        name = str(item).strip()
+        name = aliases.get(name, name)
+        if name in presets:
+            found = presets[name]
+        elif name in keys:
+            found = [name]
+        else:
+            choices = [*presets, *keys]
+            raise InputError(f"{zh_what}名次计算顺序中有未知的项目：{item!r}（可用：{'、'.join(choices)}）",
+                             f"unknown {en_what}tie-break {item!r} (choose from {', '.join(choices)})")
+        for k in found:
+            if k not in out:
+                out.append(k)
+    return out
+
+
+__all__ = ["TieBreak", "TieBreakRegistry", "TieValue", "SortItem", "expand_tiebreaks"]
