@@ -375,7 +375,7 @@ def book_standings_text(event: Event, rows: list, after: Optional[int], lang: st
             body = [[r.rank, r.no, r.name, ("淘汰赛" if r.source == "knockout" else "积分赛") if lang == "zh"
                      else r.source, r.swiss_rank] for r in final]
             out += "\n\n" + "\n".join([("积分晋圈淘汰最终名次" if lang == "zh" else "Final ranking")]
-                                        + text_table(head, body, [True, True, False, False, True]))
+                                      + text_table(head, body, [True, True, False, False, True]))
     return out
 
 

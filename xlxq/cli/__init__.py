@@ -124,5 +124,5 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         if os.environ.get("XLXQ_DEBUG"):
             raise
         return _error(txt(f"程序内部错误（{type(exc).__name__}: {exc}），设置 XLXQ_DEBUG=1 可看详细信息",
-                         f"internal error ({type(exc).__name__}: {exc}); set XLXQ_DEBUG=1 for details"))
+                          f"internal error ({type(exc).__name__}: {exc}); set XLXQ_DEBUG=1 for details"))
 

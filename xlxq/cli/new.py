@@ -155,9 +155,9 @@ def cmd_new(args: argparse.Namespace) -> int:
         tiebreaks = []
         scoring = Scoring(win=2, draw=1, loss=0)
         extra = txt(f"，{bracket_size(n)}个签位、{stage_count(n)}阶段，加赛 {','.join(map(str, playoff))} 局"
-                   + ("后和棋判黑胜的决胜局" if args.armageddon else ""),
-                   f", {bracket_size(n)} lines, {stage_count(n)} stages, play-offs of {','.join(map(str, playoff))}"
-                   + (" then an armageddon game" if args.armageddon else ""))
+                    + ("后和棋判黑胜的决胜局" if args.armageddon else ""),
+                    f", {bracket_size(n)} lines, {stage_count(n)} stages, play-offs of {','.join(map(str, playoff))}"
+                    + (" then an armageddon game" if args.armageddon else ""))
     settings = EventSettings(name=args.name if args.name is not None else path.stem, system=system,
                              rounds=rounds, scoring=scoring, tiebreaks=tiebreaks, first_round=first_round,
                              first_round_seed=seed, games_per_match=g, playoff_games=playoff,
@@ -183,17 +183,17 @@ def cmd_new(args: argparse.Namespace) -> int:
         extra = txt(f"，随机种子 {seed}", f", random seed {seed}") if first_round == "random" else ""
         draw = txt(f"；抽签种子 {args.draw}", f"; draw seed {args.draw}") if args.draw is not None else ""
         echo(txt(f"已创建 {path}：{n}名棋手，{rounds}轮，首轮{method}{extra}{draw}",
-                  f"created {path}: {n} players, {rounds} rounds, first round {method}{extra}{draw}"))
+                 f"created {path}: {n} players, {rounds} rounds, first round {method}{extra}{draw}"))
         echo(*plan_warnings(n, rounds))
         if eliminate:
             rules = txt("；", "; ").join(txt(f"第{x}轮后未得{fmt(y)}分淘汰", f"under {fmt(y)} after round {x}: out")
-                                       for x, y in eliminate)
+                                        for x, y in eliminate)
             echo(txt(f"积分末位淘汰：{rules}；名次计算：{'、'.join(settings.tiebreaks)}",
-                      f"elimination: {rules}; tie-breaks: {', '.join(settings.tiebreaks)}"))
+                     f"elimination: {rules}; tie-breaks: {', '.join(settings.tiebreaks)}"))
     else:
         draw = txt(f"；抽签种子 {args.draw}", f"; draw seed {args.draw}") if args.draw is not None else ""
         echo(txt(f"已创建 {path}：{n}名棋手，{system_label(system, g)}，{rounds}轮{extra}{draw}",
-                  f"created {path}: {n} players, {system_label(system, g)}, {rounds} rounds{extra}{draw}"))
+                 f"created {path}: {n} players, {system_label(system, g)}, {rounds} rounds{extra}{draw}"))
     if args.member_total:
         mt = settings.member_total
         how = txt("单双号（上半区单号、下半区双号）", "odd/even (upper half odd, lower half even)") \
@@ -201,9 +201,9 @@ def cmd_new(args: argparse.Namespace) -> int:
         by = txt("积分总和", "points") if mt.by == "points" else txt("名次总和", "placings")
         best = txt(f"每队计前{mt.best}名", f"best {mt.best} a team") if mt.best else txt("每队全部队员", "every member")
         echo(txt(f"队员总分制：同队队员分在上下半区，按{how}编号（{'抽签' if args.draw is not None else '等级分'}排序），"
-                  f"首轮避免同队相遇；团体成绩按{by}，{best}：xlxq standings {path} --teams",
-                  f"member totals: team-mates split between the halves, numbered {how}; team ranking by {by}, "
-                  f"{best}: xlxq standings {path} --teams"))
+                 f"首轮避免同队相遇；团体成绩按{by}，{best}：xlxq standings {path} --teams",
+                 f"member totals: team-mates split between the halves, numbered {how}; team ranking by {by}, "
+                 f"{best}: xlxq standings {path} --teams"))
     header = txt("序号 姓名 单位 等级分 种子", "No Name Unit Rating Seed").split()
     rows = [[p.no, p.name, p.unit, fmt(p.rating), fmt(p.seed)] for p in players]
     echo(*text_table(header, rows, [True, False, False, True, True]))
@@ -211,7 +211,7 @@ def cmd_new(args: argparse.Namespace) -> int:
         echo(*ko_first_round_lines(event))
     elif system in RR_SYSTEMS:
         echo(txt("下一步：xlxq schedule 一次生成全部轮次（或 xlxq pair 逐轮编排）",
-                  "next: xlxq schedule writes every round at once (or xlxq pair, one round at a time)"))
+                 "next: xlxq schedule writes every round at once (or xlxq pair, one round at a time)"))
     return 0
 
 
@@ -391,8 +391,8 @@ def _team_new(args: argparse.Namespace, path) -> int:
     if args.draw is not None:
         extra += txt(f"；抽签定队序号，种子 {args.draw}", f"; team numbers drawn, seed {args.draw}")
     echo(txt(f"已创建 {path}：{what}，{label}，{rounds}轮，场分 {ms}，名次：{'、'.join(tiebreaks)}{extra}",
-              f"created {path}: {what}, {label}, {rounds} rounds, match points {ms}, ranking: "
-              f"{', '.join(tiebreaks)}{extra}"))
+             f"created {path}: {what}, {label}, {rounds} rounds, match points {ms}, ranking: "
+             f"{', '.join(tiebreaks)}{extra}"))
     if system == "swiss":
         echo(*plan_warnings(n, rounds, team=True))
     echo(*team_table(event))
@@ -401,7 +401,7 @@ def _team_new(args: argparse.Namespace, path) -> int:
         echo(txt("已按全队轮赛制秩序表写入全部轮次", "every round written from the Scheveningen table"))
     elif system in RR_SYSTEMS:
         echo(txt("下一步：xlxq schedule 一次生成全部轮次（或 xlxq pair 逐轮编排）",
-                  "next: xlxq schedule writes every round at once (or xlxq pair, one round at a time)"))
+                 "next: xlxq schedule writes every round at once (or xlxq pair, one round at a time)"))
     else:
         echo(txt("下一步：xlxq pair 编排第1轮", "next: xlxq pair pairs round 1"))
     return 0

@@ -64,9 +64,9 @@ def cmd_qualify(args: argparse.Namespace) -> int:
     checked(ko)
     save(ko, str(out))
     echo(txt(f"已创建 {out}：积分赛 {args.swiss} 第{n}轮后前{args.top}名进入淘汰赛"
-              f"（{system_label('knockout', args.games_per_match)}，{ko.settings.rounds}轮，不计加赛）",
-              f"created {out}: the top {args.top} of {args.swiss} after round {n} go to the knockout "
-              f"({ko.settings.rounds} rounds without play-offs)"))
+             f"（{system_label('knockout', args.games_per_match)}，{ko.settings.rounds}轮，不计加赛）",
+             f"created {out}: the top {args.top} of {args.swiss} after round {n} go to the knockout "
+             f"({ko.settings.rounds} rounds without play-offs)"))
     from xlxq.core.standings import compute_standings
 
     rows = {r.no: r for r in compute_standings(swiss, n)}
@@ -75,7 +75,7 @@ def cmd_qualify(args: argparse.Namespace) -> int:
     echo(*text_table(header, table, [True, True, False, False, True, True]))
     echo(*ko_first_round_lines(ko))
     echo(txt(f"最终名次：xlxq standings {out} --with {args.swiss}",
-              f"final order: xlxq standings {out} --with {args.swiss}"))
+             f"final order: xlxq standings {out} --with {args.swiss}"))
     return 0
 
 

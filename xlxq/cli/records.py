@@ -37,46 +37,46 @@ def _team_explain(event, args) -> int:
     prior = event_before(event, n)
     lines = [txt(f"第{n}轮编排记录（{s.name or '赛事'}）", f"Round {n} record ({s.name or 'event'})"),
              txt(f"{team_system_label(s.system)}：{len(event.teams)}队，每场{s.boards}台",
-                f"{team_system_label(s.system)}: {len(event.teams)} teams, {s.boards} boards a match")]
+                 f"{team_system_label(s.system)}: {len(event.teams)} teams, {s.boards} boards a match")]
     if s.system == "scheveningen":
         from xlxq.core.scheveningen import format_schedule, schedule
 
         a, b = sorted(event.teams, key=lambda t: t.no)
         lines.append(txt(f"全队轮赛制：A方 {a.name}（{a.no}队）、B方 {b.name}（{b.no}队）各{s.boards}人；每名队员与对方每名队员"
-                        f"各赛一局；A方台次固定，B方轮转；每轮两队执红数相等（单数人数时相差一），每人先后走相差不超过一、"
-                        f"不连走三先或三后（docs/teams.md §6）",
-                        f"Scheveningen: A = {a.name} ({a.no}), B = {b.name} ({b.no}), {s.boards} a side; each player "
-                        f"meets each opponent once; A's boards fixed, B rotates; colours balanced"))
+                         f"各赛一局；A方台次固定，B方轮转；每轮两队执红数相等（单数人数时相差一），每人先后走相差不超过一、"
+                         f"不连走三先或三后（docs/teams.md §6）",
+                         f"Scheveningen: A = {a.name} ({a.no}), B = {b.name} ({b.no}), {s.boards} a side; each player "
+                         f"meets each opponent once; A's boards fixed, B rotates; colours balanced"))
         lines.append(txt("A方：", "A: ") + txt("、", ", ").join(f"A{i}={no} {event.player(no).name}"
-                                                            for i, no in enumerate(a.players[:s.boards], 1)))
+                                                             for i, no in enumerate(a.players[:s.boards], 1)))
         lines.append(txt("B方：", "B: ") + txt("、", ", ").join(f"B{i}={no} {event.player(no).name}"
-                                                            for i, no in enumerate(b.players[:s.boards], 1)))
+                                                             for i, no in enumerate(b.players[:s.boards], 1)))
         row = format_schedule(schedule(s.boards)).splitlines()[n - 1].split(": ", 1)[1]
         lines.append(txt(f"秩序表第{n}轮（前者执红）：{row}", f"table round {n} (first listed has red): {row}"))
         out = pair_team_round(prior, n)
     elif s.system in RR_SYSTEMS:
         out = pair_team_round(prior, n)
         lines.append(txt("团体循环赛：按棋规循环赛秩序表，表号 i = 第 i 小的队序号；号次在前的队先走（单数台执红）；"
-                        "双循环第二循环先后走互换；队数为单数时与虚设号相遇者轮空",
-                        "team round robin: the rulebook's table, table number i = the i-th smallest team number; "
-                        "the team listed first goes first (red on odd boards)"))
+                         "双循环第二循环先后走互换；队数为单数时与虚设号相遇者轮空",
+                         "team round robin: the rulebook's table, table number i = the i-th smallest team number; "
+                         "the team listed first goes first (red on odd boards)"))
         lines += [txt(f"注：{x}", f"note: {x}") for x in out.notes]
     else:
         out = pair_team_round(prior, n)
         lines.append(txt(f"以队为单位定位编排（与个人赛同一引擎）：积分 = {team_score_label(event)}；“先” = 先走队"
-                        f"（单数台执红、双数台执黑），“后” = 后走队；N队 = 队序号",
-                        f"the teams are paired as players are (the same engine): score = "
-                        f"{team_score_label(event)}; 先/red = the team that goes first (red on odd boards)"))
+                         f"（单数台执红、双数台执黑），“后” = 后走队；N队 = 队序号",
+                         f"the teams are paired as players are (the same engine): score = "
+                         f"{team_score_label(event)}; 先/red = the team that goes first (red on odd boards)"))
         lines += [txt(f"注：{x}", f"note: {x}") for x in out.notes]
         if n == 1:
             method = {"adjacent": "近号配对", "fold": "首尾配对", "slide": "对半交叉配对",
                       "random": "随机配对"}[s.first_round]
             lines.append(txt(f"第一轮：按队序号{method}；单数场次小号先走、双数场次大号先走（方法(一)）",
-                            f"round 1: {s.first_round} by team number; odd matches the smaller number first"))
+                             f"round 1: {s.first_round} by team number; odd matches the smaller number first"))
         else:
             parity = "单轮次：小号在前" if n % 2 else "双轮次：大号在前"
             lines.append(txt(f"定位编排，{parity}；同分先按方法(二)定先编者，按方法(三)配对，按方法(四)定先后走",
-                            "定位编排 (see docs/pairing.md), groups below"))
+                             "定位编排 (see docs/pairing.md), groups below"))
             names = {t.no: f"（{t.name}）" for t in event.teams}
             for g in out.groups:
                 lines += [_team_words(x) for x in group_record(g.search, g.result, g.incoming, n, names)]
@@ -84,13 +84,13 @@ def _team_explain(event, args) -> int:
     for m in out.round.matches:
         first = "" if s.system == "scheveningen" else txt("（先走）", " (first)")
         lines.append(txt(f"  第{m.match}场  {tname(event, m.first)}{first} — {tname(event, m.second)}",
-                        f"  match {m.match}  {tname(event, m.first)}{first} — {tname(event, m.second)}"))
+                         f"  match {m.match}  {tname(event, m.first)}{first} — {tname(event, m.second)}"))
         if s.system == "scheveningen":
             for b in m.boards:
                 lines.append(txt(f"    第{b.board}台  {b.red} {event.player(b.red).name}（红） — "
-                                f"{b.black} {event.player(b.black).name}（黑）",
-                                f"    board {b.board}  {b.red} {event.player(b.red).name} (red) — "
-                                f"{b.black} {event.player(b.black).name} (black)"))
+                                 f"{b.black} {event.player(b.black).name}（黑）",
+                                 f"    board {b.board}  {b.red} {event.player(b.red).name} (red) — "
+                                 f"{b.black} {event.player(b.black).name} (black)"))
     for no in out.round.byes:
         lines.append(txt(f"  轮空  {tname(event, no)}", f"  bye  {tname(event, no)}"))
     have = next((r for r in event.rounds if r.round == n), None)
@@ -99,8 +99,8 @@ def _team_explain(event, args) -> int:
         theirs = {(m.first, m.second) for m in have.matches}
         if mine != theirs or sorted(out.round.byes) != sorted(have.byes):
             lines.append(txt("注意：文件中的本轮对阵与引擎编排不同（可能经人工调整，或此前各轮结果已改动），详见 xlxq check",
-                            "note: the round in the file differs from the engine's (edited by hand, or earlier "
-                            "results changed since); see xlxq check"))
+                             "note: the round in the file differs from the engine's (edited by hand, or earlier "
+                             "results changed since); see xlxq check"))
     echo(*lines)
     return 0
 
@@ -154,7 +154,7 @@ def _team_check(event, args) -> int:
                                    f"round {n} board {b.board}: the table has {w.red} (red) v {w.black}, "
                                    f"the file {b.red} v {b.black}"))
         verdict = txt(f"与全队轮赛制秩序表第{n}轮{'不符' if issues else '一致'}",
-                     f"{'differs from' if issues else 'identical to'} table round {n}")
+                      f"{'differs from' if issues else 'identical to'} table round {n}")
     elif s.system in RR_SYSTEMS:
         want = pair_team_round(event_before(event, n), n).round
         have_pairs = {frozenset(m.teams()): m for m in rnd.matches}
@@ -176,7 +176,7 @@ def _team_check(event, args) -> int:
                                     f"文件中为 {'、'.join(map(str, rnd.byes)) or '无'}",
                            f"round {n} byes: the table has {want.byes or 'none'}, the file {rnd.byes or 'none'}"))
         verdict = txt(f"与团体循环赛秩序表第{n}轮{'不符' if any(i[0] == 'error' for i in issues) else '相符'}",
-                     f"{'differs from' if any(i[0] == 'error' for i in issues) else 'matches'} table round {n}")
+                      f"{'differs from' if any(i[0] == 'error' for i in issues) else 'matches'} table round {n}")
     else:
         cards = build_team_cards(event, n)
         expected = set(pairable_teams(event, n))
@@ -224,17 +224,17 @@ def _team_check(event, args) -> int:
             for key, m in want.items():
                 if key not in have:
                     diffs.append(txt(f"引擎编排第{m.match}场 {m.first}-{m.second}（先走-后走），文件中没有此场",
-                                    f"the engine pairs match {m.match} {m.first}-{m.second}; the file does not"))
+                                     f"the engine pairs match {m.match} {m.first}-{m.second}; the file does not"))
                 elif have[key].first != m.first:
                     diffs.append(txt(f"{m.first}-{m.second}：引擎 {m.first} 队先走，文件中 {have[key].first} 队先走",
-                                    f"{m.first}-{m.second}: the engine has {m.first} first, the file {have[key].first}"))
+                                     f"{m.first}-{m.second}: the engine has {m.first} first, the file {have[key].first}"))
             for key, m in have.items():
                 if key not in want:
                     diffs.append(txt(f"文件第{m.match}场 {m.first}-{m.second} 不是引擎的配对",
-                                    f"match {m.match} {m.first}-{m.second} of the file is not the engine's"))
+                                     f"match {m.match} {m.first}-{m.second} of the file is not the engine's"))
             if sorted(mine.byes) != sorted(rnd.byes):
                 diffs.append(txt(f"轮空：引擎 {mine.byes or '无'}，文件 {rnd.byes or '无'}",
-                                f"bye: the engine {mine.byes or 'none'}, the file {rnd.byes or 'none'}"))
+                                 f"bye: the engine {mine.byes or 'none'}, the file {rnd.byes or 'none'}"))
             if diffs:
                 verdict = "\n".join([txt("与引擎编排的差异（以当前各轮结果重新编排）：", "Differences from the engine's pairing:")]
                                     + [f"  {d}" for d in diffs])
@@ -251,8 +251,8 @@ def _team_check(event, args) -> int:
         echo(txt("每台各一名两队队员，由秩序表定先后：读取时已检查", "one player of each team on every board: checked on reading"))
     else:
         echo(txt(f"台次先后（先走队单数台执红、双数台执黑）与出场名单（{lineup_label(s.lineup)}）：读取时已检查，符合",
-                  f"board colours (first team red on odd boards) and line-ups ({lineup_label(s.lineup)}): "
-                  f"checked on reading, valid"))
+                 f"board colours (first team red on odd boards) and line-ups ({lineup_label(s.lineup)}): "
+                 f"checked on reading, valid"))
     if verdict:
         echo(verdict)
     return 1 if any(level == "error" for level, _, _ in issues) else 0

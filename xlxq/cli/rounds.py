@@ -43,7 +43,7 @@ def _pair(event, args) -> int:
         echo(*_ko_pairing_table(event, out.round))
     elif s.system in RR_SYSTEMS:
         echo(*_pairing_table(new, out.round, _rr_scores(event), rr_score_label(event, language()),
-                               txt("（循环赛轮空，不计分）", " (round-robin bye, no points)")))
+                             txt("（循环赛轮空，不计分）", " (round-robin bye, no points)")))
     else:
         scores = {no: c.score for no, c in out.cards.items()}
         echo(*_pairing_table(new, out.round, scores))
@@ -53,14 +53,14 @@ def _pair(event, args) -> int:
         echo(*round1_lines(len(out.round.players()), s.rounds))
     if raised is not None:
         echo(txt(f"说明：加赛使轮数超过计划，赛事轮数 rounds 由{raised}调整为{new.settings.rounds}",
-                  f"note: play-offs go beyond the planned rounds; event rounds raised from {raised} "
-                  f"to {new.settings.rounds}"))
+                 f"note: play-offs go beyond the planned rounds; event rounds raised from {raised} "
+                 f"to {new.settings.rounds}"))
     out_now = {no: x for no, x in eliminated_after(event, out.round.round).items() if x == out.round.round - 1}
     if out_now:
         y = min(v for x, v in s.pairing.elimination if x == out.round.round - 1)
         echo(txt(f"说明：积分末位淘汰，第{out.round.round - 1}轮后未得{fmt(y)}分，不再编排：",
-                  f"note: elimination, under {fmt(y)} after round {out.round.round - 1}, no longer paired: ")
-               + txt("、", ", ").join(who(event, no) for no in sorted(out_now)))
+                 f"note: elimination, under {fmt(y)} after round {out.round.round - 1}, no longer paired: ")
+             + txt("、", ", ").join(who(event, no) for no in sorted(out_now)))
     echo(txt(f"已保存到 {args.file}", f"saved to {args.file}"))
     return 0
 
@@ -92,7 +92,7 @@ def _pairing_table(event, rnd, scores: dict[int, float], score_label: Optional[s
     for no in rnd.byes:
         p = by_no[no]
         lines.append((txt(f"轮空：{p.no} {p.name} {p.unit} {sl} {fmt(scores.get(no, 0))}",
-                         f"Bye: {p.no} {p.name} {p.unit} {sl.lower()} {fmt(scores.get(no, 0))}").rstrip()
+                          f"Bye: {p.no} {p.name} {p.unit} {sl.lower()} {fmt(scores.get(no, 0))}").rstrip()
                       + bye_note))
     return lines
 
@@ -166,9 +166,9 @@ def _team_pair(event, args) -> int:
         echo(*round1_lines(len(out.round.teams()), s.rounds, team=True))
     if s.system != "scheveningen":
         echo(txt(f"出场名单：按报名顺序默认（{lineup_label(s.lineup)}）；更换：xlxq lineup {args.file} "
-                  f"--round {out.round.round} --team 队 --players 序号,…",
-                  f"line-ups: the default of {lineup_label(s.lineup)}; to change one: xlxq lineup {args.file} "
-                  f"--round {out.round.round} --team T --players no,…"))
+                 f"--round {out.round.round} --team 队 --players 序号,…",
+                 f"line-ups: the default of {lineup_label(s.lineup)}; to change one: xlxq lineup {args.file} "
+                 f"--round {out.round.round} --team T --players no,…"))
     echo(txt(f"已保存到 {args.file}", f"saved to {args.file}"))
     return 0
 
@@ -237,11 +237,11 @@ def _schedule(event, args) -> int:
     save(ev, args.file)
     by_no = players_by_no(ev)
     echo(txt(f"已生成{len(nos)}人{system_label(s.system, s.games_per_match)}全部{total}轮（按棋规循环赛秩序表）",
-              f"made all {total} rounds of the {system_label(s.system, s.games_per_match)} of {len(nos)} players "
-              f"(the rulebook's order table)"))
+             f"made all {total} rounds of the {system_label(s.system, s.games_per_match)} of {len(nos)} players "
+             f"(the rulebook's order table)"))
     for rnd in ev.rounds:
         boards = txt("；", "; ").join(f"{b.board}. {b.red} {by_no[b.red].name} — {b.black} {by_no[b.black].name}"
-                                    for b in rnd.boards)
+                                     for b in rnd.boards)
         bye = "".join(txt(f"；轮空 {no} {by_no[no].name}", f"; bye {no} {by_no[no].name}") for no in rnd.byes)
         echo(txt(f"第{rnd.round}轮：", f"round {rnd.round}: ") + boards + bye)
     for note in notes:
@@ -274,7 +274,7 @@ def _team_schedule(event, args) -> int:
     save(ev, args.file)
     what = txt(f"{len(ev.teams)}队{team_system_label(s.system)}", f"{team_system_label(s.system)} of {len(ev.teams)} teams")
     echo(txt(f"已生成{what}全部{len(ev.rounds)}轮（按秩序表，出场名单按报名顺序默认）",
-              f"made all {len(ev.rounds)} rounds of the {what} (from the table, default line-ups)"))
+             f"made all {len(ev.rounds)} rounds of the {what} (from the table, default line-ups)"))
     echo(*team_schedule_lines(ev))
     echo(txt(f"已保存到 {args.file}", f"saved to {args.file}"))
     return 0

@@ -50,8 +50,8 @@ def _simulate(event, args) -> int:
         changed = True
         c = Counter(b.result for b in rnd.boards if b.board in missing)
         lines.append(txt(f"第{rnd.round}轮：随机填写{len(missing)}台结果（红胜{c[RED_WIN]}，和{c[DRAW]}，黑胜{c[BLACK_WIN]}）",
-                        f"round {rnd.round}: {len(missing)} random results "
-                        f"({c[RED_WIN]} red wins, {c[DRAW]} draws, {c[BLACK_WIN]} black wins)"))
+                         f"round {rnd.round}: {len(missing)} random results "
+                         f"({c[RED_WIN]} red wins, {c[DRAW]} draws, {c[BLACK_WIN]} black wins)"))
 
     def fill_open() -> None:
         for rnd in event.rounds:
@@ -88,7 +88,7 @@ def _simulate(event, args) -> int:
             if system == "knockout" and out.notes:
                 stage = txt(f"（{out.notes[0].split('（')[0]}）", f" ({out.notes[0].split('（')[0]})")
             lines.append(txt(f"第{out.round.round}轮：已编排{len(out.round.boards)}台{stage}，轮空 {bye}",
-                            f"round {out.round.round}: paired {len(out.round.boards)} boards{stage}, bye {bye}"))
+                             f"round {out.round.round}: paired {len(out.round.boards)} boards{stage}, bye {bye}"))
         if args.rounds is None or (system != "knockout" and len(event.rounds) >= limit):
             fill_open()
     if not changed:
@@ -96,8 +96,8 @@ def _simulate(event, args) -> int:
         return 0
     if event.settings.rounds != raised_from:
         lines.append(txt(f"加赛使轮数超过计划，赛事轮数 rounds 由{raised_from}调整为{event.settings.rounds}",
-                        f"play-offs went beyond the planned rounds; event rounds raised from {raised_from} "
-                        f"to {event.settings.rounds}"))
+                         f"play-offs went beyond the planned rounds; event rounds raised from {raised_from} "
+                         f"to {event.settings.rounds}"))
     save(event, args.file)
     echo(*lines)
     if event.rounds and all(r.finished for r in event.rounds) and not can_pair():
@@ -159,8 +159,8 @@ def _team_simulate(event, args) -> int:
         picked = set(done)
         c = Counter(b.result for m in rnd.matches for b in m.boards if (m.match, b.board) in picked)
         lines.append(txt(f"第{rnd.round}轮：随机填写{len(done)}台结果（红胜{c['red_win']}，和{c['draw']}，黑胜{c['black_win']}）",
-                        f"round {rnd.round}: {len(done)} random results "
-                        f"({c['red_win']} red wins, {c['draw']} draws, {c['black_win']} black wins)"))
+                         f"round {rnd.round}: {len(done)} random results "
+                         f"({c['red_win']} red wins, {c['draw']} draws, {c['black_win']} black wins)"))
 
     seated = _seat_open(event)
     if seated is not event:
@@ -180,7 +180,7 @@ def _team_simulate(event, args) -> int:
             done += 1
             bye = "、".join(f"{n}队" for n in out.round.byes) or txt("无", "none")
             lines.append(txt(f"第{out.round.round}轮：已编排{len(out.round.matches)}场，轮空 {bye}",
-                            f"round {out.round.round}: paired {len(out.round.matches)} matches, bye {bye}"))
+                             f"round {out.round.round}: paired {len(out.round.matches)} matches, bye {bye}"))
         if args.rounds is None or len(event.rounds) >= limit:
             for rnd in event.rounds:
                 fill(rnd)
@@ -196,7 +196,7 @@ def _team_simulate(event, args) -> int:
 
         top = compute_team_standings(event)[:3]
         echo(txt("模拟结果前三名：", "simulated top three: ")
-               + txt("；", "; ").join(txt(f"{r.rank}. {r.name} 场分 {fmt(r.match_points)} 局分 {fmt(r.game_points)}",
+             + txt("；", "; ").join(txt(f"{r.rank}. {r.name} 场分 {fmt(r.match_points)} 局分 {fmt(r.game_points)}",
                                          f"{r.rank}. {r.name} {fmt(r.match_points)} match pts "
                                          f"{fmt(r.game_points)} game pts") for r in top))
     echo(txt(f"已保存到 {args.file}", f"saved to {args.file}"))

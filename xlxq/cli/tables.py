@@ -99,7 +99,7 @@ def _team_standings(event, args) -> int:
             title += f"  {s.name}"
         lines = [title]
         header = txt("名次 序号 姓名 队名 局数 胜 和 负 得分 得分率 犯规",
-                    "Rank No Name Team Games W D L Points Pct Fouls").split()
+                     "Rank No Name Team Games W D L Points Pct Fouls").split()
         for k, rows in per_board.items():
             lines.append(txt(f"第{k}台", f"Board {k}"))
             table = [[r.rank if r.rank is not None else "—", r.no, r.name, r.team, r.games, r.wins, r.draws,
@@ -109,7 +109,7 @@ def _team_standings(event, args) -> int:
                 lines.append(txt("  （尚无对局）", "  (no games yet)"))
         if s.board_min_games:
             lines.append(txt(f"不足{s.board_min_games}局者列在最后，不排名次（—）",
-                            f"fewer than {s.board_min_games} games: listed last, unranked (—)"))
+                             f"fewer than {s.board_min_games} games: listed last, unranked (—)"))
         echo(*lines)
         return 0
     rows = compute_team_standings(event, after)
@@ -165,15 +165,15 @@ def _standings_member_total(event, args) -> int:
     by = txt("积分总和", "points") if mt.by == "points" else txt("名次总和（小者列前）", "placings (lower first)")
     best = txt(f"每队计前{mt.best}名", f"best {mt.best} a team") if mt.best else txt("每队全部队员", "every member")
     title = txt(f"队员总分制团体名次（{when}；按{by}，{best}）",
-               f"Team ranking by members' results ({when}; by {by}, {best})")
+                f"Team ranking by members' results ({when}; by {by}, {best})")
     if event.settings.name:
         title += f"  {event.settings.name}"
     header = txt("名次 队名 计入人数 积分和 名次和 最好名次 计入队员（个人名次）",
-                "Rank Team Counted Points Placings Best Members(rank)").split()
+                 "Rank Team Counted Points Placings Best Members(rank)").split()
     table = []
     for r in rows:
         members = txt("、", ", ").join(txt(f"{no}号{event.player(no).name}（第{rk}名）", f"{no} {event.player(no).name} ({rk})")
-                                     for no, rk, _ in r.counted)
+                                      for no, rk, _ in r.counted)
         team = r.team + ("" if r.complete else txt("（人数不足）", " (short)"))
         table.append([r.rank if r.rank is not None else "—", team, len(r.counted), fmt(r.points), r.placings,
                       r.best_placing, members])

@@ -22,11 +22,11 @@ __all__ = ["RESULT_ZH", "RESULT_EN", "team_system_label", "lineup_label", "tname
 
 
 RESULT_ZH = {"red_win": "红胜", "black_win": "黑胜", "draw": "和", "red_win_forfeit": "红胜（黑方弃权）",
-              "black_win_forfeit": "黑胜（红方弃权）", "double_forfeit": "双方弃权"}
+             "black_win_forfeit": "黑胜（红方弃权）", "double_forfeit": "双方弃权"}
 
 
 RESULT_EN = {"red_win": "1-0", "black_win": "0-1", "draw": "draw", "red_win_forfeit": "1-0 (forfeit)",
-              "black_win_forfeit": "0-1 (forfeit)", "double_forfeit": "double forfeit"}
+             "black_win_forfeit": "0-1 (forfeit)", "double_forfeit": "double forfeit"}
 
 
 def team_system_label(system: str) -> str:
@@ -129,8 +129,8 @@ def team_round_lines(event, rnd, scores: Optional[dict] = None, label: str = "",
         sc = s.scoring
         if s.system == "swiss":
             why = txt(f"按胜一场计：场分 {fmt(sc.bye_match())}、局分 {fmt(sc.bye_games(s.boards))}（原则(五)）",
-                     f"counts as a won match: {fmt(sc.bye_match())} match points, "
-                     f"{fmt(sc.bye_games(s.boards))} game points")
+                      f"counts as a won match: {fmt(sc.bye_match())} match points, "
+                      f"{fmt(sc.bye_games(s.boards))} game points")
         else:
             why = txt("循环赛轮空，不计分", "round-robin bye, no points")
         sc_txt = f" {label} {fmt(scores.get(no, 0))}" if scores is not None else ""
@@ -241,7 +241,7 @@ def _lineup(event, args) -> int:
     m_new = next(m for m in new.get_round(n).matches if m.match == m_old.match)
     for ob, nb in zip(m_old.boards, m_new.boards):
         if (ob.result is not None and vacant_result(ob.red, ob.black) is None
-                and (ob.red, ob.black) != (nb.red, nb.black)):
+            and (ob.red, ob.black) != (nb.red, nb.black)):
             raise InputError(f"第{n}轮 {team.name}（{team.no}队） 第{ob.board}台已有结果（{RESULT_ZH.get(ob.result)}），"
                              f"不能更换出场队员；如确需更换，请先清除该台结果",
                              f"round {n}, team {team.name} ({team.no}), board {ob.board} already has a result: "
@@ -251,7 +251,7 @@ def _lineup(event, args) -> int:
     seated = [b.red if m_new.side(team.no, b) == "R" else b.black for b in m_new.boards]
     who = txt("、", ", ").join(f"{k}.{seat_cells(new, no)[1]}" for k, no in enumerate(seated, start=1))
     echo(txt(f"第{n}轮 {team.name}（{team.no}队）出场名单（{lineup_label(s.lineup)}）：{who}",
-              f"round {n}, team {team.name} ({team.no}) line-up ({lineup_label(s.lineup)}): {who}"))
+             f"round {n}, team {team.name} ({team.no}) line-up ({lineup_label(s.lineup)}): {who}"))
     echo(*match_lines(new, m_new))
     echo(txt(f"已保存到 {args.file}", f"saved to {args.file}"))
     return 0
