@@ -1,11 +1,12 @@
-"""Standings, knockout places and cross tables as data and as text: the one
-printer of each table, for the CLI (on a JSON file or a workbook) and for the
-workbook operations' messages.
+"""Standings, knockout places, cross tables and the 对阵表 of a round as data
+and as text: the one printer of each table, for the CLI (on a JSON file or a
+workbook) and for the workbook operations' messages.
 
 Pure: nothing is printed or read here.  Each table comes as ``*_data``
 (the ``--json`` shape of docs/format.md, a dict) and as ``*_lines`` (the
 text lines, in ``lang``).  The workbook's own message text of a table
-(:func:`book_standings_text` …) is a shorter rendering kept as it was
+(:func:`book_standings_text`, :func:`book_pairing_text` …) is another
+rendering (the round sheet's columns, results included), kept as it was
 (other column names, no in-progress title); it shares the rows' pieces
 (:func:`ko_result`, :func:`place_text`) and :mod:`xlxq.text`.
 """
@@ -26,7 +27,10 @@ from xlxq.core.team_standings import LABELS_ZH as TEAM_ZH
 from xlxq.core.team_standings import resolve_team_tiebreaks
 from xlxq.errors import InputError
 from xlxq.i18n import Text
+from xlxq.sheets.results import display
+from xlxq.sheets.team_layout import vacant_text
 from xlxq.systems import system_label
+from xlxq.systems.knockout import game_label
 from xlxq.text import fmt, num, text_table
 
 RR_SYSTEMS = ("round_robin", "double_round_robin")
@@ -34,8 +38,8 @@ RR_SYSTEMS = ("round_robin", "double_round_robin")
 __all__ = ["eliminated_after", "last_played", "swiss_standings_data", "swiss_standings_lines", "rr_standings_data",
            "rr_standings_lines", "ko_standings_data", "ko_standings_lines", "standings_data", "standings_lines",
            "combined_data", "combined_lines", "cross_table_data", "cross_table_lines", "rr_score_label",
-           "place_text", "ko_result", "who", "book_standings_text", "book_rr_text", "book_ko_text",
-           "team_standings_text"]
+           "place_text", "ko_result", "who", "pairing_lines", "ko_pairing_lines", "book_pairing_text",
+           "team_pairing_text", "book_standings_text", "book_rr_text", "book_ko_text", "team_standings_text"]
 
 
 # --------------------------------------------------------------------------
@@ -336,6 +340,121 @@ def cross_table_lines(event: Event, after: Optional[int], lang: str) -> list[str
     return [title, *text_table(header, table, [True, False] + [True] * (len(nos) + 2)),
             t("格内为该棋手对该对手每局所得分（按轮次，/ 分隔；. = 尚无结果）",
               "each cell: the row player's points in each game against the column player (. = no result yet)")]
+
+
+# --------------------------------------------------------------------------
+# the 对阵表 of a round
+# --------------------------------------------------------------------------
+
+def pairing_lines(event: Event, rnd: Any, scores: dict[int, float], lang: str, score_label: Optional[str] = None,
+                  bye_note: str = "") -> list[str]:
+    """``xlxq pair``'s 对阵表 of a Swiss or round-robin round: each board with
+    the scores before it (``scores``), then the byes."""
+    t = Text(lang)
+    by_no = {p.no: p for p in event.players}
+    title = _titled(t(f"第{rnd.round}轮对阵表", f"Round {rnd.round} pairings"), event)
+    sl = score_label or t("积分", "Score")
+    header = t("台次 序号 红方 单位", "Board No Red Unit").split() + [sl] + \
+        t("序号 黑方 单位", "No Black Unit").split() + [sl]
+    rows = []
+    for b in rnd.boards:
+        r, k = by_no[b.red], by_no[b.black]
+        rows.append([b.board, r.no, r.name, r.unit, fmt(scores.get(r.no, 0)),
+                     k.no, k.name, k.unit, fmt(scores.get(k.no, 0))])
+    lines = [title] + text_table(header, rows, [True, True, False, False, True, True, False, False, True])
+    for no in rnd.byes:
+        p = by_no[no]
+        lines.append((t(f"轮空：{p.no} {p.name} {p.unit} {sl} {fmt(scores.get(no, 0))}",
+                        f"Bye: {p.no} {p.name} {p.unit} {sl.lower()} {fmt(scores.get(no, 0))}").rstrip()
+                      + bye_note))
+    return lines
+
+
+def _ko_match_score(event: Event, m: Any) -> dict[int, float]:
+    sc = event.settings.scoring
+    pts = {no: 0.0 for no in m.players}
+    for _, b in m.games:
+        if b.result is not None:
+            pts[b.red] += sc.points(b.result, "R")
+            pts[b.black] += sc.points(b.result, "B")
+    return pts
+
+
+def ko_pairing_lines(prior: Event, rnd: Any, lang: str) -> list[str]:
+    """The 对阵表 of a knockout round: each board with its match, game and
+    the match score before it (``prior``: the event before the round)."""
+    t = Text(lang)
+    br = build_bracket(prior)
+    by_no = {p.no: p for p in prior.players}
+    g = prior.settings.games_per_match
+    cur = br.current_stage or br.stage_total
+    sname = t(stage_name(cur, br.stage_total), stage_name_en(cur, br.stage_total))
+    title = _titled(t(f"第{rnd.round}轮对阵表  淘汰赛{sname}", f"Round {rnd.round} pairings  knockout {sname}"), prior)
+    header = t("台次 序号 红方 单位 序号 黑方 单位 局次 比分", "Board No Red Unit No Black Unit Game Score").split()
+    rows = []
+    for b in rnd.boards:
+        m = br.match_of(b.red, b.black)
+        label, score = "", ""
+        if m is not None:
+            label = game_label(m, g, lang)
+            if m.games:
+                pts = _ko_match_score(prior, m)
+                score = f"{fmt(pts[b.red])}:{fmt(pts[b.black])}"
+        r, k = by_no[b.red], by_no[b.black]
+        rows.append([b.board, r.no, r.name, r.unit, k.no, k.name, k.unit, label, score])
+    lines = [title] + text_table(header, rows, [True, True, False, False, True, False, False, False, True])
+    first = not any(m.games for m in br.stages[cur - 1])
+    for no in rnd.byes:
+        p = by_no[no]
+        why = t("首轮轮空（种子），直接晋级", "first-round bye (seed), advances") if cur == 1 and first else \
+            t("对手缺席，直接晋级", "walkover, advances")
+        lines.append(t(f"轮空：{p.no} {p.name} {p.unit}（{why}）", f"Bye: {p.no} {p.name} {p.unit} ({why})"))
+    return lines
+
+
+def book_pairing_text(event: Event, rnd: Any, scores: dict[int, Any], lang: str, label: str = "",
+                      stage: str = "main") -> str:
+    """A workbook operation's message text of a round: each board with the
+    scores of its round sheet (``scores``) and its result, the byes last."""
+    by_no = {p.no: p for p in event.players}
+    round_no = rnd.round
+    if stage == "ko":
+        title = f"淘汰赛第{round_no}轮对阵表" if lang == "zh" else f"Knockout round {round_no} pairings"
+    else:
+        title = f"第{round_no}轮对阵表" if lang == "zh" else f"Round {round_no} pairings"
+    if label:
+        title += f"（{label}）" if lang == "zh" else f" ({label})"
+    title = _titled(title, event)
+    header = ("台次 序号 红方 单位 积分 结果 积分 单位 黑方 序号" if lang == "zh"
+              else "Bd No Red Club Pts Result Pts Club Black No").split()
+    rows = []
+    for b in rnd.boards:
+        r, k = by_no[b.red], by_no[b.black]
+        rows.append([b.board, r.no, r.name, r.unit, fmt(scores.get(r.no)), display(b.result, lang) or "",
+                     fmt(scores.get(k.no)), k.unit, k.name, k.no])
+    for no in rnd.byes:
+        p = by_no[no]
+        rows.append(["轮空" if lang == "zh" else "bye", p.no, p.name, p.unit, fmt(scores.get(no)), "", "", "", "", ""])
+    return "\n".join([title] + text_table(header, rows, [True, True, False, False, True, False, True, False, False,
+                                                         True]))
+
+
+def team_pairing_text(event: Any, round_no: int, lang: str) -> str:
+    """A team workbook operation's message text of a round: each match, then its boards."""
+    rnd = event.get_round(round_no)
+    out = [(f"第{round_no}轮对阵表" if lang == "zh" else f"Round {round_no} pairings")
+           + (f"  {event.settings.name}" if event.settings.name else "")]
+    for m in rnd.matches:
+        out.append(f"第{m.match}场  {event.team(m.first).name}（先走） — {event.team(m.second).name}（后走）" if lang == "zh"
+                   else f"Match {m.match}  {event.team(m.first).name} (first) - {event.team(m.second).name} (second)")
+        rows = [[b.board, b.red or "", event.player(b.red).name if b.red else vacant_text(lang),
+                 display(b.result, lang) or "", event.player(b.black).name if b.black else vacant_text(lang),
+                 b.black or ""] for b in m.boards]
+        head = ("台次 序号 红方 结果 黑方 序号" if lang == "zh" else "Bd No Red Result Black No").split()
+        out += ["  " + ln for ln in text_table(head, rows)]
+    for t in rnd.byes:
+        out.append(("轮空：" if lang == "zh" else "bye: ") + event.team(t).name)
+    return "\n".join(out)
 
 
 # --------------------------------------------------------------------------

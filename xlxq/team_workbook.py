@@ -29,7 +29,7 @@ from xlxq.errors import InputError
 from xlxq.sheets import team_layout as T
 from xlxq.sheets import team_mapping as TM
 from xlxq.sheets.mapping import INFO, Book, Canvas, Problem, Status
-from xlxq.report import team_standings_text
+from xlxq.report import team_pairing_text, team_standings_text
 from xlxq.text import text_table
 from xlxq.workbook_common import (check_status, demo_done, demo_path, find_template, found_note, new_workbook,
                                   no_template, round1_notes, sorted_problems)
@@ -216,24 +216,8 @@ def explain_team_outcome(event: TeamEvent, out) -> str:
 
 
 def pairing_text(event: TeamEvent, round_no: int) -> str:
-    """The round as text: each match, then its boards."""
-    from xlxq.sheets.results import display
-
-    lang = env_lang()
-    rnd = event.get_round(round_no)
-    out = [(f"第{round_no}轮对阵表" if lang == "zh" else f"Round {round_no} pairings")
-           + (f"  {event.settings.name}" if event.settings.name else "")]
-    for m in rnd.matches:
-        out.append(f"第{m.match}场  {event.team(m.first).name}（先走） — {event.team(m.second).name}（后走）" if lang == "zh"
-                   else f"Match {m.match}  {event.team(m.first).name} (first) - {event.team(m.second).name} (second)")
-        rows = [[b.board, b.red or "", event.player(b.red).name if b.red else T.vacant_text(lang),
-                 display(b.result, lang) or "", event.player(b.black).name if b.black else T.vacant_text(lang),
-                 b.black or ""] for b in m.boards]
-        head = ("台次 序号 红方 结果 黑方 序号" if lang == "zh" else "Bd No Red Result Black No").split()
-        out += ["  " + ln for ln in text_table(head, rows)]
-    for t in rnd.byes:
-        out.append(("轮空：" if lang == "zh" else "bye: ") + event.team(t).name)
-    return "\n".join(out)
+    """The round as text: each match, then its boards (:func:`xlxq.report.team_pairing_text`)."""
+    return team_pairing_text(event, round_no, env_lang())
 
 
 def standings_text(event: TeamEvent, rows: list, after) -> str:

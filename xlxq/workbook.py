@@ -31,7 +31,7 @@ from xlxq.i18n import env_lang
 from xlxq.sheets.mapping import (BLOCKING, ERROR, INFO, RR_SYSTEMS, WARNING, Book, Canvas, Problem, Sig, Status,
                                  WorkbookOptions, WritePlan, add_round_sheet, locate, plan_fill_template, plan_new_workbook,
                                  read_workbook, refresh, rule_problems, write_log, write_log_blocks)
-from xlxq.report import book_standings_text
+from xlxq.report import book_pairing_text, book_standings_text
 from xlxq.systems import get_system
 from xlxq.text import fmt, text_table
 from xlxq.workbook_common import (check_status, demo_done, demo_path, find_template, found_note, new_workbook,
@@ -472,33 +472,12 @@ def check(book: Book) -> Status:
 
 
 def pairing_text(event: Event, round_no: int, label: str = "", stage: str = "main") -> str:
+    """Round ``round_no`` as the operation's message text, with the scores
+    of its round sheet: :func:`xlxq.report.book_pairing_text`."""
     from xlxq.sheets.formats import round_scores
-    from xlxq.sheets.results import display
 
-    lang = env_lang()
     rnd = next(r for r in event.rounds if r.round == round_no)
-    sc = round_scores(event, rnd)
-    by_no = event._by_no
-    if stage == "ko":
-        title = f"淘汰赛第{round_no}轮对阵表" if lang == "zh" else f"Knockout round {round_no} pairings"
-    else:
-        title = f"第{round_no}轮对阵表" if lang == "zh" else f"Round {round_no} pairings"
-    if label:
-        title += f"（{label}）" if lang == "zh" else f" ({label})"
-    if event.settings.name:
-        title += f"  {event.settings.name}"
-    header = ("台次 序号 红方 单位 积分 结果 积分 单位 黑方 序号" if lang == "zh"
-              else "Bd No Red Club Pts Result Pts Club Black No").split()
-    rows = []
-    for b in rnd.boards:
-        r, k = by_no[b.red], by_no[b.black]
-        rows.append([b.board, r.no, r.name, r.unit, fmt(sc.get(r.no)), display(b.result, lang) or "",
-                     fmt(sc.get(k.no)), k.unit, k.name, k.no])
-    for no in rnd.byes:
-        p = by_no[no]
-        rows.append(["轮空" if lang == "zh" else "bye", p.no, p.name, p.unit, fmt(sc.get(no)), "", "", "", "", ""])
-    return "\n".join([title] + text_table(header, rows, [True, True, False, False, True, False, True, False, False,
-                                                         True]))
+    return book_pairing_text(event, rnd, round_scores(event, rnd), env_lang(), label, stage)
 
 
 def standings_text(data_or_event: Any, rows: list, after: Optional[int] = None) -> str:
@@ -511,7 +490,6 @@ def standings_text(data_or_event: Any, rows: list, after: Optional[int] = None) 
     ko = data.ko if data is not None else None
     return book_standings_text(event, rows, after, env_lang(), ko.event if ko is not None else None,
                                ko.bracket if ko is not None else None)
-
 
 
 # ==========================================================================

@@ -7,11 +7,10 @@ Standard library at import; the engines are imported inside the commands
 from __future__ import annotations
 
 import argparse
-from typing import Optional
 
 from xlxq.cli.files import checked, save
 from xlxq.cli.new import plan_warnings
-from xlxq.cli.output import RR_SYSTEMS, echo, fmt, language, players_by_no, system_label, text_table, txt, who
+from xlxq.cli.output import RR_SYSTEMS, echo, fmt, language, players_by_no, system_label, txt, who
 from xlxq.cli.team import (lineup_label, pair_seat, team_round_lines, team_schedule_lines, team_schedule_rounds,
                            team_score_label, team_scores, team_system_label)
 from xlxq.cli.workbooks import on_file
@@ -27,7 +26,7 @@ def _pair(event, args) -> int:
     from dataclasses import replace
 
     from xlxq.core.pairing import pair_round
-    from xlxq.report import eliminated_after, rr_score_label
+    from xlxq.report import eliminated_after, ko_pairing_lines, pairing_lines, rr_score_label
 
     s = event.settings
     raised = None
@@ -40,13 +39,13 @@ def _pair(event, args) -> int:
     new = event.with_round(out.round)
     save(new, args.file)
     if s.system == "knockout":
-        echo(*_ko_pairing_table(event, out.round))
+        echo(*ko_pairing_lines(event, out.round, language()))
     elif s.system in RR_SYSTEMS:
-        echo(*_pairing_table(new, out.round, _rr_scores(event), rr_score_label(event, language()),
-                             txt("（循环赛轮空，不计分）", " (round-robin bye, no points)")))
+        echo(*pairing_lines(new, out.round, _rr_scores(event), language(), rr_score_label(event, language()),
+                            txt("（循环赛轮空，不计分）", " (round-robin bye, no points)")))
     else:
         scores = {no: c.score for no, c in out.cards.items()}
-        echo(*_pairing_table(new, out.round, scores))
+        echo(*pairing_lines(new, out.round, scores, language()))
     for note in out.notes:
         echo(txt(f"说明：{note}", f"note: {note}"))
     if s.system == "swiss" and out.round.round == 1:
@@ -72,75 +71,6 @@ def round1_lines(n: int, rounds: int, team: bool = False) -> list[str]:
 
     odd = odd_field_note(n, team)
     return plan_warnings(n, rounds, team) + ([txt(f"说明：{odd[0]}", f"note: {odd[1]}")] if odd else [])
-
-
-def _pairing_table(event, rnd, scores: dict[int, float], score_label: Optional[str] = None,
-                   bye_note: str = "") -> list[str]:
-    by_no = players_by_no(event)
-    title = txt(f"第{rnd.round}轮对阵表", f"Round {rnd.round} pairings")
-    if event.settings.name:
-        title += f"  {event.settings.name}"
-    sl = score_label or txt("积分", "Score")
-    header = txt("台次 序号 红方 单位", "Board No Red Unit").split() + [sl] + \
-        txt("序号 黑方 单位", "No Black Unit").split() + [sl]
-    rows = []
-    for b in rnd.boards:
-        r, k = by_no[b.red], by_no[b.black]
-        rows.append([b.board, r.no, r.name, r.unit, fmt(scores.get(r.no, 0)),
-                     k.no, k.name, k.unit, fmt(scores.get(k.no, 0))])
-    lines = [title] + text_table(header, rows, [True, True, False, False, True, True, False, False, True])
-    for no in rnd.byes:
-        p = by_no[no]
-        lines.append((txt(f"轮空：{p.no} {p.name} {p.unit} {sl} {fmt(scores.get(no, 0))}",
-                          f"Bye: {p.no} {p.name} {p.unit} {sl.lower()} {fmt(scores.get(no, 0))}").rstrip()
-                      + bye_note))
-    return lines
-
-
-def _ko_match_score(event, m) -> dict[int, float]:
-    sc = event.settings.scoring
-    pts = {no: 0.0 for no in m.players}
-    for _, b in m.games:
-        if b.result is not None:
-            pts[b.red] += sc.points(b.result, "R")
-            pts[b.black] += sc.points(b.result, "B")
-    return pts
-
-
-def _ko_pairing_table(prior, rnd) -> list[str]:
-    """The 对阵表 of a knockout round: each board with its match, game and
-    the match score before it (``prior``: the event before the round)."""
-    from xlxq.core.knockout import build_bracket, stage_name, stage_name_en
-    from xlxq.systems.knockout import game_label
-
-    br = build_bracket(prior)
-    by_no = players_by_no(prior)
-    g = prior.settings.games_per_match
-    cur = br.current_stage or br.stage_total
-    sname = txt(stage_name(cur, br.stage_total), stage_name_en(cur, br.stage_total))
-    title = txt(f"第{rnd.round}轮对阵表  淘汰赛{sname}", f"Round {rnd.round} pairings  knockout {sname}")
-    if prior.settings.name:
-        title += f"  {prior.settings.name}"
-    header = txt("台次 序号 红方 单位 序号 黑方 单位 局次 比分", "Board No Red Unit No Black Unit Game Score").split()
-    rows = []
-    for b in rnd.boards:
-        m = br.match_of(b.red, b.black)
-        label, score = "", ""
-        if m is not None:
-            label = game_label(m, g, language())
-            if m.games:
-                pts = _ko_match_score(prior, m)
-                score = f"{fmt(pts[b.red])}:{fmt(pts[b.black])}"
-        r, k = by_no[b.red], by_no[b.black]
-        rows.append([b.board, r.no, r.name, r.unit, k.no, k.name, k.unit, label, score])
-    lines = [title] + text_table(header, rows, [True, True, False, False, True, False, False, False, True])
-    first = not any(m.games for m in br.stages[cur - 1])
-    for no in rnd.byes:
-        p = by_no[no]
-        why = txt("首轮轮空（种子），直接晋级", "first-round bye (seed), advances") if cur == 1 and first else \
-            txt("对手缺席，直接晋级", "walkover, advances")
-        lines.append(txt(f"轮空：{p.no} {p.name} {p.unit}（{why}）", f"Bye: {p.no} {p.name} {p.unit} ({why})"))
-    return lines
 
 
 def _rr_scores(event) -> dict[int, float]:
