@@ -30,7 +30,6 @@ from xlxq.sheets import team_layout as T
 from xlxq.sheets import team_mapping as TM
 from xlxq.sheets.mapping import INFO, Book, Canvas, Problem, Status
 from xlxq.report import team_pairing_text, team_standings_text
-from xlxq.text import text_table
 from xlxq.workbook_common import (check_status, demo_done, demo_path, find_template, found_note, new_workbook,
                                   no_template, round1_notes, sorted_problems)
 

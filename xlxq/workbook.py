@@ -33,7 +33,6 @@ from xlxq.sheets.mapping import (BLOCKING, ERROR, INFO, RR_SYSTEMS, WARNING, Boo
                                  read_workbook, refresh, rule_problems, write_log, write_log_blocks)
 from xlxq.report import book_pairing_text, book_standings_text
 from xlxq.systems import get_system
-from xlxq.text import fmt, text_table
 from xlxq.workbook_common import (check_status, demo_done, demo_path, find_template, found_note, new_workbook,
                                   no_template, round1_notes, sorted_problems)
 
