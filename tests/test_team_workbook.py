@@ -20,11 +20,13 @@ from xlxq.core.model import BLACK_WIN, BLACK_WIN_FORFEIT, DRAW, RED_WIN, RED_WIN
 from xlxq.core.scheveningen import scheveningen_round
 from xlxq.core.team_pairing import pair_and_seat, pair_team_round
 from xlxq.core.team_standings import board_standings, compute_team_standings, resolve_team_tiebreaks
+from xlxq.cli.workbooks import team_dispatch as cli_dispatch
 from xlxq.core.teams import VACANT, TeamEvent
 from xlxq.errors import InputError
 from xlxq.sheets import layout as L
-from xlxq.team_workbook import (check, cli_dispatch, create_team_workbook, demo_event, dispatch, explain,
-                                is_team_workbook, pair_next_round, recompute, team_demo, template_path)
+from xlxq.team_workbook import (check, create_team_workbook, demo_event, explain, is_team_workbook, pair_next_round,
+                                recompute, team_demo, template_path)
+from xlxq.workbook import dispatch
 
 ZH_TEXT = {RED_WIN: ["红胜", "红方胜", "1-0", "2:0", "先胜", "黑负"],
            BLACK_WIN: ["黑胜", "黑方胜", "0-1", "0:2", "红负", "后胜"],

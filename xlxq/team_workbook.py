@@ -10,35 +10,34 @@ the same :class:`~xlxq.sheets.mapping.Status` as the individual workbook.
 
 - :func:`pair_next_round` (编排下一轮)   - :func:`recompute` (计算成绩)
 - :func:`explain` (编排记录)             - :func:`check` (检查, writes nothing)
-- :func:`create_team_workbook`, :func:`team_demo`, :func:`cli_dispatch`
-- :func:`is_team_workbook`, :func:`dispatch`: which operations a book needs
+- :func:`create_team_workbook`, :func:`team_demo`
+- :func:`is_team_workbook`: whether a book is a team workbook (``xlxq.workbook.dispatch`` picks the operations)
 
 docs/workbook-teams.md describes the workbook.
 """
 from __future__ import annotations
 
 import os
-import sys
 from dataclasses import replace
 from pathlib import Path
-from types import ModuleType
 from typing import Any, Iterable, Optional, Sequence
 
 from xlxq.core.model import Player
 from xlxq.core.teams import Team, TeamEvent, TeamSettings, set_lineups, validate_team_event
 from xlxq.i18n import env_lang
-from xlxq.errors import InputError, XlxqError
+from xlxq.errors import InputError
 from xlxq.sheets import team_layout as T
 from xlxq.sheets import team_mapping as TM
 from xlxq.sheets.mapping import INFO, Book, Canvas, Problem, Status
-from xlxq.workbook import (round1_notes, _check_status, _cli_report, _demo_done, _demo_path, _find_template, _fmt,
-                           _found, _new_workbook, _no_template, _sorted_problems, _table)
+from xlxq.report import team_pairing_text, team_standings_text
+from xlxq.workbook_common import (check_status, demo_done, demo_path, find_template, found_note, new_workbook,
+                                  no_template, round1_notes, sorted_problems)
 
 TEMPLATE_FILES = {("zh", False): "xlxq-team-zh.xlsx", ("en", False): "xlxq-team-en.xlsx",
                   ("zh", True): "xlxq-team-zh.xlsm", ("en", True): "xlxq-team-en.xlsm"}
 
-__all__ = ["Status", "is_team_workbook", "dispatch", "pair_next_round", "recompute", "explain", "check",
-           "create_team_workbook", "team_demo", "cli_dispatch", "template_path", "demo_event"]
+__all__ = ["Status", "is_team_workbook", "pair_next_round", "recompute", "explain", "check",
+           "create_team_workbook", "team_demo", "template_path", "demo_event"]
 
 #: problems recomputed by :func:`xlxq.sheets.team_mapping.rule_problems`
 _RULE_CODES = {"hand_pairing", "hand_colours", "hand_seats", "hand_bye", "rematch", "withdrawn", "unfinished",
@@ -54,18 +53,6 @@ def is_team_workbook(book: Book) -> bool:
     报名表 / Registration sheet (only the sheet names are looked at: cheap,
     nothing is read)."""
     return T.is_team_sheet_names(list(book.sheet_names()))
-
-
-def dispatch(book: Book) -> ModuleType:
-    """The module whose operations fit ``book``: this one for a team
-    workbook, :mod:`xlxq.workbook` otherwise.  Both offer
-    ``pair_next_round(book)``, ``recompute(book)``, ``explain(book,
-    round_no=None)`` and ``check(book)``, returning a Status."""
-    if is_team_workbook(book):
-        return sys.modules[__name__]
-    import xlxq.workbook as W
-
-    return W
 
 
 # ==========================================================================
@@ -119,8 +106,8 @@ def pair_next_round(book: Book) -> Status:
     TM.refresh(canvas, data, new)
     TM.write_log(canvas, data, n, explain_team_outcome(new, out))
     book.apply(canvas.finish())
-    problems = _sorted_problems(data.problems)
-    extra_zh, extra_en = _found(problems)
+    problems = sorted_problems(data.problems)
+    extra_zh, extra_en = found_note(problems)
     if s.system == "swiss" and n == 1:
         z, e = round1_notes(problems)
         extra_zh, extra_en = extra_zh + z, extra_en + e
@@ -152,8 +139,8 @@ def recompute(book: Book) -> Status:
     from xlxq.core.standings import table_round
 
     tr = table_round(data.event)
-    problems = _sorted_problems(data.problems)
-    extra_zh, extra_en = _found(problems)
+    problems = sorted_problems(data.problems)
+    extra_zh, extra_en = found_note(problems)
     return Status(True, f"成绩已计算（{tr.label('zh')}），写入“{data.team_standings_sheet}”与“{data.board_standings_sheet}”表"
                   + extra_zh, f"standings computed ({tr.label('en')}) into {data.team_standings_sheet!r} and "
                   f"{data.board_standings_sheet!r}" + extra_en, problems,
@@ -192,7 +179,7 @@ def explain(book: Book, round_no: Optional[int] = None) -> Status:
 
 def check(book: Book) -> Status:
     """Read and judge the team workbook; write nothing."""
-    return _check_status(TM.read_team_workbook(book))
+    return check_status(TM.read_team_workbook(book))
 
 
 # ==========================================================================
@@ -227,43 +214,14 @@ def explain_team_outcome(event: TeamEvent, out) -> str:
 
 
 def pairing_text(event: TeamEvent, round_no: int) -> str:
-    """The round as text: each match, then its boards."""
-    from xlxq.sheets.results import display
-
-    lang = env_lang()
-    rnd = event.get_round(round_no)
-    out = [(f"第{round_no}轮对阵表" if lang == "zh" else f"Round {round_no} pairings")
-           + (f"  {event.settings.name}" if event.settings.name else "")]
-    for m in rnd.matches:
-        out.append(f"第{m.match}场  {event.team(m.first).name}（先走） — {event.team(m.second).name}（后走）" if lang == "zh"
-                   else f"Match {m.match}  {event.team(m.first).name} (first) - {event.team(m.second).name} (second)")
-        rows = [[b.board, b.red or "", event.player(b.red).name if b.red else T.vacant_text(lang),
-                 display(b.result, lang) or "", event.player(b.black).name if b.black else T.vacant_text(lang),
-                 b.black or ""] for b in m.boards]
-        head = ("台次 序号 红方 结果 黑方 序号" if lang == "zh" else "Bd No Red Result Black No").split()
-        out += ["  " + ln for ln in _table(head, rows)]
-    for t in rnd.byes:
-        out.append(("轮空：" if lang == "zh" else "bye: ") + event.team(t).name)
-    return "\n".join(out)
+    """The round as text: each match, then its boards (:func:`xlxq.report.team_pairing_text`)."""
+    return team_pairing_text(event, round_no, env_lang())
 
 
 def standings_text(event: TeamEvent, rows: list, after) -> str:
-    """``after``: the table's :class:`~xlxq.core.standings.TableRound` (or a round number)."""
-    from xlxq.core.standings import TableRound, table_round
-    from xlxq.core.team_standings import LABELS_EN, LABELS_ZH, resolve_team_tiebreaks
-
-    lang = env_lang()
-    s = event.settings
-    keys = [k for k in resolve_team_tiebreaks(s.tiebreaks, s.system) if k != "back_rounds"]
-    labels = LABELS_ZH if lang == "zh" else LABELS_EN
-    header = ("名次 队号 队名" if lang == "zh" else "Rank No Team").split() + [labels[k] for k in keys]
-    table = [[r.rank, r.no, r.name + (("（退赛）" if lang == "zh" else " (withdrawn)") if r.withdrawn else "")]
-             + [_fmt(r.values[k]) for k in keys] for r in rows]
-    tr = after if isinstance(after, TableRound) else table_round(event, after)
-    title = tr.title("团体名次", "Team standings", lang, when_first=True)
-    if s.name:
-        title += f"  {s.name}"
-    return "\n".join([title] + _table(header, table))
+    """``after``: the table's :class:`~xlxq.core.standings.TableRound` (or a
+    round number): :func:`xlxq.report.team_standings_text`."""
+    return team_standings_text(event, rows, after, env_lang())
 
 
 # ==========================================================================
@@ -275,7 +233,7 @@ def template_path(lang: str = "zh", macro: bool = False) -> Path:
     repository's workbook_templates/."""
     lang = "en" if lang == "en" else "zh"
     name = TEMPLATE_FILES[(lang, macro)]
-    return _find_template(name) or _no_template(name, "团体赛模板文件", "team template", "build_team_templates.py")
+    return find_template(name) or no_template(name, "团体赛模板文件", "team template", "build_team_templates.py")
 
 
 def create_team_workbook(path: str | os.PathLike, teams: Sequence[Team] | TeamEvent, settings: TeamSettings,
@@ -293,7 +251,7 @@ def create_team_workbook(path: str | os.PathLike, teams: Sequence[Team] | TeamEv
             raise InputError("创建团体赛工作簿需要队员名单（players）", "create_team_workbook needs the players")
         event = TeamEvent(settings=settings, players=sorted(players, key=lambda p: p.no), teams=list(teams))
     validate_team_event(event)
-    return _new_workbook(path, overwrite, lambda macro: template_path(lang, macro),
+    return new_workbook(path, overwrite, lambda macro: template_path(lang, macro),
                          lambda: TM.plan_new_team_workbook(lang, settings, event, normalise_results),
                          lambda book: TM.plan_fill_team_template(book, settings, event, normalise_results))
 
@@ -327,61 +285,7 @@ def team_demo(dir: str | os.PathLike | None = None) -> Path:  # noqa: A002 - the
     returns the path (never overwrites: xlxq-team-demo-2.xlsx …)."""
     from xlxq.backends.openpyxl_book import OpenpyxlBook
 
-    path = _demo_path(dir, "xlxq-team-demo")
+    path = demo_path(dir, "xlxq-team-demo")
     event = demo_event(name="xlxq 团体演示赛", rounds=5)
     create_team_workbook(path, event, event.settings, lang="zh")
-    return _demo_done(path, pair_next_round(OpenpyxlBook(path)), "团体赛演示工作簿：", "team demo workbook: ")
-
-
-# ==========================================================================
-# command line
-# ==========================================================================
-
-def cli_dispatch(command: str, path: str | os.PathLike, args: Any = None, book: Optional[Book] = None) -> int:
-    """``xlxq pair|standings|explain|check FILE.xlsx`` on a team workbook:
-    run the operation (openpyxl backend unless ``book`` is given), print the
-    result.  Exit code 0, or 1 when the workbook has errors (highlighted);
-    bad input raises XlxqError (the CLI prints it and exits 2)."""
-    from xlxq.backends.openpyxl_book import OpenpyxlBook
-
-    lang = env_lang()
-    book = book if book is not None else OpenpyxlBook(path)
-    rnd = getattr(args, "round", None)
-    if command == "pair":
-        st = pair_next_round(book)
-    elif command == "standings":
-        st = recompute(book)
-        if rnd is not None:
-            from xlxq.core.team_standings import compute_team_standings
-
-            rows = compute_team_standings(st.event, rnd)
-            st.text = standings_text(st.event, rows, rnd)
-            st.data = rows
-        if getattr(args, "json", False):
-            import json
-
-            from xlxq.core.team_standings import board_standings
-
-            out = {"standings": [_jsonable(r.to_dict()) for r in st.data],
-                   "boards": {str(k): [_jsonable(r.to_dict()) for r in v]
-                              for k, v in board_standings(st.event, rnd).items()}}
-            sys.stdout.write(json.dumps(out, ensure_ascii=False, indent=1) + "\n")
-            return 0
-    elif command == "explain":
-        st = explain(book, rnd)
-    elif command == "check":
-        st = check(book)
-    else:
-        raise XlxqError(f"团体赛工作簿不支持 xlxq {command}（可用：pair、standings、explain、check）",
-                        f"xlxq {command} is not available for team workbooks (use pair, standings, explain, check)")
-    return _cli_report(st, lang, path, command in ("pair", "standings", "explain"))
-
-
-def _jsonable(x: Any) -> Any:
-    if isinstance(x, float) and x.is_integer():
-        return int(x)
-    if isinstance(x, dict):
-        return {k: _jsonable(v) for k, v in x.items()}
-    if isinstance(x, list):
-        return [_jsonable(v) for v in x]
-    return x
+    return demo_done(path, pair_next_round(OpenpyxlBook(path)), "团体赛演示工作簿：", "team demo workbook: ")

@@ -9,7 +9,7 @@ applied, so the workbook is left as it was.
 - :func:`pair_next_round` (编排下一轮)   - :func:`recompute` (计算成绩)
 - :func:`explain` (编排记录)             - :func:`check` (检查, writes nothing)
 - :func:`schedule_round_robin` (生成循环赛对阵) - :func:`qualify_knockout` (晋圈, 积分晋圈淘汰)
-- :func:`create_event_workbook`, :func:`demo`, :func:`cli_dispatch`
+- :func:`create_event_workbook`, :func:`demo`; :func:`dispatch`: which operations a book needs
 
 ``book`` is anything implementing :class:`xlxq.sheets.mapping.Book`: an
 :class:`xlxq.backends.openpyxl_book.OpenpyxlBook` for a file, or an xlwings
@@ -18,59 +18,30 @@ book adapter inside Excel.
 from __future__ import annotations
 
 import os
-import shutil
 import sys
 from pathlib import Path
-from typing import Any, Callable, Iterable, Optional
+from types import ModuleType
+from typing import Any, Iterable, Optional
 
+from xlxq import team_workbook as TW
 from xlxq.core import records
 from xlxq.core.model import Event, EventSettings, Player
-from xlxq.errors import InputError, XlxqError
+from xlxq.errors import InputError
 from xlxq.i18n import env_lang
-from xlxq.sheets.mapping import (BLOCKING, ERROR, INFO, RR_SYSTEMS, WARNING, Book, Canvas, Problem, Sig, Status,
-                                 WorkbookOptions, WritePlan, add_round_sheet, locate, plan_fill_template, plan_new_workbook,
+from xlxq.sheets.mapping import (BLOCKING, RR_SYSTEMS, Book, Canvas, Sig, Status,
+                                 WorkbookOptions, add_round_sheet, locate, plan_fill_template, plan_new_workbook,
                                  read_workbook, refresh, rule_problems, write_log, write_log_blocks)
+from xlxq.report import book_pairing_text, book_standings_text
 from xlxq.systems import get_system
+from xlxq.workbook_common import (check_status, demo_done, demo_path, find_template, found_note, new_workbook,
+                                  no_template, round1_notes, sorted_problems)
 
 TEMPLATE_FILES = {("zh", False): "xlxq-event-zh.xlsx", ("en", False): "xlxq-event-en.xlsx",
                   ("zh", True): "xlxq-event-zh.xlsm", ("en", True): "xlxq-event-en.xlsm"}
 SAMPLE_REGISTRATION = "registration.csv"          # in samples/
 
 __all__ = ["Status", "pair_next_round", "recompute", "explain", "check", "schedule_round_robin",
-           "qualify_knockout", "create_event_workbook", "demo", "cli_dispatch", "template_path", "WorkbookOptions"]
-
-
-def _sorted_problems(problems: Iterable[Problem]) -> list[Problem]:
-    order = {BLOCKING: 0, ERROR: 1, WARNING: 2, INFO: 3}
-    return sorted(problems, key=lambda p: order[p.level])
-
-
-def _counts(problems: list[Problem]) -> tuple[int, int]:
-    errors = sum(1 for p in problems if p.level in (BLOCKING, ERROR))
-    warnings = sum(1 for p in problems if p.level == WARNING)
-    return errors, warnings
-
-
-def _found(problems: list[Problem]) -> tuple[str, str]:
-    e, w = _counts(problems)
-    if not e and not w:
-        return "", ""
-    return (f"；发现{e}个错误、{w}个警告，已在表中标出（见“提示”列）",
-            f"; {e} error(s) and {w} warning(s) found and highlighted (see the Notes column)")
-
-
-def round1_notes(problems: list[Problem]) -> tuple[str, str]:
-    """What the round-1 message of a Swiss adds (zh, en): the 原则(二)
-    warnings on 轮数 and the 原则(一) note on an odd field — a message, never
-    a blocking dialog (the cells say it too: 设置's 轮数 row, the bye's 提示)."""
-    zh = en = ""
-    for p in problems:
-        if p.code == "rounds_plan":
-            zh, en = zh + f"；注意：{p.zh}", en + f"; warning: {p.en}"
-    odd = next((p for p in problems if p.code == "odd_field"), None)
-    if odd is not None:
-        zh, en = zh + f"；说明：{odd.zh}", en + f"; note: {odd.en}"
-    return zh, en
+           "qualify_knockout", "create_event_workbook", "demo", "dispatch", "template_path", "WorkbookOptions"]
 
 
 def _blocked(book: Book, data) -> Status:
@@ -82,7 +53,7 @@ def _blocked(book: Book, data) -> Status:
     where = "、".join(sorted({p.where() for p in bad}))
     return Status(False, f"表中有必须先改正的错误（已标红：{where}），成绩与编排暂未更新",
                   f"fix the errors first (highlighted in red: {where}); standings and pairing were not updated",
-                  _sorted_problems(data.problems), event=data.event)
+                  sorted_problems(data.problems), event=data.event)
 
 
 # ==========================================================================
@@ -164,9 +135,15 @@ def _pair_message(data, event: Event, rnd, rs, label: str, stage: str) -> tuple[
 def _team_ops(book: Book):
     """The team-workbook operations when ``book`` is a team workbook
     (xlxq.team_workbook; only the sheet names are looked at), else None."""
-    from xlxq import team_workbook as TW
-
     return TW if TW.is_team_workbook(book) else None
+
+
+def dispatch(book: Book) -> ModuleType:
+    """The module whose operations fit ``book``: :mod:`xlxq.team_workbook`
+    for a team workbook, this one otherwise.  Both offer
+    ``pair_next_round(book)``, ``recompute(book)``, ``explain(book,
+    round_no=None)`` and ``check(book)``, returning a Status."""
+    return TW if TW.is_team_workbook(book) else sys.modules[__name__]
 
 
 def pair_next_round(book: Book) -> Status:
@@ -213,9 +190,9 @@ def pair_next_round(book: Book) -> Status:
     refresh(canvas, data, new)
     write_log(canvas, data, n, _log_text(new, out))
     book.apply(canvas.finish())
-    problems = _sorted_problems(data.problems)
+    problems = sorted_problems(data.problems)
     msg_zh, msg_en = _pair_message(data, new, out.round, rs, label, "main")
-    extra_zh, extra_en = _found(problems)
+    extra_zh, extra_en = found_note(problems)
     if s.system == "swiss" and n == 1:
         z, e = round1_notes(problems)
         extra_zh, extra_en = extra_zh + z, extra_en + e
@@ -255,9 +232,9 @@ def _pair_ko_stage(book: Book, data) -> Status:
     refresh(canvas, data, data.event)
     write_log(canvas, data, n, _log_text(new, out, "ko"), stage="ko")
     book.apply(canvas.finish())
-    problems = _sorted_problems(data.problems)
+    problems = sorted_problems(data.problems)
     msg_zh, msg_en = _pair_message(data, new, out.round, rs, label, "ko")
-    extra_zh, extra_en = _found(problems)
+    extra_zh, extra_en = found_note(problems)
     return Status(True, msg_zh + extra_zh, msg_en + extra_en, problems, text=pairing_text(new, n, label, "ko"),
                   data=out.round, event=new)
 
@@ -314,8 +291,8 @@ def schedule_round_robin(book: Book) -> Status:
     refresh(canvas, data, ev)
     write_log_blocks(canvas, data, blocks)
     book.apply(canvas.finish())
-    problems = _sorted_problems(data.problems)
-    extra_zh, extra_en = _found(problems)
+    problems = sorted_problems(data.problems)
+    extra_zh, extra_en = found_note(problems)
     byes = "；人数为单数，每轮一人轮空（不计分）" if len(ev.players) % 2 else ""
     kept = f"（已有的第1–{k}轮保留）" if k else ""
     text = "\n\n".join(pairing_text(ev, r, _round_label(ev, ev, ev.rounds[r - 1], lang))
@@ -387,7 +364,7 @@ def qualify_knockout(book: Book, top_k: Optional[int] = None, on_tie: Optional[s
     _recheck(data)
     rows = refresh(canvas, data, event)
     book.apply(canvas.finish())
-    problems = _sorted_problems(data.problems)
+    problems = sorted_problems(data.problems)
     by_no = event._by_no
     who = "、".join(f"{p.seed}.{by_no[p.no].name}（{p.no}号）" for p in ko.players)
     byes = data.ko.bracket.byes()
@@ -418,8 +395,8 @@ def recompute(book: Book) -> Status:
     book.apply(canvas.finish())
     event = data.event
     tr = table_round(event)
-    problems = _sorted_problems(data.problems)
-    extra_zh, extra_en = _found(problems)
+    problems = sorted_problems(data.problems)
+    extra_zh, extra_en = found_note(problems)
     system = event.settings.system
     if system == "knockout":
         from xlxq.core.knockout import stage_name
@@ -458,7 +435,7 @@ def explain(book: Book, round_no: Optional[int] = None, stage: Optional[str] = N
     if data.blocking:
         bad = [p for p in data.problems if p.level == BLOCKING]
         return Status(False, "表中有必须先改正的错误，无法生成编排记录（请先“计算成绩”查看标红处）",
-                      "fix the errors first (run recompute to see them highlighted)", _sorted_problems(bad))
+                      "fix the errors first (run recompute to see them highlighted)", sorted_problems(bad))
     if stage is None:
         stage = "ko" if (data.ko is not None and data.ko.rounds and round_no is None) else "main"
     if stage == "ko" and data.ko is None:
@@ -484,175 +461,33 @@ def check(book: Book) -> Status:
     """Read and judge the workbook; write nothing."""
     if (tw := _team_ops(book)) is not None:
         return tw.check(book)
-    return _check_status(read_workbook(book))
-
-
-def _check_status(data: Any) -> Status:
-    """The result of ``check`` on the workbook ``data`` read."""
-    problems = _sorted_problems(data.problems)
-    e, w = _counts(problems)
-    if not e and not w:
-        return Status(True, "未发现问题", "no problems found", problems, event=data.event)
-    return Status(e == 0, f"发现{e}个错误、{w}个警告", f"{e} error(s) and {w} warning(s) found", problems,
-                  event=data.event)
+    return check_status(read_workbook(book))
 
 
 # ==========================================================================
 # text output (command line)
 # ==========================================================================
 
-def _width(s: str) -> int:
-    import unicodedata
-
-    return sum(2 if unicodedata.east_asian_width(c) in ("W", "F") else 1 for c in s)
-
-
-def _table(header: list[str], rows: list[list[Any]], right: Optional[list[bool]] = None) -> list[str]:
-    """Aligned text columns (by display width); ``right``: which columns are
-    right-aligned (default none)."""
-    right = right or [False] * len(header)
-    cells = [header] + [["" if c is None else str(c) for c in r] for r in rows]
-    widths = [max(_width(r[i]) for r in cells) for i in range(len(header))]
-    out = []
-    for r in cells:
-        parts = [(" " * (widths[i] - _width(c)) + c) if right[i] else (c + " " * (widths[i] - _width(c)))
-                 for i, c in enumerate(r)]
-        out.append("  ".join(parts).rstrip())
-    return out
-
-
-def _fmt(x: Any) -> str:
-    if x is None:
-        return ""
-    if isinstance(x, float):
-        return str(int(x)) if x.is_integer() else f"{x:g}"
-    return str(x)
-
 
 def pairing_text(event: Event, round_no: int, label: str = "", stage: str = "main") -> str:
+    """Round ``round_no`` as the operation's message text, with the scores
+    of its round sheet: :func:`xlxq.report.book_pairing_text`."""
     from xlxq.sheets.formats import round_scores
-    from xlxq.sheets.results import display
 
-    lang = env_lang()
     rnd = next(r for r in event.rounds if r.round == round_no)
-    sc = round_scores(event, rnd)
-    by_no = event._by_no
-    if stage == "ko":
-        title = f"淘汰赛第{round_no}轮对阵表" if lang == "zh" else f"Knockout round {round_no} pairings"
-    else:
-        title = f"第{round_no}轮对阵表" if lang == "zh" else f"Round {round_no} pairings"
-    if label:
-        title += f"（{label}）" if lang == "zh" else f" ({label})"
-    if event.settings.name:
-        title += f"  {event.settings.name}"
-    header = ("台次 序号 红方 单位 积分 结果 积分 单位 黑方 序号" if lang == "zh"
-              else "Bd No Red Club Pts Result Pts Club Black No").split()
-    rows = []
-    for b in rnd.boards:
-        r, k = by_no[b.red], by_no[b.black]
-        rows.append([b.board, r.no, r.name, r.unit, _fmt(sc.get(r.no)), display(b.result, lang) or "",
-                     _fmt(sc.get(k.no)), k.unit, k.name, k.no])
-    for no in rnd.byes:
-        p = by_no[no]
-        rows.append(["轮空" if lang == "zh" else "bye", p.no, p.name, p.unit, _fmt(sc.get(no)), "", "", "", "", ""])
-    return "\n".join([title] + _table(header, rows, [True, True, False, False, True, False, True, False, False,
-                                                         True]))
+    return book_pairing_text(event, rnd, round_scores(event, rnd), env_lang(), label, stage)
 
 
 def standings_text(data_or_event: Any, rows: list, after: Optional[int] = None) -> str:
-    """The standings as text, by system (``data_or_event``: the WorkbookData
-    of the operation, or an Event; ``after``: the round asked for, default
-    as far as the results go — :func:`~xlxq.core.standings.table_round`)."""
-    from xlxq.core.standings import table_round
-
-    lang = env_lang()
+    """The standings as the operation's message text (``data_or_event``: the
+    WorkbookData of the operation, or an Event; ``after``: the round asked
+    for, default as far as the results go): :func:`xlxq.report.book_standings_text`,
+    with the knockout stage of 积分晋圈淘汰 when the workbook has one."""
     data = None if isinstance(data_or_event, Event) else data_or_event
     event = data_or_event if data is None else data.event
-    system = event.settings.system
-    tr = table_round(event, after)
-    after = tr.after
-    if system in RR_SYSTEMS:
-        return _rr_text(event, rows, after, lang)
-    if system == "knockout":
-        return _ko_text(event, rows, lang)
-    from xlxq.core.standings import LABELS_EN, LABELS_ZH, TIEBREAK_KEYS, resolve_tiebreaks
-
-    keys = [k for k in resolve_tiebreaks(event.settings.tiebreaks) if k in TIEBREAK_KEYS]
-    labels = LABELS_ZH if lang == "zh" else LABELS_EN
-    header = ("名次 序号 姓名 单位 积分" if lang == "zh" else "Rank No Name Club Pts").split() + [labels[k] for k in keys]
-    table = []
-    for r in rows:
-        name = r.name + (("（退赛）" if lang == "zh" else " (withdrawn)") if r.withdrawn else "")
-        table.append([r.rank, r.no, name, r.unit, _fmt(r.score)] + [_fmt(r.tiebreaks[k]) for k in keys])
-    title = tr.title("名次表", "Standings", lang, when_first=True)
-    if event.settings.name:
-        title += f"  {event.settings.name}"
-    out = "\n".join([title] + _table(header, table, [True, True, False, False, True] + [True] * len(keys)))
-    if data is not None and data.ko is not None and data.ko.bracket is not None:
-        from xlxq.core.knockout import knockout_ranking
-
-        out += "\n\n" + _ko_text(data.ko.event, knockout_ranking(data.ko.event, data.ko.bracket), lang)
-        try:
-            from xlxq.core.combined import combined_ranking
-
-            final = combined_ranking(event, data.ko.event)
-        except InputError:
-            final = None
-        if final:
-            head = ("名次 序号 姓名 决出方式 积分赛名次" if lang == "zh" else "Rank No Name Decided-by Swiss").split()
-            body = [[r.rank, r.no, r.name, ("淘汰赛" if r.source == "knockout" else "积分赛") if lang == "zh"
-                     else r.source, r.swiss_rank] for r in final]
-            out += "\n\n" + "\n".join([("积分晋圈淘汰最终名次" if lang == "zh" else "Final ranking")]
-                                        + _table(head, body, [True, True, False, False, True]))
-    return out
-
-
-def _rr_text(event: Event, rows: list, after: int, lang: str) -> str:
-    from xlxq.core.rr_standings import LABELS_EN, LABELS_ZH, resolve_rr_tiebreaks
-
-    g = event.settings.games_per_match
-    keys = resolve_rr_tiebreaks(event.settings.tiebreaks, g)
-    labels = LABELS_ZH if lang == "zh" else LABELS_EN
-    header = ("名次 序号 姓名 单位" if lang == "zh" else "Rank No Name Club").split() + \
-        [labels["match_points" if g > 1 else "score"]] + [labels[k] for k in keys]
-    table = []
-    for r in rows:
-        name = r.name + (("（成绩注销）" if lang == "zh" else " (annulled)") if r.annulled else
-                         ("（退赛）" if lang == "zh" else " (withdrawn)") if r.withdrawn else "")
-        table.append([r.rank if r.rank is not None else "—", r.no, name, r.unit, _fmt(r.score)]
-                     + [_fmt(r.tiebreaks.get(k)) for k in keys])
-    from xlxq.core.standings import table_round
-
-    title = table_round(event, after).title("循环赛名次表", "Round-robin standings", lang)
-    if event.settings.name:
-        title += f"  {event.settings.name}"
-    return "\n".join([title] + _table(header, table, [True, True, False, False, True] + [True] * len(keys)))
-
-
-def _ko_text(event: Event, places: list, lang: str) -> str:
-    from xlxq.core.knockout import build_bracket, stage_name, stage_name_en
-
-    br = build_bracket(event)
-    total = br.stage_total
-    header = ("名次 序号 姓名 单位 种子顺位 成绩" if lang == "zh" else "Place No Name Club Seeding Result").split()
-    table = []
-    for p in places:
-        pl = event.player(p.no)
-        if p.place == 1:
-            res = "冠军" if lang == "zh" else "champion"
-        elif p.stage_out is not None:
-            res = (f"{stage_name(p.stage_out, total)}负" if lang == "zh"
-                   else f"lost in the {stage_name_en(p.stage_out, total)}")
-        else:
-            res = "仍在比赛" if lang == "zh" else "still in"
-        place = "" if p.place is None else (str(p.place) if p.place_to in (None, p.place) else
-                                            f"{p.place}-{p.place_to}")
-        table.append([place, p.no, pl.name, pl.unit, p.seed_rank, res])
-    title = "淘汰赛名次" if lang == "zh" else "Knockout places"
-    if br.champion is not None:
-        ch = event.player(br.champion)
-        title += f"（冠军：{ch.name}）" if lang == "zh" else f" (champion: {ch.name})"
-    return "\n".join([title] + _table(header, table, [True, True, False, False, True, False]))
+    ko = data.ko if data is not None else None
+    return book_standings_text(event, rows, after, env_lang(), ko.event if ko is not None else None,
+                               ko.bracket if ko is not None else None)
 
 
 # ==========================================================================
@@ -664,20 +499,7 @@ def template_path(lang: str = "zh", macro: bool = False) -> Path:
     repository's workbook_templates/ (a source checkout)."""
     lang = "en" if lang == "en" else "zh"
     name = TEMPLATE_FILES[(lang, macro)]
-    return _find_template(name) or _no_template(name, "模板文件", "template", "build_templates.py")
-
-
-def _find_template(name: str) -> Optional[Path]:
-    """``name`` in the package (a wheel), else in the repository's
-    workbook_templates/ (:mod:`xlxq.resources`)."""
-    from xlxq.resources import template_file
-
-    return template_file(name)
-
-
-def _no_template(name: str, zh: str, en: str, tool: str) -> Path:
-    raise InputError(f"找不到{zh} {name}（请运行 python tools/{tool}）",
-                     f"{en} {name} not found (run python tools/{tool})")
+    return find_template(name) or no_template(name, "模板文件", "template", "build_templates.py")
 
 
 def create_event_workbook(path: str | os.PathLike, players: Iterable[Player], settings: EventSettings,
@@ -704,60 +526,9 @@ def create_event_workbook(path: str | os.PathLike, players: Iterable[Player], se
             # the Swiss default means 14.1 / 14.2 in a round robin; a knockout has none
             settings = replace(settings, tiebreaks=system.default_tiebreaks(settings))
     validate_event(Event(settings=settings, players=players))
-    return _new_workbook(path, overwrite, lambda macro: template_path(lang, macro),
+    return new_workbook(path, overwrite, lambda macro: template_path(lang, macro),
                          lambda: plan_new_workbook(lang, settings, players, normalise_results, options),
                          lambda book: plan_fill_template(book, settings, players, normalise_results, options))
-
-
-def _new_workbook(path: Path, overwrite: bool, template: Callable[[bool], Path], plan_new: Callable[[], WritePlan],
-                  plan_fill: Callable[[Book], WritePlan]) -> Path:
-    """Write a new .xlsx/.xlsm workbook at ``path``: a copy of
-    ``template(macro)`` filled by ``plan_fill(book)``, or (no .xlsx template)
-    built from nothing by ``plan_new()``."""
-    from xlxq.backends.openpyxl_book import OpenpyxlBook
-
-    if path.suffix.lower() not in (".xlsx", ".xlsm"):
-        raise InputError(f"工作簿应为 .xlsx 或 .xlsm 文件：{path.name}", f"the workbook must be .xlsx or .xlsm: {path.name}")
-    if path.exists() and not overwrite:
-        raise InputError(f"文件已存在：{path}", f"{path} already exists")
-    macro = path.suffix.lower() == ".xlsm"
-    try:
-        tpl = template(macro)
-    except InputError:
-        if macro:
-            raise
-        book = OpenpyxlBook.new(path)
-        book.apply(plan_new())
-        return path
-    tmp = path.with_name(f".{path.stem}.new{path.suffix}")
-    shutil.copyfile(tpl, tmp)
-    try:
-        book = OpenpyxlBook(tmp)
-        book.apply_in_memory(plan_fill(book))
-        book.save(path)
-    finally:
-        tmp.unlink(missing_ok=True)
-    return path
-
-
-def _demo_path(folder: str | os.PathLike | None, stem: str) -> Path:
-    """``stem``.xlsx in ``folder`` (default: here), made if missing; never an
-    existing file (``stem``-2.xlsx …)."""
-    folder = Path(folder) if folder is not None else Path.cwd()
-    folder.mkdir(parents=True, exist_ok=True)
-    path = folder / f"{stem}.xlsx"
-    k = 2
-    while path.exists():
-        path = folder / f"{stem}-{k}.xlsx"
-        k += 1
-    return path
-
-
-def _demo_done(path: Path, st: Status, zh: str, en: str) -> Path:
-    lang = env_lang()
-    print(st.message(lang))
-    print((zh if lang == "zh" else en) + str(path))
-    return path
 
 
 def _sample_csv() -> Path:
@@ -776,183 +547,15 @@ def demo(dir: str | os.PathLike | None = None) -> Path:  # noqa: A002 - the CLI'
     from xlxq.backends.openpyxl_book import OpenpyxlBook
     from xlxq.backends.registration import read_registration
 
-    path = _demo_path(dir, "xlxq-demo")
+    path = demo_path(dir, "xlxq-demo")
     players = read_registration(_sample_csv())
     settings = EventSettings(name="xlxq 演示赛", rounds=9, tiebreaks=["cxa2011-opp"])
     create_event_workbook(path, players, settings, lang="zh")
-    return _demo_done(path, pair_next_round(OpenpyxlBook(path)), "演示工作簿：", "demo workbook: ")
+    return demo_done(path, pair_next_round(OpenpyxlBook(path)), "演示工作簿：", "demo workbook: ")
 
 
 # ==========================================================================
 # command line
 # ==========================================================================
 
-def _captured_json(fn, *args) -> Any:
-    """Run a ``xlxq.cli`` standings printer and return what it printed as
-    JSON (so the workbook's ``--json`` is the JSON file's, shape for shape)."""
-    import contextlib
-    import io
-    import json
 
-    buf = io.StringIO()
-    with contextlib.redirect_stdout(buf):
-        fn(*args)
-    return json.loads(buf.getvalue())
-
-
-def standings_json(st: Status, data_round: Optional[int] = None) -> dict:
-    """``xlxq standings FILE.xlsx --json``: the shapes of docs/format.md, by
-    system.  Swiss: ``{"standings": […]}`` (with ``eliminated_after`` under
-    积分末位淘汰); with the knockout stage of 积分晋圈淘汰 also ``"knockout"``
-    (the knockout shape) and, once it is finished, ``"combined"``."""
-    from types import SimpleNamespace
-
-    from xlxq import cli
-
-    event = st.event
-    args = SimpleNamespace(json=True, round=data_round, with_swiss=None)
-    system = event.settings.system
-    if system in RR_SYSTEMS:
-        return _captured_json(cli._standings_rr, event, args)
-    if system == "knockout":
-        return _captured_json(cli._standings_ko, event, args)
-    out = _captured_json(cli._standings_swiss, event, args)     # the very table of the CLI on JSON
-    ko = st.ko_event
-    if ko is not None:
-        out["knockout"] = _captured_json(cli._standings_ko, ko, SimpleNamespace(json=True, round=None))
-        from xlxq.core.combined import combined_ranking
-
-        try:
-            out["combined"] = {"system": "combined",
-                               "standings": [r.to_dict() for r in combined_ranking(event, ko)]}
-        except InputError:
-            pass
-    return out
-
-
-def cli_dispatch(command: str, path: str | os.PathLike, args: Any = None) -> int:
-    """``xlxq pair|schedule|standings|crosstable|explain|check|qualify
-    FILE.xlsx``: run the operation on the file (openpyxl backend), print the
-    result.  Exit code 0, or 1 when the workbook has errors (highlighted);
-    bad input raises XlxqError (the CLI prints it and exits 2, the file
-    untouched)."""
-    import json
-
-    from xlxq.backends.openpyxl_book import OpenpyxlBook
-
-    lang = env_lang()
-    rnd = getattr(args, "round", None)
-    if command == "qualify":
-        return _cli_qualify(path, args, lang)
-    book = OpenpyxlBook(path)
-    if (tw := _team_ops(book)) is not None:
-        return tw.cli_dispatch(command, path, args, book=book)
-    if command == "pair":
-        st = pair_next_round(book)
-    elif command == "schedule":
-        st = schedule_round_robin(book)
-    elif command == "standings":
-        if getattr(args, "with_swiss", None) is not None:
-            raise InputError("工作簿中的积分晋圈淘汰在同一文件中，不需要 --with", "a workbook holds both stages: no --with")
-        st = recompute(book)
-        if st.ok and rnd is not None and st.event.settings.system == "swiss":
-            from xlxq.core.standings import compute_standings
-
-            rows = compute_standings(st.event, rnd)
-            st.text = standings_text(st.event, rows, rnd)
-            st.data = rows
-        if st.ok and getattr(args, "json", False):
-            sys.stdout.write(json.dumps(standings_json(st, rnd), ensure_ascii=False, indent=1) + "\n")
-            return 0
-        if st.ok and rnd is not None and st.event.settings.system != "swiss":
-            from types import SimpleNamespace
-
-            from xlxq import cli
-
-            fn = cli._standings_rr if st.event.settings.system in RR_SYSTEMS else cli._standings_ko
-            for line in st.lines(lang):
-                print(line)
-            fn(st.event, SimpleNamespace(json=False, round=rnd, with_swiss=None))
-            return 0
-    elif command == "crosstable":
-        st = recompute(book)
-        if st.ok:
-            from types import SimpleNamespace
-
-            from xlxq import cli
-
-            if st.event.settings.system not in RR_SYSTEMS:
-                raise InputError(f"交叉表只用于循环赛，本赛事为{st.event.settings.system}",
-                                 f"a cross table is for round robins only; this event is {st.event.settings.system}")
-            cli_args = SimpleNamespace(json=getattr(args, "json", False), round=rnd, file=str(path))
-            if not cli_args.json:
-                for line in st.lines(lang):
-                    print(line)
-            return cli._crosstable(st.event, cli_args)
-    elif command == "explain":
-        st = explain(book, rnd)
-    elif command == "check":
-        st = check(book)
-    else:
-        raise XlxqError(f"Excel 工作簿不支持 xlxq {command}（可用：pair、schedule、standings、crosstable、explain、check、"
-                        f"qualify）",
-                        f"xlxq {command} is not available for workbooks (use pair, schedule, standings, crosstable, "
-                        f"explain, check, qualify)")
-    return _cli_report(st, lang, path, command in ("pair", "schedule", "standings", "explain"))
-
-
-def _cli_report(st: Status, lang: str, path: Any, saved: bool) -> int:
-    """Print ``st`` (and "saved to" when the operation ``saved`` the workbook
-    and succeeded); the exit code."""
-    for line in st.lines(lang):
-        print(line)
-    if st.text:
-        print(st.text)
-    if saved and st.ok:
-        print(("已保存到 " if lang == "zh" else "saved to ") + str(path))
-    return 0 if st.ok else 1
-
-
-def _cli_qualify(path: str | os.PathLike, args: Any, lang: str) -> int:
-    """``xlxq qualify EVENT.xlsx [OUT.xlsx] --top K``: the knockout stage in
-    the workbook itself, or — with a second, different workbook path — in a
-    copy of it (the Swiss file is then left as it is)."""
-    from xlxq.backends.openpyxl_book import OpenpyxlBook
-
-    src = Path(path)
-    out = getattr(args, "knockout", None)
-    for flag, given in (("--games-per-match", getattr(args, "games_per_match", 1) not in (None, 1)),
-                        ("--playoff-games", getattr(args, "playoff_games", None) is not None),
-                        ("--armageddon", bool(getattr(args, "armageddon", False))),
-                        ("--name", getattr(args, "name", None) is not None),
-                        ("--round", getattr(args, "round", None) is not None)):
-        if given:
-            raise InputError(f"工作簿的淘汰赛阶段按“设置”表的每场局数、加赛局数、加赛决胜局进行，且在积分赛结束后晋圈：不用 {flag}",
-                             f"a workbook's knockout stage takes its settings from the Settings sheet: {flag} "
-                             f"does not apply")
-    target = src
-    if out is not None and Path(out).resolve() != src.resolve():
-        target = Path(out)
-        if target.suffix.lower() != src.suffix.lower():
-            raise InputError(f"{target.name} 应与 {src.name} 同为 {src.suffix} 工作簿",
-                             f"{target.name} must be a {src.suffix} workbook like {src.name}")
-        if target.exists() and not getattr(args, "force", False):
-            raise InputError(f"文件已存在：{target}（如要覆盖，加 --force）", f"{target} already exists (use --force)")
-    on_tie = getattr(args, "on_tie", None)
-    if target != src:
-        OpenpyxlBook(src)                # a readable workbook, before anything is copied
-        tmp = target.with_name(f".{target.stem}.new{target.suffix}")
-        shutil.copyfile(src, tmp)
-        try:
-            st = qualify_knockout(OpenpyxlBook(tmp), getattr(args, "top", None), on_tie if on_tie == "number" else None)
-            os.replace(tmp, target)
-        finally:
-            tmp.unlink(missing_ok=True)
-    else:
-        st = qualify_knockout(OpenpyxlBook(src), getattr(args, "top", None), on_tie if on_tie == "number" else None)
-    for line in st.lines(lang):
-        print(line)
-    if st.text:
-        print(st.text)
-    print(("已保存到 " if lang == "zh" else "saved to ") + str(target))
-    return 0 if st.ok else 1

@@ -1,0 +1,128 @@
+"""The ``xlxq`` command line (also ``python -m xlxq``).
+
+    xlxq new FILE --players 报名表.csv|.xlsx [--system swiss|round_robin|double_round_robin|knockout]
+             [--rounds R] [--games-per-match G] [--name N] [--first-round M] [--seed S] [--draw SEED]
+             [--tiebreaks PRESET|KEY,KEY…] [--eliminate X:Y …] [--playoff-games 2,1] [--armageddon] [--force]
+    xlxq pair FILE                      pair the next round, save, print the 对阵表
+    xlxq schedule FILE [--force]        round robin: every round of the table at once
+    xlxq standings FILE [--json] [--round N] [--with SWISS.json]
+    xlxq crosstable FILE [--json] [--round N]   round robin: the 交叉表
+    xlxq explain FILE [--round N]       the 编排记录 of a round
+    xlxq check FILE [--round N]         rule check + comparison with the engine / table / bracket
+    xlxq simulate FILE --seed S [--rounds K]   random results, pair on (dry run)
+    xlxq qualify SWISS.json KNOCKOUT.json --top K [--on-tie error|number]   积分晋圈淘汰
+    xlxq demo [DIR]                     sample workbook (xlxq.workbook)
+
+Team events (团体赛, ``event.kind: "team"``, docs/teams.md):
+
+    xlxq new FILE --teams 团体报名表.csv --boards K [--lineup fixed_boards|fixed_order|per_round]
+             [--system swiss|round_robin|double_round_robin|scheveningen] [--rounds R]
+             [--pair-by match_points|game_points] [--match-scoring 2/1/0] [--tiebreaks seed001-team-1]
+    xlxq lineup FILE [--round N] --team T [--players a,b,c,d]   出场名单 (checked by the format)
+    xlxq standings FILE [--boards]      team standings, or 台次成绩
+    (pair, schedule, explain, check, simulate work on team files too)
+    xlxq new FILE --players P --member-total [--best N] [--by points|placings]   队员总分制
+    xlxq standings FILE --teams         队员总分制 team ranking
+
+Every command works for every system (swiss, round_robin,
+double_round_robin, knockout) where it makes sense, and says so where it
+does not.  FILE is a JSON tournament file (docs/format.md); an
+``.xlsx``/``.xlsm`` FILE runs the workbook operations (:mod:`xlxq.cli.workbooks`).  Bad
+input prints one line ``错误：…`` on stderr and exits 2 without touching the
+file (``XLXQ_LANG=en`` for English).  Exit 1 is reserved for ``check``
+finding rule errors.
+
+The package, one module per command group:
+
+- :mod:`~xlxq.cli.output`: the language, ``txt(zh, en)``, ``echo``, tables and numbers (:mod:`xlxq.text`);
+- :mod:`~xlxq.cli.files`: loading and saving the JSON file, the round argument, list arguments;
+- :mod:`~xlxq.cli.workbooks`: ``xlxq CMD FILE.xlsx`` and ``on_file`` (a workbook or a JSON file), ``demo``;
+- :mod:`~xlxq.cli.new`, :mod:`~xlxq.cli.rounds` (pair, schedule), :mod:`~xlxq.cli.tables` (standings,
+  crosstable), :mod:`~xlxq.cli.records` (explain, check), :mod:`~xlxq.cli.simulate`,
+  :mod:`~xlxq.cli.qualify`, :mod:`~xlxq.cli.team` (team pieces and ``lineup``).
+
+A new command (group): a module with ``add_parser(sub)`` (its sub-parsers,
+each with ``set_defaults(func=…)``) and one line in :data:`COMMAND_GROUPS`.
+The tables are printed by :mod:`xlxq.report`, shared with the workbooks.
+
+Start-up time matters (``xlxq pair`` on 1000 players): importing the package
+imports only the standard library (and :mod:`xlxq.text`, which is standard
+library only); the core, the backends, :mod:`xlxq.report` and the workbook
+modules are imported lazily inside the commands — the reason for every
+function-local import in ``xlxq/cli/``.
+"""
+from __future__ import annotations
+
+import os
+import sys
+from typing import Optional, Sequence
+
+from xlxq.cli import new, qualify, records, rounds, simulate, tables, team, workbooks
+from xlxq.cli.output import Parser, txt
+
+__all__ = ["main", "build_parser", "COMMAND_GROUPS"]
+
+#: the command groups, in the order of ``xlxq -h``: each module's
+#: ``add_parser(sub)`` adds its sub-commands.  A new group: one line here.
+COMMAND_GROUPS = (
+    new,          # new
+    team,         # lineup
+    rounds,       # pair, schedule
+    tables,       # standings, crosstable
+    records,      # explain, check
+    simulate,     # simulate
+    qualify,      # qualify
+    workbooks,    # demo
+)
+
+
+def build_parser() -> Parser:
+    p = Parser(prog="xlxq", description="象棋赛事编排与成绩：积分编排（中国象棋协会定位编排法）、循环赛、淘汰赛及组合赛制")
+    sub = p.add_subparsers(dest="command", metavar="命令", parser_class=Parser)
+    sub.required = True
+    for group in COMMAND_GROUPS:
+        group.add_parser(sub)
+    return p
+
+
+def _utf8_streams() -> None:
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.reconfigure(encoding="utf-8", errors="replace")  # type: ignore[attr-defined]
+        except (AttributeError, ValueError, OSError):
+            pass
+
+
+def _error(msg: str) -> int:
+    line = " ".join(str(msg).split())
+    sys.stderr.write(f"{txt('错误：', 'error: ')}{line}\n")
+    return 2
+
+
+def main(argv: Optional[Sequence[str]] = None) -> int:
+    _utf8_streams()
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    from xlxq.errors import XlxqError
+
+    try:
+        return int(args.func(args) or 0)
+    except XlxqError as exc:
+        return _error(exc.message())
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        try:
+            sys.stdout = open(os.devnull, "w")
+        except OSError:
+            pass
+        return 0
+    except OSError as exc:
+        name = exc.filename or ""
+        return _error(txt(f"无法读写文件 {name}：{exc.strerror or exc}", f"cannot access {name}: {exc.strerror or exc}"))
+    except Exception as exc:  # never a traceback for an arbiter
+        if os.environ.get("XLXQ_DEBUG"):
+            raise
+        return _error(txt(f"程序内部错误（{type(exc).__name__}: {exc}），设置 XLXQ_DEBUG=1 可看详细信息",
+                          f"internal error ({type(exc).__name__}: {exc}); set XLXQ_DEBUG=1 for details"))
+

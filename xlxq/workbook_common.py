@@ -1,0 +1,124 @@
+"""What the individual and the team workbook operations share
+(:mod:`xlxq.workbook`, :mod:`xlxq.team_workbook`): problems in order and
+counted, the notes a message adds, the judgement of ``check``, templates,
+a new workbook from a template, the demo's path and message.
+"""
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+from typing import Any, Callable, Iterable, Optional
+
+from xlxq.resources import template_file
+from xlxq.errors import InputError
+from xlxq.i18n import env_lang
+from xlxq.sheets.mapping import BLOCKING, ERROR, INFO, WARNING, Book, Problem, Status, WritePlan
+
+__all__ = ["sorted_problems", "count_problems", "found_note", "round1_notes", "check_status", "find_template",
+           "no_template", "new_workbook", "demo_path", "demo_done"]
+
+
+def sorted_problems(problems: Iterable[Problem]) -> list[Problem]:
+    order = {BLOCKING: 0, ERROR: 1, WARNING: 2, INFO: 3}
+    return sorted(problems, key=lambda p: order[p.level])
+
+
+def count_problems(problems: list[Problem]) -> tuple[int, int]:
+    errors = sum(1 for p in problems if p.level in (BLOCKING, ERROR))
+    warnings = sum(1 for p in problems if p.level == WARNING)
+    return errors, warnings
+
+
+def found_note(problems: list[Problem]) -> tuple[str, str]:
+    e, w = count_problems(problems)
+    if not e and not w:
+        return "", ""
+    return (f"；发现{e}个错误、{w}个警告，已在表中标出（见“提示”列）",
+            f"; {e} error(s) and {w} warning(s) found and highlighted (see the Notes column)")
+
+
+def round1_notes(problems: list[Problem]) -> tuple[str, str]:
+    """What the round-1 message of a Swiss adds (zh, en): the 原则(二)
+    warnings on 轮数 and the 原则(一) note on an odd field — a message, never
+    a blocking dialog (the cells say it too: 设置's 轮数 row, the bye's 提示)."""
+    zh = en = ""
+    for p in problems:
+        if p.code == "rounds_plan":
+            zh, en = zh + f"；注意：{p.zh}", en + f"; warning: {p.en}"
+    odd = next((p for p in problems if p.code == "odd_field"), None)
+    if odd is not None:
+        zh, en = zh + f"；说明：{odd.zh}", en + f"; note: {odd.en}"
+    return zh, en
+
+
+def check_status(data: Any) -> Status:
+    """The result of ``check`` on the workbook ``data`` read."""
+    problems = sorted_problems(data.problems)
+    e, w = count_problems(problems)
+    if not e and not w:
+        return Status(True, "未发现问题", "no problems found", problems, event=data.event)
+    return Status(e == 0, f"发现{e}个错误、{w}个警告", f"{e} error(s) and {w} warning(s) found", problems,
+                  event=data.event)
+
+
+def find_template(name: str) -> Optional[Path]:
+    """``name`` in the package (a wheel), else in the repository's
+    workbook_templates/ (:mod:`xlxq.resources`)."""
+    return template_file(name)
+
+
+def no_template(name: str, zh: str, en: str, tool: str) -> Path:
+    raise InputError(f"找不到{zh} {name}（请运行 python tools/{tool}）",
+                     f"{en} {name} not found (run python tools/{tool})")
+
+
+def new_workbook(path: Path, overwrite: bool, template: Callable[[bool], Path], plan_new: Callable[[], WritePlan],
+                  plan_fill: Callable[[Book], WritePlan]) -> Path:
+    """Write a new .xlsx/.xlsm workbook at ``path``: a copy of
+    ``template(macro)`` filled by ``plan_fill(book)``, or (no .xlsx template)
+    built from nothing by ``plan_new()``."""
+    from xlxq.backends.openpyxl_book import OpenpyxlBook
+
+    if path.suffix.lower() not in (".xlsx", ".xlsm"):
+        raise InputError(f"工作簿应为 .xlsx 或 .xlsm 文件：{path.name}", f"the workbook must be .xlsx or .xlsm: {path.name}")
+    if path.exists() and not overwrite:
+        raise InputError(f"文件已存在：{path}", f"{path} already exists")
+    macro = path.suffix.lower() == ".xlsm"
+    try:
+        tpl = template(macro)
+    except InputError:
+        if macro:
+            raise
+        book = OpenpyxlBook.new(path)
+        book.apply(plan_new())
+        return path
+    tmp = path.with_name(f".{path.stem}.new{path.suffix}")
+    shutil.copyfile(tpl, tmp)
+    try:
+        book = OpenpyxlBook(tmp)
+        book.apply_in_memory(plan_fill(book))
+        book.save(path)
+    finally:
+        tmp.unlink(missing_ok=True)
+    return path
+
+
+def demo_path(folder: str | os.PathLike | None, stem: str) -> Path:
+    """``stem``.xlsx in ``folder`` (default: here), made if missing; never an
+    existing file (``stem``-2.xlsx …)."""
+    folder = Path(folder) if folder is not None else Path.cwd()
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"{stem}.xlsx"
+    k = 2
+    while path.exists():
+        path = folder / f"{stem}-{k}.xlsx"
+        k += 1
+    return path
+
+
+def demo_done(path: Path, st: Status, zh: str, en: str) -> Path:
+    lang = env_lang()
+    print(st.message(lang))
+    print((zh if lang == "zh" else en) + str(path))
+    return path
