@@ -2260,7 +2260,23 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("dir", nargs="?", metavar="DIR", help="输出文件夹")
     s.add_argument("--teams", action="store_true", help="团体赛演示工作簿（8队，团体积分编排）")
     s.set_defaults(func=cmd_demo)
+
+    # Excel buttons: set-up and doctor (xlxq/excel_setup.py)
+    s = sub.add_parser("excel-setup", help="设置本机的 Excel 按钮（装好 xlxq 后运行一次）",
+                       description="把本 Python 写入 xlwings 的用户设置，Mac 上安装 AppleScript，检查 Excel 的宏设置和模板")
+    s.add_argument("--force", action="store_true", help="覆盖已有的不同设置")
+    s.add_argument("--workbook", metavar="FILE", help="同时检查这个工作簿（.xlsm）")
+    s.set_defaults(func=lambda a: _excel_setup().run_setup(a.force, a.workbook, _lang()))
+    s = sub.add_parser("doctor", help="诊断 Excel 按钮的环境", description="显示按钮所依赖的一切（可拍照发给维护者）")
+    s.add_argument("workbook", nargs="?", metavar="FILE", help="工作簿（.xlsm）")
+    s.set_defaults(func=lambda a: _excel_setup().run_doctor(a.workbook, _lang()))
     return p
+
+
+def _excel_setup():  # lazy: only these two commands need it
+    import xlxq.excel_setup
+
+    return xlxq.excel_setup
 
 
 def _utf8_streams() -> None:
