@@ -33,6 +33,7 @@ import argparse
 import importlib.util
 import json
 import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -105,9 +106,15 @@ def click_argv(workbook_name: str, fullname: str) -> list[str]:
     return [sys.executable] + click.argv[1:]
 
 
+def _children_cpu() -> float:
+    r = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return r.ru_utime + r.ru_stime
+
+
 def run_click(argv: list[str], payload: Path, out: Path, site: Path, block: str = "",
               extra_env: dict[str, str] | None = None) -> tuple[float, dict, subprocess.CompletedProcess]:
-    """One click: (wall time, what the sitecustomize recorded, the process)."""
+    """One click: (wall time, what the sitecustomize recorded -- with the
+    process's CPU time as ``cpu_s`` --, the process)."""
     env = dict(os.environ)
     env.update({"PYTHONPATH": os.pathsep.join([str(site), str(ROOT)]), "XLXQ_CLICK_PAYLOAD": str(payload),
                 "XLXQ_CLICK_OUT": str(out), "XLXQ_CLICK_BLOCK": block})
@@ -115,23 +122,28 @@ def run_click(argv: list[str], payload: Path, out: Path, site: Path, block: str 
     env.update(extra_env or {})
     if out.exists():
         out.unlink()
+    cpu = _children_cpu()
     t = time.perf_counter()
     proc = subprocess.run(argv, env=env, capture_output=True, text=True, cwd=str(site))
     wall = time.perf_counter() - t
     rec = json.loads(out.read_text(encoding="utf-8")) if out.exists() else {}
+    rec["cpu_s"] = _children_cpu() - cpu
     return wall, rec, proc
 
 
-def import_time(block: str, runs: int, site: Path) -> float:
-    """Median wall time of ``python -B -c "import xlwings.utils"``."""
-    env = dict(os.environ, PYTHONPATH=str(site), XLXQ_CLICK_BLOCK=block)
+def import_time(block: str, runs: int, site: Path, code: str = "import xlwings.utils") -> tuple[float, float]:
+    """Median (wall, CPU) time of ``python -B -c code`` (no licence key, as from Excel)."""
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(site), str(ROOT)]), XLXQ_CLICK_BLOCK=block)
     env.pop("XLXQ_CLICK_PAYLOAD", None)
-    times = []
+    env.pop("XLWINGS_LICENSE_KEY", None)
+    walls, cpus = [], []
     for _ in range(runs):
+        cpu = _children_cpu()
         t = time.perf_counter()
-        subprocess.run([sys.executable, "-B", "-c", "import xlwings.utils"], env=env, check=True)
-        times.append(time.perf_counter() - t)
-    return statistics.median(times)
+        subprocess.run([sys.executable, "-B", "-c", code], env=env, check=True)
+        walls.append(time.perf_counter() - t)
+        cpus.append(_children_cpu() - cpu)
+    return statistics.median(walls), statistics.median(cpus)
 
 
 def prepare(folder: Path, players: int, played: int = 5) -> Path:
@@ -154,7 +166,7 @@ def measure(players: int, runs: int, folder: Path, blocks: tuple[str, ...] = (""
     argv = click_argv(name, str(folder / name))
     out = {}
     for block in blocks:
-        walls, mocks = [], []
+        walls, mocks, cpus = [], [], []
         rec: dict = {}
         for _ in range(runs):
             wall, rec, proc = run_click(argv, payload, folder / "out.json", site, block)
@@ -162,8 +174,10 @@ def measure(players: int, runs: int, folder: Path, blocks: tuple[str, ...] = (""
             assert "addSheet" in rec.get("actions", []), (rec, proc.stderr)
             walls.append(wall)
             mocks.append(rec["mock_s"])
-        out[block or "installed"] = {"wall_s": statistics.median(walls), "mock_s": statistics.median(mocks),
-                                     "modules": rec["modules"], "actions": len(rec["actions"])}
+            cpus.append(rec["cpu_s"])
+        out[block or "installed"] = {"wall_s": statistics.median(walls), "cpu_s": statistics.median(cpus),
+                                     "mock_s": statistics.median(mocks), "modules": rec["modules"],
+                                     "actions": len(rec["actions"])}
     return out
 
 
@@ -182,16 +196,21 @@ def main() -> None:
         site = folder / "site"
         site.mkdir()
         (site / "sitecustomize.py").write_text(SITECUSTOMIZE, encoding="utf-8")
+        base = import_time("", a.runs, site, "pass")
         t_with = import_time("", a.runs, site)
         t_without = import_time(NO_PANDAS, a.runs, site)
-        print(f"`import xlwings.utils` in a fresh interpreter: {t_with:.3f} s with pandas/numpy, "
-              f"{t_without:.3f} s without (saved {t_with - t_without:.3f} s)")
-        print(f"{'players':>7}  {'environment':<18} {'click':>7}  {'of which remote set-up':>22}  modules")
+        print(f"machine: `python -c pass` {base[0]:.3f} s wall / {base[1]:.3f} s CPU; load average "
+              f"{os.getloadavg()[0]:.1f}")
+        print(f"`import xlwings.utils`, fresh interpreter (wall / CPU): {t_with[0]:.3f} / {t_with[1]:.3f} s with "
+              f"pandas+numpy, {t_without[0]:.3f} / {t_without[1]:.3f} s without: pandas costs "
+              f"{t_with[0] - t_without[0]:.3f} s wall, {t_with[1] - t_without[1]:.3f} s CPU")
+        print(f"{'players':>7}  {'environment':<14} {'wall':>7} {'CPU':>7}  {'remote set-up':>13}  modules")
         for n in a.players:
             sub = folder / str(n)
             sub.mkdir()
             for env, r in measure(n, a.runs, sub).items():
-                print(f"{n:>7}  {env:<18} {r['wall_s']:6.3f}s  {r['mock_s']:21.3f}s  {','.join(r['modules'])}")
+                print(f"{n:>7}  {env:<14} {r['wall_s']:6.3f}s {r['cpu_s']:6.3f}s  {r['mock_s']:12.3f}s  "
+                      f"{','.join(r['modules'])}")
 
 
 if __name__ == "__main__":

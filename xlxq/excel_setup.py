@@ -349,8 +349,10 @@ def xlwings_info() -> tuple[Optional[str], Optional[Path]]:
 def setup(force: bool = False, platform: str = sys.platform, home: Optional[Path] = None,
           executable: str = sys.executable, environ: Optional[dict[str, str]] = None,
           registry: Optional[Registry] = None, xlwings: Optional[tuple[Optional[str], Optional[Path]]] = None,
-          templates: Optional[Iterable[Path]] = None, workbook: Optional[Path] = None) -> Report:
-    """Set this PC up for the buttons (see the module doc); idempotent."""
+          templates: Optional[Iterable[Path]] = None, workbook: Optional[Path] = None,
+          encoding: Optional[str] = None) -> Report:
+    """Set this PC up for the buttons (see the module doc); idempotent.
+    ``encoding``: the config file's (by default :func:`config_encoding`)."""
     environ = dict(os.environ if environ is None else environ)
     home = Path(home) if home is not None else Path.home()
     report = Report("xlxq excel-setup：设置本机的 Excel 按钮", "xlxq excel-setup: setting this PC up for the Excel buttons")
@@ -371,7 +373,7 @@ def setup(force: bool = False, platform: str = sys.platform, home: Optional[Path
     path = user_config_path(platform, home)
     key = interpreter_key(platform)
     want = config_value_for(executable, platform, environ)
-    enc = config_encoding(platform)
+    enc = encoding or config_encoding(platform)
     text = path.read_text(encoding=enc, errors="replace") if path.is_file() else ""
     have = parse_config(text).get(key)
     if have == want:
