@@ -20,7 +20,9 @@ How (docs/excel.md, "How the .xlsm is built"):
    layout as the .xlsx templates), which embeds that project
    (``add_vba_project``), names the code names ThisWorkbook, Sheet1…SheetN and
    lets this script add the buttons (``insert_button``: legacy Form controls
-   whose macro is ``[0]!PairNextRound`` …) on 设置 and 报名表.
+   whose macro is ``[0]!PairNextRound`` …) on 设置 and 报名表, and the hidden
+   last sheet ``xlwings.conf`` (xlxq.excel_setup.WORKBOOK_CONFIG and the
+   VBA's xlwings version; docs/excel.md, "Set-up and the doctor").
 3. pyOpenVBA then rewrites the project in place: ``Module1`` becomes the
    first module of macros/ (renamed, source replaced), further macros/*.bas
    files are added, and a document module is added for every sheet code name
