@@ -99,32 +99,32 @@ def vba_eval(expr: str, names: dict[str, Any], config: dict[str, str]) -> str:
     return "".join(out)
 
 
-def _matching(expr: str, pos: int) -> int:
-    depth, i, quoted = 1, pos, False
-    while i < len(expr):
-        c = expr[i]
+def _scan(s: str, start: int = 0, depth: int = 0):
+    """(index, character, depth after it) outside VBA string literals."""
+    quoted = False
+    for i in range(start, len(s)):
+        c = s[i]
         if c == '"':
             quoted = not quoted
-        elif not quoted and c == "(":
-            depth += 1
-        elif not quoted and c == ")":
-            depth -= 1
-            if depth == 0:
-                return i
-        i += 1
+            continue
+        if not quoted:
+            depth += (c == "(") - (c == ")")
+            yield i, c, depth
+
+
+def _matching(expr: str, pos: int) -> int:
+    """The index of the ``)`` closing the parenthesis opened before ``pos``."""
+    for i, c, depth in _scan(expr, pos, 1):
+        if c == ")" and depth == 0:
+            return i
     raise AssertionError(f"unbalanced {expr!r}")
 
 
 def _split_args(s: str) -> list[str]:
-    args, depth, quoted, start = [], 0, False, 0
-    for i, c in enumerate(s):
-        if c == '"':
-            quoted = not quoted
-        elif not quoted and c == "(":
-            depth += 1
-        elif not quoted and c == ")":
-            depth -= 1
-        elif not quoted and depth == 0 and c == ",":
+    """The top-level comma-separated arguments of an argument list."""
+    args, start = [], 0
+    for i, c, depth in _scan(s):
+        if c == "," and depth == 0:
             args.append(s[start:i])
             start = i + 1
     args.append(s[start:])

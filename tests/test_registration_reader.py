@@ -27,13 +27,7 @@ def pandas_rows(path):
     if suffix in (".xlsx", ".xlsm"):
         df = pd.read_excel(path, sheet_name=0, header=None, dtype=object, engine="openpyxl")
         return df.values.tolist()
-    raw = path.read_bytes()
-    for enc in ("utf-8-sig", "gb18030"):
-        try:
-            text = raw.decode(enc)
-            break
-        except UnicodeDecodeError:
-            continue
+    text = R.decode_text(path)                    # unchanged: shared with the new reader
     first = next((ln for ln in text.splitlines() if ln.strip()), "")
     sep = max((",", "\t", ";"), key=lambda c: (first.count(c), c == ","))
     try:

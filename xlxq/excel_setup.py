@@ -357,17 +357,7 @@ def setup(force: bool = False, platform: str = sys.platform, home: Optional[Path
     home = Path(home) if home is not None else Path.home()
     report = Report("xlxq excel-setup：设置本机的 Excel 按钮", "xlxq excel-setup: setting this PC up for the Excel buttons")
     xw_version, xw_folder = xlwings if xlwings is not None else xlwings_info()
-    if xw_version is None:
-        report.add(FAIL, f"此 Python 没有安装 xlwings：请运行 \"{executable}\" -m pip install \"xlwings=={VBA_XLWINGS_VERSION}\"",
-                   f"xlwings is not installed for this Python: run \"{executable}\" -m pip install "
-                   f"\"xlwings=={VBA_XLWINGS_VERSION}\"")
-    elif xw_version != VBA_XLWINGS_VERSION:
-        report.add(FAIL, f"xlwings 版本为 {xw_version}，工作簿中的 VBA 为 {VBA_XLWINGS_VERSION}：请运行 \"{executable}\" -m pip "
-                         f"install \"xlwings=={VBA_XLWINGS_VERSION}\"",
-                   f"xlwings is {xw_version} but the workbook's VBA is {VBA_XLWINGS_VERSION}: run \"{executable}\" -m "
-                   f"pip install \"xlwings=={VBA_XLWINGS_VERSION}\"")
-    else:
-        report.add(OK, f"xlwings {xw_version}（与工作簿中的 VBA 一致）", f"xlwings {xw_version} (matches the workbook's VBA)")
+    check_xlwings(report, xw_version, VBA_XLWINGS_VERSION, executable)
 
     # 1. the user config
     path = user_config_path(platform, home)
@@ -436,6 +426,24 @@ def setup(force: bool = False, platform: str = sys.platform, home: Optional[Path
     if workbook is not None:
         check_workbook_file(Path(workbook), report, platform)
     return report
+
+
+def check_xlwings(report: Report, installed: Optional[str], vba: Optional[str], executable: str) -> None:
+    """Python's xlwings against the workbook's VBA (``vba``; None: unknown,
+    an older workbook) into ``report``, with the pip command that fixes it."""
+    pin = vba or VBA_XLWINGS_VERSION
+    pip = f"\"{executable}\" -m pip install \"xlwings=={pin}\""
+    if installed is None:
+        report.add(FAIL, f"此 Python 没有安装 xlwings：请运行 {pip}", f"xlwings is not installed for this Python: run {pip}")
+    elif vba is None:
+        report.add(WARN, f"工作簿的 VBA 版本未知（旧版工作簿）；Python 中 xlwings 为 {installed}",
+                   f"the workbook's VBA version is unknown (an older workbook); Python has xlwings {installed}")
+    elif installed != vba:
+        report.add(FAIL, f"xlwings 版本不一致：工作簿的 VBA 为 {vba}，Python 中为 {installed}：请运行 {pip}",
+                   f"xlwings versions differ: the workbook's VBA is {vba}, Python has {installed}: run {pip}")
+    else:
+        report.add(OK, f"工作簿的 VBA 与 Python 的 xlwings 一致（{installed}）",
+                   f"the workbook's VBA matches Python's xlwings ({installed})")
 
 
 def default_templates() -> list[Path]:
@@ -565,19 +573,7 @@ def doctor_report(book_fullname: Optional[str] = None, book_config: Optional[dic
                                                                          for p in parts))
     xw = v.get("xlwings")
     vba = (book_config or {}).get(VBA_VERSION_KEY) if has_book else VBA_XLWINGS_VERSION
-    if xw is None:
-        report.add(FAIL, f"没有安装 xlwings：运行 \"{executable}\" -m pip install \"xlwings=={VBA_XLWINGS_VERSION}\"",
-                   f"xlwings is not installed: run \"{executable}\" -m pip install \"xlwings=={VBA_XLWINGS_VERSION}\"")
-    elif vba is None:
-        report.add(WARN, f"工作簿的 VBA 版本未知（旧版工作簿）；Python 中 xlwings 为 {xw}",
-                   f"the workbook's VBA version is unknown (an older workbook); Python has xlwings {xw}")
-    elif vba != xw:
-        report.add(FAIL, f"xlwings 版本不一致：工作簿的 VBA 为 {vba}，Python 中为 {xw}：运行 \"{executable}\" -m pip install "
-                         f"\"xlwings=={vba}\"",
-                   f"xlwings versions differ: the workbook's VBA is {vba}, Python has {xw}: run \"{executable}\" -m pip "
-                   f"install \"xlwings=={vba}\"")
-    else:
-        report.add(OK, f"工作簿的 VBA 与 Python 的 xlwings 一致（{xw}）", f"the workbook's VBA matches Python's xlwings ({xw})")
+    check_xlwings(report, xw, vba, executable)
     if platform.startswith("win") and v.get("pywin32") is None:
         report.add(FAIL, f"没有安装 pywin32，Python 连接不到 Excel：运行 \"{executable}\" -m pip install pywin32",
                    f"pywin32 is missing, Python cannot reach Excel: run \"{executable}\" -m pip install pywin32")

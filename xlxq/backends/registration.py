@@ -199,18 +199,19 @@ def _read_rows(path: Path) -> list[list[Any]]:
     if suffix not in (".csv", ".txt", ".tsv", ""):
         raise InputError(f"报名表应为 .csv 或 .xlsx 文件：{path.name}",
                          f"the registration should be a .csv or .xlsx file: {path.name}")
+    return _csv_rows(path, decode_text(path))
+
+
+def decode_text(path: Path) -> str:
+    """A text registration: UTF-8 (with or without BOM), else GBK/GB18030."""
     raw = path.read_bytes()
-    text = None
     for enc in ("utf-8-sig", "gb18030"):
         try:
-            text = raw.decode(enc)
-            break
+            return raw.decode(enc)
         except UnicodeDecodeError:
             continue
-    if text is None:
-        raise InputError(f"无法识别 {path.name} 的编码（应为 UTF-8 或 GBK）",
-                         f"cannot decode {path.name} (expected UTF-8 or GBK)")
-    return _csv_rows(path, text)
+    raise InputError(f"无法识别 {path.name} 的编码（应为 UTF-8 或 GBK）",
+                     f"cannot decode {path.name} (expected UTF-8 or GBK)")
 
 
 def _registration_rows(path: Path) -> list[list[Any]]:
@@ -360,4 +361,4 @@ def read_registration(path: str | os.PathLike, draw_seed: Optional[int] = None) 
     return sorted(players, key=lambda p: p.no)
 
 
-__all__ = ["read_registration", "number_players", "HEADERS"]
+__all__ = ["read_registration", "number_players", "HEADERS", "NA_STRINGS", "decode_text"]
