@@ -27,12 +27,14 @@ LANGS = ("zh", "en")
 KINDS = ("event", "team")
 TEMPLATES = [ROOT / "workbook_templates" / f"xlxq-{kind}-{lang}.xlsm" for kind in KINDS for lang in LANGS]
 CAPTIONS = {"zh": {"PairNextRound": "编排下一轮", "Recompute": "计算成绩", "ExplainRound": "编排记录",
-                   "ScheduleRoundRobin": "生成循环赛对阵", "QualifyKnockout": "晋级淘汰赛"},
+                   "ScheduleRoundRobin": "生成循环赛对阵", "QualifyKnockout": "晋级淘汰赛", "Diagnose": "诊断"},
             "en": {"PairNextRound": "Pair next round", "Recompute": "Recompute standings",
                    "ExplainRound": "Pairing log", "ScheduleRoundRobin": "Round-robin schedule",
-                   "QualifyKnockout": "Start the knockout"}}
-#: the team workbook has the three buttons that dispatch on the workbook kind
-TEAM_MACROS = {"PairNextRound", "Recompute", "ExplainRound"}
+                   "QualifyKnockout": "Start the knockout", "Diagnose": "Diagnose"}}
+#: the team workbook has the three buttons that dispatch on the workbook kind, and 诊断
+TEAM_MACROS = {"PairNextRound", "Recompute", "ExplainRound", "Diagnose"}
+#: worksheets per template: the layout's, and the hidden xlwings.conf
+N_SHEETS = {"event": 6, "team": 8}
 
 
 def _builder():
@@ -68,7 +70,7 @@ def macro_sources() -> dict[str, str]:
 
 
 def subs(code: str) -> dict[str, str]:
-    """Sub name → body (Public/Private/none)."""
+    """Sub name → body (Public/Private/none; with or without arguments)."""
     return {m.group(1): m.group(2) for m in re.finditer(
         r"^(?:Public |Private )?Sub (\w+)\([^)]*\)\s*\n(.*?)^End Sub", code.replace("\r\n", "\n"), re.M | re.S)}
 
@@ -99,9 +101,10 @@ def buttons(path: Path) -> list[dict]:
 
 
 def resolve_runpython(body: str) -> list:
-    """The Python callables a macro body's RunPython strings call."""
+    """The Python callables a macro body's RunPython strings call (directly
+    or through XlxqRun, which passes its argument to RunPython)."""
     found = []
-    for command in re.findall(r'RunPython\s+"((?:[^"]|"")*)"', body):
+    for command in re.findall(r'(?:RunPython|XlxqRun)\s+"((?:[^"]|"")*)"', body):
         command = command.replace('""', '"')
         imported = []
         for stmt in (s.strip() for s in command.split(";")):
@@ -133,7 +136,7 @@ def test_vba_in_the_xlsm_is_the_macros_source(path):
         assert _norm(mods[name]) == _norm(code), f"{path.name}: module {name} differs from macros/ (rebuild)"
         assert code.isascii()
     # the rest is xlwings' standalone module, its Dictionary class and the document modules
-    n_sheets = 7 if "-team-" in path.name else 5
+    n_sheets = N_SHEETS["team" if "-team-" in path.name else "event"]
     assert set(mods) - set(src) == {"xlwings", "Dictionary", "ThisWorkbook"} | {f"Sheet{i}" for i in
                                                                                  range(1, n_sheets + 1)}
     b = _builder()
@@ -176,6 +179,10 @@ def test_every_button_runs_an_existing_macro_that_calls_an_existing_function(pat
     for code in macro_sources().values():
         for body in subs(code).values():
             resolve_runpython(body)
+    # XlxqRun hands its command to RunPython, unchanged
+    run = subs(macro_sources()["XlxqButtons"])["XlxqRun"]
+    assert re.search(r"^\s*RunPython PythonCommand\s*$", run, re.M)
+    assert "Private Sub XlxqRun(ByVal PythonCommand As String)" in macro_sources()["XlxqButtons"]
 
 
 def test_resolver_catches_a_missing_function():
@@ -199,7 +206,7 @@ def test_package_parts_are_consistent(path):
                  for m in [re.search(rb'<sheetPr[^>]*codeName="([^"]+)"', z.read(n))] if m}
         project = olefile.OleFileIO(z.read("xl/vbaProject.bin")).openstream("PROJECT").read().decode("cp1252")
     documents = set(re.findall(r"^Document=(\w+)/", project, re.M))
-    n_sheets = 7 if "-team-" in path.name else 5
+    n_sheets = N_SHEETS["team" if "-team-" in path.name else "event"]
     assert codes == {f"Sheet{i}" for i in range(1, n_sheets + 1)}
     assert documents == codes | {"ThisWorkbook"}          # one document module per code name
     assert re.findall(r"^Module=(\w+)", project, re.M) == sorted(set(macro_sources()) | {"xlwings"},
@@ -234,7 +241,7 @@ def test_xlsm_has_the_layout_of_the_xlsx_template(lang):
     xlsx = ROOT / "workbook_templates" / f"xlxq-event-{lang}.xlsx"
     xlsm = ROOT / "workbook_templates" / f"xlxq-event-{lang}.xlsm"
     a, b = OpenpyxlBook(xlsx), OpenpyxlBook(xlsm)
-    assert a.sheet_names() == b.sheet_names()
+    assert a.sheet_names() + ["xlwings.conf"] == b.sheet_names()      # the .xlsm adds the hidden config sheet
     for n in a.sheet_names():
         assert a.values(n) == b.values(n), f"{xlsm.name} sheet {n} is stale: run python tools/build_xlsm.py"
     wa, wb = openpyxl.load_workbook(xlsx), openpyxl.load_workbook(xlsm)

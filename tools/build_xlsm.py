@@ -20,7 +20,9 @@ How (docs/excel.md, "How the .xlsm is built"):
    layout as the .xlsx templates), which embeds that project
    (``add_vba_project``), names the code names ThisWorkbook, Sheet1…SheetN and
    lets this script add the buttons (``insert_button``: legacy Form controls
-   whose macro is ``[0]!PairNextRound`` …) on 设置 and 报名表.
+   whose macro is ``[0]!PairNextRound`` …) on 设置 and 报名表, and the hidden
+   last sheet ``xlwings.conf`` (xlxq.excel_setup.WORKBOOK_CONFIG and the
+   VBA's xlwings version; docs/excel.md, "Set-up and the doctor").
 3. pyOpenVBA then rewrites the project in place: ``Module1`` becomes the
    first module of macros/ (renamed, source replaced), further macros/*.bas
    files are added, and a document module is added for every sheet code name
@@ -57,9 +59,11 @@ BUTTONS = (
     ("ExplainRound", "编排记录", "Pairing log"),
     ("ScheduleRoundRobin", "生成循环赛对阵", "Round-robin schedule"),
     ("QualifyKnockout", "晋级淘汰赛", "Start the knockout"),
+    ("Diagnose", "诊断", "Diagnose"),
 )
 #: the team workbook has the first three (they dispatch on the workbook kind)
-TEAM_BUTTONS = BUTTONS[:3]
+#: and 诊断
+TEAM_BUTTONS = BUTTONS[:3] + BUTTONS[5:]
 BUTTON_SIZE = {"width": 120, "height": 32}        # pixels
 BUTTON_GAP = 8
 #: sheet kind → (0-based row, col) of the first button: a toolbar in the
@@ -114,6 +118,7 @@ def add_buttons(lang: str, team: bool = False) -> Any:
         buttons = BUTTONS
 
     def extend(wb: Any, sheets: dict[str, Any]) -> None:
+        add_config_sheet(wb, len(sheets) + 1)
         for kind, (row, col) in BUTTON_PLACES.items():
             ws = sheets[names[kind]]
             ws.set_row(row, TITLE_ROW_HEIGHT)
@@ -122,6 +127,21 @@ def add_buttons(lang: str, team: bool = False) -> Any:
                                             "x_offset": 4 + i * (BUTTON_SIZE["width"] + BUTTON_GAP),
                                             "y_offset": 4, **BUTTON_SIZE})
     return extend
+
+
+def add_config_sheet(wb: Any, number: int) -> None:
+    """The hidden ``xlwings.conf`` sheet (last; code name Sheet<number>):
+    what RunPython must do the same on every PC (xlxq.excel_setup.WORKBOOK_CONFIG)
+    and the xlwings version of the embedded VBA."""
+    from xlxq.excel_setup import CONFIG_SHEET, VBA_VERSION_KEY, WORKBOOK_CONFIG
+
+    ws = wb.add_worksheet(CONFIG_SHEET)
+    ws.set_vba_name(f"Sheet{number}")
+    for i, (key, value) in enumerate(WORKBOOK_CONFIG + ((VBA_VERSION_KEY, XLWINGS_VERSION),)):
+        ws.write_string(i, 0, key)
+        ws.write_string(i, 1, value)
+    ws.set_column(0, 0, 30)
+    ws.hide()
 
 
 def _sheet_code_names(path: Path) -> list[str]:

@@ -7,6 +7,10 @@ The buttons of the .xlsm run, through xlwings' ``RunPython``::
     RunPython "import xlxq.excel; xlxq.excel.explain()"           ' 编排记录
     RunPython "import xlxq.excel; xlxq.excel.schedule_round_robin()"  ' 生成循环赛对阵
     RunPython "import xlxq.excel; xlxq.excel.qualify_knockout()"  ' 晋级淘汰赛
+    RunPython "import xlxq.excel; xlxq.excel.doctor()"            ' 诊断
+
+(through ``XlxqRun`` in macros/XlxqButtons.bas, which first checks that the
+interpreter RunPython would start exists).
 
 Called with no argument, a function works on ``xw.Book.caller()`` (the
 workbook whose button was clicked).  Called with a book -- ``f(book)``, an
@@ -18,7 +22,12 @@ Each call: one read of every sheet → the pure engine → one write plan
 The result reaches the arbiter as a message box in Chinese (``app.alert``;
 ``XLXQ_LANG=en`` for English).  Every exception is caught: bad input gives
 its message (naming sheet, row and cell), anything unexpected a short
-message and a log file; never a Python traceback window.
+message and a log file; never a Python traceback window.  When the
+workbook cannot be reached at all (``Book.caller()`` fails) and the call
+came from Excel (``--from_xl=1`` in ``sys.argv``), the message -- what
+happened, what to do -- goes to stderr in the ANSI code page (RunPython's
+log, read by VBA's ``Open … For Input``) and Python exits with 1, so that
+xlwings' own error popup shows it.
 
 In Pyodide (xlwings Lite, ``sys.platform == "emscripten"``) or with
 ``XLXQ_NOTIFY=sheet`` the message goes into the workbook instead: the sheet
@@ -43,8 +52,9 @@ from typing import Any, Callable, Optional
 from xlxq.errors import XlxqError
 from xlxq.sheets.mapping import Status
 
-__all__ = ["pair_next_round", "recompute", "explain", "ENTRY_POINTS", "MAX_LINES", "MESSAGE_SHEET", "error_log_path",
-           "notify_mode"]
+__all__ = ["pair_next_round", "recompute", "explain", "schedule_round_robin", "qualify_knockout", "doctor",
+           "ENTRY_POINTS", "MAX_LINES", "MESSAGE_SHEET", "error_log_path", "notify_mode", "message_text",
+           "from_excel", "unreachable_status"]
 
 #: Problems listed in the message box; the rest are counted (they are all
 #: highlighted in the sheets anyway).
@@ -53,7 +63,7 @@ _MAX_CHARS = 1000           # VBA's MsgBox (remote VBA client) shows at most 102
 
 _TITLES = {"pair": ("编排下一轮", "Pair next round"), "recompute": ("计算成绩", "Recompute standings"),
            "explain": ("编排记录", "Pairing log"), "schedule": ("生成循环赛对阵", "Round-robin schedule"),
-           "qualify": ("晋级淘汰赛", "Start the knockout")}
+           "qualify": ("晋级淘汰赛", "Start the knockout"), "doctor": ("诊断", "Diagnose")}
 
 
 def pair_next_round(book: Any = None) -> Status:
@@ -83,11 +93,18 @@ def qualify_knockout(book: Any = None) -> Status:
     return _run("qualify", book)
 
 
+def doctor(book: Any = None) -> Status:
+    """诊断: what a click depends on (interpreter, versions, the config in
+    force, a OneDrive path, the VBA's xlwings version), as one message
+    (:func:`xlxq.excel_setup.doctor_report`)."""
+    return _run("doctor", book)
+
+
 #: button macro → entry point (docs/excel.md; checked by tests/test_xlsm_build.py)
 ENTRY_POINTS: dict[str, Callable[..., Status]] = {"PairNextRound": pair_next_round, "Recompute": recompute,
                                                   "ExplainRound": explain,
                                                   "ScheduleRoundRobin": schedule_round_robin,
-                                                  "QualifyKnockout": qualify_knockout}
+                                                  "QualifyKnockout": qualify_knockout, "Diagnose": doctor}
 
 
 #: The sheet the message is written to in Pyodide / ``XLXQ_NOTIFY=sheet``
@@ -125,13 +142,89 @@ def _caller(book: Any) -> Any:
     return xw.Book.caller()
 
 
+def from_excel(argv: Optional[list[str]] = None) -> bool:
+    """Started by RunPython (``--from_xl=1`` among the arguments)."""
+    return any(a.startswith("--from_xl") and a.partition("=")[2].strip() == "1"
+               for a in (sys.argv if argv is None else argv))
+
+
+def _workbook_arg(argv: list[str]) -> str:
+    return next((a.partition("=")[2].strip().strip('"') for a in argv if a.startswith("--wb=")), "?")
+
+
+def unreachable_status(op: str, exc: BaseException, argv: Optional[list[str]] = None) -> Status:
+    """The message when ``Book.caller()`` failed: outside Excel, run it from
+    the button; from Excel, what happened and what to do."""
+    argv = sys.argv if argv is None else argv
+    what = f"{type(exc).__name__}: {exc}"
+    if not from_excel(argv):
+        return Status(False, f"找不到调用的工作簿（{exc}）：请从 Excel 中的按钮运行",
+                      f"no calling workbook ({exc}): run this from the button in Excel")
+    from xlxq import excel_setup as S
+
+    name = _workbook_arg(argv)
+    zh = [f"xlxq 连接不到工作簿「{name}」，工作簿未作改动。", f"（{what}）"]
+    en = [f"xlxq cannot reach the workbook '{name}'; the workbook was not changed.", f"({what})"]
+    if sys.platform.startswith("win") and (isinstance(exc, ImportError) or "_xlwindows" in str(exc)
+                                           or "win32" in str(exc)):
+        zh.append(f"此 Python 缺少 pywin32：请在命令提示符中运行 \"{sys.executable}\" -m pip install pywin32")
+        en.append(f"this Python lacks pywin32: run \"{sys.executable}\" -m pip install pywin32 in a terminal")
+    version = _xlwings_version()
+    if version is not None and version != S.VBA_XLWINGS_VERSION:
+        zh.append(f"xlwings 版本不一致：工作簿的 VBA 为 {S.VBA_XLWINGS_VERSION}，Python 中为 {version}：请运行 "
+                  f"\"{sys.executable}\" -m pip install \"xlwings=={S.VBA_XLWINGS_VERSION}\"")
+        en.append(f"xlwings versions differ: the workbook's VBA is {S.VBA_XLWINGS_VERSION}, Python has {version}: run "
+                  f"\"{sys.executable}\" -m pip install \"xlwings=={S.VBA_XLWINGS_VERSION}\"")
+    zh.append("请：1. 关闭 Excel 中打开的对话框、结束单元格编辑，再点一次按钮；2. 仍不行时在命令提示符中运行 xlxq doctor，"
+              "把结果（或本消息）拍照发给维护者。")
+    en.append("Please: 1. close any open dialog in Excel and finish editing the cell, then click again; 2. if it "
+              "still fails, run xlxq doctor in a terminal and send a photo of its output (or of this message) to "
+              "the maintainer.")
+    if op == "doctor":
+        report = S.doctor_report(registry=S.windows_registry())
+        zh, en = zh + ["", report.text("zh")], en + ["", report.text("en")]
+    return Status(False, "\n".join(zh), "\n".join(en))
+
+
+def _xlwings_version() -> Optional[str]:
+    xw = sys.modules.get("xlwings")
+    return getattr(xw, "__version__", None) if xw is not None else None
+
+
+def excel_log_bytes(st: Status, lang: str, encoding: str) -> bytes:
+    """The message for RunPython's log in ``encoding`` (the ANSI code page
+    VBA reads it in); English when the Chinese does not fit that code page."""
+    for text in ((st.message(lang), st.message("en")) if lang == "zh" else (st.message(lang),)):
+        try:
+            return text.encode(encoding)
+        except (UnicodeEncodeError, LookupError):
+            continue
+    return st.message("en").encode("ascii", "replace")
+
+
+def _fail_to_excel(st: Status, lang: str) -> None:
+    """From Excel with no workbook: the message on stderr, exit code 1
+    (xlwings shows the log in its error popup)."""
+    from xlxq.excel_setup import config_encoding
+
+    data = excel_log_bytes(st, lang, config_encoding(sys.platform))
+    try:
+        sys.stderr.flush()
+        sys.stderr.buffer.write(data + b"\n")
+        sys.stderr.buffer.flush()
+    except (AttributeError, OSError, ValueError):
+        print(st.message(lang), file=sys.stderr)
+    raise SystemExit(1)
+
+
 def _run(op: str, book: Any, **kw: Any) -> Status:
     lang = _lang()
     try:
         xwbook = _caller(book)
-    except Exception as exc:                  # noqa: BLE001 - not started from Excel: nobody to show a box to
-        st = Status(False, f"找不到调用的工作簿（{exc}）：请从 Excel 中的按钮运行",
-                    f"no calling workbook ({exc}): run this from the button in Excel")
+    except Exception as exc:                  # noqa: BLE001 - nobody to show a box to
+        st = unreachable_status(op, exc)
+        if book is None and from_excel():
+            _fail_to_excel(st, lang)
         print(st.message(lang), file=sys.stderr)
         return st
     xb = None
@@ -181,6 +274,8 @@ def _operate(op: str, xb: Any, round_no: Optional[int] = None) -> Status:
         return W.schedule_round_robin(xb)
     if op == "qualify":
         return W.qualify_knockout(xb)
+    if op == "doctor":
+        return _doctor(xb)
     if round_no is None:
         round_no = _active_round(xb)
     st = W.explain(xb, round_no)
@@ -191,6 +286,15 @@ def _operate(op: str, xb: Any, round_no: Optional[int] = None) -> Status:
         if log is not None:
             _quietly(xb.activate, log)
     return st
+
+
+def _doctor(xb: Any) -> Status:
+    from xlxq import excel_setup as S
+
+    book = xb.book
+    conf = _quietly(S.book_config, book)
+    report = S.doctor_report(_quietly(lambda: book.fullname), conf, has_book=True, registry=S.windows_registry())
+    return Status(report.ok, report.text("zh"), report.text("en"))
 
 
 def _active_round(xb: Any) -> Optional[int]:

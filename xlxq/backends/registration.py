@@ -78,12 +78,6 @@ def _cell(v: Any) -> Any:
     if isinstance(v, str):
         v = v.replace("\u3000", " ").strip()
         return v or None
-    try:  # pandas NaT / NA
-        import pandas as pd
-        if v is pd.NaT or v is pd.NA:
-            return None
-    except ImportError:  # pragma: no cover
-        pass
     return v
 
 
@@ -113,49 +107,111 @@ def _as_posint(v: Any) -> Optional[int]:
     return int(x)
 
 
+#: the strings pandas' readers took for "no value" (``keep_default_na``); the
+#: Excel reader keeps that reading (a cell holding ``NA`` is an empty cell)
+NA_STRINGS = frozenset(["", "#N/A", "#N/A N/A", "#NA", "-1.#IND", "-1.#QNAN", "-NaN", "-nan", "1.#IND", "1.#QNAN",
+                        "<NA>", "N/A", "NA", "NULL", "NaN", "None", "n/a", "nan", "null"])
+
+
+def _excel_rows(path: Path) -> list[list[Any]]:
+    """The first sheet's rows as ``pandas.read_excel(header=None,
+    dtype=object)`` gave them (it was the reader until pandas was dropped):
+    whole numbers as int, error cells and the NA strings as None, trailing
+    empty cells and rows cut, rows padded to the widest, and -- a quirk of
+    its text parser -- blank rows dropped when the sheet is one column wide."""
+    import openpyxl
+    from openpyxl.cell.cell import TYPE_ERROR, TYPE_NUMERIC
+
+    try:
+        wb = openpyxl.load_workbook(path, read_only=True, data_only=True, keep_links=False)
+    except FileNotFoundError:
+        raise
+    except Exception as exc:  # zipfile.BadZipFile, openpyxl errors …
+        raise InputError(f"无法读取 Excel 报名表 {path.name}：{exc}",
+                         f"cannot read the Excel registration {path.name}: {exc}") from None
+    try:
+        ws = wb.worksheets[0]
+        ws.reset_dimensions()
+        data: list[list[Any]] = []
+        last = -1
+        for i, row in enumerate(ws.rows):
+            cells: list[Any] = []
+            for c in row:
+                v = c.value
+                if v is None:
+                    v = ""
+                elif c.data_type == TYPE_ERROR:
+                    v = None
+                elif c.data_type == TYPE_NUMERIC and not isinstance(v, bool):
+                    v = int(v) if int(v) == v else float(v)
+                cells.append(v)
+            while cells and cells[-1] == "":
+                cells.pop()
+            if cells:
+                last = i
+            data.append(cells)
+    finally:
+        wb.close()
+    data = data[:last + 1]
+    if not data:
+        return []
+    width = max(len(r) for r in data)
+    data = [r + [""] * (width - len(r)) for r in data]
+    if width == 1:
+        data = [r for r in data if not (isinstance(r[0], str) and not r[0].strip())]
+    return [[None if isinstance(v, str) and v in NA_STRINGS else v for v in r] for r in data]
+
+
+def _csv_rows(path: Path, text: str) -> list[list[Any]]:
+    """The rows of a CSV text as ``pandas.read_csv(header=None, dtype=str,
+    keep_default_na=False, skip_blank_lines=False, engine="python")`` gave
+    them: strings as written, short rows and blank lines padded with None to
+    the first row's width, a longer row refused."""
+    import csv
+    import io
+
+    first = next((ln for ln in text.splitlines() if ln.strip()), "")
+    sep = max((",", "\t", ";"), key=lambda c: (first.count(c), c == ","))
+    try:
+        rows = list(csv.reader(io.StringIO(text, newline=""), delimiter=sep, strict=True))
+    except csv.Error as exc:
+        raise InputError(f"报名表 {path.name} 格式错误：{exc}", f"malformed registration {path.name}: {exc}") from None
+    while rows and not rows[-1]:
+        rows.pop()                       # the end of the file is not a blank line
+    if not rows:
+        return []
+    width = len(rows[0])
+    for i, r in enumerate(rows, start=1):
+        if len(r) > width:
+            msg = f"Expected {width} fields in line {i}, saw {len(r)}"
+            raise InputError(f"报名表 {path.name} 格式错误：{msg}", f"malformed registration {path.name}: {msg}")
+    return [list(r) + [None] * (width - len(r)) for r in rows]
+
+
 def _read_rows(path: Path) -> list[list[Any]]:
     """All rows of the file as lists of raw cells (no header handling)."""
-    import pandas as pd
-
     suffix = path.suffix.lower()
     if suffix in (".xlsx", ".xlsm"):
-        try:
-            df = pd.read_excel(path, sheet_name=0, header=None, dtype=object, engine="openpyxl")
-        except FileNotFoundError:
-            raise
-        except Exception as exc:  # zipfile.BadZipFile, openpyxl errors …
-            raise InputError(f"无法读取 Excel 报名表 {path.name}：{exc}",
-                             f"cannot read the Excel registration {path.name}: {exc}") from None
-        return df.values.tolist()
+        return _excel_rows(path)
     if suffix == ".xls":
         raise InputError(f"不支持旧版 .xls 文件（{path.name}），请在 Excel 中另存为 .xlsx 或 .csv",
                          f"old .xls files are not supported ({path.name}); save it as .xlsx or .csv")
     if suffix not in (".csv", ".txt", ".tsv", ""):
         raise InputError(f"报名表应为 .csv 或 .xlsx 文件：{path.name}",
                          f"the registration should be a .csv or .xlsx file: {path.name}")
+    return _csv_rows(path, decode_text(path))
+
+
+def decode_text(path: Path) -> str:
+    """A text registration: UTF-8 (with or without BOM), else GBK/GB18030."""
     raw = path.read_bytes()
-    text = None
     for enc in ("utf-8-sig", "gb18030"):
         try:
-            text = raw.decode(enc)
-            break
+            return raw.decode(enc)
         except UnicodeDecodeError:
             continue
-    if text is None:
-        raise InputError(f"无法识别 {path.name} 的编码（应为 UTF-8 或 GBK）",
-                         f"cannot decode {path.name} (expected UTF-8 or GBK)")
-    first = next((ln for ln in text.splitlines() if ln.strip()), "")
-    sep = max((",", "\t", ";"), key=lambda c: (first.count(c), c == ","))
-    import io
-
-    try:
-        df = pd.read_csv(io.StringIO(text), sep=sep, header=None, dtype=str, keep_default_na=False,
-                         skip_blank_lines=False, engine="python")
-    except pd.errors.EmptyDataError:
-        return []
-    except (pd.errors.ParserError, ValueError) as exc:
-        raise InputError(f"报名表 {path.name} 格式错误：{exc}", f"malformed registration {path.name}: {exc}") from None
-    return df.values.tolist()
+    raise InputError(f"无法识别 {path.name} 的编码（应为 UTF-8 或 GBK）",
+                     f"cannot decode {path.name} (expected UTF-8 or GBK)")
 
 
 def _registration_rows(path: Path) -> list[list[Any]]:
@@ -305,4 +361,4 @@ def read_registration(path: str | os.PathLike, draw_seed: Optional[int] = None) 
     return sorted(players, key=lambda p: p.no)
 
 
-__all__ = ["read_registration", "number_players", "HEADERS"]
+__all__ = ["read_registration", "number_players", "HEADERS", "NA_STRINGS", "decode_text"]

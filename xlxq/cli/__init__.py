@@ -57,7 +57,7 @@ import os
 import sys
 from typing import Optional, Sequence
 
-from xlxq.cli import new, qualify, records, rounds, simulate, tables, team, workbooks
+from xlxq.cli import excel, new, qualify, records, rounds, simulate, tables, team, workbooks
 from xlxq.cli.output import Parser, txt
 
 __all__ = ["main", "build_parser", "COMMAND_GROUPS"]
@@ -73,6 +73,7 @@ COMMAND_GROUPS = (
     simulate,     # simulate
     qualify,      # qualify
     workbooks,    # demo
+    excel,        # excel-setup, doctor
 )
 
 
