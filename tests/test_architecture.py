@@ -33,10 +33,6 @@ SIZE_ALLOWED = {
 #: to the branch that owns those files; remove an entry when its circle goes
 #: (the test says so).
 CYCLES_ALLOWED: set[tuple[str, ...]] = {
-    # core (core branch): pairing.py hands a round to swiss / roundrobin /
-    # knockout, which call pairing and history back inside functions
-    ("xlxq.core.colours", "xlxq.core.combined", "xlxq.core.history", "xlxq.core.knockout", "xlxq.core.pairing",
-     "xlxq.core.roundrobin", "xlxq.core.swiss"),
     # core (core branch): teams.py asks team_standings for a default preset inside a function
     ("xlxq.core.team_standings", "xlxq.core.teams"),
     # backends (not yet in a part of issue 9): json_file.load_any hands a team
@@ -103,7 +99,15 @@ def _imports(name: str) -> list[tuple[str, list[str], int]]:
     """Every import in module ``name`` (at any depth: module level and inside
     functions): (the module imported from, the names taken, line)."""
     out = []
-    for node in ast.walk(_tree(name)):
+    tree = _tree(name)
+    # imports under ``if TYPE_CHECKING:`` are for the type checker only: no
+    # import happens at run time, so they make no circle
+    typing_only = {id(n) for top in ast.walk(tree) if isinstance(top, ast.If)
+                   and isinstance(top.test, ast.Name) and top.test.id == "TYPE_CHECKING"
+                   for stmt in top.body for n in ast.walk(stmt)}
+    for node in ast.walk(tree):
+        if id(node) in typing_only:
+            continue
         if isinstance(node, ast.Import):
             out += [(a.name, [], node.lineno) for a in node.names]
         elif isinstance(node, ast.ImportFrom):
