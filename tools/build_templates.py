@@ -7,7 +7,7 @@ with the package) and mirrors them into ``workbook_templates/``; it also
 copies ``samples/registration.csv`` to ``xlxq/data/sample-registration.csv``
 for ``xlxq demo``.
 
-The sheets come from :func:`xlxq.sheets.mapping.plan_new_workbook` (the same
+The sheets come from :func:`xlxq.sheets.templates.plan_new_workbook` (the same
 layout the program writes at run time), applied by :class:`XlsxWriterBook`,
 a write-only backend on XlsxWriter.  XlsxWriter is used because it can embed
 a VBA project: the macro template is built with the same function, e.g.::
@@ -28,7 +28,8 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from xlxq.sheets.mapping import WritePlan, plan_new_workbook  # noqa: E402
+from xlxq.sheets.plan import WritePlan
+from xlxq.sheets.templates import plan_new_workbook  # noqa: E402
 
 DATA = ROOT / "xlxq" / "data"
 MIRROR = ROOT / "workbook_templates"
@@ -38,7 +39,7 @@ _PAPER = {"A4": 9, "A3": 8, "letter": 1}
 
 
 class XlsxWriterBook:
-    """A write-only :class:`~xlxq.sheets.mapping.Book` that creates a new
+    """A write-only :class:`~xlxq.sheets.plan.Book` that creates a new
     file with XlsxWriter from one plan (the plan must create every sheet)."""
 
     def __init__(self, path: str | Path, vba_project: Optional[str | Path] = None,
