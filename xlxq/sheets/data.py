@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any, Optional
 
 from xlxq.core.model import Event, Round
-from xlxq.sheets.cells import Table, as_int
+from xlxq.sheets.cells import Table
 from xlxq.sheets.problems import BLOCKING, Problem
 from xlxq.sheets.state import State
 
@@ -30,23 +30,11 @@ class RoundSheet:
     new: bool = False
     stage: str = "main"          # "ko": a round of the knockout stage of 积分晋圈淘汰
 
-    def rowkey(self, row: int) -> Optional[str]:
-        for k, r in self.board_rows.items():
-            if r == row:
-                return f"board:{k}"
-        for k, r in self.bye_rows.items():
-            if r == row:
-                return f"bye:{k}"
-        return None
-
-    def row_of(self, rowkey: str) -> Optional[int]:
-        kind, _, n = rowkey.partition(":")
-        k = as_int(n)
-        if kind == "board":
-            return self.board_rows.get(k)
-        if kind == "bye":
-            return self.bye_rows.get(k)
-        return None
+    def rowkeys(self) -> dict[str, int]:
+        """Row key ("board:5", "bye:17") → row: how a highlight finds its row
+        again after rows moved."""
+        return {**{f"board:{k}": r for k, r in self.board_rows.items()},
+                **{f"bye:{k}": r for k, r in self.bye_rows.items()}}
 
 
 @dataclass
@@ -131,6 +119,25 @@ class WorkbookData:
             return self.ko.qualifiers.table
         rs = next((r for r in self.all_rounds if r.name == sheet), None)
         return rs.table if rs else None
+
+    def rowkeys(self, sheet: str) -> dict[str, int]:
+        """Row key → row of a sheet (:func:`xlxq.sheets.write_notes.rowkey`)."""
+        if sheet == self.registration.name:
+            return {f"player:{no}": r for no, r in self.registration.rows.items()}
+        rs = next((r for r in self.all_rounds if r.name == sheet), None)
+        return rs.rowkeys() if rs else {}
+
+    def note_sheets(self) -> list[tuple[str, Table, list[int]]]:
+        """The sheets whose 提示 column the program writes, with their rows."""
+        reg = self.registration
+        sheets = [(reg.name, reg.table, list(reg.rows.values()) + reg.other_rows)]
+        for rs in self.all_rounds:
+            sheets.append((rs.name, rs.table, list(rs.board_rows.values()) + list(rs.bye_rows.values())
+                           + rs.other_rows))
+        if self.ko is not None:
+            q = self.ko.qualifiers
+            sheets.append((q.name, q.table, list(q.rows.values()) + q.other_rows))
+        return sheets
 
 
 @dataclass

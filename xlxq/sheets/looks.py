@@ -39,10 +39,6 @@ def standings_looks(canvas: Canvas, name: str, widths: dict[int, float], ncols: 
                                       area=(1, 1, max(last, L.HEADER_ROW), ncols), footer="&P / &N"))
 
 
-# ==========================================================================
-# a new workbook (templates, create_event_workbook)
-# ==========================================================================
-
 def settings_looks(canvas: Canvas, sname: str, last: int) -> None:
     """Header fill, widths, borders and print setup of a 设置 sheet whose
     rows end at ``last``."""

@@ -10,7 +10,6 @@ from dataclasses import dataclass, field
 from typing import Any, Optional, Protocol, runtime_checkable
 
 
-
 @dataclass
 class AddSheet:
     """Create an empty worksheet ``name`` after the sheet ``after`` (None: at

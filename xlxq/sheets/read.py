@@ -11,6 +11,7 @@ from typing import Optional
 from xlxq.core.model import Event, EventSettings, Player, validate_event
 from xlxq.errors import InputError
 from xlxq.sheets import layout as L
+from xlxq.sheets.book_sheets import numbered_sheets, sheet_kinds, single_sheets, snapshot_of
 from xlxq.sheets.cells import as_int, cell_at, find_table, header_lookup, norm_name, sheet_error, text_of
 from xlxq.sheets.data import (RR_SYSTEMS, SYSTEM_EN, SYSTEM_ZH, KOStage, QualifiersSheet, RoundSheet, WorkbookData,
                               WorkbookOptions)
@@ -19,7 +20,7 @@ from xlxq.sheets.plan import Book
 from xlxq.sheets.problems import Problem, locate
 from xlxq.sheets.registration import Names, read_registration
 from xlxq.sheets.round_problems import structural_problems
-from xlxq.sheets.rounds import numbered_sheets, read_round
+from xlxq.sheets.rounds import read_round
 from xlxq.sheets.rules import rule_problems
 from xlxq.sheets.settings import read_settings
 from xlxq.sheets.state import State, read_state
@@ -30,28 +31,15 @@ def read_workbook(book: Book) -> WorkbookData:
     """Read every sheet once and build the event.  Raises InputError for
     unusable data; other problems are in ``.problems``."""
     names = list(book.sheet_names())
-    kinds: dict[str, list[tuple[str, Optional[int]]]] = {}
-    for nm in names:
-        kind, n = L.sheet_kind(nm)
-        if kind:
-            kinds.setdefault(kind, []).append((nm, n))
-    for kind in (L.SETTINGS, L.REGISTRATION):
-        if kind not in kinds:
-            zh, en = L.SHEET_NAMES[kind]["zh"], L.SHEET_NAMES[kind]["en"]
-            raise InputError(f"工作簿中找不到“{zh}”表（英文模板为 {en}）", f"the workbook has no {en!r} sheet ({zh})")
+    kinds = sheet_kinds(names, L.sheet_kind)
     singles = (L.SETTINGS, L.REGISTRATION, L.STANDINGS, L.LOG, L.STATE, L.CROSS, L.BRACKET, L.QUALIFIERS, L.FINAL)
-    for kind in singles:
-        if len(kinds.get(kind, [])) > 1:
-            both = "、".join(f"“{n}”" for n, _ in kinds[kind])
-            raise InputError(f"工作簿中有多张同类工作表：{both}，请删除或改名多余的一张",
-                             f"the workbook has more than one such sheet: {both}")
-    one = {kind: kinds[kind][0][0] for kind in singles if kind in kinds}
+    one = single_sheets(kinds, (L.SETTINGS, L.REGISTRATION), singles, L.SHEET_NAMES)
     settings_name = one[L.SETTINGS]
     reg_name = one[L.REGISTRATION]
     lang = L.lang_of_sheet(reg_name)
     wanted = [settings_name, reg_name] + [nm for nm, _ in kinds.get(L.ROUND, []) + kinds.get(L.KO_ROUND, [])]
     wanted += [one[k] for k in (L.STATE, L.LOG, L.STANDINGS, L.CROSS, L.BRACKET, L.QUALIFIERS, L.FINAL) if k in one]
-    snapshot = {nm: [list(r) for r in (book.values(nm) or [])] for nm in wanted}
+    snapshot = snapshot_of(book, wanted)
     problems: list[Problem] = []
     settings, opts, settings_sheet = read_settings(settings_name, snapshot[settings_name], problems)
     players, reg = read_registration(reg_name, snapshot[reg_name], problems)

@@ -19,10 +19,6 @@ from xlxq.sheets.problems import INFO, Problem
 REG_LOOKUP = header_lookup(L.REGISTRATION_COLUMNS)
 
 
-# ==========================================================================
-# reading: registration
-# ==========================================================================
-
 def parse_withdrawn(v: Any) -> Optional[int]:
     if v is None:
         return None
@@ -122,10 +118,6 @@ def read_registration(name: str, grid: list[list[Any]], problems: list[Problem])
     players.sort(key=lambda p: p.no)
     return players, reg
 
-
-# ==========================================================================
-# reading: round sheets
-# ==========================================================================
 
 class Names:
     def __init__(self, players: list[Player]):

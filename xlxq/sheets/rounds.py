@@ -1,14 +1,12 @@
 """The round sheets (第N轮, 淘汰赛第N轮) of an individual workbook: each
 board row's seats (by 序号 or by name, :func:`resolve_seat`), result and
-fouls, read by :func:`read_round`; :func:`numbered_sheets` checks that the
-rounds are numbered 1 … N with one sheet each.
+fouls, read by :func:`read_round`.
 """
 from __future__ import annotations
 
 from typing import Any, Optional
 
 from xlxq.core.model import Board, Round
-from xlxq.errors import InputError
 from xlxq.sheets import layout as L
 from xlxq.sheets.cells import (SIDED_GENERIC_KEYS, as_int, cell_at, find_table, header_lookup, norm_name, sheet_error,
                                text_of)
@@ -156,21 +154,3 @@ def read_round(n: int, name: str, grid: list[list[Any]], names: Names, written: 
             rs.seats.setdefault(no, []).append((r, side))
     rs.round.boards = sorted(boards, key=lambda b: b.board)
     return rs
-
-
-# ==========================================================================
-# read the whole workbook
-# ==========================================================================
-
-def numbered_sheets(kinds: dict, kind: str, what_zh: str, what_en: str) -> dict[int, str]:
-    by_round: dict[int, str] = {}
-    for nm, n in kinds.get(kind, []):
-        if n in by_round:
-            raise InputError(f"{what_zh}第{n}轮有两张工作表：“{by_round[n]}”与“{nm}”，请删除或改名其中一张",
-                             f"{what_en}round {n} has two sheets: {by_round[n]!r} and {nm!r}")
-        by_round[n] = nm
-    for i, n in enumerate(sorted(by_round), start=1):
-        if n != i:
-            raise InputError(f"缺少{what_zh}第{i}轮的工作表（已有：{'、'.join(by_round[k] for k in sorted(by_round))}）",
-                             f"the sheet of {what_en}round {i} is missing")
-    return by_round

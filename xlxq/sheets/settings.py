@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from typing import Any, Iterable, Optional
+from typing import Any, Callable, Iterable, Optional
 
 from xlxq.core.model import EventSettings, PairingOptions, Scoring, StandingsOptions
 from xlxq.errors import InputError
@@ -20,6 +20,8 @@ from xlxq.sheets.canvas import Canvas
 from xlxq.sheets.cells import (Table, as_int, as_number, cell_at, find_table, header_lookup, sheet_error, text_of,
                                tidy_number)
 from xlxq.sheets.data import RR_SYSTEMS, SYSTEM_EN, SYSTEM_ZH, SettingsSheet, WorkbookData, WorkbookOptions
+from xlxq.sheets.looks import settings_looks
+from xlxq.sheets.plan import ListValidation, NumberFormat
 from xlxq.sheets.problems import INFO, Problem
 
 
@@ -184,7 +186,7 @@ def read_settings(name: str, grid: list[list[Any]], problems: list[Problem]) -> 
     for r, spec, raw, cell in setting_rows(name, grid, table, SETTING_LOOKUP, sheet.rows, problems):
         what = spec.label("zh")
         if raw is None:
-            got[spec.key] = None if spec.kind.startswith("opt") else _model_default(spec)
+            got[spec.key] = None if spec.kind.startswith("opt") else model_default(spec)
             continue
         if spec.kind == "text":
             got[spec.key] = text_of(raw) or ""
@@ -216,7 +218,7 @@ def read_settings(name: str, grid: list[list[Any]], problems: list[Problem]) -> 
             raw_tiebreaks = raw
     for spec in L.SETTINGS_ROWS:
         if spec.key not in got:
-            got[spec.key] = None if spec.kind.startswith("opt") else _model_default(spec)
+            got[spec.key] = None if spec.kind.startswith("opt") else model_default(spec)
     system, g = got["system"], got["games_per_match"]
     # tie-breaks by system (the row may come before or after 赛制)
     if system == "knockout":
@@ -282,15 +284,35 @@ def read_settings(name: str, grid: list[list[Any]], problems: list[Problem]) -> 
     return settings, opts, sheet
 
 
-def _model_default(spec: L.Setting) -> Any:
-    """The model's default for a settings row (workbook rows: the layout's)."""
+#: where a settings row's model default comes from, by the first part of its target
+MODEL_BASES: dict[str, type] = {"settings": EventSettings, "scoring": Scoring, "pairing": PairingOptions,
+                                "standings": StandingsOptions}
+
+
+def model_default(spec: L.Setting, bases: dict[str, type] = MODEL_BASES) -> Any:
+    """The model's default for a settings row (workbook rows: the layout's);
+    ``bases``: the model classes by target (the team workbook has its own)."""
     obj, _, attr = spec.target.partition(".")
-    base = {"settings": EventSettings, "scoring": Scoring, "pairing": PairingOptions,
-            "standings": StandingsOptions}.get(obj)
+    base = bases.get(obj)
     if base is None:
         return spec.default
     v = getattr(base(), attr)
     return list(v) if isinstance(v, list) else v
+
+
+def shown_setting(spec: L.Setting, v: Any, lang: str, tiebreaks: Callable[[Any], Any]) -> Any:
+    """A setting's value as its cell shows it: a choice by its label, a list
+    as text, a whole float as int; ``tiebreaks`` gives the text of the
+    tie-break row."""
+    if spec.kind in ("choice", "bool"):
+        v = next((c.label(lang) for c in spec.choices if c.value == v), v)
+    elif spec.kind in ("tiebreaks", "teamtiebreaks"):
+        v = tiebreaks(v)
+    elif spec.kind == "intlist":
+        v = ",".join(str(x) for x in v) if v else None
+    elif spec.kind == "elimination":
+        v = ", ".join(f"{x}:{tidy_number(float(y))}" for x, y in v) if v else None
+    return tidy_number(v) if isinstance(v, float) else v
 
 
 def settings_cells(settings: EventSettings, lang: str, normalise_results: bool = False,
@@ -312,15 +334,7 @@ def settings_cells(settings: EventSettings, lang: str, normalise_results: bool =
                  "armageddon": opts.ko_armageddon}[spec.key]
         else:
             v = getattr(src, attr)
-        if spec.kind in ("choice", "bool"):
-            v = next((c.label(lang) for c in spec.choices if c.value == v), v)
-        elif spec.kind == "tiebreaks":
-            v = tiebreak_text(v, lang, settings.system) or None
-        elif spec.kind == "intlist":
-            v = ",".join(str(x) for x in v) if v else None
-        elif spec.kind == "elimination":
-            v = ", ".join(f"{x}:{tidy_number(float(y))}" for x, y in v) if v else None
-        out[spec.key] = tidy_number(v) if isinstance(v, float) else v
+        out[spec.key] = shown_setting(spec, v, lang, lambda t: tiebreak_text(t, lang, settings.system) or None)
     return out
 
 
@@ -372,11 +386,7 @@ def write_settings_help(canvas: Canvas, data: WorkbookData) -> None:
         canvas.set(sheet.name, row, col, tiebreak_sequence(s.tiebreaks, lang, s.system, s.games_per_match))
     row = sheet.rows.get("rounds")
     if row is not None:
-        spec = L.SETTINGS_BY_KEY["rounds"]
-        text = spec.help_zh if lang == "zh" else spec.help_en
-        plan = [p.message(lang) for p in data.problems if p.code == "rounds_plan"]
-        if plan:                   # 原则(二): why 轮数 is flagged (the 提示 of this row)
-            text = ("注意：" if lang == "zh" else "note: ") + ("；" if lang == "zh" else "; ").join(plan)
+        text = rounds_help(L.SETTINGS_BY_KEY["rounds"], data.problems, lang)
         n = len(data.event.players)
         label = (SYSTEM_ZH if lang == "zh" else SYSTEM_EN)[s.system]
         games = (f"每场{s.games_per_match}局" if lang == "zh" else f"{s.games_per_match} games a match") \
@@ -393,3 +403,63 @@ def write_settings_help(canvas: Canvas, data: WorkbookData) -> None:
                     else f"computed: a knockout of {n} players has {planned} rounds without play-offs "
                          f"(this cell is not used)")
         canvas.set(sheet.name, row, col, text)
+
+
+def rounds_help(spec: L.Setting, problems: list[Problem], lang: str) -> str:
+    """The 说明 of 轮数: the layout's, or 原则(二)'s warning (why 轮数 is
+    flagged, the 提示 of this row)."""
+    text = spec.help_zh if lang == "zh" else spec.help_en
+    plan = [p.message(lang) for p in problems if p.code == "rounds_plan"]
+    if plan:
+        text = ("注意：" if lang == "zh" else "note: ") + ("；" if lang == "zh" else "; ").join(plan)
+    return text
+
+
+# ==========================================================================
+# a new 设置 sheet, a template's filled in
+# ==========================================================================
+
+def write_settings_sheet(canvas: Canvas, sname: str, title: str, rows: Iterable[L.Setting], values: dict[str, Any],
+                         tiebreak_help: str, presets: dict[str, tuple[str, str]], lang: str) -> None:
+    """A new 设置 sheet: ``title``, the header, one row per setting of
+    ``rows`` (label, value from ``values``, 说明; ``tiebreak_help`` for the
+    tie-break row), the drop-down lists (``presets``: the tie-break presets'
+    labels) and the looks."""
+    rows = list(rows)
+    canvas.set(sname, 1, 1, title)
+    canvas.set_row(sname, 2, 1, [c.header(lang) for c in L.SETTINGS_COLUMNS])
+    plan = canvas.plan
+    for i, spec in enumerate(rows, start=3):
+        help_text = spec.help_zh if lang == "zh" else spec.help_en
+        if spec.key == "tiebreaks":
+            help_text = tiebreak_help
+        canvas.set_row(sname, i, 1, [spec.label(lang), values[spec.key], help_text])
+        if spec.kind in ("intlist", "elimination"):
+            plan.number_formats.append(NumberFormat(sname, i, 2, 1, 1, L.TEXT_FORMAT))
+        if spec.choices:
+            plan.validations.append(ListValidation(sname, i, 2, 1, 1, [c.label(lang) for c in spec.choices],
+                                                   allow_other=True))
+        if spec.kind in ("tiebreaks", "teamtiebreaks"):
+            plan.validations.append(ListValidation(sname, i, 2, 1, 1, [v[0 if lang == "zh" else 1] for v in
+                                                                       presets.values()]))
+    settings_looks(canvas, sname, 2 + len(rows))
+
+
+def fill_settings_sheet(canvas: Canvas, sname: str, grid: list[list[Any]], lookup: dict[str, L.Setting],
+                        values: dict[str, Any], tiebreak_help: Callable[[], str]) -> tuple[Table, set[str], int]:
+    """Write ``values`` into the value cells of a template's 设置 sheet (and
+    ``tiebreak_help()`` into the tie-break row's 说明).  Returns the table, the
+    keys of the rows found and the last row with a label."""
+    table = find_table(sname, grid, SETTINGS_LOOKUP, ("key", "value"), "“项目、设置”", "'Setting, Value'")
+    seen: set[str] = set()
+    last = table.header_row
+    for r in range(table.header_row + 1, len(grid) + 1):
+        spec = lookup.get(L.norm_key(text_of(cell_at(grid, r, table.cols["key"]))))
+        if text_of(cell_at(grid, r, table.cols["key"])) is not None:
+            last = r
+        if spec is not None:
+            seen.add(spec.key)
+            canvas.set(sname, r, table.cols["value"], values[spec.key])
+            if spec.key == "tiebreaks" and "help" in table.cols:
+                canvas.set(sname, r, table.cols["help"], tiebreak_help())
+    return table, seen, last

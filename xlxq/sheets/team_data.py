@@ -23,6 +23,8 @@ from xlxq.sheets.state import HighlightRef
 
 
 STATE_VERSION = 1
+#: column widths of the (hidden) state sheet of a team workbook
+TEAM_STATE_WIDTHS = {1: 12, 2: 14, 3: 14, 4: 8, 5: 8, 6: 60}
 
 
 def _lang_text(lang: str, zh: str, en: str) -> str:
@@ -225,3 +227,13 @@ class TeamWorkbookData:
             return {f"lineup:{n}:{t}": lr.row for (n, t), lr in self.lineups.rows.items()}
         rs = next((r for r in self.rounds if r.name == sheet), None)
         return rs.rowkeys() if rs else {}
+
+    def note_sheets(self) -> list[tuple[str, Table, list[int]]]:
+        """The sheets whose 提示 column the program writes, with their rows."""
+        sheets = [(self.reg.name, self.reg.table, list(self.reg.rows.values()) + self.reg.other_rows)]
+        if self.lineups is not None:
+            sheets.append((self.lineups.name, self.lineups.table,
+                           [lr.row for lr in self.lineups.rows.values()] + self.lineups.other_rows))
+        for rs in self.rounds:
+            sheets.append((rs.name, rs.table, rs.all_rows()))
+        return sheets

@@ -16,13 +16,13 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
-from typing import Optional
 
 from xlxq.core.model import Board
 from xlxq.core.teams import (VACANT, Match, TeamEvent, TeamRound, check_lineup, default_lineup, first_team_colour,
                              make_boards, other, vacant_result, validate_team_event)
 from xlxq.errors import InputError
 from xlxq.sheets import layout as L, team_layout as T
+from xlxq.sheets.book_sheets import numbered_sheets, sheet_kinds, single_sheets, snapshot_of
 from xlxq.sheets.cells import sheet_error, text_of
 from xlxq.sheets.plan import Book
 from xlxq.sheets.problems import INFO, WARNING, Problem, locate
@@ -35,15 +35,6 @@ from xlxq.sheets.team_rules import rule_problems
 from xlxq.sheets.team_settings import read_team_settings
 
 
-def _kinds(names: list[str]) -> dict[str, list[tuple[str, Optional[int]]]]:
-    kinds: dict[str, list[tuple[str, Optional[int]]]] = {}
-    for nm in names:
-        kind, n = T.sheet_kind(nm)
-        if kind:
-            kinds.setdefault(kind, []).append((nm, n))
-    return kinds
-
-
 def is_team_book(book: Book) -> bool:
     return T.is_team_sheet_names(list(book.sheet_names()))
 
@@ -52,21 +43,13 @@ def read_team_workbook(book: Book) -> TeamWorkbookData:
     """Read every sheet once and build the team event.  Raises InputError
     for unusable data; other problems are in ``.problems``."""
     names = list(book.sheet_names())
-    kinds = _kinds(names)
-    for kind in (T.SETTINGS, T.TEAMS):
-        if kind not in kinds:
-            zh, en = T.SHEET_NAMES[kind]["zh"], T.SHEET_NAMES[kind]["en"]
-            raise InputError(f"工作簿中找不到“{zh}”表（英文模板为 {en}）", f"the workbook has no {en!r} sheet ({zh})")
-    for kind in (T.SETTINGS, T.TEAMS, T.LINEUPS, T.TEAM_STANDINGS, T.BOARD_STANDINGS, T.LOG, T.STATE):
-        if len(kinds.get(kind, [])) > 1:
-            both = "、".join(f"“{n}”" for n, _ in kinds[kind])
-            raise InputError(f"工作簿中有多张同类工作表：{both}，请删除或改名多余的一张",
-                             f"the workbook has more than one such sheet: {both}")
-    one = {k: v[0][0] for k, v in kinds.items() if k != T.ROUND}
+    kinds = sheet_kinds(names, T.sheet_kind)
+    one = single_sheets(kinds, (T.SETTINGS, T.TEAMS), (T.SETTINGS, T.TEAMS, T.LINEUPS, T.TEAM_STANDINGS,
+                                                        T.BOARD_STANDINGS, T.LOG, T.STATE), T.SHEET_NAMES)
     lang = T.lang_of_sheet(one[T.TEAMS])
     wanted = [one[k] for k in (T.SETTINGS, T.TEAMS, T.LINEUPS, T.STATE, T.LOG) if k in one]
     wanted += [nm for nm, _ in kinds.get(T.ROUND, [])]
-    snapshot = {nm: [list(r) for r in (book.values(nm) or [])] for nm in wanted}
+    snapshot = snapshot_of(book, wanted)
     problems: list[Problem] = []
     settings, normalise, settings_sheet = read_team_settings(one[T.SETTINGS], snapshot[one[T.SETTINGS]], problems)
     players, teams, reg = read_teams(one[T.TEAMS], snapshot[one[T.TEAMS]], settings, problems)
@@ -76,16 +59,7 @@ def read_team_workbook(book: Book) -> TeamWorkbookData:
     except InputError as exc:
         raise sheet_error(reg.name, None, exc.zh, exc.en) from None
     state = read_team_state(snapshot[one[T.STATE]]) if T.STATE in one else TeamState()
-    by_round: dict[int, str] = {}
-    for nm, n in kinds.get(T.ROUND, []):
-        if n in by_round:
-            raise InputError(f"第{n}轮有两张工作表：“{by_round[n]}”与“{nm}”，请删除或改名其中一张",
-                             f"round {n} has two sheets: {by_round[n]!r} and {nm!r}")
-        by_round[n] = nm
-    for i, n in enumerate(sorted(by_round), start=1):
-        if n != i:
-            raise InputError(f"缺少第{i}轮的工作表（已有：{'、'.join(by_round[k] for k in sorted(by_round))}）",
-                             f"the sheet of round {i} is missing")
+    by_round = numbered_sheets(kinds, T.ROUND, "", "")
     if len(by_round) > settings.rounds:
         raise InputError(f"工作簿中已有{len(by_round)}轮，超过“{settings_sheet.name}”表中的轮数 {settings.rounds}（请修改轮数）",
                          f"the workbook has {len(by_round)} rounds but the settings say {settings.rounds}")

@@ -5,15 +5,15 @@ from __future__ import annotations
 
 from xlxq.core import records
 from xlxq.core.teams import TeamEvent
-from xlxq.sheets import layout as L, team_layout as T
+from xlxq.sheets import team_layout as T
 from xlxq.sheets.canvas import Canvas
-from xlxq.sheets.plan import SheetLook
 from xlxq.sheets.team_data import TeamWorkbookData
-from xlxq.sheets.team_notes import write_highlights, write_notes, write_state
 from xlxq.sheets.team_settings import write_settings_help
 from xlxq.sheets.team_write_rounds import record_program_seating, write_registration_cells, write_round_cells
 from xlxq.sheets.team_write_standings import write_board_standings, write_team_standings
-from xlxq.sheets.write_log import read_log_blocks, write_log_lines
+from xlxq.sheets.team_write_state import write_state
+from xlxq.sheets.write_log import add_log_sheet, read_log_blocks, write_log_lines
+from xlxq.sheets.write_notes import write_highlights, write_notes
 
 
 def write_log(canvas: Canvas, data: TeamWorkbookData, round_no: int, text: str) -> None:
@@ -22,8 +22,7 @@ def write_log(canvas: Canvas, data: TeamWorkbookData, round_no: int, text: str) 
     name = data.log_sheet
     if name is None:
         name = T.SHEET_NAMES[T.LOG][data.lang]
-        canvas.add_sheet(name, L.LOG, data.board_standings_sheet or data.team_standings_sheet or None)
-        canvas.plan.looks.append(SheetLook(name, {1: L.LOG_WIDTH}))
+        add_log_sheet(canvas, name, data.board_standings_sheet or data.team_standings_sheet or None)
         data.log_sheet = name
     preamble, blocks = read_log_blocks(data.snapshot.get(name, []), records.HEADING_RE,
                                        lambda m: records.block_key(m)[1])
@@ -33,10 +32,6 @@ def write_log(canvas: Canvas, data: TeamWorkbookData, round_no: int, text: str) 
     blocks[round_no] = text.splitlines()
     write_log_lines(canvas, name, preamble, blocks)
 
-
-# ==========================================================================
-# a whole refresh
-# ==========================================================================
 
 def refresh(canvas: Canvas, data: TeamWorkbookData, event: TeamEvent, standings: bool = True) -> list:
     """Every program-owned cell from ``event`` and ``data.problems``."""

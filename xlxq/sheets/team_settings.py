@@ -14,20 +14,16 @@ from xlxq.core.teams import TeamScoring, TeamSettings, _check_settings
 from xlxq.errors import InputError
 from xlxq.sheets import layout as L, team_layout as T
 from xlxq.sheets.canvas import Canvas
-from xlxq.sheets.cells import as_int, find_table, sheet_error, text_of, tidy_number
+from xlxq.sheets.cells import as_int, find_table, sheet_error, text_of
 from xlxq.sheets.problems import Problem
-from xlxq.sheets.settings import SETTINGS_LOOKUP, choice_setting, number_setting, setting_rows
+from xlxq.sheets.settings import (SETTINGS_LOOKUP, choice_setting, model_default, number_setting, rounds_help,
+                                  setting_rows, shown_setting)
 from xlxq.sheets.team_data import SettingsInfo, TeamWorkbookData
 
 
-def _model_default(spec: L.Setting) -> Any:
-    obj, _, attr = spec.target.partition(".")
-    base = {"settings": TeamSettings, "scoring": TeamScoring, "game": Scoring, "pairing": PairingOptions,
-            "standings": StandingsOptions}.get(obj)
-    if base is None:
-        return spec.default
-    v = getattr(base(), attr)
-    return list(v) if isinstance(v, list) else v
+#: the model classes of the team settings rows, by the first part of their target
+TEAM_MODEL_BASES: dict[str, type] = {"settings": TeamSettings, "scoring": TeamScoring, "game": Scoring,
+                                     "pairing": PairingOptions, "standings": StandingsOptions}
 
 
 def team_tiebreak_value(raw: Any) -> Optional[list[str]]:
@@ -88,7 +84,7 @@ def read_team_settings(name: str, grid: list[list[Any]], problems: list[Problem]
         what = spec.label("zh")
         if raw is None:
             got[spec.key] = None if (spec.kind.startswith("opt") or spec.kind == "teamtiebreaks") \
-                else _model_default(spec)
+                else model_default(spec, TEAM_MODEL_BASES)
             continue
         if spec.kind == "text":
             got[spec.key] = text_of(raw) or ""
@@ -111,7 +107,7 @@ def read_team_settings(name: str, grid: list[list[Any]], problems: list[Problem]
                 raise sheet_error(name, r, exc.zh, exc.en, cell) from None
     for spec in T.TEAM_SETTINGS_ROWS:
         if spec.key not in got:
-            got[spec.key] = None if spec.kind == "teamtiebreaks" else _model_default(spec)
+            got[spec.key] = None if spec.kind == "teamtiebreaks" else model_default(spec, TEAM_MODEL_BASES)
 
     def parts(prefix: str) -> dict[str, Any]:
         return {s.target.split(".")[1]: got[s.key] for s in T.TEAM_SETTINGS_ROWS if s.target.startswith(prefix + ".")}
@@ -137,11 +133,7 @@ def settings_cells(settings: TeamSettings, lang: str, normalise_results: bool = 
         src = {"settings": settings, "scoring": settings.scoring, "game": settings.scoring.game,
                "pairing": settings.pairing, "standings": settings.standings}.get(obj)
         v = normalise_results if obj == "workbook" else getattr(src, attr)
-        if spec.kind in ("choice", "bool"):
-            v = next((c.label(lang) for c in spec.choices if c.value == v), v)
-        elif spec.kind == "teamtiebreaks":
-            v = team_tiebreak_text(v, settings.system, lang)
-        out[spec.key] = tidy_number(v) if isinstance(v, float) else v
+        out[spec.key] = shown_setting(spec, v, lang, lambda t: team_tiebreak_text(t, settings.system, lang))
     return out
 
 
@@ -157,9 +149,4 @@ def write_settings_help(canvas: Canvas, data: TeamWorkbookData) -> None:
         canvas.set(sheet.name, row, col, team_tiebreak_sequence(s.tiebreaks, s.system, lang))
     row = sheet.rows.get("rounds")
     if row is not None:
-        spec = T.TEAM_SETTINGS_BY_KEY["rounds"]
-        text = spec.help_zh if lang == "zh" else spec.help_en
-        plan = [p.message(lang) for p in data.problems if p.code == "rounds_plan"]
-        if plan:                   # 原则(二): why 轮数 is flagged (the 提示 of this row)
-            text = ("注意：" if lang == "zh" else "note: ") + ("；" if lang == "zh" else "; ").join(plan)
-        canvas.set(sheet.name, row, col, text)
+        canvas.set(sheet.name, row, col, rounds_help(T.TEAM_SETTINGS_BY_KEY["rounds"], data.problems, lang))

@@ -9,31 +9,15 @@ from xlxq.core.teams import TeamEvent, TeamSettings
 from xlxq.errors import InputError
 from xlxq.sheets import layout as L, team_layout as T
 from xlxq.sheets.canvas import Canvas
-from xlxq.sheets.cells import cell_at, find_table, text_of, tidy_number
-from xlxq.sheets.looks import settings_looks
-from xlxq.sheets.plan import Book, ListValidation, PageSetup, SheetLook, Style, WritePlan
-from xlxq.sheets.settings import SETTINGS_LOOKUP
-from xlxq.sheets.team_data import STATE_VERSION
+from xlxq.sheets.cells import tidy_number
+from xlxq.sheets.plan import Book, PageSetup, SheetLook, Style, WritePlan
+from xlxq.sheets.settings import fill_settings_sheet, write_settings_sheet
+from xlxq.sheets.state import state_head
+from xlxq.sheets.team_data import STATE_VERSION, TEAM_STATE_WIDTHS
 from xlxq.sheets.team_settings import settings_cells, team_tiebreak_sequence
 from xlxq.sheets.team_write_standings import board_looks, team_standings_header, team_standings_looks
-
-
-def _settings_sheet(canvas: Canvas, sname: str, settings: TeamSettings, lang: str, normalise: bool) -> None:
-    canvas.set(sname, 1, 1, "团体赛设置" if lang == "zh" else "Team event settings")
-    canvas.set_row(sname, 2, 1, [c.header(lang) for c in L.SETTINGS_COLUMNS])
-    values = settings_cells(settings, lang, normalise)
-    plan = canvas.plan
-    for i, spec in enumerate(T.TEAM_SETTINGS_ROWS, start=3):
-        help_text = spec.help_zh if lang == "zh" else spec.help_en
-        if spec.key == "tiebreaks":
-            help_text = team_tiebreak_sequence(settings.tiebreaks, settings.system, lang)
-        canvas.set_row(sname, i, 1, [spec.label(lang), values[spec.key], help_text])
-        if spec.choices:
-            plan.validations.append(ListValidation(sname, i, 2, 1, 1, [c.label(lang) for c in spec.choices]))
-        if spec.kind == "teamtiebreaks":
-            plan.validations.append(ListValidation(sname, i, 2, 1, 1, [v[0 if lang == "zh" else 1] for v in
-                                                                       T.TEAM_TIEBREAK_PRESET_LABELS.values()]))
-    settings_looks(canvas, sname, 2 + len(T.TEAM_SETTINGS_ROWS))
+from xlxq.sheets.templates import new_log_sheet
+from xlxq.sheets.write_notes import add_state_sheet, write_state_rows
 
 
 def _team_rows(event: Optional[TeamEvent], lang: str) -> list[list[Any]]:
@@ -115,7 +99,10 @@ def plan_new_team_workbook(lang: str = "zh", settings: Optional[TeamSettings] = 
     names = T.SHEET_NAMES
     sname = names[T.SETTINGS][lang]
     canvas.add_sheet(sname, L.SETTINGS)
-    _settings_sheet(canvas, sname, settings, lang, normalise_results)
+    write_settings_sheet(canvas, sname, "团体赛设置" if lang == "zh" else "Team event settings", T.TEAM_SETTINGS_ROWS,
+                         settings_cells(settings, lang, normalise_results),
+                         team_tiebreak_sequence(settings.tiebreaks, settings.system, lang),
+                         T.TEAM_TIEBREAK_PRESET_LABELS, lang)
     rname = names[T.TEAMS][lang]
     canvas.add_sheet(rname, L.REGISTRATION, sname)
     _teams_sheet(canvas, rname, settings, event, lang)
@@ -129,16 +116,10 @@ def plan_new_team_workbook(lang: str = "zh", settings: Optional[TeamSettings] = 
     canvas.add_sheet(bname, L.STANDINGS, tname)
     _empty_board_standings(canvas, bname, settings, lang)
     gname = names[T.LOG][lang]
-    canvas.add_sheet(gname, L.LOG, bname)
-    canvas.set(gname, 1, 1, "编排记录" if lang == "zh" else "Pairing log (in Chinese)")
-    canvas.plan.looks.append(SheetLook(gname, {1: L.LOG_WIDTH}))
-    canvas.plan.styles.append(Style(gname, 1, 1, bold=True, size=14))
+    new_log_sheet(canvas, gname, bname, lang)
     stname = names[T.STATE][lang]
-    canvas.add_sheet(stname, L.STATE, gname)
-    canvas.set_row(stname, 1, 1, ["xlxq", "内部记录，请勿修改 / internal record of xlxq, do not edit"])
-    canvas.set_row(stname, 2, 1, ["version", STATE_VERSION])
-    canvas.set_row(stname, 3, 1, ["kind", "team"])
-    canvas.plan.looks.append(SheetLook(stname, {1: 12, 2: 14, 3: 14, 4: 8, 5: 8, 6: 60}, hidden=True))
+    add_state_sheet(canvas, stname, gname, TEAM_STATE_WIDTHS)
+    write_state_rows(canvas, stname, state_head(STATE_VERSION, ["kind", "team"]), [])
     return canvas.finish()
 
 
@@ -157,15 +138,8 @@ def plan_fill_team_template(book: Book, settings: TeamSettings, event: Optional[
     canvas = Canvas(snapshot)
     sname = kinds[T.SETTINGS]
     grid = snapshot[sname]
-    table = find_table(sname, grid, SETTINGS_LOOKUP, ("key", "value"), "“项目、设置”", "'Setting, Value'")
-    values = settings_cells(settings, lang, normalise_results)
-    for r in range(table.header_row + 1, len(grid) + 1):
-        spec = T.TEAM_SETTING_LOOKUP.get(L.norm_key(text_of(cell_at(grid, r, table.cols["key"]))))
-        if spec is not None:
-            canvas.set(sname, r, table.cols["value"], values[spec.key])
-            if spec.key == "tiebreaks" and "help" in table.cols:
-                canvas.set(sname, r, table.cols["help"],
-                           team_tiebreak_sequence(settings.tiebreaks, settings.system, lang))
+    fill_settings_sheet(canvas, sname, grid, T.TEAM_SETTING_LOOKUP, settings_cells(settings, lang, normalise_results),
+                        lambda: team_tiebreak_sequence(settings.tiebreaks, settings.system, lang))
     for kind, build in ((T.TEAMS, lambda nm: _teams_sheet(canvas, nm, settings, event, lang)),
                         (T.LINEUPS, lambda nm: _lineups_sheet(canvas, nm, settings, lang)),
                         (T.TEAM_STANDINGS, lambda nm: _empty_team_standings(canvas, nm, settings, lang)),

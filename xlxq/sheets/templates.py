@@ -11,13 +11,15 @@ from xlxq.core.model import EventSettings, Player
 from xlxq.errors import InputError
 from xlxq.sheets import layout as L
 from xlxq.sheets.canvas import Canvas
-from xlxq.sheets.cells import cell_at, find_table, text_of, tidy_number
+from xlxq.sheets.cells import find_table, tidy_number
 from xlxq.sheets.data import RR_SYSTEMS, WorkbookOptions
-from xlxq.sheets.looks import settings_looks
-from xlxq.sheets.plan import Book, ListValidation, NumberFormat, PageSetup, SheetLook, Style, WritePlan
+from xlxq.sheets.plan import Book, PageSetup, SheetLook, Style, WritePlan
 from xlxq.sheets.registration import REG_LOOKUP
-from xlxq.sheets.settings import SETTINGS_LOOKUP, SETTING_LOOKUP, settings_cells, tiebreak_sequence
-from xlxq.sheets.state import STATE_VERSION
+from xlxq.sheets.settings import (SETTING_LOOKUP, fill_settings_sheet, settings_cells, tiebreak_sequence,
+                                  write_settings_sheet)
+from xlxq.sheets.state import STATE_VERSION, STATE_WIDTHS, state_head
+from xlxq.sheets.write_log import add_log_sheet
+from xlxq.sheets.write_notes import add_state_sheet, write_state_rows
 
 
 def plan_new_workbook(lang: str = "zh", settings: Optional[EventSettings] = None,
@@ -32,24 +34,11 @@ def plan_new_workbook(lang: str = "zh", settings: Optional[EventSettings] = None
     # 设置
     sname = names[L.SETTINGS][lang]
     canvas.add_sheet(sname, L.SETTINGS)
-    canvas.set(sname, 1, 1, "赛事设置" if lang == "zh" else "Event settings")
-    canvas.set_row(sname, 2, 1, [c.header(lang) for c in L.SETTINGS_COLUMNS])
     values = settings_cells(settings, lang, normalise_results, options)
+    write_settings_sheet(canvas, sname, "赛事设置" if lang == "zh" else "Event settings", L.SETTINGS_ROWS, values,
+                         tiebreak_sequence(settings.tiebreaks, lang, settings.system, settings.games_per_match),
+                         L.TIEBREAK_PRESET_LABELS, lang)
     plan = canvas.plan
-    for i, spec in enumerate(L.SETTINGS_ROWS, start=3):
-        help_text = spec.help_zh if lang == "zh" else spec.help_en
-        if spec.key == "tiebreaks":
-            help_text = tiebreak_sequence(settings.tiebreaks, lang, settings.system, settings.games_per_match)
-        canvas.set_row(sname, i, 1, [spec.label(lang), values[spec.key], help_text])
-        if spec.kind in ("intlist", "elimination"):
-            plan.number_formats.append(NumberFormat(sname, i, 2, 1, 1, L.TEXT_FORMAT))
-        if spec.choices:
-            plan.validations.append(ListValidation(sname, i, 2, 1, 1, [c.label(lang) for c in spec.choices],
-                                                   allow_other=True))
-        if spec.kind == "tiebreaks":
-            plan.validations.append(ListValidation(sname, i, 2, 1, 1, [v[0 if lang == "zh" else 1] for v in
-                                                                       L.TIEBREAK_PRESET_LABELS.values()]))
-    settings_looks(canvas, sname, 2 + len(L.SETTINGS_ROWS))
     # 报名表
     rname = names[L.REGISTRATION][lang]
     canvas.add_sheet(rname, L.REGISTRATION, sname)
@@ -77,16 +66,11 @@ def plan_new_workbook(lang: str = "zh", settings: Optional[EventSettings] = None
     _empty_standings(canvas, tname, settings, lang)
     # 编排记录
     lname = names[L.LOG][lang]
-    canvas.add_sheet(lname, L.LOG, tname)
-    canvas.set(lname, 1, 1, "编排记录" if lang == "zh" else "Pairing log (in Chinese)")
-    plan.looks.append(SheetLook(lname, {1: L.LOG_WIDTH}))
-    plan.styles.append(Style(lname, 1, 1, bold=True, size=14))
+    new_log_sheet(canvas, lname, tname, lang)
     # state
     stname = names[L.STATE][lang]
-    canvas.add_sheet(stname, L.STATE, lname)
-    canvas.set_row(stname, 1, 1, ["xlxq", "内部记录，请勿修改 / internal record of xlxq, do not edit"])
-    canvas.set_row(stname, 2, 1, ["version", STATE_VERSION])
-    plan.looks.append(SheetLook(stname, {1: 12, 2: 14, 3: 60, 4: 20, 5: 10}, hidden=True))
+    add_state_sheet(canvas, stname, lname, STATE_WIDTHS)
+    write_state_rows(canvas, stname, state_head(STATE_VERSION), [])
     return canvas.finish()
 
 
@@ -140,20 +124,10 @@ def plan_fill_template(book: Book, settings: EventSettings, players: Iterable[Pl
     canvas = Canvas(snapshot)
     sname = kinds[L.SETTINGS]
     grid = snapshot[sname]
-    table = find_table(sname, grid, SETTINGS_LOOKUP, ("key", "value"), "“项目、设置”", "'Setting, Value'")
     values = settings_cells(settings, lang, normalise_results, options)
-    seen: set[str] = set()
-    last = table.header_row
-    for r in range(table.header_row + 1, len(grid) + 1):
-        spec = SETTING_LOOKUP.get(L.norm_key(text_of(cell_at(grid, r, table.cols["key"]))))
-        if text_of(cell_at(grid, r, table.cols["key"])) is not None:
-            last = r
-        if spec is not None:
-            seen.add(spec.key)
-            canvas.set(sname, r, table.cols["value"], values[spec.key])
-            if spec.key == "tiebreaks" and "help" in table.cols:
-                canvas.set(sname, r, table.cols["help"], tiebreak_sequence(settings.tiebreaks, lang, settings.system,
-                                                                           settings.games_per_match))
+    table, seen, last = fill_settings_sheet(
+        canvas, sname, grid, SETTING_LOOKUP, values,
+        lambda: tiebreak_sequence(settings.tiebreaks, lang, settings.system, settings.games_per_match))
     for spec in L.SETTINGS_ROWS:          # an older template: the rows it lacks go at the end
         if spec.key in seen:
             continue
@@ -187,3 +161,10 @@ def plan_fill_template(book: Book, settings: EventSettings, players: Iterable[Pl
         snapshot[kinds[L.STANDINGS]] = [list(r) for r in book.values(kinds[L.STANDINGS])]
         _empty_standings(canvas, kinds[L.STANDINGS], settings, lang)
     return canvas.finish()
+
+
+def new_log_sheet(canvas: Canvas, name: str, after: str, lang: str) -> None:
+    """The 编排记录 sheet of a new workbook (individual or team): its title."""
+    add_log_sheet(canvas, name, after)
+    canvas.set(name, 1, 1, "编排记录" if lang == "zh" else "Pairing log (in Chinese)")
+    canvas.plan.styles.append(Style(name, 1, 1, bold=True, size=14))

@@ -19,7 +19,6 @@ from xlxq.sheets.plan import SheetLook
 # --- 编排记录 --------------------------------------------------------------
 
 
-
 def write_log(canvas: Canvas, data: WorkbookData, round_no: int, text: str, stage: str = "main") -> None:
     """Replace (or add) the block of ``round_no`` in 编排记录."""
     write_log_blocks(canvas, data, {(stage, round_no): text})
@@ -32,8 +31,7 @@ def write_log_blocks(canvas: Canvas, data: WorkbookData, new_blocks: dict[tuple[
     name = data.log_sheet
     if name is None:
         name = L.SHEET_NAMES[L.LOG][data.lang]
-        canvas.add_sheet(name, L.LOG, data.standings_sheet or None)
-        canvas.plan.looks.append(SheetLook(name, {1: L.LOG_WIDTH}))
+        add_log_sheet(canvas, name, data.standings_sheet or None)
         data.log_sheet = name
         data.names.append(name)
     preamble, blocks = read_log_blocks(data.snapshot.get(name, []), records.HEADING_RE, records.block_key)
@@ -80,3 +78,9 @@ def write_log_lines(canvas: Canvas, name: str, preamble: list[Optional[str]],
     canvas.clear_sheet(name)
     for i, ln in enumerate(out, start=1):
         canvas.set(name, i, 1, ln)
+
+
+def add_log_sheet(canvas: Canvas, name: str, after: Optional[str]) -> None:
+    """A new 编排记录 sheet after the sheet ``after``."""
+    canvas.add_sheet(name, L.LOG, after)
+    canvas.plan.looks.append(SheetLook(name, {1: L.LOG_WIDTH}))

@@ -1,37 +1,31 @@
-"""The notes, highlights and state the program writes, shared by the
-individual and the team workbook: the 提示 column of each row
-(:func:`write_row_notes`), the fills of problems with the old ones cleared
-(:func:`paint_highlights`) and the state sheet's rows
-(:func:`write_state_rows`); :func:`write_notes`, :func:`write_highlights`
-and :func:`write_state` apply them to an individual workbook.
+"""The notes, highlights and state the program writes.  :func:`write_notes`
+(the 提示 column of each row, most serious first) and
+:func:`write_highlights` (the fills of the problems, the old ones cleared)
+serve the individual and the team workbook alike: they ask the workbook data
+for its sheets (``note_sheets``, ``table_of``) and its row keys
+(``rowkeys``).  :func:`write_state` writes the state sheet of an individual
+workbook through :func:`write_state_rows`, which the team's
+(:mod:`xlxq.sheets.team_write_state`) uses too.
 """
 from __future__ import annotations
 
 import re
-from typing import Any, Callable, Optional
+from typing import Any, Optional
 
 from xlxq.core.model import Event
 from xlxq.sheets import layout as L
 from xlxq.sheets.canvas import Canvas
-from xlxq.sheets.cells import Table, as_int
+from xlxq.sheets.cells import Table
 from xlxq.sheets.data import WorkbookData
 from xlxq.sheets.plan import SheetLook
 from xlxq.sheets.problems import LEVEL_FILL, LEVEL_ORDER, Problem
-from xlxq.sheets.state import STATE_VERSION, HighlightRef, Sig
+from xlxq.sheets.state import STATE_VERSION, STATE_WIDTHS, HighlightRef, Sig, state_head
 
 
-def write_notes(canvas: Canvas, data: WorkbookData) -> None:
-    """The 提示 columns (program-owned): one line per row with its problems."""
-    lang = data.lang
-    sheets = [(data.registration.name, data.registration.table,
-               list(data.registration.rows.values()) + data.registration.other_rows)]
-    for rs in data.all_rounds:
-        sheets.append((rs.name, rs.table, list(rs.board_rows.values()) + list(rs.bye_rows.values())
-                       + rs.other_rows))
-    if data.ko is not None:
-        q = data.ko.qualifiers
-        sheets.append((q.name, q.table, list(q.rows.values()) + q.other_rows))
-    write_row_notes(canvas, data.problems, lang, sheets)
+def write_notes(canvas: Canvas, data: Any) -> None:
+    """The 提示 columns (program-owned) of an individual or a team workbook
+    (``data.note_sheets()``): one line per row with its problems."""
+    write_row_notes(canvas, data.problems, data.lang, data.note_sheets())
 
 
 def write_row_notes(canvas: Canvas, problems: list[Problem], lang: str,
@@ -54,17 +48,12 @@ def write_row_notes(canvas: Canvas, problems: list[Problem], lang: str,
             canvas.set(sheet, row, col, ("；" if lang == "zh" else "; ").join(msgs) if msgs else None)
 
 
-def write_highlights(canvas: Canvas, data: WorkbookData) -> list[HighlightRef]:
+def write_highlights(canvas: Canvas, data: Any) -> list[HighlightRef]:
     """Clear the program's previous highlights (from the state sheet) and
-    colour the cells of the current problems.  Returns the new list."""
-    return paint_highlights(canvas, data, _resolve_ref, _rowkey)
-
-
-def paint_highlights(canvas: Canvas, data: Any, resolve_ref: Callable[[Any, HighlightRef], Optional[tuple[int, int]]],
-                     rowkey: Callable[[Any, str, int], str]) -> list[HighlightRef]:
-    """:func:`write_highlights` for any workbook data (individual or team):
-    ``resolve_ref`` finds a remembered highlight's cell, ``rowkey`` names a
-    row so that it can be found again after rows moved."""
+    colour the cells of the current problems, in an individual or a team
+    workbook (``data.table_of``, ``data.rowkeys``).  Returns the new list;
+    a highlight names its row by a key (:func:`rowkey`) so that it is found
+    again after rows moved."""
     for h in data.state.highlights:
         if h.sheet not in data.snapshot and h.sheet not in canvas.new_sheets:
             continue
@@ -96,30 +85,21 @@ def _colkey(table: Table, col: int) -> str:
     return next((k for k, c in table.cols.items() if c == col), f"col:{col}")
 
 
-def _rowkey(data: WorkbookData, sheet: str, row: int) -> str:
-    if sheet == data.registration.name:
-        no = next((n for n, r in data.registration.rows.items() if r == row), None)
-        if no is not None:
-            return f"player:{no}"
-    rs = next((r for r in data.all_rounds if r.name == sheet), None)
-    if rs is not None:
-        k = rs.rowkey(row)
-        if k:
+def rowkey(data: Any, sheet: str, row: int) -> str:
+    """The key of ``row`` of ``sheet`` ("board:5", "player:3", …; "row:12" for
+    a row without one)."""
+    for k, r in data.rowkeys(sheet).items():
+        if r == row:
             return k
     return f"row:{row}"
 
 
-def _resolve_ref(data: WorkbookData, h: HighlightRef) -> Optional[tuple[int, int]]:
+def resolve_ref(data: Any, h: HighlightRef) -> Optional[tuple[int, int]]:
+    """The cell of a remembered highlight now: its row found by its key,
+    else its address."""
     table = data.table_of(h.sheet)
-    row = col = None
-    if table is not None:
-        kind, _, n = h.rowkey.partition(":")
-        if kind == "player":
-            row = data.registration.rows.get(as_int(n))
-        elif kind in ("board", "bye"):
-            rs = next((r for r in data.all_rounds if r.name == h.sheet), None)
-            row = rs.row_of(h.rowkey) if rs else None
-        col = table.cols.get(h.colkey)
+    row = data.rowkeys(h.sheet).get(h.rowkey) if table is not None else None
+    col = table.cols.get(h.colkey) if table is not None else None
     return cell_or_address(row, col, h.address)
 
 
@@ -140,12 +120,10 @@ def write_state(canvas: Canvas, data: WorkbookData, refs: list[HighlightRef], ev
     name = data.state_sheet
     if name is None:
         name = L.SHEET_NAMES[L.STATE]["zh"]
-        canvas.add_sheet(name, L.STATE, None)
-        canvas.plan.looks.append(SheetLook(name, {1: 12, 2: 14, 3: 60, 4: 20, 5: 10}, hidden=True))
+        add_state_sheet(canvas, name, None, STATE_WIDTHS)
         data.state_sheet = name
     canvas.clear_sheet(name)
-    rows: list[list[Any]] = [["xlxq", "内部记录，请勿修改 / internal record of xlxq, do not edit"],
-                             ["version", STATE_VERSION]]
+    rows = state_head(STATE_VERSION)
     for n in sorted(data.state.generated):
         rows.append(["generated", n, *data.state.generated[n].encode()])
     # While a round is unusable its cells are not rewritten: keep the old record.
@@ -166,3 +144,9 @@ def write_state_rows(canvas: Canvas, name: str, rows: list[list[Any]], refs: lis
     rows = rows + [["highlight", h.sheet, h.rowkey, h.colkey, h.address] for h in refs]
     for i, row in enumerate(rows, start=1):
         canvas.set_row(name, i, 1, [v if v != "" else None for v in row])
+
+
+def add_state_sheet(canvas: Canvas, name: str, after: Optional[str], widths: dict[int, float]) -> None:
+    """A new state sheet (hidden), after the sheet ``after``."""
+    canvas.add_sheet(name, L.STATE, after)
+    canvas.plan.looks.append(SheetLook(name, widths, hidden=True))
