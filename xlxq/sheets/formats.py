@@ -2,7 +2,7 @@
 (单循环 / 双循环, matches of several games), knockout (淘汰赛, 加赛) and the
 combined formats (积分晋圈淘汰, 积分末位淘汰).
 
-Part of the one mapping layer (:mod:`xlxq.sheets.mapping` reads the sheets
+Part of the one mapping layer (:mod:`xlxq.sheets.read` reads the sheets
 into the model; this module adds what these systems write and check):
 
 - 积分 column of a round sheet per system (:func:`round_scores`);

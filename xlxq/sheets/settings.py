@@ -28,10 +28,6 @@ from xlxq.sheets.problems import INFO, Problem
 SETTINGS_LOOKUP = header_lookup(L.SETTINGS_COLUMNS)
 
 
-# ==========================================================================
-# reading: settings
-# ==========================================================================
-
 SETTING_LOOKUP: dict[str, L.Setting] = {}
 for _s in L.SETTINGS_ROWS:
     for _n in _s.names():
@@ -375,17 +371,10 @@ def tiebreak_sequence(spec: list[str], lang: str, system: str = "swiss", games_p
 def write_settings_help(canvas: Canvas, data: WorkbookData) -> None:
     """The 说明 of 排名方法 (the order actually used) and, for a round robin
     or knockout, of 轮数 (computed from the number of players)."""
-    sheet = data.settings_sheet
-    col = sheet.table.cols.get("help")
-    if col is None:
-        return
     s = data.event.settings
     lang = data.lang
-    row = sheet.rows.get("tiebreaks")
-    if row is not None:
-        canvas.set(sheet.name, row, col, tiebreak_sequence(s.tiebreaks, lang, s.system, s.games_per_match))
-    row = sheet.rows.get("rounds")
-    if row is not None:
+
+    def rounds() -> str:
         text = rounds_help(L.SETTINGS_BY_KEY["rounds"], data.problems, lang)
         n = len(data.event.players)
         label = (SYSTEM_ZH if lang == "zh" else SYSTEM_EN)[s.system]
@@ -402,7 +391,24 @@ def write_settings_help(canvas: Canvas, data: WorkbookData) -> None:
             text = (f"由人数算出：{n}人淘汰赛{games}不计加赛共{planned}轮，加赛另增（本栏不用）" if lang == "zh"
                     else f"computed: a knockout of {n} players has {planned} rounds without play-offs "
                          f"(this cell is not used)")
-        canvas.set(sheet.name, row, col, text)
+        return text
+
+    write_help_cells(canvas, data.settings_sheet,
+                     {"tiebreaks": lambda: tiebreak_sequence(s.tiebreaks, lang, s.system, s.games_per_match),
+                      "rounds": rounds})
+
+
+def write_help_cells(canvas: Canvas, sheet: Any, texts: dict[str, Callable[[], str]]) -> None:
+    """The 说明 cells of a 设置 sheet (individual or team) the program
+    writes: ``texts`` gives each setting's text by its key; nothing when the
+    sheet has no 说明 column or not the row."""
+    col = sheet.table.cols.get("help")
+    if col is None:
+        return
+    for key, text in texts.items():
+        row = sheet.rows.get(key)
+        if row is not None:
+            canvas.set(sheet.name, row, col, text())
 
 
 def rounds_help(spec: L.Setting, problems: list[Problem], lang: str) -> str:

@@ -22,10 +22,6 @@ def state_head(version: int, *more: list[Any]) -> list[list[Any]]:
     return [["xlxq", "内部记录，请勿修改 / internal record of xlxq, do not edit"], ["version", version], *more]
 
 
-# ==========================================================================
-# the state sheet (_xlxq): what the program paired and highlighted
-# ==========================================================================
-
 @dataclass
 class Sig:
     """A round's pairing: board → (red, black), and the byes."""

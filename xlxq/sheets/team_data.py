@@ -27,14 +27,6 @@ STATE_VERSION = 1
 TEAM_STATE_WIDTHS = {1: 12, 2: 14, 3: 14, 4: 8, 5: 8, 6: 60}
 
 
-def _lang_text(lang: str, zh: str, en: str) -> str:
-    return zh if lang == "zh" else en
-
-
-# ==========================================================================
-# what was read
-# ==========================================================================
-
 @dataclass
 class SettingsInfo:
     name: str

@@ -22,10 +22,6 @@ _GENERIC_NAMES = {L.norm_key(n) for names in L.SIDED_GENERIC.values() for n in n
 _ROUND_LOOKUP = header_lookup(T.TEAM_ROUND_COLUMNS, exclude=_GENERIC_NAMES)
 
 
-# ==========================================================================
-# reading: round sheets
-# ==========================================================================
-
 def _team_seat(sheet: str, row: int, side: str, no_cell: Any, name_cell: Any, stored: Optional[int],
                idx: TeamIndex, cols: dict[str, int], role_zh: str) -> Optional[int]:
     """The team on one side of a match row (or a bye row): 序号 column = 队号,

@@ -17,7 +17,7 @@ from xlxq.sheets.canvas import Canvas
 from xlxq.sheets.cells import as_int, find_table, sheet_error, text_of
 from xlxq.sheets.problems import Problem
 from xlxq.sheets.settings import (SETTINGS_LOOKUP, choice_setting, model_default, number_setting, rounds_help,
-                                  setting_rows, shown_setting)
+                                  setting_rows, shown_setting, write_help_cells)
 from xlxq.sheets.team_data import SettingsInfo, TeamWorkbookData
 
 
@@ -138,15 +138,9 @@ def settings_cells(settings: TeamSettings, lang: str, normalise_results: bool = 
 
 
 def write_settings_help(canvas: Canvas, data: TeamWorkbookData) -> None:
-    sheet = data.settings_sheet
-    col = sheet.table.cols.get("help")
-    if col is None:
-        return
+    """The 说明 of 排名方法 (the order actually used) and of 轮数."""
     s = data.event.settings
     lang = data.lang
-    row = sheet.rows.get("tiebreaks")
-    if row is not None:
-        canvas.set(sheet.name, row, col, team_tiebreak_sequence(s.tiebreaks, s.system, lang))
-    row = sheet.rows.get("rounds")
-    if row is not None:
-        canvas.set(sheet.name, row, col, rounds_help(T.TEAM_SETTINGS_BY_KEY["rounds"], data.problems, lang))
+    write_help_cells(canvas, data.settings_sheet,
+                     {"tiebreaks": lambda: team_tiebreak_sequence(s.tiebreaks, s.system, lang),
+                      "rounds": lambda: rounds_help(T.TEAM_SETTINGS_BY_KEY["rounds"], data.problems, lang)})

@@ -136,7 +136,7 @@ def write_round_cells(canvas: Canvas, data: TeamWorkbookData, event: TeamEvent, 
 
 
 # ==========================================================================
-# writing: registration, notes, highlights, state
+# writing: registration, the pairing recorded
 # ==========================================================================
 
 def write_registration_cells(canvas: Canvas, data: TeamWorkbookData) -> None:

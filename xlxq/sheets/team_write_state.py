@@ -8,20 +8,14 @@ from __future__ import annotations
 
 
 from xlxq.core.teams import TeamEvent
-from xlxq.sheets import team_layout as T
 from xlxq.sheets.canvas import Canvas
 from xlxq.sheets.state import HighlightRef, state_head
 from xlxq.sheets.team_data import STATE_VERSION, TEAM_STATE_WIDTHS, TeamWorkbookData, enc_seats
-from xlxq.sheets.write_notes import add_state_sheet, write_state_rows
+from xlxq.sheets.write_notes import state_sheet, write_state_rows
 
 
 def write_state(canvas: Canvas, data: TeamWorkbookData, refs: list[HighlightRef], event: TeamEvent) -> None:
-    name = data.state_sheet
-    if name is None:
-        name = T.SHEET_NAMES[T.STATE]["zh"]
-        add_state_sheet(canvas, name, None, TEAM_STATE_WIDTHS)
-        data.state_sheet = name
-    canvas.clear_sheet(name)
+    name = state_sheet(canvas, data, TEAM_STATE_WIDTHS)
     rows = state_head(STATE_VERSION, ["kind", "team"])
     st = data.state
     for n in sorted(st.generated):

@@ -117,12 +117,7 @@ def cell_or_address(row: Optional[int], col: Optional[int], address: str) -> Opt
 
 
 def write_state(canvas: Canvas, data: WorkbookData, refs: list[HighlightRef], event: Event) -> None:
-    name = data.state_sheet
-    if name is None:
-        name = L.SHEET_NAMES[L.STATE]["zh"]
-        add_state_sheet(canvas, name, None, STATE_WIDTHS)
-        data.state_sheet = name
-    canvas.clear_sheet(name)
+    name = state_sheet(canvas, data, STATE_WIDTHS)
     rows = state_head(STATE_VERSION)
     for n in sorted(data.state.generated):
         rows.append(["generated", n, *data.state.generated[n].encode()])
@@ -150,3 +145,15 @@ def add_state_sheet(canvas: Canvas, name: str, after: Optional[str], widths: dic
     """A new state sheet (hidden), after the sheet ``after``."""
     canvas.add_sheet(name, L.STATE, after)
     canvas.plan.looks.append(SheetLook(name, widths, hidden=True))
+
+
+def state_sheet(canvas: Canvas, data: Any, widths: dict[int, float]) -> str:
+    """The state sheet of an individual or a team workbook, emptied to be
+    written again (added at the end, hidden, when the workbook has none)."""
+    name = data.state_sheet
+    if name is None:
+        name = L.SHEET_NAMES[L.STATE]["zh"]
+        add_state_sheet(canvas, name, None, widths)
+        data.state_sheet = name
+    canvas.clear_sheet(name)
+    return name
