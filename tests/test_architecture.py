@@ -22,10 +22,7 @@ MAX_LINES = 800
 SIZE_MARKER = "Size:"
 
 #: files allowed over MAX_LINES without a ``Size:`` line, each with why
-SIZE_ALLOWED = {
-    "sheets/mapping.py",        # being split into modules on the sheets branch (issue 9)
-    "sheets/team_mapping.py",   # being split into modules on the sheets branch (issue 9)
-}
+SIZE_ALLOWED: set[str] = set()
 
 #: import circles allowed, each as the sorted tuple of its modules, with why
 #: (module-level and function-local imports both count).  To be emptied:
@@ -38,8 +35,6 @@ CYCLES_ALLOWED: set[tuple[str, ...]] = {
     # backends (not yet in a part of issue 9): json_file.load_any hands a team
     # file to team_json, which is built on json_file's readers
     ("xlxq.backends.json_file", "xlxq.backends.team_json"),
-    # sheets (sheets branch, splitting mapping.py): mapping calls formats' writers inside functions
-    ("xlxq.sheets.formats", "xlxq.sheets.mapping"),
 }
 
 #: (importer, module) pairs still taking private names, with why; to be
@@ -49,15 +44,6 @@ PRIVATE_ALLOWED = {
     # backends (not yet in a part of issue 9): the team file is read with the individual file's helpers
     ("xlxq.backends.team_json", "xlxq.backends.json_file"),
     ("xlxq.backends.team_json", "xlxq.backends.registration"),
-    # core (core branch): settings checks shared by the readers
-    ("xlxq.core.team_pairing", "xlxq.core.teams"),
-    # sheets (sheets branch, splitting mapping.py and team_mapping.py)
-    ("xlxq.sheets.formats", "xlxq.sheets.mapping"),
-    ("xlxq.sheets.team_mapping", "xlxq.sheets.mapping"),
-    ("xlxq.sheets.team_mapping", "xlxq.core.teams"),
-    ("xlxq.sheets.mapping", "xlxq.core.combined"),
-    ("xlxq.sheets.mapping", "xlxq.core.standings"),
-    ("xlxq.sheets.mapping", "xlxq.core.roundrobin"),
 }
 
 #: modules that may import xlxq.cli

@@ -23,7 +23,7 @@ import pytest
 from tests.runpython import windows_click
 from xlxq import excel as E
 from xlxq import excel_setup as S
-from xlxq.sheets.mapping import Status
+from xlxq.sheets.problems import Status
 
 ROOT = Path(__file__).resolve().parent.parent
 pytestmark = pytest.mark.filterwarnings("ignore:.*deprecated.*:DeprecationWarning")

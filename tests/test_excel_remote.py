@@ -20,8 +20,8 @@ from xlxq.backends.openpyxl_book import OpenpyxlBook
 from xlxq.backends.xlwings_book import (OFFICEJS_COSMETIC_ACTIONS, REMOTE_ACTIONS_USED, XlwingsBook, apply_cosmetics, needs_text_prefix,
                                         normalise)
 from xlxq.core.model import BLACK_WIN, DRAW, RED_WIN, Player
-from xlxq.sheets.mapping import (AddSheet, Fill, ListValidation, NumberFormat, PageSetup, SheetLook, Style, Values,
-                                 WritePlan)
+from xlxq.sheets.plan import (AddSheet, Fill, ListValidation, NumberFormat, PageSetup, SheetLook, Style, Values,
+                              WritePlan)
 from xlxq.workbook import create_event_workbook, pair_next_round, recompute
 
 xw = pytest.importorskip("xlwings")
@@ -351,7 +351,7 @@ def test_explain_uses_the_active_round_sheet(twin):
 
 
 def test_long_problem_lists_are_cut_in_the_message():
-    from xlxq.sheets.mapping import Problem, Status
+    from xlxq.sheets.problems import Problem, Status
 
     st = Status(True, "完成", "done", [Problem("warning", "x", f"问题{i}", f"p{i}", "第1轮", i + 3) for i in range(40)])
     text = E.message_text(st)

@@ -159,7 +159,7 @@ def test_team_workbook_mid_round_same_table_as_the_json_file(tmp_path):
     import openpyxl
 
     from xlxq.backends.json_file import save_event
-    from xlxq.sheets.team_mapping import read_team_workbook
+    from xlxq.sheets.team_read import read_team_workbook
     from xlxq.team_workbook import create_team_workbook, demo_event
     from xlxq.team_workbook import pair_next_round as team_pair
     from xlxq.team_workbook import recompute as team_recompute

@@ -11,7 +11,7 @@ from xlxq.core.model import BLACK_WIN_FORFEIT, DRAW, RED_WIN, RED_WIN_FORFEIT
 from xlxq.core.pairing import pair_round
 from xlxq.core.simulate import fill_results
 from xlxq.core.standings import compute_standings
-from xlxq.sheets.mapping import read_workbook
+from xlxq.sheets.read import read_workbook
 from xlxq.workbook import pair_next_round, recompute
 
 from tests.test_workbook_support import book, new_event, open_round, standings_sheet, write_results

@@ -14,7 +14,7 @@ from xlxq.core.simulate import fill_results
 from xlxq.core.standings import compute_standings
 from xlxq.errors import InputError
 from xlxq.sheets import layout as L
-from xlxq.sheets.mapping import read_workbook
+from xlxq.sheets.read import read_workbook
 from xlxq.workbook import check, create_event_workbook, demo, explain, pair_next_round, recompute
 
 from tests.test_workbook_support import (MemoryBook, RoundView, book, fill_of, header_map, new_event, open_round,

@@ -26,7 +26,7 @@ from xlxq.core.simulate import fill_results
 from xlxq.core.standings import compute_standings
 from xlxq.errors import InputError, PairingImpossible
 from xlxq.sheets import layout as L
-from xlxq.sheets.mapping import read_workbook
+from xlxq.sheets.read import read_workbook
 from xlxq.workbook import (WorkbookOptions, create_event_workbook, pair_next_round, qualify_knockout, recompute,
                            schedule_round_robin)
 

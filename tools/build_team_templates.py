@@ -5,7 +5,7 @@
 writes ``workbook_templates/xlxq-team-zh.xlsx`` and ``xlxq-team-en.xlsx`` (the
 one committed copy, packaged into the wheel as ``xlxq/templates/``).
 
-The sheets come from :func:`xlxq.sheets.team_mapping.plan_new_team_workbook`
+The sheets come from :func:`xlxq.sheets.team_templates.plan_new_team_workbook`
 (the same layout the program writes at run time), applied by the
 XlsxWriter backend of ``tools/build_templates.py`` (``XlsxWriterBook``,
 imported, not copied: same styles, same fixed document date).  Like
@@ -24,7 +24,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from xlxq.sheets.team_mapping import plan_new_team_workbook  # noqa: E402
+from xlxq.sheets.team_templates import plan_new_team_workbook  # noqa: E402
 
 TEMPLATES = ROOT / "workbook_templates"
 NAMES = {lang: f"xlxq-team-{lang}.xlsx" for lang in ("zh", "en")}

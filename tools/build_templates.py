@@ -6,7 +6,7 @@ writes ``workbook_templates/xlxq-event-zh.xlsx`` and ``xlxq-event-en.xlsx``:
 the one committed copy, which the build configuration packages into the
 wheel as ``xlxq/templates/`` (see :mod:`xlxq.resources`).
 
-The sheets come from :func:`xlxq.sheets.mapping.plan_new_workbook` (the same
+The sheets come from :func:`xlxq.sheets.templates.plan_new_workbook` (the same
 layout the program writes at run time), applied by :class:`XlsxWriterBook`,
 a write-only backend on XlsxWriter.  XlsxWriter is used because it can embed
 a VBA project: the macro template is built with the same function, e.g.::
@@ -26,7 +26,8 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from xlxq.sheets.mapping import WritePlan, plan_new_workbook  # noqa: E402
+from xlxq.sheets.plan import WritePlan  # noqa: E402
+from xlxq.sheets.templates import plan_new_workbook  # noqa: E402
 
 TEMPLATES = ROOT / "workbook_templates"
 FIXED_DATE = dt.datetime(2024, 1, 1, 0, 0, 0)      # document properties: reproducible bytes
@@ -34,7 +35,7 @@ _PAPER = {"A4": 9, "A3": 8, "letter": 1}
 
 
 class XlsxWriterBook:
-    """A write-only :class:`~xlxq.sheets.mapping.Book` that creates a new
+    """A write-only :class:`~xlxq.sheets.plan.Book` that creates a new
     file with XlsxWriter from one plan (the plan must create every sheet)."""
 
     def __init__(self, path: str | Path, vba_project: Optional[str | Path] = None,

@@ -37,7 +37,7 @@ when the operation failed; it is also printed (Lite's output pane).
 ``XLXQ_NOTIFY=both`` does both, ``alert`` only the box.  On any error
 nothing is written (the actions queued on the remote engine are dropped;
 over COM the cells written are restored).  Each function returns the
-:class:`~xlxq.sheets.mapping.Status`.
+:class:`~xlxq.sheets.problems.Status`.
 """
 from __future__ import annotations
 
@@ -50,7 +50,7 @@ from pathlib import Path
 from typing import Any, Callable, Optional
 
 from xlxq.errors import XlxqError
-from xlxq.sheets.mapping import Status
+from xlxq.sheets.problems import Status
 
 __all__ = ["pair_next_round", "recompute", "explain", "schedule_round_robin", "qualify_knockout", "doctor",
            "ENTRY_POINTS", "MAX_LINES", "MESSAGE_SHEET", "error_log_path", "notify_mode", "message_text",

@@ -1,12 +1,12 @@
 """Operations on a team workbook (团体赛工作簿), shared by every backend.
 
 The same contract as :mod:`xlxq.workbook`: each operation reads every sheet
-once (:func:`xlxq.sheets.team_mapping.read_team_workbook`), computes with the
+once (:func:`xlxq.sheets.team_read.read_team_workbook`), computes with the
 pure team core (:mod:`xlxq.core.team_pairing`, :mod:`xlxq.core.team_standings`),
-builds ONE :class:`~xlxq.sheets.mapping.WritePlan` and hands it to
+builds ONE :class:`~xlxq.sheets.plan.WritePlan` and hands it to
 ``book.apply``.  Unusable data raises :class:`~xlxq.errors.InputError` (or
 ``PairingImpossible``) before anything is applied.  Every operation returns
-the same :class:`~xlxq.sheets.mapping.Status` as the individual workbook.
+the same :class:`~xlxq.sheets.problems.Status` as the individual workbook.
 
 - :func:`pair_next_round` (编排下一轮)   - :func:`recompute` (计算成绩)
 - :func:`explain` (编排记录)             - :func:`check` (检查, writes nothing)
@@ -27,8 +27,14 @@ from xlxq.core.teams import Team, TeamEvent, TeamSettings, set_lineups, validate
 from xlxq.i18n import env_lang
 from xlxq.errors import InputError
 from xlxq.sheets import team_layout as T
-from xlxq.sheets import team_mapping as TM
-from xlxq.sheets.mapping import INFO, Book, Canvas, Problem, Status
+from xlxq.sheets.canvas import Canvas
+from xlxq.sheets.plan import Book
+from xlxq.sheets.problems import INFO, Problem, Status, locate
+from xlxq.sheets.team_read import read_team_workbook
+from xlxq.sheets.team_refresh import refresh, write_log
+from xlxq.sheets.team_rules import rule_problems
+from xlxq.sheets.team_templates import plan_fill_team_template, plan_new_team_workbook
+from xlxq.sheets.team_write_rounds import add_team_round_sheet, record_generated
 from xlxq.report import team_pairing_text, team_standings_text
 from xlxq.workbook_common import (check_status, demo_done, demo_path, find_template, found_note, new_workbook,
                                   no_template, round1_notes, sorted_problems)
@@ -39,7 +45,7 @@ TEMPLATE_FILES = {("zh", False): "xlxq-team-zh.xlsx", ("en", False): "xlxq-team-
 __all__ = ["Status", "is_team_workbook", "pair_next_round", "recompute", "explain", "check",
            "create_team_workbook", "team_demo", "template_path", "demo_event"]
 
-#: problems recomputed by :func:`xlxq.sheets.team_mapping.rule_problems`
+#: problems recomputed by :func:`xlxq.sheets.team_rules.rule_problems`
 _RULE_CODES = {"hand_pairing", "hand_colours", "hand_seats", "hand_bye", "rematch", "withdrawn", "unfinished",
                "second_bye", "byes", "missing", "team_withdrawn", "withdrawn_player", "rounds_plan", "odd_field"}
 
@@ -66,7 +72,7 @@ def pair_next_round(book: Book) -> Status:
     the round sheet, refresh everything else, write the 编排记录."""
     from xlxq.core.team_pairing import pair_team_round
 
-    data = TM.read_team_workbook(book)
+    data = read_team_workbook(book)
     event = data.event
     s = event.settings
     n = event.next_round
@@ -98,13 +104,13 @@ def pair_next_round(book: Book) -> Status:
                              f"sheet {data.lineups.name if data.lineups else 'Line-ups'!r}: {exc.en}") from None
     rnd = new.get_round(n)
     canvas = Canvas(data.snapshot)
-    TM.record_generated(data, rnd)
-    rs = TM.add_team_round_sheet(canvas, data, new, rnd)
+    record_generated(data, rnd)
+    rs = add_team_round_sheet(canvas, data, new, rnd)
     data.event = new
-    data.problems = [p for p in data.problems if p.code not in _RULE_CODES] + TM.rule_problems(data, new)
-    TM.locate(data)
-    TM.refresh(canvas, data, new)
-    TM.write_log(canvas, data, n, explain_team_outcome(new, out))
+    data.problems = [p for p in data.problems if p.code not in _RULE_CODES] + rule_problems(data, new)
+    locate(data)
+    refresh(canvas, data, new)
+    write_log(canvas, data, n, explain_team_outcome(new, out))
     book.apply(canvas.finish())
     problems = sorted_problems(data.problems)
     extra_zh, extra_en = found_note(problems)
@@ -132,9 +138,9 @@ def recompute(book: Book) -> Status:
     entered since the round was seated, highlight problems, refresh the
     program's cells and rewrite 团体成绩 and 台次成绩.  The arbiter's cells
     are never rewritten (results only when 结果规范化 = 是)."""
-    data = TM.read_team_workbook(book)
+    data = read_team_workbook(book)
     canvas = Canvas(data.snapshot)
-    rows = TM.refresh(canvas, data, data.event)
+    rows = refresh(canvas, data, data.event)
     book.apply(canvas.finish())
     from xlxq.core.standings import table_round
 
@@ -153,7 +159,7 @@ def explain(book: Book, round_no: Optional[int] = None) -> Status:
     with teams as units), written into 编排记录 (the round's block replaced)."""
     from xlxq.core.team_pairing import pair_team_round
 
-    data = TM.read_team_workbook(book)
+    data = read_team_workbook(book)
     event = data.event
     k = len(event.rounds)
     n = round_no if round_no is not None else max(k, 1)
@@ -171,7 +177,7 @@ def explain(book: Book, round_no: Optional[int] = None) -> Status:
         if mine != theirs or sorted(out.round.byes) != sorted(have.byes):
             text += "\n注意：表中的本轮对阵与按当前成绩重新编排的结果不同（可能经人工调整，或前几轮结果已改动）"
     canvas = Canvas(data.snapshot)
-    TM.write_log(canvas, data, n, text)
+    write_log(canvas, data, n, text)
     book.apply(canvas.finish())
     return Status(True, f"第{n}轮编排记录已写入“{data.log_sheet}”表", f"round {n} pairing log written to "
                   f"{data.log_sheet!r}", [], text=text, event=event)
@@ -179,7 +185,7 @@ def explain(book: Book, round_no: Optional[int] = None) -> Status:
 
 def check(book: Book) -> Status:
     """Read and judge the team workbook; write nothing."""
-    return check_status(TM.read_team_workbook(book))
+    return check_status(read_team_workbook(book))
 
 
 # ==========================================================================
@@ -252,8 +258,8 @@ def create_team_workbook(path: str | os.PathLike, teams: Sequence[Team] | TeamEv
         event = TeamEvent(settings=settings, players=sorted(players, key=lambda p: p.no), teams=list(teams))
     validate_team_event(event)
     return new_workbook(path, overwrite, lambda macro: template_path(lang, macro),
-                         lambda: TM.plan_new_team_workbook(lang, settings, event, normalise_results),
-                         lambda book: TM.plan_fill_team_template(book, settings, event, normalise_results))
+                         lambda: plan_new_team_workbook(lang, settings, event, normalise_results),
+                         lambda book: plan_fill_team_template(book, settings, event, normalise_results))
 
 
 _DEMO_TEAMS = ("北京队", "上海队", "广东队", "四川队", "浙江队", "江苏队", "湖北队", "河北队")

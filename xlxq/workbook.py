@@ -1,7 +1,7 @@
 """Operations on an event workbook, shared by every backend.
 
-Each operation reads every sheet once (:func:`xlxq.sheets.mapping.read_workbook`),
-computes with the pure core, builds ONE :class:`~xlxq.sheets.mapping.WritePlan`
+Each operation reads every sheet once (:func:`xlxq.sheets.read.read_workbook`),
+computes with the pure core, builds ONE :class:`~xlxq.sheets.plan.WritePlan`
 and hands it to ``book.apply``.  Unusable data raises
 :class:`~xlxq.errors.InputError` (or ``PairingImpossible``) before anything is
 applied, so the workbook is left as it was.
@@ -11,7 +11,7 @@ applied, so the workbook is left as it was.
 - :func:`schedule_round_robin` (生成循环赛对阵) - :func:`qualify_knockout` (晋圈, 积分晋圈淘汰)
 - :func:`create_event_workbook`, :func:`demo`; :func:`dispatch`: which operations a book needs
 
-``book`` is anything implementing :class:`xlxq.sheets.mapping.Book`: an
+``book`` is anything implementing :class:`xlxq.sheets.plan.Book`: an
 :class:`xlxq.backends.openpyxl_book.OpenpyxlBook` for a file, or an xlwings
 book adapter inside Excel.
 """
@@ -28,9 +28,17 @@ from xlxq.core import records
 from xlxq.core.model import Event, EventSettings, Player
 from xlxq.errors import InputError
 from xlxq.i18n import env_lang
-from xlxq.sheets.mapping import (BLOCKING, RR_SYSTEMS, Book, Canvas, Sig, Status,
-                                 WorkbookOptions, add_round_sheet, locate, plan_fill_template, plan_new_workbook,
-                                 read_workbook, refresh, rule_problems, write_log, write_log_blocks)
+from xlxq.sheets.canvas import Canvas
+from xlxq.sheets.data import RR_SYSTEMS, WorkbookOptions
+from xlxq.sheets.plan import Book
+from xlxq.sheets.problems import BLOCKING, Status, locate
+from xlxq.sheets.read import read_workbook
+from xlxq.sheets.refresh import refresh
+from xlxq.sheets.rules import rule_problems
+from xlxq.sheets.state import Sig
+from xlxq.sheets.templates import plan_fill_template, plan_new_workbook
+from xlxq.sheets.write_log import write_log, write_log_blocks
+from xlxq.sheets.write_rounds import add_round_sheet
 from xlxq.report import book_pairing_text, book_standings_text
 from xlxq.systems import get_system
 from xlxq.workbook_common import (check_status, demo_done, demo_path, find_template, found_note, new_workbook,
@@ -321,7 +329,8 @@ def qualify_knockout(book: Book, top_k: Optional[int] = None, on_tie: Optional[s
     from xlxq.core.knockout import build_bracket
     from xlxq.sheets import layout as L
     from xlxq.sheets.formats import write_qualifiers
-    from xlxq.sheets.mapping import KOStage, QualifiersSheet, Table
+    from xlxq.sheets.cells import Table
+    from xlxq.sheets.data import KOStage, QualifiersSheet
 
     data = read_workbook(book)
     if data.blocking:

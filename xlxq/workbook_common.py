@@ -13,7 +13,8 @@ from typing import Any, Callable, Iterable, Optional
 from xlxq.resources import template_file
 from xlxq.errors import InputError
 from xlxq.i18n import env_lang
-from xlxq.sheets.mapping import BLOCKING, ERROR, INFO, WARNING, Book, Problem, Status, WritePlan
+from xlxq.sheets.plan import Book, WritePlan
+from xlxq.sheets.problems import BLOCKING, ERROR, INFO, WARNING, Problem, Status
 
 __all__ = ["sorted_problems", "count_problems", "found_note", "round1_notes", "check_status", "find_template",
            "no_template", "new_workbook", "demo_path", "demo_done"]

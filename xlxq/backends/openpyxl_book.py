@@ -1,4 +1,4 @@
-"""An .xlsx/.xlsm file as a :class:`xlxq.sheets.mapping.Book` (openpyxl).
+"""An .xlsx/.xlsm file as a :class:`xlxq.sheets.plan.Book` (openpyxl).
 
 ``OpenpyxlBook(path)`` loads the file once; ``values(sheet)`` gives the
 used range from A1 (formula cells give Excel's cached value); ``apply(plan)``
@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any, Optional
 
 from xlxq.errors import InputError
-from xlxq.sheets.mapping import WritePlan
+from xlxq.sheets.plan import WritePlan
 
 _PAPER = {"A4": 9, "A3": 8, "letter": 1}
 

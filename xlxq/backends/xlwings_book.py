@@ -1,4 +1,4 @@
-"""An open Excel workbook as a :class:`xlxq.sheets.mapping.Book` (xlwings).
+"""An open Excel workbook as a :class:`xlxq.sheets.plan.Book` (xlwings).
 
 ``XlwingsBook(book)`` wraps an ``xw.Book``: the caller's workbook under
 RunPython (COM, the production path), or a book of xlwings' *remote* engine
@@ -60,7 +60,7 @@ from dataclasses import dataclass, field
 from typing import Any, Iterator
 
 from xlxq.sheets.layout import column_letter
-from xlxq.sheets.mapping import WritePlan
+from xlxq.sheets.plan import WritePlan
 
 #: Actions the VBA client of the remote engine (xlwings 0.37.8
 #: ``addin/Remote.bas``) implements; the Office Scripts client has the same.
@@ -158,7 +158,7 @@ class _Journal:
 
 
 class XlwingsBook:
-    """An ``xw.Book`` as a :class:`~xlxq.sheets.mapping.Book`."""
+    """An ``xw.Book`` as a :class:`~xlxq.sheets.plan.Book`."""
 
     def __init__(self, book: Any):
         self.book = book

@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Optional, Sequence
 
-from xlxq.core.elimination import (ELIMINATION_TIEBREAKS, check_elimination, eliminated, elimination_rounds,
+from xlxq.core.elimination import (ELIMINATION_TIEBREAKS, eliminated, elimination_rounds,
                                    with_elimination)
 from xlxq.core.knockout import check_knockout_settings, knockout_ranking, planned_rounds
 from xlxq.core.model import Event, EventSettings, Player, validate_event
@@ -126,5 +126,3 @@ def combined_ranking(swiss: Event, knockout: Event, after_round: Optional[int] =
 __all__ = ["qualifiers", "build_knockout", "combined_ranking", "CombinedRow", "eliminated",
            "elimination_rounds", "with_elimination", "ELIMINATION_TIEBREAKS"]
 
-# sheets/mapping.py reads the rules with this older name.
-_check_elimination = check_elimination

@@ -133,7 +133,7 @@ def table_players(event: Event) -> list[int]:
     return sorted(p.no for p in event.players)
 
 
-def _check_policy(event: Event) -> str:
+def check_policy(event: Event) -> str:
     pol = event.settings.standings.rr_withdrawal
     if pol not in WITHDRAWAL_POLICIES:
         raise InputError(f"循环赛退赛处理 rr_withdrawal 无效：{pol!r}（可选 {'、'.join(WITHDRAWAL_POLICIES)}）",
@@ -167,7 +167,7 @@ def withdrawal_ruling(event: Event, no: int) -> Optional[str]:
     p = event.player(no)
     if p.withdrawn_from_round is None:
         return None
-    pol = _check_policy(event)
+    pol = check_policy(event)
     if pol == "annul":
         return ANNULLED
     if pol == "forfeit":
@@ -252,7 +252,7 @@ def pair_rr_round(event: Event, round_no: Optional[int] = None) -> PairingOutcom
                          f"the event has {s.rounds} rounds; round {round_no} cannot be paired "
                          f"(a round robin of {len(nos)} needs {total})")
     _check_start_withdrawals(event)
-    _check_policy(event)
+    check_policy(event)
     notes: list[str] = []
     if s.rounds != total:
         notes.append(f"赛事设定 rounds = {s.rounds}，而{len(nos)}人{'双' if double else '单'}循环"

@@ -180,7 +180,7 @@ LABELS_ZH: dict[str, str] = SWISS.labels_zh
 LABELS_EN: dict[str, str] = SWISS.labels_en
 
 
-def _check_options(event: Event) -> None:
+def check_options(event: Event) -> None:
     o = event.settings.standings
     if o.bye_opp_score not in BYE_OPP_SCORE_MODES:
         raise InputError(
@@ -380,7 +380,7 @@ def compute_standings(event: Event, after_round: Optional[int] = None) -> list[S
     stay in the table and are ranked like everyone else.
     """
     validate_event(event)
-    _check_options(event)
+    check_options(event)
     keys = resolve_tiebreaks(event.settings.tiebreaks)
     opts = event.settings.standings
     sc = event.settings.scoring

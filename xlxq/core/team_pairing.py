@@ -36,7 +36,7 @@ from xlxq.core.pairing import GroupLog, pair_score_groups
 from xlxq.core.round1 import pair_first_round
 from xlxq.core.roundrobin import rr_round_count, table_position, table_round
 from xlxq.core.scheveningen import scheveningen_round
-from xlxq.core.teams import Match, TeamEvent, TeamRound, _check_settings, match_game_points, set_lineups
+from xlxq.core.teams import Match, TeamEvent, TeamRound, check_team_settings, match_game_points, set_lineups
 from xlxq.errors import InputError, PairingImpossible
 
 
@@ -114,7 +114,7 @@ def pair_team_round(event: TeamEvent, round_no: Optional[int] = None) -> TeamPai
 
     Like :func:`xlxq.core.pairing.pair_round` it trusts the data: whoever
     reads an event (a backend) runs :func:`validate_team_event` first."""
-    _check_settings(event.settings)
+    check_team_settings(event.settings)
     s = event.settings
     if s.system == "scheveningen":
         rn = event.next_round if round_no is None else round_no

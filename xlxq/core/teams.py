@@ -472,7 +472,7 @@ def set_lineups(event: TeamEvent, round_no: int, lineups: Mapping[int, Sequence[
 
 # ------------------------------------------------------------------ validation
 
-def _check_settings(s: TeamSettings) -> None:
+def check_team_settings(s: TeamSettings) -> None:
     if s.system not in TEAM_SYSTEMS:
         raise InputError(f"团体赛赛制 system 无效：{s.system!r}（可选 {'、'.join(TEAM_SYSTEMS)}）",
                          f"unknown team system {s.system!r}")
@@ -515,7 +515,7 @@ def validate_team_event(event: TeamEvent) -> None:
     and are not judged here.
     """
     s = event.settings
-    _check_settings(s)
+    check_team_settings(s)
     seen: dict[int, Player] = {}
     for p in event.players:
         register(p, seen)

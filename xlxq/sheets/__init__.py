@@ -1,12 +1,53 @@
-"""The event workbook: layout (sheet and header names), result cells, and
-the one mapping layer between sheet values and the model.
+"""The event workbook: layout, result cells, and the one mapping layer
+between sheet values and the model.
 
-- :mod:`xlxq.sheets.layout`  — sheet names, headers (zh/en), settings rows, colours
-- :mod:`xlxq.sheets.results` — accepted result spellings, standard spelling
-- :mod:`xlxq.sheets.mapping` — ``Book`` protocol, ``WritePlan``, read/write
-- :mod:`xlxq.sheets.formats` — what round robin, knockout and the combined
-  formats add: their standings, 交叉表, 对阵图, 晋级名单, 最终名次 and checks
+Data flows one way::
 
-Operations (pair, schedule, recompute, qualify, explain) are in :mod:`xlxq.workbook`;
-docs/workbook.md describes the workbook for arbiters.
+    book.values(every sheet)  ──read_workbook──▶  WorkbookData (Event + problems + where things are)
+                                                    │  core: pair / standings / explain
+    book.apply(WritePlan)     ◀──Canvas.finish──   Canvas (edits on a copy of the values)
+
+A backend only implements :class:`~xlxq.sheets.plan.Book`.  The plan is the
+difference between the wanted cells and the values read: unchanged cells and
+the cells the arbiter owns are never in it.  Sheets are read by their header
+names (Chinese or English); unusable data raises an ``InputError`` naming the
+sheet and row, everything else becomes a highlighted ``Problem``.
+
+Layout and values
+
+- ``layout``, ``team_layout`` — sheet names, headers (zh/en), settings rows, colours
+- ``results`` — accepted result spellings, standard spelling
+
+Shared pieces (individual and team workbook)
+
+- ``plan`` — the ``WritePlan`` and its parts, the ``Book`` protocol
+- ``canvas`` — ``Canvas``: wanted cells → the minimal ``WritePlan``
+- ``cells`` — cell, text and number helpers, ``Table`` and header lookup
+- ``problems`` — ``Problem``, ``Status``, the levels, ``locate``
+- ``book_sheets`` — the sheets by kind, the numbered round sheets, the snapshot
+- ``settings`` — 设置: the row readers, the cells as shown, tie-break text,
+  a new or filled-in 设置 sheet
+- ``registration`` — 报名表 rows (the player row reader the team uses too)
+- ``write_notes`` — 提示 notes, highlights, the state sheet's rows
+- ``write_log`` — the 编排记录 blocks
+- ``looks`` — widths, borders, print setup of tables and 设置
+
+The individual workbook
+
+- ``state`` (the _xlxq sheet), ``data`` (what was read: ``WorkbookData``)
+- readers: ``rounds`` (round sheets), ``read`` (``read_workbook``, the
+  knockout stage of 积分晋圈淘汰)
+- checks: ``round_problems`` (shared by every system), ``rules`` (by system)
+- writers: ``write_rounds``, ``write_standings``, ``refresh``; ``formats``
+  (round robin, knockout, 积分晋圈淘汰: their tables, 交叉表, 对阵图, checks)
+- ``templates`` — a new workbook, a template filled in
+
+The team workbook (团体赛): ``team_data``, ``team_settings``,
+``team_registration`` (队伍报名, 出场名单), ``team_rounds``, ``team_read``,
+``team_rules``, ``team_write_rounds``, ``team_write_standings``,
+``team_write_state``, ``team_refresh``, ``team_templates``.
+
+Operations (pair, schedule, recompute, qualify, explain) are in
+:mod:`xlxq.workbook` and :mod:`xlxq.team_workbook`; docs/workbook.md
+describes the workbook for arbiters.
 """

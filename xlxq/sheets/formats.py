@@ -2,7 +2,7 @@
 (单循环 / 双循环, matches of several games), knockout (淘汰赛, 加赛) and the
 combined formats (积分晋圈淘汰, 积分末位淘汰).
 
-Part of the one mapping layer (:mod:`xlxq.sheets.mapping` reads the sheets
+Part of the one mapping layer (:mod:`xlxq.sheets.read` reads the sheets
 into the model; this module adds what these systems write and check):
 
 - 积分 column of a round sheet per system (:func:`round_scores`);
@@ -25,9 +25,14 @@ from typing import Any, Optional
 from xlxq.core.model import Event
 from xlxq.errors import InputError
 from xlxq.sheets import layout as L
-from xlxq.sheets.mapping import (ERROR, RR_SYSTEMS, WARNING, Canvas, PageSetup, Problem, RoundSheet, SheetLook, Style,
-                                 WorkbookData, _num, _round_cell, hand_problems, scores_before, standings_after,
-                                 table_looks, unfinished_problems)
+from xlxq.sheets.canvas import Canvas
+from xlxq.sheets.cells import tidy_number
+from xlxq.sheets.data import RR_SYSTEMS, RoundSheet, WorkbookData
+from xlxq.sheets.looks import table_looks
+from xlxq.sheets.plan import PageSetup, SheetLook, Style
+from xlxq.sheets.problems import ERROR, WARNING, Problem
+from xlxq.sheets.round_problems import hand_problems, unfinished_problems
+from xlxq.sheets.write_standings import round_cell, scores_before, standings_after
 
 SYSTEM_LABELS = {"swiss": ("积分编排", "Swiss"), "round_robin": ("单循环", "round robin"),
                  "double_round_robin": ("双循环", "double round robin"), "knockout": ("淘汰赛", "knockout")}
@@ -302,9 +307,9 @@ def write_rr_standings(canvas: Canvas, data: WorkbookData, event: Event) -> list
         elif p.withdrawn_from_round is not None:
             note = _t(lang, f"第{p.withdrawn_from_round}轮起退赛，未赛对局按弃权",
                       f"withdrawn from round {p.withdrawn_from_round}, games left are forfeits")
-        vals = [row.rank, row.no, row.name, row.unit or None, _num(float(row.score))]
-        vals += [None if row.tiebreaks[k] is None else _num(float(row.tiebreaks[k])) for k in keys]
-        vals += [_round_cell(rnd_by_no[n], seats[n], row.no, lang) for n in range(1, after + 1)]
+        vals = [row.rank, row.no, row.name, row.unit or None, tidy_number(float(row.score))]
+        vals += [None if row.tiebreaks[k] is None else tidy_number(float(row.tiebreaks[k])) for k in keys]
+        vals += [round_cell(rnd_by_no[n], seats[n], row.no, lang) for n in range(1, after + 1)]
         vals.append(note)
         table.append(vals)
     from xlxq.core.standings import table_round
@@ -348,11 +353,11 @@ def write_cross_table(canvas: Canvas, data: WorkbookData, event: Event) -> None:
             if not games or all(x is None for x in games):
                 cells.append(None)
             elif len(games) == 1:
-                cells.append(_num(float(games[0])))
+                cells.append(tidy_number(float(games[0])))
             else:
-                cells.append("/".join("." if x is None else str(_num(float(x))) for x in games))
+                cells.append("/".join("." if x is None else str(tidy_number(float(x))) for x in games))
         r = ranks[a]
-        rows.append([a, by_no[a].name, by_no[a].unit or None] + cells + [_num(float(r.score)), r.rank])
+        rows.append([a, by_no[a].name, by_no[a].unit or None] + cells + [tidy_number(float(r.score)), r.rank])
     title = _t(lang, "交叉表", "Cross table") + (_t(lang, f"（第{after}轮后）", f" after round {after}") if after else "")
     widths = {1: 6, 2: 12, 3: 16}
     for j in range(4, 4 + len(nos)):
@@ -437,7 +442,7 @@ def _match_note(m, event: Event, lang: str) -> Optional[str]:
             if b.result is not None:
                 pts[b.red] += sc.points(b.result, "R")
                 pts[b.black] += sc.points(b.result, "B")
-        return f"{_num(pts[m.top])}:{_num(pts[m.bottom])}"
+        return f"{tidy_number(pts[m.top])}:{tidy_number(pts[m.bottom])}"
 
     text = score(m.main_games(g))
     if m.playoff_games(g):
@@ -533,7 +538,7 @@ def write_qualifiers(canvas: Canvas, data: WorkbookData, swiss: Event, ko: Event
     canvas.add_sheet(name, L.QUALIFIERS, after)
     data.names.append(name)
     header = [c.header(lang) for c in L.QUALIFIER_COLUMNS]
-    table = [[p.seed, p.no, p.name, p.unit or None, rows[p.no].rank, _num(float(rows[p.no].score)), None]
+    table = [[p.seed, p.no, p.name, p.unit or None, rows[p.no].rank, tidy_number(float(rows[p.no].score)), None]
              for p in ko.players]
     title = _t(lang, f"晋级名单（积分赛第{after_round}轮后前{len(ko.players)}名进入淘汰赛；种子 = 积分赛名次顺序）",
                f"Qualifiers (top {len(ko.players)} after Swiss round {after_round}; seed = Swiss order)")

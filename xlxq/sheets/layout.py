@@ -1,8 +1,8 @@
 """What the event workbook looks like: sheet names, column headers (Chinese
 and English), settings rows, widths and colours.
 
-Pure data plus a few lookup helpers; no workbook access.  The mapping layer
-(:mod:`xlxq.sheets.mapping`) reads and writes sheets *by these header
+Pure data plus a few lookup helpers; no workbook access.  The readers and
+writers of :mod:`xlxq.sheets` read and write sheets *by these header
 names*, never by fixed positions, so an arbiter may insert columns or re-sort
 rows.  docs/workbook.md describes every sheet and column.
 """

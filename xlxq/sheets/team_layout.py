@@ -3,9 +3,9 @@ headers (Chinese and English), settings rows, row markers and titles.
 
 Pure data plus a few lookup helpers, like :mod:`xlxq.sheets.layout` (whose
 ``Column``, ``Setting``, ``Choice``, colours and ``norm_key`` it reuses).
-The team mapping layer (:mod:`xlxq.sheets.team_mapping`) reads every table
-*by these header names*, never by position.  docs/workbook-teams.md
-describes every sheet and column.
+The team readers (:mod:`xlxq.sheets.team_read` and the other ``team_*``
+modules) read every table *by these header names*, never by position.
+docs/workbook-teams.md describes every sheet and column.
 """
 from __future__ import annotations
 

@@ -1,0 +1,121 @@
+""":class:`Canvas`: the cells an operation wants, kept as edits on a copy
+of the values read and compared with them at the end, so the
+:class:`~xlxq.sheets.plan.WritePlan` holds only the cells that change.
+"""
+from __future__ import annotations
+
+from typing import Any, Iterable, Optional
+
+from xlxq.sheets.cells import cell_at, same_value
+from xlxq.sheets.plan import AddSheet, Fill, Values, WritePlan
+
+
+class Canvas:
+    """Collects the cells an operation wants, compares them with the
+    values read, and emits the minimal :class:`WritePlan`."""
+
+    def __init__(self, snapshot: dict[str, list[list[Any]]]):
+        self.orig = snapshot
+        self.edits: dict[str, dict[tuple[int, int], Any]] = {}
+        self.fills: dict[tuple[str, int, int], Optional[str]] = {}
+        self.plan = WritePlan()
+        self.new_sheets: list[str] = []
+        self.whole: set[str] = set()       # program-owned sheets: written as one block
+
+    def value(self, sheet: str, row: int, col: int) -> Any:
+        e = self.edits.get(sheet)
+        if e is not None and (row, col) in e:
+            return e[(row, col)]
+        return cell_at(self.orig.get(sheet, []), row, col)
+
+    def set(self, sheet: str, row: int, col: int, value: Any) -> None:
+        if isinstance(value, float) and value.is_integer():
+            value = int(value)
+        self.edits.setdefault(sheet, {})[(row, col)] = value
+
+    def set_row(self, sheet: str, row: int, col: int, values: Iterable[Any]) -> None:
+        for j, v in enumerate(values):
+            self.set(sheet, row, col + j, v)
+
+    def clear_sheet(self, sheet: str) -> None:
+        """Empty every cell that has a value (the sheet is rewritten, and is
+        program-owned: its changes go out as one rectangle)."""
+        self.whole.add(sheet)
+        for i, r in enumerate(self.orig.get(sheet, []), start=1):
+            for j, v in enumerate(r, start=1):
+                if v is not None:
+                    self.edits.setdefault(sheet, {})[(i, j)] = None
+
+    def add_sheet(self, name: str, kind: str, after: Optional[str] = None) -> None:
+        self.plan.add_sheets.append(AddSheet(name, kind, after))
+        self.new_sheets.append(name)
+        self.orig.setdefault(name, [])
+
+    def fill(self, sheet: str, row: int, col: int, colour: Optional[str]) -> None:
+        self.fills[(sheet, row, col)] = colour
+
+    def finish(self) -> WritePlan:
+        plan = self.plan
+        for sheet, edits in self.edits.items():
+            if sheet in self.new_sheets:
+                cells = {k: v for k, v in edits.items() if v is not None}
+                if not cells:
+                    continue
+                r0 = min(r for r, _ in cells)
+                r1 = max(r for r, _ in cells)
+                c0 = min(c for _, c in cells)
+                c1 = max(c for _, c in cells)
+                plan.values.append(Values(sheet, r0, c0, [[cells.get((r, c)) for c in range(c0, c1 + 1)]
+                                                          for r in range(r0, r1 + 1)]))
+                continue
+            grid = self.orig.get(sheet, [])
+            changed = {k: v for k, v in edits.items() if not same_value(cell_at(grid, k[0], k[1]), v)}
+            if sheet in self.whole and changed:
+                r0, r1 = min(r for r, _ in changed), max(r for r, _ in changed)
+                c0, c1 = min(c for _, c in changed), max(c for _, c in changed)
+                plan.values.append(Values(sheet, r0, c0, [[self.value(sheet, r, c) for c in range(c0, c1 + 1)]
+                                                          for r in range(r0, r1 + 1)]))
+                continue
+            plan.values.extend(Values(sheet, r, c, vals) for r, c, vals in _rectangles(changed))
+        by_colour: dict[tuple[str, Optional[str]], dict[tuple[int, int], bool]] = {}
+        for (sheet, r, c), colour in self.fills.items():
+            by_colour.setdefault((sheet, colour), {})[(r, c)] = True
+        clears = [k for k in by_colour if k[1] is None]
+        sets = [k for k in by_colour if k[1] is not None]
+        for key in clears + sets:
+            sheet, colour = key
+            for r, c, vals in _rectangles(by_colour[key]):
+                plan.fills.append(Fill(sheet, r, c, len(vals), len(vals[0]), colour))
+        return plan
+
+
+def _rectangles(cells: dict[tuple[int, int], Any]) -> list[tuple[int, int, list[list[Any]]]]:
+    """Group cells into rectangles: runs of columns per row, then equal runs
+    on consecutive rows merged."""
+    rows: dict[int, list[int]] = {}
+    for r, c in cells:
+        rows.setdefault(r, []).append(c)
+    runs: dict[tuple[int, int], list[int]] = {}
+    for r, cs in rows.items():
+        cs.sort()
+        start = prev = cs[0]
+        for c in cs[1:] + [None]:
+            if c is not None and c == prev + 1:
+                prev = c
+                continue
+            runs.setdefault((start, prev), []).append(r)
+            if c is not None:
+                start = prev = c
+    out = []
+    for (c0, c1), rs in runs.items():
+        rs.sort()
+        top = last = rs[0]
+        for r in rs[1:] + [None]:
+            if r is not None and r == last + 1:
+                last = r
+                continue
+            out.append((top, c0, [[cells[(i, j)] for j in range(c0, c1 + 1)] for i in range(top, last + 1)]))
+            if r is not None:
+                top = last = r
+    out.sort(key=lambda t: (t[0], t[1]))
+    return out

@@ -1,0 +1,145 @@
+"""Small value helpers shared by every reader and writer: a cell of a
+grid, text and number conversions, names compared as the arbiter means them,
+the error naming a sheet and row (:func:`sheet_error`), and :class:`Table`,
+a table found by its header names (:func:`find_table`, :func:`header_lookup`).
+"""
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+from typing import Any, Iterable, Optional
+
+from xlxq.errors import InputError
+from xlxq.sheets import layout as L
+
+
+def cell_at(grid: list[list[Any]], row: int, col: int) -> Any:
+    if row < 1 or col < 1 or row > len(grid):
+        return None
+    r = grid[row - 1]
+    if col > len(r):
+        return None
+    v = r[col - 1]
+    if isinstance(v, str) and not v.strip():
+        return None
+    return v
+
+
+def text_of(v: Any) -> Optional[str]:
+    if v is None:
+        return None
+    if isinstance(v, bool):
+        return str(v)
+    if isinstance(v, float) and v.is_integer():
+        return str(int(v))
+    s = str(v).replace("\u3000", " ").strip()
+    return s or None
+
+
+def tidy_number(x: Any) -> Any:
+    """Integral floats as int (2.0 → 2) for display."""
+    if isinstance(x, float) and x.is_integer():
+        return int(x)
+    return x
+
+
+def as_int(v: Any) -> Optional[int]:
+    """A whole number from a cell (3, 3.0, '3', '３'), else None."""
+    if v is None or isinstance(v, bool):
+        return None
+    if isinstance(v, int):
+        return v
+    if isinstance(v, float):
+        return int(v) if v.is_integer() else None
+    s = unicodedata.normalize("NFKC", str(v)).strip()
+    if re.fullmatch(r"[+-]?\d+(\.0*)?", s):
+        return int(float(s))
+    return None
+
+
+def as_number(v: Any) -> Optional[float]:
+    if v is None or isinstance(v, bool):
+        return None
+    if isinstance(v, (int, float)):
+        return tidy_number(v) if v == v and abs(v) != float("inf") else None
+    s = unicodedata.normalize("NFKC", str(v)).strip().replace(",", "")
+    try:
+        x = float(s)
+    except ValueError:
+        return None
+    return tidy_number(x) if x == x and abs(x) != float("inf") else None
+
+
+def norm_name(s: Any) -> str:
+    return re.sub(r"\s+", "", unicodedata.normalize("NFKC", str(s))).lower()
+
+
+def same_value(a: Any, b: Any) -> bool:
+    if isinstance(a, str) and not a.strip():
+        a = None
+    if isinstance(b, str) and not b.strip():
+        b = None
+    if a is None or b is None:
+        return a is None and b is None
+    num = (int, float)
+    if isinstance(a, num) and isinstance(b, num) and not isinstance(a, bool) and not isinstance(b, bool):
+        return float(a) == float(b)
+    return type(a) is type(b) and a == b
+
+
+def sheet_error(sheet: str, row: Optional[int], zh: str, en: str, cell: Optional[str] = None) -> InputError:
+    where_zh = f"“{sheet}”表" + (f"第{row}行" if row else "") + (f"（{cell}）" if cell else "")
+    where_en = f"sheet {sheet!r}" + (f" row {row}" if row else "") + (f" ({cell})" if cell else "")
+    return InputError(f"{where_zh}：{zh}", f"{where_en}: {en}", sheet=sheet, row=row, cell=cell)
+
+
+# ==========================================================================
+# tables found by header names
+# ==========================================================================
+
+@dataclass
+class Table:
+    sheet: str
+    header_row: int
+    cols: dict[str, int]       # column key → 1-based column
+    last_row: int              # last row of the sheet's values
+
+    def col(self, key: str) -> Optional[int]:
+        return self.cols.get(key)
+
+
+def header_lookup(columns: Iterable[L.Column], exclude: set[str] = frozenset()) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for c in columns:
+        for n in c.names():
+            if n and n not in exclude:
+                out.setdefault(n, c.key)
+    return out
+
+
+SIDED_GENERIC_KEYS = {L.norm_key(n): g for g, names in L.SIDED_GENERIC.items() for n in names}
+
+
+def find_table(sheet: str, grid: list[list[Any]], lookup: dict[str, str], must: tuple[str, ...],
+               what_zh: str, what_en: str, sided: bool = False) -> Table:
+    for i in range(1, min(len(grid), L.HEADER_SCAN) + 1):
+        row = grid[i - 1]
+        normed = [L.norm_key(v) if isinstance(v, str) else "" for v in row]
+        keys = [lookup.get(n) for n in normed]
+        if not all(k in keys for k in must):
+            continue
+        cols: dict[str, int] = {}
+        result_col = keys.index("result") + 1 if sided and "result" in keys else None
+        for j, (n, k) in enumerate(zip(normed, keys), start=1):
+            if k is None and sided and n in SIDED_GENERIC_KEYS:
+                k = ("red_" if j < result_col else "black_") + SIDED_GENERIC_KEYS[n]
+            if k is None:
+                continue
+            if k in cols:
+                raise sheet_error(sheet, i, f"有两列表示同一项目（“{row[cols[k] - 1]}”与“{row[j - 1]}”），请删除或改名其中一列",
+                                  f"two columns mean the same ({row[cols[k] - 1]!r} and {row[j - 1]!r})")
+            cols[k] = j
+        return Table(sheet, i, cols, len(grid))
+    raise sheet_error(sheet, None, f"前{L.HEADER_SCAN}行中找不到{what_zh}的表头", f"no {what_en} header in the first "
+                      f"{L.HEADER_SCAN} rows")

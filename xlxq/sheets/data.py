@@ -1,0 +1,161 @@
+"""What reading an individual workbook gives: the event and, for every
+sheet, where things are (:class:`RoundSheet`, :class:`RegistrationSheet`,
+:class:`SettingsSheet`, :class:`QualifiersSheet`, :class:`KOStage`),
+gathered in :class:`WorkbookData`; the workbook settings that are not in the
+model (:class:`WorkbookOptions`) and the systems' names.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Optional
+
+from xlxq.core.model import Event, Round
+from xlxq.sheets.cells import Table
+from xlxq.sheets.problems import BLOCKING, Problem
+from xlxq.sheets.state import State
+
+
+@dataclass
+class RoundSheet:
+    no: int
+    name: str
+    table: Table
+    round: Round
+    board_rows: dict[int, int] = field(default_factory=dict)      # board → row
+    bye_rows: dict[int, int] = field(default_factory=dict)        # player → row
+    bye_side: dict[int, str] = field(default_factory=dict)        # player → "red" | "black"
+    raw_results: dict[int, Any] = field(default_factory=dict)     # board → cell value
+    seats: dict[int, list[tuple[int, str]]] = field(default_factory=dict)   # player → [(row, side)]
+    other_rows: list[int] = field(default_factory=list)           # rows without a player
+    new: bool = False
+    stage: str = "main"          # "ko": a round of the knockout stage of 积分晋圈淘汰
+
+    def rowkeys(self) -> dict[str, int]:
+        """Row key ("board:5", "bye:17") → row: how a highlight finds its row
+        again after rows moved."""
+        return {**{f"board:{k}": r for k, r in self.board_rows.items()},
+                **{f"bye:{k}": r for k, r in self.bye_rows.items()}}
+
+
+@dataclass
+class RegistrationSheet:
+    name: str
+    table: Table
+    rows: dict[int, int] = field(default_factory=dict)        # 序号 → row
+    assigned: dict[int, int] = field(default_factory=dict)    # row → 序号 filled in by the program
+    other_rows: list[int] = field(default_factory=list)
+
+
+@dataclass
+class SettingsSheet:
+    name: str
+    table: Table
+    rows: dict[str, int] = field(default_factory=dict)        # setting key → row
+
+
+@dataclass
+class QualifiersSheet:
+    """晋级名单 (积分晋圈淘汰): who plays the knockout stage, with his seed."""
+
+    name: str
+    table: Table
+    rows: dict[int, int] = field(default_factory=dict)        # 序号 → row
+    other_rows: list[int] = field(default_factory=list)
+
+
+@dataclass
+class KOStage:
+    """The knockout stage of 积分晋圈淘汰 inside the Swiss workbook: the
+    qualifiers, its round sheets (淘汰赛第N轮) and its own event."""
+
+    qualifiers: QualifiersSheet
+    rounds: list[RoundSheet]
+    event: Event
+    bracket: Any = None
+
+
+@dataclass
+class WorkbookData:
+    names: list[str]
+    snapshot: dict[str, list[list[Any]]]
+    lang: str
+    settings_sheet: SettingsSheet
+    registration: RegistrationSheet
+    rounds: list[RoundSheet]
+    standings_sheet: Optional[str]
+    log_sheet: Optional[str]
+    state_sheet: Optional[str]
+    event: Event
+    normalise_results: bool
+    state: State
+    problems: list[Problem] = field(default_factory=list)
+    options: Any = None                    # WorkbookOptions
+    ko: Optional[KOStage] = None           # 积分晋圈淘汰, once qualified
+    sheets: dict[str, str] = field(default_factory=dict)   # kind → name: cross, bracket, final
+    bracket: Any = None                    # system knockout: the bracket replayed from the rounds
+
+    @property
+    def blocking(self) -> bool:
+        return any(p.level == BLOCKING for p in self.problems)
+
+    @property
+    def system(self) -> str:
+        return self.event.settings.system
+
+    @property
+    def all_rounds(self) -> list[RoundSheet]:
+        return self.rounds + (self.ko.rounds if self.ko else [])
+
+    def round_sheet(self, n: int, stage: str = "main") -> Optional[RoundSheet]:
+        rounds = (self.ko.rounds if self.ko else []) if stage == "ko" else self.rounds
+        return next((r for r in rounds if r.no == n), None)
+
+    def table_of(self, sheet: str) -> Optional[Table]:
+        if sheet == self.registration.name:
+            return self.registration.table
+        if sheet == self.settings_sheet.name:
+            return self.settings_sheet.table
+        if self.ko is not None and sheet == self.ko.qualifiers.name:
+            return self.ko.qualifiers.table
+        rs = next((r for r in self.all_rounds if r.name == sheet), None)
+        return rs.table if rs else None
+
+    def rowkeys(self, sheet: str) -> dict[str, int]:
+        """Row key → row of a sheet (:func:`xlxq.sheets.write_notes.rowkey`)."""
+        if sheet == self.registration.name:
+            return {f"player:{no}": r for no, r in self.registration.rows.items()}
+        rs = next((r for r in self.all_rounds if r.name == sheet), None)
+        return rs.rowkeys() if rs else {}
+
+    def note_sheets(self) -> list[tuple[str, Table, list[int]]]:
+        """The sheets whose 提示 column the program writes, with their rows."""
+        reg = self.registration
+        sheets = [(reg.name, reg.table, list(reg.rows.values()) + reg.other_rows)]
+        for rs in self.all_rounds:
+            sheets.append((rs.name, rs.table, list(rs.board_rows.values()) + list(rs.bye_rows.values())
+                           + rs.other_rows))
+        if self.ko is not None:
+            q = self.ko.qualifiers
+            sheets.append((q.name, q.table, list(q.rows.values()) + q.other_rows))
+        return sheets
+
+
+@dataclass
+class WorkbookOptions:
+    """Settings of the workbook that are not in the model: 结果规范化, and for
+    积分晋圈淘汰 the number of qualifiers, the tie rule at the cut and the
+    knockout stage's 每场局数 / 加赛局数 / 加赛决胜局 (a Swiss itself always
+    plays one game a round)."""
+
+    normalise_results: bool = False
+    qualify_top: Optional[int] = None
+    qualify_on_tie: str = "error"
+    ko_games: int = 1
+    ko_playoff: list[int] = field(default_factory=lambda: [2])
+    ko_armageddon: bool = False
+
+
+SYSTEM_ZH = {"swiss": "积分编排", "round_robin": "单循环", "double_round_robin": "双循环", "knockout": "淘汰赛"}
+SYSTEM_EN = {"swiss": "Swiss", "round_robin": "round robin", "double_round_robin": "double round robin",
+             "knockout": "knockout"}
+RR_SYSTEMS = ("round_robin", "double_round_robin")

@@ -1,0 +1,95 @@
+"""What an operation found and what it did: :class:`Problem` (a level,
+a code, a Chinese and an English text, and the sheet, row and columns it
+highlights), the levels (blocking, error, warning, info) with their order
+and fill, :class:`Status` (the result of an operation), and :func:`locate`,
+which names the first highlighted cell of each problem.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Optional
+
+from xlxq.sheets import layout as L
+
+
+BLOCKING, ERROR, WARNING, INFO = "blocking", "error", "warning", "info"
+LEVEL_ORDER = {BLOCKING: 0, ERROR: 1, WARNING: 2, INFO: 3}
+LEVEL_FILL = {BLOCKING: L.ERROR_FILL, ERROR: L.ERROR_FILL, WARNING: L.WARNING_FILL, INFO: L.INFO_FILL}
+
+
+@dataclass
+class Problem:
+    """Something recompute found.  ``blocking``: the data cannot be used
+    (standings and pairing wait until it is fixed); ``error``: breaks a
+    pairing rule; ``warning``: look at it; ``info``: recorded (hand-changed
+    pairing, late entry, withdrawal).  ``cols`` are the column keys
+    highlighted on ``row`` of ``sheet``."""
+
+    level: str
+    code: str
+    zh: str
+    en: str
+    sheet: Optional[str] = None
+    row: Optional[int] = None
+    cols: tuple[str, ...] = ()
+    round: Optional[int] = None
+    cell: Optional[str] = None     # e.g. "F7", filled in when the cell is known
+
+    def message(self, lang: str = "zh") -> str:
+        text = self.en if lang == "en" else self.zh
+        return text
+
+    def where(self) -> str:
+        if self.sheet is None:
+            return ""
+        if self.cell:
+            return f"{self.sheet}!{self.cell}"
+        return f"{self.sheet}" + (f"!{self.row}:{self.row}" if self.row else "")
+
+
+@dataclass
+class Status:
+    """What an operation did: ok, a one-line message in both languages,
+    the problems (details), an optional text (pairing table, standings,
+    编排记录) and data (the new Round, the StandingRow list …)."""
+
+    ok: bool
+    message_zh: str
+    message_en: str
+    details: list[Problem] = field(default_factory=list)
+    text: str = ""
+    data: Any = None
+    event: Any = None
+    ko_event: Any = None        # 积分晋圈淘汰: the knockout stage's event, once qualified
+
+    def message(self, lang: Optional[str] = None) -> str:
+        return self.message_en if _lang(lang) == "en" else self.message_zh
+
+    def lines(self, lang: Optional[str] = None) -> list[str]:
+        lang = _lang(lang)
+        tags = {BLOCKING: ("错误", "error"), ERROR: ("错误", "error"), WARNING: ("警告", "warning"),
+                INFO: ("说明", "note")}
+        out = [self.message(lang)]
+        for p in self.details:
+            tag = tags[p.level][1 if lang == "en" else 0]
+            where = p.where()
+            out.append(f"  [{tag}] " + (f"{where} " if where else "") + p.message(lang))
+        return out
+
+
+def _lang(lang: Optional[str]) -> str:
+    import os
+
+    lang = lang or os.environ.get("XLXQ_LANG", "zh")
+    return "en" if str(lang).lower().startswith("en") else "zh"
+
+
+def locate(data: Any) -> None:
+    """Fill in ``Problem.cell`` (the first highlighted cell) where known."""
+    for p in data.problems:
+        if p.sheet is None or p.row is None or p.cell is not None:
+            continue
+        table = data.table_of(p.sheet)
+        cols = [table.cols[k] for k in p.cols if k in table.cols] if table else []
+        if cols:
+            p.cell = L.cell_ref(p.row, cols[0])

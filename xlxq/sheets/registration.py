@@ -1,0 +1,127 @@
+"""The 报名表 of an individual workbook: one player a row, read by
+:func:`read_registration` (the row reader :func:`reg_entry` and
+:func:`reg_rating` serve the team registration too), and :class:`Names`,
+the players by 序号 and by name for the round sheets.
+"""
+from __future__ import annotations
+
+import re
+import unicodedata
+from typing import Any, Optional
+
+from xlxq.core.model import Player
+from xlxq.sheets import layout as L
+from xlxq.sheets.cells import as_int, as_number, cell_at, find_table, header_lookup, norm_name, sheet_error, text_of
+from xlxq.sheets.data import RegistrationSheet
+from xlxq.sheets.problems import INFO, Problem
+
+
+REG_LOOKUP = header_lookup(L.REGISTRATION_COLUMNS)
+
+
+def parse_withdrawn(v: Any) -> Optional[int]:
+    if v is None:
+        return None
+    n = as_int(v)
+    if n is not None:
+        return n
+    s = unicodedata.normalize("NFKC", str(v))
+    if re.fullmatch(r"\s*(在赛|active|-)?\s*", s, re.I):
+        return None
+    m = re.findall(r"\d+", s)
+    return int(m[0]) if len(m) == 1 else -1
+
+
+def reg_entry(name: str, r: int, get: dict[str, Any], c: dict[str, int], first_no: dict[int, int],
+              extra: dict[str, Any]) -> Optional[dict[str, Any]]:
+    """The entry of registration row ``r`` (cells ``get`` by key) with its
+    name, ``extra`` and its checked 序号; None for a row with neither name
+    nor number.  ``first_no`` remembers the rows of the numbers seen."""
+    pname = text_of(get.get("name"))
+    raw_no = get.get("no")
+    if pname is None and raw_no is None:
+        return None
+    if pname is None:
+        raise sheet_error(name, r, f"序号 {text_of(raw_no)} 没有姓名", f"no {text_of(raw_no)} has no name",
+                          L.cell_ref(r, c["name"]))
+    e: dict[str, Any] = {"row": r, "name": pname, **extra}
+    if raw_no is not None:
+        n = as_int(raw_no)
+        if n is None or n < 1:
+            raise sheet_error(name, r, f"{pname} 的序号应为正整数，实为“{raw_no}”",
+                              f"{pname}: no must be a positive whole number, got {raw_no!r}", L.cell_ref(r, c["no"]))
+        if n in first_no:
+            raise sheet_error(name, r, f"序号 {n} 重复（第{first_no[n]}行与第{r}行），序号必须唯一",
+                              f"no {n} appears twice (rows {first_no[n]} and {r})", L.cell_ref(r, c["no"]))
+        first_no[n] = r
+        e["no"] = n
+    return e
+
+
+def reg_rating(e: dict[str, Any], name: str, r: int, get: dict[str, Any], c: dict[str, int]) -> None:
+    """Set ``e["rating"]`` from the row's 等级分 cell, if any."""
+    if get.get("rating") is not None:
+        x = as_number(get["rating"])
+        if x is None:
+            raise sheet_error(name, r, f"{e['name']} 的等级分应为数字，实为“{get['rating']}”",
+                              f"{e['name']}: rating must be a number, got {get['rating']!r}", L.cell_ref(r, c["rating"]))
+        e["rating"] = x
+
+
+def read_registration(name: str, grid: list[list[Any]], problems: list[Problem]) -> tuple[list[Player],
+                                                                                          RegistrationSheet]:
+    table = find_table(name, grid, REG_LOOKUP, ("name",), "“姓名”", "'Name'")
+    reg = RegistrationSheet(name, table)
+    c = table.cols
+    entries: list[dict] = []
+    first_no: dict[int, int] = {}
+    for r in range(table.header_row + 1, len(grid) + 1):
+        get = {k: cell_at(grid, r, j) for k, j in c.items()}
+        e = reg_entry(name, r, get, c, first_no, {"unit": text_of(get.get("unit")) or ""})
+        if e is None:
+            reg.other_rows.append(r)
+            continue
+        pname = e["name"]
+        reg_rating(e, name, r, get, c)
+        if get.get("seed") is not None:
+            x = as_int(get["seed"])
+            if x is None or x < 1:
+                raise sheet_error(name, r, f"{pname} 的种子应为正整数，实为“{get['seed']}”",
+                                  f"{pname}: seed must be a positive whole number, got {get['seed']!r}",
+                                  L.cell_ref(r, c["seed"]))
+            e["seed"] = x
+        wd = parse_withdrawn(get.get("withdrawn"))
+        if wd is not None and wd < 1:
+            raise sheet_error(name, r, f"{pname} 的退赛轮次应为轮次数字（如 5 表示从第5轮起不再编排），实为“{get['withdrawn']}”",
+                              f"{pname}: withdrawn-from-round must be a round number, got {get['withdrawn']!r}",
+                              L.cell_ref(r, c["withdrawn"]))
+        e["withdrawn"] = wd
+        entries.append(e)
+    if not entries:
+        raise sheet_error(name, None, "报名表中没有棋手", "no players registered")
+    nxt = max(first_no, default=0)
+    for e in entries:
+        if "no" not in e:
+            nxt += 1
+            e["no"] = nxt
+            reg.assigned[e["row"]] = nxt
+            if "no" in c:
+                problems.append(Problem(INFO, "numbered", f"{e['name']} 未填序号，已自动编为 {nxt} 号",
+                                        f"{e['name']} had no number; numbered {nxt}", name, e["row"], ("no",)))
+            else:
+                raise sheet_error(name, None, "报名表没有“序号”列，请加一列“序号”", "the registration has no 'No' column")
+    players = []
+    for e in entries:
+        reg.rows[e["no"]] = e["row"]
+        players.append(Player(no=e["no"], name=e["name"], unit=e["unit"], rating=e.get("rating"),
+                              seed=e.get("seed"), withdrawn_from_round=e["withdrawn"]))
+    players.sort(key=lambda p: p.no)
+    return players, reg
+
+
+class Names:
+    def __init__(self, players: list[Player]):
+        self.by_no = {p.no: p for p in players}
+        self.by_name: dict[str, list[Player]] = {}
+        for p in players:
+            self.by_name.setdefault(norm_name(p.name), []).append(p)

@@ -1,0 +1,168 @@
+"""Problems of a round that every system shares: a player twice
+(:func:`structural_problems`), a pairing changed by hand
+(:func:`hand_problems`), results missing (:func:`unfinished_problems`),
+withdrawals, the 轮数 against the field and an odd field
+(:func:`plan_problems`, for players and teams), the 积分末位淘汰 verdicts,
+and the cells a core issue highlights (:func:`issue_cells`).
+"""
+from __future__ import annotations
+
+from typing import Any, Optional
+
+from xlxq.core.model import Event
+from xlxq.errors import InputError
+from xlxq.sheets.data import RoundSheet, WorkbookData
+from xlxq.sheets.problems import BLOCKING, INFO, WARNING, Problem
+
+
+def round_label(rs: RoundSheet) -> tuple[str, str]:
+    """'第3轮' / 'round 3' ('淘汰赛第3轮' for the knockout stage)."""
+    if rs.stage == "ko":
+        return f"淘汰赛第{rs.no}轮", f"knockout round {rs.no}"
+    return f"第{rs.no}轮", f"round {rs.no}"
+
+
+def structural_problems(data: WorkbookData) -> list[Problem]:
+    """Problems that make a round unusable (blocking): a player twice in a
+    round, or paired with himself."""
+    out: list[Problem] = []
+    by_no = data.event._by_no
+    for rs in data.all_rounds:
+        zh_r, en_r = round_label(rs)
+        for no, seats in rs.seats.items():
+            if len(seats) > 1:
+                rows = "、".join(str(r) for r, _ in seats)
+                name = by_no[no].name
+                for r, side in seats:
+                    out.append(Problem(BLOCKING, "twice",
+                                       f"{zh_r}：{name}（{no}号）出现{len(seats)}次（第{rows}行），请改正",
+                                       f"{en_r}: {name} (no {no}) appears {len(seats)} times (rows {rows})",
+                                       rs.name, r, (f"{side}_no", f"{side}_name"), rs.no))
+    return out
+
+
+def first_rounds(event: Event) -> dict[int, Optional[int]]:
+    first: dict[int, Optional[int]] = {p.no: None for p in event.players}
+    for r in event.rounds:
+        for no in r.players():
+            if first.get(no) is None:
+                first[no] = r.round
+    return first
+
+
+def hand_problems(data: WorkbookData, rs: RoundSheet) -> tuple[list[Problem], set[int], bool]:
+    """A round changed since the program paired it (the pairing recorded in
+    _xlxq): info notes quoting the original.  Returns the problems, the
+    boards changed and whether the byes changed."""
+    out: list[Problem] = []
+    n = rs.no
+    gen = data.state.sigs("generated", rs.stage).get(n)
+    changed_boards: set[int] = set()
+    byes_changed = False
+    if gen is None:
+        return out, changed_boards, byes_changed
+    gen_pairs = {frozenset(p): p for p in gen.boards.values()}
+    for b in rs.round.boards:
+        key = frozenset((b.red, b.black))
+        row = rs.board_rows[b.board]
+        if key not in gen_pairs:
+            changed_boards.add(b.board)
+            was = [f"{r}-{k}" for r, k in gen.boards.values() if b.red in (r, k) or b.black in (r, k)]
+            out.append(Problem(INFO, "hand_pairing",
+                               f"人工调整的对阵（原编排：{'，'.join(was)}）；已采用表中的对阵",
+                               f"pairing changed by hand (was {', '.join(was)}); the sheet is used",
+                               rs.name, row, ("red_no", "red_name", "black_name", "black_no"), n))
+        elif gen_pairs[key] != (b.red, b.black):
+            changed_boards.add(b.board)
+            out.append(Problem(INFO, "hand_colours", "人工调整：先后手与编排相反；已采用表中的先后手",
+                               "colours swapped by hand; the sheet is used",
+                               rs.name, row, ("red_name", "black_name"), n))
+    if sorted(gen.byes) != sorted(rs.round.byes):
+        byes_changed = True
+        for no in rs.round.byes:
+            out.append(Problem(INFO, "hand_bye",
+                               f"人工调整的轮空（原编排轮空：{'、'.join(map(str, gen.byes)) or '无'}）",
+                               f"bye changed by hand (was {', '.join(map(str, gen.byes)) or 'none'})",
+                               rs.name, rs.bye_rows[no], (f"{rs.bye_side[no]}_name",), n))
+    return out, changed_boards, byes_changed
+
+
+def unfinished_problems(rs: RoundSheet, skip: frozenset = frozenset()) -> list[Problem]:
+    zh_r, en_r = round_label(rs)
+    return [Problem(WARNING, "unfinished", f"{zh_r}第{b.board}台未填结果（名次按未赛计，编排按和棋暂计）",
+                    f"{en_r} board {b.board} has no result", rs.name, rs.board_rows[b.board], ("result",), rs.no)
+            for b in rs.round.boards if b.result is None and b.board not in skip]
+
+
+def withdrawal_problems(data: WorkbookData, event: Event) -> list[Problem]:
+    reg = data.registration
+    return [Problem(INFO, "withdrawn", f"自第{p.withdrawn_from_round}轮起退赛，不再编排",
+                    f"withdrawn from round {p.withdrawn_from_round}", reg.name, reg.rows.get(p.no), ("withdrawn",))
+            for p in event.players if p.withdrawn_from_round is not None]
+
+
+def elimination_verdicts(data: WorkbookData, event: Event) -> tuple[dict[int, int], list[Problem]]:
+    """积分末位淘汰: player → round after which he went out (verdicts that are
+    certain), and a warning for each game whose missing result leaves a
+    verdict open."""
+    if not event.settings.pairing.elimination:
+        return {}, []
+    from xlxq.core.combined import elimination_rounds
+
+    out: dict[int, int] = {}
+    problems: list[Problem] = []
+    last = len(event.rounds)
+    for x in sorted({x for x, _ in event.settings.pairing.elimination}):
+        if x > last:                  # round x not played yet: no verdict
+            break
+        try:
+            out = elimination_rounds(event, before_round=x + 1)
+        except InputError as exc:
+            where = exc.place
+            rs = data.round_sheet(where.round) if where.round is not None else None
+            if rs is not None and x < len(event.rounds):
+                problems.append(Problem(WARNING, "elimination_open", exc.zh, exc.en, rs.name,
+                                        rs.board_rows.get(where.board), ("result",), rs.no))
+            break
+    return out, problems
+
+
+def plan_problems(data: Any, event: Any, team: bool = False) -> list[Problem]:
+    """原则(一)(二) on a Swiss (of players, or of teams with ``team``): the
+    planned 轮数 against the field (:func:`xlxq.core.checks.round_count_warnings`,
+    a warning on 设置's 轮数 row; its 说明 says why: :func:`write_settings_help`),
+    and an odd field noted in the 提示 of round 1's bye row."""
+    from xlxq.core.checks import odd_field_note, round_count_warnings
+
+    out: list[Problem] = []
+    sheet = data.settings_sheet
+    row = sheet.rows.get("rounds")
+    units = event.teams if team else event.players
+    n = sum(1 for u in units if u.active_in(1))
+    for zh, en in round_count_warnings(n, event.settings.rounds, team):
+        out.append(Problem(WARNING, "rounds_plan", zh, en, sheet.name, row, ("value",)))
+    rs1 = next((rs for rs in data.rounds if rs.no == 1), None)
+    first = next((r for r in event.rounds if r.round == 1), None)
+    odd = odd_field_note(len(first.teams() if team else first.players()), team) if first is not None else None
+    if rs1 is not None and odd:
+        for r in rs1.bye_rows.values():
+            out.append(Problem(INFO, "odd_field", odd[0], odd[1], rs1.name, r, (), 1))
+    return out
+
+
+def issue_cells(rs: RoundSheet, issue) -> list[tuple[int, tuple[str, ...]]]:
+    if issue.board is not None and issue.board in rs.board_rows:
+        row = rs.board_rows[issue.board]
+        if issue.players and len(issue.players) == 1:
+            no = issue.players[0]
+            sides = [s for r, s in rs.seats.get(no, []) if r == row] or ["red"]
+            return [(row, (f"{sides[0]}_no", f"{sides[0]}_name"))]
+        return [(row, ("red_no", "red_name", "black_name", "black_no"))]
+    out = []
+    for no in issue.players:
+        if no in rs.bye_rows:
+            side = rs.bye_side[no]
+            out.append((rs.bye_rows[no], (f"{side}_no", f"{side}_name")))
+    if not out and not issue.players:
+        out = [(r, (f"{rs.bye_side[no]}_name",)) for no, r in rs.bye_rows.items()]
+    return out

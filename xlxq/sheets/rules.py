@@ -1,0 +1,92 @@
+"""The rule checks of an individual workbook, by system
+(:func:`rule_problems`): the Swiss rules of :mod:`xlxq.core.checks` turned
+into problems on their sheet and row (:func:`swiss_rule_problems`); round
+robin and knockout in :mod:`xlxq.sheets.formats`.
+"""
+from __future__ import annotations
+
+from xlxq.core.model import Event
+from xlxq.errors import InputError
+from xlxq.sheets.cells import tidy_number
+from xlxq.sheets.data import RR_SYSTEMS, WorkbookData
+from xlxq.sheets.formats import ko_rule_problems, rr_rule_problems
+from xlxq.sheets.problems import ERROR, INFO, WARNING, Problem
+from xlxq.sheets.round_problems import (elimination_verdicts, first_rounds, hand_problems, issue_cells, plan_problems,
+                                        unfinished_problems, withdrawal_problems)
+
+
+def rule_problems(data: WorkbookData, event: Event) -> list[Problem]:
+    """Rule checks of every round of the main stage, by system: the Swiss
+    rules (xlxq.core.checks), the round-robin table, the knockout bracket;
+    hand-changed pairings, unfinished results, late entries and withdrawals."""
+    system = event.settings.system
+    if system in RR_SYSTEMS:
+        return rr_rule_problems(data, event) + withdrawal_problems(data, event)
+    if system == "knockout":
+        return ko_rule_problems(data, event, data.rounds, data.bracket) + withdrawal_problems(data, event)
+    return swiss_rule_problems(data, event)
+
+
+def swiss_rule_problems(data: WorkbookData, event: Event) -> list[Problem]:
+    from xlxq.core.checks import check_round
+
+    out: list[Problem] = plan_problems(data, event)
+    reg = data.registration
+    first = first_rounds(event)
+    last = max((r.round for r in event.rounds), default=0)
+    gone, open_problems = elimination_verdicts(data, event)
+    out += open_problems
+    for rs in data.rounds:
+        n = rs.no
+        hand, changed_boards, byes_changed = hand_problems(data, rs)
+        out += hand
+        by_hand = n not in data.state.generated
+        try:
+            issues = check_round(event, n)
+        except InputError:          # an elimination verdict still open (reported above)
+            issues = []
+        for issue in issues:
+            if issue.code == "missing":
+                (no,) = issue.players
+                f = first.get(no)
+                if f is None or f > n:
+                    continue          # late entry, reported once below
+                out.append(Problem(WARNING, "missing", f"第{n}轮未编排（缺席？如已退赛请填写退赛轮次）",
+                                   f"not paired in round {n} (absent? if withdrawn, fill in the round)",
+                                   reg.name, reg.rows.get(no), ("name",), n))
+                continue
+            zh, en = issue.zh, issue.en
+            if issue.code == "withdrawn" and issue.players and gone.get(issue.players[0], n) < n:
+                no = issue.players[0]
+                zh = f"第{n}轮：{event.player(no).name}（{no}号）已于第{gone[no]}轮后积分末位淘汰，却被编排"
+                en = f"round {n}: player {no} was eliminated after round {gone[no]} but is paired"
+            if issue.code in ("rematch", "withdrawn", "second_bye", "byes", "twice"):
+                level = ERROR
+            else:            # soft colour/bye rules: judged only where the pairing is not the program's
+                if not (by_hand or byes_changed or (issue.board in changed_boards)):
+                    continue
+                level = WARNING
+            for row, cols in issue_cells(rs, issue):
+                out.append(Problem(level, issue.code, zh, en, rs.name, row, cols, n))
+        if n < last:
+            out += unfinished_problems(rs)
+    for p in event.players:
+        row = reg.rows.get(p.no)
+        f = first.get(p.no)
+        if last and (f is None or f > 1) and (p.withdrawn_from_round is None
+                                                or p.withdrawn_from_round > (f or last + 1)):
+            if f is None:
+                zh = f"中途加入：前{last}轮未参赛，从第{last + 1}轮起编排"
+                en = f"late entry: not in rounds 1–{last}; paired from round {last + 1}"
+            else:
+                zh = f"中途加入：自第{f}轮起参赛"
+                en = f"late entry: plays from round {f}"
+            out.append(Problem(INFO, "late_entry", zh, en, reg.name, row, ("name",)))
+    out += withdrawal_problems(data, event)
+    for no, x in sorted(gone.items()):
+        if x <= last:
+            y = tidy_number(float(min(v for k, v in event.settings.pairing.elimination if k == x)))
+            out.append(Problem(INFO, "eliminated", f"积分末位淘汰：第{x}轮后未得{y}分，自第{x + 1}轮起不再编排",
+                               f"eliminated: under {y} points after round {x}, not paired from round {x + 1}",
+                               reg.name, reg.rows.get(no), ("name",)))
+    return out

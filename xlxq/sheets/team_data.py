@@ -1,0 +1,231 @@
+"""What reading a team workbook gives (团体赛): the sheets' places
+(:class:`SettingsInfo`, :class:`TeamRegSheet`, :class:`LineupSheet`,
+:class:`TeamRoundSheet` with its :class:`MatchBlock` and :class:`BoardRow`
+rows), the team state sheet (:class:`TeamState`, :func:`read_team_state`)
+and :class:`TeamWorkbookData`.
+
+Sheets: 设置, 队伍报名 (one row per player), 出场名单 (one row per round and
+team), 第N轮 (per match: a match row, one row per board, a score line; the
+bye row), 团体成绩, 台次成绩, 编排记录 and the hidden _xlxq.  Same design and
+same shared pieces as the individual workbook (:mod:`xlxq.sheets.cells`,
+:mod:`~xlxq.sheets.canvas`, :mod:`~xlxq.sheets.problems`,
+:mod:`~xlxq.sheets.write_notes` …); the layout is :mod:`xlxq.sheets.team_layout`.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Iterable, Optional
+
+from xlxq.core.teams import VACANT, TeamEvent
+from xlxq.sheets.cells import Table, as_int, cell_at, text_of
+from xlxq.sheets.problems import BLOCKING, Problem
+from xlxq.sheets.state import HighlightRef
+
+
+STATE_VERSION = 1
+#: column widths of the (hidden) state sheet of a team workbook
+TEAM_STATE_WIDTHS = {1: 12, 2: 14, 3: 14, 4: 8, 5: 8, 6: 60}
+
+
+@dataclass
+class SettingsInfo:
+    name: str
+    table: Table
+    rows: dict[str, int] = field(default_factory=dict)
+
+
+@dataclass
+class TeamRegSheet:
+    name: str
+    table: Table
+    rows: dict[int, int] = field(default_factory=dict)             # player no → row
+    team_rows: dict[int, list[int]] = field(default_factory=dict)  # team no → rows
+    assigned_no: dict[int, int] = field(default_factory=dict)      # row → 序号 filled in by the program
+    assigned_team: dict[int, int] = field(default_factory=dict)    # row → 队号 filled in by the program
+    other_rows: list[int] = field(default_factory=list)
+
+
+@dataclass
+class LineupRow:
+    row: int
+    round: int
+    team: int
+    lineup: list[int]
+
+
+@dataclass
+class LineupSheet:
+    name: str
+    table: Table
+    rows: dict[tuple[int, int], LineupRow] = field(default_factory=dict)
+    other_rows: list[int] = field(default_factory=list)
+
+
+@dataclass
+class BoardRow:
+    row: Optional[int]          # None: not on the sheet yet (the program adds it)
+    board: int
+    red: int = VACANT
+    black: int = VACANT
+    raw: Any = None             # the result cell as read
+    result: Optional[str] = None
+    fouls_red: int = 0
+    fouls_black: int = 0
+    clear_result: bool = False  # the program's forced result of an empty seat, no longer true: cleared
+
+
+@dataclass
+class MatchBlock:
+    match: int
+    row: Optional[int]
+    first: int
+    second: int
+    boards: dict[int, BoardRow] = field(default_factory=dict)
+    score_row: Optional[int] = None
+    seated_by_program: bool = False     # seats written by the program in this operation
+
+
+@dataclass
+class TeamRoundSheet:
+    no: int
+    name: str
+    table: Table
+    matches: dict[int, MatchBlock] = field(default_factory=dict)
+    bye_rows: dict[int, int] = field(default_factory=dict)       # team → row
+    bye_side: dict[int, str] = field(default_factory=dict)
+    other_rows: list[int] = field(default_factory=list)
+    next_row: int = 0                                             # first free row (rows the program adds)
+    new: bool = False
+
+    def rowkeys(self) -> dict[str, int]:
+        out: dict[str, int] = {}
+        for m, blk in self.matches.items():
+            if blk.row is not None:
+                out[f"match:{m}"] = blk.row
+            if blk.score_row is not None:
+                out[f"score:{m}"] = blk.score_row
+            for k, br in blk.boards.items():
+                if br.row is not None:
+                    out[f"board:{m}:{k}"] = br.row
+        for t, r in self.bye_rows.items():
+            out[f"bye:{t}"] = r
+        return out
+
+    def all_rows(self) -> list[int]:
+        return list(self.rowkeys().values()) + list(self.other_rows)
+
+
+@dataclass
+class TeamState:
+    """The hidden _xlxq sheet of a team workbook: what the program paired
+    (generated), what it last wrote (written: match teams and seats), the
+    出场名单 rows already used, and the cells it highlighted."""
+
+    generated: dict[int, dict[int, tuple[int, int, list[tuple[int, int]]]]] = field(default_factory=dict)
+    gbyes: dict[int, list[int]] = field(default_factory=dict)
+    written: dict[int, dict[int, tuple[int, int, list[tuple[int, int]]]]] = field(default_factory=dict)
+    wbyes: dict[int, list[int]] = field(default_factory=dict)
+    lineups: dict[tuple[int, int], list[int]] = field(default_factory=dict)
+    highlights: list[HighlightRef] = field(default_factory=list)
+
+
+def enc_seats(seats: Iterable[tuple[int, int]]) -> str:
+    return " ".join(f"{r}-{b}" for r, b in seats)
+
+
+def _dec_seats(text: Any) -> Optional[list[tuple[int, int]]]:
+    out = []
+    try:
+        for tok in str(text or "").split():
+            r, b = tok.split("-")
+            out.append((int(r), int(b)))
+    except ValueError:
+        return None
+    return out
+
+
+def _dec_ints(text: Any) -> Optional[list[int]]:
+    try:
+        return [int(float(x)) for x in str(text or "").split()]
+    except ValueError:
+        return None
+
+
+def read_team_state(grid: list[list[Any]]) -> TeamState:
+    st = TeamState()
+    for i in range(1, len(grid) + 1):
+        kind = text_of(cell_at(grid, i, 1))
+        vals = [cell_at(grid, i, j) for j in range(2, 7)]
+        if kind in ("generated", "written"):
+            n, m, f, s = (as_int(v) for v in vals[:4])
+            seats = _dec_seats(vals[4])
+            if n and m and f and s and seats is not None:
+                (st.generated if kind == "generated" else st.written).setdefault(n, {})[m] = (f, s, seats)
+        elif kind in ("gbyes", "wbyes"):
+            n = as_int(vals[0])
+            byes = _dec_ints(vals[1])
+            if n and byes is not None:
+                (st.gbyes if kind == "gbyes" else st.wbyes)[n] = byes
+        elif kind == "lineup":
+            n, t = as_int(vals[0]), as_int(vals[1])
+            lu = _dec_ints(vals[2])
+            if n and t and lu is not None:
+                st.lineups[(n, t)] = lu
+        elif kind == "highlight" and vals[0] and vals[1] and vals[2]:
+            st.highlights.append(HighlightRef(str(vals[0]), str(vals[1]), str(vals[2]), str(vals[3] or "")))
+    return st
+
+
+@dataclass
+class TeamWorkbookData:
+    names: list[str]
+    snapshot: dict[str, list[list[Any]]]
+    lang: str
+    settings_sheet: SettingsInfo
+    reg: TeamRegSheet
+    lineups: Optional[LineupSheet]
+    rounds: list[TeamRoundSheet]
+    team_standings_sheet: Optional[str]
+    board_standings_sheet: Optional[str]
+    log_sheet: Optional[str]
+    state_sheet: Optional[str]
+    event: TeamEvent
+    normalise_results: bool
+    state: TeamState
+    problems: list[Problem] = field(default_factory=list)
+    used_lineups: dict[tuple[int, int], list[int]] = field(default_factory=dict)   # rows applied now
+
+    @property
+    def blocking(self) -> bool:
+        return any(p.level == BLOCKING for p in self.problems)
+
+    def round_sheet(self, n: int) -> Optional[TeamRoundSheet]:
+        return next((r for r in self.rounds if r.no == n), None)
+
+    def table_of(self, sheet: str) -> Optional[Table]:
+        if sheet == self.reg.name:
+            return self.reg.table
+        if sheet == self.settings_sheet.name:
+            return self.settings_sheet.table
+        if self.lineups is not None and sheet == self.lineups.name:
+            return self.lineups.table
+        rs = next((r for r in self.rounds if r.name == sheet), None)
+        return rs.table if rs else None
+
+    def rowkeys(self, sheet: str) -> dict[str, int]:
+        if sheet == self.reg.name:
+            return {f"player:{no}": r for no, r in self.reg.rows.items()}
+        if self.lineups is not None and sheet == self.lineups.name:
+            return {f"lineup:{n}:{t}": lr.row for (n, t), lr in self.lineups.rows.items()}
+        rs = next((r for r in self.rounds if r.name == sheet), None)
+        return rs.rowkeys() if rs else {}
+
+    def note_sheets(self) -> list[tuple[str, Table, list[int]]]:
+        """The sheets whose 提示 column the program writes, with their rows."""
+        sheets = [(self.reg.name, self.reg.table, list(self.reg.rows.values()) + self.reg.other_rows)]
+        if self.lineups is not None:
+            sheets.append((self.lineups.name, self.lineups.table,
+                           [lr.row for lr in self.lineups.rows.values()] + self.lineups.other_rows))
+        for rs in self.rounds:
+            sheets.append((rs.name, rs.table, rs.all_rows()))
+        return sheets

@@ -1,0 +1,146 @@
+"""The 设置 sheet of a team workbook: read with the individual
+workbook's row readers (:mod:`xlxq.sheets.settings`) over the team rows
+(:data:`xlxq.sheets.team_layout.TEAM_SETTINGS_ROWS`) into
+:class:`~xlxq.core.teams.TeamSettings`; the value cells as shown, the team
+tie-break text and the 说明 cells.
+"""
+from __future__ import annotations
+
+import re
+from typing import Any, Optional
+
+from xlxq.core.model import PairingOptions, Scoring, StandingsOptions
+from xlxq.core.teams import TeamScoring, TeamSettings, check_team_settings
+from xlxq.errors import InputError
+from xlxq.sheets import layout as L, team_layout as T
+from xlxq.sheets.canvas import Canvas
+from xlxq.sheets.cells import as_int, find_table, sheet_error, text_of
+from xlxq.sheets.problems import Problem
+from xlxq.sheets.settings import (SETTINGS_LOOKUP, choice_setting, model_default, number_setting, rounds_help,
+                                  setting_rows, shown_setting, write_help_cells)
+from xlxq.sheets.team_data import SettingsInfo, TeamWorkbookData
+
+
+#: the model classes of the team settings rows, by the first part of their target
+TEAM_MODEL_BASES: dict[str, type] = {"settings": TeamSettings, "scoring": TeamScoring, "game": Scoring,
+                                     "pairing": PairingOptions, "standings": StandingsOptions}
+
+
+def team_tiebreak_value(raw: Any) -> Optional[list[str]]:
+    """A team ranking preset (格式一, 格式二 …, the label or the key) or a list
+    of items (Chinese labels or keys, English labels) separated by 、 , ; or
+    arrows.  Blank: None (the system's default)."""
+    from xlxq.core.team_standings import LABELS_EN, TEAM_PRESETS, resolve_team_tiebreaks
+
+    text = text_of(raw)
+    if text is None:
+        return None
+    k = L.norm_key(text)
+    for preset, (zh, en) in T.TEAM_TIEBREAK_PRESET_LABELS.items():
+        names = {L.norm_key(x) for x in (preset, zh, en, *T.TEAM_TIEBREAK_PRESET_ALIASES.get(preset, ()))}
+        if k in names:
+            return [preset]
+    english = {L.norm_key(v): key for key, v in LABELS_EN.items()}
+    items: list[str] = []
+    for part in (p.strip() for p in re.split(r"[,，、;；/→>]+|->", text)):
+        if not part:
+            continue
+        items.append(english.get(L.norm_key(part), part))
+    if len(items) == 1 and items[0] in TEAM_PRESETS:
+        return items
+    resolve_team_tiebreaks(items)    # InputError for an unknown item
+    return items
+
+
+def team_tiebreak_text(spec: Optional[list[str]], system: str, lang: str) -> str:
+    from xlxq.core.team_standings import LABELS_EN, LABELS_ZH, default_preset
+
+    if spec is None:
+        spec = [default_preset(system)]
+    if len(spec) == 1 and spec[0] in T.TEAM_TIEBREAK_PRESET_LABELS:
+        zh, en = T.TEAM_TIEBREAK_PRESET_LABELS[spec[0]]
+        return zh if lang == "zh" else en
+    labels = LABELS_ZH if lang == "zh" else LABELS_EN
+    return ("、" if lang == "zh" else ", ").join(labels.get(k, k) for k in spec)
+
+
+def team_tiebreak_sequence(spec: Optional[list[str]], system: str, lang: str) -> str:
+    from xlxq.core.team_standings import LABELS_EN, LABELS_ZH, resolve_team_tiebreaks
+
+    labels = LABELS_ZH if lang == "zh" else LABELS_EN
+    return " → ".join(labels.get(k, k) for k in resolve_team_tiebreaks(spec, system))
+
+
+_INT_MIN = {"first_round_seed": 0, "board_min_games": 0, "boards": 2}
+_INT_MAX = {"boards": 10}
+
+
+def read_team_settings(name: str, grid: list[list[Any]], problems: list[Problem]) -> tuple[TeamSettings, bool,
+                                                                                      SettingsInfo]:
+    table = find_table(name, grid, SETTINGS_LOOKUP, ("key", "value"), "“项目、设置”", "'Setting, Value'")
+    sheet = SettingsInfo(name, table)
+    got: dict[str, Any] = {}
+    for r, spec, raw, cell in setting_rows(name, grid, table, T.TEAM_SETTING_LOOKUP, sheet.rows, problems):
+        what = spec.label("zh")
+        if raw is None:
+            got[spec.key] = None if (spec.kind.startswith("opt") or spec.kind == "teamtiebreaks") \
+                else model_default(spec, TEAM_MODEL_BASES)
+            continue
+        if spec.kind == "text":
+            got[spec.key] = text_of(raw) or ""
+        elif spec.kind in ("int", "optint"):
+            v = as_int(raw)
+            lo, hi = _INT_MIN.get(spec.key, 1), _INT_MAX.get(spec.key)
+            if v is None or v < lo or (hi is not None and v > hi):
+                rng = f"{lo}–{hi}" if hi is not None else (f"≥ {lo}")
+                raise sheet_error(name, r, f"{what}应为整数（{rng}），实为“{raw}”",
+                                  f"{spec.en} must be a whole number ({rng}), got {raw!r}", cell)
+            got[spec.key] = v
+        elif spec.kind in ("number", "optnumber"):
+            got[spec.key] = number_setting(name, r, spec, raw, cell)
+        elif spec.kind in ("choice", "bool"):
+            got[spec.key] = choice_setting(name, r, spec, raw, cell)
+        elif spec.kind == "teamtiebreaks":
+            try:
+                got[spec.key] = team_tiebreak_value(raw)
+            except InputError as exc:
+                raise sheet_error(name, r, exc.zh, exc.en, cell) from None
+    for spec in T.TEAM_SETTINGS_ROWS:
+        if spec.key not in got:
+            got[spec.key] = None if spec.kind == "teamtiebreaks" else model_default(spec, TEAM_MODEL_BASES)
+
+    def parts(prefix: str) -> dict[str, Any]:
+        return {s.target.split(".")[1]: got[s.key] for s in T.TEAM_SETTINGS_ROWS if s.target.startswith(prefix + ".")}
+
+    game = Scoring(**parts("game"))
+    scoring = TeamScoring(game=game, **parts("scoring"))
+    pairing = PairingOptions(**parts("pairing"))
+    standings = StandingsOptions(**parts("standings"))
+    s = parts("settings")
+    settings = TeamSettings(scoring=scoring, pairing=pairing, standings=standings, **s)
+    try:
+        check_team_settings(settings)
+    except InputError as exc:
+        raise sheet_error(name, None, exc.zh, exc.en) from None
+    return settings, bool(got["normalise_results"]), sheet
+
+
+def settings_cells(settings: TeamSettings, lang: str, normalise_results: bool = False) -> dict[str, Any]:
+    """The value cell of every team setting, as shown in the 设置 sheet."""
+    out: dict[str, Any] = {}
+    for spec in T.TEAM_SETTINGS_ROWS:
+        obj, _, attr = spec.target.partition(".")
+        src = {"settings": settings, "scoring": settings.scoring, "game": settings.scoring.game,
+               "pairing": settings.pairing, "standings": settings.standings}.get(obj)
+        v = normalise_results if obj == "workbook" else getattr(src, attr)
+        out[spec.key] = shown_setting(spec, v, lang, lambda t: team_tiebreak_text(t, settings.system, lang))
+    return out
+
+
+def write_settings_help(canvas: Canvas, data: TeamWorkbookData) -> None:
+    """The 说明 of 排名方法 (the order actually used) and of 轮数."""
+    s = data.event.settings
+    lang = data.lang
+    write_help_cells(canvas, data.settings_sheet,
+                     {"tiebreaks": lambda: team_tiebreak_sequence(s.tiebreaks, s.system, lang),
+                      "rounds": lambda: rounds_help(T.TEAM_SETTINGS_BY_KEY["rounds"], data.problems, lang)})

@@ -1,0 +1,144 @@
+"""团体成绩 and 台次成绩 of a team workbook (:func:`write_team_standings`,
+:func:`write_board_standings`) and their looks.
+"""
+from __future__ import annotations
+
+from typing import Optional
+
+from xlxq.core.teams import TeamEvent, TeamRound, TeamSettings, match_game_points
+from xlxq.sheets import layout as L, team_layout as T
+from xlxq.sheets.canvas import Canvas
+from xlxq.sheets.cells import tidy_number
+from xlxq.sheets.looks import standings_looks, table_looks
+from xlxq.sheets.plan import PageSetup
+from xlxq.sheets.results import BYE, display as result_display
+from xlxq.sheets.team_data import TeamWorkbookData
+
+
+def standings_after(event: TeamEvent) -> int:
+    """The last round with a finished board (or only byes); 0 if none: the
+    N of the tables (:func:`xlxq.core.standings.table_round`)."""
+    from xlxq.core.standings import table_round
+
+    return table_round(event).after
+
+
+def _team_round_cell(event: TeamEvent, rnd: TeamRound, team: int, lang: str) -> Optional[str]:
+    if team in rnd.byes:
+        return result_display(BYE, lang)
+    for m in rnd.matches:
+        if team not in m.teams():
+            continue
+        first = team == m.first
+        opp = m.opponent_of(team)
+        gf, gs, finished = match_game_points(event, m)
+        mine, theirs = (gf, gs) if first else (gs, gf)
+        s = f"{opp}{'先' if first else '后'}" if lang == "zh" else f"{opp}{'F' if first else 'S'}"
+        if not m.boards:
+            return s
+        if not finished:
+            return s + (f" {tidy_number(mine)}:{tidy_number(theirs)}…")
+        o = "W" if mine > theirs else "L" if mine < theirs else "D"
+        s += {"W": "胜", "D": "和", "L": "负"}[o] if lang == "zh" else {"W": "+", "D": "=", "L": "-"}[o]
+        return f"{s} {tidy_number(mine)}:{tidy_number(theirs)}"
+    return None
+
+
+def _ensure_sheet(canvas: Canvas, data: TeamWorkbookData, attr: str, kind: str, after: Optional[str]) -> str:
+    name = getattr(data, attr)
+    if name is None:
+        name = T.SHEET_NAMES[kind][data.lang]
+        canvas.add_sheet(name, L.STANDINGS, after)
+        setattr(data, attr, name)
+        data.names.append(name)
+    return name
+
+
+def _last_round_sheet(data: TeamWorkbookData) -> str:
+    if data.rounds:
+        return data.rounds[-1].name
+    return data.lineups.name if data.lineups is not None else data.reg.name
+
+
+def team_standings_header(settings: TeamSettings, lang: str, after: int) -> tuple[list[str], list[str]]:
+    from xlxq.core.team_standings import LABELS_EN, LABELS_ZH, resolve_team_tiebreaks
+
+    keys = [k for k in resolve_team_tiebreaks(settings.tiebreaks, settings.system) if k != "back_rounds"]
+    labels = LABELS_ZH if lang == "zh" else LABELS_EN
+    header = [c.header(lang) for c in T.TEAM_STANDINGS_HEAD]
+    header += [labels[k] if lang == "zh" else labels[k].capitalize() for k in keys]
+    header += [L.round_col_header(n, lang) for n in range(1, after + 1)]
+    header.append(T.TEAM_STANDINGS_TAIL.header(lang))
+    return keys, header
+
+
+def write_team_standings(canvas: Canvas, data: TeamWorkbookData, event: TeamEvent) -> list:
+    """Rewrite 团体成绩 (program-owned).  Returns the TeamStandingRow list."""
+    from xlxq.core.standings import table_round
+    from xlxq.core.team_standings import compute_team_standings
+
+    lang = data.lang
+    tr = table_round(event)
+    after = tr.after
+    rows = compute_team_standings(event, after)
+    name = _ensure_sheet(canvas, data, "team_standings_sheet", T.TEAM_STANDINGS, _last_round_sheet(data))
+    canvas.clear_sheet(name)
+    keys, header = team_standings_header(event.settings, lang, after)
+    rnd_by_no = {r.round: r for r in event.rounds}
+    canvas.set(name, L.TITLE_ROW, 1, T.team_standings_title(tr, event.settings.name, lang))
+    canvas.set_row(name, L.HEADER_ROW, 1, header)
+    r = L.FIRST_DATA_ROW
+    for row in rows:
+        team = event.team(row.no)
+        note = None
+        if team.withdrawn_from_round is not None and not team.active_in(after + 1):
+            note = (f"第{team.withdrawn_from_round}轮起退赛" if lang == "zh"
+                    else f"withdrawn from round {team.withdrawn_from_round}")
+        vals = [row.rank, row.no, row.name] + [tidy_number(row.values[k]) for k in keys]
+        vals += [_team_round_cell(event, rnd_by_no[n], row.no, lang) for n in range(1, after + 1)]
+        vals.append(note)
+        canvas.set_row(name, r, 1, vals)
+        r += 1
+    team_standings_looks(canvas, name, header, len(keys), after, r - 1)
+    return rows
+
+
+def team_standings_looks(canvas: Canvas, name: str, header: list[str], nkeys: int, after: int, last: int) -> None:
+    widths = L.standings_widths([c.width for c in T.TEAM_STANDINGS_HEAD], nkeys, T.TEAM_KEY_WIDTH, after,
+                                T.TEAM_ROUND_CELL_WIDTH, T.TEAM_STANDINGS_TAIL.width)
+    standings_looks(canvas, name, widths, len(header), last, 4)
+
+
+def write_board_standings(canvas: Canvas, data: TeamWorkbookData, event: TeamEvent) -> dict:
+    """Rewrite 台次成绩 (program-owned): every board's players ranked."""
+    from xlxq.core.standings import table_round
+    from xlxq.core.team_standings import board_standings
+
+    lang = data.lang
+    tr = table_round(event)
+    table = board_standings(event, tr.after)
+    name = _ensure_sheet(canvas, data, "board_standings_sheet", T.BOARD_STANDINGS,
+                         data.team_standings_sheet or _last_round_sheet(data))
+    canvas.clear_sheet(name)
+    canvas.set(name, L.TITLE_ROW, 1, T.board_standings_title(tr, event.settings.name, lang))
+    header = [c.header(lang) for c in T.BOARD_STANDINGS_COLUMNS]
+    canvas.set_row(name, L.HEADER_ROW, 1, header)
+    r = L.FIRST_DATA_ROW
+    for k in sorted(table):
+        if r > L.FIRST_DATA_ROW and table[k]:
+            r += 1                         # a blank row between boards
+        for row in table[k]:
+            canvas.set_row(name, r, 1, [k, row.rank, row.no, row.name, row.team, tidy_number(row.points), row.games,
+                                        row.wins, row.draws, row.losses, row.fouls,
+                                        f"{row.percentage * 100:.1f}%" if row.games else None])
+            r += 1
+    board_looks(canvas, name, r - 1)
+    return table
+
+
+def board_looks(canvas: Canvas, name: str, last: int) -> None:
+    ncols = len(T.BOARD_STANDINGS_COLUMNS)
+    table_looks(canvas, name, {i: c.width for i, c in enumerate(T.BOARD_STANDINGS_COLUMNS, start=1)}, ncols, last,
+                (L.FIRST_DATA_ROW, 1))
+    canvas.plan.page_setups.append(PageSetup(name, title_rows=(L.TITLE_ROW, L.HEADER_ROW),
+                                      area=(1, 1, max(last, L.HEADER_ROW), ncols), footer="&P / &N"))

@@ -1,0 +1,86 @@
+"""The 编排记录 sheet: one block per round, replaced (never repeated) when a
+round is paired again (:func:`write_log`, :func:`write_log_blocks`), read
+back by :func:`read_log_blocks`; :func:`write_log_lines` writes the sheet and
+serves the team workbook too.
+"""
+from __future__ import annotations
+
+import re
+from typing import Any, Callable, Optional
+
+from xlxq.core import records
+from xlxq.sheets import layout as L
+from xlxq.sheets.canvas import Canvas
+from xlxq.sheets.cells import cell_at, text_of
+from xlxq.sheets.data import WorkbookData
+from xlxq.sheets.plan import SheetLook
+
+
+# --- 编排记录 --------------------------------------------------------------
+
+
+def write_log(canvas: Canvas, data: WorkbookData, round_no: int, text: str, stage: str = "main") -> None:
+    """Replace (or add) the block of ``round_no`` in 编排记录."""
+    write_log_blocks(canvas, data, {(stage, round_no): text})
+
+
+def write_log_blocks(canvas: Canvas, data: WorkbookData, new_blocks: dict[tuple[str, int], str]) -> None:
+    """Replace (or add) blocks of 编排记录, keyed by (stage, round); blocks
+    are kept in round order (the knockout stage of 积分晋圈淘汰 after the
+    Swiss), lines before the first block are kept."""
+    name = data.log_sheet
+    if name is None:
+        name = L.SHEET_NAMES[L.LOG][data.lang]
+        add_log_sheet(canvas, name, data.standings_sheet or None)
+        data.log_sheet = name
+        data.names.append(name)
+    preamble, blocks = read_log_blocks(data.snapshot.get(name, []), records.HEADING_RE, records.block_key)
+    for blk in [preamble, *blocks.values()]:
+        while blk and blk[-1] is None:
+            blk.pop()
+    for (stage, n), text in new_blocks.items():
+        blocks[(1 if stage == "ko" else 0, n)] = text.splitlines()
+    write_log_lines(canvas, name, preamble, blocks)
+
+
+def read_log_blocks(grid: list[list[Any]], block_re: re.Pattern, key_of: Callable[[re.Match], Any]
+                    ) -> tuple[list[Optional[str]], dict[Any, list[Optional[str]]]]:
+    """The lines of a 编排记录 sheet: those before the first block, and the
+    blocks (each starting at a line that ``block_re`` matches) by
+    ``key_of(match)``."""
+    lines = [text_of(cell_at(grid, i, 1)) for i in range(1, len(grid) + 1)]
+    while lines and lines[-1] is None:
+        lines.pop()
+    preamble: list[Optional[str]] = []
+    blocks: dict[Any, list[Optional[str]]] = {}
+    current: Any = None
+    for ln in lines:
+        m = block_re.match(ln or "")
+        if m:
+            current = key_of(m)
+            blocks[current] = [ln]
+        elif current is None:
+            preamble.append(ln)
+        else:
+            blocks[current].append(ln)
+    return preamble, blocks
+
+
+def write_log_lines(canvas: Canvas, name: str, preamble: list[Optional[str]],
+                    blocks: dict[Any, list[Optional[str]]]) -> None:
+    """Rewrite the 编排记录 sheet: the preamble, then the blocks in key
+    order, one empty line between."""
+    out = list(preamble)
+    for key in sorted(blocks):
+        if out:
+            out.append(None)
+        out.extend(blocks[key])
+    canvas.clear_sheet(name)
+    for i, ln in enumerate(out, start=1):
+        canvas.set(name, i, 1, ln)
+
+
+def add_log_sheet(canvas: Canvas, name: str, after: Optional[str]) -> None:
+    """A new 编排记录 sheet after the sheet ``after``."""
+    canvas.add_sheet(name, L.LOG, after)
+    canvas.plan.looks.append(SheetLook(name, {1: L.LOG_WIDTH}))

@@ -1,0 +1,121 @@
+"""Writing the round sheets of an individual workbook: a new 对阵表
+(:func:`add_round_sheet`), the program-owned cells of a round
+(:func:`write_round_cells`: 序号/names, scores before the round) and the 序号
+the program fills in 报名表 (:func:`write_registration_cells`).
+"""
+from __future__ import annotations
+
+from typing import Any, Optional
+
+from xlxq.core.model import Event, Round
+from xlxq.errors import InputError
+from xlxq.sheets import layout as L
+from xlxq.sheets.canvas import Canvas
+from xlxq.sheets.cells import Table, tidy_number
+from xlxq.sheets.data import RoundSheet, WorkbookData
+from xlxq.sheets.formats import round_scores
+from xlxq.sheets.looks import table_looks
+from xlxq.sheets.plan import ListValidation, NumberFormat, PageSetup, Style
+from xlxq.sheets.results import BYE, choices as result_choices, display as result_display, is_standard
+
+
+def _round_grid_header(lang: str) -> list[str]:
+    return [c.header(lang) for c in L.ROUND_COLUMNS]
+
+
+def add_round_sheet(canvas: Canvas, data: WorkbookData, event: Event, rnd: Round, stage: str = "main",
+                    label: str = "") -> RoundSheet:
+    """A new 对阵表 sheet for ``rnd`` (the program's layout).  ``stage`` "ko":
+    a round of the knockout stage of 积分晋圈淘汰 (淘汰赛第N轮).  ``label``
+    goes into the title (秩序表第3轮, 半决赛 第2局 …)."""
+    lang = data.lang
+    name = L.round_sheet_name(rnd.round, lang, stage)
+    if name in data.names:
+        raise InputError(f"已有名为“{name}”的工作表，请改名后再编排", f"a sheet named {name!r} already exists")
+    if stage == "ko":
+        assert data.ko is not None
+        after = (data.ko.rounds[-1].name if data.ko.rounds
+                 else data.sheets.get(L.BRACKET) or data.ko.qualifiers.name)
+    else:
+        after = data.rounds[-1].name if data.rounds else data.registration.name
+    canvas.add_sheet(name, L.ROUND, after)          # kind "round" for both stages (a round sheet)
+    cols = {c.key: i for i, c in enumerate(L.ROUND_COLUMNS, start=1)}
+    ncols = len(L.ROUND_COLUMNS)
+    canvas.set(name, L.TITLE_ROW, 1, L.round_title(rnd.round, data.event.settings.name, lang, stage, label))
+    canvas.set_row(name, L.HEADER_ROW, 1, _round_grid_header(lang))
+    rs = RoundSheet(rnd.round, name, Table(name, L.HEADER_ROW, cols, 0), rnd, new=True, stage=stage)
+    r = L.FIRST_DATA_ROW
+    for b in rnd.boards:
+        canvas.set(name, r, cols["board"], b.board)
+        rs.board_rows[b.board] = r
+        rs.raw_results[b.board] = None
+        rs.seats.setdefault(b.red, []).append((r, "red"))
+        rs.seats.setdefault(b.black, []).append((r, "black"))
+        r += 1
+    for no in rnd.byes:
+        canvas.set(name, r, cols["board"], "轮空" if lang == "zh" else "bye")
+        canvas.set(name, r, cols["result"], result_display(BYE, lang))
+        rs.bye_rows[no] = r
+        rs.bye_side[no] = "red"
+        rs.seats.setdefault(no, []).append((r, "red"))
+        r += 1
+    last = r - 1
+    rs.table.last_row = last
+    (data.ko.rounds if stage == "ko" else data.rounds).append(rs)
+    data.names.append(name)
+    # formats and looks
+    res_col = cols["result"]
+    plan = canvas.plan
+    plan.number_formats.append(NumberFormat(name, L.FIRST_DATA_ROW, res_col, last - L.FIRST_DATA_ROW + 1
+                                            + L.VALIDATION_MARGIN, 1, L.TEXT_FORMAT))
+    table_looks(canvas, name, {i: c.width for i, c in enumerate(L.ROUND_COLUMNS, start=1)}, ncols, last,
+                (L.FIRST_DATA_ROW, 1))
+    if last >= L.FIRST_DATA_ROW:
+        for key in ("board", "red_no", "red_score", "result", "black_score", "black_no", "fouls_red", "fouls_black"):
+            plan.styles.append(Style(name, L.FIRST_DATA_ROW, cols[key], last - L.FIRST_DATA_ROW + 1, 1,
+                                     align="center"))
+    plan.validations.append(ListValidation(name, L.FIRST_DATA_ROW, res_col, last - L.FIRST_DATA_ROW + 1
+                                           + L.VALIDATION_MARGIN, 1, result_choices(lang)))
+    plan.page_setups.append(PageSetup(name, landscape=True, title_rows=(L.TITLE_ROW, L.HEADER_ROW),
+                                      area=(1, 1, max(last, L.HEADER_ROW), cols["fouls_black"]),
+                                      footer="&P / &N"))
+    return rs
+
+
+def put_cell(canvas: Canvas, rs: Any, row: Optional[int], key: str, value: Any) -> None:
+    col = rs.table.cols.get(key)
+    if col is not None and row is not None:
+        canvas.set(rs.name, row, col, value)
+
+
+def write_round_cells(canvas: Canvas, data: WorkbookData, event: Event, rs: RoundSheet) -> None:
+    """Program-owned cells of a round sheet: 序号/names made to agree with
+    the pairing, 单位, 积分 before the round, the result's standard spelling
+    when normalising is on."""
+    by_no = event._by_no
+    scores = round_scores(event, rs.round)
+    seats = []
+    for b in rs.round.boards:
+        row = rs.board_rows[b.board]
+        seats += [(row, "red", b.red), (row, "black", b.black)]
+        if data.normalise_results and b.result is not None and not is_standard(rs.raw_results.get(b.board),
+                                                                                b.result, data.lang):
+            put_cell(canvas, rs, row, "result", result_display(b.result, data.lang))
+    for no, row in rs.bye_rows.items():
+        seats.append((row, rs.bye_side[no], no))
+    for row, side, no in seats:
+        p = by_no[no]
+        put_cell(canvas, rs, row, f"{side}_no", no)
+        put_cell(canvas, rs, row, f"{side}_name", p.name)
+        put_cell(canvas, rs, row, f"{side}_unit", p.unit or None)
+        score = scores.get(no)
+        put_cell(canvas, rs, row, f"{side}_score", None if score is None else tidy_number(float(score)))
+
+
+def write_registration_cells(canvas: Canvas, data: WorkbookData) -> None:
+    reg = data.registration
+    col = reg.table.cols.get("no")
+    if col is None:
+        return
+    for row, no in reg.assigned.items():
+        canvas.set(reg.name, row, col, no)
