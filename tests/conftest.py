@@ -66,3 +66,14 @@ def root() -> Path:
 @pytest.fixture(scope="session")
 def sample_registration() -> Path:
     return SAMPLE
+
+
+@pytest.fixture
+def remote_engine_env(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """The environment of a test driving xlwings' remote engine: the
+    noncommercial key (the remote engine lives in xlwings.pro), an error log
+    in ``tmp_path``, default language and message routing."""
+    monkeypatch.setenv("XLWINGS_LICENSE_KEY", "noncommercial")
+    monkeypatch.setenv("XLXQ_ERROR_LOG", str(tmp_path / "xlxq-error.log"))
+    monkeypatch.delenv("XLXQ_LANG", raising=False)
+    monkeypatch.delenv("XLXQ_NOTIFY", raising=False)

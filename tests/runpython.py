@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Any, Optional
 
 ROOT = Path(__file__).resolve().parent.parent
-TEMPLATE = ROOT / "xlxq" / "data" / "xlxq-event-zh.xlsm"
+TEMPLATE = ROOT / "workbook_templates" / "xlxq-event-zh.xlsm"
 
 
 def embedded_modules(path: Path = TEMPLATE) -> dict[str, str]:

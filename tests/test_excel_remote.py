@@ -28,11 +28,8 @@ xw = pytest.importorskip("xlwings")
 
 
 @pytest.fixture(autouse=True)
-def _licence(monkeypatch, tmp_path):
-    # the remote engine lives in xlwings.pro; the tests use the noncommercial key
-    monkeypatch.setenv("XLWINGS_LICENSE_KEY", "noncommercial")
-    monkeypatch.setenv("XLXQ_ERROR_LOG", str(tmp_path / "xlxq-error.log"))
-    monkeypatch.delenv("XLXQ_LANG", raising=False)
+def _remote(remote_engine_env):
+    """Every test here drives the remote engine (tests/conftest.py)."""
 
 
 # --------------------------------------------------------------------------

@@ -196,7 +196,7 @@ def test_the_templates_carry_the_config_sheet_and_setup_finds_them(tmp_path):
 
     b = _builder()
     assert S.VBA_XLWINGS_VERSION == b.XLWINGS_VERSION
-    for path in sorted((ROOT / "xlxq" / "data").glob("*.xlsm")):
+    for path in sorted((ROOT / "workbook_templates").glob("*.xlsm")):
         conf = S.workbook_file_config(path)
         assert conf == {**dict(S.WORKBOOK_CONFIG), S.VBA_VERSION_KEY: b.XLWINGS_VERSION}
         ws = openpyxl.load_workbook(path)[S.CONFIG_SHEET]

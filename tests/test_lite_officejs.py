@@ -22,11 +22,8 @@ xw = pytest.importorskip("xlwings")
 
 
 @pytest.fixture(autouse=True)
-def _licence(monkeypatch, tmp_path):
-    monkeypatch.setenv("XLWINGS_LICENSE_KEY", "noncommercial")
-    monkeypatch.setenv("XLXQ_ERROR_LOG", str(tmp_path / "xlxq-error.log"))
-    monkeypatch.delenv("XLXQ_LANG", raising=False)
-    monkeypatch.delenv("XLXQ_NOTIFY", raising=False)
+def _remote(remote_engine_env):
+    """Every test here drives the remote engine (tests/conftest.py)."""
 
 
 def _book(client: str):

@@ -55,7 +55,9 @@ def _wheel(name: str) -> Path:
 def build_wheel(dest: Path) -> Path:
     """The xlxq wheel of this checkout's working tree, built offline."""
     src = dest / "src"
-    shutil.copytree(ROOT / "xlxq", src / "xlxq", ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+    # the package, and the folders pyproject.toml maps into it (templates, samples)
+    for d in ("xlxq", "workbook_templates", "samples"):
+        shutil.copytree(ROOT / d, src / d, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
     for f in ("pyproject.toml", "README.md"):
         shutil.copy(ROOT / f, src / f)
     subprocess.run([sys.executable, "-m", "pip", "wheel", "--quiet", "--disable-pip-version-check", "--no-deps",
