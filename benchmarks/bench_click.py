@@ -27,6 +27,7 @@ xlxq`` no longer brings pandas).
 Needs XLWINGS_LICENSE_KEY for the remote engine; sets ``noncommercial`` for
 itself if unset.  Figures go to README.md and docs/excel.md.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -49,7 +50,7 @@ COMMAND = "import xlxq.excel; xlxq.excel.pair_next_round()"
 NO_PANDAS = "pandas,numpy"
 
 #: put on PYTHONPATH of the click: the remote engine's book as Book.caller()
-SITECUSTOMIZE = r'''
+SITECUSTOMIZE = r"""
 import atexit, json, os, sys, time
 _t0 = time.perf_counter()
 _block = [m for m in os.environ.get("XLXQ_CLICK_BLOCK", "").split(",") if m]
@@ -88,7 +89,7 @@ if _payload:
                "alert": next((a["args"][0] for a in actions if a["func"] == "alert"), None)}
         with open(os.environ["XLXQ_CLICK_OUT"], "w", encoding="utf-8") as f:
             json.dump(out, f, ensure_ascii=False)
-'''
+"""
 
 
 def _bench_workbook():
@@ -111,13 +112,20 @@ def _children_cpu() -> float:
     return r.ru_utime + r.ru_stime
 
 
-def run_click(argv: list[str], payload: Path, out: Path, site: Path, block: str = "",
-              extra_env: dict[str, str] | None = None) -> tuple[float, dict, subprocess.CompletedProcess]:
+def run_click(
+    argv: list[str], payload: Path, out: Path, site: Path, block: str = "", extra_env: dict[str, str] | None = None
+) -> tuple[float, dict, subprocess.CompletedProcess]:
     """One click: (wall time, what the sitecustomize recorded -- with the
     process's CPU time as ``cpu_s`` --, the process)."""
     env = dict(os.environ)
-    env.update({"PYTHONPATH": os.pathsep.join([str(site), str(ROOT)]), "XLXQ_CLICK_PAYLOAD": str(payload),
-                "XLXQ_CLICK_OUT": str(out), "XLXQ_CLICK_BLOCK": block})
+    env.update(
+        {
+            "PYTHONPATH": os.pathsep.join([str(site), str(ROOT)]),
+            "XLXQ_CLICK_PAYLOAD": str(payload),
+            "XLXQ_CLICK_OUT": str(out),
+            "XLXQ_CLICK_BLOCK": block,
+        }
+    )
     env.setdefault("XLWINGS_LICENSE_KEY", "noncommercial")
     env.update(extra_env or {})
     if out.exists():
@@ -175,9 +183,13 @@ def measure(players: int, runs: int, folder: Path, blocks: tuple[str, ...] = (""
             walls.append(wall)
             mocks.append(rec["mock_s"])
             cpus.append(rec["cpu_s"])
-        out[block or "installed"] = {"wall_s": statistics.median(walls), "cpu_s": statistics.median(cpus),
-                                     "mock_s": statistics.median(mocks), "modules": rec["modules"],
-                                     "actions": len(rec["actions"])}
+        out[block or "installed"] = {
+            "wall_s": statistics.median(walls),
+            "cpu_s": statistics.median(cpus),
+            "mock_s": statistics.median(mocks),
+            "modules": rec["modules"],
+            "actions": len(rec["actions"]),
+        }
     return out
 
 
@@ -189,8 +201,10 @@ def main() -> None:
     os.environ.setdefault("XLWINGS_LICENSE_KEY", "noncommercial")
     import xlwings
 
-    print(f"click = fresh `python -B -c …` with the embedded xlwings.bas's argv, pairing round 6 of 11; "
-          f"median of {a.runs}; {os.cpu_count()} cores, Python {sys.version.split()[0]}, xlwings {xlwings.__version__}")
+    print(
+        f"click = fresh `python -B -c …` with the embedded xlwings.bas's argv, pairing round 6 of 11; "
+        f"median of {a.runs}; {os.cpu_count()} cores, Python {sys.version.split()[0]}, xlwings {xlwings.__version__}"
+    )
     with tempfile.TemporaryDirectory() as d:
         folder = Path(d)
         site = folder / "site"
@@ -199,18 +213,24 @@ def main() -> None:
         base = import_time("", a.runs, site, "pass")
         t_with = import_time("", a.runs, site)
         t_without = import_time(NO_PANDAS, a.runs, site)
-        print(f"machine: `python -c pass` {base[0]:.3f} s wall / {base[1]:.3f} s CPU; load average "
-              f"{os.getloadavg()[0]:.1f}")
-        print(f"`import xlwings.utils`, fresh interpreter (wall / CPU): {t_with[0]:.3f} / {t_with[1]:.3f} s with "
-              f"pandas+numpy, {t_without[0]:.3f} / {t_without[1]:.3f} s without: pandas costs "
-              f"{t_with[0] - t_without[0]:.3f} s wall, {t_with[1] - t_without[1]:.3f} s CPU")
+        print(
+            f"machine: `python -c pass` {base[0]:.3f} s wall / {base[1]:.3f} s CPU; load average "
+            f"{os.getloadavg()[0]:.1f}"
+        )
+        print(
+            f"`import xlwings.utils`, fresh interpreter (wall / CPU): {t_with[0]:.3f} / {t_with[1]:.3f} s with "
+            f"pandas+numpy, {t_without[0]:.3f} / {t_without[1]:.3f} s without: pandas costs "
+            f"{t_with[0] - t_without[0]:.3f} s wall, {t_with[1] - t_without[1]:.3f} s CPU"
+        )
         print(f"{'players':>7}  {'environment':<14} {'wall':>7} {'CPU':>7}  {'remote set-up':>13}  modules")
         for n in a.players:
             sub = folder / str(n)
             sub.mkdir()
             for env, r in measure(n, a.runs, sub).items():
-                print(f"{n:>7}  {env:<14} {r['wall_s']:6.3f}s {r['cpu_s']:6.3f}s  {r['mock_s']:12.3f}s  "
-                      f"{','.join(r['modules'])}")
+                print(
+                    f"{n:>7}  {env:<14} {r['wall_s']:6.3f}s {r['cpu_s']:6.3f}s  {r['mock_s']:12.3f}s  "
+                    f"{','.join(r['modules'])}"
+                )
 
 
 if __name__ == "__main__":

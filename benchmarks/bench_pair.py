@@ -10,6 +10,7 @@ the engine call), then the growth exponent between successive N.
 
 Not a test: it prints figures for README.md.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -34,8 +35,10 @@ from xlxq.core.simulate import fill_results
 
 def make_event(n: int, played: int = 5, seed: int = 1) -> Event:
     rng = random.Random(seed)
-    ev = Event(EventSettings(name=f"bench {n}", rounds=11),
-               [Player(i, f"棋手{i}", unit=f"单位{i % 37}") for i in range(1, n + 1)])
+    ev = Event(
+        EventSettings(name=f"bench {n}", rounds=11),
+        [Player(i, f"棋手{i}", unit=f"单位{i % 37}") for i in range(1, n + 1)],
+    )
     for _ in range(played):
         out = pair_round(ev)
         fill_results(out.round, rng)
@@ -79,6 +82,7 @@ def compile_package() -> None:
     import compileall
 
     import xlxq
+
     compileall.compile_dir(Path(xlxq.__file__).parent, quiet=1)
 
 
@@ -88,8 +92,10 @@ def main() -> None:
     ap.add_argument("--sizes", type=int, nargs="+", default=[100, 1000, 5000])
     ap.add_argument("--runs", type=int, default=5)
     a = ap.parse_args()
-    print(f"Pairing round 6 of 11 (5 rounds played, random results); median of {a.runs} runs; "
-          f"{os.cpu_count()} cores, Python {sys.version.split()[0]}")
+    print(
+        f"Pairing round 6 of 11 (5 rounds played, random results); median of {a.runs} runs; "
+        f"{os.cpu_count()} cores, Python {sys.version.split()[0]}"
+    )
     print(f"{'N':>6} {'xlxq pair (process)':>20} {'peak RSS':>9} {'engine only':>12} {'engine peak':>12}")
     rows = []
     with tempfile.TemporaryDirectory() as d:

@@ -19,6 +19,7 @@ Needs the remote engine's licence key; the script sets
 XLWINGS_LICENSE_KEY=noncommercial for itself if unset.  Not a test: it prints
 figures for README.md / docs/excel.md.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -85,9 +86,11 @@ def main() -> None:
     from tests import xlremote as H
     import xlxq.excel as E
 
-    print(f"{a.players} players, pairing round {a.played + 1} of 11 ({a.played} played, random results); "
-          f"median of {a.runs} runs; {os.cpu_count()} cores, Python {sys.version.split()[0]}, "
-          f"xlwings {xw.__version__}")
+    print(
+        f"{a.players} players, pairing round {a.played + 1} of 11 ({a.played} played, random results); "
+        f"median of {a.runs} runs; {os.cpu_count()} cores, Python {sys.version.split()[0]}, "
+        f"xlwings {xw.__version__}"
+    )
     with tempfile.TemporaryDirectory() as d:
         base = make_workbook(Path(d) / "base.xlsx", a.players, a.played)
         work = Path(d) / "work.xlsx"

@@ -15,6 +15,7 @@ sizes, round counts and result seeds as
 Not a test: it prints figures for docs/pairing.md and README.md.  Run it on
 two checkouts to compare them.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -28,13 +29,24 @@ from xlxq.core.pairing import pair_round
 from xlxq.core.simulate import fill_results
 from xlxq.errors import PairingImpossible
 
-KEYS = ("pr", "pr_last", "three_in_row", "three_surplus", "last_three_in_row", "last_three_surplus",
-        "players", "apart", "players_full", "apart_full", "events")
+KEYS = (
+    "pr",
+    "pr_last",
+    "three_in_row",
+    "three_surplus",
+    "last_three_in_row",
+    "last_three_surplus",
+    "players",
+    "apart",
+    "players_full",
+    "apart_full",
+    "events",
+)
 
 
 def run_event(args) -> dict[str, int]:
     idx, n, rounds = args
-    rng = random.Random(idx * 7919 + n)      # as tests/test_properties.py
+    rng = random.Random(idx * 7919 + n)  # as tests/test_properties.py
     ev = Event(EventSettings(rounds=rounds, name=f"e{idx}"), [Player(i, f"P{i}") for i in range(1, n + 1)])
     st = dict.fromkeys(KEYS, 0)
     st["events"] = 1
@@ -79,15 +91,20 @@ def main() -> None:
         res = pool.map(run_event, jobs(a.events), chunksize=8)
     t = {k: sum(s[k] for s in res) for k in KEYS}
     pct = lambda x, y: 100 * x / y if y else 0.0  # noqa: E731
-    print(f"{t['events']} events, 7–120 players, 7–13 rounds; {t['pr']} player-rounds "
-          f"({t['pr_last']} in last rounds)")
-    print(f"new 连三: {t['three_in_row']} ({pct(t['three_in_row'], t['pr']):.3f} % of player-rounds); "
-          f"in the last round {t['last_three_in_row']} ({pct(t['last_three_in_row'], t['pr_last']):.3f} %)")
-    print(f"new 多三: {t['three_surplus']} ({pct(t['three_surplus'], t['pr']):.3f} %); "
-          f"in the last round {t['last_three_surplus']} ({pct(t['last_three_surplus'], t['pr_last']):.3f} %)")
-    print(f"end |先−后| ≥ 2: {t['apart']} of {t['players']} players ({pct(t['apart'], t['players']):.2f} %); "
-          f"of those who played every round {t['apart_full']} of {t['players_full']} "
-          f"({pct(t['apart_full'], t['players_full']):.2f} %)")
+    print(f"{t['events']} events, 7–120 players, 7–13 rounds; {t['pr']} player-rounds ({t['pr_last']} in last rounds)")
+    print(
+        f"new 连三: {t['three_in_row']} ({pct(t['three_in_row'], t['pr']):.3f} % of player-rounds); "
+        f"in the last round {t['last_three_in_row']} ({pct(t['last_three_in_row'], t['pr_last']):.3f} %)"
+    )
+    print(
+        f"new 多三: {t['three_surplus']} ({pct(t['three_surplus'], t['pr']):.3f} %); "
+        f"in the last round {t['last_three_surplus']} ({pct(t['last_three_surplus'], t['pr_last']):.3f} %)"
+    )
+    print(
+        f"end |先−后| ≥ 2: {t['apart']} of {t['players']} players ({pct(t['apart'], t['players']):.2f} %); "
+        f"of those who played every round {t['apart_full']} of {t['players_full']} "
+        f"({pct(t['apart_full'], t['players_full']):.2f} %)"
+    )
 
 
 if __name__ == "__main__":

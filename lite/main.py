@@ -14,6 +14,7 @@ when the operation failed.  Messages are in the workbook's language (a
 workbook with Chinese sheet names gets Chinese) unless the environment
 variable XLXQ_LANG is set in Lite's settings.
 """
+
 import os
 
 import xlwings as xw

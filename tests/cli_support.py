@@ -1,6 +1,7 @@
 """Shared by the command-line tests: ``run`` starts ``python -m xlxq`` in a
 subprocess, with this checkout first on ``PYTHONPATH`` and ``XLXQ_LANG`` /
 ``XLXQ_DEBUG`` cleared (``lang`` sets ``XLXQ_LANG``)."""
+
 from __future__ import annotations
 
 import json
@@ -19,8 +20,9 @@ def run(*args, cwd=None, lang=None, check_rc=None):
     env.pop("XLXQ_DEBUG", None)
     if lang:
         env["XLXQ_LANG"] = lang
-    p = subprocess.run([sys.executable, "-m", "xlxq", *map(str, args)], capture_output=True, cwd=cwd, env=env,
-                       timeout=120)
+    p = subprocess.run(
+        [sys.executable, "-m", "xlxq", *map(str, args)], capture_output=True, cwd=cwd, env=env, timeout=120
+    )
     p.out = p.stdout.decode("utf-8")
     p.err = p.stderr.decode("utf-8")
     if check_rc is not None:

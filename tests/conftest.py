@@ -12,6 +12,7 @@ Markers: ``slow`` (pyproject.toml) is every test over about two seconds on
 the reference machine (property runs, LibreOffice renders, wheel builds):
 ``pytest -m "not slow"`` is the fast suite, the default run has them all.
 """
+
 from __future__ import annotations
 
 import importlib.util
@@ -23,7 +24,7 @@ from typing import Callable, Hashable, Iterable, Optional
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-SAMPLE = ROOT / "samples" / "registration.csv"          # 24 players, 8 clubs, 4 seeds
+SAMPLE = ROOT / "samples" / "registration.csv"  # 24 players, 8 clubs, 4 seeds
 SAMPLE_TEAMS = ROOT / "samples" / "teams.csv"
 TEMPLATES = ROOT / "workbook_templates"
 
@@ -41,8 +42,11 @@ def load_tool(name: str) -> ModuleType:
     return mod
 
 
-def perfect_matching(nodes: Iterable[Hashable], can_meet: Callable[[Hashable, Hashable], bool],
-                     bye_ok: Optional[Callable[[Hashable], bool]] = None) -> bool:
+def perfect_matching(
+    nodes: Iterable[Hashable],
+    can_meet: Callable[[Hashable, Hashable], bool],
+    bye_ok: Optional[Callable[[Hashable], bool]] = None,
+) -> bool:
     """The oracle of the property tests: can every node be paired with one
     that ``can_meet`` it (``bye_ok``: with an odd count, one node may take
     the bye)?  networkx's maximum matching, independent of the engine."""
@@ -51,7 +55,7 @@ def perfect_matching(nodes: Iterable[Hashable], can_meet: Callable[[Hashable, Ha
     nodes = list(nodes)
     g = nx.Graph()
     g.add_nodes_from(nodes)
-    g.add_edges_from((a, b) for i, a in enumerate(nodes) for b in nodes[i + 1:] if can_meet(a, b))
+    g.add_edges_from((a, b) for i, a in enumerate(nodes) for b in nodes[i + 1 :] if can_meet(a, b))
     if bye_ok is not None and len(nodes) % 2:
         g.add_node("BYE")
         g.add_edges_from((a, "BYE") for a in nodes if bye_ok(a))

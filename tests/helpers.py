@@ -1,4 +1,5 @@
 """Small builders for hand-worked positions."""
+
 from __future__ import annotations
 
 from xlxq.core.colours import ColourCtx
@@ -7,8 +8,15 @@ from xlxq.core.matching import Matcher
 from xlxq.core.model import Board, Event, EventSettings, PairingOptions, Player, Round
 from xlxq.core.swiss import GroupInput, GroupSearch
 
-RES = {"1-0": "red_win", "0-1": "black_win", "=": "draw", None: None,
-       "+-": "red_win_forfeit", "-+": "black_win_forfeit", "--": "double_forfeit"}
+RES = {
+    "1-0": "red_win",
+    "0-1": "black_win",
+    "=": "draw",
+    None: None,
+    "+-": "red_win_forfeit",
+    "-+": "black_win_forfeit",
+    "--": "double_forfeit",
+}
 
 
 def make_event(n: int, history=(), rounds: int = 9, byes=None, units=None, **settings) -> Event:
@@ -23,19 +31,23 @@ def make_event(n: int, history=(), rounds: int = 9, byes=None, units=None, **set
 
 
 def card(no: int, score: float = 0, colours: str = "", met=(), byes: int = 0, last_float: int = 0) -> CardState:
-    return CardState(no=no, score=score, colours=list(colours), opponents=set(met), byes=byes,
-                     last_float=last_float)
+    return CardState(no=no, score=score, colours=list(colours), opponents=set(met), byes=byes, last_float=last_float)
 
 
-def search_group(cards, round_no=4, total=9, lower=(), lowest=True, budget=20000, picker="cxa",
-                 all_cards=None):
+def search_group(cards, round_no=4, total=9, lower=(), lowest=True, budget=20000, picker="cxa", all_cards=None):
     """Run one score group's search on hand-made cards."""
     everyone = {c.no: c for c in (all_cards or cards)}
     matcher = Matcher({no: c.opponents for no, c in everyone.items()}, lambda no: everyone[no].byes == 0)
     ctx = ColourCtx(round_no=round_no, total_rounds=total)
-    gs = GroupSearch(GroupInput(members=list(cards), score=max(c.score for c in cards), lower=list(lower),
-                                lowest=lowest), round_no, ctx, matcher,
-                     lambda no: everyone[no].byes == 0, budget, picker)
+    gs = GroupSearch(
+        GroupInput(members=list(cards), score=max(c.score for c in cards), lower=list(lower), lowest=lowest),
+        round_no,
+        ctx,
+        matcher,
+        lambda no: everyone[no].byes == 0,
+        budget,
+        picker,
+    )
     return gs, gs.run()
 
 

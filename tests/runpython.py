@@ -22,6 +22,7 @@ replaced by this one, so the result can be run here with ``subprocess``.
 
 What this does not cover: ``cmd.exe`` itself, ``WScript.Shell.Run``, COM.
 """
+
 from __future__ import annotations
 
 import re
@@ -64,8 +65,10 @@ def _function(code: str, name: str) -> str:
 # a VBA string-expression evaluator
 
 
-_TOKEN = re.compile(r'\s*(?:(?P<str>"(?:[^"]|"")*")|(?P<amp>&)|(?P<call>(?:Chr|GetConfig)\()|'
-                    r'(?P<name>[A-Za-z_][\w.]*)|(?P<close>\))|(?P<num>\d+))')
+_TOKEN = re.compile(
+    r'\s*(?:(?P<str>"(?:[^"]|"")*")|(?P<amp>&)|(?P<call>(?:Chr|GetConfig)\()|'
+    r"(?P<name>[A-Za-z_][\w.]*)|(?P<close>\))|(?P<num>\d+))"
+)
 
 
 def vba_eval(expr: str, names: dict[str, Any], config: dict[str, str]) -> str:
@@ -138,15 +141,23 @@ def _split_args(s: str) -> list[str]:
 @dataclass
 class Click:
     """What RunPython would run for a button (Windows)."""
-    cmdline: str                      # the string given to WScript.Run
-    argv: list[str] = field(default_factory=list)   # python's argv, interpreter first
-    log: str = ""                     # where cmd.exe sends stderr
+
+    cmdline: str  # the string given to WScript.Run
+    argv: list[str] = field(default_factory=list)  # python's argv, interpreter first
+    log: str = ""  # where cmd.exe sends stderr
 
 
-def windows_click(python_command: str, workbook: str, fullname: Optional[str] = None,
-                  config: Optional[dict[str, str]] = None, interpreter: str = "python",
-                  xlsm: Path = TEMPLATE, hwnd: int = 4242, app_path: str = r"C:\Program Files\Microsoft Office\root\Office16",
-                  log: str = r"C:\Users\arbiter\AppData\Local\Temp\xlwings-1234.log") -> Click:
+def windows_click(
+    python_command: str,
+    workbook: str,
+    fullname: Optional[str] = None,
+    config: Optional[dict[str, str]] = None,
+    interpreter: str = "python",
+    xlsm: Path = TEMPLATE,
+    hwnd: int = 4242,
+    app_path: str = r"C:\Program Files\Microsoft Office\root\Office16",
+    log: str = r"C:\Users\arbiter\AppData\Local\Temp\xlwings-1234.log",
+) -> Click:
     """The command line that the embedded xlwings module of ``xlsm`` builds
     for ``RunPython python_command`` in workbook ``workbook`` (its full name
     ``fullname``), with the workbook/user config ``config`` (keys upper case)."""
@@ -156,8 +167,11 @@ def windows_click(python_command: str, workbook: str, fullname: Optional[str] = 
     execute = _logical_lines(_function(code, "ExecuteWindows"))
     # RunPython: AddExcelDir and the Windows PYTHONPATH line (the one naming *_WIN settings)
     add_dir = config.get("ADD_WORKBOOK_TO_PYTHONPATH", "true")
-    names: dict[str, Any] = {"AddExcelDir": add_dir, "ActiveFullName": fullname or workbook,
-                             "ThisFullName": fullname or workbook}
+    names: dict[str, Any] = {
+        "AddExcelDir": add_dir,
+        "ActiveFullName": fullname or workbook,
+        "ThisFullName": fullname or workbook,
+    }
     pp_line = next(ln for ln in run if re.match(r"\s*PYTHONPATH = AddExcelDir .*_WIN", ln))
     pythonpath = vba_eval(pp_line.split("=", 1)[1], names, config)
     for ln in execute:
@@ -165,15 +179,23 @@ def windows_click(python_command: str, workbook: str, fullname: Optional[str] = 
         if m:
             pythonpath = pythonpath.replace(vba_eval(m.group(1), {}, {}), vba_eval(m.group(2), {}, {}))
     assert interpreter in ("python", "pythonw"), "only the PATH interpreter (no DriveCommand) is modelled"
-    names = {"CondaCmd": "", "PythonInterpreter": interpreter, "PYTHONPATH": pythonpath,
-             "PythonCommand": python_command, "DriveCommand": "", "ThisWorkbook.Name": workbook,
-             "Application.Path": app_path, "Application.Name": "Microsoft Excel",
-             "Application.Hwnd": hwnd, "LOG_FILE": log}
+    names = {
+        "CondaCmd": "",
+        "PythonInterpreter": interpreter,
+        "PYTHONPATH": pythonpath,
+        "PythonCommand": python_command,
+        "DriveCommand": "",
+        "ThisWorkbook.Name": workbook,
+        "Application.Path": app_path,
+        "Application.Name": "Microsoft Excel",
+        "Application.Hwnd": hwnd,
+        "LOG_FILE": log,
+    }
     rc_line = next(ln for ln in execute if re.match(r"\s*RunCommand = CondaCmd ", ln))
     names["RunCommand"] = vba_eval(rc_line.split("=", 1)[1], names, config)
     run_line = next(ln for ln in execute if "WScript.Run(" in ln)
-    inner = run_line[run_line.index("WScript.Run(") + len("WScript.Run("):]
-    cmdline = vba_eval(_split_args(inner[:_matching(inner, 0)])[0], names, config)
+    inner = run_line[run_line.index("WScript.Run(") + len("WScript.Run(") :]
+    cmdline = vba_eval(_split_args(inner[: _matching(inner, 0)])[0], names, config)
     argv, log_file = windows_argv(cmdline)
     return Click(cmdline, argv, log_file)
 
@@ -181,10 +203,10 @@ def windows_click(python_command: str, workbook: str, fullname: Optional[str] = 
 def windows_argv(cmdline: str) -> tuple[list[str], str]:
     """``cmd.exe /C <command> 2> "log"`` → (python's argv, the log file)."""
     assert cmdline.startswith("cmd.exe /C "), cmdline
-    rest = cmdline[len("cmd.exe /C "):]
+    rest = cmdline[len("cmd.exe /C ") :]
     m = re.search(r'\s2>\s*"([^"]*)"\s*$', rest)
     assert m, f"no stderr redirect in {cmdline!r}"
-    rest, log = rest[:m.start()], m.group(1)
+    rest, log = rest[: m.start()], m.group(1)
     # cmd.exe: a caret outside double quotes escapes the next character
     out, quoted, i = [], False, 0
     while i < len(rest):
@@ -233,7 +255,7 @@ def command_line_to_argv(s: str) -> list[str]:
             i = j
             continue
         if c == '"':
-            if quoted and i + 1 < len(s) and s[i + 1] == '"':    # "" inside quotes: a literal quote
+            if quoted and i + 1 < len(s) and s[i + 1] == '"':  # "" inside quotes: a literal quote
                 cur.append('"')
                 i += 2
                 continue

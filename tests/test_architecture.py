@@ -6,6 +6,7 @@ names, no oversized file without a stated reason (docs/architecture.md).
 old layout fails them all: ``XLXQ_ARCH_ROOT=/path/to/old/xlxq pytest
 tests/test_architecture.py``).
 """
+
 from __future__ import annotations
 
 import ast
@@ -77,7 +78,7 @@ def _absolute(name: str, node: ast.ImportFrom) -> str:
     if not node.level:
         return node.module or ""
     base = name.split(".") if _is_package(name) else name.split(".")[:-1]
-    base = base[:len(base) - (node.level - 1)]
+    base = base[: len(base) - (node.level - 1)]
     return ".".join(base + ([node.module] if node.module else []))
 
 
@@ -88,9 +89,13 @@ def _imports(name: str) -> list[tuple[str, list[str], int]]:
     tree = _tree(name)
     # imports under ``if TYPE_CHECKING:`` are for the type checker only: no
     # import happens at run time, so they make no circle
-    typing_only = {id(n) for top in ast.walk(tree) if isinstance(top, ast.If)
-                   and isinstance(top.test, ast.Name) and top.test.id == "TYPE_CHECKING"
-                   for stmt in top.body for n in ast.walk(stmt)}
+    typing_only = {
+        id(n)
+        for top in ast.walk(tree)
+        if isinstance(top, ast.If) and isinstance(top.test, ast.Name) and top.test.id == "TYPE_CHECKING"
+        for stmt in top.body
+        for n in ast.walk(stmt)
+    }
     for node in ast.walk(tree):
         if id(node) in typing_only:
             continue
@@ -168,6 +173,7 @@ def _private(attr: str) -> bool:
 
 # --------------------------------------------------------------------------
 
+
 def test_the_tree_is_found():
     assert "xlxq.workbook" in MODULES and "xlxq.core.model" in MODULES, ROOT
 
@@ -187,8 +193,9 @@ def test_only_main_imports_the_cli():
 def test_no_import_circles():
     found = set(_cycles(_graph()))
     new = sorted(found - CYCLES_ALLOWED)
-    assert not new, "import circles (module-level and function-local imports):\n" + \
-        "\n".join(" ↔ ".join(c) for c in new)
+    assert not new, "import circles (module-level and function-local imports):\n" + "\n".join(
+        " ↔ ".join(c) for c in new
+    )
     stale = sorted(CYCLES_ALLOWED - found)
     assert not stale, f"allowed circles that no longer exist (remove them from CYCLES_ALLOWED): {stale}"
 
@@ -199,7 +206,7 @@ def _private_uses(name: str) -> list[tuple[str, str, int]]:
     module."""
     tree = _tree(name)
     out = []
-    aliases = {}                      # local name → the xlxq module it is bound to
+    aliases = {}  # local name → the xlxq module it is bound to
     for node in ast.walk(tree):
         if isinstance(node, ast.ImportFrom):
             module = _absolute(name, node)
@@ -215,8 +222,13 @@ def _private_uses(name: str) -> list[tuple[str, str, int]]:
                 if a.name.startswith("xlxq.") and a.asname:
                     aliases[a.asname] = a.name
     for node in ast.walk(tree):
-        if (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name)
-                and node.value.id in aliases and _private(node.attr) and aliases[node.value.id] != name):
+        if (
+            isinstance(node, ast.Attribute)
+            and isinstance(node.value, ast.Name)
+            and node.value.id in aliases
+            and _private(node.attr)
+            and aliases[node.value.id] != name
+        ):
             out.append((aliases[node.value.id], node.attr, node.lineno))
     return out
 
@@ -242,5 +254,6 @@ def test_long_files_say_why(name):
         return
     doc = ast.get_docstring(_tree(name)) or ""
     head = doc.splitlines()[:15]
-    assert any(line.strip().startswith(SIZE_MARKER) for line in head), \
+    assert any(line.strip().startswith(SIZE_MARKER) for line in head), (
         f"{rel} has {n} lines (> {MAX_LINES}): state why at its top (a '{SIZE_MARKER} …' line in the docstring) or split it"
+    )

@@ -1,4 +1,5 @@
 """The ``xlxq`` command line, run as ``python -m xlxq`` in a subprocess."""
+
 from __future__ import annotations
 
 import json
@@ -43,6 +44,7 @@ def paired(event):
 
 # ---------------------------------------------------------------- new
 
+
 def test_new_from_sample_csv(event):
     d = load(event)
     assert d["format"] == "xlxq/1"
@@ -68,16 +70,20 @@ def test_new_from_xlsx_english_headers(tmp_path):
     wb = openpyxl.Workbook()
     ws = wb.active
     ws.append(["Name", "Club", "Rating", "Seed"])
-    for n, c, r, s in [("Ann", "A", 2000, None), ("Ben", "B", 2300, 1), ("Cid", "C", 1900, None),
-                       ("Dan", "A", 2100, 2), ("Eve", "B", 1800, None)]:
+    for n, c, r, s in [
+        ("Ann", "A", 2000, None),
+        ("Ben", "B", 2300, 1),
+        ("Cid", "C", 1900, None),
+        ("Dan", "A", 2100, 2),
+        ("Eve", "B", 1800, None),
+    ]:
         ws.append([n, c, r, s])
     wb.save(tmp_path / "players.xlsx")
     f = tmp_path / "e.json"
     run("new", f, "--players", tmp_path / "players.xlsx", check_rc=0)
     d = load(f)
-    assert [(p["no"], p["name"]) for p in d["players"]] == [(1, "Ben"), (2, "Ann"), (3, "Dan"), (4, "Cid"),
-                                                             (5, "Eve")]
-    assert d["event"]["rounds"] == 5        # 5 players: at most 5 rounds
+    assert [(p["no"], p["name"]) for p in d["players"]] == [(1, "Ben"), (2, "Ann"), (3, "Dan"), (4, "Cid"), (5, "Eve")]
+    assert d["event"]["rounds"] == 5  # 5 players: at most 5 rounds
 
 
 def test_new_from_xlsx_chinese_headers(tmp_path):
@@ -129,7 +135,7 @@ def test_new_tiebreaks_and_bad_values(tmp_path):
     run("new", tmp_path / "a.json", "--players", SAMPLE, "--tiebreaks", "cumulative,wins", check_rc=0)
     assert load(tmp_path / "a.json")["event"]["tiebreaks"] == ["cumulative", "wins"]
     assert_bad_input(run("new", tmp_path / "b.json", "--players", SAMPLE, "--tiebreaks", "magic"))
-    assert_bad_input(run("new", tmp_path / "c.json", "--players", SAMPLE, "--rounds", 0))   # 30: a warning now
+    assert_bad_input(run("new", tmp_path / "c.json", "--players", SAMPLE, "--rounds", 0))  # 30: a warning now
     assert_bad_input(run("new", tmp_path / "d.json", "--players", tmp_path / "missing.csv"))
     assert not any((tmp_path / f"{x}.json").exists() for x in "bcd")
 
@@ -144,6 +150,7 @@ def test_new_bad_registration_names_row(tmp_path):
 
 
 # ---------------------------------------------------------------- pair
+
 
 def test_pair_round1_results_round2(event):
     p = run("pair", event, check_rc=0)
@@ -169,8 +176,8 @@ def test_pair_with_unfinished_round_prints_provisional_note(event):
     p = run("pair", event, check_rc=0)
     assert "按和棋暂计" in p.out
     d = load(event)
-    assert d["rounds"][1]["provisional"] == [[1, b] for b in range(1, 13)]   # recorded in the file (原则(八))
-    set_results(event, 1)                         # the results arrive after round 2 was paired
+    assert d["rounds"][1]["provisional"] == [[1, b] for b in range(1, 13)]  # recorded in the file (原则(八))
+    set_results(event, 1)  # the results arrive after round 2 was paired
     p = run("check", event, check_rc=0)
     assert "与引擎编排一致" in p.out
 
@@ -186,6 +193,7 @@ def test_pair_odd_field_prints_bye(tmp_path):
 
 
 # ---------------------------------------------------------------- standings
+
 
 def test_standings_json_shape(paired):
     p = run("standings", paired, "--json", check_rc=0)
@@ -219,12 +227,13 @@ def test_standings_empty_event(event):
 
 # ---------------------------------------------------------------- explain / check / simulate
 
+
 def test_explain(paired):
     p = run("explain", paired, check_rc=0)
     assert "第2轮" in p.out
     p = run("explain", paired, "--round", 1, check_rc=0)
     assert "第1轮" in p.out
-    p = run("explain", paired, "--round", 3, check_rc=0)      # preview of the next round
+    p = run("explain", paired, "--round", 3, check_rc=0)  # preview of the next round
     assert "第3轮" in p.out
     assert_bad_input(run("explain", paired, "--round", 7))
 
@@ -270,13 +279,14 @@ def test_simulate_some_rounds(event):
     d = load(event)
     assert len(d["rounds"]) == 2
     assert all(b["result"] for b in d["rounds"][0]["boards"])
-    assert not any(b["result"] for b in d["rounds"][1]["boards"])   # left for the arbiter
+    assert not any(b["result"] for b in d["rounds"][1]["boards"])  # left for the arbiter
     run("simulate", event, "--seed", 3, "--rounds", 1, check_rc=0)
     d = load(event)
     assert len(d["rounds"]) == 3 and all(b["result"] for b in d["rounds"][1]["boards"])
 
 
 # ---------------------------------------------------------------- bad input
+
 
 @pytest.fixture(scope="module")
 def round1_text(tmp_path_factory):
@@ -308,12 +318,15 @@ def _unknown_option(d):
     d["event"]["options"]["pickr"] = "cxa"
 
 
-@pytest.mark.parametrize("mutate, needle", [
-    (_bad_result, "第1轮第1台"),
-    (_dup_no, "重复"),
-    (_unknown_player, "99"),
-    (_unknown_option, "pickr"),
-])
+@pytest.mark.parametrize(
+    "mutate, needle",
+    [
+        (_bad_result, "第1轮第1台"),
+        (_dup_no, "重复"),
+        (_unknown_player, "99"),
+        (_unknown_option, "pickr"),
+    ],
+)
 @pytest.mark.parametrize("command", ["pair", "standings", "check", "explain", "simulate", "schedule", "crosstable"])
 def test_bad_file_exit_2_file_untouched(tmp_path, round1_text, mutate, needle, command):
     f = tmp_path / "e.json"
@@ -386,6 +399,7 @@ def test_help_runs():
 
 # ---------------------------------------------------------------- direct calls and start-up cost
 
+
 def test_main_in_process(tmp_path, capsys):
     from xlxq.cli import main
 
@@ -401,12 +415,14 @@ def test_main_in_process(tmp_path, capsys):
 def test_pair_does_not_import_heavy_modules(tmp_path):
     f = tmp_path / "e.json"
     run("new", f, "--players", SAMPLE, check_rc=0)
-    code = ("import sys, io\n"
-            "from xlxq.cli import main\n"
-            "sys.stdout = io.StringIO()\n"
-            f"rc = main(['pair', {str(f)!r}])\n"
-            "sys.stdout = sys.__stdout__\n"
-            "print(rc, sorted(m for m in ('pandas', 'networkx', 'openpyxl', 'numpy') if m in sys.modules))\n")
+    code = (
+        "import sys, io\n"
+        "from xlxq.cli import main\n"
+        "sys.stdout = io.StringIO()\n"
+        f"rc = main(['pair', {str(f)!r}])\n"
+        "sys.stdout = sys.__stdout__\n"
+        "print(rc, sorted(m for m in ('pandas', 'networkx', 'openpyxl', 'numpy') if m in sys.modules))\n"
+    )
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, env=env, timeout=60)
     assert out.stdout.decode().split("\n")[0] == "0 []", out.stderr.decode()

@@ -5,6 +5,7 @@ The target is ≤ 0.5 s for the Python side of a 300-player click (README);
 on a shared CI machine the bound here is looser so that load does not make
 the suite flaky -- the figures themselves are printed (pytest -s) and come
 from ``python benchmarks/bench_click.py``."""
+
 from __future__ import annotations
 
 import importlib.util

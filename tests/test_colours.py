@@ -1,4 +1,5 @@
 """方法(四) 确定先后走的方法, rule by rule, on hand-made 编排卡."""
+
 import pytest
 
 from xlxq.core.colours import ColourCtx, allocate
@@ -14,8 +15,8 @@ def red_of(a, b, ctx=MID, **kw):
 
 @pytest.mark.parametrize("first_red", [True, False])
 def test_rule1_shaoxian_vs_duoxian(first_red):
-    shao = card(3, 2, "BRB")     # 少先 (d = −1)
-    duo = card(8, 2, "RBR")      # 多先 (d = +1)
+    shao = card(3, 2, "BRB")  # 少先 (d = −1)
+    duo = card(8, 2, "RBR")  # 多先 (d = +1)
     a, b = (shao, duo) if first_red else (duo, shao)
     red, why = red_of(a, b)
     assert red == 3 and "方法(四)1" in why
@@ -59,7 +60,7 @@ def test_rule8_round_parity_option(round_no, red):
 
 
 def test_rule9_last_three_rounds_higher_score_decides():
-    hi, lo = card(2, 8, "BR"), card(5, 6, "BR")     # both 平先上先: both due black
+    hi, lo = card(2, 8, "BR"), card(5, 6, "BR")  # both 平先上先: both due black
     # round 7 of 9 is the third-last: the higher scorer gets the colour he is due
     red, why = red_of(hi, lo, ColourCtx(round_no=7, total_rounds=9))
     assert red == 5 and "方法(四)9" in why
@@ -68,7 +69,7 @@ def test_rule9_last_three_rounds_higher_score_decides():
 
 
 def test_rule9_narrow_does_not_override_rule1():
-    hi, lo = card(2, 8, "BRB"), card(5, 6, "RBR")   # hi 少先, lo 多先
+    hi, lo = card(2, 8, "BRB"), card(5, 6, "RBR")  # hi 少先, lo 多先
     assert red_of(hi, lo, ColourCtx(round_no=8, total_rounds=9))[0] == 2
     # seed 001's broad reading: higher scorer's need first (缺先补先)
     hi2, lo2 = card(2, 8, "RBR"), card(5, 6, "BRB")  # hi 多先 due black, lo 少先 due red
@@ -77,8 +78,8 @@ def test_rule9_narrow_does_not_override_rule1():
 
 
 def test_principle11_overrides_only_where_method_creates_three_in_row():
-    lianxian = card(1, 4, "BBRR")    # 平先连先: red again would be 连三先
-    duoxian = card(2, 4, "RRB")      # 多先 (d=+1) but last black
+    lianxian = card(1, 4, "BBRR")  # 平先连先: red again would be 连三先
+    duoxian = card(2, 4, "RRB")  # 多先 (d=+1) but last black
     red, why = red_of(lianxian, duoxian)
     assert red == 2 and "原则(十一)" in why
 
@@ -109,7 +110,7 @@ def test_principle12_last_round_overrides_the_broad_rule():
     either way), lo 多先1 (ends 2 apart with red)."""
     hi, lo = card(2, 8, "RBBR"), card(5, 6, "RBR")
     broad9 = ColourCtx(round_no=8, total_rounds=9, last_rounds_rule="broad")
-    assert red_of(hi, lo, broad9)[0] == 5                 # round 8 of 9: hi gets black
+    assert red_of(hi, lo, broad9)[0] == 5  # round 8 of 9: hi gets black
     broad = ColourCtx(round_no=9, total_rounds=9, last_rounds_rule="broad")
     red, why = red_of(hi, lo, broad)
     assert red == 2 and "原则(十二)" in why
@@ -130,9 +131,9 @@ def test_reason_names_the_clause_only_where_its_text_covers_the_case():
     """方法(四)1 is 少先 vs 多先 and 2–7 are 平先 cases; 平先 vs 多先 and two 多先
     players are the general rule's, and the reason says it extends them."""
     assert "方法(四)1 少先者先走" in red_of(card(3, 2, "BRB"), card(8, 2, "RBR"))[1]
-    red, why = red_of(card(5, 2, ""), card(4, 2, "R"))          # 平先 (no colour) vs 多先
+    red, why = red_of(card(5, 2, ""), card(4, 2, "R"))  # 平先 (no colour) vs 多先
     assert red == 5 and "推及" in why and "方法(四)1" in why
     red, why = red_of(card(9, 2, "RBRRB"), card(17, 2, "RBRBR"))  # 多先上后 vs 多先上先
     assert red == 9 and "推及" in why and "方法(四)2–7" in why
-    red, why = red_of(card(1, 2, "RB"), card(2, 2, "RRBB"))       # 方法(四)5, both 平先
+    red, why = red_of(card(1, 2, "RB"), card(2, 2, "RRBB"))  # 方法(四)5, both 平先
     assert red == 2 and why == "方法(四)2–7 连后/上后者先走"

@@ -1,17 +1,24 @@
 """Combined formats (seed 000 组合赛制): 积分晋圈淘汰制 (Swiss → knockout of the
 top K) and 积分末位淘汰 (stop pairing players under Y points after round X)."""
+
 from __future__ import annotations
 
 import random
 
 import pytest
 
-from xlxq.core.combined import (ELIMINATION_TIEBREAKS, build_knockout, combined_ranking, eliminated,
-                                elimination_rounds, qualifiers, with_elimination)
+from xlxq.core.combined import (
+    ELIMINATION_TIEBREAKS,
+    build_knockout,
+    combined_ranking,
+    eliminated,
+    elimination_rounds,
+    qualifiers,
+    with_elimination,
+)
 from xlxq.core.history import build_cards, pairable_players
 from xlxq.core.knockout import build_bracket, knockout_ranking
-from xlxq.core.model import (BLACK_WIN, DRAW, RED_WIN, Board, Event, EventSettings, PairingOptions, Player,
-                             Round)
+from xlxq.core.model import BLACK_WIN, DRAW, RED_WIN, Board, Event, EventSettings, PairingOptions, Player, Round
 from xlxq.core.pairing import pair_round
 from xlxq.core.simulate import fill_results
 from xlxq.core.standings import compute_standings
@@ -37,6 +44,7 @@ def finish(ko, seed=0):
 
 # ---------------------------------------------------------------- 积分晋圈淘汰制
 
+
 @pytest.mark.parametrize("k", [2, 4, 6, 8])
 def test_knockout_of_the_top_k(k):
     ev = swiss()
@@ -48,9 +56,9 @@ def test_knockout_of_the_top_k(k):
     assert ko.rounds == [] and ko.settings.rounds == {2: 1, 4: 2, 6: 3, 8: 3}[k] * 2
     br = build_bracket(ko)
     nbyes = br.size - k
-    assert br.byes() == [r.no for r in rows[:nbyes]]                # the best Swiss places get the byes
+    assert br.byes() == [r.no for r in rows[:nbyes]]  # the best Swiss places get the byes
     first = pair_round(ko).round
-    if k == 2:                                                      # a final between the top two
+    if k == 2:  # a final between the top two
         assert [(b.red, b.black) for b in first.boards] == [(rows[0].no, rows[1].no)]
     ko = finish(ko, k)
     final = combined_ranking(ev, ko)
@@ -64,7 +72,7 @@ def test_knockout_of_the_top_k(k):
 def test_cut_through_a_tie_is_refused_unless_told():
     ev = Event(EventSettings(rounds=5), [Player(i, f"P{i}") for i in range(1, 7)])
     with pytest.raises(InputError, match="并列"):
-        qualifiers(ev, 2)                       # nobody has played: all share rank 1
+        qualifiers(ev, 2)  # nobody has played: all share rank 1
     assert qualifiers(ev, 2, on_tie="number") == [1, 2]
     with pytest.raises(InputError):
         qualifiers(ev, 1)
@@ -75,7 +83,7 @@ def test_cut_through_a_tie_is_refused_unless_told():
 def test_withdrawn_players_do_not_qualify():
     ev = swiss()
     top = compute_standings(ev)[0].no
-    ev.player(top).withdrawn_from_round = 5          # left during the qualifying rounds
+    ev.player(top).withdrawn_from_round = 5  # left during the qualifying rounds
     assert top not in qualifiers(ev, 4)
 
 
@@ -113,22 +121,27 @@ def test_semi_final_losers_share_third_place():
 
 # ---------------------------------------------------------------- 积分末位淘汰
 
+
 def small(history, n=6, rules=((2, 2),), rounds=5):
-    ev = Event(EventSettings(rounds=rounds, pairing=PairingOptions(elimination=tuple(rules))),
-               [Player(i, f"P{i}") for i in range(1, n + 1)])
+    ev = Event(
+        EventSettings(rounds=rounds, pairing=PairingOptions(elimination=tuple(rules))),
+        [Player(i, f"P{i}") for i in range(1, n + 1)],
+    )
     for k, boards in enumerate(history, start=1):
         ev = ev.with_round(Round(k, [Board(j + 1, r, b, res) for j, (r, b, res) in enumerate(boards)]))
     return ev
 
 
-HISTORY = [[(1, 2, RED_WIN), (4, 3, DRAW), (5, 6, BLACK_WIN)],          # 1:2 2:0 3:1 4:1 5:0 6:2
-           [(1, 4, DRAW), (3, 2, RED_WIN), (6, 5, DRAW)]]               # 1:3 2:0 3:3 4:2 5:1 6:3
+HISTORY = [
+    [(1, 2, RED_WIN), (4, 3, DRAW), (5, 6, BLACK_WIN)],  # 1:2 2:0 3:1 4:1 5:0 6:2
+    [(1, 4, DRAW), (3, 2, RED_WIN), (6, 5, DRAW)],
+]  # 1:3 2:0 3:3 4:2 5:1 6:3
 
 
 def test_eliminated_after_round_x_under_y():
     ev = small(HISTORY)
-    assert eliminated(ev, 2) == set()          # the rule applies from round X + 1
-    assert eliminated(ev, 3) == {2, 5}         # under 2 points after round 2
+    assert eliminated(ev, 2) == set()  # the rule applies from round X + 1
+    assert eliminated(ev, 3) == {2, 5}  # under 2 points after round 2
     assert elimination_rounds(ev) == {2: 2, 5: 2}
     cards = build_cards(ev, 3)
     assert pairable_players(ev, 3, cards) == [1, 3, 4, 6]

@@ -9,6 +9,7 @@ stderr to its log and shows the log when the exit code is not 0) and, when
 the workbook is reachable, at the message box (the ``alert`` action of the
 remote engine, which stands in for COM here: benchmarks/bench_click.py's
 ``sitecustomize`` sets the payload's book as ``Book.caller()``)."""
+
 from __future__ import annotations
 
 import importlib.util
@@ -36,10 +37,17 @@ def _bench():
     return mod
 
 
-def click_argv(command: str = "import xlxq.excel; xlxq.excel.pair_next_round()", name: str = "赛事.xlsm",
-               config: dict | None = None) -> list[str]:
-    c = windows_click(command, name, "C:\\Users\\arbiter\\Documents\\" + name,
-                      {"ADD_WORKBOOK_TO_PYTHONPATH": "False"} if config is None else config)
+def click_argv(
+    command: str = "import xlxq.excel; xlxq.excel.pair_next_round()",
+    name: str = "赛事.xlsm",
+    config: dict | None = None,
+) -> list[str]:
+    c = windows_click(
+        command,
+        name,
+        "C:\\Users\\arbiter\\Documents\\" + name,
+        {"ADD_WORKBOOK_TO_PYTHONPATH": "False"} if config is None else config,
+    )
     assert c.argv[0] == "python" and "--from_xl=1" in c.argv
     return [sys.executable] + c.argv[1:]
 
@@ -57,8 +65,14 @@ def site(tmp_path):
 def run(argv, site: Path, tmp_path: Path, payload: Path | None = None, **env):
     e = dict(os.environ)
     e.pop("XLWINGS_LICENSE_KEY", None)
-    e.update({"PYTHONPATH": os.pathsep.join([str(site), str(ROOT)]), "XLXQ_CLICK_OUT": str(tmp_path / "out.json"),
-              "XLXQ_ERROR_LOG": str(tmp_path / "xlxq-error.log"), "XLXQ_NOTIFY": "alert"})
+    e.update(
+        {
+            "PYTHONPATH": os.pathsep.join([str(site), str(ROOT)]),
+            "XLXQ_CLICK_OUT": str(tmp_path / "out.json"),
+            "XLXQ_ERROR_LOG": str(tmp_path / "xlxq-error.log"),
+            "XLXQ_NOTIFY": "alert",
+        }
+    )
     if payload is not None:
         e.update(XLXQ_CLICK_PAYLOAD=str(payload), XLWINGS_LICENSE_KEY="noncommercial")
     e.update(env)
@@ -69,6 +83,7 @@ def run(argv, site: Path, tmp_path: Path, payload: Path | None = None, **env):
 
 
 # --------------------------------------------------------------- no workbook
+
 
 def test_no_workbook_reachable_exits_1_with_the_chinese_message(site, tmp_path):
     p, _ = run(click_argv(), site, tmp_path)
@@ -125,12 +140,13 @@ def test_called_outside_excel_returns_a_status_and_exits_0(site, tmp_path):
 def test_the_log_is_written_in_the_code_page_excel_reads():
     st = Status(False, "xlxq 连接不到工作簿「赛事.xlsm」", "xlxq cannot reach the workbook")
     assert E.excel_log_bytes(st, "zh", "cp936") == st.message_zh.encode("cp936")
-    assert E.excel_log_bytes(st, "zh", "cp1252") == b"xlxq cannot reach the workbook"   # Chinese does not fit
+    assert E.excel_log_bytes(st, "zh", "cp1252") == b"xlxq cannot reach the workbook"  # Chinese does not fit
     assert E.excel_log_bytes(st, "en", "cp936") == b"xlxq cannot reach the workbook"
     assert E.from_excel(["-c", "--wb=x.xlsm", "--from_xl=1"]) and not E.from_excel(["-c"])
 
 
 # --------------------------------------------------------------- workbook reachable
+
 
 @pytest.fixture(scope="module")
 def payload(tmp_path_factory):
@@ -142,8 +158,9 @@ def payload(tmp_path_factory):
     from xlxq.workbook import create_event_workbook
 
     d = tmp_path_factory.mktemp("click")
-    wb = create_event_workbook(d / "赛事.xlsm", read_registration(ROOT / "samples" / "registration.csv"),
-                               EventSettings(rounds=7))
+    wb = create_event_workbook(
+        d / "赛事.xlsm", read_registration(ROOT / "samples" / "registration.csv"), EventSettings(rounds=7)
+    )
     os.environ.setdefault("XLWINGS_LICENSE_KEY", "noncommercial")
     p = d / "payload.json"
     p.write_text(json.dumps(H.payload_from_xlsx(wb), ensure_ascii=False), encoding="utf-8")
@@ -159,12 +176,14 @@ def test_a_click_that_works_exits_0_with_its_message(site, tmp_path, payload):
 
 def test_a_python_error_shows_the_internal_error_message_and_logs_the_traceback(site, tmp_path, payload):
     with open(site / "sitecustomize.py", "a", encoding="utf-8") as f:
-        f.write("\nimport xlxq.workbook\n"
-                "def _boom(book):\n    raise RuntimeError('boom')\n"
-                "xlxq.workbook.pair_next_round = _boom\n")
+        f.write(
+            "\nimport xlxq.workbook\n"
+            "def _boom(book):\n    raise RuntimeError('boom')\n"
+            "xlxq.workbook.pair_next_round = _boom\n"
+        )
     p, rec = run(click_argv(), site, tmp_path, payload)
-    assert p.returncode == 0                        # the workbook is reachable: its message box speaks
-    assert rec["actions"] == ["alert"]              # nothing else written
+    assert p.returncode == 0  # the workbook is reachable: its message box speaks
+    assert rec["actions"] == ["alert"]  # nothing else written
     assert rec["alert"].startswith("程序内部错误，工作簿未作改动。") and "RuntimeError: boom" in rec["alert"]
     assert str(tmp_path / "xlxq-error.log") in rec["alert"]
     assert "Traceback" in (tmp_path / "xlxq-error.log").read_text(encoding="utf-8")
@@ -177,7 +196,7 @@ def test_the_doctor_button_reads_the_workbooks_config_sheet(site, tmp_path, payl
     text = rec["alert"]
     assert text.startswith("xlxq 诊断") and "xlwings.conf 表：ADD_WORKBOOK_TO_PYTHONPATH=False" in text
     assert f"工作簿的 VBA 与 Python 的 xlwings 一致（{S.VBA_XLWINGS_VERSION}）" in text
-    assert "尚未设置解释器" in text                  # this HOME has no user config
+    assert "尚未设置解释器" in text  # this HOME has no user config
 
 
 def test_the_command_line_comes_from_the_vba():
@@ -185,7 +204,9 @@ def test_the_command_line_comes_from_the_vba():
     c = windows_click("import xlxq.excel; xlxq.excel.recompute()", "a & b.xlsm", "C:\\x\\a & b.xlsm")
     assert c.cmdline.startswith('cmd.exe /C python -B -c "import xlwings.utils;xlwings.utils.prepare_sys_path(\\"')
     assert c.argv[:3] == ["python", "-B", "-c"]
-    assert c.argv[3] == ('import xlwings.utils;xlwings.utils.prepare_sys_path("true;C:\\\\x\\\\a & b.xlsm;'
-                         'C:\\\\x\\\\a & b.xlsm;;;;"); import xlxq.excel; xlxq.excel.recompute()')
+    assert c.argv[3] == (
+        'import xlwings.utils;xlwings.utils.prepare_sys_path("true;C:\\\\x\\\\a & b.xlsm;'
+        'C:\\\\x\\\\a & b.xlsm;;;;"); import xlxq.excel; xlxq.excel.recompute()'
+    )
     assert c.argv[4:6] == ["--wb=a & b.xlsm", "--from_xl=1"] and c.argv[-1] == "--hwnd=4242"
     assert c.log.endswith(".log")

@@ -1,6 +1,7 @@
 """The Excel entry points (xlxq.excel) driven through xlwings' remote engine
 (tests/xlremote.py), compared with the openpyxl path; the xlwings backend's
 value normalisation, all-or-nothing writes, and its COM code on a fake."""
+
 from __future__ import annotations
 
 import datetime as dt
@@ -17,11 +18,26 @@ from tests.test_workbook_support import new_event, open_round, standings_sheet, 
 
 import xlxq.excel as E
 from xlxq.backends.openpyxl_book import OpenpyxlBook
-from xlxq.backends.xlwings_book import (OFFICEJS_COSMETIC_ACTIONS, REMOTE_ACTIONS_USED, XlwingsBook, apply_cosmetics, needs_text_prefix,
-                                        normalise)
+from xlxq.backends.xlwings_book import (
+    OFFICEJS_COSMETIC_ACTIONS,
+    REMOTE_ACTIONS_USED,
+    XlwingsBook,
+    apply_cosmetics,
+    needs_text_prefix,
+    normalise,
+)
 from xlxq.core.model import BLACK_WIN, DRAW, RED_WIN, Player
-from xlxq.sheets.plan import (AddSheet, Fill, ListValidation, NumberFormat, PageSetup, SheetLook, Style, Values,
-                              WritePlan)
+from xlxq.sheets.plan import (
+    AddSheet,
+    Fill,
+    ListValidation,
+    NumberFormat,
+    PageSetup,
+    SheetLook,
+    Style,
+    Values,
+    WritePlan,
+)
 from xlxq.workbook import create_event_workbook, pair_next_round, recompute
 
 xw = pytest.importorskip("xlwings")
@@ -35,6 +51,7 @@ def _remote(remote_engine_env):
 # --------------------------------------------------------------------------
 # helpers
 # --------------------------------------------------------------------------
+
 
 def _num(v: Any) -> Any:
     return float(v) if isinstance(v, (int, float)) and not isinstance(v, bool) else v
@@ -70,7 +87,7 @@ def play_results(paths: list[Path], n: int, seed: int) -> None:
 
 def remote(path: Path, fn, *args, **kw) -> H.HarnessResult:
     r = H.run_workbook_function(path, fn, *args, **kw)
-    assert not r.applied.coerced, r.applied.coerced          # every string stayed text
+    assert not r.applied.coerced, r.applied.coerced  # every string stayed text
     looks = OFFICEJS_COSMETIC_ACTIONS if kw.get("client") == "Office.js" else set()
     assert set(r.applied.funcs) <= REMOTE_ACTIONS_USED | {"alert"} | looks
     return r
@@ -89,6 +106,7 @@ def twin(tmp_path):
 # (a) the entry points through xlwings' remote engine
 # --------------------------------------------------------------------------
 
+
 def test_pair_next_round_as_runpython_caller(twin):
     _, _, b = twin
     r = remote(b, E.pair_next_round)
@@ -96,11 +114,11 @@ def test_pair_next_round_as_runpython_caller(twin):
     assert st.ok and "已编排第1轮" in st.message_zh
     assert [a["title"] for a in r.alerts] == ["xlxq · 编排下一轮"] and r.alerts[0]["mode"] == "info"
     assert r.alerts[0]["prompt"].startswith("已编排第1轮")
-    assert r.actions[-1]["func"] == "alert"                  # the message comes after the writes
+    assert r.actions[-1]["func"] == "alert"  # the message comes after the writes
     wb = openpyxl.load_workbook(b)
     assert wb.sheetnames == ["设置", "报名表", "第1轮", "成绩表", "编排记录", "_xlxq"]
-    assert r.applied.active == "第1轮"                        # the new round is shown
-    assert wb["第1轮"].cell(row=3, column=6).number_format == "@"      # 结果 is Text before any value
+    assert r.applied.active == "第1轮"  # the new round is shown
+    assert wb["第1轮"].cell(row=3, column=6).number_format == "@"  # 结果 is Text before any value
     funcs = r.applied.funcs
     assert funcs.index("setNumberFormat") < funcs.index("setValues")
     assert "第1轮编排记录" in str(wb["编排记录"]["A"][0].value) + "".join(str(c.value) for c in wb["编排记录"]["A"])
@@ -129,6 +147,7 @@ def test_every_action_is_one_the_vba_client_has(twin):
 # (c) the same workbook content as the openpyxl path
 # --------------------------------------------------------------------------
 
+
 @pytest.mark.slow
 def test_remote_and_openpyxl_paths_give_the_same_workbook(twin):
     _, a, b = twin
@@ -154,10 +173,10 @@ def test_multi_round_event_ends_with_the_same_standings(tmp_path):
     shutil.copyfile(a, c)
     for n in range(1, 8):
         pair_next_round(OpenpyxlBook(a))
-        remote(b, E.pair_next_round)                              # VBA client, numbers as floats (COM)
+        remote(b, E.pair_next_round)  # VBA client, numbers as floats (COM)
         remote(c, E.pair_next_round, client="Office.js", numbers="wire")
         play_results([a, b, c], n, seed=100 + n)
-        if n == 3:                                               # a hand edit: swap colours on board 1
+        if n == 3:  # a hand edit: swap colours on board 1
             for p in (a, b, c):
                 wb, view = open_round(p, 3)
                 row = view.rows()[1]
@@ -214,7 +233,7 @@ def test_standings_button_mid_round_like_the_openpyxl_path(twin):
         assert openpyxl.load_workbook(b)["成绩表"]["A1"].value == f"测试赛  成绩表（{label}）"
         assert contents(a) == contents(b)
     rows = standings_sheet(b)
-    assert sum(float(x["积分"]) for x in rows) == 2 * 12 * 2 + 2 + 2     # two rounds of 12 games, then a win and a draw
+    assert sum(float(x["积分"]) for x in rows) == 2 * 12 * 2 + 2 + 2  # two rounds of 12 games, then a win and a draw
 
 
 def test_new_sheets_land_in_place_whatever_sheet_is_active(twin):
@@ -232,35 +251,90 @@ def test_new_sheets_land_in_place_whatever_sheet_is_active(twin):
 
 
 def test_strings_excel_would_convert_stay_text(tmp_path):
-    players = [Player(no=i, name=name, unit=unit) for i, (name, unit) in enumerate(
-        [("=SUM(A1)", "1-2-3"), ("007", "2024"), ("+86", "3/4"), ("TRUE", "12:30"), ("-1", "50%"),
-         ("'quoted", "2024-01-01"), ("Jan 5", "1月2日"), ("王五", "#N/A")], start=1)]
+    players = [
+        Player(no=i, name=name, unit=unit)
+        for i, (name, unit) in enumerate(
+            [
+                ("=SUM(A1)", "1-2-3"),
+                ("007", "2024"),
+                ("+86", "3/4"),
+                ("TRUE", "12:30"),
+                ("-1", "50%"),
+                ("'quoted", "2024-01-01"),
+                ("Jan 5", "1月2日"),
+                ("王五", "#N/A"),
+            ],
+            start=1,
+        )
+    ]
     from xlxq.core.model import EventSettings
 
     a = create_event_workbook(tmp_path / "a.xlsx", players, EventSettings(rounds=3))
     b = tmp_path / "b.xlsx"
     shutil.copyfile(a, b)
     pair_next_round(OpenpyxlBook(a))
-    r = remote(b, E.pair_next_round)                         # asserts nothing was coerced
+    r = remote(b, E.pair_next_round)  # asserts nothing was coerced
     assert r.result.ok
     assert contents(a) == contents(b)
-    prefixed = [v for act in r.actions if act["func"] == "setValues" for row in act["values"] for v in row
-                if isinstance(v, str) and v.startswith("'")]
+    prefixed = [
+        v
+        for act in r.actions
+        if act["func"] == "setValues"
+        for row in act["values"]
+        for v in row
+        if isinstance(v, str) and v.startswith("'")
+    ]
     assert "'=SUM(A1)" in prefixed and "'007" in prefixed and "'1-2-3" in prefixed
 
 
 def test_needs_text_prefix():
-    for s in ("=A1", "+1", "-", "@x", "'a", "12", " 3.5 ", "1-2-3", "2:0", "12:30", "50%", "1/2", "TRUE", "false",
-              "#N/A", "1月2日", "2024年1月", "Jan 5", "5-Mar", "1e5", "(12)", "$5", "１２"):
+    for s in (
+        "=A1",
+        "+1",
+        "-",
+        "@x",
+        "'a",
+        "12",
+        " 3.5 ",
+        "1-2-3",
+        "2:0",
+        "12:30",
+        "50%",
+        "1/2",
+        "TRUE",
+        "false",
+        "#N/A",
+        "1月2日",
+        "2024年1月",
+        "Jan 5",
+        "5-Mar",
+        "1e5",
+        "(12)",
+        "$5",
+        "１２",
+    ):
         assert needs_text_prefix(s), s
-    for s in ("", "王五", "红胜", "12先胜", "第1轮编排记录（近号）", "Round 1", "A-1 Club", "Li Wei", "1队", "bye",
-              "3R+", "Mary Jane"):
+    for s in (
+        "",
+        "王五",
+        "红胜",
+        "12先胜",
+        "第1轮编排记录（近号）",
+        "Round 1",
+        "A-1 Club",
+        "Li Wei",
+        "1队",
+        "bye",
+        "3R+",
+        "Mary Jane",
+    ):
         assert not needs_text_prefix(s), s
 
 
 # --------------------------------------------------------------------------
 # errors reach the arbiter; nothing is written
 # --------------------------------------------------------------------------
+
 
 def test_bad_input_gives_a_chinese_message_and_writes_nothing(twin):
     _, _, b = twin
@@ -312,8 +386,8 @@ def test_failure_inside_apply_drops_the_queued_actions(twin, monkeypatch):
     original = XlwingsBook._apply_core
 
     def half(self, plan, journal):
-        original(self, plan, journal)           # everything queued …
-        raise RuntimeError("Excel said no")     # … then a failure
+        original(self, plan, journal)  # everything queued …
+        raise RuntimeError("Excel said no")  # … then a failure
 
     monkeypatch.setattr(XlwingsBook, "_apply_core", half)
     before = contents(b)
@@ -343,7 +417,7 @@ def test_explain_uses_the_active_round_sheet(twin):
     assert any(str(v).startswith("第1轮编排记录") for v in log)
     assert not any(str(v).startswith("第2轮编排记录") for v in log)
     assert r.applied.active == "编排记录"
-    r = remote(b, E.explain, active_sheet="设置")                # not a round sheet: the last round
+    r = remote(b, E.explain, active_sheet="设置")  # not a round sheet: the last round
     assert "第2轮编排记录" in r.alerts[0]["prompt"]
 
 
@@ -359,6 +433,7 @@ def test_long_problem_lists_are_cut_in_the_message():
 # the backend's reading
 # --------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("client,numbers", [("VBA", "com"), ("VBA", "wire"), ("Office.js", "wire")])
 def test_values_read_like_openpyxl(tmp_path, client, numbers):
     wb = openpyxl.Workbook()
@@ -371,7 +446,7 @@ def test_values_read_like_openpyxl(tmp_path, client, numbers):
     ws["D5"] = True
     ws["E5"] = "#N/A"
     ws["F6"] = dt.time(2, 0)
-    ws["B2"].number_format = "@"            # formatted but empty: part of the used range
+    ws["B2"].number_format = "@"  # formatted but empty: part of the used range
     wb.create_sheet("Empty")
     wb.save(tmp_path / "v.xlsx")
     want = {n: OpenpyxlBook(tmp_path / "v.xlsx").values(n) for n in ("S", "Empty")}
@@ -380,11 +455,12 @@ def test_values_read_like_openpyxl(tmp_path, client, numbers):
     s = got.result["S"]
     assert s[3][2:5] == [3, 2.5, "x"] and type(s[3][2]) is int
     assert s[4][2:5] == [dt.datetime(2024, 5, 1, 9, 30), True, "#N/A"]
-    assert s[5][5] == dt.datetime(1899, 12, 30, 2, 0)          # a time, as Excel gives it
+    assert s[5][5] == dt.datetime(1899, 12, 30, 2, 0)  # a time, as Excel gives it
     assert got.result["Empty"] == []
     for r_got, r_want in zip(s, want["S"]):
-        assert [x for x in r_got if not isinstance(x, dt.datetime)] == \
-            [x for x in r_want if not isinstance(x, (dt.datetime, dt.time))]
+        assert [x for x in r_got if not isinstance(x, dt.datetime)] == [
+            x for x in r_want if not isinstance(x, (dt.datetime, dt.time))
+        ]
 
 
 def test_normalise():
@@ -417,6 +493,7 @@ def _zip_member(path: Path, name: str) -> bytes:
 # --------------------------------------------------------------------------
 # the COM code paths, on fakes (no Excel here)
 # --------------------------------------------------------------------------
+
 
 class Rec:
     """A recording stand-in for an Excel COM object: every attribute set and
@@ -454,11 +531,16 @@ def test_cosmetics_over_com_use_the_excel_object_model():
     sheets = {"S": Rec("S", log, fail=("PaperSize",)), "H": Rec("H", log)}
     plan = WritePlan(
         looks=[SheetLook("S", {1: 6, 3: 18}, freeze=(3, 2)), SheetLook("H", {}, hidden=True)],
-        styles=[Style("S", 2, 1, 1, 4, bold=True, size=14, border=True, align="center"),
-                Style("S", 3, 3, 5, 1, wrap=True)],
-        validations=[ListValidation("S", 3, 6, 10, 1, ["红胜", "黑胜", "和"], allow_other=True),
-                     ListValidation("S", 3, 7, 1, 1, ["x" * 200, "y" * 100])],
-        page_setups=[PageSetup("S", landscape=True, title_rows=(1, 2), area=(1, 1, 30, 11), footer="&P / &N")])
+        styles=[
+            Style("S", 2, 1, 1, 4, bold=True, size=14, border=True, align="center"),
+            Style("S", 3, 3, 5, 1, wrap=True),
+        ],
+        validations=[
+            ListValidation("S", 3, 6, 10, 1, ["红胜", "黑胜", "和"], allow_other=True),
+            ListValidation("S", 3, 7, 1, 1, ["x" * 200, "y" * 100]),
+        ],
+        page_setups=[PageSetup("S", landscape=True, title_rows=(1, 2), area=(1, 1, 30, 11), footer="&P / &N")],
+    )
     errors: list[str] = []
     apply_cosmetics(app, sheets, plan, errors)
     sets = dict(log)
@@ -472,13 +554,13 @@ def test_cosmetics_over_com_use_the_excel_object_model():
     assert sets[f"{rng}.HorizontalAlignment"] == -4108
     assert sets["S.Range(S.Cells(3, 3), S.Cells(7, 3)).WrapText"] is True
     v = "S.Range(S.Cells(3, 6), S.Cells(12, 6)).Validation"
-    assert f"{v}.Add(3, 1, 1, '红胜;黑胜;和')" in sets                      # the locale's list separator
+    assert f"{v}.Add(3, 1, 1, '红胜;黑胜;和')" in sets  # the locale's list separator
     assert sets[f"{v}.ShowError"] is False
     assert any("longer than 255" in e for e in errors)
     assert sets["S.PageSetup.Orientation"] == 2 and sets["S.PageSetup.PrintArea"] == "$A$1:$K$30"
     assert sets["S.PageSetup.PrintTitleRows"] == "$1:$2" and sets["S.PageSetup.CenterFooter"] == "&P / &N"
-    assert any("page setup" in e and "PaperSize" in e for e in errors)     # no printer: recorded, not fatal
-    assert sets["Excel.PrintCommunication"] is True                        # switched back on
+    assert any("page setup" in e and "PaperSize" in e for e in errors)  # no printer: recorded, not fatal
+    assert sets["Excel.PrintCommunication"] is True  # switched back on
 
 
 class FakeRange:
@@ -501,13 +583,15 @@ class FakeRange:
             raise RuntimeError("the sheet is protected")
         for krow, vrow in zip(self._cells(), rows):
             for k, v in zip(krow, vrow):
-                self.sheet.cells[k] = None if v in ("", None) else (v[1:] if isinstance(v, str) and
-                                                                    v.startswith("'") else v)
+                self.sheet.cells[k] = (
+                    None if v in ("", None) else (v[1:] if isinstance(v, str) and v.startswith("'") else v)
+                )
 
     @property
     def formula(self):
-        return tuple(tuple("" if self.sheet.cells.get(k) is None else self.sheet.cells[k] for k in row)
-                     for row in self._cells())
+        return tuple(
+            tuple("" if self.sheet.cells.get(k) is None else self.sheet.cells[k] for k in row) for row in self._cells()
+        )
 
     @formula.setter
     def formula(self, rows):
@@ -615,7 +699,7 @@ def _com_book(path: Path) -> tuple[FakeBook, XlwingsBook]:
     ob = OpenpyxlBook(path)
     fake = FakeBook({n: ob.values(n) for n in ob.sheet_names()})
     xb = XlwingsBook(fake)
-    xb.com = True                       # as on Windows
+    xb.com = True  # as on Windows
     return fake, xb
 
 
@@ -628,7 +712,7 @@ def test_com_path_pairs_like_openpyxl_and_applies_cosmetics(twin):
     want = contents(a)
     got = {s.name: [[_num(v) for v in row] for row in XlwingsBook(fake).values(s.name)] for s in fake.order}
     assert got == want
-    assert fake.app.screen_updating is True and fake.app.calculation == "automatic"    # restored
+    assert fake.app.screen_updating is True and fake.app.calculation == "automatic"  # restored
     sets = dict(fake.log)
     assert sets["第1轮.Columns(1).ColumnWidth"] == 6 and "第1轮.PageSetup.PrintTitleRows" in sets
 
@@ -636,16 +720,22 @@ def test_com_path_pairs_like_openpyxl_and_applies_cosmetics(twin):
 def test_com_failure_restores_cells_and_removes_added_sheets(twin):
     _, _, b = twin
     fake, xb = _com_book(b)
+
     def cells():
         return {s.name: {k: v for k, v in s.cells.items() if v is not None} for s in fake.order}
 
     before = cells()
     names = [s.name for s in fake.order]
-    plan = WritePlan(add_sheets=[AddSheet("第1轮", "round", "报名表")],
-                     number_formats=[NumberFormat("第1轮", 3, 6, 2, 1, "@")],
-                     values=[Values("第1轮", 1, 1, [["x", "y"]]), Values("设置", 3, 2, [["changed"]]),
-                             Values("报名表", 3, 8, [["note"]])],
-                     fills=[Fill("设置", 3, 2, colour="#FFC7CE")])
+    plan = WritePlan(
+        add_sheets=[AddSheet("第1轮", "round", "报名表")],
+        number_formats=[NumberFormat("第1轮", 3, 6, 2, 1, "@")],
+        values=[
+            Values("第1轮", 1, 1, [["x", "y"]]),
+            Values("设置", 3, 2, [["changed"]]),
+            Values("报名表", 3, 8, [["note"]]),
+        ],
+        fills=[Fill("设置", 3, 2, colour="#FFC7CE")],
+    )
     fake.sheets["报名表"].protected = True
     with pytest.raises(RuntimeError, match="protected"):
         xb.apply(plan)
@@ -667,14 +757,16 @@ def test_com_entry_point_shows_the_message_box(twin):
 # the other buttons and the team workbook, through the same remote path
 # --------------------------------------------------------------------------
 
+
 def test_round_robin_button_writes_every_round_like_the_openpyxl_path(tmp_path):
     from xlxq.core.model import EventSettings
     from xlxq.core.roundrobin import rr_round_count
     from xlxq.workbook import schedule_round_robin
 
     players = [Player(i, f"棋手{i}", unit=f"单位{i % 3}") for i in range(1, 8)]
-    a = create_event_workbook(tmp_path / "a.xlsx", players,
-                              EventSettings(system="round_robin", rounds=rr_round_count(7), tiebreaks=[]))
+    a = create_event_workbook(
+        tmp_path / "a.xlsx", players, EventSettings(system="round_robin", rounds=rr_round_count(7), tiebreaks=[])
+    )
     b = tmp_path / "b.xlsx"
     shutil.copyfile(a, b)
     st = schedule_round_robin(OpenpyxlBook(a))
@@ -694,7 +786,7 @@ def test_team_workbook_buttons_dispatch_to_the_team_operations(tmp_path):
     shutil.copyfile(a, tmp_path / "a.xlsx")
     a = tmp_path / "a.xlsx"
     for n in (2, 3):
-        st = pair_next_round(OpenpyxlBook(a))      # xlxq.workbook dispatches on the workbook kind
+        st = pair_next_round(OpenpyxlBook(a))  # xlxq.workbook dispatches on the workbook kind
         r = remote(b, E.pair_next_round)
         assert st.ok and r.result.ok, (st.lines(), r.result.lines())
         assert st.message_zh == r.result.message_zh and f"第{n}轮" in st.message_zh

@@ -1,6 +1,7 @@
 """xlxq excel-setup and the doctor (xlxq/excel_setup.py), on Linux with a
 HOME of the test's own, fake platforms and a fake registry; the templates'
 hidden xlwings.conf sheet; the VBA's own messages."""
+
 from __future__ import annotations
 
 import importlib.util
@@ -28,13 +29,18 @@ def run(tmp_path, **kw):
 
 # --------------------------------------------------------------- user config
 
+
 def test_writes_this_interpreter_into_the_user_config_windows_and_mac(tmp_path):
     r = run(tmp_path, platform="win32", executable=r"C:\Python312\python.exe", encoding="cp936", registry=FakeReg({}))
     conf = tmp_path / ".xlwings" / "xlwings.conf"
     assert conf.read_text(encoding="cp936") == '"INTERPRETER_WIN","C:\\Python312\\python.exe"\n'
     assert r.changed == [str(conf)] and r.ok
-    r = run(tmp_path, platform="darwin", executable="/usr/local/bin/python3",
-            xlwings=(S.VBA_XLWINGS_VERSION, fake_xlwings(tmp_path)))
+    r = run(
+        tmp_path,
+        platform="darwin",
+        executable="/usr/local/bin/python3",
+        xlwings=(S.VBA_XLWINGS_VERSION, fake_xlwings(tmp_path)),
+    )
     mac = tmp_path / "Library" / "Containers" / "com.microsoft.Excel" / "Data" / "xlwings.conf"
     assert mac.read_text(encoding="utf-8") == '"INTERPRETER_MAC","/usr/local/bin/python3"\n'
     assert str(mac) in r.changed
@@ -75,11 +81,19 @@ def test_another_existing_interpreter_is_kept_without_force(tmp_path):
 
 def test_a_profile_path_is_written_with_userprofile_and_unencodable_paths_are_refused(tmp_path):
     env = {"USERPROFILE": "C:\\Users\\张三"}
-    r = run(tmp_path, platform="win32", executable="C:\\Users\\张三\\AppData\\Local\\Programs\\Python\\python.exe",
-            environ=env, encoding="cp1252", registry=FakeReg({}))
+    r = run(
+        tmp_path,
+        platform="win32",
+        executable="C:\\Users\\张三\\AppData\\Local\\Programs\\Python\\python.exe",
+        environ=env,
+        encoding="cp1252",
+        registry=FakeReg({}),
+    )
     conf = tmp_path / ".xlwings" / "xlwings.conf"
-    assert conf.read_text(encoding="cp1252") == \
-        '"INTERPRETER_WIN","%USERPROFILE%\\AppData\\Local\\Programs\\Python\\python.exe"\n'
+    assert (
+        conf.read_text(encoding="cp1252")
+        == '"INTERPRETER_WIN","%USERPROFILE%\\AppData\\Local\\Programs\\Python\\python.exe"\n'
+    )
     assert r.ok
     r = run(tmp_path / "b", platform="win32", executable="D:\\棋\\python.exe", encoding="cp1252", registry=FakeReg({}))
     assert not r.ok and not (tmp_path / "b" / ".xlwings" / "xlwings.conf").exists()
@@ -103,6 +117,7 @@ def test_wrong_or_missing_xlwings_is_reported_with_the_command(tmp_path):
 
 # --------------------------------------------------------------- macOS
 
+
 def fake_xlwings(tmp_path: Path) -> Path:
     folder = tmp_path / "site-packages" / "xlwings"
     folder.mkdir(parents=True, exist_ok=True)
@@ -114,9 +129,15 @@ def test_macos_installs_the_applescript_like_runpython_install(tmp_path):
     folder = fake_xlwings(tmp_path)
     kw = dict(platform="darwin", executable="/usr/bin/python3", xlwings=(S.VBA_XLWINGS_VERSION, folder))
     r = run(tmp_path, **kw)
-    dst = tmp_path / "Library" / "Application Scripts" / "com.microsoft.Excel" / f"xlwings-{S.VBA_XLWINGS_VERSION}.applescript"
+    dst = (
+        tmp_path
+        / "Library"
+        / "Application Scripts"
+        / "com.microsoft.Excel"
+        / f"xlwings-{S.VBA_XLWINGS_VERSION}.applescript"
+    )
     assert dst.read_bytes() == (folder / dst.name).read_bytes() and str(dst) in r.changed
-    assert str(dst) not in run(tmp_path, **kw).changed                        # idempotent
+    assert str(dst) not in run(tmp_path, **kw).changed  # idempotent
     dst.write_text("changed")
     r = run(tmp_path, **kw)
     assert dst.read_text() == "changed" and any(ln.level == S.WARN for ln in r.lines)
@@ -133,6 +154,7 @@ def test_the_real_applescript_ships_with_the_pinned_xlwings():
 
 # --------------------------------------------------------------- Windows trust
 
+
 class FakeReg:
     """HKCU as {key path: {value name: value}} (subkeys from the paths)."""
 
@@ -141,7 +163,7 @@ class FakeReg:
 
     def subkeys(self, path):
         prefix = path + "\\"
-        return sorted({k[len(prefix):].split("\\")[0] for k in self.values if k.startswith(prefix)})
+        return sorted({k[len(prefix) :].split("\\")[0] for k in self.values if k.startswith(prefix)})
 
     def value(self, path, name):
         return self.values.get(path, {}).get(name)
@@ -175,7 +197,7 @@ def test_trust_settings_that_stop_the_buttons_fail_with_what_to_do():
 
 def test_mark_of_the_web_and_trusted_locations():
     r = trust({SEC: {}})
-    assert any("Unblock" in ln.en for ln in r.lines)                         # default: downloads are blocked
+    assert any("Unblock" in ln.en for ln in r.lines)  # default: downloads are blocked
     loc = SEC + r"\Trusted Locations\Location3"
     r = trust({SEC: {}, loc: {"Path": "C:\\Chess\\"}}, Path("C:\\Chess\\2026"))
     assert any("Trusted Location C:\\Chess\\" in ln.en for ln in r.lines)
@@ -184,12 +206,18 @@ def test_mark_of_the_web_and_trusted_locations():
 
 
 def test_setup_on_windows_reads_the_registry(tmp_path):
-    r = run(tmp_path, platform="win32", executable="C:\\P\\python.exe", encoding="cp1252",
-            registry=FakeReg({SEC: {"VBAWarnings": 4}}))
+    r = run(
+        tmp_path,
+        platform="win32",
+        executable="C:\\P\\python.exe",
+        encoding="cp1252",
+        registry=FakeReg({SEC: {"VBAWarnings": 4}}),
+    )
     assert not r.ok and any("macro setting" in ln.en for ln in r.lines)
 
 
 # --------------------------------------------------------------- templates
+
 
 def test_the_templates_carry_the_config_sheet_and_setup_finds_them(tmp_path):
     import openpyxl
@@ -211,8 +239,9 @@ def test_a_workbook_made_from_the_template_keeps_the_config_sheet(tmp_path):
     from xlxq.core.model import EventSettings
     from xlxq.workbook import create_event_workbook
 
-    p = create_event_workbook(tmp_path / "赛事.xlsm", read_registration(ROOT / "samples" / "registration.csv"),
-                              EventSettings(rounds=5))
+    p = create_event_workbook(
+        tmp_path / "赛事.xlsm", read_registration(ROOT / "samples" / "registration.csv"), EventSettings(rounds=5)
+    )
     assert S.workbook_file_config(p)[S.VBA_VERSION_KEY] == S.VBA_XLWINGS_VERSION
     r = S.Report("t", "t")
     S.check_workbook_file(p, r, platform="linux")
@@ -233,11 +262,13 @@ def test_the_config_sheet_reads_as_vba_reads_it():
 
 # --------------------------------------------------------------- the doctor
 
+
 def doctor(tmp_path, **kw):
     kw.setdefault("home", tmp_path)
     kw.setdefault("environ", {})
-    kw.setdefault("versions", {"xlxq": "0.1.0", "xlwings": S.VBA_XLWINGS_VERSION, "openpyxl": "3.1.5",
-                               "pywin32": "311"})
+    kw.setdefault(
+        "versions", {"xlxq": "0.1.0", "xlwings": S.VBA_XLWINGS_VERSION, "openpyxl": "3.1.5", "pywin32": "311"}
+    )
     return S.doctor_report(**kw)
 
 
@@ -248,30 +279,59 @@ def test_doctor_reports_versions_interpreter_and_config(tmp_path):
     conf.parent.mkdir()
     conf.write_text(f'"INTERPRETER_WIN","{exe}"\n', encoding="utf-8")
     sheet = {**dict(S.WORKBOOK_CONFIG), S.VBA_VERSION_KEY: S.VBA_XLWINGS_VERSION}
-    r = doctor(tmp_path, platform="linux", executable=str(exe), book_fullname="C:\\x\\赛事.xlsm", book_config=sheet,
-               has_book=True)
+    r = doctor(
+        tmp_path,
+        platform="linux",
+        executable=str(exe),
+        book_fullname="C:\\x\\赛事.xlsm",
+        book_config=sheet,
+        has_book=True,
+    )
     text = r.text("zh")
     assert r.ok, text
-    for part in ("xlxq 0.1.0", f"xlwings {S.VBA_XLWINGS_VERSION}", "openpyxl 3.1.5", str(exe), "ADD_WORKBOOK_TO_PYTHONPATH=False"):
+    for part in (
+        "xlxq 0.1.0",
+        f"xlwings {S.VBA_XLWINGS_VERSION}",
+        "openpyxl 3.1.5",
+        str(exe),
+        "ADD_WORKBOOK_TO_PYTHONPATH=False",
+    ):
         assert part in text
     assert "photograph" in r.text("en")
-    assert len(r.text("zh")) < 1000                     # fits the message box
+    assert len(r.text("zh")) < 1000  # fits the message box
 
 
 def test_doctor_finds_each_problem(tmp_path):
     sheet = {**dict(S.WORKBOOK_CONFIG), S.VBA_VERSION_KEY: "0.37.7"}
     r = doctor(tmp_path, platform="linux", executable="/py", book_config=sheet, has_book=True)
     assert not r.ok and any('pip install "xlwings==0.37.7"' in ln.en for ln in r.lines)
-    assert any("xlxq excel-setup" in ln.zh for ln in r.lines)                 # no interpreter set
-    r = doctor(tmp_path, platform="linux", executable="/py", has_book=True, book_config=None,
-               book_fullname="https://d.docs.live.net/abc/赛事.xlsm")
+    assert any("xlxq excel-setup" in ln.zh for ln in r.lines)  # no interpreter set
+    r = doctor(
+        tmp_path,
+        platform="linux",
+        executable="/py",
+        has_book=True,
+        book_config=None,
+        book_fullname="https://d.docs.live.net/abc/赛事.xlsm",
+    )
     assert not r.ok and any("OneDrive" in ln.en and "ADD_WORKBOOK_TO_PYTHONPATH | False" in ln.en for ln in r.lines)
-    r = doctor(tmp_path, platform="linux", executable="/py", has_book=True, book_config=dict(S.WORKBOOK_CONFIG),
-               book_fullname="https://x-my.sharepoint.com/personal/a/Documents/e.xlsm")
+    r = doctor(
+        tmp_path,
+        platform="linux",
+        executable="/py",
+        has_book=True,
+        book_config=dict(S.WORKBOOK_CONFIG),
+        book_fullname="https://x-my.sharepoint.com/personal/a/Documents/e.xlsm",
+    )
     assert any(ln.level == S.OK and "URL" in ln.en for ln in r.lines)
-    r = doctor(tmp_path, platform="win32", executable="C:\\P\\python.exe",
-               versions={"xlxq": "0.1.0", "xlwings": S.VBA_XLWINGS_VERSION, "openpyxl": "3.1.5", "pywin32": None},
-               environ={}, registry=FakeReg({SEC: {"VBAWarnings": 4}}))
+    r = doctor(
+        tmp_path,
+        platform="win32",
+        executable="C:\\P\\python.exe",
+        versions={"xlxq": "0.1.0", "xlwings": S.VBA_XLWINGS_VERSION, "openpyxl": "3.1.5", "pywin32": None},
+        environ={},
+        registry=FakeReg({SEC: {"VBAWarnings": 4}}),
+    )
     assert not r.ok and any("pywin32" in ln.en for ln in r.lines) and any("macro setting" in ln.en for ln in r.lines)
     conf = tmp_path / ".xlwings" / "xlwings.conf"
     conf.parent.mkdir()
@@ -283,6 +343,7 @@ def test_doctor_finds_each_problem(tmp_path):
 
 
 # --------------------------------------------------------------- the VBA's own messages
+
 
 def test_the_vba_messages_decode_to_the_python_ones():
     bas = (ROOT / "macros" / "XlxqButtons.bas").read_text(encoding="ascii")
@@ -299,6 +360,7 @@ def test_the_vba_messages_decode_to_the_python_ones():
 
 # --------------------------------------------------------------- the commands
 
+
 def test_the_commands_run_with_a_home_of_their_own(tmp_path):
     env = dict(os.environ, HOME=str(tmp_path), USERPROFILE=str(tmp_path), PYTHONPATH=str(ROOT), XLXQ_LANG="en")
     p = subprocess.run([sys.executable, "-m", "xlxq", "excel-setup"], env=env, capture_output=True, text=True)
@@ -308,7 +370,11 @@ def test_the_commands_run_with_a_home_of_their_own(tmp_path):
     assert S.parse_config(conf.read_text(encoding="utf-8"))[S.interpreter_key()] == sys.executable
     p2 = subprocess.run([sys.executable, "-m", "xlxq", "excel-setup"], env=env, capture_output=True, text=True)
     assert "unchanged" in p2.stdout
-    d = subprocess.run([sys.executable, "-m", "xlxq", "doctor", str(ROOT / "workbook_templates" / "xlxq-event-zh.xlsm")],
-                       env=dict(env, XLXQ_LANG="zh"), capture_output=True, text=True)
+    d = subprocess.run(
+        [sys.executable, "-m", "xlxq", "doctor", str(ROOT / "workbook_templates" / "xlxq-event-zh.xlsm")],
+        env=dict(env, XLXQ_LANG="zh"),
+        capture_output=True,
+        text=True,
+    )
     assert d.returncode == 0, d.stdout + d.stderr
     assert "xlxq 诊断" in d.stdout and "ADD_WORKBOOK_TO_PYTHONPATH=False" in d.stdout

@@ -1,4 +1,5 @@
 """The JSON tournament file: strict reading, lossless writing, atomic saves."""
+
 from __future__ import annotations
 
 import copy
@@ -9,20 +10,30 @@ import pytest
 
 from xlxq.backends import json_file
 from xlxq.backends.json_file import dumps, event_from_dict, event_to_dict, load_event, save_event
-from xlxq.core.model import (Board, Event, EventSettings, PairingOptions, Player, Round, Scoring,
-                             StandingsOptions)
+from xlxq.core.model import Board, Event, EventSettings, PairingOptions, Player, Round, Scoring, StandingsOptions
 from xlxq.errors import InputError
 
 
 def full_event() -> Event:
     """An event using every key of the format with non-default values."""
     settings = EventSettings(
-        name="第一届“楚河汉界”杯", system="swiss", rounds=5,
+        name="第一届“楚河汉界”杯",
+        system="swiss",
+        rounds=5,
         scoring=Scoring(win=3, draw=1, loss=0, bye=2, draw_red=1, draw_black=1.5),
-        tiebreaks=["opp_score", "wins", "black_games"], first_round="random", first_round_seed=12345,
-        pairing=PairingOptions(colour_tie="round_parity", last_rounds_rule="broad", picker="fewer_row",
-                               avoid_same_unit_round1=True, forfeit_counts_as_met=False,
-                               forfeits_before_removal=2, search_budget=500, elimination=((3, 2), (5, 4.5))),
+        tiebreaks=["opp_score", "wins", "black_games"],
+        first_round="random",
+        first_round_seed=12345,
+        pairing=PairingOptions(
+            colour_tie="round_parity",
+            last_rounds_rule="broad",
+            picker="fewer_row",
+            avoid_same_unit_round1=True,
+            forfeit_counts_as_met=False,
+            forfeits_before_removal=2,
+            search_budget=500,
+            elimination=((3, 2), (5, 4.5)),
+        ),
         standings=StandingsOptions(bye_opp_score="zero", bye_counts_as_win=False, fallback_reading="round_score"),
     )
     players = [
@@ -35,18 +46,17 @@ def full_event() -> Event:
     rounds = [
         Round(1, [Board(1, 1, 2, "red_win"), Board(2, 4, 3, "draw", fouls_red=1, fouls_black=2)], byes=[5]),
         Round(2, [Board(1, 5, 1, "black_win_forfeit"), Board(2, 2, 3, None, fouls_black=1)], byes=[4]),
-        Round(3, [Board(1, 3, 5, "double_forfeit"), Board(2, 1, 2, "red_win_forfeit")], byes=[],
-              provisional=[(2, 2)]),
+        Round(3, [Board(1, 3, 5, "double_forfeit"), Board(2, 1, 2, "red_win_forfeit")], byes=[], provisional=[(2, 2)]),
     ]
     return Event(settings, players, rounds)
 
 
 def minimal() -> dict:
-    return {"format": "xlxq/1",
-            "players": [{"no": 1, "name": "甲"}, {"no": 2, "name": "乙"}, {"no": 3, "name": "丙"}]}
+    return {"format": "xlxq/1", "players": [{"no": 1, "name": "甲"}, {"no": 2, "name": "乙"}, {"no": 3, "name": "丙"}]}
 
 
 # ---------------------------------------------------------------- round trip
+
 
 def test_round_trip_event_dict_event():
     ev = full_event()
@@ -60,7 +70,7 @@ def test_round_trip_through_file(tmp_path):
     path = tmp_path / "赛事.json"
     save_event(ev, path)
     text = path.read_text(encoding="utf-8")
-    assert "赵文博" in text                      # ensure_ascii=False
+    assert "赵文博" in text  # ensure_ascii=False
     assert text == json.dumps(event_to_dict(ev), ensure_ascii=False, indent=1) + "\n"
     back = load_event(path)
     assert back == ev
@@ -78,31 +88,62 @@ def test_dumps_matches_json_module_for_odd_values():
 def test_written_keys_and_order():
     d = event_to_dict(full_event())
     assert list(d) == ["format", "event", "players", "rounds"]
-    assert list(d["event"]) == ["name", "system", "rounds", "games_per_match", "scoring", "tiebreaks",
-                                "first_round", "first_round_seed", "colour_tie", "options"]
+    assert list(d["event"]) == [
+        "name",
+        "system",
+        "rounds",
+        "games_per_match",
+        "scoring",
+        "tiebreaks",
+        "first_round",
+        "first_round_seed",
+        "colour_tie",
+        "options",
+    ]
     assert d["event"]["games_per_match"] == 1
     assert d["event"]["colour_tie"] == "round_parity"
     assert d["event"]["options"] == {
-        "last_rounds_rule": "broad", "picker": "fewer_row", "avoid_same_unit_round1": True,
-        "forfeit_counts_as_met": False, "forfeits_before_removal": 2, "search_budget": 500,
+        "last_rounds_rule": "broad",
+        "picker": "fewer_row",
+        "avoid_same_unit_round1": True,
+        "forfeit_counts_as_met": False,
+        "forfeits_before_removal": 2,
+        "search_budget": 500,
         "elimination": [[3, 2], [5, 4.5]],
-        "bye_opp_score": "zero", "bye_counts_as_win": False, "fallback_reading": "round_score",
-        "rr_withdrawal": "cxa"}
+        "bye_opp_score": "zero",
+        "bye_counts_as_win": False,
+        "fallback_reading": "round_score",
+        "rr_withdrawal": "cxa",
+    }
     assert list(d["event"]["options"]) == [
-        "last_rounds_rule", "picker", "avoid_same_unit_round1", "forfeit_counts_as_met",
-        "forfeits_before_removal", "search_budget", "elimination", "bye_opp_score", "bye_counts_as_win",
-        "fallback_reading", "rr_withdrawal"]
-    assert "knockout" not in d["event"]                  # written for knockouts only
+        "last_rounds_rule",
+        "picker",
+        "avoid_same_unit_round1",
+        "forfeit_counts_as_met",
+        "forfeits_before_removal",
+        "search_budget",
+        "elimination",
+        "bye_opp_score",
+        "bye_counts_as_win",
+        "fallback_reading",
+        "rr_withdrawal",
+    ]
+    assert "knockout" not in d["event"]  # written for knockouts only
     assert d["event"]["scoring"] == {"win": 3, "draw": 1, "loss": 0, "bye": 2, "draw_red": 1, "draw_black": 1.5}
     assert d["players"][1] == {"no": 2, "name": "李明轩", "unit": "上海象棋协会", "rating": 2312.5}
     assert d["players"][3] == {"no": 4, "name": "王海涛", "unit": "", "withdrawn_from_round": 3}
     assert d["rounds"][0]["boards"][0] == {"board": 1, "red": 1, "black": 2, "result": "red_win"}
     assert d["rounds"][0]["boards"][1]["fouls"] == {"red": 1, "black": 2}
-    assert d["rounds"][1]["boards"][1] == {"board": 2, "red": 2, "black": 3, "result": None,
-                                           "fouls": {"red": 0, "black": 1}}
+    assert d["rounds"][1]["boards"][1] == {
+        "board": 2,
+        "red": 2,
+        "black": 3,
+        "result": None,
+        "fouls": {"red": 0, "black": 1},
+    }
     assert d["rounds"][2]["byes"] == []
-    assert d["rounds"][2]["provisional"] == [[2, 2]]          # 原则(八): paired on 2/2 as a draw
-    assert list(d["rounds"][1]) == ["round", "boards", "byes"]   # none: not written
+    assert d["rounds"][2]["provisional"] == [[2, 2]]  # 原则(八): paired on 2/2 as a draw
+    assert list(d["rounds"][1]) == ["round", "boards", "byes"]  # none: not written
 
 
 def rr_event() -> Event:
@@ -113,9 +154,15 @@ def rr_event() -> Event:
     players = [Player(i, f"棋手{i}", f"队{i % 2}") for i in range(1, 6)]
     players[4].withdrawn_from_round = 9
     total = rr_round_count(5, double=True, games_per_match=2)
-    settings = EventSettings(name="六虎邀请赛", system="double_round_robin", rounds=total, games_per_match=2,
-                             scoring=Scoring(win=2, draw=1, loss=0), tiebreaks=["game_points", "direct", "犯规"],
-                             standings=StandingsOptions(rr_withdrawal="annul"))
+    settings = EventSettings(
+        name="六虎邀请赛",
+        system="double_round_robin",
+        rounds=total,
+        games_per_match=2,
+        scoring=Scoring(win=2, draw=1, loss=0),
+        tiebreaks=["game_points", "direct", "犯规"],
+        standings=StandingsOptions(rr_withdrawal="annul"),
+    )
     rounds = schedule_rounds([p.no for p in players], double=True, games_per_match=2)
     for r in rounds[:4]:
         for k, b in enumerate(r.boards):
@@ -134,8 +181,18 @@ def ko_event() -> Event:
     from xlxq.core.simulate import fill_results
 
     players = [Player(i, f"P{i}", seed={3: 1, 5: 2}.get(i)) for i in range(1, 7)]
-    ev = Event(EventSettings(name="淘汰赛", system="knockout", rounds=100, games_per_match=2, tiebreaks=[],
-                             playoff_games=[2, 1], armageddon=True), players)
+    ev = Event(
+        EventSettings(
+            name="淘汰赛",
+            system="knockout",
+            rounds=100,
+            games_per_match=2,
+            tiebreaks=[],
+            playoff_games=[2, 1],
+            armageddon=True,
+        ),
+        players,
+    )
     rng = random.Random(1)
     while not build_bracket(ev).finished:
         ev = ev.with_round(fill_results(pair_round(ev).round, rng))
@@ -170,12 +227,15 @@ def test_knockout_keys_written():
     assert list(e)[-1] == "knockout"
     assert e["knockout"] == {"playoff_games": [2, 1], "armageddon": True}
     assert e["games_per_match"] == 2 and e["tiebreaks"] == []
-    assert len(ev.rounds) >= 4      # at least 3 stages (8 lines), two games in the first
+    assert len(ev.rounds) >= 4  # at least 3 stages (8 lines), two games in the first
 
 
 def test_knockout_defaults_and_any_tiebreak_list():
-    d = {"format": "xlxq/1", "event": {"system": "knockout", "rounds": 2, "tiebreaks": ["cxa2011-opp"]},
-         "players": [{"no": 1, "name": "甲"}, {"no": 2, "name": "乙"}, {"no": 3, "name": "丙"}]}
+    d = {
+        "format": "xlxq/1",
+        "event": {"system": "knockout", "rounds": 2, "tiebreaks": ["cxa2011-opp"]},
+        "players": [{"no": 1, "name": "甲"}, {"no": 2, "name": "乙"}, {"no": 3, "name": "丙"}],
+    }
     ev = event_from_dict(d)
     assert ev.settings.playoff_games == [2] and ev.settings.armageddon is False
     assert event_to_dict(ev)["event"]["knockout"] == {"playoff_games": [2], "armageddon": False}
@@ -202,10 +262,13 @@ def test_elimination_read_in_order_given():
 
 
 def test_knockout_board_outside_the_bracket_names_round_and_board():
-    d = {"format": "xlxq/1", "event": {"system": "knockout", "rounds": 2},
-         "players": [{"no": i, "name": f"P{i}"} for i in range(1, 5)],
-         "rounds": [{"round": 1, "boards": [{"board": 1, "red": 1, "black": 4}, {"board": 2, "red": 2, "black": 3}]}]}
-    event_from_dict(copy.deepcopy(d))                       # 1–4 and 2–3 are the bracket's matches
+    d = {
+        "format": "xlxq/1",
+        "event": {"system": "knockout", "rounds": 2},
+        "players": [{"no": i, "name": f"P{i}"} for i in range(1, 5)],
+        "rounds": [{"round": 1, "boards": [{"board": 1, "red": 1, "black": 4}, {"board": 2, "red": 2, "black": 3}]}],
+    }
+    event_from_dict(copy.deepcopy(d))  # 1–4 and 2–3 are the bracket's matches
     d["rounds"][0]["boards"] = [{"board": 1, "red": 1, "black": 2}]
     with pytest.raises(InputError, match="第1轮第1台") as ei:
         event_from_dict(d)
@@ -219,7 +282,7 @@ def test_defaults_for_missing_optional_keys():
     assert ev.players[0] == Player(1, "甲", "")
     assert ev.rounds == []
     d = event_to_dict(ev)
-    assert "bye" not in d["event"]["scoring"]            # not set → not written
+    assert "bye" not in d["event"]["scoring"]  # not set → not written
     assert event_from_dict(d) == ev
 
 
@@ -252,6 +315,7 @@ def test_bom_accepted(tmp_path):
 
 # ---------------------------------------------------------------- errors
 
+
 def _with_round(boards, byes=None, rounds=None):
     d = minimal()
     d["players"].append({"no": 4, "name": "丁"})
@@ -263,14 +327,17 @@ def _with_round(boards, byes=None, rounds=None):
 
 BAD = {
     "bad result": (_with_round([{"board": 1, "red": 1, "black": 2, "result": "红胜"}]), "第1轮第1台"),
-    "duplicate no": ({"format": "xlxq/1", "players": [{"no": 1, "name": "甲"}, {"no": 1, "name": "乙"}]},
-                     "序号 1 重复"),
+    "duplicate no": (
+        {"format": "xlxq/1", "players": [{"no": 1, "name": "甲"}, {"no": 1, "name": "乙"}]},
+        "序号 1 重复",
+    ),
     "unknown player on board": (_with_round([{"board": 1, "red": 1, "black": 9}]), "序号 9 不在报名表中"),
     "unknown player bye": (_with_round([], byes=[7]), "轮空"),
-    "player twice": (_with_round([{"board": 1, "red": 1, "black": 2}, {"board": 2, "red": 2, "black": 3}]),
-                     "出现两次"),
-    "duplicate board": (_with_round([{"board": 1, "red": 1, "black": 2}, {"board": 1, "red": 3, "black": 4}]),
-                        "台次 1 重复"),
+    "player twice": (_with_round([{"board": 1, "red": 1, "black": 2}, {"board": 2, "red": 2, "black": 3}]), "出现两次"),
+    "duplicate board": (
+        _with_round([{"board": 1, "red": 1, "black": 2}, {"board": 1, "red": 3, "black": 4}]),
+        "台次 1 重复",
+    ),
     "board missing red": (_with_round([{"board": 1, "black": 2}]), "red"),
     "board unknown key": (_with_round([{"board": 1, "red": 1, "black": 2, "reslt": "draw"}]), "reslt"),
     "negative foul": (_with_round([{"board": 1, "red": 1, "black": 2, "fouls": {"red": -1}}]), "fouls.red"),
@@ -294,45 +361,71 @@ BAD = {
     "player bad rating": ({"format": "xlxq/1", "players": [{"no": 1, "name": "甲", "rating": "高"}]}, "等级分"),
     "player unknown key": ({"format": "xlxq/1", "players": [{"no": 1, "name": "甲", "sex": "男"}]}, "sex"),
     "round gap": ({**minimal(), "rounds": [{"round": 2, "boards": []}]}, "轮次不连续"),
-    "too many rounds": (_with_round([{"board": 1, "red": 1, "black": 2}], rounds=None) | {
-        "event": {"rounds": 1}, "rounds": [{"round": 1, "boards": []}, {"round": 2, "boards": []}]},
-        "超过赛事设定"),
+    "too many rounds": (
+        _with_round([{"board": 1, "red": 1, "black": 2}], rounds=None)
+        | {"event": {"rounds": 1}, "rounds": [{"round": 1, "boards": []}, {"round": 2, "boards": []}]},
+        "超过赛事设定",
+    ),
     "self pairing": (_with_round([{"board": 1, "red": 1, "black": 1}]), "同一人"),
     "players not list": ({"format": "xlxq/1", "players": {"no": 1}}, "players"),
     "top not object": ([1, 2], "文件顶层"),
-    "provisional not pair": ({**_with_round([{"board": 1, "red": 1, "black": 2}]),
-                              "rounds": [{"round": 1, "boards": []},
-                                         {"round": 2, "boards": [], "provisional": [1]}]}, "第2轮 provisional"),
-    "provisional not before": ({**_with_round([]), "rounds": [{"round": 1, "boards": [],
-                                                              "provisional": [[1, 1]]}]}, "不在本轮之前"),
-    "provisional no board": ({**_with_round([]), "rounds": [{"round": 1, "boards": []},
-                                                            {"round": 2, "boards": [], "provisional": [[1, 3]]}]},
-                             "第1轮没有第3台"),
-    "games_per_match zero": ({**minimal(), "event": {"system": "round_robin", "games_per_match": 0}},
-                             "event.games_per_match"),
-    "games_per_match text": ({**minimal(), "event": {"system": "knockout", "games_per_match": "2"}},
-                             "event.games_per_match"),
+    "provisional not pair": (
+        {
+            **_with_round([{"board": 1, "red": 1, "black": 2}]),
+            "rounds": [{"round": 1, "boards": []}, {"round": 2, "boards": [], "provisional": [1]}],
+        },
+        "第2轮 provisional",
+    ),
+    "provisional not before": (
+        {**_with_round([]), "rounds": [{"round": 1, "boards": [], "provisional": [[1, 1]]}]},
+        "不在本轮之前",
+    ),
+    "provisional no board": (
+        {
+            **_with_round([]),
+            "rounds": [{"round": 1, "boards": []}, {"round": 2, "boards": [], "provisional": [[1, 3]]}],
+        },
+        "第1轮没有第3台",
+    ),
+    "games_per_match zero": (
+        {**minimal(), "event": {"system": "round_robin", "games_per_match": 0}},
+        "event.games_per_match",
+    ),
+    "games_per_match text": (
+        {**minimal(), "event": {"system": "knockout", "games_per_match": "2"}},
+        "event.games_per_match",
+    ),
     "swiss two games": ({**minimal(), "event": {"games_per_match": 2}}, "event.games_per_match"),
-    "rr swiss tiebreak": ({**minimal(), "event": {"system": "round_robin", "tiebreaks": ["cumulative"]}},
-                          "event.tiebreaks"),
-    "bad rr_withdrawal": ({**minimal(), "event": {"options": {"rr_withdrawal": "maybe"}}},
-                          "event.options.rr_withdrawal"),
+    "rr swiss tiebreak": (
+        {**minimal(), "event": {"system": "round_robin", "tiebreaks": ["cumulative"]}},
+        "event.tiebreaks",
+    ),
+    "bad rr_withdrawal": (
+        {**minimal(), "event": {"options": {"rr_withdrawal": "maybe"}}},
+        "event.options.rr_withdrawal",
+    ),
     "knockout block on swiss": ({**minimal(), "event": {"knockout": {"armageddon": True}}}, "event.knockout"),
-    "knockout unknown key": ({**minimal(), "event": {"system": "knockout", "knockout": {"playoff": [2]}}},
-                             "playoff"),
-    "playoff zero": ({**minimal(), "event": {"system": "knockout", "knockout": {"playoff_games": [2, 0]}}},
-                     "event.knockout.playoff_games[1]"),
-    "playoff not list": ({**minimal(), "event": {"system": "knockout", "knockout": {"playoff_games": 2}}},
-                         "event.knockout.playoff_games"),
-    "armageddon text": ({**minimal(), "event": {"system": "knockout", "knockout": {"armageddon": "yes"}}},
-                        "event.knockout.armageddon"),
+    "knockout unknown key": ({**minimal(), "event": {"system": "knockout", "knockout": {"playoff": [2]}}}, "playoff"),
+    "playoff zero": (
+        {**minimal(), "event": {"system": "knockout", "knockout": {"playoff_games": [2, 0]}}},
+        "event.knockout.playoff_games[1]",
+    ),
+    "playoff not list": (
+        {**minimal(), "event": {"system": "knockout", "knockout": {"playoff_games": 2}}},
+        "event.knockout.playoff_games",
+    ),
+    "armageddon text": (
+        {**minimal(), "event": {"system": "knockout", "knockout": {"armageddon": "yes"}}},
+        "event.knockout.armageddon",
+    ),
     "elimination pair": ({**minimal(), "event": {"options": {"elimination": [[3]]}}}, "event.options.elimination"),
     "elimination round 0": ({**minimal(), "event": {"options": {"elimination": [[0, 2]]}}}, "轮次 X"),
     "elimination points text": ({**minimal(), "event": {"options": {"elimination": [[2, "2"]]}}}, "分数 Y"),
-    "elimination not list": ({**minimal(), "event": {"options": {"elimination": "3:2"}}},
-                             "event.options.elimination"),
-    "elimination round robin": ({**minimal(), "event": {"system": "round_robin",
-                                                        "options": {"elimination": [[2, 2]]}}}, "只用于积分编排"),
+    "elimination not list": ({**minimal(), "event": {"options": {"elimination": "3:2"}}}, "event.options.elimination"),
+    "elimination round robin": (
+        {**minimal(), "event": {"system": "round_robin", "options": {"elimination": [[2, 2]]}}},
+        "只用于积分编排",
+    ),
 }
 
 
@@ -351,7 +444,7 @@ def test_english_message(monkeypatch):
         event_from_dict(data)
     monkeypatch.setenv("XLXQ_LANG", "en")
     assert "round 1 board 1" in ei.value.message()
-    assert "红胜" in ei.value.message()       # the bad value is quoted
+    assert "红胜" in ei.value.message()  # the bad value is quoted
 
 
 def test_load_errors(tmp_path):
@@ -370,6 +463,7 @@ def test_load_errors(tmp_path):
 
 
 # ---------------------------------------------------------------- atomic save
+
 
 def test_save_leaves_no_temp_files_and_keeps_old_file_on_failure(tmp_path, monkeypatch):
     path = tmp_path / "e.json"

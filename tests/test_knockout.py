@@ -1,5 +1,6 @@
 """Knockout (淘汰赛): bracket placement, byes to the seeds (seed 000), one- and
 two-game matches, 加赛, walkovers, champion and places."""
+
 from __future__ import annotations
 
 import random
@@ -7,18 +8,40 @@ from collections import Counter
 
 import pytest
 
-from xlxq.core.knockout import (BYE, DECIDED, VOID, bracket_size, build_bracket, first_round_lines,
-                                knockout_ranking, planned_rounds, seed_lines, stage_count)
-from xlxq.core.model import (BLACK_WIN, DOUBLE_FORFEIT, DRAW, RED_WIN, RED_WIN_FORFEIT, Board, Event,
-                             EventSettings, Player, Round)
+from xlxq.core.knockout import (
+    BYE,
+    DECIDED,
+    VOID,
+    bracket_size,
+    build_bracket,
+    first_round_lines,
+    knockout_ranking,
+    planned_rounds,
+    seed_lines,
+    stage_count,
+)
+from xlxq.core.model import (
+    BLACK_WIN,
+    DOUBLE_FORFEIT,
+    DRAW,
+    RED_WIN,
+    RED_WIN_FORFEIT,
+    Board,
+    Event,
+    EventSettings,
+    Player,
+    Round,
+)
 from xlxq.core.pairing import pair_round
 from xlxq.core.simulate import fill_results
 from xlxq.errors import InputError, PairingImpossible
 
 
 def ko_event(n, g=1, seeds=None, withdrawn=None, **kw):
-    players = [Player(i, f"P{i}", seed=(seeds or {}).get(i), withdrawn_from_round=(withdrawn or {}).get(i))
-               for i in range(1, n + 1)]
+    players = [
+        Player(i, f"P{i}", seed=(seeds or {}).get(i), withdrawn_from_round=(withdrawn or {}).get(i))
+        for i in range(1, n + 1)
+    ]
     return Event(EventSettings(system="knockout", rounds=kw.pop("rounds", 1000), games_per_match=g, **kw), players)
 
 
@@ -40,18 +63,19 @@ def run(ev, rng=None, decide=None, limit=10_000):
 
 # ---------------------------------------------------------------- placement
 
+
 @pytest.mark.parametrize("size", [2, 4, 8, 16, 32, 64, 128, 256])
 def test_seed_lines_standard_placement(size):
     lines = seed_lines(size)
     assert sorted(lines) == list(range(1, size + 1))
     assert lines[0] == 1 and lines[-1] == 2
-    for i in range(0, size, 2):                      # 1 v P, 2 v P−1, …
+    for i in range(0, size, 2):  # 1 v P, 2 v P−1, …
         assert lines[i] + lines[i + 1] == size + 1
     # the top 2^k seeds fall in different 2^k-ths of the bracket
     k = 1
     while k <= size // 2:
         part = size // k
-        assert sorted(min(lines[j * part:(j + 1) * part]) for j in range(k)) == list(range(1, k + 1))
+        assert sorted(min(lines[j * part : (j + 1) * part]) for j in range(k)) == list(range(1, k + 1))
         k *= 2
 
 
@@ -77,7 +101,7 @@ def test_brackets_2_to_129_byes_to_seeds_and_one_champion(n):
     nbyes = size - n
     # every one of the top P − N ranks has a first-round bye, nobody else does
     assert sorted(br.byes()) == br.order[:nbyes] == list(range(1, nbyes + 1))
-    assert all(m.status != "empty" for m in br.stages[0])     # two byes never meet
+    assert all(m.status != "empty" for m in br.stages[0])  # two byes never meet
     out = pair_round(ev)
     assert out.round.byes == list(range(1, nbyes + 1))
     assert len(out.round.boards) == n - size // 2
@@ -102,30 +126,31 @@ def test_seeds_come_from_the_seed_field_then_number():
     br = build_bracket(ev)
     assert br.order == [5, 3, 1, 2, 4, 6]
     assert br.byes() == [5, 3]
-    assert first_round_lines(br.order) == [5, None, 4, 2, 1, 6, None, 3]   # ranks 1,8,5,4,3,6,7,2
+    assert first_round_lines(br.order) == [5, None, 4, 2, 1, 6, None, 3]  # ranks 1,8,5,4,3,6,7,2
 
 
 # ---------------------------------------------------------------- matches
 
+
 def test_two_game_match_swaps_colours_and_playoff_blocks():
     ev = ko_event(2, g=2)
     r1 = pair_round(ev).round
-    assert [(b.red, b.black) for b in r1.boards] == [(1, 2)]      # better seed red in game 1
+    assert [(b.red, b.black) for b in r1.boards] == [(1, 2)]  # better seed red in game 1
     r1.boards[0].result = RED_WIN
     ev = ev.with_round(r1)
     r2 = pair_round(ev).round
     assert [(b.red, b.black) for b in r2.boards] == [(2, 1)]
-    r2.boards[0].result = RED_WIN                                   # 1:1 → 加赛
+    r2.boards[0].result = RED_WIN  # 1:1 → 加赛
     ev = ev.with_round(r2)
     out = pair_round(ev)
     assert any("加赛第1局" in n for n in out.notes)
     assert [(b.red, b.black) for b in out.round.boards] == [(1, 2)]
-    out.round.boards[0].result = RED_WIN                            # play-off block of 2: not decided yet
+    out.round.boards[0].result = RED_WIN  # play-off block of 2: not decided yet
     ev = ev.with_round(out.round)
     assert build_bracket(ev).final.status == "pending"
     r4 = pair_round(ev).round
     assert [(b.red, b.black) for b in r4.boards] == [(2, 1)]
-    r4.boards[0].result = DRAW                                      # block 2:1 for player 1
+    r4.boards[0].result = DRAW  # block 2:1 for player 1
     ev = ev.with_round(r4)
     br = build_bracket(ev)
     assert br.champion == 1
@@ -137,7 +162,7 @@ def test_two_game_match_swaps_colours_and_playoff_blocks():
 
 def test_playoff_blocks_and_armageddon():
     ev = ko_event(2, playoff_games=[2], armageddon=True)
-    for res in (DRAW, DRAW, DRAW):                 # game 1 drawn, play-off block of 2 drawn
+    for res in (DRAW, DRAW, DRAW):  # game 1 drawn, play-off block of 2 drawn
         rnd = pair_round(ev).round
         rnd.boards[0].result = res
         ev = ev.with_round(rnd)
@@ -190,7 +215,7 @@ def test_stage_order_and_boards_by_seed():
     r1 = pair_round(ev).round
     assert [(b.red, b.black) for b in r1.boards] == [(1, 8), (2, 7), (3, 6), (4, 5)]
     for b in r1.boards:
-        b.result = BLACK_WIN if b.red == 4 else RED_WIN   # 5 beats 4
+        b.result = BLACK_WIN if b.red == 4 else RED_WIN  # 5 beats 4
     ev = ev.with_round(r1)
     r2 = pair_round(ev).round
     assert [(b.red, b.black) for b in r2.boards] == [(1, 5), (2, 3)]
@@ -198,6 +223,7 @@ def test_stage_order_and_boards_by_seed():
 
 
 # ---------------------------------------------------------------- withdrawals
+
 
 def test_withdrawn_player_forfeits_and_double_withdrawal_is_a_walkover():
     # 8 players; 7 and 2 meet in round 1 — 7 withdraws; 3 and 6 both withdraw
@@ -219,10 +245,12 @@ def test_withdrawn_player_forfeits_and_double_withdrawal_is_a_walkover():
 
 
 def test_knockout_ranking_places():
-    ev = ko_event(5)                                   # 3 byes; 4 v 5 in round 1
+    ev = ko_event(5)  # 3 byes; 4 v 5 in round 1
+
     def higher_wins(rnd):
         for b in rnd.boards:
             b.result = RED_WIN if b.red < b.black else BLACK_WIN
+
     ev = run(ev, decide=higher_wins)
     places = [(p.no, p.place, p.place_to) for p in knockout_ranking(ev)]
     assert places == [(1, 1, 1), (2, 2, 2), (3, 3, 4), (4, 3, 4), (5, 5, 5)]
@@ -231,7 +259,7 @@ def test_knockout_ranking_places():
 def test_ranking_while_running():
     ev = ko_event(4)
     r1 = pair_round(ev).round
-    r1.boards[0].result = RED_WIN          # 1 beats 4; 2–3 unfinished
+    r1.boards[0].result = RED_WIN  # 1 beats 4; 2–3 unfinished
     ev = ev.with_round(r1)
     places = {p.no: (p.place, p.place_to) for p in knockout_ranking(ev)}
     assert places[4] == (4, 4) and places[1] == (None, None)

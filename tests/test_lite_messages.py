@@ -3,6 +3,7 @@ workbook: the message sheet xlxq消息 (``XLXQ_NOTIFY=sheet``; the default
 when ``sys.platform == "emscripten"``), with the traceback of an unexpected
 error, instead of a message box and a log file in Pyodide's invisible
 virtual file system."""
+
 from __future__ import annotations
 
 import shutil
@@ -62,13 +63,13 @@ def test_success_goes_to_the_message_sheet_not_a_box(event, tmp_path, capsys):
     assert r.result.ok and not r.alerts
     lines = message(b)
     assert lines[0] == "xlxq · 编排下一轮" and lines[1].endswith("成功") and lines[3].startswith("已编排第1轮")
-    assert r.applied.active == "第1轮"                      # the new round is shown, not the message
-    assert "已编排第1轮" in capsys.readouterr().out          # Lite's output pane
+    assert r.applied.active == "第1轮"  # the new round is shown, not the message
+    assert "已编排第1轮" in capsys.readouterr().out  # Lite's output pane
     wa, wb = openpyxl.load_workbook(event), openpyxl.load_workbook(b)
-    assert wb.sheetnames == wa.sheetnames + [MSG]            # an arbiter's sheet: the operations leave it alone
+    assert wb.sheetnames == wa.sheetnames + [MSG]  # an arbiter's sheet: the operations leave it alone
     r2 = officejs(b, E.recompute)
     assert r2.result.ok and openpyxl.load_workbook(b).sheetnames.count(MSG) == 1
-    assert message(b)[0] == "xlxq · 计算成绩"                 # overwritten, not appended
+    assert message(b)[0] == "xlxq · 计算成绩"  # overwritten, not appended
 
 
 def test_bad_input_is_shown_in_the_message_sheet_and_nothing_else_is_written(event):
@@ -98,17 +99,17 @@ def test_unexpected_error_puts_the_traceback_in_the_workbook(event, monkeypatch,
     text = "\n".join(str(x) for x in message(event) if x)
     assert "程序内部错误" in text and f"工作表「{MSG}」" in text and "RuntimeError: kaputt" in text
     assert "Traceback (most recent call last)" in text and "in boom" in text
-    assert not (tmp_path / "xlxq-error.log").exists()        # no invisible log file
+    assert not (tmp_path / "xlxq-error.log").exists()  # no invisible log file
     assert r.applied.active == MSG
 
 
 def test_english_sheet_and_vba_client(event, monkeypatch):
     monkeypatch.setenv("XLXQ_LANG", "en")
-    r = H.run_workbook_function(event, E.pair_next_round)    # VBA client: only Remote.bas actions
+    r = H.run_workbook_function(event, E.pair_next_round)  # VBA client: only Remote.bas actions
     assert r.result.ok and set(r.applied.funcs) <= H.VBA_CLIENT_ACTIONS
     ws = openpyxl.load_workbook(event)[E.MESSAGE_SHEET["en"]]
     assert ws["A1"].value == "xlxq · Pair next round" and ws["A4"].value.startswith("round 1 paired")
-    assert r.applied.active == "第1轮"          # a zh workbook, English messages
+    assert r.applied.active == "第1轮"  # a zh workbook, English messages
 
 
 def test_both_shows_the_box_too(event, monkeypatch):

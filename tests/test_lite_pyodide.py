@@ -11,6 +11,7 @@ it.  The payloads are the Office.js client's (Lite's), built from the file
 by tests/xlremote.py; the actions are carried out by its applier.
 Timings: build/lite-ci/pyodide-timings.json.
 """
+
 from __future__ import annotations
 
 import importlib.util
@@ -60,9 +61,26 @@ def build_wheel(dest: Path) -> Path:
         shutil.copytree(ROOT / d, src / d, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
     for f in ("pyproject.toml", "README.md"):
         shutil.copy(ROOT / f, src / f)
-    subprocess.run([sys.executable, "-m", "pip", "wheel", "--quiet", "--disable-pip-version-check", "--no-deps",
-                    "--no-index", "--find-links", str(CI / "build-deps"), "-w", str(dest), str(src)],
-                   check=True, capture_output=True, text=True)
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "wheel",
+            "--quiet",
+            "--disable-pip-version-check",
+            "--no-deps",
+            "--no-index",
+            "--find-links",
+            str(CI / "build-deps"),
+            "-w",
+            str(dest),
+            str(src),
+        ],
+        check=True,
+        capture_output=True,
+        text=True,
+    )
     return next(dest.glob("xlxq-*.whl"))
 
 
@@ -70,10 +88,20 @@ class Pyodide:
     """lite/pyodide_run.mjs as a subprocess: one JSON line per call."""
 
     def __init__(self, wheels: list[Path]):
-        self.proc = subprocess.Popen(["node", str(ROOT / "lite" / "pyodide_run.mjs"), str(PYODIDE),
-                                      str(ROOT / "lite" / "main.py"), *map(str, wheels)],
-                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                                     text=True, encoding="utf-8")
+        self.proc = subprocess.Popen(
+            [
+                "node",
+                str(ROOT / "lite" / "pyodide_run.mjs"),
+                str(PYODIDE),
+                str(ROOT / "lite" / "main.py"),
+                *map(str, wheels),
+            ],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            encoding="utf-8",
+        )
         self.ready = self._read()
 
     def _read(self) -> dict:
@@ -105,8 +133,9 @@ def pyodide(tmp_path_factory):
     yield runner
     runner.close()
     CI.mkdir(parents=True, exist_ok=True)
-    (CI / "pyodide-timings.json").write_text(json.dumps(
-        {k: v for k, v in runner.ready.items() if k != "stdout"} | {"calls": runner.calls}, indent=1))
+    (CI / "pyodide-timings.json").write_text(
+        json.dumps({k: v for k, v in runner.ready.items() if k != "stdout"} | {"calls": runner.calls}, indent=1)
+    )
 
 
 @pytest.fixture
@@ -114,12 +143,12 @@ def lite_main(monkeypatch):
     """lite/main.py imported in CPython (xlwings' plain ``script`` decorator
     there: the functions take the book)."""
     monkeypatch.setenv("XLWINGS_LICENSE_KEY", "noncommercial")
-    monkeypatch.setenv("XLXQ_NOTIFY", "sheet")          # what Pyodide does by default
+    monkeypatch.setenv("XLXQ_NOTIFY", "sheet")  # what Pyodide does by default
     monkeypatch.delenv("XLXQ_LANG", raising=False)
     spec = importlib.util.spec_from_file_location("xlxq_lite_main", ROOT / "lite" / "main.py")
     mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(mod)
-    yield mod                                           # main.py sets XLXQ_LANG per call: monkeypatch restores it
+    yield mod  # main.py sets XLXQ_LANG per call: monkeypatch restores it
 
 
 _STAMP = re.compile(r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d")
@@ -139,8 +168,9 @@ def step(pyodide: Pyodide, lite_main: Any, path: Path, script: str) -> H.Applied
     cpython = H.run_as_caller(payload, getattr(lite_main, script), pass_book=True)
     assert comparable(got["result"]["actions"]) == comparable(cpython.actions), script
     wb = openpyxl.load_workbook(path)
-    applied = H.apply_actions(wb, got["result"]["actions"], client="Office.js",
-                              active_sheet_index=payload["book"]["active_sheet_index"])
+    applied = H.apply_actions(
+        wb, got["result"]["actions"], client="Office.js", active_sheet_index=payload["book"]["active_sheet_index"]
+    )
     wb.save(path)
     return applied
 
@@ -148,8 +178,9 @@ def step(pyodide: Pyodide, lite_main: Any, path: Path, script: str) -> H.Applied
 def play(path: Path, n: int, seed: int) -> None:
     rng = random.Random(seed)
     _, view = open_round(path, n)
-    write_results(path, n, {b: rng.choice([RED_WIN, BLACK_WIN, DRAW, RED_WIN]) for b in view.rows()},
-                  random.Random(seed))
+    write_results(
+        path, n, {b: rng.choice([RED_WIN, BLACK_WIN, DRAW, RED_WIN]) for b in view.rows()}, random.Random(seed)
+    )
 
 
 def test_runs_in_pyodide_with_the_built_wheel_and_no_pandas(pyodide):
@@ -157,13 +188,13 @@ def test_runs_in_pyodide_with_the_built_wheel_and_no_pandas(pyodide):
     assert r["pyodide"] == "314.0.7" and r["python"].startswith("3.14")
     pk = {k.lower().replace("_", "-"): v for k, v in r["packages"].items()}
     assert pk["xlxq"] == "0.1.0" and pk["xlwings"] == "0.37.8"
-    assert "pandas" not in pk and "numpy" not in pk                 # the pins were not pulled in
+    assert "pandas" not in pk and "numpy" not in pk  # the pins were not pulled in
 
 
 def test_demo_workbook_pair_recompute_explain_equal_cpython(pyodide, lite_main, tmp_path):
     from xlxq.workbook import demo
 
-    path = demo(tmp_path)                                            # round 1 paired (openpyxl)
+    path = demo(tmp_path)  # round 1 paired (openpyxl)
     for n in (1, 2, 3):
         play(path, n, seed=40 + n)
         a = step(pyodide, lite_main, path, "recompute")

@@ -1,6 +1,7 @@
 """队员总分制: team-mates split between the halves at numbering (seed 001 二),
 round 1 without team-mates, and teams ranked by their members' points or
 placings, best-N, incomplete teams."""
+
 from __future__ import annotations
 
 import random
@@ -36,12 +37,15 @@ def team_count(ps, team):
     return sum(1 for p in ps if p.unit == team)
 
 
-@pytest.mark.parametrize("sizes", [
-    {"甲": 2, "乙": 2, "丙": 2, "丁": 2},
-    {"甲": 3, "乙": 1, "丙": 4, "丁": 2, "戊": 3},
-    {"甲": 5, "乙": 5, "丙": 1},
-    {"甲": 1, "乙": 1, "丙": 1},
-])
+@pytest.mark.parametrize(
+    "sizes",
+    [
+        {"甲": 2, "乙": 2, "丙": 2, "丁": 2},
+        {"甲": 3, "乙": 1, "丙": 4, "丁": 2, "戊": 3},
+        {"甲": 5, "乙": 5, "丙": 1},
+        {"甲": 1, "乙": 1, "丙": 1},
+    ],
+)
 def test_split_halves_balances_every_team(sizes):
     ps = registration(sizes)
     upper, lower = split_halves(ps)
@@ -50,7 +54,7 @@ def test_split_halves_balances_every_team(sizes):
         assert abs(team_count(upper, team) - team_count(lower, team)) <= 1
         members = sorted((p for p in ps if p.unit == team), key=lambda p: -p.rating)
         if len(members) >= 2:
-            assert members[0] in upper                       # the strongest of a team upstairs
+            assert members[0] in upper  # the strongest of a team upstairs
     assert [p.rating for p in upper] == sorted((p.rating for p in upper), reverse=True)
 
 
@@ -81,8 +85,10 @@ def test_round1_pairs_no_team_mates(numbering, seed):
 
 
 def test_numbering_examples():
-    ps = [Player(i, f"P{i}", unit=u, rating=r) for i, (u, r) in enumerate(
-        [("A", 2500), ("A", 2400), ("B", 2300), ("B", 2200)], start=1)]
+    ps = [
+        Player(i, f"P{i}", unit=u, rating=r)
+        for i, (u, r) in enumerate([("A", 2500), ("A", 2400), ("B", 2300), ("B", 2200)], start=1)
+    ]
     # odd_even: upper (1, 3) = A's and B's strongest; lower (2, 4); adjacent 1-2 would pair A1-A2,
     # so the lower half swaps: 1-B2, 3-A2
     out = {p.name: p.no for p in number_members(ps, "odd_even")}
@@ -110,19 +116,23 @@ def test_numbering_orders():
 
 # ------------------------------------------------------------------ team ranking
 
+
 def one_round_event():
     """Ranks after round 1 (2011 14.3.1): 6 (B) 1st, 1 (A) 2nd, 4 (A) 3rd,
     3 (C) 4th, 2 (B) 5th, 5 (C) 6th; points 2, 2, 1, 1, 0, 0."""
-    return make_event(6, [[(1, 2, "1-0"), (3, 4, "="), (5, 6, "0-1")]], rounds=5,
-                      units={1: "A", 4: "A", 6: "B", 2: "B", 3: "C", 5: "C"})
+    return make_event(
+        6,
+        [[(1, 2, "1-0"), (3, 4, "="), (5, 6, "0-1")]],
+        rounds=5,
+        units={1: "A", 4: "A", 6: "B", 2: "B", 3: "C", 5: "C"},
+    )
 
 
 def test_rank_by_points_and_by_placings():
     ev = one_round_event()
     assert [(r.no, r.rank) for r in compute_standings(ev)] == [(6, 1), (1, 2), (4, 3), (3, 4), (2, 5), (5, 6)]
     rows = member_total_standings(ev, by="points")
-    assert [(r.team, r.points, r.placings, r.rank) for r in rows] == [("A", 3, 5, 1), ("B", 2, 6, 2),
-                                                                      ("C", 1, 10, 3)]
+    assert [(r.team, r.points, r.placings, r.rank) for r in rows] == [("A", 3, 5, 1), ("B", 2, 6, 2), ("C", 1, 10, 3)]
     rows = member_total_standings(ev, by="placings")
     assert [(r.team, r.placings) for r in rows] == [("A", 5), ("B", 6), ("C", 10)]
     rows = member_total_standings(ev, by="placings", best=1)
@@ -132,12 +142,12 @@ def test_rank_by_points_and_by_placings():
 
 def test_ties_and_incomplete_teams():
     ev = one_round_event()
-    ev.player(5).unit = "D"                      # C: only player 3 now; D: only player 5
+    ev.player(5).unit = "D"  # C: only player 3 now; D: only player 5
     rows = member_total_standings(ev, by="points", best=2)
     assert [r.team for r in rows] == ["A", "B", "C", "D"] and not rows[2].complete
     assert rows[2].rank == 3
     rows = member_total_standings(ev, by="placings", best=2, incomplete="count")
-    assert [r.team for r in rows] == ["C", "A", "B", "D"]      # 4 < 5 < 6 < 6; B's best placing 1 beats D's 6
+    assert [r.team for r in rows] == ["C", "A", "B", "D"]  # 4 < 5 < 6 < 6; B's best placing 1 beats D's 6
     rows = member_total_standings(ev, by="placings", best=2, incomplete="drop")
     assert [r.team for r in rows] == ["A", "B"]
     # equal teams share a rank
@@ -158,8 +168,7 @@ def test_member_total_swiss_end_to_end(seed):
     rng = random.Random(seed)
     teams = {f"队{k}": rng.randint(2, 4) for k in range(rng.randint(4, 10))}
     ps = number_members(registration(teams, rng), numbering="odd_even")
-    ev = Event(EventSettings(rounds=7, first_round="adjacent",
-                             pairing=PairingOptions(avoid_same_unit_round1=True)), ps)
+    ev = Event(EventSettings(rounds=7, first_round="adjacent", pairing=PairingOptions(avoid_same_unit_round1=True)), ps)
     for _ in range(7):
         rnd = fill_results(pair_round(ev).round, rng)
         ev = ev.with_round(rnd)
@@ -183,5 +192,5 @@ def test_member_total_round_robin():
     for _ in range(ev.settings.rounds):
         ev = ev.with_round(fill_results(pair_round(ev).round, rng))
     rows = member_total_standings(ev, by="points")
-    assert sum(r.points for r in rows) == 2 * 15          # 15 games, 2 points each
+    assert sum(r.points for r in rows) == 2 * 15  # 15 games, 2 points each
     assert Counter(r.team for r in rows) == Counter({"A": 1, "B": 1})

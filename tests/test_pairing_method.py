@@ -3,14 +3,27 @@
 Each expected pairing below was worked by hand with 编排卡 following seed 000;
 the comments give the steps.
 """
+
 import pytest
 
 from xlxq.core.explain import explain_round, group_record
 from xlxq.core.history import DOWN
 from xlxq.core.model import PairingOptions
 from xlxq.core.pairing import pair_round
-from xlxq.core.swiss import (DUO_HOU, DUO_XIAN, LIAN_HOU, LIAN_XIAN, Q_APART, Q_HARD, ROW_A, ROW_B,
-                             SHANG_HOU, SHANG_XIAN, category, order_key)
+from xlxq.core.swiss import (
+    DUO_HOU,
+    DUO_XIAN,
+    LIAN_HOU,
+    LIAN_XIAN,
+    Q_APART,
+    Q_HARD,
+    ROW_A,
+    ROW_B,
+    SHANG_HOU,
+    SHANG_XIAN,
+    category,
+    order_key,
+)
 from xlxq.errors import PairingImpossible
 from tests.helpers import card, make_event, pairs_of, search_group
 
@@ -42,8 +55,9 @@ def test_round2_mixed_results_float_down():
 
 def test_cuowei_when_tongwei_already_met():
     """Round 3, 1 has met 2: 同位 impossible, 错位 to the next of the other row."""
-    gs, res = search_group([card(1, 4, "RB", met={2}), card(3, 4, "RB"),
-                            card(2, 4, "BR", met={1}), card(4, 4, "BR")], round_no=3)
+    gs, res = search_group(
+        [card(1, 4, "RB", met={2}), card(3, 4, "RB"), card(2, 4, "BR", met={1}), card(4, 4, "BR")], round_no=3
+    )
     assert sorted((p[0], p[1]) for p in res.pairs) == [(1, 4), (3, 2)]
     assert res.floats == []
 
@@ -125,12 +139,14 @@ def test_impossible_round_is_said_plainly():
 
 def test_beyond_planned_rounds_is_an_input_error():
     from xlxq.errors import InputError
+
     ev = make_event(4, [[(1, 2, "1-0"), (4, 3, "1-0")]], rounds=1)
     with pytest.raises(InputError):
         pair_round(ev)
 
 
 # -- 方法(二): who is 先编者 ------------------------------------------------------
+
 
 def first(cards, round_no):
     return min(cards, key=lambda c: order_key(c, round_no)).no
@@ -152,33 +168,44 @@ def test_picker_rule3_equal_surplus_run_in_need_direction_first():
 
 
 def test_picker_rule4_zero_surplus_runs_first():
-    assert first([card(2, 4, "RB"), card(8, 4, "RRBB")], 3) == 8        # 连后 before 上后
-    assert first([card(2, 4, "BBRR"), card(8, 4, "BBBRRR")], 3) == 8   # longer run
+    assert first([card(2, 4, "RB"), card(8, 4, "RRBB")], 3) == 8  # 连后 before 上后
+    assert first([card(2, 4, "BBRR"), card(8, 4, "BBBRRR")], 3) == 8  # longer run
 
 
 def test_picker_rule5_number_order_by_round_parity():
     cs = [card(2, 4, "RB"), card(8, 4, "RB"), card(5, 4, "BR")]
-    assert first(cs, 3) == 2     # 单轮次小号先编
-    assert first(cs, 4) == 8     # 双轮次大号先编
+    assert first(cs, 3) == 2  # 单轮次小号先编
+    assert first(cs, 4) == 8  # 双轮次大号先编
 
 
 # -- 方法(三): preference orders ------------------------------------------------
 
+
 def one_of_each(x):
-    return [x, card(11, 4, "BRB"), card(12, 4, "RRBB"), card(13, 4, "RB"),
-            card(14, 4, "BR"), card(15, 4, "BBRR"), card(16, 4, "RBR")]
+    return [
+        x,
+        card(11, 4, "BRB"),
+        card(12, 4, "RRBB"),
+        card(13, 4, "RB"),
+        card(14, 4, "BR"),
+        card(15, 4, "BBRR"),
+        card(16, 4, "RBR"),
+    ]
 
 
-@pytest.mark.parametrize("x,order", [
-    (card(1, 4, "RRB"), [11, 12, 13, 14, 15, 16]),    # 1 多先: 多后 连后 上后 上先 连先 多先
-    (card(1, 4, "BBRR"), [11, 12, 13, 14, 15, 16]),   # 1 平先连先: same
-    (card(1, 4, "BBR"), [16, 15, 14, 13, 12, 11]),    # 2 多后: 多先 连先 上先 上后 连后 多后
-    (card(1, 4, "BR"), [11, 12, 13, 16, 15, 14]),     # 3 平先上先: 多后 连后 上后 多先 连先 上先
-    (card(1, 4, "RB"), [16, 15, 14, 11, 12, 13]),     # 4 平先上后: 多先 连先 上先 多后 连后 上后
-    # no colour yet: rows 3 and 3, so he stands last in 要先行 and takes its
-    # last member's list, 方法(三)4 (docs §2.2)
-    (card(1, 4, ""), [16, 15, 14, 11, 12, 13]),
-])
+@pytest.mark.parametrize(
+    "x,order",
+    [
+        (card(1, 4, "RRB"), [11, 12, 13, 14, 15, 16]),  # 1 多先: 多后 连后 上后 上先 连先 多先
+        (card(1, 4, "BBRR"), [11, 12, 13, 14, 15, 16]),  # 1 平先连先: same
+        (card(1, 4, "BBR"), [16, 15, 14, 13, 12, 11]),  # 2 多后: 多先 连先 上先 上后 连后 多后
+        (card(1, 4, "BR"), [11, 12, 13, 16, 15, 14]),  # 3 平先上先: 多后 连后 上后 多先 连先 上先
+        (card(1, 4, "RB"), [16, 15, 14, 11, 12, 13]),  # 4 平先上后: 多先 连先 上先 多后 连后 上后
+        # no colour yet: rows 3 and 3, so he stands last in 要先行 and takes its
+        # last member's list, 方法(三)4 (docs §2.2)
+        (card(1, 4, ""), [16, 15, 14, 11, 12, 13]),
+    ],
+)
 def test_method3_preference_orders(x, order):
     gs, _ = search_group(one_of_each(x), round_no=5)
     xi = gs.nos.index(1)
@@ -186,8 +213,14 @@ def test_method3_preference_orders(x, order):
 
 
 def test_categories():
-    assert [category(c) for c in one_of_each(card(1, 4, ""))[1:]] == \
-        [DUO_HOU, LIAN_HOU, SHANG_HOU, SHANG_XIAN, LIAN_XIAN, DUO_XIAN]
+    assert [category(c) for c in one_of_each(card(1, 4, ""))[1:]] == [
+        DUO_HOU,
+        LIAN_HOU,
+        SHANG_HOU,
+        SHANG_XIAN,
+        LIAN_XIAN,
+        DUO_XIAN,
+    ]
 
 
 def test_yixing_next_picker_pairs_across_before_same_row():
@@ -202,7 +235,7 @@ def test_yixing_next_picker_pairs_across_before_same_row():
 def test_fewer_row_picker_option_changes_who_picks():
     cards = [card(1, 4, "RB"), card(2, 4, "RB"), card(3, 4, "RB"), card(4, 4, "BR")]
     gs, cxa = search_group(cards, round_no=3)
-    assert gs.nos[cxa.steps[0][1]] == 1          # 方法(二)5: 单轮次小号先编
+    assert gs.nos[cxa.steps[0][1]] == 1  # 方法(二)5: 单轮次小号先编
     # seed 001 以少调多: the lone 要后行 player (4) picks from the longer row
     gs, few = search_group(cards, round_no=3, picker="fewer_row")
     assert gs.nos[few.steps[0][1]] == 4
@@ -212,6 +245,7 @@ def test_principle8_pairing_stands_after_the_result_arrives():
     """Round 2 paired while 1-2 was unfinished (draw assumed).  When 1-2
     later ends 1-0, checking round 2 must judge it as it was paired."""
     from xlxq.core.checks import compare_with_engine
+
     ev = make_event(8, [[(1, 2, None), (4, 3, "1-0"), (5, 6, "0-1"), (8, 7, "=")]])
     out = pair_round(ev)
     assert out.round.provisional == [(1, 1)]
@@ -226,26 +260,29 @@ def test_principle8_pairing_stands_after_the_result_arrives():
 
 # -- 方法(二): the order inside 要先行 and 要后行 (issue 8 item 1) ------------------
 
+
 def test_rows_follow_method2_lists_literally():
     """方法(二) lists each row: 要先 "少先、少先连后、少先上后、少先上先、少先连先、
     平先连后、平先上后"; 要后 "多先、多先连先、多先上先、多先上后、多先连后、平先连先、
     平先上先".  |先−后| first (21 and 22 are 3 apart), then the list, then the
     number.  The numbers are chosen against the list (round 5, 单轮次小号在前):
     the number must not decide before the list has."""
-    cards = [card(21, 6, "BBRBB"),    # 少先3
-             card(17, 6, "RBRBB"),    # 少先1 连后
-             card(15, 6, "BRBRB"),    # 少先1 上后
-             card(13, 6, "BBRBR"),    # 少先1 上先
-             card(11, 6, "BBBRR"),    # 少先1 连先
-             card(19, 6, "RRBB"),     # 平先连后
-             card(9, 6, "BRRB"),      # 平先上后
-             card(22, 6, "RRBRR"),    # 多先3
-             card(18, 6, "BRBRR"),    # 多先1 连先
-             card(16, 6, "RBRBR"),    # 多先1 上先
-             card(14, 6, "RRBRB"),    # 多先1 上后
-             card(12, 6, "RRRBB"),    # 多先1 连后
-             card(20, 6, "BBRR"),     # 平先连先
-             card(10, 6, "RBBR")]     # 平先上先
+    cards = [
+        card(21, 6, "BBRBB"),  # 少先3
+        card(17, 6, "RBRBB"),  # 少先1 连后
+        card(15, 6, "BRBRB"),  # 少先1 上后
+        card(13, 6, "BBRBR"),  # 少先1 上先
+        card(11, 6, "BBBRR"),  # 少先1 连先
+        card(19, 6, "RRBB"),  # 平先连后
+        card(9, 6, "BRRB"),  # 平先上后
+        card(22, 6, "RRBRR"),  # 多先3
+        card(18, 6, "BRBRR"),  # 多先1 连先
+        card(16, 6, "RBRBR"),  # 多先1 上先
+        card(14, 6, "RRBRB"),  # 多先1 上后
+        card(12, 6, "RRRBB"),  # 多先1 连后
+        card(20, 6, "BBRR"),  # 平先连先
+        card(10, 6, "RBBR"),
+    ]  # 平先上先
     gs, _ = search_group(cards, round_no=5, budget=1)
     want_red = [21, 17, 15, 13, 11, 19, 9]
     want_black = [22, 18, 16, 14, 12, 20, 10]
@@ -261,11 +298,13 @@ def test_rows_longer_run_towards_the_need_first_against_it_last():
     """Within 少先连后 the longer 连后 first (连走次数多); within 少先连先 the longer
     连先 last (the mirror: furthest from the need).  Round 4: 双轮次大号在前 would
     otherwise put the larger numbers first."""
-    cards = [card(1, 6, "RBBB"),        # 少先2 连后3
-             card(2, 6, "BBRBB"),       # 少先3 (|先−后| first)
-             card(5, 6, "BBRRBB"),      # 少先2 连后2
-             card(7, 6, "BBBBRR"),      # 少先2 连先2
-             card(8, 6, "BBBBBRRR")]    # 少先2 连先3
+    cards = [
+        card(1, 6, "RBBB"),  # 少先2 连后3
+        card(2, 6, "BBRBB"),  # 少先3 (|先−后| first)
+        card(5, 6, "BBRRBB"),  # 少先2 连后2
+        card(7, 6, "BBBBRR"),  # 少先2 连先2
+        card(8, 6, "BBBBBRRR"),
+    ]  # 少先2 连先3
     gs, _ = search_group(cards, round_no=4, budget=1)
     assert [gs.nos[i] for i in gs.rows[ROW_A]] == [2, 1, 5, 7, 8]
 
@@ -280,8 +319,7 @@ def test_row_order_is_not_the_xianbian_order_9_and_8():
     方法(三) "优先安排上先者与上后者配对"); 18 少先 is red (方法(四)1).  17 and 9
     are left in 要后行: 同行.  Both 多先1; 9 上后 has the smaller run → red (the
     rule of 方法(四)2–7, docs §2.7).  Boards: 18–8, 9–17."""
-    cards = [card(18, 9, "BBRRB", met={17}), card(17, 9, "RBRBR"),
-             card(9, 9, "RBRRB"), card(8, 9, "RRBBR")]
+    cards = [card(18, 9, "BBRRB", met={17}), card(17, 9, "RBRBR"), card(9, 9, "RBRRB"), card(8, 9, "RRBBR")]
     gs, res = search_group(cards, round_no=6)
     assert [gs.nos[i] for i in gs.rows[ROW_B]] == [17, 8, 9]
     assert [(p[0], p[1]) for p in res.pairs] == [(18, 8), (9, 17)]
@@ -307,24 +345,23 @@ def test_xianbian_counts_only_lian_runs_rows_the_full_list():
 
 # -- players with no colour history (issue 8 item 5) ---------------------------
 
+
 def test_no_history_player_stands_last_in_the_shorter_row():
     """方法(二)'s lists have no entry for a player whose games so far are all
     byes.  Reading (docs §2.2): 平先 with no 上先/上后, so after the row's last
     entry (平先上后 / 平先上先), in the shorter row (要先行 when equal)."""
     shao, duo1, duo2 = card(2, 2, "B"), card(1, 2, "R"), card(3, 2, "R")
     gs, _ = search_group([card(7, 2, "", byes=1), shao, duo1, duo2], round_no=3, budget=1)
-    assert [gs.nos[i] for i in gs.rows[ROW_A]] == [2, 7]          # 要先行 was shorter
+    assert [gs.nos[i] for i in gs.rows[ROW_A]] == [2, 7]  # 要先行 was shorter
     assert [gs.nos[i] for i in gs.rows[ROW_B]] == [1, 3]
-    gs, _ = search_group([card(7, 2, "", byes=1), card(2, 2, "B"), card(4, 2, "B"), duo2],
-                         round_no=3, budget=1)
-    assert [gs.nos[i] for i in gs.rows[ROW_B]] == [3, 7]          # 要后行 was shorter
+    gs, _ = search_group([card(7, 2, "", byes=1), card(2, 2, "B"), card(4, 2, "B"), duo2], round_no=3, budget=1)
+    assert [gs.nos[i] for i in gs.rows[ROW_B]] == [3, 7]  # 要后行 was shorter
     # equal rows: 要先行; two such players go one by one (round 4: 大号 first)
     gs, _ = search_group([card(5, 2, ""), card(6, 2, ""), shao, duo1], round_no=4, budget=1)
     assert [gs.nos[i] for i in gs.rows[ROW_A]] == [2, 6]
     assert [gs.nos[i] for i in gs.rows[ROW_B]] == [1, 5]
     # behind 平先上后 in his row, ahead of nobody
-    gs, _ = search_group([card(9, 2, "", byes=1), card(4, 2, "RB"), card(8, 2, "RRB")],
-                         round_no=3, budget=1)
+    gs, _ = search_group([card(9, 2, "", byes=1), card(4, 2, "RB"), card(8, 2, "RRB")], round_no=3, budget=1)
     assert [gs.nos[i] for i in gs.rows[ROW_A]] == [4, 9]
 
 
@@ -348,6 +385,7 @@ def test_round1_bye_player_floats_down_and_picks_from_the_other_row():
 
 # -- 原则(十二) in the last round (issue 8 item 2) -------------------------------
 
+
 def test_last_round_balance_before_three_in_a_row():
     """Round 6, one group: 1 少先连先 (BBBRR), 2 少先上后 (BRBRB), 3 多先连先
     (BRBRR), 4 多先上后 (RRBRB); 1 has met 4.
@@ -361,9 +399,10 @@ def test_last_round_balance_before_three_in_a_row():
     Last round (6 of 6): 原则(十二) "使全部参赛运动员的先后走局数只相差一先" comes
     first; 1–3, 2–4 leaves everyone within one, and the 连三 stands (seed 001:
     最后一轮连三先配对均不拆开重排)."""
+
     def group():
-        return [card(1, 4, "BBBRR", met={4}), card(2, 4, "BRBRB"), card(3, 4, "BRBRR"),
-                card(4, 4, "RRBRB", met={1})]
+        return [card(1, 4, "BBBRR", met={4}), card(2, 4, "BRBRB"), card(3, 4, "BRBRR"), card(4, 4, "RRBRB", met={1})]
+
     gs, res = search_group(group(), round_no=6, total=9)
     assert [(p[0], p[1]) for p in res.pairs] == [(4, 3), (2, 1)]
     gs, res = search_group(group(), round_no=6, total=6)
@@ -373,8 +412,7 @@ def test_last_round_balance_before_three_in_a_row():
 
 def test_last_round_record_names_principle12_before_principle11():
     """The 编排记录 of the last round compares 原则(十二) first, and says so."""
-    cards = [card(1, 4, "BBBRR", met={4}), card(2, 4, "BRBRB"), card(3, 4, "BRBRR"),
-             card(4, 4, "RRBRB", met={1})]
+    cards = [card(1, 4, "BBBRR", met={4}), card(2, 4, "BRBRB"), card(3, 4, "BRBRR"), card(4, 4, "RRBRB", met={1})]
     gs, res = search_group(cards, round_no=6, total=6)
     assert gs.qorder[:3] == (0, Q_APART, Q_HARD)
     text = "\n".join(group_record(gs, res, [], 6, {}))

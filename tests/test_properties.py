@@ -7,6 +7,7 @@ cannot be paired, an independent matching (networkx) confirms it; pairing the
 same data again gives the same round.  The 连三/多三 figures are printed and
 held under 0.1 % of player-rounds (原则(十一)).
 """
+
 from __future__ import annotations
 
 import multiprocessing as mp
@@ -24,7 +25,7 @@ from xlxq.core.pairing import pair_round
 from xlxq.core.simulate import fill_results
 from xlxq.errors import PairingImpossible
 
-EVENTS_SMALL = int(os.environ.get("XLXQ_PROP_EVENTS", "1500"))   # 5–120 players
+EVENTS_SMALL = int(os.environ.get("XLXQ_PROP_EVENTS", "1500"))  # 5–120 players
 EVENTS_LARGE = int(os.environ.get("XLXQ_PROP_EVENTS_LARGE", "250"))  # 121–300 players
 
 
@@ -50,15 +51,26 @@ def run_event(args):
     idx, n, rounds, chaos = args
     rng = random.Random(idx * 7919 + n)
     ev = Event(EventSettings(rounds=rounds, name=f"e{idx}"), [Player(i, f"P{i}") for i in range(1, n + 1)])
-    stats = {"pr": 0, "three_in_row": 0, "three_surplus": 0, "errors": [], "impossible": 0,
-             "bye_not_lowest": 0, "rounds": 0, "nondeterministic": 0, "balanced_end": 0, "players_end": 0,
-             "apart_end": 0, "players_any": 0}
+    stats = {
+        "pr": 0,
+        "three_in_row": 0,
+        "three_surplus": 0,
+        "errors": [],
+        "impossible": 0,
+        "bye_not_lowest": 0,
+        "rounds": 0,
+        "nondeterministic": 0,
+        "balanced_end": 0,
+        "players_end": 0,
+        "apart_end": 0,
+        "players_any": 0,
+    }
     for r in range(1, rounds + 1):
-        if chaos and r > 1 and rng.random() < 0.15:      # a withdrawal
+        if chaos and r > 1 and rng.random() < 0.15:  # a withdrawal
             active = [p for p in ev.players if p.withdrawn_from_round is None]
             if len(active) > 4:
                 rng.choice(active).withdrawn_from_round = r
-        if chaos and rng.random() < 0.1:                  # a late entry
+        if chaos and rng.random() < 0.1:  # a late entry
             ev.players.append(Player(len(ev.players) + 1, f"L{r}"))
             ev.reindex()
         try:
@@ -70,8 +82,9 @@ def run_event(args):
             break
         if r <= 3 or r == rounds:
             again = pair_round(ev).round
-            if [(b.red, b.black) for b in again.boards] != [(b.red, b.black) for b in out.round.boards] \
-                    or again.byes != out.round.byes:
+            if [(b.red, b.black) for b in again.boards] != [
+                (b.red, b.black) for b in out.round.boards
+            ] or again.byes != out.round.byes:
                 stats["nondeterministic"] += 1
         fill_results(out.round, rng)
         if chaos:
@@ -93,7 +106,7 @@ def run_event(args):
         stats["rounds"] += 1
     cards = build_cards(ev, rounds + 1)
     for c in cards.values():
-        if c.colours:                       # 原则(十二): who ends more than one 先 apart
+        if c.colours:  # 原则(十二): who ends more than one 先 apart
             stats["players_any"] += 1
             stats["apart_end"] += abs(c.diff) >= 2
         if len(c.colours) == rounds:
@@ -116,12 +129,14 @@ def run_many(jobs):
 
 def report(label, total):
     pr = total["pr"]
-    print(f"\n[{label}] events' player-rounds={pr} rounds={total['rounds']} "
-          f"new 连三={total['three_in_row']} ({100 * total['three_in_row'] / pr:.3f}%) "
-          f"new 多三={total['three_surplus']} ({100 * total['three_surplus'] / pr:.3f}%) "
-          f"bye outside lowest group={total['bye_not_lowest']} impossible rounds={total['impossible']} "
-          f"|red−black|≤1 at the end: {total['balanced_end']}/{total['players_end']} "
-          f"(of all players, ≥2 apart: {total['apart_end']}/{total['players_any']})")
+    print(
+        f"\n[{label}] events' player-rounds={pr} rounds={total['rounds']} "
+        f"new 连三={total['three_in_row']} ({100 * total['three_in_row'] / pr:.3f}%) "
+        f"new 多三={total['three_surplus']} ({100 * total['three_surplus'] / pr:.3f}%) "
+        f"bye outside lowest group={total['bye_not_lowest']} impossible rounds={total['impossible']} "
+        f"|red−black|≤1 at the end: {total['balanced_end']}/{total['players_end']} "
+        f"(of all players, ≥2 apart: {total['apart_end']}/{total['players_any']})"
+    )
 
 
 @pytest.mark.slow
@@ -154,7 +169,7 @@ def test_random_small_events_hit_the_limits():
     total, errors = run_many(jobs)
     report("5–16 players", total)
     assert errors == []
-    assert total["impossible"] > 0       # the sample does reach the limit
+    assert total["impossible"] > 0  # the sample does reach the limit
 
 
 @pytest.mark.slow
@@ -170,14 +185,18 @@ def test_determinism_across_processes():
     """Hash seeds differ between processes; the pairing must not."""
     import subprocess
     import sys
-    code = ("import random;from xlxq.core.model import *;from xlxq.core.pairing import pair_round;"
-            "from xlxq.core.simulate import fill_results\n"
-            "rng=random.Random(9);ev=Event(EventSettings(rounds=9),[Player(i,str(i)) for i in range(1,58)])\n"
-            "for r in range(9):\n o=pair_round(ev);fill_results(o.round,rng);ev=ev.with_round(o.round)\n"
-            "print([(b.red,b.black) for r in ev.rounds for b in r.boards],[r.byes for r in ev.rounds])")
+
+    code = (
+        "import random;from xlxq.core.model import *;from xlxq.core.pairing import pair_round;"
+        "from xlxq.core.simulate import fill_results\n"
+        "rng=random.Random(9);ev=Event(EventSettings(rounds=9),[Player(i,str(i)) for i in range(1,58)])\n"
+        "for r in range(9):\n o=pair_round(ev);fill_results(o.round,rng);ev=ev.with_round(o.round)\n"
+        "print([(b.red,b.black) for r in ev.rounds for b in r.boards],[r.byes for r in ev.rounds])"
+    )
     outs = set()
     for seed in ("1", "2", "12345"):
         env = dict(os.environ, PYTHONHASHSEED=seed)
-        outs.add(subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env,
-                                check=True).stdout)
+        outs.add(
+            subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True).stdout
+        )
     assert len(outs) == 1

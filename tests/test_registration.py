@@ -1,4 +1,5 @@
 """Registration import: headers, numbering with seeds, draws, errors."""
+
 from __future__ import annotations
 
 import random
@@ -29,6 +30,7 @@ def write_xlsx(path: Path, rows: list[list]) -> Path:
 
 # ---------------------------------------------------------------- sample
 
+
 def test_sample_file_24_players_8_units_4_seeds():
     players = read_registration(SAMPLE)
     assert len(players) == 24
@@ -41,18 +43,31 @@ def test_sample_file_24_players_8_units_4_seeds():
     best = sorted(players, key=lambda p: -p.rating)[:4]
     assert {p.no for p in best} == {1, 3, 5, 7}
     by_no = {p.no: p.name for p in players}
-    assert [by_no[n] for n in range(1, 10)] == ["赵文博", "李明轩", "陈志远", "王海涛", "黄立新",
-                                                "刘建国", "郭宏伟", "孙浩然", "周子豪"]
+    assert [by_no[n] for n in range(1, 10)] == [
+        "赵文博",
+        "李明轩",
+        "陈志远",
+        "王海涛",
+        "黄立新",
+        "刘建国",
+        "郭宏伟",
+        "孙浩然",
+        "周子豪",
+    ]
     assert all(isinstance(p.rating, int) for p in players)
 
 
 # ---------------------------------------------------------------- headers
 
+
 def test_csv_chinese_headers_file_order(tmp_path):
     f = write_csv(tmp_path / "r.csv", "姓名,单位,等级分\n张三,北京,2100\n李四,上海,\n王五,,1980.5\n")
     ps = read_registration(f)
     assert [(p.no, p.name, p.unit, p.rating, p.seed) for p in ps] == [
-        (1, "张三", "北京", 2100, None), (2, "李四", "上海", None, None), (3, "王五", "", 1980.5, None)]
+        (1, "张三", "北京", 2100, None),
+        (2, "李四", "上海", None, None),
+        (3, "王五", "", 1980.5, None),
+    ]
 
 
 def test_csv_english_headers_case_and_space_insensitive(tmp_path):
@@ -75,30 +90,43 @@ def test_tab_separated_and_blank_rows(tmp_path):
 
 
 def test_xlsx_chinese_headers_with_title_row(tmp_path):
-    f = write_xlsx(tmp_path / "报名表.xlsx", [
-        ["2025年象棋公开赛报名表"],
-        ["序号", "姓名", "单位", "等级分", "种子"],
-        [3, "张三", "北京", 2100, None],
-        [1, "李四", "上海", 2200.0, 1],
-        [None, None, None, None, None],
-        [2, "王五", "广州", None, None],
-    ])
+    f = write_xlsx(
+        tmp_path / "报名表.xlsx",
+        [
+            ["2025年象棋公开赛报名表"],
+            ["序号", "姓名", "单位", "等级分", "种子"],
+            [3, "张三", "北京", 2100, None],
+            [1, "李四", "上海", 2200.0, 1],
+            [None, None, None, None, None],
+            [2, "王五", "广州", None, None],
+        ],
+    )
     ps = read_registration(f)
     assert [(p.no, p.name, p.unit, p.rating, p.seed) for p in ps] == [
-        (1, "李四", "上海", 2200, 1), (2, "王五", "广州", None, None), (3, "张三", "北京", 2100, None)]
+        (1, "李四", "上海", 2200, 1),
+        (2, "王五", "广州", None, None),
+        (3, "张三", "北京", 2100, None),
+    ]
 
 
 def test_xlsx_english_headers_and_seeds(tmp_path):
-    f = write_xlsx(tmp_path / "players.xlsx", [
-        ["NAME", "Unit", "rating", "SEED"],
-        ["A", "X", 1900, None], ["B", "Y", 2400, 2], ["C", "Z", 2500, 1], ["D", "X", 1800, None],
-        ["E", "Y", 1700, None],
-    ])
+    f = write_xlsx(
+        tmp_path / "players.xlsx",
+        [
+            ["NAME", "Unit", "rating", "SEED"],
+            ["A", "X", 1900, None],
+            ["B", "Y", 2400, 2],
+            ["C", "Z", 2500, 1],
+            ["D", "X", 1800, None],
+            ["E", "Y", 1700, None],
+        ],
+    )
     ps = read_registration(f)
     assert [(p.no, p.name) for p in ps] == [(1, "C"), (2, "A"), (3, "B"), (4, "D"), (5, "E")]
 
 
 # ---------------------------------------------------------------- numbering
+
 
 def _entries(seeds):
     return [{"seed": s} for s in seeds]
@@ -144,20 +172,24 @@ def test_no_column_with_draw_refused(tmp_path):
 
 # ---------------------------------------------------------------- errors
 
-@pytest.mark.parametrize("text, needle", [
-    ("姓名,单位\n张三,北京\n,上海\n", "第3行"),                          # row without a name
-    ("姓名,等级分\n张三,2100\n李四,高手\n", "第3行（李四）：等级分"),
-    ("姓名,种子\n张三,1\n李四,1\n", "种子 1 与第2行"),
-    ("姓名,种子\n张三,0\n", "种子应为正整数"),
-    ("姓名,种子\n张三,一\n", "第2行"),
-    ("序号,姓名\n1,张三\n1,李四\n", "序号 1 与第2行"),
-    ("序号,姓名\n1,张三\n,李四\n", "第3行（李四）：缺少序号"),
-    ("序号,姓名\n1,张三\n2.5,李四\n", "序号应为正整数"),
-    ("单位,等级分\n北京,2000\n", "姓名"),
-    ("姓名,Name\n张三,Zhang\n", "两列"),
-    ("姓名\n", "没有棋手"),
-    ("", "姓名"),
-])
+
+@pytest.mark.parametrize(
+    "text, needle",
+    [
+        ("姓名,单位\n张三,北京\n,上海\n", "第3行"),  # row without a name
+        ("姓名,等级分\n张三,2100\n李四,高手\n", "第3行（李四）：等级分"),
+        ("姓名,种子\n张三,1\n李四,1\n", "种子 1 与第2行"),
+        ("姓名,种子\n张三,0\n", "种子应为正整数"),
+        ("姓名,种子\n张三,一\n", "第2行"),
+        ("序号,姓名\n1,张三\n1,李四\n", "序号 1 与第2行"),
+        ("序号,姓名\n1,张三\n,李四\n", "第3行（李四）：缺少序号"),
+        ("序号,姓名\n1,张三\n2.5,李四\n", "序号应为正整数"),
+        ("单位,等级分\n北京,2000\n", "姓名"),
+        ("姓名,Name\n张三,Zhang\n", "两列"),
+        ("姓名\n", "没有棋手"),
+        ("", "姓名"),
+    ],
+)
 def test_errors_name_the_row(tmp_path, text, needle):
     f = write_csv(tmp_path / "r.csv", text)
     with pytest.raises(InputError) as ei:

@@ -6,6 +6,7 @@ slower: xlwings imports pandas whenever it is installed).  Where pandas is
 still installed, these tests run the old pandas code next to the new one on
 random files, .xlsx and .csv, and compare the rows and the players (or the
 error) they lead to."""
+
 from __future__ import annotations
 
 import datetime as dt
@@ -27,12 +28,19 @@ def pandas_rows(path):
     if suffix in (".xlsx", ".xlsm"):
         df = pd.read_excel(path, sheet_name=0, header=None, dtype=object, engine="openpyxl")
         return df.values.tolist()
-    text = R.decode_text(path)                    # unchanged: shared with the new reader
+    text = R.decode_text(path)  # unchanged: shared with the new reader
     first = next((ln for ln in text.splitlines() if ln.strip()), "")
     sep = max((",", "\t", ";"), key=lambda c: (first.count(c), c == ","))
     try:
-        df = pd.read_csv(io.StringIO(text), sep=sep, header=None, dtype=str, keep_default_na=False,
-                         skip_blank_lines=False, engine="python")
+        df = pd.read_csv(
+            io.StringIO(text),
+            sep=sep,
+            header=None,
+            dtype=str,
+            keep_default_na=False,
+            skip_blank_lines=False,
+            engine="python",
+        )
     except pd.errors.EmptyDataError:
         return []
     except (pd.errors.ParserError, ValueError) as exc:
@@ -42,23 +50,48 @@ def pandas_rows(path):
 
 def norm(rows):
     """Rows with every kind of 'empty' as None and dates as datetime."""
+
     def one(v):
         if v is None or v is pd.NaT or v is pd.NA or (isinstance(v, float) and math.isnan(v)):
             return None
         if isinstance(v, pd.Timestamp):
             return v.to_pydatetime()
         return v
+
     out = [[one(v) for v in r] for r in rows]
     while out and all(v is None for v in out[-1]):
-        out.pop()                     # trailing blank lines: both readers skip them
+        out.pop()  # trailing blank lines: both readers skip them
     return out
 
 
-CELLS = [None, None, "", "张三", " 李四 ", "Alice", "NA", "null", "None", "n/a", "  ", "北京", "1-2", "007",
-         2100, 1980.5, 3.0, 0, True, False, dt.datetime(2024, 5, 1, 0, 0), dt.datetime(1899, 12, 30, 2, 0),
-         "=1+1", "#N/A", "2,100"]
-HEADERS = [["姓名", "单位", "等级分"], ["Name", "Club", "Rating", "Seed"], ["序号", "姓名"], ["姓名"],
-           ["报名表"], []]
+CELLS = [
+    None,
+    None,
+    "",
+    "张三",
+    " 李四 ",
+    "Alice",
+    "NA",
+    "null",
+    "None",
+    "n/a",
+    "  ",
+    "北京",
+    "1-2",
+    "007",
+    2100,
+    1980.5,
+    3.0,
+    0,
+    True,
+    False,
+    dt.datetime(2024, 5, 1, 0, 0),
+    dt.datetime(1899, 12, 30, 2, 0),
+    "=1+1",
+    "#N/A",
+    "2,100",
+]
+HEADERS = [["姓名", "单位", "等级分"], ["Name", "Club", "Rating", "Seed"], ["序号", "姓名"], ["姓名"], ["报名表"], []]
 
 
 def random_rows(rng: random.Random) -> list[list]:
@@ -83,7 +116,7 @@ def write_xlsx(path, rows):
             if v is not None:
                 ws.cell(row=i, column=j, value=v)
     if rows and rows[0] == ["报名表"]:
-        wb.create_sheet("second")["A1"] = "姓名"          # only the first sheet is read
+        wb.create_sheet("second")["A1"] = "姓名"  # only the first sheet is read
     wb.save(path)
     return path
 
@@ -126,7 +159,7 @@ def test_csv_rows_equal_pandas(tmp_path, seed):
     if old[0] == "ok":
         assert new[0] == "ok" and norm(new[1]) == norm(old[1])
     else:
-        assert new == old             # the same message for a row longer than the first
+        assert new == old  # the same message for a row longer than the first
 
 
 @pytest.mark.parametrize("seed", range(40))
@@ -159,8 +192,11 @@ def test_players_equal_those_read_through_pandas(tmp_path, seed, monkeypatch):
         else:
             path.write_text(csv_text(rng, rows), encoding="utf-8")
         new = outcome(R.read_registration, path)
-        monkeypatch.setattr(R, "_read_rows", lambda p: [[None if (isinstance(v, float) and math.isnan(v)) else v
-                                                         for v in r] for r in pandas_rows(p)])
+        monkeypatch.setattr(
+            R,
+            "_read_rows",
+            lambda p: [[None if (isinstance(v, float) and math.isnan(v)) else v for v in r] for r in pandas_rows(p)],
+        )
         old = outcome(R.read_registration, path)
         monkeypatch.undo()
         assert new == old, kind
@@ -173,7 +209,9 @@ def test_no_pandas_is_imported_by_the_reader(tmp_path):
     path = write_xlsx(tmp_path / "r.xlsx", [["姓名", "单位"], ["张三", "北京"]])
     csv = tmp_path / "r.csv"
     csv.write_text("姓名,单位\n李四,上海\n", encoding="utf-8")
-    code = ("import sys; from xlxq.backends.registration import read_registration as r; "
-            f"print(r({str(path)!r})[0].name, r({str(csv)!r})[0].name, 'pandas' in sys.modules)")
+    code = (
+        "import sys; from xlxq.backends.registration import read_registration as r; "
+        f"print(r({str(path)!r})[0].name, r({str(csv)!r})[0].name, 'pandas' in sys.modules)"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split()
     assert out == ["张三", "李四", "False"]

@@ -3,6 +3,7 @@ or for more than its field can pair, is warned about (never refused) by
 `xlxq new`, by `pair` of round 1 and by the workbook (设置's 轮数 row and the
 status message); an odd field is noted in the round-1 message.  Players and
 teams alike."""
+
 from __future__ import annotations
 
 import openpyxl
@@ -24,18 +25,21 @@ def test_bounds_and_messages():
     assert [max_swiss_rounds(n) for n in (2, 3, 4, 5, 13, 24)] == [1, 3, 3, 5, 13, 23]
     assert round_count_warnings(24, 7) == [] and round_count_warnings(24, 23) == []
     assert round_count_warnings(13, 13) == []
-    (zh, en), = round_count_warnings(24, 5)
+    ((zh, en),) = round_count_warnings(24, 5)
     assert zh == "计划5轮，" + FEW
     assert en == "5 rounds planned: fewer than seven (原则(二): at least seven rounds, to reduce chance)"
-    (zh, en), = round_count_warnings(24, 24)
-    assert zh == "计划24轮，超过24名棋手积分编排最多能编排的23轮（每人遇其余23人各一次），其后各轮将无法不重复相遇地编排（原则(六)）"
-    (zh, _), = round_count_warnings(13, 14)
+    ((zh, en),) = round_count_warnings(24, 24)
+    assert (
+        zh
+        == "计划24轮，超过24名棋手积分编排最多能编排的23轮（每人遇其余23人各一次），其后各轮将无法不重复相遇地编排（原则(六)）"
+    )
+    ((zh, _),) = round_count_warnings(13, 14)
     assert "最多能编排的13轮（单数，每人遇其余12人各一次、轮空一次）" in zh
-    (zh, _), = round_count_warnings(5, 5)                      # the field is too small for seven
+    ((zh, _),) = round_count_warnings(5, 5)  # the field is too small for seven
     assert zh == "计划5轮，" + FEW + "；5名棋手最多只能编排5轮"
     assert [z for z, _ in round_count_warnings(5, 6)][0].startswith("计划6轮，超过5名棋手")
     assert len(round_count_warnings(5, 6)) == 2
-    (zh, _), = round_count_warnings(6, 4, team=True)
+    ((zh, _),) = round_count_warnings(6, 4, team=True)
     assert zh == "计划4轮，" + FEW + "；6支队伍最多只能编排5轮"
     assert odd_field_note(24) is None
     assert odd_field_note(13)[0] == "参赛13名棋手为单数，每轮一人轮空（原则(一)：参赛运动员数宜为双数）"
@@ -47,7 +51,7 @@ def test_new_warns_and_writes(tmp_path):
     p = run("new", f, "--players", SAMPLE, "--rounds", 5, check_rc=0)
     assert f"警告：计划5轮，{FEW}" in p.out and load(f)["event"]["rounds"] == 5
     g = tmp_path / "b.json"
-    p = run("new", g, "--players", SAMPLE, "--rounds", 30, check_rc=0)          # warned, not refused
+    p = run("new", g, "--players", SAMPLE, "--rounds", 30, check_rc=0)  # warned, not refused
     assert "警告：计划30轮，超过24名棋手积分编排最多能编排的23轮" in p.out and load(g)["event"]["rounds"] == 30
     p = run("new", tmp_path / "c.json", "--players", SAMPLE, "--rounds", 9, check_rc=0)
     assert "警告" not in p.out
@@ -59,7 +63,7 @@ def test_pair_round_1_warns_and_notes_an_odd_field(tmp_path):
     reg = tmp_path / "r.csv"
     reg.write_text("姓名\n" + "".join(f"P{i}\n" for i in range(1, 6)), encoding="utf-8")
     f = tmp_path / "e.json"
-    p = run("new", f, "--players", reg, check_rc=0)                  # default: min(7, 5) = 5 rounds
+    p = run("new", f, "--players", reg, check_rc=0)  # default: min(7, 5) = 5 rounds
     assert f"警告：计划5轮，{FEW}；5名棋手最多只能编排5轮" in p.out
     p = run("pair", f, check_rc=0)
     assert f"警告：计划5轮，{FEW}；5名棋手最多只能编排5轮" in p.out
@@ -69,7 +73,7 @@ def test_pair_round_1_warns_and_notes_an_odd_field(tmp_path):
     for b in d["rounds"][0]["boards"]:
         b["result"] = "draw"
     f.write_text(__import__("json").dumps(d, ensure_ascii=False), encoding="utf-8")
-    p = run("pair", f, check_rc=0)                                      # said once, in round 1
+    p = run("pair", f, check_rc=0)  # said once, in round 1
     assert "警告" not in p.out and "原则(一)" not in p.out
     # an even field planned for seven: nothing to say
     g = tmp_path / "g.json"
@@ -80,23 +84,23 @@ def test_pair_round_1_warns_and_notes_an_odd_field(tmp_path):
 
 def test_team_swiss_new_and_round_1(tmp_path):
     f = tmp_path / "t.json"
-    p = run("new", f, "--teams", TEAMS, "--boards", 4, "--rounds", 9, check_rc=0)       # 8 teams: at most 7
+    p = run("new", f, "--teams", TEAMS, "--boards", 4, "--rounds", 9, check_rc=0)  # 8 teams: at most 7
     assert "警告：计划9轮，超过8支队伍积分编排最多能编排的7轮（每队遇其余7队各一次）" in p.out
     p = run("pair", f, check_rc=0)
     assert "警告：计划9轮，超过8支队伍" in p.out and "原则(一)" not in p.out
 
 
 def test_workbook_warns_in_the_status_and_on_the_rounds_row(tmp_path):
-    _, path = new_event(tmp_path / "w.xlsx", rounds=5)                 # 24 players, 5 rounds
+    _, path = new_event(tmp_path / "w.xlsx", rounds=5)  # 24 players, 5 rounds
     st = pair_next_round(OpenpyxlBook(path))
-    assert st.ok                                                      # a warning never blocks
+    assert st.ok  # a warning never blocks
     assert f"；注意：计划5轮，{FEW}" in st.message_zh
     assert "; warning: 5 rounds planned: fewer than seven" in st.message_en
-    assert "原则(一)" not in st.message_zh                               # 24: even
+    assert "原则(一)" not in st.message_zh  # 24: even
     ws = openpyxl.load_workbook(path)["设置"]
     row = next(r for r in range(1, ws.max_row + 1) if ws.cell(r, 1).value == "轮数")
-    assert ws.cell(row, 3).value == f"注意：计划5轮，{FEW}"              # 轮数's 说明 says why
-    assert fill_of(path, "设置", row, 2) == "#FFEB9C"                    # the value cell, yellow
+    assert ws.cell(row, 3).value == f"注意：计划5轮，{FEW}"  # 轮数's 说明 says why
+    assert fill_of(path, "设置", row, 2) == "#FFEB9C"  # the value cell, yellow
     assert "第1轮" in openpyxl.load_workbook(path).sheetnames
     # the arbiter sets 7 rounds: the warning, its note and its colour go
     wb = openpyxl.load_workbook(path)
@@ -115,8 +119,9 @@ def test_workbook_odd_field_note_on_the_bye_row(tmp_path):
     from xlxq.core.model import EventSettings, Player
     from xlxq.workbook import create_event_workbook
 
-    path = create_event_workbook(tmp_path / "o.xlsx", [Player(i, f"P{i}") for i in range(1, 14)],
-                                 EventSettings(name="单数", rounds=9))
+    path = create_event_workbook(
+        tmp_path / "o.xlsx", [Player(i, f"P{i}") for i in range(1, 14)], EventSettings(name="单数", rounds=9)
+    )
     st = pair_next_round(OpenpyxlBook(path))
     assert st.ok and "警告" not in st.message_zh
     assert "；说明：参赛13名棋手为单数，每轮一人轮空（原则(一)：参赛运动员数宜为双数）" in st.message_zh

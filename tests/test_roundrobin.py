@@ -6,6 +6,7 @@ from shared/reference/roundrobin-tables.md (the 棋规 附录 对局秩序表, 3
 players; rules-research.md §1.3–1.4: identical to the FIDE Berger tables,
 FIDE Handbook C.05 Annex 1).  The repo never reads ../shared.
 """
+
 from __future__ import annotations
 
 import json
@@ -16,13 +17,30 @@ from pathlib import Path
 
 import pytest
 
-from xlxq.core.model import (BLACK_WIN, BLACK_WIN_FORFEIT, DOUBLE_FORFEIT, DRAW, RED_WIN,
-                             RED_WIN_FORFEIT, Event, EventSettings, Player, StandingsOptions)
+from xlxq.core.model import (
+    BLACK_WIN,
+    BLACK_WIN_FORFEIT,
+    DOUBLE_FORFEIT,
+    DRAW,
+    RED_WIN,
+    RED_WIN_FORFEIT,
+    Event,
+    EventSettings,
+    Player,
+    StandingsOptions,
+)
 from xlxq.core.pairing import pair_round
-from xlxq.core.roundrobin import (berger_table, max_number, phantom, rr_round_count, schedule_rounds,
-                                  table_position, table_round, withdrawal_ruling)
-from xlxq.core.rr_standings import (RR_PRESETS, compute_rr_standings, cross_table,
-                                    resolve_rr_tiebreaks)
+from xlxq.core.roundrobin import (
+    berger_table,
+    max_number,
+    phantom,
+    rr_round_count,
+    schedule_rounds,
+    table_position,
+    table_round,
+    withdrawal_ruling,
+)
+from xlxq.core.rr_standings import RR_PRESETS, compute_rr_standings, cross_table, resolve_rr_tiebreaks
 from xlxq.core.simulate import fill_results
 from xlxq.errors import InputError
 
@@ -31,6 +49,7 @@ PUBLISHED = json.loads(DATA.read_text(encoding="utf-8"))["tables"]
 
 
 # ---------------------------------------------------------------- the table
+
 
 @pytest.mark.parametrize("n", range(3, 21))
 def test_table_equals_published_board_by_board(n):
@@ -101,13 +120,13 @@ def test_colour_properties(n):
 @pytest.mark.parametrize("g", [1, 2, 3])
 @pytest.mark.parametrize("n", list(range(2, 24)) + [31, 40])
 def test_every_pair_meets_once_per_cycle(n, double, g):
-    nos = [10 + 3 * i for i in range(n)]           # 序号 need not be 1..N
+    nos = [10 + 3 * i for i in range(n)]  # 序号 need not be 1..N
     rounds = schedule_rounds(nos, double=double, games_per_match=g)
     assert len(rounds) == rr_round_count(n, double, g) == (max_number(n) - 1) * (2 if double else 1) * g
     assert [r.round for r in rounds] == list(range(1, len(rounds) + 1))
     per_cycle = len(rounds) // (2 if double else 1)
     for c in range(2 if double else 1):
-        cyc = rounds[c * per_cycle:(c + 1) * per_cycle]
+        cyc = rounds[c * per_cycle : (c + 1) * per_cycle]
         meet = Counter(frozenset((b.red, b.black)) for r in cyc for b in r.boards)
         assert set(meet) == {frozenset(p) for p in combinations(nos, 2)}
         assert set(meet.values()) == {g}
@@ -115,7 +134,7 @@ def test_every_pair_meets_once_per_cycle(n, double, g):
         assert byes == (Counter({no: g for no in nos}) if n % 2 else Counter())
     for r in rounds:
         seen = r.players()
-        assert sorted(seen) == sorted(nos)           # everyone plays or has the bye
+        assert sorted(seen) == sorted(nos)  # everyone plays or has the bye
         assert [b.board for b in r.boards] == list(range(1, len(r.boards) + 1))
 
 
@@ -155,6 +174,7 @@ def test_players_map_onto_table_numbers():
 
 # ---------------------------------------------------------------- pairing
 
+
 def rr_event(n, system="round_robin", g=1, withdrawn=None, **kw):
     players = [Player(i, f"P{i}", withdrawn_from_round=(withdrawn or {}).get(i)) for i in range(1, n + 1)]
     total = rr_round_count(n, system == "double_round_robin", g)
@@ -180,8 +200,9 @@ def test_pair_round_follows_the_table(system):
     ev = rr_event(7, system)
     played = play_all(ev)
     expected = schedule_rounds(list(range(1, 8)), double=(system == "double_round_robin"))
-    assert [[(b.red, b.black) for b in r.boards] for r in played.rounds] == \
-        [[(b.red, b.black) for b in r.boards] for r in expected]
+    assert [[(b.red, b.black) for b in r.boards] for r in played.rounds] == [
+        [(b.red, b.black) for b in r.boards] for r in expected
+    ]
     assert [r.byes for r in played.rounds] == [r.byes for r in expected]
     with pytest.raises(InputError):
         pair_round(played)
@@ -206,13 +227,14 @@ def test_two_game_matches_pairing():
 
 # ---------------------------------------------------------------- withdrawals
 
+
 def test_withdrawal_under_half_annuls_and_gives_byes():
     # 6 players, 6 withdraws from round 3 after meeting 1 and 4 (2 of 5 < half)
     ev = rr_event(6, withdrawn={6: 3})
     ev = play_all(ev)
     assert withdrawal_ruling(ev, 6) == "annulled"
     r3, r4, r5 = ev.rounds[2:]
-    assert 6 not in r3.players() and r3.byes == [2]       # table R3: 2-6, 3-1, 4-5
+    assert 6 not in r3.players() and r3.byes == [2]  # table R3: 2-6, 3-1, 4-5
     assert r4.byes == [5] and r5.byes == [3]
     rows = compute_rr_standings(ev)
     assert rows[-1].no == 6 and rows[-1].rank is None and rows[-1].annulled
@@ -227,10 +249,12 @@ def test_withdrawal_at_half_or_more_gives_forfeits():
     ev = rr_event(6, withdrawn={6: 4})
     ev = play_all(ev, results={(1, 1, 6): RED_WIN, (2, 6, 4): DRAW, (3, 2, 6): BLACK_WIN})
     assert withdrawal_ruling(ev, 6) == "forfeit"
-    assert [(b.red, b.black, b.result) for b in ev.rounds[3].boards if 6 in (b.red, b.black)] == \
-        [(6, 5, BLACK_WIN_FORFEIT)]
-    assert [(b.red, b.black, b.result) for b in ev.rounds[4].boards if 6 in (b.red, b.black)] == \
-        [(3, 6, RED_WIN_FORFEIT)]
+    assert [(b.red, b.black, b.result) for b in ev.rounds[3].boards if 6 in (b.red, b.black)] == [
+        (6, 5, BLACK_WIN_FORFEIT)
+    ]
+    assert [(b.red, b.black, b.result) for b in ev.rounds[4].boards if 6 in (b.red, b.black)] == [
+        (3, 6, RED_WIN_FORFEIT)
+    ]
     row6 = {r.no: r for r in compute_rr_standings(ev)}[6]
     assert row6.score == 1 + 2 and row6.rank is not None and row6.withdrawn and not row6.annulled
     # black in R1 and R3 (played); the R5 forfeit as black does not count
@@ -282,6 +306,7 @@ def test_both_players_withdrawn_double_forfeit():
 
 # ---------------------------------------------------------------- standings
 
+
 def event_with(n, results, g=1, tiebreaks=None, double=False):
     """``results``: {(red, black): result} for the table's games."""
     ev = rr_event(n, "double_round_robin" if double else "round_robin", g)
@@ -289,29 +314,36 @@ def event_with(n, results, g=1, tiebreaks=None, double=False):
         ev.settings.tiebreaks = tiebreaks
     for rnd in schedule_rounds(list(range(1, n + 1)), double=double, games_per_match=g):
         for b in rnd.boards:
-            b.result = results[(rnd.round, b.red, b.black)] if (rnd.round, b.red, b.black) in results \
+            b.result = (
+                results[(rnd.round, b.red, b.black)]
+                if (rnd.round, b.red, b.black) in results
                 else results[(b.red, b.black)]
+            )
         ev = ev.with_round(rnd)
     return ev
 
 
 def test_141_sonneborn_berger_by_hand():
     # 4 players, table: R1 1-4 2-3 | R2 4-3 1-2 | R3 2-4 3-1
-    ev = event_with(4, {(1, 4): RED_WIN, (2, 3): DRAW, (4, 3): RED_WIN, (1, 2): BLACK_WIN,
-                        (2, 4): DRAW, (3, 1): RED_WIN})
+    ev = event_with(
+        4, {(1, 4): RED_WIN, (2, 3): DRAW, (4, 3): RED_WIN, (1, 2): BLACK_WIN, (2, 4): DRAW, (3, 1): RED_WIN}
+    )
     rows = compute_rr_standings(ev)
     # scores: 1 → 2, 2 → 4, 3 → 3, 4 → 3
     # 小分: 3 beat 1 (2) + ½·2's 4 = 4;  4 beat 3 (3) + ½·2's 4 = 5
     assert [(r.rank, r.no, r.score) for r in rows] == [(1, 2, 4), (2, 4, 3), (3, 3, 3), (4, 1, 2)]
     tb = {r.no: r.tiebreaks for r in rows}
     assert tb[3]["sb"] == 4 and tb[4]["sb"] == 5
-    assert tb[2]["sb"] == 2 + 3 / 2 + 3 / 2        # beat 1, drew 3 and 4
-    assert tb[3]["direct"] is None                  # separated before 直胜 was reached
+    assert tb[2]["sb"] == 2 + 3 / 2 + 3 / 2  # beat 1, drew 3 and 4
+    assert tb[3]["direct"] is None  # separated before 直胜 was reached
 
 
 def test_direct_two_way_is_the_mutual_result():
-    ev = event_with(4, {(1, 4): RED_WIN, (2, 3): DRAW, (4, 3): RED_WIN, (1, 2): BLACK_WIN,
-                        (2, 4): DRAW, (3, 1): RED_WIN}, tiebreaks=["direct"])
+    ev = event_with(
+        4,
+        {(1, 4): RED_WIN, (2, 3): DRAW, (4, 3): RED_WIN, (1, 2): BLACK_WIN, (2, 4): DRAW, (3, 1): RED_WIN},
+        tiebreaks=["direct"],
+    )
     rows = compute_rr_standings(ev)
     assert [(r.rank, r.no) for r in rows] == [(1, 2), (2, 4), (3, 3), (4, 1)]
     tb = {r.no: r.tiebreaks for r in rows}
@@ -320,11 +352,23 @@ def test_direct_two_way_is_the_mutual_result():
 
 def test_direct_mini_table_then_again_among_the_still_tied():
     # 1..4 all on 6 points; among them 1 → 5, 4 → 3, 2 → 2, 3 → 2; and 2 beat 3.
-    w = {frozenset((1, 2)): 1, frozenset((1, 3)): 1, frozenset((1, 4)): None,
-         frozenset((2, 3)): 2, frozenset((2, 4)): 4, frozenset((3, 4)): 3,
-         frozenset((1, 5)): None, frozenset((1, 6)): 6, frozenset((4, 5)): 4, frozenset((4, 6)): None,
-         frozenset((2, 5)): 2, frozenset((2, 6)): 2, frozenset((3, 5)): 3, frozenset((3, 6)): 3,
-         frozenset((5, 6)): None}
+    w = {
+        frozenset((1, 2)): 1,
+        frozenset((1, 3)): 1,
+        frozenset((1, 4)): None,
+        frozenset((2, 3)): 2,
+        frozenset((2, 4)): 4,
+        frozenset((3, 4)): 3,
+        frozenset((1, 5)): None,
+        frozenset((1, 6)): 6,
+        frozenset((4, 5)): 4,
+        frozenset((4, 6)): None,
+        frozenset((2, 5)): 2,
+        frozenset((2, 6)): 2,
+        frozenset((3, 5)): 3,
+        frozenset((3, 6)): 3,
+        frozenset((5, 6)): None,
+    }
     results = {}
     for r in berger_table(6):
         for red, black in r:
@@ -341,16 +385,20 @@ def test_direct_mini_table_then_again_among_the_still_tied():
 
 
 def test_direct_needs_every_pair_to_have_met():
-    ev = event_with(4, {(1, 4): DRAW, (2, 3): DRAW, (4, 3): DRAW, (1, 2): DRAW, (2, 4): DRAW, (3, 1): DRAW},
-                    tiebreaks=["direct"])
+    ev = event_with(
+        4, {(1, 4): DRAW, (2, 3): DRAW, (4, 3): DRAW, (1, 2): DRAW, (2, 4): DRAW, (3, 1): DRAW}, tiebreaks=["direct"]
+    )
     rows = compute_rr_standings(ev, after_round=1)
     assert all(r.rank == 1 and r.tiebreaks["direct"] is None for r in rows)
 
 
 def test_fouls_ascending_and_black_games():
-    ev = event_with(4, {(1, 4): DRAW, (2, 3): DRAW, (4, 3): DRAW, (1, 2): DRAW, (2, 4): DRAW, (3, 1): DRAW},
-                    tiebreaks=["fouls", "black_games"])
-    ev.rounds[0].boards[0].fouls_red = 1        # 1 fouled once
+    ev = event_with(
+        4,
+        {(1, 4): DRAW, (2, 3): DRAW, (4, 3): DRAW, (1, 2): DRAW, (2, 4): DRAW, (3, 1): DRAW},
+        tiebreaks=["fouls", "black_games"],
+    )
+    ev.rounds[0].boards[0].fouls_red = 1  # 1 fouled once
     rows = compute_rr_standings(ev)
     # all on 3 points; 1 has a foul → last; the others by 后走局数:
     # blacks: 2 → R2 (1-2) = 1; 3 → R1, R2 (4-3) = 2; 4 → R1 (1-4), R3 (2-4) = 2
@@ -359,13 +407,25 @@ def test_fouls_ascending_and_black_games():
 
 def test_142_match_points_then_game_points():
     # 3 players, two-game matches: model rounds 1–2 = 2v3, 3–4 = 1v2, 5–6 = 3v1
-    ev = event_with(3, {(1, 2, 3): RED_WIN, (2, 3, 2): BLACK_WIN,      # 2 beats 3 4:0
-                        (3, 1, 2): RED_WIN, (4, 2, 1): DRAW,           # 1 beats 2 3:1
-                        (5, 3, 1): RED_WIN, (6, 1, 3): DRAW}, g=2)     # 3 beats 1 3:1
+    ev = event_with(
+        3,
+        {
+            (1, 2, 3): RED_WIN,
+            (2, 3, 2): BLACK_WIN,  # 2 beats 3 4:0
+            (3, 1, 2): RED_WIN,
+            (4, 2, 1): DRAW,  # 1 beats 2 3:1
+            (5, 3, 1): RED_WIN,
+            (6, 1, 3): DRAW,
+        },
+        g=2,
+    )  # 3 beats 1 3:1
     rows = compute_rr_standings(ev)
     # 场分 2 each; 局分总和 2 → 5, 1 → 4, 3 → 3
-    assert [(r.rank, r.no, r.score, r.tiebreaks["game_points"]) for r in rows] == \
-        [(1, 2, 2, 5), (2, 1, 2, 4), (3, 3, 2, 3)]
+    assert [(r.rank, r.no, r.score, r.tiebreaks["game_points"]) for r in rows] == [
+        (1, 2, 2, 5),
+        (2, 1, 2, 4),
+        (3, 3, 2, 3),
+    ]
     assert {r.no: r.tiebreaks["black_wins"] for r in rows} == {1: 0, 2: 1, 3: 0}
     # a match counts only when complete
     part = compute_rr_standings(ev, after_round=3)

@@ -3,6 +3,7 @@ property re-verified here independently of ``check_schedule``; the two
 impossibility results (n = 2 cannot balance every round together with every
 player; the cyclic pairing cannot balance n = 6, rules-research §3.3); the
 research's verified 6-a-side table; time and determinism; events."""
+
 from __future__ import annotations
 
 import itertools
@@ -12,8 +13,16 @@ import pytest
 
 from xlxq.core import scheveningen as sv
 from xlxq.core.model import Player
-from xlxq.core.scheveningen import (check_schedule, colour_sequences, cyclic_pairings, round_targets, schedule,
-                                    schedule_stage, scheveningen_round, strict_possible)
+from xlxq.core.scheveningen import (
+    check_schedule,
+    colour_sequences,
+    cyclic_pairings,
+    round_targets,
+    schedule,
+    schedule_stage,
+    scheveningen_round,
+    strict_possible,
+)
 from xlxq.core.team_pairing import pair_and_seat
 from xlxq.core.team_standings import board_standings, compute_team_standings
 from xlxq.core.teams import Team, TeamEvent, TeamSettings, validate_team_event
@@ -67,7 +76,7 @@ def test_every_round_balanced_for_n_3_to_10(n):
 def test_two_a_side_cannot_balance_rounds_and_players_together():
     """Exhaustive, independent of the generator: 2 Latin squares × 2⁴ colourings."""
     found = []
-    for order in ((0, 1), (1, 0)):                      # who A1 meets in round 1
+    for order in ((0, 1), (1, 0)):  # who A1 meets in round 1
         pairs = [[(1, 1 + order[0]), (2, 2 - order[0])], [(1, 2 - order[0]), (2, 1 + order[0])]]
         for colours in itertools.product((True, False), repeat=4):
             sched = [[(a, b, colours[2 * r + k]) for k, (a, b) in enumerate(rnd)] for r, rnd in enumerate(pairs)]
@@ -88,7 +97,7 @@ def test_cyclic_pairing_cannot_balance_six_a_side():
     assert sv._colour_search(6, cyclic_pairings(6), round_targets(6), budget=10**7) is None
     assert schedule_stage(6) == "search"
     pairs = {(a, (b - a) % 6) for r, rnd in enumerate(schedule(6)) for a, b, _ in rnd}
-    assert len({d for _, d in pairs}) > 1           # not the cyclic table
+    assert len({d for _, d in pairs}) > 1  # not the cyclic table
 
 
 def test_cyclic_tables_where_they_work():
@@ -164,6 +173,7 @@ def test_format_schedule():
 
 # ------------------------------------------------------------------ events
 
+
 def two_teams(n, reserves=1):
     players, teams, no = [], [], 1
     for t, name in ((1, "甲队"), (2, "乙队")):
@@ -189,14 +199,19 @@ def test_scheveningen_event_end_to_end(n):
         validate_team_event(ev)
     a_players = ev.team(1).players[:n]
     b_players = ev.team(2).players[:n]
-    met = {(b.red, b.black) if b.red in a_players else (b.black, b.red)
-           for r in ev.rounds for m in r.matches for b in m.boards}
+    met = {
+        (b.red, b.black) if b.red in a_players else (b.black, b.red)
+        for r in ev.rounds
+        for m in r.matches
+        for b in m.boards
+    }
     assert met == {(a, b) for a in a_players for b in b_players}
     for rnd, table in zip(ev.rounds, schedule(n)):
         for b, (i, j, a_red) in zip(rnd.matches[0].boards, table):
             assert b.board == i
-            assert (b.red, b.black) == ((a_players[i - 1], b_players[j - 1]) if a_red
-                                        else (b_players[j - 1], a_players[i - 1]))
+            assert (b.red, b.black) == (
+                (a_players[i - 1], b_players[j - 1]) if a_red else (b_players[j - 1], a_players[i - 1])
+            )
     rows = compute_team_standings(ev)
     assert [r.no for r in rows] and sum(r.game_points for r in rows) == 2 * n * n
     assert rows[0].game_points >= rows[1].game_points
@@ -219,6 +234,7 @@ def test_scheveningen_event_checks():
 
 def test_docs_tables_match_the_code():
     from pathlib import Path
+
     text = (Path(__file__).parent.parent / "docs" / "teams.md").read_text(encoding="utf-8")
     for n in ALL_N:
         assert sv.format_schedule(schedule(n)) in text, f"docs/teams.md table for n = {n} is stale"

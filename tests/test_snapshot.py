@@ -1,6 +1,7 @@
 """tools/snapshot.py, the refactor check: a record of a few events of every
 format (JSON files and workbooks) compares equal to a replay on the same
 code, and a changed record is reported as a difference."""
+
 from __future__ import annotations
 
 import json
@@ -21,7 +22,7 @@ def test_record_then_compare_finds_no_difference_and_reports_a_changed_step(tmp_
     assert {e["spec"]["format"] for e in events} == set(snap.FORMATS)
     assert any(e["spec"]["workbook"] for e in events) and not all(e["spec"]["workbook"] for e in events)
     assert all(e["error"] is None for e in events), [e["error"] for e in events if e["error"]]
-    for e in events:                                   # every event was played, not refused at once
+    for e in events:  # every event was played, not refused at once
         assert len(e["steps"]) > 5, e["id"]
         assert any(s["argv"][0] in ("simulate", "pair", "schedule") and s["rc"] == 0 for s in e["steps"]), e["id"]
     capsys.readouterr()
@@ -30,7 +31,7 @@ def test_record_then_compare_finds_no_difference_and_reports_a_changed_step(tmp_
     text = capsys.readouterr().out
     assert f"compared {len(events)} events" in text and ": 0 differences" in text
 
-    manifest["events"] = events[:1]                    # one JSON event, two of its hashes changed
+    manifest["events"] = events[:1]  # one JSON event, two of its hashes changed
     step = events[0]["steps"][2]
     step["stdout"] = "0" * 64
     name = sorted(step["files"])[0]
@@ -50,8 +51,12 @@ def test_workbook_hash_ignores_the_save_time_only(tmp_path):
 
     def book(path, modified, body=b"<x/>"):
         with zipfile.ZipFile(path, "w") as z:
-            z.writestr("docProps/core.xml", b"<cp:coreProperties><dcterms:modified xsi:type=\"dcterms:W3CDTF\">"
-                       + modified + b"</dcterms:modified></cp:coreProperties>")
+            z.writestr(
+                "docProps/core.xml",
+                b'<cp:coreProperties><dcterms:modified xsi:type="dcterms:W3CDTF">'
+                + modified
+                + b"</dcterms:modified></cp:coreProperties>",
+            )
             z.writestr("xl/workbook.xml", body)
         return path
 

@@ -3,27 +3,50 @@
 Scoring is 2/1/0 unless a test says otherwise.  Comments give the hand
 computation each assertion checks.
 """
+
 from __future__ import annotations
 
 import random
 
 import pytest
 
-from xlxq.core.model import (BLACK_WIN, BLACK_WIN_FORFEIT, DOUBLE_FORFEIT, DRAW, RED_WIN,
-                             RED_WIN_FORFEIT, Board, Event, EventSettings, Player, Round,
-                             Scoring, StandingsOptions)
-from xlxq.core.standings import (LABELS_ZH, PRESETS, TIEBREAK_KEYS, StandingRow,
-                                 compute_standings, resolve_tiebreaks, table_round)
+from xlxq.core.model import (
+    BLACK_WIN,
+    BLACK_WIN_FORFEIT,
+    DOUBLE_FORFEIT,
+    DRAW,
+    RED_WIN,
+    RED_WIN_FORFEIT,
+    Board,
+    Event,
+    EventSettings,
+    Player,
+    Round,
+    Scoring,
+    StandingsOptions,
+)
+from xlxq.core.standings import (
+    LABELS_ZH,
+    PRESETS,
+    TIEBREAK_KEYS,
+    StandingRow,
+    compute_standings,
+    resolve_tiebreaks,
+    table_round,
+)
 from xlxq.errors import InputError
 
 
 def make_event(n_players, rounds, tiebreaks=None, withdrawn=None, scoring=None, **std):
     """rounds: list of (boards, byes); a board is (red, black, result[, fouls_red, fouls_black])."""
     withdrawn = withdrawn or {}
-    players = [Player(no, f"P{no}", unit=f"U{no % 3}", withdrawn_from_round=withdrawn.get(no))
-               for no in range(1, n_players + 1)]
-    settings = EventSettings(rounds=max(len(rounds), 1), scoring=scoring or Scoring(),
-                             standings=StandingsOptions(**std))
+    players = [
+        Player(no, f"P{no}", unit=f"U{no % 3}", withdrawn_from_round=withdrawn.get(no))
+        for no in range(1, n_players + 1)
+    ]
+    settings = EventSettings(
+        rounds=max(len(rounds), 1), scoring=scoring or Scoring(), standings=StandingsOptions(**std)
+    )
     if tiebreaks is not None:
         settings.tiebreaks = tiebreaks
     rs = []
@@ -93,8 +116,14 @@ def test_hand_event_every_value():
     for no, (score, opp, cum, wins, fouls, bw, bg, rscores) in expect.items():
         r = rows[no]
         assert r.score == score, no
-        assert r.tiebreaks == {"opp_score": opp, "cumulative": cum, "wins": wins, "fouls": fouls,
-                               "black_wins": bw, "black_games": bg}, no
+        assert r.tiebreaks == {
+            "opp_score": opp,
+            "cumulative": cum,
+            "wins": wins,
+            "fouls": fouls,
+            "black_wins": bw,
+            "black_games": bg,
+        }, no
         assert r.round_scores == rscores, no
         assert r.name == f"P{no}" and r.unit == f"U{no % 3}"
     assert rows[6].withdrawn and not any(rows[n].withdrawn for n in range(1, 6))
@@ -120,8 +149,13 @@ def test_every_row_carries_all_six_tiebreaks_whatever_the_list():
 # ---------------------------------------------------------------------------
 def test_cumulative_28_example():
     # W W W W L with 2/1/0: running totals 2, 4, 6, 8, 8 -> 28.
-    rounds = [([(1, 2, RED_WIN)], []), ([(3, 1, BLACK_WIN)], []), ([(1, 4, RED_WIN)], []),
-              ([(5, 1, BLACK_WIN)], []), ([(1, 6, BLACK_WIN)], [])]
+    rounds = [
+        ([(1, 2, RED_WIN)], []),
+        ([(3, 1, BLACK_WIN)], []),
+        ([(1, 4, RED_WIN)], []),
+        ([(5, 1, BLACK_WIN)], []),
+        ([(1, 6, BLACK_WIN)], []),
+    ]
     r = by_no(compute_standings(make_event(6, rounds)))[1]
     assert r.score == 8
     assert r.tiebreaks["cumulative"] == 28
@@ -144,19 +178,21 @@ def bye_event(mode, zero_player=True):
     # R1: bye 1; 2(R)-3(B) red_win; 4(R)-5(B) draw
     # R2: 1(R)-2(B) red_win; 3(R)-4(B) draw; bye 5
     # totals: 1: 4, 2: 2, 3: 1, 4: 2, 5: 1+2 = 3; 6 (when present) never plays: 0.
-    rounds = [([(2, 3, RED_WIN), (4, 5, DRAW)], [1]),
-              ([(1, 2, RED_WIN), (3, 4, DRAW)], [5])]
+    rounds = [([(2, 3, RED_WIN), (4, 5, DRAW)], [1]), ([(1, 2, RED_WIN), (3, 4, DRAW)], [5])]
     return make_event(6 if zero_player else 5, rounds, bye_opp_score=mode)
 
 
-@pytest.mark.parametrize("mode, zero_player, bye_value", [
-    ("lowest_scoring", True, 1),   # 有分棋手中的最低得分: lowest of 4,2,1,2,3 (6 has 0) = 1
-    ("lowest", True, 0),           # lowest of all, player 6's 0
-    ("zero", True, 0),
-    ("lowest_scoring", False, 1),
-    ("lowest", False, 1),          # nobody on 0: lowest of all = 1
-    ("zero", False, 0),
-])
+@pytest.mark.parametrize(
+    "mode, zero_player, bye_value",
+    [
+        ("lowest_scoring", True, 1),  # 有分棋手中的最低得分: lowest of 4,2,1,2,3 (6 has 0) = 1
+        ("lowest", True, 0),  # lowest of all, player 6's 0
+        ("zero", True, 0),
+        ("lowest_scoring", False, 1),
+        ("lowest", False, 1),  # nobody on 0: lowest of all = 1
+        ("zero", False, 0),
+    ],
+)
 def test_bye_opp_score_modes(mode, zero_player, bye_value):
     rows = by_no(compute_standings(bye_event(mode, zero_player)))
     # player 1: opponent 2 (final 2) + bye; player 5: opponent 4 (final 2) + bye.
@@ -181,8 +217,7 @@ def test_bye_mode_changes_ranking():
     #   lowest_scoring: 5 has 4 > 2 -> 5 first.
     #   lowest / zero:  2 = 2; 胜局 1 = 1 (5's bye); 犯规 0; 后走局数 0 = 0;
     #                   running total after R1: 2 has 2 > 5's 1 -> 2 first.
-    rounds = [([(2, 3, RED_WIN), (5, 4, DRAW)], [1]),
-              ([(1, 3, RED_WIN), (2, 4, DRAW)], [5])]
+    rounds = [([(2, 3, RED_WIN), (5, 4, DRAW)], [1]), ([(1, 3, RED_WIN), (2, 4, DRAW)], [5])]
     for mode, first in (("lowest_scoring", 5), ("lowest", 2), ("zero", 2)):
         rows = compute_standings(make_event(5, rounds, bye_opp_score=mode))
         assert order(rows) == [1, first, 7 - first, 4, 3], mode
@@ -194,9 +229,11 @@ def test_opp_score_uses_final_scores_and_counts_withdrawn_and_forfeiting_opponen
     # R2: 2(R)-3(B) red_win; 1(R)-4(B) black_win.  2 withdraws from round 3.
     # R3: 1(R)-3(B) draw; bye 4
     # totals: 1: 2+0+1 = 3, 2: 0+2 = 2, 3: 0+0+1 = 1, 4: 0+2+2 = 4
-    rounds = [([(1, 2, RED_WIN_FORFEIT), (3, 4, DOUBLE_FORFEIT)], []),
-              ([(2, 3, RED_WIN), (1, 4, BLACK_WIN)], []),
-              ([(1, 3, DRAW)], [4])]
+    rounds = [
+        ([(1, 2, RED_WIN_FORFEIT), (3, 4, DOUBLE_FORFEIT)], []),
+        ([(2, 3, RED_WIN), (1, 4, BLACK_WIN)], []),
+        ([(1, 3, DRAW)], [4]),
+    ]
     rows = by_no(compute_standings(make_event(4, rounds, withdrawn={2: 3})))
     assert [rows[n].score for n in (1, 2, 3, 4)] == [3, 2, 1, 4]
     # 1 met 2 (forfeit, withdrawn later: final 2), 4 (4), 3 (1) -> 7
@@ -214,13 +251,14 @@ def test_opp_score_uses_final_scores_and_counts_withdrawn_and_forfeiting_opponen
 def test_forfeits_count_as_wins_but_not_as_black_games():
     # R1: 1(R)-2(B) black_win_forfeit; 3(R)-4(B) double_forfeit
     # R2: 3(R)-2(B) black_win;         4(R)-1(B) red_win_forfeit
-    rounds = [([(1, 2, BLACK_WIN_FORFEIT), (3, 4, DOUBLE_FORFEIT)], []),
-              ([(3, 2, BLACK_WIN), (4, 1, RED_WIN_FORFEIT)], [])]
+    rounds = [
+        ([(1, 2, BLACK_WIN_FORFEIT), (3, 4, DOUBLE_FORFEIT)], []),
+        ([(3, 2, BLACK_WIN), (4, 1, RED_WIN_FORFEIT)], []),
+    ]
     rows = by_no(compute_standings(make_event(4, rounds)))
     # 2: forfeit win as black + real win as black -> 2 wins, 1 black win, 1 black game
     assert rows[2].score == 4
-    assert (rows[2].tiebreaks["wins"], rows[2].tiebreaks["black_wins"],
-            rows[2].tiebreaks["black_games"]) == (2, 1, 1)
+    assert (rows[2].tiebreaks["wins"], rows[2].tiebreaks["black_wins"], rows[2].tiebreaks["black_games"]) == (2, 1, 1)
     # 4: double forfeit as black (0 points, no win, no black game), forfeit win as red
     assert rows[4].score == 2 and rows[4].tiebreaks["wins"] == 1
     assert rows[4].tiebreaks["black_games"] == 0
@@ -245,14 +283,13 @@ def test_unfinished_game_counts_nothing_and_the_round_is_in_progress():
     # R1: 1(R)-2(B) red_win, 3(R)-4(B) red_win; R2: 3(R)-1(B) unfinished, foul 1 each side; 2(R)-4(B) draw.
     # Only games with a result count (issue 8 §6): 1 has played 2 alone (1 point) -> 对手分 1;
     # 3 has played 4 alone (1 point) -> 1; the fouls of the unfinished game wait for its result.
-    rounds = [([(1, 2, RED_WIN), (3, 4, RED_WIN)], []),
-              ([(3, 1, None, 1, 1), (2, 4, DRAW)], [])]
+    rounds = [([(1, 2, RED_WIN), (3, 4, RED_WIN)], []), ([(3, 1, None, 1, 1), (2, 4, DRAW)], [])]
     ev = make_event(4, rounds)
     rows = by_no(compute_standings(ev))
     assert rows[1].score == 2 and rows[1].round_scores == [2, None]
-    assert rows[1].tiebreaks["black_games"] == 0       # not finished: not counted
-    assert rows[1].tiebreaks["opp_score"] == 1         # 2 (1 point); 3 not played yet
-    assert rows[3].tiebreaks["opp_score"] == 1         # 4 (1 point)
+    assert rows[1].tiebreaks["black_games"] == 0  # not finished: not counted
+    assert rows[1].tiebreaks["opp_score"] == 1  # 2 (1 point); 3 not played yet
+    assert rows[3].tiebreaks["opp_score"] == 1  # 4 (1 point)
     assert rows[1].tiebreaks["fouls"] == rows[3].tiebreaks["fouls"] == 0
     assert rows[1].tiebreaks["cumulative"] == 2 + 2
     tr = table_round(ev)
@@ -270,17 +307,16 @@ def test_unfinished_game_counts_nothing_and_the_round_is_in_progress():
 def test_a_round_paired_but_not_started_is_left_out():
     # R1: 1(R)-2(B) red_win, 3(R)-4(B) black_win, bye 5; R2 paired, no result yet: 4(R)-1(B), 5(R)-3(B), bye 2.
     # The table is after round 1: R2's pairings add no 对手分 and its bye no points.
-    rounds = [([(1, 2, RED_WIN), (3, 4, BLACK_WIN)], [5]),
-              ([(4, 1, None), (5, 3, None)], [2])]
+    rounds = [([(1, 2, RED_WIN), (3, 4, BLACK_WIN)], [5]), ([(4, 1, None), (5, 3, None)], [2])]
     ev = make_event(5, rounds)
     tr = table_round(ev)
     assert (tr.after, dict(tr.unfinished), tr.in_progress) == (1, {}, False)
     rows = by_no(compute_standings(ev))
     assert all(len(r.round_scores) == 1 for r in rows.values())
-    assert rows[2].score == 0                             # R2's bye not counted
-    assert rows[1].tiebreaks["opp_score"] == 0            # 2 (0); 4 not played yet
-    assert rows[4].tiebreaks["opp_score"] == 0            # 3 (0)
-    assert rows[5].tiebreaks["opp_score"] == 2            # bye: lowest scoring = 2
+    assert rows[2].score == 0  # R2's bye not counted
+    assert rows[1].tiebreaks["opp_score"] == 0  # 2 (0); 4 not played yet
+    assert rows[4].tiebreaks["opp_score"] == 0  # 3 (0)
+    assert rows[5].tiebreaks["opp_score"] == 2  # bye: lowest scoring = 2
     assert compute_standings(ev, 2) == compute_standings(ev, 1)
     # an earlier round still unfinished is noted under round N
     ev.rounds[0].boards[1].result = None
@@ -288,8 +324,10 @@ def test_a_round_paired_but_not_started_is_left_out():
     tr = table_round(ev)
     assert (tr.after, dict(tr.unfinished)) == (2, {1: 1, 2: 1})
     assert tr.title("成绩表", "Standings", "zh") == "成绩表（第2轮进行中，第1轮尚有1台未完成，尚有1台未完成）"
-    assert tr.title("成绩表", "Standings", "en") == \
-        "Standings (round 2 in progress, 1 game of round 1 unfinished; 1 game unfinished)"
+    assert (
+        tr.title("成绩表", "Standings", "en")
+        == "Standings (round 2 in progress, 1 game of round 1 unfinished; 1 game unfinished)"
+    )
 
 
 def test_custom_scoring_colour_dependent_draw():
@@ -308,7 +346,7 @@ def test_fouls_fewer_is_better_and_shared_rank():
     # share rank 2.  Losers 2, 4, 6 are equal on everything: shared rank 4.
     rounds = [([(1, 2, RED_WIN), (3, 4, RED_WIN, 1, 0), (5, 6, RED_WIN, 1, 0)], [])]
     ev = make_event(6, rounds)
-    ev.players.reverse()       # table order must come from the ranking, then 序号
+    ev.players.reverse()  # table order must come from the ranking, then 序号
     ev.reindex()
     rows = compute_standings(ev)
     assert order(rows) == [1, 3, 5, 2, 4, 6]
@@ -362,12 +400,15 @@ def test_preset_event_hand_values():
     assert rows[7].tiebreaks["cumulative"] == 5
 
 
-@pytest.mark.parametrize("preset, expected", [
-    ("cxa2011-opp", [5, 4, 6, 2, 1, 7, 3]),          # 后走局数: B (2) before A (1)
-    ("seed001-opp", [5, 4, 6, 1, 2, 7, 3]),          # 后走胜局 first: A (1) before B (0)
-    ("cxa2011-cumulative", [5, 4, 6, 2, 1, 7, 3]),
-    ("seed001-cumulative", [5, 4, 6, 1, 2, 7, 3]),
-])
+@pytest.mark.parametrize(
+    "preset, expected",
+    [
+        ("cxa2011-opp", [5, 4, 6, 2, 1, 7, 3]),  # 后走局数: B (2) before A (1)
+        ("seed001-opp", [5, 4, 6, 1, 2, 7, 3]),  # 后走胜局 first: A (1) before B (0)
+        ("cxa2011-cumulative", [5, 4, 6, 2, 1, 7, 3]),
+        ("seed001-cumulative", [5, 4, 6, 1, 2, 7, 3]),
+    ],
+)
 def test_presets_change_the_ranking(preset, expected):
     # 4 and 6 on 4 points: 对手分 4 met 5 (5), 1 (3), bye (2) = 10;
     # 6 met 7 (3), 3 (2), 1 (3) = 8 -> 4 first.  累进分 4: 0+2+4 = 6; 6: 2+3+4 = 9
@@ -404,12 +445,15 @@ FALLBACK_ROUNDS = [
 ]
 
 
-@pytest.mark.parametrize("key, reading, first", [
-    ("back_rounds", "running_total", 1),
-    ("back_rounds", "round_score", 2),
-    ("drop_rounds", "running_total", 2),
-    ("drop_rounds", "round_score", 2),    # the reading only concerns back_rounds
-])
+@pytest.mark.parametrize(
+    "key, reading, first",
+    [
+        ("back_rounds", "running_total", 1),
+        ("back_rounds", "round_score", 2),
+        ("drop_rounds", "running_total", 2),
+        ("drop_rounds", "round_score", 2),  # the reading only concerns back_rounds
+    ],
+)
 def test_fallback_readings(key, reading, first):
     ev = make_event(10, FALLBACK_ROUNDS, tiebreaks=[key], fallback_reading=reading)
     rows = [r for r in compute_standings(ev) if r.no in (1, 2)]
@@ -420,9 +464,11 @@ def test_fallback_readings(key, reading, first):
 def test_back_rounds_running_total_n_minus_one_first():
     # 3 rounds: A = 1 scores 0,2,1 ; B = 2 scores 2,1,0 (both 3, 1 win 1 draw 1 loss)
     # running_total: after R2 A 2 < B 3 -> B first.  round_score: R2 A 2 > B 1 -> A first.
-    rounds = [([(3, 1, RED_WIN), (2, 4, RED_WIN)], []),
-              ([(1, 5, RED_WIN), (2, 6, DRAW)], []),
-              ([(1, 7, DRAW), (8, 2, RED_WIN)], [])]
+    rounds = [
+        ([(3, 1, RED_WIN), (2, 4, RED_WIN)], []),
+        ([(1, 5, RED_WIN), (2, 6, DRAW)], []),
+        ([(1, 7, DRAW), (8, 2, RED_WIN)], []),
+    ]
     rt = compute_standings(make_event(8, rounds, tiebreaks=["back_rounds"]))
     rs = compute_standings(make_event(8, rounds, tiebreaks=["back_rounds"], fallback_reading="round_score"))
     assert [r.no for r in rt if r.no in (1, 2)] == [2, 1]
@@ -434,10 +480,12 @@ def test_back_rounds_starts_at_round_n_minus_one_not_round_one(reading):
     # 4 rounds: A = 1 scores 0,2,2,0 (running 0,2,4,4); B = 2 scores 2,0,1,1 (running 2,2,3,4).
     # Round N-1 = R3 decides: running total 4 > 3, round score 2 > 1 -> A first in both
     # readings (comparing from round 1 upward would put B first).
-    rounds = [([(3, 1, RED_WIN), (2, 4, RED_WIN)], []),
-              ([(1, 5, RED_WIN), (6, 2, RED_WIN)], []),
-              ([(1, 7, RED_WIN), (2, 8, DRAW)], []),
-              ([(9, 1, RED_WIN), (10, 2, DRAW)], [])]
+    rounds = [
+        ([(3, 1, RED_WIN), (2, 4, RED_WIN)], []),
+        ([(1, 5, RED_WIN), (6, 2, RED_WIN)], []),
+        ([(1, 7, RED_WIN), (2, 8, DRAW)], []),
+        ([(9, 1, RED_WIN), (10, 2, DRAW)], []),
+    ]
     rows = compute_standings(make_event(10, rounds, tiebreaks=["back_rounds"], fallback_reading=reading))
     assert [r.no for r in rows if r.no in (1, 2)] == [1, 2]
 
@@ -449,8 +497,7 @@ def test_fallback_with_full_preset_breaks_a_tie_left_by_the_other_keys():
     # 1: 2,0 ; 2: 0,2.  对手分: 1 = 3 (2) + 4 (2) = 4 ; 2 = 4 (2) + 3 (2) = 4.
     # wins 1/1, fouls 0, 后走局数 1/1, 后走胜局 0 (1 lost as black) vs 1 (2 won as black)!
     # Use cxa2011-opp (no 后走胜局): back_rounds running_total after R1: 1 has 2 > 0.
-    rounds = [([(1, 3, RED_WIN), (2, 4, BLACK_WIN)], []),
-              ([(4, 1, RED_WIN), (3, 2, BLACK_WIN)], [])]
+    rounds = [([(1, 3, RED_WIN), (2, 4, BLACK_WIN)], []), ([(4, 1, RED_WIN), (3, 2, BLACK_WIN)], [])]
     rows = by_no(compute_standings(make_event(4, rounds)))
     assert rows[1].tiebreaks["opp_score"] == rows[2].tiebreaks["opp_score"] == 4
     assert rows[1].tiebreaks["black_games"] == rows[2].tiebreaks["black_games"] == 1
@@ -459,8 +506,7 @@ def test_fallback_with_full_preset_breaks_a_tie_left_by_the_other_keys():
     rows = by_no(compute_standings(make_event(4, rounds, tiebreaks=["seed001-opp"])))
     assert rows[2].rank < rows[1].rank
     # Without the fall-back they share.
-    rows = by_no(compute_standings(make_event(4, rounds, tiebreaks=["opp_score", "wins", "fouls",
-                                                                   "black_games"])))
+    rows = by_no(compute_standings(make_event(4, rounds, tiebreaks=["opp_score", "wins", "fouls", "black_games"])))
     assert rows[1].rank == rows[2].rank
 
 
@@ -477,7 +523,7 @@ def test_after_round_uses_scores_at_that_round():
     assert rows[1].tiebreaks["opp_score"] == 2
     assert rows[4].tiebreaks["opp_score"] == 5
     assert rows[3].tiebreaks["opp_score"] == 3
-    assert rows[1].tiebreaks["fouls"] == 0           # the foul was in R3
+    assert rows[1].tiebreaks["fouls"] == 0  # the foul was in R3
     assert rows[4].tiebreaks["black_games"] == 1
     order2 = order(compute_standings(hand_event(), after_round=2))
     # 3 and 4 on 3: 对手分 3 < 5 -> 4 first
@@ -486,17 +532,14 @@ def test_after_round_uses_scores_at_that_round():
 
 def test_after_round_beyond_the_file_is_the_last_round():
     full = compute_standings(hand_event())
-    assert [r.to_dict() for r in compute_standings(hand_event(), after_round=9)] == \
-           [r.to_dict() for r in full]
-    assert [r.to_dict() for r in compute_standings(hand_event(), after_round=3)] == \
-           [r.to_dict() for r in full]
+    assert [r.to_dict() for r in compute_standings(hand_event(), after_round=9)] == [r.to_dict() for r in full]
+    assert [r.to_dict() for r in compute_standings(hand_event(), after_round=3)] == [r.to_dict() for r in full]
 
 
 def test_withdrawn_flag_follows_after_round():
-    ev = make_event(4, [([(1, 2, RED_WIN), (3, 4, DRAW)], []),
-                        ([(1, 3, DRAW), (2, 4, DRAW)], [])], withdrawn={4: 3})
+    ev = make_event(4, [([(1, 2, RED_WIN), (3, 4, DRAW)], []), ([(1, 3, DRAW), (2, 4, DRAW)], [])], withdrawn={4: 3})
     assert by_no(compute_standings(ev, after_round=1))[4].withdrawn is False
-    assert by_no(compute_standings(ev))[4].withdrawn is True     # will not play round 3
+    assert by_no(compute_standings(ev))[4].withdrawn is True  # will not play round 3
 
 
 @pytest.mark.parametrize("bad", [-1, 1.5, "2", True])
@@ -518,8 +561,7 @@ def test_resolve_presets_and_keys():
     assert resolve_tiebreaks(["wins", "wins", "fouls"]) == ["wins", "fouls"]
     assert PRESETS["cxa2011-opp"] == ["opp_score", "wins", "fouls", "black_games", "back_rounds"]
     assert PRESETS["cxa2011-cumulative"] == ["cumulative", "wins", "fouls", "black_games", "drop_rounds"]
-    assert PRESETS["seed001-opp"] == ["opp_score", "wins", "fouls", "black_wins", "black_games",
-                                      "back_rounds"]
+    assert PRESETS["seed001-opp"] == ["opp_score", "wins", "fouls", "black_wins", "black_games", "back_rounds"]
     assert PRESETS["seed001-cumulative"] == ["cumulative", "wins", "fouls", "black_wins", "drop_rounds"]
 
 
@@ -555,12 +597,18 @@ def random_event(rng, n, n_rounds):
         nos = list(range(1, n + 1))
         rng.shuffle(nos)
         byes = [nos.pop()] if len(nos) % 2 else []
-        boards = [(nos[i], nos[i + 1], rng.choice(results), rng.randint(0, 1), rng.randint(0, 1))
-                  for i in range(0, len(nos), 2)]
+        boards = [
+            (nos[i], nos[i + 1], rng.choice(results), rng.randint(0, 1), rng.randint(0, 1))
+            for i in range(0, len(nos), 2)
+        ]
         rounds.append((boards, byes))
-    return make_event(n, rounds, tiebreaks=[rng.choice(list(PRESETS))],
-                      bye_opp_score=rng.choice(["lowest_scoring", "lowest", "zero"]),
-                      fallback_reading=rng.choice(["running_total", "round_score"]))
+    return make_event(
+        n,
+        rounds,
+        tiebreaks=[rng.choice(list(PRESETS))],
+        bye_opp_score=rng.choice(["lowest_scoring", "lowest", "zero"]),
+        fallback_reading=rng.choice(["running_total", "round_score"]),
+    )
 
 
 @pytest.mark.parametrize("seed", range(40))
@@ -601,5 +649,6 @@ def test_random_invariants(seed):
         bv = min([t for t in totals.values() if t > 0], default=0)
     for no in bye_opp:
         bye_opp[no] = n_byes[no] * bv
-    assert sum(r.tiebreaks["opp_score"] - bye_opp[r.no] for r in rows) == \
-        sum(totals[no] * boards_of[no] for no in totals)
+    assert sum(r.tiebreaks["opp_score"] - bye_opp[r.no] for r in rows) == sum(
+        totals[no] * boards_of[no] for no in totals
+    )

@@ -1,5 +1,6 @@
 """The pairing-system interface and registry (xlxq.systems), and the one
 编排记录 printer and block finder shared by the CLI and the workbook."""
+
 from __future__ import annotations
 
 import random
@@ -32,15 +33,18 @@ def test_every_individual_system_is_registered_once():
         get_system("no_such_system")
 
 
-@pytest.mark.parametrize("key, n, g, rounds", [
-    ("swiss", 24, 1, 9),                # as typed
-    ("round_robin", 6, 1, 5),           # N − 1 table rounds
-    ("round_robin", 7, 1, 7),           # odd field: M = 8, 7 rounds
-    ("double_round_robin", 6, 1, 10),
-    ("round_robin", 6, 2, 10),          # 两局制: two games a table round
-    ("knockout", 13, 1, 4),             # 16 lines, 4 stages
-    ("knockout", 8, 2, 6),
-])
+@pytest.mark.parametrize(
+    "key, n, g, rounds",
+    [
+        ("swiss", 24, 1, 9),  # as typed
+        ("round_robin", 6, 1, 5),  # N − 1 table rounds
+        ("round_robin", 7, 1, 7),  # odd field: M = 8, 7 rounds
+        ("double_round_robin", 6, 1, 10),
+        ("round_robin", 6, 2, 10),  # 两局制: two games a table round
+        ("knockout", 13, 1, 4),  # 16 lines, 4 stages
+        ("knockout", 8, 2, 6),
+    ],
+)
 def test_planned_rounds(key, n, g, rounds):
     s = EventSettings(system=key, rounds=9, games_per_match=g)
     assert get_system(key).planned_rounds(n, s) == rounds
@@ -49,7 +53,7 @@ def test_planned_rounds(key, n, g, rounds):
 def test_labels_and_default_tiebreaks():
     assert system_label("double_round_robin", "zh", 2) == "双循环（每场2局）"
     assert system_label("knockout", "en") == "knockout"
-    assert system_label("scheveningen", "zh") == "scheveningen"      # not registered: shown as is
+    assert system_label("scheveningen", "zh") == "scheveningen"  # not registered: shown as is
     assert get_system("swiss").default_tiebreaks(EventSettings()) == ["cxa2011-opp"]
     assert get_system("knockout").default_tiebreaks(EventSettings(system="knockout")) == []
     rr = get_system("round_robin").default_tiebreaks(EventSettings(system="round_robin"))

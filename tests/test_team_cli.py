@@ -1,6 +1,7 @@
 """Team events on the command line (``python -m xlxq`` in a subprocess):
 a team Swiss of 8 teams × 4 boards end to end, a team round robin of 5
 (byes), a 6-a-side 全队轮赛制, a 队员总分制 event, line-ups and their errors."""
+
 from __future__ import annotations
 
 import json
@@ -54,12 +55,13 @@ def check_board_colours(d) -> None:
 
 # ------------------------------------------------------------------ team Swiss
 
+
 @pytest.mark.slow
 def test_team_swiss_of_8_teams_end_to_end(tmp_path):
     f = tmp_path / "团体赛.json"
     p = run("new", f, "--teams", TEAMS, "--boards", 4, "--name", "市象棋团体赛", check_rc=0)
     assert "8队×4台（分台定人制）" in p.out and "积分编排团体赛" in p.out and "7轮" in p.out
-    assert "周博文（第2台）" in p.out                                    # a reserve registered for board 2
+    assert "周博文（第2台）" in p.out  # a reserve registered for board 2
     d = load(f)
     assert d["event"]["kind"] == "team" and d["event"]["boards"] == 4 and d["event"]["rounds"] == 7
     assert d["event"]["tiebreaks"] == ["seed001-team-1"] and d["event"]["lineup"] == "fixed_boards"
@@ -70,9 +72,11 @@ def test_team_swiss_of_8_teams_end_to_end(tmp_path):
     assert "先走队单数台执红、双数台执黑" in p.out
     d = load(f)
     r1 = d["rounds"][0]
-    assert [(m["first"], m["second"]) for m in r1["matches"]] == [(1, 2), (4, 3), (5, 6), (8, 7)]   # 方法(一)
-    assert r1["matches"][0]["boards"][:2] == [{"board": 1, "red": 1, "black": 6, "result": None},
-                                              {"board": 2, "red": 7, "black": 2, "result": None}]
+    assert [(m["first"], m["second"]) for m in r1["matches"]] == [(1, 2), (4, 3), (5, 6), (8, 7)]  # 方法(一)
+    assert r1["matches"][0]["boards"][:2] == [
+        {"board": 1, "red": 1, "black": 6, "result": None},
+        {"board": 2, "red": 7, "black": 2, "result": None},
+    ]
     check_board_colours(d)
 
     p = run("simulate", f, "--seed", 11, check_rc=0)
@@ -81,7 +85,7 @@ def test_team_swiss_of_8_teams_end_to_end(tmp_path):
     assert len(d["rounds"]) == 7
     check_board_colours(d)
     met = Counter(frozenset((m["first"], m["second"])) for r in d["rounds"] for m in r["matches"])
-    assert max(met.values()) == 1                                         # no team meets another twice
+    assert max(met.values()) == 1  # no team meets another twice
     assert all(b["result"] for r in d["rounds"] for m in r["matches"] for b in m["boards"])
 
     # format 1 (default): 场分 first
@@ -94,7 +98,7 @@ def test_team_swiss_of_8_teams_end_to_end(tmp_path):
     assert len(rows) == 8 and rows[0]["rank"] == 1
     keys = [(r["match_points"], r["tiebreaks"]["opp_match_points"], r["game_points"]) for r in rows]
     assert keys == sorted(keys, reverse=True)
-    assert sum(r["match_points"] for r in rows) == 4 * 7 * 2               # 2/1/0: two points a match
+    assert sum(r["match_points"] for r in rows) == 4 * 7 * 2  # 2/1/0: two points a match
     assert sum(r["game_points"] for r in rows) == 4 * 7 * 4 * 2
 
     # format 2: 局分 first (declared before the event; here by editing the file)
@@ -119,7 +123,7 @@ def test_team_swiss_of_8_teams_end_to_end(tmp_path):
 
     p = run("explain", f, "--round", 3, check_rc=0)
     assert "积分段" in p.out and "先编者" in p.out and "队（" in p.out and "对阵：" in p.out
-    assert not re.search(r"\d\s?号", p.out)                                  # team words: 3队, not 3号
+    assert not re.search(r"\d\s?号", p.out)  # team words: 3队, not 3号
     p = run("explain", f, "--round", 1, check_rc=0)
     assert "按队序号近号配对" in p.out
     p = run("check", f, "--round", 5)
@@ -129,21 +133,39 @@ def test_team_swiss_of_8_teams_end_to_end(tmp_path):
 
 def test_team_swiss_options_and_check_finds_rematch(tmp_path, capsys):
     f = tmp_path / "t.json"
-    new(capsys, f, "--teams", TEAMS, "--boards", 4, "--rounds", 3, "--pair-by", "局分", "--match-scoring", "3/1:2/0",
-        "--lineup", "临时定台制", "--tiebreaks", "seed001-team-2", check_rc=0)
+    new(
+        capsys,
+        f,
+        "--teams",
+        TEAMS,
+        "--boards",
+        4,
+        "--rounds",
+        3,
+        "--pair-by",
+        "局分",
+        "--match-scoring",
+        "3/1:2/0",
+        "--lineup",
+        "临时定台制",
+        "--tiebreaks",
+        "seed001-team-2",
+        check_rc=0,
+    )
     e = load(f)["event"]
     assert e["pair_by"] == "game_points" and e["lineup"] == "per_round" and e["tiebreaks"] == ["seed001-team-2"]
     assert e["match_scoring"] == {"win": 3, "draw": 1, "loss": 0, "draw_first": 1, "draw_second": 2}
     run("pair", f, check_rc=0)
     p = run("pair", f, check_rc=0)
-    assert "局分" in p.out and "第1轮第1场第1、2、3、4台未结束" in p.out        # provisional draws, one line a match
+    assert "局分" in p.out and "第1轮第1场第1、2、3、4台未结束" in p.out  # provisional draws, one line a match
     d = load(f)
-    d["rounds"][1]["matches"][0]["first"], d["rounds"][1]["matches"][0]["second"] = 1, 2   # a rematch of round 1
+    d["rounds"][1]["matches"][0]["first"], d["rounds"][1]["matches"][0]["second"] = 1, 2  # a rematch of round 1
     d["rounds"][1]["matches"][1]["first"], d["rounds"][1]["matches"][1]["second"] = 4, 3
     for m in d["rounds"][1]["matches"][:2]:
         m["boards"] = []
     d["rounds"][1]["matches"] = d["rounds"][1]["matches"][:2] + [
-        m for m in d["rounds"][1]["matches"][2:] if not {m["first"], m["second"]} & {1, 2, 3, 4}]
+        m for m in d["rounds"][1]["matches"][2:] if not {m["first"], m["second"]} & {1, 2, 3, 4}
+    ]
     save(f, d)
     p = run("check", f)
     assert p.returncode == 1, p.out + p.err
@@ -152,6 +174,7 @@ def test_team_swiss_options_and_check_finds_rematch(tmp_path, capsys):
 
 
 # ------------------------------------------------------------------ line-ups
+
 
 @pytest.mark.slow
 def test_lineups_and_their_errors(tmp_path, capsys):
@@ -184,8 +207,8 @@ def test_lineups_and_their_errors(tmp_path, capsys):
     assert "1.赵文博、2.周博文、3.孙海峰、4.（空台）" in p.out
     m = load(f)["rounds"][0]["matches"][0]
     assert [b["red"] if b["board"] % 2 else b["black"] for b in m["boards"]] == [1, 5, 3, 0]
-    assert m["boards"][3]["result"] == "red_win_forfeit"                    # 上海队 board 4 red wins
-    p = run("lineup", f, "--team", "北京队", check_rc=0)                     # back to the default
+    assert m["boards"][3]["result"] == "red_win_forfeit"  # 上海队 board 4 red wins
+    p = run("lineup", f, "--team", "北京队", check_rc=0)  # back to the default
     assert "1.赵文博、2.钱立群、3.孙海峰、4.李振华" in p.out
     d = load(f)
     d["rounds"][0]["matches"][0]["boards"][0]["result"] = "draw"
@@ -208,19 +231,19 @@ def test_registration_errors_name_the_team(tmp_path, capsys):
     bad = tmp_path / "bad.csv"
     bad.write_text("队名,姓名\n甲队,a\n甲队,b\n甲队,c\n乙队,d\n乙队,e\n", encoding="utf-8")
     out = tmp_path / "x.json"
-    assert_bad_input(run("new", out, "--teams", bad, "--boards", 2), "甲队", "3名主力", "替补")     # one subprocess
+    assert_bad_input(run("new", out, "--teams", bad, "--boards", 2), "甲队", "3名主力", "替补")  # one subprocess
     assert not out.exists()
     assert_bad_input(new(capsys, out, "--teams", TEAMS), "--boards")
     assert_bad_input(new(capsys, out, "--teams", TEAMS, "--boards", 4, "--system", "knockout"), "knockout")
     assert_bad_input(new(capsys, out, "--teams", TEAMS, "--boards", 4, "--system", "scheveningen"), "两队")
     assert_bad_input(new(capsys, out, "--teams", TEAMS, "--boards", 4, "--eliminate", "3:2"), "--eliminate")
     assert_bad_input(new(capsys, out, "--players", INDIVIDUALS, "--boards", 4), "--boards", "团体赛")
-    assert_bad_input(new(capsys, out, "--teams", TEAMS, "--boards", 4, "--match-scoring", "3-1-0"),
-                     "--match-scoring")
+    assert_bad_input(new(capsys, out, "--teams", TEAMS, "--boards", 4, "--match-scoring", "3-1-0"), "--match-scoring")
     assert not out.exists()
 
 
 # ------------------------------------------------------------------ team round robin
+
 
 def test_team_round_robin_of_5_with_byes(tmp_path, capsys):
     csv = tmp_path / "five.csv"
@@ -235,7 +258,7 @@ def test_team_round_robin_of_5_with_byes(tmp_path, capsys):
     assert all(len(r["byes"]) == 1 and len(r["matches"]) == 2 for r in d["rounds"])
     assert sorted(no for r in d["rounds"] for no in r["byes"]) == [1, 2, 3, 4, 5]
     met = Counter(frozenset((m["first"], m["second"])) for r in d["rounds"] for m in r["matches"])
-    assert len(met) == 10 and set(met.values()) == {1}                       # everyone meets everyone once
+    assert len(met) == 10 and set(met.values()) == {1}  # everyone meets everyone once
     check_board_colours(d)
     assert_bad_input(run("pair", f), "5轮")
     p = run("simulate", f, "--seed", 3, check_rc=0)
@@ -243,7 +266,7 @@ def test_team_round_robin_of_5_with_byes(tmp_path, capsys):
     rows = json.loads(run("standings", f, "--json", check_rc=0).out)
     assert rows["tiebreak_order"] == ["match_points", "game_points", "match_wins", "game_wins", "fouls"]
     assert all(r["byes"] == 1 and r["matches"] == 4 for r in rows["standings"])
-    assert sum(r["match_points"] for r in rows["standings"]) == 10 * 2          # a round-robin bye is worth nothing
+    assert sum(r["match_points"] for r in rows["standings"]) == 10 * 2  # a round-robin bye is worth nothing
     p = run("standings", f, check_rc=0)
     assert "团体单循环名次表（第5轮后）" in p.out
     p = run("check", f, "--round", 2, check_rc=0)
@@ -255,10 +278,17 @@ def test_team_round_robin_of_5_with_byes(tmp_path, capsys):
 
 # ------------------------------------------------------------------ 全队轮赛制
 
+
 def test_scheveningen_six_a_side(tmp_path, capsys):
     csv = tmp_path / "two.csv"
-    csv.write_text("team,name,reserve\n" + "\n".join(f"红队,甲{i}," for i in range(1, 7)) + "\n"
-                   + "\n".join(f"蓝队,乙{i}," for i in range(1, 7)) + "\n蓝队,乙替,是\n", encoding="utf-8")
+    csv.write_text(
+        "team,name,reserve\n"
+        + "\n".join(f"红队,甲{i}," for i in range(1, 7))
+        + "\n"
+        + "\n".join(f"蓝队,乙{i}," for i in range(1, 7))
+        + "\n蓝队,乙替,是\n",
+        encoding="utf-8",
+    )
     f = tmp_path / "s.json"
     p = new(capsys, f, "--teams", csv, "--boards", 6, "--system", "scheveningen", check_rc=0)
     assert "两队各6人" in p.out and "全队轮赛制" in p.out and "第6轮：" in p.out
@@ -267,12 +297,12 @@ def test_scheveningen_six_a_side(tmp_path, capsys):
     a, b = d["teams"][0]["players"][:6], d["teams"][1]["players"][:6]
     games = [(x["red"], x["black"]) for r in d["rounds"] for m in r["matches"] for x in m["boards"]]
     assert len(games) == 36
-    assert {frozenset(g) for g in games} == {frozenset((x, y)) for x in a for y in b}   # everyone meets everyone once
+    assert {frozenset(g) for g in games} == {frozenset((x, y)) for x in a for y in b}  # everyone meets everyone once
     reds = Counter(red for red, _ in games)
-    assert all(reds[x] == 3 for x in a + b)                                   # 3 reds, 3 blacks each
+    assert all(reds[x] == 3 for x in a + b)  # 3 reds, 3 blacks each
     for r in d["rounds"]:
         red_a = sum(1 for x in r["matches"][0]["boards"] if x["red"] in a)
-        assert red_a == 3                                                     # balanced every round
+        assert red_a == 3  # balanced every round
     assert_bad_input(run("pair", f), "6轮")
     assert_bad_input(run("lineup", f, "--team", 1, "--players", "1,2,3,4,5,6"), "秩序表")
     p = run("schedule", f, "--force", check_rc=0)
@@ -291,6 +321,7 @@ def test_scheveningen_six_a_side(tmp_path, capsys):
 
 # ------------------------------------------------------------------ 队员总分制
 
+
 def test_member_total_event(tmp_path, capsys):
     f = tmp_path / "m.json"
     p = new(capsys, f, "--players", INDIVIDUALS, "--member-total", "--best", 2, "--rounds", 5, check_rc=0)
@@ -299,14 +330,14 @@ def test_member_total_event(tmp_path, capsys):
     assert d["event"]["member_total"] == {"by": "points", "best": 2, "incomplete": "last"}
     assert "kind" not in d["event"]
     unit = {x["no"]: x["unit"] for x in d["players"]}
-    for team in set(unit.values()):                                          # team-mates in both halves
+    for team in set(unit.values()):  # team-mates in both halves
         nos = [no for no, u in unit.items() if u == team]
         assert abs(sum(no % 2 for no in nos) - sum(1 - no % 2 for no in nos)) <= 1
     run("pair", f, check_rc=0)
     r1 = load(f)["rounds"][0]
-    assert all(unit[b["red"]] != unit[b["black"]] for b in r1["boards"])       # round 1 without team-mates
+    assert all(unit[b["red"]] != unit[b["black"]] for b in r1["boards"])  # round 1 without team-mates
     run("simulate", f, "--seed", 5, check_rc=0)
-    assert load(f)["event"]["member_total"]["best"] == 2                     # kept through pair / simulate
+    assert load(f)["event"]["member_total"]["best"] == 2  # kept through pair / simulate
     p = run("standings", f, "--teams", check_rc=0)
     assert "队员总分制团体名次（第5轮后；按积分总和，每队计前2名）" in p.out
     st = json.loads(run("standings", f, "--teams", "--json", check_rc=0).out)

@@ -2,6 +2,7 @@
 lossless round trip, strict reading with messages naming the team, round,
 match and board, the ``load_any`` dispatch, 队员总分制's
 ``event.member_total`` on an individual file, and the team registration."""
+
 from __future__ import annotations
 
 import json
@@ -9,15 +10,37 @@ from dataclasses import replace
 
 import pytest
 
-from xlxq.backends.json_file import (any_from_dict, dumps, event_from_dict, event_to_dict, load_any, load_event,
-                                     save_event)
-from xlxq.backends.team_json import (MemberTotalOptions, MemberTotalSettings, read_team_registration,
-                                     team_event_from_dict, team_event_to_dict, with_member_total)
+from xlxq.backends.json_file import (
+    any_from_dict,
+    dumps,
+    event_from_dict,
+    event_to_dict,
+    load_any,
+    load_event,
+    save_event,
+)
+from xlxq.backends.team_json import (
+    MemberTotalOptions,
+    MemberTotalSettings,
+    read_team_registration,
+    team_event_from_dict,
+    team_event_to_dict,
+    with_member_total,
+)
 from xlxq.core.model import Board, Event, EventSettings, PairingOptions, Player, Scoring, StandingsOptions
 from xlxq.core.scheveningen import scheveningen_round
 from xlxq.core.team_pairing import pair_and_seat, pair_team_round
-from xlxq.core.teams import (VACANT, Match, Team, TeamEvent, TeamRound, TeamScoring, TeamSettings, make_boards,
-                             set_lineups)
+from xlxq.core.teams import (
+    VACANT,
+    Match,
+    Team,
+    TeamEvent,
+    TeamRound,
+    TeamScoring,
+    TeamSettings,
+    make_boards,
+    set_lineups,
+)
 from xlxq.errors import InputError
 
 from tests.conftest import SAMPLE_TEAMS as SAMPLE
@@ -43,16 +66,33 @@ def full_event() -> TeamEvent:
     teams[0] = replace(teams[0], reserve_boards={5: 2}, seed=1)
     teams[4] = replace(teams[4], withdrawn_from_round=3)
     players[23] = replace(players[23], withdrawn_from_round=2)
-    s = TeamSettings(name="市团体赛", system="swiss", rounds=4, boards=4, lineup="fixed_boards",
-                     scoring=TeamScoring(game=Scoring(win=2, draw=1, loss=0, draw_red=1, draw_black=1.5),
-                                         match_win=3, match_draw=1, match_loss=0, match_draw_first=1,
-                                         match_draw_second=2, bye_match_points=2, bye_game_points=6),
-                     pair_by="game_points", tiebreaks=["seed001-team-2", "game_wins"], first_round="random",
-                     first_round_seed=77, pairing=PairingOptions(colour_tie="round_parity", last_rounds_rule="broad",
-                                                                 picker="fewer_row", search_budget=900),
-                     standings=StandingsOptions(bye_opp_score="zero", bye_counts_as_win=False,
-                                                fallback_reading="round_score"),
-                     board_ranking="percentage", board_min_games=2)
+    s = TeamSettings(
+        name="市团体赛",
+        system="swiss",
+        rounds=4,
+        boards=4,
+        lineup="fixed_boards",
+        scoring=TeamScoring(
+            game=Scoring(win=2, draw=1, loss=0, draw_red=1, draw_black=1.5),
+            match_win=3,
+            match_draw=1,
+            match_loss=0,
+            match_draw_first=1,
+            match_draw_second=2,
+            bye_match_points=2,
+            bye_game_points=6,
+        ),
+        pair_by="game_points",
+        tiebreaks=["seed001-team-2", "game_wins"],
+        first_round="random",
+        first_round_seed=77,
+        pairing=PairingOptions(
+            colour_tie="round_parity", last_rounds_rule="broad", picker="fewer_row", search_budget=900
+        ),
+        standings=StandingsOptions(bye_opp_score="zero", bye_counts_as_win=False, fallback_reading="round_score"),
+        board_ranking="percentage",
+        board_min_games=2,
+    )
     ev = TeamEvent(s, players, teams)
     r1 = TeamRound(1, [Match(1, 1, 2), Match(2, 4, 3)], byes=[5])
     ev = ev.with_round(r1)
@@ -87,43 +127,79 @@ def test_round_trip_through_file_and_dispatch(tmp_path):
     assert isinstance(again, TeamEvent) and again == ev
     save_event(again, f)
     assert f.read_text(encoding="utf-8") == text
-    assert [p.name for p in tmp_path.iterdir()] == ["团体.json"]          # no temporary file left
+    assert [p.name for p in tmp_path.iterdir()] == ["团体.json"]  # no temporary file left
 
 
 def test_written_keys_and_order():
     d = team_event_to_dict(full_event())
     assert list(d) == ["format", "event", "players", "teams", "rounds"]
     e = d["event"]
-    assert list(e) == ["kind", "name", "system", "rounds", "boards", "lineup", "scoring", "match_scoring", "pair_by",
-                       "tiebreaks", "first_round", "first_round_seed", "colour_tie", "board_ranking", "options"]
+    assert list(e) == [
+        "kind",
+        "name",
+        "system",
+        "rounds",
+        "boards",
+        "lineup",
+        "scoring",
+        "match_scoring",
+        "pair_by",
+        "tiebreaks",
+        "first_round",
+        "first_round_seed",
+        "colour_tie",
+        "board_ranking",
+        "options",
+    ]
     assert e["kind"] == "team"
     assert e["scoring"] == {"win": 2, "draw": 1, "loss": 0, "draw_red": 1, "draw_black": 1.5}
-    assert e["match_scoring"] == {"win": 3, "draw": 1, "loss": 0, "draw_first": 1, "draw_second": 2, "bye": 2,
-                                  "bye_game_points": 6}
+    assert e["match_scoring"] == {
+        "win": 3,
+        "draw": 1,
+        "loss": 0,
+        "draw_first": 1,
+        "draw_second": 2,
+        "bye": 2,
+        "bye_game_points": 6,
+    }
     assert e["board_ranking"] == {"by": "percentage", "min_games": 2}
-    assert e["options"] == {"last_rounds_rule": "broad", "picker": "fewer_row", "search_budget": 900,
-                            "bye_opp_score": "zero", "bye_counts_as_win": False, "fallback_reading": "round_score"}
-    assert d["teams"][0] == {"no": 1, "name": "1队", "players": [1, 2, 3, 4, 5],
-                             "reserve_boards": [{"no": 5, "board": 2}], "seed": 1}
+    assert e["options"] == {
+        "last_rounds_rule": "broad",
+        "picker": "fewer_row",
+        "search_budget": 900,
+        "bye_opp_score": "zero",
+        "bye_counts_as_win": False,
+        "fallback_reading": "round_score",
+    }
+    assert d["teams"][0] == {
+        "no": 1,
+        "name": "1队",
+        "players": [1, 2, 3, 4, 5],
+        "reserve_boards": [{"no": 5, "board": 2}],
+        "seed": 1,
+    }
     assert d["teams"][1] == {"no": 2, "name": "2队", "players": [6, 7, 8, 9, 10]}
     assert d["teams"][4]["withdrawn_from_round"] == 3
     m = d["rounds"][0]["matches"][1]
     assert list(m) == ["match", "first", "second", "boards"]
-    assert m["boards"][3] == {"board": 4, "red": 0, "black": 19, "result": "black_win_forfeit"}   # empty seat
+    assert m["boards"][3] == {"board": 4, "red": 0, "black": 19, "result": "black_win_forfeit"}  # empty seat
     assert d["rounds"][0]["matches"][0]["boards"][1]["fouls"] == {"red": 0, "black": 2}
     assert d["rounds"][0]["byes"] == [5]
-    assert d["rounds"][2]["matches"][0]["boards"] == []                   # line-ups not in yet
+    assert d["rounds"][2]["matches"][0]["boards"] == []  # line-ups not in yet
 
 
 def test_defaults_for_missing_optional_keys():
     players, teams = people(2, 4)
-    d = {"format": "xlxq/1", "event": {"kind": "team"},
-         "players": [{"no": p.no, "name": p.name} for p in players],
-         "teams": [{"no": t.no, "name": t.name, "players": t.players} for t in teams]}
+    d = {
+        "format": "xlxq/1",
+        "event": {"kind": "team"},
+        "players": [{"no": p.no, "name": p.name} for p in players],
+        "teams": [{"no": t.no, "name": t.name, "players": t.players} for t in teams],
+    }
     ev = team_event_from_dict(d)
     assert ev.settings == TeamSettings()
     assert ev.rounds == [] and ev.teams[0].reserve_boards == {}
-    d["event"]["lineup"] = "临时定台制"                                     # Chinese names on reading
+    d["event"]["lineup"] = "临时定台制"  # Chinese names on reading
     assert team_event_from_dict(d).settings.lineup == "per_round"
     d["event"]["tiebreaks"] = ["第二种格式"]
     assert team_event_from_dict(d).settings.tiebreaks == ["第二种格式"]
@@ -146,8 +222,7 @@ def _scheveningen() -> TeamEvent:
     return ev
 
 
-@pytest.mark.parametrize("make", [lambda: _rr("round_robin", 5), lambda: _rr("double_round_robin", 4),
-                                  _scheveningen])
+@pytest.mark.parametrize("make", [lambda: _rr("round_robin", 5), lambda: _rr("double_round_robin", 4), _scheveningen])
 def test_round_trip_each_system(make, tmp_path):
     ev = make()
     f = tmp_path / "e.json"
@@ -163,7 +238,7 @@ def test_load_event_refuses_a_team_file_and_load_any_reads_both(tmp_path):
     ind = Event(EventSettings(), [Player(1, "甲"), Player(2, "乙")])
     g = tmp_path / "i.json"
     save_event(ind, g)
-    assert "kind" not in json.loads(g.read_text(encoding="utf-8"))["event"]   # individual files unchanged
+    assert "kind" not in json.loads(g.read_text(encoding="utf-8"))["event"]  # individual files unchanged
     assert load_any(g) == ind
     d = event_to_dict(ind)
     d["event"]["kind"] = "individual"
@@ -174,6 +249,7 @@ def test_load_event_refuses_a_team_file_and_load_any_reads_both(tmp_path):
 
 
 # ------------------------------------------------------------------ strict reading
+
 
 def _mutated(fn) -> dict:
     d = json.loads(json.dumps(team_event_to_dict(full_event())))
@@ -210,8 +286,10 @@ CASES = [
     # the colour rule: board 1 of match 1 must have team 1 (listed first) on red
     (lambda d: _board(d).update(red=6, black=1), ["第1轮第1场第1台", "先走队单数台执红"]),
     # 分台定人制: 3号 sits on board 3 of team 1
-    (lambda d: (_board(d, 0, 0, 2).update(red=4), _board(d, 0, 0, 3).update(black=3)),
-     ["第1轮", "1队", "第3台", "分台定人制", "固定在第4台"]),
+    (
+        lambda d: (_board(d, 0, 0, 2).update(red=4), _board(d, 0, 0, 3).update(black=3)),
+        ["第1轮", "1队", "第3台", "分台定人制", "固定在第4台"],
+    ),
     (lambda d: _board(d, 0, 1, 3).update(result="red_win"), ["第1轮第2场第4台", "空台", "black_win_forfeit"]),
     (lambda d: d["rounds"][0]["matches"][1].update(second=1), ["第1轮", "1队", "两次"]),
     (lambda d: d["rounds"][1].update(round=5), ["轮次不连续"]),
@@ -255,6 +333,7 @@ def test_integral_floats_read_as_ints():
 
 # ------------------------------------------------------------------ 队员总分制
 
+
 def test_member_total_round_trip_and_replace(tmp_path):
     players = [Player(i, f"P{i}", unit="甲乙丙"[i % 3]) for i in range(1, 7)]
     s = with_member_total(EventSettings(rounds=3), MemberTotalOptions(by="placings", best=2, incomplete="drop"))
@@ -267,14 +346,21 @@ def test_member_total_round_trip_and_replace(tmp_path):
     f = tmp_path / "m.json"
     save_event(ev, f)
     assert load_any(f) == ev and load_event(f) == ev
-    moved = replace(ev, settings=replace(ev.settings, rounds=4))               # the CLI's idiom keeps it
+    moved = replace(ev, settings=replace(ev.settings, rounds=4))  # the CLI's idiom keeps it
     assert moved.settings.member_total.best == 2
     d["event"]["member_total"] = {}
     assert event_from_dict(d).settings.member_total == MemberTotalOptions()
 
 
-@pytest.mark.parametrize("value,needle", [({"by": "score"}, "member_total.by"), ({"best": 0}, "member_total.best"),
-                                          ({"top": 2}, "top"), ({"incomplete": "skip"}, "incomplete")])
+@pytest.mark.parametrize(
+    "value,needle",
+    [
+        ({"by": "score"}, "member_total.by"),
+        ({"best": 0}, "member_total.best"),
+        ({"top": 2}, "top"),
+        ({"incomplete": "skip"}, "incomplete"),
+    ],
+)
 def test_member_total_bad_values(value, needle):
     d = event_to_dict(Event(EventSettings(), [Player(1, "甲"), Player(2, "乙")]))
     d["event"]["member_total"] = value
@@ -283,13 +369,16 @@ def test_member_total_bad_values(value, needle):
 
 
 def test_member_total_refused_for_a_knockout():
-    d = event_to_dict(Event(EventSettings(system="knockout", rounds=1, tiebreaks=[]), [Player(1, "甲"), Player(2, "乙")]))
+    d = event_to_dict(
+        Event(EventSettings(system="knockout", rounds=1, tiebreaks=[]), [Player(1, "甲"), Player(2, "乙")])
+    )
     d["event"]["member_total"] = {}
     with pytest.raises(InputError, match="淘汰赛"):
         event_from_dict(d)
 
 
 # ------------------------------------------------------------------ registration
+
 
 def test_sample_registration():
     players, teams = read_team_registration(SAMPLE, 4)
@@ -298,7 +387,7 @@ def test_sample_registration():
     bj = teams[0]
     assert bj.players == [1, 2, 3, 4, 5] and bj.reserve_boards == {5: 2}
     assert {p.no: p.unit for p in players}[5] == "北京队"
-    assert teams[2].players == [11, 12, 13, 14, 15, 16]                      # two reserves, no board
+    assert teams[2].players == [11, 12, 13, 14, 15, 16]  # two reserves, no board
     assert teams[4].reserve_boards == {25: 4}
     assert len(players) == 38 and [p.no for p in players] == list(range(1, 39))
     ev = TeamEvent(TeamSettings(boards=4), players, teams)
@@ -307,8 +396,9 @@ def test_sample_registration():
 
 def test_registration_board_order_draw_and_xlsx(tmp_path):
     f = tmp_path / "t.csv"
-    f.write_text("team,name,board,reserve\nA,a3,3,\nA,a1,1,\nA,a2,2,\nA,ar,,Y\nB,b1,,\nB,b2,,\nB,b3,,\n",
-                 encoding="utf-8")
+    f.write_text(
+        "team,name,board,reserve\nA,a3,3,\nA,a1,1,\nA,a2,2,\nA,ar,,Y\nB,b1,,\nB,b2,,\nB,b3,,\n", encoding="utf-8"
+    )
     players, teams = read_team_registration(f, 3)
     names = {p.no: p.name for p in players}
     assert [names[n] for n in teams[0].players] == ["a1", "a2", "a3", "ar"]
@@ -322,27 +412,35 @@ def test_registration_board_order_draw_and_xlsx(tmp_path):
     ws = wb.active
     ws.append(["某某团体赛报名表"])
     ws.append(["队名", "姓名", "替补", "等级分"])
-    for row in (["甲", "x1", None, 2300], ["甲", "x2", None, 2200], ["乙", "y1", None, 2100], ["乙", "y2", "是", 2000],
-                ["乙", "y3", None, 1900]):
+    for row in (
+        ["甲", "x1", None, 2300],
+        ["甲", "x2", None, 2200],
+        ["乙", "y1", None, 2100],
+        ["乙", "y2", "是", 2000],
+        ["乙", "y3", None, 1900],
+    ):
         ws.append(row)
     x = tmp_path / "t.xlsx"
     wb.save(x)
     players, teams = read_team_registration(x, 2)
     assert [len(t.players) for t in teams] == [2, 3]
     name = {p.no: p.name for p in players}
-    assert [name[no] for no in teams[1].players] == ["y1", "y3", "y2"]                # the reserve last
+    assert [name[no] for no in teams[1].players] == ["y1", "y3", "y2"]  # the reserve last
 
 
-@pytest.mark.parametrize("text,lineup,needles", [
-    ("team,name\nA,a1\nA,a2\nA,a3\n", "fixed_boards", ["A", "3名主力", "多于每场2台"]),
-    ("team,name\nA,a1\n", "fixed_boards", ["A", "1名主力", "少于"]),
-    ("team,name,board\nA,a1,1\nA,a2,1\n", "fixed_boards", ["第3行", "a2", "第1台", "重复"]),
-    ("team,name,board\nA,a1,1\nA,a2,\n", "fixed_boards", ["第3行", "a2", "台次"]),
-    ("team,name,board\nA,a1,3\nA,a2,1\n", "fixed_boards", ["第2行", "台次应为 1–2"]),
-    ("team,name,reserve\nA,a1,\nA,a2,maybe\n", "fixed_boards", ["第3行", "替补", "maybe"]),
-    ("name\na1\n", "fixed_boards", ["队名"]),
-    ("team,name\nA,\n", "fixed_boards", ["第2行", "缺少姓名"]),
-])
+@pytest.mark.parametrize(
+    "text,lineup,needles",
+    [
+        ("team,name\nA,a1\nA,a2\nA,a3\n", "fixed_boards", ["A", "3名主力", "多于每场2台"]),
+        ("team,name\nA,a1\n", "fixed_boards", ["A", "1名主力", "少于"]),
+        ("team,name,board\nA,a1,1\nA,a2,1\n", "fixed_boards", ["第3行", "a2", "第1台", "重复"]),
+        ("team,name,board\nA,a1,1\nA,a2,\n", "fixed_boards", ["第3行", "a2", "台次"]),
+        ("team,name,board\nA,a1,3\nA,a2,1\n", "fixed_boards", ["第2行", "台次应为 1–2"]),
+        ("team,name,reserve\nA,a1,\nA,a2,maybe\n", "fixed_boards", ["第3行", "替补", "maybe"]),
+        ("name\na1\n", "fixed_boards", ["队名"]),
+        ("team,name\nA,\n", "fixed_boards", ["第2行", "缺少姓名"]),
+    ],
+)
 def test_registration_errors(tmp_path, text, lineup, needles):
     f = tmp_path / "bad.csv"
     f.write_text(text, encoding="utf-8")

@@ -10,6 +10,7 @@
   standings by both formats ordered; when the engine says a round cannot be
   paired an independent matching confirms it.
 """
+
 from __future__ import annotations
 
 import os
@@ -22,11 +23,9 @@ from tests.test_teams import event_with_round, fill, make_event, seat_randomly
 from xlxq.core.model import BLACK_WIN, DRAW, RED_WIN, Board, Event, EventSettings, Player, Round
 from xlxq.core.pairing import pair_round
 from xlxq.core.roundrobin import berger_table
-from xlxq.core.team_pairing import (build_team_cards, pair_and_seat, pair_team_round, pairable_teams,
-                                    team_rr_round_count)
+from xlxq.core.team_pairing import build_team_cards, pair_and_seat, pair_team_round, pairable_teams, team_rr_round_count
 from xlxq.core.team_standings import compute_team_standings, resolve_team_tiebreaks
-from xlxq.core.teams import (Match, TeamRound, first_team_colour, match_game_points, seats,
-                             validate_team_event)
+from xlxq.core.teams import Match, TeamRound, first_team_colour, match_game_points, seats, validate_team_event
 from xlxq.errors import InputError, PairingImpossible
 
 
@@ -36,10 +35,11 @@ def teams_of(rnd: TeamRound):
 
 # ------------------------------------------------------------------ round 1 and the cards
 
+
 def test_round1_adjacent_by_team_number():
     ev = make_event(9)
     out = pair_team_round(ev)
-    assert teams_of(out.round) == [(1, 2), (4, 3), (5, 6), (8, 7)]      # 单号场次小号先走、双号场次大号先走
+    assert teams_of(out.round) == [(1, 2), (4, 3), (5, 6), (8, 7)]  # 单号场次小号先走、双号场次大号先走
     assert out.round.byes == [9]
     assert all(not m.boards for m in out.round.matches)
 
@@ -75,7 +75,7 @@ def test_provisional_and_missing_lineups_count_as_draws():
     assert (1, 1, 2) in out.provisional
     assert any("尚无出场名单" in n for n in out.notes)
     cards = out.cards
-    assert cards[1].score == 2 + 1          # won 3:1 provisionally, then drawn
+    assert cards[1].score == 2 + 1  # won 3:1 provisionally, then drawn
     assert cards[2].score == 0 + 1
 
 
@@ -100,6 +100,7 @@ def test_too_many_rounds():
 
 # ------------------------------------------------------------------ the same engine as individuals
 
+
 def proxy_event(ev) -> Event:
     """The team event as an individual event: teams are players, a match is
     a game won by the team with more 局分 (first team = red)."""
@@ -111,8 +112,11 @@ def proxy_event(ev) -> Event:
             boards.append(Board(m.match, m.first, m.second, RED_WIN if f > s else BLACK_WIN if f < s else DRAW))
         rounds.append(Round(r.round, boards, list(r.byes)))
     s = ev.settings
-    return Event(EventSettings(rounds=s.rounds, first_round=s.first_round, pairing=s.pairing),
-                 [Player(t.no, t.name) for t in ev.teams], rounds)
+    return Event(
+        EventSettings(rounds=s.rounds, first_round=s.first_round, pairing=s.pairing),
+        [Player(t.no, t.name) for t in ev.teams],
+        rounds,
+    )
 
 
 @pytest.mark.parametrize("seed", range(40))
@@ -120,8 +124,13 @@ def test_team_swiss_is_the_individual_engine(seed):
     rng = random.Random(seed)
     n = rng.randint(4, 24)
     rounds = min(rng.randint(3, 9), n - 1 if n % 2 == 0 else n)
-    ev = make_event(n, boards=rng.choice((2, 3, 4, 6)), reserves=rng.randint(0, 2),
-                    lineup=rng.choice(("fixed_boards", "fixed_order", "per_round")), rounds=rounds)
+    ev = make_event(
+        n,
+        boards=rng.choice((2, 3, 4, 6)),
+        reserves=rng.randint(0, 2),
+        lineup=rng.choice(("fixed_boards", "fixed_order", "per_round")),
+        rounds=rounds,
+    )
     for r in range(1, rounds + 1):
         try:
             want = pair_round(proxy_event(ev))
@@ -137,6 +146,7 @@ def test_team_swiss_is_the_individual_engine(seed):
 
 
 # ------------------------------------------------------------------ random events end to end
+
 
 def oracle_pairable(ev, round_no) -> bool:
     cards = build_team_cards(ev, round_no)
@@ -159,9 +169,15 @@ def run_random_event(seed: int) -> dict:
     n = rng.randint(3, 40)
     rounds = rng.randint(3, 11)
     fmt = rng.choice(("fixed_boards", "fixed_order", "per_round"))
-    ev = make_event(n, boards=rng.randint(2, 10), reserves=rng.randint(0, 3), lineup=fmt, rounds=rounds,
-                    pair_by=rng.choice(("match_points", "match_points", "game_points")),
-                    tiebreaks=[rng.choice(("seed001-team-1", "seed001-team-2"))])
+    ev = make_event(
+        n,
+        boards=rng.randint(2, 10),
+        reserves=rng.randint(0, 3),
+        lineup=fmt,
+        rounds=rounds,
+        pair_by=rng.choice(("match_points", "match_points", "game_points")),
+        tiebreaks=[rng.choice(("seed001-team-1", "seed001-team-2"))],
+    )
     stats = {"rounds": 0, "impossible": 0, "team_rounds": 0}
     for r in range(1, rounds + 1):
         if r > 1 and rng.random() < 0.1:
@@ -188,10 +204,12 @@ def run_random_event(seed: int) -> dict:
             assert cards[t].byes == 0, "no second bye"
             if any(cards[x].score < cards[t].score and cards[x].byes == 0 for x in active):
                 prior = ev
-                assert not lower_bye_possible(prior, r, t), f"seed {seed} round {r}: a lower team could have had the bye"
+                assert not lower_bye_possible(prior, r, t), (
+                    f"seed {seed} round {r}: a lower team could have had the bye"
+                )
         ev = seat_randomly(ev.with_round(rnd), r, rng, vacant_p=0.02)
         fill(ev, r, rng, forfeit_p=0.02, unfinished_p=0.02 if r == rounds - 1 else 0.0)
-        validate_team_event(ev)          # colours per board, line-ups per format, …
+        validate_team_event(ev)  # colours per board, line-ups per format, …
         for m in ev.get_round(r).matches:
             for b in m.boards:
                 first_player = b.red if first_team_colour(b.board) == "R" else b.black
@@ -226,8 +244,10 @@ def test_random_team_events_end_to_end():
         st = run_random_event(seed)
         for k in total:
             total[k] += st[k]
-    print(f"\n[team Swiss] {EVENTS} events, {total['rounds']} rounds, {total['team_rounds']} team-rounds, "
-          f"{total['impossible']} rounds impossible (confirmed by matching)")
+    print(
+        f"\n[team Swiss] {EVENTS} events, {total['rounds']} rounds, {total['team_rounds']} team-rounds, "
+        f"{total['impossible']} rounds impossible (confirmed by matching)"
+    )
     assert total["rounds"] > 4 * EVENTS
 
 
@@ -243,6 +263,7 @@ def test_pairing_is_deterministic():
 
 
 # ------------------------------------------------------------------ team round robin
+
 
 @pytest.mark.parametrize("n", [3, 4, 5, 6, 9, 10])
 def test_team_round_robin_follows_the_table(n):

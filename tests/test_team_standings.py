@@ -1,6 +1,7 @@
 """Team standings: 局分 → 场分 (2011 13.2), seed 001 五.2 formats 1 and 2,
 团体对手分, byes, other scales (3/1/0, home/away draws), the round-by-round
 fall-back, and 台次成绩 (per-board results)."""
+
 from __future__ import annotations
 
 import random
@@ -10,8 +11,7 @@ import pytest
 from tests.test_teams import event_with_round, fill, make_event, seat_randomly
 from xlxq.core.model import Scoring, StandingsOptions
 from xlxq.core.team_pairing import pair_team_round
-from xlxq.core.team_standings import (TEAM_PRESETS, board_standings, compute_team_standings,
-                                      resolve_team_tiebreaks)
+from xlxq.core.team_standings import TEAM_PRESETS, board_standings, compute_team_standings, resolve_team_tiebreaks
 from xlxq.core.teams import VACANT, TeamScoring, match_game_points
 from xlxq.errors import InputError
 
@@ -34,7 +34,7 @@ def two_round_event(**settings):
 def test_format_1_and_format_2_differ_as_seed_001_says():
     ev = two_round_event(tiebreaks=["seed001-team-1"])
     rows = compute_team_standings(ev)
-    assert [r.no for r in rows] == [1, 2, 4, 3]          # 场分, then 团体对手分 separates 2 (6) from 4 (2)
+    assert [r.no for r in rows] == [1, 2, 4, 3]  # 场分, then 团体对手分 separates 2 (6) from 4 (2)
     by = {r.no: r for r in rows}
     assert [by[t].match_points for t in (1, 2, 3, 4)] == [4, 2, 0, 2]
     assert [by[t].game_points for t in (1, 2, 3, 4)] == [6, 4, 1, 5]
@@ -43,14 +43,27 @@ def test_format_1_and_format_2_differ_as_seed_001_says():
     assert [by[t].values["game_wins"] for t in (1, 2, 3, 4)] == [2, 1, 0, 2]
     assert by[1].round_match_points == [2, 2] and by[4].round_match_points == [2, 0]
     ev.settings.tiebreaks = ["seed001-team-2"]
-    assert [r.no for r in compute_team_standings(ev)] == [1, 4, 2, 3]      # 局分 first
+    assert [r.no for r in compute_team_standings(ev)] == [1, 4, 2, 3]  # 局分 first
 
 
 def test_presets_are_the_seed_lists():
-    assert TEAM_PRESETS["seed001-team-1"] == ["match_points", "opp_match_points", "game_points", "match_wins",
-                                              "game_wins", "fouls", "back_rounds"]
-    assert TEAM_PRESETS["seed001-team-2"] == ["game_points", "match_points", "opp_match_points", "match_wins",
-                                              "fouls", "back_rounds"]
+    assert TEAM_PRESETS["seed001-team-1"] == [
+        "match_points",
+        "opp_match_points",
+        "game_points",
+        "match_wins",
+        "game_wins",
+        "fouls",
+        "back_rounds",
+    ]
+    assert TEAM_PRESETS["seed001-team-2"] == [
+        "game_points",
+        "match_points",
+        "opp_match_points",
+        "match_wins",
+        "fouls",
+        "back_rounds",
+    ]
     assert resolve_team_tiebreaks(None) == TEAM_PRESETS["seed001-team-1"]
     assert resolve_team_tiebreaks(None, "round_robin") == TEAM_PRESETS["team-rr"]
     assert resolve_team_tiebreaks(None, "scheveningen") == TEAM_PRESETS["scheveningen"]
@@ -64,10 +77,10 @@ def test_presets_are_the_seed_lists():
 
 def test_fouls_fewer_is_better_and_shared_ranks():
     ev = make_event(2, boards=2, reserves=0, tiebreaks=["match_points", "fouls"])
-    ev = event_with_round(ev, [(1, 2)], results=[[W, W]])     # 2:2, drawn
+    ev = event_with_round(ev, [(1, 2)], results=[[W, W]])  # 2:2, drawn
     rows = compute_team_standings(ev)
     assert [r.rank for r in rows] == [1, 1]
-    ev.rounds[0].matches[0].boards[0].fouls_red = 1           # team 1's player (red on board 1)
+    ev.rounds[0].matches[0].boards[0].fouls_red = 1  # team 1's player (red on board 1)
     rows = compute_team_standings(ev)
     assert [(r.no, r.rank) for r in rows] == [(2, 1), (1, 2)]
     assert rows[1].values["fouls"] == 1
@@ -75,8 +88,9 @@ def test_fouls_fewer_is_better_and_shared_ranks():
 
 def test_other_scales_and_home_away_draws():
     # 象甲 2011: 场分 win 3, loss 0, home (listed first) draw 1, away draw 2
-    ev = make_event(2, boards=2, reserves=0,
-                    scoring=TeamScoring(match_win=3, match_loss=0, match_draw_first=1, match_draw_second=2))
+    ev = make_event(
+        2, boards=2, reserves=0, scoring=TeamScoring(match_win=3, match_loss=0, match_draw_first=1, match_draw_second=2)
+    )
     ev = event_with_round(ev, [(1, 2)], results=[[W, W]])
     by = {r.no: r for r in compute_team_standings(ev)}
     assert by[1].match_points == 1 and by[2].match_points == 2
@@ -125,11 +139,11 @@ def test_back_rounds_readings():
     # teams 1 and 2 each win one of two rounds against others: equal 场分;
     # team 1 won round 1, team 2 round 2
     ev = make_event(4, boards=2, reserves=0, tiebreaks=["match_points", "back_rounds"])
-    ev = event_with_round(ev, [(1, 3), (2, 4)], results=[[W, D], [L, D]])     # 1 beats 3, 2 loses to 4
-    ev = event_with_round(ev, [(1, 4), (2, 3)], results=[[L, D], [W, D]])     # 1 loses to 4, 2 beats 3
+    ev = event_with_round(ev, [(1, 3), (2, 4)], results=[[W, D], [L, D]])  # 1 beats 3, 2 loses to 4
+    ev = event_with_round(ev, [(1, 4), (2, 3)], results=[[L, D], [W, D]])  # 1 loses to 4, 2 beats 3
     rows = compute_team_standings(ev)
     order = [r.no for r in rows]
-    assert order.index(1) < order.index(2)          # 场分 after round 1: 2 against 0
+    assert order.index(1) < order.index(2)  # 场分 after round 1: 2 against 0
     ev.settings.standings = StandingsOptions(fallback_reading="round_score")
     rows = compute_team_standings(ev)
     order = [r.no for r in rows]
@@ -157,6 +171,7 @@ def test_vacant_board_is_a_forfeit_loss():
 
 # ------------------------------------------------------------------ 台次成绩
 
+
 def test_board_standings():
     ev = two_round_event()
     tables = board_standings(ev)
@@ -166,7 +181,7 @@ def test_board_standings():
     first = b1[0]
     assert (first.no, first.points, first.games, first.wins, first.percentage) == (1, 4.0, 2, 2, 1.0)
     assert first.rank == 1 and first.team == "1队"
-    assert sum(r.points for r in b1) == 2 * 2 * 2          # 4 games of 2 points each
+    assert sum(r.points for r in b1) == 2 * 2 * 2  # 4 games of 2 points each
     b2 = {r.no: r for r in tables[2]}
     assert b2[8].points == 3.0 and b2[8].wins == 1 and b2[8].draws == 1
 
@@ -187,12 +202,18 @@ def test_board_standings_percentage_and_minimum():
 
 # ------------------------------------------------------------------ random events
 
+
 @pytest.mark.parametrize("seed", range(12))
 def test_random_event_totals(seed):
     rng = random.Random(seed)
     n = rng.randint(8, 17)
-    ev = make_event(n, boards=rng.randint(2, 8), reserves=1, rounds=5,
-                    lineup=rng.choice(("fixed_boards", "fixed_order", "per_round")))
+    ev = make_event(
+        n,
+        boards=rng.randint(2, 8),
+        reserves=1,
+        rounds=5,
+        lineup=rng.choice(("fixed_boards", "fixed_order", "per_round")),
+    )
     for r in range(1, 6):
         ev = ev.with_round(pair_team_round(ev).round)
         ev = seat_randomly(ev, r, rng, vacant_p=0.03)
@@ -215,4 +236,5 @@ def test_random_event_totals(seed):
             assert ka <= kb
         boards_tables = board_standings(ev)
         assert sum(r.games for t in boards_tables.values() for r in t) == sum(
-            (b.red != VACANT) + (b.black != VACANT) for rd in ev.rounds for m in rd.matches for b in m.boards)
+            (b.red != VACANT) + (b.black != VACANT) for rd in ev.rounds for m in rd.matches for b in m.boards
+        )

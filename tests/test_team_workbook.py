@@ -2,6 +2,7 @@
 (Chinese result text, line-ups, a hand edit), line-up errors that stop
 everything, 全队轮赛制, an in-memory backend with inserted columns and
 re-sorted rows, the templates (reproducible, rendered by LibreOffice)."""
+
 from __future__ import annotations
 
 import argparse
@@ -24,17 +25,33 @@ from xlxq.cli.workbooks import team_dispatch as cli_dispatch
 from xlxq.core.teams import VACANT, TeamEvent
 from xlxq.errors import InputError
 from xlxq.sheets import layout as L
-from xlxq.team_workbook import (check, create_team_workbook, demo_event, explain, is_team_workbook, pair_next_round,
-                                recompute, team_demo, template_path)
+from xlxq.team_workbook import (
+    check,
+    create_team_workbook,
+    demo_event,
+    explain,
+    is_team_workbook,
+    pair_next_round,
+    recompute,
+    team_demo,
+    template_path,
+)
 from xlxq.workbook import dispatch
 
-ZH_TEXT = {RED_WIN: ["红胜", "红方胜", "1-0", "2:0", "先胜", "黑负"],
-           BLACK_WIN: ["黑胜", "黑方胜", "0-1", "0:2", "红负", "后胜"],
-           DRAW: ["和", "和棋", "和局", "1:1", "½-½"],
-           RED_WIN_FORFEIT: ["红胜(弃权)", "黑弃权", "红胜（弃权）"],
-           BLACK_WIN_FORFEIT: ["黑胜(弃权)", "红弃权"]}
-EN_TEXT = {RED_WIN: ["red win", "1-0"], BLACK_WIN: ["black win", "0-1"], DRAW: ["draw", "½-½"],
-           RED_WIN_FORFEIT: ["+-"], BLACK_WIN_FORFEIT: ["-+"]}
+ZH_TEXT = {
+    RED_WIN: ["红胜", "红方胜", "1-0", "2:0", "先胜", "黑负"],
+    BLACK_WIN: ["黑胜", "黑方胜", "0-1", "0:2", "红负", "后胜"],
+    DRAW: ["和", "和棋", "和局", "1:1", "½-½"],
+    RED_WIN_FORFEIT: ["红胜(弃权)", "黑弃权", "红胜（弃权）"],
+    BLACK_WIN_FORFEIT: ["黑胜(弃权)", "红弃权"],
+}
+EN_TEXT = {
+    RED_WIN: ["red win", "1-0"],
+    BLACK_WIN: ["black win", "0-1"],
+    DRAW: ["draw", "½-½"],
+    RED_WIN_FORFEIT: ["+-"],
+    BLACK_WIN_FORFEIT: ["-+"],
+}
 CODES = (RED_WIN, BLACK_WIN, DRAW, RED_WIN_FORFEIT, BLACK_WIN_FORFEIT)
 WEIGHTS = (0.36, 0.3, 0.3, 0.02, 0.02)
 
@@ -43,16 +60,23 @@ WEIGHTS = (0.36, 0.3, 0.3, 0.02, 0.02)
 # the arbiter's view of a team round sheet
 # --------------------------------------------------------------------------
 
+
 class TeamRoundView:
     def __init__(self, ws, lang: str = "zh"):
         self.ws = ws
         zh = lang == "zh"
         self.header_row, h = header_map(ws, "场次" if zh else "Match")
         no = h["序号" if zh else "No"]
-        self.c = {"match": h["场次" if zh else "Match"][0], "board": h["台次" if zh else "Board"][0],
-                  "red_no": no[0], "black_no": no[1], "red_name": h["红方" if zh else "Red"][0],
-                  "black_name": h["黑方" if zh else "Black"][0], "result": h["结果" if zh else "Result"][0],
-                  "note": h["提示" if zh else "Notes"][0]}
+        self.c = {
+            "match": h["场次" if zh else "Match"][0],
+            "board": h["台次" if zh else "Board"][0],
+            "red_no": no[0],
+            "black_no": no[1],
+            "red_name": h["红方" if zh else "Red"][0],
+            "black_name": h["黑方" if zh else "Black"][0],
+            "result": h["结果" if zh else "Result"][0],
+            "note": h["提示" if zh else "Notes"][0],
+        }
 
     def get(self, row, key):
         return self.ws.cell(row=row, column=self.c[key]).value
@@ -64,8 +88,11 @@ class TeamRoundView:
         yield from range(self.header_row + 1, self.ws.max_row + 1)
 
     def board_rows(self) -> dict[tuple[int, int], int]:
-        return {(self.get(r, "match"), self.get(r, "board")): r for r in self.rows()
-                if isinstance(self.get(r, "board"), int)}
+        return {
+            (self.get(r, "match"), self.get(r, "board")): r
+            for r in self.rows()
+            if isinstance(self.get(r, "board"), int)
+        }
 
     def match_rows(self) -> dict[int, int]:
         return {self.get(r, "match"): r for r in self.rows() if self.get(r, "board") in ("对阵", "Match")}
@@ -74,8 +101,10 @@ class TeamRoundView:
         out = {}
         boards = self.board_rows()
         for m, r in self.match_rows().items():
-            seats = [(self.get(boards[(m, k)], "red_no") or VACANT, self.get(boards[(m, k)], "black_no") or VACANT)
-                     for k in sorted(k for (mm, k) in boards if mm == m)]
+            seats = [
+                (self.get(boards[(m, k)], "red_no") or VACANT, self.get(boards[(m, k)], "black_no") or VACANT)
+                for k in sorted(k for (mm, k) in boards if mm == m)
+            ]
             out[m] = (self.get(r, "red_no"), self.get(r, "black_no"), seats)
         return out
 
@@ -126,8 +155,9 @@ def assert_standings_match(path: Path, model: TeamEvent) -> None:
             assert r[LABELS_ZH[k]] == w.values[k], (k, r, w)
     boards = board_standings(model)
     sheet = table_rows(path, "台次成绩", "台次")
-    assert [(r["台次"], r["名次"], r["序号"], r["积分"], r["局数"]) for r in sheet] == \
-        [(k, x.rank, x.no, x.points, x.games) for k in sorted(boards) for x in boards[k]]
+    assert [(r["台次"], r["名次"], r["序号"], r["积分"], r["局数"]) for r in sheet] == [
+        (k, x.rank, x.no, x.points, x.games) for k in sorted(boards) for x in boards[k]
+    ]
 
 
 def lineup_row(path: Path, n: int, team: int, seats: list, sheet: str = "出场名单") -> int:
@@ -145,6 +175,7 @@ def lineup_row(path: Path, n: int, team: int, seats: list, sheet: str = "出场�
 
 # --------------------------------------------------------------------------
 
+
 def test_team_demo(tmp_path, capsys):
     path = team_demo(tmp_path)
     assert path == tmp_path / "xlxq-team-demo.xlsx"
@@ -154,9 +185,9 @@ def test_team_demo(tmp_path, capsys):
     assert wb["_xlxq"].sheet_state == "hidden"
     view = TeamRoundView(wb["第1轮"])
     got = view.matches()
-    assert [(f, s) for f, s, _ in got.values()] == [(1, 2), (4, 3), (5, 6), (8, 7)]      # 近号 by team number
+    assert [(f, s) for f, s, _ in got.values()] == [(1, 2), (4, 3), (5, 6), (8, 7)]  # 近号 by team number
     f, s, seats = got[1]
-    assert seats == [(1, 6), (7, 2), (3, 8), (9, 4)]        # 分台定人制, the first team red on odd boards
+    assert seats == [(1, 6), (7, 2), (3, 8), (9, 4)]  # 分台定人制, the first team red on odd boards
     assert "第1轮编排记录" in "".join(str(c.value) for c in wb["编排记录"]["A"])
     assert is_team_workbook(book(path)) and dispatch(book(path)).__name__ == "xlxq.team_workbook"
     st = check(book(path))
@@ -184,7 +215,7 @@ def test_team_swiss_through_the_workbook(tmp_path):
             for team in model.teams[:3]:
                 lineups[team.no] = rng.sample(team.players, 4)
                 names = [model.player(no).name if i % 2 else no for i, no in enumerate(lineups[team.no])]
-                lineup_row(path, n, team.no, names)        # numbers or names, both accepted
+                lineup_row(path, n, team.no, names)  # numbers or names, both accepted
         st = pair_next_round(book(path))
         assert st.ok, st.lines()
         model, _ = pair_and_seat(model, lineups=lineups)
@@ -293,7 +324,7 @@ def test_scheveningen_through_the_workbook(tmp_path):
         met |= {frozenset(p) for _, _, seats in view.matches().values() for p in seats}
         play_results(path, model, n, rng)
         assert recompute(book(path)).ok
-    assert len(met) == 16                                   # every A player met every B player once
+    assert len(met) == 16  # every A player met every B player once
     assert_standings_match(path, model)
     with pytest.raises(InputError):
         pair_next_round(book(path))
@@ -338,9 +369,10 @@ def test_memory_book_inserted_columns_resorted_rows_and_english(tmp_path):
     assert standings() == want
     st = pair_next_round(mem)
     assert st.ok
-    assert [(m.first, m.second) for m in st.data.matches] == \
-        [(m.first, m.second) for m in pair_team_round(model).round.matches]
-    assert "Round 3" in mem.sheet_names() and mem.fills                    # values and fills were all it needed
+    assert [(m.first, m.second) for m in st.data.matches] == [
+        (m.first, m.second) for m in pair_team_round(model).round.matches
+    ]
+    assert "Round 3" in mem.sheet_names() and mem.fills  # values and fills were all it needed
 
 
 def test_hand_changed_teams_are_reseated(tmp_path):
@@ -359,7 +391,7 @@ def test_hand_changed_teams_are_reseated(tmp_path):
     wb, view = open_round(path, 1)
     got = view.matches()
     assert (got[1][0], got[1][1]) == (1, 3) and (got[2][0], got[2][1]) == (4, 2)
-    assert got[1][2] == [(1, 5), (6, 2)]                           # re-seated: 1队 red on board 1
+    assert got[1][2] == [(1, 5), (6, 2)]  # re-seated: 1队 red on board 1
     assert view.get(view.match_rows()[1], "black_name") == ev.team(3).name
 
 
@@ -369,21 +401,23 @@ def builder():
 
 
 def test_team_templates_reproducible_current_and_readable(tmp_path, builder):
-    for lang, names in (("zh", ["设置", "队伍报名", "出场名单", "团体成绩", "台次成绩", "编排记录", "_xlxq"]),
-                        ("en", ["Settings", "Teams", "Line-ups", "Team standings", "Board results", "Pairing log",
-                                "_xlxq"])):
+    for lang, names in (
+        ("zh", ["设置", "队伍报名", "出场名单", "团体成绩", "台次成绩", "编排记录", "_xlxq"]),
+        ("en", ["Settings", "Teams", "Line-ups", "Team standings", "Board results", "Pairing log", "_xlxq"]),
+    ):
         one = builder.build_team_template(lang, tmp_path / f"a-{lang}.xlsx").read_bytes()
         two = builder.build_team_template(lang, tmp_path / f"b-{lang}.xlsx").read_bytes()
         assert one == two
-        assert (ROOT / "workbook_templates" / f"xlxq-team-{lang}.xlsx").read_bytes() == one, \
+        assert (ROOT / "workbook_templates" / f"xlxq-team-{lang}.xlsx").read_bytes() == one, (
             "stale team template: run python tools/build_team_templates.py"
+        )
         wb = openpyxl.load_workbook(template_path(lang))
         assert wb.sheetnames == names and wb["_xlxq"].sheet_state == "hidden"
         assert wb[names[0]].data_validations.dataValidation
         tb = book(template_path(lang))
         assert is_team_workbook(tb) and dispatch(tb).__name__ == "xlxq.team_workbook"
         with pytest.raises(InputError, match="队伍报名表中没有队员|no players"):
-            check(tb)                                              # as the individual template: no players yet
+            check(tb)  # as the individual template: no players yet
     with pytest.raises(ValueError):
         builder.build_team_template("zh", tmp_path / "x.xlsx", vba_project=tmp_path / "vbaProject.bin")
     seen = {}
@@ -392,20 +426,28 @@ def test_team_templates_reproducible_current_and_readable(tmp_path, builder):
 
 
 @pytest.mark.slow
-@pytest.mark.skipif(shutil.which("soffice") is None,
-                    reason="LibreOffice (soffice) is not installed: apt-get install libreoffice-calc-nogui")
+@pytest.mark.skipif(
+    shutil.which("soffice") is None,
+    reason="LibreOffice (soffice) is not installed: apt-get install libreoffice-calc-nogui",
+)
 def test_libreoffice_renders_team_templates_and_a_paired_workbook(tmp_path):
     path = team_demo(tmp_path)
     out = tmp_path / "pdf"
     srcs = [template_path("zh"), template_path("en"), path]
     env = dict(os.environ, HOME=str(tmp_path))
-    r = subprocess.run(["soffice", "--headless", "--norestore", "--convert-to", "pdf", "--outdir", str(out),
-                        *map(str, srcs)], capture_output=True, text=True, timeout=240, env=env)
+    r = subprocess.run(
+        ["soffice", "--headless", "--norestore", "--convert-to", "pdf", "--outdir", str(out), *map(str, srcs)],
+        capture_output=True,
+        text=True,
+        timeout=240,
+        env=env,
+    )
     assert r.returncode == 0, r.stderr
     for src in srcs:
         pdf = out / (src.stem + ".pdf")
         assert pdf.exists() and pdf.read_bytes()[:5] == b"%PDF-", r.stdout + r.stderr
     if shutil.which("pdftotext"):
-        text = subprocess.run(["pdftotext", str(out / "xlxq-team-demo.pdf"), "-"], capture_output=True,
-                              text=True).stdout
+        text = subprocess.run(
+            ["pdftotext", str(out / "xlxq-team-demo.pdf"), "-"], capture_output=True, text=True
+        ).stdout
         assert "第1轮对阵表" in text and "北京队" in text

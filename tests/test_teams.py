@@ -1,6 +1,7 @@
 """Team events: the model, board colours, line-up formats (分台定人制、分台换人制、
 临时定台制) checked on entry with messages naming team/round/board, and
 validation of stored rounds.  Also the helpers the other team tests use."""
+
 from __future__ import annotations
 
 import random
@@ -9,9 +10,25 @@ from dataclasses import replace
 import pytest
 
 from xlxq.core.model import BLACK_WIN_FORFEIT, DOUBLE_FORFEIT, RED_WIN_FORFEIT, Board, Player, Scoring
-from xlxq.core.teams import (VACANT, Match, Team, TeamEvent, TeamRound, TeamScoring, TeamSettings, check_lineup,
-                             default_lineup, first_team_colour, fixed_board_of, lineup_format, make_boards,
-                             match_game_points, seats, set_lineups, validate_team_event)
+from xlxq.core.teams import (
+    VACANT,
+    Match,
+    Team,
+    TeamEvent,
+    TeamRound,
+    TeamScoring,
+    TeamSettings,
+    check_lineup,
+    default_lineup,
+    first_team_colour,
+    fixed_board_of,
+    lineup_format,
+    make_boards,
+    match_game_points,
+    seats,
+    set_lineups,
+    validate_team_event,
+)
 from xlxq.errors import InputError
 
 RESULTS = ("red_win", "draw", "black_win")
@@ -20,8 +37,16 @@ WEIGHTS = (0.38, 0.30, 0.32)
 
 # ------------------------------------------------------------------ helpers
 
-def make_event(n_teams: int, boards: int = 4, reserves: int = 1, lineup: str = "fixed_boards",
-               system: str = "swiss", rounds: int = 5, **settings) -> TeamEvent:
+
+def make_event(
+    n_teams: int,
+    boards: int = 4,
+    reserves: int = 1,
+    lineup: str = "fixed_boards",
+    system: str = "swiss",
+    rounds: int = 5,
+    **settings,
+) -> TeamEvent:
     players, teams, no = [], [], 1
     for t in range(1, n_teams + 1):
         ps = []
@@ -30,8 +55,9 @@ def make_event(n_teams: int, boards: int = 4, reserves: int = 1, lineup: str = "
             ps.append(no)
             no += 1
         teams.append(Team(t, f"{t}队", ps))
-    return TeamEvent(TeamSettings(system=system, rounds=rounds, boards=boards, lineup=lineup, **settings),
-                     players, teams)
+    return TeamEvent(
+        TeamSettings(system=system, rounds=rounds, boards=boards, lineup=lineup, **settings), players, teams
+    )
 
 
 def random_lineup(ev: TeamEvent, team_no: int, round_no: int, rng: random.Random, vacant_p: float = 0.0) -> list[int]:
@@ -100,6 +126,7 @@ def event_with_round(ev: TeamEvent, pairs, lineups=None, results=None, byes=()) 
 
 # ------------------------------------------------------------------ colours and boards
 
+
 def test_first_team_red_on_odd_boards():
     assert [first_team_colour(k) for k in range(1, 7)] == ["R", "B", "R", "B", "R", "B"]
     boards = make_boards([1, 2, 3, 4], [11, 12, 13, 14])
@@ -133,29 +160,30 @@ def test_match_game_points_and_colour_dependent_draws():
     # board 1: first team red wins; board 2: second team (red) wins; draw; board 4: first team (black) wins
     assert match_game_points(ev, m) == (5.0, 3.0, True)
     ev.settings.scoring = TeamScoring(game=Scoring(draw_red=1, draw_black=2))
-    assert match_game_points(ev, m) == (5.0, 4.0, True)        # board 3: first team red 1, second black 2
-    m.boards[1].result = "draw"                                 # board 2: first team black 2, second red 1
+    assert match_game_points(ev, m) == (5.0, 4.0, True)  # board 3: first team red 1, second black 2
+    m.boards[1].result = "draw"  # board 2: first team black 2, second red 1
     assert match_game_points(ev, m) == (7.0, 3.0, True)
     m.boards[0].result = None
-    assert match_game_points(ev, m) == (5.0, 3.0, False)        # unfinished boards add nothing
-    assert match_game_points(ev, m, provisional=True) == (6.0, 5.0, False)   # … or a draw for pairing
+    assert match_game_points(ev, m) == (5.0, 3.0, False)  # unfinished boards add nothing
+    assert match_game_points(ev, m, provisional=True) == (6.0, 5.0, False)  # … or a draw for pairing
 
 
 # ------------------------------------------------------------------ line-up formats
 
+
 def test_fixed_boards_registered_and_reserve_boards():
     ev = make_event(2, boards=4, reserves=2)
-    t1 = ev.team(1)                      # players 1..6: 1-4 主力, 5-6 替补
+    t1 = ev.team(1)  # players 1..6: 1-4 主力, 5-6 替补
     t1.reserve_boards = {5: 2}
     ev = ev.with_round(TeamRound(1, [Match(1, 1, 2)]))
     check_lineup(ev, 1, 1, [1, 2, 3, 4])
-    check_lineup(ev, 1, 1, [1, 5, 3, 4])             # the 替补 registered for board 2
-    check_lineup(ev, 1, 1, [1, 2, 6, 4])             # an unbound 替补 anywhere, the first time
+    check_lineup(ev, 1, 1, [1, 5, 3, 4])  # the 替补 registered for board 2
+    check_lineup(ev, 1, 1, [1, 2, 6, 4])  # an unbound 替补 anywhere, the first time
     check_lineup(ev, 1, 1, [1, VACANT, 3, 4])
     with pytest.raises(InputError) as e:
         check_lineup(ev, 1, 1, [2, 1, 3, 4])
     assert "第1轮 1队（1队） 第1台" in e.value.zh and "分台定人制" in e.value.zh and "固定在第2台" in e.value.zh
-    assert e.value.place.as_dict() == {"round": 1, "team": 1, "board": 1}     # where, without the text
+    assert e.value.place.as_dict() == {"round": 1, "team": 1, "board": 1}  # where, without the text
     with pytest.raises(InputError, match="第3台.*固定在第2台"):
         check_lineup(ev, 1, 1, [1, 2, 5, 4])
     # the unbound 替补 6 plays board 3 in round 1: bound to it from then on
@@ -171,8 +199,8 @@ def test_fixed_order_keeps_registered_order():
     ev = make_event(2, boards=4, reserves=2, lineup="fixed_order")
     ev = ev.with_round(TeamRound(1, [Match(1, 1, 2)]))
     check_lineup(ev, 1, 1, [1, 2, 3, 4])
-    check_lineup(ev, 1, 1, [1, 3, 4, 6])             # 替补 6 in, 2 and 5 out: order kept
-    check_lineup(ev, 1, 1, [2, 3, 5, VACANT])        # short-handed: empty bottom board
+    check_lineup(ev, 1, 1, [1, 3, 4, 6])  # 替补 6 in, 2 and 5 out: order kept
+    check_lineup(ev, 1, 1, [2, 3, 5, VACANT])  # short-handed: empty bottom board
     with pytest.raises(InputError) as e:
         check_lineup(ev, 1, 1, [1, 3, 2, 4])
     assert "第1轮 1队（1队） 第3台" in e.value.zh and "分台换人制须保持报名顺序" in e.value.zh
@@ -229,9 +257,9 @@ def test_default_lineups():
     ev.team(1).reserve_boards = {4: 2}
     assert default_lineup(ev, 1, 1) == [1, 2, 3]
     ev.player(2).withdrawn_from_round = 1
-    assert default_lineup(ev, 1, 1) == [1, 4, 3]        # the 替补 of board 2
+    assert default_lineup(ev, 1, 1) == [1, 4, 3]  # the 替补 of board 2
     ev.player(1).withdrawn_from_round = 1
-    assert default_lineup(ev, 1, 1) == [5, 4, 3]        # the unbound 替补 fills board 1
+    assert default_lineup(ev, 1, 1) == [5, 4, 3]  # the unbound 替补 fills board 1
     ev2 = make_event(2, boards=3, reserves=0, lineup="fixed_order")
     ev2.player(3).withdrawn_from_round = 1
     assert default_lineup(ev2, 1, 1) == [1, 2, VACANT]
@@ -239,15 +267,16 @@ def test_default_lineups():
 
 # ------------------------------------------------------------------ set_lineups and validation
 
+
 def test_set_lineups_builds_boards_and_keeps_results():
     ev = make_event(2, boards=4, reserves=1, lineup="per_round")
     ev = ev.with_round(TeamRound(1, [Match(1, 2, 1)]))
     ev = set_lineups(ev, 1, {1: [4, 3, 2, 1]})
     m = ev.rounds[0].matches[0]
     assert seats(ev, m, 2) == [6, 7, 8, 9] and seats(ev, m, 1) == [4, 3, 2, 1]
-    assert (m.boards[0].red, m.boards[0].black) == (6, 4)    # team 2 listed first: red on board 1
+    assert (m.boards[0].red, m.boards[0].black) == (6, 4)  # team 2 listed first: red on board 1
     m.boards[0].result = "draw"
-    ev = set_lineups(ev, 1, {2: [6, 7, 8, 10]})              # board 4 changes, board 1 keeps its result
+    ev = set_lineups(ev, 1, {2: [6, 7, 8, 10]})  # board 4 changes, board 1 keeps its result
     m = ev.rounds[0].matches[0]
     assert m.boards[0].result == "draw" and m.boards[3].result is None
     with pytest.raises(InputError, match="本轮没有比赛"):
@@ -295,8 +324,11 @@ def test_validation_of_registration():
         validate_team_event(ev)
     for bad in (1, 11):
         with pytest.raises(InputError, match="2–10"):
-            validate_team_event(make_event(2, boards=2, reserves=0, **{}) if False else
-                                replace(make_event(2, boards=2), settings=TeamSettings(boards=bad)))
+            validate_team_event(
+                make_event(2, boards=2, reserves=0, **{})
+                if False
+                else replace(make_event(2, boards=2), settings=TeamSettings(boards=bad))
+            )
     ev = make_event(2, boards=2, reserves=1)
     ev.team(1).reserve_boards = {1: 1}
     with pytest.raises(InputError, match="不是本队替补"):
@@ -323,6 +355,7 @@ def test_random_lineups_always_valid(fmt):
     rng = random.Random(fmt)
     ev = make_event(8, boards=5, reserves=2, lineup=fmt, rounds=5)
     from xlxq.core.team_pairing import pair_team_round
+
     for _ in range(5):
         out = pair_team_round(ev)
         ev = ev.with_round(out.round)

@@ -1,6 +1,7 @@
 """The tie-break registries (xlxq/core/tiebreaks.py): every preset's keys
 are registered with both labels, and a tie-break registered from outside
 (one function and its decorator) ranks a table."""
+
 from __future__ import annotations
 
 from collections.abc import Iterator
@@ -45,8 +46,15 @@ def test_the_public_key_tuples_are_the_registry_s() -> None:
     assert list(standings.LABELS_ZH)[0] == "score"
     assert rr_standings.RR_KEYS == ("sb", "game_points", "wins", "direct", "fouls", "black_games", "black_wins")
     assert list(rr_standings.LABELS_ZH)[:2] == ["score", "match_points"]
-    assert team_standings.TEAM_KEYS == ("match_points", "game_points", "opp_match_points", "match_wins",
-                                        "game_wins", "fouls", "back_rounds")
+    assert team_standings.TEAM_KEYS == (
+        "match_points",
+        "game_points",
+        "opp_match_points",
+        "match_wins",
+        "game_wins",
+        "fouls",
+        "back_rounds",
+    )
 
 
 def test_registering_a_key_twice_is_refused() -> None:
@@ -57,9 +65,11 @@ def test_registering_a_key_twice_is_refused() -> None:
 @pytest.fixture
 def round1_tiebreak() -> Iterator[TieBreakRegistry[PlayerRecord]]:
     """A toy tie-break: the points of round 1 (none: 0), higher first."""
+
     @SWISS.register("round1", "首轮得分", "round 1 points")
     def _round1(r: PlayerRecord) -> float:
         return r.round_scores[0] or 0.0 if r.round_scores else 0.0
+
     try:
         yield SWISS
     finally:
@@ -100,6 +110,7 @@ def test_a_round_robin_tie_break_registered_in_a_test_ranks_the_table() -> None:
     @RR.register("fewer_no", "序号小者", "lower number", ascending=True)
     def _fewer_no(r: RRRecord) -> float:
         return float(r.no)
+
     try:
         # all drawn: 小分 and 胜局 separate nobody
         assert [r.rank for r in compute_rr_standings(_drawn_round_robin(3, ["sb", "wins"]))] == [1, 1, 1]

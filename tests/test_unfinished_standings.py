@@ -2,6 +2,7 @@
 result count, a round paired and not played is left out, a partly played
 round is labelled 第N轮进行中; the JSON file through the CLI and the workbook
 (openpyxl path, its CLI and its 成绩表) give the same table."""
+
 from __future__ import annotations
 
 import json
@@ -46,7 +47,7 @@ def twins(tmp_path, capsys, played: int, partial: int = 0):
         if res:
             write_results(x, n, res, random.Random(n))
         _, view = open_round(x, n)
-        assert view.pairs() == {b["board"]: (b["red"], b["black"]) for b in boards}     # the same event
+        assert view.pairs() == {b["board"]: (b["red"], b["black"]) for b in boards}  # the same event
     return f, x
 
 
@@ -77,8 +78,9 @@ def compare(f, x):
     for r in cli["standings"]:
         assert (r["score"], r["tiebreaks"]["opp_score"]) == hand[r["no"]], r
     sheet = standings_sheet(x)
-    assert [(r["名次"], r["序号"], float(r["积分"]), float(r["对手分"])) for r in sheet] == \
-        [(r["rank"], r["no"], float(r["score"]), float(r["tiebreaks"]["opp_score"])) for r in cli["standings"]]
+    assert [(r["名次"], r["序号"], float(r["积分"]), float(r["对手分"])) for r in sheet] == [
+        (r["rank"], r["no"], float(r["score"]), float(r["tiebreaks"]["opp_score"])) for r in cli["standings"]
+    ]
     return cli
 
 
@@ -104,7 +106,8 @@ def test_partly_played_round_is_in_progress(tmp_path, capsys):
     p = run("standings", f, check_rc=0)
     assert p.out.startswith("第4轮进行中名次表（尚有9台未完成）  测试赛"), p.out
     assert run("standings", f, lang="en", check_rc=0).out.startswith(
-        "Standings (round 4 in progress, 9 games unfinished)")
+        "Standings (round 4 in progress, 9 games unfinished)"
+    )
     st = recompute(OpenpyxlBook(x))
     assert "成绩已计算（第4轮进行中，尚有9台未完成）" in st.message_zh
     import openpyxl
@@ -113,6 +116,7 @@ def test_partly_played_round_is_in_progress(tmp_path, capsys):
 
 
 # ------------------------------------------------------------------ team Swiss
+
 
 def test_team_match_in_progress_adds_no_opponent(tmp_path):
     # 4 teams × 2 boards (team t: players 2t−1, 2t).  R1: T1 beats T2 2:0 on
@@ -124,15 +128,26 @@ def test_team_match_in_progress_adds_no_opponent(tmp_path):
     W, L = "red_win", "black_win"
 
     def match(no, f, s, r1, r2):
-        return {"match": no, "first": f, "second": s,
-                "boards": [{"board": 1, "red": 2 * f - 1, "black": 2 * s - 1, "result": r1},
-                           {"board": 2, "red": 2 * s, "black": 2 * f, "result": r2}]}
-    d = {"format": "xlxq/1",
-         "event": {"kind": "team", "name": "t", "system": "swiss", "rounds": 3, "boards": 2},
-         "players": [{"no": i, "name": f"P{i}"} for i in range(1, 9)],
-         "teams": [{"no": t, "name": f"T{t}", "players": [2 * t - 1, 2 * t]} for t in (1, 2, 3, 4)],
-         "rounds": [{"round": 1, "matches": [match(1, 1, 2, W, L), match(2, 3, 4, W, L)], "byes": []},
-                    {"round": 2, "matches": [match(1, 1, 3, W, None), match(2, 2, 4, None, None)], "byes": []}]}
+        return {
+            "match": no,
+            "first": f,
+            "second": s,
+            "boards": [
+                {"board": 1, "red": 2 * f - 1, "black": 2 * s - 1, "result": r1},
+                {"board": 2, "red": 2 * s, "black": 2 * f, "result": r2},
+            ],
+        }
+
+    d = {
+        "format": "xlxq/1",
+        "event": {"kind": "team", "name": "t", "system": "swiss", "rounds": 3, "boards": 2},
+        "players": [{"no": i, "name": f"P{i}"} for i in range(1, 9)],
+        "teams": [{"no": t, "name": f"T{t}", "players": [2 * t - 1, 2 * t]} for t in (1, 2, 3, 4)],
+        "rounds": [
+            {"round": 1, "matches": [match(1, 1, 2, W, L), match(2, 3, 4, W, L)], "byes": []},
+            {"round": 2, "matches": [match(1, 1, 3, W, None), match(2, 2, 4, None, None)], "byes": []},
+        ],
+    }
     f = tmp_path / "t.json"
     save(f, d)
     out = json.loads(run("standings", f, "--json", check_rc=0).out)
@@ -172,7 +187,7 @@ def test_team_workbook_mid_round_same_table_as_the_json_file(tmp_path):
         ws = wb[f"第{n}轮"]
         k = 0
         for r in range(3, ws.max_row + 1):
-            if isinstance(ws.cell(r, 2).value, int):          # a board row (台次)
+            if isinstance(ws.cell(r, 2).value, int):  # a board row (台次)
                 k += 1
                 if k <= upto:
                     ws.cell(r, 5).value = ("红胜", "和", "黑胜")[(n + k) % 3]
@@ -193,9 +208,9 @@ def test_team_workbook_mid_round_same_table_as_the_json_file(tmp_path):
 
     assert team_pair(OpenpyxlBook(x)).ok
     type_results(1, 6)
-    assert team_pair(OpenpyxlBook(x)).ok                      # round 2 paired, no result
+    assert team_pair(OpenpyxlBook(x)).ok  # round 2 paired, no result
     same(1, False, "团体成绩（第1轮后）")
-    type_results(2, 3)                                        # match 1 finished, match 2 half
+    type_results(2, 3)  # match 1 finished, match 2 half
     cli = same(2, True, "团体成绩（第2轮进行中，尚有3台未完成）")
     # 团体对手分 by hand from the saved file: the final 场分 of teams met in finished matches
     d = load(tmp_path / "t.json")
@@ -206,9 +221,10 @@ def test_team_workbook_mid_round_same_table_as_the_json_file(tmp_path):
             if all(b["result"] is not None for b in m["boards"]):
                 met[m["first"]].append(m["second"])
                 met[m["second"]].append(m["first"])
-    assert {r["no"]: r["tiebreaks"]["opp_match_points"] for r in cli["standings"]} == \
-        {t: sum(mp[o] for o in met[t]) for t in mp}
-    assert sum(len(v) for v in met.values()) == 2 * (3 + 1)   # 3 matches of round 1, 1 of round 2
+    assert {r["no"]: r["tiebreaks"]["opp_match_points"] for r in cli["standings"]} == {
+        t: sum(mp[o] for o in met[t]) for t in mp
+    }
+    assert sum(len(v) for v in met.values()) == 2 * (3 + 1)  # 3 matches of round 1, 1 of round 2
 
 
 def test_round_robin_title_in_progress(tmp_path):
@@ -226,5 +242,5 @@ def test_round_robin_title_in_progress(tmp_path):
     d["rounds"][1]["boards"][0]["result"] = "draw"
     save(f, d)
     assert run("standings", f, check_rc=0).out.startswith("单循环名次表（第2轮进行中，尚有1台未完成）")
-    p = run("standings", f, "--round", 3, "--json", check_rc=0)          # round 3: nothing played yet
+    p = run("standings", f, "--round", 3, "--json", check_rc=0)  # round 3: nothing played yet
     assert json.loads(p.out)["after_round"] == 2

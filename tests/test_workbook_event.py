@@ -1,6 +1,7 @@
 """A whole 9-round event driven through the workbook (openpyxl files),
 results typed as Chinese text, a hand edit in the middle, compared with the
 same event run purely through the model."""
+
 from __future__ import annotations
 
 import random
@@ -98,10 +99,19 @@ def test_nine_rounds_with_hand_edits_match_the_model(tmp_path, how, played):
     import sys
 
     from xlxq.backends.json_file import save_event
+
     save_event(model, tmp_path / "event.json")
-    outs = [json.loads(subprocess.run([sys.executable, "-m", "xlxq", "standings", str(f), "--json"],
-                                      capture_output=True, text=True, check=True).stdout)
-            for f in (tmp_path / "event.json", path)]
+    outs = [
+        json.loads(
+            subprocess.run(
+                [sys.executable, "-m", "xlxq", "standings", str(f), "--json"],
+                capture_output=True,
+                text=True,
+                check=True,
+            ).stdout
+        )
+        for f in (tmp_path / "event.json", path)
+    ]
     assert outs[0] == outs[1] and len(outs[0]["standings"]) == len(model.players)
 
 
@@ -111,7 +121,7 @@ def test_unfinished_results_pair_with_a_warning(tmp_path):
     rnd = pair_round(model).round
     fill_results(rnd, random.Random(1))
     res = {b.board: b.result for b in rnd.boards}
-    res[3] = None                       # game still on
+    res[3] = None  # game still on
     write_results(path, 1, res, random.Random(2))
     st = pair_next_round(book(path))
     assert st.ok

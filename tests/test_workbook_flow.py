@@ -1,5 +1,6 @@
 """Workbook operations on real .xlsx files: demo, hand edits, highlights,
 bad input, inserted columns and re-sorted rows, English workbooks, CLI."""
+
 from __future__ import annotations
 
 import datetime as dt
@@ -17,8 +18,18 @@ from xlxq.sheets import layout as L
 from xlxq.sheets.read import read_workbook
 from xlxq.workbook import check, create_event_workbook, demo, explain, pair_next_round, recompute
 
-from tests.test_workbook_support import (MemoryBook, RoundView, book, fill_of, header_map, new_event, open_round,
-                                         sample_players, standings_sheet, write_results)
+from tests.test_workbook_support import (
+    MemoryBook,
+    RoundView,
+    book,
+    fill_of,
+    header_map,
+    new_event,
+    open_round,
+    sample_players,
+    standings_sheet,
+    write_results,
+)
 
 
 def _play(path, model, n, seed=None, lang="zh"):
@@ -34,6 +45,7 @@ def _play(path, model, n, seed=None, lang="zh"):
 
 # --------------------------------------------------------------------------
 
+
 def test_demo_creates_a_workbook_with_round_1(tmp_path, capsys):
     path = demo(tmp_path)
     assert path == tmp_path / "xlxq-demo.xlsx" and path.exists()
@@ -44,13 +56,13 @@ def test_demo_creates_a_workbook_with_round_1(tmp_path, capsys):
     assert wb["_xlxq"].sheet_state == "hidden"
     view = RoundView(wb["第1轮"])
     assert len(view.rows()) == 12
-    assert view.pairs()[1] == (1, 2) and view.pairs()[2] == (4, 3)          # 近号, seeds on odd numbers
+    assert view.pairs()[1] == (1, 2) and view.pairs()[2] == (4, 3)  # 近号, seeds on odd numbers
     reg = wb["报名表"]
     assert reg.cell(row=3, column=1).value == 1 and reg.cell(row=3, column=5).value == 1  # seed 1 is no 1
     assert "第1轮编排记录" in "".join(str(c.value) for c in wb["编排记录"]["A"])
     assert wb["第1轮"].freeze_panes == "A3"
     assert wb["第1轮"].print_title_rows == "$1:$2"
-    assert demo(tmp_path).name == "xlxq-demo-2.xlsx"                        # never overwrites
+    assert demo(tmp_path).name == "xlxq-demo-2.xlsx"  # never overwrites
 
 
 def test_cli_demo_and_workbook_commands(tmp_path, capsys):
@@ -153,7 +165,7 @@ def test_highlights_and_notes_come_and_go(tmp_path):
     assert fill_of(path, "第2轮", row, view.c["red_name"]) == L.ERROR_FILL
     wb, view = open_round(path, 2)
     assert "已相遇" in view.get(row, "note")
-    assert view.get(row, "red_name") == model.player(r1.red).name      # names filled in from 序号
+    assert view.get(row, "red_name") == model.player(r1.red).name  # names filled in from 序号
     # undo the edit: highlight and note cleared
     for b, r in view.rows().items():
         rb = next(x for x in model.rounds[1].boards if x.board == b)
@@ -184,7 +196,7 @@ def test_player_twice_blocks_until_fixed(tmp_path):
     assert "第2轮" not in openpyxl.load_workbook(path).sheetnames
     assert fill_of(path, "第1轮", rows[3], view.c["red_no"]) == L.ERROR_FILL
     assert fill_of(path, "第1轮", rows[1], view.c["red_no"]) == L.ERROR_FILL
-    assert standings_sheet(path) == standings_before          # not recomputed from bad data
+    assert standings_sheet(path) == standings_before  # not recomputed from bad data
     wb, view = open_round(path, 1)
     assert "出现2次" in view.get(rows[3], "note")
     view.set(rows[3], "red_no", keep)
@@ -228,7 +240,7 @@ def test_inserted_columns_and_resorted_rows(tmp_path):
     assert standings_sheet(path) == before
     ws = openpyxl.load_workbook(path)["第2轮"]
     assert ws.cell(row=2, column=4).value == "裁判备注" and ws.cell(row=5, column=4).value == "迟到5分钟"
-    assert ws.cell(row=3, column=1).value == max(r[0] for r in rows)      # still sorted descending
+    assert ws.cell(row=3, column=1).value == max(r[0] for r in rows)  # still sorted descending
     model = _play(path, model, 3)
     data = read_workbook(book(path))
     assert data.event.rounds == model.rounds
@@ -249,8 +261,14 @@ def test_manual_results_survive_and_normalising_is_opt_in(tmp_path):
     assert view.get(rows[1], "result") == "1-0" and view.get(rows[2], "result") == "½-½"
     assert view.get(rows[4], "result") == "黑弃权" and view.get(rows[1], "fouls_red") == 2
     ev = read_workbook(book(path)).event
-    assert [b.result for b in ev.rounds[0].boards[:6]] == ["red_win", "draw", "red_win", "red_win_forfeit",
-                                                         "red_win", "draw"]
+    assert [b.result for b in ev.rounds[0].boards[:6]] == [
+        "red_win",
+        "draw",
+        "red_win",
+        "red_win_forfeit",
+        "red_win",
+        "draw",
+    ]
     # 结果规范化 = 是
     wb = openpyxl.load_workbook(path)
     ws = wb["设置"]
@@ -271,7 +289,7 @@ def test_second_recompute_writes_nothing(tmp_path):
     assert recompute(mem).ok
     plan = mem.plans[-1]
     assert plan.values == [] and plan.add_sheets == []
-    assert all(f.colour is not None for f in plan.fills)           # only header colours re-applied
+    assert all(f.colour is not None for f in plan.fills)  # only header colours re-applied
 
 
 def test_memory_backend_runs_an_event(tmp_path):
@@ -291,7 +309,8 @@ def test_memory_backend_runs_an_event(tmp_path):
         for row in grid[2:]:
             if isinstance(row[bcol], int):
                 row[rcol] = {"red_win": "红胜", "black_win": "黑胜", "draw": "和"}[
-                    next(b.result for b in rnd.boards if b.board == row[bcol])]
+                    next(b.result for b in rnd.boards if b.board == row[bcol])
+                ]
     st = recompute(mem)
     assert st.ok
     want = compute_standings(model)
@@ -317,7 +336,7 @@ def test_late_entry_and_withdrawal(tmp_path):
     assert codes["numbered"].row == new_row and codes["late_entry"].row == new_row
     assert codes["withdrawn"].row == wd_row
     reg = openpyxl.load_workbook(path)["报名表"]
-    assert reg.cell(row=new_row, column=1).value == 25                     # 序号 filled in
+    assert reg.cell(row=new_row, column=1).value == 25  # 序号 filled in
     assert "中途加入" in reg.cell(row=new_row, column=h["提示"][0]).value
     assert fill_of(path, "报名表", new_row, h["姓名"][0]) == L.INFO_FILL
     assert pair_next_round(book(path)).ok
@@ -336,7 +355,7 @@ def test_missing_player_is_flagged(tmp_path):
     row = view.rows()[5]
     gone = view.get(row, "black_no")
     view.set(row, "black_no", None)
-    view.set(row, "black_name", None)         # the red player now has a bye row
+    view.set(row, "black_name", None)  # the red player now has a bye row
     wb.save(path)
     st = recompute(book(path))
     assert st.ok
@@ -363,11 +382,18 @@ def test_english_workbook(tmp_path):
 
 
 def test_settings_round_trip(tmp_path):
-    settings = EventSettings(name="省赛", rounds=8, scoring=Scoring(win=3, draw=1, loss=0, bye=2),
-                             tiebreaks=["cumulative", "wins", "fouls"], first_round="random", first_round_seed=42,
-                             pairing=PairingOptions(colour_tie="round_parity", avoid_same_unit_round1=True,
-                                                    forfeits_before_removal=2, picker="fewer_row"),
-                             standings=StandingsOptions(bye_opp_score="zero", fallback_reading="round_score"))
+    settings = EventSettings(
+        name="省赛",
+        rounds=8,
+        scoring=Scoring(win=3, draw=1, loss=0, bye=2),
+        tiebreaks=["cumulative", "wins", "fouls"],
+        first_round="random",
+        first_round_seed=42,
+        pairing=PairingOptions(
+            colour_tie="round_parity", avoid_same_unit_round1=True, forfeits_before_removal=2, picker="fewer_row"
+        ),
+        standings=StandingsOptions(bye_opp_score="zero", fallback_reading="round_score"),
+    )
     for lang in ("zh", "en"):
         path = tmp_path / f"s-{lang}.xlsx"
         create_event_workbook(path, sample_players(), settings, lang=lang)
@@ -401,7 +427,7 @@ def test_explain_replaces_the_rounds_block(tmp_path):
     col = [c.value for c in openpyxl.load_workbook(path)["编排记录"]["A"]]
     heads = [v for v in col if isinstance(v, str) and v.startswith("第") and "轮编排记录" in v]
     assert [h[:3] for h in heads] == ["第1轮", "第2轮"]
-    st = explain(book(path), 3)          # the next round, not yet paired
+    st = explain(book(path), 3)  # the next round, not yet paired
     assert "第3轮编排记录" in st.text
     with pytest.raises(InputError):
         explain(book(path), 7)

@@ -5,6 +5,7 @@ the core: round robin (7 players, scheduled at once), double round robin of
 and 加赛, 积分晋圈淘汰 (Swiss of 20, 7 rounds, top 4 to a knockout in the same
 workbook) and 积分末位淘汰; and the CLI on the workbook giving the JSON
 file's standings."""
+
 from __future__ import annotations
 
 import json
@@ -27,15 +28,23 @@ from xlxq.core.standings import compute_standings
 from xlxq.errors import InputError, PairingImpossible
 from xlxq.sheets import layout as L
 from xlxq.sheets.read import read_workbook
-from xlxq.workbook import (WorkbookOptions, create_event_workbook, pair_next_round, qualify_knockout, recompute,
-                           schedule_round_robin)
+from xlxq.workbook import (
+    WorkbookOptions,
+    create_event_workbook,
+    pair_next_round,
+    qualify_knockout,
+    recompute,
+    schedule_round_robin,
+)
 
 from tests.test_workbook_support import book, fill_of, header_map, open_round, standings_sheet, write_results
 
 
 def players(n: int, seeds: int = 0) -> list[Player]:
-    return [Player(no=i, name=f"棋手{i}", unit=f"队{i % 5}", rating=2400 - 10 * i,
-                   seed=i if i <= seeds else None) for i in range(1, n + 1)]
+    return [
+        Player(no=i, name=f"棋手{i}", unit=f"队{i % 5}", rating=2400 - 10 * i, seed=i if i <= seeds else None)
+        for i in range(1, n + 1)
+    ]
 
 
 def decisive(rnd, rng: random.Random, draws: float = 0.2) -> None:
@@ -91,6 +100,7 @@ def raised(ev: Event) -> Event:
 
 # ---------------------------------------------------------------- round robin
 
+
 def test_round_robin_of_seven_scheduled_at_once(tmp_path, capsys):
     path = tmp_path / "rr.xlsx"
     settings = EventSettings(name="七人循环", system="round_robin", tiebreaks=["cxa2011-rr"])
@@ -100,8 +110,7 @@ def test_round_robin_of_seven_scheduled_at_once(tmp_path, capsys):
     wb = openpyxl.load_workbook(path)
     assert wb.sheetnames[2:9] == [f"第{n}轮" for n in range(1, 8)]
     assert {"成绩表", "交叉表", "编排记录"} <= set(wb.sheetnames)
-    model = Event(settings=replace(settings, rounds=7), players=players(7),
-                  rounds=schedule_rounds(list(range(1, 8))))
+    model = Event(settings=replace(settings, rounds=7), players=players(7), rounds=schedule_rounds(list(range(1, 8))))
     for rnd in model.rounds:
         _, view = open_round(path, rnd.round)
         assert view.pairs() == {b.board: (b.red, b.black) for b in rnd.boards}
@@ -124,8 +133,13 @@ def test_round_robin_of_seven_scheduled_at_once(tmp_path, capsys):
     got = standings_sheet(path)
     assert [(r["名次"], r["序号"], r["积分"]) for r in got] == [(w.rank, w.no, w.score) for w in want]
     for r, w in zip(got, want):
-        for key, label in (("sb", "小分"), ("wins", "胜局"), ("fouls", "犯规"), ("black_games", "后走局数"),
-                           ("direct", "直胜")):
+        for key, label in (
+            ("sb", "小分"),
+            ("wins", "胜局"),
+            ("fouls", "犯规"),
+            ("black_games", "后走局数"),
+            ("direct", "直胜"),
+        ):
             assert r[label] == w.tiebreaks[key], (label, r, w)
     assert "14.1" in next(row[2] for row in sheet_rows(path, "设置") if row[0] == "排名方法")
     # the cross table
@@ -190,8 +204,9 @@ def test_round_robin_of_seven_scheduled_at_once(tmp_path, capsys):
 
 def test_double_round_robin_of_four_with_two_game_matches(tmp_path):
     path = tmp_path / "drr.xlsx"
-    settings = EventSettings(name="双循环两局制", system="double_round_robin", games_per_match=2,
-                             tiebreaks=["cxa2011-rr-match"])
+    settings = EventSettings(
+        name="双循环两局制", system="double_round_robin", games_per_match=2, tiebreaks=["cxa2011-rr-match"]
+    )
     create_event_workbook(path, players(4), settings, lang="en")
     data = read_workbook(book(path))
     assert data.event.settings == replace(settings, rounds=12)
@@ -215,15 +230,17 @@ def test_double_round_robin_of_four_with_two_game_matches(tmp_path):
     assert st.ok and not [p for p in st.details if p.level != "info"], st.lines()
     want = compute_rr_standings(model)
     got = standings_sheet(path, "en")
-    assert [(r["Rank"], r["No"], r["Match points"], r["Game points"]) for r in got] == \
-        [(w.rank, w.no, w.score, w.tiebreaks["game_points"]) for w in want]
+    assert [(r["Rank"], r["No"], r["Match points"], r["Game points"]) for r in got] == [
+        (w.rank, w.no, w.score, w.tiebreaks["game_points"]) for w in want
+    ]
     rows = sheet_rows(path, "Cross table")
     ct = cross_table(model)
-    assert rows[2][4] == "/".join(str(int(x)) for x in ct[1][2])      # four games between 1 and 2
+    assert rows[2][4] == "/".join(str(int(x)) for x in ct[1][2])  # four games between 1 and 2
     assert len(ct[1][2]) == 4
 
 
 # ---------------------------------------------------------------- knockout
+
 
 def test_knockout_of_thirteen_with_four_seeds_to_the_champion(tmp_path, capsys):
     path = tmp_path / "ko.xlsx"
@@ -248,7 +265,7 @@ def test_knockout_of_thirteen_with_four_seeds_to_the_champion(tmp_path, capsys):
             with pytest.raises(PairingImpossible):
                 pair_next_round(book(path))
             assert path.read_bytes() == before
-            rnd.boards[0].result = DRAW                           # → 加赛
+            rnd.boards[0].result = DRAW  # → 加赛
             # a pairing that is no match of the bracket: refused, naming the sheet and row
             wb, view = open_round(path, 1)
             r1, r2 = view.rows()[1], view.rows()[2]
@@ -285,7 +302,8 @@ def test_knockout_of_thirteen_with_four_seeds_to_the_champion(tmp_path, capsys):
     places = knockout_ranking(model)
     got = standings_sheet(path)
     assert [(r["名次"], r["序号"]) for r in got] == [
-        (p.place if p.place_to == p.place else f"{p.place}-{p.place_to}", p.no) for p in places]
+        (p.place if p.place_to == p.place else f"{p.place}-{p.place_to}", p.no) for p in places
+    ]
     assert got[0]["成绩"] == "冠军"
     assert_second_recompute_writes_nothing(path)
     save_event(model, tmp_path / "ko.json")
@@ -293,6 +311,7 @@ def test_knockout_of_thirteen_with_four_seeds_to_the_champion(tmp_path, capsys):
 
 
 # ---------------------------------------------------------------- 积分晋圈淘汰
+
 
 @pytest.mark.slow
 def test_swiss_of_twenty_then_top_four_knockout_in_the_same_workbook(tmp_path, capsys):
@@ -317,7 +336,7 @@ def test_swiss_of_twenty_then_top_four_knockout_in_the_same_workbook(tmp_path, c
         pair_next_round(book(path))
     assert "晋圈" in e.value.zh
     capsys.readouterr()
-    assert main(["qualify", str(path), "--top", "4"]) == 0           # 晋圈并列 = 按序号 from 设置
+    assert main(["qualify", str(path), "--top", "4"]) == 0  # 晋圈并列 = 按序号 from 设置
     assert "前4名进入淘汰赛" in capsys.readouterr().out
     ko = build_knockout(swiss, 4, on_tie="number")
     ko = replace(ko, settings=replace(ko.settings, tiebreaks=[]))
@@ -345,9 +364,14 @@ def test_swiss_of_twenty_then_top_four_knockout_in_the_same_workbook(tmp_path, c
         wb = openpyxl.load_workbook(path)
         view_ws = wb[f"淘汰赛第{n}轮"]
         hr, h = header_map(view_ws, "结果")
-        pairs = {view_ws.cell(row=r, column=1).value: (view_ws.cell(row=r, column=h["序号"][0]).value,
-                                                      view_ws.cell(row=r, column=h["序号"][1]).value)
-                 for r in range(hr + 1, view_ws.max_row + 1) if isinstance(view_ws.cell(row=r, column=1).value, int)}
+        pairs = {
+            view_ws.cell(row=r, column=1).value: (
+                view_ws.cell(row=r, column=h["序号"][0]).value,
+                view_ws.cell(row=r, column=h["序号"][1]).value,
+            )
+            for r in range(hr + 1, view_ws.max_row + 1)
+            if isinstance(view_ws.cell(row=r, column=1).value, int)
+        }
         assert pairs == {b.board: (b.red, b.black) for b in rnd.boards}
         decisive(rnd, rng, draws=0.3 if n == 1 else 0)
         res = {b.board: {"red_win": "红胜", "black_win": "黑胜", "draw": "和"}[b.result] for b in rnd.boards}
@@ -376,6 +400,7 @@ def test_swiss_of_twenty_then_top_four_knockout_in_the_same_workbook(tmp_path, c
 
 
 # ---------------------------------------------------------------- 积分末位淘汰
+
 
 @pytest.mark.slow
 def test_elimination_of_the_lowest_scorers(tmp_path, capsys):
@@ -406,8 +431,9 @@ def test_elimination_of_the_lowest_scorers(tmp_path, capsys):
     assert gone and len(model.rounds[-1].players()) == 16 - len(gone)
     want = compute_standings(model)
     got = standings_sheet(path)
-    assert [(r["名次"], r["序号"], r["积分"], r["累进分"]) for r in got] == \
-        [(w.rank, w.no, w.score, w.tiebreaks["cumulative"]) for w in want]
+    assert [(r["名次"], r["序号"], r["积分"], r["累进分"]) for r in got] == [
+        (w.rank, w.no, w.score, w.tiebreaks["cumulative"]) for w in want
+    ]
     for r in got:
         if r["序号"] in gone:
             assert f"第{gone[r['序号']]}轮后淘汰" in r["备注"]
@@ -433,6 +459,7 @@ def test_elimination_of_the_lowest_scorers(tmp_path, capsys):
 
 # ---------------------------------------------------------------- settings and the CLI
 
+
 def test_system_settings_rows_and_errors(tmp_path):
     path = tmp_path / "s.xlsx"
     create_event_workbook(path, players(6), EventSettings(name="设置", rounds=5))
@@ -449,12 +476,20 @@ def test_system_settings_rows_and_errors(tmp_path):
     wb.save(path)
     data = read_workbook(book(path))
     s = data.event.settings
-    assert (s.system, s.games_per_match, s.rounds, s.tiebreaks) == ("double_round_robin", 2, 20,
-                                                                     ["game_points", "wins", "direct"])
+    assert (s.system, s.games_per_match, s.rounds, s.tiebreaks) == (
+        "double_round_robin",
+        2,
+        20,
+        ["game_points", "wins", "direct"],
+    )
     assert s.pairing.elimination == ()
     assert any(p.code == "unused_setting" and p.row == at["末位淘汰"] for p in data.problems)
-    for label, value, needle in (("排名方法", "对手分、胜局", "对手分"), ("加赛局数", "两局", "加赛局数"),
-                                 ("赛制", "车轮战", "赛制"), ("晋圈人数", 1, "晋圈人数")):
+    for label, value, needle in (
+        ("排名方法", "对手分、胜局", "对手分"),
+        ("加赛局数", "两局", "加赛局数"),
+        ("赛制", "车轮战", "赛制"),
+        ("晋圈人数", 1, "晋圈人数"),
+    ):
         wb = openpyxl.load_workbook(path)
         ws = wb["设置"]
         old = ws.cell(row=at[label], column=2).value

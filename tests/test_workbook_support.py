@@ -1,6 +1,7 @@
 """Helpers for the workbook tests: act like an arbiter on the .xlsx with
 openpyxl (find columns by header, type results), and mirror the event in
 the pure model.  (No tests in this module.)"""
+
 from __future__ import annotations
 
 import random
@@ -10,21 +11,37 @@ from typing import Any, Optional
 import openpyxl
 
 from xlxq.backends.openpyxl_book import OpenpyxlBook
-from xlxq.core.model import (BLACK_WIN, BLACK_WIN_FORFEIT, DOUBLE_FORFEIT, DRAW, RED_WIN, RED_WIN_FORFEIT,
-                             Event, EventSettings, Player)
+from xlxq.core.model import (
+    BLACK_WIN,
+    BLACK_WIN_FORFEIT,
+    DOUBLE_FORFEIT,
+    DRAW,
+    RED_WIN,
+    RED_WIN_FORFEIT,
+    Event,
+    EventSettings,
+    Player,
+)
 
 from tests.conftest import ROOT, SAMPLE  # noqa: F401 - re-exported for the workbook tests
 
 SPELLINGS = {
-    "zh": {RED_WIN: ["红胜", "1-0", "2:0", "红方胜", " 红胜 ", "１－０"],
-           BLACK_WIN: ["黑胜", "0-1", "0:2", "黑方胜", "红负"],
-           DRAW: ["和", "和棋", "½-½", "0.5-0.5", "1:1"],
-           RED_WIN_FORFEIT: ["红胜(弃权)", "黑弃权", "红胜（弃权）"],
-           BLACK_WIN_FORFEIT: ["红弃权", "黑胜(弃权)"],
-           DOUBLE_FORFEIT: ["双弃权"]},
-    "en": {RED_WIN: ["red win", "1-0", "Red wins"], BLACK_WIN: ["black win", "0-1"], DRAW: ["draw", "½-½"],
-           RED_WIN_FORFEIT: ["red win (forfeit)", "+-"], BLACK_WIN_FORFEIT: ["-+"],
-           DOUBLE_FORFEIT: ["double forfeit"]},
+    "zh": {
+        RED_WIN: ["红胜", "1-0", "2:0", "红方胜", " 红胜 ", "１－０"],
+        BLACK_WIN: ["黑胜", "0-1", "0:2", "黑方胜", "红负"],
+        DRAW: ["和", "和棋", "½-½", "0.5-0.5", "1:1"],
+        RED_WIN_FORFEIT: ["红胜(弃权)", "黑弃权", "红胜（弃权）"],
+        BLACK_WIN_FORFEIT: ["红弃权", "黑胜(弃权)"],
+        DOUBLE_FORFEIT: ["双弃权"],
+    },
+    "en": {
+        RED_WIN: ["red win", "1-0", "Red wins"],
+        BLACK_WIN: ["black win", "0-1"],
+        DRAW: ["draw", "½-½"],
+        RED_WIN_FORFEIT: ["red win (forfeit)", "+-"],
+        BLACK_WIN_FORFEIT: ["-+"],
+        DOUBLE_FORFEIT: ["double forfeit"],
+    },
 }
 
 
@@ -56,12 +73,16 @@ class RoundView:
         res = "结果" if lang == "zh" else "Result"
         self.header_row, h = header_map(ws, res)
         no = h["序号" if lang == "zh" else "No"]
-        self.c = {"board": h["台次" if lang == "zh" else "Board"][0], "result": h[res][0],
-                  "red_no": no[0], "black_no": no[1],
-                  "red_name": h["红方" if lang == "zh" else "Red"][0],
-                  "black_name": h["黑方" if lang == "zh" else "Black"][0],
-                  "fouls_red": h["红犯规" if lang == "zh" else "Red fouls"][0],
-                  "note": h["提示" if lang == "zh" else "Notes"][0]}
+        self.c = {
+            "board": h["台次" if lang == "zh" else "Board"][0],
+            "result": h[res][0],
+            "red_no": no[0],
+            "black_no": no[1],
+            "red_name": h["红方" if lang == "zh" else "Red"][0],
+            "black_name": h["黑方" if lang == "zh" else "Black"][0],
+            "fouls_red": h["红犯规" if lang == "zh" else "Red fouls"][0],
+            "note": h["提示" if lang == "zh" else "Notes"][0],
+        }
 
     def rows(self) -> dict[int, int]:
         """board → row (board rows only)."""
@@ -88,8 +109,14 @@ def open_round(path: Path, n: int, lang: str = "zh"):
     return wb, RoundView(wb[name], lang)
 
 
-def write_results(path: Path, n: int, results: dict[int, Optional[str]], rng: random.Random,
-                  lang: str = "zh", fouls: dict[int, int] | None = None) -> None:
+def write_results(
+    path: Path,
+    n: int,
+    results: dict[int, Optional[str]],
+    rng: random.Random,
+    lang: str = "zh",
+    fouls: dict[int, int] | None = None,
+) -> None:
     """Type the results of round ``n`` (board → code) in varied spellings."""
     wb, view = open_round(path, n, lang)
     rows = view.rows()

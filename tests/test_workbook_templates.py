@@ -1,5 +1,6 @@
 """The templates: reproducible, the committed ones up to date, readable by
 the mapping layer, and rendered by LibreOffice (PDF)."""
+
 from __future__ import annotations
 
 import os
@@ -39,19 +40,22 @@ def test_builder_accepts_a_vba_project_hook(tmp_path):
 
 
 def test_templates_layout():
-    for lang, names in (("zh", ["设置", "报名表", "成绩表", "编排记录", "_xlxq"]),
-                        ("en", ["Settings", "Registration", "Standings", "Pairing log", "_xlxq"])):
+    for lang, names in (
+        ("zh", ["设置", "报名表", "成绩表", "编排记录", "_xlxq"]),
+        ("en", ["Settings", "Registration", "Standings", "Pairing log", "_xlxq"]),
+    ):
         wb = openpyxl.load_workbook(template_path(lang))
         assert wb.sheetnames == names
         assert wb["_xlxq"].sheet_state == "hidden"
         s = wb[names[0]]
         assert s.freeze_panes == "A3"
-        assert [c.value for c in s[2]][:3] == (["项目", "设置", "说明"] if lang == "zh" else
-                                               ["Setting", "Value", "Description"])
+        assert [c.value for c in s[2]][:3] == (
+            ["项目", "设置", "说明"] if lang == "zh" else ["Setting", "Value", "Description"]
+        )
         reg = wb[names[1]]
         assert reg.cell(row=2, column=2).value == ("姓名" if lang == "zh" else "Name")
         assert reg.column_dimensions["B"].width >= 10
-        assert s.data_validations.dataValidation    # drop-downs on the choices
+        assert s.data_validations.dataValidation  # drop-downs on the choices
 
 
 def test_a_source_checkout_reads_the_one_committed_copy():
@@ -61,8 +65,10 @@ def test_a_source_checkout_reads_the_one_committed_copy():
 
 
 @pytest.mark.slow
-@pytest.mark.skipif(shutil.which("soffice") is None,
-                    reason="LibreOffice (soffice) is not installed: apt-get install libreoffice-calc-nogui")
+@pytest.mark.skipif(
+    shutil.which("soffice") is None,
+    reason="LibreOffice (soffice) is not installed: apt-get install libreoffice-calc-nogui",
+)
 def test_libreoffice_renders_template_and_a_paired_workbook(tmp_path):
     from xlxq.workbook import demo
 
@@ -70,8 +76,13 @@ def test_libreoffice_renders_template_and_a_paired_workbook(tmp_path):
     env = dict(os.environ, HOME=str(tmp_path))
     for src in (template_path("zh"), template_path("en"), path):
         out = tmp_path / "pdf"
-        r = subprocess.run(["soffice", "--headless", "--norestore", "--convert-to", "pdf", "--outdir", str(out),
-                            str(src)], capture_output=True, text=True, timeout=180, env=env)
+        r = subprocess.run(
+            ["soffice", "--headless", "--norestore", "--convert-to", "pdf", "--outdir", str(out), str(src)],
+            capture_output=True,
+            text=True,
+            timeout=180,
+            env=env,
+        )
         pdf = out / (src.stem + ".pdf")
         assert r.returncode == 0 and pdf.exists(), r.stderr
         assert pdf.read_bytes()[:5] == b"%PDF-"

@@ -3,6 +3,7 @@ button names a macro that exists and calls a Python function that exists,
 the package parts are consistent, the build is reproducible, the openpyxl
 path keeps the VBA and the buttons, and LibreOffice opens the file, binds
 the buttons to the macros and renders it to PDF."""
+
 from __future__ import annotations
 
 import importlib
@@ -26,11 +27,24 @@ MACROS = ROOT / "macros"
 LANGS = ("zh", "en")
 KINDS = ("event", "team")
 TEMPLATES = [ROOT / "workbook_templates" / f"xlxq-{kind}-{lang}.xlsm" for kind in KINDS for lang in LANGS]
-CAPTIONS = {"zh": {"PairNextRound": "编排下一轮", "Recompute": "计算成绩", "ExplainRound": "编排记录",
-                   "ScheduleRoundRobin": "生成循环赛对阵", "QualifyKnockout": "晋级淘汰赛", "Diagnose": "诊断"},
-            "en": {"PairNextRound": "Pair next round", "Recompute": "Recompute standings",
-                   "ExplainRound": "Pairing log", "ScheduleRoundRobin": "Round-robin schedule",
-                   "QualifyKnockout": "Start the knockout", "Diagnose": "Diagnose"}}
+CAPTIONS = {
+    "zh": {
+        "PairNextRound": "编排下一轮",
+        "Recompute": "计算成绩",
+        "ExplainRound": "编排记录",
+        "ScheduleRoundRobin": "生成循环赛对阵",
+        "QualifyKnockout": "晋级淘汰赛",
+        "Diagnose": "诊断",
+    },
+    "en": {
+        "PairNextRound": "Pair next round",
+        "Recompute": "Recompute standings",
+        "ExplainRound": "Pairing log",
+        "ScheduleRoundRobin": "Round-robin schedule",
+        "QualifyKnockout": "Start the knockout",
+        "Diagnose": "Diagnose",
+    },
+}
 #: the team workbook has the three buttons that dispatch on the workbook kind, and 诊断
 TEAM_MACROS = {"PairNextRound", "Recompute", "ExplainRound", "Diagnose"}
 #: worksheets per template: the layout's, and the hidden xlwings.conf
@@ -71,8 +85,12 @@ def macro_sources() -> dict[str, str]:
 
 def subs(code: str) -> dict[str, str]:
     """Sub name → body (Public/Private/none; with or without arguments)."""
-    return {m.group(1): m.group(2) for m in re.finditer(
-        r"^(?:Public |Private )?Sub (\w+)\([^)]*\)\s*\n(.*?)^End Sub", code.replace("\r\n", "\n"), re.M | re.S)}
+    return {
+        m.group(1): m.group(2)
+        for m in re.finditer(
+            r"^(?:Public |Private )?Sub (\w+)\([^)]*\)\s*\n(.*?)^End Sub", code.replace("\r\n", "\n"), re.M | re.S
+        )
+    }
 
 
 def buttons(path: Path) -> list[dict]:
@@ -93,10 +111,15 @@ def buttons(path: Path) -> list[dict]:
                 for shape in re.findall(r"<v:shape .*?</v:shape>", vml, re.S):
                     if 'ObjectType="Button"' not in shape:
                         continue
-                    out.append({"sheet": name,
-                                "caption": re.sub(r"<[^>]+>", "", re.search(r"<v:textbox.*?</v:textbox>", shape,
-                                                                             re.S).group()).strip(),
-                                "macro": re.search(r"<x:FmlaMacro>([^<]*)</x:FmlaMacro>", shape).group(1)})
+                    out.append(
+                        {
+                            "sheet": name,
+                            "caption": re.sub(
+                                r"<[^>]+>", "", re.search(r"<v:textbox.*?</v:textbox>", shape, re.S).group()
+                            ).strip(),
+                            "macro": re.search(r"<x:FmlaMacro>([^<]*)</x:FmlaMacro>", shape).group(1),
+                        }
+                    )
         return out
 
 
@@ -119,12 +142,13 @@ def resolve_runpython(body: str) -> list:
             assert module in imported, f"{module} is not imported in {command!r}"
             fn = getattr(importlib.import_module(module), func)
             assert callable(fn)
-            inspect.signature(fn).bind()            # callable as f() from RunPython
+            inspect.signature(fn).bind()  # callable as f() from RunPython
             found.append(fn)
     return found
 
 
 # --------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("path", TEMPLATES, ids=lambda p: f"{p.parent.name}/{p.name}")
 def test_vba_in_the_xlsm_is_the_macros_source(path):
@@ -137,8 +161,9 @@ def test_vba_in_the_xlsm_is_the_macros_source(path):
         assert code.isascii()
     # the rest is xlwings' standalone module, its Dictionary class and the document modules
     n_sheets = N_SHEETS["team" if "-team-" in path.name else "event"]
-    assert set(mods) - set(src) == {"xlwings", "Dictionary", "ThisWorkbook"} | {f"Sheet{i}" for i in
-                                                                                 range(1, n_sheets + 1)}
+    assert set(mods) - set(src) == {"xlwings", "Dictionary", "ThisWorkbook"} | {
+        f"Sheet{i}" for i in range(1, n_sheets + 1)
+    }
     b = _builder()
     m = re.search(r'XLWINGS_VERSION As String = "([^"]+)"', mods["xlwings"])
     assert m and m.group(1) == b.XLWINGS_VERSION
@@ -166,8 +191,7 @@ def test_every_button_runs_an_existing_macro_that_calls_an_existing_function(pat
     if team:
         assert {b["sheet"] for b in found} == {T.SHEET_NAMES[T.SETTINGS][lang], T.SHEET_NAMES[T.TEAMS][lang]}
     else:
-        assert {b["sheet"] for b in found} == {L.SHEET_NAMES[L.SETTINGS][lang],
-                                               L.SHEET_NAMES[L.REGISTRATION][lang]}
+        assert {b["sheet"] for b in found} == {L.SHEET_NAMES[L.SETTINGS][lang], L.SHEET_NAMES[L.REGISTRATION][lang]}
     for b in found:
         macro = b["macro"].removeprefix("[0]!").split(".")[-1]
         assert macro in all_subs, f"button {b['caption']!r} names {b['macro']!r}: no such Sub"
@@ -202,15 +226,21 @@ def test_package_parts_are_consistent(path):
         assert 'Extension="bin" ContentType="application/vnd.ms-office.vbaProject"' in types
         assert "vbaProject.bin" in z.read("xl/_rels/workbook.xml.rels").decode()
         assert 'codeName="ThisWorkbook"' in z.read("xl/workbook.xml").decode()
-        codes = {m.group(1).decode() for n in z.namelist() if re.fullmatch(r"xl/worksheets/sheet\d+\.xml", n)
-                 for m in [re.search(rb'<sheetPr[^>]*codeName="([^"]+)"', z.read(n))] if m}
+        codes = {
+            m.group(1).decode()
+            for n in z.namelist()
+            if re.fullmatch(r"xl/worksheets/sheet\d+\.xml", n)
+            for m in [re.search(rb'<sheetPr[^>]*codeName="([^"]+)"', z.read(n))]
+            if m
+        }
         project = olefile.OleFileIO(z.read("xl/vbaProject.bin")).openstream("PROJECT").read().decode("cp1252")
     documents = set(re.findall(r"^Document=(\w+)/", project, re.M))
     n_sheets = N_SHEETS["team" if "-team-" in path.name else "event"]
     assert codes == {f"Sheet{i}" for i in range(1, n_sheets + 1)}
-    assert documents == codes | {"ThisWorkbook"}          # one document module per code name
-    assert re.findall(r"^Module=(\w+)", project, re.M) == sorted(set(macro_sources()) | {"xlwings"},
-                                                                 key=lambda n: n != "XlxqButtons")
+    assert documents == codes | {"ThisWorkbook"}  # one document module per code name
+    assert re.findall(r"^Module=(\w+)", project, re.M) == sorted(
+        set(macro_sources()) | {"xlwings"}, key=lambda n: n != "XlxqButtons"
+    )
     assert re.findall(r"^Class=(\w+)", project, re.M) == ["Dictionary"]
 
 
@@ -241,7 +271,7 @@ def test_xlsm_has_the_layout_of_the_xlsx_template(lang):
     xlsx = ROOT / "workbook_templates" / f"xlxq-event-{lang}.xlsx"
     xlsm = ROOT / "workbook_templates" / f"xlxq-event-{lang}.xlsm"
     a, b = OpenpyxlBook(xlsx), OpenpyxlBook(xlsm)
-    assert a.sheet_names() + ["xlwings.conf"] == b.sheet_names()      # the .xlsm adds the hidden config sheet
+    assert a.sheet_names() + ["xlwings.conf"] == b.sheet_names()  # the .xlsm adds the hidden config sheet
     for n in a.sheet_names():
         assert a.values(n) == b.values(n), f"{xlsm.name} sheet {n} is stale: run python tools/build_xlsm.py"
     wa, wb = openpyxl.load_workbook(xlsx), openpyxl.load_workbook(xlsm)
@@ -271,20 +301,50 @@ def test_the_openpyxl_path_keeps_vba_and_buttons(tmp_path):
 
 
 @pytest.mark.slow
-@pytest.mark.skipif(shutil.which("soffice") is None,
-                    reason="LibreOffice (soffice) is not installed: apt-get install libreoffice-calc-nogui")
+@pytest.mark.skipif(
+    shutil.which("soffice") is None,
+    reason="LibreOffice (soffice) is not installed: apt-get install libreoffice-calc-nogui",
+)
 def test_libreoffice_opens_the_xlsm_binds_the_buttons_and_renders_pdf(tmp_path):
     env = dict(os.environ, HOME=str(tmp_path))
     srcs = [ROOT / "workbook_templates" / f"xlxq-event-{lang}.xlsm" for lang in LANGS]
-    r = subprocess.run(["soffice", "--headless", "--norestore", "--convert-to", "pdf", "--outdir",
-                        str(tmp_path / "pdf"), *map(str, srcs)], capture_output=True, text=True, timeout=240, env=env)
+    r = subprocess.run(
+        [
+            "soffice",
+            "--headless",
+            "--norestore",
+            "--convert-to",
+            "pdf",
+            "--outdir",
+            str(tmp_path / "pdf"),
+            *map(str, srcs),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=240,
+        env=env,
+    )
     for s in srcs:
         pdf = tmp_path / "pdf" / (s.stem + ".pdf")
         assert r.returncode == 0 and pdf.exists() and pdf.stat().st_size > 1000, r.stderr
         assert pdf.read_bytes().startswith(b"%PDF")
     # LibreOffice imports the VBA and resolves each button to its Sub
-    r = subprocess.run(["soffice", "--headless", "--norestore", "--convert-to", "ods", "--outdir",
-                        str(tmp_path / "ods"), str(srcs[0])], capture_output=True, text=True, timeout=240, env=env)
+    r = subprocess.run(
+        [
+            "soffice",
+            "--headless",
+            "--norestore",
+            "--convert-to",
+            "ods",
+            "--outdir",
+            str(tmp_path / "ods"),
+            str(srcs[0]),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=240,
+        env=env,
+    )
     ods = tmp_path / "ods" / (srcs[0].stem + ".ods")
     assert r.returncode == 0 and ods.exists(), r.stderr
     with zipfile.ZipFile(ods) as z:

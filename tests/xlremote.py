@@ -32,6 +32,7 @@ The licence: the remote engine is in ``xlwings.pro`` and needs
 What this does not show (docs/excel.md): the COM engine (``_xlwindows``),
 VBA, Excel's own behaviour; the applier is ours and approximates Excel.
 """
+
 from __future__ import annotations
 
 import datetime as dt
@@ -72,7 +73,7 @@ def _encode(v: Any, client: str, numbers: str) -> Any:
         if numbers == "com":
             return float(v)
         if isinstance(v, float):
-            x = float(f"{v:.15g}")           # VBA CStr: 15 significant digits
+            x = float(f"{v:.15g}")  # VBA CStr: 15 significant digits
             return int(x) if x.is_integer() else x
         return v
     if isinstance(v, dt.datetime):
@@ -81,14 +82,20 @@ def _encode(v: Any, client: str, numbers: str) -> Any:
         return v.strftime("%Y-%m-%dT00:00:00.000Z")
     if isinstance(v, dt.time):
         return (_EPOCH + dt.timedelta(hours=v.hour, minutes=v.minute, seconds=v.second)).strftime(
-            "%Y-%m-%dT%H:%M:%S.000Z")
+            "%Y-%m-%dT%H:%M:%S.000Z"
+        )
     if isinstance(v, dt.timedelta):
         return v.total_seconds() / 86400
     return str(v)
 
 
-def payload_from_xlsx(path: str | Path, client: str = "VBA", numbers: str = "com",
-                      active_sheet: Optional[str | int] = None, selection: str = "A1") -> dict:
+def payload_from_xlsx(
+    path: str | Path,
+    client: str = "VBA",
+    numbers: str = "com",
+    active_sheet: Optional[str | int] = None,
+    selection: str = "A1",
+) -> dict:
     """The remote-engine payload of a file, as the ``client`` would send it."""
     import xlwings as xw
 
@@ -100,12 +107,22 @@ def payload_from_xlsx(path: str | Path, client: str = "VBA", numbers: str = "com
         if nrows == 1 and ncols == 1 and ws.cell(row=1, column=1).value is None:
             values: list = [[]] if client != "Office.js" else [[""]]
         else:
-            values = [[_encode(c.value, client, numbers) for c in row]
-                      for row in ws.iter_rows(min_row=1, max_row=nrows, max_col=ncols)]
+            values = [
+                [_encode(c.value, client, numbers) for c in row]
+                for row in ws.iter_rows(min_row=1, max_row=nrows, max_col=ncols)
+            ]
         s = {"name": ws.title, "values": values, "pictures": [], "tables": []}
         if client == "Office.js":
-            s.update(visibility="Visible" if ws.sheet_state == "visible" else "Hidden", show_gridlines=True,
-                     print_area=None, notes=[], notes_supported=True, shapes=[], charts=[], pivot_tables=[])
+            s.update(
+                visibility="Visible" if ws.sheet_state == "visible" else "Hidden",
+                show_gridlines=True,
+                print_area=None,
+                notes=[],
+                notes_supported=True,
+                shapes=[],
+                charts=[],
+                pivot_tables=[],
+            )
         sheets.append(s)
     if active_sheet is None:
         active = wb.active.title if wb.active is not None else wb.worksheets[0].title
@@ -114,9 +131,13 @@ def payload_from_xlsx(path: str | Path, client: str = "VBA", numbers: str = "com
         index = active_sheet
     else:
         index = wb.sheetnames.index(active_sheet)
-    return {"client": client, "version": xw.__version__,
-            "book": {"name": path.name, "active_sheet_index": index, "selection": selection},
-            "names": [], "sheets": sheets}
+    return {
+        "client": client,
+        "version": xw.__version__,
+        "book": {"name": path.name, "active_sheet_index": index, "selection": selection},
+        "names": [],
+        "sheets": sheets,
+    }
 
 
 # --------------------------------------------------------------------------
@@ -141,21 +162,23 @@ def ensure_remote_engine() -> None:
         return
     if not os.environ.get("XLWINGS_LICENSE_KEY"):
         raise RuntimeError("the remote engine needs XLWINGS_LICENSE_KEY (the tests set 'noncommercial')")
-    from xlwings.pro import _xlremote                 # validates the key
+    from xlwings.pro import _xlremote  # validates the key
 
     xw.engines.add(xw.main.Engine(impl=_xlremote.engine))
 
 
-def run_as_caller(payload: dict, fn: Callable[..., Any], *args: Any, pass_book: bool = False,
-                  **kwargs: Any) -> RemoteRun:
+def run_as_caller(
+    payload: dict, fn: Callable[..., Any], *args: Any, pass_book: bool = False, **kwargs: Any
+) -> RemoteRun:
     """Run ``fn(*args)`` with the payload's book as ``xw.Book.caller()``
     (``pass_book=True``: as ``fn(book, *args)``, xlwings Server style)."""
     import xlwings as xw
+
     ensure_remote_engine()
     from xlwings.pro import _xlremote
 
-    _xlremote.get_range_api.cache_clear()     # lru_cache keyed on values: True == 1 == 1.0 collide
-    book = xw.Book(json=json.loads(json.dumps(payload)))      # as received; the engine mutates its copy
+    _xlremote.get_range_api.cache_clear()  # lru_cache keyed on values: True == 1 == 1.0 collide
+    book = xw.Book(json=json.loads(json.dumps(payload)))  # as received; the engine mutates its copy
     book.set_mock_caller()
     try:
         result = fn(book, *args, **kwargs) if pass_book else fn(*args, **kwargs)
@@ -180,7 +203,7 @@ def run_as_caller(payload: dict, fn: Callable[..., Any], *args: Any, pass_book: 
 @dataclass
 class Applied:
     alerts: list[dict] = field(default_factory=list)
-    coerced: list[str] = field(default_factory=list)     # strings Excel would not have kept as text
+    coerced: list[str] = field(default_factory=list)  # strings Excel would not have kept as text
     active: Optional[str] = None
     funcs: list[str] = field(default_factory=list)
     cosmetics: list[dict] = field(default_factory=list)  # Office.js looks: recorded, not emulated
@@ -275,8 +298,8 @@ def apply_actions(wb: Any, actions: list[dict], client: str = "VBA", active_shee
                 wb.create_sheet(name, pos)
                 active = pos
             else:
-                new = wb.create_sheet(name, active)           # Sheets.Add: before the active sheet
-                target = wb.worksheets[pos]                   # Move After:=Worksheets(pos + 1)
+                new = wb.create_sheet(name, active)  # Sheets.Add: before the active sheet
+                target = wb.worksheets[pos]  # Move After:=Worksheets(pos + 1)
                 if target is not new:
                     wb._sheets.remove(new)
                     wb._sheets.insert(wb._sheets.index(target) + 1, new)
@@ -303,9 +326,15 @@ def apply_actions(wb: Any, actions: list[dict], client: str = "VBA", active_shee
             colour = args[0]
             if colour is None and client != "Office.js":
                 raise ClientError("setRangeColor: Invalid use of Null (HexToRgb(ByVal hexColor As String))")
-            fill = (PatternFill(fill_type=None) if colour is None else
-                    PatternFill(fill_type="solid", fgColor="FF" + colour.lstrip("#").upper(),
-                                bgColor="FF" + colour.lstrip("#").upper()))
+            fill = (
+                PatternFill(fill_type=None)
+                if colour is None
+                else PatternFill(
+                    fill_type="solid",
+                    fgColor="FF" + colour.lstrip("#").upper(),
+                    bgColor="FF" + colour.lstrip("#").upper(),
+                )
+            )
             for cell in _cells(ws, a):
                 cell.fill = fill
         elif func == "setNumberFormat":
@@ -353,9 +382,17 @@ class HarnessResult:
         return self.applied.alerts
 
 
-def run_workbook_function(src: str | Path, fn: Callable[..., Any], *args: Any, dst: str | Path | None = None,
-                          client: str = "VBA", numbers: str = "com", active_sheet: Optional[str | int] = None,
-                          pass_book: bool = False, **kwargs: Any) -> HarnessResult:
+def run_workbook_function(
+    src: str | Path,
+    fn: Callable[..., Any],
+    *args: Any,
+    dst: str | Path | None = None,
+    client: str = "VBA",
+    numbers: str = "com",
+    active_sheet: Optional[str | int] = None,
+    pass_book: bool = False,
+    **kwargs: Any,
+) -> HarnessResult:
     """payload(src) → ``fn`` as the caller → actions applied → saved to
     ``dst`` (default: ``src``).  .xlsm files keep their VBA project."""
     src = Path(src)

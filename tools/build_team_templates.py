@@ -13,6 +13,7 @@ imported, not copied: same styles, same fixed document date).  Like
 ``extend`` so that ``tools/build_xlsm.py`` can build a team .xlsm with the
 same buttons.
 """
+
 from __future__ import annotations
 
 import importlib.util
@@ -42,8 +43,12 @@ def _individual_builder() -> Any:
     return mod
 
 
-def build_team_template(lang: str, path: str | Path, vba_project: Optional[str | Path] = None,
-                        extend: Optional[Callable[[Any, dict[str, Any]], None]] = None) -> Path:
+def build_team_template(
+    lang: str,
+    path: str | Path,
+    vba_project: Optional[str | Path] = None,
+    extend: Optional[Callable[[Any, dict[str, Any]], None]] = None,
+) -> Path:
     """Build one team template: ``lang`` 'zh' or 'en'; ``vba_project`` and
     ``extend`` as in ``build_templates.build_template``."""
     return _individual_builder().build_from_plan(lambda: plan_new_team_workbook(lang), path, vba_project, extend)

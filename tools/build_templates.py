@@ -15,6 +15,7 @@ a VBA project: the macro template is built with the same function, e.g.::
                    extend=lambda wb, sheets: sheets["设置"].insert_button(
                        "E3", {"macro": "PairNextRound", "caption": "编排下一轮"}))
 """
+
 from __future__ import annotations
 
 import datetime as dt
@@ -30,7 +31,7 @@ from xlxq.sheets.plan import WritePlan  # noqa: E402
 from xlxq.sheets.templates import plan_new_workbook  # noqa: E402
 
 TEMPLATES = ROOT / "workbook_templates"
-FIXED_DATE = dt.datetime(2024, 1, 1, 0, 0, 0)      # document properties: reproducible bytes
+FIXED_DATE = dt.datetime(2024, 1, 1, 0, 0, 0)  # document properties: reproducible bytes
 _PAPER = {"A4": 9, "A3": 8, "letter": 1}
 
 
@@ -38,8 +39,12 @@ class XlsxWriterBook:
     """A write-only :class:`~xlxq.sheets.plan.Book` that creates a new
     file with XlsxWriter from one plan (the plan must create every sheet)."""
 
-    def __init__(self, path: str | Path, vba_project: Optional[str | Path] = None,
-                 extend: Optional[Callable[[Any, dict[str, Any]], None]] = None):
+    def __init__(
+        self,
+        path: str | Path,
+        vba_project: Optional[str | Path] = None,
+        extend: Optional[Callable[[Any, dict[str, Any]], None]] = None,
+    ):
         self.path = Path(path)
         self.vba_project = vba_project
         self.extend = extend
@@ -53,8 +58,9 @@ class XlsxWriterBook:
     def apply(self, plan: WritePlan) -> None:
         import xlsxwriter
 
-        wb = xlsxwriter.Workbook(str(self.path), {"strings_to_numbers": False, "strings_to_formulas": False,
-                                                  "strings_to_urls": False})
+        wb = xlsxwriter.Workbook(
+            str(self.path), {"strings_to_numbers": False, "strings_to_formulas": False, "strings_to_urls": False}
+        )
         wb.set_properties({"title": "xlxq event workbook", "author": "xlxq", "created": FIXED_DATE})
         if self.vba_project is not None:
             wb.add_vba_project(str(self.vba_project))
@@ -135,9 +141,13 @@ class XlsxWriterBook:
             if look.hidden:
                 ws.hide()
         for v in plan.validations:
-            sheets[v.sheet].data_validation(v.row - 1, v.col - 1, v.row + v.rows - 2, v.col + v.cols - 2,
-                                            {"validate": "list", "source": list(v.choices),
-                                             "show_error": not v.allow_other, "ignore_blank": True})
+            sheets[v.sheet].data_validation(
+                v.row - 1,
+                v.col - 1,
+                v.row + v.rows - 2,
+                v.col + v.cols - 2,
+                {"validate": "list", "source": list(v.choices), "show_error": not v.allow_other, "ignore_blank": True},
+            )
         for p in plan.page_setups:
             ws = sheets[p.sheet]
             ws.set_paper(_PAPER.get(p.paper, 9))
@@ -158,8 +168,12 @@ class XlsxWriterBook:
         wb.close()
 
 
-def build_template(lang: str, path: str | Path, vba_project: Optional[str | Path] = None,
-                   extend: Optional[Callable[[Any, dict[str, Any]], None]] = None) -> Path:
+def build_template(
+    lang: str,
+    path: str | Path,
+    vba_project: Optional[str | Path] = None,
+    extend: Optional[Callable[[Any, dict[str, Any]], None]] = None,
+) -> Path:
     """Build one template: ``lang`` 'zh' or 'en'; ``vba_project`` a
     vbaProject.bin for an .xlsm (sheet code names become Sheet1…SheetN,
     the workbook ThisWorkbook); ``extend(workbook, sheets_by_name)`` runs
@@ -167,8 +181,12 @@ def build_template(lang: str, path: str | Path, vba_project: Optional[str | Path
     return build_from_plan(lambda: plan_new_workbook(lang), path, vba_project, extend)
 
 
-def build_from_plan(plan: Callable[[], WritePlan], path: str | Path, vba_project: Optional[str | Path] = None,
-                    extend: Optional[Callable[[Any, dict[str, Any]], None]] = None) -> Path:
+def build_from_plan(
+    plan: Callable[[], WritePlan],
+    path: str | Path,
+    vba_project: Optional[str | Path] = None,
+    extend: Optional[Callable[[Any, dict[str, Any]], None]] = None,
+) -> Path:
     """Write the workbook of ``plan()`` to ``path`` with XlsxWriter;
     ``vba_project`` and ``extend`` as in :func:`build_template`."""
     path = Path(path)

@@ -32,6 +32,7 @@ How (docs/excel.md, "How the .xlsm is built"):
 Every step is deterministic: XlsxWriter with a fixed creation date and zip
 timestamps, pyOpenVBA rewriting only ``xl/vbaProject.bin``.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -64,12 +65,12 @@ BUTTONS = (
 #: the team workbook has the first three (they dispatch on the workbook kind)
 #: and 诊断
 TEAM_BUTTONS = BUTTONS[:3] + BUTTONS[5:]
-BUTTON_SIZE = {"width": 120, "height": 32}        # pixels
+BUTTON_SIZE = {"width": 120, "height": 32}  # pixels
 BUTTON_GAP = 8
 #: sheet kind → (0-based row, col) of the first button: a toolbar in the
 #: frozen title row 1 (B1 on 设置, E1 on 报名表), made 30 pt tall
 BUTTON_PLACES = {"settings": (0, 1), "registration": (0, 4)}
-TITLE_ROW_HEIGHT = 30                                # points
+TITLE_ROW_HEIGHT = 30  # points
 
 
 def _templates_module() -> Any:
@@ -84,8 +85,9 @@ def quickstart_project() -> bytes:
     import xlwings
 
     if xlwings.__version__ != XLWINGS_VERSION:
-        raise SystemExit(f"build with xlwings {XLWINGS_VERSION} (installed: {xlwings.__version__}); "
-                         f'pip install -e ".[build]"')
+        raise SystemExit(
+            f'build with xlwings {XLWINGS_VERSION} (installed: {xlwings.__version__}); pip install -e ".[build]"'
+        )
     path = Path(xlwings.__file__).parent / "quickstart_standalone.xlsm"
     with zipfile.ZipFile(path) as z:
         return z.read("xl/vbaProject.bin")
@@ -95,10 +97,10 @@ def macro_sources(folder: Path = MACROS) -> dict[str, str]:
     """module name → source (CRLF, as stored in a VBA project) of macros/*.bas."""
     out = {}
     for p in sorted(folder.glob("*.bas")):
-        text = p.read_bytes().decode("ascii")        # VBA module text is ANSI: keep it ASCII
+        text = p.read_bytes().decode("ascii")  # VBA module text is ANSI: keep it ASCII
         m = re.match(r'Attribute VB_Name = "([^"]+)"', text)
         if not m:
-            raise SystemExit(f"{p}: the first line must be Attribute VB_Name = \"...\"")
+            raise SystemExit(f'{p}: the first line must be Attribute VB_Name = "..."')
         out[m.group(1)] = text.replace("\r\n", "\n").replace("\n", "\r\n")
     if not out:
         raise SystemExit(f"no .bas files in {folder}")
@@ -110,10 +112,12 @@ def add_buttons(lang: str, team: bool = False) -> Any:
     (team workbook: 设置 and 队伍报名)."""
     if team:
         from xlxq.sheets import team_layout as T
+
         names = {"settings": T.SHEET_NAMES[T.SETTINGS][lang], "registration": T.SHEET_NAMES[T.TEAMS][lang]}
         buttons = TEAM_BUTTONS
     else:
         from xlxq.sheets import layout as L
+
         names = {kind: L.SHEET_NAMES[kind][lang] for kind in BUTTON_PLACES}
         buttons = BUTTONS
 
@@ -123,9 +127,18 @@ def add_buttons(lang: str, team: bool = False) -> Any:
             ws = sheets[names[kind]]
             ws.set_row(row, TITLE_ROW_HEIGHT)
             for i, (macro, zh, en) in enumerate(buttons):
-                ws.insert_button(row, col, {"macro": macro, "caption": zh if lang == "zh" else en,
-                                            "x_offset": 4 + i * (BUTTON_SIZE["width"] + BUTTON_GAP),
-                                            "y_offset": 4, **BUTTON_SIZE})
+                ws.insert_button(
+                    row,
+                    col,
+                    {
+                        "macro": macro,
+                        "caption": zh if lang == "zh" else en,
+                        "x_offset": 4 + i * (BUTTON_SIZE["width"] + BUTTON_GAP),
+                        "y_offset": 4,
+                        **BUTTON_SIZE,
+                    },
+                )
+
     return extend
 
 
@@ -164,8 +177,7 @@ def rewrite_project(path: Path, out: Path, sources: dict[str, str]) -> None:
 
     version = getattr(pyopenvba, "__version__", None) or _dist_version("pyOpenVBA")
     if version != PYOPENVBA_VERSION:
-        raise SystemExit(f"build with pyOpenVBA {PYOPENVBA_VERSION} (installed: {version}); "
-                         f'pip install -e ".[build]"')
+        raise SystemExit(f'build with pyOpenVBA {PYOPENVBA_VERSION} (installed: {version}); pip install -e ".[build]"')
     with ExcelFile(path) as x:
         project = x.vba_project()
         have = {m.casefold() for m in project.module_names()}
@@ -219,8 +231,9 @@ def build_xlsm(lang: str, out: Path, kind: str = "event") -> Path:
         vba.write_bytes(quickstart_project())
         raw = Path(tmp) / f"raw-{lang}.xlsm"
         if kind == "team":
-            _team_templates_module().build_team_template(lang, raw, vba_project=vba,
-                                                         extend=add_buttons(lang, team=True))
+            _team_templates_module().build_team_template(
+                lang, raw, vba_project=vba, extend=add_buttons(lang, team=True)
+            )
         else:
             _templates_module().build_template(lang, raw, vba_project=vba, extend=add_buttons(lang))
         out.parent.mkdir(parents=True, exist_ok=True)

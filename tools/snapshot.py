@@ -88,6 +88,7 @@ only) is a workbook event, with a smaller field: a workbook step reads
 and writes the whole .xlsx (openpyxl), ten to fifty times the cost of a JSON
 step, so 200 events of a format are 175 JSON files and 25 workbooks.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -114,8 +115,18 @@ ROOT = Path(os.environ.get("XLXQ_SNAPSHOT_REPO") or Path(__file__).resolve().par
 TEMPLATES = ROOT / "workbook_templates"
 MANIFEST_FORMAT = "xlxq-snapshot/1"
 
-FORMATS = ("swiss", "eliminate", "qualify", "rr", "drr", "knockout", "team-swiss", "team-rr", "scheveningen",
-           "member-total")
+FORMATS = (
+    "swiss",
+    "eliminate",
+    "qualify",
+    "rr",
+    "drr",
+    "knockout",
+    "team-swiss",
+    "team-rr",
+    "scheveningen",
+    "member-total",
+)
 #: formats that also get workbook events (every WORKBOOK_EVERY-th event)
 WORKBOOK_FORMATS = set(FORMATS) - {"member-total"}
 WORKBOOK_EVERY = 8
@@ -132,13 +143,19 @@ UNITS = ("北京", "上海", "广东", "四川", "浙江", "江苏", "湖北", "
 # event specifications (a pure function of format and index)
 # ==========================================================================
 
+
 def spec_for(fmt: str, index: int) -> dict[str, Any]:
     """The event ``index`` of format ``fmt``: everything the run needs,
     JSON-serialisable, from ``random.Random(f"{fmt}-{index}")`` only."""
     rng = random.Random(f"{fmt}-{index}")
     workbook = fmt in WORKBOOK_FORMATS and index % WORKBOOK_EVERY == WORKBOOK_EVERY - 1
-    s: dict[str, Any] = {"format": fmt, "index": index, "id": f"{fmt}-{index:04d}", "workbook": workbook,
-                         "seed": rng.randrange(1, 10**6)}
+    s: dict[str, Any] = {
+        "format": fmt,
+        "index": index,
+        "id": f"{fmt}-{index:04d}",
+        "workbook": workbook,
+        "seed": rng.randrange(1, 10**6),
+    }
     small = workbook
     if fmt in ("swiss", "eliminate", "qualify", "member-total"):
         n = rng.randint(6, 14) if small else rng.choice([rng.randint(5, 16), rng.randint(17, 40)])
@@ -192,7 +209,9 @@ def spec_for(fmt: str, index: int) -> dict[str, Any]:
         s["boards"] = boards
         s["lineup"] = LINEUPS[index % 3] if fmt != "scheveningen" else "fixed_boards"
         if fmt == "team-swiss":
-            s["rounds"] = min(rng.randint(3, 5) if small else rng.randint(3, 7), n_teams if n_teams % 2 else n_teams - 1)
+            s["rounds"] = min(
+                rng.randint(3, 5) if small else rng.randint(3, 7), n_teams if n_teams % 2 else n_teams - 1
+            )
             s["first_round"] = FIRST_ROUND[(index // 3) % 4]
             if s["first_round"] == "random":
                 s["first_round_seed"] = rng.randrange(1000)
@@ -211,8 +230,9 @@ def players_for(rng: random.Random, n: int, units: int, seeds: int | None = None
         while name in used:
             name += rng.choice(GIVEN)
         used.add(name)
-        out.append({"name": name, "unit": rng.choice(unit_names),
-                    "rating": rng.choice([None, rng.randint(1500, 2600)])})
+        out.append(
+            {"name": name, "unit": rng.choice(unit_names), "rating": rng.choice([None, rng.randint(1500, 2600)])}
+        )
     if seeds is None:
         seeds = rng.choice([0, 0, 2, 4]) if n >= 8 else 0
     for k, p in enumerate(rng.sample(out, min(seeds, n))):
@@ -229,8 +249,14 @@ def teams_for(rng: random.Random, n_teams: int, boards: int, reserves: int) -> l
             while name in used:
                 name += rng.choice(GIVEN)
             used.add(name)
-            members.append({"name": name, "board": b + 1 if b < boards else None, "reserve": b >= boards,
-                            "rating": rng.choice([None, rng.randint(1500, 2600)])})
+            members.append(
+                {
+                    "name": name,
+                    "board": b + 1 if b < boards else None,
+                    "reserve": b >= boards,
+                    "rating": rng.choice([None, rng.randint(1500, 2600)]),
+                }
+            )
         out.append({"name": f"{UNITS[t % len(UNITS)]}{'' if t < len(UNITS) else t}队", "members": members})
     return out
 
@@ -238,6 +264,7 @@ def teams_for(rng: random.Random, n_teams: int, boards: int, reserves: int) -> l
 # ==========================================================================
 # running the program
 # ==========================================================================
+
 
 def sha(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
@@ -294,7 +321,7 @@ class Run:
         with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
             try:
                 rc = main(args)
-            except SystemExit as exc:            # argparse
+            except SystemExit as exc:  # argparse
                 rc = exc.code if isinstance(exc.code, int) else 2
         self.record(args, rc, out.getvalue(), err.getvalue())
         return rc, out.getvalue()
@@ -302,8 +329,16 @@ class Run:
     def record(self, argv: list[str], rc: int, stdout: str, stderr: str) -> None:
         files = {p.name: file_hash(p) for p in sorted(self.folder.iterdir()) if p.is_file()}
         self.stdout_texts.append(stdout + ("\n--- stderr ---\n" + stderr if stderr else ""))
-        self.steps.append({"step": len(self.steps) + 1, "argv": argv, "rc": rc, "stdout": sha(stdout.encode()),
-                           "stderr": sha(stderr.encode()), "files": files})
+        self.steps.append(
+            {
+                "step": len(self.steps) + 1,
+                "argv": argv,
+                "rc": rc,
+                "stdout": sha(stdout.encode()),
+                "stderr": sha(stderr.encode()),
+                "files": files,
+            }
+        )
 
     def edit(self, what: str) -> None:
         """A step made by the script (results, withdrawals): its files."""
@@ -322,7 +357,7 @@ def run_event(spec: dict[str, Any], keep: str | None = None) -> dict[str, Any]:
         try:
             (run_workbook_event if spec["workbook"] else run_json_event)(run, spec, random.Random(spec["seed"]))
             error = None
-        except Exception as exc:                 # a broken script step: recorded, so compare shows it
+        except Exception as exc:  # a broken script step: recorded, so compare shows it
             error = f"{type(exc).__name__}: {exc}"
         finally:
             os.chdir(old)
@@ -332,11 +367,17 @@ def run_event(spec: dict[str, Any], keep: str | None = None) -> dict[str, Any]:
             out.mkdir(exist_ok=True)
             for k, text in enumerate(run.stdout_texts, start=1):
                 (out / f"{k:03d}.txt").write_text(text, encoding="utf-8")
-    return {"id": spec["id"], "spec": spec, "steps": run.steps, "error": error,
-            "seconds": round(time.perf_counter() - t0, 3)}
+    return {
+        "id": spec["id"],
+        "spec": spec,
+        "steps": run.steps,
+        "error": error,
+        "seconds": round(time.perf_counter() - t0, 3),
+    }
 
 
 # ---- JSON files -----------------------------------------------------------
+
 
 def write_players_csv(path: Path, players: list[dict[str, Any]]) -> None:
     with path.open("w", encoding="utf-8", newline="") as f:
@@ -393,8 +434,15 @@ def new_args(spec: dict[str, Any]) -> list[Any]:
         for e in spec.get("eliminate", []):
             a += ["--eliminate", e]
         if fmt == "member-total":
-            a += ["--member-total", "--by", spec["by"], "--numbering", spec["numbering"],
-                  "--incomplete", spec["incomplete"]]
+            a += [
+                "--member-total",
+                "--by",
+                spec["by"],
+                "--numbering",
+                spec["numbering"],
+                "--incomplete",
+                spec["incomplete"],
+            ]
             if spec["best"]:
                 a += ["--best", spec["best"]]
     return a
@@ -449,12 +497,11 @@ def run_json_event(run: Run, spec: dict[str, Any], rng: random.Random) -> None:
         if r % 3 == 1:
             run.cli("standings", f)
             run.cli("check", f)
-    run.cli("simulate", f, "--seed", seed)                # whatever is left (the last round's results)
+    run.cli("simulate", f, "--seed", seed)  # whatever is left (the last round's results)
     finish_json(run, spec, f)
     if fmt == "qualify":
         ko = Path("ko.json")
-        a = ["qualify", f, ko, "--top", spec["top"], "--on-tie", spec["on_tie"], "--games-per-match",
-             spec["ko_games"]]
+        a = ["qualify", f, ko, "--top", spec["top"], "--on-tie", spec["on_tie"], "--games-per-match", spec["ko_games"]]
         rc, _ = run.cli(*a, *(["--armageddon"] if spec["armageddon"] else []))
         if rc == 0:
             run.cli("simulate", ko, "--seed", seed + 1)
@@ -485,6 +532,7 @@ def finish_json(run: Run, spec: dict[str, Any], f: Path) -> None:
 
 # ---- workbooks --------------------------------------------------------------
 
+
 def set_settings(ws: Any, values: dict[str, Any]) -> None:
     rows = {ws.cell(row=r, column=1).value: r for r in range(1, ws.max_row + 1)}
     for label, v in values.items():
@@ -501,7 +549,8 @@ def new_workbook(spec: dict[str, Any], path: Path) -> None:
     settings: dict[str, Any] = {"赛事名称": spec["id"]}
     if team:
         settings["赛制"] = {"team-swiss": "团体积分编排", "scheveningen": "全队轮赛"}.get(
-            fmt, "团体双循环" if spec.get("double") else "团体循环")
+            fmt, "团体双循环" if spec.get("double") else "团体循环"
+        )
         settings["每队台数"] = spec["boards"]
         if fmt != "scheveningen":
             settings["出场方式"] = LINEUPS_ZH[spec["lineup"]]
@@ -644,11 +693,12 @@ def run_workbook_event(run: Run, spec: dict[str, Any], rng: random.Random) -> No
 # record / compare
 # ==========================================================================
 
+
 def run_all(specs: list[dict[str, Any]], workers: int, keep: str | None = None) -> list[dict[str, Any]]:
     print(f"{len(specs)} events, {workers} worker(s), code: {ROOT}", flush=True)
     if workers <= 1:
         return [run_event(s, keep) for s in specs]
-    ctx = multiprocessing.get_context("spawn")      # a fresh interpreter: no state shared with the parent
+    ctx = multiprocessing.get_context("spawn")  # a fresh interpreter: no state shared with the parent
     with ctx.Pool(workers, initializer=_worker_init, initargs=(sys.path,)) as pool:
         return pool.starmap(run_event, [(s, keep) for s in specs], chunksize=4)
 
@@ -666,13 +716,14 @@ def print_timings(results: list[dict[str, Any]], wall: float) -> None:
         for kind in ("json", "xlsx"):
             rs = by.get((fmt, kind))
             if rs:
-                print(f"{fmt:14} {kind:5} {len(rs):6} {sum(len(r['steps']) for r in rs):6} "
-                      f"{sum(r['seconds'] for r in rs):8.1f}")
+                print(
+                    f"{fmt:14} {kind:5} {len(rs):6} {sum(len(r['steps']) for r in rs):6} "
+                    f"{sum(r['seconds'] for r in rs):8.1f}"
+                )
     print(f"{len(results)} events, {sum(len(r['steps']) for r in results)} steps, {wall:.1f} s wall (code: {ROOT})")
 
 
-def record(out: Path, events: int, formats: list[str], workers: int, offset: int = 0,
-           keep: str | None = None) -> int:
+def record(out: Path, events: int, formats: list[str], workers: int, offset: int = 0, keep: str | None = None) -> int:
     specs = [spec_for(fmt, i) for fmt in formats for i in range(offset, offset + events)]
     t0 = time.perf_counter()
     results = run_all(specs, workers, keep)
@@ -703,11 +754,22 @@ def compare(path: Path, workers: int, keep: str | None = None) -> int:
         for sa, sb in zip(a["steps"], b["steps"]):
             for key in ("argv", "rc", "stdout", "stderr", "files"):
                 if sa[key] != sb[key]:
-                    what = key if key != "files" else "files " + ", ".join(
-                        sorted(n for n in set(sa["files"]) | set(sb["files"])
-                               if sa["files"].get(n) != sb["files"].get(n)))
-                    diffs.append(f"{a['id']} step {sa['step']} ({' '.join(sa['argv'])}): {what} differs"
-                                 + (f" (rc {sa['rc']} → {sb['rc']})" if key == "rc" else ""))
+                    what = (
+                        key
+                        if key != "files"
+                        else "files "
+                        + ", ".join(
+                            sorted(
+                                n
+                                for n in set(sa["files"]) | set(sb["files"])
+                                if sa["files"].get(n) != sb["files"].get(n)
+                            )
+                        )
+                    )
+                    diffs.append(
+                        f"{a['id']} step {sa['step']} ({' '.join(sa['argv'])}): {what} differs"
+                        + (f" (rc {sa['rc']} → {sb['rc']})" if key == "rc" else "")
+                    )
         if len(a["steps"]) != len(b["steps"]):
             diffs.append(f"{a['id']}: {len(a['steps'])} steps → {len(b['steps'])}")
     print_timings(new, wall)
@@ -744,8 +806,11 @@ def main(argv: list[str] | None = None) -> int:
         import subprocess
 
         given = list(sys.argv[1:] if argv is None else argv)
-        rest = [x for k, x in enumerate(given)
-                if x != "--repo" and not x.startswith("--repo=") and (k == 0 or given[k - 1] != "--repo")]
+        rest = [
+            x
+            for k, x in enumerate(given)
+            if x != "--repo" and not x.startswith("--repo=") and (k == 0 or given[k - 1] != "--repo")
+        ]
         return subprocess.call([sys.executable, __file__, *rest], env=env)
     if "xlxq" in sys.modules and not Path(sys.modules["xlxq"].__file__ or "").resolve().is_relative_to(ROOT):
         print(f"note: xlxq is already imported from {sys.modules['xlxq'].__file__}, not {ROOT}")

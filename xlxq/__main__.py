@@ -1,4 +1,5 @@
 """``python -m xlxq`` runs the command line (see :mod:`xlxq.cli`)."""
+
 from xlxq.cli import main
 
 raise SystemExit(main())

@@ -6,6 +6,7 @@ fields (:class:`Place`: file, sheet, row, cell, round, board, player, team),
 so that a caller can point at the cell or board without reading the text.
 The language is chosen at the edge: ``message(lang)``.
 """
+
 from __future__ import annotations
 
 import os

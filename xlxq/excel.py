@@ -39,6 +39,7 @@ nothing is written (the actions queued on the remote engine are dropped;
 over COM the cells written are restored).  Each function returns the
 :class:`~xlxq.sheets.problems.Status`.
 """
+
 from __future__ import annotations
 
 import datetime as _dt
@@ -52,18 +53,36 @@ from typing import Any, Callable, Optional
 from xlxq.errors import XlxqError
 from xlxq.sheets.problems import Status
 
-__all__ = ["pair_next_round", "recompute", "explain", "schedule_round_robin", "qualify_knockout", "doctor",
-           "ENTRY_POINTS", "MAX_LINES", "MESSAGE_SHEET", "error_log_path", "notify_mode", "message_text",
-           "from_excel", "unreachable_status"]
+__all__ = [
+    "pair_next_round",
+    "recompute",
+    "explain",
+    "schedule_round_robin",
+    "qualify_knockout",
+    "doctor",
+    "ENTRY_POINTS",
+    "MAX_LINES",
+    "MESSAGE_SHEET",
+    "error_log_path",
+    "notify_mode",
+    "message_text",
+    "from_excel",
+    "unreachable_status",
+]
 
 #: Problems listed in the message box; the rest are counted (they are all
 #: highlighted in the sheets anyway).
 MAX_LINES = 12
-_MAX_CHARS = 1000           # VBA's MsgBox (remote VBA client) shows at most 1024 characters
+_MAX_CHARS = 1000  # VBA's MsgBox (remote VBA client) shows at most 1024 characters
 
-_TITLES = {"pair": ("编排下一轮", "Pair next round"), "recompute": ("计算成绩", "Recompute standings"),
-           "explain": ("编排记录", "Pairing log"), "schedule": ("生成循环赛对阵", "Round-robin schedule"),
-           "qualify": ("晋级淘汰赛", "Start the knockout"), "doctor": ("诊断", "Diagnose")}
+_TITLES = {
+    "pair": ("编排下一轮", "Pair next round"),
+    "recompute": ("计算成绩", "Recompute standings"),
+    "explain": ("编排记录", "Pairing log"),
+    "schedule": ("生成循环赛对阵", "Round-robin schedule"),
+    "qualify": ("晋级淘汰赛", "Start the knockout"),
+    "doctor": ("诊断", "Diagnose"),
+}
 
 
 def pair_next_round(book: Any = None) -> Status:
@@ -101,10 +120,14 @@ def doctor(book: Any = None) -> Status:
 
 
 #: button macro → entry point (docs/excel.md; checked by tests/test_xlsm_build.py)
-ENTRY_POINTS: dict[str, Callable[..., Status]] = {"PairNextRound": pair_next_round, "Recompute": recompute,
-                                                  "ExplainRound": explain,
-                                                  "ScheduleRoundRobin": schedule_round_robin,
-                                                  "QualifyKnockout": qualify_knockout, "Diagnose": doctor}
+ENTRY_POINTS: dict[str, Callable[..., Status]] = {
+    "PairNextRound": pair_next_round,
+    "Recompute": recompute,
+    "ExplainRound": explain,
+    "ScheduleRoundRobin": schedule_round_robin,
+    "QualifyKnockout": qualify_knockout,
+    "Diagnose": doctor,
+}
 
 
 #: The sheet the message is written to in Pyodide / ``XLXQ_NOTIFY=sheet``
@@ -144,8 +167,9 @@ def _caller(book: Any) -> Any:
 
 def from_excel(argv: Optional[list[str]] = None) -> bool:
     """Started by RunPython (``--from_xl=1`` among the arguments)."""
-    return any(a.startswith("--from_xl") and a.partition("=")[2].strip() == "1"
-               for a in (sys.argv if argv is None else argv))
+    return any(
+        a.startswith("--from_xl") and a.partition("=")[2].strip() == "1" for a in (sys.argv if argv is None else argv)
+    )
 
 
 def _workbook_arg(argv: list[str]) -> str:
@@ -158,28 +182,40 @@ def unreachable_status(op: str, exc: BaseException, argv: Optional[list[str]] = 
     argv = sys.argv if argv is None else argv
     what = f"{type(exc).__name__}: {exc}"
     if not from_excel(argv):
-        return Status(False, f"找不到调用的工作簿（{exc}）：请从 Excel 中的按钮运行",
-                      f"no calling workbook ({exc}): run this from the button in Excel")
+        return Status(
+            False,
+            f"找不到调用的工作簿（{exc}）：请从 Excel 中的按钮运行",
+            f"no calling workbook ({exc}): run this from the button in Excel",
+        )
     from xlxq import excel_setup as S
 
     name = _workbook_arg(argv)
     zh = [f"xlxq 连接不到工作簿「{name}」，工作簿未作改动。", f"（{what}）"]
     en = [f"xlxq cannot reach the workbook '{name}'; the workbook was not changed.", f"({what})"]
-    if sys.platform.startswith("win") and (isinstance(exc, ImportError) or "_xlwindows" in str(exc)
-                                           or "win32" in str(exc)):
-        zh.append(f"此 Python 缺少 pywin32：请在命令提示符中运行 \"{sys.executable}\" -m pip install pywin32")
-        en.append(f"this Python lacks pywin32: run \"{sys.executable}\" -m pip install pywin32 in a terminal")
+    if sys.platform.startswith("win") and (
+        isinstance(exc, ImportError) or "_xlwindows" in str(exc) or "win32" in str(exc)
+    ):
+        zh.append(f'此 Python 缺少 pywin32：请在命令提示符中运行 "{sys.executable}" -m pip install pywin32')
+        en.append(f'this Python lacks pywin32: run "{sys.executable}" -m pip install pywin32 in a terminal')
     version = _xlwings_version()
     if version is not None and version != S.VBA_XLWINGS_VERSION:
-        zh.append(f"xlwings 版本不一致：工作簿的 VBA 为 {S.VBA_XLWINGS_VERSION}，Python 中为 {version}：请运行 "
-                  f"\"{sys.executable}\" -m pip install \"xlwings=={S.VBA_XLWINGS_VERSION}\"")
-        en.append(f"xlwings versions differ: the workbook's VBA is {S.VBA_XLWINGS_VERSION}, Python has {version}: run "
-                  f"\"{sys.executable}\" -m pip install \"xlwings=={S.VBA_XLWINGS_VERSION}\"")
-    zh.append("请：1. 关闭 Excel 中打开的对话框、结束单元格编辑，再点一次按钮；2. 仍不行时在命令提示符中运行 xlxq doctor，"
-              "把结果（或本消息）拍照发给维护者。")
-    en.append("Please: 1. close any open dialog in Excel and finish editing the cell, then click again; 2. if it "
-              "still fails, run xlxq doctor in a terminal and send a photo of its output (or of this message) to "
-              "the maintainer.")
+        zh.append(
+            f"xlwings 版本不一致：工作簿的 VBA 为 {S.VBA_XLWINGS_VERSION}，Python 中为 {version}：请运行 "
+            f'"{sys.executable}" -m pip install "xlwings=={S.VBA_XLWINGS_VERSION}"'
+        )
+        en.append(
+            f"xlwings versions differ: the workbook's VBA is {S.VBA_XLWINGS_VERSION}, Python has {version}: run "
+            f'"{sys.executable}" -m pip install "xlwings=={S.VBA_XLWINGS_VERSION}"'
+        )
+    zh.append(
+        "请：1. 关闭 Excel 中打开的对话框、结束单元格编辑，再点一次按钮；2. 仍不行时在命令提示符中运行 xlxq doctor，"
+        "把结果（或本消息）拍照发给维护者。"
+    )
+    en.append(
+        "Please: 1. close any open dialog in Excel and finish editing the cell, then click again; 2. if it "
+        "still fails, run xlxq doctor in a terminal and send a photo of its output (or of this message) to "
+        "the maintainer."
+    )
     if op == "doctor":
         report = S.doctor_report(registry=S.windows_registry())
         zh, en = zh + ["", report.text("zh")], en + ["", report.text("en")]
@@ -194,7 +230,7 @@ def _xlwings_version() -> Optional[str]:
 def excel_log_bytes(st: Status, lang: str, encoding: str) -> bytes:
     """The message for RunPython's log in ``encoding`` (the ANSI code page
     VBA reads it in); English when the Chinese does not fit that code page."""
-    for text in ((st.message(lang), st.message("en")) if lang == "zh" else (st.message(lang),)):
+    for text in (st.message(lang), st.message("en")) if lang == "zh" else (st.message(lang),):
         try:
             return text.encode(encoding)
         except (UnicodeEncodeError, LookupError):
@@ -221,7 +257,7 @@ def _run(op: str, book: Any, **kw: Any) -> Status:
     lang = _lang()
     try:
         xwbook = _caller(book)
-    except Exception as exc:                  # noqa: BLE001 - nobody to show a box to
+    except Exception as exc:  # noqa: BLE001 - nobody to show a box to
         st = unreachable_status(op, exc)
         if book is None and from_excel():
             _fail_to_excel(st, lang)
@@ -241,7 +277,7 @@ def _run(op: str, book: Any, **kw: Any) -> Status:
     except XlxqError as exc:
         _undo(xb, mark)
         st = Status(False, exc.zh + "\n工作簿未作改动。", exc.en + "\nThe workbook was not changed.")
-    except Exception as exc:                  # noqa: BLE001 - everything reaches the arbiter as a message
+    except Exception as exc:  # noqa: BLE001 - everything reaches the arbiter as a message
         _undo(xb, mark)
         if in_book:
             details = traceback.format_exc()
@@ -251,10 +287,13 @@ def _run(op: str, book: Any, **kw: Any) -> Status:
             log = _log_error(op, xwbook)
             where_zh = where_en = str(log)
             what_zh, what_en = "该文件", "that file"
-        st = Status(False, f"程序内部错误，工作簿未作改动。\n（{type(exc).__name__}: {exc}）\n详细信息已记入 {where_zh}，"
-                           f"请将{what_zh}发给维护者。",
-                    f"internal error; the workbook was not changed.\n({type(exc).__name__}: {exc})\n"
-                    f"Details were written to {where_en}; please send {what_en} to the maintainer.")
+        st = Status(
+            False,
+            f"程序内部错误，工作簿未作改动。\n（{type(exc).__name__}: {exc}）\n详细信息已记入 {where_zh}，"
+            f"请将{what_zh}发给维护者。",
+            f"internal error; the workbook was not changed.\n({type(exc).__name__}: {exc})\n"
+            f"Details were written to {where_en}; please send {what_en} to the maintainer.",
+        )
     _show(xwbook, op, st, lang, details)
     return st
 
@@ -303,7 +342,7 @@ def _active_round(xb: Any) -> Optional[int]:
 
     try:
         name = xb.book.sheets.active.name
-    except Exception:                         # noqa: BLE001
+    except Exception:  # noqa: BLE001
         return None
     kind, n = L.sheet_kind(name)
     return n if kind == L.ROUND else None
@@ -317,7 +356,7 @@ def _undo(xb: Any, mark: Any) -> None:
 def _quietly(fn: Callable[..., Any], *args: Any) -> Any:
     try:
         return fn(*args)
-    except Exception:                         # noqa: BLE001
+    except Exception:  # noqa: BLE001
         return None
 
 
@@ -344,11 +383,14 @@ def message_text(st: Status, lang: str = "zh") -> str:
     head, rest = lines[:1], lines[1:]
     if len(rest) > MAX_LINES:
         more = len(rest) - MAX_LINES
-        rest = rest[:MAX_LINES] + [f"  …另有{more}条，均已在表中标出" if lang == "zh"
-                                   else f"  … and {more} more, all highlighted in the sheets"]
+        rest = rest[:MAX_LINES] + [
+            f"  …另有{more}条，均已在表中标出"
+            if lang == "zh"
+            else f"  … and {more} more, all highlighted in the sheets"
+        ]
     text = "\n".join(head + [ln.replace("  [", "• [", 1) if ln.startswith("  [") else ln for ln in rest])
     if len(text) > _MAX_CHARS:
-        text = text[:_MAX_CHARS - 1] + "…"
+        text = text[: _MAX_CHARS - 1] + "…"
     return text
 
 
@@ -360,18 +402,18 @@ def _show(xwbook: Any, op: str, st: Status, lang: str, details: str = "") -> Non
         print(f"{title}\n{text}" + (f"\n{details}" if details else ""))
         try:
             _write_message_sheet(xwbook, title, st, lang, details)
-        except Exception as exc:              # noqa: BLE001 - the printed message is all there is
+        except Exception as exc:  # noqa: BLE001 - the printed message is all there is
             print(f"(xlxq: the message sheet could not be written: {type(exc).__name__}: {exc})", file=sys.stderr)
         if mode == "sheet":
             return
     try:
         xwbook.app.alert(text, title=title, mode="info" if st.ok else "critical")
         return
-    except Exception:                         # noqa: BLE001 - no message box (e.g. Excel busy): status bar
+    except Exception:  # noqa: BLE001 - no message box (e.g. Excel busy): status bar
         pass
     try:
         xwbook.app.status_bar = text.splitlines()[0][:250]
-    except Exception:                         # noqa: BLE001
+    except Exception:  # noqa: BLE001
         print(text, file=sys.stderr)
 
 
@@ -391,7 +433,7 @@ def _write_message_sheet(xwbook: Any, title: str, st: Status, lang: str, details
     else:
         api = getattr(xwbook, "api", None)
         if isinstance(api, dict) and api.get("client") != "Office.js":
-            xwbook.sheets[0].activate()           # Remote.bas addSheet: see XlwingsBook._apply_core
+            xwbook.sheets[0].activate()  # Remote.bas addSheet: see XlwingsBook._apply_core
         ws = xwbook.sheets.add(name=name, after=xwbook.sheets[len(names) - 1])
     stamp = _dt.datetime.now().strftime("%Y-%m-%d %H:%M:%S")
     outcome = ("成功" if st.ok else "失败") if lang == "zh" else ("done" if st.ok else "failed")
@@ -401,7 +443,7 @@ def _write_message_sheet(xwbook: Any, title: str, st: Status, lang: str, details
     ws.range((1, 1), (len(lines), 1)).value = [[excel_text(ln) if ln else None] for ln in lines]
     if not st.ok:
         ws.activate()
-    elif added and shown is not None:             # adding a sheet activates it: show what was shown
+    elif added and shown is not None:  # adding a sheet activates it: show what was shown
         shown.activate()
 
 
@@ -409,10 +451,13 @@ def _log_error(op: str, xwbook: Any) -> Path:
     path = error_log_path()
     try:
         name = getattr(xwbook, "name", "?")
-    except Exception:                         # noqa: BLE001
+    except Exception:  # noqa: BLE001
         name = "?"
-    entry = (f"==== {_dt.datetime.now().isoformat(timespec='seconds')}  xlxq.excel {op}  workbook {name!r}\n"
-             + traceback.format_exc() + "\n")
+    entry = (
+        f"==== {_dt.datetime.now().isoformat(timespec='seconds')}  xlxq.excel {op}  workbook {name!r}\n"
+        + traceback.format_exc()
+        + "\n"
+    )
     try:
         with open(path, "a", encoding="utf-8") as fh:
             fh.write(entry)

@@ -42,6 +42,7 @@ Everything that touches the machine is a parameter (``home``, ``platform``,
 ``executable``, a :class:`Registry`), so the logic is tested on Linux with
 fakes; :class:`WinRegistry` is the real reader (``winreg``, Windows only).
 """
+
 from __future__ import annotations
 
 import os
@@ -84,6 +85,7 @@ _MARK = {OK: "[OK]", WARN: "[!]", FAIL: "[X]", INFO: "[i]"}
 @dataclass
 class Line:
     """One line of a report: a label, the finding in both languages, a level."""
+
     level: str
     zh: str
     en: str
@@ -92,10 +94,11 @@ class Line:
 @dataclass
 class Report:
     """What setup did / what the doctor found."""
+
     title_zh: str
     title_en: str
     lines: list[Line] = field(default_factory=list)
-    changed: list[str] = field(default_factory=list)       # files written
+    changed: list[str] = field(default_factory=list)  # files written
 
     def add(self, level: str, zh: str, en: str) -> None:
         self.lines.append(Line(level, zh, en))
@@ -149,7 +152,7 @@ def config_encoding(platform: str = sys.platform) -> str:
         try:
             import ctypes
 
-            return f"cp{ctypes.windll.kernel32.GetACP()}"      # type: ignore[attr-defined]
+            return f"cp{ctypes.windll.kernel32.GetACP()}"  # type: ignore[attr-defined]
         except (ImportError, AttributeError, OSError):
             return "mbcs"
     return "utf-8"
@@ -162,7 +165,7 @@ def config_value_for(executable: str, platform: str, environ: dict[str, str]) ->
     if platform.startswith("win"):
         profile = environ.get("USERPROFILE", "")
         if profile and executable.lower().startswith(profile.lower().rstrip("\\") + "\\"):
-            return "%USERPROFILE%" + executable[len(profile.rstrip("\\")):]
+            return "%USERPROFILE%" + executable[len(profile.rstrip("\\")) :]
     return executable
 
 
@@ -171,7 +174,7 @@ def expand(value: str, platform: str, environ: dict[str, str]) -> str:
     if platform.startswith("win"):
         return re.sub(r"%([^%]+)%", lambda m: environ.get(m.group(1), m.group(0)), value)
     if value.startswith("$HOME"):
-        return environ.get("HOME", "~") + value[len("$HOME"):]
+        return environ.get("HOME", "~") + value[len("$HOME") :]
     return value
 
 
@@ -206,17 +209,17 @@ class WinRegistry:
     """HKEY_CURRENT_USER through ``winreg`` (Windows only)."""
 
     def __init__(self) -> None:
-        import winreg                                     # noqa: F401  (ImportError off Windows)
+        import winreg  # noqa: F401  (ImportError off Windows)
 
     def subkeys(self, path: str) -> list[str]:
         import winreg
 
         try:
-            with winreg.OpenKey(winreg.HKEY_CURRENT_USER, path) as k:   # type: ignore[attr-defined]
+            with winreg.OpenKey(winreg.HKEY_CURRENT_USER, path) as k:  # type: ignore[attr-defined]
                 out, i = [], 0
                 while True:
                     try:
-                        out.append(winreg.EnumKey(k, i))               # type: ignore[attr-defined]
+                        out.append(winreg.EnumKey(k, i))  # type: ignore[attr-defined]
                     except OSError:
                         return out
                     i += 1
@@ -227,33 +230,49 @@ class WinRegistry:
         import winreg
 
         try:
-            with winreg.OpenKey(winreg.HKEY_CURRENT_USER, path) as k:   # type: ignore[attr-defined]
-                return winreg.QueryValueEx(k, name)[0]                   # type: ignore[attr-defined]
+            with winreg.OpenKey(winreg.HKEY_CURRENT_USER, path) as k:  # type: ignore[attr-defined]
+                return winreg.QueryValueEx(k, name)[0]  # type: ignore[attr-defined]
         except OSError:
             return None
 
 
 _VBA_WARNINGS = {
-    1: (OK, "宏设置：启用所有宏（不安全，但按钮可用）", "macro setting: enable all macros (unsafe, but the buttons work)"),
-    2: (OK, "宏设置：禁用所有宏，并发出通知（打开工作簿后点「启用内容」）",
-        "macro setting: disable with notification (click Enable Content after opening)"),
-    3: (FAIL, "宏设置：只允许数字签名的宏——xlxq 的工作簿没有签名，按钮不能运行。请在 文件 → 选项 → 信任中心 → "
-              "信任中心设置 → 宏设置 中选「禁用所有宏，并发出通知」，或把工作簿放在受信任位置",
+    1: (
+        OK,
+        "宏设置：启用所有宏（不安全，但按钮可用）",
+        "macro setting: enable all macros (unsafe, but the buttons work)",
+    ),
+    2: (
+        OK,
+        "宏设置：禁用所有宏，并发出通知（打开工作簿后点「启用内容」）",
+        "macro setting: disable with notification (click Enable Content after opening)",
+    ),
+    3: (
+        FAIL,
+        "宏设置：只允许数字签名的宏——xlxq 的工作簿没有签名，按钮不能运行。请在 文件 → 选项 → 信任中心 → "
+        "信任中心设置 → 宏设置 中选「禁用所有宏，并发出通知」，或把工作簿放在受信任位置",
         "macro setting: signed macros only -- the xlxq workbook is not signed, the buttons cannot run. In File → "
         "Options → Trust Center → Trust Center Settings → Macro Settings choose 'Disable all macros with "
-        "notification', or keep the workbook in a Trusted Location"),
-    4: (FAIL, "宏设置：禁用所有宏且不通知——按钮不能运行。请在 文件 → 选项 → 信任中心 → 信任中心设置 → 宏设置 中选"
-              "「禁用所有宏，并发出通知」，或把工作簿放在受信任位置",
+        "notification', or keep the workbook in a Trusted Location",
+    ),
+    4: (
+        FAIL,
+        "宏设置：禁用所有宏且不通知——按钮不能运行。请在 文件 → 选项 → 信任中心 → 信任中心设置 → 宏设置 中选"
+        "「禁用所有宏，并发出通知」，或把工作簿放在受信任位置",
         "macro setting: disable all macros without notification -- the buttons cannot run. In File → Options → "
         "Trust Center → Trust Center Settings → Macro Settings choose 'Disable all macros with notification', or "
-        "keep the workbook in a Trusted Location"),
+        "keep the workbook in a Trusted Location",
+    ),
 }
 
 
 def office_versions(reg: Registry) -> list[str]:
     """The Office versions with Excel settings under HKCU (newest first)."""
-    found = [v for v in reg.subkeys(r"Software\Microsoft\Office") if re.fullmatch(r"\d+\.\d", v)
-             and "Excel" in reg.subkeys(rf"Software\Microsoft\Office\{v}")]
+    found = [
+        v
+        for v in reg.subkeys(r"Software\Microsoft\Office")
+        if re.fullmatch(r"\d+\.\d", v) and "Excel" in reg.subkeys(rf"Software\Microsoft\Office\{v}")
+    ]
     return sorted(found, key=lambda v: float(v), reverse=True)
 
 
@@ -261,8 +280,11 @@ def trust_check(reg: Registry, report: Report, workbook_dir: Optional[Path] = No
     """Excel's macro settings (policy over user setting) into ``report``."""
     versions = office_versions(reg)
     if not versions:
-        report.add(WARN, "注册表中找不到 Excel 的设置（Excel 尚未运行过？）：打开一次 Excel 后再运行本命令",
-                   "no Excel settings in the registry (Excel never started?): open Excel once, then run this again")
+        report.add(
+            WARN,
+            "注册表中找不到 Excel 的设置（Excel 尚未运行过？）：打开一次 Excel 后再运行本命令",
+            "no Excel settings in the registry (Excel never started?): open Excel once, then run this again",
+        )
         return
     v = versions[0]
     user = rf"Software\Microsoft\Office\{v}\Excel\Security"
@@ -279,17 +301,27 @@ def trust_check(reg: Registry, report: Report, workbook_dir: Optional[Path] = No
     if block is None:
         block = reg.value(user, "blockcontentexecutionfrominternet")
     if block is None or int(block) == 1:
-        report.add(INFO, "从网上下载的工作簿中的宏会被阻止：下载后右键单击文件 → 属性 → 勾选「解除锁定」，或放在受信任位置",
-                   "macros in downloaded workbooks are blocked: right-click the file → Properties → tick Unblock, "
-                   "or keep it in a Trusted Location")
+        report.add(
+            INFO,
+            "从网上下载的工作簿中的宏会被阻止：下载后右键单击文件 → 属性 → 勾选「解除锁定」，或放在受信任位置",
+            "macros in downloaded workbooks are blocked: right-click the file → Properties → tick Unblock, "
+            "or keep it in a Trusted Location",
+        )
     locations = trusted_locations(reg, v)
     if workbook_dir is not None:
         inside = [p for p in locations if _is_within(workbook_dir, p)]
         if inside:
-            report.add(OK, f"工作簿文件夹在受信任位置 {inside[0]} 中", f"the workbook's folder is in the Trusted Location {inside[0]}")
+            report.add(
+                OK,
+                f"工作簿文件夹在受信任位置 {inside[0]} 中",
+                f"the workbook's folder is in the Trusted Location {inside[0]}",
+            )
     if reg.value(user, "AccessVBOM") == 1:
-        report.add(INFO, "「信任对 VBA 工程对象模型的访问」已开启（xlxq 不需要）",
-                   "'Trust access to the VBA project object model' is on (xlxq does not need it)")
+        report.add(
+            INFO,
+            "「信任对 VBA 工程对象模型的访问」已开启（xlxq 不需要）",
+            "'Trust access to the VBA project object model' is on (xlxq does not need it)",
+        )
 
 
 def trusted_locations(reg: Registry, version: str) -> list[str]:
@@ -346,16 +378,25 @@ def xlwings_info() -> tuple[Optional[str], Optional[Path]]:
     return v, folder
 
 
-def setup(force: bool = False, platform: str = sys.platform, home: Optional[Path] = None,
-          executable: str = sys.executable, environ: Optional[dict[str, str]] = None,
-          registry: Optional[Registry] = None, xlwings: Optional[tuple[Optional[str], Optional[Path]]] = None,
-          templates: Optional[Iterable[Path]] = None, workbook: Optional[Path] = None,
-          encoding: Optional[str] = None) -> Report:
+def setup(
+    force: bool = False,
+    platform: str = sys.platform,
+    home: Optional[Path] = None,
+    executable: str = sys.executable,
+    environ: Optional[dict[str, str]] = None,
+    registry: Optional[Registry] = None,
+    xlwings: Optional[tuple[Optional[str], Optional[Path]]] = None,
+    templates: Optional[Iterable[Path]] = None,
+    workbook: Optional[Path] = None,
+    encoding: Optional[str] = None,
+) -> Report:
     """Set this PC up for the buttons (see the module doc); idempotent.
     ``encoding``: the config file's (by default :func:`config_encoding`)."""
     environ = dict(os.environ if environ is None else environ)
     home = Path(home) if home is not None else Path.home()
-    report = Report("xlxq excel-setup：设置本机的 Excel 按钮", "xlxq excel-setup: setting this PC up for the Excel buttons")
+    report = Report(
+        "xlxq excel-setup：设置本机的 Excel 按钮", "xlxq excel-setup: setting this PC up for the Excel buttons"
+    )
     xw_version, xw_folder = xlwings if xlwings is not None else xlwings_info()
     check_xlwings(report, xw_version, VBA_XLWINGS_VERSION, executable)
 
@@ -369,16 +410,22 @@ def setup(force: bool = False, platform: str = sys.platform, home: Optional[Path
     if have == want:
         report.add(OK, f"{path} 中已有 {key} = {want}（未改动）", f"{path} already has {key} = {want} (unchanged)")
     elif have is not None and not force and Path(expand(have, platform, environ)).is_file():
-        report.add(WARN, f"{path} 中的 {key} 是另一个 Python：{have}（未改动；用 --force 改为 {want}）",
-                   f"{path} names another Python as {key}: {have} (kept; --force sets it to {want})")
+        report.add(
+            WARN,
+            f"{path} 中的 {key} 是另一个 Python：{have}（未改动；用 --force 改为 {want}）",
+            f"{path} names another Python as {key}: {have} (kept; --force sets it to {want})",
+        )
     else:
         try:
             want.encode(enc)
         except (UnicodeEncodeError, LookupError):
-            report.add(FAIL, f"Python 的路径 {want} 含有本机代码页（{enc}）不能表示的字符，xlwings 读不出：请把 Python "
-                             "装在只含英文字母的路径下（例如 C:\\Python312）",
-                       f"the path {want} has characters the ANSI code page ({enc}) cannot hold, so xlwings cannot "
-                       "read it: install Python in a plain ASCII folder (e.g. C:\\Python312)")
+            report.add(
+                FAIL,
+                f"Python 的路径 {want} 含有本机代码页（{enc}）不能表示的字符，xlwings 读不出：请把 Python "
+                "装在只含英文字母的路径下（例如 C:\\Python312）",
+                f"the path {want} has characters the ANSI code page ({enc}) cannot hold, so xlwings cannot "
+                "read it: install Python in a plain ASCII folder (e.g. C:\\Python312)",
+            )
         else:
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_text(set_config_line(text, key, want), encoding=enc)
@@ -392,19 +439,28 @@ def setup(force: bool = False, platform: str = sys.platform, home: Optional[Path
         src = (xw_folder / applescript_name(version)) if xw_folder is not None else None
         dst = applescript_dir(home) / applescript_name(VBA_XLWINGS_VERSION)
         if src is None or not src.is_file():
-            report.add(FAIL, f"找不到 xlwings 的 AppleScript（{applescript_name(version)}）：请重新安装 xlwings",
-                       f"xlwings' AppleScript ({applescript_name(version)}) is missing: reinstall xlwings")
+            report.add(
+                FAIL,
+                f"找不到 xlwings 的 AppleScript（{applescript_name(version)}）：请重新安装 xlwings",
+                f"xlwings' AppleScript ({applescript_name(version)}) is missing: reinstall xlwings",
+            )
         elif dst.is_file() and dst.read_bytes() == src.read_bytes():
             report.add(OK, f"已安装 {dst}（未改动）", f"{dst} already installed (unchanged)")
         elif dst.is_file() and not force:
-            report.add(WARN, f"{dst} 与 xlwings {version} 的不同（未改动；用 --force 覆盖）",
-                       f"{dst} differs from xlwings {version}'s (kept; --force overwrites it)")
+            report.add(
+                WARN,
+                f"{dst} 与 xlwings {version} 的不同（未改动；用 --force 覆盖）",
+                f"{dst} differs from xlwings {version}'s (kept; --force overwrites it)",
+            )
         else:
             dst.parent.mkdir(parents=True, exist_ok=True)
             dst.write_bytes(src.read_bytes())
             report.changed.append(str(dst))
-            report.add(OK, f"已安装 {dst}（相当于 xlwings runpython install）",
-                       f"installed {dst} (what xlwings runpython install does)")
+            report.add(
+                OK,
+                f"已安装 {dst}（相当于 xlwings runpython install）",
+                f"installed {dst} (what xlwings runpython install does)",
+            )
 
     # 3. Windows: Excel's macro settings
     if platform.startswith("win"):
@@ -417,8 +473,11 @@ def setup(force: bool = False, platform: str = sys.platform, home: Optional[Path
         if reg is not None:
             trust_check(reg, report, workbook.parent if workbook is not None else None)
     else:
-        report.add(INFO, "Excel 的宏设置只能在 Windows 上检查；在 Mac 上打开工作簿时请点「启用宏」",
-                   "Excel's macro settings are checked on Windows only; on a Mac click Enable Macros when opening")
+        report.add(
+            INFO,
+            "Excel 的宏设置只能在 Windows 上检查；在 Mac 上打开工作簿时请点「启用宏」",
+            "Excel's macro settings are checked on Windows only; on a Mac click Enable Macros when opening",
+        )
 
     # 4. the templates
     for tpl in templates if templates is not None else default_templates():
@@ -432,18 +491,29 @@ def check_xlwings(report: Report, installed: Optional[str], vba: Optional[str], 
     """Python's xlwings against the workbook's VBA (``vba``; None: unknown,
     an older workbook) into ``report``, with the pip command that fixes it."""
     pin = vba or VBA_XLWINGS_VERSION
-    pip = f"\"{executable}\" -m pip install \"xlwings=={pin}\""
+    pip = f'"{executable}" -m pip install "xlwings=={pin}"'
     if installed is None:
-        report.add(FAIL, f"此 Python 没有安装 xlwings：请运行 {pip}", f"xlwings is not installed for this Python: run {pip}")
+        report.add(
+            FAIL, f"此 Python 没有安装 xlwings：请运行 {pip}", f"xlwings is not installed for this Python: run {pip}"
+        )
     elif vba is None:
-        report.add(WARN, f"工作簿的 VBA 版本未知（旧版工作簿）；Python 中 xlwings 为 {installed}",
-                   f"the workbook's VBA version is unknown (an older workbook); Python has xlwings {installed}")
+        report.add(
+            WARN,
+            f"工作簿的 VBA 版本未知（旧版工作簿）；Python 中 xlwings 为 {installed}",
+            f"the workbook's VBA version is unknown (an older workbook); Python has xlwings {installed}",
+        )
     elif installed != vba:
-        report.add(FAIL, f"xlwings 版本不一致：工作簿的 VBA 为 {vba}，Python 中为 {installed}：请运行 {pip}",
-                   f"xlwings versions differ: the workbook's VBA is {vba}, Python has {installed}: run {pip}")
+        report.add(
+            FAIL,
+            f"xlwings 版本不一致：工作簿的 VBA 为 {vba}，Python 中为 {installed}：请运行 {pip}",
+            f"xlwings versions differ: the workbook's VBA is {vba}, Python has {installed}: run {pip}",
+        )
     else:
-        report.add(OK, f"工作簿的 VBA 与 Python 的 xlwings 一致（{installed}）",
-                   f"the workbook's VBA matches Python's xlwings ({installed})")
+        report.add(
+            OK,
+            f"工作簿的 VBA 与 Python 的 xlwings 一致（{installed}）",
+            f"the workbook's VBA matches Python's xlwings ({installed})",
+        )
 
 
 def default_templates() -> list[Path]:
@@ -460,8 +530,11 @@ def check_template(path: Path, report: Report) -> None:
     if version == VBA_XLWINGS_VERSION:
         report.add(OK, f"模板 {path.name}（VBA xlwings {version}）", f"template {path.name} (VBA xlwings {version})")
     else:
-        report.add(WARN, f"模板 {path.name} 的 VBA 版本为 {version or '未知'}，应为 {VBA_XLWINGS_VERSION}",
-                   f"template {path.name} has VBA xlwings {version or 'unknown'}, expected {VBA_XLWINGS_VERSION}")
+        report.add(
+            WARN,
+            f"模板 {path.name} 的 VBA 版本为 {version or '未知'}，应为 {VBA_XLWINGS_VERSION}",
+            f"template {path.name} has VBA xlwings {version or 'unknown'}, expected {VBA_XLWINGS_VERSION}",
+        )
 
 
 def workbook_file_config(path: Path) -> Optional[dict[str, str]]:
@@ -504,39 +577,55 @@ def check_workbook_file(path: Path, report: Report, platform: str = sys.platform
         report.add(FAIL, f"找不到工作簿 {path}", f"workbook {path} not found")
         return
     if path.suffix.lower() != ".xlsm":
-        report.add(WARN, f"{path.name} 不是 .xlsm：按钮需要带宏的工作簿（xlxq new … 赛事.xlsm 或复制模板）",
-                   f"{path.name} is not an .xlsm: the buttons need the macro workbook (xlxq new … event.xlsm, or copy a template)")
+        report.add(
+            WARN,
+            f"{path.name} 不是 .xlsm：按钮需要带宏的工作簿（xlxq new … 赛事.xlsm 或复制模板）",
+            f"{path.name} is not an .xlsm: the buttons need the macro workbook (xlxq new … event.xlsm, or copy a template)",
+        )
         return
     conf = workbook_file_config(path)
     config_lines(conf, report)
     if platform.startswith("win") and zone_identifier(path) == 3:
-        report.add(FAIL, f"{path.name} 标有「来自网络」，宏会被阻止：右键单击文件 → 属性 → 勾选「解除锁定」→ 确定",
-                   f"{path.name} is marked as downloaded, so its macros are blocked: right-click it → Properties → "
-                   "tick Unblock → OK")
+        report.add(
+            FAIL,
+            f"{path.name} 标有「来自网络」，宏会被阻止：右键单击文件 → 属性 → 勾选「解除锁定」→ 确定",
+            f"{path.name} is marked as downloaded, so its macros are blocked: right-click it → Properties → "
+            "tick Unblock → OK",
+        )
 
 
 def config_lines(conf: Optional[dict[str, str]], report: Report, fullname: Optional[str] = None) -> None:
     """The workbook's config sheet and the OneDrive question, into ``report``."""
     if conf is None:
-        report.add(WARN, f"工作簿没有 {CONFIG_SHEET} 表（旧版工作簿）：xlwings 会把工作簿文件夹加入 sys.path，"
-                         "放在 OneDrive/SharePoint 上时可能失败；请用新模板重建工作簿",
-                   f"the workbook has no {CONFIG_SHEET} sheet (an older workbook): xlwings adds its folder to "
-                   "sys.path, which can fail on OneDrive/SharePoint; rebuild it from the current template")
+        report.add(
+            WARN,
+            f"工作簿没有 {CONFIG_SHEET} 表（旧版工作簿）：xlwings 会把工作簿文件夹加入 sys.path，"
+            "放在 OneDrive/SharePoint 上时可能失败；请用新模板重建工作簿",
+            f"the workbook has no {CONFIG_SHEET} sheet (an older workbook): xlwings adds its folder to "
+            "sys.path, which can fail on OneDrive/SharePoint; rebuild it from the current template",
+        )
     else:
         shown = ", ".join(f"{k}={v}" for k, v in conf.items())
         report.add(OK, f"{CONFIG_SHEET} 表：{shown}", f"{CONFIG_SHEET} sheet: {shown}")
     add_dir = (conf or {}).get("ADD_WORKBOOK_TO_PYTHONPATH", "True")
     if fullname is not None and is_url(fullname):
         if add_dir.lower() == "false":
-            report.add(OK, f"工作簿路径是网址（OneDrive/SharePoint 自动保存）：{fullname}；ADD_WORKBOOK_TO_PYTHONPATH=False，"
-                           "不需要本地路径", f"the workbook's path is a URL (OneDrive/SharePoint AutoSave): {fullname}; "
-                           "ADD_WORKBOOK_TO_PYTHONPATH=False, so no local path is needed")
+            report.add(
+                OK,
+                f"工作簿路径是网址（OneDrive/SharePoint 自动保存）：{fullname}；ADD_WORKBOOK_TO_PYTHONPATH=False，"
+                "不需要本地路径",
+                f"the workbook's path is a URL (OneDrive/SharePoint AutoSave): {fullname}; "
+                "ADD_WORKBOOK_TO_PYTHONPATH=False, so no local path is needed",
+            )
         else:
-            report.add(FAIL, f"工作簿路径是网址（OneDrive/SharePoint）：{fullname}。xlwings 要把它换成本地路径，常常失败："
-                             f"请在 {CONFIG_SHEET} 表中加一行 ADD_WORKBOOK_TO_PYTHONPATH | False，或把工作簿存到本机文件夹",
-                       f"the workbook's path is a URL (OneDrive/SharePoint): {fullname}. xlwings has to turn it into "
-                       f"a local path, which often fails: add the row ADD_WORKBOOK_TO_PYTHONPATH | False to the "
-                       f"{CONFIG_SHEET} sheet, or save the workbook in a local folder")
+            report.add(
+                FAIL,
+                f"工作簿路径是网址（OneDrive/SharePoint）：{fullname}。xlwings 要把它换成本地路径，常常失败："
+                f"请在 {CONFIG_SHEET} 表中加一行 ADD_WORKBOOK_TO_PYTHONPATH | False，或把工作簿存到本机文件夹",
+                f"the workbook's path is a URL (OneDrive/SharePoint): {fullname}. xlwings has to turn it into "
+                f"a local path, which often fails: add the row ADD_WORKBOOK_TO_PYTHONPATH | False to the "
+                f"{CONFIG_SHEET} sheet, or save the workbook in a local folder",
+            )
 
 
 # --------------------------------------------------------------------------
@@ -552,10 +641,17 @@ def _version(dist: str) -> Optional[str]:
         return None
 
 
-def doctor_report(book_fullname: Optional[str] = None, book_config: Optional[dict[str, str]] = None,
-                  has_book: bool = False, platform: str = sys.platform, home: Optional[Path] = None,
-                  executable: str = sys.executable, environ: Optional[dict[str, str]] = None,
-                  versions: Optional[dict[str, Optional[str]]] = None, registry: Optional[Registry] = None) -> Report:
+def doctor_report(
+    book_fullname: Optional[str] = None,
+    book_config: Optional[dict[str, str]] = None,
+    has_book: bool = False,
+    platform: str = sys.platform,
+    home: Optional[Path] = None,
+    executable: str = sys.executable,
+    environ: Optional[dict[str, str]] = None,
+    versions: Optional[dict[str, Optional[str]]] = None,
+    registry: Optional[Registry] = None,
+) -> Report:
     """What a click depends on (see the module doc).  ``has_book``: called
     from a workbook (the 诊断 button), whose full name and ``xlwings.conf``
     sheet (None: no such sheet) are given."""
@@ -563,39 +659,62 @@ def doctor_report(book_fullname: Optional[str] = None, book_config: Optional[dic
     home = Path(home) if home is not None else Path.home()
     report = Report("xlxq 诊断（可拍照发给维护者）", "xlxq doctor (photograph this and send it to the maintainer)")
     v = versions if versions is not None else {d: _version(d) for d in ("xlxq", "xlwings", "openpyxl", "pywin32")}
-    report.add(INFO, f"Python {sys.version.split()[0]}：{executable}（{platform}）",
-               f"Python {sys.version.split()[0]}: {executable} ({platform})")
-    parts = [f"xlxq {v.get('xlxq') or '?'}", f"xlwings {v.get('xlwings') or '未安装'}",
-             f"openpyxl {v.get('openpyxl') or '未安装'}"]
+    report.add(
+        INFO,
+        f"Python {sys.version.split()[0]}：{executable}（{platform}）",
+        f"Python {sys.version.split()[0]}: {executable} ({platform})",
+    )
+    parts = [
+        f"xlxq {v.get('xlxq') or '?'}",
+        f"xlwings {v.get('xlwings') or '未安装'}",
+        f"openpyxl {v.get('openpyxl') or '未安装'}",
+    ]
     if platform.startswith("win"):
         parts.append(f"pywin32 {v.get('pywin32') or '未安装'}")
-    report.add(INFO, "版本：" + "，".join(parts), "versions: " + ", ".join(p.replace("未安装", "not installed")
-                                                                         for p in parts))
+    report.add(
+        INFO, "版本：" + "，".join(parts), "versions: " + ", ".join(p.replace("未安装", "not installed") for p in parts)
+    )
     xw = v.get("xlwings")
     vba = (book_config or {}).get(VBA_VERSION_KEY) if has_book else VBA_XLWINGS_VERSION
     check_xlwings(report, xw, vba, executable)
     if platform.startswith("win") and v.get("pywin32") is None:
-        report.add(FAIL, f"没有安装 pywin32，Python 连接不到 Excel：运行 \"{executable}\" -m pip install pywin32",
-                   f"pywin32 is missing, Python cannot reach Excel: run \"{executable}\" -m pip install pywin32")
+        report.add(
+            FAIL,
+            f'没有安装 pywin32，Python 连接不到 Excel：运行 "{executable}" -m pip install pywin32',
+            f'pywin32 is missing, Python cannot reach Excel: run "{executable}" -m pip install pywin32',
+        )
     # the config in force: the workbook's sheet over the user file
     path = user_config_path(platform, home)
     user = parse_config(path.read_text(encoding=config_encoding(platform), errors="replace")) if path.is_file() else {}
     key = interpreter_key(platform)
     sheet = book_config or {}
-    source, value = ("sheet", sheet[key]) if key in sheet else (("user", user[key]) if key in user else ("default", "python"))
-    where = {"sheet": (f"{CONFIG_SHEET} 表", f"the {CONFIG_SHEET} sheet"), "user": (str(path), str(path)),
-             "default": ("默认（PATH 上的 python）", "default (python on PATH)")}[source]
+    source, value = (
+        ("sheet", sheet[key]) if key in sheet else (("user", user[key]) if key in user else ("default", "python"))
+    )
+    where = {
+        "sheet": (f"{CONFIG_SHEET} 表", f"the {CONFIG_SHEET} sheet"),
+        "user": (str(path), str(path)),
+        "default": ("默认（PATH 上的 python）", "default (python on PATH)"),
+    }[source]
     report.add(INFO, f"{key} = {value}（来自 {where[0]}）", f"{key} = {value} (from {where[1]})")
     if source == "default":
-        report.add(WARN, "尚未设置解释器：请在命令提示符中运行一次 xlxq excel-setup",
-                   "no interpreter is set: run xlxq excel-setup once in a terminal")
+        report.add(
+            WARN,
+            "尚未设置解释器：请在命令提示符中运行一次 xlxq excel-setup",
+            "no interpreter is set: run xlxq excel-setup once in a terminal",
+        )
     else:
         target = expand(value, platform, environ)
         if not Path(target).is_file():
-            report.add(FAIL, f"设置的 Python 不存在：{target}：请运行 xlxq excel-setup --force",
-                       f"the Python that is set does not exist: {target}: run xlxq excel-setup --force")
+            report.add(
+                FAIL,
+                f"设置的 Python 不存在：{target}：请运行 xlxq excel-setup --force",
+                f"the Python that is set does not exist: {target}: run xlxq excel-setup --force",
+            )
         elif has_book and os.path.normcase(os.path.abspath(target)) != os.path.normcase(os.path.abspath(executable)):
-            report.add(WARN, f"按钮启动的 Python 与本次运行的不同：{target}", f"the buttons start another Python: {target}")
+            report.add(
+                WARN, f"按钮启动的 Python 与本次运行的不同：{target}", f"the buttons start another Python: {target}"
+            )
     if platform.startswith("darwin"):
         script = applescript_dir(home) / applescript_name(xw or VBA_XLWINGS_VERSION)
         if script.is_file():
@@ -608,8 +727,11 @@ def doctor_report(book_fullname: Optional[str] = None, book_config: Optional[dic
         trust_check(registry, report)
     lang = environ.get("XLXQ_LANG")
     if lang or environ.get("XLXQ_NOTIFY"):
-        report.add(INFO, f"XLXQ_LANG={lang or ''} XLXQ_NOTIFY={environ.get('XLXQ_NOTIFY', '')}",
-                   f"XLXQ_LANG={lang or ''} XLXQ_NOTIFY={environ.get('XLXQ_NOTIFY', '')}")
+        report.add(
+            INFO,
+            f"XLXQ_LANG={lang or ''} XLXQ_NOTIFY={environ.get('XLXQ_NOTIFY', '')}",
+            f"XLXQ_LANG={lang or ''} XLXQ_NOTIFY={environ.get('XLXQ_NOTIFY', '')}",
+        )
     return report
 
 
@@ -622,8 +744,6 @@ def book_config(book: Any) -> Optional[dict[str, str]]:
     return config_from_rows(rows or [])
 
 
-
-
 # --------------------------------------------------------------------------
 # the two commands (xlxq excel-setup, xlxq doctor): print, exit code
 
@@ -631,7 +751,7 @@ def book_config(book: Any) -> Optional[dict[str, str]]:
 def _print(text: str) -> None:
     try:
         print(text)
-    except UnicodeEncodeError:                            # a console that cannot show Chinese
+    except UnicodeEncodeError:  # a console that cannot show Chinese
         print(text.encode("ascii", "backslashreplace").decode("ascii"))
 
 
@@ -650,9 +770,13 @@ def run_setup(force: bool = False, workbook: Optional[str] = None, lang: str = "
     report = setup(force=force, workbook=Path(workbook) if workbook else None)
     _print(report.text(lang))
     if report.ok:
-        _print(Text(lang)("完成。现在可以在 Excel 中打开 .xlsm 工作簿，启用宏，点按钮；有问题时点「诊断」。",
-                          "Done. Open the .xlsm workbook in Excel, enable macros and click a button; "
-                          "if something fails, click Diagnose."))
+        _print(
+            Text(lang)(
+                "完成。现在可以在 Excel 中打开 .xlsm 工作簿，启用宏，点按钮；有问题时点「诊断」。",
+                "Done. Open the .xlsm workbook in Excel, enable macros and click a button; "
+                "if something fails, click Diagnose.",
+            )
+        )
     return 0 if report.ok else 1
 
 
@@ -676,16 +800,20 @@ def run_doctor(workbook: Optional[str] = None, lang: str = "zh") -> int:
 #: as hex code points (VBA module text is ANSI); tests/test_excel_setup.py
 #: checks that it decodes to these.
 VBA_MESSAGES: dict[str, tuple[str, str]] = {
-    "NO_PYTHON": ("找不到 Python：xlwings 没有设置解释器，PATH 上也没有 python.exe。\n"
-                  "请安装 Python 3.10 或更高版本（64 位），按说明安装 xlxq，然后在命令提示符中运行一次：\n"
-                  "xlxq excel-setup\n再点按钮。",
-                  "Python not found: no interpreter is set for xlwings and there is no python.exe on PATH.\n"
-                  "Install Python 3.10 or later (64-bit), install xlxq as described, then run once in a terminal:\n"
-                  "xlxq excel-setup\nand click the button again."),
-    "MISSING_PYTHON": ("xlwings 设置的 Python 不存在（已卸载或移动？）。请在命令提示符中用装有 xlxq 的 Python 运行：\n"
-                       "xlxq excel-setup --force\n设置的路径：",
-                       "The Python set for xlwings does not exist (uninstalled or moved?). In a terminal, with the "
-                       "Python that has xlxq, run:\nxlxq excel-setup --force\nThe path that is set:"),
+    "NO_PYTHON": (
+        "找不到 Python：xlwings 没有设置解释器，PATH 上也没有 python.exe。\n"
+        "请安装 Python 3.10 或更高版本（64 位），按说明安装 xlxq，然后在命令提示符中运行一次：\n"
+        "xlxq excel-setup\n再点按钮。",
+        "Python not found: no interpreter is set for xlwings and there is no python.exe on PATH.\n"
+        "Install Python 3.10 or later (64-bit), install xlxq as described, then run once in a terminal:\n"
+        "xlxq excel-setup\nand click the button again.",
+    ),
+    "MISSING_PYTHON": (
+        "xlwings 设置的 Python 不存在（已卸载或移动？）。请在命令提示符中用装有 xlxq 的 Python 运行：\n"
+        "xlxq excel-setup --force\n设置的路径：",
+        "The Python set for xlwings does not exist (uninstalled or moved?). In a terminal, with the "
+        "Python that has xlxq, run:\nxlxq excel-setup --force\nThe path that is set:",
+    ),
 }
 
 
@@ -693,8 +821,31 @@ def vba_hex(text: str) -> str:
     """``text`` as the .bas stores it: space-separated hex code points."""
     return " ".join(f"{ord(c):04X}" for c in text)
 
-__all__ = ["VBA_XLWINGS_VERSION", "CONFIG_SHEET", "WORKBOOK_CONFIG", "VBA_VERSION_KEY", "Report", "Line",
-           "Registry", "WinRegistry", "setup", "doctor_report", "user_config_path", "parse_config",
-           "set_config_line", "trust_check", "zone_identifier", "config_from_rows", "book_config", "is_url",
-           "check_workbook_file", "workbook_file_config", "windows_registry", "run_setup", "run_doctor",
-           "VBA_MESSAGES", "vba_hex"]
+
+__all__ = [
+    "VBA_XLWINGS_VERSION",
+    "CONFIG_SHEET",
+    "WORKBOOK_CONFIG",
+    "VBA_VERSION_KEY",
+    "Report",
+    "Line",
+    "Registry",
+    "WinRegistry",
+    "setup",
+    "doctor_report",
+    "user_config_path",
+    "parse_config",
+    "set_config_line",
+    "trust_check",
+    "zone_identifier",
+    "config_from_rows",
+    "book_config",
+    "is_url",
+    "check_workbook_file",
+    "workbook_file_config",
+    "windows_registry",
+    "run_setup",
+    "run_doctor",
+    "VBA_MESSAGES",
+    "vba_hex",
+]

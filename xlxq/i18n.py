@@ -5,6 +5,7 @@ the language is decided at the edge (the CLI, an Excel button) and passed
 in as ``lang`` ("zh" or "en") to whatever renders text.  Only the edges call
 :func:`env_lang`.
 """
+
 from __future__ import annotations
 
 import os
@@ -13,7 +14,7 @@ LANGS = ("zh", "en")
 
 
 def norm_lang(lang: str | None) -> str:
-    """"en" for anything that starts with "en", else "zh" (the default)."""
+    """ "en" for anything that starts with "en", else "zh" (the default)."""
     return "en" if (lang or "zh").lower().startswith("en") else "zh"
 
 

@@ -10,6 +10,7 @@ rendering (the round sheet's columns, results included), kept as it was
 (other column names, no in-progress title); it shares the rows' pieces
 (:func:`ko_result`, :func:`place_text`) and :mod:`xlxq.text`.
 """
+
 from __future__ import annotations
 
 from typing import Any, Optional
@@ -20,8 +21,15 @@ from xlxq.core.model import Event
 from xlxq.core.rr_standings import LABELS_EN as RR_LABELS_EN
 from xlxq.core.rr_standings import LABELS_ZH as RR_LABELS_ZH
 from xlxq.core.rr_standings import compute_rr_standings, cross_table, resolve_rr_tiebreaks
-from xlxq.core.standings import (LABELS_EN, LABELS_ZH, TIEBREAK_KEYS, TableRound, compute_standings,
-                                 resolve_tiebreaks, table_round)
+from xlxq.core.standings import (
+    LABELS_EN,
+    LABELS_ZH,
+    TIEBREAK_KEYS,
+    TableRound,
+    compute_standings,
+    resolve_tiebreaks,
+    table_round,
+)
 from xlxq.core.team_standings import LABELS_EN as TEAM_EN
 from xlxq.core.team_standings import LABELS_ZH as TEAM_ZH
 from xlxq.core.team_standings import resolve_team_tiebreaks
@@ -35,16 +43,40 @@ from xlxq.text import fmt, num, text_table
 
 RR_SYSTEMS = ("round_robin", "double_round_robin")
 
-__all__ = ["eliminated_after", "last_played", "swiss_standings_data", "swiss_standings_lines", "rr_standings_data",
-           "rr_standings_lines", "ko_standings_data", "ko_standings_lines", "standings_data", "standings_lines",
-           "combined_data", "combined_lines", "cross_table_data", "cross_table_lines", "rr_score_label",
-           "place_text", "ko_result", "who", "pairing_lines", "ko_pairing_lines", "book_pairing_text",
-           "team_pairing_text", "book_standings_text", "book_rr_text", "book_ko_text", "team_standings_text"]
+__all__ = [
+    "eliminated_after",
+    "last_played",
+    "swiss_standings_data",
+    "swiss_standings_lines",
+    "rr_standings_data",
+    "rr_standings_lines",
+    "ko_standings_data",
+    "ko_standings_lines",
+    "standings_data",
+    "standings_lines",
+    "combined_data",
+    "combined_lines",
+    "cross_table_data",
+    "cross_table_lines",
+    "rr_score_label",
+    "place_text",
+    "ko_result",
+    "who",
+    "pairing_lines",
+    "ko_pairing_lines",
+    "book_pairing_text",
+    "team_pairing_text",
+    "book_standings_text",
+    "book_rr_text",
+    "book_ko_text",
+    "team_standings_text",
+]
 
 
 # --------------------------------------------------------------------------
 # pieces
 # --------------------------------------------------------------------------
+
 
 def eliminated_after(event: Event, before_round: Optional[int] = None) -> dict[int, int]:
     """积分末位淘汰: player → the round after which he went out (only the
@@ -53,7 +85,7 @@ def eliminated_after(event: Event, before_round: Optional[int] = None) -> dict[i
         return {}
     rules = sorted({x for x, _ in event.settings.pairing.elimination})
     out: dict[int, int] = {}
-    for x in rules:                       # the first rules whose verdicts are known
+    for x in rules:  # the first rules whose verdicts are known
         if before_round is not None and x >= before_round:
             break
         try:
@@ -112,8 +144,9 @@ def _swiss_keys_in_rr(keys: list[str]) -> list[str]:
 # Swiss
 # --------------------------------------------------------------------------
 
+
 def _swiss(event: Event, round_no: Optional[int]):
-    tr = table_round(event, round_no)        # as far as the results go (issue 8 §6)
+    tr = table_round(event, round_no)  # as far as the results go (issue 8 §6)
     rows = compute_standings(event, tr.after)
     return tr, rows, eliminated_after(event, tr.after + 1)
 
@@ -122,9 +155,20 @@ def swiss_standings_data(event: Event, round_no: Optional[int] = None) -> dict:
     """``xlxq standings --json`` of a Swiss (after ``round_no``, default as
     far as the results go)."""
     tr, rows, out = _swiss(event, round_no)
-    data = {"after_round": tr.after, "in_progress": tr.in_progress,
-            "standings": [{"rank": r.rank, "no": r.no, "name": r.name, "score": num(r.score),
-                           "tiebreaks": {k: num(v) for k, v in r.tiebreaks.items()}} for r in rows]}
+    data = {
+        "after_round": tr.after,
+        "in_progress": tr.in_progress,
+        "standings": [
+            {
+                "rank": r.rank,
+                "no": r.no,
+                "name": r.name,
+                "score": num(r.score),
+                "tiebreaks": {k: num(v) for k, v in r.tiebreaks.items()},
+            }
+            for r in rows
+        ],
+    }
     if event.settings.pairing.elimination:
         for d in data["standings"]:
             d["eliminated_after"] = out.get(d["no"])
@@ -153,9 +197,10 @@ def swiss_standings_lines(event: Event, round_no: Optional[int], lang: str) -> l
 # round robin
 # --------------------------------------------------------------------------
 
+
 def _rr(event: Event, round_no: Optional[int]):
     if round_no is not None:
-        after = table_round(event, round_no).after    # a round not started is not counted
+        after = table_round(event, round_no).after  # a round not started is not counted
         rows = compute_rr_standings(event, after)
     else:
         after = last_played(event)
@@ -168,12 +213,25 @@ def rr_standings_data(event: Event, round_no: Optional[int] = None) -> dict:
     after, rows, keys = _rr(event, round_no)
     g = event.settings.games_per_match
     shown = _swiss_keys_in_rr(keys)
-    return {"system": event.settings.system, "games_per_match": g,
-            "score": "match_points" if g > 1 else "points", "after_round": after,
-            "tiebreak_order": keys,
-            "standings": [{"rank": r.rank, "no": r.no, "name": r.name, "score": num(r.score),
-                           "tiebreaks": {k: num(r.tiebreaks.get(k)) for k in shown},
-                           "withdrawn": r.withdrawn, "annulled": r.annulled} for r in rows]}
+    return {
+        "system": event.settings.system,
+        "games_per_match": g,
+        "score": "match_points" if g > 1 else "points",
+        "after_round": after,
+        "tiebreak_order": keys,
+        "standings": [
+            {
+                "rank": r.rank,
+                "no": r.no,
+                "name": r.name,
+                "score": num(r.score),
+                "tiebreaks": {k: num(r.tiebreaks.get(k)) for k in shown},
+                "withdrawn": r.withdrawn,
+                "annulled": r.annulled,
+            }
+            for r in rows
+        ],
+    }
 
 
 def rr_standings_lines(event: Event, round_no: Optional[int], lang: str) -> list[str]:
@@ -181,8 +239,11 @@ def rr_standings_lines(event: Event, round_no: Optional[int], lang: str) -> list
     after, rows, keys = _rr(event, round_no)
     g = event.settings.games_per_match
     labels = RR_LABELS_EN if lang == "en" else RR_LABELS_ZH
-    header = t("名次 序号 姓名 单位", "Rank No Name Unit").split() + \
-        [labels["match_points" if g > 1 else "score"]] + [labels.get(k, k) for k in keys]
+    header = (
+        t("名次 序号 姓名 单位", "Rank No Name Unit").split()
+        + [labels["match_points" if g > 1 else "score"]]
+        + [labels.get(k, k) for k in keys]
+    )
     table = []
     for r in rows:
         name = r.name
@@ -190,8 +251,10 @@ def rr_standings_lines(event: Event, round_no: Optional[int], lang: str) -> list
             name += t("（退赛，成绩注销）", " (withdrawn, results annulled)")
         elif r.withdrawn:
             name += t("（退赛）", " (withdrawn)")
-        table.append([r.rank if r.rank is not None else "—", r.no, name, r.unit, fmt(r.score)]
-                     + [fmt(r.tiebreaks.get(k)) for k in keys])
+        table.append(
+            [r.rank if r.rank is not None else "—", r.no, name, r.unit, fmt(r.score)]
+            + [fmt(r.tiebreaks.get(k)) for k in keys]
+        )
     label = system_label(event.settings.system, lang, g)
     title = _titled(table_round(event, after).title(f"{label}名次表", f"{label} standings", lang), event)
     lines = [title, *text_table(header, table, [True, True, False, False, True] + [True] * len(keys))]
@@ -203,6 +266,7 @@ def rr_standings_lines(event: Event, round_no: Optional[int], lang: str) -> list
 # --------------------------------------------------------------------------
 # knockout
 # --------------------------------------------------------------------------
+
 
 def _ko(event: Event, round_no: Optional[int]):
     if round_no is not None:
@@ -222,12 +286,25 @@ def ko_standings_data(event: Event, round_no: Optional[int], lang: str) -> dict:
     """``xlxq standings --json`` of a knockout (stage names in ``lang``)."""
     after, br, places = _ko(event, round_no)
     total = br.stage_total
-    return {"system": "knockout", "after_round": after, "finished": br.finished, "champion": br.champion,
-            "stage": _stage(br.current_stage, total, lang),
-            "standings": [{"place": p.place, "place_to": p.place_to, "no": p.no,
-                           "name": event.player(p.no).name, "seed_rank": p.seed_rank,
-                           "stage_out": p.stage_out, "stage_out_name": _stage(p.stage_out, total, lang)}
-                          for p in places]}
+    return {
+        "system": "knockout",
+        "after_round": after,
+        "finished": br.finished,
+        "champion": br.champion,
+        "stage": _stage(br.current_stage, total, lang),
+        "standings": [
+            {
+                "place": p.place,
+                "place_to": p.place_to,
+                "no": p.no,
+                "name": event.player(p.no).name,
+                "seed_rank": p.seed_rank,
+                "stage_out": p.stage_out,
+                "stage_out_name": _stage(p.stage_out, total, lang),
+            }
+            for p in places
+        ],
+    }
 
 
 def ko_standings_lines(event: Event, round_no: Optional[int], lang: str) -> list[str]:
@@ -237,11 +314,14 @@ def ko_standings_lines(event: Event, round_no: Optional[int], lang: str) -> list
     if br.finished:
         title = t("淘汰赛名次", "Knockout places") + (
             t(f"（冠军：{who(event, br.champion, lang)}）", f" (champion: {who(event, br.champion, lang)})")
-            if br.champion is not None else "")
+            if br.champion is not None
+            else ""
+        )
     else:
         stage = _stage(br.current_stage, total, lang)
-        title = t(f"淘汰赛名次（第{after}轮后，{stage}进行中）",
-                  f"Knockout places (after round {after}; {stage} in progress)")
+        title = t(
+            f"淘汰赛名次（第{after}轮后，{stage}进行中）", f"Knockout places (after round {after}; {stage} in progress)"
+        )
     header = t("名次 序号 姓名 单位 种子顺位 成绩", "Place No Name Unit Seeding Result").split()
     table = []
     for p in places:
@@ -253,6 +333,7 @@ def ko_standings_lines(event: Event, round_no: Optional[int], lang: str) -> list
 # --------------------------------------------------------------------------
 # by system
 # --------------------------------------------------------------------------
+
 
 def standings_data(event: Event, round_no: Optional[int], lang: str) -> dict:
     """The ``--json`` standings of an individual event, by its system."""
@@ -278,19 +359,29 @@ def standings_lines(event: Event, round_no: Optional[int], lang: str) -> list[st
 # 积分晋圈淘汰: the final order of a Swiss and its knockout
 # --------------------------------------------------------------------------
 
+
 def combined_data(swiss: Event, knockout: Event) -> dict:
     return {"system": "combined", "standings": [r.to_dict() for r in combined_ranking(swiss, knockout)]}
 
 
 def combined_lines(swiss: Event, knockout: Event, lang: str) -> list[str]:
     t = Text(lang)
-    header = t("名次 序号 姓名 单位 决出方式 积分赛名次 淘汰赛名次", "Rank No Name Unit Decided-by Swiss Knockout").split()
+    header = t(
+        "名次 序号 姓名 单位 决出方式 积分赛名次 淘汰赛名次", "Rank No Name Unit Decided-by Swiss Knockout"
+    ).split()
     table = []
     for r in combined_ranking(swiss, knockout):
         unit = swiss.player(r.no).unit if swiss.has_player(r.no) else ""
         src = t("淘汰赛", "knockout") if r.source == "knockout" else t("积分赛", "Swiss")
-        ko = "" if r.knockout_place is None else (str(r.knockout_place) if r.knockout_place_to in (None, r.knockout_place)
-                                                  else f"{r.knockout_place}-{r.knockout_place_to}")
+        ko = (
+            ""
+            if r.knockout_place is None
+            else (
+                str(r.knockout_place)
+                if r.knockout_place_to in (None, r.knockout_place)
+                else f"{r.knockout_place}-{r.knockout_place_to}"
+            )
+        )
         table.append([r.rank, r.no, r.name, unit, src, r.swiss_rank, ko])
     title = t("积分晋圈淘汰最终名次", "Final order (Swiss, then knockout)")
     name = knockout.settings.name or swiss.settings.name
@@ -303,6 +394,7 @@ def combined_lines(swiss: Event, knockout: Event, lang: str) -> list[str]:
 # the 交叉表 of a round robin
 # --------------------------------------------------------------------------
 
+
 def _cross(event: Event, after: Optional[int]):
     """The points by opponent after round ``after`` (None: every round), the
     standings rows by number, the numbers in order."""
@@ -314,17 +406,21 @@ def _cross(event: Event, after: Optional[int]):
 def cross_table_data(event: Event, after: Optional[int]) -> dict:
     """``xlxq crosstable --json``."""
     ct, rows, nos = _cross(event, after)
-    return {"system": event.settings.system, "players": nos,
-            "cross": {str(a): {str(b): [num(x) for x in ct[a][b]] for b in sorted(ct[a])} for a in nos},
-            "score": {str(a): num(rows[a].score) for a in nos},
-            "rank": {str(a): rows[a].rank for a in nos}}
+    return {
+        "system": event.settings.system,
+        "players": nos,
+        "cross": {str(a): {str(b): [num(x) for x in ct[a][b]] for b in sorted(ct[a])} for a in nos},
+        "score": {str(a): num(rows[a].score) for a in nos},
+        "rank": {str(a): rows[a].rank for a in nos},
+    }
 
 
 def cross_table_lines(event: Event, after: Optional[int], lang: str) -> list[str]:
     t = Text(lang)
     ct, rows, nos = _cross(event, after)
-    header = t("序号 姓名", "No Name").split() + [str(no) for no in nos] + \
-        [rr_score_label(event, lang), t("名次", "Rank")]
+    header = (
+        t("序号 姓名", "No Name").split() + [str(no) for no in nos] + [rr_score_label(event, lang), t("名次", "Rank")]
+    )
     table = []
     for a in nos:
         cells = []
@@ -337,36 +433,54 @@ def cross_table_lines(event: Event, after: Optional[int], lang: str) -> list[str
         r = rows[a]
         table.append([a, event.player(a).name] + cells + [fmt(r.score), r.rank if r.rank is not None else "—"])
     title = _titled(t("交叉表", "Cross table"), event)
-    return [title, *text_table(header, table, [True, False] + [True] * (len(nos) + 2)),
-            t("格内为该棋手对该对手每局所得分（按轮次，/ 分隔；. = 尚无结果）",
-              "each cell: the row player's points in each game against the column player (. = no result yet)")]
+    return [
+        title,
+        *text_table(header, table, [True, False] + [True] * (len(nos) + 2)),
+        t(
+            "格内为该棋手对该对手每局所得分（按轮次，/ 分隔；. = 尚无结果）",
+            "each cell: the row player's points in each game against the column player (. = no result yet)",
+        ),
+    ]
 
 
 # --------------------------------------------------------------------------
 # the 对阵表 of a round
 # --------------------------------------------------------------------------
 
-def pairing_lines(event: Event, rnd: Any, scores: dict[int, float], lang: str, score_label: Optional[str] = None,
-                  bye_note: str = "") -> list[str]:
+
+def pairing_lines(
+    event: Event, rnd: Any, scores: dict[int, float], lang: str, score_label: Optional[str] = None, bye_note: str = ""
+) -> list[str]:
     """``xlxq pair``'s 对阵表 of a Swiss or round-robin round: each board with
     the scores before it (``scores``), then the byes."""
     t = Text(lang)
     by_no = {p.no: p for p in event.players}
     title = _titled(t(f"第{rnd.round}轮对阵表", f"Round {rnd.round} pairings"), event)
     sl = score_label or t("积分", "Score")
-    header = t("台次 序号 红方 单位", "Board No Red Unit").split() + [sl] + \
-        t("序号 黑方 单位", "No Black Unit").split() + [sl]
+    header = (
+        t("台次 序号 红方 单位", "Board No Red Unit").split()
+        + [sl]
+        + t("序号 黑方 单位", "No Black Unit").split()
+        + [sl]
+    )
     rows = []
     for b in rnd.boards:
         r, k = by_no[b.red], by_no[b.black]
-        rows.append([b.board, r.no, r.name, r.unit, fmt(scores.get(r.no, 0)),
-                     k.no, k.name, k.unit, fmt(scores.get(k.no, 0))])
+        rows.append(
+            [b.board, r.no, r.name, r.unit, fmt(scores.get(r.no, 0)), k.no, k.name, k.unit, fmt(scores.get(k.no, 0))]
+        )
     lines = [title] + text_table(header, rows, [True, True, False, False, True, True, False, False, True])
     for no in rnd.byes:
         p = by_no[no]
-        lines.append((t(f"轮空：{p.no} {p.name} {p.unit} {sl} {fmt(scores.get(no, 0))}",
-                        f"Bye: {p.no} {p.name} {p.unit} {sl.lower()} {fmt(scores.get(no, 0))}").rstrip()
-                      + bye_note))
+        lines.append(
+            (
+                t(
+                    f"轮空：{p.no} {p.name} {p.unit} {sl} {fmt(scores.get(no, 0))}",
+                    f"Bye: {p.no} {p.name} {p.unit} {sl.lower()} {fmt(scores.get(no, 0))}",
+                ).rstrip()
+                + bye_note
+            )
+        )
     return lines
 
 
@@ -406,14 +520,18 @@ def ko_pairing_lines(prior: Event, rnd: Any, lang: str) -> list[str]:
     first = not any(m.games for m in br.stages[cur - 1])
     for no in rnd.byes:
         p = by_no[no]
-        why = t("首轮轮空（种子），直接晋级", "first-round bye (seed), advances") if cur == 1 and first else \
-            t("对手缺席，直接晋级", "walkover, advances")
+        why = (
+            t("首轮轮空（种子），直接晋级", "first-round bye (seed), advances")
+            if cur == 1 and first
+            else t("对手缺席，直接晋级", "walkover, advances")
+        )
         lines.append(t(f"轮空：{p.no} {p.name} {p.unit}（{why}）", f"Bye: {p.no} {p.name} {p.unit} ({why})"))
     return lines
 
 
-def book_pairing_text(event: Event, rnd: Any, scores: dict[int, Any], lang: str, label: str = "",
-                      stage: str = "main") -> str:
+def book_pairing_text(
+    event: Event, rnd: Any, scores: dict[int, Any], lang: str, label: str = "", stage: str = "main"
+) -> str:
     """A workbook operation's message text of a round: each board with the
     scores of its round sheet (``scores``) and its result, the byes last."""
     by_no = {p.no: p for p in event.players}
@@ -425,31 +543,60 @@ def book_pairing_text(event: Event, rnd: Any, scores: dict[int, Any], lang: str,
     if label:
         title += f"（{label}）" if lang == "zh" else f" ({label})"
     title = _titled(title, event)
-    header = ("台次 序号 红方 单位 积分 结果 积分 单位 黑方 序号" if lang == "zh"
-              else "Bd No Red Club Pts Result Pts Club Black No").split()
+    header = (
+        "台次 序号 红方 单位 积分 结果 积分 单位 黑方 序号"
+        if lang == "zh"
+        else "Bd No Red Club Pts Result Pts Club Black No"
+    ).split()
     rows = []
     for b in rnd.boards:
         r, k = by_no[b.red], by_no[b.black]
-        rows.append([b.board, r.no, r.name, r.unit, fmt(scores.get(r.no)), display(b.result, lang) or "",
-                     fmt(scores.get(k.no)), k.unit, k.name, k.no])
+        rows.append(
+            [
+                b.board,
+                r.no,
+                r.name,
+                r.unit,
+                fmt(scores.get(r.no)),
+                display(b.result, lang) or "",
+                fmt(scores.get(k.no)),
+                k.unit,
+                k.name,
+                k.no,
+            ]
+        )
     for no in rnd.byes:
         p = by_no[no]
         rows.append(["轮空" if lang == "zh" else "bye", p.no, p.name, p.unit, fmt(scores.get(no)), "", "", "", "", ""])
-    return "\n".join([title] + text_table(header, rows, [True, True, False, False, True, False, True, False, False,
-                                                         True]))
+    return "\n".join(
+        [title] + text_table(header, rows, [True, True, False, False, True, False, True, False, False, True])
+    )
 
 
 def team_pairing_text(event: Any, round_no: int, lang: str) -> str:
     """A team workbook operation's message text of a round: each match, then its boards."""
     rnd = event.get_round(round_no)
-    out = [(f"第{round_no}轮对阵表" if lang == "zh" else f"Round {round_no} pairings")
-           + (f"  {event.settings.name}" if event.settings.name else "")]
+    out = [
+        (f"第{round_no}轮对阵表" if lang == "zh" else f"Round {round_no} pairings")
+        + (f"  {event.settings.name}" if event.settings.name else "")
+    ]
     for m in rnd.matches:
-        out.append(f"第{m.match}场  {event.team(m.first).name}（先走） — {event.team(m.second).name}（后走）" if lang == "zh"
-                   else f"Match {m.match}  {event.team(m.first).name} (first) - {event.team(m.second).name} (second)")
-        rows = [[b.board, b.red or "", event.player(b.red).name if b.red else vacant_text(lang),
-                 display(b.result, lang) or "", event.player(b.black).name if b.black else vacant_text(lang),
-                 b.black or ""] for b in m.boards]
+        out.append(
+            f"第{m.match}场  {event.team(m.first).name}（先走） — {event.team(m.second).name}（后走）"
+            if lang == "zh"
+            else f"Match {m.match}  {event.team(m.first).name} (first) - {event.team(m.second).name} (second)"
+        )
+        rows = [
+            [
+                b.board,
+                b.red or "",
+                event.player(b.red).name if b.red else vacant_text(lang),
+                display(b.result, lang) or "",
+                event.player(b.black).name if b.black else vacant_text(lang),
+                b.black or "",
+            ]
+            for b in m.boards
+        ]
         head = ("台次 序号 红方 结果 黑方 序号" if lang == "zh" else "Bd No Red Result Black No").split()
         out += ["  " + ln for ln in text_table(head, rows)]
     for t in rnd.byes:
@@ -461,8 +608,10 @@ def team_pairing_text(event: Any, round_no: int, lang: str) -> str:
 # the workbook operations' message text (Status.text)
 # --------------------------------------------------------------------------
 
-def book_standings_text(event: Event, rows: list, after: Optional[int], lang: str,
-                        ko_event: Optional[Event] = None, ko_bracket: Any = None) -> str:
+
+def book_standings_text(
+    event: Event, rows: list, after: Optional[int], lang: str, ko_event: Optional[Event] = None, ko_bracket: Any = None
+) -> str:
     """The standings of a workbook operation as text, by system (``after``:
     the round asked for, default as far as the results go); a Swiss with the
     knockout stage of 积分晋圈淘汰 (``ko_event``, ``ko_bracket``) adds its
@@ -476,7 +625,9 @@ def book_standings_text(event: Event, rows: list, after: Optional[int], lang: st
         return book_ko_text(event, rows, lang)
     keys = [k for k in resolve_tiebreaks(event.settings.tiebreaks) if k in TIEBREAK_KEYS]
     labels = LABELS_ZH if lang == "zh" else LABELS_EN
-    header = ("名次 序号 姓名 单位 积分" if lang == "zh" else "Rank No Name Club Pts").split() + [labels[k] for k in keys]
+    header = ("名次 序号 姓名 单位 积分" if lang == "zh" else "Rank No Name Club Pts").split() + [
+        labels[k] for k in keys
+    ]
     table = []
     for r in rows:
         name = r.name + (("（退赛）" if lang == "zh" else " (withdrawn)") if r.withdrawn else "")
@@ -491,10 +642,20 @@ def book_standings_text(event: Event, rows: list, after: Optional[int], lang: st
             final = None
         if final:
             head = ("名次 序号 姓名 决出方式 积分赛名次" if lang == "zh" else "Rank No Name Decided-by Swiss").split()
-            body = [[r.rank, r.no, r.name, ("淘汰赛" if r.source == "knockout" else "积分赛") if lang == "zh"
-                     else r.source, r.swiss_rank] for r in final]
-            out += "\n\n" + "\n".join([("积分晋圈淘汰最终名次" if lang == "zh" else "Final ranking")]
-                                      + text_table(head, body, [True, True, False, False, True]))
+            body = [
+                [
+                    r.rank,
+                    r.no,
+                    r.name,
+                    ("淘汰赛" if r.source == "knockout" else "积分赛") if lang == "zh" else r.source,
+                    r.swiss_rank,
+                ]
+                for r in final
+            ]
+            out += "\n\n" + "\n".join(
+                [("积分晋圈淘汰最终名次" if lang == "zh" else "Final ranking")]
+                + text_table(head, body, [True, True, False, False, True])
+            )
     return out
 
 
@@ -502,14 +663,24 @@ def book_rr_text(event: Event, rows: list, after: int, lang: str) -> str:
     g = event.settings.games_per_match
     keys = resolve_rr_tiebreaks(event.settings.tiebreaks, g)
     labels = RR_LABELS_ZH if lang == "zh" else RR_LABELS_EN
-    header = ("名次 序号 姓名 单位" if lang == "zh" else "Rank No Name Club").split() + \
-        [labels["match_points" if g > 1 else "score"]] + [labels[k] for k in keys]
+    header = (
+        ("名次 序号 姓名 单位" if lang == "zh" else "Rank No Name Club").split()
+        + [labels["match_points" if g > 1 else "score"]]
+        + [labels[k] for k in keys]
+    )
     table = []
     for r in rows:
-        name = r.name + (("（成绩注销）" if lang == "zh" else " (annulled)") if r.annulled else
-                         ("（退赛）" if lang == "zh" else " (withdrawn)") if r.withdrawn else "")
-        table.append([r.rank if r.rank is not None else "—", r.no, name, r.unit, fmt(r.score)]
-                     + [fmt(r.tiebreaks.get(k)) for k in keys])
+        name = r.name + (
+            ("（成绩注销）" if lang == "zh" else " (annulled)")
+            if r.annulled
+            else ("（退赛）" if lang == "zh" else " (withdrawn)")
+            if r.withdrawn
+            else ""
+        )
+        table.append(
+            [r.rank if r.rank is not None else "—", r.no, name, r.unit, fmt(r.score)]
+            + [fmt(r.tiebreaks.get(k)) for k in keys]
+        )
     title = _titled(table_round(event, after).title("循环赛名次表", "Round-robin standings", lang), event)
     return "\n".join([title] + text_table(header, table, [True, True, False, False, True] + [True] * len(keys)))
 
@@ -535,8 +706,11 @@ def team_standings_text(event: Any, rows: list, after: Any, lang: str) -> str:
     keys = [k for k in resolve_team_tiebreaks(s.tiebreaks, s.system) if k != "back_rounds"]
     labels = TEAM_ZH if lang == "zh" else TEAM_EN
     header = ("名次 队号 队名" if lang == "zh" else "Rank No Team").split() + [labels[k] for k in keys]
-    table = [[r.rank, r.no, r.name + (("（退赛）" if lang == "zh" else " (withdrawn)") if r.withdrawn else "")]
-             + [fmt(r.values[k]) for k in keys] for r in rows]
+    table = [
+        [r.rank, r.no, r.name + (("（退赛）" if lang == "zh" else " (withdrawn)") if r.withdrawn else "")]
+        + [fmt(r.values[k]) for k in keys]
+        for r in rows
+    ]
     tr = after if isinstance(after, TableRound) else table_round(event, after)
     title = tr.title("团体名次", "Team standings", lang, when_first=True)
     if s.name:

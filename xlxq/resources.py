@@ -10,6 +10,7 @@ wheel has them next to the code; a source checkout or an editable install
 The build tools (tools/build_*.py) write the repository folders, so the
 package and the tools read the same files.
 """
+
 from __future__ import annotations
 
 from importlib import resources

@@ -15,6 +15,7 @@ the same :class:`~xlxq.sheets.problems.Status` as the individual workbook.
 
 docs/workbook-teams.md describes the workbook.
 """
+
 from __future__ import annotations
 
 import os
@@ -36,23 +37,61 @@ from xlxq.sheets.team_rules import rule_problems
 from xlxq.sheets.team_templates import plan_fill_team_template, plan_new_team_workbook
 from xlxq.sheets.team_write_rounds import add_team_round_sheet, record_generated
 from xlxq.report import team_pairing_text, team_standings_text
-from xlxq.workbook_common import (check_status, demo_done, demo_path, find_template, found_note, new_workbook,
-                                  no_template, round1_notes, sorted_problems)
+from xlxq.workbook_common import (
+    check_status,
+    demo_done,
+    demo_path,
+    find_template,
+    found_note,
+    new_workbook,
+    no_template,
+    round1_notes,
+    sorted_problems,
+)
 
-TEMPLATE_FILES = {("zh", False): "xlxq-team-zh.xlsx", ("en", False): "xlxq-team-en.xlsx",
-                  ("zh", True): "xlxq-team-zh.xlsm", ("en", True): "xlxq-team-en.xlsm"}
+TEMPLATE_FILES = {
+    ("zh", False): "xlxq-team-zh.xlsx",
+    ("en", False): "xlxq-team-en.xlsx",
+    ("zh", True): "xlxq-team-zh.xlsm",
+    ("en", True): "xlxq-team-en.xlsm",
+}
 
-__all__ = ["Status", "is_team_workbook", "pair_next_round", "recompute", "explain", "check",
-           "create_team_workbook", "team_demo", "template_path", "demo_event"]
+__all__ = [
+    "Status",
+    "is_team_workbook",
+    "pair_next_round",
+    "recompute",
+    "explain",
+    "check",
+    "create_team_workbook",
+    "team_demo",
+    "template_path",
+    "demo_event",
+]
 
 #: problems recomputed by :func:`xlxq.sheets.team_rules.rule_problems`
-_RULE_CODES = {"hand_pairing", "hand_colours", "hand_seats", "hand_bye", "rematch", "withdrawn", "unfinished",
-               "second_bye", "byes", "missing", "team_withdrawn", "withdrawn_player", "rounds_plan", "odd_field"}
+_RULE_CODES = {
+    "hand_pairing",
+    "hand_colours",
+    "hand_seats",
+    "hand_bye",
+    "rematch",
+    "withdrawn",
+    "unfinished",
+    "second_bye",
+    "byes",
+    "missing",
+    "team_withdrawn",
+    "withdrawn_player",
+    "rounds_plan",
+    "odd_field",
+}
 
 
 # ==========================================================================
 # which workbook is this
 # ==========================================================================
+
 
 def is_team_workbook(book: Book) -> bool:
     """True when the book has a 队伍报名 / Teams sheet and no individual
@@ -64,6 +103,7 @@ def is_team_workbook(book: Book) -> bool:
 # ==========================================================================
 # operations
 # ==========================================================================
+
 
 def pair_next_round(book: Book) -> Status:
     """编排下一轮: pair the next round of the team event (team Swiss, team
@@ -77,9 +117,11 @@ def pair_next_round(book: Book) -> Status:
     s = event.settings
     n = event.next_round
     if n > s.rounds:
-        raise InputError(f"本赛事共{s.rounds}轮，已编排完毕，不能再编第{n}轮",
-                         f"the event has {s.rounds} rounds; round {n} cannot be paired")
-    out = pair_team_round(event)            # InputError / PairingImpossible: nothing written
+        raise InputError(
+            f"本赛事共{s.rounds}轮，已编排完毕，不能再编第{n}轮",
+            f"the event has {s.rounds} rounds; round {n} cannot be paired",
+        )
+    out = pair_team_round(event)  # InputError / PairingImpossible: nothing written
     new = event.with_round(out.round)
     defaults: list[int] = []
     if s.system != "scheveningen":
@@ -93,15 +135,26 @@ def pair_next_round(book: Book) -> Status:
                 lineups[t] = lr.lineup
                 data.used_lineups[(n, t)] = lr.lineup
             else:
-                data.problems.append(Problem(INFO, "lineup_unused", f"{event.team(t).name}第{n}轮轮空，此出场名单不用",
-                                             f"team {t} has a bye in round {n}; line-up not used",
-                                             data.lineups.name, lr.row, ("team",), n))
+                data.problems.append(
+                    Problem(
+                        INFO,
+                        "lineup_unused",
+                        f"{event.team(t).name}第{n}轮轮空，此出场名单不用",
+                        f"team {t} has a bye in round {n}; line-up not used",
+                        data.lineups.name,
+                        lr.row,
+                        ("team",),
+                        n,
+                    )
+                )
         defaults = sorted(playing - set(lineups))
         try:
             new = set_lineups(new, n, lineups)
-        except InputError as exc:     # checked when read; kept for safety
-            raise InputError(f"“{data.lineups.name if data.lineups else '出场名单'}”表：{exc.zh}",
-                             f"sheet {data.lineups.name if data.lineups else 'Line-ups'!r}: {exc.en}") from None
+        except InputError as exc:  # checked when read; kept for safety
+            raise InputError(
+                f"“{data.lineups.name if data.lineups else '出场名单'}”表：{exc.zh}",
+                f"sheet {data.lineups.name if data.lineups else 'Line-ups'!r}: {exc.en}",
+            ) from None
     rnd = new.get_round(n)
     canvas = Canvas(data.snapshot)
     record_generated(data, rnd)
@@ -126,11 +179,17 @@ def pair_next_round(book: Book) -> Status:
         extra_zh += f"；未交出场名单、按报名顺序出场：{names}"
         extra_en += f"; no line-up submitted, registered order used: {', '.join(map(str, defaults))}"
     bye = "、".join(f"{new.team(t).name}" for t in rnd.byes)
-    return Status(True,
-                  f"已编排第{n}轮（工作表“{rs.name}”）：{len(rnd.matches)}场" + (f"，轮空：{bye}" if bye else "") + extra_zh,
-                  f"round {n} paired (sheet {rs.name!r}): {len(rnd.matches)} match(es)"
-                  + (f", bye: {', '.join(map(str, rnd.byes))}" if rnd.byes else "") + extra_en,
-                  problems, text=pairing_text(new, n), data=rnd, event=new)
+    return Status(
+        True,
+        f"已编排第{n}轮（工作表“{rs.name}”）：{len(rnd.matches)}场" + (f"，轮空：{bye}" if bye else "") + extra_zh,
+        f"round {n} paired (sheet {rs.name!r}): {len(rnd.matches)} match(es)"
+        + (f", bye: {', '.join(map(str, rnd.byes))}" if rnd.byes else "")
+        + extra_en,
+        problems,
+        text=pairing_text(new, n),
+        data=rnd,
+        event=new,
+    )
 
 
 def recompute(book: Book) -> Status:
@@ -147,10 +206,17 @@ def recompute(book: Book) -> Status:
     tr = table_round(data.event)
     problems = sorted_problems(data.problems)
     extra_zh, extra_en = found_note(problems)
-    return Status(True, f"成绩已计算（{tr.label('zh')}），写入“{data.team_standings_sheet}”与“{data.board_standings_sheet}”表"
-                  + extra_zh, f"standings computed ({tr.label('en')}) into {data.team_standings_sheet!r} and "
-                  f"{data.board_standings_sheet!r}" + extra_en, problems,
-                  text=standings_text(data.event, rows, tr), data=rows, event=data.event)
+    return Status(
+        True,
+        f"成绩已计算（{tr.label('zh')}），写入“{data.team_standings_sheet}”与“{data.board_standings_sheet}”表"
+        + extra_zh,
+        f"standings computed ({tr.label('en')}) into {data.team_standings_sheet!r} and "
+        f"{data.board_standings_sheet!r}" + extra_en,
+        problems,
+        text=standings_text(data.event, rows, tr),
+        data=rows,
+        event=data.event,
+    )
 
 
 def explain(book: Book, round_no: Optional[int] = None) -> Status:
@@ -165,8 +231,10 @@ def explain(book: Book, round_no: Optional[int] = None) -> Status:
     n = round_no if round_no is not None else max(k, 1)
     top = min(k + 1, event.settings.rounds)
     if isinstance(n, bool) or not isinstance(n, int) or n < 1 or n > top:
-        raise InputError(f"轮次 {n} 无效：工作簿中有{k}轮（可解释第1–{top}轮）",
-                         f"invalid round {n}: the workbook has {k} round(s) (1–{top} can be explained)")
+        raise InputError(
+            f"轮次 {n} 无效：工作簿中有{k}轮（可解释第1–{top}轮）",
+            f"invalid round {n}: the workbook has {k} round(s) (1–{top} can be explained)",
+        )
     prior = replace(event, rounds=event.rounds_before(n))
     out = pair_team_round(prior, n)
     text = explain_team_outcome(event, out)
@@ -179,8 +247,14 @@ def explain(book: Book, round_no: Optional[int] = None) -> Status:
     canvas = Canvas(data.snapshot)
     write_log(canvas, data, n, text)
     book.apply(canvas.finish())
-    return Status(True, f"第{n}轮编排记录已写入“{data.log_sheet}”表", f"round {n} pairing log written to "
-                  f"{data.log_sheet!r}", [], text=text, event=event)
+    return Status(
+        True,
+        f"第{n}轮编排记录已写入“{data.log_sheet}”表",
+        f"round {n} pairing log written to {data.log_sheet!r}",
+        [],
+        text=text,
+        event=event,
+    )
 
 
 def check(book: Book) -> Status:
@@ -191,6 +265,7 @@ def check(book: Book) -> Status:
 # ==========================================================================
 # text: 编排记录, command-line tables
 # ==========================================================================
+
 
 def explain_team_outcome(event: TeamEvent, out) -> str:
     """The 编排记录 block of a team round: notes, the 定位编排 steps with teams
@@ -205,11 +280,15 @@ def explain_team_outcome(event: TeamEvent, out) -> str:
     lines += [f"注：{t}" for t in out.notes]
     if s.system == "swiss":
         if n == 1:
-            lines.append(f"第一轮：按队号{first_round_method(s.first_round)}；单号场次小号先走、双号场次大号先走（方法(一)）")
+            lines.append(
+                f"第一轮：按队号{first_round_method(s.first_round)}；单号场次小号先走、双号场次大号先走（方法(一)）"
+            )
         else:
             basis = "场分" if s.pair_by == "match_points" else "局分"
-            lines.append(f"团体定位编排（以队为单位，按{basis}分段），{parity_text(n)}；同分先按方法(二)定先编者，"
-                         "按方法(三)配对，按方法(四)定先后走（“先”= 先走队，单数台执红）")
+            lines.append(
+                f"团体定位编排（以队为单位，按{basis}分段），{parity_text(n)}；同分先按方法(二)定先编者，"
+                "按方法(三)配对，按方法(四)定先后走（“先”= 先走队，单数台执红）"
+            )
             lines += groups_record(out.groups, n, names)
     lines.append("对阵：")
     for m in out.round.matches:
@@ -234,6 +313,7 @@ def standings_text(event: TeamEvent, rows: list, after) -> str:
 # new workbooks and the demo
 # ==========================================================================
 
+
 def template_path(lang: str = "zh", macro: bool = False) -> Path:
     """The installed team template (xlxq/templates/ in a wheel), else the
     repository's workbook_templates/."""
@@ -242,9 +322,15 @@ def template_path(lang: str = "zh", macro: bool = False) -> Path:
     return find_template(name) or no_template(name, "团体赛模板文件", "team template", "build_team_templates.py")
 
 
-def create_team_workbook(path: str | os.PathLike, teams: Sequence[Team] | TeamEvent, settings: TeamSettings,
-                         lang: str = "zh", players: Optional[Iterable[Player]] = None, overwrite: bool = False,
-                         normalise_results: bool = False) -> Path:
+def create_team_workbook(
+    path: str | os.PathLike,
+    teams: Sequence[Team] | TeamEvent,
+    settings: TeamSettings,
+    lang: str = "zh",
+    players: Optional[Iterable[Player]] = None,
+    overwrite: bool = False,
+    normalise_results: bool = False,
+) -> Path:
     """A new team workbook at ``path`` (.xlsx; .xlsm once a macro team
     template exists): the team template with 设置 filled from ``settings``
     and 队伍报名 from ``teams`` (a list of :class:`Team` with ``players``, the
@@ -257,15 +343,39 @@ def create_team_workbook(path: str | os.PathLike, teams: Sequence[Team] | TeamEv
             raise InputError("创建团体赛工作簿需要队员名单（players）", "create_team_workbook needs the players")
         event = TeamEvent(settings=settings, players=sorted(players, key=lambda p: p.no), teams=list(teams))
     validate_team_event(event)
-    return new_workbook(path, overwrite, lambda macro: template_path(lang, macro),
-                         lambda: plan_new_team_workbook(lang, settings, event, normalise_results),
-                         lambda book: plan_fill_team_template(book, settings, event, normalise_results))
+    return new_workbook(
+        path,
+        overwrite,
+        lambda macro: template_path(lang, macro),
+        lambda: plan_new_team_workbook(lang, settings, event, normalise_results),
+        lambda book: plan_fill_team_template(book, settings, event, normalise_results),
+    )
 
 
 _DEMO_TEAMS = ("北京队", "上海队", "广东队", "四川队", "浙江队", "江苏队", "湖北队", "河北队")
 _SURNAMES = "王李张刘陈杨赵黄周吴徐孙胡朱高林何郭马罗梁宋郑谢韩唐冯于董萧程曹袁邓许傅沈曾彭吕"
-_GIVEN = ("天华", "文博", "志强", "建国", "晓明", "海峰", "立新", "国栋", "子豪", "宇航", "思远", "明轩", "浩然",
-          "俊杰", "伟东", "家乐", "振宇", "鹏飞", "嘉诚", "承泽")
+_GIVEN = (
+    "天华",
+    "文博",
+    "志强",
+    "建国",
+    "晓明",
+    "海峰",
+    "立新",
+    "国栋",
+    "子豪",
+    "宇航",
+    "思远",
+    "明轩",
+    "浩然",
+    "俊杰",
+    "伟东",
+    "家乐",
+    "振宇",
+    "鹏飞",
+    "嘉诚",
+    "承泽",
+)
 
 
 def demo_event(n_teams: int = 8, boards: int = 4, reserves: int = 1, **settings: Any) -> TeamEvent:

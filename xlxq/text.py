@@ -3,6 +3,7 @@ the CLI, the workbook operations' messages).
 
 Standard library only: the CLI imports it at start-up.
 """
+
 from __future__ import annotations
 
 import unicodedata
@@ -42,8 +43,9 @@ def display_width(s: str) -> int:
     return sum(2 if unicodedata.east_asian_width(c) in ("W", "F") else 1 for c in s)
 
 
-def text_table(header: Sequence[str], rows: Sequence[Sequence[Any]],
-               right: Optional[Sequence[bool]] = None) -> list[str]:
+def text_table(
+    header: Sequence[str], rows: Sequence[Sequence[Any]], right: Optional[Sequence[bool]] = None
+) -> list[str]:
     """Aligned text columns by display width; ``right``: which columns are
     right-aligned (default none); None cells are blank."""
     right = right or [False] * len(header)

@@ -15,6 +15,7 @@ applied, so the workbook is left as it was.
 :class:`xlxq.backends.openpyxl_book.OpenpyxlBook` for a file, or an xlwings
 book adapter inside Excel.
 """
+
 from __future__ import annotations
 
 import os
@@ -41,15 +42,40 @@ from xlxq.sheets.write_log import write_log, write_log_blocks
 from xlxq.sheets.write_rounds import add_round_sheet
 from xlxq.report import book_pairing_text, book_standings_text
 from xlxq.systems import get_system
-from xlxq.workbook_common import (check_status, demo_done, demo_path, find_template, found_note, new_workbook,
-                                  no_template, round1_notes, sorted_problems)
+from xlxq.workbook_common import (
+    check_status,
+    demo_done,
+    demo_path,
+    find_template,
+    found_note,
+    new_workbook,
+    no_template,
+    round1_notes,
+    sorted_problems,
+)
 
-TEMPLATE_FILES = {("zh", False): "xlxq-event-zh.xlsx", ("en", False): "xlxq-event-en.xlsx",
-                  ("zh", True): "xlxq-event-zh.xlsm", ("en", True): "xlxq-event-en.xlsm"}
-SAMPLE_REGISTRATION = "registration.csv"          # in samples/
+TEMPLATE_FILES = {
+    ("zh", False): "xlxq-event-zh.xlsx",
+    ("en", False): "xlxq-event-en.xlsx",
+    ("zh", True): "xlxq-event-zh.xlsm",
+    ("en", True): "xlxq-event-en.xlsm",
+}
+SAMPLE_REGISTRATION = "registration.csv"  # in samples/
 
-__all__ = ["Status", "pair_next_round", "recompute", "explain", "check", "schedule_round_robin",
-           "qualify_knockout", "create_event_workbook", "demo", "dispatch", "template_path", "WorkbookOptions"]
+__all__ = [
+    "Status",
+    "pair_next_round",
+    "recompute",
+    "explain",
+    "check",
+    "schedule_round_robin",
+    "qualify_knockout",
+    "create_event_workbook",
+    "demo",
+    "dispatch",
+    "template_path",
+    "WorkbookOptions",
+]
 
 
 def _blocked(book: Book, data) -> Status:
@@ -59,9 +85,13 @@ def _blocked(book: Book, data) -> Status:
     book.apply(canvas.finish())
     bad = [p for p in data.problems if p.level == BLOCKING]
     where = "、".join(sorted({p.where() for p in bad}))
-    return Status(False, f"表中有必须先改正的错误（已标红：{where}），成绩与编排暂未更新",
-                  f"fix the errors first (highlighted in red: {where}); standings and pairing were not updated",
-                  sorted_problems(data.problems), event=data.event)
+    return Status(
+        False,
+        f"表中有必须先改正的错误（已标红：{where}），成绩与编排暂未更新",
+        f"fix the errors first (highlighted in red: {where}); standings and pairing were not updated",
+        sorted_problems(data.problems),
+        event=data.event,
+    )
 
 
 # ==========================================================================
@@ -136,8 +166,10 @@ def _pair_message(data, event: Event, rnd, rs, label: str, stage: str) -> tuple[
         bye += "（循环赛轮空不计分）"
     elif bye and system == "knockout":
         bye += "（直接晋级）"
-    return (f"已编排{what_zh}（工作表“{rs.name}”）：{len(rnd.boards)}台" + (f"，轮空：{bye}" if bye else ""),
-            f"{what_en} paired (sheet {rs.name!r}): {len(rnd.boards)} boards" + (f", bye: {bye_en}" if bye_en else ""))
+    return (
+        f"已编排{what_zh}（工作表“{rs.name}”）：{len(rnd.boards)}台" + (f"，轮空：{bye}" if bye else ""),
+        f"{what_en} paired (sheet {rs.name!r}): {len(rnd.boards)} boards" + (f", bye: {bye_en}" if bye_en else ""),
+    )
 
 
 def _team_ops(book: Book):
@@ -180,11 +212,13 @@ def pair_next_round(book: Book) -> Status:
     s = event.settings
     opts = data.options
     if s.system == "swiss" and opts.qualify_top is not None and len(event.rounds) >= s.rounds:
-        raise InputError(f"积分赛{s.rounds}轮已编排完毕；晋圈人数为{opts.qualify_top}：请先“晋圈”生成晋级名单"
-                         f"（xlxq qualify 文件 --top {opts.qualify_top}），再编排淘汰赛",
-                         f"the {s.rounds} Swiss rounds are paired; qualify the top {opts.qualify_top} first "
-                         f"(xlxq qualify FILE --top {opts.qualify_top}), then pair the knockout")
-    out = pair_round(event)           # InputError / PairingImpossible: nothing written
+        raise InputError(
+            f"积分赛{s.rounds}轮已编排完毕；晋圈人数为{opts.qualify_top}：请先“晋圈”生成晋级名单"
+            f"（xlxq qualify 文件 --top {opts.qualify_top}），再编排淘汰赛",
+            f"the {s.rounds} Swiss rounds are paired; qualify the top {opts.qualify_top} first "
+            f"(xlxq qualify FILE --top {opts.qualify_top}), then pair the knockout",
+        )
+    out = pair_round(event)  # InputError / PairingImpossible: nothing written
     new = event.with_round(out.round)
     n = out.round.round
     canvas = Canvas(data.snapshot)
@@ -216,8 +250,15 @@ def pair_next_round(book: Book) -> Status:
             by_no = new._by_no
             extra_zh += "；积分末位淘汰，不再编排：" + "、".join(f"{no}号{by_no[no].name}" for no in now)
             extra_en += "; eliminated, no longer paired: " + ", ".join(f"{no} {by_no[no].name}" for no in now)
-    return Status(True, msg_zh + extra_zh, msg_en + extra_en, problems, text=pairing_text(new, n, label),
-                  data=out.round, event=new)
+    return Status(
+        True,
+        msg_zh + extra_zh,
+        msg_en + extra_en,
+        problems,
+        text=pairing_text(new, n, label),
+        data=out.round,
+        event=new,
+    )
 
 
 def _pair_ko_stage(book: Book, data) -> Status:
@@ -243,8 +284,15 @@ def _pair_ko_stage(book: Book, data) -> Status:
     problems = sorted_problems(data.problems)
     msg_zh, msg_en = _pair_message(data, new, out.round, rs, label, "ko")
     extra_zh, extra_en = found_note(problems)
-    return Status(True, msg_zh + extra_zh, msg_en + extra_en, problems, text=pairing_text(new, n, label, "ko"),
-                  data=out.round, event=new)
+    return Status(
+        True,
+        msg_zh + extra_zh,
+        msg_en + extra_en,
+        problems,
+        text=pairing_text(new, n, label, "ko"),
+        data=out.round,
+        event=new,
+    )
 
 
 def schedule_round_robin(book: Book) -> Status:
@@ -267,22 +315,28 @@ def schedule_round_robin(book: Book) -> Status:
     lang = data.lang
     if s.system not in RR_SYSTEMS:
         label = {"swiss": "积分编排", "knockout": "淘汰赛"}.get(s.system, s.system)
-        raise InputError(f"“生成循环赛对阵”只用于单循环、双循环；本赛事为{label}，请用“编排下一轮”",
-                         f"scheduling every round is for round robins only; this event is {s.system} "
-                         f"(pair round by round)")
+        raise InputError(
+            f"“生成循环赛对阵”只用于单循环、双循环；本赛事为{label}，请用“编排下一轮”",
+            f"scheduling every round is for round robins only; this event is {s.system} (pair round by round)",
+        )
     for rs in data.rounds:
         for b in rs.round.boards:
             if b.result is not None or b.fouls_red or b.fouls_black:
                 done = sum(1 for r in data.rounds for x in r.round.boards if x.result is not None)
-                raise InputError(f"“{rs.name}”表第{rs.board_rows[b.board]}行（第{b.board}台）已有结果，"
-                                 f"不能再生成全部轮次（共{done}台已录入结果）；请用“编排下一轮”编排以后各轮",
-                                 f"sheet {rs.name!r} row {rs.board_rows[b.board]} (board {b.board}) already has "
-                                 f"a result: the rounds cannot be made at once; pair the next rounds one by one")
+                raise InputError(
+                    f"“{rs.name}”表第{rs.board_rows[b.board]}行（第{b.board}台）已有结果，"
+                    f"不能再生成全部轮次（共{done}台已录入结果）；请用“编排下一轮”编排以后各轮",
+                    f"sheet {rs.name!r} row {rs.board_rows[b.board]} (board {b.board}) already has "
+                    f"a result: the rounds cannot be made at once; pair the next rounds one by one",
+                )
     total = s.rounds
     k = len(event.rounds)
     if k >= total:
-        raise InputError(f"{len(event.players)}人{'双循环' if s.system == 'double_round_robin' else '单循环'}"
-                         f"共{total}轮，已全部生成", f"all {total} rounds are already in the workbook")
+        raise InputError(
+            f"{len(event.players)}人{'双循环' if s.system == 'double_round_robin' else '单循环'}"
+            f"共{total}轮，已全部生成",
+            f"all {total} rounds are already in the workbook",
+        )
     canvas = Canvas(data.snapshot)
     ev = event
     blocks: dict[tuple[str, int], str] = {}
@@ -303,13 +357,20 @@ def schedule_round_robin(book: Book) -> Status:
     extra_zh, extra_en = found_note(problems)
     byes = "；人数为单数，每轮一人轮空（不计分）" if len(ev.players) % 2 else ""
     kept = f"（已有的第1–{k}轮保留）" if k else ""
-    text = "\n\n".join(pairing_text(ev, r, _round_label(ev, ev, ev.rounds[r - 1], lang))
-                        for r in range(k + 1, total + 1))
-    return Status(True,
-                  f"已按棋规循环赛秩序表生成第{k + 1}–{total}轮对阵{kept}{byes}" + extra_zh
-                  + ("；" + "；".join(notes) if notes else ""),
-                  f"rounds {k + 1}–{total} made from the order table" + extra_en,
-                  problems, text=text, data=ev.rounds[k:], event=ev)
+    text = "\n\n".join(
+        pairing_text(ev, r, _round_label(ev, ev, ev.rounds[r - 1], lang)) for r in range(k + 1, total + 1)
+    )
+    return Status(
+        True,
+        f"已按棋规循环赛秩序表生成第{k + 1}–{total}轮对阵{kept}{byes}"
+        + extra_zh
+        + ("；" + "；".join(notes) if notes else ""),
+        f"rounds {k + 1}–{total} made from the order table" + extra_en,
+        problems,
+        text=text,
+        data=ev.rounds[k:],
+        event=ev,
+    )
 
 
 def qualify_knockout(book: Book, top_k: Optional[int] = None, on_tie: Optional[str] = None) -> Status:
@@ -339,36 +400,55 @@ def qualify_knockout(book: Book, top_k: Optional[int] = None, on_tie: Optional[s
     s = event.settings
     opts = data.options
     if s.system != "swiss":
-        raise InputError(f"晋圈（积分晋圈淘汰）只用于积分编排；本赛事赛制为{s.system}",
-                         f"qualifying for a knockout is for a Swiss; this event is {s.system}")
+        raise InputError(
+            f"晋圈（积分晋圈淘汰）只用于积分编排；本赛事赛制为{s.system}",
+            f"qualifying for a knockout is for a Swiss; this event is {s.system}",
+        )
     if data.ko is not None:
-        raise InputError(f"已有“{data.ko.qualifiers.name}”表，淘汰赛阶段已生成；如要重新晋圈，请先删除该表"
-                         + ("及淘汰赛各轮工作表" if data.ko.rounds else ""),
-                         f"the sheet {data.ko.qualifiers.name!r} already exists (delete it, and the knockout "
-                         f"rounds, to qualify again)")
+        raise InputError(
+            f"已有“{data.ko.qualifiers.name}”表，淘汰赛阶段已生成；如要重新晋圈，请先删除该表"
+            + ("及淘汰赛各轮工作表" if data.ko.rounds else ""),
+            f"the sheet {data.ko.qualifiers.name!r} already exists (delete it, and the knockout "
+            f"rounds, to qualify again)",
+        )
     k = top_k if top_k is not None else opts.qualify_top
     if k is None:
-        raise InputError(f"请在“{data.settings_sheet.name}”表填写晋圈人数（或指定晋级人数）",
-                         f"fill in 'Qualifiers to knockout' in {data.settings_sheet.name!r} (or give the number)")
+        raise InputError(
+            f"请在“{data.settings_sheet.name}”表填写晋圈人数（或指定晋级人数）",
+            f"fill in 'Qualifiers to knockout' in {data.settings_sheet.name!r} (or give the number)",
+        )
     if isinstance(k, bool) or not isinstance(k, int) or k < 2:
         raise InputError(f"晋级人数应至少为2（现为{k!r}）", f"at least 2 players must qualify (got {k!r})")
     if len(event.rounds) < s.rounds:
-        raise InputError(f"积分赛共{s.rounds}轮，工作簿中只有{len(event.rounds)}轮，尚未结束，不能晋圈",
-                         f"the Swiss has {s.rounds} rounds and only {len(event.rounds)} are paired")
+        raise InputError(
+            f"积分赛共{s.rounds}轮，工作簿中只有{len(event.rounds)}轮，尚未结束，不能晋圈",
+            f"the Swiss has {s.rounds} rounds and only {len(event.rounds)} are paired",
+        )
     for rs in data.rounds:
         for b in rs.round.boards:
             if b.result is None:
-                raise InputError(f"“{rs.name}”表第{rs.board_rows[b.board]}行（第{b.board}台）尚无结果，不能确定晋级名单",
-                                 f"sheet {rs.name!r} row {rs.board_rows[b.board]} (board {b.board}) has no result")
+                raise InputError(
+                    f"“{rs.name}”表第{rs.board_rows[b.board]}行（第{b.board}台）尚无结果，不能确定晋级名单",
+                    f"sheet {rs.name!r} row {rs.board_rows[b.board]} (board {b.board}) has no result",
+                )
     tie = on_tie or opts.qualify_on_tie
-    ko = build_knockout(event, k, games_per_match=opts.ko_games, playoff_games=opts.ko_playoff,
-                        armageddon=opts.ko_armageddon, on_tie=tie)
+    ko = build_knockout(
+        event,
+        k,
+        games_per_match=opts.ko_games,
+        playoff_games=opts.ko_playoff,
+        armageddon=opts.ko_armageddon,
+        on_tie=tie,
+    )
     ko = replace(ko, settings=replace(ko.settings, tiebreaks=[]))
     canvas = Canvas(data.snapshot)
     qname = write_qualifiers(canvas, data, event, ko, len(event.rounds))
     cols = {c.key: i for i, c in enumerate(L.QUALIFIER_COLUMNS, start=1)}
-    qs = QualifiersSheet(qname, Table(qname, L.HEADER_ROW, cols, L.HEADER_ROW + len(ko.players)),
-                         {p.no: L.FIRST_DATA_ROW + i for i, p in enumerate(ko.players)})
+    qs = QualifiersSheet(
+        qname,
+        Table(qname, L.HEADER_ROW, cols, L.HEADER_ROW + len(ko.players)),
+        {p.no: L.FIRST_DATA_ROW + i for i, p in enumerate(ko.players)},
+    )
     data.ko = KOStage(qs, [], ko, build_bracket(ko))
     _recheck(data)
     rows = refresh(canvas, data, event)
@@ -378,10 +458,16 @@ def qualify_knockout(book: Book, top_k: Optional[int] = None, on_tie: Optional[s
     who = "、".join(f"{p.seed}.{by_no[p.no].name}（{p.no}号）" for p in ko.players)
     byes = data.ko.bracket.byes()
     bye_zh = ("；首轮轮空：" + "、".join(f"{by_no[no].name}" for no in byes)) if byes else ""
-    return Status(True, f"积分赛前{k}名进入淘汰赛（“{qname}”“{data.sheets.get(L.BRACKET)}”已生成）：{who}{bye_zh}；"
-                        f"请用“编排下一轮”编排淘汰赛第1轮",
-                  f"the top {k} go on to the knockout ({qname!r} and the bracket written); pair knockout round 1 "
-                  f"next", problems, text=standings_text(data, rows), data=ko, event=event)
+    return Status(
+        True,
+        f"积分赛前{k}名进入淘汰赛（“{qname}”“{data.sheets.get(L.BRACKET)}”已生成）：{who}{bye_zh}；"
+        f"请用“编排下一轮”编排淘汰赛第1轮",
+        f"the top {k} go on to the knockout ({qname!r} and the bracket written); pair knockout round 1 next",
+        problems,
+        text=standings_text(data, rows),
+        data=ko,
+        event=event,
+    )
 
 
 def recompute(book: Book) -> Status:
@@ -426,8 +512,16 @@ def recompute(book: Book) -> Status:
             ch = data.ko.bracket.champion
             zh += f"；淘汰赛冠军：{event.player(ch).name}"
             en += f"; knockout champion: {event.player(ch).name}"
-    return Status(True, zh + extra_zh, en + extra_en, problems, text=standings_text(data, rows), data=rows,
-                  event=event, ko_event=data.ko.event if data.ko is not None else None)
+    return Status(
+        True,
+        zh + extra_zh,
+        en + extra_en,
+        problems,
+        text=standings_text(data, rows),
+        data=rows,
+        event=event,
+        ko_event=data.ko.event if data.ko is not None else None,
+    )
 
 
 def explain(book: Book, round_no: Optional[int] = None, stage: Optional[str] = None) -> Status:
@@ -443,8 +537,12 @@ def explain(book: Book, round_no: Optional[int] = None, stage: Optional[str] = N
     data = read_workbook(book)
     if data.blocking:
         bad = [p for p in data.problems if p.level == BLOCKING]
-        return Status(False, "表中有必须先改正的错误，无法生成编排记录（请先“计算成绩”查看标红处）",
-                      "fix the errors first (run recompute to see them highlighted)", sorted_problems(bad))
+        return Status(
+            False,
+            "表中有必须先改正的错误，无法生成编排记录（请先“计算成绩”查看标红处）",
+            "fix the errors first (run recompute to see them highlighted)",
+            sorted_problems(bad),
+        )
     if stage is None:
         stage = "ko" if (data.ko is not None and data.ko.rounds and round_no is None) else "main"
     if stage == "ko" and data.ko is None:
@@ -455,15 +553,23 @@ def explain(book: Book, round_no: Optional[int] = None, stage: Optional[str] = N
     system = get_system(event.settings.system)
     top = system.last_pairable_round(event)
     if isinstance(n, bool) or not isinstance(n, int) or n < 1 or n > top:
-        raise InputError(f"轮次 {n} 无效：工作簿中有{k}轮（可解释第1–{top}轮）",
-                         f"invalid round {n}: the workbook has {k} round(s) (1–{top} can be explained)")
+        raise InputError(
+            f"轮次 {n} 无效：工作簿中有{k}轮（可解释第1–{top}轮）",
+            f"invalid round {n}: the workbook has {k} round(s) (1–{top} can be explained)",
+        )
     text = _record(event, n, stage)
     canvas = Canvas(data.snapshot)
     write_log(canvas, data, n, text, stage=stage)
     book.apply(canvas.finish())
     what = f"淘汰赛第{n}轮" if stage == "ko" else f"第{n}轮"
-    return Status(True, f"{what}编排记录已写入“{data.log_sheet}”表", f"round {n} pairing log written to "
-                  f"{data.log_sheet!r}", [], text=text, event=event)
+    return Status(
+        True,
+        f"{what}编排记录已写入“{data.log_sheet}”表",
+        f"round {n} pairing log written to {data.log_sheet!r}",
+        [],
+        text=text,
+        event=event,
+    )
 
 
 def check(book: Book) -> Status:
@@ -495,13 +601,15 @@ def standings_text(data_or_event: Any, rows: list, after: Optional[int] = None) 
     data = None if isinstance(data_or_event, Event) else data_or_event
     event = data_or_event if data is None else data.event
     ko = data.ko if data is not None else None
-    return book_standings_text(event, rows, after, env_lang(), ko.event if ko is not None else None,
-                               ko.bracket if ko is not None else None)
+    return book_standings_text(
+        event, rows, after, env_lang(), ko.event if ko is not None else None, ko.bracket if ko is not None else None
+    )
 
 
 # ==========================================================================
 # new workbooks
 # ==========================================================================
+
 
 def template_path(lang: str = "zh", macro: bool = False) -> Path:
     """The installed template (xlxq/templates/ in a wheel), else the
@@ -511,9 +619,15 @@ def template_path(lang: str = "zh", macro: bool = False) -> Path:
     return find_template(name) or no_template(name, "模板文件", "template", "build_templates.py")
 
 
-def create_event_workbook(path: str | os.PathLike, players: Iterable[Player], settings: EventSettings,
-                          lang: str = "zh", overwrite: bool = False, normalise_results: bool = False,
-                          options: Optional[WorkbookOptions] = None) -> Path:
+def create_event_workbook(
+    path: str | os.PathLike,
+    players: Iterable[Player],
+    settings: EventSettings,
+    lang: str = "zh",
+    overwrite: bool = False,
+    normalise_results: bool = False,
+    options: Optional[WorkbookOptions] = None,
+) -> Path:
     """A new event workbook at ``path`` (.xlsx, or .xlsm from the macro
     template): the template with 设置 filled from ``settings`` and 报名表
     from ``players`` (序号 as given).  Every system: for a round robin or a
@@ -535,9 +649,13 @@ def create_event_workbook(path: str | os.PathLike, players: Iterable[Player], se
             # the Swiss default means 14.1 / 14.2 in a round robin; a knockout has none
             settings = replace(settings, tiebreaks=system.default_tiebreaks(settings))
     validate_event(Event(settings=settings, players=players))
-    return new_workbook(path, overwrite, lambda macro: template_path(lang, macro),
-                         lambda: plan_new_workbook(lang, settings, players, normalise_results, options),
-                         lambda book: plan_fill_template(book, settings, players, normalise_results, options))
+    return new_workbook(
+        path,
+        overwrite,
+        lambda macro: template_path(lang, macro),
+        lambda: plan_new_workbook(lang, settings, players, normalise_results, options),
+        lambda book: plan_fill_template(book, settings, players, normalise_results, options),
+    )
 
 
 def _sample_csv() -> Path:
@@ -566,5 +684,3 @@ def demo(dir: str | os.PathLike | None = None) -> Path:  # noqa: A002 - the CLI'
 # ==========================================================================
 # command line
 # ==========================================================================
-
-

@@ -3,6 +3,7 @@
 counted, the notes a message adds, the judgement of ``check``, templates,
 a new workbook from a template, the demo's path and message.
 """
+
 from __future__ import annotations
 
 import os
@@ -16,8 +17,18 @@ from xlxq.i18n import env_lang
 from xlxq.sheets.plan import Book, WritePlan
 from xlxq.sheets.problems import BLOCKING, ERROR, INFO, WARNING, Problem, Status
 
-__all__ = ["sorted_problems", "count_problems", "found_note", "round1_notes", "check_status", "find_template",
-           "no_template", "new_workbook", "demo_path", "demo_done"]
+__all__ = [
+    "sorted_problems",
+    "count_problems",
+    "found_note",
+    "round1_notes",
+    "check_status",
+    "find_template",
+    "no_template",
+    "new_workbook",
+    "demo_path",
+    "demo_done",
+]
 
 
 def sorted_problems(problems: Iterable[Problem]) -> list[Problem]:
@@ -35,8 +46,10 @@ def found_note(problems: list[Problem]) -> tuple[str, str]:
     e, w = count_problems(problems)
     if not e and not w:
         return "", ""
-    return (f"；发现{e}个错误、{w}个警告，已在表中标出（见“提示”列）",
-            f"; {e} error(s) and {w} warning(s) found and highlighted (see the Notes column)")
+    return (
+        f"；发现{e}个错误、{w}个警告，已在表中标出（见“提示”列）",
+        f"; {e} error(s) and {w} warning(s) found and highlighted (see the Notes column)",
+    )
 
 
 def round1_notes(problems: list[Problem]) -> tuple[str, str]:
@@ -59,8 +72,9 @@ def check_status(data: Any) -> Status:
     e, w = count_problems(problems)
     if not e and not w:
         return Status(True, "未发现问题", "no problems found", problems, event=data.event)
-    return Status(e == 0, f"发现{e}个错误、{w}个警告", f"{e} error(s) and {w} warning(s) found", problems,
-                  event=data.event)
+    return Status(
+        e == 0, f"发现{e}个错误、{w}个警告", f"{e} error(s) and {w} warning(s) found", problems, event=data.event
+    )
 
 
 def find_template(name: str) -> Optional[Path]:
@@ -70,19 +84,27 @@ def find_template(name: str) -> Optional[Path]:
 
 
 def no_template(name: str, zh: str, en: str, tool: str) -> Path:
-    raise InputError(f"找不到{zh} {name}（请运行 python tools/{tool}）",
-                     f"{en} {name} not found (run python tools/{tool})")
+    raise InputError(
+        f"找不到{zh} {name}（请运行 python tools/{tool}）", f"{en} {name} not found (run python tools/{tool})"
+    )
 
 
-def new_workbook(path: Path, overwrite: bool, template: Callable[[bool], Path], plan_new: Callable[[], WritePlan],
-                  plan_fill: Callable[[Book], WritePlan]) -> Path:
+def new_workbook(
+    path: Path,
+    overwrite: bool,
+    template: Callable[[bool], Path],
+    plan_new: Callable[[], WritePlan],
+    plan_fill: Callable[[Book], WritePlan],
+) -> Path:
     """Write a new .xlsx/.xlsm workbook at ``path``: a copy of
     ``template(macro)`` filled by ``plan_fill(book)``, or (no .xlsx template)
     built from nothing by ``plan_new()``."""
     from xlxq.backends.openpyxl_book import OpenpyxlBook
 
     if path.suffix.lower() not in (".xlsx", ".xlsm"):
-        raise InputError(f"工作簿应为 .xlsx 或 .xlsm 文件：{path.name}", f"the workbook must be .xlsx or .xlsm: {path.name}")
+        raise InputError(
+            f"工作簿应为 .xlsx 或 .xlsm 文件：{path.name}", f"the workbook must be .xlsx or .xlsm: {path.name}"
+        )
     if path.exists() and not overwrite:
         raise InputError(f"文件已存在：{path}", f"{path} already exists")
     macro = path.suffix.lower() == ".xlsm"

@@ -16,6 +16,7 @@ keys take the model's defaults.  Writing is lossless: ``event_from_dict(
 event_to_dict(ev)) == ev`` and a file written by ``save_event`` reloads to
 the same dictionary.
 """
+
 from __future__ import annotations
 
 import json
@@ -44,7 +45,7 @@ from xlxq.errors import InputError
 FORMAT = "xlxq/1"
 
 LAST_ROUNDS_RULES = ("cxa", "broad")
-RR_WITHDRAWALS = ("cxa", "annul", "forfeit")       # xlxq.core.roundrobin.WITHDRAWAL_POLICIES
+RR_WITHDRAWALS = ("cxa", "annul", "forfeit")  # xlxq.core.roundrobin.WITHDRAWAL_POLICIES
 RR_SYSTEMS = ("round_robin", "double_round_robin")
 PICKERS = ("cxa", "fewer_row")
 BYE_OPP_SCORES = ("lowest_scoring", "lowest", "zero")
@@ -65,11 +66,24 @@ _OPTIONS: dict[str, tuple[str, str, tuple]] = {
     "rr_withdrawal": ("standings", "choice", RR_WITHDRAWALS),
 }
 
-KINDS = ("individual", "team")             # event.kind: Event or TeamEvent (xlxq.backends.team_json)
+KINDS = ("individual", "team")  # event.kind: Event or TeamEvent (xlxq.backends.team_json)
 
 _TOP_KEYS = ("format", "event", "players", "rounds")
-_EVENT_KEYS = ("kind", "name", "system", "rounds", "games_per_match", "scoring", "tiebreaks", "first_round",
-               "first_round_seed", "colour_tie", "options", "knockout", "member_total")
+_EVENT_KEYS = (
+    "kind",
+    "name",
+    "system",
+    "rounds",
+    "games_per_match",
+    "scoring",
+    "tiebreaks",
+    "first_round",
+    "first_round_seed",
+    "colour_tie",
+    "options",
+    "knockout",
+    "member_total",
+)
 _KNOCKOUT_KEYS = ("playoff_games", "armageddon")
 _SCORING_KEYS = ("win", "draw", "loss", "bye", "draw_red", "draw_black")
 _PLAYER_KEYS = ("no", "name", "unit", "rating", "seed", "withdrawn_from_round")
@@ -81,6 +95,7 @@ _FOUL_KEYS = ("red", "black")
 # --------------------------------------------------------------------------
 # small typed readers; ``zh``/``en`` name the place of the value
 # --------------------------------------------------------------------------
+
 
 def _fail(zh_where: str, en_where: str, zh: str, en: str) -> InputError:
     return InputError(f"{zh_where}：{zh}", f"{en_where}: {en}")
@@ -131,8 +146,9 @@ def _bool(v: Any, zh: str, en: str) -> bool:
 
 def _choice(v: Any, allowed: tuple, zh: str, en: str) -> str:
     if v not in allowed:
-        raise _fail(zh, en, f"无效值 {v!r}（可选 {', '.join(allowed)}）",
-                    f"invalid value {v!r} (one of {', '.join(allowed)})")
+        raise _fail(
+            zh, en, f"无效值 {v!r}（可选 {', '.join(allowed)}）", f"invalid value {v!r} (one of {', '.join(allowed)})"
+        )
     return v
 
 
@@ -141,8 +157,12 @@ def _obj(v: Any, keys: tuple, zh: str, en: str) -> dict:
         raise _fail(zh, en, f"应为对象 {{…}}，实为 {type(v).__name__}", f"expected an object, got {type(v).__name__}")
     unknown = [k for k in v if k not in keys]
     if unknown:
-        raise _fail(zh, en, f"未知的键 {', '.join(map(repr, unknown))}（可用的键：{', '.join(keys)}）",
-                    f"unknown key(s) {', '.join(map(repr, unknown))} (known: {', '.join(keys)})")
+        raise _fail(
+            zh,
+            en,
+            f"未知的键 {', '.join(map(repr, unknown))}（可用的键：{', '.join(keys)}）",
+            f"unknown key(s) {', '.join(map(repr, unknown))} (known: {', '.join(keys)})",
+        )
     return v
 
 
@@ -156,19 +176,27 @@ def _list(v: Any, zh: str, en: str) -> list:
 # reading
 # --------------------------------------------------------------------------
 
+
 def _settings_from_dict(e: dict) -> EventSettings:
     e = _obj(e, _EVENT_KEYS, "event", "event")
-    _choice(e.get("kind", "individual"), KINDS, "event.kind（赛事类别）", "event.kind")   # "team": event_from_dict
+    _choice(e.get("kind", "individual"), KINDS, "event.kind（赛事类别）", "event.kind")  # "team": event_from_dict
     d = EventSettings()
     name = _str(e.get("name", d.name), "event.name（赛事名称）", "event.name")
     system = _choice(e.get("system", d.system), SYSTEMS, "event.system（赛制）", "event.system")
     rounds = _int(e.get("rounds", d.rounds), "event.rounds（轮数）", "event.rounds", minimum=1)
-    games = _int(e.get("games_per_match", d.games_per_match), "event.games_per_match（每场局数）",
-                 "event.games_per_match", minimum=1)
+    games = _int(
+        e.get("games_per_match", d.games_per_match),
+        "event.games_per_match（每场局数）",
+        "event.games_per_match",
+        minimum=1,
+    )
     if system == "swiss" and games != 1:
-        raise _fail("event.games_per_match（每场局数）", "event.games_per_match",
-                    f"积分编排（swiss）每轮一局，应为 1，实为 {games}（两局制只用于循环赛和淘汰赛）",
-                    f"must be 1 for a Swiss, got {games} (matches of several games: round robin and knockout only)")
+        raise _fail(
+            "event.games_per_match（每场局数）",
+            "event.games_per_match",
+            f"积分编排（swiss）每轮一局，应为 1，实为 {games}（两局制只用于循环赛和淘汰赛）",
+            f"must be 1 for a Swiss, got {games} (matches of several games: round robin and knockout only)",
+        )
 
     sc = _obj(e.get("scoring", {}), _SCORING_KEYS, "event.scoring（计分）", "event.scoring")
     scoring = _scoring_from_dict(sc, _SCORING_KEYS)
@@ -177,34 +205,60 @@ def _settings_from_dict(e: dict) -> EventSettings:
     tiebreaks = [_str(k, f"event.tiebreaks[{i}]", f"event.tiebreaks[{i}]") for i, k in enumerate(tb)]
     _check_tiebreaks(tiebreaks, system, games)
 
-    first_round = _choice(e.get("first_round", d.first_round), FIRST_ROUND_METHODS,
-                          "event.first_round（首轮配对方法）", "event.first_round")
-    first_round_seed = _opt_int(e.get("first_round_seed"), "event.first_round_seed（首轮随机种子）",
-                                "event.first_round_seed")
-    colour_tie = _choice(e.get("colour_tie", PairingOptions().colour_tie), COLOUR_TIES,
-                         "event.colour_tie（先后手同等时的规则）", "event.colour_tie")
+    first_round = _choice(
+        e.get("first_round", d.first_round),
+        FIRST_ROUND_METHODS,
+        "event.first_round（首轮配对方法）",
+        "event.first_round",
+    )
+    first_round_seed = _opt_int(
+        e.get("first_round_seed"), "event.first_round_seed（首轮随机种子）", "event.first_round_seed"
+    )
+    colour_tie = _choice(
+        e.get("colour_tie", PairingOptions().colour_tie),
+        COLOUR_TIES,
+        "event.colour_tie（先后手同等时的规则）",
+        "event.colour_tie",
+    )
 
     pairing, standings = _options_from_dict(e.get("options", {}), tuple(_OPTIONS), system, colour_tie)
 
     ko: dict[str, Any] = {}
     if "knockout" in e:
         if system != "knockout":
-            raise _fail("event.knockout（淘汰赛设置）", "event.knockout",
-                        f"只用于淘汰赛（system: \"knockout\"），本赛事为 {system}",
-                        f"only for system \"knockout\", this event is {system}")
+            raise _fail(
+                "event.knockout（淘汰赛设置）",
+                "event.knockout",
+                f'只用于淘汰赛（system: "knockout"），本赛事为 {system}',
+                f'only for system "knockout", this event is {system}',
+            )
         k = _obj(e["knockout"], _KNOCKOUT_KEYS, "event.knockout（淘汰赛设置）", "event.knockout")
         if "playoff_games" in k:
             ko["playoff_games"] = [
                 _int(v, f"event.knockout.playoff_games[{i}]（加赛局数）", f"event.knockout.playoff_games[{i}]", 1)
-                for i, v in enumerate(_list(k["playoff_games"], "event.knockout.playoff_games（加赛局数）",
-                                            "event.knockout.playoff_games"))]
+                for i, v in enumerate(
+                    _list(
+                        k["playoff_games"], "event.knockout.playoff_games（加赛局数）", "event.knockout.playoff_games"
+                    )
+                )
+            ]
         if "armageddon" in k:
-            ko["armageddon"] = _bool(k["armageddon"], "event.knockout.armageddon（和棋判黑胜的决胜局）",
-                                     "event.knockout.armageddon")
-    settings = EventSettings(name=name, system=system, rounds=rounds, scoring=scoring, tiebreaks=tiebreaks,
-                             first_round=first_round, first_round_seed=first_round_seed,
-                             pairing=PairingOptions(**pairing), standings=StandingsOptions(**standings),
-                             games_per_match=games, **ko)
+            ko["armageddon"] = _bool(
+                k["armageddon"], "event.knockout.armageddon（和棋判黑胜的决胜局）", "event.knockout.armageddon"
+            )
+    settings = EventSettings(
+        name=name,
+        system=system,
+        rounds=rounds,
+        scoring=scoring,
+        tiebreaks=tiebreaks,
+        first_round=first_round,
+        first_round_seed=first_round_seed,
+        pairing=PairingOptions(**pairing),
+        standings=StandingsOptions(**standings),
+        games_per_match=games,
+        **ko,
+    )
     if "member_total" in e:
         # 队员总分制 (docs/teams.md §7): the team options ride on the settings
         from xlxq.backends.team_json import member_total_from_dict, with_member_total
@@ -218,11 +272,16 @@ def _scoring_from_dict(sc: dict, keys: tuple, zh_note: str = "") -> Scoring:
     the model's, the other ``keys`` to None; ``zh_note`` follows the key in
     the Chinese message."""
     ds = Scoring()
-    return Scoring(**{
-        k: (_number(sc.get(k, getattr(ds, k)), f"event.scoring.{k}{zh_note}", f"event.scoring.{k}")
-            if k in ("win", "draw", "loss") else
-            _opt_number(sc.get(k), f"event.scoring.{k}{zh_note}", f"event.scoring.{k}"))
-        for k in keys})
+    return Scoring(
+        **{
+            k: (
+                _number(sc.get(k, getattr(ds, k)), f"event.scoring.{k}{zh_note}", f"event.scoring.{k}")
+                if k in ("win", "draw", "loss")
+                else _opt_number(sc.get(k), f"event.scoring.{k}{zh_note}", f"event.scoring.{k}")
+            )
+            for k in keys
+        }
+    )
 
 
 def _options_from_dict(v: Any, keys: tuple, system: str, colour_tie: str) -> tuple[dict, dict]:
@@ -253,13 +312,16 @@ def _elimination(v: Any, system: str) -> tuple:
     zh, en = "event.options.elimination（积分末位淘汰）", "event.options.elimination"
     items = _list(v, zh, en)
     if items and system != "swiss":
-        raise _fail(zh, en, f"只用于积分编排（swiss），本赛事为 {system}",
-                    f"only for a Swiss, this event is {system}")
+        raise _fail(zh, en, f"只用于积分编排（swiss），本赛事为 {system}", f"only for a Swiss, this event is {system}")
     out = []
     for i, item in enumerate(items):
         if not isinstance(item, list) or len(item) != 2:
-            raise _fail(f"{zh}第{i + 1}项", f"{en}[{i}]", f"应为 [X, Y]（第X轮后未得Y分者淘汰），实为 {item!r}",
-                        f"expected [X, Y] (under Y points after round X: out), got {item!r}")
+            raise _fail(
+                f"{zh}第{i + 1}项",
+                f"{en}[{i}]",
+                f"应为 [X, Y]（第X轮后未得Y分者淘汰），实为 {item!r}",
+                f"expected [X, Y] (under Y points after round X: out), got {item!r}",
+            )
         x = _int(item[0], f"{zh}第{i + 1}项的轮次 X", f"{en}[{i}][0]", minimum=1)
         y = _number(item[1], f"{zh}第{i + 1}项的分数 Y", f"{en}[{i}][1]")
         out.append((x, y))
@@ -275,15 +337,21 @@ def _check_tiebreaks(keys: list[str], system: str = "swiss", games_per_match: in
     try:
         if system in RR_SYSTEMS:
             from xlxq.core.rr_standings import resolve_rr_tiebreaks
+
             resolve_rr_tiebreaks(keys, games_per_match)
         else:
             from xlxq.core.standings import resolve_tiebreaks
+
             resolve_tiebreaks(keys)
     except InputError as exc:
         raise InputError(f"event.tiebreaks（破同分方法）：{exc.zh}", f"event.tiebreaks: {exc.en}") from None
     except (KeyError, ValueError, TypeError) as exc:
-        raise _fail("event.tiebreaks（破同分方法）", "event.tiebreaks",
-                    f"无法识别 {keys!r}（{exc}）", f"unknown tiebreaks {keys!r} ({exc})") from None
+        raise _fail(
+            "event.tiebreaks（破同分方法）",
+            "event.tiebreaks",
+            f"无法识别 {keys!r}（{exc}）",
+            f"unknown tiebreaks {keys!r} ({exc})",
+        ) from None
 
 
 def _player_from_dict(p: Any, i: int) -> Player:
@@ -303,12 +371,17 @@ def _player_from_dict(p: Any, i: int) -> Player:
         raise _fail(where_zh, where_en, "姓名为空", "empty name")
     where_zh = f"{no}号棋手（{name}）"
     return Player(
-        no=no, name=name,
+        no=no,
+        name=name,
         unit=_str(p.get("unit", ""), f"{where_zh}的单位 unit", f"{where_en} unit"),
         rating=_opt_number(p.get("rating"), f"{where_zh}的等级分 rating", f"{where_en} rating"),
         seed=_opt_int(p.get("seed"), f"{where_zh}的种子 seed", f"{where_en} seed", minimum=1),
-        withdrawn_from_round=_opt_int(p.get("withdrawn_from_round"), f"{where_zh}的退赛轮次 withdrawn_from_round",
-                                      f"{where_en} withdrawn_from_round", minimum=1),
+        withdrawn_from_round=_opt_int(
+            p.get("withdrawn_from_round"),
+            f"{where_zh}的退赛轮次 withdrawn_from_round",
+            f"{where_en} withdrawn_from_round",
+            minimum=1,
+        ),
     )
 
 
@@ -326,8 +399,13 @@ def _board_fast(b: Any) -> Optional[Board]:
         bno, red, black = b["board"], b["red"], b["black"]
     except KeyError:
         return None
-    if type(bno) is not int or type(red) is not int or type(black) is not int or min(bno, red, black) < 1 \
-            or red == black:
+    if (
+        type(bno) is not int
+        or type(red) is not int
+        or type(black) is not int
+        or min(bno, red, black) < 1
+        or red == black
+    ):
         return None
     result = b.get("result")
     if result is not None and result not in _RESULTSET:
@@ -367,13 +445,21 @@ def _board_from_dict(b: Any, rno: int, j: int) -> Board:
         raise _fail(where_zh, where_en, f"红黑双方是同一人（{red}号）", f"a player ({red}) is paired with himself")
     result = b.get("result")
     if result is not None and result not in RESULTS:
-        raise _fail(where_zh, where_en, f"结果 result 无效 {result!r}（可选 {', '.join(RESULTS)} 或 null）",
-                    f"invalid result {result!r} (one of {', '.join(RESULTS)} or null)")
+        raise _fail(
+            where_zh,
+            where_en,
+            f"结果 result 无效 {result!r}（可选 {', '.join(RESULTS)} 或 null）",
+            f"invalid result {result!r} (one of {', '.join(RESULTS)} or null)",
+        )
     fouls = _obj(b.get("fouls", {}), _FOUL_KEYS, f"{where_zh}犯规 fouls", f"{where_en} fouls")
-    return Board(board=bno, red=red, black=black, result=result,
-                 fouls_red=_int(fouls.get("red", 0), f"{where_zh}红方犯规 fouls.red", f"{where_en} fouls.red", 0),
-                 fouls_black=_int(fouls.get("black", 0), f"{where_zh}黑方犯规 fouls.black",
-                                  f"{where_en} fouls.black", 0))
+    return Board(
+        board=bno,
+        red=red,
+        black=black,
+        result=result,
+        fouls_red=_int(fouls.get("red", 0), f"{where_zh}红方犯规 fouls.red", f"{where_en} fouls.red", 0),
+        fouls_black=_int(fouls.get("black", 0), f"{where_zh}黑方犯规 fouls.black", f"{where_en} fouls.black", 0),
+    )
 
 
 def _round_from_dict(r: Any, i: int) -> Round:
@@ -382,25 +468,35 @@ def _round_from_dict(r: Any, i: int) -> Round:
     if "round" not in r:
         raise _fail(where_zh, where_en, "缺少轮次 round", "missing key 'round'")
     rno = _int(r["round"], f"{where_zh} 的轮次 round", f"{where_en}.round", minimum=1)
-    boards = [_board_from_dict(b, rno, j)
-              for j, b in enumerate(_list(r.get("boards", []), f"第{rno}轮 boards", f"round {rno} boards"))]
+    boards = [
+        _board_from_dict(b, rno, j)
+        for j, b in enumerate(_list(r.get("boards", []), f"第{rno}轮 boards", f"round {rno} boards"))
+    ]
     seen: set[int] = set()
     for b in boards:
         if b.board in seen:
             raise InputError(f"第{rno}轮：台次 {b.board} 重复", f"round {rno}: board {b.board} appears twice")
         seen.add(b.board)
-    byes = [_int(n, f"第{rno}轮轮空 byes 第{k + 1}项", f"round {rno} byes[{k}]", minimum=1)
-            for k, n in enumerate(_list(r.get("byes", []), f"第{rno}轮轮空 byes", f"round {rno} byes"))]
+    byes = [
+        _int(n, f"第{rno}轮轮空 byes 第{k + 1}项", f"round {rno} byes[{k}]", minimum=1)
+        for k, n in enumerate(_list(r.get("byes", []), f"第{rno}轮轮空 byes", f"round {rno} byes"))
+    ]
     provisional = []
     zh, en = f"第{rno}轮 provisional（按和棋暂计编排的对局）", f"round {rno} provisional"
     for k, item in enumerate(_list(r.get("provisional", []), zh, en)):
         if not isinstance(item, list) or len(item) != 2:
-            raise _fail(f"{zh}第{k + 1}项", f"{en}[{k}]", f"应为 [轮次, 台次]，实为 {item!r}",
-                        f"expected [round, board], got {item!r}")
+            raise _fail(
+                f"{zh}第{k + 1}项",
+                f"{en}[{k}]",
+                f"应为 [轮次, 台次]，实为 {item!r}",
+                f"expected [round, board], got {item!r}",
+            )
         pr = _int(item[0], f"{zh}第{k + 1}项的轮次", f"{en}[{k}][0]", minimum=1)
         pb = _int(item[1], f"{zh}第{k + 1}项的台次", f"{en}[{k}][1]", minimum=1)
         if pr >= rno:
-            raise _fail(f"{zh}第{k + 1}项", f"{en}[{k}]", f"第{pr}轮不在本轮之前", f"round {pr} is not before round {rno}")
+            raise _fail(
+                f"{zh}第{k + 1}项", f"{en}[{k}]", f"第{pr}轮不在本轮之前", f"round {pr} is not before round {rno}"
+            )
         provisional.append((pr, pb))
     return Round(round=rno, boards=boards, byes=byes, provisional=provisional)
 
@@ -408,13 +504,17 @@ def _round_from_dict(r: Any, i: int) -> Round:
 def event_from_dict(d: Any) -> Event:
     """The model of a parsed JSON tournament file (strict, see module doc)."""
     if _kind(d) == "team":
-        raise InputError("这是团体赛文件（event.kind: \"team\"），应由 load_any / xlxq.backends.team_json 读取",
-                         "this is a team file (event.kind: \"team\"): read it with load_any / xlxq.backends.team_json")
+        raise InputError(
+            '这是团体赛文件（event.kind: "team"），应由 load_any / xlxq.backends.team_json 读取',
+            'this is a team file (event.kind: "team"): read it with load_any / xlxq.backends.team_json',
+        )
     d = _obj(d, _TOP_KEYS, "文件顶层", "top level")
     fmt = d.get("format")
     if fmt != FORMAT:
-        raise InputError(f"不是 xlxq 赛事文件：format 应为 {FORMAT!r}，实为 {fmt!r}",
-                         f"not an xlxq tournament file: format should be {FORMAT!r}, got {fmt!r}")
+        raise InputError(
+            f"不是 xlxq 赛事文件：format 应为 {FORMAT!r}，实为 {fmt!r}",
+            f"not an xlxq tournament file: format should be {FORMAT!r}, got {fmt!r}",
+        )
     settings = _settings_from_dict(d.get("event", {}))
     if "players" not in d:
         raise InputError("缺少棋手名单 players", "missing key 'players'")
@@ -426,11 +526,15 @@ def event_from_dict(d: Any) -> Event:
     for r in rounds:
         for pr, pb in r.provisional:
             if (pr, pb) not in boards:
-                raise InputError(f"第{r.round}轮 provisional：第{pr}轮没有第{pb}台",
-                                 f"round {r.round} provisional: round {pr} has no board {pb}")
+                raise InputError(
+                    f"第{r.round}轮 provisional：第{pr}轮没有第{pb}台",
+                    f"round {r.round} provisional: round {pr} has no board {pb}",
+                )
     if len(rounds) > settings.rounds:
-        raise InputError(f"文件中已有{len(rounds)}轮，超过赛事设定的 event.rounds = {settings.rounds} 轮",
-                         f"the file has {len(rounds)} rounds but event.rounds is {settings.rounds}")
+        raise InputError(
+            f"文件中已有{len(rounds)}轮，超过赛事设定的 event.rounds = {settings.rounds} 轮",
+            f"the file has {len(rounds)} rounds but event.rounds is {settings.rounds}",
+        )
     if settings.system == "knockout":
         # the bracket is derived from the registration and replayed from the
         # games: a board that fits no match names its round and board here
@@ -488,23 +592,30 @@ def _read_json(path: str | os.PathLike) -> Any:
     except IsADirectoryError:
         raise InputError(f"{path} 是文件夹，不是赛事文件", f"{path} is a directory") from None
     except OSError as exc:
-        raise InputError(f"无法读取文件 {path}：{exc.strerror or exc}", f"cannot read {path}: {exc.strerror or exc}") from None
+        raise InputError(
+            f"无法读取文件 {path}：{exc.strerror or exc}", f"cannot read {path}: {exc.strerror or exc}"
+        ) from None
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        raise InputError(f"{path.name} 不是 UTF-8 编码的文本（第{exc.start + 1}字节）",
-                         f"{path.name} is not UTF-8 text (byte {exc.start + 1})") from None
+        raise InputError(
+            f"{path.name} 不是 UTF-8 编码的文本（第{exc.start + 1}字节）",
+            f"{path.name} is not UTF-8 text (byte {exc.start + 1})",
+        ) from None
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise InputError(f"{path.name} 不是有效的 JSON（第{exc.lineno}行第{exc.colno}列：{exc.msg}）",
-                         f"{path.name} is not valid JSON (line {exc.lineno} column {exc.colno}: {exc.msg})") from None
+        raise InputError(
+            f"{path.name} 不是有效的 JSON（第{exc.lineno}行第{exc.colno}列：{exc.msg}）",
+            f"{path.name} is not valid JSON (line {exc.lineno} column {exc.colno}: {exc.msg})",
+        ) from None
     return data
 
 
 # --------------------------------------------------------------------------
 # writing
 # --------------------------------------------------------------------------
+
 
 def _with_set(out: dict, obj: Any, keys: tuple) -> dict:
     """``out`` plus those of the attributes ``keys`` of ``obj`` that are not
@@ -656,7 +767,9 @@ def save_event(ev, path: str | os.PathLike) -> None:
     try:
         fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
     except OSError as exc:
-        raise InputError(f"无法保存 {path}：{exc.strerror or exc}", f"cannot save {path}: {exc.strerror or exc}") from None
+        raise InputError(
+            f"无法保存 {path}：{exc.strerror or exc}", f"cannot save {path}: {exc.strerror or exc}"
+        ) from None
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
             fh.write(text)
@@ -683,5 +796,16 @@ def _umask() -> int:
 
 save_any = save_event
 
-__all__ = ["FORMAT", "KINDS", "load_event", "load_any", "save_event", "save_any", "event_from_dict",
-           "any_from_dict", "event_to_dict", "any_to_dict", "dumps"]
+__all__ = [
+    "FORMAT",
+    "KINDS",
+    "load_event",
+    "load_any",
+    "save_event",
+    "save_any",
+    "event_from_dict",
+    "any_from_dict",
+    "event_to_dict",
+    "any_to_dict",
+    "dumps",
+]

@@ -13,6 +13,7 @@ buttons survive.  openpyxl does not keep charts, images or form controls
 other than those; docs/workbook.md lists what an arbiter should not put in
 the event workbook.
 """
+
 from __future__ import annotations
 
 import os
@@ -48,8 +49,10 @@ class OpenpyxlBook:
         try:
             self.wb = load_workbook(self.path, keep_vba=self.path.suffix.lower() == ".xlsm")
         except (zipfile.BadZipFile, InvalidFileException, KeyError, ValueError, OSError) as exc:
-            raise InputError(f"无法打开 Excel 工作簿 {self.path.name}（{exc}）；请确认是 .xlsx/.xlsm 文件且未损坏",
-                             f"cannot open the workbook {self.path.name} ({exc})") from None
+            raise InputError(
+                f"无法打开 Excel 工作簿 {self.path.name}（{exc}）；请确认是 .xlsx/.xlsm 文件且未损坏",
+                f"cannot open the workbook {self.path.name} ({exc})",
+            ) from None
 
     @classmethod
     def new(cls, path: str | os.PathLike) -> "OpenpyxlBook":
@@ -72,8 +75,11 @@ class OpenpyxlBook:
             row = []
             for c in r:
                 v = c.value
-                if c.data_type == "f" or (v is not None and not isinstance(v, (str, int, float, bool))
-                                          and type(v).__name__ in ("ArrayFormula", "DataTableFormula")):
+                if c.data_type == "f" or (
+                    v is not None
+                    and not isinstance(v, (str, int, float, bool))
+                    and type(v).__name__ in ("ArrayFormula", "DataTableFormula")
+                ):
                     v = self._cached_value(sheet, c.row, c.column)
                 row.append(v)
             rows.append(row)
@@ -116,7 +122,7 @@ class OpenpyxlBook:
                     cell = ws.cell(row=block.row + i, column=block.col + j)
                     cell.value = v
                     if isinstance(v, str) and v.startswith("="):
-                        cell.data_type = "s"     # literal text, never a formula
+                        cell.data_type = "s"  # literal text, never a formula
         styler = _Styler(wb)
         for f in plan.fills:
             ws = wb[f.sheet]
@@ -157,8 +163,9 @@ class OpenpyxlBook:
             formula = '"' + ",".join(v.choices) + '"'
             if any(str(dv.sqref) == ref and dv.formula1 == formula for dv in ws.data_validations.dataValidation):
                 continue
-            dv = DataValidation(type="list", formula1=formula, allow_blank=True,
-                                showErrorMessage=not v.allow_other, showDropDown=False)
+            dv = DataValidation(
+                type="list", formula1=formula, allow_blank=True, showErrorMessage=not v.allow_other, showDropDown=False
+            )
             dv.add(ref)
             ws.add_data_validation(dv)
         for p in plan.page_setups:
@@ -194,8 +201,10 @@ class OpenpyxlBook:
             os.replace(tmp, path)
         except PermissionError:
             _unlink(tmp)
-            raise InputError(f"无法保存 {path.name}：文件可能正在 Excel 中打开，请先关闭",
-                             f"cannot save {path.name}: is it open in Excel? close it first") from None
+            raise InputError(
+                f"无法保存 {path.name}：文件可能正在 Excel 中打开，请先关闭",
+                f"cannot save {path.name}: is it open in Excel? close it first",
+            ) from None
         except BaseException:
             _unlink(tmp)
             raise
@@ -227,8 +236,11 @@ class _Styler:
         from openpyxl.styles import PatternFill
 
         if colour not in self._fills:
-            fill = PatternFill(fill_type="solid", fgColor=_rgb(colour), bgColor=_rgb(colour)) if colour \
+            fill = (
+                PatternFill(fill_type="solid", fgColor=_rgb(colour), bgColor=_rgb(colour))
+                if colour
                 else PatternFill(fill_type=None)
+            )
             self._fills[colour] = self.wb._fills.add(fill)
         return self._fills[colour]
 
@@ -238,9 +250,18 @@ class _Styler:
         key = (old, bold, size)
         if key not in self._fonts:
             f = self.wb._fonts[old]
-            self._fonts[key] = self.wb._fonts.add(Font(name=f.name, size=size or f.sz, bold=bold or f.b,
-                                                       italic=f.i, color=f.color, family=f.family,
-                                                       scheme=f.scheme, charset=f.charset))
+            self._fonts[key] = self.wb._fonts.add(
+                Font(
+                    name=f.name,
+                    size=size or f.sz,
+                    bold=bold or f.b,
+                    italic=f.i,
+                    color=f.color,
+                    family=f.family,
+                    scheme=f.scheme,
+                    charset=f.charset,
+                )
+            )
         return self._fonts[key]
 
     def alignment_id(self, old: int, align: Optional[str], wrap: bool) -> int:
@@ -249,9 +270,9 @@ class _Styler:
         key = (old, align, wrap)
         if key not in self._aligns:
             a = self.wb._alignments[old]
-            self._aligns[key] = self.wb._alignments.add(Alignment(horizontal=align or a.horizontal,
-                                                                  vertical="center",
-                                                                  wrap_text=wrap or a.wrap_text))
+            self._aligns[key] = self.wb._alignments.add(
+                Alignment(horizontal=align or a.horizontal, vertical="center", wrap_text=wrap or a.wrap_text)
+            )
         return self._aligns[key]
 
     def border_id(self) -> int:

@@ -39,6 +39,7 @@ Numbering (序号, fixed for the whole event):
 
 The returned list is sorted by 序号.
 """
+
 from __future__ import annotations
 
 import math
@@ -109,8 +110,29 @@ def _as_posint(v: Any) -> Optional[int]:
 
 #: the strings pandas' readers took for "no value" (``keep_default_na``); the
 #: Excel reader keeps that reading (a cell holding ``NA`` is an empty cell)
-NA_STRINGS = frozenset(["", "#N/A", "#N/A N/A", "#NA", "-1.#IND", "-1.#QNAN", "-NaN", "-nan", "1.#IND", "1.#QNAN",
-                        "<NA>", "N/A", "NA", "NULL", "NaN", "None", "n/a", "nan", "null"])
+NA_STRINGS = frozenset(
+    [
+        "",
+        "#N/A",
+        "#N/A N/A",
+        "#NA",
+        "-1.#IND",
+        "-1.#QNAN",
+        "-NaN",
+        "-nan",
+        "1.#IND",
+        "1.#QNAN",
+        "<NA>",
+        "N/A",
+        "NA",
+        "NULL",
+        "NaN",
+        "None",
+        "n/a",
+        "nan",
+        "null",
+    ]
+)
 
 
 def _excel_rows(path: Path) -> list[list[Any]]:
@@ -127,8 +149,9 @@ def _excel_rows(path: Path) -> list[list[Any]]:
     except FileNotFoundError:
         raise
     except Exception as exc:  # zipfile.BadZipFile, openpyxl errors …
-        raise InputError(f"无法读取 Excel 报名表 {path.name}：{exc}",
-                         f"cannot read the Excel registration {path.name}: {exc}") from None
+        raise InputError(
+            f"无法读取 Excel 报名表 {path.name}：{exc}", f"cannot read the Excel registration {path.name}: {exc}"
+        ) from None
     try:
         ws = wb.worksheets[0]
         ws.reset_dimensions()
@@ -152,7 +175,7 @@ def _excel_rows(path: Path) -> list[list[Any]]:
             data.append(cells)
     finally:
         wb.close()
-    data = data[:last + 1]
+    data = data[: last + 1]
     if not data:
         return []
     width = max(len(r) for r in data)
@@ -177,7 +200,7 @@ def _csv_rows(path: Path, text: str) -> list[list[Any]]:
     except csv.Error as exc:
         raise InputError(f"报名表 {path.name} 格式错误：{exc}", f"malformed registration {path.name}: {exc}") from None
     while rows and not rows[-1]:
-        rows.pop()                       # the end of the file is not a blank line
+        rows.pop()  # the end of the file is not a blank line
     if not rows:
         return []
     width = len(rows[0])
@@ -194,11 +217,15 @@ def _read_rows(path: Path) -> list[list[Any]]:
     if suffix in (".xlsx", ".xlsm"):
         return _excel_rows(path)
     if suffix == ".xls":
-        raise InputError(f"不支持旧版 .xls 文件（{path.name}），请在 Excel 中另存为 .xlsx 或 .csv",
-                         f"old .xls files are not supported ({path.name}); save it as .xlsx or .csv")
+        raise InputError(
+            f"不支持旧版 .xls 文件（{path.name}），请在 Excel 中另存为 .xlsx 或 .csv",
+            f"old .xls files are not supported ({path.name}); save it as .xlsx or .csv",
+        )
     if suffix not in (".csv", ".txt", ".tsv", ""):
-        raise InputError(f"报名表应为 .csv 或 .xlsx 文件：{path.name}",
-                         f"the registration should be a .csv or .xlsx file: {path.name}")
+        raise InputError(
+            f"报名表应为 .csv 或 .xlsx 文件：{path.name}",
+            f"the registration should be a .csv or .xlsx file: {path.name}",
+        )
     return _csv_rows(path, decode_text(path))
 
 
@@ -210,8 +237,9 @@ def decode_text(path: Path) -> str:
             return raw.decode(enc)
         except UnicodeDecodeError:
             continue
-    raise InputError(f"无法识别 {path.name} 的编码（应为 UTF-8 或 GBK）",
-                     f"cannot decode {path.name} (expected UTF-8 or GBK)")
+    raise InputError(
+        f"无法识别 {path.name} 的编码（应为 UTF-8 或 GBK）", f"cannot decode {path.name} (expected UTF-8 or GBK)"
+    )
 
 
 def _registration_rows(path: Path) -> list[list[Any]]:
@@ -223,9 +251,14 @@ def _registration_rows(path: Path) -> list[list[Any]]:
     return _read_rows(path)
 
 
-def _find_header(rows: list[list[Any]], name: str, lookup: dict[str, str] = _LOOKUP,
-                 label: dict[str, str] = _LABEL, missing: Optional[tuple[str, str]] = None,
-                 en_cells: bool = True) -> tuple[int, dict[str, int]]:
+def _find_header(
+    rows: list[list[Any]],
+    name: str,
+    lookup: dict[str, str] = _LOOKUP,
+    label: dict[str, str] = _LABEL,
+    missing: Optional[tuple[str, str]] = None,
+    en_cells: bool = True,
+) -> tuple[int, dict[str, int]]:
     """The header row (the first of the first ten with a name header) and the
     column of each key; ``lookup`` maps a normalised header to its key,
     ``label`` names a key in Chinese, ``missing`` is the (zh, en) error when
@@ -244,20 +277,23 @@ def _find_header(rows: list[list[Any]], name: str, lookup: dict[str, str] = _LOO
                 raise InputError(
                     f"{name} 第{i + 1}行：有两列都表示{label[key]}（“{row[cols[key]]}”与“{row[j]}”）",
                     f"{name} row {i + 1}: two columns mean {key}"
-                    + (f" ({row[cols[key]]!r} and {row[j]!r})" if en_cells else ""))
+                    + (f" ({row[cols[key]]!r} and {row[j]!r})" if en_cells else ""),
+                )
             cols[key] = j
         return i, cols
     if missing is not None:
         raise InputError(*missing)
-    raise InputError(f"{name}：前{_HEADER_SCAN}行中找不到“姓名”列（表头应含 姓名/name，可选 序号、单位、等级分、种子）",
-                     f"{name}: no 'name' column in the first {_HEADER_SCAN} rows "
-                     "(headers: 姓名/name and optionally 序号/no, 单位/unit, 等级分/rating, 种子/seed)")
+    raise InputError(
+        f"{name}：前{_HEADER_SCAN}行中找不到“姓名”列（表头应含 姓名/name，可选 序号、单位、等级分、种子）",
+        f"{name}: no 'name' column in the first {_HEADER_SCAN} rows "
+        "(headers: 姓名/name and optionally 序号/no, 单位/unit, 等级分/rating, 种子/seed)",
+    )
 
 
 def _named_rows(rows: list[list[Any]], header: int, cols: dict[str, int], name: str):
     """Each non-empty row under the header as (Excel row number, cells by key,
     the player's name, where_zh, where_en); a row without a name is refused."""
-    for i, row in enumerate(rows[header + 1:], start=header + 2):  # Excel row number
+    for i, row in enumerate(rows[header + 1 :], start=header + 2):  # Excel row number
         if all(_cell(v) is None for v in row):
             continue
         cells = {k: _cell(row[j]) if j < len(row) else None for k, j in cols.items()}
@@ -278,8 +314,7 @@ def _rating(v: Any, where_zh: str, where_en: str) -> float:
 
 def number_players(entries: list[dict], draw_seed: Optional[int] = None) -> list[int]:
     """序号 for each entry (``seed`` key may be set), per the module doc."""
-    seeded = sorted((i for i, e in enumerate(entries) if e.get("seed") is not None),
-                    key=lambda i: entries[i]["seed"])
+    seeded = sorted((i for i, e in enumerate(entries) if e.get("seed") is not None), key=lambda i: entries[i]["seed"])
     others = [i for i, e in enumerate(entries) if e.get("seed") is None]
     if draw_seed is not None:
         random.Random(draw_seed).shuffle(others)
@@ -318,17 +353,23 @@ def read_registration(path: str | os.PathLike, draw_seed: Optional[int] = None) 
         if cells.get("seed") is not None:
             sd = _as_posint(cells["seed"])
             if sd is None:
-                raise InputError(f"{where_zh}：种子应为正整数（1、2、3…），实为“{cells['seed']}”",
-                                 f"{where_en}: seed should be a positive whole number, got {cells['seed']!r}")
+                raise InputError(
+                    f"{where_zh}：种子应为正整数（1、2、3…），实为“{cells['seed']}”",
+                    f"{where_en}: seed should be a positive whole number, got {cells['seed']!r}",
+                )
             e["seed"] = sd
         if "no" in cols:
             if cells.get("no") is None:
-                raise InputError(f"{where_zh}：缺少序号（有序号列时每行都要填）",
-                                 f"{where_en}: missing no (the no column must be filled on every row)")
+                raise InputError(
+                    f"{where_zh}：缺少序号（有序号列时每行都要填）",
+                    f"{where_en}: missing no (the no column must be filled on every row)",
+                )
             n = _as_posint(cells["no"])
             if n is None:
-                raise InputError(f"{where_zh}：序号应为正整数，实为“{cells['no']}”",
-                                 f"{where_en}: no should be a positive whole number, got {cells['no']!r}")
+                raise InputError(
+                    f"{where_zh}：序号应为正整数，实为“{cells['no']}”",
+                    f"{where_en}: no should be a positive whole number, got {cells['no']!r}",
+                )
             e["no"] = n
         entries.append(e)
     if not entries:
@@ -339,25 +380,33 @@ def read_registration(path: str | os.PathLike, draw_seed: Optional[int] = None) 
         if "seed" in e:
             if e["seed"] in first_seed:
                 o = first_seed[e["seed"]]
-                raise InputError(f"{name} 第{e['row']}行（{e['name']}）：种子 {e['seed']} 与第{o['row']}行（{o['name']}）重复",
-                                 f"{name} row {e['row']}: seed {e['seed']} repeats row {o['row']}")
+                raise InputError(
+                    f"{name} 第{e['row']}行（{e['name']}）：种子 {e['seed']} 与第{o['row']}行（{o['name']}）重复",
+                    f"{name} row {e['row']}: seed {e['seed']} repeats row {o['row']}",
+                )
             first_seed[e["seed"]] = e
     if "no" in cols:
         if draw_seed is not None:
-            raise InputError(f"{name} 已有序号列，不能再抽签（去掉序号列或不用 --draw）",
-                             f"{name} already has a no column; cannot draw numbers")
+            raise InputError(
+                f"{name} 已有序号列，不能再抽签（去掉序号列或不用 --draw）",
+                f"{name} already has a no column; cannot draw numbers",
+            )
         first_no: dict[int, dict] = {}
         for e in entries:
             if e["no"] in first_no:
                 o = first_no[e["no"]]
-                raise InputError(f"{name} 第{e['row']}行（{e['name']}）：序号 {e['no']} 与第{o['row']}行（{o['name']}）重复",
-                                 f"{name} row {e['row']}: no {e['no']} repeats row {o['row']}")
+                raise InputError(
+                    f"{name} 第{e['row']}行（{e['name']}）：序号 {e['no']} 与第{o['row']}行（{o['name']}）重复",
+                    f"{name} row {e['row']}: no {e['no']} repeats row {o['row']}",
+                )
             first_no[e["no"]] = e
         numbers = [e["no"] for e in entries]
     else:
         numbers = number_players(entries, draw_seed)
-    players = [Player(no=n, name=e["name"], unit=e["unit"], rating=e.get("rating"), seed=e.get("seed"))
-               for n, e in zip(numbers, entries)]
+    players = [
+        Player(no=n, name=e["name"], unit=e["unit"], rating=e.get("rating"), seed=e.get("seed"))
+        for n, e in zip(numbers, entries)
+    ]
     return sorted(players, key=lambda p: p.no)
 
 

@@ -21,6 +21,7 @@ docs/teams.md §8), the 队员总分制 options of an individual file
 * ``read_team_registration(path, boards, lineup)``: one row per player
   (队名, 姓名, 台次, 替补 …) → players and teams.
 """
+
 from __future__ import annotations
 
 import random
@@ -28,31 +29,95 @@ from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any, Optional
 
-from xlxq.backends.json_file import (FORMAT, _OPTIONS, _board_to_dict, _choice, _fail, _int, _list, _number, _obj,
-                                     _opt_int, _opt_number, _options_from_dict, _player_from_dict, _player_to_dict,
-                                     _scoring_from_dict, _str, _with_set)
-from xlxq.core.model import COLOUR_TIES, FIRST_ROUND_METHODS, RESULTS, Board, EventSettings, PairingOptions, \
-    Player, Scoring, StandingsOptions
-from xlxq.core.teams import (BOARD_RANKINGS, PAIR_BY, TEAM_SYSTEMS, VACANT, Match, Team, TeamEvent,
-                             TeamRound, TeamScoring, TeamSettings, lineup_format, validate_team_event)
+from xlxq.backends.json_file import (
+    FORMAT,
+    _OPTIONS,
+    _board_to_dict,
+    _choice,
+    _fail,
+    _int,
+    _list,
+    _number,
+    _obj,
+    _opt_int,
+    _opt_number,
+    _options_from_dict,
+    _player_from_dict,
+    _player_to_dict,
+    _scoring_from_dict,
+    _str,
+    _with_set,
+)
+from xlxq.core.model import (
+    COLOUR_TIES,
+    FIRST_ROUND_METHODS,
+    RESULTS,
+    Board,
+    EventSettings,
+    PairingOptions,
+    Player,
+    Scoring,
+    StandingsOptions,
+)
+from xlxq.core.teams import (
+    BOARD_RANKINGS,
+    PAIR_BY,
+    TEAM_SYSTEMS,
+    VACANT,
+    Match,
+    Team,
+    TeamEvent,
+    TeamRound,
+    TeamScoring,
+    TeamSettings,
+    lineup_format,
+    validate_team_event,
+)
 from xlxq.errors import InputError
 
 KIND_TEAM = "team"
 
 _TOP_KEYS = ("format", "event", "players", "teams", "rounds")
-_EVENT_KEYS = ("kind", "name", "system", "rounds", "boards", "lineup", "scoring", "match_scoring", "pair_by",
-               "tiebreaks", "first_round", "first_round_seed", "colour_tie", "board_ranking", "options")
+_EVENT_KEYS = (
+    "kind",
+    "name",
+    "system",
+    "rounds",
+    "boards",
+    "lineup",
+    "scoring",
+    "match_scoring",
+    "pair_by",
+    "tiebreaks",
+    "first_round",
+    "first_round_seed",
+    "colour_tie",
+    "board_ranking",
+    "options",
+)
 _GAME_SCORING_KEYS = ("win", "draw", "loss", "draw_red", "draw_black")
 _MATCH_SCORING_KEYS = ("win", "draw", "loss", "draw_first", "draw_second", "bye", "bye_game_points")
-_MATCH_SCORING_FIELDS = {"win": "match_win", "draw": "match_draw", "loss": "match_loss",
-                         "draw_first": "match_draw_first", "draw_second": "match_draw_second",
-                         "bye": "bye_match_points", "bye_game_points": "bye_game_points"}
+_MATCH_SCORING_FIELDS = {
+    "win": "match_win",
+    "draw": "match_draw",
+    "loss": "match_loss",
+    "draw_first": "match_draw_first",
+    "draw_second": "match_draw_second",
+    "bye": "bye_match_points",
+    "bye_game_points": "bye_game_points",
+}
 _BOARD_RANKING_KEYS = ("by", "min_games")
 # the options of docs/format.md that mean something for teams (the others —
 # team-mates in round 1, forfeits, elimination, round-robin withdrawals —
 # concern individual players and are refused as unknown keys)
-_TEAM_OPTIONS = ("last_rounds_rule", "picker", "search_budget", "bye_opp_score", "bye_counts_as_win",
-                 "fallback_reading")
+_TEAM_OPTIONS = (
+    "last_rounds_rule",
+    "picker",
+    "search_budget",
+    "bye_opp_score",
+    "bye_counts_as_win",
+    "fallback_reading",
+)
 _TEAM_KEYS = ("no", "name", "players", "reserve_boards", "seed", "withdrawn_from_round")
 _RESERVE_KEYS = ("no", "board")
 _ROUND_KEYS = ("round", "matches", "byes")
@@ -74,9 +139,9 @@ class MemberTotalOptions:
     """``event.member_total``: how :func:`xlxq.core.member_total.member_total_standings`
     ranks the teams of an individual event (team = ``Player.unit``)."""
 
-    by: str = "points"                 # points | placings
-    best: Optional[int] = None         # count each team's best N members; None = all
-    incomplete: str = "last"           # last | drop | count
+    by: str = "points"  # points | placings
+    best: Optional[int] = None  # count each team's best N members; None = all
+    incomplete: str = "last"  # last | drop | count
 
 
 @dataclass
@@ -103,8 +168,10 @@ def member_total_from_dict(v: Any, system: str = "swiss") -> MemberTotalOptions:
     return MemberTotalOptions(
         by=_choice(v.get("by", d.by), BY, f"{en}.by（按积分总和或名次总和）", f"{en}.by"),
         best=_opt_int(v.get("best"), f"{en}.best（每队计算人数）", f"{en}.best", minimum=1),
-        incomplete=_choice(v.get("incomplete", d.incomplete), INCOMPLETE, f"{en}.incomplete（人数不足的队伍）",
-                           f"{en}.incomplete"))
+        incomplete=_choice(
+            v.get("incomplete", d.incomplete), INCOMPLETE, f"{en}.incomplete（人数不足的队伍）", f"{en}.incomplete"
+        ),
+    )
 
 
 def member_total_to_dict(o: MemberTotalOptions) -> dict:
@@ -114,6 +181,7 @@ def member_total_to_dict(o: MemberTotalOptions) -> dict:
 # --------------------------------------------------------------------------
 # reading a team file
 # --------------------------------------------------------------------------
+
 
 def _settings_from_dict(e: Any) -> TeamSettings:
     e = _obj(e, _EVENT_KEYS, "event", "event")
@@ -130,8 +198,7 @@ def _settings_from_dict(e: Any) -> TeamSettings:
 
     sc = _obj(e.get("scoring", {}), _GAME_SCORING_KEYS, "event.scoring（局分计分）", "event.scoring")
     game = _scoring_from_dict(sc, _GAME_SCORING_KEYS, "（局分）")
-    ms = _obj(e.get("match_scoring", {}), _MATCH_SCORING_KEYS, "event.match_scoring（场分计分）",
-              "event.match_scoring")
+    ms = _obj(e.get("match_scoring", {}), _MATCH_SCORING_KEYS, "event.match_scoring（场分计分）", "event.match_scoring")
     dm = TeamScoring()
     match: dict[str, Any] = {}
     for k, attr in _MATCH_SCORING_FIELDS.items():
@@ -148,29 +215,59 @@ def _settings_from_dict(e: Any) -> TeamSettings:
         tb = _list(e["tiebreaks"], "event.tiebreaks（团体名次计算顺序）", "event.tiebreaks")
         tiebreaks = [_str(k, f"event.tiebreaks[{i}]", f"event.tiebreaks[{i}]") for i, k in enumerate(tb)]
         from xlxq.core.team_standings import resolve_team_tiebreaks
+
         try:
             resolve_team_tiebreaks(tiebreaks, system)
         except InputError as exc:
             raise InputError(f"event.tiebreaks（团体名次计算顺序）：{exc.zh}", f"event.tiebreaks: {exc.en}") from None
-    first_round = _choice(e.get("first_round", d.first_round), FIRST_ROUND_METHODS,
-                          "event.first_round（首轮配对方法）", "event.first_round")
-    first_round_seed = _opt_int(e.get("first_round_seed"), "event.first_round_seed（首轮随机种子）",
-                                "event.first_round_seed")
-    colour_tie = _choice(e.get("colour_tie", PairingOptions().colour_tie), COLOUR_TIES,
-                         "event.colour_tie（先后走同等时的规则）", "event.colour_tie")
-    br = _obj(e.get("board_ranking", {}), _BOARD_RANKING_KEYS, "event.board_ranking（台次成绩排名）",
-              "event.board_ranking")
-    board_ranking = _choice(br.get("by", d.board_ranking), BOARD_RANKINGS, "event.board_ranking.by（台次成绩排名依据）",
-                            "event.board_ranking.by")
-    board_min_games = _int(br.get("min_games", d.board_min_games), "event.board_ranking.min_games（台次成绩最少局数）",
-                           "event.board_ranking.min_games", minimum=0)
+    first_round = _choice(
+        e.get("first_round", d.first_round),
+        FIRST_ROUND_METHODS,
+        "event.first_round（首轮配对方法）",
+        "event.first_round",
+    )
+    first_round_seed = _opt_int(
+        e.get("first_round_seed"), "event.first_round_seed（首轮随机种子）", "event.first_round_seed"
+    )
+    colour_tie = _choice(
+        e.get("colour_tie", PairingOptions().colour_tie),
+        COLOUR_TIES,
+        "event.colour_tie（先后走同等时的规则）",
+        "event.colour_tie",
+    )
+    br = _obj(
+        e.get("board_ranking", {}), _BOARD_RANKING_KEYS, "event.board_ranking（台次成绩排名）", "event.board_ranking"
+    )
+    board_ranking = _choice(
+        br.get("by", d.board_ranking),
+        BOARD_RANKINGS,
+        "event.board_ranking.by（台次成绩排名依据）",
+        "event.board_ranking.by",
+    )
+    board_min_games = _int(
+        br.get("min_games", d.board_min_games),
+        "event.board_ranking.min_games（台次成绩最少局数）",
+        "event.board_ranking.min_games",
+        minimum=0,
+    )
 
     pairing, standings = _options_from_dict(e.get("options", {}), _TEAM_OPTIONS, system, colour_tie)
-    return TeamSettings(name=name, system=system, rounds=rounds, boards=boards, lineup=lineup, scoring=scoring,
-                        pair_by=pair_by, tiebreaks=tiebreaks, first_round=first_round,
-                        first_round_seed=first_round_seed, pairing=PairingOptions(**pairing),
-                        standings=StandingsOptions(**standings), board_ranking=board_ranking,
-                        board_min_games=board_min_games)
+    return TeamSettings(
+        name=name,
+        system=system,
+        rounds=rounds,
+        boards=boards,
+        lineup=lineup,
+        scoring=scoring,
+        pair_by=pair_by,
+        tiebreaks=tiebreaks,
+        first_round=first_round,
+        first_round_seed=first_round_seed,
+        pairing=PairingOptions(**pairing),
+        standings=StandingsOptions(**standings),
+        board_ranking=board_ranking,
+        board_min_games=board_min_games,
+    )
 
 
 def _team_from_dict(t: Any, i: int) -> Team:
@@ -190,16 +287,19 @@ def _team_from_dict(t: Any, i: int) -> Team:
     where_zh = f"{name}（{no}队）"
     if "players" not in t:
         raise _fail(where_zh, where_en, "缺少队员名单 players", "missing key 'players'")
-    members = [_int(x, f"{where_zh}的队员 players 第{k + 1}项", f"{where_en} players[{k}]", minimum=1)
-               for k, x in enumerate(_list(t["players"], f"{where_zh}的队员 players", f"{where_en} players"))]
+    members = [
+        _int(x, f"{where_zh}的队员 players 第{k + 1}项", f"{where_en} players[{k}]", minimum=1)
+        for k, x in enumerate(_list(t["players"], f"{where_zh}的队员 players", f"{where_en} players"))
+    ]
     seen: set[int] = set()
     for x in members:
         if x in seen:
             raise _fail(where_zh, where_en, f"队员 {x} 号重复", f"player {x} listed twice")
         seen.add(x)
     reserve_boards: dict[int, int] = {}
-    for k, item in enumerate(_list(t.get("reserve_boards", []), f"{where_zh}的替补台次 reserve_boards",
-                                   f"{where_en} reserve_boards")):
+    for k, item in enumerate(
+        _list(t.get("reserve_boards", []), f"{where_zh}的替补台次 reserve_boards", f"{where_en} reserve_boards")
+    ):
         zh, en = f"{where_zh}的替补台次 reserve_boards 第{k + 1}项", f"{where_en} reserve_boards[{k}]"
         item = _obj(item, _RESERVE_KEYS, zh, en)
         for key in _RESERVE_KEYS:
@@ -209,11 +309,19 @@ def _team_from_dict(t: Any, i: int) -> Team:
         if rno in reserve_boards:
             raise _fail(zh, en, f"替补 {rno} 号登记了两次", f"reserve {rno} listed twice")
         reserve_boards[rno] = _int(item["board"], f"{zh}的台次 board", f"{en}.board", minimum=1)
-    return Team(no=no, name=name, players=members, reserve_boards=reserve_boards,
-                seed=_opt_int(t.get("seed"), f"{where_zh}的种子 seed", f"{where_en} seed", minimum=1),
-                withdrawn_from_round=_opt_int(t.get("withdrawn_from_round"),
-                                              f"{where_zh}的退赛轮次 withdrawn_from_round",
-                                              f"{where_en} withdrawn_from_round", minimum=1))
+    return Team(
+        no=no,
+        name=name,
+        players=members,
+        reserve_boards=reserve_boards,
+        seed=_opt_int(t.get("seed"), f"{where_zh}的种子 seed", f"{where_en} seed", minimum=1),
+        withdrawn_from_round=_opt_int(
+            t.get("withdrawn_from_round"),
+            f"{where_zh}的退赛轮次 withdrawn_from_round",
+            f"{where_en} withdrawn_from_round",
+            minimum=1,
+        ),
+    )
 
 
 def _is_int(v: Any) -> bool:
@@ -231,7 +339,9 @@ def _board_from_dict(b: Any, where_zh: str, where_en: str, j: int) -> Board:
         _obj(b, _BOARD_KEYS, f"{where_zh} boards 第{j + 1}项", f"{where_en} boards[{j}]")
     for k in ("board", "red", "black"):
         if k not in b:
-            raise _fail(f"{where_zh} boards 第{j + 1}项", f"{where_en} boards[{j}]", f"缺少键 {k}", f"missing key {k!r}")
+            raise _fail(
+                f"{where_zh} boards 第{j + 1}项", f"{where_en} boards[{j}]", f"缺少键 {k}", f"missing key {k!r}"
+            )
     bno = b["board"]
     if not _is_int(bno) or bno < 1:
         bno = _int(bno, f"{where_zh} boards 第{j + 1}项的台次 board", f"{where_en} boards[{j}].board", minimum=1)
@@ -247,8 +357,12 @@ def _board_from_dict(b: Any, where_zh: str, where_en: str, j: int) -> Board:
         raise _fail(zh, en, f"红黑双方是同一人（{red}号）", f"a player ({red}) is paired with himself")
     result = b.get("result")
     if result is not None and result not in _RESULTSET:
-        raise _fail(zh, en, f"结果 result 无效 {result!r}（可选 {', '.join(RESULTS)} 或 null）",
-                    f"invalid result {result!r} (one of {', '.join(RESULTS)} or null)")
+        raise _fail(
+            zh,
+            en,
+            f"结果 result 无效 {result!r}（可选 {', '.join(RESULTS)} 或 null）",
+            f"invalid result {result!r} (one of {', '.join(RESULTS)} or null)",
+        )
     fr = fb = 0
     if "fouls" in b:
         fouls = _obj(b["fouls"], _FOUL_KEYS, f"{zh}犯规 fouls", f"{en} fouls")
@@ -284,10 +398,14 @@ def _round_from_dict(r: Any, i: int, names: dict[int, str]) -> TeamRound:
     if "round" not in r:
         raise _fail(where_zh, where_en, "缺少轮次 round", "missing key 'round'")
     rno = _int(r["round"], f"{where_zh} 的轮次 round", f"{where_en}.round", minimum=1)
-    matches = [_match_from_dict(m, rno, j, names)
-               for j, m in enumerate(_list(r.get("matches", []), f"第{rno}轮 matches（各场）", f"round {rno} matches"))]
-    byes = [_int(n, f"第{rno}轮轮空 byes 第{k + 1}项（队序号）", f"round {rno} byes[{k}]", minimum=1)
-            for k, n in enumerate(_list(r.get("byes", []), f"第{rno}轮轮空 byes", f"round {rno} byes"))]
+    matches = [
+        _match_from_dict(m, rno, j, names)
+        for j, m in enumerate(_list(r.get("matches", []), f"第{rno}轮 matches（各场）", f"round {rno} matches"))
+    ]
+    byes = [
+        _int(n, f"第{rno}轮轮空 byes 第{k + 1}项（队序号）", f"round {rno} byes[{k}]", minimum=1)
+        for k, n in enumerate(_list(r.get("byes", []), f"第{rno}轮轮空 byes", f"round {rno} byes"))
+    ]
     return TeamRound(round=rno, matches=matches, byes=byes)
 
 
@@ -298,12 +416,18 @@ def team_event_from_dict(d: Any) -> TeamEvent:
     d = _obj(d, _TOP_KEYS, "文件顶层", "top level")
     fmt = d.get("format")
     if fmt != FORMAT:
-        raise InputError(f"不是 xlxq 赛事文件：format 应为 {FORMAT!r}，实为 {fmt!r}",
-                         f"not an xlxq tournament file: format should be {FORMAT!r}, got {fmt!r}")
+        raise InputError(
+            f"不是 xlxq 赛事文件：format 应为 {FORMAT!r}，实为 {fmt!r}",
+            f"not an xlxq tournament file: format should be {FORMAT!r}, got {fmt!r}",
+        )
     e = d.get("event", {})
     if isinstance(e, dict) and e.get("kind") != KIND_TEAM:
-        raise _fail("event.kind（赛事类别）", "event.kind", f"团体赛文件应为 \"team\"，实为 {e.get('kind')!r}",
-                    f"a team file has \"team\", not {e.get('kind')!r}")
+        raise _fail(
+            "event.kind（赛事类别）",
+            "event.kind",
+            f'团体赛文件应为 "team"，实为 {e.get("kind")!r}',
+            f'a team file has "team", not {e.get("kind")!r}',
+        )
     settings = _settings_from_dict(e)
     for key in ("players", "teams"):
         if key not in d:
@@ -311,8 +435,9 @@ def team_event_from_dict(d: Any) -> TeamEvent:
     players = [_player_from_dict(p, i) for i, p in enumerate(_list(d["players"], "players（棋手名单）", "players"))]
     teams = [_team_from_dict(t, i) for i, t in enumerate(_list(d["teams"], "teams（队伍名单）", "teams"))]
     names = {t.no: t.name for t in teams}
-    rounds = [_round_from_dict(r, i, names)
-              for i, r in enumerate(_list(d.get("rounds", []), "rounds（各轮）", "rounds"))]
+    rounds = [
+        _round_from_dict(r, i, names) for i, r in enumerate(_list(d.get("rounds", []), "rounds（各轮）", "rounds"))
+    ]
     event = TeamEvent(settings=settings, players=players, teams=teams, rounds=rounds)
     validate_team_event(event)
     return event
@@ -322,10 +447,13 @@ def team_event_from_dict(d: Any) -> TeamEvent:
 # writing a team file
 # --------------------------------------------------------------------------
 
+
 def _game_scoring_to_dict(sc: Scoring) -> dict:
     if sc.bye is not None:
-        raise InputError("团体赛的局分计分没有轮空分（轮空见 match_scoring.bye / bye_game_points）",
-                         "team game scoring has no bye (see match_scoring.bye / bye_game_points)")
+        raise InputError(
+            "团体赛的局分计分没有轮空分（轮空见 match_scoring.bye / bye_game_points）",
+            "team game scoring has no bye (see match_scoring.bye / bye_game_points)",
+        )
     return _with_set({"win": sc.win, "draw": sc.draw, "loss": sc.loss}, sc, ("draw_red", "draw_black"))
 
 
@@ -342,16 +470,21 @@ def _team_to_dict(t: Team) -> dict:
     out: dict[str, Any] = {"no": t.no, "name": t.name, "players": list(t.players)}
     if t.reserve_boards:
         order = {no: i for i, no in enumerate(t.players)}
-        out["reserve_boards"] = [{"no": no, "board": k}
-                                 for no, k in sorted(t.reserve_boards.items(), key=lambda kv: order.get(kv[0], 0))]
+        out["reserve_boards"] = [
+            {"no": no, "board": k} for no, k in sorted(t.reserve_boards.items(), key=lambda kv: order.get(kv[0], 0))
+        ]
     return _with_set(out, t, ("seed", "withdrawn_from_round"))
 
 
 def _round_to_dict(r: TeamRound) -> dict:
-    return {"round": r.round,
-            "matches": [{"match": m.match, "first": m.first, "second": m.second,
-                         "boards": [_board_to_dict(b) for b in m.boards]} for m in r.matches],
-            "byes": list(r.byes)}
+    return {
+        "round": r.round,
+        "matches": [
+            {"match": m.match, "first": m.first, "second": m.second, "boards": [_board_to_dict(b) for b in m.boards]}
+            for m in r.matches
+        ],
+        "byes": list(r.byes),
+    }
 
 
 def team_event_to_dict(ev: TeamEvent) -> dict:
@@ -370,13 +503,17 @@ def team_event_to_dict(ev: TeamEvent) -> dict:
     }
     if s.tiebreaks is not None:
         event["tiebreaks"] = list(s.tiebreaks)
-    event.update({
-        "first_round": s.first_round,
-        "first_round_seed": s.first_round_seed,
-        "colour_tie": s.pairing.colour_tie,
-        "board_ranking": {"by": s.board_ranking, "min_games": s.board_min_games},
-        "options": {k: getattr(s.pairing if _OPTIONS[k][0] == "pairing" else s.standings, k) for k in _TEAM_OPTIONS},
-    })
+    event.update(
+        {
+            "first_round": s.first_round,
+            "first_round_seed": s.first_round_seed,
+            "colour_tie": s.pairing.colour_tie,
+            "board_ranking": {"by": s.board_ranking, "min_games": s.board_min_games},
+            "options": {
+                k: getattr(s.pairing if _OPTIONS[k][0] == "pairing" else s.standings, k) for k in _TEAM_OPTIONS
+            },
+        }
+    )
     return {
         "format": FORMAT,
         "event": event,
@@ -392,8 +529,10 @@ def load_team_event(path) -> TeamEvent:
 
     ev = load_any(path)
     if not isinstance(ev, TeamEvent):
-        raise InputError(f"{Path(path).name} 不是团体赛文件（event.kind 不是 \"team\"）",
-                         f"{Path(path).name} is not a team file (event.kind is not \"team\")")
+        raise InputError(
+            f'{Path(path).name} 不是团体赛文件（event.kind 不是 "team"）',
+            f'{Path(path).name} is not a team file (event.kind is not "team")',
+        )
     return ev
 
 
@@ -435,8 +574,9 @@ def _reserve_flag(v: Any) -> Optional[bool]:
     return None
 
 
-def read_team_registration(path, boards: int, lineup: str = "fixed_boards",
-                           draw_seed: Optional[int] = None) -> tuple[list[Player], list[Team]]:
+def read_team_registration(
+    path, boards: int, lineup: str = "fixed_boards", draw_seed: Optional[int] = None
+) -> tuple[list[Player], list[Team]]:
     """Players and teams of a team registration (.csv/.xlsx, read as
     :func:`xlxq.backends.registration.read_registration` reads files).
 
@@ -461,13 +601,22 @@ def read_team_registration(path, boards: int, lineup: str = "fixed_boards",
     fname = path.name
     rows = _registration_rows(path)
     header, cols = _find_header(
-        rows, fname, _TEAM_LOOKUP, _TEAM_LABEL, en_cells=False,
-        missing=(f"{fname}：前10行中找不到“姓名”列（团体赛报名表每行一名队员：队名、姓名，可选 台次、替补、等级分）",
-                 f"{fname}: no 'name' column in the first 10 rows "
-                 "(team registration: one row per player with team, name, optionally board, reserve, rating)"))
+        rows,
+        fname,
+        _TEAM_LOOKUP,
+        _TEAM_LABEL,
+        en_cells=False,
+        missing=(
+            f"{fname}：前10行中找不到“姓名”列（团体赛报名表每行一名队员：队名、姓名，可选 台次、替补、等级分）",
+            f"{fname}: no 'name' column in the first 10 rows "
+            "(team registration: one row per player with team, name, optionally board, reserve, rating)",
+        ),
+    )
     if "team" not in cols:
-        raise InputError(f"{fname}：团体赛报名表须有“队名”列（队名/队伍/team）",
-                         f"{fname}: a team registration needs a team column (队名/team)")
+        raise InputError(
+            f"{fname}：团体赛报名表须有“队名”列（队名/队伍/team）",
+            f"{fname}: a team registration needs a team column (队名/team)",
+        )
     entries: list[dict] = []
     for i, cells, name, where_zh, where_en in _named_rows(rows, header, cols, fname):
         if cells.get("team") is None:
@@ -475,22 +624,28 @@ def read_team_registration(path, boards: int, lineup: str = "fixed_boards",
         e: dict[str, Any] = {"row": i, "name": name, "team": _text(cells["team"])}
         flag = _reserve_flag(cells.get("reserve"))
         if flag is None:
-            raise InputError(f"{where_zh}：替补一栏应为 是/替补/Y/1 或留空，实为“{cells['reserve']}”",
-                             f"{where_en}: reserve should be yes/Y/1 or empty, got {cells['reserve']!r}")
+            raise InputError(
+                f"{where_zh}：替补一栏应为 是/替补/Y/1 或留空，实为“{cells['reserve']}”",
+                f"{where_en}: reserve should be yes/Y/1 or empty, got {cells['reserve']!r}",
+            )
         e["reserve"] = flag
         if cells.get("board") is not None:
             k = _as_posint(cells["board"])
             if k is None or k > boards:
-                raise InputError(f"{where_zh}：台次应为 1–{boards} 的整数，实为“{cells['board']}”",
-                                 f"{where_en}: board should be a whole number 1–{boards}, got {cells['board']!r}")
+                raise InputError(
+                    f"{where_zh}：台次应为 1–{boards} 的整数，实为“{cells['board']}”",
+                    f"{where_en}: board should be a whole number 1–{boards}, got {cells['board']!r}",
+                )
             e["board"] = k
         if cells.get("rating") is not None:
             e["rating"] = _rating(cells["rating"], where_zh, where_en)
         if "no" in cols:
             n = _as_posint(cells.get("no")) if cells.get("no") is not None else None
             if n is None:
-                raise InputError(f"{where_zh}：序号应为正整数（有序号列时每行都要填），实为“{cells.get('no')}”",
-                                 f"{where_en}: no should be a positive whole number on every row")
+                raise InputError(
+                    f"{where_zh}：序号应为正整数（有序号列时每行都要填），实为“{cells.get('no')}”",
+                    f"{where_en}: no should be a positive whole number on every row",
+                )
             e["no"] = n
         entries.append(e)
     if not entries:
@@ -513,22 +668,28 @@ def read_team_registration(path, boards: int, lineup: str = "fixed_boards",
         if len(mains) != boards:
             more = "少于" if len(mains) < boards else "多于"
             hint = "" if len(mains) < boards else "，其余请在“替补”栏注明"
-            raise InputError(f"{fname}：{tname} 有{len(mains)}名主力（未标替补），{more}每场{boards}台{hint}",
-                             f"{fname}: team {tname} has {len(mains)} main players (not reserves), "
-                             f"{'fewer' if len(mains) < boards else 'more'} than {boards} boards")
+            raise InputError(
+                f"{fname}：{tname} 有{len(mains)}名主力（未标替补），{more}每场{boards}台{hint}",
+                f"{fname}: team {tname} has {len(mains)} main players (not reserves), "
+                f"{'fewer' if len(mains) < boards else 'more'} than {boards} boards",
+            )
         with_board = [e for e in mains if "board" in e]
         if with_board:
             if len(with_board) != len(mains):
                 e = next(e for e in mains if "board" not in e)
-                raise InputError(f"{fname} 第{e['row']}行（{e['name']}）：{tname} 的主力有的填了台次，此行没有填",
-                                 f"{fname} row {e['row']}: some main players of {tname} give a board, this one does not")
+                raise InputError(
+                    f"{fname} 第{e['row']}行（{e['name']}）：{tname} 的主力有的填了台次，此行没有填",
+                    f"{fname} row {e['row']}: some main players of {tname} give a board, this one does not",
+                )
             seen: dict[int, dict] = {}
             for e in mains:
                 if e["board"] in seen:
                     o = seen[e["board"]]
-                    raise InputError(f"{fname} 第{e['row']}行（{e['name']}）：{tname} 第{e['board']}台与第{o['row']}行"
-                                     f"（{o['name']}）重复",
-                                     f"{fname} row {e['row']}: team {tname} board {e['board']} repeats row {o['row']}")
+                    raise InputError(
+                        f"{fname} 第{e['row']}行（{e['name']}）：{tname} 第{e['board']}台与第{o['row']}行"
+                        f"（{o['name']}）重复",
+                        f"{fname} row {e['row']}: team {tname} board {e['board']} repeats row {o['row']}",
+                    )
                 seen[e["board"]] = e
             mains = sorted(mains, key=lambda e: e["board"])
         registered.append((tname, mains + reserves))
@@ -545,8 +706,10 @@ def read_team_registration(path, boards: int, lineup: str = "fixed_boards",
                 no = e["no"]
                 if no in used:
                     o = used[no]
-                    raise InputError(f"{fname} 第{e['row']}行（{e['name']}）：序号 {no} 与第{o['row']}行（{o['name']}）重复",
-                                     f"{fname} row {e['row']}: no {no} repeats row {o['row']}")
+                    raise InputError(
+                        f"{fname} 第{e['row']}行（{e['name']}）：序号 {no} 与第{o['row']}行（{o['name']}）重复",
+                        f"{fname} row {e['row']}: no {no} repeats row {o['row']}",
+                    )
             else:
                 no = next_no
                 next_no += 1
@@ -559,6 +722,17 @@ def read_team_registration(path, boards: int, lineup: str = "fixed_boards",
     return sorted(players, key=lambda p: p.no), teams
 
 
-__all__ = ["team_event_from_dict", "team_event_to_dict", "load_team_event", "save_team_event",
-           "read_team_registration", "MemberTotalOptions", "MemberTotalSettings", "with_member_total",
-           "member_total_from_dict", "member_total_to_dict", "KIND_TEAM", "TEAM_HEADERS"]
+__all__ = [
+    "team_event_from_dict",
+    "team_event_to_dict",
+    "load_team_event",
+    "save_team_event",
+    "read_team_registration",
+    "MemberTotalOptions",
+    "MemberTotalSettings",
+    "with_member_total",
+    "member_total_from_dict",
+    "member_total_to_dict",
+    "KIND_TEAM",
+    "TEAM_HEADERS",
+]

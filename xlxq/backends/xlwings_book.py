@@ -48,6 +48,7 @@ All or nothing
     :mod:`xlxq.workbook` raise before ``apply`` for every input problem, so
     this only matters for Excel-side failures (a protected sheet, …).
 """
+
 from __future__ import annotations
 
 import contextlib
@@ -64,13 +65,15 @@ from xlxq.sheets.plan import WritePlan
 
 #: Actions the VBA client of the remote engine (xlwings 0.37.8
 #: ``addin/Remote.bas``) implements; the Office Scripts client has the same.
-VBA_CLIENT_ACTIONS = frozenset("""
+VBA_CLIENT_ACTIONS = frozenset(
+    """
 activateSheet addHyperlink addPicture addSheet addTable alert copyRange deletePicture nameDelete namesAdd
 rangeClear rangeClearContents rangeClearFormats rangeDelete rangeInsert rangeSelect resizeTable runMacro
 setAutofit setNumberFormat setPictureHeight setPictureName setPictureWidth setRangeColor setRangeName
 setSheetName setTableName setTableStyle setValues sheetClear sheetClearContents sheetClearFormats sheetDelete
 showAutofilterTable showHeadersTable showTotalsTable updatePicture
-""".split())
+""".split()
+)
 
 #: The actions this backend emits on the remote engine (a subset of the above).
 REMOTE_ACTIONS_USED = frozenset({"addSheet", "activateSheet", "setNumberFormat", "setValues", "setRangeColor"})
@@ -81,10 +84,10 @@ _XL_HALIGN = {"left": -4131, "center": -4108, "right": -4152}
 _XL_VCENTER = -4108
 _XL_SHEET_HIDDEN = 0
 _XL_VALIDATE_LIST, _XL_ALERT_STOP, _XL_BETWEEN = 3, 1, 1
-_XL_LIST_SEPARATOR = 5            # Application.International(xlListSeparator)
+_XL_LIST_SEPARATOR = 5  # Application.International(xlListSeparator)
 _XL_PAPER = {"A4": 9, "A3": 8, "letter": 1}
 _XL_PORTRAIT, _XL_LANDSCAPE = 1, 2
-_BORDER_GREY = 0x808080           # RGB(128, 128, 128), the openpyxl backend's FF808080
+_BORDER_GREY = 0x808080  # RGB(128, 128, 128), the openpyxl backend's FF808080
 
 # --------------------------------------------------------------------------
 # values
@@ -103,7 +106,7 @@ def normalise(v: Any) -> Any:
         return v
     if isinstance(v, _dt.datetime):
         return v.replace(tzinfo=None) if v.tzinfo is not None else v
-    if type(v).__module__.startswith("numpy"):        # pragma: no cover - only with a numpy converter
+    if type(v).__module__.startswith("numpy"):  # pragma: no cover - only with a numpy converter
         return normalise(v.item())
     return v
 
@@ -117,7 +120,9 @@ def trim(rows: list[list[Any]]) -> list[list[Any]]:
 
 
 _MONTHS = r"jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec"
-_NUMLIKE = re.compile(r"[\s\d.,:/\\\-+%()$€£¥eE年月日时分秒点上下午AaPpMm]*\d[\s\d.,:/\\\-+%()$€£¥eE年月日时分秒点上下午AaPpMm]*")
+_NUMLIKE = re.compile(
+    r"[\s\d.,:/\\\-+%()$€£¥eE年月日时分秒点上下午AaPpMm]*\d[\s\d.,:/\\\-+%()$€£¥eE年月日时分秒点上下午AaPpMm]*"
+)
 _MONTH_DATE = re.compile(rf"(?i)^\s*(\d{{1,4}}[\s\-/.]*)?({_MONTHS})[a-z]*\.?([\s\-/.,]*\d{{1,4}})*\s*$")
 _LITERALS = {"TRUE", "FALSE", "WAHR", "FALSCH", "VRAI", "FAUX"}
 
@@ -154,7 +159,7 @@ class _Journal:
 
     actions_before: int = 0
     added: list[str] = field(default_factory=list)
-    written: list[tuple[Any, Any]] = field(default_factory=list)      # (range, old formulas) over COM
+    written: list[tuple[Any, Any]] = field(default_factory=list)  # (range, old formulas) over COM
 
 
 class XlwingsBook:
@@ -167,8 +172,8 @@ class XlwingsBook:
         self.client = str(book.api.get("client", "")) if self.remote else ""
         self.com = self.engine == "excel" and sys.platform == "win32"
         self._cache: dict[str, list[list[Any]]] = {}
-        self.added: list[Any] = []               # AddSheet items applied by the last apply()
-        self.cosmetic_errors: list[str] = []     # cosmetics Excel refused (never fatal)
+        self.added: list[Any] = []  # AddSheet items applied by the last apply()
+        self.cosmetic_errors: list[str] = []  # cosmetics Excel refused (never fatal)
 
     # -- reading -----------------------------------------------------------
 
@@ -209,7 +214,7 @@ class XlwingsBook:
     def rollback(self, journal: _Journal) -> None:
         """Undo what was applied since ``journal`` (see the module doc)."""
         if self.remote:
-            del self._actions()[journal.actions_before:]
+            del self._actions()[journal.actions_before :]
             sheets = self.book.api["sheets"]
             sheets[:] = [s for s in sheets if s.get("name") not in journal.added]
             return
@@ -262,15 +267,18 @@ class XlwingsBook:
         for nf in plan.number_formats:
             self._rng(book.sheets[nf.sheet], nf.row, nf.col, nf.rows, nf.cols).number_format = nf.format
             if nf.format == "@":
-                text_cells.update((nf.sheet, r, c) for r in range(nf.row, nf.row + nf.rows)
-                                  for c in range(nf.col, nf.col + nf.cols))
+                text_cells.update(
+                    (nf.sheet, r, c) for r in range(nf.row, nf.row + nf.rows) for c in range(nf.col, nf.col + nf.cols)
+                )
         # 3. values
         for block in plan.values:
             if not block.values or not block.values[0]:
                 continue
             ws = book.sheets[block.sheet]
-            rows = [[self._cell(v, block.sheet, block.row + i, block.col + j, text_cells)
-                     for j, v in enumerate(vals)] for i, vals in enumerate(block.values)]
+            rows = [
+                [self._cell(v, block.sheet, block.row + i, block.col + j, text_cells) for j, v in enumerate(vals)]
+                for i, vals in enumerate(block.values)
+            ]
             rng = self._rng(ws, block.row, block.col, len(rows), len(rows[0]))
             if not self.remote:
                 journal.written.append((rng, rng.formula))
@@ -316,9 +324,10 @@ class XlwingsBook:
         size, a protected sheet …) is recorded in ``cosmetic_errors`` and
         skipped: the values are already right."""
         app = self.book.app.api
-        sheets = {n: self.book.sheets[n].api for n in {x.sheet for x in
-                                                        plan.looks + plan.styles + plan.validations +
-                                                        plan.page_setups}}
+        sheets = {
+            n: self.book.sheets[n].api
+            for n in {x.sheet for x in plan.looks + plan.styles + plan.validations + plan.page_setups}
+        }
         apply_cosmetics(app, sheets, plan, self.cosmetic_errors)
 
 
@@ -333,13 +342,15 @@ def apply_cosmetics(app: Any, sheets: dict[str, Any], plan: WritePlan, errors: l
     def attempt(what: str, fn: Any) -> None:
         try:
             fn()
-        except Exception as exc:           # noqa: BLE001 - cosmetics never fail an operation
+        except Exception as exc:  # noqa: BLE001 - cosmetics never fail an operation
             errors.append(f"{what}: {exc}")
 
     for look in plan.looks:
         ws = sheets[look.sheet]
         for col, width in sorted(look.widths.items()):
-            attempt(f"{look.sheet} column {col} width", lambda c=col, w=width, s=ws: setattr(s.Columns(c), "ColumnWidth", w))
+            attempt(
+                f"{look.sheet} column {col} width", lambda c=col, w=width, s=ws: setattr(s.Columns(c), "ColumnWidth", w)
+            )
         if look.freeze:
             attempt(f"{look.sheet} freeze", lambda lk=look, s=ws: _freeze(app, s, *lk.freeze))
         if look.hidden:
@@ -363,16 +374,17 @@ def apply_cosmetics(app: Any, sheets: dict[str, Any], plan: WritePlan, errors: l
                 r.VerticalAlignment = _XL_VCENTER
             if st.wrap:
                 r.WrapText = True
+
         attempt(f"{st.sheet} style", style)
     separator = None
     for v in plan.validations:
         if separator is None:
             try:
                 separator = str(app.International(_XL_LIST_SEPARATOR)) or ","
-            except Exception:              # noqa: BLE001
+            except Exception:  # noqa: BLE001
                 separator = ","
         formula = separator.join(v.choices)
-        if len(formula) > 255:             # Excel's limit for a literal list
+        if len(formula) > 255:  # Excel's limit for a literal list
             errors.append(f"{v.sheet} validation: list longer than 255 characters")
             continue
         r = rng(sheets[v.sheet], v.row, v.col, v.rows, v.cols)
@@ -384,6 +396,7 @@ def apply_cosmetics(app: Any, sheets: dict[str, Any], plan: WritePlan, errors: l
             val.IgnoreBlank = True
             val.InCellDropdown = True
             val.ShowError = not v.allow_other
+
         attempt(f"{v.sheet} validation", validation)
     if plan.page_setups:
         with contextlib.suppress(Exception):
@@ -398,10 +411,20 @@ def apply_cosmetics(app: Any, sheets: dict[str, Any], plan: WritePlan, errors: l
 
 #: Actions :func:`officejs_cosmetics` emits (Office.js client only: xlwings
 #: Server's and xlwings Lite's client implement them, Remote.bas does not).
-OFFICEJS_COSMETIC_ACTIONS = frozenset({"setColumnWidth", "freezePaneAtRange", "setSheetVisibility",
-                                       "setFontProperty", "setBorderProperty", "setHorizontalAlignment",
-                                       "setVerticalAlignment", "setWrapText", "setDataValidationList",
-                                       "setPrintArea"})
+OFFICEJS_COSMETIC_ACTIONS = frozenset(
+    {
+        "setColumnWidth",
+        "freezePaneAtRange",
+        "setSheetVisibility",
+        "setFontProperty",
+        "setBorderProperty",
+        "setHorizontalAlignment",
+        "setVerticalAlignment",
+        "setWrapText",
+        "setDataValidationList",
+        "setPrintArea",
+    }
+)
 
 
 def column_width_points(chars: float) -> float:
@@ -429,7 +452,7 @@ def officejs_cosmetics(book: Any, plan: WritePlan, errors: list[str]) -> None:
     def attempt(what: str, fn: Any) -> None:
         try:
             fn()
-        except Exception as exc:           # noqa: BLE001 - cosmetics never fail an operation
+        except Exception as exc:  # noqa: BLE001 - cosmetics never fail an operation
             errors.append(f"{what}: {exc}")
 
     def rng(ws: Any, row: int, col: int, rows: int = 1, cols: int = 1) -> Any:
@@ -441,9 +464,10 @@ def officejs_cosmetics(book: Any, plan: WritePlan, errors: list[str]) -> None:
         ws = book.sheets[look.sheet]
         for col, width in sorted(look.widths.items()):
             letter = column_letter(col)
-            attempt(f"{look.sheet} column {col} width",
-                    lambda s=ws, c=letter, w=width: setattr(s.range(f"{c}:{c}"), "column_width",
-                                                            column_width_points(w)))
+            attempt(
+                f"{look.sheet} column {col} width",
+                lambda s=ws, c=letter, w=width: setattr(s.range(f"{c}:{c}"), "column_width", column_width_points(w)),
+            )
         if look.freeze:
             attempt(f"{look.sheet} freeze", lambda s=ws, f=look.freeze: s.freeze_panes.freeze_at(frozen_address(*f)))
         if look.hidden:
@@ -464,6 +488,7 @@ def officejs_cosmetics(book: Any, plan: WritePlan, errors: list[str]) -> None:
                 r.vertical_alignment = "center"
             if st.wrap:
                 r.wrap_text = True
+
         attempt(f"{st.sheet} style", style)
     for v in plan.validations:
         if v.allow_other:
@@ -474,8 +499,9 @@ def officejs_cosmetics(book: Any, plan: WritePlan, errors: list[str]) -> None:
         if p.area:
             r1, c1, r2, c2 = p.area
             area = f"{column_letter(c1)}{r1}:{column_letter(c2)}{r2}"
-            attempt(f"{p.sheet} print area",
-                    lambda s=book.sheets[p.sheet], a=area: setattr(s.page_setup, "print_area", a))
+            attempt(
+                f"{p.sheet} print area", lambda s=book.sheets[p.sheet], a=area: setattr(s.page_setup, "print_area", a)
+            )
 
 
 def frozen_address(row: int, col: int) -> str:
@@ -528,17 +554,28 @@ def _page_setup(ws: Any, p: Any, errors: list[str]) -> None:
     for name, value in props:
         try:
             setattr(ps, name, value)
-        except Exception as exc:           # noqa: BLE001
+        except Exception as exc:  # noqa: BLE001
             errors.append(f"{p.sheet} page setup {name}: {exc}")
 
 
 def _engine_name(book: Any) -> str:
     try:
         return str(book.app.engine.name)
-    except Exception:                      # noqa: BLE001
+    except Exception:  # noqa: BLE001
         return ""
 
 
-__all__ = ["XlwingsBook", "VBA_CLIENT_ACTIONS", "REMOTE_ACTIONS_USED", "OFFICEJS_COSMETIC_ACTIONS", "apply_cosmetics",
-           "officejs_cosmetics", "column_width_points", "frozen_address", "excel_text",
-           "needs_text_prefix", "normalise", "trim"]
+__all__ = [
+    "XlwingsBook",
+    "VBA_CLIENT_ACTIONS",
+    "REMOTE_ACTIONS_USED",
+    "OFFICEJS_COSMETIC_ACTIONS",
+    "apply_cosmetics",
+    "officejs_cosmetics",
+    "column_width_points",
+    "frozen_address",
+    "excel_text",
+    "needs_text_prefix",
+    "normalise",
+    "trim",
+]

@@ -51,6 +51,7 @@ library only); the core, the backends, :mod:`xlxq.report` and the workbook
 modules are imported lazily inside the commands — the reason for every
 function-local import in ``xlxq/cli/``.
 """
+
 from __future__ import annotations
 
 import os
@@ -65,20 +66,22 @@ __all__ = ["main", "build_parser", "COMMAND_GROUPS"]
 #: the command groups, in the order of ``xlxq -h``: each module's
 #: ``add_parser(sub)`` adds its sub-commands.  A new group: one line here.
 COMMAND_GROUPS = (
-    new,          # new
-    team,         # lineup
-    rounds,       # pair, schedule
-    tables,       # standings, crosstable
-    records,      # explain, check
-    simulate,     # simulate
-    qualify,      # qualify
-    workbooks,    # demo
-    excel,        # excel-setup, doctor
+    new,  # new
+    team,  # lineup
+    rounds,  # pair, schedule
+    tables,  # standings, crosstable
+    records,  # explain, check
+    simulate,  # simulate
+    qualify,  # qualify
+    workbooks,  # demo
+    excel,  # excel-setup, doctor
 )
 
 
 def build_parser() -> Parser:
-    p = Parser(prog="xlxq", description="象棋赛事编排与成绩：积分编排（中国象棋协会定位编排法）、循环赛、淘汰赛及组合赛制")
+    p = Parser(
+        prog="xlxq", description="象棋赛事编排与成绩：积分编排（中国象棋协会定位编排法）、循环赛、淘汰赛及组合赛制"
+    )
     sub = p.add_subparsers(dest="command", metavar="命令", parser_class=Parser)
     sub.required = True
     for group in COMMAND_GROUPS:
@@ -120,10 +123,15 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         return 0
     except OSError as exc:
         name = exc.filename or ""
-        return _error(txt(f"无法读写文件 {name}：{exc.strerror or exc}", f"cannot access {name}: {exc.strerror or exc}"))
+        return _error(
+            txt(f"无法读写文件 {name}：{exc.strerror or exc}", f"cannot access {name}: {exc.strerror or exc}")
+        )
     except Exception as exc:  # never a traceback for an arbiter
         if os.environ.get("XLXQ_DEBUG"):
             raise
-        return _error(txt(f"程序内部错误（{type(exc).__name__}: {exc}），设置 XLXQ_DEBUG=1 可看详细信息",
-                          f"internal error ({type(exc).__name__}: {exc}); set XLXQ_DEBUG=1 for details"))
-
+        return _error(
+            txt(
+                f"程序内部错误（{type(exc).__name__}: {exc}），设置 XLXQ_DEBUG=1 可看详细信息",
+                f"internal error ({type(exc).__name__}: {exc}); set XLXQ_DEBUG=1 for details",
+            )
+        )

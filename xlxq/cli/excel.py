@@ -1,6 +1,7 @@
 """``xlxq excel-setup`` and ``xlxq doctor``: the Excel buttons' set-up and
 diagnosis on this PC (the work is :mod:`xlxq.excel_setup`, imported only by
 these two commands)."""
+
 from __future__ import annotations
 
 import argparse
@@ -23,8 +24,11 @@ def cmd_doctor(args: argparse.Namespace) -> int:
 
 
 def add_parser(sub) -> None:
-    s = sub.add_parser("excel-setup", help="设置本机的 Excel 按钮（装好 xlxq 后运行一次）",
-                       description="把本 Python 写入 xlwings 的用户设置，Mac 上安装 AppleScript，检查 Excel 的宏设置和模板")
+    s = sub.add_parser(
+        "excel-setup",
+        help="设置本机的 Excel 按钮（装好 xlxq 后运行一次）",
+        description="把本 Python 写入 xlwings 的用户设置，Mac 上安装 AppleScript，检查 Excel 的宏设置和模板",
+    )
     s.add_argument("--force", action="store_true", help="覆盖已有的不同设置")
     s.add_argument("--workbook", metavar="FILE", help="同时检查这个工作簿（.xlsm）")
     s.set_defaults(func=cmd_excel_setup)

@@ -5,14 +5,26 @@ play-off arguments.
 Standard library at import; the backends and the core are imported inside
 the functions (start-up time: ``xlxq pair`` on 1000 players).
 """
+
 from __future__ import annotations
 
 from typing import Optional
 
 from xlxq.cli.output import RR_SYSTEMS
 
-__all__ = ["WORKBOOK_SUFFIXES", "is_workbook", "load", "save", "checked", "is_rr", "is_team", "event_before",
-           "round_arg", "split_list", "parse_playoff"]
+__all__ = [
+    "WORKBOOK_SUFFIXES",
+    "is_workbook",
+    "load",
+    "save",
+    "checked",
+    "is_rr",
+    "is_team",
+    "event_before",
+    "round_arg",
+    "split_list",
+    "parse_playoff",
+]
 
 
 WORKBOOK_SUFFIXES = (".xlsx", ".xlsm")
@@ -74,12 +86,16 @@ def round_arg(event, n: Optional[int], allow_next: bool = False) -> int:
         top = last
     if n is None:
         if last == 0 and not allow_next:
-            raise InputError("文件中还没有任何一轮（先用 xlxq pair 编排第1轮）",
-                             "the file has no rounds yet (pair round 1 with xlxq pair first)")
+            raise InputError(
+                "文件中还没有任何一轮（先用 xlxq pair 编排第1轮）",
+                "the file has no rounds yet (pair round 1 with xlxq pair first)",
+            )
         return max(last, 1)
     if n < 1 or n > top:
-        raise InputError(f"轮次 --round {n} 无效：文件中有{last}轮" + (f"（可解释到第{top}轮）" if allow_next else ""),
-                         f"invalid --round {n}: the file has {last} round(s)")
+        raise InputError(
+            f"轮次 --round {n} 无效：文件中有{last}轮" + (f"（可解释到第{top}轮）" if allow_next else ""),
+            f"invalid --round {n}: the file has {last} round(s)",
+        )
     return n
 
 
@@ -96,6 +112,8 @@ def parse_playoff(spec: str) -> list[int]:
 
     parts = split_list(spec)
     if not parts or not all(p.isdigit() and int(p) >= 1 for p in parts):
-        raise InputError(f"--playoff-games {spec!r} 无效：应为逗号分隔的正整数，如 2 或 2,1",
-                         f"invalid --playoff-games {spec!r}: positive whole numbers, e.g. 2 or 2,1")
+        raise InputError(
+            f"--playoff-games {spec!r} 无效：应为逗号分隔的正整数，如 2 或 2,1",
+            f"invalid --playoff-games {spec!r}: positive whole numbers, e.g. 2 or 2,1",
+        )
     return [int(p) for p in parts]

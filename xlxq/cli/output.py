@@ -5,6 +5,7 @@ usage error.
 Standard library (and :mod:`xlxq.text`, itself standard library only) at
 import: the language and the system labels are looked up when first needed.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -14,8 +15,21 @@ from typing import Any
 
 from xlxq.text import fmt, num, nums, text_table
 
-__all__ = ["language", "txt", "echo", "Parser", "RR_SYSTEMS", "system_label", "players_by_no", "who", "write_json",
-           "fmt", "num", "nums", "text_table"]
+__all__ = [
+    "language",
+    "txt",
+    "echo",
+    "Parser",
+    "RR_SYSTEMS",
+    "system_label",
+    "players_by_no",
+    "who",
+    "write_json",
+    "fmt",
+    "num",
+    "nums",
+    "text_table",
+]
 
 
 def language() -> str:

@@ -4,6 +4,7 @@ the file), for individual and team files.
 Standard library at import; the engines are imported inside the command
 (start-up time).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -35,8 +36,9 @@ def _simulate(event, args) -> int:
     if system in RR_SYSTEMS:
         from xlxq.core.roundrobin import rr_round_count, table_players
 
-        limit = min(s.rounds, rr_round_count(len(table_players(event)), system == "double_round_robin",
-                                             s.games_per_match))
+        limit = min(
+            s.rounds, rr_round_count(len(table_players(event)), system == "double_round_robin", s.games_per_match)
+        )
     else:
         limit = s.rounds
     lines: list[str] = []
@@ -49,9 +51,13 @@ def _simulate(event, args) -> int:
             return
         changed = True
         c = Counter(b.result for b in rnd.boards if b.board in missing)
-        lines.append(txt(f"第{rnd.round}轮：随机填写{len(missing)}台结果（红胜{c[RED_WIN]}，和{c[DRAW]}，黑胜{c[BLACK_WIN]}）",
-                         f"round {rnd.round}: {len(missing)} random results "
-                         f"({c[RED_WIN]} red wins, {c[DRAW]} draws, {c[BLACK_WIN]} black wins)"))
+        lines.append(
+            txt(
+                f"第{rnd.round}轮：随机填写{len(missing)}台结果（红胜{c[RED_WIN]}，和{c[DRAW]}，黑胜{c[BLACK_WIN]}）",
+                f"round {rnd.round}: {len(missing)} random results "
+                f"({c[RED_WIN]} red wins, {c[DRAW]} draws, {c[BLACK_WIN]} black wins)",
+            )
+        )
 
     def fill_open() -> None:
         for rnd in event.rounds:
@@ -68,7 +74,7 @@ def _simulate(event, args) -> int:
     # then a step is one round's results
     raised_from = s.rounds
     if not can_pair() and args.rounds is not None:
-        for rnd in [r for r in event.rounds if not r.finished][:args.rounds]:
+        for rnd in [r for r in event.rounds if not r.finished][: args.rounds]:
             fill(rnd)
     else:
         done = 0
@@ -87,17 +93,25 @@ def _simulate(event, args) -> int:
             stage = ""
             if system == "knockout" and out.notes:
                 stage = txt(f"（{out.notes[0].split('（')[0]}）", f" ({out.notes[0].split('（')[0]})")
-            lines.append(txt(f"第{out.round.round}轮：已编排{len(out.round.boards)}台{stage}，轮空 {bye}",
-                             f"round {out.round.round}: paired {len(out.round.boards)} boards{stage}, bye {bye}"))
+            lines.append(
+                txt(
+                    f"第{out.round.round}轮：已编排{len(out.round.boards)}台{stage}，轮空 {bye}",
+                    f"round {out.round.round}: paired {len(out.round.boards)} boards{stage}, bye {bye}",
+                )
+            )
         if args.rounds is None or (system != "knockout" and len(event.rounds) >= limit):
             fill_open()
     if not changed:
         echo(txt("所有轮次均已编排并有结果，无需模拟", "every round is paired and finished; nothing to simulate"))
         return 0
     if event.settings.rounds != raised_from:
-        lines.append(txt(f"加赛使轮数超过计划，赛事轮数 rounds 由{raised_from}调整为{event.settings.rounds}",
-                         f"play-offs went beyond the planned rounds; event rounds raised from {raised_from} "
-                         f"to {event.settings.rounds}"))
+        lines.append(
+            txt(
+                f"加赛使轮数超过计划，赛事轮数 rounds 由{raised_from}调整为{event.settings.rounds}",
+                f"play-offs went beyond the planned rounds; event rounds raised from {raised_from} "
+                f"to {event.settings.rounds}",
+            )
+        )
     save(event, args.file)
     echo(*lines)
     if event.rounds and all(r.finished for r in event.rounds) and not can_pair():
@@ -122,8 +136,9 @@ def _simulated_summary(event) -> str:
         from xlxq.core.standings import compute_standings
 
         top = compute_standings(event)[:3]
-    return (txt("模拟结果前三名：", "simulated top three: ")
-            + txt("；", "; ").join(f"{r.rank}. {r.no} {r.name} {fmt(r.score)}" + txt("分", "") for r in top))
+    return txt("模拟结果前三名：", "simulated top three: ") + txt("；", "; ").join(
+        f"{r.rank}. {r.no} {r.name} {fmt(r.score)}" + txt("分", "") for r in top
+    )
 
 
 def _fill_random(rnd, seed: int) -> list[int]:
@@ -158,15 +173,21 @@ def _team_simulate(event, args) -> int:
         changed = True
         picked = set(done)
         c = Counter(b.result for m in rnd.matches for b in m.boards if (m.match, b.board) in picked)
-        lines.append(txt(f"第{rnd.round}轮：随机填写{len(done)}台结果（红胜{c['red_win']}，和{c['draw']}，黑胜{c['black_win']}）",
-                         f"round {rnd.round}: {len(done)} random results "
-                         f"({c['red_win']} red wins, {c['draw']} draws, {c['black_win']} black wins)"))
+        lines.append(
+            txt(
+                f"第{rnd.round}轮：随机填写{len(done)}台结果（红胜{c['red_win']}，和{c['draw']}，黑胜{c['black_win']}）",
+                f"round {rnd.round}: {len(done)} random results "
+                f"({c['red_win']} red wins, {c['draw']} draws, {c['black_win']} black wins)",
+            )
+        )
 
     seated = _seat_open(event)
     if seated is not event:
         event, changed = seated, True
     if len(event.rounds) >= limit and args.rounds is not None:
-        for rnd in [r for r in event.rounds if any(b.result is None for m in r.matches for b in m.boards)][:args.rounds]:
+        for rnd in [r for r in event.rounds if any(b.result is None for m in r.matches for b in m.boards)][
+            : args.rounds
+        ]:
             fill(rnd)
     else:
         done = 0
@@ -179,8 +200,12 @@ def _team_simulate(event, args) -> int:
             changed = True
             done += 1
             bye = "、".join(f"{n}队" for n in out.round.byes) or txt("无", "none")
-            lines.append(txt(f"第{out.round.round}轮：已编排{len(out.round.matches)}场，轮空 {bye}",
-                             f"round {out.round.round}: paired {len(out.round.matches)} matches, bye {bye}"))
+            lines.append(
+                txt(
+                    f"第{out.round.round}轮：已编排{len(out.round.matches)}场，轮空 {bye}",
+                    f"round {out.round.round}: paired {len(out.round.matches)} matches, bye {bye}",
+                )
+            )
         if args.rounds is None or len(event.rounds) >= limit:
             for rnd in event.rounds:
                 fill(rnd)
@@ -195,10 +220,16 @@ def _team_simulate(event, args) -> int:
         from xlxq.core.team_standings import compute_team_standings
 
         top = compute_team_standings(event)[:3]
-        echo(txt("模拟结果前三名：", "simulated top three: ")
-             + txt("；", "; ").join(txt(f"{r.rank}. {r.name} 场分 {fmt(r.match_points)} 局分 {fmt(r.game_points)}",
-                                         f"{r.rank}. {r.name} {fmt(r.match_points)} match pts "
-                                         f"{fmt(r.game_points)} game pts") for r in top))
+        echo(
+            txt("模拟结果前三名：", "simulated top three: ")
+            + txt("；", "; ").join(
+                txt(
+                    f"{r.rank}. {r.name} 场分 {fmt(r.match_points)} 局分 {fmt(r.game_points)}",
+                    f"{r.rank}. {r.name} {fmt(r.match_points)} match pts {fmt(r.game_points)} game pts",
+                )
+                for r in top
+            )
+        )
     echo(txt(f"已保存到 {args.file}", f"saved to {args.file}"))
     return 0
 
@@ -233,11 +264,17 @@ def _seat_open(event):
 
 
 def add_parser(sub) -> None:
-    s = sub.add_parser("simulate", help="随机模拟比赛（试编）",
-                       description="随机填写未完成的结果并继续编排（淘汰赛含加赛），用于试编演练；结果写入文件")
+    s = sub.add_parser(
+        "simulate",
+        help="随机模拟比赛（试编）",
+        description="随机填写未完成的结果并继续编排（淘汰赛含加赛），用于试编演练；结果写入文件",
+    )
     s.add_argument("file", metavar="FILE")
-    s.add_argument("--seed", type=int, required=True, metavar="S", help="随机种子（第n轮结果用 Random(\"S-n\")）")
-    s.add_argument("--rounds", type=int, metavar="K",
-                   help="再编排K轮（默认：编排到最后一轮并填写其结果；已全部编排的循环赛：填写K轮结果）")
+    s.add_argument("--seed", type=int, required=True, metavar="S", help='随机种子（第n轮结果用 Random("S-n")）')
+    s.add_argument(
+        "--rounds",
+        type=int,
+        metavar="K",
+        help="再编排K轮（默认：编排到最后一轮并填写其结果；已全部编排的循环赛：填写K轮结果）",
+    )
     s.set_defaults(func=cmd_simulate)
-

@@ -6,6 +6,7 @@ text or ``--json``, on a JSON file (a workbook goes to
 Standard library at import; the core and :mod:`xlxq.report` are imported
 inside the commands (start-up time).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -34,11 +35,15 @@ def _standings(event, args) -> int:
     system = event.settings.system
     if args.with_swiss is not None:
         if system != "knockout":
-            raise InputError(f"--with 用于积分晋圈淘汰：FILE 应为淘汰赛文件，本文件为{system_label(system)}",
-                             f"--with is for a qualifying Swiss: FILE must be the knockout, this is {system}")
+            raise InputError(
+                f"--with 用于积分晋圈淘汰：FILE 应为淘汰赛文件，本文件为{system_label(system)}",
+                f"--with is for a qualifying Swiss: FILE must be the knockout, this is {system}",
+            )
         if args.round is not None:
-            raise InputError("--round 不能与 --with 同用（最终名次按两个文件的全部轮次）",
-                             "--round cannot be combined with --with (the final order uses every round)")
+            raise InputError(
+                "--round 不能与 --with 同用（最终名次按两个文件的全部轮次）",
+                "--round cannot be combined with --with (the final order uses every round)",
+            )
         return _standings_combined(event, args)
     from xlxq import report
 
@@ -57,12 +62,16 @@ def _standings_combined(knockout, args) -> int:
 
     swiss = load(args.with_swiss)
     if is_team(swiss) or swiss.settings.system != "swiss":
-        raise InputError(f"--with {args.with_swiss}：应为积分编排（swiss）赛事文件，实为{system_label(swiss.settings.system)}",
-                         f"--with {args.with_swiss}: must be a Swiss event, not {swiss.settings.system}")
+        raise InputError(
+            f"--with {args.with_swiss}：应为积分编排（swiss）赛事文件，实为{system_label(swiss.settings.system)}",
+            f"--with {args.with_swiss}: must be a Swiss event, not {swiss.settings.system}",
+        )
     for p in knockout.players:
         if not swiss.has_player(p.no) or swiss.player(p.no).name != p.name:
-            raise InputError(f"淘汰赛的{p.name}（{p.no}号）不在积分赛文件 {args.with_swiss} 中（序号与姓名应相同）",
-                             f"knockout player {p.name} ({p.no}) is not in the Swiss file {args.with_swiss}")
+            raise InputError(
+                f"淘汰赛的{p.name}（{p.no}号）不在积分赛文件 {args.with_swiss} 中（序号与姓名应相同）",
+                f"knockout player {p.name} ({p.no}) is not in the Swiss file {args.with_swiss}",
+            )
     if args.json:
         write_json(report.combined_data(swiss, knockout))
     else:
@@ -71,53 +80,93 @@ def _standings_combined(knockout, args) -> int:
 
 
 def _team_standings(event, args) -> int:
-    from xlxq.core.team_standings import (LABELS_EN, LABELS_ZH, board_standings, compute_team_standings,
-                                          resolve_team_tiebreaks)
+    from xlxq.core.team_standings import (
+        LABELS_EN,
+        LABELS_ZH,
+        board_standings,
+        compute_team_standings,
+        resolve_team_tiebreaks,
+    )
     from xlxq.errors import InputError
 
     s = event.settings
     if args.with_swiss is not None:
-        raise InputError("--with 用于积分晋圈淘汰，不用于团体赛", "--with is for a qualifying Swiss, not for a team event")
+        raise InputError(
+            "--with 用于积分晋圈淘汰，不用于团体赛", "--with is for a qualifying Swiss, not for a team event"
+        )
     if args.teams:
-        raise InputError("--teams 用于队员总分制（个人赛文件）；团体赛直接用 xlxq standings（台次成绩加 --boards）",
-                         "--teams is for 队员总分制 (an individual file); a team file: xlxq standings [--boards]")
+        raise InputError(
+            "--teams 用于队员总分制（个人赛文件）；团体赛直接用 xlxq standings（台次成绩加 --boards）",
+            "--teams is for 队员总分制 (an individual file); a team file: xlxq standings [--boards]",
+        )
     from xlxq.core.standings import table_round
 
     if args.round is not None:
         round_arg(event, args.round)
-    tr = table_round(event, args.round)        # as far as the results go (issue 8 §6)
+    tr = table_round(event, args.round)  # as far as the results go (issue 8 §6)
     after = tr.after
     if args.boards:
         per_board = board_standings(event, after)
         if args.json:
-            write_json({"kind": "team", "system": s.system, "after_round": after,
-                        "board_ranking": {"by": s.board_ranking, "min_games": s.board_min_games},
-                        "boards": {str(k): [nums(r.to_dict()) for r in rows] for k, rows in per_board.items()}})
+            write_json(
+                {
+                    "kind": "team",
+                    "system": s.system,
+                    "after_round": after,
+                    "board_ranking": {"by": s.board_ranking, "min_games": s.board_min_games},
+                    "boards": {str(k): [nums(r.to_dict()) for r in rows] for k, rows in per_board.items()},
+                }
+            )
             return 0
         title = tr.title("台次成绩", "Board results", language())
         if s.name:
             title += f"  {s.name}"
         lines = [title]
-        header = txt("名次 序号 姓名 队名 局数 胜 和 负 得分 得分率 犯规",
-                     "Rank No Name Team Games W D L Points Pct Fouls").split()
+        header = txt(
+            "名次 序号 姓名 队名 局数 胜 和 负 得分 得分率 犯规", "Rank No Name Team Games W D L Points Pct Fouls"
+        ).split()
         for k, rows in per_board.items():
             lines.append(txt(f"第{k}台", f"Board {k}"))
-            table = [[r.rank if r.rank is not None else "—", r.no, r.name, r.team, r.games, r.wins, r.draws,
-                      r.losses, fmt(r.points), f"{r.percentage * 100:.1f}%", r.fouls] for r in rows]
+            table = [
+                [
+                    r.rank if r.rank is not None else "—",
+                    r.no,
+                    r.name,
+                    r.team,
+                    r.games,
+                    r.wins,
+                    r.draws,
+                    r.losses,
+                    fmt(r.points),
+                    f"{r.percentage * 100:.1f}%",
+                    r.fouls,
+                ]
+                for r in rows
+            ]
             lines += ["  " + ln for ln in text_table(header, table, [True, True, False, False] + [True] * 7)]
             if not rows:
                 lines.append(txt("  （尚无对局）", "  (no games yet)"))
         if s.board_min_games:
-            lines.append(txt(f"不足{s.board_min_games}局者列在最后，不排名次（—）",
-                             f"fewer than {s.board_min_games} games: listed last, unranked (—)"))
+            lines.append(
+                txt(
+                    f"不足{s.board_min_games}局者列在最后，不排名次（—）",
+                    f"fewer than {s.board_min_games} games: listed last, unranked (—)",
+                )
+            )
         echo(*lines)
         return 0
     rows = compute_team_standings(event, after)
     keys = resolve_team_tiebreaks(s.tiebreaks, s.system)
     if args.json:
-        data = {"kind": "team", "system": s.system, "after_round": after, "in_progress": tr.in_progress,
-                "score": keys[0],
-                "tiebreak_order": keys, "standings": [nums(r.to_dict()) for r in rows]}
+        data = {
+            "kind": "team",
+            "system": s.system,
+            "after_round": after,
+            "in_progress": tr.in_progress,
+            "score": keys[0],
+            "tiebreak_order": keys,
+            "standings": [nums(r.to_dict()) for r in rows],
+        }
         write_json(data)
         return 0
     labels = LABELS_EN if language() == "en" else LABELS_ZH
@@ -145,7 +194,9 @@ def _standings_member_total(event, args) -> int:
     from xlxq.errors import InputError
 
     if event.settings.system == "knockout":
-        raise InputError("队员总分制（--teams）只用于积分编排和循环赛", "--teams (队员总分制) is for a Swiss or a round robin")
+        raise InputError(
+            "队员总分制（--teams）只用于积分编排和循环赛", "--teams (队员总分制) is for a Swiss or a round robin"
+        )
     mt = getattr(event.settings, "member_total", None) or MemberTotalOptions()
     after = round_arg(event, args.round) if args.round is not None else None
     rows = member_total_standings(event, mt.by, mt.best, mt.incomplete, after_round=after)
@@ -155,28 +206,48 @@ def _standings_member_total(event, args) -> int:
     else:
         from xlxq.core.standings import table_round
 
-        tr = table_round(event, after)             # as the individual table counts it (issue 8 §6)
+        tr = table_round(event, after)  # as the individual table counts it (issue 8 §6)
         shown_after, when = tr.after, tr.label(language())
     if args.json:
-        data = {"kind": "member_total", "by": mt.by, "best": mt.best, "incomplete": mt.incomplete,
-                "after_round": shown_after, "standings": [nums(r.to_dict()) for r in rows]}
+        data = {
+            "kind": "member_total",
+            "by": mt.by,
+            "best": mt.best,
+            "incomplete": mt.incomplete,
+            "after_round": shown_after,
+            "standings": [nums(r.to_dict()) for r in rows],
+        }
         write_json(data)
         return 0
     by = txt("积分总和", "points") if mt.by == "points" else txt("名次总和（小者列前）", "placings (lower first)")
     best = txt(f"每队计前{mt.best}名", f"best {mt.best} a team") if mt.best else txt("每队全部队员", "every member")
-    title = txt(f"队员总分制团体名次（{when}；按{by}，{best}）",
-                f"Team ranking by members' results ({when}; by {by}, {best})")
+    title = txt(
+        f"队员总分制团体名次（{when}；按{by}，{best}）", f"Team ranking by members' results ({when}; by {by}, {best})"
+    )
     if event.settings.name:
         title += f"  {event.settings.name}"
-    header = txt("名次 队名 计入人数 积分和 名次和 最好名次 计入队员（个人名次）",
-                 "Rank Team Counted Points Placings Best Members(rank)").split()
+    header = txt(
+        "名次 队名 计入人数 积分和 名次和 最好名次 计入队员（个人名次）",
+        "Rank Team Counted Points Placings Best Members(rank)",
+    ).split()
     table = []
     for r in rows:
-        members = txt("、", ", ").join(txt(f"{no}号{event.player(no).name}（第{rk}名）", f"{no} {event.player(no).name} ({rk})")
-                                      for no, rk, _ in r.counted)
+        members = txt("、", ", ").join(
+            txt(f"{no}号{event.player(no).name}（第{rk}名）", f"{no} {event.player(no).name} ({rk})")
+            for no, rk, _ in r.counted
+        )
         team = r.team + ("" if r.complete else txt("（人数不足）", " (short)"))
-        table.append([r.rank if r.rank is not None else "—", team, len(r.counted), fmt(r.points), r.placings,
-                      r.best_placing, members])
+        table.append(
+            [
+                r.rank if r.rank is not None else "—",
+                team,
+                len(r.counted),
+                fmt(r.points),
+                r.placings,
+                r.best_placing,
+                members,
+            ]
+        )
     echo(title, *text_table(header, table, [True, False, True, True, True, True, False]))
     return 0
 
@@ -192,11 +263,15 @@ def crosstable(event, args) -> int:
     from xlxq.errors import InputError
 
     if is_team(event):
-        raise InputError("交叉表只用于个人循环赛；团体赛请用 xlxq standings（台次成绩加 --boards）",
-                         "a cross table is for individual round robins; a team event: xlxq standings [--boards]")
+        raise InputError(
+            "交叉表只用于个人循环赛；团体赛请用 xlxq standings（台次成绩加 --boards）",
+            "a cross table is for individual round robins; a team event: xlxq standings [--boards]",
+        )
     if not is_rr(event):
-        raise InputError(f"交叉表只用于循环赛，本赛事为{system_label(event.settings.system)}（{event.settings.system}）",
-                         f"a cross table is for round robins only; this event is {event.settings.system}")
+        raise InputError(
+            f"交叉表只用于循环赛，本赛事为{system_label(event.settings.system)}（{event.settings.system}）",
+            f"a cross table is for round robins only; this event is {event.settings.system}",
+        )
     after = round_arg(event, args.round) if args.round is not None else None
     if args.json:
         write_json(report.cross_table_data(event, after))
@@ -210,8 +285,12 @@ def add_parser(sub) -> None:
     s.add_argument("file", metavar="FILE")
     s.add_argument("--json", action="store_true", help="以 JSON 输出")
     s.add_argument("--round", type=int, metavar="N", help="计算到第N轮（默认：最后一轮）")
-    s.add_argument("--with", dest="with_swiss", metavar="SWISS.json",
-                   help="积分晋圈淘汰：FILE 为淘汰赛，SWISS.json 为积分赛，输出最终名次")
+    s.add_argument(
+        "--with",
+        dest="with_swiss",
+        metavar="SWISS.json",
+        help="积分晋圈淘汰：FILE 为淘汰赛，SWISS.json 为积分赛，输出最终名次",
+    )
     s.add_argument("--boards", action="store_true", help="团体赛：台次成绩（各台队员成绩）")
     s.add_argument("--teams", action="store_true", help="队员总分制：按队员成绩的团体名次")
     s.set_defaults(func=cmd_standings)
@@ -221,4 +300,3 @@ def add_parser(sub) -> None:
     s.add_argument("--json", action="store_true", help="以 JSON 输出")
     s.add_argument("--round", type=int, metavar="N", help="计算到第N轮（默认：全部）")
     s.set_defaults(func=cmd_crosstable)
-

@@ -6,6 +6,7 @@ round robin or 全队轮赛制, and ``xlxq lineup`` (出场名单).
 Standard library at import; the team core is imported inside the functions
 (start-up time).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -15,25 +16,61 @@ from xlxq.cli.files import checked, is_team, save
 from xlxq.cli.output import RR_SYSTEMS, echo, fmt, text_table, txt
 from xlxq.cli.workbooks import on_file
 
-__all__ = ["RESULT_ZH", "RESULT_EN", "team_system_label", "lineup_label", "tname",
-           "team_score_label", "team_table", "seat_cells", "match_lines", "team_round_lines", "withdrawn_vacant",
-           "pair_seat", "team_scores", "team_limit", "team_schedule_rounds", "team_schedule_lines", "cmd_lineup",
-           "add_parser"]
+__all__ = [
+    "RESULT_ZH",
+    "RESULT_EN",
+    "team_system_label",
+    "lineup_label",
+    "tname",
+    "team_score_label",
+    "team_table",
+    "seat_cells",
+    "match_lines",
+    "team_round_lines",
+    "withdrawn_vacant",
+    "pair_seat",
+    "team_scores",
+    "team_limit",
+    "team_schedule_rounds",
+    "team_schedule_lines",
+    "cmd_lineup",
+    "add_parser",
+]
 
 
-RESULT_ZH = {"red_win": "红胜", "black_win": "黑胜", "draw": "和", "red_win_forfeit": "红胜（黑方弃权）",
-             "black_win_forfeit": "黑胜（红方弃权）", "double_forfeit": "双方弃权"}
+RESULT_ZH = {
+    "red_win": "红胜",
+    "black_win": "黑胜",
+    "draw": "和",
+    "red_win_forfeit": "红胜（黑方弃权）",
+    "black_win_forfeit": "黑胜（红方弃权）",
+    "double_forfeit": "双方弃权",
+}
 
 
-RESULT_EN = {"red_win": "1-0", "black_win": "0-1", "draw": "draw", "red_win_forfeit": "1-0 (forfeit)",
-             "black_win_forfeit": "0-1 (forfeit)", "double_forfeit": "double forfeit"}
+RESULT_EN = {
+    "red_win": "1-0",
+    "black_win": "0-1",
+    "draw": "draw",
+    "red_win_forfeit": "1-0 (forfeit)",
+    "black_win_forfeit": "0-1 (forfeit)",
+    "double_forfeit": "double forfeit",
+}
 
 
 def team_system_label(system: str) -> str:
-    zh = {"swiss": "积分编排团体赛", "round_robin": "团体单循环", "double_round_robin": "团体双循环",
-          "scheveningen": "全队轮赛制"}
-    en = {"swiss": "team Swiss", "round_robin": "team round robin", "double_round_robin": "team double round robin",
-          "scheveningen": "Scheveningen match"}
+    zh = {
+        "swiss": "积分编排团体赛",
+        "round_robin": "团体单循环",
+        "double_round_robin": "团体双循环",
+        "scheveningen": "全队轮赛制",
+    }
+    en = {
+        "swiss": "team Swiss",
+        "round_robin": "team round robin",
+        "double_round_robin": "team double round robin",
+        "scheveningen": "Scheveningen match",
+    }
     return txt(zh.get(system, system), en.get(system, system))
 
 
@@ -64,8 +101,11 @@ def team_score_label(event) -> str:
 def team_table(event) -> list[str]:
     """The registration: each team's 主力 by board, then its 替补."""
     k = event.settings.boards
-    header = txt("队序号 队名", "No Team").split() + [txt(f"第{i}台", f"Board {i}") for i in range(1, k + 1)] + \
-        [txt("替补", "Reserves")]
+    header = (
+        txt("队序号 队名", "No Team").split()
+        + [txt(f"第{i}台", f"Board {i}") for i in range(1, k + 1)]
+        + [txt("替补", "Reserves")]
+    )
     rows = []
     for t in event.teams:
         cells = [f"{no} {event.player(no).name}" for no in t.players[:k]]
@@ -114,7 +154,9 @@ def match_lines(event, m, scores: Optional[dict] = None, label: str = "") -> lis
     return lines
 
 
-def team_round_lines(event, rnd, scores: Optional[dict] = None, label: str = "", title: Optional[str] = None) -> list[str]:
+def team_round_lines(
+    event, rnd, scores: Optional[dict] = None, label: str = "", title: Optional[str] = None
+) -> list[str]:
     s = event.settings
     if title is None:
         title = txt(f"第{rnd.round}轮对阵表", f"Round {rnd.round} pairings")
@@ -128,9 +170,10 @@ def team_round_lines(event, rnd, scores: Optional[dict] = None, label: str = "",
     for no in rnd.byes:
         sc = s.scoring
         if s.system == "swiss":
-            why = txt(f"按胜一场计：场分 {fmt(sc.bye_match())}、局分 {fmt(sc.bye_games(s.boards))}（原则(五)）",
-                      f"counts as a won match: {fmt(sc.bye_match())} match points, "
-                      f"{fmt(sc.bye_games(s.boards))} game points")
+            why = txt(
+                f"按胜一场计：场分 {fmt(sc.bye_match())}、局分 {fmt(sc.bye_games(s.boards))}（原则(五)）",
+                f"counts as a won match: {fmt(sc.bye_match())} match points, {fmt(sc.bye_games(s.boards))} game points",
+            )
         else:
             why = txt("循环赛轮空，不计分", "round-robin bye, no points")
         sc_txt = f" {label} {fmt(scores.get(no, 0))}" if scores is not None else ""
@@ -192,11 +235,16 @@ def team_schedule_lines(event) -> list[str]:
     lines = []
     for rnd in event.rounds:
         if event.settings.system == "scheveningen":
-            cells = [f"{b.board}. {b.red} {event.player(b.red).name} — {b.black} {event.player(b.black).name}"
-                     for m in rnd.matches for b in m.boards]
+            cells = [
+                f"{b.board}. {b.red} {event.player(b.red).name} — {b.black} {event.player(b.black).name}"
+                for m in rnd.matches
+                for b in m.boards
+            ]
         else:
-            cells = [f"{m.match}. {m.first} {event.team(m.first).name} — {m.second} {event.team(m.second).name}"
-                     for m in rnd.matches]
+            cells = [
+                f"{m.match}. {m.first} {event.team(m.first).name} — {m.second} {event.team(m.second).name}"
+                for m in rnd.matches
+            ]
         cells += [txt(f"轮空 {no} {event.team(no).name}", f"bye {no} {event.team(no).name}") for no in rnd.byes]
         lines.append(txt(f"第{rnd.round}轮：", f"round {rnd.round}: ") + txt("；", "; ").join(cells))
     return lines
@@ -213,19 +261,26 @@ def _lineup(event, args) -> int:
     from xlxq.errors import InputError
 
     if not is_team(event):
-        raise InputError("xlxq lineup 只用于团体赛文件（event.kind: \"team\"）",
-                         "xlxq lineup is for team files (event.kind: \"team\")")
+        raise InputError(
+            'xlxq lineup 只用于团体赛文件（event.kind: "team"）', 'xlxq lineup is for team files (event.kind: "team")'
+        )
     s = event.settings
     if s.system == "scheveningen":
-        raise InputError("全队轮赛制的出场顺序由秩序表决定，不能另报出场名单",
-                         "a Scheveningen match is seated from its table; line-ups cannot be changed")
+        raise InputError(
+            "全队轮赛制的出场顺序由秩序表决定，不能另报出场名单",
+            "a Scheveningen match is seated from its table; line-ups cannot be changed",
+        )
     last = len(event.rounds)
     n = args.round if args.round is not None else last
     if n < 1 or n > last:
         if last and n == last + 1 or (not last and n in (0, 1)):
-            raise InputError(f"第{max(n, 1)}轮尚未编排：先用 xlxq pair 编排，再报出场名单（编排时已按默认名单入座）",
-                             f"round {max(n, 1)} is not paired yet: pair it with xlxq pair first")
-        raise InputError(f"轮次 --round {n} 无效：文件中有{last}轮", f"invalid --round {n}: the file has {last} round(s)")
+            raise InputError(
+                f"第{max(n, 1)}轮尚未编排：先用 xlxq pair 编排，再报出场名单（编排时已按默认名单入座）",
+                f"round {max(n, 1)} is not paired yet: pair it with xlxq pair first",
+            )
+        raise InputError(
+            f"轮次 --round {n} 无效：文件中有{last}轮", f"invalid --round {n}: the file has {last} round(s)"
+        )
     rnd = event.get_round(n)
     team = _find_team(event, args.team)
     if team.no in rnd.byes:
@@ -240,18 +295,27 @@ def _lineup(event, args) -> int:
     new = set_lineups(event, n, {team.no: lineup})
     m_new = next(m for m in new.get_round(n).matches if m.match == m_old.match)
     for ob, nb in zip(m_old.boards, m_new.boards):
-        if (ob.result is not None and vacant_result(ob.red, ob.black) is None
-            and (ob.red, ob.black) != (nb.red, nb.black)):
-            raise InputError(f"第{n}轮 {team.name}（{team.no}队） 第{ob.board}台已有结果（{RESULT_ZH.get(ob.result)}），"
-                             f"不能更换出场队员；如确需更换，请先清除该台结果",
-                             f"round {n}, team {team.name} ({team.no}), board {ob.board} already has a result: "
-                             f"its players cannot be changed (clear the result first)")
+        if (
+            ob.result is not None
+            and vacant_result(ob.red, ob.black) is None
+            and (ob.red, ob.black) != (nb.red, nb.black)
+        ):
+            raise InputError(
+                f"第{n}轮 {team.name}（{team.no}队） 第{ob.board}台已有结果（{RESULT_ZH.get(ob.result)}），"
+                f"不能更换出场队员；如确需更换，请先清除该台结果",
+                f"round {n}, team {team.name} ({team.no}), board {ob.board} already has a result: "
+                f"its players cannot be changed (clear the result first)",
+            )
     checked(new)
     save(new, args.file)
     seated = [b.red if m_new.side(team.no, b) == "R" else b.black for b in m_new.boards]
     who = txt("、", ", ").join(f"{k}.{seat_cells(new, no)[1]}" for k, no in enumerate(seated, start=1))
-    echo(txt(f"第{n}轮 {team.name}（{team.no}队）出场名单（{lineup_label(s.lineup)}）：{who}",
-             f"round {n}, team {team.name} ({team.no}) line-up ({lineup_label(s.lineup)}): {who}"))
+    echo(
+        txt(
+            f"第{n}轮 {team.name}（{team.no}队）出场名单（{lineup_label(s.lineup)}）：{who}",
+            f"round {n}, team {team.name} ({team.no}) line-up ({lineup_label(s.lineup)}): {who}",
+        )
+    )
     echo(*match_lines(new, m_new))
     echo(txt(f"已保存到 {args.file}", f"saved to {args.file}"))
     return 0
@@ -267,8 +331,10 @@ def _find_team(event, spec: str):
     hits = [t for t in event.teams if t.name == spec]
     if len(hits) == 1:
         return hits[0]
-    raise InputError(f"没有这支队伍：{spec}（可用队序号或队名：{'、'.join(f'{t.no} {t.name}' for t in event.teams)}）",
-                     f"no team {spec!r} (give a team number or name)")
+    raise InputError(
+        f"没有这支队伍：{spec}（可用队序号或队名：{'、'.join(f'{t.no} {t.name}' for t in event.teams)}）",
+        f"no team {spec!r} (give a team number or name)",
+    )
 
 
 def _parse_lineup(event, team, round_no: int, spec: str) -> list[int]:
@@ -291,19 +357,22 @@ def _parse_lineup(event, team, round_no: int, spec: str) -> list[int]:
             if mine or anyone:
                 out.append((mine or anyone)[0])
             else:
-                raise InputError(f"第{round_no}轮 {team.name}（{team.no}队） 第{k}台：没有名为“{item}”的报名棋手",
-                                 f"round {round_no}, team {team.name} ({team.no}), board {k}: "
-                                 f"no registered player named {item!r}")
+                raise InputError(
+                    f"第{round_no}轮 {team.name}（{team.no}队） 第{k}台：没有名为“{item}”的报名棋手",
+                    f"round {round_no}, team {team.name} ({team.no}), board {k}: no registered player named {item!r}",
+                )
     return out
 
 
 def add_parser(sub) -> None:
-    s = sub.add_parser("lineup", help="团体赛：报出场名单（换人、临时定台）",
-                       description="团体赛：某队某轮的出场名单（第1台起的序号或姓名，0 = 空台），按出场方式检查后重新入座；"
-                                   "不给 --players 则恢复默认名单")
+    s = sub.add_parser(
+        "lineup",
+        help="团体赛：报出场名单（换人、临时定台）",
+        description="团体赛：某队某轮的出场名单（第1台起的序号或姓名，0 = 空台），按出场方式检查后重新入座；"
+        "不给 --players 则恢复默认名单",
+    )
     s.add_argument("file", metavar="FILE")
     s.add_argument("--round", type=int, metavar="N", help="轮次（默认：文件中最后一轮）")
     s.add_argument("--team", required=True, metavar="T", help="队序号或队名")
     s.add_argument("--players", metavar="a,b,c,d", help="第1台起的出场队员：序号或姓名，逗号分隔；0 = 空台")
     s.set_defaults(func=cmd_lineup)
-

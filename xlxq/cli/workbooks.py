@@ -9,6 +9,7 @@ on a JSON file.  Exit code 0, or 1 when the workbook has errors
 Standard library at import; the workbook modules (openpyxl) are imported
 when a workbook is met (start-up time).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -20,8 +21,16 @@ from typing import Any, Optional
 from xlxq.cli.files import is_team, is_workbook, load, round_arg
 from xlxq.cli.output import RR_SYSTEMS, echo, language, nums, write_json
 
-__all__ = ["on_file", "workbook_dispatch", "dispatch", "team_dispatch", "standings_json", "report_status",
-           "cmd_demo", "add_parser"]
+__all__ = [
+    "on_file",
+    "workbook_dispatch",
+    "dispatch",
+    "team_dispatch",
+    "standings_json",
+    "report_status",
+    "cmd_demo",
+    "add_parser",
+]
 
 
 def on_file(command: str, args: argparse.Namespace, individual, team=None) -> int:
@@ -44,8 +53,10 @@ def workbook_dispatch(command: str, path: str, args: argparse.Namespace) -> int:
     except ImportError as exc:
         from xlxq.errors import XlxqError
 
-        raise XlxqError(f"无法处理 Excel 工作簿 {path}：工作簿模块 xlxq.workbook 不可用（{exc}）",
-                        f"cannot handle the Excel workbook {path}: xlxq.workbook is not available ({exc})")
+        raise XlxqError(
+            f"无法处理 Excel 工作簿 {path}：工作簿模块 xlxq.workbook 不可用（{exc}）",
+            f"cannot handle the Excel workbook {path}: xlxq.workbook is not available ({exc})",
+        )
     rc = dispatch(command, path, args)
     return int(rc) if isinstance(rc, int) else 0
 
@@ -112,7 +123,9 @@ def dispatch(command: str, path: str | os.PathLike, args: Any = None) -> int:
         st = W.schedule_round_robin(book)
     elif command == "standings":
         if getattr(args, "with_swiss", None) is not None:
-            raise InputError("工作簿中的积分晋圈淘汰在同一文件中，不需要 --with", "a workbook holds both stages: no --with")
+            raise InputError(
+                "工作簿中的积分晋圈淘汰在同一文件中，不需要 --with", "a workbook holds both stages: no --with"
+            )
         st = W.recompute(book)
         if st.ok and rnd is not None and st.event.settings.system == "swiss":
             from xlxq.core.standings import compute_standings
@@ -132,8 +145,10 @@ def dispatch(command: str, path: str | os.PathLike, args: Any = None) -> int:
         st = W.recompute(book)
         if st.ok:
             if st.event.settings.system not in RR_SYSTEMS:
-                raise InputError(f"交叉表只用于循环赛，本赛事为{st.event.settings.system}",
-                                 f"a cross table is for round robins only; this event is {st.event.settings.system}")
+                raise InputError(
+                    f"交叉表只用于循环赛，本赛事为{st.event.settings.system}",
+                    f"a cross table is for round robins only; this event is {st.event.settings.system}",
+                )
             as_json = getattr(args, "json", False)
             if not as_json:
                 for line in st.lines(lang):
@@ -149,10 +164,12 @@ def dispatch(command: str, path: str | os.PathLike, args: Any = None) -> int:
     elif command == "check":
         st = W.check(book)
     else:
-        raise XlxqError(f"Excel 工作簿不支持 xlxq {command}（可用：pair、schedule、standings、crosstable、explain、check、"
-                        f"qualify）",
-                        f"xlxq {command} is not available for workbooks (use pair, schedule, standings, crosstable, "
-                        f"explain, check, qualify)")
+        raise XlxqError(
+            f"Excel 工作簿不支持 xlxq {command}（可用：pair、schedule、standings、crosstable、explain、check、"
+            f"qualify）",
+            f"xlxq {command} is not available for workbooks (use pair, schedule, standings, crosstable, "
+            f"explain, check, qualify)",
+        )
     return report_status(st, lang, path, command in ("pair", "schedule", "standings", "explain"))
 
 
@@ -180,9 +197,10 @@ def team_dispatch(command: str, path: str | os.PathLike, args: Any = None, book:
         if getattr(args, "json", False):
             from xlxq.core.team_standings import board_standings
 
-            out = {"standings": [nums(r.to_dict()) for r in st.data],
-                   "boards": {str(k): [nums(r.to_dict()) for r in v]
-                              for k, v in board_standings(st.event, rnd).items()}}
+            out = {
+                "standings": [nums(r.to_dict()) for r in st.data],
+                "boards": {str(k): [nums(r.to_dict()) for r in v] for k, v in board_standings(st.event, rnd).items()},
+            }
             write_json(out)
             return 0
     elif command == "explain":
@@ -190,8 +208,10 @@ def team_dispatch(command: str, path: str | os.PathLike, args: Any = None, book:
     elif command == "check":
         st = TW.check(book)
     else:
-        raise XlxqError(f"团体赛工作簿不支持 xlxq {command}（可用：pair、standings、explain、check）",
-                        f"xlxq {command} is not available for team workbooks (use pair, standings, explain, check)")
+        raise XlxqError(
+            f"团体赛工作簿不支持 xlxq {command}（可用：pair、standings、explain、check）",
+            f"xlxq {command} is not available for team workbooks (use pair, standings, explain, check)",
+        )
     return report_status(st, lang, path, command in ("pair", "standings", "explain"))
 
 
@@ -205,26 +225,31 @@ def _qualify(path: str | os.PathLike, args: Any, lang: str) -> int:
 
     src = Path(path)
     out = getattr(args, "knockout", None)
-    for flag, given in (("--games-per-match", getattr(args, "games_per_match", 1) not in (None, 1)),
-                        ("--playoff-games", getattr(args, "playoff_games", None) is not None),
-                        ("--armageddon", bool(getattr(args, "armageddon", False))),
-                        ("--name", getattr(args, "name", None) is not None),
-                        ("--round", getattr(args, "round", None) is not None)):
+    for flag, given in (
+        ("--games-per-match", getattr(args, "games_per_match", 1) not in (None, 1)),
+        ("--playoff-games", getattr(args, "playoff_games", None) is not None),
+        ("--armageddon", bool(getattr(args, "armageddon", False))),
+        ("--name", getattr(args, "name", None) is not None),
+        ("--round", getattr(args, "round", None) is not None),
+    ):
         if given:
-            raise InputError(f"工作簿的淘汰赛阶段按“设置”表的每场局数、加赛局数、加赛决胜局进行，且在积分赛结束后晋圈：不用 {flag}",
-                             f"a workbook's knockout stage takes its settings from the Settings sheet: {flag} "
-                             f"does not apply")
+            raise InputError(
+                f"工作簿的淘汰赛阶段按“设置”表的每场局数、加赛局数、加赛决胜局进行，且在积分赛结束后晋圈：不用 {flag}",
+                f"a workbook's knockout stage takes its settings from the Settings sheet: {flag} does not apply",
+            )
     target = src
     if out is not None and Path(out).resolve() != src.resolve():
         target = Path(out)
         if target.suffix.lower() != src.suffix.lower():
-            raise InputError(f"{target.name} 应与 {src.name} 同为 {src.suffix} 工作簿",
-                             f"{target.name} must be a {src.suffix} workbook like {src.name}")
+            raise InputError(
+                f"{target.name} 应与 {src.name} 同为 {src.suffix} 工作簿",
+                f"{target.name} must be a {src.suffix} workbook like {src.name}",
+            )
         if target.exists() and not getattr(args, "force", False):
             raise InputError(f"文件已存在：{target}（如要覆盖，加 --force）", f"{target} already exists (use --force)")
     on_tie = getattr(args, "on_tie", None)
     if target != src:
-        OpenpyxlBook(src)                # a readable workbook, before anything is copied
+        OpenpyxlBook(src)  # a readable workbook, before anything is copied
         tmp = target.with_name(f".{target.stem}.new{target.suffix}")
         shutil.copyfile(src, tmp)
         try:
@@ -249,8 +274,10 @@ def cmd_demo(args: argparse.Namespace) -> int:
     except ImportError as exc:
         from xlxq.errors import XlxqError
 
-        raise XlxqError(f"演示需要工作簿模块 xlxq.workbook，但它不可用（{exc}）",
-                        f"the demo needs xlxq.workbook, which is not available ({exc})")
+        raise XlxqError(
+            f"演示需要工作簿模块 xlxq.workbook，但它不可用（{exc}）",
+            f"the demo needs xlxq.workbook, which is not available ({exc})",
+        )
     if getattr(args, "teams", False):
         from xlxq.team_workbook import team_demo as demo
     rc = demo(args.dir) if args.dir is not None else demo()

@@ -8,6 +8,7 @@ lower-scored player without one could have had, the rest still pairable,
 ``compare_with_engine`` says where a round differs from what the engine
 would pair from the same history.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -58,13 +59,19 @@ def lower_byes(cards: Mapping[int, CardState], in_round: Sequence[int], bye: int
     by number.  Empty: the bye was as low as it could go."""
     met = {no: cards[no].opponents for no in in_round}
     matcher = Matcher(met, lambda no: False)
-    low = sorted((cards[q].score, q) for q in in_round
-                 if q != bye and cards[q].byes == 0 and cards[q].score < cards[bye].score)
+    low = sorted(
+        (cards[q].score, q) for q in in_round if q != bye and cards[q].byes == 0 and cards[q].score < cards[bye].score
+    )
     return [q for _, q in low if matcher.feasible([x for x in in_round if x != q])]
 
 
-def bye_warning(cards: Mapping[int, CardState], in_round: Sequence[int], bye: int,
-                zh_name: Callable[[int], str], en_name: Callable[[int], str]) -> tuple[str, str]:
+def bye_warning(
+    cards: Mapping[int, CardState],
+    in_round: Sequence[int],
+    bye: int,
+    zh_name: Callable[[int], str],
+    en_name: Callable[[int], str],
+) -> tuple[str, str]:
     """The 原则(五) warning (zh, en) for ``bye`` ("" when none): it names the
     lowest-scored unit(s) of :func:`lower_byes` who could have had the bye.
     ``zh_name``/``en_name`` write a unit's name."""
@@ -73,11 +80,15 @@ def bye_warning(cards: Mapping[int, CardState], in_round: Sequence[int], bye: in
         return "", ""
     best = [q for q in lower if cards[q].score == cards[lower[0]].score]
     s_bye, s_low = _pts(cards[bye].score), _pts(cards[best[0]].score)
-    zh = (f"轮空的{zh_name(bye)}有{s_bye}分，不在最低分段：{'、'.join(zh_name(q) for q in best)}"
-          f"只有{s_low}分、未轮空过，由其轮空其余仍可全部编排（原则(五)）")
-    en = (f"the bye ({en_name(bye)}, {s_bye} pts) is not in the lowest score group: "
-          f"{', '.join(en_name(q) for q in best)} ({s_low} pts, no bye yet) could have had it "
-          f"with the rest still pairable")
+    zh = (
+        f"轮空的{zh_name(bye)}有{s_bye}分，不在最低分段：{'、'.join(zh_name(q) for q in best)}"
+        f"只有{s_low}分、未轮空过，由其轮空其余仍可全部编排（原则(五)）"
+    )
+    en = (
+        f"the bye ({en_name(bye)}, {s_bye} pts) is not in the lowest score group: "
+        f"{', '.join(en_name(q) for q in best)} ({s_low} pts, no bye yet) could have had it "
+        f"with the rest still pairable"
+    )
     return zh, en
 
 
@@ -98,53 +109,135 @@ def check_round(event: Event, round_no: int) -> list[Issue]:
     for b in rnd.boards:
         for no in (b.red, b.black):
             if no in seen:
-                issues.append(Issue(ERROR, "twice", f"第{round_no}轮：{name.get(no, no)}（{no}号）出现两次",
-                                    f"round {round_no}: player {no} appears twice", round_no, b.board, (no,)))
+                issues.append(
+                    Issue(
+                        ERROR,
+                        "twice",
+                        f"第{round_no}轮：{name.get(no, no)}（{no}号）出现两次",
+                        f"round {round_no}: player {no} appears twice",
+                        round_no,
+                        b.board,
+                        (no,),
+                    )
+                )
             seen[no] = b.board
         if b.black in cards[b.red].opponents:
-            issues.append(Issue(ERROR, "rematch",
-                                f"第{round_no}轮第{b.board}台：{name[b.red]}（{b.red}号）与{name[b.black]}（{b.black}号）已相遇过（原则(六)）",
-                                f"round {round_no} board {b.board}: {b.red} and {b.black} have already met",
-                                round_no, b.board, (b.red, b.black)))
+            issues.append(
+                Issue(
+                    ERROR,
+                    "rematch",
+                    f"第{round_no}轮第{b.board}台：{name[b.red]}（{b.red}号）与{name[b.black]}（{b.black}号）已相遇过（原则(六)）",
+                    f"round {round_no} board {b.board}: {b.red} and {b.black} have already met",
+                    round_no,
+                    b.board,
+                    (b.red, b.black),
+                )
+            )
     for no in rnd.byes:
         if no in seen:
-            issues.append(Issue(ERROR, "twice", f"第{round_no}轮：{name.get(no, no)}（{no}号）既有对局又轮空",
-                                f"round {round_no}: player {no} plays and has a bye", round_no, None, (no,)))
+            issues.append(
+                Issue(
+                    ERROR,
+                    "twice",
+                    f"第{round_no}轮：{name.get(no, no)}（{no}号）既有对局又轮空",
+                    f"round {round_no}: player {no} plays and has a bye",
+                    round_no,
+                    None,
+                    (no,),
+                )
+            )
         seen[no] = None
         if cards[no].byes:
-            issues.append(Issue(ERROR, "second_bye", f"第{round_no}轮：{name[no]}（{no}号）已轮空过，不应再轮空",
-                                f"round {round_no}: player {no} already had a bye", round_no, None, (no,)))
+            issues.append(
+                Issue(
+                    ERROR,
+                    "second_bye",
+                    f"第{round_no}轮：{name[no]}（{no}号）已轮空过，不应再轮空",
+                    f"round {round_no}: player {no} already had a bye",
+                    round_no,
+                    None,
+                    (no,),
+                )
+            )
     if len(rnd.byes) > 1:
-        issues.append(Issue(ERROR, "byes", f"第{round_no}轮有{len(rnd.byes)}个轮空，最多一个",
-                            f"round {round_no} has {len(rnd.byes)} byes; at most one", round_no))
+        issues.append(
+            Issue(
+                ERROR,
+                "byes",
+                f"第{round_no}轮有{len(rnd.byes)}个轮空，最多一个",
+                f"round {round_no} has {len(rnd.byes)} byes; at most one",
+                round_no,
+            )
+        )
     for no in sorted(expected - set(seen)):
-        issues.append(Issue(ERROR, "missing", f"第{round_no}轮：{name[no]}（{no}号）未被编排",
-                            f"round {round_no}: player {no} is not paired", round_no, None, (no,)))
+        issues.append(
+            Issue(
+                ERROR,
+                "missing",
+                f"第{round_no}轮：{name[no]}（{no}号）未被编排",
+                f"round {round_no}: player {no} is not paired",
+                round_no,
+                None,
+                (no,),
+            )
+        )
     for no in sorted(set(seen) - expected):
         p = event.player(no)
         why = f"自第{p.withdrawn_from_round}轮起退赛" if not p.active_in(round_no) else "已连续弃权，不再编排"
-        issues.append(Issue(ERROR, "withdrawn", f"第{round_no}轮：{name[no]}（{no}号）{why}，却被编排",
-                            f"round {round_no}: player {no} is withdrawn but paired", round_no, seen[no], (no,)))
+        issues.append(
+            Issue(
+                ERROR,
+                "withdrawn",
+                f"第{round_no}轮：{name[no]}（{no}号）{why}，却被编排",
+                f"round {round_no}: player {no} is withdrawn but paired",
+                round_no,
+                seen[no],
+                (no,),
+            )
+        )
     if rnd.byes and round_no > 1:
         for no in rnd.byes:
             zh, en = bye_warning(cards, sorted(seen), no, lambda x: f"{name[x]}（{x}号）", str)
             if zh:
-                issues.append(Issue(WARNING, "bye_not_lowest", f"第{round_no}轮：{zh}", f"round {round_no}: {en}",
-                                    round_no, None, (no,)))
+                issues.append(
+                    Issue(
+                        WARNING,
+                        "bye_not_lowest",
+                        f"第{round_no}轮：{zh}",
+                        f"round {round_no}: {en}",
+                        round_no,
+                        None,
+                        (no,),
+                    )
+                )
     for b in rnd.boards:
         for no, col in ((b.red, "R"), (b.black, "B")):
             c = cards[no]
             d, s = after(c, col)
             if abs(s) >= 3 and abs(c.streak) < 3:
-                issues.append(Issue(WARNING, "three_in_row",
-                                    f"第{round_no}轮第{b.board}台：{name[no]}（{no}号）连走三{'先' if col == 'R' else '后'}（原则(十一)）",
-                                    f"round {round_no} board {b.board}: {no} gets a third {'red' if col == 'R' else 'black'} in a row",
-                                    round_no, b.board, (no,)))
+                issues.append(
+                    Issue(
+                        WARNING,
+                        "three_in_row",
+                        f"第{round_no}轮第{b.board}台：{name[no]}（{no}号）连走三{'先' if col == 'R' else '后'}（原则(十一)）",
+                        f"round {round_no} board {b.board}: {no} gets a third {'red' if col == 'R' else 'black'} in a row",
+                        round_no,
+                        b.board,
+                        (no,),
+                    )
+                )
             if abs(d) >= 3 and abs(c.diff) < 3:
-                issues.append(Issue(WARNING, "three_surplus",
-                                    f"第{round_no}轮第{b.board}台：{name[no]}（{no}号）多走三{'先' if d > 0 else '后'}（原则(十一)）",
-                                    f"round {round_no} board {b.board}: {no} reaches three more {'reds' if d > 0 else 'blacks'}",
-                                    round_no, b.board, (no,)))
+                issues.append(
+                    Issue(
+                        WARNING,
+                        "three_surplus",
+                        f"第{round_no}轮第{b.board}台：{name[no]}（{no}号）多走三{'先' if d > 0 else '后'}（原则(十一)）",
+                        f"round {round_no} board {b.board}: {no} reaches three more {'reds' if d > 0 else 'blacks'}",
+                        round_no,
+                        b.board,
+                        (no,),
+                    )
+                )
     order = {ERROR: 0, WARNING: 1}
     issues.sort(key=lambda i: (order[i.level], i.board or 0))
     return issues
@@ -152,7 +245,7 @@ def check_round(event: Event, round_no: int) -> list[Issue]:
 
 # ------------------------------------------------------------------ 原则(一)(二): the plan
 
-MIN_ROUNDS = 7      # 原则(二): "最低不得少于七轮，以减少偶然性"
+MIN_ROUNDS = 7  # 原则(二): "最低不得少于七轮，以减少偶然性"
 
 
 def max_swiss_rounds(n: int) -> int:
@@ -179,19 +272,30 @@ def round_count_warnings(n: int, rounds: int, team: bool = False) -> list[tuple[
     top = max_swiss_rounds(n)
     zu, eu = _units(n, team, "zh"), _units(n, team, "en")
     if rounds > top:
-        why_zh = (f"单数，每{'队' if team else '人'}遇其余{n - 1}{'队' if team else '人'}各一次、轮空一次" if n % 2
-                  else f"每{'队' if team else '人'}遇其余{n - 1}{'队' if team else '人'}各一次")
+        why_zh = (
+            f"单数，每{'队' if team else '人'}遇其余{n - 1}{'队' if team else '人'}各一次、轮空一次"
+            if n % 2
+            else f"每{'队' if team else '人'}遇其余{n - 1}{'队' if team else '人'}各一次"
+        )
         why_en = f"each meets the other {n - 1} once" + (" and has one bye" if n % 2 else "")
-        out.append((f"计划{rounds}轮，超过{zu}积分编排最多能编排的{top}轮（{why_zh}），"
-                    f"其后各轮将无法不重复相遇地编排（原则(六)）",
-                    f"{rounds} rounds planned: more than the {top} a Swiss of {eu} can pair ({why_en}); "
-                    f"the later rounds cannot be paired without rematches"))
+        out.append(
+            (
+                f"计划{rounds}轮，超过{zu}积分编排最多能编排的{top}轮（{why_zh}），"
+                f"其后各轮将无法不重复相遇地编排（原则(六)）",
+                f"{rounds} rounds planned: more than the {top} a Swiss of {eu} can pair ({why_en}); "
+                f"the later rounds cannot be paired without rematches",
+            )
+        )
     if rounds < MIN_ROUNDS:
         few_zh = f"；{zu}最多只能编排{top}轮" if top < MIN_ROUNDS else ""
         few_en = f"; {eu} allow at most {top}" if top < MIN_ROUNDS else ""
-        out.append((f"计划{rounds}轮，少于七轮（原则(二)：积分编排最低不得少于七轮，以减少偶然性）{few_zh}",
-                    f"{rounds} rounds planned: fewer than seven (原则(二): at least seven rounds, "
-                    f"to reduce chance){few_en}"))
+        out.append(
+            (
+                f"计划{rounds}轮，少于七轮（原则(二)：积分编排最低不得少于七轮，以减少偶然性）{few_zh}",
+                f"{rounds} rounds planned: fewer than seven (原则(二): at least seven rounds, "
+                f"to reduce chance){few_en}",
+            )
+        )
     return out
 
 
@@ -200,8 +304,10 @@ def odd_field_note(n: int, team: bool = False) -> Optional[tuple[str, str]]:
     if n % 2 == 0:
         return None
     who = "一队" if team else "一人"
-    return (f"参赛{_units(n, team, 'zh')}为单数，每轮{who}轮空（原则(一)：参赛{'队' if team else '运动员'}数宜为双数）",
-            f"an odd field of {_units(n, team, 'en')}: one bye every round (原则(一): an even field is preferred)")
+    return (
+        f"参赛{_units(n, team, 'zh')}为单数，每轮{who}轮空（原则(一)：参赛{'队' if team else '运动员'}数宜为双数）",
+        f"an odd field of {_units(n, team, 'en')}: one bye every round (原则(一): an even field is preferred)",
+    )
 
 
 def compare_with_engine(event: Event, round_no: int) -> list[str]:

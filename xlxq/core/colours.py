@@ -23,6 +23,7 @@ case 1 can (a 少先 player on 连先), and there 原则(十一) is followed.  I
 last round 原则(十二) (everyone within one 先 at the end) comes first: no swap
 that leaves more of the two more than one 先 apart.  See docs/pairing.md §2.7.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -34,8 +35,8 @@ from xlxq.core.history import CardState
 class ColourCtx:
     round_no: int
     total_rounds: int
-    colour_tie: str = "number_sum"       # or "round_parity"
-    last_rounds_rule: str = "cxa"        # or "broad" (seed 001)
+    colour_tie: str = "number_sum"  # or "round_parity"
+    last_rounds_rule: str = "cxa"  # or "broad" (seed 001)
 
     @property
     def last_three(self) -> bool:
@@ -104,8 +105,9 @@ def _tie(x: CardState, y: CardState, ctx: ColourCtx) -> tuple[CardState, str]:
     return large, "方法(四)8 号和为偶数，大号先走"
 
 
-def allocate(x: CardState, y: CardState, ctx: ColourCtx,
-             score_x: float | None = None, score_y: float | None = None) -> tuple[int, int, str]:
+def allocate(
+    x: CardState, y: CardState, ctx: ColourCtx, score_x: float | None = None, score_y: float | None = None
+) -> tuple[int, int, str]:
     """Return (red_no, black_no, reason) for a pair.
 
     ``score_*`` default to the cards' scores; they matter only for 方法(四)9.

@@ -12,13 +12,13 @@ Swiss table.
 :mod:`xlxq.core.elimination` (the Swiss pairing asks it who is still
 paired); its names are imported here too.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any, Optional, Sequence
 
-from xlxq.core.elimination import (ELIMINATION_TIEBREAKS, eliminated, elimination_rounds,
-                                   with_elimination)
+from xlxq.core.elimination import ELIMINATION_TIEBREAKS, eliminated, elimination_rounds, with_elimination
 from xlxq.core.knockout import check_knockout_settings, knockout_ranking, planned_rounds
 from xlxq.core.model import Event, EventSettings, Player, validate_event
 from xlxq.core.standings import compute_standings
@@ -28,6 +28,7 @@ TIE_AT_CUT = ("error", "number")
 
 
 # ------------------------------------------------------------ 积分晋圈淘汰制
+
 
 def qualifiers(event: Event, k: int, after_round: Optional[int] = None, on_tie: str = "error") -> list[int]:
     """序号 of the top ``k`` of the Swiss standings after ``after_round``
@@ -51,15 +52,25 @@ def qualifiers(event: Event, k: int, after_round: Optional[int] = None, on_tie: 
         raise InputError(f"只有{len(rows)}名棋手可以晋级，不足{k}人", f"only {len(rows)} players can qualify, not {k}")
     if on_tie == "error" and len(rows) > k and rows[k - 1].rank == rows[k].rank:
         tied = [f"{r.name}（{r.no}号）" for r in rows if r.rank == rows[k - 1].rank]
-        raise InputError(f"第{k}名有并列（{'、'.join(tied)}，各项比较均相同），无法确定晋级名单；"
-                         f"请按竞赛规程决定（如加赛），或指定按序号取舍",
-                         f"a tie across the qualifying cut at place {k}: {', '.join(tied)}")
+        raise InputError(
+            f"第{k}名有并列（{'、'.join(tied)}，各项比较均相同），无法确定晋级名单；"
+            f"请按竞赛规程决定（如加赛），或指定按序号取舍",
+            f"a tie across the qualifying cut at place {k}: {', '.join(tied)}",
+        )
     return [r.no for r in rows[:k]]
 
 
-def build_knockout(event: Event, k: int, after_round: Optional[int] = None, *, games_per_match: int = 1,
-                   playoff_games: Sequence[int] = (2,), armageddon: bool = False, on_tie: str = "error",
-                   name: Optional[str] = None) -> Event:
+def build_knockout(
+    event: Event,
+    k: int,
+    after_round: Optional[int] = None,
+    *,
+    games_per_match: int = 1,
+    playoff_games: Sequence[int] = (2,),
+    armageddon: bool = False,
+    on_tie: str = "error",
+    name: Optional[str] = None,
+) -> Event:
     """The knockout event of 积分晋圈淘汰制: the top ``k`` of ``event``
     (序号, names, units and ratings kept; ``seed`` = Swiss place, so the
     best get the byes and meet the weakest qualifiers), system ``knockout``,
@@ -68,12 +79,19 @@ def build_knockout(event: Event, k: int, after_round: Optional[int] = None, *, g
     validate_event(event)
     nos = qualifiers(event, k, after_round, on_tie)
     by_no = {p.no: p for p in event.players}
-    players = [Player(no=no, name=by_no[no].name, unit=by_no[no].unit, rating=by_no[no].rating, seed=i)
-               for i, no in enumerate(nos, start=1)]
+    players = [
+        Player(no=no, name=by_no[no].name, unit=by_no[no].unit, rating=by_no[no].rating, seed=i)
+        for i, no in enumerate(nos, start=1)
+    ]
     settings = EventSettings(
         name=name if name is not None else (f"{event.settings.name} 淘汰赛" if event.settings.name else "淘汰赛"),
-        system="knockout", rounds=planned_rounds(k, games_per_match), scoring=event.settings.scoring,
-        games_per_match=games_per_match, playoff_games=list(playoff_games), armageddon=armageddon)
+        system="knockout",
+        rounds=planned_rounds(k, games_per_match),
+        scoring=event.settings.scoring,
+        games_per_match=games_per_match,
+        playoff_games=list(playoff_games),
+        armageddon=armageddon,
+    )
     ko = Event(settings=settings, players=players)
     check_knockout_settings(ko)
     return ko
@@ -84,15 +102,21 @@ class CombinedRow:
     rank: int
     no: int
     name: str
-    source: str                  # "knockout" or "swiss"
-    swiss_rank: int              # place in the Swiss standings used for qualifying
+    source: str  # "knockout" or "swiss"
+    swiss_rank: int  # place in the Swiss standings used for qualifying
     knockout_place: Optional[int] = None
     knockout_place_to: Optional[int] = None
 
     def to_dict(self) -> dict[str, Any]:
-        return {"rank": self.rank, "no": self.no, "name": self.name, "source": self.source,
-                "swiss_rank": self.swiss_rank, "knockout_place": self.knockout_place,
-                "knockout_place_to": self.knockout_place_to}
+        return {
+            "rank": self.rank,
+            "no": self.no,
+            "name": self.name,
+            "source": self.source,
+            "swiss_rank": self.swiss_rank,
+            "knockout_place": self.knockout_place,
+            "knockout_place_to": self.knockout_place_to,
+        }
 
 
 def combined_ranking(swiss: Event, knockout: Event, after_round: Optional[int] = None) -> list[CombinedRow]:
@@ -108,10 +132,19 @@ def combined_ranking(swiss: Event, knockout: Event, after_round: Optional[int] =
         raise InputError("淘汰赛尚未结束，无法给出最终名次", "the knockout is not finished yet")
     names = {r.no: r.name for r in rows}
     out: list[CombinedRow] = []
-    placed = [(p.place, p) for p in places if p.place is not None]     # every one (checked above)
+    placed = [(p.place, p) for p in places if p.place is not None]  # every one (checked above)
     for place, p in sorted(placed, key=lambda pp: (pp[0], swiss_rank.get(pp[1].no, 0))):
-        out.append(CombinedRow(place, p.no, names.get(p.no, knockout.player(p.no).name), "knockout",
-                               swiss_rank.get(p.no, 0), p.place, p.place_to))
+        out.append(
+            CombinedRow(
+                place,
+                p.no,
+                names.get(p.no, knockout.player(p.no).name),
+                "knockout",
+                swiss_rank.get(p.no, 0),
+                p.place,
+                p.place_to,
+            )
+        )
     k = len(places)
     qualified = {p.no for p in places}
     rest = [r for r in rows if r.no not in qualified]
@@ -123,6 +156,13 @@ def combined_ranking(swiss: Event, knockout: Event, after_round: Optional[int] =
     return out
 
 
-__all__ = ["qualifiers", "build_knockout", "combined_ranking", "CombinedRow", "eliminated",
-           "elimination_rounds", "with_elimination", "ELIMINATION_TIEBREAKS"]
-
+__all__ = [
+    "qualifiers",
+    "build_knockout",
+    "combined_ranking",
+    "CombinedRow",
+    "eliminated",
+    "elimination_rounds",
+    "with_elimination",
+    "ELIMINATION_TIEBREAKS",
+]

@@ -5,6 +5,7 @@ asks :func:`eliminated` (one call in ``history.pairable_players``).  Seed
 001 ranks such events by the 累进分 line: set ``tiebreaks`` to
 :data:`ELIMINATION_TIEBREAKS` (this module does not change it for you).
 """
+
 from __future__ import annotations
 
 from dataclasses import replace
@@ -13,7 +14,7 @@ from typing import Any, Iterable, Optional, Sequence
 from xlxq.core.model import RESULTS, Event, EventSettings
 from xlxq.errors import InputError
 
-ELIMINATION_TIEBREAKS = ["seed001-cumulative"]   # seed 001 五.1 第二种方式 (累进分 line)
+ELIMINATION_TIEBREAKS = ["seed001-cumulative"]  # seed 001 五.1 第二种方式 (累进分 line)
 
 
 def check_elimination(rules: Iterable[Any]) -> list[tuple[int, float]]:
@@ -22,8 +23,10 @@ def check_elimination(rules: Iterable[Any]) -> list[tuple[int, float]]:
         try:
             x, y = item
         except (TypeError, ValueError):
-            raise InputError(f"末位淘汰设置应为（轮次, 分数）对：{item!r}",
-                             f"elimination rules must be (round, points) pairs: {item!r}") from None
+            raise InputError(
+                f"末位淘汰设置应为（轮次, 分数）对：{item!r}",
+                f"elimination rules must be (round, points) pairs: {item!r}",
+            ) from None
         if isinstance(x, bool) or not isinstance(x, int) or x < 1:
             raise InputError(f"末位淘汰的轮次无效：{x!r}", f"invalid elimination round {x!r}")
         if isinstance(y, bool) or not isinstance(y, (int, float)):
@@ -50,7 +53,7 @@ def elimination_rounds(event: Event, before_round: Optional[int] = None) -> dict
             continue
         low = {p.no: 0.0 for p in event.players}
         high = dict(low)
-        open_games: dict[int, tuple[int, int]] = {}     # player → (round, board) of an open game
+        open_games: dict[int, tuple[int, int]] = {}  # player → (round, board) of an open game
         for r in event.rounds:
             if r.round > x:
                 continue
@@ -75,11 +78,14 @@ def elimination_rounds(event: Event, before_round: Optional[int] = None) -> dict
                 out[p.no] = x
             elif low[p.no] < y:
                 rno, board = open_games[p.no]
-                raise InputError(f"末位淘汰：{p.name}（{p.no}号）第{rno}轮第{board}台尚无结果，"
-                                 f"无法判定第{x}轮后是否达到{y:g}分",
-                                 f"elimination: {p.no}'s game (第{rno}轮第{board}台) has no result; "
-                                 f"cannot tell whether he reached {y:g} points after round {x}",
-                                 round=rno, board=board, player=p.no)
+                raise InputError(
+                    f"末位淘汰：{p.name}（{p.no}号）第{rno}轮第{board}台尚无结果，无法判定第{x}轮后是否达到{y:g}分",
+                    f"elimination: {p.no}'s game (第{rno}轮第{board}台) has no result; "
+                    f"cannot tell whether he reached {y:g} points after round {x}",
+                    round=rno,
+                    board=board,
+                    player=p.no,
+                )
     return out
 
 
@@ -91,8 +97,9 @@ def eliminated(event: Event, round_no: int) -> set[int]:
     return set(elimination_rounds(event, before_round=round_no))
 
 
-def with_elimination(settings: EventSettings, rules: Sequence[tuple[int, float]],
-                     cumulative_tiebreaks: bool = True) -> EventSettings:
+def with_elimination(
+    settings: EventSettings, rules: Sequence[tuple[int, float]], cumulative_tiebreaks: bool = True
+) -> EventSettings:
     """A copy of ``settings`` with 末位淘汰 ``rules`` on and, by default, the
     seed 001 累进分 tie-break line."""
     rules = tuple(check_elimination(rules))

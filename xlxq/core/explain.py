@@ -5,6 +5,7 @@ rows (要先行/要后行), who was 先编者 and why, each pair with its form (
 错位, 异行, 同行, 下调) and colour reason, the players skipped and why, and how
 much 拆对 (backtracking) the search needed.
 """
+
 from __future__ import annotations
 
 from typing import Iterable
@@ -54,7 +55,9 @@ def _picker_reason(gs: GroupSearch, i: int, others: list[int], round_no: int) ->
     return "方法(二)5 单轮次小号先编" if round_no % 2 else "方法(二)5 双轮次大号先编"
 
 
-def group_record(gs: GroupSearch, res: GroupResult, incoming: list[int], round_no: int, names: dict[int, str]) -> list[str]:
+def group_record(
+    gs: GroupSearch, res: GroupResult, incoming: list[int], round_no: int, names: dict[int, str]
+) -> list[str]:
     lines: list[str] = []
 
     def name(i: int) -> str:
@@ -70,14 +73,16 @@ def group_record(gs: GroupSearch, res: GroupResult, incoming: list[int], round_n
     deferred = [False] * gs.n
     pair_info = {(p[3], p[4]): p for p in res.pairs}
     step = 0
-    waiting: list[int] = []     # players who, one after another, found no partner across the rows
+    waiting: list[int] = []  # players who, one after another, found no partner across the rows
 
     def flush() -> None:
         if len(waiting) == 1:
             lines.append(f"  ·  {name(waiting[0])} 在异行已无可配对者，由次先编者异行配对（方法(三)3）")
         elif waiting:
-            lines.append(f"  ·  {'、'.join(str(gs.nos[i]) for i in waiting)}号 在异行均已无可配对者，"
-                         f"依次由次先编者异行配对（方法(三)3），余者同行配对（方法(三)4）")
+            lines.append(
+                f"  ·  {'、'.join(str(gs.nos[i]) for i in waiting)}号 在异行均已无可配对者，"
+                f"依次由次先编者异行配对（方法(三)3），余者同行配对（方法(三)4）"
+            )
         waiting.clear()
 
     for st in res.steps:
@@ -97,7 +102,7 @@ def group_record(gs: GroupSearch, res: GroupResult, incoming: list[int], round_n
             if phase == 1:
                 order = gs.rows[1 - gs.row[x]]
                 cands = [i for i in order if i != x and alive[i] and not deferred[i]]
-                before = cands[:cands.index(j)]
+                before = cands[: cands.index(j)]
                 form = "同位" if not before else "错位"
                 skipped = [f"{gs.nos[i]}（{'已相遇' if gs.nos[i] in gs.met[x] else '拆对'}）" for i in before]
             else:
@@ -114,8 +119,10 @@ def group_record(gs: GroupSearch, res: GroupResult, incoming: list[int], round_n
             legal = [i for i in order if alive[i] and not deferred[i] and gs.nos[i] not in gs.met[x]]
             if legal:
                 flush()
-                lines.append(f"  ·  拆对：{name(x)} 暂不异行配对（异行 {'、'.join(str(gs.nos[i]) for i in legal)} "
-                             f"可配但方案较差），由次先编者异行配对（方法(五)、方法(三)3）")
+                lines.append(
+                    f"  ·  拆对：{name(x)} 暂不异行配对（异行 {'、'.join(str(gs.nos[i]) for i in legal)} "
+                    f"可配但方案较差），由次先编者异行配对（方法(五)、方法(三)3）"
+                )
             elif sum(alive) == 1:
                 pass
             else:
@@ -131,8 +138,10 @@ def group_record(gs: GroupSearch, res: GroupResult, incoming: list[int], round_n
     if res.nodes > len(res.steps) or res.first_quality != res.quality:
         q0 = "，".join(f"{Q_NAMES[k]}{res.first_quality[k]}" for k in gs.qorder)
         q1 = "，".join(f"{Q_NAMES[k]}{res.quality[k]}" for k in gs.qorder)
-        lines.append(f"  拆对：搜索 {res.nodes} 步；首个方案（{q0}）→ 采用方案（{q1}）"
-                     + ("；已达搜索上限，取已得最佳方案" if res.budget_hit else ""))
+        lines.append(
+            f"  拆对：搜索 {res.nodes} 步；首个方案（{q0}）→ 采用方案（{q1}）"
+            + ("；已达搜索上限，取已得最佳方案" if res.budget_hit else "")
+        )
     return lines
 
 
@@ -160,8 +169,9 @@ def explain_outcome(event: Event, out: PairingOutcome) -> str:
     lines = [heading(n, event.settings.name)]
     lines += [f"注：{t}" for t in out.notes]
     if n == 1:
-        lines.append(f"第一轮：{first_round_method(event.settings.first_round)}；"
-                     "单号台次小号先走、双号台次大号先走（方法(一)）")
+        lines.append(
+            f"第一轮：{first_round_method(event.settings.first_round)}；单号台次小号先走、双号台次大号先走（方法(一)）"
+        )
     else:
         lines.append(f"定位编排，{parity_text(n)}；同分先按方法(二)定先编者，按方法(三)配对，按方法(四)定先后走")
         lines += groups_record(out.groups, n, names)

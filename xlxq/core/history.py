@@ -9,6 +9,7 @@ Forfeited pairings stay on the card with their colours (the hand method writes
 them on the card the same way); a bye has no colour (seed 000, rules-research
 §7.3).
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -24,11 +25,11 @@ DOWN, UP = -1, 1
 class CardState:
     no: int
     score: float = 0.0
-    colours: list[str] = field(default_factory=list)   # 'R'/'B' per paired round, byes skipped
+    colours: list[str] = field(default_factory=list)  # 'R'/'B' per paired round, byes skipped
     opponents: set[int] = field(default_factory=set)
     byes: int = 0
-    last_float: int = 0          # DOWN, UP or 0 in the previous round
-    forfeit_streak: int = 0      # consecutive rounds lost by forfeit (ending with the last one)
+    last_float: int = 0  # DOWN, UP or 0 in the previous round
+    forfeit_streak: int = 0  # consecutive rounds lost by forfeit (ending with the last one)
 
     @property
     def reds(self) -> int:

@@ -24,30 +24,41 @@ Rules and readings (docs/knockout.md):
 - A double forfeit eliminates both; a withdrawn player's games are entered
   as forfeits; whoever has no opponent advances (a walkover, listed as a bye).
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Iterator, Optional
 
 from xlxq.core.history import build_cards
-from xlxq.core.model import (BLACK_WIN_FORFEIT, DOUBLE_FORFEIT, RED_WIN_FORFEIT, Board, Event, Player,
-                             Round, outcome, validate_event)
+from xlxq.core.model import (
+    BLACK_WIN_FORFEIT,
+    DOUBLE_FORFEIT,
+    RED_WIN_FORFEIT,
+    Board,
+    Event,
+    Player,
+    Round,
+    outcome,
+    validate_event,
+)
 from xlxq.core.outcome import PairingOutcome
 from xlxq.errors import InputError, PairingImpossible
 
-OPEN = "open"          # the players are not known yet (an earlier match is unfinished)
-PENDING = "pending"    # both players known, the next game is to be paired
-WAITING = "waiting"    # a game of the match has no result yet
-DECIDED = "decided"    # won over the board (forfeits included)
-BYE = "bye"            # one player, no opponent: advances without playing
-VOID = "void"          # double forfeit: both players are out
-EMPTY = "empty"        # no player at all
+OPEN = "open"  # the players are not known yet (an earlier match is unfinished)
+PENDING = "pending"  # both players known, the next game is to be paired
+WAITING = "waiting"  # a game of the match has no result yet
+DECIDED = "decided"  # won over the board (forfeits included)
+BYE = "bye"  # one player, no opponent: advances without playing
+VOID = "void"  # double forfeit: both players are out
+EMPTY = "empty"  # no player at all
 RESOLVED = frozenset({DECIDED, BYE, VOID, EMPTY})
 
 MAIN, PLAYOFF, ARMAGEDDON = "main", "playoff", "armageddon"
 
 
 # ------------------------------------------------------------------ bracket
+
 
 def bracket_size(n: int) -> int:
     """The smallest power of two ≥ n (n ≥ 2)."""
@@ -108,13 +119,14 @@ def planned_rounds(n: int, games_per_match: int = 1) -> int:
 
 # ------------------------------------------------------------------ matches
 
+
 @dataclass
 class Match:
-    stage: int                       # 1 = first round
-    index: int                       # 0 = top of the bracket
+    stage: int  # 1 = first round
+    index: int  # 0 = top of the bracket
     top: Optional[int] = None
     bottom: Optional[int] = None
-    games: list[tuple[int, Board]] = field(default_factory=list)   # (model round, board), in order
+    games: list[tuple[int, Board]] = field(default_factory=list)  # (model round, board), in order
     status: str = OPEN
     winner: Optional[int] = None
     next_kind: Optional[str] = None  # MAIN / PLAYOFF / ARMAGEDDON for the next game when PENDING
@@ -152,10 +164,10 @@ class Match:
 @dataclass
 class Bracket:
     size: int
-    order: list[int]                   # 序号 by seeding rank
-    lines: list[Optional[int]]         # first-round lines
+    order: list[int]  # 序号 by seeding rank
+    lines: list[Optional[int]]  # first-round lines
     stages: list[list[Match]]
-    round_stage: dict[int, int] = field(default_factory=dict)   # model round → stage
+    round_stage: dict[int, int] = field(default_factory=dict)  # model round → stage
     _ranks: dict[int, int] = field(default_factory=dict, repr=False, compare=False)
 
     @property
@@ -225,10 +237,13 @@ def check_knockout_settings(event: Event) -> tuple[int, list[int], bool]:
     pg = list(s.playoff_games or [])
     for k in pg:
         if not isinstance(k, int) or isinstance(k, bool) or k < 1:
-            raise InputError(f"加赛局数 playoff_games 无效：{s.playoff_games!r}",
-                             f"invalid playoff_games {s.playoff_games!r}")
+            raise InputError(
+                f"加赛局数 playoff_games 无效：{s.playoff_games!r}", f"invalid playoff_games {s.playoff_games!r}"
+            )
     if not isinstance(s.armageddon, bool):
-        raise InputError(f"armageddon 应为 true/false：{s.armageddon!r}", f"armageddon must be a boolean: {s.armageddon!r}")
+        raise InputError(
+            f"armageddon 应为 true/false：{s.armageddon!r}", f"armageddon must be a boolean: {s.armageddon!r}"
+        )
     return g, pg, s.armageddon
 
 
@@ -244,7 +259,7 @@ def _evaluate(m: Match, event: Event, g: int, playoff: list[int], armageddon: bo
         return
     i = 0
     for kind, size in _blocks(g, playoff, armageddon):
-        block = boards[i:i + size]
+        block = boards[i : i + size]
         if len(block) < size:
             m.status, m.winner, m.next_kind = PENDING, None, kind
             return
@@ -252,7 +267,7 @@ def _evaluate(m: Match, event: Event, g: int, playoff: list[int], armageddon: bo
         winner = None
         if kind == ARMAGEDDON:
             b = block[0]
-            assert b.result is not None     # a block is of finished games
+            assert b.result is not None  # a block is of finished games
             winner = b.red if outcome(b.result, "R") == "W" else b.black
         else:
             pts = {m.top: 0.0, m.bottom: 0.0}
@@ -264,8 +279,12 @@ def _evaluate(m: Match, event: Event, g: int, playoff: list[int], armageddon: bo
         if winner is not None:
             if i < len(boards):
                 rno, b = m.games[i]
-                raise InputError(f"第{rno}轮第{b.board}台：{b.red}号与{b.black}号的比赛已决出胜负，不应再有对局",
-                                 f"round {rno} board {b.board}: the match of {b.red} and {b.black} was already decided", round=rno, board=b.board)
+                raise InputError(
+                    f"第{rno}轮第{b.board}台：{b.red}号与{b.black}号的比赛已决出胜负，不应再有对局",
+                    f"round {rno} board {b.board}: the match of {b.red} and {b.black} was already decided",
+                    round=rno,
+                    board=b.board,
+                )
             m.status, m.winner, m.next_kind = DECIDED, winner, None
             return
 
@@ -315,21 +334,32 @@ def build_bracket(event: Event, before_round: Optional[int] = None, first_round:
         cur = br.current_stage
         if cur is None:
             if rnd.boards:
-                raise InputError(f"第{rnd.round}轮：淘汰赛已决出冠军，不应再有对局",
-                                 f"round {rnd.round}: the knockout is over, no more games expected", round=rnd.round)
+                raise InputError(
+                    f"第{rnd.round}轮：淘汰赛已决出冠军，不应再有对局",
+                    f"round {rnd.round}: the knockout is over, no more games expected",
+                    round=rnd.round,
+                )
             continue
         touched = []
         lookup = {frozenset((x.top, x.bottom)): x for x in br.stages[cur - 1] if x.top is not None}
         for b in rnd.boards:
             found = lookup.get(frozenset((b.red, b.black)))
             if found is None:
-                raise InputError(f"第{rnd.round}轮第{b.board}台：{b.red}号对{b.black}号不是淘汰赛"
-                                 f"{stage_name(cur, br.stage_total)}的对阵",
-                                 f"round {rnd.round} board {b.board}: {b.red} v {b.black} is not a match of "
-                                 f"the {stage_name_en(cur, br.stage_total)}", round=rnd.round, board=b.board)
+                raise InputError(
+                    f"第{rnd.round}轮第{b.board}台：{b.red}号对{b.black}号不是淘汰赛"
+                    f"{stage_name(cur, br.stage_total)}的对阵",
+                    f"round {rnd.round} board {b.board}: {b.red} v {b.black} is not a match of "
+                    f"the {stage_name_en(cur, br.stage_total)}",
+                    round=rnd.round,
+                    board=b.board,
+                )
             if found.resolved:
-                raise InputError(f"第{rnd.round}轮第{b.board}台：{b.red}号与{b.black}号的比赛已经结束",
-                                 f"round {rnd.round} board {b.board}: the match of {b.red} and {b.black} is over", round=rnd.round, board=b.board)
+                raise InputError(
+                    f"第{rnd.round}轮第{b.board}台：{b.red}号与{b.black}号的比赛已经结束",
+                    f"round {rnd.round} board {b.board}: the match of {b.red} and {b.black} is over",
+                    round=rnd.round,
+                    board=b.board,
+                )
             found.games.append((rnd.round, b))
             touched.append(found)
         if rnd.boards:
@@ -370,10 +400,13 @@ def pair_knockout_round(event: Event, round_no: Optional[int] = None) -> Pairing
     ms = br.stages[cur - 1]
     waiting = [m for m in ms if m.status == WAITING]
     if waiting:
-        where = "、".join(f"第{r}轮第{b.board}台（{b.red}号对{b.black}号）"
-                         for m in waiting for r, b in m.games if b.result is None)
-        raise PairingImpossible(f"{where}尚无结果，淘汰赛须待结果录入后才能编排下一轮",
-                                f"results missing ({where}); a knockout round needs every result first")
+        where = "、".join(
+            f"第{r}轮第{b.board}台（{b.red}号对{b.black}号）" for m in waiting for r, b in m.games if b.result is None
+        )
+        raise PairingImpossible(
+            f"{where}尚无结果，淘汰赛须待结果录入后才能编排下一轮",
+            f"results missing ({where}); a knockout round needs every result first",
+        )
     sname = stage_name(cur, br.stage_total)
     notes = [f"淘汰赛{sname}（第{cur}阶段，共{br.stage_total}阶段；{len(br.order)}人，{br.size}个签位）"]
     todo = sorted((m for m in ms if m.status == PENDING), key=br.first_rank)
@@ -413,12 +446,13 @@ def pair_knockout_round(event: Event, round_no: Optional[int] = None) -> Pairing
 
 # ------------------------------------------------------------------ ranking
 
+
 @dataclass
 class KnockoutPlace:
     no: int
-    place: Optional[int]          # None: still in the event
-    place_to: Optional[int]       # last place of a shared range (3–4, 5–8 …)
-    stage_out: Optional[int]      # stage lost in (None: champion or still in)
+    place: Optional[int]  # None: still in the event
+    place_to: Optional[int]  # last place of a shared range (3–4, 5–8 …)
+    stage_out: Optional[int]  # stage lost in (None: champion or still in)
     seed_rank: int
 
 
@@ -451,7 +485,27 @@ def knockout_ranking(event: Event, bracket: Optional[Bracket] = None) -> list[Kn
     return out
 
 
-__all__ = ["check_knockout_settings", "Bracket", "Match", "KnockoutPlace", "bracket_size", "stage_count", "seed_lines",
-           "seeding_order", "first_round_lines", "build_bracket", "pair_knockout_round",
-           "knockout_ranking", "planned_rounds", "stage_name", "stage_name_en",
-           "OPEN", "PENDING", "WAITING", "DECIDED", "BYE", "VOID", "EMPTY"]
+__all__ = [
+    "check_knockout_settings",
+    "Bracket",
+    "Match",
+    "KnockoutPlace",
+    "bracket_size",
+    "stage_count",
+    "seed_lines",
+    "seeding_order",
+    "first_round_lines",
+    "build_bracket",
+    "pair_knockout_round",
+    "knockout_ranking",
+    "planned_rounds",
+    "stage_name",
+    "stage_name_en",
+    "OPEN",
+    "PENDING",
+    "WAITING",
+    "DECIDED",
+    "BYE",
+    "VOID",
+    "EMPTY",
+]

@@ -12,6 +12,7 @@ Cost is kept low three ways (see performance-anchors.md):
 3. Otherwise an exact answer: a memoised search over bitmasks for tiny sets,
    networkx's blossom algorithm (imported only then) for the rest.
 """
+
 from __future__ import annotations
 
 from functools import cache
@@ -75,7 +76,7 @@ class Matcher:
         g.add_nodes_from(ps)
         for i, a in enumerate(ps):
             ma = self.met.get(a, ())
-            for b in ps[i + 1:]:
+            for b in ps[i + 1 :]:
                 if b not in ma:
                     g.add_edge(a, b)
         if need_bye:
@@ -91,8 +92,9 @@ class Matcher:
 Node = Union[int, str]
 
 
-def _greedy_perfect(ps: Sequence[int], met: Mapping[int, set[int]], need_bye: bool,
-                    bye_ok: Callable[[int], bool]) -> bool:
+def _greedy_perfect(
+    ps: Sequence[int], met: Mapping[int, set[int]], need_bye: bool, bye_ok: Callable[[int], bool]
+) -> bool:
     """Pair the player with the fewest options first, with his partner of
     fewest options; True only if everyone gets paired (a proof)."""
     nbr: dict[Node, set[Node]] = {a: {b for b in ps if b != a and b not in met.get(a, ())} for a in ps}
@@ -114,8 +116,9 @@ def _greedy_perfect(ps: Sequence[int], met: Mapping[int, set[int]], need_bye: bo
     return True
 
 
-def _small_perfect(ps: tuple[int, ...], met: Mapping[int, set[int]], need_bye: bool,
-                   bye_ok: Callable[[int], bool]) -> bool:
+def _small_perfect(
+    ps: tuple[int, ...], met: Mapping[int, set[int]], need_bye: bool, bye_ok: Callable[[int], bool]
+) -> bool:
     n = len(ps)
     adj = [0] * n
     for i, a in enumerate(ps):

@@ -23,6 +23,7 @@ Two parts:
   BP's 队员总分制 (按个人名次总和 / 按个人积分总和, 每队队员数) and the WXF team
   event (sum of the two players' placings; ties to the best placing).
 """
+
 from __future__ import annotations
 
 import random
@@ -43,8 +44,10 @@ FIRST_ROUND_FOR = {"odd_even": "adjacent", "halves": "slide"}
 
 def _strength_order(players: Sequence[Player], order: str, seed: Optional[int]) -> list[Player]:
     if order not in ORDERS:
-        raise InputError(f"排序方式 order 无效：{order!r}（可选 rating 等级分、file 报名顺序、draw 抽签）",
-                         f"unknown order {order!r}")
+        raise InputError(
+            f"排序方式 order 无效：{order!r}（可选 rating 等级分、file 报名顺序、draw 抽签）",
+            f"unknown order {order!r}",
+        )
     ps = list(players)
     if order == "rating":
         idx = {id(p): i for i, p in enumerate(ps)}
@@ -56,9 +59,13 @@ def _strength_order(players: Sequence[Player], order: str, seed: Optional[int]) 
     return ps
 
 
-def split_halves(players: Sequence[Player], order: str = "rating", seed: Optional[int] = None,
-                 team_of: Optional[Callable[[Player], str]] = None,
-                 upper_size: Optional[int] = None) -> tuple[list[Player], list[Player]]:
+def split_halves(
+    players: Sequence[Player],
+    order: str = "rating",
+    seed: Optional[int] = None,
+    team_of: Optional[Callable[[Player], str]] = None,
+    upper_size: Optional[int] = None,
+) -> tuple[list[Player], list[Player]]:
     """(upper half, lower half), each strongest first.
 
     The upper half has ``upper_size`` players (default ⌈N/2⌉).  A team's members, strongest first,
@@ -115,9 +122,14 @@ def _avoid_mates(upper: list[Player], lower: list[Player], team_of: Callable[[Pl
     return lower
 
 
-def number_members(players: Sequence[Player], numbering: str = "odd_even", order: str = "rating",
-                   seed: Optional[int] = None, avoid_round1: bool = True,
-                   team_of: Optional[Callable[[Player], str]] = None) -> list[Player]:
+def number_members(
+    players: Sequence[Player],
+    numbering: str = "odd_even",
+    order: str = "rating",
+    seed: Optional[int] = None,
+    avoid_round1: bool = True,
+    team_of: Optional[Callable[[Player], str]] = None,
+) -> list[Player]:
     """The players renumbered for a 队员总分制 event (team = ``Player.unit``
     unless ``team_of`` says otherwise), sorted by the new 序号.
 
@@ -132,8 +144,10 @@ def number_members(players: Sequence[Player], numbering: str = "odd_even", order
     half's last under ``odd_even``, the lower half's last under ``halves``.
     """
     if numbering not in NUMBERINGS:
-        raise InputError(f"编号方式 numbering 无效：{numbering!r}（可选 odd_even 单双号、halves 上下半区对折）",
-                         f"unknown numbering {numbering!r}")
+        raise InputError(
+            f"编号方式 numbering 无效：{numbering!r}（可选 odd_even 单双号、halves 上下半区对折）",
+            f"unknown numbering {numbering!r}",
+        )
     team_of = team_of or (lambda p: (p.unit or "").strip() or f"#{p.no}")
     n = len(players)
     # the round-1 bye goes to the largest number (方法(一)): with an odd N it
@@ -159,22 +173,31 @@ def number_members(players: Sequence[Player], numbering: str = "odd_even", order
 
 # ------------------------------------------------------------------ ranking
 
+
 @dataclass
 class MemberTeamRow:
-    rank: Optional[int]                  # None: left out (incomplete="drop" never lists it)
+    rank: Optional[int]  # None: left out (incomplete="drop" never lists it)
     team: str
     counted: list[tuple[int, int, float]]  # (序号, individual rank, points) of the members counted, best first
-    members: int                         # members in the individual table
-    points: float                        # sum of the counted members' points
-    placings: int                        # sum of the counted members' ranks
+    members: int  # members in the individual table
+    points: float  # sum of the counted members' points
+    placings: int  # sum of the counted members' ranks
     best_placing: int
     complete: bool
-    others: list[int] = field(default_factory=list)   # 序号 of members not counted
+    others: list[int] = field(default_factory=list)  # 序号 of members not counted
 
     def to_dict(self) -> dict[str, Any]:
-        return {"rank": self.rank, "team": self.team, "counted": [list(c) for c in self.counted],
-                "members": self.members, "points": self.points, "placings": self.placings,
-                "best_placing": self.best_placing, "complete": self.complete, "others": list(self.others)}
+        return {
+            "rank": self.rank,
+            "team": self.team,
+            "counted": [list(c) for c in self.counted],
+            "members": self.members,
+            "points": self.points,
+            "placings": self.placings,
+            "best_placing": self.best_placing,
+            "complete": self.complete,
+            "others": list(self.others),
+        }
 
 
 def _individual_rows(event: Event, after_round: Optional[int]) -> list[tuple[int, int, float]]:
@@ -184,9 +207,14 @@ def _individual_rows(event: Event, after_round: Optional[int]) -> list[tuple[int
     return [(r.no, r.rank, r.score) for r in compute_standings(event, after_round)]
 
 
-def member_total_standings(event: Event, by: str = "points", best: Optional[int] = None,
-                           incomplete: str = "last", after_round: Optional[int] = None,
-                           team_of: Optional[Callable[[Player], str]] = None) -> list[MemberTeamRow]:
+def member_total_standings(
+    event: Event,
+    by: str = "points",
+    best: Optional[int] = None,
+    incomplete: str = "last",
+    after_round: Optional[int] = None,
+    team_of: Optional[Callable[[Player], str]] = None,
+) -> list[MemberTeamRow]:
     """Teams ranked by their members' individual results.
 
     - ``by="points"``: the sum of the counted members' points, higher first;
@@ -203,11 +231,14 @@ def member_total_standings(event: Event, by: str = "points", best: Optional[int]
     everything share a rank and are listed by name.
     """
     if by not in BY:
-        raise InputError(f"团体成绩计算方式 by 无效：{by!r}（可选 points 积分总和、placings 名次总和）",
-                         f"unknown by {by!r}")
+        raise InputError(
+            f"团体成绩计算方式 by 无效：{by!r}（可选 points 积分总和、placings 名次总和）", f"unknown by {by!r}"
+        )
     if incomplete not in INCOMPLETE:
-        raise InputError(f"人数不足的队伍处理 incomplete 无效：{incomplete!r}（可选 last、drop、count）",
-                         f"unknown incomplete {incomplete!r}")
+        raise InputError(
+            f"人数不足的队伍处理 incomplete 无效：{incomplete!r}（可选 last、drop、count）",
+            f"unknown incomplete {incomplete!r}",
+        )
     if best is not None and (isinstance(best, bool) or not isinstance(best, int) or best < 1):
         raise InputError(f"每队计算人数 best 无效：{best!r}", f"invalid best {best!r}")
     team_of = team_of or (lambda p: (p.unit or "").strip())
@@ -233,11 +264,23 @@ def member_total_standings(event: Event, by: str = "points", best: Optional[int]
             key = (penalty, -pts, plc, best_pl)
         else:
             key = (penalty, plc, best_pl, -pts)
-        rows.append((key, MemberTeamRow(rank=None, team=team, counted=counted, members=len(members), points=pts,
-                                        placings=plc, best_placing=best_pl, complete=complete,
-                                        others=[m[0] for m in members[len(counted):]])))
+        rows.append(
+            (
+                key,
+                MemberTeamRow(
+                    rank=None,
+                    team=team,
+                    counted=counted,
+                    members=len(members),
+                    points=pts,
+                    placings=plc,
+                    best_placing=best_pl,
+                    complete=complete,
+                    others=[m[0] for m in members[len(counted) :]],
+                ),
+            )
+        )
     return rank_rows(rows, lambda row: row.team)
 
 
-__all__ = ["number_members", "split_halves", "member_total_standings", "MemberTeamRow", "NUMBERINGS",
-           "FIRST_ROUND_FOR"]
+__all__ = ["number_members", "split_halves", "member_total_standings", "MemberTeamRow", "NUMBERINGS", "FIRST_ROUND_FOR"]

@@ -10,6 +10,7 @@ Terms (rules-research.md §2):
 - ``result`` is ``None`` while a game is unfinished (原则(八): it counts as a
   draw for pairing only).
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
@@ -137,13 +138,13 @@ class Round:
 class PairingOptions:
     """Switches of the 定位编排 engine; defaults follow seed 000 (CXA)."""
 
-    colour_tie: str = "number_sum"          # 方法(四)8; "round_parity" = seed 001's alternative
-    last_rounds_rule: str = "cxa"           # 方法(四)9 narrow (cxa) or seed 001 broad ("broad")
-    picker: str = "cxa"                     # 方法(二) 先编者 (cxa) or seed 001 以少调多 ("fewer_row")
-    avoid_same_unit_round1: bool = False    # 原则(七) off; seed 001's round-1 swap when on
-    forfeit_counts_as_met: bool = True      # a forfeited pairing still blocks a rematch
+    colour_tie: str = "number_sum"  # 方法(四)8; "round_parity" = seed 001's alternative
+    last_rounds_rule: str = "cxa"  # 方法(四)9 narrow (cxa) or seed 001 broad ("broad")
+    picker: str = "cxa"  # 方法(二) 先编者 (cxa) or seed 001 以少调多 ("fewer_row")
+    avoid_same_unit_round1: bool = False  # 原则(七) off; seed 001's round-1 swap when on
+    forfeit_counts_as_met: bool = True  # a forfeited pairing still blocks a rematch
     forfeits_before_removal: Optional[int] = None  # e.g. 2: 连续两轮弃权者不再编排
-    search_budget: int = 5000               # nodes per score group for the 拆对 search
+    search_budget: int = 5000  # nodes per score group for the 拆对 search
     # 积分末位淘汰 (seed 001; Match BP "第X轮未得Y分淘汰"): pairs (X, Y): a
     # player under Y points after round X is no longer paired.  () = off.
     elimination: tuple[tuple[int, float], ...] = ()
@@ -151,8 +152,8 @@ class PairingOptions:
 
 @dataclass(frozen=True)
 class StandingsOptions:
-    bye_opp_score: str = "lowest_scoring"   # 14.4: 有分棋手中的最低得分; "lowest", "zero"
-    bye_counts_as_win: bool = True          # 原则(五) 轮空以胜局计算 → counts in 胜局
+    bye_opp_score: str = "lowest_scoring"  # 14.4: 有分棋手中的最低得分; "lowest", "zero"
+    bye_counts_as_win: bool = True  # 原则(五) 轮空以胜局计算 → counts in 胜局
     fallback_reading: str = "running_total"  # 比较前一轮成绩: running_total | round_score
     # Round robin, a player who withdraws during the event (裁判细则 第20.3条):
     # "cxa" = results annulled if he met under half his opponents, else the
@@ -219,8 +220,9 @@ class Event:
             if r.round >= round_no:
                 continue
             if any(k[0] == r.round for k in open_games):
-                r = replace(r, boards=[replace(b, result=None) if (r.round, b.board) in open_games else b
-                                       for b in r.boards])
+                r = replace(
+                    r, boards=[replace(b, result=None) if (r.round, b.board) in open_games else b for b in r.boards]
+                )
             prior.append(r)
         return replace(self, rounds=prior)
 
@@ -244,6 +246,7 @@ def check_rounds(rounds: object, allow_bool: bool = False) -> None:
 
 class FirstRoundSettings(Protocol):
     """Settings with a first-round method and pairing options (individual or team)."""
+
     @property
     def first_round(self) -> str: ...
     @property
@@ -252,6 +255,7 @@ class FirstRoundSettings(Protocol):
 
 class Numbered(Protocol):
     """What :func:`register` numbers: a player, a team."""
+
     @property
     def no(self) -> int: ...
     @property
@@ -270,11 +274,13 @@ RoundT = TypeVar("RoundT", bound=RoundNumbered)
 def check_first_round(s: FirstRoundSettings) -> None:
     """``first_round`` and ``pairing.colour_tie`` of individual or team settings."""
     if s.first_round not in FIRST_ROUND_METHODS:
-        raise InputError(f"首轮配对方法 first_round 无效：{s.first_round!r}",
-                         f"unknown first_round method {s.first_round!r}")
+        raise InputError(
+            f"首轮配对方法 first_round 无效：{s.first_round!r}", f"unknown first_round method {s.first_round!r}"
+        )
     if s.pairing.colour_tie not in COLOUR_TIES:
-        raise InputError(f"先后手规则 colour_tie 无效：{s.pairing.colour_tie!r}",
-                         f"unknown colour_tie {s.pairing.colour_tie!r}")
+        raise InputError(
+            f"先后手规则 colour_tie 无效：{s.pairing.colour_tie!r}", f"unknown colour_tie {s.pairing.colour_tie!r}"
+        )
 
 
 # How ``register`` names what it numbers: (zh noun, zh number, zh name,
@@ -283,17 +289,22 @@ PLAYER_WORDS = ("棋手", "序号", "姓名", "player", "no")
 TEAM_WORDS = ("队伍", "队序号", "队名", "team", "team no")
 
 
-def register(item: N, seen: dict[int, N], words: tuple[str, str, str, str, str] = PLAYER_WORDS,
-             allow_bool: bool = False) -> None:
+def register(
+    item: N, seen: dict[int, N], words: tuple[str, str, str, str, str] = PLAYER_WORDS, allow_bool: bool = False
+) -> None:
     """Add ``item`` (anything with ``no`` and ``name``: a player, a team) to
     ``seen`` by number, after checking the number is ≥ 1 and new and the
     name not blank."""
     zh, zh_no, zh_name, en, en_no = words
     if invalid_int(item.no, 1, allow_bool):
-        raise InputError(f"{zh} {item.name!r} 的{zh_no}无效：{item.no!r}", f"{en} {item.name!r}: invalid no {item.no!r}")
+        raise InputError(
+            f"{zh} {item.name!r} 的{zh_no}无效：{item.no!r}", f"{en} {item.name!r}: invalid no {item.no!r}"
+        )
     if item.no in seen:
-        raise InputError(f"{zh_no} {item.no} 重复：{seen[item.no].name} 与 {item.name}",
-                         f"duplicate {en_no} {item.no}: {seen[item.no].name} and {item.name}")
+        raise InputError(
+            f"{zh_no} {item.no} 重复：{seen[item.no].name} 与 {item.name}",
+            f"duplicate {en_no} {item.no}: {seen[item.no].name} and {item.name}",
+        )
     if not str(item.name).strip():
         raise InputError(f"{zh_no} {item.no} 的{zh}没有{zh_name}", f"{en} no {item.no} has no name")
     seen[item.no] = item
@@ -304,8 +315,10 @@ def rounds_in_order(rounds: Iterable[RoundT]) -> Iterator[RoundT]:
     number is not the next of 1, 2, 3 …"""
     for expected, r in enumerate(rounds, start=1):
         if r.round != expected:
-            raise InputError(f"轮次不连续：应为第{expected}轮，实为第{r.round}轮",
-                             f"rounds out of order: expected round {expected}, found {r.round}")
+            raise InputError(
+                f"轮次不连续：应为第{expected}轮，实为第{r.round}轮",
+                f"rounds out of order: expected round {expected}, found {r.round}",
+            )
         yield r
 
 
@@ -318,8 +331,7 @@ def validate_event(event: Event) -> None:
     """
     s = event.settings
     if s.system not in SYSTEMS:
-        raise InputError(f"赛制 system 无效：{s.system!r}（可选 {', '.join(SYSTEMS)}）",
-                         f"unknown system {s.system!r}")
+        raise InputError(f"赛制 system 无效：{s.system!r}（可选 {', '.join(SYSTEMS)}）", f"unknown system {s.system!r}")
     check_rounds(s.rounds, allow_bool=True)
     check_first_round(s)
     seen: dict[int, Player] = {}
@@ -330,29 +342,42 @@ def validate_event(event: Event) -> None:
         for b in r.boards:
             for no in (b.red, b.black):
                 if no not in seen:
-                    raise InputError(f"第{r.round}轮第{b.board}台：序号 {no} 不在报名表中",
-                                     f"round {r.round} board {b.board}: no {no} is not registered")
+                    raise InputError(
+                        f"第{r.round}轮第{b.board}台：序号 {no} 不在报名表中",
+                        f"round {r.round} board {b.board}: no {no} is not registered",
+                    )
                 if no in where:
-                    raise InputError(f"第{r.round}轮：{seen[no].name}（{no}号）出现两次（{where[no]}、第{b.board}台）",
-                                     f"round {r.round}: player {no} appears twice")
+                    raise InputError(
+                        f"第{r.round}轮：{seen[no].name}（{no}号）出现两次（{where[no]}、第{b.board}台）",
+                        f"round {r.round}: player {no} appears twice",
+                    )
                 where[no] = f"第{b.board}台"
             if b.red == b.black:
-                raise InputError(f"第{r.round}轮第{b.board}台：红黑双方是同一人（{b.red}号）",
-                                 f"round {r.round} board {b.board}: a player is paired with himself")
+                raise InputError(
+                    f"第{r.round}轮第{b.board}台：红黑双方是同一人（{b.red}号）",
+                    f"round {r.round} board {b.board}: a player is paired with himself",
+                )
             if b.result is not None and b.result not in RESULTS:
-                raise InputError(f"第{r.round}轮第{b.board}台：结果无效 {b.result!r}",
-                                 f"round {r.round} board {b.board}: unknown result {b.result!r}")
+                raise InputError(
+                    f"第{r.round}轮第{b.board}台：结果无效 {b.result!r}",
+                    f"round {r.round} board {b.board}: unknown result {b.result!r}",
+                )
             for f in (b.fouls_red, b.fouls_black):
                 if invalid_int(f, 0, allow_bool=True):
-                    raise InputError(f"第{r.round}轮第{b.board}台：犯规次数无效 {f!r}",
-                                     f"round {r.round} board {b.board}: invalid foul count {f!r}")
+                    raise InputError(
+                        f"第{r.round}轮第{b.board}台：犯规次数无效 {f!r}",
+                        f"round {r.round} board {b.board}: invalid foul count {f!r}",
+                    )
         for no in r.byes:
             if no not in seen:
-                raise InputError(f"第{r.round}轮轮空：序号 {no} 不在报名表中",
-                                 f"round {r.round} bye: no {no} is not registered")
+                raise InputError(
+                    f"第{r.round}轮轮空：序号 {no} 不在报名表中", f"round {r.round} bye: no {no} is not registered"
+                )
             if no in where:
-                raise InputError(f"第{r.round}轮：{seen[no].name}（{no}号）既有对局又轮空",
-                                 f"round {r.round}: player {no} both plays and has a bye")
+                raise InputError(
+                    f"第{r.round}轮：{seen[no].name}（{no}号）既有对局又轮空",
+                    f"round {r.round}: player {no} both plays and has a bye",
+                )
             where[no] = "轮空"
 
 

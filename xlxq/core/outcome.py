@@ -4,6 +4,7 @@ a bracket), notes and the games of earlier rounds paired as provisional
 draws.  Its own module so that every engine (core/pairing.py for the Swiss,
 core/roundrobin.py, core/knockout.py) can return it without importing the
 others."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -16,7 +17,7 @@ from xlxq.core.swiss import GroupResult, GroupSearch
 @dataclass
 class GroupLog:
     score: float
-    incoming: list[int]             # floated down into this group
+    incoming: list[int]  # floated down into this group
     search: GroupSearch
     result: GroupResult
 

@@ -9,6 +9,7 @@ here, the round robin's table (core/roundrobin.py), the knockout's bracket
 ``pair_round`` serves the callers that have an event and no system at hand
 (the front-ends' pair commands, the tests).
 """
+
 from __future__ import annotations
 
 from typing import Optional
@@ -29,9 +30,9 @@ def pair_round(event: Event, round_no: Optional[int] = None) -> PairingOutcome:
     """Pair ``round_no`` (default: the next one) from the rounds before it,
     by the event's system (see the module text)."""
     system = event.settings.system
-    if system in RR_SYSTEMS:        # the 循环赛 table (core/roundrobin.py)
+    if system in RR_SYSTEMS:  # the 循环赛 table (core/roundrobin.py)
         return pair_rr_round(event, round_no)
-    if system == "knockout":        # the bracket (core/knockout.py)
+    if system == "knockout":  # the bracket (core/knockout.py)
         return pair_knockout_round(event, round_no)
     return pair_swiss_round(event, round_no)
 
@@ -41,14 +42,18 @@ def pair_swiss_round(event: Event, round_no: Optional[int] = None) -> PairingOut
     if round_no is None:
         round_no = event.next_round
     if round_no > event.settings.rounds:
-        raise InputError(f"本赛事共{event.settings.rounds}轮，已编排完毕，不能再编第{round_no}轮",
-                         f"the event has {event.settings.rounds} rounds; round {round_no} cannot be paired")
+        raise InputError(
+            f"本赛事共{event.settings.rounds}轮，已编排完毕，不能再编第{round_no}轮",
+            f"the event has {event.settings.rounds} rounds; round {round_no} cannot be paired",
+        )
     opts = event.settings.pairing
     cards = build_cards(event, round_no, opts.forfeit_counts_as_met)
     players = pairable_players(event, round_no, cards)
     out = PairingOutcome(round=Round(round=round_no), cards=cards)
     if len(players) < 2:
-        raise PairingImpossible(f"第{round_no}轮可编排的棋手不足两人", f"round {round_no}: fewer than two players to pair")
+        raise PairingImpossible(
+            f"第{round_no}轮可编排的棋手不足两人", f"round {round_no}: fewer than two players to pair"
+        )
     for r in event.rounds_before(round_no):
         for b in r.boards:
             if b.result is None:
@@ -64,9 +69,15 @@ def pair_swiss_round(event: Event, round_no: Optional[int] = None) -> PairingOut
     return out
 
 
-def pair_score_groups(cards: dict[int, CardState], players: list[int], round_no: int, total_rounds: int,
-                      opts: PairingOptions, groups: Optional[list[GroupLog]] = None,
-                      noun: tuple[str, str] = ("名棋手", "players")) -> tuple[list[tuple[int, int]], list[int]]:
+def pair_score_groups(
+    cards: dict[int, CardState],
+    players: list[int],
+    round_no: int,
+    total_rounds: int,
+    opts: PairingOptions,
+    groups: Optional[list[GroupLog]] = None,
+    noun: tuple[str, str] = ("名棋手", "players"),
+) -> tuple[list[tuple[int, int]], list[int]]:
     """The 定位编排 of one round ≥ 2 over any kind of unit (players, or teams
     in a team Swiss): ``cards`` are the units' 编排卡, ``players`` the
     numbers to pair.  Returns ``(pairs, byes)``: ``(red, black)`` numbers in
@@ -87,22 +98,26 @@ def pair_score_groups(cards: dict[int, CardState], players: list[int], round_no:
             f"第{round_no}轮无法编排：{len(players)}{noun[0]}中已找不到一种不重复相遇"
             f"{'且轮空者未曾轮空' if len(players) % 2 else ''}的配对（轮数超出该人数积分编排所能容纳的上限）",
             f"round {round_no} cannot be paired: no pairing of the {len(players)} {noun[1]} avoids rematches"
-            f"{' with a bye for a player who has not had one' if len(players) % 2 else ''}")
+            f"{' with a bye for a player who has not had one' if len(players) % 2 else ''}",
+        )
 
     if len(players) % 2:
         # 原则(五): the bye goes to the lowest score group.  Take the lowest
         # score at which some eligible player can have the bye with the rest
         # of the round still pairable, and allow the bye only at that score.
         for cap in sorted({cards[no].score for no in players if cards[no].byes == 0}):
+
             def capped(no: int, cap: float = cap) -> bool:
                 return cards[no].byes == 0 and cards[no].score <= cap
+
             m = Matcher(met, capped)
             if m.feasible(players):
                 matcher, bye_ok = m, capped
                 break
 
-    ctx = ColourCtx(round_no=round_no, total_rounds=total_rounds,
-                    colour_tie=opts.colour_tie, last_rounds_rule=opts.last_rounds_rule)
+    ctx = ColourCtx(
+        round_no=round_no, total_rounds=total_rounds, colour_tie=opts.colour_tie, last_rounds_rule=opts.last_rounds_rule
+    )
     levels = sorted({cards[no].score for no in players}, reverse=True)
     by_level: dict[float, list[CardState]] = {lv: [] for lv in levels}
     for no in players:
@@ -112,10 +127,17 @@ def pair_score_groups(cards: dict[int, CardState], players: list[int], round_no:
     byes: list[int] = []
     for gi, lv in enumerate(levels):
         residents = by_level[lv]
-        lower = [no for l2 in levels[gi + 1:] for no in (c.no for c in by_level[l2])]
+        lower = [no for l2 in levels[gi + 1 :] for no in (c.no for c in by_level[l2])]
         members = carry + residents
-        gs = GroupSearch(GroupInput(members=members, score=lv, lower=lower, lowest=(gi == len(levels) - 1)),
-                         round_no, ctx, matcher, bye_ok, opts.search_budget, opts.picker)
+        gs = GroupSearch(
+            GroupInput(members=members, score=lv, lower=lower, lowest=(gi == len(levels) - 1)),
+            round_no,
+            ctx,
+            matcher,
+            bye_ok,
+            opts.search_budget,
+            opts.picker,
+        )
         res = gs.run()
         groups.append(GroupLog(score=lv, incoming=[c.no for c in carry], search=gs, result=res))
         for red, black, *_ in res.pairs:
@@ -133,4 +155,12 @@ def group_rows(gs: GroupSearch) -> tuple[list[int], list[int]]:
     return [gs.nos[i] for i in gs.rows[0]], [gs.nos[i] for i in gs.rows[1]]
 
 
-__all__ = ["pair_round", "pair_swiss_round", "pair_score_groups", "PairingOutcome", "GroupLog", "group_rows", "order_key"]
+__all__ = [
+    "pair_round",
+    "pair_swiss_round",
+    "pair_score_groups",
+    "PairingOutcome",
+    "GroupLog",
+    "group_rows",
+    "order_key",
+]

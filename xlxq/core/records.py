@@ -2,6 +2,7 @@
 one pattern that finds it again in a sheet (so that writing a round's record
 twice replaces its block instead of adding a copy, whatever language either
 was written in)."""
+
 from __future__ import annotations
 
 import re
@@ -14,10 +15,13 @@ HEADING_RE = re.compile(r"^(淘汰赛|Knockout: )?(?:第(\d+)轮编排记录|Rou
 KO_PREFIX = {"zh": "淘汰赛", "en": "Knockout: "}
 
 
-def heading(round_no: int, event_name: str, lang: str = "zh", default_zh: str = "赛事",
-            default_en: str = "event") -> str:
+def heading(
+    round_no: int, event_name: str, lang: str = "zh", default_zh: str = "赛事", default_en: str = "event"
+) -> str:
     t = Text(lang)
-    return t(f"第{round_no}轮编排记录（{event_name or default_zh}）", f"Round {round_no} record ({event_name or default_en})")
+    return t(
+        f"第{round_no}轮编排记录（{event_name or default_zh}）", f"Round {round_no} record ({event_name or default_en})"
+    )
 
 
 def ko_stage(text: str, lang: str) -> str:

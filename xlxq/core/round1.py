@@ -17,6 +17,7 @@ default): a pair of team-mates swaps its lower-half player with the
 lower-half player of the nearest following pair (then preceding) where the
 swap leaves neither pair with team-mates.
 """
+
 from __future__ import annotations
 
 import random

@@ -22,13 +22,13 @@ round is made: the withdrawn player's game becomes a forfeit win for the
 opponent, or, when his results are annulled, the opponent sits out (a bye,
 worth nothing in a round robin).
 """
+
 from __future__ import annotations
 
 from typing import Optional, Sequence
 
 from xlxq.core.history import build_cards
-from xlxq.core.model import (BLACK_WIN_FORFEIT, DOUBLE_FORFEIT, FORFEITS, RED_WIN_FORFEIT, Board,
-                             Event, Round)
+from xlxq.core.model import BLACK_WIN_FORFEIT, DOUBLE_FORFEIT, FORFEITS, RED_WIN_FORFEIT, Board, Event, Round
 from xlxq.core.outcome import PairingOutcome
 from xlxq.errors import InputError
 
@@ -79,8 +79,10 @@ def table_position(round_no: int, n: int, double: bool = False, games_per_match:
     per_cycle = (max_number(n) - 1) * games_per_match
     total = per_cycle * (2 if double else 1)
     if not 1 <= round_no <= total:
-        raise InputError(f"{n}人{'双' if double else '单'}循环共{total}轮，没有第{round_no}轮",
-                         f"a {'double' if double else 'single'} round robin of {n} has {total} rounds, not {round_no}")
+        raise InputError(
+            f"{n}人{'双' if double else '单'}循环共{total}轮，没有第{round_no}轮",
+            f"a {'double' if double else 'single'} round robin of {n} has {total} rounds, not {round_no}",
+        )
     i = round_no - 1
     cycle, j = divmod(i, per_cycle)
     t, g = divmod(j, games_per_match)
@@ -92,8 +94,7 @@ def _check_games(g: int) -> None:
         raise InputError(f"每场局数 games_per_match 无效：{g!r}", f"invalid games_per_match {g!r}")
 
 
-def table_round(players_nos: Sequence[int], round_no: int, double: bool = False,
-                games_per_match: int = 1) -> Round:
+def table_round(players_nos: Sequence[int], round_no: int, double: bool = False, games_per_match: int = 1) -> Round:
     """Model round ``round_no`` straight from the table (no withdrawals).
 
     ``players_nos[i]`` sits at table number i + 1.  Colours are the table's,
@@ -128,6 +129,7 @@ def schedule_rounds(players_nos: Sequence[int], double: bool = False, games_per_
 
 # ---------------------------------------------------------------- withdrawals
 
+
 def table_players(event: Event) -> list[int]:
     """Table numbers 1..N are the registered 序号 in increasing order."""
     return sorted(p.no for p in event.players)
@@ -136,8 +138,10 @@ def table_players(event: Event) -> list[int]:
 def check_policy(event: Event) -> str:
     pol = event.settings.standings.rr_withdrawal
     if pol not in WITHDRAWAL_POLICIES:
-        raise InputError(f"循环赛退赛处理 rr_withdrawal 无效：{pol!r}（可选 {'、'.join(WITHDRAWAL_POLICIES)}）",
-                         f"unknown rr_withdrawal {pol!r} (choose from {', '.join(WITHDRAWAL_POLICIES)})")
+        raise InputError(
+            f"循环赛退赛处理 rr_withdrawal 无效：{pol!r}（可选 {'、'.join(WITHDRAWAL_POLICIES)}）",
+            f"unknown rr_withdrawal {pol!r} (choose from {', '.join(WITHDRAWAL_POLICIES)})",
+        )
     return pol
 
 
@@ -208,8 +212,10 @@ def apply_withdrawals(event: Event, rnd: Round, notes: Optional[list[str]] = Non
         w, other = (b.red, b.black) if wr else (b.black, b.red)
         if ruling[w] == ANNULLED:
             byes.append(other)
-            notes.append(f"{name[w]}（{w}号）退赛且已赛对手不足半数，成绩注销（第20.3条），"
-                         f"{name[other]}（{other}号）本轮轮空（不计分）")
+            notes.append(
+                f"{name[w]}（{w}号）退赛且已赛对手不足半数，成绩注销（第20.3条），"
+                f"{name[other]}（{other}号）本轮轮空（不计分）"
+            )
         else:
             res = BLACK_WIN_FORFEIT if wr else RED_WIN_FORFEIT
             boards.append(Board(len(boards) + 1, b.red, b.black, res))
@@ -225,7 +231,8 @@ def _check_start_withdrawals(event: Event) -> None:
             f"{names}在循环赛开始前退赛，剩余{len(event.players) - len(before)}人为双数，"
             f"按规则（裁判细则第20.2条、2011第14.4条）应重新抽签：请从报名表删除退赛棋手并重新编号",
             f"{len(before)} player(s) withdrew before the round robin started and an even number remain: "
-            f"the rules say redraw the numbers — remove them from the registration and renumber")
+            f"the rules say redraw the numbers — remove them from the registration and renumber",
+        )
 
 
 def pair_rr_round(event: Event, round_no: Optional[int] = None) -> PairingOutcome:
@@ -244,19 +251,25 @@ def pair_rr_round(event: Event, round_no: Optional[int] = None) -> PairingOutcom
         round_no = event.next_round
     total = rr_round_count(len(nos), double, s.games_per_match)
     if round_no > total:
-        raise InputError(f"本循环赛（{len(nos)}人）共{total}轮，已编排完毕，不能再编第{round_no}轮",
-                         f"this round robin of {len(nos)} players has {total} rounds; round {round_no} cannot be paired")
+        raise InputError(
+            f"本循环赛（{len(nos)}人）共{total}轮，已编排完毕，不能再编第{round_no}轮",
+            f"this round robin of {len(nos)} players has {total} rounds; round {round_no} cannot be paired",
+        )
     if round_no > s.rounds:
-        raise InputError(f"本赛事共{s.rounds}轮，已编排完毕，不能再编第{round_no}轮"
-                         f"（{len(nos)}人{'双' if double else '单'}循环应为{total}轮，请修改 rounds）",
-                         f"the event has {s.rounds} rounds; round {round_no} cannot be paired "
-                         f"(a round robin of {len(nos)} needs {total})")
+        raise InputError(
+            f"本赛事共{s.rounds}轮，已编排完毕，不能再编第{round_no}轮"
+            f"（{len(nos)}人{'双' if double else '单'}循环应为{total}轮，请修改 rounds）",
+            f"the event has {s.rounds} rounds; round {round_no} cannot be paired "
+            f"(a round robin of {len(nos)} needs {total})",
+        )
     _check_start_withdrawals(event)
     check_policy(event)
     notes: list[str] = []
     if s.rounds != total:
-        notes.append(f"赛事设定 rounds = {s.rounds}，而{len(nos)}人{'双' if double else '单'}循环"
-                     f"{'（每场' + str(s.games_per_match) + '局）' if s.games_per_match > 1 else ''}共{total}轮")
+        notes.append(
+            f"赛事设定 rounds = {s.rounds}，而{len(nos)}人{'双' if double else '单'}循环"
+            f"{'（每场' + str(s.games_per_match) + '局）' if s.games_per_match > 1 else ''}共{total}轮"
+        )
     for r in event.rounds_before(round_no):
         want = {frozenset((b.red, b.black)) for b in table_round(nos, r.round, double, s.games_per_match).boards}
         have = {frozenset((b.red, b.black)) for b in r.boards}
@@ -274,6 +287,18 @@ def pair_rr_round(event: Event, round_no: Optional[int] = None) -> PairingOutcom
     return PairingOutcome(round=rnd, cards=cards, notes=notes)
 
 
-__all__ = ["berger_table", "schedule_rounds", "table_round", "rr_round_count", "table_position",
-           "max_number", "phantom", "withdrawal_ruling", "apply_withdrawals", "pair_rr_round",
-           "table_players", "opponents_met", "RR_SYSTEMS"]
+__all__ = [
+    "berger_table",
+    "schedule_rounds",
+    "table_round",
+    "rr_round_count",
+    "table_position",
+    "max_number",
+    "phantom",
+    "withdrawal_ruling",
+    "apply_withdrawals",
+    "pair_rr_round",
+    "table_players",
+    "opponents_met",
+    "RR_SYSTEMS",
+]

@@ -16,22 +16,33 @@ has the same number of them (seed 000: 循环赛逢单，计算名次时不应�
 的先后走次数).  Withdrawals follow 裁判细则 第20.3条
 (:func:`xlxq.core.roundrobin.withdrawal_ruling`).
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any, Callable, Iterable, Optional, TypeVar, Union
 
-from xlxq.core.model import (BLACK_WIN_FORFEIT, DOUBLE_FORFEIT, FORFEITS, RED_WIN_FORFEIT, Board,
-                             Event, EventSettings, Scoring, outcome, validate_event)
+from xlxq.core.model import (
+    BLACK_WIN_FORFEIT,
+    DOUBLE_FORFEIT,
+    FORFEITS,
+    RED_WIN_FORFEIT,
+    Board,
+    Event,
+    EventSettings,
+    Scoring,
+    outcome,
+    validate_event,
+)
 from xlxq.core.roundrobin import ANNULLED, withdrawal_ruling
 from xlxq.core.standings import last_round
 from xlxq.core.tiebreaks import TieBreakRegistry
 from xlxq.errors import InputError
 
 RR_PRESETS: dict[str, list[str]] = {
-    "cxa2011-rr": ["sb", "wins", "direct", "fouls", "black_games"],                 # 2011 14.1
-    "cxa2011-rr-match": ["game_points", "wins", "direct", "fouls", "black_wins"],   # 2011 14.2
+    "cxa2011-rr": ["sb", "wins", "direct", "fouls", "black_games"],  # 2011 14.1
+    "cxa2011-rr-match": ["game_points", "wins", "direct", "fouls", "black_wins"],  # 2011 14.2
 }
 _SWISS_DEFAULT = EventSettings().tiebreaks
 
@@ -51,21 +62,30 @@ def resolve_rr_tiebreaks(spec: Union[Iterable[str], str, None], games_per_match:
 
 @dataclass
 class RRStandingRow:
-    rank: Optional[int]           # None: results annulled (第20.3条), listed last
+    rank: Optional[int]  # None: results annulled (第20.3条), listed last
     no: int
     name: str
     unit: str
-    score: float                  # 积分 (one game a match) or 场分 (two or more)
-    tiebreaks: dict[str, Optional[float]]   # every RR key; "direct" None when not applied
+    score: float  # 积分 (one game a match) or 场分 (two or more)
+    tiebreaks: dict[str, Optional[float]]  # every RR key; "direct" None when not applied
     withdrawn: bool
     annulled: bool = False
-    games: int = 0                # finished games counted
+    games: int = 0  # finished games counted
     round_points: list[Optional[float]] = field(default_factory=list)  # per model round; None: no game / unfinished
 
     def to_dict(self) -> dict[str, Any]:
-        return {"rank": self.rank, "no": self.no, "name": self.name, "unit": self.unit,
-                "score": self.score, "tiebreaks": dict(self.tiebreaks), "withdrawn": self.withdrawn,
-                "annulled": self.annulled, "games": self.games, "round_points": list(self.round_points)}
+        return {
+            "rank": self.rank,
+            "no": self.no,
+            "name": self.name,
+            "unit": self.unit,
+            "score": self.score,
+            "tiebreaks": dict(self.tiebreaks),
+            "withdrawn": self.withdrawn,
+            "annulled": self.annulled,
+            "games": self.games,
+            "round_points": list(self.round_points),
+        }
 
 
 @dataclass
@@ -86,6 +106,7 @@ class RRTable:
     """What every player's record of one round-robin table shares: games
     per match ``g``, the scoring, the games counted (annulled players' left
     out) and those games grouped into matches."""
+
     g: int
     scoring: Scoring
     games: list[_Game]
@@ -141,6 +162,7 @@ class RRRecord:
     小分, wins, fouls, games and wins with black actually played, finished
     games, points per model round; ``values`` is the row's ``tiebreaks``
     (直胜 set when it is applied)."""
+
     no: int
     table: RRTable
     round_points: list[Optional[float]]
@@ -176,9 +198,17 @@ def _split_direct(group: list[RRRecord], top: bool = True) -> list[list[RRRecord
 
 
 RR: TieBreakRegistry[RRRecord] = TieBreakRegistry(
-    RR_PRESETS, extra_labels={"score": ("积分", "score"), "match_points": ("场分", "match points")},
-    extra_aliases={"局分": "game_points", "后胜局": "black_wins", "后手局": "black_games",
-                   "后走局": "black_games", "Sonneborn-Berger": "sb", "SB": "sb"})
+    RR_PRESETS,
+    extra_labels={"score": ("积分", "score"), "match_points": ("场分", "match points")},
+    extra_aliases={
+        "局分": "game_points",
+        "后胜局": "black_wins",
+        "后手局": "black_games",
+        "后走局": "black_games",
+        "Sonneborn-Berger": "sb",
+        "SB": "sb",
+    },
+)
 
 
 @RR.register("sb", "小分", "Sonneborn-Berger")
@@ -198,7 +228,7 @@ def _wins(r: RRRecord) -> float:
 
 @RR.register("direct", "直胜", "direct encounter", separate=_split_direct)
 def _direct(r: RRRecord) -> Optional[float]:
-    return None                       # set by _split_direct for the group it separates
+    return None  # set by _split_direct for the group it separates
 
 
 @RR.register("fouls", "犯规", "fouls", ascending=True)
@@ -343,9 +373,18 @@ def compute_rr_standings(event: Event, after_round: Optional[int] = None) -> lis
 
     def row(r: RRRecord, rank: Optional[int]) -> RRStandingRow:
         p = players[r.no]
-        return RRStandingRow(rank=rank, no=r.no, name=p.name, unit=p.unit, score=r.score, tiebreaks=r.values,
-                             withdrawn=not p.active_in(n + 1), annulled=r.no in annulled, games=r.played,
-                             round_points=r.round_points)
+        return RRStandingRow(
+            rank=rank,
+            no=r.no,
+            name=p.name,
+            unit=p.unit,
+            score=r.score,
+            tiebreaks=r.values,
+            withdrawn=not p.active_in(n + 1),
+            annulled=r.no in annulled,
+            games=r.played,
+            round_points=r.round_points,
+        )
 
     out: list[RRStandingRow] = []
     for grp in groups:
@@ -405,5 +444,15 @@ def cross_table(event: Event, after_round: Optional[int] = None) -> dict[int, di
     return out
 
 
-__all__ = ["compute_rr_standings", "resolve_rr_tiebreaks", "cross_table", "effective_result",
-           "RRStandingRow", "RR_KEYS", "RR_PRESETS", "LABELS_ZH", "LABELS_EN", "default_preset"]
+__all__ = [
+    "compute_rr_standings",
+    "resolve_rr_tiebreaks",
+    "cross_table",
+    "effective_result",
+    "RRStandingRow",
+    "RR_KEYS",
+    "RR_PRESETS",
+    "LABELS_ZH",
+    "LABELS_EN",
+    "default_preset",
+]

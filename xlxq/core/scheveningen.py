@@ -34,6 +34,7 @@ A schedule is a list of rounds; a round is a list of ``(a, b, a_red)``,
 i-th player (A's line-up keeps its board order; B's players move).
 :func:`check_schedule` re-verifies every property independently.
 """
+
 from __future__ import annotations
 
 from functools import cache
@@ -45,10 +46,10 @@ from xlxq.core.teams import Match, TeamEvent, TeamRound
 from xlxq.errors import InputError
 
 MIN_N, MAX_N = 2, 10
-Game = tuple[int, int, bool]          # (a, b, a_red), places from 1
+Game = tuple[int, int, bool]  # (a, b, a_red), places from 1
 Schedule = list[list[Game]]
 
-_BUDGET = 2_000_000                   # search nodes per stage; never reached for n ≤ 10
+_BUDGET = 2_000_000  # search nodes per stage; never reached for n ≤ 10
 
 
 class _OutOfBudget(Exception):
@@ -77,8 +78,9 @@ def _allowed(hist: list[str], reds: int, blacks: int, cap: int) -> set[str]:
     return out
 
 
-def _colour_search(n: int, pairings: Sequence[Sequence[tuple[int, int]]],
-                   targets: list[int], budget: int = _BUDGET) -> Optional[Schedule]:
+def _colour_search(
+    n: int, pairings: Sequence[Sequence[tuple[int, int]]], targets: list[int], budget: int = _BUDGET
+) -> Optional[Schedule]:
     """Colours for fixed pairings (``pairings[r]`` = the (a, b) games of round
     r, places from 0): round by round, every way to give A the round's number
     of reds, players needing red first.  None when no colouring exists
@@ -143,8 +145,9 @@ def _colour_search(n: int, pairings: Sequence[Sequence[tuple[int, int]]],
     return [[(i + 1, j + 1, k in chosen[r]) for k, (i, j) in enumerate(pairings[r])] for r in range(n)]
 
 
-def _joint_search(n: int, targets: Optional[list[int]], budget: int = _BUDGET,
-                  order: Optional[list[list[list[int]]]] = None) -> Optional[Schedule]:
+def _joint_search(
+    n: int, targets: Optional[list[int]], budget: int = _BUDGET, order: Optional[list[list[list[int]]]] = None
+) -> Optional[Schedule]:
     """Pairings and colours together: round by round, A's players in order
     each take an unmet, unused B player and a colour (the one the A player
     is short of first).  ``order[r][i]`` is the order in which A_i tries the
@@ -177,7 +180,7 @@ def _joint_search(n: int, targets: Optional[list[int]], budget: int = _BUDGET,
         for j in order[r][i]:
             if used >> j & 1 or met[i][j]:
                 continue
-            for a_red in ((True, False) if ar[i] <= ab[i] else (False, True)):
+            for a_red in (True, False) if ar[i] <= ab[i] else (False, True):
                 nr = reds + a_red
                 if targets is not None and (nr > targets[r] or nr + left - 1 < targets[r]):
                     continue
@@ -217,8 +220,10 @@ def cyclic_pairings(n: int) -> list[list[tuple[int, int]]]:
 
 def _check_n(n: int) -> None:
     if isinstance(n, bool) or not isinstance(n, int) or not MIN_N <= n <= MAX_N:
-        raise InputError(f"全队轮赛制每队人数应为{MIN_N}–{MAX_N}人（现为{n!r}）",
-                         f"a Scheveningen match needs {MIN_N}–{MAX_N} players a side (got {n!r})")
+        raise InputError(
+            f"全队轮赛制每队人数应为{MIN_N}–{MAX_N}人（现为{n!r}）",
+            f"a Scheveningen match needs {MIN_N}–{MAX_N} players a side (got {n!r})",
+        )
 
 
 def _permutations(n: int, attempt: int) -> list[list[list[int]]]:
@@ -245,8 +250,8 @@ def _permutations(n: int, attempt: int) -> list[list[list[int]]]:
     return out
 
 
-_STAGE1_BUDGET = 5_000      # cyclic colours: n = 6 is refuted in ~300 nodes, n = 10 gives up here
-_STAGE2_BUDGET = 20_000     # per restart of the joint search
+_STAGE1_BUDGET = 5_000  # cyclic colours: n = 6 is refuted in ~300 nodes, n = 10 gives up here
+_STAGE2_BUDGET = 20_000  # per restart of the joint search
 _STAGE2_ATTEMPTS = 200
 
 
@@ -304,6 +309,7 @@ def strict_possible(n: int) -> bool:
 
 
 # ------------------------------------------------------------------ checks
+
 
 def colour_sequences(sched: Schedule, n: int) -> tuple[dict[int, str], dict[int, str]]:
     """Each player's colours round by round ("RBR…"), A's and B's."""
@@ -364,6 +370,7 @@ def format_schedule(sched: Schedule) -> str:
 
 # ------------------------------------------------------------------ events
 
+
 def scheveningen_round(event: TeamEvent, round_no: int) -> TeamRound:
     """Round ``round_no`` of a two-team 全队轮赛制 event
     (``settings.system = "scheveningen"``, ``settings.boards`` = n a side):
@@ -374,11 +381,15 @@ def scheveningen_round(event: TeamEvent, round_no: int) -> TeamRound:
     n = s.boards
     _check_n(n)
     if len(event.teams) != 2:
-        raise InputError(f"全队轮赛制只能在两队之间进行（现有{len(event.teams)}队）",
-                         f"a Scheveningen match is between two teams (there are {len(event.teams)})")
+        raise InputError(
+            f"全队轮赛制只能在两队之间进行（现有{len(event.teams)}队）",
+            f"a Scheveningen match is between two teams (there are {len(event.teams)})",
+        )
     if not 1 <= round_no <= n or round_no > s.rounds:
-        raise InputError(f"{n}人全队轮赛制共{min(n, s.rounds)}轮，没有第{round_no}轮",
-                         f"a Scheveningen match of {n} a side has {min(n, s.rounds)} rounds, not {round_no}")
+        raise InputError(
+            f"{n}人全队轮赛制共{min(n, s.rounds)}轮，没有第{round_no}轮",
+            f"a Scheveningen match of {n} a side has {min(n, s.rounds)} rounds, not {round_no}",
+        )
     a, b = sorted(event.teams, key=lambda t: t.no)
     pa, pb = a.players[:n], b.players[:n]
     boards = []
@@ -388,5 +399,16 @@ def scheveningen_round(event: TeamEvent, round_no: int) -> TeamRound:
     return TeamRound(round=round_no, matches=[Match(match=1, first=a.no, second=b.no, boards=boards)])
 
 
-__all__ = ["scheveningen_round", "schedule", "schedule_stage", "strict_possible", "check_schedule", "colour_sequences",
-           "round_targets", "cyclic_pairings", "format_schedule", "MIN_N", "MAX_N"]
+__all__ = [
+    "scheveningen_round",
+    "schedule",
+    "schedule_stage",
+    "strict_possible",
+    "check_schedule",
+    "colour_sequences",
+    "round_targets",
+    "cyclic_pairings",
+    "format_schedule",
+    "MIN_N",
+    "MAX_N",
+]

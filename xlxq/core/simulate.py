@@ -1,4 +1,5 @@
 """Random results, for dry runs (``xlxq simulate``) and the property tests."""
+
 from __future__ import annotations
 
 import random

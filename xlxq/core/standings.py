@@ -19,6 +19,7 @@ Every key except 犯规 is "higher is better"; 犯规 is "fewer is better".
 Players still equal on everything share a rank (1, 2, 2, 4) and are listed by
 序号 within it.  docs/standings.md explains each definition and reading.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -29,7 +30,7 @@ from xlxq.core.model import Board, Event, Round, invalid_int, outcome, validate_
 from xlxq.core.tiebreaks import SortItem, TieBreakRegistry
 from xlxq.errors import InputError
 
-if TYPE_CHECKING:      # teams.py reads the standings options from here: types only
+if TYPE_CHECKING:  # teams.py reads the standings options from here: types only
     from xlxq.core.teams import TeamEvent, TeamRound
 
 #: A table is of an individual event or of a team event; so are its rounds.
@@ -37,8 +38,8 @@ AnyEvent = Union[Event, "TeamEvent"]
 AnyRound = Union[Round, "TeamRound"]
 
 PRESETS: dict[str, list[str]] = {
-    "cxa2011-opp": ["opp_score", "wins", "fouls", "black_games", "back_rounds"],            # 2011 14.3.1
-    "cxa2011-cumulative": ["cumulative", "wins", "fouls", "black_games", "drop_rounds"],    # 2011 14.3.2
+    "cxa2011-opp": ["opp_score", "wins", "fouls", "black_games", "back_rounds"],  # 2011 14.3.1
+    "cxa2011-cumulative": ["cumulative", "wins", "fouls", "black_games", "drop_rounds"],  # 2011 14.3.2
     "seed001-opp": ["opp_score", "wins", "fouls", "black_wins", "black_games", "back_rounds"],
     "seed001-cumulative": ["cumulative", "wins", "fouls", "black_wins", "drop_rounds"],
 }
@@ -46,6 +47,7 @@ DEFAULT_PRESET = "cxa2011-opp"
 
 BYE_OPP_SCORE_MODES = ("lowest_scoring", "lowest", "zero")
 FALLBACK_READINGS = ("running_total", "round_score")
+
 
 def resolve_tiebreaks(spec: Union[Iterable[str], str, None]) -> list[str]:
     """Expand ``spec`` into a list of keys from :data:`ALL_KEYS`.
@@ -70,14 +72,21 @@ class StandingRow:
     name: str
     unit: str
     score: float
-    tiebreaks: dict[str, float]          # always all six TIEBREAK_KEYS
+    tiebreaks: dict[str, float]  # always all six TIEBREAK_KEYS
     withdrawn: bool
     round_scores: list[Optional[float]] = field(default_factory=list)  # None: not paired / unfinished
 
     def to_dict(self) -> dict[str, Any]:
-        return {"rank": self.rank, "no": self.no, "name": self.name, "unit": self.unit,
-                "score": self.score, "tiebreaks": dict(self.tiebreaks),
-                "withdrawn": self.withdrawn, "round_scores": list(self.round_scores)}
+        return {
+            "rank": self.rank,
+            "no": self.no,
+            "name": self.name,
+            "unit": self.unit,
+            "score": self.score,
+            "tiebreaks": dict(self.tiebreaks),
+            "withdrawn": self.withdrawn,
+            "round_scores": list(self.round_scores),
+        }
 
 
 @dataclass(frozen=True)
@@ -86,6 +95,7 @@ class TableFacts:
     rounds counted), every player's final score (a team's 场分), what a bye
     adds to 对手分, and the fall-back's reading
     (``StandingsOptions.fallback_reading``)."""
+
     n: int
     totals: Mapping[int, float]
     bye_value: float
@@ -98,6 +108,7 @@ class PlayerRecord:
     computed from: points per round (None: no game, or unfinished),
     opponents played (a game with a result), byes, wins (byes included when
     they count as wins), fouls, wins and games with black actually played."""
+
     no: int
     round_scores: list[Optional[float]]
     opponents: list[int] = field(default_factory=list)
@@ -120,10 +131,18 @@ class PlayerRecord:
 
 
 SWISS: TieBreakRegistry[PlayerRecord] = TieBreakRegistry(
-    PRESETS, extra_labels={"score": ("积分", "score")},
-    extra_aliases={"后胜局": "black_wins", "后手局": "black_games", "后走局": "black_games",
-                   "前一轮成绩": "back_rounds", "倒数第二轮积分": "back_rounds",
-                   "去除第一轮得分": "drop_rounds", "扣除第一轮积分": "drop_rounds"})
+    PRESETS,
+    extra_labels={"score": ("积分", "score")},
+    extra_aliases={
+        "后胜局": "black_wins",
+        "后手局": "black_games",
+        "后走局": "black_games",
+        "前一轮成绩": "back_rounds",
+        "倒数第二轮积分": "back_rounds",
+        "去除第一轮得分": "drop_rounds",
+        "扣除第一轮积分": "drop_rounds",
+    },
+)
 
 
 @SWISS.register("opp_score", "对手分", "opponents' score")
@@ -185,11 +204,13 @@ def check_options(event: Event) -> None:
     if o.bye_opp_score not in BYE_OPP_SCORE_MODES:
         raise InputError(
             f"轮空对手分的计算方式 bye_opp_score 无效：{o.bye_opp_score!r}（可选 {'、'.join(BYE_OPP_SCORE_MODES)}）",
-            f"unknown bye_opp_score {o.bye_opp_score!r} (choose from {', '.join(BYE_OPP_SCORE_MODES)})")
+            f"unknown bye_opp_score {o.bye_opp_score!r} (choose from {', '.join(BYE_OPP_SCORE_MODES)})",
+        )
     if o.fallback_reading not in FALLBACK_READINGS:
         raise InputError(
             f"“比较前一轮成绩”的读法 fallback_reading 无效：{o.fallback_reading!r}（可选 {'、'.join(FALLBACK_READINGS)}）",
-            f"unknown fallback_reading {o.fallback_reading!r} (choose from {', '.join(FALLBACK_READINGS)})")
+            f"unknown fallback_reading {o.fallback_reading!r} (choose from {', '.join(FALLBACK_READINGS)})",
+        )
 
 
 def last_round(event: AnyEvent, after_round: Optional[int]) -> int:
@@ -226,6 +247,7 @@ class TableRound:
     after it are left out.  ``unfinished``: rounds 1..N → games still
     without a result (only rounds that have some; a team match whose
     line-ups are not in counts all its boards)."""
+
     after: int
     unfinished: Mapping[int, int] = field(default_factory=dict)
 
@@ -235,7 +257,7 @@ class TableRound:
         return bool(self.unfinished.get(self.after))
 
     def when(self, lang: str = "zh") -> str:
-        """"第3轮后" / "第4轮进行中" ("after round 3" / "round 4 in progress");
+        """ "第3轮后" / "第4轮进行中" ("after round 3" / "round 4 in progress");
         "尚无结果" ("no results yet") before any result."""
         if not self.after:
             return "no results yet" if lang.startswith("en") else "尚无结果"
@@ -250,8 +272,9 @@ class TableRound:
         for r in sorted(self.unfinished):
             k = self.unfinished[r]
             if en:
-                parts.append(f"{k} game{'s' if k > 1 else ''}" + ("" if r == self.after else f" of round {r}")
-                             + " unfinished")
+                parts.append(
+                    f"{k} game{'s' if k > 1 else ''}" + ("" if r == self.after else f" of round {r}") + " unfinished"
+                )
             else:
                 parts.append(("" if r == self.after else f"第{r}轮") + f"尚有{k}台未完成")
         return ("; " if en else "，").join(parts)
@@ -306,8 +329,9 @@ def bye_opp_value(mode: str, totals: Mapping[int, float]) -> float:
     return min((t for t in totals.values() if t > 0), default=0.0)
 
 
-def running_and_back(round_scores: Sequence[Optional[float]], n: int,
-                     reading: str) -> tuple[list[float], tuple[float, ...]]:
+def running_and_back(
+    round_scores: Sequence[Optional[float]], n: int, reading: str
+) -> tuple[list[float], tuple[float, ...]]:
     """(the running total after each round, a round without points adding 0;
     the ``back_rounds`` vector: rounds N−1 down to 1, by running total or by
     the round's own points as ``fallback_reading`` says)."""
@@ -321,6 +345,7 @@ class Ranked(Protocol):
     """A row :func:`rank_rows` ranks: an ``int`` rank, or ``Optional[int]``
     in tables that list some rows unranked (the attribute is set, so its
     type is left open)."""
+
     rank: Any
 
 
@@ -392,9 +417,8 @@ def compute_standings(event: Event, after_round: Optional[int] = None) -> list[S
             continue
         i = rnd.round - 1
         for b in rnd.boards:
-            for no, colour, opp, fouls in ((b.red, "R", b.black, b.fouls_red),
-                                           (b.black, "B", b.red, b.fouls_black)):
-                if b.result is None:      # not played yet: no points, no opponent, no fouls
+            for no, colour, opp, fouls in ((b.red, "R", b.black, b.fouls_red), (b.black, "B", b.red, b.fouls_black)):
+                if b.result is None:  # not played yet: no points, no opponent, no fouls
                     continue
                 a = acc[no]
                 a.opponents.append(opp)
@@ -420,8 +444,15 @@ def compute_standings(event: Event, after_round: Optional[int] = None) -> list[S
         a.table = facts
         tb = SWISS.numbers(a)
         key = (-a.total, *SWISS.sort_key(keys, tb, a))
-        row = StandingRow(rank=0, no=p.no, name=p.name, unit=p.unit, score=a.total,
-                          tiebreaks=tb, withdrawn=not p.active_in(n + 1),
-                          round_scores=list(a.round_scores))
+        row = StandingRow(
+            rank=0,
+            no=p.no,
+            name=p.name,
+            unit=p.unit,
+            score=a.total,
+            tiebreaks=tb,
+            withdrawn=not p.active_in(n + 1),
+            round_scores=list(a.round_scores),
+        )
         rows.append((key, row))
     return rank_rows(rows, lambda row: row.no)

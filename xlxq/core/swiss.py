@@ -31,6 +31,7 @@ The method, as implemented (docs/pairing.md has the same steps with reasons):
   the search; a node budget keeps it bounded (the best found is then used and
   the log says so).
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -51,16 +52,16 @@ DUO_HOU, LIAN_HOU, SHANG_HOU, SHANG_XIAN, LIAN_XIAN, DUO_XIAN, WU = range(7)
 WU_A, WU_B = WU, WU + 1
 CAT_NAMES = ("多后", "连后", "上后", "上先", "连先", "多先", "无先后", "无先后")
 PREFS = {
-    DUO_XIAN: (DUO_HOU, LIAN_HOU, SHANG_HOU, WU_A, WU_B, SHANG_XIAN, LIAN_XIAN, DUO_XIAN),   # 方法(三)1
+    DUO_XIAN: (DUO_HOU, LIAN_HOU, SHANG_HOU, WU_A, WU_B, SHANG_XIAN, LIAN_XIAN, DUO_XIAN),  # 方法(三)1
     LIAN_XIAN: (DUO_HOU, LIAN_HOU, SHANG_HOU, WU_A, WU_B, SHANG_XIAN, LIAN_XIAN, DUO_XIAN),  # 方法(三)1
-    DUO_HOU: (DUO_XIAN, LIAN_XIAN, SHANG_XIAN, WU_B, WU_A, SHANG_HOU, LIAN_HOU, DUO_HOU),    # 方法(三)2
-    LIAN_HOU: (DUO_XIAN, LIAN_XIAN, SHANG_XIAN, WU_B, WU_A, SHANG_HOU, LIAN_HOU, DUO_HOU),   # 方法(三)2
+    DUO_HOU: (DUO_XIAN, LIAN_XIAN, SHANG_XIAN, WU_B, WU_A, SHANG_HOU, LIAN_HOU, DUO_HOU),  # 方法(三)2
+    LIAN_HOU: (DUO_XIAN, LIAN_XIAN, SHANG_XIAN, WU_B, WU_A, SHANG_HOU, LIAN_HOU, DUO_HOU),  # 方法(三)2
     SHANG_XIAN: (DUO_HOU, LIAN_HOU, SHANG_HOU, WU_A, DUO_XIAN, LIAN_XIAN, SHANG_XIAN, WU_B),  # 方法(三)3
-    SHANG_HOU: (DUO_XIAN, LIAN_XIAN, SHANG_XIAN, WU_B, DUO_HOU, LIAN_HOU, SHANG_HOU, WU_A),   # 方法(三)4
+    SHANG_HOU: (DUO_XIAN, LIAN_XIAN, SHANG_XIAN, WU_B, DUO_HOU, LIAN_HOU, SHANG_HOU, WU_A),  # 方法(三)4
 }
-PREFS[WU_A] = PREFS[SHANG_HOU]     # the last of 要先行 takes 方法(三)4's list (平先上后)
-PREFS[WU_B] = PREFS[SHANG_XIAN]    # the last of 要后行 takes 方法(三)3's list (平先上先)
-ROW_A, ROW_B, ROW_N = 0, 1, 2   # 要先行, 要后行; ROW_N: the need of a player with no colour yet
+PREFS[WU_A] = PREFS[SHANG_HOU]  # the last of 要先行 takes 方法(三)4's list (平先上后)
+PREFS[WU_B] = PREFS[SHANG_XIAN]  # the last of 要后行 takes 方法(三)3's list (平先上先)
+ROW_A, ROW_B, ROW_N = 0, 1, 2  # 要先行, 要后行; ROW_N: the need of a player with no colour yet
 ROW_NAMES = ("要先行", "要后行")
 
 
@@ -155,6 +156,7 @@ class Frame:
     """One decision of the search: the 先编者 ``x`` (an index in the group),
     the phase (1: across the rows, 2: in the rows), its options still to
     try, and the option applied now (None: none yet)."""
+
     __slots__ = ("x", "phase", "options", "applied")
 
     def __init__(self, x: int, phase: int, options: Iterator[Option]) -> None:
@@ -172,20 +174,28 @@ class GroupResult:
     nodes: int
     first_quality: Quality
     budget_hit: bool
-    steps: list[Step]                           # the decision path, for the log
+    steps: list[Step]  # the decision path, for the log
 
 
 @dataclass
 class GroupInput:
-    members: list[CardState]        # floaters from above first, then residents
-    score: float                    # the group's own score level
-    lower: list[int]                # everyone below (for feasibility)
+    members: list[CardState]  # floaters from above first, then residents
+    score: float  # the group's own score level
+    lower: list[int]  # everyone below (for feasibility)
     lowest: bool
 
 
 class GroupSearch:
-    def __init__(self, gi: GroupInput, round_no: int, ctx: ColourCtx, matcher: Matcher,
-                 bye_ok: Callable[[int], bool], budget: int, picker: str = "cxa") -> None:
+    def __init__(
+        self,
+        gi: GroupInput,
+        round_no: int,
+        ctx: ColourCtx,
+        matcher: Matcher,
+        bye_ok: Callable[[int], bool],
+        budget: int,
+        picker: str = "cxa",
+    ) -> None:
         self.round_no = round_no
         self.ctx = ctx
         self.matcher = matcher
@@ -202,8 +212,7 @@ class GroupSearch:
         # need: the row the colours ask for (ROW_N: none yet); row: where he stands
         self.need = [row_of(c) for c in m]
         self.row = self._place_no_history(m, round_no)
-        self.cat = [WU_B if category(c) == WU and self.row[i] == ROW_B else category(c)
-                    for i, c in enumerate(m)]
+        self.cat = [WU_B if category(c) == WU and self.row[i] == ROW_B else category(c) for i, c in enumerate(m)]
         self.byeok = [bool(bye_ok(c.no)) for c in m]
         self.score = [c.score for c in m]
         self.group_score = gi.score
@@ -218,15 +227,19 @@ class GroupSearch:
         self.rank: Callable[[Sequence[int]], tuple[int, ...]] = itemgetter(*self.qorder)
         self.near = [1 if self.last and 1 <= abs(c.diff) <= 2 else 0 for c in m]
         # the rows in 方法(二)'s row order; the cards themselves are in 先编者 order
-        self.rows = [sorted((i for i in range(n) if self.row[i] == r),
-                            key=lambda i: row_key(m[i], r, round_no)) for r in (ROW_A, ROW_B)]
+        self.rows = [
+            sorted((i for i in range(n) if self.row[i] == r), key=lambda i: row_key(m[i], r, round_no))
+            for r in (ROW_A, ROW_B)
+        ]
         self.rowpos = [0] * n
         for r in self.rows:
             for k, i in enumerate(r):
                 self.rowpos[i] = k
         # each category in row order (方法(三): "within a category, row order")
-        self.by_cat = [sorted((i for i in range(n) if self.cat[i] == k),
-                              key=lambda i: (self.row[i], self.rowpos[i])) for k in range(8)]
+        self.by_cat = [
+            sorted((i for i in range(n) if self.cat[i] == k), key=lambda i: (self.row[i], self.rowpos[i]))
+            for k in range(8)
+        ]
         self.n_lower = len(gi.lower)
         self.lower_bye = sum(1 for p in gi.lower if bye_ok(p))
         self._pq: dict[tuple[int, int], PairEval] = {}
@@ -239,8 +252,7 @@ class GroupSearch:
         (docs/pairing.md §2.2)."""
         row = [row_of(c) for c in m]
         size = [row.count(ROW_A), row.count(ROW_B)]
-        for i in sorted((i for i in range(len(m)) if row[i] == ROW_N),
-                        key=lambda i: row_key(m[i], ROW_A, round_no)):
+        for i in sorted((i for i in range(len(m)) if row[i] == ROW_N), key=lambda i: row_key(m[i], ROW_A, round_no)):
             r = ROW_A if size[ROW_A] <= size[ROW_B] else ROW_B
             row[i] = r
             size[r] += 1
@@ -332,8 +344,15 @@ class GroupSearch:
         # unwind not needed: state is discarded
         assert self.best_sol is not None and self.best is not None and self.first_q is not None
         pairs, floats, steps = self.best_sol
-        return GroupResult(pairs=pairs, floats=floats, quality=self.best, nodes=self.nodes,
-                           first_quality=self.first_q, budget_hit=budget_hit, steps=steps)
+        return GroupResult(
+            pairs=pairs,
+            floats=floats,
+            quality=self.best,
+            nodes=self.nodes,
+            first_quality=self.first_q,
+            budget_hit=budget_hit,
+            steps=steps,
+        )
 
     def _new_frame(self) -> Optional[Frame]:
         """The next decision: who is 先编者 now, and his options in order."""
@@ -526,9 +545,18 @@ class GroupSearch:
                 mi = self.met[i]
                 if not any(j != i and nos[j] not in mi for j in idx):
                     iso += 1
-        return (tuple(self.q), self.n_alive, iso, self.cnt_mb, self.cnt_mr, tuple(self.cnt_row),
-                self.cnt_strong_row[ROW_A], self.cnt_strong_row[ROW_B],
-                self.cnt_near_row[ROW_A], self.cnt_near_row[ROW_B])
+        return (
+            tuple(self.q),
+            self.n_alive,
+            iso,
+            self.cnt_mb,
+            self.cnt_mr,
+            tuple(self.cnt_row),
+            self.cnt_strong_row[ROW_A],
+            self.cnt_strong_row[ROW_B],
+            self.cnt_near_row[ROW_A],
+            self.cnt_near_row[ROW_B],
+        )
 
     def _lower_bound(self, best: Optional[Quality], counts: Optional[Counts] = None) -> Quality:
         """Componentwise lower bound on the final quality, each component

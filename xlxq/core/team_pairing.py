@@ -25,6 +25,7 @@ Pairing makes the matches only; boards come from the line-ups
 (:func:`xlxq.core.teams.set_lineups`, or :func:`pair_and_seat` for the
 default line-ups).
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
@@ -46,7 +47,7 @@ class TeamPairingOutcome:
     cards: dict[int, CardState]
     groups: list[GroupLog] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
-    provisional: list[tuple[int, int, int]] = field(default_factory=list)   # (round, match, board) counted as draws
+    provisional: list[tuple[int, int, int]] = field(default_factory=list)  # (round, match, board) counted as draws
 
 
 def build_team_cards(event: TeamEvent, before_round: int) -> dict[int, CardState]:
@@ -118,8 +119,11 @@ def pair_team_round(event: TeamEvent, round_no: Optional[int] = None) -> TeamPai
     s = event.settings
     if s.system == "scheveningen":
         rn = event.next_round if round_no is None else round_no
-        return TeamPairingOutcome(round=scheveningen_round(event, rn), cards=build_team_cards(event, rn),
-                                  notes=[f"全队轮赛制：秩序表第{rn}轮"])
+        return TeamPairingOutcome(
+            round=scheveningen_round(event, rn),
+            cards=build_team_cards(event, rn),
+            notes=[f"全队轮赛制：秩序表第{rn}轮"],
+        )
     if s.system in ("round_robin", "double_round_robin"):
         return pair_team_rr_round(event, round_no)
     return pair_team_swiss_round(event, round_no)
@@ -130,18 +134,28 @@ def pair_team_swiss_round(event: TeamEvent, round_no: Optional[int] = None) -> T
     if round_no is None:
         round_no = event.next_round
     if round_no > s.rounds:
-        raise InputError(f"本赛事共{s.rounds}轮，已编排完毕，不能再编第{round_no}轮",
-                         f"the event has {s.rounds} rounds; round {round_no} cannot be paired")
+        raise InputError(
+            f"本赛事共{s.rounds}轮，已编排完毕，不能再编第{round_no}轮",
+            f"the event has {s.rounds} rounds; round {round_no} cannot be paired",
+        )
     cards = build_team_cards(event, round_no)
     teams = pairable_teams(event, round_no)
     out = TeamPairingOutcome(round=TeamRound(round=round_no), cards=cards)
     if len(teams) < 2:
-        raise PairingImpossible(f"第{round_no}轮可编排的队伍不足两队", f"round {round_no}: fewer than two teams to pair")
+        raise PairingImpossible(
+            f"第{round_no}轮可编排的队伍不足两队", f"round {round_no}: fewer than two teams to pair"
+        )
     _provisional(event, round_no, out)
     if round_no == 1:
-        proxy = Event(EventSettings(rounds=s.rounds, first_round=s.first_round, first_round_seed=s.first_round_seed,
-                                    pairing=replace(s.pairing, avoid_same_unit_round1=False)),
-                      [Player(t.no, t.name) for t in event.teams])
+        proxy = Event(
+            EventSettings(
+                rounds=s.rounds,
+                first_round=s.first_round,
+                first_round_seed=s.first_round_seed,
+                pairing=replace(s.pairing, avoid_same_unit_round1=False),
+            ),
+            [Player(t.no, t.name) for t in event.teams],
+        )
         rnd = pair_first_round(proxy, teams, out.notes)
         out.round = TeamRound(round=1, matches=_matches([(b.red, b.black) for b in rnd.boards]), byes=list(rnd.byes))
         return out
@@ -168,16 +182,21 @@ def pair_team_rr_round(event: TeamEvent, round_no: Optional[int] = None) -> Team
         round_no = event.next_round
     total = team_rr_round_count(event)
     if round_no > total or round_no > s.rounds:
-        raise InputError(f"本循环赛（{len(nos)}队）共{min(total, s.rounds)}轮，不能再编第{round_no}轮",
-                         f"this round robin of {len(nos)} teams has {min(total, s.rounds)} rounds; "
-                         f"round {round_no} cannot be paired")
+        raise InputError(
+            f"本循环赛（{len(nos)}队）共{min(total, s.rounds)}轮，不能再编第{round_no}轮",
+            f"this round robin of {len(nos)} teams has {min(total, s.rounds)} rounds; "
+            f"round {round_no} cannot be paired",
+        )
     rnd = table_round(nos, round_no, double)
-    out = TeamPairingOutcome(round=TeamRound(round=round_no, matches=_matches([(b.red, b.black) for b in rnd.boards]),
-                                             byes=list(rnd.byes)),
-                             cards=build_team_cards(event, round_no))
+    out = TeamPairingOutcome(
+        round=TeamRound(round=round_no, matches=_matches([(b.red, b.black) for b in rnd.boards]), byes=list(rnd.byes)),
+        cards=build_team_cards(event, round_no),
+    )
     cycle, t_round, _ = table_position(round_no, len(nos), double)
-    out.notes.append(f"团体循环赛：{f'第{cycle}循环' if double else ''}秩序表第{t_round}轮"
-                     + ("（先后走互换）" if cycle == 2 else ""))
+    out.notes.append(
+        f"团体循环赛：{f'第{cycle}循环' if double else ''}秩序表第{t_round}轮"
+        + ("（先后走互换）" if cycle == 2 else "")
+    )
     if s.rounds != total:
         out.notes.append(f"赛事设定 rounds = {s.rounds}，而{len(nos)}队{'双' if double else '单'}循环共{total}轮")
     for t in event.teams:
@@ -186,8 +205,9 @@ def pair_team_rr_round(event: TeamEvent, round_no: Optional[int] = None) -> Team
     return out
 
 
-def pair_and_seat(event: TeamEvent, round_no: Optional[int] = None,
-                  lineups: Optional[dict[int, list[int]]] = None) -> tuple[TeamEvent, TeamPairingOutcome]:
+def pair_and_seat(
+    event: TeamEvent, round_no: Optional[int] = None, lineups: Optional[dict[int, list[int]]] = None
+) -> tuple[TeamEvent, TeamPairingOutcome]:
     """Pair the next round, append it, and seat every match from
     ``lineups`` (team → 序号 per board) or the default line-ups."""
     out = pair_team_round(event, round_no)
@@ -197,5 +217,13 @@ def pair_and_seat(event: TeamEvent, round_no: Optional[int] = None,
     return ev, out
 
 
-__all__ = ["pair_team_round", "pair_team_swiss_round", "pair_team_rr_round", "pair_and_seat", "build_team_cards",
-           "pairable_teams", "team_rr_round_count", "TeamPairingOutcome"]
+__all__ = [
+    "pair_team_round",
+    "pair_team_swiss_round",
+    "pair_team_rr_round",
+    "pair_and_seat",
+    "build_team_cards",
+    "pairable_teams",
+    "team_rr_round_count",
+    "TeamPairingOutcome",
+]

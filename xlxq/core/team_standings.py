@@ -22,6 +22,7 @@ Chinese labels accepted); its first key is the main score.  None takes the
 system's default (:func:`default_preset`).  Definitions in
 :func:`compute_team_standings`; docs/teams.md §4.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -34,8 +35,15 @@ from xlxq.core.teams import VACANT, TeamEvent, match_game_points, team_side, val
 from xlxq.errors import InputError
 
 TEAM_PRESETS: dict[str, list[str]] = {
-    "seed001-team-1": ["match_points", "opp_match_points", "game_points", "match_wins", "game_wins", "fouls",
-                       "back_rounds"],
+    "seed001-team-1": [
+        "match_points",
+        "opp_match_points",
+        "game_points",
+        "match_wins",
+        "game_wins",
+        "fouls",
+        "back_rounds",
+    ],
     "seed001-team-2": ["game_points", "match_points", "opp_match_points", "match_wins", "fouls", "back_rounds"],
     "team-rr": ["match_points", "game_points", "match_wins", "game_wins", "fouls"],
     "scheveningen": ["game_points", "game_wins", "fouls"],
@@ -48,6 +56,7 @@ class TeamRecord:
     computed from: 场分 and 局分 per round (None: no finished match / not
     paired), 局分 in all, matches and boards won, fouls, the teams met in a
     finished match, finished matches and byes."""
+
     no: int
     round_match_points: list[Optional[float]]
     round_game_points: list[Optional[float]]
@@ -65,10 +74,19 @@ class TeamRecord:
 
 TEAM: TieBreakRegistry[TeamRecord] = TieBreakRegistry(
     TEAM_PRESETS,
-    extra_aliases={"总局分": "game_points", "全队总局分": "game_points", "团体场分": "match_points",
-                   "对手分": "opp_match_points", "全队胜场": "match_wins", "全队胜局": "game_wins",
-                   "全队犯规": "fouls", "倒数第二轮场分": "back_rounds", "第一种格式": "seed001-team-1",
-                   "第二种格式": "seed001-team-2"})
+    extra_aliases={
+        "总局分": "game_points",
+        "全队总局分": "game_points",
+        "团体场分": "match_points",
+        "对手分": "opp_match_points",
+        "全队胜场": "match_wins",
+        "全队胜局": "game_wins",
+        "全队犯规": "fouls",
+        "倒数第二轮场分": "back_rounds",
+        "第一种格式": "seed001-team-1",
+        "第二种格式": "seed001-team-2",
+    },
+)
 
 
 @TEAM.register("match_points", "场分", "match points")
@@ -128,8 +146,10 @@ def resolve_team_tiebreaks(spec: Union[Iterable[str], str, None], system: str = 
         spec = [default_preset(system)]
     out = TEAM.resolve(spec, "团体", "team ")
     if not out:
-        raise InputError("团体名次计算顺序不能为空（至少要有场分或局分）",
-                         "the team ranking list is empty (give at least match or game points)")
+        raise InputError(
+            "团体名次计算顺序不能为空（至少要有场分或局分）",
+            "the team ranking list is empty (give at least match or game points)",
+        )
     return out
 
 
@@ -138,21 +158,29 @@ class TeamStandingRow:
     rank: int
     no: int
     name: str
-    match_points: float              # 场分
-    game_points: float               # 局分
-    values: dict[str, float]         # every key of TEAM_KEYS except back_rounds
-    matches: int                     # matches finished (byes not included)
+    match_points: float  # 场分
+    game_points: float  # 局分
+    values: dict[str, float]  # every key of TEAM_KEYS except back_rounds
+    matches: int  # matches finished (byes not included)
     byes: int
     withdrawn: bool
-    round_match_points: list[Optional[float]] = field(default_factory=list)   # None: no finished match / not paired
+    round_match_points: list[Optional[float]] = field(default_factory=list)  # None: no finished match / not paired
     round_game_points: list[Optional[float]] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"rank": self.rank, "no": self.no, "name": self.name, "match_points": self.match_points,
-                "game_points": self.game_points, "tiebreaks": dict(self.values), "matches": self.matches,
-                "byes": self.byes, "withdrawn": self.withdrawn,
-                "round_match_points": list(self.round_match_points),
-                "round_game_points": list(self.round_game_points)}
+        return {
+            "rank": self.rank,
+            "no": self.no,
+            "name": self.name,
+            "match_points": self.match_points,
+            "game_points": self.game_points,
+            "tiebreaks": dict(self.values),
+            "matches": self.matches,
+            "byes": self.byes,
+            "withdrawn": self.withdrawn,
+            "round_match_points": list(self.round_match_points),
+            "round_game_points": list(self.round_game_points),
+        }
 
 
 def compute_team_standings(event: TeamEvent, after_round: Optional[int] = None) -> list[TeamStandingRow]:
@@ -234,19 +262,29 @@ def compute_team_standings(event: TeamEvent, after_round: Optional[int] = None) 
         a.table = facts
         vals = TEAM.numbers(a)
         key = tuple(TEAM.sort_key(keys, vals, a))
-        row = TeamStandingRow(rank=0, no=team.no, name=team.name, match_points=vals["match_points"],
-                              game_points=vals["game_points"], values=vals, matches=a.played, byes=a.byes,
-                              withdrawn=not team.active_in(n + 1), round_match_points=list(a.round_match_points),
-                              round_game_points=list(a.round_game_points))
+        row = TeamStandingRow(
+            rank=0,
+            no=team.no,
+            name=team.name,
+            match_points=vals["match_points"],
+            game_points=vals["game_points"],
+            values=vals,
+            matches=a.played,
+            byes=a.byes,
+            withdrawn=not team.active_in(n + 1),
+            round_match_points=list(a.round_match_points),
+            round_game_points=list(a.round_game_points),
+        )
         rows.append((key, row))
     return rank_rows(rows, lambda row: row.no)
 
 
 # ------------------------------------------------------------------ 台次成绩
 
+
 @dataclass
 class BoardStandingRow:
-    rank: Optional[int]              # None: fewer games than settings.board_min_games (listed last)
+    rank: Optional[int]  # None: fewer games than settings.board_min_games (listed last)
     board: int
     no: int
     name: str
@@ -258,16 +296,33 @@ class BoardStandingRow:
     draws: int
     losses: int
     fouls: int
-    percentage: float                # points / (games × game win), 0 with no games
+    percentage: float  # points / (games × game win), 0 with no games
 
     def to_dict(self) -> dict[str, Any]:
-        return {k: getattr(self, k) for k in ("rank", "board", "no", "name", "team_no", "team", "points", "games",
-                                              "wins", "draws", "losses", "fouls", "percentage")}
+        return {
+            k: getattr(self, k)
+            for k in (
+                "rank",
+                "board",
+                "no",
+                "name",
+                "team_no",
+                "team",
+                "points",
+                "games",
+                "wins",
+                "draws",
+                "losses",
+                "fouls",
+                "percentage",
+            )
+        }
 
 
 @dataclass
 class _BoardTally:
     """One player's games on one board: his team, points, games, W/D/L, fouls."""
+
     team: int
     points: float = 0.0
     games: int = 0
@@ -316,10 +371,23 @@ def board_standings(event: TeamEvent, after_round: Optional[int] = None) -> dict
             if board != k:
                 continue
             pct = a.points / (a.games * sc.win) if a.games and sc.win else 0.0
-            rows.append(BoardStandingRow(rank=None, board=k, no=no, name=event.player(no).name, team_no=a.team,
-                                         team=event.team(a.team).name, points=a.points, games=a.games,
-                                         wins=a.results["W"], draws=a.results["D"], losses=a.results["L"],
-                                         fouls=a.fouls, percentage=pct))
+            rows.append(
+                BoardStandingRow(
+                    rank=None,
+                    board=k,
+                    no=no,
+                    name=event.player(no).name,
+                    team_no=a.team,
+                    team=event.team(a.team).name,
+                    points=a.points,
+                    games=a.games,
+                    wins=a.results["W"],
+                    draws=a.results["D"],
+                    losses=a.results["L"],
+                    fouls=a.fouls,
+                    percentage=pct,
+                )
+            )
 
         def key(r: BoardStandingRow) -> tuple[float, float, int, int]:
             if s.board_ranking == "percentage":
@@ -332,5 +400,15 @@ def board_standings(event: TeamEvent, after_round: Optional[int] = None) -> dict
     return out
 
 
-__all__ = ["compute_team_standings", "board_standings", "resolve_team_tiebreaks", "default_preset",
-           "TeamStandingRow", "BoardStandingRow", "TEAM_KEYS", "TEAM_PRESETS", "LABELS_ZH", "LABELS_EN"]
+__all__ = [
+    "compute_team_standings",
+    "board_standings",
+    "resolve_team_tiebreaks",
+    "default_preset",
+    "TeamStandingRow",
+    "BoardStandingRow",
+    "TEAM_KEYS",
+    "TEAM_PRESETS",
+    "LABELS_ZH",
+    "LABELS_EN",
+]

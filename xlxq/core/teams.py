@@ -37,18 +37,34 @@ Rules (docs/teams.md gives each with its source):
 Pure data and checks, no I/O; messages are Chinese with an English twin and
 name the team, round, match and board.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from typing import Iterable, Iterator, Mapping, Optional, Sequence, TypedDict
 
-from xlxq.core.model import (BLACK_WIN_FORFEIT, DOUBLE_FORFEIT, RED_WIN_FORFEIT, RESULTS, TEAM_WORDS, Board,
-                             PairingOptions, Player, Scoring, StandingsOptions, check_first_round, check_rounds,
-                             invalid_int, outcome, register, rounds_in_order)
+from xlxq.core.model import (
+    BLACK_WIN_FORFEIT,
+    DOUBLE_FORFEIT,
+    RED_WIN_FORFEIT,
+    RESULTS,
+    TEAM_WORDS,
+    Board,
+    PairingOptions,
+    Player,
+    Scoring,
+    StandingsOptions,
+    check_first_round,
+    check_rounds,
+    invalid_int,
+    outcome,
+    register,
+    rounds_in_order,
+)
 from xlxq.core.standings import BYE_OPP_SCORE_MODES, FALLBACK_READINGS
 from xlxq.errors import InputError
 
-VACANT = 0                       # an empty seat: nobody fielded on that board
+VACANT = 0  # an empty seat: nobody fielded on that board
 MIN_BOARDS, MAX_BOARDS = 2, 10
 
 LINEUP_FORMATS = ("fixed_boards", "fixed_order", "per_round")
@@ -60,6 +76,7 @@ BOARD_RANKINGS = ("points", "percentage")
 
 
 # ------------------------------------------------------------------ settings
+
 
 @dataclass(frozen=True)
 class TeamScoring:
@@ -103,28 +120,28 @@ class TeamScoring:
 @dataclass
 class TeamSettings:
     name: str = ""
-    system: str = "swiss"                 # swiss | round_robin | double_round_robin | scheveningen
+    system: str = "swiss"  # swiss | round_robin | double_round_robin | scheveningen
     rounds: int = 7
-    boards: int = 4                       # boards per match, 2–10 (全队轮赛制: players a side)
-    lineup: str = "fixed_boards"          # LINEUP_FORMATS
+    boards: int = 4  # boards per match, 2–10 (全队轮赛制: players a side)
+    lineup: str = "fixed_boards"  # LINEUP_FORMATS
     scoring: TeamScoring = field(default_factory=TeamScoring)
-    pair_by: str = "match_points"         # team Swiss score: 场分 (default) or 局分
+    pair_by: str = "match_points"  # team Swiss score: 场分 (default) or 局分
     # None: the system's default preset (team_standings.default_preset)
     tiebreaks: Optional[list[str]] = None
-    first_round: str = "adjacent"         # team Swiss round 1, as 方法(一) with team numbers
+    first_round: str = "adjacent"  # team Swiss round 1, as 方法(一) with team numbers
     first_round_seed: Optional[int] = None
     pairing: PairingOptions = field(default_factory=PairingOptions)
     standings: StandingsOptions = field(default_factory=StandingsOptions)
-    board_ranking: str = "points"         # 台次成绩: "points" or "percentage" first
-    board_min_games: int = 0              # 台次成绩: fewer games → listed unranked
+    board_ranking: str = "points"  # 台次成绩: "points" or "percentage" first
+    board_min_games: int = 0  # 台次成绩: fewer games → listed unranked
 
 
 @dataclass
 class Team:
-    no: int                               # 队序号 (team number, fixed at registration)
+    no: int  # 队序号 (team number, fixed at registration)
     name: str
-    players: list[int]                    # 序号 of the members in registered order: 主力 by board, then 替补
-    reserve_boards: dict[int, int] = field(default_factory=dict)   # 分台定人制: a 替补's registered board
+    players: list[int]  # 序号 of the members in registered order: 主力 by board, then 替补
+    reserve_boards: dict[int, int] = field(default_factory=dict)  # 分台定人制: a 替补's registered board
     seed: Optional[int] = None
     withdrawn_from_round: Optional[int] = None
 
@@ -138,10 +155,10 @@ class Team:
 
 @dataclass
 class Match:
-    match: int                            # 场次 (1 = top)
-    first: int                            # team listed first / 先走: red on odd boards
+    match: int  # 场次 (1 = top)
+    first: int  # team listed first / 先走: red on odd boards
     second: int
-    boards: list[Board] = field(default_factory=list)   # empty until the line-ups are in
+    boards: list[Board] = field(default_factory=list)  # empty until the line-ups are in
 
     def teams(self) -> tuple[int, int]:
         return self.first, self.second
@@ -166,7 +183,7 @@ class Match:
 class TeamRound:
     round: int
     matches: list[Match] = field(default_factory=list)
-    byes: list[int] = field(default_factory=list)     # team numbers
+    byes: list[int] = field(default_factory=list)  # team numbers
 
     def teams(self) -> list[int]:
         return [t for m in self.matches for t in m.teams()] + list(self.byes)
@@ -247,6 +264,7 @@ def seats(event: "TeamEvent", m: Match, team_no: int) -> list[int]:
 
 # ------------------------------------------------------------------ boards
 
+
 def vacant_result(red: int, black: int) -> Optional[str]:
     """The result an empty seat forces (None when both seats are filled)."""
     if red == VACANT and black == VACANT:
@@ -301,14 +319,14 @@ def match_game_points(event: TeamEvent, m: Match, provisional: bool = False) -> 
 
 # ------------------------------------------------------------------ line-ups
 
+
 class _Place(TypedDict):
     round: int
     team: int
     board: Optional[int]
 
 
-def _where(event: TeamEvent, round_no: int, team_no: int,
-           board: Optional[int] = None) -> tuple[str, str, _Place]:
+def _where(event: TeamEvent, round_no: int, team_no: int, board: Optional[int] = None) -> tuple[str, str, _Place]:
     t = event.team(team_no)
     zh = f"第{round_no}轮 {t.name}（{team_no}队）"
     en = f"round {round_no}, team {t.name} ({team_no})"
@@ -350,8 +368,11 @@ def check_lineup(event: TeamEvent, round_no: int, team_no: int, lineup: Sequence
     t = event.team(team_no)
     lineup = list(lineup)
     if len(lineup) != s.boards:
-        raise _err(_where(event, round_no, team_no), f"出场名单应有{s.boards}台，实为{len(lineup)}台",
-                   f"the line-up must have {s.boards} boards, not {len(lineup)}")
+        raise _err(
+            _where(event, round_no, team_no),
+            f"出场名单应有{s.boards}台，实为{len(lineup)}台",
+            f"the line-up must have {s.boards} boards, not {len(lineup)}",
+        )
     members = set(t.players)
     seen: dict[int, int] = {}
     for k, no in enumerate(lineup, start=1):
@@ -362,16 +383,24 @@ def check_lineup(event: TeamEvent, round_no: int, team_no: int, lineup: Sequence
         if no not in members:
             owner = event.team_of(no)
             extra = f"（属于{event.team(owner).name}）" if owner is not None else "（未报名）"
-            raise _err(_where(event, round_no, team_no, k), f"{event.player_label(no)}不是本队报名队员{extra}",
-                       f"player {no} is not registered for this team")
+            raise _err(
+                _where(event, round_no, team_no, k),
+                f"{event.player_label(no)}不是本队报名队员{extra}",
+                f"player {no} is not registered for this team",
+            )
         if no in seen:
-            raise _err(_where(event, round_no, team_no, k),
-                       f"{event.player_label(no)}已在第{seen[no]}台出场，同一轮不能出场两次",
-                       f"player {no} already sits on board {seen[no]}")
+            raise _err(
+                _where(event, round_no, team_no, k),
+                f"{event.player_label(no)}已在第{seen[no]}台出场，同一轮不能出场两次",
+                f"player {no} already sits on board {seen[no]}",
+            )
         seen[no] = k
         if not event.player(no).active_in(round_no):
-            raise _err(_where(event, round_no, team_no, k), f"{event.player_label(no)}已退赛，不能出场",
-                       f"player {no} has withdrawn")
+            raise _err(
+                _where(event, round_no, team_no, k),
+                f"{event.player_label(no)}已退赛，不能出场",
+                f"player {no} has withdrawn",
+            )
     fmt = s.lineup
     if fmt == "fixed_boards":
         for k, no in enumerate(lineup, start=1):
@@ -379,11 +408,16 @@ def check_lineup(event: TeamEvent, round_no: int, team_no: int, lineup: Sequence
                 continue
             fb = fixed_board_of(event, team_no, no, round_no)
             if fb is not None and fb != k:
-                why = (f"报名第{t.place(no)}位") if t.place(no) <= s.boards else (
-                    "替补登记" if no in t.reserve_boards else "首次出场")
-                raise _err(_where(event, round_no, team_no, k),
-                           f"分台定人制：{event.player_label(no)}固定在第{fb}台（{why}），不能改坐第{k}台",
-                           f"fixed boards: player {no} is bound to board {fb}, not {k}")
+                why = (
+                    (f"报名第{t.place(no)}位")
+                    if t.place(no) <= s.boards
+                    else ("替补登记" if no in t.reserve_boards else "首次出场")
+                )
+                raise _err(
+                    _where(event, round_no, team_no, k),
+                    f"分台定人制：{event.player_label(no)}固定在第{fb}台（{why}），不能改坐第{k}台",
+                    f"fixed boards: player {no} is bound to board {fb}, not {k}",
+                )
     elif fmt == "fixed_order":
         last_place, last_board = 0, 0
         seen_vacant = 0
@@ -392,17 +426,20 @@ def check_lineup(event: TeamEvent, round_no: int, team_no: int, lineup: Sequence
                 seen_vacant = seen_vacant or k
                 continue
             if seen_vacant:
-                raise _err(_where(event, round_no, team_no, seen_vacant),
-                           f"分台换人制：空台只能在最后（第{k}台还有{event.player_label(no)}）",
-                           f"fixed order: an empty seat must be at the bottom (board {k} is filled)")
+                raise _err(
+                    _where(event, round_no, team_no, seen_vacant),
+                    f"分台换人制：空台只能在最后（第{k}台还有{event.player_label(no)}）",
+                    f"fixed order: an empty seat must be at the bottom (board {k} is filled)",
+                )
             p = t.place(no)
             if p < last_place:
                 prev = lineup[last_board - 1]
-                raise _err(_where(event, round_no, team_no, k),
-                           f"分台换人制须保持报名顺序：{event.player_label(no)}（报名第{p}位）不能排在"
-                           f"第{last_board}台{event.player_label(prev)}（报名第{last_place}位）之后",
-                           f"fixed order: player {no} (registered {p}) sits below player {prev} "
-                           f"(registered {last_place})")
+                raise _err(
+                    _where(event, round_no, team_no, k),
+                    f"分台换人制须保持报名顺序：{event.player_label(no)}（报名第{p}位）不能排在"
+                    f"第{last_board}台{event.player_label(prev)}（报名第{last_place}位）之后",
+                    f"fixed order: player {no} (registered {p}) sits below player {prev} (registered {last_place})",
+                )
             last_place, last_board = p, k
 
 
@@ -439,14 +476,18 @@ def set_lineups(event: TeamEvent, round_no: int, lineups: Mapping[int, Sequence[
     entered on a board whose two players are unchanged are kept."""
     rnd = event.get_round(round_no)
     if event.settings.system == "scheveningen":
-        raise InputError("全队轮赛制的出场顺序由秩序表决定（scheveningen.scheveningen_round）",
-                         "a Scheveningen round is seated from its schedule")
+        raise InputError(
+            "全队轮赛制的出场顺序由秩序表决定（scheveningen.scheveningen_round）",
+            "a Scheveningen round is seated from its schedule",
+        )
     for team_no in lineups:
         if team_no not in {t.no for t in event.teams}:
             raise InputError(f"第{round_no}轮：没有{team_no}队", f"round {round_no}: no team {team_no}")
         if team_no not in rnd.teams() or team_no in rnd.byes:
-            raise InputError(f"第{round_no}轮：{event.team(team_no).name}本轮没有比赛",
-                             f"round {round_no}: team {team_no} has no match")
+            raise InputError(
+                f"第{round_no}轮：{event.team(team_no).name}本轮没有比赛",
+                f"round {round_no}: team {team_no} has no match",
+            )
     matches = []
     for m in rnd.matches:
         ups = []
@@ -472,38 +513,57 @@ def set_lineups(event: TeamEvent, round_no: int, lineups: Mapping[int, Sequence[
 
 # ------------------------------------------------------------------ validation
 
+
 def check_team_settings(s: TeamSettings) -> None:
     if s.system not in TEAM_SYSTEMS:
-        raise InputError(f"团体赛赛制 system 无效：{s.system!r}（可选 {'、'.join(TEAM_SYSTEMS)}）",
-                         f"unknown team system {s.system!r}")
+        raise InputError(
+            f"团体赛赛制 system 无效：{s.system!r}（可选 {'、'.join(TEAM_SYSTEMS)}）",
+            f"unknown team system {s.system!r}",
+        )
     if invalid_int(s.boards, MIN_BOARDS) or s.boards > MAX_BOARDS:
-        raise InputError(f"每场台数 boards 应为{MIN_BOARDS}–{MAX_BOARDS}（现为{s.boards!r}）",
-                         f"boards per match must be {MIN_BOARDS}–{MAX_BOARDS} (got {s.boards!r})")
+        raise InputError(
+            f"每场台数 boards 应为{MIN_BOARDS}–{MAX_BOARDS}（现为{s.boards!r}）",
+            f"boards per match must be {MIN_BOARDS}–{MAX_BOARDS} (got {s.boards!r})",
+        )
     if s.lineup not in LINEUP_FORMATS:
-        raise InputError(f"出场方式 lineup 无效：{s.lineup!r}（可选 "
-                         f"{'、'.join(f'{k}（{v}）' for k, v in LINEUP_NAMES.items())}）",
-                         f"unknown line-up format {s.lineup!r}")
+        raise InputError(
+            f"出场方式 lineup 无效：{s.lineup!r}（可选 {'、'.join(f'{k}（{v}）' for k, v in LINEUP_NAMES.items())}）",
+            f"unknown line-up format {s.lineup!r}",
+        )
     check_rounds(s.rounds)
     if s.pair_by not in PAIR_BY:
-        raise InputError(f"编排依据 pair_by 无效：{s.pair_by!r}（可选 match_points 场分、game_points 局分）",
-                         f"unknown pair_by {s.pair_by!r}")
+        raise InputError(
+            f"编排依据 pair_by 无效：{s.pair_by!r}（可选 match_points 场分、game_points 局分）",
+            f"unknown pair_by {s.pair_by!r}",
+        )
     check_first_round(s)
     if s.board_ranking not in BOARD_RANKINGS:
-        raise InputError(f"台次成绩排名方式 board_ranking 无效：{s.board_ranking!r}（可选 points、percentage）",
-                         f"unknown board_ranking {s.board_ranking!r}")
+        raise InputError(
+            f"台次成绩排名方式 board_ranking 无效：{s.board_ranking!r}（可选 points、percentage）",
+            f"unknown board_ranking {s.board_ranking!r}",
+        )
     if invalid_int(s.board_min_games, 0):
-        raise InputError(f"台次成绩最少局数 board_min_games 无效：{s.board_min_games!r}",
-                         f"invalid board_min_games {s.board_min_games!r}")
+        raise InputError(
+            f"台次成绩最少局数 board_min_games 无效：{s.board_min_games!r}",
+            f"invalid board_min_games {s.board_min_games!r}",
+        )
     if s.standings.bye_opp_score not in BYE_OPP_SCORE_MODES:
-        raise InputError(f"轮空对手分的计算方式 bye_opp_score 无效：{s.standings.bye_opp_score!r}",
-                         f"unknown bye_opp_score {s.standings.bye_opp_score!r}")
+        raise InputError(
+            f"轮空对手分的计算方式 bye_opp_score 无效：{s.standings.bye_opp_score!r}",
+            f"unknown bye_opp_score {s.standings.bye_opp_score!r}",
+        )
     if s.standings.fallback_reading not in FALLBACK_READINGS:
-        raise InputError(f"“比较前一轮场分”的读法 fallback_reading 无效：{s.standings.fallback_reading!r}",
-                         f"unknown fallback_reading {s.standings.fallback_reading!r}")
+        raise InputError(
+            f"“比较前一轮场分”的读法 fallback_reading 无效：{s.standings.fallback_reading!r}",
+            f"unknown fallback_reading {s.standings.fallback_reading!r}",
+        )
     if s.system == "scheveningen" and s.rounds != s.boards:
-        raise InputError(f"全队轮赛制每队{s.boards}人，应赛{s.boards}轮（rounds 现为{s.rounds}）",
-                         f"a Scheveningen match of {s.boards} a side has {s.boards} rounds (rounds is {s.rounds})")
+        raise InputError(
+            f"全队轮赛制每队{s.boards}人，应赛{s.boards}轮（rounds 现为{s.rounds}）",
+            f"a Scheveningen match of {s.boards} a side has {s.boards} rounds (rounds is {s.rounds})",
+        )
     from xlxq.core.team_standings import resolve_team_tiebreaks
+
     resolve_team_tiebreaks(s.tiebreaks, s.system)
 
 
@@ -524,32 +584,45 @@ def validate_team_event(event: TeamEvent) -> None:
     for t in event.teams:
         register(t, teams, TEAM_WORDS)
         if len(t.players) < s.boards:
-            raise InputError(f"{t.name}（{t.no}队）只报名{len(t.players)}人，少于每场{s.boards}台",
-                             f"team {t.name} registers {len(t.players)} players, fewer than {s.boards} boards")
+            raise InputError(
+                f"{t.name}（{t.no}队）只报名{len(t.players)}人，少于每场{s.boards}台",
+                f"team {t.name} registers {len(t.players)} players, fewer than {s.boards} boards",
+            )
         for no in t.players:
             if no not in seen:
-                raise InputError(f"{t.name}（{t.no}队）：序号 {no} 不在报名表中",
-                                 f"team {t.name}: player {no} is not registered")
+                raise InputError(
+                    f"{t.name}（{t.no}队）：序号 {no} 不在报名表中", f"team {t.name}: player {no} is not registered"
+                )
             if no in owner:
-                raise InputError(f"{seen[no].name}（{no}号）同时报名{owner[no].name}与{t.name}",
-                                 f"player {no} is registered for two teams")
+                raise InputError(
+                    f"{seen[no].name}（{no}号）同时报名{owner[no].name}与{t.name}",
+                    f"player {no} is registered for two teams",
+                )
             owner[no] = t
         for no, k in t.reserve_boards.items():
             if no not in t.players or t.place(no) <= s.boards:
-                raise InputError(f"{t.name}（{t.no}队）：{no}号不是本队替补，不能登记替补台次",
-                                 f"team {t.name}: player {no} is not a reserve of the team")
+                raise InputError(
+                    f"{t.name}（{t.no}队）：{no}号不是本队替补，不能登记替补台次",
+                    f"team {t.name}: player {no} is not a reserve of the team",
+                )
             if invalid_int(k, 1) or k > s.boards:
-                raise InputError(f"{t.name}（{t.no}队）：替补{no}号登记的台次无效：{k!r}",
-                                 f"team {t.name}: invalid board {k!r} for reserve {no}")
+                raise InputError(
+                    f"{t.name}（{t.no}队）：替补{no}号登记的台次无效：{k!r}",
+                    f"team {t.name}: invalid board {k!r} for reserve {no}",
+                )
     if s.system == "scheveningen" and len(teams) != 2:
-        raise InputError(f"全队轮赛制只能在两队之间进行（现有{len(teams)}队）",
-                         f"a Scheveningen match is between two teams (there are {len(teams)})")
+        raise InputError(
+            f"全队轮赛制只能在两队之间进行（现有{len(teams)}队）",
+            f"a Scheveningen match is between two teams (there are {len(teams)})",
+        )
     event.reindex()
     for r in rounds_in_order(event.rounds):
         _validate_round(event, r, teams, owner)
     if len(event.rounds) > s.rounds:
-        raise InputError(f"已有{len(event.rounds)}轮，超过计划的{s.rounds}轮",
-                         f"{len(event.rounds)} rounds present, more than the {s.rounds} planned")
+        raise InputError(
+            f"已有{len(event.rounds)}轮，超过计划的{s.rounds}轮",
+            f"{len(event.rounds)} rounds present, more than the {s.rounds} planned",
+        )
 
 
 class _Lazy:
@@ -572,7 +645,9 @@ def _validate_round(event: TeamEvent, r: TeamRound, teams: dict[int, Team], owne
     for m in r.matches:
         label = f"第{r.round}轮第{m.match}场"
         if invalid_int(m.match, 1):
-            raise InputError(f"第{r.round}轮：场次无效 {m.match!r}", f"round {r.round}: invalid match number {m.match!r}")
+            raise InputError(
+                f"第{r.round}轮：场次无效 {m.match!r}", f"round {r.round}: invalid match number {m.match!r}"
+            )
         if m.match in nos_seen:
             raise InputError(f"第{r.round}轮：场次 {m.match} 重复", f"round {r.round}: match {m.match} twice")
         nos_seen.add(m.match)
@@ -580,47 +655,69 @@ def _validate_round(event: TeamEvent, r: TeamRound, teams: dict[int, Team], owne
             if t not in teams:
                 raise InputError(f"{label}：没有{t}队", f"round {r.round} match {m.match}: no team {t}")
             if t in where_team:
-                raise InputError(f"第{r.round}轮：{teams[t].name}（{t}队）出现两次（{where_team[t]}、第{m.match}场）",
-                                 f"round {r.round}: team {t} appears twice")
+                raise InputError(
+                    f"第{r.round}轮：{teams[t].name}（{t}队）出现两次（{where_team[t]}、第{m.match}场）",
+                    f"round {r.round}: team {t} appears twice",
+                )
             where_team[t] = f"第{m.match}场"
         if m.first == m.second:
-            raise InputError(f"{label}：对阵双方是同一队（{m.first}队）",
-                             f"round {r.round} match {m.match}: a team is paired with itself")
+            raise InputError(
+                f"{label}：对阵双方是同一队（{m.first}队）",
+                f"round {r.round} match {m.match}: a team is paired with itself",
+            )
         if not m.boards:
             continue
         if len(m.boards) != s.boards:
-            raise InputError(f"{label}：应有{s.boards}台，实有{len(m.boards)}台",
-                             f"round {r.round} match {m.match}: {len(m.boards)} boards, not {s.boards}")
+            raise InputError(
+                f"{label}：应有{s.boards}台，实有{len(m.boards)}台",
+                f"round {r.round} match {m.match}: {len(m.boards)} boards, not {s.boards}",
+            )
         seated: dict[int, list[int]] = {m.first: [], m.second: []}
         for k, b in enumerate(m.boards, start=1):
             bl = _Lazy(label, k)
             if b.board != k:
-                raise InputError(f"{bl}：台次编号应为{k}，实为{b.board!r}",
-                                 f"round {r.round} match {m.match}: board {k} is numbered {b.board!r}")
+                raise InputError(
+                    f"{bl}：台次编号应为{k}，实为{b.board!r}",
+                    f"round {r.round} match {m.match}: board {k} is numbered {b.board!r}",
+                )
             for no in (b.red, b.black):
                 if invalid_int(no, 0):
-                    raise InputError(f"{bl}：序号无效 {no!r}", f"round {r.round} match {m.match} board {k}: invalid number {no!r}")
+                    raise InputError(
+                        f"{bl}：序号无效 {no!r}", f"round {r.round} match {m.match} board {k}: invalid number {no!r}"
+                    )
                 if no == VACANT:
                     continue
                 if no in where_player:
                     pm, pk = where_player[no]
-                    raise InputError(f"第{r.round}轮：{event.player_label(no)}出现两次（第{pm}场第{pk}台、第{m.match}场第{k}台）",
-                                     f"round {r.round}: player {no} appears twice")
+                    raise InputError(
+                        f"第{r.round}轮：{event.player_label(no)}出现两次（第{pm}场第{pk}台、第{m.match}场第{k}台）",
+                        f"round {r.round}: player {no} appears twice",
+                    )
                 where_player[no] = (m.match, k)
             if b.result is not None and b.result not in RESULTS:
-                raise InputError(f"{bl}：结果无效 {b.result!r}", f"round {r.round} match {m.match} board {k}: unknown result {b.result!r}")
+                raise InputError(
+                    f"{bl}：结果无效 {b.result!r}",
+                    f"round {r.round} match {m.match} board {k}: unknown result {b.result!r}",
+                )
             forced = vacant_result(b.red, b.black)
             if forced is not None and b.result != forced:
-                raise InputError(f"{bl}：有空台，结果应为 {forced}（实为 {b.result}）",
-                                 f"round {r.round} match {m.match} board {k}: an empty seat means {forced}, not {b.result}")
+                raise InputError(
+                    f"{bl}：有空台，结果应为 {forced}（实为 {b.result}）",
+                    f"round {r.round} match {m.match} board {k}: an empty seat means {forced}, not {b.result}",
+                )
             for f in (b.fouls_red, b.fouls_black):
                 if invalid_int(f, 0):
-                    raise InputError(f"{bl}：犯规次数无效 {f!r}", f"round {r.round} match {m.match} board {k}: invalid foul count {f!r}")
+                    raise InputError(
+                        f"{bl}：犯规次数无效 {f!r}",
+                        f"round {r.round} match {m.match} board {k}: invalid foul count {f!r}",
+                    )
             if s.system == "scheveningen":
                 tr, tb = owner.get(b.red), owner.get(b.black)
-                if (tr is None or tb is None or tr is tb or {tr.no, tb.no} != {m.first, m.second}):
-                    raise InputError(f"{bl}：全队轮赛制每台应为两队各一名队员",
-                                     f"round {r.round} match {m.match} board {k}: one player of each team, no empty seat")
+                if tr is None or tb is None or tr is tb or {tr.no, tb.no} != {m.first, m.second}:
+                    raise InputError(
+                        f"{bl}：全队轮赛制每台应为两队各一名队员",
+                        f"round {r.round} match {m.match} board {k}: one player of each team, no empty seat",
+                    )
                 continue
             for t in m.teams():
                 colour = first_team_colour(k) if t == m.first else other(first_team_colour(k))
@@ -628,9 +725,11 @@ def _validate_round(event: TeamEvent, r: TeamRound, teams: dict[int, Team], owne
                 if no != VACANT and (no not in owner or owner[no].no != t):
                     side = "红方" if colour == "R" else "黑方"
                     rule = "先走队单数台执红、双数台执黑" if t == m.first else "后走队单数台执黑、双数台执红"
-                    raise InputError(f"{bl}：{side}{event.player_label(no)}不是{teams[t].name}的队员（{rule}）",
-                                     f"round {r.round} match {m.match} board {k}: the {'red' if colour == 'R' else 'black'} "
-                                     f"player {no} is not of team {t} (the first team is red on odd boards)")
+                    raise InputError(
+                        f"{bl}：{side}{event.player_label(no)}不是{teams[t].name}的队员（{rule}）",
+                        f"round {r.round} match {m.match} board {k}: the {'red' if colour == 'R' else 'black'} "
+                        f"player {no} is not of team {t} (the first team is red on odd boards)",
+                    )
                 seated[t].append(no)
         if s.system != "scheveningen":
             for t in m.teams():
@@ -639,8 +738,10 @@ def _validate_round(event: TeamEvent, r: TeamRound, teams: dict[int, Team], owne
         if t not in teams:
             raise InputError(f"第{r.round}轮轮空：没有{t}队", f"round {r.round} bye: no team {t}")
         if t in where_team:
-            raise InputError(f"第{r.round}轮：{teams[t].name}（{t}队）既有比赛又轮空",
-                             f"round {r.round}: team {t} both plays and has a bye")
+            raise InputError(
+                f"第{r.round}轮：{teams[t].name}（{t}队）既有比赛又轮空",
+                f"round {r.round}: team {t} both plays and has a bye",
+            )
         where_team[t] = "轮空"
 
 
@@ -651,14 +752,16 @@ def lineup_format(value: str) -> str:
         return v
     if v in LINEUP_ALIASES:
         return LINEUP_ALIASES[v]
-    raise InputError(f"出场方式无效：{value!r}（可选 分台定人制、分台换人制、临时定台制）",
-                     f"unknown line-up format {value!r}")
+    raise InputError(
+        f"出场方式无效：{value!r}（可选 分台定人制、分台换人制、临时定台制）", f"unknown line-up format {value!r}"
+    )
 
 
-def iter_team_games(event: TeamEvent,
-                    rounds: Optional[Iterable[TeamRound]] = None) -> Iterator[tuple[int, Match, Board]]:
+def iter_team_games(
+    event: TeamEvent, rounds: Optional[Iterable[TeamRound]] = None
+) -> Iterator[tuple[int, Match, Board]]:
     """Yield (round_no, match, board) for every board of the rounds given."""
-    for r in (event.rounds if rounds is None else rounds):
+    for r in event.rounds if rounds is None else rounds:
         for m in r.matches:
             for b in m.boards:
                 yield r.round, m, b
@@ -668,7 +771,30 @@ def player_outcome(board: Board, colour: str) -> Optional[str]:
     return None if board.result is None else outcome(board.result, colour)
 
 
-__all__ = ["TeamEvent", "TeamSettings", "TeamScoring", "Team", "Match", "TeamRound", "VACANT",
-           "LINEUP_FORMATS", "LINEUP_NAMES", "TEAM_SYSTEMS", "PAIR_BY", "first_team_colour", "make_boards",
-           "vacant_result", "match_game_points", "team_side", "seats", "check_lineup", "default_lineup", "set_lineups",
-           "validate_team_event", "fixed_board_of", "lineup_format", "iter_team_games", "board_points"]
+__all__ = [
+    "TeamEvent",
+    "TeamSettings",
+    "TeamScoring",
+    "Team",
+    "Match",
+    "TeamRound",
+    "VACANT",
+    "LINEUP_FORMATS",
+    "LINEUP_NAMES",
+    "TEAM_SYSTEMS",
+    "PAIR_BY",
+    "first_team_colour",
+    "make_boards",
+    "vacant_result",
+    "match_game_points",
+    "team_side",
+    "seats",
+    "check_lineup",
+    "default_lineup",
+    "set_lineups",
+    "validate_team_event",
+    "fixed_board_of",
+    "lineup_format",
+    "iter_team_games",
+    "board_points",
+]

@@ -30,6 +30,7 @@ are derived (:meth:`TieBreakRegistry.presets_of`).  The labels dicts
 (``LABELS_ZH``/``LABELS_EN`` of each standings module) are the registry's
 own, kept up to date as tie-breaks are registered.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -53,6 +54,7 @@ class TieBreak(Generic[Rec]):
     of one record, the direction (``ascending``: fewer is better), and its
     kind (``vector``: a per-round fall-back; ``separate``: a group
     tie-break splitting a list of tied records into ranked sub-groups)."""
+
     key: str
     zh: str
     en: str
@@ -67,9 +69,12 @@ class TieBreakRegistry(Generic[Rec]):
     presets and the labels of its other columns (``extra_labels``: 积分 …,
     listed first in the labels dicts)."""
 
-    def __init__(self, presets: dict[str, list[str]],
-                 extra_labels: Optional[Mapping[str, tuple[str, str]]] = None,
-                 extra_aliases: Optional[Mapping[str, str]] = None) -> None:
+    def __init__(
+        self,
+        presets: dict[str, list[str]],
+        extra_labels: Optional[Mapping[str, tuple[str, str]]] = None,
+        extra_aliases: Optional[Mapping[str, str]] = None,
+    ) -> None:
         self._items: dict[str, TieBreak[Rec]] = {}
         self.presets = presets
         self._extra = dict(extra_labels or {})
@@ -77,12 +82,22 @@ class TieBreakRegistry(Generic[Rec]):
         self.labels_zh: dict[str, str] = {k: zh for k, (zh, _) in self._extra.items()}
         self.labels_en: dict[str, str] = {k: en for k, (_, en) in self._extra.items()}
 
-    def register(self, key: str, zh: str, en: str, *, ascending: bool = False, vector: bool = False,
-                 separate: Optional[Callable[[list[Rec]], list[list[Rec]]]] = None) -> Callable[[F], F]:
+    def register(
+        self,
+        key: str,
+        zh: str,
+        en: str,
+        *,
+        ascending: bool = False,
+        vector: bool = False,
+        separate: Optional[Callable[[list[Rec]], list[list[Rec]]]] = None,
+    ) -> Callable[[F], F]:
         """Decorator: register the function as tie-break ``key``."""
+
         def deco(fn: F) -> F:
             self.add(TieBreak(key, zh, en, fn, ascending, vector, separate))
             return fn
+
         return deco
 
     def add(self, tb: TieBreak[Rec]) -> None:
@@ -165,8 +180,14 @@ class TieBreakRegistry(Generic[Rec]):
         return out
 
 
-def expand_tiebreaks(spec: Union[Iterable[str], str], presets: Mapping[str, list[str]], keys: Sequence[str],
-                     aliases: Mapping[str, str], zh_what: str = "", en_what: str = "") -> list[str]:
+def expand_tiebreaks(
+    spec: Union[Iterable[str], str],
+    presets: Mapping[str, list[str]],
+    keys: Sequence[str],
+    aliases: Mapping[str, str],
+    zh_what: str = "",
+    en_what: str = "",
+) -> list[str]:
     """``spec`` (a name or a list of names) as a list of ``keys``: each name,
     after ``aliases`` (Chinese labels …), is a preset (expanded in place) or
     a key; repeats are dropped.  An unknown name raises :class:`InputError`
@@ -183,8 +204,10 @@ def expand_tiebreaks(spec: Union[Iterable[str], str], presets: Mapping[str, list
             found = [name]
         else:
             choices = [*presets, *keys]
-            raise InputError(f"{zh_what}名次计算顺序中有未知的项目：{item!r}（可用：{'、'.join(choices)}）",
-                             f"unknown {en_what}tie-break {item!r} (choose from {', '.join(choices)})")
+            raise InputError(
+                f"{zh_what}名次计算顺序中有未知的项目：{item!r}（可用：{'、'.join(choices)}）",
+                f"unknown {en_what}tie-break {item!r} (choose from {', '.join(choices)})",
+            )
         for k in found:
             if k not in out:
                 out.append(k)

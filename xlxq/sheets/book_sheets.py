@@ -5,6 +5,7 @@ or :func:`xlxq.sheets.team_layout.sheet_kind`): the sheets found
 there once (:func:`single_sheets`), the round sheets numbered 1 … N
 (:func:`numbered_sheets`) and the values read once (:func:`snapshot_of`).
 """
+
 from __future__ import annotations
 
 from typing import Any, Callable, Iterable, Optional
@@ -25,8 +26,9 @@ def sheet_kinds(names: Iterable[str], kind_of: Callable[[str], tuple[Optional[st
     return kinds
 
 
-def single_sheets(kinds: Kinds, required: Iterable[str], singles: Iterable[str],
-                  sheet_names: dict[str, dict[str, str]]) -> dict[str, str]:
+def single_sheets(
+    kinds: Kinds, required: Iterable[str], singles: Iterable[str], sheet_names: dict[str, dict[str, str]]
+) -> dict[str, str]:
     """kind → name of the sheets there may be once; an error when one of
     ``required`` is missing (``sheet_names``: the layout's names) or a kind of
     ``singles`` has more than one sheet."""
@@ -38,8 +40,10 @@ def single_sheets(kinds: Kinds, required: Iterable[str], singles: Iterable[str],
     for kind in singles:
         if len(kinds.get(kind, [])) > 1:
             both = "、".join(f"“{n}”" for n, _ in kinds[kind])
-            raise InputError(f"工作簿中有多张同类工作表：{both}，请删除或改名多余的一张",
-                             f"the workbook has more than one such sheet: {both}")
+            raise InputError(
+                f"工作簿中有多张同类工作表：{both}，请删除或改名多余的一张",
+                f"the workbook has more than one such sheet: {both}",
+            )
     return {kind: kinds[kind][0][0] for kind in singles if kind in kinds}
 
 
@@ -49,13 +53,17 @@ def numbered_sheets(kinds: Kinds, kind: str, what_zh: str, what_en: str) -> dict
     by_round: dict[int, str] = {}
     for nm, n in kinds.get(kind, []):
         if n in by_round:
-            raise InputError(f"{what_zh}第{n}轮有两张工作表：“{by_round[n]}”与“{nm}”，请删除或改名其中一张",
-                             f"{what_en}round {n} has two sheets: {by_round[n]!r} and {nm!r}")
+            raise InputError(
+                f"{what_zh}第{n}轮有两张工作表：“{by_round[n]}”与“{nm}”，请删除或改名其中一张",
+                f"{what_en}round {n} has two sheets: {by_round[n]!r} and {nm!r}",
+            )
         by_round[n] = nm
     for i, n in enumerate(sorted(by_round), start=1):
         if n != i:
-            raise InputError(f"缺少{what_zh}第{i}轮的工作表（已有：{'、'.join(by_round[k] for k in sorted(by_round))}）",
-                             f"the sheet of {what_en}round {i} is missing")
+            raise InputError(
+                f"缺少{what_zh}第{i}轮的工作表（已有：{'、'.join(by_round[k] for k in sorted(by_round))}）",
+                f"the sheet of {what_en}round {i} is missing",
+            )
     return by_round
 
 

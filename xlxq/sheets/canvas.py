@@ -2,6 +2,7 @@
 of the values read and compared with them at the end, so the
 :class:`~xlxq.sheets.plan.WritePlan` holds only the cells that change.
 """
+
 from __future__ import annotations
 
 from typing import Any, Iterable, Optional
@@ -20,7 +21,7 @@ class Canvas:
         self.fills: dict[tuple[str, int, int], Optional[str]] = {}
         self.plan = WritePlan()
         self.new_sheets: list[str] = []
-        self.whole: set[str] = set()       # program-owned sheets: written as one block
+        self.whole: set[str] = set()  # program-owned sheets: written as one block
 
     def value(self, sheet: str, row: int, col: int) -> Any:
         e = self.edits.get(sheet)
@@ -65,16 +66,20 @@ class Canvas:
                 r1 = max(r for r, _ in cells)
                 c0 = min(c for _, c in cells)
                 c1 = max(c for _, c in cells)
-                plan.values.append(Values(sheet, r0, c0, [[cells.get((r, c)) for c in range(c0, c1 + 1)]
-                                                          for r in range(r0, r1 + 1)]))
+                plan.values.append(
+                    Values(sheet, r0, c0, [[cells.get((r, c)) for c in range(c0, c1 + 1)] for r in range(r0, r1 + 1)])
+                )
                 continue
             grid = self.orig.get(sheet, [])
             changed = {k: v for k, v in edits.items() if not same_value(cell_at(grid, k[0], k[1]), v)}
             if sheet in self.whole and changed:
                 r0, r1 = min(r for r, _ in changed), max(r for r, _ in changed)
                 c0, c1 = min(c for _, c in changed), max(c for _, c in changed)
-                plan.values.append(Values(sheet, r0, c0, [[self.value(sheet, r, c) for c in range(c0, c1 + 1)]
-                                                          for r in range(r0, r1 + 1)]))
+                plan.values.append(
+                    Values(
+                        sheet, r0, c0, [[self.value(sheet, r, c) for c in range(c0, c1 + 1)] for r in range(r0, r1 + 1)]
+                    )
+                )
                 continue
             plan.values.extend(Values(sheet, r, c, vals) for r, c, vals in _rectangles(changed))
         by_colour: dict[tuple[str, Optional[str]], dict[tuple[int, int], bool]] = {}

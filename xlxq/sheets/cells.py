@@ -3,6 +3,7 @@ grid, text and number conversions, names compared as the arbiter means them,
 the error naming a sheet and row (:func:`sheet_error`), and :class:`Table`,
 a table found by its header names (:func:`find_table`, :func:`header_lookup`).
 """
+
 from __future__ import annotations
 
 import re
@@ -98,12 +99,13 @@ def sheet_error(sheet: str, row: Optional[int], zh: str, en: str, cell: Optional
 # tables found by header names
 # ==========================================================================
 
+
 @dataclass
 class Table:
     sheet: str
     header_row: int
-    cols: dict[str, int]       # column key → 1-based column
-    last_row: int              # last row of the sheet's values
+    cols: dict[str, int]  # column key → 1-based column
+    last_row: int  # last row of the sheet's values
 
     def col(self, key: str) -> Optional[int]:
         return self.cols.get(key)
@@ -121,8 +123,15 @@ def header_lookup(columns: Iterable[L.Column], exclude: set[str] = frozenset()) 
 SIDED_GENERIC_KEYS = {L.norm_key(n): g for g, names in L.SIDED_GENERIC.items() for n in names}
 
 
-def find_table(sheet: str, grid: list[list[Any]], lookup: dict[str, str], must: tuple[str, ...],
-               what_zh: str, what_en: str, sided: bool = False) -> Table:
+def find_table(
+    sheet: str,
+    grid: list[list[Any]],
+    lookup: dict[str, str],
+    must: tuple[str, ...],
+    what_zh: str,
+    what_en: str,
+    sided: bool = False,
+) -> Table:
     for i in range(1, min(len(grid), L.HEADER_SCAN) + 1):
         row = grid[i - 1]
         normed = [L.norm_key(v) if isinstance(v, str) else "" for v in row]
@@ -137,9 +146,17 @@ def find_table(sheet: str, grid: list[list[Any]], lookup: dict[str, str], must: 
             if k is None:
                 continue
             if k in cols:
-                raise sheet_error(sheet, i, f"有两列表示同一项目（“{row[cols[k] - 1]}”与“{row[j - 1]}”），请删除或改名其中一列",
-                                  f"two columns mean the same ({row[cols[k] - 1]!r} and {row[j - 1]!r})")
+                raise sheet_error(
+                    sheet,
+                    i,
+                    f"有两列表示同一项目（“{row[cols[k] - 1]}”与“{row[j - 1]}”），请删除或改名其中一列",
+                    f"two columns mean the same ({row[cols[k] - 1]!r} and {row[j - 1]!r})",
+                )
             cols[k] = j
         return Table(sheet, i, cols, len(grid))
-    raise sheet_error(sheet, None, f"前{L.HEADER_SCAN}行中找不到{what_zh}的表头", f"no {what_en} header in the first "
-                      f"{L.HEADER_SCAN} rows")
+    raise sheet_error(
+        sheet,
+        None,
+        f"前{L.HEADER_SCAN}行中找不到{what_zh}的表头",
+        f"no {what_en} header in the first {L.HEADER_SCAN} rows",
+    )

@@ -4,6 +4,7 @@ sheet, where things are (:class:`RoundSheet`, :class:`RegistrationSheet`,
 gathered in :class:`WorkbookData`; the workbook settings that are not in the
 model (:class:`WorkbookOptions`) and the systems' names.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -21,28 +22,30 @@ class RoundSheet:
     name: str
     table: Table
     round: Round
-    board_rows: dict[int, int] = field(default_factory=dict)      # board → row
-    bye_rows: dict[int, int] = field(default_factory=dict)        # player → row
-    bye_side: dict[int, str] = field(default_factory=dict)        # player → "red" | "black"
-    raw_results: dict[int, Any] = field(default_factory=dict)     # board → cell value
-    seats: dict[int, list[tuple[int, str]]] = field(default_factory=dict)   # player → [(row, side)]
-    other_rows: list[int] = field(default_factory=list)           # rows without a player
+    board_rows: dict[int, int] = field(default_factory=dict)  # board → row
+    bye_rows: dict[int, int] = field(default_factory=dict)  # player → row
+    bye_side: dict[int, str] = field(default_factory=dict)  # player → "red" | "black"
+    raw_results: dict[int, Any] = field(default_factory=dict)  # board → cell value
+    seats: dict[int, list[tuple[int, str]]] = field(default_factory=dict)  # player → [(row, side)]
+    other_rows: list[int] = field(default_factory=list)  # rows without a player
     new: bool = False
-    stage: str = "main"          # "ko": a round of the knockout stage of 积分晋圈淘汰
+    stage: str = "main"  # "ko": a round of the knockout stage of 积分晋圈淘汰
 
     def rowkeys(self) -> dict[str, int]:
         """Row key ("board:5", "bye:17") → row: how a highlight finds its row
         again after rows moved."""
-        return {**{f"board:{k}": r for k, r in self.board_rows.items()},
-                **{f"bye:{k}": r for k, r in self.bye_rows.items()}}
+        return {
+            **{f"board:{k}": r for k, r in self.board_rows.items()},
+            **{f"bye:{k}": r for k, r in self.bye_rows.items()},
+        }
 
 
 @dataclass
 class RegistrationSheet:
     name: str
     table: Table
-    rows: dict[int, int] = field(default_factory=dict)        # 序号 → row
-    assigned: dict[int, int] = field(default_factory=dict)    # row → 序号 filled in by the program
+    rows: dict[int, int] = field(default_factory=dict)  # 序号 → row
+    assigned: dict[int, int] = field(default_factory=dict)  # row → 序号 filled in by the program
     other_rows: list[int] = field(default_factory=list)
 
 
@@ -50,7 +53,7 @@ class RegistrationSheet:
 class SettingsSheet:
     name: str
     table: Table
-    rows: dict[str, int] = field(default_factory=dict)        # setting key → row
+    rows: dict[str, int] = field(default_factory=dict)  # setting key → row
 
 
 @dataclass
@@ -59,7 +62,7 @@ class QualifiersSheet:
 
     name: str
     table: Table
-    rows: dict[int, int] = field(default_factory=dict)        # 序号 → row
+    rows: dict[int, int] = field(default_factory=dict)  # 序号 → row
     other_rows: list[int] = field(default_factory=list)
 
 
@@ -89,10 +92,10 @@ class WorkbookData:
     normalise_results: bool
     state: State
     problems: list[Problem] = field(default_factory=list)
-    options: Any = None                    # WorkbookOptions
-    ko: Optional[KOStage] = None           # 积分晋圈淘汰, once qualified
-    sheets: dict[str, str] = field(default_factory=dict)   # kind → name: cross, bracket, final
-    bracket: Any = None                    # system knockout: the bracket replayed from the rounds
+    options: Any = None  # WorkbookOptions
+    ko: Optional[KOStage] = None  # 积分晋圈淘汰, once qualified
+    sheets: dict[str, str] = field(default_factory=dict)  # kind → name: cross, bracket, final
+    bracket: Any = None  # system knockout: the bracket replayed from the rounds
 
     @property
     def blocking(self) -> bool:
@@ -132,8 +135,9 @@ class WorkbookData:
         reg = self.registration
         sheets = [(reg.name, reg.table, list(reg.rows.values()) + reg.other_rows)]
         for rs in self.all_rounds:
-            sheets.append((rs.name, rs.table, list(rs.board_rows.values()) + list(rs.bye_rows.values())
-                           + rs.other_rows))
+            sheets.append(
+                (rs.name, rs.table, list(rs.board_rows.values()) + list(rs.bye_rows.values()) + rs.other_rows)
+            )
         if self.ko is not None:
             q = self.ko.qualifiers
             sheets.append((q.name, q.table, list(q.rows.values()) + q.other_rows))
@@ -156,6 +160,10 @@ class WorkbookOptions:
 
 
 SYSTEM_ZH = {"swiss": "积分编排", "round_robin": "单循环", "double_round_robin": "双循环", "knockout": "淘汰赛"}
-SYSTEM_EN = {"swiss": "Swiss", "round_robin": "round robin", "double_round_robin": "double round robin",
-             "knockout": "knockout"}
+SYSTEM_EN = {
+    "swiss": "Swiss",
+    "round_robin": "round robin",
+    "double_round_robin": "double round robin",
+    "knockout": "knockout",
+}
 RR_SYSTEMS = ("round_robin", "double_round_robin")

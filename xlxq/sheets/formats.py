@@ -17,6 +17,7 @@ Everything is computed by the core (``xlxq.core.roundrobin``,
 ``rr_standings``, ``knockout``, ``combined``); nothing here reads a workbook.
 docs/workbook.md describes the sheets.
 """
+
 from __future__ import annotations
 
 from collections import Counter
@@ -34,8 +35,12 @@ from xlxq.sheets.problems import ERROR, WARNING, Problem
 from xlxq.sheets.round_problems import hand_problems, unfinished_problems
 from xlxq.sheets.write_standings import round_cell, scores_before, standings_after
 
-SYSTEM_LABELS = {"swiss": ("积分编排", "Swiss"), "round_robin": ("单循环", "round robin"),
-                 "double_round_robin": ("双循环", "double round robin"), "knockout": ("淘汰赛", "knockout")}
+SYSTEM_LABELS = {
+    "swiss": ("积分编排", "Swiss"),
+    "round_robin": ("单循环", "round robin"),
+    "double_round_robin": ("双循环", "double round robin"),
+    "knockout": ("淘汰赛", "knockout"),
+}
 
 
 def _t(lang: str, zh: str, en: str) -> str:
@@ -53,6 +58,7 @@ def system_label(system: str, games: int, lang: str) -> str:
 # ==========================================================================
 # round sheets: the 积分 column, the titles
 # ==========================================================================
+
 
 def round_scores(event: Event, rnd) -> dict[int, Optional[float]]:
     """What the 积分 cells of a round sheet show, per player:
@@ -131,6 +137,7 @@ def ko_round_label(prior: Event, boards, lang: str) -> str:
 # checks
 # ==========================================================================
 
+
 def rr_rule_problems(data: WorkbookData, event: Event) -> list[Problem]:
     """A round robin's rounds against the order table (docs/roundrobin.md):
     a pair the table does not have in that round is a warning (edited by
@@ -165,30 +172,63 @@ def rr_rule_problems(data: WorkbookData, event: Event) -> list[Problem]:
             row = rs.board_rows[b.board]
             cols = ("red_no", "red_name", "black_name", "black_no")
             if count[key] > allowed:
-                out.append(Problem(ERROR, "rematch",
-                                   f"第{n}轮第{b.board}台：{name[b.red]}（{b.red}号）与{name[b.black]}（{b.black}号）"
-                                   f"已赛满{allowed}局，循环赛中不应再相遇",
-                                   f"round {n} board {b.board}: {b.red} and {b.black} have already played "
-                                   f"their {allowed} game(s)", rs.name, row, cols, n))
+                out.append(
+                    Problem(
+                        ERROR,
+                        "rematch",
+                        f"第{n}轮第{b.board}台：{name[b.red]}（{b.red}号）与{name[b.black]}（{b.black}号）"
+                        f"已赛满{allowed}局，循环赛中不应再相遇",
+                        f"round {n} board {b.board}: {b.red} and {b.black} have already played their {allowed} game(s)",
+                        rs.name,
+                        row,
+                        cols,
+                        n,
+                    )
+                )
             elif key not in want_pairs:
-                out.append(Problem(WARNING, "off_table",
-                                   f"第{n}轮第{b.board}台不是{where_zh}的对局（人工调整？已采用表中的对阵）",
-                                   f"round {n} board {b.board} is not a pair of {where_en} (changed by hand? "
-                                   f"the sheet is used)", rs.name, row, cols, n))
+                out.append(
+                    Problem(
+                        WARNING,
+                        "off_table",
+                        f"第{n}轮第{b.board}台不是{where_zh}的对局（人工调整？已采用表中的对阵）",
+                        f"round {n} board {b.board} is not a pair of {where_en} (changed by hand? the sheet is used)",
+                        rs.name,
+                        row,
+                        cols,
+                        n,
+                    )
+                )
         for no in rs.round.byes:
             if no not in want_byes:
-                out.append(Problem(WARNING, "off_table",
-                                   f"第{n}轮：{name[no]}（{no}号）轮空，而{where_zh}的轮空是"
-                                   f"{'、'.join(f'{x}号' for x in sorted(want_byes)) or '无'}",
-                                   f"round {n}: {no} has a bye; {where_en} gives it to "
-                                   f"{', '.join(map(str, sorted(want_byes))) or 'nobody'}",
-                                   rs.name, rs.bye_rows[no], (f"{rs.bye_side[no]}_name",), n))
+                out.append(
+                    Problem(
+                        WARNING,
+                        "off_table",
+                        f"第{n}轮：{name[no]}（{no}号）轮空，而{where_zh}的轮空是"
+                        f"{'、'.join(f'{x}号' for x in sorted(want_byes)) or '无'}",
+                        f"round {n}: {no} has a bye; {where_en} gives it to "
+                        f"{', '.join(map(str, sorted(want_byes))) or 'nobody'}",
+                        rs.name,
+                        rs.bye_rows[no],
+                        (f"{rs.bye_side[no]}_name",),
+                        n,
+                    )
+                )
         present = set(rs.round.players())
         for p in event.players:
             if p.no not in present and p.active_in(n) and p.withdrawn_from_round != 1:
-                out.append(Problem(WARNING, "missing", f"第{n}轮中没有此棋手（循环赛每轮人人有对局或轮空）",
-                                   f"not in round {n} (in a round robin everyone plays or has the bye)",
-                                   reg.name, reg.rows.get(p.no), ("name",), n))
+                out.append(
+                    Problem(
+                        WARNING,
+                        "missing",
+                        f"第{n}轮中没有此棋手（循环赛每轮人人有对局或轮空）",
+                        f"not in round {n} (in a round robin everyone plays or has the bye)",
+                        reg.name,
+                        reg.rows.get(p.no),
+                        ("name",),
+                        n,
+                    )
+                )
         if n < last:
             gone = {p.no for p in event.players if not p.active_in(n)}
             skip = frozenset(b.board for b in rs.round.boards if b.red in gone or b.black in gone)
@@ -218,17 +258,26 @@ def ko_rule_problems(data: WorkbookData, event: Event, rounds: list[RoundSheet],
                 if rs is None or b.red == prev.black:
                     continue
                 zh_r = f"淘汰赛第{rno}轮" if rs.stage == "ko" else f"第{rno}轮"
-                out.append(Problem(WARNING, "ko_colours",
-                                   f"{zh_r}第{b.board}台：未与上一局交换先后，应由{prev.black}号执红（第13.5条）",
-                                   f"round {rno} board {b.board}: colours not swapped from the previous game "
-                                   f"({prev.black} should have red, 13.5)",
-                                   rs.name, rs.board_rows.get(b.board), ("red_name", "black_name"), rno))
+                out.append(
+                    Problem(
+                        WARNING,
+                        "ko_colours",
+                        f"{zh_r}第{b.board}台：未与上一局交换先后，应由{prev.black}号执红（第13.5条）",
+                        f"round {rno} board {b.board}: colours not swapped from the previous game "
+                        f"({prev.black} should have red, 13.5)",
+                        rs.name,
+                        rs.board_rows.get(b.board),
+                        ("red_name", "black_name"),
+                        rno,
+                    )
+                )
     return out
 
 
 # ==========================================================================
 # program-owned sheets
 # ==========================================================================
+
 
 def program_sheet(canvas: Canvas, data: WorkbookData, kind: str, after: Optional[str]) -> str:
     """The sheet of ``kind`` (added after ``after`` when missing), emptied:
@@ -248,9 +297,16 @@ def program_sheet(canvas: Canvas, data: WorkbookData, kind: str, after: Optional
     return name
 
 
-def write_table(canvas: Canvas, name: str, title: str, header: list[str], rows: list[list[Any]],
-                widths: dict[int, float], freeze: tuple[int, int] = (L.FIRST_DATA_ROW, 4),
-                center_cols: tuple[int, ...] = ()) -> None:
+def write_table(
+    canvas: Canvas,
+    name: str,
+    title: str,
+    header: list[str],
+    rows: list[list[Any]],
+    widths: dict[int, float],
+    freeze: tuple[int, int] = (L.FIRST_DATA_ROW, 4),
+    center_cols: tuple[int, ...] = (),
+) -> None:
     """Title, header and rows from A1, with the usual looks."""
     canvas.set(name, L.TITLE_ROW, 1, title)
     canvas.set_row(name, L.HEADER_ROW, 1, header)
@@ -263,8 +319,15 @@ def write_table(canvas: Canvas, name: str, title: str, header: list[str], rows: 
     if rows:
         for c in center_cols:
             plan.styles.append(Style(name, L.FIRST_DATA_ROW, c, len(rows), 1, align="center"))
-    plan.page_setups.append(PageSetup(name, landscape=ncols > 12, title_rows=(L.TITLE_ROW, L.HEADER_ROW),
-                                      area=(1, 1, max(last, L.HEADER_ROW), ncols), footer="&P / &N"))
+    plan.page_setups.append(
+        PageSetup(
+            name,
+            landscape=ncols > 12,
+            title_rows=(L.TITLE_ROW, L.HEADER_ROW),
+            area=(1, 1, max(last, L.HEADER_ROW), ncols),
+            footer="&P / &N",
+        )
+    )
 
 
 def _after_standings(data: WorkbookData) -> Optional[str]:
@@ -272,6 +335,7 @@ def _after_standings(data: WorkbookData) -> Optional[str]:
 
 
 # --- round robin -------------------------------------------------------------
+
 
 def write_rr_standings(canvas: Canvas, data: WorkbookData, event: Event) -> list:
     """成绩表 of a round robin: 名次, 序号, 姓名, 单位, 积分 (场分 with
@@ -286,8 +350,7 @@ def write_rr_standings(canvas: Canvas, data: WorkbookData, event: Event) -> list
     rows = compute_rr_standings(event, after)
     keys = resolve_rr_tiebreaks(s.tiebreaks, g)
     labels = LABELS_ZH if lang == "zh" else LABELS_EN
-    name = program_sheet(canvas, data, L.STANDINGS, data.rounds[-1].name if data.rounds else
-                         data.registration.name)
+    name = program_sheet(canvas, data, L.STANDINGS, data.rounds[-1].name if data.rounds else data.registration.name)
     rnd_by_no = {r.round: r for r in event.rounds}
     seats = {r.round: {no: b for b in r.boards for no in (b.red, b.black)} for r in event.rounds}
     score_label = labels["match_points" if g > 1 else "score"]
@@ -302,11 +365,17 @@ def write_rr_standings(canvas: Canvas, data: WorkbookData, event: Event) -> list
         p = by_no[row.no]
         note = None
         if row.annulled:
-            note = _t(lang, f"第{p.withdrawn_from_round}轮起退赛，成绩注销（第20.3条）",
-                      f"withdrawn from round {p.withdrawn_from_round}, results annulled")
+            note = _t(
+                lang,
+                f"第{p.withdrawn_from_round}轮起退赛，成绩注销（第20.3条）",
+                f"withdrawn from round {p.withdrawn_from_round}, results annulled",
+            )
         elif p.withdrawn_from_round is not None:
-            note = _t(lang, f"第{p.withdrawn_from_round}轮起退赛，未赛对局按弃权",
-                      f"withdrawn from round {p.withdrawn_from_round}, games left are forfeits")
+            note = _t(
+                lang,
+                f"第{p.withdrawn_from_round}轮起退赛，未赛对局按弃权",
+                f"withdrawn from round {p.withdrawn_from_round}, games left are forfeits",
+            )
         vals = [row.rank, row.no, row.name, row.unit or None, tidy_number(float(row.score))]
         vals += [None if row.tiebreaks[k] is None else tidy_number(float(row.tiebreaks[k])) for k in keys]
         vals += [round_cell(rnd_by_no[n], seats[n], row.no, lang) for n in range(1, after + 1)]
@@ -314,12 +383,15 @@ def write_rr_standings(canvas: Canvas, data: WorkbookData, event: Event) -> list
         table.append(vals)
     from xlxq.core.standings import table_round
 
-    title = table_round(event, after).title(f"{system_label(s.system, g, lang)}成绩表",
-                                            f"{system_label(s.system, g, lang).capitalize()} standings", lang)
-    widths = L.standings_widths([c.width for c in L.STANDINGS_COLUMNS[:5]], len(keys), L.TIEBREAK_WIDTH, after,
-                                L.ROUND_CELL_WIDTH, 24)
-    write_table(canvas, name, L.titled(s.name, title), header, table, widths,
-                center_cols=(1, 2, *range(5, len(header))))
+    title = table_round(event, after).title(
+        f"{system_label(s.system, g, lang)}成绩表", f"{system_label(s.system, g, lang).capitalize()} standings", lang
+    )
+    widths = L.standings_widths(
+        [c.width for c in L.STANDINGS_COLUMNS[:5]], len(keys), L.TIEBREAK_WIDTH, after, L.ROUND_CELL_WIDTH, 24
+    )
+    write_table(
+        canvas, name, L.titled(s.name, title), header, table, widths, center_cols=(1, 2, *range(5, len(header)))
+    )
     return rows
 
 
@@ -358,20 +430,38 @@ def write_cross_table(canvas: Canvas, data: WorkbookData, event: Event) -> None:
                 cells.append("/".join("." if x is None else str(tidy_number(float(x))) for x in games))
         r = ranks[a]
         rows.append([a, by_no[a].name, by_no[a].unit or None] + cells + [tidy_number(float(r.score)), r.rank])
-    title = _t(lang, "交叉表", "Cross table") + (_t(lang, f"（第{after}轮后）", f" after round {after}") if after else "")
+    title = _t(lang, "交叉表", "Cross table") + (
+        _t(lang, f"（第{after}轮后）", f" after round {after}") if after else ""
+    )
     widths = {1: 6, 2: 12, 3: 16}
     for j in range(4, 4 + len(nos)):
         widths[j] = 5 if (2 if s.system == "double_round_robin" else 1) * g == 1 else 8
     widths[4 + len(nos)] = 7
     widths[5 + len(nos)] = 6
-    write_table(canvas, name, L.titled(s.name, title), header, rows, widths, freeze=(L.FIRST_DATA_ROW, 3),
-                center_cols=(1, *range(4, len(header) + 1)))
-    canvas.set(name, L.FIRST_DATA_ROW + len(rows) + 1, 1,
-               _t(lang, "格内为该行棋手对该列对手每局所得分（按轮次，“/”分隔；“.”= 尚无结果）",
-                  "each cell: the row player's points in each game against the column player (. = no result yet)"))
+    write_table(
+        canvas,
+        name,
+        L.titled(s.name, title),
+        header,
+        rows,
+        widths,
+        freeze=(L.FIRST_DATA_ROW, 3),
+        center_cols=(1, *range(4, len(header) + 1)),
+    )
+    canvas.set(
+        name,
+        L.FIRST_DATA_ROW + len(rows) + 1,
+        1,
+        _t(
+            lang,
+            "格内为该行棋手对该列对手每局所得分（按轮次，“/”分隔；“.”= 尚无结果）",
+            "each cell: the row player's points in each game against the column player (. = no result yet)",
+        ),
+    )
 
 
 # --- knockout ------------------------------------------------------------------
+
 
 def _place_text(p) -> Any:
     if p.place is None:
@@ -379,8 +469,14 @@ def _place_text(p) -> Any:
     return p.place if p.place_to in (None, p.place) else f"{p.place}-{p.place_to}"
 
 
-def write_ko_standings(canvas: Canvas, data: WorkbookData, event: Event, bracket, after_sheet: Optional[str] = None,
-                       kind: str = L.STANDINGS) -> list:
+def write_ko_standings(
+    canvas: Canvas,
+    data: WorkbookData,
+    event: Event,
+    bracket,
+    after_sheet: Optional[str] = None,
+    kind: str = L.STANDINGS,
+) -> list:
     """成绩表 of a knockout: the places (冠军 1, 2, 3-4, 5-8 …) from the
     bracket.  Returns the KnockoutPlace list."""
     from xlxq.core.knockout import knockout_ranking, stage_name, stage_name_en
@@ -392,11 +488,19 @@ def write_ko_standings(canvas: Canvas, data: WorkbookData, event: Event, bracket
     def stage(s: Optional[int]) -> str:
         return _t(lang, stage_name(s, total), stage_name_en(s, total)) if s else ""
 
-    name = program_sheet(canvas, data, kind, after_sheet or (data.rounds[-1].name if data.rounds
-                                                               else data.registration.name))
+    name = program_sheet(
+        canvas, data, kind, after_sheet or (data.rounds[-1].name if data.rounds else data.registration.name)
+    )
     by_no = event._by_no
-    header = [_t(lang, "名次", "Rank"), _t(lang, "序号", "No"), _t(lang, "姓名", "Name"), _t(lang, "单位", "Club"),
-              _t(lang, "种子顺位", "Seeding"), _t(lang, "成绩", "Result"), _t(lang, "备注", "Notes")]
+    header = [
+        _t(lang, "名次", "Rank"),
+        _t(lang, "序号", "No"),
+        _t(lang, "姓名", "Name"),
+        _t(lang, "单位", "Club"),
+        _t(lang, "种子顺位", "Seeding"),
+        _t(lang, "成绩", "Result"),
+        _t(lang, "备注", "Notes"),
+    ]
     rows = []
     for p in places:
         pl = by_no[p.no]
@@ -413,12 +517,23 @@ def write_ko_standings(canvas: Canvas, data: WorkbookData, event: Event, bracket
     if bracket.finished:
         ch = bracket.champion
         title = _t(lang, "淘汰赛名次", "Knockout places") + (
-            _t(lang, f"（冠军：{by_no[ch].name}）", f" (champion: {by_no[ch].name})") if ch is not None else "")
+            _t(lang, f"（冠军：{by_no[ch].name}）", f" (champion: {by_no[ch].name})") if ch is not None else ""
+        )
     else:
-        title = _t(lang, f"淘汰赛名次（{stage(bracket.current_stage)}进行中）",
-                   f"Knockout places ({stage(bracket.current_stage)} in progress)")
-    write_table(canvas, name, L.titled(data.event.settings.name, title), header, rows,
-                {1: 7, 2: 6, 3: 12, 4: 18, 5: 9, 6: 14, 7: 18}, center_cols=(1, 2, 5))
+        title = _t(
+            lang,
+            f"淘汰赛名次（{stage(bracket.current_stage)}进行中）",
+            f"Knockout places ({stage(bracket.current_stage)} in progress)",
+        )
+    write_table(
+        canvas,
+        name,
+        L.titled(data.event.settings.name, title),
+        header,
+        rows,
+        {1: 7, 2: 6, 3: 12, 4: 18, 5: 9, 6: 14, 7: 18},
+        center_cols=(1, 2, 5),
+    )
     return places
 
 
@@ -495,20 +610,37 @@ def write_bracket(canvas: Canvas, data: WorkbookData, event: Event, bracket, aft
     if champ is not None:
         player_cells.append((centre(total, 0), total + 1))
     if bracket.finished:
-        status = (_t(lang, f"冠军：{by_no[champ].name}（{champ}号）", f"champion: {by_no[champ].name} ({champ})")
-                  if champ is not None else _t(lang, "决赛双方弃权，无冠军", "no champion (double forfeit)"))
+        status = (
+            _t(lang, f"冠军：{by_no[champ].name}（{champ}号）", f"champion: {by_no[champ].name} ({champ})")
+            if champ is not None
+            else _t(lang, "决赛双方弃权，无冠军", "no champion (double forfeit)")
+        )
     else:
-        status = _t(lang, f"{stage_name(bracket.current_stage, total)}进行中",
-                    f"{stage_name_en(bracket.current_stage, total)} in progress")
+        status = _t(
+            lang,
+            f"{stage_name(bracket.current_stage, total)}进行中",
+            f"{stage_name_en(bracket.current_stage, total)} in progress",
+        )
     g = event.settings.games_per_match
     po = ",".join(map(str, event.settings.playoff_games)) or "1"
-    rule = _t(lang, f"每场{g}局；战平加赛{po}局" + ("，再平一局决胜（和棋判黑胜）" if event.settings.armageddon else ""),
-              f"{g} game(s) a match; play-offs {po}" + (" then armageddon" if event.settings.armageddon else ""))
+    rule = _t(
+        lang,
+        f"每场{g}局；战平加赛{po}局" + ("，再平一局决胜（和棋判黑胜）" if event.settings.armageddon else ""),
+        f"{g} game(s) a match; play-offs {po}" + (" then armageddon" if event.settings.armageddon else ""),
+    )
     title = _t(lang, "对阵图", "Bracket") + _t(lang, f"（{status}；{rule}）", f" ({status}; {rule})")
     canvas.set(name, L.TITLE_ROW, 1, L.titled(data.event.settings.name, title))
     last = centre(0, bracket.size - 1)
-    canvas.set(name, last + 2, 1, _t(lang, "比分写在两名棋手之间（上方棋手在前）；胜方进入右侧一列",
-                                     "the score is between the two players (upper first); the winner moves right"))
+    canvas.set(
+        name,
+        last + 2,
+        1,
+        _t(
+            lang,
+            "比分写在两名棋手之间（上方棋手在前）；胜方进入右侧一列",
+            "the score is between the two players (upper first); the winner moves right",
+        ),
+    )
     plan = canvas.plan
     for c in range(1, total + 2):
         canvas.fill(name, L.HEADER_ROW, c, L.HEADER_FILL)
@@ -518,11 +650,19 @@ def write_bracket(canvas: Canvas, data: WorkbookData, event: Event, bracket, aft
     for r, c in player_cells:
         plan.styles.append(Style(name, r, c, border=True))
     plan.styles.append(Style(name, centre(total, 0), total + 1, bold=True))
-    plan.page_setups.append(PageSetup(name, landscape=True, title_rows=(L.TITLE_ROW, L.HEADER_ROW),
-                                      area=(1, 1, last + 2, total + 1), footer="&P / &N"))
+    plan.page_setups.append(
+        PageSetup(
+            name,
+            landscape=True,
+            title_rows=(L.TITLE_ROW, L.HEADER_ROW),
+            area=(1, 1, last + 2, total + 1),
+            footer="&P / &N",
+        )
+    )
 
 
 # --- 积分晋圈淘汰 -----------------------------------------------------------------
+
 
 def write_qualifiers(canvas: Canvas, data: WorkbookData, swiss: Event, ko: Event, after_round: int) -> str:
     """晋级名单 (written once, by qualify): 种子 = Swiss place among the
@@ -538,13 +678,25 @@ def write_qualifiers(canvas: Canvas, data: WorkbookData, swiss: Event, ko: Event
     canvas.add_sheet(name, L.QUALIFIERS, after)
     data.names.append(name)
     header = [c.header(lang) for c in L.QUALIFIER_COLUMNS]
-    table = [[p.seed, p.no, p.name, p.unit or None, rows[p.no].rank, tidy_number(float(rows[p.no].score)), None]
-             for p in ko.players]
-    title = _t(lang, f"晋级名单（积分赛第{after_round}轮后前{len(ko.players)}名进入淘汰赛；种子 = 积分赛名次顺序）",
-               f"Qualifiers (top {len(ko.players)} after Swiss round {after_round}; seed = Swiss order)")
-    write_table(canvas, name, L.titled(swiss.settings.name, title), header, table,
-                {i: c.width for i, c in enumerate(L.QUALIFIER_COLUMNS, start=1)}, freeze=(L.FIRST_DATA_ROW, 1),
-                center_cols=(1, 2, 5, 6))
+    table = [
+        [p.seed, p.no, p.name, p.unit or None, rows[p.no].rank, tidy_number(float(rows[p.no].score)), None]
+        for p in ko.players
+    ]
+    title = _t(
+        lang,
+        f"晋级名单（积分赛第{after_round}轮后前{len(ko.players)}名进入淘汰赛；种子 = 积分赛名次顺序）",
+        f"Qualifiers (top {len(ko.players)} after Swiss round {after_round}; seed = Swiss order)",
+    )
+    write_table(
+        canvas,
+        name,
+        L.titled(swiss.settings.name, title),
+        header,
+        table,
+        {i: c.width for i, c in enumerate(L.QUALIFIER_COLUMNS, start=1)},
+        freeze=(L.FIRST_DATA_ROW, 1),
+        center_cols=(1, 2, 5, 6),
+    )
     return name
 
 
@@ -562,26 +714,62 @@ def write_final_ranking(canvas: Canvas, data: WorkbookData, swiss: Event, ko: Ev
     if rows is None and L.FINAL not in data.sheets:
         return None
     name = program_sheet(canvas, data, L.FINAL, data.standings_sheet or _after_standings(data))
-    header = [_t(lang, "名次", "Rank"), _t(lang, "序号", "No"), _t(lang, "姓名", "Name"), _t(lang, "单位", "Club"),
-              _t(lang, "决出方式", "Decided by"), _t(lang, "积分赛名次", "Swiss rank"),
-              _t(lang, "淘汰赛名次", "Knockout place")]
+    header = [
+        _t(lang, "名次", "Rank"),
+        _t(lang, "序号", "No"),
+        _t(lang, "姓名", "Name"),
+        _t(lang, "单位", "Club"),
+        _t(lang, "决出方式", "Decided by"),
+        _t(lang, "积分赛名次", "Swiss rank"),
+        _t(lang, "淘汰赛名次", "Knockout place"),
+    ]
     table = []
     for r in rows or []:
         ko_place = None
         if r.knockout_place is not None:
-            ko_place = (r.knockout_place if r.knockout_place_to in (None, r.knockout_place)
-                        else f"{r.knockout_place}-{r.knockout_place_to}")
-        table.append([r.rank, r.no, r.name, swiss.player(r.no).unit or None,
-                      _t(lang, "淘汰赛", "knockout") if r.source == "knockout" else _t(lang, "积分赛", "Swiss"),
-                      r.swiss_rank, ko_place])
+            ko_place = (
+                r.knockout_place
+                if r.knockout_place_to in (None, r.knockout_place)
+                else f"{r.knockout_place}-{r.knockout_place_to}"
+            )
+        table.append(
+            [
+                r.rank,
+                r.no,
+                r.name,
+                swiss.player(r.no).unit or None,
+                _t(lang, "淘汰赛", "knockout") if r.source == "knockout" else _t(lang, "积分赛", "Swiss"),
+                r.swiss_rank,
+                ko_place,
+            ]
+        )
     title = _t(lang, "积分晋圈淘汰最终名次", "Final ranking (Swiss, then knockout)")
     if rows is None:
         title += _t(lang, "（淘汰赛尚未结束）", " (the knockout is not finished)")
-    write_table(canvas, name, L.titled(swiss.settings.name, title), header, table,
-                {1: 6, 2: 6, 3: 12, 4: 18, 5: 10, 6: 10, 7: 11}, center_cols=(1, 2, 6, 7))
+    write_table(
+        canvas,
+        name,
+        L.titled(swiss.settings.name, title),
+        header,
+        table,
+        {1: 6, 2: 6, 3: 12, 4: 18, 5: 10, 6: 10, 7: 11},
+        center_cols=(1, 2, 6, 7),
+    )
     return rows
 
 
-__all__ = ["round_scores", "rr_round_label", "ko_round_label", "ko_game_label", "rr_rule_problems",
-           "ko_rule_problems", "write_rr_standings", "write_cross_table", "write_ko_standings", "write_bracket",
-           "write_qualifiers", "write_final_ranking", "system_label"]
+__all__ = [
+    "round_scores",
+    "rr_round_label",
+    "ko_round_label",
+    "ko_game_label",
+    "rr_rule_problems",
+    "ko_rule_problems",
+    "write_rr_standings",
+    "write_cross_table",
+    "write_ko_standings",
+    "write_bracket",
+    "write_qualifiers",
+    "write_final_ranking",
+    "system_label",
+]

@@ -6,6 +6,7 @@ writers of :mod:`xlxq.sheets` read and write sheets *by these header
 names*, never by fixed positions, so an arbiter may insert columns or re-sort
 rows.  docs/workbook.md describes every sheet and column.
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -25,7 +26,13 @@ LANGS = ("zh", "en")
 # --------------------------------------------------------------------------
 
 SETTINGS, REGISTRATION, ROUND, STANDINGS, LOG, STATE = (
-    "settings", "registration", "round", "standings", "log", "state")
+    "settings",
+    "registration",
+    "round",
+    "standings",
+    "log",
+    "state",
+)
 # Round robin, knockout and 积分晋圈淘汰 (docs/workbook.md "Other systems").
 CROSS, BRACKET, QUALIFIERS, FINAL, KO_ROUND = ("cross", "bracket", "qualifiers", "final", "ko_round")
 KINDS = (SETTINGS, REGISTRATION, ROUND, STANDINGS, LOG, STATE, CROSS, BRACKET, QUALIFIERS, FINAL, KO_ROUND)
@@ -55,8 +62,11 @@ SHEET_ALIASES: dict[str, tuple[str, ...]] = {
 }
 _ROUND_RE = (re.compile(r"^第(\d+)轮(对阵表?)?$"), re.compile(r"^round(\d+)$"), re.compile(r"^rd(\d+)$"))
 # The knockout stage of 积分晋圈淘汰 (in the Swiss workbook): its own rounds.
-_KO_ROUND_RE = (re.compile(r"^淘汰赛?第(\d+)轮(对阵表?)?$"), re.compile(r"^ko(?:round)?(\d+)$"),
-                re.compile(r"^knockoutround(\d+)$"))
+_KO_ROUND_RE = (
+    re.compile(r"^淘汰赛?第(\d+)轮(对阵表?)?$"),
+    re.compile(r"^ko(?:round)?(\d+)$"),
+    re.compile(r"^knockoutround(\d+)$"),
+)
 
 
 def round_sheet_name(n: int, lang: str = "zh", stage: str = "main") -> str:
@@ -169,8 +179,14 @@ REGISTRATION_COLUMNS: tuple[Column, ...] = (
     Column("unit", "单位", "Club", ("队名", "代表队", "队伍", "所属单位", "unit", "team"), 20, ARBITER),
     Column("rating", "等级分", "Rating", ("elo", "等级"), 8, ARBITER),
     Column("seed", "种子", "Seed", ("种子号", "种子序号"), 6, ARBITER),
-    Column("withdrawn", "退赛轮次", "Withdrawn from round",
-           ("退赛", "退赛轮", "退出轮次", "withdrawn", "withdrawnfrom", "withdrawal"), 10, ARBITER),
+    Column(
+        "withdrawn",
+        "退赛轮次",
+        "Withdrawn from round",
+        ("退赛", "退赛轮", "退出轮次", "withdrawn", "withdrawnfrom", "withdrawal"),
+        10,
+        ARBITER,
+    ),
     Column("remark", "备注", "Remarks", ("remarks", "remark", "comment"), 16, ARBITER),
     Column("note", "提示", "Notes", ("检查", "check", "note"), 30, PROGRAM),
 )
@@ -214,7 +230,7 @@ LOG_WIDTH = 120
 
 @dataclass(frozen=True)
 class Choice:
-    value: Any          # the model's value
+    value: Any  # the model's value
     zh: str
     en: str
     aliases: tuple[str, ...] = ()
@@ -223,8 +239,10 @@ class Choice:
         return self.zh if lang == "zh" else self.en
 
 
-YES_NO = (Choice(True, "是", "yes", ("true", "y", "1", "on", "对", "√", "✓")),
-          Choice(False, "否", "no", ("false", "n", "0", "off", "不", "×")))
+YES_NO = (
+    Choice(True, "是", "yes", ("true", "y", "1", "on", "对", "√", "✓")),
+    Choice(False, "否", "no", ("false", "n", "0", "off", "不", "×")),
+)
 
 
 @dataclass(frozen=True)
@@ -264,119 +282,351 @@ SWISS_PRESETS = ("cxa2011-opp", "cxa2011-cumulative", "seed001-opp", "seed001-cu
 RR_PRESETS = ("cxa2011-rr", "cxa2011-rr-match")
 
 SETTINGS_ROWS: tuple[Setting, ...] = (
-    Setting("name", "settings.name", "赛事名称", "Event name", "text",
-            aliases=("比赛名称", "名称", "event", "name"),
-            help_zh="打印在对阵表、成绩表的标题中", help_en="printed in the titles of the pairing and standings sheets"),
-    Setting("system", "settings.system", "赛制", "System", "choice",
-            (Choice("swiss", "积分编排", "Swiss", ("积分编排制", "瑞士制", "swiss")),
-             Choice("round_robin", "单循环", "Round robin", ("循环", "单循环赛", "循环赛", "roundrobin",
-                                                            "singleroundrobin")),
-             Choice("double_round_robin", "双循环", "Double round robin", ("双循环赛", "doubleroundrobin")),
-             Choice("knockout", "淘汰赛", "Knockout", ("淘汰", "单败淘汰", "淘汰制", "ko"))),
-            help_zh="积分编排、单循环、双循环、淘汰赛；积分晋圈淘汰 = 积分编排 + 晋圈人数；积分末位淘汰 = 积分编排 + 末位淘汰",
-            help_en="Swiss, round robin, double round robin, knockout; Swiss + qualifiers = Swiss then knockout"),
-    Setting("rounds", "settings.rounds", "轮数", "Rounds", "int", aliases=("比赛轮数", "总轮数"),
-            help_zh="积分编排的总轮数；循环赛、淘汰赛由人数算出（本栏不用）",
-            help_en="rounds of a Swiss; round robins and knockouts: computed from the number of players"),
-    Setting("games_per_match", "settings.games_per_match", "每场局数", "Games per match", "int",
-            aliases=("每场比赛局数", "局数", "gamespermatch", "games"),
-            help_zh="循环赛、淘汰赛（含晋圈后的淘汰赛）每场的局数，两局制填 2，先后手逐局互换；每局占一轮（一张工作表）",
-            help_en="round robin and knockout: games in one match (2 = two-game matches); each game is one round"),
-    Setting("playoff_games", "settings.playoff_games", "加赛局数", "Play-off games", "intlist",
-            aliases=("加赛", "playoffs", "playoff"),
-            help_zh="淘汰赛战平后的加赛局数，逗号分隔，末项重复直至分出胜负：如 2，或 2,1",
-            help_en="knockout: games of each play-off block after a tie; the last repeats (e.g. 2 or 2,1)"),
-    Setting("armageddon", "settings.armageddon", "加赛决胜局", "Armageddon", "bool", YES_NO,
-            aliases=("和棋判黑胜", "决胜局", "armageddon"),
-            help_zh="“是”= 上述加赛后仍平，再赛一局，和棋判黑方胜", help_en="yes = after the blocks one game, a draw wins for black"),
-    Setting("qualify_top", "workbook.qualify_top", "晋圈人数", "Qualifiers to knockout", "optint",
-            aliases=("晋级人数", "晋圈", "淘汰赛人数", "qualifiers", "qualify"),
-            help_zh="积分晋圈淘汰：积分编排结束后前K名进入淘汰赛（用“晋圈”生成晋级名单）；空白 = 不进行",
-            help_en="Swiss then knockout: the top K go on to a knockout (run qualify); blank = none"),
-    Setting("qualify_on_tie", "workbook.qualify_on_tie", "晋圈并列", "Tie at the cut", "choice",
-            (Choice("error", "报错", "Error", ("规程决定", "error")),
-             Choice("number", "按序号", "By number", ("序号", "number"))),
-            default="error", aliases=("晋圈并列处理", "ontie"),
-            help_zh="第K名与第K+1名各项完全相同时：报错（按竞赛规程处理，如加赛）或按序号取舍",
-            help_en="when places K and K+1 are equal on everything: stop, or take the lower number"),
-    Setting("elimination", "pairing.elimination", "末位淘汰", "Elimination", "elimination",
-            aliases=("积分末位淘汰", "淘汰线", "elimination"),
-            help_zh="积分末位淘汰：第X轮后未得Y分者不再编排，填 X:Y，多项用逗号分隔，如 3:2, 5:4；空白 = 不淘汰",
-            help_en="Swiss: under Y points after round X, no longer paired; X:Y, several separated by commas"),
-    Setting("win", "scoring.win", "胜 分", "Points for a win", "number", aliases=("胜", "胜局得分", "win"),
-            help_zh="2011规则第13条：胜2分", help_en="CXA 2011 art. 13: 2 points"),
-    Setting("draw", "scoring.draw", "和 分", "Points for a draw", "number", aliases=("和", "和局得分", "draw"),
-            help_zh="和1分", help_en="1 point"),
-    Setting("loss", "scoring.loss", "负 分", "Points for a loss", "number", aliases=("负", "负局得分", "loss"),
-            help_zh="负0分", help_en="0 points"),
-    Setting("bye", "scoring.bye", "轮空 分", "Points for a bye", "optnumber", aliases=("轮空", "轮空得分", "bye"),
-            help_zh="空白 = 按胜局计分（原则(五)）", help_en="blank = as a win"),
-    Setting("draw_red", "scoring.draw_red", "红方和棋分", "Draw points for red", "optnumber",
-            aliases=("红和分",), help_zh="空白 = 同“和 分”；如红和1分、黑和2分时填写",
-            help_en="blank = the draw points; for colour-dependent draws"),
-    Setting("draw_black", "scoring.draw_black", "黑方和棋分", "Draw points for black", "optnumber",
-            aliases=("黑和分",), help_zh="空白 = 同“和 分”", help_en="blank = the draw points"),
-    Setting("tiebreaks", "settings.tiebreaks", "排名方法", "Tie-breaks", "tiebreaks",
-            aliases=("名次计算方法", "破同分方法", "名次计算", "tiebreak", "tiebreaks"),
-            help_zh="预设方法，或用顿号分隔的项目：对手分、累进分、胜局、犯规、后走胜局、后走局数、比较前一轮成绩、去除前几轮积分",
-            help_en="a preset, or keys separated by commas"),
-    Setting("first_round", "settings.first_round", "首轮配对", "First round", "choice",
-            (Choice("adjacent", "近号", "Adjacent", ("近号配对", "1-2")),
-             Choice("fold", "首尾", "Fold", ("首尾配对", "1-n")),
-             Choice("slide", "对半交叉", "Slide", ("对半交叉配对", "拦腰", "拦腰配对")),
-             Choice("random", "随机", "Random", ("随机配对", "抽签"))),
-            aliases=("第一轮配对", "首轮配对方法", "firstround"),
-            help_zh="近号 1-2、4-3…；首尾 1-N…；对半交叉 1-(N/2+1)…；随机（用随机种子）",
-            help_en="adjacent 1-2, 4-3…; fold 1-N…; slide 1-(N/2+1)…; random (uses the seed)"),
-    Setting("first_round_seed", "settings.first_round_seed", "随机种子", "Random seed", "optint",
-            aliases=("首轮随机种子", "seed"), help_zh="首轮随机配对时使用；空白 = 0",
-            help_en="for a random first round; blank = 0"),
-    Setting("colour_tie", "pairing.colour_tie", "先后手规则", "Colour rule", "choice",
-            (Choice("number_sum", "号和奇偶", "Number sum", ("号和", "号码之和", "numbersum")),
-             Choice("round_parity", "轮次单双", "Round parity", ("单双轮", "轮次", "roundparity"))),
-            aliases=("先后走规则", "colourtie", "colorrule"),
-            help_zh="方法(四)8 先后走记录相同时：号和为奇数小号先走（000）或 单轮小号先、双轮大号先（001）",
-            help_en="method (4)8 when colour histories are equal"),
-    Setting("last_rounds_rule", "pairing.last_rounds_rule", "最后三轮先后手", "Last three rounds colour rule", "choice",
-            (Choice("cxa", "协会规则", "CXA", ("cxa", "窄", "000")),
-             Choice("broad", "宽（001方案）", "Broad (seed 001)", ("宽", "broad", "001"))),
-            aliases=("末三轮规则", "lastroundsrule"), help_zh="方法(四)9 的适用范围", help_en="scope of method (4)9"),
-    Setting("picker", "pairing.picker", "先编者规则", "First-paired player", "choice",
-            (Choice("cxa", "协会规则", "CXA", ("cxa", "000")),
-             Choice("fewer_row", "以少调多（001方案）", "Fewer row (seed 001)", ("以少调多", "fewerrow", "001"))),
-            aliases=("先编者", "picker"), help_zh="方法(二) 先编者的选取", help_en="method (2)"),
-    Setting("avoid_same_unit_round1", "pairing.avoid_same_unit_round1", "同单位首轮回避", "Avoid club-mates in round 1",
-            "bool", YES_NO, aliases=("首轮同单位回避", "同单位回避"),
-            help_zh="原则(七)默认不回避；“是”= 001方案的首轮调换", help_en="principle (7): no by default"),
-    Setting("forfeit_counts_as_met", "pairing.forfeit_counts_as_met", "弃权算相遇", "Forfeit counts as met", "bool",
-            YES_NO, help_zh="弃权的对局是否算已相遇（不再配对）", help_en="a forfeited pairing blocks a rematch"),
-    Setting("forfeits_before_removal", "pairing.forfeits_before_removal", "连续弃权取消轮数",
-            "Forfeits before removal", "optint", aliases=("连续弃权",),
-            help_zh="空白 = 不取消；如 2 = 连续两轮弃权者不再编排", help_en="blank = never; e.g. 2"),
-    Setting("search_budget", "pairing.search_budget", "搜索上限", "Search budget", "int",
-            help_zh="每个积分段拆对搜索的步数上限", help_en="nodes per score group"),
-    Setting("bye_opp_score", "standings.bye_opp_score", "轮空对手分", "Bye opponent score", "choice",
-            (Choice("lowest_scoring", "有分棋手最低分", "Lowest scoring", ("有分最低", "lowestscoring")),
-             Choice("lowest", "全体最低分", "Lowest", ("最低分", "lowest")),
-             Choice("zero", "零", "Zero", ("0", "无", "zero"))),
-            help_zh="2011规则14.4：有分棋手中的最低得分", help_en="CXA 2011 §14.4"),
-    Setting("bye_counts_as_win", "standings.bye_counts_as_win", "轮空算胜局", "Bye counts as a win", "bool",
-            YES_NO, help_zh="原则(五)：轮空以胜局计算", help_en="principle (5)"),
-    Setting("fallback_reading", "standings.fallback_reading", "比较前一轮成绩", "Earlier rounds compared", "choice",
-            (Choice("running_total", "累计积分", "Running total", ("累计", "runningtotal")),
-             Choice("round_score", "单轮得分", "Round score", ("单轮", "roundscore"))),
-            help_zh="“比较前一轮成绩”的读法", help_en="how earlier rounds are compared"),
-    Setting("rr_withdrawal", "standings.rr_withdrawal", "循环赛退赛处理", "Round-robin withdrawal", "choice",
-            (Choice("cxa", "协会规则（第20.3条）", "CXA (20.3)", ("协会规则", "20.3", "cxa")),
-             Choice("annul", "注销成绩", "Annul", ("注销", "annul")),
-             Choice("forfeit", "按弃权", "Forfeit", ("弃权", "forfeit"))),
-            aliases=("退赛处理", "rrwithdrawal"),
-            help_zh="循环赛中途退赛：已赛对手不足半数则注销成绩，否则未赛对局按弃权（裁判细则第20.3条）",
-            help_en="round robin: results annulled if he met under half the field, else forfeits (20.3)"),
-    Setting("normalise_results", "workbook.normalise_results", "结果规范化", "Normalise results", "bool",
-            YES_NO, default=False, aliases=("规范结果写法",),
-            help_zh="“是”= 计算成绩时把 1-0、2:0 等写法改写为 红胜 等标准写法；“否”= 结果栏保持原样",
-            help_en="yes = rewrite 1-0, 2:0 … as the standard spelling on recompute"),
+    Setting(
+        "name",
+        "settings.name",
+        "赛事名称",
+        "Event name",
+        "text",
+        aliases=("比赛名称", "名称", "event", "name"),
+        help_zh="打印在对阵表、成绩表的标题中",
+        help_en="printed in the titles of the pairing and standings sheets",
+    ),
+    Setting(
+        "system",
+        "settings.system",
+        "赛制",
+        "System",
+        "choice",
+        (
+            Choice("swiss", "积分编排", "Swiss", ("积分编排制", "瑞士制", "swiss")),
+            Choice(
+                "round_robin", "单循环", "Round robin", ("循环", "单循环赛", "循环赛", "roundrobin", "singleroundrobin")
+            ),
+            Choice("double_round_robin", "双循环", "Double round robin", ("双循环赛", "doubleroundrobin")),
+            Choice("knockout", "淘汰赛", "Knockout", ("淘汰", "单败淘汰", "淘汰制", "ko")),
+        ),
+        help_zh="积分编排、单循环、双循环、淘汰赛；积分晋圈淘汰 = 积分编排 + 晋圈人数；积分末位淘汰 = 积分编排 + 末位淘汰",
+        help_en="Swiss, round robin, double round robin, knockout; Swiss + qualifiers = Swiss then knockout",
+    ),
+    Setting(
+        "rounds",
+        "settings.rounds",
+        "轮数",
+        "Rounds",
+        "int",
+        aliases=("比赛轮数", "总轮数"),
+        help_zh="积分编排的总轮数；循环赛、淘汰赛由人数算出（本栏不用）",
+        help_en="rounds of a Swiss; round robins and knockouts: computed from the number of players",
+    ),
+    Setting(
+        "games_per_match",
+        "settings.games_per_match",
+        "每场局数",
+        "Games per match",
+        "int",
+        aliases=("每场比赛局数", "局数", "gamespermatch", "games"),
+        help_zh="循环赛、淘汰赛（含晋圈后的淘汰赛）每场的局数，两局制填 2，先后手逐局互换；每局占一轮（一张工作表）",
+        help_en="round robin and knockout: games in one match (2 = two-game matches); each game is one round",
+    ),
+    Setting(
+        "playoff_games",
+        "settings.playoff_games",
+        "加赛局数",
+        "Play-off games",
+        "intlist",
+        aliases=("加赛", "playoffs", "playoff"),
+        help_zh="淘汰赛战平后的加赛局数，逗号分隔，末项重复直至分出胜负：如 2，或 2,1",
+        help_en="knockout: games of each play-off block after a tie; the last repeats (e.g. 2 or 2,1)",
+    ),
+    Setting(
+        "armageddon",
+        "settings.armageddon",
+        "加赛决胜局",
+        "Armageddon",
+        "bool",
+        YES_NO,
+        aliases=("和棋判黑胜", "决胜局", "armageddon"),
+        help_zh="“是”= 上述加赛后仍平，再赛一局，和棋判黑方胜",
+        help_en="yes = after the blocks one game, a draw wins for black",
+    ),
+    Setting(
+        "qualify_top",
+        "workbook.qualify_top",
+        "晋圈人数",
+        "Qualifiers to knockout",
+        "optint",
+        aliases=("晋级人数", "晋圈", "淘汰赛人数", "qualifiers", "qualify"),
+        help_zh="积分晋圈淘汰：积分编排结束后前K名进入淘汰赛（用“晋圈”生成晋级名单）；空白 = 不进行",
+        help_en="Swiss then knockout: the top K go on to a knockout (run qualify); blank = none",
+    ),
+    Setting(
+        "qualify_on_tie",
+        "workbook.qualify_on_tie",
+        "晋圈并列",
+        "Tie at the cut",
+        "choice",
+        (
+            Choice("error", "报错", "Error", ("规程决定", "error")),
+            Choice("number", "按序号", "By number", ("序号", "number")),
+        ),
+        default="error",
+        aliases=("晋圈并列处理", "ontie"),
+        help_zh="第K名与第K+1名各项完全相同时：报错（按竞赛规程处理，如加赛）或按序号取舍",
+        help_en="when places K and K+1 are equal on everything: stop, or take the lower number",
+    ),
+    Setting(
+        "elimination",
+        "pairing.elimination",
+        "末位淘汰",
+        "Elimination",
+        "elimination",
+        aliases=("积分末位淘汰", "淘汰线", "elimination"),
+        help_zh="积分末位淘汰：第X轮后未得Y分者不再编排，填 X:Y，多项用逗号分隔，如 3:2, 5:4；空白 = 不淘汰",
+        help_en="Swiss: under Y points after round X, no longer paired; X:Y, several separated by commas",
+    ),
+    Setting(
+        "win",
+        "scoring.win",
+        "胜 分",
+        "Points for a win",
+        "number",
+        aliases=("胜", "胜局得分", "win"),
+        help_zh="2011规则第13条：胜2分",
+        help_en="CXA 2011 art. 13: 2 points",
+    ),
+    Setting(
+        "draw",
+        "scoring.draw",
+        "和 分",
+        "Points for a draw",
+        "number",
+        aliases=("和", "和局得分", "draw"),
+        help_zh="和1分",
+        help_en="1 point",
+    ),
+    Setting(
+        "loss",
+        "scoring.loss",
+        "负 分",
+        "Points for a loss",
+        "number",
+        aliases=("负", "负局得分", "loss"),
+        help_zh="负0分",
+        help_en="0 points",
+    ),
+    Setting(
+        "bye",
+        "scoring.bye",
+        "轮空 分",
+        "Points for a bye",
+        "optnumber",
+        aliases=("轮空", "轮空得分", "bye"),
+        help_zh="空白 = 按胜局计分（原则(五)）",
+        help_en="blank = as a win",
+    ),
+    Setting(
+        "draw_red",
+        "scoring.draw_red",
+        "红方和棋分",
+        "Draw points for red",
+        "optnumber",
+        aliases=("红和分",),
+        help_zh="空白 = 同“和 分”；如红和1分、黑和2分时填写",
+        help_en="blank = the draw points; for colour-dependent draws",
+    ),
+    Setting(
+        "draw_black",
+        "scoring.draw_black",
+        "黑方和棋分",
+        "Draw points for black",
+        "optnumber",
+        aliases=("黑和分",),
+        help_zh="空白 = 同“和 分”",
+        help_en="blank = the draw points",
+    ),
+    Setting(
+        "tiebreaks",
+        "settings.tiebreaks",
+        "排名方法",
+        "Tie-breaks",
+        "tiebreaks",
+        aliases=("名次计算方法", "破同分方法", "名次计算", "tiebreak", "tiebreaks"),
+        help_zh="预设方法，或用顿号分隔的项目：对手分、累进分、胜局、犯规、后走胜局、后走局数、比较前一轮成绩、去除前几轮积分",
+        help_en="a preset, or keys separated by commas",
+    ),
+    Setting(
+        "first_round",
+        "settings.first_round",
+        "首轮配对",
+        "First round",
+        "choice",
+        (
+            Choice("adjacent", "近号", "Adjacent", ("近号配对", "1-2")),
+            Choice("fold", "首尾", "Fold", ("首尾配对", "1-n")),
+            Choice("slide", "对半交叉", "Slide", ("对半交叉配对", "拦腰", "拦腰配对")),
+            Choice("random", "随机", "Random", ("随机配对", "抽签")),
+        ),
+        aliases=("第一轮配对", "首轮配对方法", "firstround"),
+        help_zh="近号 1-2、4-3…；首尾 1-N…；对半交叉 1-(N/2+1)…；随机（用随机种子）",
+        help_en="adjacent 1-2, 4-3…; fold 1-N…; slide 1-(N/2+1)…; random (uses the seed)",
+    ),
+    Setting(
+        "first_round_seed",
+        "settings.first_round_seed",
+        "随机种子",
+        "Random seed",
+        "optint",
+        aliases=("首轮随机种子", "seed"),
+        help_zh="首轮随机配对时使用；空白 = 0",
+        help_en="for a random first round; blank = 0",
+    ),
+    Setting(
+        "colour_tie",
+        "pairing.colour_tie",
+        "先后手规则",
+        "Colour rule",
+        "choice",
+        (
+            Choice("number_sum", "号和奇偶", "Number sum", ("号和", "号码之和", "numbersum")),
+            Choice("round_parity", "轮次单双", "Round parity", ("单双轮", "轮次", "roundparity")),
+        ),
+        aliases=("先后走规则", "colourtie", "colorrule"),
+        help_zh="方法(四)8 先后走记录相同时：号和为奇数小号先走（000）或 单轮小号先、双轮大号先（001）",
+        help_en="method (4)8 when colour histories are equal",
+    ),
+    Setting(
+        "last_rounds_rule",
+        "pairing.last_rounds_rule",
+        "最后三轮先后手",
+        "Last three rounds colour rule",
+        "choice",
+        (
+            Choice("cxa", "协会规则", "CXA", ("cxa", "窄", "000")),
+            Choice("broad", "宽（001方案）", "Broad (seed 001)", ("宽", "broad", "001")),
+        ),
+        aliases=("末三轮规则", "lastroundsrule"),
+        help_zh="方法(四)9 的适用范围",
+        help_en="scope of method (4)9",
+    ),
+    Setting(
+        "picker",
+        "pairing.picker",
+        "先编者规则",
+        "First-paired player",
+        "choice",
+        (
+            Choice("cxa", "协会规则", "CXA", ("cxa", "000")),
+            Choice("fewer_row", "以少调多（001方案）", "Fewer row (seed 001)", ("以少调多", "fewerrow", "001")),
+        ),
+        aliases=("先编者", "picker"),
+        help_zh="方法(二) 先编者的选取",
+        help_en="method (2)",
+    ),
+    Setting(
+        "avoid_same_unit_round1",
+        "pairing.avoid_same_unit_round1",
+        "同单位首轮回避",
+        "Avoid club-mates in round 1",
+        "bool",
+        YES_NO,
+        aliases=("首轮同单位回避", "同单位回避"),
+        help_zh="原则(七)默认不回避；“是”= 001方案的首轮调换",
+        help_en="principle (7): no by default",
+    ),
+    Setting(
+        "forfeit_counts_as_met",
+        "pairing.forfeit_counts_as_met",
+        "弃权算相遇",
+        "Forfeit counts as met",
+        "bool",
+        YES_NO,
+        help_zh="弃权的对局是否算已相遇（不再配对）",
+        help_en="a forfeited pairing blocks a rematch",
+    ),
+    Setting(
+        "forfeits_before_removal",
+        "pairing.forfeits_before_removal",
+        "连续弃权取消轮数",
+        "Forfeits before removal",
+        "optint",
+        aliases=("连续弃权",),
+        help_zh="空白 = 不取消；如 2 = 连续两轮弃权者不再编排",
+        help_en="blank = never; e.g. 2",
+    ),
+    Setting(
+        "search_budget",
+        "pairing.search_budget",
+        "搜索上限",
+        "Search budget",
+        "int",
+        help_zh="每个积分段拆对搜索的步数上限",
+        help_en="nodes per score group",
+    ),
+    Setting(
+        "bye_opp_score",
+        "standings.bye_opp_score",
+        "轮空对手分",
+        "Bye opponent score",
+        "choice",
+        (
+            Choice("lowest_scoring", "有分棋手最低分", "Lowest scoring", ("有分最低", "lowestscoring")),
+            Choice("lowest", "全体最低分", "Lowest", ("最低分", "lowest")),
+            Choice("zero", "零", "Zero", ("0", "无", "zero")),
+        ),
+        help_zh="2011规则14.4：有分棋手中的最低得分",
+        help_en="CXA 2011 §14.4",
+    ),
+    Setting(
+        "bye_counts_as_win",
+        "standings.bye_counts_as_win",
+        "轮空算胜局",
+        "Bye counts as a win",
+        "bool",
+        YES_NO,
+        help_zh="原则(五)：轮空以胜局计算",
+        help_en="principle (5)",
+    ),
+    Setting(
+        "fallback_reading",
+        "standings.fallback_reading",
+        "比较前一轮成绩",
+        "Earlier rounds compared",
+        "choice",
+        (
+            Choice("running_total", "累计积分", "Running total", ("累计", "runningtotal")),
+            Choice("round_score", "单轮得分", "Round score", ("单轮", "roundscore")),
+        ),
+        help_zh="“比较前一轮成绩”的读法",
+        help_en="how earlier rounds are compared",
+    ),
+    Setting(
+        "rr_withdrawal",
+        "standings.rr_withdrawal",
+        "循环赛退赛处理",
+        "Round-robin withdrawal",
+        "choice",
+        (
+            Choice("cxa", "协会规则（第20.3条）", "CXA (20.3)", ("协会规则", "20.3", "cxa")),
+            Choice("annul", "注销成绩", "Annul", ("注销", "annul")),
+            Choice("forfeit", "按弃权", "Forfeit", ("弃权", "forfeit")),
+        ),
+        aliases=("退赛处理", "rrwithdrawal"),
+        help_zh="循环赛中途退赛：已赛对手不足半数则注销成绩，否则未赛对局按弃权（裁判细则第20.3条）",
+        help_en="round robin: results annulled if he met under half the field, else forfeits (20.3)",
+    ),
+    Setting(
+        "normalise_results",
+        "workbook.normalise_results",
+        "结果规范化",
+        "Normalise results",
+        "bool",
+        YES_NO,
+        default=False,
+        aliases=("规范结果写法",),
+        help_zh="“是”= 计算成绩时把 1-0、2:0 等写法改写为 红胜 等标准写法；“否”= 结果栏保持原样",
+        help_en="yes = rewrite 1-0, 2:0 … as the standard spelling on recompute",
+    ),
 )
 SETTINGS_BY_KEY = {s.key: s for s in SETTINGS_ROWS}
 
@@ -386,17 +636,17 @@ SETTINGS_BY_KEY = {s.key: s for s in SETTINGS_ROWS}
 
 HEADER_FILL = "#D9E1F2"
 TITLE_FILL = None
-ERROR_FILL = "#FFC7CE"      # blocks or breaks a hard rule
-WARNING_FILL = "#FFEB9C"    # to look at
-INFO_FILL = "#DDEBF7"       # for the record (hand-changed pairing, late entry, withdrawal)
+ERROR_FILL = "#FFC7CE"  # blocks or breaks a hard rule
+WARNING_FILL = "#FFEB9C"  # to look at
+INFO_FILL = "#DDEBF7"  # for the record (hand-changed pairing, late entry, withdrawal)
 LEVEL_FILL = {"error": ERROR_FILL, "warning": WARNING_FILL, "info": INFO_FILL}
 
 TEXT_FORMAT = "@"
-VALIDATION_MARGIN = 40      # extra rows below the boards that get the result drop-down
+VALIDATION_MARGIN = 40  # extra rows below the boards that get the result drop-down
 TITLE_ROW = 1
 HEADER_ROW = 2
 FIRST_DATA_ROW = 3
-HEADER_SCAN = 10            # a table's header row is searched in the first rows
+HEADER_SCAN = 10  # a table's header row is searched in the first rows
 
 
 def column_letter(col: int) -> str:
@@ -440,8 +690,9 @@ def after_round_title(zh: str, en: str, after: "TableRound | int", event_name: s
     return titled(event_name, tr.title(zh, en, lang))
 
 
-def standings_widths(head: Iterable[float], nkeys: int, key_width: float, after: int, round_width: float,
-                     tail_width: float) -> dict[int, float]:
+def standings_widths(
+    head: Iterable[float], nkeys: int, key_width: float, after: int, round_width: float, tail_width: float
+) -> dict[int, float]:
     """Column widths of a standings table: ``head``, ``nkeys`` tie-break
     columns, ``after`` round columns and the tail column."""
     widths = dict(enumerate(head, start=1))
@@ -458,5 +709,3 @@ def standings_widths(head: Iterable[float], nkeys: int, key_width: float, after:
 
 def round_col_header(n: int, lang: str) -> str:
     return f"第{n}轮" if lang == "zh" else f"R{n}"
-
-

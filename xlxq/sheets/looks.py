@@ -2,6 +2,7 @@
 print setup (:func:`table_looks`, :func:`standings_looks`) and a 设置 sheet's
 (:func:`settings_looks`), for the individual and the team workbook.
 """
+
 from __future__ import annotations
 
 from xlxq.sheets import layout as L
@@ -9,8 +10,9 @@ from xlxq.sheets.canvas import Canvas
 from xlxq.sheets.plan import PageSetup, SheetLook, Style
 
 
-def table_looks(canvas: Canvas, name: str, widths: dict[int, float], ncols: int, last: int,
-                freeze: tuple[int, int]) -> None:
+def table_looks(
+    canvas: Canvas, name: str, widths: dict[int, float], ncols: int, last: int, freeze: tuple[int, int]
+) -> None:
     """The usual looks of a table of ``ncols`` columns under a title whose
     data end at row ``last``: header fill and style, widths, frozen panes,
     title style, borders."""
@@ -24,8 +26,9 @@ def table_looks(canvas: Canvas, name: str, widths: dict[int, float], ncols: int,
         plan.styles.append(Style(name, L.FIRST_DATA_ROW, 1, last - L.FIRST_DATA_ROW + 1, ncols, border=True))
 
 
-def standings_looks(canvas: Canvas, name: str, widths: dict[int, float], ncols: int, last: int,
-                    centre_from: int) -> None:
+def standings_looks(
+    canvas: Canvas, name: str, widths: dict[int, float], ncols: int, last: int, centre_from: int
+) -> None:
     """Header fill, widths, borders and print setup of a standings table of
     ``ncols`` columns whose data end at row ``last``; columns 1–2 and from
     ``centre_from`` on are centred."""
@@ -33,10 +36,18 @@ def standings_looks(canvas: Canvas, name: str, widths: dict[int, float], ncols: 
     table_looks(canvas, name, widths, ncols, last, (L.FIRST_DATA_ROW, 4))
     if last >= L.FIRST_DATA_ROW:
         plan.styles.append(Style(name, L.FIRST_DATA_ROW, 1, last - L.FIRST_DATA_ROW + 1, 2, align="center"))
-        plan.styles.append(Style(name, L.FIRST_DATA_ROW, centre_from, last - L.FIRST_DATA_ROW + 1,
-                                 ncols - centre_from, align="center"))
-    plan.page_setups.append(PageSetup(name, landscape=ncols > 12, title_rows=(L.TITLE_ROW, L.HEADER_ROW),
-                                      area=(1, 1, max(last, L.HEADER_ROW), ncols), footer="&P / &N"))
+        plan.styles.append(
+            Style(name, L.FIRST_DATA_ROW, centre_from, last - L.FIRST_DATA_ROW + 1, ncols - centre_from, align="center")
+        )
+    plan.page_setups.append(
+        PageSetup(
+            name,
+            landscape=ncols > 12,
+            title_rows=(L.TITLE_ROW, L.HEADER_ROW),
+            area=(1, 1, max(last, L.HEADER_ROW), ncols),
+            footer="&P / &N",
+        )
+    )
 
 
 def settings_looks(canvas: Canvas, sname: str, last: int) -> None:
@@ -45,11 +56,12 @@ def settings_looks(canvas: Canvas, sname: str, last: int) -> None:
     plan = canvas.plan
     for j in range(1, 4):
         canvas.fill(sname, 2, j, L.HEADER_FILL)
-    plan.looks.append(SheetLook(sname, {i: c.width for i, c in enumerate(L.SETTINGS_COLUMNS, start=1)},
-                                freeze=(3, 1)))
-    plan.styles += [Style(sname, 1, 1, bold=True, size=14),
-                    Style(sname, 2, 1, 1, 3, bold=True, border=True, align="center"),
-                    Style(sname, 3, 1, last - 2, 3, border=True),
-                    Style(sname, 3, 3, last - 2, 1, wrap=True),
-                    Style(sname, 3, 2, last - 2, 1, align="left")]
+    plan.looks.append(SheetLook(sname, {i: c.width for i, c in enumerate(L.SETTINGS_COLUMNS, start=1)}, freeze=(3, 1)))
+    plan.styles += [
+        Style(sname, 1, 1, bold=True, size=14),
+        Style(sname, 2, 1, 1, 3, bold=True, border=True, align="center"),
+        Style(sname, 3, 1, last - 2, 3, border=True),
+        Style(sname, 3, 3, last - 2, 1, wrap=True),
+        Style(sname, 3, 2, last - 2, 1, align="left"),
+    ]
     plan.page_setups.append(PageSetup(sname, landscape=True, area=(1, 1, last, 3)))

@@ -4,6 +4,7 @@ optional cosmetics) and what a backend implements (:class:`Book`: the sheet
 names, each sheet's values, ``apply`` one plan).  Plain data, no workbook
 access; the backends (:mod:`xlxq.backends`) import these types.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -60,6 +61,7 @@ class NumberFormat:
 
 
 # --- optional cosmetics: a backend applies what it can ---------------------
+
 
 @dataclass
 class SheetLook:
@@ -139,8 +141,16 @@ class WritePlan:
     page_setups: list[PageSetup] = field(default_factory=list)
 
     def is_empty(self) -> bool:
-        return not (self.add_sheets or self.number_formats or self.values or self.fills or self.looks
-                    or self.styles or self.validations or self.page_setups)
+        return not (
+            self.add_sheets
+            or self.number_formats
+            or self.values
+            or self.fills
+            or self.looks
+            or self.styles
+            or self.validations
+            or self.page_setups
+        )
 
     def cells_written(self) -> int:
         return sum(len(v.values) * (len(v.values[0]) if v.values else 0) for v in self.values)

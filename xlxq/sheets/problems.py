@@ -4,6 +4,7 @@ highlights), the levels (blocking, error, warning, info) with their order
 and fill, :class:`Status` (the result of an operation), and :func:`locate`,
 which names the first highlighted cell of each problem.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -33,7 +34,7 @@ class Problem:
     row: Optional[int] = None
     cols: tuple[str, ...] = ()
     round: Optional[int] = None
-    cell: Optional[str] = None     # e.g. "F7", filled in when the cell is known
+    cell: Optional[str] = None  # e.g. "F7", filled in when the cell is known
 
     def message(self, lang: str = "zh") -> str:
         text = self.en if lang == "en" else self.zh
@@ -60,15 +61,19 @@ class Status:
     text: str = ""
     data: Any = None
     event: Any = None
-    ko_event: Any = None        # 积分晋圈淘汰: the knockout stage's event, once qualified
+    ko_event: Any = None  # 积分晋圈淘汰: the knockout stage's event, once qualified
 
     def message(self, lang: Optional[str] = None) -> str:
         return self.message_en if _lang(lang) == "en" else self.message_zh
 
     def lines(self, lang: Optional[str] = None) -> list[str]:
         lang = _lang(lang)
-        tags = {BLOCKING: ("错误", "error"), ERROR: ("错误", "error"), WARNING: ("警告", "warning"),
-                INFO: ("说明", "note")}
+        tags = {
+            BLOCKING: ("错误", "error"),
+            ERROR: ("错误", "error"),
+            WARNING: ("警告", "warning"),
+            INFO: ("说明", "note"),
+        }
         out = [self.message(lang)]
         for p in self.details:
             tag = tags[p.level][1 if lang == "en" else 0]

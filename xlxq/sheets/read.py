@@ -4,6 +4,7 @@ knockout stage of 积分晋圈淘汰 (:func:`read_ko_stage`) and the knockout
 bracket replayed (:func:`replay_bracket`); problems found on the way are in
 ``WorkbookData.problems``.
 """
+
 from __future__ import annotations
 
 from typing import Optional
@@ -13,8 +14,16 @@ from xlxq.errors import InputError
 from xlxq.sheets import layout as L
 from xlxq.sheets.book_sheets import numbered_sheets, sheet_kinds, single_sheets, snapshot_of
 from xlxq.sheets.cells import as_int, cell_at, find_table, header_lookup, norm_name, sheet_error, text_of
-from xlxq.sheets.data import (RR_SYSTEMS, SYSTEM_EN, SYSTEM_ZH, KOStage, QualifiersSheet, RoundSheet, WorkbookData,
-                              WorkbookOptions)
+from xlxq.sheets.data import (
+    RR_SYSTEMS,
+    SYSTEM_EN,
+    SYSTEM_ZH,
+    KOStage,
+    QualifiersSheet,
+    RoundSheet,
+    WorkbookData,
+    WorkbookOptions,
+)
 from xlxq.sheets.formats import ko_rule_problems
 from xlxq.sheets.plan import Book
 from xlxq.sheets.problems import Problem, locate
@@ -50,27 +59,45 @@ def read_workbook(book: Book) -> WorkbookData:
     settings.rounds = _system_rounds(settings, len(players), len(by_round))
     if len(by_round) > settings.rounds:
         if system in RR_SYSTEMS:
-            raise InputError(f"工作簿中已有{len(by_round)}轮，超过{len(players)}人{SYSTEM_ZH[system]}的{settings.rounds}轮",
-                             f"the workbook has {len(by_round)} rounds but a {SYSTEM_EN[system]} of "
-                             f"{len(players)} has {settings.rounds}")
-        raise InputError(f"工作簿中已有{len(by_round)}轮，超过“{settings_name}”表中的轮数 {settings.rounds}（请修改轮数）",
-                         f"the workbook has {len(by_round)} rounds but the settings say {settings.rounds}")
+            raise InputError(
+                f"工作簿中已有{len(by_round)}轮，超过{len(players)}人{SYSTEM_ZH[system]}的{settings.rounds}轮",
+                f"the workbook has {len(by_round)} rounds but a {SYSTEM_EN[system]} of "
+                f"{len(players)} has {settings.rounds}",
+            )
+        raise InputError(
+            f"工作簿中已有{len(by_round)}轮，超过“{settings_name}”表中的轮数 {settings.rounds}（请修改轮数）",
+            f"the workbook has {len(by_round)} rounds but the settings say {settings.rounds}",
+        )
     names_idx = Names(players)
-    rounds = [read_round(n, by_round[n], snapshot[by_round[n]], names_idx, state.written.get(n))
-              for n in sorted(by_round)]
+    rounds = [
+        read_round(n, by_round[n], snapshot[by_round[n]], names_idx, state.written.get(n)) for n in sorted(by_round)
+    ]
     event = Event(settings=settings, players=players, rounds=[rs.round for rs in rounds])
     ko = _read_ko_stage(kinds, one, snapshot, settings, opts, players, names_idx, state, lang)
-    data = WorkbookData(names=names, snapshot=snapshot, lang=lang, settings_sheet=settings_sheet, registration=reg,
-                        rounds=rounds, standings_sheet=one.get(L.STANDINGS), log_sheet=one.get(L.LOG),
-                        state_sheet=state_name, event=event, normalise_results=opts.normalise_results, state=state,
-                        problems=problems, options=opts, ko=ko,
-                        sheets={k: one[k] for k in (L.CROSS, L.BRACKET, L.FINAL) if k in one})
+    data = WorkbookData(
+        names=names,
+        snapshot=snapshot,
+        lang=lang,
+        settings_sheet=settings_sheet,
+        registration=reg,
+        rounds=rounds,
+        standings_sheet=one.get(L.STANDINGS),
+        log_sheet=one.get(L.LOG),
+        state_sheet=state_name,
+        event=event,
+        normalise_results=opts.normalise_results,
+        state=state,
+        problems=problems,
+        options=opts,
+        ko=ko,
+        sheets={k: one[k] for k in (L.CROSS, L.BRACKET, L.FINAL) if k in one},
+    )
     _check_settings(data)
     if system in RR_SYSTEMS or system == "knockout":
         _refuse_late_entries(data)
     data.problems.extend(structural_problems(data))
     if not data.blocking:
-        validate_event(event)   # raises InputError for what the checks above do not cover
+        validate_event(event)  # raises InputError for what the checks above do not cover
         if system == "knockout":
             data.bracket = replay_bracket(data, event, data.rounds)
         if ko is not None:
@@ -109,27 +136,42 @@ def _refuse_late_entries(data: WorkbookData) -> None:
             zh, en = "淘汰赛的对阵按报名表确定", "a knockout's bracket is made from the registration"
         else:
             zh, en = "循环赛的秩序表按报名人数确定", "a round robin's table is made from the registration"
-        raise sheet_error(data.registration.name, data.registration.rows.get(p.no),
-                          f"{p.name}（{p.no}号）不在第1轮中：{zh}，比赛开始后不能再加入棋手（请删除此行，或在“退赛轮次”填 1）",
-                          f"{p.name} (no {p.no}) is not in round 1: {en}; no player can join after the start "
-                          f"(delete the row, or put 1 in 'Withdrawn from round')")
+        raise sheet_error(
+            data.registration.name,
+            data.registration.rows.get(p.no),
+            f"{p.name}（{p.no}号）不在第1轮中：{zh}，比赛开始后不能再加入棋手（请删除此行，或在“退赛轮次”填 1）",
+            f"{p.name} (no {p.no}) is not in round 1: {en}; no player can join after the start "
+            f"(delete the row, or put 1 in 'Withdrawn from round')",
+        )
 
 
-def _read_ko_stage(kinds: dict, one: dict, snapshot: dict, settings: EventSettings, opts: WorkbookOptions,
-                   players: list[Player], names_idx: Names, state: State, lang: str) -> Optional[KOStage]:
+def _read_ko_stage(
+    kinds: dict,
+    one: dict,
+    snapshot: dict,
+    settings: EventSettings,
+    opts: WorkbookOptions,
+    players: list[Player],
+    names_idx: Names,
+    state: State,
+    lang: str,
+) -> Optional[KOStage]:
     """The knockout stage of 积分晋圈淘汰: 晋级名单 + 淘汰赛第N轮."""
     if L.QUALIFIERS not in one and L.KO_ROUND not in kinds:
         return None
     ko_sheets = numbered_sheets(kinds, L.KO_ROUND, "淘汰赛", "knockout ")
     if settings.system != "swiss":
         what = one.get(L.QUALIFIERS) or ko_sheets[min(ko_sheets)]
-        raise InputError(f"工作表“{what}”属于积分晋圈淘汰的淘汰赛阶段，而本赛事赛制为{SYSTEM_ZH[settings.system]}"
-                         f"（请删除或改名该表）",
-                         f"sheet {what!r} belongs to the knockout stage of a Swiss, but the event is a "
-                         f"{SYSTEM_EN[settings.system]}")
+        raise InputError(
+            f"工作表“{what}”属于积分晋圈淘汰的淘汰赛阶段，而本赛事赛制为{SYSTEM_ZH[settings.system]}"
+            f"（请删除或改名该表）",
+            f"sheet {what!r} belongs to the knockout stage of a Swiss, but the event is a {SYSTEM_EN[settings.system]}",
+        )
     if L.QUALIFIERS not in one:
         zh, en = L.SHEET_NAMES[L.QUALIFIERS]["zh"], L.SHEET_NAMES[L.QUALIFIERS]["en"]
-        raise InputError(f"有淘汰赛轮次的工作表，但找不到“{zh}”表（晋圈后生成）", f"knockout rounds but no {en!r} sheet")
+        raise InputError(
+            f"有淘汰赛轮次的工作表，但找不到“{zh}”表（晋圈后生成）", f"knockout rounds but no {en!r} sheet"
+        )
     qname = one[L.QUALIFIERS]
     grid = snapshot[qname]
     lookup = header_lookup(L.QUALIFIER_COLUMNS)
@@ -151,24 +193,44 @@ def _read_ko_stage(kinds: dict, one: dict, snapshot: dict, settings: EventSettin
         if raw_no is not None:
             no = as_int(raw_no)
             if no is None or no not in by_no:
-                raise sheet_error(qname, r, f"序号“{raw_no}”不在报名表中", f"no {raw_no!r} is not registered",
-                                  L.cell_ref(r, c["no"]))
+                raise sheet_error(
+                    qname, r, f"序号“{raw_no}”不在报名表中", f"no {raw_no!r} is not registered", L.cell_ref(r, c["no"])
+                )
         else:
             found = names_idx.by_name.get(norm_name(name), [])
             if len(found) != 1:
-                raise sheet_error(qname, r, f"“{name}”不在报名表中或重名，请填写序号", f"{name!r} is unknown or ambiguous: "
-                                  f"fill in the number", L.cell_ref(r, c["name"]))
+                raise sheet_error(
+                    qname,
+                    r,
+                    f"“{name}”不在报名表中或重名，请填写序号",
+                    f"{name!r} is unknown or ambiguous: fill in the number",
+                    L.cell_ref(r, c["name"]),
+                )
             no = found[0].no
         seed = as_int(raw_seed)
         if seed is None or seed < 1:
-            raise sheet_error(qname, r, f"{by_no[no].name}（{no}号）的种子应为正整数，实为“{raw_seed}”",
-                              f"{no}: the seed must be a positive whole number, got {raw_seed!r}", L.cell_ref(r, c["seed"]))
+            raise sheet_error(
+                qname,
+                r,
+                f"{by_no[no].name}（{no}号）的种子应为正整数，实为“{raw_seed}”",
+                f"{no}: the seed must be a positive whole number, got {raw_seed!r}",
+                L.cell_ref(r, c["seed"]),
+            )
         if no in seeds:
-            raise sheet_error(qname, r, f"{by_no[no].name}（{no}号）在晋级名单中出现两次（第{qs.rows[no]}行与第{r}行）",
-                              f"{no} is listed twice (rows {qs.rows[no]} and {r})")
+            raise sheet_error(
+                qname,
+                r,
+                f"{by_no[no].name}（{no}号）在晋级名单中出现两次（第{qs.rows[no]}行与第{r}行）",
+                f"{no} is listed twice (rows {qs.rows[no]} and {r})",
+            )
         if seed in seed_row:
-            raise sheet_error(qname, r, f"种子 {seed} 重复（第{seed_row[seed]}行与第{r}行）",
-                              f"seed {seed} appears twice (rows {seed_row[seed]} and {r})", L.cell_ref(r, c["seed"]))
+            raise sheet_error(
+                qname,
+                r,
+                f"种子 {seed} 重复（第{seed_row[seed]}行与第{r}行）",
+                f"seed {seed} appears twice (rows {seed_row[seed]} and {r})",
+                L.cell_ref(r, c["seed"]),
+            )
         seeds[no] = seed
         seed_row[seed] = r
         qs.rows[no] = r
@@ -176,21 +238,33 @@ def _read_ko_stage(kinds: dict, one: dict, snapshot: dict, settings: EventSettin
         raise sheet_error(qname, None, "晋级名单中至少要有2名棋手", "at least 2 qualifiers are needed")
     from xlxq.core.knockout import planned_rounds
 
-    ko_players = [Player(no=p.no, name=p.name, unit=p.unit, rating=p.rating, seed=seeds[p.no])
-                  for p in sorted((by_no[no] for no in seeds), key=lambda p: (seeds[p.no], p.no))]
+    ko_players = [
+        Player(no=p.no, name=p.name, unit=p.unit, rating=p.rating, seed=seeds[p.no])
+        for p in sorted((by_no[no] for no in seeds), key=lambda p: (seeds[p.no], p.no))
+    ]
     name = settings.name
-    ko_settings = EventSettings(name=f"{name} 淘汰赛" if name else "淘汰赛", system="knockout",
-                                rounds=max(planned_rounds(len(ko_players), opts.ko_games), len(ko_sheets)),
-                                scoring=settings.scoring, tiebreaks=[], games_per_match=opts.ko_games,
-                                playoff_games=list(opts.ko_playoff), armageddon=opts.ko_armageddon)
+    ko_settings = EventSettings(
+        name=f"{name} 淘汰赛" if name else "淘汰赛",
+        system="knockout",
+        rounds=max(planned_rounds(len(ko_players), opts.ko_games), len(ko_sheets)),
+        scoring=settings.scoring,
+        tiebreaks=[],
+        games_per_match=opts.ko_games,
+        playoff_games=list(opts.ko_playoff),
+        armageddon=opts.ko_armageddon,
+    )
     rounds = []
     for n in sorted(ko_sheets):
         rs = read_round(n, ko_sheets[n], snapshot[ko_sheets[n]], names_idx, state.ko_written.get(n), stage="ko")
         for no, seats in rs.seats.items():
             if no not in seeds:
                 row = seats[0][0]
-                raise sheet_error(rs.name, row, f"{by_no[no].name}（{no}号）不在“{qname}”中，不能参加淘汰赛",
-                                  f"{by_no[no].name} (no {no}) is not in {qname!r}: not in the knockout")
+                raise sheet_error(
+                    rs.name,
+                    row,
+                    f"{by_no[no].name}（{no}号）不在“{qname}”中，不能参加淘汰赛",
+                    f"{by_no[no].name} (no {no}) is not in {qname!r}: not in the knockout",
+                )
         rounds.append(rs)
     ko_event = Event(settings=ko_settings, players=ko_players, rounds=[rs.round for rs in rounds])
     return KOStage(qs, rounds, ko_event)

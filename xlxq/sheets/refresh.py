@@ -3,6 +3,7 @@ every program-owned cell from the event and the problems
 (:func:`refresh`), with the standings and the sheets that go with them by
 system (:func:`write_system_standings`).
 """
+
 from __future__ import annotations
 
 from xlxq.core.model import Event

@@ -3,6 +3,7 @@
 :func:`reg_rating` serve the team registration too), and :class:`Names`,
 the players by 序号 and by name for the round sheets.
 """
+
 from __future__ import annotations
 
 import re
@@ -32,8 +33,9 @@ def parse_withdrawn(v: Any) -> Optional[int]:
     return int(m[0]) if len(m) == 1 else -1
 
 
-def reg_entry(name: str, r: int, get: dict[str, Any], c: dict[str, int], first_no: dict[int, int],
-              extra: dict[str, Any]) -> Optional[dict[str, Any]]:
+def reg_entry(
+    name: str, r: int, get: dict[str, Any], c: dict[str, int], first_no: dict[int, int], extra: dict[str, Any]
+) -> Optional[dict[str, Any]]:
     """The entry of registration row ``r`` (cells ``get`` by key) with its
     name, ``extra`` and its checked 序号; None for a row with neither name
     nor number.  ``first_no`` remembers the rows of the numbers seen."""
@@ -42,17 +44,28 @@ def reg_entry(name: str, r: int, get: dict[str, Any], c: dict[str, int], first_n
     if pname is None and raw_no is None:
         return None
     if pname is None:
-        raise sheet_error(name, r, f"序号 {text_of(raw_no)} 没有姓名", f"no {text_of(raw_no)} has no name",
-                          L.cell_ref(r, c["name"]))
+        raise sheet_error(
+            name, r, f"序号 {text_of(raw_no)} 没有姓名", f"no {text_of(raw_no)} has no name", L.cell_ref(r, c["name"])
+        )
     e: dict[str, Any] = {"row": r, "name": pname, **extra}
     if raw_no is not None:
         n = as_int(raw_no)
         if n is None or n < 1:
-            raise sheet_error(name, r, f"{pname} 的序号应为正整数，实为“{raw_no}”",
-                              f"{pname}: no must be a positive whole number, got {raw_no!r}", L.cell_ref(r, c["no"]))
+            raise sheet_error(
+                name,
+                r,
+                f"{pname} 的序号应为正整数，实为“{raw_no}”",
+                f"{pname}: no must be a positive whole number, got {raw_no!r}",
+                L.cell_ref(r, c["no"]),
+            )
         if n in first_no:
-            raise sheet_error(name, r, f"序号 {n} 重复（第{first_no[n]}行与第{r}行），序号必须唯一",
-                              f"no {n} appears twice (rows {first_no[n]} and {r})", L.cell_ref(r, c["no"]))
+            raise sheet_error(
+                name,
+                r,
+                f"序号 {n} 重复（第{first_no[n]}行与第{r}行），序号必须唯一",
+                f"no {n} appears twice (rows {first_no[n]} and {r})",
+                L.cell_ref(r, c["no"]),
+            )
         first_no[n] = r
         e["no"] = n
     return e
@@ -63,13 +76,19 @@ def reg_rating(e: dict[str, Any], name: str, r: int, get: dict[str, Any], c: dic
     if get.get("rating") is not None:
         x = as_number(get["rating"])
         if x is None:
-            raise sheet_error(name, r, f"{e['name']} 的等级分应为数字，实为“{get['rating']}”",
-                              f"{e['name']}: rating must be a number, got {get['rating']!r}", L.cell_ref(r, c["rating"]))
+            raise sheet_error(
+                name,
+                r,
+                f"{e['name']} 的等级分应为数字，实为“{get['rating']}”",
+                f"{e['name']}: rating must be a number, got {get['rating']!r}",
+                L.cell_ref(r, c["rating"]),
+            )
         e["rating"] = x
 
 
-def read_registration(name: str, grid: list[list[Any]], problems: list[Problem]) -> tuple[list[Player],
-                                                                                          RegistrationSheet]:
+def read_registration(
+    name: str, grid: list[list[Any]], problems: list[Problem]
+) -> tuple[list[Player], RegistrationSheet]:
     table = find_table(name, grid, REG_LOOKUP, ("name",), "“姓名”", "'Name'")
     reg = RegistrationSheet(name, table)
     c = table.cols
@@ -86,15 +105,23 @@ def read_registration(name: str, grid: list[list[Any]], problems: list[Problem])
         if get.get("seed") is not None:
             x = as_int(get["seed"])
             if x is None or x < 1:
-                raise sheet_error(name, r, f"{pname} 的种子应为正整数，实为“{get['seed']}”",
-                                  f"{pname}: seed must be a positive whole number, got {get['seed']!r}",
-                                  L.cell_ref(r, c["seed"]))
+                raise sheet_error(
+                    name,
+                    r,
+                    f"{pname} 的种子应为正整数，实为“{get['seed']}”",
+                    f"{pname}: seed must be a positive whole number, got {get['seed']!r}",
+                    L.cell_ref(r, c["seed"]),
+                )
             e["seed"] = x
         wd = parse_withdrawn(get.get("withdrawn"))
         if wd is not None and wd < 1:
-            raise sheet_error(name, r, f"{pname} 的退赛轮次应为轮次数字（如 5 表示从第5轮起不再编排），实为“{get['withdrawn']}”",
-                              f"{pname}: withdrawn-from-round must be a round number, got {get['withdrawn']!r}",
-                              L.cell_ref(r, c["withdrawn"]))
+            raise sheet_error(
+                name,
+                r,
+                f"{pname} 的退赛轮次应为轮次数字（如 5 表示从第5轮起不再编排），实为“{get['withdrawn']}”",
+                f"{pname}: withdrawn-from-round must be a round number, got {get['withdrawn']!r}",
+                L.cell_ref(r, c["withdrawn"]),
+            )
         e["withdrawn"] = wd
         entries.append(e)
     if not entries:
@@ -106,15 +133,34 @@ def read_registration(name: str, grid: list[list[Any]], problems: list[Problem])
             e["no"] = nxt
             reg.assigned[e["row"]] = nxt
             if "no" in c:
-                problems.append(Problem(INFO, "numbered", f"{e['name']} 未填序号，已自动编为 {nxt} 号",
-                                        f"{e['name']} had no number; numbered {nxt}", name, e["row"], ("no",)))
+                problems.append(
+                    Problem(
+                        INFO,
+                        "numbered",
+                        f"{e['name']} 未填序号，已自动编为 {nxt} 号",
+                        f"{e['name']} had no number; numbered {nxt}",
+                        name,
+                        e["row"],
+                        ("no",),
+                    )
+                )
             else:
-                raise sheet_error(name, None, "报名表没有“序号”列，请加一列“序号”", "the registration has no 'No' column")
+                raise sheet_error(
+                    name, None, "报名表没有“序号”列，请加一列“序号”", "the registration has no 'No' column"
+                )
     players = []
     for e in entries:
         reg.rows[e["no"]] = e["row"]
-        players.append(Player(no=e["no"], name=e["name"], unit=e["unit"], rating=e.get("rating"),
-                              seed=e.get("seed"), withdrawn_from_round=e["withdrawn"]))
+        players.append(
+            Player(
+                no=e["no"],
+                name=e["name"],
+                unit=e["unit"],
+                rating=e.get("rating"),
+                seed=e.get("seed"),
+                withdrawn_from_round=e["withdrawn"],
+            )
+        )
     players.sort(key=lambda p: p.no)
     return players, reg
 

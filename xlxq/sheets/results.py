@@ -12,6 +12,7 @@ time 02:00; such time values (a ``datetime.time`` from openpyxl, or the
 fraction of a day from Excel over COM) are read back as ``2:0``.  The full
 list of spellings is in docs/workbook.md and :data:`SPELLINGS`.
 """
+
 from __future__ import annotations
 
 import datetime as _dt
@@ -19,8 +20,7 @@ import re
 import unicodedata
 from typing import Any, Optional
 
-from xlxq.core.model import (BLACK_WIN, BLACK_WIN_FORFEIT, DOUBLE_FORFEIT, DRAW, RED_WIN, RED_WIN_FORFEIT,
-                             RESULTS)
+from xlxq.core.model import BLACK_WIN, BLACK_WIN_FORFEIT, DOUBLE_FORFEIT, DRAW, RED_WIN, RED_WIN_FORFEIT, RESULTS
 
 BYE = "bye"
 
@@ -35,10 +35,24 @@ class ResultError(ValueError):
 
 # Standard spellings (what the drop-down offers and normalising writes).
 DISPLAY: dict[str, dict[str, str]] = {
-    "zh": {RED_WIN: "红胜", BLACK_WIN: "黑胜", DRAW: "和", RED_WIN_FORFEIT: "红胜(弃权)",
-           BLACK_WIN_FORFEIT: "黑胜(弃权)", DOUBLE_FORFEIT: "双弃权", BYE: "轮空"},
-    "en": {RED_WIN: "red win", BLACK_WIN: "black win", DRAW: "draw", RED_WIN_FORFEIT: "red win (forfeit)",
-           BLACK_WIN_FORFEIT: "black win (forfeit)", DOUBLE_FORFEIT: "double forfeit", BYE: "bye"},
+    "zh": {
+        RED_WIN: "红胜",
+        BLACK_WIN: "黑胜",
+        DRAW: "和",
+        RED_WIN_FORFEIT: "红胜(弃权)",
+        BLACK_WIN_FORFEIT: "黑胜(弃权)",
+        DOUBLE_FORFEIT: "双弃权",
+        BYE: "轮空",
+    },
+    "en": {
+        RED_WIN: "red win",
+        BLACK_WIN: "black win",
+        DRAW: "draw",
+        RED_WIN_FORFEIT: "red win (forfeit)",
+        BLACK_WIN_FORFEIT: "black win (forfeit)",
+        DOUBLE_FORFEIT: "double forfeit",
+        BYE: "bye",
+    },
 }
 
 
@@ -55,12 +69,52 @@ def choices(lang: str = "zh") -> list[str]:
     return [d[c] for c in RESULTS]
 
 
-_RED_WIN_WORDS = ("红胜", "红方胜", "红先胜", "先胜", "红赢", "红方赢", "黑负", "黑方负", "后负",
-                  "redwin", "redwins", "redwon")
-_BLACK_WIN_WORDS = ("黑胜", "黑方胜", "后胜", "黑赢", "黑方赢", "红负", "红方负", "先负",
-                    "blackwin", "blackwins", "blackwon")
-_DRAW_WORDS = ("和", "和棋", "和局", "平", "平局", "红和", "双和", "draw", "drawn", "drew", "=", "remis",
-               "0.5-0.5", "0.5:0.5", "1-1", "1:1", ".5-.5")
+_RED_WIN_WORDS = (
+    "红胜",
+    "红方胜",
+    "红先胜",
+    "先胜",
+    "红赢",
+    "红方赢",
+    "黑负",
+    "黑方负",
+    "后负",
+    "redwin",
+    "redwins",
+    "redwon",
+)
+_BLACK_WIN_WORDS = (
+    "黑胜",
+    "黑方胜",
+    "后胜",
+    "黑赢",
+    "黑方赢",
+    "红负",
+    "红方负",
+    "先负",
+    "blackwin",
+    "blackwins",
+    "blackwon",
+)
+_DRAW_WORDS = (
+    "和",
+    "和棋",
+    "和局",
+    "平",
+    "平局",
+    "红和",
+    "双和",
+    "draw",
+    "drawn",
+    "drew",
+    "=",
+    "remis",
+    "0.5-0.5",
+    "0.5:0.5",
+    "1-1",
+    "1:1",
+    ".5-.5",
+)
 _FORFEIT_SUFFIXES = ("弃权", "弃", "对方弃权", "forfeit", "byforfeit", "ff", "f", "*", "w.o.", "wo")
 _RED_SCORES = ("1-0", "2-0", "1:0", "2:0")
 _BLACK_SCORES = ("0-1", "0-2", "0:1", "0:2")
@@ -82,16 +136,67 @@ def _table() -> dict[str, str]:
     for suf in _FORFEIT_SUFFIXES:
         add(RED_WIN_FORFEIT, *(w + suf for w in _RED_WIN_WORDS + _RED_SCORES if not w.endswith("负")))
         add(BLACK_WIN_FORFEIT, *(w + suf for w in _BLACK_WIN_WORDS + _BLACK_SCORES if not w.endswith("负")))
-    add(RED_WIN_FORFEIT, "黑弃权", "黑方弃权", "黑弃", "后弃权", "黑负弃权", "黑负(弃权)", "红不战而胜",
-        "+-", "+/-", "+:-", "1f-0f", "1f-0", "blackforfeits", "blackforfeited", "forfeitblack",
-        "redwinbyforfeit", "redwinsbyforfeit")
-    add(BLACK_WIN_FORFEIT, "红弃权", "红方弃权", "红弃", "先弃权", "红负弃权", "红负(弃权)", "黑不战而胜",
-        "-+", "-/+", "-:+", "0f-1f", "0-1f", "redforfeits", "redforfeited", "forfeitred",
-        "blackwinbyforfeit", "blackwinsbyforfeit")
-    add(DOUBLE_FORFEIT, "双弃权", "双方弃权", "双弃", "双负", "双方负", "均弃权", "--", "-/-", "-:-", "0-0", "0:0",
-        "0f-0f", "doubleforfeit", "bothforfeit", "bothforfeited", "doubleff")
+    add(
+        RED_WIN_FORFEIT,
+        "黑弃权",
+        "黑方弃权",
+        "黑弃",
+        "后弃权",
+        "黑负弃权",
+        "黑负(弃权)",
+        "红不战而胜",
+        "+-",
+        "+/-",
+        "+:-",
+        "1f-0f",
+        "1f-0",
+        "blackforfeits",
+        "blackforfeited",
+        "forfeitblack",
+        "redwinbyforfeit",
+        "redwinsbyforfeit",
+    )
+    add(
+        BLACK_WIN_FORFEIT,
+        "红弃权",
+        "红方弃权",
+        "红弃",
+        "先弃权",
+        "红负弃权",
+        "红负(弃权)",
+        "黑不战而胜",
+        "-+",
+        "-/+",
+        "-:+",
+        "0f-1f",
+        "0-1f",
+        "redforfeits",
+        "redforfeited",
+        "forfeitred",
+        "blackwinbyforfeit",
+        "blackwinsbyforfeit",
+    )
+    add(
+        DOUBLE_FORFEIT,
+        "双弃权",
+        "双方弃权",
+        "双弃",
+        "双负",
+        "双方负",
+        "均弃权",
+        "--",
+        "-/-",
+        "-:-",
+        "0-0",
+        "0:0",
+        "0f-0f",
+        "doubleforfeit",
+        "bothforfeit",
+        "bothforfeited",
+        "doubleff",
+    )
     add(BYE, "轮空", "空", "bye", "轮空(胜)", "+轮空")
-    for code in RESULTS:   # the model's own codes
+    for code in RESULTS:  # the model's own codes
         add(code, code)
     for lang in DISPLAY:
         for code, s in DISPLAY[lang].items():
@@ -105,7 +210,7 @@ _DASHES = dict.fromkeys(map(ord, "–—−‐‑‒―－~～"), "-")
 def _norm(text: str) -> str:
     s = str(text).replace("½", "0.5").replace("１／２", "0.5")
     s = unicodedata.normalize("NFKC", s).translate(_DASHES)
-    s = s.replace("\u2044", "/")   # NFKC gives 1⁄2 for some inputs
+    s = s.replace("\u2044", "/")  # NFKC gives 1⁄2 for some inputs
     s = re.sub(r"[\s\u3000]+", "", s).lower()
     s = re.sub(r"[()\[\]【】〔〕{}]", "", s)
     s = s.replace("1/2-1/2", "0.5-0.5").replace("1/2:1/2", "0.5:0.5")
@@ -134,8 +239,7 @@ def parse_result(value: Any) -> Optional[str]:
     if isinstance(value, bool):
         raise ResultError(str(value))
     if isinstance(value, _dt.datetime):
-        if value.date() in (_dt.date(1899, 12, 30), _dt.date(1899, 12, 31), _dt.date(1900, 1, 1)) \
-                and not value.second:
+        if value.date() in (_dt.date(1899, 12, 30), _dt.date(1899, 12, 31), _dt.date(1900, 1, 1)) and not value.second:
             got = _from_time(value.hour, value.minute)
             if got:
                 return got
@@ -158,7 +262,7 @@ def parse_result(value: Any) -> Optional[str]:
     if not text.strip():
         return None
     m = _ISO_TIME.match(text.strip())
-    if m:   # a time cell sent as an ISO date by Office.js / xlwings remote
+    if m:  # a time cell sent as an ISO date by Office.js / xlwings remote
         got = _from_time(int(m.group(1)), int(m.group(2))) if not int(m.group(3)) else None
         if got:
             return got

@@ -5,6 +5,7 @@ withdrawals, the 轮数 against the field and an odd field
 (:func:`plan_problems`, for players and teams), the 积分末位淘汰 verdicts,
 and the cells a core issue highlights (:func:`issue_cells`).
 """
+
 from __future__ import annotations
 
 from typing import Any, Optional
@@ -34,10 +35,18 @@ def structural_problems(data: WorkbookData) -> list[Problem]:
                 rows = "、".join(str(r) for r, _ in seats)
                 name = by_no[no].name
                 for r, side in seats:
-                    out.append(Problem(BLOCKING, "twice",
-                                       f"{zh_r}：{name}（{no}号）出现{len(seats)}次（第{rows}行），请改正",
-                                       f"{en_r}: {name} (no {no}) appears {len(seats)} times (rows {rows})",
-                                       rs.name, r, (f"{side}_no", f"{side}_name"), rs.no))
+                    out.append(
+                        Problem(
+                            BLOCKING,
+                            "twice",
+                            f"{zh_r}：{name}（{no}号）出现{len(seats)}次（第{rows}行），请改正",
+                            f"{en_r}: {name} (no {no}) appears {len(seats)} times (rows {rows})",
+                            rs.name,
+                            r,
+                            (f"{side}_no", f"{side}_name"),
+                            rs.no,
+                        )
+                    )
     return out
 
 
@@ -68,37 +77,83 @@ def hand_problems(data: WorkbookData, rs: RoundSheet) -> tuple[list[Problem], se
         if key not in gen_pairs:
             changed_boards.add(b.board)
             was = [f"{r}-{k}" for r, k in gen.boards.values() if b.red in (r, k) or b.black in (r, k)]
-            out.append(Problem(INFO, "hand_pairing",
-                               f"人工调整的对阵（原编排：{'，'.join(was)}）；已采用表中的对阵",
-                               f"pairing changed by hand (was {', '.join(was)}); the sheet is used",
-                               rs.name, row, ("red_no", "red_name", "black_name", "black_no"), n))
+            out.append(
+                Problem(
+                    INFO,
+                    "hand_pairing",
+                    f"人工调整的对阵（原编排：{'，'.join(was)}）；已采用表中的对阵",
+                    f"pairing changed by hand (was {', '.join(was)}); the sheet is used",
+                    rs.name,
+                    row,
+                    ("red_no", "red_name", "black_name", "black_no"),
+                    n,
+                )
+            )
         elif gen_pairs[key] != (b.red, b.black):
             changed_boards.add(b.board)
-            out.append(Problem(INFO, "hand_colours", "人工调整：先后手与编排相反；已采用表中的先后手",
-                               "colours swapped by hand; the sheet is used",
-                               rs.name, row, ("red_name", "black_name"), n))
+            out.append(
+                Problem(
+                    INFO,
+                    "hand_colours",
+                    "人工调整：先后手与编排相反；已采用表中的先后手",
+                    "colours swapped by hand; the sheet is used",
+                    rs.name,
+                    row,
+                    ("red_name", "black_name"),
+                    n,
+                )
+            )
     if sorted(gen.byes) != sorted(rs.round.byes):
         byes_changed = True
         for no in rs.round.byes:
-            out.append(Problem(INFO, "hand_bye",
-                               f"人工调整的轮空（原编排轮空：{'、'.join(map(str, gen.byes)) or '无'}）",
-                               f"bye changed by hand (was {', '.join(map(str, gen.byes)) or 'none'})",
-                               rs.name, rs.bye_rows[no], (f"{rs.bye_side[no]}_name",), n))
+            out.append(
+                Problem(
+                    INFO,
+                    "hand_bye",
+                    f"人工调整的轮空（原编排轮空：{'、'.join(map(str, gen.byes)) or '无'}）",
+                    f"bye changed by hand (was {', '.join(map(str, gen.byes)) or 'none'})",
+                    rs.name,
+                    rs.bye_rows[no],
+                    (f"{rs.bye_side[no]}_name",),
+                    n,
+                )
+            )
     return out, changed_boards, byes_changed
 
 
 def unfinished_problems(rs: RoundSheet, skip: frozenset = frozenset()) -> list[Problem]:
     zh_r, en_r = round_label(rs)
-    return [Problem(WARNING, "unfinished", f"{zh_r}第{b.board}台未填结果（名次按未赛计，编排按和棋暂计）",
-                    f"{en_r} board {b.board} has no result", rs.name, rs.board_rows[b.board], ("result",), rs.no)
-            for b in rs.round.boards if b.result is None and b.board not in skip]
+    return [
+        Problem(
+            WARNING,
+            "unfinished",
+            f"{zh_r}第{b.board}台未填结果（名次按未赛计，编排按和棋暂计）",
+            f"{en_r} board {b.board} has no result",
+            rs.name,
+            rs.board_rows[b.board],
+            ("result",),
+            rs.no,
+        )
+        for b in rs.round.boards
+        if b.result is None and b.board not in skip
+    ]
 
 
 def withdrawal_problems(data: WorkbookData, event: Event) -> list[Problem]:
     reg = data.registration
-    return [Problem(INFO, "withdrawn", f"自第{p.withdrawn_from_round}轮起退赛，不再编排",
-                    f"withdrawn from round {p.withdrawn_from_round}", reg.name, reg.rows.get(p.no), ("withdrawn",))
-            for p in event.players if p.withdrawn_from_round is not None]
+    return [
+        Problem(
+            INFO,
+            "withdrawn",
+            f"自第{p.withdrawn_from_round}轮起退赛，不再编排",
+            f"withdrawn from round {p.withdrawn_from_round}",
+            reg.name,
+            reg.rows.get(p.no),
+            ("withdrawn",),
+        )
+        for p in event.players
+        if p.withdrawn_from_round is not None
+    ]
 
 
 def elimination_verdicts(data: WorkbookData, event: Event) -> tuple[dict[int, int], list[Problem]]:
@@ -113,7 +168,7 @@ def elimination_verdicts(data: WorkbookData, event: Event) -> tuple[dict[int, in
     problems: list[Problem] = []
     last = len(event.rounds)
     for x in sorted({x for x, _ in event.settings.pairing.elimination}):
-        if x > last:                  # round x not played yet: no verdict
+        if x > last:  # round x not played yet: no verdict
             break
         try:
             out = elimination_rounds(event, before_round=x + 1)
@@ -121,8 +176,18 @@ def elimination_verdicts(data: WorkbookData, event: Event) -> tuple[dict[int, in
             where = exc.place
             rs = data.round_sheet(where.round) if where.round is not None else None
             if rs is not None and x < len(event.rounds):
-                problems.append(Problem(WARNING, "elimination_open", exc.zh, exc.en, rs.name,
-                                        rs.board_rows.get(where.board), ("result",), rs.no))
+                problems.append(
+                    Problem(
+                        WARNING,
+                        "elimination_open",
+                        exc.zh,
+                        exc.en,
+                        rs.name,
+                        rs.board_rows.get(where.board),
+                        ("result",),
+                        rs.no,
+                    )
+                )
             break
     return out, problems
 

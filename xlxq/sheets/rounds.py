@@ -2,14 +2,23 @@
 board row's seats (by 序号 or by name, :func:`resolve_seat`), result and
 fouls, read by :func:`read_round`.
 """
+
 from __future__ import annotations
 
 from typing import Any, Optional
 
 from xlxq.core.model import Board, Round
 from xlxq.sheets import layout as L
-from xlxq.sheets.cells import (SIDED_GENERIC_KEYS, as_int, cell_at, find_table, header_lookup, norm_name, sheet_error,
-                               text_of)
+from xlxq.sheets.cells import (
+    SIDED_GENERIC_KEYS,
+    as_int,
+    cell_at,
+    find_table,
+    header_lookup,
+    norm_name,
+    sheet_error,
+    text_of,
+)
 from xlxq.sheets.data import RoundSheet
 from xlxq.sheets.registration import Names
 from xlxq.sheets.results import BYE, ResultError, parse_result
@@ -19,8 +28,16 @@ from xlxq.sheets.state import Sig
 _ROUND_LOOKUP = header_lookup(L.ROUND_COLUMNS, exclude=set(SIDED_GENERIC_KEYS))
 
 
-def resolve_seat(sheet: str, row: int, side: str, no_cell: Any, name_cell: Any, stored: Optional[int],
-                 names: Names, cols: dict[str, int]) -> Optional[int]:
+def resolve_seat(
+    sheet: str,
+    row: int,
+    side: str,
+    no_cell: Any,
+    name_cell: Any,
+    stored: Optional[int],
+    names: Names,
+    cols: dict[str, int],
+) -> Optional[int]:
     """The player in one seat from its 序号 and name cells (see docs)."""
     side_zh = "红方" if side == "red" else "黑方"
     no_ref = L.cell_ref(row, cols[f"{side}_no"]) if f"{side}_no" in cols else None
@@ -29,37 +46,61 @@ def resolve_seat(sheet: str, row: int, side: str, no_cell: Any, name_cell: Any, 
     if no_cell is not None:
         no = as_int(no_cell)
         if no is None or no < 1:
-            raise sheet_error(sheet, row, f"{side_zh}序号应为正整数，实为“{no_cell}”",
-                              f"{side} no must be a positive whole number, got {no_cell!r}", no_ref)
+            raise sheet_error(
+                sheet,
+                row,
+                f"{side_zh}序号应为正整数，实为“{no_cell}”",
+                f"{side} no must be a positive whole number, got {no_cell!r}",
+                no_ref,
+            )
         if no not in names.by_no:
-            raise sheet_error(sheet, row, f"{side_zh}序号 {no} 不在报名表中", f"{side} no {no} is not registered", no_ref)
+            raise sheet_error(
+                sheet, row, f"{side_zh}序号 {no} 不在报名表中", f"{side} no {no} is not registered", no_ref
+            )
     name = text_of(name_cell)
     if no is None and name is None:
         return None
     matches = names.by_name.get(norm_name(name), []) if name else []
     if no is None:
         if not matches:
-            raise sheet_error(sheet, row, f"{side_zh}“{name}”不在报名表中（请填写序号）",
-                              f"{side} {name!r} is not registered (fill in the number)", name_ref)
+            raise sheet_error(
+                sheet,
+                row,
+                f"{side_zh}“{name}”不在报名表中（请填写序号）",
+                f"{side} {name!r} is not registered (fill in the number)",
+                name_ref,
+            )
         if len(matches) > 1:
-            raise sheet_error(sheet, row, f"{side_zh}“{name}”在报名表中重名（{'、'.join(str(p.no) for p in matches)}号），请填写序号",
-                              f"{side} {name!r} is ambiguous; fill in the number", name_ref)
+            raise sheet_error(
+                sheet,
+                row,
+                f"{side_zh}“{name}”在报名表中重名（{'、'.join(str(p.no) for p in matches)}号），请填写序号",
+                f"{side} {name!r} is ambiguous; fill in the number",
+                name_ref,
+            )
         return matches[0].no
     if name is None or any(p.no == no for p in matches) or not matches:
-        return no          # agree, or the name is not a registered one (rewritten from 序号)
+        return no  # agree, or the name is not a registered one (rewritten from 序号)
     others = [p.no for p in matches]
     if stored == no:
         if len(others) == 1:
-            return others[0]   # the name was changed by hand
+            return others[0]  # the name was changed by hand
     elif stored in others:
-        return no              # the 序号 was changed by hand
-    raise sheet_error(sheet, row, f"{side_zh}序号 {no}（{names.by_no[no].name}）与姓名“{name}”（{'、'.join(map(str, others))}号）"
-                      f"不一致，请改正序号或姓名", f"{side} no {no} ({names.by_no[no].name}) does not match the name "
-                      f"{name!r} (no {', '.join(map(str, others))}); correct one of them", no_ref or name_ref)
+        return no  # the 序号 was changed by hand
+    raise sheet_error(
+        sheet,
+        row,
+        f"{side_zh}序号 {no}（{names.by_no[no].name}）与姓名“{name}”（{'、'.join(map(str, others))}号）"
+        f"不一致，请改正序号或姓名",
+        f"{side} no {no} ({names.by_no[no].name}) does not match the name "
+        f"{name!r} (no {', '.join(map(str, others))}); correct one of them",
+        no_ref or name_ref,
+    )
 
 
-def read_round(n: int, name: str, grid: list[list[Any]], names: Names, written: Optional[Sig],
-               stage: str = "main") -> RoundSheet:
+def read_round(
+    n: int, name: str, grid: list[list[Any]], names: Names, written: Optional[Sig], stage: str = "main"
+) -> RoundSheet:
     table = find_table(name, grid, _ROUND_LOOKUP, ("result",), "“结果”", "'Result'", sided=True)
     c = table.cols
     for side, zh in (("red", "红方"), ("black", "黑方")):
@@ -75,26 +116,39 @@ def read_round(n: int, name: str, grid: list[list[Any]], names: Names, written: 
         board = as_int(board_raw)
         if board_raw is not None and board is None:
             if L.norm_key(board_raw) not in ("轮空", "bye"):
-                raise sheet_error(name, r, f"台次应为数字，实为“{board_raw}”", f"board must be a number, got {board_raw!r}",
-                                  L.cell_ref(r, c["board"]))
+                raise sheet_error(
+                    name,
+                    r,
+                    f"台次应为数字，实为“{board_raw}”",
+                    f"board must be a number, got {board_raw!r}",
+                    L.cell_ref(r, c["board"]),
+                )
         if board is not None and board < 1:
-            raise sheet_error(name, r, f"台次应为正整数，实为“{board_raw}”", f"board must be positive, got {board_raw!r}",
-                              L.cell_ref(r, c["board"]))
+            raise sheet_error(
+                name,
+                r,
+                f"台次应为正整数，实为“{board_raw}”",
+                f"board must be positive, got {board_raw!r}",
+                L.cell_ref(r, c["board"]),
+            )
         stored_pair = written.boards.get(board) if (written and board) else None
         if written and board is None and len(written.byes) == 1:
             stored_pair = (written.byes[0], written.byes[0])
         seats = {}
         for i, side in enumerate(("red", "black")):
             stored = stored_pair[i] if stored_pair else None
-            seats[side] = resolve_seat(name, r, side, get.get(f"{side}_no"), get.get(f"{side}_name"), stored,
-                                       names, c)
+            seats[side] = resolve_seat(name, r, side, get.get(f"{side}_no"), get.get(f"{side}_name"), stored, names, c)
         raw = get.get("result")
         try:
             res = parse_result(raw)
         except ResultError as exc:
-            raise sheet_error(name, r, f"无法识别的结果“{exc.text}”（可填：红胜、黑胜、和、1-0、0-1、½-½、2:0、红弃权、黑弃权、双弃权 等）",
-                              f"unknown result {exc.text!r} (e.g. red win, black win, draw, 1-0, 0-1, ½-½, double forfeit)",
-                              L.cell_ref(r, c["result"])) from None
+            raise sheet_error(
+                name,
+                r,
+                f"无法识别的结果“{exc.text}”（可填：红胜、黑胜、和、1-0、0-1、½-½、2:0、红弃权、黑弃权、双弃权 等）",
+                f"unknown result {exc.text!r} (e.g. red win, black win, draw, 1-0, 0-1, ½-½, double forfeit)",
+                L.cell_ref(r, c["result"]),
+            ) from None
         fouls = {}
         for side in ("red", "black"):
             key = f"fouls_{side}"
@@ -104,11 +158,25 @@ def read_round(n: int, name: str, grid: list[list[Any]], names: Names, written: 
                 continue
             f = as_int(v)
             if f is None or f < 0:
-                raise sheet_error(name, r, f"{'红' if side == 'red' else '黑'}犯规次数应为0或正整数，实为“{v}”",
-                                  f"{side} fouls must be a whole number ≥ 0, got {v!r}", L.cell_ref(r, c[key]))
+                raise sheet_error(
+                    name,
+                    r,
+                    f"{'红' if side == 'red' else '黑'}犯规次数应为0或正整数，实为“{v}”",
+                    f"{side} fouls must be a whole number ≥ 0, got {v!r}",
+                    L.cell_ref(r, c[key]),
+                )
             fouls[side] = f
-        rows.append({"row": r, "board": board, "red": seats["red"], "black": seats["black"], "result": res,
-                     "raw": raw, "fouls": fouls})
+        rows.append(
+            {
+                "row": r,
+                "board": board,
+                "red": seats["red"],
+                "black": seats["black"],
+                "result": res,
+                "raw": raw,
+                "fouls": fouls,
+            }
+        )
     rs = RoundSheet(n, name, table, Round(round=n), stage=stage)
     boards: list[Board] = []
     used = {d["board"]: d["row"] for d in rows if not d.get("empty") and d["red"] and d["black"] and d["board"]}
@@ -122,28 +190,49 @@ def read_round(n: int, name: str, grid: list[list[Any]], names: Names, written: 
         red, black = d["red"], d["black"]
         if red is not None and black is not None:
             if d["result"] == BYE:
-                raise sheet_error(name, r, "双方都有棋手的对局不能填“轮空”", "a board with two players cannot be a bye",
-                                  L.cell_ref(r, c["result"]))
+                raise sheet_error(
+                    name,
+                    r,
+                    "双方都有棋手的对局不能填“轮空”",
+                    "a board with two players cannot be a bye",
+                    L.cell_ref(r, c["result"]),
+                )
             b = d["board"]
             if b is None:
                 nxt += 1
                 b = nxt
             if b in seen_board:
-                raise sheet_error(name, r, f"台次 {b} 重复（第{seen_board[b]}行与第{r}行）",
-                                  f"board {b} appears twice (rows {seen_board[b]} and {r})", L.cell_ref(r, c["board"])
-                                  if "board" in c else None)
+                raise sheet_error(
+                    name,
+                    r,
+                    f"台次 {b} 重复（第{seen_board[b]}行与第{r}行）",
+                    f"board {b} appears twice (rows {seen_board[b]} and {r})",
+                    L.cell_ref(r, c["board"]) if "board" in c else None,
+                )
             seen_board[b] = r
-            boards.append(Board(board=b, red=red, black=black, result=d["result"],
-                                fouls_red=d["fouls"]["red"], fouls_black=d["fouls"]["black"]))
+            boards.append(
+                Board(
+                    board=b,
+                    red=red,
+                    black=black,
+                    result=d["result"],
+                    fouls_red=d["fouls"]["red"],
+                    fouls_black=d["fouls"]["black"],
+                )
+            )
             rs.board_rows[b] = r
             rs.raw_results[b] = d["raw"]
             rs.seats.setdefault(red, []).append((r, "red"))
             rs.seats.setdefault(black, []).append((r, "black"))
         else:
             if d["result"] not in (None, BYE):
-                raise sheet_error(name, r, f"只有一名棋手的行是轮空行，结果栏应为空或“轮空”，实为“{d['raw']}”",
-                                  f"a row with one player is a bye; the result should be empty or 'bye', got {d['raw']!r}",
-                                  L.cell_ref(r, c["result"]))
+                raise sheet_error(
+                    name,
+                    r,
+                    f"只有一名棋手的行是轮空行，结果栏应为空或“轮空”，实为“{d['raw']}”",
+                    f"a row with one player is a bye; the result should be empty or 'bye', got {d['raw']!r}",
+                    L.cell_ref(r, c["result"]),
+                )
             no, side = (red, "red") if red is not None else (black, "black")
             rs.round.byes.append(no)
             if no in rs.bye_rows:

@@ -3,6 +3,7 @@
 into problems on their sheet and row (:func:`swiss_rule_problems`); round
 robin and knockout in :mod:`xlxq.sheets.formats`.
 """
+
 from __future__ import annotations
 
 from xlxq.core.model import Event
@@ -11,8 +12,15 @@ from xlxq.sheets.cells import tidy_number
 from xlxq.sheets.data import RR_SYSTEMS, WorkbookData
 from xlxq.sheets.formats import ko_rule_problems, rr_rule_problems
 from xlxq.sheets.problems import ERROR, INFO, WARNING, Problem
-from xlxq.sheets.round_problems import (elimination_verdicts, first_rounds, hand_problems, issue_cells, plan_problems,
-                                        unfinished_problems, withdrawal_problems)
+from xlxq.sheets.round_problems import (
+    elimination_verdicts,
+    first_rounds,
+    hand_problems,
+    issue_cells,
+    plan_problems,
+    unfinished_problems,
+    withdrawal_problems,
+)
 
 
 def rule_problems(data: WorkbookData, event: Event) -> list[Problem]:
@@ -43,17 +51,26 @@ def swiss_rule_problems(data: WorkbookData, event: Event) -> list[Problem]:
         by_hand = n not in data.state.generated
         try:
             issues = check_round(event, n)
-        except InputError:          # an elimination verdict still open (reported above)
+        except InputError:  # an elimination verdict still open (reported above)
             issues = []
         for issue in issues:
             if issue.code == "missing":
                 (no,) = issue.players
                 f = first.get(no)
                 if f is None or f > n:
-                    continue          # late entry, reported once below
-                out.append(Problem(WARNING, "missing", f"第{n}轮未编排（缺席？如已退赛请填写退赛轮次）",
-                                   f"not paired in round {n} (absent? if withdrawn, fill in the round)",
-                                   reg.name, reg.rows.get(no), ("name",), n))
+                    continue  # late entry, reported once below
+                out.append(
+                    Problem(
+                        WARNING,
+                        "missing",
+                        f"第{n}轮未编排（缺席？如已退赛请填写退赛轮次）",
+                        f"not paired in round {n} (absent? if withdrawn, fill in the round)",
+                        reg.name,
+                        reg.rows.get(no),
+                        ("name",),
+                        n,
+                    )
+                )
                 continue
             zh, en = issue.zh, issue.en
             if issue.code == "withdrawn" and issue.players and gone.get(issue.players[0], n) < n:
@@ -62,7 +79,7 @@ def swiss_rule_problems(data: WorkbookData, event: Event) -> list[Problem]:
                 en = f"round {n}: player {no} was eliminated after round {gone[no]} but is paired"
             if issue.code in ("rematch", "withdrawn", "second_bye", "byes", "twice"):
                 level = ERROR
-            else:            # soft colour/bye rules: judged only where the pairing is not the program's
+            else:  # soft colour/bye rules: judged only where the pairing is not the program's
                 if not (by_hand or byes_changed or (issue.board in changed_boards)):
                     continue
                 level = WARNING
@@ -73,8 +90,11 @@ def swiss_rule_problems(data: WorkbookData, event: Event) -> list[Problem]:
     for p in event.players:
         row = reg.rows.get(p.no)
         f = first.get(p.no)
-        if last and (f is None or f > 1) and (p.withdrawn_from_round is None
-                                                or p.withdrawn_from_round > (f or last + 1)):
+        if (
+            last
+            and (f is None or f > 1)
+            and (p.withdrawn_from_round is None or p.withdrawn_from_round > (f or last + 1))
+        ):
             if f is None:
                 zh = f"中途加入：前{last}轮未参赛，从第{last + 1}轮起编排"
                 en = f"late entry: not in rounds 1–{last}; paired from round {last + 1}"
@@ -86,7 +106,15 @@ def swiss_rule_problems(data: WorkbookData, event: Event) -> list[Problem]:
     for no, x in sorted(gone.items()):
         if x <= last:
             y = tidy_number(float(min(v for k, v in event.settings.pairing.elimination if k == x)))
-            out.append(Problem(INFO, "eliminated", f"积分末位淘汰：第{x}轮后未得{y}分，自第{x + 1}轮起不再编排",
-                               f"eliminated: under {y} points after round {x}, not paired from round {x + 1}",
-                               reg.name, reg.rows.get(no), ("name",)))
+            out.append(
+                Problem(
+                    INFO,
+                    "eliminated",
+                    f"积分末位淘汰：第{x}轮后未得{y}分，自第{x + 1}轮起不再编排",
+                    f"eliminated: under {y} points after round {x}, not paired from round {x + 1}",
+                    reg.name,
+                    reg.rows.get(no),
+                    ("name",),
+                )
+            )
     return out

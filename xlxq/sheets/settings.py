@@ -7,6 +7,7 @@ row readers the team workbook shares: :func:`setting_rows`,
 :func:`tiebreak_sequence`) and the 说明 cells the program writes
 (:func:`write_settings_help`).
 """
+
 from __future__ import annotations
 
 import re
@@ -17,8 +18,17 @@ from xlxq.core.model import EventSettings, PairingOptions, Scoring, StandingsOpt
 from xlxq.errors import InputError
 from xlxq.sheets import layout as L
 from xlxq.sheets.canvas import Canvas
-from xlxq.sheets.cells import (Table, as_int, as_number, cell_at, find_table, header_lookup, sheet_error, text_of,
-                               tidy_number)
+from xlxq.sheets.cells import (
+    Table,
+    as_int,
+    as_number,
+    cell_at,
+    find_table,
+    header_lookup,
+    sheet_error,
+    text_of,
+    tidy_number,
+)
 from xlxq.sheets.data import RR_SYSTEMS, SYSTEM_EN, SYSTEM_ZH, SettingsSheet, WorkbookData, WorkbookOptions
 from xlxq.sheets.looks import settings_looks
 from xlxq.sheets.plan import ListValidation, NumberFormat
@@ -67,7 +77,7 @@ def _tiebreak_value(raw: Any) -> list[str]:
             items.append(part)
     if len(items) == 1 and items[0] in PRESETS:
         return items
-    return resolve_tiebreaks(items)   # InputError for an unknown item
+    return resolve_tiebreaks(items)  # InputError for an unknown item
 
 
 def _parse_intlist(raw: Any) -> Optional[list[int]]:
@@ -123,16 +133,24 @@ def _rr_tiebreak_value(raw: Any, games_per_match: int) -> list[str]:
         if k in (L.norm_key(preset), L.norm_key(zh), L.norm_key(en)):
             if preset in L.SWISS_PRESETS and preset != "cxa2011-opp":
                 rr = "、".join(L.TIEBREAK_PRESET_LABELS[p][0] for p in L.RR_PRESETS)
-                raise InputError(f"循环赛不用积分编排的名次计算方法“{text}”（可选：{rr}，或小分、胜局、直胜、犯规、后走局数等项目）",
-                                 f"a round robin cannot use the Swiss tie-breaks {text!r}")
+                raise InputError(
+                    f"循环赛不用积分编排的名次计算方法“{text}”（可选：{rr}，或小分、胜局、直胜、犯规、后走局数等项目）",
+                    f"a round robin cannot use the Swiss tie-breaks {text!r}",
+                )
             return [preset]
     english = {L.norm_key(v): key for key, v in RR_EN.items() if key in RR_KEYS}
     items = [english.get(L.norm_key(p), p.strip()) for p in re.split(r"[,，、;；/→>]+|->", text) if p.strip()]
-    return resolve_rr_tiebreaks(items, games_per_match)   # InputError for an unknown item
+    return resolve_rr_tiebreaks(items, games_per_match)  # InputError for an unknown item
 
 
-def setting_rows(name: str, grid: list[list[Any]], table: Table, lookup: dict[str, L.Setting],
-                 rows: dict[str, int], problems: list[Problem]) -> Iterable[tuple[int, L.Setting, Any, str]]:
+def setting_rows(
+    name: str,
+    grid: list[list[Any]],
+    table: Table,
+    lookup: dict[str, L.Setting],
+    rows: dict[str, int],
+    problems: list[Problem],
+) -> Iterable[tuple[int, L.Setting, Any, str]]:
     """``(row, setting, raw value, value cell)`` of each known setting of a
     设置 sheet (``lookup``: normalised label → setting), remembering its row
     in ``rows``; unknown labels become problems, a repeated one fails."""
@@ -143,12 +161,25 @@ def setting_rows(name: str, grid: list[list[Any]], table: Table, lookup: dict[st
             continue
         spec = lookup.get(L.norm_key(label))
         if spec is None:
-            problems.append(Problem(INFO, "unknown_setting", f"不认识的设置项目“{label}”，已忽略",
-                                    f"unknown setting {label!r} ignored", name, r, ("key",)))
+            problems.append(
+                Problem(
+                    INFO,
+                    "unknown_setting",
+                    f"不认识的设置项目“{label}”，已忽略",
+                    f"unknown setting {label!r} ignored",
+                    name,
+                    r,
+                    ("key",),
+                )
+            )
             continue
         if spec.key in rows:
-            raise sheet_error(name, r, f"设置项目“{label}”与第{rows[spec.key]}行重复",
-                              f"setting {label!r} repeats row {rows[spec.key]}")
+            raise sheet_error(
+                name,
+                r,
+                f"设置项目“{label}”与第{rows[spec.key]}行重复",
+                f"setting {label!r} repeats row {rows[spec.key]}",
+            )
         rows[spec.key] = r
         yield r, spec, cell_at(grid, r, vc), L.cell_ref(r, vc)
 
@@ -156,8 +187,9 @@ def setting_rows(name: str, grid: list[list[Any]], table: Table, lookup: dict[st
 def number_setting(name: str, r: int, spec: L.Setting, raw: Any, cell: str) -> float:
     v = as_number(raw)
     if v is None:
-        raise sheet_error(name, r, f"{spec.label('zh')}应为数字，实为“{raw}”", f"{spec.en} must be a number, got {raw!r}",
-                          cell)
+        raise sheet_error(
+            name, r, f"{spec.label('zh')}应为数字，实为“{raw}”", f"{spec.en} must be a number, got {raw!r}", cell
+        )
     return v
 
 
@@ -166,14 +198,15 @@ def choice_setting(name: str, r: int, spec: L.Setting, raw: Any, cell: str) -> A
     if not ok:
         zh = "、".join(c.zh for c in spec.choices)
         en = ", ".join(c.en for c in spec.choices)
-        raise sheet_error(name, r, f"{spec.label('zh')}无效：“{raw}”（可选：{zh}）", f"invalid {spec.en} {raw!r} (one of {en})",
-                          cell)
+        raise sheet_error(
+            name, r, f"{spec.label('zh')}无效：“{raw}”（可选：{zh}）", f"invalid {spec.en} {raw!r} (one of {en})", cell
+        )
     return v
 
 
-def read_settings(name: str, grid: list[list[Any]], problems: list[Problem]) -> tuple[EventSettings,
-                                                                                      WorkbookOptions,
-                                                                                      SettingsSheet]:
+def read_settings(
+    name: str, grid: list[list[Any]], problems: list[Problem]
+) -> tuple[EventSettings, WorkbookOptions, SettingsSheet]:
     table = find_table(name, grid, SETTINGS_LOOKUP, ("key", "value"), "“项目、设置”", "'Setting, Value'")
     sheet = SettingsSheet(name, table)
     vc = table.cols["value"]
@@ -189,10 +222,13 @@ def read_settings(name: str, grid: list[list[Any]], problems: list[Problem]) -> 
         elif spec.kind in ("int", "optint"):
             v = as_int(raw)
             if v is None or v < (0 if spec.key == "first_round_seed" else 1):
-                raise sheet_error(name, r, f"{what}应为正整数，实为“{raw}”", f"{spec.en} must be a whole number, got {raw!r}",
-                                  cell)
+                raise sheet_error(
+                    name, r, f"{what}应为正整数，实为“{raw}”", f"{spec.en} must be a whole number, got {raw!r}", cell
+                )
             if spec.key == "qualify_top" and v < 2:
-                raise sheet_error(name, r, f"晋圈人数应至少为2，实为“{raw}”", f"at least 2 must qualify, got {raw!r}", cell)
+                raise sheet_error(
+                    name, r, f"晋圈人数应至少为2，实为“{raw}”", f"at least 2 must qualify, got {raw!r}", cell
+                )
             got[spec.key] = v
         elif spec.kind in ("number", "optnumber"):
             got[spec.key] = number_setting(name, r, spec, raw, cell)
@@ -201,14 +237,24 @@ def read_settings(name: str, grid: list[list[Any]], problems: list[Problem]) -> 
         elif spec.kind == "intlist":
             v = _parse_intlist(raw)
             if v is None:
-                raise sheet_error(name, r, f"{what}应为逗号分隔的正整数（如 2 或 2,1），实为“{raw}”",
-                                  f"{spec.en} must be whole numbers ≥ 1 separated by commas (2 or 2,1), got {raw!r}", cell)
+                raise sheet_error(
+                    name,
+                    r,
+                    f"{what}应为逗号分隔的正整数（如 2 或 2,1），实为“{raw}”",
+                    f"{spec.en} must be whole numbers ≥ 1 separated by commas (2 or 2,1), got {raw!r}",
+                    cell,
+                )
             got[spec.key] = v
         elif spec.kind == "elimination":
             v = _parse_elimination(raw)
             if v is None:
-                raise sheet_error(name, r, f"{what}应写作 X:Y（第X轮后未得Y分者淘汰），多项用逗号分隔，如 3:2, 5:4；实为“{raw}”",
-                                  f"{spec.en} must be X:Y (under Y points after round X), e.g. 3:2, 5:4; got {raw!r}", cell)
+                raise sheet_error(
+                    name,
+                    r,
+                    f"{what}应写作 X:Y（第X轮后未得Y分者淘汰），多项用逗号分隔，如 3:2, 5:4；实为“{raw}”",
+                    f"{spec.en} must be X:Y (under Y points after round X), e.g. 3:2, 5:4; got {raw!r}",
+                    cell,
+                )
             got[spec.key] = tuple(v)
         elif spec.kind == "tiebreaks":
             raw_tiebreaks = raw
@@ -218,32 +264,45 @@ def read_settings(name: str, grid: list[list[Any]], problems: list[Problem]) -> 
     system, g = got["system"], got["games_per_match"]
     # tie-breaks by system (the row may come before or after 赛制)
     if system == "knockout":
-        got["tiebreaks"] = []                  # a knockout is ranked by its bracket
+        got["tiebreaks"] = []  # a knockout is ranked by its bracket
     elif raw_tiebreaks is not None:
         r = sheet.rows["tiebreaks"]
         try:
-            got["tiebreaks"] = (_rr_tiebreak_value(raw_tiebreaks, g) if system in RR_SYSTEMS
-                                else _tiebreak_value(raw_tiebreaks))
+            got["tiebreaks"] = (
+                _rr_tiebreak_value(raw_tiebreaks, g) if system in RR_SYSTEMS else _tiebreak_value(raw_tiebreaks)
+            )
         except InputError as exc:
             raise sheet_error(name, r, exc.zh, exc.en, L.cell_ref(r, vc)) from None
-    opts = WorkbookOptions(normalise_results=bool(got["normalise_results"]), qualify_top=got["qualify_top"],
-                           qualify_on_tie=got["qualify_on_tie"], ko_games=g, ko_playoff=list(got["playoff_games"]),
-                           ko_armageddon=bool(got["armageddon"]))
+    opts = WorkbookOptions(
+        normalise_results=bool(got["normalise_results"]),
+        qualify_top=got["qualify_top"],
+        qualify_on_tie=got["qualify_on_tie"],
+        ko_games=g,
+        ko_playoff=list(got["playoff_games"]),
+        ko_armageddon=bool(got["armageddon"]),
+    )
 
     def unused(key: str) -> None:
         row = sheet.rows.get(key)
         spec = L.SETTINGS_BY_KEY[key]
-        problems.append(Problem(INFO, "unused_setting",
-                                f"赛制为{SYSTEM_ZH[system]}，“{spec.zh}”不用，已忽略",
-                                f"the system is {SYSTEM_EN[system]}: {spec.en!r} does not apply and is ignored",
-                                name, row, ("key", "value")))
+        problems.append(
+            Problem(
+                INFO,
+                "unused_setting",
+                f"赛制为{SYSTEM_ZH[system]}，“{spec.zh}”不用，已忽略",
+                f"the system is {SYSTEM_EN[system]}: {spec.en!r} does not apply and is ignored",
+                name,
+                row,
+                ("key", "value"),
+            )
+        )
 
     default_po = EventSettings().playoff_games
     knockout_rows_used = system == "knockout" or (system == "swiss" and got["qualify_top"] is not None)
     if system == "swiss":
         if g != 1 and got["qualify_top"] is None:
             unused("games_per_match")
-        got["games_per_match"] = 1             # a Swiss plays one game a round
+        got["games_per_match"] = 1  # a Swiss plays one game a round
     if not knockout_rows_used:
         if list(got["playoff_games"]) != list(default_po):
             unused("playoff_games")
@@ -258,17 +317,34 @@ def read_settings(name: str, grid: list[list[Any]], problems: list[Problem]) -> 
             unused("qualify_top")
         got["elimination"] = ()
         opts.qualify_top = None
-    scoring = Scoring(win=got["win"], draw=got["draw"], loss=got["loss"], bye=got["bye"],
-                      draw_red=got["draw_red"], draw_black=got["draw_black"])
-    pairing = PairingOptions(**{s.target.split(".")[1]: got[s.key] for s in L.SETTINGS_ROWS
-                                if s.target.startswith("pairing.")})
-    standings = StandingsOptions(**{s.target.split(".")[1]: got[s.key] for s in L.SETTINGS_ROWS
-                                    if s.target.startswith("standings.")})
-    settings = EventSettings(name=got["name"], system=system, rounds=got["rounds"], scoring=scoring,
-                             tiebreaks=list(got["tiebreaks"]), first_round=got["first_round"],
-                             first_round_seed=got["first_round_seed"], pairing=pairing, standings=standings,
-                             games_per_match=got["games_per_match"], playoff_games=list(got["playoff_games"]),
-                             armageddon=bool(got["armageddon"]))
+    scoring = Scoring(
+        win=got["win"],
+        draw=got["draw"],
+        loss=got["loss"],
+        bye=got["bye"],
+        draw_red=got["draw_red"],
+        draw_black=got["draw_black"],
+    )
+    pairing = PairingOptions(
+        **{s.target.split(".")[1]: got[s.key] for s in L.SETTINGS_ROWS if s.target.startswith("pairing.")}
+    )
+    standings = StandingsOptions(
+        **{s.target.split(".")[1]: got[s.key] for s in L.SETTINGS_ROWS if s.target.startswith("standings.")}
+    )
+    settings = EventSettings(
+        name=got["name"],
+        system=system,
+        rounds=got["rounds"],
+        scoring=scoring,
+        tiebreaks=list(got["tiebreaks"]),
+        first_round=got["first_round"],
+        first_round_seed=got["first_round_seed"],
+        pairing=pairing,
+        standings=standings,
+        games_per_match=got["games_per_match"],
+        playoff_games=list(got["playoff_games"]),
+        armageddon=bool(got["armageddon"]),
+    )
     if pairing.elimination:
         from xlxq.core.elimination import check_elimination
 
@@ -281,8 +357,12 @@ def read_settings(name: str, grid: list[list[Any]], problems: list[Problem]) -> 
 
 
 #: where a settings row's model default comes from, by the first part of its target
-MODEL_BASES: dict[str, type] = {"settings": EventSettings, "scoring": Scoring, "pairing": PairingOptions,
-                                "standings": StandingsOptions}
+MODEL_BASES: dict[str, type] = {
+    "settings": EventSettings,
+    "scoring": Scoring,
+    "pairing": PairingOptions,
+    "standings": StandingsOptions,
+}
 
 
 def model_default(spec: L.Setting, bases: dict[str, type] = MODEL_BASES) -> Any:
@@ -311,8 +391,9 @@ def shown_setting(spec: L.Setting, v: Any, lang: str, tiebreaks: Callable[[Any],
     return tidy_number(v) if isinstance(v, float) else v
 
 
-def settings_cells(settings: EventSettings, lang: str, normalise_results: bool = False,
-                   options: Optional[WorkbookOptions] = None) -> dict[str, Any]:
+def settings_cells(
+    settings: EventSettings, lang: str, normalise_results: bool = False, options: Optional[WorkbookOptions] = None
+) -> dict[str, Any]:
     """The value cell of every setting, as shown in the 设置 sheet.  For a
     Swiss with qualifiers (``options.qualify_top``), 每场局数 / 加赛局数 /
     加赛决胜局 show the knockout stage's values from ``options``."""
@@ -321,13 +402,18 @@ def settings_cells(settings: EventSettings, lang: str, normalise_results: bool =
     out: dict[str, Any] = {}
     for spec in L.SETTINGS_ROWS:
         obj, _, attr = spec.target.partition(".")
-        src = {"settings": settings, "scoring": settings.scoring, "pairing": settings.pairing,
-               "standings": settings.standings}.get(obj)
+        src = {
+            "settings": settings,
+            "scoring": settings.scoring,
+            "pairing": settings.pairing,
+            "standings": settings.standings,
+        }.get(obj)
         if obj == "workbook":
             v = getattr(opts, attr)
         elif ko_stage and spec.key in ("games_per_match", "playoff_games", "armageddon"):
-            v = {"games_per_match": opts.ko_games, "playoff_games": opts.ko_playoff,
-                 "armageddon": opts.ko_armageddon}[spec.key]
+            v = {"games_per_match": opts.ko_games, "playoff_games": opts.ko_playoff, "armageddon": opts.ko_armageddon}[
+                spec.key
+            ]
         else:
             v = getattr(src, attr)
         out[spec.key] = shown_setting(spec, v, lang, lambda t: tiebreak_text(t, lang, settings.system) or None)
@@ -341,7 +427,7 @@ def tiebreak_text(spec: list[str], lang: str, system: str = "swiss") -> str:
         zh, en = L.TIEBREAK_PRESET_LABELS[spec[0]]
         return zh if lang == "zh" else en
     if system in RR_SYSTEMS:
-        from xlxq.core.rr_standings import LABELS_EN, LABELS_ZH   # noqa: F811 - the round-robin labels
+        from xlxq.core.rr_standings import LABELS_EN, LABELS_ZH  # noqa: F811 - the round-robin labels
     labels = LABELS_ZH if lang == "zh" else LABELS_EN
     return ("、" if lang == "zh" else ", ").join(labels.get(k, k) for k in spec)
 
@@ -349,15 +435,21 @@ def tiebreak_text(spec: list[str], lang: str, system: str = "swiss") -> str:
 def tiebreak_sequence(spec: list[str], lang: str, system: str = "swiss", games_per_match: int = 1) -> str:
     """The order actually used, as shown in the 说明 of 排名方法."""
     if system == "knockout":
-        return ("淘汰赛按对阵决出名次（冠军、亚军、并列第3–4名…），不用此项" if lang == "zh"
-                else "a knockout is ranked by its bracket; not used")
+        return (
+            "淘汰赛按对阵决出名次（冠军、亚军、并列第3–4名…），不用此项"
+            if lang == "zh"
+            else "a knockout is ranked by its bracket; not used"
+        )
     if system in RR_SYSTEMS:
         from xlxq.core.rr_standings import LABELS_EN, LABELS_ZH, resolve_rr_tiebreaks
 
         labels = LABELS_ZH if lang == "zh" else LABELS_EN
         keys = ["match_points" if games_per_match > 1 else "score"] + resolve_rr_tiebreaks(spec, games_per_match)
-        head = ("循环赛（2011规则14.2）：" if games_per_match > 1 else "循环赛（2011规则14.1）：") if lang == "zh" \
+        head = (
+            ("循环赛（2011规则14.2）：" if games_per_match > 1 else "循环赛（2011规则14.1）：")
+            if lang == "zh"
             else "round robin: "
+        )
         return head + " → ".join(labels.get(k, k) for k in keys)
     from xlxq.core.standings import LABELS_EN, LABELS_ZH, resolve_tiebreaks
 
@@ -367,6 +459,7 @@ def tiebreak_sequence(spec: list[str], lang: str, system: str = "swiss", games_p
 
 
 # --- settings help of the tie-break row -----------------------------------
+
 
 def write_settings_help(canvas: Canvas, data: WorkbookData) -> None:
     """The 说明 of 排名方法 (the order actually used) and, for a round robin
@@ -378,24 +471,35 @@ def write_settings_help(canvas: Canvas, data: WorkbookData) -> None:
         text = rounds_help(L.SETTINGS_BY_KEY["rounds"], data.problems, lang)
         n = len(data.event.players)
         label = (SYSTEM_ZH if lang == "zh" else SYSTEM_EN)[s.system]
-        games = (f"每场{s.games_per_match}局" if lang == "zh" else f"{s.games_per_match} games a match") \
-            if s.games_per_match > 1 else ""
+        games = (
+            (f"每场{s.games_per_match}局" if lang == "zh" else f"{s.games_per_match} games a match")
+            if s.games_per_match > 1
+            else ""
+        )
         if s.system in RR_SYSTEMS:
-            text = (f"由人数算出：{n}人{label}{games}共{s.rounds}轮（本栏不用）" if lang == "zh"
-                    else f"computed: a {label} of {n} players{', ' + games if games else ''} has {s.rounds} "
-                         f"rounds (this cell is not used)")
+            text = (
+                f"由人数算出：{n}人{label}{games}共{s.rounds}轮（本栏不用）"
+                if lang == "zh"
+                else f"computed: a {label} of {n} players{', ' + games if games else ''} has {s.rounds} "
+                f"rounds (this cell is not used)"
+            )
         elif s.system == "knockout":
             from xlxq.core.knockout import planned_rounds
 
             planned = planned_rounds(n, s.games_per_match) if n >= 2 else s.rounds
-            text = (f"由人数算出：{n}人淘汰赛{games}不计加赛共{planned}轮，加赛另增（本栏不用）" if lang == "zh"
-                    else f"computed: a knockout of {n} players has {planned} rounds without play-offs "
-                         f"(this cell is not used)")
+            text = (
+                f"由人数算出：{n}人淘汰赛{games}不计加赛共{planned}轮，加赛另增（本栏不用）"
+                if lang == "zh"
+                else f"computed: a knockout of {n} players has {planned} rounds without play-offs "
+                f"(this cell is not used)"
+            )
         return text
 
-    write_help_cells(canvas, data.settings_sheet,
-                     {"tiebreaks": lambda: tiebreak_sequence(s.tiebreaks, lang, s.system, s.games_per_match),
-                      "rounds": rounds})
+    write_help_cells(
+        canvas,
+        data.settings_sheet,
+        {"tiebreaks": lambda: tiebreak_sequence(s.tiebreaks, lang, s.system, s.games_per_match), "rounds": rounds},
+    )
 
 
 def write_help_cells(canvas: Canvas, sheet: Any, texts: dict[str, Callable[[], str]]) -> None:
@@ -425,8 +529,17 @@ def rounds_help(spec: L.Setting, problems: list[Problem], lang: str) -> str:
 # a new 设置 sheet, a template's filled in
 # ==========================================================================
 
-def write_settings_sheet(canvas: Canvas, sname: str, title: str, rows: Iterable[L.Setting], values: dict[str, Any],
-                         tiebreak_help: str, presets: dict[str, tuple[str, str]], lang: str) -> None:
+
+def write_settings_sheet(
+    canvas: Canvas,
+    sname: str,
+    title: str,
+    rows: Iterable[L.Setting],
+    values: dict[str, Any],
+    tiebreak_help: str,
+    presets: dict[str, tuple[str, str]],
+    lang: str,
+) -> None:
     """A new 设置 sheet: ``title``, the header, one row per setting of
     ``rows`` (label, value from ``values``, 说明; ``tiebreak_help`` for the
     tie-break row), the drop-down lists (``presets``: the tie-break presets'
@@ -443,16 +556,24 @@ def write_settings_sheet(canvas: Canvas, sname: str, title: str, rows: Iterable[
         if spec.kind in ("intlist", "elimination"):
             plan.number_formats.append(NumberFormat(sname, i, 2, 1, 1, L.TEXT_FORMAT))
         if spec.choices:
-            plan.validations.append(ListValidation(sname, i, 2, 1, 1, [c.label(lang) for c in spec.choices],
-                                                   allow_other=True))
+            plan.validations.append(
+                ListValidation(sname, i, 2, 1, 1, [c.label(lang) for c in spec.choices], allow_other=True)
+            )
         if spec.kind in ("tiebreaks", "teamtiebreaks"):
-            plan.validations.append(ListValidation(sname, i, 2, 1, 1, [v[0 if lang == "zh" else 1] for v in
-                                                                       presets.values()]))
+            plan.validations.append(
+                ListValidation(sname, i, 2, 1, 1, [v[0 if lang == "zh" else 1] for v in presets.values()])
+            )
     settings_looks(canvas, sname, 2 + len(rows))
 
 
-def fill_settings_sheet(canvas: Canvas, sname: str, grid: list[list[Any]], lookup: dict[str, L.Setting],
-                        values: dict[str, Any], tiebreak_help: Callable[[], str]) -> tuple[Table, set[str], int]:
+def fill_settings_sheet(
+    canvas: Canvas,
+    sname: str,
+    grid: list[list[Any]],
+    lookup: dict[str, L.Setting],
+    values: dict[str, Any],
+    tiebreak_help: Callable[[], str],
+) -> tuple[Table, set[str], int]:
     """Write ``values`` into the value cells of a template's 设置 sheet (and
     ``tiebreak_help()`` into the tie-break row's 说明).  Returns the table, the
     keys of the rows found and the last row with a label."""

@@ -3,6 +3,7 @@ paired (:class:`Sig` per round, generated and written) and which cells it
 highlighted (:class:`HighlightRef`), read by :func:`read_state` and written
 by :func:`xlxq.sheets.write_notes.write_state`.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -34,8 +35,10 @@ class Sig:
         return cls({b.board: (b.red, b.black) for b in rnd.boards}, list(rnd.byes))
 
     def encode(self) -> tuple[str, str]:
-        return (" ".join(f"{k}:{r}-{b}" for k, (r, b) in sorted(self.boards.items())),
-                " ".join(str(n) for n in self.byes))
+        return (
+            " ".join(f"{k}:{r}-{b}" for k, (r, b) in sorted(self.boards.items())),
+            " ".join(str(n) for n in self.byes),
+        )
 
     @classmethod
     def decode(cls, boards: Any, byes: Any) -> Optional["Sig"]:
@@ -54,7 +57,7 @@ class Sig:
 @dataclass
 class HighlightRef:
     sheet: str
-    rowkey: str        # "board:5", "bye:17", "player:3", "row:12"
+    rowkey: str  # "board:5", "bye:17", "player:3", "row:12"
     colkey: str
     address: str
 

@@ -11,6 +11,7 @@ same shared pieces as the individual workbook (:mod:`xlxq.sheets.cells`,
 :mod:`~xlxq.sheets.canvas`, :mod:`~xlxq.sheets.problems`,
 :mod:`~xlxq.sheets.write_notes` …); the layout is :mod:`xlxq.sheets.team_layout`.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -38,10 +39,10 @@ class SettingsInfo:
 class TeamRegSheet:
     name: str
     table: Table
-    rows: dict[int, int] = field(default_factory=dict)             # player no → row
+    rows: dict[int, int] = field(default_factory=dict)  # player no → row
     team_rows: dict[int, list[int]] = field(default_factory=dict)  # team no → rows
-    assigned_no: dict[int, int] = field(default_factory=dict)      # row → 序号 filled in by the program
-    assigned_team: dict[int, int] = field(default_factory=dict)    # row → 队号 filled in by the program
+    assigned_no: dict[int, int] = field(default_factory=dict)  # row → 序号 filled in by the program
+    assigned_team: dict[int, int] = field(default_factory=dict)  # row → 队号 filled in by the program
     other_rows: list[int] = field(default_factory=list)
 
 
@@ -63,11 +64,11 @@ class LineupSheet:
 
 @dataclass
 class BoardRow:
-    row: Optional[int]          # None: not on the sheet yet (the program adds it)
+    row: Optional[int]  # None: not on the sheet yet (the program adds it)
     board: int
     red: int = VACANT
     black: int = VACANT
-    raw: Any = None             # the result cell as read
+    raw: Any = None  # the result cell as read
     result: Optional[str] = None
     fouls_red: int = 0
     fouls_black: int = 0
@@ -82,7 +83,7 @@ class MatchBlock:
     second: int
     boards: dict[int, BoardRow] = field(default_factory=dict)
     score_row: Optional[int] = None
-    seated_by_program: bool = False     # seats written by the program in this operation
+    seated_by_program: bool = False  # seats written by the program in this operation
 
 
 @dataclass
@@ -91,10 +92,10 @@ class TeamRoundSheet:
     name: str
     table: Table
     matches: dict[int, MatchBlock] = field(default_factory=dict)
-    bye_rows: dict[int, int] = field(default_factory=dict)       # team → row
+    bye_rows: dict[int, int] = field(default_factory=dict)  # team → row
     bye_side: dict[int, str] = field(default_factory=dict)
     other_rows: list[int] = field(default_factory=list)
-    next_row: int = 0                                             # first free row (rows the program adds)
+    next_row: int = 0  # first free row (rows the program adds)
     new: bool = False
 
     def rowkeys(self) -> dict[str, int]:
@@ -193,7 +194,7 @@ class TeamWorkbookData:
     normalise_results: bool
     state: TeamState
     problems: list[Problem] = field(default_factory=list)
-    used_lineups: dict[tuple[int, int], list[int]] = field(default_factory=dict)   # rows applied now
+    used_lineups: dict[tuple[int, int], list[int]] = field(default_factory=dict)  # rows applied now
 
     @property
     def blocking(self) -> bool:
@@ -224,8 +225,13 @@ class TeamWorkbookData:
         """The sheets whose 提示 column the program writes, with their rows."""
         sheets = [(self.reg.name, self.reg.table, list(self.reg.rows.values()) + self.reg.other_rows)]
         if self.lineups is not None:
-            sheets.append((self.lineups.name, self.lineups.table,
-                           [lr.row for lr in self.lineups.rows.values()] + self.lineups.other_rows))
+            sheets.append(
+                (
+                    self.lineups.name,
+                    self.lineups.table,
+                    [lr.row for lr in self.lineups.rows.values()] + self.lineups.other_rows,
+                )
+            )
         for rs in self.rounds:
             sheets.append((rs.name, rs.table, rs.all_rows()))
         return sheets

@@ -7,6 +7,7 @@ The team readers (:mod:`xlxq.sheets.team_read` and the other ``team_*``
 modules) read every table *by these header names*, never by position.
 docs/workbook-teams.md describes every sheet and column.
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -24,7 +25,7 @@ from xlxq.sheets.layout import ARBITER, PAIRING, PROGRAM, YES_NO, Choice, Column
 # sheets
 # --------------------------------------------------------------------------
 
-SETTINGS, ROUND, LOG, STATE = L.SETTINGS, L.ROUND, L.LOG, L.STATE      # as in the individual workbook
+SETTINGS, ROUND, LOG, STATE = L.SETTINGS, L.ROUND, L.LOG, L.STATE  # as in the individual workbook
 TEAMS, LINEUPS, TEAM_STANDINGS, BOARD_STANDINGS = "teams", "lineups", "team_standings", "board_standings"
 
 SHEET_NAMES: dict[str, dict[str, str]] = {
@@ -66,8 +67,9 @@ def sheet_kind(name: str) -> tuple[Optional[str], Optional[int]]:
 def is_team_sheet_names(names: list[str]) -> bool:
     """A workbook is a team workbook when it has a 队伍报名 / Teams sheet and
     no individual 报名表 / Registration sheet."""
-    return (any(sheet_kind(n)[0] == TEAMS for n in names)
-            and not any(L.sheet_kind(n)[0] == L.REGISTRATION for n in names))
+    return any(sheet_kind(n)[0] == TEAMS for n in names) and not any(
+        L.sheet_kind(n)[0] == L.REGISTRATION for n in names
+    )
 
 
 def lang_of_sheet(name: str) -> str:
@@ -79,18 +81,38 @@ def lang_of_sheet(name: str) -> str:
 # --------------------------------------------------------------------------
 
 TEAM_REG_COLUMNS: tuple[Column, ...] = (
-    Column("team_no", "队号", "Team no", ("队序号", "队伍序号", "队编号", "队伍编号", "teamno", "teamnumber"), 6, ARBITER),
+    Column(
+        "team_no", "队号", "Team no", ("队序号", "队伍序号", "队编号", "队伍编号", "teamno", "teamnumber"), 6, ARBITER
+    ),
     Column("team", "队名", "Team", ("队伍", "队伍名称", "代表队", "单位", "teamname", "team", "club"), 16, ARBITER),
-    Column("place", "台次", "Board", ("出场顺序", "报名顺序", "顺序", "台序", "主力台次", "place", "order", "board"),
-           8, ARBITER),
+    Column(
+        "place",
+        "台次",
+        "Board",
+        ("出场顺序", "报名顺序", "顺序", "台序", "主力台次", "place", "order", "board"),
+        8,
+        ARBITER,
+    ),
     Column("no", "序号", "No", ("编号", "棋手序号", "no.", "number", "num", "#", "playerno"), 6, ARBITER),
     Column("name", "姓名", "Name", ("棋手", "队员", "队员姓名", "棋手姓名", "player"), 12, ARBITER),
     Column("rating", "等级分", "Rating", ("elo", "等级"), 8, ARBITER),
     Column("reserve_board", "替补台次", "Reserve board", ("替补登记台次", "替补所在台次", "reserveboard"), 8, ARBITER),
-    Column("withdrawn", "退赛轮次", "Withdrawn from round",
-           ("退赛", "退赛轮", "个人退赛", "withdrawn", "withdrawnfrom", "withdrawal"), 10, ARBITER),
-    Column("team_withdrawn", "全队退赛", "Team withdrawn from round",
-           ("队伍退赛", "全队退赛轮次", "队伍退赛轮次", "teamwithdrawn"), 10, ARBITER),
+    Column(
+        "withdrawn",
+        "退赛轮次",
+        "Withdrawn from round",
+        ("退赛", "退赛轮", "个人退赛", "withdrawn", "withdrawnfrom", "withdrawal"),
+        10,
+        ARBITER,
+    ),
+    Column(
+        "team_withdrawn",
+        "全队退赛",
+        "Team withdrawn from round",
+        ("队伍退赛", "全队退赛轮次", "队伍退赛轮次", "teamwithdrawn"),
+        10,
+        ARBITER,
+    ),
     Column("remark", "备注", "Remarks", ("remarks", "remark", "comment"), 14, ARBITER),
     Column("note", "提示", "Notes", ("检查", "check", "note"), 30, PROGRAM),
 )
@@ -134,21 +156,40 @@ LINEUP_HEAD: tuple[Column, ...] = (
     Column("team_no", "队号", "Team no", ("队序号", "队伍序号", "队编号", "teamno"), 6, ARBITER),
     Column("team", "队名", "Team", ("队伍", "代表队", "teamname", "team"), 16, ARBITER),
 )
-LINEUP_TAIL: tuple[Column, ...] = (
-    Column("note", "提示", "Notes", ("检查", "check", "note"), 36, PROGRAM),
-)
+LINEUP_TAIL: tuple[Column, ...] = (Column("note", "提示", "Notes", ("检查", "check", "note"), 36, PROGRAM),)
 BOARD_COL_WIDTH = 10
 
 
 def board_column(k: int) -> Column:
     """The column of board ``k`` in 出场名单 (第1台 / Board 1)."""
-    return Column(f"b{k}", f"第{k}台", f"Board {k}", (f"{k}台", f"台{k}", f"bd{k}", f"board{k}", f"b{k}"),
-                  BOARD_COL_WIDTH, ARBITER)
+    return Column(
+        f"b{k}",
+        f"第{k}台",
+        f"Board {k}",
+        (f"{k}台", f"台{k}", f"bd{k}", f"board{k}", f"b{k}"),
+        BOARD_COL_WIDTH,
+        ARBITER,
+    )
 
 
 ALL_BOARD_COLUMNS: tuple[Column, ...] = tuple(board_column(k) for k in range(1, 11))
-VACANT_WORDS = ("空台", "（空台）", "缺", "缺人", "缺席", "空", "无", "-", "—", "--", "vacant", "(vacant)", "empty",
-                "none", "0")
+VACANT_WORDS = (
+    "空台",
+    "（空台）",
+    "缺",
+    "缺人",
+    "缺席",
+    "空",
+    "无",
+    "-",
+    "—",
+    "--",
+    "vacant",
+    "(vacant)",
+    "empty",
+    "none",
+    "0",
+)
 _VACANT_KEYS = {norm_key(w) for w in VACANT_WORDS}
 
 
@@ -204,12 +245,11 @@ def row_marker(value: Any) -> Optional[str]:
     return None
 
 
-def score_line(first: float, second: float, mp_first: Optional[float], mp_second: Optional[float],
-               lang: str) -> str:
+def score_line(first: float, second: float, mp_first: Optional[float], mp_second: Optional[float], lang: str) -> str:
     """The 结果 cell of a match's score line: 场分 2:0, or 未完 while unfinished."""
     if mp_first is None:
         return "未完" if lang == "zh" else "unfinished"
-    return (f"场分 {_n(mp_first)}:{_n(mp_second)}" if lang == "zh" else f"match {_n(mp_first)}:{_n(mp_second)}")
+    return f"场分 {_n(mp_first)}:{_n(mp_second)}" if lang == "zh" else f"match {_n(mp_first)}:{_n(mp_second)}"
 
 
 def _n(x: Any) -> Any:
@@ -219,13 +259,20 @@ def _n(x: Any) -> Any:
 
 
 def round_title(n: int, event_name: str, lang: str, boards: int) -> str:
-    t = (f"第{n}轮对阵表（先走队单数台执红、双数台执黑）" if lang == "zh"
-         else f"Round {n} pairings (the first team has red on odd boards)")
+    t = (
+        f"第{n}轮对阵表（先走队单数台执红、双数台执黑）"
+        if lang == "zh"
+        else f"Round {n} pairings (the first team has red on odd boards)"
+    )
     return L.titled(event_name, t)
 
 
 def scheveningen_title(n: int, event_name: str, lang: str) -> str:
-    t = f"第{n}轮对阵表（全队轮赛制，先后手按秩序表）" if lang == "zh" else f"Round {n} (Scheveningen, colours from the table)"
+    t = (
+        f"第{n}轮对阵表（全队轮赛制，先后手按秩序表）"
+        if lang == "zh"
+        else f"Round {n} (Scheveningen, colours from the table)"
+    )
     return L.titled(event_name, t)
 
 
@@ -290,70 +337,228 @@ def _reuse(key: str) -> Setting:
 
 
 TEAM_SETTINGS_ROWS: tuple[Setting, ...] = (
-    Setting("name", "settings.name", "赛事名称", "Event name", "text",
-            aliases=("比赛名称", "名称", "event", "name"),
-            help_zh="打印在对阵表、成绩表的标题中", help_en="printed in the titles"),
-    Setting("system", "settings.system", "赛制", "System", "choice",
-            (Choice("swiss", "团体积分编排", "Team Swiss", ("积分编排", "积分编排制", "团体积分编排制", "瑞士制", "swiss",
-                                                          "teamswiss")),
-             Choice("round_robin", "团体循环", "Team round robin", ("循环", "单循环", "团体单循环", "循环赛",
-                                                                 "roundrobin", "teamroundrobin")),
-             Choice("double_round_robin", "团体双循环", "Team double round robin",
-                    ("双循环", "双循环赛", "doubleroundrobin", "teamdoubleroundrobin")),
-             Choice("scheveningen", "全队轮赛", "Scheveningen", ("全队轮赛制", "舍文宁根", "舍文宁根制", "scheveningen"))),
-            help_zh="团体积分编排：队与队按定位编排；团体循环：棋规秩序表；全队轮赛：两队之间每人与对方每人各赛一局",
-            help_en="team Swiss (定位编排 with teams), team round robin, or Scheveningen (two teams)"),
-    Setting("rounds", "settings.rounds", "轮数", "Rounds", "int", aliases=("比赛轮数", "总轮数"),
-            help_zh="计划的总轮数（全队轮赛 = 每队台数）", help_en="planned number of rounds (Scheveningen: = boards)"),
-    Setting("boards", "settings.boards", "每队台数", "Boards per match", "int",
-            aliases=("台数", "每场台数", "每队人数", "每队上场人数", "boards"),
-            help_zh="每场比赛的台数，2–10；全队轮赛为每队人数", help_en="boards per match, 2–10"),
-    Setting("lineup", "settings.lineup", "出场方式", "Line-up format", "choice",
-            (Choice("fixed_boards", "分台定人制", "Fixed boards", ("定人", "分台定人", "fixedboards")),
-             Choice("fixed_order", "分台换人制", "Fixed order", ("换人", "分台换人", "fixedorder")),
-             Choice("per_round", "临时定台制", "Per round", ("临时定台", "perround"))),
-            aliases=("出场", "出场顺序", "出场制度", "lineupformat", "lineup"),
-            help_zh="分台定人制：每人固定一台；分台换人制：按报名顺序排台、可换人；临时定台制：每轮自报出场名单",
-            help_en="fixed boards / fixed order (registered order) / per round (line-up each round)"),
-    Setting("game_win", "game.win", "局分 胜", "Game points for a win", "number",
-            aliases=("胜分", "胜局分", "每局胜", "局分胜", "gamewin"), help_zh="2011规则第13.2条：每台胜2分",
-            help_en="CXA 2011 §13.2: 2"),
-    Setting("game_draw", "game.draw", "局分 和", "Game points for a draw", "number",
-            aliases=("和分", "和局分", "局分和", "gamedraw"), help_zh="和1分", help_en="1"),
-    Setting("game_loss", "game.loss", "局分 负", "Game points for a loss", "number",
-            aliases=("负分", "负局分", "局分负", "gameloss"), help_zh="负0分", help_en="0"),
-    Setting("draw_red", "game.draw_red", "红方和棋局分", "Draw game points for red", "optnumber",
-            aliases=("红方和棋分", "红和分"), help_zh="空白 = 同“局分 和”（2011规则第13.3条）",
-            help_en="blank = the draw points"),
-    Setting("draw_black", "game.draw_black", "黑方和棋局分", "Draw game points for black", "optnumber",
-            aliases=("黑方和棋分", "黑和分"), help_zh="空白 = 同“局分 和”", help_en="blank = the draw points"),
-    Setting("match_win", "scoring.match_win", "场分 胜", "Match points for a win", "number",
-            aliases=("胜场分", "场分胜", "matchwin"), help_zh="局分多者胜一场：2分（2011规则第13.2条）",
-            help_en="the team with more game points wins the match: 2"),
-    Setting("match_draw", "scoring.match_draw", "场分 和", "Match points for a draw", "number",
-            aliases=("和场分", "场分和", "matchdraw"), help_zh="局分相等：1分", help_en="equal game points: 1"),
-    Setting("match_loss", "scoring.match_loss", "场分 负", "Match points for a loss", "number",
-            aliases=("负场分", "场分负", "matchloss"), help_zh="0分", help_en="0"),
-    Setting("match_draw_first", "scoring.match_draw_first", "场分 主队和", "Match draw points, first team",
-            "optnumber", aliases=("主队和", "主队和分", "先走队和", "matchdrawfirst"),
-            help_zh="空白 = 同“场分 和”；如象甲：主队（先走队）和1分", help_en="blank = the draw; the team listed first"),
-    Setting("match_draw_second", "scoring.match_draw_second", "场分 客队和", "Match draw points, second team",
-            "optnumber", aliases=("客队和", "客队和分", "后走队和", "matchdrawsecond"),
-            help_zh="空白 = 同“场分 和”；如象甲：客队（后走队）和2分", help_en="blank = the draw; the team listed second"),
-    Setting("bye_match", "scoring.bye_match_points", "轮空 场分", "Bye match points", "optnumber",
-            aliases=("轮空场分",), help_zh="空白 = 按胜一场计（原则(五)）", help_en="blank = a match win"),
-    Setting("bye_games", "scoring.bye_game_points", "轮空 局分", "Bye game points", "optnumber",
-            aliases=("轮空局分",), help_zh="空白 = 各台全胜（台数 × 局分胜）", help_en="blank = every board won"),
-    Setting("pair_by", "settings.pair_by", "编排依据", "Pair by", "choice",
-            (Choice("match_points", "场分", "Match points", ("团体场分", "按场分", "matchpoints")),
-             Choice("game_points", "局分", "Game points", ("总局分", "按局分", "gamepoints"))),
-            aliases=("编排积分", "积分依据", "pairby"),
-            help_zh="团体积分编排按场分（默认）或局分分积分段", help_en="the score the team Swiss pairs on"),
-    Setting("tiebreaks", "settings.tiebreaks", "排名方法", "Ranking", "teamtiebreaks",
-            aliases=("名次计算方法", "名次计算", "排名格式", "tiebreak", "tiebreaks", "ranking"),
-            help_zh="格式一（场分优先）、格式二（局分优先）、团体循环、全队轮赛，或用顿号分隔的项目："
-                    "场分、局分、团体对手分、胜场、胜局、犯规、比较前一轮场分；空白 = 按赛制",
-            help_en="format 1, format 2, team round robin, Scheveningen, or items separated by commas"),
+    Setting(
+        "name",
+        "settings.name",
+        "赛事名称",
+        "Event name",
+        "text",
+        aliases=("比赛名称", "名称", "event", "name"),
+        help_zh="打印在对阵表、成绩表的标题中",
+        help_en="printed in the titles",
+    ),
+    Setting(
+        "system",
+        "settings.system",
+        "赛制",
+        "System",
+        "choice",
+        (
+            Choice(
+                "swiss",
+                "团体积分编排",
+                "Team Swiss",
+                ("积分编排", "积分编排制", "团体积分编排制", "瑞士制", "swiss", "teamswiss"),
+            ),
+            Choice(
+                "round_robin",
+                "团体循环",
+                "Team round robin",
+                ("循环", "单循环", "团体单循环", "循环赛", "roundrobin", "teamroundrobin"),
+            ),
+            Choice(
+                "double_round_robin",
+                "团体双循环",
+                "Team double round robin",
+                ("双循环", "双循环赛", "doubleroundrobin", "teamdoubleroundrobin"),
+            ),
+            Choice(
+                "scheveningen", "全队轮赛", "Scheveningen", ("全队轮赛制", "舍文宁根", "舍文宁根制", "scheveningen")
+            ),
+        ),
+        help_zh="团体积分编排：队与队按定位编排；团体循环：棋规秩序表；全队轮赛：两队之间每人与对方每人各赛一局",
+        help_en="team Swiss (定位编排 with teams), team round robin, or Scheveningen (two teams)",
+    ),
+    Setting(
+        "rounds",
+        "settings.rounds",
+        "轮数",
+        "Rounds",
+        "int",
+        aliases=("比赛轮数", "总轮数"),
+        help_zh="计划的总轮数（全队轮赛 = 每队台数）",
+        help_en="planned number of rounds (Scheveningen: = boards)",
+    ),
+    Setting(
+        "boards",
+        "settings.boards",
+        "每队台数",
+        "Boards per match",
+        "int",
+        aliases=("台数", "每场台数", "每队人数", "每队上场人数", "boards"),
+        help_zh="每场比赛的台数，2–10；全队轮赛为每队人数",
+        help_en="boards per match, 2–10",
+    ),
+    Setting(
+        "lineup",
+        "settings.lineup",
+        "出场方式",
+        "Line-up format",
+        "choice",
+        (
+            Choice("fixed_boards", "分台定人制", "Fixed boards", ("定人", "分台定人", "fixedboards")),
+            Choice("fixed_order", "分台换人制", "Fixed order", ("换人", "分台换人", "fixedorder")),
+            Choice("per_round", "临时定台制", "Per round", ("临时定台", "perround")),
+        ),
+        aliases=("出场", "出场顺序", "出场制度", "lineupformat", "lineup"),
+        help_zh="分台定人制：每人固定一台；分台换人制：按报名顺序排台、可换人；临时定台制：每轮自报出场名单",
+        help_en="fixed boards / fixed order (registered order) / per round (line-up each round)",
+    ),
+    Setting(
+        "game_win",
+        "game.win",
+        "局分 胜",
+        "Game points for a win",
+        "number",
+        aliases=("胜分", "胜局分", "每局胜", "局分胜", "gamewin"),
+        help_zh="2011规则第13.2条：每台胜2分",
+        help_en="CXA 2011 §13.2: 2",
+    ),
+    Setting(
+        "game_draw",
+        "game.draw",
+        "局分 和",
+        "Game points for a draw",
+        "number",
+        aliases=("和分", "和局分", "局分和", "gamedraw"),
+        help_zh="和1分",
+        help_en="1",
+    ),
+    Setting(
+        "game_loss",
+        "game.loss",
+        "局分 负",
+        "Game points for a loss",
+        "number",
+        aliases=("负分", "负局分", "局分负", "gameloss"),
+        help_zh="负0分",
+        help_en="0",
+    ),
+    Setting(
+        "draw_red",
+        "game.draw_red",
+        "红方和棋局分",
+        "Draw game points for red",
+        "optnumber",
+        aliases=("红方和棋分", "红和分"),
+        help_zh="空白 = 同“局分 和”（2011规则第13.3条）",
+        help_en="blank = the draw points",
+    ),
+    Setting(
+        "draw_black",
+        "game.draw_black",
+        "黑方和棋局分",
+        "Draw game points for black",
+        "optnumber",
+        aliases=("黑方和棋分", "黑和分"),
+        help_zh="空白 = 同“局分 和”",
+        help_en="blank = the draw points",
+    ),
+    Setting(
+        "match_win",
+        "scoring.match_win",
+        "场分 胜",
+        "Match points for a win",
+        "number",
+        aliases=("胜场分", "场分胜", "matchwin"),
+        help_zh="局分多者胜一场：2分（2011规则第13.2条）",
+        help_en="the team with more game points wins the match: 2",
+    ),
+    Setting(
+        "match_draw",
+        "scoring.match_draw",
+        "场分 和",
+        "Match points for a draw",
+        "number",
+        aliases=("和场分", "场分和", "matchdraw"),
+        help_zh="局分相等：1分",
+        help_en="equal game points: 1",
+    ),
+    Setting(
+        "match_loss",
+        "scoring.match_loss",
+        "场分 负",
+        "Match points for a loss",
+        "number",
+        aliases=("负场分", "场分负", "matchloss"),
+        help_zh="0分",
+        help_en="0",
+    ),
+    Setting(
+        "match_draw_first",
+        "scoring.match_draw_first",
+        "场分 主队和",
+        "Match draw points, first team",
+        "optnumber",
+        aliases=("主队和", "主队和分", "先走队和", "matchdrawfirst"),
+        help_zh="空白 = 同“场分 和”；如象甲：主队（先走队）和1分",
+        help_en="blank = the draw; the team listed first",
+    ),
+    Setting(
+        "match_draw_second",
+        "scoring.match_draw_second",
+        "场分 客队和",
+        "Match draw points, second team",
+        "optnumber",
+        aliases=("客队和", "客队和分", "后走队和", "matchdrawsecond"),
+        help_zh="空白 = 同“场分 和”；如象甲：客队（后走队）和2分",
+        help_en="blank = the draw; the team listed second",
+    ),
+    Setting(
+        "bye_match",
+        "scoring.bye_match_points",
+        "轮空 场分",
+        "Bye match points",
+        "optnumber",
+        aliases=("轮空场分",),
+        help_zh="空白 = 按胜一场计（原则(五)）",
+        help_en="blank = a match win",
+    ),
+    Setting(
+        "bye_games",
+        "scoring.bye_game_points",
+        "轮空 局分",
+        "Bye game points",
+        "optnumber",
+        aliases=("轮空局分",),
+        help_zh="空白 = 各台全胜（台数 × 局分胜）",
+        help_en="blank = every board won",
+    ),
+    Setting(
+        "pair_by",
+        "settings.pair_by",
+        "编排依据",
+        "Pair by",
+        "choice",
+        (
+            Choice("match_points", "场分", "Match points", ("团体场分", "按场分", "matchpoints")),
+            Choice("game_points", "局分", "Game points", ("总局分", "按局分", "gamepoints")),
+        ),
+        aliases=("编排积分", "积分依据", "pairby"),
+        help_zh="团体积分编排按场分（默认）或局分分积分段",
+        help_en="the score the team Swiss pairs on",
+    ),
+    Setting(
+        "tiebreaks",
+        "settings.tiebreaks",
+        "排名方法",
+        "Ranking",
+        "teamtiebreaks",
+        aliases=("名次计算方法", "名次计算", "排名格式", "tiebreak", "tiebreaks", "ranking"),
+        help_zh="格式一（场分优先）、格式二（局分优先）、团体循环、全队轮赛，或用顿号分隔的项目："
+        "场分、局分、团体对手分、胜场、胜局、犯规、比较前一轮场分；空白 = 按赛制",
+        help_en="format 1, format 2, team round robin, Scheveningen, or items separated by commas",
+    ),
     _reuse("first_round"),
     _reuse("first_round_seed"),
     _reuse("colour_tie"),
@@ -361,17 +566,42 @@ TEAM_SETTINGS_ROWS: tuple[Setting, ...] = (
     _reuse("picker"),
     _reuse("search_budget"),
     _reuse("bye_opp_score"),
-    Setting("bye_counts_as_win", "standings.bye_counts_as_win", "轮空算胜场", "Bye counts as a match won", "bool",
-            YES_NO, aliases=("轮空算胜局",), help_zh="原则(五)：轮空以胜计算", help_en="principle (5)"),
+    Setting(
+        "bye_counts_as_win",
+        "standings.bye_counts_as_win",
+        "轮空算胜场",
+        "Bye counts as a match won",
+        "bool",
+        YES_NO,
+        aliases=("轮空算胜局",),
+        help_zh="原则(五)：轮空以胜计算",
+        help_en="principle (5)",
+    ),
     _reuse("fallback_reading"),
-    Setting("board_ranking", "settings.board_ranking", "台次成绩排名", "Board ranking", "choice",
-            (Choice("points", "积分", "Points", ("按积分", "得分", "points")),
-             Choice("percentage", "得分率", "Percentage", ("按得分率", "percentage", "%"))),
-            aliases=("台次排名", "boardranking"), help_zh="台次成绩先比积分（默认）或先比得分率",
-            help_en="points first (default) or percentage first"),
-    Setting("board_min_games", "settings.board_min_games", "台次成绩最少局数", "Board ranking minimum games", "int",
-            aliases=("台次最少局数", "boardmingames"), help_zh="少于此局数者列在后面、不排名次；0 = 不限",
-            help_en="fewer games: listed after, unranked; 0 = no minimum"),
+    Setting(
+        "board_ranking",
+        "settings.board_ranking",
+        "台次成绩排名",
+        "Board ranking",
+        "choice",
+        (
+            Choice("points", "积分", "Points", ("按积分", "得分", "points")),
+            Choice("percentage", "得分率", "Percentage", ("按得分率", "percentage", "%")),
+        ),
+        aliases=("台次排名", "boardranking"),
+        help_zh="台次成绩先比积分（默认）或先比得分率",
+        help_en="points first (default) or percentage first",
+    ),
+    Setting(
+        "board_min_games",
+        "settings.board_min_games",
+        "台次成绩最少局数",
+        "Board ranking minimum games",
+        "int",
+        aliases=("台次最少局数", "boardmingames"),
+        help_zh="少于此局数者列在后面、不排名次；0 = 不限",
+        help_en="fewer games: listed after, unranked; 0 = no minimum",
+    ),
     _reuse("normalise_results"),
 )
 TEAM_SETTINGS_BY_KEY = {s.key: s for s in TEAM_SETTINGS_ROWS}
@@ -381,8 +611,29 @@ for _s in TEAM_SETTINGS_ROWS:
         TEAM_SETTING_LOOKUP.setdefault(_n2, _s)
 
 __all__ = [
-    "SETTINGS", "TEAMS", "LINEUPS", "ROUND", "TEAM_STANDINGS", "BOARD_STANDINGS", "LOG", "STATE", "SHEET_NAMES",
-    "SHEET_ALIASES", "sheet_kind", "is_team_sheet_names", "round_sheet_name", "TEAM_REG_COLUMNS", "LINEUP_HEAD",
-    "LINEUP_TAIL", "board_column", "TEAM_ROUND_COLUMNS", "TEAM_SETTINGS_ROWS", "TEAM_TIEBREAK_PRESET_LABELS",
-    "BOARD_STANDINGS_COLUMNS", "TEAM_STANDINGS_HEAD", "parse_place", "is_vacant_word", "row_marker",
+    "SETTINGS",
+    "TEAMS",
+    "LINEUPS",
+    "ROUND",
+    "TEAM_STANDINGS",
+    "BOARD_STANDINGS",
+    "LOG",
+    "STATE",
+    "SHEET_NAMES",
+    "SHEET_ALIASES",
+    "sheet_kind",
+    "is_team_sheet_names",
+    "round_sheet_name",
+    "TEAM_REG_COLUMNS",
+    "LINEUP_HEAD",
+    "LINEUP_TAIL",
+    "board_column",
+    "TEAM_ROUND_COLUMNS",
+    "TEAM_SETTINGS_ROWS",
+    "TEAM_TIEBREAK_PRESET_LABELS",
+    "BOARD_STANDINGS_COLUMNS",
+    "TEAM_STANDINGS_HEAD",
+    "parse_place",
+    "is_vacant_word",
+    "row_marker",
 ]

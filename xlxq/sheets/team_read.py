@@ -12,14 +12,26 @@ rows.  Every line-up is checked with :func:`xlxq.core.teams.check_lineup`.
 Unusable data raises :class:`~xlxq.errors.InputError` naming the sheet, row
 and cell; nothing is written then.
 """
+
 from __future__ import annotations
 
 import re
 from dataclasses import replace
 
 from xlxq.core.model import Board
-from xlxq.core.teams import (VACANT, Match, TeamEvent, TeamRound, check_lineup, default_lineup, first_team_colour,
-                             make_boards, other, vacant_result, validate_team_event)
+from xlxq.core.teams import (
+    VACANT,
+    Match,
+    TeamEvent,
+    TeamRound,
+    check_lineup,
+    default_lineup,
+    first_team_colour,
+    make_boards,
+    other,
+    vacant_result,
+    validate_team_event,
+)
 from xlxq.errors import InputError
 from xlxq.sheets import layout as L, team_layout as T
 from xlxq.sheets.book_sheets import numbered_sheets, sheet_kinds, single_sheets, snapshot_of
@@ -44,8 +56,12 @@ def read_team_workbook(book: Book) -> TeamWorkbookData:
     for unusable data; other problems are in ``.problems``."""
     names = list(book.sheet_names())
     kinds = sheet_kinds(names, T.sheet_kind)
-    one = single_sheets(kinds, (T.SETTINGS, T.TEAMS), (T.SETTINGS, T.TEAMS, T.LINEUPS, T.TEAM_STANDINGS,
-                                                        T.BOARD_STANDINGS, T.LOG, T.STATE), T.SHEET_NAMES)
+    one = single_sheets(
+        kinds,
+        (T.SETTINGS, T.TEAMS),
+        (T.SETTINGS, T.TEAMS, T.LINEUPS, T.TEAM_STANDINGS, T.BOARD_STANDINGS, T.LOG, T.STATE),
+        T.SHEET_NAMES,
+    )
     lang = T.lang_of_sheet(one[T.TEAMS])
     wanted = [one[k] for k in (T.SETTINGS, T.TEAMS, T.LINEUPS, T.STATE, T.LOG) if k in one]
     wanted += [nm for nm, _ in kinds.get(T.ROUND, [])]
@@ -61,17 +77,32 @@ def read_team_workbook(book: Book) -> TeamWorkbookData:
     state = read_team_state(snapshot[one[T.STATE]]) if T.STATE in one else TeamState()
     by_round = numbered_sheets(kinds, T.ROUND, "", "")
     if len(by_round) > settings.rounds:
-        raise InputError(f"工作簿中已有{len(by_round)}轮，超过“{settings_sheet.name}”表中的轮数 {settings.rounds}（请修改轮数）",
-                         f"the workbook has {len(by_round)} rounds but the settings say {settings.rounds}")
+        raise InputError(
+            f"工作簿中已有{len(by_round)}轮，超过“{settings_sheet.name}”表中的轮数 {settings.rounds}（请修改轮数）",
+            f"the workbook has {len(by_round)} rounds but the settings say {settings.rounds}",
+        )
     idx = TeamIndex(teams)
     names_idx = Names(players)
-    lineups = read_lineups(one[T.LINEUPS], snapshot[one[T.LINEUPS]], settings, players, idx) \
-        if T.LINEUPS in one else None
-    data = TeamWorkbookData(names=names, snapshot=snapshot, lang=lang, settings_sheet=settings_sheet, reg=reg,
-                            lineups=lineups, rounds=[], team_standings_sheet=one.get(T.TEAM_STANDINGS),
-                            board_standings_sheet=one.get(T.BOARD_STANDINGS), log_sheet=one.get(T.LOG),
-                            state_sheet=one.get(T.STATE), event=base, normalise_results=normalise, state=state,
-                            problems=problems)
+    lineups = (
+        read_lineups(one[T.LINEUPS], snapshot[one[T.LINEUPS]], settings, players, idx) if T.LINEUPS in one else None
+    )
+    data = TeamWorkbookData(
+        names=names,
+        snapshot=snapshot,
+        lang=lang,
+        settings_sheet=settings_sheet,
+        reg=reg,
+        lineups=lineups,
+        rounds=[],
+        team_standings_sheet=one.get(T.TEAM_STANDINGS),
+        board_standings_sheet=one.get(T.BOARD_STANDINGS),
+        log_sheet=one.get(T.LOG),
+        state_sheet=one.get(T.STATE),
+        event=base,
+        normalise_results=normalise,
+        state=state,
+        problems=problems,
+    )
     event = base
     for n in sorted(by_round):
         raw = read_team_round(n, by_round[n], snapshot[by_round[n]], settings, names_idx, idx, state)
@@ -132,17 +163,31 @@ def _build_round(data: TeamWorkbookData, before: TeamEvent, raw: RawRound) -> Te
         if reseat:
             boards = _seat_match(data, ev, n, blk)
             blk.seated_by_program = True
-            msg = ("已按出场名单（或默认名单）排台" if reason == "blank" else "对阵已人工调整，已按出场名单（或默认名单）重新排台")
-            msg_en = ("seated from the line-ups (or the default line-ups)" if reason == "blank"
-                      else "teams changed by hand: re-seated from the line-ups (or the default line-ups)")
+            msg = (
+                "已按出场名单（或默认名单）排台"
+                if reason == "blank"
+                else "对阵已人工调整，已按出场名单（或默认名单）重新排台"
+            )
+            msg_en = (
+                "seated from the line-ups (or the default line-ups)"
+                if reason == "blank"
+                else "teams changed by hand: re-seated from the line-ups (or the default line-ups)"
+            )
             data.problems.append(Problem(INFO, "seated", msg, msg_en, rs.name, blk.row, ("board",), n))
         else:
             if len(blk.boards) != s.boards:
                 missing = next(k for k in range(1, s.boards + 1) if k not in blk.boards)
-                raise sheet_error(rs.name, blk.row, f"第{m}场缺少第{missing}台（每队{s.boards}台）；如要由程序重新排台，"
-                                  "请清空该场各台的序号与姓名", f"match {m} has no board {missing}", L.cell_ref(blk.row, c["match"]))
-            boards = [Board(k, br.red, br.black, br.result, br.fouls_red, br.fouls_black)
-                      for k, br in sorted(blk.boards.items())]
+                raise sheet_error(
+                    rs.name,
+                    blk.row,
+                    f"第{m}场缺少第{missing}台（每队{s.boards}台）；如要由程序重新排台，请清空该场各台的序号与姓名",
+                    f"match {m} has no board {missing}",
+                    L.cell_ref(blk.row, c["match"]),
+                )
+            boards = [
+                Board(k, br.red, br.black, br.result, br.fouls_red, br.fouls_black)
+                for k, br in sorted(blk.boards.items())
+            ]
             # an 出场名单 row entered or changed since it was last used re-seats its team
             if s.system != "scheveningen":
                 for team in (blk.first, blk.second):
@@ -154,26 +199,47 @@ def _build_round(data: TeamWorkbookData, before: TeamEvent, raw: RawRound) -> Te
                         data.used_lineups[(n, team)] = lr.lineup
                         continue
                     if data.state.lineups.get((n, team)) == lr.lineup:
-                        data.problems.append(Problem(
-                            INFO, "lineup_overridden", f"第{n}轮对阵表中{ev.team(team).name}的出场已人工调整，以对阵表为准",
-                            f"round {n}: the seats of team {team} were changed on the round sheet; the sheet is used",
-                            lu_sheet.name, lr.row, ("team",), n))
+                        data.problems.append(
+                            Problem(
+                                INFO,
+                                "lineup_overridden",
+                                f"第{n}轮对阵表中{ev.team(team).name}的出场已人工调整，以对阵表为准",
+                                f"round {n}: the seats of team {team} were changed on the round sheet; the sheet is used",
+                                lu_sheet.name,
+                                lr.row,
+                                ("team",),
+                                n,
+                            )
+                        )
                         continue
                     check_lineup_at(ev, n, team, lr.lineup, lu_sheet.name, lr.row, lu_cols)
                     boards = _apply_lineup(data, rs, blk, boards, team, lr.lineup)
                     data.used_lineups[(n, team)] = lr.lineup
                     blk.seated_by_program = True
-                    data.problems.append(Problem(INFO, "lineup_applied", f"已按此出场名单重排第{n}轮第{m}场",
-                                                 f"round {n} match {m} re-seated from this line-up",
-                                                 lu_sheet.name, lr.row, ("team",), n))
+                    data.problems.append(
+                        Problem(
+                            INFO,
+                            "lineup_applied",
+                            f"已按此出场名单重排第{n}轮第{m}场",
+                            f"round {n} match {m} re-seated from this line-up",
+                            lu_sheet.name,
+                            lr.row,
+                            ("team",),
+                            n,
+                        )
+                    )
         for b in boards:
             forced = vacant_result(b.red, b.black)
             br = blk.boards.get(b.board)
             if forced is not None and b.result != forced:
                 if br is not None and br.result is not None and br.row is not None:
-                    raise sheet_error(rs.name, br.row, f"第{m}场第{b.board}台有空台，结果应为“{result_display(forced)}”，"
-                                      f"实为“{text_of(br.raw)}”", f"match {m} board {b.board}: an empty seat means "
-                                      f"{result_display(forced, 'en')}", L.cell_ref(br.row, c["result"]))
+                    raise sheet_error(
+                        rs.name,
+                        br.row,
+                        f"第{m}场第{b.board}台有空台，结果应为“{result_display(forced)}”，实为“{text_of(br.raw)}”",
+                        f"match {m} board {b.board}: an empty seat means {result_display(forced, 'en')}",
+                        L.cell_ref(br.row, c["result"]),
+                    )
                 b.result = forced
         _check_team_sides(data, ev, rs, blk, boards)
         match = Match(m, blk.first, blk.second, boards)
@@ -199,8 +265,11 @@ def _build_round(data: TeamWorkbookData, before: TeamEvent, raw: RawRound) -> Te
                     row = br.row if br is not None and br.row is not None else blk.row
                     side = "red_name"
                     if k and br is not None:
-                        side = "red_name" if first_team_colour(k) == ("R" if team == match.first else "B") \
+                        side = (
+                            "red_name"
+                            if first_team_colour(k) == ("R" if team == match.first else "B")
                             else "black_name"
+                        )
                     raise sheet_error(rs.name, row, exc.zh, exc.en, L.cell_ref(row, c.get(side, c["board"]))) from None
     return ev
 
@@ -232,11 +301,18 @@ def _seat_match(data: TeamWorkbookData, ev: TeamEvent, n: int, blk: MatchBlock) 
             if br.result is not None and vacant_result(b.red, b.black) is None:
                 b.result = br.result
             if br.result is not None and (br.red, br.black) != (b.red, b.black):
-                data.problems.append(Problem(WARNING, "result_before_seating",
-                                             "此台已有结果，但对局者由程序重新排定，请核对结果",
-                                             "this board had a result before it was re-seated; check it",
-                                             data.round_sheet(n).name if data.round_sheet(n) else None, br.row,
-                                             ("result",), n))
+                data.problems.append(
+                    Problem(
+                        WARNING,
+                        "result_before_seating",
+                        "此台已有结果，但对局者由程序重新排定，请核对结果",
+                        "this board had a result before it was re-seated; check it",
+                        data.round_sheet(n).name if data.round_sheet(n) else None,
+                        br.row,
+                        ("result",),
+                        n,
+                    )
+                )
     return boards
 
 
@@ -251,8 +327,9 @@ def _stale_forced(br: BoardRow, b: Board) -> bool:
     return False
 
 
-def _apply_lineup(data: TeamWorkbookData, rs: TeamRoundSheet, blk: MatchBlock, boards: list[Board], team: int,
-                  lineup: list[int]) -> list[Board]:
+def _apply_lineup(
+    data: TeamWorkbookData, rs: TeamRoundSheet, blk: MatchBlock, boards: list[Board], team: int, lineup: list[int]
+) -> list[Board]:
     out = []
     for b in boards:
         colour = first_team_colour(b.board) if team == blk.first else other(first_team_colour(b.board))
@@ -261,16 +338,25 @@ def _apply_lineup(data: TeamWorkbookData, rs: TeamRoundSheet, blk: MatchBlock, b
         if (nb.red, nb.black) != (b.red, b.black) and br is not None and not _stale_forced(br, nb):
             nb.result = br.result
             if br.result is not None and vacant_result(nb.red, nb.black) is None:
-                data.problems.append(Problem(WARNING, "result_before_seating",
-                                             "此台已有结果，但出场名单改动后对局者已变，请核对结果",
-                                             "this board had a result before the line-up changed; check it",
-                                             rs.name, br.row, ("result",), rs.no))
+                data.problems.append(
+                    Problem(
+                        WARNING,
+                        "result_before_seating",
+                        "此台已有结果，但出场名单改动后对局者已变，请核对结果",
+                        "this board had a result before the line-up changed; check it",
+                        rs.name,
+                        br.row,
+                        ("result",),
+                        rs.no,
+                    )
+                )
         out.append(nb)
     return out
 
 
-def _check_team_sides(data: TeamWorkbookData, ev: TeamEvent, rs: TeamRoundSheet, blk: MatchBlock,
-                      boards: list[Board]) -> None:
+def _check_team_sides(
+    data: TeamWorkbookData, ev: TeamEvent, rs: TeamRoundSheet, blk: MatchBlock, boards: list[Board]
+) -> None:
     """Each seat holds a player of the team the board rule gives it (先走队
     单数台执红、双数台执黑); 全队轮赛制: one player of each team per board."""
     c = rs.table.cols
@@ -280,8 +366,13 @@ def _check_team_sides(data: TeamWorkbookData, ev: TeamEvent, rs: TeamRoundSheet,
         if ev.settings.system == "scheveningen":
             teams = {ev.team_of(b.red), ev.team_of(b.black)}
             if VACANT in (b.red, b.black) or teams != {blk.first, blk.second}:
-                raise sheet_error(rs.name, row, f"全队轮赛制第{b.board}台应为两队各一名队员",
-                                  f"Scheveningen board {b.board}: one player of each team", L.cell_ref(row, c["board"]))
+                raise sheet_error(
+                    rs.name,
+                    row,
+                    f"全队轮赛制第{b.board}台应为两队各一名队员",
+                    f"Scheveningen board {b.board}: one player of each team",
+                    L.cell_ref(row, c["board"]),
+                )
             continue
         for side, no in (("red", b.red), ("black", b.black)):
             if no == VACANT:
@@ -290,12 +381,16 @@ def _check_team_sides(data: TeamWorkbookData, ev: TeamEvent, rs: TeamRoundSheet,
             team = blk.first if first_team_colour(b.board) == colour else blk.second
             if ev.team_of(no) != team:
                 rule = "先走队单数台执红、双数台执黑"
-                raise sheet_error(rs.name, row, f"第{blk.match}场第{b.board}台：{'红方' if side == 'red' else '黑方'}"
-                                  f"{ev.player_label(no)}不是{ev.team(team).name}的队员（{rule}）；如调整了对阵，"
-                                  "请清空该场各台的序号与姓名，程序将重新排台",
-                                  f"match {blk.match} board {b.board}: the {side} player {no} is not of team {team} (the "
-                                  "first team has red on odd boards); after changing the teams, empty the seats of the match",
-                                  L.cell_ref(row, c.get(f"{side}_name", c["board"])))
+                raise sheet_error(
+                    rs.name,
+                    row,
+                    f"第{blk.match}场第{b.board}台：{'红方' if side == 'red' else '黑方'}"
+                    f"{ev.player_label(no)}不是{ev.team(team).name}的队员（{rule}）；如调整了对阵，"
+                    "请清空该场各台的序号与姓名，程序将重新排台",
+                    f"match {blk.match} board {b.board}: the {side} player {no} is not of team {team} (the "
+                    "first team has red on odd boards); after changing the teams, empty the seats of the match",
+                    L.cell_ref(row, c.get(f"{side}_name", c["board"])),
+                )
 
 
 def _check_pending_lineups(data: TeamWorkbookData) -> None:
@@ -308,19 +403,47 @@ def _check_pending_lineups(data: TeamWorkbookData) -> None:
     cols = _lineup_cols(data)
     for (n, t), lr in sorted(data.lineups.rows.items()):
         if ev.settings.system == "scheveningen":
-            data.problems.append(Problem(INFO, "lineup_unused", "全队轮赛制按秩序表排台，出场名单不用",
-                                         "Scheveningen boards come from the table; line-ups are not used",
-                                         data.lineups.name, lr.row, ("round",), n))
+            data.problems.append(
+                Problem(
+                    INFO,
+                    "lineup_unused",
+                    "全队轮赛制按秩序表排台，出场名单不用",
+                    "Scheveningen boards come from the table; line-ups are not used",
+                    data.lineups.name,
+                    lr.row,
+                    ("round",),
+                    n,
+                )
+            )
             continue
         if n == nxt and n <= ev.settings.rounds:
             if not ev.team(t).active_in(n):
-                data.problems.append(Problem(WARNING, "lineup_withdrawn", f"{ev.team(t).name}已退赛，本轮不编排",
-                                             f"team {t} has withdrawn", data.lineups.name, lr.row, ("team",), n))
+                data.problems.append(
+                    Problem(
+                        WARNING,
+                        "lineup_withdrawn",
+                        f"{ev.team(t).name}已退赛，本轮不编排",
+                        f"team {t} has withdrawn",
+                        data.lineups.name,
+                        lr.row,
+                        ("team",),
+                        n,
+                    )
+                )
                 continue
             check_lineup_at(ev, n, t, lr.lineup, data.lineups.name, lr.row, cols)
         elif n < nxt:
             rnd = ev.get_round(n)
             if t not in [x for m in rnd.matches for x in m.teams()]:
-                data.problems.append(Problem(WARNING, "lineup_unused", f"{ev.team(t).name}第{n}轮没有比赛，此出场名单不用",
-                                             f"team {t} has no match in round {n}; line-up not used",
-                                             data.lineups.name, lr.row, ("round", "team"), n))
+                data.problems.append(
+                    Problem(
+                        WARNING,
+                        "lineup_unused",
+                        f"{ev.team(t).name}第{n}轮没有比赛，此出场名单不用",
+                        f"team {t} has no match in round {n}; line-up not used",
+                        data.lineups.name,
+                        lr.row,
+                        ("round", "team"),
+                        n,
+                    )
+                )

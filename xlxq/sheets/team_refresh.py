@@ -1,6 +1,7 @@
 """A whole refresh of a team workbook (:func:`refresh`) and its
 编排记录 (:func:`write_log`, through :func:`xlxq.sheets.write_log.write_log_lines`).
 """
+
 from __future__ import annotations
 
 from xlxq.core import records
@@ -24,8 +25,9 @@ def write_log(canvas: Canvas, data: TeamWorkbookData, round_no: int, text: str) 
         name = T.SHEET_NAMES[T.LOG][data.lang]
         add_log_sheet(canvas, name, data.board_standings_sheet or data.team_standings_sheet or None)
         data.log_sheet = name
-    preamble, blocks = read_log_blocks(data.snapshot.get(name, []), records.HEADING_RE,
-                                       lambda m: records.block_key(m)[1])
+    preamble, blocks = read_log_blocks(
+        data.snapshot.get(name, []), records.HEADING_RE, lambda m: records.block_key(m)[1]
+    )
     for blk in blocks.values():
         while blk and blk[-1] is None:
             blk.pop()

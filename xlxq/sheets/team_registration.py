@@ -2,6 +2,7 @@
 player rows read by :func:`xlxq.sheets.registration.reg_entry`) and the
 出场名单 sheet (a line-up per round and team) of a team workbook.
 """
+
 from __future__ import annotations
 
 import re
@@ -25,8 +26,10 @@ _LINEUP_LOOKUP = header_lookup(T.LINEUP_HEAD + T.ALL_BOARD_COLUMNS + T.LINEUP_TA
 # reading: 队伍报名
 # ==========================================================================
 
-def read_teams(name: str, grid: list[list[Any]], settings: TeamSettings,
-               problems: list[Problem]) -> tuple[list[Player], list[Team], TeamRegSheet]:
+
+def read_teams(
+    name: str, grid: list[list[Any]], settings: TeamSettings, problems: list[Problem]
+) -> tuple[list[Player], list[Team], TeamRegSheet]:
     table = find_table(name, grid, _REG_LOOKUP, ("name",), "“姓名”", "'Name'")
     c = table.cols
     if "team_no" not in c and "team" not in c:
@@ -46,36 +49,61 @@ def read_teams(name: str, grid: list[list[Any]], settings: TeamSettings,
         if traw is not None:
             t = as_int(traw)
             if t is None or t < 1:
-                raise sheet_error(name, r, f"{pname} 的队号应为正整数，实为“{traw}”",
-                                  f"{pname}: team no must be a positive whole number, got {traw!r}",
-                                  L.cell_ref(r, c["team_no"]))
+                raise sheet_error(
+                    name,
+                    r,
+                    f"{pname} 的队号应为正整数，实为“{traw}”",
+                    f"{pname}: team no must be a positive whole number, got {traw!r}",
+                    L.cell_ref(r, c["team_no"]),
+                )
             e["team_no"] = t
         e["team"] = text_of(get.get("team"))
         if "team_no" not in e and e["team"] is None:
-            raise sheet_error(name, r, f"{pname} 没有队号或队名", f"{pname} has no team",
-                              L.cell_ref(r, c.get("team", c.get("team_no"))))
+            raise sheet_error(
+                name,
+                r,
+                f"{pname} 没有队号或队名",
+                f"{pname} has no team",
+                L.cell_ref(r, c.get("team", c.get("team_no"))),
+            )
         kind, k = T.parse_place(get.get("place"))
         if kind == "bad" or (kind == "main" and k is not None and k < 1) or (kind == "reserve" and k == 0):
-            raise sheet_error(name, r, f"{pname} 的台次应为 1–{boards} 或“替补”“替补2”等，实为“{get.get('place')}”",
-                              f"{pname}: board must be 1–{boards} or 'reserve', got {get.get('place')!r}",
-                              L.cell_ref(r, c["place"]))
-        if kind == "main" and k > boards:        # a registered place after the boards: a 替补 in that order
+            raise sheet_error(
+                name,
+                r,
+                f"{pname} 的台次应为 1–{boards} 或“替补”“替补2”等，实为“{get.get('place')}”",
+                f"{pname}: board must be 1–{boards} or 'reserve', got {get.get('place')!r}",
+                L.cell_ref(r, c["place"]),
+            )
+        if kind == "main" and k > boards:  # a registered place after the boards: a 替补 in that order
             kind, k = "reserve", k - boards
         e["place"] = (kind, k)
         rb = get.get("reserve_board")
         if rb is not None:
             x = as_int(rb)
             if x is None or not 1 <= x <= boards:
-                raise sheet_error(name, r, f"{pname} 的替补台次应为 1–{boards}，实为“{rb}”",
-                                  f"{pname}: reserve board must be 1–{boards}, got {rb!r}", L.cell_ref(r, c["reserve_board"]))
+                raise sheet_error(
+                    name,
+                    r,
+                    f"{pname} 的替补台次应为 1–{boards}，实为“{rb}”",
+                    f"{pname}: reserve board must be 1–{boards}, got {rb!r}",
+                    L.cell_ref(r, c["reserve_board"]),
+                )
             e["reserve_board"] = x
         reg_rating(e, name, r, get, c)
-        for key, what_zh, what_en in (("withdrawn", "退赛轮次", "withdrawn-from-round"),
-                                      ("team_withdrawn", "全队退赛轮次", "team withdrawn-from-round")):
+        for key, what_zh, what_en in (
+            ("withdrawn", "退赛轮次", "withdrawn-from-round"),
+            ("team_withdrawn", "全队退赛轮次", "team withdrawn-from-round"),
+        ):
             wd = parse_withdrawn(get.get(key))
             if wd is not None and wd < 1:
-                raise sheet_error(name, r, f"{pname} 的{what_zh}应为轮次数字（如 5 表示从第5轮起不再编排），实为“{get[key]}”",
-                                  f"{pname}: {what_en} must be a round number, got {get[key]!r}", L.cell_ref(r, c[key]))
+                raise sheet_error(
+                    name,
+                    r,
+                    f"{pname} 的{what_zh}应为轮次数字（如 5 表示从第5轮起不再编排），实为“{get[key]}”",
+                    f"{pname}: {what_en} must be a round number, got {get[key]!r}",
+                    L.cell_ref(r, c[key]),
+                )
             e[key] = wd
         entries.append(e)
     if not entries:
@@ -86,24 +114,38 @@ def read_teams(name: str, grid: list[list[Any]], settings: TeamSettings,
         t = e.get("team_no")
         if t is not None and e["team"] is not None:
             if t in team_name and norm_name(team_name[t][0]) != norm_name(e["team"]):
-                raise sheet_error(name, e["row"], f"队号 {t} 在第{team_name[t][1]}行为“{team_name[t][0]}”，此行为“{e['team']}”",
-                                  f"team no {t} is {team_name[t][0]!r} on row {team_name[t][1]} but {e['team']!r} here",
-                                  L.cell_ref(e["row"], c["team"]))
+                raise sheet_error(
+                    name,
+                    e["row"],
+                    f"队号 {t} 在第{team_name[t][1]}行为“{team_name[t][0]}”，此行为“{e['team']}”",
+                    f"team no {t} is {team_name[t][0]!r} on row {team_name[t][1]} but {e['team']!r} here",
+                    L.cell_ref(e["row"], c["team"]),
+                )
             team_name.setdefault(t, (e["team"], e["row"]))
     by_name: dict[str, int] = {}
     for t, (nm, r) in team_name.items():
         k = norm_name(nm)
         if k in by_name and by_name[k] != t:
-            raise sheet_error(name, r, f"队名“{nm}”同时用于队号 {by_name[k]} 与 {t}", f"team {nm!r} has two numbers",
-                              L.cell_ref(r, c["team"]))
+            raise sheet_error(
+                name,
+                r,
+                f"队名“{nm}”同时用于队号 {by_name[k]} 与 {t}",
+                f"team {nm!r} has two numbers",
+                L.cell_ref(r, c["team"]),
+            )
         by_name[k] = t
     nxt = max([e["team_no"] for e in entries if "team_no" in e], default=0)
     for e in entries:
         if "team_no" in e:
             if e["team_no"] not in team_name:
                 if "team" in c:
-                    raise sheet_error(name, e["row"], f"队号 {e['team_no']} 没有队名（请在“队名”列填写）",
-                                      f"team no {e['team_no']} has no name", L.cell_ref(e["row"], c["team"]))
+                    raise sheet_error(
+                        name,
+                        e["row"],
+                        f"队号 {e['team_no']} 没有队名（请在“队名”列填写）",
+                        f"team no {e['team_no']} has no name",
+                        L.cell_ref(e["row"], c["team"]),
+                    )
                 team_name[e["team_no"]] = (f"{e['team_no']}队", e["row"])
             continue
         k = norm_name(e["team"])
@@ -114,20 +156,39 @@ def read_teams(name: str, grid: list[list[Any]], settings: TeamSettings,
         e["team_no"] = by_name[k]
         if "team_no" in c:
             reg.assigned_team[e["row"]] = e["team_no"]
-            problems.append(Problem(INFO, "team_numbered", f"{e['name']} 未填队号，按队名编为 {e['team_no']} 队",
-                                    f"{e['name']}: team no {e['team_no']} filled in from the team name", name,
-                                    e["row"], ("team_no",)))
+            problems.append(
+                Problem(
+                    INFO,
+                    "team_numbered",
+                    f"{e['name']} 未填队号，按队名编为 {e['team_no']} 队",
+                    f"{e['name']}: team no {e['team_no']} filled in from the team name",
+                    name,
+                    e["row"],
+                    ("team_no",),
+                )
+            )
     # player numbers
     nxt = max(first_no, default=0)
     for e in entries:
         if "no" not in e:
             if "no" not in c:
-                raise sheet_error(name, None, "队伍报名表没有“序号”列，请加一列“序号”", "the team registration has no 'No' column")
+                raise sheet_error(
+                    name, None, "队伍报名表没有“序号”列，请加一列“序号”", "the team registration has no 'No' column"
+                )
             nxt += 1
             e["no"] = nxt
             reg.assigned_no[e["row"]] = nxt
-            problems.append(Problem(INFO, "numbered", f"{e['name']} 未填序号，已自动编为 {nxt} 号",
-                                    f"{e['name']} had no number; numbered {nxt}", name, e["row"], ("no",)))
+            problems.append(
+                Problem(
+                    INFO,
+                    "numbered",
+                    f"{e['name']} 未填序号，已自动编为 {nxt} 号",
+                    f"{e['name']} had no number; numbered {nxt}",
+                    name,
+                    e["row"],
+                    ("no",),
+                )
+            )
     # members in registered order
     members: dict[int, list[dict]] = {}
     for e in entries:
@@ -144,51 +205,98 @@ def read_teams(name: str, grid: list[list[Any]], settings: TeamSettings,
         for e in mains:
             k = e["place"][1]
             if k in seen:
-                raise sheet_error(name, e["row"], f"{tname}：第{k}台登记了两人（{seen[k]['name']}、{e['name']}）",
-                                  f"team {tname}: two players on board {k}", L.cell_ref(e["row"], c["place"]))
+                raise sheet_error(
+                    name,
+                    e["row"],
+                    f"{tname}：第{k}台登记了两人（{seen[k]['name']}、{e['name']}）",
+                    f"team {tname}: two players on board {k}",
+                    L.cell_ref(e["row"], c["place"]),
+                )
             seen[k] = e
         if mains and sorted(seen) != list(range(1, len(seen) + 1)):
             gap = next(k for k in range(1, len(seen) + 2) if k not in seen)
             e = max(mains, key=lambda x: x["place"][1])
-            raise sheet_error(name, e["row"], f"{tname}：台次不连续，没有第{gap}台的队员",
-                              f"team {tname}: no player registered on board {gap}", L.cell_ref(e["row"], c["place"]))
+            raise sheet_error(
+                name,
+                e["row"],
+                f"{tname}：台次不连续，没有第{gap}台的队员",
+                f"team {tname}: no player registered on board {gap}",
+                L.cell_ref(e["row"], c["place"]),
+            )
         blanks = [e for e in es if e["place"][0] is None]
-        numbered = sorted((e for e in es if e["place"][0] == "reserve" and e["place"][1] is not None),
-                          key=lambda e: e["place"][1])
+        numbered = sorted(
+            (e for e in es if e["place"][0] == "reserve" and e["place"][1] is not None), key=lambda e: e["place"][1]
+        )
         for a, b in zip(numbered, numbered[1:]):
             if a["place"][1] == b["place"][1]:
-                raise sheet_error(name, b["row"], f"{tname}：替补{b['place'][1]}登记了两人（{a['name']}、{b['name']}）",
-                                  f"team {tname}: two players registered as reserve {b['place'][1]}",
-                                  L.cell_ref(b["row"], c["place"]))
+                raise sheet_error(
+                    name,
+                    b["row"],
+                    f"{tname}：替补{b['place'][1]}登记了两人（{a['name']}、{b['name']}）",
+                    f"team {tname}: two players registered as reserve {b['place'][1]}",
+                    L.cell_ref(b["row"], c["place"]),
+                )
         plain = [e for e in es if e["place"][0] == "reserve" and e["place"][1] is None]
         order = sorted(mains, key=lambda e: e["place"][1]) + blanks + numbered + plain
         if len(order) < settings.boards:
-            raise sheet_error(name, es[0]["row"], f"{tname}（{t}队）只报名{len(order)}人，少于每队{settings.boards}台",
-                              f"team {tname} registers {len(order)} players, fewer than {settings.boards} boards",
-                              L.cell_ref(es[0]["row"], c["name"]))
+            raise sheet_error(
+                name,
+                es[0]["row"],
+                f"{tname}（{t}队）只报名{len(order)}人，少于每队{settings.boards}台",
+                f"team {tname} registers {len(order)} players, fewer than {settings.boards} boards",
+                L.cell_ref(es[0]["row"], c["name"]),
+            )
         if (mains or numbered or plain) and len(mains) + len(blanks) < settings.boards:
             e = (numbered + plain)[0]
-            raise sheet_error(name, e["row"], f"{tname}：只登记了{len(mains) + len(blanks)}名主力，每队{settings.boards}台，"
-                              f"请把“{e['name']}”等替补改为台次号", f"team {tname}: fewer main players than boards",
-                              L.cell_ref(e["row"], c["place"]))
+            raise sheet_error(
+                name,
+                e["row"],
+                f"{tname}：只登记了{len(mains) + len(blanks)}名主力，每队{settings.boards}台，"
+                f"请把“{e['name']}”等替补改为台次号",
+                f"team {tname}: fewer main players than boards",
+                L.cell_ref(e["row"], c["place"]),
+            )
         reserve_boards: dict[int, int] = {}
         for i, e in enumerate(order, start=1):
             if "reserve_board" in e:
                 if i <= settings.boards:
-                    raise sheet_error(name, e["row"], f"{e['name']} 是{tname}第{i}台主力，不能登记替补台次",
-                                      f"{e['name']} plays board {i}; only reserves have a reserve board",
-                                      L.cell_ref(e["row"], c["reserve_board"]))
+                    raise sheet_error(
+                        name,
+                        e["row"],
+                        f"{e['name']} 是{tname}第{i}台主力，不能登记替补台次",
+                        f"{e['name']} plays board {i}; only reserves have a reserve board",
+                        L.cell_ref(e["row"], c["reserve_board"]),
+                    )
                 reserve_boards[e["no"]] = e["reserve_board"]
         wds = {e["team_withdrawn"] for e in es if e.get("team_withdrawn") is not None}
         if len(wds) > 1:
             e = next(e for e in es if e.get("team_withdrawn") is not None)
-            raise sheet_error(name, e["row"], f"{tname}的全队退赛轮次不一致（{'、'.join(map(str, sorted(wds)))}）",
-                              f"team {tname}: different team withdrawal rounds", L.cell_ref(e["row"], c["team_withdrawn"]))
+            raise sheet_error(
+                name,
+                e["row"],
+                f"{tname}的全队退赛轮次不一致（{'、'.join(map(str, sorted(wds)))}）",
+                f"team {tname}: different team withdrawal rounds",
+                L.cell_ref(e["row"], c["team_withdrawn"]),
+            )
         for e in order:
-            players.append(Player(no=e["no"], name=e["name"], unit=tname, rating=e.get("rating"),
-                                  withdrawn_from_round=e.get("withdrawn")))
-        teams.append(Team(no=t, name=tname, players=[e["no"] for e in order], reserve_boards=reserve_boards,
-                          withdrawn_from_round=min(wds) if wds else None))
+            players.append(
+                Player(
+                    no=e["no"],
+                    name=e["name"],
+                    unit=tname,
+                    rating=e.get("rating"),
+                    withdrawn_from_round=e.get("withdrawn"),
+                )
+            )
+        teams.append(
+            Team(
+                no=t,
+                name=tname,
+                players=[e["no"] for e in order],
+                reserve_boards=reserve_boards,
+                withdrawn_from_round=min(wds) if wds else None,
+            )
+        )
     players.sort(key=lambda p: p.no)
     return players, teams, reg
 
@@ -196,6 +304,7 @@ def read_teams(name: str, grid: list[list[Any]], settings: TeamSettings,
 # ==========================================================================
 # reading: 出场名单
 # ==========================================================================
+
 
 class TeamIndex:
     def __init__(self, teams: list[Team]):
@@ -217,35 +326,50 @@ def _round_of_cell(v: Any) -> Optional[int]:
     return -1
 
 
-def _team_of_row(sheet: str, row: int, no_cell: Any, name_cell: Any, idx: TeamIndex, cols: dict[str, int],
-                 no_key: str, name_key: str) -> Optional[int]:
+def _team_of_row(
+    sheet: str, row: int, no_cell: Any, name_cell: Any, idx: TeamIndex, cols: dict[str, int], no_key: str, name_key: str
+) -> Optional[int]:
     """A team from a 队号 cell and a 队名 cell (队号 decides when both agree or
     the name is unknown; a name alone must be unambiguous)."""
     name = text_of(name_cell)
     if no_cell is not None:
         t = as_int(no_cell)
         if t is None or t not in idx.by_no:
-            raise sheet_error(sheet, row, f"队号“{no_cell}”不在队伍报名表中", f"team no {no_cell!r} is not registered",
-                              L.cell_ref(row, cols[no_key]))
+            raise sheet_error(
+                sheet,
+                row,
+                f"队号“{no_cell}”不在队伍报名表中",
+                f"team no {no_cell!r} is not registered",
+                L.cell_ref(row, cols[no_key]),
+            )
         if name is not None:
             same = idx.by_name.get(norm_name(name), [])
             if same and all(x.no != t for x in same):
-                raise sheet_error(sheet, row, f"队号 {t}（{idx.by_no[t].name}）与队名“{name}”不一致，请改正其中之一",
-                                  f"team no {t} ({idx.by_no[t].name}) does not match the name {name!r}",
-                                  L.cell_ref(row, cols[no_key]))
+                raise sheet_error(
+                    sheet,
+                    row,
+                    f"队号 {t}（{idx.by_no[t].name}）与队名“{name}”不一致，请改正其中之一",
+                    f"team no {t} ({idx.by_no[t].name}) does not match the name {name!r}",
+                    L.cell_ref(row, cols[no_key]),
+                )
         return t
     if name is None:
         return None
     same = idx.by_name.get(norm_name(name), [])
     if len(same) != 1:
-        raise sheet_error(sheet, row, f"队名“{name}”不在队伍报名表中（或重名），请填写队号",
-                          f"team {name!r} is not registered (or ambiguous); fill in the team no",
-                          L.cell_ref(row, cols[name_key]))
+        raise sheet_error(
+            sheet,
+            row,
+            f"队名“{name}”不在队伍报名表中（或重名），请填写队号",
+            f"team {name!r} is not registered (or ambiguous); fill in the team no",
+            L.cell_ref(row, cols[name_key]),
+        )
     return same[0].no
 
 
-def read_lineups(name: str, grid: list[list[Any]], settings: TeamSettings, players: list[Player],
-                 teams: TeamIndex) -> LineupSheet:
+def read_lineups(
+    name: str, grid: list[list[Any]], settings: TeamSettings, players: list[Player], teams: TeamIndex
+) -> LineupSheet:
     table = find_table(name, grid, _LINEUP_LOOKUP, ("round",), "“轮次”", "'Round'")
     c = table.cols
     if "team_no" not in c and "team" not in c:
@@ -261,16 +385,22 @@ def read_lineups(name: str, grid: list[list[Any]], settings: TeamSettings, playe
         traw = cell_at(grid, r, c["team_no"]) if "team_no" in c else None
         tname = cell_at(grid, r, c["team"]) if "team" in c else None
         if all(v is None for v in cells.values()):
-            sheet.other_rows.append(r)      # nothing submitted on this row
+            sheet.other_rows.append(r)  # nothing submitted on this row
             continue
         n = _round_of_cell(rraw)
         if n is None or n < 1 or n > settings.rounds:
-            raise sheet_error(name, r, f"轮次应为 1–{settings.rounds}，实为“{rraw if rraw is not None else ''}”",
-                              f"round must be 1–{settings.rounds}, got {rraw!r}", L.cell_ref(r, c["round"]))
+            raise sheet_error(
+                name,
+                r,
+                f"轮次应为 1–{settings.rounds}，实为“{rraw if rraw is not None else ''}”",
+                f"round must be 1–{settings.rounds}, got {rraw!r}",
+                L.cell_ref(r, c["round"]),
+            )
         t = _team_of_row(name, r, traw, tname, teams, c, "team_no", "team")
         if t is None:
-            raise sheet_error(name, r, "没有填写队号或队名", "no team given",
-                              L.cell_ref(r, c.get("team_no", c.get("team"))))
+            raise sheet_error(
+                name, r, "没有填写队号或队名", "no team given", L.cell_ref(r, c.get("team_no", c.get("team")))
+            )
         members = teams.by_no[t].players
         lineup: list[int] = []
         for k in sorted(cells):
@@ -278,8 +408,13 @@ def read_lineups(name: str, grid: list[list[Any]], settings: TeamSettings, playe
             ref = L.cell_ref(r, board_cols[k])
             if k > settings.boards:
                 if v is not None:
-                    raise sheet_error(name, r, f"每队只有{settings.boards}台，第{k}台应空着", f"there are only "
-                                      f"{settings.boards} boards; board {k} must be empty", ref)
+                    raise sheet_error(
+                        name,
+                        r,
+                        f"每队只有{settings.boards}台，第{k}台应空着",
+                        f"there are only {settings.boards} boards; board {k} must be empty",
+                        ref,
+                    )
                 continue
             if v is None or T.is_vacant_word(v):
                 lineup.append(VACANT)
@@ -287,8 +422,9 @@ def read_lineups(name: str, grid: list[list[Any]], settings: TeamSettings, playe
             no = as_int(v)
             if no is not None:
                 if no not in names.by_no:
-                    raise sheet_error(name, r, f"第{k}台：序号 {no} 不在队伍报名表中", f"board {k}: no {no} is not registered",
-                                      ref)
+                    raise sheet_error(
+                        name, r, f"第{k}台：序号 {no} 不在队伍报名表中", f"board {k}: no {no} is not registered", ref
+                    )
                 lineup.append(no)
                 continue
             cands = names.by_name.get(norm_name(v), [])
@@ -296,21 +432,31 @@ def read_lineups(name: str, grid: list[list[Any]], settings: TeamSettings, playe
             pick = own or cands
             if len(pick) != 1:
                 zh = "重名，请填写序号" if pick else "不在队伍报名表中"
-                raise sheet_error(name, r, f"第{k}台：“{text_of(v)}”{zh}", f"board {k}: {text_of(v)!r} is "
-                                  + ("ambiguous; give the number" if pick else "not registered"), ref)
+                raise sheet_error(
+                    name,
+                    r,
+                    f"第{k}台：“{text_of(v)}”{zh}",
+                    f"board {k}: {text_of(v)!r} is " + ("ambiguous; give the number" if pick else "not registered"),
+                    ref,
+                )
             lineup.append(pick[0].no)
         for _ in range(len(lineup) + 1, settings.boards + 1):
-            lineup.append(VACANT)         # a board column missing from the sheet: nobody named
+            lineup.append(VACANT)  # a board column missing from the sheet: nobody named
         if (n, t) in sheet.rows:
-            raise sheet_error(name, r, f"第{n}轮{teams.by_no[t].name}的出场名单与第{sheet.rows[(n, t)].row}行重复",
-                              f"round {n} team {t}: a second line-up (row {sheet.rows[(n, t)].row})",
-                              L.cell_ref(r, c["round"]))
+            raise sheet_error(
+                name,
+                r,
+                f"第{n}轮{teams.by_no[t].name}的出场名单与第{sheet.rows[(n, t)].row}行重复",
+                f"round {n} team {t}: a second line-up (row {sheet.rows[(n, t)].row})",
+                L.cell_ref(r, c["round"]),
+            )
         sheet.rows[(n, t)] = LineupRow(r, n, t, lineup)
     return sheet
 
 
-def check_lineup_at(event: TeamEvent, n: int, t: int, lineup: list[int], sheet: str, row: int,
-                    cols: dict[int, int]) -> None:
+def check_lineup_at(
+    event: TeamEvent, n: int, t: int, lineup: list[int], sheet: str, row: int, cols: dict[int, int]
+) -> None:
     """check_lineup, the error naming the sheet, row and board cell."""
     try:
         check_lineup(event, n, t, lineup)

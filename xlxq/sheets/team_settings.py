@@ -4,6 +4,7 @@ workbook's row readers (:mod:`xlxq.sheets.settings`) over the team rows
 :class:`~xlxq.core.teams.TeamSettings`; the value cells as shown, the team
 tie-break text and the 说明 cells.
 """
+
 from __future__ import annotations
 
 import re
@@ -16,14 +17,27 @@ from xlxq.sheets import layout as L, team_layout as T
 from xlxq.sheets.canvas import Canvas
 from xlxq.sheets.cells import as_int, find_table, sheet_error, text_of
 from xlxq.sheets.problems import Problem
-from xlxq.sheets.settings import (SETTINGS_LOOKUP, choice_setting, model_default, number_setting, rounds_help,
-                                  setting_rows, shown_setting, write_help_cells)
+from xlxq.sheets.settings import (
+    SETTINGS_LOOKUP,
+    choice_setting,
+    model_default,
+    number_setting,
+    rounds_help,
+    setting_rows,
+    shown_setting,
+    write_help_cells,
+)
 from xlxq.sheets.team_data import SettingsInfo, TeamWorkbookData
 
 
 #: the model classes of the team settings rows, by the first part of their target
-TEAM_MODEL_BASES: dict[str, type] = {"settings": TeamSettings, "scoring": TeamScoring, "game": Scoring,
-                                     "pairing": PairingOptions, "standings": StandingsOptions}
+TEAM_MODEL_BASES: dict[str, type] = {
+    "settings": TeamSettings,
+    "scoring": TeamScoring,
+    "game": Scoring,
+    "pairing": PairingOptions,
+    "standings": StandingsOptions,
+}
 
 
 def team_tiebreak_value(raw: Any) -> Optional[list[str]]:
@@ -48,7 +62,7 @@ def team_tiebreak_value(raw: Any) -> Optional[list[str]]:
         items.append(english.get(L.norm_key(part), part))
     if len(items) == 1 and items[0] in TEAM_PRESETS:
         return items
-    resolve_team_tiebreaks(items)    # InputError for an unknown item
+    resolve_team_tiebreaks(items)  # InputError for an unknown item
     return items
 
 
@@ -75,16 +89,20 @@ _INT_MIN = {"first_round_seed": 0, "board_min_games": 0, "boards": 2}
 _INT_MAX = {"boards": 10}
 
 
-def read_team_settings(name: str, grid: list[list[Any]], problems: list[Problem]) -> tuple[TeamSettings, bool,
-                                                                                      SettingsInfo]:
+def read_team_settings(
+    name: str, grid: list[list[Any]], problems: list[Problem]
+) -> tuple[TeamSettings, bool, SettingsInfo]:
     table = find_table(name, grid, SETTINGS_LOOKUP, ("key", "value"), "“项目、设置”", "'Setting, Value'")
     sheet = SettingsInfo(name, table)
     got: dict[str, Any] = {}
     for r, spec, raw, cell in setting_rows(name, grid, table, T.TEAM_SETTING_LOOKUP, sheet.rows, problems):
         what = spec.label("zh")
         if raw is None:
-            got[spec.key] = None if (spec.kind.startswith("opt") or spec.kind == "teamtiebreaks") \
+            got[spec.key] = (
+                None
+                if (spec.kind.startswith("opt") or spec.kind == "teamtiebreaks")
                 else model_default(spec, TEAM_MODEL_BASES)
+            )
             continue
         if spec.kind == "text":
             got[spec.key] = text_of(raw) or ""
@@ -93,8 +111,13 @@ def read_team_settings(name: str, grid: list[list[Any]], problems: list[Problem]
             lo, hi = _INT_MIN.get(spec.key, 1), _INT_MAX.get(spec.key)
             if v is None or v < lo or (hi is not None and v > hi):
                 rng = f"{lo}–{hi}" if hi is not None else (f"≥ {lo}")
-                raise sheet_error(name, r, f"{what}应为整数（{rng}），实为“{raw}”",
-                                  f"{spec.en} must be a whole number ({rng}), got {raw!r}", cell)
+                raise sheet_error(
+                    name,
+                    r,
+                    f"{what}应为整数（{rng}），实为“{raw}”",
+                    f"{spec.en} must be a whole number ({rng}), got {raw!r}",
+                    cell,
+                )
             got[spec.key] = v
         elif spec.kind in ("number", "optnumber"):
             got[spec.key] = number_setting(name, r, spec, raw, cell)
@@ -130,8 +153,13 @@ def settings_cells(settings: TeamSettings, lang: str, normalise_results: bool = 
     out: dict[str, Any] = {}
     for spec in T.TEAM_SETTINGS_ROWS:
         obj, _, attr = spec.target.partition(".")
-        src = {"settings": settings, "scoring": settings.scoring, "game": settings.scoring.game,
-               "pairing": settings.pairing, "standings": settings.standings}.get(obj)
+        src = {
+            "settings": settings,
+            "scoring": settings.scoring,
+            "game": settings.scoring.game,
+            "pairing": settings.pairing,
+            "standings": settings.standings,
+        }.get(obj)
         v = normalise_results if obj == "workbook" else getattr(src, attr)
         out[spec.key] = shown_setting(spec, v, lang, lambda t: team_tiebreak_text(t, settings.system, lang))
     return out
@@ -141,6 +169,11 @@ def write_settings_help(canvas: Canvas, data: TeamWorkbookData) -> None:
     """The 说明 of 排名方法 (the order actually used) and of 轮数."""
     s = data.event.settings
     lang = data.lang
-    write_help_cells(canvas, data.settings_sheet,
-                     {"tiebreaks": lambda: team_tiebreak_sequence(s.tiebreaks, s.system, lang),
-                      "rounds": lambda: rounds_help(T.TEAM_SETTINGS_BY_KEY["rounds"], data.problems, lang)})
+    write_help_cells(
+        canvas,
+        data.settings_sheet,
+        {
+            "tiebreaks": lambda: team_tiebreak_sequence(s.tiebreaks, s.system, lang),
+            "rounds": lambda: rounds_help(T.TEAM_SETTINGS_BY_KEY["rounds"], data.problems, lang),
+        },
+    )

@@ -1,6 +1,7 @@
 """A new team workbook (:func:`plan_new_team_workbook`) and a team
 template filled in (:func:`plan_fill_team_template`).
 """
+
 from __future__ import annotations
 
 from typing import Any, Optional
@@ -29,16 +30,36 @@ def _team_rows(event: Optional[TeamEvent], lang: str) -> list[list[Any]]:
         for i, no in enumerate(t.players, start=1):
             p = event.player(no)
             place = i if i <= boards else T.place_text("reserve", i - boards, lang)
-            out.append([t.no, t.name, place, p.no, p.name, tidy_number(p.rating) if p.rating is not None else None,
-                        t.reserve_boards.get(no), p.withdrawn_from_round,
-                        t.withdrawn_from_round if i == 1 else None, None, None])
+            out.append(
+                [
+                    t.no,
+                    t.name,
+                    place,
+                    p.no,
+                    p.name,
+                    tidy_number(p.rating) if p.rating is not None else None,
+                    t.reserve_boards.get(no),
+                    p.withdrawn_from_round,
+                    t.withdrawn_from_round if i == 1 else None,
+                    None,
+                    None,
+                ]
+            )
     return out
 
 
 def _teams_sheet(canvas: Canvas, rname: str, settings: TeamSettings, event: Optional[TeamEvent], lang: str) -> None:
-    canvas.set(rname, 1, 1, (f"{settings.name}  " if settings.name else "") +
-               ("队伍报名表（台次：主力填1、2…，替补填“替补”；序号全赛唯一）" if lang == "zh"
-                else "Team registration (Board: 1, 2 … for the main players, 'reserve' for reserves)"))
+    canvas.set(
+        rname,
+        1,
+        1,
+        (f"{settings.name}  " if settings.name else "")
+        + (
+            "队伍报名表（台次：主力填1、2…，替补填“替补”；序号全赛唯一）"
+            if lang == "zh"
+            else "Team registration (Board: 1, 2 … for the main players, 'reserve' for reserves)"
+        ),
+    )
     canvas.set_row(rname, 2, 1, [c.header(lang) for c in T.TEAM_REG_COLUMNS])
     rows = _team_rows(event, lang)
     for i, vals in enumerate(rows, start=3):
@@ -47,33 +68,41 @@ def _teams_sheet(canvas: Canvas, rname: str, settings: TeamSettings, event: Opti
     plan = canvas.plan
     for j in range(1, ncols + 1):
         canvas.fill(rname, 2, j, L.HEADER_FILL)
-    plan.looks.append(SheetLook(rname, {i: c.width for i, c in enumerate(T.TEAM_REG_COLUMNS, start=1)},
-                                freeze=(3, 3)))
-    plan.styles += [Style(rname, 1, 1, bold=True, size=12),
-                    Style(rname, 2, 1, 1, ncols, bold=True, border=True, align="center")]
+    plan.looks.append(SheetLook(rname, {i: c.width for i, c in enumerate(T.TEAM_REG_COLUMNS, start=1)}, freeze=(3, 3)))
+    plan.styles += [
+        Style(rname, 1, 1, bold=True, size=12),
+        Style(rname, 2, 1, 1, ncols, bold=True, border=True, align="center"),
+    ]
     if rows:
         plan.styles.append(Style(rname, 3, 1, len(rows), ncols, border=True))
         plan.styles.append(Style(rname, 3, 1, len(rows), 1, align="center"))
         plan.styles.append(Style(rname, 3, 3, len(rows), 2, align="center"))
-    plan.page_setups.append(PageSetup(rname, title_rows=(1, 2), area=(1, 1, max(2, 2 + len(rows)), ncols - 1),
-                                      footer="&P / &N"))
+    plan.page_setups.append(
+        PageSetup(rname, title_rows=(1, 2), area=(1, 1, max(2, 2 + len(rows)), ncols - 1), footer="&P / &N")
+    )
 
 
 def _lineups_sheet(canvas: Canvas, lname: str, settings: TeamSettings, lang: str) -> None:
     cols = T.LINEUP_HEAD + tuple(T.board_column(k) for k in range(1, settings.boards + 1)) + T.LINEUP_TAIL
-    title = ("出场名单（每轮每队一行：轮次、队号，各台填序号或姓名，缺人填“缺”；未填的队按默认名单出场）" if lang == "zh" else
-             "Line-ups (one row per round and team: numbers or names per board, 'vacant' for an empty seat; "
-             "a team without a row plays its default line-up)")
+    title = (
+        "出场名单（每轮每队一行：轮次、队号，各台填序号或姓名，缺人填“缺”；未填的队按默认名单出场）"
+        if lang == "zh"
+        else "Line-ups (one row per round and team: numbers or names per board, 'vacant' for an empty seat; "
+        "a team without a row plays its default line-up)"
+    )
     canvas.set(lname, 1, 1, title)
     canvas.set_row(lname, 2, 1, [c.header(lang) for c in cols])
     plan = canvas.plan
     for j in range(1, len(cols) + 1):
         canvas.fill(lname, 2, j, L.HEADER_FILL)
     plan.looks.append(SheetLook(lname, {i: c.width for i, c in enumerate(cols, start=1)}, freeze=(3, 4)))
-    plan.styles += [Style(lname, 1, 1, bold=True, size=12),
-                    Style(lname, 2, 1, 1, len(cols), bold=True, border=True, align="center")]
-    plan.page_setups.append(PageSetup(lname, landscape=True, title_rows=(1, 2), area=(1, 1, 2, len(cols) - 1),
-                                      footer="&P / &N"))
+    plan.styles += [
+        Style(lname, 1, 1, bold=True, size=12),
+        Style(lname, 2, 1, 1, len(cols), bold=True, border=True, align="center"),
+    ]
+    plan.page_setups.append(
+        PageSetup(lname, landscape=True, title_rows=(1, 2), area=(1, 1, 2, len(cols) - 1), footer="&P / &N")
+    )
 
 
 def _empty_team_standings(canvas: Canvas, name: str, settings: TeamSettings, lang: str) -> None:
@@ -89,8 +118,12 @@ def _empty_board_standings(canvas: Canvas, name: str, settings: TeamSettings, la
     board_looks(canvas, name, 2)
 
 
-def plan_new_team_workbook(lang: str = "zh", settings: Optional[TeamSettings] = None,
-                           event: Optional[TeamEvent] = None, normalise_results: bool = False) -> WritePlan:
+def plan_new_team_workbook(
+    lang: str = "zh",
+    settings: Optional[TeamSettings] = None,
+    event: Optional[TeamEvent] = None,
+    normalise_results: bool = False,
+) -> WritePlan:
     """The plan that builds a team workbook from nothing: 设置, 队伍报名,
     出场名单, 团体成绩, 台次成绩, 编排记录 and the hidden state sheet.  Used by
     tools/build_team_templates.py (XlsxWriter) and create_team_workbook."""
@@ -99,10 +132,16 @@ def plan_new_team_workbook(lang: str = "zh", settings: Optional[TeamSettings] = 
     names = T.SHEET_NAMES
     sname = names[T.SETTINGS][lang]
     canvas.add_sheet(sname, L.SETTINGS)
-    write_settings_sheet(canvas, sname, "团体赛设置" if lang == "zh" else "Team event settings", T.TEAM_SETTINGS_ROWS,
-                         settings_cells(settings, lang, normalise_results),
-                         team_tiebreak_sequence(settings.tiebreaks, settings.system, lang),
-                         T.TEAM_TIEBREAK_PRESET_LABELS, lang)
+    write_settings_sheet(
+        canvas,
+        sname,
+        "团体赛设置" if lang == "zh" else "Team event settings",
+        T.TEAM_SETTINGS_ROWS,
+        settings_cells(settings, lang, normalise_results),
+        team_tiebreak_sequence(settings.tiebreaks, settings.system, lang),
+        T.TEAM_TIEBREAK_PRESET_LABELS,
+        lang,
+    )
     rname = names[T.TEAMS][lang]
     canvas.add_sheet(rname, L.REGISTRATION, sname)
     _teams_sheet(canvas, rname, settings, event, lang)
@@ -123,8 +162,9 @@ def plan_new_team_workbook(lang: str = "zh", settings: Optional[TeamSettings] = 
     return canvas.finish()
 
 
-def plan_fill_team_template(book: Book, settings: TeamSettings, event: Optional[TeamEvent],
-                            normalise_results: bool = False) -> WritePlan:
+def plan_fill_team_template(
+    book: Book, settings: TeamSettings, event: Optional[TeamEvent], normalise_results: bool = False
+) -> WritePlan:
     """Fill a fresh copy of the team template: the settings values, the
     teams in 队伍报名, the board columns of 出场名单 and the headers of
     团体成绩 for this event."""
@@ -138,12 +178,20 @@ def plan_fill_team_template(book: Book, settings: TeamSettings, event: Optional[
     canvas = Canvas(snapshot)
     sname = kinds[T.SETTINGS]
     grid = snapshot[sname]
-    fill_settings_sheet(canvas, sname, grid, T.TEAM_SETTING_LOOKUP, settings_cells(settings, lang, normalise_results),
-                        lambda: team_tiebreak_sequence(settings.tiebreaks, settings.system, lang))
-    for kind, build in ((T.TEAMS, lambda nm: _teams_sheet(canvas, nm, settings, event, lang)),
-                        (T.LINEUPS, lambda nm: _lineups_sheet(canvas, nm, settings, lang)),
-                        (T.TEAM_STANDINGS, lambda nm: _empty_team_standings(canvas, nm, settings, lang)),
-                        (T.BOARD_STANDINGS, lambda nm: _empty_board_standings(canvas, nm, settings, lang))):
+    fill_settings_sheet(
+        canvas,
+        sname,
+        grid,
+        T.TEAM_SETTING_LOOKUP,
+        settings_cells(settings, lang, normalise_results),
+        lambda: team_tiebreak_sequence(settings.tiebreaks, settings.system, lang),
+    )
+    for kind, build in (
+        (T.TEAMS, lambda nm: _teams_sheet(canvas, nm, settings, event, lang)),
+        (T.LINEUPS, lambda nm: _lineups_sheet(canvas, nm, settings, lang)),
+        (T.TEAM_STANDINGS, lambda nm: _empty_team_standings(canvas, nm, settings, lang)),
+        (T.BOARD_STANDINGS, lambda nm: _empty_board_standings(canvas, nm, settings, lang)),
+    ):
         if kind in kinds:
             canvas.clear_sheet(kinds[kind])
             build(kinds[kind])

@@ -3,6 +3,7 @@
 match score lines), the numbers the program fills in 队伍报名, and the
 pairing recorded in the state (:func:`record_generated`).
 """
+
 from __future__ import annotations
 
 from xlxq.core.teams import VACANT, TeamEvent, TeamRound, match_game_points, vacant_result
@@ -28,8 +29,11 @@ def add_team_round_sheet(canvas: Canvas, data: TeamWorkbookData, event: TeamEven
     canvas.add_sheet(name, L.ROUND, after)
     cols = {c.key: i for i, c in enumerate(T.TEAM_ROUND_COLUMNS, start=1)}
     ncols = len(T.TEAM_ROUND_COLUMNS)
-    title = (T.scheveningen_title(rnd.round, event.settings.name, lang) if event.settings.system == "scheveningen"
-             else T.round_title(rnd.round, event.settings.name, lang, event.settings.boards))
+    title = (
+        T.scheveningen_title(rnd.round, event.settings.name, lang)
+        if event.settings.system == "scheveningen"
+        else T.round_title(rnd.round, event.settings.name, lang, event.settings.boards)
+    )
     canvas.set(name, L.TITLE_ROW, 1, title)
     canvas.set_row(name, L.HEADER_ROW, 1, [c.header(lang) for c in T.TEAM_ROUND_COLUMNS])
     rs = TeamRoundSheet(rnd.round, name, Table(name, L.HEADER_ROW, cols, 0), new=True)
@@ -70,14 +74,26 @@ def add_team_round_sheet(canvas: Canvas, data: TeamWorkbookData, event: TeamEven
         if count:
             plan.number_formats.append(NumberFormat(name, top, res_col, count, 1, L.TEXT_FORMAT))
             plan.validations.append(ListValidation(name, top, res_col, count, 1, result_choices(lang)))
-    table_looks(canvas, name, {i: c.width for i, c in enumerate(T.TEAM_ROUND_COLUMNS, start=1)}, ncols, last,
-                (L.FIRST_DATA_ROW, 1))
+    table_looks(
+        canvas,
+        name,
+        {i: c.width for i, c in enumerate(T.TEAM_ROUND_COLUMNS, start=1)},
+        ncols,
+        last,
+        (L.FIRST_DATA_ROW, 1),
+    )
     if last >= L.FIRST_DATA_ROW:
         for key in ("match", "board", "red_no", "result", "black_no", "fouls_red", "fouls_black"):
-            plan.styles.append(Style(name, L.FIRST_DATA_ROW, cols[key], last - L.FIRST_DATA_ROW + 1, 1,
-                                     align="center"))
-    plan.page_setups.append(PageSetup(name, landscape=True, title_rows=(L.TITLE_ROW, L.HEADER_ROW),
-                                      area=(1, 1, max(last, L.HEADER_ROW), cols["fouls_black"]), footer="&P / &N"))
+            plan.styles.append(Style(name, L.FIRST_DATA_ROW, cols[key], last - L.FIRST_DATA_ROW + 1, 1, align="center"))
+    plan.page_setups.append(
+        PageSetup(
+            name,
+            landscape=True,
+            title_rows=(L.TITLE_ROW, L.HEADER_ROW),
+            area=(1, 1, max(last, L.HEADER_ROW), cols["fouls_black"]),
+            footer="&P / &N",
+        )
+    )
     return rs
 
 
@@ -98,7 +114,7 @@ def write_round_cells(canvas: Canvas, data: TeamWorkbookData, event: TeamEvent, 
         put_cell(canvas, rs, blk.row, "black_no", m.second)
         for b in m.boards:
             br = blk.boards[b.board]
-            if br.row is None:          # a board the program adds below the table
+            if br.row is None:  # a board the program adds below the table
                 br.row = rs.next_row
                 rs.next_row += 1
                 put_cell(canvas, rs, br.row, "match", m.match)
@@ -139,6 +155,7 @@ def write_round_cells(canvas: Canvas, data: TeamWorkbookData, event: TeamEvent, 
 # writing: registration, the pairing recorded
 # ==========================================================================
 
+
 def write_registration_cells(canvas: Canvas, data: TeamWorkbookData) -> None:
     reg = data.reg
     for key, assigned in (("no", reg.assigned_no), ("team_no", reg.assigned_team)):
@@ -150,8 +167,9 @@ def write_registration_cells(canvas: Canvas, data: TeamWorkbookData) -> None:
 
 
 def record_generated(data: TeamWorkbookData, rnd: TeamRound) -> None:
-    data.state.generated[rnd.round] = {m.match: (m.first, m.second, [(b.red, b.black) for b in m.boards])
-                                       for m in rnd.matches}
+    data.state.generated[rnd.round] = {
+        m.match: (m.first, m.second, [(b.red, b.black) for b in m.boards]) for m in rnd.matches
+    }
     data.state.gbyes[rnd.round] = list(rnd.byes)
 
 

@@ -1,6 +1,7 @@
 """团体成绩 and 台次成绩 of a team workbook (:func:`write_team_standings`,
 :func:`write_board_standings`) and their looks.
 """
+
 from __future__ import annotations
 
 from typing import Optional
@@ -92,8 +93,11 @@ def write_team_standings(canvas: Canvas, data: TeamWorkbookData, event: TeamEven
         team = event.team(row.no)
         note = None
         if team.withdrawn_from_round is not None and not team.active_in(after + 1):
-            note = (f"第{team.withdrawn_from_round}轮起退赛" if lang == "zh"
-                    else f"withdrawn from round {team.withdrawn_from_round}")
+            note = (
+                f"第{team.withdrawn_from_round}轮起退赛"
+                if lang == "zh"
+                else f"withdrawn from round {team.withdrawn_from_round}"
+            )
         vals = [row.rank, row.no, row.name] + [tidy_number(row.values[k]) for k in keys]
         vals += [_team_round_cell(event, rnd_by_no[n], row.no, lang) for n in range(1, after + 1)]
         vals.append(note)
@@ -104,8 +108,14 @@ def write_team_standings(canvas: Canvas, data: TeamWorkbookData, event: TeamEven
 
 
 def team_standings_looks(canvas: Canvas, name: str, header: list[str], nkeys: int, after: int, last: int) -> None:
-    widths = L.standings_widths([c.width for c in T.TEAM_STANDINGS_HEAD], nkeys, T.TEAM_KEY_WIDTH, after,
-                                T.TEAM_ROUND_CELL_WIDTH, T.TEAM_STANDINGS_TAIL.width)
+    widths = L.standings_widths(
+        [c.width for c in T.TEAM_STANDINGS_HEAD],
+        nkeys,
+        T.TEAM_KEY_WIDTH,
+        after,
+        T.TEAM_ROUND_CELL_WIDTH,
+        T.TEAM_STANDINGS_TAIL.width,
+    )
     standings_looks(canvas, name, widths, len(header), last, 4)
 
 
@@ -117,8 +127,9 @@ def write_board_standings(canvas: Canvas, data: TeamWorkbookData, event: TeamEve
     lang = data.lang
     tr = table_round(event)
     table = board_standings(event, tr.after)
-    name = _ensure_sheet(canvas, data, "board_standings_sheet", T.BOARD_STANDINGS,
-                         data.team_standings_sheet or _last_round_sheet(data))
+    name = _ensure_sheet(
+        canvas, data, "board_standings_sheet", T.BOARD_STANDINGS, data.team_standings_sheet or _last_round_sheet(data)
+    )
     canvas.clear_sheet(name)
     canvas.set(name, L.TITLE_ROW, 1, T.board_standings_title(tr, event.settings.name, lang))
     header = [c.header(lang) for c in T.BOARD_STANDINGS_COLUMNS]
@@ -126,11 +137,27 @@ def write_board_standings(canvas: Canvas, data: TeamWorkbookData, event: TeamEve
     r = L.FIRST_DATA_ROW
     for k in sorted(table):
         if r > L.FIRST_DATA_ROW and table[k]:
-            r += 1                         # a blank row between boards
+            r += 1  # a blank row between boards
         for row in table[k]:
-            canvas.set_row(name, r, 1, [k, row.rank, row.no, row.name, row.team, tidy_number(row.points), row.games,
-                                        row.wins, row.draws, row.losses, row.fouls,
-                                        f"{row.percentage * 100:.1f}%" if row.games else None])
+            canvas.set_row(
+                name,
+                r,
+                1,
+                [
+                    k,
+                    row.rank,
+                    row.no,
+                    row.name,
+                    row.team,
+                    tidy_number(row.points),
+                    row.games,
+                    row.wins,
+                    row.draws,
+                    row.losses,
+                    row.fouls,
+                    f"{row.percentage * 100:.1f}%" if row.games else None,
+                ],
+            )
             r += 1
     board_looks(canvas, name, r - 1)
     return table
@@ -138,7 +165,16 @@ def write_board_standings(canvas: Canvas, data: TeamWorkbookData, event: TeamEve
 
 def board_looks(canvas: Canvas, name: str, last: int) -> None:
     ncols = len(T.BOARD_STANDINGS_COLUMNS)
-    table_looks(canvas, name, {i: c.width for i, c in enumerate(T.BOARD_STANDINGS_COLUMNS, start=1)}, ncols, last,
-                (L.FIRST_DATA_ROW, 1))
-    canvas.plan.page_setups.append(PageSetup(name, title_rows=(L.TITLE_ROW, L.HEADER_ROW),
-                                      area=(1, 1, max(last, L.HEADER_ROW), ncols), footer="&P / &N"))
+    table_looks(
+        canvas,
+        name,
+        {i: c.width for i, c in enumerate(T.BOARD_STANDINGS_COLUMNS, start=1)},
+        ncols,
+        last,
+        (L.FIRST_DATA_ROW, 1),
+    )
+    canvas.plan.page_setups.append(
+        PageSetup(
+            name, title_rows=(L.TITLE_ROW, L.HEADER_ROW), area=(1, 1, max(last, L.HEADER_ROW), ncols), footer="&P / &N"
+        )
+    )

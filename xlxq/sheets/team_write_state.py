@@ -4,6 +4,7 @@ and seats), the 出场名单 rows already used, and the highlights (the rows of
 :func:`xlxq.sheets.write_notes.write_state_rows`).  It is read by
 :func:`xlxq.sheets.team_data.read_team_state`.
 """
+
 from __future__ import annotations
 
 
@@ -24,8 +25,9 @@ def write_state(canvas: Canvas, data: TeamWorkbookData, refs: list[HighlightRef]
         rows.append(["gbyes", n, " ".join(map(str, st.gbyes.get(n, [])))])
     for rnd in event.rounds:
         for mt in rnd.matches:
-            rows.append(["written", rnd.round, mt.match, mt.first, mt.second,
-                         enc_seats((b.red, b.black) for b in mt.boards)])
+            rows.append(
+                ["written", rnd.round, mt.match, mt.first, mt.second, enc_seats((b.red, b.black) for b in mt.boards)]
+            )
         rows.append(["wbyes", rnd.round, " ".join(map(str, rnd.byes))])
     lineups = dict(st.lineups)
     lineups.update(data.used_lineups)

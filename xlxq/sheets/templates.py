@@ -3,6 +3,7 @@
 (:func:`plan_fill_template`), with the empty 成绩表 header for the
 tie-breaks (:func:`empty_standings`).
 """
+
 from __future__ import annotations
 
 from typing import Iterable, Optional
@@ -15,16 +16,25 @@ from xlxq.sheets.cells import find_table, tidy_number
 from xlxq.sheets.data import RR_SYSTEMS, WorkbookOptions
 from xlxq.sheets.plan import Book, PageSetup, SheetLook, Style, WritePlan
 from xlxq.sheets.registration import REG_LOOKUP
-from xlxq.sheets.settings import (SETTING_LOOKUP, fill_settings_sheet, settings_cells, tiebreak_sequence,
-                                  write_settings_sheet)
+from xlxq.sheets.settings import (
+    SETTING_LOOKUP,
+    fill_settings_sheet,
+    settings_cells,
+    tiebreak_sequence,
+    write_settings_sheet,
+)
 from xlxq.sheets.state import STATE_VERSION, STATE_WIDTHS, state_head
 from xlxq.sheets.write_log import add_log_sheet
 from xlxq.sheets.write_notes import add_state_sheet, write_state_rows
 
 
-def plan_new_workbook(lang: str = "zh", settings: Optional[EventSettings] = None,
-                      players: Iterable[Player] = (), normalise_results: bool = False,
-                      options: Optional[WorkbookOptions] = None) -> WritePlan:
+def plan_new_workbook(
+    lang: str = "zh",
+    settings: Optional[EventSettings] = None,
+    players: Iterable[Player] = (),
+    normalise_results: bool = False,
+    options: Optional[WorkbookOptions] = None,
+) -> WritePlan:
     """The plan that builds an event workbook from nothing: 设置, 报名表,
     成绩表, 编排记录 and the hidden state sheet.  Used by the template
     builder (XlsxWriter) and by :func:`xlxq.workbook.create_event_workbook`."""
@@ -35,31 +45,56 @@ def plan_new_workbook(lang: str = "zh", settings: Optional[EventSettings] = None
     sname = names[L.SETTINGS][lang]
     canvas.add_sheet(sname, L.SETTINGS)
     values = settings_cells(settings, lang, normalise_results, options)
-    write_settings_sheet(canvas, sname, "赛事设置" if lang == "zh" else "Event settings", L.SETTINGS_ROWS, values,
-                         tiebreak_sequence(settings.tiebreaks, lang, settings.system, settings.games_per_match),
-                         L.TIEBREAK_PRESET_LABELS, lang)
+    write_settings_sheet(
+        canvas,
+        sname,
+        "赛事设置" if lang == "zh" else "Event settings",
+        L.SETTINGS_ROWS,
+        values,
+        tiebreak_sequence(settings.tiebreaks, lang, settings.system, settings.games_per_match),
+        L.TIEBREAK_PRESET_LABELS,
+        lang,
+    )
     plan = canvas.plan
     # 报名表
     rname = names[L.REGISTRATION][lang]
     canvas.add_sheet(rname, L.REGISTRATION, sname)
-    canvas.set(rname, 1, 1, (f"{settings.name}  " if settings.name else "") + ("报名表" if lang == "zh" else
-                                                                              "Registration"))
+    canvas.set(
+        rname, 1, 1, (f"{settings.name}  " if settings.name else "") + ("报名表" if lang == "zh" else "Registration")
+    )
     canvas.set_row(rname, 2, 1, [c.header(lang) for c in L.REGISTRATION_COLUMNS])
     players = sorted(players, key=lambda p: p.no)
     for i, p in enumerate(players, start=3):
-        canvas.set_row(rname, i, 1, [p.no, p.name, p.unit or None, tidy_number(p.rating) if p.rating is not None else None,
-                                     p.seed, p.withdrawn_from_round, None, None])
+        canvas.set_row(
+            rname,
+            i,
+            1,
+            [
+                p.no,
+                p.name,
+                p.unit or None,
+                tidy_number(p.rating) if p.rating is not None else None,
+                p.seed,
+                p.withdrawn_from_round,
+                None,
+                None,
+            ],
+        )
     ncols = len(L.REGISTRATION_COLUMNS)
     for j in range(1, ncols + 1):
         canvas.fill(rname, 2, j, L.HEADER_FILL)
-    plan.looks.append(SheetLook(rname, {i: c.width for i, c in enumerate(L.REGISTRATION_COLUMNS, start=1)},
-                                freeze=(3, 3)))
-    plan.styles += [Style(rname, 1, 1, bold=True, size=14),
-                    Style(rname, 2, 1, 1, ncols, bold=True, border=True, align="center")]
+    plan.looks.append(
+        SheetLook(rname, {i: c.width for i, c in enumerate(L.REGISTRATION_COLUMNS, start=1)}, freeze=(3, 3))
+    )
+    plan.styles += [
+        Style(rname, 1, 1, bold=True, size=14),
+        Style(rname, 2, 1, 1, ncols, bold=True, border=True, align="center"),
+    ]
     if players:
         plan.styles.append(Style(rname, 3, 1, len(players), ncols, border=True))
-    plan.page_setups.append(PageSetup(rname, title_rows=(1, 2), area=(1, 1, max(2, 2 + len(players)), ncols - 1),
-                                      footer="&P / &N"))
+    plan.page_setups.append(
+        PageSetup(rname, title_rows=(1, 2), area=(1, 1, max(2, 2 + len(players)), ncols - 1), footer="&P / &N")
+    )
     # 成绩表
     tname = names[L.STANDINGS][lang]
     canvas.add_sheet(tname, L.STANDINGS, rname)
@@ -86,16 +121,25 @@ def _empty_standings(canvas: Canvas, name: str, settings: EventSettings, lang: s
         g = settings.games_per_match
         labels = RR_ZH if lang == "zh" else RR_EN
         keys = ["match_points" if g > 1 else "score"] + resolve_rr_tiebreaks(settings.tiebreaks, g)
-        header = [c.header(lang) for c in L.STANDINGS_COLUMNS[:4]] + \
-            [labels[k] if lang == "zh" else labels[k].capitalize() for k in keys] + [L.STANDINGS_TAIL.header(lang)]
+        header = (
+            [c.header(lang) for c in L.STANDINGS_COLUMNS[:4]]
+            + [labels[k] if lang == "zh" else labels[k].capitalize() for k in keys]
+            + [L.STANDINGS_TAIL.header(lang)]
+        )
     elif settings.system == "knockout":
-        header = (["名次", "序号", "姓名", "单位", "种子顺位", "成绩", "备注"] if lang == "zh"
-                  else ["Rank", "No", "Name", "Club", "Seeding", "Result", "Notes"])
+        header = (
+            ["名次", "序号", "姓名", "单位", "种子顺位", "成绩", "备注"]
+            if lang == "zh"
+            else ["Rank", "No", "Name", "Club", "Seeding", "Result", "Notes"]
+        )
     else:
         keys = [k for k in resolve_tiebreaks(settings.tiebreaks) if k in TIEBREAK_KEYS]
         labels = LABELS_ZH if lang == "zh" else LABELS_EN
-        header = [c.header(lang) for c in L.STANDINGS_COLUMNS] + \
-            [labels[k] if lang == "zh" else labels[k].capitalize() for k in keys] + [L.STANDINGS_TAIL.header(lang)]
+        header = (
+            [c.header(lang) for c in L.STANDINGS_COLUMNS]
+            + [labels[k] if lang == "zh" else labels[k].capitalize() for k in keys]
+            + [L.STANDINGS_TAIL.header(lang)]
+        )
     canvas.clear_sheet(name)
     canvas.set(name, 1, 1, L.standings_title(0, settings.name, lang))
     canvas.set_row(name, 2, 1, header)
@@ -106,13 +150,20 @@ def _empty_standings(canvas: Canvas, name: str, settings: EventSettings, lang: s
         widths[j] = L.TIEBREAK_WIDTH
     widths[len(header)] = L.STANDINGS_TAIL.width
     plan.looks.append(SheetLook(name, widths, freeze=(3, 4)))
-    plan.styles += [Style(name, 1, 1, bold=True, size=14),
-                    Style(name, 2, 1, 1, len(header), bold=True, border=True, align="center")]
+    plan.styles += [
+        Style(name, 1, 1, bold=True, size=14),
+        Style(name, 2, 1, 1, len(header), bold=True, border=True, align="center"),
+    ]
     plan.page_setups.append(PageSetup(name, title_rows=(1, 2), area=(1, 1, 2, len(header)), footer="&P / &N"))
 
 
-def plan_fill_template(book: Book, settings: EventSettings, players: Iterable[Player],
-                       normalise_results: bool = False, options: Optional[WorkbookOptions] = None) -> WritePlan:
+def plan_fill_template(
+    book: Book,
+    settings: EventSettings,
+    players: Iterable[Player],
+    normalise_results: bool = False,
+    options: Optional[WorkbookOptions] = None,
+) -> WritePlan:
     """Fill a fresh copy of the template: the settings values, the players
     in 报名表, the titles and the 成绩表 header for these tie-breaks."""
     names = list(book.sheet_names())
@@ -126,9 +177,14 @@ def plan_fill_template(book: Book, settings: EventSettings, players: Iterable[Pl
     grid = snapshot[sname]
     values = settings_cells(settings, lang, normalise_results, options)
     table, seen, last = fill_settings_sheet(
-        canvas, sname, grid, SETTING_LOOKUP, values,
-        lambda: tiebreak_sequence(settings.tiebreaks, lang, settings.system, settings.games_per_match))
-    for spec in L.SETTINGS_ROWS:          # an older template: the rows it lacks go at the end
+        canvas,
+        sname,
+        grid,
+        SETTING_LOOKUP,
+        values,
+        lambda: tiebreak_sequence(settings.tiebreaks, lang, settings.system, settings.games_per_match),
+    )
+    for spec in L.SETTINGS_ROWS:  # an older template: the rows it lacks go at the end
         if spec.key in seen:
             continue
         last += 1
@@ -141,22 +197,36 @@ def plan_fill_template(book: Book, settings: EventSettings, players: Iterable[Pl
     grid = snapshot[rname]
     table = find_table(rname, grid, REG_LOOKUP, ("name",), "“姓名”", "'Name'")
     if table.header_row > 1:
-        canvas.set(rname, 1, 1, (f"{settings.name}  " if settings.name else "") +
-                   ("报名表" if lang == "zh" else "Registration"))
+        canvas.set(
+            rname,
+            1,
+            1,
+            (f"{settings.name}  " if settings.name else "") + ("报名表" if lang == "zh" else "Registration"),
+        )
     players = sorted(players, key=lambda p: p.no)
     ncols = max(table.cols.values())
     for i, p in enumerate(players, start=table.header_row + 1):
-        row = {"no": p.no, "name": p.name, "unit": p.unit or None,
-               "rating": tidy_number(p.rating) if p.rating is not None else None, "seed": p.seed,
-               "withdrawn": p.withdrawn_from_round}
+        row = {
+            "no": p.no,
+            "name": p.name,
+            "unit": p.unit or None,
+            "rating": tidy_number(p.rating) if p.rating is not None else None,
+            "seed": p.seed,
+            "withdrawn": p.withdrawn_from_round,
+        }
         for k, v in row.items():
             if k in table.cols:
                 canvas.set(rname, i, table.cols[k], v)
     if players:
         canvas.plan.styles.append(Style(rname, table.header_row + 1, 1, len(players), ncols, border=True))
-        canvas.plan.page_setups.append(PageSetup(rname, title_rows=(1, table.header_row),
-                                                 area=(1, 1, table.header_row + len(players),
-                                                       table.cols.get("remark", ncols)), footer="&P / &N"))
+        canvas.plan.page_setups.append(
+            PageSetup(
+                rname,
+                title_rows=(1, table.header_row),
+                area=(1, 1, table.header_row + len(players), table.cols.get("remark", ncols)),
+                footer="&P / &N",
+            )
+        )
     if L.STANDINGS in kinds:
         snapshot[kinds[L.STANDINGS]] = [list(r) for r in book.values(kinds[L.STANDINGS])]
         _empty_standings(canvas, kinds[L.STANDINGS], settings, lang)

@@ -3,6 +3,7 @@ round is paired again (:func:`write_log`, :func:`write_log_blocks`), read
 back by :func:`read_log_blocks`; :func:`write_log_lines` writes the sheet and
 serves the team workbook too.
 """
+
 from __future__ import annotations
 
 import re
@@ -43,8 +44,9 @@ def write_log_blocks(canvas: Canvas, data: WorkbookData, new_blocks: dict[tuple[
     write_log_lines(canvas, name, preamble, blocks)
 
 
-def read_log_blocks(grid: list[list[Any]], block_re: re.Pattern, key_of: Callable[[re.Match], Any]
-                    ) -> tuple[list[Optional[str]], dict[Any, list[Optional[str]]]]:
+def read_log_blocks(
+    grid: list[list[Any]], block_re: re.Pattern, key_of: Callable[[re.Match], Any]
+) -> tuple[list[Optional[str]], dict[Any, list[Optional[str]]]]:
     """The lines of a 编排记录 sheet: those before the first block, and the
     blocks (each starting at a line that ``block_re`` matches) by
     ``key_of(match)``."""
@@ -66,8 +68,9 @@ def read_log_blocks(grid: list[list[Any]], block_re: re.Pattern, key_of: Callabl
     return preamble, blocks
 
 
-def write_log_lines(canvas: Canvas, name: str, preamble: list[Optional[str]],
-                    blocks: dict[Any, list[Optional[str]]]) -> None:
+def write_log_lines(
+    canvas: Canvas, name: str, preamble: list[Optional[str]], blocks: dict[Any, list[Optional[str]]]
+) -> None:
     """Rewrite the 编排记录 sheet: the preamble, then the blocks in key
     order, one empty line between."""
     out = list(preamble)

@@ -7,6 +7,7 @@ for its sheets (``note_sheets``, ``table_of``) and its row keys
 workbook through :func:`write_state_rows`, which the team's
 (:mod:`xlxq.sheets.team_write_state`) uses too.
 """
+
 from __future__ import annotations
 
 import re
@@ -28,8 +29,9 @@ def write_notes(canvas: Canvas, data: Any) -> None:
     write_row_notes(canvas, data.problems, data.lang, data.note_sheets())
 
 
-def write_row_notes(canvas: Canvas, problems: list[Problem], lang: str,
-                    sheets: list[tuple[str, Table, list[int]]]) -> None:
+def write_row_notes(
+    canvas: Canvas, problems: list[Problem], lang: str, sheets: list[tuple[str, Table, list[int]]]
+) -> None:
     """Write the messages of ``problems`` into the 备注 column of their rows
     (most serious first); the other rows of ``sheets`` get an empty note."""
     by_row: dict[tuple[str, int], list[str]] = {}
@@ -62,7 +64,7 @@ def write_highlights(canvas: Canvas, data: Any) -> list[HighlightRef]:
             canvas.fill(h.sheet, pos[0], pos[1], None)
     refs: list[HighlightRef] = []
     done: set[tuple[str, int, int]] = set()
-    for p in sorted(data.problems, key=lambda p: -LEVEL_ORDER[p.level]):   # most serious colour wins
+    for p in sorted(data.problems, key=lambda p: -LEVEL_ORDER[p.level]):  # most serious colour wins
         if p.sheet is None or p.row is None:
             continue
         table = data.table_of(p.sheet)
@@ -76,8 +78,9 @@ def write_highlights(canvas: Canvas, data: Any) -> list[HighlightRef]:
             key = (p.sheet, p.row, col)
             if key not in done:
                 done.add(key)
-                refs.append(HighlightRef(p.sheet, rowkey(data, p.sheet, p.row), _colkey(table, col),
-                                         L.cell_ref(p.row, col)))
+                refs.append(
+                    HighlightRef(p.sheet, rowkey(data, p.sheet, p.row), _colkey(table, col), L.cell_ref(p.row, col))
+                )
     return refs
 
 
@@ -127,8 +130,11 @@ def write_state(canvas: Canvas, data: WorkbookData, refs: list[HighlightRef], ev
         rows.append(["written", n, *written[n].encode()])
     for n in sorted(data.state.ko_generated):
         rows.append(["ko_generated", n, *data.state.ko_generated[n].encode()])
-    ko_written = data.state.ko_written if (data.blocking or data.ko is None) else \
-        {r.round: Sig.of(r) for r in data.ko.event.rounds}
+    ko_written = (
+        data.state.ko_written
+        if (data.blocking or data.ko is None)
+        else {r.round: Sig.of(r) for r in data.ko.event.rounds}
+    )
     for n in sorted(ko_written):
         rows.append(["ko_written", n, *ko_written[n].encode()])
     write_state_rows(canvas, name, rows, refs)

@@ -3,6 +3,7 @@
 (:func:`write_round_cells`: 序号/names, scores before the round) and the 序号
 the program fills in 报名表 (:func:`write_registration_cells`).
 """
+
 from __future__ import annotations
 
 from typing import Any, Optional
@@ -23,8 +24,9 @@ def _round_grid_header(lang: str) -> list[str]:
     return [c.header(lang) for c in L.ROUND_COLUMNS]
 
 
-def add_round_sheet(canvas: Canvas, data: WorkbookData, event: Event, rnd: Round, stage: str = "main",
-                    label: str = "") -> RoundSheet:
+def add_round_sheet(
+    canvas: Canvas, data: WorkbookData, event: Event, rnd: Round, stage: str = "main", label: str = ""
+) -> RoundSheet:
     """A new 对阵表 sheet for ``rnd`` (the program's layout).  ``stage`` "ko":
     a round of the knockout stage of 积分晋圈淘汰 (淘汰赛第N轮).  ``label``
     goes into the title (秩序表第3轮, 半决赛 第2局 …)."""
@@ -34,11 +36,10 @@ def add_round_sheet(canvas: Canvas, data: WorkbookData, event: Event, rnd: Round
         raise InputError(f"已有名为“{name}”的工作表，请改名后再编排", f"a sheet named {name!r} already exists")
     if stage == "ko":
         assert data.ko is not None
-        after = (data.ko.rounds[-1].name if data.ko.rounds
-                 else data.sheets.get(L.BRACKET) or data.ko.qualifiers.name)
+        after = data.ko.rounds[-1].name if data.ko.rounds else data.sheets.get(L.BRACKET) or data.ko.qualifiers.name
     else:
         after = data.rounds[-1].name if data.rounds else data.registration.name
-    canvas.add_sheet(name, L.ROUND, after)          # kind "round" for both stages (a round sheet)
+    canvas.add_sheet(name, L.ROUND, after)  # kind "round" for both stages (a round sheet)
     cols = {c.key: i for i, c in enumerate(L.ROUND_COLUMNS, start=1)}
     ncols = len(L.ROUND_COLUMNS)
     canvas.set(name, L.TITLE_ROW, 1, L.round_title(rnd.round, data.event.settings.name, lang, stage, label))
@@ -66,19 +67,31 @@ def add_round_sheet(canvas: Canvas, data: WorkbookData, event: Event, rnd: Round
     # formats and looks
     res_col = cols["result"]
     plan = canvas.plan
-    plan.number_formats.append(NumberFormat(name, L.FIRST_DATA_ROW, res_col, last - L.FIRST_DATA_ROW + 1
-                                            + L.VALIDATION_MARGIN, 1, L.TEXT_FORMAT))
-    table_looks(canvas, name, {i: c.width for i, c in enumerate(L.ROUND_COLUMNS, start=1)}, ncols, last,
-                (L.FIRST_DATA_ROW, 1))
+    plan.number_formats.append(
+        NumberFormat(
+            name, L.FIRST_DATA_ROW, res_col, last - L.FIRST_DATA_ROW + 1 + L.VALIDATION_MARGIN, 1, L.TEXT_FORMAT
+        )
+    )
+    table_looks(
+        canvas, name, {i: c.width for i, c in enumerate(L.ROUND_COLUMNS, start=1)}, ncols, last, (L.FIRST_DATA_ROW, 1)
+    )
     if last >= L.FIRST_DATA_ROW:
         for key in ("board", "red_no", "red_score", "result", "black_score", "black_no", "fouls_red", "fouls_black"):
-            plan.styles.append(Style(name, L.FIRST_DATA_ROW, cols[key], last - L.FIRST_DATA_ROW + 1, 1,
-                                     align="center"))
-    plan.validations.append(ListValidation(name, L.FIRST_DATA_ROW, res_col, last - L.FIRST_DATA_ROW + 1
-                                           + L.VALIDATION_MARGIN, 1, result_choices(lang)))
-    plan.page_setups.append(PageSetup(name, landscape=True, title_rows=(L.TITLE_ROW, L.HEADER_ROW),
-                                      area=(1, 1, max(last, L.HEADER_ROW), cols["fouls_black"]),
-                                      footer="&P / &N"))
+            plan.styles.append(Style(name, L.FIRST_DATA_ROW, cols[key], last - L.FIRST_DATA_ROW + 1, 1, align="center"))
+    plan.validations.append(
+        ListValidation(
+            name, L.FIRST_DATA_ROW, res_col, last - L.FIRST_DATA_ROW + 1 + L.VALIDATION_MARGIN, 1, result_choices(lang)
+        )
+    )
+    plan.page_setups.append(
+        PageSetup(
+            name,
+            landscape=True,
+            title_rows=(L.TITLE_ROW, L.HEADER_ROW),
+            area=(1, 1, max(last, L.HEADER_ROW), cols["fouls_black"]),
+            footer="&P / &N",
+        )
+    )
     return rs
 
 
@@ -98,8 +111,11 @@ def write_round_cells(canvas: Canvas, data: WorkbookData, event: Event, rs: Roun
     for b in rs.round.boards:
         row = rs.board_rows[b.board]
         seats += [(row, "red", b.red), (row, "black", b.black)]
-        if data.normalise_results and b.result is not None and not is_standard(rs.raw_results.get(b.board),
-                                                                                b.result, data.lang):
+        if (
+            data.normalise_results
+            and b.result is not None
+            and not is_standard(rs.raw_results.get(b.board), b.result, data.lang)
+        ):
             put_cell(canvas, rs, row, "result", result_display(b.result, data.lang))
     for no, row in rs.bye_rows.items():
         seats.append((row, rs.bye_side[no], no))

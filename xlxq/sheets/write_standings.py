@@ -3,6 +3,7 @@ with the helpers the other systems' tables use: the points before a round
 (:func:`scores_before`), the round the table is after
 (:func:`standings_after`) and a round's cell of a player (:func:`round_cell`).
 """
+
 from __future__ import annotations
 
 from typing import Optional
@@ -25,6 +26,7 @@ def scores_before(event: Event, round_no: int) -> dict[int, float]:
 
 
 # --- standings ------------------------------------------------------------
+
 
 def standings_after(event: Event) -> int:
     """The last round with at least one result (0 if none): the N of the
@@ -55,8 +57,14 @@ def round_cell(rnd: Round, seat: dict[int, Board], no: int, lang: str) -> Option
 
 def write_standings(canvas: Canvas, data: WorkbookData, event: Event) -> list:
     """Rewrite the 成绩表 (program-owned).  Returns the StandingRow list."""
-    from xlxq.core.standings import (LABELS_EN, LABELS_ZH, TIEBREAK_KEYS, compute_standings, resolve_tiebreaks,
-                                     table_round)
+    from xlxq.core.standings import (
+        LABELS_EN,
+        LABELS_ZH,
+        TIEBREAK_KEYS,
+        compute_standings,
+        resolve_tiebreaks,
+        table_round,
+    )
 
     lang = data.lang
     tr = table_round(event)
@@ -88,14 +96,19 @@ def write_standings(canvas: Canvas, data: WorkbookData, event: Event) -> list:
         p = by_no[row.no]
         notes = []
         if p.withdrawn_from_round is not None and not p.active_in(after + 1):
-            notes.append(f"第{p.withdrawn_from_round}轮起退赛" if lang == "zh"
-                         else f"withdrawn from round {p.withdrawn_from_round}")
+            notes.append(
+                f"第{p.withdrawn_from_round}轮起退赛"
+                if lang == "zh"
+                else f"withdrawn from round {p.withdrawn_from_round}"
+            )
         if row.no in gone:
             x = gone[row.no]
             y = tidy_number(float(elim[x]))
             notes.append(f"第{x}轮后淘汰（未得{y}分）" if lang == "zh" else f"eliminated after round {x} (under {y})")
         if row.no in seeds:
-            notes.append(f"晋级淘汰赛（种子{seeds[row.no]}）" if lang == "zh" else f"to the knockout (seed {seeds[row.no]})")
+            notes.append(
+                f"晋级淘汰赛（种子{seeds[row.no]}）" if lang == "zh" else f"to the knockout (seed {seeds[row.no]})"
+            )
         note = ("；" if lang == "zh" else "; ").join(notes) or None
         vals = [row.rank, row.no, row.name, row.unit or None, tidy_number(row.score)]
         vals += [tidy_number(row.tiebreaks[k]) for k in keys]
@@ -105,7 +118,13 @@ def write_standings(canvas: Canvas, data: WorkbookData, event: Event) -> list:
         r += 1
     last = r - 1
     ncols = len(header)
-    widths = L.standings_widths([c.width for c in L.STANDINGS_COLUMNS], len(keys), L.TIEBREAK_WIDTH, after,
-                                L.ROUND_CELL_WIDTH, L.STANDINGS_TAIL.width)
+    widths = L.standings_widths(
+        [c.width for c in L.STANDINGS_COLUMNS],
+        len(keys),
+        L.TIEBREAK_WIDTH,
+        after,
+        L.ROUND_CELL_WIDTH,
+        L.STANDINGS_TAIL.width,
+    )
     standings_looks(canvas, name, widths, ncols, last, 5)
     return rows

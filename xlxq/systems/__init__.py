@@ -4,6 +4,7 @@ one registry (:mod:`xlxq.systems.registry`).
 A new system is one file with a ``@register`` class and one import line
 below.
 """
+
 from xlxq.systems.base import CheckReport, PairingSystem
 from xlxq.systems.registry import find_system, get_system, register, system_keys, system_label
 

@@ -17,6 +17,7 @@ Systems live one per file in this package and are registered in
 :mod:`xlxq.systems` (``register``).  They are pure: no file, sheet or
 environment is read here; the language is passed in.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
@@ -99,6 +100,7 @@ class PairingSystem:
 
 # ---------------------------------------------------------------- shared bits
 
+
 def prior(event: Event, round_no: int) -> Event:
     """The event as it was before ``round_no`` was paired (every later round
     removed)."""
@@ -120,8 +122,12 @@ def report_of(round_no: int, issues: list[tuple[str, str, str]], verdict: Option
     """A check given as ``(level, zh, en)`` triples and a verdict line, as a
     report: errors first, otherwise in the order given."""
     issues = sorted(issues, key=lambda i: i[0] != ERROR)
-    return CheckReport(round_no, [Issue(level, "", zh, en, round_no) for level, zh, en in issues],
-                       Text(lang)("未发现问题", "no problems found"), [verdict] if verdict else [])
+    return CheckReport(
+        round_no,
+        [Issue(level, "", zh, en, round_no) for level, zh, en in issues],
+        Text(lang)("未发现问题", "no problems found"),
+        [verdict] if verdict else [],
+    )
 
 
 __all__ = ["PairingSystem", "CheckReport", "prior", "who", "pairset", "report_of"]

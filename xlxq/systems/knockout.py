@@ -1,13 +1,24 @@
 """淘汰赛: the bracket with seeds' byes and 加赛 is :mod:`xlxq.core.knockout`;
 this file tells the rest of the program about it, and explains and checks
 its rounds against the bracket."""
+
 from __future__ import annotations
 
 from dataclasses import replace
 from typing import Optional
 
-from xlxq.core.knockout import (ARMAGEDDON, MAIN, PENDING, WAITING, Match, build_bracket, pair_knockout_round,
-                                planned_rounds, stage_name, stage_name_en)
+from xlxq.core.knockout import (
+    ARMAGEDDON,
+    MAIN,
+    PENDING,
+    WAITING,
+    Match,
+    build_bracket,
+    pair_knockout_round,
+    planned_rounds,
+    stage_name,
+    stage_name_en,
+)
 from xlxq.core.model import BLACK_WIN_FORFEIT, DOUBLE_FORFEIT, RED_WIN_FORFEIT, Event, EventSettings
 from xlxq.core.outcome import PairingOutcome
 from xlxq.core.records import heading
@@ -38,13 +49,19 @@ def ko_explain(event: Event, n: int, lang: str) -> list[str]:
     by_no = {p.no: p for p in event.players}
     lines = [heading(n, s.name, t.lang)]
     po = ",".join(map(str, s.playoff_games)) or "1"
-    lines.append(t(f"淘汰赛：{len(br.order)}人，{br.size}个签位，{br.stage_total}阶段；每场{g}局；战平加赛 {po} 局"
-                    + ("，再平则一局决胜（和棋判黑胜）" if s.armageddon else "（末项重复直至分出胜负）"),
-                    f"knockout: {len(br.order)} players, {br.size} lines, {br.stage_total} stages; {g} game(s) a match; "
-                    f"play-offs {po}" + (" then an armageddon game" if s.armageddon else " (the last repeats)")))
+    lines.append(
+        t(
+            f"淘汰赛：{len(br.order)}人，{br.size}个签位，{br.stage_total}阶段；每场{g}局；战平加赛 {po} 局"
+            + ("，再平则一局决胜（和棋判黑胜）" if s.armageddon else "（末项重复直至分出胜负）"),
+            f"knockout: {len(br.order)} players, {br.size} lines, {br.stage_total} stages; {g} game(s) a match; "
+            f"play-offs {po}" + (" then an armageddon game" if s.armageddon else " (the last repeats)"),
+        )
+    )
     if br.current_stage == 1 and not any(m.games for m in br.stages[0]):
-        lines.append(t("种子顺位（种子按种子号，其余按序号）：", "seeding (seeds by seed, then by no): ")
-                     + "、".join(f"{i}.{no}" for i, no in enumerate(br.order, 1)))
+        lines.append(
+            t("种子顺位（种子按种子号，其余按序号）：", "seeding (seeds by seed, then by no): ")
+            + "、".join(f"{i}.{no}" for i, no in enumerate(br.order, 1))
+        )
     lines += [t(f"注：{x}", f"note: {x}") for x in out.notes]
     lines.append(t("对阵：", "pairings:"))
     total = br.stage_total
@@ -52,22 +69,33 @@ def ko_explain(event: Event, n: int, lang: str) -> list[str]:
         m = br.match_of(b.red, b.black)
         label = game_label(m, g, t.lang) if m is not None else ""
         if m is not None and not m.games:
-            why = t(f"种子顺位在前（第{br.rank(b.red)}）者执红，代替猜先（第13.4条；猜先结果不同可互换）",
-                     f"better seeding ({br.rank(b.red)}) has red, in place of the toss (13.4)")
+            why = t(
+                f"种子顺位在前（第{br.rank(b.red)}）者执红，代替猜先（第13.4条；猜先结果不同可互换）",
+                f"better seeding ({br.rank(b.red)}) has red, in place of the toss (13.4)",
+            )
         else:
             why = t("与上一局交换先后（第13.5条）", "colours swapped from the previous game (13.5)")
         sname = t(stage_name(m.stage, total), stage_name_en(m.stage, total)) if m is not None else ""
-        lines.append(t(f"  第{b.board}台  {b.red} {by_no[b.red].name}（红） — {b.black} {by_no[b.black].name}（黑）"
-                        f"  {sname}{label}；{why}",
-                        f"  board {b.board}  {b.red} {by_no[b.red].name} (red) — {b.black} {by_no[b.black].name} "
-                        f"(black)  {sname} {label}; {why}"))
+        lines.append(
+            t(
+                f"  第{b.board}台  {b.red} {by_no[b.red].name}（红） — {b.black} {by_no[b.black].name}（黑）"
+                f"  {sname}{label}；{why}",
+                f"  board {b.board}  {b.red} {by_no[b.red].name} (red) — {b.black} {by_no[b.black].name} "
+                f"(black)  {sname} {label}; {why}",
+            )
+        )
     for no in out.round.byes:
         lines.append(t(f"  轮空  {no} {by_no[no].name}", f"  bye  {no} {by_no[no].name}"))
     have = next((r for r in event.rounds if r.round == n), None)
-    if have is not None and ({frozenset((b.red, b.black)) for b in have.boards}
-                             != {frozenset((b.red, b.black)) for b in out.round.boards}):
-        lines.append(t("注意：文件中的本轮对阵与淘汰赛对阵不同，详见 xlxq check",
-                        "note: the round in the file differs from the bracket; see xlxq check"))
+    if have is not None and (
+        {frozenset((b.red, b.black)) for b in have.boards} != {frozenset((b.red, b.black)) for b in out.round.boards}
+    ):
+        lines.append(
+            t(
+                "注意：文件中的本轮对阵与淘汰赛对阵不同，详见 xlxq check",
+                "note: the round in the file differs from the bracket; see xlxq check",
+            )
+        )
     return lines
 
 
@@ -84,8 +112,9 @@ def ko_check(event: Event, n: int, lang: str) -> tuple[list[tuple[str, str, str]
     name = {p.no: p.name for p in event.players}
     cur = br.current_stage
     if cur is None:
-        return [("error", f"第{n}轮：淘汰赛此前已决出冠军，不应再有本轮",
-                 f"round {n}: the knockout was already over")], None
+        return [
+            ("error", f"第{n}轮：淘汰赛此前已决出冠军，不应再有本轮", f"round {n}: the knockout was already over")
+        ], None
     total = br.stage_total
     sname_zh, sname_en = stage_name(cur, total), stage_name_en(cur, total)
     ms = br.stages[cur - 1]
@@ -93,55 +122,101 @@ def ko_check(event: Event, n: int, lang: str) -> tuple[list[tuple[str, str, str]
         if m.status == WAITING:
             for r, b in m.games:
                 if b.result is None:
-                    issues.append(("error", f"第{r}轮第{b.board}台（{b.red}号对{b.black}号）尚无结果，淘汰赛须待结果录入后"
-                                            f"才能编排第{n}轮",
-                                   f"round {r} board {b.board} had no result when round {n} was paired"))
+                    issues.append(
+                        (
+                            "error",
+                            f"第{r}轮第{b.board}台（{b.red}号对{b.black}号）尚无结果，淘汰赛须待结果录入后"
+                            f"才能编排第{n}轮",
+                            f"round {r} board {b.board} had no result when round {n} was paired",
+                        )
+                    )
     by_pair = {frozenset((b.red, b.black)): b for b in rnd.boards}
     for m in sorted((m for m in ms if m.status == PENDING), key=br.first_rank):
         top, bottom = m.seated
         found = by_pair.get(frozenset((top, bottom)))
         if found is None:
-            issues.append(("error", f"第{n}轮：{name[top]}（{top}号）对{name[bottom]}（{bottom}号）的{sname_zh}"
-                                    f"{game_label(m, event.settings.games_per_match, t.lang) or ''}应在本轮进行，文件中没有",
-                           f"round {n}: the {sname_en} match {top} v {bottom} is due and not paired"))
+            issues.append(
+                (
+                    "error",
+                    f"第{n}轮：{name[top]}（{top}号）对{name[bottom]}（{bottom}号）的{sname_zh}"
+                    f"{game_label(m, event.settings.games_per_match, t.lang) or ''}应在本轮进行，文件中没有",
+                    f"round {n}: the {sname_en} match {top} v {bottom} is due and not paired",
+                )
+            )
             continue
         b = found
         if not m.games:
             red = top if br.rank(top) < br.rank(bottom) else bottom
             if b.red != red:
-                issues.append(("warning", f"第{n}轮第{b.board}台：第一局由 {b.red} {name[b.red]} 执红，程序建议种子顺位在前的"
-                                          f" {red} {name[red]}（按猜先结果可互换，第13.4条）",
-                               f"round {n} board {b.board}: game 1 red is {b.red}; the program proposes {red} "
-                               f"(the toss may change it, 13.4)"))
+                issues.append(
+                    (
+                        "warning",
+                        f"第{n}轮第{b.board}台：第一局由 {b.red} {name[b.red]} 执红，程序建议种子顺位在前的"
+                        f" {red} {name[red]}（按猜先结果可互换，第13.4条）",
+                        f"round {n} board {b.board}: game 1 red is {b.red}; the program proposes {red} "
+                        f"(the toss may change it, 13.4)",
+                    )
+                )
         else:
             last = m.games[-1][1]
             if b.red != last.black:
-                issues.append(("warning", f"第{n}轮第{b.board}台：未与上一局（第{m.games[-1][0]}轮）交换先后，"
-                                          f"应由 {last.black} {name[last.black]} 执红（第13.5条）",
-                               f"round {n} board {b.board}: colours not swapped from round {m.games[-1][0]} "
-                               f"({last.black} should have red, 13.5)"))
+                issues.append(
+                    (
+                        "warning",
+                        f"第{n}轮第{b.board}台：未与上一局（第{m.games[-1][0]}轮）交换先后，"
+                        f"应由 {last.black} {name[last.black]} 执红（第13.5条）",
+                        f"round {n} board {b.board}: colours not swapped from round {m.games[-1][0]} "
+                        f"({last.black} should have red, 13.5)",
+                    )
+                )
         gone_r = not event.player(b.red).active_in(n)
         gone_b = not event.player(b.black).active_in(n)
-        want = DOUBLE_FORFEIT if gone_r and gone_b else BLACK_WIN_FORFEIT if gone_r else \
-            RED_WIN_FORFEIT if gone_b else None
+        want = (
+            DOUBLE_FORFEIT
+            if gone_r and gone_b
+            else BLACK_WIN_FORFEIT
+            if gone_r
+            else RED_WIN_FORFEIT
+            if gone_b
+            else None
+        )
         if want is not None and b.result not in (None, want):
-            issues.append(("warning", f"第{n}轮第{b.board}台：一方已退赛，应记为 {want}，文件中为 {b.result}",
-                           f"round {n} board {b.board}: a withdrawn player: expected {want}, the file has {b.result}"))
+            issues.append(
+                (
+                    "warning",
+                    f"第{n}轮第{b.board}台：一方已退赛，应记为 {want}，文件中为 {b.result}",
+                    f"round {n} board {b.board}: a withdrawn player: expected {want}, the file has {b.result}",
+                )
+            )
     first = not any(m.games for m in ms)
-    want_byes = sorted((m.winner for m in ms if m.status == "bye" and m.winner is not None), key=br.rank) if first else []
+    want_byes = (
+        sorted((m.winner for m in ms if m.status == "bye" and m.winner is not None), key=br.rank) if first else []
+    )
     if sorted(rnd.byes) != sorted(want_byes):
-        issues.append(("warning", f"第{n}轮轮空（直接晋级）：应为 {'、'.join(map(str, want_byes)) or '无'}，"
-                                  f"文件中为 {'、'.join(map(str, rnd.byes)) or '无'}",
-                       f"round {n} byes: expected {want_byes or 'none'}, the file has {rnd.byes or 'none'}"))
+        issues.append(
+            (
+                "warning",
+                f"第{n}轮轮空（直接晋级）：应为 {'、'.join(map(str, want_byes)) or '无'}，"
+                f"文件中为 {'、'.join(map(str, rnd.byes)) or '无'}",
+                f"round {n} byes: expected {want_byes or 'none'}, the file has {rnd.byes or 'none'}",
+            )
+        )
     order = [min(br.rank(b.red), br.rank(b.black)) for b in rnd.boards]
     if order != sorted(order):
-        issues.append(("warning", f"第{n}轮的台次顺序与种子顺位不同（经手工调整）",
-                       f"round {n}: boards not in seeding order (edited by hand)"))
+        issues.append(
+            (
+                "warning",
+                f"第{n}轮的台次顺序与种子顺位不同（经手工调整）",
+                f"round {n}: boards not in seeding order (edited by hand)",
+            )
+        )
     where = t(f"淘汰赛{sname_zh}", f"the knockout {sname_en}")
     if any(level == "error" for level, _, _ in issues):
         return issues, t(f"与{where}对阵不符", f"differs from {where}")
     if issues:
-        return issues, t(f"对阵与{where}相符（有上述调整）", f"the matches are those of {where} (with the changes above)")
+        return issues, t(
+            f"对阵与{where}相符（有上述调整）", f"the matches are those of {where} (with the changes above)"
+        )
     return issues, t(f"与{where}对阵一致", f"identical to {where}")
 
 
@@ -159,7 +234,7 @@ class Knockout(PairingSystem):
         return pair_knockout_round(event, round_no)
 
     def last_pairable_round(self, event: Event) -> int:
-        return len(event.rounds) + 1      # 加赛 add rounds as they are needed
+        return len(event.rounds) + 1  # 加赛 add rounds as they are needed
 
     def explain(self, event: Event, round_no: int, lang: str) -> list[str]:
         return ko_explain(event, round_no, lang)

@@ -1,6 +1,7 @@
 """The registry of pairing systems: ``register`` a class once (a decorator in
 its own file), ``get_system(key)`` anywhere.  The package's ``__init__``
 imports every system file, so importing :mod:`xlxq.systems` fills it."""
+
 from __future__ import annotations
 
 from typing import TypeVar
@@ -24,7 +25,9 @@ def get_system(key: str) -> PairingSystem:
     try:
         return _SYSTEMS[key]
     except KeyError:
-        raise InputError(f"赛制 system 无效：{key!r}（可选 {', '.join(_SYSTEMS)}）", f"unknown system {key!r}") from None
+        raise InputError(
+            f"赛制 system 无效：{key!r}（可选 {', '.join(_SYSTEMS)}）", f"unknown system {key!r}"
+        ) from None
 
 
 def find_system(key: str) -> PairingSystem | None:

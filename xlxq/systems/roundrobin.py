@@ -1,6 +1,7 @@
 """单循环 / 双循环 by the 棋规 循环赛对局秩序表 (seed 002; the Berger table),
 with 两局制 matches: the table is :mod:`xlxq.core.roundrobin`, the standings
 :mod:`xlxq.core.rr_standings`; this file explains and checks its rounds."""
+
 from __future__ import annotations
 
 from typing import Optional
@@ -8,8 +9,17 @@ from typing import Optional
 from xlxq.core.model import Event, EventSettings, Round
 from xlxq.core.outcome import PairingOutcome
 from xlxq.core.records import heading
-from xlxq.core.roundrobin import (apply_withdrawals, berger_table, max_number, pair_rr_round, phantom, rr_round_count,
-                                  table_players, table_position, table_round)
+from xlxq.core.roundrobin import (
+    apply_withdrawals,
+    berger_table,
+    max_number,
+    pair_rr_round,
+    phantom,
+    rr_round_count,
+    table_players,
+    table_position,
+    table_round,
+)
 from xlxq.core.rr_standings import default_preset
 from xlxq.errors import XlxqError
 from xlxq.i18n import Text
@@ -41,12 +51,16 @@ def rr_explain(event: Event, n: int, lang: str) -> list[str]:
     cycle, t, game = table_position(n, N, double, g)
     by_no = {p.no: p for p in event.players}
     lines = [heading(n, event.settings.name, T.lang)]
-    lines.append(T(f"循环赛：{N}人{system_label(event.settings.system, T.lang, g)}；最大号 M = {M}"
-                    + (f"（{N}人为单数，{M}号为虚设，与之相遇者轮空）" if ph else "")
-                    + f"；秩序表每循环{M - 1}轮（棋规循环赛对局秩序表）",
-                    f"{system_label(event.settings.system, T.lang, g)} of {N} players; largest number M = {M}"
-                    + (f" (odd field: {M} is the phantom, its opponent has the bye)" if ph else "")
-                    + f"; {M - 1} table rounds a cycle"))
+    lines.append(
+        T(
+            f"循环赛：{N}人{system_label(event.settings.system, T.lang, g)}；最大号 M = {M}"
+            + (f"（{N}人为单数，{M}号为虚设，与之相遇者轮空）" if ph else "")
+            + f"；秩序表每循环{M - 1}轮（棋规循环赛对局秩序表）",
+            f"{system_label(event.settings.system, T.lang, g)} of {N} players; largest number M = {M}"
+            + (f" (odd field: {M} is the phantom, its opponent has the bye)" if ph else "")
+            + f"; {M - 1} table rounds a cycle",
+        )
+    )
     where = T(f"秩序表第{t}轮", f"table round {t}")
     if double:
         where = T(f"第{cycle}循环", f"cycle {cycle}, ") + where
@@ -57,39 +71,59 @@ def rr_explain(event: Event, n: int, lang: str) -> list[str]:
     cells = []
     for a, b in row:
         cells.append(f"{a}—{b}" + (T("（轮空）", " (bye)") if ph in (a, b) else ""))
-    lines.append(T(f"秩序表第{t}轮（台号，号次在前者执红）：", f"table round {t} (table numbers, first listed red): ")
-                 + "  ".join(cells))
+    lines.append(
+        T(f"秩序表第{t}轮（台号，号次在前者执红）：", f"table round {t} (table numbers, first listed red): ")
+        + "  ".join(cells)
+    )
     if nos != list(range(1, N + 1)):
         lines.append(T("台号 → 序号：", "table number → no: ") + "，".join(f"{i}→{no}" for i, no in enumerate(nos, 1)))
     for a, b in row:
         if ph in (a, b):
             x = nos[(b if a == ph else a) - 1]
-            lines.append(T(f"轮空：{who(event, x, T)}与虚设的{M}号相遇（人数逢单，循环赛轮空不计分，也不计先后走）",
-                            f"bye: {who(event, x, T)} meets the phantom {M} (no points, no colour)"))
+            lines.append(
+                T(
+                    f"轮空：{who(event, x, T)}与虚设的{M}号相遇（人数逢单，循环赛轮空不计分，也不计先后走）",
+                    f"bye: {who(event, x, T)} meets the phantom {M} (no points, no colour)",
+                )
+            )
     reason = T("号次在前者执红（第13.1条）", "the number listed first has red (13.1)")
     if cycle == 2:
         reason += T("；第二循环先后手互换", "; second cycle: colours reversed")
     if g > 1 and game % 2 == 0:
-        reason += T(f"；两局制第{game}局先后手互换（第一局执红者第二局执黑）",
-                     f"; game {game} of the match: colours swapped")
+        reason += T(
+            f"；两局制第{game}局先后手互换（第一局执红者第二局执黑）", f"; game {game} of the match: colours swapped"
+        )
     swap = (cycle == 2) != (g > 1 and game % 2 == 0)
-    lines.append(T(f"先后手：{reason}" + ("，故台号在后者执红" if swap else ""),
-                    f"colours: {reason}" + (", so the number listed second has red" if swap else "")))
+    lines.append(
+        T(
+            f"先后手：{reason}" + ("，故台号在后者执红" if swap else ""),
+            f"colours: {reason}" + (", so the number listed second has red" if swap else ""),
+        )
+    )
     lines += [T(f"注：{x}", f"note: {x}") for x in out.notes[1:]]
     lines.append(T("对阵：", "pairings:"))
     for bd in out.round.boards:
         res = T(f"（已按弃权记录：{bd.result}）", f" (prefilled: {bd.result})") if bd.result else ""
-        lines.append(T(f"  第{bd.board}台  {bd.red} {by_no[bd.red].name}（红） — {bd.black} {by_no[bd.black].name}（黑）{res}",
-                        f"  board {bd.board}  {bd.red} {by_no[bd.red].name} (red) — {bd.black} {by_no[bd.black].name} "
-                        f"(black){res}"))
+        lines.append(
+            T(
+                f"  第{bd.board}台  {bd.red} {by_no[bd.red].name}（红） — {bd.black} {by_no[bd.black].name}（黑）{res}",
+                f"  board {bd.board}  {bd.red} {by_no[bd.red].name} (red) — {bd.black} {by_no[bd.black].name} "
+                f"(black){res}",
+            )
+        )
     for no in out.round.byes:
         lines.append(T(f"  轮空  {no} {by_no[no].name}", f"  bye  {no} {by_no[no].name}"))
     have = next((r for r in event.rounds if r.round == n), None)
     if have is not None:
-        if [(b.red, b.black) for b in have.boards] != [(b.red, b.black) for b in out.round.boards] \
-                or sorted(have.byes) != sorted(out.round.byes):
-            lines.append(T("注意：文件中的本轮对阵与秩序表不同（可能经人工调整），详见 xlxq check",
-                            "note: the round in the file differs from the table (edited by hand?); see xlxq check"))
+        if [(b.red, b.black) for b in have.boards] != [(b.red, b.black) for b in out.round.boards] or sorted(
+            have.byes
+        ) != sorted(out.round.byes):
+            lines.append(
+                T(
+                    "注意：文件中的本轮对阵与秩序表不同（可能经人工调整），详见 xlxq check",
+                    "note: the round in the file differs from the table (edited by hand?); see xlxq check",
+                )
+            )
     return lines
 
 
@@ -105,11 +139,21 @@ def rr_check(event: Event, n: int, lang: str) -> tuple[list[tuple[str, str, str]
     issues: list[tuple[str, str, str]] = []
     total = rr_round_count(len(nos), double, g)
     if s.rounds != total:
-        issues.append(("warning", f"赛事设定 rounds = {s.rounds}，而{len(nos)}人{system_label(s.system, T.lang, g)}共{total}轮",
-                       f"event rounds = {s.rounds}, but a {system_label(s.system, T.lang, g)} of {len(nos)} has {total}"))
+        issues.append(
+            (
+                "warning",
+                f"赛事设定 rounds = {s.rounds}，而{len(nos)}人{system_label(s.system, T.lang, g)}共{total}轮",
+                f"event rounds = {s.rounds}, but a {system_label(s.system, T.lang, g)} of {len(nos)} has {total}",
+            )
+        )
     if n > total:
-        issues.append(("error", f"{len(nos)}人{system_label(s.system, T.lang, g)}共{total}轮，秩序表中没有第{n}轮",
-                       f"the table has {total} rounds, not {n}"))
+        issues.append(
+            (
+                "error",
+                f"{len(nos)}人{system_label(s.system, T.lang, g)}共{total}轮，秩序表中没有第{n}轮",
+                f"the table has {total} rounds, not {n}",
+            )
+        )
         return issues, None
     try:
         want = rr_expected(event, n)
@@ -131,49 +175,90 @@ def rr_check(event: Event, n: int, lang: str) -> tuple[list[tuple[str, str, str]
         if alt is not None:
             c2, t2, g2 = table_position(alt, len(nos), double, g)
             w2 = (f"第{c2}循环" if double else "") + f"秩序表第{t2}轮" + (f"第{g2}局" if g > 1 else "")
-            issues.append(("warning", f"第{n}轮的对阵是{w2}（第{alt}轮）的对阵，不是{where_zh}：轮次顺序经手工调整",
-                           f"round {n} holds the pairs of table round {alt}, not {where_en}: rounds reordered by hand"))
+            issues.append(
+                (
+                    "warning",
+                    f"第{n}轮的对阵是{w2}（第{alt}轮）的对阵，不是{where_zh}：轮次顺序经手工调整",
+                    f"round {n} holds the pairs of table round {alt}, not {where_en}: rounds reordered by hand",
+                )
+            )
             other = next((r for r in event.rounds if r.round == alt), None)
             if other is not None and pairset(other) == pairset(rnd):
-                issues.append(("error", f"第{n}轮与第{alt}轮的对阵相同（同一轮秩序表用了两次）",
-                               f"rounds {n} and {alt} hold the same pairs (a table round used twice)"))
+                issues.append(
+                    (
+                        "error",
+                        f"第{n}轮与第{alt}轮的对阵相同（同一轮秩序表用了两次）",
+                        f"rounds {n} and {alt} hold the same pairs (a table round used twice)",
+                    )
+                )
             want = rr_expected(event, n, table_round_no=alt)
         else:
             have_pairs = {frozenset((b.red, b.black)): b for b in rnd.boards}
             want_pairs = {frozenset((b.red, b.black)): b for b in want.boards}
             for key, b in want_pairs.items():
                 if key not in have_pairs:
-                    issues.append(("error", f"{where_zh}应有 {b.red} {name[b.red]} — {b.black} {name[b.black]}，"
-                                            f"第{n}轮中没有此对局",
-                                   f"{where_en} has {b.red} v {b.black}; round {n} does not", ))
+                    issues.append(
+                        (
+                            "error",
+                            f"{where_zh}应有 {b.red} {name[b.red]} — {b.black} {name[b.black]}，第{n}轮中没有此对局",
+                            f"{where_en} has {b.red} v {b.black}; round {n} does not",
+                        )
+                    )
             for key, b in have_pairs.items():
                 if key not in want_pairs:
-                    issues.append(("error", f"第{n}轮第{b.board}台 {b.red} {name[b.red]} — {b.black} {name[b.black]}"
-                                            f"不是{where_zh}的对局",
-                                   f"round {n} board {b.board}: {b.red} v {b.black} is not a pair of {where_en}"))
+                    issues.append(
+                        (
+                            "error",
+                            f"第{n}轮第{b.board}台 {b.red} {name[b.red]} — {b.black} {name[b.black]}"
+                            f"不是{where_zh}的对局",
+                            f"round {n} board {b.board}: {b.red} v {b.black} is not a pair of {where_en}",
+                        )
+                    )
             if sorted(rnd.byes) != sorted(want.byes):
-                issues.append(("error", f"第{n}轮轮空：秩序表为 {'、'.join(map(str, want.byes)) or '无'}，"
-                                        f"文件中为 {'、'.join(map(str, rnd.byes)) or '无'}",
-                               f"round {n} byes: the table has {want.byes or 'none'}, the file {rnd.byes or 'none'}"))
+                issues.append(
+                    (
+                        "error",
+                        f"第{n}轮轮空：秩序表为 {'、'.join(map(str, want.byes)) or '无'}，"
+                        f"文件中为 {'、'.join(map(str, rnd.byes)) or '无'}",
+                        f"round {n} byes: the table has {want.byes or 'none'}, the file {rnd.byes or 'none'}",
+                    )
+                )
             return issues, T(f"与{where_zh}不符", f"differs from {where_en}")
     wb = {frozenset((b.red, b.black)): b for b in want.boards}
     for b in rnd.boards:
         w = wb[frozenset((b.red, b.black))]
         if (b.red, b.black) != (w.red, w.black):
-            issues.append(("warning", f"第{n}轮第{b.board}台：按秩序表 {w.red} {name[w.red]} 执红，文件中 {b.red} "
-                                      f"{name[b.red]} 执红（先后手经调整；第13.1条号次在前者执红）",
-                           f"round {n} board {b.board}: the table gives red to {w.red}, the file to {b.red} "
-                           f"(colours changed by hand)"))
+            issues.append(
+                (
+                    "warning",
+                    f"第{n}轮第{b.board}台：按秩序表 {w.red} {name[w.red]} 执红，文件中 {b.red} "
+                    f"{name[b.red]} 执红（先后手经调整；第13.1条号次在前者执红）",
+                    f"round {n} board {b.board}: the table gives red to {w.red}, the file to {b.red} "
+                    f"(colours changed by hand)",
+                )
+            )
         if w.result is not None and b.result is not None and b.result != w.result:
-            issues.append(("warning", f"第{n}轮第{b.board}台：一方已退赛，按第20.3条应记为 {w.result}，文件中为 {b.result}",
-                           f"round {n} board {b.board}: a withdrawn player: expected {w.result}, the file has {b.result}"))
+            issues.append(
+                (
+                    "warning",
+                    f"第{n}轮第{b.board}台：一方已退赛，按第20.3条应记为 {w.result}，文件中为 {b.result}",
+                    f"round {n} board {b.board}: a withdrawn player: expected {w.result}, the file has {b.result}",
+                )
+            )
     order_have = [frozenset((b.red, b.black)) for b in rnd.boards]
     order_want = [frozenset((b.red, b.black)) for b in want.boards]
     if order_have != order_want:
-        issues.append(("warning", f"第{n}轮的台次顺序与秩序表不同（经手工调整）",
-                       f"round {n}: the board order differs from the table (edited by hand)"))
+        issues.append(
+            (
+                "warning",
+                f"第{n}轮的台次顺序与秩序表不同（经手工调整）",
+                f"round {n}: the board order differs from the table (edited by hand)",
+            )
+        )
     if issues:
-        return issues, T(f"对局与{where_zh}相符（有上述调整）", f"the pairs are those of {where_en} (with the changes above)")
+        return issues, T(
+            f"对局与{where_zh}相符（有上述调整）", f"the pairs are those of {where_en} (with the changes above)"
+        )
     return issues, T(f"与{where_zh}一致", f"identical to {where_en}")
 
 
@@ -207,4 +292,3 @@ class DoubleRoundRobin(RoundRobin):
     label_zh = "双循环"
     label_en = "double round robin"
     double = True
-

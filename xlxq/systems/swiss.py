@@ -1,6 +1,7 @@
 """积分编排制 by the CXA 定位编排 method (seed 000): the engine is
 :mod:`xlxq.core.pairing` and :mod:`xlxq.core.swiss`; this file tells the rest
 of the program about it."""
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Optional
@@ -36,12 +37,18 @@ class Swiss(PairingSystem):
 
     def check(self, event: Event, round_no: int, lang: str) -> CheckReport:
         t = Text(lang)
-        report = CheckReport(round_no, check_round(event, round_no), t("未发现违反编排原则的问题", "no rule problems found"))
+        report = CheckReport(
+            round_no, check_round(event, round_no), t("未发现违反编排原则的问题", "no rule problems found")
+        )
         try:
             diffs = compare_with_engine(event, round_no)
         except XlxqError as exc:
-            report.tail.append(t(f"引擎无法编排此轮，未作比较：{exc.message(t.lang)}",
-                                 f"the engine cannot pair this round: {exc.message(t.lang)}"))
+            report.tail.append(
+                t(
+                    f"引擎无法编排此轮，未作比较：{exc.message(t.lang)}",
+                    f"the engine cannot pair this round: {exc.message(t.lang)}",
+                )
+            )
         else:
             if diffs:
                 report.tail.append(t("与引擎编排的差异：", "Differences from the engine's pairing:"))
