@@ -1,5 +1,8 @@
 """Setting up a PC for the Excel buttons, and the doctor (诊断).
 
+Size: set-up, doctor and the Windows trust checks share one report type and
+the config-file reading; each step is a small function, kept together.
+
 ``xlxq excel-setup`` (:func:`setup`) does, once per PC and user, what the
 buttons need from outside the workbook:
 

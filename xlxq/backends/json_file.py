@@ -2,6 +2,9 @@
 docs/format.md (the keys of round robins, knockouts and combined events:
 docs/formats-other.md).
 
+Size: one strict reader and writer for every key of the individual file
+(each key checked with its own message); the team keys are in team_json.py.
+
 ``load_event(path)`` / ``event_from_dict(d)`` read it into the model and
 ``event_to_dict(ev)`` / ``save_event(ev, path)`` write it back.  Team events
 (``event.kind: "team"``) are read and written by
