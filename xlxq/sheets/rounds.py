@@ -28,6 +28,21 @@ from xlxq.sheets.state import Sig
 _ROUND_LOOKUP = header_lookup(L.ROUND_COLUMNS, exclude=set(SIDED_GENERIC_KEYS))
 
 
+def result_cell(sheet: str, row: int, raw: Any, cell: str) -> Optional[str]:
+    """The result typed in a 结果 cell (``parse_result``), or an error naming
+    the cell and the spellings it accepts (individual and team round sheets)."""
+    try:
+        return parse_result(raw)
+    except ResultError as exc:
+        raise sheet_error(
+            sheet,
+            row,
+            f"无法识别的结果“{exc.text}”（可填：红胜、黑胜、和、1-0、0-1、½-½、2:0、红弃权、黑弃权、双弃权 等）",
+            f"unknown result {exc.text!r} (e.g. red win, black win, draw, 1-0, 0-1, ½-½, double forfeit)",
+            cell,
+        ) from None
+
+
 def resolve_seat(
     sheet: str,
     row: int,
@@ -139,16 +154,7 @@ def read_round(
             stored = stored_pair[i] if stored_pair else None
             seats[side] = resolve_seat(name, r, side, get.get(f"{side}_no"), get.get(f"{side}_name"), stored, names, c)
         raw = get.get("result")
-        try:
-            res = parse_result(raw)
-        except ResultError as exc:
-            raise sheet_error(
-                name,
-                r,
-                f"无法识别的结果“{exc.text}”（可填：红胜、黑胜、和、1-0、0-1、½-½、2:0、红弃权、黑弃权、双弃权 等）",
-                f"unknown result {exc.text!r} (e.g. red win, black win, draw, 1-0, 0-1, ½-½, double forfeit)",
-                L.cell_ref(r, c["result"]),
-            ) from None
+        res = result_cell(name, r, raw, L.cell_ref(r, c["result"]))
         fouls = {}
         for side in ("red", "black"):
             key = f"fouls_{side}"

@@ -14,7 +14,7 @@ from xlxq.sheets import layout as L, team_layout as T
 from xlxq.sheets.cells import as_int, cell_at, find_table, header_lookup, norm_name, sheet_error, text_of
 from xlxq.sheets.registration import Names
 from xlxq.sheets.results import BYE, ResultError, parse_result
-from xlxq.sheets.rounds import resolve_seat
+from xlxq.sheets.rounds import resolve_seat, result_cell
 from xlxq.sheets.team_data import BoardRow, MatchBlock, TeamRoundSheet, TeamState
 from xlxq.sheets.team_registration import TeamIndex
 
@@ -268,16 +268,7 @@ def read_team_round(
                 name, r, "black", get.get("black_no"), get.get("black_name"), stored[1] if stored else None, names, c
             )
             raw = get.get("result")
-            try:
-                res = parse_result(raw)
-            except ResultError as exc:
-                raise sheet_error(
-                    name,
-                    r,
-                    f"无法识别的结果“{exc.text}”（可填：红胜、黑胜、和、1-0、0-1、½-½、2:0、红弃权、黑弃权、双弃权 等）",
-                    f"unknown result {exc.text!r} (e.g. red win, black win, draw, 1-0, 0-1, ½-½)",
-                    L.cell_ref(r, c["result"]),
-                ) from None
+            res = result_cell(name, r, raw, L.cell_ref(r, c["result"]))
             if res == BYE:
                 raise sheet_error(
                     name,
