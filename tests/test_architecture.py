@@ -30,22 +30,12 @@ SIZE_ALLOWED: set[str] = set()
 #: each entry is a circle outside the CLI / operations part of issue 9, left
 #: to the branch that owns those files; remove an entry when its circle goes
 #: (the test says so).
-CYCLES_ALLOWED: set[tuple[str, ...]] = {
-    # core (core branch): teams.py asks team_standings for a default preset inside a function
-    ("xlxq.core.team_standings", "xlxq.core.teams"),
-    # backends (not yet in a part of issue 9): json_file.load_any hands a team
-    # file to team_json, which is built on json_file's readers
-    ("xlxq.backends.json_file", "xlxq.backends.team_json"),
-}
+CYCLES_ALLOWED: set[tuple[str, ...]] = set()
 
 #: (importer, module) pairs still taking private names, with why; to be
 #: emptied by the branch that owns the files (remove an entry when it is
 #: clean: the test says so)
-PRIVATE_ALLOWED = {
-    # backends (not yet in a part of issue 9): the team file is read with the individual file's helpers
-    ("xlxq.backends.team_json", "xlxq.backends.json_file"),
-    ("xlxq.backends.team_json", "xlxq.backends.registration"),
-}
+PRIVATE_ALLOWED: set[tuple[str, str]] = set()
 
 #: modules that may import xlxq.cli
 CLI_IMPORTERS = {"xlxq.__main__"}

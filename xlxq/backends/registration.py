@@ -82,7 +82,7 @@ def _cell(v: Any) -> Any:
     return v
 
 
-def _text(v: Any) -> str:
+def cell_text(v: Any) -> str:
     """A cell as text (Excel gives 2024 as 2024.0 in an object column)."""
     if isinstance(v, float) and v.is_integer():
         return str(int(v))
@@ -101,7 +101,7 @@ def _as_number(v: Any) -> Optional[float]:
     return x if math.isfinite(x) else None
 
 
-def _as_posint(v: Any) -> Optional[int]:
+def as_posint(v: Any) -> Optional[int]:
     x = _as_number(v)
     if x is None or x != int(x) or x < 1:
         return None
@@ -242,7 +242,7 @@ def decode_text(path: Path) -> str:
     )
 
 
-def _registration_rows(path: Path) -> list[list[Any]]:
+def registration_rows(path: Path) -> list[list[Any]]:
     """The rows of a registration file that exists (``_read_rows``)."""
     if not path.exists():
         raise InputError(f"找不到报名表：{path}", f"registration file not found: {path}")
@@ -251,7 +251,7 @@ def _registration_rows(path: Path) -> list[list[Any]]:
     return _read_rows(path)
 
 
-def _find_header(
+def find_header(
     rows: list[list[Any]],
     name: str,
     lookup: dict[str, str] = _LOOKUP,
@@ -290,7 +290,7 @@ def _find_header(
     )
 
 
-def _named_rows(rows: list[list[Any]], header: int, cols: dict[str, int], name: str):
+def named_rows(rows: list[list[Any]], header: int, cols: dict[str, int], name: str):
     """Each non-empty row under the header as (Excel row number, cells by key,
     the player's name, where_zh, where_en); a row without a name is refused."""
     for i, row in enumerate(rows[header + 1 :], start=header + 2):  # Excel row number
@@ -300,11 +300,11 @@ def _named_rows(rows: list[list[Any]], header: int, cols: dict[str, int], name: 
         where_zh, where_en = f"{name} 第{i}行", f"{name} row {i}"
         if cells.get("name") is None:
             raise InputError(f"{where_zh}：缺少姓名", f"{where_en}: missing name")
-        pname = _text(cells["name"])
+        pname = cell_text(cells["name"])
         yield i, cells, pname, f"{where_zh}（{pname}）", where_en
 
 
-def _rating(v: Any, where_zh: str, where_en: str) -> float:
+def rating_value(v: Any, where_zh: str, where_en: str) -> float:
     """A 等级分 cell as a number (whole numbers as int)."""
     r = _as_number(v)
     if r is None:
@@ -341,17 +341,17 @@ def read_registration(path: str | os.PathLike, draw_seed: Optional[int] = None) 
     """Players of a registration file, numbered (see module doc)."""
     path = Path(path)
     name = path.name
-    rows = _registration_rows(path)
-    header, cols = _find_header(rows, name)
+    rows = registration_rows(path)
+    header, cols = find_header(rows, name)
     entries: list[dict] = []
-    for i, cells, pname, where_zh, where_en in _named_rows(rows, header, cols, name):
+    for i, cells, pname, where_zh, where_en in named_rows(rows, header, cols, name):
         e: dict[str, Any] = {"row": i, "name": pname}
         unit = cells.get("unit")
-        e["unit"] = "" if unit is None else _text(unit)
+        e["unit"] = "" if unit is None else cell_text(unit)
         if cells.get("rating") is not None:
-            e["rating"] = _rating(cells["rating"], where_zh, where_en)
+            e["rating"] = rating_value(cells["rating"], where_zh, where_en)
         if cells.get("seed") is not None:
-            sd = _as_posint(cells["seed"])
+            sd = as_posint(cells["seed"])
             if sd is None:
                 raise InputError(
                     f"{where_zh}：种子应为正整数（1、2、3…），实为“{cells['seed']}”",
@@ -364,7 +364,7 @@ def read_registration(path: str | os.PathLike, draw_seed: Optional[int] = None) 
                     f"{where_zh}：缺少序号（有序号列时每行都要填）",
                     f"{where_en}: missing no (the no column must be filled on every row)",
                 )
-            n = _as_posint(cells["no"])
+            n = as_posint(cells["no"])
             if n is None:
                 raise InputError(
                     f"{where_zh}：序号应为正整数，实为“{cells['no']}”",

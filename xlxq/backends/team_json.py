@@ -12,9 +12,11 @@ docs/teams.md §8), the 队员总分制 options of an individual file
   :func:`~xlxq.core.teams.validate_team_event` (board colours, line-up
   formats …).  Writing is lossless: ``team_event_from_dict(
   team_event_to_dict(ev)) == ev``.
-* Files are read and written through :mod:`xlxq.backends.json_file`:
-  ``load_any(path)`` returns an ``Event`` or a ``TeamEvent`` by
-  ``event.kind``; ``save_event`` / ``save_any`` write either atomically.
+* Files are read and written by :mod:`xlxq.backends.json_file`, which
+  knows both kinds: ``load_any(path)`` returns an ``Event`` or a
+  ``TeamEvent`` by ``event.kind``; ``save_event`` / ``save_any`` write
+  either atomically.  The pieces both kinds share (value readers, players,
+  boards, options) are in :mod:`xlxq.backends.json_parts`.
 * ``member_total`` (队员总分制): an individual event whose settings carry
   :class:`MemberTotalOptions` (:class:`MemberTotalSettings`, a subclass of
   ``EventSettings``, so ``dataclasses.replace`` keeps it).
@@ -29,25 +31,27 @@ from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any, Optional
 
-from xlxq.backends.json_file import (
+from xlxq.backends.json_parts import (
     FORMAT,
-    _OPTIONS,
-    _board_to_dict,
-    _choice,
-    _fail,
-    _int,
-    _list,
-    _number,
-    _obj,
-    _opt_int,
-    _opt_number,
-    _options_from_dict,
-    _player_from_dict,
-    _player_to_dict,
-    _scoring_from_dict,
-    _str,
-    _with_set,
+    OPTIONS,
+    as_int,
+    as_list,
+    as_number,
+    as_obj,
+    as_str,
+    board_to_dict,
+    choice,
+    fail,
+    opt_int,
+    opt_number,
+    options_from_dict,
+    player_from_dict,
+    player_to_dict,
+    scoring_from_dict,
+    with_set,
 )
+from xlxq.backends.registration import as_posint, cell_text, find_header, named_rows, rating_value, registration_rows
+from xlxq.core.member_total import BY, INCOMPLETE
 from xlxq.core.model import (
     COLOUR_TIES,
     FIRST_ROUND_METHODS,
@@ -158,17 +162,15 @@ def with_member_total(settings: EventSettings, opts: MemberTotalOptions) -> Memb
 
 
 def member_total_from_dict(v: Any, system: str = "swiss") -> MemberTotalOptions:
-    from xlxq.core.member_total import BY, INCOMPLETE
-
     zh, en = "event.member_total（队员总分制）", "event.member_total"
     if system == "knockout":
-        raise _fail(zh, en, "只用于积分编排和循环赛，不用于淘汰赛", "for a Swiss or a round robin, not a knockout")
-    v = _obj(v, MEMBER_TOTAL_KEYS, zh, en)
+        raise fail(zh, en, "只用于积分编排和循环赛，不用于淘汰赛", "for a Swiss or a round robin, not a knockout")
+    v = as_obj(v, MEMBER_TOTAL_KEYS, zh, en)
     d = MemberTotalOptions()
     return MemberTotalOptions(
-        by=_choice(v.get("by", d.by), BY, f"{en}.by（按积分总和或名次总和）", f"{en}.by"),
-        best=_opt_int(v.get("best"), f"{en}.best（每队计算人数）", f"{en}.best", minimum=1),
-        incomplete=_choice(
+        by=choice(v.get("by", d.by), BY, f"{en}.by（按积分总和或名次总和）", f"{en}.by"),
+        best=opt_int(v.get("best"), f"{en}.best（每队计算人数）", f"{en}.best", minimum=1),
+        incomplete=choice(
             v.get("incomplete", d.incomplete), INCOMPLETE, f"{en}.incomplete（人数不足的队伍）", f"{en}.incomplete"
         ),
     )
@@ -184,74 +186,76 @@ def member_total_to_dict(o: MemberTotalOptions) -> dict:
 
 
 def _settings_from_dict(e: Any) -> TeamSettings:
-    e = _obj(e, _EVENT_KEYS, "event", "event")
+    e = as_obj(e, _EVENT_KEYS, "event", "event")
     d = TeamSettings()
-    name = _str(e.get("name", d.name), "event.name（赛事名称）", "event.name")
-    system = _choice(e.get("system", d.system), TEAM_SYSTEMS, "event.system（团体赛赛制）", "event.system")
-    rounds = _int(e.get("rounds", d.rounds), "event.rounds（轮数）", "event.rounds", minimum=1)
-    boards = _int(e.get("boards", d.boards), "event.boards（每场台数）", "event.boards", minimum=1)
+    name = as_str(e.get("name", d.name), "event.name（赛事名称）", "event.name")
+    system = choice(e.get("system", d.system), TEAM_SYSTEMS, "event.system（团体赛赛制）", "event.system")
+    rounds = as_int(e.get("rounds", d.rounds), "event.rounds（轮数）", "event.rounds", minimum=1)
+    boards = as_int(e.get("boards", d.boards), "event.boards（每场台数）", "event.boards", minimum=1)
     lu = e.get("lineup", d.lineup)
     try:
-        lineup = lineup_format(_str(lu, "event.lineup（出场方式）", "event.lineup"))
+        lineup = lineup_format(as_str(lu, "event.lineup（出场方式）", "event.lineup"))
     except InputError as exc:
         raise InputError(f"event.lineup（出场方式）：{exc.zh}", f"event.lineup: {exc.en}") from None
 
-    sc = _obj(e.get("scoring", {}), _GAME_SCORING_KEYS, "event.scoring（局分计分）", "event.scoring")
-    game = _scoring_from_dict(sc, _GAME_SCORING_KEYS, "（局分）")
-    ms = _obj(e.get("match_scoring", {}), _MATCH_SCORING_KEYS, "event.match_scoring（场分计分）", "event.match_scoring")
+    sc = as_obj(e.get("scoring", {}), _GAME_SCORING_KEYS, "event.scoring（局分计分）", "event.scoring")
+    game = scoring_from_dict(sc, _GAME_SCORING_KEYS, "（局分）")
+    ms = as_obj(
+        e.get("match_scoring", {}), _MATCH_SCORING_KEYS, "event.match_scoring（场分计分）", "event.match_scoring"
+    )
     dm = TeamScoring()
     match: dict[str, Any] = {}
     for k, attr in _MATCH_SCORING_FIELDS.items():
         zh, en = f"event.match_scoring.{k}（场分）", f"event.match_scoring.{k}"
         if k in ("win", "draw", "loss"):
-            match[attr] = _number(ms.get(k, getattr(dm, attr)), zh, en)
+            match[attr] = as_number(ms.get(k, getattr(dm, attr)), zh, en)
         else:
-            match[attr] = _opt_number(ms.get(k), zh, en)
+            match[attr] = opt_number(ms.get(k), zh, en)
     scoring = TeamScoring(game=game, **match)
 
-    pair_by = _choice(e.get("pair_by", d.pair_by), PAIR_BY, "event.pair_by（编排依据：场分或局分）", "event.pair_by")
+    pair_by = choice(e.get("pair_by", d.pair_by), PAIR_BY, "event.pair_by（编排依据：场分或局分）", "event.pair_by")
     tiebreaks = None
     if e.get("tiebreaks") is not None:
-        tb = _list(e["tiebreaks"], "event.tiebreaks（团体名次计算顺序）", "event.tiebreaks")
-        tiebreaks = [_str(k, f"event.tiebreaks[{i}]", f"event.tiebreaks[{i}]") for i, k in enumerate(tb)]
+        tb = as_list(e["tiebreaks"], "event.tiebreaks（团体名次计算顺序）", "event.tiebreaks")
+        tiebreaks = [as_str(k, f"event.tiebreaks[{i}]", f"event.tiebreaks[{i}]") for i, k in enumerate(tb)]
         from xlxq.core.team_standings import resolve_team_tiebreaks
 
         try:
             resolve_team_tiebreaks(tiebreaks, system)
         except InputError as exc:
             raise InputError(f"event.tiebreaks（团体名次计算顺序）：{exc.zh}", f"event.tiebreaks: {exc.en}") from None
-    first_round = _choice(
+    first_round = choice(
         e.get("first_round", d.first_round),
         FIRST_ROUND_METHODS,
         "event.first_round（首轮配对方法）",
         "event.first_round",
     )
-    first_round_seed = _opt_int(
+    first_round_seed = opt_int(
         e.get("first_round_seed"), "event.first_round_seed（首轮随机种子）", "event.first_round_seed"
     )
-    colour_tie = _choice(
+    colour_tie = choice(
         e.get("colour_tie", PairingOptions().colour_tie),
         COLOUR_TIES,
         "event.colour_tie（先后走同等时的规则）",
         "event.colour_tie",
     )
-    br = _obj(
+    br = as_obj(
         e.get("board_ranking", {}), _BOARD_RANKING_KEYS, "event.board_ranking（台次成绩排名）", "event.board_ranking"
     )
-    board_ranking = _choice(
+    board_ranking = choice(
         br.get("by", d.board_ranking),
         BOARD_RANKINGS,
         "event.board_ranking.by（台次成绩排名依据）",
         "event.board_ranking.by",
     )
-    board_min_games = _int(
+    board_min_games = as_int(
         br.get("min_games", d.board_min_games),
         "event.board_ranking.min_games（台次成绩最少局数）",
         "event.board_ranking.min_games",
         minimum=0,
     )
 
-    pairing, standings = _options_from_dict(e.get("options", {}), _TEAM_OPTIONS, system, colour_tie)
+    pairing, standings = options_from_dict(e.get("options", {}), _TEAM_OPTIONS, system, colour_tie)
     return TeamSettings(
         name=name,
         system=system,
@@ -274,48 +278,48 @@ def _team_from_dict(t: Any, i: int) -> Team:
     where_zh, where_en = f"teams 第{i + 1}项", f"teams[{i}]"
     if isinstance(t, dict) and _is_int(t.get("no")) and isinstance(t.get("name"), str):
         where_zh, where_en = f"{where_zh}（{t['name']}，{int(t['no'])}队）", f"{where_en} (team {int(t['no'])})"
-    t = _obj(t, _TEAM_KEYS, where_zh, where_en)
+    t = as_obj(t, _TEAM_KEYS, where_zh, where_en)
     if "no" not in t:
-        raise _fail(where_zh, where_en, "缺少队序号 no", "missing key 'no'")
-    no = _int(t["no"], f"{where_zh} 的队序号 no", f"{where_en}.no", minimum=1)
+        raise fail(where_zh, where_en, "缺少队序号 no", "missing key 'no'")
+    no = as_int(t["no"], f"{where_zh} 的队序号 no", f"{where_en}.no", minimum=1)
     where_zh, where_en = f"{no}队", f"team {no}"
     if "name" not in t:
-        raise _fail(where_zh, where_en, "缺少队名 name", "missing key 'name'")
-    name = _str(t["name"], f"{where_zh}的队名 name", f"{where_en} name")
+        raise fail(where_zh, where_en, "缺少队名 name", "missing key 'name'")
+    name = as_str(t["name"], f"{where_zh}的队名 name", f"{where_en} name")
     if not name.strip():
-        raise _fail(where_zh, where_en, "队名为空", "empty name")
+        raise fail(where_zh, where_en, "队名为空", "empty name")
     where_zh = f"{name}（{no}队）"
     if "players" not in t:
-        raise _fail(where_zh, where_en, "缺少队员名单 players", "missing key 'players'")
+        raise fail(where_zh, where_en, "缺少队员名单 players", "missing key 'players'")
     members = [
-        _int(x, f"{where_zh}的队员 players 第{k + 1}项", f"{where_en} players[{k}]", minimum=1)
-        for k, x in enumerate(_list(t["players"], f"{where_zh}的队员 players", f"{where_en} players"))
+        as_int(x, f"{where_zh}的队员 players 第{k + 1}项", f"{where_en} players[{k}]", minimum=1)
+        for k, x in enumerate(as_list(t["players"], f"{where_zh}的队员 players", f"{where_en} players"))
     ]
     seen: set[int] = set()
     for x in members:
         if x in seen:
-            raise _fail(where_zh, where_en, f"队员 {x} 号重复", f"player {x} listed twice")
+            raise fail(where_zh, where_en, f"队员 {x} 号重复", f"player {x} listed twice")
         seen.add(x)
     reserve_boards: dict[int, int] = {}
     for k, item in enumerate(
-        _list(t.get("reserve_boards", []), f"{where_zh}的替补台次 reserve_boards", f"{where_en} reserve_boards")
+        as_list(t.get("reserve_boards", []), f"{where_zh}的替补台次 reserve_boards", f"{where_en} reserve_boards")
     ):
         zh, en = f"{where_zh}的替补台次 reserve_boards 第{k + 1}项", f"{where_en} reserve_boards[{k}]"
-        item = _obj(item, _RESERVE_KEYS, zh, en)
+        item = as_obj(item, _RESERVE_KEYS, zh, en)
         for key in _RESERVE_KEYS:
             if key not in item:
-                raise _fail(zh, en, f"缺少键 {key}", f"missing key {key!r}")
-        rno = _int(item["no"], f"{zh}的序号 no", f"{en}.no", minimum=1)
+                raise fail(zh, en, f"缺少键 {key}", f"missing key {key!r}")
+        rno = as_int(item["no"], f"{zh}的序号 no", f"{en}.no", minimum=1)
         if rno in reserve_boards:
-            raise _fail(zh, en, f"替补 {rno} 号登记了两次", f"reserve {rno} listed twice")
-        reserve_boards[rno] = _int(item["board"], f"{zh}的台次 board", f"{en}.board", minimum=1)
+            raise fail(zh, en, f"替补 {rno} 号登记了两次", f"reserve {rno} listed twice")
+        reserve_boards[rno] = as_int(item["board"], f"{zh}的台次 board", f"{en}.board", minimum=1)
     return Team(
         no=no,
         name=name,
         players=members,
         reserve_boards=reserve_boards,
-        seed=_opt_int(t.get("seed"), f"{where_zh}的种子 seed", f"{where_en} seed", minimum=1),
-        withdrawn_from_round=_opt_int(
+        seed=opt_int(t.get("seed"), f"{where_zh}的种子 seed", f"{where_en} seed", minimum=1),
+        withdrawn_from_round=opt_int(
             t.get("withdrawn_from_round"),
             f"{where_zh}的退赛轮次 withdrawn_from_round",
             f"{where_en} withdrawn_from_round",
@@ -331,33 +335,31 @@ def _is_int(v: Any) -> bool:
 def _board_from_dict(b: Any, where_zh: str, where_en: str, j: int) -> Board:
     """A board of a match; ``red``/``black`` 0 = empty seat (缺人)."""
     if type(b) is not dict:
-        b = _obj(b, _BOARD_KEYS, f"{where_zh} boards 第{j + 1}项", f"{where_en} boards[{j}]")
+        b = as_obj(b, _BOARD_KEYS, f"{where_zh} boards 第{j + 1}项", f"{where_en} boards[{j}]")
     unknown = [k for k in b if k not in _BOARD_KEYS]
     if unknown:
         if _is_int(b.get("board")):
-            _obj(b, _BOARD_KEYS, f"{where_zh}第{int(b['board'])}台", f"{where_en} board {int(b['board'])}")
-        _obj(b, _BOARD_KEYS, f"{where_zh} boards 第{j + 1}项", f"{where_en} boards[{j}]")
+            as_obj(b, _BOARD_KEYS, f"{where_zh}第{int(b['board'])}台", f"{where_en} board {int(b['board'])}")
+        as_obj(b, _BOARD_KEYS, f"{where_zh} boards 第{j + 1}项", f"{where_en} boards[{j}]")
     for k in ("board", "red", "black"):
         if k not in b:
-            raise _fail(
-                f"{where_zh} boards 第{j + 1}项", f"{where_en} boards[{j}]", f"缺少键 {k}", f"missing key {k!r}"
-            )
+            raise fail(f"{where_zh} boards 第{j + 1}项", f"{where_en} boards[{j}]", f"缺少键 {k}", f"missing key {k!r}")
     bno = b["board"]
     if not _is_int(bno) or bno < 1:
-        bno = _int(bno, f"{where_zh} boards 第{j + 1}项的台次 board", f"{where_en} boards[{j}].board", minimum=1)
+        bno = as_int(bno, f"{where_zh} boards 第{j + 1}项的台次 board", f"{where_en} boards[{j}].board", minimum=1)
     bno = int(bno)
     zh, en = f"{where_zh}第{bno}台", f"{where_en} board {bno}"
     red, black = b["red"], b["black"]
     if not (_is_int(red) and red >= 0):
-        red = _int(red, f"{zh}红方 red（0 = 空台）", f"{en} red (0 = empty seat)", minimum=0)
+        red = as_int(red, f"{zh}红方 red（0 = 空台）", f"{en} red (0 = empty seat)", minimum=0)
     if not (_is_int(black) and black >= 0):
-        black = _int(black, f"{zh}黑方 black（0 = 空台）", f"{en} black (0 = empty seat)", minimum=0)
+        black = as_int(black, f"{zh}黑方 black（0 = 空台）", f"{en} black (0 = empty seat)", minimum=0)
     red, black = int(red), int(black)
     if red == black and red != VACANT:
-        raise _fail(zh, en, f"红黑双方是同一人（{red}号）", f"a player ({red}) is paired with himself")
+        raise fail(zh, en, f"红黑双方是同一人（{red}号）", f"a player ({red}) is paired with himself")
     result = b.get("result")
     if result is not None and result not in _RESULTSET:
-        raise _fail(
+        raise fail(
             zh,
             en,
             f"结果 result 无效 {result!r}（可选 {', '.join(RESULTS)} 或 null）",
@@ -365,9 +367,9 @@ def _board_from_dict(b: Any, where_zh: str, where_en: str, j: int) -> Board:
         )
     fr = fb = 0
     if "fouls" in b:
-        fouls = _obj(b["fouls"], _FOUL_KEYS, f"{zh}犯规 fouls", f"{en} fouls")
-        fr = _int(fouls.get("red", 0), f"{zh}红方犯规 fouls.red", f"{en} fouls.red", 0)
-        fb = _int(fouls.get("black", 0), f"{zh}黑方犯规 fouls.black", f"{en} fouls.black", 0)
+        fouls = as_obj(b["fouls"], _FOUL_KEYS, f"{zh}犯规 fouls", f"{en} fouls")
+        fr = as_int(fouls.get("red", 0), f"{zh}红方犯规 fouls.red", f"{en} fouls.red", 0)
+        fb = as_int(fouls.get("black", 0), f"{zh}黑方犯规 fouls.black", f"{en} fouls.black", 0)
     return Board(board=bno, red=red, black=black, result=result, fouls_red=fr, fouls_black=fb)
 
 
@@ -377,34 +379,34 @@ def _team_label(names: dict[int, str], no: int) -> str:
 
 def _match_from_dict(m: Any, rno: int, j: int, names: dict[int, str]) -> Match:
     where_zh, where_en = f"第{rno}轮 matches 第{j + 1}项", f"round {rno} matches[{j}]"
-    m = _obj(m, _MATCH_KEYS, where_zh, where_en)
+    m = as_obj(m, _MATCH_KEYS, where_zh, where_en)
     for k in ("match", "first", "second"):
         if k not in m:
-            raise _fail(where_zh, where_en, f"缺少键 {k}", f"missing key {k!r}")
-    mno = _int(m["match"], f"{where_zh} 的场次 match", f"{where_en}.match", minimum=1)
+            raise fail(where_zh, where_en, f"缺少键 {k}", f"missing key {k!r}")
+    mno = as_int(m["match"], f"{where_zh} 的场次 match", f"{where_en}.match", minimum=1)
     where_zh, where_en = f"第{rno}轮第{mno}场", f"round {rno} match {mno}"
-    first = _int(m["first"], f"{where_zh}先走队 first", f"{where_en} first", minimum=1)
-    second = _int(m["second"], f"{where_zh}后走队 second", f"{where_en} second", minimum=1)
+    first = as_int(m["first"], f"{where_zh}先走队 first", f"{where_en} first", minimum=1)
+    second = as_int(m["second"], f"{where_zh}后走队 second", f"{where_en} second", minimum=1)
     label_zh = f"{where_zh}（{_team_label(names, first)}—{_team_label(names, second)}）"
     label_en = f"{where_en} ({first} v {second})"
-    raw = _list(m.get("boards", []), f"{label_zh} boards", f"{label_en} boards")
+    raw = as_list(m.get("boards", []), f"{label_zh} boards", f"{label_en} boards")
     boards = [_board_from_dict(b, label_zh, label_en, k) for k, b in enumerate(raw)]
     return Match(match=mno, first=first, second=second, boards=boards)
 
 
 def _round_from_dict(r: Any, i: int, names: dict[int, str]) -> TeamRound:
     where_zh, where_en = f"rounds 第{i + 1}项", f"rounds[{i}]"
-    r = _obj(r, _ROUND_KEYS, where_zh, where_en)
+    r = as_obj(r, _ROUND_KEYS, where_zh, where_en)
     if "round" not in r:
-        raise _fail(where_zh, where_en, "缺少轮次 round", "missing key 'round'")
-    rno = _int(r["round"], f"{where_zh} 的轮次 round", f"{where_en}.round", minimum=1)
+        raise fail(where_zh, where_en, "缺少轮次 round", "missing key 'round'")
+    rno = as_int(r["round"], f"{where_zh} 的轮次 round", f"{where_en}.round", minimum=1)
     matches = [
         _match_from_dict(m, rno, j, names)
-        for j, m in enumerate(_list(r.get("matches", []), f"第{rno}轮 matches（各场）", f"round {rno} matches"))
+        for j, m in enumerate(as_list(r.get("matches", []), f"第{rno}轮 matches（各场）", f"round {rno} matches"))
     ]
     byes = [
-        _int(n, f"第{rno}轮轮空 byes 第{k + 1}项（队序号）", f"round {rno} byes[{k}]", minimum=1)
-        for k, n in enumerate(_list(r.get("byes", []), f"第{rno}轮轮空 byes", f"round {rno} byes"))
+        as_int(n, f"第{rno}轮轮空 byes 第{k + 1}项（队序号）", f"round {rno} byes[{k}]", minimum=1)
+        for k, n in enumerate(as_list(r.get("byes", []), f"第{rno}轮轮空 byes", f"round {rno} byes"))
     ]
     return TeamRound(round=rno, matches=matches, byes=byes)
 
@@ -413,7 +415,7 @@ def team_event_from_dict(d: Any) -> TeamEvent:
     """The model of a parsed team file (``event.kind: "team"``), strict as
     :func:`xlxq.backends.json_file.event_from_dict`, then
     :func:`~xlxq.core.teams.validate_team_event`."""
-    d = _obj(d, _TOP_KEYS, "文件顶层", "top level")
+    d = as_obj(d, _TOP_KEYS, "文件顶层", "top level")
     fmt = d.get("format")
     if fmt != FORMAT:
         raise InputError(
@@ -422,7 +424,7 @@ def team_event_from_dict(d: Any) -> TeamEvent:
         )
     e = d.get("event", {})
     if isinstance(e, dict) and e.get("kind") != KIND_TEAM:
-        raise _fail(
+        raise fail(
             "event.kind（赛事类别）",
             "event.kind",
             f'团体赛文件应为 "team"，实为 {e.get("kind")!r}',
@@ -432,11 +434,11 @@ def team_event_from_dict(d: Any) -> TeamEvent:
     for key in ("players", "teams"):
         if key not in d:
             raise InputError(f"缺少{'棋手名单' if key == 'players' else '队伍名单'} {key}", f"missing key {key!r}")
-    players = [_player_from_dict(p, i) for i, p in enumerate(_list(d["players"], "players（棋手名单）", "players"))]
-    teams = [_team_from_dict(t, i) for i, t in enumerate(_list(d["teams"], "teams（队伍名单）", "teams"))]
+    players = [player_from_dict(p, i) for i, p in enumerate(as_list(d["players"], "players（棋手名单）", "players"))]
+    teams = [_team_from_dict(t, i) for i, t in enumerate(as_list(d["teams"], "teams（队伍名单）", "teams"))]
     names = {t.no: t.name for t in teams}
     rounds = [
-        _round_from_dict(r, i, names) for i, r in enumerate(_list(d.get("rounds", []), "rounds（各轮）", "rounds"))
+        _round_from_dict(r, i, names) for i, r in enumerate(as_list(d.get("rounds", []), "rounds（各轮）", "rounds"))
     ]
     event = TeamEvent(settings=settings, players=players, teams=teams, rounds=rounds)
     validate_team_event(event)
@@ -454,7 +456,7 @@ def _game_scoring_to_dict(sc: Scoring) -> dict:
             "团体赛的局分计分没有轮空分（轮空见 match_scoring.bye / bye_game_points）",
             "team game scoring has no bye (see match_scoring.bye / bye_game_points)",
         )
-    return _with_set({"win": sc.win, "draw": sc.draw, "loss": sc.loss}, sc, ("draw_red", "draw_black"))
+    return with_set({"win": sc.win, "draw": sc.draw, "loss": sc.loss}, sc, ("draw_red", "draw_black"))
 
 
 def _match_scoring_to_dict(sc: TeamScoring) -> dict:
@@ -473,14 +475,14 @@ def _team_to_dict(t: Team) -> dict:
         out["reserve_boards"] = [
             {"no": no, "board": k} for no, k in sorted(t.reserve_boards.items(), key=lambda kv: order.get(kv[0], 0))
         ]
-    return _with_set(out, t, ("seed", "withdrawn_from_round"))
+    return with_set(out, t, ("seed", "withdrawn_from_round"))
 
 
 def _round_to_dict(r: TeamRound) -> dict:
     return {
         "round": r.round,
         "matches": [
-            {"match": m.match, "first": m.first, "second": m.second, "boards": [_board_to_dict(b) for b in m.boards]}
+            {"match": m.match, "first": m.first, "second": m.second, "boards": [board_to_dict(b) for b in m.boards]}
             for m in r.matches
         ],
         "byes": list(r.byes),
@@ -509,38 +511,16 @@ def team_event_to_dict(ev: TeamEvent) -> dict:
             "first_round_seed": s.first_round_seed,
             "colour_tie": s.pairing.colour_tie,
             "board_ranking": {"by": s.board_ranking, "min_games": s.board_min_games},
-            "options": {
-                k: getattr(s.pairing if _OPTIONS[k][0] == "pairing" else s.standings, k) for k in _TEAM_OPTIONS
-            },
+            "options": {k: getattr(s.pairing if OPTIONS[k][0] == "pairing" else s.standings, k) for k in _TEAM_OPTIONS},
         }
     )
     return {
         "format": FORMAT,
         "event": event,
-        "players": [_player_to_dict(p) for p in ev.players],
+        "players": [player_to_dict(p) for p in ev.players],
         "teams": [_team_to_dict(t) for t in ev.teams],
         "rounds": [_round_to_dict(r) for r in ev.rounds],
     }
-
-
-def load_team_event(path) -> TeamEvent:
-    """Read a team file; an individual file is refused."""
-    from xlxq.backends.json_file import load_any
-
-    ev = load_any(path)
-    if not isinstance(ev, TeamEvent):
-        raise InputError(
-            f'{Path(path).name} 不是团体赛文件（event.kind 不是 "team"）',
-            f'{Path(path).name} is not a team file (event.kind is not "team")',
-        )
-    return ev
-
-
-def save_team_event(ev: TeamEvent, path) -> None:
-    """Write a team file atomically (as :func:`xlxq.backends.json_file.save_event`)."""
-    from xlxq.backends.json_file import save_event
-
-    save_event(ev, path)
 
 
 # --------------------------------------------------------------------------
@@ -562,11 +542,9 @@ _NO = {"否", "主力", "n", "no", "0", "false", "main"}
 
 
 def _reserve_flag(v: Any) -> Optional[bool]:
-    from xlxq.backends.registration import _text
-
     if v is None:
         return False
-    t = _text(v).strip().lower()
+    t = cell_text(v).strip().lower()
     if t in _YES:
         return True
     if t in _NO or t == "":
@@ -595,12 +573,10 @@ def read_team_registration(
     * Players are numbered team by team in registered order (1 … for team 1,
       then team 2 …), unless a 序号 column gives every row its number.
     """
-    from xlxq.backends.registration import _as_posint, _find_header, _named_rows, _rating, _registration_rows, _text
-
     path = Path(path)
     fname = path.name
-    rows = _registration_rows(path)
-    header, cols = _find_header(
+    rows = registration_rows(path)
+    header, cols = find_header(
         rows,
         fname,
         _TEAM_LOOKUP,
@@ -618,10 +594,10 @@ def read_team_registration(
             f"{fname}: a team registration needs a team column (队名/team)",
         )
     entries: list[dict] = []
-    for i, cells, name, where_zh, where_en in _named_rows(rows, header, cols, fname):
+    for i, cells, name, where_zh, where_en in named_rows(rows, header, cols, fname):
         if cells.get("team") is None:
             raise InputError(f"{where_zh}：缺少队名", f"{where_en}: missing team")
-        e: dict[str, Any] = {"row": i, "name": name, "team": _text(cells["team"])}
+        e: dict[str, Any] = {"row": i, "name": name, "team": cell_text(cells["team"])}
         flag = _reserve_flag(cells.get("reserve"))
         if flag is None:
             raise InputError(
@@ -630,7 +606,7 @@ def read_team_registration(
             )
         e["reserve"] = flag
         if cells.get("board") is not None:
-            k = _as_posint(cells["board"])
+            k = as_posint(cells["board"])
             if k is None or k > boards:
                 raise InputError(
                     f"{where_zh}：台次应为 1–{boards} 的整数，实为“{cells['board']}”",
@@ -638,9 +614,9 @@ def read_team_registration(
                 )
             e["board"] = k
         if cells.get("rating") is not None:
-            e["rating"] = _rating(cells["rating"], where_zh, where_en)
+            e["rating"] = rating_value(cells["rating"], where_zh, where_en)
         if "no" in cols:
-            n = _as_posint(cells.get("no")) if cells.get("no") is not None else None
+            n = as_posint(cells.get("no")) if cells.get("no") is not None else None
             if n is None:
                 raise InputError(
                     f"{where_zh}：序号应为正整数（有序号列时每行都要填），实为“{cells.get('no')}”",
@@ -725,8 +701,6 @@ def read_team_registration(
 __all__ = [
     "team_event_from_dict",
     "team_event_to_dict",
-    "load_team_event",
-    "save_team_event",
     "read_team_registration",
     "MemberTotalOptions",
     "MemberTotalSettings",

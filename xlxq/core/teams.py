@@ -62,6 +62,7 @@ from xlxq.core.model import (
     rounds_in_order,
 )
 from xlxq.core.standings import BYE_OPP_SCORE_MODES, FALLBACK_READINGS
+from xlxq.core.team_tiebreaks import resolve_team_tiebreaks
 from xlxq.errors import InputError
 
 VACANT = 0  # an empty seat: nobody fielded on that board
@@ -562,8 +563,6 @@ def check_team_settings(s: TeamSettings) -> None:
             f"全队轮赛制每队{s.boards}人，应赛{s.boards}轮（rounds 现为{s.rounds}）",
             f"a Scheveningen match of {s.boards} a side has {s.boards} rounds (rounds is {s.rounds})",
         )
-    from xlxq.core.team_standings import resolve_team_tiebreaks
-
     resolve_team_tiebreaks(s.tiebreaks, s.system)
 
 

@@ -1,0 +1,252 @@
+"""The pieces both kinds of tournament file share (docs/format.md): the
+strict value readers (each names the key it reads: ``zh``/``en``), the
+``event.options`` table, scoring, players and boards, and the writers of
+players and boards.  :mod:`xlxq.backends.json_file` (individual files, and
+the dispatch by ``event.kind``) and :mod:`xlxq.backends.team_json` (team
+files) are both built on it."""
+
+from __future__ import annotations
+
+from typing import Any, Optional
+
+from xlxq.core.model import Board, Player, Scoring
+from xlxq.errors import InputError
+
+FORMAT = "xlxq/1"
+
+LAST_ROUNDS_RULES = ("cxa", "broad")
+RR_WITHDRAWALS = ("cxa", "annul", "forfeit")  # xlxq.core.roundrobin.WITHDRAWAL_POLICIES
+RR_SYSTEMS = ("round_robin", "double_round_robin")
+PICKERS = ("cxa", "fewer_row")
+BYE_OPP_SCORES = ("lowest_scoring", "lowest", "zero")
+FALLBACK_READINGS = ("running_total", "round_score")
+
+# option key -> (which options object, expected kind, allowed values)
+OPTIONS: dict[str, tuple[str, str, tuple]] = {
+    "last_rounds_rule": ("pairing", "choice", LAST_ROUNDS_RULES),
+    "picker": ("pairing", "choice", PICKERS),
+    "avoid_same_unit_round1": ("pairing", "bool", ()),
+    "forfeit_counts_as_met": ("pairing", "bool", ()),
+    "forfeits_before_removal": ("pairing", "posint_or_null", ()),
+    "search_budget": ("pairing", "posint", ()),
+    "elimination": ("pairing", "elimination", ()),
+    "bye_opp_score": ("standings", "choice", BYE_OPP_SCORES),
+    "bye_counts_as_win": ("standings", "bool", ()),
+    "fallback_reading": ("standings", "choice", FALLBACK_READINGS),
+    "rr_withdrawal": ("standings", "choice", RR_WITHDRAWALS),
+}
+
+PLAYER_KEYS = ("no", "name", "unit", "rating", "seed", "withdrawn_from_round")
+_PLAYER_KEYSET = frozenset(PLAYER_KEYS)
+
+
+# --------------------------------------------------------------------------
+# small typed readers; ``zh``/``en`` name the place of the value
+# --------------------------------------------------------------------------
+
+
+def fail(zh_where: str, en_where: str, zh: str, en: str) -> InputError:
+    return InputError(f"{zh_where}：{zh}", f"{en_where}: {en}")
+
+
+def is_int(v: Any) -> bool:
+    if isinstance(v, bool):
+        return False
+    if isinstance(v, int):
+        return True
+    return isinstance(v, float) and v.is_integer()
+
+
+def as_int(v: Any, zh: str, en: str, minimum: Optional[int] = None) -> int:
+    if not is_int(v):
+        raise fail(zh, en, f"应为整数，实为 {v!r}", f"expected an integer, got {v!r}")
+    v = int(v)
+    if minimum is not None and v < minimum:
+        raise fail(zh, en, f"应不小于 {minimum}，实为 {v}", f"must be at least {minimum}, got {v}")
+    return v
+
+
+def opt_int(v: Any, zh: str, en: str, minimum: Optional[int] = None) -> Optional[int]:
+    return None if v is None else as_int(v, zh, en, minimum)
+
+
+def as_number(v: Any, zh: str, en: str) -> float:
+    if isinstance(v, bool) or not isinstance(v, (int, float)) or v != v or v in (float("inf"), float("-inf")):
+        raise fail(zh, en, f"应为数字，实为 {v!r}", f"expected a number, got {v!r}")
+    return v
+
+
+def opt_number(v: Any, zh: str, en: str) -> Optional[float]:
+    return None if v is None else as_number(v, zh, en)
+
+
+def as_str(v: Any, zh: str, en: str) -> str:
+    if not isinstance(v, str):
+        raise fail(zh, en, f"应为文字（字符串），实为 {v!r}", f"expected a string, got {v!r}")
+    return v
+
+
+def as_bool(v: Any, zh: str, en: str) -> bool:
+    if not isinstance(v, bool):
+        raise fail(zh, en, f"应为 true 或 false，实为 {v!r}", f"expected true or false, got {v!r}")
+    return v
+
+
+def choice(v: Any, allowed: tuple, zh: str, en: str) -> str:
+    if v not in allowed:
+        raise fail(
+            zh, en, f"无效值 {v!r}（可选 {', '.join(allowed)}）", f"invalid value {v!r} (one of {', '.join(allowed)})"
+        )
+    return v
+
+
+def as_obj(v: Any, keys: tuple, zh: str, en: str) -> dict:
+    if not isinstance(v, dict):
+        raise fail(zh, en, f"应为对象 {{…}}，实为 {type(v).__name__}", f"expected an object, got {type(v).__name__}")
+    unknown = [k for k in v if k not in keys]
+    if unknown:
+        raise fail(
+            zh,
+            en,
+            f"未知的键 {', '.join(map(repr, unknown))}（可用的键：{', '.join(keys)}）",
+            f"unknown key(s) {', '.join(map(repr, unknown))} (known: {', '.join(keys)})",
+        )
+    return v
+
+
+def as_list(v: Any, zh: str, en: str) -> list:
+    if not isinstance(v, list):
+        raise fail(zh, en, f"应为列表 […]，实为 {type(v).__name__}", f"expected a list, got {type(v).__name__}")
+    return v
+
+
+# --------------------------------------------------------------------------
+# shared shapes
+# --------------------------------------------------------------------------
+
+
+def scoring_from_dict(sc: dict, keys: tuple, zh_note: str = "") -> Scoring:
+    """``event.scoring`` (its keys already checked): win/draw/loss default to
+    the model's, the other ``keys`` to None; ``zh_note`` follows the key in
+    the Chinese message."""
+    ds = Scoring()
+    values: dict[str, Any] = {
+        k: (
+            as_number(sc.get(k, getattr(ds, k)), f"event.scoring.{k}{zh_note}", f"event.scoring.{k}")
+            if k in ("win", "draw", "loss")
+            else opt_number(sc.get(k), f"event.scoring.{k}{zh_note}", f"event.scoring.{k}")
+        )
+        for k in keys
+    }
+    return Scoring(**values)
+
+
+def options_from_dict(v: Any, keys: tuple, system: str, colour_tie: str) -> tuple[dict, dict]:
+    """``event.options`` (only ``keys`` allowed) → the keyword arguments of
+    ``PairingOptions`` (with ``colour_tie``) and of ``StandingsOptions``."""
+    opts = as_obj(v, keys, "event.options（编排选项）", "event.options")
+    pairing: dict[str, Any] = {"colour_tie": colour_tie}
+    standings: dict[str, Any] = {}
+    for key, value in opts.items():
+        target, kind, allowed = OPTIONS[key]
+        zh, en = f"event.options.{key}", f"event.options.{key}"
+        if kind == "choice":
+            value = choice(value, allowed, zh, en)
+        elif kind == "bool":
+            value = as_bool(value, zh, en)
+        elif kind == "posint":
+            value = as_int(value, zh, en, minimum=1)
+        elif kind == "posint_or_null":
+            value = opt_int(value, zh, en, minimum=1)
+        elif kind == "elimination":
+            value = elimination(value, system)
+        (pairing if target == "pairing" else standings)[key] = value
+    return pairing, standings
+
+
+def elimination(v: Any, system: str) -> tuple:
+    """``[[X, Y], …]`` → ``((X, Y), …)`` in the order given (积分末位淘汰)."""
+    zh, en = "event.options.elimination（积分末位淘汰）", "event.options.elimination"
+    items = as_list(v, zh, en)
+    if items and system != "swiss":
+        raise fail(zh, en, f"只用于积分编排（swiss），本赛事为 {system}", f"only for a Swiss, this event is {system}")
+    out = []
+    for i, item in enumerate(items):
+        if not isinstance(item, list) or len(item) != 2:
+            raise fail(
+                f"{zh}第{i + 1}项",
+                f"{en}[{i}]",
+                f"应为 [X, Y]（第X轮后未得Y分者淘汰），实为 {item!r}",
+                f"expected [X, Y] (under Y points after round X: out), got {item!r}",
+            )
+        x = as_int(item[0], f"{zh}第{i + 1}项的轮次 X", f"{en}[{i}][0]", minimum=1)
+        y = as_number(item[1], f"{zh}第{i + 1}项的分数 Y", f"{en}[{i}][1]")
+        out.append((x, y))
+    return tuple(out)
+
+
+def player_from_dict(p: Any, i: int) -> Player:
+    fast = _player_fast(p)
+    if fast is not None:
+        return fast
+    where_zh, where_en = f"players 第{i + 1}项", f"players[{i}]"
+    p = as_obj(p, PLAYER_KEYS, where_zh, where_en)
+    if "no" not in p:
+        raise fail(where_zh, where_en, "缺少序号 no", "missing key 'no'")
+    no = as_int(p["no"], f"{where_zh} 的序号 no", f"{where_en}.no", minimum=1)
+    where_zh, where_en = f"{no}号棋手", f"player {no}"
+    if "name" not in p:
+        raise fail(where_zh, where_en, "缺少姓名 name", "missing key 'name'")
+    name = as_str(p["name"], f"{where_zh}的姓名 name", f"{where_en} name")
+    if not name.strip():
+        raise fail(where_zh, where_en, "姓名为空", "empty name")
+    where_zh = f"{no}号棋手（{name}）"
+    return Player(
+        no=no,
+        name=name,
+        unit=as_str(p.get("unit", ""), f"{where_zh}的单位 unit", f"{where_en} unit"),
+        rating=opt_number(p.get("rating"), f"{where_zh}的等级分 rating", f"{where_en} rating"),
+        seed=opt_int(p.get("seed"), f"{where_zh}的种子 seed", f"{where_en} seed", minimum=1),
+        withdrawn_from_round=opt_int(
+            p.get("withdrawn_from_round"),
+            f"{where_zh}的退赛轮次 withdrawn_from_round",
+            f"{where_en} withdrawn_from_round",
+            minimum=1,
+        ),
+    )
+
+
+def _player_fast(p: Any) -> Optional[Player]:
+    if type(p) is not dict or not _PLAYER_KEYSET.issuperset(p):
+        return None
+    no, name, unit = p.get("no"), p.get("name"), p.get("unit", "")
+    if type(no) is not int or no < 1 or type(name) is not str or not name.strip() or type(unit) is not str:
+        return None
+    rating, seed, wd = p.get("rating"), p.get("seed"), p.get("withdrawn_from_round")
+    if rating is not None and (type(rating) not in (int, float) or rating != rating or abs(rating) == float("inf")):
+        return None
+    for v in (seed, wd):
+        if v is not None and (type(v) is not int or v < 1):
+            return None
+    return Player(no=no, name=name, unit=unit, rating=rating, seed=seed, withdrawn_from_round=wd)
+
+
+def with_set(out: dict, obj: Any, keys: tuple) -> dict:
+    """``out`` plus those of the attributes ``keys`` of ``obj`` that are not
+    None, in that order."""
+    for k in keys:
+        v = getattr(obj, k)
+        if v is not None:
+            out[k] = v
+    return out
+
+
+def player_to_dict(p: Player) -> dict:
+    return with_set({"no": p.no, "name": p.name, "unit": p.unit}, p, ("rating", "seed", "withdrawn_from_round"))
+
+
+def board_to_dict(b: Board) -> dict:
+    out: dict[str, Any] = {"board": b.board, "red": b.red, "black": b.black, "result": b.result}
+    if b.fouls_red or b.fouls_black:
+        out["fouls"] = {"red": b.fouls_red, "black": b.fouls_black}
+    return out
