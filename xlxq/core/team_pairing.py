@@ -111,25 +111,37 @@ def _matches(pairs: list[tuple[int, int]]) -> list[Match]:
 
 def pair_team_round(event: TeamEvent, round_no: Optional[int] = None) -> TeamPairingOutcome:
     """Pair ``round_no`` (default: the next one) of a team event: the
-    matches (first team = 先走) and byes, boards left empty for the line-ups.
+    matches (first team = 先走) and byes, boards left empty for the line-ups
+    (全队轮赛制: seated from its table).  The systems
+    (:mod:`xlxq.systems.team_swiss` …) call their engine directly; this
+    serves callers with a team event and no system at hand.
 
     Like :func:`xlxq.core.pairing.pair_round` it trusts the data: whoever
     reads an event (a backend) runs :func:`validate_team_event` first."""
-    check_team_settings(event.settings)
-    s = event.settings
-    if s.system == "scheveningen":
-        rn = event.next_round if round_no is None else round_no
-        return TeamPairingOutcome(
-            round=scheveningen_round(event, rn),
-            cards=build_team_cards(event, rn),
-            notes=[f"全队轮赛制：秩序表第{rn}轮"],
-        )
-    if s.system in ("round_robin", "double_round_robin"):
+    system = event.settings.system
+    if system == "scheveningen":  # the 全队轮赛制 table (core/scheveningen.py)
+        return pair_scheveningen_round(event, round_no)
+    if system in ("round_robin", "double_round_robin"):  # the 循环赛 table
         return pair_team_rr_round(event, round_no)
     return pair_team_swiss_round(event, round_no)
 
 
+def pair_scheveningen_round(event: TeamEvent, round_no: Optional[int] = None) -> TeamPairingOutcome:
+    """A round of a 全队轮赛制 from its table (:func:`scheveningen_round`),
+    seated."""
+    check_team_settings(event.settings)
+    rn = event.next_round if round_no is None else round_no
+    return TeamPairingOutcome(
+        round=scheveningen_round(event, rn),
+        cards=build_team_cards(event, rn),
+        notes=[f"全队轮赛制：秩序表第{rn}轮"],
+    )
+
+
 def pair_team_swiss_round(event: TeamEvent, round_no: Optional[int] = None) -> TeamPairingOutcome:
+    """A round of a team Swiss: round 1 by 方法(一) on the team numbers,
+    later rounds by the 定位编排 group loop with the teams' 编排卡."""
+    check_team_settings(event.settings)
     s = event.settings
     if round_no is None:
         round_no = event.next_round
@@ -173,6 +185,7 @@ def pair_team_rr_round(event: TeamEvent, round_no: Optional[int] = None) -> Team
     the i-th smallest team number; the team printed first goes first (红
     on odd boards); with an odd number of teams, the team drawn against the
     phantom has the bye (worth nothing in a round robin, see team_standings)."""
+    check_team_settings(event.settings)
     s = event.settings
     double = s.system == "double_round_robin"
     nos = sorted(t.no for t in event.teams)
@@ -221,6 +234,7 @@ __all__ = [
     "pair_team_round",
     "pair_team_swiss_round",
     "pair_team_rr_round",
+    "pair_scheveningen_round",
     "pair_and_seat",
     "build_team_cards",
     "pairable_teams",

@@ -3,7 +3,11 @@ robin, knockout …) tells the rest of the program.
 
 A system is one object with
 
-- ``key`` and its labels (``label(lang, games)``),
+- ``key`` and its labels (``label(lang, games)``), ``entrants`` (players or
+  teams: the registry keeps one table of each, the keys may repeat) and the
+  facts callers ask instead of testing the name (``fixed_rounds``,
+  ``round_robin``, ``double``, ``knockout``, ``swiss``, ``seated_by_table``,
+  ``bye_scores``),
 - ``planned_rounds(n, settings)``: the rounds the event has for ``n``
   entrants (as typed for a Swiss; from the table or bracket otherwise),
 - ``default_tiebreaks(settings)``: the preset the rules name for it,
@@ -21,14 +25,27 @@ environment is read here; the language is passed in.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, ClassVar, Optional
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Optional, Protocol, Sequence, TypeVar, cast
 
 from xlxq.core.checks import ERROR, Issue
 from xlxq.i18n import Text
 
 if TYPE_CHECKING:
-    from xlxq.core.model import Event, EventSettings, Round
-    from xlxq.core.outcome import PairingOutcome
+    from xlxq.core.model import Event, Round
+
+
+class EventLike(Protocol):
+    """What the interface needs of an event: an individual ``Event`` or a
+    ``TeamEvent``."""
+
+    @property
+    def rounds(self) -> Sequence[Any]: ...
+    @property
+    def settings(self) -> Any: ...
+
+
+EventT = TypeVar("EventT", bound=EventLike)
+OutcomeT = TypeVar("OutcomeT")
 
 
 @dataclass
@@ -60,15 +77,33 @@ class CheckReport:
         return out + self.tail
 
 
-class PairingSystem:
-    """Base of every system; see the module text for the interface."""
+class PairingSystem(Generic[EventT, OutcomeT]):
+    """Base of every system; see the module text for the interface.  The
+    type parameters are the event it pairs and what ``pair`` returns
+    (``Event`` and ``PairingOutcome``; a team system ``TeamEvent`` and
+    ``TeamPairingOutcome``)."""
 
     key: ClassVar[str] = ""
     label_zh: ClassVar[str] = ""
     label_en: ClassVar[str] = ""
+    #: "players" (an ``Event``) or "teams" (a ``TeamEvent``)
+    entrants: ClassVar[str] = "players"
     #: the round robin and the knockout make their rounds from a table or a
     #: bracket fixed by the number of entrants; a Swiss takes ``rounds`` as typed
     fixed_rounds: ClassVar[bool] = False
+    #: the rounds come from the 循环赛 order table (single or double)
+    round_robin: ClassVar[bool] = False
+    #: a double round robin: the second cycle with colours reversed
+    double: ClassVar[bool] = False
+    #: a bracket (淘汰赛)
+    knockout: ClassVar[bool] = False
+    #: 定位编排 by score groups (the Swiss engine; round 1 by 方法(一))
+    swiss: ClassVar[bool] = False
+    #: 全队轮赛制: each board's players and colours come from the schedule
+    #: (no line-ups, no board-colour rule)
+    seated_by_table: ClassVar[bool] = False
+    #: a bye scores (原则(五): as a win); a round-robin bye is worth nothing
+    bye_scores: ClassVar[bool] = False
 
     def label(self, lang: str, games: int = 1) -> str:
         t = Text(lang)
@@ -77,34 +112,37 @@ class PairingSystem:
             out += t(f"（每场{games}局）", f" ({games} games a match)")
         return out
 
-    def planned_rounds(self, n: int, settings: EventSettings) -> int:
-        return settings.rounds
+    def planned_rounds(self, n: int, settings: Any) -> int:
+        """The rounds of an event of ``n`` entrants (``settings``: its
+        ``EventSettings`` or ``TeamSettings``)."""
+        return int(settings.rounds)
 
-    def default_tiebreaks(self, settings: EventSettings) -> list[str]:
+    def default_tiebreaks(self, settings: Any) -> list[str]:
         return []
 
-    def last_pairable_round(self, event: Event) -> int:
+    def last_pairable_round(self, event: EventT) -> int:
         """The highest round number that ``explain`` may be asked for: the
         next round, unless the event's rounds are all made."""
-        return min(len(event.rounds) + 1, event.settings.rounds)
+        return min(len(event.rounds) + 1, int(event.settings.rounds))
 
-    def pair(self, event: Event, round_no: Optional[int] = None) -> PairingOutcome:
+    def pair(self, event: EventT, round_no: Optional[int] = None) -> OutcomeT:
         raise NotImplementedError
 
-    def explain(self, event: Event, round_no: int, lang: str) -> list[str]:
+    def explain(self, event: EventT, round_no: int, lang: str) -> list[str]:
         raise NotImplementedError
 
-    def check(self, event: Event, round_no: int, lang: str) -> CheckReport:
+    def check(self, event: EventT, round_no: int, lang: str) -> CheckReport:
         raise NotImplementedError
 
 
 # ---------------------------------------------------------------- shared bits
 
 
-def prior(event: Event, round_no: int) -> Event:
-    """The event as it was before ``round_no`` was paired (every later round
-    removed)."""
-    return replace(event, rounds=[r for r in event.rounds if r.round < round_no])
+def prior(event: EventT, round_no: int) -> EventT:
+    """The event (individual or team) as it was before ``round_no`` was
+    paired (every later round removed)."""
+    out: EventT = replace(cast(Any, event), rounds=[r for r in event.rounds if r.round < round_no])
+    return out
 
 
 def who(event: Event, no: int, t: Text) -> str:
@@ -130,4 +168,4 @@ def report_of(round_no: int, issues: list[tuple[str, str, str]], verdict: Option
     )
 
 
-__all__ = ["PairingSystem", "CheckReport", "prior", "who", "pairset", "report_of"]
+__all__ = ["PairingSystem", "EventLike", "CheckReport", "prior", "who", "pairset", "report_of"]

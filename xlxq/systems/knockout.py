@@ -221,7 +221,7 @@ def ko_check(event: Event, n: int, lang: str) -> tuple[list[tuple[str, str, str]
 
 
 @register
-class Knockout(PairingSystem):
+class Knockout(PairingSystem[Event, PairingOutcome]):
     key = "knockout"
     label_zh = "淘汰赛"
     label_en = "knockout"

@@ -1,50 +1,108 @@
 """The registry of pairing systems: ``register`` a class once (a decorator in
-its own file), ``get_system(key)`` anywhere.  The package's ``__init__``
-imports every system file, so importing :mod:`xlxq.systems` fills it."""
+its own file), ``get_system(key)`` / ``get_team_system(key)`` anywhere.  The
+package's ``__init__`` imports every system file, so importing
+:mod:`xlxq.systems` fills it.
+
+Individual and team systems are kept in two tables (``entrants``), because
+a team file says ``system: "swiss"`` as an individual file does:
+``system_for(settings)`` picks the table by the kind of settings.
+"""
 
 from __future__ import annotations
 
-from typing import TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar, Union, cast
 
+from xlxq.core.teams import TeamSettings
 from xlxq.errors import InputError
 from xlxq.systems.base import PairingSystem
 
-_SYSTEMS: dict[str, PairingSystem] = {}
-S = TypeVar("S", bound=type[PairingSystem])
+if TYPE_CHECKING:
+    from xlxq.core.model import Event, EventSettings
+    from xlxq.core.outcome import PairingOutcome
+    from xlxq.core.team_pairing import TeamPairingOutcome
+    from xlxq.core.teams import TeamEvent
+
+    PlayerSystem = PairingSystem[Event, PairingOutcome]
+    TeamSystem = PairingSystem[TeamEvent, TeamPairingOutcome]
+
+_TABLES: dict[str, dict[str, PairingSystem[Any, Any]]] = {"players": {}, "teams": {}}
+S = TypeVar("S", bound=type[PairingSystem[Any, Any]])
 
 
 def register(cls: S) -> S:
-    """Class decorator: make ``cls()`` the system for ``cls.key``."""
-    if not cls.key or cls.key in _SYSTEMS:
+    """Class decorator: make ``cls()`` the system for ``cls.key`` among the
+    systems of its ``entrants``."""
+    table = _TABLES[cls.entrants]
+    if not cls.key or cls.key in table:
         raise ValueError(f"system key {cls.key!r} missing or registered twice")
-    _SYSTEMS[cls.key] = cls()
+    table[cls.key] = cls()
     return cls
 
 
-def get_system(key: str) -> PairingSystem:
+def get_system(key: str) -> PlayerSystem:
+    """The individual system of ``key`` (an :class:`InputError` naming the
+    keys for an unknown one)."""
     try:
-        return _SYSTEMS[key]
+        return cast("PlayerSystem", _TABLES["players"][key])
     except KeyError:
         raise InputError(
-            f"赛制 system 无效：{key!r}（可选 {', '.join(_SYSTEMS)}）", f"unknown system {key!r}"
+            f"赛制 system 无效：{key!r}（可选 {', '.join(_TABLES['players'])}）", f"unknown system {key!r}"
         ) from None
 
 
-def find_system(key: str) -> PairingSystem | None:
-    """The system of ``key``, or None (the team systems are not registered
-    here yet: see docs/architecture.md)."""
-    return _SYSTEMS.get(key)
+def get_team_system(key: str) -> TeamSystem:
+    """The team system of ``key`` (swiss, round_robin, double_round_robin,
+    scheveningen)."""
+    try:
+        return cast("TeamSystem", _TABLES["teams"][key])
+    except KeyError:
+        raise InputError(
+            f"团体赛赛制 system 无效：{key!r}（可选 {'、'.join(_TABLES['teams'])}）", f"unknown team system {key!r}"
+        ) from None
+
+
+def system_for(settings: Union[EventSettings, TeamSettings]) -> PairingSystem[Any, Any]:
+    """The system of an event's settings: a team system for ``TeamSettings``."""
+    if isinstance(settings, TeamSettings):
+        return get_team_system(settings.system)
+    return get_system(settings.system)
+
+
+def find_system(key: str) -> PlayerSystem | None:
+    """The individual system of ``key``, or None."""
+    return cast("PlayerSystem | None", _TABLES["players"].get(key))
 
 
 def system_keys() -> tuple[str, ...]:
-    return tuple(_SYSTEMS)
+    """The individual systems' keys, in registration order."""
+    return tuple(_TABLES["players"])
+
+
+def team_system_keys() -> tuple[str, ...]:
+    """The team systems' keys, in registration order."""
+    return tuple(_TABLES["teams"])
+
+
+def all_systems() -> list[PairingSystem[Any, Any]]:
+    """Every registered system: the individual ones, then the team ones."""
+    return [*_TABLES["players"].values(), *_TABLES["teams"].values()]
 
 
 def system_label(key: str, lang: str, games: int = 1) -> str:
-    """The name of a system in ``lang`` (积分编排, 单循环（每场2局） …); an
-    unknown key is shown as it is."""
-    system = _SYSTEMS.get(key)
+    """The name of an individual system in ``lang`` (积分编排, 单循环（每场2局）
+    …); an unknown key is shown as it is."""
+    system = _TABLES["players"].get(key)
     return system.label(lang, games) if system is not None else key
 
 
-__all__ = ["register", "get_system", "find_system", "system_keys", "system_label"]
+__all__ = [
+    "register",
+    "get_system",
+    "get_team_system",
+    "system_for",
+    "find_system",
+    "system_keys",
+    "team_system_keys",
+    "all_systems",
+    "system_label",
+]

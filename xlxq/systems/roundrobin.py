@@ -263,7 +263,7 @@ def rr_check(event: Event, n: int, lang: str) -> tuple[list[tuple[str, str, str]
 
 
 @register
-class RoundRobin(PairingSystem):
+class RoundRobin(PairingSystem[Event, PairingOutcome]):
     key = "round_robin"
     label_zh = "单循环"
     label_en = "round robin"

@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 
 
 @register
-class Swiss(PairingSystem):
+class Swiss(PairingSystem["Event", "PairingOutcome"]):
     key = "swiss"
     label_zh = "积分编排"
     label_en = "Swiss"

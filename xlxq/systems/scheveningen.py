@@ -1,0 +1,84 @@
+"""全队轮赛制 (Scheveningen): two teams, every player of one meets every
+player of the other once, seated and coloured by the schedule of
+:mod:`xlxq.core.scheveningen` (no line-ups); as many rounds as players a
+side."""
+
+from __future__ import annotations
+
+from typing import Optional
+
+from xlxq.core.scheveningen import format_schedule, schedule, scheveningen_round
+from xlxq.core.team_pairing import TeamPairingOutcome, pair_scheveningen_round
+from xlxq.core.team_tiebreaks import default_preset
+from xlxq.core.teams import TeamEvent, TeamSettings
+from xlxq.i18n import Text
+from xlxq.systems.registry import register
+from xlxq.systems.team_common import Issues, TeamSystem, before
+
+
+@register
+class Scheveningen(TeamSystem):
+    key = "scheveningen"
+    label_zh = "全队轮赛制"
+    label_en = "Scheveningen match"
+    fixed_rounds = True
+    seated_by_table = True
+
+    def planned_rounds(self, n: int, settings: TeamSettings) -> int:
+        """One round for each player a side (``boards``), whatever ``n``."""
+        return settings.boards
+
+    def default_tiebreaks(self, settings: TeamSettings) -> list[str]:
+        return [default_preset(settings.system)]
+
+    def pair(self, event: TeamEvent, round_no: Optional[int] = None) -> TeamPairingOutcome:
+        return pair_scheveningen_round(event, round_no)
+
+    def record(self, event: TeamEvent, n: int, t: Text) -> tuple[TeamPairingOutcome, list[str]]:
+        s = event.settings
+        a, b = sorted(event.teams, key=lambda tm: tm.no)
+        lines = [
+            t(
+                f"全队轮赛制：A方 {a.name}（{a.no}队）、B方 {b.name}（{b.no}队）各{s.boards}人；每名队员与对方每名队员"
+                f"各赛一局；A方台次固定，B方轮转；每轮两队执红数相等（单数人数时相差一），每人先后走相差不超过一、"
+                f"不连走三先或三后（docs/teams.md §6）",
+                f"Scheveningen: A = {a.name} ({a.no}), B = {b.name} ({b.no}), {s.boards} a side; each player "
+                f"meets each opponent once; A's boards fixed, B rotates; colours balanced",
+            ),
+            t("A方：", "A: ")
+            + t("、", ", ").join(f"A{i}={no} {event.player(no).name}" for i, no in enumerate(a.players[: s.boards], 1)),
+            t("B方：", "B: ")
+            + t("、", ", ").join(f"B{i}={no} {event.player(no).name}" for i, no in enumerate(b.players[: s.boards], 1)),
+        ]
+        row = format_schedule(schedule(s.boards)).splitlines()[n - 1].split(": ", 1)[1]
+        lines.append(t(f"秩序表第{n}轮（前者执红）：{row}", f"table round {n} (first listed has red): {row}"))
+        return self.pair(before(event, n), n), lines
+
+    def judge(self, event: TeamEvent, n: int, t: Text) -> tuple[Issues, Optional[str]]:
+        """Every board against the schedule: the players and who has red."""
+        rnd = event.get_round(n)
+        issues: Issues = []
+        want = {b.board: b for m in scheveningen_round(event, n).matches for b in m.boards}
+        for m in rnd.matches:
+            for b in m.boards:
+                w = want.get(b.board)
+                if w is not None and (w.red, w.black) != (b.red, b.black):
+                    issues.append(
+                        (
+                            "error",
+                            f"第{n}轮第{b.board}台：秩序表为 {w.red}（红）— {w.black}，文件中为 "
+                            f"{b.red}（红）— {b.black}",
+                            f"round {n} board {b.board}: the table has {w.red} (red) v {w.black}, "
+                            f"the file {b.red} v {b.black}",
+                        )
+                    )
+        return issues, t(
+            f"与全队轮赛制秩序表第{n}轮{'不符' if issues else '一致'}",
+            f"{'differs from' if issues else 'identical to'} table round {n}",
+        )
+
+    def seated_tail(self, event: TeamEvent, t: Text) -> str:
+        return t(
+            "每台各一名两队队员，由秩序表定先后：读取时已检查",
+            "one player of each team on every board: checked on reading",
+        )

@@ -1,0 +1,129 @@
+"""What the three team systems (:mod:`~xlxq.systems.team_swiss`,
+:mod:`~xlxq.systems.team_roundrobin`, :mod:`~xlxq.systems.scheveningen`)
+share: the base class of a team system, whose ``explain`` and ``check``
+frame the system's own part (its ``record`` and ``judge``) with the lines
+every team round has: the heading, the matches and byes, the line-ups
+still missing.  Teams are named 队名（N队）."""
+
+from __future__ import annotations
+
+from typing import Optional
+
+from xlxq.core.team_pairing import TeamPairingOutcome
+from xlxq.core.teams import LINEUP_NAMES, TeamEvent, TeamRound
+from xlxq.i18n import Text
+from xlxq.systems.base import CheckReport, PairingSystem, prior, report_of
+
+Issues = list[tuple[str, str, str]]
+
+
+def tname(event: TeamEvent, no: int, t: Text) -> str:
+    """A team as messages name it: 队名（N队）."""
+    team = event.team(no)
+    return t(f"{team.name}（{no}队）", f"{team.name} ({no})")
+
+
+def lineup_label(lineup: str, t: Text) -> str:
+    en = {"fixed_boards": "fixed boards", "fixed_order": "fixed order", "per_round": "line-up each round"}
+    return t(LINEUP_NAMES.get(lineup, lineup), en.get(lineup, lineup))
+
+
+class TeamSystem(PairingSystem[TeamEvent, TeamPairingOutcome]):
+    """Base of the team systems: ``record`` (the system's lines of the
+    编排记录 and the round it pairs) and ``judge`` (the system's issues and
+    verdict of a round) are what each one says."""
+
+    entrants = "teams"
+
+    def score_label(self, event: TeamEvent, t: Text) -> str:
+        """What the teams' score is: 场分, or 局分 in a team Swiss paired by
+        game points."""
+        return t("场分", "Match pts")
+
+    def record(self, event: TeamEvent, n: int, t: Text) -> tuple[TeamPairingOutcome, list[str]]:
+        raise NotImplementedError
+
+    def judge(self, event: TeamEvent, n: int, t: Text) -> tuple[Issues, Optional[str]]:
+        raise NotImplementedError
+
+    def seated_tail(self, event: TeamEvent, t: Text) -> str:
+        """The line after a check's issues: what reading the file checked."""
+        return t(
+            f"台次先后（先走队单数台执红、双数台执黑）与出场名单（{lineup_label(event.settings.lineup, t)}）：读取时已检查，符合",
+            f"board colours (first team red on odd boards) and line-ups ({lineup_label(event.settings.lineup, t)}): "
+            f"checked on reading, valid",
+        )
+
+    def explain(self, event: TeamEvent, round_no: int, lang: str) -> list[str]:
+        t = Text(lang)
+        s = event.settings
+        n = round_no
+        lines = [
+            t(f"第{n}轮编排记录（{s.name or '赛事'}）", f"Round {n} record ({s.name or 'event'})"),
+            t(
+                f"{self.label(t.lang)}：{len(event.teams)}队，每场{s.boards}台",
+                f"{self.label(t.lang)}: {len(event.teams)} teams, {s.boards} boards a match",
+            ),
+        ]
+        out, middle = self.record(event, n, t)
+        lines += middle
+        lines.append(t("对阵：", "matches:"))
+        for m in out.round.matches:
+            first = "" if self.seated_by_table else t("（先走）", " (first)")
+            lines.append(
+                t(
+                    f"  第{m.match}场  {tname(event, m.first, t)}{first} — {tname(event, m.second, t)}",
+                    f"  match {m.match}  {tname(event, m.first, t)}{first} — {tname(event, m.second, t)}",
+                )
+            )
+            if self.seated_by_table:
+                for b in m.boards:
+                    lines.append(
+                        t(
+                            f"    第{b.board}台  {b.red} {event.player(b.red).name}（红） — "
+                            f"{b.black} {event.player(b.black).name}（黑）",
+                            f"    board {b.board}  {b.red} {event.player(b.red).name} (red) — "
+                            f"{b.black} {event.player(b.black).name} (black)",
+                        )
+                    )
+        for no in out.round.byes:
+            lines.append(t(f"  轮空  {tname(event, no, t)}", f"  bye  {tname(event, no, t)}"))
+        have = next((r for r in event.rounds if r.round == n), None)
+        if have is not None:
+            mine = {(m.first, m.second) for m in out.round.matches}
+            theirs = {(m.first, m.second) for m in have.matches}
+            if mine != theirs or sorted(out.round.byes) != sorted(have.byes):
+                lines.append(
+                    t(
+                        "注意：文件中的本轮对阵与引擎编排不同（可能经人工调整，或此前各轮结果已改动），详见 xlxq check",
+                        "note: the round in the file differs from the engine's (edited by hand, or earlier "
+                        "results changed since); see xlxq check",
+                    )
+                )
+        return lines
+
+    def check(self, event: TeamEvent, round_no: int, lang: str) -> CheckReport:
+        t = Text(lang)
+        n = round_no
+        rnd: TeamRound = event.get_round(n)
+        issues, verdict = self.judge(event, n, t)
+        for m in rnd.matches:
+            if not m.boards:
+                issues.append(
+                    (
+                        "warning",
+                        f"第{n}轮第{m.match}场（{tname(event, m.first, t)} — {tname(event, m.second, t)}）尚无出场名单",
+                        f"round {n} match {m.match}: no line-ups yet",
+                    )
+                )
+        report = report_of(n, issues, None, t.lang)
+        report.tail = [self.seated_tail(event, t)] + ([verdict] if verdict else [])
+        return report
+
+
+def before(event: TeamEvent, n: int) -> TeamEvent:
+    """The team event as it was before round ``n`` was paired."""
+    return prior(event, n)
+
+
+__all__ = ["TeamSystem", "tname", "lineup_label", "before", "Issues"]

@@ -1,0 +1,202 @@
+"""积分编排制团体赛 (team Swiss): the teams paired as players are, by the
+very 定位编排 engine (:func:`xlxq.core.team_pairing.pair_team_swiss_round`):
+round 1 by 方法(一) on the team numbers, then score groups of 场分 (or 局分),
+先 = the team that goes first (red on odd boards)."""
+
+from __future__ import annotations
+
+import re
+from typing import Optional
+
+from xlxq.core.checks import bye_warning
+from xlxq.core.colours import after as colour_after
+from xlxq.core.explain import group_record
+from xlxq.core.team_pairing import TeamPairingOutcome, build_team_cards, pair_team_swiss_round, pairable_teams
+from xlxq.core.teams import TeamEvent, TeamSettings
+from xlxq.core.team_tiebreaks import default_preset
+from xlxq.errors import XlxqError
+from xlxq.i18n import Text
+from xlxq.systems.registry import register
+from xlxq.systems.team_common import Issues, TeamSystem, before, tname
+
+FIRST_ROUND_ZH = {"adjacent": "近号配对", "fold": "首尾配对", "slide": "对半交叉配对", "random": "随机配对"}
+
+
+def team_words(line: str) -> str:
+    """The individual 编排记录 in team words: 7号 → 7队, 红/黑 → 先走/后走."""
+    line = re.sub(r"(\d)号", r"\1队", line)
+    line = re.sub(r"(\d) 号", r"\1 队", line)
+    line = re.sub(r"分，(\d+) 人", r"分，\1 队", line)
+    line = re.sub(r"：红 (\d+) 黑 (\d+)（", r"：先走 \1 后走 \2（", line)
+    return line.replace("排在最后一台", "排在最后").replace("按胜局计分", "按胜一场计分")
+
+
+@register
+class TeamSwiss(TeamSystem):
+    key = "swiss"
+    label_zh = "积分编排团体赛"
+    label_en = "team Swiss"
+    swiss = True
+    bye_scores = True
+
+    def default_tiebreaks(self, settings: TeamSettings) -> list[str]:
+        return [default_preset(settings.system)]
+
+    def pair(self, event: TeamEvent, round_no: Optional[int] = None) -> TeamPairingOutcome:
+        return pair_team_swiss_round(event, round_no)
+
+    def score_label(self, event: TeamEvent, t: Text) -> str:
+        if event.settings.pair_by == "game_points":
+            return t("局分", "Game pts")
+        return t("场分", "Match pts")
+
+    def record(self, event: TeamEvent, n: int, t: Text) -> tuple[TeamPairingOutcome, list[str]]:
+        s = event.settings
+        out = self.pair(before(event, n), n)
+        lines = [
+            t(
+                f"以队为单位定位编排（与个人赛同一引擎）：积分 = {self.score_label(event, t)}；“先” = 先走队"
+                f"（单数台执红、双数台执黑），“后” = 后走队；N队 = 队序号",
+                f"the teams are paired as players are (the same engine): score = "
+                f"{self.score_label(event, t)}; 先/red = the team that goes first (red on odd boards)",
+            )
+        ]
+        lines += [t(f"注：{x}", f"note: {x}") for x in out.notes]
+        if n == 1:
+            lines.append(
+                t(
+                    f"第一轮：按队序号{FIRST_ROUND_ZH[s.first_round]}；单数场次小号先走、双数场次大号先走（方法(一)）",
+                    f"round 1: {s.first_round} by team number; odd matches the smaller number first",
+                )
+            )
+        else:
+            parity = "单轮次：小号在前" if n % 2 else "双轮次：大号在前"
+            lines.append(
+                t(
+                    f"定位编排，{parity}；同分先按方法(二)定先编者，按方法(三)配对，按方法(四)定先后走",
+                    "定位编排 (see docs/pairing.md), groups below",
+                )
+            )
+            names = {tm.no: f"（{tm.name}）" for tm in event.teams}
+            for g in out.groups:
+                lines += [team_words(x) for x in group_record(g.search, g.result, g.incoming, n, names)]
+        return out, lines
+
+    def judge(self, event: TeamEvent, n: int, t: Text) -> tuple[Issues, Optional[str]]:
+        """Rematches (原则(六)), a third 先走/后走 in a row or three more of
+        one (原则(十一)), byes (原则(五)), teams missing or withdrawn; then
+        the round against the engine's."""
+        rnd = event.get_round(n)
+        issues: Issues = []
+
+        def nm(no: int) -> str:
+            return tname(event, no, t)
+
+        cards = build_team_cards(event, n)
+        expected = set(pairable_teams(event, n))
+        seen: set[int] = set()
+        for m in rnd.matches:
+            seen.update(m.teams())
+            if m.second in cards[m.first].opponents:
+                issues.append(
+                    (
+                        "error",
+                        f"第{n}轮第{m.match}场：{nm(m.first)}与{nm(m.second)}已相遇过（原则(六)，不得重复相遇）",
+                        f"round {n} match {m.match}: teams {m.first} and {m.second} have already met",
+                    )
+                )
+            for tno, col in ((m.first, "R"), (m.second, "B")):
+                c = cards[tno]
+                d, st = colour_after(c, col)
+                word = t("先走" if col == "R" else "后走", "first" if col == "R" else "second")
+                if abs(st) >= 3 and abs(c.streak) < 3:
+                    issues.append(
+                        (
+                            "warning",
+                            f"第{n}轮第{m.match}场：{nm(tno)}连续三轮{word}（原则(十一)）",
+                            f"round {n} match {m.match}: team {tno} goes {word} a third time in a row",
+                        )
+                    )
+                if abs(d) >= 3 and abs(c.diff) < 3:
+                    issues.append(
+                        (
+                            "warning",
+                            f"第{n}轮第{m.match}场：{nm(tno)}{word}比{'后走' if col == 'R' else '先走'}"
+                            f"多三轮（原则(十一)）",
+                            f"round {n} match {m.match}: team {tno} reaches three more {word} than not",
+                        )
+                    )
+        for tno in rnd.byes:
+            seen.add(tno)
+            if cards[tno].byes:
+                issues.append(
+                    ("error", f"第{n}轮：{nm(tno)}已轮空过，不应再轮空", f"round {n}: team {tno} already had a bye")
+                )
+            if n > 1 and rnd.matches:
+                in_round = sorted({x for m in rnd.matches for x in m.teams()} | set(rnd.byes))
+                zh, en = bye_warning(cards, in_round, tno, nm, nm)
+                if zh:
+                    issues.append(("warning", f"第{n}轮：{zh}", f"round {n}: {en}"))
+        if len(rnd.byes) > 1:
+            issues.append(("error", f"第{n}轮有{len(rnd.byes)}个轮空，最多一个", f"round {n} has {len(rnd.byes)} byes"))
+        for tno in sorted(expected - seen):
+            issues.append(("error", f"第{n}轮：{nm(tno)}未被编排", f"round {n}: team {tno} is not paired"))
+        for tno in sorted(seen - expected):
+            issues.append(
+                (
+                    "error",
+                    f"第{n}轮：{nm(tno)}自第{event.team(tno).withdrawn_from_round}轮起退赛，却被编排",
+                    f"round {n}: team {tno} has withdrawn but is paired",
+                )
+            )
+        return issues, self.compare(event, n, t)
+
+    def compare(self, event: TeamEvent, n: int, t: Text) -> str:
+        """The round against the one the engine makes from the rounds before."""
+        rnd = event.get_round(n)
+        try:
+            mine = self.pair(before(event, n), n).round
+        except XlxqError as exc:
+            return t(
+                f"引擎无法编排此轮，未作比较：{exc.message(t.lang)}",
+                f"the engine cannot pair this round: {exc.message(t.lang)}",
+            )
+        want = {frozenset(m.teams()): m for m in mine.matches}
+        have = {frozenset(m.teams()): m for m in rnd.matches}
+        diffs = []
+        for key, m in want.items():
+            if key not in have:
+                diffs.append(
+                    t(
+                        f"引擎编排第{m.match}场 {m.first}-{m.second}（先走-后走），文件中没有此场",
+                        f"the engine pairs match {m.match} {m.first}-{m.second}; the file does not",
+                    )
+                )
+            elif have[key].first != m.first:
+                diffs.append(
+                    t(
+                        f"{m.first}-{m.second}：引擎 {m.first} 队先走，文件中 {have[key].first} 队先走",
+                        f"{m.first}-{m.second}: the engine has {m.first} first, the file {have[key].first}",
+                    )
+                )
+        for key, m in have.items():
+            if key not in want:
+                diffs.append(
+                    t(
+                        f"文件第{m.match}场 {m.first}-{m.second} 不是引擎的配对",
+                        f"match {m.match} {m.first}-{m.second} of the file is not the engine's",
+                    )
+                )
+        if sorted(mine.byes) != sorted(rnd.byes):
+            diffs.append(
+                t(
+                    f"轮空：引擎 {mine.byes or '无'}，文件 {rnd.byes or '无'}",
+                    f"bye: the engine {mine.byes or 'none'}, the file {rnd.byes or 'none'}",
+                )
+            )
+        if diffs:
+            return "\n".join(
+                [t("与引擎编排的差异（以当前各轮结果重新编排）：", "Differences from the engine's pairing:")]
+                + [f"  {d}" for d in diffs]
+            )
+        return t("与引擎编排一致", "identical to the engine's pairing")
