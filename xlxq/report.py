@@ -37,7 +37,7 @@ from xlxq.errors import InputError
 from xlxq.i18n import Text
 from xlxq.sheets.results import display
 from xlxq.sheets.team_layout import vacant_text
-from xlxq.systems import system_label
+from xlxq.systems import get_system, system_for, system_label
 from xlxq.systems.knockout import game_label
 from xlxq.text import fmt, num, text_table
 
@@ -81,7 +81,7 @@ __all__ = [
 def eliminated_after(event: Event, before_round: Optional[int] = None) -> dict[int, int]:
     """积分末位淘汰: player → the round after which he went out (only the
     verdicts already certain; empty when the option is off)."""
-    if event.settings.system != "swiss" or not event.settings.pairing.elimination:
+    if not system_for(event.settings).swiss or not event.settings.pairing.elimination:
         return {}
     rules = sorted({x for x, _ in event.settings.pairing.elimination})
     out: dict[int, int] = {}
@@ -338,9 +338,9 @@ def ko_standings_lines(event: Event, round_no: Optional[int], lang: str) -> list
 def standings_data(event: Event, round_no: Optional[int], lang: str) -> dict:
     """The ``--json`` standings of an individual event, by its system."""
     system = event.settings.system
-    if system in RR_SYSTEMS:
+    if get_system(system).round_robin:
         return rr_standings_data(event, round_no)
-    if system == "knockout":
+    if get_system(system).knockout:
         return ko_standings_data(event, round_no, lang)
     return swiss_standings_data(event, round_no)
 
@@ -348,9 +348,9 @@ def standings_data(event: Event, round_no: Optional[int], lang: str) -> dict:
 def standings_lines(event: Event, round_no: Optional[int], lang: str) -> list[str]:
     """The standings of an individual event as text, by its system."""
     system = event.settings.system
-    if system in RR_SYSTEMS:
+    if get_system(system).round_robin:
         return rr_standings_lines(event, round_no, lang)
-    if system == "knockout":
+    if get_system(system).knockout:
         return ko_standings_lines(event, round_no, lang)
     return swiss_standings_lines(event, round_no, lang)
 
@@ -619,9 +619,9 @@ def book_standings_text(
     system = event.settings.system
     tr = table_round(event, after)
     after = tr.after
-    if system in RR_SYSTEMS:
+    if get_system(system).round_robin:
         return book_rr_text(event, rows, after, lang)
-    if system == "knockout":
+    if get_system(system).knockout:
         return book_ko_text(event, rows, lang)
     keys = [k for k in resolve_tiebreaks(event.settings.tiebreaks) if k in TIEBREAK_KEYS]
     labels = LABELS_ZH if lang == "zh" else LABELS_EN

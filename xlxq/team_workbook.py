@@ -48,6 +48,7 @@ from xlxq.workbook_common import (
     round1_notes,
     sorted_problems,
 )
+from xlxq.systems import system_for
 
 TEMPLATE_FILES = {
     ("zh", False): "xlxq-team-zh.xlsx",
@@ -124,7 +125,7 @@ def pair_next_round(book: Book) -> Status:
     out = pair_team_round(event)  # InputError / PairingImpossible: nothing written
     new = event.with_round(out.round)
     defaults: list[int] = []
-    if s.system != "scheveningen":
+    if not system_for(s).seated_by_table:
         playing = {t for m in out.round.matches for t in m.teams()}
         lineups = {}
         rows = data.lineups.rows if data.lineups is not None else {}
@@ -167,7 +168,7 @@ def pair_next_round(book: Book) -> Status:
     book.apply(canvas.finish())
     problems = sorted_problems(data.problems)
     extra_zh, extra_en = found_note(problems)
-    if s.system == "swiss" and n == 1:
+    if system_for(s).swiss and n == 1:
         z, e = round1_notes(problems)
         extra_zh, extra_en = extra_zh + z, extra_en + e
     unfinished = sum(1 for r in event.rounds for m in r.matches for b in m.boards if b.result is None)
@@ -278,7 +279,7 @@ def explain_team_outcome(event: TeamEvent, out) -> str:
     names = {t.no: t.name for t in event.teams}
     lines = [f"第{n}轮编排记录（{s.name or '团体赛'}）"]
     lines += [f"注：{t}" for t in out.notes]
-    if s.system == "swiss":
+    if system_for(s).swiss:
         if n == 1:
             lines.append(
                 f"第一轮：按队号{first_round_method(s.first_round)}；单号场次小号先走、双号场次大号先走（方法(一)）"

@@ -30,7 +30,7 @@ from xlxq.core.model import Event, EventSettings, Player
 from xlxq.errors import InputError
 from xlxq.i18n import env_lang
 from xlxq.sheets.canvas import Canvas
-from xlxq.sheets.data import RR_SYSTEMS, WorkbookOptions
+from xlxq.sheets.data import WorkbookOptions
 from xlxq.sheets.plan import Book
 from xlxq.sheets.problems import BLOCKING, Status, locate
 from xlxq.sheets.read import read_workbook
@@ -41,7 +41,7 @@ from xlxq.sheets.templates import plan_fill_template, plan_new_workbook
 from xlxq.sheets.write_log import write_log, write_log_blocks
 from xlxq.sheets.write_rounds import add_round_sheet
 from xlxq.report import book_pairing_text, book_standings_text
-from xlxq.systems import get_system
+from xlxq.systems import get_system, system_for
 from xlxq.workbook_common import (
     check_status,
     demo_done,
@@ -116,7 +116,7 @@ def _raise_rounds(event: Event) -> Event:
     """A knockout's 加赛 goes past the planned rounds: event.rounds follows."""
     from dataclasses import replace
 
-    if event.settings.system == "knockout" and event.next_round > event.settings.rounds:
+    if system_for(event.settings).knockout and event.next_round > event.settings.rounds:
         return replace(event, settings=replace(event.settings, rounds=event.next_round))
     return event
 
@@ -127,7 +127,7 @@ def _log_text(event: Event, out, stage: str = "main") -> str:
     round (the same text ``explain`` writes)."""
     from xlxq.core.explain import explain_outcome
 
-    if event.settings.system == "swiss":
+    if system_for(event.settings).swiss:
         return explain_outcome(event, out)
     return _record(event, out.round.round, stage)
 
@@ -144,9 +144,9 @@ def _round_label(event: Event, prior: Event, rnd, lang: str) -> str:
     from xlxq.sheets.formats import ko_round_label, rr_round_label
 
     system = event.settings.system
-    if system in RR_SYSTEMS:
+    if get_system(system).round_robin:
         return rr_round_label(event, rnd.round, lang)
-    if system == "knockout":
+    if get_system(system).knockout:
         return ko_round_label(prior, rnd.boards, lang)
     return ""
 
@@ -162,9 +162,9 @@ def _pair_message(data, event: Event, rnd, rs, label: str, stage: str) -> tuple[
         what_en += f" ({label})"
     bye = "、".join(f"{no}号{by_no[no].name}" for no in rnd.byes)
     bye_en = ", ".join(f"{no} {by_no[no].name}" for no in rnd.byes)
-    if bye and system in RR_SYSTEMS:
+    if bye and get_system(system).round_robin:
         bye += "（循环赛轮空不计分）"
-    elif bye and system == "knockout":
+    elif bye and get_system(system).knockout:
         bye += "（直接晋级）"
     return (
         f"已编排{what_zh}（工作表“{rs.name}”）：{len(rnd.boards)}台" + (f"，轮空：{bye}" if bye else ""),
@@ -211,7 +211,7 @@ def pair_next_round(book: Book) -> Status:
     event = _raise_rounds(data.event)
     s = event.settings
     opts = data.options
-    if s.system == "swiss" and opts.qualify_top is not None and len(event.rounds) >= s.rounds:
+    if system_for(s).swiss and opts.qualify_top is not None and len(event.rounds) >= s.rounds:
         raise InputError(
             f"积分赛{s.rounds}轮已编排完毕；晋圈人数为{opts.qualify_top}：请先“晋圈”生成晋级名单"
             f"（xlxq qualify 文件 --top {opts.qualify_top}），再编排淘汰赛",
@@ -225,7 +225,7 @@ def pair_next_round(book: Book) -> Status:
     label = _round_label(new, event, out.round, data.lang)
     rs = add_round_sheet(canvas, data, new, out.round, label=label)
     data.event = new
-    if s.system == "knockout":
+    if system_for(s).knockout:
         data.bracket = build_bracket(new)
     data.state.generated[n] = Sig.of(out.round)
     _recheck(data)
@@ -235,11 +235,11 @@ def pair_next_round(book: Book) -> Status:
     problems = sorted_problems(data.problems)
     msg_zh, msg_en = _pair_message(data, new, out.round, rs, label, "main")
     extra_zh, extra_en = found_note(problems)
-    if s.system == "swiss" and n == 1:
+    if system_for(s).swiss and n == 1:
         z, e = round1_notes(problems)
         extra_zh, extra_en = extra_zh + z, extra_en + e
     unfinished = sum(1 for r in event.rounds for b in r.boards if b.result is None)
-    if unfinished and s.system == "swiss":
+    if unfinished and system_for(s).swiss:
         extra_zh += f"；注意：前面各轮尚有{unfinished}台未填结果，已按和棋暂计编排（原则(八)）"
         extra_en += f"; note: {unfinished} earlier game(s) have no result and were paired as draws"
     if s.pairing.elimination and n > 1:
@@ -313,7 +313,7 @@ def schedule_round_robin(book: Book) -> Status:
     event = data.event
     s = event.settings
     lang = data.lang
-    if s.system not in RR_SYSTEMS:
+    if not system_for(s).round_robin:
         label = {"swiss": "积分编排", "knockout": "淘汰赛"}.get(s.system, s.system)
         raise InputError(
             f"“生成循环赛对阵”只用于单循环、双循环；本赛事为{label}，请用“编排下一轮”",
@@ -333,8 +333,7 @@ def schedule_round_robin(book: Book) -> Status:
     k = len(event.rounds)
     if k >= total:
         raise InputError(
-            f"{len(event.players)}人{'双循环' if s.system == 'double_round_robin' else '单循环'}"
-            f"共{total}轮，已全部生成",
+            f"{len(event.players)}人{'双循环' if system_for(s).double else '单循环'}共{total}轮，已全部生成",
             f"all {total} rounds are already in the workbook",
         )
     canvas = Canvas(data.snapshot)
@@ -399,7 +398,7 @@ def qualify_knockout(book: Book, top_k: Optional[int] = None, on_tie: Optional[s
     event = data.event
     s = event.settings
     opts = data.options
-    if s.system != "swiss":
+    if not system_for(s).swiss:
         raise InputError(
             f"晋圈（积分晋圈淘汰）只用于积分编排；本赛事赛制为{s.system}",
             f"qualifying for a knockout is for a Swiss; this event is {s.system}",
@@ -493,7 +492,7 @@ def recompute(book: Book) -> Status:
     problems = sorted_problems(data.problems)
     extra_zh, extra_en = found_note(problems)
     system = event.settings.system
-    if system == "knockout":
+    if get_system(system).knockout:
         from xlxq.core.knockout import stage_name
 
         br = data.bracket
@@ -645,7 +644,7 @@ def create_event_workbook(
     system = get_system(settings.system)
     if len(players) >= 2 and system.fixed_rounds:
         settings = replace(settings, rounds=system.planned_rounds(len(players), settings))
-        if settings.tiebreaks == EventSettings().tiebreaks or settings.system == "knockout":
+        if settings.tiebreaks == EventSettings().tiebreaks or system_for(settings).knockout:
             # the Swiss default means 14.1 / 14.2 in a round robin; a knockout has none
             settings = replace(settings, tiebreaks=system.default_tiebreaks(settings))
     validate_event(Event(settings=settings, players=players))

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Optional
 
-from xlxq.cli.output import RR_SYSTEMS
+from xlxq.cli.output import system_of
 
 __all__ = [
     "WORKBOOK_SUFFIXES",
@@ -57,7 +57,7 @@ def checked(event):
 
 
 def is_rr(event) -> bool:
-    return event.settings.system in RR_SYSTEMS
+    return system_of(event.settings).round_robin
 
 
 def is_team(event) -> bool:

@@ -11,7 +11,7 @@ import argparse
 from typing import Sequence
 
 from xlxq.cli.files import checked, parse_playoff, save, split_list
-from xlxq.cli.output import RR_SYSTEMS, echo, fmt, system_label, text_table, txt, who
+from xlxq.cli.output import echo, fmt, system_label, system_named, team_system_named, text_table, txt, who
 from xlxq.cli.team import lineup_label, team_schedule_lines, team_schedule_rounds, team_system_label, team_table
 
 __all__ = ["SYSTEM_CHOICES", "TEAM_SYSTEMS_CLI", "cmd_new", "plan_warnings", "ko_first_round_lines", "add_parser"]
@@ -73,6 +73,7 @@ def cmd_new(args: argparse.Namespace) -> int:
         raise InputError(
             "全队轮赛制是团体赛：用 --teams 给出两队的报名表", "a Scheveningen match is a team event: use --teams"
         )
+    kind = system_named(system)  # the system's facts (round robin, knockout …)
     if not args.member_total:
         for flag, given in (
             ("--best", args.best),
@@ -82,7 +83,7 @@ def cmd_new(args: argparse.Namespace) -> int:
         ):
             if given is not None:
                 raise InputError(f"{flag} 只用于队员总分制（--member-total）", f"{flag} is for --member-total only")
-    elif system == "knockout":
+    elif kind.knockout:
         raise InputError(
             "队员总分制（--member-total）用于积分编排或循环赛，不用于淘汰赛",
             "--member-total is for a Swiss or a round robin, not a knockout",
@@ -94,26 +95,26 @@ def cmd_new(args: argparse.Namespace) -> int:
     # options that belong to other systems: refused before anything is read
     if g is not None and g < 1:
         raise InputError(f"--games-per-match 应为正整数：{g}", f"--games-per-match must be positive: {g}")
-    if system == "swiss" and g not in (None, 1):
+    if kind.swiss and g not in (None, 1):
         raise InputError(
             "积分编排（swiss）每轮一局，--games-per-match 只用于循环赛和淘汰赛",
             "a Swiss plays one game a round: --games-per-match is for round robins and knockouts",
         )
-    if system != "swiss":
+    if not kind.swiss:
         for flag, given in (("--first-round", args.first_round), ("--seed", args.seed)):
             if given is not None:
                 raise InputError(
                     f"{flag} 只用于积分编排（swiss），{label}不用", f"{flag} is for a Swiss only, not for a {label}"
                 )
-    if args.eliminate and system != "swiss":
+    if args.eliminate and not kind.swiss:
         raise InputError(
             f"--eliminate（积分末位淘汰）只用于积分编排（swiss），不用于{label}",
             f"--eliminate is for a Swiss only, not for a {label}",
         )
-    if system != "knockout" and (args.playoff_games is not None or args.armageddon):
+    if not kind.knockout and (args.playoff_games is not None or args.armageddon):
         flag = "--playoff-games" if args.playoff_games is not None else "--armageddon"
         raise InputError(f"{flag}（加赛）只用于淘汰赛（knockout）", f"{flag} (play-offs) is for a knockout only")
-    if system == "knockout" and args.tiebreaks:
+    if kind.knockout and args.tiebreaks:
         raise InputError(
             "淘汰赛按对阵决出名次，不用名次计算方法 --tiebreaks",
             "a knockout is ranked by its bracket: --tiebreaks does not apply",
@@ -141,7 +142,7 @@ def cmd_new(args: argparse.Namespace) -> int:
         first_round = FIRST_ROUND_FOR[numbering]  # upper half meets lower half in round 1
     scoring = Scoring(win=2, draw=1, loss=0, bye=2)
     extra = ""
-    if system == "swiss":
+    if kind.swiss:
         from xlxq.core.checks import MIN_ROUNDS, max_swiss_rounds
 
         # default 7 (原则(二)), or fewer if the field cannot pair seven; any other
@@ -158,11 +159,11 @@ def cmd_new(args: argparse.Namespace) -> int:
                     f"--eliminate {x}:{fmt(y)}：第{x}轮后已无比赛（共{rounds}轮），应小于{rounds}",
                     f"--eliminate {x}:{fmt(y)}: no round follows round {x} (the event has {rounds})",
                 )
-    elif system in RR_SYSTEMS:
+    elif kind.round_robin:
         from xlxq.core.roundrobin import rr_round_count
         from xlxq.core.rr_standings import default_preset
 
-        double = system == "double_round_robin"
+        double = kind.double
         rounds = rr_round_count(n, double, g)
         if args.rounds is not None and args.rounds != rounds:
             raise InputError(
@@ -221,7 +222,7 @@ def cmd_new(args: argparse.Namespace) -> int:
     validate_event(event)
     checked(event)  # the same checks as a later load (tie-breaks per system …)
     save(event, str(path))
-    if system == "swiss":
+    if kind.swiss:
         method = {
             "adjacent": txt("近号配对", "adjacent"),
             "fold": txt("首尾配对", "fold"),
@@ -275,9 +276,9 @@ def cmd_new(args: argparse.Namespace) -> int:
     header = txt("序号 姓名 单位 等级分 种子", "No Name Unit Rating Seed").split()
     rows = [[p.no, p.name, p.unit, fmt(p.rating), fmt(p.seed)] for p in players]
     echo(*text_table(header, rows, [True, False, False, True, True]))
-    if system == "knockout":
+    if kind.knockout:
         echo(*ko_first_round_lines(event))
-    elif system in RR_SYSTEMS:
+    elif kind.round_robin:
         echo(
             txt(
                 "下一步：xlxq schedule 一次生成全部轮次（或 xlxq pair 逐轮编排）",
@@ -385,6 +386,7 @@ def _team_new(args: argparse.Namespace, path) -> int:
             f"团体赛赛制可选 {'、'.join(TEAM_SYSTEMS_CLI)}，不支持 {system}",
             f"a team event is one of {', '.join(TEAM_SYSTEMS_CLI)}, not {system}",
         )
+    kind = team_system_named(system)
     if args.players is not None:
         raise InputError(
             "--players（个人赛报名表）与 --teams（团体赛报名表）不能同用",
@@ -404,14 +406,14 @@ def _team_new(args: argparse.Namespace, path) -> int:
         if given is not None:
             raise InputError(f"{flag} 不用于团体赛（--teams）", f"{flag} is not for a team event (--teams)")
     label = team_system_label(system)
-    if system != "swiss":
+    if not kind.swiss:
         for flag, given in (("--first-round", args.first_round), ("--seed", args.seed), ("--pair-by", args.pair_by)):
             if given is not None:
                 raise InputError(
                     f"{flag} 只用于积分编排团体赛（swiss），{label}不用",
                     f"{flag} is for a team Swiss only, not for a {label}",
                 )
-    if system == "scheveningen" and args.lineup is not None:
+    if kind.seated_by_table and args.lineup is not None:
         raise InputError(
             "全队轮赛制的出场顺序由秩序表决定，不用 --lineup",
             "a Scheveningen match is seated from its table: --lineup does not apply",
@@ -442,7 +444,7 @@ def _team_new(args: argparse.Namespace, path) -> int:
         )
     seed = args.seed
     first_round = args.first_round or "adjacent"
-    if system == "swiss":
+    if kind.swiss:
         from xlxq.core.checks import MIN_ROUNDS, max_swiss_rounds
 
         rounds = min(MIN_ROUNDS, max_swiss_rounds(n)) if args.rounds is None else args.rounds  # warned below
@@ -450,7 +452,7 @@ def _team_new(args: argparse.Namespace, path) -> int:
             import secrets
 
             seed = secrets.randbelow(1_000_000_000)
-    elif system == "scheveningen":
+    elif kind.seated_by_table:
         if n != 2:
             raise InputError(
                 f"全队轮赛制只能在两队之间进行，报名表中有{n}支队伍",
@@ -465,7 +467,7 @@ def _team_new(args: argparse.Namespace, path) -> int:
     else:
         from xlxq.core.roundrobin import rr_round_count
 
-        rounds = rr_round_count(n, system == "double_round_robin")
+        rounds = rr_round_count(n, kind.double)
         if args.rounds is not None and args.rounds != rounds:
             raise InputError(
                 f"{n}队{label}共{rounds}轮，--rounds {args.rounds} 不符（可省略 --rounds）",
@@ -488,7 +490,7 @@ def _team_new(args: argparse.Namespace, path) -> int:
     )
     event = TeamEvent(settings=settings, players=players, teams=teams)
     validate_team_event(event)
-    if system == "scheveningen":
+    if kind.seated_by_table:
         event = team_schedule_rounds(event)
     checked(event)
     save(event, str(path))
@@ -498,10 +500,10 @@ def _team_new(args: argparse.Namespace, path) -> int:
     )
     ms = f"{fmt(sc.match_win)}/{draw}/{fmt(sc.match_loss)}"
     what = txt(f"{n}队×{k}台（{lineup_label(lineup)}）", f"{n} teams × {k} boards ({lineup_label(lineup)})")
-    if system == "scheveningen":
+    if kind.seated_by_table:
         what = txt(f"两队各{k}人", f"two teams of {k}")
     extra = ""
-    if system == "swiss":
+    if kind.swiss:
         method = {
             "adjacent": txt("近号配对", "adjacent"),
             "fold": txt("首尾配对", "fold"),
@@ -513,7 +515,7 @@ def _team_new(args: argparse.Namespace, path) -> int:
             extra += txt(f"，随机种子 {seed}", f", random seed {seed}")
         if pair_by == "game_points":
             extra += txt("，按局分编排", ", paired by game points")
-    elif system in RR_SYSTEMS and n % 2:
+    elif kind.round_robin and n % 2:
         extra = txt("，队数为单数，每轮一队轮空（不计分）", ", odd number of teams: one bye a round (no points)")
     if args.draw is not None:
         extra += txt(f"；抽签定队序号，种子 {args.draw}", f"; team numbers drawn, seed {args.draw}")
@@ -524,13 +526,13 @@ def _team_new(args: argparse.Namespace, path) -> int:
             f"{', '.join(tiebreaks)}{extra}",
         )
     )
-    if system == "swiss":
+    if kind.swiss:
         echo(*plan_warnings(n, rounds, team=True))
     echo(*team_table(event))
-    if system == "scheveningen":
+    if kind.seated_by_table:
         echo(*team_schedule_lines(event))
         echo(txt("已按全队轮赛制秩序表写入全部轮次", "every round written from the Scheveningen table"))
-    elif system in RR_SYSTEMS:
+    elif kind.round_robin:
         echo(
             txt(
                 "下一步：xlxq schedule 一次生成全部轮次（或 xlxq pair 逐轮编排）",

@@ -22,6 +22,9 @@ __all__ = [
     "Parser",
     "RR_SYSTEMS",
     "system_label",
+    "system_of",
+    "system_named",
+    "team_system_named",
     "players_by_no",
     "who",
     "write_json",
@@ -60,6 +63,28 @@ class Parser(argparse.ArgumentParser):
 
 
 RR_SYSTEMS = ("round_robin", "double_round_robin")
+
+
+def system_of(settings: Any) -> Any:
+    """The pairing system of an event's settings (individual or team), to
+    ask its facts (``round_robin``, ``knockout``, ``swiss`` …)."""
+    from xlxq.systems import system_for  # lazy: start-up time
+
+    return system_for(settings)
+
+
+def system_named(key: str) -> Any:
+    """The individual pairing system of ``key``."""
+    from xlxq.systems import get_system  # lazy: start-up time
+
+    return get_system(key)
+
+
+def team_system_named(key: str) -> Any:
+    """The team pairing system of ``key``."""
+    from xlxq.systems import get_team_system  # lazy: start-up time
+
+    return get_team_system(key)
 
 
 def system_label(system: str, games: int = 1) -> str:

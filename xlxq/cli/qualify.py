@@ -10,7 +10,7 @@ import argparse
 
 from xlxq.cli.files import checked, is_team, is_workbook, load, parse_playoff, round_arg, save
 from xlxq.cli.new import ko_first_round_lines
-from xlxq.cli.output import echo, fmt, system_label, text_table, txt
+from xlxq.cli.output import echo, fmt, system_label, system_of, text_table, txt
 from xlxq.cli.workbooks import workbook_dispatch
 
 __all__ = ["cmd_qualify", "add_parser"]
@@ -37,7 +37,7 @@ def cmd_qualify(args: argparse.Namespace) -> int:
             f"{args.swiss} 是团体赛文件：积分晋圈淘汰只用于个人积分赛",
             f"{args.swiss} is a team file: qualifying is for an individual Swiss",
         )
-    if swiss.settings.system != "swiss":
+    if not system_of(swiss.settings).swiss:
         raise InputError(
             f"{args.swiss} 应为积分编排（swiss）赛事，实为{system_label(swiss.settings.system)}",
             f"{args.swiss} must be a Swiss event, not {swiss.settings.system}",

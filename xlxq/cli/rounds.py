@@ -11,7 +11,7 @@ import argparse
 
 from xlxq.cli.files import checked, save
 from xlxq.cli.new import plan_warnings
-from xlxq.cli.output import RR_SYSTEMS, echo, fmt, language, players_by_no, system_label, txt, who
+from xlxq.cli.output import echo, fmt, language, players_by_no, system_label, system_of, txt, who
 from xlxq.cli.team import (
     lineup_label,
     pair_seat,
@@ -39,7 +39,7 @@ def _pair(event, args) -> int:
 
     s = event.settings
     raised = None
-    if s.system == "knockout" and event.next_round > s.rounds:
+    if system_of(s).knockout and event.next_round > s.rounds:
         # 加赛 goes beyond the planned rounds: raise event.rounds with it
         # (docs/knockout.md §3), so that the file stays readable
         raised = s.rounds
@@ -47,9 +47,9 @@ def _pair(event, args) -> int:
     out = pair_round(event)
     new = event.with_round(out.round)
     save(new, args.file)
-    if s.system == "knockout":
+    if system_of(s).knockout:
         echo(*ko_pairing_lines(event, out.round, language()))
-    elif s.system in RR_SYSTEMS:
+    elif system_of(s).round_robin:
         echo(
             *pairing_lines(
                 new,
@@ -65,7 +65,7 @@ def _pair(event, args) -> int:
         echo(*pairing_lines(new, out.round, scores, language()))
     for note in out.notes:
         echo(txt(f"说明：{note}", f"note: {note}"))
-    if s.system == "swiss" and out.round.round == 1:
+    if system_of(s).swiss and out.round.round == 1:
         echo(*round1_lines(len(out.round.players()), s.rounds))
     if raised is not None:
         echo(
@@ -109,7 +109,7 @@ def _team_pair(event, args) -> int:
     new, out = pair_seat(event)
     checked(new)
     save(new, args.file)
-    if s.system == "swiss":
+    if system_of(s).swiss:
         scores, label = {no: c.score for no, c in out.cards.items()}, team_score_label(event)
     else:
         scores, label = team_scores(event), txt("场分", "Match pts")
@@ -117,9 +117,9 @@ def _team_pair(event, args) -> int:
     for note in _merge_board_notes(out.notes):
         note = note.replace("本轮对它的比赛请按弃权录入", "本轮它的各台已按空台入座，记为弃权")
         echo(txt(f"说明：{note}", f"note: {note}"))
-    if s.system == "swiss" and out.round.round == 1:
+    if system_of(s).swiss and out.round.round == 1:
         echo(*round1_lines(len(out.round.teams()), s.rounds, team=True))
-    if s.system != "scheveningen":
+    if not system_of(s).seated_by_table:
         echo(
             txt(
                 f"出场名单：按报名顺序默认（{lineup_label(s.lineup)}）；更换：xlxq lineup {args.file} "
@@ -164,7 +164,7 @@ def _schedule(event, args) -> int:
     from xlxq.errors import InputError
 
     s = event.settings
-    if s.system not in RR_SYSTEMS:
+    if not system_of(s).round_robin:
         raise InputError(
             f"xlxq schedule 只用于循环赛（round_robin、double_round_robin），本赛事为"
             f"{system_label(s.system)}（{s.system}），请用 xlxq pair 逐轮编排",
@@ -190,7 +190,7 @@ def _schedule(event, args) -> int:
                 f"the file already has {len(event.rounds)} round(s) (no results yet); "
                 f"use --force to make every round again from the table",
             )
-    double = s.system == "double_round_robin"
+    double = system_of(s).double
     nos = table_players(event)
     total = rr_round_count(len(nos), double, s.games_per_match)
     ev = replace(event, rounds=[])
@@ -228,7 +228,7 @@ def _team_schedule(event, args) -> int:
     from xlxq.errors import InputError
 
     s = event.settings
-    if s.system not in RR_SYSTEMS and s.system != "scheveningen":
+    if not system_of(s).fixed_rounds:
         raise InputError(
             "xlxq schedule 只用于团体循环赛和全队轮赛制；积分编排团体赛请用 xlxq pair 逐轮编排",
             "xlxq schedule is for team round robins and Scheveningen matches; a team Swiss: xlxq pair",

@@ -10,7 +10,7 @@ from __future__ import annotations
 import argparse
 
 from xlxq.cli.files import checked, save
-from xlxq.cli.output import RR_SYSTEMS, echo, fmt, txt, who
+from xlxq.cli.output import echo, fmt, system_of, txt, who
 from xlxq.cli.team import pair_seat, team_limit, withdrawn_vacant
 from xlxq.cli.workbooks import on_file
 
@@ -30,15 +30,13 @@ def _simulate(event, args) -> int:
     from xlxq.errors import InputError
 
     s = event.settings
-    system = s.system
+    system = system_of(s)
     if args.rounds is not None and args.rounds < 1:
         raise InputError(f"--rounds 应为正整数：{args.rounds}", f"--rounds must be positive: {args.rounds}")
-    if system in RR_SYSTEMS:
+    if system.round_robin:
         from xlxq.core.roundrobin import rr_round_count, table_players
 
-        limit = min(
-            s.rounds, rr_round_count(len(table_players(event)), system == "double_round_robin", s.games_per_match)
-        )
+        limit = min(s.rounds, rr_round_count(len(table_players(event)), system.double, s.games_per_match))
     else:
         limit = s.rounds
     lines: list[str] = []
@@ -64,7 +62,7 @@ def _simulate(event, args) -> int:
             fill(rnd)
 
     def can_pair() -> bool:
-        if system == "knockout":
+        if system.knockout:
             from xlxq.core.knockout import build_bracket
 
             return not build_bracket(event).finished
@@ -82,7 +80,7 @@ def _simulate(event, args) -> int:
             fill_open()
             if not can_pair():
                 break
-            if system == "knockout" and event.next_round > event.settings.rounds:
+            if system.knockout and event.next_round > event.settings.rounds:
                 # 加赛 beyond the planned rounds: event.rounds follows (docs/knockout.md §3)
                 event = replace(event, settings=replace(event.settings, rounds=event.next_round))
             out = pair_round(event)
@@ -91,7 +89,7 @@ def _simulate(event, args) -> int:
             done += 1
             bye = "、".join(f"{n}号" for n in out.round.byes) or txt("无", "none")
             stage = ""
-            if system == "knockout" and out.notes:
+            if system.knockout and out.notes:
                 stage = txt(f"（{out.notes[0].split('（')[0]}）", f" ({out.notes[0].split('（')[0]})")
             lines.append(
                 txt(
@@ -99,7 +97,7 @@ def _simulate(event, args) -> int:
                     f"round {out.round.round}: paired {len(out.round.boards)} boards{stage}, bye {bye}",
                 )
             )
-        if args.rounds is None or (system != "knockout" and len(event.rounds) >= limit):
+        if args.rounds is None or (not system.knockout and len(event.rounds) >= limit):
             fill_open()
     if not changed:
         echo(txt("所有轮次均已编排并有结果，无需模拟", "every round is paired and finished; nothing to simulate"))
@@ -121,14 +119,14 @@ def _simulate(event, args) -> int:
 
 
 def _simulated_summary(event) -> str:
-    system = event.settings.system
-    if system == "knockout":
+    system = system_of(event.settings)
+    if system.knockout:
         from xlxq.core.knockout import build_bracket
 
         ch = build_bracket(event).champion
         champ = who(event, ch) if ch is not None else txt("无（决赛双方均弃权）", "none (double forfeit in the final)")
         return txt(f"模拟结果冠军：{champ}", f"simulated champion: {champ}")
-    if system in RR_SYSTEMS:
+    if system.round_robin:
         from xlxq.core.rr_standings import compute_rr_standings
 
         top = [r for r in compute_rr_standings(event) if r.rank is not None][:3]
@@ -255,7 +253,7 @@ def _seat_open(event):
     """Seat (default line-ups) every match that has none yet."""
     from xlxq.core.teams import set_lineups
 
-    if event.settings.system == "scheveningen":
+    if system_of(event.settings).seated_by_table:
         return event
     for r in list(event.rounds):
         if any(not m.boards for m in r.matches):

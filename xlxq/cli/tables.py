@@ -12,7 +12,7 @@ from __future__ import annotations
 import argparse
 
 from xlxq.cli.files import is_rr, is_team, load, round_arg
-from xlxq.cli.output import echo, fmt, language, nums, system_label, text_table, txt, write_json
+from xlxq.cli.output import echo, fmt, language, nums, system_label, system_of, text_table, txt, write_json
 from xlxq.cli.team import team_system_label
 from xlxq.cli.workbooks import on_file
 
@@ -34,7 +34,7 @@ def _standings(event, args) -> int:
         return _standings_member_total(event, args)
     system = event.settings.system
     if args.with_swiss is not None:
-        if system != "knockout":
+        if not system_of(event.settings).knockout:
             raise InputError(
                 f"--with 用于积分晋圈淘汰：FILE 应为淘汰赛文件，本文件为{system_label(system)}",
                 f"--with is for a qualifying Swiss: FILE must be the knockout, this is {system}",
@@ -61,7 +61,7 @@ def _standings_combined(knockout, args) -> int:
     from xlxq.errors import InputError
 
     swiss = load(args.with_swiss)
-    if is_team(swiss) or swiss.settings.system != "swiss":
+    if is_team(swiss) or not system_of(swiss.settings).swiss:
         raise InputError(
             f"--with {args.with_swiss}：应为积分编排（swiss）赛事文件，实为{system_label(swiss.settings.system)}",
             f"--with {args.with_swiss}: must be a Swiss event, not {swiss.settings.system}",
@@ -193,7 +193,7 @@ def _standings_member_total(event, args) -> int:
     from xlxq.core.member_total import member_total_standings
     from xlxq.errors import InputError
 
-    if event.settings.system == "knockout":
+    if system_of(event.settings).knockout:
         raise InputError(
             "队员总分制（--teams）只用于积分编排和循环赛", "--teams (队员总分制) is for a Swiss or a round robin"
         )

@@ -13,7 +13,7 @@ import argparse
 from typing import Optional
 
 from xlxq.cli.files import checked, is_team, save
-from xlxq.cli.output import RR_SYSTEMS, echo, fmt, text_table, txt
+from xlxq.cli.output import echo, fmt, system_of, text_table, txt
 from xlxq.cli.workbooks import on_file
 
 __all__ = [
@@ -93,7 +93,7 @@ def _result_label(result: Optional[str]) -> str:
 
 
 def team_score_label(event) -> str:
-    if event.settings.pair_by == "game_points" and event.settings.system == "swiss":
+    if event.settings.pair_by == "game_points" and system_of(event.settings).swiss:
         return txt("局分", "Game pts")
     return txt("场分", "Match pts")
 
@@ -163,13 +163,13 @@ def team_round_lines(
         if s.name:
             title += f"  {s.name}"
     lines = [title]
-    if s.system != "scheveningen":
+    if not system_of(s).seated_by_table:
         lines.append(txt("先走队单数台执红、双数台执黑", "the first team has red on odd boards, black on even boards"))
     for m in rnd.matches:
         lines += match_lines(event, m, scores, label)
     for no in rnd.byes:
         sc = s.scoring
-        if s.system == "swiss":
+        if system_of(s).swiss:
             why = txt(
                 f"按胜一场计：场分 {fmt(sc.bye_match())}、局分 {fmt(sc.bye_games(s.boards))}（原则(五)）",
                 f"counts as a won match: {fmt(sc.bye_match())} match points, {fmt(sc.bye_games(s.boards))} game points",
@@ -199,7 +199,7 @@ def pair_seat(event, round_no: Optional[int] = None):
 
     out = pair_team_round(event, round_no)
     ev = event.with_round(out.round)
-    if event.settings.system != "scheveningen":
+    if not system_of(event.settings).seated_by_table:
         ev = set_lineups(ev, out.round.round, withdrawn_vacant(ev, out.round))
     return ev, out
 
@@ -212,11 +212,11 @@ def team_scores(event) -> dict:
 
 def team_limit(event) -> int:
     s = event.settings
-    if s.system in RR_SYSTEMS:
+    if system_of(s).round_robin:
         from xlxq.core.team_pairing import team_rr_round_count
 
         return min(s.rounds, team_rr_round_count(event))
-    if s.system == "scheveningen":
+    if system_of(s).seated_by_table:
         return min(s.rounds, s.boards)
     return s.rounds
 
@@ -234,7 +234,7 @@ def team_schedule_rounds(event):
 def team_schedule_lines(event) -> list[str]:
     lines = []
     for rnd in event.rounds:
-        if event.settings.system == "scheveningen":
+        if system_of(event.settings).seated_by_table:
             cells = [
                 f"{b.board}. {b.red} {event.player(b.red).name} — {b.black} {event.player(b.black).name}"
                 for m in rnd.matches
@@ -265,7 +265,7 @@ def _lineup(event, args) -> int:
             'xlxq lineup 只用于团体赛文件（event.kind: "team"）', 'xlxq lineup is for team files (event.kind: "team")'
         )
     s = event.settings
-    if s.system == "scheveningen":
+    if system_of(s).seated_by_table:
         raise InputError(
             "全队轮赛制的出场顺序由秩序表决定，不能另报出场名单",
             "a Scheveningen match is seated from its table; line-ups cannot be changed",

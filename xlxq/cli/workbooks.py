@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any, Optional
 
 from xlxq.cli.files import is_team, is_workbook, load, round_arg
-from xlxq.cli.output import RR_SYSTEMS, echo, language, nums, write_json
+from xlxq.cli.output import echo, language, nums, system_of, write_json
 
 __all__ = [
     "on_file",
@@ -92,7 +92,7 @@ def standings_json(st: Any, data_round: Optional[int] = None) -> dict:
     lang = language()
     out = report.standings_data(event, _round_checked(event, data_round), lang)
     ko = st.ko_event
-    if event.settings.system == "swiss" and ko is not None:
+    if system_of(event.settings).swiss and ko is not None:
         out["knockout"] = report.ko_standings_data(ko, None, lang)
         try:
             out["combined"] = report.combined_data(event, ko)
@@ -127,7 +127,7 @@ def dispatch(command: str, path: str | os.PathLike, args: Any = None) -> int:
                 "工作簿中的积分晋圈淘汰在同一文件中，不需要 --with", "a workbook holds both stages: no --with"
             )
         st = W.recompute(book)
-        if st.ok and rnd is not None and st.event.settings.system == "swiss":
+        if st.ok and rnd is not None and system_of(st.event.settings).swiss:
             from xlxq.core.standings import compute_standings
 
             rows = compute_standings(st.event, rnd)
@@ -136,7 +136,7 @@ def dispatch(command: str, path: str | os.PathLike, args: Any = None) -> int:
         if st.ok and getattr(args, "json", False):
             write_json(standings_json(st, rnd))
             return 0
-        if st.ok and rnd is not None and st.event.settings.system != "swiss":
+        if st.ok and rnd is not None and not system_of(st.event.settings).swiss:
             for line in st.lines(lang):
                 print(line)
             echo(*report.standings_lines(st.event, round_arg(st.event, rnd), lang))
@@ -144,7 +144,7 @@ def dispatch(command: str, path: str | os.PathLike, args: Any = None) -> int:
     elif command == "crosstable":
         st = W.recompute(book)
         if st.ok:
-            if st.event.settings.system not in RR_SYSTEMS:
+            if not system_of(st.event.settings).round_robin:
                 raise InputError(
                     f"交叉表只用于循环赛，本赛事为{st.event.settings.system}",
                     f"a cross table is for round robins only; this event is {st.event.settings.system}",

@@ -28,12 +28,13 @@ from xlxq.errors import InputError
 from xlxq.sheets import layout as L
 from xlxq.sheets.canvas import Canvas
 from xlxq.sheets.cells import tidy_number
-from xlxq.sheets.data import RR_SYSTEMS, RoundSheet, WorkbookData
+from xlxq.sheets.data import RoundSheet, WorkbookData
 from xlxq.sheets.looks import table_looks
 from xlxq.sheets.plan import PageSetup, SheetLook, Style
 from xlxq.sheets.problems import ERROR, WARNING, Problem
 from xlxq.sheets.round_problems import hand_problems, unfinished_problems
 from xlxq.sheets.write_standings import round_cell, scores_before, standings_after
+from xlxq.systems import get_system, system_for
 
 SYSTEM_LABELS = {
     "swiss": ("积分编排", "Swiss"),
@@ -69,11 +70,11 @@ def round_scores(event: Event, rnd) -> dict[int, Optional[float]]:
       (blank on a bye row)."""
     system = event.settings.system
     n = rnd.round
-    if system in RR_SYSTEMS:
+    if get_system(system).round_robin:
         from xlxq.core.rr_standings import compute_rr_standings
 
         return {r.no: r.score for r in compute_rr_standings(event, n - 1)}
-    if system == "knockout":
+    if get_system(system).knockout:
         sc = event.settings.scoring
         out: dict[int, Optional[float]] = {}
         for b in rnd.boards:
@@ -96,7 +97,7 @@ def rr_round_label(event: Event, n: int, lang: str) -> str:
     from xlxq.core.roundrobin import table_players, table_position
 
     s = event.settings
-    double = s.system == "double_round_robin"
+    double = system_for(s).double
     cycle, t, game = table_position(n, len(table_players(event)), double, s.games_per_match)
     out = _t(lang, f"秩序表第{t}轮", f"table round {t}")
     if double:
@@ -148,7 +149,7 @@ def rr_rule_problems(data: WorkbookData, event: Event) -> list[Problem]:
     from xlxq.core.roundrobin import apply_withdrawals, table_players, table_round
 
     s = event.settings
-    double = s.system == "double_round_robin"
+    double = system_for(s).double
     g = s.games_per_match
     nos = table_players(event)
     allowed = (2 if double else 1) * g
@@ -435,7 +436,7 @@ def write_cross_table(canvas: Canvas, data: WorkbookData, event: Event) -> None:
     )
     widths = {1: 6, 2: 12, 3: 16}
     for j in range(4, 4 + len(nos)):
-        widths[j] = 5 if (2 if s.system == "double_round_robin" else 1) * g == 1 else 8
+        widths[j] = 5 if (2 if system_for(s).double else 1) * g == 1 else 8
     widths[4 + len(nos)] = 7
     widths[5 + len(nos)] = 6
     write_table(

@@ -15,7 +15,6 @@ from xlxq.sheets import layout as L
 from xlxq.sheets.book_sheets import numbered_sheets, sheet_kinds, single_sheets, snapshot_of
 from xlxq.sheets.cells import as_int, cell_at, find_table, header_lookup, norm_name, sheet_error, text_of
 from xlxq.sheets.data import (
-    RR_SYSTEMS,
     SYSTEM_EN,
     SYSTEM_ZH,
     KOStage,
@@ -33,7 +32,7 @@ from xlxq.sheets.rounds import read_round
 from xlxq.sheets.rules import rule_problems
 from xlxq.sheets.settings import read_settings
 from xlxq.sheets.state import State, read_state
-from xlxq.systems import get_system
+from xlxq.systems import get_system, system_for
 
 
 def read_workbook(book: Book) -> WorkbookData:
@@ -55,13 +54,13 @@ def read_workbook(book: Book) -> WorkbookData:
     state_name = one.get(L.STATE)
     state = read_state(snapshot[state_name]) if state_name else State()
     by_round = numbered_sheets(kinds, L.ROUND, "", "")
-    system = settings.system
+    system = get_system(settings.system)
     settings.rounds = _system_rounds(settings, len(players), len(by_round))
     if len(by_round) > settings.rounds:
-        if system in RR_SYSTEMS:
+        if system.round_robin:
             raise InputError(
-                f"工作簿中已有{len(by_round)}轮，超过{len(players)}人{SYSTEM_ZH[system]}的{settings.rounds}轮",
-                f"the workbook has {len(by_round)} rounds but a {SYSTEM_EN[system]} of "
+                f"工作簿中已有{len(by_round)}轮，超过{len(players)}人{SYSTEM_ZH[system.key]}的{settings.rounds}轮",
+                f"the workbook has {len(by_round)} rounds but a {SYSTEM_EN[system.key]} of "
                 f"{len(players)} has {settings.rounds}",
             )
         raise InputError(
@@ -93,12 +92,12 @@ def read_workbook(book: Book) -> WorkbookData:
         sheets={k: one[k] for k in (L.CROSS, L.BRACKET, L.FINAL) if k in one},
     )
     _check_settings(data)
-    if system in RR_SYSTEMS or system == "knockout":
+    if system.fixed_rounds:
         _refuse_late_entries(data)
     data.problems.extend(structural_problems(data))
     if not data.blocking:
         validate_event(event)  # raises InputError for what the checks above do not cover
-        if system == "knockout":
+        if system.knockout:
             data.bracket = replay_bracket(data, event, data.rounds)
         if ko is not None:
             validate_event(ko.event)
@@ -120,7 +119,7 @@ def _system_rounds(settings: EventSettings, n_players: int, n_sheets: int) -> in
     if n_players < 2:
         return max(settings.rounds, n_sheets)
     planned = system.planned_rounds(n_players, settings)
-    return planned if settings.system in RR_SYSTEMS else max(planned, n_sheets)
+    return planned if system.round_robin else max(planned, n_sheets)
 
 
 def _refuse_late_entries(data: WorkbookData) -> None:
@@ -132,7 +131,7 @@ def _refuse_late_entries(data: WorkbookData) -> None:
     for p in data.event.players:
         if p.no in first or p.withdrawn_from_round == 1:
             continue
-        if data.system == "knockout":
+        if get_system(data.system).knockout:
             zh, en = "淘汰赛的对阵按报名表确定", "a knockout's bracket is made from the registration"
         else:
             zh, en = "循环赛的秩序表按报名人数确定", "a round robin's table is made from the registration"
@@ -160,7 +159,7 @@ def _read_ko_stage(
     if L.QUALIFIERS not in one and L.KO_ROUND not in kinds:
         return None
     ko_sheets = numbered_sheets(kinds, L.KO_ROUND, "淘汰赛", "knockout ")
-    if settings.system != "swiss":
+    if not system_for(settings).swiss:
         what = one.get(L.QUALIFIERS) or ko_sheets[min(ko_sheets)]
         raise InputError(
             f"工作表“{what}”属于积分晋圈淘汰的淘汰赛阶段，而本赛事赛制为{SYSTEM_ZH[settings.system]}"
@@ -294,7 +293,7 @@ def _check_settings(data: WorkbookData) -> None:
         from xlxq.core.standings import check_options
 
         check_options(data.event)
-        if s.system == "knockout":
+        if system_for(s).knockout:
             from xlxq.core.knockout import check_knockout_settings
 
             check_knockout_settings(data.event)
@@ -302,7 +301,7 @@ def _check_settings(data: WorkbookData) -> None:
             from xlxq.core.knockout import check_knockout_settings
 
             check_knockout_settings(data.ko.event)
-        if s.system in RR_SYSTEMS:
+        if system_for(s).round_robin:
             from xlxq.core.roundrobin import check_policy
 
             check_policy(data.event)

@@ -9,11 +9,12 @@ from __future__ import annotations
 from xlxq.core.model import Event
 from xlxq.sheets import formats as F
 from xlxq.sheets.canvas import Canvas
-from xlxq.sheets.data import RR_SYSTEMS, WorkbookData
+from xlxq.sheets.data import WorkbookData
 from xlxq.sheets.settings import write_settings_help
 from xlxq.sheets.write_notes import write_highlights, write_notes, write_state
 from xlxq.sheets.write_rounds import write_registration_cells, write_round_cells
 from xlxq.sheets.write_standings import write_standings
+from xlxq.systems import get_system
 
 
 def write_system_standings(canvas: Canvas, data: WorkbookData, event: Event) -> list:
@@ -21,11 +22,11 @@ def write_system_standings(canvas: Canvas, data: WorkbookData, event: Event) -> 
     knockout stage of 积分晋圈淘汰: 对阵图, 最终名次), round robin (交叉表),
     knockout (places, 对阵图).  Returns the standing rows of the main stage."""
     system = event.settings.system
-    if system in RR_SYSTEMS:
+    if get_system(system).round_robin:
         rows = F.write_rr_standings(canvas, data, event)
         F.write_cross_table(canvas, data, event)
         return rows
-    if system == "knockout":
+    if get_system(system).knockout:
         from xlxq.core.knockout import build_bracket
 
         bracket = data.bracket or build_bracket(event)

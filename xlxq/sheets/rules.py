@@ -9,7 +9,7 @@ from __future__ import annotations
 from xlxq.core.model import Event
 from xlxq.errors import InputError
 from xlxq.sheets.cells import tidy_number
-from xlxq.sheets.data import RR_SYSTEMS, WorkbookData
+from xlxq.sheets.data import WorkbookData
 from xlxq.sheets.formats import ko_rule_problems, rr_rule_problems
 from xlxq.sheets.problems import ERROR, INFO, WARNING, Problem
 from xlxq.sheets.round_problems import (
@@ -21,6 +21,7 @@ from xlxq.sheets.round_problems import (
     unfinished_problems,
     withdrawal_problems,
 )
+from xlxq.systems import get_system
 
 
 def rule_problems(data: WorkbookData, event: Event) -> list[Problem]:
@@ -28,9 +29,9 @@ def rule_problems(data: WorkbookData, event: Event) -> list[Problem]:
     rules (xlxq.core.checks), the round-robin table, the knockout bracket;
     hand-changed pairings, unfinished results, late entries and withdrawals."""
     system = event.settings.system
-    if system in RR_SYSTEMS:
+    if get_system(system).round_robin:
         return rr_rule_problems(data, event) + withdrawal_problems(data, event)
-    if system == "knockout":
+    if get_system(system).knockout:
         return ko_rule_problems(data, event, data.rounds, data.bracket) + withdrawal_problems(data, event)
     return swiss_rule_problems(data, event)
 

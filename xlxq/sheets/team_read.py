@@ -45,6 +45,7 @@ from xlxq.sheets.team_registration import TeamIndex, check_lineup_at, read_lineu
 from xlxq.sheets.team_rounds import RawRound, read_team_round
 from xlxq.sheets.team_rules import rule_problems
 from xlxq.sheets.team_settings import read_team_settings
+from xlxq.systems import system_for
 
 
 def is_team_book(book: Book) -> bool:
@@ -129,7 +130,7 @@ def _lineup_cols(data: TeamWorkbookData) -> dict[int, int]:
 def _team_seats(event: TeamEvent, first: int, second: int, boards: list[Board], team: int) -> list[int]:
     out = []
     for b in boards:
-        if event.settings.system == "scheveningen":
+        if system_for(event.settings).seated_by_table:
             out.append(b.red if event.team_of(b.red) == team else b.black)
             continue
         colour = first_team_colour(b.board) if team == first else other(first_team_colour(b.board))
@@ -189,7 +190,7 @@ def _build_round(data: TeamWorkbookData, before: TeamEvent, raw: RawRound) -> Te
                 for k, br in sorted(blk.boards.items())
             ]
             # an 出场名单 row entered or changed since it was last used re-seats its team
-            if s.system != "scheveningen":
+            if not system_for(s).seated_by_table:
                 for team in (blk.first, blk.second):
                     lr = rows.get((n, team))
                     if lr is None:
@@ -252,7 +253,7 @@ def _build_round(data: TeamWorkbookData, before: TeamEvent, raw: RawRound) -> Te
     rnd = TeamRound(n, matches, list(raw.byes))
     ev = ev.with_round(rnd)
     ev.reindex()
-    if s.system != "scheveningen":
+    if not system_for(s).seated_by_table:
         for match in matches:
             blk = raw.blocks[match.match]
             for team in match.teams():
@@ -276,7 +277,7 @@ def _build_round(data: TeamWorkbookData, before: TeamEvent, raw: RawRound) -> Te
 
 def _seat_match(data: TeamWorkbookData, ev: TeamEvent, n: int, blk: MatchBlock) -> list[Board]:
     s = ev.settings
-    if s.system == "scheveningen":
+    if system_for(s).seated_by_table:
         from xlxq.core.scheveningen import scheveningen_round
 
         boards = [replace(b) for b in scheveningen_round(ev, n).matches[0].boards]
@@ -363,7 +364,7 @@ def _check_team_sides(
     for b in boards:
         br = blk.boards.get(b.board)
         row = br.row if br is not None and br.row is not None else blk.row
-        if ev.settings.system == "scheveningen":
+        if system_for(ev.settings).seated_by_table:
             teams = {ev.team_of(b.red), ev.team_of(b.black)}
             if VACANT in (b.red, b.black) or teams != {blk.first, blk.second}:
                 raise sheet_error(
@@ -402,7 +403,7 @@ def _check_pending_lineups(data: TeamWorkbookData) -> None:
     nxt = ev.next_round
     cols = _lineup_cols(data)
     for (n, t), lr in sorted(data.lineups.rows.items()):
-        if ev.settings.system == "scheveningen":
+        if system_for(ev.settings).seated_by_table:
             data.problems.append(
                 Problem(
                     INFO,

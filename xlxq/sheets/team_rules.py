@@ -10,6 +10,7 @@ from xlxq.core.teams import TeamEvent
 from xlxq.sheets.problems import ERROR, INFO, WARNING, Problem
 from xlxq.sheets.round_problems import plan_problems
 from xlxq.sheets.team_data import TeamWorkbookData
+from xlxq.systems import system_for
 
 
 def rule_problems(data: TeamWorkbookData, event: TeamEvent) -> list[Problem]:
@@ -18,7 +19,7 @@ def rule_problems(data: TeamWorkbookData, event: TeamEvent) -> list[Problem]:
     program paired and seated, unfinished results, teams missing; a team
     Swiss's 轮数 and odd field (原则(一)(二), :func:`~xlxq.sheets.round_problems.plan_problems`)."""
     s = event.settings
-    swiss = s.system == "swiss"
+    swiss = system_for(s).swiss
     out: list[Problem] = plan_problems(data, event, team=True) if swiss else []
     last = max((r.round for r in event.rounds), default=0)
     met: dict[int, set[int]] = {t.no: set() for t in event.teams}

@@ -16,6 +16,7 @@ from xlxq.sheets.plan import ListValidation, NumberFormat, PageSetup, Style
 from xlxq.sheets.results import BYE, choices as result_choices, display as result_display, is_standard
 from xlxq.sheets.team_data import BoardRow, MatchBlock, TeamRoundSheet, TeamWorkbookData
 from xlxq.sheets.write_rounds import put_cell
+from xlxq.systems import system_for
 
 
 def add_team_round_sheet(canvas: Canvas, data: TeamWorkbookData, event: TeamEvent, rnd: TeamRound) -> TeamRoundSheet:
@@ -31,7 +32,7 @@ def add_team_round_sheet(canvas: Canvas, data: TeamWorkbookData, event: TeamEven
     ncols = len(T.TEAM_ROUND_COLUMNS)
     title = (
         T.scheveningen_title(rnd.round, event.settings.name, lang)
-        if event.settings.system == "scheveningen"
+        if system_for(event.settings).seated_by_table
         else T.round_title(rnd.round, event.settings.name, lang, event.settings.boards)
     )
     canvas.set(name, L.TITLE_ROW, 1, title)

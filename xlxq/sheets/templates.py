@@ -13,7 +13,7 @@ from xlxq.errors import InputError
 from xlxq.sheets import layout as L
 from xlxq.sheets.canvas import Canvas
 from xlxq.sheets.cells import find_table, tidy_number
-from xlxq.sheets.data import RR_SYSTEMS, WorkbookOptions
+from xlxq.sheets.data import WorkbookOptions
 from xlxq.sheets.plan import Book, PageSetup, SheetLook, Style, WritePlan
 from xlxq.sheets.registration import REG_LOOKUP
 from xlxq.sheets.settings import (
@@ -26,6 +26,7 @@ from xlxq.sheets.settings import (
 from xlxq.sheets.state import STATE_VERSION, STATE_WIDTHS, state_head
 from xlxq.sheets.write_log import add_log_sheet
 from xlxq.sheets.write_notes import add_state_sheet, write_state_rows
+from xlxq.systems import system_for
 
 
 def plan_new_workbook(
@@ -113,7 +114,7 @@ def _empty_standings(canvas: Canvas, name: str, settings: EventSettings, lang: s
     from xlxq.core.standings import LABELS_EN, LABELS_ZH, TIEBREAK_KEYS, resolve_tiebreaks
 
     plan = canvas.plan
-    if settings.system in RR_SYSTEMS:
+    if system_for(settings).round_robin:
         from xlxq.core.rr_standings import LABELS_EN as RR_EN
         from xlxq.core.rr_standings import LABELS_ZH as RR_ZH
         from xlxq.core.rr_standings import resolve_rr_tiebreaks
@@ -126,7 +127,7 @@ def _empty_standings(canvas: Canvas, name: str, settings: EventSettings, lang: s
             + [labels[k] if lang == "zh" else labels[k].capitalize() for k in keys]
             + [L.STANDINGS_TAIL.header(lang)]
         )
-    elif settings.system == "knockout":
+    elif system_for(settings).knockout:
         header = (
             ["名次", "序号", "姓名", "单位", "种子顺位", "成绩", "备注"]
             if lang == "zh"

@@ -6,8 +6,7 @@ A system is one object with
 - ``key`` and its labels (``label(lang, games)``), ``entrants`` (players or
   teams: the registry keeps one table of each, the keys may repeat) and the
   facts callers ask instead of testing the name (``fixed_rounds``,
-  ``round_robin``, ``double``, ``knockout``, ``swiss``, ``seated_by_table``,
-  ``bye_scores``),
+  ``round_robin``, ``double``, ``knockout``, ``swiss``, ``seated_by_table``),
 - ``planned_rounds(n, settings)``: the rounds the event has for ``n``
   entrants (as typed for a Swiss; from the table or bracket otherwise),
 - ``default_tiebreaks(settings)``: the preset the rules name for it,
@@ -102,8 +101,6 @@ class PairingSystem(Generic[EventT, OutcomeT]):
     #: 全队轮赛制: each board's players and colours come from the schedule
     #: (no line-ups, no board-colour rule)
     seated_by_table: ClassVar[bool] = False
-    #: a bye scores (原则(五): as a win); a round-robin bye is worth nothing
-    bye_scores: ClassVar[bool] = False
 
     def label(self, lang: str, games: int = 1) -> str:
         t = Text(lang)

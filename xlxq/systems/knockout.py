@@ -226,6 +226,7 @@ class Knockout(PairingSystem[Event, PairingOutcome]):
     label_zh = "淘汰赛"
     label_en = "knockout"
     fixed_rounds = True
+    knockout = True
 
     def planned_rounds(self, n: int, settings: EventSettings) -> int:
         return planned_rounds(n, settings.games_per_match)

@@ -268,7 +268,7 @@ class RoundRobin(PairingSystem[Event, PairingOutcome]):
     label_zh = "单循环"
     label_en = "round robin"
     fixed_rounds = True
-    double = False
+    round_robin = True
 
     def planned_rounds(self, n: int, settings: EventSettings) -> int:
         return rr_round_count(n, self.double, settings.games_per_match)

@@ -25,6 +25,7 @@ class Swiss(PairingSystem["Event", "PairingOutcome"]):
     key = "swiss"
     label_zh = "积分编排"
     label_en = "Swiss"
+    swiss = True
 
     def default_tiebreaks(self, settings: EventSettings) -> list[str]:
         return [DEFAULT_PRESET]

@@ -37,7 +37,6 @@ class TeamSwiss(TeamSystem):
     label_zh = "积分编排团体赛"
     label_en = "team Swiss"
     swiss = True
-    bye_scores = True
 
     def default_tiebreaks(self, settings: TeamSettings) -> list[str]:
         return [default_preset(settings.system)]
