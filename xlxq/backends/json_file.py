@@ -31,7 +31,6 @@ from typing import Any, Optional
 from xlxq.backends.json_parts import (
     FORMAT,
     OPTIONS,
-    RR_SYSTEMS,
     as_bool,
     as_int,
     as_list,
@@ -70,6 +69,7 @@ from xlxq.core.model import (
 )
 from xlxq.core.teams import TeamEvent
 from xlxq.errors import InputError
+from xlxq.systems import get_system, system_for
 
 KINDS = ("individual", "team")  # event.kind: Event or TeamEvent (xlxq.backends.team_json)
 
@@ -114,7 +114,7 @@ def _settings_from_dict(e: dict) -> EventSettings:
         "event.games_per_match",
         minimum=1,
     )
-    if system == "swiss" and games != 1:
+    if get_system(system).swiss and games != 1:
         raise fail(
             "event.games_per_match（每场局数）",
             "event.games_per_match",
@@ -149,7 +149,7 @@ def _settings_from_dict(e: dict) -> EventSettings:
 
     ko: dict[str, Any] = {}
     if "knockout" in e:
-        if system != "knockout":
+        if not get_system(system).knockout:
             raise fail(
                 "event.knockout（淘汰赛设置）",
                 "event.knockout",
@@ -193,10 +193,10 @@ def _check_tiebreaks(keys: list[str], system: str = "swiss", games_per_match: in
     """Let the standings module of the system judge the keys: the Swiss
     ``resolve_tiebreaks``, the round-robin ``resolve_rr_tiebreaks``; a
     knockout has no tie-breaks (the list is kept, not used)."""
-    if system == "knockout":
+    if get_system(system).knockout:
         return
     try:
-        if system in RR_SYSTEMS:
+        if get_system(system).round_robin:
             from xlxq.core.rr_standings import resolve_rr_tiebreaks
 
             resolve_rr_tiebreaks(keys, games_per_match)
@@ -349,7 +349,7 @@ def event_from_dict(d: Any) -> Event:
             f"文件中已有{len(rounds)}轮，超过赛事设定的 event.rounds = {settings.rounds} 轮",
             f"the file has {len(rounds)} rounds but event.rounds is {settings.rounds}",
         )
-    if settings.system == "knockout":
+    if system_for(settings).knockout:
         # the bracket is derived from the registration and replayed from the
         # games: a board that fits no match names its round and board here
         from xlxq.core.knockout import build_bracket
@@ -463,7 +463,7 @@ def event_to_dict(ev: Event) -> dict:
         "colour_tie": s.pairing.colour_tie,
         "options": _options_to_dict(s),
     }
-    if s.system == "knockout":
+    if system_for(s).knockout:
         event["knockout"] = {"playoff_games": list(s.playoff_games), "armageddon": s.armageddon}
     mt = getattr(s, "member_total", None)
     if mt is not None:

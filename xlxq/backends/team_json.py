@@ -78,6 +78,7 @@ from xlxq.core.teams import (
     validate_team_event,
 )
 from xlxq.errors import InputError
+from xlxq.systems import get_system
 
 KIND_TEAM = "team"
 
@@ -163,7 +164,7 @@ def with_member_total(settings: EventSettings, opts: MemberTotalOptions) -> Memb
 
 def member_total_from_dict(v: Any, system: str = "swiss") -> MemberTotalOptions:
     zh, en = "event.member_total（队员总分制）", "event.member_total"
-    if system == "knockout":
+    if get_system(system).knockout:
         raise fail(zh, en, "只用于积分编排和循环赛，不用于淘汰赛", "for a Swiss or a round robin, not a knockout")
     v = as_obj(v, MEMBER_TOTAL_KEYS, zh, en)
     d = MemberTotalOptions()

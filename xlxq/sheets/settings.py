@@ -29,10 +29,11 @@ from xlxq.sheets.cells import (
     text_of,
     tidy_number,
 )
-from xlxq.sheets.data import RR_SYSTEMS, SYSTEM_EN, SYSTEM_ZH, SettingsSheet, WorkbookData, WorkbookOptions
+from xlxq.sheets.data import SYSTEM_EN, SYSTEM_ZH, SettingsSheet, WorkbookData, WorkbookOptions
 from xlxq.sheets.looks import settings_looks
 from xlxq.sheets.plan import ListValidation, NumberFormat
 from xlxq.sheets.problems import INFO, Problem
+from xlxq.systems import get_system, system_for
 
 
 SETTINGS_LOOKUP = header_lookup(L.SETTINGS_COLUMNS)
@@ -262,14 +263,15 @@ def read_settings(
         if spec.key not in got:
             got[spec.key] = None if spec.kind.startswith("opt") else model_default(spec)
     system, g = got["system"], got["games_per_match"]
+    kind = get_system(system)  # the facts of the system read (knockout, round robin, Swiss)
     # tie-breaks by system (the row may come before or after 赛制)
-    if system == "knockout":
+    if kind.knockout:
         got["tiebreaks"] = []  # a knockout is ranked by its bracket
     elif raw_tiebreaks is not None:
         r = sheet.rows["tiebreaks"]
         try:
             got["tiebreaks"] = (
-                _rr_tiebreak_value(raw_tiebreaks, g) if system in RR_SYSTEMS else _tiebreak_value(raw_tiebreaks)
+                _rr_tiebreak_value(raw_tiebreaks, g) if kind.round_robin else _tiebreak_value(raw_tiebreaks)
             )
         except InputError as exc:
             raise sheet_error(name, r, exc.zh, exc.en, L.cell_ref(r, vc)) from None
@@ -298,8 +300,8 @@ def read_settings(
         )
 
     default_po = EventSettings().playoff_games
-    knockout_rows_used = system == "knockout" or (system == "swiss" and got["qualify_top"] is not None)
-    if system == "swiss":
+    knockout_rows_used = kind.knockout or (kind.swiss and got["qualify_top"] is not None)
+    if kind.swiss:
         if g != 1 and got["qualify_top"] is None:
             unused("games_per_match")
         got["games_per_match"] = 1  # a Swiss plays one game a round
@@ -308,9 +310,9 @@ def read_settings(
             unused("playoff_games")
         if got["armageddon"]:
             unused("armageddon")
-    if system != "knockout":
+    if not kind.knockout:
         got["playoff_games"], got["armageddon"] = list(default_po), False
-    if system != "swiss":
+    if not kind.swiss:
         if got["elimination"]:
             unused("elimination")
         if got["qualify_top"] is not None:
@@ -398,7 +400,7 @@ def settings_cells(
     Swiss with qualifiers (``options.qualify_top``), 每场局数 / 加赛局数 /
     加赛决胜局 show the knockout stage's values from ``options``."""
     opts = options or WorkbookOptions(normalise_results=normalise_results)
-    ko_stage = settings.system == "swiss" and options is not None and options.qualify_top is not None
+    ko_stage = system_for(settings).swiss and options is not None and options.qualify_top is not None
     out: dict[str, Any] = {}
     for spec in L.SETTINGS_ROWS:
         obj, _, attr = spec.target.partition(".")
@@ -426,7 +428,7 @@ def tiebreak_text(spec: list[str], lang: str, system: str = "swiss") -> str:
     if len(spec) == 1 and spec[0] in L.TIEBREAK_PRESET_LABELS:
         zh, en = L.TIEBREAK_PRESET_LABELS[spec[0]]
         return zh if lang == "zh" else en
-    if system in RR_SYSTEMS:
+    if get_system(system).round_robin:
         from xlxq.core.rr_standings import LABELS_EN, LABELS_ZH  # noqa: F811 - the round-robin labels
     labels = LABELS_ZH if lang == "zh" else LABELS_EN
     return ("、" if lang == "zh" else ", ").join(labels.get(k, k) for k in spec)
@@ -434,13 +436,13 @@ def tiebreak_text(spec: list[str], lang: str, system: str = "swiss") -> str:
 
 def tiebreak_sequence(spec: list[str], lang: str, system: str = "swiss", games_per_match: int = 1) -> str:
     """The order actually used, as shown in the 说明 of 排名方法."""
-    if system == "knockout":
+    if get_system(system).knockout:
         return (
             "淘汰赛按对阵决出名次（冠军、亚军、并列第3–4名…），不用此项"
             if lang == "zh"
             else "a knockout is ranked by its bracket; not used"
         )
-    if system in RR_SYSTEMS:
+    if get_system(system).round_robin:
         from xlxq.core.rr_standings import LABELS_EN, LABELS_ZH, resolve_rr_tiebreaks
 
         labels = LABELS_ZH if lang == "zh" else LABELS_EN
@@ -476,14 +478,14 @@ def write_settings_help(canvas: Canvas, data: WorkbookData) -> None:
             if s.games_per_match > 1
             else ""
         )
-        if s.system in RR_SYSTEMS:
+        if system_for(s).round_robin:
             text = (
                 f"由人数算出：{n}人{label}{games}共{s.rounds}轮（本栏不用）"
                 if lang == "zh"
                 else f"computed: a {label} of {n} players{', ' + games if games else ''} has {s.rounds} "
                 f"rounds (this cell is not used)"
             )
-        elif s.system == "knockout":
+        elif system_for(s).knockout:
             from xlxq.core.knockout import planned_rounds
 
             planned = planned_rounds(n, s.games_per_match) if n >= 2 else s.rounds

@@ -24,12 +24,12 @@ from xlxq.core.rr_standings import default_preset
 from xlxq.errors import XlxqError
 from xlxq.i18n import Text
 from xlxq.systems.base import CheckReport, PairingSystem, pairset, prior, report_of, who
-from xlxq.systems.registry import register, system_label
+from xlxq.systems.registry import get_system, register, system_label
 
 
 def rr_context(event: Event) -> tuple[list[int], bool, int]:
     s = event.settings
-    return table_players(event), s.system == "double_round_robin", s.games_per_match
+    return table_players(event), get_system(s.system).double, s.games_per_match
 
 
 def rr_expected(event: Event, round_no: int, table_round_no: Optional[int] = None) -> Round:
