@@ -1,6 +1,6 @@
 """What several test modules share: the repository paths, the sample
-registrations, loading a build tool by path, and the matching oracle of the
-property tests.  Importable as ``from tests.conftest import …``; the
+registrations, loading a build tool by path, the matching oracle of the
+property tests, and a team event of numbered teams (``make_team_event``).  Importable as ``from tests.conftest import …``; the
 fixtures are found by pytest.
 
 Test-specific builders stay with their tests (``tests/helpers.py``: hand-made
@@ -81,3 +81,23 @@ def remote_engine_env(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.setenv("XLXQ_ERROR_LOG", str(tmp_path / "xlxq-error.log"))
     monkeypatch.delenv("XLXQ_LANG", raising=False)
     monkeypatch.delenv("XLXQ_NOTIFY", raising=False)
+
+
+def make_team_event(
+    n_teams: int, boards: int = 4, reserves: int = 1, system: str = "swiss", rounds: int = 5, **settings
+):
+    """A team event of ``n_teams`` teams "1队" … numbered 1 …, each of
+    ``boards`` 主力 and ``reserves`` 替补 (players numbered team by team), no
+    rounds; ``settings`` go to ``TeamSettings``."""
+    from xlxq.core.model import Player
+    from xlxq.core.teams import Team, TeamEvent, TeamSettings
+
+    players, teams, no = [], [], 1
+    for t in range(1, n_teams + 1):
+        ps = []
+        for k in range(boards + reserves):
+            players.append(Player(no, f"{t}队{k + 1}号", unit=f"{t}队"))
+            ps.append(no)
+            no += 1
+        teams.append(Team(t, f"{t}队", ps))
+    return TeamEvent(TeamSettings(system=system, rounds=rounds, boards=boards, **settings), players, teams)

@@ -4,6 +4,17 @@ Pure data, no I/O.  Every backend (JSON file, openpyxl workbook, xlwings book)
 reads into these classes and writes from them, so the pairing and standings
 code sees one shape whatever the source.
 
+One model over entrants (docs/architecture.md "Model"): an :class:`Entrant`
+is what a pairing system pairs, a :class:`Player` in an individual event or
+a :class:`~xlxq.core.teams.Team` (an entrant with a line-up) in a team
+event; both event kinds (:class:`Event`, :class:`~xlxq.core.teams.TeamEvent`)
+share :class:`RoundsMixin` (the rounds before a round, the next round, a
+copy with a round added) and name their entrants ``entrants``.  The 编排卡
+(:class:`~xlxq.core.history.CardState`), round 1 (:mod:`xlxq.core.round1`),
+the group loop (:func:`xlxq.core.pairing.pair_score_groups`), the colour
+rules, the checks and the tie-break registry work on entrant numbers and
+serve both.
+
 Terms (rules-research.md §2):
 - ``no`` is the 序号 the rules speak of; it never changes after round 1.
 - A bye (轮空) is not a board: it sits in ``Round.byes`` and has no colour.
@@ -14,7 +25,7 @@ Terms (rules-research.md §2):
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Iterable, Iterator, Optional, Protocol, TypeVar
+from typing import Generic, Iterable, Iterator, Optional, Protocol, Sequence, TypeVar
 
 from xlxq.errors import InputError
 
@@ -83,17 +94,30 @@ class Scoring:
         return self.draw
 
 
+class Entrant:
+    """What a pairing system pairs: a player, or a team (an entrant with a
+    line-up).  ``no`` is fixed at registration (序号 / 队序号); ``seed``
+    orders a knockout's bracket; from ``withdrawn_from_round`` on the
+    entrant is no longer paired.  The subclasses are dataclasses that
+    declare these fields in their own order (the file formats follow it)."""
+
+    no: int
+    name: str
+    seed: Optional[int]
+    withdrawn_from_round: Optional[int]
+
+    def active_in(self, round_no: int) -> bool:
+        return self.withdrawn_from_round is None or round_no < self.withdrawn_from_round
+
+
 @dataclass
-class Player:
+class Player(Entrant):
     no: int
     name: str
     unit: str = ""
     rating: Optional[float] = None
     seed: Optional[int] = None
     withdrawn_from_round: Optional[int] = None
-
-    def active_in(self, round_no: int) -> bool:
-        return self.withdrawn_from_round is None or round_no < self.withdrawn_from_round
 
 
 @dataclass
@@ -184,14 +208,48 @@ class EventSettings:
     armageddon: bool = False
 
 
+class RoundNumbered(Protocol):
+    @property
+    def round(self) -> int: ...
+
+
+RoundT = TypeVar("RoundT", bound=RoundNumbered)
+E = TypeVar("E", bound="RoundsMixin")  # type: ignore[type-arg]
+
+
+class RoundsMixin(Generic[RoundT]):
+    """What both event kinds do with their rounds (an individual event's
+    :class:`Round` s, a team event's ``TeamRound`` s)."""
+
+    rounds: list[RoundT]
+
+    def rounds_before(self, round_no: int) -> list[RoundT]:
+        return [r for r in self.rounds if r.round < round_no]
+
+    @property
+    def next_round(self) -> int:
+        return len(self.rounds) + 1
+
+    def with_round(self: E, rnd: RoundT) -> E:
+        """A copy with ``rnd`` appended (the model is never changed in place
+        by the engine: read everything, compute, write once)."""
+        out: E = replace(self, rounds=[*self.rounds, rnd])  # type: ignore[type-var]
+        return out
+
+
 @dataclass
-class Event:
+class Event(RoundsMixin[Round]):
     settings: EventSettings
     players: list[Player]
     rounds: list[Round] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         self._by_no = {p.no: p for p in self.players}
+
+    @property
+    def entrants(self) -> Sequence[Player]:
+        """What is paired: the players."""
+        return self.players
 
     def player(self, no: int) -> Player:
         return self._by_no[no]
@@ -201,13 +259,6 @@ class Event:
 
     def reindex(self) -> None:
         self._by_no = {p.no: p for p in self.players}
-
-    def rounds_before(self, round_no: int) -> list[Round]:
-        return [r for r in self.rounds if r.round < round_no]
-
-    @property
-    def next_round(self) -> int:
-        return len(self.rounds) + 1
 
     def as_paired(self, round_no: int) -> "Event":
         """The event as it stood when ``round_no`` was paired: only the
@@ -225,11 +276,6 @@ class Event:
                 )
             prior.append(r)
         return replace(self, rounds=prior)
-
-    def with_round(self, rnd: Round) -> "Event":
-        """A copy with ``rnd`` appended (the model is never changed in place
-        by the engine: read everything, compute, write once)."""
-        return replace(self, rounds=[*self.rounds, rnd])
 
 
 def invalid_int(value: object, least: int, allow_bool: bool = False) -> bool:
@@ -250,6 +296,8 @@ class FirstRoundSettings(Protocol):
     @property
     def first_round(self) -> str: ...
     @property
+    def first_round_seed(self) -> Optional[int]: ...
+    @property
     def pairing(self) -> PairingOptions: ...
 
 
@@ -262,13 +310,7 @@ class Numbered(Protocol):
     def name(self) -> str: ...
 
 
-class RoundNumbered(Protocol):
-    @property
-    def round(self) -> int: ...
-
-
 N = TypeVar("N", bound=Numbered)
-RoundT = TypeVar("RoundT", bound=RoundNumbered)
 
 
 def check_first_round(s: FirstRoundSettings) -> None:

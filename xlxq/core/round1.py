@@ -16,13 +16,19 @@ bye.  Seed 001's team-mate rule is an option (原则(七) says 不回避 by
 default): a pair of team-mates swaps its lower-half player with the
 lower-half player of the nearest following pair (then preceding) where the
 swap leaves neither pair with team-mates.
+
+The same 方法(一) pairs the teams of a team Swiss on their team numbers
+(:func:`first_round_pairings`, "first" = the team that goes first, as red
+is for players); an individual round is :func:`pair_first_round`.
 """
 
 from __future__ import annotations
 
 import random
 
-from xlxq.core.model import Board, Event, Round
+from typing import Mapping, Optional
+
+from xlxq.core.model import Board, Event, FirstRoundSettings, Round
 
 
 def first_round_pairs(order: list[int], method: str) -> list[tuple[int, int]]:
@@ -59,23 +65,39 @@ def _avoid_units(pairs: list[tuple[int, int]], unit: dict[int, str], notes: list
     return pairs
 
 
-def pair_first_round(event: Event, players: list[int], notes: list[str]) -> Round:
-    s = event.settings
-    order = sorted(players)
-    if s.first_round == "random":
-        seed = s.first_round_seed if s.first_round_seed is not None else 0
+def first_round_pairings(
+    entrants: list[int],
+    settings: FirstRoundSettings,
+    notes: list[str],
+    units: Optional[Mapping[int, str]] = None,
+) -> tuple[list[tuple[int, int]], list[int]]:
+    """Round 1 of the entrants numbered ``entrants`` (players or teams) by
+    ``settings.first_round``: the pairs in board (match) order as (first,
+    second), first = red / 先走 (odd boards the smaller number, even boards
+    the larger), and the bye.  ``units`` (a player's 单位) turns on seed
+    001's team-mate swap when ``settings.pairing.avoid_same_unit_round1``."""
+    order = sorted(entrants)
+    if settings.first_round == "random":
+        seed = settings.first_round_seed if settings.first_round_seed is not None else 0
         random.Random(seed).shuffle(order)
         notes.append(f"随机配对，随机种子 {seed}")
     byes = []
     if len(order) % 2:
         byes = [order.pop()]
-    pairs = first_round_pairs(order, s.first_round)
-    if s.pairing.avoid_same_unit_round1:
-        units = {p.no: (p.unit or "").strip() for p in event.players}
-        pairs = _avoid_units(pairs, units, notes)
-    boards = []
+    pairs = first_round_pairs(order, settings.first_round)
+    if units is not None and settings.pairing.avoid_same_unit_round1:
+        pairs = _avoid_units(pairs, dict(units), notes)
+    out = []
     for i, (a, b) in enumerate(pairs, start=1):
         small, large = min(a, b), max(a, b)
-        red, black = (small, large) if i % 2 == 1 else (large, small)
-        boards.append(Board(board=i, red=red, black=black))
+        out.append((small, large) if i % 2 == 1 else (large, small))
+    return out, byes
+
+
+def pair_first_round(event: Event, players: list[int], notes: list[str]) -> Round:
+    """Round 1 of an individual event: :func:`first_round_pairings` on the
+    players, team-mates told apart by their 单位."""
+    units = {p.no: (p.unit or "").strip() for p in event.players}
+    pairs, byes = first_round_pairings(players, event.settings, notes, units)
+    boards = [Board(board=i, red=red, black=black) for i, (red, black) in enumerate(pairs, start=1)]
     return Round(round=1, boards=boards, byes=byes)

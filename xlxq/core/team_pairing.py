@@ -28,13 +28,12 @@ default line-ups).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Optional
 
 from xlxq.core.history import DOWN, UP, CardState
-from xlxq.core.model import Event, EventSettings, Player
 from xlxq.core.pairing import GroupLog, pair_score_groups
-from xlxq.core.round1 import pair_first_round
+from xlxq.core.round1 import first_round_pairings
 from xlxq.core.roundrobin import rr_round_count, table_position, table_round
 from xlxq.core.scheveningen import scheveningen_round
 from xlxq.core.teams import Match, TeamEvent, TeamRound, check_team_settings, match_game_points, set_lineups
@@ -158,18 +157,9 @@ def pair_team_swiss_round(event: TeamEvent, round_no: Optional[int] = None) -> T
             f"第{round_no}轮可编排的队伍不足两队", f"round {round_no}: fewer than two teams to pair"
         )
     _provisional(event, round_no, out)
-    if round_no == 1:
-        proxy = Event(
-            EventSettings(
-                rounds=s.rounds,
-                first_round=s.first_round,
-                first_round_seed=s.first_round_seed,
-                pairing=replace(s.pairing, avoid_same_unit_round1=False),
-            ),
-            [Player(t.no, t.name) for t in event.teams],
-        )
-        rnd = pair_first_round(proxy, teams, out.notes)
-        out.round = TeamRound(round=1, matches=_matches([(b.red, b.black) for b in rnd.boards]), byes=list(rnd.byes))
+    if round_no == 1:  # 方法(一) on the team numbers (no team-mates among teams)
+        pairs, byes = first_round_pairings(teams, s, out.notes)
+        out.round = TeamRound(round=1, matches=_matches(pairs), byes=byes)
         return out
     pairs, byes = pair_score_groups(cards, teams, round_no, s.rounds, s.pairing, out.groups, noun=("支队伍", "teams"))
     out.round = TeamRound(round=round_no, matches=_matches(pairs), byes=byes)

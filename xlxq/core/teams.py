@@ -1,11 +1,14 @@
 """Team events (团体赛): the model, line-ups and their checks.
 
-Composition, not inheritance: a :class:`TeamEvent` holds the registered
-individuals (:class:`~xlxq.core.model.Player`, 序号 unique across the event),
-the :class:`Team` s (each an ordered list of those players: 主力 in board
-order, then 替补), and the rounds; a round holds :class:`Match` es, and a match
-its boards as ordinary :class:`~xlxq.core.model.Board` s (red, black, result,
-fouls), so results and fouls read exactly as in an individual event.
+A team is an entrant with a line-up: :class:`Team` is an
+:class:`~xlxq.core.model.Entrant` (number, name, seed, withdrawal) whose
+members are registered individuals (:class:`~xlxq.core.model.Player`, 序号
+unique across the event), 主力 in board order, then 替补.  A
+:class:`TeamEvent` is an event over those entrants (``entrants`` = the
+teams; the rounds through :class:`~xlxq.core.model.RoundsMixin`, as an
+individual event's); a round holds :class:`Match` es, and a match its boards
+as ordinary :class:`~xlxq.core.model.Board` s (red, black, result, fouls), so
+results and fouls read exactly as in an individual event.
 
 Rules (docs/teams.md gives each with its source):
 
@@ -50,6 +53,7 @@ from xlxq.core.model import (
     RESULTS,
     TEAM_WORDS,
     Board,
+    Entrant,
     PairingOptions,
     Player,
     Scoring,
@@ -58,6 +62,7 @@ from xlxq.core.model import (
     check_rounds,
     invalid_int,
     outcome,
+    RoundsMixin,
     register,
     rounds_in_order,
 )
@@ -138,16 +143,13 @@ class TeamSettings:
 
 
 @dataclass
-class Team:
+class Team(Entrant):
     no: int  # 队序号 (team number, fixed at registration)
     name: str
-    players: list[int]  # 序号 of the members in registered order: 主力 by board, then 替补
+    players: list[int]  # the line-up to choose from: 序号 of the members, 主力 by board, then 替补
     reserve_boards: dict[int, int] = field(default_factory=dict)  # 分台定人制: a 替补's registered board
     seed: Optional[int] = None
     withdrawn_from_round: Optional[int] = None
-
-    def active_in(self, round_no: int) -> bool:
-        return self.withdrawn_from_round is None or round_no < self.withdrawn_from_round
 
     def place(self, no: int) -> int:
         """Registered place (1 = first) of member ``no``."""
@@ -191,14 +193,19 @@ class TeamRound:
 
 
 @dataclass
-class TeamEvent:
+class TeamEvent(RoundsMixin[TeamRound]):
     settings: TeamSettings
-    players: list[Player]
+    players: list[Player]  # the members of every team
     teams: list[Team]
     rounds: list[TeamRound] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         self.reindex()
+
+    @property
+    def entrants(self) -> Sequence[Team]:
+        """What is paired: the teams."""
+        return self.teams
 
     def reindex(self) -> None:
         self._players = {p.no: p for p in self.players}
@@ -214,22 +221,11 @@ class TeamEvent:
     def team_of(self, player_no: int) -> Optional[int]:
         return self._team_of.get(player_no)
 
-    def rounds_before(self, round_no: int) -> list[TeamRound]:
-        return [r for r in self.rounds if r.round < round_no]
-
     def get_round(self, round_no: int) -> TeamRound:
         for r in self.rounds:
             if r.round == round_no:
                 return r
         raise InputError(f"没有第{round_no}轮", f"there is no round {round_no}")
-
-    @property
-    def next_round(self) -> int:
-        return len(self.rounds) + 1
-
-    def with_round(self, rnd: TeamRound) -> "TeamEvent":
-        """A copy with ``rnd`` appended (the engine never edits in place)."""
-        return replace(self, rounds=[*self.rounds, rnd])
 
     def with_round_replaced(self, rnd: TeamRound) -> "TeamEvent":
         return replace(self, rounds=[rnd if r.round == rnd.round else r for r in self.rounds])

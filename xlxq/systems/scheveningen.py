@@ -29,7 +29,7 @@ class Scheveningen(TeamSystem):
         return settings.boards
 
     def default_tiebreaks(self, settings: TeamSettings) -> list[str]:
-        return [default_preset(settings.system)]
+        return [default_preset(self.key)]
 
     def pair(self, event: TeamEvent, round_no: Optional[int] = None) -> TeamPairingOutcome:
         return pair_scheveningen_round(event, round_no)

@@ -28,7 +28,7 @@ class TeamRoundRobin(TeamSystem):
         return rr_round_count(n, self.double)
 
     def default_tiebreaks(self, settings: TeamSettings) -> list[str]:
-        return [default_preset(settings.system)]
+        return [default_preset(self.key)]
 
     def pair(self, event: TeamEvent, round_no: Optional[int] = None) -> TeamPairingOutcome:
         return pair_team_rr_round(event, round_no)

@@ -39,7 +39,7 @@ class TeamSwiss(TeamSystem):
     swiss = True
 
     def default_tiebreaks(self, settings: TeamSettings) -> list[str]:
-        return [default_preset(settings.system)]
+        return [default_preset(self.key)]
 
     def pair(self, event: TeamEvent, round_no: Optional[int] = None) -> TeamPairingOutcome:
         return pair_team_swiss_round(event, round_no)
