@@ -9,11 +9,12 @@ from dataclasses import replace
 
 import pytest
 
-from xlxq.core.model import BLACK_WIN_FORFEIT, DOUBLE_FORFEIT, RED_WIN_FORFEIT, Board, Player, Scoring
+from tests.conftest import make_team_event
+
+from xlxq.core.model import BLACK_WIN_FORFEIT, DOUBLE_FORFEIT, RED_WIN_FORFEIT, Board, Scoring
 from xlxq.core.teams import (
     VACANT,
     Match,
-    Team,
     TeamEvent,
     TeamRound,
     TeamScoring,
@@ -47,17 +48,7 @@ def make_event(
     rounds: int = 5,
     **settings,
 ) -> TeamEvent:
-    players, teams, no = [], [], 1
-    for t in range(1, n_teams + 1):
-        ps = []
-        for k in range(boards + reserves):
-            players.append(Player(no, f"{t}队{k + 1}号", unit=f"{t}队"))
-            ps.append(no)
-            no += 1
-        teams.append(Team(t, f"{t}队", ps))
-    return TeamEvent(
-        TeamSettings(system=system, rounds=rounds, boards=boards, lineup=lineup, **settings), players, teams
-    )
+    return make_team_event(n_teams, boards, reserves, system=system, rounds=rounds, lineup=lineup, **settings)
 
 
 def random_lineup(ev: TeamEvent, team_no: int, round_no: int, rng: random.Random, vacant_p: float = 0.0) -> list[int]:

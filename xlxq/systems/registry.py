@@ -39,26 +39,23 @@ def register(cls: S) -> S:
     return cls
 
 
+def _lookup(entrants: str, key: str, zh: str, en: str, sep: str) -> PairingSystem[Any, Any]:
+    table = _TABLES[entrants]
+    if key not in table:
+        raise InputError(f"{zh} system 无效：{key!r}（可选 {sep.join(table)}）", f"unknown {en} {key!r}")
+    return table[key]
+
+
 def get_system(key: str) -> PlayerSystem:
     """The individual system of ``key`` (an :class:`InputError` naming the
     keys for an unknown one)."""
-    try:
-        return cast("PlayerSystem", _TABLES["players"][key])
-    except KeyError:
-        raise InputError(
-            f"赛制 system 无效：{key!r}（可选 {', '.join(_TABLES['players'])}）", f"unknown system {key!r}"
-        ) from None
+    return cast("PlayerSystem", _lookup("players", key, "赛制", "system", ", "))
 
 
 def get_team_system(key: str) -> TeamSystem:
     """The team system of ``key`` (swiss, round_robin, double_round_robin,
     scheveningen)."""
-    try:
-        return cast("TeamSystem", _TABLES["teams"][key])
-    except KeyError:
-        raise InputError(
-            f"团体赛赛制 system 无效：{key!r}（可选 {'、'.join(_TABLES['teams'])}）", f"unknown team system {key!r}"
-        ) from None
+    return cast("TeamSystem", _lookup("teams", key, "团体赛赛制", "team system", "、"))
 
 
 def system_for(settings: Union[EventSettings, TeamSettings]) -> PairingSystem[Any, Any]:
