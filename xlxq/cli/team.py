@@ -200,14 +200,10 @@ def team_scores(event) -> dict:
 
 
 def team_limit(event) -> int:
+    """The rounds there are to pair: the system's (table, 全队轮赛制 one a
+    player a side, a team Swiss as set), and no more than ``rounds``."""
     s = event.settings
-    if system_of(s).round_robin:
-        from xlxq.core.team_pairing import team_rr_round_count
-
-        return min(s.rounds, team_rr_round_count(event))
-    if system_of(s).seated_by_table:
-        return min(s.rounds, s.boards)
-    return s.rounds
+    return min(s.rounds, system_of(s).planned_rounds(len(event.teams), s))
 
 
 def team_schedule_rounds(event):
