@@ -41,7 +41,6 @@ from xlxq.systems import get_system, system_for, system_label
 from xlxq.systems.knockout import game_label
 from xlxq.text import fmt, num, text_table
 
-RR_SYSTEMS = ("round_robin", "double_round_robin")
 
 __all__ = [
     "eliminated_after",

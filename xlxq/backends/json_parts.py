@@ -17,7 +17,6 @@ FORMAT = "xlxq/1"
 
 LAST_ROUNDS_RULES = ("cxa", "broad")
 RR_WITHDRAWALS = ("cxa", "annul", "forfeit")  # xlxq.core.roundrobin.WITHDRAWAL_POLICIES
-RR_SYSTEMS = ("round_robin", "double_round_robin")
 PICKERS = ("cxa", "fewer_row")
 BYE_OPP_SCORES = ("lowest_scoring", "lowest", "zero")
 FALLBACK_READINGS = ("running_total", "round_score")

@@ -20,7 +20,6 @@ __all__ = [
     "txt",
     "echo",
     "Parser",
-    "RR_SYSTEMS",
     "system_label",
     "system_of",
     "system_named",
@@ -60,9 +59,6 @@ class Parser(argparse.ArgumentParser):
         hint = txt(f"（用 {self.prog} -h 查看用法）", f" (see {self.prog} -h)")
         sys.stderr.write(f"{txt('错误：', 'error: ')}{message}{hint}\n")
         raise SystemExit(2)
-
-
-RR_SYSTEMS = ("round_robin", "double_round_robin")
 
 
 def system_of(settings: Any) -> Any:

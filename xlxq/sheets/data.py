@@ -166,4 +166,3 @@ SYSTEM_EN = {
     "double_round_robin": "double round robin",
     "knockout": "knockout",
 }
-RR_SYSTEMS = ("round_robin", "double_round_robin")
