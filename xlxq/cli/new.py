@@ -10,9 +10,7 @@ from __future__ import annotations
 import argparse
 from typing import Sequence
 
-from xlxq.cli.files import checked, parse_playoff, save, split_list
-from xlxq.cli.output import RR_SYSTEMS, echo, fmt, system_label, text_table, txt, who
-from xlxq.cli.team import lineup_label, team_schedule_lines, team_schedule_rounds, team_system_label, team_table
+from xlxq.cli.output import RR_SYSTEMS, echo, fmt, language, system_label, text_table, txt
 
 __all__ = ["SYSTEM_CHOICES", "TEAM_SYSTEMS_CLI", "cmd_new", "plan_warnings", "ko_first_round_lines", "add_parser"]
 
@@ -41,6 +39,8 @@ def _parse_eliminate(items: Sequence[str]) -> list[tuple[int, float]]:
 
 def cmd_new(args: argparse.Namespace) -> int:
     from pathlib import Path
+
+    from xlxq.operations.source import checked, parse_playoff, save, split_list
 
     from xlxq.backends.registration import read_registration
     from xlxq.core.model import Event, EventSettings, Scoring, validate_event
@@ -290,9 +290,9 @@ def cmd_new(args: argparse.Namespace) -> int:
 def plan_warnings(n: int, rounds: int, team: bool = False) -> list[str]:
     """``警告：…`` lines on a Swiss of ``n`` players (teams) planned for
     ``rounds`` rounds (原则(二); more than the field can pair)."""
-    from xlxq.core.checks import round_count_warnings
+    from xlxq.operations.lines import plan_warnings as warnings
 
-    return [txt(f"警告：{zh}", f"warning: {en}") for zh, en in round_count_warnings(n, rounds, team)]
+    return warnings(n, rounds, language(), team)
 
 
 def _keep_given_numbers(settings, rules):
@@ -306,22 +306,9 @@ def _keep_given_numbers(settings, rules):
 
 def ko_first_round_lines(event) -> list[str]:
     """The first-round draw of a knockout: byes (to the seeds) and matches."""
-    from xlxq.core.knockout import build_bracket
+    from xlxq.operations.lines import ko_first_round_lines as lines
 
-    br = build_bracket(event)
-    lines = []
-    byes = br.byes()
-    if byes:
-        lines.append(
-            txt("首轮轮空（种子顺位在前者）：", "first-round byes (top of the seeding): ")
-            + txt("、", ", ").join(who(event, no) for no in byes)
-        )
-    matches = [m for m in br.stages[0] if m.top is not None and m.bottom is not None]
-    lines.append(
-        txt("首轮对阵：", "first-round matches: ")
-        + txt("；", "; ").join(f"{who(event, m.top)} — {who(event, m.bottom)}" for m in matches)
-    )
-    return lines
+    return lines(event, language())
 
 
 def _member_total_numbering(players, args):
@@ -366,6 +353,9 @@ def _parse_match_scoring(spec: str) -> dict:
 
 
 def _team_new(args: argparse.Namespace, path) -> int:
+    from xlxq.operations.source import checked, save, split_list
+    from xlxq.operations.team import team_schedule_rounds
+    from xlxq.team_report import lineup_label, team_schedule_lines, team_system_label, team_table
     from xlxq.backends.team_json import read_team_registration
     from xlxq.core.model import Scoring
     from xlxq.core.teams import (
@@ -403,7 +393,7 @@ def _team_new(args: argparse.Namespace, path) -> int:
     ):
         if given is not None:
             raise InputError(f"{flag} 不用于团体赛（--teams）", f"{flag} is not for a team event (--teams)")
-    label = team_system_label(system)
+    label = team_system_label(system, language())
     if system != "swiss":
         for flag, given in (("--first-round", args.first_round), ("--seed", args.seed), ("--pair-by", args.pair_by)):
             if given is not None:
@@ -497,7 +487,10 @@ def _team_new(args: argparse.Namespace, path) -> int:
         fmt(sc.match_draw) if sc.match_draw_first is None else f"{fmt(sc.match_draw_first)}:{fmt(sc.match_draw_second)}"
     )
     ms = f"{fmt(sc.match_win)}/{draw}/{fmt(sc.match_loss)}"
-    what = txt(f"{n}队×{k}台（{lineup_label(lineup)}）", f"{n} teams × {k} boards ({lineup_label(lineup)})")
+    what = txt(
+        f"{n}队×{k}台（{lineup_label(lineup, language())}）",
+        f"{n} teams × {k} boards ({lineup_label(lineup, language())})",
+    )
     if system == "scheveningen":
         what = txt(f"两队各{k}人", f"two teams of {k}")
     extra = ""
@@ -526,9 +519,9 @@ def _team_new(args: argparse.Namespace, path) -> int:
     )
     if system == "swiss":
         echo(*plan_warnings(n, rounds, team=True))
-    echo(*team_table(event))
+    echo(*team_table(event, language()))
     if system == "scheveningen":
-        echo(*team_schedule_lines(event))
+        echo(*team_schedule_lines(event, language()))
         echo(txt("已按全队轮赛制秩序表写入全部轮次", "every round written from the Scheveningen table"))
     elif system in RR_SYSTEMS:
         echo(

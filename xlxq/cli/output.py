@@ -25,6 +25,7 @@ __all__ = [
     "players_by_no",
     "who",
     "write_json",
+    "finish",
     "fmt",
     "num",
     "nums",
@@ -82,3 +83,20 @@ def who(event, no: int) -> str:
 def write_json(data: Any) -> None:
     """``--json`` output: ``data`` on stdout, indented, non-ASCII kept."""
     sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=1) + "\n")
+
+
+def finish(outcome: Any, path: Any = None) -> int:
+    """The edge of every command: save the event an operation returns (to
+    ``outcome.path`` or ``path``), print its ``--json`` data or its lines in
+    the message language, then its error if it has one; the exit code."""
+    if outcome.event is not None:
+        from xlxq.operations.source import save  # lazy: start-up time
+
+        save(outcome.event, str(outcome.path or path))
+    if outcome.data is not None:
+        write_json(outcome.json(language()))
+    else:
+        echo(*outcome.lines(language()))
+    if outcome.error is not None:
+        raise outcome.error
+    return outcome.exit_code()

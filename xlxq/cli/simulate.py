@@ -9,16 +9,19 @@ from __future__ import annotations
 
 import argparse
 
-from xlxq.cli.files import checked, save
 from xlxq.cli.output import RR_SYSTEMS, echo, fmt, txt, who
-from xlxq.cli.team import pair_seat, team_limit, withdrawn_vacant
-from xlxq.cli.workbooks import on_file
+from xlxq.cli.workbooks import book_command
 
 __all__ = ["cmd_simulate", "add_parser"]
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
-    return on_file("simulate", args, _simulate, _team_simulate)
+    from xlxq.operations.source import BookSource, open_source
+
+    src = open_source(args.file)
+    if isinstance(src, BookSource):
+        return book_command("simulate", src, args)  # not for workbooks: says so
+    return (_team_simulate if src.team else _simulate)(src.event, args)
 
 
 def _simulate(event, args) -> int:
@@ -28,6 +31,7 @@ def _simulate(event, args) -> int:
     from xlxq.core.model import BLACK_WIN, DRAW, RED_WIN
     from xlxq.core.pairing import pair_round
     from xlxq.errors import InputError
+    from xlxq.operations.source import save
 
     s = event.settings
     system = s.system
@@ -155,6 +159,8 @@ def _fill_random(rnd, seed: int) -> list[int]:
 
 
 def _team_simulate(event, args) -> int:
+    from xlxq.operations.source import checked, save
+    from xlxq.operations.team import pair_seat, team_limit
     from collections import Counter
 
     from xlxq.errors import InputError
@@ -254,6 +260,7 @@ def _team_fill(event, rnd, seed: int) -> list[tuple[int, int]]:
 def _seat_open(event):
     """Seat (default line-ups) every match that has none yet."""
     from xlxq.core.teams import set_lineups
+    from xlxq.operations.team import withdrawn_vacant
 
     if event.settings.system == "scheveningen":
         return event
