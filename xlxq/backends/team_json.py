@@ -30,8 +30,8 @@ from pathlib import Path
 from typing import Any, Optional
 
 from xlxq.backends.json_file import (
-    FORMAT,
     _OPTIONS,
+    FORMAT,
     _board_to_dict,
     _choice,
     _fail,

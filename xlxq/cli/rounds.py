@@ -16,9 +16,14 @@ __all__ = ["cmd_pair", "cmd_schedule", "add_parser"]
 
 
 def cmd_pair(args: argparse.Namespace) -> int:
-    from xlxq.operations.pair import pair_file, pair_team_file
+    from xlxq.operations.pair import pair_file
 
-    return on_source("pair", args, lambda ev: pair_file(ev, args.file), lambda ev: pair_team_file(ev, args.file))
+    def team(event):
+        from xlxq.operations.team_pair import pair_team_file  # only for a team file
+
+        return pair_team_file(event, args.file)
+
+    return on_source("pair", args, lambda ev: pair_file(ev, args.file), team)
 
 
 def cmd_schedule(args: argparse.Namespace) -> int:

@@ -27,11 +27,30 @@ from xlxq.operations.result import Outcome, no_lines
 from xlxq.operations.source import RR_SYSTEMS, BookSource, round_arg
 from xlxq.text import nums
 
-__all__ = ["SAVING", "status_outcome", "standings_json", "run_book", "run_team_book", "qualify_book"]
+__all__ = ["book_status", "SAVING", "status_outcome", "standings_json", "run_book", "run_team_book", "qualify_book"]
 
 #: the commands whose operation saves the workbook ("saved to" is shown)
 SAVING = {"pair", "schedule", "standings", "explain"}
 TEAM_SAVING = {"pair", "standings", "explain"}
+
+
+def book_status(command: str, book: Any, round_no: Optional[int] = None) -> Any:
+    """The Book operation ``command`` names (``pair``, ``recompute``,
+    ``schedule``, ``qualify``, ``explain``, ``check``) on any ``Book``
+    (openpyxl, xlwings): its Status.  The Excel buttons call this."""
+    if command == "pair":
+        return W.pair_next_round(book)
+    if command == "recompute":
+        return W.recompute(book)
+    if command == "schedule":
+        return W.schedule_round_robin(book)
+    if command == "qualify":
+        return W.qualify_knockout(book)
+    if command == "check":
+        return W.check(book)
+    if command == "explain":
+        return W.explain(book, round_no)
+    raise ValueError(command)
 
 
 def _status_lines(st: Any, lang: str, path: Any, saved: bool) -> list[str]:
