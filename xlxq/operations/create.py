@@ -64,27 +64,31 @@ def create_file(args) -> Outcome:
             "须给出报名表：--players 报名表（个人赛）或 --teams 团体赛报名表（团体赛）",
             "give a registration: --players FILE (individual) or --teams FILE (team event)",
         )
-    for flag, given in (
-        ("--boards", args.boards),
-        ("--lineup", args.lineup),
-        ("--pair-by", args.pair_by),
-        ("--match-scoring", args.match_scoring),
-    ):
-        if given is not None:
-            raise InputError(f"{flag} 只用于团体赛（--teams 团体赛报名表）", f"{flag} is for a team event (--teams)")
+    _refuse(
+        (
+            ("--boards", args.boards),
+            ("--lineup", args.lineup),
+            ("--pair-by", args.pair_by),
+            ("--match-scoring", args.match_scoring),
+        ),
+        "{flag} 只用于团体赛（--teams 团体赛报名表）",
+        "{flag} is for a team event (--teams)",
+    )
     if system == "scheveningen":
         raise InputError(
             "全队轮赛制是团体赛：用 --teams 给出两队的报名表", "a Scheveningen match is a team event: use --teams"
         )
     if not args.member_total:
-        for flag, given in (
-            ("--best", args.best),
-            ("--by", args.by),
-            ("--numbering", args.numbering),
-            ("--incomplete", args.incomplete),
-        ):
-            if given is not None:
-                raise InputError(f"{flag} 只用于队员总分制（--member-total）", f"{flag} is for --member-total only")
+        _refuse(
+            (
+                ("--best", args.best),
+                ("--by", args.by),
+                ("--numbering", args.numbering),
+                ("--incomplete", args.incomplete),
+            ),
+            "{flag} 只用于队员总分制（--member-total）",
+            "{flag} is for --member-total only",
+        )
     elif system == "knockout":
         raise InputError(
             "队员总分制（--member-total）用于积分编排或循环赛，不用于淘汰赛",
@@ -103,11 +107,11 @@ def create_file(args) -> Outcome:
             "a Swiss plays one game a round: --games-per-match is for round robins and knockouts",
         )
     if system != "swiss":
-        for flag, given in (("--first-round", args.first_round), ("--seed", args.seed)):
-            if given is not None:
-                raise InputError(
-                    f"{flag} 只用于积分编排（swiss），{label}不用", f"{flag} is for a Swiss only, not for a {label_en}"
-                )
+        _refuse(
+            (("--first-round", args.first_round), ("--seed", args.seed)),
+            f"{{flag}} 只用于积分编排（swiss），{label}不用",
+            f"{{flag}} is for a Swiss only, not for a {label_en}",
+        )
     if args.eliminate and system != "swiss":
         raise InputError(
             f"--eliminate（积分末位淘汰）只用于积分编排（swiss），不用于{label}",
@@ -284,6 +288,14 @@ def create_file(args) -> Outcome:
     return Outcome(event=event, path=str(path), render=render)
 
 
+def _refuse(options, zh: str, en: str) -> None:
+    """The first of the ``(flag, value)`` options that is given (not None):
+    an error, ``{flag}`` in its texts naming it."""
+    for flag, given in options:
+        if given is not None:
+            raise InputError(zh.replace("{flag}", flag), en.replace("{flag}", flag))
+
+
 def _parse_eliminate(items: Sequence[str]) -> list[tuple[int, float]]:
     """``--eliminate X:Y`` (repeatable; also ``X：Y``, ``X,Y``) → [(X, Y), …]."""
     out = []
@@ -350,27 +362,28 @@ def _team_new(args, path) -> Outcome:
             "--players（个人赛报名表）与 --teams（团体赛报名表）不能同用",
             "--players (individual registration) and --teams (team registration) exclude each other",
         )
-    for flag, given in (
-        ("--games-per-match", args.games_per_match),
-        ("--eliminate", args.eliminate),
-        ("--playoff-games", args.playoff_games),
-        ("--armageddon", args.armageddon or None),
-        ("--member-total", args.member_total or None),
-        ("--best", args.best),
-        ("--by", args.by),
-        ("--numbering", args.numbering),
-        ("--incomplete", args.incomplete),
-    ):
-        if given is not None:
-            raise InputError(f"{flag} 不用于团体赛（--teams）", f"{flag} is not for a team event (--teams)")
+    _refuse(
+        (
+            ("--games-per-match", args.games_per_match),
+            ("--eliminate", args.eliminate),
+            ("--playoff-games", args.playoff_games),
+            ("--armageddon", args.armageddon or None),
+            ("--member-total", args.member_total or None),
+            ("--best", args.best),
+            ("--by", args.by),
+            ("--numbering", args.numbering),
+            ("--incomplete", args.incomplete),
+        ),
+        "{flag} 不用于团体赛（--teams）",
+        "{flag} is not for a team event (--teams)",
+    )
     label, label_en = team_system_label(system, "zh"), team_system_label(system, "en")
     if system != "swiss":
-        for flag, given in (("--first-round", args.first_round), ("--seed", args.seed), ("--pair-by", args.pair_by)):
-            if given is not None:
-                raise InputError(
-                    f"{flag} 只用于积分编排团体赛（swiss），{label}不用",
-                    f"{flag} is for a team Swiss only, not for a {label_en}",
-                )
+        _refuse(
+            (("--first-round", args.first_round), ("--seed", args.seed), ("--pair-by", args.pair_by)),
+            f"{{flag}} 只用于积分编排团体赛（swiss），{label}不用",
+            f"{{flag}} is for a team Swiss only, not for a {label_en}",
+        )
     if system == "scheveningen" and args.lineup is not None:
         raise InputError(
             "全队轮赛制的出场顺序由秩序表决定，不用 --lineup",
