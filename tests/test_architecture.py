@@ -344,7 +344,9 @@ def test_no_lazy_import_closes_a_circle():
         for module, names, line in _local_imports(name):
             for target in _targets(module, names) - {name}:
                 if reaches(target, name) and not {name, target} <= allowed:
-                    bad.append(f"{MODULES[name].relative_to(ROOT.parent)}:{line} imports {target}, which imports it back")
+                    bad.append(
+                        f"{MODULES[name].relative_to(ROOT.parent)}:{line} imports {target}, which imports it back"
+                    )
     assert not bad, "function-local imports that hide an import circle:\n" + "\n".join(bad)
 
 

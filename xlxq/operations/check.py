@@ -54,6 +54,9 @@ def check_team_file(event, round_no) -> Outcome:
     def nm(no: int) -> str:
         return tname(event, no, "zh")  # in the Chinese texts; the English ones give the number
 
+    def nm_en(no: int) -> str:
+        return tname(event, no, "en")
+
     if s.system == "scheveningen":
         want = {b.board: b for m in scheveningen_round(event, n).matches for b in m.boards}
         for m in rnd.matches:
@@ -160,7 +163,7 @@ def check_team_file(event, round_no) -> Outcome:
                 )
             if n > 1 and rnd.matches:
                 in_round = sorted({x for m in rnd.matches for x in m.teams()} | set(rnd.byes))
-                zh, en = bye_warning(cards, in_round, t, nm, nm)
+                zh, en = bye_warning(cards, in_round, t, nm, nm_en)
                 if zh:
                     issues.append(("warning", f"第{n}轮：{zh}", f"round {n}: {en}"))
         if len(rnd.byes) > 1:
