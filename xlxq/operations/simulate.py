@@ -122,7 +122,7 @@ def simulate_file(event, path: str, seed, rounds) -> Outcome:
         echo(*(txt(zh, en) for zh, en in lines))
         if summary:
             echo(_simulated_summary(final, lang))
-            echo(txt(f"已保存到 {path}", f"saved to {path}"))
+        echo(txt(f"已保存到 {path}", f"saved to {path}"))
         return echo
 
     return Outcome(event=event, render=render)
