@@ -5,7 +5,6 @@ re-sorted rows, the templates (reproducible, rendered by LibreOffice)."""
 
 from __future__ import annotations
 
-import argparse
 import os
 import random
 import shutil
@@ -21,7 +20,7 @@ from xlxq.core.model import BLACK_WIN, BLACK_WIN_FORFEIT, DRAW, RED_WIN, RED_WIN
 from xlxq.core.scheveningen import scheveningen_round
 from xlxq.core.team_pairing import pair_and_seat, pair_team_round
 from xlxq.core.team_standings import board_standings, compute_team_standings, resolve_team_tiebreaks
-from xlxq.cli.workbooks import team_dispatch as cli_dispatch
+from xlxq.cli import main as cli_main
 from xlxq.core.teams import VACANT, TeamEvent
 from xlxq.errors import InputError
 from xlxq.sheets import layout as L
@@ -194,9 +193,9 @@ def test_team_demo(tmp_path, capsys):
     assert st.ok
     assert team_demo(tmp_path).name == "xlxq-team-demo-2.xlsx"
     # the command line on a team workbook
-    assert cli_dispatch("standings", path, argparse.Namespace(round=None, json=True)) == 0
+    assert cli_main(["standings", str(path), "--json"]) == 0
     assert '"boards"' in capsys.readouterr().out
-    assert cli_dispatch("explain", path, argparse.Namespace(round=1, json=False)) == 0
+    assert cli_main(["explain", str(path), "--round", "1"]) == 0
     assert "第1轮编排记录" in capsys.readouterr().out
 
 

@@ -38,6 +38,14 @@ when the operation failed; it is also printed (Lite's output pane).
 nothing is written (the actions queued on the remote engine are dropped;
 over COM the cells written are restored).  Each function returns the
 :class:`~xlxq.sheets.problems.Status`.
+
+The work is the operations layer's (:func:`xlxq.operations.book.book_status`,
+the same Book operations ``xlxq CMD FILE.xlsx`` runs); this module only
+finds the book, shows the result and catches every error.
+
+Lazy imports: xlwings, inside :func:`_caller` only: it is there only where
+Excel is (a book passed in by xlwings Lite, the remote engine or a test
+needs none, and the package must import without it).
 """
 
 from __future__ import annotations
@@ -50,7 +58,11 @@ import traceback
 from pathlib import Path
 from typing import Any, Callable, Optional
 
+from xlxq import excel_setup as S
+from xlxq.backends.xlwings_book import XlwingsBook, excel_text
 from xlxq.errors import XlxqError
+from xlxq.operations.book import book_status
+from xlxq.sheets import layout as L
 from xlxq.sheets.problems import Status
 
 __all__ = [
@@ -187,8 +199,6 @@ def unreachable_status(op: str, exc: BaseException, argv: Optional[list[str]] = 
             f"找不到调用的工作簿（{exc}）：请从 Excel 中的按钮运行",
             f"no calling workbook ({exc}): run this from the button in Excel",
         )
-    from xlxq import excel_setup as S
-
     name = _workbook_arg(argv)
     zh = [f"xlxq 连接不到工作簿「{name}」，工作簿未作改动。", f"（{what}）"]
     en = [f"xlxq cannot reach the workbook '{name}'; the workbook was not changed.", f"({what})"]
@@ -241,9 +251,7 @@ def excel_log_bytes(st: Status, lang: str, encoding: str) -> bytes:
 def _fail_to_excel(st: Status, lang: str) -> None:
     """From Excel with no workbook: the message on stderr, exit code 1
     (xlwings shows the log in its error popup)."""
-    from xlxq.excel_setup import config_encoding
-
-    data = excel_log_bytes(st, lang, config_encoding(sys.platform))
+    data = excel_log_bytes(st, lang, S.config_encoding(sys.platform))
     try:
         sys.stderr.flush()
         sys.stderr.buffer.write(data + b"\n")
@@ -268,8 +276,6 @@ def _run(op: str, book: Any, **kw: Any) -> Status:
     details = ""
     in_book = notify_mode() != "alert"
     try:
-        from xlxq.backends.xlwings_book import XlwingsBook
-
         xb = XlwingsBook(xwbook)
         mark = xb.mark()
         with _status_bar(xb, op, lang):
@@ -299,28 +305,16 @@ def _run(op: str, book: Any, **kw: Any) -> Status:
 
 
 def _operate(op: str, xb: Any, round_no: Optional[int] = None) -> Status:
-    from xlxq import workbook as W
-
+    if op == "doctor":
+        return _doctor(xb)
+    if op == "explain" and round_no is None:
+        round_no = _active_round(xb)
+    st = book_status(op, xb, round_no)
     if op == "pair":
-        st = W.pair_next_round(xb)
         for a in xb.added:
             if a.kind == "round":
                 _quietly(xb.activate, a.name)
-        return st
-    if op == "recompute":
-        return W.recompute(xb)
-    if op == "schedule":
-        return W.schedule_round_robin(xb)
-    if op == "qualify":
-        return W.qualify_knockout(xb)
-    if op == "doctor":
-        return _doctor(xb)
-    if round_no is None:
-        round_no = _active_round(xb)
-    st = W.explain(xb, round_no)
-    if st.ok:
-        from xlxq.sheets import layout as L
-
+    elif op == "explain" and st.ok:
         log = next((n for n in xb.sheet_names() if L.sheet_kind(n)[0] == L.LOG), None)
         if log is not None:
             _quietly(xb.activate, log)
@@ -328,8 +322,6 @@ def _operate(op: str, xb: Any, round_no: Optional[int] = None) -> Status:
 
 
 def _doctor(xb: Any) -> Status:
-    from xlxq import excel_setup as S
-
     book = xb.book
     conf = _quietly(S.book_config, book)
     report = S.doctor_report(_quietly(lambda: book.fullname), conf, has_book=True, registry=S.windows_registry())
@@ -338,8 +330,6 @@ def _doctor(xb: Any) -> Status:
 
 def _active_round(xb: Any) -> Optional[int]:
     """The round of the active sheet, if it is a round sheet."""
-    from xlxq.sheets import layout as L
-
     try:
         name = xb.book.sheets.active.name
     except Exception:  # noqa: BLE001
@@ -421,8 +411,6 @@ def _write_message_sheet(xwbook: Any, title: str, st: Status, lang: str, details
     """The message (every line of it, not cut like the box) and the
     traceback into the message sheet, added at the end when missing; shown
     when the operation failed."""
-    from xlxq.backends.xlwings_book import excel_text
-
     names = [s.name for s in xwbook.sheets]
     name = next((n for n in names if n in MESSAGE_SHEET.values()), MESSAGE_SHEET[lang])
     shown = _quietly(lambda: xwbook.sheets.active)

@@ -23,10 +23,14 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any, Iterable, Optional, Sequence
 
+from xlxq.backends.openpyxl_book import OpenpyxlBook
 from xlxq.core.model import Player
+from xlxq.core.standings import table_round
+from xlxq.core.team_pairing import pair_team_round
 from xlxq.core.teams import Team, TeamEvent, TeamSettings, set_lineups, validate_team_event
-from xlxq.i18n import env_lang
 from xlxq.errors import InputError
+from xlxq.i18n import env_lang
+from xlxq.report import team_pairing_text, team_standings_text
 from xlxq.sheets import team_layout as T
 from xlxq.sheets.canvas import Canvas
 from xlxq.sheets.plan import Book
@@ -36,7 +40,6 @@ from xlxq.sheets.team_refresh import refresh, write_log
 from xlxq.sheets.team_rules import rule_problems
 from xlxq.sheets.team_templates import plan_fill_team_template, plan_new_team_workbook
 from xlxq.sheets.team_write_rounds import add_team_round_sheet, record_generated
-from xlxq.report import team_pairing_text, team_standings_text
 from xlxq.workbook_common import (
     check_status,
     demo_done,
@@ -111,7 +114,6 @@ def pair_next_round(book: Book) -> Status:
     round robin or 全队轮赛制) from the sheets, seat every match from the
     出场名单 of that round (a team without a row: its default line-up), add
     the round sheet, refresh everything else, write the 编排记录."""
-    from xlxq.core.team_pairing import pair_team_round
 
     data = read_team_workbook(book)
     event = data.event
@@ -202,7 +204,6 @@ def recompute(book: Book) -> Status:
     canvas = Canvas(data.snapshot)
     rows = refresh(canvas, data, data.event)
     book.apply(canvas.finish())
-    from xlxq.core.standings import table_round
 
     tr = table_round(data.event)
     problems = sorted_problems(data.problems)
@@ -400,7 +401,6 @@ def team_demo(dir: str | os.PathLike | None = None) -> Path:  # noqa: A002 - the
     """A team workbook from the zh template: 8 teams of 4 boards and one
     替补 (分台定人制, team Swiss of 5 rounds), round 1 paired.  Prints and
     returns the path (never overwrites: xlxq-team-demo-2.xlsx …)."""
-    from xlxq.backends.openpyxl_book import OpenpyxlBook
 
     path = demo_path(dir, "xlxq-team-demo")
     event = demo_event(name="xlxq 团体演示赛", rounds=5)

@@ -20,17 +20,29 @@ from __future__ import annotations
 
 import os
 import sys
+from dataclasses import replace
 from pathlib import Path
 from types import ModuleType
 from typing import Any, Iterable, Optional
 
 from xlxq import team_workbook as TW
+from xlxq.backends.openpyxl_book import OpenpyxlBook
+from xlxq.backends.registration import read_registration
 from xlxq.core import records
-from xlxq.core.model import Event, EventSettings, Player
+from xlxq.core.combined import build_knockout, eliminated
+from xlxq.core.knockout import build_bracket, stage_name
+from xlxq.core.model import Event, EventSettings, Player, validate_event
+from xlxq.core.pairing import pair_round
+from xlxq.core.standings import table_round
 from xlxq.errors import InputError
 from xlxq.i18n import env_lang
+from xlxq.report import book_pairing_text, book_standings_text
+from xlxq.resources import sample_file
+from xlxq.sheets import layout as L
 from xlxq.sheets.canvas import Canvas
-from xlxq.sheets.data import WorkbookOptions
+from xlxq.sheets.cells import Table
+from xlxq.sheets.data import KOStage, QualifiersSheet, WorkbookOptions
+from xlxq.sheets.formats import ko_round_label, ko_rule_problems, round_scores, rr_round_label, write_qualifiers
 from xlxq.sheets.plan import Book
 from xlxq.sheets.problems import BLOCKING, Status, locate
 from xlxq.sheets.read import read_workbook
@@ -40,7 +52,6 @@ from xlxq.sheets.state import Sig
 from xlxq.sheets.templates import plan_fill_template, plan_new_workbook
 from xlxq.sheets.write_log import write_log, write_log_blocks
 from xlxq.sheets.write_rounds import add_round_sheet
-from xlxq.report import book_pairing_text, book_standings_text
 from xlxq.systems import get_system, system_for
 from xlxq.workbook_common import (
     check_status,
@@ -103,7 +114,6 @@ _KEEP_CODES = ("unknown_setting", "numbered", "unused_setting")
 
 def _recheck(data) -> None:
     """The rule problems again, after the program changed the rounds."""
-    from xlxq.sheets.formats import ko_rule_problems
 
     data.problems = [p for p in data.problems if p.code in _KEEP_CODES]
     data.problems += rule_problems(data, data.event)
@@ -114,7 +124,6 @@ def _recheck(data) -> None:
 
 def _raise_rounds(event: Event) -> Event:
     """A knockout's 加赛 goes past the planned rounds: event.rounds follows."""
-    from dataclasses import replace
 
     if system_for(event.settings).knockout and event.next_round > event.settings.rounds:
         return replace(event, settings=replace(event.settings, rounds=event.next_round))
@@ -141,7 +150,6 @@ def _record(event: Event, n: int, stage: str = "main") -> str:
 
 
 def _round_label(event: Event, prior: Event, rnd, lang: str) -> str:
-    from xlxq.sheets.formats import ko_round_label, rr_round_label
 
     system = event.settings.system
     if get_system(system).round_robin:
@@ -200,8 +208,6 @@ def pair_next_round(book: Book) -> Status:
     count as draws for pairing) and reported as warnings."""
     if (tw := _team_ops(book)) is not None:
         return tw.pair_next_round(book)
-    from xlxq.core.knockout import build_bracket
-    from xlxq.core.pairing import pair_round
 
     data = read_workbook(book)
     if data.blocking:
@@ -243,8 +249,6 @@ def pair_next_round(book: Book) -> Status:
         extra_zh += f"；注意：前面各轮尚有{unfinished}台未填结果，已按和棋暂计编排（原则(八)）"
         extra_en += f"; note: {unfinished} earlier game(s) have no result and were paired as draws"
     if s.pairing.elimination and n > 1:
-        from xlxq.core.combined import eliminated
-
         now = sorted(eliminated(new, n) - eliminated(new, n - 1))
         if now:
             by_no = new._by_no
@@ -263,8 +267,6 @@ def pair_next_round(book: Book) -> Status:
 
 def _pair_ko_stage(book: Book, data) -> Status:
     """The next round of the knockout stage of 积分晋圈淘汰."""
-    from xlxq.core.knockout import build_bracket
-    from xlxq.core.pairing import pair_round
 
     ko = data.ko
     event = _raise_rounds(ko.event)
@@ -305,7 +307,6 @@ def schedule_round_robin(book: Book) -> Status:
     Refused when any result (or foul) has been entered.  Round sheets that
     exist without results are kept as they are (hand edits included) and
     only the missing rounds are added."""
-    from xlxq.core.pairing import pair_round
 
     data = read_workbook(book)
     if data.blocking:
@@ -383,14 +384,6 @@ def qualify_knockout(book: Book, top_k: Optional[int] = None, on_tie: Optional[s
     across the cut.  The knockout's 每场局数 / 加赛局数 / 加赛决胜局 are the
     设置 rows of those names.  Refused until every Swiss round is paired and
     has its results, and once a 晋级名单 exists."""
-    from dataclasses import replace
-
-    from xlxq.core.combined import build_knockout
-    from xlxq.core.knockout import build_bracket
-    from xlxq.sheets import layout as L
-    from xlxq.sheets.formats import write_qualifiers
-    from xlxq.sheets.cells import Table
-    from xlxq.sheets.data import KOStage, QualifiersSheet
 
     data = read_workbook(book)
     if data.blocking:
@@ -478,8 +471,6 @@ def recompute(book: Book) -> Status:
     (results only when 结果规范化 = 是)."""
     if (tw := _team_ops(book)) is not None:
         return tw.recompute(book)
-    from xlxq.core.standings import table_round
-    from xlxq.sheets import layout as L
 
     data = read_workbook(book)
     if data.blocking:
@@ -493,8 +484,6 @@ def recompute(book: Book) -> Status:
     extra_zh, extra_en = found_note(problems)
     system = event.settings.system
     if get_system(system).knockout:
-        from xlxq.core.knockout import stage_name
-
         br = data.bracket
         if br.finished:
             state = f"冠军：{event.player(br.champion).name}" if br.champion is not None else "决赛双方弃权"
@@ -586,7 +575,6 @@ def check(book: Book) -> Status:
 def pairing_text(event: Event, round_no: int, label: str = "", stage: str = "main") -> str:
     """Round ``round_no`` as the operation's message text, with the scores
     of its round sheet: :func:`xlxq.report.book_pairing_text`."""
-    from xlxq.sheets.formats import round_scores
 
     rnd = next(r for r in event.rounds if r.round == round_no)
     return book_pairing_text(event, rnd, round_scores(event, rnd), env_lang(), label, stage)
@@ -633,9 +621,6 @@ def create_event_workbook(
     knockout 轮数 is computed from the players.  ``options`` carries the
     workbook's own settings (结果规范化, and for 积分晋圈淘汰 晋圈人数 and the
     knockout stage's 每场局数 / 加赛局数 / 加赛决胜局)."""
-    from dataclasses import replace
-
-    from xlxq.core.model import validate_event
 
     path = Path(path)
     players = sorted(players, key=lambda p: p.no)
@@ -658,7 +643,6 @@ def create_event_workbook(
 
 
 def _sample_csv() -> Path:
-    from xlxq.resources import sample_file
 
     p = sample_file(SAMPLE_REGISTRATION)
     if p is not None:
@@ -670,8 +654,6 @@ def demo(dir: str | os.PathLike | None = None) -> Path:  # noqa: A002 - the CLI'
     """``xlxq demo [DIR]``: a workbook from the zh template with the sample
     报名表 (24 players, 8 clubs, 4 seeds on the odd numbers), round 1 paired.
     Prints and returns the path (never overwrites: xlxq-demo-2.xlsx …)."""
-    from xlxq.backends.openpyxl_book import OpenpyxlBook
-    from xlxq.backends.registration import read_registration
 
     path = demo_path(dir, "xlxq-demo")
     players = read_registration(_sample_csv())

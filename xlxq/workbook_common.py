@@ -11,9 +11,10 @@ import shutil
 from pathlib import Path
 from typing import Any, Callable, Iterable, Optional
 
-from xlxq.resources import template_file
+from xlxq.backends.openpyxl_book import OpenpyxlBook
 from xlxq.errors import InputError
 from xlxq.i18n import env_lang
+from xlxq.resources import template_file
 from xlxq.sheets.plan import Book, WritePlan
 from xlxq.sheets.problems import BLOCKING, ERROR, INFO, WARNING, Problem, Status
 
@@ -99,7 +100,6 @@ def new_workbook(
     """Write a new .xlsx/.xlsm workbook at ``path``: a copy of
     ``template(macro)`` filled by ``plan_fill(book)``, or (no .xlsx template)
     built from nothing by ``plan_new()``."""
-    from xlxq.backends.openpyxl_book import OpenpyxlBook
 
     if path.suffix.lower() not in (".xlsx", ".xlsm"):
         raise InputError(

@@ -32,24 +32,26 @@ input prints one line ``错误：…`` on stderr and exits 2 without touching th
 file (``XLXQ_LANG=en`` for English).  Exit 1 is reserved for ``check``
 finding rule errors.
 
-The package, one module per command group:
+The package, one module per command group, each a thin caller of the
+operations layer (:mod:`xlxq.operations`): parse the arguments, open the
+event source (a JSON file or a workbook), call the operation, render its
+result in the message language, save once:
 
-- :mod:`~xlxq.cli.output`: the language, ``txt(zh, en)``, ``echo``, tables and numbers (:mod:`xlxq.text`);
-- :mod:`~xlxq.cli.files`: loading and saving the JSON file, the round argument, list arguments;
-- :mod:`~xlxq.cli.workbooks`: ``xlxq CMD FILE.xlsx`` and ``on_file`` (a workbook or a JSON file), ``demo``;
+- :mod:`~xlxq.cli.output`: the language, ``txt(zh, en)``, ``echo``, ``finish`` (save and print a result);
+- :mod:`~xlxq.cli.workbooks`: ``on_source`` (a workbook or a JSON file to its operation), ``demo``;
 - :mod:`~xlxq.cli.new`, :mod:`~xlxq.cli.rounds` (pair, schedule), :mod:`~xlxq.cli.tables` (standings,
   crosstable), :mod:`~xlxq.cli.records` (explain, check), :mod:`~xlxq.cli.simulate`,
-  :mod:`~xlxq.cli.qualify`, :mod:`~xlxq.cli.team` (team pieces and ``lineup``).
+  :mod:`~xlxq.cli.qualify`, :mod:`~xlxq.cli.team` (``lineup``), :mod:`~xlxq.cli.excel`.
 
 A new command (group): a module with ``add_parser(sub)`` (its sub-parsers,
-each with ``set_defaults(func=…)``) and one line in :data:`COMMAND_GROUPS`.
-The tables are printed by :mod:`xlxq.report`, shared with the workbooks.
+each with ``set_defaults(func=…)``) and one line in :data:`COMMAND_GROUPS`;
+its work is an operation in :mod:`xlxq.operations`.
 
-Start-up time matters (``xlxq pair`` on 1000 players): importing the package
-imports only the standard library (and :mod:`xlxq.text`, which is standard
-library only); the core, the backends, :mod:`xlxq.report` and the workbook
-modules are imported lazily inside the commands — the reason for every
-function-local import in ``xlxq/cli/``.
+Lazy imports: importing the package imports only the standard library (and
+the command modules, themselves standard library only at their top); the
+operations (the core, the backends, :mod:`xlxq.report`, the workbook
+modules) are imported inside the commands — start-up time: ``xlxq --help``
+in about 50 ms, where importing the operations costs about 150 ms more.
 """
 
 from __future__ import annotations

@@ -1,6 +1,9 @@
 """``xlxq excel-setup`` and ``xlxq doctor``: the Excel buttons' set-up and
-diagnosis on this PC (the work is :mod:`xlxq.excel_setup`, imported only by
-these two commands)."""
+diagnosis on this PC (the work is :mod:`xlxq.excel_setup`).
+
+Lazy imports: :mod:`xlxq.excel_setup` is imported only by these two
+commands (start-up time of ``xlxq --help``).
+"""
 
 from __future__ import annotations
 

@@ -1,61 +1,32 @@
 """``xlxq explain`` (the 编排记录 of a round) and ``xlxq check`` (a round
-against the rules and the engine), for individual and team files.
+against the rules and the engine), for individual and team files and
+workbooks: :mod:`xlxq.operations.explain`, :mod:`xlxq.operations.check`.
 
-Standard library at import; the systems and the team core are imported
-inside the commands (start-up time).
+Lazy imports: the operations are imported inside the commands (start-up
+time of ``xlxq --help``: the CLI imports the standard library only).
 """
 
 from __future__ import annotations
 
 import argparse
 
-from xlxq.cli.files import round_arg
-from xlxq.cli.output import echo, language
-from xlxq.cli.workbooks import on_file
+from xlxq.cli.workbooks import on_source
 
 __all__ = ["cmd_explain", "cmd_check", "add_parser"]
 
 
 def cmd_explain(args: argparse.Namespace) -> int:
-    return on_file("explain", args, _explain, _team_explain)
+    from xlxq.operations.explain import explain_file, explain_team_file
 
-
-def _explain(event, args) -> int:
-    from xlxq.systems import get_system
-
-    n = round_arg(event, args.round, allow_next=True)
-    echo(*get_system(event.settings.system).explain(event, n, language()))
-    return 0
-
-
-def _team_explain(event, args) -> int:
-    from xlxq.systems import get_team_system
-
-    n = round_arg(event, args.round, allow_next=True)
-    echo(*get_team_system(event.settings.system).explain(event, n, language()))
-    return 0
+    return on_source(
+        "explain", args, lambda ev: explain_file(ev, args.round), lambda ev: explain_team_file(ev, args.round)
+    )
 
 
 def cmd_check(args: argparse.Namespace) -> int:
-    return on_file("check", args, _check, _team_check)
+    from xlxq.operations.check import check_file, check_team_file
 
-
-def _check(event, args) -> int:
-    from xlxq.systems import get_system
-
-    n = round_arg(event, args.round)
-    report = get_system(event.settings.system).check(event, n, language())
-    echo(*report.lines(language()))
-    return 1 if report.errors else 0
-
-
-def _team_check(event, args) -> int:
-    from xlxq.systems import get_team_system
-
-    n = round_arg(event, args.round)
-    report = get_team_system(event.settings.system).check(event, n, language())
-    echo(*report.lines(language()))
-    return 1 if report.errors else 0
+    return on_source("check", args, lambda ev: check_file(ev, args.round), lambda ev: check_team_file(ev, args.round))
 
 
 def add_parser(sub) -> None:

@@ -1,270 +1,58 @@
-"""``xlxq CMD FILE.xlsx``: the commands on an Excel workbook (openpyxl
-backend), and :func:`on_file`, which hands a FILE to them or to the JSON
-command.  Each runs one operation of :mod:`xlxq.workbook` or
-:mod:`xlxq.team_workbook` (``pair_next_round(book)``, ``recompute(book)`` …)
-and prints its Status; the tables come from :mod:`xlxq.report`, the same as
-on a JSON file.  Exit code 0, or 1 when the workbook has errors
-(highlighted); bad input raises XlxqError (exit 2, the file untouched).
+"""``xlxq CMD FILE`` on either kind of FILE, and ``xlxq demo``.
 
-Standard library at import; the workbook modules (openpyxl) are imported
-when a workbook is met (start-up time).
+:func:`on_source` opens the event source (:func:`xlxq.operations.source.open_source`:
+a JSON tournament file or an Excel workbook) and hands it to the command's
+operation: a workbook to :func:`xlxq.operations.book.run_book` (the Book
+operations), a file to the command's JSON operation; the result is
+rendered and saved by :func:`xlxq.cli.output.finish`.
+
+Lazy imports: the operations (the core, the backends, openpyxl) are imported
+inside the functions, when a command runs: importing the CLI imports the
+standard library only (``xlxq --help`` in about 50 ms).
 """
 
 from __future__ import annotations
 
 import argparse
-import os
-import shutil
-from pathlib import Path
-from typing import Any, Optional
+from typing import Any, Callable, Optional
 
-from xlxq.cli.files import is_team, is_workbook, load, round_arg
-from xlxq.cli.output import echo, language, nums, system_of, write_json
+from xlxq.cli.output import finish, language
 
-__all__ = [
-    "on_file",
-    "workbook_dispatch",
-    "dispatch",
-    "team_dispatch",
-    "standings_json",
-    "report_status",
-    "cmd_demo",
-    "add_parser",
-]
+__all__ = ["on_source", "book_command", "cmd_demo", "add_parser"]
 
 
-def on_file(command: str, args: argparse.Namespace, individual, team=None) -> int:
-    """The start shared by the FILE commands: an Excel FILE goes to
-    :func:`workbook_dispatch`; otherwise the file is loaded and handed, with
-    ``args``, to ``team`` (a team file, when given) or to ``individual``."""
-    if is_workbook(args.file):
-        return workbook_dispatch(command, args.file, args)
-    event = load(args.file)
-    if team is not None and is_team(event):
-        return team(event, args)
-    return individual(event, args)
+def on_source(
+    command: str,
+    args: argparse.Namespace,
+    individual: Callable[[Any], Any],
+    team: Optional[Callable[[Any], Any]] = None,
+) -> int:
+    """The FILE commands: a workbook goes to the Book operations; a JSON
+    file's event to ``team`` (a team file, when given) or ``individual``,
+    each returning an Outcome."""
+    from xlxq.operations.source import BookSource, open_source
+
+    src = open_source(args.file)
+    if isinstance(src, BookSource):
+        return book_command(command, src, args)
+    if team is not None and src.team:
+        return finish(team(src.event), args.file)
+    return finish(individual(src.event), args.file)
 
 
-def workbook_dispatch(command: str, path: str, args: argparse.Namespace) -> int:
-    """``command`` on the workbook ``path``, or a clear error when the
-    workbook modules cannot be imported (openpyxl missing)."""
-    try:
-        import xlxq.workbook  # noqa: F401  (lazy: openpyxl only for a workbook)
-    except ImportError as exc:
-        from xlxq.errors import XlxqError
+def book_command(command: str, src: Any, args: Any) -> int:
+    """``command`` on the workbook ``src`` (its operation's result, rendered)."""
+    from xlxq.operations.book import run_book
 
-        raise XlxqError(
-            f"无法处理 Excel 工作簿 {path}：工作簿模块 xlxq.workbook 不可用（{exc}）",
-            f"cannot handle the Excel workbook {path}: xlxq.workbook is not available ({exc})",
-        )
-    rc = dispatch(command, path, args)
-    return int(rc) if isinstance(rc, int) else 0
-
-
-def report_status(st: Any, lang: str, path: Any, saved: bool) -> int:
-    """Print ``st`` (and "saved to" when the operation ``saved`` the workbook
-    and succeeded); the exit code."""
-    for line in st.lines(lang):
-        print(line)
-    if st.text:
-        print(st.text)
-    if saved and st.ok:
-        print(("已保存到 " if lang == "zh" else "saved to ") + str(path))
-    return 0 if st.ok else 1
-
-
-def _round_checked(event, rnd: Optional[int]) -> Optional[int]:
-    if rnd is not None:
-        round_arg(event, rnd)
-    return rnd
-
-
-def standings_json(st: Any, data_round: Optional[int] = None) -> dict:
-    """``xlxq standings FILE.xlsx --json``: the shapes of docs/format.md, by
-    system (those of a JSON file).  Swiss: ``{"standings": […]}`` (with
-    ``eliminated_after`` under 积分末位淘汰); with the knockout stage of
-    积分晋圈淘汰 also ``"knockout"`` (the knockout shape) and, once it is
-    finished, ``"combined"``."""
-    from xlxq import report
-    from xlxq.errors import InputError
-
-    event = st.event
-    lang = language()
-    out = report.standings_data(event, _round_checked(event, data_round), lang)
-    ko = st.ko_event
-    if system_of(event.settings).swiss and ko is not None:
-        out["knockout"] = report.ko_standings_data(ko, None, lang)
-        try:
-            out["combined"] = report.combined_data(event, ko)
-        except InputError:
-            pass
-    return out
-
-
-def dispatch(command: str, path: str | os.PathLike, args: Any = None) -> int:
-    """``xlxq pair|schedule|standings|crosstable|explain|check|qualify
-    FILE.xlsx``: run the operation on the file, print the result."""
-    from xlxq import report
-    from xlxq import team_workbook as TW
-    from xlxq import workbook as W
-    from xlxq.backends.openpyxl_book import OpenpyxlBook
-    from xlxq.errors import InputError, XlxqError
-
-    lang = language()
-    rnd = getattr(args, "round", None)
-    if command == "qualify":
-        return _qualify(path, args, lang)
-    book = OpenpyxlBook(path)
-    if TW.is_team_workbook(book):
-        return team_dispatch(command, path, args, book=book)
-    if command == "pair":
-        st = W.pair_next_round(book)
-    elif command == "schedule":
-        st = W.schedule_round_robin(book)
-    elif command == "standings":
-        if getattr(args, "with_swiss", None) is not None:
-            raise InputError(
-                "工作簿中的积分晋圈淘汰在同一文件中，不需要 --with", "a workbook holds both stages: no --with"
-            )
-        st = W.recompute(book)
-        if st.ok and rnd is not None and system_of(st.event.settings).swiss:
-            from xlxq.core.standings import compute_standings
-
-            rows = compute_standings(st.event, rnd)
-            st.text = report.book_standings_text(st.event, rows, rnd, lang)
-            st.data = rows
-        if st.ok and getattr(args, "json", False):
-            write_json(standings_json(st, rnd))
-            return 0
-        if st.ok and rnd is not None and not system_of(st.event.settings).swiss:
-            for line in st.lines(lang):
-                print(line)
-            echo(*report.standings_lines(st.event, round_arg(st.event, rnd), lang))
-            return 0
-    elif command == "crosstable":
-        st = W.recompute(book)
-        if st.ok:
-            if not system_of(st.event.settings).round_robin:
-                raise InputError(
-                    f"交叉表只用于循环赛，本赛事为{st.event.settings.system}",
-                    f"a cross table is for round robins only; this event is {st.event.settings.system}",
-                )
-            as_json = getattr(args, "json", False)
-            if not as_json:
-                for line in st.lines(lang):
-                    print(line)
-            after = round_arg(st.event, rnd) if rnd is not None else None
-            if as_json:
-                write_json(report.cross_table_data(st.event, after))
-            else:
-                echo(*report.cross_table_lines(st.event, after, lang))
-            return 0
-    elif command == "explain":
-        st = W.explain(book, rnd)
-    elif command == "check":
-        st = W.check(book)
-    else:
-        raise XlxqError(
-            f"Excel 工作簿不支持 xlxq {command}（可用：pair、schedule、standings、crosstable、explain、check、"
-            f"qualify）",
-            f"xlxq {command} is not available for workbooks (use pair, schedule, standings, crosstable, "
-            f"explain, check, qualify)",
-        )
-    return report_status(st, lang, path, command in ("pair", "schedule", "standings", "explain"))
-
-
-def team_dispatch(command: str, path: str | os.PathLike, args: Any = None, book: Any = None) -> int:
-    """``xlxq pair|standings|explain|check FILE.xlsx`` on a team workbook
-    (openpyxl backend unless ``book`` is given)."""
-    from xlxq import report
-    from xlxq import team_workbook as TW
-    from xlxq.backends.openpyxl_book import OpenpyxlBook
-    from xlxq.errors import XlxqError
-
-    lang = language()
-    book = book if book is not None else OpenpyxlBook(path)
-    rnd = getattr(args, "round", None)
-    if command == "pair":
-        st = TW.pair_next_round(book)
-    elif command == "standings":
-        st = TW.recompute(book)
-        if rnd is not None:
-            from xlxq.core.team_standings import compute_team_standings
-
-            rows = compute_team_standings(st.event, rnd)
-            st.text = report.team_standings_text(st.event, rows, rnd, lang)
-            st.data = rows
-        if getattr(args, "json", False):
-            from xlxq.core.team_standings import board_standings
-
-            out = {
-                "standings": [nums(r.to_dict()) for r in st.data],
-                "boards": {str(k): [nums(r.to_dict()) for r in v] for k, v in board_standings(st.event, rnd).items()},
-            }
-            write_json(out)
-            return 0
-    elif command == "explain":
-        st = TW.explain(book, rnd)
-    elif command == "check":
-        st = TW.check(book)
-    else:
-        raise XlxqError(
-            f"团体赛工作簿不支持 xlxq {command}（可用：pair、standings、explain、check）",
-            f"xlxq {command} is not available for team workbooks (use pair, standings, explain, check)",
-        )
-    return report_status(st, lang, path, command in ("pair", "standings", "explain"))
-
-
-def _qualify(path: str | os.PathLike, args: Any, lang: str) -> int:
-    """``xlxq qualify EVENT.xlsx [OUT.xlsx] --top K``: the knockout stage in
-    the workbook itself, or — with a second, different workbook path — in a
-    copy of it (the Swiss file is then left as it is)."""
-    from xlxq.backends.openpyxl_book import OpenpyxlBook
-    from xlxq.errors import InputError
-    from xlxq.workbook import qualify_knockout
-
-    src = Path(path)
-    out = getattr(args, "knockout", None)
-    for flag, given in (
-        ("--games-per-match", getattr(args, "games_per_match", 1) not in (None, 1)),
-        ("--playoff-games", getattr(args, "playoff_games", None) is not None),
-        ("--armageddon", bool(getattr(args, "armageddon", False))),
-        ("--name", getattr(args, "name", None) is not None),
-        ("--round", getattr(args, "round", None) is not None),
-    ):
-        if given:
-            raise InputError(
-                f"工作簿的淘汰赛阶段按“设置”表的每场局数、加赛局数、加赛决胜局进行，且在积分赛结束后晋圈：不用 {flag}",
-                f"a workbook's knockout stage takes its settings from the Settings sheet: {flag} does not apply",
-            )
-    target = src
-    if out is not None and Path(out).resolve() != src.resolve():
-        target = Path(out)
-        if target.suffix.lower() != src.suffix.lower():
-            raise InputError(
-                f"{target.name} 应与 {src.name} 同为 {src.suffix} 工作簿",
-                f"{target.name} must be a {src.suffix} workbook like {src.name}",
-            )
-        if target.exists() and not getattr(args, "force", False):
-            raise InputError(f"文件已存在：{target}（如要覆盖，加 --force）", f"{target} already exists (use --force)")
-    on_tie = getattr(args, "on_tie", None)
-    if target != src:
-        OpenpyxlBook(src)  # a readable workbook, before anything is copied
-        tmp = target.with_name(f".{target.stem}.new{target.suffix}")
-        shutil.copyfile(src, tmp)
-        try:
-            st = qualify_knockout(OpenpyxlBook(tmp), getattr(args, "top", None), on_tie if on_tie == "number" else None)
-            os.replace(tmp, target)
-        finally:
-            tmp.unlink(missing_ok=True)
-    else:
-        st = qualify_knockout(OpenpyxlBook(src), getattr(args, "top", None), on_tie if on_tie == "number" else None)
-    for line in st.lines(lang):
-        print(line)
-    if st.text:
-        print(st.text)
-    print(("已保存到 " if lang == "zh" else "saved to ") + str(target))
-    return 0 if st.ok else 1
+    out = run_book(
+        command,
+        src,
+        language(),
+        getattr(args, "round", None),
+        bool(getattr(args, "json", False)),
+        getattr(args, "with_swiss", None),
+    )
+    return finish(out)
 
 
 def cmd_demo(args: argparse.Namespace) -> int:

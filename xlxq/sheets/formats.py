@@ -23,7 +23,26 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, Optional
 
-from xlxq.core.model import Event
+from xlxq.core.combined import combined_ranking
+from xlxq.core.knockout import (
+    ARMAGEDDON,
+    BYE,
+    EMPTY,
+    MAIN,
+    OPEN,
+    PENDING,
+    VOID,
+    WAITING,
+    build_bracket,
+    knockout_ranking,
+    stage_name,
+    stage_name_en,
+)
+from xlxq.core.model import Event, Round
+from xlxq.core.roundrobin import apply_withdrawals, table_players, table_position, table_round
+from xlxq.core.rr_standings import LABELS_EN, LABELS_ZH, compute_rr_standings, cross_table, resolve_rr_tiebreaks
+from xlxq.core.standings import compute_standings
+from xlxq.core.standings import table_round as standings_table_round
 from xlxq.errors import InputError
 from xlxq.sheets import layout as L
 from xlxq.sheets.canvas import Canvas
@@ -71,8 +90,6 @@ def round_scores(event: Event, rnd) -> dict[int, Optional[float]]:
     system = event.settings.system
     n = rnd.round
     if get_system(system).round_robin:
-        from xlxq.core.rr_standings import compute_rr_standings
-
         return {r.no: r.score for r in compute_rr_standings(event, n - 1)}
     if get_system(system).knockout:
         sc = event.settings.scoring
@@ -94,7 +111,6 @@ def round_scores(event: Event, rnd) -> dict[int, Optional[float]]:
 
 def rr_round_label(event: Event, n: int, lang: str) -> str:
     """'秩序表第3轮', '第2循环 秩序表第1轮（先后手互换）', '… 第2局'."""
-    from xlxq.core.roundrobin import table_players, table_position
 
     s = event.settings
     double = system_for(s).double
@@ -109,7 +125,6 @@ def rr_round_label(event: Event, n: int, lang: str) -> str:
 
 def ko_game_label(m, g: int, lang: str) -> str:
     """What the next game of knockout match ``m`` is: '第2局', '加赛第1局', '加赛决胜局'."""
-    from xlxq.core.knockout import ARMAGEDDON, MAIN
 
     k = len(m.games) + 1
     if m.next_kind == MAIN:
@@ -121,7 +136,6 @@ def ko_game_label(m, g: int, lang: str) -> str:
 
 def ko_round_label(prior: Event, boards, lang: str) -> str:
     """'1/4决赛', '半决赛 第2局', '决赛 加赛第1局' for a round paired from ``prior``."""
-    from xlxq.core.knockout import build_bracket, stage_name, stage_name_en
 
     br = build_bracket(prior)
     cur = br.current_stage or br.stage_total
@@ -145,8 +159,6 @@ def rr_rule_problems(data: WorkbookData, event: Event) -> list[Problem]:
     hand; the sheet is used), a pair meeting more often than the table
     allows an error, a registered player missing from a round a warning;
     unfinished results before the last round with a result are warnings."""
-    from xlxq.core.model import Round
-    from xlxq.core.roundrobin import apply_withdrawals, table_players, table_round
 
     s = event.settings
     double = system_for(s).double
@@ -342,7 +354,6 @@ def write_rr_standings(canvas: Canvas, data: WorkbookData, event: Event) -> list
     """成绩表 of a round robin: 名次, 序号, 姓名, 单位, 积分 (场分 with
     matches), the 14.1/14.2 tie-breaks in use (小分/局分总和, 胜局, 直胜, 犯规,
     后走局数/后走胜局), one column per round, 备注.  Returns the RRStandingRow list."""
-    from xlxq.core.rr_standings import LABELS_EN, LABELS_ZH, compute_rr_standings, resolve_rr_tiebreaks
 
     lang = data.lang
     s = event.settings
@@ -382,9 +393,7 @@ def write_rr_standings(canvas: Canvas, data: WorkbookData, event: Event) -> list
         vals += [round_cell(rnd_by_no[n], seats[n], row.no, lang) for n in range(1, after + 1)]
         vals.append(note)
         table.append(vals)
-    from xlxq.core.standings import table_round
-
-    title = table_round(event, after).title(
+    title = standings_table_round(event, after).title(
         f"{system_label(s.system, g, lang)}成绩表", f"{system_label(s.system, g, lang).capitalize()} standings", lang
     )
     widths = L.standings_widths(
@@ -401,7 +410,6 @@ def write_cross_table(canvas: Canvas, data: WorkbookData, event: Event) -> None:
     a cell holds the row player's points against the column player, one
     number per game ('2/1' in a double round robin, '.' for a game without a
     result yet, blank before any result); then 积分/场分 and 名次."""
-    from xlxq.core.rr_standings import compute_rr_standings, cross_table
 
     lang = data.lang
     s = event.settings
@@ -480,7 +488,6 @@ def write_ko_standings(
 ) -> list:
     """成绩表 of a knockout: the places (冠军 1, 2, 3-4, 5-8 …) from the
     bracket.  Returns the KnockoutPlace list."""
-    from xlxq.core.knockout import knockout_ranking, stage_name, stage_name_en
 
     lang = data.lang
     places = knockout_ranking(event, bracket)
@@ -541,7 +548,6 @@ def write_ko_standings(
 def _match_note(m, event: Event, lang: str) -> Optional[str]:
     """The score of a match for the bracket: '2:0', '2:2 加赛 2:0', '轮空',
     '双方弃权', '1:1 进行中' (top player first)."""
-    from xlxq.core.knockout import BYE, EMPTY, OPEN, PENDING, VOID, WAITING
 
     if m.status == BYE:
         return _t(lang, "轮空", "bye") if m.stage == 1 else _t(lang, "直接晋级", "walkover")
@@ -574,7 +580,6 @@ def write_bracket(canvas: Canvas, data: WorkbookData, event: Event, bracket, aft
     score between them (加赛 noted); a stage's players are the winners of
     the matches beside them in the column before.  Rewritten by every
     recompute and pairing."""
-    from xlxq.core.knockout import stage_name, stage_name_en
 
     lang = data.lang
     total = bracket.stage_total
@@ -668,7 +673,6 @@ def write_bracket(canvas: Canvas, data: WorkbookData, event: Event, bracket, aft
 def write_qualifiers(canvas: Canvas, data: WorkbookData, swiss: Event, ko: Event, after_round: int) -> str:
     """晋级名单 (written once, by qualify): 种子 = Swiss place among the
     qualifiers, 序号, 姓名, 单位, 积分赛名次, 积分."""
-    from xlxq.core.standings import compute_standings
 
     lang = data.lang
     rows = {r.no: r for r in compute_standings(swiss, after_round)}
@@ -705,7 +709,6 @@ def write_final_ranking(canvas: Canvas, data: WorkbookData, swiss: Event, ko: Ev
     """最终名次 of 积分晋圈淘汰 (combined.combined_ranking): the qualifiers by
     knockout place, then the others by the Swiss table.  Written once the
     knockout is finished (the sheet is added then)."""
-    from xlxq.core.combined import combined_ranking
 
     lang = data.lang
     try:

@@ -9,15 +9,12 @@ rows.  docs/workbook.md describes every sheet and column.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from xlxq.core.standings import TableRound
-
 import re
 import unicodedata
 from dataclasses import dataclass
 from typing import Any, Iterable, Optional
+
+from xlxq.core.standings import TableRound
 
 LANGS = ("zh", "en")
 
@@ -684,7 +681,6 @@ def after_round_title(zh: str, en: str, after: "TableRound | int", event_name: s
     """The title of a standings-like table ``zh``/``en``: ``after`` is the
     :class:`~xlxq.core.standings.TableRound` of the table (or a round
     number, 0: none yet): "成绩表（第3轮后）", "成绩表（第4轮进行中，尚有2台未完成）"."""
-    from xlxq.core.standings import TableRound
 
     tr = after if isinstance(after, TableRound) else TableRound(after)
     return titled(event_name, tr.title(zh, en, lang))

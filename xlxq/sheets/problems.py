@@ -7,11 +7,11 @@ which names the first highlighted cell of each problem.
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 from typing import Any, Optional
 
 from xlxq.sheets import layout as L
-
 
 BLOCKING, ERROR, WARNING, INFO = "blocking", "error", "warning", "info"
 LEVEL_ORDER = {BLOCKING: 0, ERROR: 1, WARNING: 2, INFO: 3}
@@ -83,7 +83,6 @@ class Status:
 
 
 def _lang(lang: Optional[str]) -> str:
-    import os
 
     lang = lang or os.environ.get("XLXQ_LANG", "zh")
     return "en" if str(lang).lower().startswith("en") else "zh"

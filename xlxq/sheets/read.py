@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Optional
 
+from xlxq.core.knockout import build_bracket, planned_rounds
 from xlxq.core.model import Event, EventSettings, Player, validate_event
 from xlxq.errors import InputError
 from xlxq.sheets import layout as L
@@ -235,7 +236,6 @@ def _read_ko_stage(
         qs.rows[no] = r
     if len(seeds) < 2:
         raise sheet_error(qname, None, "晋级名单中至少要有2名棋手", "at least 2 qualifiers are needed")
-    from xlxq.core.knockout import planned_rounds
 
     ko_players = [
         Player(no=p.no, name=p.name, unit=p.unit, rating=p.rating, seed=seeds[p.no])
@@ -271,7 +271,6 @@ def _read_ko_stage(
 
 def replay_bracket(data: WorkbookData, event: Event, rounds: list[RoundSheet]):
     """build_bracket, with its errors naming the sheet and row."""
-    from xlxq.core.knockout import build_bracket
 
     try:
         return build_bracket(event)

@@ -6,6 +6,7 @@ system (:func:`write_system_standings`).
 
 from __future__ import annotations
 
+from xlxq.core.knockout import build_bracket
 from xlxq.core.model import Event
 from xlxq.sheets import formats as F
 from xlxq.sheets.canvas import Canvas
@@ -27,16 +28,12 @@ def write_system_standings(canvas: Canvas, data: WorkbookData, event: Event) -> 
         F.write_cross_table(canvas, data, event)
         return rows
     if get_system(system).knockout:
-        from xlxq.core.knockout import build_bracket
-
         bracket = data.bracket or build_bracket(event)
         rows = F.write_ko_standings(canvas, data, event, bracket)
         F.write_bracket(canvas, data, event, bracket, data.standings_sheet)
         return rows
     rows = write_standings(canvas, data, event)
     if data.ko is not None:
-        from xlxq.core.knockout import build_bracket
-
         ko = data.ko
         ko.bracket = ko.bracket or build_bracket(ko.event)
         F.write_bracket(canvas, data, ko.event, ko.bracket, ko.qualifiers.name)

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Any, Optional
 
+from xlxq.core.checks import odd_field_note, round_count_warnings
+from xlxq.core.combined import elimination_rounds
 from xlxq.core.model import Event
 from xlxq.errors import InputError
 from xlxq.sheets.data import RoundSheet, WorkbookData
@@ -162,7 +164,6 @@ def elimination_verdicts(data: WorkbookData, event: Event) -> tuple[dict[int, in
     verdict open."""
     if not event.settings.pairing.elimination:
         return {}, []
-    from xlxq.core.combined import elimination_rounds
 
     out: dict[int, int] = {}
     problems: list[Problem] = []
@@ -197,7 +198,6 @@ def plan_problems(data: Any, event: Any, team: bool = False) -> list[Problem]:
     planned 轮数 against the field (:func:`xlxq.core.checks.round_count_warnings`,
     a warning on 设置's 轮数 row; its 说明 says why: :func:`write_settings_help`),
     and an odd field noted in the 提示 of round 1's bye row."""
-    from xlxq.core.checks import odd_field_note, round_count_warnings
 
     out: list[Problem] = []
     sheet = data.settings_sheet

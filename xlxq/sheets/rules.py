@@ -6,6 +6,7 @@ robin and knockout in :mod:`xlxq.sheets.formats`.
 
 from __future__ import annotations
 
+from xlxq.core.checks import check_round
 from xlxq.core.model import Event
 from xlxq.errors import InputError
 from xlxq.sheets.cells import tidy_number
@@ -37,7 +38,6 @@ def rule_problems(data: WorkbookData, event: Event) -> list[Problem]:
 
 
 def swiss_rule_problems(data: WorkbookData, event: Event) -> list[Problem]:
-    from xlxq.core.checks import check_round
 
     out: list[Problem] = plan_problems(data, event)
     reg = data.registration

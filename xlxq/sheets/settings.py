@@ -10,11 +10,18 @@ row readers the team workbook shares: :func:`setting_rows`,
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 import unicodedata
 from typing import Any, Callable, Iterable, Optional
 
+from xlxq.core.elimination import check_elimination
+from xlxq.core.knockout import planned_rounds
 from xlxq.core.model import EventSettings, PairingOptions, Scoring, StandingsOptions
+from xlxq.core.rr_standings import LABELS_EN as RR_EN
+from xlxq.core.rr_standings import LABELS_ZH as RR_ZH
+from xlxq.core.rr_standings import RR_KEYS, resolve_rr_tiebreaks
+from xlxq.core.standings import LABELS_EN, LABELS_ZH, PRESETS, resolve_tiebreaks
 from xlxq.errors import InputError
 from xlxq.sheets import layout as L
 from xlxq.sheets.canvas import Canvas
@@ -34,7 +41,6 @@ from xlxq.sheets.looks import settings_looks
 from xlxq.sheets.plan import ListValidation, NumberFormat
 from xlxq.sheets.problems import INFO, Problem
 from xlxq.systems import get_system, system_for
-
 
 SETTINGS_LOOKUP = header_lookup(L.SETTINGS_COLUMNS)
 
@@ -58,7 +64,6 @@ def _choice_value(spec: L.Setting, raw: Any) -> tuple[bool, Any]:
 def _tiebreak_value(raw: Any) -> list[str]:
     """A preset (key or label) or a list of items (keys, Chinese or English
     labels) separated by commas, 、, ; or arrows."""
-    from xlxq.core.standings import LABELS_EN, PRESETS, resolve_tiebreaks
 
     text = text_of(raw) or ""
     k = L.norm_key(text)
@@ -100,7 +105,6 @@ def _parse_intlist(raw: Any) -> Optional[list[int]]:
 def _parse_elimination(raw: Any) -> Optional[list[tuple[int, Any]]]:
     """'3:2', '3:2, 5:4', '第3轮2分' → [(3, 2), (5, 4)].  A cell Excel turned
     into a time (3:02) reads as 3:2.  None when unreadable."""
-    import datetime as dt
 
     if isinstance(raw, (dt.time, dt.datetime)):
         return [(raw.hour, raw.minute)] if raw.hour >= 1 else None
@@ -125,8 +129,6 @@ def _parse_elimination(raw: Any) -> Optional[list[tuple[int, Any]]]:
 def _rr_tiebreak_value(raw: Any, games_per_match: int) -> list[str]:
     """The round-robin tie-break row: an RR preset (key or label), the Swiss
     default label (= the 14.1/14.2 default), or RR items (小分、胜局、直胜 …)."""
-    from xlxq.core.rr_standings import LABELS_EN as RR_EN
-    from xlxq.core.rr_standings import RR_KEYS, resolve_rr_tiebreaks
 
     text = text_of(raw) or ""
     k = L.norm_key(text)
@@ -348,8 +350,6 @@ def read_settings(
         armageddon=bool(got["armageddon"]),
     )
     if pairing.elimination:
-        from xlxq.core.elimination import check_elimination
-
         try:
             check_elimination(pairing.elimination)
         except InputError as exc:
@@ -423,14 +423,14 @@ def settings_cells(
 
 
 def tiebreak_text(spec: list[str], lang: str, system: str = "swiss") -> str:
-    from xlxq.core.standings import LABELS_EN, LABELS_ZH
 
     if len(spec) == 1 and spec[0] in L.TIEBREAK_PRESET_LABELS:
         zh, en = L.TIEBREAK_PRESET_LABELS[spec[0]]
         return zh if lang == "zh" else en
     if get_system(system).round_robin:
-        from xlxq.core.rr_standings import LABELS_EN, LABELS_ZH  # noqa: F811 - the round-robin labels
-    labels = LABELS_ZH if lang == "zh" else LABELS_EN
+        labels = RR_ZH if lang == "zh" else RR_EN
+    else:
+        labels = LABELS_ZH if lang == "zh" else LABELS_EN
     return ("、" if lang == "zh" else ", ").join(labels.get(k, k) for k in spec)
 
 
@@ -443,9 +443,7 @@ def tiebreak_sequence(spec: list[str], lang: str, system: str = "swiss", games_p
             else "a knockout is ranked by its bracket; not used"
         )
     if get_system(system).round_robin:
-        from xlxq.core.rr_standings import LABELS_EN, LABELS_ZH, resolve_rr_tiebreaks
-
-        labels = LABELS_ZH if lang == "zh" else LABELS_EN
+        labels = RR_ZH if lang == "zh" else RR_EN
         keys = ["match_points" if games_per_match > 1 else "score"] + resolve_rr_tiebreaks(spec, games_per_match)
         head = (
             ("循环赛（2011规则14.2）：" if games_per_match > 1 else "循环赛（2011规则14.1）：")
@@ -453,7 +451,6 @@ def tiebreak_sequence(spec: list[str], lang: str, system: str = "swiss", games_p
             else "round robin: "
         )
         return head + " → ".join(labels.get(k, k) for k in keys)
-    from xlxq.core.standings import LABELS_EN, LABELS_ZH, resolve_tiebreaks
 
     labels = LABELS_ZH if lang == "zh" else LABELS_EN
     keys = ["score"] + resolve_tiebreaks(spec)
@@ -486,8 +483,6 @@ def write_settings_help(canvas: Canvas, data: WorkbookData) -> None:
                 f"rounds (this cell is not used)"
             )
         elif system_for(s).knockout:
-            from xlxq.core.knockout import planned_rounds
-
             planned = planned_rounds(n, s.games_per_match) if n >= 2 else s.rounds
             text = (
                 f"由人数算出：{n}人淘汰赛{games}不计加赛共{planned}轮，加赛另增（本栏不用）"

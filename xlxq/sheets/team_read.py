@@ -19,6 +19,7 @@ import re
 from dataclasses import replace
 
 from xlxq.core.model import Board
+from xlxq.core.scheveningen import scheveningen_round
 from xlxq.core.teams import (
     VACANT,
     Match,
@@ -33,7 +34,8 @@ from xlxq.core.teams import (
     validate_team_event,
 )
 from xlxq.errors import InputError
-from xlxq.sheets import layout as L, team_layout as T
+from xlxq.sheets import layout as L
+from xlxq.sheets import team_layout as T
 from xlxq.sheets.book_sheets import numbered_sheets, sheet_kinds, single_sheets, snapshot_of
 from xlxq.sheets.cells import sheet_error, text_of
 from xlxq.sheets.plan import Book
@@ -278,8 +280,6 @@ def _build_round(data: TeamWorkbookData, before: TeamEvent, raw: RawRound) -> Te
 def _seat_match(data: TeamWorkbookData, ev: TeamEvent, n: int, blk: MatchBlock) -> list[Board]:
     s = ev.settings
     if system_for(s).seated_by_table:
-        from xlxq.core.scheveningen import scheveningen_round
-
         boards = [replace(b) for b in scheveningen_round(ev, n).matches[0].boards]
     else:
         ups = []

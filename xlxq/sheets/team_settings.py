@@ -11,9 +11,11 @@ import re
 from typing import Any, Optional
 
 from xlxq.core.model import PairingOptions, Scoring, StandingsOptions
+from xlxq.core.team_standings import LABELS_EN, LABELS_ZH, TEAM_PRESETS, default_preset, resolve_team_tiebreaks
 from xlxq.core.teams import TeamScoring, TeamSettings, check_team_settings
 from xlxq.errors import InputError
-from xlxq.sheets import layout as L, team_layout as T
+from xlxq.sheets import layout as L
+from xlxq.sheets import team_layout as T
 from xlxq.sheets.canvas import Canvas
 from xlxq.sheets.cells import as_int, find_table, sheet_error, text_of
 from xlxq.sheets.problems import Problem
@@ -29,7 +31,6 @@ from xlxq.sheets.settings import (
 )
 from xlxq.sheets.team_data import SettingsInfo, TeamWorkbookData
 
-
 #: the model classes of the team settings rows, by the first part of their target
 TEAM_MODEL_BASES: dict[str, type] = {
     "settings": TeamSettings,
@@ -44,7 +45,6 @@ def team_tiebreak_value(raw: Any) -> Optional[list[str]]:
     """A team ranking preset (格式一, 格式二 …, the label or the key) or a list
     of items (Chinese labels or keys, English labels) separated by 、 , ; or
     arrows.  Blank: None (the system's default)."""
-    from xlxq.core.team_standings import LABELS_EN, TEAM_PRESETS, resolve_team_tiebreaks
 
     text = text_of(raw)
     if text is None:
@@ -67,7 +67,6 @@ def team_tiebreak_value(raw: Any) -> Optional[list[str]]:
 
 
 def team_tiebreak_text(spec: Optional[list[str]], system: str, lang: str) -> str:
-    from xlxq.core.team_standings import LABELS_EN, LABELS_ZH, default_preset
 
     if spec is None:
         spec = [default_preset(system)]
@@ -79,7 +78,6 @@ def team_tiebreak_text(spec: Optional[list[str]], system: str, lang: str) -> str
 
 
 def team_tiebreak_sequence(spec: Optional[list[str]], system: str, lang: str) -> str:
-    from xlxq.core.team_standings import LABELS_EN, LABELS_ZH, resolve_team_tiebreaks
 
     labels = LABELS_ZH if lang == "zh" else LABELS_EN
     return " → ".join(labels.get(k, k) for k in resolve_team_tiebreaks(spec, system))

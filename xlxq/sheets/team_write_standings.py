@@ -6,20 +6,29 @@ from __future__ import annotations
 
 from typing import Optional
 
+from xlxq.core.standings import table_round
+from xlxq.core.team_standings import (
+    LABELS_EN,
+    LABELS_ZH,
+    board_standings,
+    compute_team_standings,
+    resolve_team_tiebreaks,
+)
 from xlxq.core.teams import TeamEvent, TeamRound, TeamSettings, match_game_points
-from xlxq.sheets import layout as L, team_layout as T
+from xlxq.sheets import layout as L
+from xlxq.sheets import team_layout as T
 from xlxq.sheets.canvas import Canvas
 from xlxq.sheets.cells import tidy_number
 from xlxq.sheets.looks import standings_looks, table_looks
 from xlxq.sheets.plan import PageSetup
-from xlxq.sheets.results import BYE, display as result_display
+from xlxq.sheets.results import BYE
+from xlxq.sheets.results import display as result_display
 from xlxq.sheets.team_data import TeamWorkbookData
 
 
 def standings_after(event: TeamEvent) -> int:
     """The last round with a finished board (or only byes); 0 if none: the
     N of the tables (:func:`xlxq.core.standings.table_round`)."""
-    from xlxq.core.standings import table_round
 
     return table_round(event).after
 
@@ -62,7 +71,6 @@ def _last_round_sheet(data: TeamWorkbookData) -> str:
 
 
 def team_standings_header(settings: TeamSettings, lang: str, after: int) -> tuple[list[str], list[str]]:
-    from xlxq.core.team_standings import LABELS_EN, LABELS_ZH, resolve_team_tiebreaks
 
     keys = [k for k in resolve_team_tiebreaks(settings.tiebreaks, settings.system) if k != "back_rounds"]
     labels = LABELS_ZH if lang == "zh" else LABELS_EN
@@ -75,8 +83,6 @@ def team_standings_header(settings: TeamSettings, lang: str, after: int) -> tupl
 
 def write_team_standings(canvas: Canvas, data: TeamWorkbookData, event: TeamEvent) -> list:
     """Rewrite 团体成绩 (program-owned).  Returns the TeamStandingRow list."""
-    from xlxq.core.standings import table_round
-    from xlxq.core.team_standings import compute_team_standings
 
     lang = data.lang
     tr = table_round(event)
@@ -121,8 +127,6 @@ def team_standings_looks(canvas: Canvas, name: str, header: list[str], nkeys: in
 
 def write_board_standings(canvas: Canvas, data: TeamWorkbookData, event: TeamEvent) -> dict:
     """Rewrite 台次成绩 (program-owned): every board's players ranked."""
-    from xlxq.core.standings import table_round
-    from xlxq.core.team_standings import board_standings
 
     lang = data.lang
     tr = table_round(event)

@@ -9,6 +9,10 @@ from __future__ import annotations
 from typing import Iterable, Optional
 
 from xlxq.core.model import EventSettings, Player
+from xlxq.core.rr_standings import LABELS_EN as RR_EN
+from xlxq.core.rr_standings import LABELS_ZH as RR_ZH
+from xlxq.core.rr_standings import resolve_rr_tiebreaks
+from xlxq.core.standings import LABELS_EN, LABELS_ZH, TIEBREAK_KEYS, resolve_tiebreaks
 from xlxq.errors import InputError
 from xlxq.sheets import layout as L
 from xlxq.sheets.canvas import Canvas
@@ -111,14 +115,9 @@ def plan_new_workbook(
 
 
 def _empty_standings(canvas: Canvas, name: str, settings: EventSettings, lang: str) -> None:
-    from xlxq.core.standings import LABELS_EN, LABELS_ZH, TIEBREAK_KEYS, resolve_tiebreaks
 
     plan = canvas.plan
     if system_for(settings).round_robin:
-        from xlxq.core.rr_standings import LABELS_EN as RR_EN
-        from xlxq.core.rr_standings import LABELS_ZH as RR_ZH
-        from xlxq.core.rr_standings import resolve_rr_tiebreaks
-
         g = settings.games_per_match
         labels = RR_ZH if lang == "zh" else RR_EN
         keys = ["match_points" if g > 1 else "score"] + resolve_rr_tiebreaks(settings.tiebreaks, g)

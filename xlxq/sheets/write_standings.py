@@ -10,12 +10,14 @@ from typing import Optional
 
 from xlxq.core.history import build_cards
 from xlxq.core.model import Board, Event, Round, outcome
+from xlxq.core.standings import LABELS_EN, LABELS_ZH, TIEBREAK_KEYS, compute_standings, resolve_tiebreaks, table_round
 from xlxq.sheets import layout as L
 from xlxq.sheets.canvas import Canvas
 from xlxq.sheets.cells import tidy_number
 from xlxq.sheets.data import WorkbookData
 from xlxq.sheets.looks import standings_looks
-from xlxq.sheets.results import BYE, display as result_display
+from xlxq.sheets.results import BYE
+from xlxq.sheets.results import display as result_display
 from xlxq.sheets.round_problems import elimination_verdicts
 
 
@@ -31,7 +33,6 @@ def scores_before(event: Event, round_no: int) -> dict[int, float]:
 def standings_after(event: Event) -> int:
     """The last round with at least one result (0 if none): the N of the
     tables (:func:`xlxq.core.standings.table_round`)."""
-    from xlxq.core.standings import table_round
 
     return table_round(event).after
 
@@ -57,14 +58,6 @@ def round_cell(rnd: Round, seat: dict[int, Board], no: int, lang: str) -> Option
 
 def write_standings(canvas: Canvas, data: WorkbookData, event: Event) -> list:
     """Rewrite the 成绩表 (program-owned).  Returns the StandingRow list."""
-    from xlxq.core.standings import (
-        LABELS_EN,
-        LABELS_ZH,
-        TIEBREAK_KEYS,
-        compute_standings,
-        resolve_tiebreaks,
-        table_round,
-    )
 
     lang = data.lang
     tr = table_round(event)

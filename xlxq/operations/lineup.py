@@ -1,0 +1,124 @@
+"""团体赛出场名单 (``xlxq lineup``): set, or reset to the default, one
+team's line-up in a round already paired, checked by the event's line-up
+format (docs/teams.md §3).
+"""
+
+from __future__ import annotations
+
+import re
+
+from xlxq.core.teams import VACANT, default_lineup, set_lineups, vacant_result
+from xlxq.errors import InputError
+from xlxq.i18n import Text
+from xlxq.operations.lines import Lines
+from xlxq.operations.result import Outcome
+from xlxq.operations.source import checked, is_team
+from xlxq.team_report import RESULT_ZH, lineup_label, match_lines, seat_cells
+from xlxq.systems import system_for
+
+__all__ = ["lineup_file"]
+
+
+def lineup_file(event, path: str, round_no, team_spec, players) -> Outcome:
+    """One team's line-up in a round already paired (``players``: the
+    ``--players`` text, or ``None`` for the default), checked by the event's
+    line-up format; the event with it."""
+    if not is_team(event):
+        raise InputError(
+            'xlxq lineup 只用于团体赛文件（event.kind: "team"）', 'xlxq lineup is for team files (event.kind: "team")'
+        )
+    s = event.settings
+    if system_for(s).seated_by_table:
+        raise InputError(
+            "全队轮赛制的出场顺序由秩序表决定，不能另报出场名单",
+            "a Scheveningen match is seated from its table; line-ups cannot be changed",
+        )
+    last = len(event.rounds)
+    n = round_no if round_no is not None else last
+    if n < 1 or n > last:
+        if last and n == last + 1 or (not last and n in (0, 1)):
+            raise InputError(
+                f"第{max(n, 1)}轮尚未编排：先用 xlxq pair 编排，再报出场名单（编排时已按默认名单入座）",
+                f"round {max(n, 1)} is not paired yet: pair it with xlxq pair first",
+            )
+        raise InputError(
+            f"轮次 --round {n} 无效：文件中有{last}轮", f"invalid --round {n}: the file has {last} round(s)"
+        )
+    rnd = event.get_round(n)
+    team = _find_team(event, team_spec)
+    if team.no in rnd.byes:
+        raise InputError(f"第{n}轮 {team.name}（{team.no}队）轮空，没有比赛", f"round {n}: team {team.name} has a bye")
+    m_old = next((m for m in rnd.matches if team.no in m.teams()), None)
+    if m_old is None:
+        raise InputError(f"第{n}轮 {team.name}（{team.no}队）本轮没有比赛", f"round {n}: team {team.name} has no match")
+    if players is not None:
+        lineup = _parse_lineup(event, team, n, players)
+    else:
+        lineup = default_lineup(event, team.no, n)
+    new = set_lineups(event, n, {team.no: lineup})
+    m_new = next(m for m in new.get_round(n).matches if m.match == m_old.match)
+    for ob, nb in zip(m_old.boards, m_new.boards):
+        if (
+            ob.result is not None
+            and vacant_result(ob.red, ob.black) is None
+            and (ob.red, ob.black) != (nb.red, nb.black)
+        ):
+            raise InputError(
+                f"第{n}轮 {team.name}（{team.no}队） 第{ob.board}台已有结果（{RESULT_ZH.get(ob.result)}），"
+                f"不能更换出场队员；如确需更换，请先清除该台结果",
+                f"round {n}, team {team.name} ({team.no}), board {ob.board} already has a result: "
+                f"its players cannot be changed (clear the result first)",
+            )
+    checked(new)
+
+    def render(lang: str) -> list[str]:
+        txt, echo = Text(lang), Lines()
+        seated = [b.red if m_new.side(team.no, b) == "R" else b.black for b in m_new.boards]
+        who = txt("、", ", ").join(f"{k}.{seat_cells(new, no, lang)[1]}" for k, no in enumerate(seated, start=1))
+        echo(
+            txt(
+                f"第{n}轮 {team.name}（{team.no}队）出场名单（{lineup_label(s.lineup, lang)}）：{who}",
+                f"round {n}, team {team.name} ({team.no}) line-up ({lineup_label(s.lineup, lang)}): {who}",
+            )
+        )
+        echo(*match_lines(new, m_new, lang))
+        echo(txt(f"已保存到 {path}", f"saved to {path}"))
+        return echo
+
+    return Outcome(event=new, render=render)
+
+
+def _find_team(event, spec: str):
+    spec = str(spec).strip()
+    key = spec[:-1] if spec.endswith("队") and spec[:-1].isdigit() else spec
+    if key.isdigit() and int(key) in {t.no for t in event.teams}:
+        return event.team(int(key))
+    hits = [t for t in event.teams if t.name == spec]
+    if len(hits) == 1:
+        return hits[0]
+    raise InputError(
+        f"没有这支队伍：{spec}（可用队序号或队名：{'、'.join(f'{t.no} {t.name}' for t in event.teams)}）",
+        f"no team {spec!r} (give a team number or name)",
+    )
+
+
+def _parse_lineup(event, team, round_no: int, spec: str) -> list[int]:
+    """``--players``: 序号 or names, board 1 first; 0 / 空 / - for an empty seat."""
+    items = [x for x in re.split(r"[,，、;；\s]+", spec.strip()) if x]
+    out = []
+    for k, item in enumerate(items, start=1):
+        if item in ("0", "空", "空台", "-", "—"):
+            out.append(VACANT)
+        elif item.isdigit():
+            out.append(int(item))
+        else:
+            mine = [no for no in team.players if event.player(no).name == item]
+            anyone = [p.no for p in event.players if p.name == item]
+            if mine or anyone:
+                out.append((mine or anyone)[0])
+            else:
+                raise InputError(
+                    f"第{round_no}轮 {team.name}（{team.no}队） 第{k}台：没有名为“{item}”的报名棋手",
+                    f"round {round_no}, team {team.name} ({team.no}), board {k}: no registered player named {item!r}",
+                )
+    return out

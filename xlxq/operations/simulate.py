@@ -1,0 +1,256 @@
+"""Simulate (``xlxq simulate``): random results and pairing on, a dry run
+written to the file, for individual and team events.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import replace
+
+from xlxq.core.knockout import build_bracket
+from xlxq.core.model import BLACK_WIN, DRAW, RED_WIN
+from xlxq.core.pairing import pair_round
+from xlxq.core.roundrobin import rr_round_count, table_players
+from xlxq.core.rr_standings import compute_rr_standings
+from xlxq.core.simulate import RESULT_WEIGHTS, fill_results
+from xlxq.core.standings import compute_standings
+from xlxq.core.team_standings import compute_team_standings
+from xlxq.core.teams import set_lineups
+from xlxq.errors import InputError
+from xlxq.i18n import Text
+from xlxq.operations.lines import Lines
+from xlxq.operations.result import Outcome
+from xlxq.operations.source import checked
+from xlxq.operations.team import pair_seat, team_limit, withdrawn_vacant
+from xlxq.report import who
+from xlxq.text import fmt
+from xlxq.systems import get_system, system_for
+
+__all__ = ["simulate_file", "simulate_team_file"]
+
+
+def _nothing_to_do(lang: str) -> list[str]:
+    return [Text(lang)("所有轮次均已编排并有结果，无需模拟", "every round is paired and finished; nothing to simulate")]
+
+
+def simulate_file(event, path: str, seed, rounds) -> Outcome:
+    """Random results (``seed``) and pairing on, ``rounds`` rounds (default:
+    to the end) of an individual event: the event to save."""
+    s = event.settings
+    system = s.system
+    if rounds is not None and rounds < 1:
+        raise InputError(f"--rounds 应为正整数：{rounds}", f"--rounds must be positive: {rounds}")
+    if get_system(system).round_robin:
+        limit = min(s.rounds, rr_round_count(len(table_players(event)), get_system(system).double, s.games_per_match))
+    else:
+        limit = s.rounds
+    lines: list[tuple[str, str]] = []
+    changed = False
+
+    def fill(rnd) -> None:
+        nonlocal changed
+        missing = set(_fill_random(rnd, seed))
+        if not missing:
+            return
+        changed = True
+        c = Counter(b.result for b in rnd.boards if b.board in missing)
+        lines.append(
+            (
+                f"第{rnd.round}轮：随机填写{len(missing)}台结果（红胜{c[RED_WIN]}，和{c[DRAW]}，黑胜{c[BLACK_WIN]}）",
+                f"round {rnd.round}: {len(missing)} random results "
+                f"({c[RED_WIN]} red wins, {c[DRAW]} draws, {c[BLACK_WIN]} black wins)",
+            )
+        )
+
+    def fill_open() -> None:
+        for rnd in event.rounds:
+            fill(rnd)
+
+    def can_pair() -> bool:
+        if get_system(system).knockout:
+            return not build_bracket(event).finished
+        return len(event.rounds) < limit
+
+    # the rounds may already be there (a round robin made by xlxq schedule):
+    # then a step is one round's results
+    raised_from = s.rounds
+    if not can_pair() and rounds is not None:
+        for rnd in [r for r in event.rounds if not r.finished][:rounds]:
+            fill(rnd)
+    else:
+        done = 0
+        while rounds is None or done < rounds:
+            fill_open()
+            if not can_pair():
+                break
+            if get_system(system).knockout and event.next_round > event.settings.rounds:
+                # 加赛 beyond the planned rounds: event.rounds follows (docs/knockout.md §3)
+                event = replace(event, settings=replace(event.settings, rounds=event.next_round))
+            out = pair_round(event)
+            event = event.with_round(out.round)
+            changed = True
+            done += 1
+            byes = "、".join(f"{n}号" for n in out.round.byes)
+            stage = stage_en = ""
+            if get_system(system).knockout and out.notes:
+                stage, stage_en = f"（{out.notes[0].split('（')[0]}）", f" ({out.notes[0].split('（')[0]})"
+            lines.append(
+                (
+                    f"第{out.round.round}轮：已编排{len(out.round.boards)}台{stage}，轮空 {byes or '无'}",
+                    f"round {out.round.round}: paired {len(out.round.boards)} boards{stage_en}, bye {byes or 'none'}",
+                )
+            )
+        if rounds is None or (not get_system(system).knockout and len(event.rounds) >= limit):
+            fill_open()
+    if not changed:
+        return Outcome(render=_nothing_to_do)
+    if event.settings.rounds != raised_from:
+        lines.append(
+            (
+                f"加赛使轮数超过计划，赛事轮数 rounds 由{raised_from}调整为{event.settings.rounds}",
+                f"play-offs went beyond the planned rounds; event rounds raised from {raised_from} "
+                f"to {event.settings.rounds}",
+            )
+        )
+    summary = bool(event.rounds) and all(r.finished for r in event.rounds) and not can_pair()
+    final = event
+
+    def render(lang: str) -> list[str]:
+        txt, echo = Text(lang), Lines()
+        echo(*(txt(zh, en) for zh, en in lines))
+        if summary:
+            echo(_simulated_summary(final, lang))
+        echo(txt(f"已保存到 {path}", f"saved to {path}"))
+        return echo
+
+    return Outcome(event=event, render=render)
+
+
+def _simulated_summary(event, lang: str) -> str:
+    txt = Text(lang)
+    system = event.settings.system
+    if get_system(system).knockout:
+        ch = build_bracket(event).champion
+        champ = (
+            who(event, ch, lang)
+            if ch is not None
+            else txt("无（决赛双方均弃权）", "none (double forfeit in the final)")
+        )
+        return txt(f"模拟结果冠军：{champ}", f"simulated champion: {champ}")
+    top: list
+    if get_system(system).round_robin:
+        top = [r for r in compute_rr_standings(event) if r.rank is not None][:3]
+    else:
+        top = compute_standings(event)[:3]
+    return txt("模拟结果前三名：", "simulated top three: ") + txt("；", "; ").join(
+        f"{r.rank}. {r.no} {r.name} {fmt(r.score)}" + txt("分", "") for r in top
+    )
+
+
+def _fill_random(rnd, seed: int) -> list[int]:
+    """Random results for the unfinished boards of ``rnd`` (in place);
+    returns their board numbers."""
+    missing = [b.board for b in rnd.boards if b.result is None]
+    if missing:
+        fill_results(rnd, random.Random(f"{seed}-{rnd.round}"))
+    return missing
+
+
+def simulate_team_file(event, path: str, seed, rounds) -> Outcome:
+    """Random results and pairing on, for a team event."""
+    if rounds is not None and rounds < 1:
+        raise InputError(f"--rounds 应为正整数：{rounds}", f"--rounds must be positive: {rounds}")
+    limit = team_limit(event)
+    lines: list[tuple[str, str]] = []
+    changed = False
+
+    def fill(rnd) -> None:
+        nonlocal changed
+        done = _team_fill(event, rnd, seed)
+        if not done:
+            return
+        changed = True
+        picked = set(done)
+        c = Counter(b.result for m in rnd.matches for b in m.boards if (m.match, b.board) in picked)
+        lines.append(
+            (
+                f"第{rnd.round}轮：随机填写{len(done)}台结果（红胜{c['red_win']}，和{c['draw']}，黑胜{c['black_win']}）",
+                f"round {rnd.round}: {len(done)} random results "
+                f"({c['red_win']} red wins, {c['draw']} draws, {c['black_win']} black wins)",
+            )
+        )
+
+    seated = _seat_open(event)
+    if seated is not event:
+        event, changed = seated, True
+    if len(event.rounds) >= limit and rounds is not None:
+        for rnd in [r for r in event.rounds if any(b.result is None for m in r.matches for b in m.boards)][:rounds]:
+            fill(rnd)
+    else:
+        done = 0
+        while rounds is None or done < rounds:
+            for rnd in event.rounds:
+                fill(rnd)
+            if len(event.rounds) >= limit:
+                break
+            event, out = pair_seat(event)
+            changed = True
+            done += 1
+            byes = "、".join(f"{n}队" for n in out.round.byes)
+            lines.append(
+                (
+                    f"第{out.round.round}轮：已编排{len(out.round.matches)}场，轮空 {byes or '无'}",
+                    f"round {out.round.round}: paired {len(out.round.matches)} matches, bye {byes or 'none'}",
+                )
+            )
+        if rounds is None or len(event.rounds) >= limit:
+            for rnd in event.rounds:
+                fill(rnd)
+    if not changed:
+        return Outcome(render=_nothing_to_do)
+    checked(event)
+    finished = all(b.result is not None for r in event.rounds for m in r.matches for b in m.boards)
+    top = compute_team_standings(event)[:3] if finished and len(event.rounds) >= limit else None
+
+    def render(lang: str) -> list[str]:
+        txt, echo = Text(lang), Lines()
+        echo(*(txt(zh, en) for zh, en in lines))
+        if top is not None:
+            echo(
+                txt("模拟结果前三名：", "simulated top three: ")
+                + txt("；", "; ").join(
+                    txt(
+                        f"{r.rank}. {r.name} 场分 {fmt(r.match_points)} 局分 {fmt(r.game_points)}",
+                        f"{r.rank}. {r.name} {fmt(r.match_points)} match pts {fmt(r.game_points)} game pts",
+                    )
+                    for r in top
+                )
+            )
+        echo(txt(f"已保存到 {path}", f"saved to {path}"))
+        return echo
+
+    return Outcome(event=event, render=render)
+
+
+def _team_fill(event, rnd, seed: int) -> list[tuple[int, int]]:
+    """Random results for the unfinished boards of ``rnd`` (in place)."""
+    results, weights = zip(*RESULT_WEIGHTS)
+    rng = random.Random(f"{seed}-{rnd.round}")
+    done = []
+    for m in rnd.matches:
+        for b in m.boards:
+            if b.result is None:
+                b.result = rng.choices(results, weights)[0]  # type: ignore[arg-type]
+                done.append((m.match, b.board))
+    return done
+
+
+def _seat_open(event):
+    """Seat (default line-ups) every match that has none yet."""
+    if system_for(event.settings).seated_by_table:
+        return event
+    for r in list(event.rounds):
+        if any(not m.boards for m in r.matches):
+            event = set_lineups(event, r.round, withdrawn_vacant(event, r))
+    return event

@@ -1,0 +1,266 @@
+"""The tables of a JSON tournament file (``xlxq standings``, ``xlxq
+crosstable``): the individual tables of :mod:`xlxq.report`, the team
+tables (名次表, 台次成绩) and 队员总分制's, as ``--json`` data or as text
+lines.  A workbook: :func:`xlxq.workbook.recompute` (:mod:`xlxq.operations.book`).
+"""
+
+from __future__ import annotations
+
+from xlxq import report
+from xlxq.backends.team_json import MemberTotalOptions
+from xlxq.core.member_total import member_total_standings
+from xlxq.core.standings import table_round
+from xlxq.core.team_standings import (
+    LABELS_EN,
+    LABELS_ZH,
+    board_standings,
+    compute_team_standings,
+    resolve_team_tiebreaks,
+)
+from xlxq.errors import InputError
+from xlxq.i18n import Text
+from xlxq.operations.lines import Lines
+from xlxq.operations.result import Outcome
+from xlxq.operations.source import is_rr, is_team, load, round_arg
+from xlxq.systems import get_system, system_for, system_label
+from xlxq.team_report import team_system_label
+from xlxq.text import fmt, nums, text_table
+
+__all__ = ["standings_file", "team_standings_file", "crosstable_file"]
+
+
+def standings_file(event, args) -> Outcome:
+    """``xlxq standings FILE`` on an individual event (``args``: ``boards``,
+    ``teams``, ``with_swiss``, ``round``, ``json``)."""
+    if args.boards:
+        raise InputError("--boards（台次成绩）只用于团体赛文件", "--boards (per-board results) is for team files")
+    if args.teams:
+        if args.with_swiss is not None:
+            raise InputError("--teams 不能与 --with 同用", "--teams cannot be combined with --with")
+        return _standings_member_total(event, args)
+    system = event.settings.system
+    if args.with_swiss is not None:
+        if not get_system(system).knockout:
+            raise InputError(
+                f"--with 用于积分晋圈淘汰：FILE 应为淘汰赛文件，本文件为{system_label(system, 'zh')}",
+                f"--with is for a qualifying Swiss: FILE must be the knockout, this is {system}",
+            )
+        if args.round is not None:
+            raise InputError(
+                "--round 不能与 --with 同用（最终名次按两个文件的全部轮次）",
+                "--round cannot be combined with --with (the final order uses every round)",
+            )
+        return _standings_combined(event, args)
+    if args.round is not None:
+        round_arg(event, args.round)
+    if args.json:
+        return Outcome(data=lambda lang: report.standings_data(event, args.round, lang))
+    return Outcome(render=lambda lang: report.standings_lines(event, args.round, lang))
+
+
+def _standings_combined(knockout, args) -> Outcome:
+    swiss = load(args.with_swiss)
+    if is_team(swiss) or not system_for(swiss.settings).swiss:
+        raise InputError(
+            f"--with {args.with_swiss}：应为积分编排（swiss）赛事文件，实为{system_label(swiss.settings.system, 'zh')}",
+            f"--with {args.with_swiss}: must be a Swiss event, not {swiss.settings.system}",
+        )
+    for p in knockout.players:
+        if not swiss.has_player(p.no) or swiss.player(p.no).name != p.name:
+            raise InputError(
+                f"淘汰赛的{p.name}（{p.no}号）不在积分赛文件 {args.with_swiss} 中（序号与姓名应相同）",
+                f"knockout player {p.name} ({p.no}) is not in the Swiss file {args.with_swiss}",
+            )
+    if args.json:
+        return Outcome(data=report.combined_data(swiss, knockout))
+    return Outcome(render=lambda lang: report.combined_lines(swiss, knockout, lang))
+
+
+def team_standings_file(event, args) -> Outcome:
+    s = event.settings
+    if args.with_swiss is not None:
+        raise InputError(
+            "--with 用于积分晋圈淘汰，不用于团体赛", "--with is for a qualifying Swiss, not for a team event"
+        )
+    if args.teams:
+        raise InputError(
+            "--teams 用于队员总分制（个人赛文件）；团体赛直接用 xlxq standings（台次成绩加 --boards）",
+            "--teams is for 队员总分制 (an individual file); a team file: xlxq standings [--boards]",
+        )
+    if args.round is not None:
+        round_arg(event, args.round)
+    tr = table_round(event, args.round)  # as far as the results go (issue 8 §6)
+    after = tr.after
+    if args.boards:
+        per_board = board_standings(event, after)
+        if args.json:
+            return Outcome(
+                data={
+                    "kind": "team",
+                    "system": s.system,
+                    "after_round": after,
+                    "board_ranking": {"by": s.board_ranking, "min_games": s.board_min_games},
+                    "boards": {str(k): [nums(r.to_dict()) for r in rows] for k, rows in per_board.items()},
+                }
+            )
+
+        def boards(lang: str) -> list[str]:
+            txt, echo = Text(lang), Lines()
+            title = tr.title("台次成绩", "Board results", lang)
+            if s.name:
+                title += f"  {s.name}"
+            lines = [title]
+            header = txt(
+                "名次 序号 姓名 队名 局数 胜 和 负 得分 得分率 犯规", "Rank No Name Team Games W D L Points Pct Fouls"
+            ).split()
+            for k, rows in per_board.items():
+                lines.append(txt(f"第{k}台", f"Board {k}"))
+                table = [
+                    [
+                        r.rank if r.rank is not None else "—",
+                        r.no,
+                        r.name,
+                        r.team,
+                        r.games,
+                        r.wins,
+                        r.draws,
+                        r.losses,
+                        fmt(r.points),
+                        f"{r.percentage * 100:.1f}%",
+                        r.fouls,
+                    ]
+                    for r in rows
+                ]
+                lines += ["  " + ln for ln in text_table(header, table, [True, True, False, False] + [True] * 7)]
+                if not rows:
+                    lines.append(txt("  （尚无对局）", "  (no games yet)"))
+            if s.board_min_games:
+                lines.append(
+                    txt(
+                        f"不足{s.board_min_games}局者列在最后，不排名次（—）",
+                        f"fewer than {s.board_min_games} games: listed last, unranked (—)",
+                    )
+                )
+            echo(*lines)
+            return echo
+
+        return Outcome(render=boards)
+    rows = compute_team_standings(event, after)
+    keys = resolve_team_tiebreaks(s.tiebreaks, s.system)
+    if args.json:
+        data = {
+            "kind": "team",
+            "system": s.system,
+            "after_round": after,
+            "in_progress": tr.in_progress,
+            "score": keys[0],
+            "tiebreak_order": keys,
+            "standings": [nums(r.to_dict()) for r in rows],
+        }
+        return Outcome(data=data)
+
+    def render(lang: str) -> list[str]:
+        txt, echo = Text(lang), Lines()
+        labels = LABELS_EN if lang == "en" else LABELS_ZH
+        shown = [k for k in keys if k != "back_rounds"]
+        shown += [k for k in ("match_points", "game_points") if k not in shown]
+        header = txt("名次 队序号 队名", "Rank No Team").split() + [labels[k] for k in shown] + [txt("场次", "Matches")]
+        table = []
+        for r in rows:
+            name = r.name + (txt("（退赛）", " (withdrawn)") if r.withdrawn else "")
+            table.append([r.rank, r.no, name] + [fmt(r.values[k]) for k in shown] + [r.matches + r.byes])
+        title = tr.title(
+            f"{team_system_label(s.system, lang)}名次表", f"{team_system_label(s.system, lang)} standings", lang
+        )
+        if s.name:
+            title += f"  {s.name}"
+        echo(title, *text_table(header, table, [True, True, False] + [True] * (len(shown) + 1)))
+        order = txt("、", ", ").join(labels[k] for k in keys)
+        echo(txt(f"名次计算顺序：{order}", f"ranking order: {order}"))
+        return echo
+
+    return Outcome(render=render)
+
+
+def _standings_member_total(event, args) -> Outcome:
+    """队员总分制: the teams (单位) ranked by their members' results."""
+    if system_for(event.settings).knockout:
+        raise InputError(
+            "队员总分制（--teams）只用于积分编排和循环赛", "--teams (队员总分制) is for a Swiss or a round robin"
+        )
+    mt = getattr(event.settings, "member_total", None) or MemberTotalOptions()
+    after = round_arg(event, args.round) if args.round is not None else None
+    rows = member_total_standings(event, mt.by, mt.best, mt.incomplete, after_round=after)
+    if is_rr(event):
+        shown_after = after if after is not None else report.last_played(event)
+
+        def when(lang: str) -> str:
+            return Text(lang)(f"第{shown_after}轮后", f"after round {shown_after}")
+    else:
+        tr = table_round(event, after)  # as the individual table counts it (issue 8 §6)
+        shown_after, when = tr.after, tr.label
+    if args.json:
+        data = {
+            "kind": "member_total",
+            "by": mt.by,
+            "best": mt.best,
+            "incomplete": mt.incomplete,
+            "after_round": shown_after,
+            "standings": [nums(r.to_dict()) for r in rows],
+        }
+        return Outcome(data=data)
+
+    def render(lang: str) -> list[str]:
+        txt, echo = Text(lang), Lines()
+        by = txt("积分总和", "points") if mt.by == "points" else txt("名次总和（小者列前）", "placings (lower first)")
+        best = txt(f"每队计前{mt.best}名", f"best {mt.best} a team") if mt.best else txt("每队全部队员", "every member")
+        title = txt(
+            f"队员总分制团体名次（{when(lang)}；按{by}，{best}）",
+            f"Team ranking by members' results ({when(lang)}; by {by}, {best})",
+        )
+        if event.settings.name:
+            title += f"  {event.settings.name}"
+        header = txt(
+            "名次 队名 计入人数 积分和 名次和 最好名次 计入队员（个人名次）",
+            "Rank Team Counted Points Placings Best Members(rank)",
+        ).split()
+        table = []
+        for r in rows:
+            members = txt("、", ", ").join(
+                txt(f"{no}号{event.player(no).name}（第{rk}名）", f"{no} {event.player(no).name} ({rk})")
+                for no, rk, _ in r.counted
+            )
+            team = r.team + ("" if r.complete else txt("（人数不足）", " (short)"))
+            table.append(
+                [
+                    r.rank if r.rank is not None else "—",
+                    team,
+                    len(r.counted),
+                    fmt(r.points),
+                    r.placings,
+                    r.best_placing,
+                    members,
+                ]
+            )
+        echo(title, *text_table(header, table, [True, False, True, True, True, True, False]))
+        return echo
+
+    return Outcome(render=render)
+
+
+def crosstable_file(event, args) -> Outcome:
+    """The 交叉表 of a round robin (``--json``, ``--round N``)."""
+    if is_team(event):
+        raise InputError(
+            "交叉表只用于个人循环赛；团体赛请用 xlxq standings（台次成绩加 --boards）",
+            "a cross table is for individual round robins; a team event: xlxq standings [--boards]",
+        )
+    if not is_rr(event):
+        raise InputError(
+            f"交叉表只用于循环赛，本赛事为{system_label(event.settings.system, 'zh')}（{event.settings.system}）",
+            f"a cross table is for round robins only; this event is {event.settings.system}",
+        )
+    after = round_arg(event, args.round) if args.round is not None else None
+    if args.json:
+        return Outcome(data=report.cross_table_data(event, after))
+    return Outcome(render=lambda lang: report.cross_table_lines(event, after, lang))

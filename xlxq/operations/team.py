@@ -1,0 +1,57 @@
+"""Team events (团体赛, docs/teams.md): pairing and seating a round (default
+line-ups, empty seats for withdrawn teams, the table of a 全队轮赛制), the
+whole table of a team round robin or 全队轮赛制, the match points shown
+beside a pairing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Optional
+
+from xlxq.core.team_pairing import pair_team_round, team_rr_round_count
+from xlxq.core.team_standings import compute_team_standings
+from xlxq.core.teams import VACANT, set_lineups
+from xlxq.systems import system_for
+
+
+__all__ = ["withdrawn_vacant", "pair_seat", "team_scores", "team_limit", "team_schedule_rounds"]
+
+
+def withdrawn_vacant(event, rnd) -> dict:
+    """Line-ups of empty seats for the withdrawn teams of a round robin
+    round: their matches are forfeited board by board."""
+    k = event.settings.boards
+    return {t: [VACANT] * k for m in rnd.matches for t in m.teams() if not event.team(t).active_in(rnd.round)}
+
+
+def pair_seat(event, round_no: Optional[int] = None):
+    """Pair the next round (or ``round_no``), append it and seat it: default
+    line-ups, empty seats for withdrawn teams (round robin), the table for
+    全队轮赛制."""
+    out = pair_team_round(event, round_no)
+    ev = event.with_round(out.round)
+    if not system_for(event.settings).seated_by_table:
+        ev = set_lineups(ev, out.round.round, withdrawn_vacant(ev, out.round))
+    return ev, out
+
+
+def team_scores(event) -> dict:
+    return {r.no: r.match_points for r in compute_team_standings(event)}
+
+
+def team_limit(event) -> int:
+    s = event.settings
+    if system_for(s).round_robin:
+        return min(s.rounds, team_rr_round_count(event))
+    if system_for(s).seated_by_table:
+        return min(s.rounds, s.boards)
+    return s.rounds
+
+
+def team_schedule_rounds(event):
+    """Every round of a team round robin or a 全队轮赛制 at once, seated."""
+    ev = replace(event, rounds=[])
+    for r in range(1, team_limit(event) + 1):
+        ev, _ = pair_seat(ev, r)
+    return ev
