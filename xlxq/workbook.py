@@ -25,7 +25,6 @@ from types import ModuleType
 from typing import Any, Iterable, Optional
 
 from xlxq import team_workbook as TW
-from xlxq.core import records
 from xlxq.core.model import Event, EventSettings, Player
 from xlxq.errors import InputError
 from xlxq.i18n import env_lang
@@ -125,19 +124,22 @@ def _log_text(event: Event, out, stage: str = "main") -> str:
     """The 编排记录 block of a round just made: Swiss — the 定位编排 record
     of the search just run; every other system — its own record of the
     round (the same text ``explain`` writes)."""
-    from xlxq.core.explain import explain_outcome
+    from xlxq.core.record_text import record_text
+    from xlxq.core.steps import swiss_record
 
     if event.settings.system == "swiss":
-        return explain_outcome(event, out)
+        return record_text(swiss_record(event, out), env_lang())
     return _record(event, out.round.round, stage)
 
 
 def _record(event: Event, n: int, stage: str = "main") -> str:
     """The system's 编排记录 of round ``n`` (the knockout stage of 积分晋圈淘汰
     with its prefix)."""
-    lang = env_lang()
-    text = "\n".join(get_system(event.settings.system).explain(event, n, lang))
-    return records.ko_stage(text, lang) if stage == "ko" else text
+    from xlxq.core.record_text import record_text
+
+    rec = get_system(event.settings.system).record(event, n)
+    rec.stage = stage
+    return record_text(rec, env_lang())
 
 
 def _round_label(event: Event, prior: Event, rnd, lang: str) -> str:

@@ -13,7 +13,7 @@ import argparse
 from typing import Optional
 
 from xlxq.cli.files import checked, is_team, save
-from xlxq.cli.output import RR_SYSTEMS, echo, fmt, text_table, txt
+from xlxq.cli.output import RR_SYSTEMS, echo, fmt, language, text_table, txt
 from xlxq.cli.workbooks import on_file
 
 __all__ = [
@@ -59,19 +59,9 @@ RESULT_EN = {
 
 
 def team_system_label(system: str) -> str:
-    zh = {
-        "swiss": "积分编排团体赛",
-        "round_robin": "团体单循环",
-        "double_round_robin": "团体双循环",
-        "scheveningen": "全队轮赛制",
-    }
-    en = {
-        "swiss": "team Swiss",
-        "round_robin": "team round robin",
-        "double_round_robin": "team double round robin",
-        "scheveningen": "Scheveningen match",
-    }
-    return txt(zh.get(system, system), en.get(system, system))
+    from xlxq.core.records import team_system_name
+
+    return team_system_name(system, language())
 
 
 def lineup_label(lineup: str) -> str:
