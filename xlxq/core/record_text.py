@@ -217,7 +217,7 @@ class Printer:
         return out
 
     def k_note(self, st: Step) -> list[str]:
-        return [self.t(f"注：{st['text']}", f"note: {st.data.get('en', st['text'])}")]
+        return [self.t(f"注：{st['text']}", f"note: {st['en']}")]
 
     def k_differs(self, st: Step) -> list[str]:
         zh, en = DIFFERS[st["against"]]

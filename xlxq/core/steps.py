@@ -25,6 +25,7 @@ from typing import Any, Iterable, Optional
 from xlxq.core.colours import reason_clause
 from xlxq.core.history import CardState
 from xlxq.core.model import Event
+from xlxq.core.notes import note_en
 from xlxq.core.outcome import GroupLog, PairingOutcome
 from xlxq.core.pairing import pair_round
 from xlxq.core.swiss import ROW_A, ROW_B, GroupResult, GroupSearch, aligned_run
@@ -221,15 +222,11 @@ def swiss_steps(groups: Iterable[GroupLog], first_round: str, rec: Record, **met
         groups_steps(groups, n, rec)
 
 
-def note_steps(notes: Iterable[str], rec: Record, en: Optional[list[str]] = None) -> None:
-    """The engine's notes: their Chinese text, and the English where the
-    caller has it (``en``, in order; the printer shows the Chinese
-    otherwise)."""
-    for i, t in enumerate(notes):
-        if en is not None and i < len(en):
-            rec.add("note", text=t, en=en[i])
-        else:
-            rec.add("note", text=t)
+def note_steps(notes: Iterable[str], rec: Record) -> None:
+    """The engine's notes (:class:`~xlxq.core.notes.Note`): their Chinese
+    text and their English (the Chinese again for a note without one)."""
+    for t in notes:
+        rec.add("note", text=str(t), en=note_en(t))
 
 
 def pairings_step(
@@ -243,9 +240,7 @@ def swiss_record(event: Event, out: PairingOutcome) -> Record:
     """The record of a Swiss round just paired (``out``)."""
     n = out.round.round
     rec = Record(n, event.settings.name, names={p.no: p.name for p in event.players})
-    # the first notes are the games paired as draws (原则(八)), one each
-    en = [f"round {r} board {b} is unfinished: paired as a draw (原则(八))" for r, b in out.provisional]
-    note_steps(out.notes, rec, en)
+    note_steps(out.notes, rec)
     swiss_steps(out.groups, event.settings.first_round, rec)
     pairings_step(rec, [(b.board, b.red, b.black, None) for b in out.round.boards], out.round.byes)
     return rec
