@@ -100,11 +100,11 @@ def test_swiss_steps_wait_defer_and_bye():
 
 def test_zh_and_en_swiss_lines():
     ev = float_down_event()
-    zh = get_system("swiss").explain(ev, 2, "zh")[0].splitlines()
+    zh = get_system("swiss").explain(ev, 2, "zh")
     assert zh[0].startswith("第2轮编排记录")
     assert "  1. 先编者 8号棋手8（方法(二)5 双轮次大号先编）同位配对 3号棋手3：红 3 黑 8（方法(四)1 少先者先走）" in zh
     ev = replace(ev, players=[replace(p, name=f"P{p.no}") for p in ev.players])
-    en = get_system("swiss").explain(ev, 2, "en")[0].splitlines()
+    en = get_system("swiss").explain(ev, 2, "en")
     assert en[0].startswith("Round 2 record")
     assert not any(chinese_outside_brackets(ln) for ln in en), en
     text = "\n".join(en)
@@ -123,7 +123,7 @@ def test_group_record_same_lines_as_the_round_record():
 
     g = out.groups[0]
     names = {p.no: p.name for p in ev.players}
-    lines = get_system("swiss").explain(ev, 2, "zh")[0].splitlines()
+    lines = get_system("swiss").explain(ev, 2, "zh")
     got = group_record(g.search, g.result, g.incoming, 2, names)
     assert got == lines[2 : 2 + len(got)]
 

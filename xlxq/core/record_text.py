@@ -213,7 +213,7 @@ class Printer:
         head = heading(rec.round, rec.event_name, t.lang, default_zh, default_en)
         out = [ko_stage(head, t.lang) if rec.stage == "ko" else head]
         for st in rec.steps:
-            out += getattr(self, "k_" + st.kind)(st)
+            out += getattr(self, "k_" + st.kind)(st)  # one k_<kind> method per kind of step
         return out
 
     def k_note(self, st: Step) -> list[str]:
@@ -227,13 +227,11 @@ class Printer:
     def k_first_round(self, st: Step) -> list[str]:
         zh, en = FIRST_ROUND[st["method"]]
         if self.en:
-            unit = "match" if self.team else "board"
+            units = "matches" if self.team else "boards"
             first = "goes first" if self.team else "has red"
             return [
-                f"round 1: {en} ({zh}){' by team number' if self.team else ''}; on odd {unit}es the smaller "
-                f"number {first}, on even {unit}es the larger ({st.clause})".replace("boardes", "boards").replace(
-                    "matchees", "matches"
-                )
+                f"round 1: {en} ({zh}){' by team number' if self.team else ''}; on odd {units} the smaller "
+                f"number {first}, on even {units} the larger ({st.clause})"
             ]
         if self.sheet:
             return [f"第一轮：按队号{zh}；单号场次小号先走、双号场次大号先走（方法(一)）"]

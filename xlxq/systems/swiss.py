@@ -8,7 +8,6 @@ from typing import TYPE_CHECKING, Optional
 
 from xlxq.core.checks import check_round, compare_with_engine
 from xlxq.core.pairing import pair_swiss_round
-from xlxq.core.record_text import record_text
 from xlxq.core.standings import DEFAULT_PRESET
 from xlxq.core.steps import Record, swiss_round_record
 from xlxq.errors import XlxqError
@@ -35,10 +34,6 @@ class Swiss(PairingSystem):
 
     def record(self, event: Event, round_no: int) -> Record:
         return swiss_round_record(event, round_no)
-
-    def explain(self, event: Event, round_no: int, lang: str) -> list[str]:
-        # one text (the block as written): the lines joined, as before
-        return [record_text(self.record(event, round_no), lang)]
 
     def check(self, event: Event, round_no: int, lang: str) -> CheckReport:
         t = Text(lang)
