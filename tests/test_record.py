@@ -13,7 +13,7 @@ from dataclasses import replace
 import openpyxl
 import pytest
 
-from tests.helpers import make_event
+from tests.helpers import card, make_event, search_group
 from tests.test_systems import players
 from tests.test_teams import make_event as make_team_event
 from tests.test_workbook_support import book
@@ -24,7 +24,7 @@ from xlxq.core.pairing import pair_round
 from xlxq.core.record_text import record_lines, record_text
 from xlxq.core.records import HEADING_RE
 from xlxq.core.simulate import fill_results
-from xlxq.core.steps import Record, swiss_round_record
+from xlxq.core.steps import Record, group_steps, swiss_round_record
 from xlxq.core.team_pairing import pair_and_seat
 from xlxq.core.team_record import team_explain, team_round_record
 from xlxq.core.teams import TeamEvent
@@ -84,6 +84,36 @@ def test_swiss_steps_as_data_hand_worked():
     assert rec.kinds()[:2] == ["method", "group"] and rec.kinds()[-1] == "pairings"
     assert rec.of_kind("pairings")[0]["boards"] == [[1, 3, 8, None], [2, 6, 1, None], [3, 7, 5, None], [4, 2, 4, None]]
     assert not rec.of_kind("differs")
+
+
+def test_swiss_steps_of_a_backtracked_group():
+    """方法(五)1 (tests/test_pairing_method.py): rows 要先行 [1, 3], 要后行 [2, 4]
+    (odd round, small first).  同位 1–2 would leave 3–4, who have met: the
+    search undoes it (拆对) and 1 takes 4 错位, passing over 2 for the
+    拆对; then 2 (the next 先编者 by number) takes 3 同位.  Both colours by
+    方法(四)1 (少先 has red).  The search
+    step shows the first pairing floating two, the one kept none."""
+    cards = [card(1, 2, "B"), card(3, 2, "B", met={4}), card(2, 2, "R"), card(4, 2, "R", met={3})]
+    low = [card(5, 0, "R"), card(6, 0, "B")]
+    gs, res = search_group(cards, round_no=3, lowest=False, lower=[5, 6], all_cards=cards + low)
+    rec = Record(3, "")
+    group_steps(gs, res, [], 3, rec)
+    assert rec.kinds() == ["group", "row", "row", "pair", "pair", "search"]
+    assert [[c["no"] for c in r["cards"]] for r in rec.of_kind("row")] == [[1, 3], [2, 4]]
+    got = [(p.clause, p["picker"], p["partner"], p["form"], p["skipped"], p["red"]) for p in rec.of_kind("pair")]
+    assert got == [
+        ("方法(二)5", 1, 4, "shifted", [{"no": 2, "why": "backtrack"}], 1),
+        ("方法(二)5", 2, 3, "same_position", [], 3),
+    ]
+    search = rec.of_kind("search")[0]
+    assert search.clause == "方法(五)" and search["first"]["floats"] == 2 and search["chosen"]["floats"] == 0
+    zh = record_lines(rec, "zh")
+    assert (
+        "  1. 先编者 1号（方法(二)5 单轮次小号先编）错位配对 4号：红 1 黑 4（方法(四)1 少先者先走）；跳过 2（拆对）"
+        in zh
+    )
+    en = record_lines(rec, "en")
+    assert any("pairs shifted (错位) with 4" in ln and "passed over 2 (backtracking (拆对))" in ln for ln in en), en
 
 
 def test_swiss_steps_wait_defer_and_bye():
