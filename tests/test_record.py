@@ -286,3 +286,26 @@ def test_record_heading_found_in_both_languages():
             head = record_lines(Record(3, "x", stage=stage), lang)[0]
             m = HEADING_RE.match(head)
             assert m is not None and int(m.group(2) or m.group(3)) == 3 and bool(m.group(1)) == (stage == "ko")
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_team_workbook_record_is_the_printers(tmp_path, monkeypatch, lang):
+    """The team workbook's 编排记录: written when a round is paired and again
+    by explain, the printer's lines of the sheet-style record, one block a
+    round in either language."""
+    from xlxq import team_workbook as TW
+    from xlxq.sheets.team_read import read_team_workbook
+
+    monkeypatch.setenv("XLXQ_LANG", lang)
+    ev = TW.demo_event(6, 4, reserves=1, rounds=4)
+    path = TW.create_team_workbook(tmp_path / "t.xlsx", ev, ev.settings)
+    for _ in (1, 2):
+        assert TW.pair_next_round(book(path)).ok
+    st = TW.explain(book(path), 2)
+    want = record_lines(team_round_record(st.event, 2, style="sheet"), lang)
+    assert st.text.splitlines() == want and want[0].startswith("Round 2" if lang == "en" else "第2轮")
+    sheet = read_team_workbook(book(path)).log_sheet
+    col = [c.value for c in openpyxl.load_workbook(path)[sheet]["A"]]
+    heads = [v for v in col if v and HEADING_RE.match(v)]
+    assert len(heads) == len(set(heads)) == 2 and want[0] in heads
+    assert col[col.index(want[0]) : col.index(want[0]) + len(want)] == want
