@@ -2,7 +2,8 @@
 
 import pytest
 
-from xlxq.core.colours import ColourCtx, allocate
+from xlxq.core.colours import ColourCtx, allocate, reason_clause
+from xlxq.core.record_text import colour_text
 from tests.helpers import card
 
 MID = ColourCtx(round_no=4, total_rounds=9)
@@ -10,7 +11,9 @@ MID = ColourCtx(round_no=4, total_rounds=9)
 
 def red_of(a, b, ctx=MID, **kw):
     red, black, why = allocate(a, b, ctx, **kw)
-    return red, why
+    # the reason is a key; its words cite its clause in either language
+    assert reason_clause(why) in colour_text(why, "zh") and reason_clause(why) in colour_text(why, "en")
+    return red, colour_text(why, "zh")
 
 
 @pytest.mark.parametrize("first_red", [True, False])

@@ -34,7 +34,7 @@ def test_registry_lists_every_system():
     assert len(systems) == 8
     assert [s.entrants for s in systems] == ["players"] * 4 + ["teams"] * 4
     for s in systems:  # every one implements the whole interface
-        for name in ("pair", "explain", "check"):
+        for name in ("pair", "record", "check"):
             assert getattr(type(s), name) is not getattr(PairingSystem, name), (s.key, s.entrants, name)
         assert s.label("zh") and s.label("en")
 
@@ -238,6 +238,7 @@ NAME_TESTS_LEFT = {
     "xlxq/core/model.py": 1,  # validate_event: the key is one of SYSTEMS
     "xlxq/core/pairing.py": 2,  # pair_round: the engine of an event with no system at hand
     "xlxq/core/team_pairing.py": 5,
+    "xlxq/core/team_record.py": 3,  # the record of a team round: the core cannot ask the systems
     "xlxq/core/teams.py": 7,
     "xlxq/core/team_standings.py": 1,
     "xlxq/core/team_tiebreaks.py": 2,

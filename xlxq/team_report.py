@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Optional
 
 from xlxq.core.teams import LINEUP_NAMES, VACANT
+from xlxq.core.records import team_system_name
 from xlxq.i18n import Text
 from xlxq.text import fmt, text_table
 from xlxq.systems import system_for
@@ -52,19 +53,8 @@ RESULT_EN = {
 
 
 def team_system_label(system: str, lang: str) -> str:
-    zh = {
-        "swiss": "积分编排团体赛",
-        "round_robin": "团体单循环",
-        "double_round_robin": "团体双循环",
-        "scheveningen": "全队轮赛制",
-    }
-    en = {
-        "swiss": "team Swiss",
-        "round_robin": "team round robin",
-        "double_round_robin": "team double round robin",
-        "scheveningen": "Scheveningen match",
-    }
-    return Text(lang)(zh.get(system, system), en.get(system, system))
+    """积分编排团体赛, 团体单循环 … (the team system's name)."""
+    return team_system_name(system, lang)
 
 
 def lineup_label(lineup: str, lang: str) -> str:

@@ -19,7 +19,6 @@ docs/workbook-teams.md describes the workbook.
 from __future__ import annotations
 
 import os
-from dataclasses import replace
 from pathlib import Path
 from typing import Any, Iterable, Optional, Sequence
 
@@ -166,7 +165,7 @@ def pair_next_round(book: Book) -> Status:
     data.problems = [p for p in data.problems if p.code not in _RULE_CODES] + rule_problems(data, new)
     locate(data)
     refresh(canvas, data, new)
-    write_log(canvas, data, n, explain_team_outcome(new, out))
+    write_log(canvas, data, n, explain_team_outcome(new, out, env_lang()))
     book.apply(canvas.finish())
     problems = sorted_problems(data.problems)
     extra_zh, extra_en = found_note(problems)
@@ -225,7 +224,8 @@ def explain(book: Book, round_no: Optional[int] = None) -> Status:
     """编排记录 of round ``round_no`` (default: the last one): how the team
     pairing comes out of the rounds before it (score groups, 先编者, 拆对 …
     with teams as units), written into 编排记录 (the round's block replaced)."""
-    from xlxq.core.team_pairing import pair_team_round
+    from xlxq.core.record_text import record_text
+    from xlxq.core.team_record import team_round_record
 
     data = read_team_workbook(book)
     event = data.event
@@ -237,15 +237,7 @@ def explain(book: Book, round_no: Optional[int] = None) -> Status:
             f"轮次 {n} 无效：工作簿中有{k}轮（可解释第1–{top}轮）",
             f"invalid round {n}: the workbook has {k} round(s) (1–{top} can be explained)",
         )
-    prior = replace(event, rounds=event.rounds_before(n))
-    out = pair_team_round(prior, n)
-    text = explain_team_outcome(event, out)
-    have = next((r for r in event.rounds if r.round == n), None)
-    if have is not None:
-        mine = {m.teams() for m in out.round.matches}
-        theirs = {m.teams() for m in have.matches}
-        if mine != theirs or sorted(out.round.byes) != sorted(have.byes):
-            text += "\n注意：表中的本轮对阵与按当前成绩重新编排的结果不同（可能经人工调整，或前几轮结果已改动）"
+    text = record_text(team_round_record(event, n, style="sheet"), env_lang())
     canvas = Canvas(data.snapshot)
     write_log(canvas, data, n, text)
     book.apply(canvas.finish())
@@ -269,35 +261,14 @@ def check(book: Book) -> Status:
 # ==========================================================================
 
 
-def explain_team_outcome(event: TeamEvent, out) -> str:
-    """The 编排记录 block of a team round: notes, the 定位编排 steps with teams
-    as units (the individual printer, :func:`xlxq.core.explain.group_record`),
-    the matches."""
-    from xlxq.core.explain import first_round_method, groups_record, parity_text
+def explain_team_outcome(event: TeamEvent, out, lang: str = "zh") -> str:
+    """The 编排记录 block of a team round just paired: notes, the 定位编排
+    steps with teams as units, the matches (:mod:`xlxq.core.team_record`,
+    in the sheet's wording, by the one printer)."""
+    from xlxq.core.record_text import record_text
+    from xlxq.core.team_record import team_record
 
-    n = out.round.round
-    s = event.settings
-    names = {t.no: t.name for t in event.teams}
-    lines = [f"第{n}轮编排记录（{s.name or '团体赛'}）"]
-    lines += [f"注：{t}" for t in out.notes]
-    if system_for(s).swiss:
-        if n == 1:
-            lines.append(
-                f"第一轮：按队号{first_round_method(s.first_round)}；单号场次小号先走、双号场次大号先走（方法(一)）"
-            )
-        else:
-            basis = "场分" if s.pair_by == "match_points" else "局分"
-            lines.append(
-                f"团体定位编排（以队为单位，按{basis}分段），{parity_text(n)}；同分先按方法(二)定先编者，"
-                "按方法(三)配对，按方法(四)定先后走（“先”= 先走队，单数台执红）"
-            )
-            lines += groups_record(out.groups, n, names)
-    lines.append("对阵：")
-    for m in out.round.matches:
-        lines.append(f"  第{m.match}场  {m.first} {names[m.first]}（先走） — {m.second} {names[m.second]}（后走）")
-    for t in out.round.byes:
-        lines.append(f"  轮空  {t} {names[t]}")
-    return "\n".join(lines)
+    return record_text(team_record(event, out, style="sheet"), lang)
 
 
 def pairing_text(event: TeamEvent, round_no: int) -> str:

@@ -28,7 +28,6 @@ from typing import Any, Iterable, Optional
 from xlxq import team_workbook as TW
 from xlxq.backends.openpyxl_book import OpenpyxlBook
 from xlxq.backends.registration import read_registration
-from xlxq.core import records
 from xlxq.core.combined import build_knockout, eliminated
 from xlxq.core.knockout import build_bracket, stage_name
 from xlxq.core.model import Event, EventSettings, Player, validate_event
@@ -134,19 +133,22 @@ def _log_text(event: Event, out, stage: str = "main") -> str:
     """The 编排记录 block of a round just made: Swiss — the 定位编排 record
     of the search just run; every other system — its own record of the
     round (the same text ``explain`` writes)."""
-    from xlxq.core.explain import explain_outcome
+    from xlxq.core.record_text import record_text
+    from xlxq.core.steps import swiss_record
 
     if system_for(event.settings).swiss:
-        return explain_outcome(event, out)
+        return record_text(swiss_record(event, out), env_lang())
     return _record(event, out.round.round, stage)
 
 
 def _record(event: Event, n: int, stage: str = "main") -> str:
     """The system's 编排记录 of round ``n`` (the knockout stage of 积分晋圈淘汰
     with its prefix)."""
-    lang = env_lang()
-    text = "\n".join(get_system(event.settings.system).explain(event, n, lang))
-    return records.ko_stage(text, lang) if stage == "ko" else text
+    from xlxq.core.record_text import record_text
+
+    rec = get_system(event.settings.system).record(event, n)
+    rec.stage = stage
+    return record_text(rec, env_lang())
 
 
 def _round_label(event: Event, prior: Event, rnd, lang: str) -> str:

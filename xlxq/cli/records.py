@@ -18,8 +18,12 @@ __all__ = ["cmd_explain", "cmd_check", "add_parser"]
 def cmd_explain(args: argparse.Namespace) -> int:
     from xlxq.operations.explain import explain_file, explain_team_file
 
+    as_json = bool(getattr(args, "json", False))
     return on_source(
-        "explain", args, lambda ev: explain_file(ev, args.round), lambda ev: explain_team_file(ev, args.round)
+        "explain",
+        args,
+        lambda ev: explain_file(ev, args.round, as_json),
+        lambda ev: explain_team_file(ev, args.round, as_json),
     )
 
 
@@ -33,6 +37,7 @@ def add_parser(sub) -> None:
     s = sub.add_parser("explain", help="编排记录", description="显示某一轮的编排过程（编排记录、秩序表、淘汰赛对阵）")
     s.add_argument("file", metavar="FILE")
     s.add_argument("--round", type=int, metavar="N", help="轮次（默认：文件中最后一轮）")
+    s.add_argument("--json", action="store_true", help="以 JSON 输出编排记录的各步（JSON 赛事文件）")
     s.set_defaults(func=cmd_explain)
 
     s = sub.add_parser(

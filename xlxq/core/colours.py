@@ -49,6 +49,28 @@ class ColourCtx:
         return self.round_no >= self.total_rounds
 
 
+#: The reasons :func:`allocate` gives, by key: the clause each one cites.
+COLOUR_REASONS: dict[str, str] = {
+    "m4.1": "方法(四)1",
+    "m4.1_ext": "方法(四)1",
+    "m4.2-7": "方法(四)2–7",
+    "m4.2-7_ext": "方法(四)2–7",
+    "m4.8_sum_odd": "方法(四)8",
+    "m4.8_sum_even": "方法(四)8",
+    "m4.8_round_odd": "方法(四)8",
+    "m4.8_round_even": "方法(四)8",
+    "m4.9": "方法(四)9",
+    "m4.9_broad": "方法(四)9",
+    "p11": "原则(十一)",
+    "p12": "原则(十二)",
+}
+
+
+def reason_clause(reason: str) -> str:
+    """The clause a reason of :func:`allocate` cites."""
+    return COLOUR_REASONS[reason.split("+")[0]]
+
+
 def preference(c: CardState) -> str | None:
     """The colour a player is due: by surplus first, then alternation."""
     d = c.diff
@@ -98,17 +120,21 @@ def _tie(x: CardState, y: CardState, ctx: ColourCtx) -> tuple[CardState, str]:
     small, large = (x, y) if x.no < y.no else (y, x)
     if ctx.colour_tie == "round_parity":
         # seed 001: 单数轮次小号先走，双数轮次大号先走
-        return (small, "方法(四)8 单轮小号先") if ctx.round_no % 2 else (large, "方法(四)8 双轮大号先")
+        return (small, "m4.8_round_odd") if ctx.round_no % 2 else (large, "m4.8_round_even")
     # seed 000: 两号相加之和，奇数小号先走，偶数大号先走
     if (x.no + y.no) % 2:
-        return small, "方法(四)8 号和为奇数，小号先走"
-    return large, "方法(四)8 号和为偶数，大号先走"
+        return small, "m4.8_sum_odd"
+    return large, "m4.8_sum_even"
 
 
 def allocate(
     x: CardState, y: CardState, ctx: ColourCtx, score_x: float | None = None, score_y: float | None = None
 ) -> tuple[int, int, str]:
     """Return (red_no, black_no, reason) for a pair.
+
+    ``reason`` is a key of :data:`COLOUR_REASONS` (the clause that decided),
+    with ``+p12_keep`` appended when 原则(十二) kept a colour that 原则(十一)
+    would have swapped; :mod:`xlxq.core.record_text` words it.
 
     ``score_*`` default to the cards' scores; they matter only for 方法(四)9.
     """
@@ -128,13 +154,13 @@ def allocate(
         apart_keep = ends_apart(cr, "R") + ends_apart(cb, "B")
         apart_swap = ends_apart(cb, "R") + ends_apart(cr, "B")
         if apart_swap < apart_keep:
-            return black, red, "原则(十二) 最后一轮先后走只相差一先"
+            return black, red, "p12"
         if apart_swap > apart_keep:
             if swap < keep:
-                why += "；最后一轮不为原则(十一)换先后（原则(十二) 只相差一先）"
+                why += "+p12_keep"
             return red, black, why
     if swap < keep:
-        return black, red, "原则(十一) 避免连三/多三"
+        return black, red, "p11"
     return red, black, why
 
 
@@ -148,25 +174,25 @@ def _by_method(x: CardState, y: CardState, sx: float, sy: float, ctx: ColourCtx)
         pref = preference(hi)
         if pref is not None:
             lo = y if hi is x else x
-            return red_is(hi if pref == "R" else lo, "方法(四)9 低分服从高分（缺先补先、缺后补后）")
+            return red_is(hi if pref == "R" else lo, "m4.9_broad")
 
     # The reason names the clause only where its text covers the case; the
     # general rule's other cases say they extend it (docs/pairing.md §2.7).
     if x.diff != y.diff:
         if x.diff * y.diff < 0:
-            return red_is(x if x.diff < y.diff else y, "方法(四)1 少先者先走")
-        return red_is(x if x.diff < y.diff else y, "先走较少者先走（方法(四)1 推及）")
+            return red_is(x if x.diff < y.diff else y, "m4.1")
+        return red_is(x if x.diff < y.diff else y, "m4.1_ext")
     if x.streak != y.streak:
         if x.diff == 0:
-            return red_is(x if x.streak < y.streak else y, "方法(四)2–7 连后/上后者先走")
-        return red_is(x if x.streak < y.streak else y, "先后走数相同，连后/上后者先走（方法(四)2–7 推及）")
+            return red_is(x if x.streak < y.streak else y, "m4.2-7")
+        return red_is(x if x.streak < y.streak else y, "m4.2-7_ext")
 
     if ctx.last_three and sx != sy:
         hi = x if sx > sy else y
         pref = preference(hi)
         if pref is not None:
             lo = y if hi is x else x
-            return red_is(hi if pref == "R" else lo, "方法(四)9 低分服从高分")
+            return red_is(hi if pref == "R" else lo, "m4.9")
 
     p, why = _tie(x, y, ctx)
     return red_is(p, why)

@@ -44,6 +44,7 @@ from xlxq.core.model import (
 )
 from xlxq.core.outcome import PairingOutcome
 from xlxq.errors import InputError, PairingImpossible
+from xlxq.core.notes import Note
 
 OPEN = "open"  # the players are not known yet (an earlier match is unfinished)
 PENDING = "pending"  # both players known, the next game is to be paired
@@ -408,7 +409,13 @@ def pair_knockout_round(event: Event, round_no: Optional[int] = None) -> Pairing
             f"results missing ({where}); a knockout round needs every result first",
         )
     sname = stage_name(cur, br.stage_total)
-    notes = [f"淘汰赛{sname}（第{cur}阶段，共{br.stage_total}阶段；{len(br.order)}人，{br.size}个签位）"]
+    notes: list[str] = [
+        Note(
+            f"淘汰赛{sname}（第{cur}阶段，共{br.stage_total}阶段；{len(br.order)}人，{br.size}个签位）",
+            f"knockout {stage_name_en(cur, br.stage_total)} (stage {cur} of {br.stage_total}; "
+            f"{len(br.order)} players, {br.size} lines)",
+        )
+    ]
     todo = sorted((m for m in ms if m.status == PENDING), key=br.first_rank)
     g = event.settings.games_per_match
     boards: list[Board] = []
@@ -419,27 +426,60 @@ def pair_knockout_round(event: Event, round_no: Optional[int] = None) -> Pairing
         out_b = not event.player(black).active_in(round_no)
         if out_r and out_b:
             res = DOUBLE_FORFEIT
-            notes.append(f"{names[red]}（{red}号）与{names[black]}（{black}号）均已退赛，按双方弃权记录，两人均被淘汰")
+            notes.append(
+                Note(
+                    f"{names[red]}（{red}号）与{names[black]}（{black}号）均已退赛，按双方弃权记录，两人均被淘汰",
+                    f"{names[red]} ({red}) and {names[black]} ({black}) have both withdrawn: a double forfeit, "
+                    "both are out",
+                )
+            )
         elif out_r or out_b:
             res = BLACK_WIN_FORFEIT if out_r else RED_WIN_FORFEIT
             w = red if out_r else black
-            notes.append(f"{names[w]}（{w}号）已退赛，本局按弃权判负")
+            notes.append(
+                Note(f"{names[w]}（{w}号）已退赛，本局按弃权判负", f"{names[w]} ({w}) has withdrawn: loses by forfeit")
+            )
         n_game = len(m.games) + 1
         if m.next_kind == MAIN:
             if g > 1:
-                notes.append(f"{red}号对{black}号：第{n_game}局" + ("（先后手互换）" if n_game > 1 else ""))
+                notes.append(
+                    Note(
+                        f"{red}号对{black}号：第{n_game}局" + ("（先后手互换）" if n_game > 1 else ""),
+                        f"{red} v {black}: game {n_game}" + (" (colours swapped)" if n_game > 1 else ""),
+                    )
+                )
         elif m.next_kind == PLAYOFF:
-            notes.append(f"{red}号对{black}号：战平，加赛第{n_game - g}局")
+            notes.append(
+                Note(
+                    f"{red}号对{black}号：战平，加赛第{n_game - g}局",
+                    f"{red} v {black}: level, play-off game {n_game - g}",
+                )
+            )
         else:
-            notes.append(f"{red}号对{black}号：战平，加赛一局（和棋判黑方胜）")
+            notes.append(
+                Note(
+                    f"{red}号对{black}号：战平，加赛一局（和棋判黑方胜）",
+                    f"{red} v {black}: level, one decider (a draw is a black win)",
+                )
+            )
         boards.append(Board(len(boards) + 1, red, black, res))
     byes: list[int] = []
     if not any(m.games for m in ms):
         byes = sorted((m.winner for m in ms if m.status == BYE and m.winner is not None), key=br.rank)
-        why = "首轮轮空（按种子顺位，seed 000）" if cur == 1 else "对手缺席，直接晋级"
-        notes += [f"{names[no]}（{no}号）{why}" for no in byes]
+        why, why_en = (
+            ("首轮轮空（按种子顺位，seed 000）", "a first-round bye (by seeding, seed 000)")
+            if cur == 1
+            else ("对手缺席，直接晋级", "no opponent: goes through")
+        )
+        notes += [Note(f"{names[no]}（{no}号）{why}", f"{names[no]} ({no}): {why_en}") for no in byes]
     if round_no > event.settings.rounds:
-        notes.append(f"本轮为第{round_no}轮，超过赛事设定的 rounds = {event.settings.rounds}（加赛所致），保存前请调整")
+        notes.append(
+            Note(
+                f"本轮为第{round_no}轮，超过赛事设定的 rounds = {event.settings.rounds}（加赛所致），保存前请调整",
+                f"this is round {round_no}, beyond the event's rounds = {event.settings.rounds} (play-offs): "
+                "adjust it before saving",
+            )
+        )
     cards = build_cards(event, round_no, True)
     return PairingOutcome(round=Round(round_no, boards, byes), cards=cards, notes=notes)
 

@@ -24,6 +24,7 @@ from xlxq.core.round1 import pair_first_round
 from xlxq.core.roundrobin import RR_SYSTEMS, pair_rr_round
 from xlxq.core.swiss import GroupInput, GroupSearch, order_key
 from xlxq.errors import InputError, PairingImpossible
+from xlxq.core.notes import Note
 
 
 def pair_round(event: Event, round_no: Optional[int] = None) -> PairingOutcome:
@@ -58,7 +59,12 @@ def pair_swiss_round(event: Event, round_no: Optional[int] = None) -> PairingOut
         for b in r.boards:
             if b.result is None:
                 out.provisional.append((r.round, b.board))
-                out.notes.append(f"第{r.round}轮第{b.board}台未结束，按和棋暂计编排（原则(八)）")
+                out.notes.append(
+                    Note(
+                        f"第{r.round}轮第{b.board}台未结束，按和棋暂计编排（原则(八)）",
+                        f"round {r.round} board {b.board} is unfinished: paired as a draw (原则(八))",
+                    )
+                )
     if round_no == 1:
         out.round = pair_first_round(event, players, out.notes)
         return out

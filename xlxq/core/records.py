@@ -24,6 +24,35 @@ def heading(
     )
 
 
+#: the round-robin systems' names: (zh, en), as the registry labels them
+SYSTEM_NAMES = {"round_robin": ("单循环", "round robin"), "double_round_robin": ("双循环", "double round robin")}
+#: the team systems' names: (zh, en)
+TEAM_SYSTEM_NAMES = {
+    "swiss": ("积分编排团体赛", "team Swiss"),
+    "round_robin": ("团体单循环", "team round robin"),
+    "double_round_robin": ("团体双循环", "team double round robin"),
+    "scheveningen": ("全队轮赛制", "Scheveningen match"),
+}
+
+
+def games_label(label: str, lang: str, games: int = 1) -> str:
+    """A system's name with its games a match (单循环（每场2局）)."""
+    if games > 1:
+        label += Text(lang)(f"（每场{games}局）", f" ({games} games a match)")
+    return label
+
+
+def system_name(key: str, lang: str, games: int = 1) -> str:
+    """The name of a round-robin system (:data:`SYSTEM_NAMES`) in ``lang``."""
+    zh, en = SYSTEM_NAMES.get(key, (key, key))
+    return games_label(Text(lang)(zh, en), lang, games)
+
+
+def team_system_name(key: str, lang: str) -> str:
+    zh, en = TEAM_SYSTEM_NAMES.get(key, (key, key))
+    return Text(lang)(zh, en)
+
+
 def ko_stage(text: str, lang: str) -> str:
     """A record of the knockout stage of 积分晋圈淘汰: its heading prefixed."""
     return KO_PREFIX[Text(lang).lang] + text
@@ -34,4 +63,14 @@ def block_key(m: re.Match[str]) -> tuple[int, int]:
     return (1 if m.group(1) else 0, int(m.group(2) or m.group(3)))
 
 
-__all__ = ["HEADING_RE", "heading", "ko_stage", "block_key"]
+__all__ = [
+    "HEADING_RE",
+    "heading",
+    "ko_stage",
+    "block_key",
+    "SYSTEM_NAMES",
+    "TEAM_SYSTEM_NAMES",
+    "games_label",
+    "system_name",
+    "team_system_name",
+]

@@ -29,6 +29,7 @@ import random
 from typing import Mapping, Optional
 
 from xlxq.core.model import Board, Event, FirstRoundSettings, Round
+from xlxq.core.notes import Note
 
 
 def first_round_pairs(order: list[int], method: str) -> list[tuple[int, int]]:
@@ -58,10 +59,15 @@ def _avoid_units(pairs: list[tuple[int, int]], unit: dict[int, str], notes: list
             c, d = pairs[j]
             if not clash(a, d) and not clash(c, b):
                 pairs[i], pairs[j] = (a, d), (c, b)
-                notes.append(f"同单位回避：{b}号与{d}号互换（第{i + 1}、{j + 1}台）")
+                notes.append(
+                    Note(
+                        f"同单位回避：{b}号与{d}号互换（第{i + 1}、{j + 1}台）",
+                        f"same club kept apart: {b} and {d} swapped (boards {i + 1}, {j + 1})",
+                    )
+                )
                 break
         else:
-            notes.append(f"同单位回避：{a}号与{b}号无法调开")
+            notes.append(Note(f"同单位回避：{a}号与{b}号无法调开", f"same club: {a} and {b} cannot be kept apart"))
     return pairs
 
 
@@ -80,7 +86,7 @@ def first_round_pairings(
     if settings.first_round == "random":
         seed = settings.first_round_seed if settings.first_round_seed is not None else 0
         random.Random(seed).shuffle(order)
-        notes.append(f"随机配对，随机种子 {seed}")
+        notes.append(Note(f"随机配对，随机种子 {seed}", f"random draw, seed {seed}"))
     byes = []
     if len(order) % 2:
         byes = [order.pop()]

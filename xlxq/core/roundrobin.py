@@ -31,6 +31,7 @@ from xlxq.core.history import build_cards
 from xlxq.core.model import BLACK_WIN_FORFEIT, DOUBLE_FORFEIT, FORFEITS, RED_WIN_FORFEIT, Board, Event, Round
 from xlxq.core.outcome import PairingOutcome
 from xlxq.errors import InputError
+from xlxq.core.notes import Note
 
 RR_SYSTEMS = ("round_robin", "double_round_robin")
 WITHDRAWAL_POLICIES = ("cxa", "annul", "forfeit")
@@ -207,19 +208,33 @@ def apply_withdrawals(event: Event, rnd: Round, notes: Optional[list[str]] = Non
         if wr and wb:
             if ruling[b.red] == FORFEIT and ruling[b.black] == FORFEIT:
                 boards.append(Board(len(boards) + 1, b.red, b.black, DOUBLE_FORFEIT))
-                notes.append(f"{name[b.red]}（{b.red}号）与{name[b.black]}（{b.black}号）均已退赛，本局按双方弃权记录")
+                notes.append(
+                    Note(
+                        f"{name[b.red]}（{b.red}号）与{name[b.black]}（{b.black}号）均已退赛，本局按双方弃权记录",
+                        f"{name[b.red]} ({b.red}) and {name[b.black]} ({b.black}) have both withdrawn: a double forfeit",
+                    )
+                )
             continue
         w, other = (b.red, b.black) if wr else (b.black, b.red)
         if ruling[w] == ANNULLED:
             byes.append(other)
             notes.append(
-                f"{name[w]}（{w}号）退赛且已赛对手不足半数，成绩注销（第20.3条），"
-                f"{name[other]}（{other}号）本轮轮空（不计分）"
+                Note(
+                    f"{name[w]}（{w}号）退赛且已赛对手不足半数，成绩注销（第20.3条），"
+                    f"{name[other]}（{other}号）本轮轮空（不计分）",
+                    f"{name[w]} ({w}) withdrew having met fewer than half the field: results annulled (20.3); "
+                    f"{name[other]} ({other}) sits out this round (no points)",
+                )
             )
         else:
             res = BLACK_WIN_FORFEIT if wr else RED_WIN_FORFEIT
             boards.append(Board(len(boards) + 1, b.red, b.black, res))
-            notes.append(f"{name[w]}（{w}号）已退赛，对{name[other]}（{other}号）一局按弃权判负（第20.3条）")
+            notes.append(
+                Note(
+                    f"{name[w]}（{w}号）已退赛，对{name[other]}（{other}号）一局按弃权判负（第20.3条）",
+                    f"{name[w]} ({w}) has withdrawn: loses to {name[other]} ({other}) by forfeit (20.3)",
+                )
+            )
     return Round(rnd.round, boards, byes)
 
 
@@ -267,14 +282,22 @@ def pair_rr_round(event: Event, round_no: Optional[int] = None) -> PairingOutcom
     notes: list[str] = []
     if s.rounds != total:
         notes.append(
-            f"赛事设定 rounds = {s.rounds}，而{len(nos)}人{'双' if double else '单'}循环"
-            f"{'（每场' + str(s.games_per_match) + '局）' if s.games_per_match > 1 else ''}共{total}轮"
+            Note(
+                f"赛事设定 rounds = {s.rounds}，而{len(nos)}人{'双' if double else '单'}循环"
+                f"{'（每场' + str(s.games_per_match) + '局）' if s.games_per_match > 1 else ''}共{total}轮",
+                f"the event's rounds = {s.rounds}, but this round robin of {len(nos)} has {total}",
+            )
         )
     for r in event.rounds_before(round_no):
         want = {frozenset((b.red, b.black)) for b in table_round(nos, r.round, double, s.games_per_match).boards}
         have = {frozenset((b.red, b.black)) for b in r.boards}
         if not have <= want:
-            notes.append(f"第{r.round}轮的对阵与循环赛秩序表不符（可能经过手工修改）")
+            notes.append(
+                Note(
+                    f"第{r.round}轮的对阵与循环赛秩序表不符（可能经过手工修改）",
+                    f"round {r.round} is not the table's (edited by hand?)",
+                )
+            )
     rnd = apply_withdrawals(event, table_round(nos, round_no, double, s.games_per_match), notes)
     cycle, t, game = table_position(round_no, len(nos), double, s.games_per_match)
     where = f"秩序表第{t}轮"
@@ -282,7 +305,7 @@ def pair_rr_round(event: Event, round_no: Optional[int] = None) -> PairingOutcom
         where = f"第{cycle}循环" + where + ("（先后手互换）" if cycle == 2 else "")
     if s.games_per_match > 1:
         where += f"第{game}局" + ("（先后手互换）" if game % 2 == 0 else "")
-    notes.insert(0, f"循环赛：{where}")
+    notes.insert(0, Note(f"循环赛：{where}", f"round robin: table round {t}"))
     cards = build_cards(event, round_no, True)
     return PairingOutcome(round=rnd, cards=cards, notes=notes)
 

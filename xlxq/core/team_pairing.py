@@ -38,6 +38,7 @@ from xlxq.core.roundrobin import rr_round_count, table_position, table_round
 from xlxq.core.scheveningen import scheveningen_round
 from xlxq.core.teams import Match, TeamEvent, TeamRound, check_team_settings, match_game_points, set_lineups
 from xlxq.errors import InputError, PairingImpossible
+from xlxq.core.notes import Note
 
 
 @dataclass
@@ -96,12 +97,22 @@ def _provisional(event: TeamEvent, round_no: int, out: TeamPairingOutcome) -> No
     for r in event.rounds_before(round_no):
         for m in r.matches:
             if not m.boards:
-                out.notes.append(f"第{r.round}轮第{m.match}场尚无出场名单，按各台和棋暂计编排（原则(八)）")
+                out.notes.append(
+                    Note(
+                        f"第{r.round}轮第{m.match}场尚无出场名单，按各台和棋暂计编排（原则(八)）",
+                        f"round {r.round} match {m.match} has no line-ups yet: every board paired as a draw (原则(八))",
+                    )
+                )
                 continue
             for b in m.boards:
                 if b.result is None:
                     out.provisional.append((r.round, m.match, b.board))
-                    out.notes.append(f"第{r.round}轮第{m.match}场第{b.board}台未结束，按和棋暂计编排（原则(八)）")
+                    out.notes.append(
+                        Note(
+                            f"第{r.round}轮第{m.match}场第{b.board}台未结束，按和棋暂计编排（原则(八)）",
+                            f"round {r.round} match {m.match} board {b.board} is unfinished: paired as a draw (原则(八))",
+                        )
+                    )
 
 
 def _matches(pairs: list[tuple[int, int]]) -> list[Match]:
@@ -133,7 +144,7 @@ def pair_scheveningen_round(event: TeamEvent, round_no: Optional[int] = None) ->
     return TeamPairingOutcome(
         round=scheveningen_round(event, rn),
         cards=build_team_cards(event, rn),
-        notes=[f"全队轮赛制：秩序表第{rn}轮"],
+        notes=[Note(f"全队轮赛制：秩序表第{rn}轮", f"Scheveningen: table round {rn}")],
     )
 
 
@@ -197,14 +208,28 @@ def pair_team_rr_round(event: TeamEvent, round_no: Optional[int] = None) -> Team
     )
     cycle, t_round, _ = table_position(round_no, len(nos), double)
     out.notes.append(
-        f"团体循环赛：{f'第{cycle}循环' if double else ''}秩序表第{t_round}轮"
-        + ("（先后走互换）" if cycle == 2 else "")
+        Note(
+            f"团体循环赛：{f'第{cycle}循环' if double else ''}秩序表第{t_round}轮"
+            + ("（先后走互换）" if cycle == 2 else ""),
+            f"team round robin: {f'cycle {cycle}, ' if double else ''}table round {t_round}"
+            + (" (colours reversed)" if cycle == 2 else ""),
+        )
     )
     if s.rounds != total:
-        out.notes.append(f"赛事设定 rounds = {s.rounds}，而{len(nos)}队{'双' if double else '单'}循环共{total}轮")
+        out.notes.append(
+            Note(
+                f"赛事设定 rounds = {s.rounds}，而{len(nos)}队{'双' if double else '单'}循环共{total}轮",
+                f"the event's rounds = {s.rounds}, but this round robin of {len(nos)} teams has {total}",
+            )
+        )
     for t in event.teams:
         if not t.active_in(round_no):
-            out.notes.append(f"{t.name}（{t.no}队）已退赛：本轮对它的比赛请按弃权录入")
+            out.notes.append(
+                Note(
+                    f"{t.name}（{t.no}队）已退赛：本轮对它的比赛请按弃权录入",
+                    f"{t.name} ({t.no}) has withdrawn: enter its match this round as a forfeit",
+                )
+            )
     return out
 
 

@@ -6,6 +6,7 @@ event's pairing system (``get_system(system).explain``, a team event's
 
 from __future__ import annotations
 
+from xlxq.core.record_text import record_lines
 from xlxq.operations.result import Outcome
 from xlxq.operations.source import round_arg
 from xlxq.systems import get_system, get_team_system
@@ -13,13 +14,20 @@ from xlxq.systems import get_system, get_team_system
 __all__ = ["explain_file", "explain_team_file"]
 
 
-def explain_file(event, round_no) -> Outcome:
-    """The 编排记录 of ``round_no`` (default: the last round) of an individual event."""
-    n = round_arg(event, round_no, allow_next=True)
-    return Outcome(render=lambda lang: list(get_system(event.settings.system).explain(event, n, lang)))
+def explain_file(event, round_no, as_json: bool = False) -> Outcome:
+    """The 编排记录 of ``round_no`` (default: the last round) of an individual
+    event; ``as_json``: its steps as data."""
+    return _explained(get_system(event.settings.system), event, round_arg(event, round_no, allow_next=True), as_json)
 
 
-def explain_team_file(event, round_no) -> Outcome:
+def explain_team_file(event, round_no, as_json: bool = False) -> Outcome:
     """The 编排记录 of ``round_no`` of a team event, by its team system."""
-    n = round_arg(event, round_no, allow_next=True)
-    return Outcome(render=lambda lang: list(get_team_system(event.settings.system).explain(event, n, lang)))
+    system = get_team_system(event.settings.system)
+    return _explained(system, event, round_arg(event, round_no, allow_next=True), as_json)
+
+
+def _explained(system, event, n: int, as_json: bool) -> Outcome:
+    rec = system.record(event, n)
+    if as_json:
+        return Outcome(data=rec.data())
+    return Outcome(render=lambda lang: record_lines(rec, lang))

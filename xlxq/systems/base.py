@@ -12,7 +12,10 @@ A system is one object with
 - ``default_tiebreaks(settings)``: the preset the rules name for it,
 - ``pair(event, round_no)``: the next round and how it was made
   (:class:`~xlxq.core.pairing.PairingOutcome`),
-- ``explain(event, round_no, lang)``: the 编排记录 lines of a round,
+- ``record(event, round_no)``: the 编排记录 of a round as steps
+  (:class:`~xlxq.core.steps.Record`, language-free), and
+  ``explain(event, round_no, lang)``: its lines, by the one printer
+  (:mod:`xlxq.core.record_text`),
 - ``check(event, round_no, lang)``: a :class:`CheckReport` of a round made
   by the engine or by hand.
 
@@ -27,10 +30,13 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Optional, Protocol, Sequence, TypeVar, cast
 
 from xlxq.core.checks import ERROR, Issue
+from xlxq.core.record_text import record_lines
+from xlxq.core.records import games_label
 from xlxq.i18n import Text
 
 if TYPE_CHECKING:
     from xlxq.core.model import Event, Round
+    from xlxq.core.steps import Record
 
 
 class EventLike(Protocol):
@@ -103,11 +109,7 @@ class PairingSystem(Generic[EventT, OutcomeT]):
     seated_by_table: ClassVar[bool] = False
 
     def label(self, lang: str, games: int = 1) -> str:
-        t = Text(lang)
-        out = t(self.label_zh, self.label_en)
-        if games > 1:
-            out += t(f"（每场{games}局）", f" ({games} games a match)")
-        return out
+        return games_label(Text(lang)(self.label_zh, self.label_en), lang, games)
 
     def planned_rounds(self, n: int, settings: Any) -> int:
         """The rounds of an event of ``n`` entrants (``settings``: its
@@ -125,8 +127,11 @@ class PairingSystem(Generic[EventT, OutcomeT]):
     def pair(self, event: EventT, round_no: Optional[int] = None) -> OutcomeT:
         raise NotImplementedError
 
-    def explain(self, event: EventT, round_no: int, lang: str) -> list[str]:
+    def record(self, event: EventT, round_no: int) -> Record:
         raise NotImplementedError
+
+    def explain(self, event: EventT, round_no: int, lang: str) -> list[str]:
+        return record_lines(self.record(event, round_no), lang)
 
     def check(self, event: EventT, round_no: int, lang: str) -> CheckReport:
         raise NotImplementedError

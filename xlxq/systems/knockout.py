@@ -5,7 +5,7 @@ its rounds against the bracket."""
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Optional
+from typing import Any, Optional
 
 from xlxq.core.knockout import (
     ARMAGEDDON,
@@ -21,82 +21,75 @@ from xlxq.core.knockout import (
 )
 from xlxq.core.model import BLACK_WIN_FORFEIT, DOUBLE_FORFEIT, RED_WIN_FORFEIT, Event, EventSettings
 from xlxq.core.outcome import PairingOutcome
-from xlxq.core.records import heading
+from xlxq.core.record_text import ko_game_label
+from xlxq.core.steps import Record, note_steps, pairings_step
 from xlxq.i18n import Text
 from xlxq.systems.base import CheckReport, PairingSystem, prior, report_of
 from xlxq.systems.registry import register
 
 
+def game_kind(m: Match, g: int) -> tuple[str, int]:
+    """(kind, number) of the next game of knockout match ``m``: main,
+    playoff or armageddon, and its number in the match."""
+    kind = "main" if m.next_kind == MAIN else "armageddon" if m.next_kind == ARMAGEDDON else "playoff"
+    return kind, len(m.games) + 1
+
+
 def game_label(m: Match, g: int, lang: str) -> str:
-    t = Text(lang)
     """What the next game of knockout match ``m`` is (第2局, 加赛第1局 …)."""
-    k = len(m.games) + 1
-    if m.next_kind == MAIN:
-        return t(f"第{k}局", f"game {k}") if g > 1 else ""
-    if m.next_kind == ARMAGEDDON:
-        return t("加赛决胜局（和棋判黑胜）", "play-off decider (draw: black wins)")
-    return t(f"加赛第{k - g}局", f"play-off game {k - g}")
+    kind, k = game_kind(m, g)
+    return ko_game_label(kind, k, g, lang)
 
 
-def ko_explain(event: Event, n: int, lang: str) -> list[str]:
-    t = Text(lang)
+def ko_record(event: Event, n: int) -> Record:
+    """The record of knockout round ``n``: the bracket, the seeding (before
+    the first game), the engine's notes, each board with its stage, game and
+    colour reason (第13.4条 seeding for game 1, 第13.5条 swapped after)."""
     s = event.settings
     before = prior(event, n)
     before = replace(before, settings=replace(s, rounds=max(s.rounds, n)))
     out = pair_knockout_round(before, n)
     br = build_bracket(before)
     g = s.games_per_match
-    by_no = {p.no: p for p in event.players}
-    lines = [heading(n, s.name, t.lang)]
+    rec = Record(n, s.name, names={p.no: p.name for p in event.players})
     po = ",".join(map(str, s.playoff_games)) or "1"
-    lines.append(
-        t(
-            f"淘汰赛：{len(br.order)}人，{br.size}个签位，{br.stage_total}阶段；每场{g}局；战平加赛 {po} 局"
-            + ("，再平则一局决胜（和棋判黑胜）" if s.armageddon else "（末项重复直至分出胜负）"),
-            f"knockout: {len(br.order)} players, {br.size} lines, {br.stage_total} stages; {g} game(s) a match; "
-            f"play-offs {po}" + (" then an armageddon game" if s.armageddon else " (the last repeats)"),
-        )
+    rec.add(
+        "ko_bracket",
+        players=len(br.order),
+        size=br.size,
+        stages=br.stage_total,
+        games=g,
+        playoffs=po,
+        armageddon=s.armageddon,
     )
     if br.current_stage == 1 and not any(m.games for m in br.stages[0]):
-        lines.append(
-            t("种子顺位（种子按种子号，其余按序号）：", "seeding (seeds by seed, then by no): ")
-            + "、".join(f"{i}.{no}" for i, no in enumerate(br.order, 1))
-        )
-    lines += [t(f"注：{x}", f"note: {x}") for x in out.notes]
-    lines.append(t("对阵：", "pairings:"))
-    total = br.stage_total
+        rec.add("ko_seeding", order=list(br.order))
+    note_steps(out.notes, rec)
+    matches: list[Optional[dict[str, Any]]] = []
     for b in out.round.boards:
         m = br.match_of(b.red, b.black)
-        label = game_label(m, g, t.lang) if m is not None else ""
-        if m is not None and not m.games:
-            why = t(
-                f"种子顺位在前（第{br.rank(b.red)}）者执红，代替猜先（第13.4条；猜先结果不同可互换）",
-                f"better seeding ({br.rank(b.red)}) has red, in place of the toss (13.4)",
-            )
-        else:
-            why = t("与上一局交换先后（第13.5条）", "colours swapped from the previous game (13.5)")
-        sname = t(stage_name(m.stage, total), stage_name_en(m.stage, total)) if m is not None else ""
-        lines.append(
-            t(
-                f"  第{b.board}台  {b.red} {by_no[b.red].name}（红） — {b.black} {by_no[b.black].name}（黑）"
-                f"  {sname}{label}；{why}",
-                f"  board {b.board}  {b.red} {by_no[b.red].name} (red) — {b.black} {by_no[b.black].name} "
-                f"(black)  {sname} {label}; {why}",
-            )
+        if m is None:
+            matches.append(None)
+            continue
+        kind, k = game_kind(m, g)
+        matches.append(
+            {
+                "stage": m.stage,
+                "stages": br.stage_total,
+                "kind": kind,
+                "k": k,
+                "games": g,
+                "seed_rank": br.rank(b.red) if not m.games else None,
+                "clause": "第13.5条" if m.games else "第13.4条",
+            }
         )
-    for no in out.round.byes:
-        lines.append(t(f"  轮空  {no} {by_no[no].name}", f"  bye  {no} {by_no[no].name}"))
+    pairings_step(rec, [(b.board, b.red, b.black, None) for b in out.round.boards], out.round.byes, ko=matches)
     have = next((r for r in event.rounds if r.round == n), None)
     if have is not None and (
         {frozenset((b.red, b.black)) for b in have.boards} != {frozenset((b.red, b.black)) for b in out.round.boards}
     ):
-        lines.append(
-            t(
-                "注意：文件中的本轮对阵与淘汰赛对阵不同，详见 xlxq check",
-                "note: the round in the file differs from the bracket; see xlxq check",
-            )
-        )
-    return lines
+        rec.add("differs", against="bracket")
+    return rec
 
 
 def ko_check(event: Event, n: int, lang: str) -> tuple[list[tuple[str, str, str]], Optional[str]]:
@@ -237,8 +230,8 @@ class Knockout(PairingSystem[Event, PairingOutcome]):
     def last_pairable_round(self, event: Event) -> int:
         return len(event.rounds) + 1  # 加赛 add rounds as they are needed
 
-    def explain(self, event: Event, round_no: int, lang: str) -> list[str]:
-        return ko_explain(event, round_no, lang)
+    def record(self, event: Event, round_no: int) -> Record:
+        return ko_record(event, round_no)
 
     def check(self, event: Event, round_no: int, lang: str) -> CheckReport:
         return report_of(round_no, *ko_check(event, round_no, lang), lang)

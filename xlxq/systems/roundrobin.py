@@ -8,7 +8,7 @@ from typing import Optional
 
 from xlxq.core.model import Event, EventSettings, Round
 from xlxq.core.outcome import PairingOutcome
-from xlxq.core.records import heading
+from xlxq.core.records import SYSTEM_NAMES
 from xlxq.core.roundrobin import (
     apply_withdrawals,
     berger_table,
@@ -21,9 +21,10 @@ from xlxq.core.roundrobin import (
     table_round,
 )
 from xlxq.core.rr_standings import default_preset
+from xlxq.core.steps import Record, note_steps, pairings_step
 from xlxq.errors import XlxqError
 from xlxq.i18n import Text
-from xlxq.systems.base import CheckReport, PairingSystem, pairset, prior, report_of, who
+from xlxq.systems.base import CheckReport, PairingSystem, pairset, prior, report_of
 from xlxq.systems.registry import get_system, register, system_label
 
 
@@ -41,90 +42,38 @@ def rr_expected(event: Event, round_no: int, table_round_no: Optional[int] = Non
     return apply_withdrawals(prior(event, round_no), Round(round_no, tr.boards, tr.byes))
 
 
-def rr_explain(event: Event, n: int, lang: str) -> list[str]:
-    T = Text(lang)
+def rr_record(event: Event, n: int) -> Record:
+    """The record of round ``n``: the table (棋规循环赛对局秩序表), where the
+    round stands in it, its row, the numbers, the bye, the colours (第13.1条),
+    the pairings."""
     nos, double, g = rr_context(event)
     N = len(nos)
     M = max_number(N)
     ph = phantom(N)
     out = pair_rr_round(prior(event, n), n)
     cycle, t, game = table_position(n, N, double, g)
-    by_no = {p.no: p for p in event.players}
-    lines = [heading(n, event.settings.name, T.lang)]
-    lines.append(
-        T(
-            f"循环赛：{N}人{system_label(event.settings.system, T.lang, g)}；最大号 M = {M}"
-            + (f"（{N}人为单数，{M}号为虚设，与之相遇者轮空）" if ph else "")
-            + f"；秩序表每循环{M - 1}轮（棋规循环赛对局秩序表）",
-            f"{system_label(event.settings.system, T.lang, g)} of {N} players; largest number M = {M}"
-            + (f" (odd field: {M} is the phantom, its opponent has the bye)" if ph else "")
-            + f"; {M - 1} table rounds a cycle",
-        )
-    )
-    where = T(f"秩序表第{t}轮", f"table round {t}")
-    if double:
-        where = T(f"第{cycle}循环", f"cycle {cycle}, ") + where
-    if g > 1:
-        where += T(f"第{game}局", f", game {game}")
-    lines.append(T(f"本轮 = {where}", f"this round = {where}"))
+    rec = Record(n, event.settings.name, names={p.no: p.name for p in event.players})
+    table = "棋规循环赛对局秩序表"
+    rec.add("rr_table", table, system=event.settings.system, games=g, players=N, largest=M, phantom=ph)
+    rec.add("rr_position", table, cycle=cycle, table_round=t, game=game, double=double, games=g)
     row = berger_table(N)[t - 1]
-    cells = []
-    for a, b in row:
-        cells.append(f"{a}—{b}" + (T("（轮空）", " (bye)") if ph in (a, b) else ""))
-    lines.append(
-        T(f"秩序表第{t}轮（台号，号次在前者执红）：", f"table round {t} (table numbers, first listed red): ")
-        + "  ".join(cells)
-    )
+    rec.add("rr_row", table, table_round=t, pairs=[list(p) for p in row], phantom=ph)
     if nos != list(range(1, N + 1)):
-        lines.append(T("台号 → 序号：", "table number → no: ") + "，".join(f"{i}→{no}" for i, no in enumerate(nos, 1)))
+        rec.add("rr_numbers", table, nos=list(nos))
     for a, b in row:
         if ph in (a, b):
-            x = nos[(b if a == ph else a) - 1]
-            lines.append(
-                T(
-                    f"轮空：{who(event, x, T)}与虚设的{M}号相遇（人数逢单，循环赛轮空不计分，也不计先后走）",
-                    f"bye: {who(event, x, T)} meets the phantom {M} (no points, no colour)",
-                )
-            )
-    reason = T("号次在前者执红（第13.1条）", "the number listed first has red (13.1)")
-    if cycle == 2:
-        reason += T("；第二循环先后手互换", "; second cycle: colours reversed")
-    if g > 1 and game % 2 == 0:
-        reason += T(
-            f"；两局制第{game}局先后手互换（第一局执红者第二局执黑）", f"; game {game} of the match: colours swapped"
-        )
+            rec.add("rr_bye", table, player=nos[(b if a == ph else a) - 1], phantom=M)
     swap = (cycle == 2) != (g > 1 and game % 2 == 0)
-    lines.append(
-        T(
-            f"先后手：{reason}" + ("，故台号在后者执红" if swap else ""),
-            f"colours: {reason}" + (", so the number listed second has red" if swap else ""),
-        )
-    )
-    lines += [T(f"注：{x}", f"note: {x}") for x in out.notes[1:]]
-    lines.append(T("对阵：", "pairings:"))
-    for bd in out.round.boards:
-        res = T(f"（已按弃权记录：{bd.result}）", f" (prefilled: {bd.result})") if bd.result else ""
-        lines.append(
-            T(
-                f"  第{bd.board}台  {bd.red} {by_no[bd.red].name}（红） — {bd.black} {by_no[bd.black].name}（黑）{res}",
-                f"  board {bd.board}  {bd.red} {by_no[bd.red].name} (red) — {bd.black} {by_no[bd.black].name} "
-                f"(black){res}",
-            )
-        )
-    for no in out.round.byes:
-        lines.append(T(f"  轮空  {no} {by_no[no].name}", f"  bye  {no} {by_no[no].name}"))
+    rec.add("rr_colours", "第13.1条", cycle=cycle, game=game, games=g, swap=swap)
+    note_steps(out.notes[1:], rec)
+    pairings_step(rec, [(b.board, b.red, b.black, b.result) for b in out.round.boards], out.round.byes)
     have = next((r for r in event.rounds if r.round == n), None)
     if have is not None:
         if [(b.red, b.black) for b in have.boards] != [(b.red, b.black) for b in out.round.boards] or sorted(
             have.byes
         ) != sorted(out.round.byes):
-            lines.append(
-                T(
-                    "注意：文件中的本轮对阵与秩序表不同（可能经人工调整），详见 xlxq check",
-                    "note: the round in the file differs from the table (edited by hand?); see xlxq check",
-                )
-            )
-    return lines
+            rec.add("differs", against="table")
+    return rec
 
 
 def rr_check(event: Event, n: int, lang: str) -> tuple[list[tuple[str, str, str]], Optional[str]]:
@@ -265,8 +214,7 @@ def rr_check(event: Event, n: int, lang: str) -> tuple[list[tuple[str, str, str]
 @register
 class RoundRobin(PairingSystem[Event, PairingOutcome]):
     key = "round_robin"
-    label_zh = "单循环"
-    label_en = "round robin"
+    label_zh, label_en = SYSTEM_NAMES[key]
     fixed_rounds = True
     round_robin = True
 
@@ -279,8 +227,8 @@ class RoundRobin(PairingSystem[Event, PairingOutcome]):
     def pair(self, event: Event, round_no: Optional[int] = None) -> PairingOutcome:
         return pair_rr_round(event, round_no)
 
-    def explain(self, event: Event, round_no: int, lang: str) -> list[str]:
-        return rr_explain(event, round_no, lang)
+    def record(self, event: Event, round_no: int) -> Record:
+        return rr_record(event, round_no)
 
     def check(self, event: Event, round_no: int, lang: str) -> CheckReport:
         return report_of(round_no, *rr_check(event, round_no, lang), lang)
@@ -289,6 +237,5 @@ class RoundRobin(PairingSystem[Event, PairingOutcome]):
 @register
 class DoubleRoundRobin(RoundRobin):
     key = "double_round_robin"
-    label_zh = "双循环"
-    label_en = "double round robin"
+    label_zh, label_en = SYSTEM_NAMES[key]
     double = True

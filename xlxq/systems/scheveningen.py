@@ -7,20 +7,20 @@ from __future__ import annotations
 
 from typing import Optional
 
-from xlxq.core.scheveningen import format_schedule, schedule, scheveningen_round
+from xlxq.core.scheveningen import scheveningen_round
 from xlxq.core.team_pairing import TeamPairingOutcome, pair_scheveningen_round
 from xlxq.core.team_tiebreaks import default_preset
+from xlxq.core.records import TEAM_SYSTEM_NAMES
 from xlxq.core.teams import TeamEvent, TeamSettings
 from xlxq.i18n import Text
 from xlxq.systems.registry import register
-from xlxq.systems.team_common import Issues, TeamSystem, before
+from xlxq.systems.team_common import Issues, TeamSystem
 
 
 @register
 class Scheveningen(TeamSystem):
     key = "scheveningen"
-    label_zh = "全队轮赛制"
-    label_en = "Scheveningen match"
+    label_zh, label_en = TEAM_SYSTEM_NAMES[key]
     fixed_rounds = True
     seated_by_table = True
 
@@ -33,26 +33,6 @@ class Scheveningen(TeamSystem):
 
     def pair(self, event: TeamEvent, round_no: Optional[int] = None) -> TeamPairingOutcome:
         return pair_scheveningen_round(event, round_no)
-
-    def record(self, event: TeamEvent, n: int, t: Text) -> tuple[TeamPairingOutcome, list[str]]:
-        s = event.settings
-        a, b = sorted(event.teams, key=lambda tm: tm.no)
-        lines = [
-            t(
-                f"全队轮赛制：A方 {a.name}（{a.no}队）、B方 {b.name}（{b.no}队）各{s.boards}人；每名队员与对方每名队员"
-                f"各赛一局；A方台次固定，B方轮转；每轮两队执红数相等（单数人数时相差一），每人先后走相差不超过一、"
-                f"不连走三先或三后（docs/teams.md §6）",
-                f"Scheveningen: A = {a.name} ({a.no}), B = {b.name} ({b.no}), {s.boards} a side; each player "
-                f"meets each opponent once; A's boards fixed, B rotates; colours balanced",
-            ),
-            t("A方：", "A: ")
-            + t("、", ", ").join(f"A{i}={no} {event.player(no).name}" for i, no in enumerate(a.players[: s.boards], 1)),
-            t("B方：", "B: ")
-            + t("、", ", ").join(f"B{i}={no} {event.player(no).name}" for i, no in enumerate(b.players[: s.boards], 1)),
-        ]
-        row = format_schedule(schedule(s.boards)).splitlines()[n - 1].split(": ", 1)[1]
-        lines.append(t(f"秩序表第{n}轮（前者执红）：{row}", f"table round {n} (first listed has red): {row}"))
-        return self.pair(before(event, n), n), lines
 
     def judge(self, event: TeamEvent, n: int, t: Text) -> tuple[Issues, Optional[str]]:
         """Every board against the schedule: the players and who has red."""

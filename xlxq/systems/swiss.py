@@ -7,9 +7,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Optional
 
 from xlxq.core.checks import check_round, compare_with_engine
-from xlxq.core.explain import explain_round
 from xlxq.core.pairing import pair_swiss_round
 from xlxq.core.standings import DEFAULT_PRESET
+from xlxq.core.steps import Record, swiss_round_record
 from xlxq.errors import XlxqError
 from xlxq.i18n import Text
 from xlxq.systems.base import CheckReport, PairingSystem
@@ -33,8 +33,8 @@ class Swiss(PairingSystem["Event", "PairingOutcome"]):
     def pair(self, event: Event, round_no: Optional[int] = None) -> PairingOutcome:
         return pair_swiss_round(event, round_no)
 
-    def explain(self, event: Event, round_no: int, lang: str) -> list[str]:
-        return [explain_round(event, round_no)]
+    def record(self, event: Event, round_no: int) -> Record:
+        return swiss_round_record(event, round_no)
 
     def check(self, event: Event, round_no: int, lang: str) -> CheckReport:
         t = Text(lang)

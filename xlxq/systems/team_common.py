@@ -10,6 +10,8 @@ from __future__ import annotations
 from typing import Optional
 
 from xlxq.core.team_pairing import TeamPairingOutcome
+from xlxq.core.steps import Record
+from xlxq.core.team_record import team_round_record
 from xlxq.core.teams import LINEUP_NAMES, TeamEvent, TeamRound
 from xlxq.i18n import Text
 from xlxq.systems.base import CheckReport, PairingSystem, prior, report_of
@@ -40,8 +42,10 @@ class TeamSystem(PairingSystem[TeamEvent, TeamPairingOutcome]):
         game points."""
         return t("场分", "Match pts")
 
-    def record(self, event: TeamEvent, n: int, t: Text) -> tuple[TeamPairingOutcome, list[str]]:
-        raise NotImplementedError
+    def record(self, event: TeamEvent, round_no: int) -> Record:
+        """The 编排记录 of a team round as steps (:mod:`xlxq.core.team_record`),
+        worded by the one printer (``explain``)."""
+        return team_round_record(event, round_no)
 
     def judge(self, event: TeamEvent, n: int, t: Text) -> tuple[Issues, Optional[str]]:
         raise NotImplementedError
@@ -53,54 +57,6 @@ class TeamSystem(PairingSystem[TeamEvent, TeamPairingOutcome]):
             f"board colours (first team red on odd boards) and line-ups ({lineup_label(event.settings.lineup, t)}): "
             f"checked on reading, valid",
         )
-
-    def explain(self, event: TeamEvent, round_no: int, lang: str) -> list[str]:
-        t = Text(lang)
-        s = event.settings
-        n = round_no
-        lines = [
-            t(f"第{n}轮编排记录（{s.name or '赛事'}）", f"Round {n} record ({s.name or 'event'})"),
-            t(
-                f"{self.label(t.lang)}：{len(event.teams)}队，每场{s.boards}台",
-                f"{self.label(t.lang)}: {len(event.teams)} teams, {s.boards} boards a match",
-            ),
-        ]
-        out, middle = self.record(event, n, t)
-        lines += middle
-        lines.append(t("对阵：", "matches:"))
-        for m in out.round.matches:
-            first = "" if self.seated_by_table else t("（先走）", " (first)")
-            lines.append(
-                t(
-                    f"  第{m.match}场  {tname(event, m.first, t)}{first} — {tname(event, m.second, t)}",
-                    f"  match {m.match}  {tname(event, m.first, t)}{first} — {tname(event, m.second, t)}",
-                )
-            )
-            if self.seated_by_table:
-                for b in m.boards:
-                    lines.append(
-                        t(
-                            f"    第{b.board}台  {b.red} {event.player(b.red).name}（红） — "
-                            f"{b.black} {event.player(b.black).name}（黑）",
-                            f"    board {b.board}  {b.red} {event.player(b.red).name} (red) — "
-                            f"{b.black} {event.player(b.black).name} (black)",
-                        )
-                    )
-        for no in out.round.byes:
-            lines.append(t(f"  轮空  {tname(event, no, t)}", f"  bye  {tname(event, no, t)}"))
-        have = next((r for r in event.rounds if r.round == n), None)
-        if have is not None:
-            mine = {(m.first, m.second) for m in out.round.matches}
-            theirs = {(m.first, m.second) for m in have.matches}
-            if mine != theirs or sorted(out.round.byes) != sorted(have.byes):
-                lines.append(
-                    t(
-                        "注意：文件中的本轮对阵与引擎编排不同（可能经人工调整，或此前各轮结果已改动），详见 xlxq check",
-                        "note: the round in the file differs from the engine's (edited by hand, or earlier "
-                        "results changed since); see xlxq check",
-                    )
-                )
-        return lines
 
     def check(self, event: TeamEvent, round_no: int, lang: str) -> CheckReport:
         t = Text(lang)

@@ -10,6 +10,7 @@ from typing import Optional
 from xlxq.core.roundrobin import rr_round_count
 from xlxq.core.team_pairing import TeamPairingOutcome, pair_team_rr_round
 from xlxq.core.team_tiebreaks import default_preset
+from xlxq.core.records import TEAM_SYSTEM_NAMES
 from xlxq.core.teams import TeamEvent, TeamSettings
 from xlxq.i18n import Text
 from xlxq.systems.registry import register
@@ -19,8 +20,7 @@ from xlxq.systems.team_common import Issues, TeamSystem, before, tname
 @register
 class TeamRoundRobin(TeamSystem):
     key = "round_robin"
-    label_zh = "团体单循环"
-    label_en = "team round robin"
+    label_zh, label_en = TEAM_SYSTEM_NAMES[key]
     fixed_rounds = True
     round_robin = True
 
@@ -32,19 +32,6 @@ class TeamRoundRobin(TeamSystem):
 
     def pair(self, event: TeamEvent, round_no: Optional[int] = None) -> TeamPairingOutcome:
         return pair_team_rr_round(event, round_no)
-
-    def record(self, event: TeamEvent, n: int, t: Text) -> tuple[TeamPairingOutcome, list[str]]:
-        out = self.pair(before(event, n), n)
-        lines = [
-            t(
-                "团体循环赛：按棋规循环赛秩序表，表号 i = 第 i 小的队序号；号次在前的队先走（单数台执红）；"
-                "双循环第二循环先后走互换；队数为单数时与虚设号相遇者轮空",
-                "team round robin: the rulebook's table, table number i = the i-th smallest team number; "
-                "the team listed first goes first (red on odd boards)",
-            )
-        ]
-        lines += [t(f"注：{x}", f"note: {x}") for x in out.notes]
-        return out, lines
 
     def judge(self, event: TeamEvent, n: int, t: Text) -> tuple[Issues, Optional[str]]:
         """The round against the table: its pairs and byes; a changed 先走
@@ -104,6 +91,5 @@ class TeamRoundRobin(TeamSystem):
 @register
 class TeamDoubleRoundRobin(TeamRoundRobin):
     key = "double_round_robin"
-    label_zh = "团体双循环"
-    label_en = "team double round robin"
+    label_zh, label_en = TEAM_SYSTEM_NAMES[key]
     double = True

@@ -5,13 +5,12 @@ round 1 by 方法(一) on the team numbers, then score groups of 场分 (or 局�
 
 from __future__ import annotations
 
-import re
 from typing import Optional
 
 from xlxq.core.checks import bye_warning
 from xlxq.core.colours import after as colour_after
-from xlxq.core.explain import group_record
 from xlxq.core.team_pairing import TeamPairingOutcome, build_team_cards, pair_team_swiss_round, pairable_teams
+from xlxq.core.records import TEAM_SYSTEM_NAMES
 from xlxq.core.teams import TeamEvent, TeamSettings
 from xlxq.core.team_tiebreaks import default_preset
 from xlxq.errors import XlxqError
@@ -19,23 +18,11 @@ from xlxq.i18n import Text
 from xlxq.systems.registry import register
 from xlxq.systems.team_common import Issues, TeamSystem, before, tname
 
-FIRST_ROUND_ZH = {"adjacent": "近号配对", "fold": "首尾配对", "slide": "对半交叉配对", "random": "随机配对"}
-
-
-def team_words(line: str) -> str:
-    """The individual 编排记录 in team words: 7号 → 7队, 红/黑 → 先走/后走."""
-    line = re.sub(r"(\d)号", r"\1队", line)
-    line = re.sub(r"(\d) 号", r"\1 队", line)
-    line = re.sub(r"分，(\d+) 人", r"分，\1 队", line)
-    line = re.sub(r"：红 (\d+) 黑 (\d+)（", r"：先走 \1 后走 \2（", line)
-    return line.replace("排在最后一台", "排在最后").replace("按胜局计分", "按胜一场计分")
-
 
 @register
 class TeamSwiss(TeamSystem):
     key = "swiss"
-    label_zh = "积分编排团体赛"
-    label_en = "team Swiss"
+    label_zh, label_en = TEAM_SYSTEM_NAMES[key]
     swiss = True
 
     def default_tiebreaks(self, settings: TeamSettings) -> list[str]:
@@ -48,38 +35,6 @@ class TeamSwiss(TeamSystem):
         if event.settings.pair_by == "game_points":
             return t("局分", "Game pts")
         return t("场分", "Match pts")
-
-    def record(self, event: TeamEvent, n: int, t: Text) -> tuple[TeamPairingOutcome, list[str]]:
-        s = event.settings
-        out = self.pair(before(event, n), n)
-        lines = [
-            t(
-                f"以队为单位定位编排（与个人赛同一引擎）：积分 = {self.score_label(event, t)}；“先” = 先走队"
-                f"（单数台执红、双数台执黑），“后” = 后走队；N队 = 队序号",
-                f"the teams are paired as players are (the same engine): score = "
-                f"{self.score_label(event, t)}; 先/red = the team that goes first (red on odd boards)",
-            )
-        ]
-        lines += [t(f"注：{x}", f"note: {x}") for x in out.notes]
-        if n == 1:
-            lines.append(
-                t(
-                    f"第一轮：按队序号{FIRST_ROUND_ZH[s.first_round]}；单数场次小号先走、双数场次大号先走（方法(一)）",
-                    f"round 1: {s.first_round} by team number; odd matches the smaller number first",
-                )
-            )
-        else:
-            parity = "单轮次：小号在前" if n % 2 else "双轮次：大号在前"
-            lines.append(
-                t(
-                    f"定位编排，{parity}；同分先按方法(二)定先编者，按方法(三)配对，按方法(四)定先后走",
-                    "定位编排 (see docs/pairing.md), groups below",
-                )
-            )
-            names = {tm.no: f"（{tm.name}）" for tm in event.teams}
-            for g in out.groups:
-                lines += [team_words(x) for x in group_record(g.search, g.result, g.incoming, n, names)]
-        return out, lines
 
     def judge(self, event: TeamEvent, n: int, t: Text) -> tuple[Issues, Optional[str]]:
         """Rematches (原则(六)), a third 先走/后走 in a row or three more of

@@ -1,0 +1,617 @@
+"""The one printer of the 编排记录: a :class:`~xlxq.core.steps.Record` as
+lines in Chinese or English, for the CLI (``xlxq explain``), the workbook's
+编排记录 sheet and the web page alike.  Pure: the language is passed in.
+
+The Chinese is the wording of seed 000 (the text the program has always
+written, kept byte for byte); the English uses the arbiters' terms, each
+with its Chinese beside it the first time a record uses it ("same position
+(同位)"), and cites the clause on every line.  A team record names teams
+(7队, "team 7"), 先走/后走 for the colours; the team workbook's sheet keeps
+its own older wording (``Record.style`` "sheet").
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from xlxq.core.knockout import stage_name, stage_name_en
+from xlxq.core.records import heading, ko_stage, system_name, team_system_name
+from xlxq.core.steps import Record, Step
+from xlxq.i18n import Text
+
+Line = Callable[[Step], list[str]]
+
+#: first-round methods: (zh, en)
+FIRST_ROUND = {
+    "adjacent": ("近号配对", "adjacent numbers"),
+    "fold": ("首尾配对", "first against last"),
+    "slide": ("对半交叉配对", "top half against bottom half"),
+    "random": ("随机配对", "random draw"),
+}
+#: the 方法(二) reasons that make a player 先编者: (zh, en)
+PICKER = {
+    "alone": ("本段仅剩一人", "the only one left in the group"),
+    "score": ("方法(二)1 高分先编", "方法(二)1: the higher score picks first"),
+    "balance": ("方法(二)2 与平先之差的绝对值最大", "方法(二)2: the largest colour imbalance picks first"),
+    "run": ("方法(二)3/4 连走次数多者先编", "方法(二)3/4: the longer run of one colour picks first"),
+    "number_odd": ("方法(二)5 单轮次小号先编", "方法(二)5: odd round, the smaller number picks first"),
+    "number_even": ("方法(二)5 双轮次大号先编", "方法(二)5: even round, the larger number picks first"),
+}
+#: the colour reasons of core/colours.py ``allocate``: (zh, en)
+COLOUR = {
+    "m4.1": ("方法(四)1 少先者先走", "方法(四)1: the one short of {red}s {has_red}"),
+    "m4.1_ext": ("先走较少者先走（方法(四)1 推及）", "fewer {red}s {has_red} (方法(四)1 extended)"),
+    "m4.2-7": ("方法(四)2–7 连后/上后者先走", "方法(四)2–7: the one on {black} (连后/上后) {has_red}"),
+    "m4.2-7_ext": (
+        "先后走数相同，连后/上后者先走（方法(四)2–7 推及）",
+        "equal balance, the one on {black} {has_red} (方法(四)2–7 extended)",
+    ),
+    "m4.8_sum_odd": ("方法(四)8 号和为奇数，小号先走", "方法(四)8: odd sum of numbers, the smaller {has_red}"),
+    "m4.8_sum_even": ("方法(四)8 号和为偶数，大号先走", "方法(四)8: even sum of numbers, the larger {has_red}"),
+    "m4.8_round_odd": ("方法(四)8 单轮小号先", "方法(四)8: odd round, the smaller number {has_red}"),
+    "m4.8_round_even": ("方法(四)8 双轮大号先", "方法(四)8: even round, the larger number {has_red}"),
+    "m4.9": ("方法(四)9 低分服从高分", "方法(四)9: the lower score gives way to the higher"),
+    "m4.9_broad": (
+        "方法(四)9 低分服从高分（缺先补先、缺后补后）",
+        "方法(四)9: the lower score gives way to the higher (the colour it lacks)",
+    ),
+    "p11": ("原则(十一) 避免连三/多三", "原则(十一): avoids three in a row / three over"),
+    "p12": ("原则(十二) 最后一轮先后走只相差一先", "原则(十二): last round, colours end at most one apart"),
+    "p12_keep": (
+        "；最后一轮不为原则(十一)换先后（原则(十二) 只相差一先）",
+        "; not swapped for 原则(十一) in the last round (原则(十二))",
+    ),
+}
+#: the quality criteria of a group pairing (steps.Q_KEYS): (zh, en)
+QUALITY = {
+    "floats": ("下调人数", "floats "),
+    "hard": ("连三/多三", "three in a row/over "),
+    "refloat": ("连续上下调", "repeated floats "),
+    "strong": ("先后走不平衡", "colour imbalance not met "),
+    "weak": ("未变换先后走", "colours not alternated "),
+    "apart": ("终局相差两先以上", "ending two apart "),
+}
+SCORE_BASIS = {"match_points": ("场分", "match points"), "game_points": ("局分", "game points")}
+DIFFERS = {
+    "engine": (
+        "注意：文件中的本轮对阵与引擎编排不同（可能经人工调整），详见 xlxq check",
+        "note: the round in the file differs from the engine's pairing (edited by hand?); see xlxq check",
+    ),
+    "table": (
+        "注意：文件中的本轮对阵与秩序表不同（可能经人工调整），详见 xlxq check",
+        "note: the round in the file differs from the table (edited by hand?); see xlxq check",
+    ),
+    "bracket": (
+        "注意：文件中的本轮对阵与淘汰赛对阵不同，详见 xlxq check",
+        "note: the round in the file differs from the bracket; see xlxq check",
+    ),
+    "team_engine": (
+        "注意：文件中的本轮对阵与引擎编排不同（可能经人工调整，或此前各轮结果已改动），详见 xlxq check",
+        "note: the round in the file differs from the engine's (edited by hand, or earlier "
+        "results changed since); see xlxq check",
+    ),
+    "sheet": (
+        "注意：表中的本轮对阵与按当前成绩重新编排的结果不同（可能经人工调整，或前几轮结果已改动）",
+        "note: the round in the sheets differs from a pairing from the current results "
+        "(edited by hand, or earlier results changed)",
+    ),
+}
+
+
+def fmt_score(x: float) -> str:
+    return str(int(x)) if float(x).is_integer() else f"{x:g}"
+
+
+def colour_text(reason: str, lang: str, team: bool = False) -> str:
+    """A colour reason of ``allocate`` (a key, perhaps with ``+p12_keep``)
+    in words; ``team``: the Chinese of a team record (队和 for 号和)."""
+    i = 1 if Text(lang).lang == "en" else 0
+    parts = reason.split("+")
+    out = COLOUR[parts[0]][i] + "".join(COLOUR[extra][i] for extra in parts[1:])
+    if not i:
+        return out.replace("号和", "队和") if team else out
+    if team:
+        return out.format(red="first", black="second", has_red="goes first")
+    return out.format(red="red", black="black", has_red="has red")
+
+
+def ko_game_label(kind: str, k: int, games: int, lang: str) -> str:
+    """What a knockout game is (第2局, 加赛第1局 …): ``kind`` main /
+    armageddon / playoff, ``k`` its number in the match."""
+    t = Text(lang)
+    if kind == "main":
+        return t(f"第{k}局", f"game {k}") if games > 1 else ""
+    if kind == "armageddon":
+        return t("加赛决胜局（和棋判黑胜）", "play-off decider (draw: black wins)")
+    return t(f"加赛第{k - games}局", f"play-off game {k - games}")
+
+
+class Printer:
+    """Renders one record in one language (see the module text)."""
+
+    def __init__(self, rec: Record, lang: str) -> None:
+        self.rec = rec
+        self.t = Text(lang)
+        self.en = self.t.lang == "en"
+        self.team = rec.entrant == "team"
+        self.sheet = rec.style == "sheet"
+        # team words in Chinese: 7队, 先走/后走 (the sheet keeps 号, 红/黑)
+        self.team_zh = self.team and not self.sheet
+        self.seen: set[str] = set()
+
+    # -- words -----------------------------------------------------------------
+    def term(self, en: str, zh: str) -> str:
+        """An English term, with its Chinese beside it the first time."""
+        if zh in self.seen:
+            return en
+        self.seen.add(zh)
+        return f"{en} ({zh})"
+
+    def no(self, n: int) -> str:
+        """An entrant by number: 7号 / 7队 / "7" (en)."""
+        if self.en:
+            return f"{n}"
+        return f"{n}队" if self.team_zh else f"{n}号"
+
+    def name(self, n: int) -> str:
+        nm = self.rec.names.get(n, "")
+        if self.en:
+            return f"{'team ' if self.team else ''}{n} {nm}".rstrip()
+        if self.team_zh:
+            return f"{n}队（{nm}）"
+        return f"{n}号{nm}"
+
+    def nos(self, ns: list[int]) -> str:
+        """Several numbers: 3、5号 / 3, 5."""
+        if self.en:
+            return ", ".join(map(str, ns))
+        return "、".join(map(str, ns)) + ("队" if self.team_zh else "号")
+
+    def describe(self, c: dict[str, Any]) -> str:
+        """A card: '7号 4分 先3后2 多先1 上先' / '7: 4 pts, 3 red 2 black, …'."""
+        d, s = c["diff"], c["streak"]
+        if not self.en:
+            bal = f"多先{d}" if d > 0 else f"少先{-d}" if d < 0 else "平先"
+            if s >= 2:
+                run = f"连先{s}"
+            elif s == 1:
+                run = "上先"
+            elif s <= -2:
+                run = f"连后{-s}"
+            elif s == -1:
+                run = "上后"
+            else:
+                run = "无先后"
+            return f"{self.no(c['no'])} {fmt_score(c['score'])}分 先{c['reds']}后{c['blacks']} {bal} {run}"
+        red, black = ("first", "second") if self.team else ("red", "black")
+        if d > 0:
+            bal = self.term(f"{d} {red} over", "多先")
+        elif d < 0:
+            bal = self.term(f"{-d} {red} short", "少先")
+        else:
+            bal = self.term("level", "平先")
+        if s >= 2:
+            run = self.term(f"{s} {red}s in a row", "连先")
+        elif s == 1:
+            run = self.term("first last time" if self.team else "last red", "上先")
+        elif s <= -2:
+            run = self.term(f"{-s} {black}s in a row", "连后")
+        elif s == -1:
+            run = self.term("second last time" if self.team else "last black", "上后")
+        else:
+            run = self.term("no colour yet", "无先后")
+        pts = "pt" if c["score"] == 1 else "pts"
+        return f"{c['no']}: {fmt_score(c['score'])} {pts}, {c['reds']} {red} {c['blacks']} {black}, {bal}, {run}"
+
+    def colour(self, key: str) -> str:
+        return colour_text(key, self.t.lang, self.team_zh if not self.en else self.team)
+
+    # -- the record --------------------------------------------------------------
+    def lines(self) -> list[str]:
+        rec, t = self.rec, self.t
+        default_zh, default_en = ("团体赛", "team event") if rec.default_name == "team_event" else ("赛事", "event")
+        head = heading(rec.round, rec.event_name, t.lang, default_zh, default_en)
+        out = [ko_stage(head, t.lang) if rec.stage == "ko" else head]
+        for st in rec.steps:
+            out += getattr(self, "k_" + st.kind)(st)  # one k_<kind> method per kind of step
+        return out
+
+    def k_note(self, st: Step) -> list[str]:
+        return [self.t(f"注：{st['text']}", f"note: {st['en']}")]
+
+    def k_differs(self, st: Step) -> list[str]:
+        zh, en = DIFFERS[st["against"]]
+        return [self.t(zh, en)]
+
+    # -- the Swiss -----------------------------------------------------------------
+    def k_first_round(self, st: Step) -> list[str]:
+        zh, en = FIRST_ROUND[st["method"]]
+        if self.en:
+            units = "matches" if self.team else "boards"
+            first = "goes first" if self.team else "has red"
+            return [
+                f"round 1: {en} ({zh}){' by team number' if self.team else ''}; on odd {units} the smaller "
+                f"number {first}, on even {units} the larger ({st.clause})"
+            ]
+        if self.sheet:
+            return [f"第一轮：按队号{zh}；单号场次小号先走、双号场次大号先走（方法(一)）"]
+        if self.team:
+            return [f"第一轮：按队序号{zh}；单数场次小号先走、双数场次大号先走（方法(一)）"]
+        return [f"第一轮：{zh}；单号台次小号先走、双号台次大号先走（方法(一)）"]
+
+    def k_method(self, st: Step) -> list[str]:
+        odd = st["parity"] == "odd"
+        if self.en:
+            order = "odd round: smaller numbers first" if odd else "even round: larger numbers first"
+            who = "teams" if self.team else "players"
+            return [
+                f"{self.term('positional pairing', '定位编排')}: {who} by score group, {order} "
+                f"({'单轮次' if odd else '双轮次'}); "
+                f"the {self.term('first picker', '先编者')} by 方法(二), pairs by 方法(三), colours by 方法(四)"
+            ]
+        parity = "单轮次：小号在前" if odd else "双轮次：大号在前"
+        if self.sheet:
+            basis = SCORE_BASIS[st["basis"]][0]
+            return [
+                f"团体定位编排（以队为单位，按{basis}分段），{parity}；同分先按方法(二)定先编者，"
+                "按方法(三)配对，按方法(四)定先后走（“先”= 先走队，单数台执红）"
+            ]
+        return [f"定位编排，{parity}；同分先按方法(二)定先编者，按方法(三)配对，按方法(四)定先后走"]
+
+    def k_group(self, st: Step) -> list[str]:
+        if self.en:
+            who = "teams" if self.team else "players"
+            line = f"{self.term('score group', '积分段')} {fmt_score(st['score'])}, {st['size']} {who}"
+            if st["incoming"]:
+                line += f" (with {self.nos(st['incoming'])} {self.term('floated down', '下调')} from above)"
+            return [line + f" ({st.clause})"]
+        unit = "队" if self.team_zh else "人"
+        line = f"积分段 {fmt_score(st['score'])} 分，{st['size']} {unit}"
+        if st["incoming"]:
+            line += f"（含上段下调 {'、'.join(str(n) for n in st['incoming'])} {'队' if self.team_zh else '号'}）"
+        return [line]
+
+    def k_row(self, st: Step) -> list[str]:
+        red = st["row"] == "red"
+        if self.en:
+            if self.team:
+                label = (
+                    self.term('"must go first" row', "要先行") if red else self.term('"must go second" row', "要后行")
+                )
+            else:
+                label = (
+                    self.term('"must have red" row', "要先行") if red else self.term('"must have black" row', "要后行")
+                )
+            cards = "; ".join(self.describe(c) for c in st["cards"]) or "(empty)"
+            return [f"  {label} by {st.clause}: {cards}"]
+        label = "要先行" if red else "要后行"
+        return [f"  {label}：" + ("；".join(self.describe(c) for c in st["cards"]) or "（空）")]
+
+    def k_pair(self, st: Step) -> list[str]:
+        why_zh, why_en = PICKER[st["why"]]
+        if self.en:
+            form = {
+                "same_position": ("same position", "同位"),
+                "shifted": ("shifted", "错位"),
+                "same_row": ("same-row", "同行"),
+                "cross_fill": ("cross-row fill-in", "异行补配"),
+            }[st["form"]]
+            colours = (
+                f"first {st['red']}, second {st['black']}" if self.team else f"red {st['red']}, black {st['black']}"
+            )
+            line = (
+                f"  {st['n']}. {self.term('first picker', '先编者')} {self.name(st['picker'])} ({why_en}) "
+                f"pairs {self.term(*form)} with {self.name(st['partner'])}: {colours} ({self.colour(st['colour'])})"
+            )
+            if st["skipped"]:
+                line += "; passed over " + ", ".join(
+                    f"{s['no']} ({'already met' if s['why'] == 'met' else self.term('backtracking', '拆对')})"
+                    for s in st["skipped"]
+                )
+            return [line]
+        form_zh = {"same_position": "同位", "shifted": "错位", "same_row": "同行", "cross_fill": "异行补配"}[st["form"]]
+        colours = f"先走 {st['red']} 后走 {st['black']}" if self.team_zh else f"红 {st['red']} 黑 {st['black']}"
+        line = (
+            f"  {st['n']}. 先编者 {self.name(st['picker'])}（{why_zh}）{form_zh}配对 {self.name(st['partner'])}："
+            f"{colours}（{self.colour(st['colour'])}）"
+        )
+        if st["skipped"]:
+            line += "；跳过 " + "、".join(
+                f"{s['no']}（{'已相遇' if s['why'] == 'met' else '拆对'}）" for s in st["skipped"]
+            )
+        return [line]
+
+    def k_wait(self, st: Step) -> list[str]:
+        ps = st["players"]
+        if self.en:
+            across = self.term("cross-row", "异行")
+            if len(ps) == 1:
+                return [
+                    f"  ·  {self.name(ps[0])} has no {across} partner left; the next first picker pairs across "
+                    "(方法(三)3)"
+                ]
+            return [
+                f"  ·  {self.nos(ps)} have no {across} partner left; the next first pickers pair across in turn "
+                f"(方法(三)3), the rest pair {self.term('same-row', '同行')} (方法(三)4)"
+            ]
+        if len(ps) == 1:
+            return [f"  ·  {self.name(ps[0])} 在异行已无可配对者，由次先编者异行配对（方法(三)3）"]
+        return [
+            f"  ·  {self.nos(ps)} 在异行均已无可配对者，依次由次先编者异行配对（方法(三)3），余者同行配对（方法(三)4）"
+        ]
+
+    def k_defer(self, st: Step) -> list[str]:
+        if self.en:
+            return [
+                f"  ·  {self.term('backtracking', '拆对')}: {self.name(st['player'])} does not pair across for now "
+                f"({self.nos(st['legal'])} in the other row could, but give a worse pairing); the next first "
+                "picker pairs across (方法(五), 方法(三)3)"
+            ]
+        return [
+            f"  ·  拆对：{self.name(st['player'])} 暂不异行配对（异行 {'、'.join(str(n) for n in st['legal'])} "
+            f"可配但方案较差），由次先编者异行配对（方法(五)、方法(三)3）"
+        ]
+
+    def k_float(self, st: Step) -> list[str]:
+        if self.en:
+            alone = " (the only one left in the group)" if st["alone"] else ""
+            return [
+                f"  ·  {self.name(st['player'])}{alone} {self.term('floats down', '下调')} to the next score "
+                f"group ({st.clause})"
+            ]
+        return [
+            f"  ·  {self.name(st['player'])} {'本段仅剩一人，' if st['alone'] else ''}下调至下一积分段（方法(三)6）"
+        ]
+
+    def k_bye(self, st: Step) -> list[str]:
+        if self.en:
+            won = "scored as a match won" if self.team else "on the last board, scored as a win"
+            return [f"  ·  {self.name(st['player'])} has the {self.term('bye', '轮空')}, {won} ({st.clause})"]
+        where = "排在最后，按胜一场计分" if self.team_zh else "排在最后一台，按胜局计分"
+        return [f"  ·  {self.name(st['player'])} 轮空，{where}（原则(五)）"]
+
+    def k_search(self, st: Step) -> list[str]:
+        i = 1 if self.en else 0
+        q0 = (", " if self.en else "，").join(f"{QUALITY[k][i]}{v}" for k, v in st["first"].items())
+        q1 = (", " if self.en else "，").join(f"{QUALITY[k][i]}{v}" for k, v in st["chosen"].items())
+        if self.en:
+            return [
+                f"  {self.term('backtracking', '拆对')} ({st.clause}): {st['nodes']} search steps; first pairing "
+                f"({q0}) → chosen ({q1})"
+                + ("; search limit reached, the best found is used" if st["budget_hit"] else "")
+            ]
+        return [
+            f"  拆对：搜索 {st['nodes']} 步；首个方案（{q0}）→ 采用方案（{q1}）"
+            + ("；已达搜索上限，取已得最佳方案" if st["budget_hit"] else "")
+        ]
+
+    # -- pairings -------------------------------------------------------------------
+    def k_pairings(self, st: Step) -> list[str]:
+        t, names = self.t, self.rec.names
+        out = [t("对阵：", "pairings:")]
+        ko = st.data.get("ko")
+        for k, (board, red, black, result) in enumerate(st["boards"]):
+            res = t(f"（已按弃权记录：{result}）", f" (prefilled: {result})") if result else ""
+            line = t(
+                f"  第{board}台  {red} {names[red]}（红） — {black} {names[black]}（黑）{res}",
+                f"  board {board}  {red} {names[red]} (red) — {black} {names[black]} (black){res}",
+            )
+            if ko is not None:
+                line += self.ko_match(ko[k])
+            out.append(line)
+        for no in st["byes"]:
+            out.append(t(f"  轮空  {no} {names[no]}", f"  bye  {no} {names[no]}"))
+        return out
+
+    def ko_match(self, m: dict[str, Any] | None) -> str:
+        """The stage, the game and the colour reason of a knockout board."""
+        t = self.t
+        if m is None:
+            return t("  ；", "   ; ") + t(
+                "与上一局交换先后（第13.5条）", "colours swapped from the previous game (13.5)"
+            )
+        label = ko_game_label(m["kind"], m["k"], m["games"], t.lang)
+        if m["seed_rank"] is not None:
+            why = t(
+                f"种子顺位在前（第{m['seed_rank']}）者执红，代替猜先（第13.4条；猜先结果不同可互换）",
+                f"better seeding ({m['seed_rank']}) has red, in place of the toss (13.4)",
+            )
+        else:
+            why = t("与上一局交换先后（第13.5条）", "colours swapped from the previous game (13.5)")
+        sname = t(stage_name(m["stage"], m["stages"]), stage_name_en(m["stage"], m["stages"]))
+        return t(f"  {sname}{label}；{why}", f"  {sname} {label}; {why}")
+
+    def tname(self, no: int) -> str:
+        """A team as the matches name it: 队名（7队） / Name (7)."""
+        nm = self.rec.names[no]
+        return self.t(f"{nm}（{no}队）", f"{nm} ({no})")
+
+    def k_matches(self, st: Step) -> list[str]:
+        """The matches of a team round (and a 全队轮赛制 round's boards)."""
+        t, names, rec = self.t, self.rec.names, self.rec
+        out = [t("对阵：", "matches:")]
+        for m, first, second, boards in st["matches"]:
+            if self.sheet:
+                out.append(
+                    t(
+                        f"  第{m}场  {first} {names[first]}（先走） — {second} {names[second]}（后走）",
+                        f"  match {m}  {first} {names[first]} (first) — {second} {names[second]} (second)",
+                    )
+                )
+                continue
+            mark = "" if st["scheveningen"] else t("（先走）", " (first)")
+            a, b = self.tname(first), self.tname(second)
+            out.append(t(f"  第{m}场  {a}{mark} — {b}", f"  match {m}  {a}{mark} — {b}"))
+            for board, red, black in boards:
+                pn = rec.player_names
+                out.append(
+                    t(
+                        f"    第{board}台  {red} {pn[red]}（红） — {black} {pn[black]}（黑）",
+                        f"    board {board}  {red} {pn[red]} (red) — {black} {pn[black]} (black)",
+                    )
+                )
+        for no in st["byes"]:
+            if self.sheet:
+                out.append(t(f"  轮空  {no} {names[no]}", f"  bye  {no} {names[no]}"))
+            else:
+                out.append(t(f"  轮空  {self.tname(no)}", f"  bye  {self.tname(no)}"))
+        return out
+
+    # -- round robin -------------------------------------------------------------------
+    def k_rr_table(self, st: Step) -> list[str]:
+        t = self.t
+        n, m, ph, g = st["players"], st["largest"], st["phantom"], st["games"]
+        label = system_name(st["system"], t.lang, g)
+        return [
+            t(
+                f"循环赛：{n}人{label}；最大号 M = {m}"
+                + (f"（{n}人为单数，{m}号为虚设，与之相遇者轮空）" if ph else "")
+                + f"；秩序表每循环{m - 1}轮（棋规循环赛对局秩序表）",
+                f"{label} of {n} players; largest number M = {m}"
+                + (f" (odd field: {m} is the phantom, its opponent has the bye)" if ph else "")
+                + f"; {m - 1} table rounds a cycle (棋规 round-robin table, 循环赛对局秩序表)",
+            )
+        ]
+
+    def where(self, st: Step) -> str:
+        t = self.t
+        w = t(f"秩序表第{st['table_round']}轮", f"table round {st['table_round']}")
+        if st["double"]:
+            w = t(f"第{st['cycle']}循环", f"cycle {st['cycle']}, ") + w
+        if st["games"] > 1:
+            w += t(f"第{st['game']}局", f", game {st['game']}")
+        return w
+
+    def k_rr_position(self, st: Step) -> list[str]:
+        w = self.where(st)
+        return [self.t(f"本轮 = {w}", f"this round = {w}")]
+
+    def k_rr_row(self, st: Step) -> list[str]:
+        t = self.t
+        cells = "  ".join(
+            f"{a}—{b}" + (t("（轮空）", " (bye)") if st["phantom"] in (a, b) else "") for a, b in st["pairs"]
+        )
+        tr = st["table_round"]
+        return [
+            t(f"秩序表第{tr}轮（台号，号次在前者执红）：", f"table round {tr} (table numbers, first listed red): ")
+            + cells
+        ]
+
+    def k_rr_numbers(self, st: Step) -> list[str]:
+        return [
+            self.t("台号 → 序号：", "table number → no: ") + "，".join(f"{i}→{no}" for i, no in enumerate(st["nos"], 1))
+        ]
+
+    def k_rr_bye(self, st: Step) -> list[str]:
+        t, x, m = self.t, st["player"], st["phantom"]
+        nm = self.rec.names.get(x, "")
+        who = t(f"{nm}（{x}号）", f"{nm} ({x})")
+        return [
+            t(
+                f"轮空：{who}与虚设的{m}号相遇（人数逢单，循环赛轮空不计分，也不计先后走）",
+                f"bye: {who} meets the phantom {m} (no points, no colour)",
+            )
+        ]
+
+    def k_rr_colours(self, st: Step) -> list[str]:
+        t = self.t
+        reason = t("号次在前者执红（第13.1条）", "the number listed first has red (13.1)")
+        if st["cycle"] == 2:
+            reason += t("；第二循环先后手互换", "; second cycle: colours reversed")
+        g, game = st["games"], st["game"]
+        if g > 1 and game % 2 == 0:
+            reason += t(
+                f"；两局制第{game}局先后手互换（第一局执红者第二局执黑）",
+                f"; game {game} of the match: colours swapped",
+            )
+        swap = st["swap"]
+        return [
+            t(
+                f"先后手：{reason}" + ("，故台号在后者执红" if swap else ""),
+                f"colours: {reason}" + (", so the number listed second has red" if swap else ""),
+            )
+        ]
+
+    # -- knockout -------------------------------------------------------------------------
+    def k_ko_bracket(self, st: Step) -> list[str]:
+        po, g = st["playoffs"], st["games"]
+        return [
+            self.t(
+                f"淘汰赛：{st['players']}人，{st['size']}个签位，{st['stages']}阶段；每场{g}局；战平加赛 {po} 局"
+                + ("，再平则一局决胜（和棋判黑胜）" if st["armageddon"] else "（末项重复直至分出胜负）"),
+                f"knockout: {st['players']} players, {st['size']} lines, {st['stages']} stages; {g} game(s) a match; "
+                f"play-offs {po}" + (" then an armageddon game" if st["armageddon"] else " (the last repeats)"),
+            )
+        ]
+
+    def k_ko_seeding(self, st: Step) -> list[str]:
+        return [
+            self.t("种子顺位（种子按种子号，其余按序号）：", "seeding (seeds by seed, then by no): ")
+            + "、".join(f"{i}.{no}" for i, no in enumerate(st["order"], 1))
+        ]
+
+    # -- teams ------------------------------------------------------------------------------
+    def k_team_system(self, st: Step) -> list[str]:
+        label = team_system_name(st["system"], self.t.lang)
+        return [
+            self.t(
+                f"{label}：{st['teams']}队，每场{st['boards']}台",
+                f"{label}: {st['teams']} teams, {st['boards']} boards a match",
+            )
+        ]
+
+    def k_team_swiss(self, st: Step) -> list[str]:
+        zh, en = SCORE_BASIS[st["basis"]]
+        zh_label, en_label = ("局分", "Game pts") if st["basis"] == "game_points" else ("场分", "Match pts")
+        return [
+            self.t(
+                f"以队为单位定位编排（与个人赛同一引擎）：积分 = {zh_label}；“先” = 先走队"
+                "（单数台执红、双数台执黑），“后” = 后走队；N队 = 队序号",
+                f"the teams are paired as players are (the same engine): score = {en_label} ({zh}); "
+                f"first (先) = the team that goes first (red on odd boards)",
+            )
+        ]
+
+    def k_team_rr(self, st: Step) -> list[str]:
+        return [
+            self.t(
+                "团体循环赛：按棋规循环赛秩序表，表号 i = 第 i 小的队序号；号次在前的队先走（单数台执红）；"
+                "双循环第二循环先后走互换；队数为单数时与虚设号相遇者轮空",
+                "team round robin: the rulebook's table (循环赛对局秩序表), table number i = the i-th smallest "
+                "team number; the team listed first goes first (red on odd boards); the second cycle reverses "
+                "it; with an odd number of teams the one drawn against the phantom has the bye",
+            )
+        ]
+
+    def k_sch_sides(self, st: Step) -> list[str]:
+        t, pn, k = self.t, self.rec.player_names, st["boards"]
+        a, b = st["a"], st["b"]
+        names = self.rec.names
+        return [
+            t(
+                f"全队轮赛制：A方 {names[a]}（{a}队）、B方 {names[b]}（{b}队）各{k}人；每名队员与对方每名队员"
+                f"各赛一局；A方台次固定，B方轮转；每轮两队执红数相等（单数人数时相差一），每人先后走相差不超过一、"
+                f"不连走三先或三后（docs/teams.md §6）",
+                f"Scheveningen (全队轮赛制): A = {names[a]} ({a}), B = {names[b]} ({b}), {k} a side; each player "
+                f"meets each opponent once; A's boards fixed, B rotates; colours balanced (docs/teams.md §6)",
+            ),
+            t("A方：", "A: ") + t("、", ", ").join(f"A{i}={no} {pn[no]}" for i, no in enumerate(st["a_players"], 1)),
+            t("B方：", "B: ") + t("、", ", ").join(f"B{i}={no} {pn[no]}" for i, no in enumerate(st["b_players"], 1)),
+        ]
+
+    def k_sch_row(self, st: Step) -> list[str]:
+        n, row = st["round"], st["cells"]
+        return [self.t(f"秩序表第{n}轮（前者执红）：{row}", f"table round {n} (first listed has red): {row}")]
+
+
+def record_lines(rec: Record, lang: str) -> list[str]:
+    """The lines of a record in ``lang`` (zh / en)."""
+    return Printer(rec, lang).lines()
+
+
+def record_text(rec: Record, lang: str) -> str:
+    """The record as one text (its lines joined), as a 编排记录 block."""
+    return "\n".join(record_lines(rec, lang))
+
+
+__all__ = ["Printer", "record_lines", "record_text", "fmt_score", "colour_text", "ko_game_label", "FIRST_ROUND"]

@@ -1,0 +1,278 @@
+"""The 编排记录 as data: a round's record is a heading and a list of
+:class:`Step` s, each naming the clause of the rules it applies (原则(五),
+方法(二)3, 方法(四)9 …, as seed 000 numbers them; 第13.1条 for the 棋规), with
+language-free fields only: numbers of players or teams, scores, colours,
+reason keys.  :mod:`xlxq.core.record_text` words a record in zh or en (the
+one printer of the CLI, the workbook and the web page); :meth:`Record.data`
+is its ``--json`` form.
+
+The Swiss steps come from the search itself: each score group's
+:class:`~xlxq.core.swiss.GroupSearch` records the decisions of the pairing it
+kept (``GroupResult.steps``: who was 先编者, whom he took in which phase, who
+waited, floated or had the bye) and the colours with their 方法(四) reason;
+:func:`group_steps` adds to each decision what the arbiter checks it by (the
+clause of 方法(二) that made him 先编者, the players of the other row he
+passed over and why, the form 同位/错位/同行/异行补配).  The round robin, the
+knockout and the team systems build their steps in their own files
+(xlxq/systems/, :mod:`xlxq.core.team_record`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Iterable, Optional
+
+from xlxq.core.colours import reason_clause
+from xlxq.core.history import CardState
+from xlxq.core.model import Event
+from xlxq.core.notes import note_en
+from xlxq.core.outcome import GroupLog, PairingOutcome
+from xlxq.core.pairing import pair_round
+from xlxq.core.swiss import ROW_A, ROW_B, GroupResult, GroupSearch, aligned_run
+
+#: The criteria of a group pairing's quality (core/swiss.py Q_*), by key.
+Q_KEYS = ("floats", "hard", "refloat", "strong", "weak", "apart")
+
+
+@dataclass(frozen=True)
+class Step:
+    """One step of a record: its ``kind`` (what the printer words), the
+    ``clause`` it applies (empty where it applies none) and its fields."""
+
+    kind: str
+    clause: str = ""
+    data: dict[str, Any] = field(default_factory=dict, hash=False)
+
+    def __getitem__(self, key: str) -> Any:
+        return self.data[key]
+
+    def as_data(self) -> dict[str, Any]:
+        return {"kind": self.kind, "clause": self.clause, **self.data}
+
+
+@dataclass
+class Record:
+    """A round's 编排记录: ``round``, the event's name, whom it pairs
+    (``entrant`` "player" or "team"), the entrants' names by number (and,
+    for team boards, the players'), and the steps.  ``stage`` "ko": the
+    knockout stage of 积分晋圈淘汰 (its heading prefixed).  ``style``
+    "sheet": a team record as the team workbook's 编排记录 sheet has always
+    been written (its own heading and lines, the steps worded as the
+    individual ones: 号, 红/黑)."""
+
+    round: int
+    event_name: str
+    steps: list[Step] = field(default_factory=list)
+    entrant: str = "player"
+    names: dict[int, str] = field(default_factory=dict)
+    player_names: dict[int, str] = field(default_factory=dict)
+    stage: str = "main"
+    default_name: str = "event"  # "event" (赛事) or "team_event" (团体赛)
+    style: str = ""  # "" or "sheet"
+
+    def add(self, kind: str, clause: str = "", **data: Any) -> Step:
+        st = Step(kind, clause, data)
+        self.steps.append(st)
+        return st
+
+    def kinds(self) -> list[str]:
+        return [s.kind for s in self.steps]
+
+    def of_kind(self, kind: str) -> list[Step]:
+        return [s for s in self.steps if s.kind == kind]
+
+    def data(self) -> dict[str, Any]:
+        """The record as JSON data (``xlxq explain --json``)."""
+        return {
+            "round": self.round,
+            "event": self.event_name,
+            "stage": self.stage,
+            "entrant": self.entrant,
+            "names": {str(k): v for k, v in sorted(self.names.items())},
+            "steps": [s.as_data() for s in self.steps],
+        }
+
+
+# ---------------------------------------------------------------- the Swiss
+
+
+def card_data(c: CardState) -> dict[str, Any]:
+    """A 编排卡 as a step shows it: number, score, reds, blacks, reds −
+    blacks and the signed run of the last colours."""
+    return {"no": c.no, "score": c.score, "reds": c.reds, "blacks": c.blacks, "diff": c.diff, "streak": c.streak}
+
+
+def picker_reason(gs: GroupSearch, i: int, others: list[int], round_no: int) -> tuple[str, str]:
+    """(clause, reason key): which clause of 方法(二) made i the 先编者 over
+    the others ("alone" when nobody else is left)."""
+    c = gs.cards[i]
+    rest = [gs.cards[j] for j in others if j != i]
+    if not rest:
+        return "", "alone"
+    if all(o.score < c.score for o in rest):
+        return "方法(二)1", "score"
+    same = [o for o in rest if o.score == c.score]
+    if all(abs(o.diff) < abs(c.diff) for o in same):
+        return "方法(二)2", "balance"
+    same = [o for o in same if abs(o.diff) == abs(c.diff)]
+    if all(aligned_run(o) < aligned_run(c) for o in same):
+        return "方法(二)3/4", "run"
+    return "方法(二)5", "number_odd" if round_no % 2 else "number_even"
+
+
+def group_steps(gs: GroupSearch, res: GroupResult, incoming: list[int], round_no: int, rec: Record) -> None:
+    """The steps of one score group: the group, its two rows, then the
+    search's decisions in order (see the module text), then the 拆对 the
+    search needed."""
+    no = gs.nos
+    rec.add("group", "原则(四)", score=gs.group_score, size=gs.n, incoming=list(incoming))
+    for r, key in ((ROW_A, "red"), (ROW_B, "black")):
+        rec.add("row", "方法(二)", row=key, cards=[card_data(gs.cards[i]) for i in gs.rows[r]])
+    alive = [True] * gs.n
+    deferred = [False] * gs.n
+    pair_info = {(p[3], p[4]): p for p in res.pairs}
+    count = 0
+    waiting: list[int] = []  # players who, one after another, found no partner across the rows
+
+    def flush() -> None:
+        if waiting:
+            rec.add("wait", "方法(三)3", players=[no[i] for i in waiting])
+        waiting.clear()
+
+    for st in res.steps:
+        kind, x = st[0], st[1]
+        if kind != "defer":
+            flush()
+        if kind == "defer" or (kind == "pair" and st[3] == 1):
+            pool = [i for i in range(gs.n) if alive[i] and not deferred[i]]
+        else:
+            pool = [i for i in range(gs.n) if alive[i]]
+        if kind == "pair":
+            clause, why = picker_reason(gs, x, pool, round_no)
+            j, phase = st[2], st[3]
+            red, black, creason = pair_info[(x, j)][:3]
+            count += 1
+            skipped: list[dict[str, Any]] = []
+            if phase == 1:
+                order = gs.rows[1 - gs.row[x]]
+                cands = [i for i in order if i != x and alive[i] and not deferred[i]]
+                before = cands[: cands.index(j)]
+                form = "same_position" if not before else "shifted"
+                skipped = [{"no": no[i], "why": "met" if no[i] in gs.met[x] else "backtrack"} for i in before]
+            else:
+                form = "same_row" if gs.row[x] == gs.row[j] else "cross_fill"
+            rec.add(
+                "pair",
+                clause,
+                n=count,
+                picker=no[x],
+                why=why,
+                form=form,
+                partner=no[j],
+                red=red,
+                black=black,
+                colour=creason,
+                colour_clause=reason_clause(creason),
+                skipped=skipped,
+            )
+            alive[x] = alive[j] = False
+        elif kind == "defer":
+            deferred[x] = True
+            order = gs.rows[1 - gs.row[x]]
+            legal = [i for i in order if alive[i] and not deferred[i] and no[i] not in gs.met[x]]
+            if legal:
+                flush()
+                rec.add("defer", "方法(五)", player=no[x], legal=[no[i] for i in legal])
+            elif sum(alive) > 1:
+                waiting.append(x)
+        elif kind == "float":
+            alive[x] = False
+            rec.add("float", "方法(三)6", player=no[x], alone=sum(alive) == 0)
+        elif kind == "bye":
+            alive[x] = False
+            rec.add("bye", "原则(五)", player=no[x])
+    flush()
+    if res.nodes > len(res.steps) or res.first_quality != res.quality:
+        rec.add(
+            "search",
+            "方法(五)",
+            nodes=res.nodes,
+            first={Q_KEYS[k]: res.first_quality[k] for k in gs.qorder},
+            chosen={Q_KEYS[k]: res.quality[k] for k in gs.qorder},
+            budget_hit=res.budget_hit,
+        )
+
+
+def groups_steps(groups: Iterable[GroupLog], round_no: int, rec: Record) -> None:
+    """The :func:`group_steps` of every score group of round ``round_no``."""
+    for g in groups:
+        group_steps(g.search, g.result, g.incoming, round_no, rec)
+
+
+def swiss_steps(groups: Iterable[GroupLog], first_round: str, rec: Record, **method: Any) -> None:
+    """The body of a Swiss round's record (individual or teams as units):
+    the first round's method, or the 定位编排 of each score group
+    (``method``: more fields of its method step, e.g. a team Swiss's score
+    basis)."""
+    n = rec.round
+    if n == 1:
+        rec.add("first_round", "方法(一)", method=first_round)
+    else:
+        rec.add("method", "方法(二)", parity="odd" if n % 2 else "even", **method)
+        groups_steps(groups, n, rec)
+
+
+def note_steps(notes: Iterable[str], rec: Record) -> None:
+    """The engine's notes (:class:`~xlxq.core.notes.Note`): their Chinese
+    text and their English (the Chinese again for a note without one)."""
+    for t in notes:
+        rec.add("note", text=str(t), en=note_en(t))
+
+
+def pairings_step(
+    rec: Record, boards: list[tuple[int, int, int, Optional[str]]], byes: list[int], **extra: Any
+) -> Step:
+    """The pairings of a round: ``(board, red, black, result)`` and byes."""
+    return rec.add("pairings", boards=[list(b) for b in boards], byes=list(byes), **extra)
+
+
+def swiss_record(event: Event, out: PairingOutcome) -> Record:
+    """The record of a Swiss round just paired (``out``)."""
+    n = out.round.round
+    rec = Record(n, event.settings.name, names={p.no: p.name for p in event.players})
+    note_steps(out.notes, rec)
+    swiss_steps(out.groups, event.settings.first_round, rec)
+    pairings_step(rec, [(b.board, b.red, b.black, None) for b in out.round.boards], out.round.byes)
+    return rec
+
+
+def swiss_round_record(event: Event, round_no: Optional[int] = None) -> Record:
+    """Re-pair ``round_no`` (default: the last) from the rounds before it and
+    record it; a round in the file that differs (paired by hand) is said so."""
+    if round_no is None:
+        round_no = max((r.round for r in event.rounds), default=1)
+    out = pair_round(event.as_paired(round_no), round_no)
+    rec = swiss_record(event, out)
+    have = next((r for r in event.rounds if r.round == round_no), None)
+    if have is not None:
+        mine = {(b.red, b.black) for b in out.round.boards}
+        theirs = {(b.red, b.black) for b in have.boards}
+        if mine != theirs or sorted(out.round.byes) != sorted(have.byes):
+            rec.add("differs", against="engine")
+    return rec
+
+
+__all__ = [
+    "Step",
+    "Record",
+    "Q_KEYS",
+    "card_data",
+    "picker_reason",
+    "group_steps",
+    "groups_steps",
+    "swiss_steps",
+    "note_steps",
+    "pairings_step",
+    "swiss_record",
+    "swiss_round_record",
+]

@@ -1,0 +1,104 @@
+"""The 编排记录 of a team round as steps (:mod:`xlxq.core.steps`): the team
+Swiss (teams paired as players are, the same 定位编排 steps), the team round
+robin (the 棋规 table) and the 全队轮赛制 (its table); worded by the one
+printer (:mod:`xlxq.core.record_text`) with "team" as the entrant.
+
+:func:`team_round_record` is what ``explain`` gives for any team system
+(the CLI, the team workbook, and the team systems' ``record``);
+:func:`team_explain` its lines in a language.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from xlxq.core.record_text import record_lines
+from xlxq.core.scheveningen import format_schedule, schedule
+from xlxq.core.steps import Record, note_steps, swiss_steps
+from xlxq.core.team_pairing import TeamPairingOutcome, pair_team_round
+from xlxq.core.teams import TeamEvent
+
+RR = ("round_robin", "double_round_robin")
+
+
+def team_record(event: TeamEvent, out: TeamPairingOutcome, style: str = "") -> Record:
+    """The record of a team round just paired (``out``).  ``style`` "sheet":
+    as the team workbook's 编排记录 sheet words it (no system line, the
+    Swiss steps in the individual words)."""
+    s = event.settings
+    n = out.round.round
+    rec = Record(
+        n,
+        s.name,
+        entrant="team",
+        names={t.no: t.name for t in event.teams},
+        player_names={p.no: p.name for p in event.players},
+        default_name="team_event" if style == "sheet" else "event",
+        style=style,
+    )
+    sch = s.system == "scheveningen"
+    if style == "sheet":
+        note_steps(out.notes, rec)
+        if s.system == "swiss":
+            team_swiss_steps(event, out, rec)
+    else:
+        rec.add("team_system", system=s.system, teams=len(event.teams), boards=s.boards)
+        if sch:
+            a, b = sorted(event.teams, key=lambda t: t.no)
+            rec.add(
+                "sch_sides",
+                a=a.no,
+                b=b.no,
+                boards=s.boards,
+                a_players=list(a.players[: s.boards]),
+                b_players=list(b.players[: s.boards]),
+            )
+            row = format_schedule(schedule(s.boards)).splitlines()[n - 1].split(": ", 1)[1]
+            rec.add("sch_row", round=n, cells=row)
+        elif s.system in RR:
+            rec.add("team_rr", "棋规循环赛对局秩序表")
+            note_steps(out.notes, rec)
+        else:
+            rec.add("team_swiss", basis=s.pair_by)
+            note_steps(out.notes, rec)
+            team_swiss_steps(event, out, rec)
+    rec.add(
+        "matches",
+        matches=[
+            [m.match, m.first, m.second, [[b.board, b.red, b.black] for b in m.boards] if sch else []]
+            for m in out.round.matches
+        ],
+        byes=list(out.round.byes),
+        scheveningen=sch,
+    )
+    return rec
+
+
+def team_swiss_steps(event: TeamEvent, out: TeamPairingOutcome, rec: Record) -> None:
+    """The 定位编排 steps of a team Swiss round (teams as units)."""
+    swiss_steps(out.groups, event.settings.first_round, rec, basis=event.settings.pair_by)
+
+
+def team_round_record(event: TeamEvent, round_no: int, style: str = "") -> Record:
+    """Re-pair team round ``round_no`` from the rounds before it and record
+    it; a round in the file that differs (edited by hand, or earlier results
+    changed since) is said so."""
+    prior = replace(event, rounds=event.rounds_before(round_no))
+    out = pair_team_round(prior, round_no)
+    rec = team_record(event, out, style)
+    have = next((r for r in event.rounds if r.round == round_no), None)
+    if have is not None:
+        mine = {(m.first, m.second) for m in out.round.matches}
+        theirs = {(m.first, m.second) for m in have.matches}
+        if mine != theirs or sorted(out.round.byes) != sorted(have.byes):
+            rec.add("differs", against="sheet" if style == "sheet" else "team_engine")
+    return rec
+
+
+def team_explain(event: TeamEvent, round_no: int, lang: str, style: str = "") -> list[str]:
+    """The lines of :func:`team_round_record` in ``lang`` (what the team
+    systems' ``explain`` returns)."""
+    return record_lines(team_round_record(event, round_no, style), lang)
+
+
+__all__ = ["team_record", "team_round_record", "team_explain", "team_swiss_steps"]
