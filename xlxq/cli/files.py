@@ -8,6 +8,7 @@ the functions (start-up time: ``xlxq pair`` on 1000 players).
 
 from __future__ import annotations
 
+import sys
 from typing import Optional
 
 from xlxq.cli.output import RR_SYSTEMS
@@ -61,9 +62,8 @@ def is_rr(event) -> bool:
 
 
 def is_team(event) -> bool:
-    from xlxq.core.teams import TeamEvent
-
-    return isinstance(event, TeamEvent)
+    teams = sys.modules.get("xlxq.core.teams")  # not loaded: no team event exists (start-up time)
+    return teams is not None and isinstance(event, teams.TeamEvent)
 
 
 def event_before(event, round_no: int):
