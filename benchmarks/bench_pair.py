@@ -20,7 +20,6 @@ import argparse
 import math
 import os
 import random
-import resource
 import shutil
 import statistics
 import subprocess
@@ -49,33 +48,38 @@ def make_event(n: int, played: int = 5, seed: int = 1) -> Event:
     return ev
 
 
-def time_process(path: Path, runs: int) -> tuple[float, float]:
-    """Median wall time and max RSS (MB) of `xlxq pair` on a fresh copy each run."""
-    times, rss = [], 0.0
+def time_process(path: Path, runs: int) -> tuple[float, float, float]:
+    """Median wall time, median CPU time (user + system: less sensitive to
+    a loaded machine) and max RSS (MB) of `xlxq pair` on a fresh copy each run."""
+    times, cpu, rss = [], [], 0.0
     exe = [sys.executable, "-m", "xlxq", "pair"]
     for _ in range(runs):
         with tempfile.TemporaryDirectory() as d:
             f = Path(d) / "event.json"
             shutil.copy(path, f)
-            before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
             t = time.perf_counter()
-            subprocess.run(exe + [str(f)], check=True, stdout=subprocess.DEVNULL)
+            proc = subprocess.Popen(exe + [str(f)], stdout=subprocess.DEVNULL)
+            _, status, usage = os.wait4(proc.pid, 0)
             times.append(time.perf_counter() - t)
-            rss = max(rss, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss, before)
-    return statistics.median(times), rss / 1024
+            assert os.waitstatus_to_exitcode(status) == 0, path
+            cpu.append(usage.ru_utime + usage.ru_stime)
+            rss = max(rss, usage.ru_maxrss / 1024)
+    return statistics.median(times), statistics.median(cpu), rss
 
 
-def time_engine(ev: Event, runs: int) -> tuple[float, float]:
-    times = []
+def time_engine(ev: Event, runs: int) -> tuple[float, float, float]:
+    """Median wall and CPU time of ``pair_round`` in-process, and its tracemalloc peak (MB)."""
+    times, cpu = [], []
     for _ in range(runs):
-        t = time.perf_counter()
+        t, c = time.perf_counter(), time.process_time()
         pair_round(ev)
         times.append(time.perf_counter() - t)
+        cpu.append(time.process_time() - c)
     tracemalloc.start()
     pair_round(ev)
     peak = tracemalloc.get_traced_memory()[1]
     tracemalloc.stop()
-    return statistics.median(times), peak / 2**20
+    return statistics.median(times), statistics.median(cpu), peak / 2**20
 
 
 def median_wall(argv: list[str], runs: int) -> float:
@@ -144,20 +148,25 @@ def main() -> None:
         f"Pairing round 6 of 11 (5 rounds played, random results); median of {a.runs} runs; "
         f"{os.cpu_count()} cores, Python {sys.version.split()[0]}"
     )
-    print(f"{'N':>6} {'xlxq pair (process)':>20} {'peak RSS':>9} {'engine only':>12} {'engine peak':>12}")
+    print("wall / CPU time")
+    print(f"{'N':>6} {'xlxq pair (process)':>20} {'peak RSS':>9} {'engine only':>16} {'engine peak':>12}")
     rows = []
     with tempfile.TemporaryDirectory() as d:
         for n in a.sizes:
             ev = make_event(n)
             p = Path(d) / f"e{n}.json"
             save_event(ev, p)
-            proc, rss = time_process(p, a.runs)
-            eng, peak = time_engine(ev, a.runs)
-            rows.append((n, proc, eng))
-            print(f"{n:>6} {proc:>18.3f} s {rss:>6.0f} MB {eng:>10.3f} s {peak:>9.1f} MB")
+            proc, proc_cpu, rss = time_process(p, a.runs)
+            eng, eng_cpu, peak = time_engine(ev, a.runs)
+            rows.append((n, proc_cpu, eng_cpu))
+            print(
+                f"{n:>6} {proc:>9.2f} / {proc_cpu:.2f} s {rss:>6.0f} MB {eng:>7.3f} / {eng_cpu:.3f} s {peak:>9.1f} MB"
+            )
         for (n1, p1, e1), (n2, p2, e2) in zip(rows, rows[1:]):
             k = math.log(n2 / n1)
-            print(f"growth {n1}→{n2}: process ~N^{math.log(p2 / p1) / k:.2f}, engine ~N^{math.log(e2 / e1) / k:.2f}")
+            print(
+                f"growth {n1}→{n2} (CPU): process ~N^{math.log(p2 / p1) / k:.2f}, engine ~N^{math.log(e2 / e1) / k:.2f}"
+            )
         startup(Path(d) / f"e{a.sizes[0]}.json", a.runs)
 
 
