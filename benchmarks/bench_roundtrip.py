@@ -4,14 +4,15 @@ For each N (default 300, 1 000, 3 000 players; 5 rounds played with random
 results typed into the round sheets, as an arbiter does) prints the median
 of several runs of
   * the whole `xlxq pair book.xlsx` process (start-up, load, read, pair,
-    write, save) and its peak RSS,
+    write, save): wall and CPU time (user + system, less sensitive to a
+    loaded machine), and its peak RSS,
   * the whole `xlxq pair event.json` process on the same event (the JSON
-    path, in the same run), and the ratio of the two,
+    path, in the same run), and the ratio of the two CPU times,
   * in-process parts of the workbook path (CPU time): openpyxl's load of the file,
     reading the sheets into an event (``read_workbook``), the engine
     (``pair_round``), and openpyxl's save of the loaded workbook unchanged
     (the cost of rewriting every sheet),
-then the growth exponents.  It says whether openpyxl uses lxml (it does
+then the growth exponents (of the CPU times).  It says whether openpyxl uses lxml (it does
 when lxml is importable and OPENPYXL_LXML is not "False"): run it with and
 without lxml on the path to compare, e.g. ``pip install --target DIR lxml``
 and ``PYTHONPATH=DIR:. python benchmarks/bench_roundtrip.py``.
