@@ -55,7 +55,7 @@ def time_process(path: Path, runs: int) -> tuple[float, float, float]:
     exe = [sys.executable, "-m", "xlxq", "pair"]
     for _ in range(runs):
         with tempfile.TemporaryDirectory() as d:
-            f = Path(d) / "event.json"
+            f = Path(d) / path.name
             shutil.copy(path, f)
             t = time.perf_counter()
             proc = subprocess.Popen(exe + [str(f)], stdout=subprocess.DEVNULL)

@@ -28,7 +28,6 @@ from __future__ import annotations
 import argparse
 import math
 import os
-import shutil
 import statistics
 import subprocess
 import sys
@@ -42,8 +41,8 @@ if str(ROOT) not in sys.path:
 
 import openpyxl  # noqa: E402
 import openpyxl.xml  # noqa: E402
-from bench_pair import compile_package  # noqa: E402
-from bench_workbook import make_workbook  # noqa: E402
+from bench_pair import compile_package, time_process  # noqa: E402
+from bench_workbook import make_workbook, median_time  # noqa: E402
 
 from xlxq.backends.json_file import save_event  # noqa: E402
 from xlxq.backends.openpyxl_book import OpenpyxlBook  # noqa: E402
@@ -51,34 +50,8 @@ from xlxq.core.pairing import pair_round  # noqa: E402
 from xlxq.sheets.read import read_workbook  # noqa: E402
 
 
-def run_process(file: Path, runs: int) -> tuple[float, float, float]:
-    """Median wall time, median CPU time (user + system) and max RSS (MB) of
-    `xlxq pair FILE` on a fresh copy each run."""
-    times: list[float] = []
-    cpu: list[float] = []
-    rss = 0.0
-    for _ in range(runs):
-        with tempfile.TemporaryDirectory() as d:
-            f = Path(d) / file.name
-            shutil.copy(file, f)
-            t = time.perf_counter()
-            proc = subprocess.Popen([sys.executable, "-m", "xlxq", "pair", str(f)], stdout=subprocess.DEVNULL)
-            _, status, usage = os.wait4(proc.pid, 0)
-            times.append(time.perf_counter() - t)
-            assert os.waitstatus_to_exitcode(status) == 0, file
-            cpu.append(usage.ru_utime + usage.ru_stime)
-            rss = max(rss, usage.ru_maxrss / 1024)
-    return statistics.median(times), statistics.median(cpu), rss
-
-
 def median_cpu(fn, runs: int) -> float:
-    """Median CPU time of ``fn()`` in this process."""
-    times = []
-    for _ in range(runs):
-        t = time.process_time()
-        fn()
-        times.append(time.process_time() - t)
-    return statistics.median(times)
+    return median_time(fn, runs, time.process_time)
 
 
 def parts(book: Path, out: Path, runs: int) -> tuple[float, float, float, float]:
@@ -133,8 +106,8 @@ def main() -> None:
             event = read_workbook(OpenpyxlBook(book)).event
             js = Path(d) / f"event{n}.json"
             save_event(event, js)
-            t_book, c_book, rss = run_process(book, a.runs)
-            t_json, c_json, _ = run_process(js, a.runs)
+            t_book, c_book, rss = time_process(book, a.runs)
+            t_json, c_json, _ = time_process(js, a.runs)
             t_load, t_read, t_engine, t_save = parts(book, Path(d) / "saved.xlsx", a.runs)
             rows.append((n, c_book, c_json))
             print(
