@@ -4,9 +4,12 @@ Prints, for each N, the median of several runs of
   * the whole `xlxq pair FILE` process (start-up, JSON read, pair, JSON write),
   * the engine alone in-process (`pair_round`),
 and the peak memory (max RSS of the `xlxq pair` process; tracemalloc peak of
-the engine call), then the growth exponent between successive N.
+the engine call), then the growth exponent between successive N, and the
+start-up: the interpreter alone, `import xlxq.cli`, and what `xlxq pair` on
+a JSON file imports (python -X importtime: the total, and the team, sheet
+and workbook modules an individual event does not need).
 
-    python benchmarks/bench_pair.py [--sizes 100 1000 5000] [--runs 5]
+    python benchmarks/bench_pair.py [--sizes 1000 5000 20000] [--runs 5]
 
 Not a test: it prints figures for README.md.
 """
@@ -17,7 +20,6 @@ import argparse
 import math
 import os
 import random
-import resource
 import shutil
 import statistics
 import subprocess
@@ -46,33 +48,83 @@ def make_event(n: int, played: int = 5, seed: int = 1) -> Event:
     return ev
 
 
-def time_process(path: Path, runs: int) -> tuple[float, float]:
-    """Median wall time and max RSS (MB) of `xlxq pair` on a fresh copy each run."""
-    times, rss = [], 0.0
+def time_process(path: Path, runs: int) -> tuple[float, float, float]:
+    """Median wall time, median CPU time (user + system: less sensitive to
+    a loaded machine) and max RSS (MB) of `xlxq pair` on a fresh copy each run."""
+    times, cpu, rss = [], [], 0.0
     exe = [sys.executable, "-m", "xlxq", "pair"]
     for _ in range(runs):
         with tempfile.TemporaryDirectory() as d:
-            f = Path(d) / "event.json"
+            f = Path(d) / path.name
             shutil.copy(path, f)
-            before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
             t = time.perf_counter()
-            subprocess.run(exe + [str(f)], check=True, stdout=subprocess.DEVNULL)
+            proc = subprocess.Popen(exe + [str(f)], stdout=subprocess.DEVNULL)
+            _, status, usage = os.wait4(proc.pid, 0)
             times.append(time.perf_counter() - t)
-            rss = max(rss, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss, before)
-    return statistics.median(times), rss / 1024
+            assert os.waitstatus_to_exitcode(status) == 0, path
+            cpu.append(usage.ru_utime + usage.ru_stime)
+            rss = max(rss, usage.ru_maxrss / 1024)
+    return statistics.median(times), statistics.median(cpu), rss
 
 
-def time_engine(ev: Event, runs: int) -> tuple[float, float]:
-    times = []
+def time_engine(ev: Event, runs: int) -> tuple[float, float, float]:
+    """Median wall and CPU time of ``pair_round`` in-process, and its tracemalloc peak (MB)."""
+    times, cpu = [], []
     for _ in range(runs):
-        t = time.perf_counter()
+        t, c = time.perf_counter(), time.process_time()
         pair_round(ev)
         times.append(time.perf_counter() - t)
+        cpu.append(time.process_time() - c)
     tracemalloc.start()
     pair_round(ev)
     peak = tracemalloc.get_traced_memory()[1]
     tracemalloc.stop()
-    return statistics.median(times), peak / 2**20
+    return statistics.median(times), statistics.median(cpu), peak / 2**20
+
+
+def median_wall(argv: list[str], runs: int) -> float:
+    times = []
+    for _ in range(runs):
+        t = time.perf_counter()
+        subprocess.run(argv, check=True, stdout=subprocess.DEVNULL)
+        times.append(time.perf_counter() - t)
+    return statistics.median(times)
+
+
+#: modules an individual Swiss event's `xlxq pair FILE.json` should not need
+NOT_NEEDED = ("xlxq.core.team", "xlxq.sheets", "xlxq.team_", "xlxq.workbook", "openpyxl", "xlwings", "pandas", "numpy")
+
+
+def startup(path: Path, runs: int) -> None:
+    """The fixed cost every `xlxq pair` pays before it reads the file."""
+    py = median_wall([sys.executable, "-c", "pass"], runs)
+    cli = median_wall([sys.executable, "-c", "import xlxq.cli"], runs)
+    imports: list[tuple[str, float]] = []
+    with tempfile.TemporaryDirectory() as d:
+        f = Path(d) / "event.json"
+        shutil.copy(path, f)
+        err = subprocess.run(
+            [sys.executable, "-X", "importtime", "-m", "xlxq", "pair", str(f)],
+            check=True,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            text=True,
+        ).stderr
+    for line in err.splitlines():
+        if not line.startswith("import time:") or "|" not in line[12:]:
+            continue
+        _, cum, name = line[12:].split("|")
+        if cum.strip().isdigit():
+            imports.append((name.rstrip(), int(cum) / 1e6))
+    top = sum(t for name, t in imports if not name.startswith("  "))  # top-level imports only
+    ours = [name.strip() for name, _ in imports if name.strip().startswith("xlxq")]
+    extra = [(name.strip(), t) for name, t in imports if name.strip().startswith(NOT_NEEDED)]
+    print(
+        f"start-up (median of {runs}): python alone {py:.3f} s; python -c 'import xlxq.cli' {cli:.3f} s; "
+        f"`xlxq pair FILE.json` imports {top:.3f} s in all ({len(ours)} xlxq modules)"
+    )
+    names = ", ".join(f"{n} {t * 1000:.1f} ms" for n, t in extra) or "none"
+    print(f"  modules an individual event does not need, each with what it imports: {names}")
 
 
 def compile_package() -> None:
@@ -89,27 +141,33 @@ def compile_package() -> None:
 def main() -> None:
     compile_package()
     ap = argparse.ArgumentParser()
-    ap.add_argument("--sizes", type=int, nargs="+", default=[100, 1000, 5000])
+    ap.add_argument("--sizes", type=int, nargs="+", default=[1000, 5000, 20000])
     ap.add_argument("--runs", type=int, default=5)
     a = ap.parse_args()
     print(
         f"Pairing round 6 of 11 (5 rounds played, random results); median of {a.runs} runs; "
         f"{os.cpu_count()} cores, Python {sys.version.split()[0]}"
     )
-    print(f"{'N':>6} {'xlxq pair (process)':>20} {'peak RSS':>9} {'engine only':>12} {'engine peak':>12}")
+    print("wall / CPU time")
+    print(f"{'N':>6} {'xlxq pair (process)':>20} {'peak RSS':>9} {'engine only':>16} {'engine peak':>12}")
     rows = []
     with tempfile.TemporaryDirectory() as d:
         for n in a.sizes:
             ev = make_event(n)
             p = Path(d) / f"e{n}.json"
             save_event(ev, p)
-            proc, rss = time_process(p, a.runs)
-            eng, peak = time_engine(ev, a.runs)
-            rows.append((n, proc, eng))
-            print(f"{n:>6} {proc:>18.3f} s {rss:>6.0f} MB {eng:>10.3f} s {peak:>9.1f} MB")
-    for (n1, p1, e1), (n2, p2, e2) in zip(rows, rows[1:]):
-        k = math.log(n2 / n1)
-        print(f"growth {n1}→{n2}: process ~N^{math.log(p2 / p1) / k:.2f}, engine ~N^{math.log(e2 / e1) / k:.2f}")
+            proc, proc_cpu, rss = time_process(p, a.runs)
+            eng, eng_cpu, peak = time_engine(ev, a.runs)
+            rows.append((n, proc_cpu, eng_cpu))
+            print(
+                f"{n:>6} {proc:>9.2f} / {proc_cpu:.2f} s {rss:>6.0f} MB {eng:>7.3f} / {eng_cpu:.3f} s {peak:>9.1f} MB"
+            )
+        for (n1, p1, e1), (n2, p2, e2) in zip(rows, rows[1:]):
+            k = math.log(n2 / n1)
+            print(
+                f"growth {n1}→{n2} (CPU): process ~N^{math.log(p2 / p1) / k:.2f}, engine ~N^{math.log(e2 / e1) / k:.2f}"
+            )
+        startup(Path(d) / f"e{a.sizes[0]}.json", a.runs)
 
 
 if __name__ == "__main__":

@@ -30,10 +30,34 @@ class CardState:
     byes: int = 0
     last_float: int = 0  # DOWN, UP or 0 in the previous round
     forfeit_streak: int = 0  # consecutive rounds lost by forfeit (ending with the last one)
+    # The colour counts, counted once per card: the pairing reads them many
+    # times (every candidate pair, every sort key).  ``colours`` only grows
+    # (``append`` while the cards are built), so they are counted again when
+    # it is another list or has another length.
+    _counted: Optional[list[str]] = field(default=None, init=False, repr=False, compare=False)
+    _length: int = field(default=0, init=False, repr=False, compare=False)
+    _reds: int = field(default=0, init=False, repr=False, compare=False)
+    _streak: int = field(default=0, init=False, repr=False, compare=False)
+
+    def _count(self) -> None:
+        cols = self.colours
+        self._counted, self._length, self._reds = cols, len(cols), cols.count("R")
+        k = 0
+        if cols:
+            last = cols[-1]
+            for c in reversed(cols):
+                if c != last:
+                    break
+                k += 1
+            if last != "R":
+                k = -k
+        self._streak = k
 
     @property
     def reds(self) -> int:
-        return self.colours.count("R")
+        if self._counted is not self.colours or self._length != len(self.colours):
+            self._count()
+        return self._reds
 
     @property
     def blacks(self) -> int:
@@ -42,21 +66,17 @@ class CardState:
     @property
     def diff(self) -> int:
         """红先数 − 黑后数: >0 多先, <0 少先 (多后), 0 平先."""
-        return self.reds - self.blacks
+        if self._counted is not self.colours or self._length != len(self.colours):
+            self._count()
+        return 2 * self._reds - self._length
 
     @property
     def streak(self) -> int:
         """Signed run of the last colours: +k = k reds in a row (连先 when
         k ≥ 2, 上先 when k = 1), −k = k blacks in a row."""
-        if not self.colours:
-            return 0
-        last = self.colours[-1]
-        k = 0
-        for c in reversed(self.colours):
-            if c != last:
-                break
-            k += 1
-        return k if last == "R" else -k
+        if self._counted is not self.colours or self._length != len(self.colours):
+            self._count()
+        return self._streak
 
     @property
     def last_colour(self) -> Optional[str]:

@@ -30,6 +30,11 @@ The method, as implemented (docs/pairing.md has the same steps with reasons):
   than one 先 apart (原则(十二)) comes second, before (2).  Lower bounds prune
   the search; a node budget keeps it bounded (the best found is then used and
   the log says so).
+* Cost: each scan for the next 先编者 or partner resumes where the last one
+  stopped (players before it are paired, floated or waiting; undoing a step
+  moves it back), and the cards count their colours once, so a score group
+  of g players costs about g, not g², along the search's path (issue 14:
+  the decisions are those of the full scans, tests/test_identical_pairings.py).
 """
 
 from __future__ import annotations
@@ -240,6 +245,10 @@ class GroupSearch:
             sorted((i for i in range(n) if self.cat[i] == k), key=lambda i: (self.row[i], self.rowpos[i]))
             for k in range(8)
         ]
+        self.catpos = [0] * n
+        for lst in self.by_cat:
+            for k, i in enumerate(lst):
+                self.catpos[i] = k
         self.n_lower = len(gi.lower)
         self.lower_bye = sum(1 for p in gi.lower if bye_ok(p))
         self._pq: dict[tuple[int, int], PairEval] = {}
@@ -299,6 +308,17 @@ class GroupSearch:
         self.cnt_mb = sum(self.must_black)
         self.cnt_mr = sum(self.must_red)
         self.cnt_bye = sum(self.byeok)
+        # Resumable scans (each a lower bound, moved back when a player
+        # returns): before ``first_open`` no one is alive and not deferred
+        # (先编者 order), before ``first_alive`` no one is alive; before
+        # ``row_first[r]`` no one of row r is alive and not deferred, before
+        # ``cat_first[k]`` no one of category k is alive.  ``row_open[r]``:
+        # how many of row r are alive and not deferred.
+        self.first_open = 0
+        self.first_alive = 0
+        self.row_first = [0, 0]
+        self.cat_first = [0] * 8
+        self.row_open = [len(self.rows[ROW_A]), len(self.rows[ROW_B])]
         self.floats: list[int] = []
         self.float_bye = 0
         self.pairs: list[GroupPair] = []
@@ -363,9 +383,12 @@ class GroupSearch:
         x = self._pick_phase1()
         if x is not None:
             return Frame(x, 1, self._opts1(x))
-        for i in range(self.n):
-            if alive[i]:
-                return Frame(i, 2, self._opts2(i))
+        i, n = self.first_alive, self.n
+        while i < n and not alive[i]:
+            i += 1
+        self.first_alive = i
+        if i < n:
+            return Frame(i, 2, self._opts2(i))
         return None
 
     def _pick_phase1(self) -> Optional[int]:
@@ -374,9 +397,8 @@ class GroupSearch:
             # seed 001 以少调多: the head of the shorter row picks from the longer
             heads: list[tuple[int, int, int]] = []
             for r in (ROW_A, ROW_B):
-                cand = [i for i in self.rows[r] if alive[i] and not deferred[i]]
-                if cand:
-                    heads.append((len(cand), r, cand[0]))
+                if self.row_open[r]:
+                    heads.append((self.row_open[r], r, self.rows[r][self._row_head(r)]))
             if heads:
                 if len(heads) == 2 and heads[0][0] == heads[1][0]:
                     a, b = heads[0][2], heads[1][2]
@@ -385,16 +407,33 @@ class GroupSearch:
                     return small if self.round_no % 2 else large
                 return min(heads)[2]
             return None
-        for i in range(self.n):
-            if alive[i] and not deferred[i]:
-                return i
-        return None
+        i, n = self.first_open, self.n
+        while i < n and not (alive[i] and not deferred[i]):
+            i += 1
+        self.first_open = i
+        return i if i < n else None
+
+    def _row_head(self, r: int) -> int:
+        """The position in row r of its first player alive and not deferred
+        (len(row) if none)."""
+        alive, deferred, order = self.alive, self.deferred, self.rows[r]
+        k, n = self.row_first[r], len(order)
+        while k < n and not (alive[order[k]] and not deferred[order[k]]):
+            k += 1
+        self.row_first[r] = k
+        return k
 
     def _opts1(self, x: int) -> Iterator[Option]:
-        """Phase 1 (同位/错位/异行): the other row in order, then 'wait'."""
+        """Phase 1 (同位/错位/异行): the other row in order, then 'wait'.
+        Those before the row's head are gone or waiting, so the scan starts
+        there (the options are taken with the state as it was when the
+        frame was made: the search undoes every deeper step before it asks
+        for the next one)."""
         alive, deferred, met_x, nos = self.alive, self.deferred, self.met[x], self.nos
-        order = self.rows[1 - self.row[x]]
-        for j in order:
+        r = 1 - self.row[x]
+        order = self.rows[r]
+        for k in range(self._row_head(r), len(order)):
+            j = order[k]
             if j != x and alive[j] and not deferred[j] and nos[j] not in met_x:
                 yield ("pair", j)
         yield ("defer", -1)
@@ -405,11 +444,20 @@ class GroupSearch:
         return [j for k in PREFS[self.cat[x]] for j in self.by_cat[k] if j != x]
 
     def _opts2(self, x: int) -> Iterator[Option]:
-        """Phase 2 (同行): everyone left, in 方法(三)'s order for x; then 下调."""
-        alive, met_x, nos = self.alive, self.met[x], self.nos
-        for j in self.preference_list(x):
-            if alive[j] and nos[j] not in met_x:
-                yield ("pair", j)
+        """Phase 2 (同行): everyone left, in 方法(三)'s order for x (the
+        :meth:`preference_list`, each category from its first player still
+        alive); then 下调."""
+        alive, met_x, nos, by_cat, cat_first = self.alive, self.met[x], self.nos, self.by_cat, self.cat_first
+        for c in PREFS[self.cat[x]]:
+            lst = by_cat[c]
+            k, n = cat_first[c], len(lst)
+            while k < n and not alive[lst[k]]:
+                k += 1
+            cat_first[c] = k
+            for pos in range(k, n):
+                j = lst[pos]
+                if j != x and alive[j] and nos[j] not in met_x:
+                    yield ("pair", j)
         if self.lowest:
             if not self.bye_taken and self.byeok[x] and (self.n_alive % 2 == 1):
                 yield ("bye", -1)
@@ -420,6 +468,8 @@ class GroupSearch:
     def _remove(self, i: int) -> None:
         self.alive[i] = 0
         self.n_alive -= 1
+        if not self.deferred[i]:
+            self.row_open[self.row[i]] -= 1
         r = self.need[i]
         self.cnt_row[r] -= 1
         self.cnt_strong_row[r] -= self.strong[i]
@@ -431,6 +481,13 @@ class GroupSearch:
     def _restore(self, i: int) -> None:
         self.alive[i] = 1
         self.n_alive += 1
+        if i < self.first_alive:
+            self.first_alive = i
+        c = self.cat[i]
+        if self.catpos[i] < self.cat_first[c]:
+            self.cat_first[c] = self.catpos[i]
+        if not self.deferred[i]:
+            self._reopen(i)
         r = self.need[i]
         self.cnt_row[r] += 1
         self.cnt_strong_row[r] += self.strong[i]
@@ -438,6 +495,15 @@ class GroupSearch:
         self.cnt_mb += self.must_black[i]
         self.cnt_mr += self.must_red[i]
         self.cnt_bye += self.byeok[i]
+
+    def _reopen(self, i: int) -> None:
+        """i is alive and not deferred again: the scans may start at him."""
+        row = self.row[i]
+        self.row_open[row] += 1
+        if self.rowpos[i] < self.row_first[row]:
+            self.row_first[row] = self.rowpos[i]
+        if i < self.first_open:
+            self.first_open = i
 
     def _apply(self, fr: Frame, opt: Option) -> bool:
         x = fr.x
@@ -461,6 +527,7 @@ class GroupSearch:
             return True
         if kind == "defer":
             self.deferred[x] = 1
+            self.row_open[self.row[x]] -= 1
             self.path.append(("defer", x, -1, 0))
             return True
         if kind == "float":
@@ -502,6 +569,7 @@ class GroupSearch:
             self._restore(j)
         elif kind == "defer":
             self.deferred[x] = 0
+            self._reopen(x)
         elif kind == "float":
             self.floats.pop()
             self.float_bye -= self.byeok[x]
