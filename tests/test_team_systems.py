@@ -5,7 +5,10 @@ themselves (方法(一), no stand-in individual event)."""
 
 from __future__ import annotations
 
+import os
 import re
+import subprocess
+import sys
 from dataclasses import replace
 
 import pytest
@@ -43,9 +46,23 @@ def test_one_file_per_system():
     files = {p.stem for p in (ROOT / "xlxq" / "systems").glob("*.py")}
     assert {"swiss", "roundrobin", "knockout", "team_swiss", "team_roundrobin", "scheveningen"} <= files
     init = (ROOT / "xlxq" / "systems" / "__init__.py").read_text(encoding="utf-8")
-    for stem in ("team_swiss", "team_roundrobin", "scheveningen"):
-        assert re.search(rf"from xlxq\.systems import .*\b{stem}\b", init)
+    for stem in ("swiss", "roundrobin", "knockout"):  # imported: the individual table is filled at once
+        assert re.search(rf"^from xlxq\.systems import .*\b{stem}\b", init, re.M)
+    for stem in ("team_swiss", "team_roundrobin", "scheveningen"):  # named: imported when a team system is asked for
+        assert re.search(rf'register_later\("teams",.*"xlxq\.systems\.{stem}"', init)
 
+
+def test_team_systems_are_loaded_only_when_asked_for():
+    code = (
+        "import sys, xlxq.systems as S; a = 'xlxq.core.teams' in sys.modules; "
+        "S.get_system('swiss'); b = 'xlxq.core.teams' in sys.modules; "
+        "S.get_team_system('scheveningen'); print(a, b, 'xlxq.core.teams' in sys.modules)"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, env=SUB_ENV).stdout
+    assert out.split() == ["False", "False", "True"]
+
+
+SUB_ENV = {**os.environ, "PYTHONPATH": str(ROOT)}
 
 FACTS = {
     # (entrants, key): round_robin, double, knockout, swiss, seated_by_table, fixed_rounds

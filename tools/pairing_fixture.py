@@ -164,6 +164,22 @@ def round_text(pairs: list[tuple[int, int]], byes: list[int]) -> str:
     return text if len(text) <= 240 else "=" + hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
+def reason_text(x: Any) -> Any:
+    """A pair's colour reason as the Chinese text the engine gave before
+    the reasons became keys (so digests recorded at 9d618ae still compare);
+    anything else unchanged."""
+    if not isinstance(x, str):
+        return x
+    try:
+        from xlxq.core.record_text import colour_text
+    except ImportError:  # a checkout from before the keys: the text itself
+        return x
+    try:
+        return colour_text(x, "zh")
+    except KeyError:
+        return x
+
+
 def search_digest(groups: list[Any]) -> str:
     """A digest of every score group's search: what it decided and how."""
     trace = []
@@ -173,7 +189,7 @@ def search_digest(groups: list[Any]) -> str:
             (
                 g.score,
                 list(g.incoming),
-                [tuple(p) for p in r.pairs],
+                [tuple(reason_text(x) for x in p) for p in r.pairs],
                 list(r.floats),
                 tuple(r.quality),
                 tuple(r.first_quality),

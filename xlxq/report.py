@@ -9,6 +9,9 @@ text lines, in ``lang``).  The workbook's own message text of a table
 rendering (the round sheet's columns, results included), kept as it was
 (other column names, no in-progress title); it shares the rows' pieces
 (:func:`ko_result`, :func:`place_text`) and :mod:`xlxq.text`.
+
+Lazy imports: the two team tables import the team modules when they are
+called (start-up time: an individual event never loads them).
 """
 
 from __future__ import annotations
@@ -30,13 +33,9 @@ from xlxq.core.standings import (
     resolve_tiebreaks,
     table_round,
 )
-from xlxq.core.team_standings import LABELS_EN as TEAM_EN
-from xlxq.core.team_standings import LABELS_ZH as TEAM_ZH
-from xlxq.core.team_standings import resolve_team_tiebreaks
 from xlxq.errors import InputError
 from xlxq.i18n import Text
 from xlxq.sheets.results import display
-from xlxq.sheets.team_layout import vacant_text
 from xlxq.systems import get_system, system_for, system_label
 from xlxq.systems.knockout import game_label
 from xlxq.text import fmt, num, text_table
@@ -579,6 +578,8 @@ def team_pairing_text(event: Any, round_no: int, lang: str) -> str:
         (f"第{round_no}轮对阵表" if lang == "zh" else f"Round {round_no} pairings")
         + (f"  {event.settings.name}" if event.settings.name else "")
     ]
+    from xlxq.sheets.team_layout import vacant_text  # lazy: start-up time (module text)
+
     for m in rnd.matches:
         out.append(
             f"第{m.match}场  {event.team(m.first).name}（先走） — {event.team(m.second).name}（后走）"
@@ -701,6 +702,10 @@ def book_ko_text(event: Event, places: list, lang: str) -> str:
 def team_standings_text(event: Any, rows: list, after: Any, lang: str) -> str:
     """A team workbook's standings as text (``after``: the table's
     :class:`~xlxq.core.standings.TableRound`, or a round number)."""
+    from xlxq.core.team_standings import LABELS_EN as TEAM_EN  # lazy: start-up time (module text)
+    from xlxq.core.team_standings import LABELS_ZH as TEAM_ZH
+    from xlxq.core.team_standings import resolve_team_tiebreaks
+
     s = event.settings
     keys = [k for k in resolve_team_tiebreaks(s.tiebreaks, s.system) if k != "back_rounds"]
     labels = TEAM_ZH if lang == "zh" else TEAM_EN

@@ -1,8 +1,9 @@
 """Pairing systems: one file each, one interface (:mod:`xlxq.systems.base`),
 one registry (:mod:`xlxq.systems.registry`).
 
-A new system is one file with a ``@register`` class and one import line
-below.
+A new system is one file with a ``@register`` class and one line below:
+an import for an individual system, a name in ``register_later`` for a
+team system (its file is imported when a team system is first asked for).
 """
 
 from xlxq.systems.base import CheckReport, PairingSystem
@@ -12,6 +13,7 @@ from xlxq.systems.registry import (
     get_system,
     get_team_system,
     register,
+    register_later,
     system_for,
     system_keys,
     system_label,
@@ -19,7 +21,8 @@ from xlxq.systems.registry import (
 )
 
 from xlxq.systems import swiss, roundrobin, knockout  # noqa: E402,F401  (registration)
-from xlxq.systems import team_swiss, team_roundrobin, scheveningen  # noqa: E402,F401  (registration)
+
+register_later("teams", "xlxq.systems.team_swiss", "xlxq.systems.team_roundrobin", "xlxq.systems.scheveningen")
 
 __all__ = [
     "PairingSystem",

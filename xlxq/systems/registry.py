@@ -10,9 +10,10 @@ a team file says ``system: "swiss"`` as an individual file does:
 
 from __future__ import annotations
 
+import importlib
+import sys
 from typing import TYPE_CHECKING, Any, TypeVar, Union, cast
 
-from xlxq.core.teams import TeamSettings
 from xlxq.errors import InputError
 from xlxq.systems.base import PairingSystem
 
@@ -20,12 +21,14 @@ if TYPE_CHECKING:
     from xlxq.core.model import Event, EventSettings
     from xlxq.core.outcome import PairingOutcome
     from xlxq.core.team_pairing import TeamPairingOutcome
-    from xlxq.core.teams import TeamEvent
+    from xlxq.core.teams import TeamEvent, TeamSettings
 
     PlayerSystem = PairingSystem[Event, PairingOutcome]
     TeamSystem = PairingSystem[TeamEvent, TeamPairingOutcome]
 
 _TABLES: dict[str, dict[str, PairingSystem[Any, Any]]] = {"players": {}, "teams": {}}
+#: the system modules of each table still to import (``register_later``)
+_LATER: dict[str, list[str]] = {"players": [], "teams": []}
 S = TypeVar("S", bound=type[PairingSystem[Any, Any]])
 
 
@@ -39,8 +42,20 @@ def register(cls: S) -> S:
     return cls
 
 
+def register_later(entrants: str, *modules: str) -> None:
+    """Name the modules whose systems fill the ``entrants`` table: imported,
+    in this order, the first time that table is read."""
+    _LATER[entrants].extend(modules)
+
+
+def _table(entrants: str) -> dict[str, PairingSystem[Any, Any]]:
+    while _LATER[entrants]:
+        importlib.import_module(_LATER[entrants].pop(0))
+    return _TABLES[entrants]
+
+
 def _lookup(entrants: str, key: str, zh: str, en: str, sep: str) -> PairingSystem[Any, Any]:
-    table = _TABLES[entrants]
+    table = _table(entrants)
     if key not in table:
         raise InputError(f"{zh} system 无效：{key!r}（可选 {sep.join(table)}）", f"unknown {en} {key!r}")
     return table[key]
@@ -59,41 +74,44 @@ def get_team_system(key: str) -> TeamSystem:
 
 
 def system_for(settings: Union[EventSettings, TeamSettings]) -> PairingSystem[Any, Any]:
-    """The system of an event's settings: a team system for ``TeamSettings``."""
-    if isinstance(settings, TeamSettings):
+    """The system of an event's settings: a team system for ``TeamSettings``
+    (none exists before the team model is loaded)."""
+    teams = sys.modules.get("xlxq.core.teams")
+    if teams is not None and isinstance(settings, teams.TeamSettings):
         return get_team_system(settings.system)
     return get_system(settings.system)
 
 
 def find_system(key: str) -> PlayerSystem | None:
     """The individual system of ``key``, or None."""
-    return cast("PlayerSystem | None", _TABLES["players"].get(key))
+    return cast("PlayerSystem | None", _table("players").get(key))
 
 
 def system_keys() -> tuple[str, ...]:
     """The individual systems' keys, in registration order."""
-    return tuple(_TABLES["players"])
+    return tuple(_table("players"))
 
 
 def team_system_keys() -> tuple[str, ...]:
     """The team systems' keys, in registration order."""
-    return tuple(_TABLES["teams"])
+    return tuple(_table("teams"))
 
 
 def all_systems() -> list[PairingSystem[Any, Any]]:
     """Every registered system: the individual ones, then the team ones."""
-    return [*_TABLES["players"].values(), *_TABLES["teams"].values()]
+    return [*_table("players").values(), *_table("teams").values()]
 
 
 def system_label(key: str, lang: str, games: int = 1) -> str:
     """The name of an individual system in ``lang`` (积分编排, 单循环（每场2局）
     …); an unknown key is shown as it is."""
-    system = _TABLES["players"].get(key)
+    system = _table("players").get(key)
     return system.label(lang, games) if system is not None else key
 
 
 __all__ = [
     "register",
+    "register_later",
     "get_system",
     "get_team_system",
     "system_for",
