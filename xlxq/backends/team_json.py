@@ -30,8 +30,8 @@ from pathlib import Path
 from typing import Any, Optional
 
 from xlxq.backends.json_file import (
-    _OPTIONS,
     FORMAT,
+    _OPTIONS,
     _board_to_dict,
     _choice,
     _fail,

@@ -30,8 +30,8 @@ from typing import Any, Iterable, Optional, Union
 
 from xlxq.core.model import outcome
 from xlxq.core.standings import TableFacts, bye_opp_value, rank_rows, running_and_back, table_round
-from xlxq.core.teams import VACANT, TeamEvent, match_game_points, team_side, validate_team_event
 from xlxq.core.tiebreaks import SortItem, TieBreakRegistry
+from xlxq.core.teams import VACANT, TeamEvent, match_game_points, team_side, validate_team_event
 from xlxq.errors import InputError
 
 TEAM_PRESETS: dict[str, list[str]] = {
