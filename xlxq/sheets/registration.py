@@ -16,6 +16,7 @@ from xlxq.sheets.cells import as_int, as_number, cell_at, find_table, header_loo
 from xlxq.sheets.data import RegistrationSheet
 from xlxq.sheets.problems import INFO, Problem
 
+
 REG_LOOKUP = header_lookup(L.REGISTRATION_COLUMNS)
 
 

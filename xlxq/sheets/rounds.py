@@ -24,6 +24,7 @@ from xlxq.sheets.registration import Names
 from xlxq.sheets.results import BYE, ResultError, parse_result
 from xlxq.sheets.state import Sig
 
+
 _ROUND_LOOKUP = header_lookup(L.ROUND_COLUMNS, exclude=set(SIDED_GENERIC_KEYS))
 
 

@@ -22,6 +22,7 @@ from xlxq.sheets.cells import Table, as_int, cell_at, text_of
 from xlxq.sheets.problems import BLOCKING, Problem
 from xlxq.sheets.state import HighlightRef
 
+
 STATE_VERSION = 1
 #: column widths of the (hidden) state sheet of a team workbook
 TEAM_STATE_WIDTHS = {1: 12, 2: 14, 3: 14, 4: 8, 5: 8, 6: 60}

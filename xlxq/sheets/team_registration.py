@@ -11,12 +11,12 @@ from typing import Any, Optional
 from xlxq.core.model import Player
 from xlxq.core.teams import VACANT, Team, TeamEvent, TeamSettings, check_lineup
 from xlxq.errors import InputError
-from xlxq.sheets import layout as L
-from xlxq.sheets import team_layout as T
+from xlxq.sheets import layout as L, team_layout as T
 from xlxq.sheets.cells import as_int, cell_at, find_table, header_lookup, norm_name, sheet_error, text_of
 from xlxq.sheets.problems import INFO, Problem
 from xlxq.sheets.registration import Names, parse_withdrawn, reg_entry, reg_rating
 from xlxq.sheets.team_data import LineupRow, LineupSheet, TeamRegSheet
+
 
 _REG_LOOKUP = header_lookup(T.TEAM_REG_COLUMNS)
 _LINEUP_LOOKUP = header_lookup(T.LINEUP_HEAD + T.ALL_BOARD_COLUMNS + T.LINEUP_TAIL)

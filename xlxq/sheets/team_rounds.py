@@ -10,14 +10,14 @@ from dataclasses import dataclass
 from typing import Any, Optional
 
 from xlxq.core.teams import VACANT, TeamSettings
-from xlxq.sheets import layout as L
-from xlxq.sheets import team_layout as T
+from xlxq.sheets import layout as L, team_layout as T
 from xlxq.sheets.cells import as_int, cell_at, find_table, header_lookup, norm_name, sheet_error, text_of
 from xlxq.sheets.registration import Names
 from xlxq.sheets.results import BYE, ResultError, parse_result
 from xlxq.sheets.rounds import resolve_seat, result_cell
 from xlxq.sheets.team_data import BoardRow, MatchBlock, TeamRoundSheet, TeamState
 from xlxq.sheets.team_registration import TeamIndex
+
 
 _GENERIC_NAMES = {L.norm_key(n) for names in L.SIDED_GENERIC.values() for n in names}
 _ROUND_LOOKUP = header_lookup(T.TEAM_ROUND_COLUMNS, exclude=_GENERIC_NAMES)

@@ -8,8 +8,7 @@ from typing import Any, Optional
 
 from xlxq.core.teams import TeamEvent, TeamSettings
 from xlxq.errors import InputError
-from xlxq.sheets import layout as L
-from xlxq.sheets import team_layout as T
+from xlxq.sheets import layout as L, team_layout as T
 from xlxq.sheets.canvas import Canvas
 from xlxq.sheets.cells import tidy_number
 from xlxq.sheets.plan import Book, PageSetup, SheetLook, Style, WritePlan

@@ -8,15 +8,12 @@ from __future__ import annotations
 
 from xlxq.core.teams import VACANT, TeamEvent, TeamRound, match_game_points, vacant_result
 from xlxq.errors import InputError
-from xlxq.sheets import layout as L
-from xlxq.sheets import team_layout as T
+from xlxq.sheets import layout as L, team_layout as T
 from xlxq.sheets.canvas import Canvas
 from xlxq.sheets.cells import Table, tidy_number
 from xlxq.sheets.looks import table_looks
 from xlxq.sheets.plan import ListValidation, NumberFormat, PageSetup, Style
-from xlxq.sheets.results import BYE, is_standard
-from xlxq.sheets.results import choices as result_choices
-from xlxq.sheets.results import display as result_display
+from xlxq.sheets.results import BYE, choices as result_choices, display as result_display, is_standard
 from xlxq.sheets.team_data import BoardRow, MatchBlock, TeamRoundSheet, TeamWorkbookData
 from xlxq.sheets.write_rounds import put_cell
 from xlxq.systems import system_for

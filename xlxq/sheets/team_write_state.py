@@ -7,6 +7,7 @@ and seats), the 出场名单 rows already used, and the highlights (the rows of
 
 from __future__ import annotations
 
+
 from xlxq.core.teams import TeamEvent
 from xlxq.sheets.canvas import Canvas
 from xlxq.sheets.state import HighlightRef, state_head

@@ -16,6 +16,7 @@ from xlxq.sheets.cells import cell_at, text_of
 from xlxq.sheets.data import WorkbookData
 from xlxq.sheets.plan import SheetLook
 
+
 # --- 编排记录 --------------------------------------------------------------
 
 

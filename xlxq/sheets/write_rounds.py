@@ -17,9 +17,7 @@ from xlxq.sheets.data import RoundSheet, WorkbookData
 from xlxq.sheets.formats import round_scores
 from xlxq.sheets.looks import table_looks
 from xlxq.sheets.plan import ListValidation, NumberFormat, PageSetup, Style
-from xlxq.sheets.results import BYE, is_standard
-from xlxq.sheets.results import choices as result_choices
-from xlxq.sheets.results import display as result_display
+from xlxq.sheets.results import BYE, choices as result_choices, display as result_display, is_standard
 
 
 def _round_grid_header(lang: str) -> list[str]:
