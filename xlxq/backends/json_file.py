@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import json
 import os
-import tempfile
 from pathlib import Path
 from typing import Any, Optional
 
@@ -43,6 +42,7 @@ from xlxq.core.model import (
     StandingsOptions,
     validate_event,
 )
+from xlxq.backends.safety import atomic_save
 from xlxq.errors import InputError
 
 FORMAT = "xlxq/1"
@@ -759,42 +759,17 @@ def dumps(ev) -> str:
 
 
 def save_event(ev, path: str | os.PathLike) -> None:
-    """Write the file atomically: a temporary file in the same folder, then
-    ``os.replace`` (the old file stays whole if anything fails).  ``ev`` is
-    an ``Event`` or a ``TeamEvent``."""
-    path = Path(path)
+    """Write the file atomically (:func:`xlxq.backends.safety.atomic_save`:
+    a temporary file in the same folder, fsynced, then ``os.replace``; the
+    old file stays whole if anything fails; a read-only file is refused).
+    ``ev`` is an ``Event`` or a ``TeamEvent``."""
     text = dumps(ev)
-    directory = path.parent if str(path.parent) else Path(".")
-    if not directory.is_dir():
-        raise InputError(f"无法保存 {path}：文件夹 {directory} 不存在", f"cannot save {path}: no folder {directory}")
-    try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
-    except OSError as exc:
-        raise InputError(
-            f"无法保存 {path}：{exc.strerror or exc}", f"cannot save {path}: {exc.strerror or exc}"
-        ) from None
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
+
+    def write(tmp: str) -> None:
+        with open(tmp, "w", encoding="utf-8", newline="\n") as fh:
             fh.write(text)
-            fh.flush()
-            os.fsync(fh.fileno())
-        try:
-            os.chmod(tmp, os.stat(path).st_mode & 0o7777)
-        except OSError:
-            os.chmod(tmp, 0o666 & ~_umask())
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
 
-
-def _umask() -> int:
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask
+    atomic_save(path, write)
 
 
 save_any = save_event

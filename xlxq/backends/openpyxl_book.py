@@ -17,11 +17,11 @@ the event workbook.
 from __future__ import annotations
 
 import os
-import tempfile
 import zipfile
 from pathlib import Path
 from typing import Any, Optional
 
+from xlxq.backends.safety import atomic_save
 from xlxq.errors import InputError
 from xlxq.sheets.plan import WritePlan
 
@@ -185,29 +185,8 @@ class OpenpyxlBook:
                 ws.oddFooter.center.text = p.footer
 
     def save(self, path: str | os.PathLike | None = None) -> None:
-        """Write the workbook atomically (temporary file + os.replace)."""
-        path = Path(path) if path is not None else self.path
-        directory = path.parent if str(path.parent) else Path(".")
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
-        os.close(fd)
-        try:
-            self.wb.save(tmp)
-            try:
-                os.chmod(tmp, os.stat(path).st_mode & 0o7777)
-            except OSError:
-                mask = os.umask(0)
-                os.umask(mask)
-                os.chmod(tmp, 0o666 & ~mask)
-            os.replace(tmp, path)
-        except PermissionError:
-            _unlink(tmp)
-            raise InputError(
-                f"无法保存 {path.name}：文件可能正在 Excel 中打开，请先关闭",
-                f"cannot save {path.name}: is it open in Excel? close it first",
-            ) from None
-        except BaseException:
-            _unlink(tmp)
-            raise
+        """Write the workbook atomically (:func:`xlxq.backends.safety.atomic_save`)."""
+        atomic_save(Path(path) if path is not None else self.path, self.wb.save, workbook=True)
         self._cached = None
 
 
@@ -282,13 +261,6 @@ class _Styler:
             thin = Side(style="thin", color="FF808080")
             self._border = self.wb._borders.add(Border(left=thin, right=thin, top=thin, bottom=thin))
         return self._border
-
-
-def _unlink(p: str) -> None:
-    try:
-        os.unlink(p)
-    except OSError:
-        pass
 
 
 __all__ = ["OpenpyxlBook"]

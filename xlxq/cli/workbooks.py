@@ -36,13 +36,17 @@ __all__ = [
 def on_file(command: str, args: argparse.Namespace, individual, team=None) -> int:
     """The start shared by the FILE commands: an Excel FILE goes to
     :func:`workbook_dispatch`; otherwise the file is loaded and handed, with
-    ``args``, to ``team`` (a team file, when given) or to ``individual``."""
-    if is_workbook(args.file):
-        return workbook_dispatch(command, args.file, args)
-    event = load(args.file)
-    if team is not None and is_team(event):
-        return team(event, args)
-    return individual(event, args)
+    ``args``, to ``team`` (a team file, when given) or to ``individual``;
+    under the file's lock from the read to the save (docs/reliability.md)."""
+    from xlxq.backends.safety import file_lock  # lazy: start-up time
+
+    with file_lock(args.file):
+        if is_workbook(args.file):
+            return workbook_dispatch(command, args.file, args)
+        event = load(args.file)
+        if team is not None and is_team(event):
+            return team(event, args)
+        return individual(event, args)
 
 
 def workbook_dispatch(command: str, path: str, args: argparse.Namespace) -> int:
@@ -113,7 +117,10 @@ def dispatch(command: str, path: str | os.PathLike, args: Any = None) -> int:
     lang = language()
     rnd = getattr(args, "round", None)
     if command == "qualify":
-        return _qualify(path, args, lang)
+        from xlxq.backends.safety import file_lock
+
+        with file_lock(path):
+            return _qualify(path, args, lang)
     book = OpenpyxlBook(path)
     if TW.is_team_workbook(book):
         return team_dispatch(command, path, args, book=book)
