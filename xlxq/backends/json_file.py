@@ -42,6 +42,7 @@ from xlxq.core.model import (
     StandingsOptions,
     validate_event,
 )
+from xlxq.backends.limits import parse_json
 from xlxq.backends.safety import atomic_save
 from xlxq.errors import InputError
 
@@ -605,13 +606,7 @@ def _read_json(path: str | os.PathLike) -> Any:
             f"{path.name} 不是 UTF-8 编码的文本（第{exc.start + 1}字节）",
             f"{path.name} is not UTF-8 text (byte {exc.start + 1})",
         ) from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise InputError(
-            f"{path.name} 不是有效的 JSON（第{exc.lineno}行第{exc.colno}列：{exc.msg}）",
-            f"{path.name} is not valid JSON (line {exc.lineno} column {exc.colno}: {exc.msg})",
-        ) from None
+    data = parse_json(text, path)
     return data
 
 

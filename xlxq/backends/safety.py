@@ -32,7 +32,10 @@ import stat
 import tempfile
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Callable, Iterator
+from typing import TYPE_CHECKING, Callable, Iterator, Optional
+
+if TYPE_CHECKING:
+    from filelock import BaseFileLock
 
 from xlxq.errors import InputError
 
@@ -71,31 +74,32 @@ def _busy(path: Path) -> InputError:
     )
 
 
-@contextmanager
-def file_lock(path: str | os.PathLike) -> Iterator[None]:
-    """Hold the lock of the event file ``path`` for the block (the read,
-    the computation and the save of one command)."""
+def _take(lock_path: Path, target: Path) -> BaseFileLock:
     from filelock import FileLock, Timeout
 
-    target = Path(path)
-    beside = lock_file_of(target)
-    lock_path = beside
     lock = FileLock(str(lock_path), timeout=_wait())
     try:
         lock.acquire()
     except Timeout:
         raise _busy(target) from None
+    return lock
+
+
+@contextmanager
+def file_lock(path: str | os.PathLike) -> Iterator[None]:
+    """Hold the lock of the event file ``path`` for the block (the read,
+    the computation and the save of one command)."""
+    target = Path(path)
+    beside = lock_file_of(target)
+    lock_path = beside
+    lock: Optional[BaseFileLock]
+    try:
+        lock = _take(lock_path, target)
     except OSError:  # the folder takes no new file: the user's temporary folder
         lock_path = lock_file_of(target, beside=False)
         try:
             lock_path.parent.mkdir(parents=True, exist_ok=True)
-        except OSError:
-            pass
-        lock = FileLock(str(lock_path), timeout=_wait())
-        try:
-            lock.acquire()
-        except Timeout:
-            raise _busy(target) from None
+            lock = _take(lock_path, target)
         except OSError:
             lock = None  # no lock can be taken anywhere: a reader in a read-only place
     try:
@@ -200,7 +204,9 @@ def atomic_save(path: str | os.PathLike, write: Callable[[str], None], workbook:
     path = Path(path)
     folder = path.parent if str(path.parent) else Path(".")
     if not folder.is_dir():
-        raise InputError(f"无法保存 {path}：文件夹 {folder} 不存在", f"cannot save {path}: no folder {folder}", file=str(path))
+        raise InputError(
+            f"无法保存 {path}：文件夹 {folder} 不存在", f"cannot save {path}: no folder {folder}", file=str(path)
+        )
     refuse_read_only(path)
     try:
         fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
