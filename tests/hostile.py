@@ -93,6 +93,8 @@ def json_cases(base: dict) -> Iterator[Case]:
         "\ud800",
         "\udfff",
         "ok\udc80",
+        "两行\n名字",
+        "tab\there",
     )
     for fname, path in TEXT_FIELDS:
         for i, t in enumerate(texts):

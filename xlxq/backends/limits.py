@@ -62,7 +62,11 @@ __all__ = [
     "load_error",
 ]
 
+#: in a cell: control characters but tab and line breaks (Alt+Enter in a
+#: note), lone surrogates; in a JSON string (every one is a short label,
+#: printed on one line): line breaks and tabs too
 _BAD_CHARS = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff]")
+_BAD_JSON_CHARS = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
 
 
 class _Refused(Exception):
@@ -115,7 +119,7 @@ def _walk(v: Any, where: str, depth: int) -> None:
                 f"{where} 的文字有 {len(v)} 个字符（最多 {MAX_STRING}）",
                 f"{where} has a text of {len(v)} characters (at most {MAX_STRING})",
             )
-        m = _BAD_CHARS.search(v)
+        m = _BAD_JSON_CHARS.search(v)
         if m:
             code = f"U+{ord(m.group()):04X}"
             raise _Refused(

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import sys
 from typing import Any
 
@@ -80,5 +81,20 @@ def who(event, no: int) -> str:
 
 
 def write_json(data: Any) -> None:
-    """``--json`` output: ``data`` on stdout, indented, non-ASCII kept."""
-    sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=1) + "\n")
+    """``--json`` output: ``data`` on stdout, indented, non-ASCII kept; always
+    valid JSON (a number that is not finite is written as null)."""
+    try:
+        text = json.dumps(data, ensure_ascii=False, indent=1, allow_nan=False)
+    except ValueError:
+        text = json.dumps(_finite(data), ensure_ascii=False, indent=1, allow_nan=False)
+    sys.stdout.write(text + "\n")
+
+
+def _finite(v: Any) -> Any:
+    if isinstance(v, float) and not math.isfinite(v):
+        return None
+    if isinstance(v, dict):
+        return {k: _finite(x) for k, x in v.items()}
+    if isinstance(v, (list, tuple)):
+        return [_finite(x) for x in v]
+    return v

@@ -77,6 +77,31 @@ def report_status(st: Any, lang: str, path: Any, saved: bool) -> int:
     return 0 if st.ok else 1
 
 
+def _round_given(book: Any, rnd: Optional[int], team: bool = False) -> None:
+    """``--round N`` checked as on a JSON file (1 … the rounds in the
+    workbook) before anything is written; a workbook the reader stops on is
+    left to the operation, which reports it."""
+    if rnd is None:
+        return
+    from xlxq.errors import XlxqError
+
+    try:
+        if team:
+            from xlxq.sheets.team_read import read_team_workbook
+
+            event = read_team_workbook(book).event
+        else:
+            from xlxq.sheets.read import read_workbook
+
+            data = read_workbook(book)
+            if data.blocking:
+                return
+            event = data.event
+    except XlxqError:
+        return
+    round_arg(event, rnd)
+
+
 def _round_checked(event, rnd: Optional[int]) -> Optional[int]:
     if rnd is not None:
         round_arg(event, rnd)
@@ -133,6 +158,7 @@ def dispatch(command: str, path: str | os.PathLike, args: Any = None) -> int:
             raise InputError(
                 "工作簿中的积分晋圈淘汰在同一文件中，不需要 --with", "a workbook holds both stages: no --with"
             )
+        _round_given(book, rnd)
         st = W.recompute(book)
         if st.ok and rnd is not None and st.event.settings.system == "swiss":
             from xlxq.core.standings import compute_standings
@@ -194,6 +220,7 @@ def team_dispatch(command: str, path: str | os.PathLike, args: Any = None, book:
     if command == "pair":
         st = TW.pair_next_round(book)
     elif command == "standings":
+        _round_given(book, rnd, team=True)
         st = TW.recompute(book)
         if rnd is not None:
             from xlxq.core.team_standings import compute_team_standings
