@@ -116,7 +116,7 @@ WORKBOOK_COUNT = 84  # checked below: the families of tests/hostile.py give this
 @pytest.mark.slow
 def test_hostile_workbooks(capsys, tmp_path, base_xlsx):
     cases = _workbook_cases_of(base_xlsx)
-    assert len(cases) == WORKBOOK_COUNT and len({c.id for c in cases}) == len(cases)
+    assert len(cases) == WORKBOOK_COUNT and len({c.id for c in cases}) == len({c.data for c in cases}) == len(cases)
     failures = []
     for i, case in enumerate(cases):
         d = tmp_path / str(i)
