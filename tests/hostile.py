@@ -182,14 +182,10 @@ def _cell_xml(xml: str, coord: str, inner: str, attrs: str = "") -> str:
     xml = re.sub(rf'<c r="{coord}"[^>]*?(/>|>.*?</c>)', "", xml, count=1)
     m = re.search(rf'<row r="{row}"[^>]*>', xml)
     if m:
-        return xml[: m.end()] + new + xml[m.end() :] if row else xml
+        return xml[: m.end()] + new + xml[m.end() :]
     if "<sheetData/>" in xml:
         return xml.replace("<sheetData/>", f'<sheetData><row r="{row}">{new}</row></sheetData>')
     return xml.replace("</sheetData>", f'<row r="{row}">{new}</row></sheetData>')
-
-
-def _sort_cells(xml: str) -> str:
-    return xml  # openpyxl reads cells in any order within a row
 
 
 def _patch_central_size(data: bytes, name: str, size: int) -> bytes:
@@ -342,7 +338,7 @@ def workbook_cases(xlsx: bytes) -> Iterator[Case]:
         yield case(f"part-missing-{name}", _rezip(members2), "event.xlsx")
 
 
-def merged_cases(xlsx_path: str, out_dir: str) -> Iterator[Case]:
+def merged_cases(xlsx_path: str) -> Iterator[Case]:
     """Merged cells where the program writes (built with openpyxl)."""
     from openpyxl import load_workbook
 

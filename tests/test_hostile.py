@@ -106,7 +106,7 @@ def _json_cases_of(base: dict) -> list[Case]:
 def _workbook_cases_of(path: Path) -> list[Case]:
     key = hash(str(path))
     if key not in _CACHE:
-        _CACHE[key] = list(workbook_cases(path.read_bytes())) + list(merged_cases(str(path), str(path.parent)))
+        _CACHE[key] = list(workbook_cases(path.read_bytes())) + list(merged_cases(str(path)))
     return _CACHE[key]
 
 
