@@ -478,7 +478,7 @@ def test_save_leaves_no_temp_files_and_keeps_old_file_on_failure(tmp_path, monke
     monkeypatch.setattr(json_file.os, "replace", boom)
     ev = full_event()
     ev.settings.name = "changed"
-    with pytest.raises(OSError):
+    with pytest.raises(InputError, match="e.json"):  # an arbiter's error naming the file (issue 11)
         save_event(ev, path)
     assert path.read_bytes() == before
     assert sorted(os.listdir(tmp_path)) == ["e.json"]

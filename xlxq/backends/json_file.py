@@ -18,15 +18,18 @@ then checked with :func:`xlxq.core.model.validate_event`.  Missing optional
 keys take the model's defaults.  Writing is lossless: ``event_from_dict(
 event_to_dict(ev)) == ev`` and a file written by ``save_event`` reloads to
 the same dictionary.
+
+Lazy imports: the team file's reader and writer (:mod:`xlxq.backends.team_json`,
+the team model) are imported when a team file or a 队员总分制 key is met, so
+that an individual event never loads the team modules (start-up time).
 """
 
 from __future__ import annotations
 
 import json
 import os
-import tempfile
 from pathlib import Path
-from typing import Any, Optional
+from typing import TYPE_CHECKING, Any, Optional
 
 from xlxq.backends.json_parts import (
     FORMAT,
@@ -46,13 +49,6 @@ from xlxq.backends.json_parts import (
     scoring_from_dict,
     with_set,
 )
-from xlxq.backends.team_json import (
-    member_total_from_dict,
-    member_total_to_dict,
-    team_event_from_dict,
-    team_event_to_dict,
-    with_member_total,
-)
 from xlxq.core.model import (
     COLOUR_TIES,
     FIRST_ROUND_METHODS,
@@ -67,9 +63,13 @@ from xlxq.core.model import (
     StandingsOptions,
     validate_event,
 )
-from xlxq.core.teams import TeamEvent
+from xlxq.backends.limits import parse_json
+from xlxq.backends.safety import atomic_save
 from xlxq.errors import InputError
 from xlxq.systems import get_system, system_for
+
+if TYPE_CHECKING:
+    from xlxq.core.teams import TeamEvent
 
 KINDS = ("individual", "team")  # event.kind: Event or TeamEvent (xlxq.backends.team_json)
 
@@ -185,6 +185,8 @@ def _settings_from_dict(e: dict) -> EventSettings:
     )
     if "member_total" in e:
         # 队员总分制 (docs/teams.md §7): the team options ride on the settings
+        from xlxq.backends.team_json import member_total_from_dict, with_member_total  # lazy (module text)
+
         settings = with_member_total(settings, member_total_from_dict(e["member_total"], system))
     return settings
 
@@ -370,6 +372,8 @@ def any_from_dict(d: Any):
     """``event_from_dict(d)``, or, for ``event.kind: "team"``,
     :func:`xlxq.backends.team_json.team_event_from_dict` (a ``TeamEvent``)."""
     if _kind(d) == "team":
+        from xlxq.backends.team_json import team_event_from_dict  # lazy: start-up time (module text)
+
         return team_event_from_dict(d)
     return event_from_dict(d)
 
@@ -378,6 +382,8 @@ def any_to_dict(ev) -> dict:
     """``event_to_dict`` for an ``Event``, ``team_event_to_dict`` for a ``TeamEvent``."""
     if isinstance(ev, Event):
         return event_to_dict(ev)
+    from xlxq.backends.team_json import team_event_to_dict  # lazy: start-up time (module text)
+
     return team_event_to_dict(ev)
 
 
@@ -412,13 +418,7 @@ def _read_json(path: str | os.PathLike) -> Any:
             f"{path.name} 不是 UTF-8 编码的文本（第{exc.start + 1}字节）",
             f"{path.name} is not UTF-8 text (byte {exc.start + 1})",
         ) from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise InputError(
-            f"{path.name} 不是有效的 JSON（第{exc.lineno}行第{exc.colno}列：{exc.msg}）",
-            f"{path.name} is not valid JSON (line {exc.lineno} column {exc.colno}: {exc.msg})",
-        ) from None
+    data = parse_json(text, path)
     return data
 
 
@@ -467,6 +467,8 @@ def event_to_dict(ev: Event) -> dict:
         event["knockout"] = {"playoff_games": list(s.playoff_games), "armageddon": s.armageddon}
     mt = getattr(s, "member_total", None)
     if mt is not None:
+        from xlxq.backends.team_json import member_total_to_dict  # lazy (module text)
+
         event["member_total"] = member_total_to_dict(mt)
     return {
         "format": FORMAT,
@@ -543,40 +545,23 @@ def dumps(ev) -> str:
 
 
 def save_event(ev, path: str | os.PathLike) -> None:
-    """Write the file atomically: a temporary file in the same folder, then
-    ``os.replace`` (the old file stays whole if anything fails).  ``ev`` is
-    an ``Event`` or a ``TeamEvent``."""
-    path = Path(path)
+    """Write the file atomically (:func:`xlxq.backends.safety.atomic_save`:
+    a temporary file in the same folder, fsynced, then ``os.replace``; the
+    old file stays whole if anything fails; a read-only file is refused).
+    ``ev`` is an ``Event`` or a ``TeamEvent``."""
     text = dumps(ev)
-    directory = path.parent if str(path.parent) else Path(".")
-    if not directory.is_dir():
-        raise InputError(f"无法保存 {path}：文件夹 {directory} 不存在", f"cannot save {path}: no folder {directory}")
-    try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
-    except OSError as exc:
-        raise InputError(
-            f"无法保存 {path}：{exc.strerror or exc}", f"cannot save {path}: {exc.strerror or exc}"
-        ) from None
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
+
+    def write(tmp: str) -> None:
+        with open(tmp, "w", encoding="utf-8", newline="\n") as fh:
             fh.write(text)
-            fh.flush()
-            os.fsync(fh.fileno())
-        try:
-            os.chmod(tmp, os.stat(path).st_mode & 0o7777)
-        except OSError:
-            os.chmod(tmp, 0o666 & ~_umask())
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
+
+    atomic_save(path, write)
 
 
 def load_team_event(path) -> TeamEvent:
     """Read a team file; an individual file is refused."""
+    from xlxq.core.teams import TeamEvent  # lazy: start-up time (module text)
+
     ev = load_any(path)
     if not isinstance(ev, TeamEvent):
         raise InputError(
@@ -589,12 +574,6 @@ def load_team_event(path) -> TeamEvent:
 def save_team_event(ev: TeamEvent, path) -> None:
     """Write a team file atomically (as :func:`save_event`)."""
     save_event(ev, path)
-
-
-def _umask() -> int:
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask
 
 
 save_any = save_event

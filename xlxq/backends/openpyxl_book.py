@@ -17,12 +17,22 @@ the event workbook.
 from __future__ import annotations
 
 import os
-import tempfile
 import zipfile
 from pathlib import Path
 from typing import Any, Optional
 
+from xlxq.backends.formulas import (
+    StoredValues,
+    formula_overwrite_error,
+    is_formula,
+    merged_write_error,
+    no_value_error,
+    restore_values,
+)
+from xlxq.backends.limits import cell_problem, check_sheet_size, check_workbook_zip, load_error
+from xlxq.backends.safety import atomic_save
 from xlxq.errors import InputError
+from xlxq.sheets.cells import same_value
 from xlxq.sheets.plan import WritePlan
 
 _PAPER = {"A4": 9, "A3": 8, "letter": 1}
@@ -36,23 +46,25 @@ class OpenpyxlBook:
     """A workbook file read and written with openpyxl."""
 
     def __init__(self, path: str | os.PathLike, workbook: Any = None):
+        from xml.etree.ElementTree import ParseError
+
         from openpyxl import load_workbook
         from openpyxl.utils.exceptions import InvalidFileException
 
         self.path = Path(path)
-        self._cached: Optional[Any] = None
+        self._stored = StoredValues(self.path)
         if workbook is not None:
             self.wb = workbook
             return
         if not self.path.exists():
             raise InputError(f"找不到工作簿：{self.path}", f"workbook not found: {self.path}")
+        check_workbook_zip(self.path)
         try:
             self.wb = load_workbook(self.path, keep_vba=self.path.suffix.lower() == ".xlsm")
-        except (zipfile.BadZipFile, InvalidFileException, KeyError, ValueError, OSError) as exc:
-            raise InputError(
-                f"无法打开 Excel 工作簿 {self.path.name}（{exc}）；请确认是 .xlsx/.xlsm 文件且未损坏",
-                f"cannot open the workbook {self.path.name} ({exc})",
-            ) from None
+        except (zipfile.BadZipFile, InvalidFileException, KeyError, ValueError, OSError, TypeError, IndexError) as exc:
+            raise load_error(self.path, exc) from None
+        except ParseError as exc:
+            raise load_error(self.path, exc) from None
 
     @classmethod
     def new(cls, path: str | os.PathLike) -> "OpenpyxlBook":
@@ -70,34 +82,35 @@ class OpenpyxlBook:
 
     def values(self, sheet: str) -> list[list[Any]]:
         ws = self.wb[sheet]
+        check_sheet_size(sheet, ws.max_row, ws.max_column)
         rows: list[list[Any]] = []
         for r in ws.iter_rows():
             row = []
             for c in r:
                 v = c.value
+                if (
+                    v is not None
+                    and type(v) is not bool
+                    and (type(v) is not str or len(v) > 100 or not v.isprintable())
+                ):
+                    problem = cell_problem(v)
+                    if problem is not None:
+                        raise _cell_error(sheet, c.coordinate, c.row, problem)
                 if c.data_type == "f" or (
                     v is not None
                     and not isinstance(v, (str, int, float, bool))
                     and type(v).__name__ in ("ArrayFormula", "DataTableFormula")
                 ):
-                    v = self._cached_value(sheet, c.row, c.column)
+                    has, v, _ = self._stored.stored(sheet, c.row, c.column)
+                    if not has:
+                        raise no_value_error(sheet, c)
                 row.append(v)
             rows.append(row)
+        _fill_merged_down(ws, rows)
         while rows and all(v is None for v in rows[-1]):
             rows.pop()
         width = max((max((j + 1 for j, v in enumerate(r) if v is not None), default=0) for r in rows), default=0)
         return [r[:width] for r in rows]
-
-    def _cached_value(self, sheet: str, row: int, col: int) -> Any:
-        """The value Excel last calculated for a formula cell (None if the
-        file was never calculated)."""
-        if self._cached is None:
-            from openpyxl import load_workbook
-
-            self._cached = load_workbook(self.path, data_only=True) if self.path.exists() else False
-        if not self._cached:
-            return None
-        return self._cached[sheet].cell(row=row, column=col).value
 
     # -- writing -----------------------------------------------------------
 
@@ -106,6 +119,8 @@ class OpenpyxlBook:
         self.save()
 
     def apply_in_memory(self, plan: WritePlan) -> None:
+        from openpyxl.cell.cell import MergedCell
+
         wb = self.wb
         for a in plan.add_sheets:
             index = wb.sheetnames.index(a.after) + 1 if a.after in wb.sheetnames else None
@@ -120,6 +135,13 @@ class OpenpyxlBook:
             for i, vals in enumerate(block.values):
                 for j, v in enumerate(vals):
                     cell = ws.cell(row=block.row + i, column=block.col + j)
+                    if cell.data_type == "f" or is_formula(cell):
+                        has, old, _ = self._stored.stored(block.sheet, cell.row, cell.column)
+                        if has and same_value(old, v):
+                            continue  # the formula's own value: the formula stays
+                        raise formula_overwrite_error(block.sheet, cell, old, v)
+                    if isinstance(cell, MergedCell):
+                        raise merged_write_error(block.sheet, cell.row, cell.column)
                     cell.value = v
                     if isinstance(v, str) and v.startswith("="):
                         cell.data_type = "s"  # literal text, never a formula
@@ -185,30 +207,40 @@ class OpenpyxlBook:
                 ws.oddFooter.center.text = p.footer
 
     def save(self, path: str | os.PathLike | None = None) -> None:
-        """Write the workbook atomically (temporary file + os.replace)."""
-        path = Path(path) if path is not None else self.path
-        directory = path.parent if str(path.parent) else Path(".")
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
-        os.close(fd)
-        try:
+        """Write the workbook atomically (:func:`xlxq.backends.safety.atomic_save`),
+        the stored values of its formulas kept (openpyxl drops them)."""
+
+        def write(tmp: str) -> None:
             self.wb.save(tmp)
-            try:
-                os.chmod(tmp, os.stat(path).st_mode & 0o7777)
-            except OSError:
-                mask = os.umask(0)
-                os.umask(mask)
-                os.chmod(tmp, 0o666 & ~mask)
-            os.replace(tmp, path)
-        except PermissionError:
-            _unlink(tmp)
-            raise InputError(
-                f"无法保存 {path.name}：文件可能正在 Excel 中打开，请先关闭",
-                f"cannot save {path.name}: is it open in Excel? close it first",
-            ) from None
-        except BaseException:
-            _unlink(tmp)
-            raise
-        self._cached = None
+            restore_values(tmp, self.wb, self._stored)
+
+        atomic_save(Path(path) if path is not None else self.path, write, workbook=True)
+        self._stored.forget()
+
+
+def _cell_error(sheet: str, coord: str, row: int, problem: tuple[str, str]) -> InputError:
+    return InputError(
+        f"“{sheet}”表（{coord}）：{problem[0]}",
+        f"sheet {sheet!r} ({coord}): {problem[1]}",
+        sheet=sheet,
+        row=row,
+        cell=coord,
+    )
+
+
+def _fill_merged_down(ws: Any, rows: list[list[Any]]) -> None:
+    """A cell merged down a column (a club written once for the players
+    below it) reads as the merged value on every row of the merge."""
+    for rng in ws.merged_cells.ranges:
+        if rng.min_col != rng.max_col or rng.min_row == rng.max_row or rng.min_row > len(rows):
+            continue
+        col = rng.min_col - 1
+        top = rows[rng.min_row - 1]
+        value = top[col] if col < len(top) else None
+        for r in range(rng.min_row + 1, min(rng.max_row, len(rows)) + 1):
+            row = rows[r - 1]
+            if col < len(row) and row[col] is None:
+                row[col] = value
 
 
 def _sa(cell: Any) -> Any:
@@ -282,13 +314,6 @@ class _Styler:
             thin = Side(style="thin", color="FF808080")
             self._border = self.wb._borders.add(Border(left=thin, right=thin, top=thin, bottom=thin))
         return self._border
-
-
-def _unlink(p: str) -> None:
-    try:
-        os.unlink(p)
-    except OSError:
-        pass
 
 
 __all__ = ["OpenpyxlBook"]

@@ -49,6 +49,7 @@ import re
 from pathlib import Path
 from typing import Any, Optional
 
+from xlxq.backends.limits import check_workbook_zip
 from xlxq.core.model import Player
 from xlxq.errors import InputError
 
@@ -144,6 +145,8 @@ def _excel_rows(path: Path) -> list[list[Any]]:
     import openpyxl
     from openpyxl.cell.cell import TYPE_ERROR, TYPE_NUMERIC
 
+    if path.exists():
+        check_workbook_zip(path)  # sizes and CRCs before openpyxl unpacks anything (docs/reliability.md)
     try:
         wb = openpyxl.load_workbook(path, read_only=True, data_only=True, keep_links=False)
     except FileNotFoundError:

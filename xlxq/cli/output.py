@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import sys
 from typing import Any
 
@@ -45,8 +46,23 @@ class Parser(argparse.ArgumentParser):
 
 
 def write_json(data: Any) -> None:
-    """``--json`` output: ``data`` on stdout, indented, non-ASCII kept."""
-    sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=1) + "\n")
+    """``--json`` output: ``data`` on stdout, indented, non-ASCII kept; always
+    valid JSON (a number that is not finite is written as null)."""
+    try:
+        text = json.dumps(data, ensure_ascii=False, indent=1, allow_nan=False)
+    except ValueError:
+        text = json.dumps(_finite(data), ensure_ascii=False, indent=1, allow_nan=False)
+    sys.stdout.write(text + "\n")
+
+
+def _finite(v: Any) -> Any:
+    if isinstance(v, float) and not math.isfinite(v):
+        return None
+    if isinstance(v, dict):
+        return {k: _finite(x) for k, x in v.items()}
+    if isinstance(v, (list, tuple)):
+        return [_finite(x) for x in v]
+    return v
 
 
 def finish(outcome: Any, path: Any = None) -> int:

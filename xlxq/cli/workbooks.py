@@ -29,15 +29,18 @@ def on_source(
 ) -> int:
     """The FILE commands: a workbook goes to the Book operations; a JSON
     file's event to ``team`` (a team file, when given) or ``individual``,
-    each returning an Outcome."""
+    each returning an Outcome; under the file's lock from the read to the
+    save (docs/reliability.md)."""
+    from xlxq.backends.safety import file_lock
     from xlxq.operations.source import BookSource, open_source
 
-    src = open_source(args.file)
-    if isinstance(src, BookSource):
-        return book_command(command, src, args)
-    if team is not None and src.team:
-        return finish(team(src.event), args.file)
-    return finish(individual(src.event), args.file)
+    with file_lock(args.file):
+        src = open_source(args.file)
+        if isinstance(src, BookSource):
+            return book_command(command, src, args)
+        if team is not None and src.team:
+            return finish(team(src.event), args.file)
+        return finish(individual(src.event), args.file)
 
 
 def book_command(command: str, src: Any, args: Any) -> int:

@@ -25,6 +25,8 @@ from xlxq.errors import InputError, XlxqError
 from xlxq.operations.lines import Lines
 from xlxq.operations.result import Outcome, no_lines
 from xlxq.operations.source import BookSource, round_arg
+from xlxq.sheets.read import read_workbook
+from xlxq.sheets.team_read import read_team_workbook
 from xlxq.text import nums
 from xlxq.systems import system_for
 
@@ -116,6 +118,7 @@ def run_book(
             raise InputError(
                 "工作簿中的积分晋圈淘汰在同一文件中，不需要 --with", "a workbook holds both stages: no --with"
             )
+        round_given(book, rnd)
         st = W.recompute(book)
         if st.ok and rnd is not None and system_for(st.event.settings).swiss:
             rows = compute_standings(st.event, rnd)
@@ -174,6 +177,7 @@ def run_team_book(
     if command == "pair":
         st = TW.pair_next_round(book)
     elif command == "standings":
+        round_given(book, rnd, team=True)
         st = TW.recompute(book)
         if rnd is not None:
             rows = compute_team_standings(st.event, rnd)
@@ -252,3 +256,22 @@ def qualify_book(path: str | os.PathLike, args: Any) -> Outcome:
         return echo
 
     return Outcome(render=render, code=0 if st.ok else 1)
+
+
+def round_given(book: Any, rnd: Optional[int], team: bool = False) -> None:
+    """``--round N`` checked as on a JSON file (1 … the rounds in the
+    workbook) before anything is written; a workbook the reader stops on is
+    left to the operation, which reports it."""
+    if rnd is None:
+        return
+    try:
+        if team:
+            event = read_team_workbook(book).event
+        else:
+            data = read_workbook(book)
+            if data.blocking:
+                return
+            event = data.event
+    except XlxqError:
+        return
+    round_arg(event, rnd)

@@ -1,0 +1,357 @@
+"""Hostile inputs for the fuzz suite (tests/test_hostile.py): each case is
+a file (JSON or .xlsx bytes), the command run on it and a word the message
+must contain (the place).  The families follow issue 11 and
+docs/reliability.md: nesting, duplicate keys, number sizes, non-finite
+numbers, long strings, control characters, lone surrogates, broken text; for
+workbooks zip bombs, CRC errors, malformed XML, entity attacks, missing
+shared strings, huge sheets, long texts, control characters, huge numbers,
+formulas without a stored value, merged cells where the program writes.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+import struct
+import zipfile
+from dataclasses import dataclass
+from typing import Any, Callable, Iterator
+
+COMMANDS = (("pair",), ("standings",), ("standings", "--json"), ("explain",), ("check",))
+
+
+@dataclass(frozen=True)
+class Case:
+    id: str
+    suffix: str  # ".json" or ".xlsx"
+    data: bytes
+    args: tuple[str, ...]
+    place: str  # the message names it (the file name is "event" + suffix)
+
+
+# --------------------------------------------------------------------------
+# JSON
+# --------------------------------------------------------------------------
+
+
+def _dump(d: Any) -> bytes:
+    return json.dumps(d, ensure_ascii=False, indent=1).encode("utf-8")
+
+
+def _set(d: Any, path: tuple, value: Any) -> Any:
+    d = json.loads(json.dumps(d))
+    node = d
+    for k in path[:-1]:
+        node = node[k]
+    node[path[-1]] = value
+    return d
+
+
+#: (where, path in the file): the fields a hostile value is put into
+NUMBER_FIELDS = (
+    ("win", ("event", "scoring", "win")),
+    ("draw", ("event", "scoring", "draw")),
+    ("rounds", ("event", "rounds")),
+    ("rating", ("players", 2, "rating")),
+    ("no", ("players", 3, "no")),
+    ("seed", ("players", 0, "seed")),
+    ("board", ("rounds", 0, "boards", 1, "board")),
+    ("red", ("rounds", 0, "boards", 0, "red")),
+    ("budget", ("event", "options", "search_budget")),
+)
+TEXT_FIELDS = (
+    ("name", ("players", 4, "name")),
+    ("unit", ("players", 5, "unit")),
+    ("event", ("event", "name")),
+    ("result", ("rounds", 0, "boards", 0, "result")),
+    ("tiebreak", ("event", "tiebreaks", 0)),
+)
+
+
+def json_cases(base: dict) -> Iterator[Case]:
+    cmd = iter(COMMANDS * 1000)
+    text = _dump(base).decode("utf-8")
+
+    def case(cid: str, data: bytes, place: str = "event.json") -> Case:
+        return Case("json-" + cid, ".json", data, next(cmd), place)
+
+    # numbers: too many digits, too large, not finite (raw text: JSON has no inf)
+    numbers = ("9" * 5000, "1" + "0" * 25, "-" + "7" * 300, "1e308", "1e400", "-1e400", "NaN", "Infinity", "-Infinity")
+    for fname, path in NUMBER_FIELDS:
+        for i, raw in enumerate(numbers):
+            marker = "__HOSTILE__"
+            yield case(f"number-{fname}-{i}", _dump(_set(base, path, marker)).replace(b'"__HOSTILE__"', raw.encode()))
+    # texts: long, control characters, escape sequences, lone surrogates
+    texts = (
+        "x" * 40000,
+        "\u001b[2J\u001b[31m红",
+        "a\u0000b",
+        "\u0007bell",
+        "\u009bcsi",
+        "\u007f",
+        "\ud800",
+        "\udfff",
+        "ok\udc80",
+        "两行\n名字",
+        "tab\there",
+    )
+    for fname, path in TEXT_FIELDS:
+        for i, t in enumerate(texts):
+            yield case(f"text-{fname}-{i}", json.dumps(_set(base, path, t), ensure_ascii=True, indent=1).encode())
+    # nesting: deep at the top and inside a field
+    for depth in (40, 1000, 100_000):
+        yield case(f"deep-top-{depth}", ("[" * depth + "]" * depth).encode())
+        deep = "[" * depth + "]" * depth
+        yield case(f"deep-name-{depth}", text.replace(f'"{base["players"][0]["name"]}"', deep, 1).encode())
+        yield case(f"deep-unit-{depth}", text.replace('"rounds": [', '"rounds": [' + deep + ",", 1).encode())
+    # duplicate keys at every level
+    for level, (anchor, dup) in enumerate(
+        (
+            ('"format": "xlxq/1"', '"format": "xlxq/1",\n "format": "xlxq/1"'),
+            ('"system": "swiss"', '"system": "swiss",\n  "system": "round_robin"'),
+            ('"win": 2', '"win": 2,\n   "win": 3'),
+            (f'"name": "{base["players"][1]["name"]}"', f'"name": "{base["players"][1]["name"]}", "name": "某"'),
+            ('"result": ', '"result": null, "result": '),
+            ('"board": 1', '"board": 1, "board": 1'),
+            ('"byes": ', '"byes": [], "byes": '),
+        )
+    ):
+        assert anchor in text, anchor
+        yield case(f"dup-{level}", text.replace(anchor, dup, 1).encode())
+    # broken text
+    raw = text.encode("utf-8")
+    for i, bad in enumerate(
+        (
+            b"",
+            b"\xff\xfe" + raw,
+            raw[: len(raw) // 2],
+            raw.replace(b'"', b"'", 3),
+            b"\xef\xbb\xbf\xef\xbb\xbf" + raw,
+            raw[:100] + b"\xc3\x28" + raw[100:],
+            raw + b"\x00",
+            b"{" * 10 + raw,
+            raw.replace(b"[", b"(", 1),
+            b"\xed\xa0\x80",  # a UTF-8-encoded surrogate
+        )
+    ):
+        yield case(f"broken-{i}", bad)
+
+
+# --------------------------------------------------------------------------
+# workbooks
+# --------------------------------------------------------------------------
+
+
+def _members(xlsx: bytes) -> list[tuple[zipfile.ZipInfo, bytes]]:
+    with zipfile.ZipFile(io.BytesIO(xlsx)) as z:
+        return [(i, z.read(i.filename)) for i in z.infolist()]
+
+
+def _rezip(members: list[tuple[zipfile.ZipInfo, bytes]], stored: bool = False) -> bytes:
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_STORED if stored else zipfile.ZIP_DEFLATED) as z:
+        for info, data in members:
+            z.writestr(info.filename, data)
+    return out.getvalue()
+
+
+def sheet_parts(xlsx: bytes) -> dict[str, str]:
+    """sheet name → its part in the zip."""
+    members = dict((i.filename, d) for i, d in _members(xlsx))
+    wb = members["xl/workbook.xml"].decode()
+    rels = members["xl/_rels/workbook.xml.rels"].decode()
+    targets = dict(re.findall(r'Id="(rId\d+)"[^>]*?Target="([^"]+)"', rels))
+    targets.update({k: v for v, k in re.findall(r'Target="([^"]+)"[^>]*?Id="(rId\d+)"', rels)})
+    out = {}
+    for name, rid in re.findall(r'<sheet name="([^"]+)"[^>]*?r:id="(rId\d+)"', wb):
+        t = targets[rid].lstrip("/")
+        out[name] = t if t.startswith("xl/") else "xl/" + t
+    return out
+
+
+def _edit(xlsx: bytes, part: str, fn: Callable[[str], str], stored: bool = False) -> bytes:
+    members = [(i, (fn(d.decode("utf-8")).encode("utf-8") if i.filename == part else d)) for i, d in _members(xlsx)]
+    return _rezip(members, stored)
+
+
+def _cell_xml(xml: str, coord: str, inner: str, attrs: str = "") -> str:
+    """``xml`` with the cell ``coord`` (row already present or appended) set."""
+    row = int(re.sub(r"[A-Z]+", "", coord))
+    new = f'<c r="{coord}"{attrs}>{inner}</c>'
+    xml = re.sub(rf'<c r="{coord}"[^>]*?(/>|>.*?</c>)', "", xml, count=1)
+    m = re.search(rf'<row r="{row}"[^>]*>', xml)
+    if m:
+        return xml[: m.end()] + new + xml[m.end() :]
+    if "<sheetData/>" in xml:
+        return xml.replace("<sheetData/>", f'<sheetData><row r="{row}">{new}</row></sheetData>')
+    return xml.replace("</sheetData>", f'<row r="{row}">{new}</row></sheetData>')
+
+
+def _patch_central_size(data: bytes, name: str, size: int) -> bytes:
+    """The zip ``data`` with the central directory claiming ``size`` bytes
+    unpacked for ``name`` (the local header is left: a lying zip)."""
+    b = bytearray(data)
+    key = name.encode()
+    pos = 0
+    while True:
+        pos = b.find(b"PK\x01\x02", pos)
+        if pos < 0:
+            raise AssertionError(name)
+        n = struct.unpack_from("<H", b, pos + 28)[0]
+        if bytes(b[pos + 46 : pos + 46 + n]) == key:
+            struct.pack_into("<I", b, pos + 24, size)
+            return bytes(b)
+        pos += 4
+
+
+BOMB = (
+    '<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol">'
+    + "".join(f'<!ENTITY lol{i} "{("&lol" + str(i - 1) + ";") * 10 if i > 1 else "&lol;" * 10}">' for i in range(1, 10))
+    + "]>"
+)
+XXE = '<?xml version="1.0"?><!DOCTYPE x [<!ENTITY xxe SYSTEM "file:///etc/passwd">]>'
+
+
+SST = "application/vnd.openxmlformats-officedocument.spreadsheetml.sharedStrings+xml"
+SST_REL = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/sharedStrings"
+
+
+def with_shared_strings(xlsx: bytes) -> bytes:
+    """``xlsx`` (openpyxl writes inline strings) with a shared-strings part,
+    as Excel writes it, holding the name in 报名表!B3."""
+    reg = sheet_parts(xlsx)["报名表"]
+    out = []
+    for info, data in _members(xlsx):
+        text = data.decode("utf-8")
+        if info.filename == "[Content_Types].xml":
+            text = text.replace("</Types>", f'<Override PartName="/xl/sharedStrings.xml" ContentType="{SST}"/></Types>')
+        elif info.filename == "xl/_rels/workbook.xml.rels":
+            text = text.replace(
+                "</Relationships>",
+                f'<Relationship Id="rId99" Type="{SST_REL}" Target="sharedStrings.xml"/></Relationships>',
+            )
+        elif info.filename == reg:
+            m = re.search(r'<c r="B3"[^>]*><is><t>([^<]*)</t></is></c>', text)
+            assert m, "B3"
+            name = m.group(1)
+            text = text.replace(m.group(0), '<c r="B3" t="s"><v>0</v></c>')
+        out.append((info, text.encode("utf-8")))
+    sst = f'<?xml version="1.0" encoding="UTF-8"?><sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" count="1" uniqueCount="1"><si><t>{name}</t></si></sst>'
+    out.append((zipfile.ZipInfo("xl/sharedStrings.xml"), sst.encode("utf-8")))
+    return _rezip(out)
+
+
+def workbook_cases(xlsx: bytes) -> Iterator[Case]:
+    xlsx = with_shared_strings(xlsx)
+    parts = sheet_parts(xlsx)
+    reg, rnd, settings = parts["报名表"], parts["第1轮"], parts["设置"]
+    sheet_of = {v: k for k, v in parts.items()}
+    names = list(parts)
+    cmd = iter(COMMANDS * 1000)
+
+    def case(cid: str, data: bytes, place: str = "event.xlsx", args: tuple[str, ...] | None = None) -> Case:
+        return Case("xlsx-" + cid, ".xlsx", data, args or next(cmd), place)
+
+    # zip: not a zip, truncated, bombs (claimed sizes), CRC errors
+    yield case("not-zip", b"PK\x03\x04" + b"\x00" * 200)
+    yield case("empty", b"")
+    yield case("text", b"hello, this is not a workbook")
+    for cut in (0.2, 0.5, 0.9, 0.99):
+        yield case(f"truncated-{cut}", xlsx[: int(len(xlsx) * cut)])
+    for part in ("xl/sharedStrings.xml", reg, rnd, "xl/styles.xml", "xl/workbook.xml"):
+        yield case(f"bomb-claimed-{part}", _patch_central_size(xlsx, part, 3_000_000_000))
+    members = _members(xlsx)
+    for part in ("xl/sharedStrings.xml", reg, rnd, settings, "xl/workbook.xml", "[Content_Types].xml"):
+        stored = _rezip(members, stored=True)
+        with zipfile.ZipFile(io.BytesIO(stored)) as z:
+            info = z.getinfo(part)
+        off = info.header_offset + 30 + len(info.filename.encode()) + len(info.extra) + info.file_size // 2
+        flipped = bytearray(stored)
+        flipped[off] ^= 0x20
+        yield case(f"crc-{part}", bytes(flipped))
+    # malformed XML in every part the reader parses
+    for part in (reg, rnd, settings, "xl/sharedStrings.xml", "xl/workbook.xml", "xl/styles.xml", "[Content_Types].xml"):
+        yield case(f"xml-cut-{part}", _edit(xlsx, part, lambda x: x[: len(x) * 2 // 3]))
+        yield case(
+            f"xml-tag-{part}",
+            _edit(xlsx, part, lambda x: x.replace(">", "><<", 1) if "?>" not in x[:60] else x.replace("?>", "?><<", 1)),
+        )
+    # entity attacks
+    for part in (reg, rnd, "xl/sharedStrings.xml", "xl/workbook.xml", "xl/styles.xml"):
+        for kind, head in (("bomb", BOMB), ("xxe", XXE)):
+            yield case(
+                f"entity-{kind}-{part}",
+                _edit(xlsx, part, lambda x, h=head: h + re.sub(r"^<\?xml[^>]*\?>", "", x)),
+                "XML 攻击",
+            )
+    # a shared string that is not there
+    for part, coord in ((reg, "B3"), (rnd, "C3"), (settings, "B2")):
+        yield case(
+            f"missing-string-{part}", _edit(xlsx, part, lambda x, c=coord: _cell_xml(x, c, "<v>99999</v>", ' t="s"'))
+        )
+    # huge sheets: a note far away in a read sheet
+    for part, coord in ((reg, "XFD1048576"), (reg, "Z200000"), (rnd, "A150000"), (settings, "AZZ10")):
+        yield case(
+            f"far-{coord}-{part}",
+            _edit(xlsx, part, lambda x, c=coord: _cell_xml(x, c, "<is><t>note</t></is>", ' t="inlineStr"')),
+            sheet_of[part],
+        )
+    # numbers in cells: too many digits, too large
+    for part, coord in ((reg, "D3"), (reg, "A4"), (rnd, "A3"), (settings, "B3")):
+        for i, v in enumerate(("9" * 5000, "1e308", "-1e300", "123456789012345678901234")):
+            yield case(
+                f"number-{i}-{coord}-{part}",
+                _edit(xlsx, part, lambda x, c=coord, v=v: _cell_xml(x, c, f"<v>{v}</v>")),
+                sheet_of[part] if i else "event.xlsx",
+            )
+    # texts in cells: too long, control characters
+    for part, coord in ((reg, "B5"), (reg, "C6"), (rnd, "F3"), (settings, "B2")):
+        for i, t in enumerate(("x" * 40000,)):
+            yield case(
+                f"text-{i}-{coord}-{part}",
+                _edit(xlsx, part, lambda x, c=coord, t=t: _cell_xml(x, c, f"<is><t>{t}</t></is>", ' t="inlineStr"')),
+                sheet_of[part],
+            )
+    # control characters XML lets through (C1 controls such as CSI, DEL) in a shared string
+    for i, t in enumerate(("\u009b31m", "a\u0085b", "\u007f", "x\u009d2;t\u009c")):
+        yield case(
+            f"sst-control-{i}",
+            _edit(xlsx, "xl/sharedStrings.xml", lambda x, t=t: re.sub(r"<t>[^<]*</t>", f"<t>{t}</t>", x)),
+            "报名表",
+        )
+    # formulas without a stored value, in every read sheet
+    for part, coord, f in (
+        (reg, "A3", "ROW()-2"),
+        (reg, "B7", '"周"&amp;"六"'),
+        (rnd, "F3", '"红"&amp;"胜"'),
+        (settings, "B3", "1+1"),
+    ):
+        yield case(
+            f"formula-{coord}-{part}",
+            _edit(xlsx, part, lambda x, c=coord, f=f: _cell_xml(x, c, f"<f>{f}</f><v/>")),
+            coord,
+        )
+    # a sheet missing from the zip, a workbook.xml naming nothing
+    for name in names[:3]:
+        members2 = [(i, d) for i, d in members if i.filename != parts[name]]
+        yield case(f"part-missing-{name}", _rezip(members2), "event.xlsx")
+
+
+def merged_cases(xlsx_path: str) -> Iterator[Case]:
+    """Merged cells where the program writes (built with openpyxl)."""
+    from openpyxl import load_workbook
+
+    for sheet, rng, args in (
+        ("成绩表", "A3:C4", ("standings",)),
+        ("成绩表", "B5:B9", ("standings",)),
+        ("第1轮", "M3:M5", ("pair",)),
+        ("成绩表", "D3:E3", ("standings", "--json")),
+    ):
+        wb = load_workbook(xlsx_path)
+        if sheet not in wb.sheetnames:
+            continue
+        wb[sheet].merge_cells(rng)
+        buf = io.BytesIO()
+        wb.save(buf)
+        yield Case(f"xlsx-merged-{sheet}-{rng}", ".xlsx", buf.getvalue(), args, sheet)

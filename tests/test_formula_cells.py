@@ -1,0 +1,212 @@
+"""Formula cells in the cells xlxq reads (报名表, a round sheet's 结果, 设置),
+on real .xlsx files (issue 11, docs/reliability.md): the value Excel stored
+is read (never a blank), kept through every save, and the formula is never
+replaced by a constant; a formula with no stored value is refused, naming
+the cell and what to do.
+
+The stored values are written into the sheet XML as Excel writes them
+(``<c><f>…</f><v>…</v></c>``); one test has LibreOffice calculate and store
+them instead (``soffice --headless --convert-to xlsx``).
+"""
+
+from __future__ import annotations
+
+import io
+import re
+import shutil
+import subprocess
+import zipfile
+from pathlib import Path
+
+import pytest
+from openpyxl import load_workbook
+
+from tests.hostile import sheet_parts
+from xlxq.cli import main
+
+#: sheet → cell → (formula, the value Excel would store)
+FORMULAS = {
+    "报名表": {
+        **{f"A{r}": ("=ROW()-2", r - 2) for r in range(3, 27)},
+        "B8": ('="周"&"六"', "周六"),
+    },
+    "第1轮": {"F3": ('="红"&"胜"', "红胜")},
+    "设置": {"B12": ("=1+1", 2)},
+}
+
+
+def _with_formulas(src: Path, dst: Path) -> None:
+    wb = load_workbook(src)
+    for sheet, cells in FORMULAS.items():
+        for coord, (formula, _) in cells.items():
+            wb[sheet][coord] = formula
+    for r in range(4, 15):
+        wb["第1轮"].cell(r, 6).value = "和"
+    wb.save(dst)
+
+
+def _store_values(path: Path) -> None:
+    """Put each formula's value into the file as Excel stores it."""
+    parts = sheet_parts(path.read_bytes())
+    with zipfile.ZipFile(path) as z:
+        members = [(i, z.read(i.filename)) for i in z.infolist()]
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as z:
+        for info, data in members:
+            sheet = next((s for s, p in parts.items() if p == info.filename), None)
+            if sheet in FORMULAS:
+                xml = data.decode("utf-8")
+                for coord, (_, value) in FORMULAS[sheet].items():
+                    t = ' t="str"' if isinstance(value, str) else ""
+                    xml, n = re.subn(
+                        rf'<c r="{coord}"([^>]*)><f>([^<]*)</f><v ?/></c>',
+                        lambda m, t=t, v=value, c=coord: f'<c r="{c}"{m.group(1)}{t}><f>{m.group(2)}</f><v>{v}</v></c>',
+                        xml,
+                    )
+                    assert n == 1, (sheet, coord)
+                data = xml.encode("utf-8")
+            z.writestr(info, data)
+    path.write_bytes(out.getvalue())
+
+
+@pytest.fixture
+def demo(tmp_path) -> Path:
+    assert main(["demo", str(tmp_path)]) == 0
+    return tmp_path / "xlxq-demo.xlsx"
+
+
+def _run(capsys, *args) -> tuple[int, str, str]:
+    capsys.readouterr()
+    rc = main([str(a) for a in args])
+    out, err = capsys.readouterr()
+    return rc, out, err
+
+
+def _formulas_and_values(path: Path) -> tuple[dict, dict]:
+    f = load_workbook(path)
+    v = load_workbook(path, data_only=True)
+    formulas = {(s, c): f[s][c].value for s, cells in FORMULAS.items() for c in cells}
+    values = {(s, c): v[s][c].value for s, cells in FORMULAS.items() for c in cells}
+    return formulas, values
+
+
+def _check_kept(path: Path) -> None:
+    formulas, values = _formulas_and_values(path)
+    assert formulas == {(s, c): fv[0] for s, cells in FORMULAS.items() for c, fv in cells.items()}
+    assert values == {(s, c): fv[1] for s, cells in FORMULAS.items() for c, fv in cells.items()}
+
+
+def test_stored_values_are_read_kept_and_never_overwritten(demo, tmp_path, capsys):
+    f = tmp_path / "f.xlsx"
+    _with_formulas(demo, f)
+    _store_values(f)
+    rc, out1, err = _run(capsys, "standings", f)
+    assert rc == 0, err
+    # board 1: 1 赵文博 beat 2 李明轩 by a formula "红"&"胜": 2 points (the 设置 win =1+1)
+    leader = next(ln for ln in out1.splitlines() if ln.split()[:1] == ["1"])
+    assert "赵文博" in leader and leader.split()[4] == "2", out1
+    assert "周六" in out1  # the name given by a formula
+    _check_kept(f)
+    rc, out2, _ = _run(capsys, "standings", f)  # the second run reads the same
+    assert rc == 0 and out2 == out1
+    rc, out, err = _run(capsys, "pair", f)
+    assert rc == 0 and "已编排第2轮" in out, err
+    _check_kept(f)
+    rc, out3, _ = _run(capsys, "standings", f, "--round", "1")
+    assert rc == 0 and leader in out3
+
+
+def test_no_stored_value_names_the_cell(demo, tmp_path, capsys):
+    f = tmp_path / "f.xlsx"
+    _with_formulas(demo, f)  # saved by openpyxl: no values stored
+    before = f.read_bytes()
+    for cmd in ("pair", "standings", "check", "explain"):
+        rc, out, err = _run(capsys, cmd, f)
+        assert rc == 2, (cmd, out, err)
+        assert "“设置”表（B12）" in err and "=1+1" in err  # the first sheet read
+        assert "在 Excel 中打开并保存" in err and "直接输入数值" in err
+        assert f.read_bytes() == before
+
+
+@pytest.mark.parametrize("sheet, coord", [("第1轮", "F3"), ("设置", "B12"), ("报名表", "B8")])
+def test_each_read_sheet_refuses_a_formula_without_value(demo, tmp_path, capsys, sheet, coord):
+    f = tmp_path / "f.xlsx"
+    wb = load_workbook(demo)
+    wb[sheet][coord] = FORMULAS[sheet][coord][0]
+    wb.save(f)
+    before = f.read_bytes()
+    rc, _, err = _run(capsys, "standings", f)
+    assert rc == 2 and f"“{sheet}”表（{coord}）" in err, err
+    assert f.read_bytes() == before
+
+
+def test_a_formula_where_xlxq_must_write_is_refused(demo, tmp_path, capsys):
+    """A formula in 成绩表 whose value is not what the table needs there:
+    refused by cell, the file unchanged (never written over)."""
+    f = tmp_path / "f.xlsx"
+    wb = load_workbook(demo)
+    ws = wb["成绩表"]
+    coord = next(c.coordinate for row in ws.iter_rows(min_row=3, max_row=3) for c in row if c.value)
+    ws[coord] = '="x"'
+    wb.save(f)
+    xml_part = sheet_parts(f.read_bytes())["成绩表"]
+    with zipfile.ZipFile(f) as z:
+        members = [(i, z.read(i.filename)) for i in z.infolist()]
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w") as z:
+        for info, data in members:
+            if info.filename == xml_part:
+                data = re.sub(
+                    rb"(<c r=\"" + coord.encode() + rb"\"[^>]*)><f>([^<]*)</f><v ?/>",
+                    rb'\1 t="str"><f>\2</f><v>x</v>',
+                    data,
+                )
+            z.writestr(info, data)
+    f.write_bytes(out.getvalue())
+    before = f.read_bytes()
+    rc, _, err = _run(capsys, "standings", f)
+    assert rc == 2 and f"（{coord}）" in err and "不会改写公式" in err, err
+    assert f.read_bytes() == before
+
+
+def test_merged_club_cells_read_down(demo, tmp_path, capsys):
+    """单位 written once for the players below it (merged C3:C5) counts for each."""
+    f = tmp_path / "f.xlsx"
+    wb = load_workbook(demo)
+    ws = wb["报名表"]
+    club = ws["C3"].value
+    ws["C4"] = ws["C5"] = None
+    ws.merge_cells("C3:C5")
+    wb.save(f)
+    from xlxq.backends.openpyxl_book import OpenpyxlBook
+    from xlxq.sheets.read import read_workbook
+
+    units = {p.no: p.unit for p in read_workbook(OpenpyxlBook(f)).event.players}
+    assert units[1] == units[2] == units[3] == club and units[4] != club
+    rc, out, err = _run(capsys, "standings", f)
+    assert rc == 0, err
+    assert sum(club in ln for ln in out.splitlines()) >= 3
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(shutil.which("soffice") is None, reason="LibreOffice not installed")
+def test_libreoffice_calculated_values(demo, tmp_path, capsys):
+    src = tmp_path / "src" / "f.xlsx"
+    src.parent.mkdir()
+    _with_formulas(demo, src)
+    out_dir = tmp_path / "calc"
+    subprocess.run(
+        ["soffice", "--headless", "--convert-to", "xlsx", "--outdir", str(out_dir), str(src)],
+        check=True,
+        capture_output=True,
+        timeout=180,
+    )
+    f = out_dir / "f.xlsx"
+    rc, out1, err = _run(capsys, "standings", f)
+    assert rc == 0, err
+    assert "周六" in out1
+    formulas, values = _formulas_and_values(f)
+    assert values[("报名表", "A3")] == 1 and values[("第1轮", "F3")] == "红胜"
+    assert formulas[("报名表", "A3")] == "=ROW()-2"
+    rc, out2, _ = _run(capsys, "standings", f)
+    assert rc == 0 and out2 == out1

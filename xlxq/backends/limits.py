@@ -1,0 +1,362 @@
+"""Input limits, checked before any work starts (docs/reliability.md): a
+hostile or broken file is refused with a message naming the file and the
+limit, never read into memory whole or half-understood.
+
+- JSON (:func:`parse_json`): nesting depth, duplicate keys, integers of more
+  than :data:`MAX_INT_DIGITS` digits, numbers beyond :data:`MAX_NUMBER` or
+  not finite (``NaN``, ``Infinity``, ``1e400``), strings longer than
+  :data:`MAX_STRING`, control characters and lone surrogates in strings;
+- workbooks (:func:`check_workbook_zip`): the zip's members and unpacked
+  sizes (a "zip bomb"), their CRCs; after the load, each read sheet's
+  dimensions (:func:`check_sheet_size`) and each cell's text length and
+  number size (:func:`cell_problem`).  The XML itself is parsed by openpyxl
+  through ``defusedxml``: entity declarations are refused
+  (:func:`xml_attack_error`).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+import zipfile
+import zlib
+from pathlib import Path
+from typing import Any, Optional
+
+from xlxq.errors import InputError
+
+#: JSON: deepest nesting (the format itself has 5 levels)
+MAX_DEPTH = 32
+#: digits of a whole number (JSON) — a player number, a rating, a random seed
+MAX_INT_DIGITS = 20
+#: largest number in a JSON file or a cell (Excel keeps 15 digits)
+MAX_NUMBER = 1e15
+#: longest text (JSON string or cell: Excel's own limit for a cell)
+MAX_STRING = 32767
+#: workbook: unpacked size of one zip member and of all of them
+MAX_MEMBER = 256 * 1024 * 1024
+MAX_UNPACKED = 512 * 1024 * 1024
+MAX_MEMBERS = 10000
+#: rows and columns of a sheet that is read, and its cells (rows × columns)
+MAX_ROWS = 100_000
+MAX_COLS = 1_000
+MAX_CELLS = 3_000_000
+
+__all__ = [
+    "MAX_DEPTH",
+    "MAX_INT_DIGITS",
+    "MAX_NUMBER",
+    "MAX_STRING",
+    "MAX_MEMBER",
+    "MAX_UNPACKED",
+    "MAX_MEMBERS",
+    "MAX_ROWS",
+    "MAX_COLS",
+    "MAX_CELLS",
+    "parse_json",
+    "check_workbook_zip",
+    "check_sheet_size",
+    "cell_problem",
+    "xml_attack_error",
+    "load_error",
+]
+
+#: in a cell: control characters but tab and line breaks (Alt+Enter in a
+#: note), lone surrogates; in a JSON string (every one is a short label,
+#: printed on one line): line breaks and tabs too
+_BAD_CHARS = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff]")
+_BAD_JSON_CHARS = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
+
+
+class _Refused(Exception):
+    def __init__(self, zh: str, en: str):
+        super().__init__(en)
+        self.zh, self.en = zh, en
+
+
+def _float(s: str) -> float:
+    x = float(s)
+    if not math.isfinite(x) or abs(x) > MAX_NUMBER:
+        raise _Refused(
+            f"数值 {s[:40]} 过大（绝对值最大 {MAX_NUMBER:g}）",
+            f"the number {s[:40]} is too large (at most {MAX_NUMBER:g})",
+        )
+    return x
+
+
+def _constant(s: str) -> Any:
+    raise _Refused(f"{s} 不是有效的 JSON 数值", f"{s} is not a valid JSON number")
+
+
+def _pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out = dict(pairs)
+    if len(out) != len(pairs):
+        seen: set[str] = set()
+        for k, _ in pairs:
+            if k in seen:
+                raise _Refused(f"键 {k!r} 在同一对象中出现了两次", f"the key {k!r} appears twice in one object")
+            seen.add(k)
+    return out
+
+
+def _walk(v: Any, where: str, depth: int) -> None:
+    if depth > MAX_DEPTH:
+        raise _Refused(f"{where} 嵌套超过 {MAX_DEPTH} 层", f"{where} is nested more than {MAX_DEPTH} levels deep")
+    if type(v) is str:
+        if len(v) > MAX_STRING:
+            raise _Refused(
+                f"{where} 的文字有 {len(v)} 个字符（最多 {MAX_STRING}）",
+                f"{where} has a text of {len(v)} characters (at most {MAX_STRING})",
+            )
+        m = _BAD_JSON_CHARS.search(v)
+        if m:
+            code = f"U+{ord(m.group()):04X}"
+            raise _Refused(
+                f"{where} 的文字含不可见的控制字符或不成对的代理字符 {code}",
+                f"{where} has a control character or a lone surrogate {code} in its text",
+            )
+    elif type(v) is int and len(str(abs(v))) > MAX_INT_DIGITS:
+        digits = len(str(abs(v)))
+        raise _Refused(
+            f"{where} 是一个 {digits} 位的整数（最多 {MAX_INT_DIGITS} 位）",
+            f"{where} is a {digits}-digit integer (at most {MAX_INT_DIGITS})",
+        )
+    elif type(v) is dict:
+        for k, x in v.items():
+            _walk(k, where, depth + 1)
+            _walk(x, f"{where}.{k}" if len(where) < 200 else where, depth + 1)
+    elif type(v) is list:
+        for i, x in enumerate(v):
+            _walk(x, f"{where}[{i}]" if len(where) < 200 else where, depth + 1)
+
+
+#: a whole number of more than MAX_INT_DIGITS digits has more bits than this
+_INT_BITS = math.floor(MAX_INT_DIGITS * math.log2(10))
+_KEY_END = re.compile(r'"\s*:')
+
+
+def _fine(v: Any, depth: int, keys: list[int]) -> bool:
+    """Whether ``v`` is within the limits (the quick pass; :func:`_walk`
+    then names what is not); ``keys`` counts the keys of every object."""
+    if depth > MAX_DEPTH:
+        return False
+    items = v.values() if type(v) is dict else v
+    if type(v) is dict:
+        keys[0] += len(v)
+        for k in v:
+            if len(k) > MAX_STRING or (not k.isprintable() and _BAD_JSON_CHARS.search(k)):
+                return False
+    for x in items:
+        t = type(x)
+        if t is str:
+            if len(x) > MAX_STRING or (not x.isprintable() and _BAD_JSON_CHARS.search(x)):
+                return False
+        elif t is int:
+            if x.bit_length() > _INT_BITS:
+                return False
+        elif t is dict or t is list:
+            if not _fine(x, depth + 1, keys):
+                return False
+    return True
+
+
+def parse_json(text: str, path: Path) -> Any:
+    """The data of the JSON file ``path`` (its ``text``), within the limits.
+
+    Made for speed on a valid file (1 000 players: a few ms over
+    ``json.loads``): one quick pass over the data; duplicate keys are looked
+    for (with a second, exact parse) only when the keys in the text
+    outnumber those read."""
+    try:
+        data = json.loads(text, parse_float=_float, parse_constant=_constant)
+        keys = [0]
+        if type(data) is str:
+            _walk(data, "$", 0)
+        elif type(data) in (dict, list) and not _fine(data, 1, keys):
+            _walk(data, "$", 0)
+        if len(_KEY_END.findall(text)) > keys[0]:
+            json.loads(text, object_pairs_hook=_pairs, parse_float=_float, parse_constant=_constant)
+    except json.JSONDecodeError as exc:
+        raise InputError(
+            f"{path.name} 不是有效的 JSON（第{exc.lineno}行第{exc.colno}列：{exc.msg}）",
+            f"{path.name} is not valid JSON (line {exc.lineno} column {exc.colno}: {exc.msg})",
+            file=str(path),
+        ) from None
+    except ValueError as exc:  # an integer of thousands of digits (int max str digits)
+        if "digits" not in str(exc):
+            raise
+        raise InputError(
+            f"{path.name}：有一个位数过多的整数（最多 {MAX_INT_DIGITS} 位）",
+            f"{path.name}: an integer of too many digits (at most {MAX_INT_DIGITS})",
+            file=str(path),
+        ) from None
+    except RecursionError:
+        raise InputError(
+            f"{path.name} 嵌套过深（最多 {MAX_DEPTH} 层），不是 xlxq 赛事文件",
+            f"{path.name} is nested too deeply (at most {MAX_DEPTH} levels): not an xlxq event file",
+            file=str(path),
+        ) from None
+    except _Refused as exc:
+        raise InputError(f"{path.name}：{exc.zh}", f"{path.name}: {exc.en}", file=str(path)) from None
+    return data
+
+
+def _workbook_error(path: Path, zh: str, en: str) -> InputError:
+    return InputError(
+        f"无法打开 Excel 工作簿 {path.name}：{zh}", f"cannot open the workbook {path.name}: {en}", file=str(path)
+    )
+
+
+def check_workbook_zip(path: Path) -> None:
+    """The workbook's zip, before openpyxl reads it: a zip at all, within
+    the member and size limits, every member's CRC right."""
+    try:
+        with zipfile.ZipFile(path) as z:
+            infos = z.infolist()
+            if len(infos) > MAX_MEMBERS:
+                raise _workbook_error(
+                    path,
+                    f"压缩包中有 {len(infos)} 个文件（最多 {MAX_MEMBERS}）",
+                    f"{len(infos)} zip members (at most {MAX_MEMBERS})",
+                )
+            total = 0
+            for info in infos:
+                total += info.file_size
+                if info.file_size > MAX_MEMBER:
+                    mb = info.file_size // (1024 * 1024)
+                    raise _workbook_error(
+                        path,
+                        f"其中的 {info.filename} 解压后有 {mb} MB（每个最多 {MAX_MEMBER // (1024 * 1024)} MB），"
+                        f"可能是恶意构造的文件",
+                        f"its part {info.filename} unpacks to {mb} MB (at most {MAX_MEMBER // (1024 * 1024)} MB "
+                        f"a part): a crafted file?",
+                    )
+            if total > MAX_UNPACKED:
+                raise _workbook_error(
+                    path,
+                    f"解压后共 {total // (1024 * 1024)} MB（最多 {MAX_UNPACKED // (1024 * 1024)} MB）",
+                    f"it unpacks to {total // (1024 * 1024)} MB (at most {MAX_UNPACKED // (1024 * 1024)} MB)",
+                )
+            bad = z.testzip()
+            if bad is not None:
+                raise _workbook_error(
+                    path, f"其中的 {bad} 已损坏（校验和不符）", f"its part {bad} is damaged (CRC mismatch)"
+                )
+            _check_sheet_parts(path, z)
+    except zipfile.BadZipFile as exc:
+        raise _workbook_error(
+            path, f"不是有效的 .xlsx/.xlsm 文件或已损坏（{exc}）", f"not a valid .xlsx/.xlsm file, or damaged ({exc})"
+        ) from None
+    except (NotImplementedError, EOFError, ValueError, RuntimeError, zlib.error) as exc:  # odd compression, encrypted
+        raise _workbook_error(path, f"压缩包无法读取（{exc}）", f"its zip cannot be read ({exc})") from None
+
+
+_WORKSHEET_REL = "/relationships/worksheet"
+
+
+def _check_sheet_parts(path: Path, z: zipfile.ZipFile) -> None:
+    """Every worksheet the workbook lists is in the zip (openpyxl would skip
+    a missing one silently, and the save would drop the sheet)."""
+    from defusedxml.ElementTree import fromstring
+
+    try:
+        rels = z.read("xl/_rels/workbook.xml.rels")
+    except KeyError:
+        return  # openpyxl reports it
+    names = set(z.namelist())
+    try:
+        root = fromstring(rels)
+    except Exception:  # malformed or hostile: openpyxl's load reports it by name
+        return
+    for rel in root:
+        if not str(rel.get("Type", "")).endswith(_WORKSHEET_REL):
+            continue
+        target = str(rel.get("Target", ""))
+        part = target.lstrip("/") if target.startswith("/") else "xl/" + target
+        if part not in names:
+            raise _workbook_error(
+                path,
+                f"工作簿列出的工作表 {part} 不在文件中（文件不完整或已损坏）",
+                f"the sheet part {part} it lists is missing (the file is incomplete or damaged)",
+            )
+
+
+def xml_attack_error(path: Path, exc: Exception) -> InputError:
+    """A workbook whose XML declares entities (an "XML bomb" or an external
+    entity), refused by defusedxml."""
+    return _workbook_error(
+        path,
+        f"其中的 XML 声明了实体（{type(exc).__name__}），这是 XML 攻击（实体扩展/外部实体）的手法，已拒绝读取",
+        f"its XML declares entities ({type(exc).__name__}): an XML attack (entity expansion / external entity), "
+        f"refused",
+    )
+
+
+def load_error(path: Path, exc: BaseException) -> InputError:
+    """The arbiter's message for a workbook openpyxl could not load: the
+    cause named (openpyxl wraps it)."""
+    from xml.etree.ElementTree import ParseError
+
+    from defusedxml import DefusedXmlException
+
+    chain: list[BaseException] = []
+    e: Optional[BaseException] = exc
+    while e is not None and len(chain) < 10:
+        chain.append(e)
+        e = e.__cause__ or e.__context__
+    for e in chain:
+        if isinstance(e, DefusedXmlException):
+            return xml_attack_error(path, e)
+    for e in chain:
+        if isinstance(e, ParseError):
+            return _workbook_error(path, f"其中的 XML 不完整或有误（{e}）", f"its XML is malformed ({e})")
+        if isinstance(e, IndexError):
+            return _workbook_error(
+                path,
+                "有单元格引用了共享字符串表中不存在的条目（文件已损坏）",
+                "a cell refers to a shared string that is not there (the file is damaged)",
+            )
+        if isinstance(e, ValueError) and "digits" in str(e):
+            return _workbook_error(
+                path, f"有单元格的数值位数过多（{e}）", f"a cell holds a number with too many digits ({e})"
+            )
+    return _workbook_error(
+        path,
+        f"{exc}；请确认是 .xlsx/.xlsm 文件且未损坏",
+        f"{exc}",
+    )
+
+
+def check_sheet_size(sheet: str, rows: int, cols: int) -> None:
+    if rows > MAX_ROWS or cols > MAX_COLS or rows * cols > MAX_CELLS:
+        from openpyxl.utils import get_column_letter
+
+        corner = f"{get_column_letter(min(cols, 16384))}{rows}"
+        raise InputError(
+            f"“{sheet}”表用到了 {corner}（{rows} 行 × {cols} 列；最多 {MAX_ROWS} 行、{MAX_COLS} 列、"
+            f"{MAX_CELLS} 个单元格）：请删除远处多余的内容或格式",
+            f"sheet {sheet!r} reaches {corner} ({rows} rows × {cols} columns; at most {MAX_ROWS} rows, "
+            f"{MAX_COLS} columns, {MAX_CELLS} cells): delete the stray content or formatting far away",
+            sheet=sheet,
+            cell=corner,
+        )
+
+
+def cell_problem(v: Any) -> Optional[tuple[str, str]]:
+    """(zh, en) of what is wrong with a cell's value, or None."""
+    if type(v) is str:
+        if len(v) > MAX_STRING:
+            return (
+                f"文字有 {len(v)} 个字符（最多 {MAX_STRING}）",
+                f"a text of {len(v)} characters (at most {MAX_STRING})",
+            )
+        if _BAD_CHARS.search(v):
+            m = _BAD_CHARS.search(v)
+            assert m is not None
+            code = f"U+{ord(m.group()):04X}"
+            return f"文字含控制字符 {code}", f"a control character {code} in the text"
+    elif type(v) is float or type(v) is int:
+        if type(v) is int and v.bit_length() > 60 or not math.isfinite(v) or abs(v) > MAX_NUMBER:
+            return f"数值过大（绝对值最大 {MAX_NUMBER:g}）", f"a number too large (at most {MAX_NUMBER:g})"
+    return None

@@ -1,0 +1,250 @@
+"""Saving an event file without losing anything: the lock held by one
+``xlxq`` run from the read to the rename (:func:`file_lock`) and the atomic
+save (:func:`atomic_save`), for the JSON file and the workbook alike.
+
+The lock (docs/reliability.md): an OS lock (``flock`` on POSIX,
+``LockFileEx`` on Windows, through the ``filelock`` library) on a hidden
+file beside the event file, ``.NAME.xlxq-lock``, removed again when the run
+ends; the OS drops the lock when a process dies, so a crash never leaves a
+lock that blocks (a lock file left by ``kill -9`` is taken and removed by the
+next run).  Beside the file, two arbiters on a shared folder see each other's
+runs.  Where the folder cannot take a new file (a read-only folder: nothing
+can be saved there, but a reader still locks) the lock file lives in the
+user's temporary folder (``xlxq-locks/`` there, one small file per event
+path).  A second run waits up to :data:`LOCK_WAIT` seconds
+(``XLXQ_LOCK_WAIT``), then stops with one line naming the file.
+
+The save: refuse a read-only target before anything is written; write a
+temporary file ``.NAME.XXXXXXXX.tmp`` in the same folder, ``fsync`` it,
+``os.replace`` it over the target and ``fsync`` the folder, so the file is
+the old one or the new one after a crash or a power cut.  A temporary file
+left by a killed run is removed by the next run of the same file (under the
+lock, so never one that a live run is writing).
+"""
+
+from __future__ import annotations
+
+import errno
+import hashlib
+import os
+import re
+import stat
+import tempfile
+from contextlib import contextmanager
+from pathlib import Path
+from typing import TYPE_CHECKING, Callable, Iterator, Optional
+
+if TYPE_CHECKING:
+    from filelock import BaseFileLock
+
+from xlxq.errors import InputError
+
+#: seconds a second run waits for the lock before it stops
+LOCK_WAIT = 5.0
+
+__all__ = ["LOCK_WAIT", "file_lock", "lock_file_of", "atomic_save", "refuse_read_only", "leftovers"]
+
+
+def _wait() -> float:
+    try:
+        return max(0.0, float(os.environ.get("XLXQ_LOCK_WAIT", LOCK_WAIT)))
+    except ValueError:
+        return LOCK_WAIT
+
+
+def lock_file_of(path: str | os.PathLike, beside: bool = True) -> Path:
+    """Where the lock of ``path`` lives: beside it (``beside``), or in the
+    user's temporary folder, named by the file's full path."""
+    p = Path(path)
+    if beside:
+        return p.with_name(f".{p.name}.xlxq-lock")
+    key = hashlib.sha256(os.path.normcase(str(p.resolve())).encode("utf-8", "surrogatepass")).hexdigest()[:24]
+    return Path(tempfile.gettempdir()) / "xlxq-locks" / f"{key}.lock"
+
+
+def _busy(path: Path) -> InputError:
+    wait = _wait()
+    return InputError(
+        f"{path.name} 正被另一个 xlxq 运行（命令行或 Excel 按钮）使用，已等待 {wait:g} 秒：请等它结束后再试"
+        f"（Excel 本身不持有这把锁：若文件在 Excel 中打开，请先保存并关闭）",
+        f"{path.name} is in use by another xlxq run (command line or Excel button); waited {wait:g} s: "
+        f"try again when it has finished (Excel itself does not take this lock: if the file is open in Excel, "
+        f"save and close it first)",
+        file=str(path),
+    )
+
+
+def _take(lock_path: Path, target: Path) -> BaseFileLock:
+    from filelock import FileLock, Timeout
+
+    lock = FileLock(str(lock_path), timeout=_wait())
+    try:
+        lock.acquire()
+    except Timeout:
+        raise _busy(target) from None
+    return lock
+
+
+@contextmanager
+def file_lock(path: str | os.PathLike) -> Iterator[None]:
+    """Hold the lock of the event file ``path`` for the block (the read,
+    the computation and the save of one command)."""
+    target = Path(path)
+    beside = lock_file_of(target)
+    lock_path = beside
+    lock: Optional[BaseFileLock]
+    try:
+        lock = _take(lock_path, target)
+    except OSError:  # the folder takes no new file: the user's temporary folder
+        lock_path = lock_file_of(target, beside=False)
+        try:
+            lock_path.parent.mkdir(parents=True, exist_ok=True)
+            lock = _take(lock_path, target)
+        except OSError:
+            lock = None  # no lock can be taken anywhere: a reader in a read-only place
+    try:
+        if lock is not None:
+            _clean_leftovers(target)
+        yield
+    finally:
+        if lock is not None:
+            if lock_path == beside:
+                # removed while held: a run waiting on this file finds it
+                # gone when it gets the lock and starts again (filelock checks)
+                try:
+                    os.unlink(lock_path)
+                except OSError:
+                    pass
+            lock.release()
+
+
+def _leftover_pattern(name: str) -> re.Pattern[str]:
+    return re.compile(r"\." + re.escape(name) + r"\.[A-Za-z0-9_]{8}\.tmp")
+
+
+def leftovers(path: str | os.PathLike) -> list[Path]:
+    """The temporary files of unfinished saves of ``path`` in its folder."""
+    p = Path(path)
+    folder = p.parent if str(p.parent) else Path(".")
+    pattern = _leftover_pattern(p.name)
+    try:
+        names = os.listdir(folder)
+    except OSError:
+        return []
+    return [folder / n for n in names if pattern.fullmatch(n)]
+
+
+def _clean_leftovers(path: Path) -> None:
+    for tmp in leftovers(path):
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+
+
+def refuse_read_only(path: str | os.PathLike) -> None:
+    """An error when ``path`` exists and is read-only (nothing is written)."""
+    p = Path(path)
+    try:
+        st = os.stat(p)
+    except OSError:
+        return
+    if stat.S_ISREG(st.st_mode) and (not st.st_mode & 0o222 or not os.access(p, os.W_OK)):
+        raise InputError(
+            f"{p.name} 是只读文件，未做任何修改（如要修改，先取消文件的只读属性）",
+            f"{p.name} is read-only: nothing was changed (clear its read-only attribute to change it)",
+            file=str(p),
+        )
+
+
+def _fsync_file(path: str) -> None:
+    fd = os.open(path, os.O_RDWR | getattr(os, "O_BINARY", 0))
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def _fsync_folder(folder: Path) -> None:
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:  # Windows: folders are not opened; NTFS journals the rename
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
+def _cannot_save(path: Path, exc: OSError) -> InputError:
+    reason = exc.strerror or str(exc)
+    if exc.errno == errno.ENOSPC or exc.errno == getattr(errno, "EDQUOT", -1):
+        return InputError(
+            f"无法保存 {path}：磁盘已满（{reason}），文件未改动；请腾出空间后再试",
+            f"cannot save {path}: the disk is full ({reason}); the file is unchanged",
+            file=str(path),
+        )
+    return InputError(
+        f"无法保存 {path}：{reason}，文件未改动", f"cannot save {path}: {reason}; the file is unchanged", file=str(path)
+    )
+
+
+def atomic_save(path: str | os.PathLike, write: Callable[[str], None], workbook: bool = False) -> None:
+    """Save ``path`` atomically: ``write(tmp)`` writes the new content to a
+    temporary file in the same folder, which then replaces ``path``
+    (``workbook``: a refused replace is explained as a file open in Excel)."""
+    path = Path(path)
+    folder = path.parent if str(path.parent) else Path(".")
+    if not folder.is_dir():
+        raise InputError(
+            f"无法保存 {path}：文件夹 {folder} 不存在", f"cannot save {path}: no folder {folder}", file=str(path)
+        )
+    refuse_read_only(path)
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
+    except OSError as exc:
+        raise InputError(
+            f"无法保存 {path}：文件夹 {folder} 不可写（{exc.strerror or exc}），文件未改动",
+            f"cannot save {path}: the folder {folder} is not writable ({exc.strerror or exc}); the file is unchanged",
+            file=str(path),
+        ) from None
+    os.close(fd)
+    try:
+        write(tmp)
+        _fsync_file(tmp)
+        try:
+            os.chmod(tmp, os.stat(path).st_mode & 0o7777)
+        except OSError:
+            os.chmod(tmp, 0o666 & ~_umask())
+        os.replace(tmp, path)
+    except PermissionError as exc:
+        _unlink(tmp)
+        if workbook:
+            raise InputError(
+                f"无法保存 {path.name}：文件可能正在 Excel 中打开，请先关闭",
+                f"cannot save {path.name}: is it open in Excel? close it first",
+                file=str(path),
+            ) from None
+        raise _cannot_save(path, exc) from None
+    except OSError as exc:
+        _unlink(tmp)
+        raise _cannot_save(path, exc) from None
+    except BaseException:
+        _unlink(tmp)
+        raise
+    _fsync_folder(folder)
+
+
+def _unlink(p: str) -> None:
+    try:
+        os.unlink(p)
+    except OSError:
+        pass
