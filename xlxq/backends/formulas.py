@@ -15,6 +15,9 @@ without their values.  So the file backend (:mod:`xlxq.backends.openpyxl_book`):
   value written is the formula's own.
 
 Nothing in a cell is ever evaluated.
+
+Lazy imports: openpyxl's helpers are imported when a workbook's formula
+cells are met (a JSON event never loads openpyxl: start-up time).
 """
 
 from __future__ import annotations

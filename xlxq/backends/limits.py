@@ -12,6 +12,9 @@ limit, never read into memory whole or half-understood.
   number size (:func:`cell_problem`).  The XML itself is parsed by openpyxl
   through ``defusedxml``: entity declarations are refused
   (:func:`xml_attack_error`).
+
+Lazy imports: defusedxml and openpyxl's helpers are imported when a
+workbook is checked (a JSON event never loads them: start-up time).
 """
 
 from __future__ import annotations

@@ -20,6 +20,9 @@ temporary file ``.NAME.XXXXXXXX.tmp`` in the same folder, ``fsync`` it,
 the old one or the new one after a crash or a power cut.  A temporary file
 left by a killed run is removed by the next run of the same file (under the
 lock, so never one that a live run is writing).
+
+Lazy imports: filelock is imported when a lock is taken (``xlxq --help``
+and the read-only commands never load it: start-up time).
 """
 
 from __future__ import annotations

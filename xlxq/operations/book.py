@@ -266,12 +266,10 @@ def round_given(book: Any, rnd: Optional[int], team: bool = False) -> None:
         return
     try:
         if team:
-            event = read_team_workbook(book).event
-        else:
-            data = read_workbook(book)
-            if data.blocking:
-                return
-            event = data.event
+            round_arg(read_team_workbook(book).event, rnd)
+            return
+        data = read_workbook(book)
     except XlxqError:
         return
-    round_arg(event, rnd)
+    if not data.blocking:
+        round_arg(data.event, rnd)

@@ -12,11 +12,11 @@ from __future__ import annotations
 
 import os
 import re
+import sys
 from dataclasses import dataclass, replace
 from typing import Any, Optional, Union
 
 from xlxq.backends.json_file import any_from_dict, any_to_dict, load_any, save_event
-from xlxq.core.teams import TeamEvent
 from xlxq.errors import InputError, XlxqError
 from xlxq.systems import PairingSystem, find_system, system_for
 
@@ -125,7 +125,8 @@ def is_rr(event) -> bool:
 
 
 def is_team(event) -> bool:
-    return isinstance(event, TeamEvent)
+    teams = sys.modules.get("xlxq.core.teams")  # not loaded: no team event exists (start-up time)
+    return teams is not None and isinstance(event, teams.TeamEvent)
 
 
 def event_before(event, round_no: int):
