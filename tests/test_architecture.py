@@ -49,23 +49,7 @@ LAZY_MARKER = "Lazy imports:"
 #: modules still taking function-local imports without a stated reason, each
 #: with why; to be emptied by the branch that owns the files (remove an entry
 #: when it is clean: the test says so)
-LAZY_PENDING = {
-    # backends (branch safe this round): file locking and atomic saves are being added there
-    "xlxq.backends.json_file",
-    "xlxq.backends.team_json",
-    "xlxq.backends.registration",
-    "xlxq.backends.openpyxl_book",
-    # core (branch team this round): the team model is being unified there
-    "xlxq.core.matching",
-    # the Excel set-up and diagnosis (winreg, ctypes: Windows only; not in a part of issue 9)
-    "xlxq.excel_setup",
-    # the 编排记录 functions (branch record rewrites them as steps): their imports stay
-    # where they are so that the merge is clean
-    "xlxq.workbook",
-    "xlxq.team_workbook",
-    # collisions of two tie-break label tables of the same name (sheets, not in a part of issue 9)
-    "xlxq.sheets.read",
-}
+LAZY_PENDING: set[str] = set()
 
 
 def _modules() -> dict[str, Path]:

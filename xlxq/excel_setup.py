@@ -44,6 +44,11 @@ path, which is what fails there (xlwings issues #2386, #2017, #1891).
 Everything that touches the machine is a parameter (``home``, ``platform``,
 ``executable``, a :class:`Registry`), so the logic is tested on Linux with
 fakes; :class:`WinRegistry` is the real reader (``winreg``, Windows only).
+
+Lazy imports: the Windows modules (winreg, ctypes) exist only on Windows
+and are imported where they are used; openpyxl, importlib.metadata and
+the workbook operations only by the checks that need them (start-up time
+of ``xlxq doctor``).
 """
 
 from __future__ import annotations

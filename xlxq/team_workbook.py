@@ -51,6 +51,9 @@ from xlxq.workbook_common import (
     sorted_problems,
 )
 from xlxq.systems import system_for
+from xlxq.core.record_text import record_text
+from xlxq.core.team_record import team_round_record
+from xlxq.core.team_record import team_record
 
 TEMPLATE_FILES = {
     ("zh", False): "xlxq-team-zh.xlsx",
@@ -224,9 +227,6 @@ def explain(book: Book, round_no: Optional[int] = None) -> Status:
     """编排记录 of round ``round_no`` (default: the last one): how the team
     pairing comes out of the rounds before it (score groups, 先编者, 拆对 …
     with teams as units), written into 编排记录 (the round's block replaced)."""
-    from xlxq.core.record_text import record_text
-    from xlxq.core.team_record import team_round_record
-
     data = read_team_workbook(book)
     event = data.event
     k = len(event.rounds)
@@ -265,9 +265,6 @@ def explain_team_outcome(event: TeamEvent, out, lang: str = "zh") -> str:
     """The 编排记录 block of a team round just paired: notes, the 定位编排
     steps with teams as units, the matches (:mod:`xlxq.core.team_record`,
     in the sheet's wording, by the one printer)."""
-    from xlxq.core.record_text import record_text
-    from xlxq.core.team_record import team_record
-
     return record_text(team_record(event, out, style="sheet"), lang)
 
 

@@ -63,6 +63,8 @@ from xlxq.workbook_common import (
     round1_notes,
     sorted_problems,
 )
+from xlxq.core.record_text import record_text
+from xlxq.core.steps import swiss_record
 
 TEMPLATE_FILES = {
     ("zh", False): "xlxq-event-zh.xlsx",
@@ -133,9 +135,6 @@ def _log_text(event: Event, out, stage: str = "main") -> str:
     """The 编排记录 block of a round just made: Swiss — the 定位编排 record
     of the search just run; every other system — its own record of the
     round (the same text ``explain`` writes)."""
-    from xlxq.core.record_text import record_text
-    from xlxq.core.steps import swiss_record
-
     if system_for(event.settings).swiss:
         return record_text(swiss_record(event, out), env_lang())
     return _record(event, out.round.round, stage)
@@ -144,8 +143,6 @@ def _log_text(event: Event, out, stage: str = "main") -> str:
 def _record(event: Event, n: int, stage: str = "main") -> str:
     """The system's 编排记录 of round ``n`` (the knockout stage of 积分晋圈淘汰
     with its prefix)."""
-    from xlxq.core.record_text import record_text
-
     rec = get_system(event.settings.system).record(event, n)
     rec.stage = stage
     return record_text(rec, env_lang())

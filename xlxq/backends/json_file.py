@@ -67,6 +67,9 @@ from xlxq.backends.limits import parse_json
 from xlxq.backends.safety import atomic_save
 from xlxq.errors import InputError
 from xlxq.systems import get_system, system_for
+from xlxq.core.rr_standings import resolve_rr_tiebreaks
+from xlxq.core.standings import resolve_tiebreaks
+from xlxq.core.knockout import build_bracket
 
 if TYPE_CHECKING:
     from xlxq.core.teams import TeamEvent
@@ -199,12 +202,8 @@ def _check_tiebreaks(keys: list[str], system: str = "swiss", games_per_match: in
         return
     try:
         if get_system(system).round_robin:
-            from xlxq.core.rr_standings import resolve_rr_tiebreaks
-
             resolve_rr_tiebreaks(keys, games_per_match)
         else:
-            from xlxq.core.standings import resolve_tiebreaks
-
             resolve_tiebreaks(keys)
     except InputError as exc:
         raise InputError(f"event.tiebreaks（破同分方法）：{exc.zh}", f"event.tiebreaks: {exc.en}") from None
@@ -354,8 +353,6 @@ def event_from_dict(d: Any) -> Event:
     if system_for(settings).knockout:
         # the bracket is derived from the registration and replayed from the
         # games: a board that fits no match names its round and board here
-        from xlxq.core.knockout import build_bracket
-
         if len(players) >= 2:
             build_bracket(event)
     return event

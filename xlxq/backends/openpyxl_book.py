@@ -12,6 +12,10 @@ were.
 buttons survive.  openpyxl does not keep charts, images or form controls
 other than those; docs/workbook.md lists what an arbiter should not put in
 the event workbook.
+
+Lazy imports: openpyxl (about 150 ms) is imported when a workbook is
+opened or made: the Excel buttons reach this module through
+:mod:`xlxq.workbook` but work on Excel's own book and never load openpyxl.
 """
 
 from __future__ import annotations

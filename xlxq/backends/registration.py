@@ -38,6 +38,9 @@ Numbering (序号, fixed for the whole event):
    among 7: seeds 1, 3, 5, 6, 7; others 2, 4.
 
 The returned list is sorted by 序号.
+
+Lazy imports: openpyxl is imported only for an .xlsx registration (a CSV
+or JSON one never loads it: start-up time of ``xlxq new``).
 """
 
 from __future__ import annotations
@@ -52,6 +55,8 @@ from typing import Any, Optional
 from xlxq.backends.limits import check_workbook_zip
 from xlxq.core.model import Player
 from xlxq.errors import InputError
+import csv
+import io
 
 HEADERS: dict[str, tuple[str, ...]] = {
     "no": ("序号", "编号", "no", "no.", "number", "num"),
@@ -193,9 +198,6 @@ def _csv_rows(path: Path, text: str) -> list[list[Any]]:
     keep_default_na=False, skip_blank_lines=False, engine="python")`` gave
     them: strings as written, short rows and blank lines padded with None to
     the first row's width, a longer row refused."""
-    import csv
-    import io
-
     first = next((ln for ln in text.splitlines() if ln.strip()), "")
     sep = max((",", "\t", ";"), key=lambda c: (first.count(c), c == ","))
     try:

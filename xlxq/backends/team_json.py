@@ -79,6 +79,7 @@ from xlxq.core.teams import (
 )
 from xlxq.errors import InputError
 from xlxq.systems import get_system
+from xlxq.core.team_standings import resolve_team_tiebreaks
 
 KIND_TEAM = "team"
 
@@ -219,8 +220,6 @@ def _settings_from_dict(e: Any) -> TeamSettings:
     if e.get("tiebreaks") is not None:
         tb = as_list(e["tiebreaks"], "event.tiebreaks（团体名次计算顺序）", "event.tiebreaks")
         tiebreaks = [as_str(k, f"event.tiebreaks[{i}]", f"event.tiebreaks[{i}]") for i, k in enumerate(tb)]
-        from xlxq.core.team_standings import resolve_team_tiebreaks
-
         try:
             resolve_team_tiebreaks(tiebreaks, system)
         except InputError as exc:

@@ -34,6 +34,9 @@ from xlxq.sheets.rules import rule_problems
 from xlxq.sheets.settings import read_settings
 from xlxq.sheets.state import State, read_state
 from xlxq.systems import get_system, system_for
+from xlxq.core.standings import check_options
+from xlxq.core.knockout import check_knockout_settings
+from xlxq.core.roundrobin import check_policy
 
 
 def read_workbook(book: Book) -> WorkbookData:
@@ -289,20 +292,12 @@ def _check_settings(data: WorkbookData) -> None:
     sheet = data.settings_sheet
     try:
         validate_event(Event(settings=s, players=[]))
-        from xlxq.core.standings import check_options
-
         check_options(data.event)
         if system_for(s).knockout:
-            from xlxq.core.knockout import check_knockout_settings
-
             check_knockout_settings(data.event)
         if data.ko is not None:
-            from xlxq.core.knockout import check_knockout_settings
-
             check_knockout_settings(data.ko.event)
         if system_for(s).round_robin:
-            from xlxq.core.roundrobin import check_policy
-
             check_policy(data.event)
     except InputError as exc:
         raise sheet_error(sheet.name, None, exc.zh, exc.en) from None
