@@ -178,7 +178,7 @@ def test_a_python_error_shows_the_internal_error_message_and_logs_the_traceback(
     with open(site / "sitecustomize.py", "a", encoding="utf-8") as f:
         f.write(
             "\nimport xlxq.workbook\n"
-            "def _boom(book):\n    raise RuntimeError('boom')\n"
+            "def _boom(book, *args):\n    raise RuntimeError('boom')\n"
             "xlxq.workbook.pair_next_round = _boom\n"
         )
     p, rec = run(click_argv(), site, tmp_path, payload)

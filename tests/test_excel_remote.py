@@ -366,7 +366,7 @@ def test_unexpected_error_is_logged_not_shown_as_traceback(twin, monkeypatch, tm
     _, _, b = twin
     import xlxq.workbook as W
 
-    def boom(book):
+    def boom(book, *args):
         raise RuntimeError("kaputt")
 
     monkeypatch.setattr(W, "recompute", boom)

@@ -309,3 +309,21 @@ def test_team_workbook_record_is_the_printers(tmp_path, monkeypatch, lang):
     heads = [v for v in col if v and HEADING_RE.match(v)]
     assert len(heads) == len(set(heads)) == 2 and want[0] in heads
     assert col[col.index(want[0]) : col.index(want[0]) + len(want)] == want
+
+
+def test_the_book_operations_take_the_language_passed_in(tmp_path, monkeypatch):
+    """The language of the 编排记录 and the message texts is the caller's
+    (the CLI's ``language()``, the button's), not read from the environment
+    inside the operation: with XLXQ_LANG=zh, ``text_lang="en"`` writes the
+    English record, and the default still follows the environment."""
+    monkeypatch.setenv("XLXQ_LANG", "zh")
+    path = tmp_path / "s.xlsx"
+    create_event_workbook(path, players(8), EventSettings(rounds=5))
+    st = pair_next_round(book(path), "en")
+    assert st.ok
+    ws = openpyxl.load_workbook(path)[L.SHEET_NAMES[L.LOG]["zh"]]
+    col = [c.value for c in ws["A"] if c.value]
+    assert any(v.startswith("Round 1 record") for v in col)
+    assert not any(v.startswith("第1轮编排记录") for v in col)
+    assert explain(book(path), 1, text_lang="en").text.startswith("Round 1 record")
+    assert explain(book(path), 1).text.startswith("第1轮编排记录")

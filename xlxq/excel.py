@@ -309,7 +309,7 @@ def _operate(op: str, xb: Any, round_no: Optional[int] = None) -> Status:
         return _doctor(xb)
     if op == "explain" and round_no is None:
         round_no = _active_round(xb)
-    st = book_status(op, xb, round_no)
+    st = book_status(op, xb, round_no, _lang())
     if op == "pair":
         for a in xb.added:
             if a.kind == "round":

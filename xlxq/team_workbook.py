@@ -111,11 +111,12 @@ def is_team_workbook(book: Book) -> bool:
 # ==========================================================================
 
 
-def pair_next_round(book: Book) -> Status:
+def pair_next_round(book: Book, text_lang: Optional[str] = None) -> Status:
     """编排下一轮: pair the next round of the team event (team Swiss, team
     round robin or 全队轮赛制) from the sheets, seat every match from the
     出场名单 of that round (a team without a row: its default line-up), add
     the round sheet, refresh everything else, write the 编排记录."""
+    text_lang = text_lang or env_lang()  # the messages' language: the caller's, else the environment's
 
     data = read_team_workbook(book)
     event = data.event
@@ -168,7 +169,7 @@ def pair_next_round(book: Book) -> Status:
     data.problems = [p for p in data.problems if p.code not in _RULE_CODES] + rule_problems(data, new)
     locate(data)
     refresh(canvas, data, new)
-    write_log(canvas, data, n, explain_team_outcome(new, out, env_lang()))
+    write_log(canvas, data, n, explain_team_outcome(new, out, text_lang))
     book.apply(canvas.finish())
     problems = sorted_problems(data.problems)
     extra_zh, extra_en = found_note(problems)
@@ -191,17 +192,18 @@ def pair_next_round(book: Book) -> Status:
         + (f", bye: {', '.join(map(str, rnd.byes))}" if rnd.byes else "")
         + extra_en,
         problems,
-        text=pairing_text(new, n),
+        text=pairing_text(new, n, text_lang),
         data=rnd,
         event=new,
     )
 
 
-def recompute(book: Book) -> Status:
+def recompute(book: Book, text_lang: Optional[str] = None) -> Status:
     """计算成绩: validate the sheets (line-ups included), apply 出场名单 rows
     entered since the round was seated, highlight problems, refresh the
     program's cells and rewrite 团体成绩 and 台次成绩.  The arbiter's cells
     are never rewritten (results only when 结果规范化 = 是)."""
+    text_lang = text_lang or env_lang()  # the messages' language: the caller's, else the environment's
     data = read_team_workbook(book)
     canvas = Canvas(data.snapshot)
     rows = refresh(canvas, data, data.event)
@@ -217,16 +219,17 @@ def recompute(book: Book) -> Status:
         f"standings computed ({tr.label('en')}) into {data.team_standings_sheet!r} and "
         f"{data.board_standings_sheet!r}" + extra_en,
         problems,
-        text=standings_text(data.event, rows, tr),
+        text=standings_text(data.event, rows, tr, text_lang),
         data=rows,
         event=data.event,
     )
 
 
-def explain(book: Book, round_no: Optional[int] = None) -> Status:
+def explain(book: Book, round_no: Optional[int] = None, text_lang: Optional[str] = None) -> Status:
     """编排记录 of round ``round_no`` (default: the last one): how the team
     pairing comes out of the rounds before it (score groups, 先编者, 拆对 …
     with teams as units), written into 编排记录 (the round's block replaced)."""
+    text_lang = text_lang or env_lang()  # the messages' language: the caller's, else the environment's
     data = read_team_workbook(book)
     event = data.event
     k = len(event.rounds)
@@ -237,7 +240,7 @@ def explain(book: Book, round_no: Optional[int] = None) -> Status:
             f"轮次 {n} 无效：工作簿中有{k}轮（可解释第1–{top}轮）",
             f"invalid round {n}: the workbook has {k} round(s) (1–{top} can be explained)",
         )
-    text = record_text(team_round_record(event, n, style="sheet"), env_lang())
+    text = record_text(team_round_record(event, n, style="sheet"), text_lang)
     canvas = Canvas(data.snapshot)
     write_log(canvas, data, n, text)
     book.apply(canvas.finish())
@@ -268,15 +271,15 @@ def explain_team_outcome(event: TeamEvent, out, lang: str = "zh") -> str:
     return record_text(team_record(event, out, style="sheet"), lang)
 
 
-def pairing_text(event: TeamEvent, round_no: int) -> str:
+def pairing_text(event: TeamEvent, round_no: int, text_lang: Optional[str] = None) -> str:
     """The round as text: each match, then its boards (:func:`xlxq.report.team_pairing_text`)."""
-    return team_pairing_text(event, round_no, env_lang())
+    return team_pairing_text(event, round_no, text_lang or env_lang())
 
 
-def standings_text(event: TeamEvent, rows: list, after) -> str:
+def standings_text(event: TeamEvent, rows: list, after, text_lang: Optional[str] = None) -> str:
     """``after``: the table's :class:`~xlxq.core.standings.TableRound` (or a
     round number): :func:`xlxq.report.team_standings_text`."""
-    return team_standings_text(event, rows, after, env_lang())
+    return team_standings_text(event, rows, after, text_lang or env_lang())
 
 
 # ==========================================================================

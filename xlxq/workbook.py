@@ -131,21 +131,21 @@ def _raise_rounds(event: Event) -> Event:
     return event
 
 
-def _log_text(event: Event, out, stage: str = "main") -> str:
+def _log_text(event: Event, out, text_lang: str, stage: str = "main") -> str:
     """The 编排记录 block of a round just made: Swiss — the 定位编排 record
     of the search just run; every other system — its own record of the
     round (the same text ``explain`` writes)."""
     if system_for(event.settings).swiss:
-        return record_text(swiss_record(event, out), env_lang())
-    return _record(event, out.round.round, stage)
+        return record_text(swiss_record(event, out), text_lang)
+    return _record(event, out.round.round, text_lang, stage)
 
 
-def _record(event: Event, n: int, stage: str = "main") -> str:
+def _record(event: Event, n: int, text_lang: str, stage: str = "main") -> str:
     """The system's 编排记录 of round ``n`` (the knockout stage of 积分晋圈淘汰
     with its prefix)."""
     rec = get_system(event.settings.system).record(event, n)
     rec.stage = stage
-    return record_text(rec, env_lang())
+    return record_text(rec, text_lang)
 
 
 def _round_label(event: Event, prior: Event, rnd, lang: str) -> str:
@@ -193,7 +193,7 @@ def dispatch(book: Book) -> ModuleType:
     return TW if TW.is_team_workbook(book) else sys.modules[__name__]
 
 
-def pair_next_round(book: Book) -> Status:
+def pair_next_round(book: Book, text_lang: Optional[str] = None) -> Status:
     """编排下一轮: pair the next round from the sheets (hand edits included),
     add its 对阵表 sheet, refresh everything else, write the 编排记录.
 
@@ -205,14 +205,15 @@ def pair_next_round(book: Book) -> Status:
 
     Unfinished results of earlier Swiss rounds are allowed (原则(八): they
     count as draws for pairing) and reported as warnings."""
+    text_lang = text_lang or env_lang()  # the messages' language: the caller's, else the environment's
     if (tw := _team_ops(book)) is not None:
-        return tw.pair_next_round(book)
+        return tw.pair_next_round(book, text_lang)
 
     data = read_workbook(book)
     if data.blocking:
         return _blocked(book, data)
     if data.ko is not None:
-        return _pair_ko_stage(book, data)
+        return _pair_ko_stage(book, data, text_lang)
     event = _raise_rounds(data.event)
     s = event.settings
     opts = data.options
@@ -235,7 +236,7 @@ def pair_next_round(book: Book) -> Status:
     data.state.generated[n] = Sig.of(out.round)
     _recheck(data)
     refresh(canvas, data, new)
-    write_log(canvas, data, n, _log_text(new, out))
+    write_log(canvas, data, n, _log_text(new, out, text_lang))
     book.apply(canvas.finish())
     problems = sorted_problems(data.problems)
     msg_zh, msg_en = _pair_message(data, new, out.round, rs, label, "main")
@@ -258,13 +259,13 @@ def pair_next_round(book: Book) -> Status:
         msg_zh + extra_zh,
         msg_en + extra_en,
         problems,
-        text=pairing_text(new, n, label),
+        text=pairing_text(new, n, label, text_lang=text_lang),
         data=out.round,
         event=new,
     )
 
 
-def _pair_ko_stage(book: Book, data) -> Status:
+def _pair_ko_stage(book: Book, data, text_lang: str) -> Status:
     """The next round of the knockout stage of 积分晋圈淘汰."""
 
     ko = data.ko
@@ -280,7 +281,7 @@ def _pair_ko_stage(book: Book, data) -> Status:
     data.state.ko_generated[n] = Sig.of(out.round)
     _recheck(data)
     refresh(canvas, data, data.event)
-    write_log(canvas, data, n, _log_text(new, out, "ko"), stage="ko")
+    write_log(canvas, data, n, _log_text(new, out, text_lang, "ko"), stage="ko")
     book.apply(canvas.finish())
     problems = sorted_problems(data.problems)
     msg_zh, msg_en = _pair_message(data, new, out.round, rs, label, "ko")
@@ -290,13 +291,13 @@ def _pair_ko_stage(book: Book, data) -> Status:
         msg_zh + extra_zh,
         msg_en + extra_en,
         problems,
-        text=pairing_text(new, n, label, "ko"),
+        text=pairing_text(new, n, label, "ko", text_lang),
         data=out.round,
         event=new,
     )
 
 
-def schedule_round_robin(book: Book) -> Status:
+def schedule_round_robin(book: Book, text_lang: Optional[str] = None) -> Status:
     """生成循环赛对阵: every round sheet of a round robin at once, from the
     棋规 order table (docs/roundrobin.md §1–2): 台次 in the table's order,
     the number listed first red, the second cycle and the even games of a
@@ -306,6 +307,7 @@ def schedule_round_robin(book: Book) -> Status:
     Refused when any result (or foul) has been entered.  Round sheets that
     exist without results are kept as they are (hand edits included) and
     only the missing rounds are added."""
+    text_lang = text_lang or env_lang()  # the messages' language: the caller's, else the environment's
 
     data = read_workbook(book)
     if data.blocking:
@@ -345,7 +347,7 @@ def schedule_round_robin(book: Book) -> Status:
         ev = ev.with_round(out.round)
         add_round_sheet(canvas, data, ev, out.round, label=_round_label(ev, ev, out.round, lang))
         data.state.generated[r] = Sig.of(out.round)
-        blocks[("main", r)] = _log_text(ev, out)
+        blocks[("main", r)] = _log_text(ev, out, text_lang)
         notes += [f"第{r}轮：{x}" for x in out.notes[1:] if not x.startswith("赛事设定")]
     data.event = ev
     _recheck(data)
@@ -357,7 +359,8 @@ def schedule_round_robin(book: Book) -> Status:
     byes = "；人数为单数，每轮一人轮空（不计分）" if len(ev.players) % 2 else ""
     kept = f"（已有的第1–{k}轮保留）" if k else ""
     text = "\n\n".join(
-        pairing_text(ev, r, _round_label(ev, ev, ev.rounds[r - 1], lang)) for r in range(k + 1, total + 1)
+        pairing_text(ev, r, _round_label(ev, ev, ev.rounds[r - 1], lang), text_lang=text_lang)
+        for r in range(k + 1, total + 1)
     )
     return Status(
         True,
@@ -372,7 +375,9 @@ def schedule_round_robin(book: Book) -> Status:
     )
 
 
-def qualify_knockout(book: Book, top_k: Optional[int] = None, on_tie: Optional[str] = None) -> Status:
+def qualify_knockout(
+    book: Book, top_k: Optional[int] = None, on_tie: Optional[str] = None, text_lang: Optional[str] = None
+) -> Status:
     """晋圈 (积分晋圈淘汰制): the top ``top_k`` (default: 设置 → 晋圈人数) of the
     finished Swiss go on to a knockout **in the same workbook**: a 晋级名单
     sheet (种子 = Swiss place, so the best get the byes) and the 对阵图 are
@@ -383,6 +388,7 @@ def qualify_knockout(book: Book, top_k: Optional[int] = None, on_tie: Optional[s
     across the cut.  The knockout's 每场局数 / 加赛局数 / 加赛决胜局 are the
     设置 rows of those names.  Refused until every Swiss round is paired and
     has its results, and once a 晋级名单 exists."""
+    text_lang = text_lang or env_lang()  # the messages' language: the caller's, else the environment's
 
     data = read_workbook(book)
     if data.blocking:
@@ -455,21 +461,22 @@ def qualify_knockout(book: Book, top_k: Optional[int] = None, on_tie: Optional[s
         f"请用“编排下一轮”编排淘汰赛第1轮",
         f"the top {k} go on to the knockout ({qname!r} and the bracket written); pair knockout round 1 next",
         problems,
-        text=standings_text(data, rows),
+        text=standings_text(data, rows, text_lang=text_lang),
         data=ko,
         event=event,
     )
 
 
-def recompute(book: Book) -> Status:
+def recompute(book: Book, text_lang: Optional[str] = None) -> Status:
     """计算成绩: validate the sheets, highlight problems, refresh the
     program's cells (names, scores before each round, notes) and rewrite
     成绩表 and the sheets of the system: 交叉表 (round robin), 对阵图
     (knockout, and the knockout stage of 积分晋圈淘汰), 最终名次 (积分晋圈淘汰,
     once the champion is known).  The arbiter's cells are never rewritten
     (results only when 结果规范化 = 是)."""
+    text_lang = text_lang or env_lang()  # the messages' language: the caller's, else the environment's
     if (tw := _team_ops(book)) is not None:
-        return tw.recompute(book)
+        return tw.recompute(book, text_lang)
 
     data = read_workbook(book)
     if data.blocking:
@@ -504,14 +511,16 @@ def recompute(book: Book) -> Status:
         zh + extra_zh,
         en + extra_en,
         problems,
-        text=standings_text(data, rows),
+        text=standings_text(data, rows, text_lang=text_lang),
         data=rows,
         event=event,
         ko_event=data.ko.event if data.ko is not None else None,
     )
 
 
-def explain(book: Book, round_no: Optional[int] = None, stage: Optional[str] = None) -> Status:
+def explain(
+    book: Book, round_no: Optional[int] = None, stage: Optional[str] = None, text_lang: Optional[str] = None
+) -> Status:
     """编排记录: how round ``round_no`` (default: the last one) is paired
     from the rounds before it, written into the 编排记录 sheet (the round's
     block is replaced).  A round changed by hand is noted as such.  Swiss:
@@ -519,8 +528,9 @@ def explain(book: Book, round_no: Optional[int] = None, stage: Optional[str] = N
     knockout: the stage, each match's game and colours.  ``stage`` "ko": the
     knockout stage of 积分晋圈淘汰 (the default when it has rounds and no
     round is given)."""
+    text_lang = text_lang or env_lang()  # the messages' language: the caller's, else the environment's
     if (tw := _team_ops(book)) is not None:
-        return tw.explain(book, round_no)
+        return tw.explain(book, round_no, text_lang)
     data = read_workbook(book)
     if data.blocking:
         bad = [p for p in data.problems if p.level == BLOCKING]
@@ -544,7 +554,7 @@ def explain(book: Book, round_no: Optional[int] = None, stage: Optional[str] = N
             f"轮次 {n} 无效：工作簿中有{k}轮（可解释第1–{top}轮）",
             f"invalid round {n}: the workbook has {k} round(s) (1–{top} can be explained)",
         )
-    text = _record(event, n, stage)
+    text = _record(event, n, text_lang, stage)
     canvas = Canvas(data.snapshot)
     write_log(canvas, data, n, text, stage=stage)
     book.apply(canvas.finish())
@@ -571,15 +581,17 @@ def check(book: Book) -> Status:
 # ==========================================================================
 
 
-def pairing_text(event: Event, round_no: int, label: str = "", stage: str = "main") -> str:
+def pairing_text(
+    event: Event, round_no: int, label: str = "", stage: str = "main", text_lang: Optional[str] = None
+) -> str:
     """Round ``round_no`` as the operation's message text, with the scores
     of its round sheet: :func:`xlxq.report.book_pairing_text`."""
 
     rnd = next(r for r in event.rounds if r.round == round_no)
-    return book_pairing_text(event, rnd, round_scores(event, rnd), env_lang(), label, stage)
+    return book_pairing_text(event, rnd, round_scores(event, rnd), text_lang or env_lang(), label, stage)
 
 
-def standings_text(data_or_event: Any, rows: list, after: Optional[int] = None) -> str:
+def standings_text(data_or_event: Any, rows: list, after: Optional[int] = None, text_lang: Optional[str] = None) -> str:
     """The standings as the operation's message text (``data_or_event``: the
     WorkbookData of the operation, or an Event; ``after``: the round asked
     for, default as far as the results go): :func:`xlxq.report.book_standings_text`,
@@ -588,7 +600,12 @@ def standings_text(data_or_event: Any, rows: list, after: Optional[int] = None) 
     event = data_or_event if data is None else data.event
     ko = data.ko if data is not None else None
     return book_standings_text(
-        event, rows, after, env_lang(), ko.event if ko is not None else None, ko.bracket if ko is not None else None
+        event,
+        rows,
+        after,
+        text_lang or env_lang(),
+        ko.event if ko is not None else None,
+        ko.bracket if ko is not None else None,
     )
 
 

@@ -37,22 +37,23 @@ SAVING = {"pair", "schedule", "standings", "explain"}
 TEAM_SAVING = {"pair", "standings", "explain"}
 
 
-def book_status(command: str, book: Any, round_no: Optional[int] = None) -> Any:
+def book_status(command: str, book: Any, round_no: Optional[int] = None, lang: Optional[str] = None) -> Any:
     """The Book operation ``command`` names (``pair``, ``recompute``,
     ``schedule``, ``qualify``, ``explain``, ``check``) on any ``Book``
-    (openpyxl, xlwings): its Status.  The Excel buttons call this."""
+    (openpyxl, xlwings): its Status, its texts in ``lang``.  The Excel
+    buttons call this."""
     if command == "pair":
-        return W.pair_next_round(book)
+        return W.pair_next_round(book, lang)
     if command == "recompute":
-        return W.recompute(book)
+        return W.recompute(book, lang)
     if command == "schedule":
-        return W.schedule_round_robin(book)
+        return W.schedule_round_robin(book, lang)
     if command == "qualify":
-        return W.qualify_knockout(book)
+        return W.qualify_knockout(book, text_lang=lang)
     if command == "check":
         return W.check(book)
     if command == "explain":
-        return W.explain(book, round_no)
+        return W.explain(book, round_no, text_lang=lang)
     raise ValueError(command)
 
 
@@ -104,22 +105,22 @@ def run_book(
     with_swiss: Optional[str] = None,
 ) -> Outcome:
     """``xlxq pair|schedule|standings|crosstable|explain|check FILE.xlsx``:
-    the operation on the workbook, its result.  ``lang`` only picks the
-    language of the ``--json`` labels (as on a JSON file)."""
+    the operation on the workbook, its result.  ``lang``: the language of its
+    texts (the 编排记录 and the message tables) and of the ``--json`` labels."""
     if src.team:
         return run_team_book(command, src, lang, rnd, as_json)
     book, path = src.book, src.path
     if command == "pair":
-        st = W.pair_next_round(book)
+        st = W.pair_next_round(book, lang)
     elif command == "schedule":
-        st = W.schedule_round_robin(book)
+        st = W.schedule_round_robin(book, lang)
     elif command == "standings":
         if with_swiss is not None:
             raise InputError(
                 "工作簿中的积分晋圈淘汰在同一文件中，不需要 --with", "a workbook holds both stages: no --with"
             )
         round_given(book, rnd)
-        st = W.recompute(book)
+        st = W.recompute(book, lang)
         if st.ok and rnd is not None and system_for(st.event.settings).swiss:
             rows = compute_standings(st.event, rnd)
             st.text = report.book_standings_text(st.event, rows, rnd, lang)
@@ -137,7 +138,7 @@ def run_book(
 
             return Outcome(render=render)
     elif command == "crosstable":
-        st = W.recompute(book)
+        st = W.recompute(book, lang)
         if st.ok:
             if not system_for(st.event.settings).round_robin:
                 raise InputError(
@@ -156,7 +157,7 @@ def run_book(
 
             return Outcome(render=render)
     elif command == "explain":
-        st = W.explain(book, rnd)
+        st = W.explain(book, rnd, text_lang=lang)
     elif command == "check":
         st = W.check(book)
     else:
@@ -175,10 +176,10 @@ def run_team_book(
     """``xlxq pair|standings|explain|check FILE.xlsx`` on a team workbook."""
     book, path = src.book, src.path
     if command == "pair":
-        st = TW.pair_next_round(book)
+        st = TW.pair_next_round(book, lang)
     elif command == "standings":
         round_given(book, rnd, team=True)
-        st = TW.recompute(book)
+        st = TW.recompute(book, lang)
         if rnd is not None:
             rows = compute_team_standings(st.event, rnd)
             st.text = report.team_standings_text(st.event, rows, rnd, lang)
@@ -193,7 +194,7 @@ def run_team_book(
                 }
             )
     elif command == "explain":
-        st = TW.explain(book, rnd)
+        st = TW.explain(book, rnd, lang)
     elif command == "check":
         st = TW.check(book)
     else:
