@@ -56,6 +56,7 @@ from xlxq.backends.formulas import is_formula, no_value_error
 from xlxq.backends.limits import check_workbook_zip
 from xlxq.core.model import Player
 from xlxq.errors import InputError
+from xlxq.text import label_problem, visible
 import csv
 import io
 
@@ -332,6 +333,18 @@ def named_rows(rows: list[list[Any]], header: int, cols: dict[str, int], name: s
         where_zh, where_en = f"{name} 第{i}行", f"{name} row {i}"
         if cells.get("name") is None:
             raise InputError(f"{where_zh}：缺少姓名", f"{where_en}: missing name")
+        for key, what_zh, what_en in (("name", "姓名", "name"), ("unit", "单位", "club"), ("team", "队名", "team")):
+            text = cells.get(key)
+            problem = label_problem(text) if isinstance(text, str) else None
+            if problem is not None and isinstance(text, str):
+                raise InputError(
+                    f"{where_zh}：{what_zh}“{visible(text)}”{problem[0]}：{what_zh}印在对阵表和成绩册上，只能是一行文字，"
+                    f"请改正后再导入",
+                    f"{where_en}: the {what_en} {visible(text)!r} {problem[1]}: it is printed on the pairings and "
+                    f"standings and must be one line of text; correct it and import again",
+                    file=name,
+                    row=i,
+                )
         pname = cell_text(cells["name"])
         yield i, cells, pname, f"{where_zh}（{pname}）", where_en
 
