@@ -21,6 +21,12 @@ the old one or the new one after a crash or a power cut.  A temporary file
 left by a killed run is removed by the next run of the same file (under the
 lock, so never one that a live run is writing).
 
+A workbook open in a spreadsheet program (:func:`refuse_open_elsewhere`,
+checked by every workbook save): Excel and WPS leave ``~$NAME`` beside it,
+LibreOffice ``.~lock.NAME#``; the save stops before anything is written,
+naming the program and who (:func:`owner_of`), and says to close it there
+or, for a stale owner file, to delete it.
+
 Lazy imports: filelock is imported when a lock is taken (``xlxq --help``
 and the read-only commands never load it: start-up time).
 """
