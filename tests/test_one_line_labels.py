@@ -101,3 +101,19 @@ def test_which_characters_are_refused():
         assert (label_problem(f"张{ch}三") is not None) == (ch in refused), hex(c)
         assert not refused & set(visible(f"张{ch}三"))
     assert label_problem("赵文博") is None and label_problem("Li Wei") is None and label_problem("张　三") is None
+
+
+def test_the_team_registration_import_refuses_a_team_name_on_two_lines(capsys, tmp_path):
+    from tests.conftest import SAMPLE_TEAMS
+
+    lines = SAMPLE_TEAMS.read_text(encoding="utf-8").splitlines()
+    team = lines[1].split(",")[0]
+    reg = tmp_path / "t.csv"
+    reg.write_text("\n".join([lines[0], lines[1].replace(team, f'"{team[0]}\n{team[1:]}"', 1), *lines[2:]]) + "\n", encoding="utf-8")
+    rc, out, err = _run(capsys, "new", tmp_path / "e.json", "--teams", reg, "--boards", "4")
+    assert rc == 2 and out == ""
+    assert err.splitlines() == [
+        f"错误：t.csv 第2行：队名“{team[0]}\\n{team[1:]}”含换行（单元格中按了 Alt+Enter？）：队名印在对阵表和成绩册上，"
+        "只能是一行文字，请改正后再导入"
+    ]
+    assert not (tmp_path / "e.json").exists()
