@@ -109,7 +109,10 @@ def test_the_team_registration_import_refuses_a_team_name_on_two_lines(capsys, t
     lines = SAMPLE_TEAMS.read_text(encoding="utf-8").splitlines()
     team = lines[1].split(",")[0]
     reg = tmp_path / "t.csv"
-    reg.write_text("\n".join([lines[0], lines[1].replace(team, f'"{team[0]}\n{team[1:]}"', 1), *lines[2:]]) + "\n", encoding="utf-8")
+    reg.write_text(
+        "\n".join([lines[0], lines[1].replace(team, f'"{team[0]}\n{team[1:]}"', 1), *lines[2:]]) + "\n",
+        encoding="utf-8",
+    )
     rc, out, err = _run(capsys, "new", tmp_path / "e.json", "--teams", reg, "--boards", "4")
     assert rc == 2 and out == ""
     assert err.splitlines() == [
