@@ -210,3 +210,89 @@ def test_libreoffice_calculated_values(demo, tmp_path, capsys):
     assert formulas[("报名表", "A3")] == "=ROW()-2"
     rc, out2, _ = _run(capsys, "standings", f)
     assert rc == 0 and out2 == out1
+
+
+# ==========================================================================
+# the registration import: xlxq new EVENT.json --players P.xlsx
+# ==========================================================================
+
+#: a registration with formulas: cell → (formula, the value Excel would store)
+REG_FORMULAS = {"A2": ("=ROW()-1", 1), "A3": ("=ROW()-1", 2), "B3": ('="李"&"四"', "李四"), "C3": ('=""', "")}
+
+
+def _registration(path: Path, stored: bool) -> None:
+    """A three-column registration of two players written by openpyxl (its
+    formulas without values), or, ``stored``, with the values Excel stores."""
+    from openpyxl import Workbook
+
+    wb = Workbook()
+    ws = wb.active
+    ws.append(["序号", "姓名", "单位"])
+    ws.append([None, "张三", "北京"])
+    ws.append([None, None, None])
+    for coord, (formula, _) in REG_FORMULAS.items():
+        ws[coord] = formula
+    wb.save(path)
+    if not stored:
+        return
+    with zipfile.ZipFile(path) as z:
+        members = [(i, z.read(i.filename)) for i in z.infolist()]
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as z:
+        for info, data in members:
+            if info.filename == "xl/worksheets/sheet1.xml":
+                xml = data.decode("utf-8")
+                for coord, (_, value) in REG_FORMULAS.items():
+                    t = ' t="str"' if isinstance(value, str) else ""
+                    xml, n = re.subn(
+                        rf'<c r="{coord}"([^>]*)><f>([^<]*)</f><v ?/></c>',
+                        lambda m, t=t, v=value, c=coord: f'<c r="{c}"{m.group(1)}{t}><f>{m.group(2)}</f><v>{v}</v></c>',
+                        xml,
+                    )
+                    assert n == 1, coord
+                data = xml.encode("utf-8")
+            z.writestr(info, data)
+    path.write_bytes(out.getvalue())
+
+
+def _players(event: Path) -> list[tuple]:
+    import json
+
+    return [(p["no"], p["name"], p.get("unit", "")) for p in json.loads(event.read_text(encoding="utf-8"))["players"]]
+
+
+def test_registration_formulas_read_as_their_stored_values(tmp_path, capsys):
+    reg = tmp_path / "p.xlsx"
+    _registration(reg, stored=True)
+    rc, _, err = _run(capsys, "new", tmp_path / "e.json", "--players", reg, "--rounds", "1")
+    assert rc == 0, err
+    assert _players(tmp_path / "e.json") == [(1, "张三", "北京"), (2, "李四", "")]
+
+
+def test_registration_formula_without_value_names_the_cell(tmp_path, capsys):
+    reg = tmp_path / "p.xlsx"
+    _registration(reg, stored=False)
+    rc, out, err = _run(capsys, "new", tmp_path / "e.json", "--players", reg, "--rounds", "1")
+    assert rc == 2 and out == ""
+    assert err.strip() == (
+        "错误：p.xlsx：“Sheet”表（A2）：公式 =ROW()-1 在文件中没有保存计算结果（文件由不计算公式的程序保存过），"
+        "xlxq 不计算公式：请在 Excel 中打开并保存一次，或在该单元格直接输入数值"
+    )
+    assert not (tmp_path / "e.json").exists()
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(shutil.which("soffice") is None, reason="LibreOffice not installed")
+def test_registration_calculated_by_libreoffice(tmp_path, capsys):
+    reg = tmp_path / "src" / "p.xlsx"
+    reg.parent.mkdir()
+    _registration(reg, stored=False)
+    subprocess.run(
+        ["soffice", "--headless", "--convert-to", "xlsx", "--outdir", str(tmp_path / "calc"), str(reg)],
+        check=True,
+        capture_output=True,
+        timeout=180,
+    )
+    rc, _, err = _run(capsys, "new", tmp_path / "e.json", "--players", tmp_path / "calc" / "p.xlsx", "--rounds", "1")
+    assert rc == 0, err
+    assert _players(tmp_path / "e.json") == [(1, "张三", "北京"), (2, "李四", "")]

@@ -6,10 +6,35 @@ Standard library only: the CLI imports it at start-up.
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from typing import Any, Optional, Sequence
 
-__all__ = ["num", "nums", "fmt", "display_width", "text_table"]
+__all__ = ["num", "nums", "fmt", "display_width", "text_table", "label_problem", "visible"]
+
+#: characters a one-line label (a name, a club, a team) cannot hold: control
+#: characters (line breaks and tabs included) and the Unicode line separators
+_NOT_ONE_LINE = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+
+
+def label_problem(s: str) -> Optional[tuple[str, str]]:
+    """(zh, en) of why ``s`` cannot be a one-line label (a name printed on
+    对阵表 and 成绩册), or None: a line break (Alt+Enter in a cell), a tab,
+    another control character."""
+    m = _NOT_ONE_LINE.search(s)
+    if m is None:
+        return None
+    ch = m.group()
+    if ch in "\n\r\x0b\x0c\x85\u2028\u2029":
+        return "含换行（单元格中按了 Alt+Enter？）", "holds a line break (Alt+Enter in the cell?)"
+    if ch == "\t":
+        return "含制表符（Tab）", "holds a tab"
+    return f"含控制字符 U+{ord(ch):04X}", f"holds the control character U+{ord(ch):04X}"
+
+
+def visible(s: str) -> str:
+    """``s`` on one line: each control character shown as ``\\n``, ``\\t`` or ``\\xNN``."""
+    return _NOT_ONE_LINE.sub(lambda m: repr(m.group())[1:-1], s)
 
 
 def num(x: Any) -> Any:

@@ -52,9 +52,11 @@ import re
 from pathlib import Path
 from typing import Any, Optional
 
+from xlxq.backends.formulas import is_formula, no_value_error
 from xlxq.backends.limits import check_workbook_zip
 from xlxq.core.model import Player
 from xlxq.errors import InputError
+from xlxq.text import label_problem, visible
 import csv
 import io
 
@@ -141,19 +143,16 @@ NA_STRINGS = frozenset(
 )
 
 
-def _excel_rows(path: Path) -> list[list[Any]]:
-    """The first sheet's rows as ``pandas.read_excel(header=None,
-    dtype=object)`` gave them (it was the reader until pandas was dropped):
-    whole numbers as int, error cells and the NA strings as None, trailing
-    empty cells and rows cut, rows padded to the widest, and -- a quirk of
-    its text parser -- blank rows dropped when the sheet is one column wide."""
+def _sheet_rows(path: Path, data_only: bool, found: dict[tuple[int, int], Any]) -> list[list[Any]]:
+    """The first sheet's cells, row by row, trailing empty cells cut.  Not
+    ``data_only``: the formula cells go to ``found`` by (row, column) index
+    (read as ""); ``data_only``: ``found`` gets (stored, value) of every
+    cell holding a formula's stored value."""
     import openpyxl
     from openpyxl.cell.cell import TYPE_ERROR, TYPE_NUMERIC
 
-    if path.exists():
-        check_workbook_zip(path)  # sizes and CRCs before openpyxl unpacks anything (docs/reliability.md)
     try:
-        wb = openpyxl.load_workbook(path, read_only=True, data_only=True, keep_links=False)
+        wb = openpyxl.load_workbook(path, read_only=True, data_only=data_only, keep_links=False)
     except FileNotFoundError:
         raise
     except Exception as exc:  # zipfile.BadZipFile, openpyxl errors …
@@ -164,25 +163,54 @@ def _excel_rows(path: Path) -> list[list[Any]]:
         ws = wb.worksheets[0]
         ws.reset_dimensions()
         data: list[list[Any]] = []
-        last = -1
         for i, row in enumerate(ws.rows):
             cells: list[Any] = []
-            for c in row:
+            for j, c in enumerate(row):
                 v = c.value
-                if v is None:
+                if not data_only and is_formula(c):
+                    found[(i, j)] = c
+                    v = ""
+                elif v is None:
+                    if data_only and c.data_type in ("s", "str", "inlineStr"):
+                        found[(i, j)] = ""  # a formula's empty text
                     v = ""
                 elif c.data_type == TYPE_ERROR:
                     v = None
                 elif c.data_type == TYPE_NUMERIC and not isinstance(v, bool):
                     v = int(v) if int(v) == v else float(v)
+                if data_only and v != "":
+                    found[(i, j)] = v
                 cells.append(v)
-            while cells and cells[-1] == "":
-                cells.pop()
-            if cells:
-                last = i
             data.append(cells)
     finally:
         wb.close()
+    for cells in data:
+        while cells and cells[-1] == "":
+            cells.pop()
+    return data
+
+
+def _excel_rows(path: Path) -> list[list[Any]]:
+    """The first sheet's rows as ``pandas.read_excel(header=None,
+    dtype=object)`` gave them (it was the reader until pandas was dropped):
+    whole numbers as int, error cells and the NA strings as None, trailing
+    empty cells and rows cut, rows padded to the widest, and -- a quirk of
+    its text parser -- blank rows dropped when the sheet is one column wide."""
+    if path.exists():
+        check_workbook_zip(path)  # sizes and CRCs before openpyxl unpacks anything (docs/reliability.md)
+    # a formula cell is read as the value Excel stored for it, refused when
+    # there is none (docs/reliability.md §3): the data_only load, made only
+    # when the first load met a formula
+    formulas: dict[tuple[int, int], Any] = {}
+    data = _sheet_rows(path, False, formulas)
+    if formulas:
+        stored: dict[tuple[int, int], Any] = {}
+        data = _sheet_rows(path, True, stored)
+        for at, cell in sorted(formulas.items()):
+            if at not in stored:
+                err = no_value_error(cell.parent.title, cell)
+                raise InputError(f"{path.name}：{err.zh}", f"{path.name}: {err.en}", place=err.place, file=str(path))
+    last = max((i for i, r in enumerate(data) if r), default=-1)
     data = data[: last + 1]
     if not data:
         return []
@@ -305,6 +333,18 @@ def named_rows(rows: list[list[Any]], header: int, cols: dict[str, int], name: s
         where_zh, where_en = f"{name} 第{i}行", f"{name} row {i}"
         if cells.get("name") is None:
             raise InputError(f"{where_zh}：缺少姓名", f"{where_en}: missing name")
+        for key, what_zh, what_en in (("name", "姓名", "name"), ("unit", "单位", "club"), ("team", "队名", "team")):
+            text = cells.get(key)
+            problem = label_problem(text) if isinstance(text, str) else None
+            if problem is not None and isinstance(text, str):
+                raise InputError(
+                    f"{where_zh}：{what_zh}“{visible(text)}”{problem[0]}：{what_zh}印在对阵表和成绩册上，只能是一行文字，"
+                    f"请改正后再导入",
+                    f"{where_en}: the {what_en} {visible(text)!r} {problem[1]}: it is printed on the pairings and "
+                    f"standings and must be one line of text; correct it and import again",
+                    file=name,
+                    row=i,
+                )
         pname = cell_text(cells["name"])
         yield i, cells, pname, f"{where_zh}（{pname}）", where_en
 

@@ -21,12 +21,19 @@ the old one or the new one after a crash or a power cut.  A temporary file
 left by a killed run is removed by the next run of the same file (under the
 lock, so never one that a live run is writing).
 
+A workbook open in a spreadsheet program (:func:`refuse_open_elsewhere`,
+checked by every workbook save): Excel and WPS leave ``~$NAME`` beside it,
+LibreOffice ``.~lock.NAME#``; the save stops before anything is written,
+naming the program and who (:func:`owner_of`), and says to close it there
+or, for a stale owner file, to delete it.
+
 Lazy imports: filelock is imported when a lock is taken (``xlxq --help``
 and the read-only commands never load it: start-up time).
 """
 
 from __future__ import annotations
 
+import datetime
 import errno
 import hashlib
 import os
@@ -45,7 +52,17 @@ from xlxq.errors import InputError
 #: seconds a second run waits for the lock before it stops
 LOCK_WAIT = 5.0
 
-__all__ = ["LOCK_WAIT", "file_lock", "lock_file_of", "atomic_save", "refuse_read_only", "leftovers"]
+__all__ = [
+    "LOCK_WAIT",
+    "file_lock",
+    "lock_file_of",
+    "atomic_save",
+    "refuse_read_only",
+    "leftovers",
+    "owner_files",
+    "owner_of",
+    "refuse_open_elsewhere",
+]
 
 
 def _wait() -> float:
@@ -160,6 +177,91 @@ def refuse_read_only(path: str | os.PathLike) -> None:
         )
 
 
+# ==========================================================================
+# a workbook open in a spreadsheet program (docs/reliability.md)
+# ==========================================================================
+
+
+def owner_files(path: str | os.PathLike) -> list[tuple[str, Path]]:
+    """The owner files a spreadsheet program puts beside the workbook
+    ``path`` while it has it open: Excel and WPS ``~$NAME`` (Excel keeps the
+    whole name; only Word cuts the first characters of a long one),
+    LibreOffice ``.~lock.NAME#``; as (program, path) for those present."""
+    p = Path(path)
+    found = []
+    for program, name in (("Excel/WPS", f"~${p.name}"), ("LibreOffice", f".~lock.{p.name}#")):
+        owner = p.with_name(name)
+        if owner.is_file():
+            found.append((program, owner))
+    return found
+
+
+def _printable(s: str) -> str:
+    return "".join(ch for ch in s if ch.isprintable()).strip()
+
+
+def owner_of(owner: Path) -> str:
+    """Who has the workbook open, from its owner file ('' when it cannot be
+    read).  LibreOffice: ``NAME,SYSUSER,HOST,DATE,PROFILE;`` (a comma in a
+    field is escaped by a backslash).  Excel/WPS (165 bytes): the name's
+    length in byte 0 and the name in the Windows code page after it; its
+    length again at byte 55 and the name in UTF-16-LE from byte 57."""
+    try:
+        with open(owner, "rb") as f:
+            data = f.read(4096)
+    except OSError:
+        return ""
+    if owner.name.startswith(".~lock."):
+        text = data.decode("utf-8", "replace")
+        fields = [f.replace("\\,", ",").replace("\\\\", "\\") for f in re.split(r"(?<!\\),", text.split(";")[0])]
+        user = _printable(fields[0]) if fields else ""
+        if not user and len(fields) > 1:
+            user = _printable(fields[1])
+        host = _printable(fields[2]) if len(fields) > 2 else ""
+        return f"{user}@{host}" if user and host else user or host
+    n = data[0] if data else 0
+    if not 0 < n <= 52:
+        return ""
+    for at in (55, 54):
+        if len(data) >= at + 2 + 2 * n and data[at] == n and data[at + 1] == 0:
+            return _printable(data[at + 2 : at + 2 + 2 * n].decode("utf-16-le", "replace"))
+    for enc in ("gb18030", "cp1252"):
+        try:
+            return _printable(data[1 : 1 + n].decode(enc))
+        except UnicodeDecodeError:
+            continue
+    return ""
+
+
+def refuse_open_elsewhere(path: str | os.PathLike) -> None:
+    """An error, before anything is written, when the workbook ``path`` is
+    open in Excel, WPS or LibreOffice (an owner file beside it): the
+    program's own save would later overwrite what xlxq writes now."""
+    p = Path(path)
+    found = owner_files(p) if p.exists() else []  # no workbook yet: an owner file is a leftover
+    if not found:
+        return
+    program, owner = found[0]
+    who = owner_of(owner)
+    try:
+        since = datetime.datetime.fromtimestamp(owner.stat().st_mtime).strftime("%Y-%m-%d %H:%M")
+    except (OSError, ValueError, OverflowError):
+        since = "?"
+    who_zh = f"（{who}，自 {since}）" if who else f"（自 {since}）"
+    who_en = f" (by {who}, since {since})" if who else f" (since {since})"
+    button_zh = "，或在 Excel 中直接用工作簿里的 xlxq 按钮" if program.startswith("Excel") else ""
+    button_en = ", or use the xlxq buttons of the workbook in Excel" if program.startswith("Excel") else ""
+    raise InputError(
+        f"{p.name} 正在 {program} 中打开{who_zh}，未做任何修改：此时写入的结果会被该程序保存时覆盖。"
+        f"请在 {program} 中保存并关闭它后再运行{button_zh}；"
+        f"若该程序已关闭（例如崩溃后留下），删除所有者文件 {owner.name} 后再运行",
+        f"{p.name} is open in {program}{who_en}; nothing was changed: what xlxq wrote now would be overwritten "
+        f"when that program saves. Save and close it there and run again{button_en}; "
+        f"if the program is not running (left after a crash), delete the owner file {owner.name} and run again",
+        file=str(p),
+    )
+
+
 def _fsync_file(path: str) -> None:
     fd = os.open(path, os.O_RDWR | getattr(os, "O_BINARY", 0))
     try:
@@ -211,6 +313,8 @@ def atomic_save(path: str | os.PathLike, write: Callable[[str], None], workbook:
             f"无法保存 {path}：文件夹 {folder} 不存在", f"cannot save {path}: no folder {folder}", file=str(path)
         )
     refuse_read_only(path)
+    if workbook:
+        refuse_open_elsewhere(path)
     try:
         fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
     except OSError as exc:

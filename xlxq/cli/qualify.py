@@ -21,9 +21,11 @@ def cmd_qualify(args: argparse.Namespace) -> int:
 
     if is_workbook(args.swiss):  # the knockout stage inside the workbook (xlxq.workbook.qualify_knockout)
         require_workbooks(args.swiss)
-        from xlxq.backends.safety import file_lock
+        from xlxq.backends.safety import file_lock, refuse_open_elsewhere
         from xlxq.operations.book import qualify_book
 
+        if args.knockout is not None:  # another workbook written: not open in a spreadsheet program
+            refuse_open_elsewhere(args.knockout)
         with file_lock(args.swiss):  # from the read to the save (docs/reliability.md)
             return finish(qualify_book(args.swiss, args))
     from xlxq.operations.qualify import qualify_file

@@ -1,6 +1,6 @@
 """The 报名表 of an individual workbook: one player a row, read by
-:func:`read_registration` (the row reader :func:`reg_entry` and
-:func:`reg_rating` serve the team registration too), and :class:`Names`,
+:func:`read_registration` (the row reader :func:`reg_entry`,
+:func:`reg_rating` and :func:`one_line` serve the team registration too), and :class:`Names`,
 the players by 序号 and by name for the round sheets.
 """
 
@@ -15,6 +15,7 @@ from xlxq.sheets import layout as L
 from xlxq.sheets.cells import as_int, as_number, cell_at, find_table, header_lookup, norm_name, sheet_error, text_of
 from xlxq.sheets.data import RegistrationSheet
 from xlxq.sheets.problems import INFO, Problem
+from xlxq.text import label_problem, visible
 
 
 REG_LOOKUP = header_lookup(L.REGISTRATION_COLUMNS)
@@ -48,6 +49,8 @@ def reg_entry(
             name, r, f"序号 {text_of(raw_no)} 没有姓名", f"no {text_of(raw_no)} has no name", L.cell_ref(r, c["name"])
         )
     e: dict[str, Any] = {"row": r, "name": pname, **extra}
+    for key in ("name", *extra):
+        one_line(name, r, c, key, e[key])
     if raw_no is not None:
         n = as_int(raw_no)
         if n is None or n < 1:
@@ -69,6 +72,28 @@ def reg_entry(
         first_no[n] = r
         e["no"] = n
     return e
+
+
+_WHAT = {"name": ("姓名", "name"), "unit": ("单位", "club"), "team": ("队名", "team")}
+
+
+def one_line(name: str, r: int, c: dict[str, int], key: str, text: Any) -> None:
+    """Refuse a name, club or team name that is not one line of text (a
+    line break typed with Alt+Enter, a tab, a control character): it is
+    printed on 对阵表 and 成绩册 and in every one-line message
+    (docs/reliability.md §4)."""
+    problem = label_problem(text) if isinstance(text, str) else None
+    if problem is None:
+        return
+    what_zh, what_en = _WHAT.get(key, (key, key))
+    raise sheet_error(
+        name,
+        r,
+        f"{what_zh}“{visible(text)}”{problem[0]}：{what_zh}印在对阵表和成绩册上，只能是一行文字，请改正该单元格",
+        f"the {what_en} {visible(text)!r} {problem[1]}: it is printed on the pairings and standings and must be "
+        f"one line of text; correct the cell",
+        L.cell_ref(r, c[key]) if key in c else None,
+    )
 
 
 def reg_rating(e: dict[str, Any], name: str, r: int, get: dict[str, Any], c: dict[str, int]) -> None:

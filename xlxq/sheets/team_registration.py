@@ -14,7 +14,7 @@ from xlxq.errors import InputError
 from xlxq.sheets import layout as L, team_layout as T
 from xlxq.sheets.cells import as_int, cell_at, find_table, header_lookup, norm_name, sheet_error, text_of
 from xlxq.sheets.problems import INFO, Problem
-from xlxq.sheets.registration import Names, parse_withdrawn, reg_entry, reg_rating
+from xlxq.sheets.registration import Names, one_line, parse_withdrawn, reg_entry, reg_rating
 from xlxq.sheets.team_data import LineupRow, LineupSheet, TeamRegSheet
 
 
@@ -58,6 +58,7 @@ def read_teams(
                 )
             e["team_no"] = t
         e["team"] = text_of(get.get("team"))
+        one_line(name, r, c, "team", e["team"])
         if "team_no" not in e and e["team"] is None:
             raise sheet_error(
                 name,
