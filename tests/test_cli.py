@@ -432,3 +432,30 @@ def test_new_into_missing_folder(tmp_path):
     p = run("new", tmp_path / "no" / "e.json", "--players", SAMPLE)
     assert_bad_input(p)
     assert "不存在" in p.err
+
+
+def test_new_never_writes_json_under_a_workbook_name(tmp_path, capsys, sample_registration):
+    """``xlxq new x.xlsx`` used to write JSON text into a file named .xlsx and
+    say it succeeded; with --force it replaced a real workbook.  Now it is
+    refused (exit 2, the file named), nothing is written, and an existing
+    workbook stays byte-identical."""
+    from xlxq.cli import main
+    from xlxq.workbook import create_event_workbook
+    from xlxq.backends.registration import read_registration
+    from xlxq.core.model import EventSettings
+
+    target = tmp_path / "event.xlsx"
+    assert main(["new", str(target), "--players", str(sample_registration)]) == 2
+    err = capsys.readouterr().err
+    assert "event.xlsx" in err and "JSON" in err and "Traceback" not in err
+    assert not target.exists() and list(tmp_path.iterdir()) == []
+
+    create_event_workbook(target, read_registration(sample_registration), EventSettings(rounds=7))
+    before = target.read_bytes()
+    for name in ("event.xlsx", "EVENT.XLSM"):
+        path = tmp_path / name
+        if not path.exists():
+            path.write_bytes(before)
+        assert main(["new", str(path), "--players", str(sample_registration), "--force"]) == 2
+        assert path.read_bytes() == before
+    assert main(["new", str(tmp_path / "event.json"), "--players", str(sample_registration)]) == 0

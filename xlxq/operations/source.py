@@ -110,6 +110,18 @@ def load(path: str):
 
 
 def save(event, path: str) -> None:
+    """Save a JSON tournament file; never under a workbook's name (.xlsx,
+    .xlsm): JSON text there would replace an arbiter's workbook with a file
+    Excel cannot open."""
+    if os.path.splitext(str(path))[1].lower() in WORKBOOK_SUFFIXES:
+        name = os.path.basename(str(path))
+        raise InputError(
+            f"{name}：此命令写出 JSON 赛事文件，不能存为 Excel 工作簿（.xlsx/.xlsm）；请改用 .json 文件名"
+            f"（工作簿：xlxq demo，或用 workbook_templates/ 中的模板填报名表）",
+            f"{name}: this command writes a JSON tournament file, not an Excel workbook (.xlsx/.xlsm); "
+            f"use a .json name (a workbook: xlxq demo, or a template from workbook_templates/)",
+            file=str(path),
+        )
     save_event(event, path)
 
 
