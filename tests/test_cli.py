@@ -459,3 +459,17 @@ def test_new_never_writes_json_under_a_workbook_name(tmp_path, capsys, sample_re
         assert main(["new", str(path), "--players", str(sample_registration), "--force"]) == 2
         assert path.read_bytes() == before
     assert main(["new", str(tmp_path / "event.json"), "--players", str(sample_registration)]) == 0
+
+
+def test_version(capsys):
+    """``xlxq --version``: the installed package's version and Python's,
+    exit 0 (issue 10 §6)."""
+    from importlib.metadata import version
+
+    from xlxq.cli import main
+
+    with pytest.raises(SystemExit) as exc:
+        main(["--version"])
+    assert exc.value.code == 0
+    out = capsys.readouterr().out.strip()
+    assert out.startswith(f"xlxq {version('xlxq')} (Python ") and out.endswith(")")

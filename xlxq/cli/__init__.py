@@ -56,9 +56,10 @@ in about 50 ms, where importing the operations costs about 150 ms more.
 
 from __future__ import annotations
 
+import argparse
 import os
 import sys
-from typing import Optional, Sequence
+from typing import Any, Optional, Sequence
 
 from xlxq.cli import excel, new, qualify, records, rounds, simulate, tables, team, workbooks
 from xlxq.cli.output import Parser, txt
@@ -80,10 +81,36 @@ COMMAND_GROUPS = (
 )
 
 
+def version_text() -> str:
+    """``xlxq 0.1.0 (Python 3.12.3)``: the installed package's version (the
+    one an arbiter quotes in a report) and the Python running it."""
+    import platform
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        mine = version("xlxq")
+    except PackageNotFoundError:  # run from a source tree that is not installed
+        mine = "(not installed)"
+    return f"xlxq {mine} (Python {platform.python_version()})"
+
+
+class VersionAction(argparse.Action):
+    """``--version``: the text is looked up only when asked for (the
+    package metadata costs start-up time on every other run)."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str, help: Optional[str] = None) -> None:  # noqa: A002
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, help=help)
+
+    def __call__(self, parser: Any, namespace: Any, values: Any, option_string: Optional[str] = None) -> None:
+        print(version_text())
+        parser.exit()
+
+
 def build_parser() -> Parser:
     p = Parser(
         prog="xlxq", description="象棋赛事编排与成绩：积分编排（中国象棋协会定位编排法）、循环赛、淘汰赛及组合赛制"
     )
+    p.add_argument("--version", action=VersionAction, help="显示版本 / show the version")
     sub = p.add_subparsers(dest="command", metavar="命令", parser_class=Parser)
     sub.required = True
     for group in COMMAND_GROUPS:
