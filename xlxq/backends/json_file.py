@@ -42,16 +42,15 @@ from xlxq.backends.json_parts import (
     board_to_dict,
     choice,
     fail,
-    opt_int,
+    first_round_keys,
     options_from_dict,
     player_from_dict,
     player_to_dict,
     scoring_from_dict,
+    tiebreak_list,
     with_set,
 )
 from xlxq.core.model import (
-    COLOUR_TIES,
-    FIRST_ROUND_METHODS,
     RESULTS,
     SYSTEMS,
     Board,
@@ -128,25 +127,10 @@ def _settings_from_dict(e: dict) -> EventSettings:
     sc = as_obj(e.get("scoring", {}), _SCORING_KEYS, "event.scoring（计分）", "event.scoring")
     scoring = scoring_from_dict(sc, _SCORING_KEYS)
 
-    tb = as_list(e.get("tiebreaks", list(d.tiebreaks)), "event.tiebreaks（破同分方法）", "event.tiebreaks")
-    tiebreaks = [as_str(k, f"event.tiebreaks[{i}]", f"event.tiebreaks[{i}]") for i, k in enumerate(tb)]
+    tiebreaks = tiebreak_list(e.get("tiebreaks", list(d.tiebreaks)), "破同分方法")
     _check_tiebreaks(tiebreaks, system, games)
 
-    first_round = choice(
-        e.get("first_round", d.first_round),
-        FIRST_ROUND_METHODS,
-        "event.first_round（首轮配对方法）",
-        "event.first_round",
-    )
-    first_round_seed = opt_int(
-        e.get("first_round_seed"), "event.first_round_seed（首轮随机种子）", "event.first_round_seed"
-    )
-    colour_tie = choice(
-        e.get("colour_tie", PairingOptions().colour_tie),
-        COLOUR_TIES,
-        "event.colour_tie（先后手同等时的规则）",
-        "event.colour_tie",
-    )
+    first_round, first_round_seed, colour_tie = first_round_keys(e, d.first_round, "先后手")
 
     pairing, standings = options_from_dict(e.get("options", {}), tuple(OPTIONS), system, colour_tie)
 

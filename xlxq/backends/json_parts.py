@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Optional
 
-from xlxq.core.model import Board, Player, Scoring
+from xlxq.core.model import COLOUR_TIES, FIRST_ROUND_METHODS, Board, PairingOptions, Player, Scoring
 from xlxq.errors import InputError
 from xlxq.systems import get_system
 
@@ -123,6 +123,33 @@ def as_list(v: Any, zh: str, en: str) -> list:
 # --------------------------------------------------------------------------
 # shared shapes
 # --------------------------------------------------------------------------
+
+
+def tiebreak_list(v: Any, zh_label: str) -> list[str]:
+    """``event.tiebreaks``: a list of strings (``zh_label`` names it in the
+    Chinese message: 破同分方法, 团体名次计算顺序)."""
+    tb = as_list(v, f"event.tiebreaks（{zh_label}）", "event.tiebreaks")
+    return [as_str(k, f"event.tiebreaks[{i}]", f"event.tiebreaks[{i}]") for i, k in enumerate(tb)]
+
+
+def first_round_keys(e: dict, default_first_round: str, colour_word: str) -> tuple[str, Optional[int], str]:
+    """``event.first_round``, ``first_round_seed`` and ``colour_tie``, read
+    alike in an individual and a team file (``colour_word``: 先后手 / 先后走,
+    as each file's message says)."""
+    first_round = choice(
+        e.get("first_round", default_first_round),
+        FIRST_ROUND_METHODS,
+        "event.first_round（首轮配对方法）",
+        "event.first_round",
+    )
+    seed = opt_int(e.get("first_round_seed"), "event.first_round_seed（首轮随机种子）", "event.first_round_seed")
+    colour_tie = choice(
+        e.get("colour_tie", PairingOptions().colour_tie),
+        COLOUR_TIES,
+        f"event.colour_tie（{colour_word}同等时的规则）",
+        "event.colour_tie",
+    )
+    return first_round, seed, colour_tie
 
 
 def scoring_from_dict(sc: dict, keys: tuple, zh_note: str = "") -> Scoring:

@@ -42,19 +42,19 @@ from xlxq.backends.json_parts import (
     board_to_dict,
     choice,
     fail,
+    first_round_keys,
     opt_int,
     opt_number,
     options_from_dict,
     player_from_dict,
     player_to_dict,
     scoring_from_dict,
+    tiebreak_list,
     with_set,
 )
 from xlxq.backends.registration import as_posint, cell_text, find_header, named_rows, rating_value, registration_rows
 from xlxq.core.member_total import BY, INCOMPLETE
 from xlxq.core.model import (
-    COLOUR_TIES,
-    FIRST_ROUND_METHODS,
     RESULTS,
     Board,
     EventSettings,
@@ -218,27 +218,12 @@ def _settings_from_dict(e: Any) -> TeamSettings:
     pair_by = choice(e.get("pair_by", d.pair_by), PAIR_BY, "event.pair_by（编排依据：场分或局分）", "event.pair_by")
     tiebreaks = None
     if e.get("tiebreaks") is not None:
-        tb = as_list(e["tiebreaks"], "event.tiebreaks（团体名次计算顺序）", "event.tiebreaks")
-        tiebreaks = [as_str(k, f"event.tiebreaks[{i}]", f"event.tiebreaks[{i}]") for i, k in enumerate(tb)]
+        tiebreaks = tiebreak_list(e["tiebreaks"], "团体名次计算顺序")
         try:
             resolve_team_tiebreaks(tiebreaks, system)
         except InputError as exc:
             raise InputError(f"event.tiebreaks（团体名次计算顺序）：{exc.zh}", f"event.tiebreaks: {exc.en}") from None
-    first_round = choice(
-        e.get("first_round", d.first_round),
-        FIRST_ROUND_METHODS,
-        "event.first_round（首轮配对方法）",
-        "event.first_round",
-    )
-    first_round_seed = opt_int(
-        e.get("first_round_seed"), "event.first_round_seed（首轮随机种子）", "event.first_round_seed"
-    )
-    colour_tie = choice(
-        e.get("colour_tie", PairingOptions().colour_tie),
-        COLOUR_TIES,
-        "event.colour_tie（先后走同等时的规则）",
-        "event.colour_tie",
-    )
+    first_round, first_round_seed, colour_tie = first_round_keys(e, d.first_round, "先后走")
     br = as_obj(
         e.get("board_ranking", {}), _BOARD_RANKING_KEYS, "event.board_ranking（台次成绩排名）", "event.board_ranking"
     )
