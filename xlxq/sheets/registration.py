@@ -52,15 +52,7 @@ def reg_entry(
     for key in ("name", *extra):
         one_line(name, r, c, key, e[key])
     if raw_no is not None:
-        n = as_int(raw_no)
-        if n is None or n < 1:
-            raise sheet_error(
-                name,
-                r,
-                f"{pname} 的序号应为正整数，实为“{raw_no}”",
-                f"{pname}: no must be a positive whole number, got {raw_no!r}",
-                L.cell_ref(r, c["no"]),
-            )
+        n = positive_cell(raw_no, name, r, c, "no", pname, "序号", "no")
         if n in first_no:
             raise sheet_error(
                 name,
@@ -75,6 +67,21 @@ def reg_entry(
 
 
 _WHAT = {"name": ("姓名", "name"), "unit": ("单位", "club"), "team": ("队名", "team")}
+
+
+def positive_cell(raw: Any, name: str, r: int, c: dict[str, int], key: str, who: str, zh: str, en: str) -> int:
+    """The whole number ≥ 1 in column ``key`` of row ``r`` (序号, 种子, 队号),
+    or the error naming the player ``who`` and the cell."""
+    n = as_int(raw)
+    if n is None or n < 1:
+        raise sheet_error(
+            name,
+            r,
+            f"{who} 的{zh}应为正整数，实为“{raw}”",
+            f"{who}: {en} must be a positive whole number, got {raw!r}",
+            L.cell_ref(r, c[key]),
+        )
+    return n
 
 
 def one_line(name: str, r: int, c: dict[str, int], key: str, text: Any) -> None:
@@ -128,16 +135,7 @@ def read_registration(
         pname = e["name"]
         reg_rating(e, name, r, get, c)
         if get.get("seed") is not None:
-            x = as_int(get["seed"])
-            if x is None or x < 1:
-                raise sheet_error(
-                    name,
-                    r,
-                    f"{pname} 的种子应为正整数，实为“{get['seed']}”",
-                    f"{pname}: seed must be a positive whole number, got {get['seed']!r}",
-                    L.cell_ref(r, c["seed"]),
-                )
-            e["seed"] = x
+            e["seed"] = positive_cell(get["seed"], name, r, c, "seed", pname, "种子", "seed")
         wd = parse_withdrawn(get.get("withdrawn"))
         if wd is not None and wd < 1:
             raise sheet_error(

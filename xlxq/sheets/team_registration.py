@@ -14,7 +14,7 @@ from xlxq.errors import InputError
 from xlxq.sheets import layout as L, team_layout as T
 from xlxq.sheets.cells import as_int, cell_at, find_table, header_lookup, norm_name, sheet_error, text_of
 from xlxq.sheets.problems import INFO, Problem
-from xlxq.sheets.registration import Names, one_line, parse_withdrawn, reg_entry, reg_rating
+from xlxq.sheets.registration import Names, one_line, parse_withdrawn, positive_cell, reg_entry, reg_rating
 from xlxq.sheets.team_data import LineupRow, LineupSheet, TeamRegSheet
 
 
@@ -47,16 +47,7 @@ def read_teams(
         pname = e["name"]
         traw = get.get("team_no")
         if traw is not None:
-            t = as_int(traw)
-            if t is None or t < 1:
-                raise sheet_error(
-                    name,
-                    r,
-                    f"{pname} 的队号应为正整数，实为“{traw}”",
-                    f"{pname}: team no must be a positive whole number, got {traw!r}",
-                    L.cell_ref(r, c["team_no"]),
-                )
-            e["team_no"] = t
+            e["team_no"] = positive_cell(traw, name, r, c, "team_no", pname, "队号", "team no")
         e["team"] = text_of(get.get("team"))
         one_line(name, r, c, "team", e["team"])
         if "team_no" not in e and e["team"] is None:
