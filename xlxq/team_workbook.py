@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Any, Iterable, Optional, Sequence
+from typing import Any, Callable, Iterable, Optional, Sequence
 
 from xlxq.backends.openpyxl_book import OpenpyxlBook
 from xlxq.core.model import Player
@@ -198,13 +198,17 @@ def pair_next_round(book: Book, text_lang: Optional[str] = None) -> Status:
     )
 
 
-def recompute(book: Book, text_lang: Optional[str] = None) -> Status:
+def recompute(
+    book: Book, text_lang: Optional[str] = None, before_write: Optional[Callable[[TeamEvent], Any]] = None
+) -> Status:
     """计算成绩: validate the sheets (line-ups included), apply 出场名单 rows
     entered since the round was seated, highlight problems, refresh the
     program's cells and rewrite 团体成绩 and 台次成绩.  The arbiter's cells
     are never rewritten (results only when 结果规范化 = 是)."""
     text_lang = text_lang or env_lang()  # the messages' language: the caller's, else the environment's
     data = read_team_workbook(book)
+    if before_write is not None:  # the caller's check of the event read (as xlxq.workbook.recompute)
+        before_write(data.event)
     canvas = Canvas(data.snapshot)
     rows = refresh(canvas, data, data.event)
     book.apply(canvas.finish())

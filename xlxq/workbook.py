@@ -23,7 +23,7 @@ import sys
 from dataclasses import replace
 from pathlib import Path
 from types import ModuleType
-from typing import Any, Iterable, Optional
+from typing import Any, Callable, Iterable, Optional
 
 from xlxq import team_workbook as TW
 from xlxq.backends.openpyxl_book import OpenpyxlBook
@@ -467,20 +467,26 @@ def qualify_knockout(
     )
 
 
-def recompute(book: Book, text_lang: Optional[str] = None) -> Status:
+def recompute(
+    book: Book, text_lang: Optional[str] = None, before_write: Optional[Callable[[Event], Any]] = None
+) -> Status:
     """计算成绩: validate the sheets, highlight problems, refresh the
     program's cells (names, scores before each round, notes) and rewrite
     成绩表 and the sheets of the system: 交叉表 (round robin), 对阵图
     (knockout, and the knockout stage of 积分晋圈淘汰), 最终名次 (积分晋圈淘汰,
     once the champion is known).  The arbiter's cells are never rewritten
-    (results only when 结果规范化 = 是)."""
+    (results only when 结果规范化 = 是).  ``before_write(event)``: the
+    caller's own check of the event read (``standings --round N``), run
+    before anything is written; its error leaves the workbook as it was."""
     text_lang = text_lang or env_lang()  # the messages' language: the caller's, else the environment's
     if (tw := _team_ops(book)) is not None:
-        return tw.recompute(book, text_lang)
+        return tw.recompute(book, text_lang, before_write)
 
     data = read_workbook(book)
     if data.blocking:
         return _blocked(book, data)
+    if before_write is not None:
+        before_write(data.event)
     canvas = Canvas(data.snapshot)
     rows = refresh(canvas, data, data.event)
     book.apply(canvas.finish())

@@ -25,8 +25,6 @@ from xlxq.errors import InputError, XlxqError
 from xlxq.operations.lines import Lines
 from xlxq.operations.result import Outcome, no_lines
 from xlxq.operations.source import BookSource, round_arg
-from xlxq.sheets.read import read_workbook
-from xlxq.sheets.team_read import read_team_workbook
 from xlxq.text import nums
 from xlxq.systems import system_for
 
@@ -119,8 +117,7 @@ def run_book(
             raise InputError(
                 "工作簿中的积分晋圈淘汰在同一文件中，不需要 --with", "a workbook holds both stages: no --with"
             )
-        round_given(book, rnd)
-        st = W.recompute(book, lang)
+        st = W.recompute(book, lang, round_check(rnd))
         if st.ok and rnd is not None and system_for(st.event.settings).swiss:
             rows = compute_standings(st.event, rnd)
             st.text = report.book_standings_text(st.event, rows, rnd, lang)
@@ -178,8 +175,7 @@ def run_team_book(
     if command == "pair":
         st = TW.pair_next_round(book, lang)
     elif command == "standings":
-        round_given(book, rnd, team=True)
-        st = TW.recompute(book, lang)
+        st = TW.recompute(book, lang, round_check(rnd))
         if rnd is not None:
             rows = compute_team_standings(st.event, rnd)
             st.text = report.team_standings_text(st.event, rows, rnd, lang)
@@ -259,18 +255,10 @@ def qualify_book(path: str | os.PathLike, args: Any) -> Outcome:
     return Outcome(render=render, code=0 if st.ok else 1)
 
 
-def round_given(book: Any, rnd: Optional[int], team: bool = False) -> None:
+def round_check(rnd: Optional[int]) -> Any:
     """``--round N`` checked as on a JSON file (1 … the rounds in the
-    workbook) before anything is written; a workbook the reader stops on is
-    left to the operation, which reports it."""
+    workbook), by the recompute on the event it reads, before anything is
+    written (None: nothing to check)."""
     if rnd is None:
-        return
-    try:
-        if team:
-            round_arg(read_team_workbook(book).event, rnd)
-            return
-        data = read_workbook(book)
-    except XlxqError:
-        return
-    if not data.blocking:
-        round_arg(data.event, rnd)
+        return None
+    return lambda event: round_arg(event, rnd)
