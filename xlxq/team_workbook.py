@@ -35,7 +35,8 @@ from xlxq.sheets.canvas import Canvas
 from xlxq.sheets.plan import Book
 from xlxq.sheets.problems import INFO, Problem, Status, locate
 from xlxq.sheets.team_read import read_team_workbook
-from xlxq.sheets.team_refresh import refresh, write_log
+from xlxq.sheets.team_refresh import refresh
+from xlxq.sheets.write_log import write_log
 from xlxq.sheets.team_rules import rule_problems
 from xlxq.sheets.team_templates import plan_fill_team_template, plan_new_team_workbook
 from xlxq.sheets.team_write_rounds import add_team_round_sheet, record_generated

@@ -8,12 +8,27 @@ model (:class:`WorkbookOptions`) and the systems' names.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Optional
+from typing import Any, Optional, Protocol
 
 from xlxq.core.model import Event, Round
 from xlxq.sheets.cells import Table
 from xlxq.sheets.problems import BLOCKING, Problem
 from xlxq.sheets.state import State
+
+
+class LogBook(Protocol):
+    """What the one 编排记录 writer (:mod:`xlxq.sheets.write_log`) needs of
+    a workbook's data, individual or team: the snapshot, the language, the
+    sheet names, the 编排记录 sheet (None: not yet) and the sheet a new one
+    goes after."""
+
+    snapshot: dict[str, list[list[Any]]]
+    lang: str
+    names: list[str]
+    log_sheet: Optional[str]
+
+    @property
+    def log_after(self) -> Optional[str]: ...
 
 
 @dataclass
@@ -104,6 +119,11 @@ class WorkbookData:
     @property
     def system(self) -> str:
         return self.event.settings.system
+
+    @property
+    def log_after(self) -> Optional[str]:
+        """A new 编排记录 sheet goes after 成绩表."""
+        return self.standings_sheet or None
 
     @property
     def all_rounds(self) -> list[RoundSheet]:

@@ -19,6 +19,7 @@ from typing import Any, Iterable, Optional
 
 from xlxq.core.teams import VACANT, TeamEvent
 from xlxq.sheets.cells import Table, as_int, cell_at, text_of
+from xlxq.sheets.data import SettingsSheet
 from xlxq.sheets.problems import BLOCKING, Problem
 from xlxq.sheets.state import HighlightRef
 
@@ -28,11 +29,8 @@ STATE_VERSION = 1
 TEAM_STATE_WIDTHS = {1: 12, 2: 14, 3: 14, 4: 8, 5: 8, 6: 60}
 
 
-@dataclass
-class SettingsInfo:
-    name: str
-    table: Table
-    rows: dict[str, int] = field(default_factory=dict)
+#: the 设置 sheet's places: those of the individual workbook's
+SettingsInfo = SettingsSheet
 
 
 @dataclass
@@ -199,6 +197,11 @@ class TeamWorkbookData:
     @property
     def blocking(self) -> bool:
         return any(p.level == BLOCKING for p in self.problems)
+
+    @property
+    def log_after(self) -> Optional[str]:
+        """A new 编排记录 sheet goes after 台次成绩 (else 团体成绩)."""
+        return self.board_standings_sheet or self.team_standings_sheet or None
 
     def round_sheet(self, n: int) -> Optional[TeamRoundSheet]:
         return next((r for r in self.rounds if r.no == n), None)

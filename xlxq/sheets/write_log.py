@@ -1,7 +1,8 @@
 """The 编排记录 sheet: one block per round, replaced (never repeated) when a
 round is paired again (:func:`write_log`, :func:`write_log_blocks`), read
-back by :func:`read_log_blocks`; :func:`write_log_lines` writes the sheet and
-serves the team workbook too.
+back by :func:`read_log_blocks`.  One writer for the individual and the team
+workbook: the data of either names its 编排记录 sheet (``log_sheet``) and the
+sheet a new one goes after (``log_after``).
 """
 
 from __future__ import annotations
@@ -13,26 +14,26 @@ from xlxq.core import records
 from xlxq.sheets import layout as L
 from xlxq.sheets.canvas import Canvas
 from xlxq.sheets.cells import cell_at, text_of
-from xlxq.sheets.data import WorkbookData
+from xlxq.sheets.data import LogBook
 from xlxq.sheets.plan import SheetLook
 
 
 # --- 编排记录 --------------------------------------------------------------
 
 
-def write_log(canvas: Canvas, data: WorkbookData, round_no: int, text: str, stage: str = "main") -> None:
+def write_log(canvas: Canvas, data: LogBook, round_no: int, text: str, stage: str = "main") -> None:
     """Replace (or add) the block of ``round_no`` in 编排记录."""
     write_log_blocks(canvas, data, {(stage, round_no): text})
 
 
-def write_log_blocks(canvas: Canvas, data: WorkbookData, new_blocks: dict[tuple[str, int], str]) -> None:
+def write_log_blocks(canvas: Canvas, data: LogBook, new_blocks: dict[tuple[str, int], str]) -> None:
     """Replace (or add) blocks of 编排记录, keyed by (stage, round); blocks
     are kept in round order (the knockout stage of 积分晋圈淘汰 after the
     Swiss), lines before the first block are kept."""
     name = data.log_sheet
     if name is None:
         name = L.SHEET_NAMES[L.LOG][data.lang]
-        add_log_sheet(canvas, name, data.standings_sheet or None)
+        add_log_sheet(canvas, name, data.log_after)
         data.log_sheet = name
         data.names.append(name)
     preamble, blocks = read_log_blocks(data.snapshot.get(name, []), records.HEADING_RE, records.block_key)
