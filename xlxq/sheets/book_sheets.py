@@ -3,11 +3,16 @@ alike (the layout module gives the kinds: :func:`xlxq.sheets.layout.sheet_kind`
 or :func:`xlxq.sheets.team_layout.sheet_kind`): the sheets found
 (:func:`sheet_kinds`), the ones that must be there and the ones that may be
 there once (:func:`single_sheets`), the round sheets numbered 1 … N
-(:func:`numbered_sheets`) and the values read once (:func:`snapshot_of`).
+(:func:`numbered_sheets`) and the values read once (:func:`snapshot_of`);
+:func:`open_sheets` does all of it for a :class:`BookLayout` (the individual
+workbook's :data:`xlxq.sheets.layout.BOOK`, the team workbook's
+:data:`xlxq.sheets.team_layout.BOOK`), and :func:`too_many_rounds` is the
+error both readers give for more round sheets than 轮数.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Optional
 
 from xlxq.errors import InputError
@@ -70,3 +75,54 @@ def numbered_sheets(kinds: Kinds, kind: str, what_zh: str, what_en: str) -> dict
 def snapshot_of(book: Book, wanted: Iterable[str]) -> dict[str, list[list[Any]]]:
     """The values of the ``wanted`` sheets, read once."""
     return {nm: [list(r) for r in (book.values(nm) or [])] for nm in wanted}
+
+
+@dataclass(frozen=True)
+class BookLayout:
+    """The sheets of one kind of workbook, as the readers open it:
+    ``sheet_kind`` (name → kind, round), ``sheet_names`` (kind → zh/en),
+    the kinds that must be there (``required``; the language is that of the
+    last one's name, the registration sheet), the kinds there may be once
+    (``singles``), and the order the sheets are read in: the singles
+    ``first``, the round sheets of ``round_kinds``, the singles ``after``."""
+
+    sheet_kind: Callable[[str], tuple[Optional[str], Optional[int]]]
+    lang_of_sheet: Callable[[str], str]
+    sheet_names: dict[str, dict[str, str]]
+    required: tuple[str, ...]
+    singles: tuple[str, ...]
+    first: tuple[str, ...]
+    round_kinds: tuple[str, ...]
+    after: tuple[str, ...] = ()
+
+
+@dataclass
+class OpenSheets:
+    """A workbook's sheets found and read once (:func:`open_sheets`)."""
+
+    names: list[str]
+    kinds: Kinds
+    one: dict[str, str]  # kind → name of the single sheets there are
+    lang: str
+    snapshot: dict[str, list[list[Any]]]
+
+
+def open_sheets(book: Book, layout: BookLayout) -> OpenSheets:
+    """The sheets of ``book`` by the kinds of ``layout``, the required ones
+    checked, the event's sheets read once."""
+    names = list(book.sheet_names())
+    kinds = sheet_kinds(names, layout.sheet_kind)
+    one = single_sheets(kinds, layout.required, layout.singles, layout.sheet_names)
+    lang = layout.lang_of_sheet(one[layout.required[-1]])
+    wanted = [one[k] for k in layout.first if k in one]
+    wanted += [nm for kind in layout.round_kinds for nm, _ in kinds.get(kind, [])]
+    wanted += [one[k] for k in layout.after if k in one]
+    return OpenSheets(names, kinds, one, lang, snapshot_of(book, wanted))
+
+
+def too_many_rounds(n_sheets: int, rounds: int, settings_name: str) -> InputError:
+    """More round sheets than the 轮数 of the 设置 sheet."""
+    return InputError(
+        f"工作簿中已有{n_sheets}轮，超过“{settings_name}”表中的轮数 {rounds}（请修改轮数）",
+        f"the workbook has {n_sheets} rounds but the settings say {rounds}",
+    )

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any, Iterable, Optional
 
 from xlxq.core.standings import TableRound
+from xlxq.sheets.book_sheets import BookLayout
 
 LANGS = ("zh", "en")
 
@@ -109,6 +110,19 @@ def round_of_key(k: str, res: tuple[re.Pattern, ...] = _ROUND_RE) -> Optional[in
 def lang_of_sheet(name: str) -> str:
     """'zh' when the name has a CJK character, else 'en'."""
     return "zh" if any("\u4e00" <= c <= "\u9fff" for c in str(name)) else "en"
+
+
+#: the individual workbook's sheets as the reader opens them
+BOOK = BookLayout(
+    sheet_kind=sheet_kind,
+    lang_of_sheet=lang_of_sheet,
+    sheet_names=SHEET_NAMES,
+    required=(SETTINGS, REGISTRATION),
+    singles=(SETTINGS, REGISTRATION, STANDINGS, LOG, STATE, CROSS, BRACKET, QUALIFIERS, FINAL),
+    first=(SETTINGS, REGISTRATION),
+    round_kinds=(ROUND, KO_ROUND),
+    after=(STATE, LOG, STANDINGS, CROSS, BRACKET, QUALIFIERS, FINAL),
+)
 
 
 # --------------------------------------------------------------------------

@@ -13,7 +13,7 @@ from xlxq.core.knockout import build_bracket, planned_rounds
 from xlxq.core.model import Event, EventSettings, Player, validate_event
 from xlxq.errors import InputError
 from xlxq.sheets import layout as L
-from xlxq.sheets.book_sheets import numbered_sheets, sheet_kinds, single_sheets, snapshot_of
+from xlxq.sheets.book_sheets import numbered_sheets, open_sheets, too_many_rounds
 from xlxq.sheets.cells import as_int, cell_at, find_table, header_lookup, norm_name, sheet_error, text_of
 from xlxq.sheets.data import (
     SYSTEM_EN,
@@ -42,16 +42,10 @@ from xlxq.core.roundrobin import check_policy
 def read_workbook(book: Book) -> WorkbookData:
     """Read every sheet once and build the event.  Raises InputError for
     unusable data; other problems are in ``.problems``."""
-    names = list(book.sheet_names())
-    kinds = sheet_kinds(names, L.sheet_kind)
-    singles = (L.SETTINGS, L.REGISTRATION, L.STANDINGS, L.LOG, L.STATE, L.CROSS, L.BRACKET, L.QUALIFIERS, L.FINAL)
-    one = single_sheets(kinds, (L.SETTINGS, L.REGISTRATION), singles, L.SHEET_NAMES)
+    sheets = open_sheets(book, L.BOOK)
+    names, kinds, one, lang, snapshot = sheets.names, sheets.kinds, sheets.one, sheets.lang, sheets.snapshot
     settings_name = one[L.SETTINGS]
     reg_name = one[L.REGISTRATION]
-    lang = L.lang_of_sheet(reg_name)
-    wanted = [settings_name, reg_name] + [nm for nm, _ in kinds.get(L.ROUND, []) + kinds.get(L.KO_ROUND, [])]
-    wanted += [one[k] for k in (L.STATE, L.LOG, L.STANDINGS, L.CROSS, L.BRACKET, L.QUALIFIERS, L.FINAL) if k in one]
-    snapshot = snapshot_of(book, wanted)
     problems: list[Problem] = []
     settings, opts, settings_sheet = read_settings(settings_name, snapshot[settings_name], problems)
     players, reg = read_registration(reg_name, snapshot[reg_name], problems)
@@ -67,10 +61,7 @@ def read_workbook(book: Book) -> WorkbookData:
                 f"the workbook has {len(by_round)} rounds but a {SYSTEM_EN[system.key]} of "
                 f"{len(players)} has {settings.rounds}",
             )
-        raise InputError(
-            f"工作簿中已有{len(by_round)}轮，超过“{settings_name}”表中的轮数 {settings.rounds}（请修改轮数）",
-            f"the workbook has {len(by_round)} rounds but the settings say {settings.rounds}",
-        )
+        raise too_many_rounds(len(by_round), settings.rounds, settings_name)
     names_idx = Names(players)
     rounds = [
         read_round(n, by_round[n], snapshot[by_round[n]], names_idx, state.written.get(n)) for n in sorted(by_round)

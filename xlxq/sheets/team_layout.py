@@ -19,6 +19,7 @@ import re
 from typing import Any, Optional
 
 from xlxq.sheets import layout as L
+from xlxq.sheets.book_sheets import BookLayout
 from xlxq.sheets.layout import ARBITER, PAIRING, PROGRAM, YES_NO, Choice, Column, Setting, norm_key
 
 # --------------------------------------------------------------------------
@@ -74,6 +75,19 @@ def is_team_sheet_names(names: list[str]) -> bool:
 
 def lang_of_sheet(name: str) -> str:
     return L.lang_of_sheet(name)
+
+
+#: the team workbook's sheets as the reader opens them (the individual
+#: reader's skeleton, :func:`xlxq.sheets.book_sheets.open_sheets`)
+BOOK = BookLayout(
+    sheet_kind=sheet_kind,
+    lang_of_sheet=lang_of_sheet,
+    sheet_names=SHEET_NAMES,
+    required=(SETTINGS, TEAMS),
+    singles=(SETTINGS, TEAMS, LINEUPS, TEAM_STANDINGS, BOARD_STANDINGS, LOG, STATE),
+    first=(SETTINGS, TEAMS, LINEUPS, STATE, LOG),
+    round_kinds=(ROUND,),
+)
 
 
 # --------------------------------------------------------------------------

@@ -36,7 +36,7 @@ from xlxq.core.teams import (
 from xlxq.errors import InputError
 from xlxq.sheets import layout as L
 from xlxq.sheets import team_layout as T
-from xlxq.sheets.book_sheets import numbered_sheets, sheet_kinds, single_sheets, snapshot_of
+from xlxq.sheets.book_sheets import numbered_sheets, open_sheets, too_many_rounds
 from xlxq.sheets.cells import sheet_error, text_of
 from xlxq.sheets.plan import Book
 from xlxq.sheets.problems import INFO, WARNING, Problem, locate
@@ -57,18 +57,8 @@ def is_team_book(book: Book) -> bool:
 def read_team_workbook(book: Book) -> TeamWorkbookData:
     """Read every sheet once and build the team event.  Raises InputError
     for unusable data; other problems are in ``.problems``."""
-    names = list(book.sheet_names())
-    kinds = sheet_kinds(names, T.sheet_kind)
-    one = single_sheets(
-        kinds,
-        (T.SETTINGS, T.TEAMS),
-        (T.SETTINGS, T.TEAMS, T.LINEUPS, T.TEAM_STANDINGS, T.BOARD_STANDINGS, T.LOG, T.STATE),
-        T.SHEET_NAMES,
-    )
-    lang = T.lang_of_sheet(one[T.TEAMS])
-    wanted = [one[k] for k in (T.SETTINGS, T.TEAMS, T.LINEUPS, T.STATE, T.LOG) if k in one]
-    wanted += [nm for nm, _ in kinds.get(T.ROUND, [])]
-    snapshot = snapshot_of(book, wanted)
+    sheets = open_sheets(book, T.BOOK)
+    names, kinds, one, lang, snapshot = sheets.names, sheets.kinds, sheets.one, sheets.lang, sheets.snapshot
     problems: list[Problem] = []
     settings, normalise, settings_sheet = read_team_settings(one[T.SETTINGS], snapshot[one[T.SETTINGS]], problems)
     players, teams, reg = read_teams(one[T.TEAMS], snapshot[one[T.TEAMS]], settings, problems)
@@ -80,10 +70,7 @@ def read_team_workbook(book: Book) -> TeamWorkbookData:
     state = read_team_state(snapshot[one[T.STATE]]) if T.STATE in one else TeamState()
     by_round = numbered_sheets(kinds, T.ROUND, "", "")
     if len(by_round) > settings.rounds:
-        raise InputError(
-            f"工作簿中已有{len(by_round)}轮，超过“{settings_sheet.name}”表中的轮数 {settings.rounds}（请修改轮数）",
-            f"the workbook has {len(by_round)} rounds but the settings say {settings.rounds}",
-        )
+        raise too_many_rounds(len(by_round), settings.rounds, settings_sheet.name)
     idx = TeamIndex(teams)
     names_idx = Names(players)
     lineups = (
