@@ -7,15 +7,13 @@ pairing recorded in the state (:func:`record_generated`).
 from __future__ import annotations
 
 from xlxq.core.teams import VACANT, TeamEvent, TeamRound, match_game_points, vacant_result
-from xlxq.errors import InputError
 from xlxq.sheets import layout as L, team_layout as T
 from xlxq.sheets.canvas import Canvas
 from xlxq.sheets.cells import Table, tidy_number
-from xlxq.sheets.looks import table_looks
-from xlxq.sheets.plan import ListValidation, NumberFormat, PageSetup, Style
+from xlxq.sheets.plan import ListValidation, NumberFormat, Style
 from xlxq.sheets.results import BYE, choices as result_choices, display as result_display, is_standard
 from xlxq.sheets.team_data import BoardRow, MatchBlock, TeamRoundSheet, TeamWorkbookData
-from xlxq.sheets.write_rounds import put_cell
+from xlxq.sheets.write_rounds import new_round_sheet, put_cell, round_sheet_looks
 from xlxq.systems import system_for
 
 
@@ -24,19 +22,14 @@ def add_team_round_sheet(canvas: Canvas, data: TeamWorkbookData, event: TeamEven
     board and a score line; the bye row last."""
     lang = data.lang
     name = T.round_sheet_name(rnd.round, lang)
-    if name in data.names:
-        raise InputError(f"已有名为“{name}”的工作表，请改名后再编排", f"a sheet named {name!r} already exists")
     after = data.rounds[-1].name if data.rounds else (data.lineups.name if data.lineups else data.reg.name)
-    canvas.add_sheet(name, L.ROUND, after)
-    cols = {c.key: i for i, c in enumerate(T.TEAM_ROUND_COLUMNS, start=1)}
-    ncols = len(T.TEAM_ROUND_COLUMNS)
     title = (
         T.scheveningen_title(rnd.round, event.settings.name, lang)
         if system_for(event.settings).seated_by_table
         else T.round_title(rnd.round, event.settings.name, lang, event.settings.boards)
     )
-    canvas.set(name, L.TITLE_ROW, 1, title)
-    canvas.set_row(name, L.HEADER_ROW, 1, [c.header(lang) for c in T.TEAM_ROUND_COLUMNS])
+    cols = new_round_sheet(canvas, data.names, name, after, T.TEAM_ROUND_COLUMNS, title, lang)
+    ncols = len(T.TEAM_ROUND_COLUMNS)
     rs = TeamRoundSheet(rnd.round, name, Table(name, L.HEADER_ROW, cols, 0), new=True)
     r = L.FIRST_DATA_ROW
     plan = canvas.plan
@@ -75,25 +68,12 @@ def add_team_round_sheet(canvas: Canvas, data: TeamWorkbookData, event: TeamEven
         if count:
             plan.number_formats.append(NumberFormat(name, top, res_col, count, 1, L.TEXT_FORMAT))
             plan.validations.append(ListValidation(name, top, res_col, count, 1, result_choices(lang)))
-    table_looks(
+    round_sheet_looks(
         canvas,
         name,
-        {i: c.width for i, c in enumerate(T.TEAM_ROUND_COLUMNS, start=1)},
-        ncols,
+        T.TEAM_ROUND_COLUMNS,
         last,
-        (L.FIRST_DATA_ROW, 1),
-    )
-    if last >= L.FIRST_DATA_ROW:
-        for key in ("match", "board", "red_no", "result", "black_no", "fouls_red", "fouls_black"):
-            plan.styles.append(Style(name, L.FIRST_DATA_ROW, cols[key], last - L.FIRST_DATA_ROW + 1, 1, align="center"))
-    plan.page_setups.append(
-        PageSetup(
-            name,
-            landscape=True,
-            title_rows=(L.TITLE_ROW, L.HEADER_ROW),
-            area=(1, 1, max(last, L.HEADER_ROW), cols["fouls_black"]),
-            footer="&P / &N",
-        )
+        ("match", "board", "red_no", "result", "black_no", "fouls_red", "fouls_black"),
     )
     return rs
 

@@ -20,10 +20,6 @@ from xlxq.sheets.plan import ListValidation, NumberFormat, PageSetup, Style
 from xlxq.sheets.results import BYE, choices as result_choices, display as result_display, is_standard
 
 
-def _round_grid_header(lang: str) -> list[str]:
-    return [c.header(lang) for c in L.ROUND_COLUMNS]
-
-
 def add_round_sheet(
     canvas: Canvas, data: WorkbookData, event: Event, rnd: Round, stage: str = "main", label: str = ""
 ) -> RoundSheet:
@@ -32,18 +28,13 @@ def add_round_sheet(
     goes into the title (秩序表第3轮, 半决赛 第2局 …)."""
     lang = data.lang
     name = L.round_sheet_name(rnd.round, lang, stage)
-    if name in data.names:
-        raise InputError(f"已有名为“{name}”的工作表，请改名后再编排", f"a sheet named {name!r} already exists")
     if stage == "ko":
         assert data.ko is not None
         after = data.ko.rounds[-1].name if data.ko.rounds else data.sheets.get(L.BRACKET) or data.ko.qualifiers.name
     else:
         after = data.rounds[-1].name if data.rounds else data.registration.name
-    canvas.add_sheet(name, L.ROUND, after)  # kind "round" for both stages (a round sheet)
-    cols = {c.key: i for i, c in enumerate(L.ROUND_COLUMNS, start=1)}
-    ncols = len(L.ROUND_COLUMNS)
-    canvas.set(name, L.TITLE_ROW, 1, L.round_title(rnd.round, data.event.settings.name, lang, stage, label))
-    canvas.set_row(name, L.HEADER_ROW, 1, _round_grid_header(lang))
+    title = L.round_title(rnd.round, data.event.settings.name, lang, stage, label)
+    cols = new_round_sheet(canvas, data.names, name, after, L.ROUND_COLUMNS, title, lang)
     rs = RoundSheet(rnd.round, name, Table(name, L.HEADER_ROW, cols, 0), rnd, new=True, stage=stage)
     r = L.FIRST_DATA_ROW
     for b in rnd.boards:
@@ -72,17 +63,49 @@ def add_round_sheet(
             name, L.FIRST_DATA_ROW, res_col, last - L.FIRST_DATA_ROW + 1 + L.VALIDATION_MARGIN, 1, L.TEXT_FORMAT
         )
     )
-    table_looks(
-        canvas, name, {i: c.width for i, c in enumerate(L.ROUND_COLUMNS, start=1)}, ncols, last, (L.FIRST_DATA_ROW, 1)
-    )
-    if last >= L.FIRST_DATA_ROW:
-        for key in ("board", "red_no", "red_score", "result", "black_score", "black_no", "fouls_red", "fouls_black"):
-            plan.styles.append(Style(name, L.FIRST_DATA_ROW, cols[key], last - L.FIRST_DATA_ROW + 1, 1, align="center"))
     plan.validations.append(
         ListValidation(
             name, L.FIRST_DATA_ROW, res_col, last - L.FIRST_DATA_ROW + 1 + L.VALIDATION_MARGIN, 1, result_choices(lang)
         )
     )
+    round_sheet_looks(
+        canvas,
+        name,
+        L.ROUND_COLUMNS,
+        last,
+        ("board", "red_no", "red_score", "result", "black_score", "black_no", "fouls_red", "fouls_black"),
+    )
+    return rs
+
+
+def new_round_sheet(
+    canvas: Canvas, names: list[str], name: str, after: str, columns: tuple[L.Column, ...], title: str, lang: str
+) -> dict[str, int]:
+    """A new round sheet ``name`` after the sheet ``after``, individual or
+    team (``columns``: the layout's round columns): its title and header
+    written; the column of each key."""
+    if name in names:
+        raise InputError(f"已有名为“{name}”的工作表，请改名后再编排", f"a sheet named {name!r} already exists")
+    canvas.add_sheet(name, L.ROUND, after)  # kind "round" for both stages (a round sheet)
+    canvas.set(name, L.TITLE_ROW, 1, title)
+    canvas.set_row(name, L.HEADER_ROW, 1, [c.header(lang) for c in columns])
+    return {c.key: i for i, c in enumerate(columns, start=1)}
+
+
+def round_sheet_looks(
+    canvas: Canvas, name: str, columns: tuple[L.Column, ...], last: int, centred: tuple[str, ...]
+) -> None:
+    """The looks of a new round sheet whose rows end at ``last``, individual
+    or team: the table's, the ``centred`` columns centred, printed landscape
+    up to 黑犯规 with the title rows repeated."""
+    cols = {c.key: i for i, c in enumerate(columns, start=1)}
+    plan = canvas.plan
+    table_looks(
+        canvas, name, {i: c.width for i, c in enumerate(columns, start=1)}, len(columns), last, (L.FIRST_DATA_ROW, 1)
+    )
+    if last >= L.FIRST_DATA_ROW:
+        for key in centred:
+            plan.styles.append(Style(name, L.FIRST_DATA_ROW, cols[key], last - L.FIRST_DATA_ROW + 1, 1, align="center"))
     plan.page_setups.append(
         PageSetup(
             name,
@@ -92,7 +115,6 @@ def add_round_sheet(
             footer="&P / &N",
         )
     )
-    return rs
 
 
 def put_cell(canvas: Canvas, rs: Any, row: Optional[int], key: str, value: Any) -> None:
