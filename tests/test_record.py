@@ -30,7 +30,8 @@ from xlxq.core.team_record import team_explain, team_round_record
 from xlxq.core.teams import TeamEvent
 from xlxq.sheets import layout as L
 from xlxq.systems import get_system
-from xlxq.workbook import create_event_workbook, explain, pair_next_round, schedule_round_robin
+from xlxq.workbook import create_event_workbook
+from tests.book_ops import explain, pair_next_round, schedule_round_robin
 
 from tests.test_teams import fill
 
@@ -294,14 +295,15 @@ def test_team_workbook_record_is_the_printers(tmp_path, monkeypatch, lang):
     by explain, the printer's lines of the sheet-style record, one block a
     round in either language."""
     from xlxq import team_workbook as TW
+    from tests import book_ops as B
     from xlxq.sheets.team_read import read_team_workbook
 
     monkeypatch.setenv("XLXQ_LANG", lang)
     ev = TW.demo_event(6, 4, reserves=1, rounds=4)
     path = TW.create_team_workbook(tmp_path / "t.xlsx", ev, ev.settings)
     for _ in (1, 2):
-        assert TW.pair_next_round(book(path)).ok
-    st = TW.explain(book(path), 2)
+        assert B.team_pair_next_round(book(path)).ok
+    st = B.team_explain(book(path), 2)
     want = record_lines(team_round_record(st.event, 2, style="sheet"), lang)
     assert st.text.splitlines() == want and want[0].startswith("Round 2" if lang == "en" else "第2轮")
     sheet = read_team_workbook(book(path)).log_sheet
@@ -310,6 +312,34 @@ def test_team_workbook_record_is_the_printers(tmp_path, monkeypatch, lang):
     assert len(heads) == len(set(heads)) == 2 and want[0] in heads
     assert col[col.index(want[0]) : col.index(want[0]) + len(want)] == want
 
+
+
+def test_team_log_keeps_one_blank_line_under_its_heading(tmp_path):
+    """The team workbook's 编排记录 is written by the individual workbook's
+    writer: the lines above the first block (the template's heading) are
+    kept with one empty line after them however often a round is written;
+    before, the team copy added an empty line there on every write."""
+    from tests import book_ops as B
+    from xlxq import team_workbook as TW
+    from xlxq.sheets.team_read import read_team_workbook
+
+    ev = TW.demo_event(6, 4, reserves=1, rounds=4)
+    path = TW.create_team_workbook(tmp_path / "t.xlsx", ev, ev.settings)
+
+    def column() -> list:
+        sheet = read_team_workbook(book(path)).log_sheet
+        return [c.value for c in openpyxl.load_workbook(path)[sheet]["A"]]
+
+    for _ in (1, 2, 3):
+        assert B.team_pair_next_round(book(path)).ok
+    once = column()
+    assert B.team_explain(book(path), 2).ok and B.team_explain(book(path), 3).ok
+    col = column()
+    first = next(i for i, v in enumerate(col) if v and HEADING_RE.match(v))
+    assert col[:first] == ["编排记录", None] and once[:first] == col[:first]
+    heads = [v for v in col if v and HEADING_RE.match(v)]
+    assert [HEADING_RE.match(h).group(2) for h in heads] == ["1", "2", "3"]
+    assert col == once
 
 def test_the_book_operations_take_the_language_passed_in(tmp_path, monkeypatch):
     """The language of the 编排记录 and the message texts is the caller's
