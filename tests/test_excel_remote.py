@@ -38,7 +38,8 @@ from xlxq.sheets.plan import (
     Values,
     WritePlan,
 )
-from xlxq.workbook import create_event_workbook, pair_next_round, recompute
+from xlxq.workbook import create_event_workbook
+from tests.book_ops import pair_next_round, recompute
 
 xw = pytest.importorskip("xlwings")
 
@@ -761,7 +762,7 @@ def test_com_entry_point_shows_the_message_box(twin):
 def test_round_robin_button_writes_every_round_like_the_openpyxl_path(tmp_path):
     from xlxq.core.model import EventSettings
     from xlxq.core.roundrobin import rr_round_count
-    from xlxq.workbook import schedule_round_robin
+    from tests.book_ops import schedule_round_robin
 
     players = [Player(i, f"棋手{i}", unit=f"单位{i % 3}") for i in range(1, 8)]
     a = create_event_workbook(

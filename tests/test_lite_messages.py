@@ -15,7 +15,7 @@ import xlxq.excel as E
 from tests import xlremote as H
 from tests.test_workbook_support import new_event, open_round
 from xlxq.backends.openpyxl_book import OpenpyxlBook
-from xlxq.workbook import pair_next_round
+from tests.book_ops import pair_next_round
 
 pytest.importorskip("xlwings")
 

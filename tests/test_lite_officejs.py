@@ -17,7 +17,7 @@ from tests.test_workbook_support import new_event
 from xlxq.backends import xlwings_book as XB
 from xlxq.backends.openpyxl_book import OpenpyxlBook
 from xlxq.sheets.plan import ListValidation, PageSetup, SheetLook, Style, WritePlan
-from xlxq.workbook import pair_next_round
+from tests.book_ops import pair_next_round
 
 xw = pytest.importorskip("xlwings")
 

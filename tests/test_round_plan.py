@@ -13,7 +13,7 @@ from tests.test_workbook_support import fill_of, new_event
 
 from xlxq.backends.openpyxl_book import OpenpyxlBook
 from xlxq.core.checks import max_swiss_rounds, odd_field_note, round_count_warnings
-from xlxq.workbook import pair_next_round, recompute
+from tests.book_ops import pair_next_round, recompute
 
 SAMPLE = ROOT / "samples" / "registration.csv"
 TEAMS = ROOT / "samples" / "teams.csv"
@@ -132,7 +132,7 @@ def test_workbook_odd_field_note_on_the_bye_row(tmp_path):
 
 def test_team_workbook_warns_and_notes_the_odd_team(tmp_path):
     from xlxq.team_workbook import create_team_workbook, demo_event
-    from xlxq.team_workbook import pair_next_round as team_pair
+    from tests.book_ops import team_pair_next_round as team_pair
 
     ev = demo_event(n_teams=5, boards=2, reserves=0, rounds=5)
     x = create_team_workbook(tmp_path / "t.xlsx", ev, ev.settings)

@@ -28,13 +28,11 @@ from xlxq.team_workbook import (
     check,
     create_team_workbook,
     demo_event,
-    explain,
     is_team_workbook,
-    pair_next_round,
-    recompute,
     team_demo,
     template_path,
 )
+from tests.book_ops import team_explain as explain, team_pair_next_round as pair_next_round, team_recompute as recompute
 from xlxq.workbook import dispatch
 
 ZH_TEXT = {

@@ -13,7 +13,7 @@ from tests.test_workbook_support import new_event, open_round, standings_sheet, 
 
 from xlxq.core.model import BLACK_WIN, DRAW, RED_WIN
 from xlxq.backends.openpyxl_book import OpenpyxlBook
-from xlxq.workbook import pair_next_round, recompute
+from tests.book_ops import pair_next_round, recompute
 
 SAMPLE = ROOT / "samples" / "registration.csv"
 CYCLE = (RED_WIN, DRAW, BLACK_WIN, RED_WIN, BLACK_WIN)
@@ -176,8 +176,8 @@ def test_team_workbook_mid_round_same_table_as_the_json_file(tmp_path):
     from xlxq.backends.json_file import save_event
     from xlxq.sheets.team_read import read_team_workbook
     from xlxq.team_workbook import create_team_workbook, demo_event
-    from xlxq.team_workbook import pair_next_round as team_pair
-    from xlxq.team_workbook import recompute as team_recompute
+    from tests.book_ops import team_pair_next_round as team_pair
+    from tests.book_ops import team_recompute
 
     ev = demo_event(n_teams=6, boards=2, reserves=0, rounds=7)
     x = create_team_workbook(tmp_path / "t.xlsx", ev, ev.settings)

@@ -13,7 +13,7 @@ from xlxq.core.pairing import pair_round
 from xlxq.core.simulate import fill_results
 from xlxq.core.standings import compute_standings
 from xlxq.sheets.read import read_workbook
-from xlxq.workbook import pair_next_round, recompute
+from tests.book_ops import pair_next_round, recompute
 
 from tests.test_workbook_support import book, new_event, open_round, standings_sheet, write_results
 

@@ -28,14 +28,8 @@ from xlxq.core.standings import compute_standings
 from xlxq.errors import InputError, PairingImpossible
 from xlxq.sheets import layout as L
 from xlxq.sheets.read import read_workbook
-from xlxq.workbook import (
-    WorkbookOptions,
-    create_event_workbook,
-    pair_next_round,
-    qualify_knockout,
-    recompute,
-    schedule_round_robin,
-)
+from xlxq.workbook import WorkbookOptions, create_event_workbook
+from tests.book_ops import pair_next_round, qualify_knockout, recompute, schedule_round_robin
 
 from tests.test_workbook_support import book, fill_of, header_map, open_round, standings_sheet, write_results
 

@@ -3,10 +3,11 @@
 The same contract as :mod:`xlxq.workbook`: each operation reads every sheet
 once (:func:`xlxq.sheets.team_read.read_team_workbook`), computes with the
 pure team core (:mod:`xlxq.core.team_pairing`, :mod:`xlxq.core.team_standings`),
-builds ONE :class:`~xlxq.sheets.plan.WritePlan` and hands it to
-``book.apply``.  Unusable data raises :class:`~xlxq.errors.InputError` (or
-``PairingImpossible``) before anything is applied.  Every operation returns
-the same :class:`~xlxq.sheets.problems.Status` as the individual workbook.
+builds ONE :class:`~xlxq.sheets.plan.WritePlan` and returns it in the same
+:class:`~xlxq.sheets.problems.Status` as the individual workbook (``plan``,
+applied by the caller: :func:`xlxq.operations.book.run_op`).  Unusable data
+raises :class:`~xlxq.errors.InputError` (or ``PairingImpossible``) before a
+plan is made.
 
 - :func:`pair_next_round` (编排下一轮)   - :func:`recompute` (计算成绩)
 - :func:`explain` (编排记录)             - :func:`check` (检查, writes nothing)
@@ -41,6 +42,7 @@ from xlxq.sheets.team_rules import rule_problems
 from xlxq.sheets.team_templates import plan_fill_team_template, plan_new_team_workbook
 from xlxq.sheets.team_write_rounds import add_team_round_sheet, record_generated
 from xlxq.workbook_common import (
+    apply_status,
     check_status,
     demo_done,
     demo_path,
@@ -171,7 +173,7 @@ def pair_next_round(book: Book, text_lang: Optional[str] = None) -> Status:
     locate(data)
     refresh(canvas, data, new)
     write_log(canvas, data, n, explain_team_outcome(new, out, text_lang))
-    book.apply(canvas.finish())
+    plan = canvas.finish()
     problems = sorted_problems(data.problems)
     extra_zh, extra_en = found_note(problems)
     if system_for(s).swiss and n == 1:
@@ -196,6 +198,7 @@ def pair_next_round(book: Book, text_lang: Optional[str] = None) -> Status:
         text=pairing_text(new, n, text_lang),
         data=rnd,
         event=new,
+        plan=plan,
     )
 
 
@@ -212,7 +215,7 @@ def recompute(
         before_write(data.event)
     canvas = Canvas(data.snapshot)
     rows = refresh(canvas, data, data.event)
-    book.apply(canvas.finish())
+    plan = canvas.finish()
 
     tr = table_round(data.event)
     problems = sorted_problems(data.problems)
@@ -227,6 +230,7 @@ def recompute(
         text=standings_text(data.event, rows, tr, text_lang),
         data=rows,
         event=data.event,
+        plan=plan,
     )
 
 
@@ -248,7 +252,7 @@ def explain(book: Book, round_no: Optional[int] = None, text_lang: Optional[str]
     text = record_text(team_round_record(event, n, style="sheet"), text_lang)
     canvas = Canvas(data.snapshot)
     write_log(canvas, data, n, text)
-    book.apply(canvas.finish())
+    plan = canvas.finish()
     return Status(
         True,
         f"第{n}轮编排记录已写入“{data.log_sheet}”表",
@@ -256,6 +260,7 @@ def explain(book: Book, round_no: Optional[int] = None, text_lang: Optional[str]
         [],
         text=text,
         event=event,
+        plan=plan,
     )
 
 
@@ -381,4 +386,5 @@ def team_demo(dir: str | os.PathLike | None = None) -> Path:  # noqa: A002 - the
     path = demo_path(dir, "xlxq-team-demo")
     event = demo_event(name="xlxq 团体演示赛", rounds=5)
     create_team_workbook(path, event, event.settings, lang="zh")
-    return demo_done(path, pair_next_round(OpenpyxlBook(path)), "团体赛演示工作簿：", "team demo workbook: ")
+    book = OpenpyxlBook(path)
+    return demo_done(path, apply_status(book, pair_next_round(book)), "团体赛演示工作簿：", "team demo workbook: ")

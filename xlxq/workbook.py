@@ -2,9 +2,11 @@
 
 Each operation reads every sheet once (:func:`xlxq.sheets.read.read_workbook`),
 computes with the pure core, builds ONE :class:`~xlxq.sheets.plan.WritePlan`
-and hands it to ``book.apply``.  Unusable data raises
-:class:`~xlxq.errors.InputError` (or ``PairingImpossible``) before anything is
-applied, so the workbook is left as it was.
+and returns it in its :class:`~xlxq.sheets.problems.Status` (``plan``); the
+caller applies it (:func:`xlxq.operations.book.run_op`, through
+:func:`xlxq.workbook_common.apply_status`).  Unusable data raises
+:class:`~xlxq.errors.InputError` (or ``PairingImpossible``) before a plan is
+made, so the workbook is left as it was.
 
 - :func:`pair_next_round` (编排下一轮)   - :func:`recompute` (计算成绩)
 - :func:`explain` (编排记录)             - :func:`check` (检查, writes nothing)
@@ -53,6 +55,7 @@ from xlxq.sheets.write_log import write_log, write_log_blocks
 from xlxq.sheets.write_rounds import add_round_sheet
 from xlxq.systems import get_system, system_for
 from xlxq.workbook_common import (
+    apply_status,
     check_status,
     demo_done,
     demo_path,
@@ -90,11 +93,11 @@ __all__ = [
 ]
 
 
-def _blocked(book: Book, data) -> Status:
+def _blocked(data) -> Status:
     """Unusable rounds: write only the highlights and notes, then report."""
     canvas = Canvas(data.snapshot)
     refresh(canvas, data, data.event, standings=False)
-    book.apply(canvas.finish())
+    plan = canvas.finish()
     bad = [p for p in data.problems if p.level == BLOCKING]
     where = "、".join(sorted({p.where() for p in bad}))
     return Status(
@@ -103,6 +106,7 @@ def _blocked(book: Book, data) -> Status:
         f"fix the errors first (highlighted in red: {where}); standings and pairing were not updated",
         sorted_problems(data.problems),
         event=data.event,
+        plan=plan,
     )
 
 
@@ -211,7 +215,7 @@ def pair_next_round(book: Book, text_lang: Optional[str] = None) -> Status:
 
     data = read_workbook(book)
     if data.blocking:
-        return _blocked(book, data)
+        return _blocked(data)
     if data.ko is not None:
         return _pair_ko_stage(book, data, text_lang)
     event = _raise_rounds(data.event)
@@ -237,7 +241,7 @@ def pair_next_round(book: Book, text_lang: Optional[str] = None) -> Status:
     _recheck(data)
     refresh(canvas, data, new)
     write_log(canvas, data, n, _log_text(new, out, text_lang))
-    book.apply(canvas.finish())
+    plan = canvas.finish()
     problems = sorted_problems(data.problems)
     msg_zh, msg_en = _pair_message(data, new, out.round, rs, label, "main")
     extra_zh, extra_en = found_note(problems)
@@ -262,6 +266,7 @@ def pair_next_round(book: Book, text_lang: Optional[str] = None) -> Status:
         text=pairing_text(new, n, label, text_lang=text_lang),
         data=out.round,
         event=new,
+        plan=plan,
     )
 
 
@@ -282,7 +287,7 @@ def _pair_ko_stage(book: Book, data, text_lang: str) -> Status:
     _recheck(data)
     refresh(canvas, data, data.event)
     write_log(canvas, data, n, _log_text(new, out, text_lang, "ko"), stage="ko")
-    book.apply(canvas.finish())
+    plan = canvas.finish()
     problems = sorted_problems(data.problems)
     msg_zh, msg_en = _pair_message(data, new, out.round, rs, label, "ko")
     extra_zh, extra_en = found_note(problems)
@@ -294,6 +299,7 @@ def _pair_ko_stage(book: Book, data, text_lang: str) -> Status:
         text=pairing_text(new, n, label, "ko", text_lang),
         data=out.round,
         event=new,
+        plan=plan,
     )
 
 
@@ -311,7 +317,7 @@ def schedule_round_robin(book: Book, text_lang: Optional[str] = None) -> Status:
 
     data = read_workbook(book)
     if data.blocking:
-        return _blocked(book, data)
+        return _blocked(data)
     event = data.event
     s = event.settings
     lang = data.lang
@@ -353,7 +359,7 @@ def schedule_round_robin(book: Book, text_lang: Optional[str] = None) -> Status:
     _recheck(data)
     refresh(canvas, data, ev)
     write_log_blocks(canvas, data, blocks)
-    book.apply(canvas.finish())
+    plan = canvas.finish()
     problems = sorted_problems(data.problems)
     extra_zh, extra_en = found_note(problems)
     byes = "；人数为单数，每轮一人轮空（不计分）" if len(ev.players) % 2 else ""
@@ -372,6 +378,7 @@ def schedule_round_robin(book: Book, text_lang: Optional[str] = None) -> Status:
         text=text,
         data=ev.rounds[k:],
         event=ev,
+        plan=plan,
     )
 
 
@@ -392,7 +399,7 @@ def qualify_knockout(
 
     data = read_workbook(book)
     if data.blocking:
-        return _blocked(book, data)
+        return _blocked(data)
     event = data.event
     s = event.settings
     opts = data.options
@@ -449,7 +456,7 @@ def qualify_knockout(
     data.ko = KOStage(qs, [], ko, build_bracket(ko))
     _recheck(data)
     rows = refresh(canvas, data, event)
-    book.apply(canvas.finish())
+    plan = canvas.finish()
     problems = sorted_problems(data.problems)
     by_no = event._by_no
     who = "、".join(f"{p.seed}.{by_no[p.no].name}（{p.no}号）" for p in ko.players)
@@ -464,6 +471,7 @@ def qualify_knockout(
         text=standings_text(data, rows, text_lang=text_lang),
         data=ko,
         event=event,
+        plan=plan,
     )
 
 
@@ -484,12 +492,12 @@ def recompute(
 
     data = read_workbook(book)
     if data.blocking:
-        return _blocked(book, data)
+        return _blocked(data)
     if before_write is not None:
         before_write(data.event)
     canvas = Canvas(data.snapshot)
     rows = refresh(canvas, data, data.event)
-    book.apply(canvas.finish())
+    plan = canvas.finish()
     event = data.event
     tr = table_round(event)
     problems = sorted_problems(data.problems)
@@ -521,6 +529,7 @@ def recompute(
         data=rows,
         event=event,
         ko_event=data.ko.event if data.ko is not None else None,
+        plan=plan,
     )
 
 
@@ -563,7 +572,7 @@ def explain(
     text = _record(event, n, text_lang, stage)
     canvas = Canvas(data.snapshot)
     write_log(canvas, data, n, text, stage=stage)
-    book.apply(canvas.finish())
+    plan = canvas.finish()
     what = f"淘汰赛第{n}轮" if stage == "ko" else f"第{n}轮"
     return Status(
         True,
@@ -572,6 +581,7 @@ def explain(
         [],
         text=text,
         event=event,
+        plan=plan,
     )
 
 
@@ -681,7 +691,8 @@ def demo(dir: str | os.PathLike | None = None) -> Path:  # noqa: A002 - the CLI'
     players = read_registration(_sample_csv())
     settings = EventSettings(name="xlxq 演示赛", rounds=9, tiebreaks=["cxa2011-opp"])
     create_event_workbook(path, players, settings, lang="zh")
-    return demo_done(path, pair_next_round(OpenpyxlBook(path)), "演示工作簿：", "demo workbook: ")
+    book = OpenpyxlBook(path)
+    return demo_done(path, apply_status(book, pair_next_round(book)), "演示工作簿：", "demo workbook: ")
 
 
 # ==========================================================================

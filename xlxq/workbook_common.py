@@ -1,6 +1,7 @@
 """What the individual and the team workbook operations share
 (:mod:`xlxq.workbook`, :mod:`xlxq.team_workbook`): problems in order and
-counted, the notes a message adds, the judgement of ``check``, templates,
+counted, the notes a message adds, the judgement of ``check``, the one
+function that applies an operation's plan (:func:`apply_status`), templates,
 a new workbook from a template, the demo's path and message.
 """
 
@@ -24,6 +25,7 @@ __all__ = [
     "found_note",
     "round1_notes",
     "check_status",
+    "apply_status",
     "find_template",
     "no_template",
     "new_workbook",
@@ -76,6 +78,17 @@ def check_status(data: Any) -> Status:
     return Status(
         e == 0, f"发现{e}个错误、{w}个警告", f"{e} error(s) and {w} warning(s) found", problems, event=data.event
     )
+
+
+def apply_status(book: Book, st: Status) -> Status:
+    """Apply the WritePlan a Book operation returned in its Status (none:
+    nothing to write) to ``book``, the Status.  The one place a Book
+    operation's plan is applied: every entry point reaches it through
+    :func:`xlxq.operations.book.run_op`, the demos (a new workbook, round 1
+    paired) directly."""
+    if st.plan is not None:
+        book.apply(st.plan)
+    return st
 
 
 def find_template(name: str) -> Optional[Path]:

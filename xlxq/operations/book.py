@@ -1,7 +1,8 @@
 """The commands on an Excel workbook (``xlxq CMD FILE.xlsx``, openpyxl
 backend): each runs one Book operation of :mod:`xlxq.workbook` or
 :mod:`xlxq.team_workbook` (``pair_next_round(book)``, ``recompute(book)``
-…; they read every sheet once and apply one WritePlan) and returns its
+…; they read every sheet once and return one WritePlan in their Status)
+through :func:`run_op`, the one place that applies the plan, and returns its
 Status as an :class:`~xlxq.operations.result.Outcome` (the Status's lines,
 "saved to", exit code 0, or 1 when the workbook has errors, highlighted);
 the tables come from :mod:`xlxq.report`, the same as on a JSON file.  Bad
@@ -13,7 +14,7 @@ from __future__ import annotations
 import os
 import shutil
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any, Callable, Optional
 
 from xlxq import report
 from xlxq import team_workbook as TW
@@ -25,14 +26,33 @@ from xlxq.errors import InputError, XlxqError
 from xlxq.operations.lines import Lines
 from xlxq.operations.result import Outcome, no_lines
 from xlxq.operations.source import BookSource, round_arg
+from xlxq.sheets.problems import Status
 from xlxq.text import nums
+from xlxq.workbook_common import apply_status
 from xlxq.systems import system_for
 
-__all__ = ["book_status", "SAVING", "status_outcome", "standings_json", "run_book", "run_team_book", "qualify_book"]
+__all__ = [
+    "run_op",
+    "book_status",
+    "SAVING",
+    "status_outcome",
+    "standings_json",
+    "run_book",
+    "run_team_book",
+    "qualify_book",
+]
 
 #: the commands whose operation saves the workbook ("saved to" is shown)
 SAVING = {"pair", "schedule", "standings", "explain"}
 TEAM_SAVING = {"pair", "standings", "explain"}
+
+
+def run_op(op: Callable[..., Status], book: Any, *args: Any, **kwargs: Any) -> Status:
+    """Run the Book operation ``op`` on ``book`` (``W.pair_next_round``,
+    ``TW.recompute`` …) and apply the WritePlan its Status carries: every
+    entry point (the CLI on a workbook, the Excel buttons, xlwings Lite)
+    writes a workbook through here."""
+    return apply_status(book, op(book, *args, **kwargs))
 
 
 def book_status(command: str, book: Any, round_no: Optional[int] = None, lang: Optional[str] = None) -> Any:
@@ -41,17 +61,17 @@ def book_status(command: str, book: Any, round_no: Optional[int] = None, lang: O
     (openpyxl, xlwings): its Status, its texts in ``lang``.  The Excel
     buttons call this."""
     if command == "pair":
-        return W.pair_next_round(book, lang)
+        return run_op(W.pair_next_round, book, lang)
     if command == "recompute":
-        return W.recompute(book, lang)
+        return run_op(W.recompute, book, lang)
     if command == "schedule":
-        return W.schedule_round_robin(book, lang)
+        return run_op(W.schedule_round_robin, book, lang)
     if command == "qualify":
-        return W.qualify_knockout(book, text_lang=lang)
+        return run_op(W.qualify_knockout, book, text_lang=lang)
     if command == "check":
-        return W.check(book)
+        return run_op(W.check, book)
     if command == "explain":
-        return W.explain(book, round_no, text_lang=lang)
+        return run_op(W.explain, book, round_no, text_lang=lang)
     raise ValueError(command)
 
 
@@ -109,15 +129,15 @@ def run_book(
         return run_team_book(command, src, lang, rnd, as_json)
     book, path = src.book, src.path
     if command == "pair":
-        st = W.pair_next_round(book, lang)
+        st = run_op(W.pair_next_round, book, lang)
     elif command == "schedule":
-        st = W.schedule_round_robin(book, lang)
+        st = run_op(W.schedule_round_robin, book, lang)
     elif command == "standings":
         if with_swiss is not None:
             raise InputError(
                 "工作簿中的积分晋圈淘汰在同一文件中，不需要 --with", "a workbook holds both stages: no --with"
             )
-        st = W.recompute(book, lang, round_check(rnd))
+        st = run_op(W.recompute, book, lang, round_check(rnd))
         if st.ok and rnd is not None and system_for(st.event.settings).swiss:
             rows = compute_standings(st.event, rnd)
             st.text = report.book_standings_text(st.event, rows, rnd, lang)
@@ -135,7 +155,7 @@ def run_book(
 
             return Outcome(render=render)
     elif command == "crosstable":
-        st = W.recompute(book, lang)
+        st = run_op(W.recompute, book, lang)
         if st.ok:
             if not system_for(st.event.settings).round_robin:
                 raise InputError(
@@ -154,9 +174,9 @@ def run_book(
 
             return Outcome(render=render)
     elif command == "explain":
-        st = W.explain(book, rnd, text_lang=lang)
+        st = run_op(W.explain, book, rnd, text_lang=lang)
     elif command == "check":
-        st = W.check(book)
+        st = run_op(W.check, book)
     else:
         raise XlxqError(
             f"Excel 工作簿不支持 xlxq {command}（可用：pair、schedule、standings、crosstable、explain、check、"
@@ -173,9 +193,9 @@ def run_team_book(
     """``xlxq pair|standings|explain|check FILE.xlsx`` on a team workbook."""
     book, path = src.book, src.path
     if command == "pair":
-        st = TW.pair_next_round(book, lang)
+        st = run_op(TW.pair_next_round, book, lang)
     elif command == "standings":
-        st = TW.recompute(book, lang, round_check(rnd))
+        st = run_op(TW.recompute, book, lang, round_check(rnd))
         if rnd is not None:
             rows = compute_team_standings(st.event, rnd)
             st.text = report.team_standings_text(st.event, rows, rnd, lang)
@@ -190,9 +210,9 @@ def run_team_book(
                 }
             )
     elif command == "explain":
-        st = TW.explain(book, rnd, lang)
+        st = run_op(TW.explain, book, rnd, lang)
     elif command == "check":
-        st = TW.check(book)
+        st = run_op(TW.check, book)
     else:
         raise XlxqError(
             f"团体赛工作簿不支持 xlxq {command}（可用：pair、standings、explain、check）",
@@ -235,14 +255,19 @@ def qualify_book(path: str | os.PathLike, args: Any) -> Outcome:
         tmp = target.with_name(f".{target.stem}.new{target.suffix}")
         shutil.copyfile(src, tmp)
         try:
-            st = W.qualify_knockout(
-                OpenpyxlBook(tmp), getattr(args, "top", None), on_tie if on_tie == "number" else None
+            st = run_op(
+                W.qualify_knockout,
+                OpenpyxlBook(tmp),
+                getattr(args, "top", None),
+                on_tie if on_tie == "number" else None,
             )
             os.replace(tmp, target)
         finally:
             tmp.unlink(missing_ok=True)
     else:
-        st = W.qualify_knockout(OpenpyxlBook(src), getattr(args, "top", None), on_tie if on_tie == "number" else None)
+        st = run_op(
+            W.qualify_knockout, OpenpyxlBook(src), getattr(args, "top", None), on_tie if on_tie == "number" else None
+        )
 
     def render(lang: str) -> list[str]:
         echo = Lines()

@@ -52,7 +52,9 @@ class Problem:
 class Status:
     """What an operation did: ok, a one-line message in both languages,
     the problems (details), an optional text (pairing table, standings,
-    编排记录) and data (the new Round, the StandingRow list …)."""
+    编排记录), data (the new Round, the StandingRow list …) and the
+    :class:`~xlxq.sheets.plan.WritePlan` the operation made, which the
+    caller applies (:func:`xlxq.workbook_common.apply_status`)."""
 
     ok: bool
     message_zh: str
@@ -62,6 +64,7 @@ class Status:
     data: Any = None
     event: Any = None
     ko_event: Any = None  # 积分晋圈淘汰: the knockout stage's event, once qualified
+    plan: Any = None  # the WritePlan to apply to the book (None: nothing to write)
 
     def message(self, lang: Optional[str] = None) -> str:
         return self.message_en if _lang(lang) == "en" else self.message_zh

@@ -1,0 +1,34 @@
+"""The Book operations of :mod:`xlxq.workbook` and :mod:`xlxq.team_workbook`
+as the entry points run them: each returns its WritePlan in its Status, and
+:func:`xlxq.operations.book.run_op` applies it.  For the tests that drive a
+workbook through the operations directly (the same names, applied)."""
+
+from __future__ import annotations
+
+from functools import wraps
+from typing import Any, Callable
+
+from xlxq import team_workbook as TW
+from xlxq import workbook as W
+from xlxq.operations.book import run_op
+from xlxq.sheets.problems import Status
+
+
+def applied(op: Callable[..., Status]) -> Callable[..., Status]:
+    """``op(book, …)`` with its plan applied to ``book``."""
+
+    @wraps(op)
+    def run(book: Any, *args: Any, **kwargs: Any) -> Status:
+        return run_op(op, book, *args, **kwargs)
+
+    return run
+
+
+pair_next_round = applied(W.pair_next_round)
+recompute = applied(W.recompute)
+explain = applied(W.explain)
+schedule_round_robin = applied(W.schedule_round_robin)
+qualify_knockout = applied(W.qualify_knockout)
+team_pair_next_round = applied(TW.pair_next_round)
+team_recompute = applied(TW.recompute)
+team_explain = applied(TW.explain)
