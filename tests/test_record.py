@@ -313,7 +313,6 @@ def test_team_workbook_record_is_the_printers(tmp_path, monkeypatch, lang):
     assert col[col.index(want[0]) : col.index(want[0]) + len(want)] == want
 
 
-
 def test_team_log_keeps_one_blank_line_under_its_heading(tmp_path):
     """The team workbook's 编排记录 is written by the individual workbook's
     writer: the lines above the first block (the template's heading) are
@@ -340,6 +339,7 @@ def test_team_log_keeps_one_blank_line_under_its_heading(tmp_path):
     heads = [v for v in col if v and HEADING_RE.match(v)]
     assert [HEADING_RE.match(h).group(2) for h in heads] == ["1", "2", "3"]
     assert col == once
+
 
 def test_the_book_operations_take_the_language_passed_in(tmp_path, monkeypatch):
     """The language of the 编排记录 and the message texts is the caller's

@@ -27,10 +27,36 @@ def cmd_qualify(args: argparse.Namespace) -> int:
         if args.knockout is not None:  # another workbook written: not open in a spreadsheet program
             refuse_open_elsewhere(args.knockout)
         with file_lock(args.swiss):  # from the read to the save (docs/reliability.md)
-            return finish(qualify_book(args.swiss, args))
+            return finish(
+                qualify_book(
+                    args.swiss,
+                    args.knockout,
+                    args.top,
+                    args.on_tie,
+                    force=args.force,
+                    games_per_match=args.games_per_match,
+                    playoff_games=args.playoff_games,
+                    armageddon=args.armageddon,
+                    name=args.name,
+                    round_no=args.round,
+                )
+            )
     from xlxq.operations.qualify import qualify_file
 
-    return finish(qualify_file(args))
+    return finish(
+        qualify_file(
+            args.swiss,
+            args.knockout,
+            args.top,
+            on_tie=args.on_tie,
+            round_no=args.round,
+            games_per_match=args.games_per_match,
+            playoff_games=args.playoff_games,
+            armageddon=args.armageddon,
+            name=args.name,
+            force=args.force,
+        )
+    )
 
 
 def add_parser(sub) -> None:

@@ -18,14 +18,19 @@ __all__ = ["cmd_standings", "cmd_crosstable", "add_parser"]
 def cmd_standings(args: argparse.Namespace) -> int:
     from xlxq.operations.standings import standings_file, team_standings_file
 
-    return on_source("standings", args, lambda ev: standings_file(ev, args), lambda ev: team_standings_file(ev, args))
+    opts = dict(
+        round_no=args.round, as_json=args.json, with_swiss=args.with_swiss, boards=args.boards, teams=args.teams
+    )
+    return on_source(
+        "standings", args, lambda ev: standings_file(ev, **opts), lambda ev: team_standings_file(ev, **opts)
+    )
 
 
 def cmd_crosstable(args: argparse.Namespace) -> int:
     """Round robin: the 交叉表 (points of each game, by opponent)."""
     from xlxq.operations.standings import crosstable_file
 
-    return on_source("crosstable", args, lambda ev: crosstable_file(ev, args))
+    return on_source("crosstable", args, lambda ev: crosstable_file(ev, round_no=args.round, as_json=args.json))
 
 
 def add_parser(sub) -> None:

@@ -221,18 +221,35 @@ def run_team_book(
     return status_outcome(st, path, command in TEAM_SAVING)
 
 
-def qualify_book(path: str | os.PathLike, args: Any) -> Outcome:
+def qualify_book(
+    path: str | os.PathLike,
+    knockout: Optional[str | os.PathLike] = None,
+    top: Optional[int] = None,
+    on_tie: Optional[str] = None,
+    *,
+    force: bool = False,
+    games_per_match: Optional[int] = None,
+    playoff_games: Optional[str] = None,
+    armageddon: bool = False,
+    name: Optional[str] = None,
+    round_no: Optional[int] = None,
+) -> Outcome:
     """``xlxq qualify EVENT.xlsx [OUT.xlsx] --top K``: the knockout stage in
-    the workbook itself, or — with a second, different workbook path — in a
-    copy of it (the Swiss file is then left as it is)."""
+    the workbook itself, or — with a second, different workbook path
+    ``knockout`` — in a copy of it (the Swiss file is then left as it is;
+    ``force``: over an existing file).  ``top``: K (None: 设置 → 晋圈人数);
+    ``on_tie`` "number": a tie across the cut by number.  The options of a
+    JSON file's knockout (``games_per_match`` other than 1,
+    ``playoff_games``, ``armageddon``, ``name``, ``round_no``) are refused:
+    a workbook takes them from its 设置 sheet and qualifies at the end."""
     src = Path(path)
-    out = getattr(args, "knockout", None)
+    out = knockout
     for flag, given in (
-        ("--games-per-match", getattr(args, "games_per_match", 1) not in (None, 1)),
-        ("--playoff-games", getattr(args, "playoff_games", None) is not None),
-        ("--armageddon", bool(getattr(args, "armageddon", False))),
-        ("--name", getattr(args, "name", None) is not None),
-        ("--round", getattr(args, "round", None) is not None),
+        ("--games-per-match", games_per_match not in (None, 1)),
+        ("--playoff-games", playoff_games is not None),
+        ("--armageddon", armageddon),
+        ("--name", name is not None),
+        ("--round", round_no is not None),
     ):
         if given:
             raise InputError(
@@ -247,9 +264,8 @@ def qualify_book(path: str | os.PathLike, args: Any) -> Outcome:
                 f"{target.name} 应与 {src.name} 同为 {src.suffix} 工作簿",
                 f"{target.name} must be a {src.suffix} workbook like {src.name}",
             )
-        if target.exists() and not getattr(args, "force", False):
+        if target.exists() and not force:
             raise InputError(f"文件已存在：{target}（如要覆盖，加 --force）", f"{target} already exists (use --force)")
-    on_tie = getattr(args, "on_tie", None)
     if target != src:
         OpenpyxlBook(src)  # a readable workbook, before anything is copied
         tmp = target.with_name(f".{target.stem}.new{target.suffix}")
@@ -258,16 +274,14 @@ def qualify_book(path: str | os.PathLike, args: Any) -> Outcome:
             st = run_op(
                 W.qualify_knockout,
                 OpenpyxlBook(tmp),
-                getattr(args, "top", None),
+                top,
                 on_tie if on_tie == "number" else None,
             )
             os.replace(tmp, target)
         finally:
             tmp.unlink(missing_ok=True)
     else:
-        st = run_op(
-            W.qualify_knockout, OpenpyxlBook(src), getattr(args, "top", None), on_tie if on_tie == "number" else None
-        )
+        st = run_op(W.qualify_knockout, OpenpyxlBook(src), top, on_tie if on_tie == "number" else None)
 
     def render(lang: str) -> list[str]:
         echo = Lines()

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from pathlib import Path
+from typing import Optional
 
 from xlxq.core.combined import build_knockout
 from xlxq.core.standings import compute_standings
@@ -21,35 +22,49 @@ from xlxq.text import fmt, text_table
 __all__ = ["qualify_file"]
 
 
-def qualify_file(args) -> Outcome:
-    """积分晋圈淘汰: the knockout event of the top K of a finished Swiss
-    (``args``: ``swiss``, ``knockout``, ``top``, ``on_tie``, ``round``,
-    ``games_per_match``, ``playoff_games``, ``armageddon``, ``name``,
-    ``force``), to be saved as ``args.knockout``."""
-    if args.knockout is None or is_workbook(args.knockout):
+def qualify_file(
+    swiss_path: str,
+    knockout_path: Optional[str],
+    top: int,
+    *,
+    on_tie: str = "error",
+    round_no: Optional[int] = None,
+    games_per_match: int = 1,
+    playoff_games: Optional[str] = None,
+    armageddon: bool = False,
+    name: Optional[str] = None,
+    force: bool = False,
+) -> Outcome:
+    """积分晋圈淘汰: the knockout event of the top ``top`` of the finished
+    Swiss in ``swiss_path`` (after round ``round_no``: ``--round``), to be
+    saved as ``knockout_path`` (``force``: over an existing file); ``on_tie``
+    ("error" or "number") decides a tie across the cut; the knockout's
+    ``games_per_match``, ``playoff_games`` (text: "2,1"), ``armageddon`` and
+    ``name``."""
+    if knockout_path is None or is_workbook(knockout_path):
         raise InputError(
             "请给出要创建的淘汰赛 JSON 文件：xlxq qualify SWISS.json KNOCKOUT.json --top K",
             "give the knockout JSON file to create: xlxq qualify SWISS.json KNOCKOUT.json --top K",
         )
-    swiss = load(args.swiss)
+    swiss = load(swiss_path)
     if is_team(swiss):
         raise InputError(
-            f"{args.swiss} 是团体赛文件：积分晋圈淘汰只用于个人积分赛",
-            f"{args.swiss} is a team file: qualifying is for an individual Swiss",
+            f"{swiss_path} 是团体赛文件：积分晋圈淘汰只用于个人积分赛",
+            f"{swiss_path} is a team file: qualifying is for an individual Swiss",
         )
     if not system_for(swiss.settings).swiss:
         raise InputError(
-            f"{args.swiss} 应为积分编排（swiss）赛事，实为{system_label(swiss.settings.system, 'zh')}",
-            f"{args.swiss} must be a Swiss event, not {swiss.settings.system}",
+            f"{swiss_path} 应为积分编排（swiss）赛事，实为{system_label(swiss.settings.system, 'zh')}",
+            f"{swiss_path} must be a Swiss event, not {swiss.settings.system}",
         )
-    out = Path(args.knockout)
-    if out.exists() and not args.force:
+    out = Path(knockout_path)
+    if out.exists() and not force:
         raise InputError(
             f"文件已存在：{out}（如要覆盖，加 --force）", f"{out} already exists (use --force to overwrite)"
         )
-    if out.resolve() == Path(args.swiss).resolve():
+    if out.resolve() == Path(swiss_path).resolve():
         raise InputError("淘汰赛文件不能与积分赛文件相同", "the knockout file cannot be the Swiss file")
-    if args.round is None:
+    if round_no is None:
         if len(swiss.rounds) < swiss.settings.rounds:
             raise InputError(
                 f"积分赛共{swiss.settings.rounds}轮，文件中只有{len(swiss.rounds)}轮，尚未结束"
@@ -59,7 +74,7 @@ def qualify_file(args) -> Outcome:
             )
         n = len(swiss.rounds)
     else:
-        n = round_arg(swiss, args.round)
+        n = round_arg(swiss, round_no)
     for r in swiss.rounds[:n]:
         for b in r.boards:
             if b.result is None:
@@ -67,21 +82,21 @@ def qualify_file(args) -> Outcome:
                     f"积分赛第{r.round}轮第{b.board}台（{b.red}号对{b.black}号）尚无结果，不能确定晋级名单",
                     f"Swiss round {r.round} board {b.board} ({b.red} v {b.black}) has no result",
                 )
-    if args.games_per_match < 1:
+    if games_per_match < 1:
         raise InputError(
-            f"--games-per-match 应为正整数：{args.games_per_match}",
-            f"--games-per-match must be positive: {args.games_per_match}",
+            f"--games-per-match 应为正整数：{games_per_match}",
+            f"--games-per-match must be positive: {games_per_match}",
         )
-    playoff = parse_playoff(args.playoff_games) if args.playoff_games is not None else [2]
+    playoff = parse_playoff(playoff_games) if playoff_games is not None else [2]
     ko = build_knockout(
         swiss,
-        args.top,
-        args.round,
-        games_per_match=args.games_per_match,
+        top,
+        round_no,
+        games_per_match=games_per_match,
         playoff_games=playoff,
-        armageddon=bool(args.armageddon),
-        on_tie=args.on_tie,
-        name=args.name,
+        armageddon=armageddon,
+        on_tie=on_tie,
+        name=name,
     )
     ko = replace(ko, settings=replace(ko.settings, tiebreaks=[]))  # a knockout is ranked by its bracket
     checked(ko)
@@ -91,9 +106,9 @@ def qualify_file(args) -> Outcome:
         txt, echo = Text(lang), Lines()
         echo(
             txt(
-                f"已创建 {out}：积分赛 {args.swiss} 第{n}轮后前{args.top}名进入淘汰赛"
-                f"（{system_label('knockout', lang, args.games_per_match)}，{ko.settings.rounds}轮，不计加赛）",
-                f"created {out}: the top {args.top} of {args.swiss} after round {n} go to the knockout "
+                f"已创建 {out}：积分赛 {swiss_path} 第{n}轮后前{top}名进入淘汰赛"
+                f"（{system_label('knockout', lang, games_per_match)}，{ko.settings.rounds}轮，不计加赛）",
+                f"created {out}: the top {top} of {swiss_path} after round {n} go to the knockout "
                 f"({ko.settings.rounds} rounds without play-offs)",
             )
         )
@@ -103,8 +118,8 @@ def qualify_file(args) -> Outcome:
         echo(*ko_first_round_lines(ko, lang))
         echo(
             txt(
-                f"最终名次：xlxq standings {out} --with {args.swiss}",
-                f"final order: xlxq standings {out} --with {args.swiss}",
+                f"最终名次：xlxq standings {out} --with {swiss_path}",
+                f"final order: xlxq standings {out} --with {swiss_path}",
             )
         )
         return echo

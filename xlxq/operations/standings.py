@@ -6,6 +6,8 @@ lines.  A workbook: :func:`xlxq.workbook.recompute` (:mod:`xlxq.operations.book`
 
 from __future__ import annotations
 
+from typing import Optional
+
 from xlxq import report
 from xlxq.backends.team_json import MemberTotalOptions
 from xlxq.core.member_total import member_total_standings
@@ -29,71 +31,93 @@ from xlxq.text import fmt, nums, text_table
 __all__ = ["standings_file", "team_standings_file", "crosstable_file"]
 
 
-def standings_file(event, args) -> Outcome:
-    """``xlxq standings FILE`` on an individual event (``args``: ``boards``,
-    ``teams``, ``with_swiss``, ``round``, ``json``)."""
-    if args.boards:
+def standings_file(
+    event,
+    *,
+    round_no: Optional[int] = None,
+    as_json: bool = False,
+    with_swiss: Optional[str] = None,
+    boards: bool = False,
+    teams: bool = False,
+) -> Outcome:
+    """``xlxq standings FILE`` on an individual event: the table after
+    ``round_no`` (``--round``; None: the last), as ``--json`` data when
+    ``as_json``; ``with_swiss`` (``--with``): the Swiss file of a
+    积分晋圈淘汰 knockout, the final order; ``teams`` (``--teams``):
+    队员总分制; ``boards`` (``--boards``) is refused (team files only)."""
+    if boards:
         raise InputError("--boards（台次成绩）只用于团体赛文件", "--boards (per-board results) is for team files")
-    if args.teams:
-        if args.with_swiss is not None:
+    if teams:
+        if with_swiss is not None:
             raise InputError("--teams 不能与 --with 同用", "--teams cannot be combined with --with")
-        return _standings_member_total(event, args)
+        return _standings_member_total(event, round_no, as_json)
     system = event.settings.system
-    if args.with_swiss is not None:
+    if with_swiss is not None:
         if not get_system(system).knockout:
             raise InputError(
                 f"--with 用于积分晋圈淘汰：FILE 应为淘汰赛文件，本文件为{system_label(system, 'zh')}",
                 f"--with is for a qualifying Swiss: FILE must be the knockout, this is {system}",
             )
-        if args.round is not None:
+        if round_no is not None:
             raise InputError(
                 "--round 不能与 --with 同用（最终名次按两个文件的全部轮次）",
                 "--round cannot be combined with --with (the final order uses every round)",
             )
-        return _standings_combined(event, args)
-    if args.round is not None:
-        round_arg(event, args.round)
-    if args.json:
-        return Outcome(data=lambda lang: report.standings_data(event, args.round, lang))
-    return Outcome(render=lambda lang: report.standings_lines(event, args.round, lang))
+        return _standings_combined(event, with_swiss, as_json)
+    if round_no is not None:
+        round_arg(event, round_no)
+    if as_json:
+        return Outcome(data=lambda lang: report.standings_data(event, round_no, lang))
+    return Outcome(render=lambda lang: report.standings_lines(event, round_no, lang))
 
 
-def _standings_combined(knockout, args) -> Outcome:
-    swiss = load(args.with_swiss)
+def _standings_combined(knockout, with_swiss: str, as_json: bool) -> Outcome:
+    swiss = load(with_swiss)
     if is_team(swiss) or not system_for(swiss.settings).swiss:
         raise InputError(
-            f"--with {args.with_swiss}：应为积分编排（swiss）赛事文件，实为{system_label(swiss.settings.system, 'zh')}",
-            f"--with {args.with_swiss}: must be a Swiss event, not {swiss.settings.system}",
+            f"--with {with_swiss}：应为积分编排（swiss）赛事文件，实为{system_label(swiss.settings.system, 'zh')}",
+            f"--with {with_swiss}: must be a Swiss event, not {swiss.settings.system}",
         )
     for p in knockout.players:
         if not swiss.has_player(p.no) or swiss.player(p.no).name != p.name:
             raise InputError(
-                f"淘汰赛的{p.name}（{p.no}号）不在积分赛文件 {args.with_swiss} 中（序号与姓名应相同）",
-                f"knockout player {p.name} ({p.no}) is not in the Swiss file {args.with_swiss}",
+                f"淘汰赛的{p.name}（{p.no}号）不在积分赛文件 {with_swiss} 中（序号与姓名应相同）",
+                f"knockout player {p.name} ({p.no}) is not in the Swiss file {with_swiss}",
             )
-    if args.json:
+    if as_json:
         return Outcome(data=report.combined_data(swiss, knockout))
     return Outcome(render=lambda lang: report.combined_lines(swiss, knockout, lang))
 
 
-def team_standings_file(event, args) -> Outcome:
+def team_standings_file(
+    event,
+    *,
+    round_no: Optional[int] = None,
+    as_json: bool = False,
+    with_swiss: Optional[str] = None,
+    boards: bool = False,
+    teams: bool = False,
+) -> Outcome:
+    """``xlxq standings FILE`` on a team event: the team table after
+    ``round_no`` (None: as far as the results go), or with ``boards`` the
+    台次成绩; ``with_swiss`` and ``teams`` are refused (individual files)."""
     s = event.settings
-    if args.with_swiss is not None:
+    if with_swiss is not None:
         raise InputError(
             "--with 用于积分晋圈淘汰，不用于团体赛", "--with is for a qualifying Swiss, not for a team event"
         )
-    if args.teams:
+    if teams:
         raise InputError(
             "--teams 用于队员总分制（个人赛文件）；团体赛直接用 xlxq standings（台次成绩加 --boards）",
             "--teams is for 队员总分制 (an individual file); a team file: xlxq standings [--boards]",
         )
-    if args.round is not None:
-        round_arg(event, args.round)
-    tr = table_round(event, args.round)  # as far as the results go (issue 8 §6)
+    if round_no is not None:
+        round_arg(event, round_no)
+    tr = table_round(event, round_no)  # as far as the results go (issue 8 §6)
     after = tr.after
-    if args.boards:
+    if boards:
         per_board = board_standings(event, after)
-        if args.json:
+        if as_json:
             return Outcome(
                 data={
                     "kind": "team",
@@ -104,7 +128,7 @@ def team_standings_file(event, args) -> Outcome:
                 }
             )
 
-        def boards(lang: str) -> list[str]:
+        def board_lines(lang: str) -> list[str]:
             txt, echo = Text(lang), Lines()
             title = tr.title("台次成绩", "Board results", lang)
             if s.name:
@@ -144,10 +168,10 @@ def team_standings_file(event, args) -> Outcome:
             echo(*lines)
             return echo
 
-        return Outcome(render=boards)
+        return Outcome(render=board_lines)
     rows = compute_team_standings(event, after)
     keys = resolve_team_tiebreaks(s.tiebreaks, s.system)
-    if args.json:
+    if as_json:
         data = {
             "kind": "team",
             "system": s.system,
@@ -182,14 +206,14 @@ def team_standings_file(event, args) -> Outcome:
     return Outcome(render=render)
 
 
-def _standings_member_total(event, args) -> Outcome:
+def _standings_member_total(event, round_no: Optional[int], as_json: bool) -> Outcome:
     """队员总分制: the teams (单位) ranked by their members' results."""
     if system_for(event.settings).knockout:
         raise InputError(
             "队员总分制（--teams）只用于积分编排和循环赛", "--teams (队员总分制) is for a Swiss or a round robin"
         )
     mt = getattr(event.settings, "member_total", None) or MemberTotalOptions()
-    after = round_arg(event, args.round) if args.round is not None else None
+    after = round_arg(event, round_no) if round_no is not None else None
     rows = member_total_standings(event, mt.by, mt.best, mt.incomplete, after_round=after)
     if is_rr(event):
         shown_after = after if after is not None else report.last_played(event)
@@ -199,7 +223,7 @@ def _standings_member_total(event, args) -> Outcome:
     else:
         tr = table_round(event, after)  # as the individual table counts it (issue 8 §6)
         shown_after, when = tr.after, tr.label
-    if args.json:
+    if as_json:
         data = {
             "kind": "member_total",
             "by": mt.by,
@@ -248,8 +272,9 @@ def _standings_member_total(event, args) -> Outcome:
     return Outcome(render=render)
 
 
-def crosstable_file(event, args) -> Outcome:
-    """The 交叉表 of a round robin (``--json``, ``--round N``)."""
+def crosstable_file(event, *, round_no: Optional[int] = None, as_json: bool = False) -> Outcome:
+    """The 交叉表 of a round robin after ``round_no`` (``--round``; None:
+    every round), as ``--json`` data when ``as_json``."""
     if is_team(event):
         raise InputError(
             "交叉表只用于个人循环赛；团体赛请用 xlxq standings（台次成绩加 --boards）",
@@ -260,7 +285,7 @@ def crosstable_file(event, args) -> Outcome:
             f"交叉表只用于循环赛，本赛事为{system_label(event.settings.system, 'zh')}（{event.settings.system}）",
             f"a cross table is for round robins only; this event is {event.settings.system}",
         )
-    after = round_arg(event, args.round) if args.round is not None else None
-    if args.json:
+    after = round_arg(event, round_no) if round_no is not None else None
+    if as_json:
         return Outcome(data=report.cross_table_data(event, after))
     return Outcome(render=lambda lang: report.cross_table_lines(event, after, lang))
