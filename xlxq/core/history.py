@@ -13,7 +13,7 @@ them on the card the same way); a bye has no colour (seed 000, rules-research
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Optional
+from typing import Iterable, Iterator, Optional
 
 from xlxq.core.elimination import eliminated
 from xlxq.core.model import FORFEITS, Event, Round
@@ -83,34 +83,44 @@ class CardState:
         return self.colours[-1] if self.colours else None
 
 
-def build_cards(event: Event, before_round: int, forfeit_counts_as_met: bool = True) -> dict[int, CardState]:
-    """Cards of every registered player from the rounds before ``before_round``."""
-    sc = event.settings.scoring
-    cards = {p.no: CardState(p.no) for p in event.players}
-    for rnd in event.rounds_before(before_round):
+#: one game on the cards: (the entrant who had 先/red, the one who had
+#: 后/black, their points, whether they count as met, whether each lost by
+#: forfeit) — a board of an individual event, a match of a team event
+CardGame = tuple[int, int, float, float, bool, bool, bool]
+
+
+def cards_from_games(
+    numbers: Iterable[int], rounds: Iterable[tuple[Iterable[CardGame], Iterable[int]]], bye_points: float
+) -> dict[int, CardState]:
+    """The 编排卡 of the entrants ``numbers`` (players or teams) from their
+    ``rounds``, each the games played (:data:`CardGame`) and the byes (worth
+    ``bye_points``, no colour): colours, opponents met, score, 上调/下调 of
+    the last round, byes and the forfeit streak.  The one card builder:
+    :func:`build_cards` gives it the boards, the team pairing
+    (:func:`xlxq.core.team_pairing.build_team_cards`) the matches."""
+    cards = {no: CardState(no) for no in numbers}
+    for games, byes in rounds:
         start = {no: c.score for no, c in cards.items()}
         seen: set[int] = set()
-        for b in rnd.boards:
-            r, k = cards[b.red], cards[b.black]
+        for red, black, red_points, black_points, met, lost_r, lost_k in games:
+            r, k = cards[red], cards[black]
             r.colours.append("R")
             k.colours.append("B")
-            if b.result not in FORFEITS or forfeit_counts_as_met:
-                r.opponents.add(b.black)
-                k.opponents.add(b.red)
-            r.score += sc.points(b.result, "R", provisional_draw=True)
-            k.score += sc.points(b.result, "B", provisional_draw=True)
-            sr, sk = start[b.red], start[b.black]
+            if met:
+                r.opponents.add(black)
+                k.opponents.add(red)
+            r.score += red_points
+            k.score += black_points
+            sr, sk = start[red], start[black]
             r.last_float = DOWN if sr > sk else UP if sr < sk else 0
             k.last_float = DOWN if sk > sr else UP if sk < sr else 0
-            lost_r = b.result in ("black_win_forfeit", "double_forfeit")
-            lost_k = b.result in ("red_win_forfeit", "double_forfeit")
             r.forfeit_streak = r.forfeit_streak + 1 if lost_r else 0
             k.forfeit_streak = k.forfeit_streak + 1 if lost_k else 0
-            seen.update((b.red, b.black))
-        for no in rnd.byes:
+            seen.update((red, black))
+        for no in byes:
             c = cards[no]
             c.byes += 1
-            c.score += sc.bye_points
+            c.score += bye_points
             c.last_float = 0
             c.forfeit_streak = 0
             seen.add(no)
@@ -119,6 +129,26 @@ def build_cards(event: Event, before_round: int, forfeit_counts_as_met: bool = T
                 c.last_float = 0
                 c.forfeit_streak = 0
     return cards
+
+
+def build_cards(event: Event, before_round: int, forfeit_counts_as_met: bool = True) -> dict[int, CardState]:
+    """Cards of every registered player from the rounds before ``before_round``."""
+    sc = event.settings.scoring
+
+    def games(rnd: Round) -> Iterator[CardGame]:
+        for b in rnd.boards:
+            yield (
+                b.red,
+                b.black,
+                sc.points(b.result, "R", provisional_draw=True),
+                sc.points(b.result, "B", provisional_draw=True),
+                b.result not in FORFEITS or forfeit_counts_as_met,
+                b.result in ("black_win_forfeit", "double_forfeit"),
+                b.result in ("red_win_forfeit", "double_forfeit"),
+            )
+
+    rounds = ((games(rnd), rnd.byes) for rnd in event.rounds_before(before_round))
+    return cards_from_games((p.no for p in event.players), rounds, sc.bye_points)
 
 
 def pairable_players(event: Event, round_no: int, cards: dict[int, CardState]) -> list[int]:

@@ -29,9 +29,9 @@ default line-ups).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Optional
+from typing import Iterator, Optional
 
-from xlxq.core.history import DOWN, UP, CardState
+from xlxq.core.history import CardGame, CardState, cards_from_games
 from xlxq.core.pairing import GroupLog, pair_score_groups
 from xlxq.core.round1 import first_round_pairings
 from xlxq.core.roundrobin import rr_round_count, table_position, table_round
@@ -51,41 +51,33 @@ class TeamPairingOutcome:
 
 
 def build_team_cards(event: TeamEvent, before_round: int) -> dict[int, CardState]:
-    """The 编排卡 of every team from the rounds before ``before_round``."""
+    """The 编排卡 of every team from the rounds before ``before_round``: the
+    one card builder (:func:`xlxq.core.history.cards_from_games`) over the
+    matches, 先 = the team listed first; the score 场分 or 局分
+    (``pair_by``), unfinished boards as draws; a team never loses by forfeit
+    on its card."""
     s = event.settings
     sc = s.scoring
     by_games = s.pair_by == "game_points"
-    cards = {t.no: CardState(t.no) for t in event.teams}
-    for rnd in event.rounds_before(before_round):
-        start = {no: c.score for no, c in cards.items()}
-        seen: set[int] = set()
+
+    def games(rnd: TeamRound) -> Iterator[CardGame]:
         for m in rnd.matches:
-            f, k = cards[m.first], cards[m.second]
-            f.colours.append("R")
-            k.colours.append("B")
-            f.opponents.add(m.second)
-            k.opponents.add(m.first)
             gf, gk, _ = match_game_points(event, m, provisional=True)
             if by_games:
-                f.score += gf
-                k.score += gk
+                yield m.first, m.second, gf, gk, True, False, False
             else:
-                f.score += sc.match_points(gf, gk, True)
-                k.score += sc.match_points(gk, gf, False)
-            sf, sk = start[m.first], start[m.second]
-            f.last_float = DOWN if sf > sk else UP if sf < sk else 0
-            k.last_float = DOWN if sk > sf else UP if sk < sf else 0
-            seen.update(m.teams())
-        for no in rnd.byes:
-            c = cards[no]
-            c.byes += 1
-            c.score += sc.bye_games(s.boards) if by_games else sc.bye_match()
-            c.last_float = 0
-            seen.add(no)
-        for no, c in cards.items():
-            if no not in seen:
-                c.last_float = 0
-    return cards
+                yield (
+                    m.first,
+                    m.second,
+                    sc.match_points(gf, gk, True),
+                    sc.match_points(gk, gf, False),
+                    True,
+                    False,
+                    False,
+                )
+
+    rounds = ((games(rnd), rnd.byes) for rnd in event.rounds_before(before_round))
+    return cards_from_games((t.no for t in event.teams), rounds, sc.bye_games(s.boards) if by_games else sc.bye_match())
 
 
 def pairable_teams(event: TeamEvent, round_no: int) -> list[int]:
