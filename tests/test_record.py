@@ -29,7 +29,7 @@ from xlxq.core.team_pairing import pair_and_seat
 from xlxq.core.team_record import team_explain, team_round_record
 from xlxq.core.teams import TeamEvent
 from xlxq.sheets import layout as L
-from xlxq.systems import get_system
+from xlxq.systems import get_system, system_for
 from xlxq.workbook import create_event_workbook
 from tests.book_ops import explain, pair_next_round, schedule_round_robin
 
@@ -200,32 +200,32 @@ def team_event(system: str, rounds: int = 3) -> TeamEvent:
 def test_team_records_zh_and_en(system):
     ev = team_event(system)
     for n in (1, 2, 3):
-        zh = team_explain(ev, n, "zh")
-        en = team_explain(ev, n, "en")
+        zh = team_explain(ev, n, system_for(ev.settings), "zh")
+        en = team_explain(ev, n, system_for(ev.settings), "en")
         assert zh[0] == f"第{n}轮编排记录（赛事）" and en[0] == f"Round {n} record (event)"
         assert not any(chinese_outside_brackets(ln) for ln in en), en  # notes too
         assert any(ln.startswith("matches:") for ln in en)
     if system == "swiss":
-        zh = "\n".join(team_explain(ev, 2, "zh"))
-        en = "\n".join(team_explain(ev, 2, "en"))
+        zh = "\n".join(team_explain(ev, 2, system_for(ev.settings), "zh"))
+        en = "\n".join(team_explain(ev, 2, system_for(ev.settings), "en"))
         # teams are the entrants: 7队, 先走/后走; "team 7", first/second
         steps = zh.split("对阵：")[0]
         assert "积分段" in steps and "队（T" in steps and "：先走 " in steps
         assert not re.search(r"\d号|\d 号|红 \d", steps)
         steps = en.split("matches:")[0].split("\n", 3)[3]
         assert "team " in steps and "first picker (先编者)" in en and not re.search(r"\bred\b", steps)
-        rec = team_round_record(ev, 2)
+        rec = team_round_record(ev, 2, system_for(ev.settings))
         assert rec.entrant == "team" and rec.of_kind("pair")
         assert {p["picker"] for p in rec.of_kind("pair")} <= {t.no for t in ev.teams}
     if system == "scheveningen":
-        assert "Scheveningen (全队轮赛制)" in "\n".join(team_explain(ev, 2, "en"))
+        assert "Scheveningen (全队轮赛制)" in "\n".join(team_explain(ev, 2, system_for(ev.settings), "en"))
 
 
 def test_team_sheet_record_keeps_its_wording():
     """The team workbook's 编排记录 sheet: its heading default (团体赛), the
     individual wording of the steps (号, 红/黑), the matches with 先走/后走."""
     ev = team_event("swiss")
-    zh = record_text(team_round_record(ev, 2, style="sheet"), "zh").splitlines()
+    zh = record_text(team_round_record(ev, 2, system_for(ev.settings), style="sheet"), "zh").splitlines()
     assert zh[0] == "第2轮编排记录（团体赛）"
     assert zh[1].startswith("团体定位编排（以队为单位，按场分分段），双轮次：大号在前")
     assert any("号" in ln and "红 " in ln for ln in zh)
@@ -304,7 +304,7 @@ def test_team_workbook_record_is_the_printers(tmp_path, monkeypatch, lang):
     for _ in (1, 2):
         assert B.team_pair_next_round(book(path)).ok
     st = B.team_explain(book(path), 2)
-    want = record_lines(team_round_record(st.event, 2, style="sheet"), lang)
+    want = record_lines(team_round_record(st.event, 2, system_for(st.event.settings), style="sheet"), lang)
     assert st.text.splitlines() == want and want[0].startswith("Round 2" if lang == "en" else "第2轮")
     sheet = read_team_workbook(book(path)).log_sheet
     col = [c.value for c in openpyxl.load_workbook(path)[sheet]["A"]]

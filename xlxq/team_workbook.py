@@ -26,7 +26,6 @@ from typing import Any, Callable, Iterable, Optional, Sequence
 from xlxq.backends.openpyxl_book import OpenpyxlBook
 from xlxq.core.model import Player
 from xlxq.core.standings import table_round
-from xlxq.core.team_pairing import pair_team_round
 from xlxq.core.teams import Team, TeamEvent, TeamSettings, set_lineups, validate_team_event
 from xlxq.errors import InputError
 from xlxq.i18n import env_lang
@@ -130,7 +129,7 @@ def pair_next_round(book: Book, text_lang: Optional[str] = None) -> Status:
             f"本赛事共{s.rounds}轮，已编排完毕，不能再编第{n}轮",
             f"the event has {s.rounds} rounds; round {n} cannot be paired",
         )
-    out = pair_team_round(event)  # InputError / PairingImpossible: nothing written
+    out = system_for(s).pair(event)  # InputError / PairingImpossible: nothing written
     new = event.with_round(out.round)
     defaults: list[int] = []
     if not system_for(s).seated_by_table:
@@ -249,7 +248,7 @@ def explain(book: Book, round_no: Optional[int] = None, text_lang: Optional[str]
             f"轮次 {n} 无效：工作簿中有{k}轮（可解释第1–{top}轮）",
             f"invalid round {n}: the workbook has {k} round(s) (1–{top} can be explained)",
         )
-    text = record_text(team_round_record(event, n, style="sheet"), text_lang)
+    text = record_text(team_round_record(event, n, system_for(event.settings), style="sheet"), text_lang)
     canvas = Canvas(data.snapshot)
     write_log(canvas, data, n, text)
     plan = canvas.finish()
@@ -278,7 +277,7 @@ def explain_team_outcome(event: TeamEvent, out, lang: str = "zh") -> str:
     """The 编排记录 block of a team round just paired: notes, the 定位编排
     steps with teams as units, the matches (:mod:`xlxq.core.team_record`,
     in the sheet's wording, by the one printer)."""
-    return record_text(team_record(event, out, style="sheet"), lang)
+    return record_text(team_record(event, out, system_for(event.settings), style="sheet"), lang)
 
 
 def pairing_text(event: TeamEvent, round_no: int, text_lang: Optional[str] = None) -> str:

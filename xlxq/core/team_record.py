@@ -11,20 +11,36 @@ printer (:mod:`xlxq.core.record_text`) with "team" as the entrant.
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Optional, Protocol
 
 from xlxq.core.record_text import record_lines
 from xlxq.core.scheveningen import format_schedule, schedule
 from xlxq.core.steps import Record, note_steps, swiss_steps
-from xlxq.core.team_pairing import TeamPairingOutcome, pair_team_round
+from xlxq.core.team_pairing import TeamPairingOutcome
 from xlxq.core.teams import TeamEvent
 
-RR = ("round_robin", "double_round_robin")
+
+class TeamFacts(Protocol):
+    """What a team record needs of its system (a
+    :class:`xlxq.systems.team_common.TeamSystem`, passed down: the core sits
+    below the systems and does not name them): its facts and its pairing."""
+
+    @property
+    def swiss(self) -> bool: ...
+
+    @property
+    def round_robin(self) -> bool: ...
+
+    @property
+    def seated_by_table(self) -> bool: ...
+
+    def pair(self, event: TeamEvent, round_no: Optional[int] = None) -> TeamPairingOutcome: ...
 
 
-def team_record(event: TeamEvent, out: TeamPairingOutcome, style: str = "") -> Record:
-    """The record of a team round just paired (``out``).  ``style`` "sheet":
-    as the team workbook's 编排记录 sheet words it (no system line, the
-    Swiss steps in the individual words)."""
+def team_record(event: TeamEvent, out: TeamPairingOutcome, system: TeamFacts, style: str = "") -> Record:
+    """The record of a team round just paired (``out``) by ``system``.
+    ``style`` "sheet": as the team workbook's 编排记录 sheet words it (no
+    system line, the Swiss steps in the individual words)."""
     s = event.settings
     n = out.round.round
     rec = Record(
@@ -36,10 +52,10 @@ def team_record(event: TeamEvent, out: TeamPairingOutcome, style: str = "") -> R
         default_name="team_event" if style == "sheet" else "event",
         style=style,
     )
-    sch = s.system == "scheveningen"
+    sch = system.seated_by_table
     if style == "sheet":
         note_steps(out.notes, rec)
-        if s.system == "swiss":
+        if system.swiss:
             team_swiss_steps(event, out, rec)
     else:
         rec.add("team_system", system=s.system, teams=len(event.teams), boards=s.boards)
@@ -55,7 +71,7 @@ def team_record(event: TeamEvent, out: TeamPairingOutcome, style: str = "") -> R
             )
             row = format_schedule(schedule(s.boards)).splitlines()[n - 1].split(": ", 1)[1]
             rec.add("sch_row", round=n, cells=row)
-        elif s.system in RR:
+        elif system.round_robin:
             rec.add("team_rr", "棋规循环赛对局秩序表")
             note_steps(out.notes, rec)
         else:
@@ -79,13 +95,13 @@ def team_swiss_steps(event: TeamEvent, out: TeamPairingOutcome, rec: Record) -> 
     swiss_steps(out.groups, event.settings.first_round, rec, basis=event.settings.pair_by)
 
 
-def team_round_record(event: TeamEvent, round_no: int, style: str = "") -> Record:
-    """Re-pair team round ``round_no`` from the rounds before it and record
-    it; a round in the file that differs (edited by hand, or earlier results
-    changed since) is said so."""
+def team_round_record(event: TeamEvent, round_no: int, system: TeamFacts, style: str = "") -> Record:
+    """Re-pair team round ``round_no`` from the rounds before it by
+    ``system`` and record it; a round in the file that differs (edited by
+    hand, or earlier results changed since) is said so."""
     prior = replace(event, rounds=event.rounds_before(round_no))
-    out = pair_team_round(prior, round_no)
-    rec = team_record(event, out, style)
+    out = system.pair(prior, round_no)
+    rec = team_record(event, out, system, style)
     have = next((r for r in event.rounds if r.round == round_no), None)
     if have is not None:
         mine = {(m.first, m.second) for m in out.round.matches}
@@ -95,10 +111,9 @@ def team_round_record(event: TeamEvent, round_no: int, style: str = "") -> Recor
     return rec
 
 
-def team_explain(event: TeamEvent, round_no: int, lang: str, style: str = "") -> list[str]:
-    """The lines of :func:`team_round_record` in ``lang`` (what the team
-    systems' ``explain`` returns)."""
-    return record_lines(team_round_record(event, round_no, style), lang)
+def team_explain(event: TeamEvent, round_no: int, system: TeamFacts, lang: str, style: str = "") -> list[str]:
+    """The lines of :func:`team_round_record` in ``lang``."""
+    return record_lines(team_round_record(event, round_no, system, style), lang)
 
 
 __all__ = ["team_record", "team_round_record", "team_explain", "team_swiss_steps"]

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Optional
 
-from xlxq.core.team_pairing import pair_team_round, team_rr_round_count
+from xlxq.core.team_pairing import team_rr_round_count
 from xlxq.core.team_standings import compute_team_standings
 from xlxq.core.teams import VACANT, set_lineups
 from xlxq.systems import system_for
@@ -29,7 +29,7 @@ def pair_seat(event, round_no: Optional[int] = None):
     """Pair the next round (or ``round_no``), append it and seat it: default
     line-ups, empty seats for withdrawn teams (round robin), the table for
     全队轮赛制."""
-    out = pair_team_round(event, round_no)
+    out = system_for(event.settings).pair(event, round_no)
     ev = event.with_round(out.round)
     if not system_for(event.settings).seated_by_table:
         ev = set_lineups(ev, out.round.round, withdrawn_vacant(ev, out.round))

@@ -45,7 +45,7 @@ class TeamSystem(PairingSystem[TeamEvent, TeamPairingOutcome]):
     def record(self, event: TeamEvent, round_no: int) -> Record:
         """The 编排记录 of a team round as steps (:mod:`xlxq.core.team_record`),
         worded by the one printer (``explain``)."""
-        return team_round_record(event, round_no)
+        return team_round_record(event, round_no, self)
 
     def judge(self, event: TeamEvent, n: int, t: Text) -> tuple[Issues, Optional[str]]:
         raise NotImplementedError
