@@ -8,11 +8,21 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from typing import Any, Optional
+from typing import Any, Callable, Optional
 
 from xlxq.core.model import Player
 from xlxq.sheets import layout as L
-from xlxq.sheets.cells import as_int, as_number, cell_at, find_table, header_lookup, norm_name, sheet_error, text_of
+from xlxq.sheets.cells import (
+    Table,
+    as_int,
+    as_number,
+    cell_at,
+    find_table,
+    header_lookup,
+    norm_name,
+    sheet_error,
+    text_of,
+)
 from xlxq.sheets.data import RegistrationSheet
 from xlxq.sheets.problems import INFO, Problem
 from xlxq.text import label_problem, visible
@@ -118,59 +128,104 @@ def reg_rating(e: dict[str, Any], name: str, r: int, get: dict[str, Any], c: dic
         e["rating"] = x
 
 
+def reg_entries(
+    name: str,
+    grid: list[list[Any]],
+    table: Table,
+    first_no: dict[int, int],
+    other_rows: list[int],
+    cells: Callable[[dict[str, Any], int, dict[str, Any]], None],
+    extra: Callable[[dict[str, Any]], dict[str, Any]] = lambda get: {},
+) -> list[dict[str, Any]]:
+    """The entries of the rows of a registration sheet, individual or team
+    (:func:`reg_entry`, with ``extra(cells)``; ``cells(entry, row, cells)``
+    reads the sheet's own columns); the rows with neither name nor number
+    go to ``other_rows``."""
+    c = table.cols
+    entries: list[dict[str, Any]] = []
+    for r in range(table.header_row + 1, len(grid) + 1):
+        get = {k: cell_at(grid, r, j) for k, j in c.items()}
+        e = reg_entry(name, r, get, c, first_no, extra(get))
+        if e is None:
+            other_rows.append(r)
+            continue
+        cells(e, r, get)
+        entries.append(e)
+    return entries
+
+
+def withdrawn_cell(
+    name: str, r: int, get: dict[str, Any], c: dict[str, int], key: str, who: str, zh: str, en: str
+) -> Optional[int]:
+    """The round number in the 退赛轮次 column ``key`` of row ``r`` (None:
+    blank or 在赛), or the error naming the player ``who`` and the cell."""
+    wd = parse_withdrawn(get.get(key))
+    if wd is not None and wd < 1:
+        raise sheet_error(
+            name,
+            r,
+            f"{who} 的{zh}应为轮次数字（如 5 表示从第5轮起不再编排），实为“{get[key]}”",
+            f"{who}: {en} must be a round number, got {get[key]!r}",
+            L.cell_ref(r, c[key]),
+        )
+    return wd
+
+
+def number_entries(
+    entries: list[dict[str, Any]],
+    name: str,
+    c: dict[str, int],
+    first_no: dict[int, int],
+    assigned: dict[int, int],
+    problems: list[Problem],
+    sheet: tuple[str, str],
+) -> None:
+    """序号 for the entries without one, after the largest given, noted
+    (``assigned``: row → 序号 filled in); refused when the sheet (``sheet``:
+    its zh/en name in the message) has no 序号 column."""
+    nxt = max(first_no, default=0)
+    for e in entries:
+        if "no" not in e:
+            if "no" not in c:
+                raise sheet_error(
+                    name, None, f"{sheet[0]}没有“序号”列，请加一列“序号”", f"the {sheet[1]} has no 'No' column"
+                )
+            nxt += 1
+            e["no"] = nxt
+            assigned[e["row"]] = nxt
+            problems.append(
+                Problem(
+                    INFO,
+                    "numbered",
+                    f"{e['name']} 未填序号，已自动编为 {nxt} 号",
+                    f"{e['name']} had no number; numbered {nxt}",
+                    name,
+                    e["row"],
+                    ("no",),
+                )
+            )
+
+
 def read_registration(
     name: str, grid: list[list[Any]], problems: list[Problem]
 ) -> tuple[list[Player], RegistrationSheet]:
     table = find_table(name, grid, REG_LOOKUP, ("name",), "“姓名”", "'Name'")
     reg = RegistrationSheet(name, table)
     c = table.cols
-    entries: list[dict] = []
     first_no: dict[int, int] = {}
-    for r in range(table.header_row + 1, len(grid) + 1):
-        get = {k: cell_at(grid, r, j) for k, j in c.items()}
-        e = reg_entry(name, r, get, c, first_no, {"unit": text_of(get.get("unit")) or ""})
-        if e is None:
-            reg.other_rows.append(r)
-            continue
-        pname = e["name"]
+
+    def player_cells(e: dict[str, Any], r: int, get: dict[str, Any]) -> None:
         reg_rating(e, name, r, get, c)
         if get.get("seed") is not None:
-            e["seed"] = positive_cell(get["seed"], name, r, c, "seed", pname, "种子", "seed")
-        wd = parse_withdrawn(get.get("withdrawn"))
-        if wd is not None and wd < 1:
-            raise sheet_error(
-                name,
-                r,
-                f"{pname} 的退赛轮次应为轮次数字（如 5 表示从第5轮起不再编排），实为“{get['withdrawn']}”",
-                f"{pname}: withdrawn-from-round must be a round number, got {get['withdrawn']!r}",
-                L.cell_ref(r, c["withdrawn"]),
-            )
-        e["withdrawn"] = wd
-        entries.append(e)
+            e["seed"] = positive_cell(get["seed"], name, r, c, "seed", e["name"], "种子", "seed")
+        e["withdrawn"] = withdrawn_cell(name, r, get, c, "withdrawn", e["name"], "退赛轮次", "withdrawn-from-round")
+
+    entries = reg_entries(
+        name, grid, table, first_no, reg.other_rows, player_cells, lambda get: {"unit": text_of(get.get("unit")) or ""}
+    )
     if not entries:
         raise sheet_error(name, None, "报名表中没有棋手", "no players registered")
-    nxt = max(first_no, default=0)
-    for e in entries:
-        if "no" not in e:
-            nxt += 1
-            e["no"] = nxt
-            reg.assigned[e["row"]] = nxt
-            if "no" in c:
-                problems.append(
-                    Problem(
-                        INFO,
-                        "numbered",
-                        f"{e['name']} 未填序号，已自动编为 {nxt} 号",
-                        f"{e['name']} had no number; numbered {nxt}",
-                        name,
-                        e["row"],
-                        ("no",),
-                    )
-                )
-            else:
-                raise sheet_error(
-                    name, None, "报名表没有“序号”列，请加一列“序号”", "the registration has no 'No' column"
-                )
+    number_entries(entries, name, c, first_no, reg.assigned, problems, ("报名表", "registration"))
     players = []
     for e in entries:
         reg.rows[e["no"]] = e["row"]

@@ -14,7 +14,15 @@ from xlxq.errors import InputError
 from xlxq.sheets import layout as L, team_layout as T
 from xlxq.sheets.cells import as_int, cell_at, find_table, header_lookup, norm_name, sheet_error, text_of
 from xlxq.sheets.problems import INFO, Problem
-from xlxq.sheets.registration import Names, one_line, parse_withdrawn, positive_cell, reg_entry, reg_rating
+from xlxq.sheets.registration import (
+    Names,
+    number_entries,
+    one_line,
+    positive_cell,
+    reg_entries,
+    reg_rating,
+    withdrawn_cell,
+)
 from xlxq.sheets.team_data import LineupRow, LineupSheet, TeamRegSheet
 
 
@@ -36,14 +44,9 @@ def read_teams(
         raise sheet_error(name, table.header_row, "找不到“队号”或“队名”列", "no 'Team no' or 'Team' column")
     reg = TeamRegSheet(name, table)
     boards = settings.boards
-    entries: list[dict] = []
     first_no: dict[int, int] = {}
-    for r in range(table.header_row + 1, len(grid) + 1):
-        get = {k: cell_at(grid, r, j) for k, j in c.items()}
-        e = reg_entry(name, r, get, c, first_no, {})
-        if e is None:
-            reg.other_rows.append(r)
-            continue
+
+    def member_cells(e: dict[str, Any], r: int, get: dict[str, Any]) -> None:
         pname = e["name"]
         traw = get.get("team_no")
         if traw is not None:
@@ -87,17 +90,9 @@ def read_teams(
             ("withdrawn", "退赛轮次", "withdrawn-from-round"),
             ("team_withdrawn", "全队退赛轮次", "team withdrawn-from-round"),
         ):
-            wd = parse_withdrawn(get.get(key))
-            if wd is not None and wd < 1:
-                raise sheet_error(
-                    name,
-                    r,
-                    f"{pname} 的{what_zh}应为轮次数字（如 5 表示从第5轮起不再编排），实为“{get[key]}”",
-                    f"{pname}: {what_en} must be a round number, got {get[key]!r}",
-                    L.cell_ref(r, c[key]),
-                )
-            e[key] = wd
-        entries.append(e)
+            e[key] = withdrawn_cell(name, r, get, c, key, pname, what_zh, what_en)
+
+    entries = reg_entries(name, grid, table, first_no, reg.other_rows, member_cells)
     if not entries:
         raise sheet_error(name, None, "队伍报名表中没有队员", "no players registered")
     # teams: by 队号, else by 队名
@@ -160,27 +155,7 @@ def read_teams(
                 )
             )
     # player numbers
-    nxt = max(first_no, default=0)
-    for e in entries:
-        if "no" not in e:
-            if "no" not in c:
-                raise sheet_error(
-                    name, None, "队伍报名表没有“序号”列，请加一列“序号”", "the team registration has no 'No' column"
-                )
-            nxt += 1
-            e["no"] = nxt
-            reg.assigned_no[e["row"]] = nxt
-            problems.append(
-                Problem(
-                    INFO,
-                    "numbered",
-                    f"{e['name']} 未填序号，已自动编为 {nxt} 号",
-                    f"{e['name']} had no number; numbered {nxt}",
-                    name,
-                    e["row"],
-                    ("no",),
-                )
-            )
+    number_entries(entries, name, c, first_no, reg.assigned_no, problems, ("队伍报名表", "team registration"))
     # members in registered order
     members: dict[int, list[dict]] = {}
     for e in entries:
