@@ -207,22 +207,45 @@ def choice_setting(name: str, r: int, spec: L.Setting, raw: Any, cell: str) -> A
     return v
 
 
+def setting_values(
+    name: str,
+    grid: list[list[Any]],
+    lookup: dict[str, L.Setting],
+    problems: list[Problem],
+    blank: Callable[[L.Setting], Any],
+    own: Callable[[dict[str, Any], int, L.Setting, Any, str], None],
+) -> tuple[dict[str, Any], SettingsSheet]:
+    """The value of every known row of a 设置 sheet, individual or team
+    (``lookup``: its rows), by setting key: ``blank(setting)`` for an empty
+    value cell; text, numbers, choices and yes/no read alike; every other
+    kind (whole numbers, the tie-breaks …) by ``own(values, row, setting,
+    raw, cell)``, which stores what it reads.  With the sheet's places."""
+    table = find_table(name, grid, SETTINGS_LOOKUP, ("key", "value"), "“项目、设置”", "'Setting, Value'")
+    sheet = SettingsSheet(name, table)
+    got: dict[str, Any] = {}
+    for r, spec, raw, cell in setting_rows(name, grid, table, lookup, sheet.rows, problems):
+        if raw is None:
+            got[spec.key] = blank(spec)
+        elif spec.kind == "text":
+            got[spec.key] = text_of(raw) or ""
+        elif spec.kind in ("number", "optnumber"):
+            got[spec.key] = number_setting(name, r, spec, raw, cell)
+        elif spec.kind in ("choice", "bool"):
+            got[spec.key] = choice_setting(name, r, spec, raw, cell)
+        else:
+            own(got, r, spec, raw, cell)
+    return got, sheet
+
+
 def read_settings(
     name: str, grid: list[list[Any]], problems: list[Problem]
 ) -> tuple[EventSettings, WorkbookOptions, SettingsSheet]:
-    table = find_table(name, grid, SETTINGS_LOOKUP, ("key", "value"), "“项目、设置”", "'Setting, Value'")
-    sheet = SettingsSheet(name, table)
-    vc = table.cols["value"]
-    got: dict[str, Any] = {}
     raw_tiebreaks: Any = None
-    for r, spec, raw, cell in setting_rows(name, grid, table, SETTING_LOOKUP, sheet.rows, problems):
+
+    def own(got: dict[str, Any], r: int, spec: L.Setting, raw: Any, cell: str) -> None:
+        nonlocal raw_tiebreaks
         what = spec.label("zh")
-        if raw is None:
-            got[spec.key] = None if spec.kind.startswith("opt") else model_default(spec)
-            continue
-        if spec.kind == "text":
-            got[spec.key] = text_of(raw) or ""
-        elif spec.kind in ("int", "optint"):
+        if spec.kind in ("int", "optint"):
             v = as_int(raw)
             if v is None or v < (0 if spec.key == "first_round_seed" else 1):
                 raise sheet_error(
@@ -233,13 +256,9 @@ def read_settings(
                     name, r, f"晋圈人数应至少为2，实为“{raw}”", f"at least 2 must qualify, got {raw!r}", cell
                 )
             got[spec.key] = v
-        elif spec.kind in ("number", "optnumber"):
-            got[spec.key] = number_setting(name, r, spec, raw, cell)
-        elif spec.kind in ("choice", "bool"):
-            got[spec.key] = choice_setting(name, r, spec, raw, cell)
         elif spec.kind == "intlist":
-            v = _parse_intlist(raw)
-            if v is None:
+            ints = _parse_intlist(raw)
+            if ints is None:
                 raise sheet_error(
                     name,
                     r,
@@ -247,10 +266,10 @@ def read_settings(
                     f"{spec.en} must be whole numbers ≥ 1 separated by commas (2 or 2,1), got {raw!r}",
                     cell,
                 )
-            got[spec.key] = v
+            got[spec.key] = ints
         elif spec.kind == "elimination":
-            v = _parse_elimination(raw)
-            if v is None:
+            lines = _parse_elimination(raw)
+            if lines is None:
                 raise sheet_error(
                     name,
                     r,
@@ -258,9 +277,19 @@ def read_settings(
                     f"{spec.en} must be X:Y (under Y points after round X), e.g. 3:2, 5:4; got {raw!r}",
                     cell,
                 )
-            got[spec.key] = tuple(v)
+            got[spec.key] = tuple(lines)
         elif spec.kind == "tiebreaks":
             raw_tiebreaks = raw
+
+    got, sheet = setting_values(
+        name,
+        grid,
+        SETTING_LOOKUP,
+        problems,
+        lambda spec: None if spec.kind.startswith("opt") else model_default(spec),
+        own,
+    )
+    vc = sheet.table.cols["value"]
     for spec in L.SETTINGS_ROWS:
         if spec.key not in got:
             got[spec.key] = None if spec.kind.startswith("opt") else model_default(spec)

@@ -17,18 +17,9 @@ from xlxq.errors import InputError
 from xlxq.sheets import layout as L
 from xlxq.sheets import team_layout as T
 from xlxq.sheets.canvas import Canvas
-from xlxq.sheets.cells import as_int, find_table, sheet_error, text_of
+from xlxq.sheets.cells import as_int, sheet_error, text_of
 from xlxq.sheets.problems import Problem
-from xlxq.sheets.settings import (
-    SETTINGS_LOOKUP,
-    choice_setting,
-    model_default,
-    number_setting,
-    rounds_help,
-    setting_rows,
-    shown_setting,
-    write_help_cells,
-)
+from xlxq.sheets.settings import model_default, rounds_help, setting_values, shown_setting, write_help_cells
 from xlxq.sheets.team_data import SettingsInfo, TeamWorkbookData
 
 #: the model classes of the team settings rows, by the first part of their target
@@ -90,21 +81,9 @@ _INT_MAX = {"boards": 10}
 def read_team_settings(
     name: str, grid: list[list[Any]], problems: list[Problem]
 ) -> tuple[TeamSettings, bool, SettingsInfo]:
-    table = find_table(name, grid, SETTINGS_LOOKUP, ("key", "value"), "“项目、设置”", "'Setting, Value'")
-    sheet = SettingsInfo(name, table)
-    got: dict[str, Any] = {}
-    for r, spec, raw, cell in setting_rows(name, grid, table, T.TEAM_SETTING_LOOKUP, sheet.rows, problems):
-        what = spec.label("zh")
-        if raw is None:
-            got[spec.key] = (
-                None
-                if (spec.kind.startswith("opt") or spec.kind == "teamtiebreaks")
-                else model_default(spec, TEAM_MODEL_BASES)
-            )
-            continue
-        if spec.kind == "text":
-            got[spec.key] = text_of(raw) or ""
-        elif spec.kind in ("int", "optint"):
+
+    def own(got: dict[str, Any], r: int, spec: L.Setting, raw: Any, cell: str) -> None:
+        if spec.kind in ("int", "optint"):
             v = as_int(raw)
             lo, hi = _INT_MIN.get(spec.key, 1), _INT_MAX.get(spec.key)
             if v is None or v < lo or (hi is not None and v > hi):
@@ -112,20 +91,23 @@ def read_team_settings(
                 raise sheet_error(
                     name,
                     r,
-                    f"{what}应为整数（{rng}），实为“{raw}”",
+                    f"{spec.label('zh')}应为整数（{rng}），实为“{raw}”",
                     f"{spec.en} must be a whole number ({rng}), got {raw!r}",
                     cell,
                 )
             got[spec.key] = v
-        elif spec.kind in ("number", "optnumber"):
-            got[spec.key] = number_setting(name, r, spec, raw, cell)
-        elif spec.kind in ("choice", "bool"):
-            got[spec.key] = choice_setting(name, r, spec, raw, cell)
         elif spec.kind == "teamtiebreaks":
             try:
                 got[spec.key] = team_tiebreak_value(raw)
             except InputError as exc:
                 raise sheet_error(name, r, exc.zh, exc.en, cell) from None
+
+    def blank(spec: L.Setting) -> Any:
+        if spec.kind.startswith("opt") or spec.kind == "teamtiebreaks":
+            return None
+        return model_default(spec, TEAM_MODEL_BASES)
+
+    got, sheet = setting_values(name, grid, T.TEAM_SETTING_LOOKUP, problems, blank, own)
     for spec in T.TEAM_SETTINGS_ROWS:
         if spec.key not in got:
             got[spec.key] = None if spec.kind == "teamtiebreaks" else model_default(spec, TEAM_MODEL_BASES)
