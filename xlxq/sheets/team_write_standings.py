@@ -24,13 +24,7 @@ from xlxq.sheets.plan import PageSetup
 from xlxq.sheets.results import BYE
 from xlxq.sheets.results import display as result_display
 from xlxq.sheets.team_data import TeamWorkbookData
-
-
-def standings_after(event: TeamEvent) -> int:
-    """The last round with a finished board (or only byes); 0 if none: the
-    N of the tables (:func:`xlxq.core.standings.table_round`)."""
-
-    return table_round(event).after
+from xlxq.sheets.write_standings import standings_header, withdrawn_note
 
 
 def _team_round_cell(event: TeamEvent, rnd: TeamRound, team: int, lang: str) -> Optional[str]:
@@ -74,11 +68,7 @@ def team_standings_header(settings: TeamSettings, lang: str, after: int) -> tupl
 
     keys = [k for k in resolve_team_tiebreaks(settings.tiebreaks, settings.system) if k != "back_rounds"]
     labels = LABELS_ZH if lang == "zh" else LABELS_EN
-    header = [c.header(lang) for c in T.TEAM_STANDINGS_HEAD]
-    header += [labels[k] if lang == "zh" else labels[k].capitalize() for k in keys]
-    header += [L.round_col_header(n, lang) for n in range(1, after + 1)]
-    header.append(T.TEAM_STANDINGS_TAIL.header(lang))
-    return keys, header
+    return keys, standings_header(T.TEAM_STANDINGS_HEAD, keys, labels, after, T.TEAM_STANDINGS_TAIL, lang)
 
 
 def write_team_standings(canvas: Canvas, data: TeamWorkbookData, event: TeamEvent) -> list:
@@ -96,14 +86,7 @@ def write_team_standings(canvas: Canvas, data: TeamWorkbookData, event: TeamEven
     canvas.set_row(name, L.HEADER_ROW, 1, header)
     r = L.FIRST_DATA_ROW
     for row in rows:
-        team = event.team(row.no)
-        note = None
-        if team.withdrawn_from_round is not None and not team.active_in(after + 1):
-            note = (
-                f"第{team.withdrawn_from_round}轮起退赛"
-                if lang == "zh"
-                else f"withdrawn from round {team.withdrawn_from_round}"
-            )
+        note = withdrawn_note(event.team(row.no), after, lang)
         vals = [row.rank, row.no, row.name] + [tidy_number(row.values[k]) for k in keys]
         vals += [_team_round_cell(event, rnd_by_no[n], row.no, lang) for n in range(1, after + 1)]
         vals.append(note)

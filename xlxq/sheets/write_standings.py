@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Optional
 
 from xlxq.core.history import build_cards
-from xlxq.core.model import Board, Event, Round, outcome
+from xlxq.core.model import Board, Entrant, Event, Round, outcome
 from xlxq.core.standings import LABELS_EN, LABELS_ZH, TIEBREAK_KEYS, compute_standings, resolve_tiebreaks, table_round
 from xlxq.sheets import layout as L
 from xlxq.sheets.canvas import Canvas
@@ -74,10 +74,7 @@ def write_standings(canvas: Canvas, data: WorkbookData, event: Event) -> list:
     canvas.clear_sheet(name)
     rnd_by_no = {r.round: r for r in event.rounds}
     seats = {r.round: {no: b for b in r.boards for no in (b.red, b.black)} for r in event.rounds}
-    header = [c.header(lang) for c in L.STANDINGS_COLUMNS]
-    header += [labels[k] if lang == "zh" else labels[k].capitalize() for k in keys]
-    header += [L.round_col_header(n, lang) for n in range(1, after + 1)]
-    header.append(L.STANDINGS_TAIL.header(lang))
+    header = standings_header(L.STANDINGS_COLUMNS, keys, labels, after, L.STANDINGS_TAIL, lang)
     canvas.set(name, L.TITLE_ROW, 1, L.standings_title(tr, event.settings.name, lang))
     canvas.set_row(name, L.HEADER_ROW, 1, header)
     by_no = event._by_no
@@ -88,12 +85,9 @@ def write_standings(canvas: Canvas, data: WorkbookData, event: Event) -> list:
     for row in rows:
         p = by_no[row.no]
         notes = []
-        if p.withdrawn_from_round is not None and not p.active_in(after + 1):
-            notes.append(
-                f"第{p.withdrawn_from_round}轮起退赛"
-                if lang == "zh"
-                else f"withdrawn from round {p.withdrawn_from_round}"
-            )
+        wd = withdrawn_note(p, after, lang)
+        if wd is not None:
+            notes.append(wd)
         if row.no in gone:
             x = gone[row.no]
             y = tidy_number(float(elim[x]))
@@ -109,8 +103,6 @@ def write_standings(canvas: Canvas, data: WorkbookData, event: Event) -> list:
         vals.append(note)
         canvas.set_row(name, r, 1, vals)
         r += 1
-    last = r - 1
-    ncols = len(header)
     widths = L.standings_widths(
         [c.width for c in L.STANDINGS_COLUMNS],
         len(keys),
@@ -119,5 +111,26 @@ def write_standings(canvas: Canvas, data: WorkbookData, event: Event) -> list:
         L.ROUND_CELL_WIDTH,
         L.STANDINGS_TAIL.width,
     )
-    standings_looks(canvas, name, widths, ncols, last, 5)
+    standings_looks(canvas, name, widths, len(header), r - 1, 5)
     return rows
+
+
+def standings_header(
+    head: tuple[L.Column, ...], keys: list[str], labels: dict[str, str], after: int, tail: L.Column, lang: str
+) -> list[str]:
+    """The header of a standings table, individual or team: the ``head``
+    columns, the tie-break columns ``keys`` (their ``labels``), one column a
+    round up to ``after``, the ``tail`` column."""
+    header = [c.header(lang) for c in head]
+    header += [labels[k] if lang == "zh" else labels[k].capitalize() for k in keys]
+    header += [L.round_col_header(n, lang) for n in range(1, after + 1)]
+    header.append(tail.header(lang))
+    return header
+
+
+def withdrawn_note(entrant: Entrant, after: int, lang: str) -> Optional[str]:
+    """The 备注 of a player or team withdrawn by the round after ``after``."""
+    if entrant.withdrawn_from_round is not None and not entrant.active_in(after + 1):
+        n = entrant.withdrawn_from_round
+        return f"第{n}轮起退赛" if lang == "zh" else f"withdrawn from round {n}"
+    return None
