@@ -1,10 +1,16 @@
-"""A whole refresh of an individual workbook (recompute, after pairing):
-every program-owned cell from the event and the problems
-(:func:`refresh`), with the standings and the sheets that go with them by
-system (:func:`write_system_standings`).
+"""A whole refresh of a workbook (recompute, after pairing): every
+program-owned cell from the event and the problems, by ONE loop
+(:func:`refresh_book`) over the steps of its kind (:class:`RefreshSteps`):
+the individual workbook's (:data:`STEPS`, :func:`refresh`, with the
+standings and the sheets that go with them by system:
+:func:`write_system_standings`) and the team workbook's
+(:mod:`xlxq.sheets.team_refresh`).
 """
 
 from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable
 
 from xlxq.core.knockout import build_bracket
 from xlxq.core.model import Event
@@ -16,6 +22,38 @@ from xlxq.sheets.write_notes import write_highlights, write_notes, write_state
 from xlxq.sheets.write_rounds import write_registration_cells, write_round_cells
 from xlxq.sheets.write_standings import write_standings
 from xlxq.systems import get_system
+
+
+@dataclass(frozen=True)
+class RefreshSteps:
+    """What a refresh writes in one kind of workbook, besides the notes and
+    highlights every kind shares: the round sheets' cells, the 说明 of the
+    设置 sheet, the standings sheets (returning the table's rows), the
+    numbers filled in the registration and the state sheet."""
+
+    round_cells: Callable[[Canvas, Any, Any], None]
+    settings_help: Callable[[Canvas, Any], None]
+    standings: Callable[[Canvas, Any, Any], list]
+    registration_cells: Callable[[Canvas, Any], None]
+    state: Callable[[Canvas, Any, list, Any], None]
+
+
+def refresh_book(steps: RefreshSteps, canvas: Canvas, data: Any, event: Any, standings: bool = True) -> list:
+    """Every program-owned cell from ``event`` and ``data.problems``: round
+    sheets, the 设置 说明, standings (unless ``standings`` is False, or the
+    sheets have errors that block them), registration numbers, notes,
+    highlights, state.  Returns the standings rows."""
+    rows: list = []
+    if not data.blocking:
+        steps.round_cells(canvas, data, event)
+        steps.settings_help(canvas, data)
+        if standings:
+            rows = steps.standings(canvas, data, event)
+    steps.registration_cells(canvas, data)
+    write_notes(canvas, data)
+    refs = write_highlights(canvas, data)
+    steps.state(canvas, data, refs, event)
+    return rows
 
 
 def write_system_standings(canvas: Canvas, data: WorkbookData, event: Event) -> list:
@@ -41,21 +79,25 @@ def write_system_standings(canvas: Canvas, data: WorkbookData, event: Event) -> 
     return rows
 
 
+def write_all_round_cells(canvas: Canvas, data: WorkbookData, event: Event) -> None:
+    """The cells of every round sheet, the knockout stage's with its event."""
+    for rs in data.rounds:
+        write_round_cells(canvas, data, event, rs)
+    if data.ko is not None:
+        for rs in data.ko.rounds:
+            write_round_cells(canvas, data, data.ko.event, rs)
+
+
+#: the individual workbook's refresh
+STEPS = RefreshSteps(
+    round_cells=write_all_round_cells,
+    settings_help=write_settings_help,
+    standings=write_system_standings,
+    registration_cells=write_registration_cells,
+    state=write_state,
+)
+
+
 def refresh(canvas: Canvas, data: WorkbookData, event: Event, standings: bool = True) -> list:
-    """Every program-owned cell from ``event`` and ``data.problems``: round
-    sheets, registration numbers, notes, highlights, standings, state."""
-    rows: list = []
-    if not data.blocking:
-        for rs in data.rounds:
-            write_round_cells(canvas, data, event, rs)
-        if data.ko is not None:
-            for rs in data.ko.rounds:
-                write_round_cells(canvas, data, data.ko.event, rs)
-        write_settings_help(canvas, data)
-        if standings:
-            rows = write_system_standings(canvas, data, event)
-    write_registration_cells(canvas, data)
-    write_notes(canvas, data)
-    refs = write_highlights(canvas, data)
-    write_state(canvas, data, refs, event)
-    return rows
+    """Every program-owned cell of an individual workbook (:func:`refresh_book`)."""
+    return refresh_book(STEPS, canvas, data, event, standings)

@@ -1,31 +1,45 @@
-"""A whole refresh of a team workbook (:func:`refresh`); its 编排记录 is
-written by the individual workbook's writer (:mod:`xlxq.sheets.write_log`).
+"""A whole refresh of a team workbook (:func:`refresh`): the individual
+workbook's loop (:func:`xlxq.sheets.refresh.refresh_book`) over the team
+steps (:data:`TEAM_STEPS`); its 编排记录 is written by the individual
+workbook's writer (:mod:`xlxq.sheets.write_log`).
 """
 
 from __future__ import annotations
 
 from xlxq.core.teams import TeamEvent
 from xlxq.sheets.canvas import Canvas
+from xlxq.sheets.refresh import RefreshSteps, refresh_book
 from xlxq.sheets.team_data import TeamWorkbookData
 from xlxq.sheets.team_settings import write_settings_help
 from xlxq.sheets.team_write_rounds import record_program_seating, write_registration_cells, write_round_cells
 from xlxq.sheets.team_write_standings import write_board_standings, write_team_standings
 from xlxq.sheets.team_write_state import write_state
-from xlxq.sheets.write_notes import write_highlights, write_notes
+
+
+def write_all_round_cells(canvas: Canvas, data: TeamWorkbookData, event: TeamEvent) -> None:
+    for rs in data.rounds:
+        write_round_cells(canvas, data, event, rs)
+
+
+def write_standings(canvas: Canvas, data: TeamWorkbookData, event: TeamEvent) -> list:
+    """团体成绩, then 台次成绩; the team table's rows."""
+    rows = write_team_standings(canvas, data, event)
+    write_board_standings(canvas, data, event)
+    return rows
+
+
+#: the team workbook's refresh
+TEAM_STEPS = RefreshSteps(
+    round_cells=write_all_round_cells,
+    settings_help=write_settings_help,
+    standings=write_standings,
+    registration_cells=write_registration_cells,
+    state=write_state,
+)
 
 
 def refresh(canvas: Canvas, data: TeamWorkbookData, event: TeamEvent, standings: bool = True) -> list:
-    """Every program-owned cell from ``event`` and ``data.problems``."""
-    rows: list = []
+    """Every program-owned cell from ``event`` and ``data.problems``, the
+    seats the program made recorded first."""
     record_program_seating(data, event)
-    for rs in data.rounds:
-        write_round_cells(canvas, data, event, rs)
-    write_settings_help(canvas, data)
-    if standings:
-        rows = write_team_standings(canvas, data, event)
-        write_board_standings(canvas, data, event)
-    write_registration_cells(canvas, data)
-    write_notes(canvas, data)
-    refs = write_highlights(canvas, data)
-    write_state(canvas, data, refs, event)
-    return rows
+    return refresh_book(TEAM_STEPS, canvas, data, event, standings)
