@@ -19,6 +19,15 @@ def cmd_qualify(args: argparse.Namespace) -> int:
     """积分晋圈淘汰: the knockout file of the top K of a finished Swiss."""
     from xlxq.operations.source import is_workbook, require_workbooks
 
+    opts = dict(
+        on_tie=args.on_tie,
+        round_no=args.round,
+        games_per_match=args.games_per_match,
+        playoff_games=args.playoff_games,
+        armageddon=args.armageddon,
+        name=args.name,
+        force=args.force,
+    )
     if is_workbook(args.swiss):  # the knockout stage inside the workbook (xlxq.workbook.qualify_knockout)
         require_workbooks(args.swiss)
         from xlxq.backends.safety import file_lock, refuse_open_elsewhere
@@ -27,36 +36,10 @@ def cmd_qualify(args: argparse.Namespace) -> int:
         if args.knockout is not None:  # another workbook written: not open in a spreadsheet program
             refuse_open_elsewhere(args.knockout)
         with file_lock(args.swiss):  # from the read to the save (docs/reliability.md)
-            return finish(
-                qualify_book(
-                    args.swiss,
-                    args.knockout,
-                    args.top,
-                    args.on_tie,
-                    force=args.force,
-                    games_per_match=args.games_per_match,
-                    playoff_games=args.playoff_games,
-                    armageddon=args.armageddon,
-                    name=args.name,
-                    round_no=args.round,
-                )
-            )
+            return finish(qualify_book(args.swiss, args.knockout, args.top, **opts))
     from xlxq.operations.qualify import qualify_file
 
-    return finish(
-        qualify_file(
-            args.swiss,
-            args.knockout,
-            args.top,
-            on_tie=args.on_tie,
-            round_no=args.round,
-            games_per_match=args.games_per_match,
-            playoff_games=args.playoff_games,
-            armageddon=args.armageddon,
-            name=args.name,
-            force=args.force,
-        )
-    )
+    return finish(qualify_file(args.swiss, args.knockout, args.top, **opts))
 
 
 def add_parser(sub) -> None:
