@@ -1,0 +1,48 @@
+"""The event of a source, read only: a JSON tournament file's, or an Excel
+workbook's as its sheets give it (:func:`xlxq.sheets.read.read_workbook`,
+:func:`xlxq.sheets.team_read.read_team_workbook`), nothing written.  For the
+commands that only show an event (``xlxq publish``, ``xlxq rating``).
+
+Lazy imports: the sheet readers (openpyxl) are imported only when the
+source is a workbook (start-up time of the JSON commands).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from xlxq.errors import InputError
+from xlxq.operations.source import BookSource, open_source
+
+__all__ = ["read_event", "book_event"]
+
+
+def book_event(src: BookSource) -> Any:
+    """The event a workbook's sheets hold; unusable sheets (the problems
+    计算成绩 highlights in red) are refused with their places."""
+    if src.team:
+        from xlxq.sheets.team_read import read_team_workbook
+
+        data: Any = read_team_workbook(src.book)
+    else:
+        from xlxq.sheets.read import read_workbook
+
+        data = read_workbook(src.book)
+    if data.blocking:
+        from xlxq.sheets.problems import BLOCKING
+
+        where = "、".join(sorted({p.where() for p in data.problems if p.level == BLOCKING}))
+        raise InputError(
+            f"{src.path}：表中有必须先改正的错误（{where}；用“计算成绩”查看标红处）",
+            f"{src.path}: the workbook has errors to fix first ({where}; run recompute to see them highlighted)",
+            file=src.path,
+        )
+    return data.event
+
+
+def read_event(path: str) -> Any:
+    """The event of ``path`` (JSON file or workbook), read once."""
+    src = open_source(path)
+    if isinstance(src, BookSource):
+        return book_event(src)
+    return src.event
