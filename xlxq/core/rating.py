@@ -19,6 +19,7 @@ event's kind (an individual event's boards, a team event's).
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from typing import Iterable, Mapping, Optional
 
@@ -109,7 +110,7 @@ class RatingRow:
 
 def expected_score(diff: float) -> float:
     """We = 1/(1+10^(−D/400))."""
-    return 1.0 / (1.0 + 10.0 ** (-diff / 400.0))
+    return 1.0 / (1.0 + math.pow(10.0, -diff / 400.0))
 
 
 def k_factor(rating: float, table: tuple[tuple[float, float], ...]) -> float:

@@ -1,0 +1,217 @@
+"""``xlxq publish FILE OUTDIR``: the static site of an event (every format,
+JSON and workbook), its numbers the CLI's, written atomically, no external
+request.  The browser checks are in tests/test_publish_browser.py."""
+
+from __future__ import annotations
+
+import json
+import re
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+
+from tests.cli_support import assert_bad_input, run
+from tests.conftest import SAMPLE, SAMPLE_TEAMS
+
+
+class Page(HTMLParser):
+    """The text, links and sources of a page."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__()
+        self.parts: list[str] = []
+        self.refs: list[str] = []
+        self.feed(text)
+
+    def handle_starttag(self, tag, attrs):
+        for k, v in attrs:
+            if k in ("href", "src", "action", "srcset") and v:
+                self.refs.append(v)
+
+    def handle_data(self, data):
+        self.parts.append(data)
+
+    @property
+    def text(self) -> str:
+        return " ".join(" ".join(self.parts).split())
+
+
+def page(site: Path, name: str) -> Page:
+    return Page((site / name).read_text(encoding="utf-8"))
+
+
+def events(tmp: Path) -> dict[str, Path]:
+    """A finished Swiss, round robin, knockout and team Swiss."""
+    eight = tmp / "eight.csv"
+    eight.write_text("\n".join(SAMPLE.read_text(encoding="utf-8").splitlines()[:9]) + "\n", encoding="utf-8")
+    out = {}
+    for key, new in (
+        ("swiss", ["--players", SAMPLE, "--rounds", "5"]),
+        ("rr", ["--players", eight, "--system", "round_robin"]),
+        ("ko", ["--players", eight, "--system", "knockout"]),
+        ("team", ["--teams", SAMPLE_TEAMS, "--boards", "4", "--rounds", "4"]),
+    ):
+        ev = tmp / f"{key}.json"
+        run("new", ev, *new, check_rc=0)
+        if key == "rr":
+            run("schedule", ev, check_rc=0)
+        run("simulate", ev, "--seed", "7", check_rc=0)
+        out[key] = ev
+    return out
+
+
+@pytest.fixture(scope="module")
+def published(tmp_path_factory) -> dict[str, tuple[Path, Path]]:
+    tmp = tmp_path_factory.mktemp("publish")
+    out = {}
+    for key, ev in events(tmp).items():
+        site = tmp / f"site-{key}"
+        p = run("publish", ev, site, "--url", "https://example.org/event", "--rating", check_rc=0)
+        assert str(site) in p.out
+        out[key] = (ev, site)
+    return out
+
+
+def test_every_board_and_player_is_on_the_pages(published) -> None:
+    for key, (ev, site) in published.items():
+        data = json.loads(ev.read_text(encoding="utf-8"))
+        names = {p["no"]: p["name"] for p in data["players"]}
+        index = page(site, "index.html").text
+        for no, name in names.items():
+            assert name in index, (key, name)
+            assert name in page(site, f"player-{no}.html").text
+        for r in data["rounds"]:
+            text = page(site, f"round-{r['round']}.html").text
+            boards = [b for m in r["matches"] for b in m["boards"]] if key == "team" else r["boards"]
+            assert boards
+            for b in boards:
+                assert names[b["red"]] in text and names[b["black"]] in text, (key, r["round"], b)
+
+
+def test_standings_pages_show_the_cli_numbers(published) -> None:
+    ev, site = published["swiss"]
+    rounds = len(json.loads(ev.read_text(encoding="utf-8"))["rounds"])
+    for n in range(1, rounds + 1):
+        table = json.loads(run("standings", ev, "--json", "--round", n, check_rc=0).out)
+        html = (site / f"standings-{n}.html").read_text(encoding="utf-8")
+        rows = re.findall(r"<tr><td class=\"n\">(\d+)</td><td>(\d+) <a href=\"player-\d+.html\">", html)
+        assert [(int(a), int(b)) for a, b in rows] == [(r["rank"], r["no"]) for r in table["standings"]]
+        for r in table["standings"]:
+            cells = re.search(rf"<td>{r['no']} <a href=\"player-{r['no']}.html\">[^<]*</a></td>(.*?)</tr>", html)
+            assert cells is not None
+            values = re.findall(r"<td class=\"n\">([^<]*)</td>", cells.group(1))
+            assert values == [str(r["score"])] + [str(v) for v in r["tiebreaks"].values()]
+
+
+def test_cross_table_bracket_and_team_pages(published) -> None:
+    ev, site = published["rr"]
+    cross = json.loads(run("crosstable", ev, "--json", check_rc=0).out)
+    text = page(site, "cross.html").text
+    for a in cross["players"]:
+        assert f"player-{a}.html" in (site / "cross.html").read_text(encoding="utf-8")
+    assert "×" in text
+    ko_ev, ko = published["ko"]
+    places = json.loads(run("standings", ko_ev, "--json", check_rc=0).out)
+    champion = next(r["name"] for r in places["standings"] if r["place"] == 1)
+    assert champion in page(ko, "bracket.html").text
+    tm_ev, tm = published["team"]
+    teams = json.loads(tm_ev.read_text(encoding="utf-8"))["teams"]
+    boards = json.loads(run("standings", tm_ev, "--boards", "--json", check_rc=0).out)
+    text = page(tm, "boards.html").text
+    for rows in boards["boards"].values():
+        for r in rows:
+            assert r["name"] in text
+    for t in teams:
+        assert t["name"] in page(tm, f"team-{t['no']}.html").text
+
+
+def test_no_request_leaves_the_folder(published) -> None:
+    for _, site in published.values():
+        for f in site.rglob("*.html"):
+            pg = page(site, str(f.relative_to(site)))
+            for ref in pg.refs:
+                assert not re.match(r"^[a-z]+:|^//", ref), (f, ref)  # relative only
+                target = (f.parent / ref.split("#")[0]).resolve()
+                assert target.exists() and site.resolve() in target.parents, (f, ref)
+        for f in list(site.rglob("*.css")) + list(site.rglob("*.js")):
+            text = f.read_text(encoding="utf-8")
+            assert "http" not in text and "@import" not in text and "url(" not in text, f
+
+
+def test_qr_code_and_notice(published) -> None:
+    _, site = published["swiss"]
+    for name in ("index.html", "notice.html"):
+        html = (site / name).read_text(encoding="utf-8")
+        assert html.count("<svg") == 1 and "https://example.org/event" in html
+    assert "按序号查台次" in page(site, "notice.html").text
+    run_site = site.parent / "no-url"
+    run("publish", published["swiss"][0], run_site, check_rc=0)
+    assert "<svg" not in (run_site / "index.html").read_text(encoding="utf-8")
+    assert not (run_site / "rating.html").exists()
+    assert "非官方" in page(site, "rating.html").text
+
+
+def test_languages(tmp_path, published) -> None:
+    ev = published["swiss"][0]
+    en = tmp_path / "en"
+    run("publish", ev, en, lang="en", check_rc=0)
+    assert "Standings after round" in page(en, "standings-5.html").text
+    both = tmp_path / "both"
+    run("publish", ev, both, "--lang", "both", check_rc=0)
+    assert "名次" in page(both, "standings-5.html").text
+    assert "Standings" in page(both, "en/standings-5.html").text
+    assert "en/player-3.html" in page(both, "player-3.html").refs
+    assert "../player-3.html" in page(both, "en/player-3.html").refs
+
+
+def test_atomic_and_safe_folder(tmp_path, published) -> None:
+    ev = published["swiss"][0]
+    mine = tmp_path / "mine"
+    mine.mkdir()
+    (mine / "notes.txt").write_text("the arbiter's own file")
+    assert_bad_input(run("publish", ev, mine), "mine")
+    assert (mine / "notes.txt").read_text() == "the arbiter's own file" and len(list(mine.iterdir())) == 1
+    site = tmp_path / "site"
+    run("publish", ev, site, check_rc=0)
+    (site / "stale.html").write_text("old")
+    run("publish", ev, site, check_rc=0)  # a site of ours: replaced whole
+    assert not (site / "stale.html").exists() and (site / "index.html").exists()
+    assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".")] == []  # no temporary folder left
+    assert_bad_input(run("publish", tmp_path / "missing.json", tmp_path / "x"))
+    assert not (tmp_path / "x").exists()
+
+
+def test_a_failed_render_leaves_the_old_site(tmp_path, published, monkeypatch) -> None:
+    from xlxq.operations.event_read import read_event
+    from xlxq.operations.publish import publish_event
+
+    ev = read_event(str(published["swiss"][0]))
+    site = tmp_path / "site"
+    publish_event(ev, site, "zh")
+    before = {p: p.read_bytes() for p in site.rglob("*") if p.is_file()}
+
+    def broken(path, text, *a, **k):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(Path, "write_text", broken)
+    with pytest.raises(OSError):
+        publish_event(ev, site, "zh")
+    monkeypatch.undo()
+    assert {p: p.read_bytes() for p in site.rglob("*") if p.is_file()} == before
+    assert [p.name for p in tmp_path.iterdir()] == ["site"]
+
+
+def test_workbooks_are_read_not_written(tmp_path) -> None:
+    for teams in (False, True):
+        folder = tmp_path / ("team" if teams else "ind")
+        run("demo", folder, *(["--teams"] if teams else []), check_rc=0)
+        book = next(folder.glob("*.xlsx"))
+        before = book.read_bytes()
+        site = folder / "site"
+        run("publish", book, site, check_rc=0)
+        assert book.read_bytes() == before
+        assert (site / "round-1.html").exists()
+        assert (site / "team-1.html").exists() == teams
+        run("rating", book, check_rc=0)
+        assert book.read_bytes() == before
