@@ -215,3 +215,26 @@ def test_workbooks_are_read_not_written(tmp_path) -> None:
         assert (site / "team-1.html").exists() == teams
         run("rating", book, check_rc=0)
         assert book.read_bytes() == before
+
+
+def test_the_button_publishes_beside_the_workbook(tmp_path, monkeypatch, remote_engine_env) -> None:
+    """发布网页 through xlwings' remote engine (the book's full name there is
+    its file name: the folder lands in the working folder)."""
+    import xlxq.excel as E
+    from tests import xlremote as H
+
+    run("demo", tmp_path, check_rc=0)
+    book = next(tmp_path.glob("*.xlsx"))
+    before = book.read_bytes()
+    monkeypatch.chdir(tmp_path)
+    r = H.run_workbook_function(book, E.publish_site, dst=tmp_path / "after.xlsx")
+    assert r.result.ok, r.result.message_zh
+    site = tmp_path / f"{book.stem}-网页"
+    assert (site / "index.html").exists() and (site / "round-1.html").exists()
+    assert [a["title"] for a in r.alerts] == ["xlxq · 发布网页"] and str(site.name) in r.alerts[0]["prompt"]
+    assert [a["func"] for a in r.actions] == ["alert"]  # nothing written into the workbook
+    assert book.read_bytes() == before
+    monkeypatch.setenv("XLXQ_LANG", "en")
+    r = H.run_workbook_function(book, E.publish_site, dst=tmp_path / "after.xlsx")
+    assert r.result.ok and (tmp_path / f"{book.stem}-web" / "index.html").exists()
+    assert "Standings" in (tmp_path / f"{book.stem}-web" / "index.html").read_text(encoding="utf-8")

@@ -46,7 +46,7 @@ CAPTIONS = {
     },
 }
 #: the team workbook has the three buttons that dispatch on the workbook kind, and 诊断
-TEAM_MACROS = {"PairNextRound", "Recompute", "ExplainRound", "Diagnose"}
+TEAM_MACROS = {"PairNextRound", "Recompute", "ExplainRound", "Diagnose", "PublishSite"}
 #: worksheets per template: the layout's, and the hidden xlwings.conf
 N_SHEETS = {"event": 6, "team": 8}
 

@@ -14,28 +14,34 @@ from typing import Any
 from xlxq.errors import InputError
 from xlxq.operations.source import BookSource, open_source
 
-__all__ = ["read_event", "book_event"]
+__all__ = ["read_event", "book_event", "sheets_event"]
 
 
 def book_event(src: BookSource) -> Any:
     """The event a workbook's sheets hold; unusable sheets (the problems
     计算成绩 highlights in red) are refused with their places."""
-    if src.team:
+    return sheets_event(src.book, src.team, src.path)
+
+
+def sheets_event(book: Any, team: bool, name: str) -> Any:
+    """The event of any ``Book`` (openpyxl, xlwings); ``team``: a team
+    workbook; ``name``: the workbook, for the message."""
+    if team:
         from xlxq.sheets.team_read import read_team_workbook
 
-        data: Any = read_team_workbook(src.book)
+        data: Any = read_team_workbook(book)
     else:
         from xlxq.sheets.read import read_workbook
 
-        data = read_workbook(src.book)
+        data = read_workbook(book)
     if data.blocking:
         from xlxq.sheets.problems import BLOCKING
 
         where = "、".join(sorted({p.where() for p in data.problems if p.level == BLOCKING}))
         raise InputError(
-            f"{src.path}：表中有必须先改正的错误（{where}；用“计算成绩”查看标红处）",
-            f"{src.path}: the workbook has errors to fix first ({where}; run recompute to see them highlighted)",
-            file=src.path,
+            f"{name}：表中有必须先改正的错误（{where}；用“计算成绩”查看标红处）",
+            f"{name}: the workbook has errors to fix first ({where}; run recompute to see them highlighted)",
+            file=name,
         )
     return data.event
 

@@ -10,7 +10,11 @@ by language; :mod:`xlxq.publish.render` renders it with Jinja2 into a folder
 written atomically (a temporary folder, then a rename).
 
 Lazy imports: the renderer (Jinja2, segno) is imported in
-:func:`publish_event` only (start-up time: the buttons import this module).
+:func:`publish_event` only (start-up time: the buttons import this module);
+the workbook modules (openpyxl) in :func:`publish_book` and the round
+sheets' scores in :func:`_individual_rounds`, the team tables in
+:func:`_team` (``xlxq publish EVENT.json`` of an individual event loads
+neither).
 """
 
 from __future__ import annotations
@@ -26,15 +30,17 @@ from xlxq.core.rr_standings import LABELS_EN as RR_LABELS_EN
 from xlxq.core.rr_standings import LABELS_ZH as RR_LABELS_ZH
 from xlxq.core.standings import LABELS_EN, LABELS_ZH
 from xlxq.i18n import Text
+from xlxq.operations.event_read import sheets_event
 from xlxq.operations.result import Outcome
 from xlxq.operations.source import is_team
 from xlxq.rating_report import event_rating_rows, k_table_text, unofficial_note
+from xlxq.sheets.problems import Status
 from xlxq.sheets.results import display
 from xlxq.systems import system_for, system_label
 from xlxq.team_report import team_system_label
 from xlxq.text import fmt
 
-__all__ = ["site_data", "publish_event", "LANG_CHOICES"]
+__all__ = ["site_data", "publish_event", "publish_book", "site_folder", "LANG_CHOICES"]
 
 #: ``--lang``: one language, or both with a switch on every page
 LANG_CHOICES = ("zh", "en", "both")
@@ -382,3 +388,23 @@ def publish_event(
         ]
 
     return Outcome(render=render)
+
+
+def site_folder(workbook: str | os.PathLike, lang: str) -> Path:
+    """The button's folder: beside the workbook, named after it
+    (``赛事-网页``, ``event-web``)."""
+    wb = Path(workbook)
+    return wb.with_name(wb.stem + Text(lang)("-网页", "-web"))
+
+
+def publish_book(book: Any, workbook: str | os.PathLike, lang: str) -> Any:
+    """发布网页 (the button): the site of the workbook ``book`` (any
+    ``Book``; ``workbook`` its file name) into :func:`site_folder`, in
+    ``lang``; the workbook is read, not written.  A Status."""
+    from xlxq.team_workbook import is_team_workbook
+
+    event = sheets_event(book, is_team_workbook(book), Path(workbook).name)
+    folder = site_folder(workbook, lang)
+    out = publish_event(event, folder, lang)
+    index = folder / "index.html"
+    return Status(True, out.lines("zh")[0] + f"\n{index}", out.lines("en")[0] + f"\n{index}")
