@@ -99,3 +99,55 @@ def test_cli_rating(tmp_path, sample_registration) -> None:
     assert "unofficial" in en.out
     assert ev.read_bytes() == before  # nothing written
     assert_bad_input(run("rating", ev, "--k", "2400:10,0:20"), "K")
+
+
+def _rating_rows_in_settings(path, rows) -> None:
+    import openpyxl
+
+    wb = openpyxl.load_workbook(path)
+    ws = wb[wb.sheetnames[0]]
+    r = ws.max_row + 1
+    for i, (k, v) in enumerate(rows):
+        ws.cell(r + i, 1, k)
+        ws.cell(r + i, 2, v)
+    wb.save(path)
+
+
+def test_workbook_rating_sheet(tmp_path) -> None:
+    """计算成绩 writes the 等级分 sheet only when 设置 asks for it, with the
+    numbers ``xlxq rating`` prints for the same K table and cap."""
+    import openpyxl
+
+    from tests.test_workbook_support import new_event, write_results
+
+    _, plain = new_event(tmp_path / "plain.xlsx", rounds=3)
+    _, rated = new_event(tmp_path / "rated.xlsx", rounds=3)
+    _rating_rows_in_settings(rated, [("等级分报告", "是"), ("K值表", "0:30,2400:15"), ("等级分差上限", 350)])
+    rnd = random.Random(3)
+    for path in (plain, rated):
+        run("pair", path, check_rc=0)
+        write_results(path, 1, {b: rnd.choice((RED_WIN, BLACK_WIN, DRAW)) for b in range(1, 13)}, random.Random(1))
+        run("standings", path, check_rc=0)
+    assert "等级分" not in openpyxl.load_workbook(plain).sheetnames  # not asked for: as before
+    wb = openpyxl.load_workbook(rated)
+    assert wb.sheetnames.index("等级分") == wb.sheetnames.index("成绩表") + 1
+    ws = wb["等级分"]
+    assert "非官方" in ws["A1"].value
+    sheet = {row[0]: row for row in ws.iter_rows(min_row=3, values_only=True) if isinstance(row[0], int)}
+    cli = json.loads(run("rating", rated, "--json", "--k", "0:30,2400:15", "--cap", "350", check_rc=0).out)
+    assert len(sheet) == len(cli["players"]) == 24
+    for r in cli["players"]:
+        no, name, _, old, k, games, score, expected, change, new = sheet[r["no"]]
+        assert (name, old, k, games, score) == (r["name"], r["old"], r["k"], r["games"], r["score"])
+        assert (round(expected, 3), change, new) == (pytest.approx(r["expected"], abs=0.006), r["change"], r["new"])
+    assert any("非官方" in str(c.value) for c in ws["A"])
+    # a bad K table: refused at its cell, nothing written
+    _rating_rows_in_settings(rated, [])
+    wb = openpyxl.load_workbook(rated)
+    ws = wb[wb.sheetnames[0]]
+    cell = next(c for c in ws["A"] if c.value == "K值表")
+    ws.cell(cell.row, 2, "2400:10,0:20")
+    wb.save(rated)
+    before = rated.read_bytes()
+    assert_bad_input(run("standings", rated), f"B{cell.row}")
+    assert rated.read_bytes() == before

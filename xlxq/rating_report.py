@@ -11,23 +11,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from xlxq.core.model import iter_games
-from xlxq.core.rating import RatingOptions, RatingRow, rating_rows
+from xlxq.core.rating import RatingOptions, event_rating_rows
 from xlxq.i18n import Text
 from xlxq.text import fmt, num, text_table
 
-__all__ = ["event_rating_rows", "unofficial_note", "rating_data", "rating_lines", "k_table_text"]
-
-
-def _games(event: Any) -> list[tuple[int, int, int, Any]]:
-    if hasattr(event, "teams"):  # a team event: every board of every match
-        return [(r.round, b.red, b.black, b.result) for r in event.rounds for m in r.matches for b in m.boards]
-    return [(rnd, b.red, b.black, b.result) for rnd, b in iter_games(event.rounds)]
-
-
-def event_rating_rows(event: Any, options: RatingOptions) -> list[RatingRow]:
-    """The report rows of every rated player of ``event`` (individual or team)."""
-    return rating_rows({p.no: p.rating for p in event.players}, _games(event), options)
+__all__ = ["unofficial_note", "rating_data", "rating_lines", "k_table_text"]
 
 
 def unofficial_note(lang: str) -> str:

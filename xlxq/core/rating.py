@@ -21,10 +21,13 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import Iterable, Mapping, Optional
+from typing import TYPE_CHECKING, Iterable, Mapping, Optional, Union
 
-from xlxq.core.model import FORFEITS, outcome
+from xlxq.core.model import FORFEITS, Event, iter_games, outcome
 from xlxq.errors import InputError
+
+if TYPE_CHECKING:  # teams.py imports the model: types only here
+    from xlxq.core.teams import TeamEvent
 
 __all__ = [
     "RatingOptions",
@@ -34,6 +37,7 @@ __all__ = [
     "k_factor",
     "parse_k_table",
     "rating_rows",
+    "event_rating_rows",
     "DEFAULT_K_TABLE",
     "DEFAULT_CAP",
 ]
@@ -172,3 +176,14 @@ def rating_rows(
             d = max(-options.cap, min(options.cap, ro - rp))
             rows[me].games.append(RatingGame(rnd, opp, rp, d, expected_score(d), _SCORE[outcome(result, colour)]))
     return list(rows.values())
+
+
+def event_rating_rows(event: Union[Event, "TeamEvent"], options: RatingOptions = RatingOptions()) -> list[RatingRow]:
+    """The report of every rated player of ``event``: an individual event's
+    boards, or every board of a team event's matches."""
+    games: list[tuple[int, int, int, Optional[str]]]
+    if isinstance(event, Event):
+        games = [(rnd, b.red, b.black, b.result) for rnd, b in iter_games(event.rounds)]
+    else:
+        games = [(r.round, b.red, b.black, b.result) for r in event.rounds for m in r.matches for b in m.boards]
+    return rating_rows({p.no: p.rating for p in event.players}, games, options)

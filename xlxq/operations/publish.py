@@ -25,7 +25,7 @@ from typing import Any, Optional
 
 from xlxq import report
 from xlxq.core.knockout import build_bracket, stage_name, stage_name_en
-from xlxq.core.rating import RatingOptions
+from xlxq.core.rating import RatingOptions, event_rating_rows
 from xlxq.core.rr_standings import LABELS_EN as RR_LABELS_EN
 from xlxq.core.rr_standings import LABELS_ZH as RR_LABELS_ZH
 from xlxq.core.standings import LABELS_EN, LABELS_ZH
@@ -33,7 +33,7 @@ from xlxq.i18n import Text
 from xlxq.operations.event_read import sheets_event
 from xlxq.operations.result import Outcome
 from xlxq.operations.source import is_team
-from xlxq.rating_report import event_rating_rows, k_table_text, unofficial_note
+from xlxq.rating_report import k_table_text, unofficial_note
 from xlxq.sheets.problems import Status
 from xlxq.sheets.results import display
 from xlxq.systems import system_for, system_label

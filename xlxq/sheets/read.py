@@ -45,6 +45,7 @@ def read_workbook(book: Book) -> WorkbookData:
     names = list(book.sheet_names())
     kinds = sheet_kinds(names, L.sheet_kind)
     singles = (L.SETTINGS, L.REGISTRATION, L.STANDINGS, L.LOG, L.STATE, L.CROSS, L.BRACKET, L.QUALIFIERS, L.FINAL)
+    singles += (L.RATING,)
     one = single_sheets(kinds, (L.SETTINGS, L.REGISTRATION), singles, L.SHEET_NAMES)
     settings_name = one[L.SETTINGS]
     reg_name = one[L.REGISTRATION]
@@ -93,7 +94,7 @@ def read_workbook(book: Book) -> WorkbookData:
         problems=problems,
         options=opts,
         ko=ko,
-        sheets={k: one[k] for k in (L.CROSS, L.BRACKET, L.FINAL) if k in one},
+        sheets={k: one[k] for k in (L.CROSS, L.BRACKET, L.FINAL, L.RATING) if k in one},
     )
     _check_settings(data)
     if system.fixed_rounds:

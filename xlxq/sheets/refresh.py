@@ -12,6 +12,7 @@ from xlxq.sheets import formats as F
 from xlxq.sheets.canvas import Canvas
 from xlxq.sheets.data import WorkbookData
 from xlxq.sheets.settings import write_settings_help
+from xlxq.sheets.write_rating import write_rating
 from xlxq.sheets.write_notes import write_highlights, write_notes, write_state
 from xlxq.sheets.write_rounds import write_registration_cells, write_round_cells
 from xlxq.sheets.write_standings import write_standings
@@ -54,6 +55,8 @@ def refresh(canvas: Canvas, data: WorkbookData, event: Event, standings: bool = 
         write_settings_help(canvas, data)
         if standings:
             rows = write_system_standings(canvas, data, event)
+            if getattr(data.options, "rating", None) is not None:
+                write_rating(canvas, data, event, data.options.rating)
     write_registration_cells(canvas, data)
     write_notes(canvas, data)
     refs = write_highlights(canvas, data)
