@@ -134,13 +134,17 @@ def test_workbook_rating_sheet(tmp_path) -> None:
     ws = wb["等级分"]
     assert "非官方" in ws["A1"].value
     sheet = {row[0]: row for row in ws.iter_rows(min_row=3, values_only=True) if isinstance(row[0], int)}
-    cli = json.loads(run("rating", rated, "--json", "--k", "0:30,2400:15", "--cap", "350", check_rc=0).out)
+    cli = json.loads(run("rating", rated, "--json", check_rc=0).out)  # the K table and cap of 设置
+    assert cli["k_table"] == [[0, 30], [2400, 15]] and cli["cap"] == 350
     assert len(sheet) == len(cli["players"]) == 24
     for r in cli["players"]:
         no, name, _, old, k, games, score, expected, change, new = sheet[r["no"]]
         assert (name, old, k, games, score) == (r["name"], r["old"], r["k"], r["games"], r["score"])
         assert (round(expected, 3), change, new) == (pytest.approx(r["expected"], abs=0.006), r["change"], r["new"])
     assert any("非官方" in str(c.value) for c in ws["A"])
+    site = tmp_path / "site"
+    run("publish", rated, site, "--rating", check_rc=0)
+    assert "0:30,2400:15" in (site / "rating.html").read_text(encoding="utf-8")
     # a bad K table: refused at its cell, nothing written
     _rating_rows_in_settings(rated, [])
     wb = openpyxl.load_workbook(rated)

@@ -17,32 +17,38 @@ __all__ = ["cmd_publish", "cmd_rating", "add_parser"]
 
 
 def _read(path: str):
+    """The event and the 等级分 options of the workbook's 设置 (None: none)."""
     from xlxq.backends.safety import file_lock
-    from xlxq.operations.event_read import read_event
+    from xlxq.operations.event_read import read_event_options
 
     with file_lock(path):
-        return read_event(path)
+        return read_event_options(path)
 
 
-def _options(args: argparse.Namespace):
+def _options(args: argparse.Namespace, in_book):
+    """The flags' options; with none given, the workbook's 设置 rows (if it
+    has them), else the defaults."""
     from xlxq.operations.rating import rating_options
 
+    if args.k is None and args.cap is None and in_book is not None:
+        return in_book
     return rating_options(args.k, args.cap)
 
 
 def cmd_publish(args: argparse.Namespace) -> int:
     from xlxq.operations.publish import publish_event
 
-    rating = _options(args) if (args.rating or args.k is not None or args.cap is not None) else None
-    event = _read(args.file)
+    event, in_book = _read(args.file)
+    asked = args.rating or args.k is not None or args.cap is not None
+    rating = _options(args, in_book) if asked else None
     return finish(publish_event(event, args.outdir, args.lang or language(), args.url, rating))
 
 
 def cmd_rating(args: argparse.Namespace) -> int:
     from xlxq.operations.rating import rating_outcome
 
-    options = _options(args)
-    return finish(rating_outcome(_read(args.file), options, args.json))
+    event, in_book = _read(args.file)
+    return finish(rating_outcome(event, _options(args, in_book), args.json))
 
 
 def _rating_flags(s) -> None:

@@ -30,7 +30,7 @@ from xlxq.core.rr_standings import LABELS_EN as RR_LABELS_EN
 from xlxq.core.rr_standings import LABELS_ZH as RR_LABELS_ZH
 from xlxq.core.standings import LABELS_EN, LABELS_ZH
 from xlxq.i18n import Text
-from xlxq.operations.event_read import sheets_event
+from xlxq.operations.event_read import sheets_data
 from xlxq.operations.result import Outcome
 from xlxq.operations.source import is_team
 from xlxq.rating_report import k_table_text, unofficial_note
@@ -400,11 +400,12 @@ def site_folder(workbook: str | os.PathLike, lang: str) -> Path:
 def publish_book(book: Any, workbook: str | os.PathLike, lang: str) -> Any:
     """发布网页 (the button): the site of the workbook ``book`` (any
     ``Book``; ``workbook`` its file name) into :func:`site_folder`, in
-    ``lang``; the workbook is read, not written.  A Status."""
+    ``lang``, with the 等级分 page when 设置 asks for the report; the
+    workbook is read, not written.  A Status."""
     from xlxq.team_workbook import is_team_workbook
 
-    event = sheets_event(book, is_team_workbook(book), Path(workbook).name)
+    data = sheets_data(book, is_team_workbook(book), Path(workbook).name)
     folder = site_folder(workbook, lang)
-    out = publish_event(event, folder, lang)
+    out = publish_event(data.event, folder, lang, rating=getattr(getattr(data, "options", None), "rating", None))
     index = folder / "index.html"
     return Status(True, out.lines("zh")[0] + f"\n{index}", out.lines("en")[0] + f"\n{index}")
