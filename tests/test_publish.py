@@ -61,16 +61,20 @@ def events(tmp: Path) -> dict[str, Path]:
     return out
 
 
-@pytest.fixture(scope="module")
-def published(tmp_path_factory) -> dict[str, tuple[Path, Path]]:
-    tmp = tmp_path_factory.mktemp("publish")
+def publish_all(tmp: Path, *flags: str) -> dict[str, tuple[Path, Path]]:
+    """Every event of :func:`events` published with ``flags``: key → (event, site)."""
     out = {}
     for key, ev in events(tmp).items():
         site = tmp / f"site-{key}"
-        p = run("publish", ev, site, "--url", "https://example.org/event", "--rating", check_rc=0)
+        p = run("publish", ev, site, *flags, check_rc=0)
         assert str(site) in p.out
         out[key] = (ev, site)
     return out
+
+
+@pytest.fixture(scope="module")
+def published(tmp_path_factory) -> dict[str, tuple[Path, Path]]:
+    return publish_all(tmp_path_factory.mktemp("publish"), "--url", "https://example.org/event", "--rating")
 
 
 def test_every_board_and_player_is_on_the_pages(published) -> None:

@@ -13,8 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.cli_support import run
-from tests.test_publish import events
+from tests.test_publish import publish_all
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 playwright = pytest.importorskip("playwright.sync_api")
@@ -38,12 +37,7 @@ WIDTHS = {"phone": (390, 844), "desktop": (1280, 900)}
 @pytest.fixture(scope="module")
 def sites(tmp_path_factory) -> dict[str, tuple[Path, Path]]:
     tmp = tmp_path_factory.mktemp("browser")
-    out = {}
-    for key, ev in events(tmp).items():
-        site = tmp / f"site-{key}"
-        run("publish", ev, site, "--lang", "both", "--rating", "--url", "https://example.org/e", check_rc=0)
-        out[key] = (ev, site)
-    return out
+    return publish_all(tmp, "--lang", "both", "--rating", "--url", "https://example.org/e")
 
 
 @pytest.fixture(scope="module")

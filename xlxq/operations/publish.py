@@ -259,6 +259,9 @@ def _team(event: Any, lang: str) -> dict:
     final = {row["no"]: row for row in (tables[-1]["standings"] if tables else [])}
     boards = board_table_data(event, None)["boards"] if played else {}
     seat = {row["no"]: row for rows in boards.values() for row in rows}
+    for played_games in games.values():
+        for g in played_games:  # the opponent's points (台次成绩), as an individual page's 对手积分
+            g["opp_score"] = fmt(seat.get(g["opponent"]["no"], {}).get("points"))
     players = []
     for p in event.players:
         tno = event.team_of(p.no)
