@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from tests.cli_support import assert_bad_input, run
-from tests.conftest import SAMPLE, SAMPLE_TEAMS
+from tests.conftest import SAMPLE, SAMPLE_TEAMS, played_swiss
 
 
 class Page(HTMLParser):
@@ -72,11 +72,35 @@ def publish_all(tmp: Path, *flags: str) -> dict[str, tuple[Path, Path]]:
     return out
 
 
+def test_site_in_process(tmp_path) -> None:
+    """The fast check (the rest of this file is marked slow): every page of
+    a small Swiss, each round's boards, the folder replaced whole."""
+    from xlxq.operations.publish import publish_event
+
+    event = played_swiss(rounds=2, players=10)
+    site = tmp_path / "site"
+    out = publish_event(event, site, "zh")
+    assert out.lines("en") == [f"web pages written to {site} (16 pages; open index.html)"]
+    names = sorted(p.name for p in site.iterdir())
+    assert names == sorted(
+        [".xlxq-site", "assets", "index.html", "notice.html", "search-index.js"]
+        + [f"{k}-{n}.html" for k in ("round", "standings") for n in (1, 2)]
+        + [f"player-{p.no}.html" for p in event.players]
+    )
+    for rnd in event.rounds:
+        text = page(site, f"round-{rnd.round}.html").text
+        assert all(event.player(n).name in text for b in rnd.boards for n in (b.red, b.black))
+    (site / "stale.html").write_text("old")
+    publish_event(event, site, "en")
+    assert not (site / "stale.html").exists() and "Standings" in page(site, "index.html").text
+
+
 @pytest.fixture(scope="module")
 def published(tmp_path_factory) -> dict[str, tuple[Path, Path]]:
     return publish_all(tmp_path_factory.mktemp("publish"), "--url", "https://example.org/event", "--rating")
 
 
+@pytest.mark.slow
 def test_every_board_and_player_is_on_the_pages(published) -> None:
     for key, (ev, site) in published.items():
         data = json.loads(ev.read_text(encoding="utf-8"))
@@ -93,6 +117,7 @@ def test_every_board_and_player_is_on_the_pages(published) -> None:
                 assert names[b["red"]] in text and names[b["black"]] in text, (key, r["round"], b)
 
 
+@pytest.mark.slow
 def test_standings_pages_show_the_cli_numbers(published) -> None:
     ev, site = published["swiss"]
     rounds = len(json.loads(ev.read_text(encoding="utf-8"))["rounds"])
@@ -108,6 +133,7 @@ def test_standings_pages_show_the_cli_numbers(published) -> None:
             assert values == [str(r["score"])] + [str(v) for v in r["tiebreaks"].values()]
 
 
+@pytest.mark.slow
 def test_cross_table_bracket_and_team_pages(published) -> None:
     ev, site = published["rr"]
     cross = json.loads(run("crosstable", ev, "--json", check_rc=0).out)
@@ -130,6 +156,7 @@ def test_cross_table_bracket_and_team_pages(published) -> None:
         assert t["name"] in page(tm, f"team-{t['no']}.html").text
 
 
+@pytest.mark.slow
 def test_no_request_leaves_the_folder(published) -> None:
     for _, site in published.values():
         for f in site.rglob("*.html"):
@@ -143,6 +170,7 @@ def test_no_request_leaves_the_folder(published) -> None:
             assert "http" not in text and "@import" not in text and "url(" not in text, f
 
 
+@pytest.mark.slow
 def test_qr_code_and_notice(published) -> None:
     _, site = published["swiss"]
     for name in ("index.html", "notice.html"):
@@ -156,6 +184,7 @@ def test_qr_code_and_notice(published) -> None:
     assert "非官方" in page(site, "rating.html").text
 
 
+@pytest.mark.slow
 def test_languages(tmp_path, published) -> None:
     ev = published["swiss"][0]
     en = tmp_path / "en"
@@ -169,6 +198,7 @@ def test_languages(tmp_path, published) -> None:
     assert "../player-3.html" in page(both, "en/player-3.html").refs
 
 
+@pytest.mark.slow
 def test_atomic_and_safe_folder(tmp_path, published) -> None:
     ev = published["swiss"][0]
     mine = tmp_path / "mine"
@@ -186,6 +216,7 @@ def test_atomic_and_safe_folder(tmp_path, published) -> None:
     assert not (tmp_path / "x").exists()
 
 
+@pytest.mark.slow
 def test_a_failed_render_leaves_the_old_site(tmp_path, published, monkeypatch) -> None:
     from xlxq.operations.event_read import read_event
     from xlxq.operations.publish import publish_event
@@ -206,6 +237,7 @@ def test_a_failed_render_leaves_the_old_site(tmp_path, published, monkeypatch) -
     assert [p.name for p in tmp_path.iterdir()] == ["site"]
 
 
+@pytest.mark.slow
 def test_workbooks_are_read_not_written(tmp_path) -> None:
     for teams in (False, True):
         folder = tmp_path / ("team" if teams else "ind")
@@ -221,6 +253,7 @@ def test_workbooks_are_read_not_written(tmp_path) -> None:
         assert book.read_bytes() == before
 
 
+@pytest.mark.slow
 def test_the_button_publishes_beside_the_workbook(tmp_path, monkeypatch, remote_engine_env) -> None:
     """发布网页 through xlwings' remote engine (the book's full name there is
     its file name: the folder lands in the working folder)."""

@@ -84,6 +84,7 @@ def test_k_table() -> None:
             parse_k_table(bad)
 
 
+@pytest.mark.slow
 def test_cli_rating(tmp_path, sample_registration) -> None:
     ev = tmp_path / "e.json"
     run("new", ev, "--players", sample_registration, "--rounds", "3", check_rc=0)
@@ -113,6 +114,7 @@ def _rating_rows_in_settings(path, rows) -> None:
     wb.save(path)
 
 
+@pytest.mark.slow
 def test_workbook_rating_sheet(tmp_path) -> None:
     """计算成绩 writes the 等级分 sheet only when 设置 asks for it, with the
     numbers ``xlxq rating`` prints for the same K table and cap."""
