@@ -274,4 +274,4 @@ def test_the_button_publishes_beside_the_workbook(tmp_path, monkeypatch, remote_
     monkeypatch.setenv("XLXQ_LANG", "en")
     r = H.run_workbook_function(book, E.publish_site, dst=tmp_path / "after.xlsx")
     assert r.result.ok and (tmp_path / f"{book.stem}-web" / "index.html").exists()
-    assert "Standings" in (tmp_path / f"{book.stem}-web" / "index.html").read_text(encoding="utf-8")
+    assert "Pairings" in (tmp_path / f"{book.stem}-web" / "index.html").read_text(encoding="utf-8")

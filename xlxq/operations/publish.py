@@ -101,6 +101,12 @@ def _individual_rounds(event: Any, lang: str) -> list[dict]:
     return out
 
 
+def _started(tables: list[dict]) -> list[dict]:
+    """The tables after each round that has results (a table "after round
+    N" of a round not started yet would repeat the one before)."""
+    return [tbl for tbl in tables if tbl.get("after_round", tbl["round"]) == tbl["round"]]
+
+
 def _labels(event: Any, lang: str) -> dict[str, str]:
     if system_for(event.settings).round_robin:
         return dict(RR_LABELS_EN if lang == "en" else RR_LABELS_ZH)
@@ -132,7 +138,7 @@ def _bracket(event: Any, lang: str) -> list[dict]:
 def _individual(event: Any, lang: str) -> dict:
     rounds = _individual_rounds(event, lang)
     played = [r["round"] for r in rounds]
-    tables = [{"round": n, **report.standings_data(event, n, lang)} for n in played]
+    tables = _started([{"round": n, **report.standings_data(event, n, lang)} for n in played])
     final = tables[-1]["standings"] if tables else []
     by_no = {row["no"]: row for row in final}
     system = system_for(event.settings)
@@ -255,7 +261,7 @@ def _team(event: Any, lang: str) -> dict:
             team_matches[t].append({"round": rnd.round, "bye": True})
         rounds.append({"round": rnd.round, "matches": matches, "byes": byes})
     played = [r["round"] for r in rounds]
-    tables = [{"round": n, **team_table_data(event, n)} for n in played]
+    tables = _started([{"round": n, **team_table_data(event, n)} for n in played])
     final = {row["no"]: row for row in (tables[-1]["standings"] if tables else [])}
     boards = board_table_data(event, None)["boards"] if played else {}
     seat = {row["no"]: row for rows in boards.values() for row in rows}
