@@ -95,6 +95,28 @@ def test_site_in_process(tmp_path) -> None:
     assert not (site / "stale.html").exists() and "Standings" in page(site, "index.html").text
 
 
+def test_names_are_escaped(tmp_path) -> None:
+    """A name is text on every page, never markup (Jinja2's autoescape); the
+    search index is a script file of JSON, not inline in a page."""
+    from dataclasses import replace
+
+    from xlxq.operations.publish import publish_event
+
+    event = played_swiss(rounds=1, players=6)
+    bad = '<b onclick="x">&\'</script>'
+    event = replace(event, players=[replace(p, name=bad if p.no == 1 else p.name) for p in event.players])
+    site = tmp_path / "site"
+    publish_event(event, site, "zh")
+    for f in site.glob("*.html"):
+        html = f.read_text(encoding="utf-8")
+        assert "<b onclick" not in html and "</script>'" not in html, f.name
+    assert "&lt;b onclick=&#34;x&#34;&gt;&amp;&#39;&lt;/script&gt;" in (site / "player-1.html").read_text(
+        encoding="utf-8"
+    )
+    index = (site / "search-index.js").read_text(encoding="utf-8")
+    assert index.startswith("window.XLXQ_INDEX = ") and bad in json.loads(index[20:-2])[0]
+
+
 @pytest.fixture(scope="module")
 def published(tmp_path_factory) -> dict[str, tuple[Path, Path]]:
     return publish_all(tmp_path_factory.mktemp("publish"), "--url", "https://example.org/event", "--rating")
