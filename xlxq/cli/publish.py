@@ -52,8 +52,10 @@ def cmd_rating(args: argparse.Namespace) -> int:
 
 
 def _rating_flags(s) -> None:
-    s.add_argument("--k", metavar="TABLE", help="K 值表“起点:K”，逗号分隔（默认 0:20,2400:10）")
-    s.add_argument("--cap", type=float, metavar="D", help="等级分差 D 的上限（默认 400）")
+    s.add_argument(
+        "--k", metavar="TABLE", help="K 值表“起点:K”，逗号分隔（默认：工作簿“设置”中的K值表，否则 0:20,2400:10）"
+    )
+    s.add_argument("--cap", type=float, metavar="D", help="等级分差 D 的上限（默认：工作簿“设置”中的，否则 400）")
 
 
 def add_parser(sub) -> None:

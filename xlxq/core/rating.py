@@ -160,8 +160,8 @@ def rating_rows(
     (None: unrated), ``games`` (round, red, black, result)."""
     if options.cap <= 0:
         raise InputError(
-            f"等级分差上限 {options.cap} 无效：应为正数",
-            f"invalid rating difference cap {options.cap}: must be positive",
+            f"等级分差上限 {options.cap:g} 无效：应为正数",
+            f"invalid rating difference cap {options.cap:g}: must be positive",
         )
     rows = {
         no: RatingRow(no, float(r), k_factor(float(r), options.k_table))
