@@ -53,6 +53,11 @@ Sub Diagnose()
     XlxqRun "import xlxq.excel; xlxq.excel.doctor()"
 End Sub
 
+' Button "Publish web pages": the event's static site, in a folder beside the workbook
+Sub PublishSite()
+    XlxqRun "import xlxq.excel; xlxq.excel.publish_site()"
+End Sub
+
 ' RunPython, once the interpreter it would start is known to exist.
 Private Sub XlxqRun(ByVal PythonCommand As String)
     Dim problem As String

@@ -101,3 +101,16 @@ def make_team_event(
             no += 1
         teams.append(Team(t, f"{t}队", ps))
     return TeamEvent(TeamSettings(system=system, rounds=rounds, boards=boards, **settings), players, teams)
+
+
+def played_swiss(rounds: int = 3, seed: int = 1, players: Optional[int] = None):
+    """A Swiss of the sample registration (its first ``players``, default
+    all 24) with ``rounds`` rounds paired and random results, in process
+    (``xlxq simulate``'s operation)."""
+    from xlxq.backends.registration import read_registration
+    from xlxq.core.model import Event, EventSettings
+    from xlxq.operations.simulate import simulate_file
+
+    entrants = read_registration(SAMPLE)[:players]
+    event = Event(EventSettings(name="测试赛", rounds=rounds), entrants)
+    return simulate_file(event, "unused.json", seed, None).event

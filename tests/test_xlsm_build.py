@@ -35,6 +35,7 @@ CAPTIONS = {
         "ScheduleRoundRobin": "生成循环赛对阵",
         "QualifyKnockout": "晋级淘汰赛",
         "Diagnose": "诊断",
+        "PublishSite": "发布网页",
     },
     "en": {
         "PairNextRound": "Pair next round",
@@ -43,10 +44,11 @@ CAPTIONS = {
         "ScheduleRoundRobin": "Round-robin schedule",
         "QualifyKnockout": "Start the knockout",
         "Diagnose": "Diagnose",
+        "PublishSite": "Publish web pages",
     },
 }
 #: the team workbook has the three buttons that dispatch on the workbook kind, and 诊断
-TEAM_MACROS = {"PairNextRound", "Recompute", "ExplainRound", "Diagnose"}
+TEAM_MACROS = {"PairNextRound", "Recompute", "ExplainRound", "Diagnose", "PublishSite"}
 #: worksheets per template: the layout's, and the hidden xlwings.conf
 N_SHEETS = {"event": 6, "team": 8}
 

@@ -8,6 +8,7 @@ The buttons of the .xlsm run, through xlwings' ``RunPython``::
     RunPython "import xlxq.excel; xlxq.excel.schedule_round_robin()"  ' 生成循环赛对阵
     RunPython "import xlxq.excel; xlxq.excel.qualify_knockout()"  ' 晋级淘汰赛
     RunPython "import xlxq.excel; xlxq.excel.doctor()"            ' 诊断
+    RunPython "import xlxq.excel; xlxq.excel.publish_site()"      ' 发布网页
 
 (through ``XlxqRun`` in macros/XlxqButtons.bas, which first checks that the
 interpreter RunPython would start exists).
@@ -62,6 +63,7 @@ from xlxq import excel_setup as S
 from xlxq.backends.xlwings_book import XlwingsBook, excel_text
 from xlxq.errors import XlxqError
 from xlxq.operations.book import book_status
+from xlxq.operations.publish import publish_book
 from xlxq.sheets import layout as L
 from xlxq.sheets.problems import Status
 
@@ -72,6 +74,7 @@ __all__ = [
     "schedule_round_robin",
     "qualify_knockout",
     "doctor",
+    "publish_site",
     "ENTRY_POINTS",
     "MAX_LINES",
     "MESSAGE_SHEET",
@@ -94,6 +97,7 @@ _TITLES = {
     "schedule": ("生成循环赛对阵", "Round-robin schedule"),
     "qualify": ("晋级淘汰赛", "Start the knockout"),
     "doctor": ("诊断", "Diagnose"),
+    "publish": ("发布网页", "Publish web pages"),
 }
 
 
@@ -131,6 +135,13 @@ def doctor(book: Any = None) -> Status:
     return _run("doctor", book)
 
 
+def publish_site(book: Any = None) -> Status:
+    """发布网页: the event's static web site into a folder beside the
+    workbook (``赛事-网页``; :func:`xlxq.operations.publish.publish_book`);
+    the workbook is read, not written."""
+    return _run("publish", book)
+
+
 #: button macro → entry point (docs/excel.md; checked by tests/test_xlsm_build.py)
 ENTRY_POINTS: dict[str, Callable[..., Status]] = {
     "PairNextRound": pair_next_round,
@@ -139,6 +150,7 @@ ENTRY_POINTS: dict[str, Callable[..., Status]] = {
     "ScheduleRoundRobin": schedule_round_robin,
     "QualifyKnockout": qualify_knockout,
     "Diagnose": doctor,
+    "PublishSite": publish_site,
 }
 
 
@@ -307,6 +319,8 @@ def _run(op: str, book: Any, **kw: Any) -> Status:
 def _operate(op: str, xb: Any, round_no: Optional[int] = None) -> Status:
     if op == "doctor":
         return _doctor(xb)
+    if op == "publish":
+        return publish_book(xb, xb.book.fullname, _lang())
     if op == "explain" and round_no is None:
         round_no = _active_round(xb)
     st = book_status(op, xb, round_no, _lang())

@@ -12,6 +12,8 @@
     xlxq simulate FILE --seed S [--rounds K]   random results, pair on (dry run)
     xlxq qualify SWISS.json KNOCKOUT.json --top K [--on-tie error|number]   积分晋圈淘汰
     xlxq demo [DIR]                     sample workbook (xlxq.workbook)
+    xlxq publish FILE OUTDIR [--lang zh|en|both] [--url U] [--rating]   static web site of the event
+    xlxq rating FILE [--json] [--k 0:20,2400:10] [--cap 400]   unofficial Elo report (等级分)
 
 Team events (团体赛, ``event.kind: "team"``, docs/teams.md):
 
@@ -61,7 +63,7 @@ import os
 import sys
 from typing import Any, Optional, Sequence
 
-from xlxq.cli import excel, new, qualify, records, rounds, simulate, tables, team, workbooks
+from xlxq.cli import excel, new, publish, qualify, records, rounds, simulate, tables, team, workbooks
 from xlxq.cli.output import Parser, txt
 
 __all__ = ["main", "build_parser", "COMMAND_GROUPS"]
@@ -78,6 +80,7 @@ COMMAND_GROUPS = (
     qualify,  # qualify
     workbooks,  # demo
     excel,  # excel-setup, doctor
+    publish,  # publish, rating
 )
 
 

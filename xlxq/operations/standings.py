@@ -28,7 +28,7 @@ from xlxq.systems import get_system, system_for, system_label
 from xlxq.team_report import team_system_label
 from xlxq.text import fmt, nums, text_table
 
-__all__ = ["standings_file", "team_standings_file", "crosstable_file"]
+__all__ = ["standings_file", "team_standings_file", "crosstable_file", "team_table_data", "board_table_data"]
 
 
 def standings_file(
@@ -118,15 +118,7 @@ def team_standings_file(
     if boards:
         per_board = board_standings(event, after)
         if as_json:
-            return Outcome(
-                data={
-                    "kind": "team",
-                    "system": s.system,
-                    "after_round": after,
-                    "board_ranking": {"by": s.board_ranking, "min_games": s.board_min_games},
-                    "boards": {str(k): [nums(r.to_dict()) for r in rows] for k, rows in per_board.items()},
-                }
-            )
+            return Outcome(data=board_table_data(event, round_no))
 
         def board_lines(lang: str) -> list[str]:
             txt, echo = Text(lang), Lines()
@@ -172,16 +164,7 @@ def team_standings_file(
     rows = compute_team_standings(event, after)
     keys = resolve_team_tiebreaks(s.tiebreaks, s.system)
     if as_json:
-        data = {
-            "kind": "team",
-            "system": s.system,
-            "after_round": after,
-            "in_progress": tr.in_progress,
-            "score": keys[0],
-            "tiebreak_order": keys,
-            "standings": [nums(r.to_dict()) for r in rows],
-        }
-        return Outcome(data=data)
+        return Outcome(data=team_table_data(event, round_no))
 
     def render(lang: str) -> list[str]:
         txt, echo = Text(lang), Lines()
@@ -204,6 +187,36 @@ def team_standings_file(
         return echo
 
     return Outcome(render=render)
+
+
+def team_table_data(event, round_no: Optional[int] = None) -> dict:
+    """``xlxq standings TEAM.json --json``: the team table after ``round_no``
+    (default: as far as the results go)."""
+    s = event.settings
+    tr = table_round(event, round_no)
+    keys = resolve_team_tiebreaks(s.tiebreaks, s.system)
+    return {
+        "kind": "team",
+        "system": s.system,
+        "after_round": tr.after,
+        "in_progress": tr.in_progress,
+        "score": keys[0],
+        "tiebreak_order": keys,
+        "standings": [nums(r.to_dict()) for r in compute_team_standings(event, tr.after)],
+    }
+
+
+def board_table_data(event, round_no: Optional[int] = None) -> dict:
+    """``xlxq standings TEAM.json --boards --json``: 台次成绩 after ``round_no``."""
+    s = event.settings
+    after = table_round(event, round_no).after
+    return {
+        "kind": "team",
+        "system": s.system,
+        "after_round": after,
+        "board_ranking": {"by": s.board_ranking, "min_games": s.board_min_games},
+        "boards": {str(k): [nums(r.to_dict()) for r in rows] for k, rows in board_standings(event, after).items()},
+    }
 
 
 def _standings_member_total(event, round_no: Optional[int], as_json: bool) -> Outcome:

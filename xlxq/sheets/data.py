@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any, Optional, Protocol
 
 from xlxq.core.model import Event, Round
+from xlxq.core.rating import RatingOptions
 from xlxq.sheets.cells import Table
 from xlxq.sheets.problems import BLOCKING, Problem
 from xlxq.sheets.state import State
@@ -177,6 +178,7 @@ class WorkbookOptions:
     ko_games: int = 1
     ko_playoff: list[int] = field(default_factory=lambda: [2])
     ko_armageddon: bool = False
+    rating: Optional[RatingOptions] = None  # the unofficial 等级分 sheet, when 设置 asks for it
 
 
 SYSTEM_ZH = {"swiss": "积分编排", "round_robin": "单循环", "double_round_robin": "双循环", "knockout": "淘汰赛"}

@@ -34,6 +34,8 @@ SETTINGS, REGISTRATION, ROUND, STANDINGS, LOG, STATE = (
 # Round robin, knockout and 积分晋圈淘汰 (docs/workbook.md "Other systems").
 CROSS, BRACKET, QUALIFIERS, FINAL, KO_ROUND = ("cross", "bracket", "qualifiers", "final", "ko_round")
 KINDS = (SETTINGS, REGISTRATION, ROUND, STANDINGS, LOG, STATE, CROSS, BRACKET, QUALIFIERS, FINAL, KO_ROUND)
+# The unofficial 等级分 report, written by 计算成绩 when 设置 asks for it (docs/publish.md §3).
+RATING = "rating"
 
 SHEET_NAMES: dict[str, dict[str, str]] = {
     SETTINGS: {"zh": "设置", "en": "Settings"},
@@ -45,6 +47,7 @@ SHEET_NAMES: dict[str, dict[str, str]] = {
     BRACKET: {"zh": "对阵图", "en": "Bracket"},
     QUALIFIERS: {"zh": "晋级名单", "en": "Qualifiers"},
     FINAL: {"zh": "最终名次", "en": "Final ranking"},
+    RATING: {"zh": "等级分", "en": "Rating"},
 }
 # Other spellings accepted when reading (normalised with norm_key).
 SHEET_ALIASES: dict[str, tuple[str, ...]] = {
@@ -57,6 +60,7 @@ SHEET_ALIASES: dict[str, tuple[str, ...]] = {
     BRACKET: ("对阵图", "淘汰赛对阵图", "bracket", "draw"),
     QUALIFIERS: ("晋级名单", "晋圈名单", "qualifiers"),
     FINAL: ("最终名次", "最终名次表", "finalranking", "final"),
+    RATING: ("等级分", "等级分估算", "rating"),
 }
 _ROUND_RE = (re.compile(r"^第(\d+)轮(对阵表?)?$"), re.compile(r"^round(\d+)$"), re.compile(r"^rd(\d+)$"))
 # The knockout stage of 积分晋圈淘汰 (in the Swiss workbook): its own rounds.
@@ -118,7 +122,7 @@ BOOK = BookLayout(
     lang_of_sheet=lang_of_sheet,
     sheet_names=SHEET_NAMES,
     required=(SETTINGS, REGISTRATION),
-    singles=(SETTINGS, REGISTRATION, STANDINGS, LOG, STATE, CROSS, BRACKET, QUALIFIERS, FINAL),
+    singles=(SETTINGS, REGISTRATION, STANDINGS, LOG, STATE, CROSS, BRACKET, QUALIFIERS, FINAL, RATING),
     first=(SETTINGS, REGISTRATION),
     round_kinds=(ROUND, KO_ROUND),
     after=(STATE, LOG, STANDINGS, CROSS, BRACKET, QUALIFIERS, FINAL),
@@ -640,6 +644,44 @@ SETTINGS_ROWS: tuple[Setting, ...] = (
     ),
 )
 SETTINGS_BY_KEY = {s.key: s for s in SETTINGS_ROWS}
+
+#: The unofficial 等级分 report's rows: read when an arbiter adds them to 设置
+#: (not in the templates: a workbook without them is read and written as
+#: before); docs/publish.md §3.
+RATING_SETTINGS: tuple[Setting, ...] = (
+    Setting(
+        "rating",
+        "workbook.rating",
+        "等级分报告",
+        "Rating report",
+        "bool",
+        YES_NO,
+        default=False,
+        aliases=("等级分估算", "等级分", "rating"),
+        help_zh="“是”= 计算成绩时写“等级分”表：非官方 Elo 估算（中国象棋协会未公布其公式），仅供参考",
+        help_en="yes = recompute writes the 'Rating' sheet: an unofficial Elo estimate, for reference only",
+    ),
+    Setting(
+        "rating_k",
+        "workbook.rating_k",
+        "K值表",
+        "K table",
+        "text",
+        aliases=("K值", "k", "ktable"),
+        help_zh="起点:K，逗号分隔、起点递增，如 0:20,2400:10；空白 = 0:20,2400:10",
+        help_en="from:K, comma-separated, rising, e.g. 0:20,2400:10; blank = 0:20,2400:10",
+    ),
+    Setting(
+        "rating_cap",
+        "workbook.rating_cap",
+        "等级分差上限",
+        "Rating difference cap",
+        "optnumber",
+        aliases=("分差上限", "ratingcap", "cap"),
+        help_zh="计算期望得分时两人等级分差 D 的上限；空白 = 400",
+        help_en="the cap on the difference D in the expected score; blank = 400",
+    ),
+)
 
 # --------------------------------------------------------------------------
 # look and print

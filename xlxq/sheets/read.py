@@ -84,7 +84,7 @@ def read_workbook(book: Book) -> WorkbookData:
         problems=problems,
         options=opts,
         ko=ko,
-        sheets={k: one[k] for k in (L.CROSS, L.BRACKET, L.FINAL) if k in one},
+        sheets={k: one[k] for k in (L.CROSS, L.BRACKET, L.FINAL, L.RATING) if k in one},
     )
     _check_settings(data)
     if system.fixed_rounds:

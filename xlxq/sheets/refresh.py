@@ -18,6 +18,7 @@ from xlxq.sheets import formats as F
 from xlxq.sheets.canvas import Canvas
 from xlxq.sheets.data import WorkbookData
 from xlxq.sheets.settings import write_settings_help
+from xlxq.sheets.write_rating import write_rating
 from xlxq.sheets.write_notes import write_highlights, write_notes, write_state
 from xlxq.sheets.write_rounds import write_registration_cells, write_round_cells
 from xlxq.sheets.write_standings import write_standings
@@ -88,11 +89,19 @@ def write_all_round_cells(canvas: Canvas, data: WorkbookData, event: Event) -> N
             write_round_cells(canvas, data, data.ko.event, rs)
 
 
+def write_standings_sheets(canvas: Canvas, data: WorkbookData, event: Event) -> list:
+    """The system's standings sheets, then the 等级分 sheet when 设置 asks for it."""
+    rows = write_system_standings(canvas, data, event)
+    if getattr(data.options, "rating", None) is not None:
+        write_rating(canvas, data, event, data.options.rating)
+    return rows
+
+
 #: the individual workbook's refresh
 STEPS = RefreshSteps(
     round_cells=write_all_round_cells,
     settings_help=write_settings_help,
-    standings=write_system_standings,
+    standings=write_standings_sheets,
     registration_cells=write_registration_cells,
     state=write_state,
 )

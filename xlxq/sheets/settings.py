@@ -18,6 +18,7 @@ from typing import Any, Callable, Iterable, Optional
 from xlxq.core.elimination import check_elimination
 from xlxq.core.knockout import planned_rounds
 from xlxq.core.model import EventSettings, PairingOptions, Scoring, StandingsOptions
+from xlxq.core.rating import DEFAULT_CAP, DEFAULT_K_TABLE, RatingOptions, parse_k_table
 from xlxq.core.rr_standings import LABELS_EN as RR_EN
 from xlxq.core.rr_standings import LABELS_ZH as RR_ZH
 from xlxq.core.rr_standings import RR_KEYS, resolve_rr_tiebreaks
@@ -46,7 +47,7 @@ SETTINGS_LOOKUP = header_lookup(L.SETTINGS_COLUMNS)
 
 
 SETTING_LOOKUP: dict[str, L.Setting] = {}
-for _s in L.SETTINGS_ROWS:
+for _s in L.SETTINGS_ROWS + L.RATING_SETTINGS:
     for _n in _s.names():
         SETTING_LOOKUP.setdefault(_n, _s)
 
@@ -237,6 +238,27 @@ def setting_values(
     return got, sheet
 
 
+def rating_setting(name: str, rows: dict[str, int], got: dict[str, Any], vc: int) -> RatingOptions:
+    """The 等级分 report's options from its 设置 rows (K值表, 等级分差上限;
+    blank: the defaults), a bad one refused at its cell."""
+    k, cap = got.get("rating_k"), got.get("rating_cap")
+    try:
+        table = parse_k_table(k) if k else DEFAULT_K_TABLE
+    except InputError as exc:
+        r = rows["rating_k"]
+        raise sheet_error(name, r, exc.zh, exc.en, L.cell_ref(r, vc)) from None
+    if cap is not None and cap <= 0:
+        r = rows["rating_cap"]
+        raise sheet_error(
+            name,
+            r,
+            f"等级分差上限应为正数，实为“{cap}”",
+            f"the rating cap must be positive, got {cap}",
+            L.cell_ref(r, vc),
+        )
+    return RatingOptions(table, DEFAULT_CAP if cap is None else float(cap))
+
+
 def read_settings(
     name: str, grid: list[list[Any]], problems: list[Problem]
 ) -> tuple[EventSettings, WorkbookOptions, SettingsSheet]:
@@ -314,6 +336,8 @@ def read_settings(
         ko_playoff=list(got["playoff_games"]),
         ko_armageddon=bool(got["armageddon"]),
     )
+    if got.get("rating"):
+        opts.rating = rating_setting(name, sheet.rows, got, vc)
 
     def unused(key: str) -> None:
         row = sheet.rows.get(key)

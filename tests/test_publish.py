@@ -1,0 +1,299 @@
+"""``xlxq publish FILE OUTDIR``: the static site of an event (every format,
+JSON and workbook), its numbers the CLI's, written atomically, no external
+request.  The browser checks are in tests/test_publish_browser.py."""
+
+from __future__ import annotations
+
+import json
+import re
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+
+from tests.cli_support import assert_bad_input, run
+from tests.conftest import SAMPLE, SAMPLE_TEAMS, played_swiss
+
+
+class Page(HTMLParser):
+    """The text, links and sources of a page."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__()
+        self.parts: list[str] = []
+        self.refs: list[str] = []
+        self.feed(text)
+
+    def handle_starttag(self, tag, attrs):
+        for k, v in attrs:
+            if k in ("href", "src", "action", "srcset") and v:
+                self.refs.append(v)
+
+    def handle_data(self, data):
+        self.parts.append(data)
+
+    @property
+    def text(self) -> str:
+        return " ".join(" ".join(self.parts).split())
+
+
+def page(site: Path, name: str) -> Page:
+    return Page((site / name).read_text(encoding="utf-8"))
+
+
+def events(tmp: Path) -> dict[str, Path]:
+    """A finished Swiss, round robin, knockout and team Swiss."""
+    eight = tmp / "eight.csv"
+    eight.write_text("\n".join(SAMPLE.read_text(encoding="utf-8").splitlines()[:9]) + "\n", encoding="utf-8")
+    out = {}
+    for key, new in (
+        ("swiss", ["--players", SAMPLE, "--rounds", "5"]),
+        ("rr", ["--players", eight, "--system", "round_robin"]),
+        ("ko", ["--players", eight, "--system", "knockout"]),
+        ("team", ["--teams", SAMPLE_TEAMS, "--boards", "4", "--rounds", "4"]),
+    ):
+        ev = tmp / f"{key}.json"
+        run("new", ev, *new, check_rc=0)
+        if key == "rr":
+            run("schedule", ev, check_rc=0)
+        run("simulate", ev, "--seed", "7", check_rc=0)
+        out[key] = ev
+    return out
+
+
+def publish_all(tmp: Path, *flags: str) -> dict[str, tuple[Path, Path]]:
+    """Every event of :func:`events` published with ``flags``: key → (event, site)."""
+    out = {}
+    for key, ev in events(tmp).items():
+        site = tmp / f"site-{key}"
+        p = run("publish", ev, site, *flags, check_rc=0)
+        assert str(site) in p.out
+        out[key] = (ev, site)
+    return out
+
+
+def test_site_in_process(tmp_path) -> None:
+    """The fast check (the rest of this file is marked slow): every page of
+    a small Swiss, each round's boards, the folder replaced whole."""
+    from xlxq.operations.publish import publish_event
+
+    event = played_swiss(rounds=2, players=10)
+    site = tmp_path / "site"
+    out = publish_event(event, site, "zh")
+    assert out.lines("en") == [f"web pages written to {site} (16 pages; open index.html)"]
+    names = sorted(p.name for p in site.iterdir())
+    assert names == sorted(
+        [".xlxq-site", "assets", "index.html", "notice.html", "search-index.js"]
+        + [f"{k}-{n}.html" for k in ("round", "standings") for n in (1, 2)]
+        + [f"player-{p.no}.html" for p in event.players]
+    )
+    for rnd in event.rounds:
+        text = page(site, f"round-{rnd.round}.html").text
+        assert all(event.player(n).name in text for b in rnd.boards for n in (b.red, b.black))
+    (site / "stale.html").write_text("old")
+    publish_event(event, site, "en")
+    assert not (site / "stale.html").exists() and "Standings" in page(site, "index.html").text
+
+
+def test_names_are_escaped(tmp_path) -> None:
+    """A name is text on every page, never markup (Jinja2's autoescape); the
+    search index is a script file of JSON, not inline in a page."""
+    from dataclasses import replace
+
+    from xlxq.operations.publish import publish_event
+
+    event = played_swiss(rounds=1, players=6)
+    bad = '<b onclick="x">&\'</script>'
+    event = replace(event, players=[replace(p, name=bad if p.no == 1 else p.name) for p in event.players])
+    site = tmp_path / "site"
+    publish_event(event, site, "zh")
+    for f in site.glob("*.html"):
+        html = f.read_text(encoding="utf-8")
+        assert "<b onclick" not in html and "</script>'" not in html, f.name
+    assert "&lt;b onclick=&#34;x&#34;&gt;&amp;&#39;&lt;/script&gt;" in (site / "player-1.html").read_text(
+        encoding="utf-8"
+    )
+    index = (site / "search-index.js").read_text(encoding="utf-8")
+    assert index.startswith("window.XLXQ_INDEX = ") and bad in json.loads(index[20:-2])[0]
+
+
+@pytest.fixture(scope="module")
+def published(tmp_path_factory) -> dict[str, tuple[Path, Path]]:
+    return publish_all(tmp_path_factory.mktemp("publish"), "--url", "https://example.org/event", "--rating")
+
+
+@pytest.mark.slow
+def test_every_board_and_player_is_on_the_pages(published) -> None:
+    for key, (ev, site) in published.items():
+        data = json.loads(ev.read_text(encoding="utf-8"))
+        names = {p["no"]: p["name"] for p in data["players"]}
+        index = page(site, "index.html").text
+        for no, name in names.items():
+            assert name in index, (key, name)
+            assert name in page(site, f"player-{no}.html").text
+        for r in data["rounds"]:
+            text = page(site, f"round-{r['round']}.html").text
+            boards = [b for m in r["matches"] for b in m["boards"]] if key == "team" else r["boards"]
+            assert boards
+            for b in boards:
+                assert names[b["red"]] in text and names[b["black"]] in text, (key, r["round"], b)
+
+
+@pytest.mark.slow
+def test_standings_pages_show_the_cli_numbers(published) -> None:
+    ev, site = published["swiss"]
+    rounds = len(json.loads(ev.read_text(encoding="utf-8"))["rounds"])
+    for n in range(1, rounds + 1):
+        table = json.loads(run("standings", ev, "--json", "--round", n, check_rc=0).out)
+        html = (site / f"standings-{n}.html").read_text(encoding="utf-8")
+        rows = re.findall(r"<tr><td class=\"n\">(\d+)</td><td>(\d+) <a href=\"player-\d+.html\">", html)
+        assert [(int(a), int(b)) for a, b in rows] == [(r["rank"], r["no"]) for r in table["standings"]]
+        for r in table["standings"]:
+            cells = re.search(rf"<td>{r['no']} <a href=\"player-{r['no']}.html\">[^<]*</a></td>(.*?)</tr>", html)
+            assert cells is not None
+            values = re.findall(r"<td class=\"n\">([^<]*)</td>", cells.group(1))
+            assert values == [str(r["score"])] + [str(v) for v in r["tiebreaks"].values()]
+
+
+@pytest.mark.slow
+def test_cross_table_bracket_and_team_pages(published) -> None:
+    ev, site = published["rr"]
+    cross = json.loads(run("crosstable", ev, "--json", check_rc=0).out)
+    text = page(site, "cross.html").text
+    for a in cross["players"]:
+        assert f"player-{a}.html" in (site / "cross.html").read_text(encoding="utf-8")
+    assert "×" in text
+    ko_ev, ko = published["ko"]
+    places = json.loads(run("standings", ko_ev, "--json", check_rc=0).out)
+    champion = next(r["name"] for r in places["standings"] if r["place"] == 1)
+    assert champion in page(ko, "bracket.html").text
+    tm_ev, tm = published["team"]
+    teams = json.loads(tm_ev.read_text(encoding="utf-8"))["teams"]
+    boards = json.loads(run("standings", tm_ev, "--boards", "--json", check_rc=0).out)
+    text = page(tm, "boards.html").text
+    for rows in boards["boards"].values():
+        for r in rows:
+            assert r["name"] in text
+    for t in teams:
+        assert t["name"] in page(tm, f"team-{t['no']}.html").text
+
+
+@pytest.mark.slow
+def test_no_request_leaves_the_folder(published) -> None:
+    for _, site in published.values():
+        for f in site.rglob("*.html"):
+            pg = page(site, str(f.relative_to(site)))
+            for ref in pg.refs:
+                assert not re.match(r"^[a-z]+:|^//", ref), (f, ref)  # relative only
+                target = (f.parent / ref.split("#")[0]).resolve()
+                assert target.exists() and site.resolve() in target.parents, (f, ref)
+        for f in list(site.rglob("*.css")) + list(site.rglob("*.js")):
+            text = f.read_text(encoding="utf-8")
+            assert "http" not in text and "@import" not in text and "url(" not in text, f
+
+
+@pytest.mark.slow
+def test_qr_code_and_notice(published) -> None:
+    _, site = published["swiss"]
+    for name in ("index.html", "notice.html"):
+        html = (site / name).read_text(encoding="utf-8")
+        assert html.count("<svg") == 1 and "https://example.org/event" in html
+    assert "按序号查台次" in page(site, "notice.html").text
+    run_site = site.parent / "no-url"
+    run("publish", published["swiss"][0], run_site, check_rc=0)
+    assert "<svg" not in (run_site / "index.html").read_text(encoding="utf-8")
+    assert not (run_site / "rating.html").exists()
+    assert "非官方" in page(site, "rating.html").text
+
+
+@pytest.mark.slow
+def test_languages(tmp_path, published) -> None:
+    ev = published["swiss"][0]
+    en = tmp_path / "en"
+    run("publish", ev, en, lang="en", check_rc=0)
+    assert "Standings after round" in page(en, "standings-5.html").text
+    both = tmp_path / "both"
+    run("publish", ev, both, "--lang", "both", check_rc=0)
+    assert "名次" in page(both, "standings-5.html").text
+    assert "Standings" in page(both, "en/standings-5.html").text
+    assert "en/player-3.html" in page(both, "player-3.html").refs
+    assert "../player-3.html" in page(both, "en/player-3.html").refs
+
+
+@pytest.mark.slow
+def test_atomic_and_safe_folder(tmp_path, published) -> None:
+    ev = published["swiss"][0]
+    mine = tmp_path / "mine"
+    mine.mkdir()
+    (mine / "notes.txt").write_text("the arbiter's own file")
+    assert_bad_input(run("publish", ev, mine), "mine")
+    assert (mine / "notes.txt").read_text() == "the arbiter's own file" and len(list(mine.iterdir())) == 1
+    site = tmp_path / "site"
+    run("publish", ev, site, check_rc=0)
+    (site / "stale.html").write_text("old")
+    run("publish", ev, site, check_rc=0)  # a site of ours: replaced whole
+    assert not (site / "stale.html").exists() and (site / "index.html").exists()
+    assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".")] == []  # no temporary folder left
+    assert_bad_input(run("publish", tmp_path / "missing.json", tmp_path / "x"))
+    assert not (tmp_path / "x").exists()
+
+
+@pytest.mark.slow
+def test_a_failed_render_leaves_the_old_site(tmp_path, published, monkeypatch) -> None:
+    from xlxq.operations.event_read import read_event
+    from xlxq.operations.publish import publish_event
+
+    ev = read_event(str(published["swiss"][0]))
+    site = tmp_path / "site"
+    publish_event(ev, site, "zh")
+    before = {p: p.read_bytes() for p in site.rglob("*") if p.is_file()}
+
+    def broken(path, text, *a, **k):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(Path, "write_text", broken)
+    with pytest.raises(OSError):
+        publish_event(ev, site, "zh")
+    monkeypatch.undo()
+    assert {p: p.read_bytes() for p in site.rglob("*") if p.is_file()} == before
+    assert [p.name for p in tmp_path.iterdir()] == ["site"]
+
+
+@pytest.mark.slow
+def test_workbooks_are_read_not_written(tmp_path) -> None:
+    for teams in (False, True):
+        folder = tmp_path / ("team" if teams else "ind")
+        run("demo", folder, *(["--teams"] if teams else []), check_rc=0)
+        book = next(folder.glob("*.xlsx"))
+        before = book.read_bytes()
+        site = folder / "site"
+        run("publish", book, site, check_rc=0)
+        assert book.read_bytes() == before
+        assert (site / "round-1.html").exists()
+        assert (site / "team-1.html").exists() == teams
+        run("rating", book, check_rc=0)
+        assert book.read_bytes() == before
+
+
+@pytest.mark.slow
+def test_the_button_publishes_beside_the_workbook(tmp_path, monkeypatch, remote_engine_env) -> None:
+    """发布网页 through xlwings' remote engine (the book's full name there is
+    its file name: the folder lands in the working folder)."""
+    import xlxq.excel as E
+    from tests import xlremote as H
+
+    run("demo", tmp_path, check_rc=0)
+    book = next(tmp_path.glob("*.xlsx"))
+    before = book.read_bytes()
+    monkeypatch.chdir(tmp_path)
+    r = H.run_workbook_function(book, E.publish_site, dst=tmp_path / "after.xlsx")
+    assert r.result.ok, r.result.message_zh
+    site = tmp_path / f"{book.stem}-网页"
+    assert (site / "index.html").exists() and (site / "round-1.html").exists()
+    assert [a["title"] for a in r.alerts] == ["xlxq · 发布网页"] and str(site.name) in r.alerts[0]["prompt"]
+    assert [a["func"] for a in r.actions] == ["alert"]  # nothing written into the workbook
+    assert book.read_bytes() == before
+    monkeypatch.setenv("XLXQ_LANG", "en")
+    r = H.run_workbook_function(book, E.publish_site, dst=tmp_path / "after.xlsx")
+    assert r.result.ok and (tmp_path / f"{book.stem}-web" / "index.html").exists()
+    assert "Pairings" in (tmp_path / f"{book.stem}-web" / "index.html").read_text(encoding="utf-8")

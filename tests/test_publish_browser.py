@@ -1,0 +1,112 @@
+"""The published site in a real headless browser (Debian's chromium driven by
+Playwright; skipped when either is missing): at phone (390 px) and desktop
+(1280 px) widths no page overflows sideways, every board and player is in
+the DOM, the search box finds a player, and no request leaves the folder.
+The screenshots are kept in the test's folder (look at them:
+``pytest --basetemp=DIR``)."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from tests.test_publish import publish_all
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+playwright = pytest.importorskip("playwright.sync_api")
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="chromium is not installed (apt-get install chromium)"),
+]
+ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+WIDTHS = {"phone": (390, 844), "desktop": (1280, 900)}
+
+
+@pytest.fixture(scope="module")
+def sites(tmp_path_factory) -> dict[str, tuple[Path, Path]]:
+    tmp = tmp_path_factory.mktemp("browser")
+    return publish_all(tmp, "--lang", "both", "--rating", "--url", "https://example.org/e")
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with playwright.sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()
+
+
+def open_page(browser, width: str):
+    w, h = WIDTHS[width]
+    ctx = browser.new_context(viewport={"width": w, "height": h})
+    requests: list[str] = []
+    ctx.on("request", lambda req: requests.append(req.url))
+    ctx.route("**/*", lambda route: route.continue_() if route.request.url.startswith("file://") else route.abort())
+    return ctx, ctx.new_page(), requests
+
+
+def test_no_overflow_every_board_and_player_no_request(sites, browser) -> None:
+    for width in WIDTHS:
+        for key, (ev, site) in sites.items():
+            data = json.loads(ev.read_text(encoding="utf-8"))
+            ctx, pg, requests = open_page(browser, width)
+            root = site.resolve()
+            pages = sorted(p for p in root.rglob("*.html") if not p.name.startswith("player-"))
+            pages += sorted(root.glob("player-*.html"))[:3]
+            for f in pages:
+                pg.goto(f.as_uri())
+                sw, cw = pg.evaluate("[document.documentElement.scrollWidth, document.documentElement.clientWidth]")
+                assert sw <= cw, (key, width, f.name, sw, cw)
+                if f.parent == root and f.name.startswith("round-"):
+                    n = int(f.stem.split("-")[1])
+                    rnd = next(r for r in data["rounds"] if r["round"] == n)
+                    boards = [b for m in rnd["matches"] for b in m["boards"]] if key == "team" else rnd["boards"]
+                    assert pg.locator("tr.board").count() == len(boards)
+                    for b in boards:
+                        for no in (b["red"], b["black"]):
+                            assert pg.locator(f'main a[href="player-{no}.html"]').count() >= 1, (key, n, no)
+            pg.goto((root / "index.html").as_uri())
+            text = pg.inner_text("main")
+            for p in data["players"]:
+                assert p["name"] in text
+            if width == "phone" and key in ("swiss", "team"):
+                pg.screenshot(path=str(site.parent / f"{key}-round-phone.png"))
+            outside = [u for u in requests if not u.startswith(root.as_uri())]
+            assert outside == [], (key, width, outside)
+            ctx.close()
+
+
+def test_search_box_finds_a_player(sites, browser) -> None:
+    ev, site = sites["swiss"]
+    player = json.loads(ev.read_text(encoding="utf-8"))["players"][6]
+    for width in WIDTHS:
+        ctx, pg, _ = open_page(browser, width)
+        pg.goto((site / "round-1.html").resolve().as_uri())
+        pg.fill("#q", player["name"][-2:])
+        hit = pg.locator("#hits a").first
+        assert player["name"] in hit.inner_text()
+        hit.click()
+        pg.wait_for_load_state()
+        assert pg.url.endswith(f"player-{player['no']}.html")
+        assert player["name"] in pg.inner_text("h1")
+        pg.fill("#q", "没有这个人")
+        assert pg.locator("#hits li").count() == 0
+        # the English pages have their own index and switch back
+        pg.goto((site / "en" / "index.html").resolve().as_uri())
+        pg.fill("#q", str(player["no"]))
+        assert pg.locator("#hits a").count() >= 1
+        pg.click("a.lang")
+        assert pg.url.endswith(f"{site.name}/index.html")
+        ctx.close()

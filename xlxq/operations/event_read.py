@@ -1,0 +1,67 @@
+"""The event of a source, read only: a JSON tournament file's, or an Excel
+workbook's as its sheets give it (:func:`xlxq.sheets.read.read_workbook`,
+:func:`xlxq.sheets.team_read.read_team_workbook`), nothing written.  For the
+commands that only show an event (``xlxq publish``, ``xlxq rating``).
+
+Lazy imports: the sheet readers (openpyxl) are imported only when the
+source is a workbook (start-up time of the JSON commands).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from xlxq.errors import InputError
+from xlxq.operations.source import BookSource, open_source
+
+__all__ = ["read_event", "read_event_options", "book_event", "sheets_event", "sheets_data"]
+
+
+def book_event(src: BookSource) -> Any:
+    """The event a workbook's sheets hold; unusable sheets (the problems
+    计算成绩 highlights in red) are refused with their places."""
+    return sheets_data(src.book, src.team, src.path).event
+
+
+def sheets_event(book: Any, team: bool, name: str) -> Any:
+    """The event of any ``Book`` (openpyxl, xlwings); ``team``: a team
+    workbook; ``name``: the workbook, for the message."""
+    return sheets_data(book, team, name).event
+
+
+def sheets_data(book: Any, team: bool, name: str) -> Any:
+    """What the sheets of any ``Book`` hold (``WorkbookData`` or
+    ``TeamWorkbookData``), refused when they are unusable."""
+    if team:
+        from xlxq.sheets.team_read import read_team_workbook
+
+        data: Any = read_team_workbook(book)
+    else:
+        from xlxq.sheets.read import read_workbook
+
+        data = read_workbook(book)
+    if data.blocking:
+        from xlxq.sheets.problems import BLOCKING
+
+        where = "、".join(sorted({p.where() for p in data.problems if p.level == BLOCKING}))
+        raise InputError(
+            f"{name}：表中有必须先改正的错误（{where}；用“计算成绩”查看标红处）",
+            f"{name}: the workbook has errors to fix first ({where}; run recompute to see them highlighted)",
+            file=name,
+        )
+    return data
+
+
+def read_event(path: str) -> Any:
+    """The event of ``path`` (JSON file or workbook), read once."""
+    return read_event_options(path)[0]
+
+
+def read_event_options(path: str) -> tuple[Any, Any]:
+    """The event of ``path`` and the 等级分 options its 设置 sheet gives
+    (an individual workbook with 等级分报告 = 是; else None)."""
+    src = open_source(path)
+    if isinstance(src, BookSource):
+        data = sheets_data(src.book, src.team, src.path)
+        return data.event, getattr(getattr(data, "options", None), "rating", None)
+    return src.event, None

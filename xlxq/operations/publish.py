@@ -1,0 +1,420 @@
+"""``xlxq publish FILE OUTDIR`` and the button 发布网页: a static web site of
+an event (individual or team, every system), for players' phones.
+
+The page data comes from the tables the CLI prints (:mod:`xlxq.report`'s
+``*_data``: the standings after each round, the cross table, the knockout
+places; the team tables of :mod:`xlxq.operations.standings`; the round
+sheets' scores, :func:`xlxq.sheets.formats.round_scores`), so the numbers on
+the pages are the command line's.  :func:`site_data` builds it, language
+by language; :mod:`xlxq.publish.render` renders it with Jinja2 into a folder
+written atomically (a temporary folder, then a rename).
+
+Lazy imports: the renderer (Jinja2, segno) is imported in
+:func:`publish_event` only (start-up time: the buttons import this module);
+the workbook modules (openpyxl) in :func:`publish_book` and the round
+sheets' scores in :func:`_individual_rounds`, the team tables in
+:func:`_team` (``xlxq publish EVENT.json`` of an individual event loads
+neither).
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any, Optional
+
+from xlxq import report
+from xlxq.core.knockout import build_bracket, stage_name, stage_name_en
+from xlxq.core.rating import RatingOptions, event_rating_rows
+from xlxq.core.rr_standings import LABELS_EN as RR_LABELS_EN
+from xlxq.core.rr_standings import LABELS_ZH as RR_LABELS_ZH
+from xlxq.core.standings import LABELS_EN, LABELS_ZH
+from xlxq.i18n import Text
+from xlxq.operations.event_read import sheets_data
+from xlxq.operations.result import Outcome
+from xlxq.operations.source import is_team
+from xlxq.rating_report import k_table_text, unofficial_note
+from xlxq.sheets.problems import Status
+from xlxq.sheets.results import display
+from xlxq.systems import system_for, system_label
+from xlxq.team_report import team_system_label
+from xlxq.text import fmt
+
+__all__ = ["site_data", "publish_event", "publish_book", "site_folder", "LANG_CHOICES"]
+
+#: ``--lang``: one language, or both with a switch on every page
+LANG_CHOICES = ("zh", "en", "both")
+
+
+def _result(code: Optional[str], lang: str) -> str:
+    return display(code, lang) or ""
+
+
+def _points(event: Any, b: Any) -> tuple[str, str]:
+    if b.result is None:
+        return "", ""
+    sc = event.settings.scoring.game if is_team(event) else event.settings.scoring
+    return fmt(sc.points(b.result, "R")), fmt(sc.points(b.result, "B"))
+
+
+def _who(event: Any, no: int) -> dict:
+    if is_team(event) and no == 0:
+        return {"no": None, "name": "", "unit": ""}
+    p = event.player(no)
+    unit = event.team(event.team_of(no)).name if is_team(event) and event.team_of(no) is not None else p.unit
+    return {"no": no, "name": p.name, "unit": unit}
+
+
+# --------------------------------------------------------------------------
+# an individual event
+# --------------------------------------------------------------------------
+
+
+def _individual_rounds(event: Any, lang: str) -> list[dict]:
+    from xlxq.sheets.formats import round_scores  # the round sheets' 积分 cells
+
+    out = []
+    for rnd in event.rounds:
+        scores = round_scores(event, rnd)
+        boards = []
+        for b in rnd.boards:
+            pr, pb = _points(event, b)
+            boards.append(
+                {
+                    "board": b.board,
+                    "red": {**_who(event, b.red), "score": fmt(scores.get(b.red))},
+                    "black": {**_who(event, b.black), "score": fmt(scores.get(b.black))},
+                    "result": _result(b.result, lang),
+                    "red_points": pr,
+                    "black_points": pb,
+                }
+            )
+        byes = [{**_who(event, no), "score": fmt(scores.get(no))} for no in rnd.byes]
+        seats: list[tuple[int, Optional[int], Optional[str]]] = [(b.red, b.board, "R") for b in rnd.boards]
+        seats += [(b.black, b.board, "B") for b in rnd.boards]
+        seats += [(no, None, None) for no in rnd.byes]
+        index = [
+            {"no": no, "name": event.player(no).name, "board": board, "colour": colour}
+            for no, board, colour in sorted(seats, key=lambda x: x[0])
+        ]
+        out.append({"round": rnd.round, "boards": boards, "byes": byes, "finished": rnd.finished, "index": index})
+    return out
+
+
+def _started(tables: list[dict]) -> list[dict]:
+    """The tables after each round that has results (a table "after round
+    N" of a round not started yet would repeat the one before)."""
+    return [tbl for tbl in tables if tbl.get("after_round", tbl["round"]) == tbl["round"]]
+
+
+def _labels(event: Any, lang: str) -> dict[str, str]:
+    if system_for(event.settings).round_robin:
+        return dict(RR_LABELS_EN if lang == "en" else RR_LABELS_ZH)
+    return dict(LABELS_EN if lang == "en" else LABELS_ZH)
+
+
+def _bracket(event: Any, lang: str) -> list[dict]:
+    br = build_bracket(event)
+    t = Text(lang)
+    stages = []
+    for k, matches in enumerate(br.stages, start=1):
+        rows = []
+        for m in matches:
+            games = [
+                {"round": rnd, "red": b.red, "black": b.black, "result": _result(b.result, lang)} for rnd, b in m.games
+            ]
+            rows.append(
+                {
+                    "top": _who(event, m.top) if m.top is not None else None,
+                    "bottom": _who(event, m.bottom) if m.bottom is not None else None,
+                    "winner": m.winner,
+                    "games": games,
+                }
+            )
+        stages.append({"name": t(stage_name(k, br.stage_total), stage_name_en(k, br.stage_total)), "matches": rows})
+    return stages
+
+
+def _individual(event: Any, lang: str) -> dict:
+    rounds = _individual_rounds(event, lang)
+    played = [r["round"] for r in rounds]
+    tables = _started([{"round": n, **report.standings_data(event, n, lang)} for n in played])
+    final = tables[-1]["standings"] if tables else []
+    by_no = {row["no"]: row for row in final}
+    system = system_for(event.settings)
+    games: dict[int, list[dict]] = {p.no: [] for p in event.players}
+    for r in rounds:
+        for b in r["boards"]:
+            for me, opp, colour, pts in (
+                (b["red"], b["black"], "R", b["red_points"]),
+                (b["black"], b["red"], "B", b["black_points"]),
+            ):
+                games[me["no"]].append(
+                    {
+                        "round": r["round"],
+                        "board": b["board"],
+                        "colour": colour,
+                        "opponent": opp,
+                        "opp_score": fmt(by_no.get(opp["no"], {}).get("score")),
+                        "result": b["result"],
+                        "points": pts,
+                    }
+                )
+        for p in r["byes"]:
+            games[p["no"]].append({"round": r["round"], "bye": True})
+    players = []
+    for p in event.players:
+        row = by_no.get(p.no, {})
+        players.append(
+            {
+                "no": p.no,
+                "name": p.name,
+                "unit": p.unit,
+                "rating": fmt(p.rating),
+                "rank": row.get("rank", row.get("place")),
+                "score": fmt(row.get("score")),
+                "tiebreaks": {k: fmt(v) for k, v in row.get("tiebreaks", {}).items()},
+                "games": games[p.no],
+            }
+        )
+    return {
+        "kind": "individual",
+        "system_label": system_label(event.settings.system, lang, event.settings.games_per_match),
+        "round_robin": system.round_robin,
+        "knockout": system.knockout,
+        "rounds": rounds,
+        "tables": tables,
+        "labels": _labels(event, lang),
+        "cross": report.cross_table_data(event, None) if system.round_robin and played else None,
+        "bracket": _bracket(event, lang) if system.knockout else None,
+        "players": players,
+        "cross_names": {p.no: p.name for p in event.players},
+    }
+
+
+# --------------------------------------------------------------------------
+# a team event
+# --------------------------------------------------------------------------
+
+
+def _team(event: Any, lang: str) -> dict:
+    from xlxq.core.team_standings import LABELS_EN as T_EN
+    from xlxq.core.team_standings import LABELS_ZH as T_ZH
+    from xlxq.core.teams import match_game_points, team_side
+    from xlxq.operations.standings import board_table_data, team_table_data
+
+    rounds = []
+    games: dict[int, list[dict]] = {p.no: [] for p in event.players}
+    team_matches: dict[int, list[dict]] = {tm.no: [] for tm in event.teams}
+    for rnd in event.rounds:
+        matches = []
+        for m in rnd.matches:
+            a, b, done = match_game_points(event, m)
+            boards = []
+            for bd in m.boards:
+                pr, pb = _points(event, bd)
+                boards.append(
+                    {
+                        "board": bd.board,
+                        "red": _who(event, bd.red),
+                        "black": _who(event, bd.black),
+                        "result": _result(bd.result, lang),
+                        "red_points": pr,
+                        "black_points": pb,
+                    }
+                )
+                for me, opp, pts in ((bd.red, bd.black, pr), (bd.black, bd.red, pb)):
+                    if me:
+                        games[me].append(
+                            {
+                                "round": rnd.round,
+                                "board": bd.board,
+                                "colour": "R" if me == bd.red else "B",
+                                "opponent": _who(event, opp),
+                                "result": _result(bd.result, lang),
+                                "points": pts,
+                            }
+                        )
+            row = {
+                "match": m.match,
+                "first": {"no": m.first, "name": event.team(m.first).name},
+                "second": {"no": m.second, "name": event.team(m.second).name},
+                "score": f"{fmt(a)}:{fmt(b)}" if m.boards else "",
+                "finished": done,
+                "boards": boards,
+            }
+            matches.append(row)
+            for tno, opp, mine, theirs in ((m.first, m.second, a, b), (m.second, m.first, b, a)):
+                colours = "".join(team_side(event, m, tno, bd) for bd in m.boards)
+                team_matches[tno].append(
+                    {
+                        "round": rnd.round,
+                        "match": m.match,
+                        "opponent": {"no": opp, "name": event.team(opp).name},
+                        "score": f"{fmt(mine)}:{fmt(theirs)}" if m.boards else "",
+                        "colours": colours,
+                        "boards": boards,
+                    }
+                )
+        byes = [{"no": t, "name": event.team(t).name} for t in rnd.byes]
+        for t in rnd.byes:
+            team_matches[t].append({"round": rnd.round, "bye": True})
+        rounds.append({"round": rnd.round, "matches": matches, "byes": byes})
+    played = [r["round"] for r in rounds]
+    tables = _started([{"round": n, **team_table_data(event, n)} for n in played])
+    final = {row["no"]: row for row in (tables[-1]["standings"] if tables else [])}
+    boards = board_table_data(event, None)["boards"] if played else {}
+    seat = {row["no"]: row for rows in boards.values() for row in rows}
+    for played_games in games.values():
+        for g in played_games:  # the opponent's points (台次成绩), as an individual page's 对手积分
+            g["opp_score"] = fmt(seat.get(g["opponent"]["no"], {}).get("points"))
+    players = []
+    for p in event.players:
+        tno = event.team_of(p.no)
+        row = seat.get(p.no, {})
+        players.append(
+            {
+                "no": p.no,
+                "name": p.name,
+                "unit": event.team(tno).name if tno is not None else p.unit,
+                "team_no": tno,
+                "rating": fmt(p.rating),
+                "board_row": {k: fmt(v) for k, v in row.items()},
+                "games": games[p.no],
+            }
+        )
+    teams = []
+    for tm in event.teams:
+        row = final.get(tm.no, {})
+        teams.append(
+            {
+                "no": tm.no,
+                "name": tm.name,
+                "rank": row.get("rank"),
+                "match_points": fmt(row.get("match_points")),
+                "game_points": fmt(row.get("game_points")),
+                "tiebreaks": {k: fmt(v) for k, v in row.get("tiebreaks", {}).items()},
+                "members": [_who(event, no) for no in tm.players],
+                "matches": team_matches[tm.no],
+            }
+        )
+    return {
+        "kind": "team",
+        "system_label": team_system_label(event.settings.system, lang),
+        "round_robin": False,
+        "knockout": False,
+        "rounds": rounds,
+        "tables": tables,
+        "labels": dict(T_EN if lang == "en" else T_ZH),
+        "cross": None,
+        "bracket": None,
+        "players": players,
+        "teams": teams,
+        "board_tables": {k: [{kk: fmt(vv) for kk, vv in r.items()} for r in v] for k, v in boards.items()},
+    }
+
+
+# --------------------------------------------------------------------------
+# the site
+# --------------------------------------------------------------------------
+
+
+def _rating(event: Any, options: RatingOptions, lang: str) -> dict:
+    rows = event_rating_rows(event, options)
+    return {
+        "note": unofficial_note(lang),
+        "k_table": k_table_text(options),
+        "cap": fmt(options.cap),
+        "rows": [
+            {
+                "no": r.no,
+                "name": event.player(r.no).name,
+                "old": fmt(r.old),
+                "k": fmt(r.k),
+                "games": len(r.games),
+                "score": fmt(r.score),
+                "expected": f"{r.expected:.2f}",
+                "change": f"{r.change:+.1f}",
+                "new": f"{r.new:.1f}",
+            }
+            for r in rows
+        ],
+    }
+
+
+def site_data(event: Any, lang: str, rating: Optional[RatingOptions] = None) -> dict:
+    """Everything the pages of ``event`` show, in ``lang``."""
+    body = _team(event, lang) if is_team(event) else _individual(event, lang)
+    s = event.settings
+    body.update(
+        {
+            "lang": lang,
+            "name": s.name or Text(lang)("象棋比赛", "Xiangqi event"),
+            "system": s.system,
+            "planned_rounds": s.rounds,
+            "rating": _rating(event, rating, lang) if rating is not None else None,
+        }
+    )
+    body["latest"] = body["tables"][-1]["round"] if body["tables"] else None
+    for pl in body["players"]:
+        pl["rating_row"] = None
+    if body["rating"] is not None:
+        by_no = {r["no"]: r for r in body["rating"]["rows"]}
+        for pl in body["players"]:
+            pl["rating_row"] = by_no.get(pl["no"])
+    return body
+
+
+def _langs(lang: str) -> list[str]:
+    return ["zh", "en"] if lang == "both" else [Text(lang).lang]
+
+
+def publish_event(
+    event: Any,
+    outdir: str | os.PathLike,
+    lang: str,
+    url: Optional[str] = None,
+    rating: Optional[RatingOptions] = None,
+) -> Outcome:
+    """Write the site of ``event`` into ``outdir`` (replaced whole, never
+    half-written: a folder of xlxq's own or an empty one); ``lang``: zh, en
+    or both (zh at the top, en in ``en/``, a switch on every page);
+    ``url``: the site's address, for a QR code on the index and the
+    编排记录公告 page; ``rating``: the unofficial 等级分 page."""
+    from xlxq.publish.render import write_site  # Jinja2, segno: only when publishing
+
+    sites = {code: site_data(event, code, rating) for code in _langs(lang)}
+    out = Path(outdir)
+    pages = write_site(sites, out, url)
+
+    def render(lang: str) -> list[str]:
+        t = Text(lang)
+        return [
+            t(
+                f"网页已发布到 {out}（{pages}页；打开 index.html）",
+                f"web pages written to {out} ({pages} pages; open index.html)",
+            )
+        ]
+
+    return Outcome(render=render)
+
+
+def site_folder(workbook: str | os.PathLike, lang: str) -> Path:
+    """The button's folder: beside the workbook, named after it
+    (``赛事-网页``, ``event-web``)."""
+    wb = Path(workbook)
+    return wb.with_name(wb.stem + Text(lang)("-网页", "-web"))
+
+
+def publish_book(book: Any, workbook: str | os.PathLike, lang: str) -> Any:
+    """发布网页 (the button): the site of the workbook ``book`` (any
+    ``Book``; ``workbook`` its file name) into :func:`site_folder`, in
+    ``lang``, with the 等级分 page when 设置 asks for the report; the
+    workbook is read, not written.  A Status."""
+    from xlxq.team_workbook import is_team_workbook
+
+    data = sheets_data(book, is_team_workbook(book), Path(workbook).name)
+    folder = site_folder(workbook, lang)
+    out = publish_event(data.event, folder, lang, rating=getattr(getattr(data, "options", None), "rating", None))
+    index = folder / "index.html"
+    return Status(True, out.lines("zh")[0] + f"\n{index}", out.lines("en")[0] + f"\n{index}")
