@@ -53,6 +53,11 @@ Sub Diagnose()
     XlxqRun "import xlxq.excel; xlxq.excel.doctor()"
 End Sub
 
+' Button "Draw numbers" (before round 1): seeds odd, the others drawn; the seed kept in the settings
+Sub DrawNumbers()
+    XlxqRun "import xlxq.excel; xlxq.excel.draw_numbers()"
+End Sub
+
 ' RunPython, once the interpreter it would start is known to exist.
 Private Sub XlxqRun(ByVal PythonCommand As String)
     Dim problem As String

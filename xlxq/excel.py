@@ -94,6 +94,7 @@ _TITLES = {
     "schedule": ("生成循环赛对阵", "Round-robin schedule"),
     "qualify": ("晋级淘汰赛", "Start the knockout"),
     "doctor": ("诊断", "Diagnose"),
+    "draw": ("抽签", "Draw numbers"),
 }
 
 
@@ -131,6 +132,14 @@ def doctor(book: Any = None) -> Status:
     return _run("doctor", book)
 
 
+def draw_numbers(book: Any = None) -> Status:
+    """抽签: 序号 (a team workbook: 队号) by a draw with a fresh seed, seeds
+    on the odd numbers; the seed is written in 设置 (编号方式, 抽签种子) so the
+    draw can be repeated in public (:mod:`xlxq.workbook_draw`).  Refused
+    once round 1 is paired."""
+    return _run("draw", book)
+
+
 #: button macro → entry point (docs/excel.md; checked by tests/test_xlsm_build.py)
 ENTRY_POINTS: dict[str, Callable[..., Status]] = {
     "PairNextRound": pair_next_round,
@@ -139,6 +148,7 @@ ENTRY_POINTS: dict[str, Callable[..., Status]] = {
     "ScheduleRoundRobin": schedule_round_robin,
     "QualifyKnockout": qualify_knockout,
     "Diagnose": doctor,
+    "DrawNumbers": draw_numbers,
 }
 
 

@@ -110,7 +110,7 @@ def _blocked(book: Book, data) -> Status:
 # operations
 # ==========================================================================
 
-_KEEP_CODES = ("unknown_setting", "numbered", "unused_setting")
+_KEEP_CODES = ("unknown_setting", "numbered", "numbering", "unused_setting")
 
 
 def _recheck(data) -> None:

@@ -43,6 +43,8 @@ from xlxq.backends.json_parts import (
     choice,
     fail,
     first_round_keys,
+    numbering_keys,
+    numbering_entry,
     options_from_dict,
     player_from_dict,
     player_to_dict,
@@ -86,6 +88,7 @@ _EVENT_KEYS = (
     "tiebreaks",
     "first_round",
     "first_round_seed",
+    "numbering",
     "colour_tie",
     "options",
     "knockout",
@@ -131,6 +134,7 @@ def _settings_from_dict(e: dict) -> EventSettings:
     _check_tiebreaks(tiebreaks, system, games)
 
     first_round, first_round_seed, colour_tie = first_round_keys(e, d.first_round, "先后手")
+    numbering, numbering_seed = numbering_keys(e)
 
     pairing, standings = options_from_dict(e.get("options", {}), tuple(OPTIONS), system, colour_tie)
 
@@ -165,6 +169,8 @@ def _settings_from_dict(e: dict) -> EventSettings:
         tiebreaks=tiebreaks,
         first_round=first_round,
         first_round_seed=first_round_seed,
+        numbering=numbering,
+        numbering_seed=numbering_seed,
         pairing=PairingOptions(**pairing),
         standings=StandingsOptions(**standings),
         games_per_match=games,
@@ -441,6 +447,7 @@ def event_to_dict(ev: Event) -> dict:
         "tiebreaks": list(s.tiebreaks),
         "first_round": s.first_round,
         "first_round_seed": s.first_round_seed,
+        **numbering_entry(s.numbering, s.numbering_seed),
         "colour_tie": s.pairing.colour_tie,
         "options": _options_to_dict(s),
     }

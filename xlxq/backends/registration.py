@@ -26,16 +26,12 @@ Numbering (序号, fixed for the whole event):
 1. A 序号 column, when present, is used as is: every row needs a positive
    whole number, all different.  Seeds are then kept as data only, and a
    draw (``draw_seed``) is refused.
-2. Otherwise, with no 种子 value anywhere: players are numbered 1, 2, 3 … in
+2. Otherwise the registration rule of :mod:`xlxq.core.numbering` (one rule
+   for ``xlxq new``, the workbook and 抽签): seeds (positive whole numbers,
+   all different here) take 1, 3, 5 … (方法(一)), the others 2, 4, 6 … in
    file order, or, with ``draw_seed``, in the order of
-   ``random.Random(draw_seed).shuffle`` of the file order (抽签).
-3. With seeds (seed 000 方法(一): 种子选手排单号): seeded players, sorted by
-   seed value (positive whole numbers, all different), take 1, 3, 5 …; the
-   others, in file order (or shuffled with ``draw_seed``, seeded players are
-   never shuffled) take 2, 4, 6 ….  When one group runs out, the rest of the
-   other group continues on the next free numbers consecutively.  E.g. 4
-   seeds among 24: seeds 1, 3, 5, 7; others 2, 4, 6, 8, 9, 10 … 24.  5 seeds
-   among 7: seeds 1, 3, 5, 6, 7; others 2, 4.
+   ``random.Random(draw_seed).shuffle`` of the file order (抽签), or by
+   等级分 (``method="rating"``).
 
 The returned list is sorted by 序号.
 
@@ -47,7 +43,6 @@ from __future__ import annotations
 
 import math
 import os
-import random
 import re
 from pathlib import Path
 from typing import Any, Optional
@@ -55,6 +50,7 @@ from typing import Any, Optional
 from xlxq.backends.formulas import is_formula, no_value_error
 from xlxq.backends.limits import check_workbook_zip
 from xlxq.core.model import Player
+from xlxq.core.numbering import registration_numbers
 from xlxq.errors import InputError
 from xlxq.text import label_problem, visible
 import csv
@@ -357,33 +353,21 @@ def rating_value(v: Any, where_zh: str, where_en: str) -> float:
     return int(r) if float(r).is_integer() else float(r)
 
 
-def number_players(entries: list[dict], draw_seed: Optional[int] = None) -> list[int]:
-    """序号 for each entry (``seed`` key may be set), per the module doc."""
-    seeded = sorted((i for i, e in enumerate(entries) if e.get("seed") is not None), key=lambda i: entries[i]["seed"])
-    others = [i for i, e in enumerate(entries) if e.get("seed") is None]
-    if draw_seed is not None:
-        random.Random(draw_seed).shuffle(others)
-    numbers = [0] * len(entries)
-    if not seeded:
-        for n, i in enumerate(others, start=1):
-            numbers[i] = n
-        return numbers
-    s, o = iter(seeded), iter(others)
-    ns, no_ = len(seeded), len(others)
-    taken_s = taken_o = 0
-    for n in range(1, len(entries) + 1):
-        want_seed = n % 2 == 1
-        if (want_seed and taken_s < ns) or taken_o >= no_:
-            numbers[next(s)] = n
-            taken_s += 1
-        else:
-            numbers[next(o)] = n
-            taken_o += 1
-    return numbers
+def number_players(entries: list[dict], draw_seed: Optional[int] = None, method: Optional[str] = None) -> list[int]:
+    """序号 for each entry (``seed`` and ``rating`` keys may be set) by the
+    registration rule (:func:`xlxq.core.numbering.registration_numbers`):
+    ``method`` ``order``, ``draw`` or ``rating``; default: a draw when
+    ``draw_seed`` is given, else the registration order."""
+    method = method or ("draw" if draw_seed is not None else "order")
+    return registration_numbers([e.get("seed") for e in entries], [e.get("rating") for e in entries], method, draw_seed)
 
 
-def read_registration(path: str | os.PathLike, draw_seed: Optional[int] = None) -> list[Player]:
-    """Players of a registration file, numbered (see module doc)."""
+def read_registration(
+    path: str | os.PathLike, draw_seed: Optional[int] = None, method: Optional[str] = None
+) -> list[Player]:
+    """Players of a registration file, numbered (see module doc; ``method``:
+    :data:`xlxq.core.numbering.NUMBERINGS`, default a draw with
+    ``draw_seed``, else the file order)."""
     path = Path(path)
     name = path.name
     rows = registration_rows(path)
@@ -431,7 +415,7 @@ def read_registration(path: str | os.PathLike, draw_seed: Optional[int] = None) 
                 )
             first_seed[e["seed"]] = e
     if "no" in cols:
-        if draw_seed is not None:
+        if draw_seed is not None or method not in (None, "order"):
             raise InputError(
                 f"{name} 已有序号列，不能再抽签（去掉序号列或不用 --draw）",
                 f"{name} already has a no column; cannot draw numbers",
@@ -447,7 +431,7 @@ def read_registration(path: str | os.PathLike, draw_seed: Optional[int] = None) 
             first_no[e["no"]] = e
         numbers = [e["no"] for e in entries]
     else:
-        numbers = number_players(entries, draw_seed)
+        numbers = number_players(entries, draw_seed, method)
     players = [
         Player(no=n, name=e["name"], unit=e["unit"], rating=e.get("rating"), seed=e.get("seed"))
         for n, e in zip(numbers, entries)

@@ -4,6 +4,7 @@
              [--rounds R] [--games-per-match G] [--name N] [--first-round M] [--seed S] [--draw SEED]
              [--tiebreaks PRESET|KEY,KEY…] [--eliminate X:Y …] [--playoff-games 2,1] [--armageddon] [--force]
     xlxq pair FILE                      pair the next round, save, print the 对阵表
+    xlxq draw FILE [--seed S]           抽签: 序号 (队号) by a recorded draw, before round 1
     xlxq schedule FILE [--force]        round robin: every round of the table at once
     xlxq standings FILE [--json] [--round N] [--with SWISS.json]
     xlxq crosstable FILE [--json] [--round N]   round robin: the 交叉表
@@ -61,7 +62,7 @@ import os
 import sys
 from typing import Any, Optional, Sequence
 
-from xlxq.cli import excel, new, qualify, records, rounds, simulate, tables, team, workbooks
+from xlxq.cli import draw, excel, new, qualify, records, rounds, simulate, tables, team, workbooks
 from xlxq.cli.output import Parser, txt
 
 __all__ = ["main", "build_parser", "COMMAND_GROUPS"]
@@ -78,6 +79,7 @@ COMMAND_GROUPS = (
     qualify,  # qualify
     workbooks,  # demo
     excel,  # excel-setup, doctor
+    draw,  # draw
 )
 
 

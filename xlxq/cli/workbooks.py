@@ -54,6 +54,7 @@ def book_command(command: str, src: Any, args: Any) -> int:
         getattr(args, "round", None),
         bool(getattr(args, "json", False)),
         getattr(args, "with_swiss", None),
+        seed=getattr(args, "seed", None) if command == "draw" else None,
     )
     return finish(out)
 

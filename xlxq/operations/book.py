@@ -26,19 +26,21 @@ from xlxq.operations.lines import Lines
 from xlxq.operations.result import Outcome, no_lines
 from xlxq.operations.source import BookSource, round_arg
 from xlxq.text import nums
+from xlxq.workbook_draw import draw_numbers
 from xlxq.systems import system_for
 
 __all__ = ["book_status", "SAVING", "status_outcome", "standings_json", "run_book", "run_team_book", "qualify_book"]
 
 #: the commands whose operation saves the workbook ("saved to" is shown)
-SAVING = {"pair", "schedule", "standings", "explain"}
+SAVING = {"pair", "schedule", "standings", "explain", "draw"}
 TEAM_SAVING = {"pair", "standings", "explain"}
 
 
 def book_status(command: str, book: Any, round_no: Optional[int] = None, lang: Optional[str] = None) -> Any:
     """The Book operation ``command`` names (``pair``, ``recompute``,
     ``schedule``, ``qualify``, ``explain``, ``check``) on any ``Book``
-    (openpyxl, xlwings): its Status, its texts in ``lang``.  The Excel
+    (openpyxl, xlwings): its Status, its texts in ``lang``; ``draw`` (抽签)
+    with a fresh seed, shown and recorded in 设置.  The Excel
     buttons call this."""
     if command == "pair":
         return W.pair_next_round(book, lang)
@@ -52,6 +54,8 @@ def book_status(command: str, book: Any, round_no: Optional[int] = None, lang: O
         return W.check(book)
     if command == "explain":
         return W.explain(book, round_no, text_lang=lang)
+    if command == "draw":
+        return draw_numbers(book)
     raise ValueError(command)
 
 
@@ -101,10 +105,14 @@ def run_book(
     rnd: Optional[int] = None,
     as_json: bool = False,
     with_swiss: Optional[str] = None,
+    seed: Optional[int] = None,
 ) -> Outcome:
     """``xlxq pair|schedule|standings|crosstable|explain|check FILE.xlsx``:
     the operation on the workbook, its result.  ``lang``: the language of its
-    texts (the 编排记录 and the message tables) and of the ``--json`` labels."""
+    texts (the 编排记录 and the message tables) and of the ``--json`` labels;
+    ``seed``: the draw seed of ``draw`` (抽签, individual and team workbooks)."""
+    if command == "draw":
+        return status_outcome(draw_numbers(src.book, seed), src.path, True)
     if src.team:
         return run_team_book(command, src, lang, rnd, as_json)
     book, path = src.book, src.path

@@ -11,6 +11,7 @@ import unicodedata
 from typing import Any, Optional
 
 from xlxq.core.model import Player
+from xlxq.core.numbering import numbering_note, registration_numbers
 from xlxq.sheets import layout as L
 from xlxq.sheets.cells import as_int, as_number, cell_at, find_table, header_lookup, norm_name, sheet_error, text_of
 from xlxq.sheets.data import RegistrationSheet
@@ -119,8 +120,16 @@ def reg_rating(e: dict[str, Any], name: str, r: int, get: dict[str, Any], c: dic
 
 
 def read_registration(
-    name: str, grid: list[list[Any]], problems: list[Problem]
+    name: str,
+    grid: list[list[Any]],
+    problems: list[Problem],
+    numbering: str = "order",
+    numbering_seed: Optional[int] = None,
 ) -> tuple[list[Player], RegistrationSheet]:
+    """The players of 报名表.  When every 序号 is blank they are numbered
+    by the registration rule (:mod:`xlxq.core.numbering`: seeds odd, the
+    others by ``numbering`` — 设置's 编号方式 and 抽签种子); blank 序号
+    among filled ones (a late entry) take the next free numbers."""
     table = find_table(name, grid, REG_LOOKUP, ("name",), "“姓名”", "'Name'")
     reg = RegistrationSheet(name, table)
     c = table.cols
@@ -149,24 +158,19 @@ def read_registration(
         entries.append(e)
     if not entries:
         raise sheet_error(name, None, "报名表中没有棋手", "no players registered")
+    if not first_no and "no" in c:
+        rule_numbers(name, entries, problems, numbering, numbering_seed)
     nxt = max(first_no, default=0)
     for e in entries:
-        if "no" not in e:
+        if e.get("ruled"):
+            reg.assigned[e["row"]] = e["no"]
+            problems.append(number_note(name, e, e["no"]))
+        elif "no" not in e:
             nxt += 1
             e["no"] = nxt
             reg.assigned[e["row"]] = nxt
             if "no" in c:
-                problems.append(
-                    Problem(
-                        INFO,
-                        "numbered",
-                        f"{e['name']} 未填序号，已自动编为 {nxt} 号",
-                        f"{e['name']} had no number; numbered {nxt}",
-                        name,
-                        e["row"],
-                        ("no",),
-                    )
-                )
+                problems.append(number_note(name, e, nxt))
             else:
                 raise sheet_error(
                     name, None, "报名表没有“序号”列，请加一列“序号”", "the registration has no 'No' column"
@@ -186,6 +190,45 @@ def read_registration(
         )
     players.sort(key=lambda p: p.no)
     return players, reg
+
+
+def number_note(name: str, e: dict[str, Any], no: int) -> Problem:
+    """The note on a 序号 the program filled in."""
+    return Problem(
+        INFO,
+        "numbered",
+        f"{e['name']} 未填序号，已自动编为 {no} 号",
+        f"{e['name']} had no number; numbered {no}",
+        name,
+        e["row"],
+        ("no",),
+    )
+
+
+def rule_numbers(
+    name: str, entries: list[dict[str, Any]], problems: list[Problem], method: str, seed: Optional[int]
+) -> None:
+    """Number ``entries`` (none has a 序号) by the registration rule, and
+    say how (one ``numbering`` note) when it is more than the rows' order."""
+    seeds = [e.get("seed") for e in entries]
+    if method == "draw" and seed is None:
+        raise sheet_error(
+            name,
+            None,
+            "报名表序号全部空白，编号方式为“抽签”，但“设置”中没有抽签种子：请点“抽签”按钮（或 xlxq draw 文件），"
+            "或在“设置”中填写抽签种子",
+            "no 序号 in the registration and the numbering is a draw, but the settings have no draw seed: "
+            "click Draw (or xlxq draw FILE), or fill in the draw seed",
+        )
+    numbers = registration_numbers(seeds, [e.get("rating") for e in entries], method, seed)
+    for e, n in zip(entries, numbers):
+        e["no"], e["ruled"] = n, True
+    seeded = sum(1 for v in seeds if v is not None)
+    if seeded or method != "order":
+        zh, en = numbering_note(method, seed, seeded)
+        problems.append(
+            Problem(INFO, "numbering", f"报名表未填序号，已{zh}", f"no numbers in the registration: {en}", name, None)
+        )
 
 
 class Names:
