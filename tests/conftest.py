@@ -19,7 +19,7 @@ import importlib.util
 import sys
 from pathlib import Path
 from types import ModuleType
-from typing import Callable, Hashable, Iterable, Optional
+from typing import Any, Callable, Hashable, Iterable, Optional
 
 import pytest
 
@@ -101,3 +101,39 @@ def make_team_event(
             no += 1
         teams.append(Team(t, f"{t}队", ps))
     return TeamEvent(TeamSettings(system=system, rounds=rounds, boards=boards, **settings), players, teams)
+
+
+def template_workbook(
+    path: Path,
+    names: list[str],
+    seeds: Optional[dict[str, int]] = None,
+    ratings: Optional[dict[str, float]] = None,
+    settings: Optional[dict[str, Any]] = None,
+    lang: str = "zh",
+) -> Path:
+    """A copy of the committed individual template at ``path`` as an
+    arbiter fills it: the players typed into 报名表 with 序号 left blank,
+    their 种子 / 等级分 by name, ``settings`` (设置 label → value) typed
+    in the 设置 rows."""
+    import shutil
+
+    import openpyxl
+
+    shutil.copyfile(ROOT / "workbook_templates" / f"xlxq-event-{lang}.xlsx", path)
+    wb = openpyxl.load_workbook(path)
+    reg = wb["报名表" if lang == "zh" else "Registration"]
+    head = {c.value: c.column for c in reg[2] if c.value is not None}
+    words = {"name": ("姓名", "Name"), "seed": ("种子", "Seed"), "rating": ("等级分", "Rating")}
+    col = {k: head[zh if lang == "zh" else en] for k, (zh, en) in words.items()}
+    for i, name in enumerate(names, start=3):
+        reg.cell(row=i, column=col["name"]).value = name
+        if seeds and name in seeds:
+            reg.cell(row=i, column=col["seed"]).value = seeds[name]
+        if ratings and name in ratings:
+            reg.cell(row=i, column=col["rating"]).value = ratings[name]
+    ws = wb["设置" if lang == "zh" else "Settings"]
+    for label, value in (settings or {}).items():
+        row = next(r for r in range(1, ws.max_row + 1) if ws.cell(row=r, column=1).value == label)
+        ws.cell(row=row, column=2).value = value
+    wb.save(path)
+    return path
