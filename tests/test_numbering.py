@@ -240,3 +240,15 @@ def test_draw_button_through_the_remote_engine(tmp_path, monkeypatch, remote_eng
     assert _numbers(a) == _numbers(b) and _numbers(b)["P2"] == 1
     ob, bb = OpenpyxlBook(a), OpenpyxlBook(b)
     assert ob.values("设置") == bb.values("设置")
+
+
+def test_new_by_rating_numbers_the_unseeded_by_rating(tmp_path):
+    csv = tmp_path / "p.csv"
+    csv.write_text("姓名,种子,等级分\nA,,1900\nB,1,\nC,,2300\nD,,\nE,,2100\n", encoding="utf-8")
+    f = tmp_path / "e.json"
+    r = run("new", f, "--players", csv, "--by-rating", check_rc=0)
+    assert "按等级分编号" in r.out
+    d = load(f)
+    assert {p["name"]: p["no"] for p in d["players"]} == {"B": 1, "C": 2, "E": 3, "A": 4, "D": 5}
+    assert d["event"]["numbering"] == {"method": "rating"}
+    assert_bad_input(run("new", tmp_path / "x.json", "--players", csv, "--by-rating", "--draw", 3), "--by-rating")

@@ -129,7 +129,15 @@ def create_file(args) -> Outcome:
     eliminate = _parse_eliminate(args.eliminate or [])
     playoff = parse_playoff(args.playoff_games) if args.playoff_games is not None else [2]
 
-    players = read_registration(args.players, draw_seed=None if args.member_total else args.draw)
+    by_rating = bool(getattr(args, "by_rating", False))
+    if by_rating and (args.draw is not None or args.member_total):
+        raise InputError(
+            "--by-rating 不能与 --draw 或 --member-total 同用（编号只有一种方式）",
+            "--by-rating cannot be used with --draw or --member-total (one way of numbering)",
+        )
+    players = read_registration(
+        args.players, draw_seed=None if args.member_total else args.draw, method="rating" if by_rating else None
+    )
     numbering = None
     if args.member_total:
         players, numbering = _member_total_numbering(players, args)
@@ -197,6 +205,7 @@ def create_file(args) -> Outcome:
         tiebreaks=tiebreaks,
         first_round=first_round,
         first_round_seed=seed,
+        numbering="rating" if by_rating else "order",
         games_per_match=g,
         playoff_games=playoff,
         armageddon=bool(args.armageddon),
@@ -224,6 +233,7 @@ def create_file(args) -> Outcome:
             }[first_round]
             extra = txt(f"，随机种子 {seed}", f", random seed {seed}") if first_round == "random" else ""
             draw = txt(f"；抽签种子 {args.draw}", f"; draw seed {args.draw}") if args.draw is not None else ""
+            draw += txt("；非种子选手按等级分编号", "; the others numbered by rating") if by_rating else ""
             echo(
                 txt(
                     f"已创建 {path}：{n}名棋手，{rounds}轮，首轮{method}{extra}{draw}",
@@ -244,6 +254,7 @@ def create_file(args) -> Outcome:
         else:
             extra = txt(*extra_rr)
             draw = txt(f"；抽签种子 {args.draw}", f"; draw seed {args.draw}") if args.draw is not None else ""
+            draw += txt("；非种子选手按等级分编号", "; the others numbered by rating") if by_rating else ""
             echo(
                 txt(
                     f"已创建 {path}：{n}名棋手，{system_label(system, lang, g)}，{rounds}轮{extra}{draw}",
