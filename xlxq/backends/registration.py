@@ -49,6 +49,7 @@ from typing import Any, Optional
 
 from xlxq.backends.formulas import is_formula, no_value_error
 from xlxq.backends.limits import check_workbook_zip
+from xlxq.core.groups import check_group_name
 from xlxq.core.model import Player
 from xlxq.core.numbering import registration_numbers
 from xlxq.errors import InputError
@@ -62,8 +63,9 @@ HEADERS: dict[str, tuple[str, ...]] = {
     "unit": ("单位", "队名", "代表队", "队伍", "所属单位", "unit", "club", "team"),
     "rating": ("等级分", "rating", "elo"),
     "seed": ("种子", "种子号", "种子序号", "seed"),
+    "group": ("组别", "分组", "组", "group", "section"),
 }
-_LABEL = {"no": "序号", "name": "姓名", "unit": "单位", "rating": "等级分", "seed": "种子"}
+_LABEL = {"no": "序号", "name": "姓名", "unit": "单位", "rating": "等级分", "seed": "种子", "group": "组别"}
 _LOOKUP = {alias: key for key, aliases in HEADERS.items() for alias in aliases}
 _HEADER_SCAN = 10
 
@@ -367,8 +369,44 @@ def read_registration(
 ) -> list[Player]:
     """Players of a registration file, numbered (see module doc; ``method``:
     :data:`xlxq.core.numbering.NUMBERINGS`, default a draw with
-    ``draw_seed``, else the file order)."""
-    path = Path(path)
+    ``draw_seed``, else the file order).  A 组别 column is not looked at
+    (:func:`read_registration_groups`)."""
+    name, cols, entries = _registration_entries(Path(path))
+    return _numbered(name, "no" in cols, entries, draw_seed, method)
+
+
+def read_registration_groups(
+    path: str | os.PathLike, draw_seed: Optional[int] = None, method: Optional[str] = None
+) -> Optional[list[tuple[str, list[Player]]]]:
+    """The groups (组别) of a registration with a 组别 column — (group,
+    its players numbered 1 … n by the same rule, on their own) in the order
+    the groups first appear — or None without one (or with every 组别 cell
+    blank).  A row without a 组别 among filled ones is refused."""
+    name, cols, entries = _registration_entries(Path(path))
+    if "group" not in cols or all(e.get("group") is None for e in entries):
+        return None
+    by_group: dict[str, list[dict]] = {}
+    for e in entries:
+        if e.get("group") is None:
+            raise InputError(
+                f"{name} 第{e['row']}行（{e['name']}）：缺少组别（有组别列时每行都要填）",
+                f"{name} row {e['row']}: missing group (the group column must be filled on every row)",
+            )
+        try:
+            g = check_group_name(e["group"])
+        except InputError as exc:
+            raise InputError(f"{name} 第{e['row']}行：{exc.zh}", f"{name} row {e['row']}: {exc.en}") from None
+        by_group.setdefault(g, []).append(e)
+    return [(g, _numbered(name, "no" in cols, es, draw_seed, method)) for g, es in by_group.items()]
+
+
+def has_group_column(path: str | os.PathLike) -> bool:
+    """Whether a registration file has a 组别 column (the team import refuses one)."""
+    rows = registration_rows(Path(path))
+    return any(_LOOKUP.get(_norm_header(h)) == "group" for row in rows[:_HEADER_SCAN] for h in row)
+
+
+def _registration_entries(path: Path) -> tuple[str, dict[str, int], list[dict]]:
     name = path.name
     rows = registration_rows(path)
     header, cols = find_header(rows, name)
@@ -377,6 +415,8 @@ def read_registration(
         e: dict[str, Any] = {"row": i, "name": pname}
         unit = cells.get("unit")
         e["unit"] = "" if unit is None else cell_text(unit)
+        if cells.get("group") is not None:
+            e["group"] = cell_text(cells["group"])
         if cells.get("rating") is not None:
             e["rating"] = rating_value(cells["rating"], where_zh, where_en)
         if cells.get("seed") is not None:
@@ -403,7 +443,14 @@ def read_registration(
         entries.append(e)
     if not entries:
         raise InputError(f"{name}：报名表中没有棋手", f"{name}: no players in the registration")
+    return name, cols, entries
 
+
+def _numbered(
+    name: str, has_no: bool, entries: list[dict], draw_seed: Optional[int], method: Optional[str]
+) -> list[Player]:
+    """The players of ``entries`` (one group), numbered: the 序号 column as
+    is (checked: all different), else the registration rule."""
     first_seed: dict[int, dict] = {}
     for e in entries:
         if "seed" in e:
@@ -414,7 +461,7 @@ def read_registration(
                     f"{name} row {e['row']}: seed {e['seed']} repeats row {o['row']}",
                 )
             first_seed[e["seed"]] = e
-    if "no" in cols:
+    if has_no:
         if draw_seed is not None or method not in (None, "order"):
             raise InputError(
                 f"{name} 已有序号列，不能再抽签（去掉序号列或不用 --draw）",
@@ -439,4 +486,12 @@ def read_registration(
     return sorted(players, key=lambda p: p.no)
 
 
-__all__ = ["read_registration", "number_players", "HEADERS", "NA_STRINGS", "decode_text"]
+__all__ = [
+    "read_registration",
+    "read_registration_groups",
+    "has_group_column",
+    "number_players",
+    "HEADERS",
+    "NA_STRINGS",
+    "decode_text",
+]

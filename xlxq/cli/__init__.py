@@ -117,6 +117,7 @@ def build_parser() -> Parser:
     sub.required = True
     for group in COMMAND_GROUPS:
         group.add_parser(sub)
+    workbooks.add_group_option(sub)
     return p
 
 
