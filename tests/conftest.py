@@ -110,11 +110,12 @@ def template_workbook(
     ratings: Optional[dict[str, float]] = None,
     settings: Optional[dict[str, Any]] = None,
     lang: str = "zh",
+    groups: Optional[dict[str, str]] = None,
 ) -> Path:
     """A copy of the committed individual template at ``path`` as an
     arbiter fills it: the players typed into 报名表 with 序号 left blank,
     their 种子 / 等级分 by name, ``settings`` (设置 label → value) typed
-    in the 设置 rows."""
+    in the 设置 rows; ``groups`` (name → 组别): a 组别 column added."""
     import shutil
 
     import openpyxl
@@ -125,8 +126,13 @@ def template_workbook(
     head = {c.value: c.column for c in reg[2] if c.value is not None}
     words = {"name": ("姓名", "Name"), "seed": ("种子", "Seed"), "rating": ("等级分", "Rating")}
     col = {k: head[zh if lang == "zh" else en] for k, (zh, en) in words.items()}
+    if groups is not None:
+        col["group"] = reg.max_column + 1
+        reg.cell(row=2, column=col["group"]).value = "组别" if lang == "zh" else "Group"
     for i, name in enumerate(names, start=3):
         reg.cell(row=i, column=col["name"]).value = name
+        if groups is not None:
+            reg.cell(row=i, column=col["group"]).value = groups.get(name)
         if seeds and name in seeds:
             reg.cell(row=i, column=col["seed"]).value = seeds[name]
         if ratings and name in ratings:

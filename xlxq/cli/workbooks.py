@@ -67,6 +67,7 @@ def book_command(command: str, src: Any, args: Any) -> int:
         bool(getattr(args, "json", False)),
         getattr(args, "with_swiss", None),
         seed=getattr(args, "seed", None) if command == "draw" else None,
+        group=getattr(args, "group", None),
     )
     return finish(out)
 

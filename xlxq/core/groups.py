@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Optional
 
 from xlxq.core.model import Event
-from xlxq.errors import InputError
+from xlxq.errors import InputError, XlxqError
 
 #: a group's name prefixes its sheets ("男子组 第1轮", "Women Standings"):
 #: Excel allows 31 characters in a sheet name and none of these
@@ -47,6 +47,11 @@ class Grouped:
         return Grouped([(g, events.get(g, ev)) for g, ev in self.groups])
 
 
+def in_group(group: str, exc: XlxqError) -> XlxqError:
+    """``exc`` with its group named first (the same kind, the same place)."""
+    return type(exc)(f"组别“{group}”：{exc.zh}", f"group {group}: {exc.en}", place=exc.place)
+
+
 def check_group_name(name: str) -> str:
     """A group name as given (trimmed), or the error: one line, at most
     :data:`MAX_GROUP_NAME` characters, none that a sheet name refuses."""
@@ -60,4 +65,4 @@ def check_group_name(name: str) -> str:
     return g
 
 
-__all__ = ["Grouped", "check_group_name", "MAX_GROUP_NAME"]
+__all__ = ["Grouped", "check_group_name", "in_group", "MAX_GROUP_NAME"]

@@ -34,7 +34,8 @@ from xlxq.core.teams import (
 from xlxq.errors import InputError, XlxqError
 from xlxq.i18n import Text
 from xlxq.operations.lines import Lines, ko_first_round_lines, plan_warnings
-from xlxq.operations.groups import combined, in_group
+from xlxq.core.groups import in_group
+from xlxq.operations.groups import combined
 from xlxq.operations.result import Outcome
 from xlxq.operations.source import checked, parse_playoff, split_list
 from xlxq.operations.team import team_schedule_rounds
@@ -149,7 +150,7 @@ def create_file(args, players: Optional[list] = None) -> Outcome:
                     "队员总分制（--member-total）不分组别：报名表有“组别”列",
                     "--member-total has no groups (组别 column)",
                 )
-            return combined([(g, _in_group(g, args, ps)) for g, ps in groups])
+            return combined([(g, _in_group(g, args, ps)) for g, ps in groups], created=True)
         players = read_registration(args.players, draw_seed=None if args.member_total else args.draw, method=method)
     numbering = None
     if args.member_total:

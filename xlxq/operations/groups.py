@@ -11,20 +11,15 @@ from __future__ import annotations
 
 from typing import Any, Callable, Optional
 
-from xlxq.core.groups import Grouped
+from xlxq.core.groups import Grouped, in_group
 from xlxq.errors import XlxqError
 from xlxq.operations.result import Outcome
 
-__all__ = ["per_group", "combined", "group_heading", "in_group"]
+__all__ = ["per_group", "combined", "group_heading"]
 
 
 def group_heading(group: str, lang: str) -> str:
     return f"【{group}】" if lang == "zh" else f"[{group}]"
-
-
-def in_group(group: str, exc: XlxqError) -> XlxqError:
-    """``exc`` with its group named first (the same kind, the same place)."""
-    return type(exc)(f"组别“{group}”：{exc.zh}", f"group {group}: {exc.en}", place=exc.place)
 
 
 def per_group(grouped: Grouped, run: Callable[[Any], Outcome], only: Optional[str] = None) -> Outcome:
@@ -38,14 +33,16 @@ def per_group(grouped: Grouped, run: Callable[[Any], Outcome], only: Optional[st
     return combined(outs, grouped)
 
 
-def combined(outs: list[tuple[str, Outcome]], grouped: Optional[Grouped] = None) -> Outcome:
-    """The results of the groups as one: ``grouped`` with the new events
-    (``None``: the groups are the outcomes' events, all new)."""
+def combined(outs: list[tuple[str, Outcome]], grouped: Optional[Grouped] = None, created: bool = False) -> Outcome:
+    """The results of the groups as one: ``grouped`` with the new events;
+    ``created``: the groups are the outcomes' events, all new (``xlxq
+    new``); neither: nothing to save (a workbook's groups, written already)."""
     events = {g: o.event for g, o in outs if o.event is not None}
-    if grouped is None:
-        new: Optional[Grouped] = Grouped([(g, o.event) for g, o in outs])
-    else:
-        new = grouped.with_events(events) if events else None
+    new: Optional[Grouped] = None
+    if created:
+        new = Grouped([(g, o.event) for g, o in outs])
+    elif grouped is not None and events:
+        new = grouped.with_events(events)
     error = next((in_group(g, o.error) for g, o in outs if o.error is not None), None)
 
     def render(lang: str) -> list[str]:
