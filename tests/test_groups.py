@@ -160,3 +160,19 @@ def test_group_names_fit_sheet_names():
     for bad in ("", "A/B", "x" * (MAX_GROUP_NAME + 1), "a:b"):
         with pytest.raises(InputError):
             check_group_name(bad)
+
+
+def test_team_workbook_with_groups_is_refused(tmp_path):
+    from tests.conftest import make_team_event
+    from xlxq.team_workbook import create_team_workbook
+
+    ev = make_team_event(4, boards=2, reserves=0, rounds=3)
+    p = create_team_workbook(tmp_path / "t.xlsx", ev, ev.settings)
+    wb = openpyxl.load_workbook(p)
+    ws = wb["队伍报名"]
+    hr = next(r for r in range(1, 10) if "队名" in [c.value for c in ws[r]])
+    ws.cell(row=hr, column=ws.max_column + 1).value = "组别"
+    wb.save(p)
+    before = p.read_bytes()
+    assert_bad_input(run("pair", p), "团体赛不分组别")
+    assert p.read_bytes() == before

@@ -28,6 +28,7 @@ from xlxq.operations.source import BookSource, round_arg
 from xlxq.text import nums
 from xlxq.workbook_draw import draw_numbers, new_draw_seed
 from xlxq.workbook_groups import for_each_group, group_status, workbook_groups
+from xlxq.sheets.groups import refuse_team_groups
 from xlxq.operations.groups import combined
 from xlxq.systems import system_for
 
@@ -68,8 +69,12 @@ def book_status(command: str, book: Any, round_no: Optional[int] = None, lang: O
 
 
 def grouped_book(book: Any) -> bool:
-    """Whether ``book`` is an individual workbook with groups (组别)."""
-    return not TW.is_team_workbook(book) and workbook_groups(book) is not None
+    """Whether ``book`` is an individual workbook with groups (组别); a team
+    workbook with a 组别 column is refused."""
+    if TW.is_team_workbook(book):
+        refuse_team_groups(book)
+        return False
+    return workbook_groups(book) is not None
 
 
 def _status_lines(st: Any, lang: str, path: Any, saved: bool) -> list[str]:

@@ -28,13 +28,14 @@ from typing import Any, Optional
 from xlxq.core.groups import check_group_name
 from xlxq.errors import InputError
 from xlxq.sheets import layout as L
+from xlxq.sheets import team_layout as T
 from xlxq.sheets.book_sheets import sheet_kinds, single_sheets
 from xlxq.sheets.cells import cell_at, find_table, sheet_error, text_of
 from xlxq.sheets.plan import Book, Fill, Values, WritePlan
 from xlxq.sheets.registration import REG_LOOKUP
 from xlxq.sheets.settings import SETTING_LOOKUP, SETTINGS_LOOKUP
 
-__all__ = ["GROUP_HEADERS", "GroupView", "workbook_groups", "merged"]
+__all__ = ["GROUP_HEADERS", "GroupView", "workbook_groups", "merged", "refuse_team_groups"]
 
 #: the headers of the 组别 column (normalised as every header)
 GROUP_HEADERS = ("组别", "分组", "组", "group", "section")
@@ -93,6 +94,19 @@ def workbook_groups(book: Book) -> Optional[list[str]]:
     if rows is None:
         return None
     return list(dict.fromkeys(rows.values()))
+
+
+def refuse_team_groups(book: Book) -> None:
+    """A team workbook has no groups: a 组别 column in its 队伍报名 is refused."""
+    for name in book.sheet_names():
+        if T.sheet_kind(name)[0] != T.TEAMS:
+            continue
+        for row in book.values(name)[: L.HEADER_SCAN]:
+            if any(isinstance(v, str) and L.norm_key(v) in _GROUP_KEYS for v in row):
+                raise InputError(
+                    f"团体赛不分组别：“{name}”中有“组别”列（每个组别各用一个团体赛工作簿）",
+                    f"a team event has no groups: {name} has a group column (one team workbook per group)",
+                )
 
 
 class GroupView:
