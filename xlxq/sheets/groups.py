@@ -209,11 +209,15 @@ class GroupView:
 
 
 def merged(plans: list[WritePlan]) -> WritePlan:
-    """The plans of every group as one (each writes its own sheets and rows)."""
+    """The plans of every group as one (each writes its own sheets and rows).
+    The sheets the groups add go in last group first: each group's first
+    sheet goes after 报名表, so the groups' sheets end up in the groups'
+    order."""
     out = WritePlan()
+    for p in reversed(plans):
+        out.add_sheets.extend(p.add_sheets)
     for p in plans:
         for attr in (
-            "add_sheets",
             "number_formats",
             "values",
             "fills",
