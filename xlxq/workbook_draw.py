@@ -66,14 +66,8 @@ def draw_numbers(book: Book, seed: Optional[int] = None) -> Status:
     settings.numbering, settings.numbering_seed = "draw", seed
     _record(canvas, sname, ssheet.table, ssheet.rows, settings_cells(settings, lang, options=opts), lang)
     book.apply(canvas.finish())
-    zh, en = numbering_note("draw", seed, sum(1 for p in in_rows if p.seed is not None))
-    return Status(
-        True,
-        f"抽签完成：{len(in_rows)}名棋手，{zh}；已填入“{rname}”的序号列，抽签种子已记入“{sname}”"
-        f"（同一种子再抽得到同样的序号）。下一步：编排下一轮",
-        f"numbers drawn: {len(in_rows)} players, {en}; written in {rname}'s No column, the draw seed in "
-        f"{sname} (the same seed gives the same numbers). Next: pair the next round",
-    )
+    seeded = sum(1 for p in in_rows if p.seed is not None)
+    return _drawn_status(seed, seeded, f"{len(in_rows)}名棋手", f"{len(in_rows)} players", "序号", "No", rname, sname)
 
 
 def _team_draw(book: Book, seed: int) -> Status:
@@ -96,13 +90,20 @@ def _team_draw(book: Book, seed: int) -> Status:
         canvas, ss.name, ss.table, ss.rows, team_settings_cells(settings, data.lang, data.normalise_results), data.lang
     )
     book.apply(canvas.finish())
-    zh, en = numbering_note("draw", seed, sum(1 for t in teams if t.seed is not None))
+    seeded = sum(1 for t in teams if t.seed is not None)
+    return _drawn_status(seed, seeded, f"{len(teams)}队", f"{len(teams)} teams", "队号", "Team no", reg.name, ss.name)
+
+
+def _drawn_status(
+    seed: int, seeded: int, count_zh: str, count_en: str, col_zh: str, col_en: str, reg: str, settings: str
+) -> Status:
+    zh, en = numbering_note("draw", seed, seeded)
     return Status(
         True,
-        f"抽签完成：{len(teams)}队，队号{zh}；已填入“{reg.name}”的队号列，抽签种子已记入“{ss.name}”"
-        f"（同一种子再抽得到同样的队号）。下一步：编排下一轮",
-        f"team numbers drawn: {len(teams)} teams, {en}; written in {reg.name}'s Team no column, the draw "
-        f"seed in {ss.name} (the same seed gives the same numbers). Next: pair the next round",
+        f"抽签完成：{count_zh}，{zh}；已填入“{reg}”的{col_zh}列，抽签种子已记入“{settings}”"
+        f"（同一种子再抽得到同样的{col_zh}）。下一步：编排下一轮",
+        f"numbers drawn: {count_en}, {en}; written in {reg}'s {col_en} column, the draw seed in "
+        f"{settings} (the same seed gives the same numbers). Next: pair the next round",
     )
 
 

@@ -37,45 +37,47 @@ def draw_file(event: Event, seed: Optional[int]) -> Outcome:
             "队员总分制的序号按上下半区编排（xlxq new --member-total），不用抽签",
             "a member-total event is numbered by halves (xlxq new --member-total): no draw",
         )
-    seed = new_draw_seed() if seed is None else seed
-    ps = event.players
-    numbers = registration_numbers([p.seed for p in ps], [p.rating for p in ps], "draw", seed)
-    players = [replace(p, no=n) for p, n in zip(ps, numbers)]
-    settings = replace(event.settings, numbering="draw", numbering_seed=seed)
-    new = replace(event, settings=settings, players=players)
-    seeded = sum(1 for p in ps if p.seed is not None)
-
-    def render(lang: str) -> list[str]:
-        txt, echo = Text(lang), Lines()
-        zh, en = numbering_note("draw", seed, seeded)
-        echo(txt(f"抽签完成：{len(ps)}名棋手，{zh}", f"numbers drawn: {len(ps)} players, {en}"))
-        header = txt("序号 姓名 单位 等级分 种子", "No Name Unit Rating Seed").split()
-        rows = [[p.no, p.name, p.unit, fmt(p.rating), fmt(p.seed)] for p in sorted(players, key=lambda p: p.no)]
-        echo(*text_table(header, rows, [True, False, False, True, True]))
-        echo(*next_step(seed, lang))
-        return echo
-
-    return Outcome(event=new, render=render)
+    return _drawn(
+        event,
+        "players",
+        seed,
+        ("名棋手", " players", "", "numbers drawn"),
+        ("序号 姓名 单位 等级分 种子", "No Name Unit Rating Seed", [True, False, False, True, True]),
+        lambda p: [p.no, p.name, p.unit, fmt(p.rating), fmt(p.seed)],
+    )
 
 
 def draw_team_file(event: TeamEvent, seed: Optional[int]) -> Outcome:
     """The team event with its 队号 drawn (the members keep their 序号)."""
     check_not_paired(len(event.rounds), team=True)
+    return _drawn(
+        event,
+        "teams",
+        seed,
+        ("队", " teams", "队号", "team numbers drawn"),
+        ("队号 队名 种子", "No Team Seed", [True, False, True]),
+        lambda t: [t.no, t.name, fmt(t.seed)],
+    )
+
+
+def _drawn(event: Any, attr: str, seed: Optional[int], words: tuple, table: tuple, row: Any) -> Outcome:
+    """``event`` with its ``attr`` (players or teams) numbered by the draw
+    with ``seed`` (None: a fresh one), and the lines that show them."""
     seed = new_draw_seed() if seed is None else seed
-    ts = event.teams
-    numbers = registration_numbers([t.seed for t in ts], [], "draw", seed)
-    teams = [replace(t, no=n) for t, n in zip(ts, numbers)]
+    es = getattr(event, attr)
+    ratings = [getattr(e, "rating", None) for e in es]
+    drawn = [replace(e, no=n) for e, n in zip(es, registration_numbers([e.seed for e in es], ratings, "draw", seed))]
     settings = replace(event.settings, numbering="draw", numbering_seed=seed)
-    new = replace(event, settings=settings, teams=teams)
-    seeded = sum(1 for t in ts if t.seed is not None)
+    new = replace(event, settings=settings, **{attr: drawn})
+    seeded = sum(1 for e in es if e.seed is not None)
+    unit_zh, unit_en, what_zh, done_en = words
 
     def render(lang: str) -> list[str]:
         txt, echo = Text(lang), Lines()
         zh, en = numbering_note("draw", seed, seeded)
-        echo(txt(f"抽签完成：{len(ts)}队，队号{zh}", f"team numbers drawn: {len(ts)} teams, {en}"))
-        header = txt("队号 队名 种子", "No Team Seed").split()
-        rows: list[list[Any]] = [[t.no, t.name, fmt(t.seed)] for t in sorted(teams, key=lambda t: t.no)]
-        echo(*text_table(header, rows, [True, False, True]))
+        echo(txt(f"抽签完成：{len(es)}{unit_zh}，{what_zh}{zh}", f"{done_en}: {len(es)}{unit_en}, {en}"))
+        rows: list[list[Any]] = [row(e) for e in sorted(drawn, key=lambda e: e.no)]
+        echo(*text_table(txt(table[0], table[1]).split(), rows, table[2]))
         echo(*next_step(seed, lang))
         return echo
 
