@@ -26,7 +26,7 @@ from dataclasses import replace
 from typing import Any, Optional
 
 from xlxq.core.groups import check_group_name
-from xlxq.errors import InputError
+from xlxq.errors import InputError, XlxqError
 from xlxq.sheets import layout as L
 from xlxq.sheets import team_layout as T
 from xlxq.sheets.book_sheets import sheet_kinds, single_sheets
@@ -88,9 +88,12 @@ def workbook_groups(book: Book) -> Optional[list[str]]:
     operation reports that); a bad 组别 cell is an error."""
     try:
         _, reg = _common(book)
-    except InputError:
+        grid = book.values(reg)
+        if _group_column(reg, grid)[1] is None:
+            return None
+    except XlxqError:  # no 设置 or 报名表, no 姓名 header, a formula without its value …: the operation reports it
         return None
-    rows = _row_groups(reg, book.values(reg))
+    rows = _row_groups(reg, grid)
     if rows is None:
         return None
     return list(dict.fromkeys(rows.values()))
