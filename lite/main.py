@@ -66,3 +66,10 @@ def qualify_knockout(book: xw.Book):
     """晋级淘汰赛 / Start the knockout: the top K of the Swiss start the knockout stage."""
     _language(book)
     xlxq.excel.qualify_knockout(book)
+
+
+@script
+def draw_numbers(book: xw.Book):
+    """抽签 / Draw numbers: 序号 by a draw (seeds odd), the seed kept in 设置; before round 1 only."""
+    _language(book)
+    xlxq.excel.draw_numbers(book)

@@ -58,6 +58,11 @@ Sub PublishSite()
     XlxqRun "import xlxq.excel; xlxq.excel.publish_site()"
 End Sub
 
+' Button "Draw numbers" (before round 1): seeds odd, the others drawn; the seed kept in the settings
+Sub DrawNumbers()
+    XlxqRun "import xlxq.excel; xlxq.excel.draw_numbers()"
+End Sub
+
 ' RunPython, once the interpreter it would start is known to exist.
 Private Sub XlxqRun(ByVal PythonCommand As String)
     Dim problem As String

@@ -12,6 +12,7 @@ from xlxq import team_workbook as TW
 from xlxq import workbook as W
 from xlxq.operations.book import run_op
 from xlxq.sheets.problems import Status
+from xlxq import workbook_draw as D
 
 
 def applied(op: Callable[..., Status]) -> Callable[..., Status]:
@@ -32,3 +33,4 @@ qualify_knockout = applied(W.qualify_knockout)
 team_pair_next_round = applied(TW.pair_next_round)
 team_recompute = applied(TW.recompute)
 team_explain = applied(TW.explain)
+draw_numbers = applied(D.draw_numbers)

@@ -19,7 +19,7 @@ import importlib.util
 import sys
 from pathlib import Path
 from types import ModuleType
-from typing import Callable, Hashable, Iterable, Optional
+from typing import Any, Callable, Hashable, Iterable, Optional
 
 import pytest
 
@@ -114,3 +114,45 @@ def played_swiss(rounds: int = 3, seed: int = 1, players: Optional[int] = None):
     entrants = read_registration(SAMPLE)[:players]
     event = Event(EventSettings(name="测试赛", rounds=rounds), entrants)
     return simulate_file(event, "unused.json", seed, None).event
+
+
+def template_workbook(
+    path: Path,
+    names: list[str],
+    seeds: Optional[dict[str, int]] = None,
+    ratings: Optional[dict[str, float]] = None,
+    settings: Optional[dict[str, Any]] = None,
+    lang: str = "zh",
+    groups: Optional[dict[str, str]] = None,
+) -> Path:
+    """A copy of the committed individual template at ``path`` as an
+    arbiter fills it: the players typed into 报名表 with 序号 left blank,
+    their 种子 / 等级分 by name, ``settings`` (设置 label → value) typed
+    in the 设置 rows; ``groups`` (name → 组别): a 组别 column added."""
+    import shutil
+
+    import openpyxl
+
+    shutil.copyfile(ROOT / "workbook_templates" / f"xlxq-event-{lang}.xlsx", path)
+    wb = openpyxl.load_workbook(path)
+    reg = wb["报名表" if lang == "zh" else "Registration"]
+    head = {c.value: c.column for c in reg[2] if c.value is not None}
+    words = {"name": ("姓名", "Name"), "seed": ("种子", "Seed"), "rating": ("等级分", "Rating")}
+    col = {k: head[zh if lang == "zh" else en] for k, (zh, en) in words.items()}
+    if groups is not None:
+        col["group"] = reg.max_column + 1
+        reg.cell(row=2, column=col["group"]).value = "组别" if lang == "zh" else "Group"
+    for i, name in enumerate(names, start=3):
+        reg.cell(row=i, column=col["name"]).value = name
+        if groups is not None:
+            reg.cell(row=i, column=col["group"]).value = groups.get(name)
+        if seeds and name in seeds:
+            reg.cell(row=i, column=col["seed"]).value = seeds[name]
+        if ratings and name in ratings:
+            reg.cell(row=i, column=col["rating"]).value = ratings[name]
+    ws = wb["设置" if lang == "zh" else "Settings"]
+    for label, value in (settings or {}).items():
+        row = next(r for r in range(1, ws.max_row + 1) if ws.cell(row=r, column=1).value == label)
+        ws.cell(row=row, column=2).value = value
+    wb.save(path)
+    return path

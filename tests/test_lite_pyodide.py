@@ -39,7 +39,7 @@ PYODIDE = CI / "node" / "node_modules" / "pyodide" / "pyodide.mjs"
 WHEELS = CI / "wheels"
 #: install order in Pyodide (micropip, packaging are unpacked first; xlxq last, with its dependencies)
 DEPS = ["micropip", "packaging", "et_xmlfile", "openpyxl", "xlsxwriter", "networkx", "xlwings"]
-SCRIPTS = ["pair_next_round", "recompute", "explain", "schedule_round_robin", "qualify_knockout"]
+SCRIPTS = ["pair_next_round", "recompute", "explain", "schedule_round_robin", "qualify_knockout", "draw_numbers"]
 
 pytest.importorskip("xlwings")
 if shutil.which("node") is None or not PYODIDE.exists():

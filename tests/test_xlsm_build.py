@@ -36,6 +36,7 @@ CAPTIONS = {
         "QualifyKnockout": "晋级淘汰赛",
         "Diagnose": "诊断",
         "PublishSite": "发布网页",
+        "DrawNumbers": "抽签",
     },
     "en": {
         "PairNextRound": "Pair next round",
@@ -45,10 +46,11 @@ CAPTIONS = {
         "QualifyKnockout": "Start the knockout",
         "Diagnose": "Diagnose",
         "PublishSite": "Publish web pages",
+        "DrawNumbers": "Draw numbers",
     },
 }
-#: the team workbook has the three buttons that dispatch on the workbook kind, and 诊断
-TEAM_MACROS = {"PairNextRound", "Recompute", "ExplainRound", "Diagnose", "PublishSite"}
+#: the team workbook has the three buttons that dispatch on the workbook kind, 诊断, 发布网页 and 抽签
+TEAM_MACROS = {"PairNextRound", "Recompute", "ExplainRound", "Diagnose", "PublishSite", "DrawNumbers"}
 #: worksheets per template: the layout's, and the hidden xlwings.conf
 N_SHEETS = {"event": 6, "team": 8}
 

@@ -62,9 +62,10 @@ BUTTONS = (
     ("QualifyKnockout", "晋级淘汰赛", "Start the knockout"),
     ("Diagnose", "诊断", "Diagnose"),
     ("PublishSite", "发布网页", "Publish web pages"),
+    ("DrawNumbers", "抽签", "Draw numbers"),
 )
 #: the team workbook has the first three (they dispatch on the workbook kind),
-#: 诊断 and 发布网页
+#: 诊断, 发布网页 and 抽签
 TEAM_BUTTONS = BUTTONS[:3] + BUTTONS[5:]
 BUTTON_SIZE = {"width": 120, "height": 32}  # pixels
 BUTTON_GAP = 8

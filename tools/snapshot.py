@@ -539,6 +539,44 @@ def set_settings(ws: Any, values: dict[str, Any]) -> None:
         ws.cell(row=rows[label], column=2).value = v
 
 
+#: 设置 rows the templates gained after the baseline was recorded (编号方式 and
+#: 抽签种子, issue 10 §3): taken out of the template's copy, so that the
+#: replay starts from the baseline's workbook (a missing row is the default)
+NEW_SETTINGS_ROWS = ("编号方式", "抽签种子")
+
+
+def without_new_settings(ws: Any) -> None:
+    """Delete :data:`NEW_SETTINGS_ROWS` from the 设置 sheet ``ws`` as if they
+    had never been there: the rows below move up with their drop-down lists
+    and the print area."""
+    rows = [r for r in range(1, ws.max_row + 1) if ws.cell(row=r, column=1).value in NEW_SETTINGS_ROWS]
+    for r in reversed(rows):
+        ws.delete_rows(r)
+        kept = []
+        for dv in ws.data_validations.dataValidation:
+            m = re.fullmatch(r"([A-Z]+)(\d+)", str(dv.sqref))
+            if m is None:
+                kept.append(dv)
+                continue
+            row = int(m.group(2))
+            if row == r:
+                continue
+            if row > r:
+                dv.sqref = openpyxl_range(f"{m.group(1)}{row - 1}")
+            kept.append(dv)
+        ws.data_validations.dataValidation = kept
+        if ws.print_area:
+            m = re.fullmatch(r"'?[^!]*'?!?\$?([A-Z]+)\$?(\d+):\$?([A-Z]+)\$?(\d+)", ws.print_area)
+            if m is not None:
+                ws.print_area = f"{m.group(1)}{m.group(2)}:{m.group(3)}{int(m.group(4)) - 1}"
+
+
+def openpyxl_range(ref: str) -> Any:
+    from openpyxl.worksheet.cell_range import MultiCellRange
+
+    return MultiCellRange(ref)
+
+
 def new_workbook(spec: dict[str, Any], path: Path) -> None:
     import openpyxl
 
@@ -546,6 +584,7 @@ def new_workbook(spec: dict[str, Any], path: Path) -> None:
     team = "teams" in spec
     shutil.copyfile(TEMPLATES / ("xlxq-team-zh.xlsx" if team else "xlxq-event-zh.xlsx"), path)
     wb = openpyxl.load_workbook(path)
+    without_new_settings(wb["设置"])
     settings: dict[str, Any] = {"赛事名称": spec["id"]}
     if team:
         settings["赛制"] = {"team-swiss": "团体积分编排", "scheveningen": "全队轮赛"}.get(

@@ -98,6 +98,7 @@ _TITLES = {
     "qualify": ("晋级淘汰赛", "Start the knockout"),
     "doctor": ("诊断", "Diagnose"),
     "publish": ("发布网页", "Publish web pages"),
+    "draw": ("抽签", "Draw numbers"),
 }
 
 
@@ -142,6 +143,14 @@ def publish_site(book: Any = None) -> Status:
     return _run("publish", book)
 
 
+def draw_numbers(book: Any = None) -> Status:
+    """抽签: 序号 (a team workbook: 队号) by a draw with a fresh seed, seeds
+    on the odd numbers; the seed is written in 设置 (编号方式, 抽签种子) so the
+    draw can be repeated in public (:mod:`xlxq.workbook_draw`).  Refused
+    once round 1 is paired."""
+    return _run("draw", book)
+
+
 #: button macro → entry point (docs/excel.md; checked by tests/test_xlsm_build.py)
 ENTRY_POINTS: dict[str, Callable[..., Status]] = {
     "PairNextRound": pair_next_round,
@@ -151,6 +160,7 @@ ENTRY_POINTS: dict[str, Callable[..., Status]] = {
     "QualifyKnockout": qualify_knockout,
     "Diagnose": doctor,
     "PublishSite": publish_site,
+    "DrawNumbers": draw_numbers,
 }
 
 

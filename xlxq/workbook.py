@@ -114,7 +114,7 @@ def _blocked(data) -> Status:
 # operations
 # ==========================================================================
 
-_KEEP_CODES = ("unknown_setting", "numbered", "unused_setting")
+_KEEP_CODES = ("unknown_setting", "numbered", "numbering", "unused_setting")
 
 
 def _recheck(data) -> None:

@@ -61,6 +61,9 @@ def round1_notes(problems: list[Problem]) -> tuple[str, str]:
     a blocking dialog (the cells say it too: 设置's 轮数 row, the bye's 提示)."""
     zh = en = ""
     for p in problems:
+        if p.code == "numbering":  # how the blank 序号 were filled (xlxq/core/numbering.py)
+            zh, en = zh + f"；{p.zh}", en + f"; {p.en}"
+    for p in problems:
         if p.code == "rounds_plan":
             zh, en = zh + f"；注意：{p.zh}", en + f"; warning: {p.en}"
     odd = next((p for p in problems if p.code == "odd_field"), None)

@@ -43,6 +43,8 @@ from xlxq.backends.json_parts import (
     choice,
     fail,
     first_round_keys,
+    numbering_keys,
+    numbering_entry,
     options_from_dict,
     player_from_dict,
     player_to_dict,
@@ -63,6 +65,7 @@ from xlxq.core.model import (
     validate_event,
 )
 from xlxq.backends.limits import parse_json
+from xlxq.core.groups import Grouped, check_group_name
 from xlxq.backends.safety import atomic_save
 from xlxq.errors import InputError
 from xlxq.systems import get_system, system_for
@@ -86,6 +89,7 @@ _EVENT_KEYS = (
     "tiebreaks",
     "first_round",
     "first_round_seed",
+    "numbering",
     "colour_tie",
     "options",
     "knockout",
@@ -131,6 +135,7 @@ def _settings_from_dict(e: dict) -> EventSettings:
     _check_tiebreaks(tiebreaks, system, games)
 
     first_round, first_round_seed, colour_tie = first_round_keys(e, d.first_round, "先后手")
+    numbering, numbering_seed = numbering_keys(e)
 
     pairing, standings = options_from_dict(e.get("options", {}), tuple(OPTIONS), system, colour_tie)
 
@@ -165,6 +170,8 @@ def _settings_from_dict(e: dict) -> EventSettings:
         tiebreaks=tiebreaks,
         first_round=first_round,
         first_round_seed=first_round_seed,
+        numbering=numbering,
+        numbering_seed=numbering_seed,
         pairing=PairingOptions(**pairing),
         standings=StandingsOptions(**standings),
         games_per_match=games,
@@ -349,9 +356,54 @@ def _kind(d: Any) -> str:
     return choice(e.get("kind", "individual"), KINDS, "event.kind（赛事类别）", "event.kind")
 
 
+def grouped_from_dict(d: dict) -> Grouped:
+    """A file of groups (组别, docs/format.md): ``{"format": …, "groups":
+    [{"group": "男子组", "event": {…}, "players": […], "rounds": […]}, …]}``,
+    each group an ordinary individual event (a team event has no groups)."""
+    d = as_obj(d, ("format", "groups"), "文件顶层", "top level")
+    if d.get("format") != FORMAT:
+        raise InputError(
+            f"不是 xlxq 赛事文件：format 应为 {FORMAT!r}，实为 {d.get('format')!r}",
+            f"not an xlxq tournament file: format should be {FORMAT!r}, got {d.get('format')!r}",
+        )
+    out = Grouped()
+    for i, g in enumerate(as_list(d["groups"], "groups（组别）", "groups")):
+        g = as_obj(g, ("group", *_TOP_KEYS), f"groups[{i}]", f"groups[{i}]")
+        name = check_group_name(as_str(g.get("group"), f"groups[{i}].group（组别名）", f"groups[{i}].group"))
+        if name in out.names():
+            raise InputError(f"组别“{name}”出现两次", f"group {name!r} appears twice")
+        if _kind(g) == "team":
+            raise InputError(
+                f"组别“{name}”：团体赛不分组别（每组各用一个团体赛文件）",
+                f"group {name!r}: team events have no groups (one team file per group)",
+            )
+        body = {k: v for k, v in g.items() if k != "group"}
+        try:
+            out.groups.append((name, event_from_dict({**body, "format": FORMAT})))
+        except InputError as exc:
+            raise InputError(f"组别“{name}”：{exc.zh}", f"group {name!r}: {exc.en}") from None
+    if not out.groups:
+        raise InputError("groups 为空：至少要有一个组别", "groups is empty: at least one group")
+    return out
+
+
+def grouped_to_dict(gr: Grouped) -> dict:
+    """The file of groups: each group's event as its own file would hold
+    it, its ``group`` name first."""
+    return {
+        "format": FORMAT,
+        "groups": [
+            {"group": g, **{k: v for k, v in event_to_dict(ev).items() if k != "format"}} for g, ev in gr.groups
+        ],
+    }
+
+
 def any_from_dict(d: Any):
     """``event_from_dict(d)``, or, for ``event.kind: "team"``,
-    :func:`xlxq.backends.team_json.team_event_from_dict` (a ``TeamEvent``)."""
+    :func:`xlxq.backends.team_json.team_event_from_dict` (a ``TeamEvent``);
+    a file of groups (top-level ``groups``): a :class:`~xlxq.core.groups.Grouped`."""
+    if isinstance(d, dict) and "groups" in d:
+        return grouped_from_dict(d)
     if _kind(d) == "team":
         from xlxq.backends.team_json import team_event_from_dict  # lazy: start-up time (module text)
 
@@ -360,9 +412,12 @@ def any_from_dict(d: Any):
 
 
 def any_to_dict(ev) -> dict:
-    """``event_to_dict`` for an ``Event``, ``team_event_to_dict`` for a ``TeamEvent``."""
+    """``event_to_dict`` for an ``Event``, ``team_event_to_dict`` for a
+    ``TeamEvent``, ``grouped_to_dict`` for the groups of an event."""
     if isinstance(ev, Event):
         return event_to_dict(ev)
+    if isinstance(ev, Grouped):
+        return grouped_to_dict(ev)
     from xlxq.backends.team_json import team_event_to_dict  # lazy: start-up time (module text)
 
     return team_event_to_dict(ev)
@@ -441,6 +496,7 @@ def event_to_dict(ev: Event) -> dict:
         "tiebreaks": list(s.tiebreaks),
         "first_round": s.first_round,
         "first_round_seed": s.first_round_seed,
+        **numbering_entry(s.numbering, s.numbering_seed),
         "colour_tie": s.pairing.colour_tie,
         "options": _options_to_dict(s),
     }

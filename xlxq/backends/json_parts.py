@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any, Optional
 
 from xlxq.core.model import COLOUR_TIES, FIRST_ROUND_METHODS, Board, PairingOptions, Player, Scoring
+from xlxq.core.numbering import NUMBERINGS
 from xlxq.errors import InputError
 from xlxq.systems import get_system
 
@@ -150,6 +151,35 @@ def first_round_keys(e: dict, default_first_round: str, colour_word: str) -> tup
         "event.colour_tie",
     )
     return first_round, seed, colour_tie
+
+
+def numbering_keys(e: dict) -> tuple[str, Optional[int]]:
+    """``event.numbering`` (optional): ``{"method": "order" | "draw" |
+    "rating", "seed": 抽签种子}``, how the numbers were made (``xlxq draw``
+    writes it); absent: ``("order", None)``."""
+    if "numbering" not in e:
+        return "order", None
+    nb = as_obj(e["numbering"], ("method", "seed"), "event.numbering（编号方式）", "event.numbering")
+    method = choice(
+        nb.get("method", "order"), tuple(NUMBERINGS), "event.numbering.method（编号方式）", "event.numbering.method"
+    )
+    seed = opt_int(nb.get("seed"), "event.numbering.seed（抽签种子）", "event.numbering.seed", 0)
+    if method == "draw" and seed is None:
+        raise fail(
+            "event.numbering.seed（抽签种子）", "event.numbering.seed", "抽签需要抽签种子", "a draw needs its seed"
+        )
+    return method, seed
+
+
+def numbering_entry(method: str, seed: Optional[int]) -> dict:
+    """``{"numbering": …}`` as written in ``event``, after
+    ``first_round_seed``; empty (the key left out) for the default."""
+    if method == "order" and seed is None:
+        return {}
+    out: dict[str, Any] = {"method": method}
+    if seed is not None:
+        out["seed"] = seed
+    return {"numbering": out}
 
 
 def scoring_from_dict(sc: dict, keys: tuple, zh_note: str = "") -> Scoring:

@@ -26,16 +26,12 @@ Numbering (序号, fixed for the whole event):
 1. A 序号 column, when present, is used as is: every row needs a positive
    whole number, all different.  Seeds are then kept as data only, and a
    draw (``draw_seed``) is refused.
-2. Otherwise, with no 种子 value anywhere: players are numbered 1, 2, 3 … in
+2. Otherwise the registration rule of :mod:`xlxq.core.numbering` (one rule
+   for ``xlxq new``, the workbook and 抽签): seeds (positive whole numbers,
+   all different here) take 1, 3, 5 … (方法(一)), the others 2, 4, 6 … in
    file order, or, with ``draw_seed``, in the order of
-   ``random.Random(draw_seed).shuffle`` of the file order (抽签).
-3. With seeds (seed 000 方法(一): 种子选手排单号): seeded players, sorted by
-   seed value (positive whole numbers, all different), take 1, 3, 5 …; the
-   others, in file order (or shuffled with ``draw_seed``, seeded players are
-   never shuffled) take 2, 4, 6 ….  When one group runs out, the rest of the
-   other group continues on the next free numbers consecutively.  E.g. 4
-   seeds among 24: seeds 1, 3, 5, 7; others 2, 4, 6, 8, 9, 10 … 24.  5 seeds
-   among 7: seeds 1, 3, 5, 6, 7; others 2, 4.
+   ``random.Random(draw_seed).shuffle`` of the file order (抽签), or by
+   等级分 (``method="rating"``).
 
 The returned list is sorted by 序号.
 
@@ -47,14 +43,15 @@ from __future__ import annotations
 
 import math
 import os
-import random
 import re
 from pathlib import Path
 from typing import Any, Optional
 
 from xlxq.backends.formulas import is_formula, no_value_error
 from xlxq.backends.limits import check_workbook_zip
+from xlxq.core.groups import check_group_name
 from xlxq.core.model import Player
+from xlxq.core.numbering import registration_numbers
 from xlxq.errors import InputError
 from xlxq.text import label_problem, visible
 import csv
@@ -66,8 +63,9 @@ HEADERS: dict[str, tuple[str, ...]] = {
     "unit": ("单位", "队名", "代表队", "队伍", "所属单位", "unit", "club", "team"),
     "rating": ("等级分", "rating", "elo"),
     "seed": ("种子", "种子号", "种子序号", "seed"),
+    "group": ("组别", "分组", "组", "group", "section"),
 }
-_LABEL = {"no": "序号", "name": "姓名", "unit": "单位", "rating": "等级分", "seed": "种子"}
+_LABEL = {"no": "序号", "name": "姓名", "unit": "单位", "rating": "等级分", "seed": "种子", "group": "组别"}
 _LOOKUP = {alias: key for key, aliases in HEADERS.items() for alias in aliases}
 _HEADER_SCAN = 10
 
@@ -357,34 +355,58 @@ def rating_value(v: Any, where_zh: str, where_en: str) -> float:
     return int(r) if float(r).is_integer() else float(r)
 
 
-def number_players(entries: list[dict], draw_seed: Optional[int] = None) -> list[int]:
-    """序号 for each entry (``seed`` key may be set), per the module doc."""
-    seeded = sorted((i for i, e in enumerate(entries) if e.get("seed") is not None), key=lambda i: entries[i]["seed"])
-    others = [i for i, e in enumerate(entries) if e.get("seed") is None]
-    if draw_seed is not None:
-        random.Random(draw_seed).shuffle(others)
-    numbers = [0] * len(entries)
-    if not seeded:
-        for n, i in enumerate(others, start=1):
-            numbers[i] = n
-        return numbers
-    s, o = iter(seeded), iter(others)
-    ns, no_ = len(seeded), len(others)
-    taken_s = taken_o = 0
-    for n in range(1, len(entries) + 1):
-        want_seed = n % 2 == 1
-        if (want_seed and taken_s < ns) or taken_o >= no_:
-            numbers[next(s)] = n
-            taken_s += 1
-        else:
-            numbers[next(o)] = n
-            taken_o += 1
-    return numbers
+def number_players(entries: list[dict], draw_seed: Optional[int] = None, method: Optional[str] = None) -> list[int]:
+    """序号 for each entry (``seed`` and ``rating`` keys may be set) by the
+    registration rule (:func:`xlxq.core.numbering.registration_numbers`):
+    ``method`` ``order``, ``draw`` or ``rating``; default: a draw when
+    ``draw_seed`` is given, else the registration order."""
+    method = method or ("draw" if draw_seed is not None else "order")
+    return registration_numbers([e.get("seed") for e in entries], [e.get("rating") for e in entries], method, draw_seed)
 
 
-def read_registration(path: str | os.PathLike, draw_seed: Optional[int] = None) -> list[Player]:
-    """Players of a registration file, numbered (see module doc)."""
-    path = Path(path)
+def read_registration(
+    path: str | os.PathLike, draw_seed: Optional[int] = None, method: Optional[str] = None
+) -> list[Player]:
+    """Players of a registration file, numbered (see module doc; ``method``:
+    :data:`xlxq.core.numbering.NUMBERINGS`, default a draw with
+    ``draw_seed``, else the file order).  A 组别 column is not looked at
+    (:func:`read_registration_groups`)."""
+    name, cols, entries = _registration_entries(Path(path))
+    return _numbered(name, "no" in cols, entries, draw_seed, method)
+
+
+def read_registration_groups(
+    path: str | os.PathLike, draw_seed: Optional[int] = None, method: Optional[str] = None
+) -> Optional[list[tuple[str, list[Player]]]]:
+    """The groups (组别) of a registration with a 组别 column — (group,
+    its players numbered 1 … n by the same rule, on their own) in the order
+    the groups first appear — or None without one (or with every 组别 cell
+    blank).  A row without a 组别 among filled ones is refused."""
+    name, cols, entries = _registration_entries(Path(path))
+    if "group" not in cols or all(e.get("group") is None for e in entries):
+        return None
+    by_group: dict[str, list[dict]] = {}
+    for e in entries:
+        if e.get("group") is None:
+            raise InputError(
+                f"{name} 第{e['row']}行（{e['name']}）：缺少组别（有组别列时每行都要填）",
+                f"{name} row {e['row']}: missing group (the group column must be filled on every row)",
+            )
+        try:
+            g = check_group_name(e["group"])
+        except InputError as exc:
+            raise InputError(f"{name} 第{e['row']}行：{exc.zh}", f"{name} row {e['row']}: {exc.en}") from None
+        by_group.setdefault(g, []).append(e)
+    return [(g, _numbered(name, "no" in cols, es, draw_seed, method)) for g, es in by_group.items()]
+
+
+def has_group_column(path: str | os.PathLike) -> bool:
+    """Whether a registration file has a 组别 column (the team import refuses one)."""
+    rows = registration_rows(Path(path))
+    return any(_LOOKUP.get(_norm_header(h)) == "group" for row in rows[:_HEADER_SCAN] for h in row)
+
+
+def _registration_entries(path: Path) -> tuple[str, dict[str, int], list[dict]]:
     name = path.name
     rows = registration_rows(path)
     header, cols = find_header(rows, name)
@@ -393,6 +415,8 @@ def read_registration(path: str | os.PathLike, draw_seed: Optional[int] = None) 
         e: dict[str, Any] = {"row": i, "name": pname}
         unit = cells.get("unit")
         e["unit"] = "" if unit is None else cell_text(unit)
+        if cells.get("group") is not None:
+            e["group"] = cell_text(cells["group"])
         if cells.get("rating") is not None:
             e["rating"] = rating_value(cells["rating"], where_zh, where_en)
         if cells.get("seed") is not None:
@@ -419,7 +443,14 @@ def read_registration(path: str | os.PathLike, draw_seed: Optional[int] = None) 
         entries.append(e)
     if not entries:
         raise InputError(f"{name}：报名表中没有棋手", f"{name}: no players in the registration")
+    return name, cols, entries
 
+
+def _numbered(
+    name: str, has_no: bool, entries: list[dict], draw_seed: Optional[int], method: Optional[str]
+) -> list[Player]:
+    """The players of ``entries`` (one group), numbered: the 序号 column as
+    is (checked: all different), else the registration rule."""
     first_seed: dict[int, dict] = {}
     for e in entries:
         if "seed" in e:
@@ -430,8 +461,8 @@ def read_registration(path: str | os.PathLike, draw_seed: Optional[int] = None) 
                     f"{name} row {e['row']}: seed {e['seed']} repeats row {o['row']}",
                 )
             first_seed[e["seed"]] = e
-    if "no" in cols:
-        if draw_seed is not None:
+    if has_no:
+        if draw_seed is not None or method not in (None, "order"):
             raise InputError(
                 f"{name} 已有序号列，不能再抽签（去掉序号列或不用 --draw）",
                 f"{name} already has a no column; cannot draw numbers",
@@ -447,7 +478,7 @@ def read_registration(path: str | os.PathLike, draw_seed: Optional[int] = None) 
             first_no[e["no"]] = e
         numbers = [e["no"] for e in entries]
     else:
-        numbers = number_players(entries, draw_seed)
+        numbers = number_players(entries, draw_seed, method)
     players = [
         Player(no=n, name=e["name"], unit=e["unit"], rating=e.get("rating"), seed=e.get("seed"))
         for n, e in zip(numbers, entries)
@@ -455,4 +486,12 @@ def read_registration(path: str | os.PathLike, draw_seed: Optional[int] = None) 
     return sorted(players, key=lambda p: p.no)
 
 
-__all__ = ["read_registration", "number_players", "HEADERS", "NA_STRINGS", "decode_text"]
+__all__ = [
+    "read_registration",
+    "read_registration_groups",
+    "has_group_column",
+    "number_players",
+    "HEADERS",
+    "NA_STRINGS",
+    "decode_text",
+]

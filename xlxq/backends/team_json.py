@@ -43,6 +43,8 @@ from xlxq.backends.json_parts import (
     choice,
     fail,
     first_round_keys,
+    numbering_keys,
+    numbering_entry,
     opt_int,
     opt_number,
     options_from_dict,
@@ -97,6 +99,7 @@ _EVENT_KEYS = (
     "tiebreaks",
     "first_round",
     "first_round_seed",
+    "numbering",
     "colour_tie",
     "board_ranking",
     "options",
@@ -224,6 +227,7 @@ def _settings_from_dict(e: Any) -> TeamSettings:
         except InputError as exc:
             raise InputError(f"event.tiebreaks（团体名次计算顺序）：{exc.zh}", f"event.tiebreaks: {exc.en}") from None
     first_round, first_round_seed, colour_tie = first_round_keys(e, d.first_round, "先后走")
+    numbering, numbering_seed = numbering_keys(e)
     br = as_obj(
         e.get("board_ranking", {}), _BOARD_RANKING_KEYS, "event.board_ranking（台次成绩排名）", "event.board_ranking"
     )
@@ -252,6 +256,8 @@ def _settings_from_dict(e: Any) -> TeamSettings:
         tiebreaks=tiebreaks,
         first_round=first_round,
         first_round_seed=first_round_seed,
+        numbering=numbering,
+        numbering_seed=numbering_seed,
         pairing=PairingOptions(**pairing),
         standings=StandingsOptions(**standings),
         board_ranking=board_ranking,
@@ -494,6 +500,7 @@ def team_event_to_dict(ev: TeamEvent) -> dict:
         {
             "first_round": s.first_round,
             "first_round_seed": s.first_round_seed,
+            **numbering_entry(s.numbering, s.numbering_seed),
             "colour_tie": s.pairing.colour_tie,
             "board_ranking": {"by": s.board_ranking, "min_games": s.board_min_games},
             "options": {k: getattr(s.pairing if OPTIONS[k][0] == "pairing" else s.standings, k) for k in _TEAM_OPTIONS},

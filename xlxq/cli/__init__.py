@@ -4,6 +4,7 @@
              [--rounds R] [--games-per-match G] [--name N] [--first-round M] [--seed S] [--draw SEED]
              [--tiebreaks PRESET|KEY,KEY…] [--eliminate X:Y …] [--playoff-games 2,1] [--armageddon] [--force]
     xlxq pair FILE                      pair the next round, save, print the 对阵表
+    xlxq draw FILE [--seed S]           抽签: 序号 (队号) by a recorded draw, before round 1
     xlxq schedule FILE [--force]        round robin: every round of the table at once
     xlxq standings FILE [--json] [--round N] [--with SWISS.json]
     xlxq crosstable FILE [--json] [--round N]   round robin: the 交叉表
@@ -63,7 +64,7 @@ import os
 import sys
 from typing import Any, Optional, Sequence
 
-from xlxq.cli import excel, new, publish, qualify, records, rounds, simulate, tables, team, workbooks
+from xlxq.cli import draw, excel, new, publish, qualify, records, rounds, simulate, tables, team, workbooks
 from xlxq.cli.output import Parser, txt
 
 __all__ = ["main", "build_parser", "COMMAND_GROUPS"]
@@ -81,6 +82,7 @@ COMMAND_GROUPS = (
     workbooks,  # demo
     excel,  # excel-setup, doctor
     publish,  # publish, rating
+    draw,  # draw
 )
 
 
@@ -118,6 +120,7 @@ def build_parser() -> Parser:
     sub.required = True
     for group in COMMAND_GROUPS:
         group.add_parser(sub)
+    workbooks.add_group_option(sub)
     return p
 
 

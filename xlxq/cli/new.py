@@ -66,6 +66,11 @@ def add_parser(sub) -> None:
     )
     s.add_argument("--draw", type=int, metavar="SEED", help="抽签定序号的随机种子（种子选手不参加抽签）")
     s.add_argument(
+        "--by-rating",
+        action="store_true",
+        help="非种子选手按等级分高低编号（默认按报名顺序；种子选手总排单号）",
+    )
+    s.add_argument(
         "--tiebreaks",
         metavar="PRESET",
         help="名次计算方法：预设名或逗号分隔的项目（默认：积分编排 cxa2011-opp；循环赛 cxa2011-rr，"

@@ -18,7 +18,7 @@ from typing import Any, Callable, Optional
 
 from xlxq.cli.output import finish, language
 
-__all__ = ["on_source", "book_command", "cmd_demo", "add_parser"]
+__all__ = ["on_source", "book_command", "cmd_demo", "add_parser", "add_group_option", "GROUP_COMMANDS"]
 
 
 def on_source(
@@ -32,12 +32,24 @@ def on_source(
     each returning an Outcome; under the file's lock from the read to the
     save (docs/reliability.md)."""
     from xlxq.backends.safety import file_lock
+    from xlxq.core.groups import Grouped
+    from xlxq.operations.groups import per_group
     from xlxq.operations.source import BookSource, open_source
 
     with file_lock(args.file):
         src = open_source(args.file)
         if isinstance(src, BookSource):
             return book_command(command, src, args)
+        only = getattr(args, "group", None)
+        if isinstance(src.event, Grouped):  # a file of groups (组别): each group's event in turn
+            return finish(per_group(src.event, individual, only), args.file)
+        if only is not None:
+            from xlxq.errors import InputError
+
+            raise InputError(
+                "--group 只用于分组别的赛事（文件中没有 groups）",
+                "--group is for an event with groups (no groups here)",
+            )
         if team is not None and src.team:
             return finish(team(src.event), args.file)
         return finish(individual(src.event), args.file)
@@ -54,6 +66,8 @@ def book_command(command: str, src: Any, args: Any) -> int:
         getattr(args, "round", None),
         bool(getattr(args, "json", False)),
         getattr(args, "with_swiss", None),
+        seed=getattr(args, "seed", None) if command == "draw" else None,
+        group=getattr(args, "group", None),
     )
     return finish(out)
 
@@ -73,6 +87,18 @@ def cmd_demo(args: argparse.Namespace) -> int:
         from xlxq.team_workbook import team_demo as demo
     rc = demo(args.dir) if args.dir is not None else demo()
     return int(rc) if isinstance(rc, int) else 0
+
+
+#: the commands that take ``--group G`` (an event with groups, 组别: that group only)
+GROUP_COMMANDS = ("pair", "schedule", "standings", "crosstable", "explain", "check", "draw", "simulate")
+
+
+def add_group_option(sub) -> None:
+    """``--group G`` on every command of :data:`GROUP_COMMANDS`."""
+    for name in GROUP_COMMANDS:
+        sub.choices[name].add_argument(
+            "--group", metavar="G", help="分组别的赛事：只处理组别 G（默认：每个组别）/ one group only"
+        )
 
 
 def add_parser(sub) -> None:

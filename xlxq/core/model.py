@@ -194,6 +194,11 @@ class EventSettings:
     tiebreaks: list[str] = field(default_factory=lambda: ["cxa2011-opp"])
     first_round: str = "adjacent"
     first_round_seed: Optional[int] = None
+    # 编号方式 of the unseeded players when the numbers are made (order, draw,
+    # rating: xlxq/core/numbering.py) and the 抽签种子 of a draw, recorded so
+    # that the draw can be repeated in public
+    numbering: str = "order"
+    numbering_seed: Optional[int] = None
     pairing: PairingOptions = field(default_factory=PairingOptions)
     standings: StandingsOptions = field(default_factory=StandingsOptions)
     # Round robin and knockout: games in one match (两局制 = 2); colours swap

@@ -136,6 +136,8 @@ class TeamSettings:
     tiebreaks: Optional[list[str]] = None
     first_round: str = "adjacent"  # team Swiss round 1, as 方法(一) with team numbers
     first_round_seed: Optional[int] = None
+    numbering: str = "order"  # how the 队号 were made (xlxq/core/numbering.py), as EventSettings
+    numbering_seed: Optional[int] = None
     pairing: PairingOptions = field(default_factory=PairingOptions)
     standings: StandingsOptions = field(default_factory=StandingsOptions)
     board_ranking: str = "points"  # 台次成绩: "points" or "percentage" first

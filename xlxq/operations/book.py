@@ -29,6 +29,10 @@ from xlxq.operations.source import BookSource, round_arg
 from xlxq.sheets.problems import Status
 from xlxq.text import nums
 from xlxq.workbook_common import apply_status
+from xlxq.workbook_draw import draw_numbers, new_draw_seed
+from xlxq.workbook_groups import for_each_group, group_status, workbook_groups
+from xlxq.sheets.groups import refuse_team_groups
+from xlxq.operations.groups import combined
 from xlxq.systems import system_for
 
 __all__ = [
@@ -43,7 +47,7 @@ __all__ = [
 ]
 
 #: the commands whose operation saves the workbook ("saved to" is shown)
-SAVING = {"pair", "schedule", "standings", "explain"}
+SAVING = {"pair", "schedule", "standings", "explain", "draw"}
 TEAM_SAVING = {"pair", "standings", "explain"}
 
 
@@ -58,8 +62,15 @@ def run_op(op: Callable[..., Status], book: Any, *args: Any, **kwargs: Any) -> S
 def book_status(command: str, book: Any, round_no: Optional[int] = None, lang: Optional[str] = None) -> Any:
     """The Book operation ``command`` names (``pair``, ``recompute``,
     ``schedule``, ``qualify``, ``explain``, ``check``) on any ``Book``
-    (openpyxl, xlwings): its Status, its texts in ``lang``.  The Excel
-    buttons call this."""
+    (openpyxl, xlwings): its Status, its texts in ``lang``; ``draw`` (抽签)
+    with a fresh seed, shown and recorded in 设置.  The Excel
+    buttons call this.  A workbook with groups (组别): the command on every
+    group (:mod:`xlxq.workbook_groups`)."""
+    if grouped_book(book):
+        if command == "draw":  # one seed for every group, the one recorded in 设置
+            seed = new_draw_seed()
+            return group_status(book, lambda view: run_op(draw_numbers, view, seed))
+        return group_status(book, lambda view: book_status(command, view, round_no, lang))
     if command == "pair":
         return run_op(W.pair_next_round, book, lang)
     if command == "recompute":
@@ -72,7 +83,18 @@ def book_status(command: str, book: Any, round_no: Optional[int] = None, lang: O
         return run_op(W.check, book)
     if command == "explain":
         return run_op(W.explain, book, round_no, text_lang=lang)
+    if command == "draw":
+        return run_op(draw_numbers, book)
     raise ValueError(command)
+
+
+def grouped_book(book: Any) -> bool:
+    """Whether ``book`` is an individual workbook with groups (组别); a team
+    workbook with a 组别 column is refused."""
+    if TW.is_team_workbook(book):
+        refuse_team_groups(book)
+        return False
+    return workbook_groups(book) is not None
 
 
 def _status_lines(st: Any, lang: str, path: Any, saved: bool) -> list[str]:
@@ -121,10 +143,31 @@ def run_book(
     rnd: Optional[int] = None,
     as_json: bool = False,
     with_swiss: Optional[str] = None,
+    seed: Optional[int] = None,
+    group: Optional[str] = None,
 ) -> Outcome:
     """``xlxq pair|schedule|standings|crosstable|explain|check FILE.xlsx``:
     the operation on the workbook, its result.  ``lang``: the language of its
-    texts (the 编排记录 and the message tables) and of the ``--json`` labels."""
+    texts (the 编排记录 and the message tables) and of the ``--json`` labels;
+    ``seed``: the draw seed of ``draw`` (抽签, individual and team workbooks);
+    ``group``: of a workbook with groups (组别), that group only (default:
+    each group in turn, the results one after the other)."""
+    if grouped_book(src.book):
+        if command == "draw" and seed is None:  # one seed for every group, the one recorded in 设置
+            seed = new_draw_seed()
+        done = for_each_group(
+            src.book,
+            lambda view: run_book(command, BookSource(src.path, view, False), lang, rnd, as_json, with_swiss, seed),
+            group,
+        )
+        return combined([(view.group, out) for view, out in done])
+    if group is not None:
+        raise InputError(
+            "--group 只用于分组别的工作簿（报名表没有“组别”列）",
+            "--group is for a workbook with groups (no group column)",
+        )
+    if command == "draw":
+        return status_outcome(run_op(draw_numbers, src.book, seed), src.path, True)
     if src.team:
         return run_team_book(command, src, lang, rnd, as_json)
     book, path = src.book, src.path

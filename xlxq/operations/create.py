@@ -9,9 +9,9 @@ import re
 import secrets
 from dataclasses import replace
 from pathlib import Path
-from typing import Sequence
+from typing import Optional, Sequence
 
-from xlxq.backends.registration import read_registration
+from xlxq.backends.registration import has_group_column, read_registration, read_registration_groups
 from xlxq.backends.team_json import MemberTotalOptions, read_team_registration, with_member_total
 from xlxq.core.checks import MIN_ROUNDS, max_swiss_rounds
 from xlxq.core.combined import with_elimination
@@ -31,9 +31,11 @@ from xlxq.core.teams import (
     lineup_format,
     validate_team_event,
 )
-from xlxq.errors import InputError
+from xlxq.errors import InputError, XlxqError
 from xlxq.i18n import Text
 from xlxq.operations.lines import Lines, ko_first_round_lines, plan_warnings
+from xlxq.core.groups import in_group
+from xlxq.operations.groups import combined
 from xlxq.operations.result import Outcome
 from xlxq.operations.source import checked, parse_playoff, split_list
 from xlxq.operations.team import team_schedule_rounds
@@ -44,10 +46,12 @@ from xlxq.text import fmt, text_table
 __all__ = ["create_file"]
 
 
-def create_file(args) -> Outcome:
+def create_file(args, players: Optional[list] = None) -> Outcome:
     """``xlxq new FILE``: the event of a registration (``args``: the options
     of ``xlxq new``), to be saved as ``args.file``; a team registration
-    (``--teams``) makes a team event."""
+    (``--teams``) makes a team event; a registration with a 组别 column, a
+    file of groups (each group an event of its own, numbered on its own,
+    with the same options).  ``players``: one group's, already read."""
     path = Path(args.file)
     if path.exists() and not args.force:
         raise InputError(
@@ -129,7 +133,25 @@ def create_file(args) -> Outcome:
     eliminate = _parse_eliminate(args.eliminate or [])
     playoff = parse_playoff(args.playoff_games) if args.playoff_games is not None else [2]
 
-    players = read_registration(args.players, draw_seed=None if args.member_total else args.draw)
+    by_rating = bool(getattr(args, "by_rating", False))
+    if by_rating and (args.draw is not None or args.member_total):
+        raise InputError(
+            "--by-rating 不能与 --draw 或 --member-total 同用（编号只有一种方式）",
+            "--by-rating cannot be used with --draw or --member-total (one way of numbering)",
+        )
+    method = "rating" if by_rating else None
+    if players is None:
+        groups = read_registration_groups(
+            args.players, draw_seed=None if args.member_total else args.draw, method=method
+        )
+        if groups is not None:
+            if args.member_total:
+                raise InputError(
+                    "队员总分制（--member-total）不分组别：报名表有“组别”列",
+                    "--member-total has no groups (组别 column)",
+                )
+            return combined([(g, _in_group(g, args, ps)) for g, ps in groups], created=True)
+        players = read_registration(args.players, draw_seed=None if args.member_total else args.draw, method=method)
     numbering = None
     if args.member_total:
         players, numbering = _member_total_numbering(players, args)
@@ -197,6 +219,7 @@ def create_file(args) -> Outcome:
         tiebreaks=tiebreaks,
         first_round=first_round,
         first_round_seed=seed,
+        numbering="rating" if by_rating else "order",
         games_per_match=g,
         playoff_games=playoff,
         armageddon=bool(args.armageddon),
@@ -224,6 +247,7 @@ def create_file(args) -> Outcome:
             }[first_round]
             extra = txt(f"，随机种子 {seed}", f", random seed {seed}") if first_round == "random" else ""
             draw = txt(f"；抽签种子 {args.draw}", f"; draw seed {args.draw}") if args.draw is not None else ""
+            draw += txt("；非种子选手按等级分编号", "; the others numbered by rating") if by_rating else ""
             echo(
                 txt(
                     f"已创建 {path}：{n}名棋手，{rounds}轮，首轮{method}{extra}{draw}",
@@ -244,6 +268,7 @@ def create_file(args) -> Outcome:
         else:
             extra = txt(*extra_rr)
             draw = txt(f"；抽签种子 {args.draw}", f"; draw seed {args.draw}") if args.draw is not None else ""
+            draw += txt("；非种子选手按等级分编号", "; the others numbered by rating") if by_rating else ""
             echo(
                 txt(
                     f"已创建 {path}：{n}名棋手，{system_label(system, lang, g)}，{rounds}轮{extra}{draw}",
@@ -286,6 +311,14 @@ def create_file(args) -> Outcome:
         return echo
 
     return Outcome(event=event, path=str(path), render=render)
+
+
+def _in_group(group: str, args, players: list) -> Outcome:
+    """``xlxq new`` for one group's players; an error names the group."""
+    try:
+        return create_file(args, players)
+    except XlxqError as exc:
+        raise in_group(group, exc) from None
 
 
 def _refuse(options, zh: str, en: str) -> None:
@@ -408,6 +441,11 @@ def _team_new(args, path) -> Outcome:
         raise InputError(f"轮数 --rounds 应为正整数：{args.rounds}", f"--rounds must be positive: {args.rounds}")
     match = _parse_match_scoring(args.match_scoring) if args.match_scoring is not None else {}
 
+    if has_group_column(args.teams):
+        raise InputError(
+            "团体赛不分组别：报名表中有“组别”列（每个组别各建一个团体赛文件）",
+            "a team event has no groups: the registration has a 组别 (group) column (one team event per group)",
+        )
     players, teams = read_team_registration(args.teams, k, lineup, draw_seed=args.draw)
     n = len(teams)
     if n < 2:

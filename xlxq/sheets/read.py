@@ -48,7 +48,9 @@ def read_workbook(book: Book) -> WorkbookData:
     reg_name = one[L.REGISTRATION]
     problems: list[Problem] = []
     settings, opts, settings_sheet = read_settings(settings_name, snapshot[settings_name], problems)
-    players, reg = read_registration(reg_name, snapshot[reg_name], problems)
+    players, reg = read_registration(
+        reg_name, snapshot[reg_name], problems, settings.numbering, settings.numbering_seed
+    )
     state_name = one.get(L.STATE)
     state = read_state(snapshot[state_name]) if state_name else State()
     by_round = numbered_sheets(kinds, L.ROUND, "", "")

@@ -11,6 +11,7 @@ import unicodedata
 from typing import Any, Callable, Optional
 
 from xlxq.core.model import Player
+from xlxq.core.numbering import numbering_note, registration_numbers
 from xlxq.sheets import layout as L
 from xlxq.sheets.cells import (
     Table,
@@ -185,7 +186,10 @@ def number_entries(
     its zh/en name in the message) has no 序号 column."""
     nxt = max(first_no, default=0)
     for e in entries:
-        if "no" not in e:
+        if e.get("ruled"):  # numbered by the registration rule (rule_numbers)
+            assigned[e["row"]] = e["no"]
+            problems.append(number_note(name, e, e["no"]))
+        elif "no" not in e:
             if "no" not in c:
                 raise sheet_error(
                     name, None, f"{sheet[0]}没有“序号”列，请加一列“序号”", f"the {sheet[1]} has no 'No' column"
@@ -193,22 +197,20 @@ def number_entries(
             nxt += 1
             e["no"] = nxt
             assigned[e["row"]] = nxt
-            problems.append(
-                Problem(
-                    INFO,
-                    "numbered",
-                    f"{e['name']} 未填序号，已自动编为 {nxt} 号",
-                    f"{e['name']} had no number; numbered {nxt}",
-                    name,
-                    e["row"],
-                    ("no",),
-                )
-            )
+            problems.append(number_note(name, e, nxt))
 
 
 def read_registration(
-    name: str, grid: list[list[Any]], problems: list[Problem]
+    name: str,
+    grid: list[list[Any]],
+    problems: list[Problem],
+    numbering: str = "order",
+    numbering_seed: Optional[int] = None,
 ) -> tuple[list[Player], RegistrationSheet]:
+    """The players of 报名表.  When every 序号 is blank they are numbered
+    by the registration rule (:mod:`xlxq.core.numbering`: seeds odd, the
+    others by ``numbering`` — 设置's 编号方式 and 抽签种子); blank 序号
+    among filled ones (a late entry) take the next free numbers."""
     table = find_table(name, grid, REG_LOOKUP, ("name",), "“姓名”", "'Name'")
     reg = RegistrationSheet(name, table)
     c = table.cols
@@ -225,6 +227,8 @@ def read_registration(
     )
     if not entries:
         raise sheet_error(name, None, "报名表中没有棋手", "no players registered")
+    if not first_no and "no" in c:
+        rule_numbers(name, entries, problems, numbering, numbering_seed)
     number_entries(entries, name, c, first_no, reg.assigned, problems, ("报名表", "registration"))
     players = []
     for e in entries:
@@ -241,6 +245,45 @@ def read_registration(
         )
     players.sort(key=lambda p: p.no)
     return players, reg
+
+
+def number_note(name: str, e: dict[str, Any], no: int) -> Problem:
+    """The note on a 序号 the program filled in."""
+    return Problem(
+        INFO,
+        "numbered",
+        f"{e['name']} 未填序号，已自动编为 {no} 号",
+        f"{e['name']} had no number; numbered {no}",
+        name,
+        e["row"],
+        ("no",),
+    )
+
+
+def rule_numbers(
+    name: str, entries: list[dict[str, Any]], problems: list[Problem], method: str, seed: Optional[int]
+) -> None:
+    """Number ``entries`` (none has a 序号) by the registration rule, and
+    say how (one ``numbering`` note) when it is more than the rows' order."""
+    seeds = [e.get("seed") for e in entries]
+    if method == "draw" and seed is None:
+        raise sheet_error(
+            name,
+            None,
+            "报名表序号全部空白，编号方式为“抽签”，但“设置”中没有抽签种子：请点“抽签”按钮（或 xlxq draw 文件），"
+            "或在“设置”中填写抽签种子",
+            "no 序号 in the registration and the numbering is a draw, but the settings have no draw seed: "
+            "click Draw (or xlxq draw FILE), or fill in the draw seed",
+        )
+    numbers = registration_numbers(seeds, [e.get("rating") for e in entries], method, seed)
+    for e, n in zip(entries, numbers):
+        e["no"], e["ruled"] = n, True
+    seeded = sum(1 for v in seeds if v is not None)
+    if seeded or method != "order":
+        zh, en = numbering_note(method, seed, seeded)
+        problems.append(
+            Problem(INFO, "numbering", f"报名表未填序号，已{zh}", f"no numbers in the registration: {en}", name, None)
+        )
 
 
 class Names:

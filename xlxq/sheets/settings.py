@@ -39,7 +39,7 @@ from xlxq.sheets.cells import (
 )
 from xlxq.sheets.data import SYSTEM_EN, SYSTEM_ZH, SettingsSheet, WorkbookData, WorkbookOptions
 from xlxq.sheets.looks import settings_looks
-from xlxq.sheets.plan import ListValidation, NumberFormat
+from xlxq.sheets.plan import ListValidation, NumberFormat, Style
 from xlxq.sheets.problems import INFO, Problem
 from xlxq.systems import get_system, system_for
 
@@ -269,7 +269,7 @@ def read_settings(
         what = spec.label("zh")
         if spec.kind in ("int", "optint"):
             v = as_int(raw)
-            if v is None or v < (0 if spec.key == "first_round_seed" else 1):
+            if v is None or v < (0 if spec.key in ("first_round_seed", "numbering_seed") else 1):
                 raise sheet_error(
                     name, r, f"{what}应为正整数，实为“{raw}”", f"{spec.en} must be a whole number, got {raw!r}", cell
                 )
@@ -396,6 +396,8 @@ def read_settings(
         tiebreaks=list(got["tiebreaks"]),
         first_round=got["first_round"],
         first_round_seed=got["first_round_seed"],
+        numbering=got["numbering"],
+        numbering_seed=got["numbering_seed"],
         pairing=pairing,
         standings=standings,
         games_per_match=got["games_per_match"],
@@ -640,3 +642,15 @@ def fill_settings_sheet(
             if spec.key == "tiebreaks" and "help" in table.cols:
                 canvas.set(sname, r, table.cols["help"], tiebreak_help())
     return table, seen, last
+
+
+def append_setting_row(
+    canvas: Canvas, sname: str, table: Table, row: int, spec: L.Setting, value: Any, lang: str
+) -> None:
+    """A settings row that an older 设置 sheet lacks, written at ``row``
+    (after its last row): label, value, 说明 and the border."""
+    canvas.set(sname, row, table.cols["key"], spec.label(lang))
+    canvas.set(sname, row, table.cols["value"], value)
+    if "help" in table.cols:
+        canvas.set(sname, row, table.cols["help"], spec.help_zh if lang == "zh" else spec.help_en)
+    canvas.plan.styles.append(Style(sname, row, 1, 1, max(table.cols.values()), border=True))

@@ -575,6 +575,8 @@ TEAM_SETTINGS_ROWS: tuple[Setting, ...] = (
     ),
     _reuse("first_round"),
     _reuse("first_round_seed"),
+    _reuse("numbering"),
+    _reuse("numbering_seed"),
     _reuse("colour_tie"),
     _reuse("last_rounds_rule"),
     _reuse("picker"),

@@ -74,7 +74,7 @@ def team_tiebreak_sequence(spec: Optional[list[str]], system: str, lang: str) ->
     return " → ".join(labels.get(k, k) for k in resolve_team_tiebreaks(spec, system))
 
 
-_INT_MIN = {"first_round_seed": 0, "board_min_games": 0, "boards": 2}
+_INT_MIN = {"first_round_seed": 0, "numbering_seed": 0, "board_min_games": 0, "boards": 2}
 _INT_MAX = {"boards": 10}
 
 

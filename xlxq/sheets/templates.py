@@ -21,6 +21,7 @@ from xlxq.sheets.data import WorkbookOptions
 from xlxq.sheets.plan import Book, PageSetup, SheetLook, Style, WritePlan
 from xlxq.sheets.registration import REG_LOOKUP
 from xlxq.sheets.settings import (
+    append_setting_row,
     SETTING_LOOKUP,
     fill_settings_sheet,
     settings_cells,
@@ -188,11 +189,7 @@ def plan_fill_template(
         if spec.key in seen:
             continue
         last += 1
-        canvas.set(sname, last, table.cols["key"], spec.label(lang))
-        canvas.set(sname, last, table.cols["value"], values[spec.key])
-        if "help" in table.cols:
-            canvas.set(sname, last, table.cols["help"], spec.help_zh if lang == "zh" else spec.help_en)
-        canvas.plan.styles.append(Style(sname, last, 1, 1, max(table.cols.values()), border=True))
+        append_setting_row(canvas, sname, table, last, spec, values[spec.key], lang)
     rname = kinds[L.REGISTRATION]
     grid = snapshot[rname]
     table = find_table(rname, grid, REG_LOOKUP, ("name",), "“姓名”", "'Name'")

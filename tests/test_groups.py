@@ -1,0 +1,178 @@
+"""Groups (组别): one event run as several groups side by side, through
+the workbook (a 组别 column in 报名表, the sheets of each group) and through
+JSON (a file of groups), each group paired, numbered and ranked on its own;
+the same event both ways ends with the same standings per group."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import openpyxl
+import pytest
+
+from tests.cli_support import assert_bad_input, load, run, save
+from tests.conftest import template_workbook
+from tests.test_workbook_support import RoundView
+
+RESULTS = ["red_win", "black_win", "draw", "red_win", "black_win"]
+SHEET_RESULT = {"red_win": "红胜", "black_win": "黑胜", "draw": "和"}
+
+
+def _field(seed: int = 3):
+    """14 men and 9 women registered mixed, one seed in each group."""
+    rows = [(f"男{i}", "男子组") for i in range(1, 15)] + [(f"女{i}", "女子组") for i in range(1, 10)]
+    random.Random(seed).shuffle(rows)
+    return rows, {"男5": 1, "女2": 1}
+
+
+def _csv(tmp_path, rows, seeds):
+    f = tmp_path / "p.csv"
+    lines = ["姓名,组别,种子"] + [f"{n},{g},{seeds.get(n, '')}" for n, g in rows]
+    f.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return f
+
+
+def _results(group: str, rnd: int, boards: int) -> dict[int, str]:
+    rng = random.Random(f"{group}-{rnd}")
+    return {b: rng.choice(RESULTS) for b in range(1, boards + 1)}
+
+
+def _enter_json(f, rnd: int) -> None:
+    d = load(f)
+    for g in d["groups"]:
+        boards = g["rounds"][rnd - 1]["boards"]
+        res = _results(g["group"], rnd, len(boards))
+        for b in boards:
+            b["result"] = res[b["board"]]
+    save(f, d)
+
+
+def _enter_book(p, groups, rnd: int) -> None:
+    wb = openpyxl.load_workbook(p)
+    for g in groups:
+        view = RoundView(wb[f"{g} 第{rnd}轮"])
+        rows = view.rows()
+        res = _results(g, rnd, len(rows))
+        for b, r in rows.items():
+            view.set(r, "result", SHEET_RESULT[res[b]])
+    wb.save(p)
+
+
+def _standings(path) -> dict:
+    out = json.loads(run("standings", path, "--json", check_rc=0).out)
+    return {g["group"]: g["standings"] for g in out["groups"]}
+
+
+def test_two_groups_through_the_workbook_and_json_give_the_same_standings(tmp_path):
+    rows, seeds = _field()
+    f = tmp_path / "e.json"
+    run("new", f, "--players", _csv(tmp_path, rows, seeds), "--rounds", 4, "--name", "测试赛", check_rc=0)
+    p = template_workbook(
+        tmp_path / "e.xlsx",
+        [n for n, _ in rows],
+        seeds=seeds,
+        groups=dict(rows),
+        settings={"赛事名称": "测试赛", "轮数": 4},
+    )
+    groups = ["男子组", "女子组"] if rows[0][1] == "男子组" else ["女子组", "男子组"]
+    assert [g["group"] for g in load(f)["groups"]] == groups  # the order of registration
+    for rnd in range(1, 5):
+        r = run("pair", p, check_rc=0)  # one command pairs every group
+        assert all(f"【{g}】" in r.out for g in groups) and r.out.count(f"已编排第{rnd}轮") == 2, r.out
+        run("pair", f, check_rc=0)
+        _enter_json(f, rnd)
+        _enter_book(p, groups, rnd)
+    run("standings", p, check_rc=0)
+    sj, sb = _standings(f), _standings(p)
+    assert list(sj) == list(sb) == groups
+    for g in groups:
+        assert sb[g] == sj[g]
+        assert len(sj[g]) == (14 if g == "男子组" else 9)
+    wb = openpyxl.load_workbook(p)
+    for g in groups:  # each group's own sheets, its own 序号 1 … n, its seed on 1
+        assert {f"{g} 第{k}轮" for k in range(1, 5)} | {f"{g} 成绩表", f"{g} 编排记录"} <= set(wb.sheetnames)
+        reg = wb["报名表"]
+        nos = sorted(
+            reg.cell(row=r, column=1).value for r in range(3, 3 + len(rows)) if reg.cell(row=r, column=9).value == g
+        )
+        assert nos == list(range(1, len(nos) + 1))
+    nos = {p_["name"]: p_["no"] for g in load(f)["groups"] for p_ in g["players"]}
+    assert nos["男5"] == 1 and nos["女2"] == 1
+    assert "测试赛 男子组" in str(wb["男子组 成绩表"]["A1"].value)
+
+
+def test_group_option_pairs_one_group(tmp_path):
+    rows, seeds = _field()
+    f = tmp_path / "e.json"
+    run("new", f, "--players", _csv(tmp_path, rows, seeds), "--rounds", 5, check_rc=0)
+    r = run("pair", f, "--group", "女子组", check_rc=0)
+    assert "【女子组】" in r.out and "【男子组】" not in r.out
+    d = {g["group"]: g for g in load(f)["groups"]}
+    assert len(d["女子组"]["rounds"]) == 1 and len(d["男子组"]["rounds"]) == 0
+    assert_bad_input(run("pair", f, "--group", "少年组"), "少年组", "男子组")
+    p = template_workbook(tmp_path / "e.xlsx", [n for n, _ in rows], groups=dict(rows))
+    run("pair", p, "--group", "男子组", check_rc=0)
+    names = openpyxl.load_workbook(p).sheetnames
+    assert "男子组 第1轮" in names and "女子组 第1轮" not in names
+    for cmd in ("explain", "check"):
+        r = run(cmd, f, "--group", "女子组", check_rc=0)
+        assert r.out.startswith("【女子组】")
+
+
+def test_an_error_names_the_group_and_nothing_is_written(tmp_path):
+    rows, _ = _field()
+    groups = dict(rows)
+    groups["女3"] = None  # a row without its group
+    p = template_workbook(tmp_path / "e.xlsx", [n for n, _ in rows], groups=groups)
+    before = p.read_bytes()
+    assert_bad_input(run("pair", p), "组别")
+    assert p.read_bytes() == before
+    groups["女3"] = "这是一个太长的组别名称啊"
+    p = template_workbook(tmp_path / "f.xlsx", [n for n, _ in rows], groups=groups)
+    assert_bad_input(run("pair", p), "组别", "10")
+
+
+def test_blank_group_column_is_one_event(tmp_path):
+    names = [f"P{i}" for i in range(1, 9)]
+    p = template_workbook(tmp_path / "e.xlsx", names, groups={})
+    q = template_workbook(tmp_path / "f.xlsx", names)
+    run("pair", p, check_rc=0)
+    run("pair", q, check_rc=0)
+    assert openpyxl.load_workbook(p).sheetnames == openpyxl.load_workbook(q).sheetnames
+    assert_bad_input(run("pair", q, "--group", "男子组"), "--group")
+
+
+def test_team_registration_with_groups_is_refused(tmp_path):
+    f = tmp_path / "t.csv"
+    f.write_text("队名,姓名,组别\n甲,a1,男子组\n甲,a2,男子组\n乙,b1,男子组\n乙,b2,男子组\n", encoding="utf-8")
+    assert_bad_input(run("new", tmp_path / "t.json", "--teams", f, "--boards", 2), "团体赛不分组别")
+
+
+def test_group_names_fit_sheet_names():
+    from xlxq.core.groups import MAX_GROUP_NAME, check_group_name
+    from xlxq.errors import InputError
+    from xlxq.sheets import layout as L
+
+    longest = max(len(n[lang]) for n in L.SHEET_NAMES.values() for lang in ("zh", "en"))
+    assert MAX_GROUP_NAME + 1 + max(longest, len("Round 99")) <= 31
+    assert check_group_name(" 少年组 ") == "少年组"
+    for bad in ("", "A/B", "x" * (MAX_GROUP_NAME + 1), "a:b"):
+        with pytest.raises(InputError):
+            check_group_name(bad)
+
+
+def test_team_workbook_with_groups_is_refused(tmp_path):
+    from tests.conftest import make_team_event
+    from xlxq.team_workbook import create_team_workbook
+
+    ev = make_team_event(4, boards=2, reserves=0, rounds=3)
+    p = create_team_workbook(tmp_path / "t.xlsx", ev, ev.settings)
+    wb = openpyxl.load_workbook(p)
+    ws = wb["队伍报名"]
+    hr = next(r for r in range(1, 10) if "队名" in [c.value for c in ws[r]])
+    ws.cell(row=hr, column=ws.max_column + 1).value = "组别"
+    wb.save(p)
+    before = p.read_bytes()
+    assert_bad_input(run("pair", p), "团体赛不分组别")
+    assert p.read_bytes() == before

@@ -1,0 +1,68 @@
+"""Groups (组别): one event run as several groups side by side (男子组,
+女子组, 少年组 …), each paired, numbered and ranked on its own.
+
+Not a new engine: :class:`Grouped` holds one ordinary :class:`Event` per
+group, in the order the groups were registered; every operation runs on
+each group's event as on any event (the operations layer maps it, the
+workbook maps its sheets: docs/format.md §groups, docs/workbook.md).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Optional
+
+from xlxq.core.model import Event
+from xlxq.errors import InputError, XlxqError
+
+#: a group's name prefixes its sheets ("男子组 第1轮", "Women Standings"):
+#: Excel allows 31 characters in a sheet name and none of these
+MAX_GROUP_NAME = 10
+BAD_SHEET_CHARS = set("[]:*?/\\'")
+
+
+@dataclass
+class Grouped:
+    """The groups of one event: (name, event) in registration order."""
+
+    groups: list[tuple[str, Event]] = field(default_factory=list)
+
+    def names(self) -> list[str]:
+        return [g for g, _ in self.groups]
+
+    def selected(self, only: Optional[str]) -> list[tuple[str, Event]]:
+        """Every group, or the one named ``only`` (``--group``)."""
+        if only is None:
+            return list(self.groups)
+        picked = [(g, ev) for g, ev in self.groups if g == only.strip()]
+        if not picked:
+            raise InputError(
+                f"没有组别“{only}”（本赛事的组别：{'、'.join(self.names())}）",
+                f"no group {only!r} (the groups: {', '.join(self.names())})",
+            )
+        return picked
+
+    def with_events(self, events: dict[str, Event]) -> "Grouped":
+        """A copy with the groups in ``events`` replaced."""
+        return Grouped([(g, events.get(g, ev)) for g, ev in self.groups])
+
+
+def in_group(group: str, exc: XlxqError) -> XlxqError:
+    """``exc`` with its group named first (the same kind, the same place)."""
+    return type(exc)(f"组别“{group}”：{exc.zh}", f"group {group}: {exc.en}", place=exc.place)
+
+
+def check_group_name(name: str) -> str:
+    """A group name as given (trimmed), or the error: one line, at most
+    :data:`MAX_GROUP_NAME` characters, none that a sheet name refuses."""
+    g = name.strip()
+    if not g or len(g) > MAX_GROUP_NAME or BAD_SHEET_CHARS & set(g) or any(ord(c) < 32 for c in g):
+        raise InputError(
+            f"组别“{name}”无效：组别名用作工作表名的前缀，应为1至{MAX_GROUP_NAME}个字符，不含 [ ] : * ? / \\ '",
+            f"invalid group {name!r}: it prefixes sheet names, so 1 to {MAX_GROUP_NAME} characters "
+            f"without [ ] : * ? / \\ '",
+        )
+    return g
+
+
+__all__ = ["Grouped", "check_group_name", "in_group", "MAX_GROUP_NAME"]

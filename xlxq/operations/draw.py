@@ -1,0 +1,95 @@
+"""``xlxq draw FILE [--seed S]`` (抽签) on a JSON file: the numbers made
+again by the registration rule (:mod:`xlxq.core.numbering`: seeds take the
+odd numbers, the others drawn by ``random.Random(S).shuffle``), the method
+and the seed recorded in ``event.numbering`` so that the draw can be
+repeated in public (the same seed on the same file gives the same numbers).
+
+The players (a team event: the teams, 队号) are drawn in the order the file
+lists them, and the file keeps that order, so drawing again with the same
+seed gives the same numbers.  Refused once round 1 is paired (the numbers
+are fixed from then on: 编排卡 and every later pairing use them).  The
+workbook's 抽签 is :func:`xlxq.workbook_draw.draw_numbers` (the same rule).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any, Optional
+
+from xlxq.core.model import Event
+from xlxq.core.numbering import check_not_paired, numbering_note, registration_numbers
+from xlxq.core.teams import TeamEvent
+from xlxq.errors import InputError
+from xlxq.i18n import Text
+from xlxq.operations.lines import Lines
+from xlxq.operations.result import Outcome
+from xlxq.text import fmt, text_table
+from xlxq.workbook_draw import new_draw_seed
+
+__all__ = ["draw_file", "draw_team_file"]
+
+
+def draw_file(event: Event, seed: Optional[int]) -> Outcome:
+    """The individual event with its players' 序号 drawn."""
+    check_not_paired(len(event.rounds))
+    if getattr(event.settings, "member_total", None) is not None:
+        raise InputError(
+            "队员总分制的序号按上下半区编排（xlxq new --member-total），不用抽签",
+            "a member-total event is numbered by halves (xlxq new --member-total): no draw",
+        )
+    return _drawn(
+        event,
+        "players",
+        seed,
+        ("名棋手", " players", "", "numbers drawn"),
+        ("序号 姓名 单位 等级分 种子", "No Name Unit Rating Seed", [True, False, False, True, True]),
+        lambda p: [p.no, p.name, p.unit, fmt(p.rating), fmt(p.seed)],
+    )
+
+
+def draw_team_file(event: TeamEvent, seed: Optional[int]) -> Outcome:
+    """The team event with its 队号 drawn (the members keep their 序号)."""
+    check_not_paired(len(event.rounds), team=True)
+    return _drawn(
+        event,
+        "teams",
+        seed,
+        ("队", " teams", "队号", "team numbers drawn"),
+        ("队号 队名 种子", "No Team Seed", [True, False, True]),
+        lambda t: [t.no, t.name, fmt(t.seed)],
+    )
+
+
+def _drawn(event: Any, attr: str, seed: Optional[int], words: tuple, table: tuple, row: Any) -> Outcome:
+    """``event`` with its ``attr`` (players or teams) numbered by the draw
+    with ``seed`` (None: a fresh one), and the lines that show them."""
+    seed = new_draw_seed() if seed is None else seed
+    es = getattr(event, attr)
+    ratings = [getattr(e, "rating", None) for e in es]
+    drawn = [replace(e, no=n) for e, n in zip(es, registration_numbers([e.seed for e in es], ratings, "draw", seed))]
+    settings = replace(event.settings, numbering="draw", numbering_seed=seed)
+    new = replace(event, settings=settings, **{attr: drawn})
+    seeded = sum(1 for e in es if e.seed is not None)
+    unit_zh, unit_en, what_zh, done_en = words
+
+    def render(lang: str) -> list[str]:
+        txt, echo = Text(lang), Lines()
+        zh, en = numbering_note("draw", seed, seeded)
+        echo(txt(f"抽签完成：{len(es)}{unit_zh}，{what_zh}{zh}", f"{done_en}: {len(es)}{unit_en}, {en}"))
+        rows: list[list[Any]] = [row(e) for e in sorted(drawn, key=lambda e: e.no)]
+        echo(*text_table(txt(table[0], table[1]).split(), rows, table[2]))
+        echo(*next_step(seed, lang))
+        return echo
+
+    return Outcome(event=new, render=render)
+
+
+def next_step(seed: int, lang: str) -> list[str]:
+    txt = Text(lang)
+    return [
+        txt(
+            f"抽签种子 {seed} 已记录；用同一种子再抽（xlxq draw 文件 --seed {seed}）得到同样的号码。下一步：xlxq pair 文件",
+            f"draw seed {seed} recorded; drawing again with it (xlxq draw FILE --seed {seed}) gives the same "
+            f"numbers. Next: xlxq pair FILE",
+        )
+    ]

@@ -1,0 +1,62 @@
+"""The Book operations on a workbook with groups (组别, :mod:`xlxq.sheets.groups`):
+each group's operation runs on its :class:`~xlxq.sheets.groups.GroupView`
+as on an ordinary event workbook — one 编排下一轮 click pairs the next round
+of every group, 计算成绩 recomputes them all — and the plans of every group
+are applied at once, after every group has succeeded (an error in one group
+names it, and nothing is written).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Callable, Optional, TypeVar
+
+from xlxq.core.groups import in_group
+from xlxq.errors import InputError, XlxqError
+from xlxq.sheets.groups import GroupView, merged, workbook_groups
+from xlxq.sheets.plan import Book
+from xlxq.sheets.problems import Status
+
+__all__ = ["workbook_groups", "for_each_group", "group_status"]
+
+T = TypeVar("T")
+
+
+def for_each_group(book: Book, run: Callable[[GroupView], T], only: Optional[str] = None) -> list[tuple[GroupView, T]]:
+    """``run`` on the view of every group (or of the one ``only`` names),
+    then every plan applied to ``book`` in one write."""
+    groups = workbook_groups(book) or []
+    if only is not None:
+        if only.strip() not in groups:
+            raise InputError(
+                f"没有组别“{only}”（报名表中的组别：{'、'.join(groups)}）",
+                f"no group {only!r} (the groups in the registration: {', '.join(groups)})",
+            )
+        groups = [only.strip()]
+    out: list[tuple[GroupView, T]] = []
+    for g in groups:
+        view = GroupView(book, g)
+        try:
+            out.append((view, run(view)))
+        except XlxqError as exc:
+            raise in_group(g, exc) from None
+    plan = merged([p for view, _ in out for p in view.plans])
+    if not plan.is_empty():
+        book.apply(plan)
+    return out
+
+
+def group_status(book: Book, run: Callable[[GroupView], Status], only: Optional[str] = None) -> Status:
+    """The Status of ``run`` on every group as one: each group's message on
+    its own line headed by the group, the problems with the group's sheet
+    names, ok when every group is."""
+    done = for_each_group(book, run, only)
+    details = [replace(p, sheet=view.real(p.sheet) if p.sheet else p.sheet) for view, st in done for p in st.details]
+    texts = [f"【{view.group}】\n{st.text}" for view, st in done if st.text]
+    return Status(
+        all(st.ok for _, st in done),
+        "\n".join(f"【{view.group}】{st.message_zh}" for view, st in done),
+        "\n".join(f"[{view.group}] {st.message_en}" for view, st in done),
+        details,
+        text="\n".join(texts),
+    )
