@@ -34,6 +34,8 @@ from xlxq.backends.formulas import (
     restore_values,
 )
 from xlxq.backends.limits import cell_problem, check_sheet_size, check_workbook_zip, load_error
+from xlxq.backends.lazy_sheets import PlainSheet, build, lazy_reader
+from xlxq.backends.partial_save import save_keeping
 from xlxq.backends.safety import atomic_save
 from xlxq.errors import InputError
 from xlxq.sheets.cells import same_value
@@ -52,11 +54,15 @@ class OpenpyxlBook:
     def __init__(self, path: str | os.PathLike, workbook: Any = None):
         from xml.etree.ElementTree import ParseError
 
-        from openpyxl import load_workbook
         from openpyxl.utils.exceptions import InvalidFileException
 
         self.path = Path(path)
         self._stored = StoredValues(self.path)
+        #: the sheets left unbuilt at the load (their part's bytes and cells),
+        #: the original bytes of the plain sheets, the sheets a plan wrote to
+        self._unbuilt: dict[str, tuple[bytes, PlainSheet]] = {}
+        self._original: dict[str, bytes] = {}
+        self._touched: set[str] = set()
         if workbook is not None:
             self.wb = workbook
             return
@@ -64,7 +70,11 @@ class OpenpyxlBook:
             raise InputError(f"找不到工作簿：{self.path}", f"workbook not found: {self.path}")
         check_workbook_zip(self.path)
         try:
-            self.wb = load_workbook(self.path, keep_vba=self.path.suffix.lower() == ".xlsm")
+            reader = lazy_reader(self.path, self.path.suffix.lower() == ".xlsm")
+            reader.read()
+            self.wb = reader.wb
+            self._unbuilt = reader.unbuilt
+            self._original = {name: data for name, (data, _) in self._unbuilt.items()}
         except (zipfile.BadZipFile, InvalidFileException, KeyError, ValueError, OSError, TypeError, IndexError) as exc:
             raise load_error(self.path, exc) from None
         except ParseError as exc:
@@ -85,6 +95,8 @@ class OpenpyxlBook:
         return list(self.wb.sheetnames)
 
     def values(self, sheet: str) -> list[list[Any]]:
+        if sheet in self._unbuilt:
+            return _trimmed(self._plain_values(sheet, self._unbuilt[sheet][1]))
         ws = self.wb[sheet]
         check_sheet_size(sheet, ws.max_row, ws.max_column)
         rows: list[list[Any]] = []
@@ -111,10 +123,40 @@ class OpenpyxlBook:
                 row.append(v)
             rows.append(row)
         _fill_merged_down(ws, rows)
-        while rows and all(v is None for v in rows[-1]):
-            rows.pop()
-        width = max((max((j + 1 for j, v in enumerate(r) if v is not None), default=0) for r in rows), default=0)
-        return [r[:width] for r in rows]
+        return _trimmed(rows)
+
+    def _plain_values(self, sheet: str, plain: PlainSheet) -> list[list[Any]]:
+        """The rows of a sheet left unbuilt (no formulas, no merged cells),
+        checked as :meth:`values` checks a built one."""
+        from openpyxl.utils import get_column_letter
+
+        check_sheet_size(sheet, plain.max_row, plain.max_column)
+        cells = plain.cells
+        width = range(1, plain.max_column + 1)
+        rows = [[cells.get((r, c)) for c in width] for r in range(1, plain.max_row + 1)]
+        for i, row in enumerate(rows, 1):
+            for j, v in enumerate(row, 1):
+                if (
+                    v is not None
+                    and type(v) is not bool
+                    and (type(v) is not str or len(v) > 100 or not v.isprintable())
+                ):
+                    problem = cell_problem(v)
+                    if problem is not None:
+                        raise _cell_error(sheet, f"{get_column_letter(j)}{i}", i, problem)
+        return rows
+
+    def _build(self, sheet: str) -> None:
+        """Build a sheet left unbuilt at the load (a plan writes to it)."""
+        from xml.etree.ElementTree import ParseError
+
+        got = self._unbuilt.pop(sheet, None)
+        if got is None:
+            return
+        try:
+            build(self.wb[sheet], got[0])
+        except (KeyError, ValueError, TypeError, IndexError, ParseError) as exc:
+            raise load_error(self.path, exc) from None
 
     # -- writing -----------------------------------------------------------
 
@@ -126,6 +168,10 @@ class OpenpyxlBook:
         from openpyxl.cell.cell import MergedCell
 
         wb = self.wb
+        touched = touched_sheets(plan)
+        for name in touched:
+            self._build(name)
+        self._touched |= touched
         for a in plan.add_sheets:
             index = wb.sheetnames.index(a.after) + 1 if a.after in wb.sheetnames else None
             wb.create_sheet(a.name, index)
@@ -212,14 +258,46 @@ class OpenpyxlBook:
 
     def save(self, path: str | os.PathLike | None = None) -> None:
         """Write the workbook atomically (:func:`xlxq.backends.safety.atomic_save`),
-        the stored values of its formulas kept (openpyxl drops them)."""
+        the stored values of its formulas kept (openpyxl drops them); the
+        worksheets no plan wrote to copied from the file as they are
+        (:mod:`xlxq.backends.partial_save`)."""
 
         def write(tmp: str) -> None:
-            self.wb.save(tmp)
+            keep = {name: data for name, data in self._original.items() if name not in self._touched}
+            save_keeping(self.wb, tmp, keep)
             restore_values(tmp, self.wb, self._stored)
 
-        atomic_save(Path(path) if path is not None else self.path, write, workbook=True)
+        target = Path(path) if path is not None else self.path
+        atomic_save(target, write, workbook=True)
         self._stored.forget()
+        if target == self.path:  # the file is now the workbook in memory
+            for name in self._touched:
+                self._original.pop(name, None)
+            self._touched = set()
+
+
+def _trimmed(rows: list[list[Any]]) -> list[list[Any]]:
+    """The rows without the empty rows at the end and the empty columns on the right."""
+    while rows and all(v is None for v in rows[-1]):
+        rows.pop()
+    width = max((max((j + 1 for j, v in enumerate(r) if v is not None), default=0) for r in rows), default=0)
+    return [r[:width] for r in rows]
+
+
+def touched_sheets(plan: WritePlan) -> set[str]:
+    """Every sheet a plan adds or writes anything to."""
+    touched = {a.name for a in plan.add_sheets}
+    for ops in (
+        plan.number_formats,
+        plan.values,
+        plan.fills,
+        plan.looks,
+        plan.styles,
+        plan.validations,
+        plan.page_setups,
+    ):
+        touched.update(op.sheet for op in ops)
+    return touched
 
 
 def _cell_error(sheet: str, coord: str, row: int, problem: tuple[str, str]) -> InputError:
@@ -320,4 +398,4 @@ class _Styler:
         return self._border
 
 
-__all__ = ["OpenpyxlBook"]
+__all__ = ["OpenpyxlBook", "touched_sheets"]
