@@ -36,14 +36,24 @@ from xml.parsers import expat
 
 __all__ = ["PlainSheet", "plain_cells", "lazy_reader", "build"]
 
-#: the parts of sheetData: a row's start or end, an empty row, a cell
+#: the parts of sheetData: a row's start or end (no attributes but its
+#: number and spans: others make a row dimension), an empty row, a cell
 _TOKEN = re.compile(
-    r'<row(?: [A-Za-z:]+="[^"<]*")*>|</row>|<row(?: [A-Za-z:]+="[^"<]*")* ?/>'
+    r'<row r="[0-9]+"(?: spans="[0-9: ]*")?>|</row>|<row r="[0-9]+"(?: spans="[0-9: ]*")? ?/>'
     r'|<c r="([A-Z]{1,3})([1-9][0-9]{0,6})"(?: s="([0-9]+)")?(?: t="([a-zA-Z]+)")?'
-    r'(?: ?/>|>(?:<v>([^<]*)</v>|<is><t(?: xml:space="preserve")?>([^<]*)</t></is>|<is><t ?/></is>)?</c>)'
+    r'(?: ?/>|>(?:<v>([^<]*)</v>|<is><t(?: xml:space="preserve")?>([^<]*)</t></is>|(<is><t ?/></is>))?</c>)'
 )
 _SHEET_DATA = re.compile(r"<sheetData ?/>|<sheetData>(.*?)</sheetData>", re.S)
-_NOT_PLAIN = (b"<!", b"<f>", b"<f ", b"<mergeCell", b"<conditionalFormatting", b"<legacyDrawing", b"\r")
+_NOT_PLAIN = (
+    b"<!",
+    b"<f>",
+    b"<f ",
+    b"<mergeCell",
+    b"<conditionalFormatting",
+    b"<legacyDrawing",
+    b"<hyperlink",
+    b"\r",
+)
 _ENTITY = re.compile(r"&(#[0-9]+|#x[0-9a-fA-F]+|amp|lt|gt|quot|apos);")
 _NAMED = {"amp": "&", "lt": "<", "gt": ">", "quot": '"', "apos": "'"}
 _COLS: dict[str, int] = {}
@@ -74,17 +84,24 @@ def _number(v: str) -> Any:
     return float(v) if "." in v or "E" in v or "e" in v else int(v)
 
 
+#: a cell as openpyxl's parser gives it: row, column, value, data type, style
+Parsed = tuple[int, int, Any, str, int]
+
+
 class PlainSheet:
-    """The cells of a plain worksheet part: values by (row, column), and
-    the used range (every cell written, empty ones included, as openpyxl's
+    """The cells of a plain worksheet part (:func:`plain_cells`): each cell
+    as openpyxl's parser gives it, the values by (row, column), and the used
+    range (every cell written, empty ones included, as openpyxl's
     ``max_row`` / ``max_column``)."""
 
-    __slots__ = ("cells", "max_row", "max_column")
+    __slots__ = ("parsed", "cells", "max_row", "max_column", "data")
 
-    def __init__(self, cells: dict[tuple[int, int], Any], max_row: int, max_column: int):
-        self.cells = cells
-        self.max_row = max_row
-        self.max_column = max_column
+    def __init__(self, parsed: list[Parsed], data: bytes):
+        self.parsed = parsed
+        self.data = data
+        self.cells = {(r, c): v for r, c, v, _, _ in parsed}
+        self.max_row = max((p[0] for p in parsed), default=1)
+        self.max_column = max((p[1] for p in parsed), default=1)
 
 
 def plain_cells(data: bytes, dated_styles: set[int]) -> Optional[PlainSheet]:
@@ -109,8 +126,7 @@ def plain_cells(data: bytes, dated_styles: set[int]) -> Optional[PlainSheet]:
         return None
     body = found[0].group(1) or ""
     at = 0
-    cells: dict[tuple[int, int], Any] = {}
-    max_row = max_col = 0
+    parsed: list[Parsed] = []
     for m in _TOKEN.finditer(body):
         if m.start() != at:
             return None  # something between the parts: not plain
@@ -118,45 +134,64 @@ def plain_cells(data: bytes, dated_styles: set[int]) -> Optional[PlainSheet]:
         letters = m.group(1)
         if letters is None:
             continue
-        row, col = int(m.group(2)), _col(letters)
         t = m.group(4) or "n"
-        v, s = m.group(5), m.group(6)
+        v, text = m.group(5), m.group(6)
+        style = int(m.group(3) or 0)
+        kind = t
         if t == "inlineStr":
             if v is not None:
                 return None
-            value: Any = _text(s) if s is not None else ("" if m.group(0).endswith("</is></c>") else None)
-        elif s is not None:
+            if text is not None:
+                value: Any = _text(text)
+                kind = "s"
+            elif m.group(7) is not None:
+                value, kind = "", "s"
+            else:
+                value = None
+        elif text is not None or m.group(7) is not None:
             return None
         elif not v:
             value = None
         elif t == "n":
-            if int(m.group(3) or 0) in dated_styles:
+            if style in dated_styles:
                 return None
             value = _number(v)
         elif t == "b":
             value = bool(int(v))
-        elif t in ("str", "e"):
+        elif t == "str":
+            value, kind = _text(v), "s"
+        elif t == "e":
             value = _text(v)
         else:
             return None
-        cells[(row, col)] = value
-        if row > max_row:
-            max_row = row
-        if col > max_col:
-            max_col = col
+        parsed.append((int(m.group(2)), _col(letters), value, kind, style))
     if at != len(body):
         return None
-    return PlainSheet(cells, max_row or 1, max_col or 1)
+    return PlainSheet(parsed, data)
 
 
-def build(ws: Any, data: bytes) -> None:
-    """Build the unbuilt worksheet ``ws`` from its part's bytes, as
-    openpyxl's load would have."""
+def build(ws: Any, plain: PlainSheet) -> None:
+    """Build the unbuilt worksheet ``ws`` as openpyxl's load would have: its
+    cells from the parsed ones, everything else of the part (views, columns,
+    validations, print settings …) by openpyxl's worksheet reader."""
+    from openpyxl.cell.cell import Cell
     from openpyxl.worksheet._reader import WorksheetReader
 
-    reader = WorksheetReader(ws, BytesIO(data), [], False, False)
-    reader.bind_all()
+    data = plain.data
+    i = data.find(b"<sheetData")
+    j = data.find(b"</sheetData>")
+    rest = data if j < 0 else data[:i] + b"<sheetData/>" + data[j + len(b"</sheetData>") :]
+    WorksheetReader(ws, BytesIO(rest), [], False, False).bind_all()
     ws.legacy_drawing = None
+    styles = ws.parent._cell_styles
+    cells = ws._cells
+    for r, c, value, kind, style in plain.parsed:
+        cell = Cell(ws, row=r, column=c, style_array=styles[style])
+        cell._value = value
+        cell.data_type = kind
+        cells[(r, c)] = cell
+    if cells:
+        ws._current_row = ws.max_row
 
 
 def _reader_class() -> Any:
@@ -166,8 +201,8 @@ def _reader_class() -> Any:
         """openpyxl's ExcelReader leaving plain worksheets unbuilt."""
 
         def read_worksheets(self) -> None:
-            #: name -> the part's bytes and its cells, for each unbuilt sheet
-            self.unbuilt: dict[str, tuple[bytes, PlainSheet]] = {}
+            #: name -> the part's cells (and bytes), for each unbuilt sheet
+            self.unbuilt: dict[str, PlainSheet] = {}
             parser = self.parser
             sheets = list(parser.find_sheets())
             dated = set(self.wb._date_formats) | set(self.wb._timedelta_formats)
@@ -184,7 +219,7 @@ def _reader_class() -> Any:
                 if plain is None:
                     built.append((sheet, rel))
                 else:
-                    self.unbuilt[sheet.name] = (data, plain)
+                    self.unbuilt[sheet.name] = plain
             find = parser.find_sheets
             parser.find_sheets = lambda: iter(built)
             try:
@@ -204,5 +239,5 @@ def _reader_class() -> Any:
 def lazy_reader(path: Any, keep_vba: bool) -> Any:
     """An openpyxl ``ExcelReader`` of ``path`` (not read yet) that leaves
     plain worksheets unbuilt: after ``read()``, ``.wb`` is the workbook,
-    ``.unbuilt`` the bytes and cells of each unbuilt sheet."""
+    ``.unbuilt`` the cells and bytes of each unbuilt sheet."""
     return _reader_class()(path, False, keep_vba, False, True, False)

@@ -60,7 +60,7 @@ class OpenpyxlBook:
         self._stored = StoredValues(self.path)
         #: the sheets left unbuilt at the load (their part's bytes and cells),
         #: the original bytes of the plain sheets, the sheets a plan wrote to
-        self._unbuilt: dict[str, tuple[bytes, PlainSheet]] = {}
+        self._unbuilt: dict[str, PlainSheet] = {}
         self._original: dict[str, bytes] = {}
         self._touched: set[str] = set()
         if workbook is not None:
@@ -74,7 +74,7 @@ class OpenpyxlBook:
             reader.read()
             self.wb = reader.wb
             self._unbuilt = reader.unbuilt
-            self._original = {name: data for name, (data, _) in self._unbuilt.items()}
+            self._original = {name: plain.data for name, plain in self._unbuilt.items()}
         except (zipfile.BadZipFile, InvalidFileException, KeyError, ValueError, OSError, TypeError, IndexError) as exc:
             raise load_error(self.path, exc) from None
         except ParseError as exc:
@@ -96,7 +96,7 @@ class OpenpyxlBook:
 
     def values(self, sheet: str) -> list[list[Any]]:
         if sheet in self._unbuilt:
-            return _trimmed(self._plain_values(sheet, self._unbuilt[sheet][1]))
+            return _trimmed(self._plain_values(sheet, self._unbuilt[sheet]))
         ws = self.wb[sheet]
         check_sheet_size(sheet, ws.max_row, ws.max_column)
         rows: list[list[Any]] = []
@@ -154,7 +154,7 @@ class OpenpyxlBook:
         if got is None:
             return
         try:
-            build(self.wb[sheet], got[0])
+            build(self.wb[sheet], got)
         except (KeyError, ValueError, TypeError, IndexError, ParseError) as exc:
             raise load_error(self.path, exc) from None
 

@@ -32,30 +32,128 @@ JSON event never loads openpyxl: start-up time).
 
 from __future__ import annotations
 
+import math
 import os
-from typing import Any
+from typing import Any, Optional
 
 __all__ = ["save_keeping"]
 
 
+def _escape(text: str) -> str:
+    """Text as ElementTree writes it (``&``, ``<``, ``>``)."""
+    if "&" in text:
+        text = text.replace("&", "&amp;")
+    if "<" in text:
+        text = text.replace("<", "&lt;")
+    if ">" in text:
+        text = text.replace(">", "&gt;")
+    return text
+
+
+def sheet_data(ws: Any) -> Optional[str]:
+    """The ``<sheetData>`` element of ``ws`` exactly as openpyxl's worksheet
+    writer writes it (:func:`save_keeping` checks nothing else: the tests
+    compare the two on every kind of cell), or None when a cell is not one
+    of the kinds written here: inline text, a finite number, a boolean, an
+    error, an empty cell (styled or not); no formulas, dates, rich text,
+    merged cells, comments, hyperlinks, row dimensions.  The cells' style numbers are
+    taken as openpyxl's writer takes them (new styles appended in order)."""
+    if len(ws.row_dimensions):
+        return None
+    out: list[str] = []
+    add = out.append
+    current = 0
+    from openpyxl.cell.cell import Cell
+    from openpyxl.utils.cell import get_column_letter
+
+    letters: dict[int, str] = {}
+    for (r, c), cell in sorted(ws._cells.items()):
+        if r != current:
+            if current:
+                add("</row>")
+            add(f'<row r="{r}">')
+            current = r
+        if type(cell) is not Cell or cell._comment is not None or cell._hyperlink is not None:
+            return None  # a merged cell, a comment, a hyperlink
+        v = cell._value
+        styled = cell.has_style
+        if v is None and not styled:
+            continue
+        col = letters.get(c)
+        if col is None:
+            col = letters[c] = get_column_letter(c)
+        kind = cell.data_type
+        head = f'<c r="{col}{r}" s="{cell.style_id}"' if styled else f'<c r="{col}{r}"'
+        if kind == "s":
+            if v is None or v == "":
+                add(head + ' t="inlineStr" />')
+            elif type(v) is not str:
+                return None
+            else:
+                stripped = v.strip()
+                space = ' xml:space="preserve"' if stripped and v != stripped else ""
+                add(f'{head} t="inlineStr"><is><t{space}>{_escape(v)}</t></is></c>')
+            continue
+        if kind not in ("n", "b", "e", "inlineStr", "str"):
+            return None
+        if v is None or v == "":
+            add(f'{head} t="{kind}" />')
+        elif kind == "n" and (type(v) is int or type(v) is float) and math.isfinite(v):
+            add(f'{head} t="n"><v>{"%.16g" % v}</v></c>')  # noqa: UP031  (openpyxl's own format)
+        elif kind == "b" and type(v) is bool:
+            add(f'{head} t="b"><v>{1 if v else 0}</v></c>')
+        elif kind == "e" and type(v) is str:
+            add(f'{head} t="e"><v>{_escape(v)}</v></c>')
+        else:
+            return None
+    if current:
+        add("</row>")
+    return "<sheetData>" + "".join(out) + "</sheetData>" if out else None
+
+
 def save_keeping(wb: Any, path: str | os.PathLike, keep: dict[str, bytes]) -> None:
     """Save ``wb`` to ``path`` as openpyxl's ``Workbook.save`` does, the
-    worksheets named in ``keep`` written as the bytes given."""
+    worksheets named in ``keep`` written as the bytes given, the cells of
+    the others by :func:`sheet_data` where it can."""
     import datetime
+    from io import BytesIO
     from zipfile import ZIP_DEFLATED, ZipFile
 
     from openpyxl.drawing.spreadsheet_drawing import SpreadsheetDrawing
     from openpyxl.packaging.relationship import RelationshipList
+    from openpyxl.worksheet._writer import WorksheetWriter
     from openpyxl.writer.excel import ExcelWriter
+    from openpyxl.xml.functions import Element
+
+    class FastRows(WorksheetWriter):
+        body: Optional[str] = None
+
+        def write_rows(self) -> None:
+            self.body = sheet_data(self.ws)
+            if self.body is None:
+                super().write_rows()
+            else:
+                self.xf.send(Element("sheetData"))  # a place for the body, filled below
 
     class KeepingWriter(ExcelWriter):
         def write_worksheet(self, ws: Any) -> None:
             data = keep.get(ws.title)
-            if data is None:
-                super().write_worksheet(ws)
-                return
             ws._drawing = SpreadsheetDrawing()
-            ws._rels = RelationshipList()
+            if data is None:
+                ws._drawing.charts = ws._charts
+                ws._drawing.images = ws._images
+                writer = FastRows(ws, out=BytesIO())
+                try:
+                    writer.write()
+                except BaseException:
+                    writer.close()  # the stream ends now, not when collected
+                    raise
+                ws._rels = writer._rels
+                data = writer.out.getvalue()
+                if writer.body is not None:
+                    data = data.replace(b"<sheetData />", writer.body.encode("utf-8"), 1)
+            else:
+                ws._rels = RelationshipList()
             self._archive.writestr(ws.path[1:], data)
             self.manifest.append(ws)
 
