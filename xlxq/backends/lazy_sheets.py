@@ -200,6 +200,8 @@ def _reader_class() -> Any:
     class Reader(ExcelReader):
         """openpyxl's ExcelReader leaving plain worksheets unbuilt."""
 
+        lazy = True
+
         def read_worksheets(self) -> None:
             #: name -> the part's cells (and bytes), for each unbuilt sheet
             self.unbuilt: dict[str, PlainSheet] = {}
@@ -213,7 +215,7 @@ def _reader_class() -> Any:
                     continue
                 folder, _, name = rel.target.rpartition("/")
                 plain = None
-                if f"{folder}/_rels/{name}.rels" not in self.valid_files:
+                if self.lazy and f"{folder}/_rels/{name}.rels" not in self.valid_files:
                     data = self.archive.read(rel.target)
                     plain = plain_cells(data, dated)
                 if plain is None:
@@ -236,8 +238,11 @@ def _reader_class() -> Any:
     return Reader
 
 
-def lazy_reader(path: Any, keep_vba: bool) -> Any:
+def lazy_reader(path: Any, keep_vba: bool, lazy: bool = True) -> Any:
     """An openpyxl ``ExcelReader`` of ``path`` (not read yet) that leaves
-    plain worksheets unbuilt: after ``read()``, ``.wb`` is the workbook,
-    ``.unbuilt`` the cells and bytes of each unbuilt sheet."""
-    return _reader_class()(path, False, keep_vba, False, True, False)
+    plain worksheets unbuilt (``lazy``; else builds every sheet, as
+    openpyxl's ``load_workbook``): after ``read()``, ``.wb`` is the
+    workbook, ``.unbuilt`` the cells and bytes of each unbuilt sheet."""
+    reader = _reader_class()(path, False, keep_vba, False, True, False)
+    reader.lazy = lazy
+    return reader

@@ -1,12 +1,16 @@
 """An .xlsx/.xlsm file as a :class:`xlxq.sheets.plan.Book` (openpyxl).
 
-``OpenpyxlBook(path)`` loads the file once; ``values(sheet)`` gives the
-used range from A1 (formula cells give Excel's cached value); ``apply(plan)``
-applies every write of the plan, cosmetics included, then saves the file
-atomically (a temporary file in the same folder, then ``os.replace``), so the
-file is either the old one or the new one.  Nothing is saved unless
-``apply`` is called: an operation that fails leaves the file's bytes as they
-were.
+``OpenpyxlBook(path)`` loads the file once (the worksheets that are only
+read left unbuilt: :mod:`xlxq.backends.lazy_sheets`); ``values(sheet)``
+gives the used range from A1 (formula cells give Excel's cached value);
+``apply(plan)`` applies every write of the plan, cosmetics included, then
+saves the file atomically (a temporary file in the same folder, then
+``os.replace``), so the file is either the old one or the new one; the
+sheets the plan did not write to are copied byte for byte
+(:mod:`xlxq.backends.partial_save`; ``partial=False``: every sheet built at
+the load and written at the save, as openpyxl's own load and save).
+Nothing is saved unless ``apply`` is called: an operation that fails leaves
+the file's bytes as they were.
 
 .xlsm files are loaded with ``keep_vba=True`` so the VBA project and its
 buttons survive.  openpyxl does not keep charts, images or form controls
@@ -51,7 +55,7 @@ def _rgb(colour: str) -> str:
 class OpenpyxlBook:
     """A workbook file read and written with openpyxl."""
 
-    def __init__(self, path: str | os.PathLike, workbook: Any = None):
+    def __init__(self, path: str | os.PathLike, workbook: Any = None, partial: bool = True):
         from xml.etree.ElementTree import ParseError
 
         from openpyxl.utils.exceptions import InvalidFileException
@@ -70,7 +74,7 @@ class OpenpyxlBook:
             raise InputError(f"找不到工作簿：{self.path}", f"workbook not found: {self.path}")
         check_workbook_zip(self.path)
         try:
-            reader = lazy_reader(self.path, self.path.suffix.lower() == ".xlsm")
+            reader = lazy_reader(self.path, self.path.suffix.lower() == ".xlsm", lazy=partial)
             reader.read()
             self.wb = reader.wb
             self._unbuilt = reader.unbuilt
