@@ -185,6 +185,7 @@ def test_untouched_sheets_copied_and_content_as_full_save(tmp_path):
     assert zipfile.ZipFile(path).testzip() is None
 
 
+@pytest.mark.filterwarnings("ignore:Unknown extension")  # openpyxl's own reading, in the test
 def test_arbiters_sheet_kept_as_written(tmp_path):
     """An arbiter's own sheet with something openpyxl does not read back (an
     extension list) is copied as it is: before, openpyxl dropped it."""
