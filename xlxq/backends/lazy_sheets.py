@@ -8,11 +8,11 @@ style for every cell of every sheet, most of the time of a load.
 unbuilt (an empty sheet of the same name, state and position, its print
 titles and area assigned as usual) when its part is *plain*
 (:func:`plain_cells`): well-formed XML without a document type, no
-relationships of its own, no shared strings, formulas, merged cells,
+relationships of its own, no formulas, merged cells,
 conditional formatting, legacy drawing, and every cell of ``sheetData`` in
 the form openpyxl and Excel write it (``<c r="B3" s="2" t="n"><v>5</v></c>``,
-inline strings ``<is><t>…</t></is>``, booleans, errors, ``t="str"``),
-anything else making the part not plain.  Its values are read by one
+inline strings ``<is><t>…</t></is>``, shared strings, booleans, errors,
+``t="str"``), anything else making the part not plain.  Its values are read by one
 regular expression, typed exactly as openpyxl's parser types them
 (:func:`plain_cells`; a number in a date or time format makes the part not
 plain), and the sheet is built by openpyxl's own worksheet reader from the
@@ -20,8 +20,10 @@ same bytes (:func:`build`) only when a plan writes to it.  Every other part
 is loaded by openpyxl as before.
 
 An unbuilt sheet that no plan wrote to is saved as its original bytes
-(:mod:`xlxq.backends.partial_save`); its part has nothing that the rest of
-the file refers to by number.
+(:mod:`xlxq.backends.partial_save`) when it uses no shared strings (openpyxl
+writes every text inline and no shared-string table: a sheet saved by Excel
+is built and written whole, once); its part has nothing else that the rest
+of the file refers to by number.
 
 Lazy imports: openpyxl (about 150 ms) when a workbook is loaded (a JSON
 event never loads openpyxl: start-up time).
@@ -37,9 +39,12 @@ from xml.parsers import expat
 __all__ = ["PlainSheet", "plain_cells", "lazy_reader", "build"]
 
 #: the parts of sheetData: a row's start or end (no attributes but its
-#: number and spans: others make a row dimension), an empty row, a cell
+#: number, spans and attributes of other namespaces such as Excel's
+#: x14ac:dyDescent, which openpyxl ignores: others make a row dimension),
+#: an empty row, a cell
 _TOKEN = re.compile(
-    r'<row r="[0-9]+"(?: spans="[0-9: ]*")?>|</row>|<row r="[0-9]+"(?: spans="[0-9: ]*")? ?/>'
+    r'<row r="[0-9]+"(?: spans="[0-9: ]*")?(?: [A-Za-z0-9]+:[A-Za-z]+="[^"<]*")*>|</row>'
+    r'|<row r="[0-9]+"(?: spans="[0-9: ]*")?(?: [A-Za-z0-9]+:[A-Za-z]+="[^"<]*")* ?/>'
     r'|<c r="([A-Z]{1,3})([1-9][0-9]{0,6})"(?: s="([0-9]+)")?(?: t="([a-zA-Z]+)")?'
     r'(?: ?/>|>(?:<v>([^<]*)</v>|<is><t(?: xml:space="preserve")?>([^<]*)</t></is>|(<is><t ?/></is>))?</c>)'
 )
@@ -94,22 +99,26 @@ class PlainSheet:
     range (every cell written, empty ones included, as openpyxl's
     ``max_row`` / ``max_column``)."""
 
-    __slots__ = ("parsed", "cells", "max_row", "max_column", "data")
+    __slots__ = ("parsed", "cells", "max_row", "max_column", "data", "keep")
 
-    def __init__(self, parsed: list[Parsed], data: bytes):
+    def __init__(self, parsed: list[Parsed], data: bytes, keep: bool):
         self.parsed = parsed
         self.data = data
+        #: the part can be saved as it is (no shared strings: openpyxl writes none)
+        self.keep = keep
         self.cells = {(r, c): v for r, c, v, _, _ in parsed}
         self.max_row = max((p[0] for p in parsed), default=1)
         self.max_column = max((p[1] for p in parsed), default=1)
 
 
-def plain_cells(data: bytes, dated_styles: set[int]) -> Optional[PlainSheet]:
+def plain_cells(data: bytes, dated_styles: set[int], shared: Optional[list[Any]] = None) -> Optional[PlainSheet]:
     """The cells of the worksheet part ``data``, or None when the part is
     not plain (see the module text).  ``dated_styles``: the cell styles
     whose number format is a date or a time (openpyxl turns their numbers
-    into dates)."""
-    if any(b in data for b in _NOT_PLAIN) or b' t="s"' in data or b' t="d"' in data:
+    into dates); ``shared``: the workbook's shared strings (None: a cell
+    that uses them makes the part not plain)."""
+    uses_shared = b' t="s"' in data
+    if any(b in data for b in _NOT_PLAIN) or b' t="d"' in data or uses_shared and shared is None:
         return None
     try:
         expat.ParserCreate().Parse(data, True)  # well-formed XML, as openpyxl's parser requires
@@ -158,6 +167,9 @@ def plain_cells(data: bytes, dated_styles: set[int]) -> Optional[PlainSheet]:
             value = _number(v)
         elif t == "b":
             value = bool(int(v))
+        elif t == "s":
+            assert shared is not None
+            value = shared[int(v)]
         elif t == "str":
             value, kind = _text(v), "s"
         elif t == "e":
@@ -167,7 +179,7 @@ def plain_cells(data: bytes, dated_styles: set[int]) -> Optional[PlainSheet]:
         parsed.append((int(m.group(2)), _col(letters), value, kind, style))
     if at != len(body):
         return None
-    return PlainSheet(parsed, data)
+    return PlainSheet(parsed, data, not uses_shared)
 
 
 def build(ws: Any, plain: PlainSheet) -> None:
@@ -217,7 +229,7 @@ def _reader_class() -> Any:
                 plain = None
                 if self.lazy and f"{folder}/_rels/{name}.rels" not in self.valid_files:
                     data = self.archive.read(rel.target)
-                    plain = plain_cells(data, dated)
+                    plain = plain_cells(data, dated, self.shared_strings)
                 if plain is None:
                     built.append((sheet, rel))
                 else:

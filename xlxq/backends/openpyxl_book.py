@@ -78,7 +78,7 @@ class OpenpyxlBook:
             reader.read()
             self.wb = reader.wb
             self._unbuilt = reader.unbuilt
-            self._original = {name: plain.data for name, plain in self._unbuilt.items()}
+            self._original = {name: plain.data for name, plain in self._unbuilt.items() if plain.keep}
         except (zipfile.BadZipFile, InvalidFileException, KeyError, ValueError, OSError, TypeError, IndexError) as exc:
             raise load_error(self.path, exc) from None
         except ParseError as exc:
@@ -265,6 +265,9 @@ class OpenpyxlBook:
         the stored values of its formulas kept (openpyxl drops them); the
         worksheets no plan wrote to copied from the file as they are
         (:mod:`xlxq.backends.partial_save`)."""
+
+        for name in [n for n in self._unbuilt if n not in self._original]:
+            self._build(name)  # shared strings: openpyxl writes it again, inline
 
         def write(tmp: str) -> None:
             keep = {name: data for name, data in self._original.items() if name not in self._touched}
