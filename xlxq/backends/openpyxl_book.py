@@ -108,14 +108,8 @@ class OpenpyxlBook:
             row = []
             for c in r:
                 v = c.value
-                if (
-                    v is not None
-                    and type(v) is not bool
-                    and (type(v) is not str or len(v) > 100 or not v.isprintable())
-                ):
-                    problem = cell_problem(v)
-                    if problem is not None:
-                        raise _cell_error(sheet, c.coordinate, c.row, problem)
+                if _suspect(v):
+                    _refuse(sheet, v, c.row, c.column)
                 if c.data_type == "f" or (
                     v is not None
                     and not isinstance(v, (str, int, float, bool))
@@ -132,22 +126,14 @@ class OpenpyxlBook:
     def _plain_values(self, sheet: str, plain: PlainSheet) -> list[list[Any]]:
         """The rows of a sheet left unbuilt (no formulas, no merged cells),
         checked as :meth:`values` checks a built one."""
-        from openpyxl.utils import get_column_letter
-
         check_sheet_size(sheet, plain.max_row, plain.max_column)
         cells = plain.cells
         width = range(1, plain.max_column + 1)
         rows = [[cells.get((r, c)) for c in width] for r in range(1, plain.max_row + 1)]
         for i, row in enumerate(rows, 1):
             for j, v in enumerate(row, 1):
-                if (
-                    v is not None
-                    and type(v) is not bool
-                    and (type(v) is not str or len(v) > 100 or not v.isprintable())
-                ):
-                    problem = cell_problem(v)
-                    if problem is not None:
-                        raise _cell_error(sheet, f"{get_column_letter(j)}{i}", i, problem)
+                if _suspect(v):
+                    _refuse(sheet, v, i, j)
         return rows
 
     def _build(self, sheet: str) -> None:
@@ -305,6 +291,21 @@ def touched_sheets(plan: WritePlan) -> set[str]:
     ):
         touched.update(op.sheet for op in ops)
     return touched
+
+
+def _suspect(v: Any) -> bool:
+    """Whether a cell's value needs :func:`cell_problem` (short printable
+    text and booleans never do: the check is skipped for speed)."""
+    return v is not None and type(v) is not bool and (type(v) is not str or len(v) > 100 or not v.isprintable())
+
+
+def _refuse(sheet: str, v: Any, row: int, col: int) -> None:
+    """The error of a cell whose value :func:`cell_problem` refuses."""
+    problem = cell_problem(v)
+    if problem is not None:
+        from openpyxl.utils import get_column_letter
+
+        raise _cell_error(sheet, f"{get_column_letter(col)}{row}", row, problem)
 
 
 def _cell_error(sheet: str, coord: str, row: int, problem: tuple[str, str]) -> InputError:
