@@ -347,3 +347,34 @@ def test_sheets_as_excel_writes_them(tmp_path):
     assert snap.content_hash(path.read_bytes()) == snap.content_hash(copy.read_bytes())
     assert b' t="s"' not in sheet_part(path.read_bytes(), "xl/worksheets/sheet2.xml")
     assert load_workbook(path)["报名表"]["B3"].value == load_workbook(copy)["报名表"]["B3"].value
+
+
+@pytest.mark.parametrize(
+    "bad, error",
+    [
+        (b'<c r="B3" s="999" t="n"><v>1</v></c>', "style"),
+        (b'<c r="B3" t="n"><v>x1</v></c>', "number"),
+        (b'<c r="B3" t="b"><v>yes</v></c>', "boolean"),
+    ],
+)
+def test_broken_plain_sheet_refused_at_load(tmp_path, bad, error):
+    """A broken cell in a sheet that would be left unbuilt is refused at the
+    load, as openpyxl's load refuses it (exit 2, naming the file)."""
+    from xlxq.errors import XlxqError
+
+    path = paired_demo(tmp_path, 1)
+    with zipfile.ZipFile(path) as z:
+        infos = z.infolist()
+        data = {i.filename: z.read(i.filename) for i in infos}
+    part = "xl/worksheets/sheet2.xml"
+    data[part] = re.sub(rb'<c r="B3"[^>]*>.*?</c>', bad, data[part], count=1)
+    assert bad in data[part]
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:
+        for info in infos:
+            z.writestr(info, data[info.filename])
+    with pytest.raises(XlxqError) as got:
+        OpenpyxlBook(path)
+    assert path.name in got.value.message("en"), error
+    with pytest.raises(XlxqError) as full:
+        OpenpyxlBook(path, partial=False)
+    assert full.value.message("en") == got.value.message("en")

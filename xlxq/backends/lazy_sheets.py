@@ -220,6 +220,7 @@ def _reader_class() -> Any:
             parser = self.parser
             sheets = list(parser.find_sheets())
             dated = set(self.wb._date_formats) | set(self.wb._timedelta_formats)
+            styles = self.wb._cell_styles
             built = []
             for sheet, rel in sheets:
                 if rel.target not in self.valid_files or "chartsheet" in rel.Type:
@@ -230,6 +231,8 @@ def _reader_class() -> Any:
                 if self.lazy and f"{folder}/_rels/{name}.rels" not in self.valid_files:
                     data = self.archive.read(rel.target)
                     plain = plain_cells(data, dated, self.shared_strings)
+                    if plain is not None and max((p[4] for p in plain.parsed), default=0) >= len(styles):
+                        plain = None  # a style the file does not have: openpyxl's load refuses it
                 if plain is None:
                     built.append((sheet, rel))
                 else:
