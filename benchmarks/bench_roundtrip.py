@@ -8,16 +8,21 @@ of several runs of
     loaded machine), and its peak RSS,
   * the whole `xlxq pair event.json` process on the same event (the JSON
     path, in the same run), and the ratio of the two CPU times,
-  * in-process parts of the workbook path (CPU time): openpyxl's load of the file,
-    reading the sheets into an event (``read_workbook``), the engine
-    (``pair_round``), and openpyxl's save of the loaded workbook unchanged
-    (the cost of rewriting every sheet),
+  * in-process parts of the workbook path (CPU time) on a fresh copy:
+    the load of the file (``OpenpyxlBook``: the sheets that are only read
+    left unbuilt), reading the sheets into an event (``read_workbook``), the
+    engine (``pair_round``), the write and save of the plan (``apply``:
+    the sheets it writes to built, serialised and saved, the others copied
+    byte for byte), and the whole ``pair_next_round`` both ways: this
+    partial path and the full openpyxl load and save
+    (``OpenpyxlBook(path, partial=False)``, every sheet built and written,
+    as before issue 14),
 then the growth exponents (of the CPU times).  It says whether openpyxl uses lxml (it does
 when lxml is importable and OPENPYXL_LXML is not "False"): run it with and
 without lxml on the path to compare, e.g. ``pip install --target DIR lxml``
 and ``PYTHONPATH=DIR:. python benchmarks/bench_roundtrip.py``.
 
-    python benchmarks/bench_roundtrip.py [--sizes 300 1000 3000] [--runs 3]
+    python benchmarks/bench_roundtrip.py [--sizes 300 1000 3000] [--runs 3] [--books DIR]
 
 Not a test: it prints figures for README.md.  Building the 3 000-player
 workbook (five rounds paired through the workbook) takes a few minutes.
@@ -28,6 +33,7 @@ from __future__ import annotations
 import argparse
 import math
 import os
+import shutil
 import statistics
 import subprocess
 import sys
@@ -48,21 +54,48 @@ from xlxq.backends.json_file import save_event  # noqa: E402
 from xlxq.backends.openpyxl_book import OpenpyxlBook  # noqa: E402
 from xlxq.core.pairing import pair_round  # noqa: E402
 from xlxq.sheets.read import read_workbook  # noqa: E402
+from xlxq.workbook import pair_next_round  # noqa: E402
 
 
 def median_cpu(fn, runs: int) -> float:
     return median_time(fn, runs, time.process_time)
 
 
-def parts(book: Path, out: Path, runs: int) -> tuple[float, float, float, float]:
-    """In-process medians: load, read into an event, pair, save unchanged."""
-    t_load = median_cpu(lambda: OpenpyxlBook(book), runs)
-    loaded = OpenpyxlBook(book)
+def parts(book: Path, folder: Path, runs: int) -> tuple[float, ...]:
+    """In-process medians (CPU): load, read into an event, pair, apply the
+    plan (write and save), the whole pair_next_round partial and full."""
+
+    def fresh() -> Path:
+        work = folder / "work.xlsx"
+        shutil.copy(book, work)
+        return work
+
+    t_load = median_cpu(lambda: OpenpyxlBook(fresh()), runs)
+    loaded = OpenpyxlBook(fresh())
     t_read = median_cpu(lambda: read_workbook(loaded), runs)
     event = read_workbook(loaded).event
     t_engine = median_cpu(lambda: pair_round(event), runs)
-    t_save = median_cpu(lambda: loaded.wb.save(out), runs)
-    return t_load, t_read, t_engine, t_save
+
+    applies: list[float] = []
+
+    def timed_apply(b: OpenpyxlBook) -> OpenpyxlBook:
+        apply = b.apply
+
+        def timed(plan) -> None:
+            t = time.process_time()
+            apply(plan)
+            applies.append(time.process_time() - t)
+
+        b.apply = timed  # type: ignore[method-assign]
+        return b
+
+    def whole(partial: bool) -> None:
+        assert pair_next_round(timed_apply(OpenpyxlBook(fresh(), partial=partial))).ok
+
+    t_partial = median_cpu(lambda: whole(True), runs)
+    t_apply = statistics.median(applies)
+    t_full = median_cpu(lambda: whole(False), runs)
+    return t_load, t_read, t_engine, t_apply, t_partial, t_full
 
 
 def import_cost(runs: int) -> str:
@@ -88,6 +121,7 @@ def main() -> None:
     ap.add_argument("--sizes", type=int, nargs="+", default=[300, 1000, 3000])
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--played", type=int, default=5)
+    ap.add_argument("--books", type=Path, help="keep the built workbooks in this folder and reuse them")
     a = ap.parse_args()
     print(
         f"`xlxq pair` at round {a.played + 1} of 11 ({a.played} played, random results); median of {a.runs} runs; "
@@ -95,25 +129,35 @@ def main() -> None:
         f"lxml {'used' if openpyxl.xml.LXML else 'not used'}"
     )
     print(
-        "wall / CPU time of the whole process; the parts in-process (CPU)\n"
+        "wall / CPU time of the whole process; the parts in-process (CPU); pair_next_round in-process,"
+        " partial path and full load and save\n"
         f"{'N':>6} {'book.xlsx':>15} {'peak RSS':>9} {'event.json':>15} {'ratio':>6}"
-        f" {'load':>7} {'read':>7} {'engine':>7} {'save':>7}"
+        f" {'load':>7} {'read':>7} {'engine':>7} {'apply':>7} {'partial':>8} {'full':>7}"
     )
     rows = []
     with tempfile.TemporaryDirectory() as d:
         for n in a.sizes:
-            book = make_workbook(Path(d) / f"book{n}.xlsx", n, a.played)
+            book = Path(d) / f"book{n}.xlsx"
+            kept = a.books / f"book{n}-{a.played}.xlsx" if a.books else None
+            if kept is not None and kept.exists():
+                shutil.copy(kept, book)
+            else:
+                make_workbook(book, n, a.played)
+                if kept is not None:
+                    kept.parent.mkdir(parents=True, exist_ok=True)
+                    shutil.copy(book, kept)
             event = read_workbook(OpenpyxlBook(book)).event
             js = Path(d) / f"event{n}.json"
             save_event(event, js)
             t_book, c_book, rss = time_process(book, a.runs)
             t_json, c_json, _ = time_process(js, a.runs)
-            t_load, t_read, t_engine, t_save = parts(book, Path(d) / "saved.xlsx", a.runs)
+            t_load, t_read, t_engine, t_apply, t_partial, t_full = parts(book, Path(d), a.runs)
             rows.append((n, c_book, c_json))
             print(
                 f"{n:>6} {t_book:>6.2f} / {c_book:.2f} s {rss:>6.0f} MB {t_json:>6.2f} / {c_json:.2f} s"
                 f" {c_book / c_json:>5.1f}×"
-                f" {t_load:>5.2f} s {t_read:>5.2f} s {t_engine:>5.2f} s {t_save:>5.2f} s"
+                f" {t_load:>5.2f} s {t_read:>5.2f} s {t_engine:>5.2f} s {t_apply:>5.2f} s"
+                f" {t_partial:>6.2f} s {t_full:>5.2f} s"
             )
         for (n1, b1, j1), (n2, b2, j2) in zip(rows, rows[1:]):
             k = math.log(n2 / n1)

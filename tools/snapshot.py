@@ -58,6 +58,12 @@ the file that are not deterministic (every other member is byte-identical
 from run to run; checked with ``record`` twice under different
 PYTHONHASHSEED, then ``compare``).
 
+``record --hash content`` hashes a workbook by its content instead
+(:func:`content_hash`: what an arbiter sees, cell by cell, however the XML
+is written), for a change that writes the same workbook in other bytes
+(issue 14: only the changed sheets rewritten); the manifest says which, and
+``compare`` hashes as the manifest did.
+
 A difference names the event, the step (its argv) and what differs (exit
 code, stdout, stderr, which files).  To see it, replay that format with
 ``--keep DIR`` on both versions (every event's folder is copied to
@@ -273,12 +279,24 @@ def sha(data: bytes) -> str:
 _MODIFIED = re.compile(rb"<dcterms:modified([^>]*)>[^<]*</dcterms:modified>")
 
 
+#: how a workbook is hashed: "bytes" (its members) or "content" (what an
+#: arbiter sees); set by --hash for the workers (which inherit the variable)
+HASH_ENV = "XLXQ_SNAPSHOT_HASH"
+_CONTENT: dict[str, str] = {}
+
+
 def file_hash(path: Path) -> str:
     """sha256 of a file; of the canonical form for a workbook (see the
-    module docstring)."""
+    module docstring): its members' bytes, or with ``--hash content`` its
+    content (:func:`content_hash`)."""
     data = path.read_bytes()
     if path.suffix.lower() not in (".xlsx", ".xlsm"):
         return sha(data)
+    if os.environ.get(HASH_ENV) == "content":
+        key = sha(data)
+        if key not in _CONTENT:
+            _CONTENT[key] = content_hash(data)
+        return _CONTENT[key]
     h = hashlib.sha256()
     with zipfile.ZipFile(io.BytesIO(data)) as z:
         for name in sorted(z.namelist()):
@@ -286,6 +304,86 @@ def file_hash(path: Path) -> str:
             if name == "docProps/core.xml":
                 member = _MODIFIED.sub(rb"<dcterms:modified\1></dcterms:modified>", member)
             h.update(name.encode() + b"\0" + str(len(member)).encode() + b"\0" + member)
+    return h.hexdigest()
+
+
+def content_hash(data: bytes) -> str:
+    """sha256 of what an arbiter sees in a workbook, however its XML is
+    written: the sheets in order with their names and states, every cell
+    that has a value or a style (its value and type, its style as resolved:
+    font, fill, borders, alignment, number format, protection), the stored
+    values of formulas, merged cells, column widths and row heights, frozen
+    panes, print settings (page setup, options, margins, header and footer,
+    print titles and area), data validations, comments and notes,
+    conditional formatting, the defined names and the VBA project.  Empty
+    cells without a style and the order or names of the zip members are
+    not content."""
+    import openpyxl
+
+    from openpyxl.xml.functions import tostring
+
+    def norm(obj: Any) -> str:  # openpyxl objects as their XML (their repr has addresses)
+        if hasattr(obj, "to_tree"):
+            try:
+                return tostring(obj.to_tree()).decode("utf-8")
+            except TypeError:  # to_tree needs a tag name
+                return tostring(obj.to_tree("x")).decode("utf-8")
+        if isinstance(obj, (list, tuple)):
+            return "[" + ",".join(norm(x) for x in obj) + "]"
+        return repr(obj)
+
+    with zipfile.ZipFile(io.BytesIO(data)) as z:
+        names = set(z.namelist())
+        vba = z.read("xl/vbaProject.bin") if "xl/vbaProject.bin" in names else b""
+        formulas = any(b"<f" in z.read(n) for n in names if n.startswith("xl/worksheets/") and n.endswith(".xml"))
+    wb = openpyxl.load_workbook(io.BytesIO(data), keep_vba=False)
+    stored = openpyxl.load_workbook(io.BytesIO(data), data_only=True) if formulas else None
+    h = hashlib.sha256()
+
+    def put(*parts: Any) -> None:
+        h.update(("\x1f".join(str(p) for p in parts) + "\x1e").encode("utf-8", "surrogatepass"))
+
+    styles: dict[Any, str] = {}
+    put("vba", sha(vba))
+    put("names", sorted((n, norm(d.attr_text), d.localSheetId) for n, d in wb.defined_names.items()))
+    for ws in wb.worksheets:
+        put(
+            "sheet", ws.title, ws.sheet_state, norm(ws.print_title_rows), norm(ws.print_title_cols), norm(ws.print_area)
+        )
+        put("view", ws.freeze_panes, norm(ws.sheet_properties.pageSetUpPr), norm(ws.sheet_properties.tabColor))
+        put("page", norm(ws.page_setup), norm(ws.print_options), norm(ws.page_margins), norm(ws.HeaderFooter))
+        put("merged", sorted(str(r) for r in ws.merged_cells.ranges))
+        put("cols", sorted((k, d.width, d.hidden, d.customWidth) for k, d in ws.column_dimensions.items()))
+        put("rows", sorted((k, d.height, d.hidden) for k, d in ws.row_dimensions.items() if d.height or d.hidden))
+        put("dv", sorted(norm(dv) for dv in ws.data_validations.dataValidation))
+        put(
+            "cf",
+            sorted(norm((str(k.sqref), [norm(r) for r in v])) for k, v in ws.conditional_formatting._cf_rules.items()),
+        )
+        st = stored[ws.title] if stored is not None else None
+        for (r, c), cell in sorted(ws._cells.items()):
+            if cell.value is None and not cell.has_style and cell.comment is None:
+                continue
+            key = tuple(cell._style) if cell.has_style else None
+            if key not in styles:
+                styles[key] = sha(
+                    "|".join(
+                        norm(x)
+                        for x in (
+                            cell.font,
+                            cell.fill,
+                            cell.border,
+                            cell.alignment,
+                            cell.number_format,
+                            cell.protection,
+                        )
+                    ).encode()
+                )
+            comment = (cell.comment.text, cell.comment.author) if cell.comment is not None else None
+            value = cell.value
+            if cell.data_type == "f" and st is not None:
+                value = (norm(value), norm(st.cell(row=r, column=c).value))
+            put("c", r, c, cell.data_type, norm(value), styles[key], norm(comment))
     return h.hexdigest()
 
 
@@ -767,7 +865,7 @@ def record(out: Path, events: int, formats: list[str], workers: int, offset: int
     t0 = time.perf_counter()
     results = run_all(specs, workers, keep)
     wall = time.perf_counter() - t0
-    manifest = {"format": MANIFEST_FORMAT, "events": results}
+    manifest = {"format": MANIFEST_FORMAT, "hash": os.environ.get(HASH_ENV) or "bytes", "events": results}
     out.write_text(json.dumps(manifest, ensure_ascii=False, indent=0) + "\n", encoding="utf-8")
     print_timings(results, wall)
     errors = [r for r in results if r["error"]]
@@ -783,6 +881,7 @@ def compare(path: Path, workers: int, keep: str | None = None) -> int:
         print(f"{path}: not a {MANIFEST_FORMAT} manifest")
         return 2
     old = manifest["events"]
+    os.environ[HASH_ENV] = manifest.get("hash", "bytes")  # hashed as the manifest was
     t0 = time.perf_counter()
     new = run_all([e["spec"] for e in old], workers, keep)
     wall = time.perf_counter() - t0
@@ -833,6 +932,12 @@ def main(argv: list[str] | None = None) -> int:
     r.add_argument("--offset", type=int, default=0, help="index of the first event (default 0)")
     r.add_argument("--workers", type=int, default=2)
     r.add_argument("--keep", metavar="DIR", help="copy every event's folder and stdout to DIR/<event id>")
+    r.add_argument(
+        "--hash",
+        choices=("bytes", "content"),
+        default="bytes",
+        help="a workbook's hash: its members' bytes (default) or its content as an arbiter sees it",
+    )
     c = sub.add_parser("compare", help="replay a manifest's events, print the differences")
     c.add_argument("manifest", type=Path)
     c.add_argument("--workers", type=int, default=2)
@@ -864,6 +969,7 @@ def main(argv: list[str] | None = None) -> int:
         bad = [f for f in formats if f not in FORMATS]
         if bad:
             ap.error(f"unknown format(s): {', '.join(bad)} (known: {', '.join(FORMATS)})")
+        os.environ[HASH_ENV] = a.hash
         return record(a.out, a.events, formats, a.workers, a.offset, a.keep)
     return compare(a.manifest, a.workers, a.keep)
 

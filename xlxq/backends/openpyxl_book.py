@@ -1,12 +1,16 @@
 """An .xlsx/.xlsm file as a :class:`xlxq.sheets.plan.Book` (openpyxl).
 
-``OpenpyxlBook(path)`` loads the file once; ``values(sheet)`` gives the
-used range from A1 (formula cells give Excel's cached value); ``apply(plan)``
-applies every write of the plan, cosmetics included, then saves the file
-atomically (a temporary file in the same folder, then ``os.replace``), so the
-file is either the old one or the new one.  Nothing is saved unless
-``apply`` is called: an operation that fails leaves the file's bytes as they
-were.
+``OpenpyxlBook(path)`` loads the file once (the worksheets that are only
+read left unbuilt: :mod:`xlxq.backends.lazy_sheets`); ``values(sheet)``
+gives the used range from A1 (formula cells give Excel's cached value);
+``apply(plan)`` applies every write of the plan, cosmetics included, then
+saves the file atomically (a temporary file in the same folder, then
+``os.replace``), so the file is either the old one or the new one; the
+sheets the plan did not write to are copied byte for byte
+(:mod:`xlxq.backends.partial_save`; ``partial=False``: every sheet built at
+the load and written at the save, as openpyxl's own load and save).
+Nothing is saved unless ``apply`` is called: an operation that fails leaves
+the file's bytes as they were.
 
 .xlsm files are loaded with ``keep_vba=True`` so the VBA project and its
 buttons survive.  openpyxl does not keep charts, images or form controls
@@ -34,6 +38,8 @@ from xlxq.backends.formulas import (
     restore_values,
 )
 from xlxq.backends.limits import cell_problem, check_sheet_size, check_workbook_zip, load_error
+from xlxq.backends.lazy_sheets import PlainSheet, build, lazy_reader
+from xlxq.backends.partial_save import save_keeping
 from xlxq.backends.safety import atomic_save
 from xlxq.errors import InputError
 from xlxq.sheets.cells import same_value
@@ -49,14 +55,18 @@ def _rgb(colour: str) -> str:
 class OpenpyxlBook:
     """A workbook file read and written with openpyxl."""
 
-    def __init__(self, path: str | os.PathLike, workbook: Any = None):
+    def __init__(self, path: str | os.PathLike, workbook: Any = None, partial: bool = True):
         from xml.etree.ElementTree import ParseError
 
-        from openpyxl import load_workbook
         from openpyxl.utils.exceptions import InvalidFileException
 
         self.path = Path(path)
         self._stored = StoredValues(self.path)
+        #: the sheets left unbuilt at the load (their part's bytes and cells),
+        #: the original bytes of the plain sheets, the sheets a plan wrote to
+        self._unbuilt: dict[str, PlainSheet] = {}
+        self._original: dict[str, bytes] = {}
+        self._touched: set[str] = set()
         if workbook is not None:
             self.wb = workbook
             return
@@ -64,7 +74,11 @@ class OpenpyxlBook:
             raise InputError(f"找不到工作簿：{self.path}", f"workbook not found: {self.path}")
         check_workbook_zip(self.path)
         try:
-            self.wb = load_workbook(self.path, keep_vba=self.path.suffix.lower() == ".xlsm")
+            reader = lazy_reader(self.path, self.path.suffix.lower() == ".xlsm", lazy=partial)
+            reader.read()
+            self.wb = reader.wb
+            self._unbuilt = reader.unbuilt
+            self._original = {name: plain.data for name, plain in self._unbuilt.items() if plain.keep}
         except (zipfile.BadZipFile, InvalidFileException, KeyError, ValueError, OSError, TypeError, IndexError) as exc:
             raise load_error(self.path, exc) from None
         except ParseError as exc:
@@ -85,6 +99,8 @@ class OpenpyxlBook:
         return list(self.wb.sheetnames)
 
     def values(self, sheet: str) -> list[list[Any]]:
+        if sheet in self._unbuilt:
+            return _trimmed(self._plain_values(sheet, self._unbuilt[sheet]))
         ws = self.wb[sheet]
         check_sheet_size(sheet, ws.max_row, ws.max_column)
         rows: list[list[Any]] = []
@@ -92,14 +108,8 @@ class OpenpyxlBook:
             row = []
             for c in r:
                 v = c.value
-                if (
-                    v is not None
-                    and type(v) is not bool
-                    and (type(v) is not str or len(v) > 100 or not v.isprintable())
-                ):
-                    problem = cell_problem(v)
-                    if problem is not None:
-                        raise _cell_error(sheet, c.coordinate, c.row, problem)
+                if _suspect(v):
+                    _refuse(sheet, v, c.row, c.column)
                 if c.data_type == "f" or (
                     v is not None
                     and not isinstance(v, (str, int, float, bool))
@@ -111,10 +121,32 @@ class OpenpyxlBook:
                 row.append(v)
             rows.append(row)
         _fill_merged_down(ws, rows)
-        while rows and all(v is None for v in rows[-1]):
-            rows.pop()
-        width = max((max((j + 1 for j, v in enumerate(r) if v is not None), default=0) for r in rows), default=0)
-        return [r[:width] for r in rows]
+        return _trimmed(rows)
+
+    def _plain_values(self, sheet: str, plain: PlainSheet) -> list[list[Any]]:
+        """The rows of a sheet left unbuilt (no formulas, no merged cells),
+        checked as :meth:`values` checks a built one."""
+        check_sheet_size(sheet, plain.max_row, plain.max_column)
+        cells = plain.cells
+        width = range(1, plain.max_column + 1)
+        rows = [[cells.get((r, c)) for c in width] for r in range(1, plain.max_row + 1)]
+        for i, row in enumerate(rows, 1):
+            for j, v in enumerate(row, 1):
+                if _suspect(v):
+                    _refuse(sheet, v, i, j)
+        return rows
+
+    def _build(self, sheet: str) -> None:
+        """Build a sheet left unbuilt at the load (a plan writes to it)."""
+        from xml.etree.ElementTree import ParseError
+
+        got = self._unbuilt.pop(sheet, None)
+        if got is None:
+            return
+        try:
+            build(self.wb[sheet], got)
+        except (KeyError, ValueError, TypeError, IndexError, ParseError) as exc:
+            raise load_error(self.path, exc) from None
 
     # -- writing -----------------------------------------------------------
 
@@ -126,6 +158,10 @@ class OpenpyxlBook:
         from openpyxl.cell.cell import MergedCell
 
         wb = self.wb
+        touched = touched_sheets(plan)
+        for name in touched:
+            self._build(name)
+        self._touched |= touched
         for a in plan.add_sheets:
             index = wb.sheetnames.index(a.after) + 1 if a.after in wb.sheetnames else None
             wb.create_sheet(a.name, index)
@@ -212,14 +248,64 @@ class OpenpyxlBook:
 
     def save(self, path: str | os.PathLike | None = None) -> None:
         """Write the workbook atomically (:func:`xlxq.backends.safety.atomic_save`),
-        the stored values of its formulas kept (openpyxl drops them)."""
+        the stored values of its formulas kept (openpyxl drops them); the
+        worksheets no plan wrote to copied from the file as they are
+        (:mod:`xlxq.backends.partial_save`)."""
+
+        for name in [n for n in self._unbuilt if n not in self._original]:
+            self._build(name)  # shared strings: openpyxl writes it again, inline
 
         def write(tmp: str) -> None:
-            self.wb.save(tmp)
+            keep = {name: data for name, data in self._original.items() if name not in self._touched}
+            save_keeping(self.wb, tmp, keep)
             restore_values(tmp, self.wb, self._stored)
 
-        atomic_save(Path(path) if path is not None else self.path, write, workbook=True)
+        target = Path(path) if path is not None else self.path
+        atomic_save(target, write, workbook=True)
         self._stored.forget()
+        if target == self.path:  # the file is now the workbook in memory
+            for name in self._touched:
+                self._original.pop(name, None)
+            self._touched = set()
+
+
+def _trimmed(rows: list[list[Any]]) -> list[list[Any]]:
+    """The rows without the empty rows at the end and the empty columns on the right."""
+    while rows and all(v is None for v in rows[-1]):
+        rows.pop()
+    width = max((max((j + 1 for j, v in enumerate(r) if v is not None), default=0) for r in rows), default=0)
+    return [r[:width] for r in rows]
+
+
+def touched_sheets(plan: WritePlan) -> set[str]:
+    """Every sheet a plan adds or writes anything to."""
+    touched = {a.name for a in plan.add_sheets}
+    for ops in (
+        plan.number_formats,
+        plan.values,
+        plan.fills,
+        plan.looks,
+        plan.styles,
+        plan.validations,
+        plan.page_setups,
+    ):
+        touched.update(op.sheet for op in ops)
+    return touched
+
+
+def _suspect(v: Any) -> bool:
+    """Whether a cell's value needs :func:`cell_problem` (short printable
+    text and booleans never do: the check is skipped for speed)."""
+    return v is not None and type(v) is not bool and (type(v) is not str or len(v) > 100 or not v.isprintable())
+
+
+def _refuse(sheet: str, v: Any, row: int, col: int) -> None:
+    """The error of a cell whose value :func:`cell_problem` refuses."""
+    problem = cell_problem(v)
+    if problem is not None:
+        from openpyxl.utils import get_column_letter
+
+        raise _cell_error(sheet, f"{get_column_letter(col)}{row}", row, problem)
 
 
 def _cell_error(sheet: str, coord: str, row: int, problem: tuple[str, str]) -> InputError:
@@ -320,4 +406,4 @@ class _Styler:
         return self._border
 
 
-__all__ = ["OpenpyxlBook"]
+__all__ = ["OpenpyxlBook", "touched_sheets"]

@@ -1,0 +1,263 @@
+"""Loading a workbook without building every worksheet (issue 14): the file
+backend (:mod:`xlxq.backends.openpyxl_book`) reads every sheet's values but
+writes to a few sheets only (the new round sheet, 成绩表, 编排记录, the
+state sheet, highlights).  openpyxl's load builds a ``Cell`` object with its
+style for every cell of every sheet, most of the time of a load.
+
+:func:`lazy_reader` gives openpyxl's ``ExcelReader`` that leaves a worksheet
+unbuilt (an empty sheet of the same name, state and position, its print
+titles and area assigned as usual) when its part is *plain*
+(:func:`plain_cells`): well-formed XML without a document type, no
+relationships of its own, no formulas, merged cells,
+conditional formatting, legacy drawing, and every cell of ``sheetData`` in
+the form openpyxl and Excel write it (``<c r="B3" s="2" t="n"><v>5</v></c>``,
+inline strings ``<is><t>…</t></is>``, shared strings, booleans, errors,
+``t="str"``), anything else making the part not plain.  Its values are read by one
+regular expression, typed exactly as openpyxl's parser types them
+(:func:`plain_cells`; a number in a date or time format makes the part not
+plain), and the sheet is built by openpyxl's own worksheet reader from the
+same bytes (:func:`build`) only when a plan writes to it.  Every other part
+is loaded by openpyxl as before.
+
+An unbuilt sheet that no plan wrote to is saved as its original bytes
+(:mod:`xlxq.backends.partial_save`) when it uses no shared strings (openpyxl
+writes every text inline and no shared-string table: a sheet saved by Excel
+is built and written whole, once); its part has nothing else that the rest
+of the file refers to by number.
+
+Lazy imports: openpyxl (about 150 ms) when a workbook is loaded (a JSON
+event never loads openpyxl: start-up time).
+"""
+
+from __future__ import annotations
+
+import re
+from io import BytesIO
+from typing import Any, Optional
+from xml.parsers import expat
+
+__all__ = ["PlainSheet", "plain_cells", "lazy_reader", "build"]
+
+#: the parts of sheetData: a row's start or end (no attributes but its
+#: number, spans and attributes of other namespaces such as Excel's
+#: x14ac:dyDescent, which openpyxl ignores: others make a row dimension),
+#: an empty row, a cell
+_TOKEN = re.compile(
+    r'<row r="[0-9]+"(?: spans="[0-9: ]*")?(?: [A-Za-z0-9]+:[A-Za-z]+="[^"<]*")*>|</row>'
+    r'|<row r="[0-9]+"(?: spans="[0-9: ]*")?(?: [A-Za-z0-9]+:[A-Za-z]+="[^"<]*")* ?/>'
+    r'|<c r="([A-Z]{1,3})([1-9][0-9]{0,6})"(?: s="([0-9]+)")?(?: t="([a-zA-Z]+)")?'
+    r'(?: ?/>|>(?:<v>([^<]*)</v>|<is><t(?: xml:space="preserve")?>([^<]*)</t></is>|(<is><t ?/></is>))?</c>)'
+)
+_SHEET_DATA = re.compile(r"<sheetData ?/>|<sheetData>(.*?)</sheetData>", re.S)
+_NOT_PLAIN = (
+    b"<!",
+    b"<f>",
+    b"<f ",
+    b"<mergeCell",
+    b"<conditionalFormatting",
+    b"<legacyDrawing",
+    b"<hyperlink",
+    b"\r",
+)
+_ENTITY = re.compile(r"&(#[0-9]+|#x[0-9a-fA-F]+|amp|lt|gt|quot|apos);")
+_NAMED = {"amp": "&", "lt": "<", "gt": ">", "quot": '"', "apos": "'"}
+_COLS: dict[str, int] = {}
+
+
+def _col(letters: str) -> int:
+    n = _COLS.get(letters)
+    if n is None:
+        n = 0
+        for ch in letters:
+            n = n * 26 + ord(ch) - 64
+        _COLS[letters] = n
+    return n
+
+
+def _entity(m: re.Match[str]) -> str:
+    e = m.group(1)
+    if e[0] != "#":
+        return _NAMED[e]
+    return chr(int(e[2:], 16) if e[1] == "x" else int(e[1:]))
+
+
+def _text(raw: str) -> str:
+    return _ENTITY.sub(_entity, raw) if "&" in raw else raw
+
+
+def _number(v: str) -> Any:
+    return float(v) if "." in v or "E" in v or "e" in v else int(v)
+
+
+#: a cell as openpyxl's parser gives it: row, column, value, data type, style
+Parsed = tuple[int, int, Any, str, int]
+
+
+class PlainSheet:
+    """The cells of a plain worksheet part (:func:`plain_cells`): each cell
+    as openpyxl's parser gives it, the values by (row, column), and the used
+    range (every cell written, empty ones included, as openpyxl's
+    ``max_row`` / ``max_column``)."""
+
+    __slots__ = ("parsed", "cells", "max_row", "max_column", "data", "keep")
+
+    def __init__(self, parsed: list[Parsed], data: bytes, keep: bool):
+        self.parsed = parsed
+        self.data = data
+        #: the part can be saved as it is (no shared strings: openpyxl writes none)
+        self.keep = keep
+        self.cells = {(r, c): v for r, c, v, _, _ in parsed}
+        self.max_row = max((p[0] for p in parsed), default=1)
+        self.max_column = max((p[1] for p in parsed), default=1)
+
+
+def plain_cells(data: bytes, dated_styles: set[int], shared: Optional[list[Any]] = None) -> Optional[PlainSheet]:
+    """The cells of the worksheet part ``data``, or None when the part is
+    not plain (see the module text).  ``dated_styles``: the cell styles
+    whose number format is a date or a time (openpyxl turns their numbers
+    into dates); ``shared``: the workbook's shared strings (None: a cell
+    that uses them makes the part not plain)."""
+    uses_shared = b' t="s"' in data
+    if any(b in data for b in _NOT_PLAIN) or b' t="d"' in data or uses_shared and shared is None:
+        return None
+    try:
+        expat.ParserCreate().Parse(data, True)  # well-formed XML, as openpyxl's parser requires
+    except expat.ExpatError:
+        return None
+    try:
+        xml = data.decode("utf-8")
+    except UnicodeDecodeError:
+        return None
+    if xml.startswith("<?xml") and re.match(r'<\?xml[^>]*encoding="(?!utf-8")', xml, re.I):
+        return None
+    found = list(_SHEET_DATA.finditer(xml))
+    if len(found) != 1:
+        return None
+    body = found[0].group(1) or ""
+    at = 0
+    parsed: list[Parsed] = []
+    for m in _TOKEN.finditer(body):
+        if m.start() != at:
+            return None  # something between the parts: not plain
+        at = m.end()
+        letters = m.group(1)
+        if letters is None:
+            continue
+        t = m.group(4) or "n"
+        v, text = m.group(5), m.group(6)
+        style = int(m.group(3) or 0)
+        kind = t
+        if t == "inlineStr":
+            if v is not None:
+                return None
+            if text is not None:
+                value: Any = _text(text)
+                kind = "s"
+            elif m.group(7) is not None:
+                value, kind = "", "s"
+            else:
+                value = None
+        elif text is not None or m.group(7) is not None:
+            return None
+        elif not v:
+            value = None
+        elif t == "n":
+            if style in dated_styles:
+                return None
+            value = _number(v)
+        elif t == "b":
+            value = bool(int(v))
+        elif t == "s":
+            assert shared is not None
+            value = shared[int(v)]
+        elif t == "str":
+            value, kind = _text(v), "s"
+        elif t == "e":
+            value = _text(v)
+        else:
+            return None
+        parsed.append((int(m.group(2)), _col(letters), value, kind, style))
+    if at != len(body):
+        return None
+    return PlainSheet(parsed, data, not uses_shared)
+
+
+def build(ws: Any, plain: PlainSheet) -> None:
+    """Build the unbuilt worksheet ``ws`` as openpyxl's load would have: its
+    cells from the parsed ones, everything else of the part (views, columns,
+    validations, print settings …) by openpyxl's worksheet reader."""
+    from openpyxl.cell.cell import Cell
+    from openpyxl.worksheet._reader import WorksheetReader
+
+    data = plain.data
+    i = data.find(b"<sheetData")
+    j = data.find(b"</sheetData>")
+    rest = data if j < 0 else data[:i] + b"<sheetData/>" + data[j + len(b"</sheetData>") :]
+    WorksheetReader(ws, BytesIO(rest), [], False, False).bind_all()
+    ws.legacy_drawing = None
+    styles = ws.parent._cell_styles
+    cells = ws._cells
+    for r, c, value, kind, style in plain.parsed:
+        cell = Cell(ws, row=r, column=c, style_array=styles[style])
+        cell._value = value
+        cell.data_type = kind
+        cells[(r, c)] = cell
+    if cells:
+        ws._current_row = ws.max_row
+
+
+def _reader_class() -> Any:
+    from openpyxl.reader.excel import ExcelReader
+
+    class Reader(ExcelReader):
+        """openpyxl's ExcelReader leaving plain worksheets unbuilt."""
+
+        lazy = True
+
+        def read_worksheets(self) -> None:
+            #: name -> the part's cells (and bytes), for each unbuilt sheet
+            self.unbuilt: dict[str, PlainSheet] = {}
+            parser = self.parser
+            sheets = list(parser.find_sheets())
+            dated = set(self.wb._date_formats) | set(self.wb._timedelta_formats)
+            styles = self.wb._cell_styles
+            built = []
+            for sheet, rel in sheets:
+                if rel.target not in self.valid_files or "chartsheet" in rel.Type:
+                    built.append((sheet, rel))
+                    continue
+                folder, _, name = rel.target.rpartition("/")
+                plain = None
+                if self.lazy and f"{folder}/_rels/{name}.rels" not in self.valid_files:
+                    data = self.archive.read(rel.target)
+                    plain = plain_cells(data, dated, self.shared_strings)
+                    if plain is not None and max((p[4] for p in plain.parsed), default=0) >= len(styles):
+                        plain = None  # a style the file does not have: openpyxl's load refuses it
+                if plain is None:
+                    built.append((sheet, rel))
+                else:
+                    self.unbuilt[sheet.name] = plain
+            find = parser.find_sheets
+            parser.find_sheets = lambda: iter(built)
+            try:
+                super().read_worksheets()
+            finally:
+                parser.find_sheets = find
+            for sheet, _rel in sheets:
+                if sheet.name in self.unbuilt:
+                    ws = self.wb.create_sheet(sheet.name)
+                    ws.sheet_state = sheet.state
+            order = {sheet.name: i for i, (sheet, _rel) in enumerate(sheets)}
+            self.wb._sheets.sort(key=lambda ws: order.get(ws.title, len(order)))
+
+    return Reader
+
+
+def lazy_reader(path: Any, keep_vba: bool, lazy: bool = True) -> Any:
+    """An openpyxl ``ExcelReader`` of ``path`` (not read yet) that leaves
+    plain worksheets unbuilt (``lazy``; else builds every sheet, as
+    openpyxl's ``load_workbook``): after ``read()``, ``.wb`` is the
+    workbook, ``.unbuilt`` the cells and bytes of each unbuilt sheet."""
+    reader = _reader_class()(path, False, keep_vba, False, True, False)
+    reader.lazy = lazy
+    return reader

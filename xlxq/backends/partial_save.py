@@ -1,0 +1,164 @@
+"""Saving a loaded workbook with only the changed worksheets rewritten
+(issue 14): the file backend (:mod:`xlxq.backends.openpyxl_book`) saves
+through openpyxl's own writer, but every worksheet that the write plan did
+not touch is copied from the original file byte for byte instead of being
+serialised again cell by cell (openpyxl's pure-Python XML writer is most of
+the time of a save: at round 6 of a 1 000-player event the five earlier
+round sheets and the registration are more than half of the file).
+
+openpyxl's save of a workbook it loaded from a file it wrote is idempotent
+(every member but the save time in ``docProps/core.xml`` comes out
+byte-identical), so the file written here is the file a full save writes:
+the same members under the same names (openpyxl numbers the worksheet parts
+by tab position, so a sheet after a new round sheet moves from
+``sheet8.xml`` to ``sheet9.xml``: its bytes move with it), the same
+workbook.xml, rels, [Content_Types].xml and styles.xml (openpyxl keeps the
+cell styles it loaded in their order and appends new ones, so the style
+numbers in a copied sheet still point at the same styles).
+
+A worksheet is copied when the plan did not name it and its part is plain
+(:mod:`xlxq.backends.lazy_sheets`: the sheets left unbuilt at the load), so
+nothing in the rest of the file refers to it by a number that the save could
+change: no relationships of its own (comments, notes' VML, drawings, tables,
+external hyperlinks, printer settings: openpyxl renumbers those parts), no
+shared strings (openpyxl writes none, every text is inline), no conditional
+formatting (its ``dxfId`` numbers are appended again by every save of the
+sheet).  Every other worksheet is written by openpyxl as before; a workbook
+made in memory (no original file) is saved whole.
+
+Lazy imports: openpyxl's writer is imported when a workbook is saved (a
+JSON event never loads openpyxl: start-up time).
+"""
+
+from __future__ import annotations
+
+import math
+import os
+from typing import Any, Optional
+
+__all__ = ["save_keeping"]
+
+
+def _escape(text: str) -> str:
+    """Text as ElementTree writes it (``&``, ``<``, ``>``)."""
+    if "&" in text:
+        text = text.replace("&", "&amp;")
+    if "<" in text:
+        text = text.replace("<", "&lt;")
+    if ">" in text:
+        text = text.replace(">", "&gt;")
+    return text
+
+
+def sheet_data(ws: Any) -> Optional[str]:
+    """The ``<sheetData>`` element of ``ws`` exactly as openpyxl's worksheet
+    writer writes it (:func:`save_keeping` checks nothing else: the tests
+    compare the two on every kind of cell), or None when a cell is not one
+    of the kinds written here: inline text, a finite number, a boolean, an
+    error, an empty cell (styled or not); no formulas, dates, rich text,
+    merged cells, comments, hyperlinks, row dimensions.  The cells' style numbers are
+    taken as openpyxl's writer takes them (new styles appended in order)."""
+    if len(ws.row_dimensions):
+        return None
+    out: list[str] = []
+    add = out.append
+    current = 0
+    from openpyxl.cell.cell import Cell
+    from openpyxl.utils.cell import get_column_letter
+
+    letters: dict[int, str] = {}
+    for (r, c), cell in sorted(ws._cells.items()):
+        if r != current:
+            if current:
+                add("</row>")
+            add(f'<row r="{r}">')
+            current = r
+        if type(cell) is not Cell or cell._comment is not None or cell._hyperlink is not None:
+            return None  # a merged cell, a comment, a hyperlink
+        v = cell._value
+        styled = cell.has_style
+        if v is None and not styled:
+            continue
+        col = letters.get(c)
+        if col is None:
+            col = letters[c] = get_column_letter(c)
+        kind = cell.data_type
+        head = f'<c r="{col}{r}" s="{cell.style_id}"' if styled else f'<c r="{col}{r}"'
+        if kind == "s":
+            if v is None or v == "":
+                add(head + ' t="inlineStr" />')
+            elif type(v) is not str:
+                return None
+            else:
+                stripped = v.strip()
+                space = ' xml:space="preserve"' if stripped and v != stripped else ""
+                add(f'{head} t="inlineStr"><is><t{space}>{_escape(v)}</t></is></c>')
+            continue
+        if kind not in ("n", "b", "e", "inlineStr", "str"):
+            return None
+        if v is None or v == "":
+            add(f'{head} t="{kind}" />')
+        elif kind == "n" and (type(v) is int or type(v) is float) and math.isfinite(v):
+            add(f'{head} t="n"><v>{"%.16g" % v}</v></c>')  # noqa: UP031  (openpyxl's own format)
+        elif kind == "b" and type(v) is bool:
+            add(f'{head} t="b"><v>{1 if v else 0}</v></c>')
+        elif kind == "e" and type(v) is str:
+            add(f'{head} t="e"><v>{_escape(v)}</v></c>')
+        else:
+            return None
+    if current:
+        add("</row>")
+    return "<sheetData>" + "".join(out) + "</sheetData>" if out else None
+
+
+def save_keeping(wb: Any, path: str | os.PathLike, keep: dict[str, bytes]) -> None:
+    """Save ``wb`` to ``path`` as openpyxl's ``Workbook.save`` does, the
+    worksheets named in ``keep`` written as the bytes given, the cells of
+    the others by :func:`sheet_data` where it can."""
+    import datetime
+    from io import BytesIO
+    from zipfile import ZIP_DEFLATED, ZipFile
+
+    from openpyxl.drawing.spreadsheet_drawing import SpreadsheetDrawing
+    from openpyxl.packaging.relationship import RelationshipList
+    from openpyxl.worksheet._writer import WorksheetWriter
+    from openpyxl.writer.excel import ExcelWriter
+    from openpyxl.xml.functions import Element
+
+    class FastRows(WorksheetWriter):
+        body: Optional[str] = None
+
+        def write_rows(self) -> None:
+            self.body = sheet_data(self.ws)
+            if self.body is None:
+                super().write_rows()
+            else:
+                self.xf.send(Element("sheetData"))  # a place for the body, filled below
+
+    class KeepingWriter(ExcelWriter):
+        def write_worksheet(self, ws: Any) -> None:
+            data = keep.get(ws.title)
+            ws._drawing = SpreadsheetDrawing()
+            if data is None:
+                ws._drawing.charts = ws._charts
+                ws._drawing.images = ws._images
+                writer = FastRows(ws, out=BytesIO())
+                try:
+                    writer.write()
+                except BaseException:
+                    writer.close()  # the stream ends now, not when collected
+                    raise
+                ws._rels = writer._rels
+                data = writer.out.getvalue()
+                if writer.body is not None:
+                    data = data.replace(b"<sheetData />", writer.body.encode("utf-8"), 1)
+            else:
+                ws._rels = RelationshipList()
+            self._archive.writestr(ws.path[1:], data)
+            self.manifest.append(ws)
+
+    if wb.read_only or wb.write_only:
+        raise ValueError("a read-only or write-only workbook cannot be saved part by part")
+    archive = ZipFile(path, "w", ZIP_DEFLATED, allowZip64=True)
+    wb.properties.modified = datetime.datetime.now(tz=datetime.timezone.utc).replace(tzinfo=None)
+    KeepingWriter(wb, archive).save()
