@@ -157,6 +157,7 @@ class WorkbookOptions:
     ko_games: int = 1
     ko_playoff: list[int] = field(default_factory=lambda: [2])
     ko_armageddon: bool = False
+    provisional: bool = False  # 暂计和棋编排: pair on unfinished games on purpose (原则(八))
 
 
 SYSTEM_ZH = {"swiss": "积分编排", "round_robin": "单循环", "double_round_robin": "双循环", "knockout": "淘汰赛"}

@@ -284,6 +284,7 @@ def read_settings(
         ko_games=g,
         ko_playoff=list(got["playoff_games"]),
         ko_armageddon=bool(got["armageddon"]),
+        provisional=bool(got["provisional"]),
     )
 
     def unused(key: str) -> None:
