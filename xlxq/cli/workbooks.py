@@ -26,17 +26,21 @@ def on_source(
     args: argparse.Namespace,
     individual: Callable[[Any], Any],
     team: Optional[Callable[[Any], Any]] = None,
+    book: Optional[Callable[[Any], Any]] = None,
 ) -> int:
-    """The FILE commands: a workbook goes to the Book operations; a JSON
-    file's event to ``team`` (a team file, when given) or ``individual``,
-    each returning an Outcome; under the file's lock from the read to the
-    save (docs/reliability.md)."""
+    """The FILE commands: a workbook goes to the Book operations (to
+    ``book(src)``, when given, else to ``run_book``); a JSON file's event to
+    ``team`` (a team file, when given) or ``individual``, each returning an
+    Outcome; under the file's lock from the read to the save
+    (docs/reliability.md)."""
     from xlxq.backends.safety import file_lock
     from xlxq.operations.source import BookSource, open_source
 
     with file_lock(args.file):
         src = open_source(args.file)
         if isinstance(src, BookSource):
+            if book is not None:
+                return finish(book(src))
             return book_command(command, src, args)
         if team is not None and src.team:
             return finish(team(src.event), args.file)
@@ -54,6 +58,7 @@ def book_command(command: str, src: Any, args: Any) -> int:
         getattr(args, "round", None),
         bool(getattr(args, "json", False)),
         getattr(args, "with_swiss", None),
+        bool(getattr(args, "provisional", False)),
     )
     return finish(out)
 

@@ -25,6 +25,7 @@ from xlxq.errors import InputError, XlxqError
 from xlxq.operations.lines import Lines
 from xlxq.operations.result import Outcome, no_lines
 from xlxq.operations.source import BookSource, round_arg
+from xlxq.operations.undo import undo_book
 from xlxq.text import nums
 from xlxq.systems import system_for
 
@@ -35,13 +36,23 @@ SAVING = {"pair", "schedule", "standings", "explain"}
 TEAM_SAVING = {"pair", "standings", "explain"}
 
 
-def book_status(command: str, book: Any, round_no: Optional[int] = None, lang: Optional[str] = None) -> Any:
+def book_status(
+    command: str,
+    book: Any,
+    round_no: Optional[int] = None,
+    lang: Optional[str] = None,
+    provisional: bool = False,
+    force: bool = False,
+) -> Any:
     """The Book operation ``command`` names (``pair``, ``recompute``,
-    ``schedule``, ``qualify``, ``explain``, ``check``) on any ``Book``
-    (openpyxl, xlwings): its Status, its texts in ``lang``.  The Excel
-    buttons call this."""
+    ``schedule``, ``qualify``, ``explain``, ``check``, ``undo``) on any
+    ``Book`` (openpyxl, xlwings): its Status, its texts in ``lang``.  The
+    Excel buttons call this (``provisional``: pair on 原则(八) draws;
+    ``force``: undo a round with results)."""
     if command == "pair":
-        return W.pair_next_round(book, lang)
+        return W.pair_next_round(book, lang, provisional)
+    if command == "undo":
+        return undo_book(book, force)
     if command == "recompute":
         return W.recompute(book, lang)
     if command == "schedule":
@@ -101,15 +112,16 @@ def run_book(
     rnd: Optional[int] = None,
     as_json: bool = False,
     with_swiss: Optional[str] = None,
+    provisional: bool = False,
 ) -> Outcome:
     """``xlxq pair|schedule|standings|crosstable|explain|check FILE.xlsx``:
     the operation on the workbook, its result.  ``lang``: the language of its
     texts (the 编排记录 and the message tables) and of the ``--json`` labels."""
     if src.team:
-        return run_team_book(command, src, lang, rnd, as_json)
+        return run_team_book(command, src, lang, rnd, as_json, provisional)
     book, path = src.book, src.path
     if command == "pair":
-        st = W.pair_next_round(book, lang)
+        st = W.pair_next_round(book, lang, provisional)
     elif command == "schedule":
         st = W.schedule_round_robin(book, lang)
     elif command == "standings":
@@ -168,12 +180,17 @@ def run_book(
 
 
 def run_team_book(
-    command: str, src: BookSource, lang: str, rnd: Optional[int] = None, as_json: bool = False
+    command: str,
+    src: BookSource,
+    lang: str,
+    rnd: Optional[int] = None,
+    as_json: bool = False,
+    provisional: bool = False,
 ) -> Outcome:
     """``xlxq pair|standings|explain|check FILE.xlsx`` on a team workbook."""
     book, path = src.book, src.path
     if command == "pair":
-        st = TW.pair_next_round(book, lang)
+        st = TW.pair_next_round(book, lang, provisional)
     elif command == "standings":
         st = TW.recompute(book, lang, round_check(rnd))
         if rnd is not None:
