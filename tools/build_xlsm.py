@@ -61,9 +61,10 @@ BUTTONS = (
     ("ScheduleRoundRobin", "生成循环赛对阵", "Round-robin schedule"),
     ("QualifyKnockout", "晋级淘汰赛", "Start the knockout"),
     ("Diagnose", "诊断", "Diagnose"),
+    ("UndoRound", "撤销本轮", "Undo last round"),
 )
-#: the team workbook has the first three (they dispatch on the workbook kind)
-#: and 诊断
+#: the team workbook has the first three (they dispatch on the workbook kind),
+#: 诊断 and 撤销本轮
 TEAM_BUTTONS = BUTTONS[:3] + BUTTONS[5:]
 BUTTON_SIZE = {"width": 120, "height": 32}  # pixels
 BUTTON_GAP = 8
