@@ -539,6 +539,28 @@ def set_settings(ws: Any, values: dict[str, Any]) -> None:
         ws.cell(row=rows[label], column=2).value = v
 
 
+#: 设置 rows the templates gained after the baseline manifest was recorded
+#: (issue 10: 暂计和棋编排, default 否): taken out of the template copy, so
+#: that a replayed event is the workbook it was (its pairing is refused on
+#: missing results now, but the script enters every result before pairing)
+NEW_SETTING_ROWS = ("暂计和棋编排",)
+
+
+def as_recorded_template(wb: Any) -> None:
+    """Remove the :data:`NEW_SETTING_ROWS` of 设置 (the last rows of the
+    table): the row, its 是/否 list, the print area follows."""
+    ws = wb["设置"]
+    for r in range(ws.max_row, 0, -1):
+        if ws.cell(row=r, column=1).value not in NEW_SETTING_ROWS:
+            continue
+        ws.delete_rows(r)
+        dv = ws.data_validations
+        dv.dataValidation = [d for d in dv.dataValidation if str(d.sqref) != f"B{r}"]
+        ws.row_dimensions.pop(r, None)
+        if ws.print_area:
+            ws.print_area = re.sub(r"\$(\d+)$", lambda m: f"${int(m.group(1)) - 1}", ws.print_area.split("!")[-1])
+
+
 def new_workbook(spec: dict[str, Any], path: Path) -> None:
     import openpyxl
 
@@ -546,6 +568,7 @@ def new_workbook(spec: dict[str, Any], path: Path) -> None:
     team = "teams" in spec
     shutil.copyfile(TEMPLATES / ("xlxq-team-zh.xlsx" if team else "xlxq-event-zh.xlsx"), path)
     wb = openpyxl.load_workbook(path)
+    as_recorded_template(wb)
     settings: dict[str, Any] = {"赛事名称": spec["id"]}
     if team:
         settings["赛制"] = {"team-swiss": "团体积分编排", "scheveningen": "全队轮赛"}.get(
