@@ -35,6 +35,7 @@ CAPTIONS = {
         "ScheduleRoundRobin": "生成循环赛对阵",
         "QualifyKnockout": "晋级淘汰赛",
         "Diagnose": "诊断",
+        "UndoRound": "撤销本轮",
     },
     "en": {
         "PairNextRound": "Pair next round",
@@ -43,10 +44,11 @@ CAPTIONS = {
         "ScheduleRoundRobin": "Round-robin schedule",
         "QualifyKnockout": "Start the knockout",
         "Diagnose": "Diagnose",
+        "UndoRound": "Undo last round",
     },
 }
-#: the team workbook has the three buttons that dispatch on the workbook kind, and 诊断
-TEAM_MACROS = {"PairNextRound", "Recompute", "ExplainRound", "Diagnose"}
+#: the team workbook has the three buttons that dispatch on the workbook kind, 诊断 and 撤销本轮
+TEAM_MACROS = {"PairNextRound", "Recompute", "ExplainRound", "Diagnose", "UndoRound"}
 #: worksheets per template: the layout's, and the hidden xlwings.conf
 N_SHEETS = {"event": 6, "team": 8}
 
