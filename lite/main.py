@@ -66,3 +66,11 @@ def qualify_knockout(book: xw.Book):
     """晋级淘汰赛 / Start the knockout: the top K of the Swiss start the knockout stage."""
     _language(book)
     xlxq.excel.qualify_knockout(book)
+
+
+@script
+def undo_round(book: xw.Book):
+    """撤销本轮 / Undo last round: remove the last round sheet and its pairing log, recompute the standings
+    (a round with results: refused here; enter nothing in it, or use xlxq undo --force on the file)."""
+    _language(book)
+    xlxq.excel.undo_round(book)
