@@ -150,19 +150,11 @@ def _status(n: int, dropped: int, sheet: str, problems: list, event: Any) -> Sta
     return Status(True, zh, en, problems, event=event)
 
 
-def undo_book(book: Book, force: bool = False) -> Status:
-    """撤销本轮 on a workbook of either kind (see the module text)."""
-    if TW.is_team_workbook(book):
-        return _undo_team_book(book, force)
-    data = read_workbook(book)
+def _take_last(data: Any, force: bool) -> tuple[int, int, Any, Any]:
+    """The last round out of the workbook's data (either kind): its number,
+    the results dropped, its round sheet, the event without it."""
     if data.blocking:
         raise _blocked()
-    if data.ko is not None:
-        raise InputError(
-            "积分晋圈淘汰已进入淘汰赛阶段：撤销只用于积分赛各轮；要回到晋圈之前，请恢复备份（xlxq backups 文件）",
-            "the knockout stage of this Swiss has started: undo works on the Swiss rounds only; to go back "
-            "before the qualification, restore a backup (xlxq backups FILE)",
-        )
     event = data.event
     last = _last(event)
     n = last.round
@@ -175,47 +167,52 @@ def undo_book(book: Book, force: bool = False) -> Status:
     data.rounds = [r for r in data.rounds if r.no != n]
     data.names = [x for x in data.names if x != rs.name]
     data.problems = [p for p in data.problems if p.sheet != rs.name]
+    data.state.highlights = [h for h in data.state.highlights if h.sheet != rs.name]
+    return n, dropped, rs, new
+
+
+def _write(book: Book, data: Any, canvas: Canvas, taken: tuple[int, int, Any, Any], block: Any, key_of: Any) -> Status:
+    """The log block of the round out, its sheet removed last, the plan applied."""
+    n, dropped, rs, new = taken
+    _drop_log_block(canvas, data.log_sheet, data.snapshot, block, key_of)
+    plan = canvas.finish()
+    plan.remove_sheets.append(rs.name)
+    book.apply(plan)
+    return _status(n, dropped, rs.name, sorted_problems(data.problems), new)
+
+
+def undo_book(book: Book, force: bool = False) -> Status:
+    """撤销本轮 on a workbook of either kind (see the module text)."""
+    if TW.is_team_workbook(book):
+        return _undo_team_book(book, force)
+    data = read_workbook(book)
+    if data.ko is not None:
+        raise InputError(
+            "积分晋圈淘汰已进入淘汰赛阶段：撤销只用于积分赛各轮；要回到晋圈之前，请恢复备份（xlxq backups 文件）",
+            "the knockout stage of this Swiss has started: undo works on the Swiss rounds only; to go back "
+            "before the qualification, restore a backup (xlxq backups FILE)",
+        )
+    taken = _take_last(data, force)
+    n, new = taken[0], taken[3]
     for sigs in (data.state.generated, data.state.written):
         sigs.pop(n, None)
-    data.state.highlights = [h for h in data.state.highlights if h.sheet != rs.name]
     if get_system(new.settings.system).knockout:
         data.bracket = build_bracket(new)
     W.recheck(data)
     canvas = Canvas(data.snapshot)
     refresh(canvas, data, new)
-    _drop_log_block(canvas, data.log_sheet, data.snapshot, (0, n), records.block_key)
-    plan = canvas.finish()
-    plan.remove_sheets.append(rs.name)
-    book.apply(plan)
-    return _status(n, dropped, rs.name, sorted_problems(data.problems), new)
+    return _write(book, data, canvas, taken, (0, n), records.block_key)
 
 
 def _undo_team_book(book: Book, force: bool) -> Status:
     data = read_team_workbook(book)
-    if data.blocking:
-        raise _blocked()
-    event = data.event
-    last = _last(event)
-    n = last.round
-    dropped = _refuse_results(event, last, force)
-    rs = data.round_sheet(n)
-    if rs is None:  # pragma: no cover
-        raise InputError(f"找不到第{n}轮的工作表", f"no sheet for round {n}")
-    new = without_last_round(event)
-    data.event = new
-    data.rounds = [r for r in data.rounds if r.no != n]
-    data.names = [x for x in data.names if x != rs.name]
-    data.problems = [p for p in data.problems if p.sheet != rs.name]
+    taken = _take_last(data, force)
+    n, new = taken[0], taken[3]
     st = data.state
     for table in (st.generated, st.gbyes, st.written, st.wbyes):
         table.pop(n, None)
     st.lineups = {k: v for k, v in st.lineups.items() if k[0] != n}
-    st.highlights = [h for h in st.highlights if h.sheet != rs.name]
     TW.recheck(data, new)
     canvas = Canvas(data.snapshot)
     team_refresh(canvas, data, new)
-    _drop_log_block(canvas, data.log_sheet, data.snapshot, n, lambda m: records.block_key(m)[1])
-    plan = canvas.finish()
-    plan.remove_sheets.append(rs.name)
-    book.apply(plan)
-    return _status(n, dropped, rs.name, sorted_problems(data.problems), new)
+    return _write(book, data, canvas, taken, n, lambda m: records.block_key(m)[1])
