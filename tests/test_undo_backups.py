@@ -462,3 +462,20 @@ def test_a_button_keeps_the_file_on_disk_first(tmp_path, monkeypatch):
     assert len(B.backups(f)) == had + 1
     assert kept.operation == "recompute" and kept.path.read_bytes() == on_disk
     assert E.doctor(fake) is not None and len(B.backups(f)) == had + 1  # 诊断 writes nothing: no backup
+
+
+def test_qualify_into_another_workbook_backs_up_no_temporary_copy(tmp_path, capsys):
+    from tests.test_workbook_support import sample_players
+    from xlxq.core.model import EventSettings
+    from xlxq.workbook import create_event_workbook, pair_next_round
+
+    a, b = tmp_path / "swiss.xlsx", tmp_path / "ko.xlsx"
+    create_event_workbook(a, sample_players()[:8], EventSettings(rounds=3))
+    _set_setting(a, "晋圈人数", 4)
+    for _ in range(3):
+        pair_next_round(OpenpyxlBook(a))
+        enter_results(a)
+    kept = [x.path.name for x in B.backups(a)]
+    assert main(["qualify", str(a), str(b), "--top", "4"]) == 0, capsys.readouterr()
+    assert b.exists() and [x.path.name for x in B.backups(a)] == kept  # the Swiss file is not written
+    assert sorted(p.name for p in (tmp_path / ".xlxq-backups").iterdir()) == ["swiss.xlsx"]

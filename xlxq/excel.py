@@ -323,8 +323,7 @@ def _operate(op: str, xb: Any, round_no: Optional[int] = None) -> Status:
         return _doctor(xb)
     if op == "explain" and round_no is None:
         round_no = _active_round(xb)
-    if op != "doctor":
-        _keep_on_disk(xb, op)
+    _keep_on_disk(xb, op)
     try:
         st = book_status(op, xb, round_no, _lang())
     except (UnfinishedResults, ResultsEntered) as exc:
@@ -374,7 +373,8 @@ def _confirmed(xb: Any, op: str, exc: Any) -> bool:
             "\n\n确定 = 撤销本轮并删除这些结果；取消 = 不撤销",
             "\n\nOK = undo the round and drop its results; Cancel = keep it",
         )
-    prompt = exc.message(lang) + (ask[0] if lang == "zh" else ask[1])
+    tail = ask[0] if lang == "zh" else ask[1]
+    prompt = exc.message(lang)[: _MAX_CHARS - len(tail)] + tail  # MsgBox shows about 1024 characters
     title = "xlxq · " + (_TITLES[op][0] if lang == "zh" else _TITLES[op][1])
     try:
         answer = xb.book.app.alert(prompt, title=title, buttons="ok_cancel", mode="critical")

@@ -14,7 +14,9 @@ operation is the command that writes (``pair``, ``standings``, ``undo``,
 ``save`` when none was set.  The newest :func:`keep_count` backups are kept
 (``XLXQ_BACKUPS``, default 20; ``0`` keeps none), the older ones removed.
 A file equal to the newest backup is not copied again (a recompute that
-changes nothing leaves no second copy).
+changes nothing leaves no second copy); a save that fails, or writes the
+same bytes, keeps none; a hidden file (``.NAME``: the temporary copy of
+``xlxq qualify A.xlsx B.xlsx``) has none.
 
 :func:`backups` lists the backups of a file, newest first.  The Excel
 buttons (xlwings, the workbook open in Excel) write into the open book, not
@@ -136,7 +138,7 @@ def keep(path: str | os.PathLike, op: Optional[str] = None) -> Optional[Path]:
     backup)."""
     p = Path(path)
     count = keep_count()
-    if count == 0 or not p.is_file():
+    if count == 0 or not p.is_file() or p.name.startswith("."):  # a hidden name: xlxq's own temporary copy
         return None
     op = re.sub(r"[^A-Za-z0-9_]", "_", op or current_operation()) or "save"
     folder = folder_of(p)
