@@ -73,3 +73,11 @@ def draw_numbers(book: xw.Book):
     """抽签 / Draw numbers: 序号 by a draw (seeds odd), the seed kept in 设置; before round 1 only."""
     _language(book)
     xlxq.excel.draw_numbers(book)
+
+
+@script
+def undo_round(book: xw.Book):
+    """撤销本轮 / Undo last round: remove the last round sheet and its pairing log, recompute the standings
+    (a round with results: refused here; enter nothing in it, or use xlxq undo --force on the file)."""
+    _language(book)
+    xlxq.excel.undo_round(book)

@@ -63,6 +63,11 @@ Sub DrawNumbers()
     XlxqRun "import xlxq.excel; xlxq.excel.draw_numbers()"
 End Sub
 
+' Button "Undo last round": remove the last round, standings recomputed
+Sub UndoRound()
+    XlxqRun "import xlxq.excel; xlxq.excel.undo_round()"
+End Sub
+
 ' RunPython, once the interpreter it would start is known to exist.
 Private Sub XlxqRun(ByVal PythonCommand As String)
     Dim problem As String

@@ -156,3 +156,45 @@ def template_workbook(
         ws.cell(row=row, column=2).value = value
     wb.save(path)
     return path
+
+
+def enter_results(path: Path, zh: str = "和", en: str = "draw") -> None:
+    """Type a draw into every open game of the event file ``path``, as an
+    arbiter does before pairing on (``pair`` refuses missing results): a
+    JSON file's boards (individual and team), or the 结果 cell of every row of
+    a workbook's round sheets that has both 序号 (``zh``/``en``: the text)."""
+    import json
+    import re
+
+    import openpyxl
+
+    path = Path(path)
+    if path.suffix == ".json":
+        data = json.loads(path.read_text(encoding="utf-8"))
+        for r in data.get("rounds", []):
+            for b in [*r.get("boards", []), *(b for m in r.get("matches", []) for b in m.get("boards", []))]:
+                if b.get("result") is None:
+                    b["result"] = "draw"
+        path.write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+        return
+    wb = openpyxl.load_workbook(path, keep_vba=path.suffix.lower() == ".xlsm")
+    for ws in wb.worksheets:
+        if not re.match(r"^第\d+轮$|^Round \d+$|^淘汰赛|^KO ", ws.title):
+            continue
+        for r0 in range(1, 7):
+            heads = [c.value for c in ws[r0]]
+            if "结果" in heads or "Result" in heads:
+                break
+        else:
+            continue
+        res = heads.index("结果" if "结果" in heads else "Result") + 1
+        nos = [i + 1 for i, v in enumerate(heads) if v in ("序号", "No.", "No")]
+        for r in range(r0 + 1, ws.max_row + 1):
+            cell = ws.cell(row=r, column=res)
+            if (
+                len(nos) >= 2
+                and cell.value in (None, "")
+                and all(isinstance(ws.cell(row=r, column=c).value, int) for c in nos)
+            ):
+                cell.value = zh if "结果" in heads else en
+    wb.save(path)

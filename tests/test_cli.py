@@ -10,7 +10,7 @@ import sys
 import pytest
 
 from tests.cli_support import assert_bad_input, load, run, save
-from tests.conftest import ROOT, SAMPLE
+from tests.conftest import ROOT, SAMPLE, enter_results
 
 
 def set_results(path, round_no, results=("red_win", "draw", "black_win")):
@@ -171,12 +171,23 @@ def test_pair_round1_results_round2(event):
     assert " 2 " in p.out
 
 
-def test_pair_with_unfinished_round_prints_provisional_note(event):
+def test_pair_with_unfinished_round_is_refused_unless_provisional(event):
     run("pair", event, check_rc=0)
-    p = run("pair", event, check_rc=0)
+    before = event.read_bytes()
+    p = run("pair", event, check_rc=2)  # round 1 has no result at all: refused, even on purpose
+    assert "第1轮还没有任何结果" in p.err and "第1轮第12台" in p.err and event.read_bytes() == before
+    run("pair", event, "--provisional", check_rc=2)
+    d = load(event)
+    d["rounds"][0]["boards"][0]["result"] = "red_win"
+    save(event, d)
+    before = event.read_bytes()
+    p = run("pair", event, check_rc=2)
+    assert "尚有11台未填结果，未编排第2轮：第1轮第2台 4号" in p.err and "xlxq pair --provisional" in p.err
+    assert "第1轮第1台" not in p.err and event.read_bytes() == before
+    p = run("pair", event, "--provisional", check_rc=0)
     assert "按和棋暂计" in p.out
     d = load(event)
-    assert d["rounds"][1]["provisional"] == [[1, b] for b in range(1, 13)]  # recorded in the file (原则(八))
+    assert d["rounds"][1]["provisional"] == [[1, b] for b in range(2, 13)]  # recorded in the file (原则(八))
     set_results(event, 1)  # the results arrive after round 2 was paired
     p = run("check", event, check_rc=0)
     assert "与引擎编排一致" in p.out
@@ -406,7 +417,9 @@ def test_main_in_process(tmp_path, capsys):
     f = tmp_path / "e.json"
     assert main(["new", str(f), "--players", str(SAMPLE), "--rounds", "2"]) == 0
     assert main(["pair", str(f)]) == 0
+    enter_results(f)
     assert main(["pair", str(f)]) == 0
+    enter_results(f)
     assert main(["pair", str(f)]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and err.startswith("错误：")

@@ -14,7 +14,9 @@ import openpyxl
 import pytest
 
 from tests import xlremote as H
+from tests.conftest import enter_results
 from tests.test_workbook_support import new_event, open_round, standings_sheet, write_results
+
 
 import xlxq.excel as E
 from xlxq.backends.openpyxl_book import OpenpyxlBook
@@ -787,6 +789,8 @@ def test_team_workbook_buttons_dispatch_to_the_team_operations(tmp_path):
     shutil.copyfile(a, tmp_path / "a.xlsx")
     a = tmp_path / "a.xlsx"
     for n in (2, 3):
+        enter_results(a)  # the round before played: the next may be paired
+        enter_results(b)
         st = pair_next_round(OpenpyxlBook(a))  # xlxq.workbook dispatches on the workbook kind
         r = remote(b, E.pair_next_round)
         assert st.ok and r.result.ok, (st.lines(), r.result.lines())

@@ -156,7 +156,11 @@ def test_team_swiss_options_and_check_finds_rematch(tmp_path, capsys):
     assert e["pair_by"] == "game_points" and e["lineup"] == "per_round" and e["tiebreaks"] == ["seed001-team-2"]
     assert e["match_scoring"] == {"win": 3, "draw": 1, "loss": 0, "draw_first": 1, "draw_second": 2}
     run("pair", f, check_rc=0)
-    p = run("pair", f, check_rc=0)
+    d = load(f)
+    d["rounds"][0]["matches"][-1]["boards"][0]["result"] = "draw"  # one result in: provisional allowed on purpose
+    save(f, d)
+    assert "--provisional" in run("pair", f, check_rc=2).err
+    p = run("pair", f, "--provisional", check_rc=0)
     assert "局分" in p.out and "第1轮第1场第1、2、3、4台未结束" in p.out  # provisional draws, one line a match
     d = load(f)
     d["rounds"][1]["matches"][0]["first"], d["rounds"][1]["matches"][0]["second"] = 1, 2  # a rematch of round 1

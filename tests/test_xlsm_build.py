@@ -37,6 +37,7 @@ CAPTIONS = {
         "Diagnose": "诊断",
         "PublishSite": "发布网页",
         "DrawNumbers": "抽签",
+        "UndoRound": "撤销本轮",
     },
     "en": {
         "PairNextRound": "Pair next round",
@@ -47,10 +48,11 @@ CAPTIONS = {
         "Diagnose": "Diagnose",
         "PublishSite": "Publish web pages",
         "DrawNumbers": "Draw numbers",
+        "UndoRound": "Undo last round",
     },
 }
-#: the team workbook has the three buttons that dispatch on the workbook kind, 诊断, 发布网页 and 抽签
-TEAM_MACROS = {"PairNextRound", "Recompute", "ExplainRound", "Diagnose", "PublishSite", "DrawNumbers"}
+#: the team workbook has the three buttons that dispatch on the workbook kind, 诊断, 发布网页, 抽签 and 撤销本轮
+TEAM_MACROS = {"PairNextRound", "Recompute", "ExplainRound", "Diagnose", "PublishSite", "DrawNumbers", "UndoRound"}
 #: worksheets per template: the layout's, and the hidden xlwings.conf
 N_SHEETS = {"event": 6, "team": 8}
 

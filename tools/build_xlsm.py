@@ -63,9 +63,10 @@ BUTTONS = (
     ("Diagnose", "诊断", "Diagnose"),
     ("PublishSite", "发布网页", "Publish web pages"),
     ("DrawNumbers", "抽签", "Draw numbers"),
+    ("UndoRound", "撤销本轮", "Undo last round"),
 )
 #: the team workbook has the first three (they dispatch on the workbook kind),
-#: 诊断, 发布网页 and 抽签
+#: 诊断, 发布网页, 抽签 and 撤销本轮
 TEAM_BUTTONS = BUTTONS[:3] + BUTTONS[5:]
 BUTTON_SIZE = {"width": 120, "height": 32}  # pixels
 BUTTON_GAP = 8

@@ -9,6 +9,7 @@ The buttons of the .xlsm run, through xlwings' ``RunPython``::
     RunPython "import xlxq.excel; xlxq.excel.qualify_knockout()"  ' 晋级淘汰赛
     RunPython "import xlxq.excel; xlxq.excel.doctor()"            ' 诊断
     RunPython "import xlxq.excel; xlxq.excel.publish_site()"      ' 发布网页
+    RunPython "import xlxq.excel; xlxq.excel.undo_round()"        ' 撤销本轮
 
 (through ``XlxqRun`` in macros/XlxqButtons.bas, which first checks that the
 interpreter RunPython would start exists).
@@ -60,10 +61,13 @@ from pathlib import Path
 from typing import Any, Callable, Optional
 
 from xlxq import excel_setup as S
+from xlxq.backends.backups import keep as keep_backup
 from xlxq.backends.xlwings_book import XlwingsBook, excel_text
 from xlxq.errors import XlxqError
 from xlxq.operations.book import book_status
 from xlxq.operations.publish import publish_book
+from xlxq.operations.pending import UnfinishedResults
+from xlxq.operations.undo import ResultsEntered
 from xlxq.sheets import layout as L
 from xlxq.sheets.problems import Status
 
@@ -75,6 +79,7 @@ __all__ = [
     "qualify_knockout",
     "doctor",
     "publish_site",
+    "undo_round",
     "ENTRY_POINTS",
     "MAX_LINES",
     "MESSAGE_SHEET",
@@ -99,6 +104,7 @@ _TITLES = {
     "doctor": ("诊断", "Diagnose"),
     "publish": ("发布网页", "Publish web pages"),
     "draw": ("抽签", "Draw numbers"),
+    "undo": ("撤销本轮", "Undo last round"),
 }
 
 
@@ -151,6 +157,13 @@ def draw_numbers(book: Any = None) -> Status:
     return _run("draw", book)
 
 
+def undo_round(book: Any = None) -> Status:
+    """撤销本轮: remove the last round (its sheet, its 编排记录), standings
+    recomputed (:mod:`xlxq.operations.undo`); a round with results only
+    after the arbiter confirms (over COM; elsewhere refused: xlxq undo --force)."""
+    return _run("undo", book)
+
+
 #: button macro → entry point (docs/excel.md; checked by tests/test_xlsm_build.py)
 ENTRY_POINTS: dict[str, Callable[..., Status]] = {
     "PairNextRound": pair_next_round,
@@ -161,6 +174,7 @@ ENTRY_POINTS: dict[str, Callable[..., Status]] = {
     "Diagnose": doctor,
     "PublishSite": publish_site,
     "DrawNumbers": draw_numbers,
+    "UndoRound": undo_round,
 }
 
 
@@ -333,7 +347,14 @@ def _operate(op: str, xb: Any, round_no: Optional[int] = None) -> Status:
         return publish_book(xb, xb.book.fullname, _lang())
     if op == "explain" and round_no is None:
         round_no = _active_round(xb)
-    st = book_status(op, xb, round_no, _lang())
+    _keep_on_disk(xb, op)
+    try:
+        st = book_status(op, xb, round_no, _lang())
+    except (UnfinishedResults, ResultsEntered) as exc:
+        if not _confirmed(xb, op, exc):
+            raise
+        # the arbiter said OK: pair on 原则(八) provisional draws / undo the round with its results
+        st = book_status(op, xb, round_no, _lang(), provisional=op == "pair", force=op == "undo")
     if op == "pair":
         for a in xb.added:
             if a.kind == "round":
@@ -343,6 +364,47 @@ def _operate(op: str, xb: Any, round_no: Optional[int] = None) -> Status:
         if log is not None:
             _quietly(xb.activate, log)
     return st
+
+
+def _keep_on_disk(xb: Any, op: str) -> None:
+    """Before a button writes into the open book: the workbook file as last
+    saved on disk goes into its backups (xlxq/backends/backups.py); what was
+    typed since the last save is in the open book only.  No file on disk
+    (xlwings Lite, a new unsaved book): nothing to keep."""
+    path = _quietly(lambda: xb.book.fullname)
+    if isinstance(path, str) and path and os.path.isfile(path):
+        keep_backup(path, op)
+
+
+def _confirmed(xb: Any, op: str, exc: Any) -> bool:
+    """Over COM, ask the arbiter (OK / Cancel) whether to pair on provisional
+    draws or undo a round that has results.  The remote engine's alert
+    cannot answer back (xlwings Server returns None and calls a client-side
+    callback instead): there the refusal stands, and 设置 → 暂计和棋编排 = 是
+    (or xlxq undo --force) is the way."""
+    if not getattr(xb, "com", False):
+        return False
+    if isinstance(exc, UnfinishedResults) and not exc.provisional_ok:
+        return False
+    lang = _lang()
+    if op == "pair":
+        ask = (
+            "\n\n确定 = 按和棋暂计编排（原则(八)）；取消 = 不编排",
+            "\n\nOK = pair on provisional draws; Cancel = do not pair",
+        )
+    else:
+        ask = (
+            "\n\n确定 = 撤销本轮并删除这些结果；取消 = 不撤销",
+            "\n\nOK = undo the round and drop its results; Cancel = keep it",
+        )
+    tail = ask[0] if lang == "zh" else ask[1]
+    prompt = exc.message(lang)[: _MAX_CHARS - len(tail)] + tail  # MsgBox shows about 1024 characters
+    title = "xlxq · " + (_TITLES[op][0] if lang == "zh" else _TITLES[op][1])
+    try:
+        answer = xb.book.app.alert(prompt, title=title, buttons="ok_cancel", mode="critical")
+    except Exception:  # noqa: BLE001 - no box: the refusal stands
+        return False
+    return str(answer).lower() == "ok"
 
 
 def _doctor(xb: Any) -> Status:

@@ -29,6 +29,7 @@ from xlxq.core.standings import table_round
 from xlxq.core.teams import Team, TeamEvent, TeamSettings, set_lineups, validate_team_event
 from xlxq.errors import InputError
 from xlxq.i18n import env_lang
+from xlxq.operations.pending import require_results
 from xlxq.report import team_pairing_text, team_standings_text
 from xlxq.sheets import team_layout as T
 from xlxq.sheets.canvas import Canvas
@@ -36,6 +37,7 @@ from xlxq.sheets.plan import Book
 from xlxq.sheets.problems import INFO, Problem, Status, locate
 from xlxq.sheets.team_read import read_team_workbook
 from xlxq.sheets.team_refresh import refresh
+from xlxq.sheets.team_settings import team_switch
 from xlxq.sheets.write_log import write_log
 from xlxq.sheets.team_rules import rule_problems
 from xlxq.sheets.team_templates import plan_fill_team_template, plan_new_team_workbook
@@ -68,6 +70,7 @@ __all__ = [
     "Status",
     "is_team_workbook",
     "pair_next_round",
+    "recheck",
     "recompute",
     "explain",
     "check",
@@ -113,11 +116,19 @@ def is_team_workbook(book: Book) -> bool:
 # ==========================================================================
 
 
-def pair_next_round(book: Book, text_lang: Optional[str] = None) -> Status:
+def recheck(data, event: TeamEvent) -> None:
+    """The rule problems again, after the program changed the rounds."""
+    data.problems = [p for p in data.problems if p.code not in _RULE_CODES] + rule_problems(data, event)
+    locate(data)
+
+
+def pair_next_round(book: Book, text_lang: Optional[str] = None, provisional: bool = False) -> Status:
     """编排下一轮: pair the next round of the team event (team Swiss, team
     round robin or 全队轮赛制) from the sheets, seat every match from the
     出场名单 of that round (a team without a row: its default line-up), add
-    the round sheet, refresh everything else, write the 编排记录."""
+    the round sheet, refresh everything else, write the 编排记录.  Refused
+    while an earlier game has no result, unless ``provisional`` or 设置 →
+    暂计和棋编排 = 是 (:func:`xlxq.operations.pending.require_results`)."""
     text_lang = text_lang or env_lang()  # the messages' language: the caller's, else the environment's
 
     data = read_team_workbook(book)
@@ -130,6 +141,7 @@ def pair_next_round(book: Book, text_lang: Optional[str] = None) -> Status:
             f"the event has {s.rounds} rounds; round {n} cannot be paired",
         )
     out = system_for(s).pair(event)  # InputError / PairingImpossible: nothing written
+    require_results(event, out.round.round, provisional or team_switch(data, "provisional"))
     new = event.with_round(out.round)
     defaults: list[int] = []
     if not system_for(s).seated_by_table:
@@ -168,8 +180,7 @@ def pair_next_round(book: Book, text_lang: Optional[str] = None) -> Status:
     record_generated(data, rnd)
     rs = add_team_round_sheet(canvas, data, new, rnd)
     data.event = new
-    data.problems = [p for p in data.problems if p.code not in _RULE_CODES] + rule_problems(data, new)
-    locate(data)
+    recheck(data, new)
     refresh(canvas, data, new)
     write_log(canvas, data, n, explain_team_outcome(new, out, text_lang))
     plan = canvas.finish()

@@ -37,6 +37,7 @@ from xlxq.core.pairing import pair_round
 from xlxq.core.standings import table_round
 from xlxq.errors import InputError
 from xlxq.i18n import env_lang
+from xlxq.operations.pending import require_results
 from xlxq.report import book_pairing_text, book_standings_text
 from xlxq.resources import sample_file
 from xlxq.sheets import layout as L
@@ -80,6 +81,7 @@ SAMPLE_REGISTRATION = "registration.csv"  # in samples/
 __all__ = [
     "Status",
     "pair_next_round",
+    "recheck",
     "recompute",
     "explain",
     "check",
@@ -117,7 +119,7 @@ def _blocked(data) -> Status:
 _KEEP_CODES = ("unknown_setting", "numbered", "numbering", "unused_setting")
 
 
-def _recheck(data) -> None:
+def recheck(data) -> None:
     """The rule problems again, after the program changed the rounds."""
 
     data.problems = [p for p in data.problems if p.code in _KEEP_CODES]
@@ -197,7 +199,7 @@ def dispatch(book: Book) -> ModuleType:
     return TW if TW.is_team_workbook(book) else sys.modules[__name__]
 
 
-def pair_next_round(book: Book, text_lang: Optional[str] = None) -> Status:
+def pair_next_round(book: Book, text_lang: Optional[str] = None, provisional: bool = False) -> Status:
     """编排下一轮: pair the next round from the sheets (hand edits included),
     add its 对阵表 sheet, refresh everything else, write the 编排记录.
 
@@ -207,11 +209,13 @@ def pair_next_round(book: Book, text_lang: Optional[str] = None) -> Status:
     stage is missing and once the champion is known), and the knockout stage
     of 积分晋圈淘汰 once qualified (淘汰赛第N轮).
 
-    Unfinished results of earlier Swiss rounds are allowed (原则(八): they
-    count as draws for pairing) and reported as warnings."""
+    Unfinished results of earlier rounds are refused unless ``provisional``
+    or 设置 → 暂计和棋编排 = 是 (原则(八): they count as draws for pairing,
+    reported as warnings); a round with no result at all always
+    (:func:`xlxq.operations.pending.require_results`)."""
     text_lang = text_lang or env_lang()  # the messages' language: the caller's, else the environment's
     if (tw := _team_ops(book)) is not None:
-        return tw.pair_next_round(book, text_lang)
+        return tw.pair_next_round(book, text_lang, provisional)
 
     data = read_workbook(book)
     if data.blocking:
@@ -229,6 +233,8 @@ def pair_next_round(book: Book, text_lang: Optional[str] = None) -> Status:
             f"(xlxq qualify FILE --top {opts.qualify_top}), then pair the knockout",
         )
     out = pair_round(event)  # InputError / PairingImpossible: nothing written
+    if not system_for(s).knockout:  # a knockout refuses on its own while a result of the stage is missing
+        require_results(event, out.round.round, provisional or opts.provisional)
     new = event.with_round(out.round)
     n = out.round.round
     canvas = Canvas(data.snapshot)
@@ -238,7 +244,7 @@ def pair_next_round(book: Book, text_lang: Optional[str] = None) -> Status:
     if system_for(s).knockout:
         data.bracket = build_bracket(new)
     data.state.generated[n] = Sig.of(out.round)
-    _recheck(data)
+    recheck(data)
     refresh(canvas, data, new)
     write_log(canvas, data, n, _log_text(new, out, text_lang))
     plan = canvas.finish()
@@ -284,7 +290,7 @@ def _pair_ko_stage(book: Book, data, text_lang: str) -> Status:
     ko.event = new
     ko.bracket = build_bracket(new)
     data.state.ko_generated[n] = Sig.of(out.round)
-    _recheck(data)
+    recheck(data)
     refresh(canvas, data, data.event)
     write_log(canvas, data, n, _log_text(new, out, text_lang, "ko"), stage="ko")
     plan = canvas.finish()
@@ -356,7 +362,7 @@ def schedule_round_robin(book: Book, text_lang: Optional[str] = None) -> Status:
         blocks[("main", r)] = _log_text(ev, out, text_lang)
         notes += [f"第{r}轮：{x}" for x in out.notes[1:] if not x.startswith("赛事设定")]
     data.event = ev
-    _recheck(data)
+    recheck(data)
     refresh(canvas, data, ev)
     write_log_blocks(canvas, data, blocks)
     plan = canvas.finish()
@@ -454,7 +460,7 @@ def qualify_knockout(
         {p.no: L.FIRST_DATA_ROW + i for i, p in enumerate(ko.players)},
     )
     data.ko = KOStage(qs, [], ko, build_bracket(ko))
-    _recheck(data)
+    recheck(data)
     rows = refresh(canvas, data, event)
     plan = canvas.finish()
     problems = sorted_problems(data.problems)

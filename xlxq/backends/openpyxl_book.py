@@ -193,6 +193,9 @@ class OpenpyxlBook:
                 for c in range(f.col, f.col + f.cols):
                     _sa(ws.cell(row=r, column=c)).fillId = fid
         self._cosmetics(plan, styler)
+        for name in plan.remove_sheets:
+            if name in wb.sheetnames:
+                del wb[name]
 
     def _cosmetics(self, plan: WritePlan, styler: "_Styler") -> None:
         from openpyxl.utils import get_column_letter

@@ -14,7 +14,10 @@ user's temporary folder (``xlxq-locks/`` there, one small file per event
 path).  A second run waits up to :data:`LOCK_WAIT` seconds
 (``XLXQ_LOCK_WAIT``), then stops with one line naming the file.
 
-The save: refuse a read-only target before anything is written; write a
+The save: refuse a read-only target before anything is written; keep the
+file as it was in the backup folder beside it (:mod:`xlxq.backends.backups`:
+every save of every command, so none can forget it; removed again when
+the save fails); write a
 temporary file ``.NAME.XXXXXXXX.tmp`` in the same folder, ``fsync`` it,
 ``os.replace`` it over the target and ``fsync`` the folder, so the file is
 the old one or the new one after a crash or a power cut.  A temporary file
@@ -35,6 +38,7 @@ from __future__ import annotations
 
 import datetime
 import errno
+import filecmp
 import hashlib
 import os
 import re
@@ -47,6 +51,8 @@ from typing import TYPE_CHECKING, Callable, Iterator, Optional
 if TYPE_CHECKING:
     from filelock import BaseFileLock
 
+from xlxq.backends.backups import discard as discard_backup
+from xlxq.backends.backups import keep as keep_backup
 from xlxq.errors import InputError
 
 #: seconds a second run waits for the lock before it stops
@@ -315,9 +321,11 @@ def atomic_save(path: str | os.PathLike, write: Callable[[str], None], workbook:
     refuse_read_only(path)
     if workbook:
         refuse_open_elsewhere(path)
+    kept = keep_backup(path)  # the file as it was, in .xlxq-backups/ beside it (xlxq/backends/backups.py)
     try:
         fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
     except OSError as exc:
+        discard_backup(kept)
         raise InputError(
             f"无法保存 {path}：文件夹 {folder} 不可写（{exc.strerror or exc}），文件未改动",
             f"cannot save {path}: the folder {folder} is not writable ({exc.strerror or exc}); the file is unchanged",
@@ -327,6 +335,9 @@ def atomic_save(path: str | os.PathLike, write: Callable[[str], None], workbook:
     try:
         write(tmp)
         _fsync_file(tmp)
+        if kept is not None and filecmp.cmp(tmp, path, shallow=False):
+            discard_backup(kept)  # the save changes nothing: the file is its own backup
+            kept = None
         try:
             os.chmod(tmp, os.stat(path).st_mode & 0o7777)
         except OSError:
@@ -334,6 +345,7 @@ def atomic_save(path: str | os.PathLike, write: Callable[[str], None], workbook:
         os.replace(tmp, path)
     except PermissionError as exc:
         _unlink(tmp)
+        discard_backup(kept)
         if workbook:
             raise InputError(
                 f"无法保存 {path.name}：文件可能正在 Excel 中打开，请先关闭",
@@ -343,9 +355,11 @@ def atomic_save(path: str | os.PathLike, write: Callable[[str], None], workbook:
         raise _cannot_save(path, exc) from None
     except OSError as exc:
         _unlink(tmp)
+        discard_backup(kept)
         raise _cannot_save(path, exc) from None
     except BaseException:
         _unlink(tmp)
+        discard_backup(kept)
         raise
     _fsync_folder(folder)
 

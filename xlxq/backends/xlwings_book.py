@@ -76,7 +76,9 @@ showAutofilterTable showHeadersTable showTotalsTable updatePicture
 )
 
 #: The actions this backend emits on the remote engine (a subset of the above).
-REMOTE_ACTIONS_USED = frozenset({"addSheet", "activateSheet", "setNumberFormat", "setValues", "setRangeColor"})
+REMOTE_ACTIONS_USED = frozenset(
+    {"addSheet", "activateSheet", "setNumberFormat", "setValues", "setRangeColor", "sheetDelete"}
+)
 
 # Excel constants (the Excel object model, used over COM only)
 _XL_CONTINUOUS, _XL_THIN = 1, 2
@@ -287,6 +289,20 @@ class XlwingsBook:
         no_fill = None if (not self.remote or self.client == "Office.js") else "#FFFFFF"
         for f in plan.fills:
             self._rng(book.sheets[f.sheet], f.row, f.col, f.rows, f.cols).color = f.colour or no_fill
+        # 5. sheets removed (xlxq undo), last: an error before leaves every sheet in place
+        if plan.remove_sheets:
+            names = self.sheet_names()
+            app = None if self.remote else book.app
+            alerts = app.display_alerts if app is not None else None
+            if app is not None:
+                app.display_alerts = False  # no "delete this sheet?" question over COM
+            try:
+                for name in plan.remove_sheets:
+                    if name in names:
+                        book.sheets[name].delete()
+            finally:
+                if app is not None:
+                    app.display_alerts = alerts
 
     @staticmethod
     def _cell(v: Any, sheet: str, row: int, col: int, text_cells: set) -> Any:

@@ -3,8 +3,9 @@
     xlxq new FILE --players 报名表.csv|.xlsx [--system swiss|round_robin|double_round_robin|knockout]
              [--rounds R] [--games-per-match G] [--name N] [--first-round M] [--seed S] [--draw SEED]
              [--tiebreaks PRESET|KEY,KEY…] [--eliminate X:Y …] [--playoff-games 2,1] [--armageddon] [--force]
-    xlxq pair FILE                      pair the next round, save, print the 对阵表
     xlxq draw FILE [--seed S]           抽签: 序号 (队号) by a recorded draw, before round 1
+    xlxq pair FILE [--provisional]      pair the next round, save, print the 对阵表 (refused while
+                                        a result is missing, unless --provisional: 原则(八))
     xlxq schedule FILE [--force]        round robin: every round of the table at once
     xlxq standings FILE [--json] [--round N] [--with SWISS.json]
     xlxq crosstable FILE [--json] [--round N]   round robin: the 交叉表
@@ -15,6 +16,8 @@
     xlxq demo [DIR]                     sample workbook (xlxq.workbook)
     xlxq publish FILE OUTDIR [--lang zh|en|both] [--url U] [--rating]   static web site of the event
     xlxq rating FILE [--json] [--k 0:20,2400:10] [--cap 400]   unofficial Elo report (等级分)
+    xlxq undo FILE [--force]            remove the last round (standings, 编排记录 recomputed)
+    xlxq backups FILE [--restore K]     the backups every save keeps (.xlxq-backups/ beside FILE)
 
 Team events (团体赛, ``event.kind: "team"``, docs/teams.md):
 
@@ -64,7 +67,7 @@ import os
 import sys
 from typing import Any, Optional, Sequence
 
-from xlxq.cli import draw, excel, new, publish, qualify, records, rounds, simulate, tables, team, workbooks
+from xlxq.cli import draw, excel, new, publish, qualify, records, rounds, simulate, tables, team, undo, workbooks
 from xlxq.cli.output import Parser, txt
 
 __all__ = ["main", "build_parser", "COMMAND_GROUPS"]
@@ -83,6 +86,7 @@ COMMAND_GROUPS = (
     excel,  # excel-setup, doctor
     publish,  # publish, rating
     draw,  # draw
+    undo,  # undo, backups
 )
 
 
@@ -142,10 +146,12 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     _utf8_streams()
     parser = build_parser()
     args = parser.parse_args(argv)
+    from xlxq.backends.backups import operation
     from xlxq.errors import XlxqError
 
     try:
-        return int(args.func(args) or 0)
+        with operation(str(args.command)):  # named in the backups every save keeps
+            return int(args.func(args) or 0)
     except XlxqError as exc:
         return _error(exc.message())
     except KeyboardInterrupt:

@@ -21,9 +21,9 @@ def cmd_pair(args: argparse.Namespace) -> int:
     def team(event):
         from xlxq.operations.team_pair import pair_team_file  # only for a team file
 
-        return pair_team_file(event, args.file)
+        return pair_team_file(event, args.file, args.provisional)
 
-    return on_source("pair", args, lambda ev: pair_file(ev, args.file), team)
+    return on_source("pair", args, lambda ev: pair_file(ev, args.file, args.provisional), team)
 
 
 def cmd_schedule(args: argparse.Namespace) -> int:
@@ -41,6 +41,11 @@ def cmd_schedule(args: argparse.Namespace) -> int:
 def add_parser(sub) -> None:
     s = sub.add_parser("pair", help="编排下一轮并保存", description="编排下一轮，写入文件，显示对阵表")
     s.add_argument("file", metavar="FILE")
+    s.add_argument(
+        "--provisional",
+        action="store_true",
+        help="前面各轮尚有未填结果时，有意按和棋暂计编排（原则(八)）；一轮全无结果时仍拒绝",
+    )
     s.set_defaults(func=cmd_pair)
 
     s = sub.add_parser(

@@ -26,11 +26,13 @@ def on_source(
     args: argparse.Namespace,
     individual: Callable[[Any], Any],
     team: Optional[Callable[[Any], Any]] = None,
+    book: Optional[Callable[[Any], Any]] = None,
 ) -> int:
-    """The FILE commands: a workbook goes to the Book operations; a JSON
-    file's event to ``team`` (a team file, when given) or ``individual``,
-    each returning an Outcome; under the file's lock from the read to the
-    save (docs/reliability.md)."""
+    """The FILE commands: a workbook goes to the Book operations (to
+    ``book(src)``, when given, else to ``run_book``); a JSON file's event to
+    ``team`` (a team file, when given) or ``individual``, each returning an
+    Outcome; under the file's lock from the read to the save
+    (docs/reliability.md)."""
     from xlxq.backends.safety import file_lock
     from xlxq.core.groups import Grouped
     from xlxq.operations.groups import per_group
@@ -39,6 +41,8 @@ def on_source(
     with file_lock(args.file):
         src = open_source(args.file)
         if isinstance(src, BookSource):
+            if book is not None:
+                return finish(book(src))
             return book_command(command, src, args)
         only = getattr(args, "group", None)
         if isinstance(src.event, Grouped):  # a file of groups (组别): each group's event in turn
@@ -68,6 +72,7 @@ def book_command(command: str, src: Any, args: Any) -> int:
         getattr(args, "with_swiss", None),
         seed=getattr(args, "seed", None) if command == "draw" else None,
         group=getattr(args, "group", None),
+        provisional=bool(getattr(args, "provisional", False)),
     )
     return finish(out)
 

@@ -27,6 +27,7 @@ from xlxq.operations.lines import Lines
 from xlxq.operations.result import Outcome, no_lines
 from xlxq.operations.source import BookSource, round_arg
 from xlxq.sheets.problems import Status
+from xlxq.operations.undo import undo_book
 from xlxq.text import nums
 from xlxq.workbook_common import apply_status
 from xlxq.workbook_draw import draw_numbers, new_draw_seed
@@ -59,20 +60,30 @@ def run_op(op: Callable[..., Status], book: Any, *args: Any, **kwargs: Any) -> S
     return apply_status(book, op(book, *args, **kwargs))
 
 
-def book_status(command: str, book: Any, round_no: Optional[int] = None, lang: Optional[str] = None) -> Any:
+def book_status(
+    command: str,
+    book: Any,
+    round_no: Optional[int] = None,
+    lang: Optional[str] = None,
+    provisional: bool = False,
+    force: bool = False,
+) -> Any:
     """The Book operation ``command`` names (``pair``, ``recompute``,
-    ``schedule``, ``qualify``, ``explain``, ``check``) on any ``Book``
-    (openpyxl, xlwings): its Status, its texts in ``lang``; ``draw`` (抽签)
-    with a fresh seed, shown and recorded in 设置.  The Excel
-    buttons call this.  A workbook with groups (组别): the command on every
-    group (:mod:`xlxq.workbook_groups`)."""
+    ``schedule``, ``qualify``, ``explain``, ``check``, ``undo``) on any
+    ``Book`` (openpyxl, xlwings): its Status, its texts in ``lang``; ``draw``
+    (抽签) with a fresh seed, shown and recorded in 设置.  The Excel buttons
+    call this (``provisional``: pair on 原则(八) draws; ``force``: undo a
+    round with results).  A workbook with groups (组别): the command on
+    every group (:mod:`xlxq.workbook_groups`)."""
     if grouped_book(book):
         if command == "draw":  # one seed for every group, the one recorded in 设置
             seed = new_draw_seed()
             return group_status(book, lambda view: run_op(draw_numbers, view, seed))
-        return group_status(book, lambda view: book_status(command, view, round_no, lang))
+        return group_status(book, lambda view: book_status(command, view, round_no, lang, provisional, force))
     if command == "pair":
-        return run_op(W.pair_next_round, book, lang)
+        return run_op(W.pair_next_round, book, lang, provisional)
+    if command == "undo":
+        return run_op(undo_book, book, force)
     if command == "recompute":
         return run_op(W.recompute, book, lang)
     if command == "schedule":
@@ -145,6 +156,7 @@ def run_book(
     with_swiss: Optional[str] = None,
     seed: Optional[int] = None,
     group: Optional[str] = None,
+    provisional: bool = False,
 ) -> Outcome:
     """``xlxq pair|schedule|standings|crosstable|explain|check FILE.xlsx``:
     the operation on the workbook, its result.  ``lang``: the language of its
@@ -157,7 +169,9 @@ def run_book(
             seed = new_draw_seed()
         done = for_each_group(
             src.book,
-            lambda view: run_book(command, BookSource(src.path, view, False), lang, rnd, as_json, with_swiss, seed),
+            lambda view: run_book(
+                command, BookSource(src.path, view, False), lang, rnd, as_json, with_swiss, seed, None, provisional
+            ),
             group,
         )
         return combined([(view.group, out) for view, out in done])
@@ -169,10 +183,10 @@ def run_book(
     if command == "draw":
         return status_outcome(run_op(draw_numbers, src.book, seed), src.path, True)
     if src.team:
-        return run_team_book(command, src, lang, rnd, as_json)
+        return run_team_book(command, src, lang, rnd, as_json, provisional)
     book, path = src.book, src.path
     if command == "pair":
-        st = run_op(W.pair_next_round, book, lang)
+        st = run_op(W.pair_next_round, book, lang, provisional)
     elif command == "schedule":
         st = run_op(W.schedule_round_robin, book, lang)
     elif command == "standings":
@@ -231,12 +245,17 @@ def run_book(
 
 
 def run_team_book(
-    command: str, src: BookSource, lang: str, rnd: Optional[int] = None, as_json: bool = False
+    command: str,
+    src: BookSource,
+    lang: str,
+    rnd: Optional[int] = None,
+    as_json: bool = False,
+    provisional: bool = False,
 ) -> Outcome:
     """``xlxq pair|standings|explain|check FILE.xlsx`` on a team workbook."""
     book, path = src.book, src.path
     if command == "pair":
-        st = run_op(TW.pair_next_round, book, lang)
+        st = run_op(TW.pair_next_round, book, lang, provisional)
     elif command == "standings":
         st = run_op(TW.recompute, book, lang, round_check(rnd))
         if rnd is not None:

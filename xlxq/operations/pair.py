@@ -13,6 +13,7 @@ from xlxq.core.pairing import pair_round
 from xlxq.core.rr_standings import compute_rr_standings
 from xlxq.i18n import Text
 from xlxq.operations.lines import Lines, round1_lines
+from xlxq.operations.pending import require_results
 from xlxq.operations.result import Outcome
 
 from xlxq.report import eliminated_after, ko_pairing_lines, pairing_lines, rr_score_label, who
@@ -22,9 +23,10 @@ from xlxq.systems import system_for
 __all__ = ["pair_file"]
 
 
-def pair_file(event, path: str) -> Outcome:
+def pair_file(event, path: str, provisional: bool = False) -> Outcome:
     """The next round of an individual event: the event with it, and its
-    对阵表, notes and 说明 lines."""
+    对阵表, notes and 说明 lines.  Refused while an earlier game has no
+    result, unless ``provisional`` (:func:`xlxq.operations.pending.require_results`)."""
     s = event.settings
     raised = None
     if system_for(s).knockout and event.next_round > s.rounds:
@@ -33,6 +35,8 @@ def pair_file(event, path: str) -> Outcome:
         raised = s.rounds
         event = replace(event, settings=replace(s, rounds=event.next_round))
     out = pair_round(event)
+    if not system_for(s).knockout:  # a knockout refuses on its own while a result of the stage is missing
+        require_results(event, out.round.round, provisional)
     new = event.with_round(out.round)
     rr_scores = _rr_scores(event) if system_for(s).round_robin else {}
     out_now = {no: x for no, x in eliminated_after(event, out.round.round).items() if x == out.round.round - 1}

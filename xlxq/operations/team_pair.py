@@ -8,6 +8,7 @@ import re
 
 from xlxq.i18n import Text
 from xlxq.operations.lines import Lines, round1_lines
+from xlxq.operations.pending import require_results
 from xlxq.operations.result import Outcome
 from xlxq.operations.source import checked
 from xlxq.operations.team import pair_seat, team_scores
@@ -17,10 +18,12 @@ from xlxq.systems import system_for
 __all__ = ["pair_team_file", "merge_board_notes"]
 
 
-def pair_team_file(event, path: str) -> Outcome:
-    """The next round of a team event, seated (default line-ups)."""
+def pair_team_file(event, path: str, provisional: bool = False) -> Outcome:
+    """The next round of a team event, seated (default line-ups); refused
+    while an earlier game has no result, unless ``provisional``."""
     s = event.settings
     new, out = pair_seat(event)
+    require_results(event, out.round.round, provisional)
     checked(new)
     scores = {no: c.score for no, c in out.cards.items()} if system_for(s).swiss else team_scores(event)
 

@@ -667,6 +667,20 @@ SETTINGS_ROWS: tuple[Setting, ...] = (
         help_zh="“是”= 计算成绩时把 1-0、2:0 等写法改写为 红胜 等标准写法；“否”= 结果栏保持原样",
         help_en="yes = rewrite 1-0, 2:0 … as the standard spelling on recompute",
     ),
+    Setting(
+        "provisional",
+        "workbook.provisional",
+        "暂计和棋编排",
+        "Pair on provisional draws",
+        "bool",
+        YES_NO,
+        default=False,
+        aliases=("按和棋暂计编排", "provisional"),
+        help_zh="“是”= 前面各轮尚有未填结果时仍编排下一轮，未赛对局按和棋暂计（原则(八)）；"
+        "“否”= 先录入结果（一轮全无结果时总是拒绝）",
+        help_en="yes = pair the next round while earlier games have no result, as draws (原则(八)); "
+        "no = enter the results first (a round with no result at all is always refused)",
+    ),
 )
 SETTINGS_BY_KEY = {s.key: s for s in SETTINGS_ROWS}
 

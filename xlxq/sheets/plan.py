@@ -128,7 +128,7 @@ class PageSetup:
 class WritePlan:
     """Everything one operation writes.  Backends apply it in this order:
     add_sheets, number_formats, values, fills, then the optional cosmetics
-    (looks, styles, validations, page_setups).  Fills that clear old
+    (looks, styles, validations, page_setups), then remove_sheets.  Fills that clear old
     highlights come before new ones in ``fills``."""
 
     add_sheets: list[AddSheet] = field(default_factory=list)
@@ -139,10 +139,13 @@ class WritePlan:
     styles: list[Style] = field(default_factory=list)
     validations: list[ListValidation] = field(default_factory=list)
     page_setups: list[PageSetup] = field(default_factory=list)
+    #: sheets deleted after everything else is applied (``xlxq undo``: the round sheet)
+    remove_sheets: list[str] = field(default_factory=list)
 
     def is_empty(self) -> bool:
         return not (
-            self.add_sheets
+            self.remove_sheets
+            or self.add_sheets
             or self.number_formats
             or self.values
             or self.fills

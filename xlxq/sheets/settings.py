@@ -335,6 +335,7 @@ def read_settings(
         ko_games=g,
         ko_playoff=list(got["playoff_games"]),
         ko_armageddon=bool(got["armageddon"]),
+        provisional=bool(got["provisional"]),
     )
     if got.get("rating"):
         opts.rating = rating_setting(name, sheet.rows, got, vc)

@@ -619,6 +619,7 @@ TEAM_SETTINGS_ROWS: tuple[Setting, ...] = (
         help_en="fewer games: listed after, unranked; 0 = no minimum",
     ),
     _reuse("normalise_results"),
+    _reuse("provisional"),
 )
 TEAM_SETTINGS_BY_KEY = {s.key: s for s in TEAM_SETTINGS_ROWS}
 TEAM_SETTING_LOOKUP: dict[str, Setting] = {}

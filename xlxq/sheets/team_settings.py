@@ -17,9 +17,16 @@ from xlxq.errors import InputError
 from xlxq.sheets import layout as L
 from xlxq.sheets import team_layout as T
 from xlxq.sheets.canvas import Canvas
-from xlxq.sheets.cells import as_int, sheet_error, text_of
+from xlxq.sheets.cells import as_int, cell_at, sheet_error, text_of
 from xlxq.sheets.problems import Problem
-from xlxq.sheets.settings import model_default, rounds_help, setting_values, shown_setting, write_help_cells
+from xlxq.sheets.settings import (
+    choice_setting,
+    model_default,
+    rounds_help,
+    setting_values,
+    shown_setting,
+    write_help_cells,
+)
 from xlxq.sheets.team_data import SettingsInfo, TeamWorkbookData
 
 #: the model classes of the team settings rows, by the first part of their target
@@ -128,6 +135,21 @@ def read_team_settings(
     return settings, bool(got["normalise_results"]), sheet
 
 
+def team_switch(data: TeamWorkbookData, key: str) -> bool:
+    """A yes/no row of the team 设置 that is not in the model (暂计和棋编排):
+    its value as read (checked by :func:`read_team_settings`), else its default."""
+    spec = T.TEAM_SETTINGS_BY_KEY[key]
+    sheet = data.settings_sheet
+    r = sheet.rows.get(key)
+    if r is None:
+        return bool(spec.default)
+    vc = sheet.table.cols["value"]
+    raw = cell_at(data.snapshot.get(sheet.name, []), r, vc)
+    if raw in (None, ""):
+        return bool(spec.default)
+    return bool(choice_setting(sheet.name, r, spec, raw, L.cell_ref(r, vc)))
+
+
 def settings_cells(settings: TeamSettings, lang: str, normalise_results: bool = False) -> dict[str, Any]:
     """The value cell of every team setting, as shown in the 设置 sheet."""
     out: dict[str, Any] = {}
@@ -140,7 +162,10 @@ def settings_cells(settings: TeamSettings, lang: str, normalise_results: bool = 
             "pairing": settings.pairing,
             "standings": settings.standings,
         }.get(obj)
-        v = normalise_results if obj == "workbook" else getattr(src, attr)
+        if obj == "workbook":  # not in the model: 结果规范化 as read, 暂计和棋编排 its default
+            v = normalise_results if spec.key == "normalise_results" else spec.default
+        else:
+            v = getattr(src, attr)
         out[spec.key] = shown_setting(spec, v, lang, lambda t: team_tiebreak_text(t, settings.system, lang))
     return out
 

@@ -1,0 +1,188 @@
+"""Backups of an event file, kept before every write (docs/reliability.md).
+
+Every save of an event file goes through
+:func:`xlxq.backends.safety.atomic_save` (the JSON file and the openpyxl
+workbook alike), which first calls :func:`keep`: the file as it is on disk
+is copied into the backup folder beside it,
+
+    .xlxq-backups/<file name>/<YYYYMMDD-HHMMSS>-<operation><suffix>
+
+e.g. ``.xlxq-backups/event.xlsx/20261201-142233-pair.xlsx`` (local time; a
+second backup in the same second is ``20261201-142233.2-pair.xlsx``).  The
+operation is the command that writes (``pair``, ``standings``, ``undo``,
+``restore`` …), set by the edge around its work with :func:`operation`;
+``save`` when none was set.  The newest :func:`keep_count` backups are kept
+(``XLXQ_BACKUPS``, default 20; ``0`` keeps none), the older ones removed.
+A file equal to the newest backup is not copied again (a recompute that
+changes nothing leaves no second copy); a save that fails, or writes the
+same bytes, keeps none; a hidden file (``.NAME``: the temporary copy of
+``xlxq qualify A.xlsx B.xlsx``) has none.
+
+:func:`backups` lists the backups of a file, newest first.  The Excel
+buttons (xlwings, the workbook open in Excel) write into the open book, not
+the file: :mod:`xlxq.excel` keeps the file as last saved on disk before it
+writes (:func:`keep` on ``book.fullname``); what was typed in Excel since the
+last save is in the open book only.
+"""
+
+from __future__ import annotations
+
+import datetime
+import filecmp
+import os
+import re
+import shutil
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Iterator, Optional
+
+from xlxq.errors import InputError
+
+__all__ = [
+    "FOLDER",
+    "KEEP",
+    "Backup",
+    "operation",
+    "current_operation",
+    "keep_count",
+    "folder_of",
+    "backups",
+    "keep",
+    "discard",
+]
+
+#: the backup folder beside the event file
+FOLDER = ".xlxq-backups"
+#: backups kept per file (``XLXQ_BACKUPS``)
+KEEP = 20
+
+_OPERATION: ContextVar[str] = ContextVar("xlxq_operation", default="save")
+_NAME = re.compile(r"(\d{8}-\d{6})(?:\.(\d+))?-([A-Za-z0-9_]+)(\.[A-Za-z0-9]+)?")
+
+
+@dataclass(frozen=True)
+class Backup:
+    """One backup: its file, when it was kept, by which operation."""
+
+    path: Path
+    time: datetime.datetime
+    seq: int
+    operation: str
+
+    @property
+    def size(self) -> int:
+        try:
+            return self.path.stat().st_size
+        except OSError:
+            return 0
+
+
+@contextmanager
+def operation(name: str) -> Iterator[None]:
+    """The operation named in the backups kept during the block."""
+    token = _OPERATION.set(re.sub(r"[^A-Za-z0-9_]", "_", name) or "save")
+    try:
+        yield
+    finally:
+        _OPERATION.reset(token)
+
+
+def current_operation() -> str:
+    return _OPERATION.get()
+
+
+def keep_count() -> int:
+    """How many backups are kept per file: ``XLXQ_BACKUPS`` (0: none), else 20."""
+    raw = os.environ.get("XLXQ_BACKUPS", "").strip()
+    if not raw:
+        return KEEP
+    try:
+        return max(0, int(raw))
+    except ValueError:
+        return KEEP
+
+
+def folder_of(path: str | os.PathLike) -> Path:
+    """The backup folder of the event file ``path``."""
+    p = Path(path)
+    return p.parent / FOLDER / p.name
+
+
+def backups(path: str | os.PathLike) -> list[Backup]:
+    """The backups of ``path``, newest first."""
+    folder = folder_of(path)
+    try:
+        names = os.listdir(folder)
+    except OSError:
+        return []
+    out = []
+    for n in names:
+        m = _NAME.fullmatch(n)
+        if not m:
+            continue
+        try:
+            t = datetime.datetime.strptime(m.group(1), "%Y%m%d-%H%M%S")
+        except ValueError:
+            continue
+        out.append(Backup(folder / n, t, int(m.group(2) or 1), m.group(3)))
+    out.sort(key=lambda b: (b.time, b.seq), reverse=True)
+    return out
+
+
+def keep(path: str | os.PathLike, op: Optional[str] = None) -> Optional[Path]:
+    """Copy the file ``path`` (when it exists) into its backup folder before
+    it is written, then remove all but the newest :func:`keep_count`; the
+    new backup's path, or None (no file, no backups, or equal to the newest
+    backup)."""
+    p = Path(path)
+    count = keep_count()
+    if count == 0 or not p.is_file() or p.name.startswith("."):  # a hidden name: xlxq's own temporary copy
+        return None
+    op = re.sub(r"[^A-Za-z0-9_]", "_", op or current_operation()) or "save"
+    folder = folder_of(p)
+    existing = backups(p)
+    if existing and filecmp.cmp(existing[0].path, p, shallow=False):
+        return None  # kept already
+    stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
+    seq = 1 + max((b.seq for b in existing if b.time.strftime("%Y%m%d-%H%M%S") == stamp), default=0)
+    name = f"{stamp}{'' if seq == 1 else f'.{seq}'}-{op}{p.suffix}"
+    target = folder / name
+    tmp = folder / f".{name}.tmp"
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(p, tmp)
+        os.replace(tmp, target)
+    except OSError as exc:
+        discard(tmp)  # the folders as they were
+        raise InputError(
+            f"无法在 {folder} 保留 {p.name} 的备份（{exc.strerror or exc}），文件未改动"
+            f"（如确不要备份，设置环境变量 XLXQ_BACKUPS=0）",
+            f"cannot keep a backup of {p.name} in {folder} ({exc.strerror or exc}); the file is unchanged "
+            f"(to save without backups, set XLXQ_BACKUPS=0)",
+            file=str(p),
+        ) from None
+    for old in backups(p)[count:]:
+        try:
+            os.unlink(old.path)
+        except OSError:
+            pass
+    return target
+
+
+def discard(backup: Optional[Path]) -> None:
+    """Remove a backup just kept for a save that then failed (the folder is
+    left as it was: the file is unchanged), and the backup folders when that
+    leaves them empty."""
+    if backup is None:
+        return
+    try:
+        os.unlink(backup)
+    except OSError:
+        pass
+    for folder in (backup.parent, backup.parent.parent):
+        try:
+            folder.rmdir()  # only when empty
+        except OSError:
+            break

@@ -1,0 +1,166 @@
+"""Never pair on missing results by accident (issue 10 §1).
+
+:func:`require_results` stands between the pairing of the next round and
+its save, for every system that pairs round by round (Swiss, round robin
+round by round, team events; a knockout refuses on its own while a result
+of the stage is missing): while a game of an earlier round has no result,
+the round is refused with one message that lists every unfinished board
+(round, 台次, players) and says how to go on — enter the results, or pair
+on 原则(八) provisional draws on purpose (``xlxq pair --provisional``; in the
+workbook 设置 → 暂计和棋编排 = 是, or OK in the button's confirmation).  A
+round with no result at all is always refused, provisional or not.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Optional
+
+from xlxq.errors import InputError, Place
+
+__all__ = ["UnfinishedResults", "Unfinished", "unfinished_games", "empty_rounds", "require_results", "PROVISIONAL_HOW"]
+
+#: how to pair on provisional draws on purpose, in every front-end
+PROVISIONAL_HOW = (
+    "如确要按和棋暂计编排（原则(八)），用 xlxq pair --provisional；工作簿：“设置”表“暂计和棋编排”填“是”，"
+    "或在 Excel 中点按钮后在确认框中选“确定”",
+    "to pair on provisional draws on purpose (原则(八)), use xlxq pair --provisional; in the workbook set "
+    "Settings → 'Pair on provisional draws' to yes, or answer OK in the button's confirmation in Excel",
+)
+
+_SHOWN = 12  # boards listed; the rest counted
+_VACANT = 0  # xlxq.core.teams.VACANT, an empty seat (not imported: pairing a player event loads no team engine)
+
+
+class UnfinishedResults(InputError):
+    """Refused: earlier games have no result.  ``provisional_ok``: pairing on
+    provisional draws would be allowed (no round without any result), so an
+    Excel button may ask the arbiter and pair with ``provisional``."""
+
+    provisional_ok: bool = False
+
+
+@dataclass(frozen=True)
+class Unfinished:
+    """A game with no result: its round, match (team events), board, players."""
+
+    round: int
+    match: Optional[int]
+    board: Optional[int]  # None: a match with no line-ups yet
+    red: str
+    black: str
+
+    def where(self, lang: str) -> str:
+        if lang == "zh":
+            m = f"第{self.match}场" if self.match is not None else ""
+            b = f"第{self.board}台" if self.board is not None else "（尚无出场名单）"
+            return f"第{self.round}轮{m}{b} {self.red}—{self.black}"
+        m = f" match {self.match}" if self.match is not None else ""
+        b = f" board {self.board}" if self.board is not None else " (no line-ups yet)"
+        return f"round {self.round}{m}{b} {self.red}–{self.black}"
+
+
+def is_team(event: Any) -> bool:
+    """A team event (it has teams; the team engine is not imported here)."""
+    return hasattr(event, "teams")
+
+
+def _name(event: Any, no: int, lang: str) -> str:
+    if no == _VACANT:
+        return "缺人" if lang == "zh" else "vacant"
+    try:
+        p = event.player(no)
+    except KeyError:
+        return f"{no}号" if lang == "zh" else str(no)
+    return f"{no}号{p.name}" if lang == "zh" else f"{no} {p.name}"
+
+
+def _team(event: Any, no: int) -> str:
+    try:
+        return event.team(no).name
+    except KeyError:
+        return str(no)
+
+
+def unfinished_games(event: Any, before: int, lang: str = "zh") -> list[Unfinished]:
+    """Every game of the rounds before ``before`` that has no result."""
+    out = []
+    for r in event.rounds:
+        if r.round >= before:
+            continue
+        if is_team(event):
+            for m in r.matches:
+                if not m.boards:
+                    out.append(Unfinished(r.round, m.match, None, _team(event, m.first), _team(event, m.second)))
+                for b in m.boards:
+                    if b.result is None:
+                        out.append(
+                            Unfinished(
+                                r.round, m.match, b.board, _name(event, b.red, lang), _name(event, b.black, lang)
+                            )
+                        )
+        else:
+            for b in r.boards:
+                if b.result is None:
+                    out.append(
+                        Unfinished(r.round, None, b.board, _name(event, b.red, lang), _name(event, b.black, lang))
+                    )
+    return out
+
+
+def _boards(event: Any, rnd: Any) -> list[Any]:
+    if is_team(event):
+        return [b for m in rnd.matches for b in m.boards] + [None for m in rnd.matches if not m.boards]
+    return list(rnd.boards)
+
+
+def empty_rounds(event: Any, before: int) -> list[int]:
+    """The rounds before ``before`` with games and not one result."""
+    out = []
+    for r in event.rounds:
+        games = _boards(event, r)
+        if r.round < before and games and all(b is None or b.result is None for b in games):
+            out.append(r.round)
+    return out
+
+
+def require_results(event: Any, round_no: int, provisional: bool) -> None:
+    """Refuse to pair ``round_no`` while a game before it has no result,
+    unless ``provisional`` (原则(八), on purpose); a round with no result at
+    all is refused always (see the module text)."""
+    zh_games, en_games = unfinished_games(event, round_no, "zh"), unfinished_games(event, round_no, "en")
+    if not zh_games:
+        return
+    empty = empty_rounds(event, round_no)
+    if provisional and not empty:
+        return
+
+    def listed(games: list[Unfinished], lang: str, sep: str) -> str:
+        shown = sep.join(g.where(lang) for g in games[:_SHOWN])
+        more = len(games) - _SHOWN
+        if more > 0:
+            shown += f"{sep}……另{more}台" if lang == "zh" else f"{sep}… and {more} more"
+        return shown
+
+    n = len(zh_games)
+    first = zh_games[0]
+    where = Place(round=first.round, board=first.board)
+    if empty:
+        rounds_zh = "、".join(f"第{k}轮" for k in empty)
+        rounds_en = ", ".join(str(k) for k in empty)
+        raise UnfinishedResults(
+            f"{rounds_zh}还没有任何结果，不能编排第{round_no}轮（即使按和棋暂计也不行）："
+            f"请先录入结果（共{n}台未填：{listed(zh_games, 'zh', '；')}）",
+            f"round(s) {rounds_en} have no result at all: round {round_no} cannot be paired, not even on "
+            f"provisional draws; enter the results first ({n} game(s) open: {listed(en_games, 'en', '; ')})",
+            place=where,
+        )
+    exc = UnfinishedResults(
+        f"尚有{n}台未填结果，未编排第{round_no}轮：{listed(zh_games, 'zh', '；')}。"
+        f"请先录入这些结果再编排；{PROVISIONAL_HOW[0]}",
+        f"{n} game(s) have no result; round {round_no} was not paired: {listed(en_games, 'en', '; ')}. "
+        f"Enter these results first; {PROVISIONAL_HOW[1]}",
+        place=where,
+    )
+    exc.provisional_ok = True
+    raise exc

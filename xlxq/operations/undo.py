@@ -1,0 +1,220 @@
+"""Undo the last round (``xlxq undo FILE [--force]``, the button 撤销本轮;
+docs/workbook.md "撤销本轮"): the round is removed and everything that
+follows from the rounds is computed again from those left, so the file is
+what it was before that round was paired (results and hand edits of the
+earlier rounds kept).
+
+- A JSON file: the last round leaves ``rounds``; a knockout whose 加赛
+  raised ``settings.rounds`` gets the planned number back (or the rounds
+  left, when more).
+- A workbook: the round sheet is removed, its block of 编排记录 too, the
+  program's record of it in the hidden state sheet; 成绩表 and the sheets of
+  the system (交叉表, 对阵图) are rewritten from the rounds left.  The
+  knockout stage of 积分晋圈淘汰 is not undone here (restore a backup:
+  ``xlxq backups FILE``).
+- Every system that has rounds: a Swiss and a knockout remove the round last
+  paired (the knockout's bracket goes back with it); a round robin removes
+  its last round sheet, also when the table was scheduled at once
+  (``schedule``): undo again for each later round, ``pair`` makes it again
+  from the same table.
+
+Refused (:class:`ResultsEntered`, exit 2, nothing written) when a result has
+been entered in that round, unless ``force``: the results typed into it are
+then lost (the backup the save keeps has them).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any, Optional
+
+from xlxq import team_workbook as TW
+from xlxq import workbook as W
+from xlxq.core import records
+from xlxq.core.knockout import build_bracket
+from xlxq.errors import InputError
+from xlxq.i18n import Text
+from xlxq.operations.result import Outcome
+from xlxq.sheets.canvas import Canvas
+from xlxq.sheets.plan import Book
+from xlxq.sheets.problems import Status
+from xlxq.sheets.read import read_workbook
+from xlxq.sheets.refresh import refresh
+from xlxq.sheets.team_read import read_team_workbook
+from xlxq.sheets.team_refresh import refresh as team_refresh
+from xlxq.sheets.write_log import read_log_blocks, write_log_lines
+from xlxq.systems import get_system, system_for
+from xlxq.workbook_common import sorted_problems
+
+__all__ = ["ResultsEntered", "undo_file", "undo_book"]
+
+
+class ResultsEntered(InputError):
+    """The round to undo has results (``--force`` or a confirmation undoes it anyway)."""
+
+
+def _games(event: Any, rnd: Any) -> list[Any]:
+    if hasattr(event, "teams"):
+        return [b for m in rnd.matches for b in m.boards]
+    return list(rnd.boards)
+
+
+def _last(event: Any) -> Any:
+    if not event.rounds:
+        raise InputError("文件中还没有任何一轮，没有可撤销的", "the file has no rounds yet: there is nothing to undo")
+    return max(event.rounds, key=lambda r: r.round)
+
+
+def _refuse_results(event: Any, rnd: Any, force: bool) -> int:
+    done = sum(1 for b in _games(event, rnd) if b.result is not None)
+    if done and not force:
+        raise ResultsEntered(
+            f"第{rnd.round}轮已录入{done}台结果，未撤销：撤销会丢掉这些结果。如确要撤销，用 xlxq undo --force"
+            f"（Excel：在确认框中选“确定”）；撤销前的文件保留在备份中（xlxq backups）",
+            f"round {rnd.round} has {done} result(s) entered; it was not undone: undoing would drop them. "
+            f"To undo it anyway, use xlxq undo --force (Excel: answer OK in the confirmation); the file as it "
+            f"was is kept among the backups (xlxq backups)",
+            round=rnd.round,
+        )
+    return done
+
+
+def without_last_round(event: Any) -> Any:
+    """``event`` without its last round (a knockout's raised rounds lowered again)."""
+    last = _last(event)
+    new = replace(event, rounds=[r for r in event.rounds if r.round != last.round])
+    s = new.settings
+    kind = system_for(s)
+    if kind.knockout:
+        planned = kind.planned_rounds(len(new.players), s)
+        rounds = max(planned, len(new.rounds))
+        if rounds < s.rounds:
+            new = replace(new, settings=replace(s, rounds=rounds))
+    return new
+
+
+def _done_lines(lang: str, n: int, dropped: int, where: str) -> list[str]:
+    txt = Text(lang)
+    out = [txt(f"已撤销第{n}轮", f"round {n} undone")]
+    if dropped:
+        out[0] += txt(f"（其中{dropped}台结果一并删除）", f" ({dropped} result(s) dropped with it)")
+    out[0] += txt("；成绩按前面各轮重新计算", "; standings recomputed from the rounds before it")
+    out.append(
+        txt(
+            f"已保存到 {where}（撤销前的文件：xlxq backups {where}）",
+            f"saved to {where} (the file before: xlxq backups {where})",
+        )
+    )
+    return out
+
+
+def undo_file(event: Any, path: str, force: bool = False) -> Outcome:
+    """The JSON event without its last round."""
+    last = _last(event)
+    dropped = _refuse_results(event, last, force)
+    new = without_last_round(event)
+    return Outcome(event=new, render=lambda lang: _done_lines(lang, last.round, dropped, path))
+
+
+# --- workbooks ----------------------------------------------------------------
+
+
+def _drop_log_block(canvas: Canvas, name: Optional[str], snapshot: dict, key: Any, key_of: Any) -> None:
+    if name is None:
+        return
+    preamble, blocks = read_log_blocks(snapshot.get(name, []), records.HEADING_RE, key_of)
+    if key not in blocks:
+        return
+    del blocks[key]
+    for blk in [preamble, *blocks.values()]:
+        while blk and blk[-1] is None:
+            blk.pop()
+    write_log_lines(canvas, name, preamble, blocks)
+
+
+def _blocked() -> InputError:
+    return InputError(
+        "表中有必须先改正的错误（用“计算成绩”或 xlxq check 查看），未撤销",
+        "fix the errors of the workbook first (recompute or xlxq check shows them); nothing was undone",
+    )
+
+
+def _status(n: int, dropped: int, sheet: str, problems: list, event: Any) -> Status:
+    zh = f"已撤销第{n}轮：删除了“{sheet}”表及其编排记录，成绩按前面各轮重新计算"
+    en = f"round {n} undone: sheet {sheet!r} and its pairing log removed, standings recomputed"
+    if dropped:
+        zh += f"（其中{dropped}台结果一并删除）"
+        en += f" ({dropped} result(s) dropped)"
+    zh += "；撤销前的文件保留在备份中"
+    en += "; the file as it was is kept among the backups"
+    return Status(True, zh, en, problems, event=event)
+
+
+def _take_last(data: Any, force: bool) -> tuple[int, int, Any, Any]:
+    """The last round out of the workbook's data (either kind): its number,
+    the results dropped, its round sheet, the event without it."""
+    if data.blocking:
+        raise _blocked()
+    event = data.event
+    last = _last(event)
+    n = last.round
+    dropped = _refuse_results(event, last, force)
+    rs = data.round_sheet(n)
+    if rs is None:  # pragma: no cover - every round of a workbook has its sheet
+        raise InputError(f"找不到第{n}轮的工作表", f"no sheet for round {n}")
+    new = without_last_round(event)
+    data.event = new
+    data.rounds = [r for r in data.rounds if r.no != n]
+    data.names = [x for x in data.names if x != rs.name]
+    data.problems = [p for p in data.problems if p.sheet != rs.name]
+    data.state.highlights = [h for h in data.state.highlights if h.sheet != rs.name]
+    return n, dropped, rs, new
+
+
+def _write(book: Book, data: Any, canvas: Canvas, taken: tuple[int, int, Any, Any], block: Any, key_of: Any) -> Status:
+    """The log block of the round out, its sheet removed last: the plan in
+    the Status (applied by :func:`xlxq.operations.book.run_op`)."""
+    n, dropped, rs, new = taken
+    _drop_log_block(canvas, data.log_sheet, data.snapshot, block, key_of)
+    plan = canvas.finish()
+    plan.remove_sheets.append(rs.name)
+    st = _status(n, dropped, rs.name, sorted_problems(data.problems), new)
+    st.plan = plan
+    return st
+
+
+def undo_book(book: Book, force: bool = False) -> Status:
+    """撤销本轮 on a workbook of either kind (see the module text)."""
+    if TW.is_team_workbook(book):
+        return _undo_team_book(book, force)
+    data = read_workbook(book)
+    if data.ko is not None:
+        raise InputError(
+            "积分晋圈淘汰已进入淘汰赛阶段：撤销只用于积分赛各轮；要回到晋圈之前，请恢复备份（xlxq backups 文件）",
+            "the knockout stage of this Swiss has started: undo works on the Swiss rounds only; to go back "
+            "before the qualification, restore a backup (xlxq backups FILE)",
+        )
+    taken = _take_last(data, force)
+    n, new = taken[0], taken[3]
+    for sigs in (data.state.generated, data.state.written):
+        sigs.pop(n, None)
+    if get_system(new.settings.system).knockout:
+        data.bracket = build_bracket(new)
+    W.recheck(data)
+    canvas = Canvas(data.snapshot)
+    refresh(canvas, data, new)
+    return _write(book, data, canvas, taken, (0, n), records.block_key)
+
+
+def _undo_team_book(book: Book, force: bool) -> Status:
+    data = read_team_workbook(book)
+    taken = _take_last(data, force)
+    n, new = taken[0], taken[3]
+    st = data.state
+    for table in (st.generated, st.gbyes, st.written, st.wbyes):
+        table.pop(n, None)
+    st.lineups = {k: v for k, v in st.lineups.items() if k[0] != n}
+    TW.recheck(data, new)
+    canvas = Canvas(data.snapshot)
+    team_refresh(canvas, data, new)
+    return _write(book, data, canvas, taken, n, lambda m: records.block_key(m)[1])
