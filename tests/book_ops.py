@@ -13,6 +13,7 @@ from xlxq import workbook as W
 from xlxq.operations.book import run_op
 from xlxq.sheets.problems import Status
 from xlxq import workbook_draw as D
+from xlxq.operations import undo as U
 
 
 def applied(op: Callable[..., Status]) -> Callable[..., Status]:
@@ -34,3 +35,4 @@ team_pair_next_round = applied(TW.pair_next_round)
 team_recompute = applied(TW.recompute)
 team_explain = applied(TW.explain)
 draw_numbers = applied(D.draw_numbers)
+undo_book = applied(U.undo_book)

@@ -24,7 +24,8 @@ from openpyxl.styles import Alignment, Font, PatternFill
 from openpyxl.worksheet._reader import WorkSheetParser
 from openpyxl.worksheet._writer import WorksheetWriter
 
-from tests.conftest import load_tool
+from tests import book_ops as B
+from tests.conftest import enter_results, load_tool
 from xlxq import workbook as W
 from xlxq.backends.lazy_sheets import plain_cells
 from xlxq.backends.openpyxl_book import OpenpyxlBook
@@ -156,10 +157,13 @@ def test_sheet_data_is_openpyxls_writer(seed):
 
 
 def paired_demo(tmp_path: Path, rounds: int) -> Path:
+    """The demo workbook with ``rounds`` rounds paired, every result entered."""
     path = W.demo(tmp_path)
     for _ in range(rounds - 1):
-        st = W.pair_next_round(OpenpyxlBook(path))
+        enter_results(path)
+        st = B.pair_next_round(OpenpyxlBook(path))
         assert st.ok, st.lines()
+    enter_results(path)
     return path
 
 
@@ -180,8 +184,8 @@ def test_untouched_sheets_copied_and_content_as_full_save(tmp_path):
     old = members(path)
     old_names = load_workbook(path).sheetnames
     book = OpenpyxlBook(path)
-    assert W.pair_next_round(book).ok
-    assert W.pair_next_round(OpenpyxlBook(full, partial=False)).ok
+    assert B.pair_next_round(book).ok
+    assert B.pair_next_round(OpenpyxlBook(full, partial=False)).ok
     new = members(path)
     assert snap.content_hash(path.read_bytes()) == snap.content_hash(full.read_bytes())
     wb = load_workbook(path)
@@ -219,7 +223,7 @@ def test_arbiters_sheet_kept_as_written(tmp_path):
     with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:
         for info in infos:
             z.writestr(info, data[info.filename])
-    assert W.pair_next_round(OpenpyxlBook(path)).ok
+    assert B.pair_next_round(OpenpyxlBook(path)).ok
     wb = load_workbook(path)
     index = wb.sheetnames.index("我的笔记") + 1
     assert ext in sheet_part(path.read_bytes(), f"xl/worksheets/sheet{index}.xml")
@@ -233,7 +237,7 @@ def test_not_plain_sheets_still_saved_whole(tmp_path):
     wb = load_workbook(path)
     wb["设置"]["C1"].comment = Comment("裁判长的批注", "arbiter")
     wb.save(path)
-    assert W.pair_next_round(OpenpyxlBook(path)).ok
+    assert B.pair_next_round(OpenpyxlBook(path)).ok
     assert load_workbook(path)["设置"]["C1"].comment.text == "裁判长的批注"
 
 
@@ -257,7 +261,8 @@ def test_libreoffice_reads_partially_written_workbook(tmp_path):
     LibreOffice-saved file (shared strings, its own XML) pairs the next round
     through the full path."""
     path = paired_demo(tmp_path, 2)
-    assert W.pair_next_round(OpenpyxlBook(path)).ok  # round 3, partially written
+    assert B.pair_next_round(OpenpyxlBook(path)).ok  # round 3, partially written
+    enter_results(path)
     out = tmp_path / "lo"
     for fmt in ("xlsx", "pdf"):
         subprocess.run(
@@ -275,7 +280,8 @@ def test_libreoffice_reads_partially_written_workbook(tmp_path):
             continue  # the hidden state sheet: LibreOffice keeps it too, compared below
         assert theirs[name] == ours[name], name
     assert theirs["_xlxq"] == ours["_xlxq"]
-    assert W.pair_next_round(OpenpyxlBook(back)).ok
+    enter_results(back)
+    assert B.pair_next_round(OpenpyxlBook(back)).ok
     assert "第4轮" in load_workbook(back).sheetnames
 
 
@@ -342,8 +348,8 @@ def test_sheets_as_excel_writes_them(tmp_path):
         assert lazy.values(name) == full.values(name), name
     copy = tmp_path / "full.xlsx"
     shutil.copy(path, copy)
-    assert W.pair_next_round(OpenpyxlBook(path)).ok
-    assert W.pair_next_round(OpenpyxlBook(copy, partial=False)).ok
+    assert B.pair_next_round(OpenpyxlBook(path)).ok
+    assert B.pair_next_round(OpenpyxlBook(copy, partial=False)).ok
     assert snap.content_hash(path.read_bytes()) == snap.content_hash(copy.read_bytes())
     assert b' t="s"' not in sheet_part(path.read_bytes(), "xl/worksheets/sheet2.xml")
     assert load_workbook(path)["报名表"]["B3"].value == load_workbook(copy)["报名表"]["B3"].value

@@ -22,7 +22,8 @@ from xlxq.core.pairing import pair_round
 from xlxq.errors import InputError
 from xlxq.operations.pending import UnfinishedResults
 from xlxq.operations.source import event_before
-from xlxq.operations.undo import ResultsEntered, undo_book
+from tests.book_ops import undo_book
+from xlxq.operations.undo import ResultsEntered
 
 
 def _players(tmp_path: Path, n: int = 8) -> Path:
@@ -354,8 +355,8 @@ def test_workbook_undo_refuses_results_unless_forced(workbook, capsys):
 
 
 def test_team_workbook_refusal_and_undo(tmp_path, capsys):
-    from xlxq.team_workbook import pair_next_round as team_pair
-    from xlxq.team_workbook import recompute as team_recompute
+    from tests.book_ops import team_pair_next_round as team_pair
+    from tests.book_ops import team_recompute
     from xlxq.team_workbook import team_demo
 
     f = team_demo(tmp_path)
@@ -372,8 +373,9 @@ def test_team_workbook_refusal_and_undo(tmp_path, capsys):
 
 def test_qualified_knockout_stage_is_not_undone_here(tmp_path):
     from xlxq.core.model import EventSettings
-    from xlxq.workbook import create_event_workbook, pair_next_round, qualify_knockout
+    from tests.book_ops import pair_next_round, qualify_knockout
     from tests.test_workbook_support import sample_players
+    from xlxq.workbook import create_event_workbook
 
     f = tmp_path / "q.xlsx"
     create_event_workbook(f, sample_players()[:8], EventSettings(rounds=3))
@@ -466,8 +468,9 @@ def test_a_button_keeps_the_file_on_disk_first(tmp_path, monkeypatch):
 
 def test_qualify_into_another_workbook_backs_up_no_temporary_copy(tmp_path, capsys):
     from tests.test_workbook_support import sample_players
+    from tests.book_ops import pair_next_round
     from xlxq.core.model import EventSettings
-    from xlxq.workbook import create_event_workbook, pair_next_round
+    from xlxq.workbook import create_event_workbook
 
     a, b = tmp_path / "swiss.xlsx", tmp_path / "ko.xlsx"
     create_event_workbook(a, sample_players()[:8], EventSettings(rounds=3))

@@ -5,6 +5,11 @@ Pure data plus a few lookup helpers; no workbook access.  The readers and
 writers of :mod:`xlxq.sheets` read and write sheets *by these header
 names*, never by fixed positions, so an arbiter may insert columns or re-sort
 rows.  docs/workbook.md describes every sheet and column.
+
+Size: one data table, not logic: every sheet, column and 设置 row with its
+Chinese and English names, aliases and help texts, kept in one place so the
+workbook's whole layout can be read (and checked against docs/workbook.md)
+at once.
 """
 
 from __future__ import annotations
