@@ -92,7 +92,7 @@ _EVENT_KEYS = (
     "member_total",
 )
 _KNOCKOUT_KEYS = ("playoff_games", "armageddon")
-_SCORING_KEYS = ("win", "draw", "loss", "bye", "draw_red", "draw_black")
+_SCORING_KEYS = ("win", "draw", "loss", "bye", "draw_red", "draw_black", "absent")
 _ROUND_KEYS = ("round", "boards", "byes", "provisional")
 _BOARD_KEYS = ("board", "red", "black", "result", "fouls")
 _FOUL_KEYS = ("red", "black")
@@ -409,7 +409,10 @@ def _read_json(path: str | os.PathLike) -> Any:
 
 
 def _scoring_to_dict(sc: Scoring) -> dict:
-    return with_set({"win": sc.win, "draw": sc.draw, "loss": sc.loss}, sc, ("bye", "draw_red", "draw_black"))
+    out = with_set({"win": sc.win, "draw": sc.draw, "loss": sc.loss}, sc, ("bye", "draw_red", "draw_black"))
+    if sc.absent:
+        out["absent"] = sc.absent
+    return out
 
 
 def _options_to_dict(s: EventSettings) -> dict:

@@ -118,12 +118,14 @@ def build_cards(event: Event, before_round: int, forfeit_counts_as_met: bool = T
             if no not in seen:
                 c.last_float = 0
                 c.forfeit_streak = 0
+                if event.player(no).absent_in(rnd.round):
+                    c.score += sc.absent  # 请假计分 (docs/pairing.md "Absence")
     return cards
 
 
 def pairable_players(event: Event, round_no: int, cards: dict[int, CardState]) -> list[int]:
     """Players to pair in ``round_no``: registered, not withdrawn, not
-    removed for repeated forfeits (option ``forfeits_before_removal``), and
+    absent (请假, ``absent_rounds``), not removed for repeated forfeits (option ``forfeits_before_removal``), and
     not eliminated by 积分末位淘汰 (option ``elimination``, off by default)."""
     limit = event.settings.pairing.forfeits_before_removal
     gone: set[int] = set()
@@ -131,7 +133,7 @@ def pairable_players(event: Event, round_no: int, cards: dict[int, CardState]) -
         gone = eliminated(event, round_no)
     out = []
     for p in event.players:
-        if not p.active_in(round_no) or p.no in gone:
+        if not p.plays_in(round_no) or p.no in gone:
             continue
         if limit and cards[p.no].forfeit_streak >= limit:
             continue

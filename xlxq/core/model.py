@@ -68,6 +68,7 @@ class Scoring:
     draw: float = 1
     loss: float = 0
     bye: Optional[float] = None  # None: a bye scores as a win (原则(五))
+    absent: float = 0  # 请假计分: a round a player is absent from (``absent_rounds``), 0 unless set
     draw_red: Optional[float] = None
     draw_black: Optional[float] = None
 
@@ -98,16 +99,29 @@ class Entrant:
     """What a pairing system pairs: a player, or a team (an entrant with a
     line-up).  ``no`` is fixed at registration (序号 / 队序号); ``seed``
     orders a knockout's bracket; from ``withdrawn_from_round`` on the
-    entrant is no longer paired.  The subclasses are dataclasses that
-    declare these fields in their own order (the file formats follow it)."""
+    entrant is no longer paired; in the rounds of ``absent_rounds`` (请假)
+    it is not paired either, and plays again after.  The subclasses are
+    dataclasses that declare these fields in their own order (the file
+    formats follow it)."""
 
     no: int
     name: str
     seed: Optional[int]
     withdrawn_from_round: Optional[int]
+    absent_rounds: tuple[int, ...]
 
     def active_in(self, round_no: int) -> bool:
+        """Not withdrawn by ``round_no`` (an absence does not count: see
+        :meth:`plays_in`)."""
         return self.withdrawn_from_round is None or round_no < self.withdrawn_from_round
+
+    def absent_in(self, round_no: int) -> bool:
+        """Marked absent (请假) for ``round_no`` and not withdrawn by then."""
+        return round_no in self.absent_rounds and self.active_in(round_no)
+
+    def plays_in(self, round_no: int) -> bool:
+        """To be paired in ``round_no``: not withdrawn, not absent."""
+        return self.active_in(round_no) and round_no not in self.absent_rounds
 
 
 @dataclass
@@ -118,6 +132,7 @@ class Player(Entrant):
     rating: Optional[float] = None
     seed: Optional[int] = None
     withdrawn_from_round: Optional[int] = None
+    absent_rounds: tuple[int, ...] = ()
 
 
 @dataclass
@@ -352,6 +367,22 @@ def register(
     seen[item.no] = item
 
 
+def check_absent_rounds(e: Entrant, system: str) -> None:
+    """``absent_rounds`` are round numbers ≥ 1; a knockout has none (an
+    absent player loses his match by forfeit: enter 弃权, docs/pairing.md
+    "Absence")."""
+    for k in e.absent_rounds:
+        if invalid_int(k, 1):
+            raise InputError(
+                f"{e.name}（{e.no}号）的请假轮次无效：{k!r}", f"{e.name} (no {e.no}): invalid absent round {k!r}"
+            )
+    if e.absent_rounds and system == "knockout":
+        raise InputError(
+            f"{e.name}（{e.no}号）：淘汰赛不设请假，缺席者本场按弃权负，请在对阵表录入弃权结果",
+            f"{e.name} (no {e.no}): a knockout has no absences; an absent player loses by forfeit: enter the forfeit",
+        )
+
+
 def rounds_in_order(rounds: Iterable[RoundT]) -> Iterator[RoundT]:
     """Yield ``rounds``, raising :class:`InputError` at the first whose
     number is not the next of 1, 2, 3 …"""
@@ -379,6 +410,7 @@ def validate_event(event: Event) -> None:
     seen: dict[int, Player] = {}
     for p in event.players:
         register(p, seen, PLAYER_WORDS, allow_bool=True)
+        check_absent_rounds(p, s.system)
     for r in rounds_in_order(event.rounds):
         where: dict[int, str] = {}
         for b in r.boards:

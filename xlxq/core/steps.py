@@ -229,6 +229,28 @@ def note_steps(notes: Iterable[str], rec: Record) -> None:
         rec.add("note", text=str(t), en=note_en(t))
 
 
+def presence_steps(event: Event, round_no: int, rec: Record) -> None:
+    """Who is not in round ``round_no`` by the arbiter's leave and who joins
+    in it (原则(三): every round pairs everyone, save these): the players
+    absent (请假, ``absent_rounds``: not paired, no bye, ``Scoring.absent``
+    points) and the late entries (迟到入场: paired now, in no earlier round,
+    and not absent from all of them)."""
+    absent = [p.no for p in event.players if p.absent_in(round_no)]
+    if absent:
+        rec.add("absent", "原则(三)", players=absent, points=event.settings.scoring.absent)
+    if round_no == 1:
+        return
+    earlier = {no for r in event.rounds_before(round_no) for no in r.players()}
+    now = {no for r in event.rounds if r.round == round_no for no in r.players()}
+    late = [
+        p.no
+        for p in event.players
+        if p.no in now and p.no not in earlier and not all(p.absent_in(k) for k in range(1, round_no))
+    ]
+    if late:
+        rec.add("late_entry", "原则(三)", players=late)
+
+
 def pairings_step(
     rec: Record, boards: list[tuple[int, int, int, Optional[str]]], byes: list[int], **extra: Any
 ) -> Step:
@@ -241,6 +263,7 @@ def swiss_record(event: Event, out: PairingOutcome) -> Record:
     n = out.round.round
     rec = Record(n, event.settings.name, names={p.no: p.name for p in event.players})
     note_steps(out.notes, rec)
+    presence_steps(event.with_round(out.round) if n == event.next_round else event, n, rec)
     swiss_steps(out.groups, event.settings.first_round, rec)
     pairings_step(rec, [(b.board, b.red, b.black, None) for b in out.round.boards], out.round.byes)
     return rec
@@ -272,6 +295,7 @@ __all__ = [
     "groups_steps",
     "swiss_steps",
     "note_steps",
+    "presence_steps",
     "pairings_step",
     "swiss_record",
     "swiss_round_record",

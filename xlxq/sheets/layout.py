@@ -184,6 +184,14 @@ REGISTRATION_COLUMNS: tuple[Column, ...] = (
         10,
         ARBITER,
     ),
+    Column(
+        "absent",
+        "请假轮次",
+        "Absent in rounds",
+        ("请假", "缺席轮次", "缺席", "absent", "absentrounds", "absence"),
+        10,
+        ARBITER,
+    ),
     Column("remark", "备注", "Remarks", ("remarks", "remark", "comment"), 16, ARBITER),
     Column("note", "提示", "Notes", ("检查", "check", "note"), 30, PROGRAM),
 )
@@ -421,6 +429,18 @@ SETTINGS_ROWS: tuple[Setting, ...] = (
         aliases=("轮空", "轮空得分", "bye"),
         help_zh="空白 = 按胜局计分（原则(五)）",
         help_en="blank = as a win",
+    ),
+    Setting(
+        "absent",
+        "scoring.absent",
+        "请假计分",
+        "Points for an absence",
+        "number",
+        default=0,
+        aliases=("请假分", "请假得分", "缺席计分", "absent", "absence"),
+        help_zh="报名表“请假轮次”所列轮次：不编排、不轮空，计此分（默认0分）；循环赛中请假按弃权负",
+        help_en="the rounds in the registration's 'Absent in rounds': not paired, no bye, these points "
+        "(default 0); in a round robin an absence is a forfeit loss",
     ),
     Setting(
         "draw_red",

@@ -34,6 +34,32 @@ def parse_withdrawn(v: Any) -> Optional[int]:
     return int(m[0]) if len(m) == 1 else -1
 
 
+def parse_absent(v: Any) -> Optional[tuple[int, ...]]:
+    """请假轮次: blank = none; "3", "3,5", "3、5", "第3轮 第5轮" = those rounds
+    (sorted, no repeats); None for anything else (a 0, a word)."""
+    if v is None:
+        return ()
+    n = as_int(v)
+    if n is not None:
+        return (n,) if n >= 1 else None
+    s = unicodedata.normalize("NFKC", str(v)).strip()
+    if not s:
+        return ()
+    parts = [x for x in re.split(r"[,，、;；\s]+", s) if x]
+    out = []
+    for x in parts:
+        m = re.fullmatch(r"(?:第|round|r)?(\d+)(?:轮)?", x, re.I)
+        if m is None or int(m[1]) < 1:
+            return None
+        out.append(int(m[1]))
+    return tuple(sorted(set(out)))
+
+
+def absent_text(rounds: tuple[int, ...]) -> Optional[str]:
+    """The 请假轮次 cell of ``absent_rounds``: "3", "3,5"; None when none."""
+    return ",".join(map(str, rounds)) or None
+
+
 def reg_entry(
     name: str, r: int, get: dict[str, Any], c: dict[str, int], first_no: dict[int, int], extra: dict[str, Any]
 ) -> Optional[dict[str, Any]]:
@@ -146,6 +172,16 @@ def read_registration(
                 L.cell_ref(r, c["withdrawn"]),
             )
         e["withdrawn"] = wd
+        absent = parse_absent(get.get("absent"))
+        if absent is None:
+            raise sheet_error(
+                name,
+                r,
+                f"{pname} 的请假轮次应为轮次数字（如 3 或 3,5），实为“{get['absent']}”",
+                f"{pname}: absent-in-rounds must be round numbers (3 or 3,5), got {get['absent']!r}",
+                L.cell_ref(r, c["absent"]),
+            )
+        e["absent"] = absent
         entries.append(e)
     if not entries:
         raise sheet_error(name, None, "报名表中没有棋手", "no players registered")
@@ -182,6 +218,7 @@ def read_registration(
                 rating=e.get("rating"),
                 seed=e.get("seed"),
                 withdrawn_from_round=e["withdrawn"],
+                absent_rounds=e["absent"],
             )
         )
     players.sort(key=lambda p: p.no)

@@ -328,6 +328,7 @@ def read_settings(
         bye=got["bye"],
         draw_red=got["draw_red"],
         draw_black=got["draw_black"],
+        absent=got["absent"],
     )
     pairing = PairingOptions(
         **{s.target.split(".")[1]: got[s.key] for s in L.SETTINGS_ROWS if s.target.startswith("pairing.")}
