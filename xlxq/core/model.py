@@ -455,6 +455,28 @@ def validate_event(event: Event) -> None:
             where[no] = "轮空"
 
 
+def absent_players(event: Event, rnd: Round) -> list[int]:
+    """The players absent (请假) in ``rnd``: marked absent for it and neither
+    on a board nor given the bye (a board wins over the mark: ``check``
+    flags it)."""
+    there = set(rnd.players())
+    return [p.no for p in event.players if p.absent_in(rnd.round) and p.no not in there]
+
+
+def late_entries(event: Event, rnd: Round) -> list[int]:
+    """The late entries (迟到入场) of ``rnd``: players in it who are in no
+    earlier round and were not absent from all of them (round 1 has none)."""
+    if rnd.round == 1:
+        return []
+    earlier = {no for r in event.rounds_before(rnd.round) for no in r.players()}
+    now = set(rnd.players())
+    return [
+        p.no
+        for p in event.players
+        if p.no in now and p.no not in earlier and not all(p.absent_in(k) for k in range(1, rnd.round))
+    ]
+
+
 def iter_games(rounds: Iterable[Round]) -> Iterator[tuple[int, Board]]:
     """Yield (round_no, board) for every board of the given rounds."""
     for r in rounds:

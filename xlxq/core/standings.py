@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from itertools import accumulate
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Optional, Protocol, Sequence, TypeVar, Union
 
-from xlxq.core.model import Board, Event, Round, invalid_int, outcome, validate_event
+from xlxq.core.model import Board, Event, Round, absent_players, invalid_int, outcome, validate_event
 from xlxq.core.tiebreaks import SortItem, TieBreakRegistry
 from xlxq.errors import InputError
 
@@ -318,14 +318,6 @@ def table_round(event: AnyEvent, after_round: Optional[int] = None) -> TableRoun
     return TableRound(n, unfinished)
 
 
-def absent_in_round(event: Event, rnd: Round) -> list[int]:
-    """The players absent (请假) in ``rnd``: marked absent for it and neither
-    on a board nor given the bye (a board wins over the mark: ``check``
-    flags it)."""
-    there = set(rnd.players())
-    return [p.no for p in event.players if p.absent_in(rnd.round) and p.no not in there]
-
-
 def bye_opp_value(mode: str, totals: Mapping[int, float]) -> float:
     """What a bye adds to 对手分 (``StandingsOptions.bye_opp_score``, 2011
     14.4): the lowest final total among those who have scored
@@ -449,7 +441,7 @@ def compute_standings(event: Event, after_round: Optional[int] = None) -> list[S
             a.byes += 1
             a.wins += bool(opts.bye_counts_as_win)
         if round_started(rnd):
-            for no in absent_in_round(event, rnd):
+            for no in absent_players(event, rnd):
                 acc[no].round_scores[i] = float(sc.absent)
 
     totals = {no: float(sum(s for s in a.round_scores if s is not None)) for no, a in acc.items()}

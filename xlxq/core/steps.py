@@ -24,7 +24,7 @@ from typing import Any, Iterable, Optional
 
 from xlxq.core.colours import reason_clause
 from xlxq.core.history import CardState
-from xlxq.core.model import Event
+from xlxq.core.model import Event, Round, absent_players, late_entries
 from xlxq.core.notes import note_en
 from xlxq.core.outcome import GroupLog, PairingOutcome
 from xlxq.core.pairing import pair_round
@@ -229,24 +229,15 @@ def note_steps(notes: Iterable[str], rec: Record) -> None:
         rec.add("note", text=str(t), en=note_en(t))
 
 
-def presence_steps(event: Event, round_no: int, rec: Record) -> None:
-    """Who is not in round ``round_no`` by the arbiter's leave and who joins
-    in it (原则(三): every round pairs everyone, save these): the players
-    absent (请假, ``absent_rounds``: not paired, no bye, ``Scoring.absent``
-    points) and the late entries (迟到入场: paired now, in no earlier round,
-    and not absent from all of them)."""
-    absent = [p.no for p in event.players if p.absent_in(round_no)]
+def presence_steps(event: Event, rnd: Round, rec: Record) -> None:
+    """Who is not in ``rnd`` by the arbiter's leave and who joins in it
+    (原则(三): every round pairs everyone, save these): the players absent
+    (请假, ``absent_rounds``: not paired, no bye, ``Scoring.absent`` points)
+    and the late entries (迟到入场)."""
+    absent = absent_players(event, rnd)
     if absent:
         rec.add("absent", "原则(三)", players=absent, points=event.settings.scoring.absent)
-    if round_no == 1:
-        return
-    earlier = {no for r in event.rounds_before(round_no) for no in r.players()}
-    now = {no for r in event.rounds if r.round == round_no for no in r.players()}
-    late = [
-        p.no
-        for p in event.players
-        if p.no in now and p.no not in earlier and not all(p.absent_in(k) for k in range(1, round_no))
-    ]
+    late = late_entries(event, rnd)
     if late:
         rec.add("late_entry", "原则(三)", players=late)
 
@@ -263,7 +254,7 @@ def swiss_record(event: Event, out: PairingOutcome) -> Record:
     n = out.round.round
     rec = Record(n, event.settings.name, names={p.no: p.name for p in event.players})
     note_steps(out.notes, rec)
-    presence_steps(event.with_round(out.round) if n == event.next_round else event, n, rec)
+    presence_steps(event, out.round, rec)
     swiss_steps(out.groups, event.settings.first_round, rec)
     pairings_step(rec, [(b.board, b.red, b.black, None) for b in out.round.boards], out.round.byes)
     return rec

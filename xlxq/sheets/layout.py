@@ -660,6 +660,12 @@ LEVEL_FILL = {"error": ERROR_FILL, "warning": WARNING_FILL, "info": INFO_FILL}
 
 TEXT_FORMAT = "@"
 VALIDATION_MARGIN = 40  # extra rows below the boards that get the result drop-down
+# Rows of a 对阵表 below the boards and the bye that only show who is not
+# paired by leave (请假) and who joins (迟到入场): the label in 台次 and 结果,
+# the player on the red side; the reader skips them (docs/workbook.md).
+PRESENCE_ROWS: dict[str, tuple[str, str]] = {"absent": ("请假", "absent"), "late": ("迟到入场", "late entry")}
+PRESENCE_KEYS = frozenset(norm_key(x) for pair in PRESENCE_ROWS.values() for x in pair)
+
 TITLE_ROW = 1
 HEADER_ROW = 2
 FIRST_DATA_ROW = 3

@@ -128,6 +128,9 @@ def read_round(
             rows.append({"row": r, "empty": True})
             continue
         board_raw = get.get("board")
+        if L.norm_key(board_raw) in L.PRESENCE_KEYS:  # a 请假 / 迟到入场 row: shown, not read
+            rows.append({"row": r, "empty": True})
+            continue
         board = as_int(board_raw)
         if board_raw is not None and board is None:
             if L.norm_key(board_raw) not in ("轮空", "bye"):
