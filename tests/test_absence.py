@@ -283,3 +283,31 @@ def test_absent_cell_readings(value, want):
     from xlxq.sheets.registration import parse_absent
 
     assert parse_absent(value) == want
+
+
+def test_pair_button_through_the_remote_engine_gives_the_openpyxl_workbook(tmp_path, remote_engine_env):
+    pytest.importorskip("xlwings")
+    import shutil
+
+    import xlxq.excel as E
+    from tests import xlremote as H
+    from tests.test_excel_remote import contents
+    from xlxq.backends.openpyxl_book import OpenpyxlBook
+    from xlxq.workbook import pair_next_round, recompute
+
+    _, a = new_event(tmp_path / "a.xlsx", rounds=7)
+    mark_absent(a, 3, "2")
+    b = tmp_path / "b.xlsx"
+    shutil.copyfile(a, b)
+    for n in (1, 2):
+        pair_next_round(OpenpyxlBook(a))
+        r = H.run_workbook_function(b, E.pair_next_round)
+        assert r.result.ok
+        _, view = open_round(a, n)
+        res = {k: "red_win" for k in view.rows()}
+        for p in (a, b):
+            write_results(p, n, res, random.Random(n))
+        recompute(OpenpyxlBook(a))
+        H.run_workbook_function(b, E.recompute)
+    assert contents(a) == contents(b)
+    assert [r for r in rows_of(b, "第2轮") if r[0] == "请假"][0][1] == 3
