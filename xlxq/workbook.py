@@ -33,7 +33,7 @@ from xlxq.core.knockout import build_bracket, stage_name
 from xlxq.core.model import Event, EventSettings, Player, validate_event
 from xlxq.core.pairing import pair_round
 from xlxq.core.standings import table_round
-from xlxq.errors import InputError
+from xlxq.errors import ErrorList, InputError
 from xlxq.i18n import env_lang
 from xlxq.report import book_pairing_text, book_standings_text
 from xlxq.resources import sample_file
@@ -91,19 +91,36 @@ __all__ = [
 
 
 def _blocked(book: Book, data) -> Status:
-    """Unusable rounds: write only the highlights and notes, then report."""
+    """Unusable rounds or bad cells: write only the highlights and notes,
+    then report (several: how many and where the first is, issue 10 §4)."""
     canvas = Canvas(data.snapshot)
     refresh(canvas, data, data.event, standings=False)
     book.apply(canvas.finish())
     bad = [p for p in data.problems if p.level == BLOCKING]
-    where = "、".join(sorted({p.where() for p in bad}))
-    return Status(
-        False,
-        f"表中有必须先改正的错误（已标红：{where}），成绩与编排暂未更新",
-        f"fix the errors first (highlighted in red: {where}); standings and pairing were not updated",
-        sorted_problems(data.problems),
-        event=data.event,
-    )
+    places = sorted({p.where() for p in bad})
+    if len(bad) > 1 and data.input_errors:
+        first = sorted_problems(bad)[0].where()
+        zh = f"表中有{len(bad)}处必须先改正的错误（第一处：{first}，均已标红，见“提示”列），成绩与编排暂未更新"
+        en = (
+            f"{len(bad)} errors to fix first (the first: {first}; all highlighted in red, see the Notes "
+            f"column); standings and pairing were not updated"
+        )
+    else:
+        where = "、".join(places)
+        zh = f"表中有必须先改正的错误（已标红：{where}），成绩与编排暂未更新"
+        en = f"fix the errors first (highlighted in red: {where}); standings and pairing were not updated"
+    return Status(False, zh, en, sorted_problems(data.problems), event=data.event, bad_input=bool(data.input_errors))
+
+
+def _refuse_bad_cells(data) -> None:
+    """A command that pairs or writes a record refuses a workbook with bad
+    cells and writes nothing: every one of them in its error (recompute
+    marks them, issue 10 §4)."""
+    if data.input_errors:
+        errors = ErrorList()
+        for e in data.input_errors:
+            errors.add(e)
+        errors.check()
 
 
 # ==========================================================================
@@ -210,6 +227,7 @@ def pair_next_round(book: Book, text_lang: Optional[str] = None) -> Status:
         return tw.pair_next_round(book, text_lang)
 
     data = read_workbook(book)
+    _refuse_bad_cells(data)
     if data.blocking:
         return _blocked(book, data)
     if data.ko is not None:
@@ -310,6 +328,7 @@ def schedule_round_robin(book: Book, text_lang: Optional[str] = None) -> Status:
     text_lang = text_lang or env_lang()  # the messages' language: the caller's, else the environment's
 
     data = read_workbook(book)
+    _refuse_bad_cells(data)
     if data.blocking:
         return _blocked(book, data)
     event = data.event
@@ -391,6 +410,7 @@ def qualify_knockout(
     text_lang = text_lang or env_lang()  # the messages' language: the caller's, else the environment's
 
     data = read_workbook(book)
+    _refuse_bad_cells(data)
     if data.blocking:
         return _blocked(book, data)
     event = data.event
@@ -538,6 +558,7 @@ def explain(
     if (tw := _team_ops(book)) is not None:
         return tw.explain(book, round_no, text_lang)
     data = read_workbook(book)
+    _refuse_bad_cells(data)
     if data.blocking:
         bad = [p for p in data.problems if p.level == BLOCKING]
         return Status(

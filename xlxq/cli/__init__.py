@@ -126,9 +126,12 @@ def _utf8_streams() -> None:
             pass
 
 
-def _error(msg: str) -> int:
-    line = " ".join(str(msg).split())
-    sys.stderr.write(f"{txt('错误：', 'error: ')}{line}\n")
+def _error(*msgs: str) -> int:
+    """Each message on one line after 错误： / error: (several: every problem
+    a read found, issue 10 §4); exit 2."""
+    for msg in msgs:
+        line = " ".join(str(msg).split())
+        sys.stderr.write(f"{txt('错误：', 'error: ')}{line}\n")
     return 2
 
 
@@ -141,7 +144,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     try:
         return int(args.func(args) or 0)
     except XlxqError as exc:
-        return _error(exc.message())
+        return _error(*exc.lines())
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:

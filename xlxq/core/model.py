@@ -27,7 +27,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Generic, Iterable, Iterator, Optional, Protocol, Sequence, TypeVar
 
-from xlxq.errors import InputError
+from xlxq.errors import ErrorList, InputError
 
 RED_WIN = "red_win"
 BLACK_WIN = "black_win"
@@ -398,7 +398,9 @@ def rounds_in_order(rounds: Iterable[RoundT]) -> Iterator[RoundT]:
 def validate_event(event: Event) -> None:
     """Hard consistency of the data itself, whatever its source.
 
-    Raises :class:`InputError` naming the player, round or board at fault.
+    Raises :class:`InputError` naming the player, round or board at fault;
+    every such problem at once (issue 10 §4: :class:`~xlxq.errors.InputErrors`
+    when there are several, the one error as it is when there is one).
     Pairing-rule problems (rematches, colours) are judged by ``checks``, not
     here: a hand-made round may break them and still be data.
     """
@@ -407,52 +409,64 @@ def validate_event(event: Event) -> None:
         raise InputError(f"赛制 system 无效：{s.system!r}（可选 {', '.join(SYSTEMS)}）", f"unknown system {s.system!r}")
     check_rounds(s.rounds, allow_bool=True)
     check_first_round(s)
+    errors = ErrorList()
     seen: dict[int, Player] = {}
     for p in event.players:
-        register(p, seen, PLAYER_WORDS, allow_bool=True)
-        check_absent_rounds(p, s.system)
+        with errors.guard():
+            register(p, seen, PLAYER_WORDS, allow_bool=True)
+            check_absent_rounds(p, s.system)
+    errors.check()  # the rounds name players: judged once the players are sound
     for r in rounds_in_order(event.rounds):
         where: dict[int, str] = {}
         for b in r.boards:
-            for no in (b.red, b.black):
+            with errors.guard():
+                _check_board(r.round, b, seen, where)
+        for no in r.byes:
+            with errors.guard():
                 if no not in seen:
                     raise InputError(
-                        f"第{r.round}轮第{b.board}台：序号 {no} 不在报名表中",
-                        f"round {r.round} board {b.board}: no {no} is not registered",
+                        f"第{r.round}轮轮空：序号 {no} 不在报名表中", f"round {r.round} bye: no {no} is not registered"
                     )
                 if no in where:
                     raise InputError(
-                        f"第{r.round}轮：{seen[no].name}（{no}号）出现两次（{where[no]}、第{b.board}台）",
-                        f"round {r.round}: player {no} appears twice",
+                        f"第{r.round}轮：{seen[no].name}（{no}号）既有对局又轮空",
+                        f"round {r.round}: player {no} both plays and has a bye",
                     )
-                where[no] = f"第{b.board}台"
-            if b.red == b.black:
-                raise InputError(
-                    f"第{r.round}轮第{b.board}台：红黑双方是同一人（{b.red}号）",
-                    f"round {r.round} board {b.board}: a player is paired with himself",
-                )
-            if b.result is not None and b.result not in RESULTS:
-                raise InputError(
-                    f"第{r.round}轮第{b.board}台：结果无效 {b.result!r}",
-                    f"round {r.round} board {b.board}: unknown result {b.result!r}",
-                )
-            for f in (b.fouls_red, b.fouls_black):
-                if invalid_int(f, 0, allow_bool=True):
-                    raise InputError(
-                        f"第{r.round}轮第{b.board}台：犯规次数无效 {f!r}",
-                        f"round {r.round} board {b.board}: invalid foul count {f!r}",
-                    )
-        for no in r.byes:
-            if no not in seen:
-                raise InputError(
-                    f"第{r.round}轮轮空：序号 {no} 不在报名表中", f"round {r.round} bye: no {no} is not registered"
-                )
-            if no in where:
-                raise InputError(
-                    f"第{r.round}轮：{seen[no].name}（{no}号）既有对局又轮空",
-                    f"round {r.round}: player {no} both plays and has a bye",
-                )
-            where[no] = "轮空"
+                where[no] = "轮空"
+    errors.check()
+
+
+def _check_board(round_no: int, b: Board, seen: dict[int, Player], where: dict[int, str]) -> None:
+    """One board of :func:`validate_event`: its players registered and once
+    in the round (``where``), not the same, a known result, foul counts."""
+    for no in (b.red, b.black):
+        if no not in seen:
+            raise InputError(
+                f"第{round_no}轮第{b.board}台：序号 {no} 不在报名表中",
+                f"round {round_no} board {b.board}: no {no} is not registered",
+            )
+        if no in where:
+            raise InputError(
+                f"第{round_no}轮：{seen[no].name}（{no}号）出现两次（{where[no]}、第{b.board}台）",
+                f"round {round_no}: player {no} appears twice",
+            )
+        where[no] = f"第{b.board}台"
+    if b.red == b.black:
+        raise InputError(
+            f"第{round_no}轮第{b.board}台：红黑双方是同一人（{b.red}号）",
+            f"round {round_no} board {b.board}: a player is paired with himself",
+        )
+    if b.result is not None and b.result not in RESULTS:
+        raise InputError(
+            f"第{round_no}轮第{b.board}台：结果无效 {b.result!r}",
+            f"round {round_no} board {b.board}: unknown result {b.result!r}",
+        )
+    for f in (b.fouls_red, b.fouls_black):
+        if invalid_int(f, 0, allow_bool=True):
+            raise InputError(
+                f"第{round_no}轮第{b.board}台：犯规次数无效 {f!r}",
+                f"round {round_no} board {b.board}: invalid foul count {f!r}",
+            )
 
 
 def absent_players(event: Event, rnd: Round) -> list[int]:

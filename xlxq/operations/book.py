@@ -67,7 +67,8 @@ def _status_lines(st: Any, lang: str, path: Any, saved: bool) -> list[str]:
 def status_outcome(st: Any, path: Any, saved: bool) -> Outcome:
     """A workbook operation's Status as a result: its lines (and "saved to"
     when the operation ``saved`` the workbook and succeeded), exit 0 or 1."""
-    return Outcome(render=lambda lang: _status_lines(st, lang, path, saved), code=0 if st.ok else 1)
+    code = 0 if st.ok else 2 if st.bad_input else 1  # bad cells (marked): bad input, exit 2
+    return Outcome(render=lambda lang: _status_lines(st, lang, path, saved), code=code)
 
 
 def _round_checked(event, rnd: Optional[int]) -> Optional[int]:

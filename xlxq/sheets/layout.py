@@ -684,6 +684,17 @@ def cell_ref(row: int, col: int) -> str:
     return f"{column_letter(col)}{row}"
 
 
+def column_of(cell: str) -> Optional[int]:
+    """The column number of a cell reference ("G5" → 7); None if it is not one."""
+    m = re.fullmatch(r"([A-Z]+)\d+", cell)
+    if m is None:
+        return None
+    n = 0
+    for ch in m[1]:
+        n = n * 26 + ord(ch) - 64
+    return n
+
+
 def round_title(n: int, event_name: str, lang: str, stage: str = "main", label: str = "") -> str:
     if stage == "ko":
         t = f"淘汰赛第{n}轮对阵表" if lang == "zh" else f"KO round {n} pairings"

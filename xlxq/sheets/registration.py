@@ -11,6 +11,7 @@ import unicodedata
 from typing import Any, Optional
 
 from xlxq.core.model import Player
+from xlxq.errors import ErrorList
 from xlxq.sheets import layout as L
 from xlxq.sheets.cells import as_int, as_number, cell_at, find_table, header_lookup, norm_name, sheet_error, text_of
 from xlxq.sheets.data import RegistrationSheet
@@ -145,45 +146,59 @@ def reg_rating(e: dict[str, Any], name: str, r: int, get: dict[str, Any], c: dic
 
 
 def read_registration(
-    name: str, grid: list[list[Any]], problems: list[Problem]
+    name: str, grid: list[list[Any]], problems: list[Problem], errors: Optional[ErrorList] = None
 ) -> tuple[list[Player], RegistrationSheet]:
+    """The players of the 报名表.  A bad cell goes to ``errors`` (every one
+    of them, issue 10 §4) and its row is read without it (a bad 序号 or
+    姓名: without the row); without ``errors`` the first one raises."""
     table = find_table(name, grid, REG_LOOKUP, ("name",), "“姓名”", "'Name'")
     reg = RegistrationSheet(name, table)
     c = table.cols
     entries: list[dict] = []
     first_no: dict[int, int] = {}
+    errs = ErrorList() if errors is None else errors
     for r in range(table.header_row + 1, len(grid) + 1):
         get = {k: cell_at(grid, r, j) for k, j in c.items()}
-        e = reg_entry(name, r, get, c, first_no, {"unit": text_of(get.get("unit")) or ""})
+        e: Optional[dict[str, Any]] = None
+        with errs.guard():
+            e = reg_entry(name, r, get, c, first_no, {"unit": text_of(get.get("unit")) or ""})
+            if e is None:
+                reg.other_rows.append(r)
         if e is None:
-            reg.other_rows.append(r)
             continue
         pname = e["name"]
-        reg_rating(e, name, r, get, c)
+        with errs.guard():
+            reg_rating(e, name, r, get, c)
         if get.get("seed") is not None:
-            e["seed"] = positive_cell(get["seed"], name, r, c, "seed", pname, "种子", "seed")
-        wd = parse_withdrawn(get.get("withdrawn"))
-        if wd is not None and wd < 1:
-            raise sheet_error(
-                name,
-                r,
-                f"{pname} 的退赛轮次应为轮次数字（如 5 表示从第5轮起不再编排），实为“{get['withdrawn']}”",
-                f"{pname}: withdrawn-from-round must be a round number, got {get['withdrawn']!r}",
-                L.cell_ref(r, c["withdrawn"]),
-            )
-        e["withdrawn"] = wd
-        absent = parse_absent(get.get("absent"))
-        if absent is None:
-            raise sheet_error(
-                name,
-                r,
-                f"{pname} 的请假轮次应为轮次数字（如 3 或 3,5），实为“{get['absent']}”",
-                f"{pname}: absent-in-rounds must be round numbers (3 or 3,5), got {get['absent']!r}",
-                L.cell_ref(r, c["absent"]),
-            )
-        e["absent"] = absent
+            with errs.guard():
+                e["seed"] = positive_cell(get["seed"], name, r, c, "seed", pname, "种子", "seed")
+        e["withdrawn"], e["absent"] = None, ()
+        with errs.guard():
+            wd = parse_withdrawn(get.get("withdrawn"))
+            if wd is not None and wd < 1:
+                raise sheet_error(
+                    name,
+                    r,
+                    f"{pname} 的退赛轮次应为轮次数字（如 5 表示从第5轮起不再编排），实为“{get['withdrawn']}”",
+                    f"{pname}: withdrawn-from-round must be a round number, got {get['withdrawn']!r}",
+                    L.cell_ref(r, c["withdrawn"]),
+                )
+            e["withdrawn"] = wd
+        with errs.guard():
+            absent = parse_absent(get.get("absent"))
+            if absent is None:
+                raise sheet_error(
+                    name,
+                    r,
+                    f"{pname} 的请假轮次应为轮次数字（如 3 或 3,5），实为“{get['absent']}”",
+                    f"{pname}: absent-in-rounds must be round numbers (3 or 3,5), got {get['absent']!r}",
+                    L.cell_ref(r, c["absent"]),
+                )
+            e["absent"] = absent
         entries.append(e)
-    if not entries:
+    if errors is None:
+        errs.check()
+    if not entries and not errs:
         raise sheet_error(name, None, "报名表中没有棋手", "no players registered")
     nxt = max(first_no, default=0)
     for e in entries:

@@ -22,7 +22,7 @@ from xlxq.core.rr_standings import LABELS_EN as RR_EN
 from xlxq.core.rr_standings import LABELS_ZH as RR_ZH
 from xlxq.core.rr_standings import RR_KEYS, resolve_rr_tiebreaks
 from xlxq.core.standings import LABELS_EN, LABELS_ZH, PRESETS, resolve_tiebreaks
-from xlxq.errors import InputError
+from xlxq.errors import ErrorList, InputError
 from xlxq.sheets import layout as L
 from xlxq.sheets.canvas import Canvas
 from xlxq.sheets.cells import (
@@ -208,59 +208,67 @@ def choice_setting(name: str, r: int, spec: L.Setting, raw: Any, cell: str) -> A
 
 
 def read_settings(
-    name: str, grid: list[list[Any]], problems: list[Problem]
+    name: str, grid: list[list[Any]], problems: list[Problem], errors: Optional[ErrorList] = None
 ) -> tuple[EventSettings, WorkbookOptions, SettingsSheet]:
+    """The 设置 sheet.  A bad value goes to ``errors`` (every one, issue 10
+    §4) and its default is used; without ``errors`` the first one raises."""
+    errs = ErrorList() if errors is None else errors
     table = find_table(name, grid, SETTINGS_LOOKUP, ("key", "value"), "“项目、设置”", "'Setting, Value'")
     sheet = SettingsSheet(name, table)
     vc = table.cols["value"]
     got: dict[str, Any] = {}
     raw_tiebreaks: Any = None
     for r, spec, raw, cell in setting_rows(name, grid, table, SETTING_LOOKUP, sheet.rows, problems):
-        what = spec.label("zh")
-        if raw is None:
-            got[spec.key] = None if spec.kind.startswith("opt") else model_default(spec)
-            continue
-        if spec.kind == "text":
-            got[spec.key] = text_of(raw) or ""
-        elif spec.kind in ("int", "optint"):
-            v = as_int(raw)
-            if v is None or v < (0 if spec.key == "first_round_seed" else 1):
-                raise sheet_error(
-                    name, r, f"{what}应为正整数，实为“{raw}”", f"{spec.en} must be a whole number, got {raw!r}", cell
-                )
-            if spec.key == "qualify_top" and v < 2:
-                raise sheet_error(
-                    name, r, f"晋圈人数应至少为2，实为“{raw}”", f"at least 2 must qualify, got {raw!r}", cell
-                )
-            got[spec.key] = v
-        elif spec.kind in ("number", "optnumber"):
-            got[spec.key] = number_setting(name, r, spec, raw, cell)
-        elif spec.kind in ("choice", "bool"):
-            got[spec.key] = choice_setting(name, r, spec, raw, cell)
-        elif spec.kind == "intlist":
-            v = _parse_intlist(raw)
-            if v is None:
-                raise sheet_error(
-                    name,
-                    r,
-                    f"{what}应为逗号分隔的正整数（如 2 或 2,1），实为“{raw}”",
-                    f"{spec.en} must be whole numbers ≥ 1 separated by commas (2 or 2,1), got {raw!r}",
-                    cell,
-                )
-            got[spec.key] = v
-        elif spec.kind == "elimination":
-            v = _parse_elimination(raw)
-            if v is None:
-                raise sheet_error(
-                    name,
-                    r,
-                    f"{what}应写作 X:Y（第X轮后未得Y分者淘汰），多项用逗号分隔，如 3:2, 5:4；实为“{raw}”",
-                    f"{spec.en} must be X:Y (under Y points after round X), e.g. 3:2, 5:4; got {raw!r}",
-                    cell,
-                )
-            got[spec.key] = tuple(v)
-        elif spec.kind == "tiebreaks":
-            raw_tiebreaks = raw
+        with errs.guard():  # a bad value: its error kept, the default used (issue 10 §4)
+            what = spec.label("zh")
+            if raw is None:
+                got[spec.key] = None if spec.kind.startswith("opt") else model_default(spec)
+                continue
+            if spec.kind == "text":
+                got[spec.key] = text_of(raw) or ""
+            elif spec.kind in ("int", "optint"):
+                v = as_int(raw)
+                if v is None or v < (0 if spec.key == "first_round_seed" else 1):
+                    raise sheet_error(
+                        name,
+                        r,
+                        f"{what}应为正整数，实为“{raw}”",
+                        f"{spec.en} must be a whole number, got {raw!r}",
+                        cell,
+                    )
+                if spec.key == "qualify_top" and v < 2:
+                    raise sheet_error(
+                        name, r, f"晋圈人数应至少为2，实为“{raw}”", f"at least 2 must qualify, got {raw!r}", cell
+                    )
+                got[spec.key] = v
+            elif spec.kind in ("number", "optnumber"):
+                got[spec.key] = number_setting(name, r, spec, raw, cell)
+            elif spec.kind in ("choice", "bool"):
+                got[spec.key] = choice_setting(name, r, spec, raw, cell)
+            elif spec.kind == "intlist":
+                v = _parse_intlist(raw)
+                if v is None:
+                    raise sheet_error(
+                        name,
+                        r,
+                        f"{what}应为逗号分隔的正整数（如 2 或 2,1），实为“{raw}”",
+                        f"{spec.en} must be whole numbers ≥ 1 separated by commas (2 or 2,1), got {raw!r}",
+                        cell,
+                    )
+                got[spec.key] = v
+            elif spec.kind == "elimination":
+                v = _parse_elimination(raw)
+                if v is None:
+                    raise sheet_error(
+                        name,
+                        r,
+                        f"{what}应写作 X:Y（第X轮后未得Y分者淘汰），多项用逗号分隔，如 3:2, 5:4；实为“{raw}”",
+                        f"{spec.en} must be X:Y (under Y points after round X), e.g. 3:2, 5:4; got {raw!r}",
+                        cell,
+                    )
+                got[spec.key] = tuple(v)
+            elif spec.kind == "tiebreaks":
+                raw_tiebreaks = raw
     for spec in L.SETTINGS_ROWS:
         if spec.key not in got:
             got[spec.key] = None if spec.kind.startswith("opt") else model_default(spec)
@@ -276,7 +284,7 @@ def read_settings(
                 _rr_tiebreak_value(raw_tiebreaks, g) if kind.round_robin else _tiebreak_value(raw_tiebreaks)
             )
         except InputError as exc:
-            raise sheet_error(name, r, exc.zh, exc.en, L.cell_ref(r, vc)) from None
+            errs.add(sheet_error(name, r, exc.zh, exc.en, L.cell_ref(r, vc)))
     opts = WorkbookOptions(
         normalise_results=bool(got["normalise_results"]),
         qualify_top=got["qualify_top"],
@@ -355,7 +363,9 @@ def read_settings(
             check_elimination(pairing.elimination)
         except InputError as exc:
             r = sheet.rows["elimination"]
-            raise sheet_error(name, r, exc.zh, exc.en, L.cell_ref(r, vc)) from None
+            errs.add(sheet_error(name, r, exc.zh, exc.en, L.cell_ref(r, vc)))
+    if errors is None:
+        errs.check()
     return settings, opts, sheet
 
 
