@@ -344,7 +344,7 @@ def test_bad_input_gives_a_chinese_message_and_writes_nothing(twin):
     view.set(row, "result", "红赢了吧")
     wb.save(b)
     before = contents(b)
-    for fn in (E.pair_next_round, E.recompute, E.explain):
+    for fn in (E.pair_next_round, E.explain):  # recompute marks the cell instead (issue 10 §4, below)
         r = remote(b, fn)
         assert [a["func"] for a in r.actions] == ["alert"]
         alert = r.alerts[0]
@@ -353,6 +353,11 @@ def test_bad_input_gives_a_chinese_message_and_writes_nothing(twin):
         assert "工作簿未作改动" in alert["prompt"] and "Traceback" not in alert["prompt"]
         assert not r.result.ok
         assert contents(b) == before
+    r = remote(b, E.recompute)
+    assert not r.result.ok and r.alerts[0]["mode"] == "critical"
+    assert f"已标红：第1轮!F{row}" in r.alerts[0]["prompt"] and "红赢了吧" in r.alerts[0]["prompt"]
+    after = contents(b)
+    assert after != before and "红赢了吧" in str(after["第1轮"][row - 1])  # the row's 提示
 
 
 def test_english_message_with_xlxq_lang(twin, monkeypatch):

@@ -110,7 +110,7 @@ def build_parser() -> Parser:
     p = Parser(
         prog="xlxq", description="象棋赛事编排与成绩：积分编排（中国象棋协会定位编排法）、循环赛、淘汰赛及组合赛制"
     )
-    p.add_argument("--version", action=VersionAction, help="显示版本 / show the version")
+    p.add_argument("--version", action=VersionAction, help="显示版本")
     sub = p.add_subparsers(dest="command", metavar="命令", parser_class=Parser)
     sub.required = True
     for group in COMMAND_GROUPS:

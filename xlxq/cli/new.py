@@ -26,7 +26,7 @@ def cmd_new(args: argparse.Namespace) -> int:
 
 def add_parser(sub) -> None:
     s = sub.add_parser("new", help="从报名表新建赛事文件", description="从报名表（CSV 或 Excel）新建 JSON 赛事文件")
-    s.add_argument("file", metavar="FILE", help="要创建的赛事文件（.json）")
+    s.add_argument("file", metavar="FILE", help="要创建的赛事文件（.json，或工作簿 .xlsx/.xlsm）")
     s.add_argument("--players", metavar="报名表", help="个人赛报名表 .csv 或 .xlsx（姓名、单位、等级分、种子…）")
     s.add_argument(
         "--teams",

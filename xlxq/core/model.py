@@ -367,20 +367,14 @@ def register(
     seen[item.no] = item
 
 
-def check_absent_rounds(e: Entrant, system: str) -> None:
-    """``absent_rounds`` are round numbers ≥ 1; a knockout has none (an
-    absent player loses his match by forfeit: enter 弃权, docs/pairing.md
-    "Absence")."""
+def check_absent_rounds(e: Entrant) -> None:
+    """``absent_rounds`` are round numbers ≥ 1 (a knockout refuses any:
+    :func:`xlxq.core.knockout.refuse_absences`)."""
     for k in e.absent_rounds:
         if invalid_int(k, 1):
             raise InputError(
                 f"{e.name}（{e.no}号）的请假轮次无效：{k!r}", f"{e.name} (no {e.no}): invalid absent round {k!r}"
             )
-    if e.absent_rounds and system == "knockout":
-        raise InputError(
-            f"{e.name}（{e.no}号）：淘汰赛不设请假，缺席者本场按弃权负，请在对阵表录入弃权结果",
-            f"{e.name} (no {e.no}): a knockout has no absences; an absent player loses by forfeit: enter the forfeit",
-        )
 
 
 def rounds_in_order(rounds: Iterable[RoundT]) -> Iterator[RoundT]:
@@ -414,7 +408,7 @@ def validate_event(event: Event) -> None:
     for p in event.players:
         with errors.guard():
             register(p, seen, PLAYER_WORDS, allow_bool=True)
-            check_absent_rounds(p, s.system)
+            check_absent_rounds(p)
     errors.check()  # the rounds name players: judged once the players are sound
     for r in rounds_in_order(event.rounds):
         where: dict[int, str] = {}

@@ -62,11 +62,19 @@ def absent_text(rounds: tuple[int, ...]) -> Optional[str]:
 
 
 def reg_entry(
-    name: str, r: int, get: dict[str, Any], c: dict[str, int], first_no: dict[int, int], extra: dict[str, Any]
+    name: str,
+    r: int,
+    get: dict[str, Any],
+    c: dict[str, int],
+    first_no: dict[int, int],
+    extra: dict[str, Any],
+    errors: Optional[ErrorList] = None,
 ) -> Optional[dict[str, Any]]:
     """The entry of registration row ``r`` (cells ``get`` by key) with its
     name, ``extra`` and its checked 序号; None for a row with neither name
-    nor number.  ``first_no`` remembers the rows of the numbers seen."""
+    nor number.  ``first_no`` remembers the rows of the numbers seen.  With
+    ``errors``, a name on two lines goes there and the row is still read
+    (its player is on the round sheets)."""
     pname = text_of(get.get("name"))
     raw_no = get.get("no")
     if pname is None and raw_no is None:
@@ -77,7 +85,11 @@ def reg_entry(
         )
     e: dict[str, Any] = {"row": r, "name": pname, **extra}
     for key in ("name", *extra):
-        one_line(name, r, c, key, e[key])
+        if errors is None:
+            one_line(name, r, c, key, e[key])
+        else:
+            with errors.guard():
+                one_line(name, r, c, key, e[key])
     if raw_no is not None:
         n = positive_cell(raw_no, name, r, c, "no", pname, "序号", "no")
         if n in first_no:
@@ -161,7 +173,7 @@ def read_registration(
         get = {k: cell_at(grid, r, j) for k, j in c.items()}
         e: Optional[dict[str, Any]] = None
         with errs.guard():
-            e = reg_entry(name, r, get, c, first_no, {"unit": text_of(get.get("unit")) or ""})
+            e = reg_entry(name, r, get, c, first_no, {"unit": text_of(get.get("unit")) or ""}, errs)
             if e is None:
                 reg.other_rows.append(r)
         if e is None:
