@@ -43,8 +43,7 @@ HELP_EN: dict[str, str] = {
     "团体报名表": "TEAMS",
     "赛制：swiss 积分编排（默认）、round_robin 单循环、double_round_robin 双循环、knockout 淘汰赛；"
     "团体赛另有 scheveningen 全队轮赛制（两队）": (
-        "system: swiss (default), round_robin, double_round_robin, knockout; for teams also scheveningen "
-        "(two teams)"
+        "system: swiss (default), round_robin, double_round_robin, knockout; for teams also scheveningen (two teams)"
     ),
     "轮数（积分编排默认 7，人数少时取能编排的最大轮数；循环赛、淘汰赛由人数算出，可省略）": (
         "rounds (Swiss: 7, or as many as a small field can pair; round robin and knockout: from the field)"
@@ -132,13 +131,11 @@ HELP_EN: dict[str, str] = {
     ),
     # simulate
     "随机填写未完成的结果并继续编排（淘汰赛含加赛），用于试编演练；结果写入文件": (
-        "fill the unfinished results at random and pair on (knockout play-offs included), a dry run; "
-        "saves the file"
+        "fill the unfinished results at random and pair on (knockout play-offs included), a dry run; saves the file"
     ),
     '随机种子（第n轮结果用 Random("S-n")）': 'random seed (round n uses Random("S-n"))',
     "再编排K轮（默认：编排到最后一轮并填写其结果；已全部编排的循环赛：填写K轮结果）": (
-        "pair K more rounds (default: to the last, its results filled; a round robin already paired: "
-        "fill K rounds)"
+        "pair K more rounds (default: to the last, its results filled; a round robin already paired: fill K rounds)"
     ),
     # qualify
     "积分晋圈淘汰制：按积分赛名次取前K名（种子 = 积分赛名次）生成淘汰赛文件": (
