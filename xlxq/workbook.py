@@ -51,7 +51,7 @@ from xlxq.sheets.state import Sig
 from xlxq.sheets.templates import plan_fill_template, plan_new_workbook
 from xlxq.sheets.write_log import write_log, write_log_blocks
 from xlxq.sheets.write_rounds import add_round_sheet
-from xlxq.systems import get_system, system_for
+from xlxq.systems import get_system, system_for, system_label
 from xlxq.workbook_common import (
     check_status,
     demo_done,
@@ -112,7 +112,7 @@ def _blocked(book: Book, data) -> Status:
     return Status(False, zh, en, sorted_problems(data.problems), event=data.event, bad_input=bool(data.input_errors))
 
 
-def _refuse_bad_cells(data) -> None:
+def refuse_bad_cells(data) -> None:
     """A command that pairs or writes a record refuses a workbook with bad
     cells and writes nothing: every one of them in its error (recompute
     marks them, issue 10 §4)."""
@@ -227,7 +227,7 @@ def pair_next_round(book: Book, text_lang: Optional[str] = None) -> Status:
         return tw.pair_next_round(book, text_lang)
 
     data = read_workbook(book)
-    _refuse_bad_cells(data)
+    refuse_bad_cells(data)
     if data.blocking:
         return _blocked(book, data)
     if data.ko is not None:
@@ -328,17 +328,17 @@ def schedule_round_robin(book: Book, text_lang: Optional[str] = None) -> Status:
     text_lang = text_lang or env_lang()  # the messages' language: the caller's, else the environment's
 
     data = read_workbook(book)
-    _refuse_bad_cells(data)
+    refuse_bad_cells(data)
     if data.blocking:
         return _blocked(book, data)
     event = data.event
     s = event.settings
     lang = data.lang
     if not system_for(s).round_robin:
-        label = {"swiss": "积分编排", "knockout": "淘汰赛"}.get(s.system, s.system)
         raise InputError(
-            f"“生成循环赛对阵”只用于单循环、双循环；本赛事为{label}，请用“编排下一轮”",
-            f"scheduling every round is for round robins only; this event is {s.system} (pair round by round)",
+            f"“生成循环赛对阵”只用于单循环、双循环；本赛事为{system_label(s.system, 'zh')}，请用“编排下一轮”",
+            f"scheduling every round is for round robins only; this event is a {system_label(s.system, 'en')} "
+            f"(pair round by round)",
         )
     for rs in data.rounds:
         for b in rs.round.boards:
@@ -410,7 +410,7 @@ def qualify_knockout(
     text_lang = text_lang or env_lang()  # the messages' language: the caller's, else the environment's
 
     data = read_workbook(book)
-    _refuse_bad_cells(data)
+    refuse_bad_cells(data)
     if data.blocking:
         return _blocked(book, data)
     event = data.event
@@ -418,8 +418,8 @@ def qualify_knockout(
     opts = data.options
     if not system_for(s).swiss:
         raise InputError(
-            f"晋圈（积分晋圈淘汰）只用于积分编排；本赛事赛制为{s.system}",
-            f"qualifying for a knockout is for a Swiss; this event is {s.system}",
+            f"晋圈（积分晋圈淘汰）只用于积分编排；本赛事赛制为{system_label(s.system, 'zh')}",
+            f"qualifying for a knockout is for a Swiss; this event is a {system_label(s.system, 'en')}",
         )
     if data.ko is not None:
         raise InputError(
@@ -558,7 +558,7 @@ def explain(
     if (tw := _team_ops(book)) is not None:
         return tw.explain(book, round_no, text_lang)
     data = read_workbook(book)
-    _refuse_bad_cells(data)
+    refuse_bad_cells(data)
     if data.blocking:
         bad = [p for p in data.problems if p.level == BLOCKING]
         return Status(

@@ -26,8 +26,10 @@ def on_source(
     args: argparse.Namespace,
     individual: Callable[[Any], Any],
     team: Optional[Callable[[Any], Any]] = None,
+    book: Optional[Callable[[Any], Any]] = None,
 ) -> int:
-    """The FILE commands: a workbook goes to the Book operations; a JSON
+    """The FILE commands: a workbook goes to ``book`` (given the
+    BookSource; default: the Book operations of ``run_book``); a JSON
     file's event to ``team`` (a team file, when given) or ``individual``,
     each returning an Outcome; under the file's lock from the read to the
     save (docs/reliability.md)."""
@@ -37,7 +39,7 @@ def on_source(
     with file_lock(args.file):
         src = open_source(args.file)
         if isinstance(src, BookSource):
-            return book_command(command, src, args)
+            return finish(book(src)) if book is not None else book_command(command, src, args)
         if team is not None and src.team:
             return finish(team(src.event), args.file)
         return finish(individual(src.event), args.file)

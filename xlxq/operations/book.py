@@ -26,7 +26,7 @@ from xlxq.operations.lines import Lines
 from xlxq.operations.result import Outcome, no_lines
 from xlxq.operations.source import BookSource, round_arg
 from xlxq.text import nums
-from xlxq.systems import system_for
+from xlxq.systems import system_for, system_label
 
 __all__ = ["book_status", "SAVING", "status_outcome", "standings_json", "run_book", "run_team_book", "qualify_book"]
 
@@ -140,8 +140,9 @@ def run_book(
         if st.ok:
             if not system_for(st.event.settings).round_robin:
                 raise InputError(
-                    f"交叉表只用于循环赛，本赛事为{st.event.settings.system}",
-                    f"a cross table is for round robins only; this event is {st.event.settings.system}",
+                    f"交叉表只用于循环赛，本赛事为{system_label(st.event.settings.system, 'zh')}",
+                    f"a cross table is for round robins only; this event is a "
+                    f"{system_label(st.event.settings.system, 'en')}",
                 )
             try:
                 after = round_arg(st.event, rnd) if rnd is not None else None

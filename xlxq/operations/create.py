@@ -33,7 +33,7 @@ from xlxq.core.teams import (
 )
 from xlxq.errors import InputError
 from xlxq.i18n import Text
-from xlxq.operations.lines import Lines, ko_first_round_lines, plan_warnings
+from xlxq.operations.lines import Lines, ko_first_round_lines, next_step, plan_warnings, tiebreak_words
 from xlxq.operations.result import Outcome
 from xlxq.operations.source import checked, parse_playoff, split_list
 from xlxq.operations.team import team_schedule_rounds
@@ -237,8 +237,8 @@ def create_file(args) -> Outcome:
                 )
                 echo(
                     txt(
-                        f"积分末位淘汰：{rules}；名次计算：{'、'.join(settings.tiebreaks)}",
-                        f"elimination: {rules}; tie-breaks: {', '.join(settings.tiebreaks)}",
+                        f"积分末位淘汰：{rules}；名次计算：{tiebreak_words(settings.tiebreaks, lang)}",
+                        f"elimination: {rules}; tie-breaks: {tiebreak_words(settings.tiebreaks, lang)}",
                     )
                 )
         else:
@@ -276,13 +276,7 @@ def create_file(args) -> Outcome:
         echo(*text_table(header, rows, [True, False, False, True, True]))
         if kind.knockout:
             echo(*ko_first_round_lines(event, lang))
-        elif kind.round_robin:
-            echo(
-                txt(
-                    "下一步：xlxq schedule 一次生成全部轮次（或 xlxq pair 逐轮编排）",
-                    "next: xlxq schedule writes every round at once (or xlxq pair, one round at a time)",
-                )
-            )
+        echo(next_step(lang, schedule=kind.round_robin))
         return echo
 
     return Outcome(event=event, path=str(path), render=render)
@@ -493,9 +487,9 @@ def _team_new(args, path) -> Outcome:
             extra += txt(f"；抽签定队序号，种子 {args.draw}", f"; team numbers drawn, seed {args.draw}")
         echo(
             txt(
-                f"已创建 {path}：{what}，{label}，{rounds}轮，场分 {ms}，名次：{'、'.join(tiebreaks)}{extra}",
+                f"已创建 {path}：{what}，{label}，{rounds}轮，场分 {ms}，名次：{tiebreak_words(tiebreaks, lang)}{extra}",
                 f"created {path}: {what}, {label}, {rounds} rounds, match points {ms}, ranking: "
-                f"{', '.join(tiebreaks)}{extra}",
+                f"{tiebreak_words(tiebreaks, lang)}{extra}",
             )
         )
         if kind.swiss:
@@ -504,15 +498,8 @@ def _team_new(args, path) -> Outcome:
         if kind.seated_by_table:
             echo(*team_schedule_lines(event, lang))
             echo(txt("已按全队轮赛制秩序表写入全部轮次", "every round written from the Scheveningen table"))
-        elif kind.round_robin:
-            echo(
-                txt(
-                    "下一步：xlxq schedule 一次生成全部轮次（或 xlxq pair 逐轮编排）",
-                    "next: xlxq schedule writes every round at once (or xlxq pair, one round at a time)",
-                )
-            )
         else:
-            echo(txt("下一步：xlxq pair 编排第1轮", "next: xlxq pair pairs round 1"))
+            echo(next_step(lang, schedule=kind.round_robin))
         return echo
 
     return Outcome(event=event, path=str(path), render=render)
