@@ -17,6 +17,7 @@ from xlxq.errors import InputError
 from xlxq.sheets.cells import tidy_number
 from xlxq.sheets.data import RoundSheet, WorkbookData
 from xlxq.sheets.problems import BLOCKING, INFO, WARNING, Problem
+from xlxq.sheets.state import Sig
 from xlxq.systems import get_system
 
 
@@ -65,11 +66,15 @@ def first_rounds(event: Event) -> dict[int, Optional[int]]:
 
 def hand_problems(data: WorkbookData, rs: RoundSheet) -> tuple[list[Problem], set[int], bool]:
     """A round changed since the program paired it (the pairing recorded in
-    _xlxq): info notes quoting the original.  Returns the problems, the
-    boards changed and whether the byes changed."""
+    _xlxq): info notes quoting the original, written once (issue 10 §6):
+    by the first run that sees the change, not again while the round stays
+    as the program last wrote it (``written``).  Returns the problems, the
+    boards changed and whether the byes changed (those always)."""
     out: list[Problem] = []
     n = rs.no
     gen = data.state.sigs("generated", rs.stage).get(n)
+    seen = data.state.sigs("written", rs.stage).get(n)
+    noted = seen is not None and seen != gen and _same(seen, Sig.of(rs.round))
     changed_boards: set[int] = set()
     byes_changed = False
     if gen is None:
@@ -122,7 +127,11 @@ def hand_problems(data: WorkbookData, rs: RoundSheet) -> tuple[list[Problem], se
                     n,
                 )
             )
-    return out, changed_boards, byes_changed
+    return ([] if noted else out), changed_boards, byes_changed
+
+
+def _same(a: Sig, b: Sig) -> bool:
+    return a.boards == b.boards and sorted(a.byes) == sorted(b.byes)
 
 
 def unfinished_problems(rs: RoundSheet, skip: frozenset = frozenset()) -> list[Problem]:
