@@ -12,6 +12,7 @@
     xlxq simulate FILE --seed S [--rounds K]   random results, pair on (dry run)
     xlxq qualify SWISS.json KNOCKOUT.json --top K [--on-tie error|number]   积分晋圈淘汰
     xlxq demo [DIR]                     sample workbook (xlxq.workbook)
+    xlxq convert A B [--force]          a JSON event file into a workbook (.xlsx) or back
 
 Team events (团体赛, ``event.kind: "team"``, docs/teams.md):
 
@@ -61,7 +62,7 @@ import os
 import sys
 from typing import Any, Optional, Sequence
 
-from xlxq.cli import excel, new, qualify, records, rounds, simulate, tables, team, workbooks
+from xlxq.cli import convert, excel, new, qualify, records, rounds, simulate, tables, team, workbooks
 from xlxq.cli.output import Parser, txt
 
 __all__ = ["main", "build_parser", "COMMAND_GROUPS"]
@@ -77,6 +78,7 @@ COMMAND_GROUPS = (
     simulate,  # simulate
     qualify,  # qualify
     workbooks,  # demo
+    convert,  # convert
     excel,  # excel-setup, doctor
 )
 

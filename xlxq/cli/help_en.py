@@ -157,6 +157,14 @@ HELP_EN: dict[str, str] = {
     "生成演示用的 Excel 工作簿（xlxq.workbook）": "make a demo Excel workbook (xlxq.workbook)",
     "输出文件夹": "the folder to write to",
     "团体赛演示工作簿（8队，团体积分编排）": "a team demo workbook (8 teams, team Swiss)",
+    # convert
+    "JSON 赛事文件与工作簿互相转换": "turn a JSON event file into a workbook, or back",
+    "把 JSON 赛事文件转为 Excel 工作簿（.xlsx/.xlsm，含各轮对阵与结果），或把工作簿转为 JSON 赛事文件": (
+        "turn a JSON event file into an Excel workbook (.xlsx/.xlsm, with every round's pairings and "
+        "results), or a workbook into a JSON event file"
+    ),
+    "要转换的文件（.json 或 .xlsx/.xlsm）": "the file to convert (.json or .xlsx/.xlsm)",
+    "要创建的文件（另一种）": "the file to create (the other kind)",
     # excel-setup, doctor
     "把本 Python 写入 xlwings 的用户设置，Mac 上安装 AppleScript，检查 Excel 的宏设置和模板": (
         "write this Python into xlwings' user settings, install the AppleScript on a Mac, check Excel's "

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import argparse
 
-from xlxq.cli.output import finish
+from xlxq.cli.output import finish, language
 
 __all__ = ["SYSTEM_CHOICES", "cmd_new", "add_parser"]
 
@@ -21,7 +21,7 @@ SYSTEM_CHOICES = ["swiss", "round_robin", "double_round_robin", "knockout"]
 def cmd_new(args: argparse.Namespace) -> int:
     from xlxq.operations.create import create_file
 
-    return finish(create_file(args))
+    return finish(create_file(args, language()))
 
 
 def add_parser(sub) -> None:

@@ -33,6 +33,7 @@ from xlxq.core.teams import (
 )
 from xlxq.errors import InputError
 from xlxq.i18n import Text
+from xlxq.operations.convert import created
 from xlxq.operations.lines import Lines, ko_first_round_lines, next_step, plan_warnings, tiebreak_words
 from xlxq.operations.result import Outcome
 from xlxq.operations.source import checked, parse_playoff, split_list
@@ -44,10 +45,11 @@ from xlxq.text import fmt, text_table
 __all__ = ["create_file"]
 
 
-def create_file(args) -> Outcome:
+def create_file(args, lang: str = "zh") -> Outcome:
     """``xlxq new FILE``: the event of a registration (``args``: the options
     of ``xlxq new``), to be saved as ``args.file``; a team registration
-    (``--teams``) makes a team event."""
+    (``--teams``) makes a team event.  FILE.xlsx/.xlsm: the workbook is
+    built from the template, its sheets in ``lang`` (:func:`created`)."""
     path = Path(args.file)
     if path.exists() and not args.force:
         raise InputError(
@@ -56,7 +58,7 @@ def create_file(args) -> Outcome:
     if path.is_dir():
         raise InputError(f"{path} 是文件夹", f"{path} is a directory")
     if args.teams is not None:
-        return _team_new(args, path)
+        return _team_new(args, path, lang)
     system = args.system
     if args.players is None:
         raise InputError(
@@ -279,7 +281,7 @@ def create_file(args) -> Outcome:
         echo(next_step(lang, schedule=kind.round_robin))
         return echo
 
-    return Outcome(event=event, path=str(path), render=render)
+    return created(event, path, render, args.force, lang)
 
 
 def _refuse(options, zh: str, en: str) -> None:
@@ -344,7 +346,7 @@ def _parse_match_scoring(spec: str) -> dict:
     return out
 
 
-def _team_new(args, path) -> Outcome:
+def _team_new(args, path, lang: str = "zh") -> Outcome:
     system = args.system
     if system not in TEAM_SYSTEMS:
         raise InputError(
@@ -502,4 +504,4 @@ def _team_new(args, path) -> Outcome:
             echo(next_step(lang, schedule=kind.round_robin))
         return echo
 
-    return Outcome(event=event, path=str(path), render=render)
+    return created(event, path, render, args.force, lang)
