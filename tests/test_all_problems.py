@@ -8,7 +8,7 @@ from __future__ import annotations
 import openpyxl
 import pytest
 
-from tests.cli_support import assert_bad_input, run, save
+from tests.cli_support import ROOT, assert_bad_input, load, run, save
 from tests.test_workbook_support import fill_of, header_map, new_event, open_round
 from xlxq.errors import ErrorList, InputError, InputErrors
 
@@ -196,3 +196,16 @@ def test_workbook_one_bad_cell_keeps_its_message(tmp_path):
     reg.cell(row=hr + 2, column=h["种子"][0]).value = "abc"
     wb.save(path)
     assert_bad_input(run("pair", path), "“报名表”表第4行（E4）：", "的种子应为正整数，实为“abc”")
+
+
+def test_team_file_every_problem_one_line_each(tmp_path):
+    f = tmp_path / "t.json"
+    run("new", f, "--teams", ROOT / "samples" / "teams.csv", "--boards", "4", check_rc=0)
+    d = load(f)
+    d["players"][0]["rating"] = "x"
+    d["players"][1]["absent_rounds"] = [2]
+    d["teams"][2]["name"] = ""
+    save(f, d)
+    lines = run("check", f).err.splitlines()
+    assert lines[0] == "错误：发现3处错误：" and len(lines) == 4
+    assert "等级分 rating" in lines[1] and "不设请假" in lines[2]
