@@ -73,18 +73,13 @@ def test_standings_title_says_the_last_round_with_a_result(tmp_path):
 
 
 def test_a_hand_change_is_noted_once(tmp_path):
-    from tests.test_workbook_support import fill_of, new_event, open_round
+    from tests.test_workbook_support import fill_of, new_event, open_round, swap_colours
 
     _, path = new_event(tmp_path / "e.xlsx", rounds=7)
     run("pair", path, check_rc=0)
-    wb, view = open_round(path, 1)
+    _, view = open_round(path, 1)
     row = view.rows()[2]
-    red, black = view.get(row, "red_no"), view.get(row, "black_no")
-    view.set(row, "red_no", black)
-    view.set(row, "black_no", red)
-    view.set(row, "red_name", None)
-    view.set(row, "black_name", None)
-    wb.save(path)
+    red, black = swap_colours(path, 1, row)
     assert "人工调整：先后手与编排相反" in run("check", path, check_rc=0).out  # seen, not yet recorded
     first = run("standings", path, check_rc=0).out
     assert "人工调整：先后手与编排相反" in first
@@ -101,14 +96,7 @@ def test_a_hand_change_is_noted_once(tmp_path):
     _, v = open_round(path, 1)
     assert (v.get(row, "red_no"), v.get(row, "black_no")) == (black, red)
     # a second change is noted again, once
-    wb, view = open_round(path, 1)
-    row2 = view.rows()[4]
-    r2, b2 = view.get(row2, "red_no"), view.get(row2, "black_no")
-    view.set(row2, "red_no", b2)
-    view.set(row2, "black_no", r2)
-    view.set(row2, "red_name", None)
-    view.set(row2, "black_name", None)
-    wb.save(path)
+    swap_colours(path, 1, view.rows()[4])
     assert run("standings", path, check_rc=0).out.count("人工调整") == 2
     assert "人工调整" not in run("standings", path, check_rc=0).out
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from typing import Any, Optional
+from typing import Any, Callable, Optional
 
 from xlxq.core.model import Player
 from xlxq.errors import ErrorList
@@ -157,6 +157,51 @@ def reg_rating(e: dict[str, Any], name: str, r: int, get: dict[str, Any], c: dic
         e["rating"] = x
 
 
+def _withdrawn_value(v: Any) -> tuple[bool, Optional[int]]:
+    wd = parse_withdrawn(v)
+    return wd is None or wd >= 1, wd
+
+
+def _absent_value(v: Any) -> tuple[bool, tuple[int, ...]]:
+    rounds = parse_absent(v)
+    return rounds is not None, rounds or ()
+
+
+#: The 报名表 cells that name rounds: how each is read ((valid, value)),
+#: and the Chinese and English of what it should be.
+ROUND_CELLS: dict[str, tuple[Callable[[Any], tuple[bool, Any]], str, str]] = {
+    "withdrawn": (
+        _withdrawn_value,
+        "退赛轮次应为轮次数字（如 5 表示从第5轮起不再编排）",
+        "withdrawn-from-round must be a round number",
+    ),
+    "absent": (
+        _absent_value,
+        "请假轮次应为轮次数字（如 3 或 3,5）",
+        "absent-in-rounds must be round numbers (3 or 3,5)",
+    ),
+}
+
+
+def round_cell(
+    name: str,
+    r: int,
+    c: dict[str, int],
+    get: dict[str, Any],
+    key: str,
+    who: str,
+    what: tuple[Callable[[Any], tuple[bool, Any]], str, str],
+) -> Any:
+    """The rounds in cell ``key`` of row ``r`` (退赛轮次, 请假轮次), or the
+    error naming the player ``who`` and the cell."""
+    parse, zh, en = what
+    v = get.get(key)
+    ok, value = parse(v)
+    if not ok:
+        raise sheet_error(name, r, f"{who} 的{zh}，实为“{v}”", f"{who}: {en}, got {v!r}", L.cell_ref(r, c[key]))
+    return value
+
+
 def read_registration(
     name: str, grid: list[list[Any]], problems: list[Problem], errors: Optional[ErrorList] = None
 ) -> tuple[list[Player], RegistrationSheet]:
@@ -185,28 +230,9 @@ def read_registration(
             with errs.guard():
                 e["seed"] = positive_cell(get["seed"], name, r, c, "seed", pname, "种子", "seed")
         e["withdrawn"], e["absent"] = None, ()
-        with errs.guard():
-            wd = parse_withdrawn(get.get("withdrawn"))
-            if wd is not None and wd < 1:
-                raise sheet_error(
-                    name,
-                    r,
-                    f"{pname} 的退赛轮次应为轮次数字（如 5 表示从第5轮起不再编排），实为“{get['withdrawn']}”",
-                    f"{pname}: withdrawn-from-round must be a round number, got {get['withdrawn']!r}",
-                    L.cell_ref(r, c["withdrawn"]),
-                )
-            e["withdrawn"] = wd
-        with errs.guard():
-            absent = parse_absent(get.get("absent"))
-            if absent is None:
-                raise sheet_error(
-                    name,
-                    r,
-                    f"{pname} 的请假轮次应为轮次数字（如 3 或 3,5），实为“{get['absent']}”",
-                    f"{pname}: absent-in-rounds must be round numbers (3 or 3,5), got {get['absent']!r}",
-                    L.cell_ref(r, c["absent"]),
-                )
-            e["absent"] = absent
+        for key, what in ROUND_CELLS.items():
+            with errs.guard():
+                e[key] = round_cell(name, r, c, get, key, pname, what)
         entries.append(e)
     if errors is None:
         errs.check()
