@@ -14,7 +14,7 @@ import openpyxl
 import pytest
 
 from tests import xlremote as H
-from tests.test_workbook_support import new_event, open_round, standings_sheet, write_results
+from tests.test_workbook_support import new_event, open_round, standings_sheet, swap_colours, write_results
 
 import xlxq.excel as E
 from xlxq.backends.openpyxl_book import OpenpyxlBook
@@ -178,14 +178,7 @@ def test_multi_round_event_ends_with_the_same_standings(tmp_path):
         play_results([a, b, c], n, seed=100 + n)
         if n == 3:  # a hand edit: swap colours on board 1
             for p in (a, b, c):
-                wb, view = open_round(p, 3)
-                row = view.rows()[1]
-                red, black = view.get(row, "red_no"), view.get(row, "black_no")
-                view.set(row, "red_no", black)
-                view.set(row, "black_no", red)
-                view.set(row, "red_name", None)
-                view.set(row, "black_name", None)
-                wb.save(p)
+                swap_colours(p, 3, open_round(p, 3)[1].rows()[1])
         recompute(OpenpyxlBook(a))
         remote(b, E.recompute)
         remote(c, E.recompute, client="Office.js", numbers="wire")
