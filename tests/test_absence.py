@@ -258,6 +258,9 @@ def test_workbook_absence_row_record_and_standings(tmp_path, lang):
     # round 1: 4-3 on board 2, red won every board; round 2: absent, 0 points, no opponent
     assert table[3]["score"] == 0 and table[3]["tiebreaks"]["cumulative"] == 0
     assert table[3]["tiebreaks"]["opp_score"] == table[4]["score"]
+    standings = rows_of(path, "成绩表" if lang == "zh" else "Standings")
+    (srow,) = [r for r in standings if len(r) > 2 and r[1] == 3]
+    assert srow[-1] == ("第2轮请假" if lang == "zh" else "absent in round 2")  # round 4 not played yet
     log = "编排记录" if lang == "zh" else "Pairing log"
     text = "\n".join(str(r[0]) for r in rows_of(path, log))
     assert "请假：3号" in text  # the 编排记录 is in Chinese in both workbooks (seed 000's wording)
