@@ -209,3 +209,24 @@ def test_team_file_every_problem_one_line_each(tmp_path):
     lines = run("check", f).err.splitlines()
     assert lines[0] == "错误：发现3处错误：" and len(lines) == 4
     assert "等级分 rating" in lines[1] and "不设请假" in lines[2]
+
+
+def test_recompute_button_through_the_remote_engine_marks_every_bad_cell(tmp_path, remote_engine_env):
+    pytest.importorskip("xlwings")
+    import xlxq.excel as E
+    from tests import xlremote as H
+
+    _, path = new_event(tmp_path / "e.xlsx", rounds=7)
+    run("pair", path, check_rc=0)
+    cells = _spoil(path)
+    r = H.run_workbook_function(path, E.recompute)
+    assert not r.result.ok and r.alerts[0]["mode"] == "critical"
+    prompt = r.alerts[0]["prompt"]
+    assert prompt.startswith("表中有4处必须先改正的错误（第一处：报名表!") and "Traceback" not in prompt
+    for sheet, cell in cells:
+        ws = openpyxl.load_workbook(path)[sheet]
+        assert fill_of(path, sheet, ws[cell].row, ws[cell].column) == "#FFC7CE", (sheet, cell)
+    r = H.run_workbook_function(path, E.pair_next_round)  # refused, every problem in the message
+    lines = r.alerts[0]["prompt"].splitlines()
+    assert not r.result.ok and lines[0] == "发现4处错误：" and len(lines) == 6 and lines[-1] == "工作簿未作改动。"
+    assert "第2轮" not in openpyxl.load_workbook(path).sheetnames
