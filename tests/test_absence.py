@@ -316,3 +316,19 @@ def test_pair_button_through_the_remote_engine_gives_the_openpyxl_workbook(tmp_p
         H.run_workbook_function(b, E.recompute)
     assert contents(a) == contents(b)
     assert [r for r in rows_of(b, "第2轮") if r[0] == "请假"][0][1] == 3
+
+
+def test_pair_prints_the_absent_players_json_and_workbook(tmp_path):
+    f = tmp_path / "e.json"
+    players = [{"no": i, "name": f"P{i}", "unit": ""} for i in range(1, 9)]
+    players[2]["absent_rounds"] = [1]
+    save(f, {"format": "xlxq/1", "event": {"rounds": 5}, "players": players, "rounds": []})
+    out = run("pair", f, check_rc=0).out.splitlines()
+    assert "请假：3 P3 （本轮不编排）" in out and any(x.startswith("轮空：") for x in out)
+    g = tmp_path / "g.json"
+    save(g, {"format": "xlxq/1", "event": {"rounds": 5}, "players": players, "rounds": []})
+    assert "Absent: 3 P3  (not paired)" in run("pair", g, lang="en", check_rc=0).out.splitlines()
+    _, path = new_event(tmp_path / "e.xlsx", rounds=7)
+    mark_absent(path, 3, "1")
+    out = run("pair", path, check_rc=0).out.splitlines()
+    assert any(x.split()[:3] == ["请假", "3", "陈志远"] for x in out)
