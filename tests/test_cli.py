@@ -447,31 +447,30 @@ def test_new_into_missing_folder(tmp_path):
     assert "不存在" in p.err
 
 
-def test_new_never_writes_json_under_a_workbook_name(tmp_path, capsys, sample_registration):
-    """``xlxq new x.xlsx`` used to write JSON text into a file named .xlsx and
-    say it succeeded; with --force it replaced a real workbook.  Now it is
-    refused (exit 2, the file named), nothing is written, and an existing
-    workbook stays byte-identical."""
+def test_new_builds_a_workbook_under_a_workbook_name(tmp_path, capsys, sample_registration):
+    """``xlxq new x.xlsx`` used to write JSON text into a file named .xlsx
+    (then was refused, issue 10); now it builds the workbook from the
+    template (issue 10 §3): the same event as ``xlxq new x.json`` reads back
+    from it; an existing workbook is replaced only with --force."""
+    from xlxq.backends.json_file import load_event
+    from xlxq.backends.openpyxl_book import OpenpyxlBook
     from xlxq.cli import main
-    from xlxq.workbook import create_event_workbook
-    from xlxq.backends.registration import read_registration
-    from xlxq.core.model import EventSettings
+    from xlxq.sheets.read import read_workbook
 
     target = tmp_path / "event.xlsx"
-    assert main(["new", str(target), "--players", str(sample_registration)]) == 2
-    err = capsys.readouterr().err
-    assert "event.xlsx" in err and "JSON" in err and "Traceback" not in err
-    assert not target.exists() and list(tmp_path.iterdir()) == []
-
-    create_event_workbook(target, read_registration(sample_registration), EventSettings(rounds=7))
-    before = target.read_bytes()
-    for name in ("event.xlsx", "EVENT.XLSM"):
-        path = tmp_path / name
-        if not path.exists():
-            path.write_bytes(before)
-        assert main(["new", str(path), "--players", str(sample_registration), "--force"]) == 2
-        assert path.read_bytes() == before
+    assert main(["new", str(target), "--players", str(sample_registration), "--name", "event"]) == 0
+    out = capsys.readouterr().out
+    assert "已创建" in out and "下一步" in out
     assert main(["new", str(tmp_path / "event.json"), "--players", str(sample_registration)]) == 0
+    want = load_event(tmp_path / "event.json")
+    got = read_workbook(OpenpyxlBook(target)).event
+    assert got.players == want.players and got.settings == want.settings
+    before = target.read_bytes()
+    assert main(["new", str(target), "--players", str(sample_registration)]) == 2  # exists
+    assert target.read_bytes() == before
+    m = tmp_path / "EVENT.XLSM"
+    assert main(["new", str(m), "--players", str(sample_registration)]) == 0
+    assert read_workbook(OpenpyxlBook(m)).event.players == want.players
 
 
 def test_version(capsys):

@@ -15,7 +15,7 @@ import pytest
 
 from tests import xlremote as H
 from tests.conftest import enter_results
-from tests.test_workbook_support import new_event, open_round, standings_sheet, write_results
+from tests.test_workbook_support import new_event, open_round, standings_sheet, swap_colours, write_results
 
 
 import xlxq.excel as E
@@ -181,14 +181,7 @@ def test_multi_round_event_ends_with_the_same_standings(tmp_path):
         play_results([a, b, c], n, seed=100 + n)
         if n == 3:  # a hand edit: swap colours on board 1
             for p in (a, b, c):
-                wb, view = open_round(p, 3)
-                row = view.rows()[1]
-                red, black = view.get(row, "red_no"), view.get(row, "black_no")
-                view.set(row, "red_no", black)
-                view.set(row, "black_no", red)
-                view.set(row, "red_name", None)
-                view.set(row, "black_name", None)
-                wb.save(p)
+                swap_colours(p, 3, open_round(p, 3)[1].rows()[1])
         recompute(OpenpyxlBook(a))
         remote(b, E.recompute)
         remote(c, E.recompute, client="Office.js", numbers="wire")
@@ -347,7 +340,7 @@ def test_bad_input_gives_a_chinese_message_and_writes_nothing(twin):
     view.set(row, "result", "红赢了吧")
     wb.save(b)
     before = contents(b)
-    for fn in (E.pair_next_round, E.recompute, E.explain):
+    for fn in (E.pair_next_round, E.explain):  # recompute marks the cell instead (issue 10 §4, below)
         r = remote(b, fn)
         assert [a["func"] for a in r.actions] == ["alert"]
         alert = r.alerts[0]
@@ -356,6 +349,11 @@ def test_bad_input_gives_a_chinese_message_and_writes_nothing(twin):
         assert "工作簿未作改动" in alert["prompt"] and "Traceback" not in alert["prompt"]
         assert not r.result.ok
         assert contents(b) == before
+    r = remote(b, E.recompute)
+    assert not r.result.ok and r.alerts[0]["mode"] == "critical"
+    assert f"已标红：第1轮!F{row}" in r.alerts[0]["prompt"] and "红赢了吧" in r.alerts[0]["prompt"]
+    after = contents(b)
+    assert after != before and "红赢了吧" in str(after["第1轮"][row - 1])  # the row's 提示
 
 
 def test_english_message_with_xlxq_lang(twin, monkeypatch):

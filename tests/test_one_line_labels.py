@@ -58,8 +58,13 @@ def test_a_label_on_two_lines_is_refused_naming_the_cell(
     f = _edited(demos[kind], tmp_path / "w.xlsx", sheet, coord, value)
     before = f.read_bytes()
     rc, out, err = _run(capsys, command, f)
-    assert rc == 2 and out == ""
     row = int(coord[1:])
+    if kind == "individual" and command != "pair":  # issue 10 §4: listed (check) or marked (standings)
+        assert rc == 2 and err == ""
+        assert f"{sheet}!{coord} {problem}：" in out
+        assert (f.read_bytes() == before) == (command == "check")
+        return
+    assert rc == 2 and out == ""
     assert err.splitlines() == [
         f"错误：“{sheet}”表第{row}行（{coord}）：{problem}：{problem[:2]}印在对阵表和成绩册上，只能是一行文字，请改正该单元格"
     ]

@@ -106,19 +106,27 @@ def test_bad_input_names_sheet_and_row_and_writes_nothing(tmp_path):
     view.set(row, "result", "红赢了吧")
     wb.save(path)
     before = path.read_bytes()
-    for op in (recompute, pair_next_round, explain, check):
+    for op in (pair_next_round, explain):  # refused, nothing written, the message as before issue 10 §4
         with pytest.raises(InputError) as e:
             op(book(path))
         assert "第1轮" in e.value.zh and f"第{row}行" in e.value.zh and "红赢了吧" in e.value.zh
         assert f"row {row}" in e.value.en
         assert path.read_bytes() == before
+    st = check(book(path))  # lists it, writes nothing
+    assert not st.ok and st.bad_input and path.read_bytes() == before
+    (p,) = [p for p in st.details if p.level == "blocking"]
+    assert p.sheet == "第1轮" and p.row == row and "红赢了吧" in p.zh and p.cell == f"F{row}"
+    st = recompute(book(path))  # marks the cell and fills its 提示; no standings
+    assert not st.ok and "已标红：第1轮!F" in st.message_zh
+    _, view2 = open_round(path, 1)
+    assert "红赢了吧" in str(view2.get(row, "note"))
     view.set(row, "result", "和")
     # unknown 序号 on a board
     view.set(view.rows()[2], "black_no", 99)
     wb.save(path)
     before = path.read_bytes()
     with pytest.raises(InputError) as e:
-        recompute(book(path))
+        pair_next_round(book(path))
     assert "99" in e.value.zh and "不在报名表" in e.value.zh and f"第{view.rows()[2]}行" in e.value.zh
     assert path.read_bytes() == before
     view.set(view.rows()[2], "black_no", model.rounds[0].boards[1].black)

@@ -127,6 +127,20 @@ def write_results(
     wb.save(path)
 
 
+def swap_colours(path: Path, n: int, row: int, lang: str = "zh") -> tuple[int, int]:
+    """The arbiter swaps red and black on ``row`` of round ``n`` (the 序号
+    swapped, the names cleared for the program to fill); returns (red, black)
+    as they were."""
+    wb, view = open_round(path, n, lang)
+    red, black = view.get(row, "red_no"), view.get(row, "black_no")
+    view.set(row, "red_no", black)
+    view.set(row, "black_no", red)
+    view.set(row, "red_name", None)
+    view.set(row, "black_name", None)
+    wb.save(path)
+    return red, black
+
+
 def standings_sheet(path: Path, lang: str = "zh") -> list[dict[str, Any]]:
     wb = openpyxl.load_workbook(path)
     ws = wb["成绩表" if lang == "zh" else "Standings"]

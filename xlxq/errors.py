@@ -48,6 +48,10 @@ class XlxqError(Exception):
         lang = lang or os.environ.get("XLXQ_LANG", "zh")
         return self.en if lang.lower().startswith("en") else self.zh
 
+    def lines(self, lang: str | None = None) -> list[str]:
+        """The message as lines (one; :class:`InputErrors`: one a problem)."""
+        return [self.message(lang)]
+
     def __str__(self) -> str:  # pragma: no cover - trivial
         return self.message()
 
@@ -56,5 +60,76 @@ class InputError(XlxqError):
     """The tournament data is inconsistent or malformed."""
 
 
+class SheetError(InputError):
+    """An input error in one place of a sheet: its message names the place
+    ("“报名表”表第5行（G5）：…"); ``detail_zh``/``detail_en`` are the text after
+    it, for the cell's 提示 (the row's note names no place)."""
+
+    def __init__(self, zh: str, en: str, detail_zh: str, detail_en: str, **where: Any):
+        super().__init__(zh, en, **where)
+        self.detail_zh, self.detail_en = detail_zh, detail_en
+
+
 class PairingImpossible(XlxqError):
     """No legal pairing of the round exists (no rematch, at most one bye)."""
+
+
+class InputErrors(InputError):
+    """Every problem one read found (issue 10 §4), each an
+    :class:`InputError` with its own place; this error's place is the
+    first's.  ``message``: "发现3处错误，第一处：…" ("3 problems; the first: …");
+    ``lines``: that, then each problem on its own line.  A read that finds
+    one problem raises it alone (:meth:`ErrorList.check`), so its message is
+    what it always was."""
+
+    def __init__(self, errors: list[InputError]):
+        self.errors = list(errors)
+        first = self.errors[0]
+        n = len(self.errors)
+        super().__init__(
+            f"发现{n}处错误，第一处：{first.zh}", f"{n} problems; the first: {first.en}", place=first.place
+        )
+
+    def lines(self, lang: str | None = None) -> list[str]:
+        n = len(self.errors)
+        en = (lang or os.environ.get("XLXQ_LANG", "zh")).lower().startswith("en")
+        return [f"{n} problems:" if en else f"发现{n}处错误："] + [e.message(lang) for e in self.errors]
+
+
+class ErrorList:
+    """Collects :class:`InputError` s instead of stopping at the first:
+    ``with errors.guard(): …`` around each item read (a row, a player, a
+    board) keeps the error and goes on; :meth:`check` raises what was
+    found: nothing, the one error as it is, or :class:`InputErrors`."""
+
+    def __init__(self) -> None:
+        self.errors: list[InputError] = []
+
+    def guard(self) -> "_Guard":
+        return _Guard(self)
+
+    def add(self, exc: InputError) -> None:
+        self.errors.extend(exc.errors if isinstance(exc, InputErrors) else [exc])
+
+    def __bool__(self) -> bool:
+        return bool(self.errors)
+
+    def check(self) -> None:
+        if len(self.errors) == 1:
+            raise self.errors[0]
+        if self.errors:
+            raise InputErrors(self.errors)
+
+
+class _Guard:
+    def __init__(self, owner: ErrorList) -> None:
+        self.owner = owner
+
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, kind: Any, exc: Any, tb: Any) -> bool:
+        if isinstance(exc, InputError):
+            self.owner.add(exc)
+            return True
+        return False

@@ -318,7 +318,11 @@ def _run(op: str, book: Any, **kw: Any) -> Status:
             st = _operate(op, xb, **kw)
     except XlxqError as exc:
         _undo(xb, mark)
-        st = Status(False, exc.zh + "\n工作簿未作改动。", exc.en + "\nThe workbook was not changed.")
+        st = Status(  # every problem a read found, one a line (issue 10 §4)
+            False,
+            "\n".join(exc.lines("zh")) + "\n工作簿未作改动。",
+            "\n".join(exc.lines("en")) + "\nThe workbook was not changed.",
+        )
     except Exception as exc:  # noqa: BLE001 - everything reaches the arbiter as a message
         _undo(xb, mark)
         if in_book:

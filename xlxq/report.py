@@ -20,7 +20,7 @@ from typing import Any, Optional
 
 from xlxq.core.combined import combined_ranking, elimination_rounds
 from xlxq.core.knockout import build_bracket, knockout_ranking, stage_name, stage_name_en
-from xlxq.core.model import Event
+from xlxq.core.model import Event, absent_players
 from xlxq.core.rr_standings import LABELS_EN as RR_LABELS_EN
 from xlxq.core.rr_standings import LABELS_ZH as RR_LABELS_ZH
 from xlxq.core.rr_standings import compute_rr_standings, cross_table, resolve_rr_tiebreaks
@@ -479,6 +479,11 @@ def pairing_lines(
                 + bye_note
             )
         )
+    for no in absent_players(event, rnd):  # 请假 (docs/pairing.md §2.6b)
+        p = by_no[no]
+        lines.append(
+            t(f"请假：{p.no} {p.name} {p.unit}（本轮不编排）", f"Absent: {p.no} {p.name} {p.unit} (not paired)")
+        )
     return lines
 
 
@@ -566,6 +571,9 @@ def book_pairing_text(
     for no in rnd.byes:
         p = by_no[no]
         rows.append(["轮空" if lang == "zh" else "bye", p.no, p.name, p.unit, fmt(scores.get(no)), "", "", "", "", ""])
+    for no in absent_players(event, rnd):  # the 请假 row of the sheet
+        p = by_no[no]
+        rows.append(["请假" if lang == "zh" else "absent", p.no, p.name, p.unit, "", "", "", "", "", ""])
     return "\n".join(
         [title] + text_table(header, rows, [True, True, False, False, True, False, True, False, False, True])
     )

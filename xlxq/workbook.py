@@ -35,7 +35,7 @@ from xlxq.core.knockout import build_bracket, stage_name
 from xlxq.core.model import Event, EventSettings, Player, validate_event
 from xlxq.core.pairing import pair_round
 from xlxq.core.standings import table_round
-from xlxq.errors import InputError
+from xlxq.errors import ErrorList, InputError
 from xlxq.i18n import env_lang
 from xlxq.operations.pending import require_results
 from xlxq.report import book_pairing_text, book_standings_text
@@ -54,7 +54,7 @@ from xlxq.sheets.state import Sig
 from xlxq.sheets.templates import plan_fill_template, plan_new_workbook
 from xlxq.sheets.write_log import write_log, write_log_blocks
 from xlxq.sheets.write_rounds import add_round_sheet
-from xlxq.systems import get_system, system_for
+from xlxq.systems import get_system, system_for, system_label
 from xlxq.workbook_common import (
     apply_status,
     check_status,
@@ -96,20 +96,38 @@ __all__ = [
 
 
 def _blocked(data) -> Status:
-    """Unusable rounds: write only the highlights and notes, then report."""
+    """Unusable rounds or bad cells: write only the highlights and notes,
+    then report (several: how many and where the first is, issue 10 §4)."""
     canvas = Canvas(data.snapshot)
     refresh(canvas, data, data.event, standings=False)
     plan = canvas.finish()
     bad = [p for p in data.problems if p.level == BLOCKING]
-    where = "、".join(sorted({p.where() for p in bad}))
+    places = sorted({p.where() for p in bad})
+    if len(bad) > 1 and data.input_errors:
+        first = sorted_problems(bad)[0].where()
+        zh = f"表中有{len(bad)}处必须先改正的错误（第一处：{first}，均已标红，见“提示”列），成绩与编排暂未更新"
+        en = (
+            f"{len(bad)} errors to fix first (the first: {first}; all highlighted in red, see the Notes "
+            f"column); standings and pairing were not updated"
+        )
+    else:
+        where = "、".join(places)
+        zh = f"表中有必须先改正的错误（已标红：{where}），成绩与编排暂未更新"
+        en = f"fix the errors first (highlighted in red: {where}); standings and pairing were not updated"
     return Status(
-        False,
-        f"表中有必须先改正的错误（已标红：{where}），成绩与编排暂未更新",
-        f"fix the errors first (highlighted in red: {where}); standings and pairing were not updated",
-        sorted_problems(data.problems),
-        event=data.event,
-        plan=plan,
+        False, zh, en, sorted_problems(data.problems), event=data.event, bad_input=bool(data.input_errors), plan=plan
     )
+
+
+def refuse_bad_cells(data) -> None:
+    """A command that pairs or writes a record refuses a workbook with bad
+    cells and writes nothing: every one of them in its error (recompute
+    marks them, issue 10 §4)."""
+    if data.input_errors:
+        errors = ErrorList()
+        for e in data.input_errors:
+            errors.add(e)
+        errors.check()
 
 
 # ==========================================================================
@@ -218,6 +236,7 @@ def pair_next_round(book: Book, text_lang: Optional[str] = None, provisional: bo
         return tw.pair_next_round(book, text_lang, provisional)
 
     data = read_workbook(book)
+    refuse_bad_cells(data)
     if data.blocking:
         return _blocked(data)
     if data.ko is not None:
@@ -322,16 +341,17 @@ def schedule_round_robin(book: Book, text_lang: Optional[str] = None) -> Status:
     text_lang = text_lang or env_lang()  # the messages' language: the caller's, else the environment's
 
     data = read_workbook(book)
+    refuse_bad_cells(data)
     if data.blocking:
         return _blocked(data)
     event = data.event
     s = event.settings
     lang = data.lang
     if not system_for(s).round_robin:
-        label = {"swiss": "积分编排", "knockout": "淘汰赛"}.get(s.system, s.system)
         raise InputError(
-            f"“生成循环赛对阵”只用于单循环、双循环；本赛事为{label}，请用“编排下一轮”",
-            f"scheduling every round is for round robins only; this event is {s.system} (pair round by round)",
+            f"“生成循环赛对阵”只用于单循环、双循环；本赛事为{system_label(s.system, 'zh')}，请用“编排下一轮”",
+            f"scheduling every round is for round robins only; this event is a {system_label(s.system, 'en')} "
+            f"(pair round by round)",
         )
     for rs in data.rounds:
         for b in rs.round.boards:
@@ -404,6 +424,7 @@ def qualify_knockout(
     text_lang = text_lang or env_lang()  # the messages' language: the caller's, else the environment's
 
     data = read_workbook(book)
+    refuse_bad_cells(data)
     if data.blocking:
         return _blocked(data)
     event = data.event
@@ -411,8 +432,8 @@ def qualify_knockout(
     opts = data.options
     if not system_for(s).swiss:
         raise InputError(
-            f"晋圈（积分晋圈淘汰）只用于积分编排；本赛事赛制为{s.system}",
-            f"qualifying for a knockout is for a Swiss; this event is {s.system}",
+            f"晋圈（积分晋圈淘汰）只用于积分编排；本赛事赛制为{system_label(s.system, 'zh')}",
+            f"qualifying for a knockout is for a Swiss; this event is a {system_label(s.system, 'en')}",
         )
     if data.ko is not None:
         raise InputError(
@@ -553,6 +574,7 @@ def explain(
     if (tw := _team_ops(book)) is not None:
         return tw.explain(book, round_no, text_lang)
     data = read_workbook(book)
+    refuse_bad_cells(data)
     if data.blocking:
         bad = [p for p in data.problems if p.level == BLOCKING]
         return Status(

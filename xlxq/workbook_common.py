@@ -79,7 +79,12 @@ def check_status(data: Any) -> Status:
     if not e and not w:
         return Status(True, "未发现问题", "no problems found", problems, event=data.event)
     return Status(
-        e == 0, f"发现{e}个错误、{w}个警告", f"{e} error(s) and {w} warning(s) found", problems, event=data.event
+        e == 0,
+        f"发现{e}个错误、{w}个警告",
+        f"{e} error(s) and {w} warning(s) found",
+        problems,
+        event=data.event,
+        bad_input=bool(getattr(data, "input_errors", ())),
     )
 
 

@@ -67,7 +67,7 @@ from xlxq.core.model import (
 from xlxq.backends.limits import parse_json
 from xlxq.core.groups import Grouped, check_group_name
 from xlxq.backends.safety import atomic_save
-from xlxq.errors import InputError
+from xlxq.errors import ErrorList, InputError
 from xlxq.systems import get_system, system_for
 from xlxq.core.rr_standings import resolve_rr_tiebreaks
 from xlxq.core.standings import resolve_tiebreaks
@@ -96,7 +96,7 @@ _EVENT_KEYS = (
     "member_total",
 )
 _KNOCKOUT_KEYS = ("playoff_games", "armageddon")
-_SCORING_KEYS = ("win", "draw", "loss", "bye", "draw_red", "draw_black")
+_SCORING_KEYS = ("win", "draw", "loss", "bye", "draw_red", "draw_black", "absent")
 _ROUND_KEYS = ("round", "boards", "byes", "provisional")
 _BOARD_KEYS = ("board", "red", "black", "result", "fouls")
 _FOUL_KEYS = ("red", "black")
@@ -268,16 +268,25 @@ def _board_from_dict(b: Any, rno: int, j: int) -> Board:
     )
 
 
-def _round_from_dict(r: Any, i: int) -> Round:
+def _round_from_dict(r: Any, i: int, errors: Optional[ErrorList] = None) -> Round:
+    """Round ``i`` of the file; a bad board goes to ``errors`` (if given)
+    and the others are still read."""
     where_zh, where_en = f"rounds 第{i + 1}项", f"rounds[{i}]"
     r = as_obj(r, _ROUND_KEYS, where_zh, where_en)
     if "round" not in r:
         raise fail(where_zh, where_en, "缺少轮次 round", "missing key 'round'")
     rno = as_int(r["round"], f"{where_zh} 的轮次 round", f"{where_en}.round", minimum=1)
-    boards = [
-        _board_from_dict(b, rno, j)
-        for j, b in enumerate(as_list(r.get("boards", []), f"第{rno}轮 boards", f"round {rno} boards"))
-    ]
+    local = errors is None
+    errors = ErrorList() if errors is None else errors
+    mine = len(errors.errors)
+    boards = []
+    for j, b in enumerate(as_list(r.get("boards", []), f"第{rno}轮 boards", f"round {rno} boards")):
+        with errors.guard():
+            boards.append(_board_from_dict(b, rno, j))
+    if len(errors.errors) > mine:
+        if local:
+            errors.check()
+        return Round(round=rno)  # its boards' errors are kept; the rest of the round is not judged
     seen: set[int] = set()
     for b in boards:
         if b.board in seen:
@@ -321,11 +330,25 @@ def event_from_dict(d: Any) -> Event:
             f"不是 xlxq 赛事文件：format 应为 {FORMAT!r}，实为 {fmt!r}",
             f"not an xlxq tournament file: format should be {FORMAT!r}, got {fmt!r}",
         )
-    settings = _settings_from_dict(d.get("event", {}))
+    # every problem at once (issue 10 §4): the settings, each player, each
+    # round's boards; the event is validated only when they all read
+    errors = ErrorList()
+    settings = EventSettings()
+    with errors.guard():
+        settings = _settings_from_dict(d.get("event", {}))
     if "players" not in d:
-        raise InputError("缺少棋手名单 players", "missing key 'players'")
-    players = [player_from_dict(p, i) for i, p in enumerate(as_list(d["players"], "players（棋手名单）", "players"))]
-    rounds = [_round_from_dict(r, i) for i, r in enumerate(as_list(d.get("rounds", []), "rounds（各轮）", "rounds"))]
+        errors.add(InputError("缺少棋手名单 players", "missing key 'players'"))
+    players = []
+    with errors.guard():
+        for i, p in enumerate(as_list(d.get("players", []), "players（棋手名单）", "players")):
+            with errors.guard():
+                players.append(player_from_dict(p, i))
+    rounds = []
+    with errors.guard():
+        for i, r in enumerate(as_list(d.get("rounds", []), "rounds（各轮）", "rounds")):
+            with errors.guard():
+                rounds.append(_round_from_dict(r, i, errors))
+    errors.check()
     event = Event(settings=settings, players=players, rounds=rounds)
     validate_event(event)
     boards = {(r.round, b.board) for r in rounds for b in r.boards}
@@ -464,7 +487,10 @@ def _read_json(path: str | os.PathLike) -> Any:
 
 
 def _scoring_to_dict(sc: Scoring) -> dict:
-    return with_set({"win": sc.win, "draw": sc.draw, "loss": sc.loss}, sc, ("bye", "draw_red", "draw_black"))
+    out = with_set({"win": sc.win, "draw": sc.draw, "loss": sc.loss}, sc, ("bye", "draw_red", "draw_black"))
+    if sc.absent:
+        out["absent"] = sc.absent
+    return out
 
 
 def _options_to_dict(s: EventSettings) -> dict:

@@ -37,8 +37,8 @@ OPTIONS: dict[str, tuple[str, str, tuple]] = {
     "rr_withdrawal": ("standings", "choice", RR_WITHDRAWALS),
 }
 
-PLAYER_KEYS = ("no", "name", "unit", "rating", "seed", "withdrawn_from_round")
-_PLAYER_KEYSET = frozenset(PLAYER_KEYS)
+PLAYER_KEYS = ("no", "name", "unit", "rating", "seed", "withdrawn_from_round", "absent_rounds")
+_PLAYER_KEYSET = frozenset(PLAYER_KEYS) - {"absent_rounds"}  # the fast path reads no absences
 
 
 # --------------------------------------------------------------------------
@@ -190,7 +190,7 @@ def scoring_from_dict(sc: dict, keys: tuple, zh_note: str = "") -> Scoring:
     values: dict[str, Any] = {
         k: (
             as_number(sc.get(k, getattr(ds, k)), f"event.scoring.{k}{zh_note}", f"event.scoring.{k}")
-            if k in ("win", "draw", "loss")
+            if k in ("win", "draw", "loss", "absent")
             else opt_number(sc.get(k), f"event.scoring.{k}{zh_note}", f"event.scoring.{k}")
         )
         for k in keys
@@ -270,7 +270,17 @@ def player_from_dict(p: Any, i: int) -> Player:
             f"{where_en} withdrawn_from_round",
             minimum=1,
         ),
+        absent_rounds=absent_rounds(p.get("absent_rounds"), where_zh, where_en),
     )
+
+
+def absent_rounds(v: Any, where_zh: str, where_en: str) -> tuple[int, ...]:
+    """``absent_rounds`` (请假轮次) of a player or team: a list of round
+    numbers ≥ 1, kept sorted and without repeats; missing = none."""
+    if v is None:
+        return ()
+    zh, en = f"{where_zh}的请假轮次 absent_rounds", f"{where_en} absent_rounds"
+    return tuple(sorted({as_int(k, zh, en, minimum=1) for k in as_list(v, zh, en)}))
 
 
 def _player_fast(p: Any) -> Optional[Player]:
@@ -299,7 +309,10 @@ def with_set(out: dict, obj: Any, keys: tuple) -> dict:
 
 
 def player_to_dict(p: Player) -> dict:
-    return with_set({"no": p.no, "name": p.name, "unit": p.unit}, p, ("rating", "seed", "withdrawn_from_round"))
+    out = with_set({"no": p.no, "name": p.name, "unit": p.unit}, p, ("rating", "seed", "withdrawn_from_round"))
+    if p.absent_rounds:
+        out["absent_rounds"] = list(p.absent_rounds)
+    return out
 
 
 def board_to_dict(b: Board) -> dict:

@@ -79,7 +79,7 @@ from xlxq.core.teams import (
     lineup_format,
     validate_team_event,
 )
-from xlxq.errors import InputError
+from xlxq.errors import ErrorList, InputError
 from xlxq.systems import get_system
 from xlxq.core.team_standings import resolve_team_tiebreaks
 
@@ -421,16 +421,39 @@ def team_event_from_dict(d: Any) -> TeamEvent:
             f'团体赛文件应为 "team"，实为 {e.get("kind")!r}',
             f'a team file has "team", not {e.get("kind")!r}',
         )
-    settings = _settings_from_dict(e)
+    # every problem at once (issue 10 §4): the settings, each player, each
+    # team, each round; the event is validated only when they all read
+    errors = ErrorList()
+    settings = TeamSettings()
+    with errors.guard():
+        settings = _settings_from_dict(e)
     for key in ("players", "teams"):
         if key not in d:
-            raise InputError(f"缺少{'棋手名单' if key == 'players' else '队伍名单'} {key}", f"missing key {key!r}")
-    players = [player_from_dict(p, i) for i, p in enumerate(as_list(d["players"], "players（棋手名单）", "players"))]
-    teams = [_team_from_dict(t, i) for i, t in enumerate(as_list(d["teams"], "teams（队伍名单）", "teams"))]
+            errors.add(
+                InputError(f"缺少{'棋手名单' if key == 'players' else '队伍名单'} {key}", f"missing key {key!r}")
+            )
+    players, teams, rounds = [], [], []
+    with errors.guard():
+        for i, p in enumerate(as_list(d.get("players", []), "players（棋手名单）", "players")):
+            with errors.guard():
+                players.append(player_from_dict(p, i))
+                if players[-1].absent_rounds:  # a team plays with its 替补 or forfeits the board
+                    raise fail(
+                        f"{players[-1].no}号棋手",
+                        f"player {players[-1].no}",
+                        "团体赛的队员不设请假 absent_rounds（缺阵由替补出场或该台弃权，见出场名单）",
+                        "a team member has no absent_rounds (a reserve plays, or the board is forfeited)",
+                    )
+    with errors.guard():
+        for i, t in enumerate(as_list(d.get("teams", []), "teams（队伍名单）", "teams")):
+            with errors.guard():
+                teams.append(_team_from_dict(t, i))
     names = {t.no: t.name for t in teams}
-    rounds = [
-        _round_from_dict(r, i, names) for i, r in enumerate(as_list(d.get("rounds", []), "rounds（各轮）", "rounds"))
-    ]
+    with errors.guard():
+        for i, r in enumerate(as_list(d.get("rounds", []), "rounds（各轮）", "rounds")):
+            with errors.guard():
+                rounds.append(_round_from_dict(r, i, names))
+    errors.check()
     event = TeamEvent(settings=settings, players=players, teams=teams, rounds=rounds)
     validate_team_event(event)
     return event

@@ -18,6 +18,7 @@
     xlxq rating FILE [--json] [--k 0:20,2400:10] [--cap 400]   unofficial Elo report (等级分)
     xlxq undo FILE [--force]            remove the last round (standings, 编排记录 recomputed)
     xlxq backups FILE [--restore K]     the backups every save keeps (.xlxq-backups/ beside FILE)
+    xlxq convert A B [--force]          a JSON event file into a workbook (.xlsx) or back
 
 Team events (团体赛, ``event.kind: "team"``, docs/teams.md):
 
@@ -67,7 +68,21 @@ import os
 import sys
 from typing import Any, Optional, Sequence
 
-from xlxq.cli import draw, excel, new, publish, qualify, records, rounds, simulate, tables, team, undo, workbooks
+from xlxq.cli import (
+    convert,
+    draw,
+    excel,
+    new,
+    publish,
+    qualify,
+    records,
+    rounds,
+    simulate,
+    tables,
+    team,
+    undo,
+    workbooks,
+)
 from xlxq.cli.output import Parser, txt
 
 __all__ = ["main", "build_parser", "COMMAND_GROUPS"]
@@ -83,6 +98,7 @@ COMMAND_GROUPS = (
     simulate,  # simulate
     qualify,  # qualify
     workbooks,  # demo
+    convert,  # convert
     excel,  # excel-setup, doctor
     publish,  # publish, rating
     draw,  # draw
@@ -119,7 +135,7 @@ def build_parser() -> Parser:
     p = Parser(
         prog="xlxq", description="象棋赛事编排与成绩：积分编排（中国象棋协会定位编排法）、循环赛、淘汰赛及组合赛制"
     )
-    p.add_argument("--version", action=VersionAction, help="显示版本 / show the version")
+    p.add_argument("--version", action=VersionAction, help="显示版本")
     sub = p.add_subparsers(dest="command", metavar="命令", parser_class=Parser)
     sub.required = True
     for group in COMMAND_GROUPS:
@@ -136,9 +152,12 @@ def _utf8_streams() -> None:
             pass
 
 
-def _error(msg: str) -> int:
-    line = " ".join(str(msg).split())
-    sys.stderr.write(f"{txt('错误：', 'error: ')}{line}\n")
+def _error(*msgs: str) -> int:
+    """Each message on one line after 错误： / error: (several: every problem
+    a read found, issue 10 §4); exit 2."""
+    for msg in msgs:
+        line = " ".join(str(msg).split())
+        sys.stderr.write(f"{txt('错误：', 'error: ')}{line}\n")
     return 2
 
 
@@ -153,7 +172,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         with operation(str(args.command)):  # named in the backups every save keeps
             return int(args.func(args) or 0)
     except XlxqError as exc:
-        return _error(exc.message())
+        return _error(*exc.lines())
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:

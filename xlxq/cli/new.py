@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import argparse
 
-from xlxq.cli.output import finish
+from xlxq.cli.output import finish, language
 
 __all__ = ["SYSTEM_CHOICES", "cmd_new", "add_parser"]
 
@@ -21,12 +21,12 @@ SYSTEM_CHOICES = ["swiss", "round_robin", "double_round_robin", "knockout"]
 def cmd_new(args: argparse.Namespace) -> int:
     from xlxq.operations.create import create_file
 
-    return finish(create_file(args))
+    return finish(create_file(args, language()))
 
 
 def add_parser(sub) -> None:
     s = sub.add_parser("new", help="从报名表新建赛事文件", description="从报名表（CSV 或 Excel）新建 JSON 赛事文件")
-    s.add_argument("file", metavar="FILE", help="要创建的赛事文件（.json）")
+    s.add_argument("file", metavar="FILE", help="要创建的赛事文件（.json，或工作簿 .xlsx/.xlsm）")
     s.add_argument("--players", metavar="报名表", help="个人赛报名表 .csv 或 .xlsx（姓名、单位、等级分、种子…）")
     s.add_argument(
         "--teams",

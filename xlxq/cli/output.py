@@ -15,6 +15,8 @@ import math
 import sys
 from typing import Any
 
+from xlxq.cli.help_en import en as help_en
+
 __all__ = ["language", "txt", "echo", "Parser", "write_json", "finish"]
 
 
@@ -36,8 +38,43 @@ def echo(*lines: str) -> None:
         print(ln)
 
 
+def help_text(text: Any) -> Any:
+    """A help text (description, help, Chinese metavar) in the message
+    language: the English from :mod:`xlxq.cli.help_en` under ``XLXQ_LANG=en``."""
+    if not isinstance(text, str) or language() != "en":
+        return text
+    return help_en(text)
+
+
 class Parser(argparse.ArgumentParser):
-    """argparse that reports a usage error as one line, exit 2."""
+    """argparse that reports a usage error as one line, exit 2, and shows
+    its help in the message language (issue 10 §6: the modules write the
+    Chinese, :mod:`xlxq.cli.help_en` has the English)."""
+
+    def __init__(self, *args: Any, **kw: Any) -> None:
+        if "description" in kw:
+            kw["description"] = help_text(kw["description"])
+        super().__init__(*args, **kw)
+
+    def add_argument(self, *args: Any, **kw: Any) -> Any:
+        for key in ("help", "metavar"):
+            if key in kw:
+                kw[key] = help_text(kw[key])
+        return super().add_argument(*args, **kw)
+
+    def add_subparsers(self, **kw: Any) -> Any:
+        if "metavar" in kw:
+            kw["metavar"] = help_text(kw["metavar"])
+        action = super().add_subparsers(**kw)
+        add = action.add_parser
+
+        def add_parser(name: str, **more: Any) -> Any:
+            if "help" in more:
+                more["help"] = help_text(more["help"])
+            return add(name, **more)
+
+        action.add_parser = add_parser  # type: ignore[method-assign]
+        return action
 
     def error(self, message: str) -> None:  # type: ignore[override]
         hint = txt(f"（用 {self.prog} -h 查看用法）", f" (see {self.prog} -h)")

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 
+from xlxq.cli.output import language
 from xlxq.cli.workbooks import on_source
 
 __all__ = ["cmd_simulate", "add_parser"]
@@ -16,12 +17,14 @@ __all__ = ["cmd_simulate", "add_parser"]
 
 def cmd_simulate(args: argparse.Namespace) -> int:
     from xlxq.operations.simulate import simulate_file, simulate_team_file
+    from xlxq.operations.simulate_book import simulate_book
 
     return on_source(
         "simulate",
         args,
         lambda ev: simulate_file(ev, args.file, args.seed, args.rounds),
         lambda ev: simulate_team_file(ev, args.file, args.seed, args.rounds),
+        lambda src: simulate_book(src, args.seed, args.rounds, language()),
     )
 
 

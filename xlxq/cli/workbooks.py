@@ -28,11 +28,11 @@ def on_source(
     team: Optional[Callable[[Any], Any]] = None,
     book: Optional[Callable[[Any], Any]] = None,
 ) -> int:
-    """The FILE commands: a workbook goes to the Book operations (to
-    ``book(src)``, when given, else to ``run_book``); a JSON file's event to
-    ``team`` (a team file, when given) or ``individual``, each returning an
-    Outcome; under the file's lock from the read to the save
-    (docs/reliability.md)."""
+    """The FILE commands: a workbook goes to ``book`` (given the
+    BookSource; default: the Book operations of ``run_book``); a JSON
+    file's event to ``team`` (a team file, when given) or ``individual``,
+    each returning an Outcome; under the file's lock from the read to the
+    save (docs/reliability.md)."""
     from xlxq.backends.safety import file_lock
     from xlxq.core.groups import Grouped
     from xlxq.operations.groups import per_group

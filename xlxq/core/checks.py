@@ -183,6 +183,19 @@ def check_round(event: Event, round_no: int) -> list[Issue]:
         )
     for no in sorted(set(seen) - expected):
         p = event.player(no)
+        if p.absent_in(round_no):
+            issues.append(
+                Issue(
+                    ERROR,
+                    "absent",
+                    f"第{round_no}轮：{name[no]}（{no}号）本轮请假，却被编排",
+                    f"round {round_no}: player {no} is absent (请假) this round but paired",
+                    round_no,
+                    seen[no],
+                    (no,),
+                )
+            )
+            continue
         why = f"自第{p.withdrawn_from_round}轮起退赛" if not p.active_in(round_no) else "已连续弃权，不再编排"
         issues.append(
             Issue(

@@ -13,7 +13,7 @@ them on the card the same way); a bye has no colour (seed 000, rules-research
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Iterable, Iterator, Optional
+from typing import Callable, Iterable, Iterator, Optional
 
 from xlxq.core.elimination import eliminated
 from xlxq.core.model import FORFEITS, Event, Round
@@ -90,16 +90,21 @@ CardGame = tuple[int, int, float, float, bool, bool, bool]
 
 
 def cards_from_games(
-    numbers: Iterable[int], rounds: Iterable[tuple[Iterable[CardGame], Iterable[int]]], bye_points: float
+    numbers: Iterable[int],
+    rounds: Iterable[tuple[Iterable[CardGame], Iterable[int]]],
+    bye_points: float,
+    absent_points: Optional[Callable[[int, int], float]] = None,
 ) -> dict[int, CardState]:
     """The 编排卡 of the entrants ``numbers`` (players or teams) from their
     ``rounds``, each the games played (:data:`CardGame`) and the byes (worth
     ``bye_points``, no colour): colours, opponents met, score, 上调/下调 of
-    the last round, byes and the forfeit streak.  The one card builder:
+    the last round, byes and the forfeit streak; ``absent_points(no, k)``:
+    the points of an entrant seated nowhere in the k-th of ``rounds``
+    (请假计分; None: nothing).  The one card builder:
     :func:`build_cards` gives it the boards, the team pairing
     (:func:`xlxq.core.team_pairing.build_team_cards`) the matches."""
     cards = {no: CardState(no) for no in numbers}
-    for games, byes in rounds:
+    for k, (games, byes) in enumerate(rounds):
         start = {no: c.score for no, c in cards.items()}
         seen: set[int] = set()
         for red, black, red_points, black_points, met, lost_r, lost_k in games:
@@ -128,6 +133,8 @@ def cards_from_games(
             if no not in seen:
                 c.last_float = 0
                 c.forfeit_streak = 0
+                if absent_points is not None:
+                    c.score += absent_points(no, k)  # 请假计分 (docs/pairing.md "Absence")
     return cards
 
 
@@ -147,13 +154,18 @@ def build_cards(event: Event, before_round: int, forfeit_counts_as_met: bool = T
                 b.result in ("red_win_forfeit", "double_forfeit"),
             )
 
-    rounds = ((games(rnd), rnd.byes) for rnd in event.rounds_before(before_round))
-    return cards_from_games((p.no for p in event.players), rounds, sc.bye_points)
+    before = list(event.rounds_before(before_round))
+
+    def absent(no: int, k: int) -> float:
+        return sc.absent if event.player(no).absent_in(before[k].round) else 0.0
+
+    rounds = ((games(rnd), rnd.byes) for rnd in before)
+    return cards_from_games((p.no for p in event.players), rounds, sc.bye_points, absent)
 
 
 def pairable_players(event: Event, round_no: int, cards: dict[int, CardState]) -> list[int]:
     """Players to pair in ``round_no``: registered, not withdrawn, not
-    removed for repeated forfeits (option ``forfeits_before_removal``), and
+    absent (请假, ``absent_rounds``), not removed for repeated forfeits (option ``forfeits_before_removal``), and
     not eliminated by 积分末位淘汰 (option ``elimination``, off by default)."""
     limit = event.settings.pairing.forfeits_before_removal
     gone: set[int] = set()
@@ -161,7 +173,7 @@ def pairable_players(event: Event, round_no: int, cards: dict[int, CardState]) -
         gone = eliminated(event, round_no)
     out = []
     for p in event.players:
-        if not p.active_in(round_no) or p.no in gone:
+        if not p.plays_in(round_no) or p.no in gone:
             continue
         if limit and cards[p.no].forfeit_streak >= limit:
             continue

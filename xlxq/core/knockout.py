@@ -310,11 +310,24 @@ def _propagate(br: Bracket) -> None:
                 _seat(m, a.winner, b.winner)
 
 
+def refuse_absences(event: Event) -> None:
+    """A knockout has no absence for a round (请假): an absent player loses
+    his match by forfeit, which the arbiter enters (docs/pairing.md §2.6b)."""
+    for p in event.players:
+        if p.absent_rounds:
+            raise InputError(
+                f"{p.name}（{p.no}号）：淘汰赛不设请假，缺席者本场按弃权负，请在对阵表录入弃权结果",
+                f"{p.name} (no {p.no}): a knockout has no absences; an absent player loses by forfeit: "
+                f"enter the forfeit",
+            )
+
+
 def build_bracket(event: Event, before_round: Optional[int] = None, first_round: int = 1) -> Bracket:
     """Replay the knockout from the rounds ``first_round`` ≤ r < ``before_round``
     (default: all).  Raises :class:`InputError` naming the round and board
     of a game that does not fit the bracket."""
     g, playoff, arm = check_knockout_settings(event)
+    refuse_absences(event)
     order = seeding_order(event.players)
     size = bracket_size(len(order))
     lines = first_round_lines(order)

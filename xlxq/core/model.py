@@ -27,7 +27,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Generic, Iterable, Iterator, Optional, Protocol, Sequence, TypeVar
 
-from xlxq.errors import InputError
+from xlxq.errors import ErrorList, InputError
 
 RED_WIN = "red_win"
 BLACK_WIN = "black_win"
@@ -68,6 +68,7 @@ class Scoring:
     draw: float = 1
     loss: float = 0
     bye: Optional[float] = None  # None: a bye scores as a win (原则(五))
+    absent: float = 0  # 请假计分: a round a player is absent from (``absent_rounds``), 0 unless set
     draw_red: Optional[float] = None
     draw_black: Optional[float] = None
 
@@ -98,16 +99,29 @@ class Entrant:
     """What a pairing system pairs: a player, or a team (an entrant with a
     line-up).  ``no`` is fixed at registration (序号 / 队序号); ``seed``
     orders a knockout's bracket; from ``withdrawn_from_round`` on the
-    entrant is no longer paired.  The subclasses are dataclasses that
-    declare these fields in their own order (the file formats follow it)."""
+    entrant is no longer paired; in the rounds of ``absent_rounds`` (请假)
+    it is not paired either, and plays again after.  The subclasses are
+    dataclasses that declare these fields in their own order (the file
+    formats follow it)."""
 
     no: int
     name: str
     seed: Optional[int]
     withdrawn_from_round: Optional[int]
+    absent_rounds: tuple[int, ...]
 
     def active_in(self, round_no: int) -> bool:
+        """Not withdrawn by ``round_no`` (an absence does not count: see
+        :meth:`plays_in`)."""
         return self.withdrawn_from_round is None or round_no < self.withdrawn_from_round
+
+    def absent_in(self, round_no: int) -> bool:
+        """Marked absent (请假) for ``round_no`` and not withdrawn by then."""
+        return round_no in self.absent_rounds and self.active_in(round_no)
+
+    def plays_in(self, round_no: int) -> bool:
+        """To be paired in ``round_no``: not withdrawn, not absent."""
+        return self.active_in(round_no) and round_no not in self.absent_rounds
 
 
 @dataclass
@@ -118,6 +132,7 @@ class Player(Entrant):
     rating: Optional[float] = None
     seed: Optional[int] = None
     withdrawn_from_round: Optional[int] = None
+    absent_rounds: tuple[int, ...] = ()
 
 
 @dataclass
@@ -357,6 +372,16 @@ def register(
     seen[item.no] = item
 
 
+def check_absent_rounds(e: Entrant) -> None:
+    """``absent_rounds`` are round numbers ≥ 1 (a knockout refuses any:
+    :func:`xlxq.core.knockout.refuse_absences`)."""
+    for k in e.absent_rounds:
+        if invalid_int(k, 1):
+            raise InputError(
+                f"{e.name}（{e.no}号）的请假轮次无效：{k!r}", f"{e.name} (no {e.no}): invalid absent round {k!r}"
+            )
+
+
 def rounds_in_order(rounds: Iterable[RoundT]) -> Iterator[RoundT]:
     """Yield ``rounds``, raising :class:`InputError` at the first whose
     number is not the next of 1, 2, 3 …"""
@@ -372,7 +397,9 @@ def rounds_in_order(rounds: Iterable[RoundT]) -> Iterator[RoundT]:
 def validate_event(event: Event) -> None:
     """Hard consistency of the data itself, whatever its source.
 
-    Raises :class:`InputError` naming the player, round or board at fault.
+    Raises :class:`InputError` naming the player, round or board at fault;
+    every such problem at once (issue 10 §4: :class:`~xlxq.errors.InputErrors`
+    when there are several, the one error as it is when there is one).
     Pairing-rule problems (rematches, colours) are judged by ``checks``, not
     here: a hand-made round may break them and still be data.
     """
@@ -381,51 +408,86 @@ def validate_event(event: Event) -> None:
         raise InputError(f"赛制 system 无效：{s.system!r}（可选 {', '.join(SYSTEMS)}）", f"unknown system {s.system!r}")
     check_rounds(s.rounds, allow_bool=True)
     check_first_round(s)
+    errors = ErrorList()
     seen: dict[int, Player] = {}
     for p in event.players:
-        register(p, seen, PLAYER_WORDS, allow_bool=True)
+        with errors.guard():
+            register(p, seen, PLAYER_WORDS, allow_bool=True)
+            check_absent_rounds(p)
+    errors.check()  # the rounds name players: judged once the players are sound
     for r in rounds_in_order(event.rounds):
         where: dict[int, str] = {}
         for b in r.boards:
-            for no in (b.red, b.black):
+            with errors.guard():
+                _check_board(r.round, b, seen, where)
+        for no in r.byes:
+            with errors.guard():
                 if no not in seen:
                     raise InputError(
-                        f"第{r.round}轮第{b.board}台：序号 {no} 不在报名表中",
-                        f"round {r.round} board {b.board}: no {no} is not registered",
+                        f"第{r.round}轮轮空：序号 {no} 不在报名表中", f"round {r.round} bye: no {no} is not registered"
                     )
                 if no in where:
                     raise InputError(
-                        f"第{r.round}轮：{seen[no].name}（{no}号）出现两次（{where[no]}、第{b.board}台）",
-                        f"round {r.round}: player {no} appears twice",
+                        f"第{r.round}轮：{seen[no].name}（{no}号）既有对局又轮空",
+                        f"round {r.round}: player {no} both plays and has a bye",
                     )
-                where[no] = f"第{b.board}台"
-            if b.red == b.black:
-                raise InputError(
-                    f"第{r.round}轮第{b.board}台：红黑双方是同一人（{b.red}号）",
-                    f"round {r.round} board {b.board}: a player is paired with himself",
-                )
-            if b.result is not None and b.result not in RESULTS:
-                raise InputError(
-                    f"第{r.round}轮第{b.board}台：结果无效 {b.result!r}",
-                    f"round {r.round} board {b.board}: unknown result {b.result!r}",
-                )
-            for f in (b.fouls_red, b.fouls_black):
-                if invalid_int(f, 0, allow_bool=True):
-                    raise InputError(
-                        f"第{r.round}轮第{b.board}台：犯规次数无效 {f!r}",
-                        f"round {r.round} board {b.board}: invalid foul count {f!r}",
-                    )
-        for no in r.byes:
-            if no not in seen:
-                raise InputError(
-                    f"第{r.round}轮轮空：序号 {no} 不在报名表中", f"round {r.round} bye: no {no} is not registered"
-                )
-            if no in where:
-                raise InputError(
-                    f"第{r.round}轮：{seen[no].name}（{no}号）既有对局又轮空",
-                    f"round {r.round}: player {no} both plays and has a bye",
-                )
-            where[no] = "轮空"
+                where[no] = "轮空"
+    errors.check()
+
+
+def _check_board(round_no: int, b: Board, seen: dict[int, Player], where: dict[int, str]) -> None:
+    """One board of :func:`validate_event`: its players registered and once
+    in the round (``where``), not the same, a known result, foul counts."""
+    for no in (b.red, b.black):
+        if no not in seen:
+            raise InputError(
+                f"第{round_no}轮第{b.board}台：序号 {no} 不在报名表中",
+                f"round {round_no} board {b.board}: no {no} is not registered",
+            )
+        if no in where:
+            raise InputError(
+                f"第{round_no}轮：{seen[no].name}（{no}号）出现两次（{where[no]}、第{b.board}台）",
+                f"round {round_no}: player {no} appears twice",
+            )
+        where[no] = f"第{b.board}台"
+    if b.red == b.black:
+        raise InputError(
+            f"第{round_no}轮第{b.board}台：红黑双方是同一人（{b.red}号）",
+            f"round {round_no} board {b.board}: a player is paired with himself",
+        )
+    if b.result is not None and b.result not in RESULTS:
+        raise InputError(
+            f"第{round_no}轮第{b.board}台：结果无效 {b.result!r}",
+            f"round {round_no} board {b.board}: unknown result {b.result!r}",
+        )
+    for f in (b.fouls_red, b.fouls_black):
+        if invalid_int(f, 0, allow_bool=True):
+            raise InputError(
+                f"第{round_no}轮第{b.board}台：犯规次数无效 {f!r}",
+                f"round {round_no} board {b.board}: invalid foul count {f!r}",
+            )
+
+
+def absent_players(event: Event, rnd: Round) -> list[int]:
+    """The players absent (请假) in ``rnd``: marked absent for it and neither
+    on a board nor given the bye (a board wins over the mark: ``check``
+    flags it)."""
+    there = set(rnd.players())
+    return [p.no for p in event.players if p.absent_in(rnd.round) and p.no not in there]
+
+
+def late_entries(event: Event, rnd: Round) -> list[int]:
+    """The late entries (迟到入场) of ``rnd``: players in it who are in no
+    earlier round and were not absent from all of them (round 1 has none)."""
+    if rnd.round == 1:
+        return []
+    earlier = {no for r in event.rounds_before(rnd.round) for no in r.players()}
+    now = set(rnd.players())
+    return [
+        p.no
+        for p in event.players
+        if p.no in now and p.no not in earlier and not all(p.absent_in(k) for k in range(1, rnd.round))
+    ]
 
 
 def iter_games(rounds: Iterable[Round]) -> Iterator[tuple[int, Board]]:

@@ -370,6 +370,27 @@ class Printer:
         where = "排在最后，按胜一场计分" if self.team_zh else "排在最后一台，按胜局计分"
         return [f"  ·  {self.name(st['player'])} 轮空，{where}（原则(五)）"]
 
+    def k_absent(self, st: Step) -> list[str]:
+        who = "、".join(self.name(n) for n in st["players"])
+        pts = fmt_score(st["points"])
+        if self.en:
+            who = ", ".join(self.name(n) for n in st["players"])
+            return [
+                f"{self.term('absent', '请假')}: {who}: not paired this round, no bye, {pts} "
+                f"{'pt' if st['points'] == 1 else 'pts'}; paired again from the next round ({st.clause})"
+            ]
+        return [f"请假：{who} 本轮不编排、不轮空，计{pts}分，下轮恢复编排（{st.clause}）"]
+
+    def k_late_entry(self, st: Step) -> list[str]:
+        if self.en:
+            who = ", ".join(self.name(n) for n in st["players"])
+            return [
+                f"{self.term('late entry', '迟到入场')}: {who}: paired from this round, no points for the "
+                f"rounds before ({st.clause})"
+            ]
+        who = "、".join(self.name(n) for n in st["players"])
+        return [f"迟到入场：{who} 自本轮起编排，此前各轮不计分（{st.clause}）"]
+
     def k_search(self, st: Step) -> list[str]:
         i = 1 if self.en else 0
         q0 = (", " if self.en else "，").join(f"{QUALITY[k][i]}{v}" for k, v in st["first"].items())

@@ -25,6 +25,7 @@ worth nothing in a round robin).
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Optional, Sequence
 
 from xlxq.core.history import build_cards
@@ -193,6 +194,7 @@ def apply_withdrawals(event: Event, rnd: Round, notes: Optional[list[str]] = Non
     - a withdrawn player's bye is dropped.
     """
     notes = notes if notes is not None else []
+    rnd = apply_absences(event, rnd, notes)
     gone = {p.no for p in event.players if not p.active_in(rnd.round)}
     if not gone:
         return rnd
@@ -236,6 +238,36 @@ def apply_withdrawals(event: Event, rnd: Round, notes: Optional[list[str]] = Non
                 )
             )
     return Round(rnd.round, boards, byes)
+
+
+def apply_absences(event: Event, rnd: Round, notes: list[str]) -> Round:
+    """``rnd`` with the unfinished games of players absent (请假) that round
+    prefilled as their forfeit loss: the table is fixed, the game cannot be
+    moved, so it is lost by forfeit as a withdrawn player's games are
+    (第20.3条 未赛对局均作弃权; docs/pairing.md "Absence").  Both absent: a
+    double forfeit."""
+    away = {p.no for p in event.players if p.absent_in(rnd.round)}
+    if not away:
+        return rnd
+    name = {p.no: p.name for p in event.players}
+    boards = []
+    for b in rnd.boards:
+        ar, ab = b.red in away, b.black in away
+        if b.result is not None or not (ar or ab):
+            boards.append(b)
+            continue
+        res = DOUBLE_FORFEIT if ar and ab else BLACK_WIN_FORFEIT if ar else RED_WIN_FORFEIT
+        boards.append(replace(b, result=res))
+        for no in (b.red, b.black):
+            if no in away:
+                notes.append(
+                    Note(
+                        f"{name[no]}（{no}号）第{rnd.round}轮请假，本局按弃权判负（循环赛对阵固定；第20.3条）",
+                        f"{name[no]} ({no}) is absent in round {rnd.round}: the game is lost by forfeit "
+                        f"(the round-robin table is fixed; 20.3)",
+                    )
+                )
+    return replace(rnd, boards=boards)
 
 
 def _check_start_withdrawals(event: Event) -> None:

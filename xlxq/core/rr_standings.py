@@ -254,11 +254,12 @@ LABELS_EN: dict[str, str] = RR.labels_en
 
 def effective_result(event: Event, round_no: int, b: Board) -> Optional[str]:
     """The result counted: the recorded one, or — for an unfinished game of a
-    player withdrawn by then — a forfeit (第20.3条 其余未赛对局均作弃权)."""
+    player withdrawn by then, or absent (请假) that round — a forfeit
+    (第20.3条 其余未赛对局均作弃权; docs/pairing.md "Absence")."""
     if b.result is not None:
         return b.result
-    wr = not event.player(b.red).active_in(round_no)
-    wb = not event.player(b.black).active_in(round_no)
+    wr = not event.player(b.red).plays_in(round_no)
+    wb = not event.player(b.black).plays_in(round_no)
     if wr and wb:
         return DOUBLE_FORFEIT
     if wr:

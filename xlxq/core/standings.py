@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from itertools import accumulate
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Optional, Protocol, Sequence, TypeVar, Union
 
-from xlxq.core.model import Board, Event, Round, invalid_int, outcome, validate_event
+from xlxq.core.model import Board, Event, Round, absent_players, invalid_int, outcome, validate_event
 from xlxq.core.tiebreaks import SortItem, TieBreakRegistry
 from xlxq.errors import InputError
 
@@ -399,6 +399,12 @@ def compute_standings(event: Event, after_round: Optional[int] = None) -> list[S
       N−2, … 1.  Higher is better.
     - drop_rounds (14.3.2 "去除第一轮得分…再去除第二轮"): total minus round 1,
       then minus rounds 1–2, … minus rounds 1..N−1.  Higher is better.
+    - An absence (请假, ``absent_rounds``; docs/standings.md "Absence"):
+      the round counts with ``Scoring.absent`` points (请假计分, 0 unless
+      set) and no opponent: nothing added to 对手分 (not a bye: 14.4's
+      lowest score is for a bye only), no win, no colour; its points count
+      in 累进分 and the fall-backs like any round's.  Only once the round
+      has started (:func:`round_started`), and not if he is on a board.
 
     N is the last round up to ``after_round`` (default: every round) with a
     result (:func:`table_round`).  Withdrawn players
@@ -434,6 +440,9 @@ def compute_standings(event: Event, after_round: Optional[int] = None) -> list[S
             a.round_scores[i] = float(sc.bye_points)
             a.byes += 1
             a.wins += bool(opts.bye_counts_as_win)
+        if round_started(rnd):
+            for no in absent_players(event, rnd):
+                acc[no].round_scores[i] = float(sc.absent)
 
     totals = {no: float(sum(s for s in a.round_scores if s is not None)) for no, a in acc.items()}
     facts = TableFacts(n, totals, bye_opp_value(opts.bye_opp_score, totals), opts.fallback_reading)

@@ -24,7 +24,7 @@ from typing import Any, Iterable, Optional
 
 from xlxq.core.colours import reason_clause
 from xlxq.core.history import CardState
-from xlxq.core.model import Event
+from xlxq.core.model import Event, Round, absent_players, late_entries
 from xlxq.core.notes import note_en
 from xlxq.core.outcome import GroupLog, PairingOutcome
 from xlxq.core.pairing import pair_round
@@ -229,6 +229,19 @@ def note_steps(notes: Iterable[str], rec: Record) -> None:
         rec.add("note", text=str(t), en=note_en(t))
 
 
+def presence_steps(event: Event, rnd: Round, rec: Record) -> None:
+    """Who is not in ``rnd`` by the arbiter's leave and who joins in it
+    (原则(三): every round pairs everyone, save these): the players absent
+    (请假, ``absent_rounds``: not paired, no bye, ``Scoring.absent`` points)
+    and the late entries (迟到入场)."""
+    absent = absent_players(event, rnd)
+    if absent:
+        rec.add("absent", "原则(三)", players=absent, points=event.settings.scoring.absent)
+    late = late_entries(event, rnd)
+    if late:
+        rec.add("late_entry", "原则(三)", players=late)
+
+
 def pairings_step(
     rec: Record, boards: list[tuple[int, int, int, Optional[str]]], byes: list[int], **extra: Any
 ) -> Step:
@@ -241,6 +254,7 @@ def swiss_record(event: Event, out: PairingOutcome) -> Record:
     n = out.round.round
     rec = Record(n, event.settings.name, names={p.no: p.name for p in event.players})
     note_steps(out.notes, rec)
+    presence_steps(event, out.round, rec)
     swiss_steps(out.groups, event.settings.first_round, rec)
     pairings_step(rec, [(b.board, b.red, b.black, None) for b in out.round.boards], out.round.byes)
     return rec
@@ -272,6 +286,7 @@ __all__ = [
     "groups_steps",
     "swiss_steps",
     "note_steps",
+    "presence_steps",
     "pairings_step",
     "swiss_record",
     "swiss_round_record",

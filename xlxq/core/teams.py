@@ -152,6 +152,7 @@ class Team(Entrant):
     reserve_boards: dict[int, int] = field(default_factory=dict)  # 分台定人制: a 替补's registered board
     seed: Optional[int] = None
     withdrawn_from_round: Optional[int] = None
+    absent_rounds: tuple[int, ...] = ()
 
     def place(self, no: int) -> int:
         """Registered place (1 = first) of member ``no``."""

@@ -34,7 +34,7 @@ from xlxq.workbook_draw import draw_numbers, new_draw_seed
 from xlxq.workbook_groups import for_each_group, group_status, workbook_groups
 from xlxq.sheets.groups import refuse_team_groups
 from xlxq.operations.groups import combined
-from xlxq.systems import system_for
+from xlxq.systems import system_for, system_label
 
 __all__ = [
     "run_op",
@@ -120,7 +120,8 @@ def _status_lines(st: Any, lang: str, path: Any, saved: bool) -> list[str]:
 def status_outcome(st: Any, path: Any, saved: bool) -> Outcome:
     """A workbook operation's Status as a result: its lines (and "saved to"
     when the operation ``saved`` the workbook and succeeded), exit 0 or 1."""
-    return Outcome(render=lambda lang: _status_lines(st, lang, path, saved), code=0 if st.ok else 1)
+    code = 0 if st.ok else 2 if st.bad_input else 1  # bad cells (marked): bad input, exit 2
+    return Outcome(render=lambda lang: _status_lines(st, lang, path, saved), code=code)
 
 
 def _round_checked(event, rnd: Optional[int]) -> Optional[int]:
@@ -216,8 +217,9 @@ def run_book(
         if st.ok:
             if not system_for(st.event.settings).round_robin:
                 raise InputError(
-                    f"交叉表只用于循环赛，本赛事为{st.event.settings.system}",
-                    f"a cross table is for round robins only; this event is {st.event.settings.system}",
+                    f"交叉表只用于循环赛，本赛事为{system_label(st.event.settings.system, 'zh')}",
+                    f"a cross table is for round robins only; this event is a "
+                    f"{system_label(st.event.settings.system, 'en')}",
                 )
             try:
                 after = round_arg(st.event, rnd) if rnd is not None else None

@@ -33,9 +33,10 @@ from xlxq.core.teams import (
 )
 from xlxq.errors import InputError, XlxqError
 from xlxq.i18n import Text
-from xlxq.operations.lines import Lines, ko_first_round_lines, plan_warnings
 from xlxq.core.groups import in_group
+from xlxq.operations.convert import created
 from xlxq.operations.groups import combined
+from xlxq.operations.lines import Lines, ko_first_round_lines, next_step, plan_warnings, tiebreak_words
 from xlxq.operations.result import Outcome
 from xlxq.operations.source import checked, parse_playoff, split_list
 from xlxq.operations.team import team_schedule_rounds
@@ -46,12 +47,14 @@ from xlxq.text import fmt, text_table
 __all__ = ["create_file"]
 
 
-def create_file(args, players: Optional[list] = None) -> Outcome:
+def create_file(args, lang: str = "zh", players: Optional[list] = None) -> Outcome:
     """``xlxq new FILE``: the event of a registration (``args``: the options
     of ``xlxq new``), to be saved as ``args.file``; a team registration
     (``--teams``) makes a team event; a registration with a 组别 column, a
     file of groups (each group an event of its own, numbered on its own,
-    with the same options).  ``players``: one group's, already read."""
+    with the same options).  ``players``: one group's, already read.
+    FILE.xlsx/.xlsm: the workbook is built from the template, its sheets in
+    ``lang`` (:func:`created`)."""
     path = Path(args.file)
     if path.exists() and not args.force:
         raise InputError(
@@ -60,7 +63,7 @@ def create_file(args, players: Optional[list] = None) -> Outcome:
     if path.is_dir():
         raise InputError(f"{path} 是文件夹", f"{path} is a directory")
     if args.teams is not None:
-        return _team_new(args, path)
+        return _team_new(args, path, lang)
     system = args.system
     if args.players is None:
         raise InputError(
@@ -150,7 +153,7 @@ def create_file(args, players: Optional[list] = None) -> Outcome:
                     "队员总分制（--member-total）不分组别：报名表有“组别”列",
                     "--member-total has no groups (组别 column)",
                 )
-            return combined([(g, _in_group(g, args, ps)) for g, ps in groups], created=True)
+            return combined([(g, _in_group(g, args, ps, lang)) for g, ps in groups], created=True)
         players = read_registration(args.players, draw_seed=None if args.member_total else args.draw, method=method)
     numbering = None
     if args.member_total:
@@ -261,8 +264,8 @@ def create_file(args, players: Optional[list] = None) -> Outcome:
                 )
                 echo(
                     txt(
-                        f"积分末位淘汰：{rules}；名次计算：{'、'.join(settings.tiebreaks)}",
-                        f"elimination: {rules}; tie-breaks: {', '.join(settings.tiebreaks)}",
+                        f"积分末位淘汰：{rules}；名次计算：{tiebreak_words(settings.tiebreaks, lang)}",
+                        f"elimination: {rules}; tie-breaks: {tiebreak_words(settings.tiebreaks, lang)}",
                     )
                 )
         else:
@@ -301,22 +304,16 @@ def create_file(args, players: Optional[list] = None) -> Outcome:
         echo(*text_table(header, rows, [True, False, False, True, True]))
         if kind.knockout:
             echo(*ko_first_round_lines(event, lang))
-        elif kind.round_robin:
-            echo(
-                txt(
-                    "下一步：xlxq schedule 一次生成全部轮次（或 xlxq pair 逐轮编排）",
-                    "next: xlxq schedule writes every round at once (or xlxq pair, one round at a time)",
-                )
-            )
+        echo(next_step(lang, schedule=kind.round_robin))
         return echo
 
-    return Outcome(event=event, path=str(path), render=render)
+    return created(event, path, render, args.force, lang)
 
 
-def _in_group(group: str, args, players: list) -> Outcome:
+def _in_group(group: str, args, players: list, lang: str) -> Outcome:
     """``xlxq new`` for one group's players; an error names the group."""
     try:
-        return create_file(args, players)
+        return create_file(args, lang, players)
     except XlxqError as exc:
         raise in_group(group, exc) from None
 
@@ -383,7 +380,7 @@ def _parse_match_scoring(spec: str) -> dict:
     return out
 
 
-def _team_new(args, path) -> Outcome:
+def _team_new(args, path, lang: str = "zh") -> Outcome:
     system = args.system
     if system not in TEAM_SYSTEMS:
         raise InputError(
@@ -531,9 +528,9 @@ def _team_new(args, path) -> Outcome:
             extra += txt(f"；抽签定队序号，种子 {args.draw}", f"; team numbers drawn, seed {args.draw}")
         echo(
             txt(
-                f"已创建 {path}：{what}，{label}，{rounds}轮，场分 {ms}，名次：{'、'.join(tiebreaks)}{extra}",
+                f"已创建 {path}：{what}，{label}，{rounds}轮，场分 {ms}，名次：{tiebreak_words(tiebreaks, lang)}{extra}",
                 f"created {path}: {what}, {label}, {rounds} rounds, match points {ms}, ranking: "
-                f"{', '.join(tiebreaks)}{extra}",
+                f"{tiebreak_words(tiebreaks, lang)}{extra}",
             )
         )
         if kind.swiss:
@@ -542,15 +539,8 @@ def _team_new(args, path) -> Outcome:
         if kind.seated_by_table:
             echo(*team_schedule_lines(event, lang))
             echo(txt("已按全队轮赛制秩序表写入全部轮次", "every round written from the Scheveningen table"))
-        elif kind.round_robin:
-            echo(
-                txt(
-                    "下一步：xlxq schedule 一次生成全部轮次（或 xlxq pair 逐轮编排）",
-                    "next: xlxq schedule writes every round at once (or xlxq pair, one round at a time)",
-                )
-            )
         else:
-            echo(txt("下一步：xlxq pair 编排第1轮", "next: xlxq pair pairs round 1"))
+            echo(next_step(lang, schedule=kind.round_robin))
         return echo
 
-    return Outcome(event=event, path=str(path), render=render)
+    return created(event, path, render, args.force, lang)

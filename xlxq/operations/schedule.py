@@ -26,8 +26,8 @@ def schedule_file(event, path: str, force: bool) -> Outcome:
     if not system_for(s).round_robin:
         raise InputError(
             f"xlxq schedule 只用于循环赛（round_robin、double_round_robin），本赛事为"
-            f"{system_label(s.system, 'zh')}（{s.system}），请用 xlxq pair 逐轮编排",
-            f"xlxq schedule is for round robins only; this event is {s.system} (use xlxq pair)",
+            f"{system_label(s.system, 'zh')}，请用 xlxq pair 逐轮编排",
+            f"xlxq schedule is for round robins only; this event is a {system_label(s.system, 'en')} (use xlxq pair)",
         )
     if event.rounds:
         done = [

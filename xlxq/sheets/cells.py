@@ -11,7 +11,7 @@ import unicodedata
 from dataclasses import dataclass
 from typing import Any, Iterable, Optional
 
-from xlxq.errors import InputError
+from xlxq.errors import SheetError
 from xlxq.sheets import layout as L
 
 
@@ -89,10 +89,10 @@ def same_value(a: Any, b: Any) -> bool:
     return type(a) is type(b) and a == b
 
 
-def sheet_error(sheet: str, row: Optional[int], zh: str, en: str, cell: Optional[str] = None) -> InputError:
+def sheet_error(sheet: str, row: Optional[int], zh: str, en: str, cell: Optional[str] = None) -> SheetError:
     where_zh = f"“{sheet}”表" + (f"第{row}行" if row else "") + (f"（{cell}）" if cell else "")
     where_en = f"sheet {sheet!r}" + (f" row {row}" if row else "") + (f" ({cell})" if cell else "")
-    return InputError(f"{where_zh}：{zh}", f"{where_en}: {en}", sheet=sheet, row=row, cell=cell)
+    return SheetError(f"{where_zh}：{zh}", f"{where_en}: {en}", zh, en, sheet=sheet, row=row, cell=cell)
 
 
 # ==========================================================================

@@ -112,6 +112,7 @@ class WorkbookData:
     ko: Optional[KOStage] = None  # 积分晋圈淘汰, once qualified
     sheets: dict[str, str] = field(default_factory=dict)  # kind → name: cross, bracket, final
     bracket: Any = None  # system knockout: the bracket replayed from the rounds
+    input_errors: list[Any] = field(default_factory=list)  # the bad cells read (InputError), issue 10 §4
 
     @property
     def blocking(self) -> bool:

@@ -207,6 +207,14 @@ REGISTRATION_COLUMNS: tuple[Column, ...] = (
         10,
         ARBITER,
     ),
+    Column(
+        "absent",
+        "请假轮次",
+        "Absent in rounds",
+        ("请假", "缺席轮次", "缺席", "absent", "absentrounds", "absence"),
+        10,
+        ARBITER,
+    ),
     Column("remark", "备注", "Remarks", ("remarks", "remark", "comment"), 16, ARBITER),
     Column("note", "提示", "Notes", ("检查", "check", "note"), 30, PROGRAM),
 )
@@ -444,6 +452,18 @@ SETTINGS_ROWS: tuple[Setting, ...] = (
         aliases=("轮空", "轮空得分", "bye"),
         help_zh="空白 = 按胜局计分（原则(五)）",
         help_en="blank = as a win",
+    ),
+    Setting(
+        "absent",
+        "scoring.absent",
+        "请假计分",
+        "Points for an absence",
+        "number",
+        default=0,
+        aliases=("请假分", "请假得分", "缺席计分", "absent", "absence"),
+        help_zh="报名表“请假轮次”所列轮次：不编排、不轮空，计此分（默认0分）；循环赛中请假按弃权负",
+        help_en="the rounds in the registration's 'Absent in rounds': not paired, no bye, these points "
+        "(default 0); in a round robin an absence is a forfeit loss",
     ),
     Setting(
         "draw_red",
@@ -740,6 +760,12 @@ LEVEL_FILL = {"error": ERROR_FILL, "warning": WARNING_FILL, "info": INFO_FILL}
 
 TEXT_FORMAT = "@"
 VALIDATION_MARGIN = 40  # extra rows below the boards that get the result drop-down
+# Rows of a 对阵表 below the boards and the bye that only show who is not
+# paired by leave (请假) and who joins (迟到入场): the label in 台次 and 结果,
+# the player on the red side; the reader skips them (docs/workbook.md).
+PRESENCE_ROWS: dict[str, tuple[str, str]] = {"absent": ("请假", "absent"), "late": ("迟到入场", "late entry")}
+PRESENCE_KEYS = frozenset(norm_key(x) for pair in PRESENCE_ROWS.values() for x in pair)
+
 TITLE_ROW = 1
 HEADER_ROW = 2
 FIRST_DATA_ROW = 3
@@ -756,6 +782,17 @@ def column_letter(col: int) -> str:
 
 def cell_ref(row: int, col: int) -> str:
     return f"{column_letter(col)}{row}"
+
+
+def column_of(cell: str) -> Optional[int]:
+    """The column number of a cell reference ("G5" → 7); None if it is not one."""
+    m = re.fullmatch(r"([A-Z]+)\d+", cell)
+    if m is None:
+        return None
+    n = 0
+    for ch in m[1]:
+        n = n * 26 + ord(ch) - 64
+    return n
 
 
 def round_title(n: int, event_name: str, lang: str, stage: str = "main", label: str = "") -> str:

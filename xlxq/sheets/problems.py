@@ -65,6 +65,7 @@ class Status:
     event: Any = None
     ko_event: Any = None  # 积分晋圈淘汰: the knockout stage's event, once qualified
     plan: Any = None  # the WritePlan to apply to the book (None: nothing to write)
+    bad_input: bool = False  # not ok because of bad cells (marked): exit 2 on the command line
 
     def message(self, lang: Optional[str] = None) -> str:
         return self.message_en if _lang(lang) == "en" else self.message_zh

@@ -11,7 +11,7 @@ from typing import Optional
 
 from xlxq.core.knockout import build_bracket, planned_rounds
 from xlxq.core.model import Event, EventSettings, Player, validate_event
-from xlxq.errors import InputError
+from xlxq.errors import ErrorList, InputError, SheetError
 from xlxq.sheets import layout as L
 from xlxq.sheets.book_sheets import numbered_sheets, open_sheets, too_many_rounds
 from xlxq.sheets.cells import as_int, cell_at, find_table, header_lookup, norm_name, sheet_error, text_of
@@ -26,7 +26,7 @@ from xlxq.sheets.data import (
 )
 from xlxq.sheets.formats import ko_rule_problems
 from xlxq.sheets.plan import Book
-from xlxq.sheets.problems import Problem, locate
+from xlxq.sheets.problems import BLOCKING, Problem, locate
 from xlxq.sheets.registration import Names, read_registration
 from xlxq.sheets.round_problems import structural_problems
 from xlxq.sheets.rounds import read_round
@@ -47,9 +47,10 @@ def read_workbook(book: Book) -> WorkbookData:
     settings_name = one[L.SETTINGS]
     reg_name = one[L.REGISTRATION]
     problems: list[Problem] = []
-    settings, opts, settings_sheet = read_settings(settings_name, snapshot[settings_name], problems)
+    errors = ErrorList()  # every bad cell of 设置, 报名表 and the rounds at once (issue 10 §4)
+    settings, opts, settings_sheet = read_settings(settings_name, snapshot[settings_name], problems, errors)
     players, reg = read_registration(
-        reg_name, snapshot[reg_name], problems, settings.numbering, settings.numbering_seed
+        reg_name, snapshot[reg_name], problems, errors, settings.numbering, settings.numbering_seed
     )
     state_name = one.get(L.STATE)
     state = read_state(snapshot[state_name]) if state_name else State()
@@ -66,7 +67,8 @@ def read_workbook(book: Book) -> WorkbookData:
         raise too_many_rounds(len(by_round), settings.rounds, settings_name)
     names_idx = Names(players)
     rounds = [
-        read_round(n, by_round[n], snapshot[by_round[n]], names_idx, state.written.get(n)) for n in sorted(by_round)
+        read_round(n, by_round[n], snapshot[by_round[n]], names_idx, state.written.get(n), errors=errors)
+        for n in sorted(by_round)
     ]
     event = Event(settings=settings, players=players, rounds=[rs.round for rs in rounds])
     ko = _read_ko_stage(kinds, one, snapshot, settings, opts, players, names_idx, state, lang)
@@ -88,9 +90,15 @@ def read_workbook(book: Book) -> WorkbookData:
         ko=ko,
         sheets={k: one[k] for k in (L.CROSS, L.BRACKET, L.FINAL, L.RATING) if k in one},
     )
-    _check_settings(data)
+    with errors.guard():
+        _check_settings(data)
     if system.fixed_rounds:
-        _refuse_late_entries(data)
+        with errors.guard():
+            _refuse_late_entries(data)
+    if errors:
+        cell_problems(data, errors)  # each bad cell marked and noted; no rule is judged on the rest
+        locate(data)
+        return data
     data.problems.extend(structural_problems(data))
     if not data.blocking:
         validate_event(event)  # raises InputError for what the checks above do not cover
@@ -104,6 +112,40 @@ def read_workbook(book: Book) -> WorkbookData:
             data.problems.extend(ko_rule_problems(data, ko.event, ko.rounds, ko.bracket))
     locate(data)
     return data
+
+
+def cell_problems(data: WorkbookData, errors: ErrorList) -> None:
+    """The errors of the cells read (``errors``) as blocking problems of
+    ``data`` (each cell highlighted, its row's 提示 filled) and in
+    ``data.input_errors`` (a command that cannot mark them raises them).
+    An error with no row (a sheet without its header, a setting the model
+    refuses) cannot be marked: the read raises every error as before."""
+    if any(e.place.sheet is None or e.place.row is None for e in errors.errors):
+        errors.check()
+    data.input_errors = list(errors.errors)
+    for e in errors.errors:
+        table = data.table_of(e.place.sheet)
+        key = None
+        if table is not None and e.place.cell:
+            col = L.column_of(e.place.cell)
+            key = next((k for k, c in table.cols.items() if c == col), None)
+        zh, en = (e.detail_zh, e.detail_en) if isinstance(e, SheetError) else (e.zh, e.en)
+        _note_row(data, e.place.sheet, e.place.row)
+        data.problems.append(
+            Problem(BLOCKING, "input", zh, en, e.place.sheet, e.place.row, (key,) if key else (), cell=e.place.cell)
+        )
+
+
+def _note_row(data: WorkbookData, sheet: str, row: int) -> None:
+    """A row left out for its bad cell still gets its 提示 (``other_rows``)."""
+    if sheet == data.registration.name:
+        known = list(data.registration.rows.values()) + data.registration.other_rows
+        if row not in known:
+            data.registration.other_rows.append(row)
+        return
+    rs = next((r for r in data.all_rounds if r.name == sheet), None)
+    if rs is not None and row not in [*rs.board_rows.values(), *rs.bye_rows.values(), *rs.other_rows]:
+        rs.other_rows.append(row)
 
 
 def _system_rounds(settings: EventSettings, n_players: int, n_sheets: int) -> int:

@@ -12,6 +12,7 @@ from typing import Any, Callable, Optional
 
 from xlxq.core.model import Player
 from xlxq.core.numbering import numbering_note, registration_numbers
+from xlxq.errors import ErrorList
 from xlxq.sheets import layout as L
 from xlxq.sheets.cells import (
     Table,
@@ -45,12 +46,46 @@ def parse_withdrawn(v: Any) -> Optional[int]:
     return int(m[0]) if len(m) == 1 else -1
 
 
+def parse_absent(v: Any) -> Optional[tuple[int, ...]]:
+    """请假轮次: blank = none; "3", "3,5", "3、5", "第3轮 第5轮" = those rounds
+    (sorted, no repeats); None for anything else (a 0, a word)."""
+    if v is None:
+        return ()
+    n = as_int(v)
+    if n is not None:
+        return (n,) if n >= 1 else None
+    s = unicodedata.normalize("NFKC", str(v)).strip()
+    if not s:
+        return ()
+    parts = [x for x in re.split(r"[,，、;；\s]+", s) if x]
+    out = []
+    for x in parts:
+        m = re.fullmatch(r"(?:第|round|r)?(\d+)(?:轮)?", x, re.I)
+        if m is None or int(m[1]) < 1:
+            return None
+        out.append(int(m[1]))
+    return tuple(sorted(set(out)))
+
+
+def absent_text(rounds: tuple[int, ...]) -> Optional[str]:
+    """The 请假轮次 cell of ``absent_rounds``: "3", "3,5"; None when none."""
+    return ",".join(map(str, rounds)) or None
+
+
 def reg_entry(
-    name: str, r: int, get: dict[str, Any], c: dict[str, int], first_no: dict[int, int], extra: dict[str, Any]
+    name: str,
+    r: int,
+    get: dict[str, Any],
+    c: dict[str, int],
+    first_no: dict[int, int],
+    extra: dict[str, Any],
+    errors: Optional[ErrorList] = None,
 ) -> Optional[dict[str, Any]]:
     """The entry of registration row ``r`` (cells ``get`` by key) with its
     name, ``extra`` and its checked 序号; None for a row with neither name
-    nor number.  ``first_no`` remembers the rows of the numbers seen."""
+    nor number.  ``first_no`` remembers the rows of the numbers seen.  With
+    ``errors``, a name on two lines goes there and the row is still read
+    (its player is on the round sheets)."""
     pname = text_of(get.get("name"))
     raw_no = get.get("no")
     if pname is None and raw_no is None:
@@ -61,7 +96,11 @@ def reg_entry(
         )
     e: dict[str, Any] = {"row": r, "name": pname, **extra}
     for key in ("name", *extra):
-        one_line(name, r, c, key, e[key])
+        if errors is None:
+            one_line(name, r, c, key, e[key])
+        else:
+            with errors.guard():
+                one_line(name, r, c, key, e[key])
     if raw_no is not None:
         n = positive_cell(raw_no, name, r, c, "no", pname, "序号", "no")
         if n in first_no:
@@ -200,32 +239,95 @@ def number_entries(
             problems.append(number_note(name, e, nxt))
 
 
+def _withdrawn_value(v: Any) -> tuple[bool, Optional[int]]:
+    wd = parse_withdrawn(v)
+    return wd is None or wd >= 1, wd
+
+
+def _absent_value(v: Any) -> tuple[bool, tuple[int, ...]]:
+    rounds = parse_absent(v)
+    return rounds is not None, rounds or ()
+
+
+#: The 报名表 cells that name rounds: how each is read ((valid, value)),
+#: and the Chinese and English of what it should be.
+ROUND_CELLS: dict[str, tuple[Callable[[Any], tuple[bool, Any]], str, str]] = {
+    "withdrawn": (
+        _withdrawn_value,
+        "退赛轮次应为轮次数字（如 5 表示从第5轮起不再编排）",
+        "withdrawn-from-round must be a round number",
+    ),
+    "absent": (
+        _absent_value,
+        "请假轮次应为轮次数字（如 3 或 3,5）",
+        "absent-in-rounds must be round numbers (3 or 3,5)",
+    ),
+}
+
+
+def round_cell(
+    name: str,
+    r: int,
+    c: dict[str, int],
+    get: dict[str, Any],
+    key: str,
+    who: str,
+    what: tuple[Callable[[Any], tuple[bool, Any]], str, str],
+) -> Any:
+    """The rounds in cell ``key`` of row ``r`` (退赛轮次, 请假轮次), or the
+    error naming the player ``who`` and the cell."""
+    parse, zh, en = what
+    v = get.get(key)
+    ok, value = parse(v)
+    if not ok:
+        raise sheet_error(name, r, f"{who} 的{zh}，实为“{v}”", f"{who}: {en}, got {v!r}", L.cell_ref(r, c[key]))
+    return value
+
+
 def read_registration(
     name: str,
     grid: list[list[Any]],
     problems: list[Problem],
+    errors: Optional[ErrorList] = None,
     numbering: str = "order",
     numbering_seed: Optional[int] = None,
 ) -> tuple[list[Player], RegistrationSheet]:
-    """The players of 报名表.  When every 序号 is blank they are numbered
-    by the registration rule (:mod:`xlxq.core.numbering`: seeds odd, the
-    others by ``numbering`` — 设置's 编号方式 and 抽签种子); blank 序号
-    among filled ones (a late entry) take the next free numbers."""
+    """The players of the 报名表.  A bad cell goes to ``errors`` (every one
+    of them, issue 10 §4) and its row is read without it (a bad 序号 or
+    姓名: without the row); without ``errors`` the first one raises.  When
+    every 序号 is blank they are numbered by the registration rule
+    (:mod:`xlxq.core.numbering`: seeds odd, the others by ``numbering`` —
+    设置's 编号方式 and 抽签种子); blank 序号 among filled ones (a late
+    entry) take the next free numbers."""
     table = find_table(name, grid, REG_LOOKUP, ("name",), "“姓名”", "'Name'")
     reg = RegistrationSheet(name, table)
     c = table.cols
     first_no: dict[int, int] = {}
-
-    def player_cells(e: dict[str, Any], r: int, get: dict[str, Any]) -> None:
-        reg_rating(e, name, r, get, c)
+    entries: list[dict[str, Any]] = []
+    errs = ErrorList() if errors is None else errors
+    for r in range(table.header_row + 1, len(grid) + 1):
+        get = {k: cell_at(grid, r, j) for k, j in c.items()}
+        e: Optional[dict[str, Any]] = None
+        with errs.guard():
+            e = reg_entry(name, r, get, c, first_no, {"unit": text_of(get.get("unit")) or ""}, errs)
+            if e is None:
+                reg.other_rows.append(r)
+        if e is None:
+            continue
+        pname = e["name"]
+        with errs.guard():
+            reg_rating(e, name, r, get, c)
         if get.get("seed") is not None:
-            e["seed"] = positive_cell(get["seed"], name, r, c, "seed", e["name"], "种子", "seed")
-        e["withdrawn"] = withdrawn_cell(name, r, get, c, "withdrawn", e["name"], "退赛轮次", "withdrawn-from-round")
-
-    entries = reg_entries(
-        name, grid, table, first_no, reg.other_rows, player_cells, lambda get: {"unit": text_of(get.get("unit")) or ""}
-    )
-    if not entries:
+            with errs.guard():
+                e["seed"] = positive_cell(get["seed"], name, r, c, "seed", pname, "种子", "seed")
+        e["withdrawn"], e["absent"] = None, ()
+        for key, what in ROUND_CELLS.items():
+            with errs.guard():
+                e[key] = round_cell(name, r, c, get, key, pname, what)
+        entries.append(e)
+    if errors is None:
+        errs.check()
+    if not entries and not errs:
         raise sheet_error(name, None, "报名表中没有棋手", "no players registered")
     if not first_no and "no" in c:
         rule_numbers(name, entries, problems, numbering, numbering_seed)
@@ -241,6 +343,7 @@ def read_registration(
                 rating=e.get("rating"),
                 seed=e.get("seed"),
                 withdrawn_from_round=e["withdrawn"],
+                absent_rounds=e["absent"],
             )
         )
     players.sort(key=lambda p: p.no)

@@ -14,8 +14,11 @@ from xlxq.core.checks import odd_field_note, round_count_warnings
 from xlxq.core.combined import elimination_rounds
 from xlxq.core.model import Event
 from xlxq.errors import InputError
+from xlxq.sheets.cells import tidy_number
 from xlxq.sheets.data import RoundSheet, WorkbookData
 from xlxq.sheets.problems import BLOCKING, INFO, WARNING, Problem
+from xlxq.sheets.state import Sig
+from xlxq.systems import get_system
 
 
 def round_label(rs: RoundSheet) -> tuple[str, str]:
@@ -63,11 +66,15 @@ def first_rounds(event: Event) -> dict[int, Optional[int]]:
 
 def hand_problems(data: WorkbookData, rs: RoundSheet) -> tuple[list[Problem], set[int], bool]:
     """A round changed since the program paired it (the pairing recorded in
-    _xlxq): info notes quoting the original.  Returns the problems, the
-    boards changed and whether the byes changed."""
+    _xlxq): info notes quoting the original, written once (issue 10 §6):
+    by the first run that sees the change, not again while the round stays
+    as the program last wrote it (``written``).  Returns the problems, the
+    boards changed and whether the byes changed (those always)."""
     out: list[Problem] = []
     n = rs.no
     gen = data.state.sigs("generated", rs.stage).get(n)
+    seen = data.state.sigs("written", rs.stage).get(n)
+    noted = seen is not None and seen != gen and _same(seen, Sig.of(rs.round))
     changed_boards: set[int] = set()
     byes_changed = False
     if gen is None:
@@ -120,7 +127,11 @@ def hand_problems(data: WorkbookData, rs: RoundSheet) -> tuple[list[Problem], se
                     n,
                 )
             )
-    return out, changed_boards, byes_changed
+    return ([] if noted else out), changed_boards, byes_changed
+
+
+def _same(a: Sig, b: Sig) -> bool:
+    return a.boards == b.boards and sorted(a.byes) == sorted(b.byes)
 
 
 def unfinished_problems(rs: RoundSheet, skip: frozenset = frozenset()) -> list[Problem]:
@@ -155,7 +166,28 @@ def withdrawal_problems(data: WorkbookData, event: Event) -> list[Problem]:
         )
         for p in event.players
         if p.withdrawn_from_round is not None
-    ]
+    ] + absence_problems(data, event)
+
+
+def absence_problems(data: WorkbookData, event: Event) -> list[Problem]:
+    """The 请假轮次 of each player, noted on his row (docs/workbook.md): not
+    paired, no bye, 请假计分 points (a Swiss), or the game lost by forfeit (a
+    round robin's fixed table)."""
+    reg = data.registration
+    pts = tidy_number(float(event.settings.scoring.absent))
+    rr = get_system(event.settings.system).round_robin
+    out = []
+    for p in event.players:
+        if not p.absent_rounds:
+            continue
+        zh_r, en_r = "、".join(map(str, p.absent_rounds)), ", ".join(map(str, p.absent_rounds))
+        if rr:
+            zh, en = f"请假：第{zh_r}轮，该轮对局按弃权负", f"absent in round {en_r}: that game is lost by forfeit"
+        else:
+            zh = f"请假：第{zh_r}轮不编排、不轮空，计{pts}分"
+            en = f"absent in round {en_r}: not paired, no bye, {pts} points"
+        out.append(Problem(INFO, "absent", zh, en, reg.name, reg.rows.get(p.no), ("absent",)))
+    return out
 
 
 def elimination_verdicts(data: WorkbookData, event: Event) -> tuple[dict[int, int], list[Problem]]:

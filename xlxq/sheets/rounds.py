@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any, Optional
 
 from xlxq.core.model import Board, Round
+from xlxq.errors import ErrorList
 from xlxq.sheets import layout as L
 from xlxq.sheets.cells import (
     SIDED_GENERIC_KEYS,
@@ -114,8 +115,17 @@ def resolve_seat(
 
 
 def read_round(
-    n: int, name: str, grid: list[list[Any]], names: Names, written: Optional[Sig], stage: str = "main"
+    n: int,
+    name: str,
+    grid: list[list[Any]],
+    names: Names,
+    written: Optional[Sig],
+    stage: str = "main",
+    errors: Optional[ErrorList] = None,
 ) -> RoundSheet:
+    """A 对阵表.  A bad row goes to ``errors`` (every one, issue 10 §4) and is
+    left out; without ``errors`` the first one raises."""
+    errs = ErrorList() if errors is None else errors
     table = find_table(name, grid, _ROUND_LOOKUP, ("result",), "“结果”", "'Result'", sided=True)
     c = table.cols
     for side, zh in (("red", "红方"), ("black", "黑方")):
@@ -123,129 +133,138 @@ def read_round(
             raise sheet_error(name, table.header_row, f"找不到{zh}的“序号”或姓名列", f"no {side} number or name column")
     rows: list[dict] = []
     for r in range(table.header_row + 1, len(grid) + 1):
-        get = {k: cell_at(grid, r, j) for k, j in c.items()}
-        if all(get.get(k) is None for k in ("red_no", "red_name", "black_no", "black_name")):
-            rows.append({"row": r, "empty": True})
-            continue
-        board_raw = get.get("board")
-        board = as_int(board_raw)
-        if board_raw is not None and board is None:
-            if L.norm_key(board_raw) not in ("轮空", "bye"):
+        with errs.guard():  # a bad row: its error kept, the row left out (issue 10 §4)
+            get = {k: cell_at(grid, r, j) for k, j in c.items()}
+            if all(get.get(k) is None for k in ("red_no", "red_name", "black_no", "black_name")):
+                rows.append({"row": r, "empty": True})
+                continue
+            board_raw = get.get("board")
+            if L.norm_key(board_raw) in L.PRESENCE_KEYS:  # a 请假 / 迟到入场 row: shown, not read
+                rows.append({"row": r, "empty": True})
+                continue
+            board = as_int(board_raw)
+            if board_raw is not None and board is None:
+                if L.norm_key(board_raw) not in ("轮空", "bye"):
+                    raise sheet_error(
+                        name,
+                        r,
+                        f"台次应为数字，实为“{board_raw}”",
+                        f"board must be a number, got {board_raw!r}",
+                        L.cell_ref(r, c["board"]),
+                    )
+            if board is not None and board < 1:
                 raise sheet_error(
                     name,
                     r,
-                    f"台次应为数字，实为“{board_raw}”",
-                    f"board must be a number, got {board_raw!r}",
+                    f"台次应为正整数，实为“{board_raw}”",
+                    f"board must be positive, got {board_raw!r}",
                     L.cell_ref(r, c["board"]),
                 )
-        if board is not None and board < 1:
-            raise sheet_error(
-                name,
-                r,
-                f"台次应为正整数，实为“{board_raw}”",
-                f"board must be positive, got {board_raw!r}",
-                L.cell_ref(r, c["board"]),
-            )
-        stored_pair = written.boards.get(board) if (written and board) else None
-        if written and board is None and len(written.byes) == 1:
-            stored_pair = (written.byes[0], written.byes[0])
-        seats = {}
-        for i, side in enumerate(("red", "black")):
-            stored = stored_pair[i] if stored_pair else None
-            seats[side] = resolve_seat(name, r, side, get.get(f"{side}_no"), get.get(f"{side}_name"), stored, names, c)
-        raw = get.get("result")
-        res = result_cell(name, r, raw, L.cell_ref(r, c["result"]))
-        fouls = {}
-        for side in ("red", "black"):
-            key = f"fouls_{side}"
-            v = get.get(key)
-            if v is None:
-                fouls[side] = 0
-                continue
-            f = as_int(v)
-            if f is None or f < 0:
-                raise sheet_error(
-                    name,
-                    r,
-                    f"{'红' if side == 'red' else '黑'}犯规次数应为0或正整数，实为“{v}”",
-                    f"{side} fouls must be a whole number ≥ 0, got {v!r}",
-                    L.cell_ref(r, c[key]),
+            stored_pair = written.boards.get(board) if (written and board) else None
+            if written and board is None and len(written.byes) == 1:
+                stored_pair = (written.byes[0], written.byes[0])
+            seats = {}
+            for i, side in enumerate(("red", "black")):
+                stored = stored_pair[i] if stored_pair else None
+                seats[side] = resolve_seat(
+                    name, r, side, get.get(f"{side}_no"), get.get(f"{side}_name"), stored, names, c
                 )
-            fouls[side] = f
-        rows.append(
-            {
-                "row": r,
-                "board": board,
-                "red": seats["red"],
-                "black": seats["black"],
-                "result": res,
-                "raw": raw,
-                "fouls": fouls,
-            }
-        )
+            raw = get.get("result")
+            res = result_cell(name, r, raw, L.cell_ref(r, c["result"]))
+            fouls = {}
+            for side in ("red", "black"):
+                key = f"fouls_{side}"
+                v = get.get(key)
+                if v is None:
+                    fouls[side] = 0
+                    continue
+                f = as_int(v)
+                if f is None or f < 0:
+                    raise sheet_error(
+                        name,
+                        r,
+                        f"{'红' if side == 'red' else '黑'}犯规次数应为0或正整数，实为“{v}”",
+                        f"{side} fouls must be a whole number ≥ 0, got {v!r}",
+                        L.cell_ref(r, c[key]),
+                    )
+                fouls[side] = f
+            rows.append(
+                {
+                    "row": r,
+                    "board": board,
+                    "red": seats["red"],
+                    "black": seats["black"],
+                    "result": res,
+                    "raw": raw,
+                    "fouls": fouls,
+                }
+            )
     rs = RoundSheet(n, name, table, Round(round=n), stage=stage)
     boards: list[Board] = []
     used = {d["board"]: d["row"] for d in rows if not d.get("empty") and d["red"] and d["black"] and d["board"]}
     seen_board: dict[int, int] = {}
     nxt = max(used, default=0)
     for d in rows:
-        r = d["row"]
-        if d.get("empty"):
-            rs.other_rows.append(r)
-            continue
-        red, black = d["red"], d["black"]
-        if red is not None and black is not None:
-            if d["result"] == BYE:
-                raise sheet_error(
-                    name,
-                    r,
-                    "双方都有棋手的对局不能填“轮空”",
-                    "a board with two players cannot be a bye",
-                    L.cell_ref(r, c["result"]),
-                )
-            b = d["board"]
-            if b is None:
-                nxt += 1
-                b = nxt
-            if b in seen_board:
-                raise sheet_error(
-                    name,
-                    r,
-                    f"台次 {b} 重复（第{seen_board[b]}行与第{r}行）",
-                    f"board {b} appears twice (rows {seen_board[b]} and {r})",
-                    L.cell_ref(r, c["board"]) if "board" in c else None,
-                )
-            seen_board[b] = r
-            boards.append(
-                Board(
-                    board=b,
-                    red=red,
-                    black=black,
-                    result=d["result"],
-                    fouls_red=d["fouls"]["red"],
-                    fouls_black=d["fouls"]["black"],
-                )
-            )
-            rs.board_rows[b] = r
-            rs.raw_results[b] = d["raw"]
-            rs.seats.setdefault(red, []).append((r, "red"))
-            rs.seats.setdefault(black, []).append((r, "black"))
-        else:
-            if d["result"] not in (None, BYE):
-                raise sheet_error(
-                    name,
-                    r,
-                    f"只有一名棋手的行是轮空行，结果栏应为空或“轮空”，实为“{d['raw']}”",
-                    f"a row with one player is a bye; the result should be empty or 'bye', got {d['raw']!r}",
-                    L.cell_ref(r, c["result"]),
-                )
-            no, side = (red, "red") if red is not None else (black, "black")
-            rs.round.byes.append(no)
-            if no in rs.bye_rows:
-                rs.seats.setdefault(no, []).append((r, side))
+        with errs.guard():
+            r = d["row"]
+            if d.get("empty"):
+                rs.other_rows.append(r)
                 continue
-            rs.bye_rows[no] = r
-            rs.bye_side[no] = side
-            rs.seats.setdefault(no, []).append((r, side))
+            red, black = d["red"], d["black"]
+            if red is not None and black is not None:
+                if d["result"] == BYE:
+                    raise sheet_error(
+                        name,
+                        r,
+                        "双方都有棋手的对局不能填“轮空”",
+                        "a board with two players cannot be a bye",
+                        L.cell_ref(r, c["result"]),
+                    )
+                b = d["board"]
+                if b is None:
+                    nxt += 1
+                    b = nxt
+                if b in seen_board:
+                    raise sheet_error(
+                        name,
+                        r,
+                        f"台次 {b} 重复（第{seen_board[b]}行与第{r}行）",
+                        f"board {b} appears twice (rows {seen_board[b]} and {r})",
+                        L.cell_ref(r, c["board"]) if "board" in c else None,
+                    )
+                seen_board[b] = r
+                boards.append(
+                    Board(
+                        board=b,
+                        red=red,
+                        black=black,
+                        result=d["result"],
+                        fouls_red=d["fouls"]["red"],
+                        fouls_black=d["fouls"]["black"],
+                    )
+                )
+                rs.board_rows[b] = r
+                rs.raw_results[b] = d["raw"]
+                rs.seats.setdefault(red, []).append((r, "red"))
+                rs.seats.setdefault(black, []).append((r, "black"))
+            else:
+                if d["result"] not in (None, BYE):
+                    raise sheet_error(
+                        name,
+                        r,
+                        f"只有一名棋手的行是轮空行，结果栏应为空或“轮空”，实为“{d['raw']}”",
+                        f"a row with one player is a bye; the result should be empty or 'bye', got {d['raw']!r}",
+                        L.cell_ref(r, c["result"]),
+                    )
+                no, side = (red, "red") if red is not None else (black, "black")
+                rs.round.byes.append(no)
+                if no in rs.bye_rows:
+                    rs.seats.setdefault(no, []).append((r, side))
+                    continue
+                rs.bye_rows[no] = r
+                rs.bye_side[no] = side
+                rs.seats.setdefault(no, []).append((r, side))
     rs.round.boards = sorted(boards, key=lambda b: b.board)
+    if errors is None:
+        errs.check()
     return rs

@@ -78,7 +78,7 @@ def swiss_rule_problems(data: WorkbookData, event: Event) -> list[Problem]:
                 no = issue.players[0]
                 zh = f"第{n}轮：{event.player(no).name}（{no}号）已于第{gone[no]}轮后积分末位淘汰，却被编排"
                 en = f"round {n}: player {no} was eliminated after round {gone[no]} but is paired"
-            if issue.code in ("rematch", "withdrawn", "second_bye", "byes", "twice"):
+            if issue.code in ("rematch", "withdrawn", "absent", "second_bye", "byes", "twice"):
                 level = ERROR
             else:  # soft colour/bye rules: judged only where the pairing is not the program's
                 if not (by_hand or byes_changed or (issue.board in changed_boards)):

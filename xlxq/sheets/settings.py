@@ -13,6 +13,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 import unicodedata
+from contextlib import nullcontext
 from typing import Any, Callable, Iterable, Optional
 
 from xlxq.core.elimination import check_elimination
@@ -23,7 +24,7 @@ from xlxq.core.rr_standings import LABELS_EN as RR_EN
 from xlxq.core.rr_standings import LABELS_ZH as RR_ZH
 from xlxq.core.rr_standings import RR_KEYS, resolve_rr_tiebreaks
 from xlxq.core.standings import LABELS_EN, LABELS_ZH, PRESETS, resolve_tiebreaks
-from xlxq.errors import InputError
+from xlxq.errors import ErrorList, InputError
 from xlxq.sheets import layout as L
 from xlxq.sheets.canvas import Canvas
 from xlxq.sheets.cells import (
@@ -215,6 +216,7 @@ def setting_values(
     problems: list[Problem],
     blank: Callable[[L.Setting], Any],
     own: Callable[[dict[str, Any], int, L.Setting, Any, str], None],
+    errors: Optional[ErrorList] = None,
 ) -> tuple[dict[str, Any], SettingsSheet]:
     """The value of every known row of a 设置 sheet, individual or team
     (``lookup``: its rows), by setting key: ``blank(setting)`` for an empty
@@ -225,16 +227,17 @@ def setting_values(
     sheet = SettingsSheet(name, table)
     got: dict[str, Any] = {}
     for r, spec, raw, cell in setting_rows(name, grid, table, lookup, sheet.rows, problems):
-        if raw is None:
-            got[spec.key] = blank(spec)
-        elif spec.kind == "text":
-            got[spec.key] = text_of(raw) or ""
-        elif spec.kind in ("number", "optnumber"):
-            got[spec.key] = number_setting(name, r, spec, raw, cell)
-        elif spec.kind in ("choice", "bool"):
-            got[spec.key] = choice_setting(name, r, spec, raw, cell)
-        else:
-            own(got, r, spec, raw, cell)
+        with errors.guard() if errors is not None else nullcontext():  # a bad value: kept, the default used
+            if raw is None:
+                got[spec.key] = blank(spec)
+            elif spec.kind == "text":
+                got[spec.key] = text_of(raw) or ""
+            elif spec.kind in ("number", "optnumber"):
+                got[spec.key] = number_setting(name, r, spec, raw, cell)
+            elif spec.kind in ("choice", "bool"):
+                got[spec.key] = choice_setting(name, r, spec, raw, cell)
+            else:
+                own(got, r, spec, raw, cell)
     return got, sheet
 
 
@@ -260,8 +263,11 @@ def rating_setting(name: str, rows: dict[str, int], got: dict[str, Any], vc: int
 
 
 def read_settings(
-    name: str, grid: list[list[Any]], problems: list[Problem]
+    name: str, grid: list[list[Any]], problems: list[Problem], errors: Optional[ErrorList] = None
 ) -> tuple[EventSettings, WorkbookOptions, SettingsSheet]:
+    """The 设置 sheet.  A bad value goes to ``errors`` (every one, issue 10
+    §4) and its default is used; without ``errors`` the first one raises."""
+    errs = ErrorList() if errors is None else errors
     raw_tiebreaks: Any = None
 
     def own(got: dict[str, Any], r: int, spec: L.Setting, raw: Any, cell: str) -> None:
@@ -310,6 +316,7 @@ def read_settings(
         problems,
         lambda spec: None if spec.kind.startswith("opt") else model_default(spec),
         own,
+        errs,
     )
     vc = sheet.table.cols["value"]
     for spec in L.SETTINGS_ROWS:
@@ -327,7 +334,7 @@ def read_settings(
                 _rr_tiebreak_value(raw_tiebreaks, g) if kind.round_robin else _tiebreak_value(raw_tiebreaks)
             )
         except InputError as exc:
-            raise sheet_error(name, r, exc.zh, exc.en, L.cell_ref(r, vc)) from None
+            errs.add(sheet_error(name, r, exc.zh, exc.en, L.cell_ref(r, vc)))
     opts = WorkbookOptions(
         normalise_results=bool(got["normalise_results"]),
         qualify_top=got["qualify_top"],
@@ -382,6 +389,7 @@ def read_settings(
         bye=got["bye"],
         draw_red=got["draw_red"],
         draw_black=got["draw_black"],
+        absent=got["absent"],
     )
     pairing = PairingOptions(
         **{s.target.split(".")[1]: got[s.key] for s in L.SETTINGS_ROWS if s.target.startswith("pairing.")}
@@ -410,7 +418,9 @@ def read_settings(
             check_elimination(pairing.elimination)
         except InputError as exc:
             r = sheet.rows["elimination"]
-            raise sheet_error(name, r, exc.zh, exc.en, L.cell_ref(r, vc)) from None
+            errs.add(sheet_error(name, r, exc.zh, exc.en, L.cell_ref(r, vc)))
+    if errors is None:
+        errs.check()
     return settings, opts, sheet
 
 

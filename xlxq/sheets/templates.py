@@ -19,7 +19,7 @@ from xlxq.sheets.canvas import Canvas
 from xlxq.sheets.cells import find_table, tidy_number
 from xlxq.sheets.data import WorkbookOptions
 from xlxq.sheets.plan import Book, PageSetup, SheetLook, Style, WritePlan
-from xlxq.sheets.registration import REG_LOOKUP
+from xlxq.sheets.registration import REG_LOOKUP, absent_text
 from xlxq.sheets.settings import (
     append_setting_row,
     SETTING_LOOKUP,
@@ -82,6 +82,7 @@ def plan_new_workbook(
                 tidy_number(p.rating) if p.rating is not None else None,
                 p.seed,
                 p.withdrawn_from_round,
+                absent_text(p.absent_rounds),
                 None,
                 None,
             ],
@@ -210,6 +211,7 @@ def plan_fill_template(
             "rating": tidy_number(p.rating) if p.rating is not None else None,
             "seed": p.seed,
             "withdrawn": p.withdrawn_from_round,
+            "absent": absent_text(p.absent_rounds),
         }
         for k, v in row.items():
             if k in table.cols:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Optional
 
-from xlxq.core.model import Event, Round
+from xlxq.core.model import Event, Round, absent_players, late_entries
 from xlxq.errors import InputError
 from xlxq.sheets import layout as L
 from xlxq.sheets.canvas import Canvas
@@ -51,6 +51,15 @@ def add_round_sheet(
         rs.bye_side[no] = "red"
         rs.seats.setdefault(no, []).append((r, "red"))
         r += 1
+    for key, nos in (("absent", absent_players(event, rnd)), ("late", late_entries(event, rnd))):
+        label = L.PRESENCE_ROWS[key][0 if lang == "zh" else 1]
+        for no in nos:
+            p = event.player(no)
+            for col, v in (("board", label), ("red_no", no), ("red_name", p.name), ("red_unit", p.unit or None)):
+                canvas.set(name, r, cols[col], v)
+            canvas.set(name, r, cols["result"], label)
+            rs.other_rows.append(r)
+            r += 1
     last = r - 1
     rs.table.last_row = last
     (data.ko.rounds if stage == "ko" else data.rounds).append(rs)

@@ -88,6 +88,10 @@ def write_standings(canvas: Canvas, data: WorkbookData, event: Event) -> list:
         wd = withdrawn_note(p, after, lang)
         if wd is not None:
             notes.append(wd)
+        away = [k for k in p.absent_rounds if k <= after and p.absent_in(k)]
+        if away:  # 请假 rounds counted in this table (docs/standings.md §3a)
+            zh_k, en_k = "、".join(map(str, away)), ", ".join(map(str, away))
+            notes.append(f"第{zh_k}轮请假" if lang == "zh" else f"absent in round {en_k}")
         if row.no in gone:
             x = gone[row.no]
             y = tidy_number(float(elim[x]))

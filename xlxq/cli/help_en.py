@@ -1,0 +1,182 @@
+"""The English of the command line's help (``xlxq … --help`` under
+``XLXQ_LANG=en``, issue 10 §6): each Chinese text written in the command
+modules, by that text.  One source: the modules keep their Chinese help
+where the argument is declared; :class:`xlxq.cli.output.Parser` looks the
+English up here, and ``tests/test_cli_help.py`` fails on a help text that
+has none.  Standard library only (start-up time)."""
+
+from __future__ import annotations
+
+HELP_EN: dict[str, str] = {
+    # xlxq
+    "象棋赛事编排与成绩：积分编排（中国象棋协会定位编排法）、循环赛、淘汰赛及组合赛制": (
+        "Xiangqi (Chinese chess) tournament pairing and standings: Swiss (the CXA 定位编排 method), "
+        "round robin, knockout and combined systems"
+    ),
+    "显示版本": "show the version",
+    "命令": "COMMAND",
+    # the commands
+    "从报名表新建赛事文件": "create an event from a registration list",
+    "团体赛：报出场名单（换人、临时定台）": "team event: enter a line-up (substitutes, boards per round)",
+    "编排下一轮并保存": "pair the next round and save",
+    "循环赛：一次生成全部轮次": "round robin: make every round at once",
+    "名次表": "standings",
+    "循环赛交叉表": "round-robin cross table",
+    "编排记录": "pairing log (编排记录)",
+    "检查一轮的编排": "check a round's pairing",
+    "随机模拟比赛（试编）": "simulate results at random (a dry run)",
+    "积分晋圈淘汰：由积分赛前K名生成淘汰赛文件": "Swiss then knockout: make the knockout from the Swiss top K",
+    "生成演示工作簿": "make a demo workbook",
+    "设置本机的 Excel 按钮（装好 xlxq 后运行一次）": "set up the Excel buttons on this computer (once, after installing)",
+    "诊断 Excel 按钮的环境": "diagnose the Excel buttons' set-up",
+    # new
+    "从报名表（CSV 或 Excel）新建 JSON 赛事文件": (
+        "create an event from a registration list (CSV or Excel): a JSON file, or a workbook (.xlsx/.xlsm)"
+    ),
+    "要创建的赛事文件（.json，或工作簿 .xlsx/.xlsm）": "the event file to create (.json, or a workbook .xlsx/.xlsm)",
+    "个人赛报名表 .csv 或 .xlsx（姓名、单位、等级分、种子…）": "players: .csv or .xlsx (name, club, rating, seed …)",
+    "报名表": "PLAYERS",
+    "团体赛报名表 .csv 或 .xlsx，每行一名队员：队名、姓名，可选 台次、替补、等级分（示例 samples/teams.csv）": (
+        "teams: .csv or .xlsx, one member a row: team, name, optionally board, reserve, rating "
+        "(example samples/teams.csv)"
+    ),
+    "团体报名表": "TEAMS",
+    "赛制：swiss 积分编排（默认）、round_robin 单循环、double_round_robin 双循环、knockout 淘汰赛；"
+    "团体赛另有 scheveningen 全队轮赛制（两队）": (
+        "system: swiss (default), round_robin, double_round_robin, knockout; for teams also scheveningen (two teams)"
+    ),
+    "轮数（积分编排默认 7，人数少时取能编排的最大轮数；循环赛、淘汰赛由人数算出，可省略）": (
+        "rounds (Swiss: 7, or as many as a small field can pair; round robin and knockout: from the field)"
+    ),
+    "循环赛、淘汰赛每场局数（两局制 = 2；默认 1）": "round robin and knockout: games per match (default 1)",
+    "赛事名称（默认取文件名）": "the event's name (default: the file's)",
+    "积分编排第一轮配对：adjacent 近号（默认）、fold 首尾、slide 对半交叉、random 随机": (
+        "Swiss round 1: adjacent (default), fold, slide, random"
+    ),
+    "第一轮随机配对的随机种子（random 时不给则自动选取并记入文件）": (
+        "the random seed of a random round 1 (chosen and recorded when not given)"
+    ),
+    "抽签定序号的随机种子（种子选手不参加抽签）": "the random seed of the number draw (seeds are not drawn)",
+    "名次计算方法：预设名或逗号分隔的项目（默认：积分编排 cxa2011-opp；循环赛 cxa2011-rr，"
+    "两局制 cxa2011-rr-match；末位淘汰 seed001-cumulative）": (
+        "tie-breaks: a preset or keys separated by commas (default: Swiss cxa2011-opp; round robin cxa2011-rr, "
+        "matches cxa2011-rr-match; elimination seed001-cumulative)"
+    ),
+    "积分末位淘汰：第X轮后未得Y分者不再编排（可重复）": (
+        "elimination: under Y points after round X, no longer paired (repeatable)"
+    ),
+    "淘汰赛战平后的加赛局数，逗号分隔，末项重复（默认 2）": (
+        "knockout play-off games after a tied match, separated by commas, the last repeating (default 2)"
+    ),
+    "淘汰赛加赛后仍平则一局决胜，和棋判黑方胜": "knockout: then one decisive game, a draw counts as a win for black",
+    "团体赛每场台数 2–10（全队轮赛制：每队人数）": "team event: boards per match, 2–10 (scheveningen: players a team)",
+    "团体赛出场方式：fixed_boards 分台定人制（默认）、fixed_order 分台换人制、per_round 临时定台制（中文名亦可）": (
+        "team line-ups: fixed_boards (default), fixed_order, per_round (the Chinese names work too)"
+    ),
+    "积分编排团体赛的编排依据：match_points 场分（默认）或 game_points 局分": (
+        "team Swiss: pair by match_points (default) or game_points"
+    ),
+    "团体赛场分：胜/和/负，默认 2/1/0，如 3/1/0；主客和棋不同：3/1:2/0": (
+        "team match points: win/draw/loss, default 2/1/0, e.g. 3/1/0; home and away draws: 3/1:2/0"
+    ),
+    "队员总分制：个人赛（--players，单位 = 队），同队队员分在上下半区编号，另按队员成绩排团体名次": (
+        "member total: an individual event (--players, club = team), team-mates numbered in the two halves, "
+        "and a team ranking by the members' results"
+    ),
+    "队员总分制：每队计前N名队员（默认全部）": "member total: count each team's best N (default all)",
+    "队员总分制：points 积分总和（默认）或 placings 名次总和": "member total: points (default) or placings",
+    "队员总分制编号：odd_even 上半区单号、下半区双号（默认，首轮近号）或 halves 上下半区（首轮对半交叉）": (
+        "member total numbering: odd_even (default, round 1 adjacent) or halves (round 1 slide)"
+    ),
+    "队员总分制：人数不足N的队 last 列在最后（默认）、drop 不列、count 照常计算": (
+        "member total: a team short of N: last (default), drop, count"
+    ),
+    "覆盖已存在的文件": "replace an existing file",
+    # lineup
+    "团体赛：某队某轮的出场名单（第1台起的序号或姓名，0 = 空台），按出场方式检查后重新入座；"
+    "不给 --players 则恢复默认名单": (
+        "team event: a team's line-up for a round (numbers or names from board 1, 0 = empty board), checked "
+        "by the format and seated; without --players the default line-up again"
+    ),
+    "轮次（默认：文件中最后一轮）": "the round (default: the file's last)",
+    "队序号或队名": "team number or name",
+    "第1台起的出场队员：序号或姓名，逗号分隔；0 = 空台": (
+        "the players from board 1: numbers or names separated by commas; 0 = empty board"
+    ),
+    # pair, schedule
+    "编排下一轮，写入文件，显示对阵表": "pair the next round, save it, print the pairings",
+    "按棋规循环赛秩序表一次生成全部轮次（生成循环赛对阵）；已有轮次时须加 --force，且尚无任何结果": (
+        "make every round of the round-robin table at once; with rounds already there, --force and no result yet"
+    ),
+    "重新生成已有的轮次（仅当尚无任何结果时）": "make the rounds again (only while no result is in)",
+    # standings, crosstable
+    "计算名次：积分编排、循环赛（14.1/14.2）、淘汰赛名次": "standings: Swiss, round robin (14.1/14.2), knockout places",
+    "以 JSON 输出": "print JSON",
+    "计算到第N轮（默认：最后一轮）": "after round N (default: the last)",
+    "积分晋圈淘汰：FILE 为淘汰赛，SWISS.json 为积分赛，输出最终名次": (
+        "Swiss then knockout: FILE is the knockout, SWISS.json the Swiss; print the final ranking"
+    ),
+    "团体赛：台次成绩（各台队员成绩）": "team event: results by board",
+    "队员总分制：按队员成绩的团体名次": "member total: the team ranking by the members' results",
+    "循环赛交叉表：每名棋手对每个对手各局所得分": "round-robin cross table: each player's points against each opponent",
+    "计算到第N轮（默认：全部）": "after round N (default: all)",
+    # explain, check
+    "显示某一轮的编排过程（编排记录、秩序表、淘汰赛对阵）": (
+        "how a round was paired (the pairing log, the round-robin table, the knockout bracket)"
+    ),
+    "以 JSON 输出编排记录的各步（JSON 赛事文件）": "print the log's steps as JSON (a JSON event file)",
+    "检查一轮：积分编排按编排原则并与引擎比较；循环赛与秩序表比较；淘汰赛与对阵比较；有错误时退出码为 1": (
+        "check a round: a Swiss by the pairing rules and against the engine, a round robin against its table, "
+        "a knockout against its bracket; exit 1 on an error"
+    ),
+    # simulate
+    "随机填写未完成的结果并继续编排（淘汰赛含加赛），用于试编演练；结果写入文件": (
+        "fill the unfinished results at random and pair on (knockout play-offs included), a dry run; saves the file"
+    ),
+    '随机种子（第n轮结果用 Random("S-n")）': 'random seed (round n uses Random("S-n"))',
+    "再编排K轮（默认：编排到最后一轮并填写其结果；已全部编排的循环赛：填写K轮结果）": (
+        "pair K more rounds (default: to the last, its results filled; a round robin already paired: fill K rounds)"
+    ),
+    # qualify
+    "积分晋圈淘汰制：按积分赛名次取前K名（种子 = 积分赛名次）生成淘汰赛文件": (
+        "Swiss then knockout: the top K of the Swiss (seeded by their places) make the knockout file"
+    ),
+    "已结束的积分赛文件": "the finished Swiss",
+    "要创建的淘汰赛文件（工作簿：省略则在原工作簿中进行）": "the knockout file to create (a workbook: leave out, it goes on in it)",
+    "晋级人数（2 = 前两名决赛）": "how many qualify (2 = a final of the top two)",
+    "第K名与第K+1名完全并列时：error 报错（默认，按规程处理），number 按序号取舍": (
+        "places K and K+1 equal on everything: error (default, decide by the regulations) or number"
+    ),
+    "按第N轮后的名次晋级（默认：全部轮次，积分赛须已结束）": "qualify by the standings after round N (default: all, finished)",
+    "淘汰赛每场局数（默认 1）": "knockout games per match (default 1)",
+    "战平后的加赛局数（默认 2）": "play-off games after a tied match (default 2)",
+    "加赛后仍平则一局决胜，和棋判黑方胜": "then one decisive game, a draw counts as a win for black",
+    "淘汰赛名称（默认：积分赛名称 + 淘汰赛）": "the knockout's name (default: the Swiss's + 淘汰赛)",
+    "覆盖已存在的淘汰赛文件": "replace an existing knockout file",
+    # demo
+    "生成演示用的 Excel 工作簿（xlxq.workbook）": "make a demo Excel workbook (xlxq.workbook)",
+    "输出文件夹": "the folder to write to",
+    "团体赛演示工作簿（8队，团体积分编排）": "a team demo workbook (8 teams, team Swiss)",
+    # convert
+    "JSON 赛事文件与工作簿互相转换": "turn a JSON event file into a workbook, or back",
+    "把 JSON 赛事文件转为 Excel 工作簿（.xlsx/.xlsm，含各轮对阵与结果），或把工作簿转为 JSON 赛事文件": (
+        "turn a JSON event file into an Excel workbook (.xlsx/.xlsm, with every round's pairings and "
+        "results), or a workbook into a JSON event file"
+    ),
+    "要转换的文件（.json 或 .xlsx/.xlsm）": "the file to convert (.json or .xlsx/.xlsm)",
+    "要创建的文件（另一种）": "the file to create (the other kind)",
+    # excel-setup, doctor
+    "把本 Python 写入 xlwings 的用户设置，Mac 上安装 AppleScript，检查 Excel 的宏设置和模板": (
+        "write this Python into xlwings' user settings, install the AppleScript on a Mac, check Excel's "
+        "macro settings and the templates"
+    ),
+    "覆盖已有的不同设置": "replace different settings already there",
+    "同时检查这个工作簿（.xlsm）": "check this workbook (.xlsm) too",
+    "显示按钮所依赖的一切（可拍照发给维护者）": "show everything the buttons depend on (to send to the maintainer)",
+    "工作簿（.xlsm）": "the workbook (.xlsm)",
+}
+
+
+def en(text: str) -> str:
+    """The English of a help text (the text itself if it has none)."""
+    return HELP_EN.get(text, text)
