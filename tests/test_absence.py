@@ -298,7 +298,7 @@ def test_pair_button_through_the_remote_engine_gives_the_openpyxl_workbook(tmp_p
     from tests import xlremote as H
     from tests.test_excel_remote import contents
     from xlxq.backends.openpyxl_book import OpenpyxlBook
-    from xlxq.workbook import pair_next_round, recompute
+    from tests.book_ops import pair_next_round, recompute
 
     _, a = new_event(tmp_path / "a.xlsx", rounds=7)
     mark_absent(a, 3, "2")

@@ -638,9 +638,9 @@ def set_settings(ws: Any, values: dict[str, Any]) -> None:
 
 
 #: 设置 rows the templates gained after the baseline was recorded (编号方式 and
-#: 抽签种子, issue 10 §3; 暂计和棋编排, issue 10 §1): taken out of the template's copy, so that the
+#: 抽签种子, issue 10 §3; 暂计和棋编排, issue 10 §1; 请假计分, issue 10 §5): taken out of the template's copy, so that the
 #: replay starts from the baseline's workbook (a missing row is the default)
-NEW_SETTINGS_ROWS = ("编号方式", "抽签种子", "暂计和棋编排")
+NEW_SETTINGS_ROWS = ("编号方式", "抽签种子", "暂计和棋编排", "请假计分")
 
 
 def without_new_settings(ws: Any) -> None:
@@ -669,6 +669,51 @@ def without_new_settings(ws: Any) -> None:
                 ws.print_area = f"{m.group(1)}{m.group(2)}:{m.group(3)}{int(m.group(4)) - 1}"
 
 
+#: 报名表 columns the template gained after the baseline (请假轮次, issue 10 §5)
+NEW_REGISTRATION_COLUMNS = ("请假轮次",)
+
+
+def without_new_columns(ws: Any) -> None:
+    """Delete :data:`NEW_REGISTRATION_COLUMNS` from the 报名表 ``ws`` as if
+    they had never been there: the columns to the right move left with
+    their widths (regrouped as openpyxl groups equal neighbours) and the
+    print area."""
+    from openpyxl.utils import get_column_letter
+
+    heads = [c.value for c in ws[2]]
+    for name in NEW_REGISTRATION_COLUMNS:
+        if name not in heads:
+            continue
+        col = heads.index(name) + 1
+        widths: dict[int, Any] = {}
+        for dim in ws.column_dimensions.values():
+            for c in range(dim.min or 0, (dim.max or 0) + 1):
+                widths[c] = dim
+        ws.delete_cols(col)
+        heads.pop(col - 1)
+        shifted = {(c if c < col else c - 1): d for c, d in widths.items() if c != col}
+        ws.column_dimensions.clear()
+        start = None
+        for c in sorted(shifted) + [None]:
+            if start is not None and (c is None or c != end + 1 or shifted[c].width != shifted[start].width):
+                d = shifted[start]
+                letter = get_column_letter(start)
+                ws.column_dimensions[letter].width = d.width
+                ws.column_dimensions[letter].min, ws.column_dimensions[letter].max = start, end
+                start = None
+            if c is not None and start is None:
+                start = c
+            if c is not None:
+                end = c
+        if ws.print_area:
+            m = re.fullmatch(r"'?[^!]*'?!?\$?([A-Z]+)\$?(\d+):\$?([A-Z]+)\$?(\d+)", ws.print_area)
+            if m is not None:
+                from openpyxl.utils import column_index_from_string
+
+                last = get_column_letter(column_index_from_string(m.group(3)) - 1)
+                ws.print_area = f"{m.group(1)}{m.group(2)}:{last}{m.group(4)}"
+
+
 def openpyxl_range(ref: str) -> Any:
     from openpyxl.worksheet.cell_range import MultiCellRange
 
@@ -683,6 +728,8 @@ def new_workbook(spec: dict[str, Any], path: Path) -> None:
     shutil.copyfile(TEMPLATES / ("xlxq-team-zh.xlsx" if team else "xlxq-event-zh.xlsx"), path)
     wb = openpyxl.load_workbook(path)
     without_new_settings(wb["设置"])
+    if not team:
+        without_new_columns(wb["报名表"])
     settings: dict[str, Any] = {"赛事名称": spec["id"]}
     if team:
         settings["赛制"] = {"team-swiss": "团体积分编排", "scheveningen": "全队轮赛"}.get(

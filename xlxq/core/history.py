@@ -104,7 +104,7 @@ def cards_from_games(
     :func:`build_cards` gives it the boards, the team pairing
     (:func:`xlxq.core.team_pairing.build_team_cards`) the matches."""
     cards = {no: CardState(no) for no in numbers}
-    for k, (games, byes) in enumerate(rounds):
+    for i, (games, byes) in enumerate(rounds):
         start = {no: c.score for no, c in cards.items()}
         seen: set[int] = set()
         for red, black, red_points, black_points, met, lost_r, lost_k in games:
@@ -134,7 +134,7 @@ def cards_from_games(
                 c.last_float = 0
                 c.forfeit_streak = 0
                 if absent_points is not None:
-                    c.score += absent_points(no, k)  # 请假计分 (docs/pairing.md "Absence")
+                    c.score += absent_points(no, i)  # 请假计分 (docs/pairing.md "Absence")
     return cards
 
 

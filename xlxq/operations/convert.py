@@ -45,6 +45,7 @@ from xlxq.sheets.refresh import refresh
 from xlxq.sheets.results import display as result_display
 from xlxq.sheets.team_read import read_team_workbook
 from xlxq.sheets.write_rounds import add_round_sheet
+from xlxq.workbook_common import apply_status
 
 __all__ = ["write_workbook", "created", "convert_file"]
 
@@ -87,7 +88,7 @@ def _write_rounds(path: Path, event: Event) -> None:
     data.event = event
     refresh(canvas, data, event, standings=False)
     book.apply(canvas.finish())
-    st = W.recompute(book)
+    st = apply_status(book, W.recompute(book))
     if not st.ok:  # the file's data, refused by the workbook's reader: say why, write nothing
         raise InputError(st.message_zh, st.message_en)
     book.save()

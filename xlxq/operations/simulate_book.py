@@ -22,6 +22,7 @@ from xlxq.operations.source import BookSource
 from xlxq.sheets.canvas import Canvas
 from xlxq.sheets.plan import Book, WritePlan
 from xlxq.sheets.read import read_workbook
+from xlxq.workbook_common import apply_status
 from xlxq.sheets.results import display as result_display
 
 __all__ = ["simulate_book"]
@@ -63,7 +64,7 @@ def simulate_book(src: BookSource, seed: int, rounds: Optional[int], lang: str) 
     data = read_workbook(book)
     W.refuse_bad_cells(data)
     if data.blocking:
-        st = W.recompute(book, lang)  # marks the problems; nothing is simulated
+        st = apply_status(book, W.recompute(book, lang))  # marks the problems; nothing is simulated
         book.save()
         return Outcome(render=st.lines, code=1)
     if data.ko is not None:
@@ -76,13 +77,13 @@ def simulate_book(src: BookSource, seed: int, rounds: Optional[int], lang: str) 
         return Outcome(render=out.render)
     for rnd in target.rounds:
         if rnd.round > len(data.event.rounds):
-            st = W.pair_next_round(book, lang)
+            st = apply_status(book, W.pair_next_round(book, lang))
             if not st.ok:
                 return Outcome(render=st.lines, code=1)
         data = read_workbook(book)
         _same_pairing(data, rnd)
         _type_results(book, data, rnd)
-    st = W.recompute(book, lang)
+    st = apply_status(book, W.recompute(book, lang))
     book.save()
 
     def render(lang: str) -> list[str]:
