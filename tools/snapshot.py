@@ -693,18 +693,16 @@ def without_new_columns(ws: Any) -> None:
         heads.pop(col - 1)
         shifted = {(c if c < col else c - 1): d for c, d in widths.items() if c != col}
         ws.column_dimensions.clear()
-        start = None
-        for c in sorted(shifted) + [None]:
-            if start is not None and (c is None or c != end + 1 or shifted[c].width != shifted[start].width):
-                d = shifted[start]
-                letter = get_column_letter(start)
-                ws.column_dimensions[letter].width = d.width
-                ws.column_dimensions[letter].min, ws.column_dimensions[letter].max = start, end
-                start = None
-            if c is not None and start is None:
-                start = c
-            if c is not None:
-                end = c
+        runs: list[list[int]] = []  # equal neighbours, one <col> each as openpyxl writes them
+        for c in sorted(shifted):
+            if runs and c == runs[-1][-1] + 1 and shifted[c].width == shifted[runs[-1][0]].width:
+                runs[-1].append(c)
+            else:
+                runs.append([c])
+        for run in runs:
+            dim = ws.column_dimensions[get_column_letter(run[0])]
+            dim.width = shifted[run[0]].width
+            dim.min, dim.max = run[0], run[-1]
         if ws.print_area:
             m = re.fullmatch(r"'?[^!]*'?!?\$?([A-Z]+)\$?(\d+):\$?([A-Z]+)\$?(\d+)", ws.print_area)
             if m is not None:
