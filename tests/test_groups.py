@@ -176,3 +176,17 @@ def test_team_workbook_with_groups_is_refused(tmp_path):
     before = p.read_bytes()
     assert_bad_input(run("pair", p), "团体赛不分组别")
     assert p.read_bytes() == before
+
+
+def test_undo_takes_every_groups_round_and_messages_name_the_groups_sheets(tmp_path):
+    rows, seeds = _field()
+    p = template_workbook(tmp_path / "e.xlsx", [n for n, _ in rows], seeds=seeds, groups=dict(rows))
+    out = run("pair", p, check_rc=0).out
+    assert "[说明] 女子组 第1轮!" in out  # 9 women: the odd field's note, on the group's own sheet
+    assert "] 第1轮!" not in out  # no sheet of that name in a workbook with groups
+    assert {"男子组 第1轮", "女子组 第1轮"} <= set(openpyxl.load_workbook(p).sheetnames)
+    out = run("undo", p, check_rc=0).out
+    assert out.count("已撤销第1轮") == 2, out
+    assert not [n for n in openpyxl.load_workbook(p).sheetnames if n.endswith("第1轮")]
+    run("pair", p, check_rc=0)  # and paired again
+    assert {"男子组 第1轮", "女子组 第1轮"} <= set(openpyxl.load_workbook(p).sheetnames)
