@@ -184,9 +184,10 @@ def test_undo_takes_every_groups_round_and_messages_name_the_groups_sheets(tmp_p
     out = run("pair", p, check_rc=0).out
     assert "[说明] 女子组 第1轮!" in out  # 9 women: the odd field's note, on the group's own sheet
     assert "] 第1轮!" not in out  # no sheet of that name in a workbook with groups
+    assert "已编排第1轮（工作表“女子组 第1轮”）" in out and "“第1轮”" not in out
     assert {"男子组 第1轮", "女子组 第1轮"} <= set(openpyxl.load_workbook(p).sheetnames)
     out = run("undo", p, check_rc=0).out
-    assert out.count("已撤销第1轮") == 2, out
+    assert out.count("已撤销第1轮") == 2 and "删除了“男子组 第1轮”表" in out, out
     assert not [n for n in openpyxl.load_workbook(p).sheetnames if n.endswith("第1轮")]
     run("pair", p, check_rc=0)  # and paired again
     assert {"男子组 第1轮", "女子组 第1轮"} <= set(openpyxl.load_workbook(p).sheetnames)

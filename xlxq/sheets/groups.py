@@ -158,10 +158,17 @@ class GroupView:
         self.plans.append(self._mapped(plan))
 
     def named(self, st: Status) -> Status:
-        """``st`` of an operation on this view with its problems placed on
-        the workbook's own sheets (第4轮!B5 → 男子组 第4轮!B5), as the
-        messages and the 提示 name them."""
+        """``st`` of an operation on this view with the workbook's own sheet
+        names: its problems placed on them (第4轮!B5 → 男子组 第4轮!B5) and
+        the sheets its message quotes (工作表“第1轮” → 工作表“男子组 第1轮”,
+        sheet 'Round 1' → sheet 'Women Round 1')."""
         st.details = [replace(p, sheet=self.real(p.sheet)) if p.sheet else p for p in st.details]
+        added = [self.inner(a.name) for plan in self.plans for a in plan.add_sheets]
+        for inner in dict.fromkeys([*self.sheet_names(), *added]):
+            real = self.real(inner)
+            if real != inner:
+                st.message_zh = st.message_zh.replace(f"“{inner}”", f"“{real}”")
+                st.message_en = st.message_en.replace(repr(inner), repr(real))
         return st
 
     # --- mapping -----------------------------------------------------------
