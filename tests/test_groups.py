@@ -5,18 +5,14 @@ the same event both ways ends with the same standings per group."""
 
 from __future__ import annotations
 
-import json
 import random
 
 import openpyxl
 import pytest
 
-from tests.cli_support import assert_bad_input, load, run, save
+from tests.cli_support import assert_bad_input, group_standings, load, run
 from tests.conftest import template_workbook
-from tests.test_workbook_support import RoundView
-
-RESULTS = ["red_win", "black_win", "draw", "red_win", "black_win"]
-SHEET_RESULT = {"red_win": "红胜", "black_win": "黑胜", "draw": "和"}
+from tests.test_workbook_support import enter_group_results
 
 
 def _field(seed: int = 3):
@@ -31,37 +27,6 @@ def _csv(tmp_path, rows, seeds):
     lines = ["姓名,组别,种子"] + [f"{n},{g},{seeds.get(n, '')}" for n, g in rows]
     f.write_text("\n".join(lines) + "\n", encoding="utf-8")
     return f
-
-
-def _results(group: str, rnd: int, boards: int) -> dict[int, str]:
-    rng = random.Random(f"{group}-{rnd}")
-    return {b: rng.choice(RESULTS) for b in range(1, boards + 1)}
-
-
-def _enter_json(f, rnd: int) -> None:
-    d = load(f)
-    for g in d["groups"]:
-        boards = g["rounds"][rnd - 1]["boards"]
-        res = _results(g["group"], rnd, len(boards))
-        for b in boards:
-            b["result"] = res[b["board"]]
-    save(f, d)
-
-
-def _enter_book(p, groups, rnd: int) -> None:
-    wb = openpyxl.load_workbook(p)
-    for g in groups:
-        view = RoundView(wb[f"{g} 第{rnd}轮"])
-        rows = view.rows()
-        res = _results(g, rnd, len(rows))
-        for b, r in rows.items():
-            view.set(r, "result", SHEET_RESULT[res[b]])
-    wb.save(p)
-
-
-def _standings(path) -> dict:
-    out = json.loads(run("standings", path, "--json", check_rc=0).out)
-    return {g["group"]: g["standings"] for g in out["groups"]}
 
 
 def test_two_groups_through_the_workbook_and_json_give_the_same_standings(tmp_path):
@@ -81,10 +46,10 @@ def test_two_groups_through_the_workbook_and_json_give_the_same_standings(tmp_pa
         r = run("pair", p, check_rc=0)  # one command pairs every group
         assert all(f"【{g}】" in r.out for g in groups) and r.out.count(f"已编排第{rnd}轮") == 2, r.out
         run("pair", f, check_rc=0)
-        _enter_json(f, rnd)
-        _enter_book(p, groups, rnd)
+        enter_group_results(f, rnd)
+        enter_group_results(p, rnd)
     run("standings", p, check_rc=0)
-    sj, sb = _standings(f), _standings(p)
+    sj, sb = group_standings(f), group_standings(p)
     assert list(sj) == list(sb) == groups
     for g in groups:
         assert sb[g] == sj[g]

@@ -10,8 +10,6 @@ are checked by hand (请假计分, the late entry's rounds, the swapped boards).
 
 from __future__ import annotations
 
-import json
-import random
 from itertools import accumulate
 from pathlib import Path
 
@@ -19,9 +17,9 @@ import openpyxl
 import pytest
 
 from tests import xlremote as H
-from tests.cli_support import load, run, save
+from tests.cli_support import group_standings, load, run, save
 from tests.conftest import template_workbook
-from tests.test_workbook_support import RoundView, header_map
+from tests.test_workbook_support import RoundView, enter_group_results, header_map
 from xlxq.backends.openpyxl_book import OpenpyxlBook
 
 import xlxq.excel as E
@@ -39,14 +37,6 @@ UNDO_ROUND = 5  # paired, undone, paired again
 ROUNDS = 6
 SEEDS = {"男1": 1, "男2": 2, "女1": 1}
 GROUPS = ["男子组", "女子组"]
-CHOICES = ["red_win", "black_win", "draw", "red_win", "black_win"]
-SHEET_RESULT = {"red_win": "红胜", "black_win": "黑胜", "draw": "和"}
-
-
-def results(group: str, rnd: int, boards: int) -> dict[int, str]:
-    """The results typed in ``group``'s round ``rnd``: board → code."""
-    rng = random.Random(f"{group}-{rnd}")
-    return {b: rng.choice(CHOICES) for b in range(1, boards + 1)}
 
 
 # ------------------------------------------------------------------ JSON
@@ -72,16 +62,6 @@ def json_group(d: dict, name: str) -> dict:
     return next(g for g in d["groups"] if g["group"] == name)
 
 
-def json_enter(f: Path, rnd: int) -> None:
-    d = load(f)
-    for g in d["groups"]:
-        boards = g["rounds"][rnd - 1]["boards"]
-        res = results(g["group"], rnd, len(boards))
-        for b in boards:
-            b["result"] = res[b["board"]]
-    save(f, d)
-
-
 def json_no(d: dict, group: str, name: str) -> int:
     return next(p["no"] for p in json_group(d, group)["players"] if p["name"] == name)
 
@@ -98,17 +78,6 @@ def registration(wb) -> tuple:
 def book_row(wb, name: str) -> int:
     ws, hr, h = registration(wb)
     return next(r for r in range(hr + 1, ws.max_row + 1) if ws.cell(row=r, column=h["姓名"]).value == name)
-
-
-def book_enter(p: Path, rnd: int) -> None:
-    wb = openpyxl.load_workbook(p)
-    for g in GROUPS:
-        view = RoundView(wb[f"{g} 第{rnd}轮"])
-        rows = view.rows()
-        res = results(g, rnd, len(rows))
-        for b, r in rows.items():
-            view.set(r, "result", SHEET_RESULT[res[b]])
-    wb.save(p)
 
 
 def remote(p: Path, fn) -> H.HarnessResult:
@@ -159,11 +128,6 @@ def round_points(rounds: list[dict], no: int) -> list[tuple]:
         won = b["result"] == ("red_win" if red else "black_win")
         out.append((b["black"] if red else b["red"], 2 if won else 1 if b["result"] == "draw" else 0))
     return out
-
-
-def standings(path: Path) -> dict:
-    out = json.loads(run("standings", path, "--json", check_rc=0).out)
-    return {g["group"]: g["standings"] for g in out["groups"]}
 
 
 # ------------------------------------------------------------------ the steps
@@ -281,8 +245,8 @@ def test_whole_event_workbook_and_json_end_with_the_same_standings(tmp_path, rem
         for g in GROUPS:
             want = {b["board"]: (b["red"], b["black"]) for b in json_group(d, g)["rounds"][rnd - 1]["boards"]}
             assert RoundView(wb[f"{g} 第{rnd}轮"]).pairs() == want, (g, rnd)
-        json_enter(f, rnd)
-        book_enter(p, rnd)
+        enter_group_results(f, rnd)  # the same results typed both ways
+        enter_group_results(p, rnd)
         out = run("standings", p, check_rc=0).out
         if rnd >= SWAP_ROUND:
             hand_notes.append(out)
@@ -291,7 +255,7 @@ def test_whole_event_workbook_and_json_end_with_the_same_standings(tmp_path, rem
             rows = view.rows()
             assert [b for b in rows if str(view.get(rows[b], "note") or "").startswith("人工调整")] == sorted(swapped)
 
-    sj, sb = standings(f), standings(p)
+    sj, sb = group_standings(f), group_standings(p)
     assert list(sj) == list(sb) == GROUPS
     for g in GROUPS:
         assert sb[g] == sj[g], g
