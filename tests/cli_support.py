@@ -48,3 +48,9 @@ def load(path) -> dict:
 
 def save(path, d) -> None:
     Path(path).write_text(json.dumps(d, ensure_ascii=False, indent=1), encoding="utf-8")
+
+
+def group_standings(path) -> dict:
+    """``xlxq standings PATH --json`` of an event with groups: group → its rows."""
+    out = json.loads(run("standings", path, "--json", check_rc=0).out)
+    return {g["group"]: g["standings"] for g in out["groups"]}

@@ -5,18 +5,14 @@ the same event both ways ends with the same standings per group."""
 
 from __future__ import annotations
 
-import json
 import random
 
 import openpyxl
 import pytest
 
-from tests.cli_support import assert_bad_input, load, run, save
+from tests.cli_support import assert_bad_input, group_standings, load, run
 from tests.conftest import template_workbook
-from tests.test_workbook_support import RoundView
-
-RESULTS = ["red_win", "black_win", "draw", "red_win", "black_win"]
-SHEET_RESULT = {"red_win": "红胜", "black_win": "黑胜", "draw": "和"}
+from tests.test_workbook_support import enter_group_results
 
 
 def _field(seed: int = 3):
@@ -31,37 +27,6 @@ def _csv(tmp_path, rows, seeds):
     lines = ["姓名,组别,种子"] + [f"{n},{g},{seeds.get(n, '')}" for n, g in rows]
     f.write_text("\n".join(lines) + "\n", encoding="utf-8")
     return f
-
-
-def _results(group: str, rnd: int, boards: int) -> dict[int, str]:
-    rng = random.Random(f"{group}-{rnd}")
-    return {b: rng.choice(RESULTS) for b in range(1, boards + 1)}
-
-
-def _enter_json(f, rnd: int) -> None:
-    d = load(f)
-    for g in d["groups"]:
-        boards = g["rounds"][rnd - 1]["boards"]
-        res = _results(g["group"], rnd, len(boards))
-        for b in boards:
-            b["result"] = res[b["board"]]
-    save(f, d)
-
-
-def _enter_book(p, groups, rnd: int) -> None:
-    wb = openpyxl.load_workbook(p)
-    for g in groups:
-        view = RoundView(wb[f"{g} 第{rnd}轮"])
-        rows = view.rows()
-        res = _results(g, rnd, len(rows))
-        for b, r in rows.items():
-            view.set(r, "result", SHEET_RESULT[res[b]])
-    wb.save(p)
-
-
-def _standings(path) -> dict:
-    out = json.loads(run("standings", path, "--json", check_rc=0).out)
-    return {g["group"]: g["standings"] for g in out["groups"]}
 
 
 def test_two_groups_through_the_workbook_and_json_give_the_same_standings(tmp_path):
@@ -81,10 +46,10 @@ def test_two_groups_through_the_workbook_and_json_give_the_same_standings(tmp_pa
         r = run("pair", p, check_rc=0)  # one command pairs every group
         assert all(f"【{g}】" in r.out for g in groups) and r.out.count(f"已编排第{rnd}轮") == 2, r.out
         run("pair", f, check_rc=0)
-        _enter_json(f, rnd)
-        _enter_book(p, groups, rnd)
+        enter_group_results(f, rnd)
+        enter_group_results(p, rnd)
     run("standings", p, check_rc=0)
-    sj, sb = _standings(f), _standings(p)
+    sj, sb = group_standings(f), group_standings(p)
     assert list(sj) == list(sb) == groups
     for g in groups:
         assert sb[g] == sj[g]
@@ -176,3 +141,18 @@ def test_team_workbook_with_groups_is_refused(tmp_path):
     before = p.read_bytes()
     assert_bad_input(run("pair", p), "团体赛不分组别")
     assert p.read_bytes() == before
+
+
+def test_undo_takes_every_groups_round_and_messages_name_the_groups_sheets(tmp_path):
+    rows, seeds = _field()
+    p = template_workbook(tmp_path / "e.xlsx", [n for n, _ in rows], seeds=seeds, groups=dict(rows))
+    out = run("pair", p, check_rc=0).out
+    assert "[说明] 女子组 第1轮!" in out  # 9 women: the odd field's note, on the group's own sheet
+    assert "] 第1轮!" not in out  # no sheet of that name in a workbook with groups
+    assert "已编排第1轮（工作表“女子组 第1轮”）" in out and "“第1轮”" not in out
+    assert {"男子组 第1轮", "女子组 第1轮"} <= set(openpyxl.load_workbook(p).sheetnames)
+    out = run("undo", p, check_rc=0).out
+    assert out.count("已撤销第1轮") == 2 and "删除了“男子组 第1轮”表" in out, out
+    assert not [n for n in openpyxl.load_workbook(p).sheetnames if n.endswith("第1轮")]
+    run("pair", p, check_rc=0)  # and paired again
+    assert {"男子组 第1轮", "女子组 第1轮"} <= set(openpyxl.load_workbook(p).sheetnames)

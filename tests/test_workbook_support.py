@@ -141,6 +141,46 @@ def swap_colours(path: Path, n: int, row: int, lang: str = "zh") -> tuple[int, i
     return red, black
 
 
+GROUP_RESULTS = ["red_win", "black_win", "draw", "red_win", "black_win"]
+SHEET_RESULT = {"red_win": "红胜", "black_win": "黑胜", "draw": "和"}
+
+
+def group_results(group: str, rnd: int, boards: int) -> dict[int, str]:
+    """The results typed into ``group``'s round ``rnd`` (board → code), the
+    same for a JSON file of groups and a workbook with groups."""
+    rng = random.Random(f"{group}-{rnd}")
+    return {b: rng.choice(GROUP_RESULTS) for b in range(1, boards + 1)}
+
+
+def enter_group_results(path: Path, rnd: int) -> None:
+    """Type :func:`group_results` into round ``rnd`` of every group of
+    ``path``: a JSON file of groups (each group's boards) or a workbook with
+    groups (the 结果 cells of each '组别 第N轮' sheet)."""
+    import json
+
+    path = Path(path)
+    if path.suffix == ".json":
+        d = json.loads(path.read_text(encoding="utf-8"))
+        for g in d["groups"]:
+            boards = g["rounds"][rnd - 1]["boards"]
+            res = group_results(g["group"], rnd, len(boards))
+            for b in boards:
+                b["result"] = res[b["board"]]
+        path.write_text(json.dumps(d, ensure_ascii=False, indent=1), encoding="utf-8")
+        return
+    wb = openpyxl.load_workbook(path)
+    for ws in wb.worksheets:
+        group, _, rest = ws.title.partition(" ")
+        if rest != f"第{rnd}轮":
+            continue
+        view = RoundView(ws)
+        rows = view.rows()
+        res = group_results(group, rnd, len(rows))
+        for b, r in rows.items():
+            view.set(r, "result", SHEET_RESULT[res[b]])
+    wb.save(path)
+
+
 def standings_sheet(path: Path, lang: str = "zh") -> list[dict[str, Any]]:
     wb = openpyxl.load_workbook(path)
     ws = wb["成绩表" if lang == "zh" else "Standings"]

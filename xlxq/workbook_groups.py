@@ -8,7 +8,6 @@ names it, and nothing is written).
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Callable, Optional, TypeVar
 
 from xlxq.core.groups import in_group
@@ -51,7 +50,7 @@ def group_status(book: Book, run: Callable[[GroupView], Status], only: Optional[
     its own line headed by the group, the problems with the group's sheet
     names, ok when every group is."""
     done = for_each_group(book, run, only)
-    details = [replace(p, sheet=view.real(p.sheet) if p.sheet else p.sheet) for view, st in done for p in st.details]
+    details = [p for _, st in done for p in st.details]  # placed by run_op (GroupView.named)
     texts = [f"【{view.group}】\n{st.text}" for view, st in done if st.text]
     return Status(
         all(st.ok for _, st in done),

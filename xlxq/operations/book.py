@@ -32,7 +32,7 @@ from xlxq.text import nums
 from xlxq.workbook_common import apply_status
 from xlxq.workbook_draw import draw_numbers, new_draw_seed
 from xlxq.workbook_groups import for_each_group, group_status, workbook_groups
-from xlxq.sheets.groups import refuse_team_groups
+from xlxq.sheets.groups import GroupView, refuse_team_groups
 from xlxq.operations.groups import combined
 from xlxq.systems import system_for, system_label
 
@@ -56,8 +56,10 @@ def run_op(op: Callable[..., Status], book: Any, *args: Any, **kwargs: Any) -> S
     """Run the Book operation ``op`` on ``book`` (``W.pair_next_round``,
     ``TW.recompute`` …) and apply the WritePlan its Status carries: every
     entry point (the CLI on a workbook, the Excel buttons, xlwings Lite)
-    writes a workbook through here."""
-    return apply_status(book, op(book, *args, **kwargs))
+    writes a workbook through here.  On a group's view (组别) the problems
+    are placed on the workbook's sheets (:meth:`GroupView.named`)."""
+    st = apply_status(book, op(book, *args, **kwargs))
+    return book.named(st) if isinstance(book, GroupView) else st
 
 
 def book_status(

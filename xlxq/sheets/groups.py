@@ -32,6 +32,7 @@ from xlxq.sheets import team_layout as T
 from xlxq.sheets.book_sheets import sheet_kinds, single_sheets
 from xlxq.sheets.cells import cell_at, find_table, sheet_error, text_of
 from xlxq.sheets.plan import Book, Fill, Values, WritePlan
+from xlxq.sheets.problems import Status
 from xlxq.sheets.registration import REG_LOOKUP
 from xlxq.sheets.settings import SETTING_LOOKUP, SETTINGS_LOOKUP
 
@@ -156,6 +157,20 @@ class GroupView:
     def apply(self, plan: WritePlan) -> None:
         self.plans.append(self._mapped(plan))
 
+    def named(self, st: Status) -> Status:
+        """``st`` of an operation on this view with the workbook's own sheet
+        names: its problems placed on them (第4轮!B5 → 男子组 第4轮!B5) and
+        the sheets its message quotes (工作表“第1轮” → 工作表“男子组 第1轮”,
+        sheet 'Round 1' → sheet 'Women Round 1')."""
+        st.details = [replace(p, sheet=self.real(p.sheet)) if p.sheet else p for p in st.details]
+        added = [self.inner(a.name) for plan in self.plans for a in plan.add_sheets]
+        for inner in dict.fromkeys([*self.sheet_names(), *added]):
+            real = self.real(inner)
+            if real != inner:
+                st.message_zh = st.message_zh.replace(f"“{inner}”", f"“{real}”")
+                st.message_en = st.message_en.replace(repr(inner), repr(real))
+        return st
+
     # --- mapping -----------------------------------------------------------
     def _name_the_group(self, grid: list[list[Any]]) -> None:
         table = find_table(
@@ -184,6 +199,7 @@ class GroupView:
             out.fills += self._fills(f)
         for attr in ("number_formats", "looks", "styles", "validations", "page_setups"):
             setattr(out, attr, [replace(x, sheet=self.real(x.sheet)) for x in getattr(plan, attr)])
+        out.remove_sheets = [self.real(n) for n in plan.remove_sheets]
         return out
 
     def _values(self, v: Values) -> list[Values]:
@@ -230,4 +246,5 @@ def merged(plans: list[WritePlan]) -> WritePlan:
             "page_setups",
         ):
             getattr(out, attr).extend(getattr(p, attr))
+        out.remove_sheets.extend(p.remove_sheets)
     return out
