@@ -39,7 +39,15 @@ PYODIDE = CI / "node" / "node_modules" / "pyodide" / "pyodide.mjs"
 WHEELS = CI / "wheels"
 #: install order in Pyodide (micropip, packaging are unpacked first; xlxq last, with its dependencies)
 DEPS = ["micropip", "packaging", "et_xmlfile", "openpyxl", "xlsxwriter", "networkx", "xlwings"]
-SCRIPTS = ["pair_next_round", "recompute", "explain", "schedule_round_robin", "qualify_knockout", "draw_numbers"]
+SCRIPTS = [
+    "pair_next_round",
+    "recompute",
+    "explain",
+    "schedule_round_robin",
+    "qualify_knockout",
+    "draw_numbers",
+    "undo_round",
+]
 
 pytest.importorskip("xlwings")
 if shutil.which("node") is None or not PYODIDE.exists():
@@ -218,7 +226,8 @@ def test_errors_reach_the_workbook_in_pyodide(pyodide, lite_main, tmp_path):
     step(pyodide, lite_main, path, "recompute")
     wb = openpyxl.load_workbook(path)
     text = "\n".join(str(c.value) for c in wb["xlxq消息"]["A"] if c.value)
-    assert "失败" in text and "红赢了吧" in text and "工作簿未作改动" in text
+    # a bad cell is marked in red, its 提示 filled, nothing else updated (issue 10 §4)
+    assert "失败" in text and "红赢了吧" in text and "已标红" in text and "成绩与编排暂未更新" in text
     assert wb.active.title == "xlxq消息"
 
 
