@@ -175,19 +175,24 @@ def reg_entries(
     first_no: dict[int, int],
     other_rows: list[int],
     cells: Callable[[dict[str, Any], int, dict[str, Any]], None],
+    errors: ErrorList,
     extra: Callable[[dict[str, Any]], dict[str, Any]] = lambda get: {},
 ) -> list[dict[str, Any]]:
     """The entries of the rows of a registration sheet, individual or team
     (:func:`reg_entry`, with ``extra(cells)``; ``cells(entry, row, cells)``
     reads the sheet's own columns); the rows with neither name nor number
-    go to ``other_rows``."""
+    go to ``other_rows``.  A bad 序号 or 姓名 goes to ``errors`` and its row
+    is left out (issue 10 §4); ``cells`` keeps its own errors there too."""
     c = table.cols
     entries: list[dict[str, Any]] = []
     for r in range(table.header_row + 1, len(grid) + 1):
         get = {k: cell_at(grid, r, j) for k, j in c.items()}
-        e = reg_entry(name, r, get, c, first_no, extra(get))
+        e: Optional[dict[str, Any]] = None
+        with errors.guard():
+            e = reg_entry(name, r, get, c, first_no, extra(get), errors)
+            if e is None:
+                other_rows.append(r)
         if e is None:
-            other_rows.append(r)
             continue
         cells(e, r, get)
         entries.append(e)
