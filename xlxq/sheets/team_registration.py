@@ -117,9 +117,11 @@ def read_teams(
         with errs.guard():
             member_cells(e, r, get)
 
+    errors_before = len(errs.errors)
     entries = [
         e for e in reg_entries(name, grid, table, first_no, reg.other_rows, member_row, errs) if not e.get("bad")
     ]
+    rows_bad = len(errs.errors) > errors_before
     if not entries and not errs:
         raise sheet_error(name, None, "队伍报名表中没有队员", "no players registered")
     # teams: by 队号, else by 队名
@@ -248,7 +250,9 @@ def read_teams(
                 )
         plain = [e for e in es if e["place"][0] == "reserve" and e["place"][1] is None]
         order = sorted(mains, key=lambda e: e["place"][1]) + blanks + numbered + plain
-        if len(order) < settings.boards:
+        if rows_bad:
+            pass  # a row with a bad cell (perhaps left out) may be this team's: its size waits
+        elif len(order) < settings.boards:
             errs.add(
                 sheet_error(
                     name,
@@ -258,7 +262,7 @@ def read_teams(
                     L.cell_ref(es[0]["row"], c["name"]),
                 )
             )
-        if (mains or numbered or plain) and len(mains) + len(blanks) < settings.boards:
+        elif (mains or numbered or plain) and len(mains) + len(blanks) < settings.boards:
             e = (numbered + plain)[0]
             errs.add(
                 sheet_error(
