@@ -20,13 +20,14 @@ from xlxq.sheets.registration import (
     one_line,
     positive_cell,
     reg_entries,
+    rule_numbers,
     reg_rating,
     withdrawn_cell,
 )
 from xlxq.sheets.team_data import LineupRow, LineupSheet, TeamRegSheet
 
 
-_REG_LOOKUP = header_lookup(T.TEAM_REG_COLUMNS)
+_REG_LOOKUP = header_lookup(T.TEAM_REG_COLUMNS + (T.TEAM_SEED_COLUMN,))
 _LINEUP_LOOKUP = header_lookup(T.LINEUP_HEAD + T.ALL_BOARD_COLUMNS + T.LINEUP_TAIL)
 
 
@@ -79,6 +80,9 @@ def read_teams(
             place_cells(e, r, get)
         with errs.guard():
             reg_rating(e, name, r, get, c)
+        if get.get("seed") is not None:
+            with errs.guard():
+                e["seed"] = positive_cell(get["seed"], name, r, c, "seed", pname, "种子", "seed")
         for key, what_zh, what_en in (
             ("withdrawn", "退赛轮次", "withdrawn-from-round"),
             ("team_withdrawn", "全队退赛轮次", "team withdrawn-from-round"),
@@ -154,6 +158,9 @@ def read_teams(
                 )
             )
         by_name[k] = t
+    if "team_no" in c and entries and not any("team_no" in e for e in entries):
+        with errs.guard():  # every 队号 blank: the registration rule, as the 报名表's 序号
+            _rule_team_numbers(name, c, entries, settings, problems, by_name, team_name)
     nxt = max([e["team_no"] for e in entries if "team_no" in e], default=0)
     for e in entries:
         if "team_no" in e:
@@ -310,10 +317,12 @@ def read_teams(
                     withdrawn_from_round=e.get("withdrawn"),
                 )
             )
+        seeds = sorted({e["seed"] for e in es if e.get("seed") is not None})
         teams.append(
             Team(
                 no=t,
                 name=tname,
+                seed=seeds[0] if seeds else None,
                 players=[e["no"] for e in order],
                 reserve_boards=reserve_boards,
                 withdrawn_from_round=min(wds) if wds else None,
@@ -323,6 +332,50 @@ def read_teams(
     if errors is None:
         errs.check()
     return players, teams, reg
+
+
+def _rule_team_numbers(
+    name: str,
+    c: dict[str, int],
+    entries: list[dict[str, Any]],
+    settings: TeamSettings,
+    problems: list[Problem],
+    by_name: dict[str, int],
+    team_name: dict[int, tuple[str, int]],
+) -> None:
+    """队号 for teams registered without any (each team by its 队名, in the
+    order of its first row) by the registration rule
+    (:func:`xlxq.sheets.registration.rule_numbers`: seeded teams — the
+    optional 种子 column — take the odd numbers, the others by 设置's
+    编号方式: the rows' order, the draw with 抽签种子, or 等级分 — the mean
+    of its members' given ratings).  Fills ``by_name`` and ``team_name``."""
+    first: dict[str, dict[str, Any]] = {}
+    for e in entries:
+        k = norm_name(e["team"])
+        t = first.setdefault(k, {"row": e["row"], "team": e["team"], "seeds": {}, "ratings": []})
+        if e.get("seed") is not None:
+            t["seeds"].setdefault(e["seed"], e["row"])
+        if e.get("rating") is not None:
+            t["ratings"].append(e["rating"])
+    for t in first.values():
+        if len(t["seeds"]) > 1:
+            (a, ra), (b, rb) = sorted(t["seeds"].items(), key=lambda x: x[1])[:2]
+            raise sheet_error(
+                name,
+                rb,
+                f"{t['team']}的种子不一致（第{ra}行为 {a}，此行为 {b}）：一队一个种子",
+                f"team {t['team']}: two seeds ({a} on row {ra}, {b} here); a team has one seed",
+                L.cell_ref(rb, c["seed"]),
+            )
+        t["seed"] = next(iter(t["seeds"]), None)
+        t["rating"] = sum(t["ratings"]) / len(t["ratings"]) if t["ratings"] else None
+    teams = list(first.values())
+    rule_numbers(
+        name, teams, problems, settings.numbering, settings.numbering_seed, ("队号", "team no", "team numbers")
+    )
+    for k, t in zip(first, teams):
+        by_name[k] = t["no"]
+        team_name[t["no"]] = (t["team"], t["row"])
 
 
 # ==========================================================================
