@@ -9,15 +9,16 @@ names it, and nothing is written).
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Callable, Optional, TypeVar
+from typing import Any, Callable, Optional, TypeVar
 
 from xlxq.core.groups import in_group
-from xlxq.errors import InputError, XlxqError
+from xlxq.errors import InputError, InputErrors, SheetError, XlxqError
+from xlxq.sheets.cells import sheet_error
 from xlxq.sheets.groups import GroupView, merged, workbook_groups
 from xlxq.sheets.plan import Book
 from xlxq.sheets.problems import Status
 
-__all__ = ["workbook_groups", "for_each_group", "group_status"]
+__all__ = ["workbook_groups", "for_each_group", "group_status", "real_status", "real_error"]
 
 T = TypeVar("T")
 
@@ -39,11 +40,37 @@ def for_each_group(book: Book, run: Callable[[GroupView], T], only: Optional[str
         try:
             out.append((view, run(view)))
         except XlxqError as exc:
-            raise in_group(g, exc) from None
+            raise in_group(g, real_error(view, exc)) from None
     plan = merged([p for view, _ in out for p in view.plans])
     if not plan.is_empty():
         book.apply(plan)
     return out
+
+
+def real_status(book: Any, st: Status) -> Status:
+    """``st`` of an operation on ``book``; on a group's view, its problems
+    name the workbook's sheets ("男子组 第1轮", not the view's "第1轮")."""
+    if not isinstance(book, GroupView):
+        return st
+    return replace(st, details=[replace(p, sheet=book.real(p.sheet) if p.sheet else p.sheet) for p in st.details])
+
+
+def real_error(view: GroupView, exc: XlxqError) -> XlxqError:
+    """``exc`` raised on a group's view, naming the workbook's sheets: a
+    sheet's error (:class:`~xlxq.errors.SheetError`) made again with the
+    real sheet name, several problems each; any other as it is."""
+    if isinstance(exc, InputErrors):
+        return InputErrors([_real_one(view, e) for e in exc.errors])
+    return _real_one(view, exc)
+
+
+def _real_one(view: GroupView, exc: Any) -> Any:
+    sheet = exc.place.sheet
+    if not isinstance(exc, SheetError) or sheet is None or view.real(sheet) == sheet:
+        return exc
+    new = sheet_error(view.real(sheet), exc.place.row, exc.detail_zh, exc.detail_en, exc.place.cell)
+    new.place = replace(exc.place, sheet=view.real(sheet))
+    return new
 
 
 def group_status(book: Book, run: Callable[[GroupView], Status], only: Optional[str] = None) -> Status:
@@ -51,7 +78,7 @@ def group_status(book: Book, run: Callable[[GroupView], Status], only: Optional[
     its own line headed by the group, the problems with the group's sheet
     names, ok when every group is."""
     done = for_each_group(book, run, only)
-    details = [replace(p, sheet=view.real(p.sheet) if p.sheet else p.sheet) for view, st in done for p in st.details]
+    details = [p for view, st in done for p in real_status(view, st).details]
     texts = [f"【{view.group}】\n{st.text}" for view, st in done if st.text]
     return Status(
         all(st.ok for _, st in done),

@@ -31,7 +31,7 @@ from xlxq.operations.undo import undo_book
 from xlxq.text import nums
 from xlxq.workbook_common import apply_status
 from xlxq.workbook_draw import draw_numbers, new_draw_seed
-from xlxq.workbook_groups import for_each_group, group_status, workbook_groups
+from xlxq.workbook_groups import for_each_group, group_status, real_status, workbook_groups
 from xlxq.sheets.groups import refuse_team_groups
 from xlxq.operations.groups import combined
 from xlxq.systems import system_for, system_label
@@ -97,6 +97,12 @@ def book_status(
     if command == "draw":
         return run_op(draw_numbers, book)
     raise ValueError(command)
+
+
+def run_real(op: Any, book: Any, *args: Any, **kwargs: Any) -> Any:
+    """:func:`run_op`, the problems of a group's view naming the workbook's
+    sheets ("男子组 第1轮"), as the buttons' :func:`group_status` does."""
+    return real_status(book, run_op(op, book, *args, **kwargs))
 
 
 def grouped_book(book: Any) -> bool:
@@ -187,15 +193,15 @@ def run_book(
         return run_team_book(command, src, lang, rnd, as_json, provisional)
     book, path = src.book, src.path
     if command == "pair":
-        st = run_op(W.pair_next_round, book, lang, provisional)
+        st = run_real(W.pair_next_round, book, lang, provisional)
     elif command == "schedule":
-        st = run_op(W.schedule_round_robin, book, lang)
+        st = run_real(W.schedule_round_robin, book, lang)
     elif command == "standings":
         if with_swiss is not None:
             raise InputError(
                 "工作簿中的积分晋圈淘汰在同一文件中，不需要 --with", "a workbook holds both stages: no --with"
             )
-        st = run_op(W.recompute, book, lang, round_check(rnd))
+        st = run_real(W.recompute, book, lang, round_check(rnd))
         if st.ok and rnd is not None and system_for(st.event.settings).swiss:
             rows = compute_standings(st.event, rnd)
             st.text = report.book_standings_text(st.event, rows, rnd, lang)
@@ -213,7 +219,7 @@ def run_book(
 
             return Outcome(render=render)
     elif command == "crosstable":
-        st = run_op(W.recompute, book, lang)
+        st = run_real(W.recompute, book, lang)
         if st.ok:
             if not system_for(st.event.settings).round_robin:
                 raise InputError(
@@ -233,9 +239,9 @@ def run_book(
 
             return Outcome(render=render)
     elif command == "explain":
-        st = run_op(W.explain, book, rnd, text_lang=lang)
+        st = run_real(W.explain, book, rnd, text_lang=lang)
     elif command == "check":
-        st = run_op(W.check, book)
+        st = run_real(W.check, book)
     else:
         raise XlxqError(
             f"Excel 工作簿不支持 xlxq {command}（可用：pair、schedule、standings、crosstable、explain、check、"
@@ -335,17 +341,12 @@ def qualify_book(
         tmp = target.with_name(f".{target.stem}.new{target.suffix}")
         shutil.copyfile(src, tmp)
         try:
-            st = run_op(
-                W.qualify_knockout,
-                OpenpyxlBook(tmp),
-                top,
-                on_tie if on_tie == "number" else None,
-            )
+            st = _qualify(OpenpyxlBook(tmp), top, on_tie)
             os.replace(tmp, target)
         finally:
             tmp.unlink(missing_ok=True)
     else:
-        st = run_op(W.qualify_knockout, OpenpyxlBook(src), top, on_tie if on_tie == "number" else None)
+        st = _qualify(OpenpyxlBook(src), top, on_tie)
 
     def render(lang: str) -> list[str]:
         echo = Lines()
@@ -356,6 +357,16 @@ def qualify_book(
         return echo
 
     return Outcome(render=render, code=0 if st.ok else 1)
+
+
+def _qualify(book: Any, top: Optional[int], on_tie: Optional[str]) -> Any:
+    """积分晋圈淘汰 in ``book``; with groups (组别), in every group: each
+    group's top ``top`` (设置's 晋圈人数) into its own 晋级名单 and knockout
+    rounds, as the 晋圈 button does."""
+    tie = on_tie if on_tie == "number" else None
+    if grouped_book(book):
+        return group_status(book, lambda view: run_op(W.qualify_knockout, view, top, tie))
+    return run_op(W.qualify_knockout, book, top, tie)
 
 
 def round_check(rnd: Optional[int]) -> Any:
