@@ -230,3 +230,4 @@ def test_problems_of_a_group_name_the_real_sheets(tmp_path):
     assert p.read_bytes() == before
     st = run("standings", p)
     assert st.returncode == 2 and all(f"  [错误] {c} " in st.out for c in cells), st.out
+    assert f"表中有2处必须先改正的错误（第一处：男子组 第1轮!{col}{rows[1]}，" in st.out

@@ -8,6 +8,7 @@ names it, and nothing is written).
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from typing import Any, Callable, Optional, TypeVar
 
@@ -52,7 +53,13 @@ def real_status(book: Any, st: Status) -> Status:
     name the workbook's sheets ("男子组 第1轮", not the view's "第1轮")."""
     if not isinstance(book, GroupView):
         return st
-    return replace(st, details=[replace(p, sheet=book.real(p.sheet) if p.sheet else p.sheet) for p in st.details])
+    zh, en = st.message_zh, st.message_en
+    for inner in sorted({p.sheet for p in st.details if p.sheet and book.real(p.sheet) != p.sheet}, key=len):
+        at = re.compile(rf"(?<=[：、（(\s]){re.escape(inner)}!")  # a place in the message ("第一处：第1轮!F5")
+        real = f"{book.real(inner)}!".replace("\\", "\\\\")  # (a group name has no backslash)
+        zh, en = at.sub(real, zh), at.sub(real, en)
+    details = [replace(p, sheet=book.real(p.sheet) if p.sheet else p.sheet) for p in st.details]
+    return replace(st, message_zh=zh, message_en=en, details=details)
 
 
 def real_error(view: GroupView, exc: XlxqError) -> XlxqError:
