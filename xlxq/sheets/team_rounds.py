@@ -15,7 +15,7 @@ from xlxq.sheets import layout as L, team_layout as T
 from xlxq.sheets.cells import as_int, cell_at, find_table, header_lookup, norm_name, sheet_error, text_of
 from xlxq.sheets.registration import Names
 from xlxq.sheets.results import BYE, ResultError, parse_result
-from xlxq.sheets.rounds import resolve_seat, result_cell
+from xlxq.sheets.rounds import fouls_cells, resolve_seat, result_cell
 from xlxq.sheets.team_data import BoardRow, MatchBlock, TeamRoundSheet, TeamState
 from xlxq.sheets.team_registration import TeamIndex
 
@@ -311,20 +311,7 @@ def read_team_round(
                         "a board cannot be a bye",
                         L.cell_ref(r, c["result"]),
                     )
-                fouls = {}
-                for side in ("red", "black"):
-                    key = f"fouls_{side}"
-                    v = get.get(key)
-                    f = 0 if v is None else as_int(v)
-                    if f is None or f < 0:
-                        raise sheet_error(
-                            name,
-                            r,
-                            f"{'红' if side == 'red' else '黑'}犯规次数应为0或正整数，实为“{v}”",
-                            f"{side} fouls must be a whole number ≥ 0, got {v!r}",
-                            L.cell_ref(r, c[key]),
-                        )
-                    fouls[side] = f
+                fouls = fouls_cells(name, r, get, c)
                 blk.boards[k] = BoardRow(
                     r,
                     k,
