@@ -12,7 +12,7 @@ import pytest
 
 from tests.cli_support import assert_bad_input, group_standings, load, run
 from tests.conftest import template_workbook
-from tests.test_workbook_support import enter_group_results
+from tests.test_workbook_support import RoundView, enter_group_results
 
 
 def _field(seed: int = 3):
@@ -156,3 +156,58 @@ def test_undo_takes_every_groups_round_and_messages_name_the_groups_sheets(tmp_p
     assert not [n for n in openpyxl.load_workbook(p).sheetnames if n.endswith("第1轮")]
     run("pair", p, check_rc=0)  # and paired again
     assert {"男子组 第1轮", "女子组 第1轮"} <= set(openpyxl.load_workbook(p).sheetnames)
+
+
+def _small_groups(tmp_path, rounds: int):
+    rows = [(f"男{i}", "男子组") for i in range(1, 9)] + [(f"女{i}", "女子组") for i in range(1, 7)]
+    return template_workbook(tmp_path / "e.xlsx", [n for n, _ in rows], groups=dict(rows), settings={"轮数": rounds})
+
+
+def test_qualify_on_a_workbook_with_groups_qualifies_each_group(tmp_path):
+    """``xlxq qualify FILE.xlsx --top K`` on groups: each group's top K into
+    its own 晋级名单 and knockout, as the 晋圈 button does; then one pair
+    makes each group's knockout round 1."""
+    p = _small_groups(tmp_path, 2)
+    groups = ["男子组", "女子组"]
+    for rnd in (1, 2):
+        run("pair", p, check_rc=0)
+        enter_group_results(p, rnd)
+    r = run("qualify", p, "--top", 4, check_rc=0)
+    assert r.out.count("积分赛前4名进入淘汰赛") == 2 and all(f"【{g}】" in r.out for g in groups)
+    names = openpyxl.load_workbook(p).sheetnames
+    for g in groups:
+        assert {f"{g} 晋级名单", f"{g} 对阵图"} <= set(names)
+        ws = openpyxl.load_workbook(p)[f"{g} 晋级名单"]
+        listed = [c.value for c in ws["C"] if isinstance(c.value, str) and c.value.startswith(g[0])]
+        assert len(listed) == 4, listed  # the group's own players only
+    run("pair", p, check_rc=0)
+    names = openpyxl.load_workbook(p).sheetnames
+    assert all(f"{g} 淘汰赛第1轮" in names for g in groups)
+
+
+def test_problems_of_a_group_name_the_real_sheets(tmp_path):
+    """The CLI on a workbook with groups names the workbook's sheets
+    ("男子组 第1轮"), not the group's inner ones ("第1轮"), as the buttons do:
+    in ``check``'s list, ``pair``'s refusal and ``standings``."""
+    p = _small_groups(tmp_path, 5)
+    run("pair", p, check_rc=0)
+    wb = openpyxl.load_workbook(p)
+    view = RoundView(wb["男子组 第1轮"])
+    rows = view.rows()
+    view.set(rows[1], "result", "红赢了吧")
+    view.set(rows[2], "result", "也不知道")
+    wb.save(p)
+    col = openpyxl.utils.get_column_letter(view.c["result"])
+    cells = {f"男子组 第1轮!{col}{rows[b]}" for b in (1, 2)}
+    out = run("check", p)
+    assert out.returncode == 2
+    listed = [x for x in out.out.splitlines() if x.startswith("  [错误]")]
+    assert len(listed) == 2 and all(any(x.startswith(f"  [错误] {c} ") for x in listed) for c in cells), listed
+    before = p.read_bytes()
+    err = run("pair", p).err.splitlines()
+    assert err[0] == "错误：发现2处错误：" and len(err) == 3, err
+    assert all(f"组别“男子组”：“男子组 第1轮”表第{rows[b]}行（{col}{rows[b]}）：" in x for x, b in zip(err[1:], (1, 2)))
+    assert p.read_bytes() == before
+    st = run("standings", p)
+    assert st.returncode == 2 and all(f"  [错误] {c} " in st.out for c in cells), st.out
+    assert f"表中有2处必须先改正的错误（第一处：男子组 第1轮!{col}{rows[1]}，" in st.out

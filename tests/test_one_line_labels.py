@@ -59,7 +59,7 @@ def test_a_label_on_two_lines_is_refused_naming_the_cell(
     before = f.read_bytes()
     rc, out, err = _run(capsys, command, f)
     row = int(coord[1:])
-    if kind == "individual" and command != "pair":  # issue 10 §4: listed (check) or marked (standings)
+    if command != "pair":  # issue 10 §4 (individual and team): listed (check) or marked (standings)
         assert rc == 2 and err == ""
         assert f"{sheet}!{coord} {problem}：" in out
         assert (f.read_bytes() == before) == (command == "check")

@@ -294,16 +294,20 @@ def test_lineup_error_stops_everything(tmp_path):
     wb.save(path)
     with pytest.raises(InputError, match="有空台"):
         recompute(book(path))
-    # an unknown result names the sheet, row and cell
+    # an unknown result names the sheet, row and cell: pair refuses and writes nothing;
+    # recompute marks the cell (issue 10 §4) and writes no standings
     view.set(r, "result", None)
     view.set(view.board_rows()[(2, 2)], "result", "赢了吧")
     wb.save(path)
     before = path.read_bytes()
     with pytest.raises(InputError) as e:
-        recompute(book(path))
+        pair_next_round(book(path))
     r2 = view.board_rows()[(2, 2)]
     assert e.value.zh.startswith(f"“第1轮”表第{r2}行（E{r2}）：无法识别的结果“赢了吧”")
     assert path.read_bytes() == before
+    st = recompute(book(path))
+    assert not st.ok and st.bad_input and st.message_zh.startswith(f"表中有必须先改正的错误（已标红：第1轮!E{r2}）")
+    assert fill_of(path, "第1轮", r2, view.c["result"]) == "#FFC7CE"
 
 
 def test_scheveningen_through_the_workbook(tmp_path):

@@ -43,6 +43,7 @@ from xlxq.sheets.team_rules import rule_problems
 from xlxq.sheets.team_templates import plan_fill_team_template, plan_new_team_workbook
 from xlxq.sheets.team_write_rounds import add_team_round_sheet, record_generated
 from xlxq.workbook_common import (
+    blocked_status,
     apply_status,
     check_status,
     demo_done,
@@ -220,7 +221,9 @@ def recompute(
     program's cells and rewrite 团体成绩 and 台次成绩.  The arbiter's cells
     are never rewritten (results only when 结果规范化 = 是)."""
     text_lang = text_lang or env_lang()  # the messages' language: the caller's, else the environment's
-    data = read_team_workbook(book)
+    data = read_team_workbook(book, mark=True)
+    if data.input_errors:  # every bad cell marked, nothing else written (issue 10 §4)
+        return blocked_status(data, refresh)
     if before_write is not None:  # the caller's check of the event read (as xlxq.workbook.recompute)
         before_write(data.event)
     canvas = Canvas(data.snapshot)
@@ -276,7 +279,7 @@ def explain(book: Book, round_no: Optional[int] = None, text_lang: Optional[str]
 
 def check(book: Book) -> Status:
     """Read and judge the team workbook; write nothing."""
-    return check_status(read_team_workbook(book))
+    return check_status(read_team_workbook(book, mark=True))
 
 
 # ==========================================================================

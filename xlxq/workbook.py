@@ -35,7 +35,7 @@ from xlxq.core.knockout import build_bracket, stage_name
 from xlxq.core.model import Event, EventSettings, Player, validate_event
 from xlxq.core.pairing import pair_round
 from xlxq.core.standings import table_round
-from xlxq.errors import ErrorList, InputError
+from xlxq.errors import InputError
 from xlxq.i18n import env_lang
 from xlxq.operations.pending import require_results
 from xlxq.report import book_pairing_text, book_standings_text
@@ -56,6 +56,8 @@ from xlxq.sheets.write_log import write_log, write_log_blocks
 from xlxq.sheets.write_rounds import add_round_sheet
 from xlxq.systems import get_system, system_for, system_label
 from xlxq.workbook_common import (
+    blocked_status,
+    refuse_bad_cells,
     apply_status,
     check_status,
     demo_done,
@@ -97,37 +99,8 @@ __all__ = [
 
 def _blocked(data) -> Status:
     """Unusable rounds or bad cells: write only the highlights and notes,
-    then report (several: how many and where the first is, issue 10 §4)."""
-    canvas = Canvas(data.snapshot)
-    refresh(canvas, data, data.event, standings=False)
-    plan = canvas.finish()
-    bad = [p for p in data.problems if p.level == BLOCKING]
-    places = sorted({p.where() for p in bad})
-    if len(bad) > 1 and data.input_errors:
-        first = sorted_problems(bad)[0].where()
-        zh = f"表中有{len(bad)}处必须先改正的错误（第一处：{first}，均已标红，见“提示”列），成绩与编排暂未更新"
-        en = (
-            f"{len(bad)} errors to fix first (the first: {first}; all highlighted in red, see the Notes "
-            f"column); standings and pairing were not updated"
-        )
-    else:
-        where = "、".join(places)
-        zh = f"表中有必须先改正的错误（已标红：{where}），成绩与编排暂未更新"
-        en = f"fix the errors first (highlighted in red: {where}); standings and pairing were not updated"
-    return Status(
-        False, zh, en, sorted_problems(data.problems), event=data.event, bad_input=bool(data.input_errors), plan=plan
-    )
-
-
-def refuse_bad_cells(data) -> None:
-    """A command that pairs or writes a record refuses a workbook with bad
-    cells and writes nothing: every one of them in its error (recompute
-    marks them, issue 10 §4)."""
-    if data.input_errors:
-        errors = ErrorList()
-        for e in data.input_errors:
-            errors.add(e)
-        errors.check()
+    then report (:func:`xlxq.workbook_common.blocked_status`)."""
+    return blocked_status(data, refresh)
 
 
 # ==========================================================================

@@ -13,9 +13,10 @@ from pathlib import Path
 from typing import Any, Callable, Iterable, Optional
 
 from xlxq.backends.openpyxl_book import OpenpyxlBook
-from xlxq.errors import InputError
+from xlxq.errors import ErrorList, InputError
 from xlxq.i18n import env_lang
 from xlxq.resources import template_file
+from xlxq.sheets.canvas import Canvas
 from xlxq.sheets.plan import Book, WritePlan
 from xlxq.sheets.problems import BLOCKING, ERROR, INFO, WARNING, Problem, Status
 
@@ -25,6 +26,8 @@ __all__ = [
     "found_note",
     "round1_notes",
     "check_status",
+    "blocked_status",
+    "refuse_bad_cells",
     "apply_status",
     "find_template",
     "no_template",
@@ -70,6 +73,42 @@ def round1_notes(problems: list[Problem]) -> tuple[str, str]:
     if odd is not None:
         zh, en = zh + f"；说明：{odd.zh}", en + f"; note: {odd.en}"
     return zh, en
+
+
+def blocked_status(data: Any, refresh: Callable[..., Any]) -> Status:
+    """Unusable rounds or bad cells in a workbook read (individual or team;
+    ``refresh``: its refresh): write only the highlights and notes, then
+    report (several bad cells: how many and where the first is, issue 10 §4)."""
+    canvas = Canvas(data.snapshot)
+    refresh(canvas, data, data.event, standings=False)
+    plan = canvas.finish()
+    bad = [p for p in data.problems if p.level == BLOCKING]
+    places = sorted({p.where() for p in bad})
+    if len(bad) > 1 and data.input_errors:
+        first = sorted_problems(bad)[0].where()
+        zh = f"表中有{len(bad)}处必须先改正的错误（第一处：{first}，均已标红，见“提示”列），成绩与编排暂未更新"
+        en = (
+            f"{len(bad)} errors to fix first (the first: {first}; all highlighted in red, see the Notes "
+            f"column); standings and pairing were not updated"
+        )
+    else:
+        where = "、".join(places)
+        zh = f"表中有必须先改正的错误（已标红：{where}），成绩与编排暂未更新"
+        en = f"fix the errors first (highlighted in red: {where}); standings and pairing were not updated"
+    return Status(
+        False, zh, en, sorted_problems(data.problems), event=data.event, bad_input=bool(data.input_errors), plan=plan
+    )
+
+
+def refuse_bad_cells(data: Any) -> None:
+    """A command that pairs or writes a record refuses a workbook with bad
+    cells and writes nothing: every one of them in its error (recompute
+    marks them, issue 10 §4)."""
+    if data.input_errors:
+        errors = ErrorList()
+        for e in data.input_errors:
+            errors.add(e)
+        errors.check()
 
 
 def check_status(data: Any) -> Status:

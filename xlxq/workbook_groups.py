@@ -8,15 +8,17 @@ names it, and nothing is written).
 
 from __future__ import annotations
 
-from typing import Callable, Optional, TypeVar
+from dataclasses import replace
+from typing import Any, Callable, Optional, TypeVar
 
 from xlxq.core.groups import in_group
-from xlxq.errors import InputError, XlxqError
+from xlxq.errors import InputError, InputErrors, SheetError, XlxqError
+from xlxq.sheets.cells import sheet_error
 from xlxq.sheets.groups import GroupView, merged, workbook_groups
 from xlxq.sheets.plan import Book
 from xlxq.sheets.problems import Status
 
-__all__ = ["workbook_groups", "for_each_group", "group_status"]
+__all__ = ["workbook_groups", "for_each_group", "group_status", "real_error"]
 
 T = TypeVar("T")
 
@@ -38,11 +40,29 @@ def for_each_group(book: Book, run: Callable[[GroupView], T], only: Optional[str
         try:
             out.append((view, run(view)))
         except XlxqError as exc:
-            raise in_group(g, exc) from None
+            raise in_group(g, real_error(view, exc)) from None
     plan = merged([p for view, _ in out for p in view.plans])
     if not plan.is_empty():
         book.apply(plan)
     return out
+
+
+def real_error(view: GroupView, exc: XlxqError) -> XlxqError:
+    """``exc`` raised on a group's view, naming the workbook's sheets: a
+    sheet's error (:class:`~xlxq.errors.SheetError`) made again with the
+    real sheet name, several problems each; any other as it is."""
+    if isinstance(exc, InputErrors):
+        return InputErrors([_real_one(view, e) for e in exc.errors])
+    return _real_one(view, exc)
+
+
+def _real_one(view: GroupView, exc: Any) -> Any:
+    sheet = exc.place.sheet
+    if not isinstance(exc, SheetError) or sheet is None or view.real(sheet) == sheet:
+        return exc
+    new = sheet_error(view.real(sheet), exc.place.row, exc.detail_zh, exc.detail_en, exc.place.cell)
+    new.place = replace(exc.place, sheet=view.real(sheet))
+    return new
 
 
 def group_status(book: Book, run: Callable[[GroupView], Status], only: Optional[str] = None) -> Status:

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Optional
 
 from xlxq.core.model import Event
-from xlxq.errors import InputError, XlxqError
+from xlxq.errors import InputError, InputErrors, XlxqError
 
 #: a group's name prefixes its sheets ("男子组 第1轮", "Women Standings"):
 #: Excel allows 31 characters in a sheet name and none of these
@@ -48,8 +48,15 @@ class Grouped:
 
 
 def in_group(group: str, exc: XlxqError) -> XlxqError:
-    """``exc`` with its group named first (the same kind, the same place)."""
-    return type(exc)(f"组别“{group}”：{exc.zh}", f"group {group}: {exc.en}", place=exc.place)
+    """``exc`` with its group named first (the same kind, the same place and
+    details; several problems at once: each of them)."""
+    if isinstance(exc, InputErrors):
+        return InputErrors([in_group(group, e) for e in exc.errors])  # type: ignore[misc]
+    new = type(exc).__new__(type(exc))  # the same kind with the same fields (a SheetError's details too)
+    new.__dict__.update(exc.__dict__)
+    new.zh, new.en = f"组别“{group}”：{exc.zh}", f"group {group}: {exc.en}"
+    new.args = (new.zh,)
+    return new
 
 
 def check_group_name(name: str) -> str:

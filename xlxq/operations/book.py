@@ -337,17 +337,12 @@ def qualify_book(
         tmp = target.with_name(f".{target.stem}.new{target.suffix}")
         shutil.copyfile(src, tmp)
         try:
-            st = run_op(
-                W.qualify_knockout,
-                OpenpyxlBook(tmp),
-                top,
-                on_tie if on_tie == "number" else None,
-            )
+            st = _qualify(OpenpyxlBook(tmp), top, on_tie)
             os.replace(tmp, target)
         finally:
             tmp.unlink(missing_ok=True)
     else:
-        st = run_op(W.qualify_knockout, OpenpyxlBook(src), top, on_tie if on_tie == "number" else None)
+        st = _qualify(OpenpyxlBook(src), top, on_tie)
 
     def render(lang: str) -> list[str]:
         echo = Lines()
@@ -358,6 +353,16 @@ def qualify_book(
         return echo
 
     return Outcome(render=render, code=0 if st.ok else 1)
+
+
+def _qualify(book: Any, top: Optional[int], on_tie: Optional[str]) -> Any:
+    """积分晋圈淘汰 in ``book``; with groups (组别), in every group: each
+    group's top ``top`` (设置's 晋圈人数) into its own 晋级名单 and knockout
+    rounds, as the 晋圈 button does."""
+    tie = on_tie if on_tie == "number" else None
+    if grouped_book(book):
+        return group_status(book, lambda view: run_op(W.qualify_knockout, view, top, tie))
+    return run_op(W.qualify_knockout, book, top, tie)
 
 
 def round_check(rnd: Optional[int]) -> Any:

@@ -152,6 +152,17 @@ class WorkbookData:
         rs = next((r for r in self.all_rounds if r.name == sheet), None)
         return rs.rowkeys() if rs else {}
 
+    def note_row(self, sheet: str, row: int) -> None:
+        """A row left out for its bad cell still gets its 提示 (``other_rows``)."""
+        if sheet == self.registration.name:
+            known = list(self.registration.rows.values()) + self.registration.other_rows
+            if row not in known:
+                self.registration.other_rows.append(row)
+            return
+        rs = next((r for r in self.all_rounds if r.name == sheet), None)
+        if rs is not None and row not in [*rs.board_rows.values(), *rs.bye_rows.values(), *rs.other_rows]:
+            rs.other_rows.append(row)
+
     def note_sheets(self) -> list[tuple[str, Table, list[int]]]:
         """The sheets whose 提示 column the program writes, with their rows."""
         reg = self.registration

@@ -22,6 +22,8 @@ once (:func:`merged`), after every group has succeeded.
 
 from __future__ import annotations
 
+import re
+
 from dataclasses import replace
 from typing import Any, Optional
 
@@ -161,7 +163,13 @@ class GroupView:
         """``st`` of an operation on this view with the workbook's own sheet
         names: its problems placed on them (第4轮!B5 → 男子组 第4轮!B5) and
         the sheets its message quotes (工作表“第1轮” → 工作表“男子组 第1轮”,
-        sheet 'Round 1' → sheet 'Women Round 1')."""
+        sheet 'Round 1' → sheet 'Women Round 1'; a place in the text,
+        第一处：第1轮!F5 → 第一处：男子组 第1轮!F5)."""
+        placed = sorted({p.sheet for p in st.details if p.sheet and self.real(p.sheet) != p.sheet}, key=len)
+        for inner in placed:  # a place in the message ("第一处：第1轮!F5")
+            at = re.compile(rf"(?<=[：、（(\s]){re.escape(inner)}!")
+            real = f"{self.real(inner)}!".replace("\\", "\\\\")  # (a group name has no backslash)
+            st.message_zh, st.message_en = at.sub(real, st.message_zh), at.sub(real, st.message_en)
         st.details = [replace(p, sheet=self.real(p.sheet)) if p.sheet else p for p in st.details]
         added = [self.inner(a.name) for plan in self.plans for a in plan.add_sheets]
         for inner in dict.fromkeys([*self.sheet_names(), *added]):

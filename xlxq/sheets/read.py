@@ -118,6 +118,8 @@ def cell_problems(data: WorkbookData, errors: ErrorList) -> None:
     """The errors of the cells read (``errors``) as blocking problems of
     ``data`` (each cell highlighted, its row's 提示 filled) and in
     ``data.input_errors`` (a command that cannot mark them raises them).
+    ``data``: an individual or a team workbook's (both have ``table_of``
+    and ``note_row``).
     An error with no row (a sheet without its header, a setting the model
     refuses) cannot be marked: the read raises every error as before."""
     if any(e.place.sheet is None or e.place.row is None for e in errors.errors):
@@ -130,22 +132,10 @@ def cell_problems(data: WorkbookData, errors: ErrorList) -> None:
             col = L.column_of(e.place.cell)
             key = next((k for k, c in table.cols.items() if c == col), None)
         zh, en = (e.detail_zh, e.detail_en) if isinstance(e, SheetError) else (e.zh, e.en)
-        _note_row(data, e.place.sheet, e.place.row)
+        data.note_row(e.place.sheet, e.place.row)
         data.problems.append(
             Problem(BLOCKING, "input", zh, en, e.place.sheet, e.place.row, (key,) if key else (), cell=e.place.cell)
         )
-
-
-def _note_row(data: WorkbookData, sheet: str, row: int) -> None:
-    """A row left out for its bad cell still gets its 提示 (``other_rows``)."""
-    if sheet == data.registration.name:
-        known = list(data.registration.rows.values()) + data.registration.other_rows
-        if row not in known:
-            data.registration.other_rows.append(row)
-        return
-    rs = next((r for r in data.all_rounds if r.name == sheet), None)
-    if rs is not None and row not in [*rs.board_rows.values(), *rs.bye_rows.values(), *rs.other_rows]:
-        rs.other_rows.append(row)
 
 
 def _system_rounds(settings: EventSettings, n_players: int, n_sheets: int) -> int:

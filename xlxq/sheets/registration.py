@@ -175,19 +175,24 @@ def reg_entries(
     first_no: dict[int, int],
     other_rows: list[int],
     cells: Callable[[dict[str, Any], int, dict[str, Any]], None],
+    errors: ErrorList,
     extra: Callable[[dict[str, Any]], dict[str, Any]] = lambda get: {},
 ) -> list[dict[str, Any]]:
     """The entries of the rows of a registration sheet, individual or team
     (:func:`reg_entry`, with ``extra(cells)``; ``cells(entry, row, cells)``
     reads the sheet's own columns); the rows with neither name nor number
-    go to ``other_rows``."""
+    go to ``other_rows``.  A bad 序号 or 姓名 goes to ``errors`` and its row
+    is left out (issue 10 §4); ``cells`` keeps its own errors there too."""
     c = table.cols
     entries: list[dict[str, Any]] = []
     for r in range(table.header_row + 1, len(grid) + 1):
         get = {k: cell_at(grid, r, j) for k, j in c.items()}
-        e = reg_entry(name, r, get, c, first_no, extra(get))
+        e: Optional[dict[str, Any]] = None
+        with errors.guard():
+            e = reg_entry(name, r, get, c, first_no, extra(get), errors)
+            if e is None:
+                other_rows.append(r)
         if e is None:
-            other_rows.append(r)
             continue
         cells(e, r, get)
         entries.append(e)
@@ -364,18 +369,25 @@ def number_note(name: str, e: dict[str, Any], no: int) -> Problem:
 
 
 def rule_numbers(
-    name: str, entries: list[dict[str, Any]], problems: list[Problem], method: str, seed: Optional[int]
+    name: str,
+    entries: list[dict[str, Any]],
+    problems: list[Problem],
+    method: str,
+    seed: Optional[int],
+    what: tuple[str, str, str] = ("序号", "序号", "numbers"),
 ) -> None:
-    """Number ``entries`` (none has a 序号) by the registration rule, and
-    say how (one ``numbering`` note) when it is more than the rows' order."""
+    """Number ``entries`` (none has a 序号; a team workbook's: its teams,
+    none with a 队号 — ``what``: the column, zh and en, and the numbers, en)
+    by the registration rule, and say how (one ``numbering`` note) when it
+    is more than the rows' order."""
     seeds = [e.get("seed") for e in entries]
     if method == "draw" and seed is None:
         raise sheet_error(
             name,
             None,
-            "报名表序号全部空白，编号方式为“抽签”，但“设置”中没有抽签种子：请点“抽签”按钮（或 xlxq draw 文件），"
+            f"报名表{what[0]}全部空白，编号方式为“抽签”，但“设置”中没有抽签种子：请点“抽签”按钮（或 xlxq draw 文件），"
             "或在“设置”中填写抽签种子",
-            "no 序号 in the registration and the numbering is a draw, but the settings have no draw seed: "
+            f"no {what[1]} in the registration and the numbering is a draw, but the settings have no draw seed: "
             "click Draw (or xlxq draw FILE), or fill in the draw seed",
         )
     numbers = registration_numbers(seeds, [e.get("rating") for e in entries], method, seed)
@@ -385,7 +397,9 @@ def rule_numbers(
     if seeded or method != "order":
         zh, en = numbering_note(method, seed, seeded)
         problems.append(
-            Problem(INFO, "numbering", f"报名表未填序号，已{zh}", f"no numbers in the registration: {en}", name, None)
+            Problem(
+                INFO, "numbering", f"报名表未填{what[0]}，已{zh}", f"no {what[2]} in the registration: {en}", name, None
+            )
         )
 
 

@@ -114,6 +114,26 @@ def resolve_seat(
     )
 
 
+def fouls_cells(name: str, r: int, get: dict[str, Any], c: dict[str, int]) -> dict[str, int]:
+    """The 红犯规 / 黑犯规 cells of round-sheet row ``r`` (blank: 0), by side,
+    or the error naming the cell (individual and team round sheets)."""
+    fouls = {}
+    for side in ("red", "black"):
+        key = f"fouls_{side}"
+        v = get.get(key)
+        f = 0 if v is None else as_int(v)
+        if f is None or f < 0:
+            raise sheet_error(
+                name,
+                r,
+                f"{'红' if side == 'red' else '黑'}犯规次数应为0或正整数，实为“{v}”",
+                f"{side} fouls must be a whole number ≥ 0, got {v!r}",
+                L.cell_ref(r, c[key]),
+            )
+        fouls[side] = f
+    return fouls
+
+
 def read_round(
     n: int,
     name: str,
@@ -171,23 +191,7 @@ def read_round(
                 )
             raw = get.get("result")
             res = result_cell(name, r, raw, L.cell_ref(r, c["result"]))
-            fouls = {}
-            for side in ("red", "black"):
-                key = f"fouls_{side}"
-                v = get.get(key)
-                if v is None:
-                    fouls[side] = 0
-                    continue
-                f = as_int(v)
-                if f is None or f < 0:
-                    raise sheet_error(
-                        name,
-                        r,
-                        f"{'红' if side == 'red' else '黑'}犯规次数应为0或正整数，实为“{v}”",
-                        f"{side} fouls must be a whole number ≥ 0, got {v!r}",
-                        L.cell_ref(r, c[key]),
-                    )
-                fouls[side] = f
+            fouls = fouls_cells(name, r, get, c)
             rows.append(
                 {
                     "row": r,

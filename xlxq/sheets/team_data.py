@@ -193,6 +193,7 @@ class TeamWorkbookData:
     state: TeamState
     problems: list[Problem] = field(default_factory=list)
     used_lineups: dict[tuple[int, int], list[int]] = field(default_factory=dict)  # rows applied now
+    input_errors: list[Any] = field(default_factory=list)  # the bad cells read (InputError), issue 10 §4
 
     @property
     def blocking(self) -> bool:
@@ -223,6 +224,18 @@ class TeamWorkbookData:
             return {f"lineup:{n}:{t}": lr.row for (n, t), lr in self.lineups.rows.items()}
         rs = next((r for r in self.rounds if r.name == sheet), None)
         return rs.rowkeys() if rs else {}
+
+    def note_row(self, sheet: str, row: int) -> None:
+        """A row left out for its bad cell still gets its 提示 (``other_rows``)."""
+        places: list[tuple[str, list[int], list[int]]] = [
+            (self.reg.name, list(self.reg.rows.values()), self.reg.other_rows)
+        ]
+        if self.lineups is not None:
+            places.append((self.lineups.name, [lr.row for lr in self.lineups.rows.values()], self.lineups.other_rows))
+        places += [(rs.name, list(rs.rowkeys().values()), rs.other_rows) for rs in self.rounds]
+        for name, rows, other in places:
+            if name == sheet and row not in rows and row not in other:
+                other.append(row)
 
     def note_sheets(self) -> list[tuple[str, Table, list[int]]]:
         """The sheets whose 提示 column the program writes, with their rows."""

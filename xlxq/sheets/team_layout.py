@@ -130,6 +130,10 @@ TEAM_REG_COLUMNS: tuple[Column, ...] = (
     Column("remark", "备注", "Remarks", ("remarks", "remark", "comment"), 14, ARBITER),
     Column("note", "提示", "Notes", ("检查", "check", "note"), 30, PROGRAM),
 )
+#: a 种子 column of 队伍报名, read when the arbiter adds one (not in the
+#: template): the team's seed, on any of its rows (on several: the same),
+#: for the registration rule (xlxq/core/numbering.py) when every 队号 is blank
+TEAM_SEED_COLUMN = Column("seed", "种子", "Seed", ("种子号", "种子队", "队种子", "seeding"), 6, ARBITER)
 RESERVE_WORDS = ("替补", "替", "候补", "预备", "reserve", "res", "r", "sub", "substitute")
 _RESERVE_RE = re.compile(r"^(替补|替|候补|预备|reserve|res|sub|substitute|r)(\d*)$")
 
@@ -642,6 +646,7 @@ __all__ = [
     "is_team_sheet_names",
     "round_sheet_name",
     "TEAM_REG_COLUMNS",
+    "TEAM_SEED_COLUMN",
     "LINEUP_HEAD",
     "LINEUP_TAIL",
     "board_column",

@@ -33,13 +33,14 @@ from xlxq.core.teams import (
     vacant_result,
     validate_team_event,
 )
-from xlxq.errors import InputError
+from xlxq.errors import ErrorList, InputError
 from xlxq.sheets import layout as L
 from xlxq.sheets import team_layout as T
 from xlxq.sheets.book_sheets import numbered_sheets, open_sheets, too_many_rounds
 from xlxq.sheets.cells import sheet_error, text_of
 from xlxq.sheets.plan import Book
 from xlxq.sheets.problems import INFO, WARNING, Problem, locate
+from xlxq.sheets.read import cell_problems
 from xlxq.sheets.registration import Names
 from xlxq.sheets.results import display as result_display
 from xlxq.sheets.team_data import BoardRow, MatchBlock, TeamRoundSheet, TeamState, TeamWorkbookData, read_team_state
@@ -54,19 +55,26 @@ def is_team_book(book: Book) -> bool:
     return T.is_team_sheet_names(list(book.sheet_names()))
 
 
-def read_team_workbook(book: Book) -> TeamWorkbookData:
+def read_team_workbook(book: Book, mark: bool = False) -> TeamWorkbookData:
     """Read every sheet once and build the team event.  Raises InputError
-    for unusable data; other problems are in ``.problems``."""
+    for unusable data; other problems are in ``.problems``.  Every bad cell
+    of 设置, 队伍报名, 出场名单 and the rounds is found at once (issue 10 §4):
+    they are raised together, or with ``mark`` (recompute, check) returned
+    as blocking problems, each cell to be marked (``.input_errors``)."""
     sheets = open_sheets(book, T.BOOK)
     names, kinds, one, lang, snapshot = sheets.names, sheets.kinds, sheets.one, sheets.lang, sheets.snapshot
     problems: list[Problem] = []
-    settings, normalise, settings_sheet = read_team_settings(one[T.SETTINGS], snapshot[one[T.SETTINGS]], problems)
-    players, teams, reg = read_teams(one[T.TEAMS], snapshot[one[T.TEAMS]], settings, problems)
+    errors = ErrorList()
+    settings, normalise, settings_sheet = read_team_settings(
+        one[T.SETTINGS], snapshot[one[T.SETTINGS]], problems, errors
+    )
+    players, teams, reg = read_teams(one[T.TEAMS], snapshot[one[T.TEAMS]], settings, problems, errors)
     base = TeamEvent(settings=settings, players=players, teams=teams)
-    try:
-        validate_team_event(base)
-    except InputError as exc:
-        raise sheet_error(reg.name, None, exc.zh, exc.en) from None
+    if not errors:
+        try:
+            validate_team_event(base)
+        except InputError as exc:
+            raise sheet_error(reg.name, None, exc.zh, exc.en) from None
     state = read_team_state(snapshot[one[T.STATE]]) if T.STATE in one else TeamState()
     by_round = numbered_sheets(kinds, T.ROUND, "", "")
     if len(by_round) > settings.rounds:
@@ -74,7 +82,9 @@ def read_team_workbook(book: Book) -> TeamWorkbookData:
     idx = TeamIndex(teams)
     names_idx = Names(players)
     lineups = (
-        read_lineups(one[T.LINEUPS], snapshot[one[T.LINEUPS]], settings, players, idx) if T.LINEUPS in one else None
+        read_lineups(one[T.LINEUPS], snapshot[one[T.LINEUPS]], settings, players, idx, errors)
+        if T.LINEUPS in one
+        else None
     )
     data = TeamWorkbookData(
         names=names,
@@ -93,10 +103,19 @@ def read_team_workbook(book: Book) -> TeamWorkbookData:
         state=state,
         problems=problems,
     )
+    raws = [
+        read_team_round(n, by_round[n], snapshot[by_round[n]], settings, names_idx, idx, state, errors)
+        for n in sorted(by_round)
+    ]
+    data.rounds = [raw.sheet for raw in raws]
+    if errors:
+        if not mark:
+            errors.check()
+        cell_problems(data, errors)  # each bad cell marked and noted; no rule is judged on the rest
+        locate(data)
+        return data
     event = base
-    for n in sorted(by_round):
-        raw = read_team_round(n, by_round[n], snapshot[by_round[n]], settings, names_idx, idx, state)
-        data.rounds.append(raw.sheet)
+    for raw in raws:
         event = _build_round(data, event, raw)
     data.event = event
     try:

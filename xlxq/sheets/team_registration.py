@@ -10,7 +10,7 @@ from typing import Any, Optional
 
 from xlxq.core.model import Player
 from xlxq.core.teams import VACANT, Team, TeamEvent, TeamSettings, check_lineup
-from xlxq.errors import InputError
+from xlxq.errors import ErrorList, InputError
 from xlxq.sheets import layout as L, team_layout as T
 from xlxq.sheets.cells import as_int, cell_at, find_table, header_lookup, norm_name, sheet_error, text_of
 from xlxq.sheets.problems import INFO, Problem
@@ -20,13 +20,14 @@ from xlxq.sheets.registration import (
     one_line,
     positive_cell,
     reg_entries,
+    rule_numbers,
     reg_rating,
     withdrawn_cell,
 )
 from xlxq.sheets.team_data import LineupRow, LineupSheet, TeamRegSheet
 
 
-_REG_LOOKUP = header_lookup(T.TEAM_REG_COLUMNS)
+_REG_LOOKUP = header_lookup(T.TEAM_REG_COLUMNS + (T.TEAM_SEED_COLUMN,))
 _LINEUP_LOOKUP = header_lookup(T.LINEUP_HEAD + T.ALL_BOARD_COLUMNS + T.LINEUP_TAIL)
 
 
@@ -36,8 +37,16 @@ _LINEUP_LOOKUP = header_lookup(T.LINEUP_HEAD + T.ALL_BOARD_COLUMNS + T.LINEUP_TA
 
 
 def read_teams(
-    name: str, grid: list[list[Any]], settings: TeamSettings, problems: list[Problem]
+    name: str,
+    grid: list[list[Any]],
+    settings: TeamSettings,
+    problems: list[Problem],
+    errors: Optional[ErrorList] = None,
 ) -> tuple[list[Player], list[Team], TeamRegSheet]:
+    """The players and teams of the 队伍报名.  A bad cell goes to ``errors``
+    (every one of them, issue 10 §4; a row without its team is left out);
+    without ``errors`` the first one raises."""
+    errs = ErrorList() if errors is None else errors
     table = find_table(name, grid, _REG_LOOKUP, ("name",), "“姓名”", "'Name'")
     c = table.cols
     if "team_no" not in c and "team" not in c:
@@ -49,11 +58,17 @@ def read_teams(
     def member_cells(e: dict[str, Any], r: int, get: dict[str, Any]) -> None:
         pname = e["name"]
         traw = get.get("team_no")
-        if traw is not None:
-            e["team_no"] = positive_cell(traw, name, r, c, "team_no", pname, "队号", "team no")
         e["team"] = text_of(get.get("team"))
-        one_line(name, r, c, "team", e["team"])
+        e["place"] = (None, None)
+        with errs.guard():
+            if traw is not None:
+                e["team_no"] = positive_cell(traw, name, r, c, "team_no", pname, "队号", "team no")
+        with errs.guard():
+            one_line(name, r, c, "team", e["team"])
         if "team_no" not in e and e["team"] is None:
+            e["bad"] = True  # no team: the row is left out
+            if traw is not None:
+                return  # its bad 队号 is the error
             raise sheet_error(
                 name,
                 r,
@@ -61,6 +76,22 @@ def read_teams(
                 f"{pname} has no team",
                 L.cell_ref(r, c.get("team", c.get("team_no"))),
             )
+        with errs.guard():
+            place_cells(e, r, get)
+        with errs.guard():
+            reg_rating(e, name, r, get, c)
+        if get.get("seed") is not None:
+            with errs.guard():
+                e["seed"] = positive_cell(get["seed"], name, r, c, "seed", pname, "种子", "seed")
+        for key, what_zh, what_en in (
+            ("withdrawn", "退赛轮次", "withdrawn-from-round"),
+            ("team_withdrawn", "全队退赛轮次", "team withdrawn-from-round"),
+        ):
+            with errs.guard():
+                e[key] = withdrawn_cell(name, r, get, c, key, pname, what_zh, what_en)
+
+    def place_cells(e: dict[str, Any], r: int, get: dict[str, Any]) -> None:
+        pname = e["name"]
         kind, k = T.parse_place(get.get("place"))
         if kind == "bad" or (kind == "main" and k is not None and k < 1) or (kind == "reserve" and k == 0):
             raise sheet_error(
@@ -85,15 +116,17 @@ def read_teams(
                     L.cell_ref(r, c["reserve_board"]),
                 )
             e["reserve_board"] = x
-        reg_rating(e, name, r, get, c)
-        for key, what_zh, what_en in (
-            ("withdrawn", "退赛轮次", "withdrawn-from-round"),
-            ("team_withdrawn", "全队退赛轮次", "team withdrawn-from-round"),
-        ):
-            e[key] = withdrawn_cell(name, r, get, c, key, pname, what_zh, what_en)
 
-    entries = reg_entries(name, grid, table, first_no, reg.other_rows, member_cells)
-    if not entries:
+    def member_row(e: dict[str, Any], r: int, get: dict[str, Any]) -> None:
+        with errs.guard():
+            member_cells(e, r, get)
+
+    errors_before = len(errs.errors)
+    entries = [
+        e for e in reg_entries(name, grid, table, first_no, reg.other_rows, member_row, errs) if not e.get("bad")
+    ]
+    rows_bad = len(errs.errors) > errors_before
+    if not entries and not errs:
         raise sheet_error(name, None, "队伍报名表中没有队员", "no players registered")
     # teams: by 队号, else by 队名
     team_name: dict[int, tuple[str, int]] = {}
@@ -101,37 +134,46 @@ def read_teams(
         t = e.get("team_no")
         if t is not None and e["team"] is not None:
             if t in team_name and norm_name(team_name[t][0]) != norm_name(e["team"]):
-                raise sheet_error(
-                    name,
-                    e["row"],
-                    f"队号 {t} 在第{team_name[t][1]}行为“{team_name[t][0]}”，此行为“{e['team']}”",
-                    f"team no {t} is {team_name[t][0]!r} on row {team_name[t][1]} but {e['team']!r} here",
-                    L.cell_ref(e["row"], c["team"]),
+                errs.add(
+                    sheet_error(
+                        name,
+                        e["row"],
+                        f"队号 {t} 在第{team_name[t][1]}行为“{team_name[t][0]}”，此行为“{e['team']}”",
+                        f"team no {t} is {team_name[t][0]!r} on row {team_name[t][1]} but {e['team']!r} here",
+                        L.cell_ref(e["row"], c["team"]),
+                    )
                 )
             team_name.setdefault(t, (e["team"], e["row"]))
     by_name: dict[str, int] = {}
     for t, (nm, r) in team_name.items():
         k = norm_name(nm)
         if k in by_name and by_name[k] != t:
-            raise sheet_error(
-                name,
-                r,
-                f"队名“{nm}”同时用于队号 {by_name[k]} 与 {t}",
-                f"team {nm!r} has two numbers",
-                L.cell_ref(r, c["team"]),
+            errs.add(
+                sheet_error(
+                    name,
+                    r,
+                    f"队名“{nm}”同时用于队号 {by_name[k]} 与 {t}",
+                    f"team {nm!r} has two numbers",
+                    L.cell_ref(r, c["team"]),
+                )
             )
         by_name[k] = t
+    if "team_no" in c and entries and not any("team_no" in e for e in entries):
+        with errs.guard():  # every 队号 blank: the registration rule, as the 报名表's 序号
+            _rule_team_numbers(name, c, entries, settings, problems, by_name, team_name)
     nxt = max([e["team_no"] for e in entries if "team_no" in e], default=0)
     for e in entries:
         if "team_no" in e:
             if e["team_no"] not in team_name:
                 if "team" in c:
-                    raise sheet_error(
-                        name,
-                        e["row"],
-                        f"队号 {e['team_no']} 没有队名（请在“队名”列填写）",
-                        f"team no {e['team_no']} has no name",
-                        L.cell_ref(e["row"], c["team"]),
+                    errs.add(
+                        sheet_error(
+                            name,
+                            e["row"],
+                            f"队号 {e['team_no']} 没有队名（请在“队名”列填写）",
+                            f"team no {e['team_no']} has no name",
+                            L.cell_ref(e["row"], c["team"]),
+                        )
                     )
                 team_name[e["team_no"]] = (f"{e['team_no']}队", e["row"])
             continue
@@ -155,7 +197,11 @@ def read_teams(
                 )
             )
     # player numbers
-    number_entries(entries, name, c, first_no, reg.assigned_no, problems, ("队伍报名表", "team registration"))
+    try:
+        number_entries(entries, name, c, first_no, reg.assigned_no, problems, ("队伍报名表", "team registration"))
+    except InputError as exc:  # no 序号 column: nothing more can be read
+        errs.add(exc)
+        errs.check()
     # members in registered order
     members: dict[int, list[dict]] = {}
     for e in entries:
@@ -172,23 +218,27 @@ def read_teams(
         for e in mains:
             k = e["place"][1]
             if k in seen:
-                raise sheet_error(
-                    name,
-                    e["row"],
-                    f"{tname}：第{k}台登记了两人（{seen[k]['name']}、{e['name']}）",
-                    f"team {tname}: two players on board {k}",
-                    L.cell_ref(e["row"], c["place"]),
+                errs.add(
+                    sheet_error(
+                        name,
+                        e["row"],
+                        f"{tname}：第{k}台登记了两人（{seen[k]['name']}、{e['name']}）",
+                        f"team {tname}: two players on board {k}",
+                        L.cell_ref(e["row"], c["place"]),
+                    )
                 )
             seen[k] = e
         if mains and sorted(seen) != list(range(1, len(seen) + 1)):
             gap = next(k for k in range(1, len(seen) + 2) if k not in seen)
             e = max(mains, key=lambda x: x["place"][1])
-            raise sheet_error(
-                name,
-                e["row"],
-                f"{tname}：台次不连续，没有第{gap}台的队员",
-                f"team {tname}: no player registered on board {gap}",
-                L.cell_ref(e["row"], c["place"]),
+            errs.add(
+                sheet_error(
+                    name,
+                    e["row"],
+                    f"{tname}：台次不连续，没有第{gap}台的队员",
+                    f"team {tname}: no player registered on board {gap}",
+                    L.cell_ref(e["row"], c["place"]),
+                )
             )
         blanks = [e for e in es if e["place"][0] is None]
         numbered = sorted(
@@ -196,54 +246,66 @@ def read_teams(
         )
         for a, b in zip(numbered, numbered[1:]):
             if a["place"][1] == b["place"][1]:
-                raise sheet_error(
-                    name,
-                    b["row"],
-                    f"{tname}：替补{b['place'][1]}登记了两人（{a['name']}、{b['name']}）",
-                    f"team {tname}: two players registered as reserve {b['place'][1]}",
-                    L.cell_ref(b["row"], c["place"]),
+                errs.add(
+                    sheet_error(
+                        name,
+                        b["row"],
+                        f"{tname}：替补{b['place'][1]}登记了两人（{a['name']}、{b['name']}）",
+                        f"team {tname}: two players registered as reserve {b['place'][1]}",
+                        L.cell_ref(b["row"], c["place"]),
+                    )
                 )
         plain = [e for e in es if e["place"][0] == "reserve" and e["place"][1] is None]
         order = sorted(mains, key=lambda e: e["place"][1]) + blanks + numbered + plain
-        if len(order) < settings.boards:
-            raise sheet_error(
-                name,
-                es[0]["row"],
-                f"{tname}（{t}队）只报名{len(order)}人，少于每队{settings.boards}台",
-                f"team {tname} registers {len(order)} players, fewer than {settings.boards} boards",
-                L.cell_ref(es[0]["row"], c["name"]),
+        if rows_bad:
+            pass  # a row with a bad cell (perhaps left out) may be this team's: its size waits
+        elif len(order) < settings.boards:
+            errs.add(
+                sheet_error(
+                    name,
+                    es[0]["row"],
+                    f"{tname}（{t}队）只报名{len(order)}人，少于每队{settings.boards}台",
+                    f"team {tname} registers {len(order)} players, fewer than {settings.boards} boards",
+                    L.cell_ref(es[0]["row"], c["name"]),
+                )
             )
-        if (mains or numbered or plain) and len(mains) + len(blanks) < settings.boards:
+        elif (mains or numbered or plain) and len(mains) + len(blanks) < settings.boards:
             e = (numbered + plain)[0]
-            raise sheet_error(
-                name,
-                e["row"],
-                f"{tname}：只登记了{len(mains) + len(blanks)}名主力，每队{settings.boards}台，"
-                f"请把“{e['name']}”等替补改为台次号",
-                f"team {tname}: fewer main players than boards",
-                L.cell_ref(e["row"], c["place"]),
+            errs.add(
+                sheet_error(
+                    name,
+                    e["row"],
+                    f"{tname}：只登记了{len(mains) + len(blanks)}名主力，每队{settings.boards}台，"
+                    f"请把“{e['name']}”等替补改为台次号",
+                    f"team {tname}: fewer main players than boards",
+                    L.cell_ref(e["row"], c["place"]),
+                )
             )
         reserve_boards: dict[int, int] = {}
         for i, e in enumerate(order, start=1):
             if "reserve_board" in e:
                 if i <= settings.boards:
-                    raise sheet_error(
-                        name,
-                        e["row"],
-                        f"{e['name']} 是{tname}第{i}台主力，不能登记替补台次",
-                        f"{e['name']} plays board {i}; only reserves have a reserve board",
-                        L.cell_ref(e["row"], c["reserve_board"]),
+                    errs.add(
+                        sheet_error(
+                            name,
+                            e["row"],
+                            f"{e['name']} 是{tname}第{i}台主力，不能登记替补台次",
+                            f"{e['name']} plays board {i}; only reserves have a reserve board",
+                            L.cell_ref(e["row"], c["reserve_board"]),
+                        )
                     )
                 reserve_boards[e["no"]] = e["reserve_board"]
         wds = {e["team_withdrawn"] for e in es if e.get("team_withdrawn") is not None}
         if len(wds) > 1:
             e = next(e for e in es if e.get("team_withdrawn") is not None)
-            raise sheet_error(
-                name,
-                e["row"],
-                f"{tname}的全队退赛轮次不一致（{'、'.join(map(str, sorted(wds)))}）",
-                f"team {tname}: different team withdrawal rounds",
-                L.cell_ref(e["row"], c["team_withdrawn"]),
+            errs.add(
+                sheet_error(
+                    name,
+                    e["row"],
+                    f"{tname}的全队退赛轮次不一致（{'、'.join(map(str, sorted(wds)))}）",
+                    f"team {tname}: different team withdrawal rounds",
+                    L.cell_ref(e["row"], c["team_withdrawn"]),
+                )
             )
         for e in order:
             players.append(
@@ -255,17 +317,65 @@ def read_teams(
                     withdrawn_from_round=e.get("withdrawn"),
                 )
             )
+        seeds = sorted({e["seed"] for e in es if e.get("seed") is not None})
         teams.append(
             Team(
                 no=t,
                 name=tname,
+                seed=seeds[0] if seeds else None,
                 players=[e["no"] for e in order],
                 reserve_boards=reserve_boards,
                 withdrawn_from_round=min(wds) if wds else None,
             )
         )
     players.sort(key=lambda p: p.no)
+    if errors is None:
+        errs.check()
     return players, teams, reg
+
+
+def _rule_team_numbers(
+    name: str,
+    c: dict[str, int],
+    entries: list[dict[str, Any]],
+    settings: TeamSettings,
+    problems: list[Problem],
+    by_name: dict[str, int],
+    team_name: dict[int, tuple[str, int]],
+) -> None:
+    """队号 for teams registered without any (each team by its 队名, in the
+    order of its first row) by the registration rule
+    (:func:`xlxq.sheets.registration.rule_numbers`: seeded teams — the
+    optional 种子 column — take the odd numbers, the others by 设置's
+    编号方式: the rows' order, the draw with 抽签种子, or 等级分 — the mean
+    of its members' given ratings).  Fills ``by_name`` and ``team_name``."""
+    first: dict[str, dict[str, Any]] = {}
+    for e in entries:
+        k = norm_name(e["team"])
+        t = first.setdefault(k, {"row": e["row"], "team": e["team"], "seeds": {}, "ratings": []})
+        if e.get("seed") is not None:
+            t["seeds"].setdefault(e["seed"], e["row"])
+        if e.get("rating") is not None:
+            t["ratings"].append(e["rating"])
+    for t in first.values():
+        if len(t["seeds"]) > 1:
+            (a, ra), (b, rb) = sorted(t["seeds"].items(), key=lambda x: x[1])[:2]
+            raise sheet_error(
+                name,
+                rb,
+                f"{t['team']}的种子不一致（第{ra}行为 {a}，此行为 {b}）：一队一个种子",
+                f"team {t['team']}: two seeds ({a} on row {ra}, {b} here); a team has one seed",
+                L.cell_ref(rb, c["seed"]),
+            )
+        t["seed"] = next(iter(t["seeds"]), None)
+        t["rating"] = sum(t["ratings"]) / len(t["ratings"]) if t["ratings"] else None
+    teams = list(first.values())
+    rule_numbers(
+        name, teams, problems, settings.numbering, settings.numbering_seed, ("队号", "team no", "team numbers")
+    )
+    for k, t in zip(first, teams):
+        by_name[k] = t["no"]
+        team_name[t["no"]] = (t["team"], t["row"])
 
 
 # ==========================================================================
@@ -335,8 +445,16 @@ def _team_of_row(
 
 
 def read_lineups(
-    name: str, grid: list[list[Any]], settings: TeamSettings, players: list[Player], teams: TeamIndex
+    name: str,
+    grid: list[list[Any]],
+    settings: TeamSettings,
+    players: list[Player],
+    teams: TeamIndex,
+    errors: Optional[ErrorList] = None,
 ) -> LineupSheet:
+    """The 出场名单 rows.  A bad row goes to ``errors`` (every one, issue 10
+    §4) and is left out; without ``errors`` the first one raises."""
+    errs = ErrorList() if errors is None else errors
     table = find_table(name, grid, _LINEUP_LOOKUP, ("round",), "“轮次”", "'Round'")
     c = table.cols
     if "team_no" not in c and "team" not in c:
@@ -347,77 +465,84 @@ def read_lineups(
     sheet = LineupSheet(name, table)
     names = Names(players)
     for r in range(table.header_row + 1, len(grid) + 1):
-        cells = {k: cell_at(grid, r, j) for k, j in board_cols.items()}
-        rraw = cell_at(grid, r, c["round"])
-        traw = cell_at(grid, r, c["team_no"]) if "team_no" in c else None
-        tname = cell_at(grid, r, c["team"]) if "team" in c else None
-        if all(v is None for v in cells.values()):
-            sheet.other_rows.append(r)  # nothing submitted on this row
-            continue
-        n = _round_of_cell(rraw)
-        if n is None or n < 1 or n > settings.rounds:
-            raise sheet_error(
-                name,
-                r,
-                f"轮次应为 1–{settings.rounds}，实为“{rraw if rraw is not None else ''}”",
-                f"round must be 1–{settings.rounds}, got {rraw!r}",
-                L.cell_ref(r, c["round"]),
-            )
-        t = _team_of_row(name, r, traw, tname, teams, c, "team_no", "team")
-        if t is None:
-            raise sheet_error(
-                name, r, "没有填写队号或队名", "no team given", L.cell_ref(r, c.get("team_no", c.get("team")))
-            )
-        members = teams.by_no[t].players
-        lineup: list[int] = []
-        for k in sorted(cells):
-            v = cells[k]
-            ref = L.cell_ref(r, board_cols[k])
-            if k > settings.boards:
-                if v is not None:
-                    raise sheet_error(
-                        name,
-                        r,
-                        f"每队只有{settings.boards}台，第{k}台应空着",
-                        f"there are only {settings.boards} boards; board {k} must be empty",
-                        ref,
-                    )
+        with errs.guard():  # a bad row: its error kept, the row left out
+            cells = {k: cell_at(grid, r, j) for k, j in board_cols.items()}
+            rraw = cell_at(grid, r, c["round"])
+            traw = cell_at(grid, r, c["team_no"]) if "team_no" in c else None
+            tname = cell_at(grid, r, c["team"]) if "team" in c else None
+            if all(v is None for v in cells.values()):
+                sheet.other_rows.append(r)  # nothing submitted on this row
                 continue
-            if v is None or T.is_vacant_word(v):
-                lineup.append(VACANT)
-                continue
-            no = as_int(v)
-            if no is not None:
-                if no not in names.by_no:
-                    raise sheet_error(
-                        name, r, f"第{k}台：序号 {no} 不在队伍报名表中", f"board {k}: no {no} is not registered", ref
-                    )
-                lineup.append(no)
-                continue
-            cands = names.by_name.get(norm_name(v), [])
-            own = [p for p in cands if p.no in members]
-            pick = own or cands
-            if len(pick) != 1:
-                zh = "重名，请填写序号" if pick else "不在队伍报名表中"
+            n = _round_of_cell(rraw)
+            if n is None or n < 1 or n > settings.rounds:
                 raise sheet_error(
                     name,
                     r,
-                    f"第{k}台：“{text_of(v)}”{zh}",
-                    f"board {k}: {text_of(v)!r} is " + ("ambiguous; give the number" if pick else "not registered"),
-                    ref,
+                    f"轮次应为 1–{settings.rounds}，实为“{rraw if rraw is not None else ''}”",
+                    f"round must be 1–{settings.rounds}, got {rraw!r}",
+                    L.cell_ref(r, c["round"]),
                 )
-            lineup.append(pick[0].no)
-        for _ in range(len(lineup) + 1, settings.boards + 1):
-            lineup.append(VACANT)  # a board column missing from the sheet: nobody named
-        if (n, t) in sheet.rows:
-            raise sheet_error(
-                name,
-                r,
-                f"第{n}轮{teams.by_no[t].name}的出场名单与第{sheet.rows[(n, t)].row}行重复",
-                f"round {n} team {t}: a second line-up (row {sheet.rows[(n, t)].row})",
-                L.cell_ref(r, c["round"]),
-            )
-        sheet.rows[(n, t)] = LineupRow(r, n, t, lineup)
+            t = _team_of_row(name, r, traw, tname, teams, c, "team_no", "team")
+            if t is None:
+                raise sheet_error(
+                    name, r, "没有填写队号或队名", "no team given", L.cell_ref(r, c.get("team_no", c.get("team")))
+                )
+            members = teams.by_no[t].players
+            lineup: list[int] = []
+            for k in sorted(cells):
+                v = cells[k]
+                ref = L.cell_ref(r, board_cols[k])
+                if k > settings.boards:
+                    if v is not None:
+                        raise sheet_error(
+                            name,
+                            r,
+                            f"每队只有{settings.boards}台，第{k}台应空着",
+                            f"there are only {settings.boards} boards; board {k} must be empty",
+                            ref,
+                        )
+                    continue
+                if v is None or T.is_vacant_word(v):
+                    lineup.append(VACANT)
+                    continue
+                no = as_int(v)
+                if no is not None:
+                    if no not in names.by_no:
+                        raise sheet_error(
+                            name,
+                            r,
+                            f"第{k}台：序号 {no} 不在队伍报名表中",
+                            f"board {k}: no {no} is not registered",
+                            ref,
+                        )
+                    lineup.append(no)
+                    continue
+                cands = names.by_name.get(norm_name(v), [])
+                own = [p for p in cands if p.no in members]
+                pick = own or cands
+                if len(pick) != 1:
+                    zh = "重名，请填写序号" if pick else "不在队伍报名表中"
+                    raise sheet_error(
+                        name,
+                        r,
+                        f"第{k}台：“{text_of(v)}”{zh}",
+                        f"board {k}: {text_of(v)!r} is " + ("ambiguous; give the number" if pick else "not registered"),
+                        ref,
+                    )
+                lineup.append(pick[0].no)
+            for _ in range(len(lineup) + 1, settings.boards + 1):
+                lineup.append(VACANT)  # a board column missing from the sheet: nobody named
+            if (n, t) in sheet.rows:
+                raise sheet_error(
+                    name,
+                    r,
+                    f"第{n}轮{teams.by_no[t].name}的出场名单与第{sheet.rows[(n, t)].row}行重复",
+                    f"round {n} team {t}: a second line-up (row {sheet.rows[(n, t)].row})",
+                    L.cell_ref(r, c["round"]),
+                )
+            sheet.rows[(n, t)] = LineupRow(r, n, t, lineup)
+    if errors is None:
+        errs.check()
     return sheet
 
 

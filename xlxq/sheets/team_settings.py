@@ -13,7 +13,7 @@ from typing import Any, Optional
 from xlxq.core.model import PairingOptions, Scoring, StandingsOptions
 from xlxq.core.team_standings import LABELS_EN, LABELS_ZH, TEAM_PRESETS, default_preset, resolve_team_tiebreaks
 from xlxq.core.teams import TeamScoring, TeamSettings, check_team_settings
-from xlxq.errors import InputError
+from xlxq.errors import ErrorList, InputError
 from xlxq.sheets import layout as L
 from xlxq.sheets import team_layout as T
 from xlxq.sheets.canvas import Canvas
@@ -86,8 +86,11 @@ _INT_MAX = {"boards": 10}
 
 
 def read_team_settings(
-    name: str, grid: list[list[Any]], problems: list[Problem]
+    name: str, grid: list[list[Any]], problems: list[Problem], errors: Optional[ErrorList] = None
 ) -> tuple[TeamSettings, bool, SettingsInfo]:
+    """The team 设置 sheet.  A bad value goes to ``errors`` (every one, issue
+    10 §4) and its default is used; without ``errors`` the first one raises."""
+    errs = ErrorList() if errors is None else errors
 
     def own(got: dict[str, Any], r: int, spec: L.Setting, raw: Any, cell: str) -> None:
         if spec.kind in ("int", "optint"):
@@ -114,7 +117,7 @@ def read_team_settings(
             return None
         return model_default(spec, TEAM_MODEL_BASES)
 
-    got, sheet = setting_values(name, grid, T.TEAM_SETTING_LOOKUP, problems, blank, own)
+    got, sheet = setting_values(name, grid, T.TEAM_SETTING_LOOKUP, problems, blank, own, errs)
     for spec in T.TEAM_SETTINGS_ROWS:
         if spec.key not in got:
             got[spec.key] = None if spec.kind == "teamtiebreaks" else model_default(spec, TEAM_MODEL_BASES)
@@ -128,10 +131,13 @@ def read_team_settings(
     standings = StandingsOptions(**parts("standings"))
     s = parts("settings")
     settings = TeamSettings(scoring=scoring, pairing=pairing, standings=standings, **s)
-    try:
-        check_team_settings(settings)
-    except InputError as exc:
-        raise sheet_error(name, None, exc.zh, exc.en) from None
+    if not errs:  # the values read are checked together once each is good
+        try:
+            check_team_settings(settings)
+        except InputError as exc:
+            errs.add(sheet_error(name, None, exc.zh, exc.en))
+    if errors is None:
+        errs.check()
     return settings, bool(got["normalise_results"]), sheet
 
 

@@ -159,8 +159,8 @@ def record_program_seating(data: TeamWorkbookData, event: TeamEvent) -> None:
     seating, so that only the arbiter's own changes are flagged later."""
     for rs in data.rounds:
         gen = data.state.generated.get(rs.no)
-        if gen is None:
-            continue
+        if gen is None or not any(blk.seated_by_program for blk in rs.matches.values()):
+            continue  # (a workbook with bad cells: no round built, nothing seated)
         rnd = event.get_round(rs.no)
         for mt in rnd.matches:
             blk = rs.matches.get(mt.match)

@@ -23,6 +23,11 @@ def write_state(canvas: Canvas, data: TeamWorkbookData, refs: list[HighlightRef]
         for m, (f, s, seats) in sorted(st.generated[n].items()):
             rows.append(["generated", n, m, f, s, enc_seats(seats)])
         rows.append(["gbyes", n, " ".join(map(str, st.gbyes.get(n, [])))])
+    if data.input_errors:  # bad cells: no round was built, what was last written stays (issue 10 §4)
+        for n in sorted(st.written):
+            for m, (f, s, seats) in sorted(st.written[n].items()):
+                rows.append(["written", n, m, f, s, enc_seats(seats)])
+            rows.append(["wbyes", n, " ".join(map(str, st.wbyes.get(n, [])))])
     for rnd in event.rounds:
         for mt in rnd.matches:
             rows.append(
