@@ -92,7 +92,7 @@ def write_all_round_cells(canvas: Canvas, data: WorkbookData, event: Event) -> N
 def write_standings_sheets(canvas: Canvas, data: WorkbookData, event: Event) -> list:
     """The system's standings sheets, then the 等级分 sheet when 设置 asks for it."""
     rows = write_system_standings(canvas, data, event)
-    if getattr(data.options, "rating", None) is not None:
+    if data.options.rating is not None:
         write_rating(canvas, data, event, data.options.rating)
     return rows
 

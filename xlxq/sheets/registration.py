@@ -203,17 +203,10 @@ def withdrawn_cell(
     name: str, r: int, get: dict[str, Any], c: dict[str, int], key: str, who: str, zh: str, en: str
 ) -> Optional[int]:
     """The round number in the 退赛轮次 column ``key`` of row ``r`` (None:
-    blank or 在赛), or the error naming the player ``who`` and the cell."""
-    wd = parse_withdrawn(get.get(key))
-    if wd is not None and wd < 1:
-        raise sheet_error(
-            name,
-            r,
-            f"{who} 的{zh}应为轮次数字（如 5 表示从第5轮起不再编排），实为“{get[key]}”",
-            f"{who}: {en} must be a round number, got {get[key]!r}",
-            L.cell_ref(r, c[key]),
-        )
-    return wd
+    blank or 在赛), or the error naming the player ``who`` and the cell
+    (:func:`round_cell`, the column named ``zh`` / ``en``)."""
+    what = (_withdrawn_value, f"{zh}应为轮次数字（如 5 表示从第5轮起不再编排）", f"{en} must be a round number")
+    return round_cell(name, r, c, get, key, who, what)
 
 
 def number_entries(
