@@ -20,7 +20,13 @@ INFO = {
     "chief_arbiter": "王裁判",
     "pairing_officer": "李编排",
 }
-LABELS = {"date": "比赛日期", "venue": "比赛地点", "organizer": "主办单位", "chief_arbiter": "裁判长", "pairing_officer": "编排长"}
+LABELS = {
+    "date": "比赛日期",
+    "venue": "比赛地点",
+    "organizer": "主办单位",
+    "chief_arbiter": "裁判长",
+    "pairing_officer": "编排长",
+}
 
 
 def test_info_fields_are_the_model_fields():
