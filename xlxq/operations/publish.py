@@ -25,7 +25,7 @@ from typing import Any, Optional
 
 from xlxq import report
 from xlxq.core.knockout import build_bracket, stage_name, stage_name_en
-from xlxq.core.rating import RatingOptions, event_rating_rows
+from xlxq.core.rating import RatingOptions, event_rating_rows, report_options
 from xlxq.core.rr_standings import LABELS_EN as RR_LABELS_EN
 from xlxq.core.rr_standings import LABELS_ZH as RR_LABELS_ZH
 from xlxq.core.standings import LABELS_EN, LABELS_ZH
@@ -415,6 +415,6 @@ def publish_book(book: Any, workbook: str | os.PathLike, lang: str) -> Any:
 
     data = sheets_data(book, is_team_workbook(book), Path(workbook).name)
     folder = site_folder(workbook, lang)
-    out = publish_event(data.event, folder, lang, rating=getattr(getattr(data, "options", None), "rating", None))
+    out = publish_event(data.event, folder, lang, rating=report_options(data.event.settings))
     index = folder / "index.html"
     return Status(True, out.lines("zh")[0] + f"\n{index}", out.lines("en")[0] + f"\n{index}")
