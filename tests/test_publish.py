@@ -5,6 +5,7 @@ request.  The browser checks are in tests/test_publish_browser.py."""
 from __future__ import annotations
 
 import json
+import os
 import re
 from html.parser import HTMLParser
 from pathlib import Path
@@ -13,6 +14,7 @@ import pytest
 
 from tests.cli_support import assert_bad_input, run
 from tests.conftest import SAMPLE, SAMPLE_TEAMS, played_swiss
+from xlxq.errors import InputError
 
 
 class Page(HTMLParser):
@@ -252,11 +254,40 @@ def test_a_failed_render_leaves_the_old_site(tmp_path, published, monkeypatch) -
         raise OSError(28, "No space left on device")
 
     monkeypatch.setattr(Path, "write_text", broken)
-    with pytest.raises(OSError):
+    with pytest.raises(InputError) as err:  # the folder the user gave is named, not the temporary one
         publish_event(ev, site, "zh")
     monkeypatch.undo()
+    assert err.value.zh == f"无法写入网页文件夹 {site}：No space left on device（请另选一个可写的文件夹）"
+    assert ".new" not in err.value.en and str(site) in err.value.en
     assert {p: p.read_bytes() for p in site.rglob("*") if p.is_file()} == before
     assert [p.name for p in tmp_path.iterdir()] == ["site"]
+
+
+@pytest.mark.slow
+def test_an_unwritable_outdir_is_named(tmp_path, published) -> None:
+    """OUTDIR that cannot be written (under a file; on a read-only
+    filesystem; in a folder without write permission): exit 2, the message
+    names OUTDIR as given (not the temporary folder beside it), nothing written."""
+    ev = published["swiss"][0]
+    blocker = tmp_path / "afile"
+    blocker.write_text("not a folder")
+    cases = [blocker / "site"]
+    if Path("/proc/self").exists():
+        cases.append(Path("/proc/xlxq-site"))  # procfs: no folder can be made there, not even by root
+    ro = tmp_path / "ro"
+    ro.mkdir()
+    ro.chmod(0o555)
+    if not os.access(ro, os.W_OK):  # not root
+        cases.append(ro / "site")
+    for out in cases:
+        p = run("publish", ev, out)
+        assert_bad_input(p, f"无法写入网页文件夹 {out}：")
+        assert ".new" not in p.err and not out.exists()
+        en = run("publish", ev, out, lang="en")
+        assert_bad_input(en, f"cannot write the web folder {out}: ", lang="en")
+    ro.chmod(0o755)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["afile", "ro"] and list(ro.iterdir()) == []
+    assert blocker.read_text() == "not a folder"
 
 
 @pytest.mark.slow

@@ -128,6 +128,22 @@ def write_site(sites: dict[str, dict], outdir: Path, url: Optional[str] = None) 
             file=str(out),
         )
     files = render_pages(sites, url)  # everything rendered before the disk is touched
+    try:
+        _write(files, out)
+    except OSError as exc:  # named by the folder the user gave, not by the temporary one
+        reason = exc.strerror or str(exc)
+        raise InputError(
+            f"无法写入网页文件夹 {out}：{reason}（请另选一个可写的文件夹）",
+            f"cannot write the web folder {out}: {reason} (choose a folder you can write to)",
+            file=str(out),
+        ) from None
+    return sum(1 for rel in files if rel.endswith(".html"))
+
+
+def _write(files: dict[str, str], out: Path) -> None:
+    """``files`` into a temporary folder beside ``out``, then renamed to
+    ``out`` (the old one, if any, removed after); on a failure the
+    temporary folder is removed and ``out`` is as it was."""
     parent = out.resolve().parent
     parent.mkdir(parents=True, exist_ok=True)
     tmp = Path(tempfile.mkdtemp(prefix=f".{out.name}.", suffix=".new", dir=parent))
@@ -151,4 +167,3 @@ def write_site(sites: dict[str, dict], outdir: Path, url: Optional[str] = None) 
         raise
     if old is not None:
         shutil.rmtree(old, ignore_errors=True)
-    return sum(1 for rel in files if rel.endswith(".html"))
