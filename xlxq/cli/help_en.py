@@ -187,6 +187,7 @@ HELP_EN: dict[str, str] = {
     "输出文件夹（整体替换，只替换 xlxq 发布的或空的文件夹）": "the output folder (replaced as a whole; only an empty folder or one xlxq published)",
     "网页语言（默认按 XLXQ_LANG；both：中英文可切换）": "language of the pages (default: XLXQ_LANG; both: zh and en with a switch)",
     "网页地址：首页和编排记录公告上印出它的二维码": "the site's address: its QR code on the index page and the posted pairings",
+    "积分晋圈淘汰的另一个 JSON 文件（积分赛的淘汰赛文件，或淘汰赛的积分赛文件）：一并发布淘汰赛阶段": "the other JSON file of a qualifying Swiss (the Swiss's knockout file, or the knockout's Swiss file): publish the knockout stage too",
     "加一页非官方等级分估算（Elo；赛事设了等级分报告时总有此页）": "add a page with the unofficial rating estimate (Elo; always there when the event asks for the rating report)",
     "K 值表“起点:K”，逗号分隔（默认：赛事文件或工作簿“设置”中的K值表，否则 0:20,2400:10）": "the K table 'from:K', comma-separated (default: the event file's or the workbook's 设置 K table, else 0:20,2400:10)",
     "等级分差 D 的上限（默认：赛事文件或工作簿“设置”中的，否则 400）": "the cap on the rating difference D (default: the event file's or the workbook's 设置 value, else 400)",
