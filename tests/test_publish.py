@@ -96,7 +96,10 @@ def test_site_in_process(tmp_path) -> None:
     event = played_swiss(rounds=2, players=10)
     site = tmp_path / "site"
     out = publish_event(event, site, "zh")
-    assert out.lines("en") == [f"web pages written to {site} (16 pages; open index.html)"]
+    assert out.lines("en") == [
+        f"web pages written to {site} (16 pages; open index.html)",
+        "for a QR code on the pairing notice (notice.html): add --url ADDRESS (where the pages will be online)",
+    ]
     names = sorted(p.name for p in site.iterdir())
     assert names == sorted(
         [".xlxq-site", "assets", "index.html", "notice.html", "search-index.js"]
@@ -227,7 +230,7 @@ def test_the_knockout_stage_of_a_qualifying_swiss(tmp_path, published) -> None:
         assert "最终名次" in page(site, f"player-{p['no']}.html").text
     assert '<tr class="ko">' not in (site / f"player-{final[-1]['no']}.html").read_text(encoding="utf-8")
     last = ko["rounds"][-1]
-    assert f"淘汰赛第{last['round']}轮 编排记录公告" in page(site, "notice.html").text
+    assert f"淘汰赛第{last['round']}轮编排记录公告" in page(site, "notice.html").text
     index = page(site, "index.html")
     assert {"bracket.html", "final.html", f"ko-round-{last['round']}.html"} <= set(index.refs)
     # either file first; a workbook or two Swiss files are refused (exit 2, nothing written)
@@ -299,8 +302,15 @@ def test_qr_code_and_notice(published) -> None:
     for name in ("index.html", "notice.html"):
         html = (site / name).read_text(encoding="utf-8")
         assert html.count("<svg") == 1 and "https://example.org/event" in html
-    assert "按序号查台次" in page(site, "notice.html").text
+    notice = page(site, "notice.html").text
+    assert "按序号查台次" in notice and "第5轮编排记录公告" in notice  # the posted notice of the last round
+    assert "扫码查看全部对阵与成绩" in notice
+    assert "notice.html" in page(site, "index.html").refs
     run_site = site.parent / "no-url"
+    p = run("publish", published["swiss"][0], run_site, check_rc=0)
+    assert "加 --url 网页地址" in p.out  # the message says how to have the QR code
+    p = run("publish", published["swiss"][0], run_site, "--url", "https://example.org/e2", lang="en", check_rc=0)
+    assert "QR code (on the index and the notice.html pairing notice) points to https://example.org/e2" in p.out
     run("publish", published["swiss"][0], run_site, check_rc=0)
     assert "<svg" not in (run_site / "index.html").read_text(encoding="utf-8")
     assert not (run_site / "rating.html").exists()

@@ -41,7 +41,7 @@ from xlxq.systems import system_for, system_label
 from xlxq.team_report import team_system_label
 from xlxq.text import fmt
 
-__all__ = ["site_data", "publish_event", "publish_book", "site_folder", "with_stage", "LANG_CHOICES"]
+__all__ = ["site_data", "publish_event", "publish_book", "site_folder", "with_stage", "qr_line", "LANG_CHOICES"]
 
 #: ``--lang``: one language, or both with a switch on every page
 LANG_CHOICES = ("zh", "en", "both")
@@ -438,7 +438,8 @@ def publish_event(
             t(
                 f"网页已发布到 {out}（{pages}页；打开 index.html）",
                 f"web pages written to {out} ({pages} pages; open index.html)",
-            )
+            ),
+            qr_line(url, lang),
         ]
 
     return Outcome(render=render)
@@ -475,6 +476,26 @@ def with_stage(path: str, event: Any, knockout: Any, other: Optional[str]) -> tu
     )
 
 
+def qr_line(url: Optional[str], lang: str, button: bool = False) -> str:
+    """What the message says of the QR code: where it points, or how to
+    have one (``--url``; the button has no URL: the command line's)."""
+    t = Text(lang)
+    if url:
+        return t(
+            f"二维码（首页和 notice.html 编排记录公告上）指向 {url}",
+            f"the QR code (on the index and the notice.html pairing notice) points to {url}",
+        )
+    if button:
+        return t(
+            "要在编排记录公告上印二维码：在命令行运行 xlxq publish 工作簿 文件夹 --url 网页地址",
+            "for a QR code on the pairing notice: run xlxq publish WORKBOOK FOLDER --url ADDRESS",
+        )
+    return t(
+        "要在编排记录公告（notice.html）上印二维码：加 --url 网页地址（网页放到网上的地址）",
+        "for a QR code on the pairing notice (notice.html): add --url ADDRESS (where the pages will be online)",
+    )
+
+
 def site_folder(workbook: str | os.PathLike, lang: str) -> Path:
     """The button's folder: beside the workbook, named after it
     (``赛事-网页``, ``event-web``)."""
@@ -494,4 +515,8 @@ def publish_book(book: Any, workbook: str | os.PathLike, lang: str) -> Any:
     ko = data.ko.event if getattr(data, "ko", None) is not None else None
     out = publish_event(data.event, folder, lang, rating=report_options(data.event.settings), knockout=ko)
     index = folder / "index.html"
-    return Status(True, out.lines("zh")[0] + f"\n{index}", out.lines("en")[0] + f"\n{index}")
+    return Status(
+        True,
+        out.lines("zh")[0] + f"\n{index}\n" + qr_line(None, "zh", button=True),
+        out.lines("en")[0] + f"\n{index}\n" + qr_line(None, "en", button=True),
+    )
