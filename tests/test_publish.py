@@ -5,6 +5,7 @@ request.  The browser checks are in tests/test_publish_browser.py."""
 from __future__ import annotations
 
 import json
+import os
 import re
 from html.parser import HTMLParser
 from pathlib import Path
@@ -13,6 +14,7 @@ import pytest
 
 from tests.cli_support import assert_bad_input, run
 from tests.conftest import SAMPLE, SAMPLE_TEAMS, played_swiss
+from xlxq.errors import InputError
 
 
 class Page(HTMLParser):
@@ -42,7 +44,9 @@ def page(site: Path, name: str) -> Page:
 
 
 def events(tmp: Path) -> dict[str, Path]:
-    """A finished Swiss, round robin, knockout and team Swiss."""
+    """A finished Swiss, round robin, knockout and team Swiss, and a
+    积分晋圈淘汰 (key "qualify": the Swiss file; its knockout file is
+    :func:`ko_file` of it)."""
     eight = tmp / "eight.csv"
     eight.write_text("\n".join(SAMPLE.read_text(encoding="utf-8").splitlines()[:9]) + "\n", encoding="utf-8")
     out = {}
@@ -58,15 +62,27 @@ def events(tmp: Path) -> dict[str, Path]:
             run("schedule", ev, check_rc=0)
         run("simulate", ev, "--seed", "7", check_rc=0)
         out[key] = ev
+    swiss = tmp / "qualify.json"
+    swiss.write_bytes(out["swiss"].read_bytes())
+    run("qualify", swiss, ko_file(swiss), "--top", "4", "--on-tie", "number", check_rc=0)
+    run("simulate", ko_file(swiss), "--seed", "7", check_rc=0)
+    out["qualify"] = swiss
     return out
 
 
+def ko_file(swiss: Path) -> Path:
+    """The knockout file of the 积分晋圈淘汰 Swiss ``swiss``."""
+    return swiss.with_name(swiss.stem + "-ko.json")
+
+
 def publish_all(tmp: Path, *flags: str) -> dict[str, tuple[Path, Path]]:
-    """Every event of :func:`events` published with ``flags``: key → (event, site)."""
+    """Every event of :func:`events` published with ``flags`` (the
+    积分晋圈淘汰 with its knockout file, ``--with``): key → (event, site)."""
     out = {}
     for key, ev in events(tmp).items():
         site = tmp / f"site-{key}"
-        p = run("publish", ev, site, *flags, check_rc=0)
+        more = ["--with", ko_file(ev)] if key == "qualify" else []
+        p = run("publish", ev, site, *flags, *more, check_rc=0)
         assert str(site) in p.out
         out[key] = (ev, site)
     return out
@@ -80,7 +96,10 @@ def test_site_in_process(tmp_path) -> None:
     event = played_swiss(rounds=2, players=10)
     site = tmp_path / "site"
     out = publish_event(event, site, "zh")
-    assert out.lines("en") == [f"web pages written to {site} (16 pages; open index.html)"]
+    assert out.lines("en") == [
+        f"web pages written to {site} (16 pages; open index.html)",
+        "for a QR code on the pairing notice (notice.html): add --url ADDRESS (where the pages will be online)",
+    ]
     names = sorted(p.name for p in site.iterdir())
     assert names == sorted(
         [".xlxq-site", "assets", "index.html", "notice.html", "search-index.js"]
@@ -179,6 +198,91 @@ def test_cross_table_bracket_and_team_pages(published) -> None:
 
 
 @pytest.mark.slow
+def test_the_knockout_stage_of_a_qualifying_swiss(tmp_path, published) -> None:
+    """积分晋圈淘汰: the Swiss's pages and the knockout stage's: its rounds
+    (every board), the bracket, the final order of ``xlxq standings KO
+    --with SWISS``, each qualifier's page with his knockout games; the
+    编排记录公告 of the last knockout round."""
+    ev, site = published["qualify"]
+    ko = json.loads(ko_file(ev).read_text(encoding="utf-8"))
+    swiss = json.loads(ev.read_text(encoding="utf-8"))
+    names = {p["no"]: p["name"] for p in swiss["players"]}
+    for r in swiss["rounds"]:
+        assert (site / f"round-{r['round']}.html").exists()
+    for r in ko["rounds"]:
+        pg = page(site, f"ko-round-{r['round']}.html")
+        assert f"淘汰赛第{r['round']}轮" in pg.text
+        for b in r["boards"]:
+            assert names[b["red"]] in pg.text and names[b["black"]] in pg.text
+    final = json.loads(run("standings", ko_file(ev), "--with", ev, "--json", check_rc=0).out)["standings"]
+    html = (site / "final.html").read_text(encoding="utf-8")
+    rows = re.findall(r"<tr><td class=\"n\">(\d+)</td><td>(\d+) <a href=\"player-\d+.html\">", html)
+    assert [(int(a), int(b)) for a, b in rows] == [(r["rank"], r["no"]) for r in final]
+    champion = next(r for r in final if r["rank"] == 1)
+    assert champion["name"] in page(site, "bracket.html").text
+    assert "ko-round-1.html" in page(site, "bracket.html").refs
+    for p in ko["players"]:
+        played = [(r["round"], b) for r in ko["rounds"] for b in r["boards"] if p["no"] in (b["red"], b["black"])]
+        html = (site / f"player-{p['no']}.html").read_text(encoding="utf-8")
+        assert html.count('<tr class="ko">') == len(played) > 0
+        for rnd, _ in played:
+            assert f'href="ko-round-{rnd}.html"' in html
+        assert "最终名次" in page(site, f"player-{p['no']}.html").text
+    assert '<tr class="ko">' not in (site / f"player-{final[-1]['no']}.html").read_text(encoding="utf-8")
+    last = ko["rounds"][-1]
+    assert f"淘汰赛第{last['round']}轮编排记录公告" in page(site, "notice.html").text
+    index = page(site, "index.html")
+    assert {"bracket.html", "final.html", f"ko-round-{last['round']}.html"} <= set(index.refs)
+    # either file first; a workbook or two Swiss files are refused (exit 2, nothing written)
+    other = tmp_path / "other"
+    run("publish", ko_file(ev), other, "--with", ev, "--url", "https://example.org/event", "--rating", check_rc=0)
+    assert (other / "final.html").read_bytes() == (site / "final.html").read_bytes()
+    assert_bad_input(run("publish", ev, tmp_path / "bad", "--with", ev), "--with")
+    assert_bad_input(run("publish", ev, tmp_path / "bad", "--with", tmp_path / "x.xlsx"), "--with")
+    assert not (tmp_path / "bad").exists()
+
+
+@pytest.mark.slow
+def test_the_knockout_stage_inside_a_workbook(tmp_path) -> None:
+    """A workbook's 积分晋圈淘汰 (晋级名单, 淘汰赛第N轮 sheets): the command and
+    the button 发布网页 (:func:`publish_book`) publish its knockout stage;
+    qualified but not begun: the bracket only; finished: the final order
+    of the 最终名次 sheet."""
+    import openpyxl
+
+    from tests.conftest import enter_results
+    from tests.test_workbook_support import book
+    from xlxq.operations.publish import publish_book, site_folder
+
+    wb = tmp_path / "open.xlsx"
+    run("new", wb, "--players", SAMPLE, "--rounds", "3", check_rc=0)
+    run("simulate", wb, "--seed", "3", check_rc=0)
+    run("qualify", wb, "--top", "4", "--on-tie", "number", check_rc=0)
+    run("publish", wb, tmp_path / "begun", check_rc=0)
+    begun = tmp_path / "begun"
+    assert (begun / "bracket.html").exists() and not (begun / "final.html").exists()
+    assert not list(begun.glob("ko-round-*.html"))
+    for _ in range(2):  # semi-finals and final, red wins
+        run("pair", wb, check_rc=0)
+        enter_results(wb, "红胜")
+    run("standings", wb, check_rc=0)
+    before = wb.read_bytes()
+    status = publish_book(book(wb), wb, "zh")
+    assert status.ok and wb.read_bytes() == before
+    site = site_folder(wb, "zh")
+    assert sorted(p.name for p in site.glob("ko-round-*.html")) == ["ko-round-1.html", "ko-round-2.html"]
+    sheet = openpyxl.load_workbook(wb)["最终名次"]
+    final = [(r[0], r[1]) for r in sheet.iter_rows(min_row=3, values_only=True) if isinstance(r[0], int)]
+    html = (site / "final.html").read_text(encoding="utf-8")
+    rows = re.findall(r"<tr><td class=\"n\">(\d+)</td><td>(\d+) <a href=\"player-\d+.html\">", html)
+    assert [(int(a), int(b)) for a, b in rows] == final and len(final) == 24
+    champion = final[0][1]
+    assert html.count('class="ko"') == 0
+    assert (site / f"player-{champion}.html").read_text(encoding="utf-8").count('<tr class="ko">') == 2
+    assert_bad_input(run("publish", wb, tmp_path / "x", "--with", tmp_path / "k.json"), "--with")
+
+
+@pytest.mark.slow
 def test_no_request_leaves_the_folder(published) -> None:
     for _, site in published.values():
         for f in site.rglob("*.html"):
@@ -198,8 +302,15 @@ def test_qr_code_and_notice(published) -> None:
     for name in ("index.html", "notice.html"):
         html = (site / name).read_text(encoding="utf-8")
         assert html.count("<svg") == 1 and "https://example.org/event" in html
-    assert "按序号查台次" in page(site, "notice.html").text
+    notice = page(site, "notice.html").text
+    assert "按序号查台次" in notice and "第5轮编排记录公告" in notice  # the posted notice of the last round
+    assert "扫码查看全部对阵与成绩" in notice
+    assert "notice.html" in page(site, "index.html").refs
     run_site = site.parent / "no-url"
+    p = run("publish", published["swiss"][0], run_site, check_rc=0)
+    assert "加 --url 网页地址" in p.out  # the message says how to have the QR code
+    p = run("publish", published["swiss"][0], run_site, "--url", "https://example.org/e2", lang="en", check_rc=0)
+    assert "QR code (on the index and the notice.html pairing notice) points to https://example.org/e2" in p.out
     run("publish", published["swiss"][0], run_site, check_rc=0)
     assert "<svg" not in (run_site / "index.html").read_text(encoding="utf-8")
     assert not (run_site / "rating.html").exists()
@@ -252,11 +363,40 @@ def test_a_failed_render_leaves_the_old_site(tmp_path, published, monkeypatch) -
         raise OSError(28, "No space left on device")
 
     monkeypatch.setattr(Path, "write_text", broken)
-    with pytest.raises(OSError):
+    with pytest.raises(InputError) as err:  # the folder the user gave is named, not the temporary one
         publish_event(ev, site, "zh")
     monkeypatch.undo()
+    assert err.value.zh == f"无法写入网页文件夹 {site}：No space left on device（请另选一个可写的文件夹）"
+    assert ".new" not in err.value.en and str(site) in err.value.en
     assert {p: p.read_bytes() for p in site.rglob("*") if p.is_file()} == before
     assert [p.name for p in tmp_path.iterdir()] == ["site"]
+
+
+@pytest.mark.slow
+def test_an_unwritable_outdir_is_named(tmp_path, published) -> None:
+    """OUTDIR that cannot be written (under a file; on a read-only
+    filesystem; in a folder without write permission): exit 2, the message
+    names OUTDIR as given (not the temporary folder beside it), nothing written."""
+    ev = published["swiss"][0]
+    blocker = tmp_path / "afile"
+    blocker.write_text("not a folder")
+    cases = [blocker / "site"]
+    if Path("/proc/self").exists():
+        cases.append(Path("/proc/xlxq-site"))  # procfs: no folder can be made there, not even by root
+    ro = tmp_path / "ro"
+    ro.mkdir()
+    ro.chmod(0o555)
+    if not os.access(ro, os.W_OK):  # not root
+        cases.append(ro / "site")
+    for out in cases:
+        p = run("publish", ev, out)
+        assert_bad_input(p, f"无法写入网页文件夹 {out}：")
+        assert ".new" not in p.err and not out.exists()
+        en = run("publish", ev, out, lang="en")
+        assert_bad_input(en, f"cannot write the web folder {out}: ", lang="en")
+    ro.chmod(0o755)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["afile", "ro"] and list(ro.iterdir()) == []
+    assert blocker.read_text() == "not a folder"
 
 
 @pytest.mark.slow

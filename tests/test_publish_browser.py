@@ -1,7 +1,9 @@
 """The published site in a real headless browser (Debian's chromium driven by
 Playwright; skipped when either is missing): at phone (390 px) and desktop
 (1280 px) widths no page overflows sideways, every board and player is in
-the DOM, the search box finds a player, and no request leaves the folder.
+the DOM (the knockout stage of 积分晋圈淘汰 too: its rounds, and its games on
+the qualifiers' pages), the search box finds a player, and no request
+leaves the folder.
 The screenshots are kept in the test's folder (look at them:
 ``pytest --basetemp=DIR``)."""
 
@@ -13,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.test_publish import publish_all
+from tests.test_publish import ko_file, publish_all
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 playwright = pytest.importorskip("playwright.sync_api")
@@ -61,10 +63,14 @@ def test_no_overflow_every_board_and_player_no_request(sites, browser) -> None:
     for width in WIDTHS:
         for key, (ev, site) in sites.items():
             data = json.loads(ev.read_text(encoding="utf-8"))
+            ko = json.loads(ko_file(ev).read_text(encoding="utf-8")) if key == "qualify" else None
             ctx, pg, requests = open_page(browser, width)
             root = site.resolve()
             pages = sorted(p for p in root.rglob("*.html") if not p.name.startswith("player-"))
             pages += sorted(root.glob("player-*.html"))[:3]
+            if ko is not None:
+                pages += [root / f"player-{p['no']}.html" for p in ko["players"]]
+                assert {"bracket.html", "final.html"} <= {p.name for p in pages}
             for f in pages:
                 pg.goto(f.as_uri())
                 sw, cw = pg.evaluate("[document.documentElement.scrollWidth, document.documentElement.clientWidth]")
@@ -77,11 +83,24 @@ def test_no_overflow_every_board_and_player_no_request(sites, browser) -> None:
                     for b in boards:
                         for no in (b["red"], b["black"]):
                             assert pg.locator(f'main a[href="player-{no}.html"]').count() >= 1, (key, n, no)
+                if ko is not None and f.parent == root and f.name.startswith("ko-round-"):
+                    rnd = next(r for r in ko["rounds"] if r["round"] == int(f.stem.split("-")[2]))
+                    assert pg.locator("tr.board").count() == len(rnd["boards"]) > 0
+                    for b in rnd["boards"]:
+                        for no in (b["red"], b["black"]):
+                            assert pg.locator(f'main a[href="player-{no}.html"]').count() >= 1, (key, f.name, no)
+                if ko is not None and f.parent == root and f.name.startswith("player-"):
+                    no = int(f.stem.split("-")[1])
+                    played = [b for r in ko["rounds"] for b in r["boards"] if no in (b["red"], b["black"])]
+                    assert pg.locator("tr.ko").count() == len(played), (width, f.name)
+                if ko is not None and f.parent == root and f.name in ("final.html", "bracket.html"):
+                    for p in ko["players"]:
+                        assert pg.locator(f'main a[href="player-{p["no"]}.html"]').count() >= 1, (f.name, p)
             pg.goto((root / "index.html").as_uri())
             text = pg.inner_text("main")
             for p in data["players"]:
                 assert p["name"] in text
-            if width == "phone" and key in ("swiss", "team"):
+            if width == "phone" and key in ("swiss", "team", "qualify"):
                 pg.screenshot(path=str(site.parent / f"{key}-round-phone.png"))
             outside = [u for u in requests if not u.startswith(root.as_uri())]
             assert outside == [], (key, width, outside)

@@ -157,3 +157,193 @@ def test_workbook_rating_sheet(tmp_path) -> None:
     before = rated.read_bytes()
     assert_bad_input(run("standings", rated), f"B{cell.row}")
     assert rated.read_bytes() == before
+
+
+# --------------------------------------------------------------------------
+# the rating settings of a JSON event (event.rating), both ways through convert
+# --------------------------------------------------------------------------
+
+
+def _with_rating(path, rating) -> None:
+    data = json.loads(path.read_text(encoding="utf-8"))
+    if rating is None:
+        data["event"].pop("rating", None)
+    else:
+        data["event"]["rating"] = rating
+    path.write_text(json.dumps(data, ensure_ascii=False, indent=1), encoding="utf-8")
+
+
+def test_json_rating_settings_read_and_checked(tmp_path) -> None:
+    from xlxq.backends.json_file import event_from_dict, event_to_dict
+    from xlxq.core.model import RatingOptions
+
+    ev = played_swiss_file(tmp_path / "e.json")
+    _with_rating(ev, {"report": True, "k": "0:30,2400:15", "cap": 350})
+    data = json.loads(run("rating", ev, "--json", check_rc=0).out)
+    assert data["k_table"] == [[0, 30], [2400, 15]] and data["cap"] == 350
+    assert all(r["k"] == (15 if r["old"] >= 2400 else 30) for r in data["players"])
+    # a flag overrides the file's value, the other one is still the file's
+    data = json.loads(run("rating", ev, "--json", "--cap", "200", check_rc=0).out)
+    assert data["k_table"] == [[0, 30], [2400, 15]] and data["cap"] == 200
+    data = json.loads(run("rating", ev, "--json", "--k", "25", check_rc=0).out)
+    assert data["k_table"] == [[0, 25]] and data["cap"] == 350
+    # report: true → the site has the rating page without --rating; report: false → not
+    run("publish", ev, tmp_path / "site", check_rc=0)
+    assert "0:30,2400:15" in (tmp_path / "site" / "rating.html").read_text(encoding="utf-8")
+    _with_rating(ev, {"k": "0:30"})  # report defaults to false (等级分报告 否)
+    run("publish", ev, tmp_path / "site2", check_rc=0)
+    assert not (tmp_path / "site2" / "rating.html").exists()
+    assert json.loads(run("rating", ev, "--json", check_rc=0).out)["k_table"] == [[0, 30]]
+    # the dictionary round trip keeps it; a file without the key has none
+    d = json.loads(ev.read_text(encoding="utf-8"))
+    assert event_from_dict(d).settings.rating == RatingOptions(((0, 30),), 400, False)
+    assert event_to_dict(event_from_dict(d))["event"]["rating"] == {"report": False, "k": "0:30", "cap": 400}
+    _with_rating(ev, None)
+    assert "rating" not in event_to_dict(event_from_dict(json.loads(ev.read_text(encoding="utf-8"))))["event"]
+    # bad values: exit 2 naming the key, with the 设置 rows' messages; nothing written
+    for bad, needles in (
+        ({"k": "2400:10,0:20"}, ("event.rating.k（K值表）", "K 值表")),
+        ({"cap": -5}, ("event.rating.cap（等级分差上限）", "等级分差上限应为正数")),
+        ({"cap": "400"}, ("event.rating.cap",)),
+        ({"report": "是"}, ("event.rating.report（等级分报告）",)),
+        ({"K": "0:20"}, ("event.rating",)),
+        ([1], ("event.rating",)),
+    ):
+        _with_rating(ev, bad)
+        assert_bad_input(run("rating", ev), *needles)
+        assert_bad_input(run("publish", ev, tmp_path / "bad"), *needles)
+        assert not (tmp_path / "bad").exists()
+    _with_rating(ev, {"cap": 0})
+    assert_bad_input(run("rating", ev, lang="en"), "event.rating.cap", "must be positive", lang="en")
+
+
+def played_swiss_file(path):
+    """A 3-round Swiss of the sample (24 players, random ratings) as a JSON file."""
+    from xlxq.backends.json_file import save_event
+    from tests.conftest import played_swiss
+
+    ev = played_swiss(3, seed=4)
+    save_event(ev, path)
+    return path
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("report", [True, False])
+def test_json_rating_settings_round_trip_through_a_workbook(tmp_path, report) -> None:
+    """JSON → workbook: the 设置 rows 等级分报告, K值表, 等级分差上限 written
+    (and, asked for, the 等级分 sheet); workbook → JSON: event.rating back."""
+    import openpyxl
+
+    ev = played_swiss_file(tmp_path / "e.json")
+    rating = {"report": report, "k": "0:30,2400:15", "cap": 350}
+    _with_rating(ev, rating)
+    run("convert", ev, tmp_path / "e.xlsx", check_rc=0)
+    wb = openpyxl.load_workbook(tmp_path / "e.xlsx")
+    rows = {r[0]: r[1] for r in wb["设置"].iter_rows(values_only=True)}
+    assert (rows["等级分报告"], rows["K值表"], rows["等级分差上限"]) == ("是" if report else "否", "0:30,2400:15", 350)
+    run("standings", tmp_path / "e.xlsx", check_rc=0)
+    assert ("等级分" in openpyxl.load_workbook(tmp_path / "e.xlsx").sheetnames) is report
+    run("convert", tmp_path / "e.xlsx", tmp_path / "back.json", check_rc=0)
+    back = json.loads((tmp_path / "back.json").read_text(encoding="utf-8"))
+    assert back["event"]["rating"] == rating
+    assert json.loads(run("rating", tmp_path / "e.xlsx", "--json", check_rc=0).out)["cap"] == 350
+    # a workbook without the rows converts to a file without the key, as before
+    _with_rating(ev, None)
+    run("convert", ev, tmp_path / "plain.xlsx", check_rc=0)
+    run("convert", tmp_path / "plain.xlsx", tmp_path / "plain.json", check_rc=0)
+    assert "rating" not in json.loads((tmp_path / "plain.json").read_text(encoding="utf-8"))["event"]
+
+
+# --------------------------------------------------------------------------
+# the 等级分 sheet of a team workbook, hand-worked
+# --------------------------------------------------------------------------
+
+TEAM_EVENT = {
+    "format": "xlxq/1",
+    "event": {
+        "kind": "team",
+        "name": "团体测试",
+        "system": "swiss",
+        "rounds": 1,
+        "boards": 3,
+        "rating": {"report": True, "k": "20", "cap": 400},
+    },
+    "players": [
+        {"no": 1, "name": "甲", "rating": 2000},
+        {"no": 2, "name": "乙", "rating": 1800},
+        {"no": 3, "name": "戊", "rating": 1600},
+        {"no": 4, "name": "丙", "rating": 1900},
+        {"no": 5, "name": "丁", "rating": 1700},
+        {"no": 6, "name": "己", "rating": 1500},
+    ],
+    "teams": [{"no": 1, "name": "一队", "players": [1, 2, 3]}, {"no": 2, "name": "二队", "players": [4, 5, 6]}],
+    "rounds": [],
+}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_team_workbook_rating_sheet_hand_worked(tmp_path, lang) -> None:
+    """一队 (甲 2000, 乙 1800, 戊 1600) v 二队 (丙 1900, 丁 1700, 己 1500), K 20:
+    board 1 甲–丙 甲 wins, board 2 丁–乙 draw, board 3 戊–己 forfeit (not counted).
+      甲: D = +100, We = 1/(1+10^−0.25) = 0.640065, W 1,  Δ = 20·0.359935 = +7.2 → 2007.2
+      丙: D = −100, We = 0.359935,                 W 0,  Δ = −7.2             → 1892.8
+      乙: D = +100, We = 0.640065,                 W ½,  Δ = 20·(−0.140065) = −2.8 → 1797.2
+      丁: D = −100, We = 0.359935,                 W ½,  Δ = +2.8             → 1702.8
+      戊, 己: no game counted, Δ 0."""
+    import openpyxl
+
+    src = tmp_path / "t.json"
+    src.write_text(json.dumps(TEAM_EVENT, ensure_ascii=False), encoding="utf-8")
+    book = tmp_path / "t.xlsx"
+    run("convert", src, book, lang=lang, check_rc=0)
+    run("pair", book, check_rc=0)
+    wb = openpyxl.load_workbook(book)
+    ws = wb["第1轮" if lang == "zh" else "Round 1"]
+    head = next(r for r in range(1, 6) if ws.cell(r, 1).value in ("场次", "Match"))
+    words = {
+        "zh": ("红胜", "黑胜", "和", "红胜(弃权)", "黑胜(弃权)"),
+        "en": ("red win", "black win", "draw", "+-", "-+"),
+    }
+    red_win, black_win, draw, red_ff, black_ff = words[lang]
+    for r in range(head + 1, ws.max_row + 1):
+        board, red = ws.cell(r, 2).value, ws.cell(r, 3).value
+        if board == 1:  # 甲 wins, whichever colour he has
+            ws.cell(r, 5).value = red_win if red == 1 else black_win
+        elif board == 2:
+            ws.cell(r, 5).value = draw
+        elif board == 3:
+            ws.cell(r, 5).value = red_ff if red == 3 else black_ff
+    wb.save(book)
+    run("standings", book, check_rc=0)
+    wb = openpyxl.load_workbook(book)
+    name = "等级分" if lang == "zh" else "Rating"
+    assert wb.sheetnames.index(name) == wb.sheetnames.index("台次成绩" if lang == "zh" else "Board results") + 1
+    ws = wb[name]
+    assert ("非官方" if lang == "zh" else "unofficial") in ws["A1"].value
+    assert [c.value for c in ws[2]][:3] == (["序号", "姓名", "队名"] if lang == "zh" else ["No", "Name", "Team"])
+    got = {row[0]: row[1:] for row in ws.iter_rows(min_row=3, values_only=True) if isinstance(row[0], int)}
+    assert got == {
+        1: ("甲", "一队", 2000, 20, 1, 1, 0.64, 7.2, 2007.2),
+        2: ("乙", "一队", 1800, 20, 1, 0.5, 0.64, -2.8, 1797.2),
+        3: ("戊", "一队", 1600, 20, 0, 0, 0, 0, 1600),
+        4: ("丙", "二队", 1900, 20, 1, 0, 0.36, -7.2, 1892.8),
+        5: ("丁", "二队", 1700, 20, 1, 0.5, 0.36, 2.8, 1702.8),
+        6: ("己", "二队", 1500, 20, 0, 0, 0, 0, 1500),
+    }
+    notes = " ".join(str(c.value) for c in ws["A"] if isinstance(c.value, str))
+    assert ("团体赛：每台对局" if lang == "zh" else "every board game counts") in notes
+    # the same numbers from ``xlxq rating`` (the 设置 rows of the team workbook)
+    cli = json.loads(run("rating", book, "--json", check_rc=0).out)
+    assert cli["k_table"] == [[0, 20]] and {r["no"]: r["new"] for r in cli["players"]}[1] == 2007.2
+    # and back to JSON with its settings (a paired team workbook converts to its file)
+    run("convert", book, tmp_path / "back.json", check_rc=0)
+    assert json.loads((tmp_path / "back.json").read_text(encoding="utf-8"))["event"]["rating"] == TEAM_EVENT["event"][
+        "rating"
+    ] | {"k": "0:20"}
+    # 等级分报告 否: no sheet
+    plain = dict(TEAM_EVENT, event={k: v for k, v in TEAM_EVENT["event"].items() if k != "rating"})
+    src.write_text(json.dumps(plain, ensure_ascii=False), encoding="utf-8")
+    run("convert", src, tmp_path / "plain.xlsx", lang=lang, check_rc=0)
+    run("pair", tmp_path / "plain.xlsx", check_rc=0)
+    assert name not in openpyxl.load_workbook(tmp_path / "plain.xlsx").sheetnames

@@ -50,6 +50,8 @@ from xlxq.backends.json_parts import (
     numbering_entry,
     options_from_dict,
     player_from_dict,
+    rating_from_dict,
+    rating_to_dict,
     player_to_dict,
     scoring_from_dict,
     tiebreak_list,
@@ -98,6 +100,7 @@ _EVENT_KEYS = (
     "options",
     "knockout",
     "member_total",
+    "rating",
 )
 _KNOCKOUT_KEYS = ("playoff_games", "armageddon")
 _SCORING_KEYS = ("win", "draw", "loss", "bye", "draw_red", "draw_black", "absent")
@@ -180,6 +183,7 @@ def _settings_from_dict(e: dict) -> EventSettings:
         pairing=PairingOptions(**pairing),
         standings=StandingsOptions(**standings),
         games_per_match=games,
+        rating=rating_from_dict(e["rating"]) if "rating" in e else None,
         **ko,
     )
     if "member_total" in e:
@@ -539,6 +543,8 @@ def event_to_dict(ev: Event) -> dict:
         from xlxq.backends.team_json import member_total_to_dict  # lazy (module text)
 
         event["member_total"] = member_total_to_dict(mt)
+    if s.rating is not None:
+        event["rating"] = rating_to_dict(s.rating)
     return {
         "format": FORMAT,
         "event": event,

@@ -17,8 +17,10 @@ from xlxq.core.model import (
     EventInfo,
     PairingOptions,
     Player,
+    RatingOptions,
     Scoring,
 )
+from xlxq.core.rating import check_cap, k_table_spec, parse_k_table
 from xlxq.core.numbering import NUMBERINGS
 from xlxq.errors import InputError
 from xlxq.systems import get_system
@@ -350,3 +352,40 @@ def board_to_dict(b: Board) -> dict:
     if b.fouls_red or b.fouls_black:
         out["fouls"] = {"red": b.fouls_red, "black": b.fouls_black}
     return out
+
+
+# --------------------------------------------------------------------------
+# event.rating: the unofficial 等级分 report (both kinds of file)
+# --------------------------------------------------------------------------
+
+RATING_KEYS = ("report", "k", "cap")
+
+
+def rating_from_dict(v: Any) -> RatingOptions:
+    """``event.rating``: ``{"report": true, "k": "0:20,2400:10", "cap": 400}``
+    (each key optional: 否, 0:20,2400:10, 400), checked with the messages of
+    the 设置 rows 等级分报告, K值表, 等级分差上限."""
+    zh, en = "event.rating（等级分报告）", "event.rating"
+    v = as_obj(v, RATING_KEYS, zh, en)
+    d = RatingOptions()
+    report = as_bool(v.get("report", d.report), "event.rating.report（等级分报告）", "event.rating.report")
+    table = d.k_table
+    if v.get("k") is not None:
+        where = ("event.rating.k（K值表）", "event.rating.k")
+        spec = as_str(v["k"], *where)
+        try:
+            table = parse_k_table(spec)
+        except InputError as exc:
+            raise fail(*where, exc.zh, exc.en) from None
+    cap = d.cap
+    if v.get("cap") is not None:
+        try:
+            cap = check_cap(v["cap"])
+        except InputError as exc:
+            raise fail("event.rating.cap（等级分差上限）", "event.rating.cap", exc.zh, exc.en) from None
+    return RatingOptions(table, cap, report)
+
+
+def rating_to_dict(r: RatingOptions) -> dict:
+    cap = int(r.cap) if float(r.cap).is_integer() else r.cap
+    return {"report": r.report, "k": k_table_spec(r.k_table), "cap": cap}

@@ -52,6 +52,8 @@ from xlxq.backends.json_parts import (
     opt_number,
     options_from_dict,
     player_from_dict,
+    rating_from_dict,
+    rating_to_dict,
     player_to_dict,
     scoring_from_dict,
     tiebreak_list,
@@ -107,6 +109,7 @@ _EVENT_KEYS = (
     "colour_tie",
     "board_ranking",
     "options",
+    "rating",
 )
 _GAME_SCORING_KEYS = ("win", "draw", "loss", "draw_red", "draw_black")
 _MATCH_SCORING_KEYS = ("win", "draw", "loss", "draw_first", "draw_second", "bye", "bye_game_points")
@@ -267,6 +270,7 @@ def _settings_from_dict(e: Any) -> TeamSettings:
         standings=StandingsOptions(**standings),
         board_ranking=board_ranking,
         board_min_games=board_min_games,
+        rating=rating_from_dict(e["rating"]) if "rating" in e else None,
     )
 
 
@@ -535,6 +539,8 @@ def team_event_to_dict(ev: TeamEvent) -> dict:
             "options": {k: getattr(s.pairing if OPTIONS[k][0] == "pairing" else s.standings, k) for k in _TEAM_OPTIONS},
         }
     )
+    if s.rating is not None:
+        event["rating"] = rating_to_dict(s.rating)
     return {
         "format": FORMAT,
         "event": event,

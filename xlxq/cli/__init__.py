@@ -14,7 +14,7 @@
     xlxq simulate FILE --seed S [--rounds K]   random results, pair on (dry run)
     xlxq qualify SWISS.json KNOCKOUT.json --top K [--on-tie error|number]   积分晋圈淘汰
     xlxq demo [DIR]                     sample workbook (xlxq.workbook)
-    xlxq publish FILE OUTDIR [--lang zh|en|both] [--url U] [--rating]   static web site of the event
+    xlxq publish FILE OUTDIR [--lang zh|en|both] [--url U] [--rating] [--with OTHER]   static web site of the event
     xlxq rating FILE [--json] [--k 0:20,2400:10] [--cap 400]   unofficial Elo report (等级分)
     xlxq undo FILE [--force]            remove the last round (standings, 编排记录 recomputed)
     xlxq backups FILE [--restore K]     the backups every save keeps (.xlxq-backups/ beside FILE)

@@ -17,45 +17,45 @@ __all__ = ["cmd_publish", "cmd_rating", "add_parser"]
 
 
 def _read(path: str):
-    """The event and the 等级分 options of the workbook's 设置 (None: none)."""
+    """The event and its knockout stage (积分晋圈淘汰 in a workbook; else
+    None); the settings carry the 等级分 options of the JSON file's
+    ``event.rating`` or the workbook's 设置 rows."""
     from xlxq.backends.safety import file_lock
-    from xlxq.operations.event_read import read_event_options
+    from xlxq.operations.event_read import read_stages
 
     with file_lock(path):
-        return read_event_options(path)
-
-
-def _options(args: argparse.Namespace, in_book):
-    """The flags' options; with none given, the workbook's 设置 rows (if it
-    has them), else the defaults."""
-    from xlxq.operations.rating import rating_options
-
-    if args.k is None and args.cap is None and in_book is not None:
-        return in_book
-    return rating_options(args.k, args.cap)
+        return read_stages(path)
 
 
 def cmd_publish(args: argparse.Namespace) -> int:
-    from xlxq.operations.publish import publish_event
+    from xlxq.core.rating import report_options
+    from xlxq.operations.publish import publish_event, with_stage
+    from xlxq.operations.rating import rating_options
 
-    event, in_book = _read(args.file)
+    event, knockout = with_stage(args.file, *_read(args.file), args.with_file)
     asked = args.rating or args.k is not None or args.cap is not None
-    rating = _options(args, in_book) if asked else None
-    return finish(publish_event(event, args.outdir, args.lang or language(), args.url, rating))
+    rating = None
+    if asked or report_options(event.settings) is not None:
+        rating = rating_options(args.k, args.cap, event.settings.rating)
+    return finish(publish_event(event, args.outdir, args.lang or language(), args.url, rating, knockout))
 
 
 def cmd_rating(args: argparse.Namespace) -> int:
-    from xlxq.operations.rating import rating_outcome
+    from xlxq.operations.rating import rating_options, rating_outcome
 
-    event, in_book = _read(args.file)
-    return finish(rating_outcome(event, _options(args, in_book), args.json))
+    event = _read(args.file)[0]
+    return finish(rating_outcome(event, rating_options(args.k, args.cap, event.settings.rating), args.json))
 
 
 def _rating_flags(s) -> None:
     s.add_argument(
-        "--k", metavar="TABLE", help="K 值表“起点:K”，逗号分隔（默认：工作簿“设置”中的K值表，否则 0:20,2400:10）"
+        "--k",
+        metavar="TABLE",
+        help="K 值表“起点:K”，逗号分隔（默认：赛事文件或工作簿“设置”中的K值表，否则 0:20,2400:10）",
     )
-    s.add_argument("--cap", type=float, metavar="D", help="等级分差 D 的上限（默认：工作簿“设置”中的，否则 400）")
+    s.add_argument(
+        "--cap", type=float, metavar="D", help="等级分差 D 的上限（默认：赛事文件或工作簿“设置”中的，否则 400）"
+    )
 
 
 def add_parser(sub) -> None:
@@ -68,7 +68,13 @@ def add_parser(sub) -> None:
     s.add_argument("outdir", metavar="OUTDIR", help="输出文件夹（整体替换，只替换 xlxq 发布的或空的文件夹）")
     s.add_argument("--lang", choices=("zh", "en", "both"), help="网页语言（默认按 XLXQ_LANG；both：中英文可切换）")
     s.add_argument("--url", metavar="U", help="网页地址：首页和编排记录公告上印出它的二维码")
-    s.add_argument("--rating", action="store_true", help="加一页非官方等级分估算（Elo）")
+    s.add_argument("--rating", action="store_true", help="加一页非官方等级分估算（Elo；赛事设了等级分报告时总有此页）")
+    s.add_argument(
+        "--with",
+        dest="with_file",
+        metavar="OTHER",
+        help="积分晋圈淘汰的另一个 JSON 文件（积分赛的淘汰赛文件，或淘汰赛的积分赛文件）：一并发布淘汰赛阶段",
+    )
     _rating_flags(s)
     s.set_defaults(func=cmd_publish)
 

@@ -216,6 +216,24 @@ class EventInfo:
 #: the :class:`EventInfo` fields, in the order of the 设置 rows and JSON keys
 INFO_FIELDS = ("date", "venue", "organizer", "chief_arbiter", "pairing_officer")
 
+#: (from rating, K): K 20 below 2400, 10 from 2400 on (the FIDE figures, as a
+#: default only: the arbiter sets his own table)
+DEFAULT_K_TABLE: tuple[tuple[float, float], ...] = ((0.0, 20.0), (2400.0, 10.0))
+#: the cap on |D| (FIDE's 400 rule)
+DEFAULT_CAP = 400.0
+
+
+@dataclass(frozen=True)
+class RatingOptions:
+    """The unofficial 等级分 report's settings (:mod:`xlxq.core.rating`): the
+    K table (rising "from rating" thresholds, each with its K), the cap on
+    the rating difference D, and ``report`` (等级分报告: the 等级分 sheet and
+    the web site's rating page are made)."""
+
+    k_table: tuple[tuple[float, float], ...] = DEFAULT_K_TABLE
+    cap: float = DEFAULT_CAP
+    report: bool = False
+
 
 @dataclass
 class EventSettings:
@@ -244,6 +262,9 @@ class EventSettings:
     # Knockout: after the listed play-off blocks, one sudden-death game in
     # which a draw counts as a win for black (红方和棋判负).
     armageddon: bool = False
+    # the unofficial 等级分 report's settings (JSON event.rating, 设置 等级分报告,
+    # K值表, 等级分差上限); None: the event gives none
+    rating: Optional[RatingOptions] = None
 
 
 class RoundNumbered(Protocol):

@@ -23,7 +23,7 @@ import math
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Iterable, Mapping, Optional, Union
 
-from xlxq.core.model import FORFEITS, Event, iter_games, outcome
+from xlxq.core.model import DEFAULT_CAP, DEFAULT_K_TABLE, FORFEITS, Event, RatingOptions, iter_games, outcome
 from xlxq.errors import InputError
 
 if TYPE_CHECKING:  # teams.py imports the model: types only here
@@ -36,28 +36,17 @@ __all__ = [
     "expected_score",
     "k_factor",
     "parse_k_table",
+    "k_table_spec",
+    "check_cap",
+    "report_options",
     "rating_rows",
     "event_rating_rows",
     "DEFAULT_K_TABLE",
     "DEFAULT_CAP",
 ]
 
-#: (from rating, K): K 20 below 2400, 10 from 2400 on (the FIDE figures, as a
-#: default only: the arbiter sets his own table)
-DEFAULT_K_TABLE: tuple[tuple[float, float], ...] = ((0.0, 20.0), (2400.0, 10.0))
-#: the cap on |D| (FIDE's 400 rule)
-DEFAULT_CAP = 400.0
-
 _SCORE = {"W": 1.0, "D": 0.5, "L": 0.0}
-
-
-@dataclass(frozen=True)
-class RatingOptions:
-    """The K table (rising "from rating" thresholds, each with its K) and
-    the cap on the rating difference D."""
-
-    k_table: tuple[tuple[float, float], ...] = DEFAULT_K_TABLE
-    cap: float = DEFAULT_CAP
+_DEFAULTS = RatingOptions()
 
 
 @dataclass(frozen=True)
@@ -151,10 +140,35 @@ def parse_k_table(spec: str) -> tuple[tuple[float, float], ...]:
     return tuple(rows)
 
 
+def _number(x: float) -> str:
+    return str(int(x)) if float(x).is_integer() else f"{x:g}"
+
+
+def k_table_spec(table: tuple[tuple[float, float], ...]) -> str:
+    """The K table as :func:`parse_k_table` reads it: ``0:20,2400:10``."""
+    return ",".join(f"{_number(at)}:{_number(k)}" for at, k in table)
+
+
+def check_cap(cap: object) -> float:
+    """The cap on D (等级分差上限): a positive number; the message of the
+    workbook's cell and of the JSON key alike."""
+    if isinstance(cap, bool) or not isinstance(cap, (int, float)) or not (0 < cap < math.inf):
+        shown = cap if not isinstance(cap, float) or not cap.is_integer() else int(cap)
+        raise InputError(f"等级分差上限应为正数，实为“{shown}”", f"the rating cap must be positive, got {shown}")
+    return float(cap)
+
+
+def report_options(settings: object) -> Optional[RatingOptions]:
+    """An event's 等级分 options when it asks for the report (JSON
+    ``event.rating.report``, 设置 等级分报告 = 是); else None."""
+    rating = getattr(settings, "rating", None)
+    return rating if isinstance(rating, RatingOptions) and rating.report else None
+
+
 def rating_rows(
     ratings: Mapping[int, Optional[float]],
     games: Iterable[tuple[int, int, int, Optional[str]]],
-    options: RatingOptions = RatingOptions(),
+    options: RatingOptions = _DEFAULTS,
 ) -> list[RatingRow]:
     """The report of every rated player (by number): ``ratings`` no → Ro
     (None: unrated), ``games`` (round, red, black, result)."""
@@ -178,7 +192,7 @@ def rating_rows(
     return list(rows.values())
 
 
-def event_rating_rows(event: Union[Event, "TeamEvent"], options: RatingOptions = RatingOptions()) -> list[RatingRow]:
+def event_rating_rows(event: Union[Event, "TeamEvent"], options: RatingOptions = _DEFAULTS) -> list[RatingRow]:
     """The report of every rated player of ``event``: an individual event's
     boards, or every board of a team event's matches."""
     games: list[tuple[int, int, int, Optional[str]]]

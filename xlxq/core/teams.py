@@ -57,6 +57,7 @@ from xlxq.core.model import (
     EventInfo,
     PairingOptions,
     Player,
+    RatingOptions,
     Scoring,
     StandingsOptions,
     check_first_round,
@@ -144,6 +145,7 @@ class TeamSettings:
     standings: StandingsOptions = field(default_factory=StandingsOptions)
     board_ranking: str = "points"  # 台次成绩: "points" or "percentage" first
     board_min_games: int = 0  # 台次成绩: fewer games → listed unranked
+    rating: Optional[RatingOptions] = None  # the unofficial 等级分 report, as EventSettings.rating
 
 
 @dataclass

@@ -14,7 +14,7 @@ from typing import Any
 from xlxq.errors import InputError
 from xlxq.operations.source import BookSource, open_source
 
-__all__ = ["read_event", "read_event_options", "book_event", "sheets_event", "sheets_data"]
+__all__ = ["read_event", "read_stages", "book_event", "sheets_event", "sheets_data"]
 
 
 def book_event(src: BookSource) -> Any:
@@ -53,15 +53,18 @@ def sheets_data(book: Any, team: bool, name: str) -> Any:
 
 
 def read_event(path: str) -> Any:
-    """The event of ``path`` (JSON file or workbook), read once."""
-    return read_event_options(path)[0]
+    """The event of ``path`` (JSON file or workbook), read once; its
+    settings carry the 等级分 options (``event.rating``, the 设置 rows)."""
+    return read_stages(path)[0]
 
 
-def read_event_options(path: str) -> tuple[Any, Any]:
-    """The event of ``path`` and the 等级分 options its 设置 sheet gives
-    (an individual workbook with 等级分报告 = 是; else None)."""
+def read_stages(path: str) -> tuple[Any, Any]:
+    """The event of ``path`` and the event of its knockout stage (积分晋圈淘汰
+    inside a workbook, once qualified; else None: a JSON file's knockout is
+    a file of its own)."""
     src = open_source(path)
     if isinstance(src, BookSource):
         data = sheets_data(src.book, src.team, src.path)
-        return data.event, getattr(getattr(data, "options", None), "rating", None)
+        ko = getattr(data, "ko", None)
+        return data.event, ko.event if ko is not None else None
     return src.event, None

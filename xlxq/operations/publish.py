@@ -25,10 +25,11 @@ from typing import Any, Optional
 
 from xlxq import report
 from xlxq.core.knockout import build_bracket, stage_name, stage_name_en
-from xlxq.core.rating import RatingOptions, event_rating_rows
+from xlxq.core.rating import RatingOptions, event_rating_rows, report_options
 from xlxq.core.rr_standings import LABELS_EN as RR_LABELS_EN
 from xlxq.core.rr_standings import LABELS_ZH as RR_LABELS_ZH
 from xlxq.core.standings import LABELS_EN, LABELS_ZH
+from xlxq.errors import InputError
 from xlxq.i18n import Text
 from xlxq.operations.event_read import sheets_data
 from xlxq.operations.result import Outcome
@@ -40,7 +41,7 @@ from xlxq.systems import system_for, system_label
 from xlxq.team_report import team_system_label
 from xlxq.text import fmt
 
-__all__ = ["site_data", "publish_event", "publish_book", "site_folder", "LANG_CHOICES"]
+__all__ = ["site_data", "publish_event", "publish_book", "site_folder", "with_stage", "qr_line", "LANG_CHOICES"]
 
 #: ``--lang``: one language, or both with a switch on every page
 LANG_CHOICES = ("zh", "en", "both")
@@ -135,13 +136,10 @@ def _bracket(event: Any, lang: str) -> list[dict]:
     return stages
 
 
-def _individual(event: Any, lang: str) -> dict:
-    rounds = _individual_rounds(event, lang)
-    played = [r["round"] for r in rounds]
-    tables = _started([{"round": n, **report.standings_data(event, n, lang)} for n in played])
-    final = tables[-1]["standings"] if tables else []
-    by_no = {row["no"]: row for row in final}
-    system = system_for(event.settings)
+def _player_games(event: Any, rounds: list[dict], by_no: dict, stage: Optional[str] = None) -> dict[int, list[dict]]:
+    """Every player's games and byes of ``rounds`` (the pages' rounds),
+    the opponents' scores from ``by_no`` (the final standings rows);
+    ``stage``: "ko" for the knockout stage of 积分晋圈淘汰."""
     games: dict[int, list[dict]] = {p.no: [] for p in event.players}
     for r in rounds:
         for b in r["boards"]:
@@ -149,9 +147,10 @@ def _individual(event: Any, lang: str) -> dict:
                 (b["red"], b["black"], "R", b["red_points"]),
                 (b["black"], b["red"], "B", b["black_points"]),
             ):
-                games[me["no"]].append(
+                games.setdefault(me["no"], []).append(
                     {
                         "round": r["round"],
+                        "stage": stage,
                         "board": b["board"],
                         "colour": colour,
                         "opponent": opp,
@@ -161,7 +160,46 @@ def _individual(event: Any, lang: str) -> dict:
                     }
                 )
         for p in r["byes"]:
-            games[p["no"]].append({"round": r["round"], "bye": True})
+            games.setdefault(p["no"], []).append({"round": r["round"], "stage": stage, "bye": True})
+    return games
+
+
+def _knockout_stage(swiss: Any, ko: Any, lang: str) -> dict:
+    """The knockout stage of 积分晋圈淘汰 (``ko``: its event, the qualifiers
+    under their Swiss 序号): its rounds, bracket, places and, once it is
+    finished, the final order of both stages (``xlxq standings KO --with
+    SWISS``'s)."""
+    rounds = _individual_rounds(ko, lang)
+    try:
+        final: Optional[list[dict]] = report.combined_data(swiss, ko)["standings"]
+    except InputError:  # not finished: no final order yet
+        final = None
+    places = report.standings_data(ko, None, lang)["standings"] if rounds else []
+    return {
+        "name": ko.settings.name,
+        "system_label": system_label(ko.settings.system, lang, ko.settings.games_per_match),
+        "rounds": rounds,
+        "qualified": len(ko.players),
+        "bracket": _bracket(ko, lang),
+        "places": places,
+        "final": final,
+        "games": _player_games(ko, rounds, {}, "ko"),
+    }
+
+
+def _individual(event: Any, lang: str, knockout: Any = None) -> dict:
+    rounds = _individual_rounds(event, lang)
+    played = [r["round"] for r in rounds]
+    tables = _started([{"round": n, **report.standings_data(event, n, lang)} for n in played])
+    final = tables[-1]["standings"] if tables else []
+    by_no = {row["no"]: row for row in final}
+    system = system_for(event.settings)
+    games = _player_games(event, rounds, by_no)
+    ko = _knockout_stage(event, knockout, lang) if knockout is not None else None
+    final_rank = {row["no"]: row["rank"] for row in (ko["final"] or [])} if ko is not None else {}
+    if ko is not None:
+        for no, ko_games in ko["games"].items():
+            games.setdefault(no, []).extend(ko_games)
     players = []
     for p in event.players:
         row = by_no.get(p.no, {})
@@ -174,6 +212,7 @@ def _individual(event: Any, lang: str) -> dict:
                 "rank": row.get("rank", row.get("place")),
                 "score": fmt(row.get("score")),
                 "tiebreaks": {k: fmt(v) for k, v in row.get("tiebreaks", {}).items()},
+                "final_rank": final_rank.get(p.no),
                 "games": games[p.no],
             }
         )
@@ -187,6 +226,7 @@ def _individual(event: Any, lang: str) -> dict:
         "labels": _labels(event, lang),
         "cross": report.cross_table_data(event, None) if system.round_robin and played else None,
         "bracket": _bracket(event, lang) if system.knockout else None,
+        "ko": ko,
         "players": players,
         "cross_names": {p.no: p.name for p in event.players},
     }
@@ -308,6 +348,7 @@ def _team(event: Any, lang: str) -> dict:
         "labels": dict(T_EN if lang == "en" else T_ZH),
         "cross": None,
         "bracket": None,
+        "ko": None,
         "players": players,
         "teams": teams,
         "board_tables": {k: [{kk: fmt(vv) for kk, vv in r.items()} for r in v] for k, v in boards.items()},
@@ -342,9 +383,10 @@ def _rating(event: Any, options: RatingOptions, lang: str) -> dict:
     }
 
 
-def site_data(event: Any, lang: str, rating: Optional[RatingOptions] = None) -> dict:
-    """Everything the pages of ``event`` show, in ``lang``."""
-    body = _team(event, lang) if is_team(event) else _individual(event, lang)
+def site_data(event: Any, lang: str, rating: Optional[RatingOptions] = None, knockout: Any = None) -> dict:
+    """Everything the pages of ``event`` show, in ``lang``; ``knockout``:
+    the knockout stage of a 积分晋圈淘汰 Swiss (its event)."""
+    body = _team(event, lang) if is_team(event) else _individual(event, lang, knockout)
     s = event.settings
     body.update(
         {
@@ -375,15 +417,18 @@ def publish_event(
     lang: str,
     url: Optional[str] = None,
     rating: Optional[RatingOptions] = None,
+    knockout: Any = None,
 ) -> Outcome:
     """Write the site of ``event`` into ``outdir`` (replaced whole, never
     half-written: a folder of xlxq's own or an empty one); ``lang``: zh, en
     or both (zh at the top, en in ``en/``, a switch on every page);
     ``url``: the site's address, for a QR code on the index and the
-    编排记录公告 page; ``rating``: the unofficial 等级分 page."""
+    编排记录公告 page; ``rating``: the unofficial 等级分 page; ``knockout``:
+    the knockout stage of a 积分晋圈淘汰 Swiss (its event: the bracket, its
+    rounds, the final order, the players' knockout games)."""
     from xlxq.publish.render import write_site  # Jinja2, segno: only when publishing
 
-    sites = {code: site_data(event, code, rating) for code in _langs(lang)}
+    sites = {code: site_data(event, code, rating, knockout) for code in _langs(lang)}
     out = Path(outdir)
     pages = write_site(sites, out, url)
 
@@ -393,10 +438,62 @@ def publish_event(
             t(
                 f"网页已发布到 {out}（{pages}页；打开 index.html）",
                 f"web pages written to {out} ({pages} pages; open index.html)",
-            )
+            ),
+            qr_line(url, lang),
         ]
 
     return Outcome(render=render)
+
+
+def with_stage(path: str, event: Any, knockout: Any, other: Optional[str]) -> tuple[Any, Any]:
+    """(the Swiss, its knockout stage) to publish: ``event`` read from
+    ``path`` and ``knockout`` its workbook's knockout stage (or None);
+    ``other`` (``--with``): the other JSON file of a 积分晋圈淘汰 (the
+    knockout file with the Swiss, or the Swiss with the knockout), checked
+    as ``xlxq standings KO --with SWISS`` checks it."""
+    if other is None:
+        return event, knockout
+    from xlxq.operations.source import is_workbook, load
+    from xlxq.operations.standings import check_with_swiss  # lazy: the team tables (module text)
+
+    if is_workbook(path) or is_workbook(other):
+        raise InputError(
+            "--with 用于积分晋圈淘汰的两个 JSON 文件（工作簿的淘汰赛阶段就在工作簿中，不用 --with）",
+            "--with is for the two JSON files of a qualifying Swiss (a workbook holds its knockout stage itself)",
+        )
+    second = load(other)
+    kinds = [not is_team(x) and system_for(x.settings).knockout for x in (event, second)]
+    if kinds == [True, False]:
+        check_with_swiss(event, second, other)
+        return second, event
+    if kinds == [False, True]:
+        check_with_swiss(second, event, path)
+        return event, second
+    raise InputError(
+        f"--with {other}：积分晋圈淘汰的两个文件应一个为积分编排赛、一个为其淘汰赛（xlxq qualify 所建）",
+        f"--with {other}: of the two files of a qualifying Swiss one must be the Swiss, the other its knockout "
+        f"(made by xlxq qualify)",
+    )
+
+
+def qr_line(url: Optional[str], lang: str, button: bool = False) -> str:
+    """What the message says of the QR code: where it points, or how to
+    have one (``--url``; the button has no URL: the command line's)."""
+    t = Text(lang)
+    if url:
+        return t(
+            f"二维码（首页和 notice.html 编排记录公告上）指向 {url}",
+            f"the QR code (on the index and the notice.html pairing notice) points to {url}",
+        )
+    if button:
+        return t(
+            "要在编排记录公告上印二维码：在命令行运行 xlxq publish 工作簿 文件夹 --url 网页地址",
+            "for a QR code on the pairing notice: run xlxq publish WORKBOOK FOLDER --url ADDRESS",
+        )
+    return t(
+        "要在编排记录公告（notice.html）上印二维码：加 --url 网页地址（网页放到网上的地址）",
+        "for a QR code on the pairing notice (notice.html): add --url ADDRESS (where the pages will be online)",
+    )
 
 
 def site_folder(workbook: str | os.PathLike, lang: str) -> Path:
@@ -415,6 +512,11 @@ def publish_book(book: Any, workbook: str | os.PathLike, lang: str) -> Any:
 
     data = sheets_data(book, is_team_workbook(book), Path(workbook).name)
     folder = site_folder(workbook, lang)
-    out = publish_event(data.event, folder, lang, rating=getattr(getattr(data, "options", None), "rating", None))
+    ko = data.ko.event if getattr(data, "ko", None) is not None else None
+    out = publish_event(data.event, folder, lang, rating=report_options(data.event.settings), knockout=ko)
     index = folder / "index.html"
-    return Status(True, out.lines("zh")[0] + f"\n{index}", out.lines("en")[0] + f"\n{index}")
+    return Status(
+        True,
+        out.lines("zh")[0] + f"\n{index}\n" + qr_line(None, "zh", button=True),
+        out.lines("en")[0] + f"\n{index}\n" + qr_line(None, "en", button=True),
+    )

@@ -6,7 +6,7 @@ lines.  A workbook: :func:`xlxq.workbook.recompute` (:mod:`xlxq.operations.book`
 
 from __future__ import annotations
 
-from typing import Optional
+from typing import Any, Optional
 
 from xlxq import report
 from xlxq.backends.team_json import MemberTotalOptions
@@ -28,7 +28,14 @@ from xlxq.systems import get_system, system_for, system_label
 from xlxq.team_report import team_system_label
 from xlxq.text import fmt, nums, text_table
 
-__all__ = ["standings_file", "team_standings_file", "crosstable_file", "team_table_data", "board_table_data"]
+__all__ = [
+    "standings_file",
+    "team_standings_file",
+    "crosstable_file",
+    "team_table_data",
+    "board_table_data",
+    "check_with_swiss",
+]
 
 
 def standings_file(
@@ -73,6 +80,16 @@ def standings_file(
 
 def _standings_combined(knockout, with_swiss: str, as_json: bool) -> Outcome:
     swiss = load(with_swiss)
+    check_with_swiss(knockout, swiss, with_swiss)
+    if as_json:
+        return Outcome(data=report.combined_data(swiss, knockout))
+    return Outcome(render=lambda lang: report.combined_lines(swiss, knockout, lang))
+
+
+def check_with_swiss(knockout: Any, swiss: Any, with_swiss: str) -> None:
+    """``--with SWISS``: ``swiss`` (read from ``with_swiss``) must be an
+    individual Swiss holding every player of ``knockout`` under the same 序号
+    and name (积分晋圈淘汰: two files, nothing links them)."""
     if is_team(swiss) or not system_for(swiss.settings).swiss:
         raise InputError(
             f"--with {with_swiss}：应为积分编排（swiss）赛事文件，实为{system_label(swiss.settings.system, 'zh')}",
@@ -84,9 +101,6 @@ def _standings_combined(knockout, with_swiss: str, as_json: bool) -> Outcome:
                 f"淘汰赛的{p.name}（{p.no}号）不在积分赛文件 {with_swiss} 中（序号与姓名应相同）",
                 f"knockout player {p.name} ({p.no}) is not in the Swiss file {with_swiss}",
             )
-    if as_json:
-        return Outcome(data=report.combined_data(swiss, knockout))
-    return Outcome(render=lambda lang: report.combined_lines(swiss, knockout, lang))
 
 
 def team_standings_file(

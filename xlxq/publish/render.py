@@ -8,10 +8,12 @@ The site is static and self-contained: one stylesheet and one script in
 (``search-index.js``, read without a request that a browser blocks on
 ``file://``), no external request.  Pages: ``index.html``, ``round-N.html``
 (pairings and results), ``standings-N.html`` (after round N),
-``cross.html`` (round robin), ``bracket.html`` (knockout), ``player-NO.html``,
+``cross.html`` (round robin), ``bracket.html`` (knockout; and the knockout
+stage of 积分晋圈淘汰, with ``ko-round-N.html`` and ``final.html``: its rounds
+and the final order), ``player-NO.html``,
 ``team-NO.html`` and ``boards.html`` (team events), ``rating.html``
 (unofficial 等级分, when asked for), ``notice.html`` (the printable
-编排记录公告 of the last round, with the QR code when a URL is given).
+编排记录公告 of the last round paired, with the QR code when a URL is given).
 
 Writing: every page into a temporary folder beside ``outdir``, then one
 rename; an ``outdir`` already there is replaced only when it is empty or a
@@ -34,7 +36,7 @@ import segno
 from xlxq.errors import InputError
 from xlxq.i18n import Text
 
-__all__ = ["write_site", "MARKER", "render_pages", "qr_svg"]
+__all__ = ["write_site", "MARKER", "render_pages", "qr_svg", "notice_of"]
 
 #: the file that marks a folder as an xlxq site (safe to replace)
 MARKER = ".xlxq-site"
@@ -61,13 +63,18 @@ def _pages(site: dict) -> list[tuple[str, str, dict]]:
     """(file name, template, extra context) of every page of ``site``."""
     pages: list[tuple[str, str, dict]] = [("index.html", "index.html", {})]
     for r in site["rounds"]:
-        pages.append((f"round-{r['round']}.html", "round.html", {"rnd": r}))
+        pages.append((f"round-{r['round']}.html", "round.html", {"rnd": r, "stage": None}))
+    ko = site.get("ko")
+    for r in ko["rounds"] if ko else []:
+        pages.append((f"ko-round-{r['round']}.html", "round.html", {"rnd": r, "stage": "ko"}))
     for tbl in site["tables"]:
         pages.append((f"standings-{tbl['round']}.html", "standings.html", {"table": tbl}))
     if site["cross"] is not None:
         pages.append(("cross.html", "cross.html", {}))
-    if site["bracket"] is not None:
+    if site["bracket"] is not None or ko:
         pages.append(("bracket.html", "bracket.html", {}))
+    if ko and ko["rounds"]:
+        pages.append(("final.html", "final.html", {}))
     for p in site["players"]:
         pages.append((f"player-{p['no']}.html", "player.html", {"p": p}))
     for tm in site.get("teams", []):
@@ -77,8 +84,18 @@ def _pages(site: dict) -> list[tuple[str, str, dict]]:
     if site["rating"] is not None:
         pages.append(("rating.html", "rating.html", {}))
     if site["rounds"]:
-        pages.append(("notice.html", "notice.html", {"rnd": site["rounds"][-1]}))
+        stage, rnd = notice_of(site)
+        pages.append(("notice.html", "notice.html", {"rnd": rnd, "stage": stage}))
     return pages
+
+
+def notice_of(site: dict) -> tuple[Optional[str], dict]:
+    """(stage, round) of the 编排记录公告: the last round paired (of the
+    knockout stage of 积分晋圈淘汰 once it has begun)."""
+    ko = site.get("ko")
+    if ko and ko["rounds"]:
+        return "ko", ko["rounds"][-1]
+    return None, site["rounds"][-1]
 
 
 def _index_script(site: dict) -> str:
@@ -102,7 +119,16 @@ def render_pages(sites: dict[str, dict], url: Optional[str] = None) -> dict[str,
         up = "" if i == 0 else "../"
         others = [(code, (up if code == langs[0] else f"{up}{code}/")) for code in langs if code != lang]
         files[f"{prefix}search-index.js"] = _index_script(site)
-        base = {"s": site, "t": Text(lang), "lang": lang, "up": up, "others": others, "qr": qr, "url": url}
+        base = {
+            "s": site,
+            "t": Text(lang),
+            "lang": lang,
+            "up": up,
+            "others": others,
+            "qr": qr,
+            "url": url,
+            "notice_of": notice_of,
+        }
         for fname, template, extra in _pages(site):
             ctx = {**base, **extra, "page": fname}
             files[prefix + fname] = env.get_template(template).render(ctx)
@@ -128,6 +154,22 @@ def write_site(sites: dict[str, dict], outdir: Path, url: Optional[str] = None) 
             file=str(out),
         )
     files = render_pages(sites, url)  # everything rendered before the disk is touched
+    try:
+        _write(files, out)
+    except OSError as exc:  # named by the folder the user gave, not by the temporary one
+        reason = exc.strerror or str(exc)
+        raise InputError(
+            f"无法写入网页文件夹 {out}：{reason}（请另选一个可写的文件夹）",
+            f"cannot write the web folder {out}: {reason} (choose a folder you can write to)",
+            file=str(out),
+        ) from None
+    return sum(1 for rel in files if rel.endswith(".html"))
+
+
+def _write(files: dict[str, str], out: Path) -> None:
+    """``files`` into a temporary folder beside ``out``, then renamed to
+    ``out`` (the old one, if any, removed after); on a failure the
+    temporary folder is removed and ``out`` is as it was."""
     parent = out.resolve().parent
     parent.mkdir(parents=True, exist_ok=True)
     tmp = Path(tempfile.mkdtemp(prefix=f".{out.name}.", suffix=".new", dir=parent))
@@ -151,4 +193,3 @@ def write_site(sites: dict[str, dict], outdir: Path, url: Optional[str] = None) 
         raise
     if old is not None:
         shutil.rmtree(old, ignore_errors=True)
-    return sum(1 for rel in files if rel.endswith(".html"))

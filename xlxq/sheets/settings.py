@@ -19,7 +19,7 @@ from typing import Any, Callable, Iterable, Optional
 from xlxq.core.elimination import check_elimination
 from xlxq.core.knockout import planned_rounds
 from xlxq.core.model import EventInfo, EventSettings, PairingOptions, Scoring, StandingsOptions
-from xlxq.core.rating import DEFAULT_CAP, DEFAULT_K_TABLE, RatingOptions, parse_k_table
+from xlxq.core.rating import DEFAULT_CAP, DEFAULT_K_TABLE, RatingOptions, check_cap, k_table_spec, parse_k_table
 from xlxq.core.rr_standings import LABELS_EN as RR_EN
 from xlxq.core.rr_standings import LABELS_ZH as RR_ZH
 from xlxq.core.rr_standings import RR_KEYS, resolve_rr_tiebreaks
@@ -46,6 +46,9 @@ from xlxq.systems import get_system, system_for
 
 SETTINGS_LOOKUP = header_lookup(L.SETTINGS_COLUMNS)
 
+
+#: the keys of the 等级分 rows
+RATING_KEYS = tuple(spec.key for spec in L.RATING_SETTINGS)
 
 SETTING_LOOKUP: dict[str, L.Setting] = {}
 for _s in L.SETTINGS_ROWS + L.RATING_SETTINGS:
@@ -241,25 +244,24 @@ def setting_values(
     return got, sheet
 
 
-def rating_setting(name: str, rows: dict[str, int], got: dict[str, Any], vc: int) -> RatingOptions:
-    """The 等级分 report's options from its 设置 rows (K值表, 等级分差上限;
-    blank: the defaults), a bad one refused at its cell."""
+def rating_setting(name: str, rows: dict[str, int], got: dict[str, Any], vc: int) -> Optional[RatingOptions]:
+    """The 等级分 report's settings from its 设置 rows (等级分报告, K值表,
+    等级分差上限; a blank one: its default), a bad one refused at its cell;
+    None when the sheet has none of the rows."""
+    if not any(key in rows for key in RATING_KEYS):
+        return None
     k, cap = got.get("rating_k"), got.get("rating_cap")
     try:
         table = parse_k_table(k) if k else DEFAULT_K_TABLE
     except InputError as exc:
         r = rows["rating_k"]
         raise sheet_error(name, r, exc.zh, exc.en, L.cell_ref(r, vc)) from None
-    if cap is not None and cap <= 0:
+    try:
+        value = DEFAULT_CAP if cap is None else check_cap(cap)
+    except InputError as exc:
         r = rows["rating_cap"]
-        raise sheet_error(
-            name,
-            r,
-            f"等级分差上限应为正数，实为“{cap}”",
-            f"the rating cap must be positive, got {cap}",
-            L.cell_ref(r, vc),
-        )
-    return RatingOptions(table, DEFAULT_CAP if cap is None else float(cap))
+        raise sheet_error(name, r, exc.zh, exc.en, L.cell_ref(r, vc)) from None
+    return RatingOptions(table, value, bool(got.get("rating")))
 
 
 def read_settings(
@@ -344,8 +346,9 @@ def read_settings(
         ko_armageddon=bool(got["armageddon"]),
         provisional=bool(got["provisional"]),
     )
-    if got.get("rating"):
-        opts.rating = rating_setting(name, sheet.rows, got, vc)
+    rating = rating_setting(name, sheet.rows, got, vc)  # a bad 等级分 row: refused at its cell
+    if rating is not None and rating.report:
+        opts.rating = rating
 
     def unused(key: str) -> None:
         row = sheet.rows.get(key)
@@ -413,6 +416,7 @@ def read_settings(
         games_per_match=got["games_per_match"],
         playoff_games=list(got["playoff_games"]),
         armageddon=bool(got["armageddon"]),
+        rating=rating,
     )
     if pairing.elimination:
         try:
@@ -668,3 +672,17 @@ def append_setting_row(
     if "help" in table.cols:
         canvas.set(sname, row, table.cols["help"], spec.help_zh if lang == "zh" else spec.help_en)
     canvas.plan.styles.append(Style(sname, row, 1, 1, max(table.cols.values()), border=True))
+
+
+def append_rating_rows(
+    canvas: Canvas, sname: str, table: Table, last: int, rating: Optional[RatingOptions], lang: str
+) -> None:
+    """The 等级分 rows (:data:`L.RATING_SETTINGS`: 等级分报告, K值表,
+    等级分差上限) after the last row of a filled template's 设置 sheet, when
+    the event has rating settings (a JSON file's ``event.rating``)."""
+    if rating is None:
+        return
+    values = {"rating": rating.report, "rating_k": k_table_spec(rating.k_table), "rating_cap": rating.cap}
+    for i, spec in enumerate(L.RATING_SETTINGS, start=1):
+        shown = shown_setting(spec, values[spec.key], lang, str)
+        append_setting_row(canvas, sname, table, last + i, spec, shown, lang)

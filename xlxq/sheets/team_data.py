@@ -194,6 +194,7 @@ class TeamWorkbookData:
     problems: list[Problem] = field(default_factory=list)
     used_lineups: dict[tuple[int, int], list[int]] = field(default_factory=dict)  # rows applied now
     input_errors: list[Any] = field(default_factory=list)  # the bad cells read (InputError), issue 10 §4
+    rating_sheet: Optional[str] = None  # the unofficial 等级分 sheet, when there is one
 
     @property
     def blocking(self) -> bool:

@@ -29,6 +29,8 @@ from xlxq.sheets.layout import ARBITER, PAIRING, PROGRAM, YES_NO, Choice, Column
 SETTINGS, ROUND, LOG, STATE = L.SETTINGS, L.ROUND, L.LOG, L.STATE  # as in the individual workbook
 TEAMS, LINEUPS, TEAM_STANDINGS, BOARD_STANDINGS = "teams", "lineups", "team_standings", "board_standings"
 
+RATING = L.RATING  # the unofficial 等级分 sheet, as in the individual workbook
+
 SHEET_NAMES: dict[str, dict[str, str]] = {
     SETTINGS: L.SHEET_NAMES[SETTINGS],
     TEAMS: {"zh": "队伍报名", "en": "Teams"},
@@ -37,6 +39,7 @@ SHEET_NAMES: dict[str, dict[str, str]] = {
     BOARD_STANDINGS: {"zh": "台次成绩", "en": "Board results"},
     LOG: L.SHEET_NAMES[LOG],
     STATE: L.SHEET_NAMES[STATE],
+    RATING: L.SHEET_NAMES[RATING],
 }
 SHEET_ALIASES: dict[str, tuple[str, ...]] = {
     SETTINGS: L.SHEET_ALIASES[SETTINGS],
@@ -46,6 +49,7 @@ SHEET_ALIASES: dict[str, tuple[str, ...]] = {
     BOARD_STANDINGS: ("台次成绩", "台次成绩表", "分台成绩", "boardresults", "boardstandings", "boardranking"),
     LOG: L.SHEET_ALIASES[LOG],
     STATE: L.SHEET_ALIASES[STATE],
+    RATING: L.SHEET_ALIASES[RATING],
 }
 _ALIAS_KIND = {norm_key(a): kind for kind, names in SHEET_ALIASES.items() for a in names}
 
@@ -84,7 +88,7 @@ BOOK = BookLayout(
     lang_of_sheet=lang_of_sheet,
     sheet_names=SHEET_NAMES,
     required=(SETTINGS, TEAMS),
-    singles=(SETTINGS, TEAMS, LINEUPS, TEAM_STANDINGS, BOARD_STANDINGS, LOG, STATE),
+    singles=(SETTINGS, TEAMS, LINEUPS, TEAM_STANDINGS, BOARD_STANDINGS, LOG, STATE, RATING),
     first=(SETTINGS, TEAMS, LINEUPS, STATE, LOG),
     round_kinds=(ROUND,),
 )
@@ -677,7 +681,7 @@ TEAM_SETTINGS_ROWS: tuple[Setting, ...] = (
 )
 TEAM_SETTINGS_BY_KEY = {s.key: s for s in TEAM_SETTINGS_ROWS}
 TEAM_SETTING_LOOKUP: dict[str, Setting] = {}
-for _s in TEAM_SETTINGS_ROWS:
+for _s in TEAM_SETTINGS_ROWS + L.RATING_SETTINGS:  # the 等级分 rows: read when an arbiter adds them
     for _n2 in _s.names():
         TEAM_SETTING_LOOKUP.setdefault(_n2, _s)
 

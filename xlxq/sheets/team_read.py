@@ -98,6 +98,7 @@ def read_team_workbook(book: Book, mark: bool = False) -> TeamWorkbookData:
         board_standings_sheet=one.get(T.BOARD_STANDINGS),
         log_sheet=one.get(T.LOG),
         state_sheet=one.get(T.STATE),
+        rating_sheet=one.get(T.RATING),
         event=base,
         normalise_results=normalise,
         state=state,

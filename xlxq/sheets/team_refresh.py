@@ -6,14 +6,17 @@ workbook's writer (:mod:`xlxq.sheets.write_log`).
 
 from __future__ import annotations
 
+from xlxq.core.rating import report_options
 from xlxq.core.teams import TeamEvent
+from xlxq.sheets import team_layout as T
 from xlxq.sheets.canvas import Canvas
 from xlxq.sheets.refresh import RefreshSteps, refresh_book
 from xlxq.sheets.team_data import TeamWorkbookData
 from xlxq.sheets.team_settings import write_settings_help
 from xlxq.sheets.team_write_rounds import record_program_seating, write_registration_cells, write_round_cells
-from xlxq.sheets.team_write_standings import write_board_standings, write_team_standings
+from xlxq.sheets.team_write_standings import ensure_sheet, write_board_standings, write_team_standings
 from xlxq.sheets.team_write_state import write_state
+from xlxq.sheets.write_rating import write_rating_table
 
 
 def write_all_round_cells(canvas: Canvas, data: TeamWorkbookData, event: TeamEvent) -> None:
@@ -22,9 +25,17 @@ def write_all_round_cells(canvas: Canvas, data: TeamWorkbookData, event: TeamEve
 
 
 def write_standings(canvas: Canvas, data: TeamWorkbookData, event: TeamEvent) -> list:
-    """团体成绩, then 台次成绩; the team table's rows."""
+    """团体成绩, then 台次成绩, then the unofficial 等级分 sheet when 设置 asks
+    for it (every player rated by the board games he played); the team
+    table's rows."""
     rows = write_team_standings(canvas, data, event)
     write_board_standings(canvas, data, event)
+    rating = report_options(event.settings)
+    if rating is not None:
+        name = ensure_sheet(canvas, data, "rating_sheet", T.RATING, data.board_standings_sheet, T.RATING)
+        canvas.clear_sheet(name)
+        teams = {no: tm.name for tm in event.teams for no in tm.players}
+        write_rating_table(canvas, name, data.lang, event, rating, teams)
     return rows
 
 

@@ -22,6 +22,7 @@ from xlxq.sheets.problems import Problem
 from xlxq.sheets.settings import (
     choice_setting,
     model_default,
+    rating_setting,
     rounds_help,
     setting_values,
     shown_setting,
@@ -131,7 +132,10 @@ def read_team_settings(
     pairing = PairingOptions(**parts("pairing"))
     standings = StandingsOptions(**parts("standings"))
     s = parts("settings")
-    settings = TeamSettings(scoring=scoring, pairing=pairing, standings=standings, info=EventInfo(**parts("info")), **s)
+    rating = rating_setting(name, sheet.rows, got, sheet.table.cols["value"])  # a bad row: refused at its cell
+    settings = TeamSettings(
+        scoring=scoring, pairing=pairing, standings=standings, info=EventInfo(**parts("info")), rating=rating, **s
+    )
     if not errs:  # the values read are checked together once each is good
         try:
             check_team_settings(settings)

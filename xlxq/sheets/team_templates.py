@@ -12,7 +12,7 @@ from xlxq.sheets import layout as L, team_layout as T
 from xlxq.sheets.canvas import Canvas
 from xlxq.sheets.cells import tidy_number
 from xlxq.sheets.plan import Book, PageSetup, SheetLook, Style, WritePlan
-from xlxq.sheets.settings import fill_settings_sheet, write_settings_sheet
+from xlxq.sheets.settings import append_rating_rows, fill_settings_sheet, write_settings_sheet
 from xlxq.sheets.state import state_head
 from xlxq.sheets.team_data import STATE_VERSION, TEAM_STATE_WIDTHS
 from xlxq.sheets.team_settings import settings_cells, team_tiebreak_sequence
@@ -178,7 +178,7 @@ def plan_fill_team_template(
     canvas = Canvas(snapshot)
     sname = kinds[T.SETTINGS]
     grid = snapshot[sname]
-    fill_settings_sheet(
+    table, _, last = fill_settings_sheet(
         canvas,
         sname,
         grid,
@@ -186,6 +186,7 @@ def plan_fill_team_template(
         settings_cells(settings, lang, normalise_results),
         lambda: team_tiebreak_sequence(settings.tiebreaks, settings.system, lang),
     )
+    append_rating_rows(canvas, sname, table, last, settings.rating, lang)
     for kind, build in (
         (T.TEAMS, lambda nm: _teams_sheet(canvas, nm, settings, event, lang)),
         (T.LINEUPS, lambda nm: _lineups_sheet(canvas, nm, settings, lang)),

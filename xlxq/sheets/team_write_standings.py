@@ -48,11 +48,15 @@ def _team_round_cell(event: TeamEvent, rnd: TeamRound, team: int, lang: str) -> 
     return None
 
 
-def _ensure_sheet(canvas: Canvas, data: TeamWorkbookData, attr: str, kind: str, after: Optional[str]) -> str:
+def ensure_sheet(
+    canvas: Canvas, data: TeamWorkbookData, attr: str, kind: str, after: Optional[str], looks: str = L.STANDINGS
+) -> str:
+    """The program's sheet of ``kind`` (its name in ``data.<attr>``), added
+    after ``after`` when the workbook has none."""
     name = getattr(data, attr)
     if name is None:
         name = T.SHEET_NAMES[kind][data.lang]
-        canvas.add_sheet(name, L.STANDINGS, after)
+        canvas.add_sheet(name, looks, after)
         setattr(data, attr, name)
         data.names.append(name)
     return name
@@ -78,7 +82,7 @@ def write_team_standings(canvas: Canvas, data: TeamWorkbookData, event: TeamEven
     tr = table_round(event)
     after = tr.after
     rows = compute_team_standings(event, after)
-    name = _ensure_sheet(canvas, data, "team_standings_sheet", T.TEAM_STANDINGS, _last_round_sheet(data))
+    name = ensure_sheet(canvas, data, "team_standings_sheet", T.TEAM_STANDINGS, _last_round_sheet(data))
     canvas.clear_sheet(name)
     keys, header = team_standings_header(event.settings, lang, after)
     rnd_by_no = {r.round: r for r in event.rounds}
@@ -114,7 +118,7 @@ def write_board_standings(canvas: Canvas, data: TeamWorkbookData, event: TeamEve
     lang = data.lang
     tr = table_round(event)
     table = board_standings(event, tr.after)
-    name = _ensure_sheet(
+    name = ensure_sheet(
         canvas, data, "board_standings_sheet", T.BOARD_STANDINGS, data.team_standings_sheet or _last_round_sheet(data)
     )
     canvas.clear_sheet(name)

@@ -21,6 +21,7 @@ from xlxq.sheets.data import WorkbookOptions
 from xlxq.sheets.plan import Book, PageSetup, SheetLook, Style, WritePlan
 from xlxq.sheets.registration import REG_LOOKUP, absent_text
 from xlxq.sheets.settings import (
+    append_rating_rows,
     append_setting_row,
     SETTING_LOOKUP,
     fill_settings_sheet,
@@ -191,6 +192,7 @@ def plan_fill_template(
             continue
         last += 1
         append_setting_row(canvas, sname, table, last, spec, values[spec.key], lang)
+    append_rating_rows(canvas, sname, table, last, settings.rating, lang)
     rname = kinds[L.REGISTRATION]
     grid = snapshot[rname]
     table = find_table(rname, grid, REG_LOOKUP, ("name",), "“姓名”", "'Name'")

@@ -1,9 +1,12 @@
 """The 等级分 sheet: the UNOFFICIAL Elo estimate (:mod:`xlxq.core.rating`),
 rewritten whole by 计算成绩 when the 设置 rows ask for it (等级分报告 = 是;
-K值表, 等级分差上限), after the standings sheet.  Every row of it says
-that it is unofficial: no CXA formula is public (rules-research.md §5)."""
+K值表, 等级分差上限), after the standings sheet (a team workbook's after
+台次成绩: :func:`write_rating_table` with the team names).  Every row of it
+says that it is unofficial: no CXA formula is public (rules-research.md §5)."""
 
 from __future__ import annotations
+
+from typing import Any, Mapping, Optional
 
 from xlxq.core.model import Event
 from xlxq.core.rating import RatingOptions, event_rating_rows
@@ -13,7 +16,7 @@ from xlxq.sheets.data import WorkbookData
 from xlxq.sheets.cells import tidy_number
 from xlxq.sheets.formats import program_sheet, write_table
 
-__all__ = ["write_rating"]
+__all__ = ["write_rating", "write_rating_table"]
 
 
 def _t(lang: str, zh: str, en: str) -> str:
@@ -21,17 +24,29 @@ def _t(lang: str, zh: str, en: str) -> str:
 
 
 def write_rating(canvas: Canvas, data: WorkbookData, event: Event, options: RatingOptions) -> None:
-    """序号, 姓名, 单位, 原等级分, K, 局数, 得分 W, 期望得分 We, 变化, 新等级分;
-    then the formula, the K table and cap, and the unrated players."""
-    lang = data.lang
-    rows = event_rating_rows(event, options)
+    """The 等级分 sheet of an individual workbook, after its standings sheet."""
     name = program_sheet(canvas, data, L.RATING, data.standings_sheet)
+    write_rating_table(canvas, name, data.lang, event, options)
+
+
+def write_rating_table(
+    canvas: Canvas,
+    name: str,
+    lang: str,
+    event: Any,
+    options: RatingOptions,
+    teams: Optional[Mapping[int, str]] = None,
+) -> None:
+    """序号, 姓名, 单位 (``teams``: a team event's 队名 by player), 原等级分, K,
+    局数, 得分 W, 期望得分 We, 变化, 新等级分; then the formula, the K table
+    and cap, and the unrated players, into the emptied sheet ``name``."""
+    rows = event_rating_rows(event, options)
     header = [
         _t(lang, h[0], h[1])
         for h in (
             ("序号", "No"),
             ("姓名", "Name"),
-            ("单位", "Club"),
+            ("队名", "Team") if teams is not None else ("单位", "Club"),
             ("原等级分", "Old"),
             ("K", "K"),
             ("局数", "Games"),
@@ -48,7 +63,7 @@ def write_rating(canvas: Canvas, data: WorkbookData, event: Event, options: Rati
             [
                 r.no,
                 p.name,
-                p.unit or None,
+                (teams.get(r.no) if teams is not None else p.unit) or None,
                 tidy_number(r.old),
                 tidy_number(r.k),
                 len(r.games),
@@ -78,6 +93,15 @@ def write_rating(canvas: Canvas, data: WorkbookData, event: Event, options: Rati
             "byes, forfeits and unfinished games not counted",
         ),
     ]
+    if teams is not None:
+        notes.append(
+            _t(
+                lang,
+                "团体赛：每台对局算作两名棋手之间的一局（按各自所坐台次），空台、弃权不计",
+                "team event: every board game counts as a game between its two players (on the boards they sat), "
+                "empty boards and forfeits not counted",
+            )
+        )
     unrated = [p for p in event.players if p.rating is None]
     if unrated:
         sep = _t(lang, "、", ", ")
