@@ -30,27 +30,15 @@ from xlxq.operations.event_read import sheets_data
 from xlxq.operations.result import Outcome
 from xlxq.sheets.formats import round_scores
 from xlxq.sheets.groups import refuse_team_groups
-from xlxq.sheets.paper import COMPACT_PER_PAGE, STYLES, EventFacts, PaperSheet, notice_sheet, score_sheet
+from xlxq.sheets.paper import COMPACT_PER_PAGE, STYLES, PaperSheet, notice_sheet, score_sheet
 from xlxq.sheets.problems import Status
 from xlxq.team_workbook import is_team_workbook
 from xlxq.workbook_groups import workbook_groups
 
-__all__ = ["KINDS", "event_facts", "paper_sheet", "paper_file", "paper_book", "paper_out_path"]
+__all__ = ["KINDS", "paper_sheet", "paper_file", "paper_book", "paper_out_path"]
 
 #: what can be printed: 记分单, 编排记录公告
 KINDS = ("scoresheets", "notice")
-
-
-def event_facts(event: Any) -> EventFacts:
-    """The header facts of the event's 设置 (比赛日期, 比赛地点, 裁判长)."""
-    info = getattr(event.settings, "info", None)
-    if info is None:
-        return EventFacts()
-    return EventFacts(
-        str(getattr(info, "date", "") or ""),
-        str(getattr(info, "venue", "") or ""),
-        str(getattr(info, "chief_arbiter", "") or ""),
-    )
 
 
 def _scores(event: Any, round_no: int) -> dict[int, float]:
@@ -87,8 +75,8 @@ def paper_sheet(
     style = _check_style(style)
     paper = _paper(event, round_no)
     if kind == "notice":
-        return notice_sheet(paper, lang, event_facts(event)), paper
-    return score_sheet(paper, style, lang, event_facts(event)), paper
+        return notice_sheet(paper, lang, event.settings.info), paper
+    return score_sheet(paper, style, lang, event.settings.info), paper
 
 
 def _lines(kind: str, sheet: PaperSheet, paper: RoundPaper, style: str, target: Optional[Path]) -> tuple[str, str]:

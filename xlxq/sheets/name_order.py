@@ -25,6 +25,8 @@ import re
 import unicodedata
 from typing import Any, Callable, Iterable, TypeVar
 
+from xlxq.errors import InputError
+
 __all__ = ["SURNAMES", "syllables", "name_key", "sort_names"]
 
 T = TypeVar("T")
@@ -88,7 +90,13 @@ def _is_cjk(ch: str) -> bool:
 def syllables(name: str) -> list[str]:
     """The syllables of ``name`` (TONE3: ``shan4``; a Latin word as it is,
     lower case), its surname read as a surname."""
-    from pypinyin import Style, lazy_pinyin
+    try:
+        from pypinyin import Style, lazy_pinyin
+    except ImportError:  # xlwings Lite without it in requirements.txt
+        raise InputError(
+            "姓名索引需要 pypinyin（pip install pypinyin；xlwings Lite：写入 requirements.txt）",
+            "the name index needs pypinyin (pip install pypinyin; xlwings Lite: add it to requirements.txt)",
+        ) from None
 
     text = unicodedata.normalize("NFKC", str(name)).strip()
     out: list[str] = []

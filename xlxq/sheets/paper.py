@@ -25,6 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable, Optional
 
+from xlxq.core.model import EventInfo
 from xlxq.core.paper import IndexEntry, RoundPaper, Seat, Slip, index_entries
 from xlxq.i18n import Text
 from xlxq.sheets.cells import tidy_number
@@ -37,7 +38,6 @@ __all__ = [
     "PAGE_HEIGHT",
     "INDEX_ROWS",
     "MARGINS",
-    "EventFacts",
     "PaperSheet",
     "score_sheet",
     "notice_sheet",
@@ -61,15 +61,6 @@ INDEX_ROWS = 40
 
 _LINE = "_" * 24
 _BOX = "□"
-
-
-@dataclass(frozen=True)
-class EventFacts:
-    """The header facts of the event (设置: 比赛日期, 比赛地点, 裁判长)."""
-
-    date: str = ""
-    venue: str = ""
-    chief_arbiter: str = ""
 
 
 @dataclass
@@ -151,7 +142,7 @@ def _colour(t: Text, colour: str) -> str:
     return t("红方", "Red") if colour == "red" else t("黑方", "Black")
 
 
-def _facts_line(t: Text, facts: EventFacts, with_blanks: bool) -> str:
+def _facts_line(t: Text, facts: EventInfo, with_blanks: bool) -> str:
     """'日期：… 地点：…' (blank lines to fill in where 设置 has none, on a score sheet)."""
     blank = "________" if with_blanks else ""
     parts = [t("日期：", "Date: ") + (facts.date or blank)]
@@ -184,9 +175,11 @@ COMPACT_ROWS = (18, 16, 19, 19, 19, 16, 10)
 HALF_GAP = 34.0
 
 
-def score_sheet(paper: RoundPaper, style: str, lang: str, facts: EventFacts = EventFacts()) -> PaperSheet:
+def score_sheet(paper: RoundPaper, style: str, lang: str, facts: Optional[EventInfo] = None) -> PaperSheet:
     """The 记分单 sheet of the round: ``style`` "half" (two a page, a cut
-    line between them) or "compact" (节约式, :data:`COMPACT_PER_PAGE` a page)."""
+    line between them) or "compact" (节约式, :data:`COMPACT_PER_PAGE` a page);
+    ``facts``: the event's 设置 (比赛日期, 比赛地点, 裁判长)."""
+    facts = facts or EventInfo()
     t = Text(lang)
     sheet = PaperSheet(scoresheet_name(paper.round, lang), len(SLIP_WIDTHS), dict(SLIP_WIDTHS))
     for i, slip in enumerate(paper.slips):
@@ -233,7 +226,7 @@ def _result_text(t: Text) -> str:
     return "　　".join(f"{_BOX} {w}" for w in words)
 
 
-def _half_slip(sheet: PaperSheet, t: Text, paper: RoundPaper, slip: Slip, facts: EventFacts) -> None:
+def _half_slip(sheet: PaperSheet, t: Text, paper: RoundPaper, slip: Slip, facts: EventInfo) -> None:
     h = HALF_ROWS
     r = sheet.row(h[0])
     sheet.put(r, 1, _title(t, paper))
@@ -289,7 +282,7 @@ def _cut_line(sheet: PaperSheet, t: Text, gap: float) -> None:
     sheet.row(gap)
 
 
-def _compact_slip(sheet: PaperSheet, t: Text, paper: RoundPaper, slip: Slip, facts: EventFacts) -> None:
+def _compact_slip(sheet: PaperSheet, t: Text, paper: RoundPaper, slip: Slip, facts: EventInfo) -> None:
     h = COMPACT_ROWS
     r = sheet.row(h[0])
     sheet.put(r, 1, f"{_title(t, paper)}　{_where(t, slip)}")
@@ -327,9 +320,10 @@ def _score(v: Optional[float]) -> Any:
     return tidy_number(v) if v is not None else None
 
 
-def notice_sheet(paper: RoundPaper, lang: str, facts: EventFacts = EventFacts()) -> PaperSheet:
+def notice_sheet(paper: RoundPaper, lang: str, facts: Optional[EventInfo] = None) -> PaperSheet:
     """The 编排记录公告 sheet of the round: the pairing list, then (from a
-    new page) the name index in 姓名拼音 order."""
+    new page) the name index in 姓名拼音 order; ``facts``: the event's 设置."""
+    facts = facts or EventInfo()
     t = Text(lang)
     sheet = PaperSheet(notice_name(paper.round, lang), len(NOTICE_WIDTHS), dict(NOTICE_WIDTHS))
     sheet.footer = t("第 &P 页，共 &N 页", "page &P of &N")
@@ -343,6 +337,7 @@ def notice_sheet(paper: RoundPaper, lang: str, facts: EventFacts = EventFacts())
             t("日期：", "Date: ") + facts.date if facts.date else "",
             t("地点：", "Venue: ") + facts.venue if facts.venue else "",
             t("裁判长：", "Chief arbiter: ") + facts.chief_arbiter if facts.chief_arbiter else "",
+            t("编排长：", "Chief of pairings: ") + facts.pairing_officer if facts.pairing_officer else "",
         )
         if x
     )
