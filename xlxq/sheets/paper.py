@@ -142,13 +142,10 @@ def _colour(t: Text, colour: str) -> str:
     return t("红方", "Red") if colour == "red" else t("黑方", "Black")
 
 
-def _facts_line(t: Text, facts: EventInfo, with_blanks: bool) -> str:
-    """'日期：… 地点：…' (blank lines to fill in where 设置 has none, on a score sheet)."""
-    blank = "________" if with_blanks else ""
-    parts = [t("日期：", "Date: ") + (facts.date or blank)]
-    if facts.venue or with_blanks:
-        parts.append(t("地点：", "Venue: ") + (facts.venue or blank))
-    return "　".join(p for p in parts if p.strip(" ：:_") or with_blanks)
+def _facts_line(t: Text, facts: EventInfo) -> str:
+    """'日期：… 地点：…', a line to fill in where 设置 has none."""
+    blank = "________"
+    return t("日期：", "Date: ") + (facts.date or blank) + "　" + t("地点：", "Venue: ") + (facts.venue or blank)
 
 
 def _where(t: Text, slip: Slip) -> str:
@@ -237,7 +234,7 @@ def _half_slip(sheet: PaperSheet, t: Text, paper: RoundPaper, slip: Slip, facts:
         where += t(f"　{slip.red_team} 对 {slip.black_team}", f": {slip.red_team} v {slip.black_team}")
     sheet.put(r, 1, where)
     sheet.style(r, 1, bold=True, size=12)
-    sheet.put(r, 5 if slip.match is not None else 4, _facts_line(t, facts, True))
+    sheet.put(r, 5 if slip.match is not None else 4, _facts_line(t, facts))
     sheet.row(h[2])
     _seat_rows(sheet, t, paper.team, slip, (h[3], h[4], h[5]))
     sheet.row(h[6])
@@ -252,7 +249,7 @@ def _half_slip(sheet: PaperSheet, t: Text, paper: RoundPaper, slip: Slip, facts:
         1,
         t(
             "犯规记录（长将、长捉等禁止着法，违例；记回合数与处理）：",
-            "Fouls (perpetual check or chase and other forbidden moves, illegal moves: move number, ruling):",
+            "Fouls (perpetual check or chase, other forbidden or illegal moves: move, ruling):",
         ),
     )
     for colour, height in (("red", h[9]), ("black", h[10])):
@@ -269,9 +266,8 @@ def _half_slip(sheet: PaperSheet, t: Text, paper: RoundPaper, slip: Slip, facts:
         ),
     )
     r = sheet.row(h[12])
-    sheet.put(r, 1, t("裁判员签名：", "Arbiter's signature:"))
-    sheet.put(r, 3, "________________")
-    sheet.put(r, 4, t("裁判长：", "Chief arbiter: ") + (facts.chief_arbiter or "________"))
+    sheet.put(r, 1, t("裁判员签名：________________", "Arbiter's signature: ________________"))
+    sheet.put(r, 5, t("裁判长：", "Chief arbiter: ") + (facts.chief_arbiter or "________"))
     sheet.style(r, 1, bold=True)
 
 
@@ -287,7 +283,7 @@ def _compact_slip(sheet: PaperSheet, t: Text, paper: RoundPaper, slip: Slip, fac
     r = sheet.row(h[0])
     sheet.put(r, 1, f"{_title(t, paper)}　{_where(t, slip)}")
     sheet.style(r, 1, bold=True, size=11)
-    sheet.put(r, 5, _facts_line(t, facts, False) if facts.date else t("日期：________", "Date: ________"))
+    sheet.put(r, 5, t("日期：", "Date: ") + (facts.date or "________"))
     _seat_rows(sheet, t, paper.team, slip, (h[1], h[2], h[3]))
     r = sheet.row(h[4])
     sheet.put(r, 1, t("结果", "Result"))
@@ -296,8 +292,8 @@ def _compact_slip(sheet: PaperSheet, t: Text, paper: RoundPaper, slip: Slip, fac
     sheet.put(r, 6, "________________")
     sheet.style(r, 1, bold=True)
     r = sheet.row(h[5])
-    sheet.put(r, 1, t("犯规记录（长将、长捉等，回合）：", "Fouls (perpetual check/chase…, move):"))
-    sheet.put(r, 4, _LINE + t("　结束时间：______", "  End: ______"))
+    sheet.put(r, 1, t("犯规记录（长将、长捉等，回合）：", "Fouls (perpetual check, chase…; move):"))
+    sheet.put(r, 5, t("结束时间：______", "End: ______"))
     r = sheet.row(h[6])
     sheet.put(r, 1, "- " * 62)
     sheet.style(r, 1, size=8)
@@ -349,7 +345,7 @@ def notice_sheet(paper: RoundPaper, lang: str, facts: Optional[EventInfo] = None
 
     def header() -> None:
         r = sheet.row(20)
-        heads = [t("台次", "Board")]
+        heads = [t("台次", "Bd")]
         for side in (t("红方", "Red"), t("黑方", "Black")):
             heads += [t("序号", "No"), side, unit, t("积分", "Pts")]
         for c, v in enumerate(heads, start=1):
