@@ -14,8 +14,8 @@ letters.  Names compare syllable by syllable by their letters (ü after u:
 pypinyin writes it v); equal letters, by the tones (1–4, the neutral tone 5
 last), then by 序号.
 
-Lazy imports: pypinyin (its dictionaries cost about 100 ms to import,
-measured on this machine: 0.10 s) is imported inside :func:`syllables`,
+Lazy imports: pypinyin (its dictionaries cost 0.1–0.25 s to import,
+measured on this shared machine) is imported inside :func:`syllables`,
 only when an index is made: no other command pays for it.
 """
 
