@@ -363,12 +363,7 @@ def notice_sheet(paper: RoundPaper, lang: str, facts: Optional[EventInfo] = None
         _team_rows(sheet, t, paper, data_row)
     else:
         for s in paper.slips:
-            r = data_row()
-            sheet.put(r, 1, s.board)
-            _side(sheet, r, 2, s.red)
-            _side(sheet, r, 6, s.black)
-            sheet.style(r, 1, 1, 9, border=True)
-            _centre(sheet, r)
+            _board_row(sheet, data_row(), s)
     for ln in paper.lines:
         r = data_row()
         sheet.put(r, 1, _line_word(t, ln.kind))
@@ -380,6 +375,15 @@ def notice_sheet(paper: RoundPaper, lang: str, facts: Optional[EventInfo] = None
         _centre(sheet, r)
     _index(sheet, t, paper)
     return sheet
+
+
+def _board_row(sheet: PaperSheet, r: int, s: Slip) -> None:
+    """A board of the list in row ``r``: 台次, then each side."""
+    sheet.put(r, 1, s.board)
+    _side(sheet, r, 2, s.red)
+    _side(sheet, r, 6, s.black)
+    sheet.style(r, 1, 1, 9, border=True)
+    _centre(sheet, r)
 
 
 def _centre(sheet: PaperSheet, r: int) -> None:
@@ -412,14 +416,8 @@ def _team_rows(sheet: PaperSheet, t: Text, paper: RoundPaper, data_row: Callable
         sheet.style(r, 1, 1, 9, bold=True, border=True)
         _centre(sheet, r)
         for s in paper.slips:
-            if s.match != m.match:
-                continue
-            r = data_row()
-            sheet.put(r, 1, s.board)
-            _side(sheet, r, 2, s.red)
-            _side(sheet, r, 6, s.black)
-            sheet.style(r, 1, 1, 9, border=True)
-            _centre(sheet, r)
+            if s.match == m.match:
+                _board_row(sheet, data_row(), s)
 
 
 def _place(t: Text, e: IndexEntry) -> str:
