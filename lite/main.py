@@ -81,3 +81,17 @@ def undo_round(book: xw.Book):
     (a round with results: refused here; enter nothing in it, or use xlxq undo --force on the file)."""
     _language(book)
     xlxq.excel.undo_round(book)
+
+
+@script
+def print_scoresheets(book: xw.Book):
+    """打印记分单 / Print score sheets: one a board of the active round sheet's round (else the last), two a page."""
+    _language(book)
+    xlxq.excel.print_scoresheets(book)
+
+
+@script
+def print_notice(book: xw.Book):
+    """打印公告 / Print pairings notice: the round's pairings as posted, with a 姓名拼音 index (needs pypinyin)."""
+    _language(book)
+    xlxq.excel.print_notice(book)

@@ -68,6 +68,16 @@ Sub UndoRound()
     XlxqRun "import xlxq.excel; xlxq.excel.undo_round()"
 End Sub
 
+' Button "Print score sheets": one score sheet a board of the round (the active round sheet's, else the last), two a page
+Sub PrintScoreSheets()
+    XlxqRun "import xlxq.excel; xlxq.excel.print_scoresheets()"
+End Sub
+
+' Button "Print pairings notice": the round's pairings as posted, with a name index in pinyin order
+Sub PrintNotice()
+    XlxqRun "import xlxq.excel; xlxq.excel.print_notice()"
+End Sub
+
 ' RunPython, once the interpreter it would start is known to exist.
 Private Sub XlxqRun(ByVal PythonCommand As String)
     Dim problem As String

@@ -47,6 +47,8 @@ SCRIPTS = [
     "qualify_knockout",
     "draw_numbers",
     "undo_round",
+    "print_scoresheets",
+    "print_notice",
 ]
 
 pytest.importorskip("xlwings")

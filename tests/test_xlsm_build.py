@@ -38,6 +38,8 @@ CAPTIONS = {
         "PublishSite": "发布网页",
         "DrawNumbers": "抽签",
         "UndoRound": "撤销本轮",
+        "PrintScoreSheets": "打印记分单",
+        "PrintNotice": "打印公告",
     },
     "en": {
         "PairNextRound": "Pair next round",
@@ -49,10 +51,23 @@ CAPTIONS = {
         "PublishSite": "Publish web pages",
         "DrawNumbers": "Draw numbers",
         "UndoRound": "Undo last round",
+        "PrintScoreSheets": "Print score sheets",
+        "PrintNotice": "Print pairings notice",
     },
 }
-#: the team workbook has the three buttons that dispatch on the workbook kind, 诊断, 发布网页, 抽签 and 撤销本轮
-TEAM_MACROS = {"PairNextRound", "Recompute", "ExplainRound", "Diagnose", "PublishSite", "DrawNumbers", "UndoRound"}
+#: the team workbook has the three buttons that dispatch on the workbook kind, 诊断, 发布网页, 抽签, 撤销本轮,
+#: 打印记分单 and 打印公告
+TEAM_MACROS = {
+    "PairNextRound",
+    "Recompute",
+    "ExplainRound",
+    "Diagnose",
+    "PublishSite",
+    "DrawNumbers",
+    "UndoRound",
+    "PrintScoreSheets",
+    "PrintNotice",
+}
 #: worksheets per template: the layout's, and the hidden xlwings.conf
 N_SHEETS = {"event": 6, "team": 8}
 

@@ -64,9 +64,11 @@ BUTTONS = (
     ("PublishSite", "发布网页", "Publish web pages"),
     ("DrawNumbers", "抽签", "Draw numbers"),
     ("UndoRound", "撤销本轮", "Undo last round"),
+    ("PrintScoreSheets", "打印记分单", "Print score sheets"),
+    ("PrintNotice", "打印公告", "Print pairings notice"),
 )
 #: the team workbook has the first three (they dispatch on the workbook kind),
-#: 诊断, 发布网页, 抽签 and 撤销本轮
+#: 诊断, 发布网页, 抽签, 撤销本轮, 打印记分单 and 打印公告
 TEAM_BUTTONS = BUTTONS[:3] + BUTTONS[5:]
 BUTTON_SIZE = {"width": 120, "height": 32}  # pixels
 BUTTON_GAP = 8

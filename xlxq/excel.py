@@ -10,6 +10,8 @@ The buttons of the .xlsm run, through xlwings' ``RunPython``::
     RunPython "import xlxq.excel; xlxq.excel.doctor()"            ' 诊断
     RunPython "import xlxq.excel; xlxq.excel.publish_site()"      ' 发布网页
     RunPython "import xlxq.excel; xlxq.excel.undo_round()"        ' 撤销本轮
+    RunPython "import xlxq.excel; xlxq.excel.print_scoresheets()" ' 打印记分单
+    RunPython "import xlxq.excel; xlxq.excel.print_notice()"      ' 打印公告
 
 (through ``XlxqRun`` in macros/XlxqButtons.bas, which first checks that the
 interpreter RunPython would start exists).
@@ -64,7 +66,8 @@ from xlxq import excel_setup as S
 from xlxq.backends.backups import keep as keep_backup
 from xlxq.backends.xlwings_book import XlwingsBook, excel_text
 from xlxq.errors import XlxqError
-from xlxq.operations.book import book_status
+from xlxq.operations.book import book_status, run_op
+from xlxq.operations.paper import paper_book
 from xlxq.operations.publish import publish_book
 from xlxq.operations.pending import UnfinishedResults
 from xlxq.operations.undo import ResultsEntered
@@ -80,6 +83,8 @@ __all__ = [
     "doctor",
     "publish_site",
     "undo_round",
+    "print_scoresheets",
+    "print_notice",
     "ENTRY_POINTS",
     "MAX_LINES",
     "MESSAGE_SHEET",
@@ -105,6 +110,8 @@ _TITLES = {
     "publish": ("发布网页", "Publish web pages"),
     "draw": ("抽签", "Draw numbers"),
     "undo": ("撤销本轮", "Undo last round"),
+    "scoresheets": ("打印记分单", "Print score sheets"),
+    "notice": ("打印公告", "Print pairings notice"),
 }
 
 
@@ -164,6 +171,20 @@ def undo_round(book: Any = None) -> Status:
     return _run("undo", book)
 
 
+def print_scoresheets(book: Any = None, round_no: Optional[int] = None, style: str = "half") -> Status:
+    """打印记分单: the 记分单 of ``round_no`` (default: the round of the
+    active sheet when it is a round sheet, else the last paired round), one
+    a board, two a page (``style`` "compact": 节约式), in the sheet
+    ``第N轮记分单`` (replaced when made again; :mod:`xlxq.operations.paper`)."""
+    return _run("scoresheets", book, round_no=round_no, style=style)
+
+
+def print_notice(book: Any = None, round_no: Optional[int] = None) -> Status:
+    """打印公告: the 编排记录公告 of ``round_no`` (default as 打印记分单) with
+    its 姓名拼音 index, in the sheet ``第N轮编排公告``."""
+    return _run("notice", book, round_no=round_no)
+
+
 #: button macro → entry point (docs/excel.md; checked by tests/test_xlsm_build.py)
 ENTRY_POINTS: dict[str, Callable[..., Status]] = {
     "PairNextRound": pair_next_round,
@@ -175,6 +196,8 @@ ENTRY_POINTS: dict[str, Callable[..., Status]] = {
     "PublishSite": publish_site,
     "DrawNumbers": draw_numbers,
     "UndoRound": undo_round,
+    "PrintScoreSheets": print_scoresheets,
+    "PrintNotice": print_notice,
 }
 
 
@@ -344,13 +367,19 @@ def _run(op: str, book: Any, **kw: Any) -> Status:
     return st
 
 
-def _operate(op: str, xb: Any, round_no: Optional[int] = None) -> Status:
+def _operate(op: str, xb: Any, round_no: Optional[int] = None, style: Optional[str] = None) -> Status:
     if op == "doctor":
         return _doctor(xb)
     if op == "publish":
         return publish_book(xb, xb.book.fullname, _lang())
-    if op == "explain" and round_no is None:
+    if op in ("explain", "scoresheets", "notice") and round_no is None:
         round_no = _active_round(xb)
+    if op in ("scoresheets", "notice"):
+        _keep_on_disk(xb, op)
+        st = run_op(paper_book, xb, op, round_no, style, str(_quietly(lambda: xb.book.name) or ""))
+        for a in xb.added:
+            _quietly(xb.activate, a.name)
+        return st
     _keep_on_disk(xb, op)
     try:
         st = book_status(op, xb, round_no, _lang())

@@ -164,6 +164,9 @@ class OpenpyxlBook:
         self._touched |= touched
         for a in plan.add_sheets:
             index = wb.sheetnames.index(a.after) + 1 if a.after in wb.sheetnames else None
+            if a.replace and a.name in wb.sheetnames:  # made again: the old sheet's place
+                index = wb.sheetnames.index(a.name)
+                del wb[a.name]
             wb.create_sheet(a.name, index)
         for nf in plan.number_formats:
             ws = wb[nf.sheet]
@@ -200,6 +203,8 @@ class OpenpyxlBook:
     def _cosmetics(self, plan: WritePlan, styler: "_Styler") -> None:
         from openpyxl.utils import get_column_letter
         from openpyxl.worksheet.datavalidation import DataValidation
+        from openpyxl.worksheet.page import PageMargins
+        from openpyxl.worksheet.pagebreak import Break, RowBreak
         from openpyxl.worksheet.properties import PageSetupProperties
 
         wb = self.wb
@@ -211,6 +216,8 @@ class OpenpyxlBook:
                 ws.freeze_panes = ws.cell(row=look.freeze[0], column=look.freeze[1]).coordinate
             if look.hidden:
                 ws.sheet_state = "hidden"
+            for row, height in look.heights.items():
+                ws.row_dimensions[row].height = height
         for st in plan.styles:
             ws = wb[st.sheet]
             for r in range(st.row, st.row + st.rows):
@@ -237,7 +244,7 @@ class OpenpyxlBook:
             ws = wb[p.sheet]
             ws.page_setup.paperSize = _PAPER.get(p.paper, 9)
             ws.page_setup.orientation = "landscape" if p.landscape else "portrait"
-            ws.sheet_properties.pageSetUpPr = PageSetupProperties(fitToPage=True)
+            ws.sheet_properties.pageSetUpPr = PageSetupProperties(fitToPage=bool(p.fit_width or p.fit_height))
             ws.page_setup.fitToWidth = p.fit_width
             ws.page_setup.fitToHeight = p.fit_height
             if p.title_rows:
@@ -248,6 +255,13 @@ class OpenpyxlBook:
             ws.print_options.horizontalCentered = p.centre
             if p.footer:
                 ws.oddFooter.center.text = p.footer
+            if p.breaks:
+                ws.row_breaks = RowBreak()
+                for row in p.breaks:
+                    ws.row_breaks.append(Break(id=row))
+            if p.margins:
+                left, right, top, bottom = p.margins
+                ws.page_margins = PageMargins(left=left, right=right, top=top, bottom=bottom)
 
     def save(self, path: str | os.PathLike | None = None) -> None:
         """Write the workbook atomically (:func:`xlxq.backends.safety.atomic_save`),

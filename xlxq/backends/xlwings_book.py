@@ -77,7 +77,7 @@ showAutofilterTable showHeadersTable showTotalsTable updatePicture
 
 #: The actions this backend emits on the remote engine (a subset of the above).
 REMOTE_ACTIONS_USED = frozenset(
-    {"addSheet", "activateSheet", "setNumberFormat", "setValues", "setRangeColor", "sheetDelete"}
+    {"addSheet", "activateSheet", "setNumberFormat", "setValues", "setRangeColor", "sheetDelete", "setSheetName"}
 )
 
 # Excel constants (the Excel object model, used over COM only)
@@ -161,6 +161,7 @@ class _Journal:
 
     actions_before: int = 0
     added: list[str] = field(default_factory=list)
+    renamed: list[tuple[str, str]] = field(default_factory=list)  # (temporary, own) name of a sheet replaced
     written: list[tuple[Any, Any]] = field(default_factory=list)  # (range, old formulas) over COM
 
 
@@ -219,6 +220,10 @@ class XlwingsBook:
             del self._actions()[journal.actions_before :]
             sheets = self.book.api["sheets"]
             sheets[:] = [s for s in sheets if s.get("name") not in journal.added]
+            for tmp, name in journal.renamed:
+                for s in sheets:
+                    if s.get("name") == tmp:
+                        s["name"] = name
             return
         for rng, old in reversed(journal.written):
             with contextlib.suppress(Exception):
@@ -234,8 +239,12 @@ class XlwingsBook:
                             self.book.sheets[name].delete()
                 finally:
                     app.display_alerts = alerts
+        for tmp, name in reversed(journal.renamed):
+            with contextlib.suppress(Exception):
+                self.book.sheets[tmp].name = name
         journal.written.clear()
         journal.added.clear()
+        journal.renamed.clear()
 
     def activate(self, sheet: str) -> None:
         """Show ``sheet`` (``activateSheet`` on the remote engine)."""
@@ -255,6 +264,11 @@ class XlwingsBook:
         for a in plan.add_sheets:
             names = self.sheet_names()
             after = book.sheets[a.after] if a.after in names else book.sheets[len(names) - 1]
+            if a.replace and a.name in names:  # made again: the old one renamed, deleted at the end
+                tmp = replaced_name(a.name, names)
+                book.sheets[a.name].name = tmp
+                journal.renamed.append((tmp, a.name))
+                after = book.sheets[tmp]
             if self.remote and self.client != "Office.js":
                 # Remote.bas addSheet does Sheets.Add (before the active sheet)
                 # then Move After:=Worksheets(position): right only when the
@@ -289,15 +303,16 @@ class XlwingsBook:
         no_fill = None if (not self.remote or self.client == "Office.js") else "#FFFFFF"
         for f in plan.fills:
             self._rng(book.sheets[f.sheet], f.row, f.col, f.rows, f.cols).color = f.colour or no_fill
-        # 5. sheets removed (xlxq undo), last: an error before leaves every sheet in place
-        if plan.remove_sheets:
+        # 5. sheets removed (xlxq undo, a sheet replaced), last: an error before leaves every sheet in place
+        gone = list(plan.remove_sheets) + [tmp for tmp, _ in journal.renamed]
+        if gone:
             names = self.sheet_names()
             app = None if self.remote else book.app
             alerts = app.display_alerts if app is not None else None
             if app is not None:
                 app.display_alerts = False  # no "delete this sheet?" question over COM
             try:
-                for name in plan.remove_sheets:
+                for name in gone:
                     if name in names:
                         book.sheets[name].delete()
             finally:
@@ -371,6 +386,8 @@ def apply_cosmetics(app: Any, sheets: dict[str, Any], plan: WritePlan, errors: l
             attempt(f"{look.sheet} freeze", lambda lk=look, s=ws: _freeze(app, s, *lk.freeze))
         if look.hidden:
             attempt(f"{look.sheet} hide", lambda s=ws: setattr(s, "Visible", _XL_SHEET_HIDDEN))
+        for row, height in sorted(look.heights.items()):
+            attempt(f"{look.sheet} row {row} height", lambda r=row, h=height, s=ws: setattr(s.Rows(r), "RowHeight", h))
     for st in plan.styles:
         r = rng(sheets[st.sheet], st.row, st.col, st.rows, st.cols)
 
@@ -567,11 +584,34 @@ def _page_setup(ws: Any, p: Any, errors: list[str]) -> None:
         props.append(("PrintArea", f"${column_letter(c1)}${r1}:${column_letter(c2)}${r2}"))
     if p.footer:
         props.append(("CenterFooter", p.footer))
+    if not (p.fit_width or p.fit_height):  # no fitting: 100 %, the manual page breaks kept
+        props.append(("Zoom", 100))
+    if p.margins:
+        for name, inches in zip(("LeftMargin", "RightMargin", "TopMargin", "BottomMargin"), p.margins):
+            props.append((name, inches * 72))  # Excel's margins are in points
     for name, value in props:
         try:
             setattr(ps, name, value)
         except Exception as exc:  # noqa: BLE001
             errors.append(f"{p.sheet} page setup {name}: {exc}")
+    if p.breaks:
+        try:
+            ws.ResetAllPageBreaks()
+            for row in p.breaks:
+                ws.HPageBreaks.Add(ws.Rows(row + 1))  # a break after ``row``: before the next one
+        except Exception as exc:  # noqa: BLE001
+            errors.append(f"{p.sheet} page breaks: {exc}")
+
+
+def replaced_name(name: str, names: list[str]) -> str:
+    """A free sheet name (31 characters at most) for a sheet about to be
+    replaced, until the new one is written."""
+    k = 1
+    while True:
+        tmp = f"{name[:25]}~old{k}"
+        if tmp not in names:
+            return tmp
+        k += 1
 
 
 def _engine_name(book: Any) -> str:
@@ -590,6 +630,7 @@ __all__ = [
     "officejs_cosmetics",
     "column_width_points",
     "frozen_address",
+    "replaced_name",
     "excel_text",
     "needs_text_prefix",
     "normalise",

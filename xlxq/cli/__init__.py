@@ -19,6 +19,8 @@
     xlxq undo FILE [--force]            remove the last round (standings, 编排记录 recomputed)
     xlxq backups FILE [--restore K]     the backups every save keeps (.xlxq-backups/ beside FILE)
     xlxq convert A B [--force]          a JSON event file into a workbook (.xlsx) or back
+    xlxq scoresheets FILE [--round N] [--style half|compact] [--out X.xlsx]   记分单, one a board
+    xlxq notice FILE [--round N] [--out X.xlsx]   编排记录公告 with its 姓名拼音 index
 
 Team events (团体赛, ``event.kind: "team"``, docs/teams.md):
 
@@ -73,6 +75,7 @@ from xlxq.cli import (
     draw,
     excel,
     new,
+    paper,
     publish,
     qualify,
     records,
@@ -103,6 +106,7 @@ COMMAND_GROUPS = (
     publish,  # publish, rating
     draw,  # draw
     undo,  # undo, backups
+    paper,  # scoresheets, notice
 )
 
 

@@ -199,6 +199,24 @@ HELP_EN: dict[str, str] = {
     "每次写入前，原文件自动备份到旁边的 .xlxq-backups/文件名/ 中（保留最近20个，XLXQ_BACKUPS 可改）；列出它们，或用 --restore K 恢复第K个（恢复前的文件也先备份）": "before every write the file is backed up into .xlxq-backups/NAME/ beside it (the newest 20 kept; XLXQ_BACKUPS changes it); list them, or restore the K-th with --restore K (the current file is backed up first)",
     "恢复第K个备份（1 = 最新）": "restore the K-th backup (1 = the newest)",
     "以 JSON 输出备份列表": "the list of backups as JSON",
+    # scoresheets, notice (记分单, 编排记录公告)
+    "打印记分单": "print the score sheets of a round, one a board",
+    "打印编排记录公告": "print the pairings notice of a round, with a name index",
+    "一轮的记分单，每台一张（台次、双方序号/姓名/单位/红黑、结果框、犯规记录、签名）：工作簿中写入“第N轮记分单”表，JSON 文件写成旁边的 .xlsx": (
+        "the score sheets of a round, one a board (board, each side's number, name, club and colour, the result "
+        "boxes, the fouls, the signatures): a workbook gets the sheet 第N轮记分单, a JSON file an .xlsx beside it"
+    ),
+    "一轮的编排记录公告（张贴用的对阵表，轮空、请假、迟到入场）及按姓名拼音排序的索引（姓名→台次、红黑）：工作簿中写入“第N轮编排公告”表，JSON 文件写成旁边的 .xlsx": (
+        "the pairings notice of a round as posted (the boards; byes, absences, late entries) with a name index in "
+        "pinyin order (name → board, colour): a workbook gets the sheet 第N轮编排公告, a JSON file an .xlsx beside it"
+    ),
+    "轮次（默认：最后编排的一轮）": "the round (default: the last one paired)",
+    "JSON 赛事文件：写入的 .xlsx（默认：文件旁的“文件名-第N轮….xlsx”）": (
+        "a JSON event file: the .xlsx to write (default: NAME-第N轮….xlsx beside it)"
+    ),
+    "half：每页2张（半页，有剪切线，默认）；compact：节约式，每页6张": (
+        "half: two a page (half pages, a cut line; the default); compact: six a page (节约式)"
+    ),
 }
 
 

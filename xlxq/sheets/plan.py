@@ -21,6 +21,9 @@ class AddSheet:
     name: str
     kind: str
     after: Optional[str] = None
+    #: a sheet of this name already there is deleted first and the new one
+    #: takes its place (a program sheet made again whole: 第3轮记分单)
+    replace: bool = False
 
 
 @dataclass
@@ -67,12 +70,14 @@ class NumberFormat:
 class SheetLook:
     """Column widths in characters (Excel's unit over COM; openpyxl's
     ``column_dimensions[].width``), frozen panes given as the first cell
-    that scrolls ((3, 1) freezes rows 1–2), hidden sheet."""
+    that scrolls ((3, 1) freezes rows 1–2), hidden sheet, row heights in
+    points."""
 
     sheet: str
     widths: dict[int, float] = field(default_factory=dict)
     freeze: Optional[tuple[int, int]] = None
     hidden: bool = False
+    heights: dict[int, float] = field(default_factory=dict)
 
 
 @dataclass
@@ -111,7 +116,10 @@ class PageSetup:
     """Print setup: paper, orientation, fit to ``fit_width`` pages wide and
     ``fit_height`` tall (0 = as many as needed), rows repeated on each page
     (first, last), print area (row1, col1, row2, col2), centred
-    horizontally, footer text (Excel codes: &P page, &N pages)."""
+    horizontally, footer text (Excel codes: &P page, &N pages); manual page
+    breaks after the rows ``breaks`` (Excel ignores them when a page is
+    fitted: ``fit_width`` = ``fit_height`` = 0 prints at 100 %), margins in
+    inches (left, right, top, bottom; None: the program's default)."""
 
     sheet: str
     paper: str = "A4"
@@ -122,6 +130,8 @@ class PageSetup:
     area: Optional[tuple[int, int, int, int]] = None
     centre: bool = True
     footer: Optional[str] = None
+    breaks: tuple[int, ...] = ()
+    margins: Optional[tuple[float, float, float, float]] = None
 
 
 @dataclass
