@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING, Any, Optional
 
 from xlxq.backends.json_parts import (
     FORMAT,
+    INFO_KEYS,
     OPTIONS,
     as_bool,
     as_int,
@@ -43,6 +44,8 @@ from xlxq.backends.json_parts import (
     choice,
     fail,
     first_round_keys,
+    info_entries,
+    info_from_dict,
     numbering_keys,
     numbering_entry,
     options_from_dict,
@@ -82,6 +85,7 @@ _TOP_KEYS = ("format", "event", "players", "rounds")
 _EVENT_KEYS = (
     "kind",
     "name",
+    *INFO_KEYS,
     "system",
     "rounds",
     "games_per_match",
@@ -164,6 +168,7 @@ def _settings_from_dict(e: dict) -> EventSettings:
             )
     settings = EventSettings(
         name=name,
+        info=info_from_dict(e),
         system=system,
         rounds=rounds,
         scoring=scoring,
@@ -515,6 +520,7 @@ def event_to_dict(ev: Event) -> dict:
     s = ev.settings
     event: dict[str, Any] = {
         "name": s.name,
+        **info_entries(s.info),
         "system": s.system,
         "rounds": s.rounds,
         "games_per_match": s.games_per_match,

@@ -9,7 +9,16 @@ from __future__ import annotations
 
 from typing import Any, Optional
 
-from xlxq.core.model import COLOUR_TIES, FIRST_ROUND_METHODS, Board, PairingOptions, Player, Scoring
+from xlxq.core.model import (
+    COLOUR_TIES,
+    FIRST_ROUND_METHODS,
+    INFO_FIELDS,
+    Board,
+    EventInfo,
+    PairingOptions,
+    Player,
+    Scoring,
+)
 from xlxq.core.numbering import NUMBERINGS
 from xlxq.errors import InputError
 from xlxq.systems import get_system
@@ -169,6 +178,27 @@ def numbering_keys(e: dict) -> tuple[str, Optional[int]]:
             "event.numbering.seed（抽签种子）", "event.numbering.seed", "抽签需要抽签种子", "a draw needs its seed"
         )
     return method, seed
+
+
+#: ``event`` keys of the :class:`EventInfo` (比赛日期 …), written after ``name``
+INFO_KEYS = INFO_FIELDS
+_INFO_ZH = {
+    "date": "比赛日期",
+    "venue": "比赛地点",
+    "organizer": "主办单位",
+    "chief_arbiter": "裁判长",
+    "pairing_officer": "编排长",
+}
+
+
+def info_from_dict(e: dict) -> EventInfo:
+    """The :class:`EventInfo` of ``event`` (its keys already checked): text, blank by default."""
+    return EventInfo(**{k: as_str(e.get(k, ""), f"event.{k}（{_INFO_ZH[k]}）", f"event.{k}") for k in INFO_KEYS})
+
+
+def info_entries(info: EventInfo) -> dict:
+    """The :class:`EventInfo` keys as written in ``event``: only those filled in."""
+    return {k: getattr(info, k) for k in INFO_KEYS if getattr(info, k)}
 
 
 def numbering_entry(method: str, seed: Optional[int]) -> dict:

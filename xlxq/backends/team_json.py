@@ -33,6 +33,7 @@ from typing import Any, Optional
 
 from xlxq.backends.json_parts import (
     FORMAT,
+    INFO_KEYS,
     OPTIONS,
     as_int,
     as_list,
@@ -43,6 +44,8 @@ from xlxq.backends.json_parts import (
     choice,
     fail,
     first_round_keys,
+    info_entries,
+    info_from_dict,
     numbering_keys,
     numbering_entry,
     opt_int,
@@ -89,6 +92,7 @@ _TOP_KEYS = ("format", "event", "players", "teams", "rounds")
 _EVENT_KEYS = (
     "kind",
     "name",
+    *INFO_KEYS,
     "system",
     "rounds",
     "boards",
@@ -247,6 +251,7 @@ def _settings_from_dict(e: Any) -> TeamSettings:
     pairing, standings = options_from_dict(e.get("options", {}), _TEAM_OPTIONS, system, colour_tie)
     return TeamSettings(
         name=name,
+        info=info_from_dict(e),
         system=system,
         rounds=rounds,
         boards=boards,
@@ -509,6 +514,7 @@ def team_event_to_dict(ev: TeamEvent) -> dict:
     event: dict[str, Any] = {
         "kind": KIND_TEAM,
         "name": s.name,
+        **info_entries(s.info),
         "system": s.system,
         "rounds": s.rounds,
         "boards": s.boards,

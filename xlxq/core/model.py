@@ -200,9 +200,27 @@ class StandingsOptions:
     rr_withdrawal: str = "cxa"
 
 
+@dataclass(frozen=True)
+class EventInfo:
+    """What the paper of an event prints beside its name (设置 rows 比赛日期,
+    比赛地点, 主办单位, 裁判长, 编排长; JSON keys of the same names): free text,
+    not used in pairing or standings."""
+
+    date: str = ""  # 比赛日期, as the arbiter writes it (e.g. 2026年12月1日—3日)
+    venue: str = ""  # 比赛地点
+    organizer: str = ""  # 主办单位
+    chief_arbiter: str = ""  # 裁判长
+    pairing_officer: str = ""  # 编排长
+
+
+#: the :class:`EventInfo` fields, in the order of the 设置 rows and JSON keys
+INFO_FIELDS = ("date", "venue", "organizer", "chief_arbiter", "pairing_officer")
+
+
 @dataclass
 class EventSettings:
     name: str = ""
+    info: EventInfo = field(default_factory=EventInfo)
     system: str = "swiss"
     rounds: int = 7
     scoring: Scoring = field(default_factory=Scoring)

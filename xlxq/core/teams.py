@@ -54,6 +54,7 @@ from xlxq.core.model import (
     TEAM_WORDS,
     Board,
     Entrant,
+    EventInfo,
     PairingOptions,
     Player,
     Scoring,
@@ -126,6 +127,7 @@ class TeamScoring:
 @dataclass
 class TeamSettings:
     name: str = ""
+    info: EventInfo = field(default_factory=EventInfo)  # 比赛日期, 裁判长 … (as EventSettings)
     system: str = "swiss"  # swiss | round_robin | double_round_robin | scheveningen
     rounds: int = 7
     boards: int = 4  # boards per match, 2–10 (全队轮赛制: players a side)

@@ -18,7 +18,7 @@ from typing import Any, Callable, Iterable, Optional
 
 from xlxq.core.elimination import check_elimination
 from xlxq.core.knockout import planned_rounds
-from xlxq.core.model import EventSettings, PairingOptions, Scoring, StandingsOptions
+from xlxq.core.model import EventInfo, EventSettings, PairingOptions, Scoring, StandingsOptions
 from xlxq.core.rating import DEFAULT_CAP, DEFAULT_K_TABLE, RatingOptions, parse_k_table
 from xlxq.core.rr_standings import LABELS_EN as RR_EN
 from xlxq.core.rr_standings import LABELS_ZH as RR_ZH
@@ -399,6 +399,7 @@ def read_settings(
     )
     settings = EventSettings(
         name=got["name"],
+        info=EventInfo(**{s.target.split(".")[1]: got[s.key] for s in L.SETTINGS_ROWS if s.target.startswith("info.")}),
         system=system,
         rounds=got["rounds"],
         scoring=scoring,
@@ -427,6 +428,7 @@ def read_settings(
 #: where a settings row's model default comes from, by the first part of its target
 MODEL_BASES: dict[str, type] = {
     "settings": EventSettings,
+    "info": EventInfo,
     "scoring": Scoring,
     "pairing": PairingOptions,
     "standings": StandingsOptions,
@@ -472,6 +474,7 @@ def settings_cells(
         obj, _, attr = spec.target.partition(".")
         src = {
             "settings": settings,
+            "info": settings.info,
             "scoring": settings.scoring,
             "pairing": settings.pairing,
             "standings": settings.standings,

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from typing import Any, Optional
 
-from xlxq.core.model import PairingOptions, Scoring, StandingsOptions
+from xlxq.core.model import EventInfo, PairingOptions, Scoring, StandingsOptions
 from xlxq.core.team_standings import LABELS_EN, LABELS_ZH, TEAM_PRESETS, default_preset, resolve_team_tiebreaks
 from xlxq.core.teams import TeamScoring, TeamSettings, check_team_settings
 from xlxq.errors import ErrorList, InputError
@@ -32,6 +32,7 @@ from xlxq.sheets.team_data import SettingsInfo, TeamWorkbookData
 #: the model classes of the team settings rows, by the first part of their target
 TEAM_MODEL_BASES: dict[str, type] = {
     "settings": TeamSettings,
+    "info": EventInfo,
     "scoring": TeamScoring,
     "game": Scoring,
     "pairing": PairingOptions,
@@ -130,7 +131,7 @@ def read_team_settings(
     pairing = PairingOptions(**parts("pairing"))
     standings = StandingsOptions(**parts("standings"))
     s = parts("settings")
-    settings = TeamSettings(scoring=scoring, pairing=pairing, standings=standings, **s)
+    settings = TeamSettings(scoring=scoring, pairing=pairing, standings=standings, info=EventInfo(**parts("info")), **s)
     if not errs:  # the values read are checked together once each is good
         try:
             check_team_settings(settings)
@@ -163,6 +164,7 @@ def settings_cells(settings: TeamSettings, lang: str, normalise_results: bool = 
         obj, _, attr = spec.target.partition(".")
         src = {
             "settings": settings,
+            "info": settings.info,
             "scoring": settings.scoring,
             "game": settings.scoring.game,
             "pairing": settings.pairing,
