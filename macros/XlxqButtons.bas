@@ -68,6 +68,11 @@ Sub UndoRound()
     XlxqRun "import xlxq.excel; xlxq.excel.undo_round()"
 End Sub
 
+' Button "Results booklet": the final booklet beside the workbook, as a workbook and a PDF
+Sub ResultsBooklet()
+    XlxqRun "import xlxq.excel; xlxq.excel.results_booklet()"
+End Sub
+
 ' RunPython, once the interpreter it would start is known to exist.
 Private Sub XlxqRun(ByVal PythonCommand As String)
     Dim problem As String

@@ -64,6 +64,7 @@ BUTTONS = (
     ("PublishSite", "发布网页", "Publish web pages"),
     ("DrawNumbers", "抽签", "Draw numbers"),
     ("UndoRound", "撤销本轮", "Undo last round"),
+    ("ResultsBooklet", "成绩册", "Results booklet"),
 )
 #: the team workbook has the first three (they dispatch on the workbook kind),
 #: 诊断, 发布网页, 抽签 and 撤销本轮

@@ -10,6 +10,7 @@ The buttons of the .xlsm run, through xlwings' ``RunPython``::
     RunPython "import xlxq.excel; xlxq.excel.doctor()"            ' 诊断
     RunPython "import xlxq.excel; xlxq.excel.publish_site()"      ' 发布网页
     RunPython "import xlxq.excel; xlxq.excel.undo_round()"        ' 撤销本轮
+    RunPython "import xlxq.excel; xlxq.excel.results_booklet()"   ' 成绩册
 
 (through ``XlxqRun`` in macros/XlxqButtons.bas, which first checks that the
 interpreter RunPython would start exists).
@@ -65,6 +66,7 @@ from xlxq.backends.backups import keep as keep_backup
 from xlxq.backends.xlwings_book import XlwingsBook, excel_text
 from xlxq.errors import XlxqError
 from xlxq.operations.book import book_status
+from xlxq.operations.booklet import booklet_book
 from xlxq.operations.publish import publish_book
 from xlxq.operations.pending import UnfinishedResults
 from xlxq.operations.undo import ResultsEntered
@@ -80,6 +82,7 @@ __all__ = [
     "doctor",
     "publish_site",
     "undo_round",
+    "results_booklet",
     "ENTRY_POINTS",
     "MAX_LINES",
     "MESSAGE_SHEET",
@@ -105,6 +108,7 @@ _TITLES = {
     "publish": ("发布网页", "Publish web pages"),
     "draw": ("抽签", "Draw numbers"),
     "undo": ("撤销本轮", "Undo last round"),
+    "booklet": ("成绩册", "Results booklet"),
 }
 
 
@@ -164,6 +168,14 @@ def undo_round(book: Any = None) -> Status:
     return _run("undo", book)
 
 
+def results_booklet(book: Any = None) -> Status:
+    """成绩册: the final results booklet beside the workbook, as a workbook
+    (``赛事-成绩册.xlsx``) and a PDF (``赛事-成绩册.pdf``, its Chinese font
+    embedded; :func:`xlxq.operations.booklet.booklet_book`); the workbook is
+    read, not written."""
+    return _run("booklet", book)
+
+
 #: button macro → entry point (docs/excel.md; checked by tests/test_xlsm_build.py)
 ENTRY_POINTS: dict[str, Callable[..., Status]] = {
     "PairNextRound": pair_next_round,
@@ -175,6 +187,7 @@ ENTRY_POINTS: dict[str, Callable[..., Status]] = {
     "PublishSite": publish_site,
     "DrawNumbers": draw_numbers,
     "UndoRound": undo_round,
+    "ResultsBooklet": results_booklet,
 }
 
 
@@ -349,6 +362,8 @@ def _operate(op: str, xb: Any, round_no: Optional[int] = None) -> Status:
         return _doctor(xb)
     if op == "publish":
         return publish_book(xb, xb.book.fullname, _lang())
+    if op == "booklet":
+        return booklet_book(xb, xb.book.fullname, _lang())
     if op == "explain" and round_no is None:
         round_no = _active_round(xb)
     _keep_on_disk(xb, op)

@@ -30,7 +30,8 @@ from xlxq.operations.publish import site_data
 from xlxq.operations.result import Outcome
 from xlxq.operations.source import is_team
 from xlxq.sheets.problems import Status
-from xlxq.systems import get_team_system, system_for
+from xlxq.systems import get_team_system
+from xlxq.text import fmt as _fmt
 
 __all__ = ["booklet_document", "booklet_path", "booklet_event", "booklet_book", "write_booklet"]
 
@@ -62,12 +63,6 @@ def _running(site: dict) -> dict[int, dict[int, str]]:
         tbl["round"]: {row["no"]: _fmt(row.get(key)) for row in tbl["standings"] if key in row}
         for tbl in site["tables"]
     }
-
-
-def _fmt(v: Any) -> str:
-    from xlxq.text import fmt
-
-    return fmt(v)
 
 
 # --------------------------------------------------------------------------
@@ -194,15 +189,19 @@ def _bracket(site: dict, lang: str) -> list[Block]:
     t = Text(lang)
     out: list[Block] = []
     for stage in site["bracket"]:
-        header = t("上方 下方 各局（轮次：红方-黑方 结果） 胜者", "Top Bottom Games (round: red-black result) Winner")
+        header = (
+            t("上方", "Top"),
+            t("下方", "Bottom"),
+            t("各局（轮次：红方-黑方 结果）", "Games (round: red-black result)"),
+            t("胜者", "Winner"),
+        )
         body = []
         for m in stage["matches"]:
             top = f"{m['top']['no']} {m['top']['name']}" if m["top"] else t("轮空", "bye")
             bottom = f"{m['bottom']['no']} {m['bottom']['name']}" if m["bottom"] else t("轮空", "bye")
             games = "; ".join(f"{g['round']}: {g['red']}-{g['black']} {g['result']}".strip() for g in m["games"])
             body.append((top, bottom, games, _fmt(m["winner"])))
-        cols = tuple(header.split(" ", 2)[:2]) + tuple(header.split(" ", 2)[2].rsplit(" ", 1))
-        out.append(Table(stage["name"], cols, tuple(body), (False, False, False, True)))
+        out.append(Table(stage["name"], header, tuple(body), (False, False, False, True)))
     return out
 
 
@@ -501,8 +500,8 @@ def _cover(event: Any, site: dict, lang: str) -> Cover:
         ("chief_arbiter", "裁判长", "Chief arbiter"),
         ("pairing_officer", "编排长", "Pairing officer"),
     ):
-        value = getattr(info, attr, "") if info is not None else ""
-        signatures.append(t(zh, en) + (f"：{value}" if lang != "en" and value else f": {value}" if value else ""))
+        value = getattr(info, attr)
+        signatures.append(t(zh, en) + (t(f"：{value}", f": {value}") if value else ""))
     return Cover(t("成绩册", "Results booklet"), site["name"], tuple(facts), tuple(signatures))
 
 
@@ -528,9 +527,10 @@ def booklet_path(source: str | os.PathLike, lang: str, pdf: bool) -> Path:
     return src.with_name(src.stem + Text(lang)("-成绩册", "-booklet") + (".pdf" if pdf else ".xlsx"))
 
 
-def write_booklet(doc: Document, out: Path, pdf: bool, font: Optional[str] = None) -> int:
-    """Render ``doc`` into ``out`` (written whole or not at all); the pages
-    (PDF) or sheets (workbook) written."""
+def write_booklet(doc: Document, out: Path, pdf: bool, font: Any = None) -> int:
+    """Render ``doc`` into ``out`` (written whole or not at all); ``font``:
+    the PDF's (a font file, a :class:`~xlxq.booklet.fonts.CjkFont`, None:
+    found); the pages (PDF) or sheets (workbook) written."""
     if pdf:
         from xlxq.booklet.pdf import write_pdf
 
@@ -576,7 +576,7 @@ def booklet_book(book: Any, workbook: str | os.PathLike, lang: str, font: Option
     lines_zh, lines_en = [], []
     for pdf in (False, True):
         path = booklet_path(workbook, lang, pdf)
-        zh, en = _done(path, pdf, write_booklet(doc, path, pdf, face.spec()))
+        zh, en = _done(path, pdf, write_booklet(doc, path, pdf, face))
         lines_zh.append(zh)
         lines_en.append(en)
     return Status(True, "\n".join(lines_zh), "\n".join(lines_en))
