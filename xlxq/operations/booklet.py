@@ -99,6 +99,7 @@ def _standings(event: Any, site: dict, lang: str) -> Table:
 
         keys = resolve_tiebreaks(event.settings.tiebreaks)
         score = labels["score"]
+    order = _order_note([score, *(labels.get(k, k) for k in keys)], lang)
     keys = [k for k in keys if rows and k in rows[0]["tiebreaks"]]
     out_col = any("eliminated_after" in r for r in rows)
     header = [*t("名次 序号 姓名 单位", "Rank No Name Unit").split(), score, *(labels.get(k, k) for k in keys)]
@@ -117,11 +118,19 @@ def _standings(event: Any, site: dict, lang: str) -> Table:
             after = r.get("eliminated_after")
             cells.append(t(f"第{after}轮后", f"after R{after}") if after else "")
         body.append(tuple(cells))
-    note = ""
+    note = order
     if "direct" in keys:
-        note = t("直胜：只在并列者之间全部相遇后比较；空白 = 未用到", "direct encounter: blank = not used")
+        note += t("；直胜：只在并列者之间全部相遇后比较，空白 = 未用到", "; direct encounter: blank = not used")
     numeric = (True, True, False, False, True, *([True] * len(keys)), *([False] if out_col else []))
     return Table(title, tuple(header), tuple(body), numeric, keep=3, note=note)
+
+
+def _order_note(labels: list[str], lang: str) -> str:
+    """名次计算顺序: every criterion of the settings, those without a column
+    (比较前一轮成绩) included."""
+    t = Text(lang)
+    order = t("、", ", ").join(dict.fromkeys(labels))
+    return t(f"名次计算顺序：{order}", f"ranking order: {order}")
 
 
 def _order(site: dict, event: Any) -> list[int]:
@@ -290,6 +299,7 @@ def _team_standings(site: dict, lang: str) -> Table:
     final = site["tables"][-1] if site["tables"] else {"standings": [], "tiebreak_order": []}
     labels = site["labels"]
     rows = final["standings"]
+    order = _order_note([labels.get(k, k) for k in final.get("tiebreak_order", [])], lang)
     keys = [k for k in final.get("tiebreak_order", []) if rows and k in rows[0]["tiebreaks"]]
     if "game_points" not in keys:
         keys.append("game_points")
@@ -305,7 +315,7 @@ def _team_standings(site: dict, lang: str) -> Table:
         for r in rows
     )
     title = t(f"{site['system_label']}团体名次", f"{site['system_label']}: team standings")
-    return Table(title, header, body, (True, True, False, *([True] * (len(keys) + 1))), keep=3)
+    return Table(title, header, body, (True, True, False, *([True] * (len(keys) + 1))), keep=3, note=order)
 
 
 def _team_results(event: Any, site: dict, lang: str) -> Table:
@@ -406,6 +416,21 @@ def _board_table(site: dict, lang: str) -> Table:
     return Table(t("台次成绩", "Board results"), tuple(header), body, numeric, keep=4)
 
 
+def _rosters(site: dict, lang: str) -> Table:
+    """Every team's players (the 替补 who never played included), with
+    their 局数 and 积分 (台次成绩)."""
+    t = Text(lang)
+    player = {p["no"]: p for p in site["players"]}
+    body = []
+    for tm in site["teams"]:
+        for k, m in enumerate(tm["members"]):
+            row = player[m["no"]]["board_row"]
+            head = (str(tm["no"]), tm["name"]) if k == 0 else ("", "")
+            body.append((*head, str(m["no"]), m["name"], row.get("games", "0"), row.get("points", "")))
+    header = t("队号 队名 序号 姓名 局数 积分", "No Team No Player Games Points").split()
+    return Table(t("参赛队员", "Team rosters"), tuple(header), tuple(body), (True, False, True, False, True, True))
+
+
 def _team_round(rnd: dict, lang: str) -> list[Block]:
     t = Text(lang)
     header = t("场次 对阵 比分 台次 红方 结果 黑方", "Match Teams Score Board Red Result Black").split()
@@ -444,6 +469,7 @@ def _team(event: Any, site: dict, lang: str) -> list[Section]:
     sections = [
         Section(t("团体名次", "Team standings"), t("团体名次", "Team standings"), (_team_standings(site, lang),))
     ]
+    sections.append(Section(t("参赛队员", "Team rosters"), t("参赛队员", "Rosters"), (_rosters(site, lang),)))
     if site["rounds"]:
         res = _team_results(event, site, lang)
         sections.append(Section(res.title, t("团体成绩表", "Team results"), (res,)))
