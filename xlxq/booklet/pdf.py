@@ -3,9 +3,10 @@
 
 Every page but the cover has the event's name and the section in its
 header and "第 N 页 / 共 M 页" in its footer; each section starts a page
-(and has a bookmark); a long table repeats its header row on every page.
-A table is set in the largest font (9 pt down to 6 pt) at which its
-columns fit across a portrait page, else a landscape one; one still too
+(and has a bookmark), but for one that may flow on (each round's pairings
+after the first) while the page has room; a long table repeats its header row on every page.
+A table is set in the largest font at which its
+columns fit across a portrait page (10 pt down to 8 pt), else a landscape one; one still too
 wide is split into parts of its columns, each repeating the leading
 columns (序号, 姓名: :attr:`~xlxq.core.document.Table.keep`); a long text
 column that alone is too wide wraps in its cell.
@@ -40,7 +41,9 @@ MARGIN = 12.0
 #: the width of the printable area, mm: portrait and landscape A4
 WIDTH = {"P": 210.0 - 2 * MARGIN, "L": 297.0 - 2 * MARGIN}
 #: (orientation, font size) tried in order until a table fits across
-FITS = (("P", 9.0), ("P", 8.0), ("L", 9.0), ("L", 8.0), ("L", 7.0), ("L", 6.0))
+FITS = (("P", 10.0), ("P", 9.0), ("P", 8.0), ("L", 9.0), ("L", 8.0), ("L", 7.0), ("L", 6.0))
+#: a table that fits is widened towards the page's width, by at most this
+MAX_GROW = 1.4
 #: the smallest size a split table's parts are set in
 SPLIT_SIZE = 7.0
 #: a cell's padding left and right, mm
@@ -79,7 +82,8 @@ def layout_table(natural: Sequence[float], keep: int) -> Fit:
     for orient, size in FITS:
         widths = tuple(w * size / 10 + 2 * PAD for w in natural)
         if sum(widths) <= WIDTH[orient]:
-            return Fit(orient, size, (tuple(range(n)),), widths)
+            grow = min(WIDTH[orient] / sum(widths), MAX_GROW)  # wider cells, up to the page
+            return Fit(orient, size, (tuple(range(n)),), tuple(w * grow for w in widths))
     size = SPLIT_SIZE
     widths = tuple(w * size / 10 + 2 * PAD for w in natural)
     room = WIDTH["L"]
@@ -212,7 +216,11 @@ class BookletPdf(FPDF):
         fits = {id(t): layout_table(_natural(self, t), t.keep) for t in section.tables()}
         orient = "L" if any(f.orientation == "L" for f in fits.values()) else "P"
         self.section = section.title
-        self.add_page(orientation=orient)
+        room = self.page_no() > 1 and self.cur_orientation.value == orient and self.get_y() < self.h - 80
+        if section.flow and room:
+            self.ln(4)
+        else:
+            self.add_page(orientation=orient)
         self.start_section(section.title)
         for block in section.blocks:
             if isinstance(block, Paragraph):

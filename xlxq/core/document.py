@@ -52,11 +52,14 @@ Block = Union[Table, Paragraph]
 @dataclass(frozen=True)
 class Section:
     """A part of the document: a title, its blocks; ``sheet``: the short
-    name of its worksheet (at most 31 characters, no ``[]:*?/\\``)."""
+    name of its worksheet (at most 31 characters, no ``[]:*?/\\``);
+    ``flow``: on paper it may go on under the section before (each round's
+    pairings), where a section otherwise starts a page."""
 
     title: str
     sheet: str
     blocks: tuple[Block, ...]
+    flow: bool = False
 
     def tables(self) -> list[Table]:
         return [b for b in self.blocks if isinstance(b, Table)]
@@ -75,8 +78,7 @@ class Cover:
 
 @dataclass(frozen=True)
 class Document:
-    """``name``: the event (every page's header); ``lang``: zh or en;
-    ``page``: the word before a page number (第/Page)."""
+    """``name``: the event (every page's header); ``lang``: zh or en."""
 
     name: str
     lang: str

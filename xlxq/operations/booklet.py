@@ -278,14 +278,9 @@ def _individual(event: Any, site: dict, lang: str) -> list[Section]:
         sections.append(
             Section(t("淘汰赛对阵", "Knockout bracket"), t("淘汰赛", "Bracket"), tuple(_bracket(site, lang)))
         )
-    for rnd in site["rounds"]:
-        sections.append(
-            Section(
-                t(f"第{rnd['round']}轮", f"Round {rnd['round']}"),
-                t(f"第{rnd['round']}轮", f"Round {rnd['round']}"),
-                tuple(_round_table(event, rnd, lang)),
-            )
-        )
+    for k, rnd in enumerate(site["rounds"]):
+        name = t(f"第{rnd['round']}轮", f"Round {rnd['round']}")
+        sections.append(Section(name, name, tuple(_round_table(event, rnd, lang)), flow=k > 0))
     return sections
 
 
@@ -314,7 +309,7 @@ def _team_standings(site: dict, lang: str) -> Table:
         )
         for r in rows
     )
-    title = t(f"{site['system_label']}团体名次", f"{site['system_label']}: team standings")
+    title = t(f"{site['system_label']}名次表", f"{site['system_label']} standings")
     return Table(title, header, body, (True, True, False, *([True] * (len(keys) + 1))), keep=3, note=order)
 
 
@@ -480,9 +475,9 @@ def _team(event: Any, site: dict, lang: str) -> list[Section]:
                 )
             )
         sections.append(Section(t("台次成绩", "Board results"), t("台次成绩", "Boards"), (_board_table(site, lang),)))
-    for rnd in site["rounds"]:
+    for k, rnd in enumerate(site["rounds"]):
         name = t(f"第{rnd['round']}轮", f"Round {rnd['round']}")
-        sections.append(Section(name, name, tuple(_team_round(rnd, lang))))
+        sections.append(Section(name, name, tuple(_team_round(rnd, lang)), flow=k > 0))
     return sections
 
 
