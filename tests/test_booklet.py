@@ -113,7 +113,11 @@ def test_wide_tables_go_landscape_then_split() -> None:
     the kept columns, every column in exactly one part (besides the kept)."""
     from xlxq.booklet.pdf import WIDTH, layout_table
 
-    assert layout_table([20.0] * 5, 2).orientation == "P" and layout_table([20.0] * 5, 2).size == 9
+    narrow = layout_table([20.0] * 5, 2)
+    assert narrow.orientation == "P" and narrow.size == 10
+    assert sum(narrow.widths) <= WIDTH["P"] and narrow.widths[0] > 20.0 + 2  # widened towards the page
+    assert layout_table([20.0] * 9, 2).size < 10  # smaller type before landscape
+    assert layout_table([20.0] * 9, 2).orientation == "P"
     wide = layout_table([20.0] * 14, 2)
     assert wide.orientation == "L" and len(wide.parts) == 1
     cross = layout_table([12.0, 30.0] + [8.0] * 60, 2)

@@ -38,6 +38,7 @@ CAPTIONS = {
         "PublishSite": "发布网页",
         "DrawNumbers": "抽签",
         "UndoRound": "撤销本轮",
+        "ResultsBooklet": "成绩册",
     },
     "en": {
         "PairNextRound": "Pair next round",
@@ -49,10 +50,20 @@ CAPTIONS = {
         "PublishSite": "Publish web pages",
         "DrawNumbers": "Draw numbers",
         "UndoRound": "Undo last round",
+        "ResultsBooklet": "Results booklet",
     },
 }
 #: the team workbook has the three buttons that dispatch on the workbook kind, 诊断, 发布网页, 抽签 and 撤销本轮
-TEAM_MACROS = {"PairNextRound", "Recompute", "ExplainRound", "Diagnose", "PublishSite", "DrawNumbers", "UndoRound"}
+TEAM_MACROS = {
+    "PairNextRound",
+    "Recompute",
+    "ExplainRound",
+    "Diagnose",
+    "PublishSite",
+    "DrawNumbers",
+    "UndoRound",
+    "ResultsBooklet",
+}
 #: worksheets per template: the layout's, and the hidden xlwings.conf
 N_SHEETS = {"event": 6, "team": 8}
 
