@@ -161,24 +161,31 @@ def _results(event: Any, site: dict, lang: str) -> Table:
                 cells[me["no"]][n] = text
         for p in rnd["byes"]:
             cells[p["no"]][n] = t("轮空", "bye") + (f" {after[p['no']]}" if p["no"] in after else "")
-    rounds = [r["round"] for r in site["rounds"]]
-    rank = {}
-    for r in site["tables"][-1]["standings"] if site["tables"] else []:
-        rank[r["no"]] = _fmt(r.get("rank", r.get("place")))
-    header = (*t("名次 序号 姓名", "Rank No Name").split(), *(t(f"第{n}轮", f"R{n}") for n in rounds))
-    body = tuple(
-        (rank.get(no, ""), str(no), event.player(no).name, *(cells[no].get(n, "") for n in rounds))
-        for no in _order(site, event)
-    )
     note = t(
         "每格：对手序号、执红/执黑、胜/和/负、该轮后积分",
         "each cell: opponent's number, colour (R red, B black), result (+ win, = draw, − loss), score after the round",
     )
     if site["knockout"]:
         note = t("每格：对手序号、执红/执黑、胜/和/负", "each cell: opponent's number, colour, result")
-    return Table(
-        t("逐轮成绩表", "Round-by-round results"), header, body, (True, True, False, *([False] * len(rounds))), 3, note
+    heads = t("名次 序号 姓名", "Rank No Name").split()
+    return _by_round(event, site, cells, heads, t("逐轮成绩表", "Round-by-round results"), note, lang)
+
+
+def _by_round(
+    event: Any, site: dict, cells: dict[int, dict[int, str]], heads: list[str], title: str, note: str, lang: str
+) -> Table:
+    """A 成绩表: a row per entrant in the final order (名次, number, name),
+    a column per round of ``cells``."""
+    t = Text(lang)
+    rounds = [r["round"] for r in site["rounds"]]
+    final = site["tables"][-1]["standings"] if site["tables"] else []
+    rank = {r["no"]: _fmt(r.get("rank", r.get("place"))) for r in final}
+    name = (lambda no: event.team(no).name) if site["kind"] == "team" else (lambda no: event.player(no).name)
+    header = (*heads, *(t(f"第{n}轮", f"R{n}") for n in rounds))
+    body = tuple(
+        (rank.get(no, ""), str(no), name(no), *(cells[no].get(n, "") for n in rounds)) for no in _order(site, event)
     )
+    return Table(title, header, body, (True, True, False, *([False] * len(rounds))), 3, note)
 
 
 def _cross(event: Any, site: dict, lang: str) -> Table:
@@ -317,8 +324,6 @@ def _team_results(event: Any, site: dict, lang: str) -> Table:
     """Each team's opponent, 先/后, match score and 场分 after each round."""
     t = Text(lang)
     running = _running(site)
-    rounds = [r["round"] for r in site["rounds"]]
-    rank = {r["no"]: _fmt(r["rank"]) for r in (site["tables"][-1]["standings"] if site["tables"] else [])}
     cells: dict[int, dict[int, str]] = {tm["no"]: {} for tm in site["teams"]}
     for rnd in site["rounds"]:
         after = running.get(rnd["round"], {})
@@ -334,18 +339,12 @@ def _team_results(event: Any, site: dict, lang: str) -> Table:
                 cells[me["no"]][rnd["round"]] = text
         for tm in rnd["byes"]:
             cells[tm["no"]][rnd["round"]] = t("轮空", "bye") + (f" {after[tm['no']]}" if tm["no"] in after else "")
-    header = (*t("名次 队号 队名", "Rank No Team").split(), *(t(f"第{n}轮", f"R{n}") for n in rounds))
-    body = tuple(
-        (rank.get(no, ""), str(no), event.team(no).name, *(cells[no].get(n, "") for n in rounds))
-        for no in _order(site, event)
-    )
     note = t(
         "每格：对手队号、先/后走、局分比分、该轮后场分",
         "each cell: opponent's number, first/second, game points, match points after the round",
     )
-    return Table(
-        t("团体逐轮成绩表", "Team results by round"), header, body, (True, True, False, *[False] * len(rounds)), 3, note
-    )
+    heads = t("名次 队号 队名", "Rank No Team").split()
+    return _by_round(event, site, cells, heads, t("团体逐轮成绩表", "Team results by round"), note, lang)
 
 
 def _team_cross(event: Any, site: dict, lang: str) -> Table:
