@@ -149,6 +149,28 @@ def test_no_font_exits_2_and_writes_nothing(tmp_path, monkeypatch, capsys) -> No
     assert sorted(p.name for p in tmp_path.iterdir()) == before
 
 
+@pytest.mark.skipif(not HAVE_POPPLER, reason="poppler-utils not installed")
+def test_a_long_table_repeats_its_header_on_every_page(tmp_path) -> None:
+    """A 300-row table: every page after the cover starts with its header
+    row and carries the page number; every row is printed once."""
+    from xlxq.booklet.pdf import write_pdf
+    from xlxq.core.document import Cover, Document, Section
+
+    rows = tuple((str(i), f"棋手{i:03d}", "北京") for i in range(1, 301))
+    table = Table("名次表", ("序号", "姓名", "单位"), rows, (True, False, False))
+    doc = Document("长表测试", "zh", Cover("成绩册", "长表测试"), (Section("名次表", "名次表", (table,)),))
+    out = tmp_path / "long.pdf"
+    pages = write_pdf(doc, out)
+    assert pages > 3
+    texts = _pdf_text(out).split("\f")[:pages]
+    for n, text in enumerate(texts[1:], start=2):
+        body = [x.split() for x in text.splitlines() if x.strip()]
+        assert body[0] == ["长表测试", "名次表"] and ["序号", "姓名", "单位"] in body[1:4], n
+        assert f"第 {n} 页 / 共 {pages} 页" in text
+    printed = [x.split()[1] for text in texts[1:] for x in text.splitlines() if "棋手" in x]
+    assert printed == [r[1] for r in rows]
+
+
 # --------------------------------------------------------------------------
 # every kind of event, through the command line
 # --------------------------------------------------------------------------

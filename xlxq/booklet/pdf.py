@@ -2,14 +2,15 @@
 (:mod:`xlxq.booklet.fonts`), so that it prints the same on any machine.
 
 Every page but the cover has the event's name and the section in its
-header and "第 N 页 / 共 M 页" in its footer; each section starts a page
-(and has a bookmark), but for one that may flow on (each round's pairings
-after the first) while the page has room; a long table repeats its header row on every page.
-A table is set in the largest font at which its
-columns fit across a portrait page (10 pt down to 8 pt), else a landscape one; one still too
-wide is split into parts of its columns, each repeating the leading
-columns (序号, 姓名: :attr:`~xlxq.core.document.Table.keep`); a long text
-column that alone is too wide wraps in its cell.
+header and "第 N 页 / 共 M 页" in its footer.  Each section starts a page
+and has a bookmark, but for one that may flow on (each round's pairings
+after the first) while the page has room.  A table is drawn row by row
+(boxed cells; a long table repeats its header row on every page), in the
+largest font at which its columns fit across a portrait page (10 pt down
+to 8 pt), else a landscape one (9 pt down to 6 pt); one still too wide is
+split into parts of its columns, each repeating the leading columns (序号,
+姓名: :attr:`~xlxq.core.document.Table.keep`); a long text column that
+alone is too wide wraps in its cell.
 
 Saved by :func:`~xlxq.backends.safety.atomic_save` (a temporary file
 beside the target, then renamed): the old file stays whole if anything
@@ -23,11 +24,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any, Sequence, cast
 
 from fpdf import FPDF
-from fpdf.enums import Align, TableBordersLayout
-from fpdf.fonts import FontFace
+from fpdf.enums import Align, MethodReturnValue
 
 from xlxq.backends.safety import atomic_save
 from xlxq.booklet.fonts import CjkFont, find_font
@@ -46,8 +46,9 @@ FITS = (("P", 10.0), ("P", 9.0), ("P", 8.0), ("L", 9.0), ("L", 8.0), ("L", 7.0),
 MAX_GROW = 1.4
 #: the smallest size a split table's parts are set in
 SPLIT_SIZE = 7.0
-#: a cell's padding left and right, mm
+#: a cell's padding left and right, and above and below, mm
 PAD = 1.0
+VPAD = 0.4
 #: the font's name in the PDF
 FONT = "cjk"
 HEAD_FILL = (225, 225, 225)
@@ -121,6 +122,7 @@ class BookletPdf(FPDF):
         self.section = ""
         self.set_margins(MARGIN, MARGIN + 6, MARGIN)
         self.set_auto_page_break(True, margin=MARGIN + 4)
+        self.c_margin = PAD  # a cell's text from its left and right edges
         self.add_font(FONT, fname=font.path, collection_font_number=font.index)
         self.set_title(f"{doc.name} {doc.cover.title}")
         self.set_creator("xlxq")
@@ -188,29 +190,48 @@ class BookletPdf(FPDF):
         self.ln(1)
         self.set_font(FONT, size=size)
         widths = [fit.widths[c] for c in cols]
-        align = tuple("RIGHT" if table.right(c) else "LEFT" for c in cols)
-        with self.table(
-            width=sum(widths),
-            col_widths=widths,
-            text_align=align,
-            align="LEFT",
-            line_height=size * 0.48,
-            padding=(0.4, PAD),
-            repeat_headings=1,
-            headings_style=FontFace(emphasis=None, fill_color=HEAD_FILL),
-            borders_layout=TableBordersLayout.ALL,
-            first_row_as_headings=True,
-        ) as out:
-            head = out.row()
-            for c in cols:
-                head.cell(table.header[c], align="CENTER")
-            for r in table.rows:
-                row = out.row()
-                for c in cols:
-                    row.cell(r[c])
+        line = size * 0.48
+        head = [table.header[c] for c in cols]
+        self.grid_row(head, widths, ["C"] * len(cols), line, True)
+        align = ["R" if table.right(c) else "L" for c in cols]
+        for r in table.rows:
+            if self.will_page_break(self.row_height([r[c] for c in cols], widths, line)):
+                self.add_page(orientation=self.cur_orientation.value)
+                self.grid_row(head, widths, ["C"] * len(cols), line, True)  # the header again
+            self.grid_row([r[c] for c in cols], widths, align, line, False)
         self.ln(2)
         if table.note:
             self.paragraph(Paragraph(table.note), size=max(size - 1, 6.0))
+
+    def row_height(self, texts: Sequence[str], widths: Sequence[float], line: float) -> float:
+        """One line, or the lines of the cell whose text wraps."""
+        lines = 1
+        for w, text in zip(widths, texts):
+            if self.get_string_width(text) > w - 2 * PAD:
+                wrapped = self.multi_cell(w, line, text, dry_run=True, output=MethodReturnValue.LINES)
+                lines = max(lines, len(cast(list, wrapped)))
+        return lines * line + 2 * VPAD
+
+    def grid_row(
+        self, texts: Sequence[str], widths: Sequence[float], align: Sequence[str], line: float, head: bool
+    ) -> None:
+        """A row of boxed cells (the header's filled) at the current place:
+        a plain ``cell`` where the text fits, else a wrapped ``multi_cell``
+        (fpdf2's ``table`` measures every cell twice: five times slower)."""
+        h = self.row_height(texts, widths, line)
+        x0 = x = self.l_margin
+        y = self.get_y()
+        if head:
+            self.set_fill_color(*HEAD_FILL)
+        for w, text, a in zip(widths, texts, align):
+            self.rect(x, y, w, h, style="DF" if head else "D")
+            self.set_xy(x, y + VPAD)
+            if self.get_string_width(text) <= w - 2 * PAD:
+                self.cell(w, line, text, align=a)
+            else:
+                self.multi_cell(w, line, text, align=a)
+            x += w
+        self.set_xy(x0, y + h)
 
     def section_pages(self, section: Section) -> None:
         fits = {id(t): layout_table(_natural(self, t), t.keep) for t in section.tables()}
