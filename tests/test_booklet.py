@@ -102,6 +102,26 @@ def test_the_cover_prints_the_event_facts() -> None:
     assert en.title == "Results booklet" and en.signatures == ("Chief arbiter: 张三", "Pairing officer: 李四")
 
 
+def test_the_rating_section_is_the_rating_report() -> None:
+    """With the rating options (``--rating``, 设置's 等级分报告): the
+    unofficial note and every rated player's row of ``xlxq rating --json``."""
+    from xlxq.operations.booklet import booklet_document
+    from xlxq.operations.rating import rating_options
+    from xlxq.rating_report import rating_data, unofficial_note
+
+    event = played_swiss(rounds=2, players=8)
+    assert not any(s.sheet == "等级分" for s in booklet_document(event, "zh").sections)
+    options = rating_options()
+    doc = booklet_document(event, "zh", options)
+    section = doc.sections[-1]
+    assert section.sheet == "等级分" and section.blocks[0].text == unofficial_note("zh")
+    table = section.tables()[0]
+    want = rating_data(event, options, "zh")["players"]
+    assert [(int(r[0]), float(r[-1])) for r in table.rows] == [
+        (p["no"], pytest.approx(p["new"], abs=0.05)) for p in want
+    ]
+
+
 def test_a_ragged_table_is_refused() -> None:
     with pytest.raises(ValueError):
         Table("x", ("a", "b"), (("1",),))
