@@ -78,6 +78,11 @@ Sub PrintNotice()
     XlxqRun "import xlxq.excel; xlxq.excel.print_notice()"
 End Sub
 
+' Button "Results booklet": the final booklet beside the workbook, as a workbook and a PDF
+Sub ResultsBooklet()
+    XlxqRun "import xlxq.excel; xlxq.excel.results_booklet()"
+End Sub
+
 ' RunPython, once the interpreter it would start is known to exist.
 Private Sub XlxqRun(ByVal PythonCommand As String)
     Dim problem As String

@@ -40,6 +40,7 @@ CAPTIONS = {
         "UndoRound": "撤销本轮",
         "PrintScoreSheets": "打印记分单",
         "PrintNotice": "打印公告",
+        "ResultsBooklet": "成绩册",
     },
     "en": {
         "PairNextRound": "Pair next round",
@@ -56,7 +57,7 @@ CAPTIONS = {
     },
 }
 #: the team workbook has the three buttons that dispatch on the workbook kind, 诊断, 发布网页, 抽签, 撤销本轮,
-#: 打印记分单 and 打印公告
+#: 打印记分单, 打印公告 and 成绩册
 TEAM_MACROS = {
     "PairNextRound",
     "Recompute",
@@ -67,6 +68,7 @@ TEAM_MACROS = {
     "UndoRound",
     "PrintScoreSheets",
     "PrintNotice",
+    "ResultsBooklet",
 }
 #: worksheets per template: the layout's, and the hidden xlwings.conf
 N_SHEETS = {"event": 6, "team": 8}

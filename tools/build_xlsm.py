@@ -66,6 +66,7 @@ BUTTONS = (
     ("UndoRound", "撤销本轮", "Undo last round"),
     ("PrintScoreSheets", "打印记分单", "Print score sheets"),
     ("PrintNotice", "打印公告", "Print pairings notice"),
+    ("ResultsBooklet", "成绩册", "Results booklet"),
 )
 #: the team workbook has the first three (they dispatch on the workbook kind),
 #: 诊断, 发布网页, 抽签, 撤销本轮, 打印记分单 and 打印公告

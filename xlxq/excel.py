@@ -12,6 +12,7 @@ The buttons of the .xlsm run, through xlwings' ``RunPython``::
     RunPython "import xlxq.excel; xlxq.excel.undo_round()"        ' 撤销本轮
     RunPython "import xlxq.excel; xlxq.excel.print_scoresheets()" ' 打印记分单
     RunPython "import xlxq.excel; xlxq.excel.print_notice()"      ' 打印公告
+    RunPython "import xlxq.excel; xlxq.excel.results_booklet()"   ' 成绩册
 
 (through ``XlxqRun`` in macros/XlxqButtons.bas, which first checks that the
 interpreter RunPython would start exists).
@@ -67,6 +68,7 @@ from xlxq.backends.backups import keep as keep_backup
 from xlxq.backends.xlwings_book import XlwingsBook, excel_text
 from xlxq.errors import XlxqError
 from xlxq.operations.book import book_status, run_op
+from xlxq.operations.booklet import booklet_book
 from xlxq.operations.paper import paper_book
 from xlxq.operations.publish import publish_book
 from xlxq.operations.pending import UnfinishedResults
@@ -85,6 +87,7 @@ __all__ = [
     "undo_round",
     "print_scoresheets",
     "print_notice",
+    "results_booklet",
     "ENTRY_POINTS",
     "MAX_LINES",
     "MESSAGE_SHEET",
@@ -112,6 +115,7 @@ _TITLES = {
     "undo": ("撤销本轮", "Undo last round"),
     "scoresheets": ("打印记分单", "Print score sheets"),
     "notice": ("打印公告", "Print pairings notice"),
+    "booklet": ("成绩册", "Results booklet"),
 }
 
 
@@ -185,6 +189,14 @@ def print_notice(book: Any = None, round_no: Optional[int] = None) -> Status:
     return _run("notice", book, round_no=round_no)
 
 
+def results_booklet(book: Any = None) -> Status:
+    """成绩册: the final results booklet beside the workbook, as a workbook
+    (``赛事-成绩册.xlsx``) and a PDF (``赛事-成绩册.pdf``, its Chinese font
+    embedded; :func:`xlxq.operations.booklet.booklet_book`); the workbook is
+    read, not written."""
+    return _run("booklet", book)
+
+
 #: button macro → entry point (docs/excel.md; checked by tests/test_xlsm_build.py)
 ENTRY_POINTS: dict[str, Callable[..., Status]] = {
     "PairNextRound": pair_next_round,
@@ -198,6 +210,7 @@ ENTRY_POINTS: dict[str, Callable[..., Status]] = {
     "UndoRound": undo_round,
     "PrintScoreSheets": print_scoresheets,
     "PrintNotice": print_notice,
+    "ResultsBooklet": results_booklet,
 }
 
 
@@ -372,6 +385,8 @@ def _operate(op: str, xb: Any, round_no: Optional[int] = None, style: Optional[s
         return _doctor(xb)
     if op == "publish":
         return publish_book(xb, xb.book.fullname, _lang())
+    if op == "booklet":
+        return booklet_book(xb, xb.book.fullname, _lang())
     if op in ("explain", "scoresheets", "notice") and round_no is None:
         round_no = _active_round(xb)
     if op in ("scoresheets", "notice"):

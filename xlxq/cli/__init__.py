@@ -16,6 +16,7 @@
     xlxq demo [DIR]                     sample workbook (xlxq.workbook)
     xlxq publish FILE OUTDIR [--lang zh|en|both] [--url U] [--rating] [--with OTHER]   static web site of the event
     xlxq rating FILE [--json] [--k 0:20,2400:10] [--cap 400]   unofficial Elo report (等级分)
+    xlxq report FILE [--pdf] [--out PATH] [--font F]   成绩册: the results booklet (.xlsx or PDF)
     xlxq undo FILE [--force]            remove the last round (standings, 编排记录 recomputed)
     xlxq backups FILE [--restore K]     the backups every save keeps (.xlxq-backups/ beside FILE)
     xlxq convert A B [--force]          a JSON event file into a workbook (.xlsx) or back
@@ -71,6 +72,7 @@ import sys
 from typing import Any, Optional, Sequence
 
 from xlxq.cli import (
+    booklet,
     convert,
     draw,
     excel,
@@ -107,6 +109,7 @@ COMMAND_GROUPS = (
     draw,  # draw
     undo,  # undo, backups
     paper,  # scoresheets, notice
+    booklet,  # report
 )
 
 

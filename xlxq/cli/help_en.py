@@ -197,6 +197,14 @@ HELP_EN: dict[str, str] = {
     "撤销最后一轮：删除该轮（工作簿：该轮工作表及其编排记录），按前面各轮重算成绩；该轮已录入结果时须加 --force。撤销前的文件保留在备份中（xlxq backups）": "undo the last round: remove it (a workbook: its sheet and its 编排记录 block) and recompute the standings from the rounds before; a round with results needs --force. The file as it was is kept among the backups (xlxq backups)",
     "该轮已有结果时也撤销（这些结果一并删除）": "undo even when the round has results (they are removed with it)",
     "每次写入前，原文件自动备份到旁边的 .xlxq-backups/文件名/ 中（保留最近20个，XLXQ_BACKUPS 可改）；列出它们，或用 --restore K 恢复第K个（恢复前的文件也先备份）": "before every write the file is backed up into .xlxq-backups/NAME/ beside it (the newest 20 kept; XLXQ_BACKUPS changes it); list them, or restore the K-th with --restore K (the current file is backed up first)",
+    # xlxq report (the 成绩册)
+    "成绩册（工作簿或PDF）": "the results booklet (a workbook or a PDF)",
+    "写成PDF（默认：工作簿 .xlsx）": "write a PDF (default: a workbook, .xlsx)",
+    "输出文件（默认：赛事文件旁的“赛事名-成绩册.xlsx/.pdf”）": "the output file (default: NAME-成绩册.xlsx/.pdf beside the event file)",
+    "成绩册语言（默认按 XLXQ_LANG）": "language of the booklet (default: XLXQ_LANG)",
+    "PDF 嵌入的中文字体文件（.ttf/.otf/.ttc；默认：环境变量 XLXQ_PDF_FONT，否则系统字体）": "the Chinese font the PDF embeds (.ttf/.otf/.ttc; default: the variable XLXQ_PDF_FONT, else a system font)",
+    "加一节非官方等级分估算（工作簿“设置”要求时自动加入）": "add the unofficial rating estimate (added anyway when the workbook's 设置 asks for it)",
+    "赛事的成绩册：封面、名次表（全部对比项）、逐轮成绩表、交叉表或淘汰赛对阵、团体名次与台次成绩、每轮对阵及结果；写成可打印的工作簿，或（--pdf）嵌入中文字体的一个PDF。赛事文件只读不写": "the event's results booklet: cover, standings (every tie-break), round-by-round results, cross table or knockout bracket, team standings and board results, each round's pairings and results; as a print-ready workbook or (--pdf) one PDF with its Chinese font embedded. The event file is read, not written",
     "恢复第K个备份（1 = 最新）": "restore the K-th backup (1 = the newest)",
     "以 JSON 输出备份列表": "the list of backups as JSON",
     # scoresheets, notice (记分单, 编排记录公告)

@@ -1,0 +1,159 @@
+"""The 成绩册 as a print-ready workbook (openpyxl): a cover sheet, then a
+sheet per section of the :class:`~xlxq.core.document.Document`, its tables
+one under another (title, header, rows, note).
+
+Print setup of every sheet: A4, fitted to one page wide (landscape when
+the columns are wide), the print area the data, the header row repeated
+on every page (a sheet of one table: the standings, the 成绩表 …), the
+event and the section in the page header, "第 &P 页 / 共 &N 页" in the
+footer.  Numbers of the numeric columns are written as numbers.
+
+Saved by :func:`~xlxq.backends.safety.atomic_save` (written whole or not
+at all; a file open in Excel is refused with that reason).
+
+Lazy imports: none (openpyxl is imported by the caller importing this
+module only: ``xlxq report``, the button 成绩册).
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from pathlib import Path
+from typing import Any
+
+from openpyxl import Workbook
+from openpyxl.styles import Alignment, Border, Font, PatternFill, Side
+from openpyxl.utils import get_column_letter
+
+from xlxq.backends.safety import atomic_save
+from xlxq.core.document import Document, Paragraph, Section, Table
+from xlxq.i18n import Text
+
+__all__ = ["write_xlsx", "text_width", "LANDSCAPE_AT"]
+
+#: a sheet whose columns are wider than this (characters) prints landscape
+LANDSCAPE_AT = 110
+THIN = Side(style="thin", color="808080")
+BOX = Border(left=THIN, right=THIN, top=THIN, bottom=THIN)
+HEAD_FILL = PatternFill("solid", fgColor="E1E1E1")
+BAD_SHEET_CHARS = str.maketrans({c: "_" for c in "[]:*?/\\"})
+
+
+def text_width(text: str) -> int:
+    """The width of ``text`` in Excel's character units: a Chinese
+    character counts two."""
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+
+
+def _value(text: str, numeric: bool) -> Any:
+    if not numeric or text == "":
+        return text
+    try:
+        f = float(text)
+    except ValueError:
+        return text
+    return int(f) if f.is_integer() and "." not in text else f
+
+
+def _page(ws: Any, doc: Document, title: str, landscape: bool, last_col: int, last_row: int) -> None:
+    t = Text(doc.lang)
+    ws.page_setup.paperSize = ws.PAPERSIZE_A4
+    ws.page_setup.orientation = "landscape" if landscape else "portrait"
+    ws.page_setup.fitToWidth = 1
+    ws.page_setup.fitToHeight = 0
+    ws.sheet_properties.pageSetUpPr.fitToPage = True
+    ws.print_options.horizontalCentered = True
+    ws.page_margins.left = ws.page_margins.right = 0.5
+    ws.page_margins.top = ws.page_margins.bottom = 0.7
+    ws.oddHeader.left.text = doc.name
+    ws.oddHeader.right.text = title
+    ws.oddFooter.center.text = t("第 &P 页 / 共 &N 页", "page &P of &N")
+    ws.print_area = f"A1:{get_column_letter(max(last_col, 1))}{max(last_row, 1)}"
+
+
+def _cover(wb: Any, doc: Document) -> None:
+    ws = wb.active
+    ws.title = Text(doc.lang)("封面", "Cover")
+    c = doc.cover
+    ws.column_dimensions["A"].width = 18
+    ws.column_dimensions["B"].width = 50
+    ws["A2"] = c.event
+    ws["A2"].font = Font(size=20, bold=True)
+    ws["A3"] = c.title
+    ws["A3"].font = Font(size=16)
+    row = 5
+    for label, value in c.facts:
+        ws.cell(row=row, column=1, value=label).font = Font(bold=True)
+        ws.cell(row=row, column=2, value=value)
+        row += 1
+    row += 2
+    for label in c.signatures:
+        ws.cell(row=row, column=1, value=label).font = Font(bold=True)
+        ws.cell(row=row, column=2).border = Border(bottom=THIN)
+        row += 2
+    _page(ws, doc, c.title, False, 2, row)
+
+
+def _table(ws: Any, table: Table, row: int, widths: dict[int, int]) -> tuple[int, int]:
+    """Write ``table`` from ``row``; the header's row and the next free row."""
+    ws.cell(row=row, column=1, value=table.title).font = Font(bold=True, size=12)
+    head = row + 1
+    for c, text in enumerate(table.header, start=1):
+        cell = ws.cell(row=head, column=c, value=text)
+        cell.font = Font(bold=True)
+        cell.fill = HEAD_FILL
+        cell.border = BOX
+        cell.alignment = Alignment(horizontal="center", vertical="center", wrap_text=True)
+        widths[c] = max(widths.get(c, 0), text_width(text))
+    right = Alignment(horizontal="right", vertical="top")
+    left = Alignment(horizontal="left", vertical="top", wrap_text=True)
+    r = head
+    for r, values in enumerate(table.rows, start=head + 1):
+        for c, text in enumerate(values, start=1):
+            num = table.right(c - 1)
+            cell = ws.cell(row=r, column=c, value=_value(text, num))
+            cell.border = BOX
+            cell.alignment = right if num else left
+            widths[c] = max(widths.get(c, 0), text_width(text))
+    r += 1
+    if table.note:
+        ws.cell(row=r, column=1, value=table.note).font = Font(italic=True, size=9)
+        r += 1
+    return head, r + 1
+
+
+def _section(wb: Any, doc: Document, section: Section, names: set[str]) -> None:
+    name = section.sheet.translate(BAD_SHEET_CHARS)[:31]
+    base, k = name, 2
+    while name in names:
+        name = f"{base[:28]}({k})"
+        k += 1
+    names.add(name)
+    ws = wb.create_sheet(name)
+    widths: dict[int, int] = {}
+    row, heads = 1, []
+    for block in section.blocks:
+        if isinstance(block, Paragraph):
+            ws.cell(row=row, column=1, value=block.text)
+            row += 2
+            continue
+        head, row = _table(ws, block, row, widths)
+        heads.append(head)
+    for c, w in widths.items():
+        ws.column_dimensions[get_column_letter(c)].width = min(max(w + 2, 5), 60)
+    ws.freeze_panes = None
+    if len(heads) == 1:  # one table: its header on every page
+        ws.print_title_rows = f"{heads[0]}:{heads[0]}"
+    total = sum(min(max(w + 2, 5), 60) for w in widths.values())
+    _page(ws, doc, section.title, total > LANDSCAPE_AT, max(widths) if widths else 1, row)
+
+
+def write_xlsx(doc: Document, out: Path) -> int:
+    """Write ``doc`` as a workbook into ``out``; the sheets written."""
+    wb = Workbook()
+    _cover(wb, doc)
+    names = {wb.active.title}
+    for section in doc.sections:
+        _section(wb, doc, section, names)
+    atomic_save(out, wb.save, workbook=True)
+    return len(wb.worksheets)

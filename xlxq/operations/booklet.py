@@ -1,0 +1,602 @@
+"""``xlxq report FILE [--pdf]`` and the button 成绩册: the final results
+booklet of an event (individual or team, every system) as one
+:class:`~xlxq.core.document.Document`, rendered as a workbook
+(``赛事-成绩册.xlsx``) or as one PDF with its Chinese font embedded
+(:mod:`xlxq.booklet`).
+
+The numbers are the ones the CLI prints and the web pages show: the
+document is built from :func:`xlxq.operations.publish.site_data` (the
+standings after each round of :mod:`xlxq.report`, the cross table, the
+knockout bracket, the team tables and 台次成绩, the round sheets' scores,
+the unofficial 等级分), nothing is recomputed here.  :func:`booklet_document`
+is pure; :func:`booklet_event` and :func:`booklet_book` write the file.
+
+Lazy imports: the renderers (openpyxl for the workbook, fpdf2 for the PDF)
+are imported in :func:`write_booklet` only (start-up time: the buttons
+import this module), the workbook reader in :func:`booklet_book`.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any, Optional
+
+from xlxq.core.document import Block, Cover, Document, Paragraph, Section, Table
+from xlxq.core.rating import RatingOptions
+from xlxq.i18n import Text
+from xlxq.operations.event_read import sheets_data
+from xlxq.operations.publish import site_data
+from xlxq.operations.result import Outcome
+from xlxq.operations.source import is_team
+from xlxq.sheets.problems import Status
+from xlxq.systems import get_team_system
+from xlxq.text import fmt as _fmt
+
+__all__ = ["booklet_document", "booklet_path", "booklet_event", "booklet_book", "write_booklet"]
+
+
+def _num(text: Any) -> float:
+    try:
+        return float(text)
+    except (TypeError, ValueError):
+        return 0.0
+
+
+def _wdl(mine: str, theirs: str, lang: str) -> str:
+    """The result of a game for one side: 胜/和/负 (+/=/−), blank while open."""
+    if mine == "" or theirs == "":
+        return ""
+    t = Text(lang)
+    a, b = _num(mine), _num(theirs)
+    return t("胜", "+") if a > b else t("负", "−") if a < b else t("和", "=")
+
+
+def _colour(c: str, lang: str) -> str:
+    return Text(lang)("红" if c == "R" else "黑", "R" if c == "R" else "B")
+
+
+def _running(site: dict) -> dict[int, dict[int, str]]:
+    """round → entrant → score after that round (the standings tables)."""
+    key = "match_points" if site["kind"] == "team" else "score"
+    return {
+        tbl["round"]: {row["no"]: _fmt(row.get(key)) for row in tbl["standings"] if key in row}
+        for tbl in site["tables"]
+    }
+
+
+# --------------------------------------------------------------------------
+# the individual sections
+# --------------------------------------------------------------------------
+
+
+def _standings(event: Any, site: dict, lang: str) -> Table:
+    t = Text(lang)
+    final = site["tables"][-1] if site["tables"] else {"standings": []}
+    rows = final["standings"]
+    unit = {p.no: p.unit for p in event.players}
+    title = t(f"{site['system_label']}名次表", f"{site['system_label']} standings")
+    if site["knockout"]:
+        header = t("名次 序号 姓名 单位 种子顺位 成绩", "Place No Name Unit Seeding Result").split()
+        body = []
+        for r in rows:
+            place = str(r["place"]) if r["place_to"] in (None, r["place"]) else f"{r['place']}-{r['place_to']}"
+            out = (
+                t("冠军", "champion")
+                if r["no"] == final.get("champion")
+                else (
+                    t(f"{r['stage_out_name']}负", f"lost in the {r['stage_out_name']}") if r["stage_out_name"] else ""
+                )
+            )
+            body.append((place, str(r["no"]), r["name"], unit[r["no"]], _fmt(r["seed_rank"]), out))
+        return Table(title, tuple(header), tuple(body), (True, True, False, False, True, False), keep=3)
+    labels = site["labels"]
+    if site["round_robin"]:
+        keys = list(final.get("tiebreak_order", []))
+        score = labels["match_points" if final.get("score") == "match_points" else "score"]
+    else:
+        from xlxq.core.standings import resolve_tiebreaks
+
+        keys = resolve_tiebreaks(event.settings.tiebreaks)
+        score = labels["score"]
+    order = _order_note([score, *(labels.get(k, k) for k in keys)], lang)
+    keys = [k for k in keys if rows and k in rows[0]["tiebreaks"]]
+    out_col = any("eliminated_after" in r for r in rows)
+    header = [*t("名次 序号 姓名 单位", "Rank No Name Unit").split(), score, *(labels.get(k, k) for k in keys)]
+    if out_col:
+        header.append(t("淘汰", "Out"))
+    body = []
+    for r in rows:
+        name = r["name"]
+        if r.get("annulled"):
+            name += t("（退赛，成绩注销）", " (withdrawn, annulled)")
+        elif r.get("withdrawn") or (event.player(r["no"]).withdrawn_from_round is not None):
+            name += t("（退赛）", " (withdrawn)")
+        cells = [_fmt(r["rank"]) or "—", str(r["no"]), name, unit[r["no"]], _fmt(r["score"])]
+        cells += [_fmt(r["tiebreaks"].get(k)) for k in keys]
+        if out_col:
+            after = r.get("eliminated_after")
+            cells.append(t(f"第{after}轮后", f"after R{after}") if after else "")
+        body.append(tuple(cells))
+    note = order
+    if "direct" in keys:
+        note += t("；直胜：只在并列者之间全部相遇后比较，空白 = 未用到", "; direct encounter: blank = not used")
+    numeric = (True, True, False, False, True, *([True] * len(keys)), *([False] if out_col else []))
+    return Table(title, tuple(header), tuple(body), numeric, keep=3, note=note)
+
+
+def _order_note(labels: list[str], lang: str) -> str:
+    """名次计算顺序: every criterion of the settings, those without a column
+    (比较前一轮成绩) included."""
+    t = Text(lang)
+    order = t("、", ", ").join(dict.fromkeys(labels))
+    return t(f"名次计算顺序：{order}", f"ranking order: {order}")
+
+
+def _order(site: dict, event: Any) -> list[int]:
+    """The entrants in the final table's order (then the rest by number)."""
+    rows = site["tables"][-1]["standings"] if site["tables"] else []
+    seen = [r["no"] for r in rows]
+    everyone = [tm.no for tm in event.teams] if site["kind"] == "team" else [p.no for p in event.players]
+    return seen + sorted(set(everyone) - set(seen))
+
+
+def _results(event: Any, site: dict, lang: str) -> Table:
+    """成绩表: each player's opponent, colour and result per round, and his
+    score after it."""
+    t = Text(lang)
+    running = _running(site)
+    cells: dict[int, dict[int, str]] = {p.no: {} for p in event.players}
+    for rnd in site["rounds"]:
+        n = rnd["round"]
+        after = running.get(n, {})
+        for b in rnd["boards"]:
+            for me, opp, c, mine, theirs in (
+                (b["red"], b["black"], "R", b["red_points"], b["black_points"]),
+                (b["black"], b["red"], "B", b["black_points"], b["red_points"]),
+            ):
+                text = f"{opp['no']}{_colour(c, lang)}{_wdl(mine, theirs, lang)}"
+                if me["no"] in after:
+                    text += f" {after[me['no']]}"
+                cells[me["no"]][n] = text
+        for p in rnd["byes"]:
+            cells[p["no"]][n] = t("轮空", "bye") + (f" {after[p['no']]}" if p["no"] in after else "")
+    note = t(
+        "每格：对手序号、执红/执黑、胜/和/负、该轮后积分",
+        "each cell: opponent's number, colour (R red, B black), result (+ win, = draw, − loss), score after the round",
+    )
+    if site["knockout"]:
+        note = t("每格：对手序号、执红/执黑、胜/和/负", "each cell: opponent's number, colour, result")
+    heads = t("名次 序号 姓名", "Rank No Name").split()
+    return _by_round(event, site, cells, heads, t("逐轮成绩表", "Round-by-round results"), note, lang)
+
+
+def _by_round(
+    event: Any, site: dict, cells: dict[int, dict[int, str]], heads: list[str], title: str, note: str, lang: str
+) -> Table:
+    """A 成绩表: a row per entrant in the final order (名次, number, name),
+    a column per round of ``cells``."""
+    t = Text(lang)
+    rounds = [r["round"] for r in site["rounds"]]
+    final = site["tables"][-1]["standings"] if site["tables"] else []
+    rank = {r["no"]: _fmt(r.get("rank", r.get("place"))) for r in final}
+    name = (lambda no: event.team(no).name) if site["kind"] == "team" else (lambda no: event.player(no).name)
+    header = (*heads, *(t(f"第{n}轮", f"R{n}") for n in rounds))
+    body = tuple(
+        (rank.get(no, ""), str(no), name(no), *(cells[no].get(n, "") for n in rounds)) for no in _order(site, event)
+    )
+    return Table(title, header, body, (True, True, False, *([False] * len(rounds))), 3, note)
+
+
+def _cross(event: Any, site: dict, lang: str) -> Table:
+    t = Text(lang)
+    cross = site["cross"]
+    nos = cross["players"]
+    header = (*t("序号 姓名", "No Name").split(), *(str(n) for n in nos), site["labels"]["score"], t("名次", "Rank"))
+    body = []
+    for a in nos:
+        row = cross["cross"][str(a)]
+        cells = ["×" if a == b else " ".join(_fmt(x) for x in row.get(str(b), [])) for b in nos]
+        body.append((str(a), event.player(a).name, *cells, _fmt(cross["score"][str(a)]), _fmt(cross["rank"][str(a)])))
+    return Table(t("交叉表", "Cross table"), header, tuple(body), (True, False, *([True] * (len(nos) + 2))), keep=2)
+
+
+def _bracket(site: dict, lang: str) -> list[Block]:
+    t = Text(lang)
+    out: list[Block] = []
+    for stage in site["bracket"]:
+        header = (
+            t("上方", "Top"),
+            t("下方", "Bottom"),
+            t("各局（轮次：红方-黑方 结果）", "Games (round: red-black result)"),
+            t("胜者", "Winner"),
+        )
+        body = []
+        for m in stage["matches"]:
+            top = f"{m['top']['no']} {m['top']['name']}" if m["top"] else t("轮空", "bye")
+            bottom = f"{m['bottom']['no']} {m['bottom']['name']}" if m["bottom"] else t("轮空", "bye")
+            games = "; ".join(f"{g['round']}: {g['red']}-{g['black']} {g['result']}".strip() for g in m["games"])
+            body.append((top, bottom, games, _fmt(m["winner"])))
+        out.append(Table(stage["name"], header, tuple(body), (False, False, False, True)))
+    return out
+
+
+def _round_table(event: Any, rnd: dict, lang: str) -> list[Block]:
+    t = Text(lang)
+    header = t(
+        "台次 序号 红方 单位 积分 结果 序号 黑方 单位 积分", "Board No Red Unit Score Result No Black Unit Score"
+    ).split()
+    body = tuple(
+        (
+            str(b["board"]),
+            str(b["red"]["no"]),
+            b["red"]["name"],
+            b["red"]["unit"],
+            b["red"]["score"],
+            b["result"],
+            str(b["black"]["no"]),
+            b["black"]["name"],
+            b["black"]["unit"],
+            b["black"]["score"],
+        )
+        for b in rnd["boards"]
+    )
+    numeric = (True, True, False, False, True, False, True, False, False, True)
+    blocks: list[Block] = [
+        Table(
+            t(f"第{rnd['round']}轮对阵及结果", f"Round {rnd['round']}: pairings and results"),
+            tuple(header),
+            body,
+            numeric,
+        )
+    ]
+    if rnd["byes"]:
+        names = t("、", ", ").join(f"{p['no']} {p['name']}" for p in rnd["byes"])
+        blocks.append(Paragraph(t(f"轮空：{names}", f"bye: {names}")))
+    return blocks
+
+
+def _rating(site: dict, lang: str) -> Section:
+    t = Text(lang)
+    r = site["rating"]
+    header = t(
+        "序号 姓名 原等级分 K 局数 得分 期望得分 变化 新等级分", "No Name Old K Games Score Expected Change New"
+    ).split()
+    body = tuple(
+        (str(x["no"]), x["name"], x["old"], x["k"], str(x["games"]), x["score"], x["expected"], x["change"], x["new"])
+        for x in r["rows"]
+    )
+    table = Table(
+        t("等级分估算（非官方）", "Rating estimate (unofficial)"), tuple(header), body, (True, False, *[True] * 7), 2
+    )
+    text = t(f"K 值表 {r['k_table']}，分差上限 {r['cap']}", f"K table {r['k_table']}, difference cap {r['cap']}")
+    return Section(table.title, t("等级分", "Rating"), (Paragraph(r["note"]), Paragraph(text), table))
+
+
+def _individual(event: Any, site: dict, lang: str) -> list[Section]:
+    t = Text(lang)
+    sections = [Section(t("名次表", "Standings"), t("名次表", "Standings"), (_standings(event, site, lang),))]
+    if site["rounds"]:
+        res = _results(event, site, lang)
+        sections.append(Section(res.title, t("成绩表", "Results"), (res,)))
+    if site["cross"]:
+        sections.append(Section(t("交叉表", "Cross table"), t("交叉表", "Cross table"), (_cross(event, site, lang),)))
+    if site["bracket"]:
+        sections.append(
+            Section(t("淘汰赛对阵", "Knockout bracket"), t("淘汰赛", "Bracket"), tuple(_bracket(site, lang)))
+        )
+    for k, rnd in enumerate(site["rounds"]):
+        name = t(f"第{rnd['round']}轮", f"Round {rnd['round']}")
+        sections.append(Section(name, name, tuple(_round_table(event, rnd, lang)), flow=k > 0))
+    return sections
+
+
+# --------------------------------------------------------------------------
+# the team sections
+# --------------------------------------------------------------------------
+
+
+def _team_standings(site: dict, lang: str) -> Table:
+    t = Text(lang)
+    final = site["tables"][-1] if site["tables"] else {"standings": [], "tiebreak_order": []}
+    labels = site["labels"]
+    rows = final["standings"]
+    order = _order_note([labels.get(k, k) for k in final.get("tiebreak_order", [])], lang)
+    keys = [k for k in final.get("tiebreak_order", []) if rows and k in rows[0]["tiebreaks"]]
+    if "game_points" not in keys:
+        keys.append("game_points")
+    header = (*t("名次 队号 队名", "Rank No Team").split(), *(labels.get(k, k) for k in keys), t("场次", "Matches"))
+    body = tuple(
+        (
+            _fmt(r["rank"]),
+            str(r["no"]),
+            r["name"] + (t("（退赛）", " (withdrawn)") if r.get("withdrawn") else ""),
+            *(_fmt(r["tiebreaks"].get(k, r.get(k))) for k in keys),
+            _fmt(r.get("matches")),
+        )
+        for r in rows
+    )
+    title = t(f"{site['system_label']}名次表", f"{site['system_label']} standings")
+    return Table(title, header, body, (True, True, False, *([True] * (len(keys) + 1))), keep=3, note=order)
+
+
+def _team_results(event: Any, site: dict, lang: str) -> Table:
+    """Each team's opponent, 先/后, match score and 场分 after each round."""
+    t = Text(lang)
+    running = _running(site)
+    cells: dict[int, dict[int, str]] = {tm["no"]: {} for tm in site["teams"]}
+    for rnd in site["rounds"]:
+        after = running.get(rnd["round"], {})
+        for m in rnd["matches"]:
+            a, b = (m["score"].split(":") + [""])[:2] if m["score"] else ("", "")
+            for me, opp, side, mine, theirs in (
+                (m["first"], m["second"], t("先", "1st"), a, b),
+                (m["second"], m["first"], t("后", "2nd"), b, a),
+            ):
+                text = f"{opp['no']}{side} {mine}:{theirs}" if mine else f"{opp['no']}{side}"
+                if me["no"] in after:
+                    text += f" {after[me['no']]}"
+                cells[me["no"]][rnd["round"]] = text
+        for tm in rnd["byes"]:
+            cells[tm["no"]][rnd["round"]] = t("轮空", "bye") + (f" {after[tm['no']]}" if tm["no"] in after else "")
+    note = t(
+        "每格：对手队号、先/后走、局分比分、该轮后场分",
+        "each cell: opponent's number, first/second, game points, match points after the round",
+    )
+    heads = t("名次 队号 队名", "Rank No Team").split()
+    return _by_round(event, site, cells, heads, t("团体逐轮成绩表", "Team results by round"), note, lang)
+
+
+def _team_cross(event: Any, site: dict, lang: str) -> Table:
+    """The team round robin's 交叉表: the match scores by opponent."""
+    t = Text(lang)
+    nos = sorted(tm.no for tm in event.teams)
+    scores: dict[int, dict[int, list[str]]] = {a: {} for a in nos}
+    for tm in site["teams"]:
+        for m in tm["matches"]:
+            if not m.get("bye") and m["score"]:
+                scores[tm["no"]].setdefault(m["opponent"]["no"], []).append(m["score"])
+    final = {r["no"]: r for r in (site["tables"][-1]["standings"] if site["tables"] else [])}
+    header = (
+        *t("队号 队名", "No Team").split(),
+        *(str(n) for n in nos),
+        site["labels"]["match_points"],
+        t("名次", "Rank"),
+    )
+    body = tuple(
+        (
+            str(a),
+            event.team(a).name,
+            *("×" if a == b else " ".join(scores[a].get(b, [])) for b in nos),
+            _fmt(final.get(a, {}).get("match_points")),
+            _fmt(final.get(a, {}).get("rank")),
+        )
+        for a in nos
+    )
+    return Table(
+        t("团体交叉表（局分）", "Team cross table (game points)"),
+        header,
+        body,
+        (True, False, *[True] * (len(nos) + 2)),
+        2,
+    )
+
+
+def _board_table(site: dict, lang: str) -> Table:
+    t = Text(lang)
+    header = t(
+        "台次 名次 序号 姓名 队名 积分 局数 胜 和 负 犯规 得分率",
+        "Board Rank No Name Team Points Games Won Drawn Lost Fouls Percentage",
+    ).split()
+    body = tuple(
+        (
+            k,
+            r["rank"],
+            r["no"],
+            r["name"],
+            r["team"],
+            r["points"],
+            r["games"],
+            r["wins"],
+            r["draws"],
+            r["losses"],
+            r["fouls"],
+            r["percentage"],
+        )
+        for k, rows in sorted(site["board_tables"].items(), key=lambda kv: int(kv[0]))
+        for r in rows
+    )
+    numeric = (True, True, True, False, False, *[True] * 7)
+    return Table(t("台次成绩", "Board results"), tuple(header), body, numeric, keep=4)
+
+
+def _rosters(site: dict, lang: str) -> Table:
+    """Every team's players (the 替补 who never played included), with
+    their 局数 and 积分 (台次成绩)."""
+    t = Text(lang)
+    player = {p["no"]: p for p in site["players"]}
+    body = []
+    for tm in site["teams"]:
+        for k, m in enumerate(tm["members"]):
+            row = player[m["no"]]["board_row"]
+            head = (str(tm["no"]), tm["name"]) if k == 0 else ("", "")
+            body.append((*head, str(m["no"]), m["name"], row.get("games", "0"), row.get("points", "")))
+    header = t("队号 队名 序号 姓名 局数 积分", "No Team No Player Games Points").split()
+    return Table(t("参赛队员", "Team rosters"), tuple(header), tuple(body), (True, False, True, False, True, True))
+
+
+def _team_round(rnd: dict, lang: str) -> list[Block]:
+    t = Text(lang)
+    header = t("场次 对阵 比分 台次 红方 结果 黑方", "Match Teams Score Board Red Result Black").split()
+    body = []
+    for m in rnd["matches"]:
+        for k, b in enumerate(m["boards"] or [None]):
+            head = (
+                (str(m["match"]), f"{m['first']['name']} — {m['second']['name']}", m["score"])
+                if k == 0
+                else ("", "", "")
+            )
+            if b is None:
+                body.append((*head, "", "", "", ""))
+                continue
+            red = f"{b['red']['no']} {b['red']['name']}（{b['red']['unit']}）" if b["red"]["no"] else ""
+            black = f"{b['black']['no']} {b['black']['name']}（{b['black']['unit']}）" if b["black"]["no"] else ""
+            if lang == "en":
+                red, black = red.replace("（", " (").replace("）", ")"), black.replace("（", " (").replace("）", ")")
+            body.append((*head, str(b["board"]), red, b["result"], black))
+    blocks: list[Block] = [
+        Table(
+            t(f"第{rnd['round']}轮对阵及结果", f"Round {rnd['round']}: pairings and results"),
+            tuple(header),
+            tuple(body),
+            (True, False, True, True, False, False, False),
+        )
+    ]
+    if rnd["byes"]:
+        names = t("、", ", ").join(f"{x['no']} {x['name']}" for x in rnd["byes"])
+        blocks.append(Paragraph(t(f"轮空：{names}", f"bye: {names}")))
+    return blocks
+
+
+def _team(event: Any, site: dict, lang: str) -> list[Section]:
+    t = Text(lang)
+    sections = [
+        Section(t("团体名次", "Team standings"), t("团体名次", "Team standings"), (_team_standings(site, lang),))
+    ]
+    sections.append(Section(t("参赛队员", "Team rosters"), t("参赛队员", "Rosters"), (_rosters(site, lang),)))
+    if site["rounds"]:
+        res = _team_results(event, site, lang)
+        sections.append(Section(res.title, t("团体成绩表", "Team results"), (res,)))
+        if get_team_system(event.settings.system).round_robin:
+            sections.append(
+                Section(
+                    t("团体交叉表", "Team cross table"), t("交叉表", "Cross table"), (_team_cross(event, site, lang),)
+                )
+            )
+        sections.append(Section(t("台次成绩", "Board results"), t("台次成绩", "Boards"), (_board_table(site, lang),)))
+    for k, rnd in enumerate(site["rounds"]):
+        name = t(f"第{rnd['round']}轮", f"Round {rnd['round']}")
+        sections.append(Section(name, name, tuple(_team_round(rnd, lang)), flow=k > 0))
+    return sections
+
+
+# --------------------------------------------------------------------------
+# the document
+# --------------------------------------------------------------------------
+
+
+def _cover(event: Any, site: dict, lang: str) -> Cover:
+    t = Text(lang)
+    s = event.settings
+    played = len(event.rounds)
+    facts = [(t("赛制", "System"), site["system_label"])]
+    info = getattr(s, "info", None)
+    for attr, zh, en in (
+        ("organizer", "主办单位", "Organizer"),
+        ("venue", "比赛地点", "Venue"),
+        ("date", "比赛日期", "Dates"),
+    ):
+        value = getattr(info, attr, "") if info is not None else ""
+        if value:
+            facts.append((t(zh, en), value))
+    rounds = t(f"{played}轮", f"{played}") + (
+        t(f"（计划{s.rounds}轮）", f" (of {s.rounds})") if s.rounds != played else ""
+    )
+    facts.append((t("轮次", "Rounds"), rounds))
+    if is_team(event):
+        facts.append(
+            (
+                t("参赛队", "Teams"),
+                t(
+                    f"{len(event.teams)}队，{len(event.players)}名棋手",
+                    f"{len(event.teams)} teams, {len(event.players)} players",
+                ),
+            )
+        )
+    else:
+        facts.append((t("参赛棋手", "Players"), t(f"{len(event.players)}名", f"{len(event.players)}")))
+    signatures = []
+    for attr, zh, en in (
+        ("chief_arbiter", "裁判长", "Chief arbiter"),
+        ("pairing_officer", "编排长", "Pairing officer"),
+    ):
+        value = getattr(info, attr)
+        signatures.append(t(zh, en) + (t(f"：{value}", f": {value}") if value else ""))
+    return Cover(t("成绩册", "Results booklet"), site["name"], tuple(facts), tuple(signatures))
+
+
+def booklet_document(event: Any, lang: str, rating: Optional[RatingOptions] = None) -> Document:
+    """The 成绩册 of ``event`` in ``lang``; ``rating``: the unofficial
+    等级分 section (the event asks for it: 设置's 等级分报告, ``--rating``)."""
+    lang = Text(lang).lang
+    site = site_data(event, lang, rating)
+    sections = _team(event, site, lang) if is_team(event) else _individual(event, site, lang)
+    if site["rating"] is not None:
+        sections.append(_rating(site, lang))
+    return Document(site["name"], lang, _cover(event, site, lang), tuple(sections))
+
+
+# --------------------------------------------------------------------------
+# the files
+# --------------------------------------------------------------------------
+
+
+def booklet_path(source: str | os.PathLike, lang: str, pdf: bool) -> Path:
+    """Beside the event: ``赛事-成绩册.xlsx`` (``.pdf``; ``event-booklet`` in English)."""
+    src = Path(source)
+    return src.with_name(src.stem + Text(lang)("-成绩册", "-booklet") + (".pdf" if pdf else ".xlsx"))
+
+
+def write_booklet(doc: Document, out: Path, pdf: bool, font: Any = None) -> int:
+    """Render ``doc`` into ``out`` (written whole or not at all); ``font``:
+    the PDF's (a font file, a :class:`~xlxq.booklet.fonts.CjkFont`, None:
+    found); the pages (PDF) or sheets (workbook) written."""
+    if pdf:
+        from xlxq.booklet.pdf import write_pdf
+
+        return write_pdf(doc, out, font)
+    from xlxq.booklet.xlsx import write_xlsx
+
+    return write_xlsx(doc, out)
+
+
+def _done(out: Path, pdf: bool, count: int) -> tuple[str, str]:
+    if pdf:
+        return f"成绩册已写入 {out}（PDF，{count}页）", f"booklet written to {out} (PDF, {count} pages)"
+    return f"成绩册已写入 {out}（{count}张工作表）", f"booklet written to {out} ({count} sheets)"
+
+
+def booklet_event(
+    event: Any,
+    out: str | os.PathLike,
+    lang: str,
+    pdf: bool = False,
+    font: Optional[str] = None,
+    rating: Optional[RatingOptions] = None,
+) -> Outcome:
+    """Write the 成绩册 of ``event`` into ``out`` (a workbook, or a PDF)."""
+    doc = booklet_document(event, lang, rating)
+    path = Path(out)
+    zh, en = _done(path, pdf, write_booklet(doc, path, pdf, font))
+    return Outcome(render=lambda lang: [Text(lang)(zh, en)])
+
+
+def booklet_book(book: Any, workbook: str | os.PathLike, lang: str, font: Optional[str] = None) -> Any:
+    """成绩册 (the button): the workbook and the PDF beside the workbook
+    ``book`` (any ``Book``; ``workbook`` its file name), in ``lang``, with the
+    等级分 section when 设置 asks for it; the workbook is read, not written.
+    The PDF's font is found first, so that nothing is written without it.
+    A Status."""
+    from xlxq.booklet.fonts import find_font
+    from xlxq.team_workbook import is_team_workbook
+
+    data = sheets_data(book, is_team_workbook(book), Path(workbook).name)
+    face = find_font(font)
+    doc = booklet_document(data.event, lang, getattr(getattr(data, "options", None), "rating", None))
+    lines_zh, lines_en = [], []
+    for pdf in (False, True):
+        path = booklet_path(workbook, lang, pdf)
+        zh, en = _done(path, pdf, write_booklet(doc, path, pdf, face))
+        lines_zh.append(zh)
+        lines_en.append(en)
+    return Status(True, "\n".join(lines_zh), "\n".join(lines_en))
