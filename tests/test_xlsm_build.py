@@ -54,6 +54,7 @@ CAPTIONS = {
         "UndoRound": "Undo last round",
         "PrintScoreSheets": "Print score sheets",
         "PrintNotice": "Print pairings notice",
+        "ResultsBooklet": "Results booklet",
     },
 }
 #: the team workbook has the three buttons that dispatch on the workbook kind, 诊断, 发布网页, 抽签, 撤销本轮,

@@ -24,7 +24,8 @@ def cmd_report(args: argparse.Namespace) -> int:
     from xlxq.backends.safety import file_lock
     from xlxq.errors import InputError
     from xlxq.operations.booklet import booklet_event, booklet_path
-    from xlxq.operations.event_read import read_event_options
+    from xlxq.core.rating import report_options
+    from xlxq.operations.event_read import read_stages
     from xlxq.operations.rating import rating_options
 
     lang = args.lang or language()
@@ -34,8 +35,11 @@ def cmd_report(args: argparse.Namespace) -> int:
             f"--out {out}：不能覆盖赛事文件本身", f"--out {out}: would overwrite the event file itself", file=out
         )
     with file_lock(args.file):
-        event, in_book = read_event_options(args.file)
-    rating = in_book if in_book is not None else (rating_options() if args.rating else None)
+        event, _ = read_stages(args.file)
+    asked = report_options(event.settings)  # JSON event.rating.report, 设置 等级分报告 = 是
+    rating = (
+        asked if asked is not None else (rating_options(None, None, event.settings.rating) if args.rating else None)
+    )
     return finish(booklet_event(event, out, lang, args.pdf, args.font, rating))
 
 

@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any, Optional
 
 from xlxq.core.document import Block, Cover, Document, Paragraph, Section, Table
-from xlxq.core.rating import RatingOptions
+from xlxq.core.rating import RatingOptions, report_options
 from xlxq.i18n import Text
 from xlxq.operations.event_read import sheets_data
 from xlxq.operations.publish import site_data
@@ -592,7 +592,7 @@ def booklet_book(book: Any, workbook: str | os.PathLike, lang: str, font: Option
 
     data = sheets_data(book, is_team_workbook(book), Path(workbook).name)
     face = find_font(font)
-    doc = booklet_document(data.event, lang, getattr(getattr(data, "options", None), "rating", None))
+    doc = booklet_document(data.event, lang, report_options(data.event.settings))
     lines_zh, lines_en = [], []
     for pdf in (False, True):
         path = booklet_path(workbook, lang, pdf)
