@@ -1,5 +1,8 @@
 """Team events (团体赛): the model, line-ups and their checks.
 
+Size: the team model and each line-up format's rule with its check, kept
+together in the order docs/teams.md gives them (about 800 lines).
+
 A team is an entrant with a line-up: :class:`Team` is an
 :class:`~xlxq.core.model.Entrant` (number, name, seed, withdrawal) whose
 members are registered individuals (:class:`~xlxq.core.model.Player`, 序号
