@@ -26,27 +26,53 @@ is built and written whole, once); its part has nothing else that the rest
 of the file refers to by number.
 
 Lazy imports: openpyxl (about 150 ms) when a workbook is loaded (a JSON
-event never loads openpyxl: start-up time).
+event never loads openpyxl: start-up time), through :func:`import_openpyxl`
+(without numpy).
 """
 
 from __future__ import annotations
 
 import re
+import sys
 from io import BytesIO
+from operator import itemgetter
 from typing import Any, Optional
 from xml.parsers import expat
 
-__all__ = ["PlainSheet", "plain_cells", "lazy_reader", "build"]
+__all__ = ["import_openpyxl", "PlainSheet", "plain_cells", "lazy_reader", "build"]
+
+
+def import_openpyxl() -> None:
+    """Import openpyxl without numpy, unless numpy is imported already.
+
+    openpyxl imports numpy when it is installed, only to count numpy's
+    number types as numbers when they are written to a cell (40 of openpyxl's
+    80 ms of import); xlxq never writes numpy values, so the CLI's process
+    need not pay for it.  While openpyxl is imported, ``import numpy`` fails
+    as if numpy were not installed (openpyxl expects that); afterwards numpy
+    imports as usual.  A process that imported numpy before (xlwings with
+    pandas) keeps it and openpyxl sees it."""
+    if "openpyxl" in sys.modules:
+        return
+    hide = "numpy" not in sys.modules
+    if hide:
+        sys.modules["numpy"] = None  # type: ignore[assignment]  # import fails as if not installed
+    try:
+        import openpyxl  # noqa: F401
+    finally:
+        if hide and sys.modules.get("numpy", 0) is None:
+            del sys.modules["numpy"]
+
 
 #: the parts of sheetData: a row's start or end (no attributes but its
 #: number, spans and attributes of other namespaces such as Excel's
 #: x14ac:dyDescent, which openpyxl ignores: others make a row dimension),
-#: an empty row, a cell
+#: an empty row, a cell; the whole token is the first group
 _TOKEN = re.compile(
-    r'<row r="[0-9]+"(?: spans="[0-9: ]*")?(?: [A-Za-z0-9]+:[A-Za-z]+="[^"<]*")*>|</row>'
+    r'(<row r="[0-9]+"(?: spans="[0-9: ]*")?(?: [A-Za-z0-9]+:[A-Za-z]+="[^"<]*")*>|</row>'
     r'|<row r="[0-9]+"(?: spans="[0-9: ]*")?(?: [A-Za-z0-9]+:[A-Za-z]+="[^"<]*")* ?/>'
     r'|<c r="([A-Z]{1,3})([1-9][0-9]{0,6})"(?: s="([0-9]+)")?(?: t="([a-zA-Z]+)")?'
-    r'(?: ?/>|>(?:<v>([^<]*)</v>|<is><t(?: xml:space="preserve")?>([^<]*)</t></is>|(<is><t ?/></is>))?</c>)'
+    r'(?: ?/>|>(?:<v>([^<]*)</v>|<is><t(?: xml:space="preserve")?>([^<]*)</t></is>|<is><t ?/></is>)?</c>))'
 )
 _SHEET_DATA = re.compile(r"<sheetData ?/>|<sheetData>(.*?)</sheetData>", re.S)
 _NOT_PLAIN = (
@@ -83,10 +109,6 @@ def _entity(m: re.Match[str]) -> str:
 
 def _text(raw: str) -> str:
     return _ENTITY.sub(_entity, raw) if "&" in raw else raw
-
-
-def _number(v: str) -> Any:
-    return float(v) if "." in v or "E" in v or "e" in v else int(v)
 
 
 #: a cell as openpyxl's parser gives it: row, column, value, data type, style
@@ -134,51 +156,52 @@ def plain_cells(data: bytes, dated_styles: set[int], shared: Optional[list[Any]]
     if len(found) != 1:
         return None
     body = found[0].group(1) or ""
-    at = 0
+    tokens = _TOKEN.findall(body)
+    if sum(map(len, map(itemgetter(0), tokens))) != len(body):
+        return None  # something between the parts (the matches do not overlap): not plain
     parsed: list[Parsed] = []
-    for m in _TOKEN.finditer(body):
-        if m.start() != at:
-            return None  # something between the parts: not plain
-        at = m.end()
-        letters = m.group(1)
-        if letters is None:
-            continue
-        t = m.group(4) or "n"
-        v, text = m.group(5), m.group(6)
-        style = int(m.group(3) or 0)
-        kind = t
-        if t == "inlineStr":
-            if v is not None:
-                return None
-            if text is not None:
-                value: Any = _text(text)
-                kind = "s"
-            elif m.group(7) is not None:
-                value, kind = "", "s"
+    add = parsed.append
+    cols = _COLS
+    value: Any
+    # findall gives "" for a group that took no part: a <v>, <is> present is told by the token
+    for tok, letters, row, s, t, v, text in tokens:
+        if not letters:
+            continue  # a row's start or end
+        style = int(s) if s else 0
+        if v:
+            if not t or t == "n":
+                if style in dated_styles:
+                    return None
+                kind = "n"
+                value = float(v) if "." in v or "E" in v or "e" in v else int(v)
+            elif t == "b":
+                value, kind = bool(int(v)), "b"
+            elif t == "s":
+                assert shared is not None
+                value, kind = shared[int(v)], "s"
+            elif t == "str":
+                value, kind = _text(v), "s"
+            elif t == "e":
+                value, kind = _text(v), "e"
             else:
-                value = None
-        elif text is not None or m.group(7) is not None:
-            return None
-        elif not v:
-            value = None
-        elif t == "n":
-            if style in dated_styles:
+                return None  # inlineStr with a <v>, or a type openpyxl does not read
+        elif t == "inlineStr":
+            if "<v>" in tok:
                 return None
-            value = _number(v)
-        elif t == "b":
-            value = bool(int(v))
-        elif t == "s":
-            assert shared is not None
-            value = shared[int(v)]
-        elif t == "str":
-            value, kind = _text(v), "s"
-        elif t == "e":
-            value = _text(v)
-        else:
+            if text:
+                value, kind = _text(text), "s"
+            elif "<is>" in tok:
+                value, kind = "", "s"  # <is><t></t></is> or <is><t/></is>
+            else:
+                value, kind = None, "inlineStr"
+        elif "<is>" in tok:
             return None
-        parsed.append((int(m.group(2)), _col(letters), value, kind, style))
-    if at != len(body):
-        return None
+        else:
+            value, kind = None, t or "n"
+        col = cols.get(letters)
+        if col is None:
+            col = _col(letters)
+        add((int(row), col, value, kind, style))
     return PlainSheet(parsed, data, not uses_shared)
 
 

@@ -17,7 +17,8 @@ buttons survive.  openpyxl does not keep charts, images or form controls
 other than those; docs/workbook.md lists what an arbiter should not put in
 the event workbook.
 
-Lazy imports: openpyxl (about 150 ms) is imported when a workbook is
+Lazy imports: openpyxl (about 100 ms; without numpy:
+:func:`xlxq.backends.lazy_sheets.import_openpyxl`) is imported when a workbook is
 opened or made: the Excel buttons reach this module through
 :mod:`xlxq.workbook` but work on Excel's own book and never load openpyxl.
 """
@@ -38,7 +39,7 @@ from xlxq.backends.formulas import (
     restore_values,
 )
 from xlxq.backends.limits import cell_problem, check_sheet_size, check_workbook_zip, load_error
-from xlxq.backends.lazy_sheets import PlainSheet, build, lazy_reader
+from xlxq.backends.lazy_sheets import PlainSheet, build, import_openpyxl, lazy_reader
 from xlxq.backends.partial_save import save_keeping
 from xlxq.backends.safety import atomic_save
 from xlxq.errors import InputError
@@ -58,6 +59,7 @@ class OpenpyxlBook:
     def __init__(self, path: str | os.PathLike, workbook: Any = None, partial: bool = True):
         from xml.etree.ElementTree import ParseError
 
+        import_openpyxl()
         from openpyxl.utils.exceptions import InvalidFileException
 
         self.path = Path(path)
@@ -87,6 +89,7 @@ class OpenpyxlBook:
     @classmethod
     def new(cls, path: str | os.PathLike) -> "OpenpyxlBook":
         """An empty workbook (no sheets) that ``apply`` will save to ``path``."""
+        import_openpyxl()
         from openpyxl import Workbook
 
         wb = Workbook()
@@ -348,7 +351,9 @@ def _sa(cell: Any) -> Any:
 class _Styler:
     """Style ids for the workbook's style tables, computed once per
     distinct style (assigning style objects cell by cell is slow in
-    openpyxl: every assignment hashes the whole object)."""
+    openpyxl: every assignment hashes the whole object).  The methods are
+    called for every cell: they import openpyxl's style classes only when
+    they make a new style (an import statement costs a lookup per call)."""
 
     def __init__(self, wb: Any):
         self.wb = wb
@@ -358,9 +363,9 @@ class _Styler:
         self._border: Optional[int] = None
 
     def fill_id(self, colour: Optional[str]) -> int:
-        from openpyxl.styles import PatternFill
-
         if colour not in self._fills:
+            from openpyxl.styles import PatternFill
+
             fill = (
                 PatternFill(fill_type="solid", fgColor=_rgb(colour), bgColor=_rgb(colour))
                 if colour
@@ -370,10 +375,10 @@ class _Styler:
         return self._fills[colour]
 
     def font_id(self, old: int, bold: bool, size: Optional[float]) -> int:
-        from openpyxl.styles import Font
-
         key = (old, bold, size)
         if key not in self._fonts:
+            from openpyxl.styles import Font
+
             f = self.wb._fonts[old]
             self._fonts[key] = self.wb._fonts.add(
                 Font(
@@ -390,10 +395,10 @@ class _Styler:
         return self._fonts[key]
 
     def alignment_id(self, old: int, align: Optional[str], wrap: bool) -> int:
-        from openpyxl.styles import Alignment
-
         key = (old, align, wrap)
         if key not in self._aligns:
+            from openpyxl.styles import Alignment
+
             a = self.wb._alignments[old]
             self._aligns[key] = self.wb._alignments.add(
                 Alignment(horizontal=align or a.horizontal, vertical="center", wrap_text=wrap or a.wrap_text)
@@ -401,9 +406,9 @@ class _Styler:
         return self._aligns[key]
 
     def border_id(self) -> int:
-        from openpyxl.styles import Border, Side
-
         if self._border is None:
+            from openpyxl.styles import Border, Side
+
             thin = Side(style="thin", color="FF808080")
             self._border = self.wb._borders.add(Border(left=thin, right=thin, top=thin, bottom=thin))
         return self._border
