@@ -208,8 +208,11 @@ def plain_cells(data: bytes, dated_styles: set[int], shared: Optional[list[Any]]
 def build(ws: Any, plain: PlainSheet) -> None:
     """Build the unbuilt worksheet ``ws`` as openpyxl's load would have: its
     cells from the parsed ones, everything else of the part (views, columns,
-    validations, print settings …) by openpyxl's worksheet reader."""
+    validations, print settings …) by openpyxl's worksheet reader.  Each
+    cell is the ``Cell(ws, row=r, column=c, style_array=…)`` that reader
+    makes, its slots set directly (``Cell.__init__`` is most of the time)."""
     from openpyxl.cell.cell import Cell
+    from openpyxl.styles.cell_style import StyleArray
     from openpyxl.worksheet._reader import WorksheetReader
 
     data = plain.data
@@ -220,10 +223,17 @@ def build(ws: Any, plain: PlainSheet) -> None:
     ws.legacy_drawing = None
     styles = ws.parent._cell_styles
     cells = ws._cells
+    new = Cell.__new__
     for r, c, value, kind, style in plain.parsed:
-        cell = Cell(ws, row=r, column=c, style_array=styles[style])
+        cell = new(Cell)
+        cell.parent = ws
+        cell._style = StyleArray(styles[style])  # a copy: a write changes the cell's own
+        cell.row = r
+        cell.column = c
         cell._value = value
         cell.data_type = kind
+        cell._hyperlink = None
+        cell._comment = None
         cells[(r, c)] = cell
     if cells:
         ws._current_row = ws.max_row

@@ -175,9 +175,12 @@ class OpenpyxlBook:
                     ws.cell(row=r, column=c).number_format = nf.format
         for block in plan.values:
             ws = wb[block.sheet]
-            for i, vals in enumerate(block.values):
-                for j, v in enumerate(vals):
-                    cell = ws.cell(row=block.row + i, column=block.col + j)
+            cells = ws._cells
+            for r, vals in enumerate(block.values, block.row):
+                for c, v in enumerate(vals, block.col):
+                    cell = cells.get((r, c))
+                    if cell is None:
+                        cell = ws.cell(row=r, column=c)
                     if cell.data_type == "f" or is_formula(cell):
                         has, old, _ = self._stored.stored(block.sheet, cell.row, cell.column)
                         if has and same_value(old, v):
@@ -185,9 +188,15 @@ class OpenpyxlBook:
                         raise formula_overwrite_error(block.sheet, cell, old, v)
                     if isinstance(cell, MergedCell):
                         raise merged_write_error(block.sheet, cell.row, cell.column)
-                    cell.value = v
-                    if isinstance(v, str) and v.startswith("="):
-                        cell.data_type = "s"  # literal text, never a formula
+                    t = type(v)
+                    if t is int or t is float or v is None:
+                        cell._value, cell.data_type = v, "n"  # what cell.value = v does, without its checks
+                    elif t is bool:
+                        cell._value, cell.data_type = v, "b"
+                    else:
+                        cell.value = v
+                        if isinstance(v, str) and v.startswith("="):
+                            cell.data_type = "s"  # literal text, never a formula
         styler = _Styler(wb)
         for f in plan.fills:
             ws = wb[f.sheet]
@@ -216,15 +225,21 @@ class OpenpyxlBook:
                 ws.sheet_state = "hidden"
         for st in plan.styles:
             ws = wb[st.sheet]
+            cells = ws._cells
+            font = bool(st.bold or st.size)
+            border = styler.border_id() if st.border and st.rows > 0 and st.cols > 0 else None
+            align = bool(st.align or st.wrap)
             for r in range(st.row, st.row + st.rows):
                 for c in range(st.col, st.col + st.cols):
-                    style = _sa(ws.cell(row=r, column=c))
-                    if st.bold or st.size:
-                        style.fontId = styler.font_id(style.fontId, st.bold, st.size)
-                    if st.border:
-                        style.borderId = styler.border_id()
-                    if st.align or st.wrap:
-                        style.alignmentId = styler.alignment_id(style.alignmentId, st.align, st.wrap)
+                    cell = cells.get((r, c))
+                    style = _sa(cell if cell is not None else ws.cell(row=r, column=c))
+                    # style[0], [2], [5]: the StyleArray's fontId, borderId, alignmentId
+                    if font:
+                        style[0] = styler.font_id(style[0], st.bold, st.size)
+                    if border is not None:
+                        style[2] = border
+                    if align:
+                        style[5] = styler.alignment_id(style[5], st.align, st.wrap)
         for v in plan.validations:
             ws = wb[v.sheet]
             ref = f"{get_column_letter(v.col)}{v.row}:{get_column_letter(v.col + v.cols - 1)}{v.row + v.rows - 1}"

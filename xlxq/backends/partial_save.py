@@ -69,6 +69,7 @@ def sheet_data(ws: Any) -> Optional[str]:
     from openpyxl.utils.cell import get_column_letter
 
     letters: dict[int, str] = {}
+    ids: dict[bytes, int] = {}  # a style's number, by its StyleArray's bytes
     for (r, c), cell in sorted(ws._cells.items()):
         if r != current:
             if current:
@@ -78,14 +79,22 @@ def sheet_data(ws: Any) -> Optional[str]:
         if type(cell) is not Cell or cell._comment is not None or cell._hyperlink is not None:
             return None  # a merged cell, a comment, a hyperlink
         v = cell._value
-        styled = cell.has_style
+        style = cell._style
+        styled = style is not None and any(style)  # cell.has_style
         if v is None and not styled:
             continue
         col = letters.get(c)
         if col is None:
             col = letters[c] = get_column_letter(c)
         kind = cell.data_type
-        head = f'<c r="{col}{r}" s="{cell.style_id}"' if styled else f'<c r="{col}{r}"'
+        if styled:
+            key = style.tobytes()
+            sid = ids.get(key)
+            if sid is None:
+                sid = ids[key] = cell.style_id  # added to the workbook's styles at its first use, as the writer does
+            head = f'<c r="{col}{r}" s="{sid}"'
+        else:
+            head = f'<c r="{col}{r}"'
         if kind == "s":
             if v is None or v == "":
                 add(head + ' t="inlineStr" />')
