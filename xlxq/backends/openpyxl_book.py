@@ -38,7 +38,7 @@ from xlxq.backends.formulas import (
     no_value_error,
     restore_values,
 )
-from xlxq.backends.limits import cell_problem, check_sheet_size, check_workbook_zip, load_error
+from xlxq.backends.limits import MAX_NUMBER, cell_problem, check_sheet_size, check_workbook_zip, load_error
 from xlxq.backends.lazy_sheets import PlainSheet, build, import_openpyxl, lazy_reader
 from xlxq.backends.partial_save import save_keeping
 from xlxq.backends.safety import atomic_save
@@ -103,7 +103,7 @@ class OpenpyxlBook:
 
     def values(self, sheet: str) -> list[list[Any]]:
         if sheet in self._unbuilt:
-            return _trimmed(self._plain_values(sheet, self._unbuilt[sheet]))
+            return self._plain_values(sheet, self._unbuilt[sheet])
         ws = self.wb[sheet]
         check_sheet_size(sheet, ws.max_row, ws.max_column)
         rows: list[list[Any]] = []
@@ -128,15 +128,21 @@ class OpenpyxlBook:
 
     def _plain_values(self, sheet: str, plain: PlainSheet) -> list[list[Any]]:
         """The rows of a sheet left unbuilt (no formulas, no merged cells),
-        checked as :meth:`values` checks a built one."""
+        checked as :meth:`values` checks a built one (the first bad cell in
+        row order refused), trimmed as :func:`_trimmed` trims them."""
         check_sheet_size(sheet, plain.max_row, plain.max_column)
         cells = plain.cells
-        width = range(1, plain.max_column + 1)
-        rows = [[cells.get((r, c)) for c in width] for r in range(1, plain.max_row + 1)]
-        for i, row in enumerate(rows, 1):
-            for j, v in enumerate(row, 1):
-                if _suspect(v):
-                    _refuse(sheet, v, i, j)
+        bad = [k for k, v in cells.items() if _suspect(v) and cell_problem(v) is not None]
+        if bad:
+            r, c = min(bad)
+            _refuse(sheet, cells[(r, c)], r, c)
+        filled = [k for k, v in cells.items() if v is not None]
+        if not filled:
+            return []
+        width, height = max(c for _, c in filled), max(r for r, _ in filled)
+        rows: list[list[Any]] = [[None] * width for _ in range(height)]
+        for r, c in filled:
+            rows[r - 1][c - 1] = cells[(r, c)]
         return rows
 
     def _build(self, sheet: str) -> None:
@@ -316,8 +322,14 @@ def touched_sheets(plan: WritePlan) -> set[str]:
 
 def _suspect(v: Any) -> bool:
     """Whether a cell's value needs :func:`cell_problem` (short printable
-    text and booleans never do: the check is skipped for speed)."""
-    return v is not None and type(v) is not bool and (type(v) is not str or len(v) > 100 or not v.isprintable())
+    text, booleans and numbers within ±MAX_NUMBER never do: the check is
+    skipped for speed)."""
+    t = type(v)
+    if t is str:
+        return len(v) > 100 or not v.isprintable()
+    if t is int or t is float:
+        return not -MAX_NUMBER <= v <= MAX_NUMBER  # NaN too
+    return v is not None and t is not bool
 
 
 def _refuse(sheet: str, v: Any, row: int, col: int) -> None:
