@@ -64,27 +64,17 @@ def import_openpyxl() -> None:
             del sys.modules["numpy"]
 
 
-#: the parts of sheetData: a row's start or end (no attributes but its
-#: number, spans and attributes of other namespaces such as Excel's
-#: x14ac:dyDescent, which openpyxl ignores: others make a row dimension),
-#: an empty row, a cell; the whole token is the first group
+#: the parts of sheetData: a cell (first: most parts are cells), a row's
+#: end, a row's start or an empty row (no attributes but its number, spans
+#: and attributes of other namespaces such as Excel's x14ac:dyDescent, which
+#: openpyxl ignores: others make a row dimension); the whole part is the
+#: first group
 _TOKEN = re.compile(
-    r'(<row r="[0-9]+"(?: spans="[0-9: ]*")?(?: [A-Za-z0-9]+:[A-Za-z]+="[^"<]*")*>|</row>'
-    r'|<row r="[0-9]+"(?: spans="[0-9: ]*")?(?: [A-Za-z0-9]+:[A-Za-z]+="[^"<]*")* ?/>'
-    r'|<c r="([A-Z]{1,3})([1-9][0-9]{0,6})"(?: s="([0-9]+)")?(?: t="([a-zA-Z]+)")?'
-    r'(?: ?/>|>(?:<v>([^<]*)</v>|<is><t(?: xml:space="preserve")?>([^<]*)</t></is>|<is><t ?/></is>)?</c>))'
+    r'(<c r="([A-Z]{1,3})([1-9][0-9]{0,6})"(?: s="([0-9]+)")?(?: t="([a-zA-Z]+)")?'
+    r'(?: ?/>|>(?:<v>([^<]*)</v>|<is><t(?: xml:space="preserve")?>([^<]*)</t></is>|<is><t ?/></is>)?</c>)'
+    r'|</row>|<row r="[0-9]+"(?: spans="[0-9: ]*")?(?: [A-Za-z0-9]+:[A-Za-z]+="[^"<]*")*(?:>| ?/>))'
 )
-_SHEET_DATA = re.compile(r"<sheetData ?/>|<sheetData>(.*?)</sheetData>", re.S)
-_NOT_PLAIN = (
-    b"<!",
-    b"<f>",
-    b"<f ",
-    b"<mergeCell",
-    b"<conditionalFormatting",
-    b"<legacyDrawing",
-    b"<hyperlink",
-    b"\r",
-)
+_NOT_PLAIN = ("<!", "<f>", "<f ", "<mergeCell", "<conditionalFormatting", "<legacyDrawing", "<hyperlink")
 _ENTITY = re.compile(r"&(#[0-9]+|#x[0-9a-fA-F]+|amp|lt|gt|quot|apos);")
 _NAMED = {"amp": "&", "lt": "<", "gt": ">", "quot": '"', "apos": "'"}
 _COLS: dict[str, int] = {}
@@ -123,14 +113,17 @@ class PlainSheet:
 
     __slots__ = ("parsed", "cells", "max_row", "max_column", "data", "keep")
 
-    def __init__(self, parsed: list[Parsed], data: bytes, keep: bool):
+    def __init__(
+        self, parsed: list[Parsed], data: bytes, keep: bool, cells: Optional[dict[tuple[int, int], Any]] = None
+    ):
         self.parsed = parsed
         self.data = data
         #: the part can be saved as it is (no shared strings: openpyxl writes none)
         self.keep = keep
-        self.cells = {(r, c): v for r, c, v, _, _ in parsed}
-        self.max_row = max((p[0] for p in parsed), default=1)
-        self.max_column = max((p[1] for p in parsed), default=1)
+        #: the values by (row, column), the last of a cell given twice (given: as parsed)
+        self.cells = {(r, c): v for r, c, v, _, _ in parsed} if cells is None else cells
+        self.max_row = max(self.cells)[0] if self.cells else 1
+        self.max_column = max(map(itemgetter(1), self.cells)) if self.cells else 1
 
 
 def plain_cells(data: bytes, dated_styles: set[int], shared: Optional[list[Any]] = None) -> Optional[PlainSheet]:
@@ -140,7 +133,7 @@ def plain_cells(data: bytes, dated_styles: set[int], shared: Optional[list[Any]]
     into dates); ``shared``: the workbook's shared strings (None: a cell
     that uses them makes the part not plain)."""
     uses_shared = b' t="s"' in data
-    if any(b in data for b in _NOT_PLAIN) or b' t="d"' in data or uses_shared and shared is None:
+    if b"\r" in data or b' t="d"' in data or uses_shared and shared is None:
         return None
     try:
         expat.ParserCreate().Parse(data, True)  # well-formed XML, as openpyxl's parser requires
@@ -152,22 +145,39 @@ def plain_cells(data: bytes, dated_styles: set[int], shared: Optional[list[Any]]
         return None
     if xml.startswith("<?xml") and re.match(r'<\?xml[^>]*encoding="(?!utf-8")', xml, re.I):
         return None
-    found = list(_SHEET_DATA.finditer(xml))
-    if len(found) != 1:
+    start = xml.find("<sheetData")
+    if start < 0 or xml.find("<sheetData", start + 1) >= 0:
+        return None  # none, or more than one
+    if xml.startswith("<sheetData>", start):
+        end = xml.find("</sheetData>", start)
+        if end < 0:
+            return None
+        body, after = xml[start + len("<sheetData>") : end], end + len("</sheetData>")
+    elif xml.startswith(("<sheetData/>", "<sheetData />"), start):
+        body, after = "", xml.index(">", start) + 1
+    else:
         return None
-    body = found[0].group(1) or ""
+    # what is not plain: outside sheetData looked for; inside, anything
+    # starting with "<" but the tokens below leaves a gap between them
+    head, tail = xml[:start], xml[after:]
+    if any(b in head or b in tail for b in _NOT_PLAIN):
+        return None
     tokens = _TOKEN.findall(body)
     if sum(map(len, map(itemgetter(0), tokens))) != len(body):
         return None  # something between the parts (the matches do not overlap): not plain
     parsed: list[Parsed] = []
     add = parsed.append
+    cells: dict[tuple[int, int], Any] = {}
     cols = _COLS
+    sids: dict[str, int] = {"": 0}  # a style's number, by its text
     value: Any
     # findall gives "" for a group that took no part: a <v>, <is> present is told by the token
     for tok, letters, row, s, t, v, text in tokens:
         if not letters:
             continue  # a row's start or end
-        style = int(s) if s else 0
+        style = sids.get(s)
+        if style is None:
+            style = sids[s] = int(s)
         if v:
             if not t or t == "n":
                 if style in dated_styles:
@@ -201,8 +211,10 @@ def plain_cells(data: bytes, dated_styles: set[int], shared: Optional[list[Any]]
         col = cols.get(letters)
         if col is None:
             col = _col(letters)
-        add((int(row), col, value, kind, style))
-    return PlainSheet(parsed, data, not uses_shared)
+        r = int(row)
+        cells[(r, col)] = value
+        add((r, col, value, kind, style))
+    return PlainSheet(parsed, data, not uses_shared, cells)
 
 
 def build(ws: Any, plain: PlainSheet) -> None:
