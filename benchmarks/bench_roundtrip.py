@@ -17,7 +17,9 @@ of several runs of
     partial path and the full openpyxl load and save
     (``OpenpyxlBook(path, partial=False)``, every sheet built and written,
     as before issue 14),
-then the growth exponents (of the CPU times).  It says whether openpyxl uses lxml (it does
+then the growth exponents (of the CPU times) and the start-up (CPU time of a
+fresh interpreter: bare, importing the CLI, importing what `xlxq pair
+book.xlsx` imports before it reads the file).  It says whether openpyxl uses lxml (it does
 when lxml is importable and OPENPYXL_LXML is not "False"): run it with and
 without lxml on the path to compare, e.g. ``pip install --target DIR lxml``
 and ``PYTHONPATH=DIR:. python benchmarks/bench_roundtrip.py``.
@@ -99,6 +101,38 @@ def parts(book: Path, folder: Path, runs: int) -> tuple[float, ...]:
     return t_load, t_read, t_engine, t_apply, t_partial, t_full
 
 
+def process_cpu(code: str, runs: int) -> float:
+    """Median CPU time (user + system) of ``python -c code``, this checkout first on the path."""
+    env = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    cpu = []
+    for _ in range(runs):
+        proc = subprocess.Popen([sys.executable, "-c", code], env=env)
+        _, status, usage = os.wait4(proc.pid, 0)
+        assert os.waitstatus_to_exitcode(status) == 0, code
+        cpu.append(usage.ru_utime + usage.ru_stime)
+    return statistics.median(cpu)
+
+
+#: what `xlxq pair book.xlsx` imports before it reads the file (the CLI, the
+#: workbook operations, openpyxl as the load imports it)
+WORKBOOK_IMPORTS = (
+    "from xlxq.cli import main; import xlxq.cli.rounds, xlxq.operations.pair, xlxq.operations.book; "
+    "from xlxq.backends.lazy_sheets import import_openpyxl; import_openpyxl(); "
+    "import openpyxl.reader.excel, openpyxl.writer.excel, openpyxl.worksheet._reader"
+)
+
+
+def startup(runs: int) -> str:
+    """The fixed cost of the workbook path: CPU time of a fresh interpreter."""
+    bare = process_cpu("pass", runs)
+    cli = process_cpu("from xlxq.cli import main", runs)
+    book = process_cpu(WORKBOOK_IMPORTS, runs)
+    return (
+        f"start-up (CPU, median of {runs}): Python {bare:.3f} s, + the CLI {cli - bare:.3f} s, "
+        f"+ the workbook path's modules and openpyxl {book - cli:.3f} s"
+    )
+
+
 def import_cost(runs: int) -> str:
     """What importing lxml.etree adds to a fresh interpreter, if it is there."""
     try:
@@ -165,6 +199,7 @@ def main() -> None:
             print(
                 f"growth {n1}→{n2} (CPU): book.xlsx ~N^{math.log(b2 / b1) / k:.2f}, event.json ~N^{math.log(j2 / j1) / k:.2f}"
             )
+    print(startup(max(a.runs, 5)))
     print(import_cost(a.runs))
 
 

@@ -47,3 +47,6 @@ def test_the_round_trip_benchmark_prints_its_table(monkeypatch, capsys):
     out = capsys.readouterr().out
     (row,) = rows(out, [12])
     assert re.search(r"[0-9.]+ / [0-9.]+ s +\d+ MB +[0-9.]+ / [0-9.]+ s +[0-9.]+×", row), row
+    assert re.search(
+        r"start-up \(CPU, median of \d+\): Python [0-9.]+ s, \+ the CLI -?[0-9.]+ s, \+ the workbook", out
+    ), out

@@ -105,6 +105,74 @@ def test_plain_cells_are_openpyxls_cells(seed):
     assert [(*p[:3], type(p[2]), *p[3:]) for p in plain.parsed] == [(*p[:3], type(p[2]), *p[3:]) for p in ref]
 
 
+_PART = '<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">{head}{data}{tail}</worksheet>'
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        '<row r="1"><c r="A1" t="inlineStr"><is><t></t></is></c><c r="B1" t="inlineStr"><is><t/></is></c></row>',
+        '<row r="1"><c r="A1" t="inlineStr" /><c r="B1" s="1" t="n" /><c r="C1" s="1"/></row>',
+        '<row r="2" spans="1:3" x14ac:dyDescent="0.25"><c r="A2" t="str"><v>a&amp;b</v></c>'
+        '<c r="B2" t="e"><v>#N/A</v></c><c r="C2" t="b"><v>1</v></c><c r="D2" t="s"><v>1</v></c></row>',
+        '<row r="3"><c r="A3"><v>1.5</v></c><c r="B3" t="n"><v>-7</v></c><c r="C3"><v>1E-3</v></c></row><row r="4"/>',
+        '<row r="5"><c r="A5" t="inlineStr"><is><t xml:space="preserve"> x &lt;y&gt; &#20013; </t></is></c></row>',
+    ],
+)
+def test_plain_cells_hand_made(body):
+    """Cells as another program writes them, each as openpyxl's parser reads them."""
+    shared = ["zero", "one"]
+    part = _PART.format(head="", data=f"<sheetData>{body}</sheetData>", tail="").encode()
+    part = part.replace(b"<worksheet ", b'<worksheet xmlns:x14ac="urn:x14ac" ', 1)
+    plain = plain_cells(part, set(), shared)
+    assert plain is not None
+    ref = [
+        (c["row"], c["column"], c["value"], c["data_type"], c["style_id"] or 0)
+        for _, row in WorkSheetParser(io.BytesIO(part), shared).parse()
+        for c in row
+    ]
+    assert [(*p[:3], type(p[2]), *p[3:]) for p in plain.parsed] == [(*p[:3], type(p[2]), *p[3:]) for p in ref]
+
+
+@pytest.mark.parametrize(
+    "head, data, tail",
+    [
+        ("", "<sheetData/>", ""),
+        ("", "<sheetData />", ""),
+        ("<sheetPr/>", '<sheetData><row r="1"><c r="A1"><v>1</v></c></row></sheetData>', "<pageMargins/>"),
+    ],
+)
+def test_plain_empty_and_around(head, data, tail):
+    plain = plain_cells(_PART.format(head=head, data=data, tail=tail).encode(), set())
+    assert plain is not None and list(plain.cells) == ([(1, 1)] if "A1" in data else [])
+
+
+@pytest.mark.parametrize(
+    "head, body, tail",
+    [
+        ("<!-- note -->", "", ""),
+        ("", '<row r="1"><!-- note --><c r="A1"><v>1</v></c></row>', ""),
+        ("", '<row r="1"><c r="A1"><f>1+1</f><v>2</v></c></row>', ""),
+        ("", '<row r="1"><c r="A1" t="inlineStr"><is><t>a\rb</t></is></c></row>', ""),
+        ("", '<row r="1"><c r="A1" t="d" /></row>', ""),
+        ("", '<row r="1"><c r="A1" t="inlineStr"><v>1</v></c></row>', ""),
+        ("", '<row r="1"><c r="A1"><is><t>x</t></is></c></row>', ""),
+        ("", '<row r="1"><c r="A1" t="x"><v>1</v></c></row>', ""),
+        ("", '<row r="1" ht="30" customHeight="1"><c r="A1"><v>1</v></c></row>', ""),
+        ("", "", '<mergeCells count="1"><mergeCell ref="A1:B1"/></mergeCells>'),
+        ("", "", '<conditionalFormatting sqref="A1"><cfRule type="expression" priority="1"/></conditionalFormatting>'),
+        ("", "", '<hyperlinks><hyperlink ref="A1" location="S!A1"/></hyperlinks>'),
+        ("", "", '<legacyDrawing r:id="rId1"/>'),
+        ("", "", "<sheetData/>"),
+    ],
+)
+def test_not_plain_hand_made(head, body, tail):
+    """Anything but plain cells, before, in or after sheetData: left to openpyxl."""
+    part = _PART.format(head=head, data=f"<sheetData>{body}</sheetData>", tail=tail)
+    part = part.replace("<worksheet ", '<worksheet xmlns:r="urn:r" ', 1)
+    assert plain_cells(part.encode(), set(), ["s"]) is None
+
+
 @pytest.mark.parametrize(
     "change",
     [

@@ -109,7 +109,7 @@ def is_team_workbook(book: Book) -> bool:
     """True when the book has a 队伍报名 / Teams sheet and no individual
     报名表 / Registration sheet (only the sheet names are looked at: cheap,
     nothing is read)."""
-    return T.is_team_sheet_names(list(book.sheet_names()))
+    return T.is_team_book(book)
 
 
 # ==========================================================================

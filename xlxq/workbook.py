@@ -16,6 +16,9 @@ made, so the workbook is left as it was.
 ``book`` is anything implementing :class:`xlxq.sheets.plan.Book`: an
 :class:`xlxq.backends.openpyxl_book.OpenpyxlBook` for a file, or an xlwings
 book adapter inside Excel.
+
+Lazy imports: :mod:`xlxq.team_workbook` (and the team modules under it) only
+for a team workbook (start-up time of an individual event's commands).
 """
 
 from __future__ import annotations
@@ -27,7 +30,6 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any, Callable, Iterable, Optional
 
-from xlxq import team_workbook as TW
 from xlxq.backends.openpyxl_book import OpenpyxlBook
 from xlxq.backends.registration import read_registration
 from xlxq.core.combined import build_knockout, eliminated
@@ -41,6 +43,7 @@ from xlxq.operations.pending import require_results
 from xlxq.report import book_pairing_text, book_standings_text
 from xlxq.resources import sample_file
 from xlxq.sheets import layout as L
+from xlxq.sheets.team_layout import is_team_book
 from xlxq.sheets.canvas import Canvas
 from xlxq.sheets.cells import Table
 from xlxq.sheets.data import KOStage, QualifiersSheet, WorkbookOptions
@@ -179,7 +182,11 @@ def _pair_message(data, event: Event, rnd, rs, label: str, stage: str) -> tuple[
 def _team_ops(book: Book):
     """The team-workbook operations when ``book`` is a team workbook
     (xlxq.team_workbook; only the sheet names are looked at), else None."""
-    return TW if TW.is_team_workbook(book) else None
+    if not is_team_book(book):
+        return None
+    from xlxq import team_workbook as TW
+
+    return TW
 
 
 def dispatch(book: Book) -> ModuleType:
@@ -187,7 +194,7 @@ def dispatch(book: Book) -> ModuleType:
     for a team workbook, this one otherwise.  Both offer
     ``pair_next_round(book)``, ``recompute(book)``, ``explain(book,
     round_no=None)`` and ``check(book)``, returning a Status."""
-    return TW if TW.is_team_workbook(book) else sys.modules[__name__]
+    return _team_ops(book) or sys.modules[__name__]
 
 
 def pair_next_round(book: Book, text_lang: Optional[str] = None, provisional: bool = False) -> Status:

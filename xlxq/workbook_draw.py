@@ -9,6 +9,9 @@ sheet exists), before anything is written.
 
 The rows are never moved: the draw writes numbers only, so drawing again
 with the same seed gives the same numbers.
+
+Lazy imports: the team workbook's readers only for a team workbook
+(start-up time of an individual workbook's commands).
 """
 
 from __future__ import annotations
@@ -16,7 +19,6 @@ from __future__ import annotations
 import secrets
 from typing import Any, Optional
 
-from xlxq import team_workbook as TW
 from xlxq.core.numbering import check_not_paired, numbering_note, registration_numbers
 from xlxq.errors import InputError
 from xlxq.sheets import layout as L
@@ -27,8 +29,7 @@ from xlxq.sheets.plan import Book
 from xlxq.sheets.problems import Status
 from xlxq.sheets.registration import read_registration
 from xlxq.sheets.settings import append_setting_row, read_settings, settings_cells
-from xlxq.sheets.team_read import read_team_workbook
-from xlxq.sheets.team_settings import settings_cells as team_settings_cells
+from xlxq.sheets.team_layout import is_team_book
 
 __all__ = ["draw_numbers", "new_draw_seed"]
 
@@ -45,7 +46,7 @@ def draw_numbers(book: Book, seed: Optional[int] = None) -> Status:
     record the method and the seed in 设置; the cells to write are the
     Status's plan (applied by :func:`xlxq.operations.book.run_op`)."""
     seed = new_draw_seed() if seed is None else seed
-    if TW.is_team_workbook(book):
+    if is_team_book(book):
         return _team_draw(book, seed)
     names = list(book.sheet_names())
     kinds = sheet_kinds(names, L.sheet_kind)
@@ -73,6 +74,9 @@ def draw_numbers(book: Book, seed: Optional[int] = None) -> Status:
 
 
 def _team_draw(book: Book, seed: int) -> Status:
+    from xlxq.sheets.team_read import read_team_workbook
+    from xlxq.sheets.team_settings import settings_cells as team_settings_cells
+
     data = read_team_workbook(book)
     check_not_paired(len(data.rounds), team=True)
     reg = data.reg

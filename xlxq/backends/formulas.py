@@ -27,8 +27,8 @@ import re
 import zipfile
 from pathlib import Path
 from typing import Any, Optional
-from xml.sax.saxutils import escape
 
+from xlxq.backends.partial_save import escape
 from xlxq.errors import InputError
 
 __all__ = [

@@ -26,39 +26,55 @@ is built and written whole, once); its part has nothing else that the rest
 of the file refers to by number.
 
 Lazy imports: openpyxl (about 150 ms) when a workbook is loaded (a JSON
-event never loads openpyxl: start-up time).
+event never loads openpyxl: start-up time), through :func:`import_openpyxl`
+(without numpy).
 """
 
 from __future__ import annotations
 
 import re
+import sys
 from io import BytesIO
+from operator import itemgetter
 from typing import Any, Optional
 from xml.parsers import expat
 
-__all__ = ["PlainSheet", "plain_cells", "lazy_reader", "build"]
+__all__ = ["import_openpyxl", "PlainSheet", "plain_cells", "lazy_reader", "build"]
 
-#: the parts of sheetData: a row's start or end (no attributes but its
-#: number, spans and attributes of other namespaces such as Excel's
-#: x14ac:dyDescent, which openpyxl ignores: others make a row dimension),
-#: an empty row, a cell
+
+def import_openpyxl() -> None:
+    """Import openpyxl without numpy, unless numpy is imported already.
+
+    openpyxl imports numpy when it is installed, only to count numpy's
+    number types as numbers when they are written to a cell (40 of openpyxl's
+    80 ms of import); xlxq never writes numpy values, so the CLI's process
+    need not pay for it.  While openpyxl is imported, ``import numpy`` fails
+    as if numpy were not installed (openpyxl expects that); afterwards numpy
+    imports as usual.  A process that imported numpy before (xlwings with
+    pandas) keeps it and openpyxl sees it."""
+    if "openpyxl" in sys.modules:
+        return
+    hide = "numpy" not in sys.modules
+    if hide:
+        sys.modules["numpy"] = None  # type: ignore[assignment]  # import fails as if not installed
+    try:
+        import openpyxl  # noqa: F401
+    finally:
+        if hide and sys.modules.get("numpy", 0) is None:
+            del sys.modules["numpy"]
+
+
+#: the parts of sheetData: a cell (first: most parts are cells), a row's
+#: end, a row's start or an empty row (no attributes but its number, spans
+#: and attributes of other namespaces such as Excel's x14ac:dyDescent, which
+#: openpyxl ignores: others make a row dimension); the whole part is the
+#: first group
 _TOKEN = re.compile(
-    r'<row r="[0-9]+"(?: spans="[0-9: ]*")?(?: [A-Za-z0-9]+:[A-Za-z]+="[^"<]*")*>|</row>'
-    r'|<row r="[0-9]+"(?: spans="[0-9: ]*")?(?: [A-Za-z0-9]+:[A-Za-z]+="[^"<]*")* ?/>'
-    r'|<c r="([A-Z]{1,3})([1-9][0-9]{0,6})"(?: s="([0-9]+)")?(?: t="([a-zA-Z]+)")?'
-    r'(?: ?/>|>(?:<v>([^<]*)</v>|<is><t(?: xml:space="preserve")?>([^<]*)</t></is>|(<is><t ?/></is>))?</c>)'
+    r'(<c r="([A-Z]{1,3})([1-9][0-9]{0,6})"(?: s="([0-9]+)")?(?: t="([a-zA-Z]+)")?'
+    r'(?: ?/>|>(?:<v>([^<]*)</v>|<is><t(?: xml:space="preserve")?>([^<]*)</t></is>|<is><t ?/></is>)?</c>)'
+    r'|</row>|<row r="[0-9]+"(?: spans="[0-9: ]*")?(?: [A-Za-z0-9]+:[A-Za-z]+="[^"<]*")*(?:>| ?/>))'
 )
-_SHEET_DATA = re.compile(r"<sheetData ?/>|<sheetData>(.*?)</sheetData>", re.S)
-_NOT_PLAIN = (
-    b"<!",
-    b"<f>",
-    b"<f ",
-    b"<mergeCell",
-    b"<conditionalFormatting",
-    b"<legacyDrawing",
-    b"<hyperlink",
-    b"\r",
-)
+_NOT_PLAIN = ("<!", "<f>", "<f ", "<mergeCell", "<conditionalFormatting", "<legacyDrawing", "<hyperlink")
 _ENTITY = re.compile(r"&(#[0-9]+|#x[0-9a-fA-F]+|amp|lt|gt|quot|apos);")
 _NAMED = {"amp": "&", "lt": "<", "gt": ">", "quot": '"', "apos": "'"}
 _COLS: dict[str, int] = {}
@@ -85,10 +101,6 @@ def _text(raw: str) -> str:
     return _ENTITY.sub(_entity, raw) if "&" in raw else raw
 
 
-def _number(v: str) -> Any:
-    return float(v) if "." in v or "E" in v or "e" in v else int(v)
-
-
 #: a cell as openpyxl's parser gives it: row, column, value, data type, style
 Parsed = tuple[int, int, Any, str, int]
 
@@ -101,14 +113,17 @@ class PlainSheet:
 
     __slots__ = ("parsed", "cells", "max_row", "max_column", "data", "keep")
 
-    def __init__(self, parsed: list[Parsed], data: bytes, keep: bool):
+    def __init__(
+        self, parsed: list[Parsed], data: bytes, keep: bool, cells: Optional[dict[tuple[int, int], Any]] = None
+    ):
         self.parsed = parsed
         self.data = data
         #: the part can be saved as it is (no shared strings: openpyxl writes none)
         self.keep = keep
-        self.cells = {(r, c): v for r, c, v, _, _ in parsed}
-        self.max_row = max((p[0] for p in parsed), default=1)
-        self.max_column = max((p[1] for p in parsed), default=1)
+        #: the values by (row, column), the last of a cell given twice (given: as parsed)
+        self.cells = {(r, c): v for r, c, v, _, _ in parsed} if cells is None else cells
+        self.max_row = max(self.cells)[0] if self.cells else 1
+        self.max_column = max(map(itemgetter(1), self.cells)) if self.cells else 1
 
 
 def plain_cells(data: bytes, dated_styles: set[int], shared: Optional[list[Any]] = None) -> Optional[PlainSheet]:
@@ -118,7 +133,7 @@ def plain_cells(data: bytes, dated_styles: set[int], shared: Optional[list[Any]]
     into dates); ``shared``: the workbook's shared strings (None: a cell
     that uses them makes the part not plain)."""
     uses_shared = b' t="s"' in data
-    if any(b in data for b in _NOT_PLAIN) or b' t="d"' in data or uses_shared and shared is None:
+    if b"\r" in data or b' t="d"' in data or uses_shared and shared is None:
         return None
     try:
         expat.ParserCreate().Parse(data, True)  # well-formed XML, as openpyxl's parser requires
@@ -130,63 +145,86 @@ def plain_cells(data: bytes, dated_styles: set[int], shared: Optional[list[Any]]
         return None
     if xml.startswith("<?xml") and re.match(r'<\?xml[^>]*encoding="(?!utf-8")', xml, re.I):
         return None
-    found = list(_SHEET_DATA.finditer(xml))
-    if len(found) != 1:
+    start = xml.find("<sheetData")
+    if start < 0 or xml.find("<sheetData", start + 1) >= 0:
+        return None  # none, or more than one
+    if xml.startswith("<sheetData>", start):
+        end = xml.find("</sheetData>", start)
+        if end < 0:
+            return None
+        body, after = xml[start + len("<sheetData>") : end], end + len("</sheetData>")
+    elif xml.startswith(("<sheetData/>", "<sheetData />"), start):
+        body, after = "", xml.index(">", start) + 1
+    else:
         return None
-    body = found[0].group(1) or ""
-    at = 0
+    # what is not plain: outside sheetData looked for; inside, anything
+    # starting with "<" but the tokens below leaves a gap between them
+    head, tail = xml[:start], xml[after:]
+    if any(b in head or b in tail for b in _NOT_PLAIN):
+        return None
+    tokens = _TOKEN.findall(body)
+    if sum(map(len, map(itemgetter(0), tokens))) != len(body):
+        return None  # something between the parts (the matches do not overlap): not plain
     parsed: list[Parsed] = []
-    for m in _TOKEN.finditer(body):
-        if m.start() != at:
-            return None  # something between the parts: not plain
-        at = m.end()
-        letters = m.group(1)
-        if letters is None:
-            continue
-        t = m.group(4) or "n"
-        v, text = m.group(5), m.group(6)
-        style = int(m.group(3) or 0)
-        kind = t
-        if t == "inlineStr":
-            if v is not None:
-                return None
-            if text is not None:
-                value: Any = _text(text)
-                kind = "s"
-            elif m.group(7) is not None:
-                value, kind = "", "s"
+    add = parsed.append
+    cells: dict[tuple[int, int], Any] = {}
+    cols = _COLS
+    sids: dict[str, int] = {"": 0}  # a style's number, by its text
+    value: Any
+    # findall gives "" for a group that took no part: a <v>, <is> present is told by the token
+    for tok, letters, row, s, t, v, text in tokens:
+        if not letters:
+            continue  # a row's start or end
+        style = sids.get(s)
+        if style is None:
+            style = sids[s] = int(s)
+        if v:
+            if not t or t == "n":
+                if style in dated_styles:
+                    return None
+                kind = "n"
+                value = float(v) if "." in v or "E" in v or "e" in v else int(v)
+            elif t == "b":
+                value, kind = bool(int(v)), "b"
+            elif t == "s":
+                assert shared is not None
+                value, kind = shared[int(v)], "s"
+            elif t == "str":
+                value, kind = _text(v), "s"
+            elif t == "e":
+                value, kind = _text(v), "e"
             else:
-                value = None
-        elif text is not None or m.group(7) is not None:
-            return None
-        elif not v:
-            value = None
-        elif t == "n":
-            if style in dated_styles:
+                return None  # inlineStr with a <v>, or a type openpyxl does not read
+        elif t == "inlineStr":
+            if "<v>" in tok:
                 return None
-            value = _number(v)
-        elif t == "b":
-            value = bool(int(v))
-        elif t == "s":
-            assert shared is not None
-            value = shared[int(v)]
-        elif t == "str":
-            value, kind = _text(v), "s"
-        elif t == "e":
-            value = _text(v)
-        else:
+            if text:
+                value, kind = _text(text), "s"
+            elif "<is>" in tok:
+                value, kind = "", "s"  # <is><t></t></is> or <is><t/></is>
+            else:
+                value, kind = None, "inlineStr"
+        elif "<is>" in tok:
             return None
-        parsed.append((int(m.group(2)), _col(letters), value, kind, style))
-    if at != len(body):
-        return None
-    return PlainSheet(parsed, data, not uses_shared)
+        else:
+            value, kind = None, t or "n"
+        col = cols.get(letters)
+        if col is None:
+            col = _col(letters)
+        r = int(row)
+        cells[(r, col)] = value
+        add((r, col, value, kind, style))
+    return PlainSheet(parsed, data, not uses_shared, cells)
 
 
 def build(ws: Any, plain: PlainSheet) -> None:
     """Build the unbuilt worksheet ``ws`` as openpyxl's load would have: its
     cells from the parsed ones, everything else of the part (views, columns,
-    validations, print settings …) by openpyxl's worksheet reader."""
+    validations, print settings …) by openpyxl's worksheet reader.  Each
+    cell is the ``Cell(ws, row=r, column=c, style_array=…)`` that reader
+    makes, its slots set directly (``Cell.__init__`` is most of the time)."""
     from openpyxl.cell.cell import Cell
+    from openpyxl.styles.cell_style import StyleArray
     from openpyxl.worksheet._reader import WorksheetReader
 
     data = plain.data
@@ -197,10 +235,17 @@ def build(ws: Any, plain: PlainSheet) -> None:
     ws.legacy_drawing = None
     styles = ws.parent._cell_styles
     cells = ws._cells
+    new = Cell.__new__
     for r, c, value, kind, style in plain.parsed:
-        cell = Cell(ws, row=r, column=c, style_array=styles[style])
+        cell = new(Cell)
+        cell.parent = ws
+        cell._style = StyleArray(styles[style])  # a copy: a write changes the cell's own
+        cell.row = r
+        cell.column = c
         cell._value = value
         cell.data_type = kind
+        cell._hyperlink = None
+        cell._comment = None
         cells[(r, c)] = cell
     if cells:
         ws._current_row = ws.max_row

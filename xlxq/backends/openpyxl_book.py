@@ -17,7 +17,8 @@ buttons survive.  openpyxl does not keep charts, images or form controls
 other than those; docs/workbook.md lists what an arbiter should not put in
 the event workbook.
 
-Lazy imports: openpyxl (about 150 ms) is imported when a workbook is
+Lazy imports: openpyxl (about 100 ms; without numpy:
+:func:`xlxq.backends.lazy_sheets.import_openpyxl`) is imported when a workbook is
 opened or made: the Excel buttons reach this module through
 :mod:`xlxq.workbook` but work on Excel's own book and never load openpyxl.
 """
@@ -37,8 +38,8 @@ from xlxq.backends.formulas import (
     no_value_error,
     restore_values,
 )
-from xlxq.backends.limits import cell_problem, check_sheet_size, check_workbook_zip, load_error
-from xlxq.backends.lazy_sheets import PlainSheet, build, lazy_reader
+from xlxq.backends.limits import MAX_NUMBER, cell_problem, check_sheet_size, check_workbook_zip, load_error
+from xlxq.backends.lazy_sheets import PlainSheet, build, import_openpyxl, lazy_reader
 from xlxq.backends.partial_save import save_keeping
 from xlxq.backends.safety import atomic_save
 from xlxq.errors import InputError
@@ -58,6 +59,7 @@ class OpenpyxlBook:
     def __init__(self, path: str | os.PathLike, workbook: Any = None, partial: bool = True):
         from xml.etree.ElementTree import ParseError
 
+        import_openpyxl()
         from openpyxl.utils.exceptions import InvalidFileException
 
         self.path = Path(path)
@@ -87,6 +89,7 @@ class OpenpyxlBook:
     @classmethod
     def new(cls, path: str | os.PathLike) -> "OpenpyxlBook":
         """An empty workbook (no sheets) that ``apply`` will save to ``path``."""
+        import_openpyxl()
         from openpyxl import Workbook
 
         wb = Workbook()
@@ -100,7 +103,7 @@ class OpenpyxlBook:
 
     def values(self, sheet: str) -> list[list[Any]]:
         if sheet in self._unbuilt:
-            return _trimmed(self._plain_values(sheet, self._unbuilt[sheet]))
+            return self._plain_values(sheet, self._unbuilt[sheet])
         ws = self.wb[sheet]
         check_sheet_size(sheet, ws.max_row, ws.max_column)
         rows: list[list[Any]] = []
@@ -125,15 +128,21 @@ class OpenpyxlBook:
 
     def _plain_values(self, sheet: str, plain: PlainSheet) -> list[list[Any]]:
         """The rows of a sheet left unbuilt (no formulas, no merged cells),
-        checked as :meth:`values` checks a built one."""
+        checked as :meth:`values` checks a built one (the first bad cell in
+        row order refused), trimmed as :func:`_trimmed` trims them."""
         check_sheet_size(sheet, plain.max_row, plain.max_column)
         cells = plain.cells
-        width = range(1, plain.max_column + 1)
-        rows = [[cells.get((r, c)) for c in width] for r in range(1, plain.max_row + 1)]
-        for i, row in enumerate(rows, 1):
-            for j, v in enumerate(row, 1):
-                if _suspect(v):
-                    _refuse(sheet, v, i, j)
+        bad = [k for k, v in cells.items() if _suspect(v) and cell_problem(v) is not None]
+        if bad:
+            r, c = min(bad)
+            _refuse(sheet, cells[(r, c)], r, c)
+        filled = [k for k, v in cells.items() if v is not None]
+        if not filled:
+            return []
+        width, height = max(c for _, c in filled), max(r for r, _ in filled)
+        rows: list[list[Any]] = [[None] * width for _ in range(height)]
+        for r, c in filled:
+            rows[r - 1][c - 1] = cells[(r, c)]
         return rows
 
     def _build(self, sheet: str) -> None:
@@ -175,9 +184,12 @@ class OpenpyxlBook:
                     ws.cell(row=r, column=c).number_format = nf.format
         for block in plan.values:
             ws = wb[block.sheet]
-            for i, vals in enumerate(block.values):
-                for j, v in enumerate(vals):
-                    cell = ws.cell(row=block.row + i, column=block.col + j)
+            cells = ws._cells
+            for r, vals in enumerate(block.values, block.row):
+                for c, v in enumerate(vals, block.col):
+                    cell = cells.get((r, c))
+                    if cell is None:
+                        cell = ws.cell(row=r, column=c)
                     if cell.data_type == "f" or is_formula(cell):
                         has, old, _ = self._stored.stored(block.sheet, cell.row, cell.column)
                         if has and same_value(old, v):
@@ -185,9 +197,15 @@ class OpenpyxlBook:
                         raise formula_overwrite_error(block.sheet, cell, old, v)
                     if isinstance(cell, MergedCell):
                         raise merged_write_error(block.sheet, cell.row, cell.column)
-                    cell.value = v
-                    if isinstance(v, str) and v.startswith("="):
-                        cell.data_type = "s"  # literal text, never a formula
+                    t = type(v)
+                    if t is int or t is float or v is None:
+                        cell._value, cell.data_type = v, "n"  # what cell.value = v does, without its checks
+                    elif t is bool:
+                        cell._value, cell.data_type = v, "b"
+                    else:
+                        cell.value = v
+                        if isinstance(v, str) and v.startswith("="):
+                            cell.data_type = "s"  # literal text, never a formula
         styler = _Styler(wb)
         for f in plan.fills:
             ws = wb[f.sheet]
@@ -220,15 +238,21 @@ class OpenpyxlBook:
                 ws.row_dimensions[row].height = height
         for st in plan.styles:
             ws = wb[st.sheet]
+            cells = ws._cells
+            font = bool(st.bold or st.size)
+            border = styler.border_id() if st.border and st.rows > 0 and st.cols > 0 else None
+            align = bool(st.align or st.wrap)
             for r in range(st.row, st.row + st.rows):
                 for c in range(st.col, st.col + st.cols):
-                    style = _sa(ws.cell(row=r, column=c))
-                    if st.bold or st.size:
-                        style.fontId = styler.font_id(style.fontId, st.bold, st.size)
-                    if st.border:
-                        style.borderId = styler.border_id()
-                    if st.align or st.wrap:
-                        style.alignmentId = styler.alignment_id(style.alignmentId, st.align, st.wrap)
+                    cell = cells.get((r, c))
+                    style = _sa(cell if cell is not None else ws.cell(row=r, column=c))
+                    # style[0], [2], [5]: the StyleArray's fontId, borderId, alignmentId
+                    if font:
+                        style[0] = styler.font_id(style[0], st.bold, st.size)
+                    if border is not None:
+                        style[2] = border
+                    if align:
+                        style[5] = styler.alignment_id(style[5], st.align, st.wrap)
         for v in plan.validations:
             ws = wb[v.sheet]
             ref = f"{get_column_letter(v.col)}{v.row}:{get_column_letter(v.col + v.cols - 1)}{v.row + v.rows - 1}"
@@ -312,8 +336,14 @@ def touched_sheets(plan: WritePlan) -> set[str]:
 
 def _suspect(v: Any) -> bool:
     """Whether a cell's value needs :func:`cell_problem` (short printable
-    text and booleans never do: the check is skipped for speed)."""
-    return v is not None and type(v) is not bool and (type(v) is not str or len(v) > 100 or not v.isprintable())
+    text, booleans and numbers within ±MAX_NUMBER never do: the check is
+    skipped for speed)."""
+    t = type(v)
+    if t is str:
+        return len(v) > 100 or not v.isprintable()
+    if t is int or t is float:
+        return not -MAX_NUMBER <= v <= MAX_NUMBER  # NaN too
+    return v is not None and t is not bool
 
 
 def _refuse(sheet: str, v: Any, row: int, col: int) -> None:
@@ -362,7 +392,9 @@ def _sa(cell: Any) -> Any:
 class _Styler:
     """Style ids for the workbook's style tables, computed once per
     distinct style (assigning style objects cell by cell is slow in
-    openpyxl: every assignment hashes the whole object)."""
+    openpyxl: every assignment hashes the whole object).  The methods are
+    called for every cell: they import openpyxl's style classes only when
+    they make a new style (an import statement costs a lookup per call)."""
 
     def __init__(self, wb: Any):
         self.wb = wb
@@ -372,9 +404,9 @@ class _Styler:
         self._border: Optional[int] = None
 
     def fill_id(self, colour: Optional[str]) -> int:
-        from openpyxl.styles import PatternFill
-
         if colour not in self._fills:
+            from openpyxl.styles import PatternFill
+
             fill = (
                 PatternFill(fill_type="solid", fgColor=_rgb(colour), bgColor=_rgb(colour))
                 if colour
@@ -384,10 +416,10 @@ class _Styler:
         return self._fills[colour]
 
     def font_id(self, old: int, bold: bool, size: Optional[float]) -> int:
-        from openpyxl.styles import Font
-
         key = (old, bold, size)
         if key not in self._fonts:
+            from openpyxl.styles import Font
+
             f = self.wb._fonts[old]
             self._fonts[key] = self.wb._fonts.add(
                 Font(
@@ -404,10 +436,10 @@ class _Styler:
         return self._fonts[key]
 
     def alignment_id(self, old: int, align: Optional[str], wrap: bool) -> int:
-        from openpyxl.styles import Alignment
-
         key = (old, align, wrap)
         if key not in self._aligns:
+            from openpyxl.styles import Alignment
+
             a = self.wb._alignments[old]
             self._aligns[key] = self.wb._alignments.add(
                 Alignment(horizontal=align or a.horizontal, vertical="center", wrap_text=wrap or a.wrap_text)
@@ -415,9 +447,9 @@ class _Styler:
         return self._aligns[key]
 
     def border_id(self) -> int:
-        from openpyxl.styles import Border, Side
-
         if self._border is None:
+            from openpyxl.styles import Border, Side
+
             thin = Side(style="thin", color="FF808080")
             self._border = self.wb._borders.add(Border(left=thin, right=thin, top=thin, bottom=thin))
         return self._border

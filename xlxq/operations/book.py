@@ -7,6 +7,9 @@ Status as an :class:`~xlxq.operations.result.Outcome` (the Status's lines,
 "saved to", exit code 0, or 1 when the workbook has errors, highlighted);
 the tables come from :mod:`xlxq.report`, the same as on a JSON file.  Bad
 input raises XlxqError (the file untouched).
+
+Lazy imports: :mod:`xlxq.team_workbook` and the team standings only in
+:func:`run_team_book` (start-up time of an individual workbook's commands).
 """
 
 from __future__ import annotations
@@ -17,11 +20,9 @@ from pathlib import Path
 from typing import Any, Callable, Optional
 
 from xlxq import report
-from xlxq import team_workbook as TW
 from xlxq import workbook as W
 from xlxq.backends.openpyxl_book import OpenpyxlBook
 from xlxq.core.standings import compute_standings
-from xlxq.core.team_standings import board_standings, compute_team_standings
 from xlxq.errors import InputError, XlxqError
 from xlxq.operations.lines import Lines
 from xlxq.operations.result import Outcome, no_lines
@@ -33,6 +34,7 @@ from xlxq.workbook_common import apply_status
 from xlxq.workbook_draw import draw_numbers, new_draw_seed
 from xlxq.workbook_groups import for_each_group, group_status, workbook_groups
 from xlxq.sheets.groups import GroupView, refuse_team_groups
+from xlxq.sheets.team_layout import is_team_book
 from xlxq.operations.groups import combined
 from xlxq.systems import system_for, system_label
 
@@ -104,7 +106,7 @@ def book_status(
 def grouped_book(book: Any) -> bool:
     """Whether ``book`` is an individual workbook with groups (组别); a team
     workbook with a 组别 column is refused."""
-    if TW.is_team_workbook(book):
+    if is_team_book(book):
         refuse_team_groups(book)
         return False
     return workbook_groups(book) is not None
@@ -257,6 +259,9 @@ def run_team_book(
     provisional: bool = False,
 ) -> Outcome:
     """``xlxq pair|standings|explain|check FILE.xlsx`` on a team workbook."""
+    from xlxq import team_workbook as TW
+    from xlxq.core.team_standings import board_standings, compute_team_standings
+
     book, path = src.book, src.path
     if command == "pair":
         st = run_op(TW.pair_next_round, book, lang, provisional)

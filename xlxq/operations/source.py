@@ -5,7 +5,8 @@ play-off games).
 
 Lazy imports: the workbook modules (openpyxl, about 150 ms) are imported
 only when a workbook is opened, so that ``xlxq pair FILE.json`` does not
-pay for them.
+pay for them; the team workbook's only by the command that runs on one
+(an individual workbook's commands do not pay for them).
 """
 
 from __future__ import annotations
@@ -76,8 +77,7 @@ def require_workbooks(path: str | os.PathLike) -> None:
     """A clear error when the workbook modules cannot be imported (openpyxl
     missing)."""
     try:
-        import xlxq.team_workbook  # noqa: F401  (lazy: openpyxl only for a workbook)
-        import xlxq.workbook  # noqa: F401
+        import xlxq.workbook  # noqa: F401  (lazy: openpyxl only for a workbook)
     except ImportError as exc:
         raise XlxqError(
             f"无法处理 Excel 工作簿 {path}：工作簿模块 xlxq.workbook 不可用（{exc}）",
@@ -89,11 +89,11 @@ def open_book(path: str | os.PathLike) -> BookSource:
     """The workbook ``path`` (openpyxl backend), not read yet; a team
     workbook is told by its sheet names."""
     require_workbooks(path)
-    from xlxq import team_workbook as TW  # lazy: openpyxl only for a workbook
-    from xlxq.backends.openpyxl_book import OpenpyxlBook
+    from xlxq.backends.openpyxl_book import OpenpyxlBook  # lazy: openpyxl only for a workbook
+    from xlxq.sheets.team_layout import is_team_book
 
     book = OpenpyxlBook(path)
-    return BookSource(str(path), book, TW.is_team_workbook(book))
+    return BookSource(str(path), book, is_team_book(book))
 
 
 def open_source(path: str) -> Source:

@@ -21,6 +21,9 @@ earlier rounds kept).
 Refused (:class:`ResultsEntered`, exit 2, nothing written) when a result has
 been entered in that round, unless ``force``: the results typed into it are
 then lost (the backup the save keeps has them).
+
+Lazy imports: the team workbook's modules only for a team workbook
+(start-up time of an individual workbook's commands).
 """
 
 from __future__ import annotations
@@ -28,7 +31,6 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, Optional
 
-from xlxq import team_workbook as TW
 from xlxq import workbook as W
 from xlxq.core import records
 from xlxq.core.knockout import build_bracket
@@ -40,8 +42,7 @@ from xlxq.sheets.plan import Book
 from xlxq.sheets.problems import Status
 from xlxq.sheets.read import read_workbook
 from xlxq.sheets.refresh import refresh
-from xlxq.sheets.team_read import read_team_workbook
-from xlxq.sheets.team_refresh import refresh as team_refresh
+from xlxq.sheets.team_layout import is_team_book
 from xlxq.sheets.write_log import read_log_blocks, write_log_lines
 from xlxq.systems import get_system, system_for
 from xlxq.workbook_common import sorted_problems
@@ -185,7 +186,7 @@ def _write(book: Book, data: Any, canvas: Canvas, taken: tuple[int, int, Any, An
 
 def undo_book(book: Book, force: bool = False) -> Status:
     """撤销本轮 on a workbook of either kind (see the module text)."""
-    if TW.is_team_workbook(book):
+    if is_team_book(book):
         return _undo_team_book(book, force)
     data = read_workbook(book)
     if data.ko is not None:
@@ -207,6 +208,10 @@ def undo_book(book: Book, force: bool = False) -> Status:
 
 
 def _undo_team_book(book: Book, force: bool) -> Status:
+    from xlxq import team_workbook as TW
+    from xlxq.sheets.team_read import read_team_workbook
+    from xlxq.sheets.team_refresh import refresh as team_refresh
+
     data = read_team_workbook(book)
     taken = _take_last(data, force)
     n, new = taken[0], taken[3]

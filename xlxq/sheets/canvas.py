@@ -70,8 +70,7 @@ class Canvas:
                     Values(sheet, r0, c0, [[cells.get((r, c)) for c in range(c0, c1 + 1)] for r in range(r0, r1 + 1)])
                 )
                 continue
-            grid = self.orig.get(sheet, [])
-            changed = {k: v for k, v in edits.items() if not same_value(cell_at(grid, k[0], k[1]), v)}
+            changed = _changed(self.orig.get(sheet, []), edits)
             if sheet in self.whole and changed:
                 r0, r1 = min(r for r, _ in changed), max(r for r, _ in changed)
                 c0, c1 = min(c for _, c in changed), max(c for _, c in changed)
@@ -92,6 +91,27 @@ class Canvas:
             for r, c, vals in _rectangles(by_colour[key]):
                 plan.fills.append(Fill(sheet, r, c, len(vals), len(vals[0]), colour))
         return plan
+
+
+def _changed(grid: list[list[Any]], edits: dict[tuple[int, int], Any]) -> dict[tuple[int, int], Any]:
+    """The edits whose value is not the grid's (:func:`same_value` of
+    :func:`cell_at`, which it equals: ``same_value`` reads blank text as
+    empty itself; a value of the same type and equal is the same, checked
+    first: most cells of a refresh do not change)."""
+    out = {}
+    height = len(grid)
+    for k, v in edits.items():
+        r, c = k
+        old = None
+        if 0 < r <= height:
+            row = grid[r - 1]
+            if 0 < c <= len(row):
+                old = row[c - 1]
+        if type(old) is type(v) and old == v:
+            continue
+        if not same_value(old, v):
+            out[k] = v
+    return out
 
 
 def _rectangles(cells: dict[tuple[int, int], Any]) -> list[tuple[int, int, list[list[Any]]]]:

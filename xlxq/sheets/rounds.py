@@ -56,8 +56,10 @@ def resolve_seat(
 ) -> Optional[int]:
     """The player in one seat from its 序号 and name cells (see docs)."""
     side_zh = "红方" if side == "red" else "黑方"
-    no_ref = L.cell_ref(row, cols[f"{side}_no"]) if f"{side}_no" in cols else None
-    name_ref = L.cell_ref(row, cols[f"{side}_name"]) if f"{side}_name" in cols else None
+
+    def ref(key: str) -> Optional[str]:  # the cell named in an error (made only then)
+        return L.cell_ref(row, cols[f"{side}_{key}"]) if f"{side}_{key}" in cols else None
+
     no = None
     if no_cell is not None:
         no = as_int(no_cell)
@@ -67,11 +69,11 @@ def resolve_seat(
                 row,
                 f"{side_zh}序号应为正整数，实为“{no_cell}”",
                 f"{side} no must be a positive whole number, got {no_cell!r}",
-                no_ref,
+                ref("no"),
             )
         if no not in names.by_no:
             raise sheet_error(
-                sheet, row, f"{side_zh}序号 {no} 不在报名表中", f"{side} no {no} is not registered", no_ref
+                sheet, row, f"{side_zh}序号 {no} 不在报名表中", f"{side} no {no} is not registered", ref("no")
             )
     name = text_of(name_cell)
     if no is None and name is None:
@@ -84,7 +86,7 @@ def resolve_seat(
                 row,
                 f"{side_zh}“{name}”不在报名表中（请填写序号）",
                 f"{side} {name!r} is not registered (fill in the number)",
-                name_ref,
+                ref("name"),
             )
         if len(matches) > 1:
             raise sheet_error(
@@ -92,7 +94,7 @@ def resolve_seat(
                 row,
                 f"{side_zh}“{name}”在报名表中重名（{'、'.join(str(p.no) for p in matches)}号），请填写序号",
                 f"{side} {name!r} is ambiguous; fill in the number",
-                name_ref,
+                ref("name"),
             )
         return matches[0].no
     if name is None or any(p.no == no for p in matches) or not matches:
@@ -110,7 +112,7 @@ def resolve_seat(
         f"不一致，请改正序号或姓名",
         f"{side} no {no} ({names.by_no[no].name}) does not match the name "
         f"{name!r} (no {', '.join(map(str, others))}); correct one of them",
-        no_ref or name_ref,
+        ref("no") or ref("name"),
     )
 
 

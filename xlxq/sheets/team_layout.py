@@ -69,6 +69,14 @@ def sheet_kind(name: str) -> tuple[Optional[str], Optional[int]]:
     return (kind, None) if kind else (None, None)
 
 
+def is_team_book(book: Any) -> bool:
+    """Whether ``book`` (a :class:`xlxq.sheets.plan.Book`) is a team workbook
+    (:func:`is_team_sheet_names` of its sheet names: cheap, nothing is read;
+    here, so that an individual workbook's operations need not import the
+    team modules to tell)."""
+    return is_team_sheet_names(list(book.sheet_names()))
+
+
 def is_team_sheet_names(names: list[str]) -> bool:
     """A workbook is a team workbook when it has a 队伍报名 / Teams sheet and
     no individual 报名表 / Registration sheet."""

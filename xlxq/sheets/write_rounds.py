@@ -150,13 +150,19 @@ def write_round_cells(canvas: Canvas, data: WorkbookData, event: Event, rs: Roun
             put_cell(canvas, rs, row, "result", result_display(b.result, data.lang))
     for no, row in rs.bye_rows.items():
         seats.append((row, rs.bye_side[no], no))
+    cols = rs.table.cols
+    side_cols: dict[str, list[Optional[int]]] = {}  # a side's 序号, name, 单位, 积分 columns (put_cell's)
     for row, side, no in seats:
         p = by_no[no]
-        put_cell(canvas, rs, row, f"{side}_no", no)
-        put_cell(canvas, rs, row, f"{side}_name", p.name)
-        put_cell(canvas, rs, row, f"{side}_unit", p.unit or None)
         score = scores.get(no)
-        put_cell(canvas, rs, row, f"{side}_score", None if score is None else tidy_number(float(score)))
+        if row is None:
+            continue
+        c = side_cols.get(side)
+        if c is None:
+            c = side_cols[side] = [cols.get(f"{side}_{key}") for key in ("no", "name", "unit", "score")]
+        for col, value in zip(c, (no, p.name, p.unit or None, None if score is None else tidy_number(float(score)))):
+            if col is not None:
+                canvas.set(rs.name, row, col, value)
 
 
 def write_registration_cells(canvas: Canvas, data: WorkbookData) -> None:
