@@ -211,6 +211,8 @@ class OpenpyxlBook:
                 ws.freeze_panes = ws.cell(row=look.freeze[0], column=look.freeze[1]).coordinate
             if look.hidden:
                 ws.sheet_state = "hidden"
+            for row, height in look.heights.items():
+                ws.row_dimensions[row].height = height
         for st in plan.styles:
             ws = wb[st.sheet]
             for r in range(st.row, st.row + st.rows):
@@ -237,9 +239,11 @@ class OpenpyxlBook:
             ws = wb[p.sheet]
             ws.page_setup.paperSize = _PAPER.get(p.paper, 9)
             ws.page_setup.orientation = "landscape" if p.landscape else "portrait"
-            ws.sheet_properties.pageSetUpPr = PageSetupProperties(fitToPage=True)
+            ws.sheet_properties.pageSetUpPr = PageSetupProperties(fitToPage=p.scale is None)
             ws.page_setup.fitToWidth = p.fit_width
             ws.page_setup.fitToHeight = p.fit_height
+            if p.scale is not None:
+                ws.page_setup.scale = p.scale
             if p.title_rows:
                 ws.print_title_rows = f"{p.title_rows[0]}:{p.title_rows[1]}"
             if p.area:
@@ -248,6 +252,15 @@ class OpenpyxlBook:
             ws.print_options.horizontalCentered = p.centre
             if p.footer:
                 ws.oddFooter.center.text = p.footer
+            for part, text in (
+                (ws.oddHeader.left, p.header_left),
+                (ws.oddHeader.center, p.header_centre),
+                (ws.oddHeader.right, p.header_right),
+                (ws.oddFooter.left, p.footer_left),
+                (ws.oddFooter.right, p.footer_right),
+            ):
+                if text is not None:
+                    part.text = text or None
 
     def save(self, path: str | os.PathLike | None = None) -> None:
         """Write the workbook atomically (:func:`xlxq.backends.safety.atomic_save`),

@@ -371,6 +371,8 @@ def apply_cosmetics(app: Any, sheets: dict[str, Any], plan: WritePlan, errors: l
             attempt(f"{look.sheet} freeze", lambda lk=look, s=ws: _freeze(app, s, *lk.freeze))
         if look.hidden:
             attempt(f"{look.sheet} hide", lambda s=ws: setattr(s, "Visible", _XL_SHEET_HIDDEN))
+        for row, height in sorted(look.heights.items()):
+            attempt(f"{look.sheet} row {row} height", lambda r=row, h=height, s=ws: setattr(s.Rows(r), "RowHeight", h))
     for st in plan.styles:
         r = rng(sheets[st.sheet], st.row, st.col, st.rows, st.cols)
 
@@ -439,6 +441,7 @@ OFFICEJS_COSMETIC_ACTIONS = frozenset(
         "setWrapText",
         "setDataValidationList",
         "setPrintArea",
+        "setRowHeight",
     }
 )
 
@@ -461,8 +464,8 @@ def officejs_cosmetics(book: Any, plan: WritePlan, errors: list[str]) -> None:
     Office.js's list rule has no "don't stop other values", and a stop
     alert would refuse results typed as 2:0), vertical alignment is sent
     with the horizontal one; of the page setup only the print area
-    (orientation, paper, fit to page, print titles, footer have no xlwings
-    call on this engine).  Anything xlwings refuses is recorded in
+    (orientation, paper, fit to page, print titles, header and footer have
+    no xlwings call on this engine); row heights as ``setRowHeight``.  Anything xlwings refuses is recorded in
     ``errors`` and skipped, as over COM."""
 
     def attempt(what: str, fn: Any) -> None:
@@ -488,6 +491,11 @@ def officejs_cosmetics(book: Any, plan: WritePlan, errors: list[str]) -> None:
             attempt(f"{look.sheet} freeze", lambda s=ws, f=look.freeze: s.freeze_panes.freeze_at(frozen_address(*f)))
         if look.hidden:
             attempt(f"{look.sheet} hide", lambda s=ws: setattr(s, "visible", False))
+        for row, height in sorted(look.heights.items()):
+            attempt(
+                f"{look.sheet} row {row} height",
+                lambda s=ws, r=row, h=height: setattr(s.range(f"{r}:{r}"), "row_height", h),
+            )
     for st in plan.styles:
         r = rng(book.sheets[st.sheet], st.row, st.col, st.rows, st.cols)
 
@@ -555,9 +563,11 @@ def _page_setup(ws: Any, p: Any, errors: list[str]) -> None:
     props: list[tuple[str, Any]] = [
         ("PaperSize", _XL_PAPER.get(p.paper, _XL_PAPER["A4"])),
         ("Orientation", _XL_LANDSCAPE if p.landscape else _XL_PORTRAIT),
-        ("Zoom", False),
-        ("FitToPagesWide", p.fit_width or False),
-        ("FitToPagesTall", p.fit_height or False),
+        *(
+            [("Zoom", p.scale)]
+            if p.scale is not None
+            else [("Zoom", False), ("FitToPagesWide", p.fit_width or False), ("FitToPagesTall", p.fit_height or False)]
+        ),
         ("CenterHorizontally", bool(p.centre)),
     ]
     if p.title_rows:
@@ -567,6 +577,15 @@ def _page_setup(ws: Any, p: Any, errors: list[str]) -> None:
         props.append(("PrintArea", f"${column_letter(c1)}${r1}:${column_letter(c2)}${r2}"))
     if p.footer:
         props.append(("CenterFooter", p.footer))
+    for name, text in (
+        ("LeftHeader", p.header_left),
+        ("CenterHeader", p.header_centre),
+        ("RightHeader", p.header_right),
+        ("LeftFooter", p.footer_left),
+        ("RightFooter", p.footer_right),
+    ):
+        if text is not None:
+            props.append((name, text))
     for name, value in props:
         try:
             setattr(ps, name, value)

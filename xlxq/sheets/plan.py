@@ -67,12 +67,14 @@ class NumberFormat:
 class SheetLook:
     """Column widths in characters (Excel's unit over COM; openpyxl's
     ``column_dimensions[].width``), frozen panes given as the first cell
-    that scrolls ((3, 1) freezes rows 1–2), hidden sheet."""
+    that scrolls ((3, 1) freezes rows 1–2), hidden sheet, row heights in
+    points (rows of wrapped text: LibreOffice does not grow them on open)."""
 
     sheet: str
     widths: dict[int, float] = field(default_factory=dict)
     freeze: Optional[tuple[int, int]] = None
     hidden: bool = False
+    heights: dict[int, float] = field(default_factory=dict)
 
 
 @dataclass
@@ -111,7 +113,10 @@ class PageSetup:
     """Print setup: paper, orientation, fit to ``fit_width`` pages wide and
     ``fit_height`` tall (0 = as many as needed), rows repeated on each page
     (first, last), print area (row1, col1, row2, col2), centred
-    horizontally, footer text (Excel codes: &P page, &N pages)."""
+    horizontally, footer text (Excel codes: &P page, &N pages), and the
+    left / centre / right texts of the header and the left / right ones of
+    the footer (:func:`xlxq.sheets.paper.sign_pages` fills them: event,
+    round, date, the 裁判长 line)."""
 
     sheet: str
     paper: str = "A4"
@@ -122,6 +127,14 @@ class PageSetup:
     area: Optional[tuple[int, int, int, int]] = None
     centre: bool = True
     footer: Optional[str] = None
+    header_left: Optional[str] = None
+    header_centre: Optional[str] = None
+    header_right: Optional[str] = None
+    footer_left: Optional[str] = None
+    footer_right: Optional[str] = None
+    #: print at this percentage instead of fitting (LibreOffice does not fit
+    #: a one-column sheet of long wrapped lines to the page width)
+    scale: Optional[int] = None
 
 
 @dataclass
