@@ -250,8 +250,8 @@ class OpenpyxlBook:
                 r1, c1, r2, c2 = p.area
                 ws.print_area = f"{get_column_letter(c1)}{r1}:{get_column_letter(c2)}{r2}"
             ws.print_options.horizontalCentered = p.centre
-            if p.footer:
-                ws.oddFooter.center.text = p.footer
+            if p.footer is not None:
+                ws.oddFooter.center.text = p.footer or None
             for part, text in (
                 (ws.oddHeader.left, p.header_left),
                 (ws.oddHeader.center, p.header_centre),

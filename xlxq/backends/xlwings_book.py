@@ -575,7 +575,7 @@ def _page_setup(ws: Any, p: Any, errors: list[str]) -> None:
     if p.area:
         r1, c1, r2, c2 = p.area
         props.append(("PrintArea", f"${column_letter(c1)}${r1}:${column_letter(c2)}${r2}"))
-    if p.footer:
+    if p.footer is not None:
         props.append(("CenterFooter", p.footer))
     for name, text in (
         ("LeftHeader", p.header_left),

@@ -66,6 +66,8 @@ def settings_looks(canvas: Canvas, sname: str, last: int) -> None:
         Style(sname, 2, 1, 1, 3, bold=True, border=True, align="center", wrap=True),
         Style(sname, 3, 1, last - 2, 3, border=True),
         Style(sname, 3, 3, last - 2, 1, wrap=True),
-        Style(sname, 3, 2, last - 2, 1, align="left"),
+        Style(sname, 3, 1, last - 2, 2, align="left"),  # left, and centred upright beside a wrapped 说明
     ]
-    plan.page_setups.append(PageSetup(sname, landscape=True, area=(1, 1, last, 3)))
+    plan.page_setups.append(
+        PageSetup(sname, landscape=True, title_rows=(L.TITLE_ROW, L.HEADER_ROW), area=(1, 1, last, 3))
+    )

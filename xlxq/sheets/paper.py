@@ -114,7 +114,8 @@ def sign_pages(plan: WritePlan, words: PaperWords) -> None:
         p.header_centre = escape(round_label(p.sheet, words.lang))
         p.header_right = escape(place)
         p.footer_left = escape(words.signatures())
-        p.footer = p.footer or "&P / &N"
+        p.footer_right = p.footer or "&P / &N"  # page numbers right: the signature line is long
+        p.footer = ""
 
 
 def _last_row(grid: list[list[Any]], c1: int, c2: int) -> int:
@@ -124,11 +125,21 @@ def _last_row(grid: list[list[Any]], c1: int, c2: int) -> int:
     return 0
 
 
-def typed_sheet_setup(sheet: str, grid: list[list[Any]]) -> Optional[PageSetup]:
-    """The page setup of a sheet the arbiter types rows into (报名表,
-    队伍报名, 出场名单): title and header rows repeated, the print area over
-    the header's columns but 提示, down to the last row with data."""
-    if L.norm_key(sheet) not in _TYPED or len(grid) < L.HEADER_ROW:
+def _is_round(sheet: str) -> bool:
+    return L.sheet_kind(sheet)[1] is not None or TL.sheet_kind(sheet)[1] is not None
+
+
+def typed_sheet_setup(sheet: str, grid: list[list[Any]], written: bool = False) -> Optional[PageSetup]:
+    """The page setup of a sheet whose rows change without the program's
+    page setup being written: the sheets the arbiter types rows into (报名表,
+    队伍报名, 出场名单), 设置 (its footer names the 裁判长 typed there), and
+    a round sheet the plan ``written`` to: title and header rows repeated,
+    the print area over the header's columns but 提示, down to the last row
+    with data (设置: its three columns)."""
+    k = L.norm_key(sheet)
+    if k in _SETTINGS_NAMES:
+        return PageSetup(sheet, landscape=True, title_rows=(L.TITLE_ROW, L.HEADER_ROW), area=(1, 1, len(grid), 3))
+    if not (k in _TYPED or (written and _is_round(sheet))) or len(grid) < L.HEADER_ROW:
         return None
     head = grid[L.HEADER_ROW - 1]
     cols = [j for j, v in enumerate(head, start=1) if v not in (None, "") and L.norm_key(v) not in _NOTE_HEADERS]
@@ -136,16 +147,17 @@ def typed_sheet_setup(sheet: str, grid: list[list[Any]]) -> Optional[PageSetup]:
         return None
     c2 = max(cols)
     last = max(L.HEADER_ROW, _last_row(grid, 1, c2))
-    return PageSetup(sheet, landscape=c2 > 10, title_rows=(L.TITLE_ROW, L.HEADER_ROW), area=(1, 1, last, c2))
+    return PageSetup(sheet, landscape=c2 > 11, title_rows=(L.TITLE_ROW, L.HEADER_ROW), area=(1, 1, last, c2))
 
 
 def follow_data(plan: WritePlan, names: list[str], rows: Rows) -> None:
     """Print areas down to the last row with data; the typed sheets' page
     setup written again (their rows change without the program)."""
     have = {p.sheet for p in plan.page_setups}
+    written = {v.sheet for v in plan.values}
     for name in names:
         if name not in have and name not in plan.remove_sheets:
-            setup = typed_sheet_setup(name, rows(name))
+            setup = typed_sheet_setup(name, rows(name), name in written)
             if setup is not None:
                 plan.page_setups.append(setup)
     for p in plan.page_setups:
@@ -233,9 +245,9 @@ def break_text(text: str, width: float) -> str:
         for c in part:
             w = _weight(c)
             if used + w > room and line:
-                if c in _CLOSERS and len(line) > 1:  # no line starts with a closing mark
+                while c[0] in _CLOSERS and len(line) > 1:  # no line starts with a closing mark
                     c, line = line[-1] + c, line[:-1]
-                    w = sum(_weight(x) for x in c)
+                w = sum(_weight(x) for x in c)
                 cut = line.rfind(" ")
                 run = len(line)
                 while run > 0 and line[run - 1].isascii() and line[run - 1].isalnum() and c.isascii() and c.isalnum():

@@ -103,7 +103,9 @@ def _lineups_sheet(canvas: Canvas, lname: str, settings: TeamSettings, lang: str
         Style(lname, 2, 1, 1, len(cols), bold=True, border=True, align="center", wrap=True),
     ]
     plan.page_setups.append(
-        PageSetup(lname, landscape=True, title_rows=(1, 2), area=(1, 1, 2, len(cols) - 1), footer="&P / &N")
+        PageSetup(
+            lname, landscape=len(cols) - 1 > 11, title_rows=(1, 2), area=(1, 1, 2, len(cols) - 1), footer="&P / &N"
+        )
     )
 
 
