@@ -245,22 +245,20 @@ def break_text(text: str, width: float) -> str:
         for c in part:
             w = _weight(c)
             if used + w > room and line:
-                while c[0] in _CLOSERS and len(line) > 1:  # no line starts with a closing mark
-                    c, line = line[-1] + c, line[:-1]
-                w = sum(_weight(x) for x in c)
                 cut = line.rfind(" ")
                 run = len(line)
                 while run > 0 and line[run - 1].isascii() and line[run - 1].isalnum() and c.isascii() and c.isalnum():
                     run -= 1  # not inside a number or a word
                 if cut > len(line) * 2 // 3:  # the space stays at the end of its line
-                    out.append(line[: cut + 1])
-                    line = line[cut + 1 :]
+                    k = cut + 1
                 elif 0 < run < len(line) and len(line) - run < 12:
-                    out.append(line[:run])
-                    line = line[run:]
+                    k = run
                 else:
-                    out.append(line)
-                    line = ""
+                    k = len(line)
+                while k > 1 and (line[k:] + c)[0] in _CLOSERS:  # no line starts with a closing mark
+                    k -= 1
+                out.append(line[:k])
+                line = line[k:]
                 used = sum(_weight(x) for x in line)
             line += c
             used += w
