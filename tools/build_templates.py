@@ -141,7 +141,8 @@ class XlsxWriterBook:
             if look.hidden:
                 ws.hide()
             for row, height in sorted(look.heights.items()):
-                ws.set_row(row - 1, height)
+                if height is not None:
+                    ws.set_row(row - 1, height)
         for v in plan.validations:
             sheets[v.sheet].data_validation(
                 v.row - 1,

@@ -372,7 +372,10 @@ def apply_cosmetics(app: Any, sheets: dict[str, Any], plan: WritePlan, errors: l
         if look.hidden:
             attempt(f"{look.sheet} hide", lambda s=ws: setattr(s, "Visible", _XL_SHEET_HIDDEN))
         for row, height in sorted(look.heights.items()):
-            attempt(f"{look.sheet} row {row} height", lambda r=row, h=height, s=ws: setattr(s.Rows(r), "RowHeight", h))
+            attempt(
+                f"{look.sheet} row {row} height",
+                lambda r=row, h=height, s=ws: setattr(s.Rows(r), "RowHeight", s.StandardHeight if h is None else h),
+            )
     for st in plan.styles:
         r = rng(sheets[st.sheet], st.row, st.col, st.rows, st.cols)
 
@@ -492,6 +495,8 @@ def officejs_cosmetics(book: Any, plan: WritePlan, errors: list[str]) -> None:
         if look.hidden:
             attempt(f"{look.sheet} hide", lambda s=ws: setattr(s, "visible", False))
         for row, height in sorted(look.heights.items()):
+            if height is None:  # no "standard height" on this engine: the row keeps its height
+                continue
             attempt(
                 f"{look.sheet} row {row} height",
                 lambda s=ws, r=row, h=height: setattr(s.range(f"{r}:{r}"), "row_height", h),

@@ -71,7 +71,7 @@ class Canvas:
     def finish(self) -> WritePlan:
         """The plan: the cells that change, the fills, and the print pages
         of what it writes (:func:`xlxq.sheets.paper.finish_paper`)."""
-        heights = break_long_text(self.edits)
+        heights = break_long_text(self.edits, lambda s, r, c: cell_at(self.orig.get(s, []), r, c))
         plan = self._finish_cells()
         if not plan.is_empty():
             plan.looks += [SheetLook(sheet, heights=hs) for sheet, hs in heights.items()]

@@ -191,9 +191,10 @@ def fit_header_words(plan: WritePlan, rows: Rows) -> None:
             value = head[c - 1] if c <= len(head) else None
             if value in (None, ""):
                 continue
-            words = re.split(r"[\s\u2e80-\u9fff\uff00-\uffef]+", str(value))  # CJK text breaks anywhere
+            # CJK text breaks anywhere, words at spaces and after hyphens
+            words = re.split(r"[\s\u2e80-\u9fff\uff00-\uffef]+|(?<=-)", str(value))
             longest = max((sum(_weight(x) for x in word) for word in words if word), default=0.0)
-            look.widths[c] = max(width, round(longest * 1.1 + 1.5, 1))
+            look.widths[c] = max(width, round(longest * 1.25 + 1.5, 1))  # bold
 
 
 def wrapped_heights(plan: WritePlan, rows: Rows) -> None:
@@ -279,20 +280,27 @@ BROKEN_COLUMNS: tuple[tuple[frozenset[str], int, float], ...] = (
 )
 
 
-def break_long_text(edits: dict[str, dict[tuple[int, int], Any]]) -> dict[str, dict[int, float]]:
+def break_long_text(
+    edits: dict[str, dict[tuple[int, int], Any]], before: Callable[[str, int, int], Any]
+) -> dict[str, dict[int, Optional[float]]]:
     """Break the long texts of :data:`BROKEN_COLUMNS` among ``edits`` (sheet
     → (row, col) → value, changed in place); the row heights their lines
-    need (rows of one line: the default height)."""
-    heights: dict[str, dict[int, float]] = {}
+    need, and None (the default height) for a row whose broken text
+    (``before``: the value read) is now one line or gone."""
+    heights: dict[str, dict[int, Optional[float]]] = {}
     for sheet, cells in edits.items():
         k = L.norm_key(sheet)
         for names, col, width in BROKEN_COLUMNS:
             if k not in names:
                 continue
             for (r, c), v in cells.items():
-                if c != col or not isinstance(v, str):
+                if c != col:
                     continue
-                text = break_text(v, width)
+                if not isinstance(v, str) or "\n" not in (text := break_text(v, width)):
+                    old = before(sheet, r, c)
+                    if isinstance(old, str) and "\n" in old:
+                        heights.setdefault(sheet, {})[r] = None
+                    continue
                 cells[(r, c)] = text
                 lines = text.count("\n") + 1
                 if lines > 1:

@@ -74,7 +74,7 @@ class SheetLook:
     widths: dict[int, float] = field(default_factory=dict)
     freeze: Optional[tuple[int, int]] = None
     hidden: bool = False
-    heights: dict[int, float] = field(default_factory=dict)
+    heights: dict[int, Optional[float]] = field(default_factory=dict)  # None: the default height
 
 
 @dataclass

@@ -56,8 +56,9 @@ def read_log_blocks(
     """The lines of a 编排记录 sheet: those before the first block, and the
     blocks (each starting at a line that ``block_re`` matches) by
     ``key_of(match)``."""
-    lines = [text_of(cell_at(grid, i, 1)) for i in range(1, len(grid) + 1)]
-    lines = [unbroken(ln) if ln else ln for ln in lines]  # printed lines broken by the program
+    cells = [cell_at(grid, i, 1) for i in range(1, len(grid) + 1)]
+    # lines as written: indented, without the line breaks of the printed page
+    lines = [unbroken(v).rstrip() if isinstance(v, str) and v.strip() else text_of(v) for v in cells]
     while lines and lines[-1] is None:
         lines.pop()
     preamble: list[Optional[str]] = []
