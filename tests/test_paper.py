@@ -14,6 +14,7 @@ import pytest
 from tests.book_ops import pair_next_round, recompute, undo_book
 from tests.conftest import enter_results, template_workbook
 from tests.test_workbook_support import book
+from xlxq.cli import main
 from xlxq.sheets import layout as L
 from xlxq.sheets.paper import BROKEN_COLUMNS, PaperWords, break_text, round_label, text_lines, unbroken
 from xlxq.sheets.plan import PageSetup, WritePlan
@@ -110,3 +111,22 @@ def test_print_areas_follow_the_data_through_pair_recompute_and_undo(tmp_path):
     log = wb["编排记录"]
     last = max(r for r in range(1, log.max_row + 1) if log.cell(r, 1).value)
     assert last < two and log.print_area == f"'编排记录'!$A$1:$A${last}"
+
+
+def test_groups_print_the_whole_registration_and_name_their_group(tmp_path):
+    """Each group pairs in a view of 报名表 without the other groups' rows:
+    the shared sheet's print area still covers every row, and its header
+    names the event, a group's round sheet the group."""
+    rows = [(f"男{i}", "男子组") for i in range(1, 9)] + [(f"女{i}", "女子组") for i in range(1, 7)]
+    random.Random(2).shuffle(rows)
+    path = template_workbook(
+        tmp_path / "g.xlsx", [n for n, _ in rows], groups=dict(rows), settings={"赛事名称": "春季赛", "轮数": 5}
+    )
+    for group in ("男子组", "女子组"):  # one group at a time: the last one's plan must not cut the others' rows
+        assert main(["pair", str(path), "--group", group]) == 0
+    wb = openpyxl.load_workbook(path)
+    reg = wb["报名表"]
+    assert reg.print_area.endswith(f"${2 + len(rows)}")
+    assert reg.oddHeader.left.text == "春季赛"
+    assert wb["女子组 第1轮"].oddHeader.left.text == "春季赛 女子组"
+    assert wb["女子组 第1轮"].oddHeader.center.text == "第1轮"
