@@ -2,12 +2,14 @@
 played to the end through the workbook, every visible sheet rendered by
 LibreOffice and checked by :mod:`tests.render_support` (nothing cut, no
 ink at the paper's edge, no overlapping text, every name printed), zh and
-en; and the shipped templates."""
+en (积分晋圈淘汰: its knockout stage paired, not played: ``simulate`` does
+not play it); and the shipped templates."""
 
 from __future__ import annotations
 
 import random
 from pathlib import Path
+from typing import Any, Optional
 
 import openpyxl
 import pytest
@@ -68,12 +70,19 @@ def names_of(path: Path) -> list[str]:
     return [str(v) for v in (ws.cell(row=r, column=col).value for r in range(3, ws.max_row + 1)) if v]
 
 
-def individual(tmp: Path, lang: str, monkeypatch: pytest.MonkeyPatch, n: int, *options: str) -> Path:
+def individual(
+    tmp: Path,
+    lang: str,
+    monkeypatch: pytest.MonkeyPatch,
+    n: int,
+    *options: str,
+    settings: Optional[dict[str, Any]] = None,
+) -> Path:
     csv = tmp / "players.csv"
     csv.write_text("\n".join(SAMPLE.read_text(encoding="utf-8").splitlines()[: n + 1]) + "\n", encoding="utf-8")
     path = tmp / "event.xlsx"
     cli(lang, monkeypatch, "new", str(path), "--players", str(csv), "--name", "全国象棋个人赛", *options)
-    type_settings(path, INFO[lang])
+    type_settings(path, {**INFO[lang], **(settings or {})})
     if "round_robin" in options:
         cli(lang, monkeypatch, "schedule", str(path))
     cli(lang, monkeypatch, "simulate", "--seed", "7", str(path))
@@ -117,7 +126,7 @@ def team(tmp: Path, lang: str, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 @pytest.mark.parametrize("lang", ["zh", "en"])
-@pytest.mark.parametrize("kind", ["swiss", "round_robin", "knockout", "team"])
+@pytest.mark.parametrize("kind", ["swiss", "round_robin", "knockout", "team", "swiss_knockout"])
 def test_every_sheet_of_a_finished_event_prints(tmp_path, monkeypatch, kind, lang):
     if kind == "swiss":
         path = individual(tmp_path, lang, monkeypatch, 24, "--rounds", "9")
@@ -125,6 +134,19 @@ def test_every_sheet_of_a_finished_event_prints(tmp_path, monkeypatch, kind, lan
         path = individual(tmp_path, lang, monkeypatch, 10, "--system", "round_robin")
     elif kind == "knockout":
         path = individual(tmp_path, lang, monkeypatch, 16, "--system", "knockout")
+    elif kind == "swiss_knockout":  # 积分晋圈淘汰: 7 Swiss rounds played, the top 8's first knockout round paired
+        path = individual(
+            tmp_path,
+            lang,
+            monkeypatch,
+            24,
+            "--rounds",
+            "7",
+            settings={"晋圈人数" if lang == "zh" else "Qualifiers to knockout": 8},
+        )
+        cli(lang, monkeypatch, "qualify", "--top", "8", str(path))
+        cli(lang, monkeypatch, "pair", str(path))
+        assert len(openpyxl.load_workbook(path).sheetnames) == 15  # 7 rounds, 晋级名单, 对阵图, 淘汰赛第1轮 …
     else:
         path = team(tmp_path, lang, monkeypatch)
     names = names_of(path)
