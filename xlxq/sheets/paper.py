@@ -24,6 +24,7 @@ import math
 import re
 import unicodedata
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Callable, Optional
 
 from xlxq.sheets import layout as L
@@ -156,7 +157,9 @@ def follow_data(plan: WritePlan, names: list[str], rows: Rows) -> None:
     have = {p.sheet for p in plan.page_setups}
     written = {v.sheet for v in plan.values}
     for name in names:
-        if name not in have and name not in plan.remove_sheets:
+        k = L.norm_key(name)
+        wanted = k in _SETTINGS_NAMES or k in _TYPED or (name in written and _is_round(name))
+        if wanted and name not in have and name not in plan.remove_sheets:  # (other sheets are not read)
             setup = typed_sheet_setup(name, rows(name), name in written)
             if setup is not None:
                 plan.page_setups.append(setup)
@@ -172,6 +175,9 @@ def text_lines(text: str, width: float) -> int:
     lines = 0
     room = max(1.0, width - 1.0)
     for part in str(text).split("\n"):
+        if len(part) * 2.3 <= room:
+            lines += 1
+            continue
         need = sum(2.3 if unicodedata.east_asian_width(c) in ("W", "F") else 1.15 for c in part)
         lines += max(1, math.ceil(need / room))
     return lines
@@ -205,9 +211,12 @@ def wrapped_heights(plan: WritePlan, rows: Rows) -> None:
     for look in plan.looks:
         widths.setdefault(look.sheet, {}).update(look.widths)
     heights: dict[str, dict[int, float]] = {}
+    broken = {(names, col) for names, col, _ in BROKEN_COLUMNS}
     for st in plan.styles:
         if not st.wrap or st.sheet not in widths:
             continue
+        if any(L.norm_key(st.sheet) in names and st.col == col and st.cols == 1 for names, col in broken):
+            continue  # heights given where the program broke the lines
         grid = rows(st.sheet)
         for r in range(st.row, min(st.row + st.rows, len(grid) + 1)):
             row = grid[r - 1]
@@ -224,13 +233,21 @@ def wrapped_heights(plan: WritePlan, rows: Rows) -> None:
         plan.looks.append(SheetLook(sheet, heights=hs))
 
 
+_WEIGHTS: dict[str, float] = {}
+
+
 def _weight(c: str) -> float:
-    return 2.3 if unicodedata.east_asian_width(c) in ("W", "F") else 1.15
+    """The width of a character in column units (CJK about two), kept."""
+    w = _WEIGHTS.get(c)
+    if w is None:
+        w = _WEIGHTS[c] = 2.3 if unicodedata.east_asian_width(c) in ("W", "F") else 1.15
+    return w
 
 
 _CLOSERS = set("）)]】」』》〉，。；：、！？,.;:!?”’")
 
 
+@lru_cache(maxsize=8192)  # 编排记录's earlier blocks are broken again at every write
 def break_text(text: str, width: float) -> str:
     """``text`` with line breaks where a column ``width`` characters wide
     would wrap it, with room to spare: LibreOffice lays wrapped text out
@@ -242,10 +259,15 @@ def break_text(text: str, width: float) -> str:
     room = max(4.0, width - 2.0)
     out: list[str] = []
     for part in str(text).split("\n"):
-        line, used = "", 0.0
-        for c in part:
-            w = _weight(c)
-            if used + w > room and line:
+        if len(part) * 2.3 <= room:  # fits whatever its characters
+            out.append(part)
+            continue
+        weights = [_weight(c) for c in part]
+        start, used = 0, 0.0  # the line being filled is part[start:i]
+        for i, c in enumerate(part):
+            w = weights[i]
+            if used + w > room and i > start:
+                line = part[start:i]
                 cut = line.rfind(" ")
                 run = len(line)
                 while run > 0 and line[run - 1].isascii() and line[run - 1].isalnum() and c.isascii() and c.isalnum():
@@ -259,11 +281,10 @@ def break_text(text: str, width: float) -> str:
                 while k > 1 and (line[k:] + c)[0] in _CLOSERS:  # no line starts with a closing mark
                     k -= 1
                 out.append(line[:k])
-                line = line[k:]
-                used = sum(_weight(x) for x in line)
-            line += c
+                start += k
+                used = sum(weights[start:i])
             used += w
-        out.append(line)
+        out.append(part[start:])
     return "\n".join(out)
 
 
