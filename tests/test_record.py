@@ -30,7 +30,7 @@ from xlxq.core.team_pairing import pair_and_seat
 from xlxq.core.team_record import team_explain, team_round_record
 from xlxq.core.teams import TeamEvent
 from xlxq.sheets import layout as L
-from xlxq.sheets.paper import unbroken
+from xlxq.sheets.pages import unbroken
 from xlxq.systems import get_system, system_for
 from xlxq.workbook import create_event_workbook
 from tests.book_ops import explain, pair_next_round, schedule_round_robin

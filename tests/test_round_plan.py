@@ -13,7 +13,7 @@ from tests.test_workbook_support import fill_of, new_event
 
 from xlxq.backends.openpyxl_book import OpenpyxlBook
 from xlxq.core.checks import max_swiss_rounds, odd_field_note, round_count_warnings
-from xlxq.sheets.paper import unbroken
+from xlxq.sheets.pages import unbroken
 from tests.book_ops import pair_next_round, recompute
 
 SAMPLE = ROOT / "samples" / "registration.csv"

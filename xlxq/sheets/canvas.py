@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any, Iterable, Optional
 
 from xlxq.sheets.cells import cell_at, same_value
-from xlxq.sheets.paper import break_long_text, finish_paper
+from xlxq.sheets.pages import break_long_text, finish_paper
 from xlxq.sheets.plan import AddSheet, Fill, SheetLook, Values, WritePlan
 
 
@@ -70,7 +70,7 @@ class Canvas:
 
     def finish(self) -> WritePlan:
         """The plan: the cells that change, the fills, and the print pages
-        of what it writes (:func:`xlxq.sheets.paper.finish_paper`)."""
+        of what it writes (:func:`xlxq.sheets.pages.finish_paper`)."""
         heights = break_long_text(self.edits, lambda s, r, c: cell_at(self.orig.get(s, []), r, c))
         plan = self._finish_cells()
         if not plan.is_empty():

@@ -33,7 +33,7 @@ from xlxq.sheets import layout as L
 from xlxq.sheets import team_layout as T
 from xlxq.sheets.book_sheets import sheet_kinds, single_sheets
 from xlxq.sheets.cells import cell_at, find_table, sheet_error, text_of
-from xlxq.sheets.paper import escape
+from xlxq.sheets.pages import escape
 from xlxq.sheets.plan import Book, Fill, PageSetup, Values, WritePlan
 from xlxq.sheets.problems import Status
 from xlxq.sheets.registration import REG_LOOKUP

@@ -115,7 +115,7 @@ class PageSetup:
     (first, last), print area (row1, col1, row2, col2), centred
     horizontally, footer text (Excel codes: &P page, &N pages), and the
     left / centre / right texts of the header and the left / right ones of
-    the footer (:func:`xlxq.sheets.paper.sign_pages` fills them: event,
+    the footer (:func:`xlxq.sheets.pages.sign_pages` fills them: event,
     round, date, the 裁判长 line)."""
 
     sheet: str

@@ -15,7 +15,7 @@ from xlxq.sheets import layout as L
 from xlxq.sheets.canvas import Canvas
 from xlxq.sheets.cells import cell_at, text_of
 from xlxq.sheets.data import LogBook
-from xlxq.sheets.paper import unbroken
+from xlxq.sheets.pages import unbroken
 from xlxq.sheets.plan import PageSetup, SheetLook, Style
 
 

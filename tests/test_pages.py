@@ -1,4 +1,4 @@
-"""The printed page of the sheets a plan writes (xlxq/sheets/paper.py): the
+"""The printed page of the sheets a plan writes (xlxq/sheets/pages.py): the
 lines the program breaks, the header and footer from 设置, print areas that
 follow the data after pair, recompute and undo (issue 13 §1).  The renders
 themselves are in tests/test_render.py."""
@@ -16,9 +16,9 @@ from tests.conftest import enter_results, template_workbook
 from tests.test_workbook_support import book
 from xlxq.cli import main
 from xlxq.sheets import layout as L
-from xlxq.sheets.paper import BROKEN_COLUMNS, PaperWords, break_text, round_label, text_lines, unbroken
+from xlxq.sheets.pages import BROKEN_COLUMNS, PaperWords, break_text, round_label, text_lines, unbroken
 from xlxq.sheets.plan import PageSetup, WritePlan
-from xlxq.sheets.paper import sign_pages
+from xlxq.sheets.pages import sign_pages
 
 NAMES = [
     "赵文博", "李明轩", "陈志远", "王海涛", "黄立新", "刘建国", "郭宏伟", "孙浩然",
