@@ -527,12 +527,16 @@ class Rec:
         return self._p[0]
 
 
+def sets_of(log: list, key: str) -> Any:
+    return dict(log)[key]
+
+
 def test_cosmetics_over_com_use_the_excel_object_model():
     log: list = []
     app = Rec("Excel", log, fail=("PaperSize",), returns={"Excel.International(5)": ";"})
     sheets = {"S": Rec("S", log, fail=("PaperSize",)), "H": Rec("H", log)}
     plan = WritePlan(
-        looks=[SheetLook("S", {1: 6, 3: 18}, freeze=(3, 2)), SheetLook("H", {}, hidden=True)],
+        looks=[SheetLook("S", {1: 6, 3: 18}, freeze=(3, 2), heights={4: 33.0}), SheetLook("H", {}, hidden=True)],
         styles=[
             Style("S", 2, 1, 1, 4, bold=True, size=14, border=True, align="center"),
             Style("S", 3, 3, 5, 1, wrap=True),
@@ -541,10 +545,27 @@ def test_cosmetics_over_com_use_the_excel_object_model():
             ListValidation("S", 3, 6, 10, 1, ["红胜", "黑胜", "和"], allow_other=True),
             ListValidation("S", 3, 7, 1, 1, ["x" * 200, "y" * 100]),
         ],
-        page_setups=[PageSetup("S", landscape=True, title_rows=(1, 2), area=(1, 1, 30, 11), footer="&P / &N")],
+        page_setups=[
+            PageSetup(
+                "S",
+                landscape=True,
+                title_rows=(1, 2),
+                area=(1, 1, 30, 11),
+                footer="&P / &N",
+                header_left="赛事",
+                header_centre="第1轮",
+                footer_left="裁判长：________",
+            ),
+            PageSetup("H", scale=80),
+        ],
     )
     errors: list[str] = []
     apply_cosmetics(app, sheets, plan, errors)
+    assert sets_of(log, "S.Rows(4).RowHeight") == 33.0
+    assert sets_of(log, "S.PageSetup.LeftHeader") == "赛事" and sets_of(log, "S.PageSetup.CenterHeader") == "第1轮"
+    assert sets_of(log, "S.PageSetup.LeftFooter") == "裁判长：________"
+    assert "S.PageSetup.RightHeader" not in dict(log)  # not given: left as it is
+    assert sets_of(log, "H.PageSetup.Zoom") == 80 and "H.PageSetup.FitToPagesWide" not in dict(log)
     sets = dict(log)
     assert sets["S.Columns(1).ColumnWidth"] == 6 and sets["S.Columns(3).ColumnWidth"] == 18
     assert sets["Excel.ActiveWindow.SplitRow"] == 2 and sets["Excel.ActiveWindow.SplitColumn"] == 1

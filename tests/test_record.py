@@ -30,6 +30,7 @@ from xlxq.core.team_pairing import pair_and_seat
 from xlxq.core.team_record import team_explain, team_round_record
 from xlxq.core.teams import TeamEvent
 from xlxq.sheets import layout as L
+from xlxq.sheets.pages import unbroken
 from xlxq.systems import get_system, system_for
 from xlxq.workbook import create_event_workbook
 from tests.book_ops import explain, pair_next_round, schedule_round_robin
@@ -246,7 +247,7 @@ def test_one_printer_for_cli_json_file_and_workbook(tmp_path, capsys, monkeypatc
         want = get_system("round_robin").explain(st.event, 2, lang)
         assert st.text.splitlines() == want
         ws = openpyxl.load_workbook(path)[L.SHEET_NAMES[L.LOG]["zh"]]
-        col = [c.value for c in ws["A"]]
+        col = [unbroken(c.value) if c.value else c.value for c in ws["A"]]
         start = next(i for i, v in enumerate(col) if v and HEADING_RE.match(v) and v == want[0])
         assert col[start : start + len(want)] == want
         f = tmp_path / f"{lang}.json"
@@ -309,7 +310,7 @@ def test_team_workbook_record_is_the_printers(tmp_path, monkeypatch, lang):
     want = record_lines(team_round_record(st.event, 2, system_for(st.event.settings), style="sheet"), lang)
     assert st.text.splitlines() == want and want[0].startswith("Round 2" if lang == "en" else "第2轮")
     sheet = read_team_workbook(book(path)).log_sheet
-    col = [c.value for c in openpyxl.load_workbook(path)[sheet]["A"]]
+    col = [unbroken(c.value) if c.value else c.value for c in openpyxl.load_workbook(path)[sheet]["A"]]
     heads = [v for v in col if v and HEADING_RE.match(v)]
     assert len(heads) == len(set(heads)) == 2 and want[0] in heads
     assert col[col.index(want[0]) : col.index(want[0]) + len(want)] == want

@@ -13,6 +13,7 @@ from tests.test_workbook_support import fill_of, new_event
 
 from xlxq.backends.openpyxl_book import OpenpyxlBook
 from xlxq.core.checks import max_swiss_rounds, odd_field_note, round_count_warnings
+from xlxq.sheets.pages import unbroken
 from tests.book_ops import pair_next_round, recompute
 
 SAMPLE = ROOT / "samples" / "registration.csv"
@@ -99,7 +100,7 @@ def test_workbook_warns_in_the_status_and_on_the_rounds_row(tmp_path):
     assert "原则(一)" not in st.message_zh  # 24: even
     ws = openpyxl.load_workbook(path)["设置"]
     row = next(r for r in range(1, ws.max_row + 1) if ws.cell(r, 1).value == "轮数")
-    assert ws.cell(row, 3).value == f"注意：计划5轮，{FEW}"  # 轮数's 说明 says why
+    assert unbroken(ws.cell(row, 3).value) == f"注意：计划5轮，{FEW}"  # 轮数's 说明 says why
     assert fill_of(path, "设置", row, 2) == "#FFEB9C"  # the value cell, yellow
     assert "第1轮" in openpyxl.load_workbook(path).sheetnames
     # the arbiter sets 7 rounds: the warning, its note and its colour go
@@ -143,8 +144,9 @@ def test_team_workbook_warns_and_notes_the_odd_team(tmp_path):
     wb = openpyxl.load_workbook(x)
     ws = wb["设置"]
     row = next(r for r in range(1, ws.max_row + 1) if ws.cell(r, 1).value == "轮数")
-    assert ws.cell(row, 3).value == f"注意：计划5轮，{FEW}；5支队伍最多只能编排5轮"
+    assert unbroken(ws.cell(row, 3).value) == f"注意：计划5轮，{FEW}；5支队伍最多只能编排5轮"
     assert fill_of(x, "设置", row, 2) == "#FFEB9C"
     r1 = wb["第1轮"]
     bye = next(r for r in range(1, r1.max_row + 1) if r1.cell(r, 2).value == "轮空")
-    assert r1.cell(bye, 10).value == "参赛5支队伍为单数，每轮一队轮空（原则(一)：参赛队数宜为双数）"
+    note = [c.value for c in r1[2]].index("提示") + 1
+    assert r1.cell(bye, note).value == "参赛5支队伍为单数，每轮一队轮空（原则(一)：参赛队数宜为双数）"

@@ -303,10 +303,10 @@ def test_lineup_error_stops_everything(tmp_path):
     with pytest.raises(InputError) as e:
         pair_next_round(book(path))
     r2 = view.board_rows()[(2, 2)]
-    assert e.value.zh.startswith(f"“第1轮”表第{r2}行（E{r2}）：无法识别的结果“赢了吧”")
+    assert e.value.zh.startswith(f"“第1轮”表第{r2}行（F{r2}）：无法识别的结果“赢了吧”")
     assert path.read_bytes() == before
     st = recompute(book(path))
-    assert not st.ok and st.bad_input and st.message_zh.startswith(f"表中有必须先改正的错误（已标红：第1轮!E{r2}）")
+    assert not st.ok and st.bad_input and st.message_zh.startswith(f"表中有必须先改正的错误（已标红：第1轮!F{r2}）")
     assert fill_of(path, "第1轮", r2, view.c["result"]) == "#FFC7CE"
 
 

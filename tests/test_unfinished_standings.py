@@ -185,12 +185,13 @@ def test_team_workbook_mid_round_same_table_as_the_json_file(tmp_path):
     def type_results(n, upto):
         wb = openpyxl.load_workbook(x)
         ws = wb[f"第{n}轮"]
+        res = [c.value for c in ws[2]].index("结果") + 1
         k = 0
         for r in range(3, ws.max_row + 1):
             if isinstance(ws.cell(r, 2).value, int):  # a board row (台次)
                 k += 1
                 if k <= upto:
-                    ws.cell(r, 5).value = ("红胜", "和", "黑胜")[(n + k) % 3]
+                    ws.cell(r, res).value = ("红胜", "和", "黑胜")[(n + k) % 3]
         wb.save(x)
 
     def same(after, in_progress, title):

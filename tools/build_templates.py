@@ -140,6 +140,9 @@ class XlsxWriterBook:
                 ws.freeze_panes(look.freeze[0] - 1, look.freeze[1] - 1)
             if look.hidden:
                 ws.hide()
+            for row, height in sorted(look.heights.items()):
+                if height is not None:
+                    ws.set_row(row - 1, height)
         for v in plan.validations:
             sheets[v.sheet].data_validation(
                 v.row - 1,
@@ -152,7 +155,10 @@ class XlsxWriterBook:
             ws = sheets[p.sheet]
             ws.set_paper(_PAPER.get(p.paper, 9))
             ws.set_landscape() if p.landscape else ws.set_portrait()
-            ws.fit_to_pages(p.fit_width, p.fit_height)
+            if p.scale is not None:
+                ws.set_print_scale(p.scale)
+            else:
+                ws.fit_to_pages(p.fit_width, p.fit_height)
             if p.title_rows:
                 ws.repeat_rows(p.title_rows[0] - 1, p.title_rows[1] - 1)
             if p.area:
@@ -160,8 +166,14 @@ class XlsxWriterBook:
                 ws.print_area(r1 - 1, c1 - 1, r2 - 1, c2 - 1)
             if p.centre:
                 ws.center_horizontally()
-            if p.footer:
-                ws.set_footer("&C" + p.footer)
+            header = "".join(
+                f"&{k}{t}" for k, t in (("L", p.header_left), ("C", p.header_centre), ("R", p.header_right)) if t
+            )
+            footer = "".join(f"&{k}{t}" for k, t in (("L", p.footer_left), ("C", p.footer), ("R", p.footer_right)) if t)
+            if header:
+                ws.set_header(header)
+            if footer:
+                ws.set_footer(footer)
         sheets[order[0]].activate()
         if self.extend is not None:
             self.extend(wb, sheets)

@@ -268,17 +268,30 @@ class OpenpyxlBook:
             ws = wb[p.sheet]
             ws.page_setup.paperSize = _PAPER.get(p.paper, 9)
             ws.page_setup.orientation = "landscape" if p.landscape else "portrait"
-            ws.sheet_properties.pageSetUpPr = PageSetupProperties(fitToPage=bool(p.fit_width or p.fit_height))
+            ws.sheet_properties.pageSetUpPr = PageSetupProperties(
+                fitToPage=p.scale is None and bool(p.fit_width or p.fit_height)
+            )
             ws.page_setup.fitToWidth = p.fit_width
             ws.page_setup.fitToHeight = p.fit_height
+            if p.scale is not None:
+                ws.page_setup.scale = p.scale
             if p.title_rows:
                 ws.print_title_rows = f"{p.title_rows[0]}:{p.title_rows[1]}"
             if p.area:
                 r1, c1, r2, c2 = p.area
                 ws.print_area = f"{get_column_letter(c1)}{r1}:{get_column_letter(c2)}{r2}"
             ws.print_options.horizontalCentered = p.centre
-            if p.footer:
-                ws.oddFooter.center.text = p.footer
+            if p.footer is not None:
+                ws.oddFooter.center.text = p.footer or None
+            for part, text in (
+                (ws.oddHeader.left, p.header_left),
+                (ws.oddHeader.center, p.header_centre),
+                (ws.oddHeader.right, p.header_right),
+                (ws.oddFooter.left, p.footer_left),
+                (ws.oddFooter.right, p.footer_right),
+            ):
+                if text is not None:
+                    part.text = text or None
             if p.breaks:
                 ws.row_breaks = RowBreak()
                 for row in p.breaks:

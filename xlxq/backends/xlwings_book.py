@@ -387,7 +387,10 @@ def apply_cosmetics(app: Any, sheets: dict[str, Any], plan: WritePlan, errors: l
         if look.hidden:
             attempt(f"{look.sheet} hide", lambda s=ws: setattr(s, "Visible", _XL_SHEET_HIDDEN))
         for row, height in sorted(look.heights.items()):
-            attempt(f"{look.sheet} row {row} height", lambda r=row, h=height, s=ws: setattr(s.Rows(r), "RowHeight", h))
+            attempt(
+                f"{look.sheet} row {row} height",
+                lambda r=row, h=height, s=ws: setattr(s.Rows(r), "RowHeight", s.StandardHeight if h is None else h),
+            )
     for st in plan.styles:
         r = rng(sheets[st.sheet], st.row, st.col, st.rows, st.cols)
 
@@ -456,6 +459,7 @@ OFFICEJS_COSMETIC_ACTIONS = frozenset(
         "setWrapText",
         "setDataValidationList",
         "setPrintArea",
+        "setRowHeight",
     }
 )
 
@@ -478,8 +482,8 @@ def officejs_cosmetics(book: Any, plan: WritePlan, errors: list[str]) -> None:
     Office.js's list rule has no "don't stop other values", and a stop
     alert would refuse results typed as 2:0), vertical alignment is sent
     with the horizontal one; of the page setup only the print area
-    (orientation, paper, fit to page, print titles, footer have no xlwings
-    call on this engine).  Anything xlwings refuses is recorded in
+    (orientation, paper, fit to page, print titles, header and footer have
+    no xlwings call on this engine); row heights as ``setRowHeight``.  Anything xlwings refuses is recorded in
     ``errors`` and skipped, as over COM."""
 
     def attempt(what: str, fn: Any) -> None:
@@ -505,6 +509,13 @@ def officejs_cosmetics(book: Any, plan: WritePlan, errors: list[str]) -> None:
             attempt(f"{look.sheet} freeze", lambda s=ws, f=look.freeze: s.freeze_panes.freeze_at(frozen_address(*f)))
         if look.hidden:
             attempt(f"{look.sheet} hide", lambda s=ws: setattr(s, "visible", False))
+        for row, height in sorted(look.heights.items()):
+            if height is None:  # no "standard height" on this engine: the row keeps its height
+                continue
+            attempt(
+                f"{look.sheet} row {row} height",
+                lambda s=ws, r=row, h=height: setattr(s.range(f"{r}:{r}"), "row_height", h),
+            )
     for st in plan.styles:
         r = rng(book.sheets[st.sheet], st.row, st.col, st.rows, st.cols)
 
@@ -572,9 +583,11 @@ def _page_setup(ws: Any, p: Any, errors: list[str]) -> None:
     props: list[tuple[str, Any]] = [
         ("PaperSize", _XL_PAPER.get(p.paper, _XL_PAPER["A4"])),
         ("Orientation", _XL_LANDSCAPE if p.landscape else _XL_PORTRAIT),
-        ("Zoom", False),
-        ("FitToPagesWide", p.fit_width or False),
-        ("FitToPagesTall", p.fit_height or False),
+        *(
+            [("Zoom", p.scale)]
+            if p.scale is not None
+            else [("Zoom", False), ("FitToPagesWide", p.fit_width or False), ("FitToPagesTall", p.fit_height or False)]
+        ),
         ("CenterHorizontally", bool(p.centre)),
     ]
     if p.title_rows:
@@ -582,13 +595,22 @@ def _page_setup(ws: Any, p: Any, errors: list[str]) -> None:
     if p.area:
         r1, c1, r2, c2 = p.area
         props.append(("PrintArea", f"${column_letter(c1)}${r1}:${column_letter(c2)}${r2}"))
-    if p.footer:
+    if p.footer is not None:
         props.append(("CenterFooter", p.footer))
-    if not (p.fit_width or p.fit_height):  # no fitting: 100 %, the manual page breaks kept
+    if p.scale is None and not (p.fit_width or p.fit_height):  # no fitting: 100 %, the manual page breaks kept
         props.append(("Zoom", 100))
     if p.margins:
         for name, inches in zip(("LeftMargin", "RightMargin", "TopMargin", "BottomMargin"), p.margins):
             props.append((name, inches * 72))  # Excel's margins are in points
+    for name, text in (
+        ("LeftHeader", p.header_left),
+        ("CenterHeader", p.header_centre),
+        ("RightHeader", p.header_right),
+        ("LeftFooter", p.footer_left),
+        ("RightFooter", p.footer_right),
+    ):
+        if text is not None:
+            props.append((name, text))
     for name, value in props:
         try:
             setattr(ps, name, value)

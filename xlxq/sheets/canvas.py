@@ -8,7 +8,8 @@ from __future__ import annotations
 from typing import Any, Iterable, Optional
 
 from xlxq.sheets.cells import cell_at, same_value
-from xlxq.sheets.plan import AddSheet, Fill, Values, WritePlan
+from xlxq.sheets.pages import break_long_text, finish_paper
+from xlxq.sheets.plan import AddSheet, Fill, SheetLook, Values, WritePlan
 
 
 class Canvas:
@@ -55,7 +56,37 @@ class Canvas:
     def fill(self, sheet: str, row: int, col: int, colour: Optional[str]) -> None:
         self.fills[(sheet, row, col)] = colour
 
+    def rows(self, sheet: str) -> list[list[Any]]:
+        """The sheet's values as they will be after the plan (edits applied)."""
+        grid = [list(r) for r in self.orig.get(sheet, [])]
+        for (r, c), v in self.edits.get(sheet, {}).items():
+            while len(grid) < r:
+                grid.append([])
+            row = grid[r - 1]
+            if len(row) < c:
+                row.extend([None] * (c - len(row)))
+            row[c - 1] = v
+        return grid
+
     def finish(self) -> WritePlan:
+        """The plan: the cells that change, the fills, and the print pages
+        of what it writes (:func:`xlxq.sheets.pages.finish_paper`)."""
+        heights = break_long_text(self.edits, lambda s, r, c: cell_at(self.orig.get(s, []), r, c))
+        plan = self._finish_cells()
+        if not plan.is_empty():
+            plan.looks += [SheetLook(sheet, heights=hs) for sheet, hs in heights.items()]
+        names = [*self.orig, *(n for n in self.new_sheets if n not in self.orig)]
+        cache: dict[str, list[list[Any]]] = {}
+
+        def rows(sheet: str) -> list[list[Any]]:
+            if sheet not in cache:
+                cache[sheet] = self.rows(sheet)
+            return cache[sheet]
+
+        finish_paper(plan, [n for n in names if n not in plan.remove_sheets], rows)
+        return plan
+
+    def _finish_cells(self) -> WritePlan:
         plan = self.plan
         for sheet, edits in self.edits.items():
             if sheet in self.new_sheets:

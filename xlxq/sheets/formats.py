@@ -652,7 +652,7 @@ def write_bracket(canvas: Canvas, data: WorkbookData, event: Event, bracket, aft
         canvas.fill(name, L.HEADER_ROW, c, L.HEADER_FILL)
     plan.looks.append(SheetLook(name, {c: 18 for c in range(1, total + 2)}, freeze=(L.FIRST_DATA_ROW, 1)))
     plan.styles.append(Style(name, L.TITLE_ROW, 1, bold=True, size=14))
-    plan.styles.append(Style(name, L.HEADER_ROW, 1, 1, total + 1, bold=True, border=True, align="center"))
+    plan.styles.append(Style(name, L.HEADER_ROW, 1, 1, total + 1, bold=True, border=True, align="center", wrap=True))
     for r, c in player_cells:
         plan.styles.append(Style(name, r, c, border=True))
     plan.styles.append(Style(name, centre(total, 0), total + 1, bold=True))

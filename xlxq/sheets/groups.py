@@ -33,7 +33,8 @@ from xlxq.sheets import layout as L
 from xlxq.sheets import team_layout as T
 from xlxq.sheets.book_sheets import sheet_kinds, single_sheets
 from xlxq.sheets.cells import cell_at, find_table, sheet_error, text_of
-from xlxq.sheets.plan import Book, Fill, Values, WritePlan
+from xlxq.sheets.pages import escape
+from xlxq.sheets.plan import Book, Fill, PageSetup, Values, WritePlan
 from xlxq.sheets.problems import Status
 from xlxq.sheets.registration import REG_LOOKUP
 from xlxq.sheets.settings import SETTING_LOOKUP, SETTINGS_LOOKUP
@@ -207,8 +208,25 @@ class GroupView:
             out.fills += self._fills(f)
         for attr in ("number_formats", "looks", "styles", "validations", "page_setups"):
             setattr(out, attr, [replace(x, sheet=self.real(x.sheet)) for x in getattr(plan, attr)])
+        out.page_setups = [self._shared_page(p) for p in out.page_setups]
         out.remove_sheets = [self.real(n) for n in plan.remove_sheets]
         return out
+
+    def _shared_page(self, p: PageSetup) -> PageSetup:
+        """The page of 设置 / 报名表 as the whole event's: its print area
+        down to every group's rows, the event's name (not the group's) in
+        the header."""
+        if p.sheet not in (self.reg_name, self.settings_name):
+            return p
+        grid = self.book.values(p.sheet)
+        if p.area:
+            r1, c1, r2, c2 = p.area
+            last = max((i for i, row in enumerate(grid, start=1) if any(v not in (None, "") for v in row)), default=r2)
+            p = replace(p, area=(r1, c1, max(r2, last), c2))
+        if p.header_left is not None and self.name_cell is not None:
+            name = text_of(cell_at(self.book.values(self.settings_name), *self.name_cell))
+            p = replace(p, header_left=escape(name or ""))
+        return p
 
     def _values(self, v: Values) -> list[Values]:
         sheet = self.real(v.sheet)

@@ -249,7 +249,7 @@ SETTINGS_COLUMNS: tuple[Column, ...] = (
     Column("help", "说明", "Description", ("备注", "description", "help"), 70, PROGRAM),
 )
 
-LOG_WIDTH = 120
+LOG_WIDTH = 90
 
 # --------------------------------------------------------------------------
 # settings rows

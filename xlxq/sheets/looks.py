@@ -8,6 +8,7 @@ from __future__ import annotations
 from xlxq.sheets import layout as L
 from xlxq.sheets.canvas import Canvas
 from xlxq.sheets.plan import PageSetup, SheetLook, Style
+from xlxq.text import display_width
 
 
 def table_looks(
@@ -21,7 +22,7 @@ def table_looks(
         canvas.fill(name, L.HEADER_ROW, c, L.HEADER_FILL)
     plan.looks.append(SheetLook(name, widths, freeze=freeze))
     plan.styles.append(Style(name, L.TITLE_ROW, 1, bold=True, size=14))
-    plan.styles.append(Style(name, L.HEADER_ROW, 1, 1, ncols, bold=True, border=True, align="center"))
+    plan.styles.append(Style(name, L.HEADER_ROW, 1, 1, ncols, bold=True, border=True, align="center", wrap=True))
     if last >= L.FIRST_DATA_ROW:
         plan.styles.append(Style(name, L.FIRST_DATA_ROW, 1, last - L.FIRST_DATA_ROW + 1, ncols, border=True))
 
@@ -56,12 +57,17 @@ def settings_looks(canvas: Canvas, sname: str, last: int) -> None:
     plan = canvas.plan
     for j in range(1, 4):
         canvas.fill(sname, 2, j, L.HEADER_FILL)
-    plan.looks.append(SheetLook(sname, {i: c.width for i, c in enumerate(L.SETTINGS_COLUMNS, start=1)}, freeze=(3, 1)))
+    widths = {i: c.width for i, c in enumerate(L.SETTINGS_COLUMNS, start=1)}
+    labels = [str(r[0]) for r in canvas.rows(sname)[2:] if r and r[0] not in (None, "")]
+    widths[1] = max([widths[1], *(display_width(x) * 1.15 + 2 for x in labels)])  # English labels are longer
+    plan.looks.append(SheetLook(sname, widths, freeze=(3, 1)))
     plan.styles += [
         Style(sname, 1, 1, bold=True, size=14),
-        Style(sname, 2, 1, 1, 3, bold=True, border=True, align="center"),
+        Style(sname, 2, 1, 1, 3, bold=True, border=True, align="center", wrap=True),
         Style(sname, 3, 1, last - 2, 3, border=True),
         Style(sname, 3, 3, last - 2, 1, wrap=True),
-        Style(sname, 3, 2, last - 2, 1, align="left"),
+        Style(sname, 3, 1, last - 2, 2, align="left"),  # left, and centred upright beside a wrapped 说明
     ]
-    plan.page_setups.append(PageSetup(sname, landscape=True, area=(1, 1, last, 3)))
+    plan.page_setups.append(
+        PageSetup(sname, landscape=True, title_rows=(L.TITLE_ROW, L.HEADER_ROW), area=(1, 1, last, 3))
+    )

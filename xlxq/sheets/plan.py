@@ -71,13 +71,13 @@ class SheetLook:
     """Column widths in characters (Excel's unit over COM; openpyxl's
     ``column_dimensions[].width``), frozen panes given as the first cell
     that scrolls ((3, 1) freezes rows 1–2), hidden sheet, row heights in
-    points."""
+    points (rows of wrapped text: LibreOffice does not grow them on open)."""
 
     sheet: str
     widths: dict[int, float] = field(default_factory=dict)
     freeze: Optional[tuple[int, int]] = None
     hidden: bool = False
-    heights: dict[int, float] = field(default_factory=dict)
+    heights: dict[int, Optional[float]] = field(default_factory=dict)  # None: the default height
 
 
 @dataclass
@@ -116,10 +116,13 @@ class PageSetup:
     """Print setup: paper, orientation, fit to ``fit_width`` pages wide and
     ``fit_height`` tall (0 = as many as needed), rows repeated on each page
     (first, last), print area (row1, col1, row2, col2), centred
-    horizontally, footer text (Excel codes: &P page, &N pages); manual page
-    breaks after the rows ``breaks`` (Excel ignores them when a page is
-    fitted: ``fit_width`` = ``fit_height`` = 0 prints at 100 %), margins in
-    inches (left, right, top, bottom; None: the program's default)."""
+    horizontally, footer text (Excel codes: &P page, &N pages), and the
+    left / centre / right texts of the header and the left / right ones of
+    the footer (:func:`xlxq.sheets.pages.sign_pages` fills them: event,
+    round, date, the 裁判长 line); manual page breaks after the rows
+    ``breaks`` (Excel ignores them when a page is fitted: ``fit_width`` =
+    ``fit_height`` = 0 prints at 100 %), margins in inches (left, right,
+    top, bottom; None: the program's default)."""
 
     sheet: str
     paper: str = "A4"
@@ -130,6 +133,14 @@ class PageSetup:
     area: Optional[tuple[int, int, int, int]] = None
     centre: bool = True
     footer: Optional[str] = None
+    header_left: Optional[str] = None
+    header_centre: Optional[str] = None
+    header_right: Optional[str] = None
+    footer_left: Optional[str] = None
+    footer_right: Optional[str] = None
+    #: print at this percentage instead of fitting (LibreOffice does not fit
+    #: a one-column sheet of long wrapped lines to the page width)
+    scale: Optional[int] = None
     breaks: tuple[int, ...] = ()
     margins: Optional[tuple[float, float, float, float]] = None
 

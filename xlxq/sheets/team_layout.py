@@ -244,7 +244,10 @@ TEAM_ROUND_COLUMNS: tuple[Column, ...] = (
     Column("board", "台次", "Board", ("台号", "桌号", "台", "bd", "boardno", "table"), 8, ARBITER),
     Column("red_no", "序号", "No", ("红方序号", "红序号", "redno"), 6, PAIRING),
     Column("red_name", "红方", "Red", ("红方姓名", "红", "红方棋手", "redplayer", "redname"), 14, PAIRING),
+    # the team of each seat, so that a printed board line says whose player sits there
+    Column("red_team", "红方队", "Red team", ("红方队名", "redteam"), 12, PROGRAM),
     Column("result", "结果", "Result", ("成绩", "比分", "对局结果", "res"), 12, ARBITER),
+    Column("black_team", "黑方队", "Black team", ("黑方队名", "blackteam"), 12, PROGRAM),
     Column("black_name", "黑方", "Black", ("黑方姓名", "黑", "黑方棋手", "blackplayer", "blackname"), 14, PAIRING),
     Column("black_no", "序号", "No", ("黑方序号", "黑序号", "blackno"), 6, PAIRING),
     Column("fouls_red", "红犯规", "Red fouls", ("红方犯规", "redfouls", "foulsred"), 7, ARBITER),

@@ -71,7 +71,7 @@ def _teams_sheet(canvas: Canvas, rname: str, settings: TeamSettings, event: Opti
     plan.looks.append(SheetLook(rname, {i: c.width for i, c in enumerate(T.TEAM_REG_COLUMNS, start=1)}, freeze=(3, 3)))
     plan.styles += [
         Style(rname, 1, 1, bold=True, size=12),
-        Style(rname, 2, 1, 1, ncols, bold=True, border=True, align="center"),
+        Style(rname, 2, 1, 1, ncols, bold=True, border=True, align="center", wrap=True),
     ]
     if rows:
         plan.styles.append(Style(rname, 3, 1, len(rows), ncols, border=True))
@@ -84,13 +84,15 @@ def _teams_sheet(canvas: Canvas, rname: str, settings: TeamSettings, event: Opti
 
 def _lineups_sheet(canvas: Canvas, lname: str, settings: TeamSettings, lang: str) -> None:
     cols = T.LINEUP_HEAD + tuple(T.board_column(k) for k in range(1, settings.boards + 1)) + T.LINEUP_TAIL
-    title = (
-        "出场名单（每轮每队一行：轮次、队号，各台填序号或姓名，缺人填“缺”；未填的队按默认名单出场）"
+    how = (
+        "每轮每队一行：轮次、队号，各台填序号或姓名，缺人填“缺”；未填的队按默认名单出场"
         if lang == "zh"
-        else "Line-ups (one row per round and team: numbers or names per board, 'vacant' for an empty seat; "
-        "a team without a row plays its default line-up)"
+        else "one row per round and team: numbers or names per board, 'vacant' for an empty seat; "
+        "a team without a row plays its default line-up"
     )
-    canvas.set(lname, 1, 1, title)
+    # the printed title is short; how to fill it in stands above 提示, outside the print area
+    canvas.set(lname, 1, 1, T.SHEET_NAMES[T.LINEUPS][lang])
+    canvas.set(lname, 1, len(cols), how)
     canvas.set_row(lname, 2, 1, [c.header(lang) for c in cols])
     plan = canvas.plan
     for j in range(1, len(cols) + 1):
@@ -98,10 +100,12 @@ def _lineups_sheet(canvas: Canvas, lname: str, settings: TeamSettings, lang: str
     plan.looks.append(SheetLook(lname, {i: c.width for i, c in enumerate(cols, start=1)}, freeze=(3, 4)))
     plan.styles += [
         Style(lname, 1, 1, bold=True, size=12),
-        Style(lname, 2, 1, 1, len(cols), bold=True, border=True, align="center"),
+        Style(lname, 2, 1, 1, len(cols), bold=True, border=True, align="center", wrap=True),
     ]
     plan.page_setups.append(
-        PageSetup(lname, landscape=True, title_rows=(1, 2), area=(1, 1, 2, len(cols) - 1), footer="&P / &N")
+        PageSetup(
+            lname, landscape=len(cols) - 1 > 11, title_rows=(1, 2), area=(1, 1, 2, len(cols) - 1), footer="&P / &N"
+        )
     )
 
 

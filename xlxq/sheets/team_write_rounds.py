@@ -6,7 +6,10 @@ pairing recorded in the state (:func:`record_generated`).
 
 from __future__ import annotations
 
-from xlxq.core.teams import VACANT, TeamEvent, TeamRound, match_game_points, vacant_result
+from typing import Optional
+
+from xlxq.core.model import Board
+from xlxq.core.teams import VACANT, Match, TeamEvent, TeamRound, match_game_points, vacant_result
 from xlxq.sheets import layout as L, team_layout as T
 from xlxq.sheets.canvas import Canvas
 from xlxq.sheets.cells import Table, tidy_number
@@ -49,7 +52,9 @@ def add_team_round_sheet(canvas: Canvas, data: TeamWorkbookData, event: TeamEven
         board_blocks.append((top, r - top))
         canvas.set(name, r, cols["match"], m.match)
         canvas.set(name, r, cols["board"], T.SCORE_MARK[lang])
-        plan.styles.append(Style(name, r, cols["red_name"], 1, 3, align="center"))
+        plan.styles.append(
+            Style(name, r, cols["red_name"], 1, cols["black_name"] - cols["red_name"] + 1, align="center")
+        )
         blk.score_row = r
         r += 1
         rs.matches[m.match] = blk
@@ -78,6 +83,18 @@ def add_team_round_sheet(canvas: Canvas, data: TeamWorkbookData, event: TeamEven
     return rs
 
 
+def seat_teams(event: TeamEvent, m: Match, b: Board) -> tuple[Optional[int], Optional[int]]:
+    """The teams of the red and the black seat of board ``b`` of match
+    ``m``: the players' teams; an empty seat's is the other seat's opponent."""
+    red = event.team_of(b.red) if b.red != VACANT else None
+    black = event.team_of(b.black) if b.black != VACANT else None
+    if red is None and black in m.teams():
+        red = m.opponent_of(black)
+    if black is None and red in m.teams():
+        black = m.opponent_of(red)
+    return red, black
+
+
 def write_round_cells(canvas: Canvas, data: TeamWorkbookData, event: TeamEvent, rs: TeamRoundSheet) -> None:
     """Program-owned cells of a round sheet: the teams of each match row,
     序号/names of the seats made to agree, the score lines, the bye rows;
@@ -100,6 +117,9 @@ def write_round_cells(canvas: Canvas, data: TeamWorkbookData, event: TeamEvent, 
                 rs.next_row += 1
                 put_cell(canvas, rs, br.row, "match", m.match)
                 put_cell(canvas, rs, br.row, "board", b.board)
+            teams = seat_teams(event, m, b)
+            for side, team in zip(("red", "black"), teams):
+                put_cell(canvas, rs, br.row, f"{side}_team", event.team(team).name if team is not None else None)
             for side, no in (("red", b.red), ("black", b.black)):
                 if no == VACANT:
                     put_cell(canvas, rs, br.row, f"{side}_no", None)

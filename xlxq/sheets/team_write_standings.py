@@ -20,7 +20,7 @@ from xlxq.sheets import team_layout as T
 from xlxq.sheets.canvas import Canvas
 from xlxq.sheets.cells import tidy_number
 from xlxq.sheets.looks import standings_looks, table_looks
-from xlxq.sheets.plan import PageSetup
+from xlxq.sheets.plan import PageSetup, Style
 from xlxq.sheets.results import BYE
 from xlxq.sheets.results import display as result_display
 from xlxq.sheets.team_data import TeamWorkbookData
@@ -164,6 +164,12 @@ def board_looks(canvas: Canvas, name: str, last: int) -> None:
         last,
         (L.FIRST_DATA_ROW, 1),
     )
+    if last >= L.FIRST_DATA_ROW:  # the numbers centred: printed, 犯规 and 得分率 must not run together
+        rows = last - L.FIRST_DATA_ROW + 1
+        canvas.plan.styles += [
+            Style(name, L.FIRST_DATA_ROW, 1, rows, 3, align="center"),
+            Style(name, L.FIRST_DATA_ROW, 6, rows, ncols - 5, align="center"),
+        ]
     canvas.plan.page_setups.append(
         PageSetup(
             name, title_rows=(L.TITLE_ROW, L.HEADER_ROW), area=(1, 1, max(last, L.HEADER_ROW), ncols), footer="&P / &N"

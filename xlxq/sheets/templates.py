@@ -96,7 +96,7 @@ def plan_new_workbook(
     )
     plan.styles += [
         Style(rname, 1, 1, bold=True, size=14),
-        Style(rname, 2, 1, 1, ncols, bold=True, border=True, align="center"),
+        Style(rname, 2, 1, 1, ncols, bold=True, border=True, align="center", wrap=True),
     ]
     if players:
         plan.styles.append(Style(rname, 3, 1, len(players), ncols, border=True))
@@ -155,7 +155,7 @@ def _empty_standings(canvas: Canvas, name: str, settings: EventSettings, lang: s
     plan.looks.append(SheetLook(name, widths, freeze=(3, 4)))
     plan.styles += [
         Style(name, 1, 1, bold=True, size=14),
-        Style(name, 2, 1, 1, len(header), bold=True, border=True, align="center"),
+        Style(name, 2, 1, 1, len(header), bold=True, border=True, align="center", wrap=True),
     ]
     plan.page_setups.append(PageSetup(name, title_rows=(1, 2), area=(1, 1, 2, len(header)), footer="&P / &N"))
 

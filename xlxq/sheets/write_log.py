@@ -15,7 +15,12 @@ from xlxq.sheets import layout as L
 from xlxq.sheets.canvas import Canvas
 from xlxq.sheets.cells import cell_at, text_of
 from xlxq.sheets.data import LogBook
-from xlxq.sheets.plan import SheetLook
+from xlxq.sheets.pages import unbroken
+from xlxq.sheets.plan import PageSetup, SheetLook, Style
+
+
+#: the print scale of 编排记录: its column (:data:`~xlxq.sheets.layout.LOG_WIDTH`) on A4 upright
+LOG_SCALE = 100
 
 
 # --- 编排记录 --------------------------------------------------------------
@@ -51,7 +56,9 @@ def read_log_blocks(
     """The lines of a 编排记录 sheet: those before the first block, and the
     blocks (each starting at a line that ``block_re`` matches) by
     ``key_of(match)``."""
-    lines = [text_of(cell_at(grid, i, 1)) for i in range(1, len(grid) + 1)]
+    cells = [cell_at(grid, i, 1) for i in range(1, len(grid) + 1)]
+    # lines as written: indented, without the line breaks of the printed page
+    lines = [unbroken(v).rstrip() if isinstance(v, str) and v.strip() else text_of(v) for v in cells]
     while lines and lines[-1] is None:
         lines.pop()
     preamble: list[Optional[str]] = []
@@ -82,6 +89,11 @@ def write_log_lines(
     canvas.clear_sheet(name)
     for i, ln in enumerate(out, start=1):
         canvas.set(name, i, 1, ln)
+    if out:  # printed on A4 upright, long lines wrapped in the one column
+        plan = canvas.plan
+        plan.looks.append(SheetLook(name, {1: L.LOG_WIDTH}))
+        plan.styles.append(Style(name, 1, 1, len(out), 1, wrap=True))
+        plan.page_setups.append(PageSetup(name, area=(1, 1, len(out), 1), centre=False, scale=LOG_SCALE))
 
 
 def add_log_sheet(canvas: Canvas, name: str, after: Optional[str]) -> None:

@@ -105,8 +105,9 @@ def round_sheet_looks(
     canvas: Canvas, name: str, columns: tuple[L.Column, ...], last: int, centred: tuple[str, ...]
 ) -> None:
     """The looks of a new round sheet whose rows end at ``last``, individual
-    or team: the table's, the ``centred`` columns centred, printed landscape
-    up to 黑犯规 with the title rows repeated."""
+    or team: the table's, the ``centred`` columns centred, printed up to
+    黑犯规 with the title rows repeated, landscape when that is over 11
+    columns (the individual sheet; the team one fits upright)."""
     cols = {c.key: i for i, c in enumerate(columns, start=1)}
     plan = canvas.plan
     table_looks(
@@ -118,7 +119,7 @@ def round_sheet_looks(
     plan.page_setups.append(
         PageSetup(
             name,
-            landscape=True,
+            landscape=cols["fouls_black"] > 11,
             title_rows=(L.TITLE_ROW, L.HEADER_ROW),
             area=(1, 1, max(last, L.HEADER_ROW), cols["fouls_black"]),
             footer="&P / &N",

@@ -1,0 +1,132 @@
+"""The printed page of the sheets a plan writes (xlxq/sheets/pages.py): the
+lines the program breaks, the header and footer from 设置, print areas that
+follow the data after pair, recompute and undo (issue 13 §1).  The renders
+themselves are in tests/test_render.py."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import openpyxl
+import pytest
+
+from tests.book_ops import pair_next_round, recompute, undo_book
+from tests.conftest import enter_results, template_workbook
+from tests.test_workbook_support import book
+from xlxq.cli import main
+from xlxq.sheets import layout as L
+from xlxq.sheets.pages import BROKEN_COLUMNS, PaperWords, break_text, round_label, text_lines, unbroken
+from xlxq.sheets.plan import PageSetup, WritePlan
+from xlxq.sheets.pages import sign_pages
+
+NAMES = [
+    "赵文博", "李明轩", "陈志远", "王海涛", "黄立新", "刘建国", "郭宏伟", "孙浩然",
+    "周子豪", "吴天佑", "郑雨桐", "林晓峰", "何俊杰", "马骁勇", "胡嘉怡", "罗永健",
+]  # fmt: skip
+TOKENS = [
+    "先编者",
+    "24号",
+    "曹俊豪",
+    "（方法(二)5",
+    "双轮次大号先编）",
+    "，",
+    "：",
+    "红 19 黑 24",
+    " ",
+    "pairs by",
+    "方法(三)3）",
+]
+
+
+def weight(s: str) -> float:
+    return sum(2.3 if re.match(r"[\u2e80-\u9fff\uff00-\uffef]", c) else 1.15 for c in s)
+
+
+@pytest.mark.parametrize("width", [30, 70, L.LOG_WIDTH])
+def test_broken_lines_fit_lose_nothing_and_break_once(width):
+    rng = random.Random(width)
+    for _ in range(400):
+        text = "".join(rng.choice(TOKENS) for _ in range(rng.randint(0, 40)))
+        broken = break_text(text, width)
+        assert unbroken(broken) == text  # nothing dropped or added but the line breaks
+        assert break_text(broken, width) == broken  # written again: the same cells
+        lines = broken.split("\n")
+        assert all(weight(ln) <= width - 2 + 2.3 for ln in lines)  # room for one closing mark carried over
+        assert not any(ln[:1] in "）)，：" for ln in lines[1:] if ln)
+        assert text_lines(broken, width) == len(lines)
+
+
+def test_a_long_record_line_is_broken_where_a_reader_expects():
+    line = "1. 先编者 24号曹俊豪（方法(二)5 双轮次大号先编）同位配对 19号宋一鸣：红 19 黑 24（方法(四)1 少先者先走）"
+    assert break_text(line, 200) == line
+    for width in range(30, 90):
+        lines = break_text(line, width).split("\n")
+        assert len(lines) >= 2 and not any(ln.startswith(("）", "4", "9")) for ln in lines[1:])  # not inside 24, 19
+    assert {w for _, _, w in BROKEN_COLUMNS} == {L.SETTINGS_COLUMNS[2].width, L.LOG_WIDTH}
+
+
+def test_header_and_footer_name_the_event_round_and_signers():
+    plan = WritePlan(page_setups=[PageSetup("第3轮", footer="&P / &N"), PageSetup("成绩表"), PageSetup("X & Y")])
+    sign_pages(plan, PaperWords("zh", "春季赛 A&B", "2026年12月1日", "杭州", "张三", ""))
+    r3, st, xy = plan.page_setups
+    assert (r3.header_left, r3.header_centre, r3.header_right) == ("春季赛 A&&B", "第3轮", "2026年12月1日  杭州")
+    assert r3.footer_left == "裁判长：张三    编排长：________" and r3.footer_right == "&P / &N" and r3.footer == ""
+    assert st.header_centre == "" and st.footer_right == "&P / &N"
+    assert round_label("Round 4", "en") == "Round 4" and round_label("设置", "zh") == ""
+    en = WritePlan(page_setups=[PageSetup("Round 2")])
+    sign_pages(en, PaperWords("en", "Open", chief_arbiter="", pairing_officer="Li"))
+    assert en.page_setups[0].footer_left == "Chief arbiter: ________    Chief of pairings: Li"
+
+
+def test_print_areas_follow_the_data_through_pair_recompute_and_undo(tmp_path):
+    """The template as an arbiter fills it: 报名表's print area was rows 1–2;
+    after pairing it covers every player, the 裁判长 typed in 设置 is on the
+    pages written, and undo leaves no print area past the data."""
+    path = template_workbook(
+        tmp_path / "t.xlsx", NAMES, settings={"赛事名称": "春季赛", "轮数": 7, "裁判长": "张三", "比赛日期": "12月1日"}
+    )
+    wb = openpyxl.load_workbook(path)
+    assert wb["报名表"].print_area.endswith("$2")  # the template: header only
+    assert pair_next_round(book(path)).ok
+    wb = openpyxl.load_workbook(path)
+    reg, r1, log, settings = wb["报名表"], wb["第1轮"], wb["编排记录"], wb["设置"]
+    assert reg.print_area == "'报名表'!$A$1:$H$18" and reg.print_title_rows == "$1:$2"
+    assert r1.print_area == "'第1轮'!$A$1:$L$10" and r1.page_setup.orientation == "landscape"
+    assert r1.oddHeader.left.text == "春季赛" and r1.oddHeader.center.text == "第1轮"
+    assert r1.oddHeader.right.text == "12月1日" and r1.oddFooter.left.text == "裁判长：张三    编排长：________"
+    assert r1.oddFooter.right.text == "&P / &N" and r1.oddFooter.center.text is None
+    assert settings.oddFooter.left.text.startswith("裁判长：张三")  # 设置 prints the name typed into it
+    assert log.print_area == f"'编排记录'!$A$1:$A${log.max_row}" and log.page_setup.orientation == "portrait"
+    assert log.column_dimensions["A"].width == L.LOG_WIDTH
+    broken = [c.value for (c,) in log.iter_rows(max_col=1) if c.value and "\n" in c.value]
+    assert all(log.row_dimensions[r].height for r in range(1, log.max_row + 1) if log.cell(r, 1).value in broken)
+    enter_results(path)
+    assert pair_next_round(book(path)).ok
+    assert recompute(book(path)).ok
+    two = openpyxl.load_workbook(path)["编排记录"].max_row
+    assert undo_book(book(path)).ok
+    wb = openpyxl.load_workbook(path)
+    assert "第2轮" not in wb.sheetnames
+    log = wb["编排记录"]
+    last = max(r for r in range(1, log.max_row + 1) if log.cell(r, 1).value)
+    assert last < two and log.print_area == f"'编排记录'!$A$1:$A${last}"
+
+
+def test_groups_print_the_whole_registration_and_name_their_group(tmp_path):
+    """Each group pairs in a view of 报名表 without the other groups' rows:
+    the shared sheet's print area still covers every row, and its header
+    names the event, a group's round sheet the group."""
+    rows = [(f"男{i}", "男子组") for i in range(1, 9)] + [(f"女{i}", "女子组") for i in range(1, 7)]
+    random.Random(2).shuffle(rows)
+    path = template_workbook(
+        tmp_path / "g.xlsx", [n for n, _ in rows], groups=dict(rows), settings={"赛事名称": "春季赛", "轮数": 5}
+    )
+    for group in ("男子组", "女子组"):  # one group at a time: the last one's plan must not cut the others' rows
+        assert main(["pair", str(path), "--group", group]) == 0
+    wb = openpyxl.load_workbook(path)
+    reg = wb["报名表"]
+    assert reg.print_area.endswith(f"${2 + len(rows)}")
+    assert reg.oddHeader.left.text == "春季赛"
+    assert wb["女子组 第1轮"].oddHeader.left.text == "春季赛 女子组"
+    assert wb["女子组 第1轮"].oddHeader.center.text == "第1轮"

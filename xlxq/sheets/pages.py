@@ -1,0 +1,361 @@
+"""The printed page of every sheet a plan writes (issue 13 §1): applied by
+:meth:`xlxq.sheets.canvas.Canvas.finish` to each plan, from the values the
+sheets will hold after it, so that no writer has to remember it:
+
+- :func:`sign_pages`: the header (event name, round of a round sheet, date
+  and venue) and the footer (``裁判长：____  编排长：____`` filled from the
+  设置 rows 裁判长 / 编排长, page numbers) of every page setup;
+- :func:`follow_data`: each print area reaches the last row with data in
+  its columns, and the registration sheets (报名表, 队伍报名, 出场名单: rows
+  the arbiter types) get a print area over their rows on every write;
+- :func:`break_long_text`: the long program texts (设置's 说明, 编排记录's
+  lines) broken into lines by the program, and their rows given the height
+  the lines need (LibreOffice keeps an xlsx row's height on open and cuts
+  the end of a line it wrapped itself); :func:`wrapped_heights`: the same
+  heights for the other wrapped cells of a plan.
+
+Plain functions over the values (``rows(sheet)``: the sheet's final rows);
+no workbook access.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import unicodedata
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any, Callable, Optional
+
+from xlxq.sheets import layout as L
+from xlxq.sheets import team_layout as TL
+from xlxq.sheets.plan import PageSetup, SheetLook, WritePlan
+
+Rows = Callable[[str], list[list[Any]]]
+
+#: points per printed line of the default 11-point font (CJK glyphs included)
+LINE_POINTS = 15.0
+#: a wrapped row's padding in points
+ROW_PADDING = 3.0
+
+_INFO_KEYS = ("name", "date", "venue", "chief_arbiter", "pairing_officer")
+_LABELS = {
+    norm: key
+    for key in _INFO_KEYS
+    for table in (L.SETTINGS_BY_KEY, TL.TEAM_SETTINGS_BY_KEY)
+    if key in table
+    for norm in table[key].names()
+}
+_SETTINGS_NAMES = {L.norm_key(a) for a in L.SHEET_ALIASES[L.SETTINGS]}
+#: sheets whose rows the arbiter types: (kind of :func:`sheet_role`, header row)
+_TYPED = {
+    L.norm_key(a)
+    for a in (*L.SHEET_ALIASES[L.REGISTRATION], *TL.SHEET_ALIASES[TL.TEAMS], *TL.SHEET_ALIASES[TL.LINEUPS])
+}
+_NOTE_HEADERS = {L.norm_key(x) for x in ("提示", "Notes", "Note", "检查", "check")}
+
+
+@dataclass(frozen=True)
+class PaperWords:
+    """What the header and footer of the event's pages say."""
+
+    lang: str
+    name: str = ""
+    date: str = ""
+    venue: str = ""
+    chief_arbiter: str = ""
+    pairing_officer: str = ""
+
+    def signatures(self) -> str:
+        blank = "________"
+        if self.lang == "zh":
+            return f"裁判长：{self.chief_arbiter or blank}    编排长：{self.pairing_officer or blank}"
+        return f"Chief arbiter: {self.chief_arbiter or blank}    Chief of pairings: {self.pairing_officer or blank}"
+
+
+def escape(text: str) -> str:
+    """Text for an Excel header/footer section ('&' starts a code)."""
+    return text.replace("&", "&&")
+
+
+def paper_words(names: list[str], rows: Rows) -> Optional[PaperWords]:
+    """The event's name, date, venue and signers from its 设置 sheet (label
+    in column A, value in B), or None without a 设置 sheet."""
+    sheet = next((n for n in names if L.norm_key(n) in _SETTINGS_NAMES), None)
+    if sheet is None:
+        return None
+    found: dict[str, str] = {}
+    for row in rows(sheet):
+        if len(row) >= 2 and row[1] not in (None, ""):
+            key = _LABELS.get(L.norm_key(row[0]))
+            if key and key not in found:
+                found[key] = str(row[1]).strip()
+    return PaperWords(L.lang_of_sheet(sheet), **found)
+
+
+def round_label(sheet: str, lang: str) -> str:
+    """'第3轮' / 'Round 3' for a round sheet, else ''."""
+    kind, n = L.sheet_kind(sheet)
+    if n is None:
+        kind, n = TL.sheet_kind(sheet)
+    if n is None:
+        return ""
+    if kind == L.KO_ROUND:
+        return sheet
+    return f"第{n}轮" if lang == "zh" else f"Round {n}"
+
+
+def sign_pages(plan: WritePlan, words: PaperWords) -> None:
+    """Header and footer of every page setup of ``plan`` not signed yet."""
+    place = "  ".join(x for x in (words.date, words.venue) if x)
+    for p in plan.page_setups:
+        if p.header_left is not None:
+            continue
+        p.header_left = escape(words.name)
+        p.header_centre = escape(round_label(p.sheet, words.lang))
+        p.header_right = escape(place)
+        p.footer_left = escape(words.signatures())
+        p.footer_right = p.footer or "&P / &N"  # page numbers right: the signature line is long
+        p.footer = ""
+
+
+def _last_row(grid: list[list[Any]], c1: int, c2: int) -> int:
+    for r in range(len(grid), 0, -1):
+        if any(v not in (None, "") for v in grid[r - 1][c1 - 1 : c2]):
+            return r
+    return 0
+
+
+def _is_round(sheet: str) -> bool:
+    return L.sheet_kind(sheet)[1] is not None or TL.sheet_kind(sheet)[1] is not None
+
+
+def typed_sheet_setup(sheet: str, grid: list[list[Any]], written: bool = False) -> Optional[PageSetup]:
+    """The page setup of a sheet whose rows change without the program's
+    page setup being written: the sheets the arbiter types rows into (报名表,
+    队伍报名, 出场名单), 设置 (its footer names the 裁判长 typed there), and
+    a round sheet the plan ``written`` to: title and header rows repeated,
+    the print area over the header's columns but 提示, down to the last row
+    with data (设置: its three columns)."""
+    k = L.norm_key(sheet)
+    if k in _SETTINGS_NAMES:
+        return PageSetup(sheet, landscape=True, title_rows=(L.TITLE_ROW, L.HEADER_ROW), area=(1, 1, len(grid), 3))
+    if not (k in _TYPED or (written and _is_round(sheet))) or len(grid) < L.HEADER_ROW:
+        return None
+    head = grid[L.HEADER_ROW - 1]
+    cols = [j for j, v in enumerate(head, start=1) if v not in (None, "") and L.norm_key(v) not in _NOTE_HEADERS]
+    if not cols:
+        return None
+    c2 = max(cols)
+    last = max(L.HEADER_ROW, _last_row(grid, 1, c2))
+    return PageSetup(sheet, landscape=c2 > 11, title_rows=(L.TITLE_ROW, L.HEADER_ROW), area=(1, 1, last, c2))
+
+
+def follow_data(plan: WritePlan, names: list[str], rows: Rows) -> None:
+    """Print areas down to the last row with data; the typed sheets' page
+    setup written again (their rows change without the program)."""
+    have = {p.sheet for p in plan.page_setups}
+    written = {v.sheet for v in plan.values}
+    for name in names:
+        k = L.norm_key(name)
+        wanted = k in _SETTINGS_NAMES or k in _TYPED or (name in written and _is_round(name))
+        if wanted and name not in have and name not in plan.remove_sheets:  # (other sheets are not read)
+            setup = typed_sheet_setup(name, rows(name), name in written)
+            if setup is not None:
+                plan.page_setups.append(setup)
+    for p in plan.page_setups:
+        if p.area:
+            r1, c1, r2, c2 = p.area
+            p.area = (r1, c1, max(r2, _last_row(rows(p.sheet), c1, c2)), c2)
+
+
+def text_lines(text: str, width: float) -> int:
+    """Printed lines of ``text`` wrapped in a column ``width`` characters
+    wide (a CJK character takes about two; words do not break)."""
+    lines = 0
+    room = max(1.0, width - 1.0)
+    for part in str(text).split("\n"):
+        if len(part) * 2.3 <= room:
+            lines += 1
+            continue
+        need = sum(2.3 if unicodedata.east_asian_width(c) in ("W", "F") else 1.15 for c in part)
+        lines += max(1, math.ceil(need / room))
+    return lines
+
+
+def fit_header_words(plan: WritePlan, rows: Rows) -> None:
+    """Columns of the plan's looks widened to their header's longest word
+    (bold) where the header row is wrapped, so that the header wraps
+    between words and no word runs into the next column."""
+    wrapped = {(st.sheet, st.row) for st in plan.styles if st.wrap and st.row == L.HEADER_ROW and st.rows == 1}
+    for look in plan.looks:
+        if (look.sheet, L.HEADER_ROW) not in wrapped or not look.widths:
+            continue
+        grid = rows(look.sheet)
+        head = grid[L.HEADER_ROW - 1] if len(grid) >= L.HEADER_ROW else []
+        for c, width in list(look.widths.items()):
+            value = head[c - 1] if c <= len(head) else None
+            if value in (None, ""):
+                continue
+            # CJK text breaks anywhere, words at spaces and after hyphens
+            words = re.split(r"[\s\u2e80-\u9fff\uff00-\uffef]+|(?<=-)", str(value))
+            longest = max((sum(_weight(x) for x in word) for word in words if word), default=0.0)
+            look.widths[c] = max(width, round(longest * 1.25 + 1.5, 1))  # bold
+
+
+def wrapped_heights(plan: WritePlan, rows: Rows) -> None:
+    """Row heights of the wrapped cells of ``plan`` (its wrap styles, the
+    widths of its looks): lines × :data:`LINE_POINTS`, rows of one line
+    left alone."""
+    widths: dict[str, dict[int, float]] = {}
+    for look in plan.looks:
+        widths.setdefault(look.sheet, {}).update(look.widths)
+    heights: dict[str, dict[int, float]] = {}
+    broken = {(names, col) for names, col, _ in BROKEN_COLUMNS}
+    for st in plan.styles:
+        if not st.wrap or st.sheet not in widths:
+            continue
+        if any(L.norm_key(st.sheet) in names and st.col == col and st.cols == 1 for names, col in broken):
+            continue  # heights given where the program broke the lines
+        grid = rows(st.sheet)
+        for r in range(st.row, min(st.row + st.rows, len(grid) + 1)):
+            row = grid[r - 1]
+            for c in range(st.col, st.col + st.cols):
+                value = row[c - 1] if c <= len(row) else None
+                width = widths[st.sheet].get(c)
+                if value in (None, "") or not width:
+                    continue
+                n = text_lines(str(value), width)
+                if n > 1:
+                    h = round(n * LINE_POINTS + ROW_PADDING, 2)
+                    heights.setdefault(st.sheet, {})[r] = max(h, heights.get(st.sheet, {}).get(r, 0.0))
+    for sheet, hs in heights.items():
+        plan.looks.append(SheetLook(sheet, heights=hs))
+
+
+_WEIGHTS: dict[str, float] = {}
+
+
+def _weight(c: str) -> float:
+    """The width of a character in column units (CJK about two), kept."""
+    w = _WEIGHTS.get(c)
+    if w is None:
+        w = _WEIGHTS[c] = 2.3 if unicodedata.east_asian_width(c) in ("W", "F") else 1.15
+    return w
+
+
+_CLOSERS = set("）)]】」』》〉，。；：、！？,.;:!?”’")
+
+
+@lru_cache(maxsize=8192)  # 编排记录's earlier blocks are broken again at every write
+def break_text(text: str, width: float) -> str:
+    """``text`` with line breaks where a column ``width`` characters wide
+    would wrap it, with room to spare: LibreOffice lays wrapped text out
+    with screen metrics and prints it wider, cutting the last characters of
+    a line that just fits, so the program breaks the lines itself.  Breaks
+    at a space when there is one in the line's last third, else between
+    any two characters; existing line breaks are kept.  Nothing is dropped:
+    removing the line breaks gives ``text`` back (:func:`unbroken`)."""
+    room = max(4.0, width - 2.0)
+    out: list[str] = []
+    for part in str(text).split("\n"):
+        if len(part) * 2.3 <= room:  # fits whatever its characters
+            out.append(part)
+            continue
+        weights = [_weight(c) for c in part]
+        start, used = 0, 0.0  # the line being filled is part[start:i]
+        for i, c in enumerate(part):
+            w = weights[i]
+            if used + w > room and i > start:
+                line = part[start:i]
+                cut = line.rfind(" ")
+                run = len(line)
+                while run > 0 and line[run - 1].isascii() and line[run - 1].isalnum() and c.isascii() and c.isalnum():
+                    run -= 1  # not inside a number or a word
+                if cut > len(line) * 2 // 3:  # the space stays at the end of its line
+                    k = cut + 1
+                elif 0 < run < len(line) and len(line) - run < 12:
+                    k = run
+                else:
+                    k = len(line)
+                while k > 1 and (line[k:] + c)[0] in _CLOSERS:  # no line starts with a closing mark
+                    k -= 1
+                out.append(line[:k])
+                start += k
+                used = sum(weights[start:i])
+            used += w
+        out.append(part[start:])
+    return "\n".join(out)
+
+
+def unbroken(text: str) -> str:
+    """A text broken by :func:`break_text` as it was."""
+    return text.replace("\n", "")
+
+
+#: program-written columns of long text, broken into lines on every write:
+#: (sheet aliases, column, width)
+BROKEN_COLUMNS: tuple[tuple[frozenset[str], int, float], ...] = (
+    (frozenset(_SETTINGS_NAMES), 3, L.SETTINGS_COLUMNS[2].width),
+    (frozenset(L.norm_key(a) for a in L.SHEET_ALIASES[L.LOG]), 1, L.LOG_WIDTH),
+)
+
+
+def break_long_text(
+    edits: dict[str, dict[tuple[int, int], Any]], before: Callable[[str, int, int], Any]
+) -> dict[str, dict[int, Optional[float]]]:
+    """Break the long texts of :data:`BROKEN_COLUMNS` among ``edits`` (sheet
+    → (row, col) → value, changed in place); the row heights their lines
+    need, and None (the default height) for a row whose broken text
+    (``before``: the value read) is now one line or gone."""
+    heights: dict[str, dict[int, Optional[float]]] = {}
+    for sheet, cells in edits.items():
+        k = L.norm_key(sheet)
+        for names, col, width in BROKEN_COLUMNS:
+            if k not in names:
+                continue
+            for (r, c), v in cells.items():
+                if c != col:
+                    continue
+                if not isinstance(v, str) or "\n" not in (text := break_text(v, width)):
+                    old = before(sheet, r, c)
+                    if isinstance(old, str) and "\n" in old:
+                        heights.setdefault(sheet, {})[r] = None
+                    continue
+                cells[(r, c)] = text
+                lines = text.count("\n") + 1
+                if lines > 1:
+                    heights.setdefault(sheet, {})[r] = round(lines * LINE_POINTS + ROW_PADDING, 2)
+    return heights
+
+
+def finish_paper(plan: WritePlan, names: list[str], rows: Rows) -> None:
+    """Everything above, on a plan that writes something."""
+    if plan.is_empty():
+        return
+    follow_data(plan, names, rows)
+    fit_header_words(plan, rows)
+    wrapped_heights(plan, rows)
+    words = paper_words(names, rows)
+    if words is not None:
+        sign_pages(plan, words)
+
+
+__all__ = [
+    "PaperWords",
+    "paper_words",
+    "sign_pages",
+    "follow_data",
+    "typed_sheet_setup",
+    "wrapped_heights",
+    "fit_header_words",
+    "text_lines",
+    "finish_paper",
+    "break_text",
+    "unbroken",
+    "break_long_text",
+    "BROKEN_COLUMNS",
+    "round_label",
+    "escape",
+    "LINE_POINTS",
+]
