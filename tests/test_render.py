@@ -149,9 +149,18 @@ def test_every_sheet_of_a_finished_event_prints(tmp_path, monkeypatch, kind, lan
         assert len(openpyxl.load_workbook(path).sheetnames) == 15  # 7 rounds, 晋级名单, 对阵图, 淘汰赛第1轮 …
     else:
         path = team(tmp_path, lang, monkeypatch)
+    if kind in ("swiss", "team"):  # the paper of a round (docs/paper.md): both styles of 记分单, the 公告
+        last = "9"
+        cli(lang, monkeypatch, "scoresheets", str(path), "--round", last)
+        cli(lang, monkeypatch, "scoresheets", str(path), "--round", "8", "--style", "compact")
+        cli(lang, monkeypatch, "notice", str(path), "--round", last)
     names = names_of(path)
     assert len(names) >= 10
     renders = check_workbook(path, tmp_path / "render", names)
+    # the 成绩册 as a workbook (docs/booklet.md): every sheet of it prints too
+    booklet = tmp_path / "booklet.xlsx"
+    cli(lang, monkeypatch, "report", str(path), "--out", str(booklet))
+    check_workbook(booklet, tmp_path / "render-booklet", names)
     text = "".join(r.text for r in renders.values())
     assert ("张裁判" if lang == "zh" else "Zhang") in text  # the signature line, filled from 设置
     assert ("2026年12月1日" if lang == "zh" else "1–3 Dec 2026") in text

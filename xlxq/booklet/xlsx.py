@@ -28,6 +28,7 @@ from openpyxl.utils import get_column_letter
 from xlxq.backends.safety import atomic_save
 from xlxq.core.document import Document, Paragraph, Section, Table
 from xlxq.i18n import Text
+from xlxq.sheets.pages import text_lines
 
 __all__ = ["write_xlsx", "text_width", "LANDSCAPE_AT"]
 
@@ -81,6 +82,10 @@ def _cover(wb: Any, doc: Document) -> None:
     ws["A2"].font = Font(size=20, bold=True)
     ws["A3"] = c.title
     ws["A3"].font = Font(size=16)
+    # rows as tall as their type: LibreOffice keeps the default 15 pt and
+    # prints the 20 pt title over the next row (the render test caught it)
+    ws.row_dimensions[2].height = 30
+    ws.row_dimensions[3].height = 24
     row = 5
     for label, value in c.facts:
         ws.cell(row=row, column=1, value=label).font = Font(bold=True)
@@ -122,6 +127,25 @@ def _table(ws: Any, table: Table, row: int, widths: dict[int, int]) -> tuple[int
     return head, r + 1
 
 
+def _wrapped_heights(ws: Any, widths: dict[int, int]) -> None:
+    """Rows whose wrapped text takes several lines get the height for them:
+    LibreOffice does not grow a row on open and prints the lines over the
+    next row (the render test caught a knockout's list of games)."""
+    for row in ws.iter_rows():
+        lines = max(
+            (
+                text_lines(str(c.value), widths.get(c.column, 8))
+                for c in row
+                if c.value is not None
+                and c.alignment.wrap_text
+                and text_width(str(c.value)) > widths.get(c.column, 8) - 2  # its column was made for it: one line
+            ),
+            default=1,
+        )
+        if lines > 1:
+            ws.row_dimensions[row[0].row].height = 15 * lines
+
+
 def _section(wb: Any, doc: Document, section: Section, names: set[str]) -> None:
     name = section.sheet.translate(BAD_SHEET_CHARS)[:31]
     base, k = name, 2
@@ -141,6 +165,7 @@ def _section(wb: Any, doc: Document, section: Section, names: set[str]) -> None:
         heads.append(head)
     for c, w in widths.items():
         ws.column_dimensions[get_column_letter(c)].width = min(max(w + 2, 5), 60)
+    _wrapped_heights(ws, {c: min(max(w + 2, 5), 60) for c, w in widths.items()})
     ws.freeze_panes = None
     if len(heads) == 1:  # one table: its header on every page
         ws.print_title_rows = f"{heads[0]}:{heads[0]}"

@@ -30,6 +30,7 @@ from xlxq.core.paper import IndexEntry, RoundPaper, Seat, Slip, index_entries
 from xlxq.i18n import Text
 from xlxq.sheets.cells import tidy_number
 from xlxq.sheets.name_order import sort_names
+from xlxq.sheets.pages import text_lines
 from xlxq.sheets.plan import AddSheet, PageSetup, SheetLook, Style, Values, WritePlan
 
 __all__ = [
@@ -281,15 +282,24 @@ def _cut_line(sheet: PaperSheet, t: Text, gap: float) -> None:
 def _compact_slip(sheet: PaperSheet, t: Text, paper: RoundPaper, slip: Slip, facts: EventInfo) -> None:
     h = COMPACT_ROWS
     r = sheet.row(h[0])
-    sheet.put(r, 1, f"{_title(t, paper)}　{_where(t, slip)}")
+    title = f"{_title(t, paper)}　{_where(t, slip)}"
+    date = t("日期：", "Date: ") + (facts.date or "________")
+    # the date in column 5 when the title (11 pt bold) ends before it, else
+    # after the title in the same cell: a text running into a filled cell
+    # is cut or overprinted (an English or long event name)
+    if text_lines(title, sum(SLIP_WIDTHS[c] for c in range(1, 5)) * 10 / 11.5) == 1:
+        sheet.put(r, 1, title)
+        sheet.put(r, 5, date)
+    else:
+        sheet.put(r, 1, f"{title}　{date}")
     sheet.style(r, 1, bold=True, size=11)
-    sheet.put(r, 5, t("日期：", "Date: ") + (facts.date or "________"))
     _seat_rows(sheet, t, paper.team, slip, (h[1], h[2], h[3]))
     r = sheet.row(h[4])
     sheet.put(r, 1, t("结果", "Result"))
     sheet.put(r, 2, _result_text(t))
-    sheet.put(r, 5, t("裁判员签名：", "Arbiter:"))
-    sheet.put(r, 6, "________________")
+    # one cell, overflowing into the empty column 6 (a label cell beside a
+    # filled one is cut at its border: the render test caught the colon)
+    sheet.put(r, 5, t("裁判员签名：____________", "Arbiter: ________________"))
     sheet.style(r, 1, bold=True)
     r = sheet.row(h[5])
     sheet.put(r, 1, t("犯规记录（长将、长捉等，回合）：", "Fouls (perpetual check, chase…; move):"))
