@@ -98,3 +98,52 @@ def test_reading_a_font_closes_it(monkeypatch):
     if not found:
         pytest.skip("no CJK font installed")
     assert leftovers(monkeypatch, lambda: read_face(found[0])) == []
+
+
+def test_a_command_collects_late_and_restores_the_collector(tmp_path, monkeypatch, sample_registration):
+    """``main`` raises the collector's first threshold for the command (the
+    whole of it: the operation runs inside) and restores the thresholds
+    after it, whether it succeeds, fails on bad input or exits in argparse:
+    ``main`` runs in-process in the tests and in a caller's script."""
+    import contextlib
+
+    import xlxq.backends.backups as backups
+    from xlxq.cli import COLLECT_AFTER, main
+
+    seen: list[tuple[int, int, int]] = []
+    operation = backups.operation
+
+    @contextlib.contextmanager
+    def watched(name: str):
+        seen.append(gc.get_threshold())
+        with operation(name):
+            yield
+
+    monkeypatch.setattr(backups, "operation", watched)
+    before = gc.get_threshold()
+    path = tmp_path / "event.xlsx"
+    assert main(["new", str(path), "--players", str(sample_registration)]) == 0
+    assert gc.get_threshold() == before
+    assert main(["pair", str(tmp_path / "none.xlsx")]) == 2
+    assert gc.get_threshold() == before
+    with pytest.raises(SystemExit):
+        main(["pair", "--no-such-option"])
+    assert gc.get_threshold() == before and gc.isenabled()
+    assert seen == [(COLLECT_AFTER, *before[1:])] * 2
+
+
+def test_only_the_command_line_changes_the_collector(root):
+    """The Excel entry points run inside a long-lived host (xlwings, the
+    Lite edition's Pyodide): nothing they reach sets the collector's
+    thresholds, disables or freezes it; only the CLI's ``main`` does, for
+    its own command."""
+    import re
+
+    changes = re.compile(r"\bgc\.(set_threshold|disable|freeze)\(")
+    found = sorted(
+        str(p.relative_to(root))
+        for folder in ("xlxq", "lite")
+        for p in (root / folder).rglob("*.py")
+        if changes.search(p.read_text(encoding="utf-8"))
+    )
+    assert found == ["xlxq/cli/__init__.py"]
