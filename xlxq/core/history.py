@@ -13,7 +13,7 @@ them on the card the same way); a bye has no colour (seed 000, rules-research
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable, Iterator, Optional
+from typing import Callable, Iterable, Iterator, Optional
 
 from xlxq.core.elimination import eliminated
 from xlxq.core.model import FORFEITS, Event, Round
@@ -94,20 +94,16 @@ def cards_from_games(
     rounds: Iterable[tuple[Iterable[CardGame], Iterable[int]]],
     bye_points: float,
     absent_points: Optional[Callable[[int, int], float]] = None,
-    cards: Optional[dict[int, CardState]] = None,
 ) -> dict[int, CardState]:
     """The 编排卡 of the entrants ``numbers`` (players or teams) from their
     ``rounds``, each the games played (:data:`CardGame`) and the byes (worth
     ``bye_points``, no colour): colours, opponents met, score, 上调/下调 of
     the last round, byes and the forfeit streak; ``absent_points(no, k)``:
     the points of an entrant seated nowhere in the k-th of ``rounds``
-    (请假计分; None: nothing).  ``cards``: the cards to go on from (those
-    of the rounds before ``rounds``, changed in place), else empty cards of
-    ``numbers``.  The one card builder:
+    (请假计分; None: nothing).  The one card builder:
     :func:`build_cards` gives it the boards, the team pairing
     (:func:`xlxq.core.team_pairing.build_team_cards`) the matches."""
-    if cards is None:
-        cards = {no: CardState(no) for no in numbers}
+    cards = {no: CardState(no) for no in numbers}
     for i, (games, byes) in enumerate(rounds):
         start = {no: c.score for no, c in cards.items()}
         seen: set[int] = set()
@@ -142,61 +138,8 @@ def cards_from_games(
     return cards
 
 
-def copy_cards(cards: dict[int, CardState]) -> dict[int, CardState]:
-    """The cards as new objects (their lists and sets too)."""
-    return {
-        no: CardState(c.no, c.score, list(c.colours), set(c.opponents), c.byes, c.last_float, c.forfeit_streak)
-        for no, c in cards.items()
-    }
-
-
-#: the cards after a run of rounds, by everything :func:`build_cards` reads
-#: of them (the players' numbers, the scoring, the option, then round by
-#: round its number, boards, byes and who was absent): a check of every
-#: round and every 积分 column of the sheets asks for the cards before each
-#: round again, so each is built once from the one before it (issue 14).
-#: At most :data:`CARDS_KEPT` cards are kept (then it starts again).
-_snapshots: dict[tuple[Any, ...], dict[int, CardState]] = {}
-CARDS_KEPT = 20_000
-
-
-def kept_cards() -> int:
-    """How many cards are kept now (at most :data:`CARDS_KEPT`)."""
-    return sum(map(len, _snapshots.values()))
-
-
-def forget_cards() -> None:
-    """Drop the cards kept (:data:`_snapshots`): the next build starts from round 1."""
-    _snapshots.clear()
-
-
 def build_cards(event: Event, before_round: int, forfeit_counts_as_met: bool = True) -> dict[int, CardState]:
-    """Cards of every registered player from the rounds before
-    ``before_round`` (new objects: the caller may change them)."""
-    sc = event.settings.scoring
-    before = list(event.rounds_before(before_round))
-    key: tuple[Any, ...] = (tuple(p.no for p in event.players), sc, forfeit_counts_as_met)
-    keys = []
-    for rnd in before:
-        away = frozenset(p.no for p in event.players if p.absent_in(rnd.round)) if sc.absent else None
-        key = (key, rnd.round, tuple((b.red, b.black, b.result) for b in rnd.boards), tuple(rnd.byes), away)
-        keys.append(key)
-    done = next((k for k in range(len(keys), 0, -1) if keys[k - 1] in _snapshots), 0)
-    cards = copy_cards(_snapshots[keys[done - 1]]) if done else None
-    if cards is None:
-        cards = {p.no: CardState(p.no) for p in event.players}
-    for k in range(done, len(before)):
-        cards = _build_cards(event, before[k : k + 1], forfeit_counts_as_met, cards)
-        if kept_cards() + len(cards) > CARDS_KEPT:
-            _snapshots.clear()
-        _snapshots[keys[k]] = copy_cards(cards)
-    return cards
-
-
-def _build_cards(
-    event: Event, before: list[Round], forfeit_counts_as_met: bool, cards: dict[int, CardState]
-) -> dict[int, CardState]:
-    """:func:`build_cards` of the rounds ``before``, going on from ``cards``."""
+    """Cards of every registered player from the rounds before ``before_round``."""
     sc = event.settings.scoring
 
     def games(rnd: Round) -> Iterator[CardGame]:
@@ -211,11 +154,13 @@ def _build_cards(
                 b.result in ("red_win_forfeit", "double_forfeit"),
             )
 
+    before = list(event.rounds_before(before_round))
+
     def absent(no: int, k: int) -> float:
         return sc.absent if event.player(no).absent_in(before[k].round) else 0.0
 
     rounds = ((games(rnd), rnd.byes) for rnd in before)
-    return cards_from_games((p.no for p in event.players), rounds, sc.bye_points, absent, cards)
+    return cards_from_games((p.no for p in event.players), rounds, sc.bye_points, absent)
 
 
 def pairable_players(event: Event, round_no: int, cards: dict[int, CardState]) -> list[int]:
