@@ -38,6 +38,7 @@ from io import BytesIO
 from operator import itemgetter
 from typing import Any, Optional
 from xml.parsers import expat
+from zipfile import ZipFile
 
 __all__ = ["import_openpyxl", "PlainSheet", "plain_cells", "lazy_reader", "build"]
 
@@ -324,8 +325,6 @@ def settled_archive(archive: Any) -> Any:
     of mode "r" over a buffer holds nothing to close."""
     if archive is None or archive.mode == "r":
         return archive
-    from zipfile import ZipFile
-
     buffer = archive.fp
     archive.close()  # the directory written; the buffer (passed in) stays open
     return ZipFile(buffer, "r")
