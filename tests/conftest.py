@@ -198,3 +198,5 @@ def enter_results(path: Path, zh: str = "和", en: str = "draw") -> None:
             ):
                 cell.value = zh if "结果" in heads else en
     wb.save(path)
+    if wb.vba_archive is not None:  # openpyxl's in-memory copy of the parts: closed now, not when collected
+        wb.vba_archive.close()

@@ -38,6 +38,7 @@ from io import BytesIO
 from operator import itemgetter
 from typing import Any, Optional
 from xml.parsers import expat
+from zipfile import ZipFile
 
 __all__ = ["import_openpyxl", "PlainSheet", "plain_cells", "lazy_reader", "build"]
 
@@ -259,6 +260,23 @@ def _reader_class() -> Any:
 
         lazy = True
 
+        def read(self) -> None:
+            """openpyxl's read, the file closed when it fails too (openpyxl
+            closes it only at the end of a read that succeeds, and a part it
+            was parsing when it failed would keep it open until collected)."""
+            try:
+                super().read()
+            except BaseException:
+                file = self.archive.fp  # a part left open by the failure keeps it open
+                self.archive.close()
+                if file is not None:
+                    file.close()
+                raise
+
+        def read_workbook(self) -> None:
+            super().read_workbook()
+            self.wb.vba_archive = settled_archive(self.wb.vba_archive)
+
         def read_worksheets(self) -> None:
             #: name -> the part's cells (and bytes), for each unbuilt sheet
             self.unbuilt: dict[str, PlainSheet] = {}
@@ -296,6 +314,20 @@ def _reader_class() -> Any:
             self.wb._sheets.sort(key=lambda ws: order.get(ws.title, len(order)))
 
     return Reader
+
+
+def settled_archive(archive: Any) -> Any:
+    """openpyxl's copy of an .xlsm file's parts (``wb.vba_archive``, a
+    ``ZipFile`` appended to in memory, only read after the load) closed now
+    and opened again for reading over the same bytes: an unclosed ``ZipFile``
+    of mode "a" writes its directory when it is collected, and fails then
+    ("Exception ignored") when the collector has closed its buffer first; one
+    of mode "r" over a buffer holds nothing to close."""
+    if archive is None or archive.mode == "r":
+        return archive
+    buffer = archive.fp
+    archive.close()  # the directory written; the buffer (passed in) stays open
+    return ZipFile(buffer, "r")
 
 
 def lazy_reader(path: Any, keep_vba: bool, lazy: bool = True) -> Any:

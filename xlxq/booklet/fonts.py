@@ -91,16 +91,17 @@ def read_face(path: str) -> Optional[CjkFont]:
     from fontTools.ttLib import TTCollection, TTFont, TTLibError
 
     try:
-        if path.lower().endswith((".ttc", ".otc")):
-            faces = list(TTCollection(path, lazy=True).fonts)
-        else:
-            faces = [TTFont(path, lazy=True)]
-        names = [str(face["name"].getDebugName(1) or "") for face in faces]
-        preferred = [i for i, n in enumerate(names) if any(k in n for k in SIMPLIFIED)]
-        rest = [i for i in range(len(faces)) if i not in preferred]
-        for i in preferred + rest:  # the first face with 中: a collection's other faces are not read
-            if PROBE in (faces[i].getBestCmap() or {}):
-                return CjkFont(path, i)
+        with open(path, "rb") as file:  # read lazily: closed when the faces are looked at
+            if path.lower().endswith((".ttc", ".otc")):
+                faces = list(TTCollection(file, lazy=True).fonts)
+            else:
+                faces = [TTFont(file, lazy=True)]
+            names = [str(face["name"].getDebugName(1) or "") for face in faces]
+            preferred = [i for i, n in enumerate(names) if any(k in n for k in SIMPLIFIED)]
+            rest = [i for i in range(len(faces)) if i not in preferred]
+            for i in preferred + rest:  # the first face with 中: a collection's other faces are not read
+                if PROBE in (faces[i].getBestCmap() or {}):
+                    return CjkFont(path, i)
     except (TTLibError, OSError, KeyError, AssertionError, ValueError, IndexError):
         return None
     return None
