@@ -105,7 +105,10 @@ def test_english_score_sheet_and_blank_facts():
     assert cells(sheet, 1)[0] == "测试赛　Score sheet　Round 2, board 1　Date: ________" and cells(sheet, 1)[4] is None
     assert cells(sheet, 2) == ["Side", "No", "Name", "Club", "Fouls", "Signature"]
     assert cells(sheet, 3)[:4] == ["Red", 2, "曾国藩", "湖南"] and cells(sheet, 4)[:4] == ["Black", 5, "解缙", "江西"]
-    assert cells(sheet, 5)[1] == "□ Red wins　　□ Draw　　□ Black wins" and cells(sheet, 5)[4] == "Arbiter: ________________"
+    assert (
+        cells(sheet, 5)[1] == "□ Red wins　　□ Draw　　□ Black wins"
+        and cells(sheet, 5)[4] == "Arbiter: ________________"
+    )
     # a short one keeps the date in its column (zh: 测试赛　记分单　第2轮　第1台, 29 wide)
     zh = P.score_sheet(round_paper(ev, 2), "compact", "zh")
     assert cells(zh, 1)[0] == "测试赛　记分单　第2轮　第1台" and cells(zh, 1)[4] == "日期：________"
