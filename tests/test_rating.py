@@ -306,14 +306,15 @@ def test_team_workbook_rating_sheet_hand_worked(tmp_path, lang) -> None:
         "en": ("red win", "black win", "draw", "+-", "-+"),
     }
     red_win, black_win, draw, red_ff, black_ff = words[lang]
+    res = next(c for c in range(1, ws.max_column + 1) if ws.cell(head, c).value in ("结果", "Result"))
     for r in range(head + 1, ws.max_row + 1):
         board, red = ws.cell(r, 2).value, ws.cell(r, 3).value
         if board == 1:  # 甲 wins, whichever colour he has
-            ws.cell(r, 5).value = red_win if red == 1 else black_win
+            ws.cell(r, res).value = red_win if red == 1 else black_win
         elif board == 2:
-            ws.cell(r, 5).value = draw
+            ws.cell(r, res).value = draw
         elif board == 3:
-            ws.cell(r, 5).value = red_ff if red == 3 else black_ff
+            ws.cell(r, res).value = red_ff if red == 3 else black_ff
     wb.save(book)
     run("standings", book, check_rc=0)
     wb = openpyxl.load_workbook(book)
