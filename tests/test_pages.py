@@ -130,3 +130,11 @@ def test_groups_print_the_whole_registration_and_name_their_group(tmp_path):
     assert reg.oddHeader.left.text == "春季赛"
     assert wb["女子组 第1轮"].oddHeader.left.text == "春季赛 女子组"
     assert wb["女子组 第1轮"].oddHeader.center.text == "第1轮"
+
+
+def test_row_heights_stop_at_excels_tallest_row():
+    """A 编排记录 line of a 1 000-player event broke into 83 lines (1 248
+    points); Excel takes at most 409 points a row."""
+    from xlxq.sheets.pages import MAX_ROW_POINTS, row_points
+
+    assert row_points(2) == 33.0 and row_points(83) == MAX_ROW_POINTS == 409.5

@@ -158,7 +158,7 @@ def test_plain_empty_and_around(head, data, tail):
         ("", '<row r="1"><c r="A1" t="inlineStr"><v>1</v></c></row>', ""),
         ("", '<row r="1"><c r="A1"><is><t>x</t></is></c></row>', ""),
         ("", '<row r="1"><c r="A1" t="x"><v>1</v></c></row>', ""),
-        ("", '<row r="1" ht="30" customHeight="1"><c r="A1"><v>1</v></c></row>', ""),
+        ("", '<row r="1" ht="30"><c r="A1"><v>1</v></c></row>', ""),  # a height without customHeight: left to openpyxl
         ("", "", '<mergeCells count="1"><mergeCell ref="A1:B1"/></mergeCells>'),
         ("", "", '<conditionalFormatting sqref="A1"><cfRule type="expression" priority="1"/></conditionalFormatting>'),
         ("", "", '<hyperlinks><hyperlink ref="A1" location="S!A1"/></hyperlinks>'),
@@ -181,9 +181,9 @@ def test_not_plain_hand_made(head, body, tail):
         lambda ws: setattr(ws["A3"], "comment", Comment("note", "arbiter")),
         lambda ws: setattr(ws["A4"], "value", datetime.date(2026, 12, 1)),
         lambda ws: setattr(ws["A5"], "hyperlink", "#Sheet!A1"),
-        lambda ws: setattr(ws.row_dimensions[6], "height", 30),
+        lambda ws: setattr(ws.row_dimensions[6], "hidden", True),
     ],
-    ids=["merged", "formula", "comment", "date", "hyperlink", "row-height"],
+    ids=["merged", "formula", "comment", "date", "hyperlink", "hidden-row"],
 )
 def test_not_plain(change):
     """What openpyxl reads into more than cell values is left to openpyxl."""
@@ -209,13 +209,15 @@ def test_sheet_data_is_openpyxls_writer(seed):
     if rng.random() < 0.5:
         for _ in ws.iter_rows():  # the empty cells a read leaves
             pass
+    for r in rng.sample(range(1, ws.max_row + 4), k=min(3, seed % 4)):  # set heights, on rows with cells or none
+        ws.row_dimensions[r].height = rng.choice([30, 12.75, 409.5])
     before = len(wb._cell_styles)
     body = sheet_data(ws)
     styles_fast = list(wb._cell_styles)
     w = WorksheetWriter(ws, out=io.BytesIO())
     w.write()
     ref = w.out.getvalue()
-    if not ws._cells:
+    if not ws._cells and not ws.row_dimensions:
         assert body is None and b"<sheetData></sheetData>" in ref
         return
     assert body is not None
@@ -488,3 +490,29 @@ def test_content_hash_sees_what_an_arbiter_sees(change):
     assert snap.content_hash(first) == snap.content_hash(second)
     change(wb2)
     assert snap.content_hash(saved(wb2)) != snap.content_hash(first)
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_rows_with_a_set_height_stay_plain_and_build_as_openpyxl_loads(seed):
+    """A part whose rows have set heights (``ht`` + ``customHeight``, as the
+    print-ready sheets write them) is plain: the sheet built from it has the
+    cells and the row dimensions openpyxl's load gives, and saving it writes
+    the same sheetData."""
+    from xlxq.backends.lazy_sheets import build
+
+    rng = random.Random(seed)
+    wb = Workbook()
+    random_sheet(wb.active, rng)
+    for r in rng.sample(range(1, wb.active.max_row + 4), k=3):
+        wb.active.row_dimensions[r].height = rng.choice([33, 15.75, 409.5])
+    data = saved(wb)
+    part = sheet_part(data, "xl/worksheets/sheet1.xml")
+    ref = load_workbook(io.BytesIO(data))
+    plain = plain_cells(part, set(ref._date_formats))
+    assert plain is not None and plain.heights
+    lazy = load_workbook(io.BytesIO(data))
+    ws = lazy.create_sheet("built")
+    build(ws, plain)
+    want = ref.active
+    assert {r: dict(d) for r, d in ws.row_dimensions.items()} == {r: dict(d) for r, d in want.row_dimensions.items()}
+    assert sheet_data(ws) == sheet_data(want) is not None

@@ -66,14 +66,16 @@ def import_openpyxl() -> None:
 
 
 #: the parts of sheetData: a cell (first: most parts are cells), a row's
-#: end, a row's start or an empty row (no attributes but its number, spans
-#: and attributes of other namespaces such as Excel's x14ac:dyDescent, which
-#: openpyxl ignores: others make a row dimension); the whole part is the
-#: first group
+#: end, a row's start or an empty row (no attributes but its number, spans,
+#: a set height (``ht`` with ``customHeight="1"``, as openpyxl and Excel
+#: write it: the row dimension :func:`build` makes) and attributes of other
+#: namespaces such as Excel's x14ac:dyDescent, which openpyxl ignores: others
+#: make a row dimension); the whole part is the first group
 _TOKEN = re.compile(
     r'(<c r="([A-Z]{1,3})([1-9][0-9]{0,6})"(?: s="([0-9]+)")?(?: t="([a-zA-Z]+)")?'
     r'(?: ?/>|>(?:<v>([^<]*)</v>|<is><t(?: xml:space="preserve")?>([^<]*)</t></is>|<is><t ?/></is>)?</c>)'
-    r'|</row>|<row r="[0-9]+"(?: spans="[0-9: ]*")?(?: [A-Za-z0-9]+:[A-Za-z]+="[^"<]*")*(?:>| ?/>))'
+    r'|</row>|<row r="([0-9]+)"(?: spans="[0-9: ]*")?(?: ht="([0-9]+(?:\.[0-9]+)?)" customHeight="1")?'
+    r'(?: [A-Za-z0-9]+:[A-Za-z]+="[^"<]*")*(?:>| ?/>))'
 )
 _NOT_PLAIN = ("<!", "<f>", "<f ", "<mergeCell", "<conditionalFormatting", "<legacyDrawing", "<hyperlink")
 _ENTITY = re.compile(r"&(#[0-9]+|#x[0-9a-fA-F]+|amp|lt|gt|quot|apos);")
@@ -112,12 +114,19 @@ class PlainSheet:
     range (every cell written, empty ones included, as openpyxl's
     ``max_row`` / ``max_column``)."""
 
-    __slots__ = ("parsed", "cells", "max_row", "max_column", "data", "keep")
+    __slots__ = ("parsed", "cells", "max_row", "max_column", "data", "keep", "heights")
 
     def __init__(
-        self, parsed: list[Parsed], data: bytes, keep: bool, cells: Optional[dict[tuple[int, int], Any]] = None
+        self,
+        parsed: list[Parsed],
+        data: bytes,
+        keep: bool,
+        cells: Optional[dict[tuple[int, int], Any]] = None,
+        heights: Optional[dict[int, str]] = None,
     ):
         self.parsed = parsed
+        #: the rows' set heights (row → ``ht`` as written)
+        self.heights = heights or {}
         self.data = data
         #: the part can be saved as it is (no shared strings: openpyxl writes none)
         self.keep = keep
@@ -173,8 +182,11 @@ def plain_cells(data: bytes, dated_styles: set[int], shared: Optional[list[Any]]
     sids: dict[str, int] = {"": 0}  # a style's number, by its text
     value: Any
     # findall gives "" for a group that took no part: a <v>, <is> present is told by the token
-    for tok, letters, row, s, t, v, text in tokens:
+    heights: dict[int, str] = {}
+    for tok, letters, row, s, t, v, text, row_no, ht in tokens:
         if not letters:
+            if ht:
+                heights[int(row_no)] = ht
             continue  # a row's start or end
         style = sids.get(s)
         if style is None:
@@ -215,7 +227,7 @@ def plain_cells(data: bytes, dated_styles: set[int], shared: Optional[list[Any]]
         r = int(row)
         cells[(r, col)] = value
         add((r, col, value, kind, style))
-    return PlainSheet(parsed, data, not uses_shared, cells)
+    return PlainSheet(parsed, data, not uses_shared, cells, heights)
 
 
 def build(ws: Any, plain: PlainSheet) -> None:
@@ -234,6 +246,11 @@ def build(ws: Any, plain: PlainSheet) -> None:
     rest = data if j < 0 else data[:i] + b"<sheetData/>" + data[j + len(b"</sheetData>") :]
     WorksheetReader(ws, BytesIO(rest), [], False, False).bind_all()
     ws.legacy_drawing = None
+    if plain.heights:
+        from openpyxl.worksheet.dimensions import RowDimension
+
+        for r, ht in plain.heights.items():  # as openpyxl's reader makes them from the row's attributes
+            ws.row_dimensions[r] = RowDimension(ws, r=str(r), ht=ht, customHeight="1")
     styles = ws.parent._cell_styles
     cells = ws._cells
     new = Cell.__new__

@@ -58,15 +58,25 @@ def sheet_data(ws: Any) -> Optional[str]:
     compare the two on every kind of cell), or None when a cell is not one
     of the kinds written here: inline text, a finite number, a boolean, an
     error, an empty cell (styled or not); no formulas, dates, rich text,
-    merged cells, comments, hyperlinks, row dimensions.  The cells' style numbers are
+    merged cells, comments, hyperlinks, row dimensions other than a set
+    height.  The cells' style numbers are
     taken as openpyxl's writer takes them (new styles appended in order)."""
-    if len(ws.row_dimensions):
-        return None
+    rows: dict[int, str] = {}  # a row dimension's attributes, as the writer gives them
+    for r, dim in ws.row_dimensions.items():
+        attrs = dict(dim)
+        if attrs and attrs.keys() != {"ht", "customHeight"}:
+            return None  # a style, hidden, outline …: left to openpyxl
+        rows[r] = f' ht="{attrs["ht"]}" customHeight="1"' if attrs else ""
     out: list[str] = []
     add = out.append
     current = 0
     from openpyxl.cell.cell import Cell
     from openpyxl.utils.cell import get_column_letter
+
+    def rows_between(low: int, high: int) -> None:
+        """The rows with only a dimension (openpyxl writes them empty), in order."""
+        for k in sorted(k for k in rows if low < k < high):
+            add(f'<row r="{k}"{rows[k]}></row>')
 
     letters: dict[int, str] = {}
     ids: dict[bytes, int] = {}  # a style's number, by its StyleArray's bytes
@@ -74,7 +84,9 @@ def sheet_data(ws: Any) -> Optional[str]:
         if r != current:
             if current:
                 add("</row>")
-            add(f'<row r="{r}">')
+            if rows:
+                rows_between(current, r)
+            add(f'<row r="{r}"{rows.get(r, "")}>')
             current = r
         if type(cell) is not Cell or cell._comment is not None or cell._hyperlink is not None:
             return None  # a merged cell, a comment, a hyperlink
@@ -119,6 +131,8 @@ def sheet_data(ws: Any) -> Optional[str]:
             return None
     if current:
         add("</row>")
+    if rows:
+        rows_between(current, 1 << 31)
     return "<sheetData>" + "".join(out) + "</sheetData>" if out else None
 
 

@@ -37,6 +37,14 @@ Rows = Callable[[str], list[list[Any]]]
 LINE_POINTS = 15.0
 #: a wrapped row's padding in points
 ROW_PADDING = 3.0
+#: the tallest row Excel takes (409 points: a taller ``ht`` is refused or cut)
+MAX_ROW_POINTS = 409.5
+
+
+def row_points(lines: int) -> float:
+    """The height of a row of ``lines`` printed lines, at most :data:`MAX_ROW_POINTS`."""
+    return min(round(lines * LINE_POINTS + ROW_PADDING, 2), MAX_ROW_POINTS)
+
 
 _INFO_KEYS = ("name", "date", "venue", "chief_arbiter", "pairing_officer")
 _LABELS = {
@@ -227,7 +235,7 @@ def wrapped_heights(plan: WritePlan, rows: Rows) -> None:
                     continue
                 n = text_lines(str(value), width)
                 if n > 1:
-                    h = round(n * LINE_POINTS + ROW_PADDING, 2)
+                    h = row_points(n)
                     heights.setdefault(st.sheet, {})[r] = max(h, heights.get(st.sheet, {}).get(r, 0.0))
     for sheet, hs in heights.items():
         plan.looks.append(SheetLook(sheet, heights=hs))
@@ -325,7 +333,7 @@ def break_long_text(
                 cells[(r, c)] = text
                 lines = text.count("\n") + 1
                 if lines > 1:
-                    heights.setdefault(sheet, {})[r] = round(lines * LINE_POINTS + ROW_PADDING, 2)
+                    heights.setdefault(sheet, {})[r] = row_points(lines)
     return heights
 
 
