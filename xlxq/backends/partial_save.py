@@ -73,10 +73,14 @@ def sheet_data(ws: Any) -> Optional[str]:
     from openpyxl.cell.cell import Cell
     from openpyxl.utils.cell import get_column_letter
 
+    pending = sorted(rows, reverse=True)  # the dimensions' rows, the next one last
+
     def rows_between(low: int, high: int) -> None:
         """The rows with only a dimension (openpyxl writes them empty), in order."""
-        for k in sorted(k for k in rows if low < k < high):
-            add(f'<row r="{k}"{rows[k]}></row>')
+        while pending and pending[-1] < high:
+            k = pending.pop()
+            if k > low:
+                add(f'<row r="{k}"{rows[k]}></row>')
 
     letters: dict[int, str] = {}
     ids: dict[bytes, int] = {}  # a style's number, by its StyleArray's bytes
