@@ -237,9 +237,10 @@ def test_every_lite_script_is_an_entry_point(lite_main):
     import xlxq.excel as E
 
     # 诊断 (doctor) checks the local Python, xlwings' config and the VBA: none of them exist in Lite;
-    # 发布网页 writes a folder beside the workbook: there is none in Lite (xlxq publish on a copy instead)
+    # 发布网页 and 成绩册 write files beside the workbook: there is no folder in Lite (xlxq publish /
+    # xlxq report on a copy instead)
     assert sorted(SCRIPTS) == sorted(
-        f.__name__ for m, f in E.ENTRY_POINTS.items() if m not in ("Diagnose", "PublishSite")
+        f.__name__ for m, f in E.ENTRY_POINTS.items() if m not in ("Diagnose", "PublishSite", "ResultsBooklet")
     )
     for name in SCRIPTS:
         assert callable(getattr(lite_main, name))
