@@ -309,17 +309,9 @@ TIEBREAK_PRESET_LABELS: dict[str, tuple[str, str]] = {
 SWISS_PRESETS = ("cxa2011-opp", "cxa2011-cumulative", "seed001-opp", "seed001-cumulative")
 RR_PRESETS = ("cxa2011-rr", "cxa2011-rr-match")
 
-SETTINGS_ROWS: tuple[Setting, ...] = (
-    Setting(
-        "name",
-        "settings.name",
-        "赛事名称",
-        "Event name",
-        "text",
-        aliases=("比赛名称", "名称", "event", "name"),
-        help_zh="打印在对阵表、成绩表的标题中",
-        help_en="printed in the titles of the pairing and standings sheets",
-    ),
+#: The event's paper facts (:class:`xlxq.core.model.EventInfo`), after 赛事名称
+#: in the 设置 of both workbooks (the team layout takes them from here).
+INFO_SETTINGS: tuple[Setting, ...] = (
     Setting(
         "date",
         "info.date",
@@ -370,6 +362,20 @@ SETTINGS_ROWS: tuple[Setting, ...] = (
         help_zh="签名行“编排长：”后打印此名；空白 = 留空待签",
         help_en="printed after 编排长 on the signature line; blank = left to sign",
     ),
+)
+
+SETTINGS_ROWS: tuple[Setting, ...] = (
+    Setting(
+        "name",
+        "settings.name",
+        "赛事名称",
+        "Event name",
+        "text",
+        aliases=("比赛名称", "名称", "event", "name"),
+        help_zh="打印在对阵表、成绩表的标题中",
+        help_en="printed in the titles of the pairing and standings sheets",
+    ),
+    *INFO_SETTINGS,
     Setting(
         "system",
         "settings.system",
