@@ -17,7 +17,6 @@ module only: ``xlxq report``, the button 成绩册).
 
 from __future__ import annotations
 
-import unicodedata
 from pathlib import Path
 from typing import Any
 
@@ -28,9 +27,10 @@ from openpyxl.utils import get_column_letter
 from xlxq.backends.safety import atomic_save
 from xlxq.core.document import Document, Paragraph, Section, Table
 from xlxq.i18n import Text
+from xlxq.text import display_width  # Excel's character units: a Chinese character two
 from xlxq.sheets.pages import text_lines
 
-__all__ = ["write_xlsx", "text_width", "LANDSCAPE_AT"]
+__all__ = ["write_xlsx", "LANDSCAPE_AT"]
 
 #: a sheet whose columns are wider than this (characters) prints landscape
 LANDSCAPE_AT = 110
@@ -38,12 +38,6 @@ THIN = Side(style="thin", color="808080")
 BOX = Border(left=THIN, right=THIN, top=THIN, bottom=THIN)
 HEAD_FILL = PatternFill("solid", fgColor="E1E1E1")
 BAD_SHEET_CHARS = str.maketrans({c: "_" for c in "[]:*?/\\"})
-
-
-def text_width(text: str) -> int:
-    """The width of ``text`` in Excel's character units: a Chinese
-    character counts two."""
-    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
 
 
 def _value(text: str, numeric: bool) -> Any:
@@ -109,7 +103,7 @@ def _table(ws: Any, table: Table, row: int, widths: dict[int, int]) -> tuple[int
         cell.fill = HEAD_FILL
         cell.border = BOX
         cell.alignment = Alignment(horizontal="center", vertical="center", wrap_text=True)
-        widths[c] = max(widths.get(c, 0), text_width(text))
+        widths[c] = max(widths.get(c, 0), display_width(text))
     right = Alignment(horizontal="right", vertical="top")
     left = Alignment(horizontal="left", vertical="top", wrap_text=True)
     r = head
@@ -119,7 +113,7 @@ def _table(ws: Any, table: Table, row: int, widths: dict[int, int]) -> tuple[int
             cell = ws.cell(row=r, column=c, value=_value(text, num))
             cell.border = BOX
             cell.alignment = right if num else left
-            widths[c] = max(widths.get(c, 0), text_width(text))
+            widths[c] = max(widths.get(c, 0), display_width(text))
     r += 1
     if table.note:
         ws.cell(row=r, column=1, value=table.note).font = Font(italic=True, size=9)
@@ -138,7 +132,7 @@ def _wrapped_heights(ws: Any, widths: dict[int, int]) -> None:
                 for c in row
                 if c.value is not None
                 and c.alignment.wrap_text
-                and text_width(str(c.value)) > widths.get(c.column, 8) - 2  # its column was made for it: one line
+                and display_width(str(c.value)) > widths.get(c.column, 8) - 2  # its column was made for it: one line
             ),
             default=1,
         )
