@@ -16,7 +16,16 @@ from tests.conftest import enter_results, template_workbook
 from tests.test_workbook_support import book
 from xlxq.cli import main
 from xlxq.sheets import layout as L
-from xlxq.sheets.pages import BROKEN_COLUMNS, PaperWords, break_text, round_label, text_lines, unbroken
+from xlxq.sheets.pages import (
+    BROKEN_COLUMNS,
+    PaperWords,
+    break_long_text,
+    break_text,
+    round_label,
+    row_points,
+    text_lines,
+    unbroken,
+)
 from xlxq.sheets.plan import PageSetup, WritePlan
 from xlxq.sheets.pages import sign_pages
 
@@ -64,6 +73,26 @@ def test_a_long_record_line_is_broken_where_a_reader_expects():
         lines = break_text(line, width).split("\n")
         assert len(lines) >= 2 and not any(ln.startswith(("）", "4", "9")) for ln in lines[1:])  # not inside 24, 19
     assert {w for _, _, w in BROKEN_COLUMNS} == {L.SETTINGS_COLUMNS[2].width, L.LOG_WIDTH}
+
+
+def test_record_lines_already_broken_keep_their_lines():
+    """A 编排记录 line the sheet holds already broken (the same text but for
+    the line breaks: written so before, or broken by the arbiter) keeps its
+    lines; a new or changed line is broken; a line now short loses its set
+    height."""
+    long = (
+        "1. 先编者 24号曹俊豪（方法(二)5 双轮次大号先编）同位配对 19号宋一鸣：红 19 黑 24（方法(四)1 少先者先走）" * 2
+    )
+    mine = long[:10] + "\n" + long[10:]  # the arbiter's own break
+    before = {(1, 1): break_text(long, L.LOG_WIDTH), (2, 1): mine, (3, 1): "旧\n行", (5, 1): mine}
+    edits = {"编排记录": {(1, 1): long, (2, 1): long, (3, 1): "短", (4, 1): long, (5, 1): long + "。"}}
+    heights = break_long_text(edits, lambda s, r, c: before.get((r, c)))["编排记录"]
+    cells = edits["编排记录"]
+    assert cells[(1, 1)] == before[(1, 1)] and cells[(2, 1)] == mine  # kept as the sheet has them
+    assert cells[(4, 1)] == cells[(1, 1)] == break_text(long, L.LOG_WIDTH)  # new: broken
+    assert cells[(5, 1)] == break_text(long + "。", L.LOG_WIDTH) != mine + "。"  # changed: broken again
+    assert cells[(3, 1)] == "短" and heights[3] is None
+    assert heights[2] == row_points(2) and heights[1] == row_points(cells[(1, 1)].count("\n") + 1)
 
 
 def test_header_and_footer_name_the_event_round_and_signers():

@@ -516,3 +516,113 @@ def test_rows_with_a_set_height_stay_plain_and_build_as_openpyxl_loads(seed):
     want = ref.active
     assert {r: dict(d) for r, d in ws.row_dimensions.items()} == {r: dict(d) for r, d in want.row_dimensions.items()}
     assert sheet_data(ws) == sheet_data(want) is not None
+
+
+def raw_members(path: Path) -> dict[str, tuple[int, int, bytes]]:
+    """Each member's CRC, size and compressed bytes as they are in the file."""
+    import struct
+
+    out = {}
+    with zipfile.ZipFile(path) as z, open(path, "rb") as f:
+        for info in z.infolist():
+            f.seek(info.header_offset)
+            head = f.read(30)
+            n, m = struct.unpack("<HH", head[26:30])
+            f.seek(info.header_offset + 30 + n + m)
+            out[info.filename] = (info.CRC, info.file_size, f.read(info.compress_size))
+    return out
+
+
+def sheet_members(path: Path) -> dict[str, str]:
+    """Sheet name → its part's name (openpyxl numbers them by tab position)."""
+    return {name: f"xl/worksheets/sheet{i}.xml" for i, name in enumerate(load_workbook(path).sheetnames, 1)}
+
+
+def test_unchanged_print_setup_leaves_sheet_untouched_and_compressed_bytes_copied(tmp_path):
+    """设置 and 报名表 get their print setup again on every write; when it is
+    the one they have, they are not rewritten: their part is the original
+    one, compressed bytes and all (copied from the file, not compressed
+    again), and the file still reads back whole."""
+    path = paired_demo(tmp_path, 2)
+    before_parts, before_raw = sheet_members(path), raw_members(path)
+    before_values = values_of(path)
+    book = OpenpyxlBook(path)
+    st = B.pair_next_round(book)
+    assert st.ok
+    assert {p.sheet for p in st.plan.page_setups} >= {"设置", "报名表"}  # the plan sets them ...
+    assert not {"设置", "报名表"} & book._touched  # ... and they stay unbuilt
+    after_parts, after_raw = sheet_members(path), raw_members(path)
+    for name in ("设置", "报名表", "第1轮"):
+        assert after_raw[after_parts[name]] == before_raw[before_parts[name]], name
+    assert after_raw[after_parts["成绩表"]] != before_raw[before_parts["成绩表"]]
+    assert zipfile.ZipFile(path).testzip() is None
+    after_values = values_of(path)
+    for name in ("设置", "报名表", "第1轮", "第2轮"):
+        assert after_values[name] == before_values[name], name
+
+
+def test_setup_changes_compares_what_would_be_written(tmp_path):
+    """setup_changes: the page setup a sheet has changes nothing; another
+    header, print area, orientation or margin does."""
+    from dataclasses import replace
+
+    from xlxq.backends.openpyxl_book import setup_changes
+
+    path = paired_demo(tmp_path, 1)
+    book = OpenpyxlBook(path)
+    st = B.pair_next_round(OpenpyxlBook(path))  # the plan of the next write: its setups as the sheets have them
+    setup = next(p for p in st.plan.page_setups if p.sheet == "报名表")
+    book = OpenpyxlBook(path)
+    ws, plain = book.wb["报名表"], book._unbuilt["报名表"]
+    assert not setup_changes(ws, plain, setup)
+    assert setup.area is not None
+    r1, c1, r2, c2 = setup.area
+    for other in (
+        replace(setup, header_left="另一个比赛"),
+        replace(setup, area=(r1, c1, r2 + 1, c2)),
+        replace(setup, landscape=not setup.landscape),
+        replace(setup, margins=(0.1, 0.1, 0.1, 0.1)),
+        replace(setup, title_rows=(1, 3)),
+        replace(setup, footer_right="第&P页"),
+    ):
+        assert setup_changes(ws, plain, other), other
+
+
+def test_copy_compressed_refuses_other_bytes(tmp_path):
+    """copy_compressed copies a member only when it holds exactly the bytes
+    the writer has for it; else it writes nothing and the caller compresses."""
+    from xlxq.backends.partial_save import copy_compressed
+
+    path = paired_demo(tmp_path, 1)
+    part = sheet_members(path)["报名表"]
+    with zipfile.ZipFile(path) as z:
+        data = z.read(part)
+    out = tmp_path / "out.zip"
+    with zipfile.ZipFile(path) as src, zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as dst:
+        assert not copy_compressed(src, part, data + b" ", dst, "a.xml")
+        assert not copy_compressed(src, "xl/worksheets/none.xml", data, dst, "b.xml")
+        assert copy_compressed(src, part, data, dst, "c.xml")
+        dst.writestr("d.xml", b"<d/>")  # the archive goes on as usual after a copy
+    with zipfile.ZipFile(out) as z:
+        assert z.namelist() == ["c.xml", "d.xml"]
+        assert z.read("c.xml") == data and z.read("d.xml") == b"<d/>"
+        assert z.testzip() is None
+    assert raw_members(out)["c.xml"] == raw_members(path)[part]
+
+
+def test_fast_readers_read_as_the_plain_ones():
+    """The read path's quick helpers (issue 14) give what the plain ones
+    give: a row's cells by key as cell_at each, and the cached key and name
+    forms telling 1, 1.0 and True apart (they are equal as dictionary keys)."""
+    from xlxq.sheets.cells import cell_at, cells_at, norm_name
+    from xlxq.sheets.layout import norm_key
+
+    rng = random.Random(7)
+    values = [None, "", " ", "\u3000", "x", " y ", 0, 1, 2.5, True]
+    for _ in range(300):
+        grid = [[rng.choice(values) for _ in range(rng.randint(0, 6))] for _ in range(rng.randint(0, 5))]
+        cols = {f"k{j}": rng.randint(-1, 8) for j in range(rng.randint(0, 5))}
+        for r in range(-1, len(grid) + 2):
+            assert cells_at(grid, r, cols) == {k: cell_at(grid, r, c) for k, c in cols.items()}
+    assert [norm_key(v) for v in (1, 1.0, True, "1")] == ["1", "1.0", "true", "1"]
+    assert [norm_name(v) for v in (1, 1.0, True)] == ["1", "1.0", "true"]

@@ -40,7 +40,7 @@ from typing import Any, Optional
 from xml.parsers import expat
 from zipfile import ZipFile
 
-__all__ = ["import_openpyxl", "PlainSheet", "plain_cells", "lazy_reader", "build"]
+__all__ = ["import_openpyxl", "PlainSheet", "plain_cells", "lazy_reader", "build", "settings_of", "row_heights"]
 
 
 def import_openpyxl() -> None:
@@ -114,7 +114,7 @@ class PlainSheet:
     range (every cell written, empty ones included, as openpyxl's
     ``max_row`` / ``max_column``)."""
 
-    __slots__ = ("parsed", "cells", "max_row", "max_column", "data", "keep", "heights")
+    __slots__ = ("parsed", "cells", "max_row", "max_column", "data", "keep", "heights", "member")
 
     def __init__(
         self,
@@ -130,6 +130,8 @@ class PlainSheet:
         self.data = data
         #: the part can be saved as it is (no shared strings: openpyxl writes none)
         self.keep = keep
+        #: the part's name in the file (set by the reader)
+        self.member = ""
         #: the values by (row, column), the last of a cell given twice (given: as parsed)
         self.cells = {(r, c): v for r, c, v, _, _ in parsed} if cells is None else cells
         self.max_row = max(self.cells)[0] if self.cells else 1
@@ -230,14 +232,10 @@ def plain_cells(data: bytes, dated_styles: set[int], shared: Optional[list[Any]]
     return PlainSheet(parsed, data, not uses_shared, cells, heights)
 
 
-def build(ws: Any, plain: PlainSheet) -> None:
-    """Build the unbuilt worksheet ``ws`` as openpyxl's load would have: its
-    cells from the parsed ones, everything else of the part (views, columns,
-    validations, print settings …) by openpyxl's worksheet reader.  Each
-    cell is the ``Cell(ws, row=r, column=c, style_array=…)`` that reader
-    makes, its slots set directly (``Cell.__init__`` is most of the time)."""
-    from openpyxl.cell.cell import Cell
-    from openpyxl.styles.cell_style import StyleArray
+def settings_of(ws: Any, plain: PlainSheet) -> None:
+    """Everything of the part ``plain`` but its cells (views, columns,
+    validations, print settings …) read onto ``ws`` by openpyxl's worksheet
+    reader."""
     from openpyxl.worksheet._reader import WorksheetReader
 
     data = plain.data
@@ -246,11 +244,45 @@ def build(ws: Any, plain: PlainSheet) -> None:
     rest = data if j < 0 else data[:i] + b"<sheetData/>" + data[j + len(b"</sheetData>") :]
     WorksheetReader(ws, BytesIO(rest), [], False, False).bind_all()
     ws.legacy_drawing = None
-    if plain.heights:
-        from openpyxl.worksheet.dimensions import RowDimension
 
-        for r, ht in plain.heights.items():  # as openpyxl's reader makes them from the row's attributes
-            ws.row_dimensions[r] = RowDimension(ws, r=str(r), ht=ht, customHeight="1")
+
+def row_heights(ws: Any, heights: dict[int, str]) -> dict[int, Any]:
+    """The row dimensions openpyxl's reader makes from rows with a set
+    height (``<row r="5" ht="30" customHeight="1">``: ``RowDimension(ws,
+    r="5", ht="30", customHeight="1")``), made as copies of the first (the
+    constructor's checks cost 4 µs a row; 编排记录 has thousands)."""
+    from openpyxl.worksheet.dimensions import RowDimension
+
+    out: dict[int, Any] = {}
+    first = None
+    new = RowDimension.__new__
+    for r, ht in heights.items():
+        if first is None:
+            first = out[r] = RowDimension(ws, r=str(r), ht=ht, customHeight="1")
+            continue
+        dim = new(RowDimension)
+        dim.__dict__.update(first.__dict__)  # openpyxl's descriptors keep their values there
+        dim.__dict__["index"] = r
+        dim.__dict__["ht"] = float(ht)
+        dim.parent, dim._style = first.parent, first._style  # StyleableObject's slots
+        out[r] = dim
+    return out
+
+
+def build(ws: Any, plain: PlainSheet) -> None:
+    """Build the unbuilt worksheet ``ws`` as openpyxl's load would have: its
+    cells from the parsed ones, everything else of the part (views, columns,
+    validations, print settings …) by openpyxl's worksheet reader.  Each
+    cell is the ``Cell(ws, row=r, column=c, style_array=…)`` that reader
+    makes, its slots set directly (``Cell.__init__`` is most of the time)."""
+    from openpyxl.cell.cell import Cell
+    from openpyxl.styles.cell_style import StyleArray
+
+    settings_of(ws, plain)
+    if plain.heights:
+        dims = ws.row_dimensions
+        for r, dim in row_heights(ws, plain.heights).items():
+            dims[r] = dim
     styles = ws.parent._cell_styles
     cells = ws._cells
     new = Cell.__new__
@@ -316,6 +348,7 @@ def _reader_class() -> Any:
                 if plain is None:
                     built.append((sheet, rel))
                 else:
+                    plain.member = rel.target
                     self.unbuilt[sheet.name] = plain
             find = parser.find_sheets
             parser.find_sheets = lambda: iter(built)

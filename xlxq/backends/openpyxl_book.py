@@ -39,12 +39,12 @@ from xlxq.backends.formulas import (
     restore_values,
 )
 from xlxq.backends.limits import MAX_NUMBER, cell_problem, check_sheet_size, check_workbook_zip, load_error
-from xlxq.backends.lazy_sheets import PlainSheet, build, import_openpyxl, lazy_reader
+from xlxq.backends.lazy_sheets import PlainSheet, build, import_openpyxl, lazy_reader, settings_of
 from xlxq.backends.partial_save import save_keeping
 from xlxq.backends.safety import atomic_save
 from xlxq.errors import InputError
 from xlxq.sheets.cells import same_value
-from xlxq.sheets.plan import WritePlan
+from xlxq.sheets.plan import PageSetup, WritePlan
 
 _PAPER = {"A4": 9, "A3": 8, "letter": 1}
 
@@ -68,6 +68,8 @@ class OpenpyxlBook:
         #: the original bytes of the plain sheets, the sheets a plan wrote to
         self._unbuilt: dict[str, PlainSheet] = {}
         self._original: dict[str, bytes] = {}
+        #: the part names of those sheets in the file
+        self._members: dict[str, str] = {}
         self._touched: set[str] = set()
         if workbook is not None:
             self.wb = workbook
@@ -81,6 +83,7 @@ class OpenpyxlBook:
             self.wb = reader.wb
             self._unbuilt = reader.unbuilt
             self._original = {name: plain.data for name, plain in self._unbuilt.items() if plain.keep}
+            self._members = {name: plain.member for name, plain in self._unbuilt.items() if plain.keep}
         except (zipfile.BadZipFile, InvalidFileException, KeyError, ValueError, OSError, TypeError, IndexError) as exc:
             raise load_error(self.path, exc) from None
         except ParseError as exc:
@@ -167,7 +170,8 @@ class OpenpyxlBook:
         from openpyxl.cell.cell import MergedCell
 
         wb = self.wb
-        touched = touched_sheets(plan)
+        setups = self._changing_setups(plan)
+        touched = touched_sheets(plan, setups)
         for name in touched:
             self._build(name)
         self._touched |= touched
@@ -190,7 +194,10 @@ class OpenpyxlBook:
                     cell = cells.get((r, c))
                     if cell is None:
                         cell = ws.cell(row=r, column=c)
-                    if cell.data_type == "f" or is_formula(cell):
+                    old_value = cell._value
+                    if cell.data_type == "f" or (
+                        old_value is not None and type(old_value) not in _PLAIN_TYPES and is_formula(cell)
+                    ):
                         has, old, _ = self._stored.stored(block.sheet, cell.row, cell.column)
                         if has and same_value(old, v):
                             continue  # the formula's own value: the formula stays
@@ -213,17 +220,31 @@ class OpenpyxlBook:
             for r in range(f.row, f.row + f.rows):
                 for c in range(f.col, f.col + f.cols):
                     _sa(ws.cell(row=r, column=c)).fillId = fid
-        self._cosmetics(plan, styler)
+        self._cosmetics(plan, styler, setups)
         for name in plan.remove_sheets:
             if name in wb.sheetnames:
                 del wb[name]
 
-    def _cosmetics(self, plan: WritePlan, styler: "_Styler") -> None:
+    def _changing_setups(self, plan: WritePlan) -> list[PageSetup]:
+        """The plan's page setups but those that would change nothing on a
+        sheet left unbuilt that the plan writes nothing else to (the print
+        setup of 设置 and 报名表 follows their data on every write, and mostly
+        stays as it was): such a sheet stays unbuilt and is saved as its
+        original bytes."""
+        if not any(p.sheet in self._unbuilt for p in plan.page_setups):
+            return plan.page_setups
+        others = touched_sheets(plan, [])
+        return [
+            p
+            for p in plan.page_setups
+            if p.sheet not in self._unbuilt
+            or p.sheet in others
+            or setup_changes(self.wb[p.sheet], self._unbuilt[p.sheet], p)
+        ]
+
+    def _cosmetics(self, plan: WritePlan, styler: "_Styler", setups: list[PageSetup]) -> None:
         from openpyxl.utils import get_column_letter
         from openpyxl.worksheet.datavalidation import DataValidation
-        from openpyxl.worksheet.page import PageMargins
-        from openpyxl.worksheet.pagebreak import Break, RowBreak
-        from openpyxl.worksheet.properties import PageSetupProperties
 
         wb = self.wb
         for look in plan.looks:
@@ -264,41 +285,8 @@ class OpenpyxlBook:
             )
             dv.add(ref)
             ws.add_data_validation(dv)
-        for p in plan.page_setups:
-            ws = wb[p.sheet]
-            ws.page_setup.paperSize = _PAPER.get(p.paper, 9)
-            ws.page_setup.orientation = "landscape" if p.landscape else "portrait"
-            ws.sheet_properties.pageSetUpPr = PageSetupProperties(
-                fitToPage=p.scale is None and bool(p.fit_width or p.fit_height)
-            )
-            ws.page_setup.fitToWidth = p.fit_width
-            ws.page_setup.fitToHeight = p.fit_height
-            if p.scale is not None:
-                ws.page_setup.scale = p.scale
-            if p.title_rows:
-                ws.print_title_rows = f"{p.title_rows[0]}:{p.title_rows[1]}"
-            if p.area:
-                r1, c1, r2, c2 = p.area
-                ws.print_area = f"{get_column_letter(c1)}{r1}:{get_column_letter(c2)}{r2}"
-            ws.print_options.horizontalCentered = p.centre
-            if p.footer is not None:
-                ws.oddFooter.center.text = p.footer or None
-            for part, text in (
-                (ws.oddHeader.left, p.header_left),
-                (ws.oddHeader.center, p.header_centre),
-                (ws.oddHeader.right, p.header_right),
-                (ws.oddFooter.left, p.footer_left),
-                (ws.oddFooter.right, p.footer_right),
-            ):
-                if text is not None:
-                    part.text = text or None
-            if p.breaks:
-                ws.row_breaks = RowBreak()
-                for row in p.breaks:
-                    ws.row_breaks.append(Break(id=row))
-            if p.margins:
-                left, right, top, bottom = p.margins
-                ws.page_margins = PageMargins(left=left, right=right, top=top, bottom=bottom)
+        for p in setups:
+            apply_page_setup(wb[p.sheet], p)
 
     def save(self, path: str | os.PathLike | None = None) -> None:
         """Write the workbook atomically (:func:`xlxq.backends.safety.atomic_save`),
@@ -311,7 +299,7 @@ class OpenpyxlBook:
 
         def write(tmp: str) -> None:
             keep = {name: data for name, data in self._original.items() if name not in self._touched}
-            save_keeping(self.wb, tmp, keep)
+            save_keeping(self.wb, tmp, keep, self.path, self._members)
             restore_values(tmp, self.wb, self._stored)
 
         target = Path(path) if path is not None else self.path
@@ -320,6 +308,9 @@ class OpenpyxlBook:
         if target == self.path:  # the file is now the workbook in memory
             for name in self._touched:
                 self._original.pop(name, None)
+            names = set(self.wb.sheetnames)
+            self._original = {name: data for name, data in self._original.items() if name in names}
+            self._members = {name: self.wb[name].path[1:] for name in self._original}  # renumbered by tab position
             self._touched = set()
 
 
@@ -331,8 +322,79 @@ def _trimmed(rows: list[list[Any]]) -> list[list[Any]]:
     return [r[:width] for r in rows]
 
 
-def touched_sheets(plan: WritePlan) -> set[str]:
-    """Every sheet a plan adds or writes anything to."""
+def apply_page_setup(ws: Any, p: PageSetup) -> None:
+    """Set the print setup ``p`` on the worksheet ``ws``."""
+    from openpyxl.utils import get_column_letter
+    from openpyxl.worksheet.page import PageMargins
+    from openpyxl.worksheet.pagebreak import Break, RowBreak
+    from openpyxl.worksheet.properties import PageSetupProperties
+
+    ws.page_setup.paperSize = _PAPER.get(p.paper, 9)
+    ws.page_setup.orientation = "landscape" if p.landscape else "portrait"
+    ws.sheet_properties.pageSetUpPr = PageSetupProperties(
+        fitToPage=p.scale is None and bool(p.fit_width or p.fit_height)
+    )
+    ws.page_setup.fitToWidth = p.fit_width
+    ws.page_setup.fitToHeight = p.fit_height
+    if p.scale is not None:
+        ws.page_setup.scale = p.scale
+    if p.title_rows:
+        ws.print_title_rows = f"{p.title_rows[0]}:{p.title_rows[1]}"
+    if p.area:
+        r1, c1, r2, c2 = p.area
+        ws.print_area = f"{get_column_letter(c1)}{r1}:{get_column_letter(c2)}{r2}"
+    ws.print_options.horizontalCentered = p.centre
+    if p.footer is not None:
+        ws.oddFooter.center.text = p.footer or None
+    for part, text in (
+        (ws.oddHeader.left, p.header_left),
+        (ws.oddHeader.center, p.header_centre),
+        (ws.oddHeader.right, p.header_right),
+        (ws.oddFooter.left, p.footer_left),
+        (ws.oddFooter.right, p.footer_right),
+    ):
+        if text is not None:
+            part.text = text or None
+    if p.breaks:
+        ws.row_breaks = RowBreak()
+        for row in p.breaks:
+            ws.row_breaks.append(Break(id=row))
+    if p.margins:
+        left, right, top, bottom = p.margins
+        ws.page_margins = PageMargins(left=left, right=right, top=top, bottom=bottom)
+
+
+def setup_changes(ws: Any, plain: PlainSheet, p: PageSetup) -> bool:
+    """Whether the page setup ``p`` changes the print setup of the unbuilt
+    worksheet ``ws`` (its part ``plain``): ``p`` is set on a copy of the
+    part's settings (its cells left out), and what would be written of
+    them compared before and after."""
+    from openpyxl.worksheet.worksheet import Worksheet
+    from openpyxl.xml.functions import tostring
+
+    shell = Worksheet(ws.parent)  # not one of the workbook's sheets
+    settings_of(shell, plain)
+    # the print area and titles are the workbook's defined names, on ws
+    shell.print_area, shell.print_title_rows, shell.print_title_cols = (
+        ws.print_area,
+        ws.print_title_rows,
+        ws.print_title_cols,
+    )
+
+    def written() -> tuple[Any, ...]:
+        parts = (shell.sheet_properties, shell.print_options, shell.page_margins, shell.page_setup, shell.HeaderFooter)
+        trees = tuple(tostring(t) if (t := part.to_tree()) is not None else None for part in parts)
+        breaks = tuple(b.id for b in shell.row_breaks.brk)
+        return (*trees, breaks, shell.print_area, shell.print_title_rows, shell.print_title_cols)
+
+    before = written()
+    apply_page_setup(shell, p)
+    return written() != before
+
+
+def touched_sheets(plan: WritePlan, setups: Optional[list[PageSetup]] = None) -> set[str]:
+    """Every sheet a plan adds or writes anything to (``setups``: the page
+    setups that count, else the plan's)."""
     touched = {a.name for a in plan.add_sheets}
     for ops in (
         plan.number_formats,
@@ -341,10 +403,14 @@ def touched_sheets(plan: WritePlan) -> set[str]:
         plan.looks,
         plan.styles,
         plan.validations,
-        plan.page_setups,
+        plan.page_setups if setups is None else setups,
     ):
         touched.update(op.sheet for op in ops)
     return touched
+
+
+#: the types of a cell's value that are never a formula (:func:`is_formula`)
+_PLAIN_TYPES = frozenset((str, int, float, bool))
 
 
 def _suspect(v: Any) -> bool:

@@ -36,7 +36,7 @@ import math
 import os
 from typing import Any, Optional
 
-__all__ = ["save_keeping", "sheet_data", "escape"]
+__all__ = ["save_keeping", "sheet_data", "escape", "copy_compressed"]
 
 
 def escape(text: str) -> str:
@@ -140,11 +140,21 @@ def sheet_data(ws: Any) -> Optional[str]:
     return "<sheetData>" + "".join(out) + "</sheetData>" if out else None
 
 
-def save_keeping(wb: Any, path: str | os.PathLike, keep: dict[str, bytes]) -> None:
+def save_keeping(
+    wb: Any,
+    path: str | os.PathLike,
+    keep: dict[str, bytes],
+    source: Optional[str | os.PathLike] = None,
+    members: Optional[dict[str, str]] = None,
+) -> None:
     """Save ``wb`` to ``path`` as openpyxl's ``Workbook.save`` does, the
     worksheets named in ``keep`` written as the bytes given, the cells of
-    the others by :func:`sheet_data` where it can."""
+    the others by :func:`sheet_data` where it can.  A kept worksheet whose
+    part is in the file ``source`` (``members``: sheet → part name) with
+    the same bytes is copied compressed as it is there
+    (:func:`copy_compressed`), not compressed again."""
     import datetime
+    from contextlib import ExitStack
     from io import BytesIO
     from zipfile import ZIP_DEFLATED, ZipFile
 
@@ -183,11 +193,78 @@ def save_keeping(wb: Any, path: str | os.PathLike, keep: dict[str, bytes]) -> No
                     data = data.replace(b"<sheetData />", writer.body.encode("utf-8"), 1)
             else:
                 ws._rels = RelationshipList()
+                part = (members or {}).get(ws.title)
+                if original is not None and part and copy_compressed(original, part, data, self._archive, ws.path[1:]):
+                    self.manifest.append(ws)
+                    return
             self._archive.writestr(ws.path[1:], data)
             self.manifest.append(ws)
 
     if wb.read_only or wb.write_only:
         raise ValueError("a read-only or write-only workbook cannot be saved part by part")
-    archive = ZipFile(path, "w", ZIP_DEFLATED, allowZip64=True)
-    wb.properties.modified = datetime.datetime.now(tz=datetime.timezone.utc).replace(tzinfo=None)
-    KeepingWriter(wb, archive).save()
+    with ExitStack() as stack:
+        original = None
+        if source is not None and keep and members:
+            try:
+                original = stack.enter_context(ZipFile(source))
+            except (OSError, ValueError):  # the parts are compressed again
+                original = None
+        archive = ZipFile(path, "w", ZIP_DEFLATED, allowZip64=True)
+        wb.properties.modified = datetime.datetime.now(tz=datetime.timezone.utc).replace(tzinfo=None)
+        KeepingWriter(wb, archive).save()
+
+
+def copy_compressed(source: Any, part: str, data: bytes, archive: Any, name: str) -> bool:
+    """Write the member ``part`` of the open ``ZipFile`` ``source`` into the
+    ``ZipFile`` ``archive`` being written, as ``name``, with its compressed
+    bytes as they are (the time of compressing it again saved), when it
+    holds exactly ``data`` (its CRC-32 and size; deflated or stored, not
+    encrypted); else write nothing and say False (the caller compresses
+    ``data``).  Uses zipfile's writing internals (as ``ZipFile.writestr``
+    does, with the sizes known beforehand): where they are not as expected
+    it says False before writing anything."""
+    import struct
+    import time
+    import zipfile
+    import zlib
+
+    try:
+        info = source.getinfo(part)
+    except KeyError:
+        return False
+    if (
+        info.compress_type not in (zipfile.ZIP_DEFLATED, zipfile.ZIP_STORED)
+        or info.flag_bits & 0x1
+        or info.file_size != len(data)
+        or info.compress_size > zipfile.ZIP64_LIMIT
+        or info.CRC != zlib.crc32(data)
+        or not all(hasattr(archive, a) for a in ("_lock", "_writecheck", "start_dir", "_seekable", "_didModify"))
+        or getattr(archive, "_writing", False)
+        or not archive._seekable
+    ):
+        return False
+    fp = source.fp
+    fp.seek(info.header_offset)
+    header = fp.read(30)
+    if len(header) != 30 or header[:4] != b"PK\x03\x04":
+        return False
+    name_length, extra_length = struct.unpack("<HH", header[26:30])
+    fp.seek(info.header_offset + 30 + name_length + extra_length)
+    raw = fp.read(info.compress_size)
+    if len(raw) != info.compress_size:
+        return False
+    zinfo = zipfile.ZipInfo(name, date_time=time.localtime(time.time())[:6])  # as writestr makes it
+    zinfo.compress_type = info.compress_type
+    zinfo.external_attr = 0o600 << 16
+    zinfo.file_size, zinfo.compress_size, zinfo.CRC = info.file_size, info.compress_size, info.CRC
+    with archive._lock:
+        archive.fp.seek(archive.start_dir)
+        zinfo.header_offset = archive.fp.tell()
+        archive._writecheck(zinfo)
+        archive._didModify = True
+        archive.fp.write(zinfo.FileHeader(False))
+        archive.fp.write(raw)
+        archive.start_dir = archive.fp.tell()
+        archive.filelist.append(zinfo)
+        archive.NameToInfo[zinfo.filename] = zinfo
+    return True

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Iterable, Optional
 
 from xlxq.errors import SheetError
@@ -25,6 +26,21 @@ def cell_at(grid: list[list[Any]], row: int, col: int) -> Any:
     if isinstance(v, str) and not v.strip():
         return None
     return v
+
+
+def cells_at(grid: list[list[Any]], row: int, cols: dict[str, int]) -> dict[str, Any]:
+    """``{key: cell_at(grid, row, col)}`` for the columns ``cols`` (key → column)."""
+    if row < 1 or row > len(grid):
+        return dict.fromkeys(cols)
+    r = grid[row - 1]
+    n = len(r)
+    out: dict[str, Any] = {}
+    for k, col in cols.items():
+        v = r[col - 1] if 0 < col <= n else None
+        if isinstance(v, str) and not v.strip():
+            v = None
+        out[k] = v
+    return out
 
 
 def text_of(v: Any) -> Optional[str]:
@@ -73,7 +89,15 @@ def as_number(v: Any) -> Optional[float]:
 
 
 def norm_name(s: Any) -> str:
-    return re.sub(r"\s+", "", unicodedata.normalize("NFKC", str(s))).lower()
+    return _norm_name_text(str(s))
+
+
+@lru_cache(maxsize=8192)  # a name is looked up on every round sheet
+def _norm_name_text(s: str) -> str:
+    return _SPACE.sub("", unicodedata.normalize("NFKC", s)).lower()
+
+
+_SPACE = re.compile(r"\s+")
 
 
 def same_value(a: Any, b: Any) -> bool:

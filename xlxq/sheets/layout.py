@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Iterable, Optional
 
 from xlxq.core.standings import TableRound
@@ -87,9 +88,17 @@ def norm_key(text: Any) -> str:
     lower case, no trailing colon, no brackets."""
     if text is None:
         return ""
-    s = unicodedata.normalize("NFKC", str(text))
-    s = re.sub(r"[\s\u3000_]+", "", s).lower()
+    return _norm_key_text(str(text))
+
+
+@lru_cache(maxsize=4096)  # headers and keys repeat on every row and sheet
+def _norm_key_text(text: str) -> str:
+    s = unicodedata.normalize("NFKC", text)
+    s = _KEY_SPACE.sub("", s).lower()
     return s.rstrip(":").replace("(", "").replace(")", "").replace("[", "").replace("]", "")
+
+
+_KEY_SPACE = re.compile(r"[\s\u3000_]+")
 
 
 def sheet_kind(name: str) -> tuple[Optional[str], Optional[int]]:

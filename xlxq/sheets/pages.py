@@ -315,7 +315,9 @@ def break_long_text(
     """Break the long texts of :data:`BROKEN_COLUMNS` among ``edits`` (sheet
     → (row, col) → value, changed in place); the row heights their lines
     need, and None (the default height) for a row whose broken text
-    (``before``: the value read) is now one line or gone."""
+    (``before``: the value read) is now one line or gone.  A text the cell
+    holds already with line breaks (the same text but for them: broken
+    when it was written, or by the arbiter) keeps its lines."""
     heights: dict[str, dict[int, Optional[float]]] = {}
     for sheet, cells in edits.items():
         k = L.norm_key(sheet)
@@ -325,8 +327,10 @@ def break_long_text(
             for (r, c), v in cells.items():
                 if c != col:
                     continue
-                if not isinstance(v, str) or "\n" not in (text := break_text(v, width)):
-                    old = before(sheet, r, c)
+                old = before(sheet, r, c)
+                if isinstance(v, str) and isinstance(old, str) and "\n" in old and unbroken(old) == v:
+                    text = old  # broken when it was written (编排记录's earlier blocks): kept as it is
+                elif not isinstance(v, str) or "\n" not in (text := break_text(v, width)):
                     if isinstance(old, str) and "\n" in old:
                         heights.setdefault(sheet, {})[r] = None
                     continue

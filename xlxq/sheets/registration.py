@@ -18,7 +18,7 @@ from xlxq.sheets.cells import (
     Table,
     as_int,
     as_number,
-    cell_at,
+    cells_at,
     find_table,
     header_lookup,
     norm_name,
@@ -186,7 +186,7 @@ def reg_entries(
     c = table.cols
     entries: list[dict[str, Any]] = []
     for r in range(table.header_row + 1, len(grid) + 1):
-        get = {k: cell_at(grid, r, j) for k, j in c.items()}
+        get = cells_at(grid, r, c)
         e: Optional[dict[str, Any]] = None
         with errors.guard():
             e = reg_entry(name, r, get, c, first_no, extra(get), errors)
@@ -304,7 +304,7 @@ def read_registration(
     entries: list[dict[str, Any]] = []
     errs = ErrorList() if errors is None else errors
     for r in range(table.header_row + 1, len(grid) + 1):
-        get = {k: cell_at(grid, r, j) for k, j in c.items()}
+        get = cells_at(grid, r, c)
         e: Optional[dict[str, Any]] = None
         with errs.guard():
             e = reg_entry(name, r, get, c, first_no, {"unit": text_of(get.get("unit")) or ""}, errs)

@@ -18,6 +18,7 @@ from __future__ import annotations
 import datetime as _dt
 import re
 import unicodedata
+from functools import lru_cache
 from typing import Any, Optional
 
 from xlxq.core.model import BLACK_WIN, BLACK_WIN_FORFEIT, DOUBLE_FORFEIT, DRAW, RED_WIN, RED_WIN_FORFEIT, RESULTS
@@ -258,7 +259,12 @@ def parse_result(value: Any) -> Optional[str]:
             if got:
                 return got
         raise ResultError(f"{value:g}" if isinstance(value, float) else str(value))
-    text = str(value)
+    return _parse_text(str(value))
+
+
+@lru_cache(maxsize=1024)  # the same few spellings on every board
+def _parse_text(text: str) -> Optional[str]:
+    """:func:`parse_result` of a text."""
     if not text.strip():
         return None
     m = _ISO_TIME.match(text.strip())

@@ -13,7 +13,7 @@ from xlxq.sheets import layout as L
 from xlxq.sheets.cells import (
     SIDED_GENERIC_KEYS,
     as_int,
-    cell_at,
+    cells_at,
     find_table,
     header_lookup,
     norm_name,
@@ -156,7 +156,7 @@ def read_round(
     rows: list[dict] = []
     for r in range(table.header_row + 1, len(grid) + 1):
         with errs.guard():  # a bad row: its error kept, the row left out (issue 10 §4)
-            get = {k: cell_at(grid, r, j) for k, j in c.items()}
+            get = cells_at(grid, r, c)
             if all(get.get(k) is None for k in ("red_no", "red_name", "black_no", "black_name")):
                 rows.append({"row": r, "empty": True})
                 continue

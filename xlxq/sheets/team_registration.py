@@ -12,7 +12,7 @@ from xlxq.core.model import Player
 from xlxq.core.teams import VACANT, Team, TeamEvent, TeamSettings, check_lineup
 from xlxq.errors import ErrorList, InputError
 from xlxq.sheets import layout as L, team_layout as T
-from xlxq.sheets.cells import as_int, cell_at, find_table, header_lookup, norm_name, sheet_error, text_of
+from xlxq.sheets.cells import as_int, cell_at, cells_at, find_table, header_lookup, norm_name, sheet_error, text_of
 from xlxq.sheets.problems import INFO, Problem
 from xlxq.sheets.registration import (
     Names,
@@ -466,7 +466,7 @@ def read_lineups(
     names = Names(players)
     for r in range(table.header_row + 1, len(grid) + 1):
         with errs.guard():  # a bad row: its error kept, the row left out
-            cells = {k: cell_at(grid, r, j) for k, j in board_cols.items()}
+            cells = cells_at(grid, r, board_cols)
             rraw = cell_at(grid, r, c["round"])
             traw = cell_at(grid, r, c["team_no"]) if "team_no" in c else None
             tname = cell_at(grid, r, c["team"]) if "team" in c else None

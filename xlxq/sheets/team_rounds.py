@@ -12,7 +12,7 @@ from typing import Any, Optional
 from xlxq.core.teams import VACANT, TeamSettings
 from xlxq.errors import ErrorList
 from xlxq.sheets import layout as L, team_layout as T
-from xlxq.sheets.cells import as_int, cell_at, find_table, header_lookup, norm_name, sheet_error, text_of
+from xlxq.sheets.cells import as_int, cells_at, find_table, header_lookup, norm_name, sheet_error, text_of
 from xlxq.sheets.registration import Names
 from xlxq.sheets.results import BYE, ResultError, parse_result
 from xlxq.sheets.rounds import fouls_cells, resolve_seat, result_cell
@@ -135,7 +135,7 @@ def read_team_round(
     match_rows: dict[int, int] = {}
     board_rows: dict[int, list[tuple[int, int, dict]]] = {}
     for r in range(table.header_row + 1, len(grid) + 1):
-        get = {k: cell_at(grid, r, j) for k, j in c.items()}
+        get = cells_at(grid, r, c)
         seen = len(errs.errors)
         with errs.guard():  # a bad row: its error kept, the row left out
             if all(
