@@ -392,14 +392,16 @@ _MAIN: list[Callable[[list[str]], int]] = []
 
 def cli_main() -> Callable[[list[str]], int]:
     """The ``xlxq`` console script's function, as the checkout's
-    pyproject.toml declares it (``[project.scripts] xlxq = "xlxq.cli:main"``
-    now), so that a moved entry point is followed."""
+    pyproject.toml declares it (``[project.scripts] xlxq = "xlxq.cli:entry"``
+    now), so that a moved entry point is followed; its in-process form:
+    ``main`` beside an ``entry`` (which ends the process when it is done)."""
     if not _MAIN:
         import importlib
 
         text = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
         m = re.search(r'^xlxq\s*=\s*"([\w.]+):(\w+)"', text, re.M)
         module, func = m.groups() if m else ("xlxq.cli", "main")
+        func = "main" if func == "entry" else func  # entry() would end this process
         _MAIN.append(getattr(importlib.import_module(module), func))
     return _MAIN[0]
 

@@ -1,5 +1,5 @@
 """``python -m xlxq`` runs the command line (see :mod:`xlxq.cli`)."""
 
-from xlxq.cli import main
+from xlxq.cli import entry
 
-raise SystemExit(main())
+entry()

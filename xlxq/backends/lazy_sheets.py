@@ -138,6 +138,54 @@ class PlainSheet:
         self.max_column = max(map(itemgetter(1), self.cells)) if self.cells else 1
 
 
+#: the bytes but the control characters XML does not allow: deleting them
+#: from a part leaves those (one pass in C; a regular expression over the
+#: text takes ten times as long)
+_ALLOWED_BYTES = bytes(b for b in range(256) if b >= 0x20 or b in (0x9, 0xA, 0xD))
+_NOT_A_REFERENCE = re.compile(r"&(?!(?:#[0-9]+|#x[0-9a-fA-F]+|amp|lt|gt|quot|apos);)")
+_CHAR_REFERENCE = re.compile(r"&#(x[0-9a-fA-F]+|[0-9]+);")
+_ATTRIBUTE_NAME = re.compile(r' ([A-Za-z0-9:]+)="')
+
+
+def _xml_char(code: int) -> bool:
+    """Whether XML 1.0 allows the character ``code`` (its production Char)."""
+    return code in (0x9, 0xA, 0xD) or 0x20 <= code <= 0xD7FF or 0xE000 <= code <= 0xFFFD or 0x10000 <= code <= 0x10FFFF
+
+
+def _xml_chars(data: bytes, text: str) -> bool:
+    """Whether the part ``data`` (``text`` decoded from UTF-8, which refuses
+    surrogates) holds only characters XML allows: no control character but
+    tab and line ends, no U+FFFE, U+FFFF."""
+    return not data.translate(None, _ALLOWED_BYTES) and "\ufffe" not in text and "\uffff" not in text
+
+
+def _body_well_formed(body: str) -> bool:
+    """What expat would refuse in the text of sheetData that the tokens'
+    grammar (:data:`_TOKEN`: tags of fixed attributes, text without "<")
+    lets through, looked for in the whole body: ``]]>`` in text, an ``&``
+    that is not a reference, a reference to
+    a character XML does not allow (the rows' balance and their attributes
+    are checked with the tokens, :func:`_distinct_attributes`).  Stricter
+    than expat where that is simpler (``]]>`` is allowed in an attribute):
+    such a part is only not plain, loaded by openpyxl as before."""
+    if "]]>" in body:
+        return False
+    if "&" in body:
+        if _NOT_A_REFERENCE.search(body):
+            return False
+        for ref in _CHAR_REFERENCE.findall(body):
+            if not _xml_char(int(ref[1:], 16) if ref[0] == "x" else int(ref)):
+                return False
+    return True
+
+
+def _distinct_attributes(tag: str) -> bool:
+    """Whether no attribute is given twice in a row's start tag (expat
+    refuses that; the grammar repeats attributes of other namespaces)."""
+    names = _ATTRIBUTE_NAME.findall(tag)
+    return len(names) == len(set(names))
+
+
 def plain_cells(data: bytes, dated_styles: set[int], shared: Optional[list[Any]] = None) -> Optional[PlainSheet]:
     """The cells of the worksheet part ``data``, or None when the part is
     not plain (see the module text).  ``dated_styles``: the cell styles
@@ -146,10 +194,6 @@ def plain_cells(data: bytes, dated_styles: set[int], shared: Optional[list[Any]]
     that uses them makes the part not plain)."""
     uses_shared = b' t="s"' in data
     if b"\r" in data or b' t="d"' in data or uses_shared and shared is None:
-        return None
-    try:
-        expat.ParserCreate().Parse(data, True)  # well-formed XML, as openpyxl's parser requires
-    except expat.ExpatError:
         return None
     try:
         xml = data.decode("utf-8")
@@ -174,62 +218,86 @@ def plain_cells(data: bytes, dated_styles: set[int], shared: Optional[list[Any]]
     head, tail = xml[:start], xml[after:]
     if any(b in head or b in tail for b in _NOT_PLAIN):
         return None
+    # well-formed XML, as openpyxl's parser requires: expat reads the part
+    # around sheetData, and the tokens' grammar with :func:`_body_well_formed`
+    # stands for it inside (expat over the whole part was a fifth of a load)
+    try:
+        expat.ParserCreate().Parse((head + "<sheetData/>" + tail).encode("utf-8"), True)
+    except expat.ExpatError:
+        return None
+    if not _xml_chars(data, xml) or not _body_well_formed(body):
+        return None
     tokens = _TOKEN.findall(body)
     if sum(map(len, map(itemgetter(0), tokens))) != len(body):
         return None  # something between the parts (the matches do not overlap): not plain
     parsed: list[Parsed] = []
     add = parsed.append
-    cells: dict[tuple[int, int], Any] = {}
     cols = _COLS
     sids: dict[str, int] = {"": 0}  # a style's number, by its text
     value: Any
     # findall gives "" for a group that took no part: a <v>, <is> present is told by the token
     heights: dict[int, str] = {}
-    for tok, letters, row, s, t, v, text, row_no, ht in tokens:
-        if not letters:
-            if ht:
-                heights[int(row_no)] = ht
-            continue  # a row's start or end
-        style = sids.get(s)
-        if style is None:
-            style = sids[s] = int(s)
-        if v:
-            if not t or t == "n":
-                if style in dated_styles:
+    last_row, r = "", 0
+    depth = 0  # rows open: a row's end closes one, none is left open
+    try:
+        for tok, letters, row, s, t, v, text, row_no, ht in tokens:
+            if not letters:
+                if tok == "</row>":
+                    depth -= 1
+                    if depth < 0:
+                        return None
+                elif not tok.endswith("/>"):
+                    depth += 1
+                    if ":" in tok and not _distinct_attributes(tok):
+                        return None
+                if ht:
+                    heights[int(row_no)] = ht
+                continue  # a row's start or end
+            if row != last_row:
+                r, last_row = int(row), row
+            style = sids.get(s)
+            if style is None:
+                style = sids[s] = int(s)
+            col = cols.get(letters)
+            if col is None:
+                col = _col(letters)
+            if t == "inlineStr":  # the most common cell, first
+                if text:  # <is><t>…</t></is> (a <v> is not in the same token)
+                    add((r, col, _text(text) if "&" in text else text, "s", style))
+                elif "<v>" in tok:
                     return None
-                kind = "n"
-                value = float(v) if "." in v or "E" in v or "e" in v else int(v)
-            elif t == "b":
-                value, kind = bool(int(v)), "b"
-            elif t == "s":
-                assert shared is not None
-                value, kind = shared[int(v)], "s"
-            elif t == "str":
-                value, kind = _text(v), "s"
-            elif t == "e":
-                value, kind = _text(v), "e"
-            else:
-                return None  # inlineStr with a <v>, or a type openpyxl does not read
-        elif t == "inlineStr":
-            if "<v>" in tok:
-                return None
-            if text:
-                value, kind = _text(text), "s"
+                elif "<is>" in tok:
+                    add((r, col, "", "s", style))  # <is><t></t></is> or <is><t/></is>
+                else:
+                    add((r, col, None, "inlineStr", style))
+                continue
+            if v:
+                if not t or t == "n":
+                    if style in dated_styles:
+                        return None
+                    add((r, col, float(v) if "." in v or "E" in v or "e" in v else int(v), "n", style))
+                    continue
+                if t == "b":
+                    value, kind = bool(int(v)), "b"
+                elif t == "s":
+                    assert shared is not None
+                    value, kind = shared[int(v)], "s"
+                elif t == "str":
+                    value, kind = _text(v), "s"
+                elif t == "e":
+                    value, kind = _text(v), "e"
+                else:
+                    return None  # a type openpyxl does not read
             elif "<is>" in tok:
-                value, kind = "", "s"  # <is><t></t></is> or <is><t/></is>
+                return None
             else:
-                value, kind = None, "inlineStr"
-        elif "<is>" in tok:
-            return None
-        else:
-            value, kind = None, t or "n"
-        col = cols.get(letters)
-        if col is None:
-            col = _col(letters)
-        r = int(row)
-        cells[(r, col)] = value
-        add((r, col, value, kind, style))
-    return PlainSheet(parsed, data, not uses_shared, cells, heights)
+                value, kind = None, t or "n"
+            add((r, col, value, kind, style))
+    except (ValueError, IndexError):  # a number that is not one, a shared string that is not there:
+        return None  # left to openpyxl's load, which refuses the part in its own words
+    if depth:
+        return None
+    return PlainSheet(parsed, data, not uses_shared, None, heights)
 
 
 def settings_of(ws: Any, plain: PlainSheet) -> None:

@@ -36,7 +36,13 @@ import math
 import os
 from typing import Any, Optional
 
-__all__ = ["save_keeping", "sheet_data", "escape", "copy_compressed"]
+#: the deflate level of the parts written (zlib's 1, not its default 6): a
+#: third of the time for a fifth more bytes on the parts a save writes (the
+#: 1 000-player 编排记录 and 成绩表: 5 ms against 15 ms, 290 KB against 234 KB);
+#: every zip reader reads any level
+DEFLATE_LEVEL = 1
+
+__all__ = ["DEFLATE_LEVEL", "save_keeping", "sheet_data", "escape", "copy_compressed"]
 
 
 def escape(text: str) -> str:
@@ -209,7 +215,7 @@ def save_keeping(
                 original = stack.enter_context(ZipFile(source))
             except (OSError, ValueError):  # the parts are compressed again
                 original = None
-        archive = ZipFile(path, "w", ZIP_DEFLATED, allowZip64=True)
+        archive = ZipFile(path, "w", ZIP_DEFLATED, allowZip64=True, compresslevel=DEFLATE_LEVEL)
         wb.properties.modified = datetime.datetime.now(tz=datetime.timezone.utc).replace(tzinfo=None)
         KeepingWriter(wb, archive).save()
 

@@ -67,11 +67,12 @@ in about 50 ms, where importing the operations costs about 150 ms more.
 from __future__ import annotations
 
 import argparse
+import atexit
 import gc
 import os
 import sys
 from contextlib import contextmanager
-from typing import Any, Iterator, Optional, Sequence
+from typing import Any, Iterator, NoReturn, Optional, Sequence
 
 from xlxq.cli import (
     booklet,
@@ -92,7 +93,7 @@ from xlxq.cli import (
 )
 from xlxq.cli.output import Parser, txt
 
-__all__ = ["main", "run", "collecting_late", "build_parser", "COMMAND_GROUPS"]
+__all__ = ["main", "entry", "leave", "run", "collecting_late", "build_parser", "COMMAND_GROUPS"]
 
 #: the command groups, in the order of ``xlxq -h``: each module's
 #: ``add_parser(sub)`` adds its sub-commands.  A new group: one line here.
@@ -197,6 +198,35 @@ def collecting_late(threshold: int = COLLECT_AFTER) -> Iterator[None]:
 def main(argv: Optional[Sequence[str]] = None) -> int:
     with collecting_late():
         return run(argv)
+
+
+def entry() -> NoReturn:
+    """The ``xlxq`` console script and ``python -m xlxq``: :func:`main`, then
+    the process ends at once (:func:`leave`).  ``main`` returns as usual for
+    a caller in a longer process (the tests, tools/snapshot.py)."""
+    leave(main())
+
+
+def leave(code: int) -> NoReturn:
+    """End the process with ``code`` without freeing its objects one by one.
+    At its exit Python frees every object the command made (the workbook's
+    cells, the event, the modules): 30 ms, 6 % of ``xlxq pair book.xlsx`` at
+    1 000 players, memory the operating system takes back at once anyway.
+    As mypy's fast exit does, with the exit handlers run first (logging's
+    flush, filelock's release of a lock still held, openpyxl's temporary
+    files) and the standard streams flushed; every file a command writes is
+    saved and closed by the code that writes it before ``main`` returns
+    (tests/test_resources.py), and no thread is left running."""
+    try:
+        atexit._run_exitfuncs()
+    except Exception:  # noqa: BLE001 - a handler's failure does not change the command's outcome
+        pass
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except (OSError, ValueError):  # a closed pipe (xlxq … | head), a closed stream
+            pass
+    os._exit(code)
 
 
 def run(argv: Optional[Sequence[str]] = None) -> int:

@@ -113,6 +113,11 @@ class WorkbookData:
     sheets: dict[str, str] = field(default_factory=dict)  # kind → name: cross, bracket, final
     bracket: Any = None  # system knockout: the bracket replayed from the rounds
     input_errors: list[Any] = field(default_factory=list)  # the bad cells read (InputError), issue 10 §4
+    #: the rule checks of each round made during this operation, by what they
+    #: were made from (:func:`xlxq.sheets.rules.checked_round`)
+    round_checks: dict[int, tuple[tuple[int, ...], Any, list[Any]]] = field(
+        default_factory=dict, repr=False, compare=False
+    )
 
     @property
     def blocking(self) -> bool:

@@ -6,7 +6,7 @@ robin and knockout in :mod:`xlxq.sheets.formats`.
 
 from __future__ import annotations
 
-from xlxq.core.checks import check_round
+from xlxq.core.checks import Issue, check_round
 from xlxq.core.model import Event
 from xlxq.errors import InputError
 from xlxq.sheets.cells import tidy_number
@@ -37,6 +37,22 @@ def rule_problems(data: WorkbookData, event: Event) -> list[Problem]:
     return swiss_rule_problems(data, event)
 
 
+def checked_round(data: WorkbookData, event: Event, n: int) -> list[Issue]:
+    """``check_round(event, n)``, made once per operation: a round's check
+    depends on the settings, the players and the rounds up to it, and the
+    pairing adds a round without changing those (the model is not changed in
+    place), so the checks of the earlier rounds made when the sheets were
+    read serve again after the pairing (:func:`xlxq.workbook.recheck`).  The
+    key is the identity of those objects, kept alive with the result."""
+    key = (id(event.settings), id(event.players), *(id(r) for r in event.rounds if r.round <= n))
+    got = data.round_checks.get(n)
+    if got is not None and got[0] == key:
+        return list(got[2])
+    issues = check_round(event, n)
+    data.round_checks[n] = (key, event, list(issues))
+    return issues
+
+
 def swiss_rule_problems(data: WorkbookData, event: Event) -> list[Problem]:
 
     out: list[Problem] = plan_problems(data, event)
@@ -51,7 +67,7 @@ def swiss_rule_problems(data: WorkbookData, event: Event) -> list[Problem]:
         out += hand
         by_hand = n not in data.state.generated
         try:
-            issues = check_round(event, n)
+            issues = checked_round(data, event, n)
         except InputError:  # an elimination verdict still open (reported above)
             issues = []
         for issue in issues:
