@@ -698,21 +698,3 @@ def test_copy_compressed_refuses_other_bytes(tmp_path):
         assert z.read("c.xml") == data and z.read("d.xml") == b"<d/>"
         assert z.testzip() is None
     assert raw_members(out)["c.xml"] == raw_members(path)[part]
-
-
-def test_fast_readers_read_as_the_plain_ones():
-    """The read path's quick helpers (issue 14) give what the plain ones
-    give: a row's cells by key as cell_at each, and the cached key and name
-    forms telling 1, 1.0 and True apart (they are equal as dictionary keys)."""
-    from xlxq.sheets.cells import cell_at, cells_at, norm_name
-    from xlxq.sheets.layout import norm_key
-
-    rng = random.Random(7)
-    values = [None, "", " ", "\u3000", "x", " y ", 0, 1, 2.5, True]
-    for _ in range(300):
-        grid = [[rng.choice(values) for _ in range(rng.randint(0, 6))] for _ in range(rng.randint(0, 5))]
-        cols = {f"k{j}": rng.randint(-1, 8) for j in range(rng.randint(0, 5))}
-        for r in range(-1, len(grid) + 2):
-            assert cells_at(grid, r, cols) == {k: cell_at(grid, r, c) for k, c in cols.items()}
-    assert [norm_key(v) for v in (1, 1.0, True, "1")] == ["1", "1.0", "true", "1"]
-    assert [norm_name(v) for v in (1, 1.0, True)] == ["1", "1.0", "true"]

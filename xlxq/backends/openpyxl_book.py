@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import os
 import zipfile
+from operator import itemgetter
 from pathlib import Path
 from typing import Any, Optional
 
@@ -135,17 +136,18 @@ class OpenpyxlBook:
         row order refused), trimmed as :func:`_trimmed` trims them."""
         check_sheet_size(sheet, plain.max_row, plain.max_column)
         cells = plain.cells
-        bad = [k for k, v in cells.items() if _suspect(v) and cell_problem(v) is not None]
+        filled = [(k, v) for k, v in cells.items() if v is not None]
+        if not filled:
+            return []
+        bad = [k for k, v in filled if _suspect(v) and cell_problem(v) is not None]
         if bad:
             r, c = min(bad)
             _refuse(sheet, cells[(r, c)], r, c)
-        filled = [k for k, v in cells.items() if v is not None]
-        if not filled:
-            return []
-        width, height = max(c for _, c in filled), max(r for r, _ in filled)
+        keys = [k for k, _ in filled]
+        height, width = max(keys)[0], max(map(itemgetter(1), keys))
         rows: list[list[Any]] = [[None] * width for _ in range(height)]
-        for r, c in filled:
-            rows[r - 1][c - 1] = cells[(r, c)]
+        for (r, c), v in filled:
+            rows[r - 1][c - 1] = v
         return rows
 
     def _build(self, sheet: str) -> None:

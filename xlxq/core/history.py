@@ -94,18 +94,23 @@ def cards_from_games(
     rounds: Iterable[tuple[Iterable[CardGame], Iterable[int]]],
     bye_points: float,
     absent_points: Optional[Callable[[int, int], float]] = None,
+    starts: Optional[list[dict[int, float]]] = None,
 ) -> dict[int, CardState]:
     """The 编排卡 of the entrants ``numbers`` (players or teams) from their
     ``rounds``, each the games played (:data:`CardGame`) and the byes (worth
     ``bye_points``, no colour): colours, opponents met, score, 上调/下调 of
     the last round, byes and the forfeit streak; ``absent_points(no, k)``:
     the points of an entrant seated nowhere in the k-th of ``rounds``
-    (请假计分; None: nothing).  The one card builder:
+    (请假计分; None: nothing); ``starts``: a list given gets each entrant's
+    score at the start of each round (one pass serving every round's
+    积分 column).  The one card builder:
     :func:`build_cards` gives it the boards, the team pairing
     (:func:`xlxq.core.team_pairing.build_team_cards`) the matches."""
     cards = {no: CardState(no) for no in numbers}
     for i, (games, byes) in enumerate(rounds):
         start = {no: c.score for no, c in cards.items()}
+        if starts is not None:
+            starts.append(start)
         seen: set[int] = set()
         for red, black, red_points, black_points, met, lost_r, lost_k in games:
             r, k = cards[red], cards[black]
@@ -138,8 +143,14 @@ def cards_from_games(
     return cards
 
 
-def build_cards(event: Event, before_round: int, forfeit_counts_as_met: bool = True) -> dict[int, CardState]:
-    """Cards of every registered player from the rounds before ``before_round``."""
+def build_cards(
+    event: Event,
+    before_round: int,
+    forfeit_counts_as_met: bool = True,
+    starts: Optional[list[dict[int, float]]] = None,
+) -> dict[int, CardState]:
+    """Cards of every registered player from the rounds before ``before_round``
+    (``starts``: see :func:`cards_from_games`)."""
     sc = event.settings.scoring
 
     def games(rnd: Round) -> Iterator[CardGame]:
@@ -160,7 +171,7 @@ def build_cards(event: Event, before_round: int, forfeit_counts_as_met: bool = T
         return sc.absent if event.player(no).absent_in(before[k].round) else 0.0
 
     rounds = ((games(rnd), rnd.byes) for rnd in before)
-    return cards_from_games((p.no for p in event.players), rounds, sc.bye_points, absent)
+    return cards_from_games((p.no for p in event.players), rounds, sc.bye_points, absent, starts)
 
 
 def pairable_players(event: Event, round_no: int, cards: dict[int, CardState]) -> list[int]:

@@ -455,7 +455,7 @@ def validate_event(event: Event) -> None:
             check_absent_rounds(p)
     errors.check()  # the rounds name players: judged once the players are sound
     for r in rounds_in_order(event.rounds):
-        where: dict[int, str] = {}
+        where: dict[int, Optional[int]] = {}  # player → board (None: the bye)
         for b in r.boards:
             with errors.guard():
                 _check_board(r.round, b, seen, where)
@@ -470,11 +470,16 @@ def validate_event(event: Event) -> None:
                         f"第{r.round}轮：{seen[no].name}（{no}号）既有对局又轮空",
                         f"round {r.round}: player {no} both plays and has a bye",
                     )
-                where[no] = "轮空"
+                where[no] = None
     errors.check()
 
 
-def _check_board(round_no: int, b: Board, seen: dict[int, Player], where: dict[int, str]) -> None:
+def _place(board: Optional[int]) -> str:
+    """Where a player is in a round, as :func:`validate_event` names it: 第N台, 轮空."""
+    return "轮空" if board is None else f"第{board}台"
+
+
+def _check_board(round_no: int, b: Board, seen: dict[int, Player], where: dict[int, Optional[int]]) -> None:
     """One board of :func:`validate_event`: its players registered and once
     in the round (``where``), not the same, a known result, foul counts."""
     for no in (b.red, b.black):
@@ -485,10 +490,10 @@ def _check_board(round_no: int, b: Board, seen: dict[int, Player], where: dict[i
             )
         if no in where:
             raise InputError(
-                f"第{round_no}轮：{seen[no].name}（{no}号）出现两次（{where[no]}、第{b.board}台）",
+                f"第{round_no}轮：{seen[no].name}（{no}号）出现两次（{_place(where[no])}、第{b.board}台）",
                 f"round {round_no}: player {no} appears twice",
             )
-        where[no] = f"第{b.board}台"
+        where[no] = b.board
     if b.red == b.black:
         raise InputError(
             f"第{round_no}轮第{b.board}台：红黑双方是同一人（{b.red}号）",

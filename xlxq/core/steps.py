@@ -112,10 +112,12 @@ def picker_reason(gs: GroupSearch, i: int, others: list[int], round_no: int) -> 
     if all(o.score < c.score for o in rest):
         return "方法(二)1", "score"
     same = [o for o in rest if o.score == c.score]
-    if all(abs(o.diff) < abs(c.diff) for o in same):
+    balance = abs(c.diff)
+    if all(abs(o.diff) < balance for o in same):
         return "方法(二)2", "balance"
-    same = [o for o in same if abs(o.diff) == abs(c.diff)]
-    if all(aligned_run(o) < aligned_run(c) for o in same):
+    same = [o for o in same if abs(o.diff) == balance]
+    run = aligned_run(c)
+    if all(aligned_run(o) < run for o in same):
         return "方法(二)3/4", "run"
     return "方法(二)5", "number_odd" if round_no % 2 else "number_even"
 

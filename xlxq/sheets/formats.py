@@ -80,10 +80,13 @@ def system_label(system: str, games: int, lang: str) -> str:
 # ==========================================================================
 
 
-def round_scores(event: Event, rnd) -> dict[int, Optional[float]]:
+def round_scores(
+    event: Event, rnd, by_round: Optional[dict[int, dict[int, float]]] = None
+) -> dict[int, Optional[float]]:
     """What the 积分 cells of a round sheet show, per player:
 
-    - Swiss: the score before the round as the pairing saw it (unfinished = draw);
+    - Swiss: the score before the round as the pairing saw it (unfinished = draw;
+      ``by_round``: :func:`xlxq.sheets.write_standings.scores_by_round`, when made);
     - round robin: the 积分 (场分 with matches) before the round, as in the standings;
     - knockout: the game points each side has in this match before this game
       (blank on a bye row)."""
@@ -106,6 +109,8 @@ def round_scores(event: Event, rnd) -> dict[int, Optional[float]]:
                         pts[x.black] += sc.points(x.result, "B")
             out.update(pts)
         return out
+    if by_round and n in by_round:
+        return dict(by_round[n])
     return dict(scores_before(event, n))
 
 

@@ -21,7 +21,7 @@ from xlxq.sheets.settings import write_settings_help
 from xlxq.sheets.write_rating import write_rating
 from xlxq.sheets.write_notes import write_highlights, write_notes, write_state
 from xlxq.sheets.write_rounds import write_registration_cells, write_round_cells
-from xlxq.sheets.write_standings import write_standings
+from xlxq.sheets.write_standings import scores_by_round, write_standings
 from xlxq.systems import get_system
 
 
@@ -82,8 +82,10 @@ def write_system_standings(canvas: Canvas, data: WorkbookData, event: Event) -> 
 
 def write_all_round_cells(canvas: Canvas, data: WorkbookData, event: Event) -> None:
     """The cells of every round sheet, the knockout stage's with its event."""
+    system = get_system(event.settings.system)
+    by_round = scores_by_round(event) if not (system.round_robin or system.knockout) else None
     for rs in data.rounds:
-        write_round_cells(canvas, data, event, rs)
+        write_round_cells(canvas, data, event, rs, by_round)
     if data.ko is not None:
         for rs in data.ko.rounds:
             write_round_cells(canvas, data, data.ko.event, rs)

@@ -133,12 +133,18 @@ def put_cell(canvas: Canvas, rs: Any, row: Optional[int], key: str, value: Any) 
         canvas.set(rs.name, row, col, value)
 
 
-def write_round_cells(canvas: Canvas, data: WorkbookData, event: Event, rs: RoundSheet) -> None:
+def write_round_cells(
+    canvas: Canvas,
+    data: WorkbookData,
+    event: Event,
+    rs: RoundSheet,
+    by_round: Optional[dict[int, dict[int, float]]] = None,
+) -> None:
     """Program-owned cells of a round sheet: 序号/names made to agree with
     the pairing, 单位, 积分 before the round, the result's standard spelling
     when normalising is on."""
     by_no = event._by_no
-    scores = round_scores(event, rs.round)
+    scores = round_scores(event, rs.round, by_round)
     seats = []
     for b in rs.round.boards:
         row = rs.board_rows[b.board]

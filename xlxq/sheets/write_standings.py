@@ -27,6 +27,22 @@ def scores_before(event: Event, round_no: int) -> dict[int, float]:
     return {no: c.score for no, c in cards.items()}
 
 
+def scores_by_round(event: Event) -> dict[int, dict[int, float]]:
+    """:func:`scores_before` of every round of the event and of the next one,
+    from one pass over the rounds (a refresh shows the 积分 of every round
+    sheet); empty when the rounds are not in order (each is then counted on
+    its own)."""
+    rounds = event.rounds
+    if any(a.round >= b.round for a, b in zip(rounds, rounds[1:])):
+        return {}
+    starts: list[dict[int, float]] = []
+    last = rounds[-1].round if rounds else 0
+    cards = build_cards(event, last + 1, event.settings.pairing.forfeit_counts_as_met, starts)
+    out = {r.round: start for r, start in zip(rounds, starts)}
+    out[last + 1] = {no: c.score for no, c in cards.items()}
+    return out
+
+
 # --- standings ------------------------------------------------------------
 
 

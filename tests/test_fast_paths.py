@@ -1,0 +1,73 @@
+"""The quick paths of the workbook round trip (issue 14) give what the plain
+ones give: the 积分 of every round sheet from one pass over the rounds, the
+rule checks of a round made once per operation, a row's cells read at once."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+from types import SimpleNamespace
+
+import pytest
+
+from tests.conftest import played_swiss
+from xlxq.core.checks import check_round
+from xlxq.core.model import Board
+from xlxq.sheets.cells import cell_at, cells_at, norm_name
+from xlxq.sheets.layout import norm_key
+from xlxq.sheets.rules import checked_round
+from xlxq.sheets.write_standings import scores_before, scores_by_round
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_scores_by_round_are_the_scores_before_each_round(seed):
+    """Byes, forfeits and unfinished games (a draw for the pairing) included:
+    the one pass gives scores_before of every round and of the next one."""
+    rng = random.Random(seed)
+    event = played_swiss(rounds=rng.randint(1, 6), seed=seed, players=rng.choice([7, 11, 24]))
+    last = event.rounds[-1]
+    boards = list(last.boards)
+    k = rng.randrange(len(boards))
+    boards[k] = replace(boards[k], result=rng.choice([None, "red_win_forfeit", "double_forfeit"]))
+    event = replace(event, rounds=[*event.rounds[:-1], replace(last, boards=boards)])
+    got = scores_by_round(event)
+    assert set(got) == {r.round for r in event.rounds} | {len(event.rounds) + 1}
+    for n, scores in got.items():
+        assert scores == scores_before(event, n), n
+    assert scores_by_round(replace(event, rounds=event.rounds[::-1])) == ({} if len(event.rounds) > 1 else got)
+
+
+def test_checked_round_is_check_round_made_once():
+    """The checks of a round serve again while the settings, players and
+    rounds up to it are the same objects; a round changed is checked again."""
+    event = played_swiss(rounds=3, seed=4, players=11)
+    data = SimpleNamespace(round_checks={})
+    for n in (1, 2, 3):
+        assert checked_round(data, event, n) == check_round(event, n)
+    first = dict(data.round_checks)
+    later = event.with_round(event.rounds[-1].__class__(round=4))  # another round after them
+    for n in (1, 2, 3):
+        assert checked_round(data, later, n) == check_round(event, n)
+        assert data.round_checks[n] is first[n]  # not made again
+    r2 = event.rounds[1]
+    b = r2.boards[0]
+    twice = replace(r2, boards=[*r2.boards, Board(board=99, red=b.red, black=b.black)])  # a rematch, twice
+    changed = replace(event, rounds=[event.rounds[0], twice, event.rounds[2]])
+    for n in (2, 3):
+        assert checked_round(data, changed, n) == check_round(changed, n)
+    assert any(i.code == "twice" for i in checked_round(data, changed, 2))
+    assert checked_round(data, changed, 1) == check_round(event, 1)
+
+
+def test_a_rows_cells_at_once_as_each_cell():
+    """cells_at gives a row's cells by key as cell_at each; the cached key
+    and name forms tell 1, 1.0 and True apart (equal as dictionary keys)."""
+    rng = random.Random(7)
+    values = [None, "", " ", "\u3000", "x", " y ", 0, 1, 2.5, True]
+    for _ in range(300):
+        grid = [[rng.choice(values) for _ in range(rng.randint(0, 6))] for _ in range(rng.randint(0, 5))]
+        cols = {f"k{j}": rng.randint(-1, 8) for j in range(rng.randint(0, 5))}
+        for r in range(-1, len(grid) + 2):
+            assert cells_at(grid, r, cols) == {k: cell_at(grid, r, c) for k, c in cols.items()}
+    assert [norm_key(v) for v in (1, 1.0, True, "1")] == ["1", "1.0", "true", "1"]
+    assert [norm_name(v) for v in (1, 1.0, True)] == ["1", "1.0", "true"]
