@@ -301,8 +301,23 @@ def test_sheet_data_is_openpyxls_writer(seed):
             pass
     for r in rng.sample(range(1, ws.max_row + 4), k=min(3, seed % 4)):  # set heights, on rows with cells or none
         ws.row_dimensions[r].height = rng.choice([30, 12.75, 409.5])
+    other = None  # a row dimension with more than a height: left to openpyxl
+    if seed % 5 == 1:
+        ws.row_dimensions[ws.max_row + 2]  # a dimension made by looking at it: nothing set
+    elif seed % 5 in (2, 3, 4):
+        other = ws.max_row + 1
+        dim = ws.row_dimensions[other]
+        if seed % 5 == 2:
+            dim.hidden = True
+        elif seed % 5 == 3:
+            dim.outlineLevel = 1
+        else:
+            dim.height = 0
     before = len(wb._cell_styles)
     body = sheet_data(ws)
+    if other is not None:
+        assert body is None
+        return
     styles_fast = list(wb._cell_styles)
     w = WorksheetWriter(ws, out=io.BytesIO())
     w.write()

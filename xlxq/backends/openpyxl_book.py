@@ -8,7 +8,10 @@ saves the file atomically (a temporary file in the same folder, then
 ``os.replace``), so the file is either the old one or the new one; the
 sheets the plan did not write to are copied byte for byte
 (:mod:`xlxq.backends.partial_save`; ``partial=False``: every sheet built at
-the load and written at the save, as openpyxl's own load and save).
+the load and written at the save, as openpyxl's own load and save), and the
+plain sheets it writes to and the sheets it adds are written without
+openpyxl's cell objects (:mod:`xlxq.backends.light_sheets`; ``light=False``:
+as openpyxl cells, the tests compare the two).
 Nothing is saved unless ``apply`` is called: an operation that fails leaves
 the file's bytes as they were.
 
@@ -29,7 +32,7 @@ import os
 import zipfile
 from operator import itemgetter
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any, Callable, Optional
 
 from xlxq.backends.formulas import (
     StoredValues,
@@ -41,6 +44,7 @@ from xlxq.backends.formulas import (
 )
 from xlxq.backends.limits import MAX_NUMBER, cell_problem, check_sheet_size, check_workbook_zip, load_error
 from xlxq.backends.lazy_sheets import PlainSheet, build, import_openpyxl, lazy_reader, settings_of
+from xlxq.backends.light_sheets import LIGHT_TYPES, LightSheet
 from xlxq.backends.partial_save import save_keeping
 from xlxq.backends.safety import atomic_save
 from xlxq.errors import InputError
@@ -57,7 +61,7 @@ def _rgb(colour: str) -> str:
 class OpenpyxlBook:
     """A workbook file read and written with openpyxl."""
 
-    def __init__(self, path: str | os.PathLike, workbook: Any = None, partial: bool = True):
+    def __init__(self, path: str | os.PathLike, workbook: Any = None, partial: bool = True, light: bool = True):
         from xml.etree.ElementTree import ParseError
 
         import_openpyxl()
@@ -71,6 +75,11 @@ class OpenpyxlBook:
         self._original: dict[str, bytes] = {}
         #: the part names of those sheets in the file
         self._members: dict[str, str] = {}
+        #: the sheets written without openpyxl cells (xlxq/backends/light_sheets.py):
+        #: the plain sheets a plan writes to, and the sheets it adds
+        self._light: dict[str, LightSheet] = {}
+        #: (``light`` False: as openpyxl cells, as before; the tests compare the two)
+        self._partial = partial and light and workbook is None
         self._touched: set[str] = set()
         if workbook is not None:
             self.wb = workbook
@@ -107,7 +116,13 @@ class OpenpyxlBook:
 
     def values(self, sheet: str) -> list[list[Any]]:
         if sheet in self._unbuilt:
-            return self._plain_values(sheet, self._unbuilt[sheet])
+            plain = self._unbuilt[sheet]
+            return self._plain_values(sheet, plain.cells, plain.max_row, plain.max_column)
+        if sheet in self._light:
+            cells = self._light[sheet].value_cells()
+            height = max(cells)[0] if cells else 1
+            width = max(map(itemgetter(1), cells)) if cells else 1
+            return self._plain_values(sheet, cells, height, width)
         ws = self.wb[sheet]
         check_sheet_size(sheet, ws.max_row, ws.max_column)
         rows: list[list[Any]] = []
@@ -130,12 +145,15 @@ class OpenpyxlBook:
         _fill_merged_down(ws, rows)
         return _trimmed(rows)
 
-    def _plain_values(self, sheet: str, plain: PlainSheet) -> list[list[Any]]:
-        """The rows of a sheet left unbuilt (no formulas, no merged cells),
-        checked as :meth:`values` checks a built one (the first bad cell in
-        row order refused), trimmed as :func:`_trimmed` trims them."""
-        check_sheet_size(sheet, plain.max_row, plain.max_column)
-        cells = plain.cells
+    def _plain_values(
+        self, sheet: str, cells: dict[tuple[int, int], Any], max_row: int, max_column: int
+    ) -> list[list[Any]]:
+        """The rows of a sheet left unbuilt or light (no formulas, no merged
+        cells; ``cells``: the values by (row, column), the used range
+        ``max_row`` × ``max_column``), checked as :meth:`values` checks a
+        built one (the first bad cell in row order refused), trimmed as
+        :func:`_trimmed` trims them."""
+        check_sheet_size(sheet, max_row, max_column)
         filled = [(k, v) for k, v in cells.items() if v is not None]
         if not filled:
             return []
@@ -150,17 +168,41 @@ class OpenpyxlBook:
             rows[r - 1][c - 1] = v
         return rows
 
-    def _build(self, sheet: str) -> None:
-        """Build a sheet left unbuilt at the load (a plan writes to it)."""
+    def _build(self, sheet: str, light: bool = False) -> None:
+        """Build a sheet left unbuilt at the load (a plan writes to it):
+        its cells as openpyxl cells, or (``light``) as a :class:`LightSheet`."""
         from xml.etree.ElementTree import ParseError
 
         got = self._unbuilt.pop(sheet, None)
         if got is None:
             return
         try:
-            build(self.wb[sheet], got)
+            if light:
+                settings_of(self.wb[sheet], got)
+                self._light[sheet] = LightSheet(self.wb[sheet], got)
+            else:
+                build(self.wb[sheet], got)
         except (KeyError, ValueError, TypeError, IndexError, ParseError) as exc:
             raise load_error(self.path, exc) from None
+
+    @staticmethod
+    def _not_light(plan: WritePlan) -> set[str]:
+        """The sheets the plan writes a value to of a kind a light sheet does
+        not write itself (:data:`LIGHT_TYPES`: a date changes the number format)."""
+        return {b.sheet for b in plan.values if any(type(v) not in LIGHT_TYPES for row in b.values for v in row)}
+
+    def _style_at(self, ws: Any) -> Callable[[int, int], Any]:
+        """(row, column) → the cell's own StyleArray, made as needed."""
+        light = self._light.get(ws.title)
+        if light is not None:
+            return light.style
+        cells = ws._cells
+
+        def at(r: int, c: int) -> Any:
+            cell = cells.get((r, c))
+            return _sa(cell if cell is not None else ws.cell(row=r, column=c))
+
+        return at
 
     # -- writing -----------------------------------------------------------
 
@@ -169,27 +211,47 @@ class OpenpyxlBook:
         self.save()
 
     def apply_in_memory(self, plan: WritePlan) -> None:
-        from openpyxl.cell.cell import MergedCell
+        from openpyxl.cell.cell import Cell, MergedCell
 
         wb = self.wb
         setups = self._changing_setups(plan)
         touched = touched_sheets(plan, setups)
+        odd = self._not_light(plan)
+        for name in odd & set(self._light):
+            self._light.pop(name).materialise()  # openpyxl's cells from now on
         for name in touched:
-            self._build(name)
+            self._build(name, light=self._partial and name not in odd)
         self._touched |= touched
         for a in plan.add_sheets:
             index = wb.sheetnames.index(a.after) + 1 if a.after in wb.sheetnames else None
             if a.replace and a.name in wb.sheetnames:  # made again: the old sheet's place
                 index = wb.sheetnames.index(a.name)
                 del wb[a.name]
-            wb.create_sheet(a.name, index)
+                self._light.pop(a.name, None)
+            ws = wb.create_sheet(a.name, index)
+            if self._partial and a.name not in odd:
+                self._light[a.name] = LightSheet(ws)
+        scratch: Any = None  # an openpyxl cell that light sheets' text and number formats go through
         for nf in plan.number_formats:
             ws = wb[nf.sheet]
+            light = self._light.get(nf.sheet)
+            if light is not None:
+                scratch = scratch or Cell(ws)
             for r in range(nf.row, nf.row + nf.rows):
                 for c in range(nf.col, nf.col + nf.cols):
-                    ws.cell(row=r, column=c).number_format = nf.format
+                    if light is not None:
+                        light.number_format(r, c, nf.format, scratch)
+                    else:
+                        ws.cell(row=r, column=c).number_format = nf.format
         for block in plan.values:
             ws = wb[block.sheet]
+            light = self._light.get(block.sheet)
+            if light is not None:
+                scratch = scratch or Cell(ws)
+                for r, vals in enumerate(block.values, block.row):
+                    for c, v in enumerate(vals, block.col):
+                        light.write(r, c, v, scratch)
+                continue
             cells = ws._cells
             for r, vals in enumerate(block.values, block.row):
                 for c, v in enumerate(vals, block.col):
@@ -217,15 +279,17 @@ class OpenpyxlBook:
                             cell.data_type = "s"  # literal text, never a formula
         styler = _Styler(wb)
         for f in plan.fills:
-            ws = wb[f.sheet]
+            at = self._style_at(wb[f.sheet])
             fid = styler.fill_id(f.colour)
             for r in range(f.row, f.row + f.rows):
                 for c in range(f.col, f.col + f.cols):
-                    _sa(ws.cell(row=r, column=c)).fillId = fid
+                    at(r, c).fillId = fid
         self._cosmetics(plan, styler, setups)
         for name in plan.remove_sheets:
             if name in wb.sheetnames:
                 del wb[name]
+            for state in (self._light, self._unbuilt, self._original, self._members):
+                state.pop(name, None)  # a later save must not look for it
 
     def _changing_setups(self, plan: WritePlan) -> list[PageSetup]:
         """The plan's page setups but those that would change nothing on a
@@ -251,24 +315,32 @@ class OpenpyxlBook:
         wb = self.wb
         for look in plan.looks:
             ws = wb[look.sheet]
+            light = self._light.get(look.sheet)
             for col, width in look.widths.items():
                 ws.column_dimensions[get_column_letter(col)].width = width
             if look.freeze:
-                ws.freeze_panes = ws.cell(row=look.freeze[0], column=look.freeze[1]).coordinate
+                r, c = look.freeze
+                if light is not None:
+                    light.cell(r, c)  # ws.cell() makes the cell
+                    ws.freeze_panes = f"{get_column_letter(c)}{r}"
+                else:
+                    ws.freeze_panes = ws.cell(row=r, column=c).coordinate
             if look.hidden:
                 ws.sheet_state = "hidden"
             for row, height in look.heights.items():
-                ws.row_dimensions[row].height = height
+                if light is not None:
+                    light.heights[row] = height
+                else:
+                    ws.row_dimensions[row].height = height
         for st in plan.styles:
             ws = wb[st.sheet]
-            cells = ws._cells
+            at = self._style_at(ws)
             font = bool(st.bold or st.size)
             border = styler.border_id() if st.border and st.rows > 0 and st.cols > 0 else None
             align = bool(st.align or st.wrap)
             for r in range(st.row, st.row + st.rows):
                 for c in range(st.col, st.col + st.cols):
-                    cell = cells.get((r, c))
-                    style = _sa(cell if cell is not None else ws.cell(row=r, column=c))
+                    style = at(r, c)
                     # style[0], [2], [5]: the StyleArray's fontId, borderId, alignmentId
                     if font:
                         style[0] = styler.font_id(style[0], st.bold, st.size)
@@ -301,7 +373,7 @@ class OpenpyxlBook:
 
         def write(tmp: str) -> None:
             keep = {name: data for name, data in self._original.items() if name not in self._touched}
-            save_keeping(self.wb, tmp, keep, self.path, self._members)
+            save_keeping(self.wb, tmp, keep, self.path, self._members, self._light)
             restore_values(tmp, self.wb, self._stored)
 
         target = Path(path) if path is not None else self.path

@@ -42,7 +42,7 @@ from typing import Any, Optional
 #: every zip reader reads any level
 DEFLATE_LEVEL = 1
 
-__all__ = ["DEFLATE_LEVEL", "save_keeping", "sheet_data", "escape", "copy_compressed"]
+__all__ = ["DEFLATE_LEVEL", "save_keeping", "sheet_data", "light_data", "cells_data", "escape", "copy_compressed"]
 
 
 def escape(text: str) -> str:
@@ -68,15 +68,51 @@ def sheet_data(ws: Any) -> Optional[str]:
     height.  The cells' style numbers are
     taken as openpyxl's writer takes them (new styles appended in order)."""
     rows: dict[int, str] = {}  # a row dimension's attributes, as the writer gives them
-    for r, dim in ws.row_dimensions.items():
-        attrs = dict(dim)
-        if attrs and attrs.keys() != {"ht", "customHeight"}:
+    if ws.row_dimensions:
+        got = _row_attributes(ws)
+        if got is None:
             return None  # a style, hidden, outline …: left to openpyxl
-        rows[r] = f' ht="{attrs["ht"]}" customHeight="1"' if attrs else ""
+        rows = got
+    from openpyxl.cell.cell import Cell
+
+    items: list[tuple[int, int, Any, str, Any]] = []
+    add = items.append
+    for (r, c), cell in sorted(ws._cells.items()):
+        if type(cell) is not Cell or cell._comment is not None or cell._hyperlink is not None:
+            return None  # a merged cell, a comment, a hyperlink
+        add((r, c, cell._value, cell.data_type, cell._style))
+    return cells_data(ws.parent, items, rows)
+
+
+def light_data(light: Any) -> Optional[str]:
+    """:func:`sheet_data` of a :class:`xlxq.backends.light_sheets.LightSheet`
+    (None: a height of 0, or rows whose dimension would carry a style
+    number: the sheet is then built and left to openpyxl)."""
+    from openpyxl.compat.strings import safe_string
+    from openpyxl.styles.cell_style import StyleArray
+
+    rows: dict[int, str] = {}
+    if light.heights:
+        if light.styles.add(StyleArray()) != 0:  # as _row_attributes: an unstyled dimension's s
+            return None
+        for r, h in light.heights.items():
+            if h is None:
+                rows[r] = ""
+            elif h:
+                rows[r] = f' ht="{safe_string(h)}" customHeight="1"'
+            else:
+                return None
+    return cells_data(light.ws.parent, light.items(), rows)
+
+
+def cells_data(wb: Any, items: list[tuple[int, int, Any, str, Any]], rows: dict[int, str]) -> Optional[str]:
+    """The ``<sheetData>`` of the cells ``items`` in row order (row, column,
+    value, data type, ``StyleArray`` or None) and the row dimensions
+    ``rows`` (row → their attributes), as openpyxl's writer writes them:
+    the one serialiser of built and light sheets (see :func:`sheet_data`)."""
     out: list[str] = []
     add = out.append
     current = 0
-    from openpyxl.cell.cell import Cell
     from openpyxl.utils.cell import get_column_letter
 
     pending = sorted(rows, reverse=True)  # the dimensions' rows, the next one last
@@ -90,7 +126,8 @@ def sheet_data(ws: Any) -> Optional[str]:
 
     letters: dict[int, str] = {}
     ids: dict[bytes, int] = {}  # a style's number, by its StyleArray's bytes
-    for (r, c), cell in sorted(ws._cells.items()):
+    cell_styles = wb._cell_styles
+    for r, c, v, kind, style in items:
         if r != current:
             if current:
                 add("</row>")
@@ -98,22 +135,17 @@ def sheet_data(ws: Any) -> Optional[str]:
                 rows_between(current, r)
             add(f'<row r="{r}"{rows.get(r, "")}>')
             current = r
-        if type(cell) is not Cell or cell._comment is not None or cell._hyperlink is not None:
-            return None  # a merged cell, a comment, a hyperlink
-        v = cell._value
-        style = cell._style
         styled = style is not None and any(style)  # cell.has_style
         if v is None and not styled:
             continue
         col = letters.get(c)
         if col is None:
             col = letters[c] = get_column_letter(c)
-        kind = cell.data_type
         if styled:
             key = style.tobytes()
             sid = ids.get(key)
             if sid is None:
-                sid = ids[key] = cell.style_id  # added to the workbook's styles at its first use, as the writer does
+                sid = ids[key] = cell_styles.add(style)  # cell.style_id: added at its first use, as the writer does
             head = f'<c r="{col}{r}" s="{sid}"'
         else:
             head = f'<c r="{col}{r}"'
@@ -146,19 +178,63 @@ def sheet_data(ws: Any) -> Optional[str]:
     return "<sheetData>" + "".join(out) + "</sheetData>" if out else None
 
 
+def _row_attributes(ws: Any) -> Optional[dict[int, str]]:
+    """The attributes openpyxl's writer gives each row dimension of ``ws``
+    (``dict(dim)``: nothing, or a set height ``ht="…" customHeight="1"``),
+    or None when one has anything else (a style, hidden, an outline …).
+    ``dict(dim)`` costs 3 µs a dimension (编排记录 has thousands); what it
+    gives is read here from the dimension's fields, and asked of it only
+    when one of them is set.  Its ``s`` (the style's number) is 0 for a
+    dimension without a style when the workbook's first cell style is the
+    default one (as every workbook openpyxl writes has it): only then."""
+    from openpyxl.compat.strings import safe_string
+    from openpyxl.styles.cell_style import StyleArray
+
+    out: dict[int, str] = {}
+    plain = ws.parent._cell_styles.add(StyleArray()) == 0  # what an unstyled dimension's s gives
+    for r, dim in ws.row_dimensions.items():
+        d = dim.__dict__
+        style = dim._style
+        if (
+            not plain
+            or (style is not None and any(style))
+            or d.get("hidden")
+            or d.get("outlineLevel")
+            or d.get("collapsed")
+            or d.get("thickBot")
+            or d.get("thickTop")
+        ):
+            attrs = dict(dim)  # openpyxl's own answer
+            if attrs and attrs.keys() != {"ht", "customHeight"}:
+                return None
+            out[r] = f' ht="{attrs["ht"]}" customHeight="1"' if attrs else ""
+            continue
+        ht = d.get("ht")
+        if ht is None:
+            out[r] = ""
+        elif ht:
+            out[r] = f' ht="{safe_string(ht)}" customHeight="1"'
+        else:
+            return None  # a height of 0: customHeight without ht
+    return out
+
+
 def save_keeping(
     wb: Any,
     path: str | os.PathLike,
     keep: dict[str, bytes],
     source: Optional[str | os.PathLike] = None,
     members: Optional[dict[str, str]] = None,
+    light: Optional[dict[str, Any]] = None,
 ) -> None:
     """Save ``wb`` to ``path`` as openpyxl's ``Workbook.save`` does, the
     worksheets named in ``keep`` written as the bytes given, the cells of
     the others by :func:`sheet_data` where it can.  A kept worksheet whose
     part is in the file ``source`` (``members``: sheet → part name) with
     the same bytes is copied compressed as it is there
-    (:func:`copy_compressed`), not compressed again."""
+    (:func:`copy_compressed`), not compressed again.  ``light``: the
+    worksheets whose cells are a :class:`xlxq.backends.light_sheets.LightSheet`
+    (by name; one that must be built is built and taken out)."""
     import datetime
     from contextlib import ExitStack
     from io import BytesIO
@@ -170,11 +246,29 @@ def save_keeping(
     from openpyxl.writer.excel import ExcelWriter
     from openpyxl.xml.functions import Element
 
+    lights = light if light is not None else {}
+
     class FastRows(WorksheetWriter):
         body: Optional[str] = None
 
+        def write_dimensions(self) -> None:
+            got = lights.get(self.ws.title)
+            if got is None:
+                super().write_dimensions()
+            else:
+                from openpyxl.worksheet.dimensions import SheetDimension
+
+                self.xf.send(SheetDimension(got.dimension()).to_tree())
+
         def write_rows(self) -> None:
-            self.body = sheet_data(self.ws)
+            got = lights.get(self.ws.title)
+            if got is not None:
+                self.body = light_data(got)
+                if self.body is None:  # not a light sheet's kind of row: built, written by openpyxl
+                    got.materialise()
+                    del lights[self.ws.title]
+            else:
+                self.body = sheet_data(self.ws)
             if self.body is None:
                 super().write_rows()
             else:
