@@ -166,7 +166,7 @@ def main() -> None:
     print(
         "wall / CPU time of the whole process; the parts in-process (CPU); pair_next_round in-process,"
         " partial path and full load and save\n"
-        f"{'N':>6} {'book.xlsx':>15} {'peak RSS':>9} {'event.json':>15} {'ratio':>6}"
+        f"{'N':>6} {'book.xlsx':>15} {'peak RSS':>9} {'event.json':>15} {'ratio':>7}"
         f" {'load':>7} {'read':>7} {'engine':>7} {'apply':>7} {'partial':>8} {'full':>7}"
     )
     rows = []
@@ -190,7 +190,7 @@ def main() -> None:
             rows.append((n, c_book, c_json))
             print(
                 f"{n:>6} {t_book:>6.2f} / {c_book:.2f} s {rss:>6.0f} MB {t_json:>6.2f} / {c_json:.2f} s"
-                f" {c_book / c_json:>5.1f}×"
+                f" {c_book / c_json:>5.2f}×"
                 f" {t_load:>5.2f} s {t_read:>5.2f} s {t_engine:>5.2f} s {t_apply:>5.2f} s"
                 f" {t_partial:>6.2f} s {t_full:>5.2f} s"
             )

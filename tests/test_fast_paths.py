@@ -11,7 +11,7 @@ from types import SimpleNamespace
 import pytest
 
 from tests.conftest import played_swiss
-from xlxq.core.checks import check_round
+from xlxq.core.checks import check_round, check_rounds
 from xlxq.core.model import Board
 from xlxq.sheets.cells import cell_at, cells_at, norm_name
 from xlxq.sheets.layout import norm_key
@@ -35,6 +35,26 @@ def test_scores_by_round_are_the_scores_before_each_round(seed):
     for n, scores in got.items():
         assert scores == scores_before(event, n), n
     assert scores_by_round(replace(event, rounds=event.rounds[::-1])) == ({} if len(event.rounds) > 1 else got)
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_check_rounds_in_one_pass_are_check_round_of_each(seed):
+    """Every round checked with the cards as they are before it, from one
+    pass: the issues check_round gives, a hand-broken round's included (a
+    rematch, a player twice, a second bye), and rounds out of order each on
+    their own."""
+    rng = random.Random(seed)
+    event = played_swiss(rounds=rng.randint(2, 6), seed=seed, players=rng.choice([7, 12, 24]))
+    k = rng.randrange(1, len(event.rounds))
+    rnd = event.rounds[k]
+    earlier = event.rounds[k - 1].boards[0]
+    broken = replace(rnd, boards=[*rnd.boards[1:], Board(board=99, red=earlier.red, black=earlier.black)])
+    event = replace(event, rounds=[*event.rounds[:k], broken, *event.rounds[k + 1 :]])
+    want = {r.round: check_round(event, r.round) for r in event.rounds}
+    assert check_rounds(event) == want
+    assert any(want.values())  # the broken round is reported
+    shuffled = replace(event, rounds=event.rounds[::-1])
+    assert check_rounds(shuffled) == {r.round: check_round(shuffled, r.round) for r in shuffled.rounds}
 
 
 def test_checked_round_is_check_round_made_once():

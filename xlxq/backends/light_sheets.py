@@ -85,6 +85,27 @@ class LightSheet:
             st = got[2] = self._array()
         return st
 
+    def arrays(self, row: int, col: int, rows: int, cols: int) -> list[Any]:
+        """:meth:`style` of every cell of a rectangle, row by row (one call
+        for a style or fill of many cells)."""
+        cells, loaded, array = self.cells, self.styles, self._array
+        out: list[Any] = []
+        add = out.append
+        for r in range(row, row + rows):
+            for c in range(col, col + cols):
+                got = cells.get((r, c))
+                if got is None:
+                    st = array()
+                    cells[(r, c)] = [None, "n", st]
+                else:
+                    st = got[2]
+                    if type(st) is int:
+                        st = got[2] = array(loaded[st])
+                    elif st is None:
+                        st = got[2] = array()
+                add(st)
+        return out
+
     def write(self, r: int, c: int, v: Any, scratch: Any) -> None:
         """``cell.value = v`` as the file backend does it for a built cell:
         numbers, booleans and None set directly; text through openpyxl's

@@ -32,7 +32,7 @@ import os
 import zipfile
 from operator import itemgetter
 from pathlib import Path
-from typing import Any, Callable, Optional
+from typing import Any, Optional
 
 from xlxq.backends.formulas import (
     StoredValues,
@@ -191,18 +191,19 @@ class OpenpyxlBook:
         not write itself (:data:`LIGHT_TYPES`: a date changes the number format)."""
         return {b.sheet for b in plan.values if any(type(v) not in LIGHT_TYPES for row in b.values for v in row)}
 
-    def _style_at(self, ws: Any) -> Callable[[int, int], Any]:
-        """(row, column) → the cell's own StyleArray, made as needed."""
+    def _arrays(self, ws: Any, row: int, col: int, rows: int, cols: int) -> list[Any]:
+        """The own StyleArray of every cell of a rectangle, row by row, the
+        cells made as needed (``ws.cell()``)."""
         light = self._light.get(ws.title)
         if light is not None:
-            return light.style
+            return light.arrays(row, col, rows, cols)
         cells = ws._cells
-
-        def at(r: int, c: int) -> Any:
-            cell = cells.get((r, c))
-            return _sa(cell if cell is not None else ws.cell(row=r, column=c))
-
-        return at
+        out = []
+        for r in range(row, row + rows):
+            for c in range(col, col + cols):
+                cell = cells.get((r, c))
+                out.append(_sa(cell if cell is not None else ws.cell(row=r, column=c)))
+        return out
 
     # -- writing -----------------------------------------------------------
 
@@ -248,9 +249,18 @@ class OpenpyxlBook:
             light = self._light.get(block.sheet)
             if light is not None:
                 scratch = scratch or Cell(ws)
+                lcells, write = light.cells, light.write
                 for r, vals in enumerate(block.values, block.row):
                     for c, v in enumerate(vals, block.col):
-                        light.write(r, c, v, scratch)
+                        t = type(v)
+                        if t is int or t is float or v is None:  # LightSheet.write's first case, inline
+                            got = lcells.get((r, c))
+                            if got is None:
+                                lcells[(r, c)] = [v, "n", None]
+                            else:
+                                got[0], got[1] = v, "n"
+                        else:
+                            write(r, c, v, scratch)
                 continue
             cells = ws._cells
             for r, vals in enumerate(block.values, block.row):
@@ -279,11 +289,9 @@ class OpenpyxlBook:
                             cell.data_type = "s"  # literal text, never a formula
         styler = _Styler(wb)
         for f in plan.fills:
-            at = self._style_at(wb[f.sheet])
             fid = styler.fill_id(f.colour)
-            for r in range(f.row, f.row + f.rows):
-                for c in range(f.col, f.col + f.cols):
-                    at(r, c).fillId = fid
+            for style in self._arrays(wb[f.sheet], f.row, f.col, f.rows, f.cols):
+                style.fillId = fid
         self._cosmetics(plan, styler, setups)
         for name in plan.remove_sheets:
             if name in wb.sheetnames:
@@ -333,21 +341,17 @@ class OpenpyxlBook:
                 else:
                     ws.row_dimensions[row].height = height
         for st in plan.styles:
-            ws = wb[st.sheet]
-            at = self._style_at(ws)
             font = bool(st.bold or st.size)
             border = styler.border_id() if st.border and st.rows > 0 and st.cols > 0 else None
             align = bool(st.align or st.wrap)
-            for r in range(st.row, st.row + st.rows):
-                for c in range(st.col, st.col + st.cols):
-                    style = at(r, c)
-                    # style[0], [2], [5]: the StyleArray's fontId, borderId, alignmentId
-                    if font:
-                        style[0] = styler.font_id(style[0], st.bold, st.size)
-                    if border is not None:
-                        style[2] = border
-                    if align:
-                        style[5] = styler.alignment_id(style[5], st.align, st.wrap)
+            for style in self._arrays(wb[st.sheet], st.row, st.col, st.rows, st.cols):
+                # style[0], [2], [5]: the StyleArray's fontId, borderId, alignmentId
+                if font:
+                    style[0] = styler.font_id(style[0], st.bold, st.size)
+                if border is not None:
+                    style[2] = border
+                if align:
+                    style[5] = styler.alignment_id(style[5], st.align, st.wrap)
         for v in plan.validations:
             ws = wb[v.sheet]
             ref = f"{get_column_letter(v.col)}{v.row}:{get_column_letter(v.col + v.cols - 1)}{v.row + v.rows - 1}"

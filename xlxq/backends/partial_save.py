@@ -125,7 +125,7 @@ def cells_data(wb: Any, items: list[tuple[int, int, Any, str, Any]], rows: dict[
                 add(f'<row r="{k}"{rows[k]}></row>')
 
     letters: dict[int, str] = {}
-    ids: dict[bytes, int] = {}  # a style's number, by its StyleArray's bytes
+    attrs: dict[bytes, str] = {}  # a style's ' s="…"', by its StyleArray's bytes
     cell_styles = wb._cell_styles
     for r, c, v, kind, style in items:
         if r != current:
@@ -143,32 +143,35 @@ def cells_data(wb: Any, items: list[tuple[int, int, Any, str, Any]], rows: dict[
             col = letters[c] = get_column_letter(c)
         if styled:
             key = style.tobytes()
-            sid = ids.get(key)
-            if sid is None:
-                sid = ids[key] = cell_styles.add(style)  # cell.style_id: added at its first use, as the writer does
-            head = f'<c r="{col}{r}" s="{sid}"'
+            s_attr = attrs.get(key)
+            if s_attr is None:  # cell.style_id: added at its first use, as the writer does
+                s_attr = attrs[key] = f' s="{cell_styles.add(style)}"'
         else:
-            head = f'<c r="{col}{r}"'
+            s_attr = ""
         if kind == "s":
             if v is None or v == "":
-                add(head + ' t="inlineStr" />')
+                add(f'<c r="{col}{r}"{s_attr} t="inlineStr" />')
             elif type(v) is not str:
                 return None
             else:
-                stripped = v.strip()
-                space = ' xml:space="preserve"' if stripped and v != stripped else ""
-                add(f'{head} t="inlineStr"><is><t{space}>{escape(v)}</t></is></c>')
+                space = ' xml:space="preserve"' if (v[0].isspace() or v[-1].isspace()) and v.strip() else ""
+                if "&" in v or "<" in v or ">" in v:
+                    v = escape(v)
+                add(f'<c r="{col}{r}"{s_attr} t="inlineStr"><is><t{space}>{v}</t></is></c>')
             continue
+        if kind == "n" and (type(v) is int or type(v) is float):
+            if math.isfinite(v):
+                add(f'<c r="{col}{r}"{s_attr} t="n"><v>{"%.16g" % v}</v></c>')  # noqa: UP031  (openpyxl's own format)
+                continue
+            return None
         if kind not in ("n", "b", "e", "inlineStr", "str"):
             return None
         if v is None or v == "":
-            add(f'{head} t="{kind}" />')
-        elif kind == "n" and (type(v) is int or type(v) is float) and math.isfinite(v):
-            add(f'{head} t="n"><v>{"%.16g" % v}</v></c>')  # noqa: UP031  (openpyxl's own format)
+            add(f'<c r="{col}{r}"{s_attr} t="{kind}" />')
         elif kind == "b" and type(v) is bool:
-            add(f'{head} t="b"><v>{1 if v else 0}</v></c>')
+            add(f'<c r="{col}{r}"{s_attr} t="b"><v>{1 if v else 0}</v></c>')
         elif kind == "e" and type(v) is str:
-            add(f'{head} t="e"><v>{escape(v)}</v></c>')
+            add(f'<c r="{col}{r}"{s_attr} t="e"><v>{escape(v)}</v></c>')
         else:
             return None
     if current:

@@ -17,7 +17,7 @@ from typing import Callable, Mapping, Optional, Sequence
 from xlxq.core.colours import after
 from xlxq.core.history import CardState, build_cards, pairable_players
 from xlxq.core.matching import Matcher
-from xlxq.core.model import Event
+from xlxq.core.model import Event, Round
 from xlxq.core.pairing import pair_round
 
 ERROR, WARNING = "error", "warning"
@@ -100,8 +100,31 @@ def check_round(event: Event, round_no: int) -> list[Issue]:
     rnd = next((r for r in event.rounds if r.round == round_no), None)
     if rnd is None:
         return [Issue(ERROR, "no_round", f"没有第{round_no}轮", f"there is no round {round_no}", round_no)]
-    opts = event.settings.pairing
-    cards = build_cards(event, round_no, opts.forfeit_counts_as_met)
+    cards = build_cards(event, round_no, event.settings.pairing.forfeit_counts_as_met)
+    return round_issues(event, rnd, cards)
+
+
+def check_rounds(event: Event) -> dict[int, list[Issue]]:
+    """:func:`check_round` of every round, from one pass over the rounds
+    (each round checked with the cards as they are before it), when the
+    rounds are in order; else each on its own."""
+    rounds = event.rounds
+    if any(a.round >= b.round for a, b in zip(rounds, rounds[1:])):
+        return {r.round: check_round(event, r.round) for r in rounds}
+    out: dict[int, list[Issue]] = {}
+
+    def check(i: int, cards: dict[int, CardState]) -> None:
+        out[rounds[i].round] = round_issues(event, rounds[i], cards)
+
+    last = rounds[-1].round if rounds else 0
+    build_cards(event, last + 1, event.settings.pairing.forfeit_counts_as_met, before_each=check)
+    return out
+
+
+def round_issues(event: Event, rnd: Round, cards: dict[int, CardState]) -> list[Issue]:
+    """The checks of the round ``rnd`` (:func:`check_round`), with the cards
+    of the rounds before it."""
+    round_no = rnd.round
     expected = set(pairable_players(event, round_no, cards))
     name = {p.no: p.name for p in event.players}
     issues: list[Issue] = []

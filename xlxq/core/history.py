@@ -95,6 +95,7 @@ def cards_from_games(
     bye_points: float,
     absent_points: Optional[Callable[[int, int], float]] = None,
     starts: Optional[list[dict[int, float]]] = None,
+    before_each: Optional[Callable[[int, dict[int, CardState]], None]] = None,
 ) -> dict[int, CardState]:
     """The 编排卡 of the entrants ``numbers`` (players or teams) from their
     ``rounds``, each the games played (:data:`CardGame`) and the byes (worth
@@ -103,7 +104,9 @@ def cards_from_games(
     the points of an entrant seated nowhere in the k-th of ``rounds``
     (请假计分; None: nothing); ``starts``: a list given gets each entrant's
     score at the start of each round (one pass serving every round's
-    积分 column).  The one card builder:
+    积分 column); ``before_each(i, cards)``: called with the cards as they
+    are before the i-th of ``rounds`` (to be read, not changed: every
+    round's checks from one pass).  The one card builder:
     :func:`build_cards` gives it the boards, the team pairing
     (:func:`xlxq.core.team_pairing.build_team_cards`) the matches."""
     cards = {no: CardState(no) for no in numbers}
@@ -111,6 +114,8 @@ def cards_from_games(
         start = {no: c.score for no, c in cards.items()}
         if starts is not None:
             starts.append(start)
+        if before_each is not None:
+            before_each(i, cards)
         seen: set[int] = set()
         for red, black, red_points, black_points, met, lost_r, lost_k in games:
             r, k = cards[red], cards[black]
@@ -148,9 +153,10 @@ def build_cards(
     before_round: int,
     forfeit_counts_as_met: bool = True,
     starts: Optional[list[dict[int, float]]] = None,
+    before_each: Optional[Callable[[int, dict[int, CardState]], None]] = None,
 ) -> dict[int, CardState]:
     """Cards of every registered player from the rounds before ``before_round``
-    (``starts``: see :func:`cards_from_games`)."""
+    (``starts``, ``before_each``: see :func:`cards_from_games`)."""
     sc = event.settings.scoring
 
     def games(rnd: Round) -> Iterator[CardGame]:
@@ -171,7 +177,7 @@ def build_cards(
         return sc.absent if event.player(no).absent_in(before[k].round) else 0.0
 
     rounds = ((games(rnd), rnd.byes) for rnd in before)
-    return cards_from_games((p.no for p in event.players), rounds, sc.bye_points, absent, starts)
+    return cards_from_games((p.no for p in event.players), rounds, sc.bye_points, absent, starts, before_each)
 
 
 def pairable_players(event: Event, round_no: int, cards: dict[int, CardState]) -> list[int]:

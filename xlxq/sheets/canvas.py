@@ -31,9 +31,12 @@ class Canvas:
         return cell_at(self.orig.get(sheet, []), row, col)
 
     def set(self, sheet: str, row: int, col: int, value: Any) -> None:
-        if isinstance(value, float) and value.is_integer():
+        if value.__class__ is float and value.is_integer():  # (a float's subclass is not one the sheets make)
             value = int(value)
-        self.edits.setdefault(sheet, {})[(row, col)] = value
+        edits = self.edits.get(sheet)
+        if edits is None:
+            edits = self.edits[sheet] = {}
+        edits[(row, col)] = value
 
     def set_row(self, sheet: str, row: int, col: int, values: Iterable[Any]) -> None:
         for j, v in enumerate(values):

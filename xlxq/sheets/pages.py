@@ -270,7 +270,10 @@ def break_text(text: str, width: float) -> str:
         if len(part) * 2.3 <= room:  # fits whatever its characters
             out.append(part)
             continue
-        weights = [_weight(c) for c in part]
+        try:
+            weights = list(map(_WEIGHTS.__getitem__, part))  # the characters met before
+        except KeyError:
+            weights = [_weight(c) for c in part]
         start, used = 0, 0.0  # the line being filled is part[start:i]
         for i, c in enumerate(part):
             w = weights[i]

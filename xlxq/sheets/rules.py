@@ -6,7 +6,7 @@ robin and knockout in :mod:`xlxq.sheets.formats`.
 
 from __future__ import annotations
 
-from xlxq.core.checks import Issue, check_round
+from xlxq.core.checks import Issue, check_round, check_rounds
 from xlxq.core.model import Event
 from xlxq.errors import InputError
 from xlxq.sheets.cells import tidy_number
@@ -44,13 +44,34 @@ def checked_round(data: WorkbookData, event: Event, n: int) -> list[Issue]:
     place), so the checks of the earlier rounds made when the sheets were
     read serve again after the pairing (:func:`xlxq.workbook.recheck`).  The
     key is the identity of those objects, kept alive with the result."""
-    key = (id(event.settings), id(event.players), *(id(r) for r in event.rounds if r.round <= n))
+    key = _check_key(event, n)
     got = data.round_checks.get(n)
     if got is not None and got[0] == key:
         return list(got[2])
     issues = check_round(event, n)
     data.round_checks[n] = (key, event, list(issues))
     return issues
+
+
+def _check_key(event: Event, n: int) -> tuple[int, ...]:
+    return (id(event.settings), id(event.players), *(id(r) for r in event.rounds if r.round <= n))
+
+
+def check_all_rounds(data: WorkbookData, event: Event) -> None:
+    """The checks of the rounds not made yet, from one pass over the
+    rounds (:func:`xlxq.core.checks.check_rounds`: the cards are built once,
+    not once a round), kept for :func:`checked_round`.  A round whose check
+    refuses (an elimination verdict still open) leaves them to be made one
+    by one."""
+    keys = {r.round: _check_key(event, r.round) for r in event.rounds}
+    if sum(data.round_checks.get(n, (None,))[0] != k for n, k in keys.items()) < 2:
+        return  # one round to check (the one just paired): on its own costs no more
+    try:
+        made = check_rounds(event)
+    except InputError:
+        return
+    for n, issues in made.items():
+        data.round_checks[n] = (keys[n], event, list(issues))
 
 
 def swiss_rule_problems(data: WorkbookData, event: Event) -> list[Problem]:
@@ -61,6 +82,7 @@ def swiss_rule_problems(data: WorkbookData, event: Event) -> list[Problem]:
     last = max((r.round for r in event.rounds), default=0)
     gone, open_problems = elimination_verdicts(data, event)
     out += open_problems
+    check_all_rounds(data, event)
     for rs in data.rounds:
         n = rs.no
         hand, changed_boards, byes_changed = hand_problems(data, rs)
