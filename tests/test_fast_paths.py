@@ -91,3 +91,42 @@ def test_a_rows_cells_at_once_as_each_cell():
             assert cells_at(grid, r, cols) == {k: cell_at(grid, r, c) for k, c in cols.items()}
     assert [norm_key(v) for v in (1, 1.0, True, "1")] == ["1", "1.0", "true", "1"]
     assert [norm_name(v) for v in (1, 1.0, True)] == ["1", "1.0", "true"]
+
+
+def test_pillow_is_imported_only_for_images(tmp_path):
+    """openpyxl is imported without Pillow (5 ms of every click): a workbook
+    without images never imports it, one with an image keeps it through a
+    write, Pillow imported when openpyxl reads the image."""
+    import subprocess
+    import sys
+    import zipfile
+
+    from openpyxl import Workbook
+    from openpyxl.drawing.image import Image
+    from PIL import Image as PILImage
+
+    png = tmp_path / "logo.png"
+    PILImage.new("RGB", (4, 3), (200, 0, 0)).save(png)
+    with_image, plain = tmp_path / "image.xlsx", tmp_path / "plain.xlsx"
+    wb = Workbook()
+    wb.active.title = "封面"
+    wb.active.add_image(Image(str(png)), "B2")
+    wb.create_sheet("成绩表")
+    wb.save(with_image)
+    wb = Workbook()
+    wb.active.title = "成绩表"
+    wb.save(plain)
+    code = (
+        "import sys\n"
+        "from xlxq.backends.openpyxl_book import OpenpyxlBook\n"
+        "from xlxq.sheets.plan import Values, WritePlan\n"
+        "book = OpenpyxlBook(sys.argv[1])\n"
+        "book.apply(WritePlan(values=[Values('成绩表', 1, 1, [['名次']])]))\n"
+        "print('PIL' in sys.modules)\n"
+    )
+    run = [sys.executable, "-c", code]
+    assert subprocess.run([*run, str(plain)], capture_output=True, text=True, check=True).stdout.strip() == "False"
+    assert subprocess.run([*run, str(with_image)], capture_output=True, text=True, check=True).stdout.strip() == "True"
+    with zipfile.ZipFile(with_image) as z:
+        assert any(n.startswith("xl/media/") for n in z.namelist())
+        assert any(n.startswith("xl/drawings/") for n in z.namelist())

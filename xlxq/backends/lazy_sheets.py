@@ -44,7 +44,8 @@ __all__ = ["import_openpyxl", "PlainSheet", "plain_cells", "lazy_reader", "build
 
 
 def import_openpyxl() -> None:
-    """Import openpyxl without numpy, unless numpy is imported already.
+    """Import openpyxl without numpy, unless numpy is imported already, and
+    with Pillow imported only when an image needs it.
 
     openpyxl imports numpy when it is installed, only to count numpy's
     number types as numbers when they are written to a cell (40 of openpyxl's
@@ -52,17 +53,40 @@ def import_openpyxl() -> None:
     need not pay for it.  While openpyxl is imported, ``import numpy`` fails
     as if numpy were not installed (openpyxl expects that); afterwards numpy
     imports as usual.  A process that imported numpy before (xlwings with
-    pandas) keeps it and openpyxl sees it."""
+    pandas) keeps it and openpyxl sees it.  Pillow likewise, then openpyxl's
+    name for it is :class:`_LazyPillow` (when Pillow is installed: images
+    are read and written as before)."""
     if "openpyxl" in sys.modules:
         return
-    hide = "numpy" not in sys.modules
-    if hide:
-        sys.modules["numpy"] = None  # type: ignore[assignment]  # import fails as if not installed
+    hidden = [name for name in ("numpy", "PIL") if name not in sys.modules]
+    for name in hidden:
+        sys.modules[name] = None  # type: ignore[assignment]  # import fails as if not installed
     try:
         import openpyxl  # noqa: F401
+        import openpyxl.drawing.image
+        import openpyxl.reader.drawings
     finally:
-        if hide and sys.modules.get("numpy", 0) is None:
-            del sys.modules["numpy"]
+        for name in hidden:
+            if sys.modules.get(name, 0) is None:
+                del sys.modules[name]
+    if "PIL" in hidden:
+        import importlib.util
+
+        if importlib.util.find_spec("PIL") is not None:  # Pillow is there: openpyxl keeps images, as always
+            openpyxl.drawing.image.PILImage = openpyxl.reader.drawings.PILImage = _LazyPillow()
+
+
+class _LazyPillow:
+    """``PIL.Image`` imported when openpyxl first uses it (an image in the
+    workbook), not with openpyxl: openpyxl imports Pillow only to read and
+    write images, and the import is 5 ms of every click.  Stands for the
+    module in openpyxl (``openpyxl.drawing.image.PILImage``, its drawings
+    reader's copy): true, and every attribute Pillow's."""
+
+    def __getattr__(self, name: str) -> Any:
+        from PIL import Image
+
+        return getattr(Image, name)
 
 
 #: the parts of sheetData: a cell (first: most parts are cells), a row's
@@ -377,6 +401,13 @@ def _reader_class() -> Any:
 
         lazy = True
 
+        def use_unpacked(self, path: Any, parts: dict[str, bytes]) -> None:
+            """Read the members from ``parts`` (unpacked once already, by
+            :func:`xlxq.backends.limits.check_workbook_zip`)."""
+            archive: Any = self.archive  # type: ignore[has-type]  # (openpyxl has no types)
+            archive.close()
+            self.archive = UnpackedZip(path, parts)
+
         def read(self) -> None:
             """openpyxl's read, the file closed when it fails too (openpyxl
             closes it only at the end of a read that succeeds, and a part it
@@ -448,11 +479,34 @@ def settled_archive(archive: Any) -> Any:
     return ZipFile(buffer, "r")
 
 
-def lazy_reader(path: Any, keep_vba: bool, lazy: bool = True) -> Any:
+def lazy_reader(path: Any, keep_vba: bool, lazy: bool = True, parts: Optional[dict[str, bytes]] = None) -> Any:
     """An openpyxl ``ExcelReader`` of ``path`` (not read yet) that leaves
     plain worksheets unbuilt (``lazy``; else builds every sheet, as
     openpyxl's ``load_workbook``): after ``read()``, ``.wb`` is the
-    workbook, ``.unbuilt`` the cells and bytes of each unbuilt sheet."""
+    workbook, ``.unbuilt`` the cells and bytes of each unbuilt sheet.
+    ``parts``: the members unpacked already (the CRC check did), read from
+    there rather than unpacked again."""
     reader = _reader_class()(path, False, keep_vba, False, True, False)
     reader.lazy = lazy
+    if parts:
+        reader.use_unpacked(path, parts)
     return reader
+
+
+class UnpackedZip(ZipFile):
+    """A ``ZipFile`` whose members are read from the bytes given (by name)
+    when they are there: the zip's directory and anything else as usual."""
+
+    def __init__(self, file: Any, parts: dict[str, bytes]):
+        super().__init__(file)
+        self._parts = parts
+
+    def read(self, name: Any, pwd: Optional[bytes] = None) -> bytes:
+        got = self._parts.get(getattr(name, "filename", name)) if pwd is None else None
+        return got if got is not None else super().read(name, pwd)
+
+    def open(self, name: Any, mode: Any = "r", pwd: Optional[bytes] = None, *, force_zip64: bool = False) -> Any:
+        got = self._parts.get(getattr(name, "filename", name)) if mode == "r" and pwd is None else None
+        if got is not None:
+            return BytesIO(got)
+        return super().open(name, mode, pwd, force_zip64=force_zip64)

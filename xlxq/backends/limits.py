@@ -211,9 +211,11 @@ def _workbook_error(path: Path, zh: str, en: str) -> InputError:
     )
 
 
-def check_workbook_zip(path: Path) -> None:
+def check_workbook_zip(path: Path, keep: Optional[dict[str, bytes]] = None) -> None:
     """The workbook's zip, before openpyxl reads it: a zip at all, within
-    the member and size limits, every member's CRC right."""
+    the member and size limits, every member's CRC right (``keep``: a dict
+    given gets every member's bytes, unpacked once for the check and the
+    load: :func:`xlxq.backends.lazy_sheets.lazy_reader`)."""
     try:
         with zipfile.ZipFile(path) as z:
             infos = z.infolist()
@@ -241,7 +243,7 @@ def check_workbook_zip(path: Path) -> None:
                     f"解压后共 {total // (1024 * 1024)} MB（最多 {MAX_UNPACKED // (1024 * 1024)} MB）",
                     f"it unpacks to {total // (1024 * 1024)} MB (at most {MAX_UNPACKED // (1024 * 1024)} MB)",
                 )
-            bad = z.testzip()
+            bad = z.testzip() if keep is None else _read_all(z, keep)
             if bad is not None:
                 raise _workbook_error(
                     path, f"其中的 {bad} 已损坏（校验和不符）", f"its part {bad} is damaged (CRC mismatch)"
@@ -253,6 +255,17 @@ def check_workbook_zip(path: Path) -> None:
         ) from None
     except (NotImplementedError, EOFError, ValueError, RuntimeError, zlib.error) as exc:  # odd compression, encrypted
         raise _workbook_error(path, f"压缩包无法读取（{exc}）", f"its zip cannot be read ({exc})") from None
+
+
+def _read_all(z: zipfile.ZipFile, keep: dict[str, bytes]) -> Optional[str]:
+    """``z.testzip()`` that keeps what it unpacks: the name of the first
+    member whose CRC is wrong, else None."""
+    for info in z.infolist():
+        try:
+            keep[info.filename] = z.read(info)
+        except zipfile.BadZipFile:
+            return info.filename
+    return None
 
 
 _WORKSHEET_REL = "/relationships/worksheet"

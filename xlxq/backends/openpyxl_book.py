@@ -86,9 +86,10 @@ class OpenpyxlBook:
             return
         if not self.path.exists():
             raise InputError(f"找不到工作簿：{self.path}", f"workbook not found: {self.path}")
-        check_workbook_zip(self.path)
+        parts: dict[str, bytes] = {}
+        check_workbook_zip(self.path, parts)
         try:
-            reader = lazy_reader(self.path, self.path.suffix.lower() == ".xlsm", lazy=partial)
+            reader = lazy_reader(self.path, self.path.suffix.lower() == ".xlsm", lazy=partial, parts=parts)
             reader.read()
             self.wb = reader.wb
             self._unbuilt = reader.unbuilt
