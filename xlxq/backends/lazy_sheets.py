@@ -36,11 +36,20 @@ import re
 import sys
 from io import BytesIO
 from operator import itemgetter
-from typing import Any, Optional
+from typing import Any, Iterable, Optional
 from xml.parsers import expat
 from zipfile import ZipFile
 
-__all__ = ["import_openpyxl", "PlainSheet", "plain_cells", "lazy_reader", "build", "settings_of", "row_heights"]
+__all__ = [
+    "import_openpyxl",
+    "PlainSheet",
+    "plain_cells",
+    "lazy_reader",
+    "build",
+    "settings_of",
+    "row_heights",
+    "make_cells",
+]
 
 
 def import_openpyxl() -> None:
@@ -367,7 +376,6 @@ def build(ws: Any, plain: PlainSheet) -> None:
     validations, print settings …) by openpyxl's worksheet reader.  Each
     cell is the ``Cell(ws, row=r, column=c, style_array=…)`` that reader
     makes, its slots set directly (``Cell.__init__`` is most of the time)."""
-    from openpyxl.cell.cell import Cell
     from openpyxl.styles.cell_style import StyleArray
 
     settings_of(ws, plain)
@@ -376,20 +384,31 @@ def build(ws: Any, plain: PlainSheet) -> None:
         for r, dim in row_heights(ws, plain.heights).items():
             dims[r] = dim
     styles = ws.parent._cell_styles
-    cells = ws._cells
+    # each cell's style a copy: a write changes the cell's own
+    make_cells(ws, ((r, c, value, kind, StyleArray(styles[style])) for r, c, value, kind, style in plain.parsed))
+
+
+def make_cells(ws: Any, cells: Iterable[tuple[int, int, Any, str, Any]]) -> None:
+    """openpyxl cells of ``ws``, each (row, column, value, data type, its
+    own ``StyleArray`` or None) made as ``Cell(ws, row=r, column=c,
+    style_array=…)`` makes it, its slots set directly (``Cell.__init__`` is
+    most of the time)."""
+    from openpyxl.cell.cell import Cell
+
+    into = ws._cells
     new = Cell.__new__
-    for r, c, value, kind, style in plain.parsed:
+    for r, c, value, kind, style in cells:
         cell = new(Cell)
         cell.parent = ws
-        cell._style = StyleArray(styles[style])  # a copy: a write changes the cell's own
+        cell._style = style
         cell.row = r
         cell.column = c
         cell._value = value
         cell.data_type = kind
         cell._hyperlink = None
         cell._comment = None
-        cells[(r, c)] = cell
-    if cells:
+        into[(r, c)] = cell
+    if into:
         ws._current_row = ws.max_row
 
 

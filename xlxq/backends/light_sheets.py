@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from typing import Any, Optional
 
-from xlxq.backends.lazy_sheets import PlainSheet
+from xlxq.backends.lazy_sheets import PlainSheet, make_cells
 
 __all__ = ["LightSheet", "LIGHT_TYPES"]
 
@@ -158,28 +158,19 @@ class LightSheet:
         """Make the cells and row heights openpyxl cells and row dimensions
         of the worksheet, as :func:`xlxq.backends.lazy_sheets.build` does;
         the light sheet is not used after."""
-        from openpyxl.cell.cell import Cell
         from openpyxl.styles.cell_style import StyleArray
         from openpyxl.worksheet.dimensions import RowDimension
 
         ws = self.ws
         for r, h in self.heights.items():
             ws.row_dimensions[r] = RowDimension(ws, index=r, ht=h)
-        cells = ws._cells
         styles = self.styles
-        new = Cell.__new__
-        for (r, c), (v, kind, st) in sorted(self.cells.items()):
-            cell = new(Cell)
-            cell.parent = ws
-            cell._style = StyleArray(styles[st]) if type(st) is int else st
-            cell.row = r
-            cell.column = c
-            cell._value = v
-            cell.data_type = kind
-            cell._hyperlink = None
-            cell._comment = None
-            cells[(r, c)] = cell
-        if cells:
-            ws._current_row = ws.max_row
+        make_cells(
+            ws,
+            (
+                (r, c, v, kind, StyleArray(styles[st]) if type(st) is int else st)
+                for (r, c), (v, kind, st) in sorted(self.cells.items())
+            ),
+        )
         self.cells = {}
         self.heights = {}
