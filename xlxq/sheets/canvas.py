@@ -46,10 +46,13 @@ class Canvas:
         """Empty every cell that has a value (the sheet is rewritten, and is
         program-owned: its changes go out as one rectangle)."""
         self.whole.add(sheet)
+        edits: Optional[dict[tuple[int, int], Any]] = None
         for i, r in enumerate(self.orig.get(sheet, []), start=1):
             for j, v in enumerate(r, start=1):
                 if v is not None:
-                    self.edits.setdefault(sheet, {})[(i, j)] = None
+                    if edits is None:
+                        edits = self.edits.setdefault(sheet, {})
+                    edits[(i, j)] = None
 
     def add_sheet(self, name: str, kind: str, after: Optional[str] = None) -> None:
         self.plan.add_sheets.append(AddSheet(name, kind, after))

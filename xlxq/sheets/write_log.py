@@ -15,7 +15,7 @@ from xlxq.sheets import layout as L
 from xlxq.sheets.canvas import Canvas
 from xlxq.sheets.cells import cell_at, text_of
 from xlxq.sheets.data import LogBook
-from xlxq.sheets.pages import unbroken
+from xlxq.sheets.pages import break_text, unbroken
 from xlxq.sheets.plan import PageSetup, SheetLook, Style
 
 
@@ -86,14 +86,40 @@ def write_log_lines(
         if out:
             out.append(None)
         out.extend(blocks[key])
-    canvas.clear_sheet(name)
+    # the sheet is the program's: every other cell emptied, the lines that are
+    # there already as they would be written left alone (a round's pairing adds
+    # its block at the end: the earlier thousands of lines are not written
+    # again, nor their style and height, which they have from their write)
+    canvas.whole.add(name)
+    grid = canvas.orig.get(name, [])
+    first = len(out) + 1  # the first line written
+    for i, row in enumerate(grid, start=1):
+        for j, v in enumerate(row[1:], start=2):
+            if v is not None:
+                canvas.set(name, i, j, None)
+        if i > len(out) and row and row[0] is not None:
+            canvas.set(name, i, 1, None)
     for i, ln in enumerate(out, start=1):
-        canvas.set(name, i, 1, ln)
+        if not _written(cell_at(grid, i, 1), ln):
+            canvas.set(name, i, 1, ln)
+            first = min(first, i)
     if out:  # printed on A4 upright, long lines wrapped in the one column
         plan = canvas.plan
         plan.looks.append(SheetLook(name, {1: L.LOG_WIDTH}))
-        plan.styles.append(Style(name, 1, 1, len(out), 1, wrap=True))
+        if first <= len(out):
+            plan.styles.append(Style(name, first, 1, len(out) - first + 1, 1, wrap=True))
         plan.page_setups.append(PageSetup(name, area=(1, 1, len(out), 1), centre=False, scale=LOG_SCALE))
+
+
+def _written(cell: Any, line: Optional[str]) -> bool:
+    """Whether a 编排记录 cell holds ``line`` as it would be written: the same
+    text broken for print (:func:`xlxq.sheets.pages.break_text`; lines the
+    cell has already, as written before or by the arbiter, kept), or empty."""
+    if line is None:
+        return cell is None
+    if isinstance(cell, str) and "\n" in cell and unbroken(cell) == line:
+        return True
+    return type(cell) is str and cell == break_text(line, L.LOG_WIDTH)
 
 
 def add_log_sheet(canvas: Canvas, name: str, after: Optional[str]) -> None:
