@@ -191,3 +191,27 @@ def test_light_sheets_read_back_what_openpyxl_cells_read(tmp_path, seed):
     got, ref = outcome(light, plans, True, read=True), outcome(built, plans, False, read=True)
     assert isinstance(got, tuple) and isinstance(ref, tuple), (got, ref)
     assert got[1] == ref[1]
+
+
+def test_cells_restyled_alike_stay_their_own(tmp_path):
+    """Two cells of one loaded style made bold together, then only the first
+    given a border: the second has no border (a changed loaded style is
+    worked out once, each cell then gets its own copy), both ways alike."""
+    from openpyxl.styles import Font
+
+    wb = Workbook()
+    ws = wb.active
+    ws.title = "成绩表"
+    for ref in ("A1", "B1"):
+        ws[ref] = "名次"
+        ws[ref].font = Font(size=12)
+    wb.save(tmp_path / "light.xlsx")
+    wb.save(tmp_path / "built.xlsx")
+    plans = [WritePlan(styles=[Style("成绩表", 1, 1, 1, 2, bold=True), Style("成绩表", 1, 1, 1, 1, border=True)])]
+    got = outcome(tmp_path / "light.xlsx", plans, True)
+    assert got == outcome(tmp_path / "built.xlsx", plans, False)
+    from openpyxl import load_workbook
+
+    ws = load_workbook(tmp_path / "light.xlsx")["成绩表"]
+    assert ws["A1"].font.b and ws["B1"].font.b
+    assert ws["A1"].border.left.style and not ws["B1"].border.left.style

@@ -29,7 +29,7 @@ imported with the file backend, before openpyxl is: start-up time).
 
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import Any, Callable, Optional
 
 from xlxq.backends.lazy_sheets import PlainSheet, make_cells
 
@@ -85,26 +85,38 @@ class LightSheet:
             st = got[2] = self._array()
         return st
 
-    def arrays(self, row: int, col: int, rows: int, cols: int) -> list[Any]:
-        """:meth:`style` of every cell of a rectangle, row by row (one call
-        for a style or fill of many cells)."""
+    def restyle(self, row: int, col: int, rows: int, cols: int, change: Callable[[Any], None]) -> None:
+        """``change(style)`` on the own StyleArray of every cell of a
+        rectangle, row by row (made as :meth:`style` makes them), but a cell
+        still in a loaded style changed only when ``change`` changes that
+        style: it is worked out once a style, on a copy (the same calls, in
+        the same order of first use), and a cell it leaves as it was keeps
+        the loaded style's number (a refresh styles 成绩表's thousands of
+        cells as they are)."""
         cells, loaded, array = self.cells, self.styles, self._array
-        out: list[Any] = []
-        add = out.append
+        made: dict[int, Any] = {}  # a loaded style's number → its changed copy, or None: unchanged
         for r in range(row, row + rows):
             for c in range(col, col + cols):
                 got = cells.get((r, c))
                 if got is None:
                     st = array()
                     cells[(r, c)] = [None, "n", st]
+                    change(st)
+                    continue
+                st = got[2]
+                if type(st) is int:
+                    if st not in made:
+                        copy = array(loaded[st])
+                        change(copy)
+                        made[st] = None if copy == loaded[st] else copy
+                    result = made[st]
+                    if result is not None:
+                        got[2] = array(result)  # its own: a later change is the cell's alone
+                elif st is None:
+                    st = got[2] = array()
+                    change(st)
                 else:
-                    st = got[2]
-                    if type(st) is int:
-                        st = got[2] = array(loaded[st])
-                    elif st is None:
-                        st = got[2] = array()
-                add(st)
-        return out
+                    change(st)
 
     def write(self, r: int, c: int, v: Any, scratch: Any) -> None:
         """``cell.value = v`` as the file backend does it for a built cell:

@@ -32,7 +32,7 @@ import os
 import zipfile
 from operator import itemgetter
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any, Callable, Optional
 
 from xlxq.backends.formulas import (
     StoredValues,
@@ -49,7 +49,7 @@ from xlxq.backends.partial_save import save_keeping
 from xlxq.backends.safety import atomic_save
 from xlxq.errors import InputError
 from xlxq.sheets.cells import same_value
-from xlxq.sheets.plan import PageSetup, WritePlan
+from xlxq.sheets.plan import PageSetup, Style, WritePlan
 
 _PAPER = {"A4": 9, "A3": 8, "letter": 1}
 
@@ -192,19 +192,19 @@ class OpenpyxlBook:
         not write itself (:data:`LIGHT_TYPES`: a date changes the number format)."""
         return {b.sheet for b in plan.values if any(type(v) not in LIGHT_TYPES for row in b.values for v in row)}
 
-    def _arrays(self, ws: Any, row: int, col: int, rows: int, cols: int) -> list[Any]:
-        """The own StyleArray of every cell of a rectangle, row by row, the
-        cells made as needed (``ws.cell()``)."""
+    def _restyle(self, ws: Any, row: int, col: int, rows: int, cols: int, change: Callable[[Any], None]) -> None:
+        """``change(style)`` on the own StyleArray of every cell of a
+        rectangle, row by row, the cells made as needed (``ws.cell()``; a
+        light sheet: :meth:`LightSheet.restyle`)."""
         light = self._light.get(ws.title)
         if light is not None:
-            return light.arrays(row, col, rows, cols)
+            light.restyle(row, col, rows, cols, change)
+            return
         cells = ws._cells
-        out = []
         for r in range(row, row + rows):
             for c in range(col, col + cols):
                 cell = cells.get((r, c))
-                out.append(_sa(cell if cell is not None else ws.cell(row=r, column=c)))
-        return out
+                change(_sa(cell if cell is not None else ws.cell(row=r, column=c)))
 
     # -- writing -----------------------------------------------------------
 
@@ -291,8 +291,11 @@ class OpenpyxlBook:
         styler = _Styler(wb)
         for f in plan.fills:
             fid = styler.fill_id(f.colour)
-            for style in self._arrays(wb[f.sheet], f.row, f.col, f.rows, f.cols):
+
+            def fill(style: Any, fid: int = fid) -> None:
                 style.fillId = fid
+
+            self._restyle(wb[f.sheet], f.row, f.col, f.rows, f.cols, fill)
         self._cosmetics(plan, styler, setups)
         for name in plan.remove_sheets:
             if name in wb.sheetnames:
@@ -345,7 +348,10 @@ class OpenpyxlBook:
             font = bool(st.bold or st.size)
             border = styler.border_id() if st.border and st.rows > 0 and st.cols > 0 else None
             align = bool(st.align or st.wrap)
-            for style in self._arrays(wb[st.sheet], st.row, st.col, st.rows, st.cols):
+
+            def restyle(
+                style: Any, st: Style = st, font: bool = font, border: Optional[int] = border, align: bool = align
+            ) -> None:
                 # style[0], [2], [5]: the StyleArray's fontId, borderId, alignmentId
                 if font:
                     style[0] = styler.font_id(style[0], st.bold, st.size)
@@ -353,6 +359,8 @@ class OpenpyxlBook:
                     style[2] = border
                 if align:
                     style[5] = styler.alignment_id(style[5], st.align, st.wrap)
+
+            self._restyle(wb[st.sheet], st.row, st.col, st.rows, st.cols, restyle)
         for v in plan.validations:
             ws = wb[v.sheet]
             ref = f"{get_column_letter(v.col)}{v.row}:{get_column_letter(v.col + v.cols - 1)}{v.row + v.rows - 1}"
