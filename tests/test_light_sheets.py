@@ -215,3 +215,27 @@ def test_cells_restyled_alike_stay_their_own(tmp_path):
     ws = load_workbook(tmp_path / "light.xlsx")["成绩表"]
     assert ws["A1"].font.b and ws["B1"].font.b
     assert ws["A1"].border.left.style and not ws["B1"].border.left.style
+
+
+def test_text_written_again_is_left_or_made_as_openpyxl_makes_it(tmp_path):
+    """The same text written again to a light cell leaves it alone, but an
+    error code or an over-long text goes through openpyxl's assignment (an
+    error cell; cut at 32 767 characters), both ways alike."""
+    from xlxq.backends.light_sheets import unchanged_text
+
+    wb = Workbook()
+    ws = wb.active
+    ws.title = "成绩表"
+    ws["A1"], ws["B1"], ws["C1"] = "名次", "#N/A", "长" * 40000
+    for ref in ("B1", "C1"):
+        ws[ref].data_type = "s"
+    wb.save(tmp_path / "light.xlsx")
+    wb.save(tmp_path / "built.xlsx")
+    wb.save(tmp_path / "cells.xlsx")
+    book = OpenpyxlBook(tmp_path / "cells.xlsx")
+    book.apply(WritePlan(values=[Values("成绩表", 2, 1, [["x"]])]))
+    cells = book._light["成绩表"].cells
+    assert unchanged_text(cells[(1, 1)], "名次") and not unchanged_text(cells[(1, 1)], "名")
+    assert not unchanged_text(cells[(1, 2)], "#N/A") and not unchanged_text(cells[(1, 3)], "长" * 40000)
+    plans = [WritePlan(values=[Values("成绩表", 1, 1, [["名次", "#N/A", "长" * 40000]])])]
+    assert outcome(tmp_path / "light.xlsx", plans, True) == outcome(tmp_path / "built.xlsx", plans, False)

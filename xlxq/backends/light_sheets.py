@@ -33,10 +33,21 @@ from typing import Any, Callable, Optional
 
 from xlxq.backends.lazy_sheets import PlainSheet, make_cells
 
-__all__ = ["LightSheet", "LIGHT_TYPES"]
+__all__ = ["LightSheet", "LIGHT_TYPES", "unchanged_text"]
 
 #: the value types a light sheet writes itself (others: openpyxl's cells)
 LIGHT_TYPES = frozenset((str, int, float, bool, type(None)))
+
+
+def unchanged_text(cell: Optional[list[Any]], v: str) -> bool:
+    """Whether writing the text ``v`` to a light ``cell`` leaves it as it is:
+    it holds ``v`` as text, and openpyxl's assignment would make it text
+    again (not an error code, not cut at Excel's 32 767 characters)."""
+    return cell is not None and cell[1] == "s" and cell[0] == v and len(v) <= 32767 and v not in _ERROR_CODES
+
+
+#: openpyxl's error codes (``ERROR_CODES``: text that openpyxl makes an error cell), set with the first light sheet
+_ERROR_CODES: tuple[str, ...] = ()
 
 
 class LightSheet:
@@ -49,8 +60,11 @@ class LightSheet:
     __slots__ = ("cells", "heights", "ws", "styles", "_array")
 
     def __init__(self, ws: Any, plain: Optional[PlainSheet] = None):
+        from openpyxl.cell.cell import ERROR_CODES
         from openpyxl.styles.cell_style import StyleArray
 
+        global _ERROR_CODES
+        _ERROR_CODES = tuple(ERROR_CODES)
         self._array = StyleArray  # (an import statement in a method called per cell costs a lookup a call)
         self.ws = ws
         #: the workbook's cell styles (openpyxl's IndexedList of StyleArray)

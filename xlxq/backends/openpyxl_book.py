@@ -44,7 +44,7 @@ from xlxq.backends.formulas import (
 )
 from xlxq.backends.limits import MAX_NUMBER, cell_problem, check_sheet_size, check_workbook_zip, load_error
 from xlxq.backends.lazy_sheets import PlainSheet, build, import_openpyxl, lazy_reader, settings_of
-from xlxq.backends.light_sheets import LIGHT_TYPES, LightSheet
+from xlxq.backends.light_sheets import LIGHT_TYPES, LightSheet, unchanged_text
 from xlxq.backends.partial_save import save_keeping
 from xlxq.backends.safety import atomic_save
 from xlxq.errors import InputError
@@ -260,6 +260,8 @@ class OpenpyxlBook:
                                 lcells[(r, c)] = [v, "n", None]
                             else:
                                 got[0], got[1] = v, "n"
+                        elif t is str and unchanged_text(lcells.get((r, c)), v):
+                            continue  # the text it holds (a refresh writes 成绩表's thousands again)
                         else:
                             write(r, c, v, scratch)
                 continue
