@@ -439,3 +439,21 @@ def test_the_button_writes_both_beside_the_workbook(tmp_path, monkeypatch, remot
     assert [a["title"] for a in r.alerts] == ["xlxq · 成绩册"]
     assert [a["func"] for a in r.actions] == ["alert"]  # nothing written into the workbook
     assert book.read_bytes() == before
+
+
+def test_wrapped_rows_stop_at_excels_tallest_row() -> None:
+    """A cell of very long wrapped text gets rows for its lines, at most
+    Excel's 409.5 points (as the plans' rows: tests/test_pages.py)."""
+    from openpyxl.styles import Alignment
+
+    from xlxq.booklet.xlsx import _wrapped_heights
+    from xlxq.sheets.pages import MAX_ROW_POINTS
+
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    ws["A1"], ws["A2"] = "甲乙丙丁" * 40, "甲乙丙丁" * 400
+    for ref in ("A1", "A2"):
+        ws[ref].alignment = Alignment(wrap_text=True)
+    _wrapped_heights(ws, {1: 20})
+    assert 15 < ws.row_dimensions[1].height < MAX_ROW_POINTS
+    assert ws.row_dimensions[2].height == MAX_ROW_POINTS

@@ -28,7 +28,7 @@ from xlxq.backends.safety import atomic_save
 from xlxq.core.document import Document, Paragraph, Section, Table
 from xlxq.i18n import Text
 from xlxq.text import display_width  # Excel's character units: a Chinese character two
-from xlxq.sheets.pages import text_lines
+from xlxq.sheets.pages import MAX_ROW_POINTS, text_lines
 
 __all__ = ["write_xlsx", "LANDSCAPE_AT"]
 
@@ -124,7 +124,8 @@ def _table(ws: Any, table: Table, row: int, widths: dict[int, int]) -> tuple[int
 def _wrapped_heights(ws: Any, widths: dict[int, int]) -> None:
     """Rows whose wrapped text takes several lines get the height for them:
     LibreOffice does not grow a row on open and prints the lines over the
-    next row (the render test caught a knockout's list of games)."""
+    next row (the render test caught a knockout's list of games); at most
+    Excel's tallest row, as the plans' rows (:func:`xlxq.sheets.pages.row_points`)."""
     for row in ws.iter_rows():
         lines = max(
             (
@@ -137,7 +138,7 @@ def _wrapped_heights(ws: Any, widths: dict[int, int]) -> None:
             default=1,
         )
         if lines > 1:
-            ws.row_dimensions[row[0].row].height = 15 * lines
+            ws.row_dimensions[row[0].row].height = min(15 * lines, MAX_ROW_POINTS)  # Excel's tallest row
 
 
 def _section(wb: Any, doc: Document, section: Section, names: set[str]) -> None:

@@ -89,10 +89,10 @@ def write_log_lines(
     # the sheet is the program's: every other cell emptied, the lines that are
     # there already as they would be written left alone (a round's pairing adds
     # its block at the end: the earlier thousands of lines are not written
-    # again, nor their style and height, which they have from their write)
+    # again, nor their heights, which they have from their write); every line
+    # styled (a style that changes nothing costs a backend little)
     canvas.whole.add(name)
     grid = canvas.orig.get(name, [])
-    first = len(out) + 1  # the first line written
     for i, row in enumerate(grid, start=1):
         for j, v in enumerate(row[1:], start=2):
             if v is not None:
@@ -102,12 +102,10 @@ def write_log_lines(
     for i, ln in enumerate(out, start=1):
         if not _written(cell_at(grid, i, 1), ln):
             canvas.set(name, i, 1, ln)
-            first = min(first, i)
     if out:  # printed on A4 upright, long lines wrapped in the one column
         plan = canvas.plan
         plan.looks.append(SheetLook(name, {1: L.LOG_WIDTH}))
-        if first <= len(out):
-            plan.styles.append(Style(name, first, 1, len(out) - first + 1, 1, wrap=True))
+        plan.styles.append(Style(name, 1, 1, len(out), 1, wrap=True))
         plan.page_setups.append(PageSetup(name, area=(1, 1, len(out), 1), centre=False, scale=LOG_SCALE))
 
 
