@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import json
 import os
 import random
 import shutil
@@ -48,6 +49,20 @@ def make_event(n: int, played: int = 5, seed: int = 1) -> Event:
     return ev
 
 
+#: runs a command and prints its wall time, CPU time, peak RSS (KB) and exit
+#: code.  The command is started from this small process, not from the
+#: benchmark: Linux carries a process's peak RSS over an exec, so a command
+#: started by a large process (one that built the events) reports that
+#: process's memory as its own
+_RUNNER = (
+    "import json, os, subprocess, sys, time\n"
+    "t = time.perf_counter()\n"
+    "p = subprocess.Popen(sys.argv[1:], stdout=subprocess.DEVNULL)\n"
+    "_, s, u = os.wait4(p.pid, 0)\n"
+    "print(json.dumps([time.perf_counter() - t, u.ru_utime + u.ru_stime, u.ru_maxrss, os.waitstatus_to_exitcode(s)]))\n"
+)
+
+
 def time_process(path: Path, runs: int) -> tuple[float, float, float]:
     """Median wall time, median CPU time (user + system: less sensitive to
     a loaded machine) and max RSS (MB) of `xlxq pair` on a fresh copy each run."""
@@ -57,13 +72,14 @@ def time_process(path: Path, runs: int) -> tuple[float, float, float]:
         with tempfile.TemporaryDirectory() as d:
             f = Path(d) / path.name
             shutil.copy(path, f)
-            t = time.perf_counter()
-            proc = subprocess.Popen(exe + [str(f)], stdout=subprocess.DEVNULL)
-            _, status, usage = os.wait4(proc.pid, 0)
-            times.append(time.perf_counter() - t)
-            assert os.waitstatus_to_exitcode(status) == 0, path
-            cpu.append(usage.ru_utime + usage.ru_stime)
-            rss = max(rss, usage.ru_maxrss / 1024)
+            out = subprocess.run(
+                [sys.executable, "-c", _RUNNER, *exe, str(f)], capture_output=True, text=True, check=True
+            )
+            wall, used, peak, code = json.loads(out.stdout)
+            assert code == 0, path
+            times.append(wall)
+            cpu.append(used)
+            rss = max(rss, peak / 1024)
     return statistics.median(times), statistics.median(cpu), rss
 
 
