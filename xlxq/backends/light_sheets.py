@@ -39,15 +39,16 @@ __all__ = ["LightSheet", "LIGHT_TYPES", "unchanged_text"]
 LIGHT_TYPES = frozenset((str, int, float, bool, type(None)))
 
 
-def unchanged_text(cell: Optional[list[Any]], v: str) -> bool:
+def unchanged_text(cell: Optional[list[Any]], v: str, errors: Any = None) -> bool:
     """Whether writing the text ``v`` to a light ``cell`` leaves it as it is:
     it holds ``v`` as text, and openpyxl's assignment would make it text
-    again (not an error code, not cut at Excel's 32 767 characters)."""
-    return cell is not None and cell[1] == "s" and cell[0] == v and len(v) <= 32767 and v not in _ERROR_CODES
+    again (not one of ``errors``, openpyxl's error codes, which it makes
+    error cells; not cut at Excel's 32 767 characters)."""
+    if errors is None:
+        from openpyxl.cell.cell import ERROR_CODES
 
-
-#: openpyxl's error codes (``ERROR_CODES``: text that openpyxl makes an error cell), set with the first light sheet
-_ERROR_CODES: tuple[str, ...] = ()
+        errors = ERROR_CODES
+    return cell is not None and cell[1] == "s" and cell[0] == v and len(v) <= 32767 and v not in errors
 
 
 class LightSheet:
@@ -60,11 +61,8 @@ class LightSheet:
     __slots__ = ("cells", "heights", "ws", "styles", "_array")
 
     def __init__(self, ws: Any, plain: Optional[PlainSheet] = None):
-        from openpyxl.cell.cell import ERROR_CODES
         from openpyxl.styles.cell_style import StyleArray
 
-        global _ERROR_CODES
-        _ERROR_CODES = tuple(ERROR_CODES)
         self._array = StyleArray  # (an import statement in a method called per cell costs a lookup a call)
         self.ws = ws
         #: the workbook's cell styles (openpyxl's IndexedList of StyleArray)
@@ -131,6 +129,25 @@ class LightSheet:
                     change(st)
                 else:
                     change(st)
+
+    def write_block(self, row: int, col: int, values: list[list[Any]], scratch: Any) -> None:
+        """:meth:`write` of a block of values from (row, col), row by row; a
+        number or None set in the loop, text the cell holds already left
+        alone (a refresh writes 成绩表's thousands of cells again)."""
+        from openpyxl.cell.cell import ERROR_CODES
+
+        cells, write = self.cells, self.write
+        for r, vals in enumerate(values, row):
+            for c, v in enumerate(vals, col):
+                t = type(v)
+                if t is int or t is float or v is None:  # write's first case, here for speed
+                    got = cells.get((r, c))
+                    if got is None:
+                        cells[(r, c)] = [v, "n", None]
+                    else:
+                        got[0], got[1] = v, "n"
+                elif t is not str or not unchanged_text(cells.get((r, c)), v, ERROR_CODES):
+                    write(r, c, v, scratch)
 
     def write(self, r: int, c: int, v: Any, scratch: Any) -> None:
         """``cell.value = v`` as the file backend does it for a built cell:

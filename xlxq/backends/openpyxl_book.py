@@ -44,7 +44,7 @@ from xlxq.backends.formulas import (
 )
 from xlxq.backends.limits import MAX_NUMBER, cell_problem, check_sheet_size, check_workbook_zip, load_error
 from xlxq.backends.lazy_sheets import PlainSheet, build, import_openpyxl, lazy_reader, settings_of
-from xlxq.backends.light_sheets import LIGHT_TYPES, LightSheet, unchanged_text
+from xlxq.backends.light_sheets import LIGHT_TYPES, LightSheet
 from xlxq.backends.partial_save import save_keeping
 from xlxq.backends.safety import atomic_save
 from xlxq.errors import InputError
@@ -250,20 +250,7 @@ class OpenpyxlBook:
             light = self._light.get(block.sheet)
             if light is not None:
                 scratch = scratch or Cell(ws)
-                lcells, write = light.cells, light.write
-                for r, vals in enumerate(block.values, block.row):
-                    for c, v in enumerate(vals, block.col):
-                        t = type(v)
-                        if t is int or t is float or v is None:  # LightSheet.write's first case, inline
-                            got = lcells.get((r, c))
-                            if got is None:
-                                lcells[(r, c)] = [v, "n", None]
-                            else:
-                                got[0], got[1] = v, "n"
-                        elif t is str and unchanged_text(lcells.get((r, c)), v):
-                            continue  # the text it holds (a refresh writes 成绩表's thousands again)
-                        else:
-                            write(r, c, v, scratch)
+                light.write_block(block.row, block.col, block.values, scratch)
                 continue
             cells = ws._cells
             for r, vals in enumerate(block.values, block.row):
