@@ -88,21 +88,38 @@ def light_data(light: Any) -> Optional[str]:
     """:func:`sheet_data` of a :class:`xlxq.backends.light_sheets.LightSheet`
     (None: a height of 0, or rows whose dimension would carry a style
     number: the sheet is then built and left to openpyxl)."""
-    from openpyxl.compat.strings import safe_string
-    from openpyxl.styles.cell_style import StyleArray
-
     rows: dict[int, str] = {}
     if light.heights:
-        if light.styles.add(StyleArray()) != 0:  # as _row_attributes: an unstyled dimension's s
+        if not _dimension_unstyled(light.ws.parent):
             return None
         for r, h in light.heights.items():
-            if h is None:
-                rows[r] = ""
-            elif h:
-                rows[r] = f' ht="{safe_string(h)}" customHeight="1"'
-            else:
+            attr = _height_attribute(h)
+            if attr is None:
                 return None
+            rows[r] = attr
     return cells_data(light.ws.parent, light.items(), rows)
+
+
+def _dimension_unstyled(wb: Any) -> bool:
+    """Whether a row dimension without a style writes no ``s``: its style
+    number is 0 (the workbook's first cell style is the default one, as in
+    every workbook openpyxl writes)."""
+    from openpyxl.styles.cell_style import StyleArray
+
+    return wb._cell_styles.add(StyleArray()) == 0
+
+
+def _height_attribute(ht: Optional[float]) -> Optional[str]:
+    """A row's attributes for a dimension with only a height ``ht`` (None:
+    none set), as openpyxl's writer gives them; None for a height of 0
+    (openpyxl writes customHeight without ht: left to it) or one not finite.
+    The height is a float (openpyxl's descriptor makes it one), written as
+    openpyxl's ``safe_string`` writes a number."""
+    if ht is None:
+        return ""
+    if not ht or not math.isfinite(ht):
+        return None
+    return f' ht="{"%.16g" % ht}" customHeight="1"'  # noqa: UP031  (openpyxl's own format)
 
 
 def cells_data(wb: Any, items: list[tuple[int, int, Any, str, Any]], rows: dict[int, str]) -> Optional[str]:
@@ -190,11 +207,8 @@ def _row_attributes(ws: Any) -> Optional[dict[int, str]]:
     when one of them is set.  Its ``s`` (the style's number) is 0 for a
     dimension without a style when the workbook's first cell style is the
     default one (as every workbook openpyxl writes has it): only then."""
-    from openpyxl.compat.strings import safe_string
-    from openpyxl.styles.cell_style import StyleArray
-
     out: dict[int, str] = {}
-    plain = ws.parent._cell_styles.add(StyleArray()) == 0  # what an unstyled dimension's s gives
+    plain = _dimension_unstyled(ws.parent)
     for r, dim in ws.row_dimensions.items():
         d = dim.__dict__
         style = dim._style
@@ -212,13 +226,10 @@ def _row_attributes(ws: Any) -> Optional[dict[int, str]]:
                 return None
             out[r] = f' ht="{attrs["ht"]}" customHeight="1"' if attrs else ""
             continue
-        ht = d.get("ht")
-        if ht is None:
-            out[r] = ""
-        elif ht:
-            out[r] = f' ht="{safe_string(ht)}" customHeight="1"'
-        else:
-            return None  # a height of 0: customHeight without ht
+        attr = _height_attribute(d.get("ht"))
+        if attr is None:
+            return None
+        out[r] = attr
     return out
 
 
