@@ -299,6 +299,16 @@ def break_text(text: str, width: float) -> str:
     return "\n".join(out)
 
 
+def printed_text(text: str, width: float, old: Any = None) -> str:
+    """``text`` as a cell of a column ``width`` wide gets it: broken by
+    :func:`break_text`, or ``old`` (what the cell holds) when that is the
+    same text already broken into lines (when it was written, or by the
+    arbiter): kept as it is."""
+    if isinstance(old, str) and "\n" in old and unbroken(old) == text:
+        return old
+    return break_text(text, width)
+
+
 def unbroken(text: str) -> str:
     """A text broken by :func:`break_text` as it was."""
     return text.replace("\n", "")
@@ -331,9 +341,7 @@ def break_long_text(
                 if c != col:
                     continue
                 old = before(sheet, r, c)
-                if isinstance(v, str) and isinstance(old, str) and "\n" in old and unbroken(old) == v:
-                    text = old  # broken when it was written (编排记录's earlier blocks): kept as it is
-                elif not isinstance(v, str) or "\n" not in (text := break_text(v, width)):
+                if not isinstance(v, str) or "\n" not in (text := printed_text(v, width, old)):
                     if isinstance(old, str) and "\n" in old:
                         heights.setdefault(sheet, {})[r] = None
                     continue
@@ -367,6 +375,7 @@ __all__ = [
     "text_lines",
     "finish_paper",
     "break_text",
+    "printed_text",
     "unbroken",
     "break_long_text",
     "BROKEN_COLUMNS",

@@ -15,7 +15,7 @@ from xlxq.sheets import layout as L
 from xlxq.sheets.canvas import Canvas
 from xlxq.sheets.cells import cell_at, text_of
 from xlxq.sheets.data import LogBook
-from xlxq.sheets.pages import break_text, unbroken
+from xlxq.sheets.pages import printed_text, unbroken
 from xlxq.sheets.plan import PageSetup, SheetLook, Style
 
 
@@ -110,14 +110,11 @@ def write_log_lines(
 
 
 def _written(cell: Any, line: Optional[str]) -> bool:
-    """Whether a 编排记录 cell holds ``line`` as it would be written: the same
-    text broken for print (:func:`xlxq.sheets.pages.break_text`; lines the
-    cell has already, as written before or by the arbiter, kept), or empty."""
+    """Whether a 编排记录 cell holds ``line`` as it would be written
+    (:func:`xlxq.sheets.pages.printed_text`), or is empty for an empty line."""
     if line is None:
         return cell is None
-    if isinstance(cell, str) and "\n" in cell and unbroken(cell) == line:
-        return True
-    return type(cell) is str and cell == break_text(line, L.LOG_WIDTH)
+    return type(cell) is str and cell == printed_text(line, L.LOG_WIDTH, cell)
 
 
 def add_log_sheet(canvas: Canvas, name: str, after: Optional[str]) -> None:
