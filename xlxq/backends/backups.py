@@ -5,18 +5,26 @@ Every save of an event file goes through
 workbook alike), which first calls :func:`keep`: the file as it is on disk
 is copied into the backup folder beside it,
 
-    .xlxq-backups/<file name>/<YYYYMMDD-HHMMSS>-<operation><suffix>
+    .xlxq-backups/<file name>/<NNNNNN>-<YYYYMMDD-HHMMSS>-<operation><suffix>
 
-e.g. ``.xlxq-backups/event.xlsx/20261201-142233-pair.xlsx`` (local time; a
-second backup in the same second is ``20261201-142233.2-pair.xlsx``).  The
-operation is the command that writes (``pair``, ``standings``, ``undo``,
-``restore`` …), set by the edge around its work with :func:`operation`;
-``save`` when none was set.  The newest :func:`keep_count` backups are kept
-(``XLXQ_BACKUPS``, default 20; ``0`` keeps none), the older ones removed.
-A file equal to the newest backup is not copied again (a recompute that
-changes nothing leaves no second copy); a save that fails, or writes the
-same bytes, keeps none; a hidden file (``.NAME``: the temporary copy of
-``xlxq qualify A.xlsx B.xlsx``) has none.
+e.g. ``.xlxq-backups/event.xlsx/000007-20261201-142233-pair.xlsx``.  ``NNNNNN``
+is the backup's sequence number: one more than the highest in the folder,
+so the order of the backups (newest first, "1 = 最新") and the rotation do
+not depend on the clock; the local time after it is information only (a
+clock set wrong, a change of time zone or summer time changes nothing).
+Backups named by the earlier scheme, ``<YYYYMMDD-HHMMSS>[.N]-<operation>
+<suffix>`` (no sequence), are still listed and restored: older than every
+numbered one, among themselves by their stamp.  The operation is the
+command that writes (``pair``, ``standings``, ``undo``, ``restore`` …), set
+by the edge around its work with :func:`operation`; ``save`` when none was
+set.  The newest :func:`keep_count` backups are kept (``XLXQ_BACKUPS``,
+default 20; ``0`` keeps none), the older ones removed (never the one just
+made: it has the highest number).  A file equal to the newest backup is not
+copied again (a recompute that changes nothing leaves no second copy); a
+save that fails, or writes the same bytes, keeps none; a hidden file
+(``.NAME``: the temporary copy of ``xlxq qualify A.xlsx B.xlsx``) has none.
+A backup is put in place under its number without replacing a file of that
+name (two writers at once get two numbers).
 
 :func:`backups` lists the backups of a file, newest first.  The Excel
 buttons (xlwings, the workbook open in Excel) write into the open book, not
@@ -28,6 +36,7 @@ last save is in the open book only.
 from __future__ import annotations
 
 import datetime
+import errno
 import filecmp
 import os
 import re
@@ -59,17 +68,25 @@ FOLDER = ".xlxq-backups"
 KEEP = 20
 
 _OPERATION: ContextVar[str] = ContextVar("xlxq_operation", default="save")
-_NAME = re.compile(r"(\d{8}-\d{6})(?:\.(\d+))?-([A-Za-z0-9_]+)(\.[A-Za-z0-9]+)?")
+#: a backup's name: its sequence number, local time (information), operation
+_NAME = re.compile(r"(\d{6,})-(\d{8}-\d{6})-([A-Za-z0-9_]+)(\.[A-Za-z0-9]+)?")
+#: the earlier names, without a sequence number (listed before the numbered ones)
+_OLD_NAME = re.compile(r"(\d{8}-\d{6})(?:\.(\d+))?-([A-Za-z0-9_]+)(\.[A-Za-z0-9]+)?")
+_STAMP = "%Y%m%d-%H%M%S"
 
 
 @dataclass(frozen=True)
 class Backup:
-    """One backup: its file, when it was kept, by which operation."""
+    """One backup: its file, when it was kept (local time, as its name
+    says), its sequence number (0: named by the earlier scheme), by which
+    operation."""
 
     path: Path
     time: datetime.datetime
     seq: int
     operation: str
+    #: its place in the order of the backups (the newest the highest)
+    order: tuple = ()
 
     @property
     def size(self) -> int:
@@ -111,7 +128,8 @@ def folder_of(path: str | os.PathLike) -> Path:
 
 
 def backups(path: str | os.PathLike) -> list[Backup]:
-    """The backups of ``path``, newest first."""
+    """The backups of ``path``, newest first: by sequence number, those of
+    the earlier names (no number) after them, by their stamp."""
     folder = folder_of(path)
     try:
         names = os.listdir(folder)
@@ -120,14 +138,19 @@ def backups(path: str | os.PathLike) -> list[Backup]:
     out = []
     for n in names:
         m = _NAME.fullmatch(n)
-        if not m:
-            continue
+        old = None if m else _OLD_NAME.fullmatch(n)
         try:
-            t = datetime.datetime.strptime(m.group(1), "%Y%m%d-%H%M%S")
+            if m:
+                t = datetime.datetime.strptime(m.group(2), _STAMP)
+                seq = int(m.group(1))
+                out.append(Backup(folder / n, t, seq, m.group(3), (1, seq, t, 0)))
+            elif old:
+                t = datetime.datetime.strptime(old.group(1), _STAMP)
+                sub = int(old.group(2) or 1)
+                out.append(Backup(folder / n, t, 0, old.group(3), (0, 0, t, sub)))
         except ValueError:
             continue
-        out.append(Backup(folder / n, t, int(m.group(2) or 1), m.group(3)))
-    out.sort(key=lambda b: (b.time, b.seq), reverse=True)
+    out.sort(key=lambda b: b.order, reverse=True)
     return out
 
 
@@ -145,15 +168,13 @@ def keep(path: str | os.PathLike, op: Optional[str] = None) -> Optional[Path]:
     existing = backups(p)
     if existing and filecmp.cmp(existing[0].path, p, shallow=False):
         return None  # kept already
-    stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
-    seq = 1 + max((b.seq for b in existing if b.time.strftime("%Y%m%d-%H%M%S") == stamp), default=0)
-    name = f"{stamp}{'' if seq == 1 else f'.{seq}'}-{op}{p.suffix}"
-    target = folder / name
-    tmp = folder / f".{name}.tmp"
+    stamp = datetime.datetime.now().strftime(_STAMP)  # information only: the order is the number
+    seq = 1 + max((b.seq for b in existing), default=0)
+    tmp = folder / f".{seq:06d}-{stamp}-{op}{p.suffix}.tmp"
     try:
         folder.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(p, tmp)
-        os.replace(tmp, target)
+        target = _place(tmp, folder, seq, f"-{stamp}-{op}{p.suffix}")
     except OSError as exc:
         discard(tmp)  # the folders as they were
         raise InputError(
@@ -164,11 +185,35 @@ def keep(path: str | os.PathLike, op: Optional[str] = None) -> Optional[Path]:
             file=str(p),
         ) from None
     for old in backups(p)[count:]:
+        if old.path == target:  # never the backup just made (it has the highest number)
+            continue
         try:
             os.unlink(old.path)
         except OSError:
             pass
     return target
+
+
+def _place(tmp: Path, folder: Path, seq: int, rest: str) -> Path:
+    """The copy ``tmp`` under the first free number from ``seq`` on (a
+    hard link, which never replaces a file: two writers at once, an Excel
+    button and a command, each get their own number), ``tmp`` then gone.
+    A folder that takes no hard link (some network shares, FAT): renamed
+    under a number no file has."""
+    for k in range(seq, seq + 1000):
+        target = folder / f"{k:06d}{rest}"
+        try:
+            os.link(tmp, target)
+        except FileExistsError:
+            continue
+        except OSError:  # no hard links here
+            if target.exists():
+                continue
+            os.replace(tmp, target)
+            return target
+        os.unlink(tmp)
+        return target
+    raise OSError(errno.EEXIST, "no free backup number", str(folder))
 
 
 def discard(backup: Optional[Path]) -> None:

@@ -8,7 +8,10 @@ back in place of FILE, the file as it is kept first as a backup
 from __future__ import annotations
 
 import json
+import os
 import re
+import stat
+import tempfile
 import zipfile
 from pathlib import Path
 from typing import Any, Optional
@@ -87,9 +90,94 @@ def backups_outcome(path: str, as_json: bool = False) -> Outcome:
     return Outcome(render=render, data={"backups": rows} if as_json else None)
 
 
+def _read_backup(b: Backup) -> bytes:
+    """The bytes of backup ``b``: a regular file in a real folder, never a
+    symbolic link (to anywhere: what it points to is not a backup xlxq
+    kept), opened without following one."""
+    for p in (b.path.parent.parent, b.path.parent, b.path):
+        try:
+            link = stat.S_ISLNK(os.lstat(p).st_mode)
+        except OSError:
+            link = False
+        if link:
+            raise _bad_backup(
+                b, "是符号链接（指向别处的文件），不是 xlxq 保留的备份", "is a symbolic link, not a backup xlxq kept"
+            )
+    try:
+        fd = os.open(b.path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_BINARY", 0))
+    except OSError as exc:
+        raise _bad_backup(b, f"无法读取（{exc.strerror or exc}）", f"cannot be read ({exc.strerror or exc})") from None
+    with os.fdopen(fd, "rb") as f:
+        if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):
+            raise _bad_backup(b, "不是普通文件", "is not a regular file")
+        return f.read()
+
+
+def _bad_backup(b: Backup, zh: str, en: str) -> InputError:
+    return InputError(
+        f"备份 {b.path} {zh}：未恢复，赛事文件未改动",
+        f"the backup {b.path} {en}: nothing was restored, the event file is unchanged",
+        file=str(b.path),
+    )
+
+
+def _kind(path: Path, workbook: bool) -> str:
+    """ "team" or "individual": the event ``path`` holds (read as a
+    workbook or a JSON event file: the whole file is opened and checked);
+    an error (XlxqError, OSError …) when it is not one."""
+    if workbook:
+        from xlxq.operations.source import open_book
+
+        names = list(open_book(path).book.sheet_names())  # opened: the zip, its parts, the limits
+        kinds = {L.sheet_kind(n)[0] for n in names}
+        from xlxq.sheets.team_layout import is_team_sheet_names
+
+        team = is_team_sheet_names(names)
+        if L.SETTINGS not in kinds or not (team or L.REGISTRATION in kinds):
+            raise InputError("不是 xlxq 赛事工作簿（没有“设置”和“报名表”表）", "not an xlxq event workbook")
+        return "team" if team else "individual"
+    from xlxq.operations.source import is_team, load
+
+    return "team" if is_team(load(str(path))) else "individual"
+
+
+def _check_backup(b: Backup, data: bytes, path: str) -> None:
+    """Backup ``b`` (its bytes ``data``) is an event of the same kind as
+    ``path``: a workbook that opens as an xlxq event workbook, a JSON event
+    file that loads; a team event for a team event (when ``path`` can be
+    read to tell); else an error naming the backup."""
+    from xlxq.errors import XlxqError
+
+    workbook = is_workbook(path)
+    what_zh, what_en = (
+        ("xlxq 赛事工作簿", "an xlxq event workbook") if workbook else ("xlxq 赛事文件", "an xlxq event file")
+    )
+    with tempfile.TemporaryDirectory(prefix="xlxq-restore-") as d:
+        copy = Path(d) / b.path.name
+        copy.write_bytes(data)
+        try:
+            kind = _kind(copy, workbook)
+        except (XlxqError, OSError, ValueError, KeyError, zipfile.BadZipFile) as exc:
+            zh = (exc.zh if isinstance(exc, XlxqError) else str(exc)).replace(str(copy), b.path.name)
+            en = (exc.en if isinstance(exc, XlxqError) else str(exc)).replace(str(copy), b.path.name)
+            raise _bad_backup(b, f"不是可读的 {what_zh}（{zh}）", f"is not a readable {what_en} ({en})") from None
+    try:
+        now = _kind(Path(path), workbook) if os.path.isfile(path) else None
+    except Exception:  # noqa: BLE001 - the file to restore may be the broken one: no kind to compare
+        now = None
+    if now is not None and now != kind:
+        names = {"team": ("团体赛", "a team event"), "individual": ("个人赛", "an individual event")}
+        raise _bad_backup(
+            b,
+            f"是{names[kind][0]}，而 {path} 是{names[now][0]}",
+            f"holds {names[kind][1]} and {path} {names[now][1]}",
+        )
+
+
 def restore_backup(path: str, k: int) -> Outcome:
     """Backup ``k`` (1 = the newest) in place of ``path``; the file as it is
-    is kept first (operation ``restore``)."""
+    is kept first (operation ``restore``).  Only a readable event of the
+    same kind (:func:`_check_backup`), never through a symbolic link."""
     found = backups(path)
     if not 1 <= k <= len(found):
         raise InputError(
@@ -98,7 +186,8 @@ def restore_backup(path: str, k: int) -> Outcome:
             file=path,
         )
     chosen = found[k - 1]
-    data = chosen.path.read_bytes()  # read first: keeping the current file may rotate this one out
+    data = _read_backup(chosen)  # read first: keeping the current file may rotate this one out
+    _check_backup(chosen, data, path)
 
     def write(tmp: str) -> None:
         Path(tmp).write_bytes(data)
