@@ -42,7 +42,17 @@ from typing import Any, Optional
 #: every zip reader reads any level
 DEFLATE_LEVEL = 1
 
-__all__ = ["DEFLATE_LEVEL", "save_keeping", "sheet_data", "light_data", "cells_data", "escape", "copy_compressed"]
+__all__ = [
+    "DEFLATE_LEVEL",
+    "save_keeping",
+    "save_whole",
+    "abandon",
+    "sheet_data",
+    "light_data",
+    "cells_data",
+    "escape",
+    "copy_compressed",
+]
 
 
 def escape(text: str) -> str:
@@ -324,8 +334,42 @@ def save_keeping(
             except (OSError, ValueError):  # the parts are compressed again
                 original = None
         archive = ZipFile(path, "w", ZIP_DEFLATED, allowZip64=True, compresslevel=DEFLATE_LEVEL)
+        try:
+            wb.properties.modified = datetime.datetime.now(tz=datetime.timezone.utc).replace(tzinfo=None)
+            KeepingWriter(wb, archive).save()
+        except BaseException:
+            abandon(archive)
+            raise
+
+
+def abandon(archive: Any) -> None:
+    """A ``ZipFile`` being written whose writing failed (a full disk): its
+    file closed now, without the directory ``close`` would write.  Left
+    open, the collector's ``ZipFile.__del__`` would try that write later and
+    print a traceback after the message (the file is removed by the save)."""
+    fp, archive.fp = archive.fp, None
+    if fp is not None:
+        try:
+            fp.close()
+        except OSError:  # the buffer's last bytes did not fit either
+            pass
+
+
+def save_whole(wb: Any, path: str | os.PathLike) -> None:
+    """``wb`` saved as openpyxl's ``Workbook.save`` does; a failed write is
+    abandoned (:func:`abandon`; for :func:`xlxq.backends.safety.atomic_save`)."""
+    import datetime
+    from zipfile import ZIP_DEFLATED, ZipFile
+
+    from openpyxl.writer.excel import ExcelWriter
+
+    archive = ZipFile(path, "w", ZIP_DEFLATED, allowZip64=True)
+    try:
         wb.properties.modified = datetime.datetime.now(tz=datetime.timezone.utc).replace(tzinfo=None)
-        KeepingWriter(wb, archive).save()
+        ExcelWriter(wb, archive).save()
+    except BaseException:
+        abandon(archive)
+        raise
 
 
 def copy_compressed(source: Any, part: str, data: bytes, archive: Any, name: str) -> bool:

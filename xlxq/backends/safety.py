@@ -308,6 +308,27 @@ def _cannot_save(path: Path, exc: OSError) -> InputError:
     )
 
 
+def _name_too_long(path: Path, folder: Path) -> InputError:
+    """The save's temporary file ``.NAME.XXXXXXXX.tmp`` (14 bytes more than
+    the name) is longer than the file system takes: the name is too long."""
+    try:
+        limit = int(os.pathconf(folder, "PC_NAME_MAX"))
+    except (OSError, ValueError, AttributeError):  # Windows: no pathconf
+        limit = 255
+    size = len(os.fsencode(path.name))
+    room = max(1, limit - 14)
+    chars = max(1, (room - len(os.fsencode(path.suffix))) // 3)  # a Chinese character: 3 bytes in UTF-8
+    return InputError(
+        f"无法保存 {path}：文件名太长（{size} 字节）：保存时要在同一文件夹建临时文件 .文件名.XXXXXXXX.tmp，"
+        f"超出文件系统对文件名长度的限制（{limit} 字节），文件未改动；请把文件名改短到 {room} 字节以内"
+        f"（如 {chars} 个汉字加 {path.suffix}）",
+        f"cannot save {path}: the file name is too long ({size} bytes): saving makes a temporary file "
+        f".NAME.XXXXXXXX.tmp beside it, longer than the file system takes ({limit} bytes); the file is "
+        f"unchanged; use a name of at most {room} bytes (such as {chars} Chinese characters and {path.suffix})",
+        file=str(path),
+    )
+
+
 def atomic_save(path: str | os.PathLike, write: Callable[[str], None], workbook: bool = False) -> None:
     """Save ``path`` atomically: ``write(tmp)`` writes the new content to a
     temporary file in the same folder, which then replaces ``path``
@@ -326,6 +347,8 @@ def atomic_save(path: str | os.PathLike, write: Callable[[str], None], workbook:
         fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
     except OSError as exc:
         discard_backup(kept)
+        if exc.errno == errno.ENAMETOOLONG:
+            raise _name_too_long(path, folder) from None
         raise InputError(
             f"无法保存 {path}：文件夹 {folder} 不可写（{exc.strerror or exc}），文件未改动",
             f"cannot save {path}: the folder {folder} is not writable ({exc.strerror or exc}); the file is unchanged",

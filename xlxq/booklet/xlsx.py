@@ -24,6 +24,7 @@ from openpyxl import Workbook
 from openpyxl.styles import Alignment, Border, Font, PatternFill, Side
 from openpyxl.utils import get_column_letter
 
+from xlxq.backends.partial_save import save_whole
 from xlxq.backends.safety import atomic_save
 from xlxq.core.document import Document, Paragraph, Section, Table
 from xlxq.i18n import Text
@@ -175,5 +176,5 @@ def write_xlsx(doc: Document, out: Path) -> int:
     names = {wb.active.title}
     for section in doc.sections:
         _section(wb, doc, section, names)
-    atomic_save(out, wb.save, workbook=True)
+    atomic_save(out, lambda tmp: save_whole(wb, tmp), workbook=True)
     return len(wb.worksheets)

@@ -68,6 +68,7 @@ from __future__ import annotations
 
 import argparse
 import atexit
+import errno
 import gc
 import os
 import sys
@@ -259,6 +260,13 @@ def run(argv: Optional[Sequence[str]] = None) -> int:
         return 0
     except OSError as exc:
         name = exc.filename or ""
+        if exc.errno == errno.ENAMETOOLONG:  # not "cannot access": the name is the cause
+            return _error(
+                txt(
+                    f"无法读写文件 {name}：文件名太长（{exc.strerror}）：请把文件名改短",
+                    f"cannot access {name}: the file name is too long ({exc.strerror}): use a shorter name",
+                )
+            )
         return _error(
             txt(f"无法读写文件 {name}：{exc.strerror or exc}", f"cannot access {name}: {exc.strerror or exc}")
         )
