@@ -109,9 +109,13 @@ def test_site_in_process(tmp_path) -> None:
     for rnd in event.rounds:
         text = page(site, f"round-{rnd.round}.html").text
         assert all(event.player(n).name in text for b in rnd.boards for n in (b.red, b.black))
-    (site / "stale.html").write_text("old")
-    publish_event(event, site, "en")
-    assert not (site / "stale.html").exists() and "Standings" in page(site, "index.html").text
+    (site / "stale.html").write_text("old")  # a file publish did not write: refused, kept
+    with pytest.raises(InputError, match="stale.html"):
+        publish_event(event, site, "en")
+    assert (site / "stale.html").read_text() == "old" and "名次" in page(site, "index.html").text
+    (site / "stale.html").unlink()
+    publish_event(event, site, "en")  # its own files replaced
+    assert "Standings" in page(site, "index.html").text
 
 
 def test_names_are_escaped(tmp_path) -> None:
@@ -168,7 +172,9 @@ def test_standings_pages_show_the_cli_numbers(published) -> None:
         rows = re.findall(r"<tr><td class=\"n\">(\d+)</td><td>(\d+) <a href=\"player-\d+.html\">", html)
         assert [(int(a), int(b)) for a, b in rows] == [(r["rank"], r["no"]) for r in table["standings"]]
         for r in table["standings"]:
-            cells = re.search(rf"<td>{r['no']} <a href=\"player-{r['no']}.html\">[^<]*</a></td>(.*?)</tr>", html)
+            cells = re.search(
+                rf"<td>{r['no']} <a href=\"player-{r['no']}.html\"><bdi>[^<]*</bdi></a></td>(.*?)</tr>", html
+            )
             assert cells is not None
             values = re.findall(r"<td class=\"n\">([^<]*)</td>", cells.group(1))
             assert values == [str(r["score"])] + [str(v) for v in r["tiebreaks"].values()]
@@ -341,9 +347,12 @@ def test_atomic_and_safe_folder(tmp_path, published) -> None:
     assert (mine / "notes.txt").read_text() == "the arbiter's own file" and len(list(mine.iterdir())) == 1
     site = tmp_path / "site"
     run("publish", ev, site, check_rc=0)
-    (site / "stale.html").write_text("old")
-    run("publish", ev, site, check_rc=0)  # a site of ours: replaced whole
-    assert not (site / "stale.html").exists() and (site / "index.html").exists()
+    (site / "player-999.html").write_text("old")  # a file publish did not write: refused, kept
+    assert_bad_input(run("publish", ev, site), "player-999.html")
+    assert (site / "player-999.html").read_text() == "old"
+    (site / "player-999.html").unlink()
+    run("publish", ev, site, check_rc=0)  # a site of ours: its files replaced
+    assert (site / "index.html").exists()
     assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".")] == []  # no temporary folder left
     assert_bad_input(run("publish", tmp_path / "missing.json", tmp_path / "x"))
     assert not (tmp_path / "x").exists()

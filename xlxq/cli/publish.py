@@ -37,7 +37,8 @@ def cmd_publish(args: argparse.Namespace) -> int:
     rating = None
     if asked or report_options(event.settings) is not None:
         rating = rating_options(args.k, args.cap, event.settings.rating)
-    return finish(publish_event(event, args.outdir, args.lang or language(), args.url, rating, knockout))
+    sources = [args.file] + ([args.with_file] if args.with_file else [])
+    return finish(publish_event(event, args.outdir, args.lang or language(), args.url, rating, knockout, sources))
 
 
 def cmd_rating(args: argparse.Namespace) -> int:
@@ -65,9 +66,13 @@ def add_parser(sub) -> None:
         description="把赛事写成静态网页文件夹（对阵、成绩、名次、交叉表或对阵图、每名棋手一页），离线、手机可看",
     )
     s.add_argument("file", metavar="FILE")
-    s.add_argument("outdir", metavar="OUTDIR", help="输出文件夹（整体替换，只替换 xlxq 发布的或空的文件夹）")
+    s.add_argument(
+        "outdir",
+        metavar="OUTDIR",
+        help="输出文件夹（新的、空的或 xlxq 发布过的；只替换 xlxq 写的文件，有别的文件则拒绝）",
+    )
     s.add_argument("--lang", choices=("zh", "en", "both"), help="网页语言（默认按 XLXQ_LANG；both：中英文可切换）")
-    s.add_argument("--url", metavar="U", help="网页地址：首页和编排记录公告上印出它的二维码")
+    s.add_argument("--url", metavar="U", help="网页地址（http:// 或 https://）：首页和编排记录公告上印出它的二维码")
     s.add_argument("--rating", action="store_true", help="加一页非官方等级分估算（Elo；赛事设了等级分报告时总有此页）")
     s.add_argument(
         "--with",

@@ -2,7 +2,15 @@
 operation, rounds, size) and ``xlxq backups FILE --restore K`` (backup K
 back in place of FILE, the file as it is kept first as a backup
 ``restore``).  Where they are and how they rotate:
-:mod:`xlxq.backends.backups` (docs/reliability.md).
+:mod:`xlxq.backends.backups` (docs/reliability.md).  A backup is restored
+only when it is a readable event of the same kind as the file (a workbook
+that opens as an xlxq event workbook, a JSON event file that loads; team or
+individual as the file), read as a regular file, never through a symbolic
+link (:func:`restore_backup`).
+
+Lazy imports: the team sheet names only when a workbook backup is
+restored (``xlxq backups FILE.json`` does not load them; openpyxl is
+loaded by :func:`xlxq.operations.source.open_book` itself).
 """
 
 from __future__ import annotations
@@ -18,10 +26,10 @@ from typing import Any, Optional
 
 from xlxq.backends.backups import Backup, backups, folder_of, keep_count, operation
 from xlxq.backends.safety import atomic_save
-from xlxq.errors import InputError
+from xlxq.errors import InputError, XlxqError
 from xlxq.i18n import Text
 from xlxq.operations.result import Outcome
-from xlxq.operations.source import is_workbook
+from xlxq.operations.source import is_team, is_workbook, load, open_book
 from xlxq.sheets import layout as L
 
 __all__ = ["rounds_in", "backups_outcome", "restore_backup"]
@@ -126,18 +134,14 @@ def _kind(path: Path, workbook: bool) -> str:
     workbook or a JSON event file: the whole file is opened and checked);
     an error (XlxqError, OSError …) when it is not one."""
     if workbook:
-        from xlxq.operations.source import open_book
+        from xlxq.sheets.team_layout import is_team_sheet_names
 
         names = list(open_book(path).book.sheet_names())  # opened: the zip, its parts, the limits
         kinds = {L.sheet_kind(n)[0] for n in names}
-        from xlxq.sheets.team_layout import is_team_sheet_names
-
         team = is_team_sheet_names(names)
         if L.SETTINGS not in kinds or not (team or L.REGISTRATION in kinds):
             raise InputError("不是 xlxq 赛事工作簿（没有“设置”和“报名表”表）", "not an xlxq event workbook")
         return "team" if team else "individual"
-    from xlxq.operations.source import is_team, load
-
     return "team" if is_team(load(str(path))) else "individual"
 
 
@@ -146,8 +150,6 @@ def _check_backup(b: Backup, data: bytes, path: str) -> None:
     ``path``: a workbook that opens as an xlxq event workbook, a JSON event
     file that loads; a team event for a team event (when ``path`` can be
     read to tell); else an error naming the backup."""
-    from xlxq.errors import XlxqError
-
     workbook = is_workbook(path)
     what_zh, what_en = (
         ("xlxq 赛事工作簿", "an xlxq event workbook") if workbook else ("xlxq 赛事文件", "an xlxq event file")

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any, Optional, Sequence
 
 from xlxq import report
 from xlxq.core.knockout import build_bracket, stage_name, stage_name_en
@@ -418,19 +418,23 @@ def publish_event(
     url: Optional[str] = None,
     rating: Optional[RatingOptions] = None,
     knockout: Any = None,
+    sources: Sequence[str | os.PathLike] = (),
 ) -> Outcome:
-    """Write the site of ``event`` into ``outdir`` (replaced whole, never
-    half-written: a folder of xlxq's own or an empty one); ``lang``: zh, en
+    """Write the site of ``event`` into ``outdir`` (xlxq's own files
+    replaced, never half-written; refused when the folder holds other files:
+    :func:`xlxq.publish.render.write_site`); ``lang``: zh, en
     or both (zh at the top, en in ``en/``, a switch on every page);
     ``url``: the site's address, for a QR code on the index and the
     编排记录公告 page; ``rating``: the unofficial 等级分 page; ``knockout``:
     the knockout stage of a 积分晋圈淘汰 Swiss (its event: the bracket, its
-    rounds, the final order, the players' knockout games)."""
-    from xlxq.publish.render import write_site  # Jinja2, segno: only when publishing
+    rounds, the final order, the players' knockout games); ``sources``: the
+    files the event was read from (never inside the folder)."""
+    from xlxq.publish.render import check_url, write_site  # Jinja2, segno: only when publishing
 
+    check_url(url)
     sites = {code: site_data(event, code, rating, knockout) for code in _langs(lang)}
     out = Path(outdir)
-    pages = write_site(sites, out, url)
+    pages = write_site(sites, out, url, sources)
 
     def render(lang: str) -> list[str]:
         t = Text(lang)
@@ -513,7 +517,9 @@ def publish_book(book: Any, workbook: str | os.PathLike, lang: str) -> Any:
     data = sheets_data(book, is_team_workbook(book), Path(workbook).name)
     folder = site_folder(workbook, lang)
     ko = data.ko.event if getattr(data, "ko", None) is not None else None
-    out = publish_event(data.event, folder, lang, rating=report_options(data.event.settings), knockout=ko)
+    out = publish_event(
+        data.event, folder, lang, rating=report_options(data.event.settings), knockout=ko, sources=[workbook]
+    )
     index = folder / "index.html"
     return Status(
         True,

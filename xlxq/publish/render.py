@@ -15,43 +15,117 @@ and the final order), ``player-NO.html``,
 (unofficial 等级分, when asked for), ``notice.html`` (the printable
 编排记录公告 of the last round paired, with the QR code when a URL is given).
 
-Writing: every page into a temporary folder beside ``outdir``, then one
-rename; an ``outdir`` already there is replaced only when it is empty or a
-site xlxq wrote (its marker file :data:`MARKER`), so an arbiter's own folder
-is never deleted.
+Every text a user typed (the event's name, players' names, units, team
+names, the address) is isolated from the text around it (``<bdi>``, in the
+page title U+2068…U+2069): a name holding U+202E (RIGHT-TO-LEFT OVERRIDE)
+reverses itself, never the table row or the sentence it sits in.
+
+Writing (:func:`write_site`): the folder holds xlxq's pages only.  Its
+manifest :data:`MARKER` lists every file publish wrote there, with its
+SHA-256; a second publish replaces those files and nothing else.  It is
+refused (exit 2, nothing written, nothing deleted) when the folder holds
+the event file or backups (``.xlxq-backups``), or any file publish did not
+write there or that was changed since (named, the first few).  Every page
+is written into a temporary folder beside the folder, then one rename puts
+it in place (the old pages, known by the manifest, removed after): a
+failure leaves the previous site as it was.  A folder given by a symbolic
+link is written where the link points (the link stays a link).  A folder
+of an earlier xlxq (marker without a list) counts the files of a site's
+names as its own.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
-import shutil
+import re
+import stat
 import tempfile
 from pathlib import Path
-from typing import Optional
+from typing import Iterable, Optional
+from urllib.parse import urlsplit
 
 import jinja2
+import markupsafe
 import segno
 
 from xlxq.errors import InputError
 from xlxq.i18n import Text
 
-__all__ = ["write_site", "MARKER", "render_pages", "qr_svg", "notice_of"]
+__all__ = ["write_site", "MARKER", "render_pages", "qr_svg", "notice_of", "check_url"]
 
-#: the file that marks a folder as an xlxq site (safe to replace)
+#: the manifest of a folder xlxq published: the files it wrote there
 MARKER = ".xlxq-site"
+#: the files of a site (the manifest of an earlier xlxq has no list: these are its own)
+_SITE_NAME = re.compile(
+    r"(?:(?:zh|en)/)?(?:(?:index|notice|cross|bracket|final|boards|rating"
+    r"|(?:round|ko-round|standings|player|team)-\d+)\.html|search-index\.js)|assets/(?:style\.css|app\.js)"
+)
+#: at most so many foreign files are named in the message
+_NAMED = 5
 _TEMPLATES = Path(__file__).resolve().parent / "templates"
 _ASSETS = ("style.css", "app.js")
 
 
+def _bidi(text: object) -> markupsafe.Markup:
+    """A text the user typed, isolated in the page (``<bdi>``, escaped)."""
+    if text is None or text == "":
+        return markupsafe.Markup("")
+    return markupsafe.Markup("<bdi>%s</bdi>") % str(text)
+
+
+def _isolate(text: object) -> str:
+    """A text the user typed, isolated where no element can be (the page
+    title): U+2068 FIRST STRONG ISOLATE … U+2069 POP DIRECTIONAL ISOLATE."""
+    return f"\u2068{text}\u2069" if text not in (None, "") else ""
+
+
 def _environment() -> jinja2.Environment:
-    return jinja2.Environment(
+    env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(str(_TEMPLATES)),
         autoescape=jinja2.select_autoescape(["html"]),
         trim_blocks=True,
         lstrip_blocks=True,
         undefined=jinja2.StrictUndefined,
     )
+    env.filters["bidi"] = _bidi
+    env.filters["isolate"] = _isolate
+    return env
+
+
+def _shown(url: str) -> str:
+    text = "".join(ch if ch.isprintable() else "?" for ch in url)
+    return text if len(text) <= 60 else text[:60] + "…"
+
+
+def check_url(url: Optional[str]) -> None:
+    """``--url``: an http:// or https:// address (what a phone opens from
+    the QR code; ``javascript:``, ``data:``, ``file:`` … refused), without
+    spaces or control characters, short enough for a QR code; else an
+    error naming ``--url``."""
+    if url is None:
+        return
+    try:
+        parts = urlsplit(url)
+        ok = parts.scheme.lower() in ("http", "https") and bool(parts.hostname)
+    except ValueError:  # a malformed address (an unclosed [ of an IPv6 host …)
+        ok = False
+    if not ok or any(ch.isspace() or not ch.isprintable() for ch in url):
+        raise InputError(
+            f"--url {_shown(url)} 不是网页地址：须以 http:// 或 https:// 开头，含主机名，不含空格和控制字符"
+            f"（二维码指向它，手机扫码后打开）；未写任何文件",
+            f"--url {_shown(url)} is not a web address: it must begin with http:// or https://, name a host and "
+            f"hold no spaces or control characters (the QR code points to it); nothing was written",
+        )
+    try:
+        segno.make(url, error="m")
+    except segno.DataOverflowError:
+        raise InputError(
+            f"--url 太长（{len(url)} 个字符）：二维码装不下（最多约 2 300 个英文字符）；请用短一些的地址；未写任何文件",
+            f"--url is too long ({len(url)} characters) for a QR code (about 2 300 ASCII characters at most); "
+            f"use a shorter address; nothing was written",
+        ) from None
 
 
 def qr_svg(url: str) -> str:
@@ -135,27 +209,163 @@ def render_pages(sites: dict[str, dict], url: Optional[str] = None) -> dict[str,
     return files
 
 
-def _replaceable(out: Path) -> bool:
-    if not out.exists():
-        return True
-    if not out.is_dir():
+def _sha(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def _manifest(real: Path) -> Optional[dict[str, Optional[str]]]:
+    """The files publish wrote in ``real`` (path → SHA-256; None: a file of
+    an earlier xlxq's site, no digest), from its manifest; None when the
+    folder has none (not a site xlxq published)."""
+    marker = real / MARKER
+    try:
+        if stat.S_ISLNK(os.lstat(marker).st_mode):
+            return None
+        text = marker.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return None
+    try:
+        files = json.loads(text)["files"]
+        if isinstance(files, dict) and all(isinstance(k, str) and isinstance(v, str) for k, v in files.items()):
+            return dict(files)
+    except (ValueError, KeyError, TypeError):
+        pass
+    if text.startswith("xlxq publish"):  # an earlier xlxq: no list, its files known by their names
+        return {rel: None for rel in _walk_files(real) if _SITE_NAME.fullmatch(rel)}
+    return None
+
+
+def _walk_files(real: Path) -> list[str]:
+    out = []
+    for top, _dirs, names in os.walk(real):
+        for n in names:
+            out.append(Path(top, n).relative_to(real).as_posix())
+    return out
+
+
+def _entries(real: Path) -> Iterable[tuple[str, str]]:
+    """Everything under ``real`` (not following links): (path, kind), kind
+    "file", "dir" or "link"."""
+    for top, dirs, names in os.walk(real):
+        for d in list(dirs):
+            p = Path(top, d)
+            if p.is_symlink():
+                dirs.remove(d)
+                yield p.relative_to(real).as_posix(), "link"
+            else:
+                yield p.relative_to(real).as_posix(), "dir"
+        for n in names:
+            p = Path(top, n)
+            yield p.relative_to(real).as_posix(), ("link" if p.is_symlink() else "file")
+
+
+def _inside(path: Path, folder: Path) -> bool:
+    try:
+        path.relative_to(folder)
+    except ValueError:
         return False
-    return (out / MARKER).exists() or not any(out.iterdir())
+    return True
 
 
-def write_site(sites: dict[str, dict], outdir: Path, url: Optional[str] = None) -> int:
-    """Render and write the site into ``outdir`` at once; the number of
-    HTML pages."""
-    out = Path(outdir)
-    if not _replaceable(out):
+def _refuse_folder(out: Path, real: Path, sources: Iterable[str | os.PathLike]) -> dict[str, Optional[str]]:
+    """The files of ``real`` (the folder ``out`` names) publish may replace
+    (its manifest); an error when the folder holds the event file, backups,
+    or files publish did not write (nothing is written then)."""
+    if not real.exists():
+        return {}
+    if not real.is_dir():
         raise InputError(
-            f"{out} 已存在且不是 xlxq 发布的网页文件夹（也不是空文件夹）：请另选一个文件夹",
-            f"{out} exists and is neither a site xlxq published nor empty: choose another folder",
+            f"{out} 已存在且不是文件夹：请另选一个文件夹",
+            f"{out} exists and is not a folder: choose another folder",
             file=str(out),
         )
+    for src in sources:
+        event = Path(os.path.realpath(src))
+        backups = event.parent / ".xlxq-backups"
+        if _inside(event, real) or (_inside(backups, real) and backups.exists()):
+            held = event if _inside(event, real) else backups
+            rel = held.relative_to(real).as_posix()
+            both = held == event and backups.exists()
+            zh_site, en_site = (Path(src).with_name(Path(src).stem + s) for s in ("-网页", "-web"))
+            raise InputError(
+                f"网页文件夹 {out} 中有赛事文件 {rel}"
+                + (" 及其备份 .xlxq-backups" if both else "")
+                + f"：网页文件夹只能放 xlxq 发布的网页，未做任何修改；请另选一个文件夹（例如 {zh_site}）",
+                f"the web folder {out} holds the event file {rel}"
+                + (" and its backups .xlxq-backups" if both else "")
+                + f": a web folder holds the published pages only; nothing was changed; choose another folder "
+                f"(such as {en_site})",
+                file=str(out),
+            )
+    own = _manifest(real)
+    if own is None:
+        own = {}
+    wanted = {MARKER, *own}
+    dirs_needed = {parent.as_posix() for p in wanted for parent in Path(p).parents if parent != Path(".")}
+    foreign: list[str] = []
+    changed: list[str] = []
+    for rel, kind in _entries(real):
+        if kind == "dir":
+            if rel not in dirs_needed:
+                foreign.append(rel + "/")
+            continue
+        if kind == "link" or rel not in wanted:
+            foreign.append(rel)
+            continue
+        digest = own.get(rel)
+        if digest is not None:
+            try:
+                same = _sha((real / rel).read_bytes()) == digest
+            except OSError:
+                same = False
+            if not same:
+                changed.append(rel)
+    if any(Path(p).name == ".xlxq-backups" or p.startswith(".xlxq-backups") for p in foreign):
+        raise InputError(
+            f"网页文件夹 {out} 中有赛事文件的备份 .xlxq-backups：网页文件夹只能放 xlxq 发布的网页，未做任何修改；"
+            f"请另选一个文件夹",
+            f"the web folder {out} holds event backups (.xlxq-backups): a web folder holds the published pages "
+            f"only; nothing was changed; choose another folder",
+            file=str(out),
+        )
+    if foreign or changed:
+        foreign = sorted(p for p in foreign if not any(p != q and p.startswith(q) for q in foreign if q.endswith("/")))
+        named = (foreign + changed)[:_NAMED]
+        more = len(foreign) + len(changed) - len(named)
+        zh = "、".join(n + ("（发布后被改动过）" if n in changed else "") for n in named)
+        en = ", ".join(n + (" (changed since published)" if n in changed else "") for n in named)
+        raise InputError(
+            f"网页文件夹 {out} 中有不是 xlxq 发布的文件：{zh}"
+            + (f" 等{len(named) + more}个" if more else "")
+            + "：发布只替换它自己写的网页，不删除也不覆盖别的文件，未做任何修改；"
+            "请另选一个（新的或空的）文件夹，或先把这些文件移走",
+            f"the web folder {out} holds files xlxq did not publish: {en}"
+            + (f" and {more} more" if more else "")
+            + "; publishing replaces only the pages it wrote, never deletes or overwrites another file; nothing was "
+            "changed; choose another (new or empty) folder, or move those files away first",
+            file=str(out),
+        )
+    return own
+
+
+def write_site(
+    sites: dict[str, dict], outdir: Path, url: Optional[str] = None, sources: Iterable[str | os.PathLike] = ()
+) -> int:
+    """Render and write the site into ``outdir`` at once (where it points,
+    when it is a symbolic link); ``sources``: the files the event was read
+    from (refused inside the folder); the number of HTML pages."""
+    out = Path(outdir)
+    real = Path(os.path.realpath(out))
+    if os.path.islink(real):  # a loop of links: nowhere to write
+        raise InputError(
+            f"{out} 是指向自身的符号链接（循环）：请另选一个文件夹",
+            f"{out} is a loop of symbolic links: choose another folder",
+            file=str(out),
+        )
+    own = _refuse_folder(out, real, sources)
     files = render_pages(sites, url)  # everything rendered before the disk is touched
     try:
-        _write(files, out)
+        _write(files, real, own)
     except OSError as exc:  # named by the folder the user gave, not by the temporary one
         reason = exc.strerror or str(exc)
         raise InputError(
@@ -166,30 +376,55 @@ def write_site(sites: dict[str, dict], outdir: Path, url: Optional[str] = None) 
     return sum(1 for rel in files if rel.endswith(".html"))
 
 
-def _write(files: dict[str, str], out: Path) -> None:
-    """``files`` into a temporary folder beside ``out``, then renamed to
-    ``out`` (the old one, if any, removed after); on a failure the
-    temporary folder is removed and ``out`` is as it was."""
-    parent = out.resolve().parent
+def _write(files: dict[str, str], real: Path, own: dict[str, Optional[str]]) -> None:
+    """``files`` and their manifest into a temporary folder beside
+    ``real``, then renamed to ``real``; the old folder's files (``own``,
+    the manifest's) removed after, and its folders when that empties them
+    (anything else is left where it is).  On a failure the temporary
+    folder is removed and ``real`` is as it was."""
+    parent = real.parent
     parent.mkdir(parents=True, exist_ok=True)
-    tmp = Path(tempfile.mkdtemp(prefix=f".{out.name}.", suffix=".new", dir=parent))
+    tmp = Path(tempfile.mkdtemp(prefix=f".{real.name}.", suffix=".new", dir=parent))
     old: Optional[Path] = None
+    written: list[Path] = []
     try:
+        manifest: dict[str, str] = {}
         for rel, text in files.items():
             path = tmp / rel
             path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(text, encoding="utf-8")
-        (tmp / MARKER).write_text("xlxq publish\n", encoding="utf-8")
+            data = text.encode("utf-8")
+            path.write_bytes(data)
+            written.append(path)
+            manifest[rel] = _sha(data)
+        body = {"xlxq": "publish", "note": "the files xlxq publish wrote here", "files": manifest}
+        (tmp / MARKER).write_text(json.dumps(body, ensure_ascii=False, indent=0) + "\n", encoding="utf-8")
+        written.append(tmp / MARKER)
         os.chmod(tmp, 0o755)
-        if out.exists():
-            old = Path(tempfile.mkdtemp(prefix=f".{out.name}.", suffix=".old", dir=parent))
+        if real.exists():
+            old = Path(tempfile.mkdtemp(prefix=f".{real.name}.", suffix=".old", dir=parent))
             os.rmdir(old)
-            os.replace(out, old)
-        os.replace(tmp, out)
+            os.replace(real, old)
+        os.replace(tmp, real)
     except BaseException:
-        shutil.rmtree(tmp, ignore_errors=True)
-        if old is not None and old.exists() and not out.exists():
-            os.replace(old, out)
+        _remove(tmp, [p.relative_to(tmp).as_posix() for p in written])
+        if old is not None and old.exists() and not real.exists():
+            os.replace(old, real)
         raise
     if old is not None:
-        shutil.rmtree(old, ignore_errors=True)
+        _remove(old, [*own, MARKER])
+
+
+def _remove(folder: Path, rels: Iterable[str]) -> None:
+    """The files ``rels`` of ``folder``, then its folders left empty
+    (deepest first), ``folder`` last; a file not listed stays."""
+    for rel in rels:
+        try:
+            os.unlink(folder / rel)
+        except OSError:
+            pass
+    subdirs = sorted((p for p, _, _ in os.walk(folder)), key=lambda p: -len(Path(p).parts))
+    for d in subdirs:
+        try:
+            os.rmdir(d)
+        except OSError:
+            pass

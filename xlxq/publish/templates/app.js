@@ -5,6 +5,12 @@
   var box = document.getElementById("q"), hits = document.getElementById("hits");
   var index = window.XLXQ_INDEX || [];
   if (!box || !hits) return;
+  // a name or unit as typed, isolated (<bdi>): a right-to-left override in it stays inside
+  function isolated(text) {
+    var el = document.createElement("bdi");
+    el.textContent = text;
+    return el;
+  }
   function show() {
     var q = box.value.trim().toLowerCase();
     while (hits.firstChild) hits.removeChild(hits.firstChild);
@@ -16,7 +22,12 @@
       if (text.indexOf(q) < 0) continue;
       var li = document.createElement("li"), a = document.createElement("a");
       a.href = row[3];
-      a.textContent = row[0] + " " + row[1] + (row[2] ? " · " + row[2] : "");
+      a.appendChild(document.createTextNode(row[0] + " "));
+      a.appendChild(isolated(row[1]));
+      if (row[2]) {
+        a.appendChild(document.createTextNode(" · "));
+        a.appendChild(isolated(row[2]));
+      }
       li.appendChild(a);
       hits.appendChild(li);
       n++;
