@@ -355,3 +355,223 @@ def merged_cases(xlsx_path: str) -> Iterator[Case]:
         buf = io.BytesIO()
         wb.save(buf)
         yield Case(f"xlsx-merged-{sheet}-{rng}", ".xlsx", buf.getvalue(), args, sheet)
+
+
+# --------------------------------------------------------------------------
+# files and folders (issue 21): publish into a folder that is not its own,
+# backups that are not what they seem, bad addresses, names too long
+# --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Scene:
+    """A situation of files and folders: ``build(folder, kit)`` makes it in
+    an empty folder and gives the command's arguments; the message names
+    ``place``; nothing under the folder may change."""
+
+    id: str
+    build: Callable[[Any, dict], tuple[str, ...]]
+    place: str
+
+
+BAD_URLS = (
+    "javascript:alert(document.cookie)",
+    "JavaScript:alert(1)",
+    " javascript:alert(1)",
+    "data:text/html,<script>alert(1)</script>",
+    "data:image/svg+xml;base64,PHN2Zz48L3N2Zz4=",
+    "vbscript:msgbox(1)",
+    "file:///etc/passwd",
+    "ftp://example.com/site/",
+    "example.com/site/",
+    "//example.com/site/",
+    "http://",
+    "https:///path",
+    "https://example.com/a b",
+    "https://example.com/\u001b[2J",
+    "https://example.com/\u202e",
+    "https://[::1/",
+    "https://example.com/" + "x" * 5000,
+    "https://例子.中国/" + "赛" * 1000,
+)
+STAMP = "20261201-142233"
+
+
+def _put(path: Any, data: bytes) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(data)
+
+
+def _published(d: Any, kit: dict, site: str = "site") -> Any:
+    """``d/e.json`` published into ``d/site`` (a real site of xlxq's)."""
+    ev = d / "e.json"
+    _put(ev, kit["json"])
+    kit["publish"](ev, d / site)
+    return d / site
+
+
+def _backup(d: Any, name: str, data: bytes, seq: int = 1, suffix: str = ".json") -> Any:
+    b = d / ".xlxq-backups" / name / f"{seq:06d}-{STAMP}-pair{suffix}"
+    _put(b, data)
+    return b
+
+
+def file_scenes() -> Iterator[Scene]:
+    # publish: the event file, backups, foreign files in the output folder
+    def inside(d, kit):
+        site = _published(d, kit)
+        _put(site / "e.json", kit["json"])
+        _backup(site, "e.json", kit["json"])
+        return ("publish", str(site / "e.json"), str(site))
+
+    yield Scene("publish-event-inside", inside, "e.json")
+
+    def working_folder(d, kit):
+        _put(d / "e.json", kit["json"])
+        return ("publish", str(d / "e.json"), str(d))
+
+    yield Scene("publish-event-folder", working_folder, "e.json")
+
+    def deep(d, kit):
+        _put(d / "site" / "data" / "e.json", kit["json"])
+        return ("publish", str(d / "site" / "data" / "e.json"), str(d / "site"))
+
+    yield Scene("publish-event-deep", deep, "data/e.json")
+
+    def other_backups(d, kit):
+        _put(d / "e.json", kit["json"])
+        _backup(d / "site", "other.json", kit["json"])
+        return ("publish", str(d / "e.json"), str(d / "site"))
+
+    yield Scene("publish-backups", other_backups, ".xlxq-backups")
+
+    foreign: dict[str, Callable[[Any], None]] = {
+        "file": lambda s: (s / "notes.txt").write_text("mine"),
+        "nested": lambda s: (s / "assets" / "logo.png").write_bytes(b"\x89PNG"),
+        "empty-folder": lambda s: (s / "photos").mkdir(),
+        "site-name": lambda s: (s / "player-999.html").write_text("by hand"),
+        "symlink": lambda s: (s / "link.html").symlink_to("/etc/hostname"),
+        "symlinked-folder": lambda s: (s / "more").symlink_to(s.parent),
+        "git": lambda s: (s / ".git" / "objects").mkdir(parents=True),
+        "changed-page": lambda s: (s / "index.html").write_text("<p>edited</p>"),
+        "changed-asset": lambda s: (s / "assets" / "style.css").write_text("body{}"),
+        "legacy-marker": lambda s: (
+            (s / ".xlxq-site").write_text("xlxq publish\n"),
+            (s / "readme.txt").write_text("x"),
+        ),
+        "no-marker": lambda s: (s / ".xlxq-site").unlink(),
+        "bad-marker": lambda s: (s / ".xlxq-site").write_text('{"files": {"../e.json": "x"}}'),
+        "many": lambda s: [(s / f"mine-{k}.txt").write_text("x") for k in range(9)],
+    }
+    for key, make in foreign.items():
+
+        def build(d, kit, make=make):
+            site = _published(d, kit)
+            make(site)
+            return ("publish", str(d / "e.json"), str(site))
+
+        yield Scene(f"publish-foreign-{key}", build, "site")
+
+    def a_file(d, kit):
+        _put(d / "e.json", kit["json"])
+        _put(d / "site", b"not a folder")
+        return ("publish", str(d / "e.json"), str(d / "site"))
+
+    yield Scene("publish-outdir-file", a_file, "site")
+
+    def loop(d, kit):
+        _put(d / "e.json", kit["json"])
+        (d / "a").symlink_to(d / "b")
+        (d / "b").symlink_to(d / "a")
+        return ("publish", str(d / "e.json"), str(d / "a"))
+
+    yield Scene("publish-link-loop", loop, "a")
+
+    def linked_foreign(d, kit):
+        site = _published(d, kit, "real")
+        (site / "mine.txt").write_text("x")
+        (d / "site").symlink_to(site)
+        return ("publish", str(d / "e.json"), str(d / "site"))
+
+    yield Scene("publish-linked-foreign", linked_foreign, "mine.txt")
+
+    for i, url in enumerate(BAD_URLS):
+
+        def bad_url(d, kit, url=url):
+            _put(d / "e.json", kit["json"])
+            return ("publish", str(d / "e.json"), str(d / "site"), "--url", url)
+
+        yield Scene(f"publish-url-{i}", bad_url, "--url")
+
+    # backups --restore: truncated, linked, of another kind, out of range
+    for suffix in (".json", ".xlsx"):
+        for cut in (0, 1, 100, 0.5, -3):
+
+            def truncated(d, kit, cut=cut, suffix=suffix):
+                data = kit[suffix[1:]]
+                n = int(len(data) * cut) if isinstance(cut, float) else (cut if cut >= 0 else len(data) + cut)
+                _put(d / f"e{suffix}", data)
+                _backup(d, f"e{suffix}", data[:n], suffix=suffix)
+                return ("backups", str(d / f"e{suffix}"), "--restore", "1")
+
+            yield Scene(f"restore-truncated-{suffix[1:]}-{cut}", truncated, "000001-")
+        for target in ("event", "/etc/hostname", "folder", "dangling"):
+
+            def linked(d, kit, target=target, suffix=suffix):
+                _put(d / f"e{suffix}", kit[suffix[1:]])
+                _put(d / f"other{suffix}", kit[suffix[1:]])
+                b = _backup(d, f"e{suffix}", b"", suffix=suffix)
+                b.unlink()
+                to = {"event": d / f"other{suffix}", "folder": d, "dangling": d / "nowhere"}.get(target, target)
+                b.symlink_to(to)
+                return ("backups", str(d / f"e{suffix}"), "--restore", "1")
+
+            yield Scene(f"restore-link-{suffix[1:]}-{target.strip('/').replace('/', '-')}", linked, "000001-")
+
+        def linked_folder(d, kit, suffix=suffix):
+            _put(d / f"e{suffix}", kit[suffix[1:]])
+            _backup(d / "elsewhere", f"e{suffix}", kit[suffix[1:]], suffix=suffix)
+            (d / ".xlxq-backups").symlink_to(d / "elsewhere" / ".xlxq-backups")
+            return ("backups", str(d / f"e{suffix}"), "--restore", "1")
+
+        yield Scene(f"restore-linked-folder-{suffix[1:]}", linked_folder, "000001-")
+    for key, (event, backup, suffix) in {
+        "team-in-individual": ("json", "team", ".json"),
+        "individual-in-team": ("team", "json", ".json"),
+        "workbook-in-json": ("json", "xlsx", ".json"),
+        "json-in-workbook": ("xlsx", "json", ".xlsx"),
+        "plain-workbook": ("xlsx", "plain", ".xlsx"),
+        "not-json": ("json", "text", ".json"),
+    }.items():
+
+        def other_kind(d, kit, event=event, backup=backup, suffix=suffix):
+            _put(d / f"e{suffix}", kit[event])
+            _backup(d, f"e{suffix}", kit[backup], suffix=suffix)
+            return ("backups", str(d / f"e{suffix}"), "--restore", "1")
+
+        yield Scene(f"restore-{key}", other_kind, "000001-")
+    for k in ("0", "2", "-1", "99999999999999999999"):
+
+        def out_of_range(d, kit, k=k):
+            _put(d / "e.json", kit["json"])
+            _backup(d, "e.json", kit["json"])
+            return ("backups", str(d / "e.json"), "--restore", k)
+
+        yield Scene(f"restore-number-{k}", out_of_range, "e.json")
+
+    # names too long for the save's temporary file (or for any file)
+    for n, suffix, cmd in ((80, ".json", "new"), (80, ".xlsx", "new"), (90, ".json", "new"), (80, ".json", "pair")):
+
+        def long_name(d, kit, n=n, suffix=suffix, cmd=cmd):
+            name = d / ("赛" * n + suffix)
+            if cmd == "new":
+                return ("new", str(name), "--players", kit["players"], "--rounds", "5")
+            _put(name, kit["new"])
+            return ("pair", str(name))
+
+        yield Scene(f"long-name-{cmd}-{n}{suffix}", long_name, "文件名太长")
+
+
+def file_cases_count() -> int:
+    """How many scenes :func:`file_scenes` gives (docs/reliability.md)."""
+    return 72

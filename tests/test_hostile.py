@@ -18,7 +18,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tests.conftest import SAMPLE
-from tests.hostile import Case, json_cases, merged_cases, workbook_cases
+from tests.hostile import Case, Scene, file_cases_count, file_scenes, json_cases, merged_cases, workbook_cases
 from xlxq.cli import main
 
 
@@ -178,3 +178,81 @@ def test_hostile_values_anywhere(capsys, tmp_path_factory, base_json, data):
     d = tmp_path_factory.mktemp("h")
     check_refused(capsys, d, Case("hyp", ".json", data_bytes, command, "event.json"))
     shutil.rmtree(d)
+
+
+# --------------------------------------------------------------------------
+# files and folders (issue 21): publish, backups --restore, --url, long names
+# --------------------------------------------------------------------------
+
+
+def tree(root: Path) -> dict[str, bytes]:
+    """Every file, folder and link under ``root`` (a link: its target)."""
+    out: dict[str, bytes] = {}
+    for top, dirs, names in os.walk(root):
+        for n in dirs + names:
+            p = Path(top, n)
+            rel = p.relative_to(root).as_posix()
+            if p.is_symlink():
+                out[rel] = b"->" + os.readlink(p).encode()
+            elif p.is_dir():
+                out[rel + "/"] = b""
+            else:
+                out[rel] = p.read_bytes()
+    return out
+
+
+@pytest.fixture(scope="module")
+def kit(tmp_path_factory, base_xlsx) -> dict:
+    """What the scenes build from: the event files' bytes (JSON paired and
+    not yet paired, workbook,
+    team JSON, a workbook that is no event, text), the registration file, and
+    a publisher (a real site of xlxq's)."""
+    import openpyxl
+
+    from tests.conftest import SAMPLE_TEAMS
+
+    d = tmp_path_factory.mktemp("kit")
+    ev = d / "e.json"
+    assert main(["new", str(ev), "--players", str(SAMPLE), "--rounds", "5"]) == 0
+    fresh = ev.read_bytes()
+    assert main(["pair", str(ev)]) == 0
+    team = d / "t.json"
+    assert main(["new", str(team), "--teams", str(SAMPLE_TEAMS), "--boards", "4", "--rounds", "4"]) == 0
+    plain = d / "plain.xlsx"
+    openpyxl.Workbook().save(plain)
+
+    def publish(ev: Path, site: Path) -> None:
+        assert main(["publish", str(ev), str(site)]) == 0
+
+    return {
+        "json": ev.read_bytes(),
+        "new": fresh,
+        "xlsx": base_xlsx.read_bytes(),
+        "team": team.read_bytes(),
+        "plain": plain.read_bytes(),
+        "text": b"not an event\n",
+        "players": str(SAMPLE),
+        "publish": publish,
+    }
+
+
+SCENES = list(file_scenes())
+
+
+@pytest.mark.parametrize("scene", SCENES, ids=[s.id for s in SCENES])
+def test_hostile_files(capsys, tmp_path, kit, scene: Scene):
+    """Exit 2, one line naming the place, no traceback or internal error,
+    nothing under the folder changed (no file written, none deleted)."""
+    args = scene.build(tmp_path, kit)
+    before = tree(tmp_path)
+    rc, out, err = _run(capsys, *args)
+    assert rc == 2, (scene.id, rc, out[-300:], err)
+    lines = err.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("错误："), (scene.id, err)
+    assert "程序内部错误" not in err and "Traceback" not in err + out, (scene.id, err)
+    assert scene.place in err, (scene.id, scene.place, err)
+    assert tree(tmp_path) == before, scene.id
+
+
+def test_hostile_files_count():
+    assert len(SCENES) == len({s.id for s in SCENES}) == file_cases_count()
