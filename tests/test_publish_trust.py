@@ -286,3 +286,23 @@ def test_refusals_in_process(tmp_path):
         with pytest.raises(InputError, match="--url"):
             publish_event(event, tmp_path / "new", "zh", url=url)
     assert tree(tmp_path) == before and not (tmp_path / "new").exists()
+
+
+def test_the_button_refuses_a_folder_with_other_files(tmp_path):
+    """发布网页: its folder beside the workbook (``NAME-网页``) is replaced
+    only while it holds the pages the button wrote."""
+    from xlxq.backends.openpyxl_book import OpenpyxlBook
+    from xlxq.errors import InputError
+    from xlxq.operations.publish import publish_book, site_folder
+
+    assert run("demo", tmp_path).returncode == 0
+    book = tmp_path / "xlxq-demo.xlsx"
+    st = publish_book(OpenpyxlBook(book), book, "zh")
+    folder = site_folder(book, "zh")
+    assert st.ok and (folder / "index.html").exists()
+    assert publish_book(OpenpyxlBook(book), book, "zh").ok  # its own folder again
+    (folder / "照片.jpg").write_bytes(b"\xff\xd8")
+    before = tree(tmp_path)
+    with pytest.raises(InputError, match="照片.jpg"):
+        publish_book(OpenpyxlBook(book), book, "zh")
+    assert tree(tmp_path) == before
