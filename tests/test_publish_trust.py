@@ -306,3 +306,26 @@ def test_the_button_refuses_a_folder_with_other_files(tmp_path):
     with pytest.raises(InputError, match="照片.jpg"):
         publish_book(OpenpyxlBook(book), book, "zh")
     assert tree(tmp_path) == before
+
+
+def test_a_crafted_manifest_names_nothing_outside(tmp_path):
+    """A manifest edited to list ``../victim.txt`` (or an absolute path):
+    not a list publish trusts; nothing outside the folder is touched."""
+    from xlxq.operations.publish import publish_event
+
+    event = played_swiss(rounds=1, players=6)
+    victim = tmp_path / "victim.txt"
+    victim.write_text("keep me")
+    for listed in ("../victim.txt", str(victim), "a/../../victim.txt", "..\\victim.txt"):
+        site = tmp_path / "site"
+        site.mkdir()
+        body = {"xlxq": "publish", "files": {listed: "0" * 64}}
+        (site / ".xlxq-site").write_text(json.dumps(body), encoding="utf-8")
+        publish_event(event, site, "zh")
+        publish_event(event, site, "zh")
+        assert victim.read_text() == "keep me" and (site / "index.html").exists()
+        manifest = json.loads((site / ".xlxq-site").read_text(encoding="utf-8"))["files"]
+        assert listed not in manifest
+        import shutil
+
+        shutil.rmtree(site)

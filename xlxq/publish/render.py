@@ -226,13 +226,22 @@ def _manifest(real: Path) -> Optional[dict[str, Optional[str]]]:
         return None
     try:
         files = json.loads(text)["files"]
-        if isinstance(files, dict) and all(isinstance(k, str) and isinstance(v, str) for k, v in files.items()):
+        if isinstance(files, dict) and all(_safe(k) and isinstance(v, str) for k, v in files.items()):
             return dict(files)
     except (ValueError, KeyError, TypeError):
         pass
     if text.startswith("xlxq publish"):  # an earlier xlxq: no list, its files known by their names
         return {rel: None for rel in _walk_files(real) if _SITE_NAME.fullmatch(rel)}
     return None
+
+
+def _safe(rel: object) -> bool:
+    """A path a manifest may list: relative, inside the folder (no ``..``,
+    no drive, no backslash, no empty or ``.`` part): a manifest edited to
+    name ``../event.json`` names nothing publish would remove."""
+    if not isinstance(rel, str) or not rel or "\\" in rel or ":" in rel or rel.startswith("/"):
+        return False
+    return all(part not in ("", ".", "..") for part in rel.split("/"))
 
 
 def _walk_files(real: Path) -> list[str]:
@@ -418,6 +427,8 @@ def _remove(folder: Path, rels: Iterable[str]) -> None:
     """The files ``rels`` of ``folder``, then its folders left empty
     (deepest first), ``folder`` last; a file not listed stays."""
     for rel in rels:
+        if not _safe(rel):
+            continue
         try:
             os.unlink(folder / rel)
         except OSError:
