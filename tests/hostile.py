@@ -445,6 +445,13 @@ def file_scenes() -> Iterator[Scene]:
 
     yield Scene("publish-backups", other_backups, ".xlxq-backups")
 
+    def into_backups(d, kit):
+        _put(d / "e.json", kit["json"])
+        _backup(d, "e.json", kit["json"])
+        return ("publish", str(d / "e.json"), str(d / ".xlxq-backups"))
+
+    yield Scene("publish-into-backups", into_backups, "的备份")
+
     foreign: dict[str, Callable[[Any], None]] = {
         "file": lambda s: (s / "notes.txt").write_text("mine"),
         "nested": lambda s: (s / "assets" / "logo.png").write_bytes(b"\x89PNG"),
@@ -574,4 +581,4 @@ def file_scenes() -> Iterator[Scene]:
 
 def file_cases_count() -> int:
     """How many scenes :func:`file_scenes` gives (docs/reliability.md)."""
-    return 72
+    return 73

@@ -292,18 +292,20 @@ def _refuse_folder(out: Path, real: Path, sources: Iterable[str | os.PathLike]) 
         event = Path(os.path.realpath(src))
         backups = event.parent / ".xlxq-backups"
         if _inside(event, real) or (_inside(backups, real) and backups.exists()):
-            held = event if _inside(event, real) else backups
-            rel = held.relative_to(real).as_posix()
-            both = held == event and backups.exists()
             zh_site, en_site = (Path(src).with_name(Path(src).stem + s) for s in ("-网页", "-web"))
+            if _inside(event, real):
+                rel = event.relative_to(real).as_posix()
+                with_backups = backups.exists()
+                what_zh = f"赛事文件 {rel}" + (" 及其备份 .xlxq-backups" if with_backups else "")
+                what_en = f"the event file {rel}" + (" and its backups .xlxq-backups" if with_backups else "")
+            else:  # the folder is (inside) the event's backup folder
+                what_zh = f"赛事文件 {event.name} 的备份 {backups}"
+                what_en = f"the backups of the event file {event.name}, {backups}"
             raise InputError(
-                f"网页文件夹 {out} 中有赛事文件 {rel}"
-                + (" 及其备份 .xlxq-backups" if both else "")
-                + f"：网页文件夹只能放 xlxq 发布的网页，未做任何修改；请另选一个文件夹（例如 {zh_site}）",
-                f"the web folder {out} holds the event file {rel}"
-                + (" and its backups .xlxq-backups" if both else "")
-                + f": a web folder holds the published pages only; nothing was changed; choose another folder "
-                f"(such as {en_site})",
+                f"网页文件夹 {out} 中有{what_zh}：网页文件夹只能放 xlxq 发布的网页，未做任何修改；"
+                f"请另选一个文件夹（例如 {zh_site}）",
+                f"the web folder {out} holds {what_en}: a web folder holds the published pages only; nothing was "
+                f"changed; choose another folder (such as {en_site})",
                 file=str(out),
             )
     own = _manifest(real)
