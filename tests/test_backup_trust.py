@@ -204,3 +204,16 @@ def test_a_backup_of_another_kind_is_not_restored(tmp_path, capsys):
     kept = B.backups(book)[0].path
     plain.save(kept)
     _refused(capsys, tmp_path, book, 1, "不是可读的 xlxq 赛事工作簿")
+
+
+def test_a_link_in_the_backups_does_not_stop_the_next_backup(tmp_path):
+    """The newest "backup" a symbolic link to the event file itself: it
+    equals the file, but is no copy of it; the next save still keeps one."""
+    f = tmp_path / "e.json"
+    f.write_text("version 1\n", encoding="utf-8")
+    folder = B.folder_of(f)
+    folder.mkdir(parents=True)
+    (folder / "000005-20261201-142233-pair.json").symlink_to(f)
+    kept = B.keep(f)
+    assert kept is not None and not kept.is_symlink() and kept.read_text(encoding="utf-8") == "version 1\n"
+    assert B.backups(f)[0].path == kept and kept.name.startswith("000006-")

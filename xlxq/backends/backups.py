@@ -166,8 +166,9 @@ def keep(path: str | os.PathLike, op: Optional[str] = None) -> Optional[Path]:
     op = re.sub(r"[^A-Za-z0-9_]", "_", op or current_operation()) or "save"
     folder = folder_of(p)
     existing = backups(p)
-    if existing and filecmp.cmp(existing[0].path, p, shallow=False):
-        return None  # kept already
+    newest = existing[0].path if existing else None
+    if newest is not None and not newest.is_symlink() and filecmp.cmp(newest, p, shallow=False):
+        return None  # kept already (a link, even to the file itself, is no backup)
     stamp = datetime.datetime.now().strftime(_STAMP)  # information only: the order is the number
     seq = 1 + max((b.seq for b in existing), default=0)
     tmp = folder / f".{seq:06d}-{stamp}-{op}{p.suffix}.tmp"
