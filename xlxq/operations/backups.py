@@ -154,7 +154,7 @@ def _check_backup(b: Backup, data: bytes, path: str) -> None:
     what_zh, what_en = (
         ("xlxq 赛事工作簿", "an xlxq event workbook") if workbook else ("xlxq 赛事文件", "an xlxq event file")
     )
-    with tempfile.TemporaryDirectory(prefix="xlxq-restore-") as d:
+    with tempfile.TemporaryDirectory(prefix="xlxq-restore-", ignore_cleanup_errors=True) as d:  # Windows: a held file
         copy = Path(d) / b.path.name
         copy.write_bytes(data)
         try:
