@@ -140,7 +140,10 @@ def _kind(path: Path, workbook: bool) -> str:
         kinds = {L.sheet_kind(n)[0] for n in names}
         team = is_team_sheet_names(names)
         if L.SETTINGS not in kinds or not (team or L.REGISTRATION in kinds):
-            raise InputError("不是 xlxq 赛事工作簿（没有“设置”和“报名表”表）", "not an xlxq event workbook")
+            raise InputError(
+                "不是 xlxq 赛事工作簿（没有“设置”和“报名表”表）",
+                "not an xlxq event workbook (no 设置/Settings and 报名表/Registration sheets)",
+            )
         return "team" if team else "individual"
     return "team" if is_team(load(str(path))) else "individual"
 
