@@ -677,7 +677,9 @@ def doctor_report(
     if python < PYTHON_MIN:  # a checkout run by an older Python (an install refuses it)
         need = ".".join(map(str, PYTHON_MIN))
         report.add(
-            FAIL, f"xlxq 需要 Python {need} 或更高版本：请安装新版 Python", f"xlxq needs Python {need} or later: install one"
+            FAIL,
+            f"xlxq 需要 Python {need} 或更高版本：请安装新版 Python",
+            f"xlxq needs Python {need} or later: install one",
         )
     parts = [
         f"xlxq {v.get('xlxq') or '?'}",

@@ -165,16 +165,16 @@ def requirements_txt(wheel_url: Optional[str] = None) -> str:
     )
 
 
-_WHEEL_NAME = re.compile(r"^xlxq-(?P<version>[0-9][^-]*)-py3-none-any\.whl$")
+_WHEEL_NAME = re.compile(r"xlxq-(?P<version>[0-9][^-]*)-py3-none-any\.whl")
 
 
 def check_wheel_url(url: str) -> Optional[str]:
     """The version of the xlxq wheel ``url`` names; refused unless it is an
     https:// address (http:// only for this computer: localhost, 127.0.0.1)
     ending in a pure xlxq wheel's file name (micropip reads the name)."""
-    m = re.match(r"^(https://[^/\s]+|http://(?:localhost|127\.0\.0\.1)(?::\d+)?)/\S*?([^/\s]+)$", url)
+    m = re.fullmatch(r"(https://[^/\s]+|http://(?:localhost|127\.0\.0\.1)(?::\d+)?)/\S*?([^/\s]+)", url)
     name = m.group(2) if m else ""
-    w = _WHEEL_NAME.match(name)
+    w = _WHEEL_NAME.fullmatch(name)
     if not m or not w:
         raise InputError(
             f"--wheel-url 应为 xlxq 安装包（wheel）的 https 网址，以 xlxq-版本-py3-none-any.whl 结尾：{url}",
