@@ -48,9 +48,10 @@ The work is the operations layer's (:func:`xlxq.operations.book.book_status`,
 the same Book operations ``xlxq CMD FILE.xlsx`` runs); this module only
 finds the book, shows the result and catches every error.
 
-Lazy imports: xlwings, inside :func:`_caller` only: it is there only where
-Excel is (a book passed in by xlwings Lite, the remote engine or a test
-needs none, and the package must import without it).
+Lazy imports: xlwings (and, on macOS, :mod:`xlxq.mac_caller`), inside
+:func:`_caller` only: it is there only where Excel is (a book passed in by
+xlwings Lite, the remote engine or a test needs none, and the package must
+import without it).
 """
 
 from __future__ import annotations
@@ -254,6 +255,13 @@ def _caller(book: Any) -> Any:
         return book
     import xlwings as xw
 
+    if sys.platform == "darwin" and from_excel():
+        # a workbook name that is not ASCII can reach Python mangled (xlwings #2004)
+        from xlxq.mac_caller import find_caller
+
+        found = find_caller(xw)
+        if found is not None:
+            return found
     return xw.Book.caller()
 
 
