@@ -117,3 +117,12 @@ def test_a_click_on_macos_uses_the_lookup(monkeypatch):
 
     monkeypatch.setattr(xlwings.Book, "caller", staticmethod(no_caller))
     assert E._caller(None) is book
+
+
+def test_the_cannot_reach_message_names_the_workbook_as_meant(monkeypatch):
+    import xlxq.excel as E
+
+    monkeypatch.setattr(sys, "platform", "darwin")
+    argv = ["-c", f"--wb={MANGLED_ZH}", "--from_xl=1"]
+    st = E.unreachable_status("pair", RuntimeError("no book"), argv)
+    assert "「2026市公开赛.xlsm」" in st.message_zh and MANGLED_ZH not in st.message_zh

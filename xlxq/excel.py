@@ -48,8 +48,9 @@ The work is the operations layer's (:func:`xlxq.operations.book.book_status`,
 the same Book operations ``xlxq CMD FILE.xlsx`` runs); this module only
 finds the book, shows the result and catches every error.
 
-Lazy imports: xlwings (and, on macOS, :mod:`xlxq.mac_caller`), inside
-:func:`_caller` only: it is there only where Excel is (a book passed in by
+Lazy imports: xlwings, inside :func:`_caller` only, and on macOS
+:mod:`xlxq.mac_caller` there and in :func:`unreachable_status`: xlwings is
+there only where Excel is (a book passed in by
 xlwings Lite, the remote engine or a test needs none, and the package must
 import without it).
 """
@@ -288,6 +289,10 @@ def unreachable_status(op: str, exc: BaseException, argv: Optional[list[str]] = 
             f"no calling workbook ({exc}): run this from the button in Excel",
         )
     name = _workbook_arg(argv)
+    if sys.platform == "darwin" and not name.isascii():  # the name as meant, not as xlwings #2004 mangles it
+        from xlxq.mac_caller import name_candidates
+
+        name = name_candidates(name)[0]
     zh = [f"xlxq 连接不到工作簿「{name}」，工作簿未作改动。", f"（{what}）"]
     en = [f"xlxq cannot reach the workbook '{name}'; the workbook was not changed.", f"({what})"]
     if sys.platform.startswith("win") and (
