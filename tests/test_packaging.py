@@ -153,3 +153,17 @@ def test_the_supported_range_is_the_same_everywhere():
     for doc in ("README.md", "docs/excel.md", "lite/README.md"):
         text = (ROOT / doc).read_text(encoding="utf-8")
         assert "3.10+" not in text and "Python 3.10 或" not in text and "≥ 3.10" not in text, doc
+
+
+def test_the_readme_commands_need_no_system_install():
+    """README's two commands, as written: the first makes its own venv (a
+    system Python under PEP 668 refuses `pip install`; run for real on
+    Debian's Python 3.11 at the time of issue 24), the second is .ci/run,
+    which makes .venv/ on such a Python."""
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    block = text.split("## Two commands", 1)[1].split("```bash\n", 1)[1].split("```", 1)[0]
+    first, second = [ln.split("#", 1)[0].strip() for ln in block.strip().splitlines()]
+    assert first == "python3 -m venv .venv && .venv/bin/python -m pip install . && .venv/bin/xlxq demo"
+    assert second == "bash .ci/run"
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    assert "EXTERNALLY-MANAGED" in ci and "-m venv .venv" in ci
