@@ -165,6 +165,17 @@ HELP_EN: dict[str, str] = {
     ),
     "要转换的文件（.json 或 .xlsx/.xlsm）": "the file to convert (.json or .xlsx/.xlsm)",
     "要创建的文件（另一种）": "the file to create (the other kind)",
+    # lite-bundle
+    "写出 xlwings Lite 版的 main.py 和 requirements.txt": "write the xlwings Lite edition's main.py and requirements.txt",
+    "写出 xlwings Lite 版的 main.py 和 requirements.txt（粘贴到 Lite 任务窗格；lite/README.md）": (
+        "write the xlwings Lite edition's main.py and requirements.txt (to paste into Lite's task pane; lite/README.md)"
+    ),
+    "写入的文件夹（没有则新建）": "the folder to write them into (made if missing)",
+    "xlxq 安装包（wheel）的 https 网址，代替 PyPI 上的 xlxq（服务器须允许跨域访问 CORS）": (
+        "the https address of an xlxq wheel, instead of xlxq from PyPI (its server must allow CORS)"
+    ),
+    "脚本名称的语言（默认：消息语言）": "the language of the scripts' names (default: the message language)",
+    "覆盖已有的文件": "overwrite existing files",
     # excel-setup, doctor
     "把本 Python 写入 xlwings 的用户设置，Mac 上安装 AppleScript，检查 Excel 的宏设置和模板": (
         "write this Python into xlwings' user settings, install the AppleScript on a Mac, check Excel's "

@@ -146,9 +146,25 @@ def _status(n: int, dropped: int, sheet: str, problems: list, event: Any) -> Sta
     if dropped:
         zh += f"（其中{dropped}台结果一并删除）"
         en += f" ({dropped} result(s) dropped)"
-    zh += "；撤销前的文件保留在备份中"
-    en += "; the file as it was is kept among the backups"
+    zh += BACKUP_KEPT[0]
+    en += BACKUP_KEPT[1]
     return Status(True, zh, en, problems, event=event)
+
+
+#: the end of 撤销本轮's message where the workbook's file was kept among its backups
+BACKUP_KEPT = ("；撤销前的文件保留在备份中", "; the file as it was is kept among the backups")
+
+
+def without_backup_promise(st: Status) -> Status:
+    """``st`` of 撤销本轮 where no backup was kept (xlwings Lite: the book
+    is Excel's, no file on disk; a new book never saved): its message
+    promises none."""
+    zh, en = BACKUP_KEPT
+    if st.message_zh.endswith(zh):
+        st.message_zh = st.message_zh[: -len(zh)]
+    if st.message_en.endswith(en):
+        st.message_en = st.message_en[: -len(en)]
+    return st
 
 
 def _take_last(data: Any, force: bool) -> tuple[int, int, Any, Any]:
