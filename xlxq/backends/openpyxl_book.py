@@ -41,6 +41,7 @@ from xlxq.backends.formulas import (
     merged_write_error,
     no_value_error,
     restore_values,
+    write_text,
 )
 from xlxq.backends.limits import MAX_NUMBER, cell_problem, check_sheet_size, check_workbook_zip, load_error
 from xlxq.backends.lazy_sheets import PlainSheet, build, import_openpyxl, lazy_reader, settings_of
@@ -273,10 +274,10 @@ class OpenpyxlBook:
                         cell._value, cell.data_type = v, "n"  # what cell.value = v does, without its checks
                     elif t is bool:
                         cell._value, cell.data_type = v, "b"
+                    elif t is str:
+                        write_text(cell, v)  # literal text, never a formula
                     else:
                         cell.value = v
-                        if isinstance(v, str) and v.startswith("="):
-                            cell.data_type = "s"  # literal text, never a formula
         styler = _Styler(wb)
         for f in plan.fills:
             fid = styler.fill_id(f.colour)
