@@ -5,7 +5,8 @@ docs/reliability.md: nesting, duplicate keys, number sizes, non-finite
 numbers, long strings, control characters, lone surrogates, broken text; for
 workbooks zip bombs, CRC errors, malformed XML, entity attacks, missing
 shared strings, huge sheets, long texts, control characters, huge numbers,
-formulas without a stored value, merged cells where the program writes.
+formulas without a stored value, merged cells where the program writes or
+over a column read row by row.
 """
 
 from __future__ import annotations
@@ -347,6 +348,11 @@ def merged_cases(xlsx_path: str) -> Iterator[Case]:
         ("成绩表", "B5:B9", ("standings",)),
         ("第1轮", "M3:M5", ("pair",)),
         ("成绩表", "D3:E3", ("standings", "--json")),
+        # merged over several rows of a column read row by row (issue 21 §2.5)
+        ("第1轮", "F3:F8", ("pair",)),
+        ("第1轮", "F4:F5", ("standings",)),
+        ("报名表", "A3:A5", ("check",)),
+        ("报名表", "B4:B6", ("explain",)),
     ):
         wb = load_workbook(xlsx_path)
         if sheet not in wb.sheetnames:

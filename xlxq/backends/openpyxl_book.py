@@ -147,6 +147,13 @@ class OpenpyxlBook:
         _fill_merged_down(ws, rows)
         return _trimmed(rows)
 
+    def merged_ranges(self, sheet: str) -> list[tuple[int, int, int, int]]:
+        """The merged ranges of ``sheet`` (a sheet left unbuilt or light has
+        none: a sheet with merged cells is built)."""
+        if sheet in self._unbuilt or sheet in self._light:
+            return []
+        return [(r.min_row, r.min_col, r.max_row, r.max_col) for r in self.wb[sheet].merged_cells.ranges]
+
     def _plain_values(
         self, sheet: str, cells: dict[tuple[int, int], Any], max_row: int, max_column: int
     ) -> list[list[Any]]:

@@ -34,7 +34,7 @@ from xlxq.sheets import team_layout as T
 from xlxq.sheets.book_sheets import sheet_kinds, single_sheets
 from xlxq.sheets.cells import cell_at, find_table, sheet_error, text_of
 from xlxq.sheets.pages import escape
-from xlxq.sheets.plan import Book, Fill, PageSetup, Values, WritePlan
+from xlxq.sheets.plan import Book, Fill, MergedRange, PageSetup, Values, WritePlan, merged_ranges
 from xlxq.sheets.problems import Status
 from xlxq.sheets.registration import REG_LOOKUP
 from xlxq.sheets.settings import SETTING_LOOKUP, SETTINGS_LOOKUP
@@ -156,6 +156,9 @@ class GroupView:
         elif sheet == self.settings_name:
             self._name_the_group(grid)
         return grid
+
+    def merged_ranges(self, sheet: str) -> list[MergedRange]:
+        return merged_ranges(self.book, self.real(sheet))
 
     def apply(self, plan: WritePlan) -> None:
         self.plans.append(self._mapped(plan))

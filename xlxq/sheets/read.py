@@ -27,9 +27,9 @@ from xlxq.sheets.data import (
 from xlxq.sheets.formats import ko_rule_problems
 from xlxq.sheets.plan import Book
 from xlxq.sheets.problems import BLOCKING, Problem, locate
-from xlxq.sheets.registration import Names, read_registration
+from xlxq.sheets.registration import Names, read_registration, refuse_merged_registration
 from xlxq.sheets.round_problems import structural_problems
-from xlxq.sheets.rounds import read_round
+from xlxq.sheets.rounds import read_round, refuse_merged_rounds
 from xlxq.sheets.rules import rule_problems
 from xlxq.sheets.settings import read_settings
 from xlxq.sheets.state import State, read_state
@@ -43,6 +43,10 @@ def read_workbook(book: Book) -> WorkbookData:
     """Read every sheet once and build the event.  Raises InputError for
     unusable data; other problems are in ``.problems``."""
     sheets = open_sheets(book, L.BOOK)
+    if sheets.merged:
+        refuse_merged_registration(sheets, L.REGISTRATION)
+        for kind in (L.ROUND, L.KO_ROUND):
+            refuse_merged_rounds(sheets, kind)
     names, kinds, one, lang, snapshot = sheets.names, sheets.kinds, sheets.one, sheets.lang, sheets.snapshot
     settings_name = one[L.SETTINGS]
     reg_name = one[L.REGISTRATION]

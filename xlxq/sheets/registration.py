@@ -14,7 +14,9 @@ from xlxq.core.model import Player
 from xlxq.core.numbering import numbering_note, registration_numbers
 from xlxq.errors import ErrorList
 from xlxq.sheets import layout as L
+from xlxq.sheets.book_sheets import OpenSheets
 from xlxq.sheets.cells import (
+    refuse_merged,
     Table,
     as_int,
     as_number,
@@ -31,6 +33,14 @@ from xlxq.text import label_problem, visible
 
 
 REG_LOOKUP = header_lookup(L.REGISTRATION_COLUMNS)
+#: the columns of 报名表 read row by row, never merged over several rows (单位
+#: and 组别 may be: written once for the players below)
+REG_ROW_COLUMNS = ("no", "name", "rating", "seed", "withdrawn", "absent")
+
+
+def refuse_merged_registration(sheets: OpenSheets, kind: str) -> None:
+    """No cells merged over several rows of a column of :data:`REG_ROW_COLUMNS` in 报名表."""
+    refuse_merged(sheets, kind, REG_LOOKUP, ("name",), ("“姓名”", "'Name'"), REG_ROW_COLUMNS)
 
 
 def parse_withdrawn(v: Any) -> Optional[int]:
