@@ -191,6 +191,40 @@ def test_a_long_table_repeats_its_header_on_every_page(tmp_path) -> None:
     assert printed == [r[1] for r in rows]
 
 
+@pytest.mark.skipif(not HAVE_POPPLER, reason="poppler-utils not installed")
+def test_two_very_long_units_wrap_and_print(tmp_path, capsys) -> None:
+    """Issue 21 §2.6: two 200-character units (red and black on one board)
+    made fpdf2 fail ("Not enough horizontal space"); they wrap in their
+    columns, the narrow columns keep their width, every name is printed."""
+    from xlxq.cli import main
+
+    csv = tmp_path / "p.csv"
+    rows = [f"棋手{i},{('长' * 199 + str(i)) if i < 2 else '北京'}" for i in range(8)]
+    csv.write_text("姓名,单位\n" + "\n".join(rows) + "\n", encoding="utf-8")
+    ev, out = tmp_path / "e.json", tmp_path / "e.pdf"
+    assert main(["new", str(ev), "--players", str(csv), "--rounds", "3"]) == 0
+    assert main(["pair", str(ev)]) == 0
+    capsys.readouterr()
+    assert main(["report", str(ev), "--pdf", "--out", str(out)]) == 0, capsys.readouterr().err
+    text = _pdf_text(out)
+    assert all(f"棋手{i}" in text for i in range(8))
+    assert text.count("长") >= 2 * 199  # wrapped, not cut
+    assert not _inside_margins(out, tmp_path, 5)
+
+
+def test_many_wide_columns_keep_the_narrow_ones() -> None:
+    """The last resort of the layout: the wide columns share what the narrow
+    ones leave, no column narrower than a few characters."""
+    from xlxq.booklet.pdf import MIN_WRAP, WIDTH, layout_table
+
+    fit = layout_table([6.0, 6.0, 20.0, 700.0, 8.0, 6.0, 8.0, 700.0, 20.0, 6.0], 2)
+    assert len(fit.parts) == 1 and abs(sum(fit.widths) - WIDTH["L"]) < 1e-6
+    assert fit.widths[3] == fit.widths[7] > MIN_WRAP
+    assert fit.widths[0] == pytest.approx(6.0 * 0.6 + 2)  # the narrow columns as they are
+    many = layout_table([300.0] * 40, 0)
+    assert min(many.widths) >= MIN_WRAP
+
+
 # --------------------------------------------------------------------------
 # every kind of event, through the command line
 # --------------------------------------------------------------------------

@@ -18,7 +18,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tests.conftest import SAMPLE
-from tests.hostile import Case, json_cases, merged_cases, workbook_cases
+from tests.hostile import Case, json_cases, json_place_cases, merged_cases, place_cases, workbook_cases
 from xlxq.cli import main
 
 
@@ -125,6 +125,39 @@ def test_hostile_workbooks(capsys, tmp_path, base_xlsx):
             check_refused(capsys, d, case)
         except AssertionError as exc:
             failures.append(f"{case.id}: {str(exc)[-300:]}")
+    assert not failures, "\n".join(failures)
+
+
+@pytest.fixture(scope="module")
+def played_json(base_json) -> dict:
+    """The base file with valid results (the base has '1-0', refused by
+    the reader: a case meant for a later check must not stop there)."""
+    data = json.loads(json.dumps(base_json))
+    for b in data["rounds"][0]["boards"]:
+        b["result"] = None
+    return data
+
+
+def test_place_cases_json(capsys, tmp_path, played_json):
+    """Issue 21 §2.6, §2.7 in a JSON file: each refused naming its place."""
+    cases = list(json_place_cases(played_json))
+    for i, case in enumerate(cases):
+        d = tmp_path / str(i)
+        d.mkdir()
+        check_refused(capsys, d, case)
+
+
+def test_place_cases_workbook(capsys, tmp_path, base_xlsx):
+    """Issue 21 §2.6, §2.7 in a workbook (were "程序内部错误" or taken
+    silently): each refused naming its place, nothing written."""
+    failures = []
+    for i, case in enumerate(place_cases(str(base_xlsx))):
+        d = tmp_path / str(i)
+        d.mkdir()
+        try:
+            check_refused(capsys, d, case)
+        except AssertionError as exc:
+            failures.append(f"{case.id}: {str(exc)[-400:]}")
     assert not failures, "\n".join(failures)
 
 

@@ -126,6 +126,8 @@ class OpenpyxlBook:
             width = max(map(itemgetter(1), cells)) if cells else 1
             return self._plain_values(sheet, cells, height, width)
         ws = self.wb[sheet]
+        if not hasattr(ws, "iter_rows"):
+            raise chart_sheet_error(sheet)
         check_sheet_size(sheet, ws.max_row, ws.max_column)
         rows: list[list[Any]] = []
         for r in ws.iter_rows():
@@ -150,8 +152,8 @@ class OpenpyxlBook:
     def merged_ranges(self, sheet: str) -> list[tuple[int, int, int, int]]:
         """The merged ranges of ``sheet`` (a sheet left unbuilt or light has
         none: a sheet with merged cells is built)."""
-        if sheet in self._unbuilt or sheet in self._light:
-            return []
+        if sheet in self._unbuilt or sheet in self._light or not hasattr(self.wb[sheet], "merged_cells"):
+            return []  # (a chart sheet has no cells: ``values`` names it)
         return [(r.min_row, r.min_col, r.max_row, r.max_col) for r in self.wb[sheet].merged_cells.ranges]
 
     def _plain_values(
@@ -525,6 +527,16 @@ def _cell_error(sheet: str, coord: str, row: int, problem: tuple[str, str]) -> I
         sheet=sheet,
         row=row,
         cell=coord,
+    )
+
+
+def chart_sheet_error(sheet: str) -> InputError:
+    """A chart sheet where xlxq reads a table (named 第4轮, 报名表 …)."""
+    return InputError(
+        f"“{sheet}”是图表工作表，没有单元格：xlxq 按表名把它当作要读取的表格；请给图表表改个名字（或删除它）",
+        f"{sheet!r} is a chart sheet, without cells: xlxq reads a sheet of this name as a table; rename the "
+        f"chart sheet (or delete it)",
+        sheet=sheet,
     )
 
 

@@ -46,6 +46,9 @@ FITS = (("P", 10.0), ("P", 9.0), ("P", 8.0), ("L", 9.0), ("L", 8.0), ("L", 7.0),
 MAX_GROW = 1.4
 #: the smallest size a split table's parts are set in
 SPLIT_SIZE = 7.0
+#: the narrowest a wrapping column is made, mm (a few characters at 6 pt:
+#: fpdf2 refuses a cell too narrow for one character)
+MIN_WRAP = 12.0
 #: a cell's padding left and right, and above and below, mm
 PAD = 1.0
 VPAD = 0.4
@@ -101,15 +104,24 @@ def layout_table(natural: Sequence[float], keep: int) -> Fit:
         parts.append(lead + tuple(cur))
         if all(sum(widths[j] for j in p) <= room for p in parts):
             return Fit("L", size, tuple(parts), widths)
-    # a long text column: the widest shrinks to what is left, its text wraps
+    # long text columns: the widest shrink to one width, where the columns
+    # fill the page, and their text wraps; the narrow ones keep theirs
     size = FITS[-1][1]
     widths_l = [w * size / 10 + 2 * PAD for w in natural]
-    widest = max(range(n), key=lambda i: widths_l[i])
-    others = sum(widths_l) - widths_l[widest]
-    widths_l[widest] = max(room - others, 20.0)
-    if sum(widths_l) > room:  # many wide columns: every one in proportion
-        widths_l = [w * room / sum(widths_l) for w in widths_l]
-    return Fit("L", size, (tuple(range(n)),), tuple(widths_l))
+    cap = max(_cap(widths_l, room), MIN_WRAP)
+    return Fit("L", size, (tuple(range(n)),), tuple(min(w, cap) for w in widths_l))
+
+
+def _cap(widths: Sequence[float], room: float) -> float:
+    """The width ``cap`` at which ``sum(min(w, cap))`` is ``room`` (the
+    columns narrower than it keep their width)."""
+    left, rest = room, len(widths)
+    for w in sorted(widths):
+        if w * rest > left:
+            return left / rest
+        left -= w
+        rest -= 1
+    return max(widths, default=room)
 
 
 class BookletPdf(FPDF):

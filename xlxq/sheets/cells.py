@@ -76,7 +76,10 @@ def as_int(v: Any) -> Optional[int]:
         return int(v) if v.is_integer() else None
     s = unicodedata.normalize("NFKC", str(v)).strip()
     if re.fullmatch(r"[+-]?\d+(\.0*)?", s):
-        return int(float(s))
+        whole = s.split(".")[0].lstrip("+-").lstrip("0")
+        if len(whole) > 15:  # beyond the numbers a cell may hold (10^15: docs/reliability.md): not one
+            return None
+        return int(s.split(".")[0])
     return None
 
 

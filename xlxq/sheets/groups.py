@@ -27,7 +27,7 @@ import re
 from dataclasses import replace
 from typing import Any, Optional
 
-from xlxq.core.groups import check_group_name
+from xlxq.core.groups import check_group_name, group_clash
 from xlxq.errors import InputError, XlxqError
 from xlxq.sheets import layout as L
 from xlxq.sheets import team_layout as T
@@ -75,6 +75,7 @@ def _row_groups(name: str, grid: list[list[Any]]) -> Optional[dict[int, str]]:
     if all(g is None for g in rows.values()):
         return None
     out: dict[int, str] = {}
+    seen: dict[str, str] = {}
     for r, g in rows.items():
         ref = L.cell_ref(r, gcol)
         if g is None:
@@ -83,6 +84,9 @@ def _row_groups(name: str, grid: list[list[Any]]) -> Optional[dict[int, str]]:
             out[r] = check_group_name(g)
         except InputError as exc:
             raise sheet_error(name, r, exc.zh, exc.en, ref) from None
+        clash = group_clash(out[r], seen)
+        if clash:
+            raise sheet_error(name, r, *clash, ref)
     return out
 
 

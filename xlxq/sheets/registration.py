@@ -53,7 +53,7 @@ def parse_withdrawn(v: Any) -> Optional[int]:
     if re.fullmatch(r"\s*(在赛|active|-)?\s*", s, re.I):
         return None
     m = re.findall(r"\d+", s)
-    return int(m[0]) if len(m) == 1 else -1
+    return int(m[0]) if len(m) == 1 and len(m[0]) <= 15 else -1
 
 
 def parse_absent(v: Any) -> Optional[tuple[int, ...]]:
@@ -71,7 +71,7 @@ def parse_absent(v: Any) -> Optional[tuple[int, ...]]:
     out = []
     for x in parts:
         m = re.fullmatch(r"(?:第|round|r)?(\d+)(?:轮)?", x, re.I)
-        if m is None or int(m[1]) < 1:
+        if m is None or len(m[1]) > 15 or int(m[1]) < 1:
             return None
         out.append(int(m[1]))
     return tuple(sorted(set(out)))
