@@ -180,7 +180,7 @@ def test_a_long_table_repeats_its_header_on_every_page(tmp_path) -> None:
     table = Table("名次表", ("序号", "姓名", "单位"), rows, (True, False, False))
     doc = Document("长表测试", "zh", Cover("成绩册", "长表测试"), (Section("名次表", "名次表", (table,)),))
     out = tmp_path / "long.pdf"
-    pages = write_pdf(doc, out)
+    pages = write_pdf(doc, out).pages
     assert pages > 3
     texts = _pdf_text(out).split("\f")[:pages]
     for n, text in enumerate(texts[1:], start=2):
@@ -491,3 +491,42 @@ def test_wrapped_rows_stop_at_excels_tallest_row() -> None:
     _wrapped_heights(ws, {1: 20})
     assert 15 < ws.row_dimensions[1].height < MAX_ROW_POINTS
     assert ws.row_dimensions[2].height == MAX_ROW_POINTS
+
+
+@pytest.mark.skipif(not HAVE_POPPLER, reason="poppler-utils not installed")
+def test_characters_the_font_lacks_are_never_dropped_silently(tmp_path, capsys) -> None:
+    """Issue 21 §2.7: a character the Chinese font lacks (an emoji, 𠀀, 𪚥)
+    is drawn in a fallback font where the machine has one that has it
+    (DejaVu Sans has 😀 and ★), else the command warns, naming the
+    characters and the players (a name of only such characters prints
+    blank), and still writes the PDF."""
+    from xlxq.booklet.fonts import FALLBACK_FONTS, find_font, read_face
+    from xlxq.cli import main
+
+    face = find_font()
+    from fontTools.ttLib import TTCollection, TTFont
+
+    with open(face.path, "rb") as fh:
+        main_font = (
+            TTCollection(fh, lazy=True).fonts[face.index] if face.path.endswith(".ttc") else TTFont(fh, lazy=True)
+        )
+        have = set(main_font.getBestCmap())
+    assert 0x20000 not in have and 0x2A6A5 not in have, "this test needs a font without 𠀀 and 𪚥"
+    csv = tmp_path / "p.csv"
+    csv.write_text("姓名,单位\n😀王,北京\n𠀀,上海\n张三,𪚥\n李四,★队\n王五,广州\n赵六,深圳\n", encoding="utf-8")
+    ev, out = tmp_path / "e.json", tmp_path / "e.pdf"
+    assert main(["new", str(ev), "--players", str(csv), "--rounds", "3"]) == 0
+    assert main(["pair", str(ev)]) == 0
+    capsys.readouterr()
+    assert main(["report", str(ev), "--pdf", "--out", str(out)]) == 0
+    got = capsys.readouterr()
+    lines = [x for x in got.out.splitlines() if x.startswith("警告：")]
+    assert len(lines) == 1 and "𠀀（U+20000）" in lines[0] and "𪚥（U+2A6A5）" in lines[0], got.out
+    assert "2号𠀀" in lines[0] and "3号张三" in lines[0] and "--font" in lines[0]
+    assert got.err == ""  # fpdf2's English log line is not shown beside it
+    dejavu = any("DejaVuSans" in p and Path(p).is_file() for p in FALLBACK_FONTS)
+    if dejavu:  # drawn from the fallback, not named
+        assert "😀" not in lines[0] and "★" not in lines[0]
+        text = _pdf_text(out)
+        assert "😀王" in text and "★队" in text
+    assert read_face(face.path) is not None
