@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -49,12 +50,41 @@ def base_xlsx(tmp_path_factory) -> Path:
     return d / "xlxq-demo.xlsx"
 
 
+#: the counts of issue 21's "Done when", over every case this run checked
+#: (printed at the end of the module: ``pytest -s tests/test_hostile.py``)
+TALLY: Counter = Counter()
+
+
+@pytest.fixture(scope="module", autouse=True)
+def hostile_totals():
+    yield
+    if TALLY["tried"]:
+        print(
+            f"\nhostile inputs tried {TALLY['tried']} / clear messages {TALLY['clear']} / internal errors "
+            f"{TALLY['internal']} / files changed on refusal {TALLY['changed']} / files lost {TALLY['lost']}"
+        )
+
+
+def _tally(case: Case, f: Path, before: list[str], rc: int, out: str, err: str) -> None:
+    internal = "程序内部错误" in err or "Traceback" in err + out
+    lines = err.splitlines()
+    after = sorted(os.listdir(f.parent))
+    TALLY["tried"] += 1
+    TALLY["internal"] += internal
+    TALLY["clear"] += (
+        rc == 2 and not internal and len(lines) == 1 and lines[0].startswith("错误：") and case.place in err
+    )
+    TALLY["changed"] += (not f.exists() or f.read_bytes() != case.data) or after != before
+    TALLY["lost"] += not set(before) <= set(after)
+
+
 def check_refused(capsys, tmp_path: Path, case: Case) -> str:
     """Run ``case``; the assertions of the suite; the message."""
     f = tmp_path / ("event" + case.suffix)
     f.write_bytes(case.data)
     before = sorted(os.listdir(tmp_path))
     rc, out, err = _run(capsys, *case.args[:1], str(f), *case.args[1:])
+    _tally(case, f, before, rc, out, err)
     assert rc == 2, (case.id, rc, out[-500:], err)
     lines = err.splitlines()
     assert len(lines) == 1 and lines[0].startswith("错误："), (case.id, err)
