@@ -411,14 +411,26 @@ def register(
     seen[item.no] = item
 
 
-def check_absent_rounds(e: Entrant) -> None:
+def check_absent_rounds(e: Entrant, rounds: Optional[int] = None) -> None:
     """``absent_rounds`` are round numbers ≥ 1 (a knockout refuses any:
-    :func:`xlxq.core.knockout.refuse_absences`)."""
+    :func:`xlxq.core.knockout.refuse_absences`), none beyond the planned
+    ``rounds`` (a typing slip such as 10^15 is not a round that will come)."""
     for k in e.absent_rounds:
         if invalid_int(k, 1):
             raise InputError(
                 f"{e.name}（{e.no}号）的请假轮次无效：{k!r}", f"{e.name} (no {e.no}): invalid absent round {k!r}"
             )
+        if rounds is not None and not invalid_int(rounds, 1) and k > rounds:
+            raise InputError(*absent_beyond(k, rounds, f"{e.name}（{e.no}号）", f"{e.name} (no {e.no})"))
+
+
+def absent_beyond(k: int, rounds: int, who_zh: str, who_en: str) -> tuple[str, str]:
+    """The message of a 请假轮次 beyond the planned rounds (JSON and workbook)."""
+    return (
+        f"{who_zh}的请假轮次 {k} 超出计划的{rounds}轮：请改正请假轮次，或先增加轮数",
+        f"{who_en}: absent round {k} is beyond the {rounds} rounds planned: correct it, or raise the number of "
+        f"rounds first",
+    )
 
 
 def rounds_in_order(rounds: Iterable[RoundT]) -> Iterator[RoundT]:
@@ -452,7 +464,7 @@ def validate_event(event: Event) -> None:
     for p in event.players:
         with errors.guard():
             register(p, seen, PLAYER_WORDS, allow_bool=True)
-            check_absent_rounds(p)
+            check_absent_rounds(p, s.rounds)
     errors.check()  # the rounds name players: judged once the players are sound
     for r in rounds_in_order(event.rounds):
         where: dict[int, Optional[int]] = {}  # player → board (None: the bye)
@@ -471,7 +483,43 @@ def validate_event(event: Event) -> None:
                         f"round {r.round}: player {no} both plays and has a bye",
                     )
                 where[no] = None
+    for p, n, board in played_while_absent(event):
+        with errors.guard():
+            raise InputError(*absent_but_played(p, n, board), player=p.no, round=n, board=board)
     errors.check()
+
+
+def played_while_absent(event: Event) -> list[tuple[Player, int, int]]:
+    """(player, round, board) of a Swiss event's players marked absent (请假)
+    in a round where a result of theirs is entered: the data contradict
+    themselves (an absent player is not paired; a round robin's absentee
+    keeps his fixed game, lost by forfeit, and is not counted here).  A
+    board paired but not played yet is a problem of ``check``, not this."""
+    if event.settings.system != "swiss":
+        return []
+    away = {(p.no, k): p for p in event.players for k in p.absent_rounds}
+    if not away:
+        return []
+    out = []
+    for r in event.rounds:
+        for b in r.boards:
+            if b.result is None:
+                continue
+            for no in (b.red, b.black):
+                p = away.get((no, r.round))
+                if p is not None:
+                    out.append((p, r.round, b.board))
+    return out
+
+
+def absent_but_played(p: Player, n: int, board: int) -> tuple[str, str]:
+    """The message of :func:`played_while_absent` (JSON and workbook)."""
+    return (
+        f"{p.name}（{p.no}号）登记了第{n}轮请假，但第{n}轮第{board}台已有他的结果：请假只能登记在没有下的轮次；"
+        f"请从请假轮次中删去 {n}（没有到场的对局记为弃权）",
+        f"{p.name} (no {p.no}) is marked absent in round {n} but has a result on board {board} of round {n}: an "
+        f"absence is for a round not played; remove {n} from the absent rounds (a game not played is a forfeit)",
+    )
 
 
 def _place(board: Optional[int]) -> str:
