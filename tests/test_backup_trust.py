@@ -217,3 +217,43 @@ def test_a_link_in_the_backups_does_not_stop_the_next_backup(tmp_path):
     kept = B.keep(f)
     assert kept is not None and not kept.is_symlink() and kept.read_text(encoding="utf-8") == "version 1\n"
     assert B.backups(f)[0].path == kept and kept.name.startswith("000006-")
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_a_linked_backup_is_marked_in_the_listing(tmp_path, capsys, lang):
+    """The listing marks a backup that is a symbolic link (restore refuses
+    it), does not read through it (its rounds "?"), and marks every backup
+    when the backup folder itself is a link; ``--json`` says ``link``."""
+    f = _event(tmp_path)
+    assert main(["pair", str(f)]) == 0
+    assert main(["simulate", str(f), "--seed", "1", "--rounds", "1"]) == 0
+    assert main(["simulate", str(f), "--seed", "1", "--rounds", "1"]) == 0
+    listed = B.backups(f)
+    assert len(listed) >= 3
+    other = tmp_path / "other.json"
+    other.write_bytes(listed[0].path.read_bytes())
+    listed[1].path.unlink()
+    listed[1].path.symlink_to(other)
+    word = "符号链接" if lang == "zh" else "symbolic link"
+    if lang == "en":
+        os.environ["XLXQ_LANG"] = "en"
+    try:
+        rc, out, _ = _run(capsys, "backups", f)
+        assert rc == 0
+        rows = [line for line in out.splitlines() if line.strip()[:2].strip().isdigit()]
+        assert len(rows) == len(listed)
+        assert [word in r for r in rows] == [k == 1 for k in range(len(listed))], out
+        assert rows[1].split()[4] == "?"  # the link is not read: its rounds unknown
+        rc, out, _ = _run(capsys, "backups", f, "--json")
+        assert [r["link"] for r in json.loads(out)["backups"]] == [k == 1 for k in range(len(listed))]
+        # the backup folder itself a link: every backup is marked (restore refuses each)
+        folder = B.folder_of(f)
+        elsewhere = tmp_path / "elsewhere"
+        shutil.copytree(folder, elsewhere, symlinks=True)
+        shutil.rmtree(folder)
+        folder.symlink_to(elsewhere)
+        rc, out, _ = _run(capsys, "backups", f)
+        rows = [line for line in out.splitlines() if line.strip()[:2].strip().isdigit()]
+        assert rc == 0 and len(rows) == len(listed) and all(word in r for r in rows), out
+    finally:
+        os.environ.pop("XLXQ_LANG", None)

@@ -1,6 +1,6 @@
 """``xlxq backups FILE`` (the backups every save keeps, newest first: time,
-operation, rounds, size) and ``xlxq backups FILE --restore K`` (backup K
-back in place of FILE, the file as it is kept first as a backup
+operation, rounds, size; a backup that is a symbolic link marked, not read)
+and ``xlxq backups FILE --restore K`` (backup K back in place of FILE, the file as it is kept first as a backup
 ``restore``).  Where they are and how they rotate:
 :mod:`xlxq.backends.backups` (docs/reliability.md).  A backup is restored
 only when it is a readable event of the same kind as the file (a workbook
@@ -53,14 +53,29 @@ def rounds_in(path: Path) -> Optional[int]:
         return None
 
 
+def _linked(b: Backup) -> bool:
+    """Backup ``b`` is a symbolic link, or one of its folders is (the
+    backup folder, the ``.xlxq-backups`` folder): what it points to is not a
+    backup xlxq kept; it is listed marked, never read nor restored."""
+    for p in (b.path.parent.parent, b.path.parent, b.path):
+        try:
+            if stat.S_ISLNK(os.lstat(p).st_mode):
+                return True
+        except OSError:
+            pass
+    return False
+
+
 def _row(k: int, b: Backup) -> dict[str, Any]:
+    link = _linked(b)
     return {
         "index": k,
         "time": b.time.strftime("%Y-%m-%d %H:%M:%S"),
         "operation": b.operation,
-        "rounds": rounds_in(b.path),
+        "rounds": None if link else rounds_in(b.path),  # a link is not read
         "size": b.size,
         "file": str(b.path),
+        "link": link,
     }
 
 
@@ -91,7 +106,13 @@ def backups_outcome(path: str, as_json: bool = False) -> Outcome:
         ]
         for r in rows:
             rounds = "?" if r["rounds"] is None else str(r["rounds"])
-            out.append(f"  {r['index']:>2}  {r['time']}  {r['operation']:<10} {rounds:>5}  {r['size']:>8}")
+            line = f"  {r['index']:>2}  {r['time']}  {r['operation']:<10} {rounds:>5}  {r['size']:>8}"
+            if r["link"]:
+                line += txt(
+                    "  符号链接，不是 xlxq 保留的备份，不能恢复",
+                    "  symbolic link, not a backup xlxq kept: cannot be restored",
+                )
+            out.append(line)
         out.append(txt(f"恢复：xlxq backups {path} --restore 序号", f"to restore one: xlxq backups {path} --restore #"))
         return out
 
@@ -102,15 +123,10 @@ def _read_backup(b: Backup) -> bytes:
     """The bytes of backup ``b``: a regular file in a real folder, never a
     symbolic link (to anywhere: what it points to is not a backup xlxq
     kept), opened without following one."""
-    for p in (b.path.parent.parent, b.path.parent, b.path):
-        try:
-            link = stat.S_ISLNK(os.lstat(p).st_mode)
-        except OSError:
-            link = False
-        if link:
-            raise _bad_backup(
-                b, "是符号链接（指向别处的文件），不是 xlxq 保留的备份", "is a symbolic link, not a backup xlxq kept"
-            )
+    if _linked(b):
+        raise _bad_backup(
+            b, "是符号链接（指向别处的文件），不是 xlxq 保留的备份", "is a symbolic link, not a backup xlxq kept"
+        )
     try:
         fd = os.open(b.path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_BINARY", 0))
     except OSError as exc:
