@@ -215,3 +215,72 @@ def test_file_errors(tmp_path):
     (tmp_path / "list.pdf").write_bytes(b"%PDF")
     with pytest.raises(InputError):
         read_registration(tmp_path / "list.pdf")
+
+
+# ---------------------------------------------------------------- 退赛轮次, 请假轮次 (as the workbook reads them)
+
+
+def test_withdrawn_and_absent_columns_read_as_the_workbook_reads_them(tmp_path):
+    """The import reads the 报名表's 退赛轮次 and 请假轮次 (their headers and
+    cells as the workbook reads them), in a CSV and an .xlsx, groups too;
+    ``xlxq new e.json`` writes them, an .xlsx writes them in its 报名表."""
+    import json
+
+    from xlxq.backends.registration import read_registration_groups
+    from xlxq.cli import main
+    from xlxq.sheets.registration import parse_absent
+
+    text = '姓名,单位,请假轮次,退赛轮次\n甲,A,3,\n乙,B,"2,4",\n丙,C,,5\n丁,D,第1轮 第2轮,在赛\n戊,E,3、5,\n'
+    want_absent = [(3,), (2, 4), (), (1, 2), (3, 5)]
+    assert [parse_absent(v) for v in ("3", "2,4", None, "第1轮 第2轮", "3、5")] == want_absent
+    csv_path = write_csv(tmp_path / "x.csv", text)
+    ps = read_registration(csv_path)
+    assert [p.absent_rounds for p in ps] == want_absent
+    assert [p.withdrawn_from_round for p in ps] == [None, None, 5, None, None]
+    rows = [line.split(",") for line in text.replace('"2,4"', "2，4").splitlines()]
+    rows = [["Name", "Club", "Absent in rounds", "Withdrawn from round"]] + rows[1:]
+    xp = read_registration(write_xlsx(tmp_path / "x.xlsx", rows))
+    assert [p.absent_rounds for p in xp] == want_absent and xp[2].withdrawn_from_round == 5
+    grouped = write_csv(tmp_path / "g.csv", "组别,姓名,请假\n甲组,甲,2\n甲组,乙,\n乙组,丙,3\n乙组,丁,\n")
+    groups = read_registration_groups(grouped)
+    assert groups is not None and [[p.absent_rounds for p in ps] for _, ps in groups] == [[(2,), ()], [(3,), ()]]
+    # xlxq new: the JSON file has them, the workbook's 报名表 too
+    out = tmp_path / "e.json"
+    assert main(["new", str(out), "--players", str(csv_path), "--rounds", "5"]) == 0
+    players = json.loads(out.read_text(encoding="utf-8"))["players"]
+    assert [p.get("absent_rounds", []) for p in players] == [list(a) for a in want_absent]
+    assert [p.get("withdrawn_from_round") for p in players] == [None, None, 5, None, None]
+    book = tmp_path / "e.xlsx"
+    assert main(["new", str(book), "--players", str(csv_path), "--rounds", "5"]) == 0
+    import openpyxl
+
+    ws = openpyxl.load_workbook(book)["报名表"]
+    header = [c.value for c in ws[2]]
+    absent = [r[header.index("请假轮次")] for r in ws.iter_rows(min_row=3, max_row=7, values_only=True)]
+    assert absent == ["3", "2,4", None, "1,2", "3,5"]
+    assert [r[header.index("退赛轮次")] for r in ws.iter_rows(min_row=3, max_row=7, values_only=True)][2] == 5
+
+
+@pytest.mark.parametrize(
+    "text, needle",
+    [
+        ("姓名,请假轮次\n甲,x\n乙,\n", "第2行（甲）：请假轮次应为轮次数字"),
+        ("姓名,请假轮次\n甲,0\n乙,\n", "第2行（甲）：请假轮次应为轮次数字"),
+        ("姓名,退赛轮次\n甲,\n乙,第二轮\n", "第3行（乙）：退赛轮次应为轮次数字"),
+    ],
+)
+def test_bad_withdrawn_or_absent_cell_names_the_row(tmp_path, text, needle):
+    with pytest.raises(InputError) as exc:
+        read_registration(write_csv(tmp_path / "r.csv", text))
+    assert needle in exc.value.zh
+
+
+def test_absent_beyond_the_rounds_refused_by_new(tmp_path, capsys):
+    """A 请假轮次 beyond the rounds planned is refused as the workbook
+    refuses it: exit 2, nothing written."""
+    from xlxq.cli import main
+
+    reg = write_csv(tmp_path / "r.csv", "姓名,请假轮次\n甲,9\n乙,\n丙,\n")
+    out = tmp_path / "e.json"
+    assert main(["new", str(out), "--players", str(reg), "--rounds", "3"]) == 2
+    assert "请假轮次 9 超出计划的3轮" in capsys.readouterr().err and not out.exists()

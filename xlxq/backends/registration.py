@@ -15,7 +15,15 @@ name       姓名 棋手 name player                   yes
 unit       单位 队名 代表队 队伍 unit club team    no
 rating     等级分 rating elo                       no
 seed       种子 种子号 seed                        no
+withdrawn  退赛轮次 退赛 … (as the workbook's 报名表)   no
+absent     请假轮次 请假 缺席 … (as the workbook's)     no
 =========  =====================================  ==========
+
+退赛轮次 and 请假轮次 are the workbook 报名表's columns, their headers and
+cells read by the same code (:data:`xlxq.sheets.registration.ROUND_CELLS`,
+the headers of :data:`xlxq.sheets.layout.REGISTRATION_COLUMNS`): "5" = from
+round 5 on no longer paired; "3", "3,5", "3、5", "第3轮 第5轮" = absent in
+those rounds.
 
 The header row may be preceded by title rows (e.g. "某某赛报名表"): the first
 of the first ten rows that has a name header is taken.  Empty rows are
@@ -53,6 +61,8 @@ from xlxq.core.groups import check_group_name, group_clash
 from xlxq.core.model import Player
 from xlxq.core.numbering import registration_numbers
 from xlxq.errors import InputError
+from xlxq.sheets.layout import REGISTRATION_COLUMNS
+from xlxq.sheets.registration import ROUND_CELLS
 from xlxq.text import label_problem, visible
 import csv
 import io
@@ -64,8 +74,19 @@ HEADERS: dict[str, tuple[str, ...]] = {
     "rating": ("等级分", "rating", "elo"),
     "seed": ("种子", "种子号", "种子序号", "seed"),
     "group": ("组别", "分组", "组", "group", "section"),
+    # the round columns of the workbook's 报名表, by the workbook's headers
+    **{c.key: tuple(sorted(c.names())) for c in REGISTRATION_COLUMNS if c.key in ROUND_CELLS},
 }
-_LABEL = {"no": "序号", "name": "姓名", "unit": "单位", "rating": "等级分", "seed": "种子", "group": "组别"}
+_LABEL = {
+    "no": "序号",
+    "name": "姓名",
+    "unit": "单位",
+    "rating": "等级分",
+    "seed": "种子",
+    "group": "组别",
+    "withdrawn": "退赛轮次",
+    "absent": "请假轮次",
+}
 _LOOKUP = {alias: key for key, aliases in HEADERS.items() for alias in aliases}
 _HEADER_SCAN = 10
 
@@ -431,6 +452,14 @@ def _registration_entries(path: Path) -> tuple[str, dict[str, int], list[dict]]:
                     f"{where_en}: seed should be a positive whole number, got {cells['seed']!r}",
                 )
             e["seed"] = sd
+        for key, (parse, zh, en) in ROUND_CELLS.items():  # 退赛轮次, 请假轮次: read as the workbook reads them
+            v = cells.get(key)
+            if v is None:
+                continue
+            ok, value = parse(v)
+            if not ok:
+                raise InputError(f"{where_zh}：{zh}，实为“{v}”", f"{where_en}: {en}, got {v!r}", file=name, row=i)
+            e[key] = value
         if "no" in cols:
             if cells.get("no") is None:
                 raise InputError(
@@ -484,7 +513,15 @@ def _numbered(
     else:
         numbers = number_players(entries, draw_seed, method)
     players = [
-        Player(no=n, name=e["name"], unit=e["unit"], rating=e.get("rating"), seed=e.get("seed"))
+        Player(
+            no=n,
+            name=e["name"],
+            unit=e["unit"],
+            rating=e.get("rating"),
+            seed=e.get("seed"),
+            withdrawn_from_round=e.get("withdrawn"),
+            absent_rounds=e.get("absent") or (),
+        )
         for n, e in zip(numbers, entries)
     ]
     return sorted(players, key=lambda p: p.no)
