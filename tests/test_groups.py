@@ -229,3 +229,65 @@ def test_groups_that_differ_only_by_case_are_refused(tmp_path, values):
     f.write_text("姓名,组别\n" + "".join(f"{n},{g}\n" for n, g in rows), encoding="utf-8")
     assert_bad_input(run("new", tmp_path / "e.json", "--players", f), "p.csv", "只差大小写")
     assert not (tmp_path / "e.json").exists()
+
+
+def _booklet_sheets(path) -> dict[str, list[tuple]]:
+    wb = openpyxl.load_workbook(path, read_only=True)
+    return {
+        ws.title: [tuple("" if v is None else str(v) for v in r) for r in ws.iter_rows(values_only=True)] for ws in wb
+    }
+
+
+def test_the_booklet_of_an_event_with_groups_has_a_part_per_group(tmp_path):
+    """``xlxq report`` (and the button 成绩册) on a workbook with groups and
+    on a JSON file of groups: one booklet, each group's standings, results
+    and rounds headed by the group (its own 序号, as ``standings`` ranks
+    them), the cover naming the groups; the workbook's and the file's
+    booklets equal; the workbook read, not written."""
+    rows = [(f"男{i}", "男子组") for i in range(1, 9)] + [(f"女{i}", "女子组") for i in range(1, 7)]
+    f = tmp_path / "e.json"
+    reg = tmp_path / "p.csv"
+    reg.write_text("姓名,组别\n" + "".join(f"{n},{g}\n" for n, g in rows), encoding="utf-8")
+    run("new", f, "--players", reg, "--rounds", 2, "--name", "测试赛", check_rc=0)
+    p = template_workbook(
+        tmp_path / "e.xlsx", [n for n, _ in rows], groups=dict(rows), settings={"赛事名称": "测试赛", "轮数": 2}
+    )
+    for rnd in (1, 2):
+        run("pair", p, check_rc=0)
+        run("pair", f, check_rc=0)
+        enter_group_results(f, rnd)
+        enter_group_results(p, rnd)
+    run("standings", p, check_rc=0)
+    before = p.read_bytes()
+    booklets = {}
+    for src in (p, f):
+        out = tmp_path / f"{src.suffix[1:]}-booklet.xlsx"
+        r = run("report", src, "--out", out, check_rc=0)
+        assert r.out.startswith(f"成绩册已写入 {out}（9张工作表）"), r.out
+        booklets[src] = _booklet_sheets(out)
+    assert p.read_bytes() == before
+    book, data = booklets[p], booklets[f]
+    groups = ["男子组", "女子组"]
+    parts = ["名次表", "成绩表", "第1轮", "第2轮"]
+    assert list(book) == list(data) == ["封面"] + [f"{g} {s}" for g in groups for s in parts]
+    cover = {c for r in book["封面"] for c in r if c}
+    assert {"测试赛", "男子组、女子组", "男子组8名，女子组6名，共14名"} <= cover, cover
+    standings = group_standings(f)
+    for g in groups:
+        table = book[f"{g} 名次表"]
+        assert table[0][0] == f"{g} 积分编排名次表"
+        assert [r[2] for r in table[2:] if r[2]] == [row["name"] for row in standings[g]]
+        assert {r[2] for r in table[2:] if r[2]} == {n for n, gg in rows if gg == g}  # its own players only
+        assert book[f"{g} 第1轮"][0][0] == f"{g} 第1轮对阵及结果"
+    for name in book:
+        if name != "封面":
+            assert book[name] == data[name], name
+    # the PDF, and the button (any Book) beside the workbook
+    r = run("report", p, "--pdf", "--out", tmp_path / "b.pdf", check_rc=0)
+    assert r.out.startswith(f"成绩册已写入 {tmp_path / 'b.pdf'}（PDF，")
+    from xlxq.operations.booklet import booklet_book
+    from xlxq.operations.source import open_book
+
+    st = booklet_book(open_book(p).book, p, "zh")
+    assert st.ok and _booklet_sheets(tmp_path / "e-成绩册.xlsx") == book
+    assert (tmp_path / "e-成绩册.pdf").exists() and p.read_bytes() == before

@@ -25,7 +25,7 @@ def cmd_report(args: argparse.Namespace) -> int:
     from xlxq.errors import InputError
     from xlxq.operations.booklet import booklet_event, booklet_path
     from xlxq.core.rating import report_options
-    from xlxq.operations.event_read import read_stages
+    from xlxq.operations.event_read import read_event_or_groups
     from xlxq.operations.rating import rating_options
 
     lang = args.lang or language()
@@ -35,12 +35,11 @@ def cmd_report(args: argparse.Namespace) -> int:
             f"--out {out}：不能覆盖赛事文件本身", f"--out {out}: would overwrite the event file itself", file=out
         )
     with file_lock(args.file):
-        event, _ = read_stages(args.file)
-    asked = report_options(event.settings)  # JSON event.rating.report, 设置 等级分报告 = 是
-    rating = (
-        asked if asked is not None else (rating_options(None, None, event.settings.rating) if args.rating else None)
-    )
-    return finish(booklet_event(event, out, lang, args.pdf, args.font, rating))
+        event, groups = read_event_or_groups(args.file)  # 组别: one booklet, a part per group
+    settings = (event if groups is None else groups[0][1]).settings
+    asked = report_options(settings)  # JSON event.rating.report, 设置 等级分报告 = 是
+    rating = asked if asked is not None else (rating_options(None, None, settings.rating) if args.rating else None)
+    return finish(booklet_event(event, out, lang, args.pdf, args.font, rating, groups))
 
 
 def add_parser(sub) -> None:

@@ -19,13 +19,14 @@ import this module), the workbook reader in :func:`booklet_book`.
 from __future__ import annotations
 
 import os
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, Optional
 
 from xlxq.core.document import Block, Cover, Document, Paragraph, Section, Table
 from xlxq.core.rating import RatingOptions, report_options
 from xlxq.i18n import Text
-from xlxq.operations.event_read import sheets_data
+from xlxq.operations.event_read import book_groups, sheets_data
 from xlxq.operations.publish import site_data
 from xlxq.operations.result import Outcome
 from xlxq.operations.source import is_team
@@ -33,7 +34,15 @@ from xlxq.sheets.problems import Status
 from xlxq.systems import get_team_system
 from xlxq.text import fmt as _fmt
 
-__all__ = ["booklet_document", "booklet_path", "booklet_event", "booklet_book", "write_booklet", "lacking_lines"]
+__all__ = [
+    "booklet_document",
+    "groups_document",
+    "booklet_path",
+    "booklet_event",
+    "booklet_book",
+    "write_booklet",
+    "lacking_lines",
+]
 
 
 def _num(text: Any) -> float:
@@ -536,6 +545,42 @@ def booklet_document(event: Any, lang: str, rating: Optional[RatingOptions] = No
     return Document(site["name"], lang, _cover(event, site, lang), tuple(sections))
 
 
+def groups_document(groups: list[tuple[str, Any]], lang: str, rating: Optional[RatingOptions] = None) -> Document:
+    """The one 成绩册 of an event with groups (组别): each group's booklet
+    (:func:`booklet_document`) as its sections, in registration order, their
+    titles, tables and sheets headed by the group (``男子组 名次表``, ``Women Round 1``:
+    a group's name is at most 10 characters, so a sheet name fits Excel's
+    31), each group starting a page; one cover: the event, its groups and
+    their players."""
+    t = Text(lang)
+    docs = [(g, booklet_document(event, lang, rating)) for g, event in groups]
+    sections: list[Section] = []
+    for g, doc in docs:
+        for k, s in enumerate(doc.sections):
+            blocks = tuple(replace(b, title=f"{g} {b.title}") if isinstance(b, Table) else b for b in s.blocks)
+            sections.append(
+                replace(s, title=f"{g} {s.title}", sheet=f"{g} {s.sheet}", blocks=blocks, flow=s.flow and k > 0)
+            )
+    first_group, first = docs[0]
+    # the event's name: a workbook's group sees "名称 组别" (its titles name it)
+    name = first.name[: -len(first_group) - 1] if first.name.endswith(f" {first_group}") else first.name
+    players = t("参赛棋手", "Players")
+    facts = [f for f in first.cover.facts if f[0] != players]
+    counts = [(g, len(event.players)) for g, event in groups]
+    facts.append((t("组别", "Groups"), t("、", ", ").join(g for g, _ in counts)))
+    facts.append(
+        (
+            players,
+            t(
+                "，".join(f"{g}{n}名" for g, n in counts) + f"，共{sum(n for _, n in counts)}名",
+                ", ".join(f"{g} {n}" for g, n in counts) + f"; {sum(n for _, n in counts)} in all",
+            ),
+        )
+    )
+    cover = replace(first.cover, event=name, facts=tuple(facts))
+    return Document(name, first.lang, cover, tuple(sections))
+
+
 # --------------------------------------------------------------------------
 # the files
 # --------------------------------------------------------------------------
@@ -592,6 +637,16 @@ def lacking_lines(event: Any, missing: frozenset[str]) -> list[tuple[str, str]]:
     ]
 
 
+def _lacking(event: Any, groups: Optional[list[tuple[str, Any]]], missing: frozenset[str]) -> list[tuple[str, str]]:
+    """:func:`lacking_lines` of ``event``, or of each group, headed by it."""
+    if groups is None:
+        return lacking_lines(event, missing)
+    out = []
+    for g, ev in groups:
+        out += [(f"【{g}】{zh}", f"[{g}] {en}") for zh, en in lacking_lines(ev, missing)]
+    return out
+
+
 def _done(out: Path, pdf: bool, count: int) -> tuple[str, str]:
     if pdf:
         return f"成绩册已写入 {out}（PDF，{count}页）", f"booklet written to {out} (PDF, {count} pages)"
@@ -605,12 +660,15 @@ def booklet_event(
     pdf: bool = False,
     font: Optional[str] = None,
     rating: Optional[RatingOptions] = None,
+    groups: Optional[list[tuple[str, Any]]] = None,
 ) -> Outcome:
-    """Write the 成绩册 of ``event`` into ``out`` (a workbook, or a PDF)."""
-    doc = booklet_document(event, lang, rating)
+    """Write the 成绩册 of ``event`` into ``out`` (a workbook, or a PDF);
+    ``groups`` instead of ``event``: an event with groups (组别), (group,
+    event) each, in one booklet (:func:`groups_document`)."""
+    doc = booklet_document(event, lang, rating) if groups is None else groups_document(groups, lang, rating)
     path = Path(out)
     count, missing = write_booklet(doc, path, pdf, font)
-    lines = [_done(path, pdf, count), *lacking_lines(event, missing)]
+    lines = [_done(path, pdf, count), *_lacking(event, groups, missing)]
     return Outcome(render=lambda lang: [Text(lang)(zh, en) for zh, en in lines])
 
 
@@ -623,14 +681,18 @@ def booklet_book(book: Any, workbook: str | os.PathLike, lang: str, font: Option
     from xlxq.booklet.fonts import find_font
     from xlxq.team_workbook import is_team_workbook
 
-    data = sheets_data(book, is_team_workbook(book), Path(workbook).name)
+    team, name = is_team_workbook(book), Path(workbook).name
+    groups = book_groups(book, team, name)  # 组别: one booklet, a part per group
+    event: Any = sheets_data(book, team, name).event if groups is None else None
     face = find_font(font)
-    doc = booklet_document(data.event, lang, report_options(data.event.settings))
+    settings = (event if groups is None else groups[0][1]).settings
+    rating = report_options(settings)
+    doc = booklet_document(event, lang, rating) if groups is None else groups_document(groups, lang, rating)
     lines_zh, lines_en = [], []
     for pdf in (False, True):
         path = booklet_path(workbook, lang, pdf)
         count, missing = write_booklet(doc, path, pdf, face)
-        for zh, en in [_done(path, pdf, count), *lacking_lines(data.event, missing)]:
+        for zh, en in [_done(path, pdf, count), *_lacking(event, groups, missing)]:
             lines_zh.append(zh)
             lines_en.append(en)
     return Status(True, "\n".join(lines_zh), "\n".join(lines_en))

@@ -9,12 +9,20 @@ source is a workbook (start-up time of the JSON commands).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Optional
 
 from xlxq.errors import InputError
 from xlxq.operations.source import BookSource, open_source
 
-__all__ = ["read_event", "read_stages", "book_event", "sheets_event", "sheets_data"]
+__all__ = [
+    "read_event",
+    "read_stages",
+    "read_event_or_groups",
+    "book_groups",
+    "book_event",
+    "sheets_event",
+    "sheets_data",
+]
 
 
 def book_event(src: BookSource) -> Any:
@@ -67,4 +75,36 @@ def read_stages(path: str) -> tuple[Any, Any]:
         data = sheets_data(src.book, src.team, src.path)
         ko = getattr(data, "ko", None)
         return data.event, ko.event if ko is not None else None
+    return src.event, None
+
+
+def book_groups(book: Any, team: bool, name: str) -> Optional[list[tuple[str, Any]]]:
+    """The events of the groups (组别) of an individual workbook, (group,
+    event) in registration order, each read as its own event workbook (the
+    group's view: :mod:`xlxq.workbook_groups`; an error names the group and
+    the workbook's sheets); None without groups (or for a team workbook)."""
+    if team:
+        return None
+    from xlxq.workbook_groups import for_each_group, workbook_groups
+
+    if workbook_groups(book) is None:
+        return None
+    done = for_each_group(book, lambda view: sheets_data(view, False, name).event)  # read only: no plan
+    return [(view.group, event) for view, event in done]
+
+
+def read_event_or_groups(path: str) -> tuple[Any, Optional[list[tuple[str, Any]]]]:
+    """``path`` read once: (its event, None), or (None, its groups as
+    (group, event)) for an event with groups (组别: a workbook's 组别 column,
+    a JSON file of groups)."""
+    from xlxq.core.groups import Grouped
+
+    src = open_source(path)
+    if isinstance(src, BookSource):
+        groups = book_groups(src.book, src.team, src.path)
+        if groups is not None:
+            return None, groups
+        return sheets_data(src.book, src.team, src.path).event, None
+    if isinstance(src.event, Grouped):
+        return None, src.event.selected(None)
     return src.event, None
