@@ -291,3 +291,22 @@ def test_the_booklet_of_an_event_with_groups_has_a_part_per_group(tmp_path):
     st = booklet_book(open_book(p).book, p, "zh")
     assert st.ok and _booklet_sheets(tmp_path / "e-成绩册.xlsx") == book
     assert (tmp_path / "e-成绩册.pdf").exists() and p.read_bytes() == before
+
+
+def test_publish_and_rating_say_they_do_not_take_groups_yet(tmp_path):
+    """``xlxq publish`` and ``xlxq rating`` on an event with groups: a clear
+    refusal naming the groups (not the 序号 of the groups read as one event's
+    errors, not an internal error on a JSON file of groups); nothing written."""
+    rows = [(f"男{i}", "男子组") for i in range(1, 5)] + [(f"女{i}", "女子组") for i in range(1, 5)]
+    f = tmp_path / "e.json"
+    reg = tmp_path / "p.csv"
+    reg.write_text("姓名,组别\n" + "".join(f"{n},{g}\n" for n, g in rows), encoding="utf-8")
+    run("new", f, "--players", reg, "--rounds", 2, check_rc=0)
+    p = template_workbook(tmp_path / "e.xlsx", [n for n, _ in rows], groups=dict(rows), settings={"轮数": 2})
+    run("pair", p, check_rc=0)
+    for src in (p, f):
+        before = src.read_bytes()
+        assert_bad_input(run("publish", src, tmp_path / "site"), "分组别的赛事", "男子组、女子组", "xlxq report")
+        assert_bad_input(run("rating", src), "分组别的赛事")
+        assert_bad_input(run("rating", src, lang="en"), "is an event with groups (男子组, 女子组)", lang="en")
+        assert src.read_bytes() == before and not (tmp_path / "site").exists()

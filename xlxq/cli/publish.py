@@ -21,10 +21,14 @@ def _read(path: str):
     None); the settings carry the 等级分 options of the JSON file's
     ``event.rating`` or the workbook's 设置 rows."""
     from xlxq.backends.safety import file_lock
-    from xlxq.operations.event_read import read_stages
+    from xlxq.core.groups import Grouped
+    from xlxq.operations.event_read import groups_refused, read_stages
 
     with file_lock(path):
-        return read_stages(path)
+        event, knockout = read_stages(path)
+    if isinstance(event, Grouped):  # a JSON file of groups (a workbook's: refused by read_stages)
+        raise groups_refused(path, event.names())
+    return event, knockout
 
 
 def cmd_publish(args: argparse.Namespace) -> int:

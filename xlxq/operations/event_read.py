@@ -15,6 +15,7 @@ from xlxq.errors import InputError
 from xlxq.operations.source import BookSource, open_source
 
 __all__ = [
+    "groups_refused",
     "read_event",
     "read_stages",
     "read_event_or_groups",
@@ -49,6 +50,12 @@ def sheets_data(book: Any, team: bool, name: str) -> Any:
 
         data = read_workbook(book)
     if data.blocking:
+        from xlxq.sheets.groups import GroupView
+        from xlxq.workbook_groups import workbook_groups
+
+        groups = None if team or isinstance(book, GroupView) else workbook_groups(book)
+        if groups:  # read as one event, the groups' 序号 1 … n clash: say what it is
+            raise groups_refused(name, groups)
         from xlxq.sheets.problems import BLOCKING
 
         where = "、".join(sorted({p.where() for p in data.problems if p.level == BLOCKING}))
@@ -58,6 +65,18 @@ def sheets_data(book: Any, team: bool, name: str) -> Any:
             file=name,
         )
     return data
+
+
+def groups_refused(name: str, groups: list[str]) -> InputError:
+    """The error of an operation that does not take an event with groups
+    (组别) yet, on ``name`` (its ``groups``)."""
+    return InputError(
+        f"{name} 是分组别的赛事（组别：{'、'.join(groups)}）：此操作还不能处理分组别的赛事"
+        f"（成绩册可以：xlxq report {name}，各组别分列）",
+        f"{name} is an event with groups ({', '.join(groups)}): this operation does not take groups yet "
+        f"(the booklet does: xlxq report {name}, a part per group)",
+        file=name,
+    )
 
 
 def read_event(path: str) -> Any:
