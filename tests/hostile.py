@@ -586,10 +586,25 @@ def file_scenes() -> Iterator[Scene]:
 
         yield Scene(f"long-name-{cmd}-{n}{suffix}", long_name, "文件名太长")
 
+    # a registration's 请假轮次 / 退赛轮次 (read as the workbook reads them)
+    for key, (column, value, place) in {
+        "absent-30-digits": ("请假轮次", "1" * 30, "r.csv 第2行"),
+        "absent-zero": ("请假轮次", "0", "r.csv 第2行"),
+        "absent-word": ("请假", "下午", "r.csv 第2行"),
+        "absent-beyond": ("请假轮次", "9", "请假轮次 9 超出计划的5轮"),
+        "withdrawn-word": ("退赛轮次", "第二轮", "r.csv 第2行"),
+    }.items():
+
+        def registration(d, kit, column=column, value=value):
+            _put(d / "r.csv", f"姓名,{column}\n甲,{value}\n乙,\n丙,\n".encode())
+            return ("new", str(d / "e.json"), "--players", str(d / "r.csv"), "--rounds", "5")
+
+        yield Scene(f"registration-{key}", registration, place)
+
 
 def file_cases_count() -> int:
     """How many scenes :func:`file_scenes` gives (docs/reliability.md)."""
-    return 73
+    return 78
 
 
 def _edited(xlsx_path: str, edit: Callable[[Any], None]) -> bytes:
