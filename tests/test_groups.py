@@ -310,3 +310,21 @@ def test_publish_and_rating_say_they_do_not_take_groups_yet(tmp_path):
         assert_bad_input(run("rating", src), "分组别的赛事")
         assert_bad_input(run("rating", src, lang="en"), "is an event with groups (男子组, 女子组)", lang="en")
         assert src.read_bytes() == before and not (tmp_path / "site").exists()
+
+
+def test_a_new_or_converted_workbook_of_groups_is_refused_before_writing(tmp_path):
+    """``xlxq new E.xlsx`` of a registration with groups wrote the first
+    group's workbook and then failed on the second ("文件已存在"), a
+    half-made file left; ``xlxq convert G.json G.xlsx`` stopped on an
+    internal error: both refused naming the groups, nothing written."""
+    rows = [(f"男{i}", "男子组") for i in range(1, 5)] + [(f"女{i}", "女子组") for i in range(1, 5)]
+    reg = tmp_path / "p.csv"
+    reg.write_text("姓名,组别\n" + "".join(f"{n},{g}\n" for n, g in rows), encoding="utf-8")
+    book = tmp_path / "e.xlsx"
+    assert_bad_input(run("new", book, "--players", reg, "--rounds", 2), "分组别的赛事", "男子组、女子组", ".json")
+    assert not book.exists()
+    f = tmp_path / "e.json"
+    run("new", f, "--players", reg, "--rounds", 2, check_rc=0)
+    assert_bad_input(run("convert", f, book), "分组别的赛事", "未写入任何文件")
+    assert_bad_input(run("convert", f, book, lang="en"), "an event with groups (男子组, 女子组)", lang="en")
+    assert not book.exists()

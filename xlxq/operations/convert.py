@@ -32,6 +32,7 @@ from xlxq import team_workbook as TW
 from xlxq import workbook as W
 from xlxq.backends.json_file import save_event
 from xlxq.backends.openpyxl_book import OpenpyxlBook
+from xlxq.core.groups import Grouped
 from xlxq.core.model import Event
 from xlxq.core.teams import TeamEvent
 from xlxq.errors import InputError
@@ -127,6 +128,18 @@ def created(event: Any, path: Path, render: Any, overwrite: bool, lang: str) -> 
     return Outcome(render=render)
 
 
+def groups_workbook_refused(path: Any, groups: list[str]) -> InputError:
+    """An event with groups (组别) is not written as a new workbook yet:
+    the error naming ``path`` and the groups (nothing is written)."""
+    return InputError(
+        f"{path}：分组别的赛事（组别：{'、'.join(groups)}）还不能直接写成工作簿，未写入任何文件：请用 .json 文件名，"
+        f"或在工作簿模板的“报名表”中加一列“组别”",
+        f"{path}: an event with groups ({', '.join(groups)}) cannot be written as a new workbook yet, nothing was "
+        f"written: use a .json name, or add a 组别 (group) column to the template's registration sheet",
+        file=str(path),
+    )
+
+
 def convert_file(src: str, dst: str, force: bool, lang: str) -> Outcome:
     """``xlxq convert A B``: a JSON file into a workbook, or a workbook into
     a JSON file (the kind by the names' suffixes)."""
@@ -148,6 +161,8 @@ def convert_file(src: str, dst: str, force: bool, lang: str) -> Outcome:
         save_event(event, dst)
     else:
         event = load(src)
+        if isinstance(event, Grouped):
+            raise groups_workbook_refused(dst, event.names())
         write_workbook(event, dst, lang, overwrite=force)
     team = isinstance(event, TeamEvent)
     n = len(event.teams) if team else len(event.players)

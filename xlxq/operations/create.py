@@ -34,7 +34,8 @@ from xlxq.core.teams import (
 from xlxq.errors import InputError, XlxqError
 from xlxq.i18n import Text
 from xlxq.core.groups import in_group
-from xlxq.operations.convert import created
+from xlxq.operations.convert import created, groups_workbook_refused
+from xlxq.operations.source import is_workbook
 from xlxq.operations.groups import combined
 from xlxq.operations.lines import Lines, ko_first_round_lines, next_step, plan_warnings, tiebreak_words
 from xlxq.operations.result import Outcome
@@ -153,6 +154,8 @@ def create_file(args, lang: str = "zh", players: Optional[list] = None) -> Outco
                     "队员总分制（--member-total）不分组别：报名表有“组别”列",
                     "--member-total has no groups (组别 column)",
                 )
+            if is_workbook(path):  # each group would be written over the one before: refused before any
+                raise groups_workbook_refused(path, [g for g, _ in groups])
             return combined([(g, _in_group(g, args, ps, lang)) for g, ps in groups], created=True)
         players = read_registration(args.players, draw_seed=None if args.member_total else args.draw, method=method)
     numbering = None
