@@ -12,6 +12,7 @@ from typing import Any, Optional
 
 from xlxq.core.checks import odd_field_note, round_count_warnings
 from xlxq.core.combined import elimination_rounds
+from xlxq.core.hand import hand_changes
 from xlxq.core.model import Event
 from xlxq.errors import InputError
 from xlxq.sheets.cells import tidy_number
@@ -79,13 +80,12 @@ def hand_problems(data: WorkbookData, rs: RoundSheet) -> tuple[list[Problem], se
     byes_changed = False
     if gen is None:
         return out, changed_boards, byes_changed
-    gen_pairs = {frozenset(p): p for p in gen.boards.values()}
-    for b in rs.round.boards:
-        key = frozenset((b.red, b.black))
-        row = rs.board_rows[b.board]
-        if key not in gen_pairs:
-            changed_boards.add(b.board)
-            was = [f"{r}-{k}" for r, k in gen.boards.values() if b.red in (r, k) or b.black in (r, k)]
+    byes_changed = sorted(gen.byes) != sorted(rs.round.byes)
+    for ch in hand_changes(gen.boards.values(), gen.byes, rs.round):
+        if ch.kind == "pairing":
+            assert ch.board is not None
+            changed_boards.add(ch.board)
+            was = [f"{r}-{k}" for r, k in ch.was]
             out.append(
                 Problem(
                     INFO,
@@ -93,13 +93,14 @@ def hand_problems(data: WorkbookData, rs: RoundSheet) -> tuple[list[Problem], se
                     f"人工调整的对阵（原编排：{'，'.join(was)}）；已采用表中的对阵",
                     f"pairing changed by hand (was {', '.join(was)}); the sheet is used",
                     rs.name,
-                    row,
+                    rs.board_rows[ch.board],
                     ("red_no", "red_name", "black_name", "black_no"),
                     n,
                 )
             )
-        elif gen_pairs[key] != (b.red, b.black):
-            changed_boards.add(b.board)
+        elif ch.kind == "colours":
+            assert ch.board is not None
+            changed_boards.add(ch.board)
             out.append(
                 Problem(
                     INFO,
@@ -107,14 +108,12 @@ def hand_problems(data: WorkbookData, rs: RoundSheet) -> tuple[list[Problem], se
                     "人工调整：先后手与编排相反；已采用表中的先后手",
                     "colours swapped by hand; the sheet is used",
                     rs.name,
-                    row,
+                    rs.board_rows[ch.board],
                     ("red_name", "black_name"),
                     n,
                 )
             )
-    if sorted(gen.byes) != sorted(rs.round.byes):
-        byes_changed = True
-        for no in rs.round.byes:
+        elif ch.kind == "bye":
             out.append(
                 Problem(
                     INFO,
@@ -122,8 +121,8 @@ def hand_problems(data: WorkbookData, rs: RoundSheet) -> tuple[list[Problem], se
                     f"人工调整的轮空（原编排轮空：{'、'.join(map(str, gen.byes)) or '无'}）",
                     f"bye changed by hand (was {', '.join(map(str, gen.byes)) or 'none'})",
                     rs.name,
-                    rs.bye_rows[no],
-                    (f"{rs.bye_side[no]}_name",),
+                    rs.bye_rows[ch.red],
+                    (f"{rs.bye_side[ch.red]}_name",),
                     n,
                 )
             )

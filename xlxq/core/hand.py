@@ -1,0 +1,59 @@
+"""A round as played against the pairing the engine proposed for it: the
+one comparison behind recompute's 人工调整 notes (the workbook keeps the
+engine's pairing of each round it made, _xlxq ``generated``), the
+编排记录's 实际对阵 section and ``check``'s list of differences.
+
+Each change names a board as played (or a bye, or a pair of the proposal
+left out of the round): players swapped between boards (``pairing``, with
+the proposal's pairs of the players concerned), red and black swapped on a
+board (``colours``), a bye moved (``bye``), a proposed pair neither of whose
+players is in the round any more (``dropped``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable, Optional
+
+from xlxq.core.model import Round
+
+__all__ = ["HandChange", "hand_changes"]
+
+
+@dataclass(frozen=True)
+class HandChange:
+    """One difference of the round as played from the proposal: ``kind``
+    (pairing, colours, bye, dropped), the ``board`` as played (None for a
+    bye or a dropped pair), ``red``/``black`` as played (a bye: ``red`` the
+    player, a dropped pair: the proposal's), ``was`` the proposal's pairs
+    (red, black) of these players, ``byes_was`` the proposal's byes."""
+
+    kind: str
+    board: Optional[int]
+    red: int
+    black: int = 0
+    was: tuple[tuple[int, int], ...] = ()
+    byes_was: tuple[int, ...] = ()
+
+
+def hand_changes(proposed: Iterable[tuple[int, int]], proposed_byes: Iterable[int], played: Round) -> list[HandChange]:
+    """The changes of ``played`` from the proposal (its pairs (red, black)
+    and byes), boards in the played order, then the byes, then the dropped
+    pairs."""
+    pairs = list(proposed)
+    byes = tuple(proposed_byes)
+    by_key = {frozenset(p): p for p in pairs}
+    out: list[HandChange] = []
+    for b in played.boards:
+        key = frozenset((b.red, b.black))
+        if key not in by_key:
+            was = tuple(p for p in pairs if b.red in p or b.black in p)
+            out.append(HandChange("pairing", b.board, b.red, b.black, was))
+        elif by_key[key] != (b.red, b.black):
+            out.append(HandChange("colours", b.board, b.red, b.black, (by_key[key],)))
+    if sorted(byes) != sorted(played.byes):
+        out += [HandChange("bye", None, no, byes_was=byes) for no in played.byes]
+    there = set(played.players())
+    out += [HandChange("dropped", None, r, k) for r, k in pairs if r not in there and k not in there]
+    out += [HandChange("dropped", None, no) for no in byes if no not in there]  # a bye: black 0
+    return out
