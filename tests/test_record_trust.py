@@ -8,18 +8,22 @@ round."""
 from __future__ import annotations
 
 import random
+import re
 from pathlib import Path
 
 import openpyxl
 
-from tests.book_ops import explain, pair_next_round
-from tests.test_workbook_support import book, write_results
+from tests.book_ops import explain, pair_next_round, recompute, undo_book
+from tests.test_workbook_support import book, open_round, swap_colours, write_results
 from xlxq.core import records
 from xlxq.core.model import Event, EventSettings, Player
 from xlxq.core.record_text import record_text
 from xlxq.core.simulate import fill_results
+from xlxq.operations.book import run_op
+from xlxq.operations.paper import paper_book
 from xlxq.sheets.write_log import read_log_blocks
 from xlxq.systems import get_system
+from xlxq.workbook import check as check_book
 from xlxq.workbook import create_event_workbook
 
 
@@ -44,15 +48,10 @@ def ten_players(path: Path, rounds: int = 5) -> Path:
 
 
 def round_results(path: Path, n: int, seed: int) -> None:
+    """Random results typed into every board of round ``n``."""
     rng = random.Random(seed)
-    wb = openpyxl.load_workbook(path)
-    boards = sum(1 for _ in wb[f"第{n}轮"].iter_rows())  # enough keys: the writer skips boards not there
-    codes = {b: rng.choice(["red_win", "black_win", "draw"]) for b in range(1, boards + 1)}
-    wb.close()
-    from tests.test_workbook_support import open_round
-
     _, view = open_round(path, n)
-    write_results(path, n, {b: codes[b] for b in view.rows()}, rng)
+    write_results(path, n, {b: rng.choice(["red_win", "black_win", "draw"]) for b in view.rows()}, rng)
 
 
 def add_registration_row(path: Path, name: str) -> None:
@@ -101,3 +100,184 @@ def test_explain_json_past_round_ignores_a_later_entry():
     assert any(11 in r.players() for r in late.rounds[2:])
     assert record_text(system.record(late, 2), "zh") == then
     assert record_text(system.record(late, 1), "zh") == record_text(system.record(ev, 1), "zh")
+
+
+def hand_adjusted(path: Path) -> tuple[tuple[int, int], tuple[int, int], tuple[int, int]]:
+    """Round 2 of ten players, then the arbiter swaps the black players of
+    boards 1 and 2 and red and black on board 3; returns the engine's pairs
+    of boards 1–3."""
+    ten_players(path)
+    assert pair_next_round(book(path)).ok
+    round_results(path, 1, 1)
+    assert pair_next_round(book(path)).ok
+    wb, view = open_round(path, 2)
+    rows = view.rows()
+    pairs = tuple(view.pairs()[b] for b in (1, 2, 3))
+    view.set(rows[1], "black_no", pairs[1][1])
+    view.set(rows[2], "black_no", pairs[0][1])
+    for b in (1, 2):
+        view.set(rows[b], "black_name", None)
+    wb.save(path)
+    swap_colours(path, 2, rows[3])
+    return pairs  # type: ignore[return-value]
+
+
+def test_hand_adjusted_round_record_shows_the_round_as_played(tmp_path):
+    """Issue 21 §1.2: after recompute, round 2's block in 编排记录 lists the
+    engine's pairing and the round as played, each changed board marked
+    人工调整 (the colour swap too); ``explain`` writes the same block; put
+    back as the engine made it, the section goes again."""
+    path = tmp_path / "h.xlsx"
+    (r1, b1), (r2, b2), (r3, b3) = hand_adjusted(path)
+    before = log_blocks(path)[2]
+    assert recompute(book(path)).ok
+    block = log_blocks(path)[2]
+    lines = block.splitlines()
+    assert lines[: lines.index("引擎编排：")] == before.splitlines()[: before.splitlines().index("对阵：")]
+    played = lines[lines.index("实际对阵（经人工调整，与引擎编排不同）：") :]
+    was = f"人工调整（原编排：{r1}-{b1}，{r2}-{b2}）"
+    assert played[1].startswith(f"  第1台  {r1} ") and f" — {b2} " in played[1] and played[1].endswith(was)
+    assert played[2].startswith(f"  第2台  {r2} ") and f" — {b1} " in played[2] and played[2].endswith(was)
+    assert played[3].startswith(f"  第3台  {b3} ") and played[3].endswith("人工调整：先后手与编排相反")
+    assert not any("人工调整" in ln for ln in played[4:])
+    st = explain(book(path), 2)
+    assert st.text == block and log_blocks(path)[2] == block
+    # the arbiter puts the round back as the engine made it: the record is the engine's again
+    wb, view = open_round(path, 2)
+    rows = view.rows()
+    for b, (r, k) in zip((1, 2, 3), ((r1, b1), (r2, b2), (r3, b3))):
+        view.set(rows[b], "red_no", r)
+        view.set(rows[b], "black_no", k)
+        view.set(rows[b], "red_name", None)
+        view.set(rows[b], "black_name", None)
+    wb.save(path)
+    assert recompute(book(path)).ok
+    assert log_blocks(path)[2] == before
+
+
+def test_check_lists_every_difference_from_the_engine(tmp_path):
+    """Issue 21 §1.2: ``check --round 2`` on the workbook lists the three
+    changes (it said 未发现问题), in English under XLXQ_LANG=en."""
+    path = tmp_path / "h.xlsx"
+    (r1, b1), (r2, b2), (r3, b3) = hand_adjusted(path)
+    st = check_book(book(path), 2)
+    notes = [p for p in st.details if p.code == "engine_difference"]
+    assert [p.zh for p in notes] == [
+        f"第1台 {r1}-{b2}（红-黑）：人工调整的对阵，引擎编排为 {r1}-{b1}，{r2}-{b2}",
+        f"第2台 {r2}-{b1}（红-黑）：人工调整的对阵，引擎编排为 {r1}-{b1}，{r2}-{b2}",
+        f"第3台 {b3}-{r3}（红-黑）：人工调整，先后手与引擎编排相反（引擎：{r3} 执红）",
+    ]
+    assert notes[2].en == f"board 3 {b3}-{r3} (red-black): colours swapped by hand (the engine gives red to {r3})"
+    assert "第2轮与引擎编排有3处不同（人工调整）" in st.message_zh
+    assert "round 2 differs from the engine's pairing in 3 place(s)" in st.message_en
+    assert all(p.cell for p in notes)
+
+
+def test_check_and_explain_of_a_json_round_changed_by_hand():
+    """Issue 21 §1.2 on an event as data (a JSON file): the record prints
+    the engine's pairing and the round as played, marked; check lists the
+    changes in the language asked."""
+    players = [Player(no=i, name=f"P{i}") for i in range(1, 11)]
+    ev = Event(settings=EventSettings(name="e", rounds=5), players=players)
+    system = get_system("swiss")
+    ev = ev.with_round(fill_results(system.pair(ev).round, random.Random(5)))
+    rnd = system.pair(ev).round
+    engine = [(b.red, b.black) for b in rnd.boards]
+    b0, b1, b2 = rnd.boards[0], rnd.boards[1], rnd.boards[2]
+    b0.black, b1.black = b1.black, b0.black
+    b2.red, b2.black = b2.black, b2.red
+    ev = ev.with_round(rnd)
+    text = record_text(system.record(ev, 2), "en")
+    assert "the engine's pairing:" in text and "as played (changed by hand (人工调整)" in text
+    was = f"changed by hand (was {engine[0][0]}-{engine[0][1]}, {engine[1][0]}-{engine[1][1]})"
+    assert sum(ln.endswith(was) for ln in text.splitlines()) == 2
+    assert sum(ln.endswith("changed by hand: colours swapped") for ln in text.splitlines()) == 1
+    lines = system.check(ev, 2, "en").lines("en")
+    assert "Differences from the engine's pairing:" in lines
+    assert sum("by hand" in ln for ln in lines) == 3
+    assert not any(re.search(r"[\u4e00-\u9fff]", ln) for ln in lines)
+
+
+def sheet_names(path: Path) -> list[str]:
+    return openpyxl.load_workbook(path, read_only=True).sheetnames
+
+
+def delete_sheet(path: Path, name: str) -> None:
+    """The arbiter deletes a sheet by hand."""
+    wb = openpyxl.load_workbook(path)
+    del wb[name]
+    wb.save(path)
+
+
+def test_undo_removes_the_rounds_paper_and_record(tmp_path):
+    """Issue 21 §1.3: undo takes the round's 记分单 and 编排公告 with it and
+    says so; after round 3's sheet was deleted by hand, undoing round 2 takes
+    round 3's record block and paper too."""
+    path = ten_players(tmp_path / "u.xlsx")
+    assert pair_next_round(book(path)).ok
+    round_results(path, 1, 1)
+    assert pair_next_round(book(path)).ok
+    before = sheet_names(path)
+    for kind in ("scoresheets", "notice"):
+        assert run_op(paper_book, book(path), kind, 2).ok
+    assert {"第2轮记分单", "第2轮编排公告"} <= set(sheet_names(path))
+    st = undo_book(book(path))
+    assert st.ok
+    assert sheet_names(path) == [x for x in before if x != "第2轮"]
+    assert sorted(log_blocks(path)) == [1]
+    assert "删除了“第2轮”“第2轮编排公告”“第2轮记分单”表及第2轮编排记录" in st.message_zh  # in the workbook's order
+    assert "sheet(s) '第2轮', '第2轮编排公告', '第2轮记分单' and the pairing log of round(s) 2 removed" in st.message_en
+    # round 3 paired and its paper printed, then its sheet deleted by hand: undo takes round 2 and all of 3's
+    assert pair_next_round(book(path)).ok
+    round_results(path, 2, 2)
+    assert pair_next_round(book(path)).ok
+    assert run_op(paper_book, book(path), "scoresheets", 3).ok
+    delete_sheet(path, "第3轮")
+    assert sorted(log_blocks(path)) == [1, 2, 3]
+    st = undo_book(book(path), force=True)
+    assert st.ok and "删除了“第2轮”“第3轮记分单”表及第2、3轮编排记录" in st.message_zh
+    assert sorted(log_blocks(path)) == [1]
+    assert not [x for x in sheet_names(path) if x.startswith(("第2轮", "第3轮"))]
+    assert pair_next_round(book(path)).ok  # and round 2 is paired again, its record written
+    assert sorted(log_blocks(path)) == [1, 2]
+
+
+def test_undo_team_workbook_removes_the_rounds_paper(tmp_path):
+    """Issue 21 §1.3 on a team workbook: the same sheets go with the round."""
+    from tests.book_ops import team_pair_next_round, team_recompute
+    from tests.conftest import enter_results
+    from xlxq.team_workbook import team_demo
+
+    f = team_demo(tmp_path)
+    enter_results(f)
+    team_recompute(book(f))
+    assert team_pair_next_round(book(f)).ok
+    before = sheet_names(f)
+    for kind in ("scoresheets", "notice"):
+        assert run_op(paper_book, book(f), kind, 2).ok
+    st = undo_book(book(f))
+    assert st.ok and "第2轮记分单" in st.message_zh and "第2轮编排公告" in st.message_zh
+    round2 = [x for x in before if x.startswith("第2轮")]
+    assert round2 and sheet_names(f) == [x for x in before if x not in round2]
+
+
+def test_undo_with_groups_takes_each_groups_later_records(tmp_path):
+    """Issue 21 §1.3 with groups (组别): a group whose round-2 sheet was
+    deleted by hand loses its records of rounds 1 and 2 with its round 1;
+    the other group its round 2 only."""
+    from tests.conftest import template_workbook
+    from tests.test_workbook_support import enter_group_results
+    from xlxq.operations.book import book_status
+
+    rows = [(f"男{i}", "男子组") for i in range(1, 9)] + [(f"女{i}", "女子组") for i in range(1, 7)]
+    p = template_workbook(tmp_path / "g.xlsx", [n for n, _ in rows], groups=dict(rows), settings={"轮数": 4})
+    assert book_status("pair", book(p)).ok
+    enter_group_results(p, 1)
+    assert book_status("pair", book(p)).ok
+    delete_sheet(p, "男子组 第2轮")
+    book_status("undo", book(p), force=True)
+    wb = openpyxl.load_workbook(p)
+    for group, left in (("男子组", []), ("女子组", [1])):
+        grid = [[c.value for c in row] for row in wb[f"{group} 编排记录"].iter_rows()]
+        _, blocks = read_log_blocks(grid, records.HEADING_RE, records.block_key)
+        assert sorted(n for _, n in blocks) == left, group
