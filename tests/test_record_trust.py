@@ -281,3 +281,22 @@ def test_undo_with_groups_takes_each_groups_later_records(tmp_path):
         grid = [[c.value for c in row] for row in wb[f"{group} 编排记录"].iter_rows()]
         _, blocks = read_log_blocks(grid, records.HEADING_RE, records.block_key)
         assert sorted(n for _, n in blocks) == left, group
+
+
+def test_explain_keeps_the_record_made_when_the_round_was_paired(tmp_path):
+    """Issue 21 §1.1: "a stored record is never replaced by a different
+    pairing".  Round 1's results corrected after round 2 was paired (every
+    winner now the loser): pairing round 2 from today's data gives other
+    pairs, so explain keeps round 2's block as written and says why."""
+    path = ten_players(tmp_path / "k.xlsx")
+    assert pair_next_round(book(path)).ok
+    _, view = open_round(path, 1)
+    write_results(path, 1, {b: "red_win" for b in view.rows()}, random.Random(1))
+    assert pair_next_round(book(path)).ok
+    written = log_blocks(path)[2]
+    write_results(path, 1, {b: "black_win" for b in view.rows()}, random.Random(1))
+    st = explain(book(path), 2)
+    assert st.ok and "保留原记录" in st.message_zh and "is kept" in st.message_en
+    assert st.text == written and log_blocks(path)[2] == written
+    # today's data does pair round 2 otherwise (the test would prove nothing if not)
+    assert record_text(get_system("swiss").record(st.event, 2), "zh") != written
