@@ -7,20 +7,24 @@ round."""
 
 from __future__ import annotations
 
+import contextlib
 import random
 import re
 from pathlib import Path
 
 import openpyxl
+import pytest
 
 from tests.book_ops import explain, pair_next_round, recompute, undo_book
 from tests.test_workbook_support import book, open_round, swap_colours, write_results
 from xlxq.core import records
+from xlxq.core.hand import engine_changes
 from xlxq.core.model import Event, EventSettings, Player
 from xlxq.core.record_text import record_text
 from xlxq.core.simulate import fill_results
-from xlxq.operations.book import run_op
+from xlxq.operations.book import round_check, run_op
 from xlxq.operations.paper import paper_book
+from xlxq.sheets.read import read_workbook
 from xlxq.sheets.write_log import read_log_blocks
 from xlxq.systems import get_system
 from xlxq.workbook import check as check_book
@@ -160,7 +164,7 @@ def test_check_lists_every_difference_from_the_engine(tmp_path):
     changes (it said 未发现问题), in English under XLXQ_LANG=en."""
     path = tmp_path / "h.xlsx"
     (r1, b1), (r2, b2), (r3, b3) = hand_adjusted(path)
-    st = check_book(book(path), 2)
+    st = check_book(book(path), round_check(2))
     notes = [p for p in st.details if p.code == "engine_difference"]
     assert [p.zh for p in notes] == [
         f"第1台 {r1}-{b2}（红-黑）：人工调整的对阵，引擎编排为 {r1}-{b1}，{r2}-{b2}",
@@ -177,16 +181,8 @@ def test_check_and_explain_of_a_json_round_changed_by_hand():
     """Issue 21 §1.2 on an event as data (a JSON file): the record prints
     the engine's pairing and the round as played, marked; check lists the
     changes in the language asked."""
-    players = [Player(no=i, name=f"P{i}") for i in range(1, 11)]
-    ev = Event(settings=EventSettings(name="e", rounds=5), players=players)
+    ev, engine = json_event_changed_by_hand()
     system = get_system("swiss")
-    ev = ev.with_round(fill_results(system.pair(ev).round, random.Random(5)))
-    rnd = system.pair(ev).round
-    engine = [(b.red, b.black) for b in rnd.boards]
-    b0, b1, b2 = rnd.boards[0], rnd.boards[1], rnd.boards[2]
-    b0.black, b1.black = b1.black, b0.black
-    b2.red, b2.black = b2.black, b2.red
-    ev = ev.with_round(rnd)
     text = record_text(system.record(ev, 2), "en")
     assert "the engine's pairing:" in text and "as played (changed by hand (人工调整)" in text
     was = f"changed by hand (was {engine[0][0]}-{engine[0][1]}, {engine[1][0]}-{engine[1][1]})"
@@ -300,3 +296,83 @@ def test_explain_keeps_the_record_made_when_the_round_was_paired(tmp_path):
     assert st.text == written and log_blocks(path)[2] == written
     # today's data does pair round 2 otherwise (the test would prove nothing if not)
     assert record_text(get_system("swiss").record(st.event, 2), "zh") != written
+
+
+def json_event_changed_by_hand() -> tuple[Event, list[tuple[int, int]]]:
+    """Ten players, round 2 changed by hand: the black players of boards 1
+    and 2 swapped, red and black of board 3; and the engine's pairs."""
+    players = [Player(no=i, name=f"P{i}") for i in range(1, 11)]
+    ev = Event(settings=EventSettings(name="e", rounds=5), players=players)
+    system = get_system("swiss")
+    ev = ev.with_round(fill_results(system.pair(ev).round, random.Random(5)))
+    rnd = system.pair(ev).round
+    engine = [(b.red, b.black) for b in rnd.boards]
+    b0, b1, b2 = rnd.boards[0], rnd.boards[1], rnd.boards[2]
+    b0.black, b1.black = b1.black, b0.black
+    b2.red, b2.black = b2.black, b2.red
+    return ev.with_round(rnd), engine
+
+
+def test_site_and_booklet_show_the_round_as_played_and_the_engines(tmp_path):
+    """Issue 21 §1.2: the web pages and the 成绩册 mark each changed board
+    人工调整 (the colour swap too) and give the engine's pairing beside the
+    round as played; a round as the engine made it has no mark."""
+    from xlxq.operations.booklet import booklet_document
+    from xlxq.operations.publish import publish_event, site_data
+
+    ev, engine = json_event_changed_by_hand()
+    site = site_data(ev, "zh")
+    r1, r2 = site["rounds"]
+    assert r1["engine"] is None and not any(b["hand"] for b in r1["boards"])
+    was = f"人工调整（原编排：{engine[0][0]}-{engine[0][1]}，{engine[1][0]}-{engine[1][1]}）"
+    assert [b["hand"] for b in r2["boards"]][:4] == [was, was, "人工调整：先后手与编排相反", ""]
+    assert [(b["red"]["no"], b["black"]["no"]) for b in r2["engine"]["boards"]] == engine
+    en = site_data(ev, "en")["rounds"][1]
+    assert en["boards"][2]["hand"] == "changed by hand: colours swapped"
+    publish_event(ev, tmp_path / "site", "zh")
+    page = (tmp_path / "site" / "round-2.html").read_text(encoding="utf-8")
+    assert page.count('<small class="hand">') == 3 and "引擎编排（本轮对阵经人工调整，上表为实际对阵）" in page
+    assert '<small class="hand">' not in (tmp_path / "site" / "round-1.html").read_text(encoding="utf-8")
+    doc = booklet_document(ev, "zh")
+    texts = [blk.text for sec in doc.sections for blk in sec.blocks if hasattr(blk, "text")]
+    assert f"第1台：{was}" in texts and "第3台：人工调整：先后手与编排相反" in texts
+    titles = [blk.title for sec in doc.sections for blk in sec.blocks if hasattr(blk, "title")]
+    assert "第2轮引擎编排（本轮经人工调整）" in titles and "第1轮引擎编排（本轮经人工调整）" not in titles
+
+
+def test_workbook_pages_compare_with_the_pairing_the_engine_made(tmp_path):
+    """A workbook keeps the engine's pairing of each round (_xlxq): its
+    pages mark the hand changes against it, and a round 1 result corrected
+    after round 2 was paired does not make round 2 look changed by hand."""
+    from xlxq.operations.publish import site_data
+
+    path = tmp_path / "h.xlsx"
+    hand_adjusted(path)
+    event = read_workbook(book(path)).event
+    assert sum(bool(b["hand"]) for b in site_data(event, "zh")["rounds"][1]["boards"]) == 3
+    path = ten_players(tmp_path / "k.xlsx")
+    assert pair_next_round(book(path)).ok
+    _, view = open_round(path, 1)
+    write_results(path, 1, {b: "red_win" for b in view.rows()}, random.Random(1))
+    assert pair_next_round(book(path)).ok
+    write_results(path, 1, {b: "black_win" for b in view.rows()}, random.Random(1))
+    event = read_workbook(book(path)).event
+    assert engine_changes(event, 2) == []
+    assert all(r["engine"] is None for r in site_data(event, "zh")["rounds"])
+    event.rounds[1].engine = None  # without the kept pairing, today's data pairs round 2 otherwise
+    assert engine_changes(event, 2) != []
+
+
+@pytest.mark.parametrize("n", ["0", "-3", "3", "x"])
+def test_check_round_out_of_range_on_a_workbook(tmp_path, capsys, n):
+    """``check FILE.xlsx --round N`` names the round when there is none such:
+    exit 2, the file untouched."""
+    from xlxq.cli import main
+
+    path = ten_players(tmp_path / "c.xlsx")
+    assert pair_next_round(book(path)).ok
+    before = path.read_bytes()
+    with pytest.raises(SystemExit) if n == "x" else contextlib.nullcontext():
+        assert main(["check", str(path), "--round", n]) == 2
+    assert "--round" in capsys.readouterr().err
+    assert path.read_bytes() == before

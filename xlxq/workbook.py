@@ -37,10 +37,7 @@ from xlxq.core.knockout import build_bracket, stage_name
 from xlxq.core.model import Event, EventSettings, Player, validate_event
 from xlxq.core.pairing import pair_round
 from xlxq.core.standings import table_round
-from xlxq.core.checks import change_lines
-from xlxq.core.hand import hand_changes
-from xlxq.errors import InputError, XlxqError
-from xlxq.operations.source import round_arg
+from xlxq.errors import InputError
 from xlxq.i18n import env_lang
 from xlxq.operations.pending import require_results
 from xlxq.report import book_pairing_text, book_standings_text
@@ -52,9 +49,10 @@ from xlxq.sheets.cells import Table
 from xlxq.sheets.data import KOStage, QualifiersSheet, WorkbookOptions
 from xlxq.sheets.formats import ko_round_label, ko_rule_problems, round_scores, rr_round_label, write_qualifiers
 from xlxq.sheets.plan import Book
-from xlxq.sheets.problems import BLOCKING, INFO, Problem, Status, locate
+from xlxq.sheets.problems import BLOCKING, Status, locate
 from xlxq.sheets.read import read_workbook
 from xlxq.sheets.refresh import refresh
+from xlxq.sheets.round_problems import engine_differences
 from xlxq.sheets.rules import rule_problems
 from xlxq.sheets.state import Sig
 from xlxq.sheets.templates import plan_fill_template, plan_new_workbook
@@ -650,16 +648,18 @@ def explain(
     )
 
 
-def check(book: Book, round_no: Optional[int] = None) -> Status:
+def check(book: Book, round_of: Optional[Callable[[Event], int]] = None) -> Status:
     """Read and judge the workbook; write nothing.  A Swiss: every
-    difference of round ``round_no`` (default: the last) from the engine's
-    pairing of it is listed too (:func:`engine_differences`)."""
+    difference of a round from the engine's pairing of it is listed too
+    (:func:`engine_differences`): ``round_of(event)``, the round asked for
+    (``--round N`` checked: :func:`xlxq.operations.book.round_check`), else
+    the last."""
     if (tw := _team_ops(book)) is not None:
         return tw.check(book)
     data = read_workbook(book)
-    if not system_for(data.event.settings).swiss or (round_no is None and not data.event.rounds):
+    n = round_of(data.event) if round_of is not None else len(data.event.rounds)
+    if not system_for(data.event.settings).swiss or not n:
         return check_status(data)
-    n = round_arg(data.event, round_no)
     diffs = engine_differences(data, n)
     data.problems += diffs
     locate(data)
@@ -668,37 +668,6 @@ def check(book: Book, round_no: Optional[int] = None) -> Status:
         st.message_zh += f"；第{n}轮与引擎编排有{len(diffs)}处不同（人工调整）"
         st.message_en += f"; round {n} differs from the engine's pairing in {len(diffs)} place(s) (changed by hand)"
     return st
-
-
-def engine_differences(data, n: int) -> list[Problem]:
-    """Every difference of round ``n`` of a Swiss workbook from the engine's
-    pairing of it: the one the engine made (_xlxq ``generated``), else (a
-    round made by hand) the engine's pairing from the rounds before it; one
-    note each, on the board's row (:func:`xlxq.core.hand.hand_changes`)."""
-    rs = data.round_sheet(n)
-    rnd = next((r for r in data.event.rounds if r.round == n), None)
-    if rs is None or rnd is None:
-        return []
-    gen = data.state.generated.get(n)
-    if gen is not None:
-        pairs, byes = [gen.boards[k] for k in sorted(gen.boards)], gen.byes
-    else:
-        try:
-            mine = pair_round(data.event.as_paired(n), n).round
-        except XlxqError:  # the engine cannot pair it: check's rule problems say why
-            return []
-        pairs, byes = [(b.red, b.black) for b in mine.boards], mine.byes
-    changes = hand_changes(pairs, byes, rnd)
-    out = []
-    for c, (zh, en) in zip(changes, change_lines(changes)):
-        if c.board is not None:
-            row, cols = rs.board_rows.get(c.board), ("red_no", "red_name", "black_name", "black_no")
-        elif c.kind == "bye":
-            row, cols = rs.bye_rows.get(c.red), (f"{rs.bye_side.get(c.red, 'red')}_name",)
-        else:
-            row, cols = None, ()
-        out.append(Problem(INFO, "engine_difference", zh, en, rs.name, row, cols, n))
-    return out
 
 
 # ==========================================================================

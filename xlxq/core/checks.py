@@ -15,11 +15,10 @@ from dataclasses import dataclass
 from typing import Callable, Mapping, Optional, Sequence
 
 from xlxq.core.colours import after
-from xlxq.core.hand import HandChange, hand_changes
+from xlxq.core.hand import HandChange, engine_changes
 from xlxq.core.history import CardState, build_cards, pairable_players
 from xlxq.core.matching import Matcher
 from xlxq.core.model import Event, Round
-from xlxq.core.pairing import pair_round
 
 ERROR, WARNING = "error", "warning"
 
@@ -349,12 +348,10 @@ def odd_field_note(n: int, team: bool = False) -> Optional[tuple[str, str]]:
 
 def compare_with_engine(event: Event, round_no: int) -> list[tuple[str, str]]:
     """Differences between the round in the file and the engine's pairing
-    of it (from the event as it stood before it: :meth:`Event.as_paired`),
-    one (zh, en) line each, by the one comparison
-    (:func:`~xlxq.core.hand.hand_changes`)."""
-    rnd = next(r for r in event.rounds if r.round == round_no)
-    mine = pair_round(event.as_paired(round_no), round_no).round
-    return change_lines(hand_changes([(b.red, b.black) for b in mine.boards], mine.byes, rnd))
+    of it (the one it made, when the file keeps it; else from the event as
+    it stood before the round: :meth:`Event.as_paired`), one (zh, en) line
+    each, by the one comparison (:func:`~xlxq.core.hand.engine_changes`)."""
+    return change_lines(engine_changes(event, round_no))
 
 
 def change_lines(changes: Sequence[HandChange]) -> list[tuple[str, str]]:

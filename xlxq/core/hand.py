@@ -15,9 +15,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable, Optional
 
-from xlxq.core.model import Round
+from xlxq.core.model import Event, Round
+from xlxq.core.pairing import pair_round
 
-__all__ = ["HandChange", "hand_changes"]
+__all__ = ["HandChange", "hand_changes", "engine_changes", "engine_pairing"]
 
 
 @dataclass(frozen=True)
@@ -57,3 +58,25 @@ def hand_changes(proposed: Iterable[tuple[int, int]], proposed_byes: Iterable[in
     out += [HandChange("dropped", None, r, k) for r, k in pairs if r not in there and k not in there]
     out += [HandChange("dropped", None, no) for no in byes if no not in there]  # a bye: black 0
     return out
+
+
+def engine_changes(event: Event, round_no: int) -> list[HandChange]:
+    """The changes of round ``round_no`` of a Swiss from the engine's
+    pairing of it: the one the engine made when the file keeps it
+    (``Round.engine``, a workbook), else its pairing from the event as it
+    stood before the round (:meth:`Event.as_paired`; a JSON file).  Raises
+    the engine's error when it cannot pair the round."""
+    rnd = next(r for r in event.rounds if r.round == round_no)
+    pairs, byes = engine_pairing(event, round_no)
+    return hand_changes(pairs, byes, rnd)
+
+
+def engine_pairing(event: Event, round_no: int) -> tuple[tuple[tuple[int, int], ...], tuple[int, ...]]:
+    """The engine's pairing of round ``round_no``, (red, black) by board
+    and the byes: the one it made (``Round.engine``), else from the event
+    as it stood before the round."""
+    rnd = next(r for r in event.rounds if r.round == round_no)
+    if rnd.engine is not None:
+        return rnd.engine
+    mine = pair_round(event.as_paired(round_no), round_no).round
+    return tuple((b.red, b.black) for b in mine.boards), tuple(mine.byes)

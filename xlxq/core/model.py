@@ -163,6 +163,13 @@ class Round:
     # (round, board) of earlier games still unfinished when this round was
     # paired: they were counted as draws and the pairing stands (原则(八)).
     provisional: list[tuple[int, int]] = field(default_factory=list)
+    # the pairing the engine made of this round, when the file keeps it (a
+    # workbook's _xlxq ``generated``): (red, black) by board, and the byes;
+    # None: not kept (a JSON file; the engine's pairing is then derived from
+    # the rounds before, xlxq.core.hand.engine_changes).  Not compared.
+    engine: Optional[tuple[tuple[tuple[int, int], ...], tuple[int, ...]]] = field(
+        default=None, compare=False, repr=False
+    )
 
     @property
     def finished(self) -> bool:

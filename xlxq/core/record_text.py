@@ -441,40 +441,12 @@ class Printer:
         for no in st["byes"]:
             line = t(f"  轮空  {no} {names[no]}", f"  bye  {no} {names[no]}")
             out.append(line + (self.hand_mark(bye_marks[no]) if no in bye_marks else ""))
-        for c in st["changes"]:
-            if c["kind"] != "dropped":
-                continue
-            if c["black"]:
-                out.append(
-                    t(
-                        f"  人工调整：引擎编排的 {c['red']}-{c['black']} 不在本轮",
-                        f"  changed by hand: the engine's {c['red']}-{c['black']} is not in this round",
-                    )
-                )
-            else:
-                out.append(
-                    t(
-                        f"  人工调整：引擎编排轮空的 {self.name(c['red'])} 不在本轮",
-                        f"  changed by hand: the engine's bye, {self.name(c['red'])}, is not in this round",
-                    )
-                )
+        out += ["  " + dropped_text(c, t.lang, self.name) for c in st["changes"] if c["kind"] == "dropped"]
         return out
 
     def hand_mark(self, c: dict[str, Any]) -> str:
         """The 人工调整 mark of a board or bye as played."""
-        t = self.t
-        if c["kind"] == "pairing":
-            was = [f"{r}-{k}" for r, k in c["was"]]
-            return t(
-                f"  人工调整（原编排：{'，'.join(was) or '无'}）", f"  changed by hand (was {', '.join(was) or 'none'})"
-            )
-        if c["kind"] == "colours":
-            return t("  人工调整：先后手与编排相反", "  changed by hand: colours swapped")
-        was = c["byes_was"]
-        return t(
-            f"  人工调整（原编排轮空：{'、'.join(map(str, was)) or '无'}）",
-            f"  changed by hand (bye was {', '.join(map(str, was)) or 'none'})",
-        )
+        return "  " + hand_mark(c, self.t.lang)
 
     def ko_match(self, m: dict[str, Any] | None) -> str:
         """The stage, the game and the colour reason of a knockout board."""
@@ -677,6 +649,38 @@ class Printer:
         return [self.t(f"秩序表第{n}轮（前者执红）：{row}", f"table round {n} (first listed has red): {row}")]
 
 
+def hand_mark(c: dict[str, Any], lang: str) -> str:
+    """What a board or bye as played says of its change from the engine's
+    pairing (a change as :func:`~xlxq.core.steps.change_data` gives it): the
+    编排记录's 实际对阵, the web pages and the 成绩册 alike."""
+    t = Text(lang)
+    if c["kind"] == "pairing":
+        was = [f"{r}-{k}" for r, k in c["was"]]
+        return t(f"人工调整（原编排：{'，'.join(was) or '无'}）", f"changed by hand (was {', '.join(was) or 'none'})")
+    if c["kind"] == "colours":
+        return t("人工调整：先后手与编排相反", "changed by hand: colours swapped")
+    was = c["byes_was"]
+    return t(
+        f"人工调整（原编排轮空：{'、'.join(map(str, was)) or '无'}）",
+        f"changed by hand (bye was {', '.join(map(str, was)) or 'none'})",
+    )
+
+
+def dropped_text(c: dict[str, Any], lang: str, name: Callable[[int], str]) -> str:
+    """A pair (or the bye) of the engine's pairing neither of whose players
+    is in the round as played; ``name``: a player as the text names him."""
+    t = Text(lang)
+    if c["black"]:
+        return t(
+            f"人工调整：引擎编排的 {c['red']}-{c['black']} 不在本轮",
+            f"changed by hand: the engine's {c['red']}-{c['black']} is not in this round",
+        )
+    return t(
+        f"人工调整：引擎编排轮空的 {name(c['red'])} 不在本轮",
+        f"changed by hand: the engine's bye, {name(c['red'])}, is not in this round",
+    )
+
+
 def record_lines(rec: Record, lang: str) -> list[str]:
     """The lines of a record in ``lang`` (zh / en)."""
     return Printer(rec, lang).lines()
@@ -687,4 +691,14 @@ def record_text(rec: Record, lang: str) -> str:
     return "\n".join(record_lines(rec, lang))
 
 
-__all__ = ["Printer", "record_lines", "record_text", "fmt_score", "colour_text", "ko_game_label", "FIRST_ROUND"]
+__all__ = [
+    "Printer",
+    "record_lines",
+    "record_text",
+    "hand_mark",
+    "dropped_text",
+    "fmt_score",
+    "colour_text",
+    "ko_game_label",
+    "FIRST_ROUND",
+]

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable, Optional
 
 from xlxq.core.colours import reason_clause
-from xlxq.core.hand import hand_changes
+from xlxq.core.hand import HandChange, hand_changes
 from xlxq.core.history import CardState
 from xlxq.core.model import Event, Round, absent_players, late_entries
 from xlxq.core.notes import note_en
@@ -287,18 +287,20 @@ def played_step(rec: Record, proposed: list[tuple[int, int]], proposed_byes: lis
             "played",
             boards=[[b.board, b.red, b.black] for b in played.boards],
             byes=list(played.byes),
-            changes=[
-                {
-                    "kind": c.kind,
-                    "board": c.board,
-                    "red": c.red,
-                    "black": c.black,
-                    "was": [list(p) for p in c.was],
-                    "byes_was": list(c.byes_was),
-                }
-                for c in changes
-            ],
+            changes=[change_data(c) for c in changes],
         )
+
+
+def change_data(c: HandChange) -> dict[str, Any]:
+    """A change of a round from the engine's pairing as a step shows it."""
+    return {
+        "kind": c.kind,
+        "board": c.board,
+        "red": c.red,
+        "black": c.black,
+        "was": [list(p) for p in c.was],
+        "byes_was": list(c.byes_was),
+    }
 
 
 __all__ = [
@@ -314,6 +316,7 @@ __all__ = [
     "presence_steps",
     "pairings_step",
     "played_step",
+    "change_data",
     "swiss_record",
     "swiss_round_record",
 ]

@@ -1,6 +1,7 @@
 """Problems of a round that every system shares: a player twice
 (:func:`structural_problems`), a pairing changed by hand
-(:func:`hand_problems`), results missing (:func:`unfinished_problems`),
+(:func:`hand_problems`; every difference from the engine's pairing, as
+``check`` lists them: :func:`engine_differences`), results missing (:func:`unfinished_problems`),
 withdrawals, the 轮数 against the field and an odd field
 (:func:`plan_problems`, for players and teams), the 积分末位淘汰 verdicts,
 and the cells a core issue highlights (:func:`issue_cells`).
@@ -10,11 +11,11 @@ from __future__ import annotations
 
 from typing import Any, Optional
 
-from xlxq.core.checks import odd_field_note, round_count_warnings
+from xlxq.core.checks import change_lines, odd_field_note, round_count_warnings
 from xlxq.core.combined import elimination_rounds
-from xlxq.core.hand import hand_changes
+from xlxq.core.hand import engine_changes, hand_changes
 from xlxq.core.model import Event
-from xlxq.errors import InputError
+from xlxq.errors import InputError, XlxqError
 from xlxq.sheets.cells import tidy_number
 from xlxq.sheets.data import RoundSheet, WorkbookData
 from xlxq.sheets.problems import BLOCKING, INFO, WARNING, Problem
@@ -127,6 +128,30 @@ def hand_problems(data: WorkbookData, rs: RoundSheet) -> tuple[list[Problem], se
                 )
             )
     return ([] if noted else out), changed_boards, byes_changed
+
+
+def engine_differences(data: WorkbookData, n: int) -> list[Problem]:
+    """Every difference of round ``n`` of a Swiss workbook from the engine's
+    pairing of it: the one the engine made (_xlxq ``generated``), else (a
+    round made by hand) the engine's pairing from the rounds before it; one
+    note each, on the board's row (:func:`xlxq.core.hand.hand_changes`)."""
+    rs = data.round_sheet(n)
+    if rs is None or not any(r.round == n for r in data.event.rounds):
+        return []
+    try:
+        changes = engine_changes(data.event, n)
+    except XlxqError:  # the engine cannot pair it: check's rule problems say why
+        return []
+    out = []
+    for c, (zh, en) in zip(changes, change_lines(changes)):
+        if c.board is not None:
+            row, cols = rs.board_rows.get(c.board), ("red_no", "red_name", "black_name", "black_no")
+        elif c.kind == "bye":
+            row, cols = rs.bye_rows.get(c.red), (f"{rs.bye_side.get(c.red, 'red')}_name",)
+        else:
+            row, cols = None, ()
+        out.append(Problem(INFO, "engine_difference", zh, en, rs.name, row, cols, n))
+    return out
 
 
 def _same(a: Sig, b: Sig) -> bool:
