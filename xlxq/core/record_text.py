@@ -73,10 +73,6 @@ QUALITY = {
 }
 SCORE_BASIS = {"match_points": ("场分", "match points"), "game_points": ("局分", "game points")}
 DIFFERS = {
-    "engine": (
-        "注意：文件中的本轮对阵与引擎编排不同（可能经人工调整），详见 xlxq check",
-        "note: the round in the file differs from the engine's pairing (edited by hand?); see xlxq check",
-    ),
     "table": (
         "注意：文件中的本轮对阵与秩序表不同（可能经人工调整），详见 xlxq check",
         "note: the round in the file differs from the table (edited by hand?); see xlxq check",
