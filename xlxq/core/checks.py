@@ -15,10 +15,10 @@ from dataclasses import dataclass
 from typing import Callable, Mapping, Optional, Sequence
 
 from xlxq.core.colours import after
+from xlxq.core.hand import HandChange, engine_changes
 from xlxq.core.history import CardState, build_cards, pairable_players
 from xlxq.core.matching import Matcher
 from xlxq.core.model import Event, Round
-from xlxq.core.pairing import pair_round
 
 ERROR, WARNING = "error", "warning"
 
@@ -346,24 +346,52 @@ def odd_field_note(n: int, team: bool = False) -> Optional[tuple[str, str]]:
     )
 
 
-def compare_with_engine(event: Event, round_no: int) -> list[str]:
+def compare_with_engine(event: Event, round_no: int) -> list[tuple[str, str]]:
     """Differences between the round in the file and the engine's pairing
-    of it (from the same earlier rounds)."""
-    rnd = next(r for r in event.rounds if r.round == round_no)
-    mine = pair_round(event.as_paired(round_no), round_no).round
-    have = {frozenset((b.red, b.black)): b for b in rnd.boards}
-    want = {frozenset((b.red, b.black)): b for b in mine.boards}
-    diffs = []
-    for key, b in want.items():
-        if key not in have:
-            diffs.append(f"引擎编排第{b.board}台 {b.red}-{b.black}（红-黑），文件中没有此对局")
+    of it (the one it made, when the file keeps it; else from the event as
+    it stood before the round: :meth:`Event.as_paired`), one (zh, en) line
+    each, by the one comparison (:func:`~xlxq.core.hand.engine_changes`)."""
+    return change_lines(engine_changes(event, round_no))
+
+
+def change_lines(changes: Sequence[HandChange]) -> list[tuple[str, str]]:
+    """The changes of a round from the engine's pairing, as ``check`` lists
+    them: (zh, en) each."""
+    out = []
+    for c in changes:
+        was_zh = "，".join(f"{r}-{k}" for r, k in c.was) or "无"
+        was_en = ", ".join(f"{r}-{k}" for r, k in c.was) or "none"
+        if c.kind == "pairing":
+            out.append(
+                (
+                    f"第{c.board}台 {c.red}-{c.black}（红-黑）：人工调整的对阵，引擎编排为 {was_zh}",
+                    f"board {c.board} {c.red}-{c.black} (red-black): pairing changed by hand, the engine has {was_en}",
+                )
+            )
+        elif c.kind == "colours":
+            out.append(
+                (
+                    f"第{c.board}台 {c.red}-{c.black}（红-黑）：人工调整，先后手与引擎编排相反（引擎：{c.black} 执红）",
+                    f"board {c.board} {c.red}-{c.black} (red-black): colours swapped by hand "
+                    f"(the engine gives red to {c.black})",
+                )
+            )
+        elif c.kind == "bye":
+            byes_zh = "、".join(map(str, c.byes_was)) or "无"
+            byes_en = ", ".join(map(str, c.byes_was)) or "none"
+            out.append(
+                (
+                    f"轮空 {c.red}：人工调整的轮空，引擎编排轮空为 {byes_zh}",
+                    f"bye {c.red}: bye changed by hand, the engine's bye is {byes_en}",
+                )
+            )
+        elif c.black:
+            out.append(
+                (
+                    f"引擎编排的 {c.red}-{c.black}（红-黑）：两人均不在本轮",
+                    f"the engine's {c.red}-{c.black} (red-black): neither player is in the round",
+                )
+            )
         else:
-            h = have[key]
-            if (h.red, h.black) != (b.red, b.black):
-                diffs.append(f"{b.red}-{b.black}：引擎 {b.red} 执红，文件中 {h.red} 执红")
-    for key, b in have.items():
-        if key not in want:
-            diffs.append(f"文件第{b.board}台 {b.red}-{b.black} 不是引擎的配对")
-    if sorted(mine.byes) != sorted(rnd.byes):
-        diffs.append(f"轮空：引擎 {mine.byes or '无'}，文件 {rnd.byes or '无'}")
-    return diffs
+            out.append((f"引擎编排的轮空 {c.red}：不在本轮", f"the engine's bye {c.red}: not in the round"))
+    return out

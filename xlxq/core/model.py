@@ -163,6 +163,13 @@ class Round:
     # (round, board) of earlier games still unfinished when this round was
     # paired: they were counted as draws and the pairing stands (原则(八)).
     provisional: list[tuple[int, int]] = field(default_factory=list)
+    # the pairing the engine made of this round, when the file keeps it (a
+    # workbook's _xlxq ``generated``): (red, black) by board, and the byes;
+    # None: not kept (a JSON file; the engine's pairing is then derived from
+    # the rounds before, xlxq.core.hand.engine_changes).  Not compared.
+    engine: Optional[tuple[tuple[tuple[int, int], ...], tuple[int, ...]]] = field(
+        default=None, compare=False, repr=False
+    )
 
     @property
     def finished(self) -> bool:
@@ -322,7 +329,9 @@ class Event(RoundsMixin[Round]):
     def as_paired(self, round_no: int) -> "Event":
         """The event as it stood when ``round_no`` was paired: only the
         rounds before it, with the games that were then unfinished (the
-        round's ``provisional`` list) unfinished again (原则(八))."""
+        round's ``provisional`` list) unfinished again (原则(八)), and, for a
+        round in the file, only the players entered by then
+        (:meth:`entered_by`: a late entry registered since is not in it)."""
         rnd = next((r for r in self.rounds if r.round == round_no), None)
         open_games = set(map(tuple, rnd.provisional)) if rnd else set()
         prior = []
@@ -334,7 +343,20 @@ class Event(RoundsMixin[Round]):
                     r, boards=[replace(b, result=None) if (r.round, b.board) in open_games else b for b in r.boards]
                 )
             prior.append(r)
-        return replace(self, rounds=prior)
+        if rnd is None:
+            return replace(self, rounds=prior)
+        entered = self.entered_by(round_no)
+        return replace(self, rounds=prior, players=[p for p in self.players if p.no in entered])
+
+    def entered_by(self, round_no: int) -> set[int]:
+        """The players registered when round ``round_no`` (in the file) was
+        paired: those in a round up to it (a board or the bye) or on leave
+        (请假) in one.  Any other player came later: a late entry (中途加入)
+        first paired after it, or one in no round yet (the reading of
+        recompute's 中途加入 note, docs/pairing.md)."""
+        out = {no for r in self.rounds if r.round <= round_no for no in r.players()}
+        out.update(p.no for p in self.players if any(k <= round_no for k in p.absent_rounds))
+        return out
 
 
 def invalid_int(value: object, least: int, allow_bool: bool = False) -> bool:

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable, Optional
 
 from xlxq.core.colours import reason_clause
+from xlxq.core.hand import HandChange, hand_changes
 from xlxq.core.history import CardState
 from xlxq.core.model import Event, Round, absent_players, late_entries
 from xlxq.core.notes import note_en
@@ -267,15 +268,39 @@ def swiss_round_record(event: Event, round_no: Optional[int] = None) -> Record:
     record it; a round in the file that differs (paired by hand) is said so."""
     if round_no is None:
         round_no = max((r.round for r in event.rounds), default=1)
-    out = pair_round(event.as_paired(round_no), round_no)
-    rec = swiss_record(event, out)
+    then = event.as_paired(round_no)
+    out = pair_round(then, round_no)
+    rec = swiss_record(then, out)
     have = next((r for r in event.rounds if r.round == round_no), None)
     if have is not None:
-        mine = {(b.red, b.black) for b in out.round.boards}
-        theirs = {(b.red, b.black) for b in have.boards}
-        if mine != theirs or sorted(out.round.byes) != sorted(have.byes):
-            rec.add("differs", against="engine")
+        played_step(rec, [(b.red, b.black) for b in out.round.boards], out.round.byes, have)
     return rec
+
+
+def played_step(rec: Record, proposed: list[tuple[int, int]], proposed_byes: list[int], played: Round) -> None:
+    """The round as played (实际对阵) after the proposal's pairings, when it
+    differs from the proposal (:func:`~xlxq.core.hand.hand_changes`): every
+    board, each change marked 人工调整."""
+    changes = hand_changes(proposed, proposed_byes, played)
+    if changes:
+        rec.add(
+            "played",
+            boards=[[b.board, b.red, b.black] for b in played.boards],
+            byes=list(played.byes),
+            changes=[change_data(c) for c in changes],
+        )
+
+
+def change_data(c: HandChange) -> dict[str, Any]:
+    """A change of a round from the engine's pairing as a step shows it."""
+    return {
+        "kind": c.kind,
+        "board": c.board,
+        "red": c.red,
+        "black": c.black,
+        "was": [list(p) for p in c.was],
+        "byes_was": list(c.byes_was),
+    }
 
 
 __all__ = [
@@ -290,6 +315,8 @@ __all__ = [
     "note_steps",
     "presence_steps",
     "pairings_step",
+    "played_step",
+    "change_data",
     "swiss_record",
     "swiss_round_record",
 ]
