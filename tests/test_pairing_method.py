@@ -7,7 +7,7 @@ the comments give the steps.
 import pytest
 
 from xlxq.core.explain import explain_round, group_record
-from xlxq.core.history import DOWN
+from xlxq.core.history import DOWN, UP
 from xlxq.core.model import PairingOptions
 from xlxq.core.pairing import pair_round
 from xlxq.core.swiss import (
@@ -16,7 +16,10 @@ from xlxq.core.swiss import (
     LIAN_HOU,
     LIAN_XIAN,
     Q_APART,
+    Q_FLOATON,
     Q_HARD,
+    Q_REFLOAT,
+    Q_STRONG,
     ROW_A,
     ROW_B,
     SHANG_HOU,
@@ -419,3 +422,75 @@ def test_last_round_record_names_principle12_before_principle11():
     assert "采用方案（下调人数0，终局相差两先以上0，连三/多三1" in text
     gs, res = search_group(cards, round_no=6, total=9)
     assert "终局相差两先以上" not in "\n".join(group_record(gs, res, [], 6, {}))
+
+
+# -- 原则(九) inside the method, not above it (issue 22 item 1) --------------------
+
+
+def test_issue22_floated_in_player_is_paired_first_not_floated_on():
+    """Round 7, the 8-point group {14 (9 points, floated down into it), 2, 16}.
+
+    编排卡: 14 先后先后先后 → 平先上先 (要后行); 2 后后先后先后 → 少先2 上后
+    (要先行, first: |先−后| 2); 16 先后先后先后 → 平先上后 (要先行, second), floated
+    down last round; 14 and 16 have met.
+
+    By the text: 14 is the 先编者 (方法(二)1 高分先编，含上一个积分段下调者); he
+    takes 同位 2 (方法(三)1); 方法(四)1 推及: 2 red (少先), 14 black (上先,
+    so he alternates).  16 is left alone: 下调 (方法(三)6), his second float in
+    a row — but the group is fully paired with the best colours, so 方法(五)
+    gives no ground to undo it; 原则(九) only chooses among what that leaves
+    open.  The old ranking put 原则(九) first: it floated 14 on to the 7-point
+    group and paired 16–2, 16 taking black after black."""
+    cards = [
+        card(14, 9, "BRBRBR", met={16}),
+        card(2, 8, "BBRBRB"),
+        card(16, 8, "RBRBRB", met={14}, last_float=DOWN),
+    ]
+    low = [card(5, 7, "RBRBRB"), card(7, 7, "BRBRBR")]
+    gs, res = search_group(cards, round_no=7, total=9, lowest=False, lower=[5, 7], all_cards=cards + low, score=8)
+    assert [(p[0], p[1]) for p in res.pairs] == [(2, 14)]
+    assert res.floats == [16]
+    assert res.quality[Q_FLOATON] == 0 and res.quality[Q_REFLOAT] == 1
+    text = "\n".join(group_record(gs, res, [14], 7, {}))
+    assert "同位配对 2号" in text and "16号 本段仅剩一人，下调" in text
+
+
+def test_issue22_principle9_yields_to_colour_balance():
+    """Round 4, a group of three residents: 5 先后后 (少先1 连后,
+    要先行), 6 先后先 (多先1 上先, 要后行, floated down last round, has met 5),
+    7 后先先 (多先1 连先, 要后行).
+
+    先编者 (方法(二)3): 5 and 7 both have a 连 run in the needed direction;
+    双轮次大号先编 → 7.  7 takes 同位 5: 5 red, 7 black.  6 is left and floats
+    (his second float in a row).  Sparing him means 6–7 inside 要后行, one 多先
+    player given red (先后走不平衡), so the colours decide (方法(五): 拆对 only
+    for 排不通 or 不是最佳平衡先后走) and 6 floats.  The old ranking paired 6–7
+    (6 red, 多先2) and floated 5."""
+    cards = [card(5, 4, "RBB", met={6}), card(6, 4, "RBR", met={5}, last_float=DOWN), card(7, 4, "BRR")]
+    low = [card(8, 2, "RBR"), card(9, 2, "BRB")]
+    gs, res = search_group(cards, round_no=4, lowest=False, lower=[8, 9], all_cards=cards + low)
+    assert [(p[0], p[1]) for p in res.pairs] == [(5, 7)] and res.floats == [6]
+    assert res.quality[Q_STRONG] == 0 and res.quality[Q_REFLOAT] == 1
+
+
+def test_issue22_floated_in_player_before_principle9():
+    """Round 5, the 6-point group {14 (8 points, floated down into it), 2, 16}.
+
+    编排卡: 14 后先后先 → 平先上先 (要后行, first: the higher score); 16 后先后先
+    → 平先上先 (要后行); 2 先后先后 → 平先上后 (要先行), pulled up last round
+    (上调); 14 and 16 have met.
+
+    14 is the 先编者 (方法(二)1) and takes 同位 2: 2 red, 14 black; 16 floats.
+    Pulling 2 up a second time is what 原则(九) would avoid, and 16–2 (2 red,
+    16 black, as good colours) with 14 floated on would do it — but 14 came
+    down to be paired first here (方法(三)6 下调到下一个积分段优先编排), so the
+    pairing the procedure gives stands.  The old ranking floated 14 on."""
+    cards = [
+        card(14, 8, "BRBR", met={16}),
+        card(2, 6, "RBRB", last_float=UP),
+        card(16, 6, "BRBR", met={14}),
+    ]
+    low = [card(5, 4, "RBRB"), card(7, 4, "BRBR")]
+    gs, res = search_group(cards, round_no=5, total=9, lowest=False, lower=[5, 7], all_cards=cards + low, score=6)
+    assert [(p[0], p[1]) for p in res.pairs] == [(2, 14)] and res.floats == [16]
+    assert res.quality[Q_FLOATON] == 0 and res.quality[Q_REFLOAT] == 1

@@ -70,6 +70,7 @@ QUALITY = {
     "strong": ("先后走不平衡", "colour imbalance not met "),
     "weak": ("未变换先后走", "colours not alternated "),
     "apart": ("终局相差两先以上", "ending two apart "),
+    "floaton": ("下调者再下调", "floated in and on "),
 }
 SCORE_BASIS = {"match_points": ("场分", "match points"), "game_points": ("局分", "game points")}
 DIFFERS = {

@@ -31,7 +31,7 @@ from xlxq.core.pairing import pair_round
 from xlxq.core.swiss import ROW_A, ROW_B, GroupResult, GroupSearch, aligned_run
 
 #: The criteria of a group pairing's quality (core/swiss.py Q_*), by key.
-Q_KEYS = ("floats", "hard", "refloat", "strong", "weak", "apart")
+Q_KEYS = ("floats", "hard", "refloat", "strong", "weak", "apart", "floaton")
 
 
 @dataclass(frozen=True)

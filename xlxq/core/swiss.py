@@ -24,10 +24,14 @@ The method, as implemented (docs/pairing.md has the same steps with reasons):
   upper groups float exactly those players the lower ones need (方法(五)2).
 * Among complete group pairings the search keeps the first, in that order,
   that is best by (1) fewest floats (原则(十) 最充分配对), (2) fewest new
-  连三/多三 (原则(十一)), (3) fewest repeated floats (原则(九)), (4) fewest
-  players denied the colour their surplus needs, (5) fewest 平先 players who
-  fail to alternate (原则(十)).  In the last round fewest players ending more
-  than one 先 apart (原则(十二)) comes second, before (2).  Lower bounds prune
+  连三/多三 (原则(十一)), (3) fewest players denied the colour their surplus
+  needs, (4) fewest 平先 players who fail to alternate (原则(十); (2)–(4) are
+  方法(五)'s 最佳平衡先后走, the only ground besides 排不通 to undo pairs),
+  (5) fewest players floated into the group who float on (方法(三)6 下调到
+  下一个积分段优先编排: he is the 先编者), (6) fewest repeated floats
+  (原则(九), choosing only among pairings equal by (1)–(5)).  In the last
+  round fewest players ending more than one 先 apart (原则(十二)) comes
+  second, before (2) (docs/pairing.md §2.4).  Lower bounds prune
   the search; a node budget keeps it bounded (the best found is then used and
   the log says so).
 * Cost: each scan for the next 先编者 or partner resumes where the last one
@@ -133,13 +137,16 @@ def row_key(c: CardState, row: int, round_no: int) -> tuple[float, int, int, int
 
 
 # quality vector indexes
-Q_FLOATS, Q_HARD, Q_REFLOAT, Q_STRONG, Q_WEAK, Q_APART = range(6)
-Q_NAMES = ("下调人数", "连三/多三", "连续上下调", "先后走不平衡", "未变换先后走", "终局相差两先以上")
+Q_FLOATS, Q_HARD, Q_REFLOAT, Q_STRONG, Q_WEAK, Q_APART, Q_FLOATON = range(7)
+Q_NAMES = ("下调人数", "连三/多三", "连续上下调", "先后走不平衡", "未变换先后走", "终局相差两先以上", "下调者再下调")
 # the order the criteria are compared in: every round but the last, and the
 # last, where 原则(十二) (everyone within one 先 at the end) comes before
-# 原则(十一) (docs/pairing.md §2.4)
-Q_ORDER = (Q_FLOATS, Q_HARD, Q_REFLOAT, Q_STRONG, Q_WEAK)
-Q_ORDER_LAST = (Q_FLOATS, Q_APART, Q_HARD, Q_REFLOAT, Q_STRONG, Q_WEAK)
+# 原则(十一) (docs/pairing.md §2.4).  The floats of 原则(九) (Q_FLOATON,
+# Q_REFLOAT) come after every colour criterion: 方法(五) undoes pairs only
+# when a group 排不通 or is not 最佳平衡先后走, so they only choose among
+# pairings the colours leave equal, a player floated in first (方法(三)6).
+Q_ORDER = (Q_FLOATS, Q_HARD, Q_STRONG, Q_WEAK, Q_FLOATON, Q_REFLOAT)
+Q_ORDER_LAST = (Q_FLOATS, Q_APART, Q_HARD, Q_STRONG, Q_WEAK, Q_FLOATON, Q_REFLOAT)
 
 #: A quality vector (indexes Q_*), fewer is better in each.
 Quality = tuple[int, ...]
@@ -221,6 +228,8 @@ class GroupSearch:
         self.byeok = [bool(bye_ok(c.no)) for c in m]
         self.score = [c.score for c in m]
         self.group_score = gi.score
+        # floated down into this group this round (方法(三)6: paired first here)
+        self.floated_in = [1 if c.score > gi.score else 0 for c in m]
         # colour-need classes for the bounds
         self.strong = [1 if c.diff != 0 else 0 for c in m]
         self.must_black = [1 if hard_violations(c, "R") else 0 for c in m]
@@ -535,6 +544,7 @@ class GroupSearch:
             self.floats.append(x)
             self.float_bye += self.byeok[x]
             self.q[Q_FLOATS] += 1
+            self.q[Q_FLOATON] += self.floated_in[x]
             if self.cards[x].last_float == DOWN:
                 self.q[Q_REFLOAT] += 1
             self.path.append(("float", x, -1, 0))
@@ -543,6 +553,7 @@ class GroupSearch:
             self._remove(x)
             self.floats.append(x)
             self.q[Q_FLOATS] += 1
+            self.q[Q_FLOATON] += self.floated_in[x]
             self.bye_taken = True
             self.path.append(("bye", x, -1, 0))
             return self._feasible()
@@ -574,12 +585,14 @@ class GroupSearch:
             self.floats.pop()
             self.float_bye -= self.byeok[x]
             self.q[Q_FLOATS] -= 1
+            self.q[Q_FLOATON] -= self.floated_in[x]
             if self.cards[x].last_float == DOWN:
                 self.q[Q_REFLOAT] -= 1
             self._restore(x)
         elif kind == "bye":
             self.floats.pop()
             self.q[Q_FLOATS] -= 1
+            self.q[Q_FLOATON] -= self.floated_in[x]
             self.bye_taken = False
             self._restore(x)
 
@@ -643,7 +656,7 @@ class GroupSearch:
         # 原则(十二): players of one row within one of balance beyond all the
         # others must pair among themselves, and one of each such pair ends apart
         lb6 = q[Q_APART] + max(0, (ea - (na - ea) - f + 1) // 2) + max(0, (eb - (na - eb) - f + 1) // 2)
-        return (lb1, lb2, q[Q_REFLOAT], lb4a, lb4b, lb6)
+        return (lb1, lb2, q[Q_REFLOAT], lb4a, lb4b, lb6, q[Q_FLOATON])
 
     def _prune(self) -> bool:
         assert self.best is not None
