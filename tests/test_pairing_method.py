@@ -494,3 +494,41 @@ def test_issue22_floated_in_player_before_principle9():
     gs, res = search_group(cards, round_no=5, total=9, lowest=False, lower=[5, 7], all_cards=cards + low, score=6)
     assert [(p[0], p[1]) for p in res.pairs] == [(2, 14)] and res.floats == [16]
     assert res.quality[Q_FLOATON] == 0 and res.quality[Q_REFLOAT] == 1
+
+
+#: a 21-player event, rounds 1–6 (the round-1 pairs by 近号; then as paired)
+ISSUE22_EVENT = [
+    [(1, 2, "0-1"), (4, 3, "0-1"), (5, 6, "="), (8, 7, "1-0"), (9, 10, "1-0"), (12, 11, "="), (13, 14, "=")]
+    + [(16, 15, "0-1"), (17, 18, "1-0"), (20, 19, "0-1")],
+    [(19, 17, "1-0"), (15, 9, "0-1"), (3, 8, "0-1"), (2, 21, "="), (14, 12, "="), (6, 13, "0-1"), (11, 5, "1-0")]
+    + [(18, 20, "="), (10, 16, "0-1"), (7, 4, "1-0")],
+    [(8, 19, "0-1"), (9, 2, "0-1"), (21, 11, "0-1"), (13, 1, "1-0"), (12, 3, "1-0"), (16, 7, "0-1"), (17, 14, "0-1")]
+    + [(5, 15, "="), (20, 6, "1-0"), (4, 18, "1-0")],
+    [(19, 13, "="), (2, 11, "1-0"), (14, 9, "0-1"), (7, 12, "="), (15, 8, "1-0"), (21, 20, "="), (3, 17, "1-0")]
+    + [(1, 16, "0-1"), (10, 5, "0-1"), (6, 4, "=")],
+    [(2, 19, "="), (13, 9, "0-1"), (11, 7, "0-1"), (12, 15, "0-1"), (5, 21, "1-0"), (16, 3, "1-0"), (8, 14, "=")]
+    + [(20, 4, "1-0"), (18, 10, "="), (17, 1, "1-0")],
+    [(9, 19, "0-1"), (15, 2, "="), (7, 20, "1-0"), (13, 16, "="), (14, 5, "1-0"), (11, 8, "1-0"), (21, 12, "=")]
+    + [(3, 18, "1-0"), (6, 17, "1-0"), (1, 10, "0-1")],
+]
+ISSUE22_BYES = {1: [21], 2: [1], 3: [10], 4: [18], 5: [6], 6: [4]}
+
+
+def test_issue22_whole_event_sole_leader_is_paired_one_level_down():
+    """Round 7 of 21 players.  19 leads alone on 10 points (后先后先后后: 先2后4,
+    少先2 连后2) and floats, alone in his group (原则(九)'s exception).  The
+    9-point group is {19, 2, 7}: 2 后先后先先后 (平先上后,
+    要先行, has met 19), 7 后先后先后先 (平先上先, 要后行).
+
+    By the text: 19 is the 先编者 (方法(二)1 高分先编，含上一个积分段下调者) and
+    takes 同位 7 (方法(三)1), 19 red (少先, 方法(四)1 推及); 2 is left and floats
+    (方法(三)6).  The old ranking paired 2–7 and floated 19 a second score level
+    down, to spare 7 a second 上调 (原则(九))."""
+    ev = make_event(21, ISSUE22_EVENT, byes=ISSUE22_BYES)
+    out = pair_round(ev)
+    assert out.round.round == 7
+    assert pairs_of(out.round)[0] == (19, 7)
+    nine = next(g for g in out.groups if g.score == 9)
+    assert nine.incoming == [19] and nine.result.floats == [2]
+    text = explain_round(ev.with_round(out.round), 7)
+    assert "先编者 19号棋手19（方法(二)1 高分先编）同位配对 7号" in text
