@@ -4,6 +4,8 @@ Each expected pairing below was worked by hand with 编排卡 following seed 000
 the comments give the steps.
 """
 
+from dataclasses import replace
+
 import pytest
 
 from xlxq.core.explain import explain_round, group_record
@@ -532,3 +534,62 @@ def test_issue22_whole_event_sole_leader_is_paired_one_level_down():
     assert nine.incoming == [19] and nine.result.floats == [2]
     text = explain_round(ev.with_round(out.round), 7)
     assert "先编者 19号棋手19（方法(二)1 高分先编）同位配对 7号" in text
+
+
+# -- 补充规定: 同单位回避 in every round, 亲属回避 (issue 22 item 2) -------------------
+
+R1_RED_WINS = [[(1, 2, "1-0"), (4, 3, "1-0"), (5, 6, "1-0"), (8, 7, "1-0")]]
+
+
+def test_same_unit_every_round_keeps_club_mates_apart():
+    """Round 2 after 1-2 1-0, 4-3 1-0, 5-6 1-0, 8-7 1-0: the 2-point group
+    {8, 5, 4, 1} all had red (要后行).  By the method 8 takes 5 and 4 takes 1
+    (方法(三)1, 同行).  8 and 5 are of one club: with 同单位回避 in every round the
+    search takes the next full pairing with the same colours, 8–4 and 5–1
+    (方法(四)8: 8+4 even → 8 red; 5+1 even → 5 red).  Round 1 only, or none:
+    8–5 as before."""
+    units = {8: "北京", 5: "北京"}
+    for same in ("none", "round1"):
+        ev = make_event(8, R1_RED_WINS, units=units, pairing=PairingOptions(same_unit=same))
+        assert pairs_of(pair_round(ev).round)[:2] == [(5, 8), (1, 4)]
+    ev = make_event(8, R1_RED_WINS, units=units, pairing=PairingOptions(same_unit="every_round"))
+    out = pair_round(ev)
+    assert pairs_of(out.round) == [(8, 4), (5, 1), (6, 7), (2, 3)]
+    text = explain_round(ev.with_round(out.round), 2)
+    assert "同单位回避（原则(七) 补充规定）：拆对避开同单位 1 对" in text
+    assert "同单位相遇0" in text
+
+
+def test_same_unit_every_round_yields_to_full_pairing():
+    """Round 2, the 2-point group {1, 3} (1-2 1-0, 4-3 0-1) are club-mates:
+    the only full pairing of the group pairs them; the record says so."""
+    ev = make_event(4, [[(1, 2, "1-0"), (4, 3, "0-1")]], units={1: "上海", 3: "上海"})
+    ev = replace(ev, settings=replace(ev.settings, pairing=PairingOptions(same_unit="every_round")))
+    out = pair_round(ev)
+    assert {frozenset(p) for p in pairs_of(out.round)} == {frozenset((1, 3)), frozenset((2, 4))}
+    text = explain_round(ev.with_round(out.round), 2)
+    assert "同单位回避（原则(七) 补充规定）：3–1 同单位，本段充分配对无法避开" in text
+
+
+def test_forbidden_pair_is_skipped_like_a_met_opponent():
+    """Round 2 after 1-2 1-0, 4-3 1-0, 5-6 0-1, 8-7 0-1: the 2-point group is
+    要先行 7, 6 (black last) and 要后行 4, 1 (双轮次大号在前).  先编者 7 (方法(二)5)
+    would take 同位 4, but 4-7 is a forbidden pair (亲属回避): 7 passes 4 over
+    as if they had met (原则(六)) and takes 错位 1 (7 red, 少先); 6 takes 4."""
+    r1 = [[(1, 2, "1-0"), (4, 3, "1-0"), (5, 6, "0-1"), (8, 7, "0-1")]]
+    assert pairs_of(pair_round(make_event(8, r1)).round)[:2] == [(7, 4), (6, 1)]
+    ev = make_event(8, r1, pairing=PairingOptions(forbidden_pairs=((4, 7),)))
+    out = pair_round(ev)
+    assert pairs_of(out.round)[:2] == [(7, 1), (6, 4)]
+    text = explain_round(ev.with_round(out.round), 2)
+    assert "错位配对 1号棋手1：红 7 黑 1（方法(四)1 少先者先走）；跳过 4（回避配对）" in text
+
+
+def test_forbidden_pairs_that_make_a_round_impossible_are_named():
+    """Round 2 of four after 1-2, 4-3: 1 has met 2 and may meet neither 3 nor
+    4 (亲属回避): no pairing; the message names the forbidden pairs."""
+    ev = make_event(4, [[(1, 2, "1-0"), (4, 3, "0-1")]], pairing=PairingOptions(forbidden_pairs=((1, 3), (1, 4))))
+    with pytest.raises(PairingImpossible) as e:
+        pair_round(ev)
+    assert "回避配对（1-3、1-4）" in e.value.zh and "不计回避配对则可以编排" in e.value.zh
+    assert "forbidden pairs (1-3, 1-4)" in e.value.en

@@ -137,8 +137,17 @@ def row_key(c: CardState, row: int, round_no: int) -> tuple[float, int, int, int
 
 
 # quality vector indexes
-Q_FLOATS, Q_HARD, Q_REFLOAT, Q_STRONG, Q_WEAK, Q_APART, Q_FLOATON = range(7)
-Q_NAMES = ("下调人数", "连三/多三", "连续上下调", "先后走不平衡", "未变换先后走", "终局相差两先以上", "下调者再下调")
+Q_FLOATS, Q_HARD, Q_REFLOAT, Q_STRONG, Q_WEAK, Q_APART, Q_FLOATON, Q_UNIT = range(8)
+Q_NAMES = (
+    "下调人数",
+    "连三/多三",
+    "连续上下调",
+    "先后走不平衡",
+    "未变换先后走",
+    "终局相差两先以上",
+    "下调者再下调",
+    "同单位相遇",
+)
 # the order the criteria are compared in: every round but the last, and the
 # last, where 原则(十二) (everyone within one 先 at the end) comes before
 # 原则(十一) (docs/pairing.md §2.4).  The floats of 原则(九) (Q_FLOATON,
@@ -147,6 +156,13 @@ Q_NAMES = ("下调人数", "连三/多三", "连续上下调", "先后走不平�
 # pairings the colours leave equal, a player floated in first (方法(三)6).
 Q_ORDER = (Q_FLOATS, Q_HARD, Q_STRONG, Q_WEAK, Q_FLOATON, Q_REFLOAT)
 Q_ORDER_LAST = (Q_FLOATS, Q_APART, Q_HARD, Q_STRONG, Q_WEAK, Q_FLOATON, Q_REFLOAT)
+
+
+def with_units(order: tuple[int, ...]) -> tuple[int, ...]:
+    """The order with 同单位回避 in every round (a 补充规定, 原则(七)): right
+    after full pairing, before every colour criterion (docs/pairing.md §2.4)."""
+    return order[:1] + (Q_UNIT,) + order[1:]
+
 
 #: A quality vector (indexes Q_*), fewer is better in each.
 Quality = tuple[int, ...]
@@ -157,8 +173,8 @@ GroupPair = tuple[int, int, str, int, int, int]
 Step = tuple[str, int, int, int]
 #: A branch of a decision: (kind, j) as in :data:`Step` (j −1 but for "pair").
 Option = tuple[str, int]
-#: :meth:`GroupSearch.pair_eval`: (red, black, reason, hard, refloat, strong, weak, apart).
-PairEval = tuple[int, int, str, int, int, int, int, int]
+#: :meth:`GroupSearch.pair_eval`: (red, black, reason, hard, refloat, strong, weak, apart, unit).
+PairEval = tuple[int, int, str, int, int, int, int, int, int]
 #: :meth:`GroupSearch._counts`: (quality, alive, isolated, must black, must red,
 #: alive per need row, strong A, strong B, near A, near B).
 Counts = tuple[Quality, int, int, int, int, tuple[int, ...], int, int, int, int]
@@ -195,6 +211,10 @@ class GroupInput:
     score: float  # the group's own score level
     lower: list[int]  # everyone below (for feasibility)
     lowest: bool
+    # 同单位回避 in every round: each unit's name by number (None: off)
+    units: Optional[dict[int, str]] = None
+    # 亲属回避: each number's forbidden partners (they count as met, 原则(六))
+    forbidden: dict[int, set[int]] = field(default_factory=dict)
 
 
 class GroupSearch:
@@ -220,7 +240,9 @@ class GroupSearch:
         n = len(m)
         self.n = n
         self.nos = [c.no for c in m]
-        self.met = [c.opponents for c in m]
+        self.forbidden = gi.forbidden
+        self.met = [c.opponents | gi.forbidden[c.no] if c.no in gi.forbidden else c.opponents for c in m]
+        self.units = gi.units
         # need: the row the colours ask for (ROW_N: none yet); row: where he stands
         self.need = [row_of(c) for c in m]
         self.row = self._place_no_history(m, round_no)
@@ -236,7 +258,9 @@ class GroupSearch:
         self.must_red = [1 if hard_violations(c, "B") else 0 for c in m]
         # last round: who ends more than one 先 apart if denied his colour (|d| 1 or 2)
         self.last = ctx.last_round
-        self.qorder = Q_ORDER_LAST if self.last else Q_ORDER
+        self.qorder: tuple[int, ...] = Q_ORDER_LAST if self.last else Q_ORDER
+        if gi.units is not None:
+            self.qorder = with_units(self.qorder)
         # a quality vector in the order it is compared
         self.rank: Callable[[Sequence[int]], tuple[int, ...]] = itemgetter(*self.qorder)
         self.near = [1 if self.last and 1 <= abs(c.diff) <= 2 else 0 for c in m]
@@ -299,7 +323,11 @@ class GroupSearch:
             if lo.last_float == UP:
                 refloat = 1
         apart = (avoidably_apart(cr, "R") + avoidably_apart(cb, "B")) if self.last else 0
-        res: PairEval = (red, black, why, hard, refloat, strong, weak, apart)
+        unit = 0
+        if self.units is not None:
+            u = self.units.get(ci.no, "")
+            unit = 1 if u and u == self.units.get(cj.no, "") else 0
+        res: PairEval = (red, black, why, hard, refloat, strong, weak, apart, unit)
         self._pq[key] = res
         return res
 
@@ -520,7 +548,7 @@ class GroupSearch:
         fr.applied = opt
         if kind == "pair":
             j = opt[1]
-            red, black, why, hard, refloat, strong, weak, apart = self.pair_eval(x, j)
+            red, black, why, hard, refloat, strong, weak, apart, unit = self.pair_eval(x, j)
             self._remove(x)
             self._remove(j)
             q = self.q
@@ -529,6 +557,7 @@ class GroupSearch:
             q[Q_STRONG] += strong
             q[Q_WEAK] += weak
             q[Q_APART] += apart
+            q[Q_UNIT] += unit
             self.pairs.append((red, black, why, x, j, fr.phase))
             self.path.append(("pair", x, j, fr.phase))
             if not self._feasible():
@@ -568,13 +597,14 @@ class GroupSearch:
         self.path.pop()
         if kind == "pair":
             j = opt[1]
-            red, black, why, hard, refloat, strong, weak, apart = self.pair_eval(x, j)
+            red, black, why, hard, refloat, strong, weak, apart, unit = self.pair_eval(x, j)
             q = self.q
             q[Q_HARD] -= hard
             q[Q_REFLOAT] -= refloat
             q[Q_STRONG] -= strong
             q[Q_WEAK] -= weak
             q[Q_APART] -= apart
+            q[Q_UNIT] -= unit
             self.pairs.pop()
             self._restore(x)
             self._restore(j)
@@ -656,7 +686,7 @@ class GroupSearch:
         # 原则(十二): players of one row within one of balance beyond all the
         # others must pair among themselves, and one of each such pair ends apart
         lb6 = q[Q_APART] + max(0, (ea - (na - ea) - f + 1) // 2) + max(0, (eb - (na - eb) - f + 1) // 2)
-        return (lb1, lb2, q[Q_REFLOAT], lb4a, lb4b, lb6, q[Q_FLOATON])
+        return (lb1, lb2, q[Q_REFLOAT], lb4a, lb4b, lb6, q[Q_FLOATON], q[Q_UNIT])
 
     def _prune(self) -> bool:
         assert self.best is not None
