@@ -109,7 +109,7 @@ def test_round1_random_pairing_takes_every_colour_method(colours):
     drawn = pairs_of(pair_round(base).round)  # (first drawn, second drawn)
     got = pairs_of(pair_round(ev).round)
     assert [set(p) for p in got] == [set(p) for p in drawn]
-    for i, ((red, black), (top, bottom)) in enumerate(zip(got, drawn), start=1):
+    for i, ((red, _black), (top, bottom)) in enumerate(zip(got, drawn), start=1):
         if colours == "top_half":
             assert red == top
         elif colours == "odd_number" and top % 2 != bottom % 2:
