@@ -10,7 +10,7 @@ import pytest
 
 from xlxq.core.explain import explain_round, group_record
 from xlxq.core.history import DOWN, UP
-from xlxq.core.model import PairingOptions
+from xlxq.core.model import PairingOptions, Scoring
 from xlxq.core.pairing import pair_round
 from xlxq.core.swiss import (
     DUO_HOU,
@@ -593,3 +593,67 @@ def test_forbidden_pairs_that_make_a_round_impossible_are_named():
         pair_round(ev)
     assert "回避配对（1-3、1-4）" in e.value.zh and "不计回避配对则可以编排" in e.value.zh
     assert "forbidden pairs (1-3, 1-4)" in e.value.en
+
+
+# -- readings where the text is silent (issue 22 item 3) ---------------------------
+
+
+def test_bye_when_every_lowest_player_has_had_one():
+    """5 players, a bye worth 0 (设置 轮空 分 0).  R1: 5 bye, 1-2 1-0, 4-3 1-0;
+    R2: 3 bye, 1-4 =, 2-5 1-0.  Before round 3: 1 and 4 on 3, 2 on 2, 3 and 5
+    on 0 — both 0-point players have had their bye.  原则(五) says only 最低分段;
+    the reading (docs/pairing.md §2.6): the lowest score at which a player who
+    has had no bye can take it with the rest still pairable — 2 points, player 2
+    (1-3 and 4-5 pair the others) — and he comes down to the lowest group as a
+    下调 and takes it there, on the last board.  The 0-point players are paired."""
+    ev = make_event(
+        5,
+        [[(1, 2, "1-0"), (4, 3, "1-0")], [(1, 4, "="), (2, 5, "1-0")]],
+        byes={1: [5], 2: [3]},
+        rounds=5,
+        scoring=Scoring(bye=0),
+    )
+    out = pair_round(ev)
+    assert out.round.byes == [2]
+    assert pairs_of(out.round) == [(3, 1), (5, 4)]
+    text = explain_round(ev.with_round(out.round), 3)
+    assert "2号棋手2 轮空，排在最后一台" in text
+
+
+def test_method5_2_the_last_pair_of_the_group_above_is_undone():
+    """方法(五)2: the lowest group {5, 6} have met: it cannot pair.  By the
+    text the group above {1, 2, 3, 4} (round 2, all 2 points) is paired first —
+    先编者 4 (双轮次大号) takes 同位 3 (3 red, 上后), then 2–1 同行 — and then,
+    no level below, the two groups become one and the last pair of the upper
+    one, 2–1, is undone: 1 and 2 come down.  The engine's look-ahead makes the
+    same choice in one pass: 3–4 stays, 2 and 1 float."""
+    top = [card(1, 2, "R"), card(2, 2, "R"), card(3, 2, "B"), card(4, 2, "R")]
+    low = [card(5, 0, "B", met={6}), card(6, 0, "R", met={5})]
+    gs, res = search_group(top, round_no=2, lowest=False, lower=[5, 6], all_cards=top + low)
+    assert [(p[0], p[1]) for p in res.pairs] == [(3, 4)]
+    assert res.floats == [2, 1]
+
+
+def test_method5_3_the_special_number_is_paired_first():
+    """方法(五)3: 8 (lowest group) has met everyone but 1 — a 特殊号.  By the
+    text, from the bottom up: 8–1 first, then the rest from the top down.  The
+    engine keeps the top-down order and never makes a pair that leaves 8
+    stranded: in the upper group {1, 2, 3, 4} 1 cannot be paired (each of his
+    pairs strands 8), so he floats, and with him the one the method leaves
+    over; in the lower group 1 is 先编者 and his only feasible partner is 8.
+    Same pairs as the text: 8–1, the upper group's method pair 4–3 (同位), and
+    the rest from the top down.  Where the two can differ: the engine chooses
+    who floats by the group's quality, the text by the order the 特殊号 is
+    fixed in (docs/pairing.md §2.5)."""
+    top = [card(1, 2, "R"), card(2, 2, "B"), card(3, 2, "B"), card(4, 2, "R")]
+    low = [card(5, 0, "B"), card(6, 0, "R"), card(7, 0, "B"), card(8, 0, "R", met={2, 3, 4, 5, 6, 7})]
+    for c in low[:3]:
+        c.opponents.add(8)
+    for c in top[1:]:
+        c.opponents.add(8)
+    gs, res = search_group(top, round_no=2, lowest=False, lower=[5, 6, 7, 8], all_cards=top + low)
+    assert [(p[0], p[1]) for p in res.pairs] == [(3, 4)] and res.floats == [2, 1]
+    # the lower group {1↓, 2↓, 5, 6, 7, 8}: 2 (要先行) takes 同位 6, 1 takes 8 (the
+    # only partner that leaves the rest pairable), 7–5 同行
+    low_gs, low_res = search_group(top[:2] + low, round_no=2, all_cards=top + low, score=0)
+    assert [(p[0], p[1]) for p in low_res.pairs] == [(2, 6), (1, 8), (7, 5)]
