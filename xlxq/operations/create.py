@@ -261,7 +261,8 @@ def create_file(args, lang: str = "zh", players: Optional[list] = None) -> Outco
                 "slide": txt("对半交叉配对", "slide"),
                 "random": txt("随机配对", "random"),
             }[first_round]
-            extra = txt(f"，随机种子 {seed}", f", random seed {seed}") if seed is not None else ""
+            drawn = first_round == "random" or colours == "draw"
+            extra = txt(f"，随机种子 {seed}", f", random seed {seed}") if drawn else ""
             extra += {
                 "board_parity": ("", ""),
                 "top_half": ("，上半区先手", ", top half red"),
