@@ -19,6 +19,10 @@ Plays a sample of random Swiss events (the property tests' result seeds, as
 
     PYTHONPATH=$PWD python benchmarks/colour_balance.py [--events 1500] [--max-players 150] [--procs 2]
 
+``--same-unit every_round`` (players in five clubs, U0–U4 by number) and
+``--forbidden K`` (K random forbidden pairs an event; one paired counts as a
+hard fault) run the 补充规定 of issue 22.
+
 Not a test: it prints figures for docs/pairing.md and README.md.  Run it on
 two checkouts to compare them.
 """
@@ -31,7 +35,7 @@ import random
 
 from xlxq.core.checks import ERROR, check_round
 from xlxq.core.history import DOWN, UP, build_cards
-from xlxq.core.model import Event, EventSettings, Player
+from xlxq.core.model import Event, EventSettings, PairingOptions, Player
 from xlxq.core.pairing import pair_round
 from xlxq.core.simulate import fill_results
 from xlxq.errors import PairingImpossible
@@ -54,13 +58,24 @@ KEYS = (
     "faults",
     "nondeterministic",
     "rounds",
+    "club_mates",
 )
+
+
+#: the 补充规定 of the run (``--same-unit``, ``--forbidden``): set in main, read by the workers
+RULES: dict[str, object] = {"same_unit": "none", "forbidden": 0}
 
 
 def run_event(args) -> dict[str, int]:
     idx, n, rounds = args
     rng = random.Random(idx * 7919 + n)  # as tests/test_properties.py
-    ev = Event(EventSettings(rounds=rounds, name=f"e{idx}"), [Player(i, f"P{i}") for i in range(1, n + 1)])
+    pairing = PairingOptions()
+    if RULES["same_unit"] != "none" or RULES["forbidden"]:
+        pick = random.Random(f"rules:{idx}")
+        pairs = {tuple(sorted(pick.sample(range(1, n + 1), 2))) for _ in range(int(str(RULES["forbidden"])))}
+        pairing = PairingOptions(same_unit=str(RULES["same_unit"]), forbidden_pairs=tuple(sorted(pairs)))
+    players = [Player(i, f"P{i}", unit=f"U{i % 5}") for i in range(1, n + 1)]
+    ev = Event(EventSettings(rounds=rounds, name=f"e{idx}", pairing=pairing), players)
     st = dict.fromkeys(KEYS, 0)
     st["events"] = 1
     for r in range(1, rounds + 1):
@@ -76,6 +91,10 @@ def run_event(args) -> dict[str, int]:
             st["nondeterministic"] += 1
         if r > 1:
             float_counts(out, st)
+        forbidden = set(pairing.forbidden_pairs)
+        for b in out.round.boards:
+            st["faults"] += (min(b.red, b.black), max(b.red, b.black)) in forbidden
+            st["club_mates"] += b.red % 5 == b.black % 5
         fill_results(out.round, rng)
         ev = ev.with_round(out.round)
         k = len(out.round.players())
@@ -127,7 +146,10 @@ def main() -> None:
     ap.add_argument("--events", type=int, default=1500)
     ap.add_argument("--max-players", type=int, default=150)
     ap.add_argument("--procs", type=int, default=2)
+    ap.add_argument("--same-unit", default="none", choices=("none", "round1", "every_round"))
+    ap.add_argument("--forbidden", type=int, default=0, help="random forbidden pairs per event")
     a = ap.parse_args()
+    RULES.update(same_unit=a.same_unit, forbidden=a.forbidden)
     with mp.get_context("fork").Pool(a.procs) as pool:
         res = pool.map(run_event, jobs(a.events, a.max_players), chunksize=8)
     t = {k: sum(s[k] for s in res) for k in KEYS}
@@ -137,6 +159,11 @@ def main() -> None:
         f"{t['pr']} player-rounds ({t['pr_last']} in last rounds)"
     )
     print(f"hard faults: {t['faults']}; nondeterministic rounds: {t['nondeterministic']}")
+    if a.same_unit != "none" or a.forbidden:
+        print(
+            f"补充规定: same_unit {a.same_unit}, {a.forbidden} random forbidden pairs an event; "
+            f"club-mates paired: {t['club_mates']} of {t['pr'] // 2} pairs"
+        )
     print(
         f"new 连三: {t['three_in_row']} ({pct(t['three_in_row'], t['pr']):.3f} % of player-rounds); "
         f"in the last round {t['last_three_in_row']} ({pct(t['last_three_in_row'], t['pr_last']):.3f} %)"
