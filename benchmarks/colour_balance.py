@@ -104,7 +104,7 @@ def run_event(args) -> dict[str, int]:
                 st[issue.code] += 1
                 if r == rounds:
                     st["last_" + issue.code] += 1
-            elif issue.severity == ERROR or issue.code == "bye_not_lowest":
+            elif issue.level == ERROR or issue.code == "bye_not_lowest":
                 st["faults"] += 1
         if r == rounds:
             st["pr_last"] += k

@@ -8,6 +8,7 @@ from dataclasses import replace
 
 import pytest
 
+from xlxq.core.checks import check_round
 from xlxq.core.explain import explain_round, group_record
 from xlxq.core.history import DOWN, UP
 from xlxq.core.model import PairingOptions, Scoring
@@ -657,3 +658,24 @@ def test_method5_3_the_special_number_is_paired_first():
     # only partner that leaves the rest pairable), 7–5 同行
     low_gs, low_res = search_group(top[:2] + low, round_no=2, all_cards=top + low, score=0)
     assert [(p[0], p[1]) for p in low_res.pairs] == [(2, 6), (1, 8), (7, 5)]
+
+
+def test_check_knows_the_forbidden_pairs():
+    """xlxq check: a hand-made board of a forbidden pair is flagged; a bye the
+    engine gave because a forbidden pair blocks the lower player is not."""
+    r1 = [[(1, 2, "1-0"), (4, 3, "1-0"), (5, 6, "0-1"), (8, 7, "0-1")]]
+    ev = make_event(8, r1, pairing=PairingOptions(forbidden_pairs=((4, 7),)))
+    hand = make_event(8, r1 + [[(7, 4, None), (6, 1, None), (2, 3, None), (5, 8, None)]], pairing=ev.settings.pairing)
+    assert [i.code for i in check_round(hand, 2) if i.code == "forbidden_pair"] == ["forbidden_pair"]
+    out = pair_round(ev)
+    assert not [i for i in check_round(ev.with_round(out.round), 2) if i.code in ("forbidden_pair", "bye_not_lowest")]
+    # 5 players, round 2 (R1: 1-2 =, 4-3 1-0, 5 bye): 3 alone on 0 points, but
+    # with 1-4 and 1-5 forbidden his bye would leave 1 nobody (he met 2): the
+    # bye goes up to the 1-point players, and check agrees
+    ev5 = make_event(
+        5, [[(1, 2, "="), (4, 3, "1-0")]], byes={1: [5]}, pairing=PairingOptions(forbidden_pairs=((1, 4), (1, 5)))
+    )
+    out = pair_round(ev5)
+    assert out.round.byes[0] in (1, 2)
+    issues = check_round(ev5.with_round(out.round), 2)
+    assert not [i for i in issues if i.code == "bye_not_lowest"], [i.zh for i in issues]
