@@ -51,13 +51,20 @@ def colour_runs(colours: list[str]) -> tuple[int, int]:
     return best, maxd
 
 
-def lower_byes(cards: Mapping[int, CardState], in_round: Sequence[int], bye: int) -> list[int]:
+def lower_byes(
+    cards: Mapping[int, CardState],
+    in_round: Sequence[int],
+    bye: int,
+    forbidden: Optional[Mapping[int, set[int]]] = None,
+) -> list[int]:
     """原则(五) for a bye already given: the units of ``in_round`` (players,
     or teams in a team Swiss) scored below ``bye``, never given a bye, who
     could have had it with the rest of the round still pairable without a
     rematch (:class:`~xlxq.core.matching.Matcher`), lowest score first, then
-    by number.  Empty: the bye was as low as it could go."""
-    met = {no: cards[no].opponents for no in in_round}
+    by number.  Empty: the bye was as low as it could go.  ``forbidden``:
+    the forbidden pairs (亲属回避), as met, as the engine has them."""
+    forbidden = forbidden or {}
+    met = {no: cards[no].opponents | forbidden.get(no, set()) for no in in_round}
     matcher = Matcher(met, lambda no: False)
     low = sorted(
         (cards[q].score, q) for q in in_round if q != bye and cards[q].byes == 0 and cards[q].score < cards[bye].score
@@ -71,11 +78,12 @@ def bye_warning(
     bye: int,
     zh_name: Callable[[int], str],
     en_name: Callable[[int], str],
+    forbidden: Optional[Mapping[int, set[int]]] = None,
 ) -> tuple[str, str]:
     """The 原则(五) warning (zh, en) for ``bye`` ("" when none): it names the
     lowest-scored unit(s) of :func:`lower_byes` who could have had the bye.
     ``zh_name``/``en_name`` write a unit's name."""
-    lower = lower_byes(cards, in_round, bye)
+    lower = lower_byes(cards, in_round, bye, forbidden)
     if not lower:
         return "", ""
     best = [q for q in lower if cards[q].score == cards[lower[0]].score]
@@ -129,6 +137,7 @@ def round_issues(event: Event, rnd: Round, cards: dict[int, CardState]) -> list[
     name = {p.no: p.name for p in event.players}
     issues: list[Issue] = []
     seen: dict[int, Optional[int]] = {}
+    forbidden_pairs = set(event.settings.pairing.forbidden_pairs)
     for b in rnd.boards:
         for no in (b.red, b.black):
             if no in seen:
@@ -144,6 +153,19 @@ def round_issues(event: Event, rnd: Round, cards: dict[int, CardState]) -> list[
                     )
                 )
             seen[no] = b.board
+        if (min(b.red, b.black), max(b.red, b.black)) in forbidden_pairs:
+            issues.append(
+                Issue(
+                    WARNING,
+                    "forbidden_pair",
+                    f"第{round_no}轮第{b.board}台：{name[b.red]}（{b.red}号）与{name[b.black]}（{b.black}号）"
+                    "是回避配对（补充规定：亲属回避）",
+                    f"round {round_no} board {b.board}: {b.red} and {b.black} are a forbidden pair",
+                    round_no,
+                    b.board,
+                    (b.red, b.black),
+                )
+            )
         if b.black in cards[b.red].opponents:
             issues.append(
                 Issue(
@@ -233,7 +255,14 @@ def round_issues(event: Event, rnd: Round, cards: dict[int, CardState]) -> list[
         )
     if rnd.byes and round_no > 1:
         for no in rnd.byes:
-            zh, en = bye_warning(cards, sorted(seen), no, lambda x: f"{name[x]}（{x}号）", str)
+            zh, en = bye_warning(
+                cards,
+                sorted(seen),
+                no,
+                lambda x: f"{name[x]}（{x}号）",
+                str,
+                event.settings.pairing.forbidden_with(),
+            )
             if zh:
                 issues.append(
                     Issue(

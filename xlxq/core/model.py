@@ -25,7 +25,7 @@ Terms (rules-research.md §2):
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Generic, Iterable, Iterator, Optional, Protocol, Sequence, TypeVar
+from typing import Any, Generic, Iterable, Iterator, Mapping, Optional, Protocol, Sequence, TypeVar
 
 from xlxq.errors import ErrorList, InputError
 
@@ -51,6 +51,11 @@ _OUTCOME = {
 SYSTEMS = ("swiss", "round_robin", "double_round_robin", "knockout")
 FIRST_ROUND_METHODS = ("adjacent", "fold", "slide", "random")
 COLOUR_TIES = ("number_sum", "round_parity")
+#: round-1 colours (seed 001 §二.3): 单数台次小号先手、双数台次大号先手 (seed 000's
+#: 1-2, 4-3 …), 上半区先手, 单数序号先手, 抽签/猜先 (the first-round seed)
+FIRST_ROUND_COLOURS = ("board_parity", "top_half", "odd_number", "draw")
+#: 同单位回避 (原则(七), a 补充规定): none, round 1 only (seed 001's swap), every round
+SAME_UNIT = ("none", "round1", "every_round")
 
 
 def outcome(result: str, colour: str) -> str:
@@ -187,13 +192,35 @@ class PairingOptions:
     colour_tie: str = "number_sum"  # 方法(四)8; "round_parity" = seed 001's alternative
     last_rounds_rule: str = "cxa"  # 方法(四)9 narrow (cxa) or seed 001 broad ("broad")
     picker: str = "cxa"  # 方法(二) 先编者 (cxa) or seed 001 以少调多 ("fewer_row")
-    avoid_same_unit_round1: bool = False  # 原则(七) off; seed 001's round-1 swap when on
+    same_unit: str = "none"  # 原则(七) 不回避; "round1": seed 001's round-1 swap; "every_round": also later
+    first_round_colours: str = "board_parity"  # FIRST_ROUND_COLOURS
+    # 亲属回避 (a 补充规定): pairs of numbers (small, large) that never meet,
+    # ranked as 原则(六) (已相遇过的对手不再编对)
+    forbidden_pairs: tuple[tuple[int, int], ...] = ()
     forfeit_counts_as_met: bool = True  # a forfeited pairing still blocks a rematch
     forfeits_before_removal: Optional[int] = None  # e.g. 2: 连续两轮弃权者不再编排
     search_budget: int = 5000  # nodes per score group for the 拆对 search
     # 积分末位淘汰 (seed 001; Match BP "第X轮未得Y分淘汰"): pairs (X, Y): a
     # player under Y points after round X is no longer paired.  () = off.
     elimination: tuple[tuple[int, float], ...] = ()
+
+    @property
+    def avoid_same_unit_round1(self) -> bool:
+        """Team-mates are kept apart in round 1 (``same_unit`` round1 or every_round)."""
+        return self.same_unit != "none"
+
+    @property
+    def avoid_same_unit_later(self) -> bool:
+        """Team-mates are kept apart in the rounds after the first too."""
+        return self.same_unit == "every_round"
+
+    def forbidden_with(self) -> dict[int, set[int]]:
+        """Each number's forbidden partners (亲属回避)."""
+        out: dict[int, set[int]] = {}
+        for a, b in self.forbidden_pairs:
+            out.setdefault(a, set()).add(b)
+            out.setdefault(b, set()).add(a)
+        return out
 
 
 @dataclass(frozen=True)
@@ -404,6 +431,15 @@ def check_first_round(s: FirstRoundSettings) -> None:
         raise InputError(
             f"先后手规则 colour_tie 无效：{s.pairing.colour_tie!r}", f"unknown colour_tie {s.pairing.colour_tie!r}"
         )
+    if s.pairing.first_round_colours not in FIRST_ROUND_COLOURS:
+        raise InputError(
+            f"首轮先后手 first_round_colours 无效：{s.pairing.first_round_colours!r}",
+            f"unknown first_round_colours {s.pairing.first_round_colours!r}",
+        )
+    if s.pairing.same_unit not in SAME_UNIT:
+        raise InputError(
+            f"同单位回避 same_unit 无效：{s.pairing.same_unit!r}", f"unknown same_unit {s.pairing.same_unit!r}"
+        )
 
 
 # How ``register`` names what it numbers: (zh noun, zh number, zh name,
@@ -467,6 +503,17 @@ def rounds_in_order(rounds: Iterable[RoundT]) -> Iterator[RoundT]:
         yield r
 
 
+def check_forbidden_pair(a: int, b: int, seen: Mapping[int, Any]) -> None:
+    """A forbidden pair (亲属回避) names two registered numbers, not one twice."""
+    for no in (a, b):
+        if no not in seen:
+            raise InputError(
+                f"回避配对 {a}-{b}：序号 {no} 不在报名表中", f"forbidden pair {a}-{b}: no {no} is not registered"
+            )
+    if a == b:
+        raise InputError(f"回避配对 {a}-{b}：两个序号相同", f"forbidden pair {a}-{b}: the same number twice")
+
+
 def validate_event(event: Event) -> None:
     """Hard consistency of the data itself, whatever its source.
 
@@ -488,6 +535,9 @@ def validate_event(event: Event) -> None:
             register(p, seen, PLAYER_WORDS, allow_bool=True)
             check_absent_rounds(p, s.rounds)
     errors.check()  # the rounds name players: judged once the players are sound
+    for one, other in s.pairing.forbidden_pairs if event.players else ():  # (the settings alone: no players)
+        with errors.guard():
+            check_forbidden_pair(one, other, seen)
     for r in rounds_in_order(event.rounds):
         where: dict[int, Optional[int]] = {}  # player → board (None: the bye)
         for b in r.boards:

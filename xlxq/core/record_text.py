@@ -28,6 +28,12 @@ FIRST_ROUND = {
     "slide": ("对半交叉配对", "top half against bottom half"),
     "random": ("随机配对", "random draw"),
 }
+#: round-1 colour methods other than 方法(一)'s (seed 001 §二.3): (zh, en)
+FIRST_ROUND_COLOURS = {
+    "top_half": ("上半区先手", "the top half has red"),
+    "odd_number": ("单数序号先手、双数序号后手", "odd numbers have red, even numbers black"),
+    "draw": ("先后手抽签决定", "colours drawn by lot"),
+}
 #: the 方法(二) reasons that make a player 先编者: (zh, en)
 PICKER = {
     "alone": ("本段仅剩一人", "the only one left in the group"),
@@ -70,7 +76,12 @@ QUALITY = {
     "strong": ("先后走不平衡", "colour imbalance not met "),
     "weak": ("未变换先后走", "colours not alternated "),
     "apart": ("终局相差两先以上", "ending two apart "),
+    "floaton": ("下调者再下调", "floated in and on "),
+    "unit": ("同单位相遇", "club-mates paired "),
 }
+#: why a 先编者 passed a player over (steps.skip_reason), but 拆对
+SKIP_ZH = {"met": "已相遇", "forbidden": "回避配对"}
+SKIP_EN = {"met": "already met", "forbidden": "forbidden pair"}
 SCORE_BASIS = {"match_points": ("场分", "match points"), "game_points": ("局分", "game points")}
 DIFFERS = {
     "table": (
@@ -222,6 +233,10 @@ class Printer:
     # -- the Swiss -----------------------------------------------------------------
     def k_first_round(self, st: Step) -> list[str]:
         zh, en = FIRST_ROUND[st["method"]]
+        colours = st.data.get("colours")
+        if colours:  # seed 001 §二.3's other colour methods (individual events)
+            czh, cen = FIRST_ROUND_COLOURS[colours]
+            return [f"round 1: {en} ({zh}); {cen} (seed 001)"] if self.en else [f"第一轮：{zh}；{czh}（001方案）"]
         if self.en:
             units = "matches" if self.team else "boards"
             first = "goes first" if self.team else "has red"
@@ -301,8 +316,7 @@ class Printer:
             )
             if st["skipped"]:
                 line += "; passed over " + ", ".join(
-                    f"{s['no']} ({'already met' if s['why'] == 'met' else self.term('backtracking', '拆对')})"
-                    for s in st["skipped"]
+                    f"{s['no']} ({SKIP_EN.get(s['why']) or self.term('backtracking', '拆对')})" for s in st["skipped"]
                 )
             return [line]
         form_zh = {"same_position": "同位", "shifted": "错位", "same_row": "同行", "cross_fill": "异行补配"}[st["form"]]
@@ -312,9 +326,7 @@ class Printer:
             f"{colours}（{self.colour(st['colour'])}）"
         )
         if st["skipped"]:
-            line += "；跳过 " + "、".join(
-                f"{s['no']}（{'已相遇' if s['why'] == 'met' else '拆对'}）" for s in st["skipped"]
-            )
+            line += "；跳过 " + "、".join(f"{s['no']}（{SKIP_ZH.get(s['why'], '拆对')}）" for s in st["skipped"])
         return [line]
 
     def k_wait(self, st: Step) -> list[str]:
@@ -401,6 +413,27 @@ class Printer:
             f"  拆对：搜索 {st['nodes']} 步；首个方案（{q0}）→ 采用方案（{q1}）"
             + ("；已达搜索上限，取已得最佳方案" if st["budget_hit"] else "")
         ]
+
+    def k_same_unit(self, st: Step) -> list[str]:
+        """同单位回避 in every round (a 补充规定): the team-mates the search kept
+        apart by undoing pairs, and those it could not."""
+        out = []
+        pairs = "、".join(f"{a}–{b}" for a, b in st["unavoidable"])
+        if self.en:
+            if st["avoided"]:
+                out.append(
+                    f"  club-mates kept apart (原则(七), announced rule): {st['avoided']} pair(s), by undoing pairs"
+                )
+            if pairs:
+                out.append(
+                    f"  club-mates paired, no other full pairing of the group avoids it (原则(七)): {pairs.replace('、', ', ')}"
+                )
+            return out
+        if st["avoided"]:
+            out.append(f"  同单位回避（原则(七) 补充规定）：拆对避开同单位 {st['avoided']} 对")
+        if pairs:
+            out.append(f"  同单位回避（原则(七) 补充规定）：{pairs} 同单位，本段充分配对无法避开")
+        return out
 
     # -- pairings -------------------------------------------------------------------
     def k_pairings(self, st: Step) -> list[str]:
