@@ -510,7 +510,7 @@ def _options_to_dict(s: EventSettings) -> dict:
     out = {}
     for key, (target, kind, _) in OPTIONS.items():
         value = getattr(s.pairing if target == "pairing" else s.standings, key)
-        if kind == "elimination":
+        if kind in ("elimination", "pairs"):
             value = [[x, y] for x, y in value]
         out[key] = value
     return out

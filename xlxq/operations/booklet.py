@@ -262,7 +262,41 @@ def _round_table(event: Any, rnd: dict, lang: str) -> list[Block]:
     if rnd["byes"]:
         names = t("、", ", ").join(f"{p['no']} {p['name']}" for p in rnd["byes"])
         blocks.append(Paragraph(t(f"轮空：{names}", f"bye: {names}")))
+    if rnd.get("engine"):
+        blocks += _engine_blocks(rnd, lang)
     return blocks
+
+
+def _engine_blocks(rnd: dict, lang: str) -> list[Block]:
+    """A round changed by hand: each board and bye changed, marked 人工调整
+    (the table above is the round as played), then the engine's pairing."""
+    t = Text(lang)
+    lines = [
+        t(f"第{b['board']}台：{b['hand']}", f"board {b['board']}: {b['hand']}") for b in rnd["boards"] if b["hand"]
+    ]
+    lines += [t(f"轮空 {p['no']}：{p['hand']}", f"bye {p['no']}: {p['hand']}") for p in rnd["byes"] if p["hand"]]
+    lines += rnd["hand_notes"]
+    engine = rnd["engine"]
+    body = tuple(
+        (str(b["board"]), str(b["red"]["no"]), b["red"]["name"], str(b["black"]["no"]), b["black"]["name"])
+        for b in engine["boards"]
+    )
+    out: list[Block] = [Paragraph(line) for line in lines]
+    out.append(
+        Table(
+            t(
+                f"第{rnd['round']}轮引擎编排（本轮经人工调整）",
+                f"Round {rnd['round']}: the engine's pairing (the round was changed by hand)",
+            ),
+            tuple(t("台次 序号 红方 序号 黑方", "Board No Red No Black").split()),
+            body,
+            (True, True, False, True, False),
+        )
+    )
+    if engine["byes"]:
+        names = t("、", ", ").join(f"{p['no']} {p['name']}" for p in engine["byes"])
+        out.append(Paragraph(t(f"引擎编排轮空：{names}", f"the engine's bye: {names}")))
+    return out
 
 
 def _rating(site: dict, lang: str) -> Section:

@@ -82,6 +82,10 @@ def read_workbook(book: Book) -> WorkbookData:
         read_round(n, by_round[n], snapshot[by_round[n]], names_idx, state.written.get(n), errors=errors)
         for n in sorted(by_round)
     ]
+    for rs in rounds:  # the engine's pairing of each round it made (hand changes: xlxq.core.hand)
+        gen = state.generated.get(rs.no)
+        if gen is not None:
+            rs.round.engine = (tuple(gen.boards[k] for k in sorted(gen.boards)), tuple(gen.byes))
     event = Event(settings=settings, players=players, rounds=[rs.round for rs in rounds])
     ko = _read_ko_stage(kinds, one, snapshot, settings, opts, players, names_idx, state, lang)
     data = WorkbookData(
