@@ -167,3 +167,30 @@ def test_row_heights_stop_at_excels_tallest_row():
     from xlxq.sheets.pages import MAX_ROW_POINTS, row_points
 
     assert row_points(2) == 33.0 and row_points(83) == MAX_ROW_POINTS == 409.5
+
+
+def test_a_late_entry_typed_under_the_table_prints_boxed_and_its_label_wraps(tmp_path):
+    """Issue 25 §2/§4: a player typed under 报名表 after round 1 prints with
+    the table's borders (as every typed row), and the 迟到入场 label in the
+    narrow 台次 column of his round wraps in a row two lines tall instead of
+    running into 序号."""
+    path = template_workbook(tmp_path / "t.xlsx", NAMES, settings={"赛事名称": "春季赛", "轮数": 7})
+    assert pair_next_round(book(path)).ok
+    enter_results(path)
+    wb = openpyxl.load_workbook(path)
+    reg = wb["报名表"]
+    new = reg.max_row + 1
+    reg.cell(row=new, column=2).value = "晚到者"
+    wb.save(path)
+    assert pair_next_round(book(path)).ok
+    wb = openpyxl.load_workbook(path)
+    reg = wb["报名表"]
+    heads = [c.value for c in reg[L.HEADER_ROW] if c.value]
+    for r in (L.FIRST_DATA_ROW, new):
+        for c in range(1, len(heads) + 1):
+            b = reg.cell(row=r, column=c).border
+            assert (b.left.style, b.right.style, b.top.style, b.bottom.style) == ("thin",) * 4, (r, c)
+    r2 = wb["第2轮"]
+    (late,) = [c for (c,) in r2.iter_rows(max_col=1) if c.value == "迟到入场"]
+    assert late.alignment.wrap_text and r2.row_dimensions[late.row].height == row_points(2)
+    assert r2.cell(row=late.row, column=6).value == "迟到入场"

@@ -29,7 +29,7 @@ from typing import Any, Callable, Optional
 
 from xlxq.sheets import layout as L
 from xlxq.sheets import team_layout as TL
-from xlxq.sheets.plan import PageSetup, SheetLook, WritePlan
+from xlxq.sheets.plan import PageSetup, SheetLook, Style, WritePlan
 
 Rows = Callable[[str], list[list[Any]]]
 
@@ -159,6 +159,18 @@ def typed_sheet_setup(sheet: str, grid: list[list[Any]], written: bool = False) 
     return PageSetup(sheet, landscape=c2 > 11, title_rows=(L.TITLE_ROW, L.HEADER_ROW), area=(1, 1, last, c2))
 
 
+def typed_rows_boxed(plan: WritePlan, sheet: str, grid: list[list[Any]], setup: PageSetup) -> None:
+    """The table's thin borders over every typed row of a sheet the arbiter
+    types into (its header's columns, 提示 too, down to the print area's
+    last row): a row added under the table prints boxed as the others."""
+    head = grid[L.HEADER_ROW - 1]
+    ncols = max((j for j, v in enumerate(head, start=1) if v not in (None, "")), default=0)
+    assert setup.area is not None
+    last = setup.area[2]
+    if ncols and last >= L.FIRST_DATA_ROW:
+        plan.styles.append(Style(sheet, L.FIRST_DATA_ROW, 1, last - L.FIRST_DATA_ROW + 1, ncols, border=True))
+
+
 def follow_data(plan: WritePlan, names: list[str], rows: Rows) -> None:
     """Print areas down to the last row with data; the typed sheets' page
     setup written again (their rows change without the program)."""
@@ -168,9 +180,12 @@ def follow_data(plan: WritePlan, names: list[str], rows: Rows) -> None:
         k = L.norm_key(name)
         wanted = k in _SETTINGS_NAMES or k in _TYPED or (name in written and _is_round(name))
         if wanted and name not in have and name not in plan.remove_sheets:  # (other sheets are not read)
-            setup = typed_sheet_setup(name, rows(name), name in written)
+            grid = rows(name)
+            setup = typed_sheet_setup(name, grid, name in written)
             if setup is not None:
                 plan.page_setups.append(setup)
+                if k in _TYPED:
+                    typed_rows_boxed(plan, name, grid, setup)
     for p in plan.page_setups:
         if p.area:
             r1, c1, r2, c2 = p.area
