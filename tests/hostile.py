@@ -347,6 +347,7 @@ def merged_cases(xlsx_path: str) -> Iterator[Case]:
         ("成绩表", "B5:B9", ("standings",)),
         ("第1轮", "M3:M5", ("pair",)),
         ("成绩表", "D3:E3", ("standings", "--json")),
+        ("成绩表", "F3:G4", ("recompute",)),  # the button 计算成绩's command
     ):
         wb = load_workbook(xlsx_path)
         if sheet not in wb.sheetnames:
