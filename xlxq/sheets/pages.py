@@ -12,7 +12,13 @@ sheets will hold after it, so that no writer has to remember it:
   lines) broken into lines by the program, and their rows given the height
   the lines need (LibreOffice keeps an xlsx row's height on open and cuts
   the end of a line it wrapped itself); :func:`wrapped_heights`: the same
-  heights for the other wrapped cells of a plan.
+  heights for the other wrapped cells of a plan;
+- :func:`readable_pages`: a table too wide for one page at a readable size
+  (the 31-player × 9-round 成绩表, a round robin's: printed at about 6 pt
+  when fitted) printed at :data:`PRINT_SCALE` % instead (its 11-point text
+  at 9.35 pt, at least :data:`MIN_POINTS`) over as many pages as its
+  columns need, the identifying columns (名次, 序号, 姓名 …) repeated at
+  the left of each and the column breaks between whole columns.
 
 Plain functions over the values (``rows(sheet)``: the sheet's final rows);
 no workbook access.
@@ -367,6 +373,88 @@ def break_long_text(
     return heights
 
 
+#: the smallest printed size (points) of a table's text (11 pt in the sheet)
+#: that :func:`readable_pages` allows: below it a wide table is split
+MIN_POINTS = 9.0
+#: the body text's size in the sheets (the workbook's default font)
+BODY_POINTS = 11.0
+#: the print scale (%) of a table split over pages: 11 pt × 85 % = 9.35 pt
+PRINT_SCALE = 85
+#: the width (points) a column of one character takes in print, and the
+#: padding of every column: LibreOffice's, measured (a 188-character-wide
+#: 成绩表 of 19 columns fitted to the 741 points of a landscape A4 page
+#: at 56 %); Excel's are narrower (5.25 points), so a part fits there too
+CHAR_POINTS = 6.6
+COLUMN_PADDING = 3.75
+#: the printable width of an A4 page (points) inside the program's margins
+#: (0.7 inch left and right): portrait, landscape
+PAGE_POINTS = {False: 595.0 - 100.8, True: 842.0 - 100.8}
+#: the headers of the columns that name a row, repeated on each page of a
+#: split table (the leading columns up to the last of them)
+_IDENTIFYING = {L.norm_key(x) for x in ("名次", "序号", "姓名", "队名", "Rank", "No", "No.", "Name", "Team", "#")}
+
+
+def column_points(width: float) -> float:
+    """The printed width (points, at 100 %) of a column ``width`` characters wide."""
+    return width * CHAR_POINTS + COLUMN_PADDING
+
+
+def column_parts(widths: list[float], keep: int, room: float) -> list[tuple[int, int]]:
+    """The columns after the first ``keep`` (repeated on every page) in
+    parts that fit ``room`` points beside them: (first, last) of each part,
+    1-based; a column wider than the room alone is a part of its own."""
+    lead = sum(widths[:keep])
+    parts: list[tuple[int, int]] = []
+    start, used = keep + 1, lead
+    for c in range(keep + 1, len(widths) + 1):
+        w = widths[c - 1]
+        if used + w > room and c > start:
+            parts.append((start, c - 1))
+            start, used = c, lead
+        used += w
+    if start <= len(widths):
+        parts.append((start, len(widths)))
+    return parts
+
+
+def readable_pages(plan: WritePlan, rows: Rows) -> None:
+    """Each page setup of ``plan`` fitted to one page wide whose columns
+    (their widths in the plan's looks) would print below :data:`MIN_POINTS`
+    there: landscape when that is enough, else printed at
+    :data:`PRINT_SCALE` % over several pages, the identifying columns (the
+    leading ones up to the last 名次 / 序号 / 姓名 …) repeated on each and
+    a column break after each page's last column."""
+    widths: dict[str, dict[int, float]] = {}
+    for look in plan.looks:
+        widths.setdefault(look.sheet, {}).update(look.widths)
+    for p in plan.page_setups:
+        if p.scale is not None or p.fit_width != 1 or not p.area or p.sheet not in widths:
+            continue
+        _r1, c1, _r2, c2 = p.area
+        if c1 != 1:
+            continue
+        cols = [column_points(widths[p.sheet].get(c, 8.43)) for c in range(1, c2 + 1)]
+        total = sum(cols)
+        if BODY_POINTS * PAGE_POINTS[p.landscape] / total >= MIN_POINTS:
+            continue  # fitted as it is: readable
+        if BODY_POINTS * PAGE_POINTS[True] / total >= MIN_POINTS:
+            p.landscape = True
+            continue
+        grid = rows(p.sheet)
+        head = grid[L.HEADER_ROW - 1] if len(grid) >= L.HEADER_ROW else []
+        keep = 0
+        for c, v in enumerate(head[: min(len(head), 4)], start=1):
+            if v not in (None, "") and L.norm_key(v) in _IDENTIFYING:
+                keep = c
+        room = PAGE_POINTS[True] * 100 / PRINT_SCALE
+        if sum(cols[:keep]) > room / 2:
+            keep = 0
+        parts = column_parts(cols, keep, room)
+        p.landscape, p.scale, p.fit_width, p.fit_height = True, PRINT_SCALE, 0, 0
+        p.title_cols = (1, keep) if keep else None
+        p.col_breaks = tuple(last for _first, last in parts[:-1])
+
+
 def finish_paper(plan: WritePlan, names: list[str], rows: Rows) -> None:
     """Everything above, on a plan that writes something."""
     if plan.is_empty():
@@ -374,6 +462,7 @@ def finish_paper(plan: WritePlan, names: list[str], rows: Rows) -> None:
     follow_data(plan, names, rows)
     fit_header_words(plan, rows)
     wrapped_heights(plan, rows)
+    readable_pages(plan, rows)
     words = paper_words(names, rows)
     if words is not None:
         sign_pages(plan, words)
@@ -397,4 +486,9 @@ __all__ = [
     "round_label",
     "escape",
     "LINE_POINTS",
+    "readable_pages",
+    "column_parts",
+    "column_points",
+    "MIN_POINTS",
+    "PRINT_SCALE",
 ]
