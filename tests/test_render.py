@@ -163,6 +163,10 @@ def test_every_sheet_of_a_finished_event_prints(tmp_path, monkeypatch, kind, lan
     check_workbook(booklet, tmp_path / "render-booklet", names)
     text = "".join(r.text for r in renders.values())
     assert ("张裁判" if lang == "zh" else "Zhang") in text  # the signature line, filled from 设置
+    if kind in ("swiss", "team"):  # the 公告's header and footer (issue 25 §2): event, 裁判长 line, page number
+        notice = renders["第9轮编排公告" if lang == "zh" else "Round 9 pairings notice"].text
+        words = ("裁判长：张裁判", "第 1 页，共") if lang == "zh" else ("Chief arbiter: Zhang", "page 1 of")
+        assert "全国象棋" in notice and all(w in notice for w in words), notice[-300:]
     assert ("2026年12月1日" if lang == "zh" else "1–3 Dec 2026") in text
 
 
