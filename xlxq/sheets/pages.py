@@ -168,7 +168,10 @@ def typed_sheet_setup(sheet: str, grid: list[list[Any]], written: bool = False) 
 def typed_rows_boxed(plan: WritePlan, sheet: str, grid: list[list[Any]], setup: PageSetup) -> None:
     """The table's thin borders over every typed row of a sheet the arbiter
     types into (its header's columns, 提示 too, down to the print area's
-    last row): a row added under the table prints boxed as the others."""
+    last row): a row added under the table prints boxed as the others.
+    Only on a write that changes the sheet anyway (a new row gets its 序号,
+    a late entry its note and colour): a sheet the plan does not touch is
+    not rebuilt for its borders (:mod:`xlxq.backends.partial_save`)."""
     head = grid[L.HEADER_ROW - 1]
     ncols = max((j for j, v in enumerate(head, start=1) if v not in (None, "")), default=0)
     assert setup.area is not None
@@ -182,6 +185,7 @@ def follow_data(plan: WritePlan, names: list[str], rows: Rows) -> None:
     setup written again (their rows change without the program)."""
     have = {p.sheet for p in plan.page_setups}
     written = {v.sheet for v in plan.values}
+    touched = written | {f.sheet for f in plan.fills}
     for name in names:
         k = L.norm_key(name)
         wanted = k in _SETTINGS_NAMES or k in _TYPED or (name in written and _is_round(name))
@@ -190,7 +194,7 @@ def follow_data(plan: WritePlan, names: list[str], rows: Rows) -> None:
             setup = typed_sheet_setup(name, grid, name in written)
             if setup is not None:
                 plan.page_setups.append(setup)
-                if k in _TYPED:
+                if k in _TYPED and name in touched:  # (else left unbuilt: its bytes copied on save)
                     typed_rows_boxed(plan, name, grid, setup)
     for p in plan.page_setups:
         if p.area:
