@@ -1,18 +1,20 @@
-"""xlxq 象棋编排 for xlwings Lite — paste this file into the workbook's main.py.
+"""xlxq 象棋编排 · xlwings Lite 版（中文）——把本文件的全部内容粘贴到工作簿的 main.py。
 
 xlwings Lite runs Python (Pyodide) inside Excel on Windows, macOS and Excel
 on the web, without a Python installation.  Each ``@script`` below is one
-button of the macro workbook (xlxq-event-zh.xlsm); in Lite you run it from
-the xlwings Lite task pane (choose it in the script list, then Run or F5).
-requirements.txt must list xlxq (see lite/README.md).
+button of the macro workbook; in Lite you run it from the xlwings Lite task
+pane by its name (编排下一轮 …: choose it in the script list, then Run or F5).
+requirements.txt must list xlxq (lite/README.md).  English names:
+lite/en/main.py (``xlxq lite-bundle --lang en``).
 
-Every script calls the same entry point the VBA buttons call,
-``xlxq.excel.<name>(book)``, on the ``book`` Lite passes in.  In Pyodide the
-result and any error are written into the sheet ``xlxq消息`` (English:
-``xlxq messages``) and printed to Lite's output pane; the sheet is shown
-when the operation failed.  Messages are in the workbook's language (a
-workbook with Chinese sheet names gets Chinese) unless the environment
-variable XLXQ_LANG is set in Lite's settings.
+Written by ``xlxq lite-bundle`` (xlxq/operations/lite_bundle.py); edit that, not this.
+Every script calls the entry point the VBA button calls,
+``xlxq.excel.<name>(book)``, on the ``book`` Lite passes in.  The result and
+any error are written into the sheet ``xlxq消息`` (English: ``xlxq
+messages``) and printed to Lite's output pane; the sheet is shown when the
+operation failed.  Messages are in the workbook's language (a workbook with
+Chinese sheet names gets Chinese) unless the environment variable XLXQ_LANG
+is set in Lite's settings.
 """
 
 import os
@@ -33,65 +35,64 @@ def _language(book: xw.Book) -> None:
     os.environ["XLXQ_LANG"] = "zh" if cjk else "en"
 
 
-@script
+@script(name="编排下一轮")
 def pair_next_round(book: xw.Book):
     """编排下一轮 / Pair next round: pair the next round, add its sheet, refresh the rest."""
     _language(book)
     xlxq.excel.pair_next_round(book)
 
 
-@script
+@script(name="计算成绩")
 def recompute(book: xw.Book):
     """计算成绩 / Recompute standings: check the results, highlight problems, rewrite 成绩表."""
     _language(book)
     xlxq.excel.recompute(book)
 
 
-@script
+@script(name="编排记录")
 def explain(book: xw.Book):
     """编排记录 / Pairing log: why the round of the active sheet (else the last round) was paired so."""
     _language(book)
     xlxq.excel.explain(book)
 
 
-@script
+@script(name="生成循环赛对阵")
 def schedule_round_robin(book: xw.Book):
     """生成循环赛对阵 / Round-robin schedule: every round sheet of a round robin at once."""
     _language(book)
     xlxq.excel.schedule_round_robin(book)
 
 
-@script
+@script(name="晋级淘汰赛")
 def qualify_knockout(book: xw.Book):
     """晋级淘汰赛 / Start the knockout: the top K of the Swiss start the knockout stage."""
     _language(book)
     xlxq.excel.qualify_knockout(book)
 
 
-@script
+@script(name="抽签")
 def draw_numbers(book: xw.Book):
     """抽签 / Draw numbers: 序号 by a draw (seeds odd), the seed kept in 设置; before round 1 only."""
     _language(book)
     xlxq.excel.draw_numbers(book)
 
 
-@script
+@script(name="撤销本轮")
 def undo_round(book: xw.Book):
-    """撤销本轮 / Undo last round: remove the last round sheet and its pairing log, recompute the standings
-    (a round with results: refused here; enter nothing in it, or use xlxq undo --force on the file)."""
+    """撤销本轮 / Undo last round: remove the last round sheet and its pairing log, recompute the standings (a round with results is refused here: Lite cannot ask; no file on disk, so no backup either)."""
     _language(book)
     xlxq.excel.undo_round(book)
 
 
-@script
+@script(name="打印记分单")
 def print_scoresheets(book: xw.Book):
-    """打印记分单 / Print score sheets: one a board of the active round sheet's round (else the last), two a page."""
+    """打印记分单 / Print score sheets: one 记分单 a board of the active round sheet's round (else the last), two a page."""
     _language(book)
     xlxq.excel.print_scoresheets(book)
 
 
-@script
+@script(name="打印公告")
 def print_notice(book: xw.Book):
-    """打印公告 / Print pairings notice: the round's pairings as posted, with a 姓名拼音 index (needs pypinyin)."""
+    """打印公告 / Print pairings notice: the round's pairings as posted, with a 姓名拼音 index (pypinyin in requirements.txt)."""
     _language(book)
     xlxq.excel.print_notice(book)

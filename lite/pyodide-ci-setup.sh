@@ -5,12 +5,13 @@
 #   node/node_modules/pyodide   the Pyodide core and stdlib (npm package)
 #   wheels/                     pure wheels installed with micropip in Pyodide:
 #                               micropip and packaging (the versions Pyodide's
-#                               lockfile lists), xlwings (what Lite brings) and
-#                               xlxq's dependencies
+#                               lockfile lists), xlwings (what Lite brings),
+#                               xlxq's dependencies and pypinyin (lite/requirements.txt)
 #   build-deps/                 setuptools + wheel, to build the xlxq wheel offline
 set -euo pipefail
 cd "$(dirname "$0")/.."
 D=build/lite-ci
+PY=${PYTHON:-python3}   # .ci/run's Python (its venv on a PEP 668 system)
 PYODIDE_VERSION=314.0.7       # Python 3.14; xlwings Lite requires Pyodide 314.0.0+
 mkdir -p "$D/node" "$D/wheels" "$D/build-deps"
 
@@ -19,11 +20,11 @@ if ! grep -qs "\"version\": \"$PYODIDE_VERSION\"" "$D/node/node_modules/pyodide/
 fi
 
 pip_download() {
-  python3 -m pip download --quiet --disable-pip-version-check --no-deps --only-binary=:all: "$@" \
+  "$PY" -m pip download --quiet --disable-pip-version-check --no-deps --only-binary=:all: "$@" \
     2> >(grep -v "is ignored: it is neither a file nor a directory" >&2)
 }
 pip_download --platform any --python-version 3.14 --implementation py --abi none -d "$D/wheels" \
   micropip==0.11.1 packaging==26.1 xlwings==0.37.8 \
-  openpyxl==3.1.5 et_xmlfile==2.0.0 XlsxWriter==3.3.1 networkx==3.6.1
-python3 -m pip download --quiet --disable-pip-version-check --only-binary=:all: -d "$D/build-deps" \
-  "setuptools>=68" wheel 2> >(grep -v "is ignored: it is neither a file nor a directory" >&2)
+  openpyxl==3.1.5 et_xmlfile==2.0.0 XlsxWriter==3.3.1 networkx==3.6.1 pypinyin==0.55.0
+"$PY" -m pip download --quiet --disable-pip-version-check --only-binary=:all: -d "$D/build-deps" \
+  "setuptools>=77" wheel 2> >(grep -v "is ignored: it is neither a file nor a directory" >&2)

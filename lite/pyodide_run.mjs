@@ -6,6 +6,7 @@
 //   → book.json()  (the actions the Office.js client then carries out)
 //
 // Usage: node lite/pyodide_run.mjs <pyodide.mjs> <main.py> <wheel>... <xlxq wheel>
+//        node lite/pyodide_run.mjs <pyodide.mjs> <main.py> --lite <requirements.txt> <index URL> <micropip> <packaging>
 //   The wheels are installed with micropip from Pyodide's file system
 //   (emfs:), in the order given, the last one (xlxq) with its dependencies
 //   resolved by micropip (they must all be installed by then: no network).
@@ -13,7 +14,7 @@
 //   usual source, Pyodide's package CDN, is not used.
 // Protocol: one JSON line on stdout when ready
 //   {"ready": true, "pyodide": …, "python": …, "load_ms": …, "install_ms": …,
-//    "import_ms": …, "packages": {name: version}}
+//    "import_ms": …, "packages": {name: version}, "scripts": [main.py's @script metadata]}
 // then, for each JSON line {"script": name, "payload": {...}} on stdin, one
 // JSON line {"ms": …, "result": {"actions": [...]} | {"error", "details"},
 // "stdout": "…"}.  Python's own output never goes to stdout directly.
@@ -22,9 +23,18 @@ import path from "node:path";
 import readline from "node:readline";
 import { pathToFileURL } from "node:url";
 
-const [pyodideMjs, mainPy, ...wheels] = process.argv.slice(2);
+const [pyodideMjs, mainPy, ...rest] = process.argv.slice(2);
+// --lite REQUIREMENTS INDEX: install as xlwings Lite does, from its requirements.txt
+// (micropip.install of its lines), the packages from the index at INDEX (a PEP 503
+// simple index over HTTP standing for PyPI); then <wheel>... are micropip and packaging only.
+let lite = null;
+if (rest[0] === "--lite") {
+  lite = { requirements: rest[1], index: rest[2] };
+  rest.splice(0, 3);
+}
+const wheels = rest;
 if (!pyodideMjs || !mainPy || wheels.length === 0) {
-  console.error("usage: node pyodide_run.mjs <pyodide.mjs> <main.py> <wheel>... <xlxq wheel>");
+  console.error("usage: node pyodide_run.mjs <pyodide.mjs> <main.py> [--lite REQUIREMENTS INDEX] <wheel>... [<xlxq wheel>]");
   process.exit(2);
 }
 const { loadPyodide } = await import(pathToFileURL(path.resolve(pyodideMjs)).href);
@@ -48,16 +58,24 @@ for (const w of wheels) {
 for (const name of names.filter((n) => /^(micropip|packaging)-/.test(n))) {
   py.unpackArchive(new Uint8Array(fs.readFileSync(wheels[names.indexOf(name)])), "wheel");
 }
-const rest = names.filter((n) => !/^(micropip|packaging)-/.test(n));
-py.globals.set("_wheels", py.toPy(rest));
+const others = names.filter((n) => !/^(micropip|packaging)-/.test(n));
+py.globals.set("_wheels", py.toPy(others));
+py.globals.set("_lite_json", JSON.stringify(lite ? { requirements: fs.readFileSync(lite.requirements, "utf8"), index: lite.index } : null));
 await py.runPythonAsync(`
 import os
 os.environ.setdefault("XLWINGS_LICENSE_KEY", "noncommercial")   # xlwings' remote engine (xlwings.pro)
 os.environ.setdefault("XLWINGS_ON_SERVER", "true")              # xlwings.script = the server/Lite decorator
-import micropip
-for _w in _wheels[:-1]:
-    await micropip.install("emfs:/wheels/" + _w, deps=False)
-await micropip.install("emfs:/wheels/" + _wheels[-1])           # xlxq, with its dependencies
+import json, micropip
+_lite = json.loads(_lite_json)
+if _lite is not None:
+    # xlwings Lite: every line of requirements.txt (comments dropped) in one micropip.install
+    _lines = [ln.split("#", 1)[0].strip() for ln in _lite["requirements"].splitlines()]
+    _requirements = [ln for ln in _lines if ln]
+    await micropip.install(_requirements, index_urls=[_lite["index"]])
+else:
+    for _w in _wheels[:-1]:
+        await micropip.install("emfs:/wheels/" + _w, deps=False)
+    await micropip.install("emfs:/wheels/" + _wheels[-1])           # xlxq, with its dependencies
 `);
 const installMs = performance.now() - t1;
 
@@ -86,8 +104,10 @@ async def _call(script_name, payload_json):
             pass
     return json.dumps(result, ensure_ascii=False, default=str)
 
+from xlwings.server import custom_scripts_meta
 _versions = json.dumps({"python": platform.python_version(),
-                        "packages": {d.metadata["Name"]: d.version for d in _md.distributions()}})
+                        "packages": {d.metadata["Name"]: d.version for d in _md.distributions()},
+                        "scripts": custom_scripts_meta(main)}, ensure_ascii=False)
 `);
 const importMs = performance.now() - t2;
 const info = JSON.parse(py.globals.get("_versions"));
@@ -95,7 +115,7 @@ const call = py.globals.get("_call");
 
 const out = (obj) => process.stdout.write(JSON.stringify(obj) + "\n");
 out({ ready: true, pyodide: py.version, python: info.python, load_ms: loadMs, install_ms: installMs,
-      import_ms: importMs, packages: info.packages, stdout: captured });
+      import_ms: importMs, packages: info.packages, scripts: info.scripts, stdout: captured });
 captured = "";
 
 const rl = readline.createInterface({ input: process.stdin, crlfDelay: Infinity });

@@ -34,13 +34,21 @@ def card(no: int, score: float = 0, colours: str = "", met=(), byes: int = 0, la
     return CardState(no=no, score=score, colours=list(colours), opponents=set(met), byes=byes, last_float=last_float)
 
 
-def search_group(cards, round_no=4, total=9, lower=(), lowest=True, budget=20000, picker="cxa", all_cards=None):
-    """Run one score group's search on hand-made cards."""
+def search_group(
+    cards, round_no=4, total=9, lower=(), lowest=True, budget=20000, picker="cxa", all_cards=None, score=None
+):
+    """Run one score group's search on hand-made cards (``score``: the
+    group's own level, default the highest card's; cards above it floated in)."""
     everyone = {c.no: c for c in (all_cards or cards)}
     matcher = Matcher({no: c.opponents for no, c in everyone.items()}, lambda no: everyone[no].byes == 0)
     ctx = ColourCtx(round_no=round_no, total_rounds=total)
     gs = GroupSearch(
-        GroupInput(members=list(cards), score=max(c.score for c in cards), lower=list(lower), lowest=lowest),
+        GroupInput(
+            members=list(cards),
+            score=max(c.score for c in cards) if score is None else score,
+            lower=list(lower),
+            lowest=lowest,
+        ),
         round_no,
         ctx,
         matcher,

@@ -5,7 +5,8 @@ docs/reliability.md: nesting, duplicate keys, number sizes, non-finite
 numbers, long strings, control characters, lone surrogates, broken text; for
 workbooks zip bombs, CRC errors, malformed XML, entity attacks, missing
 shared strings, huge sheets, long texts, control characters, huge numbers,
-formulas without a stored value, merged cells where the program writes.
+formulas without a stored value, merged cells where the program writes or
+over a column read row by row.
 """
 
 from __future__ import annotations
@@ -79,9 +80,11 @@ def json_cases(base: dict) -> Iterator[Case]:
     # numbers: too many digits, too large, not finite (raw text: JSON has no inf)
     numbers = ("9" * 5000, "1" + "0" * 25, "-" + "7" * 300, "1e308", "1e400", "-1e400", "NaN", "Infinity", "-Infinity")
     for fname, path in NUMBER_FIELDS:
+        where = "$" + "".join(f"[{k}]" if isinstance(k, int) else f".{k}" for k in path)  # issue 21 §2.7: the field
         for i, raw in enumerate(numbers):
             marker = "__HOSTILE__"
-            yield case(f"number-{fname}-{i}", _dump(_set(base, path, marker)).replace(b'"__HOSTILE__"', raw.encode()))
+            data = _dump(_set(base, path, marker)).replace(b'"__HOSTILE__"', raw.encode())
+            yield case(f"number-{fname}-{i}", data, where)
     # texts: long, control characters, escape sequences, lone surrogates
     texts = (
         "x" * 40000,
@@ -347,6 +350,11 @@ def merged_cases(xlsx_path: str) -> Iterator[Case]:
         ("成绩表", "B5:B9", ("standings",)),
         ("第1轮", "M3:M5", ("pair",)),
         ("成绩表", "D3:E3", ("standings", "--json")),
+        # merged over several rows of a column read row by row (issue 21 §2.5)
+        ("第1轮", "F3:F8", ("pair",)),
+        ("第1轮", "F4:F5", ("standings",)),
+        ("报名表", "A3:A5", ("check",)),
+        ("报名表", "B4:B6", ("explain",)),
         ("成绩表", "F3:G4", ("recompute",)),  # the button 计算成绩's command
     ):
         wb = load_workbook(xlsx_path)
@@ -583,3 +591,95 @@ def file_scenes() -> Iterator[Scene]:
 def file_cases_count() -> int:
     """How many scenes :func:`file_scenes` gives (docs/reliability.md)."""
     return 73
+
+
+def _edited(xlsx_path: str, edit: Callable[[Any], None]) -> bytes:
+    from openpyxl import load_workbook
+
+    wb = load_workbook(xlsx_path)
+    edit(wb)
+    buf = io.BytesIO()
+    wb.save(buf)
+    return buf.getvalue()
+
+
+def _cells(sheet: str, values: dict[str, Any]) -> Callable[[Any], None]:
+    def edit(wb: Any) -> None:
+        for coord, v in values.items():
+            wb[sheet][coord] = v
+
+    return edit
+
+
+def _played(wb: Any) -> None:
+    """Round 1 of the demo workbook played: a result on every board."""
+    ws = wb["第1轮"]
+    for r in range(3, ws.max_row + 1):
+        if isinstance(ws.cell(row=r, column=2).value, int) and isinstance(ws.cell(row=r, column=10).value, int):
+            ws.cell(row=r, column=6).value = "和"
+
+
+def _groups(wb: Any) -> None:
+    """A 组别 column whose values differ only by case or a trailing space."""
+    ws = wb["报名表"]
+    col = ws.max_column + 1
+    ws.cell(row=2, column=col).value = "组别"
+    for r in range(3, 27):
+        ws.cell(row=r, column=col).value = ("A", "A ", "a")[r % 3]
+
+
+def _chart_sheet(name: str, with_chart: bool) -> Callable[[Any], None]:
+    def edit(wb: Any) -> None:
+        cs = wb.create_chartsheet(name)
+        if with_chart:
+            from openpyxl.chart import BarChart, Reference
+
+            chart = BarChart()
+            chart.add_data(Reference(wb["报名表"], min_col=4, min_row=2, max_row=10), titles_from_data=True)
+            cs.add_chart(chart)
+
+    return edit
+
+
+def place_cases(xlsx_path: str) -> Iterator[Case]:
+    """Issue 21 §2.6, §2.7: inputs that gave "程序内部错误" or were taken
+    silently, each refused naming its place (built with openpyxl)."""
+
+    def both(*edits: Callable[[Any], None]) -> Callable[[Any], None]:
+        def edit(wb: Any) -> None:
+            for e in edits:
+                e(wb)
+
+        return edit
+
+    for cid, edit, args, place in (
+        ("groups-case", _groups, ("pair",), "只差大小写"),
+        ("absent-30-digits", _cells("报名表", {"G3": "1" * 30}), ("pair",), "G3"),
+        ("absent-400-digits", _cells("报名表", {"G3": "1" * 400}), ("explain",), "G3"),
+        ("absent-1e15", _cells("报名表", {"G3": 10**15}), ("pair",), "G3"),
+        ("absent-beyond-rounds", _cells("报名表", {"G4": "3,99"}), ("pair",), "G4"),
+        ("withdrawn-400-digits", _cells("报名表", {"F5": "9" * 400}), ("explain",), "F5"),
+        ("seed-400-digits", _cells("报名表", {"E6": "1" * 400}), ("pair",), "E6"),
+        ("absent-but-played", _cells("报名表", {"G3": 1}), ("pair",), "G3"),
+        ("chart-round-4", _chart_sheet("第4轮", True), ("pair",), "第4轮"),
+        ("chart-round-2-empty", _chart_sheet("第2轮", False), ("standings",), "第2轮"),
+    ):
+        # round 1 played in every case: the refusal is the input's, not "results missing"
+        yield Case(f"xlsx-place-{cid}", ".xlsx", _edited(xlsx_path, both(_played, edit)), args, place)
+
+
+def json_place_cases(base: dict) -> Iterator[Case]:
+    """The same for a JSON file: an absence beyond the planned rounds, an
+    absence in a round played, groups that differ only by case."""
+    played = json.loads(json.dumps(base))
+    for b in played["rounds"][0]["boards"]:
+        b["result"] = "red_win"
+    for cid, path, value, place in (
+        ("absent-1e15", ("players", 3, "absent_rounds"), [10**15], "1000000000000000"),
+        ("absent-beyond-rounds", ("players", 3, "absent_rounds"), [2, 6], "超出计划的5轮"),
+        ("absent-but-played", ("players", 0, "absent_rounds"), [1], "已有他的结果"),
+    ):
+        yield Case(f"json-place-{cid}", ".json", _dump(_set(played, path, value)), ("pair",), place)
+    group = {k: v for k, v in played.items() if k != "format"}
+    groups = {"format": "xlxq/1", "groups": [{"group": "A", **group}, {"group": "a", **group}]}
+    yield Case("json-place-groups-case", ".json", _dump(groups), ("pair",), "groups[1].group")

@@ -180,7 +180,7 @@ def test_a_long_table_repeats_its_header_on_every_page(tmp_path) -> None:
     table = Table("名次表", ("序号", "姓名", "单位"), rows, (True, False, False))
     doc = Document("长表测试", "zh", Cover("成绩册", "长表测试"), (Section("名次表", "名次表", (table,)),))
     out = tmp_path / "long.pdf"
-    pages = write_pdf(doc, out)
+    pages = write_pdf(doc, out).pages
     assert pages > 3
     texts = _pdf_text(out).split("\f")[:pages]
     for n, text in enumerate(texts[1:], start=2):
@@ -189,6 +189,40 @@ def test_a_long_table_repeats_its_header_on_every_page(tmp_path) -> None:
         assert f"第 {n} 页 / 共 {pages} 页" in text
     printed = [x.split()[1] for text in texts[1:] for x in text.splitlines() if "棋手" in x]
     assert printed == [r[1] for r in rows]
+
+
+@pytest.mark.skipif(not HAVE_POPPLER, reason="poppler-utils not installed")
+def test_two_very_long_units_wrap_and_print(tmp_path, capsys) -> None:
+    """Issue 21 §2.6: two 200-character units (red and black on one board)
+    made fpdf2 fail ("Not enough horizontal space"); they wrap in their
+    columns, the narrow columns keep their width, every name is printed."""
+    from xlxq.cli import main
+
+    csv = tmp_path / "p.csv"
+    rows = [f"棋手{i},{('长' * 199 + str(i)) if i < 2 else '北京'}" for i in range(8)]
+    csv.write_text("姓名,单位\n" + "\n".join(rows) + "\n", encoding="utf-8")
+    ev, out = tmp_path / "e.json", tmp_path / "e.pdf"
+    assert main(["new", str(ev), "--players", str(csv), "--rounds", "3"]) == 0
+    assert main(["pair", str(ev)]) == 0
+    capsys.readouterr()
+    assert main(["report", str(ev), "--pdf", "--out", str(out)]) == 0, capsys.readouterr().err
+    text = _pdf_text(out)
+    assert all(f"棋手{i}" in text for i in range(8))
+    assert text.count("长") >= 2 * 199  # wrapped, not cut
+    assert not _inside_margins(out, tmp_path, 5)
+
+
+def test_many_wide_columns_keep_the_narrow_ones() -> None:
+    """The last resort of the layout: the wide columns share what the narrow
+    ones leave, no column narrower than a few characters."""
+    from xlxq.booklet.pdf import MIN_WRAP, WIDTH, layout_table
+
+    fit = layout_table([6.0, 6.0, 20.0, 700.0, 8.0, 6.0, 8.0, 700.0, 20.0, 6.0], 2)
+    assert len(fit.parts) == 1 and abs(sum(fit.widths) - WIDTH["L"]) < 1e-6
+    assert fit.widths[3] == fit.widths[7] > MIN_WRAP
+    assert fit.widths[0] == pytest.approx(6.0 * 0.6 + 2)  # the narrow columns as they are
+    many = layout_table([300.0] * 40, 0)
+    assert min(many.widths) >= MIN_WRAP
 
 
 # --------------------------------------------------------------------------
@@ -457,3 +491,42 @@ def test_wrapped_rows_stop_at_excels_tallest_row() -> None:
     _wrapped_heights(ws, {1: 20})
     assert 15 < ws.row_dimensions[1].height < MAX_ROW_POINTS
     assert ws.row_dimensions[2].height == MAX_ROW_POINTS
+
+
+@pytest.mark.skipif(not HAVE_POPPLER, reason="poppler-utils not installed")
+def test_characters_the_font_lacks_are_never_dropped_silently(tmp_path, capsys) -> None:
+    """Issue 21 §2.7: a character the Chinese font lacks (an emoji, 𠀀, 𪚥)
+    is drawn in a fallback font where the machine has one that has it
+    (DejaVu Sans has 😀 and ★), else the command warns, naming the
+    characters and the players (a name of only such characters prints
+    blank), and still writes the PDF."""
+    from xlxq.booklet.fonts import FALLBACK_FONTS, find_font, read_face
+    from xlxq.cli import main
+
+    face = find_font()
+    from fontTools.ttLib import TTCollection, TTFont
+
+    with open(face.path, "rb") as fh:
+        main_font = (
+            TTCollection(fh, lazy=True).fonts[face.index] if face.path.endswith(".ttc") else TTFont(fh, lazy=True)
+        )
+        have = set(main_font.getBestCmap())
+    assert 0x20000 not in have and 0x2A6A5 not in have, "this test needs a font without 𠀀 and 𪚥"
+    csv = tmp_path / "p.csv"
+    csv.write_text("姓名,单位\n😀王,北京\n𠀀,上海\n张三,𪚥\n李四,★队\n王五,广州\n赵六,深圳\n", encoding="utf-8")
+    ev, out = tmp_path / "e.json", tmp_path / "e.pdf"
+    assert main(["new", str(ev), "--players", str(csv), "--rounds", "3"]) == 0
+    assert main(["pair", str(ev)]) == 0
+    capsys.readouterr()
+    assert main(["report", str(ev), "--pdf", "--out", str(out)]) == 0
+    got = capsys.readouterr()
+    lines = [x for x in got.out.splitlines() if x.startswith("警告：")]
+    assert len(lines) == 1 and "𠀀（U+20000）" in lines[0] and "𪚥（U+2A6A5）" in lines[0], got.out
+    assert "2号𠀀" in lines[0] and "3号张三" in lines[0] and "--font" in lines[0]
+    assert got.err == ""  # fpdf2's English log line is not shown beside it
+    dejavu = any("DejaVuSans" in p and Path(p).is_file() for p in FALLBACK_FONTS)
+    if dejavu:  # drawn from the fallback, not named
+        assert "😀" not in lines[0] and "★" not in lines[0]
+        text = _pdf_text(out)
+        assert "😀王" in text and "★队" in text
+    assert read_face(face.path) is not None

@@ -140,6 +140,32 @@ def test_new_tiebreaks_and_bad_values(tmp_path):
     assert not any((tmp_path / f"{x}.json").exists() for x in "bcd")
 
 
+def test_new_pairing_rules_of_issue22(tmp_path):
+    """xlxq new --same-unit / --first-round-colours / --forbid: written in the
+    file; a drawn colour method gets a recorded seed; hostile values refused
+    (exit 2, one line, no file)."""
+    f = tmp_path / "a.json"
+    args = ("--same-unit", "every_round", "--first-round-colours", "draw", "--forbid", "3-1", "--forbid", "5-7")
+    run("new", f, "--players", SAMPLE, *args, check_rc=0)
+    ev = load(f)["event"]
+    assert ev["options"]["same_unit"] == "every_round" and ev["options"]["first_round_colours"] == "draw"
+    assert ev["options"]["forbidden_pairs"] == [[1, 3], [5, 7]] and isinstance(ev["first_round_seed"], int)
+    run("pair", f, check_rc=0)
+    assert {1, 3} not in [{b["red"], b["black"]} for b in load(f)["rounds"][0]["boards"]]
+    bad = (
+        ("--forbid", "3"),
+        ("--forbid", "3-3"),
+        ("--forbid", "1-999"),
+        ("--forbid", "a-b"),
+        ("--forbid", "1-" + "9" * 400),
+        ("--same-unit", "always"),
+        ("--first-round-colours", "coin"),
+    )
+    for i, extra in enumerate(bad):
+        assert_bad_input(run("new", tmp_path / f"b{i}.json", "--players", SAMPLE, *extra))
+        assert not (tmp_path / f"b{i}.json").exists()
+
+
 def test_new_bad_registration_names_row(tmp_path):
     reg = tmp_path / "r.csv"
     reg.write_text("姓名,等级分\n张三,2000\n李四,很高\n", encoding="utf-8")

@@ -378,3 +378,12 @@ def test_the_commands_run_with_a_home_of_their_own(tmp_path):
     )
     assert d.returncode == 0, d.stdout + d.stderr
     assert "xlxq 诊断" in d.stdout and "ADD_WORKBOOK_TO_PYTHONPATH=False" in d.stdout
+
+
+def test_doctor_fails_an_older_python_than_the_supported_range(tmp_path):
+    from xlxq import PYTHON_MIN
+
+    r = doctor(tmp_path, platform="linux", executable="/py", python=(3, 10, 13))
+    assert not r.ok and any(ln.level == S.FAIL and "3.11" in ln.en for ln in r.lines), r.text("en")
+    r = doctor(tmp_path, platform="linux", executable="/py", python=PYTHON_MIN)
+    assert not any("or later" in ln.en for ln in r.lines)

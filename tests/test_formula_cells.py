@@ -188,6 +188,77 @@ def test_merged_club_cells_read_down(demo, tmp_path, capsys):
     assert sum(club in ln for ln in out.splitlines()) >= 3
 
 
+def _merged(src: Path, dst: Path, sheet: str, rng: str, fill: dict[str, object] | None = None) -> bytes:
+    wb = load_workbook(src)
+    ws = wb[sheet]
+    for coord, v in (fill or {}).items():
+        ws[coord] = v
+    ws.merge_cells(rng)
+    wb.save(dst)
+    return dst.read_bytes()
+
+
+@pytest.mark.parametrize(
+    "sheet, rng, head",
+    [
+        ("第1轮", "F3:F8", "结果"),  # issue 21 §2.5: F3's result counted for six boards
+        ("第1轮", "A5:A6", "台次"),
+        ("第1轮", "B3:C4", "序号"),
+        ("第1轮", "K7:L9", "红犯规"),
+        ("报名表", "A3:A5", "序号"),
+        ("报名表", "B10:B11", "姓名"),
+        ("报名表", "D4:D7", "等级分"),
+    ],
+)
+def test_merged_cells_over_a_column_read_row_by_row_are_refused(demo, tmp_path, capsys, sheet, rng, head):
+    """Cells merged over several rows of a column read row by row: every
+    command refuses, naming the sheet, the range and the column; nothing
+    written.  (Read down, F3:F8 merged gave F3's 红胜 to boards 1-6 and
+    paired round 2 on it.)"""
+    f = tmp_path / "m.xlsx"
+    before = _merged(demo, f, sheet, rng, {"F3": "红胜", **{f"F{r}": "和" for r in range(9, 15)}})
+    for cmd in ("pair", "standings", "check", "explain"):
+        rc, out, err = _run(capsys, cmd, f)
+        assert rc == 2, (cmd, out, err)
+        assert f"“{sheet}”表（{rng}）：合并单元格跨越多行" in err and f"“{head}”列" in err, err
+        assert err.count("\n") == 1 and f.read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir() if not p.name.startswith(".")) == ["m.xlsx", "xlxq-demo.xlsx"]
+
+
+def test_merged_cells_elsewhere_still_read(demo, tmp_path, capsys):
+    """A merge over one row (across columns) or in a column not read row by
+    row (单位, 备注) is read as before."""
+    f = tmp_path / "m.xlsx"
+    wb = load_workbook(demo)
+    wb["报名表"].merge_cells("H3:H6")  # 备注
+    wb["第1轮"].merge_cells("D3:D4")  # 单位 (the program's)
+    wb.save(f)
+    rc, out, err = _run(capsys, "check", f)
+    assert rc in (0, 1) and "合并" not in err, err
+
+
+def test_merged_cells_in_a_team_workbook_are_refused(tmp_path, capsys):
+    from tests.conftest import SAMPLE_TEAMS
+
+    f = tmp_path / "t.xlsx"
+    assert main(["new", str(f), "--teams", str(SAMPLE_TEAMS), "--boards", "4", "--rounds", "3"]) == 0
+    assert main(["pair", str(f)]) == 0
+    wb = load_workbook(f)
+    heads = {c.value: c.column_letter for c in wb["第1轮"][2] if c.value}
+    res = heads["结果"]
+    for case, (sheet, rng, head) in enumerate(
+        (("队伍报名", "E3:E5", "姓名"), ("第1轮", f"{res}4:{res}6", "结果"), ("队伍报名", "B3:B6", None))
+    ):
+        g = tmp_path / f"t{case}.xlsx"
+        before = _merged(f, g, sheet, rng)
+        rc, out, err = _run(capsys, "standings", g)
+        if head is None:  # 队名 written once for the team's rows: read down as before
+            assert "合并" not in err, err
+            continue
+        assert rc == 2 and f"“{sheet}”表（{rng}）：合并单元格跨越多行" in err and f"“{head}”列" in err, err
+        assert g.read_bytes() == before
+
+
 @pytest.mark.slow
 @pytest.mark.skipif(shutil.which("soffice") is None, reason="LibreOffice not installed")
 def test_libreoffice_calculated_values(demo, tmp_path, capsys):
@@ -296,3 +367,18 @@ def test_registration_calculated_by_libreoffice(tmp_path, capsys):
     rc, _, err = _run(capsys, "new", tmp_path / "e.json", "--players", tmp_path / "calc" / "p.xlsx", "--rounds", "1")
     assert rc == 0, err
     assert _players(tmp_path / "e.json") == [(1, "张三", "北京"), (2, "李四", "")]
+
+
+def test_merged_result_cells_in_a_group_name_the_groups_sheet(tmp_path, capsys):
+    from tests.conftest import template_workbook
+
+    names = [f"棋手{i}" for i in range(10)]
+    f = template_workbook(
+        tmp_path / "g.xlsx", names, groups={n: "甲组" if i % 2 else "乙组" for i, n in enumerate(names)}
+    )
+    assert main(["pair", str(f)]) == 0
+    g = tmp_path / "g1.xlsx"
+    before = _merged(f, g, "乙组 第1轮", "F3:F5")
+    rc, out, err = _run(capsys, "standings", g)
+    assert rc == 2 and "组别“乙组”：“乙组 第1轮”表（F3:F5）：合并单元格跨越多行，盖住了“结果”列" in err, err
+    assert g.read_bytes() == before

@@ -211,3 +211,21 @@ def test_problems_of_a_group_name_the_real_sheets(tmp_path):
     st = run("standings", p)
     assert st.returncode == 2 and all(f"  [错误] {c} " in st.out for c in cells), st.out
     assert f"表中有2处必须先改正的错误（第一处：男子组 第1轮!{col}{rows[1]}，" in st.out
+
+
+@pytest.mark.parametrize("values", [("A", "A ", "a"), ("男子组", "男子組", "Open", "open")])
+def test_groups_that_differ_only_by_case_are_refused(tmp_path, values):
+    """Issue 21 §2.6: 组别 A, "A " and a in one event gave 程序内部错误
+    (the sheets "A 第1轮" and "a 第1轮" are one sheet to Excel, which
+    ignores case); refused naming the cell ("A " is A: cells are trimmed).
+    男子组 and 男子組 are two groups (two sheet names), Open and open one."""
+    rows = [(f"棋手{i}", values[i % len(values)]) for i in range(12)]
+    book = template_workbook(tmp_path / "e.xlsx", [n for n, _ in rows], groups=dict(rows))
+    before = book.read_bytes()
+    bad = "a" if "a" in values else "open"
+    assert_bad_input(run("pair", book), "报名表", f"组别“{bad}”", "只差大小写")
+    assert book.read_bytes() == before
+    f = tmp_path / "p.csv"
+    f.write_text("姓名,组别\n" + "".join(f"{n},{g}\n" for n, g in rows), encoding="utf-8")
+    assert_bad_input(run("new", tmp_path / "e.json", "--players", f), "p.csv", "只差大小写")
+    assert not (tmp_path / "e.json").exists()

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -18,7 +19,17 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tests.conftest import SAMPLE
-from tests.hostile import Case, Scene, file_cases_count, file_scenes, json_cases, merged_cases, workbook_cases
+from tests.hostile import (
+    Case,
+    Scene,
+    file_cases_count,
+    file_scenes,
+    json_cases,
+    json_place_cases,
+    merged_cases,
+    place_cases,
+    workbook_cases,
+)
 from xlxq.cli import main
 
 
@@ -49,12 +60,41 @@ def base_xlsx(tmp_path_factory) -> Path:
     return d / "xlxq-demo.xlsx"
 
 
+#: the counts of issue 21's "Done when", over every case this run checked
+#: (printed at the end of the module: ``pytest -s tests/test_hostile.py``)
+TALLY: Counter = Counter()
+
+
+@pytest.fixture(scope="module", autouse=True)
+def hostile_totals():
+    yield
+    if TALLY["tried"]:
+        print(
+            f"\nhostile inputs tried {TALLY['tried']} / clear messages {TALLY['clear']} / internal errors "
+            f"{TALLY['internal']} / files changed on refusal {TALLY['changed']} / files lost {TALLY['lost']}"
+        )
+
+
+def _tally(case: Case, f: Path, before: list[str], rc: int, out: str, err: str) -> None:
+    internal = "程序内部错误" in err or "Traceback" in err + out
+    lines = err.splitlines()
+    after = sorted(os.listdir(f.parent))
+    TALLY["tried"] += 1
+    TALLY["internal"] += internal
+    TALLY["clear"] += (
+        rc == 2 and not internal and len(lines) == 1 and lines[0].startswith("错误：") and case.place in err
+    )
+    TALLY["changed"] += (not f.exists() or f.read_bytes() != case.data) or after != before
+    TALLY["lost"] += not set(before) <= set(after)
+
+
 def check_refused(capsys, tmp_path: Path, case: Case) -> str:
     """Run ``case``; the assertions of the suite; the message."""
     f = tmp_path / ("event" + case.suffix)
     f.write_bytes(case.data)
     before = sorted(os.listdir(tmp_path))
     rc, out, err = _run(capsys, *case.args[:1], str(f), *case.args[1:])
+    _tally(case, f, before, rc, out, err)
     assert rc == 2, (case.id, rc, out[-500:], err)
     lines = err.splitlines()
     assert len(lines) == 1 and lines[0].startswith("错误："), (case.id, err)
@@ -110,7 +150,7 @@ def _workbook_cases_of(path: Path) -> list[Case]:
     return _CACHE[key]
 
 
-WORKBOOK_COUNT = 85  # checked below: the families of tests/hostile.py give this many
+WORKBOOK_COUNT = 89  # checked below: the families of tests/hostile.py give this many
 
 
 @pytest.mark.slow
@@ -125,6 +165,39 @@ def test_hostile_workbooks(capsys, tmp_path, base_xlsx):
             check_refused(capsys, d, case)
         except AssertionError as exc:
             failures.append(f"{case.id}: {str(exc)[-300:]}")
+    assert not failures, "\n".join(failures)
+
+
+@pytest.fixture(scope="module")
+def played_json(base_json) -> dict:
+    """The base file with valid results (the base has '1-0', refused by
+    the reader: a case meant for a later check must not stop there)."""
+    data = json.loads(json.dumps(base_json))
+    for b in data["rounds"][0]["boards"]:
+        b["result"] = None
+    return data
+
+
+def test_place_cases_json(capsys, tmp_path, played_json):
+    """Issue 21 §2.6, §2.7 in a JSON file: each refused naming its place."""
+    cases = list(json_place_cases(played_json))
+    for i, case in enumerate(cases):
+        d = tmp_path / str(i)
+        d.mkdir()
+        check_refused(capsys, d, case)
+
+
+def test_place_cases_workbook(capsys, tmp_path, base_xlsx):
+    """Issue 21 §2.6, §2.7 in a workbook (were "程序内部错误" or taken
+    silently): each refused naming its place, nothing written."""
+    failures = []
+    for i, case in enumerate(place_cases(str(base_xlsx))):
+        d = tmp_path / str(i)
+        d.mkdir()
+        try:
+            check_refused(capsys, d, case)
+        except AssertionError as exc:
+            failures.append(f"{case.id}: {str(exc)[-400:]}")
     assert not failures, "\n".join(failures)
 
 
@@ -246,12 +319,21 @@ def test_hostile_files(capsys, tmp_path, kit, scene: Scene):
     args = scene.build(tmp_path, kit)
     before = tree(tmp_path)
     rc, out, err = _run(capsys, *args)
-    assert rc == 2, (scene.id, rc, out[-300:], err)
+    after = tree(tmp_path)
+    internal = "程序内部错误" in err or "Traceback" in err + out
     lines = err.splitlines()
+    TALLY["tried"] += 1
+    TALLY["internal"] += internal
+    TALLY["clear"] += (
+        rc == 2 and not internal and len(lines) == 1 and lines[0].startswith("错误：") and scene.place in err
+    )
+    TALLY["changed"] += after != before
+    TALLY["lost"] += not set(before) <= set(after)
+    assert rc == 2, (scene.id, rc, out[-300:], err)
     assert len(lines) == 1 and lines[0].startswith("错误："), (scene.id, err)
-    assert "程序内部错误" not in err and "Traceback" not in err + out, (scene.id, err)
+    assert not internal, (scene.id, err)
     assert scene.place in err, (scene.id, scene.place, err)
-    assert tree(tmp_path) == before, scene.id
+    assert after == before, scene.id
 
 
 def test_hostile_files_count():

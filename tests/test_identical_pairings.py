@@ -2,8 +2,14 @@
 holds the pairing and a digest of the 定位编排 search (each score group's
 decisions, node count, quality, floats, colour reasons) of every round of
 200 random events (individual Swiss with every option, 积分末位淘汰, team
-Swiss; 1 473 states of rounds ≥ 2), recorded on main at 9d618ae by
-tools/pairing_fixture.py (its docstring says how to record it again).
+Swiss; 1 468 states of rounds ≥ 2), recorded on main at 9d618ae by
+tools/pairing_fixture.py (its docstring says how to record it again), and
+re-recorded for issue 22 (原则(九) ranked after the colour criteria, a
+floated-in player paired first): 97 events pair another way from some round
+on (79 individual events where the first changed round is the group search
+choosing better colours or keeping a floated-in player paired at the cost of
+a second float in a row; 18 team-Swiss events by the same engine), 427
+rounds in all, the later rounds following from the results of the first.
 The group search's scans resume where the last one stopped and the cards
 count their colours once: on other random events, every decision is checked
 against the full scans from the top of the score group."""

@@ -28,7 +28,9 @@ def full_event() -> Event:
             colour_tie="round_parity",
             last_rounds_rule="broad",
             picker="fewer_row",
-            avoid_same_unit_round1=True,
+            same_unit="every_round",
+            first_round_colours="top_half",
+            forbidden_pairs=((1, 2),),
             forfeit_counts_as_met=False,
             forfeits_before_removal=2,
             search_budget=500,
@@ -105,7 +107,9 @@ def test_written_keys_and_order():
     assert d["event"]["options"] == {
         "last_rounds_rule": "broad",
         "picker": "fewer_row",
-        "avoid_same_unit_round1": True,
+        "same_unit": "every_round",
+        "first_round_colours": "top_half",
+        "forbidden_pairs": [[1, 2]],
         "forfeit_counts_as_met": False,
         "forfeits_before_removal": 2,
         "search_budget": 500,
@@ -118,7 +122,9 @@ def test_written_keys_and_order():
     assert list(d["event"]["options"]) == [
         "last_rounds_rule",
         "picker",
-        "avoid_same_unit_round1",
+        "same_unit",
+        "first_round_colours",
+        "forbidden_pairs",
         "forfeit_counts_as_met",
         "forfeits_before_removal",
         "search_budget",
@@ -259,6 +265,39 @@ def test_elimination_read_in_order_given():
     ev = event_from_dict(d)
     assert ev.settings.pairing.elimination == ((3, 4), (2, 1.5))
     assert event_to_dict(ev)["event"]["options"]["elimination"] == [[3, 4], [2, 1.5]]
+
+
+def test_issue22_options_read_and_written():
+    """同单位回避 none / round1 / every_round, the round-1 colour method and the
+    forbidden pairs (亲属回避, each pair once, small number first); the key of
+    before issue 22 (avoid_same_unit_round1: true/false) still reads."""
+    d = minimal()
+    d["players"] = [{"no": i, "name": f"P{i}"} for i in range(1, 9)]
+    d["event"] = {
+        "rounds": 5,
+        "options": {
+            "same_unit": "every_round",
+            "first_round_colours": "draw",
+            "forbidden_pairs": [[7, 3], [1, 2], [3, 7]],
+        },
+    }
+    ev = event_from_dict(d)
+    p = ev.settings.pairing
+    assert (p.same_unit, p.first_round_colours, p.forbidden_pairs) == ("every_round", "draw", ((1, 2), (3, 7)))
+    assert event_to_dict(ev)["event"]["options"]["forbidden_pairs"] == [[1, 2], [3, 7]]
+    for old, same in ((True, "round1"), (False, "none")):
+        d["event"] = {"rounds": 5, "options": {"avoid_same_unit_round1": old}}
+        assert event_from_dict(d).settings.pairing.same_unit == same
+    for bad, where in (
+        ({"forbidden_pairs": [[1, 9]]}, "序号 9 不在报名表中"),
+        ({"forbidden_pairs": [[1]]}, "event.options.forbidden_pairs[0]"),
+        ({"first_round_colours": "coin"}, "event.options.first_round_colours"),
+        ({"same_unit": "always"}, "event.options.same_unit"),
+    ):
+        d["event"] = {"rounds": 5, "options": bad}
+        with pytest.raises(InputError) as e:
+            event_from_dict(d)
+        assert where in e.value.zh
 
 
 def test_knockout_board_outside_the_bracket_names_round_and_board():

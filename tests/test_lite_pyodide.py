@@ -22,16 +22,22 @@ import re
 import shutil
 import subprocess
 import sys
+import threading
 import time
+from contextlib import contextmanager
+from functools import partial
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 import openpyxl
 import pytest
 
 from tests import xlremote as H
 from tests.test_workbook_support import open_round, write_results
+import xlxq
 from xlxq.core.model import BLACK_WIN, DRAW, RED_WIN
+from xlxq.operations.lite_bundle import LEFT_OUT, LITE_SCRIPTS
 
 ROOT = Path(__file__).resolve().parent.parent
 CI = Path(os.environ.get("XLXQ_LITE_CI", ROOT / "build" / "lite-ci"))
@@ -39,17 +45,7 @@ PYODIDE = CI / "node" / "node_modules" / "pyodide" / "pyodide.mjs"
 WHEELS = CI / "wheels"
 #: install order in Pyodide (micropip, packaging are unpacked first; xlxq last, with its dependencies)
 DEPS = ["micropip", "packaging", "et_xmlfile", "openpyxl", "xlsxwriter", "networkx", "xlwings"]
-SCRIPTS = [
-    "pair_next_round",
-    "recompute",
-    "explain",
-    "schedule_round_robin",
-    "qualify_knockout",
-    "draw_numbers",
-    "undo_round",
-    "print_scoresheets",
-    "print_notice",
-]
+SCRIPTS = [func for func, _ in LITE_SCRIPTS]
 
 pytest.importorskip("xlwings")
 if shutil.which("node") is None or not PYODIDE.exists():
@@ -131,9 +127,17 @@ class Pyodide:
 
 
 @pytest.fixture(scope="module")
-def pyodide(tmp_path_factory):
+def xlxq_wheel(tmp_path_factory) -> Path:
+    """The wheel under test: ``XLXQ_WHEEL`` (the one tools/release_check.sh
+    built and checked, in CI), else this checkout's, built offline."""
+    given = os.environ.get("XLXQ_WHEEL")
+    return Path(given) if given else build_wheel(tmp_path_factory.mktemp("wheel"))
+
+
+@pytest.fixture(scope="module")
+def pyodide(xlxq_wheel):
     t = time.perf_counter()
-    wheel = build_wheel(tmp_path_factory.mktemp("wheel"))
+    wheel = xlxq_wheel
     build_s = time.perf_counter() - t
     t = time.perf_counter()
     runner = Pyodide([_wheel(n) for n in DEPS] + [wheel])
@@ -169,14 +173,16 @@ def comparable(actions: list[dict]) -> list[dict]:
     return json.loads(_STAMP.sub("<time>", json.dumps(actions, ensure_ascii=False)))
 
 
-def step(pyodide: Pyodide, lite_main: Any, path: Path, script: str) -> H.Applied:
-    """``script`` on the file in Pyodide and in CPython; same actions; applied to the file."""
+def step(pyodide: Pyodide, lite_main: Any, path: Path, script: str, compare: bool = True) -> H.Applied:
+    """``script`` on the file in Pyodide and in CPython; same actions (unless
+    not ``compare``: 抽签 draws a fresh seed); applied to the file."""
     payload = H.payload_from_xlsx(path, client="Office.js", numbers="wire")
     got = pyodide.call(script, payload)
     assert "error" not in got["result"], got["result"]
     pyodide.calls.append({"script": script, "ms": round(got["ms"], 1), "actions": len(got["result"]["actions"])})
-    cpython = H.run_as_caller(payload, getattr(lite_main, script), pass_book=True)
-    assert comparable(got["result"]["actions"]) == comparable(cpython.actions), script
+    if compare:
+        cpython = H.run_as_caller(payload, getattr(lite_main, script), pass_book=True)
+        assert comparable(got["result"]["actions"]) == comparable(cpython.actions), script
     wb = openpyxl.load_workbook(path)
     applied = H.apply_actions(
         wb, got["result"]["actions"], client="Office.js", active_sheet_index=payload["book"]["active_sheet_index"]
@@ -197,7 +203,7 @@ def test_runs_in_pyodide_with_the_built_wheel_and_no_pandas(pyodide):
     r = pyodide.ready
     assert r["pyodide"] == "314.0.7" and r["python"].startswith("3.14")
     pk = {k.lower().replace("_", "-"): v for k, v in r["packages"].items()}
-    assert pk["xlxq"] == "0.1.0" and pk["xlwings"] == "0.37.8"
+    assert pk["xlxq"] == xlxq.__version__ and pk["xlwings"] == "0.37.8"
     assert "pandas" not in pk and "numpy" not in pk  # the pins were not pulled in
 
 
@@ -239,8 +245,162 @@ def test_every_lite_script_is_an_entry_point(lite_main):
     # 诊断 (doctor) checks the local Python, xlwings' config and the VBA: none of them exist in Lite;
     # 发布网页 and 成绩册 write files beside the workbook: there is no folder in Lite (xlxq publish /
     # xlxq report on a copy instead)
-    assert sorted(SCRIPTS) == sorted(
-        f.__name__ for m, f in E.ENTRY_POINTS.items() if m not in ("Diagnose", "PublishSite", "ResultsBooklet")
-    )
+    assert sorted(LEFT_OUT) == ["Diagnose", "PublishSite", "ResultsBooklet"]
+    assert sorted(SCRIPTS) == sorted(f.__name__ for m, f in E.ENTRY_POINTS.items() if m not in LEFT_OUT)
     for name in SCRIPTS:
         assert callable(getattr(lite_main, name))
+
+
+# ---------------------------------------------------------------------------
+# Installed as xlwings Lite installs it: the lines of requirements.txt (as
+# ``xlxq lite-bundle`` writes them) in one micropip.install, from an index
+# over HTTP standing for PyPI (a PEP 503 simple index, CORS allowed as a
+# wheel host must), the BUILT wheel in it; then every Lite script.
+
+
+class _CorsHandler(SimpleHTTPRequestHandler):
+    served: list[str] = []
+
+    def end_headers(self) -> None:
+        self.send_header("Access-Control-Allow-Origin", "*")  # what a wheel's host must allow for Lite
+        super().end_headers()
+
+    def do_GET(self) -> None:
+        type(self).served.append(self.path)
+        super().do_GET()
+
+    def log_message(self, *args: Any) -> None:
+        pass
+
+
+@contextmanager
+def simple_index(root: Path, wheels: list[Path]) -> Iterator[tuple[str, list[str]]]:
+    """``wheels`` as a simple index at ``<url>/simple`` (files at ``<url>/files/``):
+    the server's URL, and the list of the paths it serves (filled as it goes)."""
+    from packaging.utils import canonicalize_name, parse_wheel_filename
+
+    (root / "files").mkdir(parents=True)
+    projects: dict[str, list[str]] = {}
+    for w in wheels:
+        shutil.copy(w, root / "files" / w.name)
+        projects.setdefault(canonicalize_name(parse_wheel_filename(w.name)[0]), []).append(w.name)
+    for name, files in projects.items():
+        (root / "simple" / name).mkdir(parents=True)
+        links = "".join(f'<a href="/files/{f}">{f}</a>\n' for f in files)
+        (root / "simple" / name / "index.html").write_text(f"<!DOCTYPE html><html><body>\n{links}</body></html>\n")
+    handler = type("Handler", (_CorsHandler,), {"served": []})
+    server = ThreadingHTTPServer(("127.0.0.1", 0), partial(handler, directory=str(root)))
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}", handler.served
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+@pytest.fixture(scope="module", params=["by-name", "by-url"])
+def lite_installed(request, tmp_path_factory, xlxq_wheel):
+    """Pyodide with xlxq installed from requirements.txt: ``xlxq==VERSION``
+    (by name, from the index) or the wheel's address (``lite-bundle --wheel-url``)."""
+    from xlxq.operations.lite_bundle import requirements_txt
+
+    tmp = tmp_path_factory.mktemp("lite-index")
+    wheel = xlxq_wheel
+    deps = [_wheel(n) for n in ("et_xmlfile", "openpyxl", "xlsxwriter", "networkx", "xlwings", "pypinyin")]
+    with simple_index(tmp / "index", [wheel, *deps]) as (url, served):
+        req = tmp / "requirements.txt"
+        req.write_text(requirements_txt(None if request.param == "by-name" else f"{url}/files/{wheel.name}"))
+        runner = Pyodide.__new__(Pyodide)
+        runner.proc = subprocess.Popen(
+            [
+                "node",
+                str(ROOT / "lite" / "pyodide_run.mjs"),
+                str(PYODIDE),
+                str(ROOT / "lite" / "main.py"),
+                "--lite",
+                str(req),
+                f"{url}/simple",
+                str(_wheel("micropip")),
+                str(_wheel("packaging")),
+            ],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            encoding="utf-8",
+        )
+        runner.ready = runner._read()
+        runner.calls = []
+        runner.requirements = req.read_text()
+        runner.wheel = wheel
+        runner.served = served
+        yield runner
+        runner.close()
+
+
+def _messages(path: Path) -> str:
+    wb = openpyxl.load_workbook(path)
+    return "\n".join(str(c.value) for c in wb["xlxq消息"]["A"] if c.value)
+
+
+@pytest.mark.slow
+def test_lite_installs_the_built_wheel_from_requirements_and_runs_every_script(lite_installed, lite_main, tmp_path):
+    from tests.test_workbook_support import sample_players
+    from xlxq.core.model import EventSettings
+    from xlxq.excel import title
+    from xlxq.workbook import WorkbookOptions, create_event_workbook
+
+    r = lite_installed.ready
+    pk = {k.lower().replace("_", "-"): v for k, v in r["packages"].items()}
+    assert pk["xlxq"] == xlxq.__version__ and "pypinyin" in pk and "pandas" not in pk
+    assert "YOUR-HOST" not in lite_installed.requirements
+    # the wheel under test came over HTTP (by name: found in the index first)
+    assert f"/files/{lite_installed.wheel.name}" in lite_installed.served
+    if f"xlxq=={xlxq.__version__}" in lite_installed.requirements:
+        assert "/simple/xlxq/" in lite_installed.served
+    # the display names Lite's task pane lists: the buttons' Chinese names
+    names = {m["function_name"]: m["name"] for m in r["scripts"]}
+    assert names == {func: title(op)[0] for func, op in LITE_SCRIPTS}
+    ran = []
+
+    def run(path: Path, script: str) -> H.Applied:
+        ran.append(script)
+        return step(lite_installed, lite_main, path, script, compare=script != "draw_numbers")
+
+    swiss = tmp_path / "swiss.xlsx"
+    create_event_workbook(swiss, sample_players()[:8], EventSettings(rounds=3), options=WorkbookOptions(qualify_top=4))
+    run(swiss, "draw_numbers")
+    assert "抽签" in _messages(swiss)
+    run(swiss, "pair_next_round")
+    play(swiss, 1, seed=7)
+    run(swiss, "recompute")
+    run(swiss, "explain")
+    run(swiss, "print_scoresheets")
+    run(swiss, "print_notice")
+    assert {"第1轮记分单", "第1轮编排公告"} <= set(openpyxl.load_workbook(swiss).sheetnames)
+    run(swiss, "pair_next_round")
+    run(swiss, "undo_round")  # round 2 has no result yet: undone
+    text = _messages(swiss)
+    assert "已撤销第2轮" in text and "备份" not in text  # Lite keeps no backup: none is promised
+    assert "第2轮" not in openpyxl.load_workbook(swiss).sheetnames
+    for n in (2, 3):
+        run(swiss, "pair_next_round")
+        play(swiss, n, seed=n)
+    run(swiss, "qualify_knockout")
+    assert "晋级名单" in openpyxl.load_workbook(swiss).sheetnames
+
+    rr = tmp_path / "rr.xlsx"
+    create_event_workbook(rr, sample_players()[:6], EventSettings(system="round_robin", tiebreaks=["cxa2011-rr"]))
+    run(rr, "schedule_round_robin")
+    assert "第5轮" in openpyxl.load_workbook(rr).sheetnames
+    assert sorted(set(ran)) == sorted(SCRIPTS)
+
+
+def test_the_committed_lite_files_are_what_lite_bundle_writes():
+    from xlxq.operations.lite_bundle import main_py, requirements_txt
+
+    assert (ROOT / "lite" / "main.py").read_text(encoding="utf-8") == main_py("zh")
+    assert (ROOT / "lite" / "en" / "main.py").read_text(encoding="utf-8") == main_py("en")
+    assert (ROOT / "lite" / "requirements.txt").read_text(encoding="utf-8") == requirements_txt()
+    assert f"\nxlxq=={xlxq.__version__}\n" in requirements_txt()

@@ -168,7 +168,7 @@ def test_member_total_swiss_end_to_end(seed):
     rng = random.Random(seed)
     teams = {f"队{k}": rng.randint(2, 4) for k in range(rng.randint(4, 10))}
     ps = number_members(registration(teams, rng), numbering="odd_even")
-    ev = Event(EventSettings(rounds=7, first_round="adjacent", pairing=PairingOptions(avoid_same_unit_round1=True)), ps)
+    ev = Event(EventSettings(rounds=7, first_round="adjacent", pairing=PairingOptions(same_unit="round1")), ps)
     for _ in range(7):
         rnd = fill_results(pair_round(ev).round, rng)
         ev = ev.with_round(rnd)

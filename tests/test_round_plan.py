@@ -150,3 +150,28 @@ def test_team_workbook_warns_and_notes_the_odd_team(tmp_path):
     bye = next(r for r in range(1, r1.max_row + 1) if r1.cell(r, 2).value == "轮空")
     note = [c.value for c in r1[2]].index("提示") + 1
     assert r1.cell(bye, note).value == "参赛5支队伍为单数，每轮一队轮空（原则(一)：参赛队数宜为双数）"
+
+
+def test_rounds_below_the_rounds_played_are_refused_in_the_workbook(tmp_path):
+    """Issue 21 §2.7: 轮数 lowered below the rounds already paired (2 with
+    3 rounds), or 0, never pairs round 4: refused naming 设置 (the arbiter
+    meant fewer rounds, or typed a slip: either way the plan is his to
+    correct before a round more is made); 轮数 = 3 with 3 rounds: the event
+    is over.  A blank 轮数 is the default (7), as in a new workbook."""
+    from tests.cli_support import assert_bad_input
+    from tests.conftest import SAMPLE, enter_results
+
+    js, book = tmp_path / "e.json", tmp_path / "e.xlsx"
+    run("new", js, "--players", SAMPLE, "--rounds", 7, check_rc=0)
+    run("simulate", js, "--rounds", 3, "--seed", 1, check_rc=0)
+    run("convert", js, book, check_rc=0)
+    enter_results(book)
+    wb = openpyxl.load_workbook(book)
+    row = next(r for r in range(1, 30) if wb["设置"].cell(row=r, column=1).value == "轮数")
+    for value, words in ((2, ("已有3轮", "轮数 2")), (0, ("轮数应为正整数", f"B{row}")), (3, ("已编排完毕",))):
+        wb["设置"].cell(row=row, column=2).value = value
+        f = tmp_path / f"r{value}.xlsx"
+        wb.save(f)
+        before = f.read_bytes()
+        assert_bad_input(run("pair", f), *words)
+        assert f.read_bytes() == before

@@ -89,8 +89,11 @@ def test_a_hand_change_is_noted_once(tmp_path):
         return v.get(row, "note"), fill_of(path, "第1轮", row, v.c["red_name"])
 
     assert note() == ("人工调整：先后手与编排相反；已采用表中的先后手", "#DDEBF7")
-    for cmd in ("standings", "check", "standings"):  # not again on later runs
-        assert "人工调整" not in run(cmd, path, check_rc=0).out
+    for cmd in ("standings", "check", "standings"):  # the note not again on later runs
+        assert "已采用表中的先后手" not in run(cmd, path, check_rc=0).out
+    # check lists the round's differences from the engine every time (issue 21 §1.2)
+    want = f"第2台 {black}-{red}（红-黑）：人工调整，先后手与引擎编排相反（引擎：{red} 执红）"
+    assert want in run("check", path, check_rc=0).out
     assert note() == (None, None)
     # the colours are still the arbiter's: the swap stands
     _, v = open_round(path, 1)

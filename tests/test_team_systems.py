@@ -208,7 +208,7 @@ def stand_in_round_1(ev, notes):
             rounds=s.rounds,
             first_round=s.first_round,
             first_round_seed=s.first_round_seed,
-            pairing=replace(s.pairing, avoid_same_unit_round1=False),
+            pairing=replace(s.pairing, same_unit="none"),
         ),
         [Player(t.no, t.name) for t in ev.teams],
     )
@@ -236,7 +236,7 @@ def test_individual_round_1_unchanged_by_hand():
     ev = Event(EventSettings(), players)
     rnd = pair_first_round(ev, [1, 2, 3, 4, 5, 6], [])
     assert [(b.red, b.black) for b in rnd.boards] == [(1, 2), (4, 3), (5, 6)]
-    opts = replace(ev.settings.pairing, avoid_same_unit_round1=True)
+    opts = replace(ev.settings.pairing, same_unit="round1")
     ev2 = Event(replace(ev.settings, pairing=opts), players)
     notes: list[str] = []
     rnd2 = pair_first_round(ev2, [1, 2, 3, 4, 5, 6], notes)

@@ -399,7 +399,12 @@ def test_settings_round_trip(tmp_path):
         first_round="random",
         first_round_seed=42,
         pairing=PairingOptions(
-            colour_tie="round_parity", avoid_same_unit_round1=True, forfeits_before_removal=2, picker="fewer_row"
+            colour_tie="round_parity",
+            same_unit="every_round",
+            first_round_colours="odd_number",
+            forbidden_pairs=((1, 3),),
+            forfeits_before_removal=2,
+            picker="fewer_row",
         ),
         standings=StandingsOptions(bye_opp_score="zero", fallback_reading="round_score"),
     )
@@ -424,6 +429,28 @@ def test_bad_setting_names_the_row(tmp_path):
     with pytest.raises(InputError) as e:
         pair_next_round(book(path))
     assert "设置" in e.value.zh and f"第{row}行" in e.value.zh and "近号" in e.value.zh
+
+
+def test_forbidden_pairs_and_same_unit_typed_in_settings(tmp_path):
+    """设置's 回避配对 row as an arbiter types it (full-width dash, 、, 与), and
+    the old 同单位首轮回避 = 是 of a workbook made before issue 22; a bad pair
+    names the row."""
+    _, path = new_event(tmp_path / "e.xlsx", rounds=5)
+    wb = openpyxl.load_workbook(path)
+    ws = wb["设置"]
+    rows = {ws.cell(row=r, column=1).value: r for r in range(1, ws.max_row + 1)}
+    ws.cell(row=rows["回避配对"], column=2).value = "3－7、12与2"
+    ws.cell(row=rows["同单位回避"], column=1).value = "同单位首轮回避"
+    ws.cell(row=rows["同单位回避"], column=2).value = "是"
+    ws.cell(row=rows["首轮先后手"], column=2).value = "上半区先手"
+    wb.save(path)
+    p = read_workbook(book(path)).event.settings.pairing
+    assert (p.forbidden_pairs, p.same_unit, p.first_round_colours) == (((2, 12), (3, 7)), "round1", "top_half")
+    ws.cell(row=rows["回避配对"], column=2).value = "3到7"
+    wb.save(path)
+    with pytest.raises(InputError) as e:
+        pair_next_round(book(path))
+    assert "回避配对" in e.value.zh and f"第{rows['回避配对']}行" in e.value.zh
 
 
 def test_explain_replaces_the_rounds_block(tmp_path):

@@ -12,7 +12,8 @@ lists every round whose pairing or search differs (exit 1 on any);
 tests/test_pairing_fixture.py does the same on tests/data/swiss_pairings.json.
 
 The fixture was recorded on main at 9d618ae, before the engine's scans were
-made resumable and the colour counts cached.  To record it again from any
+made resumable and the colour counts cached, and re-recorded for issue 22
+(the group search's ranking: 原则(九) after the colour criteria).  To record it again from any
 commit (this script uses only APIs that existed there: the model,
 ``pair_round``, ``pair_and_seat``, ``fill_results``-like random results of
 its own), point PYTHONPATH at that commit's checkout:

@@ -48,9 +48,11 @@ The work is the operations layer's (:func:`xlxq.operations.book.book_status`,
 the same Book operations ``xlxq CMD FILE.xlsx`` runs); this module only
 finds the book, shows the result and catches every error.
 
-Lazy imports: xlwings, inside :func:`_caller` only: it is there only where
-Excel is (a book passed in by xlwings Lite, the remote engine or a test
-needs none, and the package must import without it).
+Lazy imports: xlwings, inside :func:`_caller` only, and on macOS
+:mod:`xlxq.mac_caller` there and in :func:`unreachable_status`: xlwings is
+there only where Excel is (a book passed in by
+xlwings Lite, the remote engine or a test needs none, and the package must
+import without it).
 """
 
 from __future__ import annotations
@@ -64,6 +66,7 @@ from pathlib import Path
 from typing import Any, Callable, Optional
 
 from xlxq import excel_setup as S
+from xlxq.backends.backups import backups as list_backups
 from xlxq.backends.backups import keep as keep_backup
 from xlxq.backends.xlwings_book import XlwingsBook, excel_text
 from xlxq.errors import XlxqError
@@ -72,7 +75,7 @@ from xlxq.operations.booklet import booklet_book
 from xlxq.operations.paper import paper_book
 from xlxq.operations.publish import publish_book
 from xlxq.operations.pending import UnfinishedResults
-from xlxq.operations.undo import ResultsEntered
+from xlxq.operations.undo import ResultsEntered, without_backup_promise
 from xlxq.sheets import layout as L
 from xlxq.sheets.problems import Status
 
@@ -89,6 +92,7 @@ __all__ = [
     "print_notice",
     "results_booklet",
     "ENTRY_POINTS",
+    "title",
     "MAX_LINES",
     "MESSAGE_SHEET",
     "error_log_path",
@@ -117,6 +121,12 @@ _TITLES = {
     "notice": ("打印公告", "Print pairings notice"),
     "booklet": ("成绩册", "Results booklet"),
 }
+
+
+def title(op: str) -> tuple[str, str]:
+    """A button's name (zh, en) by its operation (``pair`` …): the message's
+    title, and the xlwings Lite script's display name (lite/main.py)."""
+    return _TITLES[op]
 
 
 def pair_next_round(book: Any = None) -> Status:
@@ -246,6 +256,13 @@ def _caller(book: Any) -> Any:
         return book
     import xlwings as xw
 
+    if sys.platform == "darwin" and from_excel():
+        # a workbook name that is not ASCII can reach Python mangled (xlwings #2004)
+        from xlxq.mac_caller import find_caller
+
+        found = find_caller(xw)
+        if found is not None:
+            return found
     return xw.Book.caller()
 
 
@@ -272,6 +289,10 @@ def unreachable_status(op: str, exc: BaseException, argv: Optional[list[str]] = 
             f"no calling workbook ({exc}): run this from the button in Excel",
         )
     name = _workbook_arg(argv)
+    if sys.platform == "darwin" and not name.isascii():  # the name as meant, not as xlwings #2004 mangles it
+        from xlxq.mac_caller import name_candidates
+
+        name = name_candidates(name)[0]
     zh = [f"xlxq 连接不到工作簿「{name}」，工作簿未作改动。", f"（{what}）"]
     en = [f"xlxq cannot reach the workbook '{name}'; the workbook was not changed.", f"({what})"]
     if sys.platform.startswith("win") and (
@@ -395,7 +416,7 @@ def _operate(op: str, xb: Any, round_no: Optional[int] = None, style: Optional[s
         for a in xb.added:
             _quietly(xb.activate, a.name)
         return st
-    _keep_on_disk(xb, op)
+    kept = _keep_on_disk(xb, op)
     try:
         st = book_status(op, xb, round_no, _lang())
     except (UnfinishedResults, ResultsEntered) as exc:
@@ -403,6 +424,8 @@ def _operate(op: str, xb: Any, round_no: Optional[int] = None, style: Optional[s
             raise
         # the arbiter said OK: pair on 原则(八) provisional draws / undo the round with its results
         st = book_status(op, xb, round_no, _lang(), provisional=op == "pair", force=op == "undo")
+    if op == "undo" and not kept:
+        st = without_backup_promise(st)
     if op == "pair":
         for a in xb.added:
             if a.kind == "round":
@@ -414,7 +437,7 @@ def _operate(op: str, xb: Any, round_no: Optional[int] = None, style: Optional[s
     return st
 
 
-def _keep_on_disk(xb: Any, op: str) -> None:
+def _keep_on_disk(xb: Any, op: str) -> bool:
     """Before a button writes into the open book: the workbook file as last
     saved on disk goes into its backups (xlxq/backends/backups.py); what was
     typed since the last save is in the open book only.  No file on disk
@@ -422,6 +445,8 @@ def _keep_on_disk(xb: Any, op: str) -> None:
     path = _quietly(lambda: xb.book.fullname)
     if isinstance(path, str) and path and os.path.isfile(path):
         keep_backup(path, op)
+        return bool(list_backups(path))  # kept now, or the same file kept before
+    return False
 
 
 def _confirmed(xb: Any, op: str, exc: Any) -> bool:

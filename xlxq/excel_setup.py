@@ -60,6 +60,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterable, Optional, Protocol
 
+from xlxq import PYTHON_MIN
 from xlxq.i18n import Text
 
 #: the xlwings whose VBA module (xlwings.bas) is inside the .xlsm templates
@@ -659,6 +660,7 @@ def doctor_report(
     environ: Optional[dict[str, str]] = None,
     versions: Optional[dict[str, Optional[str]]] = None,
     registry: Optional[Registry] = None,
+    python: tuple[int, ...] = tuple(sys.version_info[:3]),
 ) -> Report:
     """What a click depends on (see the module doc).  ``has_book``: called
     from a workbook (the 诊断 button), whose full name and ``xlwings.conf``
@@ -672,6 +674,13 @@ def doctor_report(
         f"Python {sys.version.split()[0]}：{executable}（{platform}）",
         f"Python {sys.version.split()[0]}: {executable} ({platform})",
     )
+    if python < PYTHON_MIN:  # a checkout run by an older Python (an install refuses it)
+        need = ".".join(map(str, PYTHON_MIN))
+        report.add(
+            FAIL,
+            f"xlxq 需要 Python {need} 或更高版本：请安装新版 Python",
+            f"xlxq needs Python {need} or later: install one",
+        )
     parts = [
         f"xlxq {v.get('xlxq') or '?'}",
         f"xlwings {v.get('xlwings') or '未安装'}",
@@ -810,10 +819,10 @@ def run_doctor(workbook: Optional[str] = None, lang: str = "zh") -> int:
 VBA_MESSAGES: dict[str, tuple[str, str]] = {
     "NO_PYTHON": (
         "找不到 Python：xlwings 没有设置解释器，PATH 上也没有 python.exe。\n"
-        "请安装 Python 3.10 或更高版本（64 位），按说明安装 xlxq，然后在命令提示符中运行一次：\n"
+        "请安装 Python 3.11 或更高版本（64 位），按说明安装 xlxq，然后在命令提示符中运行一次：\n"
         "xlxq excel-setup\n再点按钮。",
         "Python not found: no interpreter is set for xlwings and there is no python.exe on PATH.\n"
-        "Install Python 3.10 or later (64-bit), install xlxq as described, then run once in a terminal:\n"
+        "Install Python 3.11 or later (64-bit), install xlxq as described, then run once in a terminal:\n"
         "xlxq excel-setup\nand click the button again.",
     ),
     "MISSING_PYTHON": (

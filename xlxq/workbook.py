@@ -52,10 +52,13 @@ from xlxq.sheets.plan import Book
 from xlxq.sheets.problems import BLOCKING, Status, locate
 from xlxq.sheets.read import read_workbook
 from xlxq.sheets.refresh import refresh
+from xlxq.sheets.round_problems import engine_differences
 from xlxq.sheets.rules import rule_problems
 from xlxq.sheets.state import Sig
 from xlxq.sheets.templates import plan_fill_template, plan_new_workbook
-from xlxq.sheets.write_log import write_log, write_log_blocks
+from xlxq.core import records
+from xlxq.core.steps import Record
+from xlxq.sheets.write_log import played_patch, read_log_blocks, write_log, write_log_blocks
 from xlxq.sheets.write_rounds import add_round_sheet
 from xlxq.systems import get_system, system_for, system_label
 from xlxq.workbook_common import (
@@ -146,6 +149,35 @@ def _record(event: Event, n: int, text_lang: str, stage: str = "main") -> str:
     rec = get_system(event.settings.system).record(event, n)
     rec.stage = stage
     return record_text(rec, text_lang)
+
+
+def _log_patch(data) -> Optional[Callable[[tuple[int, int], list[Optional[str]]], list[Optional[str]]]]:
+    """A Swiss workbook's 编排记录 patch: each round's 实际对阵 section as its
+    sheet stands against the engine's pairing (:func:`played_patch`); None
+    for another system."""
+    if not system_for(data.event.settings).swiss:
+        return None
+    return played_patch(data.event, data.state.generated)
+
+
+def _stored_block(data, n: int) -> Optional[list[Optional[str]]]:
+    """Round ``n``'s block of the main stage in 编排记录 as it is (None: none)."""
+    if data.log_sheet is None:
+        return None
+    _, blocks = read_log_blocks(data.snapshot.get(data.log_sheet, []), records.HEADING_RE, records.block_key)
+    lines = blocks.get((0, n))
+    while lines and lines[-1] is None:
+        lines.pop()
+    return lines or None
+
+
+def _as_generated(rec: Record, gen: Optional[Sig]) -> bool:
+    """Whether the engine's pairing in ``rec`` is the one the engine made
+    when the round was paired (``gen``; None: not known, taken as so)."""
+    if gen is None:
+        return True
+    (st,) = rec.of_kind("pairings")
+    return {b: (r, k) for b, r, k, _ in st["boards"]} == gen.boards and sorted(st["byes"]) == sorted(gen.byes)
 
 
 def _round_label(event: Event, prior: Event, rnd, lang: str) -> str:
@@ -245,7 +277,7 @@ def pair_next_round(book: Book, text_lang: Optional[str] = None, provisional: bo
     data.state.generated[n] = Sig.of(out.round)
     recheck(data)
     refresh(canvas, data, new)
-    write_log(canvas, data, n, _log_text(new, out, text_lang))
+    write_log_blocks(canvas, data, {("main", n): _log_text(new, out, text_lang)}, _log_patch(data))
     plan = canvas.finish()
     problems = sorted_problems(data.problems)
     msg_zh, msg_en = _pair_message(data, new, out.round, rs, label, "main")
@@ -504,6 +536,8 @@ def recompute(
         before_write(data.event)
     canvas = Canvas(data.snapshot)
     rows = refresh(canvas, data, data.event)
+    if (patch := _log_patch(data)) is not None:
+        write_log_blocks(canvas, data, {}, patch)
     plan = canvas.finish()
     event = data.event
     tr = table_round(event)
@@ -577,9 +611,30 @@ def explain(
             f"轮次 {n} 无效：工作簿中有{k}轮（可解释第1–{top}轮）",
             f"invalid round {n}: the workbook has {k} round(s) (1–{top} can be explained)",
         )
-    text = _record(event, n, text_lang, stage)
+    rec = system.record(event, n)
+    rec.stage = stage
+    text = record_text(rec, text_lang)
     canvas = Canvas(data.snapshot)
-    write_log(canvas, data, n, text, stage=stage)
+    patch = _log_patch(data) if stage == "main" else None
+    stored = _stored_block(data, n) if patch is not None else None
+    if patch is not None and stored is not None and not _as_generated(rec, data.state.generated.get(n)):
+        # the engine's pairing from today's data is not the one it made then: the record made then stays
+        text = "\n".join(ln or "" for ln in patch((0, n), stored))
+        write_log_blocks(canvas, data, {}, patch)
+        plan = canvas.finish()
+        return Status(
+            True,
+            f"第{n}轮编排记录保留原记录：按现在的数据重新编排与第{n}轮编排时引擎的编排不同"
+            f"（此后前几轮结果或报名已改动？），“{data.log_sheet}”表中的原记录未被替换",
+            f"round {n}: the record made when it was paired is kept: pairing it from today's data gives "
+            f"another pairing than the engine's then (earlier results or registrations changed since?); "
+            f"{data.log_sheet!r} keeps it",
+            [],
+            text=text,
+            event=event,
+            plan=plan,
+        )
+    write_log_blocks(canvas, data, {(stage, n): text}, patch)
     plan = canvas.finish()
     what = f"淘汰赛第{n}轮" if stage == "ko" else f"第{n}轮"
     return Status(
@@ -593,11 +648,26 @@ def explain(
     )
 
 
-def check(book: Book) -> Status:
-    """Read and judge the workbook; write nothing."""
+def check(book: Book, round_of: Optional[Callable[[Event], int]] = None) -> Status:
+    """Read and judge the workbook; write nothing.  A Swiss: every
+    difference of a round from the engine's pairing of it is listed too
+    (:func:`engine_differences`): ``round_of(event)``, the round asked for
+    (``--round N`` checked: :func:`xlxq.operations.book.round_check`), else
+    the last."""
     if (tw := _team_ops(book)) is not None:
         return tw.check(book)
-    return check_status(read_workbook(book))
+    data = read_workbook(book)
+    n = round_of(data.event) if round_of is not None else len(data.event.rounds)
+    if not system_for(data.event.settings).swiss or not n:
+        return check_status(data)
+    diffs = engine_differences(data, n)
+    data.problems += diffs
+    locate(data)
+    st = check_status(data)
+    if diffs:
+        st.message_zh += f"；第{n}轮与引擎编排有{len(diffs)}处不同（人工调整）"
+        st.message_en += f"; round {n} differs from the engine's pairing in {len(diffs)} place(s) (changed by hand)"
+    return st
 
 
 # ==========================================================================

@@ -32,6 +32,7 @@ from xlxq.backends.partial_save import escape
 from xlxq.errors import InputError
 
 __all__ = [
+    "write_text",
     "is_formula",
     "StoredValues",
     "no_value_error",
@@ -39,6 +40,18 @@ __all__ = [
     "merged_write_error",
     "restore_values",
 ]
+
+
+def write_text(cell: Any, v: str) -> None:
+    """The text ``v`` into the openpyxl ``cell`` as text, whatever it starts
+    with: openpyxl's own assignment (its checks), then the type text ('s')
+    where openpyxl would make ``=HYPERLINK(…)`` a live formula and ``#N/A``
+    an error value.  The one way a text reaches a cell of a file xlxq
+    writes: the file backend, its light sheets, the 成绩册 workbook (a name
+    or a club typed as ``=…``, ``+1``, ``@SUM(1)`` is printed as typed,
+    never run)."""
+    cell.value = v
+    cell.data_type = "s"
 
 
 def is_formula(cell: Any) -> bool:

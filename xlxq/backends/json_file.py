@@ -70,7 +70,7 @@ from xlxq.core.model import (
     validate_event,
 )
 from xlxq.backends.limits import parse_json
-from xlxq.core.groups import Grouped, check_group_name
+from xlxq.core.groups import Grouped, check_group_name, group_clash
 from xlxq.backends.safety import atomic_save
 from xlxq.errors import ErrorList, InputError
 from xlxq.systems import get_system, system_for
@@ -399,11 +399,15 @@ def grouped_from_dict(d: dict) -> Grouped:
             f"not an xlxq tournament file: format should be {FORMAT!r}, got {d.get('format')!r}",
         )
     out = Grouped()
+    seen: dict[str, str] = {}
     for i, g in enumerate(as_list(d["groups"], "groups（组别）", "groups")):
         g = as_obj(g, ("group", *_TOP_KEYS), f"groups[{i}]", f"groups[{i}]")
         name = check_group_name(as_str(g.get("group"), f"groups[{i}].group（组别名）", f"groups[{i}].group"))
         if name in out.names():
             raise InputError(f"组别“{name}”出现两次", f"group {name!r} appears twice")
+        clash = group_clash(name, seen)
+        if clash:
+            raise InputError(f"groups[{i}].group：{clash[0]}", f"groups[{i}].group: {clash[1]}")
         if _kind(g) == "team":
             raise InputError(
                 f"组别“{name}”：团体赛不分组别（每组各用一个团体赛文件）",
@@ -506,7 +510,7 @@ def _options_to_dict(s: EventSettings) -> dict:
     out = {}
     for key, (target, kind, _) in OPTIONS.items():
         value = getattr(s.pairing if target == "pairing" else s.standings, key)
-        if kind == "elimination":
+        if kind in ("elimination", "pairs"):
             value = [[x, y] for x, y in value]
         out[key] = value
     return out

@@ -11,8 +11,10 @@ from typing import Any, Optional
 
 from xlxq.core.model import (
     COLOUR_TIES,
+    FIRST_ROUND_COLOURS,
     FIRST_ROUND_METHODS,
     INFO_FIELDS,
+    SAME_UNIT,
     Board,
     EventInfo,
     PairingOptions,
@@ -37,7 +39,9 @@ FALLBACK_READINGS = ("running_total", "round_score")
 OPTIONS: dict[str, tuple[str, str, tuple]] = {
     "last_rounds_rule": ("pairing", "choice", LAST_ROUNDS_RULES),
     "picker": ("pairing", "choice", PICKERS),
-    "avoid_same_unit_round1": ("pairing", "bool", ()),
+    "same_unit": ("pairing", "choice", SAME_UNIT),
+    "first_round_colours": ("pairing", "choice", FIRST_ROUND_COLOURS),
+    "forbidden_pairs": ("pairing", "pairs", ()),
     "forfeit_counts_as_met": ("pairing", "bool", ()),
     "forfeits_before_removal": ("pairing", "posint_or_null", ()),
     "search_budget": ("pairing", "posint", ()),
@@ -233,9 +237,15 @@ def scoring_from_dict(sc: dict, keys: tuple, zh_note: str = "") -> Scoring:
 def options_from_dict(v: Any, keys: tuple, system: str, colour_tie: str) -> tuple[dict, dict]:
     """``event.options`` (only ``keys`` allowed) → the keyword arguments of
     ``PairingOptions`` (with ``colour_tie``) and of ``StandingsOptions``."""
-    opts = as_obj(v, keys, "event.options（编排选项）", "event.options")
+    # before issue 22 同单位回避 was a yes/no for round 1 only: still read
+    legacy = ("avoid_same_unit_round1",) if "same_unit" in keys else ()
+    opts = dict(as_obj(v, keys + legacy, "event.options（编排选项）", "event.options"))
     pairing: dict[str, Any] = {"colour_tie": colour_tie}
     standings: dict[str, Any] = {}
+    for old in legacy:
+        if old in opts:
+            yes = as_bool(opts.pop(old), f"event.options.{old}", f"event.options.{old}")
+            opts.setdefault("same_unit", "round1" if yes else "none")
     for key, value in opts.items():
         target, kind, allowed = OPTIONS[key]
         zh, en = f"event.options.{key}", f"event.options.{key}"
@@ -249,8 +259,22 @@ def options_from_dict(v: Any, keys: tuple, system: str, colour_tie: str) -> tupl
             value = opt_int(value, zh, en, minimum=1)
         elif kind == "elimination":
             value = elimination(value, system)
+        elif kind == "pairs":
+            value = number_pairs(value, zh, en)
         (pairing if target == "pairing" else standings)[key] = value
     return pairing, standings
+
+
+def number_pairs(v: Any, zh: str, en: str) -> tuple[tuple[int, int], ...]:
+    """``[[a, b], …]`` → ``((small, large), …)``, sorted, each pair once (亲属回避)."""
+    out = set()
+    for i, item in enumerate(as_list(v, f"{zh}（回避配对）", en)):
+        pair = as_list(item, f"{zh}[{i}]", f"{en}[{i}]")
+        if len(pair) != 2:
+            raise fail(f"{zh}[{i}]", f"{en}[{i}]", "应为两个序号 [a, b]", "expected two numbers [a, b]")
+        a, b = (as_int(x, f"{zh}[{i}]", f"{en}[{i}]", minimum=1) for x in pair)
+        out.add((min(a, b), max(a, b)))
+    return tuple(sorted(out))
 
 
 def elimination(v: Any, system: str) -> tuple:

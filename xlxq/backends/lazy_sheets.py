@@ -444,6 +444,24 @@ def _reader_class() -> Any:
             super().read_workbook()
             self.wb.vba_archive = settled_archive(self.wb.vba_archive)
 
+        def read_chartsheet(self, sheet: Any, rel: Any) -> None:
+            """openpyxl's, but for a chart sheet without relationships (an
+            empty chart sheet), which openpyxl's own read fails on: read as
+            a chart sheet without charts."""
+            from openpyxl.packaging.relationship import get_rels_path
+
+            if get_rels_path(rel.target) in self.valid_files:
+                super().read_chartsheet(sheet, rel)
+                return
+            from openpyxl.chartsheet import Chartsheet
+            from openpyxl.xml.functions import fromstring
+
+            with self.archive.open(rel.target, "r") as src:
+                cs = Chartsheet.from_tree(fromstring(src.read()))
+            cs._parent = self.wb
+            cs.title = sheet.name
+            self.wb._add_sheet(cs)
+
         def read_worksheets(self) -> None:
             #: name -> the part's cells (and bytes), for each unbuilt sheet
             self.unbuilt: dict[str, PlainSheet] = {}

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Optional
 
+from xlxq.backends.formulas import write_text
 from xlxq.backends.lazy_sheets import PlainSheet, make_cells
 
 __all__ = ["LightSheet", "LIGHT_TYPES", "unchanged_text"]
@@ -162,11 +163,12 @@ class LightSheet:
             got[0], got[1] = v, "n"
         elif t is bool:
             got[0], got[1] = v, "b"
+        elif t is str:
+            write_text(scratch, v)  # literal text, never a formula
+            got[0], got[1] = scratch._value, scratch.data_type
         else:
             scratch.value = v
             got[0], got[1] = scratch._value, scratch.data_type
-            if isinstance(v, str) and v.startswith("="):
-                got[1] = "s"  # literal text, never a formula
 
     def number_format(self, r: int, c: int, fmt: str, scratch: Any) -> None:
         """``cell.number_format = fmt``: openpyxl's own descriptor, on the cell's style."""

@@ -73,9 +73,10 @@ _BAD_JSON_CHARS = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
 
 
 class _Refused(Exception):
-    def __init__(self, zh: str, en: str):
+    def __init__(self, zh: str, en: str, number: bool = False):
         super().__init__(en)
         self.zh, self.en = zh, en
+        self.number = number  # refused by the parser's number hooks, which do not know where
 
 
 def _float(s: str) -> float:
@@ -84,12 +85,53 @@ def _float(s: str) -> float:
         raise _Refused(
             f"数值 {s[:40]} 过大（绝对值最大 {MAX_NUMBER:g}）",
             f"the number {s[:40]} is too large (at most {MAX_NUMBER:g})",
+            number=True,
         )
     return x
 
 
 def _constant(s: str) -> Any:
-    raise _Refused(f"{s} 不是有效的 JSON 数值", f"{s} is not a valid JSON number")
+    raise _Refused(f"{s} 不是有效的 JSON 数值", f"{s} is not a valid JSON number", number=True)
+
+
+class _BadNumber:
+    """A number the limits refuse, kept in place by :func:`_number_place`'s parse."""
+
+    __slots__ = ("text",)
+
+    def __init__(self, text: str):
+        self.text = text
+
+
+def _number_place(text: str) -> Optional[str]:
+    """Where the first number the limits refuse is (``$.players[3].rating``):
+    a second parse, made only after a refusal, keeping such numbers in place
+    (the parser's number hooks are not told where they are); None when
+    the text does not parse so."""
+
+    def real(s: str) -> Any:
+        try:
+            return _float(s)
+        except _Refused:
+            return _BadNumber(s)
+
+    def whole(s: str) -> Any:
+        return _BadNumber(s) if len(s.lstrip("-")) > MAX_INT_DIGITS else 0
+
+    try:
+        data = json.loads(text, parse_float=real, parse_int=whole, parse_constant=_BadNumber)
+    except (ValueError, RecursionError):
+        return None
+    stack: list[tuple[Any, str]] = [(data, "$")]
+    while stack:
+        v, where = stack.pop()
+        if type(v) is _BadNumber:
+            return where
+        if type(v) is dict:
+            stack.extend((x, f"{where}.{k}") for k, x in reversed(list(v.items())))
+        elif type(v) is list:
+            stack.extend((x, f"{where}[{i}]") for i, x in reversed(list(enumerate(v))))
+    return None
 
 
 def _pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
@@ -189,9 +231,16 @@ def parse_json(text: str, path: Path) -> Any:
     except ValueError as exc:  # an integer of thousands of digits (int max str digits)
         if "digits" not in str(exc):
             raise
+        where = _number_place(text)
+        if where is None:
+            raise InputError(
+                f"{path.name}：有一个位数过多的整数（最多 {MAX_INT_DIGITS} 位）",
+                f"{path.name}: an integer of too many digits (at most {MAX_INT_DIGITS})",
+                file=str(path),
+            ) from None
         raise InputError(
-            f"{path.name}：有一个位数过多的整数（最多 {MAX_INT_DIGITS} 位）",
-            f"{path.name}: an integer of too many digits (at most {MAX_INT_DIGITS})",
+            f"{path.name}：{where} 是一个位数过多的整数（最多 {MAX_INT_DIGITS} 位）",
+            f"{path.name}: {where} is an integer of too many digits (at most {MAX_INT_DIGITS})",
             file=str(path),
         ) from None
     except RecursionError:
@@ -201,6 +250,11 @@ def parse_json(text: str, path: Path) -> Any:
             file=str(path),
         ) from None
     except _Refused as exc:
+        where = _number_place(text) if exc.number else None
+        if where is not None:
+            raise InputError(
+                f"{path.name}：{where}：{exc.zh}", f"{path.name}: {where}: {exc.en}", file=str(path)
+            ) from None
         raise InputError(f"{path.name}：{exc.zh}", f"{path.name}: {exc.en}", file=str(path)) from None
     return data
 

@@ -41,6 +41,7 @@ from xlxq.backends.formulas import (
     merged_write_error,
     no_value_error,
     restore_values,
+    write_text,
 )
 from xlxq.backends.limits import MAX_NUMBER, cell_problem, check_sheet_size, check_workbook_zip, load_error
 from xlxq.backends.lazy_sheets import PlainSheet, build, import_openpyxl, lazy_reader, settings_of
@@ -125,6 +126,8 @@ class OpenpyxlBook:
             width = max(map(itemgetter(1), cells)) if cells else 1
             return self._plain_values(sheet, cells, height, width)
         ws = self.wb[sheet]
+        if not hasattr(ws, "iter_rows"):
+            raise chart_sheet_error(sheet)
         check_sheet_size(sheet, ws.max_row, ws.max_column)
         rows: list[list[Any]] = []
         for r in ws.iter_rows():
@@ -145,6 +148,13 @@ class OpenpyxlBook:
             rows.append(row)
         _fill_merged_down(ws, rows)
         return _trimmed(rows)
+
+    def merged_ranges(self, sheet: str) -> list[tuple[int, int, int, int]]:
+        """The merged ranges of ``sheet`` (a sheet left unbuilt or light has
+        none: a sheet with merged cells is built)."""
+        if sheet in self._unbuilt or sheet in self._light or not hasattr(self.wb[sheet], "merged_cells"):
+            return []  # (a chart sheet has no cells: ``values`` names it)
+        return [(r.min_row, r.min_col, r.max_row, r.max_col) for r in self.wb[sheet].merged_cells.ranges]
 
     def _plain_values(
         self, sheet: str, cells: dict[tuple[int, int], Any], max_row: int, max_column: int
@@ -273,10 +283,10 @@ class OpenpyxlBook:
                         cell._value, cell.data_type = v, "n"  # what cell.value = v does, without its checks
                     elif t is bool:
                         cell._value, cell.data_type = v, "b"
+                    elif t is str:
+                        write_text(cell, v)  # literal text, never a formula
                     else:
                         cell.value = v
-                        if isinstance(v, str) and v.startswith("="):
-                            cell.data_type = "s"  # literal text, never a formula
         styler = _Styler(wb)
         for f in plan.fills:
             fid = styler.fill_id(f.colour)
@@ -527,6 +537,16 @@ def _cell_error(sheet: str, coord: str, row: int, problem: tuple[str, str]) -> I
         sheet=sheet,
         row=row,
         cell=coord,
+    )
+
+
+def chart_sheet_error(sheet: str) -> InputError:
+    """A chart sheet where xlxq reads a table (named 第4轮, 报名表 …)."""
+    return InputError(
+        f"“{sheet}”是图表工作表，没有单元格：xlxq 按表名把它当作要读取的表格；请给图表表改个名字（或删除它）",
+        f"{sheet!r} is a chart sheet, without cells: xlxq reads a sheet of this name as a table; rename the "
+        f"chart sheet (or delete it)",
+        sheet=sheet,
     )
 
 

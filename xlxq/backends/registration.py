@@ -49,7 +49,7 @@ from typing import Any, Optional
 
 from xlxq.backends.formulas import is_formula, no_value_error
 from xlxq.backends.limits import check_workbook_zip
-from xlxq.core.groups import check_group_name
+from xlxq.core.groups import check_group_name, group_clash
 from xlxq.core.model import Player
 from xlxq.core.numbering import registration_numbers
 from xlxq.errors import InputError
@@ -386,6 +386,7 @@ def read_registration_groups(
     if "group" not in cols or all(e.get("group") is None for e in entries):
         return None
     by_group: dict[str, list[dict]] = {}
+    seen: dict[str, str] = {}
     for e in entries:
         if e.get("group") is None:
             raise InputError(
@@ -396,6 +397,9 @@ def read_registration_groups(
             g = check_group_name(e["group"])
         except InputError as exc:
             raise InputError(f"{name} 第{e['row']}行：{exc.zh}", f"{name} row {e['row']}: {exc.en}") from None
+        clash = group_clash(g, seen)
+        if clash:
+            raise InputError(f"{name} 第{e['row']}行：{clash[0]}", f"{name} row {e['row']}: {clash[1]}")
         by_group.setdefault(g, []).append(e)
     return [(g, _numbered(name, "no" in cols, es, draw_seed, method)) for g, es in by_group.items()]
 

@@ -22,7 +22,7 @@ from typing import Iterable, Optional
 
 from xlxq.errors import InputError
 
-__all__ = ["ENV", "CjkFont", "KNOWN_FONTS", "find_font", "read_face", "system_candidates"]
+__all__ = ["ENV", "CjkFont", "KNOWN_FONTS", "FALLBACK_FONTS", "find_font", "read_face", "system_candidates"]
 
 #: the environment variable naming the font file
 ENV = "XLXQ_PDF_FONT"
@@ -55,6 +55,23 @@ KNOWN_FONTS: tuple[str, ...] = (
     "/usr/share/fonts/truetype/wqy/wqy-zenhei.ttc",
     "/usr/share/fonts/wqy-microhei/wqy-microhei.ttc",
     "/usr/share/fonts/wenquanyi/wqy-microhei/wqy-microhei.ttc",
+)
+
+
+#: fonts for the characters the Chinese font lacks (issue 21 §2.7: emoji,
+#: the rare characters of CJK Extension B such as 𠀀 and 𪚥, symbols), used
+#: by the PDF only for such characters, in this order, where the file is
+#: there: SimSun-ExtB, Segoe UI Symbol (Windows), Apple Symbols, Arial
+#: Unicode (macOS), HanaMin B, Noto Sans Symbols 2, DejaVu Sans (Linux)
+FALLBACK_FONTS: tuple[str, ...] = (
+    *(str(Path(os.environ.get("WINDIR", r"C:\Windows")) / "Fonts" / n) for n in ("simsunb.ttf", "seguisym.ttf")),
+    "/System/Library/Fonts/Apple Symbols.ttf",
+    "/Library/Fonts/Arial Unicode.ttf",
+    "/System/Library/Fonts/Supplemental/Arial Unicode.ttf",
+    "/usr/share/fonts/truetype/hanazono/HanaMinB.ttf",
+    "/usr/share/fonts/truetype/noto/NotoSansSymbols2-Regular.ttf",
+    "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
+    "/usr/share/fonts/dejavu/DejaVuSans.ttf",
 )
 
 

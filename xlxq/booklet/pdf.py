@@ -22,19 +22,20 @@ Lazy imports: fpdf2 is imported by the caller importing this module only
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Sequence, cast
+from typing import Any, Iterator, Sequence, cast
 
 from fpdf import FPDF
 from fpdf.enums import Align, MethodReturnValue
 
 from xlxq.backends.safety import atomic_save
-from xlxq.booklet.fonts import CjkFont, find_font
+from xlxq.booklet.fonts import FALLBACK_FONTS, CjkFont, find_font
 from xlxq.core.document import Cover, Document, Paragraph, Section, Table
 from xlxq.i18n import Text
 
-__all__ = ["write_pdf", "MARGIN", "layout_table", "Fit"]
+__all__ = ["write_pdf", "PdfWritten", "MARGIN", "layout_table", "Fit"]
 
 #: page margins, mm
 MARGIN = 12.0
@@ -46,6 +47,9 @@ FITS = (("P", 10.0), ("P", 9.0), ("P", 8.0), ("L", 9.0), ("L", 8.0), ("L", 7.0),
 MAX_GROW = 1.4
 #: the smallest size a split table's parts are set in
 SPLIT_SIZE = 7.0
+#: the narrowest a wrapping column is made, mm (a few characters at 6 pt:
+#: fpdf2 refuses a cell too narrow for one character)
+MIN_WRAP = 12.0
 #: a cell's padding left and right, and above and below, mm
 PAD = 1.0
 VPAD = 0.4
@@ -101,15 +105,24 @@ def layout_table(natural: Sequence[float], keep: int) -> Fit:
         parts.append(lead + tuple(cur))
         if all(sum(widths[j] for j in p) <= room for p in parts):
             return Fit("L", size, tuple(parts), widths)
-    # a long text column: the widest shrinks to what is left, its text wraps
+    # long text columns: the widest shrink to one width, where the columns
+    # fill the page, and their text wraps; the narrow ones keep theirs
     size = FITS[-1][1]
     widths_l = [w * size / 10 + 2 * PAD for w in natural]
-    widest = max(range(n), key=lambda i: widths_l[i])
-    others = sum(widths_l) - widths_l[widest]
-    widths_l[widest] = max(room - others, 20.0)
-    if sum(widths_l) > room:  # many wide columns: every one in proportion
-        widths_l = [w * room / sum(widths_l) for w in widths_l]
-    return Fit("L", size, (tuple(range(n)),), tuple(widths_l))
+    cap = max(_cap(widths_l, room), MIN_WRAP)
+    return Fit("L", size, (tuple(range(n)),), tuple(min(w, cap) for w in widths_l))
+
+
+def _cap(widths: Sequence[float], room: float) -> float:
+    """The width ``cap`` at which ``sum(min(w, cap))`` is ``room`` (the
+    columns narrower than it keep their width)."""
+    left, rest = room, len(widths)
+    for w in sorted(widths):
+        if w * rest > left:
+            return left / rest
+        left -= w
+        rest -= 1
+    return max(widths, default=room)
 
 
 class BookletPdf(FPDF):
@@ -260,19 +273,84 @@ class BookletPdf(FPDF):
                 self.table_part(block, fit, cols, title)
 
 
-def write_pdf(doc: Document, out: Path, font: Any = None) -> int:
+@dataclass(frozen=True)
+class PdfWritten:
+    """What :func:`write_pdf` wrote: the pages, and the characters of the
+    document that no font had (printed blank: the caller warns)."""
+
+    pages: int
+    missing: frozenset[str] = frozenset()
+
+
+def _texts(doc: Document) -> Iterator[str]:
+    """Every text the PDF prints."""
+    c = doc.cover
+    yield from (doc.name, c.title, c.event, *c.signatures, *(x for fact in c.facts for x in fact))
+    for s in doc.sections:
+        yield s.title
+        for b in s.blocks:
+            if isinstance(b, Paragraph):
+                yield b.text
+            else:
+                yield from (b.title, b.note, *b.header, *(x for row in b.rows for x in row))
+
+
+def _cmap(pdf: FPDF, name: str) -> Any:
+    """The characters of an added TrueType font (fpdf2 read them on adding it)."""
+    return getattr(pdf.fonts[name], "cmap", {})
+
+
+def _fallbacks(pdf: FPDF, lacking: set[str]) -> set[str]:
+    """The fonts of :data:`~xlxq.booklet.fonts.FALLBACK_FONTS` there are
+    that have some of the ``lacking`` characters, added as the PDF's
+    fallback fonts (fpdf2 draws a character the main font lacks in the
+    first that has it); the characters none has."""
+    names = []
+    for i, path in enumerate(FALLBACK_FONTS):
+        if not lacking:
+            break
+        if not Path(path).is_file():
+            continue
+        name = f"fallback{i}"
+        try:
+            pdf.add_font(name, fname=path)
+        except Exception:  # noqa: BLE001 - a font fpdf2 cannot read is not used (the warning says what is missing)
+            continue
+        has = {ch for ch in lacking if ord(ch) in _cmap(pdf, name)}
+        if has:
+            names.append(name)
+            lacking -= has
+    if names:
+        pdf.set_fallback_fonts(names, exact_match=False)
+    return lacking
+
+
+def write_pdf(doc: Document, out: Path, font: Any = None) -> PdfWritten:
     """Write ``doc`` as a PDF into ``out``; ``font``: a :class:`CjkFont`, a
-    font file, or None (:func:`~xlxq.booklet.fonts.find_font`); the pages."""
+    font file, or None (:func:`~xlxq.booklet.fonts.find_font`); the pages
+    and the characters no font had (issue 21 §2.7: never dropped silently)."""
     face = font if isinstance(font, CjkFont) else find_font(font)
     pdf = BookletPdf(doc, face)
+    have = _cmap(pdf, FONT)
+    lacking = {
+        ch for text in _texts(doc) for ch in text if ord(ch) not in have and ch.isprintable() and not ch.isspace()
+    }
+    if lacking:
+        lacking = _fallbacks(pdf, lacking)
     pdf.cover(doc.cover)
     for section in doc.sections:
         pdf.section_pages(section)
     pages = pdf.page_no()
-    data = bytes(pdf.output())
+    log = logging.getLogger("fpdf")  # its English "missing glyphs" line: the caller's warning says it
+    level = log.level
+    log.setLevel(logging.ERROR)
+    try:
+        data = bytes(pdf.output())
+    finally:
+        log.setLevel(level)
 
     def write(tmp: str) -> None:
         Path(tmp).write_bytes(data)
 
     atomic_save(out, write)
-    return pages
+    return PdfWritten(pages, frozenset(lacking))

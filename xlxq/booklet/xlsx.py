@@ -25,6 +25,7 @@ from openpyxl.styles import Alignment, Border, Font, PatternFill, Side
 from openpyxl.utils import get_column_letter
 
 from xlxq.backends.partial_save import save_whole
+from xlxq.backends.formulas import write_text
 from xlxq.backends.safety import atomic_save
 from xlxq.core.document import Document, Paragraph, Section, Table
 from xlxq.i18n import Text
@@ -51,6 +52,18 @@ def _value(text: str, numeric: bool) -> Any:
     return int(f) if f.is_integer() and "." not in text else f
 
 
+def _put(ws: Any, row: int, col: int, value: Any = None) -> Any:
+    """The cell (``row``, ``col``) holding ``value``: a text as text
+    (:func:`~xlxq.backends.formulas.write_text`: a name typed ``=HYPERLINK(…)``
+    is never a live formula), a number as a number."""
+    cell = ws.cell(row=row, column=col)
+    if isinstance(value, str):
+        write_text(cell, value)
+    elif value is not None:
+        cell.value = value
+    return cell
+
+
 def _page(ws: Any, doc: Document, title: str, landscape: bool, last_col: int, last_row: int) -> None:
     t = Text(doc.lang)
     ws.page_setup.paperSize = ws.PAPERSIZE_A4
@@ -73,22 +86,20 @@ def _cover(wb: Any, doc: Document) -> None:
     c = doc.cover
     ws.column_dimensions["A"].width = 18
     ws.column_dimensions["B"].width = 50
-    ws["A2"] = c.event
-    ws["A2"].font = Font(size=20, bold=True)
-    ws["A3"] = c.title
-    ws["A3"].font = Font(size=16)
+    _put(ws, 2, 1, c.event).font = Font(size=20, bold=True)
+    _put(ws, 3, 1, c.title).font = Font(size=16)
     # rows as tall as their type: LibreOffice keeps the default 15 pt and
     # prints the 20 pt title over the next row (the render test caught it)
     ws.row_dimensions[2].height = 30
     ws.row_dimensions[3].height = 24
     row = 5
     for label, value in c.facts:
-        ws.cell(row=row, column=1, value=label).font = Font(bold=True)
-        ws.cell(row=row, column=2, value=value)
+        _put(ws, row, 1, label).font = Font(bold=True)
+        _put(ws, row, 2, value)
         row += 1
     row += 2
     for label in c.signatures:
-        ws.cell(row=row, column=1, value=label).font = Font(bold=True)
+        _put(ws, row, 1, label).font = Font(bold=True)
         ws.cell(row=row, column=2).border = Border(bottom=THIN)
         row += 2
     _page(ws, doc, c.title, False, 2, row)
@@ -96,10 +107,10 @@ def _cover(wb: Any, doc: Document) -> None:
 
 def _table(ws: Any, table: Table, row: int, widths: dict[int, int]) -> tuple[int, int]:
     """Write ``table`` from ``row``; the header's row and the next free row."""
-    ws.cell(row=row, column=1, value=table.title).font = Font(bold=True, size=12)
+    _put(ws, row, 1, table.title).font = Font(bold=True, size=12)
     head = row + 1
     for c, text in enumerate(table.header, start=1):
-        cell = ws.cell(row=head, column=c, value=text)
+        cell = _put(ws, head, c, text)
         cell.font = Font(bold=True)
         cell.fill = HEAD_FILL
         cell.border = BOX
@@ -111,13 +122,13 @@ def _table(ws: Any, table: Table, row: int, widths: dict[int, int]) -> tuple[int
     for r, values in enumerate(table.rows, start=head + 1):
         for c, text in enumerate(values, start=1):
             num = table.right(c - 1)
-            cell = ws.cell(row=r, column=c, value=_value(text, num))
+            cell = _put(ws, r, c, _value(text, num))
             cell.border = BOX
             cell.alignment = right if num else left
             widths[c] = max(widths.get(c, 0), display_width(text))
     r += 1
     if table.note:
-        ws.cell(row=r, column=1, value=table.note).font = Font(italic=True, size=9)
+        _put(ws, r, 1, table.note).font = Font(italic=True, size=9)
         r += 1
     return head, r + 1
 
@@ -154,7 +165,7 @@ def _section(wb: Any, doc: Document, section: Section, names: set[str]) -> None:
     row, heads = 1, []
     for block in section.blocks:
         if isinstance(block, Paragraph):
-            ws.cell(row=row, column=1, value=block.text)
+            _put(ws, row, 1, block.text)
             row += 2
             continue
         head, row = _table(ws, block, row, widths)

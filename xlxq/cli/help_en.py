@@ -57,6 +57,9 @@ HELP_EN: dict[str, str] = {
         "the random seed of a random round 1 (chosen and recorded when not given)"
     ),
     "抽签定序号的随机种子（种子选手不参加抽签）": "the random seed of the number draw (seeds are not drawn)",
+    "积分编排第一轮先后手：board_parity 单数台次小号先手、双数台次大号先手（默认）、top_half 上半区先手、odd_number 单数序号先手、draw 抽签（随机种子记入文件）": "Swiss round-1 colours: board_parity odd boards the smaller number red, even boards the larger (default), top_half the top half red, odd_number odd numbers red, draw by lot (the seed is recorded in the file)",
+    "同单位回避（赛前补充规定）：none 不回避（默认，原则(七)）、round1 首轮调开、every_round 以后各轮也尽量不配": "keep club-mates apart (a rule announced before the event): none (default, principle 7), round1 swapped apart in round 1, every_round also avoided in later rounds where possible",
+    "回避配对（亲属回避）：序号A与B永不相遇（可重复）": "forbidden pair (relatives): numbers A and B never meet (repeatable)",
     "名次计算方法：预设名或逗号分隔的项目（默认：积分编排 cxa2011-opp；循环赛 cxa2011-rr，"
     "两局制 cxa2011-rr-match；末位淘汰 seed001-cumulative）": (
         "tie-breaks: a preset or keys separated by commas (default: Swiss cxa2011-opp; round robin cxa2011-rr, "
@@ -172,6 +175,17 @@ HELP_EN: dict[str, str] = {
     ),
     "要转换的文件（.json 或 .xlsx/.xlsm）": "the file to convert (.json or .xlsx/.xlsm)",
     "要创建的文件（另一种）": "the file to create (the other kind)",
+    # lite-bundle
+    "写出 xlwings Lite 版的 main.py 和 requirements.txt": "write the xlwings Lite edition's main.py and requirements.txt",
+    "写出 xlwings Lite 版的 main.py 和 requirements.txt（粘贴到 Lite 任务窗格；lite/README.md）": (
+        "write the xlwings Lite edition's main.py and requirements.txt (to paste into Lite's task pane; lite/README.md)"
+    ),
+    "写入的文件夹（没有则新建）": "the folder to write them into (made if missing)",
+    "xlxq 安装包（wheel）的 https 网址，代替 PyPI 上的 xlxq（服务器须允许跨域访问 CORS）": (
+        "the https address of an xlxq wheel, instead of xlxq from PyPI (its server must allow CORS)"
+    ),
+    "脚本名称的语言（默认：消息语言）": "the language of the scripts' names (default: the message language)",
+    "覆盖已有的文件": "overwrite existing files",
     # excel-setup, doctor
     "把本 Python 写入 xlwings 的用户设置，Mac 上安装 AppleScript，检查 Excel 的宏设置和模板": (
         "write this Python into xlwings' user settings, install the AppleScript on a Mac, check Excel's "

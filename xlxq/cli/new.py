@@ -64,6 +64,27 @@ def add_parser(sub) -> None:
     s.add_argument(
         "--seed", type=int, metavar="S", help="第一轮随机配对的随机种子（random 时不给则自动选取并记入文件）"
     )
+    s.add_argument(
+        "--first-round-colours",
+        dest="first_round_colours",
+        default=None,
+        choices=["board_parity", "top_half", "odd_number", "draw"],
+        help="积分编排第一轮先后手：board_parity 单数台次小号先手、双数台次大号先手（默认）、top_half 上半区先手、"
+        "odd_number 单数序号先手、draw 抽签（随机种子记入文件）",
+    )
+    s.add_argument(
+        "--same-unit",
+        dest="same_unit",
+        default=None,
+        choices=["none", "round1", "every_round"],
+        help="同单位回避（赛前补充规定）：none 不回避（默认，原则(七)）、round1 首轮调开、every_round 以后各轮也尽量不配",
+    )
+    s.add_argument(
+        "--forbid",
+        action="append",
+        metavar="A-B",
+        help="回避配对（亲属回避）：序号A与B永不相遇（可重复）",
+    )
     s.add_argument("--draw", type=int, metavar="SEED", help="抽签定序号的随机种子（种子选手不参加抽签）")
     s.add_argument(
         "--by-rating",

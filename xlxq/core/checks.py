@@ -15,10 +15,10 @@ from dataclasses import dataclass
 from typing import Callable, Mapping, Optional, Sequence
 
 from xlxq.core.colours import after
+from xlxq.core.hand import HandChange, engine_changes
 from xlxq.core.history import CardState, build_cards, pairable_players
 from xlxq.core.matching import Matcher
 from xlxq.core.model import Event, Round
-from xlxq.core.pairing import pair_round
 
 ERROR, WARNING = "error", "warning"
 
@@ -51,13 +51,20 @@ def colour_runs(colours: list[str]) -> tuple[int, int]:
     return best, maxd
 
 
-def lower_byes(cards: Mapping[int, CardState], in_round: Sequence[int], bye: int) -> list[int]:
+def lower_byes(
+    cards: Mapping[int, CardState],
+    in_round: Sequence[int],
+    bye: int,
+    forbidden: Optional[Mapping[int, set[int]]] = None,
+) -> list[int]:
     """原则(五) for a bye already given: the units of ``in_round`` (players,
     or teams in a team Swiss) scored below ``bye``, never given a bye, who
     could have had it with the rest of the round still pairable without a
     rematch (:class:`~xlxq.core.matching.Matcher`), lowest score first, then
-    by number.  Empty: the bye was as low as it could go."""
-    met = {no: cards[no].opponents for no in in_round}
+    by number.  Empty: the bye was as low as it could go.  ``forbidden``:
+    the forbidden pairs (亲属回避), as met, as the engine has them."""
+    forbidden = forbidden or {}
+    met = {no: cards[no].opponents | forbidden.get(no, set()) for no in in_round}
     matcher = Matcher(met, lambda no: False)
     low = sorted(
         (cards[q].score, q) for q in in_round if q != bye and cards[q].byes == 0 and cards[q].score < cards[bye].score
@@ -71,11 +78,12 @@ def bye_warning(
     bye: int,
     zh_name: Callable[[int], str],
     en_name: Callable[[int], str],
+    forbidden: Optional[Mapping[int, set[int]]] = None,
 ) -> tuple[str, str]:
     """The 原则(五) warning (zh, en) for ``bye`` ("" when none): it names the
     lowest-scored unit(s) of :func:`lower_byes` who could have had the bye.
     ``zh_name``/``en_name`` write a unit's name."""
-    lower = lower_byes(cards, in_round, bye)
+    lower = lower_byes(cards, in_round, bye, forbidden)
     if not lower:
         return "", ""
     best = [q for q in lower if cards[q].score == cards[lower[0]].score]
@@ -129,6 +137,7 @@ def round_issues(event: Event, rnd: Round, cards: dict[int, CardState]) -> list[
     name = {p.no: p.name for p in event.players}
     issues: list[Issue] = []
     seen: dict[int, Optional[int]] = {}
+    forbidden_pairs = set(event.settings.pairing.forbidden_pairs)
     for b in rnd.boards:
         for no in (b.red, b.black):
             if no in seen:
@@ -144,6 +153,19 @@ def round_issues(event: Event, rnd: Round, cards: dict[int, CardState]) -> list[
                     )
                 )
             seen[no] = b.board
+        if (min(b.red, b.black), max(b.red, b.black)) in forbidden_pairs:
+            issues.append(
+                Issue(
+                    WARNING,
+                    "forbidden_pair",
+                    f"第{round_no}轮第{b.board}台：{name[b.red]}（{b.red}号）与{name[b.black]}（{b.black}号）"
+                    "是回避配对（补充规定：亲属回避）",
+                    f"round {round_no} board {b.board}: {b.red} and {b.black} are a forbidden pair",
+                    round_no,
+                    b.board,
+                    (b.red, b.black),
+                )
+            )
         if b.black in cards[b.red].opponents:
             issues.append(
                 Issue(
@@ -233,7 +255,14 @@ def round_issues(event: Event, rnd: Round, cards: dict[int, CardState]) -> list[
         )
     if rnd.byes and round_no > 1:
         for no in rnd.byes:
-            zh, en = bye_warning(cards, sorted(seen), no, lambda x: f"{name[x]}（{x}号）", str)
+            zh, en = bye_warning(
+                cards,
+                sorted(seen),
+                no,
+                lambda x: f"{name[x]}（{x}号）",
+                str,
+                event.settings.pairing.forbidden_with(),
+            )
             if zh:
                 issues.append(
                     Issue(
@@ -346,24 +375,52 @@ def odd_field_note(n: int, team: bool = False) -> Optional[tuple[str, str]]:
     )
 
 
-def compare_with_engine(event: Event, round_no: int) -> list[str]:
+def compare_with_engine(event: Event, round_no: int) -> list[tuple[str, str]]:
     """Differences between the round in the file and the engine's pairing
-    of it (from the same earlier rounds)."""
-    rnd = next(r for r in event.rounds if r.round == round_no)
-    mine = pair_round(event.as_paired(round_no), round_no).round
-    have = {frozenset((b.red, b.black)): b for b in rnd.boards}
-    want = {frozenset((b.red, b.black)): b for b in mine.boards}
-    diffs = []
-    for key, b in want.items():
-        if key not in have:
-            diffs.append(f"引擎编排第{b.board}台 {b.red}-{b.black}（红-黑），文件中没有此对局")
+    of it (the one it made, when the file keeps it; else from the event as
+    it stood before the round: :meth:`Event.as_paired`), one (zh, en) line
+    each, by the one comparison (:func:`~xlxq.core.hand.engine_changes`)."""
+    return change_lines(engine_changes(event, round_no))
+
+
+def change_lines(changes: Sequence[HandChange]) -> list[tuple[str, str]]:
+    """The changes of a round from the engine's pairing, as ``check`` lists
+    them: (zh, en) each."""
+    out = []
+    for c in changes:
+        was_zh = "，".join(f"{r}-{k}" for r, k in c.was) or "无"
+        was_en = ", ".join(f"{r}-{k}" for r, k in c.was) or "none"
+        if c.kind == "pairing":
+            out.append(
+                (
+                    f"第{c.board}台 {c.red}-{c.black}（红-黑）：人工调整的对阵，引擎编排为 {was_zh}",
+                    f"board {c.board} {c.red}-{c.black} (red-black): pairing changed by hand, the engine has {was_en}",
+                )
+            )
+        elif c.kind == "colours":
+            out.append(
+                (
+                    f"第{c.board}台 {c.red}-{c.black}（红-黑）：人工调整，先后手与引擎编排相反（引擎：{c.black} 执红）",
+                    f"board {c.board} {c.red}-{c.black} (red-black): colours swapped by hand "
+                    f"(the engine gives red to {c.black})",
+                )
+            )
+        elif c.kind == "bye":
+            byes_zh = "、".join(map(str, c.byes_was)) or "无"
+            byes_en = ", ".join(map(str, c.byes_was)) or "none"
+            out.append(
+                (
+                    f"轮空 {c.red}：人工调整的轮空，引擎编排轮空为 {byes_zh}",
+                    f"bye {c.red}: bye changed by hand, the engine's bye is {byes_en}",
+                )
+            )
+        elif c.black:
+            out.append(
+                (
+                    f"引擎编排的 {c.red}-{c.black}（红-黑）：两人均不在本轮",
+                    f"the engine's {c.red}-{c.black} (red-black): neither player is in the round",
+                )
+            )
         else:
-            h = have[key]
-            if (h.red, h.black) != (b.red, b.black):
-                diffs.append(f"{b.red}-{b.black}：引擎 {b.red} 执红，文件中 {h.red} 执红")
-    for key, b in have.items():
-        if key not in want:
-            diffs.append(f"文件第{b.board}台 {b.red}-{b.black} 不是引擎的配对")
-    if sorted(mine.byes) != sorted(rnd.byes):
-        diffs.append(f"轮空：引擎 {mine.byes or '无'}，文件 {rnd.byes or '无'}")
-    return diffs
+            out.append((f"引擎编排的轮空 {c.red}：不在本轮", f"the engine's bye {c.red}: not in the round"))
+    return out

@@ -72,4 +72,20 @@ def check_group_name(name: str) -> str:
     return g
 
 
-__all__ = ["Grouped", "check_group_name", "in_group", "MAX_GROUP_NAME"]
+def group_clash(g: str, seen: dict[str, str]) -> Optional[tuple[str, str]]:
+    """The error (zh, en) when the group ``g`` differs from one already in
+    ``seen`` only by case ("A" and "a"): its sheets ("a 第1轮") would be the
+    other's, since Excel's sheet names ignore case; else None, ``g`` added
+    to ``seen`` (folded name → group)."""
+    other = seen.setdefault(g.casefold(), g)
+    if other == g:
+        return None
+    return (
+        f"组别“{g}”与“{other}”只差大小写：组别名是工作表名的前缀（“{g} 第1轮”），Excel 的工作表名不分大小写，"
+        f"两个组别会是同一张表；请统一写法",
+        f"group {g!r} differs from {other!r} only by case: a group's name prefixes its sheets ({g} Round 1) and "
+        f"Excel's sheet names ignore case, so both would be the same sheet; write them the same way",
+    )
+
+
+__all__ = ["Grouped", "check_group_name", "group_clash", "in_group", "MAX_GROUP_NAME"]

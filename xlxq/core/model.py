@@ -25,7 +25,7 @@ Terms (rules-research.md §2):
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Generic, Iterable, Iterator, Optional, Protocol, Sequence, TypeVar
+from typing import Any, Generic, Iterable, Iterator, Mapping, Optional, Protocol, Sequence, TypeVar
 
 from xlxq.errors import ErrorList, InputError
 
@@ -51,6 +51,11 @@ _OUTCOME = {
 SYSTEMS = ("swiss", "round_robin", "double_round_robin", "knockout")
 FIRST_ROUND_METHODS = ("adjacent", "fold", "slide", "random")
 COLOUR_TIES = ("number_sum", "round_parity")
+#: round-1 colours (seed 001 §二.3): 单数台次小号先手、双数台次大号先手 (seed 000's
+#: 1-2, 4-3 …), 上半区先手, 单数序号先手, 抽签/猜先 (the first-round seed)
+FIRST_ROUND_COLOURS = ("board_parity", "top_half", "odd_number", "draw")
+#: 同单位回避 (原则(七), a 补充规定): none, round 1 only (seed 001's swap), every round
+SAME_UNIT = ("none", "round1", "every_round")
 
 
 def outcome(result: str, colour: str) -> str:
@@ -163,6 +168,13 @@ class Round:
     # (round, board) of earlier games still unfinished when this round was
     # paired: they were counted as draws and the pairing stands (原则(八)).
     provisional: list[tuple[int, int]] = field(default_factory=list)
+    # the pairing the engine made of this round, when the file keeps it (a
+    # workbook's _xlxq ``generated``): (red, black) by board, and the byes;
+    # None: not kept (a JSON file; the engine's pairing is then derived from
+    # the rounds before, xlxq.core.hand.engine_changes).  Not compared.
+    engine: Optional[tuple[tuple[tuple[int, int], ...], tuple[int, ...]]] = field(
+        default=None, compare=False, repr=False
+    )
 
     @property
     def finished(self) -> bool:
@@ -180,13 +192,35 @@ class PairingOptions:
     colour_tie: str = "number_sum"  # 方法(四)8; "round_parity" = seed 001's alternative
     last_rounds_rule: str = "cxa"  # 方法(四)9 narrow (cxa) or seed 001 broad ("broad")
     picker: str = "cxa"  # 方法(二) 先编者 (cxa) or seed 001 以少调多 ("fewer_row")
-    avoid_same_unit_round1: bool = False  # 原则(七) off; seed 001's round-1 swap when on
+    same_unit: str = "none"  # 原则(七) 不回避; "round1": seed 001's round-1 swap; "every_round": also later
+    first_round_colours: str = "board_parity"  # FIRST_ROUND_COLOURS
+    # 亲属回避 (a 补充规定): pairs of numbers (small, large) that never meet,
+    # ranked as 原则(六) (已相遇过的对手不再编对)
+    forbidden_pairs: tuple[tuple[int, int], ...] = ()
     forfeit_counts_as_met: bool = True  # a forfeited pairing still blocks a rematch
     forfeits_before_removal: Optional[int] = None  # e.g. 2: 连续两轮弃权者不再编排
     search_budget: int = 5000  # nodes per score group for the 拆对 search
     # 积分末位淘汰 (seed 001; Match BP "第X轮未得Y分淘汰"): pairs (X, Y): a
     # player under Y points after round X is no longer paired.  () = off.
     elimination: tuple[tuple[int, float], ...] = ()
+
+    @property
+    def avoid_same_unit_round1(self) -> bool:
+        """Team-mates are kept apart in round 1 (``same_unit`` round1 or every_round)."""
+        return self.same_unit != "none"
+
+    @property
+    def avoid_same_unit_later(self) -> bool:
+        """Team-mates are kept apart in the rounds after the first too."""
+        return self.same_unit == "every_round"
+
+    def forbidden_with(self) -> dict[int, set[int]]:
+        """Each number's forbidden partners (亲属回避)."""
+        out: dict[int, set[int]] = {}
+        for a, b in self.forbidden_pairs:
+            out.setdefault(a, set()).add(b)
+            out.setdefault(b, set()).add(a)
+        return out
 
 
 @dataclass(frozen=True)
@@ -322,7 +356,9 @@ class Event(RoundsMixin[Round]):
     def as_paired(self, round_no: int) -> "Event":
         """The event as it stood when ``round_no`` was paired: only the
         rounds before it, with the games that were then unfinished (the
-        round's ``provisional`` list) unfinished again (原则(八))."""
+        round's ``provisional`` list) unfinished again (原则(八)), and, for a
+        round in the file, only the players entered by then
+        (:meth:`entered_by`: a late entry registered since is not in it)."""
         rnd = next((r for r in self.rounds if r.round == round_no), None)
         open_games = set(map(tuple, rnd.provisional)) if rnd else set()
         prior = []
@@ -334,7 +370,20 @@ class Event(RoundsMixin[Round]):
                     r, boards=[replace(b, result=None) if (r.round, b.board) in open_games else b for b in r.boards]
                 )
             prior.append(r)
-        return replace(self, rounds=prior)
+        if rnd is None:
+            return replace(self, rounds=prior)
+        entered = self.entered_by(round_no)
+        return replace(self, rounds=prior, players=[p for p in self.players if p.no in entered])
+
+    def entered_by(self, round_no: int) -> set[int]:
+        """The players registered when round ``round_no`` (in the file) was
+        paired: those in a round up to it (a board or the bye) or on leave
+        (请假) in one.  Any other player came later: a late entry (中途加入)
+        first paired after it, or one in no round yet (the reading of
+        recompute's 中途加入 note, docs/pairing.md)."""
+        out = {no for r in self.rounds if r.round <= round_no for no in r.players()}
+        out.update(p.no for p in self.players if any(k <= round_no for k in p.absent_rounds))
+        return out
 
 
 def invalid_int(value: object, least: int, allow_bool: bool = False) -> bool:
@@ -382,6 +431,15 @@ def check_first_round(s: FirstRoundSettings) -> None:
         raise InputError(
             f"先后手规则 colour_tie 无效：{s.pairing.colour_tie!r}", f"unknown colour_tie {s.pairing.colour_tie!r}"
         )
+    if s.pairing.first_round_colours not in FIRST_ROUND_COLOURS:
+        raise InputError(
+            f"首轮先后手 first_round_colours 无效：{s.pairing.first_round_colours!r}",
+            f"unknown first_round_colours {s.pairing.first_round_colours!r}",
+        )
+    if s.pairing.same_unit not in SAME_UNIT:
+        raise InputError(
+            f"同单位回避 same_unit 无效：{s.pairing.same_unit!r}", f"unknown same_unit {s.pairing.same_unit!r}"
+        )
 
 
 # How ``register`` names what it numbers: (zh noun, zh number, zh name,
@@ -411,14 +469,26 @@ def register(
     seen[item.no] = item
 
 
-def check_absent_rounds(e: Entrant) -> None:
+def check_absent_rounds(e: Entrant, rounds: Optional[int] = None) -> None:
     """``absent_rounds`` are round numbers ≥ 1 (a knockout refuses any:
-    :func:`xlxq.core.knockout.refuse_absences`)."""
+    :func:`xlxq.core.knockout.refuse_absences`), none beyond the planned
+    ``rounds`` (a typing slip such as 10^15 is not a round that will come)."""
     for k in e.absent_rounds:
         if invalid_int(k, 1):
             raise InputError(
                 f"{e.name}（{e.no}号）的请假轮次无效：{k!r}", f"{e.name} (no {e.no}): invalid absent round {k!r}"
             )
+        if rounds is not None and not invalid_int(rounds, 1) and k > rounds:
+            raise InputError(*absent_beyond(k, rounds, f"{e.name}（{e.no}号）", f"{e.name} (no {e.no})"))
+
+
+def absent_beyond(k: int, rounds: int, who_zh: str, who_en: str) -> tuple[str, str]:
+    """The message of a 请假轮次 beyond the planned rounds (JSON and workbook)."""
+    return (
+        f"{who_zh}的请假轮次 {k} 超出计划的{rounds}轮：请改正请假轮次，或先增加轮数",
+        f"{who_en}: absent round {k} is beyond the {rounds} rounds planned: correct it, or raise the number of "
+        f"rounds first",
+    )
 
 
 def rounds_in_order(rounds: Iterable[RoundT]) -> Iterator[RoundT]:
@@ -431,6 +501,17 @@ def rounds_in_order(rounds: Iterable[RoundT]) -> Iterator[RoundT]:
                 f"rounds out of order: expected round {expected}, found {r.round}",
             )
         yield r
+
+
+def check_forbidden_pair(a: int, b: int, seen: Mapping[int, Any]) -> None:
+    """A forbidden pair (亲属回避) names two registered numbers, not one twice."""
+    for no in (a, b):
+        if no not in seen:
+            raise InputError(
+                f"回避配对 {a}-{b}：序号 {no} 不在报名表中", f"forbidden pair {a}-{b}: no {no} is not registered"
+            )
+    if a == b:
+        raise InputError(f"回避配对 {a}-{b}：两个序号相同", f"forbidden pair {a}-{b}: the same number twice")
 
 
 def validate_event(event: Event) -> None:
@@ -452,8 +533,11 @@ def validate_event(event: Event) -> None:
     for p in event.players:
         with errors.guard():
             register(p, seen, PLAYER_WORDS, allow_bool=True)
-            check_absent_rounds(p)
+            check_absent_rounds(p, s.rounds)
     errors.check()  # the rounds name players: judged once the players are sound
+    for one, other in s.pairing.forbidden_pairs if event.players else ():  # (the settings alone: no players)
+        with errors.guard():
+            check_forbidden_pair(one, other, seen)
     for r in rounds_in_order(event.rounds):
         where: dict[int, Optional[int]] = {}  # player → board (None: the bye)
         for b in r.boards:
@@ -471,7 +555,43 @@ def validate_event(event: Event) -> None:
                         f"round {r.round}: player {no} both plays and has a bye",
                     )
                 where[no] = None
+    for p, n, board in played_while_absent(event):
+        with errors.guard():
+            raise InputError(*absent_but_played(p, n, board), player=p.no, round=n, board=board)
     errors.check()
+
+
+def played_while_absent(event: Event) -> list[tuple[Player, int, int]]:
+    """(player, round, board) of a Swiss event's players marked absent (请假)
+    in a round where a result of theirs is entered: the data contradict
+    themselves (an absent player is not paired; a round robin's absentee
+    keeps his fixed game, lost by forfeit, and is not counted here).  A
+    board paired but not played yet is a problem of ``check``, not this."""
+    if event.settings.system != "swiss":
+        return []
+    away = {(p.no, k): p for p in event.players for k in p.absent_rounds}
+    if not away:
+        return []
+    out = []
+    for r in event.rounds:
+        for b in r.boards:
+            if b.result is None:
+                continue
+            for no in (b.red, b.black):
+                p = away.get((no, r.round))
+                if p is not None:
+                    out.append((p, r.round, b.board))
+    return out
+
+
+def absent_but_played(p: Player, n: int, board: int) -> tuple[str, str]:
+    """The message of :func:`played_while_absent` (JSON and workbook)."""
+    return (
+        f"{p.name}（{p.no}号）登记了第{n}轮请假，但第{n}轮第{board}台已有他的结果：请假只能登记在没有下的轮次；"
+        f"请从请假轮次中删去 {n}（没有到场的对局记为弃权）",
+        f"{p.name} (no {p.no}) is marked absent in round {n} but has a result on board {board} of round {n}: an "
+        f"absence is for a round not played; remove {n} from the absent rounds (a game not played is a forfeit)",
+    )
 
 
 def _place(board: Optional[int]) -> str:

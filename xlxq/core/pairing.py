@@ -69,7 +69,8 @@ def pair_swiss_round(event: Event, round_no: Optional[int] = None) -> PairingOut
         out.round = pair_first_round(event, players, out.notes)
         return out
 
-    pairs, byes = pair_score_groups(cards, players, round_no, event.settings.rounds, opts, out.groups)
+    units = {p.no: (p.unit or "").strip() for p in event.players} if opts.avoid_same_unit_later else None
+    pairs, byes = pair_score_groups(cards, players, round_no, event.settings.rounds, opts, out.groups, units=units)
     boards = [Board(board=i, red=red, black=black) for i, (red, black) in enumerate(pairs, start=1)]
     out.round = Round(round=round_no, boards=boards, byes=byes, provisional=list(out.provisional))
     return out
@@ -83,6 +84,7 @@ def pair_score_groups(
     opts: PairingOptions,
     groups: Optional[list[GroupLog]] = None,
     noun: tuple[str, str] = ("名棋手", "players"),
+    units: Optional[dict[int, str]] = None,
 ) -> tuple[list[tuple[int, int]], list[int]]:
     """The 定位编排 of one round ≥ 2 over any kind of unit (players, or teams
     in a team Swiss): ``cards`` are the units' 编排卡, ``players`` the
@@ -90,21 +92,35 @@ def pair_score_groups(
     board order, and the unit with the bye (if any).  Each score group's
     search is appended to ``groups`` (the 编排记录).  ``noun`` names the units
     in the message when no pairing exists (Chinese with its measure word,
-    English).  Raises :class:`PairingImpossible`.
+    English).  ``units``: each unit's 单位, for 同单位回避 in every round (a
+    补充规定; None: off).  ``opts.forbidden_pairs`` (亲属回避) count as met
+    (原则(六)).  Raises :class:`PairingImpossible`.
     """
     groups = groups if groups is not None else []
 
     def bye_ok(no: int) -> bool:
         return cards[no].byes == 0
 
-    met = {no: cards[no].opponents for no in players}
+    forbidden = opts.forbidden_with()
+    met = {no: cards[no].opponents | forbidden[no] if no in forbidden else cards[no].opponents for no in players}
     matcher = Matcher(met, bye_ok)
     if not matcher.feasible(players):
+        odd = len(players) % 2
+        if forbidden and Matcher({no: cards[no].opponents for no in players}, bye_ok).feasible(players):
+            shown = "、".join(f"{a}-{b}" for a, b in opts.forbidden_pairs)
+            raise PairingImpossible(
+                f"第{round_no}轮无法编排：回避配对（{shown}）使{len(players)}{noun[0]}中找不到一种不重复相遇"
+                f"{'且轮空者未曾轮空' if odd else ''}的配对；不计回避配对则可以编排，请裁判长决定是否取消其中某对的回避",
+                f"round {round_no} cannot be paired: the forbidden pairs ({', '.join(f'{a}-{b}' for a, b in opts.forbidden_pairs)}) "
+                f"leave no pairing of the {len(players)} {noun[1]} that avoids rematches"
+                f"{' with a bye for a player who has not had one' if odd else ''}; without them the round pairs, "
+                "so the chief arbiter may lift one of them",
+            )
         raise PairingImpossible(
             f"第{round_no}轮无法编排：{len(players)}{noun[0]}中已找不到一种不重复相遇"
-            f"{'且轮空者未曾轮空' if len(players) % 2 else ''}的配对（轮数超出该人数积分编排所能容纳的上限）",
+            f"{'且轮空者未曾轮空' if odd else ''}的配对（轮数超出该人数积分编排所能容纳的上限）",
             f"round {round_no} cannot be paired: no pairing of the {len(players)} {noun[1]} avoids rematches"
-            f"{' with a bye for a player who has not had one' if len(players) % 2 else ''}",
+            f"{' with a bye for a player who has not had one' if odd else ''}",
         )
 
     if len(players) % 2:
@@ -136,7 +152,14 @@ def pair_score_groups(
         lower = [no for l2 in levels[gi + 1 :] for no in (c.no for c in by_level[l2])]
         members = carry + residents
         gs = GroupSearch(
-            GroupInput(members=members, score=lv, lower=lower, lowest=(gi == len(levels) - 1)),
+            GroupInput(
+                members=members,
+                score=lv,
+                lower=lower,
+                lowest=(gi == len(levels) - 1),
+                units=units,
+                forbidden=forbidden,
+            ),
             round_no,
             ctx,
             matcher,

@@ -28,6 +28,12 @@ FIRST_ROUND = {
     "slide": ("对半交叉配对", "top half against bottom half"),
     "random": ("随机配对", "random draw"),
 }
+#: round-1 colour methods other than 方法(一)'s (seed 001 §二.3): (zh, en)
+FIRST_ROUND_COLOURS = {
+    "top_half": ("上半区先手", "the top half has red"),
+    "odd_number": ("单数序号先手、双数序号后手", "odd numbers have red, even numbers black"),
+    "draw": ("先后手抽签决定", "colours drawn by lot"),
+}
 #: the 方法(二) reasons that make a player 先编者: (zh, en)
 PICKER = {
     "alone": ("本段仅剩一人", "the only one left in the group"),
@@ -70,13 +76,14 @@ QUALITY = {
     "strong": ("先后走不平衡", "colour imbalance not met "),
     "weak": ("未变换先后走", "colours not alternated "),
     "apart": ("终局相差两先以上", "ending two apart "),
+    "floaton": ("下调者再下调", "floated in and on "),
+    "unit": ("同单位相遇", "club-mates paired "),
 }
+#: why a 先编者 passed a player over (steps.skip_reason), but 拆对
+SKIP_ZH = {"met": "已相遇", "forbidden": "回避配对"}
+SKIP_EN = {"met": "already met", "forbidden": "forbidden pair"}
 SCORE_BASIS = {"match_points": ("场分", "match points"), "game_points": ("局分", "game points")}
 DIFFERS = {
-    "engine": (
-        "注意：文件中的本轮对阵与引擎编排不同（可能经人工调整），详见 xlxq check",
-        "note: the round in the file differs from the engine's pairing (edited by hand?); see xlxq check",
-    ),
     "table": (
         "注意：文件中的本轮对阵与秩序表不同（可能经人工调整），详见 xlxq check",
         "note: the round in the file differs from the table (edited by hand?); see xlxq check",
@@ -226,6 +233,10 @@ class Printer:
     # -- the Swiss -----------------------------------------------------------------
     def k_first_round(self, st: Step) -> list[str]:
         zh, en = FIRST_ROUND[st["method"]]
+        colours = st.data.get("colours")
+        if colours:  # seed 001 §二.3's other colour methods (individual events)
+            czh, cen = FIRST_ROUND_COLOURS[colours]
+            return [f"round 1: {en} ({zh}); {cen} (seed 001)"] if self.en else [f"第一轮：{zh}；{czh}（001方案）"]
         if self.en:
             units = "matches" if self.team else "boards"
             first = "goes first" if self.team else "has red"
@@ -305,8 +316,7 @@ class Printer:
             )
             if st["skipped"]:
                 line += "; passed over " + ", ".join(
-                    f"{s['no']} ({'already met' if s['why'] == 'met' else self.term('backtracking', '拆对')})"
-                    for s in st["skipped"]
+                    f"{s['no']} ({SKIP_EN.get(s['why']) or self.term('backtracking', '拆对')})" for s in st["skipped"]
                 )
             return [line]
         form_zh = {"same_position": "同位", "shifted": "错位", "same_row": "同行", "cross_fill": "异行补配"}[st["form"]]
@@ -316,9 +326,7 @@ class Printer:
             f"{colours}（{self.colour(st['colour'])}）"
         )
         if st["skipped"]:
-            line += "；跳过 " + "、".join(
-                f"{s['no']}（{'已相遇' if s['why'] == 'met' else '拆对'}）" for s in st["skipped"]
-            )
+            line += "；跳过 " + "、".join(f"{s['no']}（{SKIP_ZH.get(s['why'], '拆对')}）" for s in st["skipped"])
         return [line]
 
     def k_wait(self, st: Step) -> list[str]:
@@ -406,10 +414,31 @@ class Printer:
             + ("；已达搜索上限，取已得最佳方案" if st["budget_hit"] else "")
         ]
 
+    def k_same_unit(self, st: Step) -> list[str]:
+        """同单位回避 in every round (a 补充规定): the team-mates the search kept
+        apart by undoing pairs, and those it could not."""
+        out = []
+        pairs = "、".join(f"{a}–{b}" for a, b in st["unavoidable"])
+        if self.en:
+            if st["avoided"]:
+                out.append(
+                    f"  club-mates kept apart (原则(七), announced rule): {st['avoided']} pair(s), by undoing pairs"
+                )
+            if pairs:
+                out.append(
+                    f"  club-mates paired, no other full pairing of the group avoids it (原则(七)): {pairs.replace('、', ', ')}"
+                )
+            return out
+        if st["avoided"]:
+            out.append(f"  同单位回避（原则(七) 补充规定）：拆对避开同单位 {st['avoided']} 对")
+        if pairs:
+            out.append(f"  同单位回避（原则(七) 补充规定）：{pairs} 同单位，本段充分配对无法避开")
+        return out
+
     # -- pairings -------------------------------------------------------------------
     def k_pairings(self, st: Step) -> list[str]:
         t, names = self.t, self.rec.names
-        out = [t("对阵：", "pairings:")]
+        out = [t("引擎编排：", "the engine's pairing:") if self.rec.of_kind("played") else t("对阵：", "pairings:")]
         ko = st.data.get("ko")
         for k, (board, red, black, result) in enumerate(st["boards"]):
             res = t(f"（已按弃权记录：{result}）", f" (prefilled: {result})") if result else ""
@@ -423,6 +452,30 @@ class Printer:
         for no in st["byes"]:
             out.append(t(f"  轮空  {no} {names[no]}", f"  bye  {no} {names[no]}"))
         return out
+
+    def k_played(self, st: Step) -> list[str]:
+        """The round as played where it differs from the proposal printed
+        before it: every board, each change marked 人工调整."""
+        t, names = self.t, self.rec.names
+        marks = {c["board"]: c for c in st["changes"] if c["board"] is not None}
+        bye_marks = {c["red"]: c for c in st["changes"] if c["kind"] == "bye"}
+        hand = self.term("changed by hand", "人工调整")
+        out = [t("实际对阵（经人工调整，与引擎编排不同）：", f"as played ({hand}, differs from the engine's pairing):")]
+        for board, red, black in st["boards"]:
+            line = t(
+                f"  第{board}台  {red} {names[red]}（红） — {black} {names[black]}（黑）",
+                f"  board {board}  {red} {names[red]} (red) — {black} {names[black]} (black)",
+            )
+            out.append(line + (self.hand_mark(marks[board]) if board in marks else ""))
+        for no in st["byes"]:
+            line = t(f"  轮空  {no} {names[no]}", f"  bye  {no} {names[no]}")
+            out.append(line + (self.hand_mark(bye_marks[no]) if no in bye_marks else ""))
+        out += ["  " + dropped_text(c, t.lang, self.name) for c in st["changes"] if c["kind"] == "dropped"]
+        return out
+
+    def hand_mark(self, c: dict[str, Any]) -> str:
+        """The 人工调整 mark of a board or bye as played."""
+        return "  " + hand_mark(c, self.t.lang)
 
     def ko_match(self, m: dict[str, Any] | None) -> str:
         """The stage, the game and the colour reason of a knockout board."""
@@ -626,6 +679,38 @@ class Printer:
         return [self.t(f"秩序表第{n}轮（前者执红）：{row}", f"table round {n} (first listed has red): {row}")]
 
 
+def hand_mark(c: dict[str, Any], lang: str) -> str:
+    """What a board or bye as played says of its change from the engine's
+    pairing (a change as :func:`~xlxq.core.steps.change_data` gives it): the
+    编排记录's 实际对阵, the web pages and the 成绩册 alike."""
+    t = Text(lang)
+    if c["kind"] == "pairing":
+        was = [f"{r}-{k}" for r, k in c["was"]]
+        return t(f"人工调整（原编排：{'，'.join(was) or '无'}）", f"changed by hand (was {', '.join(was) or 'none'})")
+    if c["kind"] == "colours":
+        return t("人工调整：先后手与编排相反", "changed by hand: colours swapped")
+    was = c["byes_was"]
+    return t(
+        f"人工调整（原编排轮空：{'、'.join(map(str, was)) or '无'}）",
+        f"changed by hand (bye was {', '.join(map(str, was)) or 'none'})",
+    )
+
+
+def dropped_text(c: dict[str, Any], lang: str, name: Callable[[int], str]) -> str:
+    """A pair (or the bye) of the engine's pairing neither of whose players
+    is in the round as played; ``name``: a player as the text names him."""
+    t = Text(lang)
+    if c["black"]:
+        return t(
+            f"人工调整：引擎编排的 {c['red']}-{c['black']} 不在本轮",
+            f"changed by hand: the engine's {c['red']}-{c['black']} is not in this round",
+        )
+    return t(
+        f"人工调整：引擎编排轮空的 {name(c['red'])} 不在本轮",
+        f"changed by hand: the engine's bye, {name(c['red'])}, is not in this round",
+    )
+
+
 def record_lines(rec: Record, lang: str) -> list[str]:
     """The lines of a record in ``lang`` (zh / en)."""
     return Printer(rec, lang).lines()
@@ -636,4 +721,14 @@ def record_text(rec: Record, lang: str) -> str:
     return "\n".join(record_lines(rec, lang))
 
 
-__all__ = ["Printer", "record_lines", "record_text", "fmt_score", "colour_text", "ko_game_label", "FIRST_ROUND"]
+__all__ = [
+    "Printer",
+    "record_lines",
+    "record_text",
+    "hand_mark",
+    "dropped_text",
+    "fmt_score",
+    "colour_text",
+    "ko_game_label",
+    "FIRST_ROUND",
+]

@@ -23,15 +23,16 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable, Optional
 
 from xlxq.core.colours import reason_clause
+from xlxq.core.hand import HandChange, hand_changes
 from xlxq.core.history import CardState
 from xlxq.core.model import Event, Round, absent_players, late_entries
 from xlxq.core.notes import note_en
 from xlxq.core.outcome import GroupLog, PairingOutcome
 from xlxq.core.pairing import pair_round
-from xlxq.core.swiss import ROW_A, ROW_B, GroupResult, GroupSearch, aligned_run
+from xlxq.core.swiss import Q_UNIT, ROW_A, ROW_B, GroupResult, GroupSearch, aligned_run
 
 #: The criteria of a group pairing's quality (core/swiss.py Q_*), by key.
-Q_KEYS = ("floats", "hard", "refloat", "strong", "weak", "apart")
+Q_KEYS = ("floats", "hard", "refloat", "strong", "weak", "apart", "floaton", "unit")
 
 
 @dataclass(frozen=True)
@@ -160,7 +161,7 @@ def group_steps(gs: GroupSearch, res: GroupResult, incoming: list[int], round_no
                 cands = [i for i in order if i != x and alive[i] and not deferred[i]]
                 before = cands[: cands.index(j)]
                 form = "same_position" if not before else "shifted"
-                skipped = [{"no": no[i], "why": "met" if no[i] in gs.met[x] else "backtrack"} for i in before]
+                skipped = [{"no": no[i], "why": skip_reason(gs, x, i)} for i in before]
             else:
                 form = "same_row" if gs.row[x] == gs.row[j] else "cross_fill"
             rec.add(
@@ -203,6 +204,20 @@ def group_steps(gs: GroupSearch, res: GroupResult, incoming: list[int], round_no
             chosen={Q_KEYS[k]: res.quality[k] for k in gs.qorder},
             budget_hit=res.budget_hit,
         )
+    if gs.units is not None:
+        units = gs.units
+        met = [(p[0], p[1]) for p in res.pairs if units.get(p[0]) and units.get(p[0]) == units.get(p[1])]
+        avoided = res.first_quality[Q_UNIT] - res.quality[Q_UNIT]
+        if met or avoided > 0:
+            rec.add("same_unit", "原则(七)", avoided=max(0, avoided), unavoidable=[list(p) for p in met])
+
+
+def skip_reason(gs: GroupSearch, x: int, i: int) -> str:
+    """Why the 先编者 ``x`` passed over ``i``: "met" (原则(六)), "forbidden"
+    (亲属回避, a 补充规定) or "backtrack" (拆对)."""
+    if gs.nos[i] in gs.cards[x].opponents:
+        return "met"
+    return "forbidden" if gs.nos[i] in gs.met[x] else "backtrack"
 
 
 def groups_steps(groups: Iterable[GroupLog], round_no: int, rec: Record) -> None:
@@ -211,14 +226,19 @@ def groups_steps(groups: Iterable[GroupLog], round_no: int, rec: Record) -> None
         group_steps(g.search, g.result, g.incoming, round_no, rec)
 
 
-def swiss_steps(groups: Iterable[GroupLog], first_round: str, rec: Record, **method: Any) -> None:
+def swiss_steps(
+    groups: Iterable[GroupLog], first_round: str, rec: Record, colours: str = "board_parity", **method: Any
+) -> None:
     """The body of a Swiss round's record (individual or teams as units):
     the first round's method, or the 定位编排 of each score group
     (``method``: more fields of its method step, e.g. a team Swiss's score
     basis)."""
     n = rec.round
     if n == 1:
-        rec.add("first_round", "方法(一)", method=first_round)
+        # the colour method only when it is not 方法(一)'s own (seed 001 §二.3)
+        rec.add(
+            "first_round", "方法(一)", method=first_round, **({} if colours == "board_parity" else {"colours": colours})
+        )
     else:
         rec.add("method", "方法(二)", parity="odd" if n % 2 else "even", **method)
         groups_steps(groups, n, rec)
@@ -257,7 +277,7 @@ def swiss_record(event: Event, out: PairingOutcome) -> Record:
     rec = Record(n, event.settings.name, names={p.no: p.name for p in event.players})
     note_steps(out.notes, rec)
     presence_steps(event, out.round, rec)
-    swiss_steps(out.groups, event.settings.first_round, rec)
+    swiss_steps(out.groups, event.settings.first_round, rec, event.settings.pairing.first_round_colours)
     pairings_step(rec, [(b.board, b.red, b.black, None) for b in out.round.boards], out.round.byes)
     return rec
 
@@ -267,15 +287,39 @@ def swiss_round_record(event: Event, round_no: Optional[int] = None) -> Record:
     record it; a round in the file that differs (paired by hand) is said so."""
     if round_no is None:
         round_no = max((r.round for r in event.rounds), default=1)
-    out = pair_round(event.as_paired(round_no), round_no)
-    rec = swiss_record(event, out)
+    then = event.as_paired(round_no)
+    out = pair_round(then, round_no)
+    rec = swiss_record(then, out)
     have = next((r for r in event.rounds if r.round == round_no), None)
     if have is not None:
-        mine = {(b.red, b.black) for b in out.round.boards}
-        theirs = {(b.red, b.black) for b in have.boards}
-        if mine != theirs or sorted(out.round.byes) != sorted(have.byes):
-            rec.add("differs", against="engine")
+        played_step(rec, [(b.red, b.black) for b in out.round.boards], out.round.byes, have)
     return rec
+
+
+def played_step(rec: Record, proposed: list[tuple[int, int]], proposed_byes: list[int], played: Round) -> None:
+    """The round as played (实际对阵) after the proposal's pairings, when it
+    differs from the proposal (:func:`~xlxq.core.hand.hand_changes`): every
+    board, each change marked 人工调整."""
+    changes = hand_changes(proposed, proposed_byes, played)
+    if changes:
+        rec.add(
+            "played",
+            boards=[[b.board, b.red, b.black] for b in played.boards],
+            byes=list(played.byes),
+            changes=[change_data(c) for c in changes],
+        )
+
+
+def change_data(c: HandChange) -> dict[str, Any]:
+    """A change of a round from the engine's pairing as a step shows it."""
+    return {
+        "kind": c.kind,
+        "board": c.board,
+        "red": c.red,
+        "black": c.black,
+        "was": [list(p) for p in c.was],
+        "byes_was": list(c.byes_was),
+    }
 
 
 __all__ = [
@@ -290,6 +334,8 @@ __all__ = [
     "note_steps",
     "presence_steps",
     "pairings_step",
+    "played_step",
+    "change_data",
     "swiss_record",
     "swiss_round_record",
 ]

@@ -24,10 +24,14 @@ The method, as implemented (docs/pairing.md has the same steps with reasons):
   upper groups float exactly those players the lower ones need (方法(五)2).
 * Among complete group pairings the search keeps the first, in that order,
   that is best by (1) fewest floats (原则(十) 最充分配对), (2) fewest new
-  连三/多三 (原则(十一)), (3) fewest repeated floats (原则(九)), (4) fewest
-  players denied the colour their surplus needs, (5) fewest 平先 players who
-  fail to alternate (原则(十)).  In the last round fewest players ending more
-  than one 先 apart (原则(十二)) comes second, before (2).  Lower bounds prune
+  连三/多三 (原则(十一)), (3) fewest players denied the colour their surplus
+  needs, (4) fewest 平先 players who fail to alternate (原则(十); (2)–(4) are
+  方法(五)'s 最佳平衡先后走, the only ground besides 排不通 to undo pairs),
+  (5) fewest players floated into the group who float on (方法(三)6 下调到
+  下一个积分段优先编排: he is the 先编者), (6) fewest repeated floats
+  (原则(九), choosing only among pairings equal by (1)–(5)).  In the last
+  round fewest players ending more than one 先 apart (原则(十二)) comes
+  second, before (2) (docs/pairing.md §2.4).  Lower bounds prune
   the search; a node budget keeps it bounded (the best found is then used and
   the log says so).
 * Cost: each scan for the next 先编者 or partner resumes where the last one
@@ -133,13 +137,32 @@ def row_key(c: CardState, row: int, round_no: int) -> tuple[float, int, int, int
 
 
 # quality vector indexes
-Q_FLOATS, Q_HARD, Q_REFLOAT, Q_STRONG, Q_WEAK, Q_APART = range(6)
-Q_NAMES = ("下调人数", "连三/多三", "连续上下调", "先后走不平衡", "未变换先后走", "终局相差两先以上")
+Q_FLOATS, Q_HARD, Q_REFLOAT, Q_STRONG, Q_WEAK, Q_APART, Q_FLOATON, Q_UNIT = range(8)
+Q_NAMES = (
+    "下调人数",
+    "连三/多三",
+    "连续上下调",
+    "先后走不平衡",
+    "未变换先后走",
+    "终局相差两先以上",
+    "下调者再下调",
+    "同单位相遇",
+)
 # the order the criteria are compared in: every round but the last, and the
 # last, where 原则(十二) (everyone within one 先 at the end) comes before
-# 原则(十一) (docs/pairing.md §2.4)
-Q_ORDER = (Q_FLOATS, Q_HARD, Q_REFLOAT, Q_STRONG, Q_WEAK)
-Q_ORDER_LAST = (Q_FLOATS, Q_APART, Q_HARD, Q_REFLOAT, Q_STRONG, Q_WEAK)
+# 原则(十一) (docs/pairing.md §2.4).  The floats of 原则(九) (Q_FLOATON,
+# Q_REFLOAT) come after every colour criterion: 方法(五) undoes pairs only
+# when a group 排不通 or is not 最佳平衡先后走, so they only choose among
+# pairings the colours leave equal, a player floated in first (方法(三)6).
+Q_ORDER = (Q_FLOATS, Q_HARD, Q_STRONG, Q_WEAK, Q_FLOATON, Q_REFLOAT)
+Q_ORDER_LAST = (Q_FLOATS, Q_APART, Q_HARD, Q_STRONG, Q_WEAK, Q_FLOATON, Q_REFLOAT)
+
+
+def with_units(order: tuple[int, ...]) -> tuple[int, ...]:
+    """The order with 同单位回避 in every round (a 补充规定, 原则(七)): right
+    after full pairing, before every colour criterion (docs/pairing.md §2.4)."""
+    return order[:1] + (Q_UNIT,) + order[1:]
+
 
 #: A quality vector (indexes Q_*), fewer is better in each.
 Quality = tuple[int, ...]
@@ -150,8 +173,8 @@ GroupPair = tuple[int, int, str, int, int, int]
 Step = tuple[str, int, int, int]
 #: A branch of a decision: (kind, j) as in :data:`Step` (j −1 but for "pair").
 Option = tuple[str, int]
-#: :meth:`GroupSearch.pair_eval`: (red, black, reason, hard, refloat, strong, weak, apart).
-PairEval = tuple[int, int, str, int, int, int, int, int]
+#: :meth:`GroupSearch.pair_eval`: (red, black, reason, hard, refloat, strong, weak, apart, unit).
+PairEval = tuple[int, int, str, int, int, int, int, int, int]
 #: :meth:`GroupSearch._counts`: (quality, alive, isolated, must black, must red,
 #: alive per need row, strong A, strong B, near A, near B).
 Counts = tuple[Quality, int, int, int, int, tuple[int, ...], int, int, int, int]
@@ -188,6 +211,10 @@ class GroupInput:
     score: float  # the group's own score level
     lower: list[int]  # everyone below (for feasibility)
     lowest: bool
+    # 同单位回避 in every round: each unit's name by number (None: off)
+    units: Optional[dict[int, str]] = None
+    # 亲属回避: each number's forbidden partners (they count as met, 原则(六))
+    forbidden: dict[int, set[int]] = field(default_factory=dict)
 
 
 class GroupSearch:
@@ -213,7 +240,9 @@ class GroupSearch:
         n = len(m)
         self.n = n
         self.nos = [c.no for c in m]
-        self.met = [c.opponents for c in m]
+        self.forbidden = gi.forbidden
+        self.met = [c.opponents | gi.forbidden[c.no] if c.no in gi.forbidden else c.opponents for c in m]
+        self.units = gi.units
         # need: the row the colours ask for (ROW_N: none yet); row: where he stands
         self.need = [row_of(c) for c in m]
         self.row = self._place_no_history(m, round_no)
@@ -221,13 +250,17 @@ class GroupSearch:
         self.byeok = [bool(bye_ok(c.no)) for c in m]
         self.score = [c.score for c in m]
         self.group_score = gi.score
+        # floated down into this group this round (方法(三)6: paired first here)
+        self.floated_in = [1 if c.score > gi.score else 0 for c in m]
         # colour-need classes for the bounds
         self.strong = [1 if c.diff != 0 else 0 for c in m]
         self.must_black = [1 if hard_violations(c, "R") else 0 for c in m]
         self.must_red = [1 if hard_violations(c, "B") else 0 for c in m]
         # last round: who ends more than one 先 apart if denied his colour (|d| 1 or 2)
         self.last = ctx.last_round
-        self.qorder = Q_ORDER_LAST if self.last else Q_ORDER
+        self.qorder: tuple[int, ...] = Q_ORDER_LAST if self.last else Q_ORDER
+        if gi.units is not None:
+            self.qorder = with_units(self.qorder)
         # a quality vector in the order it is compared
         self.rank: Callable[[Sequence[int]], tuple[int, ...]] = itemgetter(*self.qorder)
         self.near = [1 if self.last and 1 <= abs(c.diff) <= 2 else 0 for c in m]
@@ -290,7 +323,11 @@ class GroupSearch:
             if lo.last_float == UP:
                 refloat = 1
         apart = (avoidably_apart(cr, "R") + avoidably_apart(cb, "B")) if self.last else 0
-        res: PairEval = (red, black, why, hard, refloat, strong, weak, apart)
+        unit = 0
+        if self.units is not None:
+            u = self.units.get(ci.no, "")
+            unit = 1 if u and u == self.units.get(cj.no, "") else 0
+        res: PairEval = (red, black, why, hard, refloat, strong, weak, apart, unit)
         self._pq[key] = res
         return res
 
@@ -511,7 +548,7 @@ class GroupSearch:
         fr.applied = opt
         if kind == "pair":
             j = opt[1]
-            red, black, why, hard, refloat, strong, weak, apart = self.pair_eval(x, j)
+            red, black, why, hard, refloat, strong, weak, apart, unit = self.pair_eval(x, j)
             self._remove(x)
             self._remove(j)
             q = self.q
@@ -520,6 +557,7 @@ class GroupSearch:
             q[Q_STRONG] += strong
             q[Q_WEAK] += weak
             q[Q_APART] += apart
+            q[Q_UNIT] += unit
             self.pairs.append((red, black, why, x, j, fr.phase))
             self.path.append(("pair", x, j, fr.phase))
             if not self._feasible():
@@ -535,6 +573,7 @@ class GroupSearch:
             self.floats.append(x)
             self.float_bye += self.byeok[x]
             self.q[Q_FLOATS] += 1
+            self.q[Q_FLOATON] += self.floated_in[x]
             if self.cards[x].last_float == DOWN:
                 self.q[Q_REFLOAT] += 1
             self.path.append(("float", x, -1, 0))
@@ -543,6 +582,7 @@ class GroupSearch:
             self._remove(x)
             self.floats.append(x)
             self.q[Q_FLOATS] += 1
+            self.q[Q_FLOATON] += self.floated_in[x]
             self.bye_taken = True
             self.path.append(("bye", x, -1, 0))
             return self._feasible()
@@ -557,13 +597,14 @@ class GroupSearch:
         self.path.pop()
         if kind == "pair":
             j = opt[1]
-            red, black, why, hard, refloat, strong, weak, apart = self.pair_eval(x, j)
+            red, black, why, hard, refloat, strong, weak, apart, unit = self.pair_eval(x, j)
             q = self.q
             q[Q_HARD] -= hard
             q[Q_REFLOAT] -= refloat
             q[Q_STRONG] -= strong
             q[Q_WEAK] -= weak
             q[Q_APART] -= apart
+            q[Q_UNIT] -= unit
             self.pairs.pop()
             self._restore(x)
             self._restore(j)
@@ -574,12 +615,14 @@ class GroupSearch:
             self.floats.pop()
             self.float_bye -= self.byeok[x]
             self.q[Q_FLOATS] -= 1
+            self.q[Q_FLOATON] -= self.floated_in[x]
             if self.cards[x].last_float == DOWN:
                 self.q[Q_REFLOAT] -= 1
             self._restore(x)
         elif kind == "bye":
             self.floats.pop()
             self.q[Q_FLOATS] -= 1
+            self.q[Q_FLOATON] -= self.floated_in[x]
             self.bye_taken = False
             self._restore(x)
 
@@ -643,7 +686,7 @@ class GroupSearch:
         # 原则(十二): players of one row within one of balance beyond all the
         # others must pair among themselves, and one of each such pair ends apart
         lb6 = q[Q_APART] + max(0, (ea - (na - ea) - f + 1) // 2) + max(0, (eb - (na - eb) - f + 1) // 2)
-        return (lb1, lb2, q[Q_REFLOAT], lb4a, lb4b, lb6)
+        return (lb1, lb2, q[Q_REFLOAT], lb4a, lb4b, lb6, q[Q_FLOATON], q[Q_UNIT])
 
     def _prune(self) -> bool:
         assert self.best is not None

@@ -95,7 +95,7 @@ def book_status(
     if command == "qualify":
         return run_op(W.qualify_knockout, book, text_lang=lang)
     if command == "check":
-        return run_op(W.check, book)
+        return run_op(W.check, book, round_check(round_no))
     if command == "explain":
         return run_op(W.explain, book, round_no, text_lang=lang)
     if command == "draw":
@@ -241,7 +241,7 @@ def run_book(
     elif command == "explain":
         st = run_op(W.explain, book, rnd, text_lang=lang)
     elif command == "check":
-        st = run_op(W.check, book)
+        st = run_op(W.check, book, round_check(rnd))
     else:
         raise XlxqError(
             f"Excel 工作簿不支持 xlxq {command}（可用：pair、schedule、standings、recompute、crosstable、explain、"

@@ -33,7 +33,7 @@ from xlxq.sheets.problems import Status
 from xlxq.systems import get_team_system
 from xlxq.text import fmt as _fmt
 
-__all__ = ["booklet_document", "booklet_path", "booklet_event", "booklet_book", "write_booklet"]
+__all__ = ["booklet_document", "booklet_path", "booklet_event", "booklet_book", "write_booklet", "lacking_lines"]
 
 
 def _num(text: Any) -> float:
@@ -253,7 +253,41 @@ def _round_table(event: Any, rnd: dict, lang: str) -> list[Block]:
     if rnd["byes"]:
         names = t("、", ", ").join(f"{p['no']} {p['name']}" for p in rnd["byes"])
         blocks.append(Paragraph(t(f"轮空：{names}", f"bye: {names}")))
+    if rnd.get("engine"):
+        blocks += _engine_blocks(rnd, lang)
     return blocks
+
+
+def _engine_blocks(rnd: dict, lang: str) -> list[Block]:
+    """A round changed by hand: each board and bye changed, marked 人工调整
+    (the table above is the round as played), then the engine's pairing."""
+    t = Text(lang)
+    lines = [
+        t(f"第{b['board']}台：{b['hand']}", f"board {b['board']}: {b['hand']}") for b in rnd["boards"] if b["hand"]
+    ]
+    lines += [t(f"轮空 {p['no']}：{p['hand']}", f"bye {p['no']}: {p['hand']}") for p in rnd["byes"] if p["hand"]]
+    lines += rnd["hand_notes"]
+    engine = rnd["engine"]
+    body = tuple(
+        (str(b["board"]), str(b["red"]["no"]), b["red"]["name"], str(b["black"]["no"]), b["black"]["name"])
+        for b in engine["boards"]
+    )
+    out: list[Block] = [Paragraph(line) for line in lines]
+    out.append(
+        Table(
+            t(
+                f"第{rnd['round']}轮引擎编排（本轮经人工调整）",
+                f"Round {rnd['round']}: the engine's pairing (the round was changed by hand)",
+            ),
+            tuple(t("台次 序号 红方 序号 黑方", "Board No Red No Black").split()),
+            body,
+            (True, True, False, True, False),
+        )
+    )
+    if engine["byes"]:
+        names = t("、", ", ").join(f"{p['no']} {p['name']}" for p in engine["byes"])
+        out.append(Paragraph(t(f"引擎编排轮空：{names}", f"the engine's bye: {names}")))
+    return out
 
 
 def _rating(site: dict, lang: str) -> Section:
@@ -547,17 +581,49 @@ def booklet_path(source: str | os.PathLike, lang: str, pdf: bool) -> Path:
     return src.with_name(src.stem + Text(lang)("-成绩册", "-booklet") + (".pdf" if pdf else ".xlsx"))
 
 
-def write_booklet(doc: Document, out: Path, pdf: bool, font: Any = None) -> int:
+def write_booklet(doc: Document, out: Path, pdf: bool, font: Any = None) -> tuple[int, frozenset[str]]:
     """Render ``doc`` into ``out`` (written whole or not at all); ``font``:
     the PDF's (a font file, a :class:`~xlxq.booklet.fonts.CjkFont`, None:
-    found); the pages (PDF) or sheets (workbook) written."""
+    found); the pages (PDF) or sheets (workbook) written, and the
+    characters the PDF's fonts lack (printed blank: :func:`lacking_lines`)."""
     if pdf:
         from xlxq.booklet.pdf import write_pdf
 
-        return write_pdf(doc, out, font)
+        done = write_pdf(doc, out, font)
+        return done.pages, done.missing
     from xlxq.booklet.xlsx import write_xlsx
 
-    return write_xlsx(doc, out)
+    return write_xlsx(doc, out), frozenset()
+
+
+def lacking_lines(event: Any, missing: frozenset[str]) -> list[tuple[str, str]]:
+    """The warning (zh, en) when the PDF's fonts lack characters of the
+    booklet (an emoji, 𠀀, 𪚥 …: printed blank, a name of only such
+    characters a blank cell): the characters, and the players and teams
+    whose name or club has them (issue 21 §2.7)."""
+    if not missing:
+        return []
+    chars = " ".join(f"{c}（U+{ord(c):04X}）" for c in sorted(missing))
+    chars_en = " ".join(f"{c} (U+{ord(c):04X})" for c in sorted(missing))
+    who = []
+    for e in [*getattr(event, "players", ()), *getattr(event, "teams", ())]:
+        if any(c in missing for c in f"{e.name}{getattr(e, 'unit', '') or ''}"):
+            who.append((f"{e.no}号{e.name}", f"no {e.no} {e.name}"))
+    if any(c in missing for c in event.settings.name or ""):
+        who.append(("赛事名称", "the event's name"))
+    shown = who[:12]
+    more_zh = f"等{len(who)}处" if len(who) > len(shown) else ""
+    more_en = f" and {len(who) - len(shown)} more" if len(who) > len(shown) else ""
+    return [
+        (
+            f"警告：PDF 的字体没有这些字符，印出来是空白：{chars}"
+            + (f"，见 {'、'.join(z for z, _ in shown)}{more_zh}" if who else "")
+            + "；请用 --font 指定含这些字符的字体，或改用工作簿成绩册",
+            f"warning: the PDF's fonts lack these characters, printed blank: {chars_en}"
+            + (f", in {', '.join(e for _, e in shown)}{more_en}" if who else "")
+            + "; name a font that has them with --font, or use the workbook booklet",
+        )
+    ]
 
 
 def _done(out: Path, pdf: bool, count: int) -> tuple[str, str]:
@@ -577,8 +643,9 @@ def booklet_event(
     """Write the 成绩册 of ``event`` into ``out`` (a workbook, or a PDF)."""
     doc = booklet_document(event, lang, rating)
     path = Path(out)
-    zh, en = _done(path, pdf, write_booklet(doc, path, pdf, font))
-    return Outcome(render=lambda lang: [Text(lang)(zh, en)])
+    count, missing = write_booklet(doc, path, pdf, font)
+    lines = [_done(path, pdf, count), *lacking_lines(event, missing)]
+    return Outcome(render=lambda lang: [Text(lang)(zh, en) for zh, en in lines])
 
 
 def booklet_book(book: Any, workbook: str | os.PathLike, lang: str, font: Optional[str] = None) -> Any:
@@ -596,7 +663,8 @@ def booklet_book(book: Any, workbook: str | os.PathLike, lang: str, font: Option
     lines_zh, lines_en = [], []
     for pdf in (False, True):
         path = booklet_path(workbook, lang, pdf)
-        zh, en = _done(path, pdf, write_booklet(doc, path, pdf, face))
-        lines_zh.append(zh)
-        lines_en.append(en)
+        count, missing = write_booklet(doc, path, pdf, face)
+        for zh, en in [_done(path, pdf, count), *lacking_lines(data.event, missing)]:
+            lines_zh.append(zh)
+            lines_en.append(en)
     return Status(True, "\n".join(lines_zh), "\n".join(lines_en))

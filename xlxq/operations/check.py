@@ -7,11 +7,11 @@ event's ``get_team_system(system).check``).  A workbook:
 from __future__ import annotations
 
 from xlxq.operations.result import Outcome
-from xlxq.operations.source import round_arg
+from xlxq.operations.source import is_team, round_arg
 from xlxq.systems import get_system, get_team_system
 from xlxq.systems.base import CheckReport
 
-__all__ = ["check_file", "check_team_file"]
+__all__ = ["check_file", "check_team_file", "check_report"]
 
 
 def check_file(event, round_no) -> Outcome:
@@ -24,6 +24,13 @@ def check_team_file(event, round_no) -> Outcome:
     """A round of a team event against its format and the engine; exit 1
     when it finds rule errors."""
     return _checked(get_team_system(event.settings.system), event, round_arg(event, round_no))
+
+
+def check_report(event, round_no, lang: str) -> CheckReport:
+    """Round ``round_no`` (default: the last) of an individual or a team
+    event judged by its system, the report worded in ``lang`` (:mod:`xlxq.api`)."""
+    system = get_team_system(event.settings.system) if is_team(event) else get_system(event.settings.system)
+    return system.check(event, round_arg(event, round_no), lang)
 
 
 def _checked(system, event, n: int) -> Outcome:

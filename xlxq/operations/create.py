@@ -17,7 +17,7 @@ from xlxq.core.checks import MIN_ROUNDS, max_swiss_rounds
 from xlxq.core.combined import with_elimination
 from xlxq.core.knockout import bracket_size, planned_rounds, stage_count
 from xlxq.core.member_total import FIRST_ROUND_FOR, number_members
-from xlxq.core.model import Event, EventSettings, Scoring, validate_event
+from xlxq.core.model import Event, EventSettings, PairingOptions, Scoring, validate_event
 from xlxq.core.roundrobin import rr_round_count
 from xlxq.core.rr_standings import default_preset
 from xlxq.core.team_standings import default_preset as team_default_preset
@@ -115,7 +115,13 @@ def create_file(args, lang: str = "zh", players: Optional[list] = None) -> Outco
         )
     if not kind.swiss:
         _refuse(
-            (("--first-round", args.first_round), ("--seed", args.seed)),
+            (
+                ("--first-round", args.first_round),
+                ("--seed", args.seed),
+                ("--first-round-colours", getattr(args, "first_round_colours", None)),
+                ("--same-unit", getattr(args, "same_unit", None)),
+                ("--forbid", getattr(args, "forbid", None)),
+            ),
             f"{{flag}} 只用于积分编排（swiss），{label}不用",
             f"{{flag}} is for a Swiss only, not for a {label_en}",
         )
@@ -167,6 +173,12 @@ def create_file(args, lang: str = "zh", players: Optional[list] = None) -> Outco
         raise InputError(f"轮数 --rounds 应为正整数：{args.rounds}", f"--rounds must be positive: {args.rounds}")
     seed = args.seed
     first_round = args.first_round or "adjacent"
+    colours = getattr(args, "first_round_colours", None) or "board_parity"
+    pairing = PairingOptions(
+        same_unit=getattr(args, "same_unit", None) or "none",
+        first_round_colours=colours,
+        forbidden_pairs=parse_forbid(getattr(args, "forbid", None) or []),
+    )
     if numbering is not None and args.first_round is None:
         first_round = FIRST_ROUND_FOR[numbering]  # upper half meets lower half in round 1
     scoring = Scoring(win=2, draw=1, loss=0, bye=2)
@@ -175,7 +187,7 @@ def create_file(args, lang: str = "zh", players: Optional[list] = None) -> Outco
         # default 7 (原则(二)), or fewer if the field cannot pair seven; any other
         # count is the organiser's: warned about below, never refused
         rounds = min(MIN_ROUNDS, max_swiss_rounds(n)) if args.rounds is None else args.rounds
-        if first_round == "random" and seed is None:
+        if (first_round == "random" or colours == "draw") and seed is None:
             seed = secrets.randbelow(1_000_000_000)
         tiebreaks = split_list(args.tiebreaks) if args.tiebreaks else ["cxa2011-opp"]
         for x, y in eliminate:
@@ -226,6 +238,7 @@ def create_file(args, lang: str = "zh", players: Optional[list] = None) -> Outco
         games_per_match=g,
         playoff_games=playoff,
         armageddon=bool(args.armageddon),
+        pairing=pairing,
     )
     if eliminate:
         # the 累进分 line goes with 末位淘汰 (seed 001) unless a list was given
@@ -248,7 +261,14 @@ def create_file(args, lang: str = "zh", players: Optional[list] = None) -> Outco
                 "slide": txt("对半交叉配对", "slide"),
                 "random": txt("随机配对", "random"),
             }[first_round]
-            extra = txt(f"，随机种子 {seed}", f", random seed {seed}") if first_round == "random" else ""
+            drawn = first_round == "random" or colours == "draw"
+            extra = txt(f"，随机种子 {seed}", f", random seed {seed}") if drawn else ""
+            extra += {
+                "board_parity": ("", ""),
+                "top_half": ("，上半区先手", ", top half red"),
+                "odd_number": ("，单数序号先手", ", odd numbers red"),
+                "draw": ("，先后手抽签", ", colours drawn"),
+            }[colours][0 if lang == "zh" else 1]
             draw = txt(f"；抽签种子 {args.draw}", f"; draw seed {args.draw}") if args.draw is not None else ""
             draw += txt("；非种子选手按等级分编号", "; the others numbered by rating") if by_rating else ""
             echo(
@@ -324,6 +344,21 @@ def _refuse(options, zh: str, en: str) -> None:
     for flag, given in options:
         if given is not None:
             raise InputError(zh.replace("{flag}", flag), en.replace("{flag}", flag))
+
+
+def parse_forbid(items: list[str]) -> tuple[tuple[int, int], ...]:
+    """``--forbid A-B`` (repeatable) → the forbidden pairs (亲属回避)."""
+    out = set()
+    for item in items:
+        m = re.fullmatch(r"\s*(\d+)\s*[-–:]\s*(\d+)\s*", item)
+        if not m or int(m.group(1)) == int(m.group(2)):
+            raise InputError(
+                f"--forbid 应写作 A-B（两个不同的序号），实为 {item!r}",
+                f"--forbid must be A-B (two different numbers), got {item!r}",
+            )
+        a, b = int(m.group(1)), int(m.group(2))
+        out.add((min(a, b), max(a, b)))
+    return tuple(sorted(out))
 
 
 def _parse_eliminate(items: Sequence[str]) -> list[tuple[int, float]]:
@@ -404,6 +439,9 @@ def _team_new(args, path, lang: str = "zh") -> Outcome:
             ("--by", args.by),
             ("--numbering", args.numbering),
             ("--incomplete", args.incomplete),
+            ("--same-unit", getattr(args, "same_unit", None)),
+            ("--forbid", getattr(args, "forbid", None)),
+            ("--first-round-colours", getattr(args, "first_round_colours", None)),
         ),
         "{flag} 不用于团体赛（--teams）",
         "{flag} is not for a team event (--teams)",

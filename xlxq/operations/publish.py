@@ -24,12 +24,15 @@ from pathlib import Path
 from typing import Any, Optional, Sequence
 
 from xlxq import report
+from xlxq.core.hand import HandChange, engine_pairing, hand_changes
 from xlxq.core.knockout import build_bracket, stage_name, stage_name_en
 from xlxq.core.rating import RatingOptions, event_rating_rows, report_options
+from xlxq.core.record_text import dropped_text, hand_mark
 from xlxq.core.rr_standings import LABELS_EN as RR_LABELS_EN
 from xlxq.core.rr_standings import LABELS_ZH as RR_LABELS_ZH
 from xlxq.core.standings import LABELS_EN, LABELS_ZH
-from xlxq.errors import InputError
+from xlxq.core.steps import change_data
+from xlxq.errors import InputError, XlxqError
 from xlxq.i18n import Text
 from xlxq.operations.event_read import sheets_data
 from xlxq.operations.result import Outcome
@@ -41,7 +44,16 @@ from xlxq.systems import system_for, system_label
 from xlxq.team_report import team_system_label
 from xlxq.text import fmt
 
-__all__ = ["site_data", "publish_event", "publish_book", "site_folder", "with_stage", "qr_line", "LANG_CHOICES"]
+__all__ = [
+    "site_data",
+    "engine_proposals",
+    "publish_event",
+    "publish_book",
+    "site_folder",
+    "with_stage",
+    "qr_line",
+    "LANG_CHOICES",
+]
 
 #: ``--lang``: one language, or both with a switch on every page
 LANG_CHOICES = ("zh", "en", "both")
@@ -71,12 +83,58 @@ def _who(event: Any, no: int) -> dict:
 # --------------------------------------------------------------------------
 
 
-def _individual_rounds(event: Any, lang: str) -> list[dict]:
+def engine_proposals(event: Any) -> dict[int, tuple[Any, list[HandChange]]]:
+    """Round → (the engine's pairing of it, the round's changes from it) of
+    every round of a Swiss that differs from the engine's pairing
+    (:func:`xlxq.core.hand.engine_pairing`: the one the engine made, which a
+    workbook keeps, else derived from the rounds before; a round the engine
+    cannot pair is left unmarked); none for another system or a team event."""
+    if is_team(event) or not system_for(event.settings).swiss:
+        return {}
+    out = {}
+    for rnd in event.rounds:
+        try:
+            pairs, byes = engine_pairing(event, rnd.round)
+        except XlxqError:
+            continue
+        changes = hand_changes(pairs, byes, rnd)
+        if changes:
+            out[rnd.round] = ((pairs, byes), changes)
+    return out
+
+
+def _hand(event: Any, proposal: Any, lang: str) -> dict:
+    """A round changed by hand as the pages show it: the 人工调整 mark of
+    each board and bye as played, the pairs of the engine left out, and the
+    engine's pairing (the marks of the 编排记录: :func:`hand_mark`)."""
+    if proposal is None:
+        return {"marks": {}, "bye_marks": {}, "notes": [], "engine": None}
+    (pairs, byes), changes = proposal
+    name = event.player
+    return {
+        "marks": {c.board: hand_mark(change_data(c), lang) for c in changes if c.board is not None},
+        "bye_marks": {c.red: hand_mark(change_data(c), lang) for c in changes if c.kind == "bye"},
+        "notes": [
+            dropped_text(change_data(c), lang, lambda no: f"{no} {name(no).name}")
+            for c in changes
+            if c.kind == "dropped"
+        ],
+        "engine": {
+            "boards": [
+                {"board": k, "red": _who(event, r), "black": _who(event, b)} for k, (r, b) in enumerate(pairs, 1)
+            ],
+            "byes": [_who(event, no) for no in byes],
+        },
+    }
+
+
+def _individual_rounds(event: Any, lang: str, proposals: Optional[dict] = None) -> list[dict]:
     from xlxq.sheets.formats import round_scores  # the round sheets' 积分 cells
 
     out = []
     for rnd in event.rounds:
         scores = round_scores(event, rnd)
+        hand = _hand(event, (proposals or {}).get(rnd.round), lang)
         boards = []
         for b in rnd.boards:
             pr, pb = _points(event, b)
@@ -88,9 +146,12 @@ def _individual_rounds(event: Any, lang: str) -> list[dict]:
                     "result": _result(b.result, lang),
                     "red_points": pr,
                     "black_points": pb,
+                    "hand": hand["marks"].get(b.board, ""),
                 }
             )
-        byes = [{**_who(event, no), "score": fmt(scores.get(no))} for no in rnd.byes]
+        byes = [
+            {**_who(event, no), "score": fmt(scores.get(no)), "hand": hand["bye_marks"].get(no, "")} for no in rnd.byes
+        ]
         seats: list[tuple[int, Optional[int], Optional[str]]] = [(b.red, b.board, "R") for b in rnd.boards]
         seats += [(b.black, b.board, "B") for b in rnd.boards]
         seats += [(no, None, None) for no in rnd.byes]
@@ -98,7 +159,17 @@ def _individual_rounds(event: Any, lang: str) -> list[dict]:
             {"no": no, "name": event.player(no).name, "board": board, "colour": colour}
             for no, board, colour in sorted(seats, key=lambda x: x[0])
         ]
-        out.append({"round": rnd.round, "boards": boards, "byes": byes, "finished": rnd.finished, "index": index})
+        out.append(
+            {
+                "round": rnd.round,
+                "boards": boards,
+                "byes": byes,
+                "finished": rnd.finished,
+                "index": index,
+                "hand_notes": hand["notes"],
+                "engine": hand["engine"],
+            }
+        )
     return out
 
 
@@ -187,8 +258,8 @@ def _knockout_stage(swiss: Any, ko: Any, lang: str) -> dict:
     }
 
 
-def _individual(event: Any, lang: str, knockout: Any = None) -> dict:
-    rounds = _individual_rounds(event, lang)
+def _individual(event: Any, lang: str, knockout: Any = None, proposals: Optional[dict] = None) -> dict:
+    rounds = _individual_rounds(event, lang, proposals)
     played = [r["round"] for r in rounds]
     tables = _started([{"round": n, **report.standings_data(event, n, lang)} for n in played])
     final = tables[-1]["standings"] if tables else []
@@ -383,10 +454,19 @@ def _rating(event: Any, options: RatingOptions, lang: str) -> dict:
     }
 
 
-def site_data(event: Any, lang: str, rating: Optional[RatingOptions] = None, knockout: Any = None) -> dict:
+def site_data(
+    event: Any,
+    lang: str,
+    rating: Optional[RatingOptions] = None,
+    knockout: Any = None,
+    proposals: Optional[dict] = None,
+) -> dict:
     """Everything the pages of ``event`` show, in ``lang``; ``knockout``:
-    the knockout stage of a 积分晋圈淘汰 Swiss (its event)."""
-    body = _team(event, lang) if is_team(event) else _individual(event, lang, knockout)
+    the knockout stage of a 积分晋圈淘汰 Swiss (its event); ``proposals``:
+    :func:`engine_proposals` of the event (made here when not given)."""
+    if proposals is None:
+        proposals = engine_proposals(event)
+    body = _team(event, lang) if is_team(event) else _individual(event, lang, knockout, proposals)
     s = event.settings
     body.update(
         {
@@ -432,7 +512,8 @@ def publish_event(
     from xlxq.publish.render import check_url, write_site  # Jinja2, segno: only when publishing
 
     check_url(url)
-    sites = {code: site_data(event, code, rating, knockout) for code in _langs(lang)}
+    proposals = engine_proposals(event)  # once for both languages
+    sites = {code: site_data(event, code, rating, knockout, proposals) for code in _langs(lang)}
     out = Path(outdir)
     pages = write_site(sites, out, url, sources)
 

@@ -20,7 +20,7 @@ from xlxq.operations.result import Outcome
 from xlxq.operations.simulate import simulate_file
 from xlxq.operations.source import BookSource
 from xlxq.sheets.canvas import Canvas
-from xlxq.sheets.plan import Book, WritePlan
+from xlxq.sheets.plan import Book, MergedRange, WritePlan, merged_ranges
 from xlxq.sheets.read import read_workbook
 from xlxq.workbook_common import apply_status
 from xlxq.sheets.results import display as result_display
@@ -41,6 +41,9 @@ class InMemoryBook:
 
     def values(self, sheet: str) -> list[list[Any]]:
         return list(self.book.values(sheet))
+
+    def merged_ranges(self, sheet: str) -> list[MergedRange]:
+        return merged_ranges(self.book, sheet)
 
     def apply(self, plan: WritePlan) -> None:
         self.book.apply_in_memory(plan)

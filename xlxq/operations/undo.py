@@ -28,8 +28,9 @@ Lazy imports: the team workbook's modules only for a team workbook
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
-from typing import Any, Optional
+from typing import Any, Callable, Optional
 
 from xlxq import workbook as W
 from xlxq.core import records
@@ -120,17 +121,37 @@ def undo_file(event: Any, path: str, force: bool = False) -> Outcome:
 # --- workbooks ----------------------------------------------------------------
 
 
-def _drop_log_block(canvas: Canvas, name: Optional[str], snapshot: dict, key: Any, key_of: Any) -> None:
+def _drop_log_blocks(
+    canvas: Canvas, name: Optional[str], snapshot: dict, gone: Callable[[Any], bool], key_of: Any
+) -> list[Any]:
+    """Remove the blocks of 编排记录 whose key is ``gone``; their keys."""
     if name is None:
-        return
+        return []
     preamble, blocks = read_log_blocks(snapshot.get(name, []), records.HEADING_RE, key_of)
-    if key not in blocks:
-        return
-    del blocks[key]
+    out = sorted(k for k in blocks if gone(k))
+    if not out:
+        return []
     for blk in [preamble, *blocks.values()]:
         while blk and blk[-1] is None:
             blk.pop()
-    write_log_lines(canvas, name, preamble, blocks)
+    write_log_lines(canvas, name, preamble, {k: v for k, v in blocks.items() if not gone(k)})
+    return out
+
+
+def _paper_sheets(names: list[str], n: int) -> list[str]:
+    """The paper of round ``n`` and of any later round (a round sheet
+    deleted by hand leaves its paper): 第N轮记分单, 第N轮编排公告 (in either
+    language), in the workbook's order."""
+    out = []
+    for name in names:
+        m = PAPER_RE.match(name)
+        if m and int(m.group(1) or m.group(2) or m.group(3) or m.group(4)) >= n:
+            out.append(name)
+    return out
+
+
+#: the names of the paper sheets (:func:`xlxq.sheets.paper.scoresheet_name`, ``notice_name``)
+PAPER_RE = re.compile(r"^(?:第(\d+)轮记分单|第(\d+)轮编排公告|Round (\d+) score sheets|Round (\d+) pairings notice)$")
 
 
 def _blocked() -> InputError:
@@ -140,15 +161,39 @@ def _blocked() -> InputError:
     )
 
 
-def _status(n: int, dropped: int, sheet: str, problems: list, event: Any) -> Status:
-    zh = f"已撤销第{n}轮：删除了“{sheet}”表及其编排记录，成绩按前面各轮重新计算"
-    en = f"round {n} undone: sheet {sheet!r} and its pairing log removed, standings recomputed"
+def _status(n: int, dropped: int, sheets: list[str], logs: list[int], problems: list, event: Any) -> Status:
+    """What undo did: the sheets removed and the rounds whose 编排记录 went."""
+    zh_sheets = "".join(f"“{x}”" for x in sheets)
+    en_sheets = ", ".join(repr(x) for x in sheets)
+    zh = f"已撤销第{n}轮：删除了{zh_sheets}表"
+    en = f"round {n} undone: sheet(s) {en_sheets}"
+    if logs:
+        zh += "及第" + "、".join(map(str, logs)) + "轮编排记录"
+        en += " and the pairing log of round(s) " + ", ".join(map(str, logs))
+    zh += "，成绩按前面各轮重新计算"
+    en += " removed, standings recomputed"
     if dropped:
         zh += f"（其中{dropped}台结果一并删除）"
         en += f" ({dropped} result(s) dropped)"
-    zh += "；撤销前的文件保留在备份中"
-    en += "; the file as it was is kept among the backups"
+    zh += BACKUP_KEPT[0]
+    en += BACKUP_KEPT[1]
     return Status(True, zh, en, problems, event=event)
+
+
+#: the end of 撤销本轮's message where the workbook's file was kept among its backups
+BACKUP_KEPT = ("；撤销前的文件保留在备份中", "; the file as it was is kept among the backups")
+
+
+def without_backup_promise(st: Status) -> Status:
+    """``st`` of 撤销本轮 where no backup was kept (xlwings Lite: the book
+    is Excel's, no file on disk; a new book never saved): its message
+    promises none."""
+    zh, en = BACKUP_KEPT
+    if st.message_zh.endswith(zh):
+        st.message_zh = st.message_zh[: -len(zh)]
+    if st.message_en.endswith(en):
+        st.message_en = st.message_en[: -len(en)]
+    return st
 
 
 def _take_last(data: Any, force: bool) -> tuple[int, int, Any, Any]:
@@ -172,14 +217,24 @@ def _take_last(data: Any, force: bool) -> tuple[int, int, Any, Any]:
     return n, dropped, rs, new
 
 
-def _write(book: Book, data: Any, canvas: Canvas, taken: tuple[int, int, Any, Any], block: Any, key_of: Any) -> Status:
-    """The log block of the round out, its sheet removed last: the plan in
-    the Status (applied by :func:`xlxq.operations.book.run_op`)."""
+def _write(book: Book, data: Any, canvas: Canvas, taken: tuple[int, int, Any, Any], stage: Any, key_of: Any) -> Status:
+    """The log blocks of the round out and of any later round (their sheets
+    deleted by hand), its paper sheets, its sheet removed last: the plan in
+    the Status (applied by :func:`xlxq.operations.book.run_op`).  ``key_of``:
+    a log block's key, ``stage(key)``: its round when of the stage undone
+    (None otherwise)."""
     n, dropped, rs, new = taken
-    _drop_log_block(canvas, data.log_sheet, data.snapshot, block, key_of)
+
+    def gone(key: Any) -> bool:
+        k = stage(key)
+        return k is not None and k >= n
+
+    logs = [stage(k) for k in _drop_log_blocks(canvas, data.log_sheet, data.snapshot, gone, key_of)]
+    paper = _paper_sheets(data.names, n)
     plan = canvas.finish()
+    plan.remove_sheets += paper
     plan.remove_sheets.append(rs.name)
-    st = _status(n, dropped, rs.name, sorted_problems(data.problems), new)
+    st = _status(n, dropped, [rs.name, *paper], logs, sorted_problems(data.problems), new)
     st.plan = plan
     return st
 
@@ -198,13 +253,14 @@ def undo_book(book: Book, force: bool = False) -> Status:
     taken = _take_last(data, force)
     n, new = taken[0], taken[3]
     for sigs in (data.state.generated, data.state.written):
-        sigs.pop(n, None)
+        for k in [k for k in sigs if k >= n]:  # a later round's too: its sheet deleted by hand
+            sigs.pop(k)
     if get_system(new.settings.system).knockout:
         data.bracket = build_bracket(new)
     W.recheck(data)
     canvas = Canvas(data.snapshot)
     refresh(canvas, data, new)
-    return _write(book, data, canvas, taken, (0, n), records.block_key)
+    return _write(book, data, canvas, taken, lambda key: key[1] if key[0] == 0 else None, records.block_key)
 
 
 def _undo_team_book(book: Book, force: bool) -> Status:
@@ -217,9 +273,10 @@ def _undo_team_book(book: Book, force: bool) -> Status:
     n, new = taken[0], taken[3]
     st = data.state
     for table in (st.generated, st.gbyes, st.written, st.wbyes):
-        table.pop(n, None)
+        for k in [k for k in table if k >= n]:  # a later round's too: its sheet deleted by hand
+            table.pop(k)
     st.lineups = {k: v for k, v in st.lineups.items() if k[0] != n}
     TW.recheck(data, new)
     canvas = Canvas(data.snapshot)
     team_refresh(canvas, data, new)
-    return _write(book, data, canvas, taken, n, lambda m: records.block_key(m)[1])
+    return _write(book, data, canvas, taken, lambda key: key, lambda m: records.block_key(m)[1])

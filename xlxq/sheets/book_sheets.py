@@ -3,7 +3,10 @@ alike (the layout module gives the kinds: :func:`xlxq.sheets.layout.sheet_kind`
 or :func:`xlxq.sheets.team_layout.sheet_kind`): the sheets found
 (:func:`sheet_kinds`), the ones that must be there and the ones that may be
 there once (:func:`single_sheets`), the round sheets numbered 1 … N
-(:func:`numbered_sheets`) and the values read once (:func:`snapshot_of`);
+(:func:`numbered_sheets`) and the values read once (:func:`snapshot_of`),
+with their merged ranges over several rows
+(:func:`xlxq.sheets.cells.refuse_merged` refuses them over a column read
+row by row);
 :func:`open_sheets` does all of it for a :class:`BookLayout` (the individual
 workbook's :data:`xlxq.sheets.layout.BOOK`, the team workbook's
 :data:`xlxq.sheets.team_layout.BOOK`), and :func:`too_many_rounds` is the
@@ -16,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Optional
 
 from xlxq.errors import InputError
-from xlxq.sheets.plan import Book
+from xlxq.sheets.plan import Book, MergedRange, merged_ranges
 
 Kinds = dict[str, list[tuple[str, Optional[int]]]]
 
@@ -105,6 +108,8 @@ class OpenSheets:
     one: dict[str, str]  # kind → name of the single sheets there are
     lang: str
     snapshot: dict[str, list[list[Any]]]
+    #: sheet → its merged ranges over more than one row (none: not there)
+    merged: dict[str, list[MergedRange]]
 
 
 def open_sheets(book: Book, layout: BookLayout) -> OpenSheets:
@@ -117,7 +122,12 @@ def open_sheets(book: Book, layout: BookLayout) -> OpenSheets:
     wanted = [one[k] for k in layout.first if k in one]
     wanted += [nm for kind in layout.round_kinds for nm, _ in kinds.get(kind, [])]
     wanted += [one[k] for k in layout.after if k in one]
-    return OpenSheets(names, kinds, one, lang, snapshot_of(book, wanted))
+    merged = {}
+    for nm in wanted:
+        spans = [m for m in merged_ranges(book, nm) if m[2] > m[0]]
+        if spans:
+            merged[nm] = spans
+    return OpenSheets(names, kinds, one, lang, snapshot_of(book, wanted), merged)
 
 
 def too_many_rounds(n_sheets: int, rounds: int, settings_name: str) -> InputError:

@@ -1,7 +1,9 @@
 """Small value helpers shared by every reader and writer: a cell of a
 grid, text and number conversions, names compared as the arbiter means them,
 the error naming a sheet and row (:func:`sheet_error`), and :class:`Table`,
-a table found by its header names (:func:`find_table`, :func:`header_lookup`).
+a table found by its header names (:func:`find_table`, :func:`header_lookup`)
+and no merged cells over the rows of a column read row by row
+(:func:`refuse_merged`).
 """
 
 from __future__ import annotations
@@ -10,10 +12,13 @@ import re
 import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Iterable, Optional
+from typing import TYPE_CHECKING, Any, Iterable, Optional
 
 from xlxq.errors import SheetError
 from xlxq.sheets import layout as L
+
+if TYPE_CHECKING:
+    from xlxq.sheets.book_sheets import OpenSheets
 
 
 def cell_at(grid: list[list[Any]], row: int, col: int) -> Any:
@@ -71,7 +76,10 @@ def as_int(v: Any) -> Optional[int]:
         return int(v) if v.is_integer() else None
     s = unicodedata.normalize("NFKC", str(v)).strip()
     if re.fullmatch(r"[+-]?\d+(\.0*)?", s):
-        return int(float(s))
+        whole = s.split(".")[0].lstrip("+-").lstrip("0")
+        if len(whole) > 15:  # beyond the numbers a cell may hold (10^15: docs/reliability.md): not one
+            return None
+        return int(s.split(".")[0])
     return None
 
 
@@ -184,3 +192,49 @@ def find_table(
         f"前{L.HEADER_SCAN}行中找不到{what_zh}的表头",
         f"no {what_en} header in the first {L.HEADER_SCAN} rows",
     )
+
+
+def refuse_merged(
+    sheets: "OpenSheets",
+    kind: str,
+    lookup: dict[str, str],
+    must: tuple[str, ...],
+    what: tuple[str, str],
+    keys: Iterable[str],
+    sided: bool = False,
+) -> None:
+    """An error naming the sheet and the range when cells merged over several
+    rows cover a column of ``keys`` below the header of a sheet of ``kind``
+    (its table found as its reader finds it: ``lookup``, ``must``,
+    ``what``, ``sided``).  The file backend reads a cell merged down a column on every
+    row of the merge (a club written once for the players below it); for a
+    column read row by row (a 结果, a 序号, a name) that would count one cell
+    for every row, silently (issue 21 §2.5: 第3轮 F3:F8 merged gave F3's
+    result to six boards)."""
+    keys = tuple(keys)
+    for name, _ in sheets.kinds.get(kind, []):
+        spans = sheets.merged.get(name)
+        if not spans:
+            continue
+        grid = sheets.snapshot[name]
+        table = find_table(name, grid, lookup, must, what[0], what[1], sided=sided)
+        cols = {table.cols[k]: k for k in keys if k in table.cols}
+        for r1, c1, r2, c2 in sorted(spans):
+            if r2 <= table.header_row:
+                continue
+            hit = next((c for c in range(c1, c2 + 1) if c in cols), None)
+            if hit is None:
+                continue
+            head_row = grid[table.header_row - 1]
+            head = head_row[hit - 1] if hit <= len(head_row) else cols[hit]
+            rng = f"{L.cell_ref(r1, c1)}:{L.cell_ref(r2, c2)}"
+            top = L.cell_ref(r1, c1)
+            raise sheet_error(
+                name,
+                None,
+                f"合并单元格跨越多行，盖住了“{head}”列：合并后只有 {top} 有值，"
+                f"xlxq 不会把它当作每一行的值；请取消合并，在每一行分别填写后再运行",
+                f"merged cells over several rows of the {head!r} column: only {top} holds a value, and xlxq "
+                f"will not read it as every row's; unmerge them and fill in each row, then run again",
+                rng,
+            )

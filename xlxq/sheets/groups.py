@@ -27,14 +27,14 @@ import re
 from dataclasses import replace
 from typing import Any, Optional
 
-from xlxq.core.groups import check_group_name
+from xlxq.core.groups import check_group_name, group_clash
 from xlxq.errors import InputError, XlxqError
 from xlxq.sheets import layout as L
 from xlxq.sheets import team_layout as T
 from xlxq.sheets.book_sheets import sheet_kinds, single_sheets
 from xlxq.sheets.cells import cell_at, find_table, sheet_error, text_of
 from xlxq.sheets.pages import escape
-from xlxq.sheets.plan import Book, Fill, PageSetup, Values, WritePlan
+from xlxq.sheets.plan import Book, Fill, MergedRange, PageSetup, Values, WritePlan, merged_ranges
 from xlxq.sheets.problems import Status
 from xlxq.sheets.registration import REG_LOOKUP
 from xlxq.sheets.settings import SETTING_LOOKUP, SETTINGS_LOOKUP
@@ -75,6 +75,7 @@ def _row_groups(name: str, grid: list[list[Any]]) -> Optional[dict[int, str]]:
     if all(g is None for g in rows.values()):
         return None
     out: dict[int, str] = {}
+    seen: dict[str, str] = {}
     for r, g in rows.items():
         ref = L.cell_ref(r, gcol)
         if g is None:
@@ -83,6 +84,9 @@ def _row_groups(name: str, grid: list[list[Any]]) -> Optional[dict[int, str]]:
             out[r] = check_group_name(g)
         except InputError as exc:
             raise sheet_error(name, r, exc.zh, exc.en, ref) from None
+        clash = group_clash(out[r], seen)
+        if clash:
+            raise sheet_error(name, r, *clash, ref)
     return out
 
 
@@ -156,6 +160,9 @@ class GroupView:
         elif sheet == self.settings_name:
             self._name_the_group(grid)
         return grid
+
+    def merged_ranges(self, sheet: str) -> list[MergedRange]:
+        return merged_ranges(self.book, self.real(sheet))
 
     def apply(self, plan: WritePlan) -> None:
         self.plans.append(self._mapped(plan))

@@ -285,7 +285,7 @@ YES_NO = (
 @dataclass(frozen=True)
 class Setting:
     """One row of 设置.  ``kind``: text, int, number, choice, bool, optint,
-    optnumber, tiebreaks, intlist (2,1), elimination (X:Y, …).  ``target``: where the value goes in the model
+    optnumber, tiebreaks, intlist (2,1), elimination (X:Y, …), pairs (3-7, …).  ``target``: where the value goes in the model
     (``settings.x``, ``scoring.x``, ``pairing.x``, ``standings.x``,
     ``workbook.x``)."""
 
@@ -583,8 +583,24 @@ SETTINGS_ROWS: tuple[Setting, ...] = (
         "Random seed",
         "optint",
         aliases=("首轮随机种子", "seed"),
-        help_zh="首轮随机配对时使用；空白 = 0",
-        help_en="for a random first round; blank = 0",
+        help_zh="首轮随机配对、首轮抽签定先后手时使用；空白 = 0",
+        help_en="for a random first round or drawn round-1 colours; blank = 0",
+    ),
+    Setting(
+        "first_round_colours",
+        "pairing.first_round_colours",
+        "首轮先后手",
+        "First-round colours",
+        "choice",
+        (
+            Choice("board_parity", "单数台小号先", "Odd boards smaller no.", ("单双台次", "台次", "boardparity")),
+            Choice("top_half", "上半区先手", "Top half", ("上半区", "tophalf")),
+            Choice("odd_number", "单数序号先手", "Odd numbers", ("单数序号", "单号先手", "oddnumber")),
+            Choice("draw", "抽签", "Draw", ("猜先", "抽签决定", "draw")),
+        ),
+        aliases=("第一轮先后手", "首轮先后走", "firstroundcolours", "firstroundcolors"),
+        help_zh="001方案四种：单数台次小号先手、双数台次大号先手（默认）；上半区先手；单数序号先手；抽签（用随机种子）",
+        help_en="seed 001: odd boards the smaller number (default); top half; odd numbers; draw (uses the seed)",
     ),
     Setting(
         "numbering",
@@ -654,15 +670,29 @@ SETTINGS_ROWS: tuple[Setting, ...] = (
         help_en="method (2)",
     ),
     Setting(
-        "avoid_same_unit_round1",
-        "pairing.avoid_same_unit_round1",
-        "同单位首轮回避",
-        "Avoid club-mates in round 1",
-        "bool",
-        YES_NO,
-        aliases=("首轮同单位回避", "同单位回避"),
-        help_zh="原则(七)默认不回避；“是”= 001方案的首轮调换",
-        help_en="principle (7): no by default",
+        "same_unit",
+        "pairing.same_unit",
+        "同单位回避",
+        "Keep club-mates apart",
+        "choice",
+        (
+            Choice("none", "否", "No", ("不回避", "无", "no", "false", "0", "×")),
+            Choice("round1", "首轮", "Round 1", ("是", "首轮回避", "第一轮", "yes", "true", "1", "√", "round1")),
+            Choice("every_round", "每轮", "Every round", ("各轮", "全部轮次", "所有轮次", "everyround", "all")),
+        ),
+        aliases=("同单位首轮回避", "首轮同单位回避", "avoidclubmates", "sameunit"),
+        help_zh="原则(七)默认不回避（赛前补充规定说明）；首轮 = 001方案的首轮调换；每轮 = 另在以后各轮尽量不配同单位（让位于充分配对、不重复相遇和积分段）",
+        help_en="principle (7): no by default; round 1 = seed 001's swap; every round = also later rounds, after full pairing, no rematches and the score groups",
+    ),
+    Setting(
+        "forbidden_pairs",
+        "pairing.forbidden_pairs",
+        "回避配对",
+        "Forbidden pairs",
+        "pairs",
+        aliases=("亲属回避", "不得相遇", "forbiddenpairs"),
+        help_zh="补充规定：永不相遇的序号对（亲属、同一教练），如 3-7, 12-15；与“已相遇”同等（原则(六)）",
+        help_en="pairs of numbers that never meet (relatives, one coach), e.g. 3-7, 12-15; as if they had met",
     ),
     Setting(
         "forfeit_counts_as_met",

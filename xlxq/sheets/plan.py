@@ -201,3 +201,16 @@ class Book(Protocol):
     def apply(self, plan: WritePlan) -> None:
         """Apply every write of ``plan`` at once (and save, for a file)."""
         ...
+
+
+#: a merged range of cells: (first row, first column, last row, last column), 1-based
+MergedRange = tuple[int, int, int, int]
+
+
+def merged_ranges(book: Any, sheet: str) -> list[MergedRange]:
+    """The merged ranges of ``sheet``, from a book that reports them (its
+    optional ``merged_ranges(sheet)``: the file backend, whose ``values``
+    gives a cell merged down a column on every row of the merge); none from
+    one that does not (xlwings reads a merged range's other cells blank)."""
+    get = getattr(book, "merged_ranges", None)
+    return list(get(sheet)) if get is not None else []

@@ -10,7 +10,15 @@ from __future__ import annotations
 from typing import Optional
 
 from xlxq.core.knockout import build_bracket, planned_rounds
-from xlxq.core.model import Event, EventSettings, Player, validate_event
+from xlxq.core.model import (
+    Event,
+    EventSettings,
+    Player,
+    absent_beyond,
+    absent_but_played,
+    played_while_absent,
+    validate_event,
+)
 from xlxq.errors import ErrorList, InputError, SheetError
 from xlxq.sheets import layout as L
 from xlxq.sheets.book_sheets import numbered_sheets, open_sheets, too_many_rounds
@@ -27,9 +35,9 @@ from xlxq.sheets.data import (
 from xlxq.sheets.formats import ko_rule_problems
 from xlxq.sheets.plan import Book
 from xlxq.sheets.problems import BLOCKING, Problem, locate
-from xlxq.sheets.registration import Names, read_registration
+from xlxq.sheets.registration import Names, read_registration, refuse_merged_registration
 from xlxq.sheets.round_problems import structural_problems
-from xlxq.sheets.rounds import read_round
+from xlxq.sheets.rounds import read_round, refuse_merged_rounds
 from xlxq.sheets.rules import rule_problems
 from xlxq.sheets.settings import read_settings
 from xlxq.sheets.state import State, read_state
@@ -43,6 +51,10 @@ def read_workbook(book: Book) -> WorkbookData:
     """Read every sheet once and build the event.  Raises InputError for
     unusable data; other problems are in ``.problems``."""
     sheets = open_sheets(book, L.BOOK)
+    if sheets.merged:
+        refuse_merged_registration(sheets, L.REGISTRATION)
+        for kind in (L.ROUND, L.KO_ROUND):
+            refuse_merged_rounds(sheets, kind)
     names, kinds, one, lang, snapshot = sheets.names, sheets.kinds, sheets.one, sheets.lang, sheets.snapshot
     settings_name = one[L.SETTINGS]
     reg_name = one[L.REGISTRATION]
@@ -70,6 +82,10 @@ def read_workbook(book: Book) -> WorkbookData:
         read_round(n, by_round[n], snapshot[by_round[n]], names_idx, state.written.get(n), errors=errors)
         for n in sorted(by_round)
     ]
+    for rs in rounds:  # the engine's pairing of each round it made (hand changes: xlxq.core.hand)
+        gen = state.generated.get(rs.no)
+        if gen is not None:
+            rs.round.engine = (tuple(gen.boards[k] for k in sorted(gen.boards)), tuple(gen.byes))
     event = Event(settings=settings, players=players, rounds=[rs.round for rs in rounds])
     ko = _read_ko_stage(kinds, one, snapshot, settings, opts, players, names_idx, state, lang)
     data = WorkbookData(
@@ -92,6 +108,8 @@ def read_workbook(book: Book) -> WorkbookData:
     )
     with errors.guard():
         _check_settings(data)
+    _refuse_absence_beyond(data, errors)
+    _refuse_absent_but_played(data, errors)
     if system.fixed_rounds:
         with errors.guard():
             _refuse_late_entries(data)
@@ -149,6 +167,34 @@ def _system_rounds(settings: EventSettings, n_players: int, n_sheets: int) -> in
         return max(settings.rounds, n_sheets)
     planned = system.planned_rounds(n_players, settings)
     return planned if system.round_robin else max(planned, n_sheets)
+
+
+def _refuse_absence_beyond(data: WorkbookData, errors: ErrorList) -> None:
+    """A 请假轮次 beyond the planned rounds (轮数): refused, naming the cell
+    (a typing slip such as 10^15 is not a round that will come)."""
+    rounds = data.event.settings.rounds
+    reg = data.registration
+    col = reg.table.cols.get("absent")
+    for p in data.event.players:
+        late = [k for k in p.absent_rounds if k > rounds]
+        if late and col is not None:
+            row = reg.rows.get(p.no)
+            with errors.guard():
+                zh, en = absent_beyond(late[0], rounds, f"{p.name}（{p.no}号）", f"{p.name} (no {p.no})")
+                raise sheet_error(reg.name, row, zh, en, L.cell_ref(row, col) if row else None)
+
+
+def _refuse_absent_but_played(data: WorkbookData, errors: ErrorList) -> None:
+    """A 请假轮次 naming a round the player has a result in (a Swiss):
+    refused, naming the cell (``validate_event`` names the player for a
+    JSON file)."""
+    reg = data.registration
+    col = reg.table.cols.get("absent")
+    for p, n, board in played_while_absent(data.event):
+        row = reg.rows.get(p.no)
+        with errors.guard():
+            zh, en = absent_but_played(p, n, board)
+            raise sheet_error(reg.name, row, zh, en, L.cell_ref(row, col) if row and col else None)
 
 
 def _refuse_late_entries(data: WorkbookData) -> None:

@@ -14,7 +14,9 @@ from xlxq.core.model import Player
 from xlxq.core.numbering import numbering_note, registration_numbers
 from xlxq.errors import ErrorList
 from xlxq.sheets import layout as L
+from xlxq.sheets.book_sheets import OpenSheets
 from xlxq.sheets.cells import (
+    refuse_merged,
     Table,
     as_int,
     as_number,
@@ -31,6 +33,14 @@ from xlxq.text import label_problem, visible
 
 
 REG_LOOKUP = header_lookup(L.REGISTRATION_COLUMNS)
+#: the columns of 报名表 read row by row, never merged over several rows (单位
+#: and 组别 may be: written once for the players below)
+REG_ROW_COLUMNS = ("no", "name", "rating", "seed", "withdrawn", "absent")
+
+
+def refuse_merged_registration(sheets: OpenSheets, kind: str) -> None:
+    """No cells merged over several rows of a column of :data:`REG_ROW_COLUMNS` in 报名表."""
+    refuse_merged(sheets, kind, REG_LOOKUP, ("name",), ("“姓名”", "'Name'"), REG_ROW_COLUMNS)
 
 
 def parse_withdrawn(v: Any) -> Optional[int]:
@@ -43,7 +53,7 @@ def parse_withdrawn(v: Any) -> Optional[int]:
     if re.fullmatch(r"\s*(在赛|active|-)?\s*", s, re.I):
         return None
     m = re.findall(r"\d+", s)
-    return int(m[0]) if len(m) == 1 else -1
+    return int(m[0]) if len(m) == 1 and len(m[0]) <= 15 else -1
 
 
 def parse_absent(v: Any) -> Optional[tuple[int, ...]]:
@@ -61,7 +71,7 @@ def parse_absent(v: Any) -> Optional[tuple[int, ...]]:
     out = []
     for x in parts:
         m = re.fullmatch(r"(?:第|round|r)?(\d+)(?:轮)?", x, re.I)
-        if m is None or int(m[1]) < 1:
+        if m is None or len(m[1]) > 15 or int(m[1]) < 1:
             return None
         out.append(int(m[1]))
     return tuple(sorted(set(out)))

@@ -1,6 +1,7 @@
 """Problems of a round that every system shares: a player twice
 (:func:`structural_problems`), a pairing changed by hand
-(:func:`hand_problems`), results missing (:func:`unfinished_problems`),
+(:func:`hand_problems`; every difference from the engine's pairing, as
+``check`` lists them: :func:`engine_differences`), results missing (:func:`unfinished_problems`),
 withdrawals, the 轮数 against the field and an odd field
 (:func:`plan_problems`, for players and teams), the 积分末位淘汰 verdicts,
 and the cells a core issue highlights (:func:`issue_cells`).
@@ -10,10 +11,11 @@ from __future__ import annotations
 
 from typing import Any, Optional
 
-from xlxq.core.checks import odd_field_note, round_count_warnings
+from xlxq.core.checks import change_lines, odd_field_note, round_count_warnings
 from xlxq.core.combined import elimination_rounds
+from xlxq.core.hand import engine_changes, hand_changes
 from xlxq.core.model import Event
-from xlxq.errors import InputError
+from xlxq.errors import InputError, XlxqError
 from xlxq.sheets.cells import tidy_number
 from xlxq.sheets.data import RoundSheet, WorkbookData
 from xlxq.sheets.problems import BLOCKING, INFO, WARNING, Problem
@@ -80,13 +82,12 @@ def hand_problems(data: WorkbookData, rs: RoundSheet) -> tuple[list[Problem], se
     byes_changed = False
     if gen is None:
         return out, changed_boards, byes_changed
-    gen_pairs = {frozenset(p): p for p in gen.boards.values()}
-    for b in rs.round.boards:
-        key = frozenset((b.red, b.black))
-        row = rs.board_rows[b.board]
-        if key not in gen_pairs:
-            changed_boards.add(b.board)
-            was = [f"{r}-{k}" for r, k in gen.boards.values() if b.red in (r, k) or b.black in (r, k)]
+    byes_changed = sorted(gen.byes) != sorted(rs.round.byes)
+    for ch in hand_changes(gen.boards.values(), gen.byes, rs.round):
+        if ch.kind == "pairing":
+            assert ch.board is not None
+            changed_boards.add(ch.board)
+            was = [f"{r}-{k}" for r, k in ch.was]
             out.append(
                 Problem(
                     INFO,
@@ -94,13 +95,14 @@ def hand_problems(data: WorkbookData, rs: RoundSheet) -> tuple[list[Problem], se
                     f"人工调整的对阵（原编排：{'，'.join(was)}）；已采用表中的对阵",
                     f"pairing changed by hand (was {', '.join(was)}); the sheet is used",
                     rs.name,
-                    row,
+                    rs.board_rows[ch.board],
                     ("red_no", "red_name", "black_name", "black_no"),
                     n,
                 )
             )
-        elif gen_pairs[key] != (b.red, b.black):
-            changed_boards.add(b.board)
+        elif ch.kind == "colours":
+            assert ch.board is not None
+            changed_boards.add(ch.board)
             out.append(
                 Problem(
                     INFO,
@@ -108,14 +110,12 @@ def hand_problems(data: WorkbookData, rs: RoundSheet) -> tuple[list[Problem], se
                     "人工调整：先后手与编排相反；已采用表中的先后手",
                     "colours swapped by hand; the sheet is used",
                     rs.name,
-                    row,
+                    rs.board_rows[ch.board],
                     ("red_name", "black_name"),
                     n,
                 )
             )
-    if sorted(gen.byes) != sorted(rs.round.byes):
-        byes_changed = True
-        for no in rs.round.byes:
+        elif ch.kind == "bye":
             out.append(
                 Problem(
                     INFO,
@@ -123,12 +123,36 @@ def hand_problems(data: WorkbookData, rs: RoundSheet) -> tuple[list[Problem], se
                     f"人工调整的轮空（原编排轮空：{'、'.join(map(str, gen.byes)) or '无'}）",
                     f"bye changed by hand (was {', '.join(map(str, gen.byes)) or 'none'})",
                     rs.name,
-                    rs.bye_rows[no],
-                    (f"{rs.bye_side[no]}_name",),
+                    rs.bye_rows[ch.red],
+                    (f"{rs.bye_side[ch.red]}_name",),
                     n,
                 )
             )
     return ([] if noted else out), changed_boards, byes_changed
+
+
+def engine_differences(data: WorkbookData, n: int) -> list[Problem]:
+    """Every difference of round ``n`` of a Swiss workbook from the engine's
+    pairing of it: the one the engine made (_xlxq ``generated``), else (a
+    round made by hand) the engine's pairing from the rounds before it; one
+    note each, on the board's row (:func:`xlxq.core.hand.hand_changes`)."""
+    rs = data.round_sheet(n)
+    if rs is None or not any(r.round == n for r in data.event.rounds):
+        return []
+    try:
+        changes = engine_changes(data.event, n)
+    except XlxqError:  # the engine cannot pair it: check's rule problems say why
+        return []
+    out = []
+    for c, (zh, en) in zip(changes, change_lines(changes)):
+        if c.board is not None:
+            row, cols = rs.board_rows.get(c.board), ("red_no", "red_name", "black_name", "black_no")
+        elif c.kind == "bye":
+            row, cols = rs.bye_rows.get(c.red), (f"{rs.bye_side.get(c.red, 'red')}_name",)
+        else:
+            row, cols = None, ()
+        out.append(Problem(INFO, "engine_difference", zh, en, rs.name, row, cols, n))
+    return out
 
 
 def _same(a: Sig, b: Sig) -> bool:

@@ -10,7 +10,9 @@ from typing import Any, Optional
 from xlxq.core.model import Board, Round
 from xlxq.errors import ErrorList
 from xlxq.sheets import layout as L
+from xlxq.sheets.book_sheets import OpenSheets
 from xlxq.sheets.cells import (
+    refuse_merged,
     SIDED_GENERIC_KEYS,
     as_int,
     cells_at,
@@ -27,6 +29,14 @@ from xlxq.sheets.state import Sig
 
 
 _ROUND_LOOKUP = header_lookup(L.ROUND_COLUMNS, exclude=set(SIDED_GENERIC_KEYS))
+#: the columns of a round sheet read row by row, never merged over several rows
+ROW_COLUMNS = ("board", "red_no", "red_name", "black_no", "black_name", "result", "fouls_red", "fouls_black")
+
+
+def refuse_merged_rounds(sheets: OpenSheets, kind: str) -> None:
+    """No cells merged over several rows of a column of :data:`ROW_COLUMNS`
+    in the round sheets of ``kind`` (individual and team workbooks)."""
+    refuse_merged(sheets, kind, _ROUND_LOOKUP, ("result",), ("“结果”", "'Result'"), ROW_COLUMNS, sided=True)
 
 
 def result_cell(sheet: str, row: int, raw: Any, cell: str) -> Optional[str]:

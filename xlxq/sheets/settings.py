@@ -107,6 +107,24 @@ def _parse_intlist(raw: Any) -> Optional[list[int]]:
     return out or None
 
 
+def parse_pairs(raw: Any) -> Optional[list[tuple[int, int]]]:
+    """'3-7, 12-15', '3－7、12与15' → [(3, 7), (12, 15)] (small first, sorted,
+    each once).  None when unreadable."""
+    if isinstance(raw, (int, float)):
+        return None
+    text = unicodedata.normalize("NFKC", str(raw)).strip()
+    out = set()
+    for part in (x.strip() for x in re.split(r"[,，、;；\n]+", text)):
+        if not part:
+            continue
+        m = re.fullmatch(r"(\d+)\s*(?:[-–—~～]|与|和|vs|VS)\s*(\d+)", part)
+        if not m or int(m.group(1)) < 1 or int(m.group(2)) < 1:
+            return None
+        a, b = int(m.group(1)), int(m.group(2))
+        out.add((min(a, b), max(a, b)))
+    return sorted(out)
+
+
 def _parse_elimination(raw: Any) -> Optional[list[tuple[int, Any]]]:
     """'3:2', '3:2, 5:4', '第3轮2分' → [(3, 2), (5, 4)].  A cell Excel turned
     into a time (3:02) reads as 3:2.  None when unreadable."""
@@ -308,6 +326,17 @@ def read_settings(
                     cell,
                 )
             got[spec.key] = tuple(lines)
+        elif spec.kind == "pairs":
+            pairs = parse_pairs(raw)
+            if pairs is None:
+                raise sheet_error(
+                    name,
+                    r,
+                    f"{what}应写作 序号-序号，多对用逗号分隔，如 3-7, 12-15；实为“{raw}”",
+                    f"{spec.en} must be number-number pairs separated by commas, e.g. 3-7, 12-15; got {raw!r}",
+                    cell,
+                )
+            got[spec.key] = tuple(pairs)
         elif spec.kind == "tiebreaks":
             raw_tiebreaks = raw
 
@@ -462,6 +491,8 @@ def shown_setting(spec: L.Setting, v: Any, lang: str, tiebreaks: Callable[[Any],
         v = ",".join(str(x) for x in v) if v else None
     elif spec.kind == "elimination":
         v = ", ".join(f"{x}:{tidy_number(float(y))}" for x, y in v) if v else None
+    elif spec.kind == "pairs":
+        v = ", ".join(f"{a}-{b}" for a, b in v) if v else None
     return tidy_number(v) if isinstance(v, float) else v
 
 
@@ -623,7 +654,7 @@ def write_settings_sheet(
         if spec.key == "tiebreaks":
             help_text = tiebreak_help
         canvas.set_row(sname, i, 1, [spec.label(lang), values[spec.key], help_text])
-        if spec.kind in ("intlist", "elimination"):
+        if spec.kind in ("intlist", "elimination", "pairs"):
             plan.number_formats.append(NumberFormat(sname, i, 2, 1, 1, L.TEXT_FORMAT))
         if spec.choices:
             plan.validations.append(

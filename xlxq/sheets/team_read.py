@@ -44,8 +44,8 @@ from xlxq.sheets.read import cell_problems
 from xlxq.sheets.registration import Names
 from xlxq.sheets.results import display as result_display
 from xlxq.sheets.team_data import BoardRow, MatchBlock, TeamRoundSheet, TeamState, TeamWorkbookData, read_team_state
-from xlxq.sheets.team_registration import TeamIndex, check_lineup_at, read_lineups, read_teams
-from xlxq.sheets.team_rounds import RawRound, read_team_round
+from xlxq.sheets.team_registration import TeamIndex, check_lineup_at, read_lineups, read_teams, refuse_merged_teams
+from xlxq.sheets.team_rounds import RawRound, read_team_round, refuse_merged_team_rounds
 from xlxq.sheets.team_rules import rule_problems
 from xlxq.sheets.team_settings import read_team_settings
 from xlxq.systems import system_for
@@ -62,6 +62,9 @@ def read_team_workbook(book: Book, mark: bool = False) -> TeamWorkbookData:
     they are raised together, or with ``mark`` (recompute, check) returned
     as blocking problems, each cell to be marked (``.input_errors``)."""
     sheets = open_sheets(book, T.BOOK)
+    if sheets.merged:
+        refuse_merged_teams(sheets)
+        refuse_merged_team_rounds(sheets)
     names, kinds, one, lang, snapshot = sheets.names, sheets.kinds, sheets.one, sheets.lang, sheets.snapshot
     problems: list[Problem] = []
     errors = ErrorList()

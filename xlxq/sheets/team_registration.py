@@ -12,7 +12,18 @@ from xlxq.core.model import Player
 from xlxq.core.teams import VACANT, Team, TeamEvent, TeamSettings, check_lineup
 from xlxq.errors import ErrorList, InputError
 from xlxq.sheets import layout as L, team_layout as T
-from xlxq.sheets.cells import as_int, cell_at, cells_at, find_table, header_lookup, norm_name, sheet_error, text_of
+from xlxq.sheets.cells import (
+    refuse_merged,
+    as_int,
+    cell_at,
+    cells_at,
+    find_table,
+    header_lookup,
+    norm_name,
+    sheet_error,
+    text_of,
+)
+from xlxq.sheets.book_sheets import OpenSheets
 from xlxq.sheets.problems import INFO, Problem
 from xlxq.sheets.registration import (
     Names,
@@ -28,6 +39,16 @@ from xlxq.sheets.team_data import LineupRow, LineupSheet, TeamRegSheet
 
 
 _REG_LOOKUP = header_lookup(T.TEAM_REG_COLUMNS + (T.TEAM_SEED_COLUMN,))
+#: the columns of 队伍报名 read row by row, never merged over several rows
+#: (队号, 队名, 种子 and 全队退赛 may be: written once for the team's rows)
+TEAM_REG_ROW_COLUMNS = ("place", "no", "name", "rating", "reserve_board", "withdrawn")
+
+
+def refuse_merged_teams(sheets: OpenSheets) -> None:
+    """No cells merged over several rows of a column of :data:`TEAM_REG_ROW_COLUMNS`."""
+    refuse_merged(sheets, T.TEAMS, _REG_LOOKUP, ("name",), ("“姓名”", "'Name'"), TEAM_REG_ROW_COLUMNS)
+
+
 _LINEUP_LOOKUP = header_lookup(T.LINEUP_HEAD + T.ALL_BOARD_COLUMNS + T.LINEUP_TAIL)
 
 

@@ -12,16 +12,40 @@ from typing import Any, Optional
 from xlxq.core.teams import VACANT, TeamSettings
 from xlxq.errors import ErrorList
 from xlxq.sheets import layout as L, team_layout as T
-from xlxq.sheets.cells import as_int, cells_at, find_table, header_lookup, norm_name, sheet_error, text_of
+from xlxq.sheets.cells import (
+    refuse_merged,
+    as_int,
+    cells_at,
+    find_table,
+    header_lookup,
+    norm_name,
+    sheet_error,
+    text_of,
+)
+from xlxq.sheets.book_sheets import OpenSheets
 from xlxq.sheets.registration import Names
 from xlxq.sheets.results import BYE, ResultError, parse_result
-from xlxq.sheets.rounds import fouls_cells, resolve_seat, result_cell
+from xlxq.sheets.rounds import ROW_COLUMNS, fouls_cells, resolve_seat, result_cell
 from xlxq.sheets.team_data import BoardRow, MatchBlock, TeamRoundSheet, TeamState
 from xlxq.sheets.team_registration import TeamIndex
 
 
 _GENERIC_NAMES = {L.norm_key(n) for names in L.SIDED_GENERIC.values() for n in names}
 _ROUND_LOOKUP = header_lookup(T.TEAM_ROUND_COLUMNS, exclude=_GENERIC_NAMES)
+
+
+def refuse_merged_team_rounds(sheets: OpenSheets) -> None:
+    """No cells merged over several rows of a board's columns (台次, 序号,
+    names, 结果, fouls) in the team round sheets; 场次 and the teams may be."""
+    refuse_merged(
+        sheets,
+        T.ROUND,
+        _ROUND_LOOKUP,
+        ("result", "match"),
+        ("“场次、结果”", "'Match, Result'"),
+        ROW_COLUMNS,
+        sided=True,
+    )
 
 
 def _team_seat(

@@ -11,6 +11,9 @@ import re
 from typing import Any, Callable, Optional
 
 from xlxq.core import records
+from xlxq.core.model import Event
+from xlxq.core.record_text import record_lines
+from xlxq.core.steps import Record, played_step
 from xlxq.sheets import layout as L
 from xlxq.sheets.canvas import Canvas
 from xlxq.sheets.cells import cell_at, text_of
@@ -31,11 +34,21 @@ def write_log(canvas: Canvas, data: LogBook, round_no: int, text: str, stage: st
     write_log_blocks(canvas, data, {(stage, round_no): text})
 
 
-def write_log_blocks(canvas: Canvas, data: LogBook, new_blocks: dict[tuple[str, int], str]) -> None:
+def write_log_blocks(
+    canvas: Canvas,
+    data: LogBook,
+    new_blocks: dict[tuple[str, int], str],
+    patch: Optional[Callable[[tuple[int, int], list[Optional[str]]], list[Optional[str]]]] = None,
+) -> None:
     """Replace (or add) blocks of 编排记录, keyed by (stage, round); blocks
     are kept in round order (the knockout stage of 积分晋圈淘汰 after the
-    Swiss), lines before the first block are kept."""
+    Swiss), lines before the first block are kept.  ``patch(key, lines)``:
+    every block's lines as they are to be (the 实际对阵 section of a round
+    changed by hand); the sheet is written only when a block is new or
+    patched."""
     name = data.log_sheet
+    if name is None and not new_blocks:
+        return
     if name is None:
         name = L.SHEET_NAMES[L.LOG][data.lang]
         add_log_sheet(canvas, name, data.log_after)
@@ -45,9 +58,16 @@ def write_log_blocks(canvas: Canvas, data: LogBook, new_blocks: dict[tuple[str, 
     for blk in [preamble, *blocks.values()]:
         while blk and blk[-1] is None:
             blk.pop()
+    changed = bool(new_blocks)
     for (stage, n), text in new_blocks.items():
         blocks[(1 if stage == "ko" else 0, n)] = text.splitlines()
-    write_log_lines(canvas, name, preamble, blocks)
+    if patch is not None:
+        for key, lines in blocks.items():
+            now = patch(key, lines)
+            changed = changed or now != lines
+            blocks[key] = now
+    if changed:
+        write_log_lines(canvas, name, preamble, blocks)
 
 
 def read_log_blocks(
@@ -121,3 +141,44 @@ def add_log_sheet(canvas: Canvas, name: str, after: Optional[str]) -> None:
     """A new 编排记录 sheet after the sheet ``after``."""
     canvas.add_sheet(name, L.LOG, after)
     canvas.plan.looks.append(SheetLook(name, {1: L.LOG_WIDTH}))
+
+
+# --- 实际对阵: a round changed by hand ---------------------------------------------
+
+#: the first line of a block's 实际对阵 section and the heading of the
+#: pairings before it (plain / the engine's, when the section follows), by
+#: language (the record's printer writes them: core/record_text.py)
+PLAYED_HEAD = {"zh": "实际对阵（", "en": "as played ("}
+PAIRINGS_HEAD = {"zh": ("对阵：", "引擎编排："), "en": ("pairings:", "the engine's pairing:")}
+
+
+def played_patch(
+    event: Event, generated: dict[int, Any]
+) -> Callable[[tuple[int, int], list[Optional[str]]], list[Optional[str]]]:
+    """The patch of :func:`write_log_blocks` that gives each Swiss round's
+    block the 实际对阵 section of the round as its sheet has it against the
+    pairing the engine made (``generated``: round → :class:`Sig`), the
+    comparison of recompute's 人工调整 notes (:func:`xlxq.core.hand.hand_changes`);
+    a round as the engine made it has none."""
+    rounds = {r.round: r for r in event.rounds}
+    names = {p.no: p.name for p in event.players}
+
+    def patch(key: tuple[int, int], lines: list[Optional[str]]) -> list[Optional[str]]:
+        stage, n = key
+        gen, rnd = generated.get(n), rounds.get(n)
+        m = records.HEADING_RE.match(lines[0] or "") if lines else None
+        if stage or gen is None or rnd is None or m is None:
+            return lines
+        lang = "en" if m.group(3) else "zh"
+        cut = next((i for i, ln in enumerate(lines) if ln and ln.startswith(PLAYED_HEAD[lang])), len(lines))
+        out = list(lines[:cut])
+        plain, engine = PAIRINGS_HEAD[lang]
+        at = next((i for i in range(len(out) - 1, -1, -1) if out[i] in (plain, engine)), None)
+        if at is None:
+            return lines
+        rec = Record(n, "", names=names)
+        played_step(rec, [gen.boards[k] for k in sorted(gen.boards)], gen.byes, rnd)
+        out[at] = engine if rec.steps else plain
+        return out + list(record_lines(rec, lang)[1:])
+
+    return patch

@@ -53,7 +53,7 @@ class Swiss(PairingSystem["Event", "PairingOutcome"]):
         else:
             if diffs:
                 report.tail.append(t("与引擎编排的差异：", "Differences from the engine's pairing:"))
-                report.tail += [f"  {d}" for d in diffs]
+                report.tail += [f"  {t(*d)}" for d in diffs]
             else:
                 report.tail.append(t("与引擎编排一致", "identical to the engine's pairing"))
         return report

@@ -1,0 +1,122 @@
+"""``xlxq lite-bundle`` (xlxq/operations/lite_bundle.py): the Lite
+edition's main.py and requirements.txt, and 撤销本轮's message where no
+backup was kept (xlwings Lite; the remote engine here: no file on disk).
+Pyodide itself: tests/test_lite_pyodide.py."""
+
+from __future__ import annotations
+
+import ast
+import shutil
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import xlxq
+from tests.cli_support import assert_bad_input, run
+from xlxq.errors import InputError
+from xlxq.excel import title
+from xlxq.operations.lite_bundle import LITE_SCRIPTS, check_wheel_url, main_py, requirements_txt, write_bundle
+
+
+def _scripts(source: str) -> dict[str, str]:
+    """function → the display name its ``@script(name=…)`` gives."""
+    out = {}
+    for node in ast.parse(source).body:
+        if isinstance(node, ast.FunctionDef):
+            for d in node.decorator_list:
+                if isinstance(d, ast.Call) and getattr(d.func, "id", "") == "script":
+                    out[node.name] = next(k.value.value for k in d.keywords if k.arg == "name")
+    return out
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_every_script_has_the_buttons_display_name(lang):
+    names = _scripts(main_py(lang))
+    assert list(names) == [f for f, _ in LITE_SCRIPTS]
+    assert names == {f: title(op)[0 if lang == "zh" else 1] for f, op in LITE_SCRIPTS}
+    assert names["pair_next_round"] == ("编排下一轮" if lang == "zh" else "Pair next round")
+
+
+def test_requirements_name_xlxq_with_its_version_or_the_given_wheel():
+    assert requirements_txt().splitlines()[-1] == f"xlxq=={xlxq.__version__}"
+    url = "https://example.org/dl/xlxq-0.1.0-py3-none-any.whl"
+    assert requirements_txt(url).splitlines()[-1] == url
+    for bad in (
+        "http://example.org/xlxq-0.1.0-py3-none-any.whl",  # not https (CORS pages must be https in Excel)
+        "https://example.org/xlxq.whl",
+        "https://example.org/other-0.1.0-py3-none-any.whl",
+        "https://example.org/xlxq-0.1.0-cp311-cp311-win_amd64.whl",
+        "YOUR-HOST",
+    ):
+        with pytest.raises(InputError):
+            check_wheel_url(bad)
+    assert check_wheel_url("http://127.0.0.1:8000/files/xlxq-0.2.0-py3-none-any.whl") == "0.2.0"
+
+
+def test_the_command_writes_both_files_and_never_overwrites_without_force(tmp_path):
+    out = tmp_path / "lite"
+    url = "https://example.org/xlxq-0.1.0-py3-none-any.whl"
+    p = run("lite-bundle", out, "--wheel-url", url, "--lang", "en", check_rc=0)
+    assert "main.py" in p.out and "CORS" in p.out
+    assert (out / "main.py").read_text(encoding="utf-8") == main_py("en")
+    assert (out / "requirements.txt").read_text(encoding="utf-8") == requirements_txt(url)
+    (out / "main.py").write_text("# mine\n", encoding="utf-8")
+    assert_bad_input(run("lite-bundle", out), "--force", "main.py")
+    assert (out / "main.py").read_text(encoding="utf-8") == "# mine\n"
+    run("lite-bundle", out, "--force", "--lang", "zh", check_rc=0)
+    assert (out / "main.py").read_text(encoding="utf-8") == main_py("zh")
+    assert sorted(x.name for x in out.iterdir()) == ["main.py", "requirements.txt"]  # no temporary file left
+    assert_bad_input(run("lite-bundle", out, "--force", "--wheel-url", "https://YOUR-HOST/x.whl"), "xlxq-")
+    (tmp_path / "file").write_text("x")
+    assert_bad_input(run("lite-bundle", tmp_path / "file"), "file")
+
+
+def test_a_wheel_of_another_version_is_noted(tmp_path):
+    out = write_bundle(tmp_path, "zh", "https://example.org/xlxq-9.9.9-py3-none-any.whl")
+    assert any("xlxq 9.9.9" in ln and xlxq.__version__ in ln for ln in out.lines("en"))
+    assert not any("note" in ln for ln in write_bundle(tmp_path / "b", "zh").lines("en"))
+
+
+def test_undo_on_a_book_without_a_file_promises_no_backup(remote_engine_env, tmp_path):
+    """The remote engine (as xlwings Lite): the book is not a file on disk,
+    nothing is kept, and the message says nothing of a backup; a workbook
+    file (the command line) keeps one and says so."""
+    from tests import xlremote as H
+    import xlxq.excel as E
+    from xlxq.cli import main
+
+    pytest.importorskip("xlwings")
+    assert main(["demo", str(tmp_path)]) == 0
+    f = tmp_path / "xlxq-demo.xlsx"
+    r = H.run_workbook_function(f, E.undo_round)
+    assert r.result.ok and "已撤销第1轮" in r.result.message_zh
+    assert "备份" not in r.result.message_zh and "backup" not in r.result.message_en
+    g = tmp_path / "g.xlsx"
+    assert main(["demo", str(tmp_path / "d2")]) == 0
+    shutil.copy(tmp_path / "d2" / "xlxq-demo.xlsx", g)
+    from xlxq.backends.openpyxl_book import OpenpyxlBook
+    from xlxq.operations.undo import undo_book
+
+    assert undo_book(OpenpyxlBook(g)).message_zh.endswith("撤销前的文件保留在备份中")
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.one_of(
+        st.text(),
+        st.builds(
+            lambda host, name: f"https://{host}/{name}",
+            st.text(min_size=0, max_size=20),
+            st.text(min_size=0, max_size=40),
+        ),
+    )
+)
+def test_any_wheel_url_is_accepted_or_refused_with_a_message(url):
+    """Hostile --wheel-url values: a version, or an InputError naming the value; nothing else."""
+    try:
+        version = check_wheel_url(url)
+    except InputError as e:
+        assert url in e.message("en")
+    else:
+        assert url.endswith(f"xlxq-{version}-py3-none-any.whl") and "\n" not in url

@@ -1,0 +1,237 @@
+"""The xlwings Lite edition's two files (``xlxq lite-bundle``; lite/README.md):
+``main.py`` (one ``@script`` a button, with its display name in the
+edition's language) and ``requirements.txt`` (xlxq by name and version, or
+the address of a wheel the arbiter's maintainer hosts).
+
+One source: the committed lite/main.py (中文) and lite/en/main.py (English)
+and lite/requirements.txt are this module's output (tests/test_lite_bundle.py
+checks it), so the files an arbiter pastes from the repository and those the
+command writes are the same.
+
+The scripts are the buttons that work without a file on disk: 诊断 (the
+local Python), 发布网页 and 成绩册 (files beside the workbook) are left
+out; :data:`LITE_SCRIPTS` names them by the functions of :mod:`xlxq.excel`
+they call, and the display names are the buttons' own
+(:func:`xlxq.excel.title`).
+
+Lazy imports: :mod:`xlxq.excel` (the button names) only when a bundle is
+written, not when the operations package is imported.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from pathlib import Path
+from typing import Optional
+
+from xlxq import __version__
+from xlxq.errors import InputError
+from xlxq.i18n import Text
+from xlxq.operations.result import Outcome
+
+__all__ = ["LITE_SCRIPTS", "LEFT_OUT", "main_py", "requirements_txt", "write_bundle", "check_wheel_url"]
+
+#: the Lite scripts: (function of xlxq.excel and of main.py, the button's operation), in the task pane's order
+LITE_SCRIPTS: tuple[tuple[str, str], ...] = (
+    ("pair_next_round", "pair"),
+    ("recompute", "recompute"),
+    ("explain", "explain"),
+    ("schedule_round_robin", "schedule"),
+    ("qualify_knockout", "qualify"),
+    ("draw_numbers", "draw"),
+    ("undo_round", "undo"),
+    ("print_scoresheets", "scoresheets"),
+    ("print_notice", "notice"),
+)
+#: the buttons that are not Lite scripts (VBA macro names), and why
+LEFT_OUT = {
+    "Diagnose": "the local Python, xlwings' config and the VBA: none exist in Lite",
+    "PublishSite": "writes a folder beside the workbook: Lite has none (xlxq publish on a copy)",
+    "ResultsBooklet": "writes files beside the workbook: Lite has none (xlxq report on a copy)",
+}
+
+#: what a script does, after its display name (main.py's docstrings, both editions)
+_WHAT = {
+    "pair": "pair the next round, add its sheet, refresh the rest.",
+    "recompute": "check the results, highlight problems, rewrite 成绩表.",
+    "explain": "why the round of the active sheet (else the last round) was paired so.",
+    "schedule": "every round sheet of a round robin at once.",
+    "qualify": "the top K of the Swiss start the knockout stage.",
+    "draw": "序号 by a draw (seeds odd), the seed kept in 设置; before round 1 only.",
+    "undo": "remove the last round sheet and its pairing log, recompute the standings (a round with results is "
+    "refused here: Lite cannot ask; no file on disk, so no backup either).",
+    "scoresheets": "one 记分单 a board of the active round sheet's round (else the last), two a page.",
+    "notice": "the round's pairings as posted, with a 姓名拼音 index (pypinyin in requirements.txt).",
+}
+
+_HEAD = {
+    "zh": '''"""xlxq 象棋编排 · xlwings Lite 版（中文）——把本文件的全部内容粘贴到工作簿的 main.py。
+
+xlwings Lite runs Python (Pyodide) inside Excel on Windows, macOS and Excel
+on the web, without a Python installation.  Each ``@script`` below is one
+button of the macro workbook; in Lite you run it from the xlwings Lite task
+pane by its name (编排下一轮 …: choose it in the script list, then Run or F5).
+requirements.txt must list xlxq (lite/README.md).  English names:
+lite/en/main.py (``xlxq lite-bundle --lang en``).
+''',
+    "en": '''"""xlxq xiangqi pairing · xlwings Lite edition (English) -- paste this file into the workbook's main.py.
+
+xlwings Lite runs Python (Pyodide) inside Excel on Windows, macOS and Excel
+on the web, without a Python installation.  Each ``@script`` below is one
+button of the macro workbook; in Lite you run it from the xlwings Lite task
+pane by its name (Pair next round …: choose it in the script list, then Run
+or F5).  requirements.txt must list xlxq (lite/README.md).  Chinese names:
+lite/main.py (``xlxq lite-bundle --lang zh``).
+''',
+}
+
+_BODY = '''
+Written by ``xlxq lite-bundle`` (xlxq/operations/lite_bundle.py); edit that, not this.
+Every script calls the entry point the VBA button calls,
+``xlxq.excel.<name>(book)``, on the ``book`` Lite passes in.  The result and
+any error are written into the sheet ``xlxq消息`` (English: ``xlxq
+messages``) and printed to Lite's output pane; the sheet is shown when the
+operation failed.  Messages are in the workbook's language (a workbook with
+Chinese sheet names gets Chinese) unless the environment variable XLXQ_LANG
+is set in Lite's settings.
+"""
+
+import os
+
+import xlwings as xw
+from xlwings import script
+
+import xlxq.excel
+
+_USER_LANG = os.environ.get("XLXQ_LANG")
+
+
+def _language(book: xw.Book) -> None:
+    """XLXQ_LANG for this call: the user's setting, else the workbook's language."""
+    if _USER_LANG:
+        return
+    cjk = any("\\u4e00" <= ch <= "\\u9fff" for s in book.sheets for ch in s.name)
+    os.environ["XLXQ_LANG"] = "zh" if cjk else "en"
+'''
+
+_SCRIPT = '''
+
+@script(name={display})
+def {func}(book: xw.Book):
+    """{zh} / {en}: {what}"""
+    _language(book)
+    xlxq.excel.{func}(book)
+'''
+
+
+def _titles() -> dict[str, tuple[str, str]]:
+    from xlxq.excel import title  # lazy: xlwings-free, but the whole entry-point module
+
+    return {op: title(op) for _, op in LITE_SCRIPTS}
+
+
+def main_py(lang: str = "zh") -> str:
+    """main.py of the ``lang`` edition (zh: Chinese display names; en: English)."""
+    lang = Text(lang).lang
+    titles = _titles()
+    out = _HEAD[lang] + _BODY
+    for func, op in LITE_SCRIPTS:
+        zh, en = titles[op]
+        out += _SCRIPT.format(
+            display=json.dumps(zh if lang == "zh" else en, ensure_ascii=False), func=func, zh=zh, en=en, what=_WHAT[op]
+        )
+    return out
+
+
+def requirements_txt(wheel_url: Optional[str] = None) -> str:
+    """requirements.txt: xlxq by name and this version (from PyPI), or the
+    wheel at ``wheel_url`` (before a release, or a build of one's own)."""
+    xlxq_line = wheel_url or f"xlxq=={__version__}"
+    where = (
+        "# xlxq: the wheel hosted at this address (HTTPS, CORS allowed: see lite/README.md)\n"
+        if wheel_url
+        else f"# xlxq {__version__} from PyPI (a wheel of one's own: xlxq lite-bundle DIR --wheel-url URL)\n"
+    )
+    return (
+        "# requirements.txt for the xlxq xlwings Lite edition: paste into Lite's requirements.txt tab,\n"
+        "# then restart xlwings Lite (menu → Restart).  Written by `xlxq lite-bundle`.\n"
+        "# xlwings: keep whatever xlwings Lite itself put here; xlxq needs 0.37.8 or later\n"
+        "# (in Pyodide xlxq does not pin xlwings and does not need pandas).\n"
+        "xlwings>=0.37.8\n"
+        "# the 编排记录公告's 姓名拼音 index (打印公告)\n"
+        "pypinyin>=0.55,<0.56\n" + where + xlxq_line + "\n"
+    )
+
+
+_WHEEL_NAME = re.compile(r"xlxq-(?P<version>[0-9][^-]*)-py3-none-any\.whl")
+
+
+def check_wheel_url(url: str) -> Optional[str]:
+    """The version of the xlxq wheel ``url`` names; refused unless it is an
+    https:// address (http:// only for this computer: localhost, 127.0.0.1)
+    ending in a pure xlxq wheel's file name (micropip reads the name)."""
+    m = re.fullmatch(r"(https://[^/\s]+|http://(?:localhost|127\.0\.0\.1)(?::\d+)?)/\S*?([^/\s]+)", url)
+    name = m.group(2) if m else ""
+    w = _WHEEL_NAME.fullmatch(name)
+    if not m or not w:
+        raise InputError(
+            f"--wheel-url 应为 xlxq 安装包（wheel）的 https 网址，以 xlxq-版本-py3-none-any.whl 结尾：{url}",
+            f"--wheel-url must be the https address of an xlxq wheel, ending in xlxq-VERSION-py3-none-any.whl: {url}",
+        )
+    return w.group("version")
+
+
+def write_bundle(
+    outdir: str | os.PathLike, lang: str = "zh", wheel_url: Optional[str] = None, force: bool = False
+) -> Outcome:
+    """``xlxq lite-bundle OUTDIR``: main.py and requirements.txt written into
+    ``outdir`` (made if missing); existing ones only with ``force``."""
+    version = check_wheel_url(wheel_url) if wheel_url else __version__
+    out = Path(outdir)
+    if out.exists() and not out.is_dir():
+        raise InputError(f"{out} 不是文件夹", f"{out} is not a folder", file=str(out))
+    files = {"main.py": main_py(lang), "requirements.txt": requirements_txt(wheel_url)}
+    there = [n for n in files if (out / n).exists()]
+    if there and not force:
+        raise InputError(
+            f"{out} 中已有 {'、'.join(there)}（如要覆盖，加 --force）",
+            f"{out} already has {', '.join(there)} (use --force to overwrite)",
+            file=str(out / there[0]),
+        )
+    out.mkdir(parents=True, exist_ok=True)
+    for name, text in files.items():
+        tmp = out / f".{name}.xlxq-tmp"
+        tmp.write_text(text, encoding="utf-8", newline="\n")
+        os.replace(tmp, out / name)
+
+    def render(lang: str) -> list[str]:
+        t = Text(lang)
+        lines = [
+            t(
+                f"已写出 {out / 'main.py'} 和 {out / 'requirements.txt'}（xlwings Lite：分别粘贴到任务窗格的"
+                f" main.py 和 requirements.txt 页，然后重新启动 Lite）",
+                f"wrote {out / 'main.py'} and {out / 'requirements.txt'} (xlwings Lite: paste them into the task "
+                f"pane's main.py and requirements.txt tabs, then restart Lite)",
+            )
+        ]
+        if wheel_url:
+            lines.append(
+                t(
+                    "安装包的服务器须允许跨域访问（CORS：Access-Control-Allow-Origin），并用 HTTPS",
+                    "the wheel's server must allow cross-origin requests (CORS: Access-Control-Allow-Origin) "
+                    "over HTTPS",
+                )
+            )
+        if version != __version__:
+            lines.append(
+                t(
+                    f"说明：安装包为 xlxq {version}，main.py 由 xlxq {__version__} 写出；两者的脚本须一致",
+                    f"note: the wheel is xlxq {version}, main.py was written by xlxq {__version__}; their "
+                    f"scripts must match",
+                )
+            )
+        return lines
+
+    return Outcome(render=render)
