@@ -457,6 +457,8 @@ def readable_pages(plan: WritePlan, rows: Rows) -> None:
         p.landscape, p.scale, p.fit_width, p.fit_height = True, PRINT_SCALE, 0, 0
         p.title_cols = (1, keep) if keep else None
         p.col_breaks = tuple(last for _first, last in parts[:-1])
+        if p.title_rows and p.title_rows[1] > p.title_rows[0]:  # the header row only: the title in A1 would be
+            p.title_rows = (p.title_rows[1], p.title_rows[1])  # cut at the repeated columns' edge
 
 
 def finish_paper(plan: WritePlan, names: list[str], rows: Rows) -> None:
