@@ -355,6 +355,7 @@ def merged_cases(xlsx_path: str) -> Iterator[Case]:
         ("第1轮", "F4:F5", ("standings",)),
         ("报名表", "A3:A5", ("check",)),
         ("报名表", "B4:B6", ("explain",)),
+        ("成绩表", "F3:G4", ("recompute",)),  # the button 计算成绩's command
     ):
         wb = load_workbook(xlsx_path)
         if sheet not in wb.sheetnames:

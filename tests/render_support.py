@@ -100,16 +100,20 @@ def _area(ws: Any) -> Optional[tuple[int, int, int, int]]:
     return r1, c1, r2, c2
 
 
-def sheet_copies(workbook: Path, outdir: Path) -> dict[str, tuple[Path, dict[str, str], list[str]]]:
-    """Each visible sheet of ``workbook`` alone in ``outdir/NN.xlsx``
-    (values only), with the cells it should print and the data cells its
-    print area leaves out."""
+def sheet_copies(
+    workbook: Path, outdir: Path, only: Optional[Iterable[str]] = None
+) -> dict[str, tuple[Path, dict[str, str], list[str]]]:
+    """Each visible sheet of ``workbook`` (those named ``only``, when given)
+    alone in ``outdir/NN.xlsx`` (values only), with the cells it should
+    print and the data cells its print area leaves out."""
     import openpyxl
 
     outdir.mkdir(parents=True, exist_ok=True)
     names = [
         ws.title for ws in openpyxl.load_workbook(workbook, read_only=True).worksheets if ws.sheet_state == "visible"
     ]
+    if only is not None:
+        names = [n for n in names if n in set(only)]
     out = {}
     for i, name in enumerate(names, start=1):
         wb = openpyxl.load_workbook(workbook, data_only=True)
@@ -164,9 +168,12 @@ def read_pages(pdf: Path) -> list[Page]:
     return pages
 
 
-def render_workbook(workbook: Path, tmp: Path, dpi: int = 40) -> dict[str, SheetRender]:
-    """Every visible sheet of ``workbook`` printed: its :class:`SheetRender`."""
-    copies = sheet_copies(workbook, tmp / "sheets")
+def render_workbook(
+    workbook: Path, tmp: Path, dpi: int = 40, only: Optional[Iterable[str]] = None
+) -> dict[str, SheetRender]:
+    """Every visible sheet of ``workbook`` (those named ``only``, when
+    given) printed: its :class:`SheetRender`."""
+    copies = sheet_copies(workbook, tmp / "sheets", only)
     pdfdir = tmp / "pdf"
     convert([p for p, _, _ in copies.values()], pdfdir, tmp)
     out = {}
@@ -179,6 +186,30 @@ def render_workbook(workbook: Path, tmp: Path, dpi: int = 40) -> dict[str, Sheet
         images = sorted(prefix.parent.glob(path.stem + "-*.pgm"))
         out[name] = SheetRender(name, pdf, read_pages(pdf), text, images, cells, short)
     return out
+
+
+def text_sizes(pdf: Path) -> list[list[tuple[float, str]]]:
+    """Each page's pieces of text with the size they print at (points: the
+    font size times the text and page matrices' scale, as pypdf reads them;
+    a sheet printed at 85 % sets its 11-point text at 9.35)."""
+    import math
+
+    from pypdf import PdfReader
+
+    pages = []
+    for page in PdfReader(pdf).pages:
+        got: list[tuple[float, str]] = []
+
+        def visit(text: str, cm: Any, tm: Any, _font: Any, size: float, got: list = got) -> None:
+            if not text.strip():
+                return
+            a, b = tm[0] * cm[0] + tm[1] * cm[2], tm[0] * cm[1] + tm[1] * cm[3]
+            c, d = tm[2] * cm[0] + tm[3] * cm[2], tm[2] * cm[1] + tm[3] * cm[3]
+            got.append((round(size * math.sqrt(abs(a * d - b * c)), 2), text.strip()))
+
+        page.extract_text(visitor_text=visit)
+        pages.append(got)
+    return pages
 
 
 def _squash(s: str) -> str:

@@ -167,3 +167,64 @@ def test_row_heights_stop_at_excels_tallest_row():
     from xlxq.sheets.pages import MAX_ROW_POINTS, row_points
 
     assert row_points(2) == 33.0 and row_points(83) == MAX_ROW_POINTS == 409.5
+
+
+def test_a_late_entry_typed_under_the_table_prints_boxed_and_its_label_wraps(tmp_path):
+    """Issue 25 §2/§4: a player typed under 报名表 after round 1 prints with
+    the table's borders (as every typed row), and the 迟到入场 label in the
+    narrow 台次 column of his round wraps in a row two lines tall instead of
+    running into 序号."""
+    path = template_workbook(tmp_path / "t.xlsx", NAMES, settings={"赛事名称": "春季赛", "轮数": 7})
+    assert pair_next_round(book(path)).ok
+    enter_results(path)
+    wb = openpyxl.load_workbook(path)
+    reg = wb["报名表"]
+    new = reg.max_row + 1
+    reg.cell(row=new, column=2).value = "晚到者"
+    wb.save(path)
+    assert pair_next_round(book(path)).ok
+    wb = openpyxl.load_workbook(path)
+    reg = wb["报名表"]
+    heads = [c.value for c in reg[L.HEADER_ROW] if c.value]
+    for r in (L.FIRST_DATA_ROW, new):
+        for c in range(1, len(heads) + 1):
+            b = reg.cell(row=r, column=c).border
+            assert (b.left.style, b.right.style, b.top.style, b.bottom.style) == ("thin",) * 4, (r, c)
+    r2 = wb["第2轮"]
+    (late,) = [c for (c,) in r2.iter_rows(max_col=1) if c.value == "迟到入场"]
+    assert late.alignment.wrap_text and r2.row_dimensions[late.row].height == row_points(2)
+    assert r2.cell(row=late.row, column=6).value == "迟到入场"
+
+
+def test_a_wide_table_is_split_at_a_readable_scale_with_its_names_repeated():
+    """Issue 25 §2 (the render is in tests/test_render.py): the 31 × 9
+    成绩表's columns at 85 % on two landscape pages, 名次/序号/姓名 repeated,
+    the break after 第4轮, the header row repeated (not the title, cut at
+    the repeated columns); a narrow table is left fitted; a table that is
+    readable landscape goes landscape."""
+    from xlxq.sheets.pages import MIN_POINTS, PRINT_SCALE, column_parts, readable_pages
+    from xlxq.sheets.plan import SheetLook
+
+    head = ["名次", "序号", "姓名", "单位", "积分", "对手分", "胜局", "犯规", "后走局数"]
+    head += [f"第{k}轮" for k in range(1, 10)] + ["备注"]
+    widths = [6, 6, 12, 18, 6, 9, 9, 9, 9] + [10] * 9 + [14]
+    grid = [["赛 成绩表"], head]
+    wide = PageSetup("成绩表", title_rows=(1, 2), area=(1, 1, 33, 19))
+    narrow = PageSetup("交叉表", title_rows=(1, 2), area=(1, 1, 12, 15))
+    middle = PageSetup("中", title_rows=(1, 2), area=(1, 1, 12, 12))
+    plan = WritePlan(
+        looks=[
+            SheetLook("成绩表", dict(enumerate(widths, start=1))),
+            SheetLook("交叉表", {1: 6, 2: 12, 3: 16, **{c: 5 for c in range(4, 14)}, 14: 7, 15: 6}),
+            SheetLook("中", {c: 9 for c in range(1, 13)}),
+        ],
+        page_setups=[wide, narrow, middle],
+    )
+    readable_pages(plan, lambda s: grid if s == "成绩表" else [[], ["序号"]])
+    assert (wide.scale, wide.landscape, wide.fit_width, wide.fit_height) == (PRINT_SCALE, True, 0, 0)
+    assert wide.title_cols == (1, 3) and wide.col_breaks == (13,) and wide.title_rows == (2, 2)
+    assert 11 * PRINT_SCALE / 100 >= MIN_POINTS
+    assert (narrow.scale, narrow.fit_width, narrow.title_cols, narrow.col_breaks) == (None, 1, None, ())
+    assert middle.landscape and middle.scale is None and middle.fit_width == 1  # 108 characters: landscape fits
+    assert column_parts([10, 50, 50, 50], 1, 120) == [(2, 3), (4, 4)]
+    assert column_parts([10, 200, 50], 1, 120) == [(2, 2), (3, 3)]  # too wide alone: a part of its own

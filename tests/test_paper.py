@@ -203,15 +203,15 @@ def test_a_long_pairing_list_repeats_its_header_on_each_page_and_the_index_runs_
         assert cells(sheet, b + 1) == head
     boards = [v for (r, c), v in sheet.cells.items() if c == 1 and isinstance(v, int)]
     assert sorted(boards) == list(range(1, 101))
-    # 200 names: one page of 3 × 40, one of 80 (27 rows a column)
+    # 200 names: one page of 3 × 38, one of 86 (29 rows a column)
     titles = sorted(r for (r, c), v in sheet.cells.items() if v == "姓名索引（按姓名拼音排序）")
     assert len(titles) == 2 and all(t - 1 in sheet.breaks for t in titles)
     entries = [v for (r, c), v in sorted(sheet.cells.items()) if r > titles[0] + 1 and c in (1, 4, 7)]
     entries = [e for e in entries if e.startswith("棋手")]
     assert len(entries) == 200
     first_page = {c: [sheet.cells.get((titles[0] + 2 + k, c)) for k in range(P.INDEX_ROWS)] for c in (1, 4, 7)}
-    assert first_page[1][0] == "棋手001（1）1台红" and first_page[4][0] == "棋手041（41）21台红"
-    assert first_page[7][P.INDEX_ROWS - 1] == "棋手120（120）60台黑"
+    assert first_page[1][0] == "棋手001（1）1台红" and first_page[4][0] == "棋手039（39）20台红"
+    assert first_page[7][P.INDEX_ROWS - 1] == "棋手114（114）57台黑"
 
 
 # --------------------------------------------------------------------------
@@ -285,6 +285,32 @@ def test_workbook_gets_one_sheet_replaced_when_made_again_and_nothing_else_chang
     run("standings", book, check_rc=0)  # the new sheets are not the event's: they are left alone
     assert_bad_input(run("notice", book, "--round", 2), "第2轮还没有编排")
     assert_bad_input(run("notice", book, "--out", tmp_path / "x.xlsx"), "--out")
+
+
+def test_the_notice_has_the_header_and_footer_of_every_sheet(tmp_path):
+    """Issue 25 §2: the printed 编排公告 has the event, date and venue above,
+    the 裁判长 / 编排长 line (filled from 设置) and the page number below,
+    as the round sheets, with margins that leave them room."""
+    book = template_workbook(
+        tmp_path / "e.xlsx",
+        [f"棋手{k}" for k in range(1, 9)],
+        settings={"赛事名称": "春季赛", "比赛日期": "12月1日", "比赛地点": "杭州", "裁判长": "张三"},
+    )
+    run("pair", book, check_rc=0)
+    run("notice", book, check_rc=0)
+    wb = openpyxl.load_workbook(book)
+    ws, r1 = wb["第1轮编排公告"], wb["第1轮"]
+    assert ws.oddHeader.left.text == "春季赛" and ws.oddHeader.right.text == "12月1日  杭州"
+    assert ws.oddFooter.left.text == "裁判长：张三    编排长：________" == r1.oddFooter.left.text
+    assert ws.oddFooter.right.text == "第 &P 页，共 &N 页" and ws.oddFooter.center.text is None
+    assert ws.page_margins.top == ws.page_margins.bottom == P.NOTICE_MARGINS[2] > ws.page_margins.header
+    # a JSON file's notice too, in the language asked for
+    ev = tmp_path / "ev.json"
+    run("new", ev, "--players", SAMPLE, "--rounds", 5, "--name", "公开赛", check_rc=0)
+    run("pair", ev, check_rc=0)
+    run("notice", ev, "--out", tmp_path / "n.xlsx", lang="en", check_rc=0)
+    ws = openpyxl.load_workbook(tmp_path / "n.xlsx").worksheets[0]
+    assert ws.oddHeader.left.text == "公开赛" and ws.oddFooter.left.text.startswith("Chief arbiter: ________")
 
 
 def test_english_workbook_sheet_is_english(tmp_path):

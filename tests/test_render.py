@@ -15,7 +15,7 @@ import openpyxl
 import pytest
 
 from tests.conftest import SAMPLE, TEMPLATES
-from tests.render_support import check_workbook, missing_tools
+from tests.render_support import check_workbook, missing_tools, problems, render_workbook, text_sizes
 from xlxq.cli import main as cli_main
 
 pytestmark = [pytest.mark.slow, pytest.mark.skipif(missing_tools() is not None, reason=str(missing_tools()))]
@@ -163,9 +163,39 @@ def test_every_sheet_of_a_finished_event_prints(tmp_path, monkeypatch, kind, lan
     check_workbook(booklet, tmp_path / "render-booklet", names)
     text = "".join(r.text for r in renders.values())
     assert ("张裁判" if lang == "zh" else "Zhang") in text  # the signature line, filled from 设置
+    if kind in ("swiss", "team"):  # the 公告's header and footer (issue 25 §2): event, 裁判长 line, page number
+        notice = renders["第9轮编排公告" if lang == "zh" else "Round 9 pairings notice"].text
+        words = ("裁判长：张裁判", "第 1 页，共") if lang == "zh" else ("Chief arbiter: Zhang", "page 1 of")
+        assert "全国象棋" in notice and all(w in notice for w in words), notice[-300:]
     assert ("2026年12月1日" if lang == "zh" else "1–3 Dec 2026") in text
 
 
 @pytest.mark.parametrize("name", ["xlxq-event-zh.xlsx", "xlxq-event-en.xlsx", "xlxq-team-zh.xlsx", "xlxq-team-en.xlsx"])
 def test_templates_print(tmp_path, name):
     check_workbook(TEMPLATES / name, tmp_path)
+
+
+#: the smallest size (points) a split table's text prints at (issue 25 §2)
+READABLE = 9.0
+
+
+def test_a_wide_standings_prints_readably_over_pages_with_the_names_on_each(tmp_path, monkeypatch):
+    """Issue 25 §2: the 31-player × 9-round 成绩表 (about 6 pt when fitted to
+    one page) prints at :data:`READABLE` points or more, split into pages of
+    whole columns with 名次/序号/姓名 repeated on every page and nothing
+    cut; a round robin of 10's 成绩表 (20 columns, 6 pt before) too; its
+    交叉表 stays one page at 11 pt."""
+    (tmp_path / "swiss").mkdir()
+    (tmp_path / "rr").mkdir()
+    swiss = individual(tmp_path / "swiss", "zh", monkeypatch, 31, "--rounds", "9")
+    rr = individual(tmp_path / "rr", "zh", monkeypatch, 10, "--system", "round_robin")
+    for book, sheet, pages in ((swiss, "成绩表", 2), (rr, "成绩表", 2), (rr, "交叉表", 1)):
+        r = render_workbook(book, tmp_path / f"render-{book.parent.name}-{sheet}", only=[sheet])[sheet]
+        sizes = text_sizes(r.pdf)
+        smallest = min(size for page in sizes for size, _ in page)
+        assert len(sizes) == pages and smallest >= READABLE, (book.parent.name, sheet, len(sizes), smallest)
+        assert not problems(r), problems(r)
+        names = names_of(book)
+        for page in r.pages:  # the names on every page: the identifying columns repeated
+            text = "".join(w.text for w in page.words)
+            assert all(n in text for n in names), (sheet, [n for n in names if n not in text])

@@ -165,6 +165,8 @@ def test_undo_refuses_a_round_with_results_unless_forced(tmp_path, capsys):
     assert main(["undo", str(f)]) == 2
     err = capsys.readouterr().err
     assert "第1轮已录入1台结果，未撤销" in err and "--force" in err and f.read_bytes() == with_result
+    # nothing was undone: no "the file before the undo is kept among the backups" (issue 25 §4)
+    assert "撤销前的文件保留在备份中" not in err and err.rstrip().endswith("文件未改动")
     assert main(["undo", str(f), "--force"]) == 0
     d = json.loads(f.read_text(encoding="utf-8"))
     assert d["rounds"] == [] and d["players"] == before_pair["players"]

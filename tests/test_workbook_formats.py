@@ -96,6 +96,18 @@ def raised(ev: Event) -> Event:
 # ---------------------------------------------------------------- round robin
 
 
+def test_schedule_after_a_paired_round_names_the_round_kept(tmp_path):
+    """Issue 25 §4: one round kept is 第1轮, not 第1–1轮 (a round with a
+    result refuses the schedule, so one round without is what is kept)."""
+    paired = 1
+    path = tmp_path / "rr.xlsx"
+    create_event_workbook(path, players(6), EventSettings(name="六人循环", system="round_robin"))
+    for _ in range(paired):
+        assert pair_next_round(book(path)).ok
+    st = schedule_round_robin(book(path))
+    assert st.ok and "（已有的第1轮保留）" in st.message_zh and "第1–1轮" not in st.message_zh, st.message_zh
+
+
 def test_round_robin_of_seven_scheduled_at_once(tmp_path, capsys):
     path = tmp_path / "rr.xlsx"
     settings = EventSettings(name="七人循环", system="round_robin", tiebreaks=["cxa2011-rr"])

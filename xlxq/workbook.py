@@ -401,7 +401,7 @@ def schedule_round_robin(book: Book, text_lang: Optional[str] = None) -> Status:
     problems = sorted_problems(data.problems)
     extra_zh, extra_en = found_note(problems)
     byes = "；人数为单数，每轮一人轮空（不计分）" if len(ev.players) % 2 else ""
-    kept = f"（已有的第1–{k}轮保留）" if k else ""
+    kept = ("（已有的第1轮保留）" if k == 1 else f"（已有的第1–{k}轮保留）") if k else ""
     text = "\n\n".join(
         pairing_text(ev, r, _round_label(ev, ev, ev.rounds[r - 1], lang), text_lang=text_lang)
         for r in range(k + 1, total + 1)

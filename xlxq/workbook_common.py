@@ -94,7 +94,7 @@ def blocked_status(data: Any, refresh: Callable[..., Any]) -> Status:
     else:
         where = "、".join(places)
         zh = f"表中有必须先改正的错误（已标红：{where}），成绩与编排暂未更新"
-        en = f"fix the errors first (highlighted in red: {where}); standings and pairing were not updated"
+        en = f"fix the errors first (highlighted in red: {', '.join(places)}); standings and pairing were not updated"
     return Status(
         False, zh, en, sorted_problems(data.problems), event=data.event, bad_input=bool(data.input_errors), plan=plan
     )

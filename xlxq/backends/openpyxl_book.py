@@ -412,7 +412,7 @@ def apply_page_setup(ws: Any, p: PageSetup) -> None:
     """Set the print setup ``p`` on the worksheet ``ws``."""
     from openpyxl.utils import get_column_letter
     from openpyxl.worksheet.page import PageMargins
-    from openpyxl.worksheet.pagebreak import Break, RowBreak
+    from openpyxl.worksheet.pagebreak import Break, ColBreak, RowBreak
     from openpyxl.worksheet.properties import PageSetupProperties
 
     ws.page_setup.paperSize = _PAPER.get(p.paper, 9)
@@ -445,6 +445,16 @@ def apply_page_setup(ws: Any, p: PageSetup) -> None:
         ws.row_breaks = RowBreak()
         for row in p.breaks:
             ws.row_breaks.append(Break(id=row))
+    # the columns repeated and the column breaks of a wide table: set, or
+    # cleared (the table narrow again fits one page wide)
+    if p.title_cols:
+        ws.print_title_cols = f"{get_column_letter(p.title_cols[0])}:{get_column_letter(p.title_cols[1])}"
+    elif ws.print_title_cols:
+        ws._print_cols = None  # (openpyxl's setter does not take None)
+    if p.col_breaks or ws.col_breaks.brk:
+        ws.col_breaks = ColBreak()
+        for col in p.col_breaks:
+            ws.col_breaks.append(Break(id=col))
     if p.margins:
         left, right, top, bottom = p.margins
         ws.page_margins = PageMargins(left=left, right=right, top=top, bottom=bottom)
@@ -470,7 +480,7 @@ def setup_changes(ws: Any, plain: PlainSheet, p: PageSetup) -> bool:
     def written() -> tuple[Any, ...]:
         parts = (shell.sheet_properties, shell.print_options, shell.page_margins, shell.page_setup, shell.HeaderFooter)
         trees = tuple(tostring(t) if (t := part.to_tree()) is not None else None for part in parts)
-        breaks = tuple(b.id for b in shell.row_breaks.brk)
+        breaks = (tuple(b.id for b in shell.row_breaks.brk), tuple(b.id for b in shell.col_breaks.brk))
         return (*trees, breaks, shell.print_area, shell.print_title_rows, shell.print_title_cols)
 
     before = written()

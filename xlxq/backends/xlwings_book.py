@@ -592,6 +592,8 @@ def _page_setup(ws: Any, p: Any, errors: list[str]) -> None:
     ]
     if p.title_rows:
         props.append(("PrintTitleRows", f"${p.title_rows[0]}:${p.title_rows[1]}"))
+    if p.title_cols:
+        props.append(("PrintTitleColumns", f"${column_letter(p.title_cols[0])}:${column_letter(p.title_cols[1])}"))
     if p.area:
         r1, c1, r2, c2 = p.area
         props.append(("PrintArea", f"${column_letter(c1)}${r1}:${column_letter(c2)}${r2}"))
@@ -616,11 +618,13 @@ def _page_setup(ws: Any, p: Any, errors: list[str]) -> None:
             setattr(ps, name, value)
         except Exception as exc:  # noqa: BLE001
             errors.append(f"{p.sheet} page setup {name}: {exc}")
-    if p.breaks:
+    if p.breaks or p.col_breaks:
         try:
             ws.ResetAllPageBreaks()
             for row in p.breaks:
                 ws.HPageBreaks.Add(ws.Rows(row + 1))  # a break after ``row``: before the next one
+            for col in p.col_breaks:
+                ws.VPageBreaks.Add(ws.Columns(col + 1))  # a break after ``col``
         except Exception as exc:  # noqa: BLE001
             errors.append(f"{p.sheet} page breaks: {exc}")
 

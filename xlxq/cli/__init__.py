@@ -8,6 +8,7 @@
                                         a result is missing, unless --provisional: 原则(八))
     xlxq schedule FILE [--force]        round robin: every round of the table at once
     xlxq standings FILE [--json] [--round N] [--with SWISS.json]
+    xlxq recompute FILE                 计算成绩: a workbook's standings sheets rewritten, saved
     xlxq crosstable FILE [--json] [--round N]   round robin: the 交叉表
     xlxq explain FILE [--round N]       the 编排记录 of a round
     xlxq check FILE [--round N]         rule check + comparison with the engine / table / bracket

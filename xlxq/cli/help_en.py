@@ -114,6 +114,13 @@ HELP_EN: dict[str, str] = {
     "重新生成已有的轮次（仅当尚无任何结果时）": "make the rounds again (only while no result is in)",
     # standings, crosstable
     "计算名次：积分编排、循环赛（14.1/14.2）、淘汰赛名次": "standings: Swiss, round robin (14.1/14.2), knockout places",
+    "计算成绩（写回工作簿）": "recompute (saved into the workbook)",
+    "“计算成绩”按钮的命令：检查各轮结果（有问题的格子标色，“提示”列写明原因），重写成绩表"
+    "（及交叉表、对阵图、最终名次、团体与台次成绩），保存工作簿；只用于 Excel 工作簿（JSON 文件的名次用 xlxq standings）": (
+        "the button Recompute (计算成绩): check every round's results (bad cells coloured, the reason in the Notes "
+        "column), rewrite the standings (and cross table, bracket, final ranking, team and board standings) and save "
+        "the workbook; Excel workbooks only (a JSON file's standings: xlxq standings)"
+    ),
     "以 JSON 输出": "print JSON",
     "计算到第N轮（默认：最后一轮）": "after round N (default: the last)",
     "积分晋圈淘汰：FILE 为淘汰赛，SWISS.json 为积分赛，输出最终名次": (

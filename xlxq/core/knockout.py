@@ -417,9 +417,12 @@ def pair_knockout_round(event: Event, round_no: Optional[int] = None) -> Pairing
         where = "、".join(
             f"第{r}轮第{b.board}台（{b.red}号对{b.black}号）" for m in waiting for r, b in m.games if b.result is None
         )
+        where_en = ", ".join(
+            f"round {r} board {b.board} ({b.red} v {b.black})" for m in waiting for r, b in m.games if b.result is None
+        )
         raise PairingImpossible(
             f"{where}尚无结果，淘汰赛须待结果录入后才能编排下一轮",
-            f"results missing ({where}); a knockout round needs every result first",
+            f"results missing ({where_en}); a knockout round needs every result first",
         )
     sname = stage_name(cur, br.stage_total)
     notes: list[str] = [

@@ -573,7 +573,8 @@ class Printer:
 
     def k_rr_numbers(self, st: Step) -> list[str]:
         return [
-            self.t("台号 → 序号：", "table number → no: ") + "，".join(f"{i}→{no}" for i, no in enumerate(st["nos"], 1))
+            self.t("台号 → 序号：", "table number → no: ")
+            + self.t("，", ", ").join(f"{i}→{no}" for i, no in enumerate(st["nos"], 1))
         ]
 
     def k_rr_bye(self, st: Step) -> list[str]:
@@ -621,7 +622,7 @@ class Printer:
     def k_ko_seeding(self, st: Step) -> list[str]:
         return [
             self.t("种子顺位（种子按种子号，其余按序号）：", "seeding (seeds by seed, then by no): ")
-            + "、".join(f"{i}.{no}" for i, no in enumerate(st["order"], 1))
+            + self.t("、", ", ").join(f"{i}.{no}" for i, no in enumerate(st["order"], 1))
         ]
 
     # -- teams ------------------------------------------------------------------------------

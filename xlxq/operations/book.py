@@ -50,8 +50,8 @@ __all__ = [
 ]
 
 #: the commands whose operation saves the workbook ("saved to" is shown)
-SAVING = {"pair", "schedule", "standings", "explain", "draw"}
-TEAM_SAVING = {"pair", "standings", "explain"}
+SAVING = {"pair", "schedule", "standings", "recompute", "explain", "draw"}
+TEAM_SAVING = {"pair", "standings", "recompute", "explain"}
 
 
 def run_op(op: Callable[..., Status], book: Any, *args: Any, **kwargs: Any) -> Status:
@@ -216,6 +216,8 @@ def run_book(
                 return list(st.lines(lang)) + report.standings_lines(st.event, after, lang)
 
             return Outcome(render=render)
+    elif command == "recompute":  # the button 计算成绩
+        st = run_op(W.recompute, book, lang)
     elif command == "crosstable":
         st = run_op(W.recompute, book, lang)
         if st.ok:
@@ -242,9 +244,9 @@ def run_book(
         st = run_op(W.check, book, round_check(rnd))
     else:
         raise XlxqError(
-            f"Excel 工作簿不支持 xlxq {command}（可用：pair、schedule、standings、crosstable、explain、check、"
-            f"qualify）",
-            f"xlxq {command} is not available for workbooks (use pair, schedule, standings, crosstable, "
+            f"Excel 工作簿不支持 xlxq {command}（可用：pair、schedule、standings、recompute、crosstable、explain、"
+            f"check、qualify）",
+            f"xlxq {command} is not available for workbooks (use pair, schedule, standings, recompute, crosstable, "
             f"explain, check, qualify)",
         )
     return status_outcome(st, path, command in SAVING)
@@ -280,14 +282,16 @@ def run_team_book(
                     },
                 }
             )
+    elif command == "recompute":  # the button 计算成绩
+        st = run_op(TW.recompute, book, lang)
     elif command == "explain":
         st = run_op(TW.explain, book, rnd, lang)
     elif command == "check":
         st = run_op(TW.check, book)
     else:
         raise XlxqError(
-            f"团体赛工作簿不支持 xlxq {command}（可用：pair、standings、explain、check）",
-            f"xlxq {command} is not available for team workbooks (use pair, standings, explain, check)",
+            f"团体赛工作簿不支持 xlxq {command}（可用：pair、standings、recompute、explain、check）",
+            f"xlxq {command} is not available for team workbooks (use pair, standings, recompute, explain, check)",
         )
     return status_outcome(st, path, command in TEAM_SAVING)
 

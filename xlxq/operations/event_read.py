@@ -58,10 +58,11 @@ def sheets_data(book: Any, team: bool, name: str) -> Any:
             raise groups_refused(name, groups)
         from xlxq.sheets.problems import BLOCKING
 
-        where = "、".join(sorted({p.where() for p in data.problems if p.level == BLOCKING}))
+        places = sorted({p.where() for p in data.problems if p.level == BLOCKING})
+        where = "、".join(places)
         raise InputError(
             f"{name}：表中有必须先改正的错误（{where}；用“计算成绩”查看标红处）",
-            f"{name}: the workbook has errors to fix first ({where}; run recompute to see them highlighted)",
+            f"{name}: the workbook has errors to fix first ({', '.join(places)}; run recompute to see them highlighted)",
             file=name,
         )
     return data

@@ -30,7 +30,9 @@ from xlxq.operations.event_read import sheets_data
 from xlxq.operations.result import Outcome
 from xlxq.sheets.formats import round_scores
 from xlxq.sheets.groups import refuse_team_groups
+from xlxq.sheets.pages import PaperWords, sign_pages
 from xlxq.sheets.paper import COMPACT_PER_PAGE, STYLES, PaperSheet, notice_sheet, score_sheet
+from xlxq.sheets.plan import WritePlan
 from xlxq.sheets.problems import Status
 from xlxq.team_workbook import is_team_workbook
 from xlxq.workbook_groups import workbook_groups
@@ -79,6 +81,19 @@ def paper_sheet(
     return score_sheet(paper, style, lang, event.settings.info), paper
 
 
+def paper_plan(kind: str, sheet: PaperSheet, event: Any, lang: str, after: Optional[str]) -> WritePlan:
+    """The one write of ``sheet``; the 编排记录公告's pages get the header
+    and footer of every sheet of the event (name, date, venue; the 裁判长 /
+    编排长 line from 设置, the page number: :func:`sign_pages`)."""
+    plan = sheet.plan(after)
+    if kind == "notice":
+        s = event.settings
+        info = s.info
+        words = PaperWords(lang, s.name, info.date, info.venue, info.chief_arbiter, info.pairing_officer)
+        sign_pages(plan, words)
+    return plan
+
+
 def _lines(kind: str, sheet: PaperSheet, paper: RoundPaper, style: str, target: Optional[Path]) -> tuple[str, str]:
     """What was made and where: the sheet of a workbook, or the file written."""
     pages = len(sheet.breaks) + 1
@@ -122,7 +137,7 @@ def paper_file(
     if target.resolve() == Path(source).resolve():
         raise InputError(f"不能覆盖赛事文件本身：{target}", f"will not overwrite the event file itself: {target}")
     book = OpenpyxlBook.new(target)
-    book.apply(sheet.plan(None))
+    book.apply(paper_plan(kind, sheet, event, lang, None))
     zh, en = _lines(kind, sheet, paper, style or "half", target)
     return Outcome(render=lambda lang: [Text(lang)(zh, en)])
 
@@ -148,5 +163,5 @@ def paper_book(
     after = next((r.name for r in data.rounds if r.no == paper.round), None)
     zh, en = _lines(kind, sheet, paper, style or "half", None)
     st = Status(True, zh, en)
-    st.plan = sheet.plan(after)
+    st.plan = paper_plan(kind, sheet, data.event, data.lang, after)
     return st

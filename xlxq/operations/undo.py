@@ -72,10 +72,10 @@ def _refuse_results(event: Any, rnd: Any, force: bool) -> int:
     if done and not force:
         raise ResultsEntered(
             f"第{rnd.round}轮已录入{done}台结果，未撤销：撤销会丢掉这些结果。如确要撤销，用 xlxq undo --force"
-            f"（Excel：在确认框中选“确定”）；撤销前的文件保留在备份中（xlxq backups）",
+            f"（Excel：在确认框中选“确定”）；文件未改动",
             f"round {rnd.round} has {done} result(s) entered; it was not undone: undoing would drop them. "
-            f"To undo it anyway, use xlxq undo --force (Excel: answer OK in the confirmation); the file as it "
-            f"was is kept among the backups (xlxq backups)",
+            f"To undo it anyway, use xlxq undo --force (Excel: answer OK in the confirmation); the file was "
+            f"not changed",
             round=rnd.round,
         )
     return done

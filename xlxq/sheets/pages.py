@@ -12,7 +12,13 @@ sheets will hold after it, so that no writer has to remember it:
   lines) broken into lines by the program, and their rows given the height
   the lines need (LibreOffice keeps an xlsx row's height on open and cuts
   the end of a line it wrapped itself); :func:`wrapped_heights`: the same
-  heights for the other wrapped cells of a plan.
+  heights for the other wrapped cells of a plan;
+- :func:`readable_pages`: a table too wide for one page at a readable size
+  (the 31-player × 9-round 成绩表, a round robin's: printed at about 6 pt
+  when fitted) printed at :data:`PRINT_SCALE` % instead (its 11-point text
+  at 9.35 pt, at least :data:`MIN_POINTS`) over as many pages as its
+  columns need, the identifying columns (名次, 序号, 姓名 …) repeated at
+  the left of each and the column breaks between whole columns.
 
 Plain functions over the values (``rows(sheet)``: the sheet's final rows);
 no workbook access.
@@ -29,7 +35,7 @@ from typing import Any, Callable, Optional
 
 from xlxq.sheets import layout as L
 from xlxq.sheets import team_layout as TL
-from xlxq.sheets.plan import PageSetup, SheetLook, WritePlan
+from xlxq.sheets.plan import PageSetup, SheetLook, Style, WritePlan
 
 Rows = Callable[[str], list[list[Any]]]
 
@@ -159,18 +165,37 @@ def typed_sheet_setup(sheet: str, grid: list[list[Any]], written: bool = False) 
     return PageSetup(sheet, landscape=c2 > 11, title_rows=(L.TITLE_ROW, L.HEADER_ROW), area=(1, 1, last, c2))
 
 
+def typed_rows_boxed(plan: WritePlan, sheet: str, grid: list[list[Any]], setup: PageSetup) -> None:
+    """The table's thin borders over every typed row of a sheet the arbiter
+    types into (its header's columns, 提示 too, down to the print area's
+    last row): a row added under the table prints boxed as the others.
+    Only on a write that changes the sheet anyway (a new row gets its 序号,
+    a late entry its note and colour): a sheet the plan does not touch is
+    not rebuilt for its borders (:mod:`xlxq.backends.partial_save`)."""
+    head = grid[L.HEADER_ROW - 1]
+    ncols = max((j for j, v in enumerate(head, start=1) if v not in (None, "")), default=0)
+    assert setup.area is not None
+    last = setup.area[2]
+    if ncols and last >= L.FIRST_DATA_ROW:
+        plan.styles.append(Style(sheet, L.FIRST_DATA_ROW, 1, last - L.FIRST_DATA_ROW + 1, ncols, border=True))
+
+
 def follow_data(plan: WritePlan, names: list[str], rows: Rows) -> None:
     """Print areas down to the last row with data; the typed sheets' page
     setup written again (their rows change without the program)."""
     have = {p.sheet for p in plan.page_setups}
     written = {v.sheet for v in plan.values}
+    touched = written | {f.sheet for f in plan.fills}
     for name in names:
         k = L.norm_key(name)
         wanted = k in _SETTINGS_NAMES or k in _TYPED or (name in written and _is_round(name))
         if wanted and name not in have and name not in plan.remove_sheets:  # (other sheets are not read)
-            setup = typed_sheet_setup(name, rows(name), name in written)
+            grid = rows(name)
+            setup = typed_sheet_setup(name, grid, name in written)
             if setup is not None:
                 plan.page_setups.append(setup)
+                if k in _TYPED and name in touched:  # (else left unbuilt: its bytes copied on save)
+                    typed_rows_boxed(plan, name, grid, setup)
     for p in plan.page_setups:
         if p.area:
             r1, c1, r2, c2 = p.area
@@ -352,6 +377,90 @@ def break_long_text(
     return heights
 
 
+#: the smallest printed size (points) of a table's text (11 pt in the sheet)
+#: that :func:`readable_pages` allows: below it a wide table is split
+MIN_POINTS = 9.0
+#: the body text's size in the sheets (the workbook's default font)
+BODY_POINTS = 11.0
+#: the print scale (%) of a table split over pages: 11 pt × 85 % = 9.35 pt
+PRINT_SCALE = 85
+#: the width (points) a column of one character takes in print, and the
+#: padding of every column: LibreOffice's, measured (a 188-character-wide
+#: 成绩表 of 19 columns fitted to the 741 points of a landscape A4 page
+#: at 56 %); Excel's are narrower (5.25 points), so a part fits there too
+CHAR_POINTS = 6.6
+COLUMN_PADDING = 3.75
+#: the printable width of an A4 page (points) inside the program's margins
+#: (0.7 inch left and right): portrait, landscape
+PAGE_POINTS = {False: 595.0 - 100.8, True: 842.0 - 100.8}
+#: the headers of the columns that name a row, repeated on each page of a
+#: split table (the leading columns up to the last of them)
+_IDENTIFYING = {L.norm_key(x) for x in ("名次", "序号", "姓名", "队名", "Rank", "No", "No.", "Name", "Team", "#")}
+
+
+def column_points(width: float) -> float:
+    """The printed width (points, at 100 %) of a column ``width`` characters wide."""
+    return width * CHAR_POINTS + COLUMN_PADDING
+
+
+def column_parts(widths: list[float], keep: int, room: float) -> list[tuple[int, int]]:
+    """The columns after the first ``keep`` (repeated on every page) in
+    parts that fit ``room`` points beside them: (first, last) of each part,
+    1-based; a column wider than the room alone is a part of its own."""
+    lead = sum(widths[:keep])
+    parts: list[tuple[int, int]] = []
+    start, used = keep + 1, lead
+    for c in range(keep + 1, len(widths) + 1):
+        w = widths[c - 1]
+        if used + w > room and c > start:
+            parts.append((start, c - 1))
+            start, used = c, lead
+        used += w
+    if start <= len(widths):
+        parts.append((start, len(widths)))
+    return parts
+
+
+def readable_pages(plan: WritePlan, rows: Rows) -> None:
+    """Each page setup of ``plan`` fitted to one page wide whose columns
+    (their widths in the plan's looks) would print below :data:`MIN_POINTS`
+    there: landscape when that is enough, else printed at
+    :data:`PRINT_SCALE` % over several pages, the identifying columns (the
+    leading ones up to the last 名次 / 序号 / 姓名 …) repeated on each and
+    a column break after each page's last column."""
+    widths: dict[str, dict[int, float]] = {}
+    for look in plan.looks:
+        widths.setdefault(look.sheet, {}).update(look.widths)
+    for p in plan.page_setups:
+        if p.scale is not None or p.fit_width != 1 or not p.area or p.sheet not in widths:
+            continue
+        _r1, c1, _r2, c2 = p.area
+        if c1 != 1:
+            continue
+        cols = [column_points(widths[p.sheet].get(c, 8.43)) for c in range(1, c2 + 1)]
+        total = sum(cols)
+        if BODY_POINTS * PAGE_POINTS[p.landscape] / total >= MIN_POINTS:
+            continue  # fitted as it is: readable
+        if BODY_POINTS * PAGE_POINTS[True] / total >= MIN_POINTS:
+            p.landscape = True
+            continue
+        grid = rows(p.sheet)
+        head = grid[L.HEADER_ROW - 1] if len(grid) >= L.HEADER_ROW else []
+        keep = 0
+        for c, v in enumerate(head[: min(len(head), 4)], start=1):
+            if v not in (None, "") and L.norm_key(v) in _IDENTIFYING:
+                keep = c
+        room = PAGE_POINTS[True] * 100 / PRINT_SCALE
+        if sum(cols[:keep]) > room / 2:
+            keep = 0
+        parts = column_parts(cols, keep, room)
+        p.landscape, p.scale, p.fit_width, p.fit_height = True, PRINT_SCALE, 0, 0
+        p.title_cols = (1, keep) if keep else None
+        p.col_breaks = tuple(last for _first, last in parts[:-1])
+        if p.title_rows and p.title_rows[1] > p.title_rows[0]:  # the header row only: the title in A1 would be
+            p.title_rows = (p.title_rows[1], p.title_rows[1])  # cut at the repeated columns' edge
+
+
 def finish_paper(plan: WritePlan, names: list[str], rows: Rows) -> None:
     """Everything above, on a plan that writes something."""
     if plan.is_empty():
@@ -359,6 +468,7 @@ def finish_paper(plan: WritePlan, names: list[str], rows: Rows) -> None:
     follow_data(plan, names, rows)
     fit_header_words(plan, rows)
     wrapped_heights(plan, rows)
+    readable_pages(plan, rows)
     words = paper_words(names, rows)
     if words is not None:
         sign_pages(plan, words)
@@ -382,4 +492,9 @@ __all__ = [
     "round_label",
     "escape",
     "LINE_POINTS",
+    "readable_pages",
+    "column_parts",
+    "column_points",
+    "MIN_POINTS",
+    "PRINT_SCALE",
 ]

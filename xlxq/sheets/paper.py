@@ -39,6 +39,7 @@ __all__ = [
     "PAGE_HEIGHT",
     "INDEX_ROWS",
     "MARGINS",
+    "NOTICE_MARGINS",
     "PaperSheet",
     "score_sheet",
     "notice_sheet",
@@ -57,8 +58,14 @@ COMPACT_PER_PAGE = 6
 PAGE_HEIGHT = 740.0
 #: margins in inches: left, right, top, bottom
 MARGINS = (0.5, 0.5, 0.5, 0.5)
+#: the 编排记录公告's margins: room above and below for the header and
+#: footer every sheet of the event has (event, date and venue; the 裁判长
+#: line and the page number: :func:`xlxq.sheets.pages.sign_pages`), and
+#: its printable height (as :data:`PAGE_HEIGHT`)
+NOTICE_MARGINS = (0.5, 0.5, 0.8, 0.8)
+NOTICE_PAGE_HEIGHT = PAGE_HEIGHT - 0.6 * 72
 #: index rows a page (each of its three columns)
-INDEX_ROWS = 40
+INDEX_ROWS = 38  # (24 + 18 + 38 × 17 points: the notice's page, its header and footer above and below)
 
 _LINE = "_" * 24
 _BOX = "□"
@@ -79,11 +86,13 @@ class PaperSheet:
     breaks: list[int] = field(default_factory=list)
     footer: Optional[str] = None
     rows: int = 0
+    page_height: float = PAGE_HEIGHT
+    margins: tuple[float, float, float, float] = MARGINS
     _used: float = 0.0  # points of the current page used
 
     def row(self, height: float) -> int:
         """A new row of ``height`` points (a page break before it when the page is full)."""
-        if self.rows and self._used + height > PAGE_HEIGHT:
+        if self.rows and self._used + height > self.page_height:
             self.page_break()
         self.rows += 1
         self.heights[self.rows] = height
@@ -98,7 +107,7 @@ class PaperSheet:
 
     def room(self) -> float:
         """Points left on the current page."""
-        return PAGE_HEIGHT - self._used
+        return self.page_height - self._used
 
     def put(self, r: int, c: int, value: Any) -> None:
         if value is not None and value != "":
@@ -125,7 +134,7 @@ class PaperSheet:
                 area=(1, 1, max(self.rows, 1), self.cols),
                 footer=self.footer,
                 breaks=tuple(self.breaks),
-                margins=MARGINS,
+                margins=self.margins,
             )
         )
         return plan
@@ -332,6 +341,7 @@ def notice_sheet(paper: RoundPaper, lang: str, facts: Optional[EventInfo] = None
     facts = facts or EventInfo()
     t = Text(lang)
     sheet = PaperSheet(notice_name(paper.round, lang), len(NOTICE_WIDTHS), dict(NOTICE_WIDTHS))
+    sheet.page_height, sheet.margins = NOTICE_PAGE_HEIGHT, NOTICE_MARGINS
     sheet.footer = t("第 &P 页，共 &N 页", "page &P of &N")
     title = t(f"第{paper.round}轮编排记录公告", f"Round {paper.round}: pairings")
     r = sheet.row(26)

@@ -122,7 +122,10 @@ class PageSetup:
     round, date, the 裁判长 line); manual page breaks after the rows
     ``breaks`` (Excel ignores them when a page is fitted: ``fit_width`` =
     ``fit_height`` = 0 prints at 100 %), margins in inches (left, right,
-    top, bottom; None: the program's default)."""
+    top, bottom; None: the program's default); ``title_cols`` (first, last)
+    repeated at the left of every page and manual column breaks after the
+    columns ``col_breaks`` (a wide table printed at ``scale`` over several
+    pages: :func:`xlxq.sheets.pages.readable_pages`)."""
 
     sheet: str
     paper: str = "A4"
@@ -143,6 +146,8 @@ class PageSetup:
     scale: Optional[int] = None
     breaks: tuple[int, ...] = ()
     margins: Optional[tuple[float, float, float, float]] = None
+    title_cols: Optional[tuple[int, int]] = None
+    col_breaks: tuple[int, ...] = ()
 
 
 @dataclass

@@ -40,6 +40,7 @@ def structural_problems(data: WorkbookData) -> list[Problem]:
         for no, seats in rs.seats.items():
             if len(seats) > 1:
                 rows = "、".join(str(r) for r, _ in seats)
+                rows_en = ", ".join(str(r) for r, _ in seats)
                 name = by_no[no].name
                 for r, side in seats:
                     out.append(
@@ -47,7 +48,7 @@ def structural_problems(data: WorkbookData) -> list[Problem]:
                             BLOCKING,
                             "twice",
                             f"{zh_r}：{name}（{no}号）出现{len(seats)}次（第{rows}行），请改正",
-                            f"{en_r}: {name} (no {no}) appears {len(seats)} times (rows {rows})",
+                            f"{en_r}: {name} (no {no}) appears {len(seats)} times (rows {rows_en})",
                             rs.name,
                             r,
                             (f"{side}_no", f"{side}_name"),

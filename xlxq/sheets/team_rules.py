@@ -126,12 +126,13 @@ def rule_problems(data: TeamWorkbookData, event: TeamEvent) -> list[Problem]:
         if gen is not None and sorted(data.state.gbyes.get(n, [])) != sorted(rnd.byes):
             for t in rnd.byes:
                 was = "、".join(map(str, data.state.gbyes.get(n, []))) or "无"
+                was_en = ", ".join(map(str, data.state.gbyes.get(n, []))) or "none"
                 out.append(
                     Problem(
                         INFO,
                         "hand_bye",
                         f"人工调整的轮空（原编排轮空：{was}）",
-                        f"bye changed by hand (was {was})",
+                        f"bye changed by hand (was {was_en})",
                         rs.name,
                         rs.bye_rows[t],
                         ("red_name", "black_name"),

@@ -59,6 +59,8 @@ def add_round_sheet(
                 canvas.set(name, r, cols[col], v)
             canvas.set(name, r, cols["result"], label)
             rs.other_rows.append(r)
+            # the label wraps in the narrow 台次 (迟到入场 over two lines, the row as tall)
+            canvas.plan.styles.append(Style(name, r, cols["board"], wrap=True))
             r += 1
     last = r - 1
     rs.table.last_row = last
