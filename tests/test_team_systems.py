@@ -253,7 +253,9 @@ NAME_TEST = re.compile(r"""system\s*(==|!=)\s*["']|system\s+(not\s+)?in\s+[A-Z_(
 #: cannot ask them; docs/architecture.md "Where it still falls short")
 NAME_TESTS_LEFT = {
     "xlxq/operations/create.py": 2,  # "scheveningen" is refused for an individual event; the team names offered
-    "xlxq/core/model.py": 1,  # validate_event: the key is one of SYSTEMS
+    # validate_event: the key is one of SYSTEMS; played_while_absent: only a
+    # Swiss leaves a player absent (请假) unpaired (a round robin keeps his game)
+    "xlxq/core/model.py": 2,
     "xlxq/core/pairing.py": 2,  # pair_round: the engine of an event with no system at hand
     "xlxq/core/team_pairing.py": 5,  # pair_team_round (2), single or double table (2), pair_and_seat: 全队轮赛制 seated
     "xlxq/core/teams.py": 7,  # the team key and the 全队轮赛制 checks (two teams, rounds = boards, seats), team_side
