@@ -376,3 +376,103 @@ def test_check_round_out_of_range_on_a_workbook(tmp_path, capsys, n):
         assert main(["check", str(path), "--round", n]) == 2
     assert "--round" in capsys.readouterr().err
     assert path.read_bytes() == before
+
+
+def json_file_event(tmp_path: Path, players: int = 10, system: str = "swiss", rounds: int = 5) -> Path:
+    """A JSON event file of ``players`` players, ``system``, nothing paired."""
+    from xlxq.backends.json_file import save_event
+
+    ev = Event(
+        settings=EventSettings(name="e", rounds=rounds, system=system),
+        players=[Player(no=i, name=f"P{i}") for i in range(1, players + 1)],
+    )
+    path = tmp_path / "ev.json"
+    save_event(ev, path)
+    return path
+
+
+def set_json_results(path: Path, round_no: int, result: str) -> None:
+    """Every board of round ``round_no`` of the JSON file given ``result``
+    (the file as an arbiter edits it)."""
+    import json
+
+    d = json.loads(path.read_text(encoding="utf-8"))
+    for b in d["rounds"][round_no - 1]["boards"]:
+        b["result"] = result
+    path.write_text(json.dumps(d, ensure_ascii=False), encoding="utf-8")
+
+
+def test_json_keeps_the_engines_pairing_so_a_corrected_result_is_no_hand_change(tmp_path, capsys):
+    """A JSON file keeps the pairing the engine made of each round (its
+    ``engine``, as a workbook's _xlxq): round 1's results corrected after
+    round 2 was paired (every winner now the loser) do not make round 2 look
+    changed by hand in the record, check, the pages or the 成绩册; without
+    the kept pairing (a file written before), today's data pairs round 2
+    otherwise (the test would prove nothing if not)."""
+    import json
+
+    from xlxq.backends.json_file import load_event
+    from xlxq.cli import main
+    from xlxq.operations.booklet import booklet_document
+    from xlxq.operations.publish import site_data
+
+    path = json_file_event(tmp_path)
+    assert main(["pair", str(path)]) == 0
+    set_json_results(path, 1, "red_win")
+    assert main(["pair", str(path)]) == 0
+    d = json.loads(path.read_text(encoding="utf-8"))
+    assert [r["engine"]["boards"] for r in d["rounds"]] == [
+        [[b["red"], b["black"]] for b in r["boards"]] for r in d["rounds"]
+    ]
+    set_json_results(path, 1, "black_win")
+    ev = load_event(path)
+    assert engine_changes(ev, 2) == []
+    text = record_text(get_system("swiss").record(ev, 2), "zh")
+    assert "实际对阵" not in text and "人工调整" not in text
+    assert "此前各轮的成绩有改动" in text  # the steps follow today's results, the pairings are the engine's
+    pairs = [ln for ln in text.splitlines() if ln.startswith("  第")]
+    assert pairs == [
+        f"  第{k}台  {r} P{r}（红） — {b} P{b}（黑）" for k, (r, b) in enumerate(d["rounds"][1]["engine"]["boards"], 1)
+    ]
+    capsys.readouterr()
+    assert main(["check", str(path), "--round", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "与引擎编排一致" in out and "人工调整" not in out
+    assert all(r["engine"] is None for r in site_data(ev, "zh")["rounds"])
+    titles = [blk.title for sec in booklet_document(ev, "zh").sections for blk in sec.blocks if hasattr(blk, "title")]
+    assert not any("引擎编排" in t for t in titles)
+    ev.rounds[1].engine = None  # an old file: derived from today's data, round 2 looks changed
+    assert engine_changes(ev, 2) != []
+
+
+def test_json_hand_swap_is_still_a_hand_change_and_undo_drops_the_engines_pairing(tmp_path, capsys):
+    """A hand swap typed into the JSON file's round 2 is reported against
+    the kept pairing (check, record); undo drops the round with its
+    ``engine``; a round's ``engine`` naming no player is refused."""
+    import json
+
+    from xlxq.cli import main
+
+    path = json_file_event(tmp_path)
+    assert main(["pair", str(path)]) == 0
+    set_json_results(path, 1, "draw")
+    assert main(["pair", str(path)]) == 0
+    d = json.loads(path.read_text(encoding="utf-8"))
+    b = d["rounds"][1]["boards"]
+    b[0]["black"], b[1]["black"] = b[1]["black"], b[0]["black"]
+    path.write_text(json.dumps(d), encoding="utf-8")
+    capsys.readouterr()
+    assert main(["check", str(path), "--round", "2"]) in (0, 1)  # 1: the swap may make a rematch
+    out = capsys.readouterr().out
+    assert out.count("人工调整的对阵") == 2
+    assert main(["explain", str(path), "--round", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "实际对阵（经人工调整，与引擎编排不同）：" in out and "此前各轮的成绩有改动" not in out
+    assert main(["undo", str(path)]) == 0
+    d = json.loads(path.read_text(encoding="utf-8"))
+    assert len(d["rounds"]) == 1 and "engine" in d["rounds"][0]
+    d["rounds"][0]["engine"]["boards"][0] = [1, 99]
+    path.write_text(json.dumps(d), encoding="utf-8")
+    capsys.readouterr()
+    assert main(["check", str(path)]) == 2
+    assert "engine" in capsys.readouterr().err

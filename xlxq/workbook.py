@@ -172,10 +172,13 @@ def _stored_block(data, n: int) -> Optional[list[Optional[str]]]:
 
 
 def _as_generated(rec: Record, gen: Optional[Sig]) -> bool:
-    """Whether the engine's pairing in ``rec`` is the one the engine made
-    when the round was paired (``gen``; None: not known, taken as so)."""
+    """Whether the engine's pairing in ``rec``, as its steps derive it, is
+    the one the engine made when the round was paired (``gen``; None: not
+    known, taken as so)."""
     if gen is None:
         return True
+    if rec.of_kind("rederived"):  # today's derivation is another pairing; the record lists the kept one
+        return False
     (st,) = rec.of_kind("pairings")
     return {b: (r, k) for b, r, k, _ in st["boards"]} == gen.boards and sorted(st["byes"]) == sorted(gen.byes)
 

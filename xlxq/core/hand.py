@@ -1,7 +1,8 @@
 """A round as played against the pairing the engine proposed for it: the
 one comparison behind recompute's 人工调整 notes (the workbook keeps the
-engine's pairing of each round it made, _xlxq ``generated``), the
-编排记录's 实际对阵 section and ``check``'s list of differences.
+engine's pairing of each round it made, _xlxq ``generated``; a JSON file
+in each round's ``engine``), the 编排记录's 实际对阵 section of every
+system, the pages', the 成绩册's and ``check``'s list of differences.
 
 Each change names a board as played (or a bye, or a pair of the proposal
 left out of the round): players swapped between boards (``pairing``, with
@@ -12,13 +13,14 @@ players is in the round any more (``dropped``).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Iterable, Optional
 
 from xlxq.core.model import Event, Round
 from xlxq.core.pairing import pair_round
+from xlxq.core.roundrobin import RR_SYSTEMS
 
-__all__ = ["HandChange", "hand_changes", "engine_changes", "engine_pairing"]
+__all__ = ["HandChange", "hand_changes", "engine_changes", "engine_pairing", "derived_round"]
 
 
 @dataclass(frozen=True)
@@ -61,11 +63,9 @@ def hand_changes(proposed: Iterable[tuple[int, int]], proposed_byes: Iterable[in
 
 
 def engine_changes(event: Event, round_no: int) -> list[HandChange]:
-    """The changes of round ``round_no`` of a Swiss from the engine's
-    pairing of it: the one the engine made when the file keeps it
-    (``Round.engine``, a workbook), else its pairing from the event as it
-    stood before the round (:meth:`Event.as_paired`; a JSON file).  Raises
-    the engine's error when it cannot pair the round."""
+    """The changes of round ``round_no`` (of an individual event, any
+    system) from the engine's pairing of it (:func:`engine_pairing`).
+    Raises the engine's error when it cannot pair the round."""
     rnd = next(r for r in event.rounds if r.round == round_no)
     pairs, byes = engine_pairing(event, round_no)
     return hand_changes(pairs, byes, rnd)
@@ -73,10 +73,26 @@ def engine_changes(event: Event, round_no: int) -> list[HandChange]:
 
 def engine_pairing(event: Event, round_no: int) -> tuple[tuple[tuple[int, int], ...], tuple[int, ...]]:
     """The engine's pairing of round ``round_no``, (red, black) by board
-    and the byes: the one it made (``Round.engine``), else from the event
-    as it stood before the round."""
+    and the byes: the one it made (``Round.engine``: a workbook's _xlxq, a
+    JSON round's ``engine``), else derived (:func:`derived_round`: a file
+    written before it was kept)."""
     rnd = next(r for r in event.rounds if r.round == round_no)
     if rnd.engine is not None:
         return rnd.engine
-    mine = pair_round(event.as_paired(round_no), round_no).round
+    mine = derived_round(event, round_no)
     return tuple((b.red, b.black) for b in mine.boards), tuple(mine.byes)
+
+
+def derived_round(event: Event, round_no: int) -> Round:
+    """Round ``round_no`` as the engine pairs it from the rounds before (a
+    file that does not keep the pairing the engine made: one written before
+    it was kept): a Swiss from the event as it stood then
+    (:meth:`Event.as_paired`), a round robin's table and a knockout's
+    bracket from the rounds before (as their records derive it)."""
+    s = event.settings
+    if s.system in RR_SYSTEMS or s.system == "knockout":
+        before = replace(event, rounds=event.rounds_before(round_no))
+        if s.system == "knockout":  # 加赛 beyond the planned rounds (as ko_record)
+            before = replace(before, settings=replace(s, rounds=max(s.rounds, round_no)))
+        return pair_round(before, round_no).round
+    return pair_round(event.as_paired(round_no), round_no).round

@@ -215,6 +215,15 @@ class Printer:
     def k_note(self, st: Step) -> list[str]:
         return [self.t(f"注：{st['text']}", f"note: {st['en']}")]
 
+    def k_rederived(self, st: Step) -> list[str]:
+        return [
+            self.t(
+                "注意：本轮编排之后，此前各轮的成绩有改动；以上步骤按现在的成绩推演。下面是编排本轮时引擎的编排（文件中保存）",
+                "note: results of earlier rounds were changed after this round was paired; the steps above follow "
+                "today's results. Below is the pairing the engine made of this round (kept in the file)",
+            )
+        ]
+
     def k_differs(self, st: Step) -> list[str]:
         zh, en = DIFFERS[st["against"]]
         return [self.t(zh, en)]
