@@ -476,3 +476,90 @@ def test_json_hand_swap_is_still_a_hand_change_and_undo_drops_the_engines_pairin
     capsys.readouterr()
     assert main(["check", str(path)]) == 2
     assert "engine" in capsys.readouterr().err
+
+
+def test_round_robin_round_changed_by_hand_is_shown_as_played(tmp_path, capsys):
+    """Issue 21 §1.2 for a round robin (a JSON file, ``schedule``): round 2
+    with red and black swapped on board 1 and the black players of boards 2
+    and 3 swapped prints the table's pairing, then the round as played, each
+    change marked 人工调整 (it printed an old "differs" note); the pages and
+    the 成绩册 mark the same boards."""
+    import json
+
+    from xlxq.backends.json_file import load_event
+    from xlxq.cli import main
+    from xlxq.operations.booklet import booklet_document
+    from xlxq.operations.publish import site_data
+
+    path = json_file_event(tmp_path, players=6, system="round_robin")
+    assert main(["schedule", str(path)]) == 0
+    d = json.loads(path.read_text(encoding="utf-8"))
+    b = d["rounds"][1]["boards"]
+    engine = [(x["red"], x["black"]) for x in b]
+    b[0]["red"], b[0]["black"] = b[0]["black"], b[0]["red"]
+    b[1]["black"], b[2]["black"] = b[2]["black"], b[1]["black"]
+    path.write_text(json.dumps(d), encoding="utf-8")
+    ev = load_event(path)
+    text = record_text(get_system("round_robin").record(ev, 2), "zh")
+    assert "注意" not in text and "引擎编排：" in text
+    played = text.splitlines()[text.splitlines().index("实际对阵（经人工调整，与引擎编排不同）：") :]
+    (r0, k0), (r1, k1), (r2, k2) = engine
+    was = f"人工调整（原编排：{r1}-{k1}，{r2}-{k2}）"
+    assert played[1] == f"  第1台  {k0} P{k0}（红） — {r0} P{r0}（黑）  人工调整：先后手与编排相反"
+    assert played[2] == f"  第2台  {r1} P{r1}（红） — {k2} P{k2}（黑）  {was}"
+    assert played[3] == f"  第3台  {r2} P{r2}（红） — {k1} P{k1}（黑）  {was}"
+    en = record_text(get_system("round_robin").record(ev, 2), "en")
+    assert "as played (changed by hand (人工调整), differs from the engine's pairing):" in en
+    assert "note: the round in the file differs" not in en
+    marks = [x["hand"] for x in site_data(ev, "zh")["rounds"][1]["boards"]]
+    assert marks == ["人工调整：先后手与编排相反", was, was]
+    titles = [blk.title for sec in booklet_document(ev, "zh").sections for blk in sec.blocks if hasattr(blk, "title")]
+    assert "第2轮引擎编排（本轮经人工调整）" in titles
+    capsys.readouterr()
+    assert main(["check", str(path), "--round", "2"]) == 1  # pairs not the table's: errors, as before
+    assert "不是秩序表第2轮的对局" in capsys.readouterr().out
+
+
+def test_team_round_changed_by_hand_is_shown_as_played(tmp_path):
+    """Issue 21 §1.2 for a team event: a team Swiss's round 2 with the
+    second teams of matches 1 and 2 swapped, and 先走/后走 swapped in match
+    3, prints the engine's matches then the round as played, each change
+    marked 人工调整 (zh and en; it printed a "differs" note).  The file keeps
+    the engine's pairing (``engine``) through a save and a load, and check
+    compares with it."""
+    from tests.conftest import make_team_event
+    from xlxq.backends.json_file import load_team_event, save_team_event
+    from xlxq.core.team_pairing import pair_and_seat
+    from xlxq.systems import get_team_system
+
+    ev = make_team_event(6, system="swiss", rounds=5)
+    ev, _ = pair_and_seat(ev, 1)
+    rng = random.Random(2)
+    for m in ev.rounds[0].matches:
+        for b in m.boards:
+            b.result = rng.choice(["red_win", "draw", "black_win"])
+    ev, _ = pair_and_seat(ev, 2)
+    rnd = ev.rounds[1]
+    engine = [(m.first, m.second) for m in rnd.matches]
+    assert rnd.engine == (tuple(engine), ())
+    path = tmp_path / "t.json"
+    save_team_event(ev, path)
+    ev = load_team_event(path)
+    assert ev.rounds[1].engine == (tuple(engine), ())
+    m0, m1, m2 = ev.rounds[1].matches
+    m0.second, m1.second = m1.second, m0.second
+    m2.first, m2.second = m2.second, m2.first
+    system = get_team_system("swiss")
+    text = record_text(system.record(ev, 2), "zh")
+    assert "注意" not in text and "引擎编排：" in text
+    played = text.splitlines()[text.splitlines().index("实际对阵（经人工调整，与引擎编排不同）：") :]
+    (a0, b0), (a1, b1), (a2, b2) = engine
+    was = f"人工调整（原编排：{a0}-{b0}，{a1}-{b1}）"
+    assert played[1] == f"  第1场  {a0}队（{a0}队）（先走） — {b1}队（{b1}队）  {was}"
+    assert played[2] == f"  第2场  {a1}队（{a1}队）（先走） — {b0}队（{b0}队）  {was}"
+    assert played[3] == f"  第3场  {b2}队（{b2}队）（先走） — {a2}队（{a2}队）  人工调整：先后手与编排相反"
+    en = record_text(system.record(ev, 2), "en")
+    assert "as played (changed by hand (人工调整), differs from the engine's pairing):" in en
+    assert f"  match 3  {b2}队 ({b2}) (first) — {a2}队 ({a2})  changed by hand: colours swapped" in en
+    tail = system.check(ev, 2, "zh").tail
+    assert "与引擎编排一致" not in tail and any("引擎编排" in ln for ln in tail)

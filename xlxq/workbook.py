@@ -152,11 +152,9 @@ def _record(event: Event, n: int, text_lang: str, stage: str = "main") -> str:
 
 
 def _log_patch(data) -> Optional[Callable[[tuple[int, int], list[Optional[str]]], list[Optional[str]]]]:
-    """A Swiss workbook's 编排记录 patch: each round's 实际对阵 section as its
-    sheet stands against the engine's pairing (:func:`played_patch`); None
-    for another system."""
-    if not system_for(data.event.settings).swiss:
-        return None
+    """A workbook's 编排记录 patch (every system: the Swiss, the round robin's
+    table, the knockout's bracket): each round's 实际对阵 section as its
+    sheet stands against the engine's pairing (:func:`played_patch`)."""
     return played_patch(data.event, data.state.generated)
 
 

@@ -13,14 +13,13 @@ players is in the round any more (``dropped``).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-from typing import Iterable, Optional
+from dataclasses import dataclass
+from typing import Callable, Iterable, Optional
 
 from xlxq.core.model import Event, Round
 from xlxq.core.pairing import pair_round
-from xlxq.core.roundrobin import RR_SYSTEMS
 
-__all__ = ["HandChange", "hand_changes", "engine_changes", "engine_pairing", "derived_round"]
+__all__ = ["HandChange", "hand_changes", "engine_changes", "engine_pairing"]
 
 
 @dataclass(frozen=True)
@@ -63,36 +62,25 @@ def hand_changes(proposed: Iterable[tuple[int, int]], proposed_byes: Iterable[in
 
 
 def engine_changes(event: Event, round_no: int) -> list[HandChange]:
-    """The changes of round ``round_no`` (of an individual event, any
-    system) from the engine's pairing of it (:func:`engine_pairing`).
+    """The changes of round ``round_no`` of a Swiss from the engine's
+    pairing of it (:func:`engine_pairing`).
     Raises the engine's error when it cannot pair the round."""
     rnd = next(r for r in event.rounds if r.round == round_no)
     pairs, byes = engine_pairing(event, round_no)
     return hand_changes(pairs, byes, rnd)
 
 
-def engine_pairing(event: Event, round_no: int) -> tuple[tuple[tuple[int, int], ...], tuple[int, ...]]:
+def engine_pairing(
+    event: Event, round_no: int, derive: Optional[Callable[[Event, int], Round]] = None
+) -> tuple[tuple[tuple[int, int], ...], tuple[int, ...]]:
     """The engine's pairing of round ``round_no``, (red, black) by board
     and the byes: the one it made (``Round.engine``: a workbook's _xlxq, a
-    JSON round's ``engine``), else derived (:func:`derived_round`: a file
-    written before it was kept)."""
+    JSON round's ``engine``), else derived (a file written before it was
+    kept) by ``derive`` (the system's ``derived_round``: a round robin's
+    table, a knockout's bracket), by default as a Swiss from the event as
+    it stood before the round (:meth:`Event.as_paired`)."""
     rnd = next(r for r in event.rounds if r.round == round_no)
     if rnd.engine is not None:
         return rnd.engine
-    mine = derived_round(event, round_no)
+    mine = derive(event, round_no) if derive is not None else pair_round(event.as_paired(round_no), round_no).round
     return tuple((b.red, b.black) for b in mine.boards), tuple(mine.byes)
-
-
-def derived_round(event: Event, round_no: int) -> Round:
-    """Round ``round_no`` as the engine pairs it from the rounds before (a
-    file that does not keep the pairing the engine made: one written before
-    it was kept): a Swiss from the event as it stood then
-    (:meth:`Event.as_paired`), a round robin's table and a knockout's
-    bracket from the rounds before (as their records derive it)."""
-    s = event.settings
-    if s.system in RR_SYSTEMS or s.system == "knockout":
-        before = replace(event, rounds=event.rounds_before(round_no))
-        if s.system == "knockout":  # 加赛 beyond the planned rounds (as ko_record)
-            before = replace(before, settings=replace(s, rounds=max(s.rounds, round_no)))
-        return pair_round(before, round_no).round
-    return pair_round(event.as_paired(round_no), round_no).round

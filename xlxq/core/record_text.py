@@ -437,17 +437,30 @@ class Printer:
         bye_marks = {c["red"]: c for c in st["changes"] if c["kind"] == "bye"}
         hand = self.term("changed by hand", "人工调整")
         out = [t("实际对阵（经人工调整，与引擎编排不同）：", f"as played ({hand}, differs from the engine's pairing):")]
-        for board, red, black in st["boards"]:
-            line = t(
-                f"  第{board}台  {red} {names[red]}（红） — {black} {names[black]}（黑）",
-                f"  board {board}  {red} {names[red]} (red) — {black} {names[black]} (black)",
-            )
-            out.append(line + (self.hand_mark(marks[board]) if board in marks else ""))
+        for board, red, black in st["boards"]:  # a team round: its matches (first, second)
+            out.append(self.played_line(board, red, black) + (self.hand_mark(marks[board]) if board in marks else ""))
         for no in st["byes"]:
-            line = t(f"  轮空  {no} {names[no]}", f"  bye  {no} {names[no]}")
+            who = self.tname(no) if self.team and not self.sheet else f"{no} {names[no]}"
+            line = t(f"  轮空  {who}", f"  bye  {who}")
             out.append(line + (self.hand_mark(bye_marks[no]) if no in bye_marks else ""))
         out += ["  " + dropped_text(c, t.lang, self.name) for c in st["changes"] if c["kind"] == "dropped"]
         return out
+
+    def played_line(self, board: int, red: int, black: int) -> str:
+        """A board as played (a team round: a match, as :meth:`k_matches` words it)."""
+        t, names = self.t, self.rec.names
+        if not self.team:
+            return t(
+                f"  第{board}台  {red} {names[red]}（红） — {black} {names[black]}（黑）",
+                f"  board {board}  {red} {names[red]} (red) — {black} {names[black]} (black)",
+            )
+        if self.sheet:
+            return t(
+                f"  第{board}场  {red} {names[red]}（先走） — {black} {names[black]}（后走）",
+                f"  match {board}  {red} {names[red]} (first) — {black} {names[black]} (second)",
+            )
+        a, b = self.tname(red), self.tname(black)
+        return t(f"  第{board}场  {a}（先走） — {b}", f"  match {board}  {a} (first) — {b}")
 
     def hand_mark(self, c: dict[str, Any]) -> str:
         """The 人工调整 mark of a board or bye as played."""
@@ -479,7 +492,7 @@ class Printer:
     def k_matches(self, st: Step) -> list[str]:
         """The matches of a team round (and a 全队轮赛制 round's boards)."""
         t, names, rec = self.t, self.rec.names, self.rec
-        out = [t("对阵：", "matches:")]
+        out = [t("引擎编排：", "the engine's pairing:") if rec.of_kind("played") else t("对阵：", "matches:")]
         for m, first, second, boards in st["matches"]:
             if self.sheet:
                 out.append(

@@ -276,7 +276,8 @@ def swiss_round_record(event: Event, round_no: Optional[int] = None) -> Record:
 
 
 def against_engine(rec: Record, derived: Round, have: Optional[Round]) -> None:
-    """The round in the file (``have``; None: a round not yet paired)
+    """The round in the file (``have``; None: a round not yet paired; a
+    team round as :func:`xlxq.core.team_record.as_boards` gives it)
     against the engine's pairing of it, for the record of every system: the
     pairing the engine made when the file keeps it (``Round.engine``), else
     ``derived``, the record's own derivation from the rounds before.  Where
@@ -290,10 +291,14 @@ def against_engine(rec: Record, derived: Round, have: Optional[Round]) -> None:
     byes = tuple(derived.byes)
     if have.engine is not None and have.engine != (pairs, byes):
         pairs, byes = have.engine
-        k = next(i for i, st in enumerate(rec.steps) if st.kind == "pairings")
-        data = {key: v for key, v in rec.steps[k].data.items() if key != "ko"}  # the bracket's notes are today's
-        data.update(boards=[[j, r, b, None] for j, (r, b) in enumerate(pairs, 1)], byes=list(byes))
-        rec.steps[k : k + 1] = [Step("rederived"), Step("pairings", rec.steps[k].clause, data)]
+        k = next(i for i, st in enumerate(rec.steps) if st.kind in ("pairings", "matches"))
+        st = rec.steps[k]
+        data = {key: v for key, v in st.data.items() if key != "ko"}  # the bracket's notes are today's
+        if st.kind == "matches":  # a team round: (first, second) by match
+            data.update(matches=[[j, f, s, []] for j, (f, s) in enumerate(pairs, 1)], byes=list(byes))
+        else:
+            data.update(boards=[[j, r, b, None] for j, (r, b) in enumerate(pairs, 1)], byes=list(byes))
+        rec.steps[k : k + 1] = [Step("rederived"), Step(st.kind, st.clause, data)]
     played_step(rec, list(pairs), list(byes), have)
 
 

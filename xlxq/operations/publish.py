@@ -92,9 +92,10 @@ def engine_proposals(event: Any) -> dict[int, tuple[Any, list[HandChange]]]:
     if is_team(event):
         return {}
     out = {}
+    derive = system_for(event.settings).derived_round
     for rnd in event.rounds:
         try:
-            pairs, byes = engine_pairing(event, rnd.round)
+            pairs, byes = engine_pairing(event, rnd.round, derive)
         except XlxqError:
             continue
         changes = hand_changes(pairs, byes, rnd)
