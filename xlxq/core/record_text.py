@@ -72,26 +72,6 @@ QUALITY = {
     "apart": ("终局相差两先以上", "ending two apart "),
 }
 SCORE_BASIS = {"match_points": ("场分", "match points"), "game_points": ("局分", "game points")}
-DIFFERS = {
-    "table": (
-        "注意：文件中的本轮对阵与秩序表不同（可能经人工调整），详见 xlxq check",
-        "note: the round in the file differs from the table (edited by hand?); see xlxq check",
-    ),
-    "bracket": (
-        "注意：文件中的本轮对阵与淘汰赛对阵不同，详见 xlxq check",
-        "note: the round in the file differs from the bracket; see xlxq check",
-    ),
-    "team_engine": (
-        "注意：文件中的本轮对阵与引擎编排不同（可能经人工调整，或此前各轮结果已改动），详见 xlxq check",
-        "note: the round in the file differs from the engine's (edited by hand, or earlier "
-        "results changed since); see xlxq check",
-    ),
-    "sheet": (
-        "注意：表中的本轮对阵与按当前成绩重新编排的结果不同（可能经人工调整，或前几轮结果已改动）",
-        "note: the round in the sheets differs from a pairing from the current results "
-        "(edited by hand, or earlier results changed)",
-    ),
-}
 
 
 def fmt_score(x: float) -> str:
@@ -223,10 +203,6 @@ class Printer:
                 "today's results. Below is the pairing the engine made of this round (kept in the file)",
             )
         ]
-
-    def k_differs(self, st: Step) -> list[str]:
-        zh, en = DIFFERS[st["against"]]
-        return [self.t(zh, en)]
 
     # -- the Swiss -----------------------------------------------------------------
     def k_first_round(self, st: Step) -> list[str]:
