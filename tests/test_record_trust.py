@@ -563,3 +563,28 @@ def test_team_round_changed_by_hand_is_shown_as_played(tmp_path):
     assert f"  match 3  {b2}队 ({b2}) (first) — {a2}队 ({a2})  changed by hand: colours swapped" in en
     tail = system.check(ev, 2, "zh").tail
     assert "与引擎编排一致" not in tail and any("引擎编排" in ln for ln in tail)
+
+
+def test_knockout_round_changed_by_hand_is_shown_as_played(tmp_path):
+    """A knockout's first game with red and black swapped (the toss went
+    the other way): the record prints the bracket's pairing, then the round
+    as played with that board marked 人工调整 (it printed nothing: colours
+    were not compared)."""
+    import json
+
+    from xlxq.backends.json_file import load_event
+    from xlxq.cli import main
+
+    path = json_file_event(tmp_path, players=8, system="knockout", rounds=3)
+    assert main(["pair", str(path)]) == 0
+    d = json.loads(path.read_text(encoding="utf-8"))
+    b = d["rounds"][0]["boards"][0]
+    b["red"], b["black"] = b["black"], b["red"]
+    path.write_text(json.dumps(d), encoding="utf-8")
+    lines = record_text(get_system("knockout").record(load_event(path), 1), "zh").splitlines()
+    played = lines[lines.index("实际对阵（经人工调整，与引擎编排不同）：") :]
+    assert (
+        played[1]
+        == f"  第1台  {b['red']} P{b['red']}（红） — {b['black']} P{b['black']}（黑）  人工调整：先后手与编排相反"
+    )
+    assert sum("人工调整" in ln for ln in played) == 2 and "引擎编排：" in lines
