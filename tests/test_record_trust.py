@@ -588,3 +588,32 @@ def test_knockout_round_changed_by_hand_is_shown_as_played(tmp_path):
         == f"  第1台  {b['red']} P{b['red']}（红） — {b['black']} P{b['black']}（黑）  人工调整：先后手与编排相反"
     )
     assert sum("人工调整" in ln for ln in played) == 2 and "引擎编排：" in lines
+
+
+def test_team_json_result_corrected_after_the_next_round_is_no_hand_change(tmp_path):
+    """A team Swiss file keeps the engine's pairing of round 2: round 1's
+    results reversed after round 2 was paired do not make round 2 look
+    changed by hand (record and check); without the kept pairing they do."""
+    from tests.conftest import make_team_event
+    from xlxq.backends.json_file import load_team_event, save_team_event
+    from xlxq.core.team_pairing import pair_and_seat
+    from xlxq.systems import get_team_system
+
+    ev = make_team_event(8, system="swiss", rounds=5)
+    ev, _ = pair_and_seat(ev, 1)
+    for m in ev.rounds[0].matches:
+        for b in m.boards:
+            b.result = "red_win" if b.red in ev.team(m.first).players else "black_win"  # the first team wins
+    ev, _ = pair_and_seat(ev, 2)
+    m = ev.rounds[0].matches[0]
+    for b in m.boards:
+        b.result = "black_win" if b.red in ev.team(m.first).players else "red_win"  # corrected: match 1's second won
+    path = tmp_path / "t.json"
+    save_team_event(ev, path)
+    ev = load_team_event(path)
+    system = get_team_system("swiss")
+    text = record_text(system.record(ev, 2), "zh")
+    assert "实际对阵" not in text and "此前各轮的成绩有改动" in text
+    assert system.check(ev, 2, "zh").tail[-1] == "与引擎编排一致"
+    ev.rounds[1].engine = None  # an old file: derived from today's results, round 2 looks changed
+    assert "实际对阵" in record_text(system.record(ev, 2), "zh")
