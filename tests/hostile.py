@@ -685,7 +685,8 @@ def place_cases(xlsx_path: str) -> Iterator[Case]:
 
 def json_place_cases(base: dict) -> Iterator[Case]:
     """The same for a JSON file: an absence beyond the planned rounds, an
-    absence in a round played, groups that differ only by case."""
+    absence in a round played, a round's engine pairing that names no player,
+    one twice or is malformed, groups that differ only by case."""
     played = json.loads(json.dumps(base))
     for b in played["rounds"][0]["boards"]:
         b["result"] = "red_win"
@@ -693,6 +694,13 @@ def json_place_cases(base: dict) -> Iterator[Case]:
         ("absent-1e15", ("players", 3, "absent_rounds"), [10**15], "1000000000000000"),
         ("absent-beyond-rounds", ("players", 3, "absent_rounds"), [2, 6], "超出计划的5轮"),
         ("absent-but-played", ("players", 0, "absent_rounds"), [1], "已有他的结果"),
+        # the engine's pairing kept in a round (docs/format.md): each refused naming the round's engine
+        ("engine-unknown-player", ("rounds", 0, "engine", "boards", 0), [1, 999], "第1轮 engine"),
+        ("engine-player-twice", ("rounds", 0, "engine", "boards", 0), [1, 1], "第1轮 engine"),
+        ("engine-not-a-pair", ("rounds", 0, "engine", "boards", 0), "1-2", "第1轮 engine"),
+        ("engine-not-an-object", ("rounds", 0, "engine"), [[1, 2]], "第1轮 engine"),
+        ("engine-unknown-key", ("rounds", 0, "engine", "pairs"), [], "第1轮 engine"),
+        ("engine-bye-zero", ("rounds", 0, "engine", "byes"), [0], "第1轮 engine"),
     ):
         yield Case(f"json-place-{cid}", ".json", _dump(_set(played, path, value)), ("pair",), place)
     group = {k: v for k, v in played.items() if k != "format"}

@@ -376,3 +376,244 @@ def test_check_round_out_of_range_on_a_workbook(tmp_path, capsys, n):
         assert main(["check", str(path), "--round", n]) == 2
     assert "--round" in capsys.readouterr().err
     assert path.read_bytes() == before
+
+
+def json_file_event(tmp_path: Path, players: int = 10, system: str = "swiss", rounds: int = 5) -> Path:
+    """A JSON event file of ``players`` players, ``system``, nothing paired."""
+    from xlxq.backends.json_file import save_event
+
+    ev = Event(
+        settings=EventSettings(name="e", rounds=rounds, system=system),
+        players=[Player(no=i, name=f"P{i}") for i in range(1, players + 1)],
+    )
+    path = tmp_path / "ev.json"
+    save_event(ev, path)
+    return path
+
+
+def set_json_results(path: Path, round_no: int, result: str) -> None:
+    """Every board of round ``round_no`` of the JSON file given ``result``
+    (the file as an arbiter edits it)."""
+    import json
+
+    d = json.loads(path.read_text(encoding="utf-8"))
+    for b in d["rounds"][round_no - 1]["boards"]:
+        b["result"] = result
+    path.write_text(json.dumps(d, ensure_ascii=False), encoding="utf-8")
+
+
+def test_json_keeps_the_engines_pairing_so_a_corrected_result_is_no_hand_change(tmp_path, capsys):
+    """A JSON file keeps the pairing the engine made of each round (its
+    ``engine``, as a workbook's _xlxq): round 1's results corrected after
+    round 2 was paired (every winner now the loser) do not make round 2 look
+    changed by hand in the record, check, the pages or the 成绩册; without
+    the kept pairing (a file written before), today's data pairs round 2
+    otherwise (the test would prove nothing if not)."""
+    import json
+
+    from xlxq.backends.json_file import load_event
+    from xlxq.cli import main
+    from xlxq.operations.booklet import booklet_document
+    from xlxq.operations.publish import site_data
+
+    path = json_file_event(tmp_path)
+    assert main(["pair", str(path)]) == 0
+    set_json_results(path, 1, "red_win")
+    assert main(["pair", str(path)]) == 0
+    d = json.loads(path.read_text(encoding="utf-8"))
+    assert [r["engine"]["boards"] for r in d["rounds"]] == [
+        [[b["red"], b["black"]] for b in r["boards"]] for r in d["rounds"]
+    ]
+    set_json_results(path, 1, "black_win")
+    ev = load_event(path)
+    assert engine_changes(ev, 2) == []
+    text = record_text(get_system("swiss").record(ev, 2), "zh")
+    assert "实际对阵" not in text and "人工调整" not in text
+    assert "此前各轮的成绩有改动" in text  # the steps follow today's results, the pairings are the engine's
+    pairs = [ln for ln in text.splitlines() if ln.startswith("  第")]
+    assert pairs == [
+        f"  第{k}台  {r} P{r}（红） — {b} P{b}（黑）" for k, (r, b) in enumerate(d["rounds"][1]["engine"]["boards"], 1)
+    ]
+    capsys.readouterr()
+    assert main(["check", str(path), "--round", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "与引擎编排一致" in out and "人工调整" not in out
+    assert all(r["engine"] is None for r in site_data(ev, "zh")["rounds"])
+    titles = [blk.title for sec in booklet_document(ev, "zh").sections for blk in sec.blocks if hasattr(blk, "title")]
+    assert not any("引擎编排" in t for t in titles)
+    ev.rounds[1].engine = None  # an old file: derived from today's data, round 2 looks changed
+    assert engine_changes(ev, 2) != []
+
+
+def test_json_hand_swap_is_still_a_hand_change_and_undo_drops_the_engines_pairing(tmp_path, capsys):
+    """A hand swap typed into the JSON file's round 2 is reported against
+    the kept pairing (check, record); undo drops the round with its
+    ``engine``; a round's ``engine`` naming no player is refused."""
+    import json
+
+    from xlxq.cli import main
+
+    path = json_file_event(tmp_path)
+    assert main(["pair", str(path)]) == 0
+    set_json_results(path, 1, "draw")
+    assert main(["pair", str(path)]) == 0
+    d = json.loads(path.read_text(encoding="utf-8"))
+    b = d["rounds"][1]["boards"]
+    b[0]["black"], b[1]["black"] = b[1]["black"], b[0]["black"]
+    path.write_text(json.dumps(d), encoding="utf-8")
+    capsys.readouterr()
+    assert main(["check", str(path), "--round", "2"]) in (0, 1)  # 1: the swap may make a rematch
+    out = capsys.readouterr().out
+    assert out.count("人工调整的对阵") == 2
+    assert main(["explain", str(path), "--round", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "实际对阵（经人工调整，与引擎编排不同）：" in out and "此前各轮的成绩有改动" not in out
+    assert main(["undo", str(path)]) == 0
+    d = json.loads(path.read_text(encoding="utf-8"))
+    assert len(d["rounds"]) == 1 and "engine" in d["rounds"][0]
+    d["rounds"][0]["engine"]["boards"][0] = [1, 99]
+    path.write_text(json.dumps(d), encoding="utf-8")
+    capsys.readouterr()
+    assert main(["check", str(path)]) == 2
+    assert "engine" in capsys.readouterr().err
+
+
+def test_round_robin_round_changed_by_hand_is_shown_as_played(tmp_path, capsys):
+    """Issue 21 §1.2 for a round robin (a JSON file, ``schedule``): round 2
+    with red and black swapped on board 1 and the black players of boards 2
+    and 3 swapped prints the table's pairing, then the round as played, each
+    change marked 人工调整 (it printed an old "differs" note); the pages and
+    the 成绩册 mark the same boards."""
+    import json
+
+    from xlxq.backends.json_file import load_event
+    from xlxq.cli import main
+    from xlxq.operations.booklet import booklet_document
+    from xlxq.operations.publish import site_data
+
+    path = json_file_event(tmp_path, players=6, system="round_robin")
+    assert main(["schedule", str(path)]) == 0
+    d = json.loads(path.read_text(encoding="utf-8"))
+    b = d["rounds"][1]["boards"]
+    engine = [(x["red"], x["black"]) for x in b]
+    b[0]["red"], b[0]["black"] = b[0]["black"], b[0]["red"]
+    b[1]["black"], b[2]["black"] = b[2]["black"], b[1]["black"]
+    path.write_text(json.dumps(d), encoding="utf-8")
+    ev = load_event(path)
+    text = record_text(get_system("round_robin").record(ev, 2), "zh")
+    assert "注意" not in text and "引擎编排：" in text
+    played = text.splitlines()[text.splitlines().index("实际对阵（经人工调整，与引擎编排不同）：") :]
+    (r0, k0), (r1, k1), (r2, k2) = engine
+    was = f"人工调整（原编排：{r1}-{k1}，{r2}-{k2}）"
+    assert played[1] == f"  第1台  {k0} P{k0}（红） — {r0} P{r0}（黑）  人工调整：先后手与编排相反"
+    assert played[2] == f"  第2台  {r1} P{r1}（红） — {k2} P{k2}（黑）  {was}"
+    assert played[3] == f"  第3台  {r2} P{r2}（红） — {k1} P{k1}（黑）  {was}"
+    en = record_text(get_system("round_robin").record(ev, 2), "en")
+    assert "as played (changed by hand (人工调整), differs from the engine's pairing):" in en
+    assert "note: the round in the file differs" not in en
+    marks = [x["hand"] for x in site_data(ev, "zh")["rounds"][1]["boards"]]
+    assert marks == ["人工调整：先后手与编排相反", was, was]
+    titles = [blk.title for sec in booklet_document(ev, "zh").sections for blk in sec.blocks if hasattr(blk, "title")]
+    assert "第2轮引擎编排（本轮经人工调整）" in titles
+    capsys.readouterr()
+    assert main(["check", str(path), "--round", "2"]) == 1  # pairs not the table's: errors, as before
+    assert "不是秩序表第2轮的对局" in capsys.readouterr().out
+
+
+def test_team_round_changed_by_hand_is_shown_as_played(tmp_path):
+    """Issue 21 §1.2 for a team event: a team Swiss's round 2 with the
+    second teams of matches 1 and 2 swapped, and 先走/后走 swapped in match
+    3, prints the engine's matches then the round as played, each change
+    marked 人工调整 (zh and en; it printed a "differs" note).  The file keeps
+    the engine's pairing (``engine``) through a save and a load, and check
+    compares with it."""
+    from tests.conftest import make_team_event
+    from xlxq.backends.json_file import load_team_event, save_team_event
+    from xlxq.core.team_pairing import pair_and_seat
+    from xlxq.systems import get_team_system
+
+    ev = make_team_event(6, system="swiss", rounds=5)
+    ev, _ = pair_and_seat(ev, 1)
+    rng = random.Random(2)
+    for m in ev.rounds[0].matches:
+        for b in m.boards:
+            b.result = rng.choice(["red_win", "draw", "black_win"])
+    ev, _ = pair_and_seat(ev, 2)
+    rnd = ev.rounds[1]
+    engine = [(m.first, m.second) for m in rnd.matches]
+    assert rnd.engine == (tuple(engine), ())
+    path = tmp_path / "t.json"
+    save_team_event(ev, path)
+    ev = load_team_event(path)
+    assert ev.rounds[1].engine == (tuple(engine), ())
+    m0, m1, m2 = ev.rounds[1].matches
+    m0.second, m1.second = m1.second, m0.second
+    m2.first, m2.second = m2.second, m2.first
+    system = get_team_system("swiss")
+    text = record_text(system.record(ev, 2), "zh")
+    assert "注意" not in text and "引擎编排：" in text
+    played = text.splitlines()[text.splitlines().index("实际对阵（经人工调整，与引擎编排不同）：") :]
+    (a0, b0), (a1, b1), (a2, b2) = engine
+    was = f"人工调整（原编排：{a0}-{b0}，{a1}-{b1}）"
+    assert played[1] == f"  第1场  {a0}队（{a0}队）（先走） — {b1}队（{b1}队）  {was}"
+    assert played[2] == f"  第2场  {a1}队（{a1}队）（先走） — {b0}队（{b0}队）  {was}"
+    assert played[3] == f"  第3场  {b2}队（{b2}队）（先走） — {a2}队（{a2}队）  人工调整：先后手与编排相反"
+    en = record_text(system.record(ev, 2), "en")
+    assert "as played (changed by hand (人工调整), differs from the engine's pairing):" in en
+    assert f"  match 3  {b2}队 ({b2}) (first) — {a2}队 ({a2})  changed by hand: colours swapped" in en
+    tail = system.check(ev, 2, "zh").tail
+    assert "与引擎编排一致" not in tail and any("引擎编排" in ln for ln in tail)
+
+
+def test_knockout_round_changed_by_hand_is_shown_as_played(tmp_path):
+    """A knockout's first game with red and black swapped (the toss went
+    the other way): the record prints the bracket's pairing, then the round
+    as played with that board marked 人工调整 (it printed nothing: colours
+    were not compared)."""
+    import json
+
+    from xlxq.backends.json_file import load_event
+    from xlxq.cli import main
+
+    path = json_file_event(tmp_path, players=8, system="knockout", rounds=3)
+    assert main(["pair", str(path)]) == 0
+    d = json.loads(path.read_text(encoding="utf-8"))
+    b = d["rounds"][0]["boards"][0]
+    b["red"], b["black"] = b["black"], b["red"]
+    path.write_text(json.dumps(d), encoding="utf-8")
+    lines = record_text(get_system("knockout").record(load_event(path), 1), "zh").splitlines()
+    played = lines[lines.index("实际对阵（经人工调整，与引擎编排不同）：") :]
+    assert (
+        played[1]
+        == f"  第1台  {b['red']} P{b['red']}（红） — {b['black']} P{b['black']}（黑）  人工调整：先后手与编排相反"
+    )
+    assert sum("人工调整" in ln for ln in played) == 2 and "引擎编排：" in lines
+
+
+def test_team_json_result_corrected_after_the_next_round_is_no_hand_change(tmp_path):
+    """A team Swiss file keeps the engine's pairing of round 2: round 1's
+    results reversed after round 2 was paired do not make round 2 look
+    changed by hand (record and check); without the kept pairing they do."""
+    from tests.conftest import make_team_event
+    from xlxq.backends.json_file import load_team_event, save_team_event
+    from xlxq.core.team_pairing import pair_and_seat
+    from xlxq.systems import get_team_system
+
+    ev = make_team_event(8, system="swiss", rounds=5)
+    ev, _ = pair_and_seat(ev, 1)
+    for m in ev.rounds[0].matches:
+        for b in m.boards:
+            b.result = "red_win" if b.red in ev.team(m.first).players else "black_win"  # the first team wins
+    ev, _ = pair_and_seat(ev, 2)
+    m = ev.rounds[0].matches[0]
+    for b in m.boards:
+        b.result = "black_win" if b.red in ev.team(m.first).players else "red_win"  # corrected: match 1's second won
+    path = tmp_path / "t.json"
+    save_team_event(ev, path)
+    ev = load_team_event(path)
+    system = get_team_system("swiss")
+    text = record_text(system.record(ev, 2), "zh")
+    assert "实际对阵" not in text and "此前各轮的成绩有改动" in text
+    assert system.check(ev, 2, "zh").tail[-1] == "与引擎编排一致"
+    ev.rounds[1].engine = None  # an old file: derived from today's results, round 2 looks changed
+    assert "实际对阵" in record_text(system.record(ev, 2), "zh")

@@ -152,11 +152,9 @@ def _record(event: Event, n: int, text_lang: str, stage: str = "main") -> str:
 
 
 def _log_patch(data) -> Optional[Callable[[tuple[int, int], list[Optional[str]]], list[Optional[str]]]]:
-    """A Swiss workbook's 编排记录 patch: each round's 实际对阵 section as its
-    sheet stands against the engine's pairing (:func:`played_patch`); None
-    for another system."""
-    if not system_for(data.event.settings).swiss:
-        return None
+    """A workbook's 编排记录 patch (every system: the Swiss, the round robin's
+    table, the knockout's bracket): each round's 实际对阵 section as its
+    sheet stands against the engine's pairing (:func:`played_patch`)."""
     return played_patch(data.event, data.state.generated)
 
 
@@ -172,10 +170,13 @@ def _stored_block(data, n: int) -> Optional[list[Optional[str]]]:
 
 
 def _as_generated(rec: Record, gen: Optional[Sig]) -> bool:
-    """Whether the engine's pairing in ``rec`` is the one the engine made
-    when the round was paired (``gen``; None: not known, taken as so)."""
+    """Whether the engine's pairing in ``rec``, as its steps derive it, is
+    the one the engine made when the round was paired (``gen``; None: not
+    known, taken as so)."""
     if gen is None:
         return True
+    if rec.of_kind("rederived"):  # today's derivation is another pairing; the record lists the kept one
+        return False
     (st,) = rec.of_kind("pairings")
     return {b: (r, k) for b, r, k, _ in st["boards"]} == gen.boards and sorted(st["byes"]) == sorted(gen.byes)
 

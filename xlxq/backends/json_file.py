@@ -104,7 +104,8 @@ _EVENT_KEYS = (
 )
 _KNOCKOUT_KEYS = ("playoff_games", "armageddon")
 _SCORING_KEYS = ("win", "draw", "loss", "bye", "draw_red", "draw_black", "absent")
-_ROUND_KEYS = ("round", "boards", "byes", "provisional")
+_ROUND_KEYS = ("round", "boards", "byes", "provisional", "engine")
+_ENGINE_KEYS = ("boards", "byes")
 _BOARD_KEYS = ("board", "red", "black", "result", "fouls")
 _FOUL_KEYS = ("red", "black")
 
@@ -322,7 +323,38 @@ def _round_from_dict(r: Any, i: int, errors: Optional[ErrorList] = None) -> Roun
                 f"{zh}第{k + 1}项", f"{en}[{k}]", f"第{pr}轮不在本轮之前", f"round {pr} is not before round {rno}"
             )
         provisional.append((pr, pb))
-    return Round(round=rno, boards=boards, byes=byes, provisional=provisional)
+    out = Round(round=rno, boards=boards, byes=byes, provisional=provisional)
+    if "engine" in r:
+        out.engine = _engine_from_dict(r["engine"], rno)
+    return out
+
+
+def _engine_from_dict(v: Any, rno: int) -> tuple[tuple[tuple[int, int], ...], tuple[int, ...]]:
+    """A round's ``engine``: the pairing the engine made of it (docs/format.md),
+    ``{"boards": [[red, black], …], "byes": […]}``."""
+    zh, en = f"第{rno}轮 engine（引擎编排）", f"round {rno} engine"
+    e = as_obj(v, _ENGINE_KEYS, zh, en)
+    pairs = []
+    for k, item in enumerate(as_list(e.get("boards", []), f"{zh} boards", f"{en}.boards")):
+        if not isinstance(item, list) or len(item) != 2:
+            raise fail(
+                f"{zh} boards 第{k + 1}项",
+                f"{en}.boards[{k}]",
+                f"应为 [红方, 黑方]，实为 {item!r}",
+                f"expected [red, black], got {item!r}",
+            )
+        red = as_int(item[0], f"{zh} boards 第{k + 1}项的红方", f"{en}.boards[{k}][0]", minimum=1)
+        black = as_int(item[1], f"{zh} boards 第{k + 1}项的黑方", f"{en}.boards[{k}][1]", minimum=1)
+        pairs.append((red, black))
+    byes = tuple(
+        as_int(n, f"{zh} byes 第{k + 1}项", f"{en}.byes[{k}]", minimum=1)
+        for k, n in enumerate(as_list(e.get("byes", []), f"{zh} byes", f"{en}.byes"))
+    )
+    seen = [no for p in pairs for no in p] + list(byes)
+    if len(set(seen)) != len(seen):
+        twice = sorted({no for no in seen if seen.count(no) > 1})
+        raise fail(zh, en, f"{'、'.join(map(str, twice))}号出现两次", f"{', '.join(map(str, twice))} appear twice")
+    return tuple(pairs), byes
 
 
 def event_from_dict(d: Any) -> Event:
@@ -368,6 +400,13 @@ def event_from_dict(d: Any) -> Event:
                     f"第{r.round}轮 provisional：第{pr}轮没有第{pb}台",
                     f"round {r.round} provisional: round {pr} has no board {pb}",
                 )
+    for r in rounds:
+        unknown = sorted({no for no in _engine_players(r) if not event.has_player(no)})
+        if unknown:
+            raise InputError(
+                f"第{r.round}轮 engine（引擎编排）：没有{'、'.join(map(str, unknown))}号棋手",
+                f"round {r.round} engine: no player {', '.join(map(str, unknown))}",
+            )
     if len(rounds) > settings.rounds:
         raise InputError(
             f"文件中已有{len(rounds)}轮，超过赛事设定的 event.rounds = {settings.rounds} 轮",
@@ -379,6 +418,13 @@ def event_from_dict(d: Any) -> Event:
         if len(players) >= 2:
             build_bracket(event)
     return event
+
+
+def _engine_players(r: Round) -> list[int]:
+    if r.engine is None:
+        return []
+    pairs, byes = r.engine
+    return [no for p in pairs for no in p] + list(byes)
 
 
 def _kind(d: Any) -> str:
@@ -520,6 +566,9 @@ def _round_to_dict(r: Round) -> dict:
     out: dict[str, Any] = {"round": r.round, "boards": [board_to_dict(b) for b in r.boards], "byes": list(r.byes)}
     if r.provisional:
         out["provisional"] = [[pr, pb] for pr, pb in r.provisional]
+    if r.engine is not None:  # the pairing the engine made (hand changes: xlxq.core.hand)
+        pairs, byes = r.engine
+        out["engine"] = {"boards": [[red, black] for red, black in pairs], "byes": list(byes)}
     return out
 
 

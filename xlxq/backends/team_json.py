@@ -136,7 +136,8 @@ _TEAM_OPTIONS = (
 )
 _TEAM_KEYS = ("no", "name", "players", "reserve_boards", "seed", "withdrawn_from_round")
 _RESERVE_KEYS = ("no", "board")
-_ROUND_KEYS = ("round", "matches", "byes")
+_ROUND_KEYS = ("round", "matches", "byes", "engine")
+_ENGINE_KEYS = ("matches", "byes")
 _MATCH_KEYS = ("match", "first", "second", "boards")
 _BOARD_KEYS = ("board", "red", "black", "result", "fouls")
 _FOUL_KEYS = ("red", "black")
@@ -408,7 +409,44 @@ def _round_from_dict(r: Any, i: int, names: dict[int, str]) -> TeamRound:
         as_int(n, f"第{rno}轮轮空 byes 第{k + 1}项（队序号）", f"round {rno} byes[{k}]", minimum=1)
         for k, n in enumerate(as_list(r.get("byes", []), f"第{rno}轮轮空 byes", f"round {rno} byes"))
     ]
-    return TeamRound(round=rno, matches=matches, byes=byes)
+    out = TeamRound(round=rno, matches=matches, byes=byes)
+    if "engine" in r:
+        out.engine = _engine_from_dict(r["engine"], rno, names)
+    return out
+
+
+def _engine_from_dict(v: Any, rno: int, names: dict[int, str]) -> tuple[tuple[tuple[int, int], ...], tuple[int, ...]]:
+    """A team round's ``engine``: the pairing the engine made of it
+    (docs/format.md), ``{"matches": [[first, second], …], "byes": […]}``,
+    every number a team's, none twice."""
+    zh, en = f"第{rno}轮 engine（引擎编排）", f"round {rno} engine"
+    e = as_obj(v, _ENGINE_KEYS, zh, en)
+    pairs = []
+    for k, item in enumerate(as_list(e.get("matches", []), f"{zh} matches", f"{en}.matches")):
+        if not isinstance(item, list) or len(item) != 2:
+            raise fail(
+                f"{zh} matches 第{k + 1}项",
+                f"{en}.matches[{k}]",
+                f"应为 [先走队, 后走队]，实为 {item!r}",
+                f"expected [first, second], got {item!r}",
+            )
+        first = as_int(item[0], f"{zh} matches 第{k + 1}项的先走队", f"{en}.matches[{k}][0]", minimum=1)
+        second = as_int(item[1], f"{zh} matches 第{k + 1}项的后走队", f"{en}.matches[{k}][1]", minimum=1)
+        pairs.append((first, second))
+    byes = tuple(
+        as_int(n, f"{zh} byes 第{k + 1}项", f"{en}.byes[{k}]", minimum=1)
+        for k, n in enumerate(as_list(e.get("byes", []), f"{zh} byes", f"{en}.byes"))
+    )
+    seen = [no for p in pairs for no in p] + list(byes)
+    bad = sorted({no for no in seen if no not in names or seen.count(no) > 1})
+    if bad:
+        raise fail(
+            zh,
+            en,
+            f"{'、'.join(map(str, bad))}队不存在或出现两次",
+            f"team(s) {', '.join(map(str, bad))} unknown or twice",
+        )
+    return tuple(pairs), byes
 
 
 def team_event_from_dict(d: Any) -> TeamEvent:
@@ -502,7 +540,7 @@ def _team_to_dict(t: Team) -> dict:
 
 
 def _round_to_dict(r: TeamRound) -> dict:
-    return {
+    out: dict[str, Any] = {
         "round": r.round,
         "matches": [
             {"match": m.match, "first": m.first, "second": m.second, "boards": [board_to_dict(b) for b in m.boards]}
@@ -510,6 +548,10 @@ def _round_to_dict(r: TeamRound) -> dict:
         ],
         "byes": list(r.byes),
     }
+    if r.engine is not None:  # the pairing the engine made (hand changes: xlxq.core.hand)
+        pairs, byes = r.engine
+        out["engine"] = {"matches": [[f, k] for f, k in pairs], "byes": list(byes)}
+    return out
 
 
 def team_event_to_dict(ev: TeamEvent) -> dict:

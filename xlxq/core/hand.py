@@ -1,7 +1,8 @@
 """A round as played against the pairing the engine proposed for it: the
 one comparison behind recompute's 人工调整 notes (the workbook keeps the
-engine's pairing of each round it made, _xlxq ``generated``), the
-编排记录's 实际对阵 section and ``check``'s list of differences.
+engine's pairing of each round it made, _xlxq ``generated``; a JSON file
+in each round's ``engine``), the 编排记录's 实际对阵 section of every
+system, the pages', the 成绩册's and ``check``'s list of differences.
 
 Each change names a board as played (or a bye, or a pair of the proposal
 left out of the round): players swapped between boards (``pairing``, with
@@ -13,7 +14,7 @@ players is in the round any more (``dropped``).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterable, Optional
+from typing import Callable, Iterable, Optional
 
 from xlxq.core.model import Event, Round
 from xlxq.core.pairing import pair_round
@@ -62,21 +63,24 @@ def hand_changes(proposed: Iterable[tuple[int, int]], proposed_byes: Iterable[in
 
 def engine_changes(event: Event, round_no: int) -> list[HandChange]:
     """The changes of round ``round_no`` of a Swiss from the engine's
-    pairing of it: the one the engine made when the file keeps it
-    (``Round.engine``, a workbook), else its pairing from the event as it
-    stood before the round (:meth:`Event.as_paired`; a JSON file).  Raises
-    the engine's error when it cannot pair the round."""
+    pairing of it (:func:`engine_pairing`).
+    Raises the engine's error when it cannot pair the round."""
     rnd = next(r for r in event.rounds if r.round == round_no)
     pairs, byes = engine_pairing(event, round_no)
     return hand_changes(pairs, byes, rnd)
 
 
-def engine_pairing(event: Event, round_no: int) -> tuple[tuple[tuple[int, int], ...], tuple[int, ...]]:
+def engine_pairing(
+    event: Event, round_no: int, derive: Optional[Callable[[Event, int], Round]] = None
+) -> tuple[tuple[tuple[int, int], ...], tuple[int, ...]]:
     """The engine's pairing of round ``round_no``, (red, black) by board
-    and the byes: the one it made (``Round.engine``), else from the event
-    as it stood before the round."""
+    and the byes: the one it made (``Round.engine``: a workbook's _xlxq, a
+    JSON round's ``engine``), else derived (a file written before it was
+    kept) by ``derive`` (the system's ``derived_round``: a round robin's
+    table, a knockout's bracket), by default as a Swiss from the event as
+    it stood before the round (:meth:`Event.as_paired`)."""
     rnd = next(r for r in event.rounds if r.round == round_no)
     if rnd.engine is not None:
         return rnd.engine
-    mine = pair_round(event.as_paired(round_no), round_no).round
+    mine = derive(event, round_no) if derive is not None else pair_round(event.as_paired(round_no), round_no).round
     return tuple((b.red, b.black) for b in mine.boards), tuple(mine.byes)

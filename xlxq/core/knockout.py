@@ -497,7 +497,7 @@ def pair_knockout_round(event: Event, round_no: Optional[int] = None) -> Pairing
             )
         )
     cards = build_cards(event, round_no, True)
-    return PairingOutcome(round=Round(round_no, boards, byes), cards=cards, notes=notes)
+    return PairingOutcome(round=Round(round_no, boards, byes).as_made(), cards=cards, notes=notes)
 
 
 # ------------------------------------------------------------------ ranking

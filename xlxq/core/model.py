@@ -168,10 +168,11 @@ class Round:
     # (round, board) of earlier games still unfinished when this round was
     # paired: they were counted as draws and the pairing stands (原则(八)).
     provisional: list[tuple[int, int]] = field(default_factory=list)
-    # the pairing the engine made of this round, when the file keeps it (a
-    # workbook's _xlxq ``generated``): (red, black) by board, and the byes;
-    # None: not kept (a JSON file; the engine's pairing is then derived from
-    # the rounds before, xlxq.core.hand.engine_changes).  Not compared.
+    # the pairing the engine made of this round (:meth:`as_made`), when the
+    # file keeps it (a workbook's _xlxq ``generated``, a JSON round's
+    # ``engine``): (red, black) by board, and the byes; None: not kept (a
+    # file written before it was kept; the engine's pairing is then derived
+    # from the rounds before, xlxq.core.hand.engine_pairing).  Not compared.
     engine: Optional[tuple[tuple[tuple[int, int], ...], tuple[int, ...]]] = field(
         default=None, compare=False, repr=False
     )
@@ -183,6 +184,13 @@ class Round:
     def players(self) -> list[int]:
         out = [n for b in self.boards for n in (b.red, b.black)]
         return out + list(self.byes)
+
+    def as_made(self) -> "Round":
+        """This round as the engine has just made it: ``engine`` set to its
+        own pairing (every engine's pair returns its round so, and the file
+        keeps it)."""
+        self.engine = (tuple((b.red, b.black) for b in self.boards), tuple(self.byes))
+        return self
 
 
 @dataclass(frozen=True)

@@ -66,13 +66,13 @@ def pair_swiss_round(event: Event, round_no: Optional[int] = None) -> PairingOut
                     )
                 )
     if round_no == 1:
-        out.round = pair_first_round(event, players, out.notes)
+        out.round = pair_first_round(event, players, out.notes).as_made()
         return out
 
     units = {p.no: (p.unit or "").strip() for p in event.players} if opts.avoid_same_unit_later else None
     pairs, byes = pair_score_groups(cards, players, round_no, event.settings.rounds, opts, out.groups, units=units)
     boards = [Board(board=i, red=red, black=black) for i, (red, black) in enumerate(pairs, start=1)]
-    out.round = Round(round=round_no, boards=boards, byes=byes, provisional=list(out.provisional))
+    out.round = Round(round=round_no, boards=boards, byes=byes, provisional=list(out.provisional)).as_made()
     return out
 
 

@@ -83,26 +83,6 @@ QUALITY = {
 SKIP_ZH = {"met": "已相遇", "forbidden": "回避配对"}
 SKIP_EN = {"met": "already met", "forbidden": "forbidden pair"}
 SCORE_BASIS = {"match_points": ("场分", "match points"), "game_points": ("局分", "game points")}
-DIFFERS = {
-    "table": (
-        "注意：文件中的本轮对阵与秩序表不同（可能经人工调整），详见 xlxq check",
-        "note: the round in the file differs from the table (edited by hand?); see xlxq check",
-    ),
-    "bracket": (
-        "注意：文件中的本轮对阵与淘汰赛对阵不同，详见 xlxq check",
-        "note: the round in the file differs from the bracket; see xlxq check",
-    ),
-    "team_engine": (
-        "注意：文件中的本轮对阵与引擎编排不同（可能经人工调整，或此前各轮结果已改动），详见 xlxq check",
-        "note: the round in the file differs from the engine's (edited by hand, or earlier "
-        "results changed since); see xlxq check",
-    ),
-    "sheet": (
-        "注意：表中的本轮对阵与按当前成绩重新编排的结果不同（可能经人工调整，或前几轮结果已改动）",
-        "note: the round in the sheets differs from a pairing from the current results "
-        "(edited by hand, or earlier results changed)",
-    ),
-}
 
 
 def fmt_score(x: float) -> str:
@@ -226,9 +206,14 @@ class Printer:
     def k_note(self, st: Step) -> list[str]:
         return [self.t(f"注：{st['text']}", f"note: {st['en']}")]
 
-    def k_differs(self, st: Step) -> list[str]:
-        zh, en = DIFFERS[st["against"]]
-        return [self.t(zh, en)]
+    def k_rederived(self, st: Step) -> list[str]:
+        return [
+            self.t(
+                "注意：本轮编排之后，此前各轮的成绩有改动；以上步骤按现在的成绩推演。下面是编排本轮时引擎的编排（文件中保存）",
+                "note: results of earlier rounds were changed after this round was paired; the steps above follow "
+                "today's results. Below is the pairing the engine made of this round (kept in the file)",
+            )
+        ]
 
     # -- the Swiss -----------------------------------------------------------------
     def k_first_round(self, st: Step) -> list[str]:
@@ -461,17 +446,30 @@ class Printer:
         bye_marks = {c["red"]: c for c in st["changes"] if c["kind"] == "bye"}
         hand = self.term("changed by hand", "人工调整")
         out = [t("实际对阵（经人工调整，与引擎编排不同）：", f"as played ({hand}, differs from the engine's pairing):")]
-        for board, red, black in st["boards"]:
-            line = t(
-                f"  第{board}台  {red} {names[red]}（红） — {black} {names[black]}（黑）",
-                f"  board {board}  {red} {names[red]} (red) — {black} {names[black]} (black)",
-            )
-            out.append(line + (self.hand_mark(marks[board]) if board in marks else ""))
+        for board, red, black in st["boards"]:  # a team round: its matches (first, second)
+            out.append(self.played_line(board, red, black) + (self.hand_mark(marks[board]) if board in marks else ""))
         for no in st["byes"]:
-            line = t(f"  轮空  {no} {names[no]}", f"  bye  {no} {names[no]}")
+            who = self.tname(no) if self.team and not self.sheet else f"{no} {names[no]}"
+            line = t(f"  轮空  {who}", f"  bye  {who}")
             out.append(line + (self.hand_mark(bye_marks[no]) if no in bye_marks else ""))
         out += ["  " + dropped_text(c, t.lang, self.name) for c in st["changes"] if c["kind"] == "dropped"]
         return out
+
+    def played_line(self, board: int, red: int, black: int) -> str:
+        """A board as played (a team round: a match, as :meth:`k_matches` words it)."""
+        t, names = self.t, self.rec.names
+        if not self.team:
+            return t(
+                f"  第{board}台  {red} {names[red]}（红） — {black} {names[black]}（黑）",
+                f"  board {board}  {red} {names[red]} (red) — {black} {names[black]} (black)",
+            )
+        if self.sheet:
+            return t(
+                f"  第{board}场  {red} {names[red]}（先走） — {black} {names[black]}（后走）",
+                f"  match {board}  {red} {names[red]} (first) — {black} {names[black]} (second)",
+            )
+        a, b = self.tname(red), self.tname(black)
+        return t(f"  第{board}场  {a}（先走） — {b}", f"  match {board}  {a} (first) — {b}")
 
     def hand_mark(self, c: dict[str, Any]) -> str:
         """The 人工调整 mark of a board or bye as played."""
@@ -503,7 +501,7 @@ class Printer:
     def k_matches(self, st: Step) -> list[str]:
         """The matches of a team round (and a 全队轮赛制 round's boards)."""
         t, names, rec = self.t, self.rec.names, self.rec
-        out = [t("对阵：", "matches:")]
+        out = [t("引擎编排：", "the engine's pairing:") if rec.of_kind("played") else t("对阵：", "matches:")]
         for m, first, second, boards in st["matches"]:
             if self.sheet:
                 out.append(

@@ -339,7 +339,7 @@ def pair_rr_round(event: Event, round_no: Optional[int] = None) -> PairingOutcom
         where += f"第{game}局" + ("（先后手互换）" if game % 2 == 0 else "")
     notes.insert(0, Note(f"循环赛：{where}", f"round robin: table round {t}"))
     cards = build_cards(event, round_no, True)
-    return PairingOutcome(round=rnd, cards=cards, notes=notes)
+    return PairingOutcome(round=rnd.as_made(), cards=cards, notes=notes)
 
 
 __all__ = [

@@ -396,7 +396,7 @@ def scheveningen_round(event: TeamEvent, round_no: int) -> TeamRound:
     for i, j, a_red in schedule(n)[round_no - 1]:
         red, black = (pa[i - 1], pb[j - 1]) if a_red else (pb[j - 1], pa[i - 1])
         boards.append(Board(board=i, red=red, black=black))
-    return TeamRound(round=round_no, matches=[Match(match=1, first=a.no, second=b.no, boards=boards)])
+    return TeamRound(round=round_no, matches=[Match(match=1, first=a.no, second=b.no, boards=boards)]).as_made()
 
 
 __all__ = [

@@ -290,10 +290,35 @@ def swiss_round_record(event: Event, round_no: Optional[int] = None) -> Record:
     then = event.as_paired(round_no)
     out = pair_round(then, round_no)
     rec = swiss_record(then, out)
-    have = next((r for r in event.rounds if r.round == round_no), None)
-    if have is not None:
-        played_step(rec, [(b.red, b.black) for b in out.round.boards], out.round.byes, have)
+    against_engine(rec, out.round, next((r for r in event.rounds if r.round == round_no), None))
     return rec
+
+
+def against_engine(rec: Record, derived: Round, have: Optional[Round]) -> None:
+    """The round in the file (``have``; None: a round not yet paired; a
+    team round as :func:`xlxq.core.team_record.as_boards` gives it)
+    against the engine's pairing of it, for the record of every system: the
+    pairing the engine made when the file keeps it (``Round.engine``), else
+    ``derived``, the record's own derivation from the rounds before.  Where
+    the kept pairing is not the derivation (a result of an earlier round
+    corrected since), the record's pairings are the kept ones, after a note
+    that the steps above follow today's results (``rederived``); then the
+    round as played where it differs (:func:`played_step`)."""
+    if have is None:
+        return
+    pairs = tuple((b.red, b.black) for b in derived.boards)
+    byes = tuple(derived.byes)
+    if have.engine is not None and have.engine != (pairs, byes):
+        pairs, byes = have.engine
+        k = next(i for i, st in enumerate(rec.steps) if st.kind in ("pairings", "matches"))
+        st = rec.steps[k]
+        data = {key: v for key, v in st.data.items() if key != "ko"}  # the bracket's notes are today's
+        if st.kind == "matches":  # a team round: (first, second) by match
+            data.update(matches=[[j, f, s, []] for j, (f, s) in enumerate(pairs, 1)], byes=list(byes))
+        else:
+            data.update(boards=[[j, r, b, None] for j, (r, b) in enumerate(pairs, 1)], byes=list(byes))
+        rec.steps[k : k + 1] = [Step("rederived"), Step(st.kind, st.clause, data)]
+    played_step(rec, list(pairs), list(byes), have)
 
 
 def played_step(rec: Record, proposed: list[tuple[int, int]], proposed_byes: list[int], played: Round) -> None:
@@ -335,6 +360,7 @@ __all__ = [
     "presence_steps",
     "pairings_step",
     "played_step",
+    "against_engine",
     "change_data",
     "swiss_record",
     "swiss_round_record",

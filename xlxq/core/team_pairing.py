@@ -162,10 +162,10 @@ def pair_team_swiss_round(event: TeamEvent, round_no: Optional[int] = None) -> T
     _provisional(event, round_no, out)
     if round_no == 1:  # 方法(一) on the team numbers (no team-mates among teams)
         pairs, byes = first_round_pairings(teams, s, out.notes)
-        out.round = TeamRound(round=1, matches=_matches(pairs), byes=byes)
+        out.round = TeamRound(round=1, matches=_matches(pairs), byes=byes).as_made()
         return out
     pairs, byes = pair_score_groups(cards, teams, round_no, s.rounds, s.pairing, out.groups, noun=("支队伍", "teams"))
-    out.round = TeamRound(round=round_no, matches=_matches(pairs), byes=byes)
+    out.round = TeamRound(round=round_no, matches=_matches(pairs), byes=byes).as_made()
     return out
 
 
@@ -195,7 +195,9 @@ def pair_team_rr_round(event: TeamEvent, round_no: Optional[int] = None) -> Team
         )
     rnd = table_round(nos, round_no, double)
     out = TeamPairingOutcome(
-        round=TeamRound(round=round_no, matches=_matches([(b.red, b.black) for b in rnd.boards]), byes=list(rnd.byes)),
+        round=TeamRound(
+            round=round_no, matches=_matches([(b.red, b.black) for b in rnd.boards]), byes=list(rnd.byes)
+        ).as_made(),
         cards=build_team_cards(event, round_no),
     )
     cycle, t_round, _ = table_position(round_no, len(nos), double)

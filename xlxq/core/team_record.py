@@ -13,11 +13,12 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Optional, Protocol
 
+from xlxq.core.model import Board, Round
 from xlxq.core.record_text import record_lines
 from xlxq.core.scheveningen import format_schedule, schedule
-from xlxq.core.steps import Record, note_steps, swiss_steps
+from xlxq.core.steps import Record, against_engine, note_steps, swiss_steps
 from xlxq.core.team_pairing import TeamPairingOutcome
-from xlxq.core.teams import TeamEvent
+from xlxq.core.teams import TeamEvent, TeamRound
 
 
 class TeamFacts(Protocol):
@@ -98,17 +99,23 @@ def team_swiss_steps(event: TeamEvent, out: TeamPairingOutcome, rec: Record) -> 
 def team_round_record(event: TeamEvent, round_no: int, system: TeamFacts, style: str = "") -> Record:
     """Re-pair team round ``round_no`` from the rounds before it by
     ``system`` and record it; a round in the file that differs (edited by
-    hand, or earlier results changed since) is said so."""
+    hand) is shown as played after the engine's pairing, the one it made
+    where the file keeps it (the 实际对阵 section, each change marked
+    人工调整: :func:`~xlxq.core.steps.against_engine`)."""
     prior = replace(event, rounds=event.rounds_before(round_no))
     out = system.pair(prior, round_no)
     rec = team_record(event, out, system, style)
     have = next((r for r in event.rounds if r.round == round_no), None)
-    if have is not None:
-        mine = {(m.first, m.second) for m in out.round.matches}
-        theirs = {(m.first, m.second) for m in have.matches}
-        if mine != theirs or sorted(out.round.byes) != sorted(have.byes):
-            rec.add("differs", against="sheet" if style == "sheet" else "team_engine")
+    against_engine(rec, as_boards(out.round), as_boards(have) if have is not None else None)
     return rec
+
+
+def as_boards(rnd: TeamRound) -> Round:
+    """A team round's matches as the boards of a round (match number,
+    first team as red, second as black), its byes and the pairing the
+    engine made of it where the file keeps it: what the comparison
+    with the engine's pairing (:func:`~xlxq.core.hand.hand_changes`) reads."""
+    return Round(rnd.round, [Board(m.match, m.first, m.second) for m in rnd.matches], list(rnd.byes), engine=rnd.engine)
 
 
 def team_explain(event: TeamEvent, round_no: int, system: TeamFacts, lang: str, style: str = "") -> list[str]:
@@ -116,4 +123,4 @@ def team_explain(event: TeamEvent, round_no: int, system: TeamFacts, lang: str, 
     return record_lines(team_round_record(event, round_no, system, style), lang)
 
 
-__all__ = ["team_record", "team_round_record", "team_explain", "team_swiss_steps"]
+__all__ = ["team_record", "team_round_record", "team_explain", "team_swiss_steps", "as_boards"]

@@ -197,9 +197,21 @@ class TeamRound:
     round: int
     matches: list[Match] = field(default_factory=list)
     byes: list[int] = field(default_factory=list)  # team numbers
+    # the pairing the engine made of this round, when the file keeps it (a
+    # JSON round's ``engine``): (first, second) by match, and the byes;
+    # None: not kept (derived from the rounds before).  Not compared.
+    engine: Optional[tuple[tuple[tuple[int, int], ...], tuple[int, ...]]] = field(
+        default=None, compare=False, repr=False
+    )
 
     def teams(self) -> list[int]:
         return [t for m in self.matches for t in m.teams()] + list(self.byes)
+
+    def as_made(self) -> "TeamRound":
+        """This round as the engine has just made it: ``engine`` set to its
+        own pairing (as :meth:`xlxq.core.model.Round.as_made`)."""
+        self.engine = (tuple((m.first, m.second) for m in self.matches), tuple(self.byes))
+        return self
 
 
 @dataclass

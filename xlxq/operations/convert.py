@@ -7,8 +7,9 @@ JSON → workbook: the template filled (设置, 报名表 / 队伍报名) as ``x
 fills it, then, for an individual event, every round of the file as its
 对阵表 (the pairing as the file has it, its results and fouls typed in their
 cells) and a recompute (成绩表 and the sheets of the system).  The rounds
-are written as the file has them, not re-paired: the workbook records no
-engine pairing for them (_xlxq ``generated``), so none is reported as
+are written as the file has them, not re-paired: the workbook keeps the
+engine's pairing of a round where the file does (its ``engine``, into
+_xlxq ``generated``), and none for another round, so none is reported as
 changed by hand.  A team file's rounds (line-ups, match blocks) are not
 written: only a team file without rounds converts (refused otherwise).
 
@@ -45,6 +46,7 @@ from xlxq.sheets.read import read_workbook
 from xlxq.sheets.refresh import refresh
 from xlxq.sheets.results import display as result_display
 from xlxq.sheets.team_read import read_team_workbook
+from xlxq.sheets.state import Sig
 from xlxq.sheets.write_rounds import add_round_sheet
 from xlxq.workbook_common import apply_status
 
@@ -78,6 +80,9 @@ def _write_rounds(path: Path, event: Event) -> None:
     for rnd in event.rounds:
         upto = replace(event, rounds=[r for r in event.rounds if r.round <= rnd.round])
         rs = add_round_sheet(canvas, data, upto, rnd)
+        if rnd.engine is not None:  # the pairing the engine made, kept in _xlxq as a pairing keeps it
+            pairs, byes = rnd.engine
+            data.state.generated[rnd.round] = Sig(dict(enumerate(pairs, 1)), list(byes))
         cols = rs.table.cols
         for b in rnd.boards:
             row = rs.board_rows[b.board]

@@ -85,16 +85,17 @@ def _who(event: Any, no: int) -> dict:
 
 def engine_proposals(event: Any) -> dict[int, tuple[Any, list[HandChange]]]:
     """Round → (the engine's pairing of it, the round's changes from it) of
-    every round of a Swiss that differs from the engine's pairing
-    (:func:`xlxq.core.hand.engine_pairing`: the one the engine made, which a
-    workbook keeps, else derived from the rounds before; a round the engine
-    cannot pair is left unmarked); none for another system or a team event."""
-    if is_team(event) or not system_for(event.settings).swiss:
+    every round of an individual event (any system) that differs from the
+    engine's pairing (:func:`xlxq.core.hand.engine_pairing`: the one the
+    engine made, which a workbook and a JSON file keep, else derived from
+    the rounds before; a round the engine cannot pair is left unmarked)."""
+    if is_team(event):
         return {}
     out = {}
+    derive = system_for(event.settings).derived_round
     for rnd in event.rounds:
         try:
-            pairs, byes = engine_pairing(event, rnd.round)
+            pairs, byes = engine_pairing(event, rnd.round, derive)
         except XlxqError:
             continue
         changes = hand_changes(pairs, byes, rnd)
@@ -240,7 +241,7 @@ def _knockout_stage(swiss: Any, ko: Any, lang: str) -> dict:
     under their Swiss 序号): its rounds, bracket, places and, once it is
     finished, the final order of both stages (``xlxq standings KO --with
     SWISS``'s)."""
-    rounds = _individual_rounds(ko, lang)
+    rounds = _individual_rounds(ko, lang, engine_proposals(ko))
     try:
         final: Optional[list[dict]] = report.combined_data(swiss, ko)["standings"]
     except InputError:  # not finished: no final order yet

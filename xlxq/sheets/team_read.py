@@ -263,6 +263,9 @@ def _build_round(data: TeamWorkbookData, before: TeamEvent, raw: RawRound) -> Te
                 br = blk.boards[b.board] = BoardRow(None, b.board, raw=None)
             br.red, br.black, br.result = b.red, b.black, b.result
     rnd = TeamRound(n, matches, list(raw.byes))
+    gen = data.state.generated.get(n)
+    if gen is not None:  # the engine's pairing of the round it made (hand changes: xlxq.core.hand)
+        rnd.engine = (tuple((f, k) for _, (f, k, _) in sorted(gen.items())), tuple(data.state.gbyes.get(n, ())))
     ev = ev.with_round(rnd)
     ev.reindex()
     if not system_for(s).seated_by_table:

@@ -155,8 +155,8 @@ PAIRINGS_HEAD = {"zh": ("对阵：", "引擎编排："), "en": ("pairings:", "th
 def played_patch(
     event: Event, generated: dict[int, Any]
 ) -> Callable[[tuple[int, int], list[Optional[str]]], list[Optional[str]]]:
-    """The patch of :func:`write_log_blocks` that gives each Swiss round's
-    block the 实际对阵 section of the round as its sheet has it against the
+    """The patch of :func:`write_log_blocks` that gives each round's block
+    (every individual system) the 实际对阵 section of the round as its sheet has it against the
     pairing the engine made (``generated``: round → :class:`Sig`), the
     comparison of recompute's 人工调整 notes (:func:`xlxq.core.hand.hand_changes`);
     a round as the engine made it has none."""

@@ -130,6 +130,12 @@ class PairingSystem(Generic[EventT, OutcomeT]):
     def record(self, event: EventT, round_no: int) -> Record:
         raise NotImplementedError
 
+    def derived_round(self, event: Any, round_no: int) -> Any:
+        """Round ``round_no`` as the engine pairs it from the rounds before:
+        the engine's pairing of a round where the file does not keep the
+        one it made (``Round.engine``; a file written before it was kept)."""
+        return cast(Any, self.pair(prior(event, round_no), round_no)).round
+
     def explain(self, event: EventT, round_no: int, lang: str) -> list[str]:
         return record_lines(self.record(event, round_no), lang)
 

@@ -19,10 +19,10 @@ from xlxq.core.knockout import (
     stage_name,
     stage_name_en,
 )
-from xlxq.core.model import BLACK_WIN_FORFEIT, DOUBLE_FORFEIT, RED_WIN_FORFEIT, Event, EventSettings
+from xlxq.core.model import BLACK_WIN_FORFEIT, DOUBLE_FORFEIT, RED_WIN_FORFEIT, Event, EventSettings, Round
 from xlxq.core.outcome import PairingOutcome
 from xlxq.core.record_text import ko_game_label
-from xlxq.core.steps import Record, note_steps, pairings_step
+from xlxq.core.steps import Record, against_engine, note_steps, pairings_step
 from xlxq.i18n import Text
 from xlxq.systems.base import CheckReport, PairingSystem, prior, report_of
 from xlxq.systems.registry import register
@@ -84,11 +84,7 @@ def ko_record(event: Event, n: int) -> Record:
             }
         )
     pairings_step(rec, [(b.board, b.red, b.black, None) for b in out.round.boards], out.round.byes, ko=matches)
-    have = next((r for r in event.rounds if r.round == n), None)
-    if have is not None and (
-        {frozenset((b.red, b.black)) for b in have.boards} != {frozenset((b.red, b.black)) for b in out.round.boards}
-    ):
-        rec.add("differs", against="bracket")
+    against_engine(rec, out.round, next((r for r in event.rounds if r.round == n), None))
     return rec
 
 
@@ -226,6 +222,12 @@ class Knockout(PairingSystem[Event, PairingOutcome]):
 
     def pair(self, event: Event, round_no: Optional[int] = None) -> PairingOutcome:
         return pair_knockout_round(event, round_no)
+
+    def derived_round(self, event: Event, round_no: int) -> Round:
+        """From the bracket of the rounds before (加赛 may go beyond the planned rounds: as :func:`ko_record`)."""
+        s = event.settings
+        before = replace(prior(event, round_no), settings=replace(s, rounds=max(s.rounds, round_no)))
+        return pair_knockout_round(before, round_no).round
 
     def last_pairable_round(self, event: Event) -> int:
         return len(event.rounds) + 1  # 加赛 add rounds as they are needed

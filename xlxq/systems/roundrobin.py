@@ -21,7 +21,7 @@ from xlxq.core.roundrobin import (
     table_round,
 )
 from xlxq.core.rr_standings import default_preset
-from xlxq.core.steps import Record, note_steps, pairings_step
+from xlxq.core.steps import Record, against_engine, note_steps, pairings_step
 from xlxq.errors import XlxqError
 from xlxq.i18n import Text
 from xlxq.systems.base import CheckReport, PairingSystem, pairset, prior, report_of
@@ -67,12 +67,7 @@ def rr_record(event: Event, n: int) -> Record:
     rec.add("rr_colours", "第13.1条", cycle=cycle, game=game, games=g, swap=swap)
     note_steps(out.notes[1:], rec)
     pairings_step(rec, [(b.board, b.red, b.black, b.result) for b in out.round.boards], out.round.byes)
-    have = next((r for r in event.rounds if r.round == n), None)
-    if have is not None:
-        if [(b.red, b.black) for b in have.boards] != [(b.red, b.black) for b in out.round.boards] or sorted(
-            have.byes
-        ) != sorted(out.round.byes):
-            rec.add("differs", against="table")
+    against_engine(rec, out.round, next((r for r in event.rounds if r.round == n), None))
     return rec
 
 

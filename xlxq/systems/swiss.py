@@ -16,7 +16,7 @@ from xlxq.systems.base import CheckReport, PairingSystem
 from xlxq.systems.registry import register
 
 if TYPE_CHECKING:
-    from xlxq.core.model import Event, EventSettings
+    from xlxq.core.model import Event, EventSettings, Round
     from xlxq.core.outcome import PairingOutcome
 
 
@@ -35,6 +35,10 @@ class Swiss(PairingSystem["Event", "PairingOutcome"]):
 
     def record(self, event: Event, round_no: int) -> Record:
         return swiss_round_record(event, round_no)
+
+    def derived_round(self, event: Event, round_no: int) -> Round:
+        """From the event as it stood before the round (:meth:`Event.as_paired`)."""
+        return pair_swiss_round(event.as_paired(round_no), round_no).round
 
     def check(self, event: Event, round_no: int, lang: str) -> CheckReport:
         t = Text(lang)

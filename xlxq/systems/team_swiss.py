@@ -11,7 +11,7 @@ from xlxq.core.checks import bye_warning
 from xlxq.core.colours import after as colour_after
 from xlxq.core.team_pairing import TeamPairingOutcome, build_team_cards, pair_team_swiss_round, pairable_teams
 from xlxq.core.records import TEAM_SYSTEM_NAMES
-from xlxq.core.teams import TeamEvent, TeamSettings
+from xlxq.core.teams import Match, TeamEvent, TeamRound, TeamSettings
 from xlxq.core.team_tiebreaks import default_preset
 from xlxq.errors import XlxqError
 from xlxq.i18n import Text
@@ -106,10 +106,16 @@ class TeamSwiss(TeamSystem):
         return issues, self.compare(event, n, t)
 
     def compare(self, event: TeamEvent, n: int, t: Text) -> str:
-        """The round against the one the engine makes from the rounds before."""
+        """The round against the pairing the engine made of it (kept in the
+        file: ``TeamRound.engine``), else the one it makes from the rounds
+        before."""
         rnd = event.get_round(n)
         try:
-            mine = self.pair(before(event, n), n).round
+            mine = (
+                TeamRound(n, [Match(j, f, k) for j, (f, k) in enumerate(rnd.engine[0], 1)], list(rnd.engine[1]))
+                if rnd.engine is not None
+                else self.pair(before(event, n), n).round
+            )
         except XlxqError as exc:
             return t(
                 f"引擎无法编排此轮，未作比较：{exc.message(t.lang)}",
