@@ -259,8 +259,12 @@ def test_principle8_pairing_stands_after_the_result_arrives():
     ev.rounds[0].boards[0].result = "red_win"
     assert compare_with_engine(ev, 2) == []
     assert "不同" not in explain_round(ev, 2)
-    # the same check without the record does see a different pairing
+    # the same check without the records (an old file: neither the
+    # provisional draws nor the engine's pairing kept) does see a difference
     ev.rounds[1].provisional = []
+    assert ev.rounds[1].engine is not None  # kept when paired (issue 21)
+    assert compare_with_engine(ev, 2) == []
+    ev.rounds[1].engine = None
     assert compare_with_engine(ev, 2) != []
 
 
