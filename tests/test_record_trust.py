@@ -429,7 +429,7 @@ def test_json_keeps_the_engines_pairing_so_a_corrected_result_is_no_hand_change(
     assert engine_changes(ev, 2) == []
     text = record_text(get_system("swiss").record(ev, 2), "zh")
     assert "实际对阵" not in text and "人工调整" not in text
-    assert "此前各轮的成绩有改动" in text  # the steps follow today's results, the pairings are the engine's
+    assert "此前各轮的成绩或报名" in text  # the steps follow today's results, the pairings are the engine's
     pairs = [ln for ln in text.splitlines() if ln.startswith("  第")]
     assert pairs == [
         f"  第{k}台  {r} P{r}（红） — {b} P{b}（黑）" for k, (r, b) in enumerate(d["rounds"][1]["engine"]["boards"], 1)
@@ -467,7 +467,7 @@ def test_json_hand_swap_is_still_a_hand_change_and_undo_drops_the_engines_pairin
     assert out.count("人工调整的对阵") == 2
     assert main(["explain", str(path), "--round", "2"]) == 0
     out = capsys.readouterr().out
-    assert "实际对阵（经人工调整，与引擎编排不同）：" in out and "此前各轮的成绩有改动" not in out
+    assert "实际对阵（经人工调整，与引擎编排不同）：" in out and "此前各轮的成绩或报名" not in out
     assert main(["undo", str(path)]) == 0
     d = json.loads(path.read_text(encoding="utf-8"))
     assert len(d["rounds"]) == 1 and "engine" in d["rounds"][0]
@@ -613,7 +613,7 @@ def test_team_json_result_corrected_after_the_next_round_is_no_hand_change(tmp_p
     ev = load_team_event(path)
     system = get_team_system("swiss")
     text = record_text(system.record(ev, 2), "zh")
-    assert "实际对阵" not in text and "此前各轮的成绩有改动" in text
+    assert "实际对阵" not in text and "此前各轮的成绩或报名" in text
     assert system.check(ev, 2, "zh").tail[-1] == "与引擎编排一致"
     ev.rounds[1].engine = None  # an old file: derived from today's results, round 2 looks changed
     assert "实际对阵" in record_text(system.record(ev, 2), "zh")

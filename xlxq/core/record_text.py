@@ -209,9 +209,10 @@ class Printer:
     def k_rederived(self, st: Step) -> list[str]:
         return [
             self.t(
-                "注意：本轮编排之后，此前各轮的成绩有改动；以上步骤按现在的成绩推演。下面是编排本轮时引擎的编排（文件中保存）",
-                "note: results of earlier rounds were changed after this round was paired; the steps above follow "
-                "today's results. Below is the pairing the engine made of this round (kept in the file)",
+                "注意：本轮编排之后，此前各轮的成绩或报名（退赛、请假、迟到入场）有改动；以上步骤按现在的数据推演。"
+                "下面是编排本轮时引擎的编排（文件中保存）",
+                "note: results or entries (withdrawals, absences, late entries) of earlier rounds were changed after this "
+                "round was paired; the steps above follow today's data. Below is the pairing the engine made of this round (kept in the file)",
             )
         ]
 
