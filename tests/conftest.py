@@ -16,6 +16,7 @@ the reference machine (property runs, LibreOffice renders, wheel builds):
 from __future__ import annotations
 
 import importlib.util
+import os
 import sys
 from pathlib import Path
 from types import ModuleType
@@ -200,3 +201,19 @@ def enter_results(path: Path, zh: str = "和", en: str = "draw") -> None:
     wb.save(path)
     if wb.vba_archive is not None:  # openpyxl's in-memory copy of the parts: closed now, not when collected
         wb.vba_archive.close()
+
+
+def tree(root: Path) -> dict[str, bytes]:
+    """Every file, folder and link under ``root`` (a link: its target)."""
+    out: dict[str, bytes] = {}
+    for top, dirs, names in os.walk(root):
+        for n in dirs + names:
+            p = Path(top, n)
+            rel = p.relative_to(root).as_posix()
+            if p.is_symlink():
+                out[rel] = b"->" + os.readlink(p).encode()
+            elif p.is_dir():
+                out[rel + "/"] = b""
+            else:
+                out[rel] = p.read_bytes()
+    return out

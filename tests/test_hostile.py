@@ -18,7 +18,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests.conftest import SAMPLE
+from tests.conftest import SAMPLE, tree
 from tests.hostile import (
     Case,
     Scene,
@@ -256,22 +256,6 @@ def test_hostile_values_anywhere(capsys, tmp_path_factory, base_json, data):
 # --------------------------------------------------------------------------
 # files and folders (issue 21): publish, backups --restore, --url, long names
 # --------------------------------------------------------------------------
-
-
-def tree(root: Path) -> dict[str, bytes]:
-    """Every file, folder and link under ``root`` (a link: its target)."""
-    out: dict[str, bytes] = {}
-    for top, dirs, names in os.walk(root):
-        for n in dirs + names:
-            p = Path(top, n)
-            rel = p.relative_to(root).as_posix()
-            if p.is_symlink():
-                out[rel] = b"->" + os.readlink(p).encode()
-            elif p.is_dir():
-                out[rel + "/"] = b""
-            else:
-                out[rel] = p.read_bytes()
-    return out
 
 
 @pytest.fixture(scope="module")

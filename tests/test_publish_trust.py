@@ -15,23 +15,7 @@ from pathlib import Path
 import pytest
 
 from tests.cli_support import assert_bad_input, run
-from tests.conftest import SAMPLE, played_swiss
-
-
-def tree(root: Path) -> dict[str, bytes]:
-    """Every file, folder and link under ``root`` (a link: its target)."""
-    out: dict[str, bytes] = {}
-    for top, dirs, names in os.walk(root):
-        for n in dirs + names:
-            p = Path(top, n)
-            rel = p.relative_to(root).as_posix()
-            if p.is_symlink():
-                out[rel] = b"->" + os.readlink(p).encode()
-            elif p.is_dir():
-                out[rel + "/"] = b""
-            else:
-                out[rel] = p.read_bytes()
-    return out
+from tests.conftest import SAMPLE, played_swiss, tree
 
 
 @pytest.fixture(scope="module")
