@@ -32,8 +32,6 @@ from xlxq.sheets.cells import (
     as_int,
     as_number,
     cell_at,
-    find_table,
-    header_lookup,
     sheet_error,
     text_of,
     tidy_number,
@@ -43,8 +41,6 @@ from xlxq.sheets.looks import settings_looks
 from xlxq.sheets.plan import ListValidation, NumberFormat, Style
 from xlxq.sheets.problems import INFO, Problem
 from xlxq.systems import get_system, system_for
-
-SETTINGS_LOOKUP = header_lookup(L.SETTINGS_COLUMNS)
 
 
 #: the keys of the 等级分 rows
@@ -244,7 +240,7 @@ def setting_values(
     value cell; text, numbers, choices and yes/no read alike; every other
     kind (whole numbers, the tie-breaks …) by ``own(values, row, setting,
     raw, cell)``, which stores what it reads.  With the sheet's places."""
-    table = find_table(name, grid, SETTINGS_LOOKUP, ("key", "value"), "“项目、设置”", "'Setting, Value'")
+    table = L.SETTINGS_TABLE.find(name, grid)
     sheet = SettingsSheet(name, table)
     got: dict[str, Any] = {}
     for r, spec, raw, cell in setting_rows(name, grid, table, lookup, sheet.rows, problems):
@@ -678,7 +674,7 @@ def fill_settings_sheet(
     """Write ``values`` into the value cells of a template's 设置 sheet (and
     ``tiebreak_help()`` into the tie-break row's 说明).  Returns the table, the
     keys of the rows found and the last row with a label."""
-    table = find_table(sname, grid, SETTINGS_LOOKUP, ("key", "value"), "“项目、设置”", "'Setting, Value'")
+    table = L.SETTINGS_TABLE.find(sname, grid)
     seen: set[str] = set()
     last = table.header_row
     for r in range(table.header_row + 1, len(grid) + 1):

@@ -16,10 +16,11 @@ from xlxq.core.standings import LABELS_EN, LABELS_ZH, TIEBREAK_KEYS, resolve_tie
 from xlxq.errors import InputError
 from xlxq.sheets import layout as L
 from xlxq.sheets.canvas import Canvas
-from xlxq.sheets.cells import find_table, tidy_number
+from xlxq.sheets.cells import tidy_number
 from xlxq.sheets.data import WorkbookOptions
-from xlxq.sheets.plan import Book, PageSetup, SheetLook, Style, WritePlan
-from xlxq.sheets.registration import REG_LOOKUP, absent_text
+from xlxq.sheets.looks import layout_looks, write_head
+from xlxq.sheets.plan import Book, PageSetup, Style, WritePlan
+from xlxq.sheets.registration import absent_text
 from xlxq.sheets.settings import (
     append_rating_rows,
     append_setting_row,
@@ -66,10 +67,9 @@ def plan_new_workbook(
     # 报名表
     rname = names[L.REGISTRATION][lang]
     canvas.add_sheet(rname, L.REGISTRATION, sname)
-    canvas.set(
-        rname, 1, 1, (f"{settings.name}  " if settings.name else "") + ("报名表" if lang == "zh" else "Registration")
+    write_head(
+        canvas, rname, L.REGISTRATION_TABLE, lang, L.titled(settings.name, L.REGISTRATION_TABLE.sheet_name(lang))
     )
-    canvas.set_row(rname, 2, 1, [c.header(lang) for c in L.REGISTRATION_COLUMNS])
     players = sorted(players, key=lambda p: p.no)
     for i, p in enumerate(players, start=3):
         canvas.set_row(
@@ -89,17 +89,7 @@ def plan_new_workbook(
             ],
         )
     ncols = len(L.REGISTRATION_COLUMNS)
-    for j in range(1, ncols + 1):
-        canvas.fill(rname, 2, j, L.HEADER_FILL)
-    plan.looks.append(
-        SheetLook(rname, {i: c.width for i, c in enumerate(L.REGISTRATION_COLUMNS, start=1)}, freeze=(3, 3))
-    )
-    plan.styles += [
-        Style(rname, 1, 1, bold=True, size=14),
-        Style(rname, 2, 1, 1, ncols, bold=True, border=True, align="center", wrap=True),
-    ]
-    if players:
-        plan.styles.append(Style(rname, 3, 1, len(players), ncols, border=True))
+    layout_looks(canvas, rname, L.REGISTRATION_TABLE, 2 + len(players))
     plan.page_setups.append(
         PageSetup(rname, title_rows=(1, 2), area=(1, 1, max(2, 2 + len(players)), ncols - 1), footer="&P / &N")
     )
@@ -144,19 +134,13 @@ def _empty_standings(canvas: Canvas, name: str, settings: EventSettings, lang: s
             + [L.STANDINGS_TAIL.header(lang)]
         )
     canvas.clear_sheet(name)
-    canvas.set(name, 1, 1, L.standings_title(0, settings.name, lang))
-    canvas.set_row(name, 2, 1, header)
-    for j in range(1, len(header) + 1):
-        canvas.fill(name, 2, j, L.HEADER_FILL)
-    widths = {i: c.width for i, c in enumerate(L.STANDINGS_COLUMNS, start=1)}
-    for j in range(len(L.STANDINGS_COLUMNS) + 1, len(header)):
-        widths[j] = L.TIEBREAK_WIDTH
-    widths[len(header)] = L.STANDINGS_TAIL.width
-    plan.looks.append(SheetLook(name, widths, freeze=(3, 4)))
-    plan.styles += [
-        Style(name, 1, 1, bold=True, size=14),
-        Style(name, 2, 1, 1, len(header), bold=True, border=True, align="center", wrap=True),
-    ]
+    table = L.STANDINGS_TABLE
+    write_head(canvas, name, table, lang, L.standings_title(0, settings.name, lang), header)
+    widths = {i: c.width for i, c in enumerate(table.columns, start=1)}
+    for j in range(len(table.columns) + 1, len(header)):
+        widths[j] = table.key_width
+    widths[len(header)] = table.tail[0].width
+    layout_looks(canvas, name, table, 2, len(header), widths)
     plan.page_setups.append(PageSetup(name, title_rows=(1, 2), area=(1, 1, 2, len(header)), footer="&P / &N"))
 
 
@@ -195,14 +179,9 @@ def plan_fill_template(
     append_rating_rows(canvas, sname, table, last, settings.rating, lang)
     rname = kinds[L.REGISTRATION]
     grid = snapshot[rname]
-    table = find_table(rname, grid, REG_LOOKUP, ("name",), "“姓名”", "'Name'")
+    table = L.REGISTRATION_TABLE.find(rname, grid)
     if table.header_row > 1:
-        canvas.set(
-            rname,
-            1,
-            1,
-            (f"{settings.name}  " if settings.name else "") + ("报名表" if lang == "zh" else "Registration"),
-        )
+        canvas.set(rname, 1, 1, L.titled(settings.name, L.REGISTRATION_TABLE.sheet_name(lang)))
     players = sorted(players, key=lambda p: p.no)
     ncols = max(table.cols.values())
     for i, p in enumerate(players, start=table.header_row + 1):
