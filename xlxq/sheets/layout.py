@@ -174,7 +174,7 @@ class Column:
     - ``program``: derived, rewritten by every recompute.
 
     ``required``: the reader finds the table by this header (a sheet without
-    it is an error naming it); ``fmt``: the cells' number format (None:
+    it is an error naming it); ``centred``: the written cells centred; ``fmt``: the cells' number format (None:
     General); ``read`` / ``write``: the converters of a cell value to the
     model's value and back (None: the reader's and writer's own).
     """
@@ -186,6 +186,7 @@ class Column:
     width: float = 8
     owner: str = PROGRAM
     required: bool = False
+    centred: bool = False
     fmt: Optional[str] = None
     read: Optional[Callable[[Any], Any]] = None
     write: Optional[Callable[[Any], Any]] = None
@@ -291,18 +292,28 @@ class TableLayout:
 # 对阵表.  序号/单位/积分 appear on both sides: a plain "序号" left of the
 # result column is red's, right of it black's ("红方序号" etc. are also read).
 ROUND_COLUMNS: tuple[Column, ...] = (
-    Column("board", "台次", "Board", ("台号", "桌号", "台", "bd", "boardno", "table"), 6, ARBITER),
-    Column("red_no", "序号", "No", ("红方序号", "红序号", "redno"), 6, PAIRING),
+    Column("board", "台次", "Board", ("台号", "桌号", "台", "bd", "boardno", "table"), 6, ARBITER, centred=True),
+    Column("red_no", "序号", "No", ("红方序号", "红序号", "redno"), 6, PAIRING, centred=True),
     Column("red_name", "红方", "Red", ("红方姓名", "红", "红方棋手", "redplayer", "redname"), 12, PAIRING),
     Column("red_unit", "单位", "Club", ("红方单位", "红单位", "redclub", "redunit"), 18, PROGRAM),
-    Column("red_score", "积分", "Pts", ("红方积分", "红积分", "redpts", "redscore"), 6, PROGRAM),
-    Column("result", "结果", "Result", ("成绩", "比分", "对局结果", "res"), 12, ARBITER, required=True),
-    Column("black_score", "积分", "Pts", ("黑方积分", "黑积分", "blackpts", "blackscore"), 6, PROGRAM),
+    Column("red_score", "积分", "Pts", ("红方积分", "红积分", "redpts", "redscore"), 6, PROGRAM, centred=True),
+    Column(
+        "result",
+        "结果",
+        "Result",
+        ("成绩", "比分", "对局结果", "res"),
+        12,
+        ARBITER,
+        required=True,
+        centred=True,
+        fmt="@",
+    ),
+    Column("black_score", "积分", "Pts", ("黑方积分", "黑积分", "blackpts", "blackscore"), 6, PROGRAM, centred=True),
     Column("black_unit", "单位", "Club", ("黑方单位", "黑单位", "blackclub", "blackunit"), 18, PROGRAM),
     Column("black_name", "黑方", "Black", ("黑方姓名", "黑", "黑方棋手", "blackplayer", "blackname"), 12, PAIRING),
-    Column("black_no", "序号", "No", ("黑方序号", "黑序号", "blackno"), 6, PAIRING),
-    Column("fouls_red", "红犯规", "Red fouls", ("红方犯规", "redfouls", "foulsred"), 7, ARBITER),
-    Column("fouls_black", "黑犯规", "Black fouls", ("黑方犯规", "blackfouls", "foulsblack"), 7, ARBITER),
+    Column("black_no", "序号", "No", ("黑方序号", "黑序号", "blackno"), 6, PAIRING, centred=True),
+    Column("fouls_red", "红犯规", "Red fouls", ("红方犯规", "redfouls", "foulsred"), 7, ARBITER, centred=True),
+    Column("fouls_black", "黑犯规", "Black fouls", ("黑方犯规", "blackfouls", "foulsblack"), 7, ARBITER, centred=True),
     Column("note", "提示", "Notes", ("检查", "check", "note"), 30, PROGRAM),
 )
 # Headers that mean red or black depending on the side of 结果.
@@ -352,7 +363,7 @@ QUALIFIER_COLUMNS: tuple[Column, ...] = (
 )
 
 STANDINGS_COLUMNS: tuple[Column, ...] = (
-    Column("rank", "名次", "Rank", ("排名", "place"), 6),
+    Column("rank", "名次", "Rank", ("排名", "place"), 6, required=True),
     Column("no", "序号", "No", ("编号", "no."), 6),
     Column("name", "姓名", "Name", ("棋手", "player"), 12),
     Column("unit", "单位", "Club", ("unit", "team"), 18),
@@ -376,7 +387,7 @@ SETTINGS_TABLE = TableLayout(SETTINGS, SHEET_NAMES[SETTINGS], SETTINGS_COLUMNS)
 REGISTRATION_TABLE = TableLayout(REGISTRATION, SHEET_NAMES[REGISTRATION], REGISTRATION_COLUMNS, freeze=(3, 3))
 #: the headers that are red's or black's by their side of 结果
 SIDED_NAMES = frozenset(norm_key(n) for names in SIDED_GENERIC.values() for n in names)
-ROUND_TABLE = TableLayout(ROUND, None, ROUND_COLUMNS, sided=True, exclude=SIDED_NAMES)
+ROUND_TABLE = TableLayout(ROUND, None, ROUND_COLUMNS, freeze=(3, 1), sided=True, exclude=SIDED_NAMES)
 STANDINGS_TABLE = TableLayout(
     STANDINGS,
     SHEET_NAMES[STANDINGS],

@@ -239,7 +239,7 @@ def vacant_text(lang: str) -> str:
 _ROUND = L.ROUND_TABLE.col
 
 TEAM_ROUND_COLUMNS: tuple[Column, ...] = (
-    Column("match", "场次", "Match", ("场", "第几场", "matchno", "m"), 6, PAIRING, required=True),
+    Column("match", "场次", "Match", ("场", "第几场", "matchno", "m"), 6, PAIRING, required=True, centred=True),
     _ROUND("board").but(width=8),
     _ROUND("red_no"),
     _ROUND("red_name").but(width=14),
@@ -322,7 +322,7 @@ TEAM_KEY_WIDTH = 9
 TEAM_ROUND_CELL_WIDTH = 12
 
 BOARD_STANDINGS_COLUMNS: tuple[Column, ...] = (
-    Column("board", "台次", "Board", (), 6),
+    Column("board", "台次", "Board", (), 6, required=True),
     Column("rank", "名次", "Rank", (), 6),
     Column("no", "序号", "No", (), 6),
     Column("name", "姓名", "Name", (), 12),
