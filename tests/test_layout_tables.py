@@ -13,6 +13,7 @@ from xlxq.core.model import EventSettings
 from xlxq.core.teams import TeamSettings
 from xlxq.errors import XlxqError
 from xlxq.sheets import layout as L
+from xlxq.sheets.cells import find_layout
 from xlxq.sheets import team_layout as T
 from xlxq.sheets.templates import plan_new_workbook
 from xlxq.sheets.team_templates import plan_new_team_workbook
@@ -77,20 +78,20 @@ def test_the_reader_finds_every_column_the_writer_writes(name, lang):
     table = TABLES[name]
     header = table.headers(lang)
     grid = [["title"], header, [None] * len(header)]
-    found = table.find("S", grid)
+    found = find_layout(table, "S", grid)
     assert found.header_row == table.header_row
     assert found.cols == {c.key: j for j, c in enumerate((*table.columns, *table.tail), start=1)}
 
 
 def test_a_table_without_its_required_headers_names_them():
     with pytest.raises(XlxqError) as exc:
-        T.TEAM_ROUND_TABLE.find("第1轮", [["title"], ["台次", "红方", "结果", "黑方"]])
+        find_layout(T.TEAM_ROUND_TABLE, "第1轮", [["title"], ["台次", "红方", "结果", "黑方"]])
     assert "“场次、结果”" in exc.value.zh and "'Match, Result'" in exc.value.en
     with pytest.raises(XlxqError) as exc:
-        L.REGISTRATION_TABLE.find("报名表", [["序号", "单位"]])
+        find_layout(L.REGISTRATION_TABLE, "报名表", [["序号", "单位"]])
     assert "“姓名”" in exc.value.zh
     # the team reader reads the 种子 column an arbiter adds (not written in the template)
-    found = T.TEAMS_TABLE.find("队伍报名", [["队号", "队名", "姓名", "种子"]])
+    found = find_layout(T.TEAMS_TABLE, "队伍报名", [["队号", "队名", "姓名", "种子"]])
     assert found.cols["seed"] == 4 and "seed" not in {c.key for c in T.TEAMS_TABLE.columns}
 
 

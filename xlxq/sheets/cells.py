@@ -185,6 +185,13 @@ def find_table(
     )
 
 
+def find_layout(layout: L.TableLayout, sheet: str, grid: list[list[Any]]) -> Table:
+    """The table of ``layout`` on ``sheet`` (values ``grid``), found by its
+    headers in the first rows; an error naming its required headers."""
+    what_zh, what_en = layout.what()
+    return find_table(sheet, grid, layout.lookup, layout.required, what_zh, what_en, sided=layout.sided)
+
+
 def refuse_merged(sheets: "OpenSheets", kind: str, layout: L.TableLayout, keys: Iterable[str]) -> None:
     """An error naming the sheet and the range when cells merged over several
     rows cover a column of ``keys`` below the header of a sheet of ``kind``
@@ -199,7 +206,7 @@ def refuse_merged(sheets: "OpenSheets", kind: str, layout: L.TableLayout, keys: 
         if not spans:
             continue
         grid = sheets.snapshot[name]
-        table = layout.find(name, grid)
+        table = find_layout(layout, name, grid)
         cols = {table.cols[k]: k for k in keys if k in table.cols}
         for r1, c1, r2, c2 in sorted(spans):
             if r2 <= table.header_row:

@@ -18,13 +18,10 @@ import re
 import unicodedata
 from dataclasses import dataclass, field, replace
 from functools import cached_property, lru_cache
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Optional
+from typing import Any, Iterable, Mapping, Optional
 
 from xlxq.core.standings import TableRound
 from xlxq.sheets.book_sheets import BookLayout
-
-if TYPE_CHECKING:
-    from xlxq.sheets.cells import Table
 
 LANGS = ("zh", "en")
 
@@ -174,9 +171,8 @@ class Column:
     - ``program``: derived, rewritten by every recompute.
 
     ``required``: the reader finds the table by this header (a sheet without
-    it is an error naming it); ``centred``: the written cells centred; ``fmt``: the cells' number format (None:
-    General); ``read`` / ``write``: the converters of a cell value to the
-    model's value and back (None: the reader's and writer's own).
+    it is an error naming it); ``centred``: the written cells centred;
+    ``fmt``: the cells' number format (None: General).
     """
 
     key: str
@@ -188,8 +184,6 @@ class Column:
     required: bool = False
     centred: bool = False
     fmt: Optional[str] = None
-    read: Optional[Callable[[Any], Any]] = None
-    write: Optional[Callable[[Any], Any]] = None
 
     def header(self, lang: str) -> str:
         return label(self.zh, self.en, lang)
@@ -279,14 +273,6 @@ class TableLayout:
         """The required headers, named in an error: “场次、结果”, 'Match, Result'."""
         cols = [c for c in self.columns if c.required]
         return "“" + "、".join(c.zh for c in cols) + "”", "'" + ", ".join(c.en for c in cols) + "'"
-
-    def find(self, sheet: str, grid: list[list[Any]]) -> "Table":
-        """The table on ``sheet`` (values ``grid``), found by its headers in
-        the first rows: :func:`xlxq.sheets.cells.find_table`."""
-        from xlxq.sheets.cells import find_table
-
-        what_zh, what_en = self.what()
-        return find_table(sheet, grid, self.lookup, self.required, what_zh, what_en, sided=self.sided)
 
 
 # 对阵表.  序号/单位/积分 appear on both sides: a plain "序号" left of the
@@ -399,6 +385,15 @@ STANDINGS_TABLE = TableLayout(
     centre_from=5,
 )
 QUALIFIERS_TABLE = TableLayout(QUALIFIERS, SHEET_NAMES[QUALIFIERS], QUALIFIER_COLUMNS)
+
+
+def record_columns(*widths: float) -> tuple[Column, ...]:
+    """The columns of the hidden state sheet (_xlxq), whose rows are records
+    read by position (kind, round, …): their widths only."""
+    return tuple(Column(f"c{j}", "", "", width=w) for j, w in enumerate(widths, start=1))
+
+
+STATE_TABLE = TableLayout(STATE, SHEET_NAMES[STATE], record_columns(12, 14, 60, 20, 10))
 
 # --------------------------------------------------------------------------
 # settings rows

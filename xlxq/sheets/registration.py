@@ -16,6 +16,7 @@ from xlxq.errors import ErrorList
 from xlxq.sheets import layout as L
 from xlxq.sheets.book_sheets import OpenSheets
 from xlxq.sheets.cells import (
+    find_layout,
     refuse_merged,
     Table,
     as_int,
@@ -304,7 +305,7 @@ def read_registration(
     (:mod:`xlxq.core.numbering`: seeds odd, the others by ``numbering`` —
     设置's 编号方式 and 抽签种子); blank 序号 among filled ones (a late
     entry) take the next free numbers."""
-    table = L.REGISTRATION_TABLE.find(name, grid)
+    table = find_layout(L.REGISTRATION_TABLE, name, grid)
     reg = RegistrationSheet(name, table)
     c = table.cols
     first_no: dict[int, int] = {}

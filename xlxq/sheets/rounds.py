@@ -12,6 +12,7 @@ from xlxq.errors import ErrorList
 from xlxq.sheets import layout as L
 from xlxq.sheets.book_sheets import OpenSheets
 from xlxq.sheets.cells import (
+    find_layout,
     refuse_merged,
     as_int,
     cells_at,
@@ -154,7 +155,7 @@ def read_round(
     """A 对阵表.  A bad row goes to ``errors`` (every one, issue 10 §4) and is
     left out; without ``errors`` the first one raises."""
     errs = ErrorList() if errors is None else errors
-    table = L.ROUND_TABLE.find(name, grid)
+    table = find_layout(L.ROUND_TABLE, name, grid)
     c = table.cols
     for side, zh in (("red", "红方"), ("black", "黑方")):
         if f"{side}_no" not in c and f"{side}_name" not in c:

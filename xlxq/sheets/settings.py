@@ -28,6 +28,7 @@ from xlxq.errors import ErrorList, InputError
 from xlxq.sheets import layout as L
 from xlxq.sheets.canvas import Canvas
 from xlxq.sheets.cells import (
+    find_layout,
     Table,
     as_int,
     as_number,
@@ -240,7 +241,7 @@ def setting_values(
     value cell; text, numbers, choices and yes/no read alike; every other
     kind (whole numbers, the tie-breaks …) by ``own(values, row, setting,
     raw, cell)``, which stores what it reads.  With the sheet's places."""
-    table = L.SETTINGS_TABLE.find(name, grid)
+    table = find_layout(L.SETTINGS_TABLE, name, grid)
     sheet = SettingsSheet(name, table)
     got: dict[str, Any] = {}
     for r, spec, raw, cell in setting_rows(name, grid, table, lookup, sheet.rows, problems):
@@ -674,7 +675,7 @@ def fill_settings_sheet(
     """Write ``values`` into the value cells of a template's 设置 sheet (and
     ``tiebreak_help()`` into the tie-break row's 说明).  Returns the table, the
     keys of the rows found and the last row with a label."""
-    table = L.SETTINGS_TABLE.find(sname, grid)
+    table = find_layout(L.SETTINGS_TABLE, sname, grid)
     seen: set[str] = set()
     last = table.header_row
     for r in range(table.header_row + 1, len(grid) + 1):

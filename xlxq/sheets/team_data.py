@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable, Optional
 
 from xlxq.core.teams import VACANT, TeamEvent
+from xlxq.sheets import team_layout as T
 from xlxq.sheets.cells import Table, as_int, cell_at, text_of
 from xlxq.sheets.data import SettingsSheet
 from xlxq.sheets.problems import BLOCKING, Problem
@@ -26,7 +27,7 @@ from xlxq.sheets.state import HighlightRef
 
 STATE_VERSION = 1
 #: column widths of the (hidden) state sheet of a team workbook
-TEAM_STATE_WIDTHS = {1: 12, 2: 14, 3: 14, 4: 8, 5: 8, 6: 60}
+TEAM_STATE_WIDTHS = T.TEAM_STATE_TABLE.widths()
 
 
 #: the 设置 sheet's places: those of the individual workbook's

@@ -364,6 +364,10 @@ BOARD_STANDINGS_TABLE = L.STANDINGS_TABLE.but(
 )
 
 
+#: the team workbook's state records: (kind, round, match, first, second, seats), (lineup, round, team, …)
+TEAM_STATE_TABLE = L.STATE_TABLE.but(columns=L.record_columns(12, 14, 14, 8, 8, 60))
+
+
 def lineup_columns(boards: int) -> tuple[Column, ...]:
     """The columns of 出场名单 for ``boards`` boards a match."""
     return LINEUP_HEAD + tuple(board_column(k) for k in range(1, boards + 1)) + LINEUP_TAIL

@@ -13,6 +13,7 @@ from xlxq.core.teams import VACANT, Team, TeamEvent, TeamSettings, check_lineup
 from xlxq.errors import ErrorList, InputError
 from xlxq.sheets import layout as L, team_layout as T
 from xlxq.sheets.cells import (
+    find_layout,
     refuse_merged,
     as_int,
     cell_at,
@@ -62,7 +63,7 @@ def read_teams(
     (every one of them, issue 10 §4; a row without its team is left out);
     without ``errors`` the first one raises."""
     errs = ErrorList() if errors is None else errors
-    table = T.TEAMS_TABLE.find(name, grid)
+    table = find_layout(T.TEAMS_TABLE, name, grid)
     c = table.cols
     if "team_no" not in c and "team" not in c:
         raise sheet_error(name, table.header_row, "找不到“队号”或“队名”列", "no 'Team no' or 'Team' column")
@@ -470,7 +471,7 @@ def read_lineups(
     """The 出场名单 rows.  A bad row goes to ``errors`` (every one, issue 10
     §4) and is left out; without ``errors`` the first one raises."""
     errs = ErrorList() if errors is None else errors
-    table = T.LINEUPS_TABLE.find(name, grid)
+    table = find_layout(T.LINEUPS_TABLE, name, grid)
     c = table.cols
     if "team_no" not in c and "team" not in c:
         raise sheet_error(name, table.header_row, "找不到“队号”或“队名”列", "no 'Team no' or 'Team' column")

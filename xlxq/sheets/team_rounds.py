@@ -13,6 +13,7 @@ from xlxq.core.teams import VACANT, TeamSettings
 from xlxq.errors import ErrorList
 from xlxq.sheets import layout as L, team_layout as T
 from xlxq.sheets.cells import (
+    find_layout,
     refuse_merged,
     as_int,
     cells_at,
@@ -131,7 +132,7 @@ def read_team_round(
     the first one raises."""
     errs = ErrorList() if errors is None else errors
     bad_matches: set[int] = set()
-    table = T.TEAM_ROUND_TABLE.find(name, grid)
+    table = find_layout(T.TEAM_ROUND_TABLE, name, grid)
     c = table.cols
     for side, zh in (("red", "红方"), ("black", "黑方")):
         if f"{side}_no" not in c and f"{side}_name" not in c:

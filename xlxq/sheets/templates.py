@@ -16,7 +16,7 @@ from xlxq.core.standings import LABELS_EN, LABELS_ZH, TIEBREAK_KEYS, resolve_tie
 from xlxq.errors import InputError
 from xlxq.sheets import layout as L
 from xlxq.sheets.canvas import Canvas
-from xlxq.sheets.cells import tidy_number
+from xlxq.sheets.cells import find_layout, tidy_number
 from xlxq.sheets.data import WorkbookOptions
 from xlxq.sheets.looks import layout_looks, write_head
 from xlxq.sheets.plan import Book, PageSetup, Style, WritePlan
@@ -179,7 +179,7 @@ def plan_fill_template(
     append_rating_rows(canvas, sname, table, last, settings.rating, lang)
     rname = kinds[L.REGISTRATION]
     grid = snapshot[rname]
-    table = L.REGISTRATION_TABLE.find(rname, grid)
+    table = find_layout(L.REGISTRATION_TABLE, rname, grid)
     if table.header_row > 1:
         canvas.set(rname, 1, 1, L.titled(settings.name, L.REGISTRATION_TABLE.sheet_name(lang)))
     players = sorted(players, key=lambda p: p.no)
