@@ -1,8 +1,11 @@
 """What the event workbook looks like: sheet names, column headers (Chinese
 and English), settings rows, widths and colours.
 
-Pure data plus a few lookup helpers; no workbook access.  The readers and
-writers of :mod:`xlxq.sheets` read and write sheets *by these header
+Pure data plus a few lookup helpers; no workbook access.  Every table is
+one :class:`TableLayout` (its sheet, rows and columns) that its
+writer and its reader both use; the team workbook's tables
+(:mod:`xlxq.sheets.team_layout`) are these with what differs.  The readers
+and writers of :mod:`xlxq.sheets` read and write sheets *by these header
 names*, never by fixed positions, so an arbiter may insert columns or re-sort
 rows.  docs/workbook.md describes every sheet and column.
 

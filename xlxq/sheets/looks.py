@@ -85,7 +85,7 @@ def settings_looks(canvas: Canvas, sname: str, last: int) -> None:
     plan = canvas.plan
     for j in range(1, 4):
         canvas.fill(sname, 2, j, L.HEADER_FILL)
-    widths = {i: c.width for i, c in enumerate(L.SETTINGS_COLUMNS, start=1)}
+    widths = L.SETTINGS_TABLE.widths()
     labels = [str(r[0]) for r in canvas.rows(sname)[2:] if r and r[0] not in (None, "")]
     widths[1] = max([widths[1], *(display_width(x) * 1.15 + 2 for x in labels)])  # English labels are longer
     plan.looks.append(SheetLook(sname, widths, freeze=(3, 1)))

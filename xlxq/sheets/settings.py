@@ -38,7 +38,7 @@ from xlxq.sheets.cells import (
     tidy_number,
 )
 from xlxq.sheets.data import SYSTEM_EN, SYSTEM_ZH, SettingsSheet, WorkbookData, WorkbookOptions
-from xlxq.sheets.looks import settings_looks
+from xlxq.sheets.looks import settings_looks, write_head
 from xlxq.sheets.plan import ListValidation, NumberFormat, Style
 from xlxq.sheets.problems import INFO, Problem
 from xlxq.systems import get_system, system_for
@@ -643,8 +643,7 @@ def write_settings_sheet(
     tie-break row), the drop-down lists (``presets``: the tie-break presets'
     labels) and the looks."""
     rows = list(rows)
-    canvas.set(sname, 1, 1, title)
-    canvas.set_row(sname, 2, 1, [c.header(lang) for c in L.SETTINGS_COLUMNS])
+    write_head(canvas, sname, L.SETTINGS_TABLE, lang, title)
     plan = canvas.plan
     for i, spec in enumerate(rows, start=3):
         help_text = spec.help_zh if lang == "zh" else spec.help_en
