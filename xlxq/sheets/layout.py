@@ -244,6 +244,10 @@ class TableLayout:
         """The header row of a table without a variable middle."""
         return [c.header(lang) for c in (*self.columns, *self.tail)]
 
+    def row(self, cells: Mapping[str, Any]) -> list[Any]:
+        """A data row: the value of each column by its key (blank when absent)."""
+        return [cells.get(c.key) for c in (*self.columns, *self.tail)]
+
     def widths(self) -> dict[int, float]:
         return {i: c.width for i, c in enumerate((*self.columns, *self.tail), start=1)}
 

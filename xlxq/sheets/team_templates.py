@@ -10,7 +10,6 @@ from xlxq.core.teams import TeamEvent, TeamSettings
 from xlxq.errors import InputError
 from xlxq.sheets import layout as L, team_layout as T
 from xlxq.sheets.canvas import Canvas
-from xlxq.sheets.cells import tidy_number
 from xlxq.sheets.looks import layout_looks, standings_looks, write_head
 from xlxq.sheets.plan import Book, PageSetup, Style, WritePlan
 from xlxq.sheets.settings import append_rating_rows, fill_settings_sheet, write_settings_sheet
@@ -18,7 +17,7 @@ from xlxq.sheets.state import state_head
 from xlxq.sheets.team_data import STATE_VERSION, TEAM_STATE_WIDTHS
 from xlxq.sheets.team_settings import settings_cells, team_tiebreak_sequence
 from xlxq.sheets.team_write_standings import board_looks, team_standings_header
-from xlxq.sheets.templates import new_log_sheet
+from xlxq.sheets.templates import new_log_sheet, player_cells
 from xlxq.sheets.write_notes import add_state_sheet, write_state_rows
 
 
@@ -31,21 +30,14 @@ def _team_rows(event: Optional[TeamEvent], lang: str) -> list[list[Any]]:
         for i, no in enumerate(t.players, start=1):
             p = event.player(no)
             place = i if i <= boards else T.place_text("reserve", i - boards, lang)
-            out.append(
-                [
-                    t.no,
-                    t.name,
-                    place,
-                    p.no,
-                    p.name,
-                    tidy_number(p.rating) if p.rating is not None else None,
-                    t.reserve_boards.get(no),
-                    p.withdrawn_from_round,
-                    t.withdrawn_from_round if i == 1 else None,
-                    None,
-                    None,
-                ]
-            )
+            team_cells = {
+                "team_no": t.no,
+                "team": t.name,
+                "place": place,
+                "reserve_board": t.reserve_boards.get(no),
+                "team_withdrawn": t.withdrawn_from_round if i == 1 else None,
+            }
+            out.append(T.TEAMS_TABLE.row({**player_cells(p), **team_cells}))
     return out
 
 

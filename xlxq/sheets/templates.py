@@ -6,7 +6,7 @@ tie-breaks (:func:`empty_standings`).
 
 from __future__ import annotations
 
-from typing import Iterable, Optional
+from typing import Any, Iterable, Optional
 
 from xlxq.core.model import EventSettings, Player
 from xlxq.core.rr_standings import LABELS_EN as RR_EN
@@ -72,22 +72,7 @@ def plan_new_workbook(
     )
     players = sorted(players, key=lambda p: p.no)
     for i, p in enumerate(players, start=3):
-        canvas.set_row(
-            rname,
-            i,
-            1,
-            [
-                p.no,
-                p.name,
-                p.unit or None,
-                tidy_number(p.rating) if p.rating is not None else None,
-                p.seed,
-                p.withdrawn_from_round,
-                absent_text(p.absent_rounds),
-                None,
-                None,
-            ],
-        )
+        canvas.set_row(rname, i, 1, L.REGISTRATION_TABLE.row(player_cells(p)))
     ncols = len(L.REGISTRATION_COLUMNS)
     layout_looks(canvas, rname, L.REGISTRATION_TABLE, 2 + len(players))
     plan.page_setups.append(
@@ -105,6 +90,19 @@ def plan_new_workbook(
     add_state_sheet(canvas, stname, lname, STATE_WIDTHS)
     write_state_rows(canvas, stname, state_head(STATE_VERSION), [])
     return canvas.finish()
+
+
+def player_cells(p: Player) -> dict[str, Any]:
+    """A player's 报名表 cells by column key (a new workbook and a template filled in)."""
+    return {
+        "no": p.no,
+        "name": p.name,
+        "unit": p.unit or None,
+        "rating": tidy_number(p.rating) if p.rating is not None else None,
+        "seed": p.seed,
+        "withdrawn": p.withdrawn_from_round,
+        "absent": absent_text(p.absent_rounds),
+    }
 
 
 def _empty_standings(canvas: Canvas, name: str, settings: EventSettings, lang: str) -> None:
@@ -185,16 +183,7 @@ def plan_fill_template(
     players = sorted(players, key=lambda p: p.no)
     ncols = max(table.cols.values())
     for i, p in enumerate(players, start=table.header_row + 1):
-        row = {
-            "no": p.no,
-            "name": p.name,
-            "unit": p.unit or None,
-            "rating": tidy_number(p.rating) if p.rating is not None else None,
-            "seed": p.seed,
-            "withdrawn": p.withdrawn_from_round,
-            "absent": absent_text(p.absent_rounds),
-        }
-        for k, v in row.items():
+        for k, v in player_cells(p).items():
             if k in table.cols:
                 canvas.set(rname, i, table.cols[k], v)
     if players:
