@@ -127,7 +127,7 @@ TEAM_REG_COLUMNS: tuple[Column, ...] = (
     _REG("name").but("队员", "队员姓名"),
     _REG("rating"),
     Column("reserve_board", "替补台次", "Reserve board", ("替补登记台次", "替补所在台次", "reserveboard"), 8, ARBITER),
-    _REG("withdrawn").but("个人退赛"),
+    _REG("withdrawn").but(aliases=("退赛", "退赛轮", "个人退赛", "withdrawn", "withdrawnfrom", "withdrawal")),
     Column(
         "team_withdrawn",
         "全队退赛",
@@ -180,8 +180,8 @@ def place_text(kind: str, k: Optional[int], lang: str) -> Any:
 
 LINEUP_HEAD: tuple[Column, ...] = (
     Column("round", "轮次", "Round", ("轮", "第几轮", "rd"), 6, ARBITER, required=True),
-    TEAM_REG_COLUMNS[0],
-    TEAM_REG_COLUMNS[1],
+    TEAM_REG_COLUMNS[0].but(aliases=("队序号", "队伍序号", "队编号", "teamno")),
+    TEAM_REG_COLUMNS[1].but(aliases=("队伍", "代表队", "teamname", "team")),
 )
 LINEUP_TAIL: tuple[Column, ...] = (_REG("note").but(width=36),)
 BOARD_COL_WIDTH = 10
