@@ -10,13 +10,10 @@ from dataclasses import dataclass, field
 from typing import Any, Optional
 
 from xlxq.core.model import Round
-from xlxq.sheets import layout as L
 from xlxq.sheets.cells import as_int, cell_at, text_of
 
 
 STATE_VERSION = 1
-#: column widths of the (hidden) state sheet
-STATE_WIDTHS = L.STATE_TABLE.widths()
 
 
 def state_head(version: int, *more: list[Any]) -> list[list[Any]]:

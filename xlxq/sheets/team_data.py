@@ -26,8 +26,6 @@ from xlxq.sheets.state import HighlightRef, state_head
 
 
 STATE_VERSION = 1
-#: column widths of the (hidden) state sheet of a team workbook
-TEAM_STATE_WIDTHS = T.TEAM_STATE_TABLE.widths()
 
 
 #: the 设置 sheet's places: those of the individual workbook's
@@ -129,6 +127,11 @@ class TeamState:
     highlights: list[HighlightRef] = field(default_factory=list)
 
 
+def team_state_head() -> list[list[Any]]:
+    """The first rows of a team workbook's state sheet."""
+    return state_head(STATE_VERSION, ["kind", "team"])
+
+
 def enc_seats(seats: Iterable[tuple[int, int]]) -> str:
     return " ".join(f"{r}-{b}" for r, b in seats)
 
@@ -208,7 +211,7 @@ class TeamWorkbookData:
         """The state sheet's rows (before the highlights): what the program
         paired (match teams and seats), generated and written, and the
         出场名单 rows used (read by :func:`read_team_state`)."""
-        rows = state_head(STATE_VERSION, ["kind", "team"])
+        rows = team_state_head()
         st = self.state
         for n in sorted(st.generated):
             for m, (f, s, seats) in sorted(st.generated[n].items()):

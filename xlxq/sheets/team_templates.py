@@ -13,12 +13,10 @@ from xlxq.sheets.canvas import Canvas
 from xlxq.sheets.looks import layout_looks, standings_looks, write_head
 from xlxq.sheets.plan import Book, PageSetup, Style, WritePlan
 from xlxq.sheets.settings import append_rating_rows, fill_settings_sheet, write_settings_sheet
-from xlxq.sheets.state import state_head
-from xlxq.sheets.team_data import STATE_VERSION, TEAM_STATE_WIDTHS
+from xlxq.sheets.team_data import team_state_head
 from xlxq.sheets.team_settings import settings_cells, team_tiebreak_sequence
 from xlxq.sheets.team_write_standings import board_looks, team_standings_header
-from xlxq.sheets.templates import new_log_sheet, player_cells
-from xlxq.sheets.write_notes import add_state_sheet, write_state_rows
+from xlxq.sheets.templates import finish_new_book, player_cells
 
 
 def _team_rows(event: Optional[TeamEvent], lang: str) -> list[list[Any]]:
@@ -130,12 +128,7 @@ def plan_new_team_workbook(
     bname = names[T.BOARD_STANDINGS][lang]
     canvas.add_sheet(bname, L.STANDINGS, tname)
     _empty_board_standings(canvas, bname, settings, lang)
-    gname = names[T.LOG][lang]
-    new_log_sheet(canvas, gname, bname, lang)
-    stname = names[T.STATE][lang]
-    add_state_sheet(canvas, stname, gname, TEAM_STATE_WIDTHS)
-    write_state_rows(canvas, stname, state_head(STATE_VERSION, ["kind", "team"]), [])
-    return canvas.finish()
+    return finish_new_book(canvas, bname, lang, T.TEAM_STATE_TABLE, team_state_head())
 
 
 def plan_fill_team_template(

@@ -30,7 +30,7 @@ from xlxq.sheets.settings import (
     tiebreak_sequence,
     write_settings_sheet,
 )
-from xlxq.sheets.state import STATE_VERSION, STATE_WIDTHS, state_head
+from xlxq.sheets.state import STATE_VERSION, state_head
 from xlxq.sheets.write_log import add_log_sheet
 from xlxq.sheets.write_notes import add_state_sheet, write_state_rows
 from xlxq.systems import system_for
@@ -82,13 +82,18 @@ def plan_new_workbook(
     tname = names[L.STANDINGS][lang]
     canvas.add_sheet(tname, L.STANDINGS, rname)
     _empty_standings(canvas, tname, settings, lang)
-    # 编排记录
-    lname = names[L.LOG][lang]
-    new_log_sheet(canvas, lname, tname, lang)
-    # state
-    stname = names[L.STATE][lang]
-    add_state_sheet(canvas, stname, lname, STATE_WIDTHS)
-    write_state_rows(canvas, stname, state_head(STATE_VERSION), [])
+    return finish_new_book(canvas, tname, lang, L.STATE_TABLE, state_head(STATE_VERSION))
+
+
+def finish_new_book(canvas: Canvas, after: str, lang: str, state: L.TableLayout, head: list[list[Any]]) -> WritePlan:
+    """The last sheets of a new workbook, individual or team: 编排记录 after
+    the sheet ``after``, then the hidden state sheet of table ``state`` with
+    its ``head`` rows; the plan."""
+    lname = L.SHEET_NAMES[L.LOG][lang]
+    new_log_sheet(canvas, lname, after, lang)
+    stname = state.sheet_name(lang)
+    add_state_sheet(canvas, stname, lname, state.widths())
+    write_state_rows(canvas, stname, head, [])
     return canvas.finish()
 
 
