@@ -2,7 +2,7 @@
 
 Prints the median of several runs of pairing round 6 (5 rounds played, random
 results) through
-  * the openpyxl path: ``run_op(xlxq.workbook.pair_next_round, OpenpyxlBook(file))``,
+  * the openpyxl path: ``run_op(xlxq.operations.workbook.pair_next_round, OpenpyxlBook(file))``,
     i.e. load the .xlsx, read every sheet, pair, write the plan, save
     (target ≤ 2 s);
   * the xlwings remote engine: the Python side of a button click,
@@ -45,7 +45,7 @@ from xlxq.core.model import EventSettings, Player  # noqa: E402
 from xlxq.core.pairing import pair_round  # noqa: E402
 from xlxq.sheets.read import read_workbook  # noqa: E402
 from xlxq.operations.book import run_op  # noqa: E402
-from xlxq.workbook import create_event_workbook, pair_next_round  # noqa: E402
+from xlxq.operations.workbook import create_event_workbook, pair_next_round  # noqa: E402
 
 
 def make_workbook(path: Path, n: int, played: int, seed: int = 1) -> Path:

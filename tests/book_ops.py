@@ -1,4 +1,4 @@
-"""The Book operations of :mod:`xlxq.workbook` and :mod:`xlxq.team_workbook`
+"""The Book operations of :mod:`xlxq.operations.workbook` and :mod:`xlxq.operations.team_workbook`
 as the entry points run them: each returns its WritePlan in its Status, and
 :func:`xlxq.operations.book.run_op` applies it.  For the tests that drive a
 workbook through the operations directly (the same names, applied)."""
@@ -8,11 +8,11 @@ from __future__ import annotations
 from functools import wraps
 from typing import Any, Callable
 
-from xlxq import team_workbook as TW
-from xlxq import workbook as W
+from xlxq.operations import team_workbook as TW
+from xlxq.operations import workbook as W
 from xlxq.operations.book import run_op
 from xlxq.sheets.problems import Status
-from xlxq import workbook_draw as D
+from xlxq.operations import workbook_draw as D
 from xlxq.operations import undo as U
 
 

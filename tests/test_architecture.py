@@ -176,7 +176,7 @@ def _private(attr: str) -> bool:
 
 
 def test_the_tree_is_found():
-    assert "xlxq.workbook" in MODULES and "xlxq.core.model" in MODULES, ROOT
+    assert "xlxq.operations.book" in MODULES and "xlxq.core.model" in MODULES, ROOT
 
 
 def test_only_main_imports_the_cli():

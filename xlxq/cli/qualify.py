@@ -28,7 +28,7 @@ def cmd_qualify(args: argparse.Namespace) -> int:
         name=args.name,
         force=args.force,
     )
-    if is_workbook(args.swiss):  # the knockout stage inside the workbook (xlxq.workbook.qualify_knockout)
+    if is_workbook(args.swiss):  # the knockout stage inside the workbook (xlxq.operations.workbook.qualify_knockout)
         require_workbooks(args.swiss)
         from xlxq.backends.safety import file_lock, refuse_open_elsewhere
         from xlxq.operations.book import qualify_book

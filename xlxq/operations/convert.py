@@ -29,8 +29,8 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from xlxq import team_workbook as TW
-from xlxq import workbook as W
+from xlxq.operations import team_workbook as TW
+from xlxq.operations import workbook as W
 from xlxq.backends.json_file import save_event
 from xlxq.backends.openpyxl_book import OpenpyxlBook
 from xlxq.core.groups import Grouped
@@ -48,7 +48,7 @@ from xlxq.sheets.results import display as result_display
 from xlxq.sheets.team_read import read_team_workbook
 from xlxq.sheets.state import Sig
 from xlxq.sheets.write_rounds import add_round_sheet
-from xlxq.workbook_common import apply_status
+from xlxq.operations.workbook_common import apply_status
 
 __all__ = ["write_workbook", "created", "convert_file"]
 

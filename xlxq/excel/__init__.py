@@ -23,7 +23,7 @@ workbook whose button was clicked).  Called with a book -- ``f(book)``, an
 that book.
 
 Each call: one read of every sheet → the pure engine → one write plan
-(:mod:`xlxq.workbook` via :class:`xlxq.backends.xlwings_book.XlwingsBook`).
+(:mod:`xlxq.operations.workbook` via :class:`xlxq.backends.xlwings_book.XlwingsBook`).
 The result reaches the arbiter as a message box in Chinese (``app.alert``;
 ``XLXQ_LANG=en`` for English).  Every exception is caught: bad input gives
 its message (naming sheet, row and cell), anything unexpected a short
@@ -49,7 +49,7 @@ the same Book operations ``xlxq CMD FILE.xlsx`` runs); this module only
 finds the book, shows the result and catches every error.
 
 Lazy imports: xlwings, inside :func:`_caller` only, and on macOS
-:mod:`xlxq.mac_caller` there and in :func:`unreachable_status`: xlwings is
+:mod:`xlxq.excel.mac_caller` there and in :func:`unreachable_status`: xlwings is
 there only where Excel is (a book passed in by
 xlwings Lite, the remote engine or a test needs none, and the package must
 import without it).
@@ -65,7 +65,7 @@ import traceback
 from pathlib import Path
 from typing import Any, Callable, Optional
 
-from xlxq import excel_setup as S
+from xlxq.excel import setup as S
 from xlxq.backends.backups import backups as list_backups
 from xlxq.backends.backups import keep as keep_backup
 from xlxq.backends.xlwings_book import XlwingsBook, excel_text
@@ -159,7 +159,7 @@ def qualify_knockout(book: Any = None) -> Status:
 def doctor(book: Any = None) -> Status:
     """诊断: what a click depends on (interpreter, versions, the config in
     force, a OneDrive path, the VBA's xlwings version), as one message
-    (:func:`xlxq.excel_setup.doctor_report`)."""
+    (:func:`xlxq.excel.setup.doctor_report`)."""
     return _run("doctor", book)
 
 
@@ -173,7 +173,7 @@ def publish_site(book: Any = None) -> Status:
 def draw_numbers(book: Any = None) -> Status:
     """抽签: 序号 (a team workbook: 队号) by a draw with a fresh seed, seeds
     on the odd numbers; the seed is written in 设置 (编号方式, 抽签种子) so the
-    draw can be repeated in public (:mod:`xlxq.workbook_draw`).  Refused
+    draw can be repeated in public (:mod:`xlxq.operations.workbook_draw`).  Refused
     once round 1 is paired."""
     return _run("draw", book)
 
@@ -258,7 +258,7 @@ def _caller(book: Any) -> Any:
 
     if sys.platform == "darwin" and from_excel():
         # a workbook name that is not ASCII can reach Python mangled (xlwings #2004)
-        from xlxq.mac_caller import find_caller
+        from xlxq.excel.mac_caller import find_caller
 
         found = find_caller(xw)
         if found is not None:
@@ -290,7 +290,7 @@ def unreachable_status(op: str, exc: BaseException, argv: Optional[list[str]] = 
         )
     name = _workbook_arg(argv)
     if sys.platform == "darwin" and not name.isascii():  # the name as meant, not as xlwings #2004 mangles it
-        from xlxq.mac_caller import name_candidates
+        from xlxq.excel.mac_caller import name_candidates
 
         name = name_candidates(name)[0]
     zh = [f"xlxq 连接不到工作簿「{name}」，工作簿未作改动。", f"（{what}）"]

@@ -1,6 +1,6 @@
 """Operations on a team workbook (团体赛工作簿), shared by every backend.
 
-The same contract as :mod:`xlxq.workbook`: each operation reads every sheet
+The same contract as :mod:`xlxq.operations.workbook`: each operation reads every sheet
 once (:func:`xlxq.sheets.team_read.read_team_workbook`), computes with the
 pure team core (:mod:`xlxq.core.team_pairing`, :mod:`xlxq.core.team_standings`),
 builds ONE :class:`~xlxq.sheets.plan.WritePlan` and returns it in the same
@@ -12,7 +12,7 @@ plan is made.
 - :func:`pair_next_round` (编排下一轮)   - :func:`recompute` (计算成绩)
 - :func:`explain` (编排记录)             - :func:`check` (检查, writes nothing)
 - :func:`create_team_workbook`, :func:`team_demo`
-- :func:`is_team_workbook`: whether a book is a team workbook (``xlxq.workbook.dispatch`` picks the operations)
+- :func:`is_team_workbook`: whether a book is a team workbook (``xlxq.operations.workbook.dispatch`` picks the operations)
 
 docs/workbook-teams.md describes the workbook.
 """
@@ -30,7 +30,7 @@ from xlxq.core.teams import Team, TeamEvent, TeamSettings, set_lineups, validate
 from xlxq.errors import InputError
 from xlxq.i18n import env_lang
 from xlxq.operations.pending import require_results
-from xlxq.report import team_pairing_text, team_standings_text
+from xlxq.presentation.report import team_pairing_text, team_standings_text
 from xlxq.sheets import team_layout as T
 from xlxq.sheets.canvas import Canvas
 from xlxq.sheets.plan import Book
@@ -42,7 +42,7 @@ from xlxq.sheets.write_log import write_log
 from xlxq.sheets.team_rules import rule_problems
 from xlxq.sheets.team_templates import plan_fill_team_template, plan_new_team_workbook
 from xlxq.sheets.team_write_rounds import add_team_round_sheet, record_generated
-from xlxq.workbook_common import (
+from xlxq.operations.workbook_common import (
     blocked_status,
     apply_status,
     check_status,
@@ -224,7 +224,7 @@ def recompute(
     data = read_team_workbook(book, mark=True)
     if data.input_errors:  # every bad cell marked, nothing else written (issue 10 §4)
         return blocked_status(data, refresh)
-    if before_write is not None:  # the caller's check of the event read (as xlxq.workbook.recompute)
+    if before_write is not None:  # the caller's check of the event read (as xlxq.operations.workbook.recompute)
         before_write(data.event)
     canvas = Canvas(data.snapshot)
     rows = refresh(canvas, data, data.event)
@@ -295,13 +295,13 @@ def explain_team_outcome(event: TeamEvent, out, lang: str = "zh") -> str:
 
 
 def pairing_text(event: TeamEvent, round_no: int, text_lang: Optional[str] = None) -> str:
-    """The round as text: each match, then its boards (:func:`xlxq.report.team_pairing_text`)."""
+    """The round as text: each match, then its boards (:func:`xlxq.presentation.report.team_pairing_text`)."""
     return team_pairing_text(event, round_no, text_lang or env_lang())
 
 
 def standings_text(event: TeamEvent, rows: list, after, text_lang: Optional[str] = None) -> str:
     """``after``: the table's :class:`~xlxq.core.standings.TableRound` (or a
-    round number): :func:`xlxq.report.team_standings_text`."""
+    round number): :func:`xlxq.presentation.report.team_standings_text`."""
     return team_standings_text(event, rows, after, text_lang or env_lang())
 
 

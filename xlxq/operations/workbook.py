@@ -4,7 +4,7 @@ Each operation reads every sheet once (:func:`xlxq.sheets.read.read_workbook`),
 computes with the pure core, builds ONE :class:`~xlxq.sheets.plan.WritePlan`
 and returns it in its :class:`~xlxq.sheets.problems.Status` (``plan``); the
 caller applies it (:func:`xlxq.operations.book.run_op`, through
-:func:`xlxq.workbook_common.apply_status`).  Unusable data raises
+:func:`xlxq.operations.workbook_common.apply_status`).  Unusable data raises
 :class:`~xlxq.errors.InputError` (or ``PairingImpossible``) before a plan is
 made, so the workbook is left as it was.
 
@@ -17,7 +17,7 @@ made, so the workbook is left as it was.
 :class:`xlxq.backends.openpyxl_book.OpenpyxlBook` for a file, or an xlwings
 book adapter inside Excel.
 
-Lazy imports: :mod:`xlxq.team_workbook` (and the team modules under it) only
+Lazy imports: :mod:`xlxq.operations.team_workbook` (and the team modules under it) only
 for a team workbook (start-up time of an individual event's commands).
 """
 
@@ -40,7 +40,7 @@ from xlxq.core.standings import table_round
 from xlxq.errors import InputError
 from xlxq.i18n import env_lang
 from xlxq.operations.pending import require_results
-from xlxq.report import book_pairing_text, book_standings_text
+from xlxq.presentation.report import book_pairing_text, book_standings_text
 from xlxq.resources import sample_file
 from xlxq.sheets import layout as L
 from xlxq.sheets.team_layout import is_team_book
@@ -61,7 +61,7 @@ from xlxq.core.steps import Record
 from xlxq.sheets.write_log import played_patch, read_log_blocks, write_log, write_log_blocks
 from xlxq.sheets.write_rounds import add_round_sheet
 from xlxq.systems import get_system, system_for, system_label
-from xlxq.workbook_common import (
+from xlxq.operations.workbook_common import (
     blocked_status,
     refuse_bad_cells,
     apply_status,
@@ -105,7 +105,7 @@ __all__ = [
 
 def _blocked(data) -> Status:
     """Unusable rounds or bad cells: write only the highlights and notes,
-    then report (:func:`xlxq.workbook_common.blocked_status`)."""
+    then report (:func:`xlxq.operations.workbook_common.blocked_status`)."""
     return blocked_status(data, refresh)
 
 
@@ -214,16 +214,16 @@ def _pair_message(data, event: Event, rnd, rs, label: str, stage: str) -> tuple[
 
 def _team_ops(book: Book):
     """The team-workbook operations when ``book`` is a team workbook
-    (xlxq.team_workbook; only the sheet names are looked at), else None."""
+    (xlxq.operations.team_workbook; only the sheet names are looked at), else None."""
     if not is_team_book(book):
         return None
-    from xlxq import team_workbook as TW
+    from xlxq.operations import team_workbook as TW
 
     return TW
 
 
 def dispatch(book: Book) -> ModuleType:
-    """The module whose operations fit ``book``: :mod:`xlxq.team_workbook`
+    """The module whose operations fit ``book``: :mod:`xlxq.operations.team_workbook`
     for a team workbook, this one otherwise.  Both offer
     ``pair_next_round(book)``, ``recompute(book)``, ``explain(book,
     round_no=None)`` and ``check(book)``, returning a Status."""
@@ -680,7 +680,7 @@ def pairing_text(
     event: Event, round_no: int, label: str = "", stage: str = "main", text_lang: Optional[str] = None
 ) -> str:
     """Round ``round_no`` as the operation's message text, with the scores
-    of its round sheet: :func:`xlxq.report.book_pairing_text`."""
+    of its round sheet: :func:`xlxq.presentation.report.book_pairing_text`."""
 
     rnd = next(r for r in event.rounds if r.round == round_no)
     return book_pairing_text(event, rnd, round_scores(event, rnd), text_lang or env_lang(), label, stage)
@@ -689,7 +689,7 @@ def pairing_text(
 def standings_text(data_or_event: Any, rows: list, after: Optional[int] = None, text_lang: Optional[str] = None) -> str:
     """The standings as the operation's message text (``data_or_event``: the
     WorkbookData of the operation, or an Event; ``after``: the round asked
-    for, default as far as the results go): :func:`xlxq.report.book_standings_text`,
+    for, default as far as the results go): :func:`xlxq.presentation.report.book_standings_text`,
     with the knockout stage of 积分晋圈淘汰 when the workbook has one."""
     data = None if isinstance(data_or_event, Event) else data_or_event
     event = data_or_event if data is None else data.event

@@ -1,5 +1,5 @@
 """What the individual and the team workbook operations share
-(:mod:`xlxq.workbook`, :mod:`xlxq.team_workbook`): problems in order and
+(:mod:`xlxq.operations.workbook`, :mod:`xlxq.operations.team_workbook`): problems in order and
 counted, the notes a message adds, the judgement of ``check``, the one
 function that applies an operation's plan (:func:`apply_status`), templates,
 a new workbook from a template, the demo's path and message.
