@@ -23,7 +23,7 @@ import pytest
 
 from tests.runpython import windows_click
 from xlxq import excel as E
-from xlxq.excel import setup as S
+from xlxq.operations import excel_setup as S
 from xlxq.sheets.problems import Status
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -1,4 +1,4 @@
-"""xlxq excel-setup and the doctor (xlxq/excel/setup.py), on Linux with a
+"""xlxq excel-setup and the doctor (xlxq/operations/excel_setup.py), on Linux with a
 HOME of the test's own, fake platforms and a fake registry; the templates'
 hidden xlwings.conf sheet; the VBA's own messages."""
 
@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from xlxq.excel import setup as S
+from xlxq.operations import excel_setup as S
 
 ROOT = Path(__file__).resolve().parent.parent
 XLWINGS = (S.VBA_XLWINGS_VERSION, None)

@@ -144,7 +144,7 @@ def test_the_supported_range_is_the_same_everywhere():
     """requires-python, xlxq.PYTHON_MIN, the VBA's message, README and docs
     name one oldest Python."""
     import xlxq
-    from xlxq.excel.setup import VBA_MESSAGES
+    from xlxq.operations.excel_setup import VBA_MESSAGES
 
     need = ".".join(map(str, xlxq.PYTHON_MIN))
     project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
