@@ -5,8 +5,11 @@ workbook through the operations directly (the same names, applied)."""
 
 from __future__ import annotations
 
+import inspect
 from functools import wraps
 from typing import Any, Callable
+
+from xlxq.i18n import env_lang
 
 from xlxq.operations import team_workbook as TW
 from xlxq.operations import workbook as W
@@ -17,10 +20,15 @@ from xlxq.operations import undo as U
 
 
 def applied(op: Callable[..., Status]) -> Callable[..., Status]:
-    """``op(book, …)`` with its plan applied to ``book``."""
+    """``op(book, …)`` with its plan applied to ``book``; the messages'
+    language (``text_lang``), when the test does not give it, as an entry
+    point decides it (``XLXQ_LANG``)."""
+    sig = inspect.signature(op)
 
     @wraps(op)
     def run(book: Any, *args: Any, **kwargs: Any) -> Status:
+        if "text_lang" in sig.parameters and "text_lang" not in sig.bind_partial(book, *args, **kwargs).arguments:
+            kwargs["text_lang"] = env_lang()
         return run_op(op, book, *args, **kwargs)
 
     return run

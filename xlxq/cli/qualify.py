@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import argparse
 
-from xlxq.cli.output import finish
+from xlxq.cli.output import finish, language
 
 __all__ = ["cmd_qualify", "add_parser"]
 
@@ -36,7 +36,7 @@ def cmd_qualify(args: argparse.Namespace) -> int:
         if args.knockout is not None:  # another workbook written: not open in a spreadsheet program
             refuse_open_elsewhere(args.knockout)
         with file_lock(args.swiss):  # from the read to the save (docs/reliability.md)
-            return finish(qualify_book(args.swiss, args.knockout, args.top, **opts))
+            return finish(qualify_book(args.swiss, args.knockout, args.top, lang=language(), **opts))
     from xlxq.operations.qualify import qualify_file
 
     return finish(qualify_file(args.swiss, args.knockout, args.top, **opts))

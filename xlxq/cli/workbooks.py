@@ -90,7 +90,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
         )
     if getattr(args, "teams", False):
         from xlxq.operations.team_workbook import team_demo as demo
-    rc = demo(args.dir) if args.dir is not None else demo()
+    rc = demo(args.dir, language()) if args.dir is not None else demo(lang=language())
     return int(rc) if isinstance(rc, int) else 0
 
 

@@ -285,7 +285,7 @@ def run_team_book(
     elif command == "recompute":  # the button 计算成绩
         st = run_op(TW.recompute, book, lang)
     elif command == "explain":
-        st = run_op(TW.explain, book, rnd, lang)
+        st = run_op(TW.explain, book, rnd, text_lang=lang)
     elif command == "check":
         st = run_op(TW.check, book)
     else:
@@ -308,6 +308,7 @@ def qualify_book(
     armageddon: bool = False,
     name: Optional[str] = None,
     round_no: Optional[int] = None,
+    lang: str,
 ) -> Outcome:
     """``xlxq qualify EVENT.xlsx [OUT.xlsx] --top K``: the knockout stage in
     the workbook itself, or — with a second, different workbook path
@@ -346,12 +347,12 @@ def qualify_book(
         tmp = target.with_name(f".{target.stem}.new{target.suffix}")
         shutil.copyfile(src, tmp)
         try:
-            st = _qualify(OpenpyxlBook(tmp), top, on_tie)
+            st = _qualify(OpenpyxlBook(tmp), top, on_tie, lang)
             os.replace(tmp, target)
         finally:
             tmp.unlink(missing_ok=True)
     else:
-        st = _qualify(OpenpyxlBook(src), top, on_tie)
+        st = _qualify(OpenpyxlBook(src), top, on_tie, lang)
 
     def render(lang: str) -> list[str]:
         echo = Lines()
@@ -364,14 +365,14 @@ def qualify_book(
     return Outcome(render=render, code=0 if st.ok else 1)
 
 
-def _qualify(book: Any, top: Optional[int], on_tie: Optional[str]) -> Any:
+def _qualify(book: Any, top: Optional[int], on_tie: Optional[str], lang: str) -> Any:
     """积分晋圈淘汰 in ``book``; with groups (组别), in every group: each
     group's top ``top`` (设置's 晋圈人数) into its own 晋级名单 and knockout
     rounds, as the 晋圈 button does."""
     tie = on_tie if on_tie == "number" else None
     if grouped_book(book):
-        return group_status(book, lambda view: run_op(W.qualify_knockout, view, top, tie))
-    return run_op(W.qualify_knockout, book, top, tie)
+        return group_status(book, lambda view: run_op(W.qualify_knockout, view, top, tie, text_lang=lang))
+    return run_op(W.qualify_knockout, book, top, tie, text_lang=lang)
 
 
 def round_check(rnd: Optional[int]) -> Any:
