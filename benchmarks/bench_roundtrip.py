@@ -93,7 +93,7 @@ def parts(book: Path, folder: Path, runs: int) -> tuple[float, ...]:
         return b
 
     def whole(partial: bool) -> None:
-        assert run_op(pair_next_round, timed_apply(OpenpyxlBook(fresh(), partial=partial))).ok
+        assert run_op(pair_next_round, timed_apply(OpenpyxlBook(fresh(), partial=partial)), "zh").ok
 
     t_partial = median_cpu(lambda: whole(True), runs)
     t_apply = statistics.median(applies)
