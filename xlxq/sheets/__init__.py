@@ -49,6 +49,6 @@ The team workbook (团体赛): ``team_data``, ``team_settings``,
 individual ones (``layout``) with what differs.
 
 Operations (pair, schedule, recompute, qualify, explain) are in
-:mod:`xlxq.workbook` and :mod:`xlxq.team_workbook`; docs/workbook.md
+:mod:`xlxq.operations.workbook` and :mod:`xlxq.operations.team_workbook`; docs/workbook.md
 describes the workbook for arbiters.
 """
