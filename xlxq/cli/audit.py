@@ -26,9 +26,21 @@ def cmd_audit(args: argparse.Namespace) -> int:
 
 
 def cmd_import(args: argparse.Namespace) -> int:
+    from xlxq.cli.output import language
     from xlxq.operations.import_event import import_event
 
-    return finish(import_event(args.registration, args.rounds, args.out, args.force))
+    return finish(
+        import_event(
+            args.registration,
+            args.rounds,
+            args.out,
+            args.force,
+            name=args.name or "",
+            first_round=args.first_round,
+            planned=args.planned,
+            lang=language(),
+        )
+    )
 
 
 def add_parser(sub) -> None:
@@ -52,4 +64,12 @@ def add_parser(sub) -> None:
     s.add_argument("rounds", metavar="ROUNDS")
     s.add_argument("out", metavar="OUT")
     s.add_argument("--force", action="store_true", help="覆盖已存在的 OUT")
+    s.add_argument("--name", metavar="N", help="赛事名称（默认：对阵成绩表的文件名）")
+    s.add_argument(
+        "--first-round",
+        default="adjacent",
+        choices=("adjacent", "fold", "slide", "random"),
+        help="积分编排第一轮配对：adjacent 近号（默认）、fold 首尾、slide 对半交叉、random 随机",
+    )
+    s.add_argument("--rounds", dest="planned", type=int, metavar="R", help="计划轮数（默认：已赛轮数）")
     s.set_defaults(func=cmd_import)

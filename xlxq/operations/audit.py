@@ -34,6 +34,7 @@ from xlxq.core.steps import Record, Step
 from xlxq.errors import InputError, XlxqError
 from xlxq.i18n import Text
 from xlxq.operations.result import Outcome
+from xlxq.operations.source import is_team
 from xlxq.systems import get_system
 
 __all__ = ["RoundAudit", "audit_event", "audit_file", "VERDICTS"]
@@ -231,8 +232,6 @@ def audit_file(event: Any, as_json: bool = False) -> Outcome:
     """The audit of an individual event: every round's verdict; exit 0 when
     every round reproduces (一致), else 1 (人工调整 counts as a difference,
     named apart)."""
-    from xlxq.operations.source import is_team
-
     if is_team(event):
         raise InputError("复核暂不支持团体赛", "audit does not support team events yet")
     if not event.rounds:
