@@ -23,6 +23,7 @@ knockout's bracket.  The comparison is the one of ``check`` and the
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any, Optional
 
@@ -180,8 +181,47 @@ def step_text(a: RoundAudit, lang: str) -> str:
     printer), after the clause it parts at."""
     assert a.step is not None and a.record is not None
     lines = getattr(Printer(a.record, lang), "k_" + a.step.kind)(a.step)
-    text = lines[0].strip() if lines else a.step.kind
+    text = re.sub(r"^(?:\d+\.|·)\s*", "", lines[0].strip()) if lines else a.step.kind
     return f"{a.clause}：{text}" if lang == "zh" and a.clause else f"{a.clause}: {text}" if a.clause else text
+
+
+def differ_lines(changes: list[HandChange]) -> list[tuple[str, str]]:
+    """The boards of a round that are not the derivation's, (zh, en) each:
+    worded as differences (``check``'s words, :func:`change_lines`, say
+    人工调整, what a round is only when the file records the engine's
+    pairing)."""
+    out = []
+    for c in changes:
+        was_zh = "，".join(f"{r}-{k}" for r, k in c.was) or "无"
+        was_en = ", ".join(f"{r}-{k}" for r, k in c.was) or "none"
+        if c.kind == "pairing":
+            out.append(
+                (
+                    f"第{c.board}台 {c.red}-{c.black}（红-黑）：对阵与推导不同，推导为 {was_zh}",
+                    f"board {c.board} {c.red}-{c.black} (red-black): not the derived pairing, derived {was_en}",
+                )
+            )
+        elif c.kind == "colours":
+            out.append(
+                (
+                    f"第{c.board}台 {c.red}-{c.black}（红-黑）：先后手与推导相反（推导：{c.black} 执红）",
+                    f"board {c.board} {c.red}-{c.black} (red-black): colours reversed (derived: {c.black} has red)",
+                )
+            )
+        elif c.kind == "bye":
+            byes_zh = "、".join(map(str, c.byes_was)) or "无"
+            byes_en = ", ".join(map(str, c.byes_was)) or "none"
+            out.append((f"轮空 {c.red}：推导的轮空为 {byes_zh}", f"bye {c.red}: the derived bye is {byes_en}"))
+        elif c.black:
+            out.append(
+                (
+                    f"推导的 {c.red}-{c.black}（红-黑）：两人均不在本轮",
+                    f"derived {c.red}-{c.black} (red-black): neither player is in the round",
+                )
+            )
+        else:
+            out.append((f"推导的轮空 {c.red}：不在本轮", f"derived bye {c.red}: not in the round"))
+    return out
 
 
 def report_lines(event: Event, audits: list[RoundAudit], lang: str) -> list[str]:
@@ -210,12 +250,13 @@ def report_lines(event: Event, audits: list[RoundAudit], lang: str) -> list[str]
             continue
         if a.engine_changes:
             out.append("  " + t("文件记录的引擎编排与推导不同：", "the recorded engine pairing is not the derivation:"))
-            out += ["    " + t(*line) for line in change_lines(a.engine_changes)]
+            out += ["    " + t(*line) for line in differ_lines(a.engine_changes)]
             if a.changes:
                 out.append(
                     "  " + t("实际对阵与记录的引擎编排的差异：", "the round as played against the recorded pairing:")
                 )
-        out += ["  " + t(*line) for line in change_lines(a.changes)]
+        lines = change_lines(a.changes) if a.recorded else differ_lines(a.changes)
+        out += ["  " + t(*line) for line in lines]
         if a.step is not None:
             out.append("  " + t("分歧始于编排记录：", "parts from the record at: ") + step_text(a, lang))
     counts = {k: sum(a.status == k for a in audits) for k in VERDICTS}
