@@ -104,6 +104,7 @@ def read_rounds(path: Path, players: Optional[set[int]]) -> list[Round]:
     errors = ErrorList()
     boards: dict[int, dict[int, tuple[int, Board]]] = {}  # round → board → (row, board)
     byes: dict[int, list[tuple[int, int]]] = {}  # round → (row, player)
+    incomplete: set[int] = set()  # rounds with a row refused
     for i, row in enumerate(rows[header + 1 :], start=header + 2):
         cells = {k: (row[j] if j < len(row) else None) for k, j in cols.items()}
         if all(v is None or cell_text(v) == "" for v in cells.values()):
@@ -131,6 +132,7 @@ def read_rounds(path: Path, players: Optional[set[int]]) -> list[Round]:
                 return None
             return n
 
+        before = len(errors.errors)
         rno = number("round")
         black_text = "" if cells["black"] is None else cell_text(cells["black"])
         is_bye = black_text.strip().lower() in _BYE_WORDS or black_text.strip() == ""
@@ -152,6 +154,8 @@ def read_rounds(path: Path, players: Optional[set[int]]) -> list[Round]:
                     )
             if rno is not None and red is not None:
                 byes.setdefault(rno, []).append((i, red))
+            if len(errors.errors) > before and rno is not None:
+                incomplete.add(rno)
             continue
         bno = number("board")
         black = number("black")
@@ -165,8 +169,9 @@ def read_rounds(path: Path, players: Optional[set[int]]) -> list[Round]:
             result = None
         if red is not None and red == black:
             errors.add(bad("black", f"{red}号不能与自己对局", f"player {red} cannot play himself"))
-            continue
-        if None in (rno, bno, red, black):
+        if len(errors.errors) > before and rno is not None:
+            incomplete.add(rno)  # a row refused: the round's board numbers are not judged
+        if None in (rno, bno, red, black) or red == black:
             continue
         assert rno is not None and bno is not None and red is not None and black is not None
         if bno in boards.setdefault(rno, {}):
@@ -206,7 +211,7 @@ def read_rounds(path: Path, players: Optional[set[int]]) -> list[Round]:
                 )
             seen[no] = i
         ordered = sorted(boards.get(rno, {}))
-        if ordered != list(range(1, len(ordered) + 1)):
+        if ordered != list(range(1, len(ordered) + 1)) and rno not in incomplete:
             errors.add(
                 InputError(
                     f"{name}：第{rno}轮的台次应为 1 至 {len(ordered)}，而不是 {ordered}",
