@@ -239,3 +239,24 @@ def test_round_paired_on_provisional_draws_derived_from_the_results_then():
     assert [a.status for a in audit_event(_stripped(ev))] == ["same"] * 3
     ev.rounds[2].provisional = []
     assert [a.status for a in audit_event(ev)] == ["same", "same", "differs"]
+
+
+def test_round_robin_checked_against_the_table(tmp_path):
+    """A round robin: each round against the 棋规 table; two boards of round
+    5 exchanging their blacks part at the table's row."""
+    f = tmp_path / "rr.json"
+    run("new", f, "--players", SAMPLE, "--system", "round_robin", check_rc=0)
+    run("simulate", f, "--seed", "3", check_rc=0)
+    d = json.loads(f.read_text(encoding="utf-8"))
+    assert len(d["rounds"]) == 23 and all("engine" in r for r in d["rounds"])
+    run("audit", f, check_rc=0)
+    for r in d["rounds"]:
+        del r["engine"]
+    b = d["rounds"][4]["boards"]
+    b[0]["black"], b[1]["black"] = b[1]["black"], b[0]["black"]
+    f.write_text(json.dumps(d, ensure_ascii=False), encoding="utf-8")
+    out = json.loads(run("audit", f, "--json", check_rc=1).out)
+    assert [r["round"] for r in out["rounds"] if r["status"] != "same"] == [5]
+    r5 = out["rounds"][4]
+    assert [(c["kind"], c["board"]) for c in r5["changes"]] == [("pairing", 1), ("pairing", 2)]
+    assert r5["step"] == {"kind": "rr_row", "clause": "棋规循环赛对局秩序表"}

@@ -172,8 +172,14 @@ def parting_step(
             return st, st.clause, rec
         if st.kind in ("float", "bye", "defer") and st["player"] in moved:
             return st, st.clause, rec
-    last = next((st for st in rec.steps if st.kind in ("pairings", "matches")), None)
-    return last, (last.clause if last is not None else ""), rec
+    # a table (棋规循环赛对局秩序表 row, colours by 第13.1条) or a bracket
+    derived_sets = {frozenset(p) for p in derived[0]}
+    colours_only = all(frozenset(p) in derived_sets for p in played_pairs) and set(derived[1]) == set(played.byes)
+    for kinds in (("rr_colours",) if colours_only else ("rr_row",), ("ko_bracket",), ("pairings", "matches")):
+        st = next((x for x in rec.steps if x.kind in kinds), None)
+        if st is not None:
+            return st, st.clause, rec
+    return None, "", None
 
 
 def step_text(a: RoundAudit, lang: str) -> str:
