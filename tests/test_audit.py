@@ -260,3 +260,13 @@ def test_round_robin_checked_against_the_table(tmp_path):
     r5 = out["rounds"][4]
     assert [(c["kind"], c["board"]) for c in r5["changes"]] == [("pairing", 1), ("pairing", 2)]
     assert r5["step"] == {"kind": "rr_row", "clause": "棋规循环赛对局秩序表"}
+
+
+def test_workbook_with_groups_audits_each_group(tmp_path):
+    from tests.conftest import template_workbook
+
+    rows = [(f"男{i}", "男子组") for i in range(1, 9)] + [(f"女{i}", "女子组") for i in range(1, 7)]
+    p = template_workbook(tmp_path / "e.xlsx", [n for n, _ in rows], groups=dict(rows), settings={"轮数": 3})
+    run("pair", p, check_rc=0)
+    out = run("audit", p, check_rc=0).out
+    assert out.count("第1轮：一致（对照文件记录的引擎编排）") == 2 and "男子组" in out and "女子组" in out

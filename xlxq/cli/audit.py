@@ -19,10 +19,21 @@ __all__ = ["cmd_audit", "cmd_import", "add_parser"]
 def cmd_audit(args: argparse.Namespace) -> int:
     """Read-only: a JSON file or a workbook (its sheets as 计算成绩 reads
     them), never written."""
+    from xlxq.errors import XlxqError
     from xlxq.operations.audit import audit_file
-    from xlxq.operations.event_read import read_event
+    from xlxq.operations.event_read import read_event_or_groups
+    from xlxq.operations.groups import combined, in_group
 
-    return finish(audit_file(read_event(args.file), args.json))
+    event, groups = read_event_or_groups(args.file)
+    if groups is None:
+        return finish(audit_file(event, args.json))
+    outs = []  # an event with groups (组别): each group's audit in turn
+    for g, ev in groups:
+        try:
+            outs.append((g, audit_file(ev, args.json)))
+        except XlxqError as exc:
+            raise in_group(g, exc) from None
+    return finish(combined(outs))
 
 
 def cmd_import(args: argparse.Namespace) -> int:
