@@ -17,6 +17,7 @@ import csv
 import json
 import random
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
@@ -270,3 +271,72 @@ def test_workbook_with_groups_audits_each_group(tmp_path):
     run("pair", p, check_rc=0)
     out = run("audit", p, check_rc=0).out
     assert out.count("第1轮：一致（对照文件记录的引擎编排）") == 2 and "男子组" in out and "女子组" in out
+
+
+def other_program(tmp_path: Path, n: int = 12, rounds: int = 5, seed: int = 7) -> tuple[Path, Path]:
+    """The files of an event "from another program": round 1 近号 (as the
+    method), later rounds by a plain greedy rule many simple programs use —
+    players by score then number, each paired with the first he has not met,
+    red to the one with fewer reds — random results.  The registration
+    (序号, 姓名, 单位, 等级分) and the rounds file, as ``xlxq import`` reads them."""
+    rng = random.Random(seed)
+    players = read_registration(SAMPLE)[:n]
+    reg = tmp_path / "reg.csv"
+    with reg.open("w", newline="", encoding="utf-8") as f:
+        w = csv.writer(f)
+        w.writerow(["序号", "姓名", "单位", "等级分"])
+        w.writerows([i, p.name, p.unit, p.rating] for i, p in enumerate(players, 1))
+    score = {i: 0.0 for i in range(1, n + 1)}
+    met: dict[int, set[int]] = {i: set() for i in score}
+    reds = dict.fromkeys(score, 0)
+    rows = []
+    points = {"1-0": 1.0, "0-1": 0.0, "½-½": 0.5}
+    for rd in range(1, rounds + 1):
+        if rd == 1:
+            pairs = [(i, i + 1) if (i // 2) % 2 == 0 else (i + 1, i) for i in range(1, n, 2)]
+        else:
+            left = sorted(score, key=lambda p: (-score[p], p))
+            pairs = []
+            while left:
+                a = left.pop(0)
+                b = next(x for x in left if x not in met[a])
+                left.remove(b)
+                pairs.append((a, b) if reds[a] <= reds[b] else (b, a))
+        for k, (r, b) in enumerate(pairs, 1):
+            res = rng.choice(["1-0", "0-1", "½-½", "1-0", "0-1"])
+            rows.append([rd, k, r, b, res])
+            met[r].add(b)
+            met[b].add(r)
+            reds[r] += 1
+            score[r] += points[res]
+            score[b] += 1 - points[res]
+    rounds_file = tmp_path / "rounds.csv"
+    with rounds_file.open("w", newline="", encoding="utf-8") as f:
+        w = csv.writer(f)
+        w.writerow(["轮次", "台次", "红方序号", "黑方序号", "结果"])
+        w.writerows(rows)
+    return reg, rounds_file
+
+
+def test_an_event_from_another_program_gets_a_report_per_round(tmp_path):
+    """Issue 26: an imported event of another program, 12 players, 5
+    rounds: a verdict for every round; the boards reported are exactly the
+    boards whose pair (red, black) is not the derived one; each 不一致 names
+    its parting step and clause."""
+    reg, rounds = other_program(tmp_path)
+    out = tmp_path / "e.json"
+    run("import", reg, rounds, out, "--name", "某俱乐部月赛", check_rc=0)
+    data = json.loads(run("audit", out, "--json", check_rc=1).out)
+    played = json.loads(out.read_text(encoding="utf-8"))["rounds"]
+    assert [r["round"] for r in data["rounds"]] == [1, 2, 3, 4, 5]
+    assert data["rounds"][0]["status"] == "same"  # round 1 近号, as announced
+    assert {r["status"] for r in data["rounds"][1:]} == {"differs"}
+    for r, p in zip(data["rounds"], played):
+        derived = {tuple(x) for x in r["derived"]["boards"]}
+        off = {b["board"] for b in p["boards"] if (b["red"], b["black"]) not in derived}
+        assert {c["board"] for c in r["changes"]} == off
+        if r["status"] == "differs":
+            assert r["step"]["clause"]
+    text = run("audit", out, check_rc=1).out
+    assert text.splitlines()[0] == "复核：某俱乐部月赛（积分编排，5轮）"
+    assert text.splitlines()[-1] == "合计：一致1轮，人工调整0轮，不一致4轮"
