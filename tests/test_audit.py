@@ -96,14 +96,15 @@ def test_round_3_one_board_swapped_one_colour_reversed(tmp_path):
     p = run("audit", out)
     assert p.returncode == 1, p.err
     lines = p.out.splitlines()
-    assert lines[1] == "第1轮：一致（对照由前几轮推导的编排）"
-    assert lines[2] == "第2轮：一致（对照由前几轮推导的编排）"
-    assert lines[3] == "第3轮：不一致（对照由前几轮推导的编排）"
+    assert lines[1] == "序号：符合编号规则"
+    assert lines[2] == "第1轮：一致（对照由前几轮推导的编排）"
+    assert lines[3] == "第2轮：一致（对照由前几轮推导的编排）"
+    assert lines[4] == "第3轮：不一致（对照由前几轮推导的编排）"
     (a2, k2), (a3, k3), (a5, k5) = orig[2], orig[3], orig[5]
-    assert lines[4] == f"  第2台 {a2}-{k3}（红-黑）：对阵与推导不同，推导为 {a2}-{k2}，{a3}-{k3}"
-    assert lines[5] == f"  第3台 {a3}-{k2}（红-黑）：对阵与推导不同，推导为 {a2}-{k2}，{a3}-{k3}"
-    assert lines[6] == f"  第5台 {k5}-{a5}（红-黑）：先后手与推导相反（推导：{a5} 执红）"
-    assert lines[7].startswith("  分歧始于编排记录：")
+    assert lines[5] == f"  第2台 {a2}-{k3}（红-黑）：对阵与推导不同，推导为 {a2}-{k2}，{a3}-{k3}"
+    assert lines[6] == f"  第3台 {a3}-{k2}（红-黑）：对阵与推导不同，推导为 {a2}-{k2}，{a3}-{k3}"
+    assert lines[7] == f"  第5台 {k5}-{a5}（红-黑）：先后手与推导相反（推导：{a5} 执红）"
+    assert lines[8].startswith("  分歧始于编排记录：")
     assert lines[-1] == "合计：一致2轮，人工调整0轮，不一致1轮"
 
     data = json.loads(run("audit", out, "--json", check_rc=1).out)
@@ -169,6 +170,34 @@ def test_workbook_audit(tmp_path):
     run("convert", f, tmp_path / "e.xlsx", check_rc=0)
     p = run("audit", tmp_path / "e.xlsx", check_rc=0)
     assert p.out.splitlines()[-1] == "合计：一致2轮，人工调整0轮，不一致0轮"
+
+
+def test_numbers_against_the_numbering_rule():
+    """Seeds take 1, 3, 5 … in seed order (方法(一) 种子选手排单号); 编号方式
+    等级分 puts the others in falling 等级分.  A file whose seed 1 is 序号 2
+    is reported, exit 1 even when every round reproduces."""
+    from xlxq.operations.audit import audit_file, numbering_problems
+
+    ev = played_swiss(rounds=1, seed=2, players=8)
+    assert numbering_problems(ev) == []
+    seeds = {p.no: p.seed for p in ev.players}
+    assert seeds[1] == 1 and seeds[3] == 2
+    ev.players[0] = replace(ev.players[0], seed=None)
+    ev.players[1] = replace(ev.players[1], seed=1)
+    ev.reindex()
+    assert [zh for zh, _ in numbering_problems(ev)] == [
+        "1号（等级分2531）按编号规则应为2号",
+        "2号（种子1）按编号规则应为1号",
+    ]
+    assert audit_file(ev).exit_code() == 1
+    rated = played_swiss(rounds=1, seed=2, players=8)
+    rated = replace(rated, settings=replace(rated.settings, numbering="rating"))
+    rated.players = [replace(p, seed=None, rating=2000 - p.no) for p in rated.players]
+    rated.reindex()
+    assert numbering_problems(rated) == []
+    rated.players[4] = replace(rated.players[4], rating=2500)
+    rated.reindex()
+    assert "5号（等级分2500）按编号规则应为1号" in [zh for zh, _ in numbering_problems(rated)]
 
 
 # ---------------------------------------------------------------- property

@@ -275,6 +275,44 @@ def report_lines(event: Event, audits: list[RoundAudit], lang: str) -> list[str]
     return out
 
 
+def numbering_problems(event: Event) -> list[tuple[str, str]]:
+    """The 序号 of the players entered by round 1 against the registration
+    rule (:mod:`xlxq.core.numbering`) as far as the file can show it: the
+    seeds (种子) on the numbers the rule gives them, in seed order; with
+    编号方式 等级分 the others in falling 等级分 (equal ratings in any order).
+    Registration order and a draw are not in the file: not checked."""
+    from xlxq.core.numbering import registration_numbers
+
+    first = event.entered_by(1) if event.rounds else set()
+    players = sorted((p for p in event.players if p.no in first), key=lambda p: p.no)
+    if not players:
+        return []
+    seeds = [p.seed for p in players]
+    ratings = [p.rating for p in players]
+    # the rule's numbers for these entrants, registration order taken as the 序号 order
+    method = event.settings.numbering if event.settings.numbering == "rating" else "order"
+    want = registration_numbers(seeds, ratings, method)
+    out: list[tuple[str, str]] = []
+    for p, k in zip(players, want):
+        mine = players[k - 1]
+        same_rating = method == "rating" and p.seed is None and mine.seed is None and p.rating == mine.rating
+        if players.index(p) + 1 != k and not same_rating:
+            why = (
+                (f"种子{p.seed}", f"seed {p.seed}")
+                if p.seed is not None
+                else (f"等级分{p.rating:g}", f"rating {p.rating:g}")
+                if p.rating is not None
+                else ("无等级分", "unrated")
+            )
+            out.append(
+                (
+                    f"{p.no}号（{why[0]}）按编号规则应为{mine.no}号",
+                    f"{p.no} ({why[1]}) should be {mine.no} by the numbering rule",
+                )
+            )
+    return out
+
+
 def audit_file(event: Any, as_json: bool = False) -> Outcome:
     """The audit of an individual event: every round's verdict; exit 0 when
     every round reproduces (一致), else 1 (人工调整 counts as a difference,
@@ -284,17 +322,32 @@ def audit_file(event: Any, as_json: bool = False) -> Outcome:
     if not event.rounds:
         raise InputError("文件中还没有编排任何轮次，无可复核", "no round is paired yet: nothing to audit")
     audits = audit_event(event)
+    numbering = numbering_problems(event)
+    ok = all(a.status == "same" for a in audits) and not numbering
 
     def data(lang: str) -> dict[str, Any]:
+        t = Text(lang)
         return {
             "event": event.settings.name,
             "system": event.settings.system,
-            "reproduced": all(a.status == "same" for a in audits),
+            "reproduced": ok,
+            "numbering": [t(*x) for x in numbering],
             "rounds": [a.data(lang) for a in audits],
         }
 
-    return Outcome(
-        render=lambda lang: report_lines(event, audits, lang),
-        data=data if as_json else None,
-        code=0 if all(a.status == "same" for a in audits) else 1,
-    )
+    def render(lang: str) -> list[str]:
+        t = Text(lang)
+        lines = report_lines(event, audits, lang)
+        if numbering:
+            lines[1:1] = [
+                t(
+                    "序号与编号规则不符（种子排单号、编号方式）：",
+                    "numbers not by the numbering rule (seeds on odd numbers, the method):",
+                )
+            ]
+            lines[2:2] = ["  " + t(*x) for x in numbering]
+        else:
+            lines[1:1] = [t("序号：符合编号规则", "numbers: by the numbering rule")]
+        return lines
+
+    return Outcome(render=render, data=data if as_json else None, code=0 if ok else 1)
