@@ -283,6 +283,8 @@ def numbering_problems(event: Event) -> list[tuple[str, str]]:
     Registration order and a draw are not in the file: not checked."""
     from xlxq.core.numbering import registration_numbers
 
+    if not get_system(event.settings.system).swiss:  # a knockout's seeds place the bracket, a table its own
+        return []
     first = event.entered_by(1) if event.rounds else set()
     players = sorted((p for p in event.players if p.no in first), key=lambda p: p.no)
     if not players:
@@ -323,7 +325,7 @@ def audit_file(event: Any, as_json: bool = False) -> Outcome:
         raise InputError("文件中还没有编排任何轮次，无可复核", "no round is paired yet: nothing to audit")
     audits = audit_event(event)
     numbering = numbering_problems(event)
-    ok = all(a.status == "same" for a in audits) and not numbering
+    ok = all(a.status == "same" for a in audits)  # the numbers: a warning (序号 typed in a 报名表 are kept)
 
     def data(lang: str) -> dict[str, Any]:
         t = Text(lang)
@@ -341,8 +343,8 @@ def audit_file(event: Any, as_json: bool = False) -> Outcome:
         if numbering:
             lines[1:1] = [
                 t(
-                    "序号与编号规则不符（种子排单号、编号方式）：",
-                    "numbers not by the numbering rule (seeds on odd numbers, the method):",
+                    "注意：序号与编号规则不符（种子排单号、编号方式；不影响退出码）：",
+                    "note: numbers not by the numbering rule (seeds on odd numbers, the method; the exit code is not affected):",
                 )
             ]
             lines[2:2] = ["  " + t(*x) for x in numbering]
