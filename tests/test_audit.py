@@ -375,3 +375,28 @@ def test_an_event_from_another_program_gets_a_report_per_round(tmp_path):
     text = run("audit", out, check_rc=1).out
     assert text.splitlines()[0] == "复核：某俱乐部月赛（积分编排，5轮）"
     assert text.splitlines()[-1] == "合计：一致1轮，人工调整0轮，不一致4轮"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("fmt", ["swiss", "eliminate", "rr", "knockout"])
+def test_the_snapshot_events_reproduce(tmp_path, fmt):
+    """The events tools/snapshot.py plays (the lead's replay at merge time:
+    withdrawals, late entries, 淘汰 after round X, draws, every 首轮 method,
+    JSON files and workbooks), audited: every round 一致."""
+    from tests.conftest import load_tool
+    from xlxq.operations.event_read import read_event_or_groups
+
+    snap = load_tool("snapshot")
+    seen = 0
+    for i in (0, 4, 7, 9, 13, 15, 18, 23):  # 7, 15, 23: workbook events
+        spec = snap.spec_for(fmt, i)
+        assert snap.run_event(spec, keep=str(tmp_path))["error"] is None
+        for f in sorted((tmp_path / spec["id"]).glob("*")):
+            if f.suffix not in (".json", ".xlsx") or f.name.startswith("."):
+                continue
+            event, groups = read_event_or_groups(str(f))
+            for ev in [event] if groups is None else [e for _, e in groups]:
+                if ev.rounds:
+                    seen += 1
+                    assert {a.status for a in audit_event(ev)} == {"same"}, (spec["id"], f.name)
+    assert seen >= 8
