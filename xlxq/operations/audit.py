@@ -30,6 +30,7 @@ from typing import Any, Optional
 from xlxq.core.checks import change_lines
 from xlxq.core.hand import HandChange, hand_changes
 from xlxq.core.model import Board, Event, Round
+from xlxq.core.numbering import registration_numbers
 from xlxq.core.record_text import Printer
 from xlxq.core.steps import Record, Step
 from xlxq.errors import InputError, XlxqError
@@ -281,7 +282,6 @@ def numbering_problems(event: Event) -> list[tuple[str, str]]:
     seeds (种子) on the numbers the rule gives them, in seed order; with
     编号方式 等级分 the others in falling 等级分 (equal ratings in any order).
     Registration order and a draw are not in the file: not checked."""
-    from xlxq.core.numbering import registration_numbers
 
     if not get_system(event.settings.system).swiss:  # a knockout's seeds place the bracket, a table its own
         return []
