@@ -5,11 +5,15 @@ of the values read and compared with them at the end, so the
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any, Iterable, Optional
 
 from xlxq.sheets.cells import cell_at, same_value
 from xlxq.sheets.pages import break_long_text, finish_paper
 from xlxq.sheets.plan import AddSheet, Fill, SheetLook, Values, WritePlan
+from xlxq.sheets import layout as L
+from xlxq.sheets import team_layout as T
+from xlxq.sheets.script import Keep, has_hant, keep_of, lang_is_hant, to_hant
 
 
 class Canvas:
@@ -23,6 +27,12 @@ class Canvas:
         self.plan = WritePlan()
         self.new_sheets: list[str] = []
         self.whole: set[str] = set()  # program-owned sheets: written as one block
+        #: write in 繁體 (None: as the workbook is written, :func:`xlxq.sheets.script.is_hant_book`)
+        self.hant: Optional[bool] = None
+        self._keep: Optional[Keep] = None
+        #: the user's strings this plan writes that the sheets read do not hold
+        #: (a new workbook's players and title): kept as typed in a 繁體 workbook
+        self.user_texts: set[str] = set()
 
     def value(self, sheet: str, row: int, col: int) -> Any:
         e = self.edits.get(sheet)
@@ -76,7 +86,11 @@ class Canvas:
 
     def finish(self) -> WritePlan:
         """The plan: the cells that change, the fills, and the print pages
-        of what it writes (:func:`xlxq.sheets.pages.finish_paper`)."""
+        of what it writes (:func:`xlxq.sheets.pages.finish_paper`); in a
+        繁體 workbook, in 繁體 (:meth:`_in_hant`)."""
+        hant = self.hant if self.hant is not None else is_hant_book(self.orig)
+        if hant:
+            self._in_hant()
         heights = break_long_text(self.edits, lambda s, r, c: cell_at(self.orig.get(s, []), r, c))
         plan = self._finish_cells()
         if not plan.is_empty():
@@ -90,7 +104,42 @@ class Canvas:
             return cache[sheet]
 
         finish_paper(plan, [n for n in names if n not in plan.remove_sheets], rows)
+        if hant:
+            _page_texts_in_hant(plan, self._keep)
         return plan
+
+    def _in_hant(self) -> None:
+        """The program's words of this plan in 繁體: the new sheets' names, the
+        cells' texts, the drop-down lists; the user's strings as typed
+        (:func:`xlxq.sheets.script.keep_of`), the hidden state sheet as it is."""
+        user = {s: r for s, r in self.orig.items() if not s.startswith(STATE_SHEET)}
+        self._keep = keep = keep_of(user, self.user_texts)
+        names = {n: to_hant(n, keep) for n in self.new_sheets}
+        names = {a: b for a, b in names.items() if a != b and b not in self.orig}
+        if names:
+            self.new_sheets = [names.get(n, n) for n in self.new_sheets]
+            for n in names:
+                self.orig[names[n]] = self.orig.pop(n)
+            self.edits = {names.get(n, n): e for n, e in self.edits.items()}
+            self.whole = {names.get(n, n) for n in self.whole}
+            self.fills = {(names.get(n, n), r, c): v for (n, r, c), v in self.fills.items()}
+            for a in self.plan.add_sheets:
+                a.name = names.get(a.name, a.name)
+                a.after = names.get(a.after, a.after) if a.after is not None else None
+            plan = self.plan
+            plan.remove_sheets = [names.get(n, n) for n in plan.remove_sheets]
+            parts = (plan.number_formats, plan.values, plan.fills, plan.looks, plan.styles, plan.validations)
+            for part in (*parts, plan.page_setups):
+                for x in part:
+                    x.sheet = names.get(x.sheet, x.sheet)
+        for sheet, edits in self.edits.items():
+            if sheet.startswith(STATE_SHEET):
+                continue
+            for k, v in edits.items():
+                if v.__class__ is str:
+                    edits[k] = to_hant(v, keep)
+        for val in self.plan.validations:
+            val.choices = [to_hant(c, keep) for c in val.choices]
 
     def _finish_cells(self) -> WritePlan:
         plan = self.plan
@@ -128,6 +177,35 @@ class Canvas:
             for r, c, vals in _rectangles(by_colour[key]):
                 plan.fills.append(Fill(sheet, r, c, len(vals), len(vals[0]), colour))
         return plan
+
+
+def is_hant_book(sheet_names: Iterable[Any], language: Optional[str] = None) -> bool:
+    """Whether a workbook is written in 繁體: its 设置 row 语言 names 繁體
+    (``language``: that cell's text; 简体 / zh-Hans says no), else its
+    设置 or 报名表 sheet (队伍报名 in a team workbook) is named in 繁體
+    (設置, 報名表).  A mixed workbook (設置 and 报名表) is 繁體."""
+    if language is not None and str(language).strip():
+        return lang_is_hant(str(language))
+    return any(has_hant(n) and _is_main_sheet(n) for n in sheet_names)
+
+
+@lru_cache(maxsize=64)
+def _is_main_sheet(name: str) -> bool:
+    return L.sheet_kind(name)[0] in (L.SETTINGS, L.REGISTRATION) or T.sheet_kind(name)[0] in (T.SETTINGS, T.TEAMS)
+
+
+#: the hidden state sheet (_xlxq): machine data, never converted
+STATE_SHEET = "_xlxq"
+_PAGE_TEXTS = ("footer", "header_left", "header_centre", "header_right", "footer_left", "footer_right")
+
+
+def _page_texts_in_hant(plan: WritePlan, keep: Optional[Keep]) -> None:
+    """The headers and footers of the printed pages in 繁體 (the event's own title as typed)."""
+    for p in plan.page_setups:
+        for attr in _PAGE_TEXTS:
+            v = getattr(p, attr)
+            if v:
+                setattr(p, attr, to_hant(v, keep))
 
 
 def _changed(grid: list[list[Any]], edits: dict[tuple[int, int], Any]) -> dict[tuple[int, int], Any]:
