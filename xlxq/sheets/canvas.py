@@ -111,8 +111,10 @@ class Canvas:
     def _in_hant(self) -> None:
         """The program's words of this plan in 繁體: the new sheets' names, the
         cells' texts, the drop-down lists; the user's strings as typed
-        (:func:`xlxq.sheets.script.keep_of`), the hidden state sheet as it is."""
-        user = {s: r for s, r in self.orig.items() if not s.startswith(STATE_SHEET)}
+        (:func:`xlxq.sheets.script.keep_of`: those of the sheets they are
+        typed in, 设置, 报名表, 队伍报名, 出场名单, and :attr:`user_texts`),
+        the hidden state sheet as it is."""
+        user = {s: r for s, r in self.orig.items() if _is_user_sheet(s)}
         self._keep = keep = keep_of(user, self.user_texts)
         names = {n: to_hant(n, keep) for n in self.new_sheets}
         names = {a: b for a, b in names.items() if a != b and b not in self.orig}
@@ -132,12 +134,16 @@ class Canvas:
             for part in (*parts, plan.page_setups):
                 for x in part:
                     x.sheet = names.get(x.sheet, x.sheet)
+        done: dict[str, str] = {}  # the same texts recur (names, headers, results)
         for sheet, edits in self.edits.items():
             if sheet.startswith(STATE_SHEET):
                 continue
             for k, v in edits.items():
                 if v.__class__ is str:
-                    edits[k] = to_hant(v, keep)
+                    got = done.get(v)
+                    if got is None:
+                        got = done[v] = to_hant(v, keep)
+                    edits[k] = got
         for val in self.plan.validations:
             val.choices = [to_hant(c, keep) for c in val.choices]
 
@@ -192,6 +198,12 @@ def is_hant_book(sheet_names: Iterable[Any], language: Optional[str] = None) -> 
 @lru_cache(maxsize=64)
 def _is_main_sheet(name: str) -> bool:
     return L.sheet_kind(name)[0] in (L.SETTINGS, L.REGISTRATION) or T.sheet_kind(name)[0] in (T.SETTINGS, T.TEAMS)
+
+
+@lru_cache(maxsize=64)
+def _is_user_sheet(name: str) -> bool:
+    """Whether the user's own strings (names, units, titles) are typed in this sheet."""
+    return _is_main_sheet(name) or T.sheet_kind(name)[0] == T.LINEUPS
 
 
 #: the hidden state sheet (_xlxq): machine data, never converted

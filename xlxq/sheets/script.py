@@ -61,11 +61,11 @@ def lang_is_hant(lang: Optional[str]) -> bool:
 def to_hant(text: str, keep: Optional["Keep"] = None) -> str:
     """``text`` (the program's words) in 繁體, the user strings of ``keep``
     inside it left as typed."""
+    if keep is not None and text in keep.words:
+        return text
     hant = text.translate(_TO_HANT)
     if hant == text or keep is None or keep.rx is None:
         return hant
-    if text in keep.words:
-        return text
     out, last = [], 0
     for m in keep.rx.finditer(text):
         out.append(text[last : m.start()].translate(_TO_HANT))
@@ -81,7 +81,7 @@ class Keep:
     (a 简体 name in a 繁體 workbook stays 简体)."""
 
     def __init__(self, texts: Iterable[Any]):
-        words = {t for t in texts if isinstance(t, str) and t != t.translate(_TO_HANT)}
+        words = {t for t in set(texts) if isinstance(t, str) and t != t.translate(_TO_HANT)}
         words |= {t.strip() for t in words if t.strip()}
         self.words = frozenset(words)
         self.rx = re.compile("|".join(map(re.escape, sorted(words, key=len, reverse=True)))) if words else None
