@@ -235,6 +235,28 @@ def test_hant_labels_read_as_their_simplified_twins():
         assert L.norm_key(hant) == L.norm_key(hans), hant
 
 
+def test_hant_values_of_registration_and_settings_cells_read():
+    from xlxq.sheets.registration import parse_absent, parse_withdrawn
+    from xlxq.sheets.settings import parse_pairs
+
+    assert parse_absent("第3輪、第5輪") == (3, 5) and parse_withdrawn("在賽") is None
+    assert parse_pairs("3與7、12和15") == [(3, 7), (12, 15)]
+
+
+def test_scoresheets_and_undo_in_a_hant_workbook(tmp_path):
+    """The paper sheet is named in 繁體 (第1輪記分單) and undo still finds it."""
+    zh = tmp_path / "s.xlsx"
+    run("new", zh, "--players", registration_csv(tmp_path / "p.csv", 6), "--rounds", "3", check_rc=0)
+    hant = hant_twin(zh, tmp_path / "t.xlsx")
+    run("pair", hant, check_rc=0)
+    run("scoresheets", hant, check_rc=0)
+    names = openpyxl.load_workbook(hant).sheetnames
+    assert "第1輪記分單" in names, names
+    run("undo", hant, check_rc=0)
+    names = openpyxl.load_workbook(hant).sheetnames
+    assert not any(L.sheet_kind(n)[0] == L.ROUND or "記分單" in n for n in names), names
+
+
 def test_the_normaliser_never_touches_data_and_round_trips_our_words():
     # to_hans is for keys; a name read from a cell is read as typed (the readers use norm_key for labels only)
     assert to_hans("報名表") == "报名表" and to_hans("Registration") == "Registration"

@@ -125,15 +125,7 @@ class Canvas:
             self.edits = {names.get(n, n): e for n, e in self.edits.items()}
             self.whole = {names.get(n, n) for n in self.whole}
             self.fills = {(names.get(n, n), r, c): v for (n, r, c), v in self.fills.items()}
-            for a in self.plan.add_sheets:
-                a.name = names.get(a.name, a.name)
-                a.after = names.get(a.after, a.after) if a.after is not None else None
-            plan = self.plan
-            plan.remove_sheets = [names.get(n, n) for n in plan.remove_sheets]
-            parts = (plan.number_formats, plan.values, plan.fills, plan.looks, plan.styles, plan.validations)
-            for part in (*parts, plan.page_setups):
-                for x in part:
-                    x.sheet = names.get(x.sheet, x.sheet)
+            _rename_sheets(self.plan, names)
         done: dict[str, str] = {}  # the same texts recur (names, headers, results)
         for sheet, edits in self.edits.items():
             if sheet.startswith(STATE_SHEET):
@@ -209,6 +201,39 @@ def _is_user_sheet(name: str) -> bool:
 #: the hidden state sheet (_xlxq): machine data, never converted
 STATE_SHEET = "_xlxq"
 _PAGE_TEXTS = ("footer", "header_left", "header_centre", "header_right", "footer_left", "footer_right")
+
+
+def plan_in_script(plan: WritePlan, sheet_names: Iterable[str], user_texts: Iterable[str]) -> WritePlan:
+    """A plan made without a :class:`Canvas` (a paper sheet: 记分单, 编排公告)
+    for a workbook whose sheets are ``sheet_names``: in a 繁體 workbook its
+    new sheets' names, texts and page texts in 繁體, ``user_texts`` (the
+    event's names, units, title) as typed; the plan as it is in any other."""
+    names = list(sheet_names)
+    if not is_hant_book(names):
+        return plan
+    keep = Keep(user_texts)
+    new = {a.name: to_hant(a.name, keep) for a in plan.add_sheets}
+    _rename_sheets(plan, {a: b for a, b in new.items() if a != b and b not in names})
+    for v in plan.values:
+        v.values = [[to_hant(x, keep) if x.__class__ is str else x for x in row] for row in v.values]
+    for val in plan.validations:
+        val.choices = [to_hant(c, keep) for c in val.choices]
+    _page_texts_in_hant(plan, keep)
+    return plan
+
+
+def _rename_sheets(plan: WritePlan, names: dict[str, str]) -> None:
+    """The sheets ``names`` (old → new) renamed everywhere in ``plan``."""
+    if not names:
+        return
+    for a in plan.add_sheets:
+        a.name = names.get(a.name, a.name)
+        a.after = names.get(a.after, a.after) if a.after is not None else None
+    plan.remove_sheets = [names.get(n, n) for n in plan.remove_sheets]
+    parts = (plan.number_formats, plan.values, plan.fills, plan.looks, plan.styles, plan.validations)
+    for part in (*parts, plan.page_setups):
+        for x in part:
+            x.sheet = names.get(x.sheet, x.sheet)
 
 
 def _page_texts_in_hant(plan: WritePlan, keep: Optional[Keep]) -> None:
