@@ -475,3 +475,27 @@ def test_template_builders_know_zh_hant(tmp_path):
     one = b.build_template("zh-Hant", tmp_path / "a.xlsx").read_bytes()
     assert one == (ROOT / "workbook_templates" / "xlxq-event-zh-Hant.xlsx").read_bytes()
     shutil.rmtree(tmp_path, ignore_errors=True)
+
+
+def test_a_settings_row_language_decides(tmp_path):
+    """A 设置 row 语言 the arbiter adds decides the script of what xlxq writes,
+    whatever the sheets are named: 繁體中文 in a 简体 workbook, 简体 in a 繁體 one."""
+
+    def with_language(path: Path, value: str) -> Path:
+        wb = openpyxl.load_workbook(path)
+        ws = next(wb[n] for n in wb.sheetnames if L.sheet_kind(n)[0] == L.SETTINGS)
+        row = ws.max_row + 1
+        ws.cell(row=row, column=1).value, ws.cell(row=row, column=2).value = "語言", value
+        wb.save(path)
+        return path
+
+    zh = tmp_path / "s.xlsx"
+    run("new", zh, "--players", registration_csv(tmp_path / "p.csv", 6), "--rounds", "3", check_rc=0)
+    hant = hant_twin(zh, tmp_path / "t.xlsx")
+    with_language(zh, "繁體中文")
+    with_language(hant, "简体")
+    for p in (zh, hant):
+        run("pair", p, check_rc=0)
+    assert "第1輪" in openpyxl.load_workbook(zh).sheetnames
+    assert "第1轮" in openpyxl.load_workbook(hant).sheetnames
+    assert_same_event(zh, hant)

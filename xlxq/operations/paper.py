@@ -167,5 +167,5 @@ def paper_book(
     st = Status(True, zh, en)
     plan = paper_plan(kind, sheet, data.event, data.lang, after)
     ev = data.event
-    st.plan = plan_in_script(plan, book.sheet_names(), texts_of(ev.settings, ev.players, getattr(ev, "teams", [])))
+    st.plan = plan_in_script(plan, data.snapshot, texts_of(ev.settings, ev.players, getattr(ev, "teams", [])))
     return st

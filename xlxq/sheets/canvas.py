@@ -88,7 +88,7 @@ class Canvas:
         """The plan: the cells that change, the fills, and the print pages
         of what it writes (:func:`xlxq.sheets.pages.finish_paper`); in a
         繁體 workbook, in 繁體 (:meth:`_in_hant`)."""
-        hant = self.hant if self.hant is not None else is_hant_book(self.orig)
+        hant = self.hant if self.hant is not None else is_hant_book(self.orig, language_row(self.orig))
         if hant:
             self._in_hant()
         heights = break_long_text(self.edits, lambda s, r, c: cell_at(self.orig.get(s, []), r, c))
@@ -187,6 +187,23 @@ def is_hant_book(sheet_names: Iterable[Any], language: Optional[str] = None) -> 
     return any(has_hant(n) and _is_main_sheet(n) for n in sheet_names)
 
 
+#: the 设置 row that names the workbook's language (an arbiter may add it)
+_LANGUAGE_KEYS = frozenset(L.norm_key(k) for k in ("语言", "language", "文字"))
+
+
+def language_row(snapshot: dict[str, list[list[Any]]]) -> Optional[str]:
+    """The value of a 设置 row 语言 (語言 | 繁體中文), if the arbiter added one."""
+    for name, rows in snapshot.items():
+        if L.sheet_kind(name)[0] != L.SETTINGS and T.sheet_kind(name)[0] != T.SETTINGS:
+            continue
+        for row in rows:
+            for j, v in enumerate(row[:3]):
+                if isinstance(v, str) and L.norm_key(v) in _LANGUAGE_KEYS:
+                    value = row[j + 1] if j + 1 < len(row) else None
+                    return str(value) if value not in (None, "") else None
+    return None
+
+
 @lru_cache(maxsize=64)
 def _is_main_sheet(name: str) -> bool:
     return L.sheet_kind(name)[0] in (L.SETTINGS, L.REGISTRATION) or T.sheet_kind(name)[0] in (T.SETTINGS, T.TEAMS)
@@ -203,14 +220,14 @@ STATE_SHEET = "_xlxq"
 _PAGE_TEXTS = ("footer", "header_left", "header_centre", "header_right", "footer_left", "footer_right")
 
 
-def plan_in_script(plan: WritePlan, sheet_names: Iterable[str], user_texts: Iterable[str]) -> WritePlan:
+def plan_in_script(plan: WritePlan, snapshot: dict[str, list[list[Any]]], user_texts: Iterable[str]) -> WritePlan:
     """A plan made without a :class:`Canvas` (a paper sheet: 记分单, 编排公告)
-    for a workbook whose sheets are ``sheet_names``: in a 繁體 workbook its
+    for a workbook whose sheets read are ``snapshot``: in a 繁體 workbook its
     new sheets' names, texts and page texts in 繁體, ``user_texts`` (the
     event's names, units, title) as typed; the plan as it is in any other."""
-    names = list(sheet_names)
-    if not is_hant_book(names):
+    if not is_hant_book(snapshot, language_row(snapshot)):
         return plan
+    names = set(snapshot)
     keep = Keep(user_texts)
     new = {a.name: to_hant(a.name, keep) for a in plan.add_sheets}
     _rename_sheets(plan, {a: b for a, b in new.items() if a != b and b not in names})
