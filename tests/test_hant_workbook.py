@@ -327,26 +327,70 @@ def test_round_robin_through_the_cli_in_a_hant_workbook(tmp_path):
     assert "第5輪" in openpyxl.load_workbook(hant).sheetnames
 
 
+def type_team_results(path: Path, n: int, script: str, seed: int) -> None:
+    """Random results in every board row (台次 a number) of team round ``n``, in ``script``'s words."""
+    rng = random.Random(seed)
+    wb = openpyxl.load_workbook(path)
+    ws = round_sheet(wb, n)
+    heads = [L.norm_key(c.value) for c in ws[2]]
+    res, board = heads.index("结果") + 1, heads.index("台次") + 1
+    for row in range(3, ws.max_row + 1):
+        if isinstance(ws.cell(row=row, column=board).value, int):
+            code = rng.choice(["red_win", "black_win", "draw", "red_win_forfeit"])
+            ws.cell(row=row, column=res).value = WORDS[script][code]
+    wb.save(path)
+
+
 @pytest.mark.slow
-def test_team_event_pairs_alike_in_a_hant_workbook(tmp_path):
-    zh, hant = tmp_path / "s.xlsx", tmp_path / "t.xlsx"
-    teams = ROOT / "samples" / "teams.csv"
-    run("new", zh, "--teams", teams, "--rounds", "3", "--boards", "4", check_rc=0)
-    run("new", hant, "--teams", teams, "--rounds", "3", "--boards", "4", lang=HANT, check_rc=0)
-    names = openpyxl.load_workbook(hant).sheetnames
-    assert names[:3] == ["設置", "隊伍報名", "出場名單"], names
-    for p in (zh, hant):
-        run("pair", p, check_rc=0)
+def test_team_event_through_the_cli_in_a_hant_workbook(tmp_path):
+    """A team Swiss made with XLXQ_LANG=zh-Hant (its 繁體 template) and one
+    made in 简体: the same matches, results typed in each script, the same
+    standings."""
     from xlxq.sheets.team_read import read_team_workbook
 
+    zh, hant = tmp_path / "s.xlsx", tmp_path / "t.xlsx"
+    teams = ROOT / "samples" / "teams.csv"
+    for p, lang in ((zh, None), (hant, HANT)):
+        run(
+            "new",
+            p,
+            "--teams",
+            teams,
+            "--rounds",
+            "3",
+            "--boards",
+            "4",
+            "--name",
+            "港澳台团体赛",
+            lang=lang,
+            check_rc=0,
+        )
+    names = openpyxl.load_workbook(hant).sheetnames
+    assert names[:3] == ["設置", "隊伍報名", "出場名單"], names
+    for n in (1, 2):
+        for p in (zh, hant):
+            run("pair", p, check_rc=0)
+        type_team_results(zh, n, "zh", n)
+        type_team_results(hant, n, "hant", n)
+    for p in (zh, hant):
+        run("pair", p, check_rc=0)
+        run("recompute", p, check_rc=0)
     a = read_team_workbook(OpenpyxlBook(zh)).event
     b = read_team_workbook(OpenpyxlBook(hant)).event
-    assert [[(m.match, m.first, m.second) for m in r.matches] for r in a.rounds] == [
-        [(m.match, m.first, m.second) for m in r.matches] for r in b.rounds
-    ]
-    assert a.rounds
+    assert len(a.rounds) == 3
+
+    def games(ev: Any) -> list[Any]:
+        return [
+            [(m.match, m.first, m.second, [(g.red, g.black, g.result) for g in m.boards]) for m in r.matches]
+            for r in ev.rounds
+        ]
+
+    assert games(a) == games(b)
     assert [t.name for t in a.teams] == [t.name for t in b.teams]
+    assert "第3輪" in openpyxl.load_workbook(hant).sheetnames
     assert labels_not_in_hant(hant, user_strings(hant)) == {}
+    a_out, b_out = run("standings", zh, check_rc=0).out, run("standings", hant, check_rc=0).out
+    assert to_hans(a_out.replace(str(zh), "F")) == to_hans(b_out.replace(str(hant), "F"))
 
 
 def test_mixed_simplified_and_hant_labels_read_and_write_in_hant(tmp_path):
