@@ -543,3 +543,17 @@ def test_a_settings_row_language_decides(tmp_path):
     assert "第1輪" in openpyxl.load_workbook(zh).sheetnames
     assert "第1轮" in openpyxl.load_workbook(hant).sheetnames
     assert_same_event(zh, hant)
+
+
+def test_new_macro_workbook_in_hant(tmp_path):
+    """XLXQ_LANG=zh-Hant xlxq new E.xlsm: the 繁體 macro template, its buttons' captions in 繁體."""
+    import zipfile
+
+    path = tmp_path / "h.xlsm"
+    run("new", path, "--players", registration_csv(tmp_path / "p.csv", 6), "--rounds", "3", lang=HANT, check_rc=0)
+    wb = openpyxl.load_workbook(path, keep_vba=True)
+    assert wb.sheetnames[:2] == ["設置", "報名表"] and wb.vba_archive is not None
+    wb.vba_archive.close()
+    with zipfile.ZipFile(path) as z:
+        drawings = "".join(z.read(n).decode("utf-8") for n in z.namelist() if "vmlDrawing" in n)
+    assert "編排下一輪" in drawings and "编排下一轮" not in drawings
