@@ -415,6 +415,9 @@ def test_mixed_simplified_and_hant_labels_read_and_write_in_hant(tmp_path):
     assert_same_event(zh, mixed)
     names = openpyxl.load_workbook(mixed).sheetnames
     assert names[:4] == ["設置", "报名表", "第1轮", "第2輪"], names
+    # the 简体 headers of 报名表 are labels, not the user's strings: written in 繁體 elsewhere
+    bad = labels_not_in_hant(mixed, user_strings(mixed))
+    assert "第2輪" not in bad and bad["成绩表"] == {"绩"}, bad  # its cells rewritten in 繁體, the arbiter's name kept
 
 
 # --------------------------------------------------------------------------

@@ -13,6 +13,7 @@ from xlxq.sheets.pages import break_long_text, finish_paper
 from xlxq.sheets.plan import AddSheet, Fill, SheetLook, Values, WritePlan
 from xlxq.sheets import layout as L
 from xlxq.sheets import team_layout as T
+from xlxq.sheets.results import ResultError, parse_result
 from xlxq.sheets.script import Keep, has_hant, keep_of, lang_is_hant, to_hant
 
 
@@ -115,7 +116,7 @@ class Canvas:
         typed in, 设置, 报名表, 队伍报名, 出场名单, and :attr:`user_texts`),
         the hidden state sheet as it is."""
         user = {s: r for s, r in self.orig.items() if _is_user_sheet(s)}
-        self._keep = keep = keep_of(user, self.user_texts)
+        self._keep = keep = keep_of(user, self.user_texts, is_label)
         names = {n: to_hant(n, keep) for n in self.new_sheets}
         names = {a: b for a, b in names.items() if a != b and b not in self.orig}
         if names:
@@ -207,6 +208,39 @@ def language_row(snapshot: dict[str, list[list[Any]]]) -> Optional[str]:
 @lru_cache(maxsize=64)
 def _is_main_sheet(name: str) -> bool:
     return L.sheet_kind(name)[0] in (L.SETTINGS, L.REGISTRATION) or T.sheet_kind(name)[0] in (T.SETTINGS, T.TEAMS)
+
+
+def is_label(text: str) -> bool:
+    """Whether ``text`` is one of the program's words (a header, a sheet name,
+    a 设置 key, choice or 说明, a result word) rather than the user's: a 简体
+    header in a 繁體 workbook is written in 繁體 again, not kept."""
+    if L.norm_key(text) in _label_keys():
+        return True
+    try:
+        return parse_result(text) is not None
+    except ResultError:
+        return False
+
+
+@lru_cache(maxsize=1)
+def _label_keys() -> frozenset[str]:
+    """The normal forms of every label of both layouts (columns, 设置 rows and
+    their choices and 说明, sheet names)."""
+    keys: set[str] = set()
+    for mod in (L, T):
+        for value in vars(mod).values():
+            for x in value if isinstance(value, tuple) else (value,):
+                if isinstance(x, (L.Column, L.Setting)):
+                    keys |= x.names()
+                if isinstance(x, L.Setting):
+                    keys |= {L.norm_key(w) for c in x.choices for w in (c.zh, c.en, *c.aliases)}
+                    keys |= {L.norm_key(x.help_zh)}
+        for aliases in getattr(mod, "SHEET_ALIASES", {}).values():
+            keys |= {L.norm_key(a) for a in aliases}
+    for zh, _ in L.TIEBREAK_PRESET_LABELS.values():
+        keys.add(L.norm_key(zh))
+    keys.discard("")
+    return frozenset(keys)
 
 
 @lru_cache(maxsize=64)

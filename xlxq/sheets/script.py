@@ -23,7 +23,7 @@ development tool, never imported here), so the conversion is one
 from __future__ import annotations
 
 import re
-from typing import Any, Iterable, Optional
+from typing import Any, Callable, Iterable, Optional
 
 from xlxq.sheets.script_table import HANS_FROM, HANS_TO, HANT_FROM, HANT_TO
 
@@ -87,9 +87,15 @@ class Keep:
         self.rx = re.compile("|".join(map(re.escape, sorted(words, key=len, reverse=True)))) if words else None
 
 
-def keep_of(snapshot: dict[str, list[list[Any]]], more: Iterable[str] = ()) -> Keep:
-    """:class:`Keep` of every string of the sheets read (``snapshot``) and ``more``."""
-    return Keep([*(v for rows in snapshot.values() for row in rows for v in row if isinstance(v, str)), *more])
+def keep_of(
+    snapshot: dict[str, list[list[Any]]], more: Iterable[str] = (), is_label: Optional[Callable[[str], bool]] = None
+) -> Keep:
+    """:class:`Keep` of every string of the sheets read (``snapshot``) and
+    ``more``, but the program's own words (``is_label``: a header, a result)."""
+    texts = {v for rows in snapshot.values() for row in rows for v in row if isinstance(v, str)}
+    if is_label is not None:
+        texts = {t for t in texts if t == t.translate(_TO_HANT) or not is_label(t)}
+    return Keep([*texts, *more])
 
 
 def texts_of(*items: Any) -> set[str]:
