@@ -497,7 +497,7 @@ def test_simplified_workbook_is_written_as_before(tmp_path):
 
 def test_a_hant_workbook_built_without_its_template_is_hant(tmp_path, monkeypatch):
     """No zh-Hant template (an install without it): the workbook is built from nothing, in 繁體."""
-    import xlxq.workbook as W
+    import xlxq.operations.workbook as W
     from xlxq.core.model import EventSettings, Player
 
     def missing(lang: str = "zh", macro: bool = False) -> Path:

@@ -28,7 +28,7 @@ class Canvas:
         self.plan = WritePlan()
         self.new_sheets: list[str] = []
         self.whole: set[str] = set()  # program-owned sheets: written as one block
-        #: write in 繁體 (None: as the workbook is written, :func:`xlxq.sheets.script.is_hant_book`)
+        #: write in 繁體 (None: as the workbook is written, :func:`is_hant_book`)
         self.hant: Optional[bool] = None
         self._keep: Optional[Keep] = None
         #: the user's strings this plan writes that the sheets read do not hold
