@@ -77,8 +77,8 @@ HOW_GENERATED = (
 )
 HOW_HANT = (
     "Generated from zh_Hans.py by tools/catalogue_codemod.py with OpenCC s2tw and\n"
-    "the reviewed terms (HANT_TERMS) there; entries in HANT_OVERRIDES of that tool\n"
-    "win.  Do not edit by hand: change zh_Hans.py or the tool and run it."
+    "the reviewed terms (HANT_TERMS) there.  Do not edit by hand: change\n"
+    "zh_Hans.py or the tool and run it."
 )
 
 
@@ -285,7 +285,11 @@ def text_names(tree: ast.AST) -> set[str]:
         if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call):
             if isinstance(node.value.func, ast.Name) and node.value.func.id == "Text":
                 names.update(ast.unparse(t) for t in node.targets)
-        if isinstance(node, ast.arg) and node.annotation is not None and ast.unparse(node.annotation) in ("Text", "'Text'"):
+        if (
+            isinstance(node, ast.arg)
+            and node.annotation is not None
+            and ast.unparse(node.annotation) in ("Text", "'Text'")
+        ):
             names.add(node.arg)
     return names
 
@@ -384,19 +388,43 @@ class Module:
             key = self.cat.id_for(self.prefix, tz, te)
             call_args = "".join(f", {n}={v}" for n, v in args)
             if kind == "text":
-                return off(zh.lineno, zh.col_offset), off(en.end_lineno, en.end_col_offset), json.dumps(key) + call_args, self._needs(args)  # type: ignore[arg-type]
+                return (
+                    off(zh.lineno, zh.col_offset),
+                    off(en.end_lineno, en.end_col_offset),
+                    json.dumps(key) + call_args,
+                    self._needs(args),
+                )  # type: ignore[arg-type]
             msg = f"Msg({json.dumps(key)}{call_args})"
             if kind == "msg":
-                return off(zh.lineno, zh.col_offset), off(en.end_lineno, en.end_col_offset), msg, {"Msg"} | self._needs(args)  # type: ignore[arg-type]
+                return (
+                    off(zh.lineno, zh.col_offset),
+                    off(en.end_lineno, en.end_col_offset),
+                    msg,
+                    {"Msg"} | self._needs(args),
+                )  # type: ignore[arg-type]
             # kw / kwnamed: the pair → msg=…, in the same place (nothing positional follows it)
             if kind == "kw":
-                return off(zh.lineno, zh.col_offset), off(en.end_lineno, en.end_col_offset), f"msg={msg}", {"Msg"} | self._needs(args)  # type: ignore[arg-type]
+                return (
+                    off(zh.lineno, zh.col_offset),
+                    off(en.end_lineno, en.end_col_offset),
+                    f"msg={msg}",
+                    {"Msg"} | self._needs(args),
+                )  # type: ignore[arg-type]
             kz, ke = kws[MSG_KW[short][1]], kws[MSG_KW[short][2]]
             first, last = sorted([kz, ke], key=lambda k: (k.lineno, k.col_offset))
-            between = [k for k in node.keywords if (first.lineno, first.col_offset) < (k.lineno, k.col_offset) < (last.lineno, last.col_offset)]
+            between = [
+                k
+                for k in node.keywords
+                if (first.lineno, first.col_offset) < (k.lineno, k.col_offset) < (last.lineno, last.col_offset)
+            ]
             if between:
                 raise Unconvertible("keywords between the pair")
-            return off(first.lineno, first.col_offset), off(last.end_lineno, last.end_col_offset), f"msg={msg}", {"Msg"} | self._needs(args)  # type: ignore[arg-type]
+            return (
+                off(first.lineno, first.col_offset),
+                off(last.end_lineno, last.end_col_offset),
+                f"msg={msg}",
+                {"Msg"} | self._needs(args),
+            )  # type: ignore[arg-type]
         except Unconvertible as e:
             self.note(node, str(e))
             return None
@@ -424,7 +452,7 @@ class Module:
             tree = ast.parse(src)
             starts = self._starts(src)
             sites = [(n, k) for n, k in self.sites(tree) if not self.convert_quiet(n, k)]
-            spans = {id(n): self._span(n, lambda ln, c: starts[ln - 1] + c) for n, _ in sites}
+            spans = {id(n): self._span(n, lambda ln, c, s=starts: s[ln - 1] + c) for n, _ in sites}
             # innermost first: a site with no other site inside it
             inner = [
                 (n, k)
