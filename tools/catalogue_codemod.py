@@ -240,6 +240,8 @@ def slug(en: str) -> str:
         if len("-".join(out + [w])) > 40:
             break
         out.append(w)
+    if not out:  # only placeholders: their names
+        out = [re.sub(r"[^a-z0-9]+", "-", f.lower()).strip("-") for f in re.findall(r"\{(\w+)", en)][:4]
     return "-".join(out) or "text"
 
 
@@ -282,9 +284,14 @@ def error_classes(files: list[Path]) -> set[str]:
 def text_names(tree: ast.AST) -> set[str]:
     names = set()
     for node in ast.walk(tree):
-        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call):
-            if isinstance(node.value.func, ast.Name) and node.value.func.id == "Text":
-                names.update(ast.unparse(t) for t in node.targets)
+        if isinstance(node, ast.Assign):
+            pairs = [(t, node.value) for t in node.targets]
+            for t, v in list(pairs):
+                if isinstance(t, ast.Tuple) and isinstance(v, ast.Tuple) and len(t.elts) == len(v.elts):
+                    pairs += list(zip(t.elts, v.elts))
+            for t, v in pairs:
+                if isinstance(v, ast.Call) and isinstance(v.func, ast.Name) and v.func.id == "Text":
+                    names.add(ast.unparse(t))
         if (
             isinstance(node, ast.arg)
             and node.annotation is not None
@@ -313,6 +320,24 @@ class Module:
         self.path, self.errors, self.cat, self.report = path, errors, cat, report
         self.prefix = path.stem
         self.count = 0
+        self.alias = self._aliases(ast.parse(path.read_bytes()))
+
+    @staticmethod
+    def _aliases(tree: ast.AST) -> dict[str, str]:
+        """The name each i18n name is used under: ``i18n_tr`` where the module binds ``tr`` itself."""
+        bound: set[str] = set()
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+                bound.add(node.id)
+            elif isinstance(node, ast.arg):
+                bound.add(node.arg)
+            elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                bound.add(node.name)
+            elif isinstance(node, (ast.Import, ast.ImportFrom)):
+                for a in node.names:
+                    if not (isinstance(node, ast.ImportFrom) and node.module == "xlxq.i18n"):
+                        bound.add(a.asname or a.name.split(".")[0])
+        return {n: f"i18n_{n}" if n in bound else n for n in ("Msg", "Pair", "tr")}
 
     def sites(self, tree: ast.AST) -> list[tuple[ast.AST, str]]:
         texts = text_names(tree)
@@ -371,7 +396,7 @@ class Module:
                 zh, en = (node.body, node.orelse) if lt[1] == "zh" else (node.orelse, node.body)
                 tz, te, args = templates(zh, en)
                 key = self.cat.id_for(self.prefix, tz, te)
-                text = f"tr({lt[0]}, {json.dumps(key)}{''.join(f', {n}={v}' for n, v in args)})"
+                text = f"{self.alias['tr']}({lt[0]}, {json.dumps(key)}{self._call_args(args)})"
                 return self._span(node, off) + (text, {"tr"} | self._needs(args))
             assert isinstance(node, ast.Call)
             short = ast.unparse(node.func).split(".")[-1]
@@ -386,7 +411,7 @@ class Module:
                 zh, en = node.args[at], node.args[at + 1]
             tz, te, args = templates(zh, en)
             key = self.cat.id_for(self.prefix, tz, te)
-            call_args = "".join(f", {n}={v}" for n, v in args)
+            call_args = self._call_args(args)
             if kind == "text":
                 return (
                     off(zh.lineno, zh.col_offset),
@@ -394,7 +419,7 @@ class Module:
                     json.dumps(key) + call_args,
                     self._needs(args),
                 )  # type: ignore[arg-type]
-            msg = f"Msg({json.dumps(key)}{call_args})"
+            msg = f"{self.alias['Msg']}({json.dumps(key)}{call_args})"
             if kind == "msg":
                 return (
                     off(zh.lineno, zh.col_offset),
@@ -428,6 +453,10 @@ class Module:
         except Unconvertible as e:
             self.note(node, str(e))
             return None
+
+    def _call_args(self, args: list[tuple[str, str]]) -> str:
+        pair = self.alias["Pair"]
+        return "".join(f", {n}={pair + v[4:] if v.startswith('Pair') else v}" for n, v in args)
 
     @staticmethod
     def _needs(args: list[tuple[str, str]]) -> set[str]:
@@ -470,7 +499,7 @@ class Module:
                 src = src[:start] + text.encode() + src[end:]
                 needs |= names
                 self.count += 1
-            src = self.imports(src, needs)
+            src = self.imports(src, needs, self.alias)
             changed = True
         for n, k in self.sites(ast.parse(src)):
             self.convert(n, k, src)  # reports why (it cannot be converted)
@@ -508,7 +537,7 @@ class Module:
             assert (len(self.cat.zh), len(self.cat.en)) == (n_zh, n_en)
 
     @staticmethod
-    def imports(src: bytes, needs: set[str]) -> bytes:
+    def imports(src: bytes, needs: set[str], alias: dict[str, str]) -> bytes:
         if not needs:
             return src
         tree = ast.parse(src)
@@ -518,7 +547,7 @@ class Module:
             if isinstance(node, (ast.Import, ast.ImportFrom)):
                 last_import = node
                 if isinstance(node, ast.ImportFrom) and node.module == "xlxq.i18n":
-                    have |= {a.asname or a.name for a in node.names}
+                    have |= {a.name for a in node.names if (a.asname or a.name) == alias.get(a.name, a.name)}
             elif isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant) and last_import is None:
                 continue
             elif last_import is not None and not isinstance(node, (ast.If, ast.Try)):
@@ -526,7 +555,8 @@ class Module:
         missing = sorted(needs - have)
         if not missing:
             return src
-        line = f"from xlxq.i18n import {', '.join(missing)}\n".encode()
+        names = [n if alias.get(n, n) == n else f"{n} as {alias[n]}" for n in missing]
+        line = f"from xlxq.i18n import {', '.join(names)}\n".encode()
         lines = src.splitlines(keepends=True)
         at = last_import.end_lineno if last_import is not None else _after_docstring(tree)  # type: ignore[union-attr]
         return b"".join(lines[:at]) + line + b"".join(lines[at:])

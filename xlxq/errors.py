@@ -42,11 +42,11 @@ class XlxqError(Exception):
 
     def __init__(self, zh: str | Msg, en: str | None = None, *, place: Optional[Place] = None, **where: Any):
         self.msg: Optional[Msg] = zh if isinstance(zh, Msg) else None
+        self._zh: Optional[str] = None
+        self._en: Optional[str] = None
         if self.msg is None:
             assert isinstance(zh, str)
             self._zh, self._en = zh, en or zh
-        else:
-            self._zh = self._en = None
         super().__init__(self.zh)
         self.place = (place or Place()).merged(**where)
 

@@ -138,6 +138,12 @@ class Pair:
     def __init__(self, zh: Any, en: Any) -> None:
         self.zh, self.en = zh, en
 
+    @classmethod
+    def of(cls, thing: Any) -> Any:
+        """An object with ``.zh`` and ``.en`` (an error, a problem) as an
+        argument: itself when it can render itself (``localize``), else its pair."""
+        return thing if callable(getattr(thing, "localize", None)) else cls(thing.zh, thing.en)
+
     def localize(self, lang: str | None) -> Any:
         return self.en if norm_lang(lang) == "en" else self.zh
 

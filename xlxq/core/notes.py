@@ -25,7 +25,7 @@ class Note(str):
         note.msg = msg
         return note
 
-    def __getnewargs__(self) -> tuple[Any, ...]:  # type: ignore[override]  # copy and pickle keep .en
+    def __getnewargs__(self) -> tuple[Any, ...]:  # copy and pickle keep .en
         return (self.msg,) if self.msg is not None else (str(self), self.en)
 
     def localize(self, lang: Optional[str]) -> str:
