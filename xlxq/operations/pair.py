@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from xlxq.core.notes import note_text
 from xlxq.core.pairing import pair_round
 from xlxq.core.rr_standings import compute_rr_standings
 from xlxq.i18n import Text
@@ -61,7 +60,7 @@ def pair_file(event, path: str, provisional: bool = False) -> Outcome:
             scores = {no: c.score for no, c in out.cards.items()}
             echo(*pairing_lines(new, out.round, scores, lang))
         for note in out.notes:
-            echo(txt(f"说明：{note}", f"note: {note_text(note, lang)}"))
+            echo(txt(f"说明：{note}", f"note: {note}"))
         if system_for(s).swiss and out.round.round == 1:
             echo(*round1_lines(len(out.round.players()), s.rounds, lang))
         if raised is not None:
