@@ -78,6 +78,7 @@ from xlxq.operations.pending import UnfinishedResults
 from xlxq.operations.undo import ResultsEntered, without_backup_promise
 from xlxq.sheets import layout as L
 from xlxq.sheets.problems import Status
+from xlxq.i18n import Msg, Pair, tr
 
 __all__ = [
     "pair_next_round",
@@ -285,8 +286,7 @@ def unreachable_status(op: str, exc: BaseException, argv: Optional[list[str]] = 
     if not from_excel(argv):
         return Status(
             False,
-            f"找不到调用的工作簿（{exc}）：请从 Excel 中的按钮运行",
-            f"no calling workbook ({exc}): run this from the button in Excel",
+            msg=Msg("excel.no-calling-workbook-run-this-from-the", exc=exc),
         )
     name = _workbook_arg(argv)
     if sys.platform == "darwin" and not name.isascii():  # the name as meant, not as xlwings #2004 mangles it
@@ -392,10 +392,13 @@ def _run(op: str, book: Any, **kw: Any) -> Status:
             what_zh, what_en = "该文件", "that file"
         st = Status(
             False,
-            f"程序内部错误，工作簿未作改动。\n（{type(exc).__name__}: {exc}）\n详细信息已记入 {where_zh}，"
-            f"请将{what_zh}发给维护者。",
-            f"internal error; the workbook was not changed.\n({type(exc).__name__}: {exc})\n"
-            f"Details were written to {where_en}; please send {what_en} to the maintainer.",
+            msg=Msg(
+                "excel.internal-error-the-workbook-was-not",
+                name=type(exc).__name__,
+                exc=exc,
+                where=Pair(where_zh, where_en),
+                what=Pair(what_zh, what_en),
+            ),
         )
     _show(xwbook, op, st, lang, details)
     return st
@@ -532,11 +535,7 @@ def message_text(st: Status, lang: str = "zh") -> str:
     head, rest = lines[:1], lines[1:]
     if len(rest) > MAX_LINES:
         more = len(rest) - MAX_LINES
-        rest = rest[:MAX_LINES] + [
-            f"  …另有{more}条，均已在表中标出"
-            if lang == "zh"
-            else f"  … and {more} more, all highlighted in the sheets"
-        ]
+        rest = rest[:MAX_LINES] + [tr(lang, "excel.and-more-all-highlighted-in-the-sheets", more=more)]
     text = "\n".join(head + [ln.replace("  [", "• [", 1) if ln.startswith("  [") else ln for ln in rest])
     if len(text) > _MAX_CHARS:
         text = text[: _MAX_CHARS - 1] + "…"

@@ -789,9 +789,7 @@ def run_setup(force: bool = False, workbook: Optional[str] = None, lang: str = "
     if report.ok:
         _print(
             Text(lang)(
-                "完成。现在可以在 Excel 中打开 .xlsm 工作簿，启用宏，点按钮；有问题时点「诊断」。",
-                "Done. Open the .xlsm workbook in Excel, enable macros and click a button; "
-                "if something fails, click Diagnose.",
+                "excel_setup.done-open-the-xlsm-workbook-in-excel",
             )
         )
     return 0 if report.ok else 1

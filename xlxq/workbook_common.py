@@ -19,6 +19,7 @@ from xlxq.resources import template_file
 from xlxq.sheets.canvas import Canvas
 from xlxq.sheets.plan import Book, WritePlan
 from xlxq.sheets.problems import BLOCKING, ERROR, INFO, WARNING, Problem, Status
+from xlxq.i18n import Msg, Pair
 
 __all__ = [
     "sorted_problems",
@@ -145,9 +146,7 @@ def find_template(name: str) -> Optional[Path]:
 
 
 def no_template(name: str, zh: str, en: str, tool: str) -> Path:
-    raise InputError(
-        f"找不到{zh} {name}（请运行 python tools/{tool}）", f"{en} {name} not found (run python tools/{tool})"
-    )
+    raise InputError(Msg("workbook_common.not-found-run-python-tools", zh=Pair(zh, en), name=name, tool=tool))
 
 
 def new_workbook(
@@ -162,11 +161,9 @@ def new_workbook(
     built from nothing by ``plan_new()``."""
 
     if path.suffix.lower() not in (".xlsx", ".xlsm"):
-        raise InputError(
-            f"工作簿应为 .xlsx 或 .xlsm 文件：{path.name}", f"the workbook must be .xlsx or .xlsm: {path.name}"
-        )
+        raise InputError(Msg("workbook_common.the-workbook-must-be-xlsx-or-xlsm", name=path.name))
     if path.exists() and not overwrite:
-        raise InputError(f"文件已存在：{path}", f"{path} already exists")
+        raise InputError(Msg("workbook_common.already-exists", path=path))
     macro = path.suffix.lower() == ".xlsm"
     try:
         tpl = template(macro)

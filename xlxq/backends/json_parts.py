@@ -26,6 +26,7 @@ from xlxq.core.rating import check_cap, k_table_spec, parse_k_table
 from xlxq.core.numbering import NUMBERINGS
 from xlxq.errors import InputError
 from xlxq.systems import get_system
+from xlxq.i18n import Msg, Pair
 
 FORMAT = "xlxq/1"
 
@@ -62,7 +63,7 @@ _PLAYER_KEYSET = frozenset(PLAYER_KEYS) - {"absent_rounds"}  # the fast path rea
 
 
 def fail(zh_where: str, en_where: str, zh: str, en: str) -> InputError:
-    return InputError(f"{zh_where}：{zh}", f"{en_where}: {en}")
+    return InputError(Msg("json_parts.zh-where-zh", zh_where=Pair(zh_where, en_where), zh=Pair(zh, en)))
 
 
 def is_int(v: Any) -> bool:

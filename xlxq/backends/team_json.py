@@ -87,6 +87,7 @@ from xlxq.core.teams import (
 from xlxq.errors import ErrorList, InputError
 from xlxq.systems import get_system
 from xlxq.core.team_standings import resolve_team_tiebreaks
+from xlxq.i18n import Msg, Pair
 
 KIND_TEAM = "team"
 
@@ -209,7 +210,7 @@ def _settings_from_dict(e: Any) -> TeamSettings:
     try:
         lineup = lineup_format(as_str(lu, "event.lineup（出场方式）", "event.lineup"))
     except InputError as exc:
-        raise InputError(f"event.lineup（出场方式）：{exc.zh}", f"event.lineup: {exc.en}") from None
+        raise InputError(Msg("team_json.event-lineup", exc=Pair.of(exc))) from None
 
     sc = as_obj(e.get("scoring", {}), _GAME_SCORING_KEYS, "event.scoring（局分计分）", "event.scoring")
     game = scoring_from_dict(sc, _GAME_SCORING_KEYS, "（局分）")
@@ -233,7 +234,7 @@ def _settings_from_dict(e: Any) -> TeamSettings:
         try:
             resolve_team_tiebreaks(tiebreaks, system)
         except InputError as exc:
-            raise InputError(f"event.tiebreaks（团体名次计算顺序）：{exc.zh}", f"event.tiebreaks: {exc.en}") from None
+            raise InputError(Msg("team_json.event-tiebreaks", exc=Pair.of(exc))) from None
     first_round, first_round_seed, colour_tie = first_round_keys(e, d.first_round, "先后走")
     numbering, numbering_seed = numbering_keys(e)
     br = as_obj(
@@ -457,8 +458,7 @@ def team_event_from_dict(d: Any) -> TeamEvent:
     fmt = d.get("format")
     if fmt != FORMAT:
         raise InputError(
-            f"不是 xlxq 赛事文件：format 应为 {FORMAT!r}，实为 {fmt!r}",
-            f"not an xlxq tournament file: format should be {FORMAT!r}, got {fmt!r}",
+            Msg("json_file.not-an-xlxq-tournament-file-format", FORMAT=FORMAT, fmt=fmt),
         )
     e = d.get("event", {})
     if isinstance(e, dict) and e.get("kind") != KIND_TEAM:
@@ -514,8 +514,7 @@ def team_event_from_dict(d: Any) -> TeamEvent:
 def _game_scoring_to_dict(sc: Scoring) -> dict:
     if sc.bye is not None:
         raise InputError(
-            "团体赛的局分计分没有轮空分（轮空见 match_scoring.bye / bye_game_points）",
-            "team game scoring has no bye (see match_scoring.bye / bye_game_points)",
+            Msg("team_json.team-game-scoring-has-no-bye-see-match"),
         )
     return with_set({"win": sc.win, "draw": sc.draw, "loss": sc.loss}, sc, ("draw_red", "draw_black"))
 
@@ -659,27 +658,33 @@ def read_team_registration(
     )
     if "team" not in cols:
         raise InputError(
-            f"{fname}：团体赛报名表须有“队名”列（队名/队伍/team）",
-            f"{fname}: a team registration needs a team column (队名/team)",
+            Msg("team_json.a-team-registration-needs-a-team-column", fname=fname),
         )
     entries: list[dict] = []
     for i, cells, name, where_zh, where_en in named_rows(rows, header, cols, fname):
         if cells.get("team") is None:
-            raise InputError(f"{where_zh}：缺少队名", f"{where_en}: missing team")
+            raise InputError(Msg("team_json.missing-team", where=Pair(where_zh, where_en)))
         e: dict[str, Any] = {"row": i, "name": name, "team": cell_text(cells["team"])}
         flag = _reserve_flag(cells.get("reserve"))
         if flag is None:
             raise InputError(
-                f"{where_zh}：替补一栏应为 是/替补/Y/1 或留空，实为“{cells['reserve']}”",
-                f"{where_en}: reserve should be yes/Y/1 or empty, got {cells['reserve']!r}",
+                Msg(
+                    "team_json.reserve-should-be-yes-y-1-or-empty-got",
+                    where=Pair(where_zh, where_en),
+                    cells_reserve=cells["reserve"],
+                ),
             )
         e["reserve"] = flag
         if cells.get("board") is not None:
             k = as_posint(cells["board"])
             if k is None or k > boards:
                 raise InputError(
-                    f"{where_zh}：台次应为 1–{boards} 的整数，实为“{cells['board']}”",
-                    f"{where_en}: board should be a whole number 1–{boards}, got {cells['board']!r}",
+                    Msg(
+                        "team_json.board-should-be-a-whole-number-1-got",
+                        where=Pair(where_zh, where_en),
+                        boards=boards,
+                        cells_board=cells["board"],
+                    ),
                 )
             e["board"] = k
         if cells.get("rating") is not None:
@@ -694,7 +699,7 @@ def read_team_registration(
             e["no"] = n
         entries.append(e)
     if not entries:
-        raise InputError(f"{fname}：报名表中没有队员", f"{fname}: no players in the registration")
+        raise InputError(Msg("team_json.no-players-in-the-registration", fname=fname))
 
     order: list[str] = []
     by_team: dict[str, list[dict]] = {}

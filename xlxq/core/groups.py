@@ -14,6 +14,7 @@ from typing import Optional
 
 from xlxq.core.model import Event
 from xlxq.errors import InputError, InputErrors, XlxqError
+from xlxq.i18n import Msg
 
 #: a group's name prefixes its sheets ("男子组 第1轮", "Women Standings"):
 #: Excel allows 31 characters in a sheet name and none of these
@@ -65,9 +66,7 @@ def check_group_name(name: str) -> str:
     g = name.strip()
     if not g or len(g) > MAX_GROUP_NAME or BAD_SHEET_CHARS & set(g) or any(ord(c) < 32 for c in g):
         raise InputError(
-            f"组别“{name}”无效：组别名用作工作表名的前缀，应为1至{MAX_GROUP_NAME}个字符，不含 [ ] : * ? / \\ '",
-            f"invalid group {name!r}: it prefixes sheet names, so 1 to {MAX_GROUP_NAME} characters "
-            f"without [ ] : * ? / \\ '",
+            Msg("groups.invalid-group-it-prefixes-sheet-names-so", name=name, MAX_GROUP_NAME=MAX_GROUP_NAME),
         )
     return g
 

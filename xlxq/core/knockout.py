@@ -45,6 +45,7 @@ from xlxq.core.model import (
 from xlxq.core.outcome import PairingOutcome
 from xlxq.errors import InputError, PairingImpossible
 from xlxq.core.notes import Note
+from xlxq.i18n import Msg
 
 OPEN = "open"  # the players are not known yet (an earlier match is unfinished)
 PENDING = "pending"  # both players known, the next game is to be paired
@@ -64,7 +65,7 @@ MAIN, PLAYOFF, ARMAGEDDON = "main", "playoff", "armageddon"
 def bracket_size(n: int) -> int:
     """The smallest power of two ≥ n (n ≥ 2)."""
     if not isinstance(n, int) or isinstance(n, bool) or n < 2:
-        raise InputError(f"淘汰赛至少需要2名棋手（现为{n!r}）", f"a knockout needs at least 2 players (got {n!r})")
+        raise InputError(Msg("knockout.a-knockout-needs-at-least-2-players-got", n=n))
     return 1 << (n - 1).bit_length()
 
 
@@ -234,17 +235,13 @@ def check_knockout_settings(event: Event) -> tuple[int, list[int], bool]:
     s = event.settings
     g = s.games_per_match
     if not isinstance(g, int) or isinstance(g, bool) or g < 1:
-        raise InputError(f"每场局数 games_per_match 无效：{g!r}", f"invalid games_per_match {g!r}")
+        raise InputError(Msg("knockout.invalid-games-per-match", g=g))
     pg = list(s.playoff_games or [])
     for k in pg:
         if not isinstance(k, int) or isinstance(k, bool) or k < 1:
-            raise InputError(
-                f"加赛局数 playoff_games 无效：{s.playoff_games!r}", f"invalid playoff_games {s.playoff_games!r}"
-            )
+            raise InputError(Msg("knockout.invalid-playoff-games", playoff_games=s.playoff_games))
     if not isinstance(s.armageddon, bool):
-        raise InputError(
-            f"armageddon 应为 true/false：{s.armageddon!r}", f"armageddon must be a boolean: {s.armageddon!r}"
-        )
+        raise InputError(Msg("knockout.armageddon-must-be-a-boolean", armageddon=s.armageddon))
     return g, pg, s.armageddon
 
 
@@ -281,8 +278,13 @@ def _evaluate(m: Match, event: Event, g: int, playoff: list[int], armageddon: bo
             if i < len(boards):
                 rno, b = m.games[i]
                 raise InputError(
-                    f"第{rno}轮第{b.board}台：{b.red}号与{b.black}号的比赛已决出胜负，不应再有对局",
-                    f"round {rno} board {b.board}: the match of {b.red} and {b.black} was already decided",
+                    Msg(
+                        "knockout.round-board-the-match-of-and-was-already",
+                        rno=rno,
+                        board=b.board,
+                        red=b.red,
+                        black=b.black,
+                    ),
                     round=rno,
                     board=b.board,
                 )
@@ -316,9 +318,7 @@ def refuse_absences(event: Event) -> None:
     for p in event.players:
         if p.absent_rounds:
             raise InputError(
-                f"{p.name}（{p.no}号）：淘汰赛不设请假，缺席者本场按弃权负，请在对阵表录入弃权结果",
-                f"{p.name} (no {p.no}): a knockout has no absences; an absent player loses by forfeit: "
-                f"enter the forfeit",
+                Msg("knockout.no-a-knockout-has-no-absences-an-absent", name=p.name, no=p.no),
             )
 
 
@@ -349,8 +349,7 @@ def build_bracket(event: Event, before_round: Optional[int] = None, first_round:
         if cur is None:
             if rnd.boards:
                 raise InputError(
-                    f"第{rnd.round}轮：淘汰赛已决出冠军，不应再有对局",
-                    f"round {rnd.round}: the knockout is over, no more games expected",
+                    Msg("knockout.round-the-knockout-is-over-no-more-games", round=rnd.round),
                     round=rnd.round,
                 )
             continue
@@ -369,8 +368,13 @@ def build_bracket(event: Event, before_round: Optional[int] = None, first_round:
                 )
             if found.resolved:
                 raise InputError(
-                    f"第{rnd.round}轮第{b.board}台：{b.red}号与{b.black}号的比赛已经结束",
-                    f"round {rnd.round} board {b.board}: the match of {b.red} and {b.black} is over",
+                    Msg(
+                        "knockout.round-board-the-match-of-and-is-over",
+                        round=rnd.round,
+                        board=b.board,
+                        red=b.red,
+                        black=b.black,
+                    ),
                     round=rnd.round,
                     board=b.board,
                 )
@@ -444,17 +448,19 @@ def pair_knockout_round(event: Event, round_no: Optional[int] = None) -> Pairing
             res = DOUBLE_FORFEIT
             notes.append(
                 Note(
-                    f"{names[red]}（{red}号）与{names[black]}（{black}号）均已退赛，按双方弃权记录，两人均被淘汰",
-                    f"{names[red]} ({red}) and {names[black]} ({black}) have both withdrawn: a double forfeit, "
-                    "both are out",
+                    Msg(
+                        "knockout.and-have-both-withdrawn-a-double-forfeit",
+                        names_red=names[red],
+                        red=red,
+                        names_black=names[black],
+                        black=black,
+                    ),
                 )
             )
         elif out_r or out_b:
             res = BLACK_WIN_FORFEIT if out_r else RED_WIN_FORFEIT
             w = red if out_r else black
-            notes.append(
-                Note(f"{names[w]}（{w}号）已退赛，本局按弃权判负", f"{names[w]} ({w}) has withdrawn: loses by forfeit")
-            )
+            notes.append(Note(Msg("knockout.has-withdrawn-loses-by-forfeit", names_w=names[w], w=w)))
         n_game = len(m.games) + 1
         if m.next_kind == MAIN:
             if g > 1:
@@ -467,15 +473,13 @@ def pair_knockout_round(event: Event, round_no: Optional[int] = None) -> Pairing
         elif m.next_kind == PLAYOFF:
             notes.append(
                 Note(
-                    f"{red}号对{black}号：战平，加赛第{n_game - g}局",
-                    f"{red} v {black}: level, play-off game {n_game - g}",
+                    Msg("knockout.v-level-play-off-game", red=red, black=black, game_g=n_game - g),
                 )
             )
         else:
             notes.append(
                 Note(
-                    f"{red}号对{black}号：战平，加赛一局（和棋判黑方胜）",
-                    f"{red} v {black}: level, one decider (a draw is a black win)",
+                    Msg("knockout.v-level-one-decider-a-draw-is-a-black", red=red, black=black),
                 )
             )
         boards.append(Board(len(boards) + 1, red, black, res))
@@ -491,9 +495,7 @@ def pair_knockout_round(event: Event, round_no: Optional[int] = None) -> Pairing
     if round_no > event.settings.rounds:
         notes.append(
             Note(
-                f"本轮为第{round_no}轮，超过赛事设定的 rounds = {event.settings.rounds}（加赛所致），保存前请调整",
-                f"this is round {round_no}, beyond the event's rounds = {event.settings.rounds} (play-offs): "
-                "adjust it before saving",
+                Msg("knockout.this-is-round-beyond-the-events-rounds", round_no=round_no, rounds=event.settings.rounds),
             )
         )
     cards = build_cards(event, round_no, True)

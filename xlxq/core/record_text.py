@@ -107,10 +107,10 @@ def ko_game_label(kind: str, k: int, games: int, lang: str) -> str:
     armageddon / playoff, ``k`` its number in the match."""
     t = Text(lang)
     if kind == "main":
-        return t(f"第{k}局", f"game {k}") if games > 1 else ""
+        return t("record_text.game", k=k) if games > 1 else ""
     if kind == "armageddon":
-        return t("加赛决胜局（和棋判黑胜）", "play-off decider (draw: black wins)")
-    return t(f"加赛第{k - games}局", f"play-off game {k - games}")
+        return t("record_text.play-off-decider-draw-black-wins")
+    return t("record_text.play-off-game", k_games=k - games)
 
 
 class Printer:
@@ -209,10 +209,7 @@ class Printer:
     def k_rederived(self, st: Step) -> list[str]:
         return [
             self.t(
-                "注意：本轮编排之后，此前各轮的成绩或报名（退赛、请假、迟到入场）有改动；以上步骤按现在的数据推演。"
-                "下面是编排本轮时引擎的编排（文件中保存）",
-                "note: results or entries (withdrawals, absences, late entries) of earlier rounds were changed after this "
-                "round was paired; the steps above follow today's data. Below is the pairing the engine made of this round (kept in the file)",
+                "record_text.note-results-or-entries-withdrawals",
             )
         ]
 
@@ -424,19 +421,24 @@ class Printer:
     # -- pairings -------------------------------------------------------------------
     def k_pairings(self, st: Step) -> list[str]:
         t, names = self.t, self.rec.names
-        out = [t("引擎编排：", "the engine's pairing:") if self.rec.of_kind("played") else t("对阵：", "pairings:")]
+        out = [t("record_text.the-engines-pairing") if self.rec.of_kind("played") else t("record_text.pairings")]
         ko = st.data.get("ko")
         for k, (board, red, black, result) in enumerate(st["boards"]):
-            res = t(f"（已按弃权记录：{result}）", f" (prefilled: {result})") if result else ""
+            res = t("record_text.prefilled", result=result) if result else ""
             line = t(
-                f"  第{board}台  {red} {names[red]}（红） — {black} {names[black]}（黑）{res}",
-                f"  board {board}  {red} {names[red]} (red) — {black} {names[black]} (black){res}",
+                "record_text.board-red-black",
+                board=board,
+                red=red,
+                names_red=names[red],
+                black=black,
+                names_black=names[black],
+                res=res,
             )
             if ko is not None:
                 line += self.ko_match(ko[k])
             out.append(line)
         for no in st["byes"]:
-            out.append(t(f"  轮空  {no} {names[no]}", f"  bye  {no} {names[no]}"))
+            out.append(t("record_text.bye-2", no=no, names_no=names[no]))
         return out
 
     def k_played(self, st: Step) -> list[str]:
@@ -451,7 +453,7 @@ class Printer:
             out.append(self.played_line(board, red, black) + (self.hand_mark(marks[board]) if board in marks else ""))
         for no in st["byes"]:
             who = self.tname(no) if self.team and not self.sheet else f"{no} {names[no]}"
-            line = t(f"  轮空  {who}", f"  bye  {who}")
+            line = t("record_text.bye", who=who)
             out.append(line + (self.hand_mark(bye_marks[no]) if no in bye_marks else ""))
         out += ["  " + dropped_text(c, t.lang, self.name) for c in st["changes"] if c["kind"] == "dropped"]
         return out
@@ -461,16 +463,24 @@ class Printer:
         t, names = self.t, self.rec.names
         if not self.team:
             return t(
-                f"  第{board}台  {red} {names[red]}（红） — {black} {names[black]}（黑）",
-                f"  board {board}  {red} {names[red]} (red) — {black} {names[black]} (black)",
+                "record_text.board-red-black-2",
+                board=board,
+                red=red,
+                names_red=names[red],
+                black=black,
+                names_black=names[black],
             )
         if self.sheet:
             return t(
-                f"  第{board}场  {red} {names[red]}（先走） — {black} {names[black]}（后走）",
-                f"  match {board}  {red} {names[red]} (first) — {black} {names[black]} (second)",
+                "record_text.match-first-second",
+                board=board,
+                red=red,
+                names_red=names[red],
+                black=black,
+                names_black=names[black],
             )
         a, b = self.tname(red), self.tname(black)
-        return t(f"  第{board}场  {a}（先走） — {b}", f"  match {board}  {a} (first) — {b}")
+        return t("record_text.match-first", board=board, a=a, b=b)
 
     def hand_mark(self, c: dict[str, Any]) -> str:
         """The 人工调整 mark of a board or bye as played."""
@@ -480,54 +490,60 @@ class Printer:
         """The stage, the game and the colour reason of a knockout board."""
         t = self.t
         if m is None:
-            return t("  ；", "   ; ") + t(
-                "与上一局交换先后（第13.5条）", "colours swapped from the previous game (13.5)"
-            )
+            return t("record_text.text") + t("record_text.colours-swapped-from-the-previous-game")
         label = ko_game_label(m["kind"], m["k"], m["games"], t.lang)
         if m["seed_rank"] is not None:
             why = t(
-                f"种子顺位在前（第{m['seed_rank']}）者执红，代替猜先（第13.4条；猜先结果不同可互换）",
-                f"better seeding ({m['seed_rank']}) has red, in place of the toss (13.4)",
+                "record_text.better-seeding-has-red-in-place-of-the",
+                seed_rank=m["seed_rank"],
             )
         else:
-            why = t("与上一局交换先后（第13.5条）", "colours swapped from the previous game (13.5)")
+            why = t("record_text.colours-swapped-from-the-previous-game")
         sname = t(stage_name(m["stage"], m["stages"]), stage_name_en(m["stage"], m["stages"]))
-        return t(f"  {sname}{label}；{why}", f"  {sname} {label}; {why}")
+        return t("record_text.sname-label-why", sname=sname, label=label, why=why)
 
     def tname(self, no: int) -> str:
         """A team as the matches name it: 队名（7队） / Name (7)."""
         nm = self.rec.names[no]
-        return self.t(f"{nm}（{no}队）", f"{nm} ({no})")
+        return self.t("record_text.nm-no", nm=nm, no=no)
 
     def k_matches(self, st: Step) -> list[str]:
         """The matches of a team round (and a 全队轮赛制 round's boards)."""
         t, names, rec = self.t, self.rec.names, self.rec
-        out = [t("引擎编排：", "the engine's pairing:") if rec.of_kind("played") else t("对阵：", "matches:")]
+        out = [t("record_text.the-engines-pairing") if rec.of_kind("played") else t("record_text.matches")]
         for m, first, second, boards in st["matches"]:
             if self.sheet:
                 out.append(
                     t(
-                        f"  第{m}场  {first} {names[first]}（先走） — {second} {names[second]}（后走）",
-                        f"  match {m}  {first} {names[first]} (first) — {second} {names[second]} (second)",
+                        "record_text.match-first-second-2",
+                        m=m,
+                        first=first,
+                        names_first=names[first],
+                        second=second,
+                        names_second=names[second],
                     )
                 )
                 continue
-            mark = "" if st["scheveningen"] else t("（先走）", " (first)")
+            mark = "" if st["scheveningen"] else t("record_text.first")
             a, b = self.tname(first), self.tname(second)
-            out.append(t(f"  第{m}场  {a}{mark} — {b}", f"  match {m}  {a}{mark} — {b}"))
+            out.append(t("record_text.match", m=m, a=a, mark=mark, b=b))
             for board, red, black in boards:
                 pn = rec.player_names
                 out.append(
                     t(
-                        f"    第{board}台  {red} {pn[red]}（红） — {black} {pn[black]}（黑）",
-                        f"    board {board}  {red} {pn[red]} (red) — {black} {pn[black]} (black)",
+                        "record_text.board-red-black-3",
+                        board=board,
+                        red=red,
+                        pn_red=pn[red],
+                        black=black,
+                        pn_black=pn[black],
                     )
                 )
         for no in st["byes"]:
             if self.sheet:
-                out.append(t(f"  轮空  {no} {names[no]}", f"  bye  {no} {names[no]}"))
+                out.append(t("record_text.bye-2", no=no, names_no=names[no]))
             else:
-                out.append(t(f"  轮空  {self.tname(no)}", f"  bye  {self.tname(no)}"))
+                out.append(t("record_text.bye-3", tname_no=self.tname(no)))
         return out
 
     # -- round robin -------------------------------------------------------------------
@@ -548,55 +564,53 @@ class Printer:
 
     def where(self, st: Step) -> str:
         t = self.t
-        w = t(f"秩序表第{st['table_round']}轮", f"table round {st['table_round']}")
+        w = t("record_text.table-round", table_round=st["table_round"])
         if st["double"]:
-            w = t(f"第{st['cycle']}循环", f"cycle {st['cycle']}, ") + w
+            w = t("record_text.cycle", st_cycle=st["cycle"]) + w
         if st["games"] > 1:
-            w += t(f"第{st['game']}局", f", game {st['game']}")
+            w += t("record_text.game-2", st_game=st["game"])
         return w
 
     def k_rr_position(self, st: Step) -> list[str]:
         w = self.where(st)
-        return [self.t(f"本轮 = {w}", f"this round = {w}")]
+        return [self.t("record_text.this-round", w=w)]
 
     def k_rr_row(self, st: Step) -> list[str]:
         t = self.t
         cells = "  ".join(
-            f"{a}—{b}" + (t("（轮空）", " (bye)") if st["phantom"] in (a, b) else "") for a, b in st["pairs"]
+            f"{a}—{b}" + (t("record_text.bye-4") if st["phantom"] in (a, b) else "") for a, b in st["pairs"]
         )
         tr = st["table_round"]
-        return [
-            t(f"秩序表第{tr}轮（台号，号次在前者执红）：", f"table round {tr} (table numbers, first listed red): ")
-            + cells
-        ]
+        return [t("record_text.table-round-table-numbers-first-listed", tr=tr) + cells]
 
     def k_rr_numbers(self, st: Step) -> list[str]:
         return [
-            self.t("台号 → 序号：", "table number → no: ")
-            + self.t("，", ", ").join(f"{i}→{no}" for i, no in enumerate(st["nos"], 1))
+            self.t("record_text.table-number-no")
+            + self.t("record_text.text-2").join(f"{i}→{no}" for i, no in enumerate(st["nos"], 1))
         ]
 
     def k_rr_bye(self, st: Step) -> list[str]:
         t, x, m = self.t, st["player"], st["phantom"]
         nm = self.rec.names.get(x, "")
-        who = t(f"{nm}（{x}号）", f"{nm} ({x})")
+        who = t("record_text.nm-x", nm=nm, x=x)
         return [
             t(
-                f"轮空：{who}与虚设的{m}号相遇（人数逢单，循环赛轮空不计分，也不计先后走）",
-                f"bye: {who} meets the phantom {m} (no points, no colour)",
+                "record_text.bye-meets-the-phantom-no-points-no",
+                who=who,
+                m=m,
             )
         ]
 
     def k_rr_colours(self, st: Step) -> list[str]:
         t = self.t
-        reason = t("号次在前者执红（第13.1条）", "the number listed first has red (13.1)")
+        reason = t("record_text.the-number-listed-first-has-red-13-1")
         if st["cycle"] == 2:
-            reason += t("；第二循环先后手互换", "; second cycle: colours reversed")
+            reason += t("record_text.second-cycle-colours-reversed")
         g, game = st["games"], st["game"]
         if g > 1 and game % 2 == 0:
             reason += t(
-                f"；两局制第{game}局先后手互换（第一局执红者第二局执黑）",
-                f"; game {game} of the match: colours swapped",
+                "record_text.game-of-the-match-colours-swapped",
+                game=game,
             )
         swap = st["swap"]
         return [
@@ -620,8 +634,8 @@ class Printer:
 
     def k_ko_seeding(self, st: Step) -> list[str]:
         return [
-            self.t("种子顺位（种子按种子号，其余按序号）：", "seeding (seeds by seed, then by no): ")
-            + self.t("、", ", ").join(f"{i}.{no}" for i, no in enumerate(st["order"], 1))
+            self.t("record_text.seeding-seeds-by-seed-then-by-no")
+            + self.t("record_text.text-3").join(f"{i}.{no}" for i, no in enumerate(st["order"], 1))
         ]
 
     # -- teams ------------------------------------------------------------------------------
@@ -629,8 +643,10 @@ class Printer:
         label = team_system_name(st["system"], self.t.lang)
         return [
             self.t(
-                f"{label}：{st['teams']}队，每场{st['boards']}台",
-                f"{label}: {st['teams']} teams, {st['boards']} boards a match",
+                "record_text.teams-boards-a-match",
+                label=label,
+                st_teams=st["teams"],
+                st_boards=st["boards"],
             )
         ]
 
@@ -649,11 +665,7 @@ class Printer:
     def k_team_rr(self, st: Step) -> list[str]:
         return [
             self.t(
-                "团体循环赛：按棋规循环赛秩序表，表号 i = 第 i 小的队序号；号次在前的队先走（单数台执红）；"
-                "双循环第二循环先后走互换；队数为单数时与虚设号相遇者轮空",
-                "team round robin: the rulebook's table (循环赛对局秩序表), table number i = the i-th smallest "
-                "team number; the team listed first goes first (red on odd boards); the second cycle reverses "
-                "it; with an odd number of teams the one drawn against the phantom has the bye",
+                "record_text.team-round-robin-the-rulebooks-table",
             )
         ]
 
@@ -663,19 +675,22 @@ class Printer:
         names = self.rec.names
         return [
             t(
-                f"全队轮赛制：A方 {names[a]}（{a}队）、B方 {names[b]}（{b}队）各{k}人；每名队员与对方每名队员"
-                f"各赛一局；A方台次固定，B方轮转；每轮两队执红数相等（单数人数时相差一），每人先后走相差不超过一、"
-                f"不连走三先或三后（docs/teams.md §6）",
-                f"Scheveningen (全队轮赛制): A = {names[a]} ({a}), B = {names[b]} ({b}), {k} a side; each player "
-                f"meets each opponent once; A's boards fixed, B rotates; colours balanced (docs/teams.md §6)",
+                "record_text.scheveningen-a-b-a-side-each-player",
+                names_a=names[a],
+                a=a,
+                names_b=names[b],
+                b=b,
+                k=k,
             ),
-            t("A方：", "A: ") + t("、", ", ").join(f"A{i}={no} {pn[no]}" for i, no in enumerate(st["a_players"], 1)),
-            t("B方：", "B: ") + t("、", ", ").join(f"B{i}={no} {pn[no]}" for i, no in enumerate(st["b_players"], 1)),
+            t("record_text.a")
+            + t("record_text.text-3").join(f"A{i}={no} {pn[no]}" for i, no in enumerate(st["a_players"], 1)),
+            t("record_text.b")
+            + t("record_text.text-3").join(f"B{i}={no} {pn[no]}" for i, no in enumerate(st["b_players"], 1)),
         ]
 
     def k_sch_row(self, st: Step) -> list[str]:
         n, row = st["round"], st["cells"]
-        return [self.t(f"秩序表第{n}轮（前者执红）：{row}", f"table round {n} (first listed has red): {row}")]
+        return [self.t("record_text.table-round-first-listed-has-red", n=n, row=row)]
 
 
 def hand_mark(c: dict[str, Any], lang: str) -> str:
@@ -687,7 +702,7 @@ def hand_mark(c: dict[str, Any], lang: str) -> str:
         was = [f"{r}-{k}" for r, k in c["was"]]
         return t(f"人工调整（原编排：{'，'.join(was) or '无'}）", f"changed by hand (was {', '.join(was) or 'none'})")
     if c["kind"] == "colours":
-        return t("人工调整：先后手与编排相反", "changed by hand: colours swapped")
+        return t("record_text.changed-by-hand-colours-swapped")
     was = c["byes_was"]
     return t(
         f"人工调整（原编排轮空：{'、'.join(map(str, was)) or '无'}）",
@@ -701,12 +716,13 @@ def dropped_text(c: dict[str, Any], lang: str, name: Callable[[int], str]) -> st
     t = Text(lang)
     if c["black"]:
         return t(
-            f"人工调整：引擎编排的 {c['red']}-{c['black']} 不在本轮",
-            f"changed by hand: the engine's {c['red']}-{c['black']} is not in this round",
+            "record_text.changed-by-hand-the-engines-is-not-in",
+            c_red=c["red"],
+            c_black=c["black"],
         )
     return t(
-        f"人工调整：引擎编排轮空的 {name(c['red'])} 不在本轮",
-        f"changed by hand: the engine's bye, {name(c['red'])}, is not in this round",
+        "record_text.changed-by-hand-the-engines-bye-is-not",
+        c_red=name(c["red"]),
     )
 
 

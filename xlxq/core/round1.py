@@ -32,6 +32,7 @@ from typing import Mapping, Optional
 
 from xlxq.core.model import Board, Event, FirstRoundSettings, Round
 from xlxq.core.notes import Note
+from xlxq.i18n import Msg, Pair
 
 
 def first_round_pairs(order: list[int], method: str) -> list[tuple[int, int]]:
@@ -75,8 +76,7 @@ def _keep_apart(
                 pairs[i], pairs[j] = (a, d), (c, b)
                 notes.append(
                     Note(
-                        f"{zh}：{b}号与{d}号互换（第{i + 1}、{j + 1}台）",
-                        f"{en}: {b} and {d} swapped (boards {i + 1}, {j + 1})",
+                        Msg("round1.and-swapped-boards", zh=Pair(zh, en), b=b, d=d, i=i + 1, j=j + 1),
                     )
                 )
                 break
@@ -140,7 +140,7 @@ def first_round_pairings(
     if settings.first_round == "random":
         seed = settings.first_round_seed if settings.first_round_seed is not None else 0
         random.Random(seed).shuffle(order)
-        notes.append(Note(f"随机配对，随机种子 {seed}", f"random draw, seed {seed}"))
+        notes.append(Note(Msg("round1.random-draw-seed", seed=seed)))
     byes = []
     if len(order) % 2:
         byes = [order.pop()]

@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Optional, Pr
 from xlxq.core.model import Board, Event, Round, absent_players, invalid_int, outcome, validate_event
 from xlxq.core.tiebreaks import SortItem, TieBreakRegistry
 from xlxq.errors import InputError
+from xlxq.i18n import Msg
 
 if TYPE_CHECKING:  # teams.py reads the standings options from here: types only
     from xlxq.core.teams import TeamEvent, TeamRound
@@ -220,7 +221,7 @@ def last_round(event: AnyEvent, after_round: Optional[int]) -> int:
     if after_round is None:
         return last
     if invalid_int(after_round, 0):
-        raise InputError(f"名次计算的轮次无效：{after_round!r}", f"invalid after_round {after_round!r}")
+        raise InputError(Msg("standings.invalid-after-round", after_round=after_round))
     return min(after_round, last)
 
 

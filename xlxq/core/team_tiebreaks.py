@@ -13,6 +13,7 @@ from typing import Iterable, Optional, Union
 from xlxq.core.standings import TableFacts, running_and_back
 from xlxq.core.tiebreaks import TieBreakRegistry
 from xlxq.errors import InputError
+from xlxq.i18n import Msg
 
 TEAM_PRESETS: dict[str, list[str]] = {
     "seed001-team-1": [
@@ -127,7 +128,6 @@ def resolve_team_tiebreaks(spec: Union[Iterable[str], str, None], system: str = 
     out = TEAM.resolve(spec, "团体", "team ")
     if not out:
         raise InputError(
-            "团体名次计算顺序不能为空（至少要有场分或局分）",
-            "the team ranking list is empty (give at least match or game points)",
+            Msg("team_tiebreaks.the-team-ranking-list-is-empty-give-at"),
         )
     return out

@@ -25,6 +25,7 @@ from xlxq.operations.lines import Lines
 from xlxq.operations.result import Outcome
 from xlxq.text import fmt, text_table
 from xlxq.workbook_draw import new_draw_seed
+from xlxq.i18n import Msg
 
 __all__ = ["draw_file", "draw_team_file"]
 
@@ -34,8 +35,7 @@ def draw_file(event: Event, seed: Optional[int]) -> Outcome:
     check_not_paired(len(event.rounds))
     if getattr(event.settings, "member_total", None) is not None:
         raise InputError(
-            "队员总分制的序号按上下半区编排（xlxq new --member-total），不用抽签",
-            "a member-total event is numbered by halves (xlxq new --member-total): no draw",
+            Msg("draw.a-member-total-event-is-numbered-by"),
         )
     return _drawn(
         event,
@@ -88,8 +88,7 @@ def next_step(seed: int, lang: str) -> list[str]:
     txt = Text(lang)
     return [
         txt(
-            f"抽签种子 {seed} 已记录；用同一种子再抽（xlxq draw 文件 --seed {seed}）得到同样的号码。下一步：xlxq pair 文件",
-            f"draw seed {seed} recorded; drawing again with it (xlxq draw FILE --seed {seed}) gives the same "
-            f"numbers. Next: xlxq pair FILE",
+            "draw.draw-seed-recorded-drawing-again-with-it",
+            seed=seed,
         )
     ]

@@ -15,6 +15,7 @@ from xlxq.i18n import Text
 from xlxq.report import who
 from xlxq.sheets.layout import TIEBREAK_PRESET_LABELS
 from xlxq.sheets.team_layout import TEAM_TIEBREAK_PRESET_LABELS
+from xlxq.i18n import Pair
 
 __all__ = ["Lines", "plan_warnings", "round1_lines", "ko_first_round_lines", "tiebreak_words", "next_step"]
 
@@ -30,7 +31,7 @@ def plan_warnings(n: int, rounds: int, lang: str, team: bool = False) -> list[st
     """``警告：…`` lines on a Swiss of ``n`` players (teams) planned for
     ``rounds`` rounds (原则(二); more than the field can pair)."""
     txt = Text(lang)
-    return [txt(f"警告：{zh}", f"warning: {en}") for zh, en in round_count_warnings(n, rounds, team)]
+    return [txt("lines.warning", zh=Pair(zh, en)) for zh, en in round_count_warnings(n, rounds, team)]
 
 
 def round1_lines(n: int, rounds: int, lang: str, team: bool = False) -> list[str]:
@@ -49,13 +50,13 @@ def ko_first_round_lines(event, lang: str) -> list[str]:
     byes = br.byes()
     if byes:
         lines.append(
-            txt("首轮轮空（种子顺位在前者）：", "first-round byes (top of the seeding): ")
-            + txt("、", ", ").join(who(event, no, lang) for no in byes)
+            txt("lines.first-round-byes-top-of-the-seeding")
+            + txt("record_text.text-3").join(who(event, no, lang) for no in byes)
         )
     pairs = [(m.top, m.bottom) for m in br.stages[0] if m.top is not None and m.bottom is not None]
     lines.append(
-        txt("首轮对阵：", "first-round matches: ")
-        + txt("；", "; ").join(f"{who(event, a, lang)} — {who(event, b, lang)}" for a, b in pairs)
+        txt("lines.first-round-matches")
+        + txt("create.text").join(f"{who(event, a, lang)} — {who(event, b, lang)}" for a, b in pairs)
     )
     return lines
 
@@ -88,7 +89,6 @@ def next_step(lang: str, schedule: bool = False) -> str:
     txt = Text(lang)
     if schedule:
         return txt(
-            "下一步：xlxq schedule 一次生成全部轮次（或 xlxq pair 逐轮编排）",
-            "next: xlxq schedule writes every round at once (or xlxq pair, one round at a time)",
+            "lines.next-xlxq-schedule-writes-every-round-at",
         )
-    return txt("下一步：xlxq pair 编排第1轮", "next: xlxq pair pairs round 1")
+    return txt("lines.next-xlxq-pair-pairs-round-1")

@@ -36,6 +36,7 @@ from xlxq.sheets.plan import WritePlan
 from xlxq.sheets.problems import Status
 from xlxq.team_workbook import is_team_workbook
 from xlxq.workbook_groups import workbook_groups
+from xlxq.i18n import Msg
 
 __all__ = ["KINDS", "paper_sheet", "paper_file", "paper_book", "paper_out_path"]
 
@@ -63,8 +64,7 @@ def _check_style(style: Optional[str]) -> str:
     style = style or "half"
     if style not in STYLES:
         raise InputError(
-            f"记分单的样式只有 half（半页）与 compact（节约式），没有“{style}”",
-            f"the score sheet style is half or compact, not {style!r}",
+            Msg("paper.the-score-sheet-style-is-half-or-compact", style=style),
         )
     return style
 
@@ -133,9 +133,9 @@ def paper_file(
     sheet, paper = paper_sheet(event, kind, round_no, style, lang)
     target = Path(out) if out else paper_out_path(source, sheet.name)
     if target.suffix.lower() != ".xlsx":
-        raise InputError(f"--out 须是 .xlsx 文件：{target}", f"--out must be an .xlsx file: {target}")
+        raise InputError(Msg("paper.out-must-be-an-xlsx-file", target=target))
     if target.resolve() == Path(source).resolve():
-        raise InputError(f"不能覆盖赛事文件本身：{target}", f"will not overwrite the event file itself: {target}")
+        raise InputError(Msg("paper.will-not-overwrite-the-event-file-itself", target=target))
     book = OpenpyxlBook.new(target)
     book.apply(paper_plan(kind, sheet, event, lang, None))
     zh, en = _lines(kind, sheet, paper, style or "half", target)
@@ -155,8 +155,7 @@ def paper_book(
         refuse_team_groups(book)
     elif workbook_groups(book) is not None:
         raise InputError(
-            "分组别的工作簿暂不能打印记分单与编排记录公告（请按组别分别导出）",
-            "score sheets and the pairings notice are not made for a workbook with groups yet",
+            Msg("paper.score-sheets-and-the-pairings-notice-are"),
         )
     data = sheets_data(book, team, name)
     sheet, paper = paper_sheet(data.event, kind, round_no, style, data.lang)

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any, Optional
 
 from xlxq.errors import InputError, Place
+from xlxq.i18n import tr
 
 __all__ = ["UnfinishedResults", "Unfinished", "unfinished_games", "empty_rounds", "require_results", "PROVISIONAL_HOW"]
 
@@ -67,12 +68,12 @@ def is_team(event: Any) -> bool:
 
 def _name(event: Any, no: int, lang: str) -> str:
     if no == _VACANT:
-        return "缺人" if lang == "zh" else "vacant"
+        return tr(lang, "pending.vacant")
     try:
         p = event.player(no)
     except KeyError:
         return f"{no}号" if lang == "zh" else str(no)
-    return f"{no}号{p.name}" if lang == "zh" else f"{no} {p.name}"
+    return tr(lang, "pending.no-name", no=no, name=p.name)
 
 
 def _team(event: Any, no: int) -> str:
@@ -139,7 +140,7 @@ def require_results(event: Any, round_no: int, provisional: bool) -> None:
         shown = sep.join(g.where(lang) for g in games[:_SHOWN])
         more = len(games) - _SHOWN
         if more > 0:
-            shown += f"{sep}……另{more}台" if lang == "zh" else f"{sep}… and {more} more"
+            shown += tr(lang, "pending.and-more", sep=sep, more=more)
         return shown
 
     n = len(zh_games)

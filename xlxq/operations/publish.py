@@ -43,6 +43,7 @@ from xlxq.sheets.results import display
 from xlxq.systems import system_for, system_label
 from xlxq.team_report import team_system_label
 from xlxq.text import fmt
+from xlxq.i18n import Msg
 
 __all__ = [
     "site_data",
@@ -472,7 +473,7 @@ def site_data(
     body.update(
         {
             "lang": lang,
-            "name": s.name or Text(lang)("象棋比赛", "Xiangqi event"),
+            "name": s.name or Text(lang)("publish.xiangqi-event"),
             "system": s.system,
             "planned_rounds": s.rounds,
             "rating": _rating(event, rating, lang) if rating is not None else None,
@@ -522,8 +523,9 @@ def publish_event(
         t = Text(lang)
         return [
             t(
-                f"网页已发布到 {out}（{pages}页；打开 index.html）",
-                f"web pages written to {out} ({pages} pages; open index.html)",
+                "publish.web-pages-written-to-pages-open-index",
+                out=out,
+                pages=pages,
             ),
             qr_line(url, lang),
         ]
@@ -544,8 +546,7 @@ def with_stage(path: str, event: Any, knockout: Any, other: Optional[str]) -> tu
 
     if is_workbook(path) or is_workbook(other):
         raise InputError(
-            "--with 用于积分晋圈淘汰的两个 JSON 文件（工作簿的淘汰赛阶段就在工作簿中，不用 --with）",
-            "--with is for the two JSON files of a qualifying Swiss (a workbook holds its knockout stage itself)",
+            Msg("publish.with-is-for-the-two-json-files-of-a"),
         )
     second = load(other)
     kinds = [not is_team(x) and system_for(x.settings).knockout for x in (event, second)]
@@ -556,9 +557,7 @@ def with_stage(path: str, event: Any, knockout: Any, other: Optional[str]) -> tu
         check_with_swiss(second, event, path)
         return event, second
     raise InputError(
-        f"--with {other}：积分晋圈淘汰的两个文件应一个为积分编排赛、一个为其淘汰赛（xlxq qualify 所建）",
-        f"--with {other}: of the two files of a qualifying Swiss one must be the Swiss, the other its knockout "
-        f"(made by xlxq qualify)",
+        Msg("publish.with-of-the-two-files-of-a-qualifying", other=other),
     )
 
 
@@ -568,17 +567,15 @@ def qr_line(url: Optional[str], lang: str, button: bool = False) -> str:
     t = Text(lang)
     if url:
         return t(
-            f"二维码（首页和 notice.html 编排记录公告上）指向 {url}",
-            f"the QR code (on the index and the notice.html pairing notice) points to {url}",
+            "publish.the-qr-code-on-the-index-and-the-notice",
+            url=url,
         )
     if button:
         return t(
-            "要在编排记录公告上印二维码：在命令行运行 xlxq publish 工作簿 文件夹 --url 网页地址",
-            "for a QR code on the pairing notice: run xlxq publish WORKBOOK FOLDER --url ADDRESS",
+            "publish.for-a-qr-code-on-the-pairing-notice-run",
         )
     return t(
-        "要在编排记录公告（notice.html）上印二维码：加 --url 网页地址（网页放到网上的地址）",
-        "for a QR code on the pairing notice (notice.html): add --url ADDRESS (where the pages will be online)",
+        "publish.for-a-qr-code-on-the-pairing-notice",
     )
 
 
@@ -586,7 +583,7 @@ def site_folder(workbook: str | os.PathLike, lang: str) -> Path:
     """The button's folder: beside the workbook, named after it
     (``赛事-网页``, ``event-web``)."""
     wb = Path(workbook)
-    return wb.with_name(wb.stem + Text(lang)("-网页", "-web"))
+    return wb.with_name(wb.stem + Text(lang)("publish.web"))
 
 
 def publish_book(book: Any, workbook: str | os.PathLike, lang: str) -> Any:

@@ -26,12 +26,13 @@ from xlxq.operations.team import pair_seat, team_limit, withdrawn_vacant
 from xlxq.report import who
 from xlxq.text import fmt
 from xlxq.systems import get_system, system_for
+from xlxq.i18n import Msg
 
 __all__ = ["simulate_file", "simulate_team_file"]
 
 
 def _nothing_to_do(lang: str) -> list[str]:
-    return [Text(lang)("所有轮次均已编排并有结果，无需模拟", "every round is paired and finished; nothing to simulate")]
+    return [Text(lang)("simulate.every-round-is-paired-and-finished")]
 
 
 def simulate_file(event, path: str, seed, rounds) -> Outcome:
@@ -40,7 +41,7 @@ def simulate_file(event, path: str, seed, rounds) -> Outcome:
     s = event.settings
     system = s.system
     if rounds is not None and rounds < 1:
-        raise InputError(f"--rounds 应为正整数：{rounds}", f"--rounds must be positive: {rounds}")
+        raise InputError(Msg("simulate.rounds-must-be-positive", rounds=rounds))
     if get_system(system).round_robin:
         limit = min(s.rounds, rr_round_count(len(table_players(event)), get_system(system).double, s.games_per_match))
     else:
@@ -121,7 +122,7 @@ def simulate_file(event, path: str, seed, rounds) -> Outcome:
         echo(*(txt(zh, en) for zh, en in lines))
         if summary:
             echo(_simulated_summary(final, lang))
-        echo(txt(f"已保存到 {path}", f"saved to {path}"))
+        echo(txt("lineup.saved-to", path=path))
         return echo
 
     return Outcome(event=event, render=render)
@@ -132,19 +133,15 @@ def _simulated_summary(event, lang: str) -> str:
     system = event.settings.system
     if get_system(system).knockout:
         ch = build_bracket(event).champion
-        champ = (
-            who(event, ch, lang)
-            if ch is not None
-            else txt("无（决赛双方均弃权）", "none (double forfeit in the final)")
-        )
-        return txt(f"模拟结果冠军：{champ}", f"simulated champion: {champ}")
+        champ = who(event, ch, lang) if ch is not None else txt("simulate.none-double-forfeit-in-the-final")
+        return txt("simulate.simulated-champion", champ=champ)
     top: list
     if get_system(system).round_robin:
         top = [r for r in compute_rr_standings(event) if r.rank is not None][:3]
     else:
         top = compute_standings(event)[:3]
-    return txt("模拟结果前三名：", "simulated top three: ") + txt("；", "; ").join(
-        f"{r.rank}. {r.no} {r.name} {fmt(r.score)}" + txt("分", "") for r in top
+    return txt("simulate.simulated-top-three") + txt("create.text").join(
+        f"{r.rank}. {r.no} {r.name} {fmt(r.score)}" + txt("simulate.text") for r in top
     )
 
 
@@ -160,7 +157,7 @@ def _fill_random(rnd, seed: int) -> list[int]:
 def simulate_team_file(event, path: str, seed, rounds) -> Outcome:
     """Random results and pairing on, for a team event."""
     if rounds is not None and rounds < 1:
-        raise InputError(f"--rounds 应为正整数：{rounds}", f"--rounds must be positive: {rounds}")
+        raise InputError(Msg("simulate.rounds-must-be-positive", rounds=rounds))
     limit = team_limit(event)
     lines: list[tuple[str, str]] = []
     changed = False
@@ -218,16 +215,19 @@ def simulate_team_file(event, path: str, seed, rounds) -> Outcome:
         echo(*(txt(zh, en) for zh, en in lines))
         if top is not None:
             echo(
-                txt("模拟结果前三名：", "simulated top three: ")
-                + txt("；", "; ").join(
+                txt("simulate.simulated-top-three")
+                + txt("create.text").join(
                     txt(
-                        f"{r.rank}. {r.name} 场分 {fmt(r.match_points)} 局分 {fmt(r.game_points)}",
-                        f"{r.rank}. {r.name} {fmt(r.match_points)} match pts {fmt(r.game_points)} game pts",
+                        "simulate.match-pts-game-pts",
+                        rank=r.rank,
+                        name=r.name,
+                        r_match=fmt(r.match_points),
+                        r_game=fmt(r.game_points),
                     )
                     for r in top
                 )
             )
-        echo(txt(f"已保存到 {path}", f"saved to {path}"))
+        echo(txt("lineup.saved-to", path=path))
         return echo
 
     return Outcome(event=event, render=render)

@@ -29,23 +29,23 @@ def pair_team_file(event, path: str, provisional: bool = False) -> Outcome:
 
     def render(lang: str) -> list[str]:
         txt, echo = Text(lang), Lines()
-        label = team_score_label(event, lang) if system_for(s).swiss else txt("场分", "Match pts")
+        label = team_score_label(event, lang) if system_for(s).swiss else txt("team_pair.match-pts")
         echo(*team_round_lines(new, new.get_round(out.round.round), lang, scores, label))
         for note in merge_board_notes(out.notes):
             note = note.replace("本轮对它的比赛请按弃权录入", "本轮它的各台已按空台入座，记为弃权")
-            echo(txt(f"说明：{note}", f"note: {note}"))
+            echo(txt("pair.note", note=note))
         if system_for(s).swiss and out.round.round == 1:
             echo(*round1_lines(len(out.round.teams()), s.rounds, lang, team=True))
         if not system_for(s).seated_by_table:
             echo(
                 txt(
-                    f"出场名单：按报名顺序默认（{lineup_label(s.lineup, lang)}）；更换：xlxq lineup {path} "
-                    f"--round {out.round.round} --team 队 --players 序号,…",
-                    f"line-ups: the default of {lineup_label(s.lineup, lang)}; to change one: xlxq lineup {path} "
-                    f"--round {out.round.round} --team T --players no,…",
+                    "team_pair.line-ups-the-default-of-to-change-one",
+                    lineup_lang=lineup_label(s.lineup, lang),
+                    path=path,
+                    round=out.round.round,
                 )
             )
-        echo(txt(f"已保存到 {path}", f"saved to {path}"))
+        echo(txt("lineup.saved-to", path=path))
         return echo
 
     return Outcome(event=new, render=render)

@@ -54,6 +54,7 @@ from xlxq.sheets.problems import ERROR, WARNING, Problem
 from xlxq.sheets.round_problems import hand_problems, unfinished_problems
 from xlxq.sheets.write_standings import round_cell, scores_before, standings_after
 from xlxq.systems import get_system, system_for
+from xlxq.i18n import Msg
 
 SYSTEM_LABELS = {
     "swiss": ("积分编排", "Swiss"),
@@ -304,7 +305,7 @@ def program_sheet(canvas: Canvas, data: WorkbookData, kind: str, after: Optional
     if name is None:
         name = L.SHEET_NAMES[kind][data.lang]
         if name in data.names:
-            raise InputError(f"已有名为“{name}”的工作表，请改名", f"a sheet named {name!r} already exists")
+            raise InputError(Msg("formats.a-sheet-named-already-exists", name=name))
         canvas.add_sheet(name, kind, after)
         data.names.append(name)
         if kind == L.STANDINGS:
@@ -684,7 +685,7 @@ def write_qualifiers(canvas: Canvas, data: WorkbookData, swiss: Event, ko: Event
     after = data.rounds[-1].name if data.rounds else data.registration.name
     name = L.SHEET_NAMES[L.QUALIFIERS][lang]
     if name in data.names:
-        raise InputError(f"已有名为“{name}”的工作表，请改名", f"a sheet named {name!r} already exists")
+        raise InputError(Msg("formats.a-sheet-named-already-exists", name=name))
     canvas.add_sheet(name, L.QUALIFIERS, after)
     data.names.append(name)
     header = [c.header(lang) for c in L.QUALIFIER_COLUMNS]

@@ -45,6 +45,7 @@ from xlxq.systems import get_system, system_for
 from xlxq.core.standings import check_options
 from xlxq.core.knockout import check_knockout_settings
 from xlxq.core.roundrobin import check_policy
+from xlxq.i18n import Msg, Pair
 
 
 def read_workbook(book: Book) -> WorkbookData:
@@ -243,9 +244,7 @@ def _read_ko_stage(
         )
     if L.QUALIFIERS not in one:
         zh, en = L.SHEET_NAMES[L.QUALIFIERS]["zh"], L.SHEET_NAMES[L.QUALIFIERS]["en"]
-        raise InputError(
-            f"有淘汰赛轮次的工作表，但找不到“{zh}”表（晋圈后生成）", f"knockout rounds but no {en!r} sheet"
-        )
+        raise InputError(Msg("read.knockout-rounds-but-no-sheet", zh=Pair(zh, en)))
     qname = one[L.QUALIFIERS]
     grid = snapshot[qname]
     lookup = header_lookup(L.QUALIFIER_COLUMNS)

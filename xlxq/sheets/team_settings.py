@@ -29,6 +29,7 @@ from xlxq.sheets.settings import (
     write_help_cells,
 )
 from xlxq.sheets.team_data import SettingsInfo, TeamWorkbookData
+from xlxq.i18n import tr
 
 #: the model classes of the team settings rows, by the first part of their target
 TEAM_MODEL_BASES: dict[str, type] = {
@@ -74,7 +75,7 @@ def team_tiebreak_text(spec: Optional[list[str]], system: str, lang: str) -> str
         zh, en = T.TEAM_TIEBREAK_PRESET_LABELS[spec[0]]
         return zh if lang == "zh" else en
     labels = LABELS_ZH if lang == "zh" else LABELS_EN
-    return ("、" if lang == "zh" else ", ").join(labels.get(k, k) for k in spec)
+    return (tr(lang, "record_text.text-3")).join(labels.get(k, k) for k in spec)
 
 
 def team_tiebreak_sequence(spec: Optional[list[str]], system: str, lang: str) -> str:

@@ -33,6 +33,7 @@ from xlxq.sheets.state import STATE_VERSION, STATE_WIDTHS, state_head
 from xlxq.sheets.write_log import add_log_sheet
 from xlxq.sheets.write_notes import add_state_sheet, write_state_rows
 from xlxq.systems import system_for
+from xlxq.i18n import Msg, tr
 
 
 def plan_new_workbook(
@@ -55,7 +56,7 @@ def plan_new_workbook(
     write_settings_sheet(
         canvas,
         sname,
-        "赛事设置" if lang == "zh" else "Event settings",
+        tr(lang, "templates.event-settings"),
         L.SETTINGS_ROWS,
         values,
         tiebreak_sequence(settings.tiebreaks, lang, settings.system, settings.games_per_match),
@@ -66,9 +67,7 @@ def plan_new_workbook(
     # 报名表
     rname = names[L.REGISTRATION][lang]
     canvas.add_sheet(rname, L.REGISTRATION, sname)
-    canvas.set(
-        rname, 1, 1, (f"{settings.name}  " if settings.name else "") + ("报名表" if lang == "zh" else "Registration")
-    )
+    canvas.set(rname, 1, 1, (f"{settings.name}  " if settings.name else "") + (tr(lang, "templates.registration")))
     canvas.set_row(rname, 2, 1, [c.header(lang) for c in L.REGISTRATION_COLUMNS])
     players = sorted(players, key=lambda p: p.no)
     for i, p in enumerate(players, start=3):
@@ -172,7 +171,7 @@ def plan_fill_template(
     names = list(book.sheet_names())
     kinds = {L.sheet_kind(n)[0]: n for n in names}
     if L.SETTINGS not in kinds or L.REGISTRATION not in kinds:
-        raise InputError("模板中缺少“设置”或“报名表”", "the template has no Settings or Registration sheet")
+        raise InputError(Msg("templates.the-template-has-no-settings-or"))
     snapshot = {n: [list(r) for r in book.values(n)] for n in (kinds[L.SETTINGS], kinds[L.REGISTRATION])}
     lang = L.lang_of_sheet(kinds[L.REGISTRATION])
     canvas = Canvas(snapshot)
@@ -201,7 +200,7 @@ def plan_fill_template(
             rname,
             1,
             1,
-            (f"{settings.name}  " if settings.name else "") + ("报名表" if lang == "zh" else "Registration"),
+            (f"{settings.name}  " if settings.name else "") + (tr(lang, "templates.registration")),
         )
     players = sorted(players, key=lambda p: p.no)
     ncols = max(table.cols.values())
@@ -237,5 +236,5 @@ def plan_fill_template(
 def new_log_sheet(canvas: Canvas, name: str, after: str, lang: str) -> None:
     """The 编排记录 sheet of a new workbook (individual or team): its title."""
     add_log_sheet(canvas, name, after)
-    canvas.set(name, 1, 1, "编排记录" if lang == "zh" else "Pairing log (in Chinese)")
+    canvas.set(name, 1, 1, tr(lang, "templates.pairing-log-in-chinese"))
     canvas.plan.styles.append(Style(name, 1, 1, bold=True, size=14))

@@ -21,6 +21,7 @@ from xlxq.sheets.data import WorkbookData
 from xlxq.sheets.plan import SheetLook
 from xlxq.sheets.problems import LEVEL_FILL, LEVEL_ORDER, Problem
 from xlxq.sheets.state import STATE_VERSION, STATE_WIDTHS, HighlightRef, Sig, state_head
+from xlxq.i18n import tr
 
 
 def write_notes(canvas: Canvas, data: Any) -> None:
@@ -47,7 +48,7 @@ def write_row_notes(
             continue
         for row in rows:
             msgs = by_row.get((sheet, row))
-            canvas.set(sheet, row, col, ("；" if lang == "zh" else "; ").join(msgs) if msgs else None)
+            canvas.set(sheet, row, col, (tr(lang, "create.text")).join(msgs) if msgs else None)
 
 
 def write_highlights(canvas: Canvas, data: Any) -> list[HighlightRef]:

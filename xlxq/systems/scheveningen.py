@@ -59,6 +59,5 @@ class Scheveningen(TeamSystem):
 
     def seated_tail(self, event: TeamEvent, t: Text) -> str:
         return t(
-            "每台各一名两队队员，由秩序表定先后：读取时已检查",
-            "one player of each team on every board: checked on reading",
+            "scheveningen.one-player-of-each-team-on-every-board",
         )
