@@ -48,6 +48,8 @@ MESSAGES = PKG / "messages"
 SKIP = {PKG / "i18n.py", PKG / "errors.py"}
 
 CJK = re.compile(r"[\u3000-\u303f\u3400-\u9fff\uff00-\uffef]")
+#: functions that work as a Text bound to the user's language: f("id", **args) or f(zh, en)
+TEXT_FUNCS = {"txt"}
 ERROR_ROOTS = {"XlxqError", "InputError", "PairingImpossible"}
 NOT_CONVERTED = {"SheetError", "InputErrors"}  # other signatures: by hand
 #: callables whose pair is a (zh, en) positional pair turned into one Msg: name → index of zh
@@ -318,8 +320,9 @@ def lang_test(test: ast.expr) -> tuple[str, str] | None:
 class Module:
     def __init__(self, path: Path, errors: set[str], cat: Catalogue, report: list[str]) -> None:
         self.path, self.errors, self.cat, self.report = path, errors, cat, report
-        self.prefix = path.stem
+        self.prefix = path.parent.name if path.stem == "__init__" else path.stem
         self.count = 0
+        self.q = '"'
         self.alias = self._aliases(ast.parse(path.read_bytes()))
 
     @staticmethod
@@ -348,7 +351,11 @@ class Module:
                 short = func.split(".")[-1]
                 two = node.args[:2]
                 pair_at = None
-                if func in texts or (isinstance(node.func, ast.Call) and ast.unparse(node.func.func) == "Text"):
+                if (
+                    func in texts
+                    or func in TEXT_FUNCS
+                    or (isinstance(node.func, ast.Call) and ast.unparse(node.func.func) == "Text")
+                ):
                     if len(node.args) == 2 and not node.keywords:
                         pair_at = 0
                         kind = "text"
@@ -396,7 +403,7 @@ class Module:
                 zh, en = (node.body, node.orelse) if lt[1] == "zh" else (node.orelse, node.body)
                 tz, te, args = templates(zh, en)
                 key = self.cat.id_for(self.prefix, tz, te)
-                text = f"{self.alias['tr']}({lt[0]}, {json.dumps(key)}{self._call_args(args)})"
+                text = f"{self.alias['tr']}({lt[0]}, {self.q}{key}{self.q}{self._call_args(args)})"
                 return self._span(node, off) + (text, {"tr"} | self._needs(args))
             assert isinstance(node, ast.Call)
             short = ast.unparse(node.func).split(".")[-1]
@@ -416,10 +423,10 @@ class Module:
                 return (
                     off(zh.lineno, zh.col_offset),
                     off(en.end_lineno, en.end_col_offset),
-                    json.dumps(key) + call_args,
+                    self.q + key + self.q + call_args,
                     self._needs(args),
                 )  # type: ignore[arg-type]
-            msg = f"{self.alias['Msg']}({json.dumps(key)}{call_args})"
+            msg = f"{self.alias['Msg']}({self.q}{key}{self.q}{call_args})"
             if kind == "msg":
                 return (
                     off(zh.lineno, zh.col_offset),
@@ -459,6 +466,18 @@ class Module:
         return "".join(f", {n}={pair + v[4:] if v.startswith('Pair') else v}" for n, v in args)
 
     @staticmethod
+    def _fstrings(tree: ast.AST, src: bytes, starts: list[int]) -> list[tuple[int, int, str]]:
+        """(start, end, quote) of every f-string."""
+        out = []
+        for node in ast.walk(tree):
+            if isinstance(node, ast.JoinedStr) and hasattr(node, "end_lineno"):
+                a = starts[node.lineno - 1] + node.col_offset
+                b = starts[node.end_lineno - 1] + node.end_col_offset  # type: ignore[operator]
+                head = src[a : a + 4].decode("utf-8", "replace").lstrip("rRfFbBuU")
+                out.append((a, b, head[:1]))
+        return out
+
+    @staticmethod
     def _needs(args: list[tuple[str, str]]) -> set[str]:
         return {"Pair"} if any(v.startswith("Pair") for _, v in args) else set()
 
@@ -493,7 +512,15 @@ class Module:
             ]
             if not inner:
                 break
-            edits = [r for r in (self.convert(n, k, src) for n, k in inner) if r is not None]
+            fstrings = self._fstrings(tree, src, starts)
+            edits = []
+            for n, k in inner:
+                a, b = spans[id(n)]
+                inside = [q for (x, y, q) in fstrings if x < a and b < y]
+                self.q = "'" if inside and inside[0] == '"' else '"'
+                r = self.convert(n, k, src)
+                if r is not None:
+                    edits.append(r)
             needs: set[str] = set()
             for start, end, text, names in sorted(edits, reverse=True):
                 src = src[:start] + text.encode() + src[end:]

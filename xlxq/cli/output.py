@@ -27,9 +27,12 @@ def language() -> str:
     return env_lang()
 
 
-def txt(zh: str, en: str) -> str:
-    """``zh`` or ``en``, by the message language."""
-    return en if language() == "en" else zh
+def txt(zh: str, en: str | None = None, /, **args: Any) -> str:
+    """A catalogue message ``txt("id", **args)`` (or one of a pair
+    ``txt("中文", "English")``) in the message language."""
+    from xlxq.i18n import Text
+
+    return Text(language())(zh, en, **args)
 
 
 def echo(*lines: str) -> None:
