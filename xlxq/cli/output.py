@@ -80,8 +80,8 @@ class Parser(argparse.ArgumentParser):
         return action
 
     def error(self, message: str) -> None:  # type: ignore[override]
-        hint = txt(f"（用 {self.prog} -h 查看用法）", f" (see {self.prog} -h)")
-        sys.stderr.write(f"{txt('错误：', 'error: ')}{message}{hint}\n")
+        hint = txt("output.see-h", prog=self.prog)
+        sys.stderr.write(f"{txt('cli.error')}{message}{hint}\n")
         raise SystemExit(2)
 
 
