@@ -148,6 +148,25 @@ class Pair:
         return self.en if norm_lang(lang) == "en" else self.zh
 
 
+class Lazy:
+    """A value worked out in the language it is rendered in:
+    ``Lazy(lambda lang: …)`` (``lang`` one of :data:`LANGS`)."""
+
+    __slots__ = ("fn",)
+
+    def __init__(self, fn: Any) -> None:
+        self.fn = fn
+
+    def localize(self, lang: str | None) -> Any:
+        return self.fn(norm_lang(lang))
+
+
+def listed(lang: str | None, items: Any, id: str = "common.no") -> str:
+    """Items as one list in ``lang`` ("1号、3号" / "1, 3"): each rendered by
+    message ``id`` (its placeholder ``{no}``), joined by ``common.list-sep``."""
+    return tr(lang, "common.list-sep").join(tr(lang, id, no=x) for x in items)
+
+
 class Text:
     """``t = Text(lang)``: ``t("id", **args)`` renders a catalogue message;
     ``t("中文", "English")`` picks one of a pair (text not yet in the
@@ -164,4 +183,17 @@ class Text:
         return en if self.lang == "en" else zh
 
 
-__all__ = ["LANGS", "TAGS", "norm_lang", "env_lang", "lang_tag", "catalogue", "tr", "Msg", "Pair", "Text"]
+__all__ = [
+    "LANGS",
+    "TAGS",
+    "norm_lang",
+    "env_lang",
+    "lang_tag",
+    "catalogue",
+    "tr",
+    "Msg",
+    "Pair",
+    "Lazy",
+    "listed",
+    "Text",
+]

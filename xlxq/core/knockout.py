@@ -104,14 +104,19 @@ def first_round_lines(order: list[int]) -> list[Optional[int]]:
     return [order[r - 1] if r <= len(order) else None for r in seed_lines(size)]
 
 
-def stage_name(stage: int, stages: int) -> str:
+def stage_msg(stage: int, stages: int) -> Msg:
+    """The name of a knockout stage (决赛, 半决赛, 1/4决赛, 1/8决赛, 第N轮)."""
     left = stages - stage
-    return {0: "决赛", 1: "半决赛", 2: "1/4决赛", 3: "1/8决赛"}.get(left, f"第{stage}轮")
+    key = {0: "knockout.stage-final", 1: "knockout.stage-semi-final", 2: "knockout.stage-quarter-final"}
+    return Msg(key.get(left, "knockout.stage-round-of-16" if left == 3 else "knockout.stage-round"), stage=stage)
+
+
+def stage_name(stage: int, stages: int) -> str:
+    return stage_msg(stage, stages).render("zh")
 
 
 def stage_name_en(stage: int, stages: int) -> str:
-    left = stages - stage
-    return {0: "final", 1: "semi-final", 2: "quarter-final", 3: "round of 16"}.get(left, f"round {stage}")
+    return stage_msg(stage, stages).render("en")
 
 
 def planned_rounds(n: int, games_per_match: int = 1) -> int:
@@ -428,12 +433,16 @@ def pair_knockout_round(event: Event, round_no: Optional[int] = None) -> Pairing
             f"{where}尚无结果，淘汰赛须待结果录入后才能编排下一轮",
             f"results missing ({where_en}); a knockout round needs every result first",
         )
-    sname = stage_name(cur, br.stage_total)
     notes: list[str] = [
         Note(
-            f"淘汰赛{sname}（第{cur}阶段，共{br.stage_total}阶段；{len(br.order)}人，{br.size}个签位）",
-            f"knockout {stage_name_en(cur, br.stage_total)} (stage {cur} of {br.stage_total}; "
-            f"{len(br.order)} players, {br.size} lines)",
+            Msg(
+                "knockout.stage-note",
+                stage=stage_msg(cur, br.stage_total),
+                cur=cur,
+                stages=br.stage_total,
+                n=len(br.order),
+                size=br.size,
+            )
         )
     ]
     todo = sorted((m for m in ms if m.status == PENDING), key=br.first_rank)
