@@ -266,6 +266,52 @@ class Catalogue:
         return key
 
 
+def _const(node: ast.expr | None) -> str | None:
+    return node.value if isinstance(node, ast.Constant) and isinstance(node.value, str) else None
+
+
+def literal_pairs(tree: ast.AST) -> list[tuple[str, str]]:
+    """Constant (zh, en) pairs left as data: 2-tuples ("中文", "English"),
+    keyword pairs ``x_zh="…", x_en="…"`` / ``zh=…, en=…``, and the values of
+    dict pairs ``NAME_ZH = {…}`` / ``NAME_EN = {…}`` (the same keys).  Their
+    texts go into the catalogue, so that :func:`xlxq.i18n.hant_text` finds
+    their 繁體 while they are still pairs."""
+    out: list[tuple[str, str]] = []
+    dicts: dict[str, dict[str, str]] = {}
+
+    def ok(zh: str | None, en: str | None) -> bool:
+        return bool(zh and en is not None and CJK.search(zh) and not CJK.search(en) and zh != en)
+
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Tuple) and len(node.elts) == 2:
+            zh, en = _const(node.elts[0]), _const(node.elts[1])
+            if ok(zh, en):
+                out.append((zh, en))  # type: ignore[arg-type]
+        elif isinstance(node, ast.Call):
+            kws = {k.arg: k.value for k in node.keywords if k.arg}
+            for k, v in kws.items():
+                if k == "zh" or k.endswith("_zh"):
+                    zh, en = _const(v), _const(kws.get(k[:-2] + "en"))
+                    if ok(zh, en):
+                        out.append((zh, en))  # type: ignore[arg-type]
+        elif isinstance(node, (ast.Assign, ast.AnnAssign)) and isinstance(node.value, ast.Dict):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            for t in targets:
+                name = ast.unparse(t)
+                if re.search(r"(_ZH|_EN|_zh|_en)$", name):
+                    d = {_const(k): _const(v) for k, v in zip(node.value.keys, node.value.values)}
+                    dicts[name] = {k: v for k, v in d.items() if k is not None and v is not None}
+    for name, zh_d in dicts.items():
+        if name[-3:] in ("_ZH", "_zh"):
+            en_d = dicts.get(name[:-2] + ("EN" if name.endswith("ZH") else "en"), {})
+            out += [(zh_d[k], en_d[k]) for k in zh_d if k in en_d and ok(zh_d[k], en_d[k])]
+    return out
+
+
+def _esc(text: str) -> str:
+    return text.replace("{", "{{").replace("}", "}}")
+
+
 def error_classes(files: list[Path]) -> set[str]:
     bases: dict[str, set[str]] = {}
     for f in files:
@@ -301,6 +347,22 @@ def text_names(tree: ast.AST) -> set[str]:
         ):
             names.add(node.arg)
     return names
+
+
+def label_tables(node: ast.IfExp, true_is: str) -> tuple[str, str] | None:
+    """(zh, en) sources of ``LABELS_EN if lang == "en" else LABELS_ZH`` (label tables: names ending in
+    LABELS_ZH/_EN, labels_zh/_en, or a pair NAME_ZH/NAME_EN of dict literals of the module)."""
+    zh, en = (node.body, node.orelse) if true_is == "zh" else (node.orelse, node.body)
+    if not all(isinstance(x, (ast.Name, ast.Attribute)) for x in (zh, en)):
+        return None
+    zs, es = ast.unparse(zh), ast.unparse(en)
+    if not (zs[-3:] in ("_ZH", "_zh") and es == zs[:-2] + ("EN" if zs.endswith("ZH") else "en")):
+        return None
+    return (zs, es) if re.search(r"(LABELS|labels)_(ZH|zh)$", zs) or zs in DICT_NAMES else None
+
+
+#: module-level dict literals named *_ZH / *_zh of the module being converted
+DICT_NAMES: set[str] = set()
 
 
 def lang_test(test: ast.expr) -> tuple[str, str] | None:
@@ -340,10 +402,15 @@ class Module:
                 for a in node.names:
                     if not (isinstance(node, ast.ImportFrom) and node.module == "xlxq.i18n"):
                         bound.add(a.asname or a.name.split(".")[0])
-        return {n: f"i18n_{n}" if n in bound else n for n in ("Msg", "Pair", "tr")}
+        return {n: f"i18n_{n}" if n in bound else n for n in ("Msg", "Pair", "tr", "labels")}
 
     def sites(self, tree: ast.AST) -> list[tuple[ast.AST, str]]:
         texts = text_names(tree)
+        DICT_NAMES.clear()
+        for node in getattr(tree, "body", []):
+            if isinstance(node, (ast.Assign, ast.AnnAssign)) and isinstance(node.value, ast.Dict):
+                for t in node.targets if isinstance(node, ast.Assign) else [node.target]:
+                    DICT_NAMES.add(ast.unparse(t))
         out: list[tuple[ast.AST, str]] = []
         for node in ast.walk(tree):
             if isinstance(node, ast.Call):
@@ -379,7 +446,9 @@ class Module:
                     out.append((node, kind))
             elif isinstance(node, ast.IfExp):
                 lt = lang_test(node.test)
-                if lt and is_text(node.body) and is_text(node.orelse):
+                if lt and label_tables(node, lt[1]):
+                    out.append((node, "labels"))
+                elif lt and is_text(node.body) and is_text(node.orelse):
                     zh, en = (node.body, node.orelse) if lt[1] == "zh" else (node.orelse, node.body)
                     if chinese(zh):
                         out.append((node, "ifexp"))
@@ -396,6 +465,12 @@ class Module:
             return lines_start[line - 1] + col
 
         try:
+            if kind == "labels":
+                assert isinstance(node, ast.IfExp)
+                lt = lang_test(node.test)
+                assert lt
+                zh, en = label_tables(node, lt[1])  # type: ignore[misc]
+                return self._span(node, off) + (f"{self.alias['labels']}({lt[0]}, {zh}, {en})", {"labels"})
             if kind == "ifexp":
                 assert isinstance(node, ast.IfExp)
                 lt = lang_test(node.test)
@@ -496,6 +571,8 @@ class Module:
     def run(self) -> bool:
         src = self.path.read_bytes()
         changed = False
+        for zh, en in literal_pairs(ast.parse(src)):
+            self.cat.id_for(self.prefix, _esc(zh), _esc(en))
         while True:
             tree = ast.parse(src)
             starts = self._starts(src)
@@ -539,6 +616,8 @@ class Module:
         saved = list(self.report)
         n_zh, n_en = len(self.cat.zh), len(self.cat.en)
         try:
+            if kind == "labels":
+                return False
             if kind == "ifexp":
                 assert isinstance(node, ast.IfExp)
                 lt = lang_test(node.test)

@@ -104,6 +104,35 @@ def tr(lang: str | None, id: str, /, **args: Any) -> str:
     return template.format(**{k: _arg(v, code) for k, v in args.items()})
 
 
+_BY_TEXT: dict[str, str] = {}
+
+
+def hant_text(zh: str) -> str:
+    """The 繁體 of a 简体 text that is a whole message of the catalogue
+    without placeholders (a label of a table, a pair not yet turned into an
+    id: the codemod puts their texts in the catalogue); else the text itself."""
+    if not _BY_TEXT:
+        hans, hant = catalogue("zh"), catalogue("zh-Hant")
+        _BY_TEXT.update((v, hant[k]) for k, v in sorted(hans.items(), reverse=True) if "{" not in v and k in hant)
+    return _BY_TEXT.get(zh, zh)
+
+
+def pick(lang: str | None, zh: Any, en: Any) -> Any:
+    """One of a (zh, en) pair in ``lang``; 繁體: the 简体 text's (:func:`hant_text`)."""
+    code = norm_lang(lang)
+    if code == "en":
+        return en
+    return hant_text(zh) if code == "zh-Hant" and isinstance(zh, str) else zh
+
+
+def labels(lang: str | None, zh: dict[Any, str], en: dict[Any, str]) -> dict[Any, str]:
+    """One of a pair of label tables (key → text) in ``lang``."""
+    code = norm_lang(lang)
+    if code == "zh-Hant":
+        return {k: hant_text(v) for k, v in zh.items()}
+    return en if code == "en" else zh
+
+
 class Msg:
     """A message: an id and its named arguments; :meth:`render` in a language."""
 
@@ -145,7 +174,7 @@ class Pair:
         return thing if callable(getattr(thing, "localize", None)) else cls(thing.zh, thing.en)
 
     def localize(self, lang: str | None) -> Any:
-        return self.en if norm_lang(lang) == "en" else self.zh
+        return pick(lang, self.zh, self.en)
 
 
 class Lazy:
@@ -180,7 +209,9 @@ class Text:
     def __call__(self, zh: str, en: str | None = None, /, **args: Any) -> str:
         if en is None:
             return tr(self.lang, zh, **args)
-        return en if self.lang == "en" else zh
+        if self.lang == "en":
+            return en
+        return hant_text(zh) if self.lang == "zh-Hant" else zh
 
 
 __all__ = [
@@ -195,5 +226,8 @@ __all__ = [
     "Pair",
     "Lazy",
     "listed",
+    "hant_text",
+    "pick",
+    "labels",
     "Text",
 ]

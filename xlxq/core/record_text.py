@@ -17,6 +17,7 @@ from typing import Any, Callable
 from xlxq.core.knockout import stage_name, stage_name_en
 from xlxq.core.records import heading, ko_stage, system_name, team_system_name
 from xlxq.core.steps import Record, Step
+from xlxq.core.notes import Note, note_text
 from xlxq.i18n import Text
 
 Line = Callable[[Step], list[str]]
@@ -204,7 +205,9 @@ class Printer:
         return out
 
     def k_note(self, st: Step) -> list[str]:
-        return [self.t(f"注：{st['text']}", f"note: {st['en']}")]
+        note = st["text"]
+        text = note_text(note, self.t.lang) if isinstance(note, Note) else st["en"] if self.en else note
+        return [self.t("record_text.note", note=text)]
 
     def k_rederived(self, st: Step) -> list[str]:
         return [

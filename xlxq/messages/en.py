@@ -421,6 +421,7 @@ MESSAGES: dict[str, str] = {
     "record_text.matches": "matches:",
     "record_text.nm-no": "{nm} ({no})",
     "record_text.nm-x": "{nm} ({x})",
+    "record_text.note": "note: {note}",
     "record_text.note-results-or-entries-withdrawals": "note: results or entries (withdrawals, absences, late entries) of earlier rounds were changed after this round was paired; the steps above follow today's data. Below is the pairing the engine made of this round (kept in the file)",
     "record_text.pairings": "pairings:",
     "record_text.play-off-decider-draw-black-wins": "play-off decider (draw: black wins)",

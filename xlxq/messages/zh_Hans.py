@@ -421,6 +421,7 @@ MESSAGES: dict[str, str] = {
     "record_text.matches": "对阵：",
     "record_text.nm-no": "{nm}（{no}队）",
     "record_text.nm-x": "{nm}（{x}号）",
+    "record_text.note": "注：{note}",
     "record_text.note-results-or-entries-withdrawals": "注意：本轮编排之后，此前各轮的成绩或报名（退赛、请假、迟到入场）有改动；以上步骤按现在的数据推演。下面是编排本轮时引擎的编排（文件中保存）",
     "record_text.pairings": "对阵：",
     "record_text.play-off-decider-draw-black-wins": "加赛决胜局（和棋判黑胜）",

@@ -422,6 +422,7 @@ MESSAGES: dict[str, str] = {
     "record_text.matches": "對陣：",
     "record_text.nm-no": "{nm}（{no}隊）",
     "record_text.nm-x": "{nm}（{x}號）",
+    "record_text.note": "注：{note}",
     "record_text.note-results-or-entries-withdrawals": "注意：本輪編排之後，此前各輪的成績或報名（退賽、請假、遲到入場）有改動；以上步驟按現在的數據推演。下面是編排本輪時引擎的編排（文件中保存）",
     "record_text.pairings": "對陣：",
     "record_text.play-off-decider-draw-black-wins": "加賽決勝局（和棋判黑勝）",
