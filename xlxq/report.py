@@ -40,6 +40,7 @@ from xlxq.systems import get_system, system_for, system_label
 from xlxq.systems.knockout import game_label
 from xlxq.text import fmt, num, text_table
 from xlxq.i18n import tr as i18n_tr
+from xlxq.i18n import labels as i18n_labels
 
 
 __all__ = [
@@ -237,7 +238,7 @@ def rr_standings_lines(event: Event, round_no: Optional[int], lang: str) -> list
     t = Text(lang)
     after, rows, keys = _rr(event, round_no)
     g = event.settings.games_per_match
-    labels = RR_LABELS_EN if lang == "en" else RR_LABELS_ZH
+    labels = i18n_labels(lang, RR_LABELS_ZH, RR_LABELS_EN)
     header = (
         t("booklet.rank-no-name-unit").split()
         + [labels["match_points" if g > 1 else "score"]]
@@ -613,7 +614,7 @@ def book_standings_text(
     if get_system(system).knockout:
         return book_ko_text(event, rows, lang)
     keys = [k for k in resolve_tiebreaks(event.settings.tiebreaks) if k in TIEBREAK_KEYS]
-    labels = LABELS_ZH if lang == "zh" else LABELS_EN
+    labels = i18n_labels(lang, LABELS_ZH, LABELS_EN)
     header = (i18n_tr(lang, "report.rank-no-name-club-pts")).split() + [labels[k] for k in keys]
     table = []
     for r in rows:
@@ -648,7 +649,7 @@ def book_standings_text(
 def book_rr_text(event: Event, rows: list, after: int, lang: str) -> str:
     g = event.settings.games_per_match
     keys = resolve_rr_tiebreaks(event.settings.tiebreaks, g)
-    labels = RR_LABELS_ZH if lang == "zh" else RR_LABELS_EN
+    labels = i18n_labels(lang, RR_LABELS_ZH, RR_LABELS_EN)
     header = (
         (i18n_tr(lang, "report.rank-no-name-club")).split()
         + [labels["match_points" if g > 1 else "score"]]

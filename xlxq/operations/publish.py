@@ -44,6 +44,7 @@ from xlxq.systems import system_for, system_label
 from xlxq.team_report import team_system_label
 from xlxq.text import fmt
 from xlxq.i18n import Msg
+from xlxq.i18n import labels
 
 __all__ = [
     "site_data",
@@ -183,8 +184,8 @@ def _started(tables: list[dict]) -> list[dict]:
 
 def _labels(event: Any, lang: str) -> dict[str, str]:
     if system_for(event.settings).round_robin:
-        return dict(RR_LABELS_EN if lang == "en" else RR_LABELS_ZH)
-    return dict(LABELS_EN if lang == "en" else LABELS_ZH)
+        return dict(labels(lang, RR_LABELS_ZH, RR_LABELS_EN))
+    return dict(labels(lang, LABELS_ZH, LABELS_EN))
 
 
 def _bracket(event: Any, lang: str) -> list[dict]:

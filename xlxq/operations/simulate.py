@@ -100,7 +100,7 @@ def simulate_file(event, path: str, seed, rounds) -> Outcome:
                 # the stage: the knockout's first note up to its bracket (淘汰赛1/4决赛 / knockout quarter-final)
                 stage = Lazy(
                     lambda lang, n=out.notes[0]: tr(
-                        lang, "simulate.stage", stage=note_text(n, lang).split(" (" if lang == "en" else "（")[0]
+                        lang, "simulate.stage", stage=note_text(n, lang).split(tr(lang, "simulate.text-2"))[0]
                     )
                 )
             lines.append(

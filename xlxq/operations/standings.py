@@ -28,6 +28,7 @@ from xlxq.systems import get_system, system_for, system_label
 from xlxq.team_report import team_system_label
 from xlxq.text import fmt, nums, text_table
 from xlxq.i18n import Msg
+from xlxq.i18n import labels as i18n_labels
 
 __all__ = [
     "standings_file",
@@ -176,7 +177,7 @@ def team_standings_file(
 
     def render(lang: str) -> list[str]:
         txt, echo = Text(lang), Lines()
-        labels = LABELS_EN if lang == "en" else LABELS_ZH
+        labels = i18n_labels(lang, LABELS_ZH, LABELS_EN)
         shown = [k for k in keys if k != "back_rounds"]
         shown += [k for k in ("match_points", "game_points") if k not in shown]
         header = txt("standings.rank-no-team").split() + [labels[k] for k in shown] + [txt("booklet.matches")]

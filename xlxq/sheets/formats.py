@@ -55,6 +55,7 @@ from xlxq.sheets.round_problems import hand_problems, unfinished_problems
 from xlxq.sheets.write_standings import round_cell, scores_before, standings_after
 from xlxq.systems import get_system, system_for
 from xlxq.i18n import Msg
+from xlxq.i18n import labels as i18n_labels
 
 SYSTEM_LABELS = {
     "swiss": ("积分编排", "Swiss"),
@@ -367,7 +368,7 @@ def write_rr_standings(canvas: Canvas, data: WorkbookData, event: Event) -> list
     after = standings_after(event)
     rows = compute_rr_standings(event, after)
     keys = resolve_rr_tiebreaks(s.tiebreaks, g)
-    labels = LABELS_ZH if lang == "zh" else LABELS_EN
+    labels = i18n_labels(lang, LABELS_ZH, LABELS_EN)
     name = program_sheet(canvas, data, L.STANDINGS, data.rounds[-1].name if data.rounds else data.registration.name)
     rnd_by_no = {r.round: r for r in event.rounds}
     seats = {r.round: {no: b for b in r.boards for no in (b.red, b.black)} for r in event.rounds}

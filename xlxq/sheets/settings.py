@@ -44,6 +44,7 @@ from xlxq.sheets.plan import ListValidation, NumberFormat, Style
 from xlxq.sheets.problems import INFO, Problem
 from xlxq.systems import get_system, system_for
 from xlxq.i18n import tr
+from xlxq.i18n import labels as i18n_labels
 
 SETTINGS_LOOKUP = header_lookup(L.SETTINGS_COLUMNS)
 
@@ -535,7 +536,7 @@ def tiebreak_text(spec: list[str], lang: str, system: str = "swiss") -> str:
     if get_system(system).round_robin:
         labels = RR_ZH if lang == "zh" else RR_EN
     else:
-        labels = LABELS_ZH if lang == "zh" else LABELS_EN
+        labels = i18n_labels(lang, LABELS_ZH, LABELS_EN)
     return (tr(lang, "record_text.text-3")).join(labels.get(k, k) for k in spec)
 
 
@@ -553,7 +554,7 @@ def tiebreak_sequence(spec: list[str], lang: str, system: str = "swiss", games_p
         )
         return head + " → ".join(labels.get(k, k) for k in keys)
 
-    labels = LABELS_ZH if lang == "zh" else LABELS_EN
+    labels = i18n_labels(lang, LABELS_ZH, LABELS_EN)
     keys = ["score"] + resolve_tiebreaks(spec)
     return " → ".join(labels.get(k, k) for k in keys)
 

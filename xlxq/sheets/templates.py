@@ -34,6 +34,7 @@ from xlxq.sheets.write_log import add_log_sheet
 from xlxq.sheets.write_notes import add_state_sheet, write_state_rows
 from xlxq.systems import system_for
 from xlxq.i18n import Msg, tr
+from xlxq.i18n import labels as i18n_labels
 
 
 def plan_new_workbook(
@@ -136,7 +137,7 @@ def _empty_standings(canvas: Canvas, name: str, settings: EventSettings, lang: s
         )
     else:
         keys = [k for k in resolve_tiebreaks(settings.tiebreaks) if k in TIEBREAK_KEYS]
-        labels = LABELS_ZH if lang == "zh" else LABELS_EN
+        labels = i18n_labels(lang, LABELS_ZH, LABELS_EN)
         header = (
             [c.header(lang) for c in L.STANDINGS_COLUMNS]
             + [labels[k] if lang == "zh" else labels[k].capitalize() for k in keys]

@@ -20,6 +20,7 @@ from xlxq.sheets.results import BYE
 from xlxq.sheets.results import display as result_display
 from xlxq.sheets.round_problems import elimination_verdicts
 from xlxq.i18n import Pair, tr as i18n_tr
+from xlxq.i18n import labels as i18n_labels
 
 
 def scores_before(event: Event, round_no: int) -> dict[int, float]:
@@ -81,7 +82,7 @@ def write_standings(canvas: Canvas, data: WorkbookData, event: Event) -> list:
     after = tr.after
     rows = compute_standings(event, after)
     keys = [k for k in resolve_tiebreaks(event.settings.tiebreaks) if k in TIEBREAK_KEYS]
-    labels = LABELS_ZH if lang == "zh" else LABELS_EN
+    labels = i18n_labels(lang, LABELS_ZH, LABELS_EN)
     name = data.standings_sheet
     if name is None:
         name = L.SHEET_NAMES[L.STANDINGS][lang]
