@@ -183,9 +183,9 @@ def test_a_note_is_its_chinese_text_and_renders_in_each_language():
 
 
 #: what may stay Chinese in English output beside the event's own names: rule
-#: clauses and a Chinese term in brackets after its English name
+#: clauses, the rule books' titles and a Chinese term in brackets after its English name
 CLAUSE = re.compile(
-    r"(方法|原则|原則)[(（][一二三四五六七八九十]+[)）][\d.]*|第[\d.]+条|第[\d.]+條"
+    r"棋规|循环赛对局秩序表|(方法|原则|原則)[(（][一二三四五六七八九十]+[)）][\d.]*|第[\d.]+条|第[\d.]+條"
     r"|(?<=[A-Za-z0-9)] )[(（][\u3400-\u9fff/、]{1,12}[)）]|(?<=[A-Za-z])[(（][\u3400-\u9fff/、]{1,12}[)）]"
 )
 FORMATS = ["swiss", "eliminate", "rr", "knockout", "team-swiss", "team-rr", "scheveningen", "member-total", "qualify"]

@@ -288,6 +288,10 @@ def literal_pairs(tree: ast.AST) -> list[tuple[str, str]]:
             if ok(zh, en):
                 out.append((zh, en))  # type: ignore[arg-type]
         elif isinstance(node, ast.Call):
+            for a, b in zip(node.args, node.args[1:]):  # register("opp_score", "对手分", "opponents' score")
+                zh, en = _const(a), _const(b)
+                if ok(zh, en):
+                    out.append((zh, en))  # type: ignore[arg-type]
             kws = {k.arg: k.value for k in node.keywords if k.arg}
             for k, v in kws.items():
                 if k == "zh" or k.endswith("_zh"):
