@@ -200,19 +200,29 @@ def templates(zh_node: ast.expr, en_node: ast.expr) -> tuple[str, str, list[tupl
     zh_exprs = [p[0] for p in zh if isinstance(p, tuple)]
     en_exprs = [p[0] for p in en if isinstance(p, tuple)]
     values: dict[str, str] = {}  # expression (its zh form, or the en form) → value source
+    only_zh: list[str] = []
     for e in zh_exprs:
+        if e in values:
+            continue
         if e in en_exprs:
             values[e] = e
             continue
         twin = _swap(e)
         if twin == e or twin not in en_exprs:
-            raise Unconvertible(f"{{{e}}} only in the Chinese")
+            only_zh.append(e)
+            continue
         m = re.fullmatch(r"(.+)\.zh", e)
         values[e] = f"Pair.of({m.group(1)})" if m else f"Pair({e}, {twin})"
         values[twin] = values[e]
-    for e in en_exprs:
-        if e not in values:
-            raise Unconvertible(f"{{{e}}} only in the English")
+    only_en = list(dict.fromkeys(e for e in en_exprs if e not in values))
+    # what is worded differently in each (a list joined by "、" / ", "): one argument, a Pair of both,
+    # in the order they come; each text keeps its own expression, so both render as before
+    if len(only_zh) != len(only_en) or any(zh_exprs.count(e) > 1 for e in only_zh) or any(
+        en_exprs.count(e) > 1 for e in only_en
+    ):
+        raise Unconvertible(f"{{{(only_zh or only_en)[0]}}} only in the {'Chinese' if only_zh else 'English'}")
+    for z, e in zip(only_zh, only_en):
+        values[z] = values[e] = f"Pair({z}, {e})"
     names: dict[str, str] = {}  # name → value
     name_of: dict[str, str] = {}  # value → name
     for e in zh_exprs + en_exprs:
