@@ -41,6 +41,7 @@ from xlxq.systems.knockout import game_label
 from xlxq.text import fmt, num, text_table
 from xlxq.i18n import tr as i18n_tr
 from xlxq.i18n import labels as i18n_labels
+from xlxq.i18n import Pair
 
 
 __all__ = [
@@ -124,7 +125,9 @@ def ko_result(p: Any, total: int, lang: str) -> str:
     if p.place == 1:
         return t("booklet.champion")
     if p.stage_out is not None:
-        return t(f"{stage_name(p.stage_out, total)}负", f"lost in the {stage_name_en(p.stage_out, total)}")
+        return t(
+            "report.lost-in-the", out_total=Pair(stage_name(p.stage_out, total), stage_name_en(p.stage_out, total))
+        )
     return t("report.still-in")
 
 
@@ -461,8 +464,12 @@ def pairing_lines(
         lines.append(
             (
                 t(
-                    f"轮空：{p.no} {p.name} {p.unit} {sl} {fmt(scores.get(no, 0))}",
-                    f"Bye: {p.no} {p.name} {p.unit} {sl.lower()} {fmt(scores.get(no, 0))}",
+                    "report.bye-3",
+                    no=p.no,
+                    name=p.name,
+                    unit=p.unit,
+                    sl=Pair(sl, sl.lower()),
+                    scores_get=fmt(scores.get(no, 0)),
                 ).rstrip()
                 + bye_note
             )

@@ -60,6 +60,7 @@ from xlxq.core.record_text import record_text
 from xlxq.core.team_record import team_round_record
 from xlxq.core.team_record import team_record
 from xlxq.i18n import Msg
+from xlxq.i18n import Pair
 
 TEMPLATE_FILES = {
     ("zh", False): "xlxq-team-zh.xlsx",
@@ -173,8 +174,14 @@ def pair_next_round(book: Book, text_lang: Optional[str] = None, provisional: bo
             new = set_lineups(new, n, lineups)
         except InputError as exc:  # checked when read; kept for safety
             raise InputError(
-                f"“{data.lineups.name if data.lineups else '出场名单'}”表：{exc.zh}",
-                f"sheet {data.lineups.name if data.lineups else 'Line-ups'!r}: {exc.en}",
+                Msg(
+                    "team_workbook.sheet",
+                    lineups_else=Pair(
+                        data.lineups.name if data.lineups else "出场名单",
+                        data.lineups.name if data.lineups else "Line-ups",
+                    ),
+                    exc=Pair.of(exc),
+                ),
             ) from None
     rnd = new.get_round(n)
     canvas = Canvas(data.snapshot)

@@ -31,6 +31,7 @@ from typing import Any, Optional
 from xlxq.backends.partial_save import escape
 from xlxq.errors import InputError
 from xlxq.i18n import Msg
+from xlxq.i18n import Pair
 
 __all__ = [
     "write_text",
@@ -121,11 +122,14 @@ def formula_overwrite_error(sheet: str, cell: Any, old: Any, new: Any) -> InputE
     f = _formula_text(cell)
     shown = "空白" if new is None else str(new)
     return InputError(
-        f"“{sheet}”表（{coord}）：该单元格是公式 {f}（值 {old}），xlxq 要在此写入 {shown}，"
-        f"但不会改写公式：请把公式换成数值或清空该单元格，再运行一次",
-        f"sheet {sheet!r} ({coord}): the cell holds the formula {f} (value {old}) and xlxq has to write "
-        f"{'a blank' if new is None else new!r} there, but never writes over a formula: replace the formula by "
-        f"its value or clear the cell, then run again",
+        Msg(
+            "formulas.sheet-the-cell-holds-the-formula-value",
+            sheet=sheet,
+            coord=coord,
+            f=f,
+            old=old,
+            shown=Pair(shown, "a blank" if new is None else new),
+        ),
         sheet=sheet,
         row=cell.row,
         cell=coord,

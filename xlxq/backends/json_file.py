@@ -402,8 +402,11 @@ def event_from_dict(d: Any) -> Event:
         unknown = sorted({no for no in _engine_players(r) if not event.has_player(no)})
         if unknown:
             raise InputError(
-                f"第{r.round}轮 engine（引擎编排）：没有{'、'.join(map(str, unknown))}号棋手",
-                f"round {r.round} engine: no player {', '.join(map(str, unknown))}",
+                Msg(
+                    "json_file.round-engine-no-player",
+                    round=r.round,
+                    str_unknown=Pair("、".join(map(str, unknown)), ", ".join(map(str, unknown))),
+                ),
             )
     if len(rounds) > settings.rounds:
         raise InputError(
@@ -449,7 +452,7 @@ def grouped_from_dict(d: dict) -> Grouped:
             raise InputError(Msg("json_file.group-appears-twice", name=name))
         clash = group_clash(name, seen)
         if clash:
-            raise InputError(f"groups[{i}].group：{clash[0]}", f"groups[{i}].group: {clash[1]}")
+            raise InputError(Msg("json_file.groups-group", i=i, clash=Pair(clash[0], clash[1])))
         if _kind(g) == "team":
             raise InputError(
                 Msg("json_file.group-team-events-have-no-groups-one", name=name),

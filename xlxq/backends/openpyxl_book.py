@@ -52,6 +52,7 @@ from xlxq.errors import InputError
 from xlxq.sheets.cells import same_value
 from xlxq.sheets.plan import PageSetup, Style, WritePlan
 from xlxq.i18n import Msg
+from xlxq.i18n import Pair
 
 _PAPER = {"A4": 9, "A3": 8, "letter": 1}
 
@@ -533,8 +534,7 @@ def _refuse(sheet: str, v: Any, row: int, col: int) -> None:
 
 def _cell_error(sheet: str, coord: str, row: int, problem: tuple[str, str]) -> InputError:
     return InputError(
-        f"“{sheet}”表（{coord}）：{problem[0]}",
-        f"sheet {sheet!r} ({coord}): {problem[1]}",
+        Msg("openpyxl_book.sheet", sheet=sheet, coord=coord, problem=Pair(problem[0], problem[1])),
         sheet=sheet,
         row=row,
         cell=coord,

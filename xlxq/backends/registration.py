@@ -352,10 +352,13 @@ def named_rows(rows: list[list[Any]], header: int, cols: dict[str, int], name: s
             problem = label_problem(text) if isinstance(text, str) else None
             if problem is not None and isinstance(text, str):
                 raise InputError(
-                    f"{where_zh}：{what_zh}“{visible(text)}”{problem[0]}：{what_zh}印在对阵表和成绩册上，只能是一行文字，"
-                    f"请改正后再导入",
-                    f"{where_en}: the {what_en} {visible(text)!r} {problem[1]}: it is printed on the pairings and "
-                    f"standings and must be one line of text; correct it and import again",
+                    Msg(
+                        "registration.the-it-is-printed-on-the-pairings-and",
+                        where=Pair(where_zh, where_en),
+                        what=Pair(what_zh, what_en),
+                        visible_text=visible(text),
+                        problem=Pair(problem[0], problem[1]),
+                    ),
                     file=name,
                     row=i,
                 )
@@ -415,7 +418,7 @@ def read_registration_groups(
             raise InputError(Msg("registration.row", name=name, e_row=e["row"], exc=Pair.of(exc))) from None
         clash = group_clash(g, seen)
         if clash:
-            raise InputError(f"{name} 第{e['row']}行：{clash[0]}", f"{name} row {e['row']}: {clash[1]}")
+            raise InputError(Msg("registration.row-2", name=name, e_row=e["row"], clash=Pair(clash[0], clash[1])))
         by_group.setdefault(g, []).append(e)
     return [(g, _numbered(name, "no" in cols, es, draw_seed, method)) for g, es in by_group.items()]
 

@@ -24,6 +24,7 @@ from xlxq.core.model import Event, EventSettings, Player, validate_event
 from xlxq.core.standings import compute_standings
 from xlxq.errors import InputError
 from xlxq.i18n import Msg
+from xlxq.i18n import Pair
 
 TIE_AT_CUT = ("error", "number")
 
@@ -54,9 +55,11 @@ def qualifiers(event: Event, k: int, after_round: Optional[int] = None, on_tie: 
     if on_tie == "error" and len(rows) > k and rows[k - 1].rank == rows[k].rank:
         tied = [f"{r.name}（{r.no}号）" for r in rows if r.rank == rows[k - 1].rank]
         raise InputError(
-            f"第{k}名有并列（{'、'.join(tied)}，各项比较均相同），无法确定晋级名单；"
-            f"请按竞赛规程决定（如加赛），或指定按序号取舍",
-            f"a tie across the qualifying cut at place {k}: {', '.join(tied)}",
+            Msg(
+                "combined.a-tie-across-the-qualifying-cut-at-place",
+                k=k,
+                join_tied=Pair("、".join(tied), ", ".join(tied)),
+            ),
         )
     return [r.no for r in rows[:k]]
 

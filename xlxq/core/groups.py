@@ -15,6 +15,7 @@ from typing import Optional
 from xlxq.core.model import Event
 from xlxq.errors import InputError, InputErrors, XlxqError
 from xlxq.i18n import Msg
+from xlxq.i18n import Pair
 
 #: a group's name prefixes its sheets ("男子组 第1轮", "Women Standings"):
 #: Excel allows 31 characters in a sheet name and none of these
@@ -38,8 +39,11 @@ class Grouped:
         picked = [(g, ev) for g, ev in self.groups if g == only.strip()]
         if not picked:
             raise InputError(
-                f"没有组别“{only}”（本赛事的组别：{'、'.join(self.names())}）",
-                f"no group {only!r} (the groups: {', '.join(self.names())})",
+                Msg(
+                    "groups.no-group-the-groups",
+                    only=only,
+                    self_names=Pair("、".join(self.names()), ", ".join(self.names())),
+                ),
             )
         return picked
 

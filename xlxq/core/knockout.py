@@ -46,6 +46,7 @@ from xlxq.core.outcome import PairingOutcome
 from xlxq.errors import InputError, PairingImpossible
 from xlxq.core.notes import Note
 from xlxq.i18n import Msg
+from xlxq.i18n import Pair
 
 OPEN = "open"  # the players are not known yet (an earlier match is unfinished)
 PENDING = "pending"  # both players known, the next game is to be paired
@@ -364,10 +365,14 @@ def build_bracket(event: Event, before_round: Optional[int] = None, first_round:
             found = lookup.get(frozenset((b.red, b.black)))
             if found is None:
                 raise InputError(
-                    f"第{rnd.round}轮第{b.board}台：{b.red}号对{b.black}号不是淘汰赛"
-                    f"{stage_name(cur, br.stage_total)}的对阵",
-                    f"round {rnd.round} board {b.board}: {b.red} v {b.black} is not a match of "
-                    f"the {stage_name_en(cur, br.stage_total)}",
+                    Msg(
+                        "knockout.round-board-v-is-not-a-match-of-the",
+                        round=rnd.round,
+                        board=b.board,
+                        red=b.red,
+                        black=b.black,
+                        stage_total=Pair(stage_name(cur, br.stage_total), stage_name_en(cur, br.stage_total)),
+                    ),
                     round=rnd.round,
                     board=b.board,
                 )
@@ -417,7 +422,7 @@ def pair_knockout_round(event: Event, round_no: Optional[int] = None) -> Pairing
     if br.finished:
         ch = br.champion
         who = f"{names[ch]}（{ch}号）" if ch is not None else "无（决赛双方均弃权）"
-        raise InputError(f"淘汰赛已经结束，冠军：{who}", f"the knockout is over; champion: {ch}")
+        raise InputError(Msg("knockout.the-knockout-is-over-champion", who=Pair(who, ch)))
     cur = br.current_stage
     assert cur is not None
     ms = br.stages[cur - 1]
@@ -430,8 +435,7 @@ def pair_knockout_round(event: Event, round_no: Optional[int] = None) -> Pairing
             f"round {r} board {b.board} ({b.red} v {b.black})" for m in waiting for r, b in m.games if b.result is None
         )
         raise PairingImpossible(
-            f"{where}尚无结果，淘汰赛须待结果录入后才能编排下一轮",
-            f"results missing ({where_en}); a knockout round needs every result first",
+            Msg("knockout.results-missing-a-knockout-round-needs", where=Pair(where, where_en)),
         )
     notes: list[str] = [
         Note(
@@ -500,7 +504,9 @@ def pair_knockout_round(event: Event, round_no: Optional[int] = None) -> Pairing
             if cur == 1
             else ("对手缺席，直接晋级", "no opponent: goes through")
         )
-        notes += [Note(f"{names[no]}（{no}号）{why}", f"{names[no]} ({no}): {why_en}") for no in byes]
+        notes += [
+            Note(Msg("knockout.names-no-no-why", names_no=names[no], no=no, why=Pair(why, why_en))) for no in byes
+        ]
     if round_no > event.settings.rounds:
         notes.append(
             Note(

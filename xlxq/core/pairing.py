@@ -26,6 +26,7 @@ from xlxq.core.swiss import GroupInput, GroupSearch, order_key
 from xlxq.errors import InputError, PairingImpossible
 from xlxq.core.notes import Note
 from xlxq.i18n import Msg
+from xlxq.i18n import Pair
 
 
 def pair_round(event: Event, round_no: Optional[int] = None) -> PairingOutcome:
@@ -106,18 +107,27 @@ def pair_score_groups(
         if forbidden and Matcher({no: cards[no].opponents for no in players}, bye_ok).feasible(players):
             shown = "、".join(f"{a}-{b}" for a, b in opts.forbidden_pairs)
             raise PairingImpossible(
-                f"第{round_no}轮无法编排：回避配对（{shown}）使{len(players)}{noun[0]}中找不到一种不重复相遇"
-                f"{'且轮空者未曾轮空' if odd else ''}的配对；不计回避配对则可以编排，请裁判长决定是否取消其中某对的回避",
-                f"round {round_no} cannot be paired: the forbidden pairs ({', '.join(f'{a}-{b}' for a, b in opts.forbidden_pairs)}) "
-                f"leave no pairing of the {len(players)} {noun[1]} that avoids rematches"
-                f"{' with a bye for a player who has not had one' if odd else ''}; without them the round pairs, "
-                "so the chief arbiter may lift one of them",
+                Msg(
+                    "pairing.round-cannot-be-paired-the-forbidden",
+                    round_no=round_no,
+                    shown=Pair(shown, ", ".join((f"{a}-{b}" for a, b in opts.forbidden_pairs))),
+                    n=len(players),
+                    noun=Pair(noun[0], noun[1]),
+                    odd_else=Pair(
+                        "且轮空者未曾轮空" if odd else "", " with a bye for a player who has not had one" if odd else ""
+                    ),
+                ),
             )
         raise PairingImpossible(
-            f"第{round_no}轮无法编排：{len(players)}{noun[0]}中已找不到一种不重复相遇"
-            f"{'且轮空者未曾轮空' if odd else ''}的配对（轮数超出该人数积分编排所能容纳的上限）",
-            f"round {round_no} cannot be paired: no pairing of the {len(players)} {noun[1]} avoids rematches"
-            f"{' with a bye for a player who has not had one' if odd else ''}",
+            Msg(
+                "pairing.round-cannot-be-paired-no-pairing-of-the",
+                round_no=round_no,
+                n=len(players),
+                noun=Pair(noun[0], noun[1]),
+                odd_else=Pair(
+                    "且轮空者未曾轮空" if odd else "", " with a bye for a player who has not had one" if odd else ""
+                ),
+            ),
         )
 
     if len(players) % 2:

@@ -19,6 +19,7 @@ from xlxq.core.records import heading, ko_stage, system_name, team_system_name
 from xlxq.core.steps import Record, Step
 from xlxq.core.notes import Note, note_text
 from xlxq.i18n import Text
+from xlxq.i18n import Pair
 
 Line = Callable[[Step], list[str]]
 
@@ -703,13 +704,13 @@ def hand_mark(c: dict[str, Any], lang: str) -> str:
     t = Text(lang)
     if c["kind"] == "pairing":
         was = [f"{r}-{k}" for r, k in c["was"]]
-        return t(f"人工调整（原编排：{'，'.join(was) or '无'}）", f"changed by hand (was {', '.join(was) or 'none'})")
+        return t("record_text.changed-by-hand-was", was_or=Pair("，".join(was) or "无", ", ".join(was) or "none"))
     if c["kind"] == "colours":
         return t("record_text.changed-by-hand-colours-swapped")
     was = c["byes_was"]
     return t(
-        f"人工调整（原编排轮空：{'、'.join(map(str, was)) or '无'}）",
-        f"changed by hand (bye was {', '.join(map(str, was)) or 'none'})",
+        "record_text.changed-by-hand-bye-was",
+        was_or=Pair("、".join(map(str, was)) or "无", ", ".join(map(str, was)) or "none"),
     )
 
 

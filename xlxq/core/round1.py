@@ -81,9 +81,7 @@ def _keep_apart(
                 )
                 break
         else:
-            notes.append(
-                Note(f"{zh}：{a}号与{b}号无法调开", f"{en.split(' kept')[0]}: {a} and {b} cannot be kept apart")
-            )
+            notes.append(Note(Msg("round1.and-cannot-be-kept-apart", zh=Pair(zh, en.split(" kept")[0]), a=a, b=b)))
     return pairs
 
 
@@ -104,9 +102,11 @@ def first_round_colours(
     if method == "draw":
         notes.append(
             Note(
-                f"首轮先后手抽签，随机种子 {seed if seed is not None else 0}：第1台上半区棋手{'先走' if toss else '后走'}",
-                f"round-1 colours drawn, seed {seed if seed is not None else 0}: "
-                f"board 1's top-half player {'first' if toss else 'second'}",
+                Msg(
+                    "round1.round-1-colours-drawn-seed-board-1s-top",
+                    None_else=seed if seed is not None else 0,
+                    toss_else=Pair("先走" if toss else "后走", "first" if toss else "second"),
+                ),
             )
         )
     out = []

@@ -34,6 +34,7 @@ from xlxq.core.outcome import PairingOutcome
 from xlxq.errors import InputError
 from xlxq.core.notes import Note
 from xlxq.i18n import Msg
+from xlxq.i18n import Pair
 
 RR_SYSTEMS = ("round_robin", "double_round_robin")
 WITHDRAWAL_POLICIES = ("cxa", "annul", "forfeit")
@@ -83,8 +84,13 @@ def table_position(round_no: int, n: int, double: bool = False, games_per_match:
     total = per_cycle * (2 if double else 1)
     if not 1 <= round_no <= total:
         raise InputError(
-            f"{n}人{'双' if double else '单'}循环共{total}轮，没有第{round_no}轮",
-            f"a {'double' if double else 'single'} round robin of {n} has {total} rounds, not {round_no}",
+            Msg(
+                "roundrobin.a-round-robin-of-has-rounds-not",
+                n=n,
+                double_else=Pair("双" if double else "单", "double" if double else "single"),
+                total=total,
+                round_no=round_no,
+            ),
         )
     i = round_no - 1
     cycle, j = divmod(i, per_cycle)
@@ -142,8 +148,11 @@ def check_policy(event: Event) -> str:
     pol = event.settings.standings.rr_withdrawal
     if pol not in WITHDRAWAL_POLICIES:
         raise InputError(
-            f"循环赛退赛处理 rr_withdrawal 无效：{pol!r}（可选 {'、'.join(WITHDRAWAL_POLICIES)}）",
-            f"unknown rr_withdrawal {pol!r} (choose from {', '.join(WITHDRAWAL_POLICIES)})",
+            Msg(
+                "roundrobin.unknown-rr-withdrawal-choose-from",
+                pol=pol,
+                WITHDRAWAL_POLICIES=Pair("、".join(WITHDRAWAL_POLICIES), ", ".join(WITHDRAWAL_POLICIES)),
+            ),
         )
     return pol
 
@@ -352,7 +361,7 @@ def pair_rr_round(event: Event, round_no: Optional[int] = None) -> PairingOutcom
         where = f"第{cycle}循环" + where + ("（先后手互换）" if cycle == 2 else "")
     if s.games_per_match > 1:
         where += f"第{game}局" + ("（先后手互换）" if game % 2 == 0 else "")
-    notes.insert(0, Note(f"循环赛：{where}", f"round robin: table round {t}"))
+    notes.insert(0, Note(Msg("roundrobin.round-robin-table-round", where=Pair(where, t))))
     cards = build_cards(event, round_no, True)
     return PairingOutcome(round=rnd.as_made(), cards=cards, notes=notes)
 

@@ -30,6 +30,7 @@ from xlxq.core.model import Board, Event, Round, absent_players, invalid_int, ou
 from xlxq.core.tiebreaks import SortItem, TieBreakRegistry
 from xlxq.errors import InputError
 from xlxq.i18n import Msg
+from xlxq.i18n import Pair
 
 if TYPE_CHECKING:  # teams.py reads the standings options from here: types only
     from xlxq.core.teams import TeamEvent, TeamRound
@@ -204,13 +205,19 @@ def check_options(event: Event) -> None:
     o = event.settings.standings
     if o.bye_opp_score not in BYE_OPP_SCORE_MODES:
         raise InputError(
-            f"轮空对手分的计算方式 bye_opp_score 无效：{o.bye_opp_score!r}（可选 {'、'.join(BYE_OPP_SCORE_MODES)}）",
-            f"unknown bye_opp_score {o.bye_opp_score!r} (choose from {', '.join(BYE_OPP_SCORE_MODES)})",
+            Msg(
+                "standings.unknown-bye-opp-score-choose-from",
+                bye_opp_score=o.bye_opp_score,
+                SCORE_MODES=Pair("、".join(BYE_OPP_SCORE_MODES), ", ".join(BYE_OPP_SCORE_MODES)),
+            ),
         )
     if o.fallback_reading not in FALLBACK_READINGS:
         raise InputError(
-            f"“比较前一轮成绩”的读法 fallback_reading 无效：{o.fallback_reading!r}（可选 {'、'.join(FALLBACK_READINGS)}）",
-            f"unknown fallback_reading {o.fallback_reading!r} (choose from {', '.join(FALLBACK_READINGS)})",
+            Msg(
+                "standings.unknown-fallback-reading-choose-from",
+                fallback_reading=o.fallback_reading,
+                FALLBACK_READINGS=Pair("、".join(FALLBACK_READINGS), ", ".join(FALLBACK_READINGS)),
+            ),
         )
 
 

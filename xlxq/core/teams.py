@@ -75,6 +75,7 @@ from xlxq.core.standings import BYE_OPP_SCORE_MODES, FALLBACK_READINGS
 from xlxq.core.team_tiebreaks import resolve_team_tiebreaks
 from xlxq.errors import InputError
 from xlxq.i18n import Msg
+from xlxq.i18n import Pair
 
 VACANT = 0  # an empty seat: nobody fielded on that board
 MIN_BOARDS, MAX_BOARDS = 2, 10
@@ -357,7 +358,7 @@ def _where(event: TeamEvent, round_no: int, team_no: int, board: Optional[int] =
 
 
 def _err(where: tuple[str, str, _Place], zh: str, en: str) -> InputError:
-    return InputError(f"{where[0]}：{zh}", f"{where[1]}: {en}", **where[2])
+    return InputError(Msg("teams.where-zh", where=Pair(where[0], where[1]), zh=Pair(zh, en)), **where[2])
 
 
 def fixed_board_of(event: TeamEvent, team_no: int, player_no: int, before_round: int) -> Optional[int]:
@@ -504,8 +505,7 @@ def set_lineups(event: TeamEvent, round_no: int, lineups: Mapping[int, Sequence[
             raise InputError(Msg("teams.round-no-team", round_no=round_no, team_no=team_no))
         if team_no not in rnd.teams() or team_no in rnd.byes:
             raise InputError(
-                f"第{round_no}轮：{event.team(team_no).name}本轮没有比赛",
-                f"round {round_no}: team {team_no} has no match",
+                Msg("teams.round-team-has-no-match", round_no=round_no, name=Pair(event.team(team_no).name, team_no)),
             )
     matches = []
     for m in rnd.matches:
@@ -668,8 +668,11 @@ def _validate_round(event: TeamEvent, r: TeamRound, teams: dict[int, Team], owne
             where_team[t] = f"第{m.match}场"
         if m.first == m.second:
             raise InputError(
-                f"{label}：对阵双方是同一队（{m.first}队）",
-                f"round {r.round} match {m.match}: a team is paired with itself",
+                Msg(
+                    "teams.round-match-a-team-is-paired-with-itself",
+                    label=Pair(label, r.round),
+                    first=Pair(m.first, m.match),
+                ),
             )
         if not m.boards:
             continue

@@ -50,6 +50,7 @@ from xlxq.sheets.state import Sig
 from xlxq.sheets.write_rounds import add_round_sheet
 from xlxq.workbook_common import apply_status
 from xlxq.i18n import Msg
+from xlxq.i18n import Pair
 
 __all__ = ["write_workbook", "created", "convert_file"]
 
@@ -132,10 +133,11 @@ def groups_workbook_refused(path: Any, groups: list[str]) -> InputError:
     """An event with groups (组别) is not written as a new workbook yet:
     the error naming ``path`` and the groups (nothing is written)."""
     return InputError(
-        f"{path}：分组别的赛事（组别：{'、'.join(groups)}）还不能直接写成工作簿，未写入任何文件：请用 .json 文件名，"
-        f"或在工作簿模板的“报名表”中加一列“组别”",
-        f"{path}: an event with groups ({', '.join(groups)}) cannot be written as a new workbook yet, nothing was "
-        f"written: use a .json name, or add a 组别 (group) column to the template's registration sheet",
+        Msg(
+            "convert.an-event-with-groups-cannot-be-written",
+            path=path,
+            join_groups=Pair("、".join(groups), ", ".join(groups)),
+        ),
         file=str(path),
     )
 

@@ -122,8 +122,7 @@ def create_file(args, lang: str = "zh", players: Optional[list] = None) -> Outco
         )
     if args.eliminate and not kind.swiss:
         raise InputError(
-            f"--eliminate（积分末位淘汰）只用于积分编排（swiss），不用于{label}",
-            f"--eliminate is for a Swiss only, not for a {label_en}",
+            Msg("create.eliminate-is-for-a-swiss-only-not-for-a", label=Pair(label, label_en)),
         )
     if not kind.knockout and (args.playoff_games is not None or args.armageddon):
         flag = "--playoff-games" if args.playoff_games is not None else "--armageddon"
@@ -420,8 +419,11 @@ def _team_new(args, path, lang: str = "zh") -> Outcome:
     system = args.system
     if system not in TEAM_SYSTEMS:
         raise InputError(
-            f"团体赛赛制可选 {'、'.join(TEAM_SYSTEMS)}，不支持 {system}",
-            f"a team event is one of {', '.join(TEAM_SYSTEMS)}, not {system}",
+            Msg(
+                "create.a-team-event-is-one-of-not",
+                TEAM_SYSTEMS=Pair("、".join(TEAM_SYSTEMS), ", ".join(TEAM_SYSTEMS)),
+                system=system,
+            ),
         )
     kind = get_team_system(system)
     if args.players is not None:
@@ -500,8 +502,13 @@ def _team_new(args, path, lang: str = "zh") -> Outcome:
         rounds = rr_round_count(n, kind.double)
         if args.rounds is not None and args.rounds != rounds:
             raise InputError(
-                f"{n}队{label}共{rounds}轮，--rounds {args.rounds} 不符（可省略 --rounds）",
-                f"a {label_en} of {n} teams has {rounds} rounds, not --rounds {args.rounds}",
+                Msg(
+                    "create.a-of-teams-has-rounds-not-rounds",
+                    n=n,
+                    label=Pair(label, label_en),
+                    rounds=rounds,
+                    rounds2=args.rounds,
+                ),
             )
     tiebreaks = split_list(args.tiebreaks) if args.tiebreaks else [team_default_preset(system)]
     settings = TeamSettings(

@@ -26,6 +26,7 @@ from xlxq.operations.result import Outcome
 from xlxq.text import fmt, text_table
 from xlxq.workbook_draw import new_draw_seed
 from xlxq.i18n import Msg
+from xlxq.i18n import Pair
 
 __all__ = ["draw_file", "draw_team_file"]
 
@@ -75,7 +76,15 @@ def _drawn(event: Any, attr: str, seed: Optional[int], words: tuple, table: tupl
     def render(lang: str) -> list[str]:
         txt, echo = Text(lang), Lines()
         zh, en = numbering_note("draw", seed, seeded)
-        echo(txt(f"抽签完成：{len(es)}{unit_zh}，{what_zh}{zh}", f"{done_en}: {len(es)}{unit_en}, {en}"))
+        echo(
+            txt(
+                "draw.what-n-unit-zh",
+                n=len(es),
+                unit=Pair(unit_zh, unit_en),
+                what=Pair(what_zh, done_en),
+                zh=Pair(zh, en),
+            )
+        )
         rows: list[list[Any]] = [row(e) for e in sorted(drawn, key=lambda e: e.no)]
         echo(*text_table(txt(table[0], table[1]).split(), rows, table[2]))
         echo(*next_step(seed, lang))

@@ -39,7 +39,7 @@ def round1_lines(n: int, rounds: int, lang: str, team: bool = False) -> list[str
     odd field's note (原则(一))."""
     txt = Text(lang)
     odd = odd_field_note(n, team)
-    return plan_warnings(n, rounds, lang, team) + ([txt(f"说明：{odd[0]}", f"note: {odd[1]}")] if odd else [])
+    return plan_warnings(n, rounds, lang, team) + ([txt("lines.note", odd=Pair(odd[0], odd[1]))] if odd else [])
 
 
 def ko_first_round_lines(event, lang: str) -> list[str]:

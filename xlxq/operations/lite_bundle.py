@@ -31,6 +31,7 @@ from xlxq.errors import InputError
 from xlxq.i18n import Text
 from xlxq.operations.result import Outcome
 from xlxq.i18n import Msg
+from xlxq.i18n import Pair
 
 __all__ = ["LITE_SCRIPTS", "LEFT_OUT", "main_py", "requirements_txt", "write_bundle", "check_wheel_url"]
 
@@ -196,8 +197,11 @@ def write_bundle(
     there = [n for n in files if (out / n).exists()]
     if there and not force:
         raise InputError(
-            f"{out} 中已有 {'、'.join(there)}（如要覆盖，加 --force）",
-            f"{out} already has {', '.join(there)} (use --force to overwrite)",
+            Msg(
+                "lite_bundle.already-has-use-force-to-overwrite",
+                out=out,
+                join_there=Pair("、".join(there), ", ".join(there)),
+            ),
             file=str(out / there[0]),
         )
     out.mkdir(parents=True, exist_ok=True)

@@ -18,6 +18,7 @@ from typing import Any, Optional
 
 from xlxq.errors import InputError, Place
 from xlxq.i18n import tr
+from xlxq.i18n import Msg, Pair
 
 __all__ = ["UnfinishedResults", "Unfinished", "unfinished_games", "empty_rounds", "require_results", "PROVISIONAL_HOW"]
 
@@ -150,17 +151,23 @@ def require_results(event: Any, round_no: int, provisional: bool) -> None:
         rounds_zh = "、".join(f"第{k}轮" for k in empty)
         rounds_en = ", ".join(str(k) for k in empty)
         raise UnfinishedResults(
-            f"{rounds_zh}还没有任何结果，不能编排第{round_no}轮（即使按和棋暂计也不行）："
-            f"请先录入结果（共{n}台未填：{listed(zh_games, 'zh', '；')}）",
-            f"round(s) {rounds_en} have no result at all: round {round_no} cannot be paired, not even on "
-            f"provisional draws; enter the results first ({n} game(s) open: {listed(en_games, 'en', '; ')})",
+            Msg(
+                "pending.round-s-have-no-result-at-all-round",
+                rounds=Pair(rounds_zh, rounds_en),
+                round_no=round_no,
+                n=n,
+                games=Pair(listed(zh_games, "zh", "；"), listed(en_games, "en", "; ")),
+            ),
             place=where,
         )
     exc = UnfinishedResults(
-        f"尚有{n}台未填结果，未编排第{round_no}轮：{listed(zh_games, 'zh', '；')}。"
-        f"请先录入这些结果再编排；{PROVISIONAL_HOW[0]}",
-        f"{n} game(s) have no result; round {round_no} was not paired: {listed(en_games, 'en', '; ')}. "
-        f"Enter these results first; {PROVISIONAL_HOW[1]}",
+        Msg(
+            "pending.game-s-have-no-result-round-was-not",
+            n=n,
+            round_no=round_no,
+            games=Pair(listed(zh_games, "zh", "；"), listed(en_games, "en", "; ")),
+            PROVISIONAL_HOW=Pair(PROVISIONAL_HOW[0], PROVISIONAL_HOW[1]),
+        ),
         place=where,
     )
     exc.provisional_ok = True

@@ -19,6 +19,7 @@ from xlxq.operations.source import checked, is_team, is_workbook, load, parse_pl
 from xlxq.systems import system_for, system_label
 from xlxq.text import fmt, text_table
 from xlxq.i18n import Msg
+from xlxq.i18n import Pair
 
 __all__ = ["qualify_file"]
 
@@ -53,8 +54,11 @@ def qualify_file(
         )
     if not system_for(swiss.settings).swiss:
         raise InputError(
-            f"{swiss_path} 应为积分编排（swiss）赛事，实为{system_label(swiss.settings.system, 'zh')}",
-            f"{swiss_path} must be a Swiss event, not {swiss.settings.system}",
+            Msg(
+                "qualify.must-be-a-swiss-event-not",
+                swiss_path=swiss_path,
+                system=Pair(system_label(swiss.settings.system, "zh"), swiss.settings.system),
+            ),
         )
     out = Path(knockout_path)
     if out.exists() and not force:

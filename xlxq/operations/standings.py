@@ -29,6 +29,7 @@ from xlxq.team_report import team_system_label
 from xlxq.text import fmt, nums, text_table
 from xlxq.i18n import Msg
 from xlxq.i18n import labels as i18n_labels
+from xlxq.i18n import Pair
 
 __all__ = [
     "standings_file",
@@ -64,8 +65,10 @@ def standings_file(
     if with_swiss is not None:
         if not get_system(system).knockout:
             raise InputError(
-                f"--with 用于积分晋圈淘汰：FILE 应为淘汰赛文件，本文件为{system_label(system, 'zh')}",
-                f"--with is for a qualifying Swiss: FILE must be the knockout, this is {system}",
+                Msg(
+                    "standings.with-is-for-a-qualifying-swiss-file-must",
+                    system=Pair(system_label(system, "zh"), system),
+                ),
             )
         if round_no is not None:
             raise InputError(
@@ -93,8 +96,11 @@ def check_with_swiss(knockout: Any, swiss: Any, with_swiss: str) -> None:
     and name (积分晋圈淘汰: two files, nothing links them)."""
     if is_team(swiss) or not system_for(swiss.settings).swiss:
         raise InputError(
-            f"--with {with_swiss}：应为积分编排（swiss）赛事文件，实为{system_label(swiss.settings.system, 'zh')}",
-            f"--with {with_swiss}: must be a Swiss event, not {swiss.settings.system}",
+            Msg(
+                "standings.with-must-be-a-swiss-event-not",
+                with_swiss=with_swiss,
+                system=Pair(system_label(swiss.settings.system, "zh"), swiss.settings.system),
+            ),
         )
     for p in knockout.players:
         if not swiss.has_player(p.no) or swiss.player(p.no).name != p.name:

@@ -50,8 +50,10 @@ def single_sheets(
         if len(kinds.get(kind, [])) > 1:
             both = "、".join(f"“{n}”" for n, _ in kinds[kind])
             raise InputError(
-                f"工作簿中有多张同类工作表：{both}，请删除或改名多余的一张",
-                f"the workbook has more than one such sheet: {', '.join(repr(n) for n, _ in kinds[kind])}",
+                Msg(
+                    "book_sheets.the-workbook-has-more-than-one-such",
+                    both=Pair(both, ", ".join((repr(n) for n, _ in kinds[kind]))),
+                ),
             )
     return {kind: kinds[kind][0][0] for kind in singles if kind in kinds}
 

@@ -73,9 +73,13 @@ def read_workbook(book: Book) -> WorkbookData:
     if len(by_round) > settings.rounds:
         if system.round_robin:
             raise InputError(
-                f"工作簿中已有{len(by_round)}轮，超过{len(players)}人{SYSTEM_ZH[system.key]}的{settings.rounds}轮",
-                f"the workbook has {len(by_round)} rounds but a {SYSTEM_EN[system.key]} of "
-                f"{len(players)} has {settings.rounds}",
+                Msg(
+                    "read.the-workbook-has-rounds-but-a-of-has",
+                    n=len(by_round),
+                    n2=len(players),
+                    system_key=Pair(SYSTEM_ZH[system.key], SYSTEM_EN[system.key]),
+                    rounds=settings.rounds,
+                ),
             )
         raise too_many_rounds(len(by_round), settings.rounds, settings_name)
     names_idx = Names(players)
@@ -238,9 +242,11 @@ def _read_ko_stage(
     if not system_for(settings).swiss:
         what = one.get(L.QUALIFIERS) or ko_sheets[min(ko_sheets)]
         raise InputError(
-            f"工作表“{what}”属于积分晋圈淘汰的淘汰赛阶段，而本赛事赛制为{SYSTEM_ZH[settings.system]}"
-            f"（请删除或改名该表）",
-            f"sheet {what!r} belongs to the knockout stage of a Swiss, but the event is a {SYSTEM_EN[settings.system]}",
+            Msg(
+                "read.sheet-belongs-to-the-knockout-stage-of-a",
+                what=what,
+                settings_system=Pair(SYSTEM_ZH[settings.system], SYSTEM_EN[settings.system]),
+            ),
         )
     if L.QUALIFIERS not in one:
         zh, en = L.SHEET_NAMES[L.QUALIFIERS]["zh"], L.SHEET_NAMES[L.QUALIFIERS]["en"]

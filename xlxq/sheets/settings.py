@@ -45,6 +45,7 @@ from xlxq.sheets.problems import INFO, Problem
 from xlxq.systems import get_system, system_for
 from xlxq.i18n import tr
 from xlxq.i18n import labels as i18n_labels
+from xlxq.i18n import Pair
 
 SETTINGS_LOOKUP = header_lookup(L.SETTINGS_COLUMNS)
 
@@ -574,11 +575,13 @@ def write_settings_help(canvas: Canvas, data: WorkbookData) -> None:
         label = (SYSTEM_ZH if lang == "zh" else SYSTEM_EN)[s.system]
         games = (tr(lang, "settings.games-a-match", games_per_match=s.games_per_match)) if s.games_per_match > 1 else ""
         if system_for(s).round_robin:
-            text = (
-                f"由人数算出：{n}人{label}{games}共{s.rounds}轮（本栏不用）"
-                if lang == "zh"
-                else f"computed: a {label} of {n} players{', ' + games if games else ''} has {s.rounds} "
-                f"rounds (this cell is not used)"
+            text = tr(
+                lang,
+                "settings.computed-a-of-players-has-rounds-this",
+                n=n,
+                label=label,
+                games=Pair(games, ", " + games if games else ""),
+                rounds=s.rounds,
             )
         elif system_for(s).knockout:
             planned = planned_rounds(n, s.games_per_match) if n >= 2 else s.rounds

@@ -15,6 +15,7 @@ from xlxq.core.teams import TeamEvent, TeamSettings
 from xlxq.i18n import Text
 from xlxq.systems.registry import register
 from xlxq.systems.team_common import Issues, TeamSystem
+from xlxq.i18n import Pair
 
 
 @register
@@ -53,8 +54,9 @@ class Scheveningen(TeamSystem):
                         )
                     )
         return issues, t(
-            f"与全队轮赛制秩序表第{n}轮{'不符' if issues else '一致'}",
-            f"{'differs from' if issues else 'identical to'} table round {n}",
+            "scheveningen.table-round",
+            n=n,
+            issues_else=Pair("不符" if issues else "一致", "differs from" if issues else "identical to"),
         )
 
     def seated_tail(self, event: TeamEvent, t: Text) -> str:

@@ -17,6 +17,7 @@ from xlxq.errors import XlxqError
 from xlxq.i18n import Text
 from xlxq.systems.registry import register
 from xlxq.systems.team_common import Issues, TeamSystem, before, tname
+from xlxq.i18n import Pair
 
 
 @register
@@ -156,8 +157,9 @@ class TeamSwiss(TeamSystem):
         if sorted(mine.byes) != sorted(rnd.byes):
             diffs.append(
                 t(
-                    f"轮空：引擎 {mine.byes or '无'}，文件 {rnd.byes or '无'}",
-                    f"bye: the engine {mine.byes or 'none'}, the file {rnd.byes or 'none'}",
+                    "team_swiss.bye-the-engine-the-file",
+                    byes_or=Pair(mine.byes or "无", mine.byes or "none"),
+                    byes_or2=Pair(rnd.byes or "无", rnd.byes or "none"),
                 )
             )
         if diffs:
