@@ -217,8 +217,10 @@ def templates(zh_node: ast.expr, en_node: ast.expr) -> tuple[str, str, list[tupl
     only_en = list(dict.fromkeys(e for e in en_exprs if e not in values))
     # what is worded differently in each (a list joined by "、" / ", "): one argument, a Pair of both,
     # in the order they come; each text keeps its own expression, so both render as before
-    if len(only_zh) != len(only_en) or any(zh_exprs.count(e) > 1 for e in only_zh) or any(
-        en_exprs.count(e) > 1 for e in only_en
+    if (
+        len(only_zh) != len(only_en)
+        or any(zh_exprs.count(e) > 1 for e in only_zh)
+        or any(en_exprs.count(e) > 1 for e in only_en)
     ):
         raise Unconvertible(f"{{{(only_zh or only_en)[0]}}} only in the {'Chinese' if only_zh else 'English'}")
     for z, e in zip(only_zh, only_en):
@@ -689,6 +691,30 @@ def _after_docstring(tree: ast.Module) -> int:
     return 0
 
 
+TEMPLATE_PAIR = re.compile(r"""\bt\(\s*"([^"\\]*)"\s*,\s*"([^"\\]*)"\s*\)|\bt\(\s*'([^'\\]*)'\s*,\s*'([^'\\]*)'\s*\)""")
+
+
+def convert_templates(cat: Catalogue) -> int:
+    """The site's Jinja templates: ``t("中文", "English")`` → ``t("id")``."""
+    n = 0
+    for path in sorted((PKG / "publish" / "templates").glob("*.html")):
+        text = path.read_text(encoding="utf-8")
+
+        def one(m: re.Match[str]) -> str:
+            nonlocal n
+            zh, en = (m.group(1), m.group(2)) if m.group(1) is not None else (m.group(3), m.group(4))
+            if not CJK.search(zh):
+                return m.group(0)
+            n += 1
+            q = '"' if m.group(1) is not None else "'"
+            return f"t({q}{cat.id_for('site', _esc(zh), _esc(en))}{q})"
+
+        new = TEMPLATE_PAIR.sub(one, text)
+        if new != text:
+            path.write_text(new, encoding="utf-8")
+    return n
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--check", action="store_true", help="change nothing; exit 1 when something would change")
@@ -708,8 +734,10 @@ def main(argv: list[str] | None = None) -> int:
         if m.run():
             changed_files.append(f)
             converted += m.count
+    templates_before = {p: p.read_bytes() for p in (PKG / "publish" / "templates").glob("*.html")}
+    converted += convert_templates(cat)
     if args.check:
-        for f, b in originals.items():
+        for f, b in {**originals, **templates_before}.items():
             f.write_bytes(b)
         print(f"{converted} pairs in {len(changed_files)} files would be converted")
         return 1 if converted else 0
