@@ -39,6 +39,7 @@ import ast
 import json
 import keyword
 import re
+import subprocess
 import sys
 from pathlib import Path
 
@@ -107,7 +108,9 @@ def dump(name: str, title: str, how: str, table: dict[str, str]) -> None:
     init = MESSAGES / "__init__.py"
     if not init.exists():
         init.write_text('"""The message catalogues, one module per language (see :mod:`xlxq.i18n`)."""\n')
-    (MESSAGES / f"{name}.py").write_text("".join(lines), encoding="utf-8")
+    path = MESSAGES / f"{name}.py"
+    path.write_text("".join(lines), encoding="utf-8")
+    subprocess.run([sys.executable, "-m", "ruff", "format", "-q", str(path)], check=False)  # as committed
 
 
 def placeholders(template: str) -> set[str]:
