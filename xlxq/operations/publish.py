@@ -57,8 +57,8 @@ __all__ = [
     "LANG_CHOICES",
 ]
 
-#: ``--lang``: one language, or both with a switch on every page
-LANG_CHOICES = ("zh", "en", "both")
+#: ``--lang``: one language, or both (zh, en) or all three with a switch on every page
+LANG_CHOICES = ("zh", "en", "zh-Hant", "both", "all")
 
 
 def _result(code: Optional[str], lang: str) -> str:
@@ -491,7 +491,9 @@ def site_data(
 
 
 def _langs(lang: str) -> list[str]:
-    return ["zh", "en"] if lang == "both" else [Text(lang).lang]
+    if lang in ("both", "all"):
+        return ["zh", "en"] if lang == "both" else ["zh", "en", "zh-Hant"]
+    return [Text(lang).lang]
 
 
 def publish_event(

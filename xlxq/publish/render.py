@@ -51,7 +51,7 @@ import markupsafe
 import segno
 
 from xlxq.errors import InputError
-from xlxq.i18n import Text
+from xlxq.i18n import Text, lang_tag
 from xlxq.i18n import Msg, Pair
 
 __all__ = ["write_site", "MARKER", "render_pages", "qr_svg", "notice_of", "check_url"]
@@ -192,6 +192,7 @@ def render_pages(sites: dict[str, dict], url: Optional[str] = None) -> dict[str,
         base = {
             "s": site,
             "t": Text(lang),
+            "lang_tag": lang_tag,
             "lang": lang,
             "up": up,
             "others": others,
