@@ -139,7 +139,7 @@ class BookletPdf(FPDF):
         self.add_font(FONT, fname=font.path, collection_font_number=font.index)
         self.set_title(f"{doc.name} {doc.cover.title}")
         self.set_creator("xlxq")
-        self.set_lang("en" if doc.lang == "en" else "zh-CN")
+        self.set_lang({"en": "en", "zh-Hant": "zh-Hant"}.get(doc.lang, "zh-CN"))
 
     def header(self) -> None:
         if self.page_no() == 1:
