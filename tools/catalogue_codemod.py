@@ -294,8 +294,14 @@ def literal_pairs(tree: ast.AST) -> list[tuple[str, str]]:
     out: list[tuple[str, str]] = []
     dicts: dict[str, dict[str, str]] = {}
 
-    def ok(zh: str | None, en: str | None) -> bool:
-        return bool(zh and en is not None and CJK.search(zh) and not CJK.search(en) and zh != en)
+    def ok(zh: str | None, en: str | None) -> bool:  # Chinese, then English (that may cite a 方法(二))
+        return bool(
+            zh
+            and en is not None
+            and zh != en
+            and len(CJK.findall(zh)) > len(CJK.findall(en))
+            and (re.search("[A-Za-z]", en) or not en.strip())
+        )
 
     for node in ast.walk(tree):
         if isinstance(node, ast.Tuple) and len(node.elts) == 2:
