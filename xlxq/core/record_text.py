@@ -18,7 +18,7 @@ from xlxq.core.knockout import stage_name, stage_name_en
 from xlxq.core.records import heading, ko_stage, system_name, team_system_name
 from xlxq.core.steps import Record, Step
 from xlxq.core.notes import Note, note_text
-from xlxq.i18n import Text
+from xlxq.i18n import Text, pick
 from xlxq.i18n import Pair
 
 Line = Callable[[Step], list[str]]
@@ -94,11 +94,11 @@ def fmt_score(x: float) -> str:
 def colour_text(reason: str, lang: str, team: bool = False) -> str:
     """A colour reason of ``allocate`` (a key, perhaps with ``+p12_keep``)
     in words; ``team``: the Chinese of a team record (队和 for 号和)."""
-    i = 1 if Text(lang).lang == "en" else 0
+    code = Text(lang).lang
     parts = reason.split("+")
-    out = COLOUR[parts[0]][i] + "".join(COLOUR[extra][i] for extra in parts[1:])
-    if not i:
-        return out.replace("号和", "队和") if team else out
+    out = "".join(pick(code, *COLOUR[part]) for part in parts)
+    if code != "en":
+        return out.replace("号和", "队和").replace("號和", "隊和") if team else out
     if team:
         return out.format(red="first", black="second", has_red="goes first")
     return out.format(red="red", black="black", has_red="has red")
@@ -140,38 +140,47 @@ class Printer:
         """An entrant by number: 7号 / 7队 / "7" (en)."""
         if self.en:
             return f"{n}"
-        return f"{n}队" if self.team_zh else f"{n}号"
+        return self.t("common.team-no" if self.team_zh else "common.no", no=n)
 
     def name(self, n: int) -> str:
         nm = self.rec.names.get(n, "")
         if self.en:
             return f"{'team ' if self.team else ''}{n} {nm}".rstrip()
-        if self.team_zh:
-            return f"{n}队（{nm}）"
-        return f"{n}号{nm}"
+        return self.t("record.team-name" if self.team_zh else "record.player-name", no=n, name=nm)
 
     def nos(self, ns: list[int]) -> str:
         """Several numbers: 3、5号 / 3, 5."""
         if self.en:
             return ", ".join(map(str, ns))
-        return "、".join(map(str, ns)) + ("队" if self.team_zh else "号")
+        return self.t(
+            "common.team-no" if self.team_zh else "common.no", no=self.t("common.list-sep").join(map(str, ns))
+        )
 
     def describe(self, c: dict[str, Any]) -> str:
         """A card: '7号 4分 先3后2 多先1 上先' / '7: 4 pts, 3 red 2 black, …'."""
         d, s = c["diff"], c["streak"]
         if not self.en:
-            bal = f"多先{d}" if d > 0 else f"少先{-d}" if d < 0 else "平先"
+            t = self.t
+            bal = t("record.over", d=d) if d > 0 else t("record.short", d=-d) if d < 0 else t("record.level")
             if s >= 2:
-                run = f"连先{s}"
+                run = t("record.reds-in-a-row", s=s)
             elif s == 1:
-                run = "上先"
+                run = t("record.last-red")
             elif s <= -2:
-                run = f"连后{-s}"
+                run = t("record.blacks-in-a-row", s=-s)
             elif s == -1:
-                run = "上后"
+                run = t("record.last-black")
             else:
-                run = "无先后"
-            return f"{self.no(c['no'])} {fmt_score(c['score'])}分 先{c['reds']}后{c['blacks']} {bal} {run}"
+                run = t("record.no-colour-yet")
+            return t(
+                "record.card",
+                no=self.no(c["no"]),
+                score=fmt_score(c["score"]),
+                reds=c["reds"],
+                blacks=c["blacks"],
+                bal=bal,
+                run=run,
+            )
         red, black = ("first", "second") if self.team else ("red", "black")
         if d > 0:
             bal = self.term(f"{d} {red} over", "多先")
@@ -223,7 +232,13 @@ class Printer:
         colours = st.data.get("colours")
         if colours:  # seed 001 §二.3's other colour methods (individual events)
             czh, cen = FIRST_ROUND_COLOURS[colours]
-            return [f"round 1: {en} ({zh}); {cen} (seed 001)"] if self.en else [f"第一轮：{zh}；{czh}（001方案）"]
+            if self.en:
+                return [f"round 1: {en} ({zh}); {cen} (seed 001)"]
+            return [
+                self.t(
+                    "record.first-round-colours", method=pick(self.t.lang, zh, en), colours=pick(self.t.lang, czh, cen)
+                )
+            ]
         if self.en:
             units = "matches" if self.team else "boards"
             first = "goes first" if self.team else "has red"
@@ -231,11 +246,14 @@ class Printer:
                 f"round 1: {en} ({zh}){' by team number' if self.team else ''}; on odd {units} the smaller "
                 f"number {first}, on even {units} the larger ({st.clause})"
             ]
-        if self.sheet:
-            return [f"第一轮：按队号{zh}；单号场次小号先走、双号场次大号先走（方法(一)）"]
-        if self.team:
-            return [f"第一轮：按队序号{zh}；单数场次小号先走、双数场次大号先走（方法(一)）"]
-        return [f"第一轮：{zh}；单号台次小号先走、双号台次大号先走（方法(一)）"]
+        key = (
+            "record.first-round-sheet"
+            if self.sheet
+            else "record.first-round-team"
+            if self.team
+            else "record.first-round"
+        )
+        return [self.t(key, method=pick(self.t.lang, zh, en))]
 
     def k_method(self, st: Step) -> list[str]:
         odd = st["parity"] == "odd"
@@ -247,14 +265,11 @@ class Printer:
                 f"({'单轮次' if odd else '双轮次'}); "
                 f"the {self.term('first picker', '先编者')} by 方法(二), pairs by 方法(三), colours by 方法(四)"
             ]
-        parity = "单轮次：小号在前" if odd else "双轮次：大号在前"
+        parity = self.t("record.odd-round-smaller-first" if odd else "record.even-round-larger-first")
         if self.sheet:
-            basis = SCORE_BASIS[st["basis"]][0]
-            return [
-                f"团体定位编排（以队为单位，按{basis}分段），{parity}；同分先按方法(二)定先编者，"
-                "按方法(三)配对，按方法(四)定先后走（“先”= 先走队，单数台执红）"
-            ]
-        return [f"定位编排，{parity}；同分先按方法(二)定先编者，按方法(三)配对，按方法(四)定先后走"]
+            basis = pick(self.t.lang, *SCORE_BASIS[st["basis"]])
+            return [self.t("record.method-sheet", basis=basis, parity=parity)]
+        return [self.t("record.method", parity=parity)]
 
     def k_group(self, st: Step) -> list[str]:
         if self.en:
@@ -263,10 +278,15 @@ class Printer:
             if st["incoming"]:
                 line += f" (with {self.nos(st['incoming'])} {self.term('floated down', '下调')} from above)"
             return [line + f" ({st.clause})"]
-        unit = "队" if self.team_zh else "人"
-        line = f"积分段 {fmt_score(st['score'])} 分，{st['size']} {unit}"
+        t = self.t
+        unit = t("record.unit-teams" if self.team_zh else "record.unit-players")
+        line = t("record.group", score=fmt_score(st["score"]), size=st["size"], unit=unit)
         if st["incoming"]:
-            line += f"（含上段下调 {'、'.join(str(n) for n in st['incoming'])} {'队' if self.team_zh else '号'}）"
+            line += t(
+                "record.group-incoming",
+                nos=t("common.list-sep").join(str(n) for n in st["incoming"]),
+                unit=t("record.unit-team-no" if self.team_zh else "record.unit-no"),
+            )
         return [line]
 
     def k_row(self, st: Step) -> list[str]:
@@ -282,8 +302,10 @@ class Printer:
                 )
             cards = "; ".join(self.describe(c) for c in st["cards"]) or "(empty)"
             return [f"  {label} by {st.clause}: {cards}"]
-        label = "要先行" if red else "要后行"
-        return [f"  {label}：" + ("；".join(self.describe(c) for c in st["cards"]) or "（空）")]
+        t = self.t
+        label = t("record.must-go-first" if red else "record.must-go-second")
+        cards = t("record.sep").join(self.describe(c) for c in st["cards"]) or t("record.empty")
+        return [t("record.row", label=label, cards=cards)]
 
     def k_pair(self, st: Step) -> list[str]:
         why_zh, why_en = PICKER[st["why"]]
@@ -306,14 +328,32 @@ class Printer:
                     f"{s['no']} ({SKIP_EN.get(s['why']) or self.term('backtracking', '拆对')})" for s in st["skipped"]
                 )
             return [line]
-        form_zh = {"same_position": "同位", "shifted": "错位", "same_row": "同行", "cross_fill": "异行补配"}[st["form"]]
-        colours = f"先走 {st['red']} 后走 {st['black']}" if self.team_zh else f"红 {st['red']} 黑 {st['black']}"
-        line = (
-            f"  {st['n']}. 先编者 {self.name(st['picker'])}（{why_zh}）{form_zh}配对 {self.name(st['partner'])}："
-            f"{colours}（{self.colour(st['colour'])}）"
+        t = self.t
+        colours = t("record.first-second" if self.team_zh else "record.red-black", red=st["red"], black=st["black"])
+        line = t(
+            "record.pair",
+            n=st["n"],
+            picker=self.name(st["picker"]),
+            why=pick(t.lang, why_zh, why_en),
+            form=t("record.form-" + st["form"]),
+            partner=self.name(st["partner"]),
+            colours=colours,
+            colour=self.colour(st["colour"]),
         )
         if st["skipped"]:
-            line += "；跳过 " + "、".join(f"{s['no']}（{SKIP_ZH.get(s['why'], '拆对')}）" for s in st["skipped"])
+            line += t(
+                "record.passed-over",
+                nos=t("common.list-sep").join(
+                    t(
+                        "record.passed-over-one",
+                        no=s["no"],
+                        why=pick(t.lang, SKIP_ZH[s["why"]], SKIP_EN[s["why"]])
+                        if s["why"] in SKIP_ZH
+                        else t("record.backtracking"),
+                    )
+                    for s in st["skipped"]
+                ),
+            )
         return [line]
 
     def k_wait(self, st: Step) -> list[str]:
@@ -330,10 +370,8 @@ class Printer:
                 f"(方法(三)3), the rest pair {self.term('same-row', '同行')} (方法(三)4)"
             ]
         if len(ps) == 1:
-            return [f"  ·  {self.name(ps[0])} 在异行已无可配对者，由次先编者异行配对（方法(三)3）"]
-        return [
-            f"  ·  {self.nos(ps)} 在异行均已无可配对者，依次由次先编者异行配对（方法(三)3），余者同行配对（方法(三)4）"
-        ]
+            return [self.t("record.no-cross-partner", name=self.name(ps[0]))]
+        return [self.t("record.no-cross-partners", nos=self.nos(ps))]
 
     def k_defer(self, st: Step) -> list[str]:
         if self.en:
@@ -342,10 +380,8 @@ class Printer:
                 f"({self.nos(st['legal'])} in the other row could, but give a worse pairing); the next first "
                 "picker pairs across (方法(五), 方法(三)3)"
             ]
-        return [
-            f"  ·  拆对：{self.name(st['player'])} 暂不异行配对（异行 {'、'.join(str(n) for n in st['legal'])} "
-            f"可配但方案较差），由次先编者异行配对（方法(五)、方法(三)3）"
-        ]
+        legal = self.t("common.list-sep").join(str(n) for n in st["legal"])
+        return [self.t("record.defer", name=self.name(st["player"]), legal=legal)]
 
     def k_float(self, st: Step) -> list[str]:
         if self.en:
@@ -354,19 +390,18 @@ class Printer:
                 f"  ·  {self.name(st['player'])}{alone} {self.term('floats down', '下调')} to the next score "
                 f"group ({st.clause})"
             ]
-        return [
-            f"  ·  {self.name(st['player'])} {'本段仅剩一人，' if st['alone'] else ''}下调至下一积分段（方法(三)6）"
-        ]
+        alone = self.t("record.alone") if st["alone"] else ""
+        return [self.t("record.float", name=self.name(st["player"]), alone=alone)]
 
     def k_bye(self, st: Step) -> list[str]:
         if self.en:
             won = "scored as a match won" if self.team else "on the last board, scored as a win"
             return [f"  ·  {self.name(st['player'])} has the {self.term('bye', '轮空')}, {won} ({st.clause})"]
-        where = "排在最后，按胜一场计分" if self.team_zh else "排在最后一台，按胜局计分"
-        return [f"  ·  {self.name(st['player'])} 轮空，{where}（原则(五)）"]
+        where = self.t("record.bye-team" if self.team_zh else "record.bye-player")
+        return [self.t("record.bye", name=self.name(st["player"]), where=where)]
 
     def k_absent(self, st: Step) -> list[str]:
-        who = "、".join(self.name(n) for n in st["players"])
+        who = self.t("common.list-sep").join(self.name(n) for n in st["players"])
         pts = fmt_score(st["points"])
         if self.en:
             who = ", ".join(self.name(n) for n in st["players"])
@@ -374,7 +409,7 @@ class Printer:
                 f"{self.term('absent', '请假')}: {who}: not paired this round, no bye, {pts} "
                 f"{'pt' if st['points'] == 1 else 'pts'}; paired again from the next round ({st.clause})"
             ]
-        return [f"请假：{who} 本轮不编排、不轮空，计{pts}分，下轮恢复编排（{st.clause}）"]
+        return [self.t("record.absent", who=who, pts=pts, clause=st.clause)]
 
     def k_late_entry(self, st: Step) -> list[str]:
         if self.en:
@@ -383,13 +418,13 @@ class Printer:
                 f"{self.term('late entry', '迟到入场')}: {who}: paired from this round, no points for the "
                 f"rounds before ({st.clause})"
             ]
-        who = "、".join(self.name(n) for n in st["players"])
-        return [f"迟到入场：{who} 自本轮起编排，此前各轮不计分（{st.clause}）"]
+        who = self.t("common.list-sep").join(self.name(n) for n in st["players"])
+        return [self.t("record.late-entry", who=who, clause=st.clause)]
 
     def k_search(self, st: Step) -> list[str]:
-        i = 1 if self.en else 0
-        q0 = (", " if self.en else "，").join(f"{QUALITY[k][i]}{v}" for k, v in st["first"].items())
-        q1 = (", " if self.en else "，").join(f"{QUALITY[k][i]}{v}" for k, v in st["chosen"].items())
+        lang, sep = self.t.lang, self.t("record.comma")
+        q0 = sep.join(f"{pick(lang, *QUALITY[k])}{v}" for k, v in st["first"].items())
+        q1 = sep.join(f"{pick(lang, *QUALITY[k])}{v}" for k, v in st["chosen"].items())
         if self.en:
             return [
                 f"  {self.term('backtracking', '拆对')} ({st.clause}): {st['nodes']} search steps; first pairing "
@@ -397,8 +432,8 @@ class Printer:
                 + ("; search limit reached, the best found is used" if st["budget_hit"] else "")
             ]
         return [
-            f"  拆对：搜索 {st['nodes']} 步；首个方案（{q0}）→ 采用方案（{q1}）"
-            + ("；已达搜索上限，取已得最佳方案" if st["budget_hit"] else "")
+            self.t("record.search", nodes=st["nodes"], q0=q0, q1=q1)
+            + (self.t("record.search-limit") if st["budget_hit"] else "")
         ]
 
     def k_same_unit(self, st: Step) -> list[str]:
@@ -417,9 +452,9 @@ class Printer:
                 )
             return out
         if st["avoided"]:
-            out.append(f"  同单位回避（原则(七) 补充规定）：拆对避开同单位 {st['avoided']} 对")
+            out.append(self.t("record.club-mates-kept-apart", n=st["avoided"]))
         if pairs:
-            out.append(f"  同单位回避（原则(七) 补充规定）：{pairs} 同单位，本段充分配对无法避开")
+            out.append(self.t("record.club-mates-paired", pairs=pairs))
         return out
 
     # -- pairings -------------------------------------------------------------------
@@ -555,16 +590,14 @@ class Printer:
         t = self.t
         n, m, ph, g = st["players"], st["largest"], st["phantom"], st["games"]
         label = system_name(st["system"], t.lang, g)
-        return [
-            t(
-                f"循环赛：{n}人{label}；最大号 M = {m}"
-                + (f"（{n}人为单数，{m}号为虚设，与之相遇者轮空）" if ph else "")
-                + f"；秩序表每循环{m - 1}轮（棋规循环赛对局秩序表）",
+        if self.en:
+            return [
                 f"{label} of {n} players; largest number M = {m}"
                 + (f" (odd field: {m} is the phantom, its opponent has the bye)" if ph else "")
-                + f"; {m - 1} table rounds a cycle (棋规 round-robin table, 循环赛对局秩序表)",
-            )
-        ]
+                + f"; {m - 1} table rounds a cycle (棋规 round-robin table, 循环赛对局秩序表)"
+            ]
+        phantom = t("record.rr-phantom", n=n, m=m) if ph else ""
+        return [t("record.rr-table", n=n, label=label, m=m, phantom=phantom, cycle=m - 1)]
 
     def where(self, st: Step) -> str:
         t = self.t
@@ -617,23 +650,14 @@ class Printer:
                 game=game,
             )
         swap = st["swap"]
-        return [
-            t(
-                f"先后手：{reason}" + ("，故台号在后者执红" if swap else ""),
-                f"colours: {reason}" + (", so the number listed second has red" if swap else ""),
-            )
-        ]
+        return [t("record.colours", reason=reason) + (t("record.so-second-has-red") if swap else "")]
 
     # -- knockout -------------------------------------------------------------------------
     def k_ko_bracket(self, st: Step) -> list[str]:
         po, g = st["playoffs"], st["games"]
         return [
-            self.t(
-                f"淘汰赛：{st['players']}人，{st['size']}个签位，{st['stages']}阶段；每场{g}局；战平加赛 {po} 局"
-                + ("，再平则一局决胜（和棋判黑胜）" if st["armageddon"] else "（末项重复直至分出胜负）"),
-                f"knockout: {st['players']} players, {st['size']} lines, {st['stages']} stages; {g} game(s) a match; "
-                f"play-offs {po}" + (" then an armageddon game" if st["armageddon"] else " (the last repeats)"),
-            )
+            self.t("record.ko-bracket", players=st["players"], size=st["size"], stages=st["stages"], g=g, po=po)
+            + self.t("record.ko-armageddon" if st["armageddon"] else "record.ko-last-repeats")
         ]
 
     def k_ko_seeding(self, st: Step) -> list[str]:
@@ -657,14 +681,12 @@ class Printer:
     def k_team_swiss(self, st: Step) -> list[str]:
         zh, en = SCORE_BASIS[st["basis"]]
         zh_label, en_label = ("局分", "Game pts") if st["basis"] == "game_points" else ("场分", "Match pts")
-        return [
-            self.t(
-                f"以队为单位定位编排（与个人赛同一引擎）：积分 = {zh_label}；“先” = 先走队"
-                "（单数台执红、双数台执黑），“后” = 后走队；N队 = 队序号",
+        if self.en:
+            return [
                 f"the teams are paired as players are (the same engine): score = {en_label} ({zh}); "
-                f"first (先) = the team that goes first (red on odd boards)",
-            )
-        ]
+                f"first (先) = the team that goes first (red on odd boards)"
+            ]
+        return [self.t("record.team-swiss", label=pick(self.t.lang, zh_label, en_label))]
 
     def k_team_rr(self, st: Step) -> list[str]:
         return [
