@@ -182,7 +182,7 @@ def swiss_standings_lines(event: Event, round_no: Optional[int], lang: str) -> l
     t = Text(lang)
     tr, rows, out = _swiss(event, round_no)
     keys = resolve_tiebreaks(event.settings.tiebreaks)
-    labels = [(LABELS_EN.get(k, k) if lang == "en" else LABELS_ZH.get(k, k)) for k in keys]
+    labels = [i18n_labels(lang, LABELS_ZH, LABELS_EN).get(k, k) for k in keys]
     shown = [k for k in keys if k in (rows[0].tiebreaks if rows else {})]
     labels = [lab for k, lab in zip(keys, labels) if k in shown]
     header = t("report.rank-no-name-unit-score").split() + labels

@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Optional, Pr
 from xlxq.core.model import Board, Event, Round, absent_players, invalid_int, outcome, validate_event
 from xlxq.core.tiebreaks import SortItem, TieBreakRegistry
 from xlxq.errors import InputError
-from xlxq.i18n import Msg
+from xlxq.i18n import Msg, pick, tr
 from xlxq.i18n import Pair
 
 if TYPE_CHECKING:  # teams.py reads the standings options from here: types only
@@ -268,10 +268,8 @@ class TableRound:
         """ "第3轮后" / "第4轮进行中" ("after round 3" / "round 4 in progress");
         "尚无结果" ("no results yet") before any result."""
         if not self.after:
-            return "no results yet" if lang.startswith("en") else "尚无结果"
-        if lang.startswith("en"):
-            return f"round {self.after} in progress" if self.in_progress else f"after round {self.after}"
-        return f"第{self.after}轮进行中" if self.in_progress else f"第{self.after}轮后"
+            return tr(lang, "standings.no-results-yet")
+        return tr(lang, "standings.round-in-progress" if self.in_progress else "standings.after-round", n=self.after)
 
     def note(self, lang: str = "zh") -> str:
         """The games without a result: "尚有2台未完成" in round N, "第3轮尚有1台未完成" in an earlier round."""
@@ -283,20 +281,23 @@ class TableRound:
                 parts.append(
                     f"{k} game{'s' if k > 1 else ''}" + ("" if r == self.after else f" of round {r}") + " unfinished"
                 )
+            elif r == self.after:
+                parts.append(tr(lang, "standings.games-unfinished", k=k))
             else:
-                parts.append(("" if r == self.after else f"第{r}轮") + f"尚有{k}台未完成")
-        return ("; " if en else "，").join(parts)
+                parts.append(tr(lang, "standings.games-of-round-unfinished", r=r, k=k))
+        return "; ".join(parts) if en else tr(lang, "record.comma").join(parts)
 
     def label(self, lang: str = "zh") -> str:
         """:meth:`when` and :meth:`note`: "第4轮进行中，尚有2台未完成"."""
         note = self.note(lang)
-        return self.when(lang) + ((", " if lang.startswith("en") else "，") + note if note else "")
+        return self.when(lang) + ((", " if lang.startswith("en") else tr(lang, "record.comma")) + note if note else "")
 
     def title(self, zh_what: str, en_what: str, lang: str = "zh", when_first: bool = False) -> str:
         """A table's title: "成绩表（第4轮进行中，尚有2台未完成）" ("Standings
         (round 4 in progress, 2 games unfinished)"); ``when_first``:
         "第4轮进行中名次表（尚有2台未完成）".  Round 0: the bare name."""
         en = lang.startswith("en")
+        zh_what = pick(lang, zh_what, en_what)
         if not self.after:
             return en_what if en else zh_what
         if en:
@@ -305,8 +306,8 @@ class TableRound:
             return f"{en_what} ({self.label(lang)})"
         if when_first:
             note = self.note(lang)
-            return f"{self.when(lang)}{zh_what}" + (f"（{note}）" if note else "")
-        return f"{zh_what}（{self.label(lang)}）"
+            return f"{self.when(lang)}{zh_what}" + (tr(lang, "standings.in-brackets", text=note) if note else "")
+        return zh_what + tr(lang, "standings.in-brackets", text=self.label(lang))
 
 
 def table_round(event: AnyEvent, after_round: Optional[int] = None) -> TableRound:

@@ -16,6 +16,8 @@ from xlxq.report import who
 from xlxq.sheets.layout import TIEBREAK_PRESET_LABELS
 from xlxq.sheets.team_layout import TEAM_TIEBREAK_PRESET_LABELS
 from xlxq.i18n import Pair
+from xlxq.i18n import labels as i18n_labels
+from xlxq.i18n import pick
 
 __all__ = ["Lines", "plan_warnings", "round1_lines", "ko_first_round_lines", "tiebreak_words", "next_step"]
 
@@ -71,10 +73,10 @@ def tiebreak_words(spec: Iterable[str], lang: str) -> str:
     words = []
     for item in spec:
         if item in presets:
-            words.append(presets[item][1 if en else 0])
+            words.append(pick(lang, *presets[item]))
             continue
         for reg in (SWISS, RR, TEAM):
-            labels = reg.labels_en if en else reg.labels_zh
+            labels = i18n_labels(lang, reg.labels_zh, reg.labels_en)
             if item in labels:
                 words.append(labels[item])
                 break
