@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import Any, Optional
 
 from xlxq.core.combined import combined_ranking, elimination_rounds
-from xlxq.core.knockout import build_bracket, knockout_ranking, stage_name, stage_name_en
+from xlxq.core.knockout import build_bracket, knockout_ranking, stage_msg
 from xlxq.core.model import Event, absent_players
 from xlxq.core.rr_standings import LABELS_EN as RR_LABELS_EN
 from xlxq.core.rr_standings import LABELS_ZH as RR_LABELS_ZH
@@ -125,9 +125,7 @@ def ko_result(p: Any, total: int, lang: str) -> str:
     if p.place == 1:
         return t("booklet.champion")
     if p.stage_out is not None:
-        return t(
-            "report.lost-in-the", out_total=Pair(stage_name(p.stage_out, total), stage_name_en(p.stage_out, total))
-        )
+        return t("report.lost-in-the", out_total=stage_msg(p.stage_out, total))
     return t("report.still-in")
 
 
@@ -282,7 +280,7 @@ def _ko(event: Event, round_no: Optional[int]):
 
 
 def _stage(s: Optional[int], total: int, lang: str) -> Optional[str]:
-    return Text(lang)(stage_name(s, total), stage_name_en(s, total)) if s else None
+    return stage_msg(s, total).render(lang) if s else None
 
 
 def ko_standings_data(event: Event, round_no: Optional[int], lang: str) -> dict:
@@ -498,7 +496,7 @@ def ko_pairing_lines(prior: Event, rnd: Any, lang: str) -> list[str]:
     by_no = {p.no: p for p in prior.players}
     g = prior.settings.games_per_match
     cur = br.current_stage or br.stage_total
-    sname = t(stage_name(cur, br.stage_total), stage_name_en(cur, br.stage_total))
+    sname = stage_msg(cur, br.stage_total).render(t.lang)
     title = _titled(t("report.round-pairings-knockout", round=rnd.round, sname=sname), prior)
     header = t("report.board-no-red-unit-no-black-unit-game").split()
     rows = []

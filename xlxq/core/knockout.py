@@ -371,7 +371,7 @@ def build_bracket(event: Event, before_round: Optional[int] = None, first_round:
                         board=b.board,
                         red=b.red,
                         black=b.black,
-                        stage_total=Pair(stage_name(cur, br.stage_total), stage_name_en(cur, br.stage_total)),
+                        stage_total=stage_msg(cur, br.stage_total),
                     ),
                     round=rnd.round,
                     board=b.board,

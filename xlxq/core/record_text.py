@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from xlxq.core.knockout import stage_name, stage_name_en
+from xlxq.core.knockout import stage_msg
 from xlxq.core.records import heading, ko_stage, system_name, team_system_name
 from xlxq.core.steps import Record, Step
 from xlxq.core.notes import Note, note_text
@@ -538,7 +538,7 @@ class Printer:
             )
         else:
             why = t("record_text.colours-swapped-from-the-previous-game")
-        sname = t(stage_name(m["stage"], m["stages"]), stage_name_en(m["stage"], m["stages"]))
+        sname = stage_msg(m["stage"], m["stages"]).render(t.lang)
         return t("record_text.sname-label-why", sname=sname, label=label, why=why)
 
     def tname(self, no: int) -> str:

@@ -25,7 +25,7 @@ from typing import Any, Optional, Sequence
 
 from xlxq import report
 from xlxq.core.hand import HandChange, engine_pairing, hand_changes
-from xlxq.core.knockout import build_bracket, stage_name, stage_name_en
+from xlxq.core.knockout import build_bracket, stage_msg
 from xlxq.core.rating import RatingOptions, event_rating_rows, report_options
 from xlxq.core.record_text import dropped_text, hand_mark
 from xlxq.core.rr_standings import LABELS_EN as RR_LABELS_EN
@@ -206,7 +206,7 @@ def _bracket(event: Any, lang: str) -> list[dict]:
                     "games": games,
                 }
             )
-        stages.append({"name": t(stage_name(k, br.stage_total), stage_name_en(k, br.stage_total)), "matches": rows})
+        stages.append({"name": stage_msg(k, br.stage_total).render(t.lang), "matches": rows})
     return stages
 
 
