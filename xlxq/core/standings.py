@@ -269,7 +269,9 @@ class TableRound:
         "尚无结果" ("no results yet") before any result."""
         if not self.after:
             return tr(lang, "standings.no-results-yet")
-        return tr(lang, "standings.round-in-progress" if self.in_progress else "standings.after-round", n=self.after)
+        return tr(
+            lang, "standings.round-in-progress" if self.in_progress else "standings.when-after-round", n=self.after
+        )
 
     def note(self, lang: str = "zh") -> str:
         """The games without a result: "尚有2台未完成" in round N, "第3轮尚有1台未完成" in an earlier round."""

@@ -18,7 +18,7 @@ from typing import Any, Optional
 
 from xlxq.errors import InputError, Place
 from xlxq.i18n import tr
-from xlxq.i18n import Msg, Pair
+from xlxq.i18n import Lazy, Msg, Pair
 
 __all__ = ["UnfinishedResults", "Unfinished", "unfinished_games", "empty_rounds", "require_results", "PROVISIONAL_HOW"]
 
@@ -53,10 +53,14 @@ class Unfinished:
     black: str
 
     def where(self, lang: str) -> str:
-        if lang == "zh":
-            m = f"第{self.match}场" if self.match is not None else ""
-            b = f"第{self.board}台" if self.board is not None else "（尚无出场名单）"
-            return f"第{self.round}轮{m}{b} {self.red}—{self.black}"
+        if lang != "en":
+            m = tr(lang, "pending.match", match=self.match) if self.match is not None else ""
+            b = (
+                tr(lang, "pending.board", board=self.board)
+                if self.board is not None
+                else tr(lang, "pending.no-lineups")
+            )
+            return tr(lang, "pending.game", round=self.round, m=m, b=b, red=self.red, black=self.black)
         m = f" match {self.match}" if self.match is not None else ""
         b = f" board {self.board}" if self.board is not None else " (no line-ups yet)"
         return f"round {self.round}{m}{b} {self.red}–{self.black}"
@@ -73,7 +77,7 @@ def _name(event: Any, no: int, lang: str) -> str:
     try:
         p = event.player(no)
     except KeyError:
-        return f"{no}号" if lang == "zh" else str(no)
+        return tr(lang, "common.no", no=no)
     return tr(lang, "pending.no-name", no=no, name=p.name)
 
 
@@ -147,17 +151,18 @@ def require_results(event: Any, round_no: int, provisional: bool) -> None:
     n = len(zh_games)
     first = zh_games[0]
     where = Place(round=first.round, board=first.board)
+    # the games in the language the message is rendered in
+    games = Lazy(
+        lambda lang: listed(
+            zh_games if lang == "zh" else en_games if lang == "en" else unfinished_games(event, round_no, lang),
+            lang,
+            tr(lang, "record.sep"),
+        )
+    )
     if empty:
-        rounds_zh = "、".join(f"第{k}轮" for k in empty)
-        rounds_en = ", ".join(str(k) for k in empty)
+        rounds = Lazy(lambda lang: tr(lang, "common.list-sep").join(tr(lang, "pending.round-k", k=k) for k in empty))
         raise UnfinishedResults(
-            Msg(
-                "pending.round-s-have-no-result-at-all-round",
-                rounds=Pair(rounds_zh, rounds_en),
-                round_no=round_no,
-                n=n,
-                games=Pair(listed(zh_games, "zh", "；"), listed(en_games, "en", "; ")),
-            ),
+            Msg("pending.round-s-have-no-result-at-all-round", rounds=rounds, round_no=round_no, n=n, games=games),
             place=where,
         )
     exc = UnfinishedResults(
@@ -165,7 +170,7 @@ def require_results(event: Any, round_no: int, provisional: bool) -> None:
             "pending.game-s-have-no-result-round-was-not",
             n=n,
             round_no=round_no,
-            games=Pair(listed(zh_games, "zh", "；"), listed(en_games, "en", "; ")),
+            games=games,
             PROVISIONAL_HOW=Pair(PROVISIONAL_HOW[0], PROVISIONAL_HOW[1]),
         ),
         place=where,
