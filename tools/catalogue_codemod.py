@@ -409,6 +409,7 @@ class Module:
         self.path, self.errors, self.cat, self.report = path, errors, cat, report
         self.prefix = path.parent.name if path.stem == "__init__" else path.stem
         self.count = 0
+        self._inside: set[int] = set()
         self.q = '"'
         self.alias = self._aliases(ast.parse(path.read_bytes()))
 
@@ -429,8 +430,18 @@ class Module:
                         bound.add(a.asname or a.name.split(".")[0])
         return {n: f"i18n_{n}" if n in bound else n for n in ("Msg", "Pair", "tr", "labels")}
 
+    def in_function(self, node: ast.AST) -> bool:
+        return id(node) in self._inside
+
     def sites(self, tree: ast.AST) -> list[tuple[ast.AST, str]]:
         texts = text_names(tree)
+        self._inside = {
+            id(n)
+            for f in ast.walk(tree)
+            if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef))
+            for stmt in f.body
+            for n in ast.walk(stmt)
+        }
         DICT_NAMES.clear()
         for node in getattr(tree, "body", []):
             if isinstance(node, (ast.Assign, ast.AnnAssign)) and isinstance(node.value, ast.Dict):
@@ -469,6 +480,15 @@ class Module:
                     two = [kws[MSG_KW[short][1]], kws[MSG_KW[short][2]]]
                 if len(two) == 2 and all(is_text(a) for a in two) and chinese(two[0]):
                     out.append((node, kind))
+            elif (
+                isinstance(node, ast.Tuple)
+                and len(node.elts) == 2
+                and all(is_text(a) for a in node.elts)
+                and any(isinstance(a, ast.JoinedStr) for a in node.elts)
+                and chinese(node.elts[0])
+                and self.in_function(node)
+            ):
+                out.append((node, "tuple"))  # a (zh, en) pair passed on: Msg(...).pair()
             elif isinstance(node, ast.IfExp):
                 lt = lang_test(node.test)
                 if lt and label_tables(node, lt[1]):
@@ -496,6 +516,12 @@ class Module:
                 assert lt
                 zh, en = label_tables(node, lt[1])  # type: ignore[misc]
                 return self._span(node, off) + (f"{self.alias['labels']}({lt[0]}, {zh}, {en})", {"labels"})
+            if kind == "tuple":
+                assert isinstance(node, ast.Tuple)
+                tz, te, args = templates(node.elts[0], node.elts[1])
+                key = self.cat.id_for(self.prefix, tz, te)
+                text = f"{self.alias['Msg']}({self.q}{key}{self.q}{self._call_args(args)}).pair()"
+                return self._span(node, off) + (text, {"Msg"} | self._needs(args))
             if kind == "ifexp":
                 assert isinstance(node, ast.IfExp)
                 lt = lang_test(node.test)
@@ -642,6 +668,10 @@ class Module:
         n_zh, n_en = len(self.cat.zh), len(self.cat.en)
         try:
             if kind == "labels":
+                return False
+            if kind == "tuple":
+                assert isinstance(node, ast.Tuple)
+                templates(node.elts[0], node.elts[1])
                 return False
             if kind == "ifexp":
                 assert isinstance(node, ast.IfExp)

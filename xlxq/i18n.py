@@ -118,11 +118,15 @@ def hant_text(zh: str) -> str:
 
 
 def pick(lang: str | None, zh: Any, en: Any) -> Any:
-    """One of a (zh, en) pair in ``lang``; 繁體: the 简体 text's (:func:`hant_text`)."""
+    """One of a (zh, en) pair in ``lang``; 繁體: its message's (a :class:`Said`),
+    else the 简体 text's (:func:`hant_text`)."""
     code = norm_lang(lang)
     if code == "en":
         return en
-    return hant_text(zh) if code == "zh-Hant" and isinstance(zh, str) else zh
+    if code == "zh-Hant" and isinstance(zh, str):
+        msg = getattr(zh, "msg", None)
+        return msg.render(code) if isinstance(msg, Msg) else hant_text(zh)
+    return zh
 
 
 def labels(lang: str | None, zh: dict[Any, str], en: dict[Any, str]) -> dict[Any, str]:
@@ -156,6 +160,27 @@ class Msg:
     def __repr__(self) -> str:
         args = "".join(f", {k}={v!r}" for k, v in self.args.items())
         return f"Msg({self.id!r}{args})"
+
+    def pair(self) -> tuple[str, str]:
+        """The message as a (zh, en) pair for code that passes pairs on: the
+        简体 text a :class:`Said` (zh-Hant renders the message), the English."""
+        return Said(self.render("zh"), self), self.render("en")
+
+
+class Said(str):
+    """A 简体 text that knows its message (``Msg.pair``): equal to the text,
+    so code that joins, compares or prints it is unchanged; :func:`pick` and
+    ``Text`` render the message in 繁體."""
+
+    msg: Msg
+
+    def __new__(cls, text: str, msg: Msg) -> Said:
+        said = super().__new__(cls, text)
+        said.msg = msg
+        return said
+
+    def __getnewargs__(self) -> tuple[str, Msg]:  # type: ignore[override]  # copy and pickle keep .msg
+        return str(self), self.msg
 
 
 class Pair:
@@ -211,7 +236,7 @@ class Text:
             return tr(self.lang, zh, **args)
         if self.lang == "en":
             return en
-        return hant_text(zh) if self.lang == "zh-Hant" else zh
+        return pick(self.lang, zh, en) if self.lang == "zh-Hant" else zh
 
 
 __all__ = [
@@ -223,6 +248,7 @@ __all__ = [
     "catalogue",
     "tr",
     "Msg",
+    "Said",
     "Pair",
     "Lazy",
     "listed",
