@@ -384,7 +384,7 @@ def _run(op: str, book: Any, **kw: Any) -> Status:
         _undo(xb, mark)
         if in_book:
             details = traceback.format_exc()
-            where_zh, where_en = f"工作表「{MESSAGE_SHEET['zh']}」", f"the sheet '{MESSAGE_SHEET['en']}'"
+            where_zh, where_en = Msg("excel.the-sheet", SHEET=Pair(MESSAGE_SHEET["zh"], MESSAGE_SHEET["en"])).pair()
             what_zh, what_en = "该表", "that sheet"
         else:
             log = _log_error(op, xwbook)

@@ -53,10 +53,7 @@ def found_note(problems: list[Problem]) -> tuple[str, str]:
     e, w = count_problems(problems)
     if not e and not w:
         return "", ""
-    return (
-        f"；发现{e}个错误、{w}个警告，已在表中标出（见“提示”列）",
-        f"; {e} error(s) and {w} warning(s) found and highlighted (see the Notes column)",
-    )
+    return Msg("workbook_common.error-s-and-warning-s-found-and", e=e, w=w).pair()
 
 
 def round1_notes(problems: list[Problem]) -> tuple[str, str]:

@@ -249,13 +249,13 @@ def _board_from_dict(b: Any, rno: int, j: int) -> Board:
     fast = _board_fast(b)
     if fast is not None:
         return fast
-    where_zh, where_en = f"第{rno}轮 boards 第{j + 1}项", f"round {rno} boards[{j}]"
+    where_zh, where_en = Msg("json_file.round-boards", rno=rno, j=Pair(j + 1, j)).pair()
     b = as_obj(b, _BOARD_KEYS, where_zh, where_en)
     for k in ("board", "red", "black"):
         if k not in b:
             raise fail(where_zh, where_en, f"缺少键 {k}", f"missing key {k!r}")
     bno = as_int(b["board"], f"{where_zh} 的台次 board", f"{where_en}.board", minimum=1)
-    where_zh, where_en = f"第{rno}轮第{bno}台", f"round {rno} board {bno}"
+    where_zh, where_en = Msg("json_file.round-board", rno=rno, bno=bno).pair()
     red = as_int(b["red"], f"{where_zh}红方 red", f"{where_en} red", minimum=1)
     black = as_int(b["black"], f"{where_zh}黑方 black", f"{where_en} black", minimum=1)
     if red == black:
@@ -282,7 +282,7 @@ def _board_from_dict(b: Any, rno: int, j: int) -> Board:
 def _round_from_dict(r: Any, i: int, errors: Optional[ErrorList] = None) -> Round:
     """Round ``i`` of the file; a bad board goes to ``errors`` (if given)
     and the others are still read."""
-    where_zh, where_en = f"rounds 第{i + 1}项", f"rounds[{i}]"
+    where_zh, where_en = Msg("json_file.rounds-2", i=Pair(i + 1, i)).pair()
     r = as_obj(r, _ROUND_KEYS, where_zh, where_en)
     if "round" not in r:
         raise fail(where_zh, where_en, "缺少轮次 round", "missing key 'round'")
@@ -308,7 +308,7 @@ def _round_from_dict(r: Any, i: int, errors: Optional[ErrorList] = None) -> Roun
         for k, n in enumerate(as_list(r.get("byes", []), f"第{rno}轮轮空 byes", f"round {rno} byes"))
     ]
     provisional = []
-    zh, en = f"第{rno}轮 provisional（按和棋暂计编排的对局）", f"round {rno} provisional"
+    zh, en = Msg("json_file.round-provisional", rno=rno).pair()
     for k, item in enumerate(as_list(r.get("provisional", []), zh, en)):
         if not isinstance(item, list) or len(item) != 2:
             raise fail(
@@ -333,7 +333,7 @@ def _round_from_dict(r: Any, i: int, errors: Optional[ErrorList] = None) -> Roun
 def _engine_from_dict(v: Any, rno: int) -> tuple[tuple[tuple[int, int], ...], tuple[int, ...]]:
     """A round's ``engine``: the pairing the engine made of it (docs/format.md),
     ``{"boards": [[red, black], …], "byes": […]}``."""
-    zh, en = f"第{rno}轮 engine（引擎编排）", f"round {rno} engine"
+    zh, en = Msg("json_file.round-engine", rno=rno).pair()
     e = as_obj(v, _ENGINE_KEYS, zh, en)
     pairs = []
     for k, item in enumerate(as_list(e.get("boards", []), f"{zh} boards", f"{en}.boards")):

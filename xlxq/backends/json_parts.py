@@ -303,12 +303,12 @@ def player_from_dict(p: Any, i: int) -> Player:
     fast = _player_fast(p)
     if fast is not None:
         return fast
-    where_zh, where_en = f"players 第{i + 1}项", f"players[{i}]"
+    where_zh, where_en = Msg("json_parts.players", i=Pair(i + 1, i)).pair()
     p = as_obj(p, PLAYER_KEYS, where_zh, where_en)
     if "no" not in p:
         raise fail(where_zh, where_en, "缺少序号 no", "missing key 'no'")
     no = as_int(p["no"], f"{where_zh} 的序号 no", f"{where_en}.no", minimum=1)
-    where_zh, where_en = f"{no}号棋手", f"player {no}"
+    where_zh, where_en = Msg("json_parts.player", no=no).pair()
     if "name" not in p:
         raise fail(where_zh, where_en, "缺少姓名 name", "missing key 'name'")
     name = as_str(p["name"], f"{where_zh}的姓名 name", f"{where_en} name")
@@ -336,7 +336,7 @@ def absent_rounds(v: Any, where_zh: str, where_en: str) -> tuple[int, ...]:
     numbers ≥ 1, kept sorted and without repeats; missing = none."""
     if v is None:
         return ()
-    zh, en = f"{where_zh}的请假轮次 absent_rounds", f"{where_en} absent_rounds"
+    zh, en = Msg("json_parts.absent-rounds", where=Pair(where_zh, where_en)).pair()
     return tuple(sorted({as_int(k, zh, en, minimum=1) for k in as_list(v, zh, en)}))
 
 

@@ -425,16 +425,13 @@ def cell_problem(v: Any) -> Optional[tuple[str, str]]:
     """(zh, en) of what is wrong with a cell's value, or None."""
     if type(v) is str:
         if len(v) > MAX_STRING:
-            return (
-                f"文字有 {len(v)} 个字符（最多 {MAX_STRING}）",
-                f"a text of {len(v)} characters (at most {MAX_STRING})",
-            )
+            return Msg("limits.a-text-of-characters-at-most", n=len(v), MAX_STRING=MAX_STRING).pair()
         if _BAD_CHARS.search(v):
             m = _BAD_CHARS.search(v)
             assert m is not None
             code = f"U+{ord(m.group()):04X}"
-            return f"文字含控制字符 {code}", f"a control character {code} in the text"
+            return Msg("limits.a-control-character-in-the-text", code=code).pair()
     elif type(v) is float or type(v) is int:
         if type(v) is int and v.bit_length() > 60 or not math.isfinite(v) or abs(v) > MAX_NUMBER:
-            return f"数值过大（绝对值最大 {MAX_NUMBER:g}）", f"a number too large (at most {MAX_NUMBER:g})"
+            return Msg("limits.a-number-too-large-at-most", MAX_NUMBER=MAX_NUMBER).pair()
     return None

@@ -344,7 +344,7 @@ def named_rows(rows: list[list[Any]], header: int, cols: dict[str, int], name: s
         if all(_cell(v) is None for v in row):
             continue
         cells = {k: _cell(row[j]) if j < len(row) else None for k, j in cols.items()}
-        where_zh, where_en = f"{name} 第{i}行", f"{name} row {i}"
+        where_zh, where_en = Msg("registration.row-3", name=name, i=i).pair()
         if cells.get("name") is None:
             raise InputError(Msg("registration.missing-name", where=Pair(where_zh, where_en)))
         for key, what_zh, what_en in (("name", "姓名", "name"), ("unit", "单位", "club"), ("team", "队名", "team")):

@@ -19,6 +19,7 @@ from xlxq.core.hand import HandChange, engine_changes
 from xlxq.core.history import CardState, build_cards, pairable_players
 from xlxq.core.matching import Matcher
 from xlxq.core.model import Event, Round
+from xlxq.i18n import Msg, Pair
 
 ERROR, WARNING = "error", "warning"
 
@@ -344,22 +345,19 @@ def round_count_warnings(n: int, rounds: int, team: bool = False) -> list[tuple[
         )
         why_en = f"each meets the other {n - 1} once" + (" and has one bye" if n % 2 else "")
         out.append(
-            (
-                f"计划{rounds}轮，超过{zu}积分编排最多能编排的{top}轮（{why_zh}），"
-                f"其后各轮将无法不重复相遇地编排（原则(六)）",
-                f"{rounds} rounds planned: more than the {top} a Swiss of {eu} can pair ({why_en}); "
-                f"the later rounds cannot be paired without rematches",
-            )
+            Msg(
+                "checks.rounds-planned-more-than-the-a-swiss-of",
+                rounds=rounds,
+                zu=Pair(zu, eu),
+                top=top,
+                why=Pair(why_zh, why_en),
+            ).pair()
         )
     if rounds < MIN_ROUNDS:
         few_zh = f"；{zu}最多只能编排{top}轮" if top < MIN_ROUNDS else ""
         few_en = f"; {eu} allow at most {top}" if top < MIN_ROUNDS else ""
         out.append(
-            (
-                f"计划{rounds}轮，少于七轮（原则(二)：积分编排最低不得少于七轮，以减少偶然性）{few_zh}",
-                f"{rounds} rounds planned: fewer than seven (原则(二): at least seven rounds, "
-                f"to reduce chance){few_en}",
-            )
+            Msg("checks.rounds-planned-fewer-than-seven-at-least", rounds=rounds, few=Pair(few_zh, few_en)).pair()
         )
     return out
 
@@ -392,35 +390,26 @@ def change_lines(changes: Sequence[HandChange]) -> list[tuple[str, str]]:
         was_en = ", ".join(f"{r}-{k}" for r, k in c.was) or "none"
         if c.kind == "pairing":
             out.append(
-                (
-                    f"第{c.board}台 {c.red}-{c.black}（红-黑）：人工调整的对阵，引擎编排为 {was_zh}",
-                    f"board {c.board} {c.red}-{c.black} (red-black): pairing changed by hand, the engine has {was_en}",
-                )
+                Msg(
+                    "checks.board-red-black-pairing-changed-by-hand",
+                    board=c.board,
+                    red=c.red,
+                    black=c.black,
+                    was=Pair(was_zh, was_en),
+                ).pair()
             )
         elif c.kind == "colours":
             out.append(
-                (
-                    f"第{c.board}台 {c.red}-{c.black}（红-黑）：人工调整，先后手与引擎编排相反（引擎：{c.black} 执红）",
-                    f"board {c.board} {c.red}-{c.black} (red-black): colours swapped by hand "
-                    f"(the engine gives red to {c.black})",
-                )
+                Msg("checks.board-red-black-colours-swapped-by-hand", board=c.board, red=c.red, black=c.black).pair()
             )
         elif c.kind == "bye":
             byes_zh = "、".join(map(str, c.byes_was)) or "无"
             byes_en = ", ".join(map(str, c.byes_was)) or "none"
             out.append(
-                (
-                    f"轮空 {c.red}：人工调整的轮空，引擎编排轮空为 {byes_zh}",
-                    f"bye {c.red}: bye changed by hand, the engine's bye is {byes_en}",
-                )
+                Msg("checks.bye-bye-changed-by-hand-the-engines-bye", red=c.red, byes=Pair(byes_zh, byes_en)).pair()
             )
         elif c.black:
-            out.append(
-                (
-                    f"引擎编排的 {c.red}-{c.black}（红-黑）：两人均不在本轮",
-                    f"the engine's {c.red}-{c.black} (red-black): neither player is in the round",
-                )
-            )
+            out.append(Msg("checks.the-engines-red-black-neither-player-is", red=c.red, black=c.black).pair())
         else:
-            out.append((f"引擎编排的轮空 {c.red}：不在本轮", f"the engine's bye {c.red}: not in the round"))
+            out.append(Msg("checks.the-engines-bye-not-in-the-round", red=c.red).pair())
     return out

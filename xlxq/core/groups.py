@@ -59,7 +59,7 @@ def in_group(group: str, exc: XlxqError) -> XlxqError:
         return InputErrors([in_group(group, e) for e in exc.errors])  # type: ignore[misc]
     new = type(exc).__new__(type(exc))  # the same kind with the same fields (a SheetError's details too)
     new.__dict__.update(exc.__dict__)
-    new.zh, new.en = f"组别“{group}”：{exc.zh}", f"group {group}: {exc.en}"
+    new.zh, new.en = Msg("groups.group-2", group=group, exc=Pair.of(exc)).pair()
     new.args = (new.zh,)
     return new
 
@@ -83,12 +83,7 @@ def group_clash(g: str, seen: dict[str, str]) -> Optional[tuple[str, str]]:
     other = seen.setdefault(g.casefold(), g)
     if other == g:
         return None
-    return (
-        f"组别“{g}”与“{other}”只差大小写：组别名是工作表名的前缀（“{g} 第1轮”），Excel 的工作表名不分大小写，"
-        f"两个组别会是同一张表；请统一写法",
-        f"group {g!r} differs from {other!r} only by case: a group's name prefixes its sheets ({g} Round 1) and "
-        f"Excel's sheet names ignore case, so both would be the same sheet; write them the same way",
-    )
+    return Msg("groups.group-differs-from-only-by-case-a-groups", g=g, other=other).pair()
 
 
 __all__ = ["Grouped", "check_group_name", "group_clash", "in_group", "MAX_GROUP_NAME"]

@@ -483,11 +483,7 @@ def check_absent_rounds(e: Entrant, rounds: Optional[int] = None) -> None:
 
 def absent_beyond(k: int, rounds: int, who_zh: str, who_en: str) -> tuple[str, str]:
     """The message of a 请假轮次 beyond the planned rounds (JSON and workbook)."""
-    return (
-        f"{who_zh}的请假轮次 {k} 超出计划的{rounds}轮：请改正请假轮次，或先增加轮数",
-        f"{who_en}: absent round {k} is beyond the {rounds} rounds planned: correct it, or raise the number of "
-        f"rounds first",
-    )
+    return Msg("model.absent-round-is-beyond-the-rounds", who=Pair(who_zh, who_en), k=k, rounds=rounds).pair()
 
 
 def rounds_in_order(rounds: Iterable[RoundT]) -> Iterator[RoundT]:
@@ -580,12 +576,7 @@ def played_while_absent(event: Event) -> list[tuple[Player, int, int]]:
 
 def absent_but_played(p: Player, n: int, board: int) -> tuple[str, str]:
     """The message of :func:`played_while_absent` (JSON and workbook)."""
-    return (
-        f"{p.name}（{p.no}号）登记了第{n}轮请假，但第{n}轮第{board}台已有他的结果：请假只能登记在没有下的轮次；"
-        f"请从请假轮次中删去 {n}（没有到场的对局记为弃权）",
-        f"{p.name} (no {p.no}) is marked absent in round {n} but has a result on board {board} of round {n}: an "
-        f"absence is for a round not played; remove {n} from the absent rounds (a game not played is a forfeit)",
-    )
+    return Msg("model.no-is-marked-absent-in-round-but-has-a", name=p.name, no=p.no, n=n, board=board).pair()
 
 
 def _place(board: Optional[int]) -> str:

@@ -93,13 +93,10 @@ def numbering_note(method: str, draw_seed: Optional[int], seeded: int) -> tuple[
     the 编排记录: "种子选手排单号（方法(一)），其余按抽签（抽签种子 7）"."""
     zh, en = NUMBERINGS[method]
     if method == "draw":
-        zh, en = f"{zh}（抽签种子 {draw_seed}）", f"{en} (draw seed {draw_seed})"
+        zh, en = Msg("numbering.draw-seed", zh=Pair(zh, en), draw_seed=draw_seed).pair()
     if not seeded:
-        return f"按{zh}编号", f"numbered by {en}"
-    return (
-        f"{seeded}名种子选手排单号（方法(一)），其余按{zh}编号",
-        f"the {seeded} seed(s) take the odd numbers (method (1)), the others numbered by {en}",
-    )
+        return Msg("numbering.numbered-by", zh=Pair(zh, en)).pair()
+    return Msg("numbering.the-seed-s-take-the-odd-numbers-method-1", seeded=seeded, zh=Pair(zh, en)).pair()
 
 
 __all__ = ["NUMBERINGS", "registration_numbers", "numbering_note", "check_not_paired"]

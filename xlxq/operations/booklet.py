@@ -33,6 +33,7 @@ from xlxq.operations.source import is_team
 from xlxq.sheets.problems import Status
 from xlxq.systems import get_team_system
 from xlxq.text import fmt as _fmt
+from xlxq.i18n import Msg, Pair
 
 __all__ = [
     "booklet_document",
@@ -633,7 +634,7 @@ def lacking_lines(event: Any, missing: frozenset[str]) -> list[tuple[str, str]]:
     who = []
     for e in [*getattr(event, "players", ()), *getattr(event, "teams", ())]:
         if any(c in missing for c in f"{e.name}{getattr(e, 'unit', '') or ''}"):
-            who.append((f"{e.no}号{e.name}", f"no {e.no} {e.name}"))
+            who.append(Msg("booklet.no", no=e.no, name=e.name).pair())
     if any(c in missing for c in event.settings.name or ""):
         who.append(("赛事名称", "the event's name"))
     shown = who[:12]
@@ -657,14 +658,14 @@ def _lacking(event: Any, groups: Optional[list[tuple[str, Any]]], missing: froze
         return lacking_lines(event, missing)
     out = []
     for g, ev in groups:
-        out += [(f"【{g}】{zh}", f"[{g}] {en}") for zh, en in lacking_lines(ev, missing)]
+        out += [Msg("booklet.g-zh", g=g, zh=Pair(zh, en)).pair() for zh, en in lacking_lines(ev, missing)]
     return out
 
 
 def _done(out: Path, pdf: bool, count: int) -> tuple[str, str]:
     if pdf:
-        return f"成绩册已写入 {out}（PDF，{count}页）", f"booklet written to {out} (PDF, {count} pages)"
-    return f"成绩册已写入 {out}（{count}张工作表）", f"booklet written to {out} ({count} sheets)"
+        return Msg("booklet.booklet-written-to-pdf-pages", out=out, count=count).pair()
+    return Msg("booklet.booklet-written-to-sheets", out=out, count=count).pair()
 
 
 def booklet_event(

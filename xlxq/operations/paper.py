@@ -37,6 +37,7 @@ from xlxq.sheets.problems import Status
 from xlxq.team_workbook import is_team_workbook
 from xlxq.workbook_groups import workbook_groups
 from xlxq.i18n import Msg
+from xlxq.i18n import Pair
 
 __all__ = ["KINDS", "paper_sheet", "paper_file", "paper_book", "paper_out_path"]
 
@@ -101,16 +102,19 @@ def _lines(kind: str, sheet: PaperSheet, paper: RoundPaper, style: str, target: 
     where_zh = f"已写入 {target}" if target is not None else f"写入工作表“{sheet.name}”"
     where_en = f"written to {target}" if target is not None else f"in the sheet '{sheet.name}'"
     if kind == "notice":
-        return (
-            f"编排记录公告：第{n}轮，{k}台，连姓名索引共{pages}页，{where_zh}",
-            f"pairings notice: round {n}, {k} boards, {pages} pages with the name index, {where_en}",
-        )
+        return Msg(
+            "paper.pairings-notice-round-boards-pages-with", n=n, k=k, pages=pages, where=Pair(where_zh, where_en)
+        ).pair()
     each_zh = "半页式，每页2张" if style == "half" else f"节约式，每页{COMPACT_PER_PAGE}张"
     each_en = "half page, 2 a page" if style == "half" else f"compact, {COMPACT_PER_PAGE} a page"
-    return (
-        f"记分单：第{n}轮，{k}张（{each_zh}），共{pages}页，{where_zh}",
-        f"score sheets: round {n}, {k} ({each_en}), {pages} pages, {where_en}",
-    )
+    return Msg(
+        "paper.score-sheets-round-pages",
+        n=n,
+        k=k,
+        each=Pair(each_zh, each_en),
+        pages=pages,
+        where=Pair(where_zh, where_en),
+    ).pair()
 
 
 def paper_out_path(source: str | os.PathLike, sheet_name: str) -> Path:
