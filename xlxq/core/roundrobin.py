@@ -33,7 +33,7 @@ from xlxq.core.model import BLACK_WIN_FORFEIT, DOUBLE_FORFEIT, FORFEITS, RED_WIN
 from xlxq.core.outcome import PairingOutcome
 from xlxq.errors import InputError
 from xlxq.core.notes import Note
-from xlxq.i18n import Msg
+from xlxq.i18n import Lazy, Msg, tr
 from xlxq.i18n import Pair
 
 RR_SYSTEMS = ("round_robin", "double_round_robin")
@@ -356,12 +356,21 @@ def pair_rr_round(event: Event, round_no: Optional[int] = None) -> PairingOutcom
             )
     rnd = apply_withdrawals(event, table_round(nos, round_no, double, s.games_per_match), notes)
     cycle, t, game = table_position(round_no, len(nos), double, s.games_per_match)
-    where = f"秩序表第{t}轮"
-    if double:
-        where = f"第{cycle}循环" + where + ("（先后手互换）" if cycle == 2 else "")
-    if s.games_per_match > 1:
-        where += f"第{game}局" + ("（先后手互换）" if game % 2 == 0 else "")
-    notes.insert(0, Note(Msg("roundrobin.round-robin-table-round", where=Pair(where, t))))
+    games = s.games_per_match
+
+    def where(lang: str) -> object:  # 第2循环秩序表第3轮（先后手互换）第2局 …; English: the table round
+        if lang == "en":
+            return t
+        text = tr(lang, "roundrobin.table-round-t", t=t)
+        if double:
+            text = tr(lang, "roundrobin.cycle", cycle=cycle) + text
+            text += tr(lang, "roundrobin.colours-swapped") if cycle == 2 else ""
+        if games > 1:
+            text += tr(lang, "roundrobin.game", game=game)
+            text += tr(lang, "roundrobin.colours-swapped") if game % 2 == 0 else ""
+        return text
+
+    notes.insert(0, Note(Msg("roundrobin.round-robin-table-round", where=Lazy(where))))
     cards = build_cards(event, round_no, True)
     return PairingOutcome(round=rnd.as_made(), cards=cards, notes=notes)
 

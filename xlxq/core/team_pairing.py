@@ -207,10 +207,12 @@ def pair_team_rr_round(event: TeamEvent, round_no: Optional[int] = None) -> Team
     cycle, t_round, _ = table_position(round_no, len(nos), double)
     out.notes.append(
         Note(
-            f"团体循环赛：{f'第{cycle}循环' if double else ''}秩序表第{t_round}轮"
-            + ("（先后走互换）" if cycle == 2 else ""),
-            f"team round robin: {f'cycle {cycle}, ' if double else ''}table round {t_round}"
-            + (" (colours reversed)" if cycle == 2 else ""),
+            Msg(
+                "team_pairing.team-rr-table-round",
+                cycle=Msg("team_pairing.cycle", cycle=cycle) if double else "",
+                t=t_round,
+                reversed=Msg("team_pairing.colours-reversed") if cycle == 2 else "",
+            )
         )
     )
     if s.rounds != total:

@@ -218,12 +218,13 @@ def create_file(args, lang: str = "zh", players: Optional[list] = None) -> Outco
             )
         tiebreaks = []
         scoring = Scoring(win=2, draw=1, loss=0)
-        extra_rr = (
-            f"，{bracket_size(n)}个签位、{stage_count(n)}阶段，加赛 {','.join(map(str, playoff))} 局"
-            + ("后和棋判黑胜的决胜局" if args.armageddon else ""),
-            f", {bracket_size(n)} lines, {stage_count(n)} stages, play-offs of {','.join(map(str, playoff))}"
-            + (" then an armageddon game" if args.armageddon else ""),
-        )
+        extra_rr = Msg(
+            "create.knockout-lines-stages-play-offs",
+            size=bracket_size(n),
+            stages=stage_count(n),
+            playoff=",".join(map(str, playoff)),
+            armageddon=Msg("create.then-an-armageddon-game") if args.armageddon else "",
+        ).pair()
     settings = EventSettings(
         name=args.name if args.name is not None else path.stem,
         system=system,
