@@ -45,7 +45,7 @@ from xlxq.core.model import (
 from xlxq.core.outcome import PairingOutcome
 from xlxq.errors import InputError, PairingImpossible
 from xlxq.core.notes import Note
-from xlxq.i18n import Msg
+from xlxq.i18n import Lazy, Msg, tr
 from xlxq.i18n import Pair
 
 OPEN = "open"  # the players are not known yet (an earlier match is unfinished)
@@ -428,15 +428,13 @@ def pair_knockout_round(event: Event, round_no: Optional[int] = None) -> Pairing
     ms = br.stages[cur - 1]
     waiting = [m for m in ms if m.status == WAITING]
     if waiting:
-        where = "、".join(
-            f"第{r}轮第{b.board}台（{b.red}号对{b.black}号）" for m in waiting for r, b in m.games if b.result is None
+        games = [(r, b) for m in waiting for r, b in m.games if b.result is None]
+        where = Lazy(
+            lambda lang: tr(lang, "common.list-sep").join(
+                tr(lang, "knockout.game-of", r=r, board=b.board, red=b.red, black=b.black) for r, b in games
+            )
         )
-        where_en = ", ".join(
-            f"round {r} board {b.board} ({b.red} v {b.black})" for m in waiting for r, b in m.games if b.result is None
-        )
-        raise PairingImpossible(
-            Msg("knockout.results-missing-a-knockout-round-needs", where=Pair(where, where_en)),
-        )
+        raise PairingImpossible(Msg("knockout.results-missing-a-knockout-round-needs", where=where))
     notes: list[str] = [
         Note(
             Msg(

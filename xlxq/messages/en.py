@@ -359,6 +359,7 @@ MESSAGES: dict[str, str] = {
     "knockout.and-have-both-withdrawn-a-double-forfeit": "{names_red} ({red}) and {names_black} ({black}) have both withdrawn: a double forfeit, both are out",
     "knockout.armageddon-must-be-a-boolean": "armageddon must be a boolean: {armageddon!r}",
     "knockout.differs-from": "differs from {where}",
+    "knockout.game-of": "round {r} board {board} ({red} v {black})",
     "knockout.has-withdrawn-loses-by-forfeit": "{names_w} ({w}) has withdrawn: loses by forfeit",
     "knockout.identical-to": "identical to {where}",
     "knockout.invalid-games-per-match": "invalid games_per_match {g!r}",

@@ -359,6 +359,7 @@ MESSAGES: dict[str, str] = {
     "knockout.and-have-both-withdrawn-a-double-forfeit": "{names_red}（{red}号）与{names_black}（{black}号）均已退赛，按双方弃权记录，两人均被淘汰",
     "knockout.armageddon-must-be-a-boolean": "armageddon 应为 true/false：{armageddon!r}",
     "knockout.differs-from": "与{where}对阵不符",
+    "knockout.game-of": "第{r}轮第{board}台（{red}号对{black}号）",
     "knockout.has-withdrawn-loses-by-forfeit": "{names_w}（{w}号）已退赛，本局按弃权判负",
     "knockout.identical-to": "与{where}对阵一致",
     "knockout.invalid-games-per-match": "每场局数 games_per_match 无效：{g!r}",

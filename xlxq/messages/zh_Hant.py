@@ -360,6 +360,7 @@ MESSAGES: dict[str, str] = {
     "knockout.and-have-both-withdrawn-a-double-forfeit": "{names_red}（{red}號）與{names_black}（{black}號）均已退賽，按雙方棄權記錄，兩人均被淘汰",
     "knockout.armageddon-must-be-a-boolean": "armageddon 應為 true/false：{armageddon!r}",
     "knockout.differs-from": "與{where}對陣不符",
+    "knockout.game-of": "第{r}輪第{board}臺（{red}號對{black}號）",
     "knockout.has-withdrawn-loses-by-forfeit": "{names_w}（{w}號）已退賽，本局按棄權判負",
     "knockout.identical-to": "與{where}對陣一致",
     "knockout.invalid-games-per-match": "每場局數 games_per_match 無效：{g!r}",
