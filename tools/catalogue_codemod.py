@@ -55,6 +55,8 @@ ERROR_ROOTS = {"XlxqError", "InputError", "PairingImpossible"}
 NOT_CONVERTED = {"SheetError", "InputErrors"}  # other signatures: by hand
 #: callables whose pair is a (zh, en) positional pair turned into one Msg: name → index of zh
 MSG_AT = {"Note": 0}
+#: callables that keep their (zh, en) parameters: the pair → *Msg(...).pair(): name → index of zh
+PAIR_AT = {"Issue": 2}
 #: dataclasses that take msg=Msg(...) instead of the pair: name → (index of zh, zh keyword, en keyword)
 MSG_KW = {"Problem": (2, "zh", "en"), "Status": (1, "message_zh", "message_en")}
 
@@ -464,6 +466,8 @@ class Module:
                         kind = "text"
                 elif short in self.errors or short in MSG_AT:
                     pair_at, kind = MSG_AT.get(short, 0), "msg"
+                elif short in PAIR_AT and len(node.args) >= PAIR_AT[short] + 2:
+                    pair_at, kind = PAIR_AT[short], "pair"
                 elif short in MSG_KW:
                     i, zk, ek = MSG_KW[short]
                     kws = {k.arg: k.value for k in node.keywords}
@@ -539,6 +543,8 @@ class Module:
                 zh, en = kws[zk].value, kws[ek].value
             elif kind == "kw":
                 zh, en = node.args[MSG_KW[short][0]], node.args[MSG_KW[short][0] + 1]
+            elif kind == "pair":
+                zh, en = node.args[PAIR_AT[short]], node.args[PAIR_AT[short] + 1]
             else:
                 at = 0 if kind == "text" else MSG_AT.get(short, 0)
                 zh, en = node.args[at], node.args[at + 1]
@@ -553,6 +559,13 @@ class Module:
                     self._needs(args),
                 )  # type: ignore[arg-type]
             msg = f"{self.alias['Msg']}({self.q}{key}{self.q}{call_args})"
+            if kind == "pair":
+                return (
+                    off(zh.lineno, zh.col_offset),
+                    off(en.end_lineno, en.end_col_offset),  # type: ignore[arg-type]
+                    f"*{msg}.pair()",
+                    {"Msg"} | self._needs(args),
+                )
             if kind == "msg":
                 return (
                     off(zh.lineno, zh.col_offset),
@@ -686,6 +699,8 @@ class Module:
                     zh, en = kws[MSG_KW[short][1]], kws[MSG_KW[short][2]]
                 elif kind == "kw":
                     zh, en = node.args[MSG_KW[short][0]], node.args[MSG_KW[short][0] + 1]
+                elif kind == "pair":
+                    zh, en = node.args[PAIR_AT[short]], node.args[PAIR_AT[short] + 1]
                 else:
                     at = 0 if kind == "text" else MSG_AT.get(short, 0)
                     zh, en = node.args[at], node.args[at + 1]
