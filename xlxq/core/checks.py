@@ -19,7 +19,7 @@ from xlxq.core.hand import HandChange, engine_changes
 from xlxq.core.history import CardState, build_cards, pairable_players
 from xlxq.core.matching import Matcher
 from xlxq.core.model import Event, Round
-from xlxq.i18n import Msg, Pair
+from xlxq.i18n import Lazy, Msg, Pair, pick, tr
 
 ERROR, WARNING = "error", "warning"
 
@@ -35,7 +35,12 @@ class Issue:
     players: tuple[int, ...] = ()
 
     def message(self, lang: str = "zh") -> str:
-        return self.en if lang.startswith("en") else self.zh
+        return pick(lang, self.zh, self.en)
+
+
+def _who(name: dict[int, str], no: int) -> Lazy:
+    """A player in a warning: 张三（7号）; in English the number only."""
+    return Lazy(lambda lang: str(no) if lang == "en" else tr(lang, "checks.name-no", name=name[no], no=no))
 
 
 def colour_runs(colours: list[str]) -> tuple[int, int]:
@@ -285,8 +290,13 @@ def round_issues(event: Event, rnd: Round, cards: dict[int, CardState]) -> list[
                     Issue(
                         WARNING,
                         "three_in_row",
-                        f"第{round_no}轮第{b.board}台：{name[no]}（{no}号）连走三{'先' if col == 'R' else '后'}（原则(十一)）",
-                        f"round {round_no} board {b.board}: {no} gets a third {'red' if col == 'R' else 'black'} in a row",
+                        *Msg(
+                            "checks.third-in-a-row",
+                            round=round_no,
+                            board=b.board,
+                            who=_who(name, no),
+                            colour=Msg("checks.red" if col == "R" else "checks.black"),
+                        ).pair(),
                         round_no,
                         b.board,
                         (no,),
@@ -297,8 +307,13 @@ def round_issues(event: Event, rnd: Round, cards: dict[int, CardState]) -> list[
                     Issue(
                         WARNING,
                         "three_surplus",
-                        f"第{round_no}轮第{b.board}台：{name[no]}（{no}号）多走三{'先' if d > 0 else '后'}（原则(十一)）",
-                        f"round {round_no} board {b.board}: {no} reaches three more {'reds' if d > 0 else 'blacks'}",
+                        *Msg(
+                            "checks.three-more",
+                            round=round_no,
+                            board=b.board,
+                            who=_who(name, no),
+                            colour=Msg("checks.reds" if d > 0 else "checks.blacks"),
+                        ).pair(),
                         round_no,
                         b.board,
                         (no,),
