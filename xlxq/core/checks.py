@@ -35,7 +35,7 @@ class Issue:
     players: tuple[int, ...] = ()
 
     def message(self, lang: str = "zh") -> str:
-        return pick(lang, self.zh, self.en)
+        return str(pick(lang, self.zh, self.en))
 
 
 def _who(name: dict[int, str], no: int) -> Lazy:
@@ -113,7 +113,7 @@ def _pts(x: float) -> str:
 def check_round(event: Event, round_no: int) -> list[Issue]:
     rnd = next((r for r in event.rounds if r.round == round_no), None)
     if rnd is None:
-        return [Issue(ERROR, "no_round", f"没有第{round_no}轮", f"there is no round {round_no}", round_no)]
+        return [Issue(ERROR, "no_round", *Msg("teams.there-is-no-round", round_no=round_no).pair(), round_no)]
     cards = build_cards(event, round_no, event.settings.pairing.forfeit_counts_as_met)
     return round_issues(event, rnd, cards)
 
@@ -215,8 +215,7 @@ def round_issues(event: Event, rnd: Round, cards: dict[int, CardState]) -> list[
             Issue(
                 ERROR,
                 "byes",
-                f"第{round_no}轮有{len(rnd.byes)}个轮空，最多一个",
-                f"round {round_no} has {len(rnd.byes)} byes; at most one",
+                *Msg("checks.round-has-byes-at-most-one", round_no=round_no, n=len(rnd.byes)).pair(),
                 round_no,
             )
         )
@@ -274,8 +273,7 @@ def round_issues(event: Event, rnd: Round, cards: dict[int, CardState]) -> list[
                     Issue(
                         WARNING,
                         "bye_not_lowest",
-                        f"第{round_no}轮：{zh}",
-                        f"round {round_no}: {en}",
+                        *Msg("checks.round", round_no=round_no, zh=Pair(zh, en)).pair(),
                         round_no,
                         None,
                         (no,),
