@@ -131,6 +131,8 @@ MESSAGES: dict[str, str] = {
     "checks.name-no": "{name} ({no})",
     "checks.red": "red",
     "checks.reds": "reds",
+    "checks.round": "round {round_no}: {zh}",
+    "checks.round-has-byes-at-most-one": "round {round_no} has {n} byes; at most one",
     "checks.rounds-planned-fewer-than-seven-at-least": "{rounds} rounds planned: fewer than seven (原则(二): at least seven rounds, to reduce chance){few}",
     "checks.rounds-planned-more-than-the-a-swiss-of": "{rounds} rounds planned: more than the {top} a Swiss of {zu} can pair ({why}); the later rounds cannot be paired without rematches",
     "checks.the-engines-bye-not-in-the-round": "the engine's bye {red}: not in the round",

@@ -131,6 +131,8 @@ MESSAGES: dict[str, str] = {
     "checks.name-no": "{name}（{no}号）",
     "checks.red": "先",
     "checks.reds": "先",
+    "checks.round": "第{round_no}轮：{zh}",
+    "checks.round-has-byes-at-most-one": "第{round_no}轮有{n}个轮空，最多一个",
     "checks.rounds-planned-fewer-than-seven-at-least": "计划{rounds}轮，少于七轮（原则(二)：积分编排最低不得少于七轮，以减少偶然性）{few}",
     "checks.rounds-planned-more-than-the-a-swiss-of": "计划{rounds}轮，超过{zu}积分编排最多能编排的{top}轮（{why}），其后各轮将无法不重复相遇地编排（原则(六)）",
     "checks.the-engines-bye-not-in-the-round": "引擎编排的轮空 {red}：不在本轮",

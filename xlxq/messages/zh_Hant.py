@@ -132,6 +132,8 @@ MESSAGES: dict[str, str] = {
     "checks.name-no": "{name}（{no}號）",
     "checks.red": "先",
     "checks.reds": "先",
+    "checks.round": "第{round_no}輪：{zh}",
+    "checks.round-has-byes-at-most-one": "第{round_no}輪有{n}個輪空，最多一個",
     "checks.rounds-planned-fewer-than-seven-at-least": "計劃{rounds}輪，少於七輪（原則(二)：積分編排最低不得少於七輪，以減少偶然性）{few}",
     "checks.rounds-planned-more-than-the-a-swiss-of": "計劃{rounds}輪，超過{zu}積分編排最多能編排的{top}輪（{why}），其後各輪將無法不重複相遇地編排（原則(六)）",
     "checks.the-engines-bye-not-in-the-round": "引擎編排的輪空 {red}：不在本輪",
