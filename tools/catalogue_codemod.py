@@ -748,10 +748,15 @@ def _after_docstring(tree: ast.Module) -> int:
 TEMPLATE_PAIR = re.compile(r"""\bt\(\s*"([^"\\]*)"\s*,\s*"([^"\\]*)"\s*\)|\bt\(\s*'([^'\\]*)'\s*,\s*'([^'\\]*)'\s*\)""")
 
 
+def site_templates() -> list[Path]:
+    """The site's Jinja templates (xlxq/…/publish/templates/*.html, wherever the package is)."""
+    return sorted(p for p in PKG.rglob("*.html") if p.parent.name == "templates" and p.parent.parent.name == "publish")
+
+
 def convert_templates(cat: Catalogue) -> int:
     """The site's Jinja templates: ``t("中文", "English")`` → ``t("id")``."""
     n = 0
-    for path in sorted((PKG / "publish" / "templates").glob("*.html")):
+    for path in site_templates():
         text = path.read_text(encoding="utf-8")
 
         def one(m: re.Match[str]) -> str:
@@ -788,7 +793,7 @@ def main(argv: list[str] | None = None) -> int:
         if m.run():
             changed_files.append(f)
             converted += m.count
-    templates_before = {p: p.read_bytes() for p in (PKG / "publish" / "templates").glob("*.html")}
+    templates_before = {p: p.read_bytes() for p in site_templates()}
     converted += convert_templates(cat)
     if args.check:
         for f, b in {**originals, **templates_before}.items():

@@ -29,8 +29,8 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from xlxq import team_workbook as TW
-from xlxq import workbook as W
+from xlxq.operations import team_workbook as TW
+from xlxq.operations import workbook as W
 from xlxq.backends.json_file import save_event
 from xlxq.backends.openpyxl_book import OpenpyxlBook
 from xlxq.core.groups import Grouped
@@ -48,9 +48,7 @@ from xlxq.sheets.results import display as result_display
 from xlxq.sheets.team_read import read_team_workbook
 from xlxq.sheets.state import Sig
 from xlxq.sheets.write_rounds import add_round_sheet
-from xlxq.workbook_common import apply_status
-from xlxq.i18n import Msg
-from xlxq.i18n import Pair
+from xlxq.operations.workbook_common import apply_status
 
 __all__ = ["write_workbook", "created", "convert_file"]
 
@@ -62,18 +60,20 @@ def write_workbook(event: Any, path: str | os.PathLike, lang: str, overwrite: bo
     if isinstance(event, TeamEvent):
         if event.rounds:
             raise InputError(
-                Msg("convert.the-team-file-has-round-s-only-a-team", n=len(event.rounds)),
+                f"团体赛文件已有{len(event.rounds)}轮：只能转换尚未编排的团体赛（出场名单与各场对阵不写入工作簿）",
+                f"the team file has {len(event.rounds)} round(s): only a team event not paired yet converts "
+                f"(line-ups and matches are not written into a workbook)",
             )
         return TW.create_team_workbook(path, event, event.settings, lang=lang, overwrite=overwrite)
     W.create_event_workbook(path, event.players, event.settings, lang=lang, overwrite=overwrite)
     if event.rounds:
-        _write_rounds(path, event)
+        _write_rounds(path, event, lang)
     return path
 
 
-def _write_rounds(path: Path, event: Event) -> None:
+def _write_rounds(path: Path, event: Event, lang: str) -> None:
     """Every round of ``event`` as its 对阵表 in the new workbook at
-    ``path``, then a recompute; saved once."""
+    ``path``, then a recompute (its messages in ``lang``); saved once."""
     book = InMemoryBook(OpenpyxlBook(path))
     data = read_workbook(book)
     canvas = Canvas(data.snapshot)
@@ -94,7 +94,7 @@ def _write_rounds(path: Path, event: Event) -> None:
     data.event = event
     refresh(canvas, data, event, standings=False)
     book.apply(canvas.finish())
-    st = apply_status(book, W.recompute(book))
+    st = apply_status(book, W.recompute(book, lang))
     if not st.ok:  # the file's data, refused by the workbook's reader: say why, write nothing
         raise InputError(st.message_zh, st.message_en)
     book.save()
@@ -110,7 +110,9 @@ def read_any_workbook(path: str | os.PathLike) -> Any:
     W.refuse_bad_cells(data)
     if data.ko is not None:
         raise InputError(
-            Msg("convert.the-workbook-holds-the-knockout-stage-of"),
+            "工作簿中有积分晋圈淘汰的淘汰赛阶段：JSON 文件中两阶段各为一个文件（xlxq qualify），请转换晋圈前的工作簿",
+            "the workbook holds the knockout stage of a Swiss: as JSON the two stages are two files "
+            "(xlxq qualify); convert the workbook from before qualifying",
         )
     return data.event
 
@@ -123,7 +125,9 @@ def created(event: Any, path: Path, render: Any, overwrite: bool, lang: str) -> 
         return Outcome(event=event, path=str(path), render=render)
     if getattr(event.settings, "member_total", None) is not None:
         raise InputError(
-            Msg("convert.member-totals-member-total-are-for-a"),
+            "队员总分制（--member-total）只用于 JSON 赛事文件，工作簿中没有它的设置；请用 .json 文件名",
+            "member totals (--member-total) are for a JSON event file only (a workbook has no settings for "
+            "them); use a .json name",
         )
     write_workbook(event, path, lang, overwrite=overwrite)
     return Outcome(render=render)
@@ -133,11 +137,10 @@ def groups_workbook_refused(path: Any, groups: list[str]) -> InputError:
     """An event with groups (组别) is not written as a new workbook yet:
     the error naming ``path`` and the groups (nothing is written)."""
     return InputError(
-        Msg(
-            "convert.an-event-with-groups-cannot-be-written",
-            path=path,
-            join_groups=Pair("、".join(groups), ", ".join(groups)),
-        ),
+        f"{path}：分组别的赛事（组别：{'、'.join(groups)}）还不能直接写成工作簿，未写入任何文件：请用 .json 文件名，"
+        f"或在工作簿模板的“报名表”中加一列“组别”",
+        f"{path}: an event with groups ({', '.join(groups)}) cannot be written as a new workbook yet, nothing was "
+        f"written: use a .json name, or add a 组别 (group) column to the template's registration sheet",
         file=str(path),
     )
 
@@ -148,17 +151,16 @@ def convert_file(src: str, dst: str, force: bool, lang: str) -> Outcome:
     a, b = is_workbook(src), is_workbook(dst)
     if a == b:
         raise InputError(
-            Msg(
-                "convert.xlxq-convert-turns-a-json-event-file",
-                WORKBOOK_SUFFIXES="/".join(WORKBOOK_SUFFIXES),
-                src=src,
-                dst=dst,
-            ),
+            f"xlxq convert 把 JSON 赛事文件转为工作簿（{'/'.join(WORKBOOK_SUFFIXES)}）或反之：{src} → {dst}",
+            f"xlxq convert turns a JSON event file into a workbook ({'/'.join(WORKBOOK_SUFFIXES)}) or back: "
+            f"{src} → {dst}",
         )
     if os.path.exists(dst) and not force:
-        raise InputError(Msg("convert.already-exists-use-force-to-overwrite", dst=dst))
+        raise InputError(
+            f"文件已存在：{dst}（如要覆盖，加 --force）", f"{dst} already exists (use --force to overwrite)"
+        )
     if not os.path.exists(src):
-        raise InputError(Msg("convert.file-not-found", src=src), file=src)
+        raise InputError(f"找不到文件：{src}", f"file not found: {src}", file=src)
     if a:
         event = read_any_workbook(src)
         save_event(event, dst)
@@ -175,11 +177,8 @@ def convert_file(src: str, dst: str, force: bool, lang: str) -> Outcome:
         what = t(f"{n}队" if team else f"{n}名棋手", f"{n} teams" if team else f"{n} players")
         return [
             t(
-                "convert.converted-round-s",
-                src=src,
-                dst=dst,
-                what=what,
-                n=len(event.rounds),
+                f"已转换 {src} → {dst}：{what}，{len(event.rounds)}轮",
+                f"converted {src} → {dst}: {what}, {len(event.rounds)} round(s)",
             )
         ]
 

@@ -8,7 +8,7 @@ The players (a team event: the teams, 队号) are drawn in the order the file
 lists them, and the file keeps that order, so drawing again with the same
 seed gives the same numbers.  Refused once round 1 is paired (the numbers
 are fixed from then on: 编排卡 and every later pairing use them).  The
-workbook's 抽签 is :func:`xlxq.workbook_draw.draw_numbers` (the same rule).
+workbook's 抽签 is :func:`xlxq.operations.workbook_draw.draw_numbers` (the same rule).
 """
 
 from __future__ import annotations
@@ -24,9 +24,7 @@ from xlxq.i18n import Text
 from xlxq.operations.lines import Lines
 from xlxq.operations.result import Outcome
 from xlxq.text import fmt, text_table
-from xlxq.workbook_draw import new_draw_seed
-from xlxq.i18n import Msg
-from xlxq.i18n import Pair
+from xlxq.operations.workbook_draw import new_draw_seed
 
 __all__ = ["draw_file", "draw_team_file"]
 
@@ -36,7 +34,8 @@ def draw_file(event: Event, seed: Optional[int]) -> Outcome:
     check_not_paired(len(event.rounds))
     if getattr(event.settings, "member_total", None) is not None:
         raise InputError(
-            Msg("draw.a-member-total-event-is-numbered-by"),
+            "队员总分制的序号按上下半区编排（xlxq new --member-total），不用抽签",
+            "a member-total event is numbered by halves (xlxq new --member-total): no draw",
         )
     return _drawn(
         event,
@@ -76,15 +75,7 @@ def _drawn(event: Any, attr: str, seed: Optional[int], words: tuple, table: tupl
     def render(lang: str) -> list[str]:
         txt, echo = Text(lang), Lines()
         zh, en = numbering_note("draw", seed, seeded)
-        echo(
-            txt(
-                "draw.what-n-unit-zh",
-                n=len(es),
-                unit=Pair(unit_zh, unit_en),
-                what=Pair(what_zh, done_en),
-                zh=Pair(zh, en),
-            )
-        )
+        echo(txt(f"抽签完成：{len(es)}{unit_zh}，{what_zh}{zh}", f"{done_en}: {len(es)}{unit_en}, {en}"))
         rows: list[list[Any]] = [row(e) for e in sorted(drawn, key=lambda e: e.no)]
         echo(*text_table(txt(table[0], table[1]).split(), rows, table[2]))
         echo(*next_step(seed, lang))
@@ -97,7 +88,8 @@ def next_step(seed: int, lang: str) -> list[str]:
     txt = Text(lang)
     return [
         txt(
-            "draw.draw-seed-recorded-drawing-again-with-it",
-            seed=seed,
+            f"抽签种子 {seed} 已记录；用同一种子再抽（xlxq draw 文件 --seed {seed}）得到同样的号码。下一步：xlxq pair 文件",
+            f"draw seed {seed} recorded; drawing again with it (xlxq draw FILE --seed {seed}) gives the same "
+            f"numbers. Next: xlxq pair FILE",
         )
     ]

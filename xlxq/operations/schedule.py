@@ -1,6 +1,6 @@
 """Every round of a round robin (the rulebook's order table) or of a team
 round robin / 全队轮赛制 at once, for a JSON file.  A workbook:
-:func:`xlxq.workbook.schedule_round_robin`.
+:func:`xlxq.operations.workbook.schedule_round_robin`.
 """
 
 from __future__ import annotations
@@ -16,8 +16,7 @@ from xlxq.operations.result import Outcome
 from xlxq.operations.source import checked
 from xlxq.operations.team import team_schedule_rounds
 from xlxq.systems import system_for, system_label
-from xlxq.team_report import team_schedule_lines, team_system_label
-from xlxq.i18n import Msg, Pair
+from xlxq.presentation.team_report import team_schedule_lines, team_system_label
 
 __all__ = ["schedule_file", "schedule_team_file"]
 
@@ -26,10 +25,9 @@ def schedule_file(event, path: str, force: bool) -> Outcome:
     s = event.settings
     if not system_for(s).round_robin:
         raise InputError(
-            Msg(
-                "schedule.xlxq-schedule-is-for-round-robins-only",
-                system=Pair(system_label(s.system, "zh"), system_label(s.system, "en")),
-            ),
+            f"xlxq schedule 只用于循环赛（round_robin、double_round_robin），本赛事为"
+            f"{system_label(s.system, 'zh')}，请用 xlxq pair 逐轮编排",
+            f"xlxq schedule is for round robins only; this event is a {system_label(s.system, 'en')} (use xlxq pair)",
         )
     if event.rounds:
         done = [
@@ -41,11 +39,15 @@ def schedule_file(event, path: str, force: bool) -> Outcome:
         if done:
             r, b = done[0]
             raise InputError(
-                Msg("schedule.round-board-already-has-a-result-boards", r=r, b=b, n=len(done)),
+                f"第{r}轮第{b}台已有结果，不能重新生成全部轮次（共{len(done)}台已录入结果）；请用 xlxq pair 编排下一轮",
+                f"round {r} board {b} already has a result ({len(done)} boards recorded): the rounds "
+                f"cannot be made again; use xlxq pair for the next round",
             )
         if not force:
             raise InputError(
-                Msg("schedule.the-file-already-has-round-s-no-results", n=len(event.rounds)),
+                f"文件中已有{len(event.rounds)}轮（尚无结果），如要按秩序表重新生成全部轮次，加 --force",
+                f"the file already has {len(event.rounds)} round(s) (no results yet); "
+                f"use --force to make every round again from the table",
             )
     double = system_for(s).double
     nos = table_players(event)
@@ -66,21 +68,19 @@ def schedule_file(event, path: str, force: bool) -> Outcome:
         label = system_label(s.system, lang, s.games_per_match)
         echo(
             txt(
-                "schedule.made-all-rounds-of-the-of-players-the",
-                n=len(nos),
-                label=label,
-                total=total,
+                f"已生成{len(nos)}人{label}全部{total}轮（按棋规循环赛秩序表）",
+                f"made all {total} rounds of the {label} of {len(nos)} players (the rulebook's order table)",
             )
         )
         for rnd in ev.rounds:
-            boards = txt("create.text").join(
+            boards = txt("；", "; ").join(
                 f"{b.board}. {b.red} {by_no[b.red].name} — {b.black} {by_no[b.black].name}" for b in rnd.boards
             )
-            bye = "".join(txt("schedule.bye", no=no, name=by_no[no].name) for no in rnd.byes)
-            echo(txt("schedule.round", round=rnd.round) + boards + bye)
+            bye = "".join(txt(f"；轮空 {no} {by_no[no].name}", f"; bye {no} {by_no[no].name}") for no in rnd.byes)
+            echo(txt(f"第{rnd.round}轮：", f"round {rnd.round}: ") + boards + bye)
         for note in notes:
-            echo(txt("pair.note", note=note))
-        echo(txt("lineup.saved-to", path=path))
+            echo(txt(f"说明：{note}", f"note: {note}"))
+        echo(txt(f"已保存到 {path}", f"saved to {path}"))
         return echo
 
     return Outcome(event=ev, render=render)
@@ -90,7 +90,8 @@ def schedule_team_file(event, path: str, force: bool) -> Outcome:
     s = event.settings
     if not system_for(s).round_robin and not system_for(s).seated_by_table:
         raise InputError(
-            Msg("schedule.xlxq-schedule-is-for-team-round-robins"),
+            "xlxq schedule 只用于团体循环赛和全队轮赛制；积分编排团体赛请用 xlxq pair 逐轮编排",
+            "xlxq schedule is for team round robins and Scheveningen matches; a team Swiss: xlxq pair",
         )
     if event.rounds:
         done = [
@@ -103,11 +104,14 @@ def schedule_team_file(event, path: str, force: bool) -> Outcome:
         if done:
             r, m, b = done[0]
             raise InputError(
-                Msg("schedule.round-match-board-already-has-a-result", r=r, m=m, b=b, n=len(done)),
+                f"第{r}轮第{m}场第{b}台已有结果，不能重新生成全部轮次（共{len(done)}台已录入结果）",
+                f"round {r} match {m} board {b} already has a result ({len(done)} boards recorded): "
+                f"the rounds cannot be made again",
             )
         if not force:
             raise InputError(
-                Msg("schedule.the-file-already-has-round-s-no-results-2", n=len(event.rounds)),
+                f"文件中已有{len(event.rounds)}轮（尚无结果），如要按秩序表重新生成全部轮次，加 --force",
+                f"the file already has {len(event.rounds)} round(s) (no results yet); use --force",
             )
     ev = team_schedule_rounds(event)
     checked(ev)
@@ -115,16 +119,15 @@ def schedule_team_file(event, path: str, force: bool) -> Outcome:
     def render(lang: str) -> list[str]:
         txt, echo = Text(lang), Lines()
         label = team_system_label(s.system, lang)
-        what = txt("schedule.of-teams", n=len(ev.teams), label=label)
+        what = txt(f"{len(ev.teams)}队{label}", f"{label} of {len(ev.teams)} teams")
         echo(
             txt(
-                "schedule.made-all-rounds-of-the-from-the-table",
-                what=what,
-                n=len(ev.rounds),
+                f"已生成{what}全部{len(ev.rounds)}轮（按秩序表，出场名单按报名顺序默认）",
+                f"made all {len(ev.rounds)} rounds of the {what} (from the table, default line-ups)",
             )
         )
         echo(*team_schedule_lines(ev, lang))
-        echo(txt("lineup.saved-to", path=path))
+        echo(txt(f"已保存到 {path}", f"saved to {path}"))
         return echo
 
     return Outcome(event=ev, render=render)
