@@ -69,6 +69,8 @@ HANT_TERMS: dict[str, str] = {
 }
 HEADER = '''"""{title}: message id → ``str.format`` template (see :mod:`xlxq.i18n`).
 
+Size: one line a message, every message of the program in one table.
+
 {how}
 """
 

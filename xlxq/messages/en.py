@@ -1,5 +1,7 @@
 """English messages: message id → ``str.format`` template (see :mod:`xlxq.i18n`).
 
+Size: one line a message, every message of the program in one table.
+
 Written by tools/catalogue_codemod.py (the ids it finds in xlxq/); entries
 added by hand are kept when it runs again.  Keep the ids sorted.
 """

@@ -1,5 +1,7 @@
 """繁體中文 (zh-Hant) messages: message id → ``str.format`` template (see :mod:`xlxq.i18n`).
 
+Size: one line a message, every message of the program in one table.
+
 Generated from zh_Hans.py by tools/catalogue_codemod.py with OpenCC s2tw and
 the reviewed terms (HANT_TERMS) there.  Do not edit by hand: change
 zh_Hans.py or the tool and run it.
