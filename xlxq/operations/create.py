@@ -319,10 +319,12 @@ def create_file(args, lang: str = "zh", players: Optional[list] = None) -> Outco
             best = txt("create.best-a-team", best=mt.best) if mt.best else txt("create.every-member")
             echo(
                 txt(
-                    f"队员总分制：同队队员分在上下半区，按{how}编号（{'抽签' if args.draw is not None else '等级分'}排序），"
-                    f"首轮避免同队相遇；团体成绩按{by}，{best}：xlxq standings {path} --teams",
-                    f"member totals: team-mates split between the halves, numbered {how}; team ranking by {by}, "
-                    f"{best}: xlxq standings {path} --teams",
+                    "create.member-totals",
+                    how=how,
+                    order=txt("create.order-by-draw" if args.draw is not None else "create.order-by-rating"),
+                    by=by,
+                    best=best,
+                    path=path,
                 )
             )
         header = txt("create.no-name-unit-rating-seed").split()

@@ -112,10 +112,16 @@ def qualify_file(
         txt, echo = Text(lang), Lines()
         echo(
             txt(
-                f"已创建 {out}：积分赛 {swiss_path} 第{n}轮后前{top}名进入淘汰赛"
-                f"（{system_label('knockout', lang, games_per_match)}，{ko.settings.rounds}轮，不计加赛）",
-                f"created {out}: the top {top} of {swiss_path} after round {n} go to the knockout "
-                f"({ko.settings.rounds} rounds without play-offs)",
+                "qualify.created",
+                out=out,
+                swiss_path=swiss_path,
+                n=n,
+                top=top,
+                # the system's name in Chinese only (the English says "knockout" already)
+                label=""
+                if txt.lang == "en"
+                else txt("qualify.label", label=system_label("knockout", lang, games_per_match)),
+                rounds=ko.settings.rounds,
             )
         )
         header = txt("qualify.seed-no-name-unit-swiss-rank-score").split()
