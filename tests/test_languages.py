@@ -288,8 +288,22 @@ def test_english_output_of_a_whole_event_has_no_chinese_but_names_and_clauses(fm
     assert not leaks, "\n".join(dict.fromkeys(leaks))
 
 
+#: formats whose 繁體 output still has 简体 in it, and where (issue 23: the
+#: systems' own check lines move with item 1; strict: a fix makes them pass)
+HANT_LEFT = {
+    "rr": "systems/roundrobin.py: the check's 与秩序表第N轮一致 (where_zh built by hand)",
+    "knockout": "systems/knockout.py: the check's 与淘汰赛第N轮对阵一致 (sname_zh built by hand)",
+}
+
+
 @pytest.mark.slow
-@pytest.mark.parametrize("fmt", FORMATS)
+@pytest.mark.parametrize(
+    "fmt",
+    [
+        pytest.param(f, marks=pytest.mark.xfail(strict=True, reason=HANT_LEFT[f])) if f in HANT_LEFT else f
+        for f in FORMATS
+    ],
+)
 def test_hant_output_of_a_whole_event_has_no_simplified_character(fmt, tmp_path, monkeypatch):
     opencc = pytest.importorskip("opencc")
     s2t = opencc.OpenCC("s2t")
