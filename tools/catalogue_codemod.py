@@ -413,6 +413,7 @@ class Module:
         self.path, self.errors, self.cat, self.report = path, errors, cat, report
         self.prefix = path.parent.name if path.stem == "__init__" else path.stem
         self.count = 0
+        self.write = True  # False: --check, nothing is written
         self._inside: set[int] = set()
         self.q = '"'
         self.alias = self._aliases(ast.parse(path.read_bytes()))
@@ -674,7 +675,8 @@ class Module:
         for n, k in self.sites(ast.parse(src)):
             self.convert(n, k, src)  # reports why (it cannot be converted)
         if changed:
-            self.path.write_bytes(src)
+            if self.write:
+                self.path.write_bytes(src)
         return changed
 
     def convert_quiet(self, node: ast.AST, kind: str) -> bool:
@@ -755,7 +757,7 @@ def site_templates() -> list[Path]:
     return sorted(p for p in PKG.rglob("*.html") if p.parent.name == "templates" and p.parent.parent.name == "publish")
 
 
-def convert_templates(cat: Catalogue) -> int:
+def convert_templates(cat: Catalogue, write: bool = True) -> int:
     """The site's Jinja templates: ``t("中文", "English")`` → ``t("id")``."""
     n = 0
     for path in site_templates():
@@ -772,7 +774,8 @@ def convert_templates(cat: Catalogue) -> int:
 
         new = TEMPLATE_PAIR.sub(one, text)
         if new != text:
-            path.write_text(new, encoding="utf-8")
+            if write:
+                path.write_text(new, encoding="utf-8")
     return n
 
 
@@ -785,23 +788,21 @@ def main(argv: list[str] | None = None) -> int:
     files = sorted(p for p in PKG.rglob("*.py") if p not in SKIP and MESSAGES not in p.parents)
     errors = error_classes(files)
     cat = Catalogue()
+    known = len(cat.zh)
     report: list[str] = []
     converted = 0
     changed_files = []
-    originals = {}
     for f in files:
-        originals[f] = f.read_bytes()
         m = Module(f, errors, cat, report)
+        m.write = not args.check
         if m.run():
             changed_files.append(f)
             converted += m.count
-    templates_before = {p: p.read_bytes() for p in site_templates()}
-    converted += convert_templates(cat)
+    converted += convert_templates(cat, write=not args.check)
     if args.check:
-        for f, b in {**originals, **templates_before}.items():
-            f.write_bytes(b)
-        print(f"{converted} pairs in {len(changed_files)} files would be converted")
-        return 1 if converted else 0
+        added = len(cat.zh) - known
+        print(f"{converted} pairs in {len(changed_files)} files would be converted; {added} messages added")
+        return 1 if converted or added else 0
     dump("zh_Hans", "简体中文 (zh-Hans) messages", HOW_GENERATED, cat.zh)
     dump("en", "English messages", HOW_GENERATED, cat.en)
     if not args.no_hant:
