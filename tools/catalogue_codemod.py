@@ -323,7 +323,12 @@ def literal_pairs(tree: ast.AST) -> list[tuple[str, str]]:
                     zh, en = _const(v), _const(kws.get(k[:-2] + "en"))
                     if ok(zh, en):
                         out.append((zh, en))  # type: ignore[arg-type]
-        elif isinstance(node, (ast.Assign, ast.AnnAssign)) and isinstance(node.value, ast.Dict):
+        if isinstance(node, ast.Dict):  # {"中文": "English"} (the CLI's help table)
+            for k, v in zip(node.keys, node.values):
+                zh, en = _const(k), _const(v)
+                if ok(zh, en):
+                    out.append((zh, en))  # type: ignore[arg-type]
+        if isinstance(node, (ast.Assign, ast.AnnAssign)) and isinstance(node.value, ast.Dict):
             targets = node.targets if isinstance(node, ast.Assign) else [node.target]
             for t in targets:
                 name = ast.unparse(t)
