@@ -43,10 +43,16 @@ def echo(*lines: str) -> None:
 
 def help_text(text: Any) -> Any:
     """A help text (description, help, Chinese metavar) in the message
-    language: the English from :mod:`xlxq.cli.help_en` under ``XLXQ_LANG=en``."""
-    if not isinstance(text, str) or language() != "en":
+    language: the English from :mod:`xlxq.cli.help_en` under ``XLXQ_LANG=en``,
+    the 繁體 from the catalogue under zh-Hant (the table's texts are in it)."""
+    if not isinstance(text, str):
         return text
-    return help_en(text)
+    lang = language()
+    if lang == "zh-Hant":
+        from xlxq.i18n import hant_text
+
+        return hant_text(text)
+    return help_en(text) if lang == "en" else text
 
 
 class Parser(argparse.ArgumentParser):
