@@ -342,3 +342,29 @@ def test_the_provisional_note_is_english_in_english(tmp_path, monkeypatch):
     run.cli("undo", "e.json")
     rc, out = run.cli("pair", "e.json", "--provisional")
     assert "說明：第1輪第2臺未結束，按和棋暫計編排（原則(八)）" in out, out
+
+
+def test_the_team_provisional_notes_are_english_in_english(tmp_path, monkeypatch):
+    """The same leak for a team event: the notes merged by match (第1轮第1场第2、3台未结束 …)
+    were built from the Chinese text and printed in Chinese under ``XLXQ_LANG=en``."""
+    spec = snapshot.spec_for("team-swiss", 1)
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("XLXQ_LANG", "en")
+    run = Capture(tmp_path)
+    snapshot.write_teams_csv(Path("teams.csv"), spec["teams"])
+    run.cli("new", "e.json", *snapshot.new_args(spec))
+    run.cli("pair", "e.json")
+
+    def first_board_played(d):
+        d["rounds"][0]["matches"][0]["boards"][0]["result"] = "red_win"
+
+    snapshot.edit_json(Path("e.json"), first_board_played)
+    rc, out = run.cli("pair", "e.json", "--provisional")
+    assert rc == 0, run.texts[-1]
+    notes = [line for line in out.splitlines() if line.startswith("note: round 1 match")]
+    assert notes[0] == "note: round 1 match 1 boards 2, 3, 4, 5 are unfinished: paired as draws (原则(八))", out
+    assert not any(CJK.search(line) for line in notes if "原则" not in line)
+    os.environ["XLXQ_LANG"] = "zh"
+    run.cli("undo", "e.json")
+    rc, out = run.cli("pair", "e.json", "--provisional")
+    assert "说明：第1轮第1场第2、3、4、5台未结束，按和棋暂计编排（原则(八)）" in out, out
