@@ -35,6 +35,7 @@ from typing import TYPE_CHECKING, Any, Mapping, Optional, Union
 from xlxq import __version__
 from xlxq.core.model import Event, Round
 from xlxq.errors import InputError
+from xlxq.i18n import Msg
 
 if TYPE_CHECKING:  # pragma: no cover - types only
     import pandas
@@ -89,7 +90,7 @@ def sample(name: str = "registration.csv") -> Path:
 
     found = sample_file(name)
     if found is None:
-        raise InputError(f"没有示例文件 {name}", f"no sample file {name}")
+        raise InputError(Msg("api.no-sample-file", name=name))
     return found
 
 
@@ -142,8 +143,7 @@ def new_event(
     event = create_file(args, _lang(None)).event
     if not isinstance(event, Event):
         raise InputError(
-            f"{reg.name}：报名表分为多个组别，请每组一个报名表",
-            f"{reg.name}: the registration has several groups; give one group a registration",
+            Msg("api.the-registration-has-several-groups-give", name=reg.name),
             file=str(reg),
         )
     return event
@@ -204,8 +204,7 @@ def set_results(event: Event, results: Mapping[int, Any], round_no: Optional[int
 
     if is_team(event):
         raise InputError(
-            "set_results 用于个人赛；团体赛的结果请在工作簿中录入",
-            "set_results is for individual events; enter a team event's results in its workbook",
+            Msg("api.set-results-is-for-individual-events"),
         )
     n = round_arg(event, round_no)
     rnd: Round = next(r for r in event.rounds if r.round == n)
@@ -213,15 +212,14 @@ def set_results(event: Event, results: Mapping[int, Any], round_no: Optional[int
     codes: dict[int, Optional[str]] = {}
     for board, value in results.items():
         if board not in by_board:
-            raise InputError(f"第{n}轮没有第{board}台", f"round {n} has no board {board}", round=n, board=board)
+            raise InputError(Msg("api.round-has-no-board", n=n, board=board), round=n, board=board)
         try:
             code = value if value in RESULTS else parse_result(value)
         except ResultError:
             code = BYE  # the same message: a bye is no result of a game
         if code == BYE:
             raise InputError(
-                f"第{n}轮第{board}台：结果无效：{value!r}",
-                f"round {n} board {board}: invalid result {value!r}",
+                Msg("api.round-board-invalid-result", n=n, board=board, value=value),
                 round=n,
                 board=board,
             )

@@ -13,6 +13,8 @@ import os
 from dataclasses import dataclass, fields, replace
 from typing import Any, Optional
 
+from xlxq.i18n import Msg, norm_lang, tr
+
 
 @dataclass(frozen=True)
 class Place:
@@ -38,15 +40,44 @@ class Place:
 class XlxqError(Exception):
     """Base class: a problem with the input, explained to the arbiter."""
 
-    def __init__(self, zh: str, en: str | None = None, *, place: Optional[Place] = None, **where: Any):
-        super().__init__(zh)
-        self.zh = zh
-        self.en = en or zh
+    def __init__(self, zh: str | Msg, en: str | None = None, *, place: Optional[Place] = None, **where: Any):
+        self.msg: Optional[Msg] = zh if isinstance(zh, Msg) else None
+        self._zh: Optional[str] = None
+        self._en: Optional[str] = None
+        if self.msg is None:
+            assert isinstance(zh, str)
+            self._zh, self._en = zh, en or zh
+        super().__init__(self.zh)
         self.place = (place or Place()).merged(**where)
 
+    # the 简体 and English texts (rendered from the message when it has one)
+    @property
+    def zh(self) -> str:
+        return self._zh if self._zh is not None else self.message("zh")
+
+    @zh.setter
+    def zh(self, text: str) -> None:
+        if self.msg is not None:
+            self._en, self.msg = self.msg.render("en"), None
+        self._zh = text
+
+    @property
+    def en(self) -> str:
+        return self._en if self._en is not None else self.message("en")
+
+    @en.setter
+    def en(self, text: str) -> None:
+        if self.msg is not None:
+            self._zh, self.msg = self.msg.render("zh"), None
+        self._en = text
+
     def message(self, lang: str | None = None) -> str:
-        lang = lang or os.environ.get("XLXQ_LANG", "zh")
-        return self.en if lang.lower().startswith("en") else self.zh
+        code = norm_lang(lang or os.environ.get("XLXQ_LANG", "zh"))
+        if self.msg is not None:
+            return self.msg.render(code)
+        return (self._en if code == "en" else self._zh) or ""
+
+    localize = message
 
     def lines(self, lang: str | None = None) -> list[str]:
         """The message as lines (one; :class:`InputErrors`: one a problem)."""
@@ -86,14 +117,12 @@ class InputErrors(InputError):
         self.errors = list(errors)
         first = self.errors[0]
         n = len(self.errors)
-        super().__init__(
-            f"发现{n}处错误，第一处：{first.zh}", f"{n} problems; the first: {first.en}", place=first.place
-        )
+        super().__init__(Msg("errors.n-problems-the-first", n=n, first=first), place=first.place)
 
     def lines(self, lang: str | None = None) -> list[str]:
         n = len(self.errors)
-        en = (lang or os.environ.get("XLXQ_LANG", "zh")).lower().startswith("en")
-        return [f"{n} problems:" if en else f"发现{n}处错误："] + [e.message(lang) for e in self.errors]
+        code = norm_lang(lang or os.environ.get("XLXQ_LANG", "zh"))
+        return [tr(code, "errors.n-problems", n=n)] + [e.message(code) for e in self.errors]
 
 
 class ErrorList:

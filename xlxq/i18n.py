@@ -1,38 +1,259 @@
-"""Languages: the one place that knows how a language is chosen.
+"""Languages and the message catalogue: the one place that knows how a
+language is chosen and how a message becomes text.
 
-Messages are written in Chinese and English side by side (``zh``, ``en``);
-the language is decided at the edge (the CLI, an Excel button) and passed
-in as ``lang`` ("zh" or "en") to whatever renders text.  Only the edges call
-:func:`env_lang`.
+Languages (codes as passed around in ``lang``)::
+
+    "zh"       简体中文 (zh-Hans), the default; also "zh-Hans", "zh-CN", "zh-SG",
+               and anything that is not English or 繁體
+    "en"       English: anything that starts with "en"
+    "zh-Hant"  繁體中文; also "zh-TW", "zh-HK", "zh-MO" (and "zh-Hant-…")
+
+:func:`norm_lang` maps any of those to one of :data:`LANGS`; :func:`env_lang`
+reads ``XLXQ_LANG``.  Only the edges (CLI, Excel button, Lite) call it.
+:func:`lang_tag` gives the BCP 47 tag ("zh-Hans", "en", "zh-Hant").
+
+Messages: a message is an id and named arguments, :class:`Msg`::
+
+    Msg("pairing.round-not-finished", round=3, board=2)
+
+rendered at the edge by the catalogue of the language: ``msg.render(lang)``
+or ``tr(lang, "pairing.round-not-finished", round=3, board=2)``.  A catalogue
+is a plain Python table, one module per language under
+:mod:`xlxq.messages` (``zh_Hans.py``, ``en.py``, ``zh_Hant.py``), each a
+``MESSAGES: dict[str, str]`` of id → ``str.format`` template with named
+``{placeholders}`` (format specs allowed, ``{pts:g}``).  Every id is in every
+catalogue with the same placeholders (tests/test_languages.py).  A catalogue
+is imported the first time a message is rendered in its language.
+
+An argument is rendered before it is put in: a :class:`Msg` (or anything
+with a ``localize(lang)`` method: :class:`Pair`, an
+:class:`~xlxq.errors.XlxqError`) in the same language; anything else with
+``format``.  Names, units and the event's own titles are arguments, so they
+are never translated.
+
+``Text(lang)`` is the bound form: ``t = Text(lang); t("round.title", n=3)``.
+It still picks one of a (zh, en) pair, ``t("中文", "English")``, for text
+not yet in the catalogue (zh-Hant then gets the 简体 text): the codemod
+``tools/catalogue_codemod.py`` turns such pairs into ids.
+
+zh-Hant is generated from zh-Hans with OpenCC (s2tw, a dev-time tool; see
+docs/i18n.md) and committed; it is never converted at run time.
 """
 
 from __future__ import annotations
 
 import os
+from importlib import import_module
+from typing import Any
 
-LANGS = ("zh", "en")
+LANGS = ("zh", "en", "zh-Hant")
+#: BCP 47 tag of each language
+TAGS = {"zh": "zh-Hans", "en": "en", "zh-Hant": "zh-Hant"}
+#: the module under xlxq.messages of each language's catalogue
+MODULES = {"zh": "zh_Hans", "en": "en", "zh-Hant": "zh_Hant"}
+_HANT = ("zh-hant", "zh-tw", "zh-hk", "zh-mo")
 
 
 def norm_lang(lang: str | None) -> str:
-    """ "en" for anything that starts with "en", else "zh" (the default)."""
-    return "en" if (lang or "zh").lower().startswith("en") else "zh"
+    """One of :data:`LANGS`: "en" for anything that starts with "en", "zh-Hant"
+    for 繁體 (zh-Hant, zh-TW, zh-HK, zh-MO), else "zh" (简体, the default)."""
+    code = (lang or "zh").strip().lower().replace("_", "-")
+    if code.startswith("en"):
+        return "en"
+    if code.startswith(_HANT):
+        return "zh-Hant"
+    return "zh"
 
 
 def env_lang() -> str:
-    """The language asked for by ``XLXQ_LANG`` (zh unless it says en)."""
+    """The language asked for by ``XLXQ_LANG`` (zh unless it says otherwise)."""
     return norm_lang(os.environ.get("XLXQ_LANG", "zh"))
 
 
+def lang_tag(lang: str | None) -> str:
+    """The BCP 47 tag of a language ("zh-Hans", "en", "zh-Hant")."""
+    return TAGS[norm_lang(lang)]
+
+
+_CATALOGUES: dict[str, dict[str, str]] = {}
+
+
+def catalogue(lang: str | None) -> dict[str, str]:
+    """The catalogue (id → template) of a language, imported once."""
+    code = norm_lang(lang)
+    table = _CATALOGUES.get(code)
+    if table is None:
+        table = _CATALOGUES[code] = import_module(f"xlxq.messages.{MODULES[code]}").MESSAGES
+    return table
+
+
+def _arg(value: Any, lang: str) -> Any:
+    localize = getattr(value, "localize", None)
+    return localize(lang) if localize is not None and not isinstance(value, type) else value
+
+
+def tr(lang: str | None, id: str, /, **args: Any) -> str:
+    """The text of message ``id`` with ``args`` in ``lang``.  An id missing
+    from a catalogue falls back to 简体, then to the id itself."""
+    code = norm_lang(lang)
+    template = catalogue(code).get(id)
+    if template is None:
+        template = catalogue("zh").get(id, id)
+    if not args:
+        return template.format() if "{" in template else template
+    return template.format(**{k: _arg(v, code) for k, v in args.items()})
+
+
+_BY_TEXT: dict[str, str] = {}
+
+
+def hant_text(zh: str) -> str:
+    """The 繁體 of a 简体 text that is a whole message of the catalogue
+    without placeholders (a label of a table, a pair not yet turned into an
+    id: the codemod puts their texts in the catalogue); else the text itself."""
+    if not _BY_TEXT:
+        hans, hant = catalogue("zh"), catalogue("zh-Hant")
+        _BY_TEXT.update((v, hant[k]) for k, v in sorted(hans.items(), reverse=True) if "{" not in v and k in hant)
+    return _BY_TEXT.get(zh, zh)
+
+
+def pick(lang: str | None, zh: Any, en: Any) -> Any:
+    """One of a (zh, en) pair in ``lang``; 繁體: its message's (a :class:`Said`),
+    else the 简体 text's (:func:`hant_text`)."""
+    code = norm_lang(lang)
+    if code == "en":
+        return en
+    if code == "zh-Hant" and isinstance(zh, str):
+        msg = getattr(zh, "msg", None)
+        return msg.render(code) if isinstance(msg, Msg) else hant_text(zh)
+    return zh
+
+
+def labels(lang: str | None, zh: dict[Any, str], en: dict[Any, str]) -> dict[Any, str]:
+    """One of a pair of label tables (key → text) in ``lang``."""
+    code = norm_lang(lang)
+    if code == "zh-Hant":
+        return {k: hant_text(v) for k, v in zh.items()}
+    return en if code == "en" else zh
+
+
+class Msg:
+    """A message: an id and its named arguments; :meth:`render` in a language."""
+
+    __slots__ = ("id", "args")
+
+    def __init__(self, id: str, /, **args: Any) -> None:
+        self.id = id
+        self.args = args
+
+    def render(self, lang: str | None) -> str:
+        return tr(lang, self.id, **self.args)
+
+    localize = render
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Msg) and (self.id, self.args) == (other.id, other.args)
+
+    def __hash__(self) -> int:
+        return hash(self.id)
+
+    def __repr__(self) -> str:
+        args = "".join(f", {k}={v!r}" for k, v in self.args.items())
+        return f"Msg({self.id!r}{args})"
+
+    def pair(self) -> tuple[str, str]:
+        """The message as a (zh, en) pair for code that passes pairs on: the
+        简体 text a :class:`Said` (zh-Hant renders the message), the English."""
+        return Said(self.render("zh"), self), self.render("en")
+
+
+class Said(str):
+    """A 简体 text that knows its message (``Msg.pair``): equal to the text,
+    so code that joins, compares or prints it is unchanged; :func:`pick` and
+    ``Text`` render the message in 繁體."""
+
+    msg: Msg
+
+    def __new__(cls, text: str, msg: Msg) -> Said:
+        said = super().__new__(cls, text)
+        said.msg = msg
+        return said
+
+    def __getnewargs__(self) -> tuple[str, Msg]:  # type: ignore[override]  # copy and pickle keep .msg
+        return str(self), self.msg
+
+
+class Pair:
+    """A value known only as a (zh, en) pair (data, not a message: e.g. a
+    label read from a workbook); zh-Hant gets the Chinese."""
+
+    __slots__ = ("zh", "en")
+
+    def __init__(self, zh: Any, en: Any) -> None:
+        self.zh, self.en = zh, en
+
+    @classmethod
+    def of(cls, thing: Any) -> Any:
+        """An object with ``.zh`` and ``.en`` (an error, a problem) as an
+        argument: itself when it can render itself (``localize``), else its pair."""
+        return thing if callable(getattr(thing, "localize", None)) else cls(thing.zh, thing.en)
+
+    def localize(self, lang: str | None) -> Any:
+        return pick(lang, self.zh, self.en)
+
+
+class Lazy:
+    """A value worked out in the language it is rendered in:
+    ``Lazy(lambda lang: …)`` (``lang`` one of :data:`LANGS`)."""
+
+    __slots__ = ("fn",)
+
+    def __init__(self, fn: Any) -> None:
+        self.fn = fn
+
+    def localize(self, lang: str | None) -> Any:
+        return self.fn(norm_lang(lang))
+
+
+def listed(lang: str | None, items: Any, id: str = "common.no") -> str:
+    """Items as one list in ``lang`` ("1号、3号" / "1, 3"): each rendered by
+    message ``id`` (its placeholder ``{no}``), joined by ``common.list-sep``."""
+    return tr(lang, "common.list-sep").join(tr(lang, id, no=x) for x in items)
+
+
 class Text:
-    """``t = Text(lang); t("中文", "English")`` picks one of the two."""
+    """``t = Text(lang)``: ``t("id", **args)`` renders a catalogue message;
+    ``t("中文", "English")`` picks one of a pair (text not yet in the
+    catalogue)."""
 
     __slots__ = ("lang",)
 
-    def __init__(self, lang: str) -> None:
+    def __init__(self, lang: str | None) -> None:
         self.lang = norm_lang(lang)
 
-    def __call__(self, zh: str, en: str) -> str:
-        return en if self.lang == "en" else zh
+    def __call__(self, zh: str, en: str | None = None, /, **args: Any) -> str:
+        if en is None:
+            return tr(self.lang, zh, **args)
+        if self.lang == "en":
+            return en
+        return pick(self.lang, zh, en) if self.lang == "zh-Hant" else zh
 
 
-__all__ = ["LANGS", "norm_lang", "env_lang", "Text"]
+__all__ = [
+    "LANGS",
+    "TAGS",
+    "norm_lang",
+    "env_lang",
+    "lang_tag",
+    "catalogue",
+    "tr",
+    "Msg",
+    "Said",
+    "Pair",
+    "Lazy",
+    "listed",
+    "hant_text",
+    "pick",
+    "labels",
+    "Text",
+]

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from typing import Any, Optional, Sequence
+from xlxq.i18n import Msg
 
 __all__ = ["num", "nums", "fmt", "display_width", "text_table", "label_problem", "visible"]
 
@@ -29,7 +30,7 @@ def label_problem(s: str) -> Optional[tuple[str, str]]:
         return "含换行（单元格中按了 Alt+Enter？）", "holds a line break (Alt+Enter in the cell?)"
     if ch == "\t":
         return "含制表符（Tab）", "holds a tab"
-    return f"含控制字符 U+{ord(ch):04X}", f"holds the control character U+{ord(ch):04X}"
+    return Msg("text.holds-the-control-character-u", ord_ch=ord(ch)).pair()
 
 
 def visible(s: str) -> str:

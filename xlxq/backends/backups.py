@@ -48,6 +48,7 @@ from pathlib import Path
 from typing import Iterator, Optional
 
 from xlxq.errors import InputError
+from xlxq.i18n import Msg
 
 __all__ = [
     "FOLDER",
@@ -179,10 +180,9 @@ def keep(path: str | os.PathLike, op: Optional[str] = None) -> Optional[Path]:
     except OSError as exc:
         discard(tmp)  # the folders as they were
         raise InputError(
-            f"无法在 {folder} 保留 {p.name} 的备份（{exc.strerror or exc}），文件未改动"
-            f"（如确不要备份，设置环境变量 XLXQ_BACKUPS=0）",
-            f"cannot keep a backup of {p.name} in {folder} ({exc.strerror or exc}); the file is unchanged "
-            f"(to save without backups, set XLXQ_BACKUPS=0)",
+            Msg(
+                "backups.cannot-keep-a-backup-of-in-the-file-is", folder=folder, name=p.name, or_exc=exc.strerror or exc
+            ),
             file=str(p),
         ) from None
     for old in backups(p)[count:]:

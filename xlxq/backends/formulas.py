@@ -30,6 +30,8 @@ from typing import Any, Optional
 
 from xlxq.backends.partial_save import escape
 from xlxq.errors import InputError
+from xlxq.i18n import Msg
+from xlxq.i18n import Pair
 
 __all__ = [
     "write_text",
@@ -108,11 +110,7 @@ def no_value_error(sheet: str, cell: Any) -> InputError:
     coord = cell.coordinate
     f = _formula_text(cell)
     return InputError(
-        f"“{sheet}”表（{coord}）：公式 {f} 在文件中没有保存计算结果（文件由不计算公式的程序保存过），"
-        f"xlxq 不计算公式：请在 Excel 中打开并保存一次，或在该单元格直接输入数值",
-        f"sheet {sheet!r} ({coord}): the formula {f} has no stored value in the file (it was saved by a program "
-        f"that does not calculate); xlxq does not calculate formulas: open and save the file in Excel once, or "
-        f"type the value into the cell",
+        Msg("formulas.sheet-the-formula-has-no-stored-value-in", sheet=sheet, coord=coord, f=f),
         sheet=sheet,
         row=cell.row,
         cell=coord,
@@ -124,11 +122,14 @@ def formula_overwrite_error(sheet: str, cell: Any, old: Any, new: Any) -> InputE
     f = _formula_text(cell)
     shown = "空白" if new is None else str(new)
     return InputError(
-        f"“{sheet}”表（{coord}）：该单元格是公式 {f}（值 {old}），xlxq 要在此写入 {shown}，"
-        f"但不会改写公式：请把公式换成数值或清空该单元格，再运行一次",
-        f"sheet {sheet!r} ({coord}): the cell holds the formula {f} (value {old}) and xlxq has to write "
-        f"{'a blank' if new is None else new!r} there, but never writes over a formula: replace the formula by "
-        f"its value or clear the cell, then run again",
+        Msg(
+            "formulas.sheet-the-cell-holds-the-formula-value",
+            sheet=sheet,
+            coord=coord,
+            f=f,
+            old=old,
+            shown=Pair(shown, "a blank" if new is None else new),
+        ),
         sheet=sheet,
         row=cell.row,
         cell=coord,
@@ -140,9 +141,7 @@ def merged_write_error(sheet: str, row: int, col: int) -> InputError:
 
     coord = f"{get_column_letter(col)}{row}"
     return InputError(
-        f"“{sheet}”表（{coord}）：该单元格属于合并单元格，xlxq 要在此写入：请取消合并后再运行一次",
-        f"sheet {sheet!r} ({coord}): the cell is part of merged cells and xlxq has to write there: unmerge "
-        f"them, then run again",
+        Msg("formulas.sheet-the-cell-is-part-of-merged-cells", sheet=sheet, coord=coord),
         sheet=sheet,
         row=row,
         cell=coord,

@@ -77,6 +77,7 @@ from xlxq.systems import get_system, system_for
 from xlxq.core.rr_standings import resolve_rr_tiebreaks
 from xlxq.core.standings import resolve_tiebreaks
 from xlxq.core.knockout import build_bracket
+from xlxq.i18n import Msg, Pair
 
 if TYPE_CHECKING:
     from xlxq.core.teams import TeamEvent
@@ -207,7 +208,7 @@ def _check_tiebreaks(keys: list[str], system: str = "swiss", games_per_match: in
         else:
             resolve_tiebreaks(keys)
     except InputError as exc:
-        raise InputError(f"event.tiebreaks（破同分方法）：{exc.zh}", f"event.tiebreaks: {exc.en}") from None
+        raise InputError(Msg("json_file.event-tiebreaks", exc=Pair.of(exc))) from None
     except (KeyError, ValueError, TypeError) as exc:
         raise fail(
             "event.tiebreaks（破同分方法）",
@@ -248,13 +249,13 @@ def _board_from_dict(b: Any, rno: int, j: int) -> Board:
     fast = _board_fast(b)
     if fast is not None:
         return fast
-    where_zh, where_en = f"第{rno}轮 boards 第{j + 1}项", f"round {rno} boards[{j}]"
+    where_zh, where_en = Msg("json_file.round-boards", rno=rno, j=Pair(j + 1, j)).pair()
     b = as_obj(b, _BOARD_KEYS, where_zh, where_en)
     for k in ("board", "red", "black"):
         if k not in b:
             raise fail(where_zh, where_en, f"缺少键 {k}", f"missing key {k!r}")
     bno = as_int(b["board"], f"{where_zh} 的台次 board", f"{where_en}.board", minimum=1)
-    where_zh, where_en = f"第{rno}轮第{bno}台", f"round {rno} board {bno}"
+    where_zh, where_en = Msg("json_file.round-board", rno=rno, bno=bno).pair()
     red = as_int(b["red"], f"{where_zh}红方 red", f"{where_en} red", minimum=1)
     black = as_int(b["black"], f"{where_zh}黑方 black", f"{where_en} black", minimum=1)
     if red == black:
@@ -281,7 +282,7 @@ def _board_from_dict(b: Any, rno: int, j: int) -> Board:
 def _round_from_dict(r: Any, i: int, errors: Optional[ErrorList] = None) -> Round:
     """Round ``i`` of the file; a bad board goes to ``errors`` (if given)
     and the others are still read."""
-    where_zh, where_en = f"rounds 第{i + 1}项", f"rounds[{i}]"
+    where_zh, where_en = Msg("json_file.rounds-2", i=Pair(i + 1, i)).pair()
     r = as_obj(r, _ROUND_KEYS, where_zh, where_en)
     if "round" not in r:
         raise fail(where_zh, where_en, "缺少轮次 round", "missing key 'round'")
@@ -300,14 +301,14 @@ def _round_from_dict(r: Any, i: int, errors: Optional[ErrorList] = None) -> Roun
     seen: set[int] = set()
     for b in boards:
         if b.board in seen:
-            raise InputError(f"第{rno}轮：台次 {b.board} 重复", f"round {rno}: board {b.board} appears twice")
+            raise InputError(Msg("json_file.round-board-appears-twice", rno=rno, board=b.board))
         seen.add(b.board)
     byes = [
         as_int(n, f"第{rno}轮轮空 byes 第{k + 1}项", f"round {rno} byes[{k}]", minimum=1)
         for k, n in enumerate(as_list(r.get("byes", []), f"第{rno}轮轮空 byes", f"round {rno} byes"))
     ]
     provisional = []
-    zh, en = f"第{rno}轮 provisional（按和棋暂计编排的对局）", f"round {rno} provisional"
+    zh, en = Msg("json_file.round-provisional", rno=rno).pair()
     for k, item in enumerate(as_list(r.get("provisional", []), zh, en)):
         if not isinstance(item, list) or len(item) != 2:
             raise fail(
@@ -332,7 +333,7 @@ def _round_from_dict(r: Any, i: int, errors: Optional[ErrorList] = None) -> Roun
 def _engine_from_dict(v: Any, rno: int) -> tuple[tuple[tuple[int, int], ...], tuple[int, ...]]:
     """A round's ``engine``: the pairing the engine made of it (docs/format.md),
     ``{"boards": [[red, black], …], "byes": […]}``."""
-    zh, en = f"第{rno}轮 engine（引擎编排）", f"round {rno} engine"
+    zh, en = Msg("json_file.round-engine", rno=rno).pair()
     e = as_obj(v, _ENGINE_KEYS, zh, en)
     pairs = []
     for k, item in enumerate(as_list(e.get("boards", []), f"{zh} boards", f"{en}.boards")):
@@ -361,15 +362,13 @@ def event_from_dict(d: Any) -> Event:
     """The model of a parsed JSON tournament file (strict, see module doc)."""
     if _kind(d) == "team":
         raise InputError(
-            '这是团体赛文件（event.kind: "team"），应由 load_any / xlxq.backends.team_json 读取',
-            'this is a team file (event.kind: "team"): read it with load_any / xlxq.backends.team_json',
+            Msg("json_file.this-is-a-team-file-event-kind-team-read"),
         )
     d = as_obj(d, _TOP_KEYS, "文件顶层", "top level")
     fmt = d.get("format")
     if fmt != FORMAT:
         raise InputError(
-            f"不是 xlxq 赛事文件：format 应为 {FORMAT!r}，实为 {fmt!r}",
-            f"not an xlxq tournament file: format should be {FORMAT!r}, got {fmt!r}",
+            Msg("json_file.not-an-xlxq-tournament-file-format", FORMAT=FORMAT, fmt=fmt),
         )
     # every problem at once (issue 10 §4): the settings, each player, each
     # round's boards; the event is validated only when they all read
@@ -378,7 +377,7 @@ def event_from_dict(d: Any) -> Event:
     with errors.guard():
         settings = _settings_from_dict(d.get("event", {}))
     if "players" not in d:
-        errors.add(InputError("缺少棋手名单 players", "missing key 'players'"))
+        errors.add(InputError(Msg("json_file.missing-key-players")))
     players = []
     with errors.guard():
         for i, p in enumerate(as_list(d.get("players", []), "players（棋手名单）", "players")):
@@ -397,20 +396,21 @@ def event_from_dict(d: Any) -> Event:
         for pr, pb in r.provisional:
             if (pr, pb) not in boards:
                 raise InputError(
-                    f"第{r.round}轮 provisional：第{pr}轮没有第{pb}台",
-                    f"round {r.round} provisional: round {pr} has no board {pb}",
+                    Msg("json_file.round-provisional-round-has-no-board", round=r.round, pr=pr, pb=pb),
                 )
     for r in rounds:
         unknown = sorted({no for no in _engine_players(r) if not event.has_player(no)})
         if unknown:
             raise InputError(
-                f"第{r.round}轮 engine（引擎编排）：没有{'、'.join(map(str, unknown))}号棋手",
-                f"round {r.round} engine: no player {', '.join(map(str, unknown))}",
+                Msg(
+                    "json_file.round-engine-no-player",
+                    round=r.round,
+                    str_unknown=Pair("、".join(map(str, unknown)), ", ".join(map(str, unknown))),
+                ),
             )
     if len(rounds) > settings.rounds:
         raise InputError(
-            f"文件中已有{len(rounds)}轮，超过赛事设定的 event.rounds = {settings.rounds} 轮",
-            f"the file has {len(rounds)} rounds but event.rounds is {settings.rounds}",
+            Msg("json_file.the-file-has-rounds-but-event-rounds-is", n=len(rounds), rounds=settings.rounds),
         )
     if system_for(settings).knockout:
         # the bracket is derived from the registration and replayed from the
@@ -441,8 +441,7 @@ def grouped_from_dict(d: dict) -> Grouped:
     d = as_obj(d, ("format", "groups"), "文件顶层", "top level")
     if d.get("format") != FORMAT:
         raise InputError(
-            f"不是 xlxq 赛事文件：format 应为 {FORMAT!r}，实为 {d.get('format')!r}",
-            f"not an xlxq tournament file: format should be {FORMAT!r}, got {d.get('format')!r}",
+            Msg("json_file.not-an-xlxq-tournament-file-format-2", FORMAT=FORMAT, get_format=d.get("format")),
         )
     out = Grouped()
     seen: dict[str, str] = {}
@@ -450,22 +449,21 @@ def grouped_from_dict(d: dict) -> Grouped:
         g = as_obj(g, ("group", *_TOP_KEYS), f"groups[{i}]", f"groups[{i}]")
         name = check_group_name(as_str(g.get("group"), f"groups[{i}].group（组别名）", f"groups[{i}].group"))
         if name in out.names():
-            raise InputError(f"组别“{name}”出现两次", f"group {name!r} appears twice")
+            raise InputError(Msg("json_file.group-appears-twice", name=name))
         clash = group_clash(name, seen)
         if clash:
-            raise InputError(f"groups[{i}].group：{clash[0]}", f"groups[{i}].group: {clash[1]}")
+            raise InputError(Msg("json_file.groups-group", i=i, clash=Pair(clash[0], clash[1])))
         if _kind(g) == "team":
             raise InputError(
-                f"组别“{name}”：团体赛不分组别（每组各用一个团体赛文件）",
-                f"group {name!r}: team events have no groups (one team file per group)",
+                Msg("json_file.group-team-events-have-no-groups-one", name=name),
             )
         body = {k: v for k, v in g.items() if k != "group"}
         try:
             out.groups.append((name, event_from_dict({**body, "format": FORMAT})))
         except InputError as exc:
-            raise InputError(f"组别“{name}”：{exc.zh}", f"group {name!r}: {exc.en}") from None
+            raise InputError(Msg("json_file.group", name=name, exc=Pair.of(exc))) from None
     if not out.groups:
-        raise InputError("groups 为空：至少要有一个组别", "groups is empty: at least one group")
+        raise InputError(Msg("json_file.groups-is-empty-at-least-one-group"))
     return out
 
 
@@ -522,19 +520,16 @@ def _read_json(path: str | os.PathLike) -> Any:
     try:
         raw = path.read_bytes()
     except FileNotFoundError:
-        raise InputError(f"找不到文件：{path}", f"file not found: {path}") from None
+        raise InputError(Msg("json_file.file-not-found", path=path)) from None
     except IsADirectoryError:
-        raise InputError(f"{path} 是文件夹，不是赛事文件", f"{path} is a directory") from None
+        raise InputError(Msg("json_file.is-a-directory", path=path)) from None
     except OSError as exc:
-        raise InputError(
-            f"无法读取文件 {path}：{exc.strerror or exc}", f"cannot read {path}: {exc.strerror or exc}"
-        ) from None
+        raise InputError(Msg("json_file.cannot-read", path=path, or_exc=exc.strerror or exc)) from None
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         raise InputError(
-            f"{path.name} 不是 UTF-8 编码的文本（第{exc.start + 1}字节）",
-            f"{path.name} is not UTF-8 text (byte {exc.start + 1})",
+            Msg("json_file.is-not-utf-8-text-byte", name=path.name, exc_start=exc.start + 1),
         ) from None
     data = parse_json(text, path)
     return data
@@ -693,8 +688,7 @@ def load_team_event(path) -> TeamEvent:
     ev = load_any(path)
     if not isinstance(ev, TeamEvent):
         raise InputError(
-            f'{Path(path).name} 不是团体赛文件（event.kind 不是 "team"）',
-            f'{Path(path).name} is not a team file (event.kind is not "team")',
+            Msg("json_file.is-not-a-team-file-event-kind-is-not", name=Path(path).name),
         )
     return ev
 

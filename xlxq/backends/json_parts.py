@@ -26,6 +26,7 @@ from xlxq.core.rating import check_cap, k_table_spec, parse_k_table
 from xlxq.core.numbering import NUMBERINGS
 from xlxq.errors import InputError
 from xlxq.systems import get_system
+from xlxq.i18n import Msg, Pair
 
 FORMAT = "xlxq/1"
 
@@ -62,7 +63,7 @@ _PLAYER_KEYSET = frozenset(PLAYER_KEYS) - {"absent_rounds"}  # the fast path rea
 
 
 def fail(zh_where: str, en_where: str, zh: str, en: str) -> InputError:
-    return InputError(f"{zh_where}：{zh}", f"{en_where}: {en}")
+    return InputError(Msg("json_parts.zh-where-zh", zh_where=Pair(zh_where, en_where), zh=Pair(zh, en)))
 
 
 def is_int(v: Any) -> bool:
@@ -302,12 +303,12 @@ def player_from_dict(p: Any, i: int) -> Player:
     fast = _player_fast(p)
     if fast is not None:
         return fast
-    where_zh, where_en = f"players 第{i + 1}项", f"players[{i}]"
+    where_zh, where_en = Msg("json_parts.players", i=Pair(i + 1, i)).pair()
     p = as_obj(p, PLAYER_KEYS, where_zh, where_en)
     if "no" not in p:
         raise fail(where_zh, where_en, "缺少序号 no", "missing key 'no'")
     no = as_int(p["no"], f"{where_zh} 的序号 no", f"{where_en}.no", minimum=1)
-    where_zh, where_en = f"{no}号棋手", f"player {no}"
+    where_zh, where_en = Msg("json_parts.player", no=no).pair()
     if "name" not in p:
         raise fail(where_zh, where_en, "缺少姓名 name", "missing key 'name'")
     name = as_str(p["name"], f"{where_zh}的姓名 name", f"{where_en} name")
@@ -335,7 +336,7 @@ def absent_rounds(v: Any, where_zh: str, where_en: str) -> tuple[int, ...]:
     numbers ≥ 1, kept sorted and without repeats; missing = none."""
     if v is None:
         return ()
-    zh, en = f"{where_zh}的请假轮次 absent_rounds", f"{where_en} absent_rounds"
+    zh, en = Msg("json_parts.absent-rounds", where=Pair(where_zh, where_en)).pair()
     return tuple(sorted({as_int(k, zh, en, minimum=1) for k in as_list(v, zh, en)}))
 
 

@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import Any, Optional
 
 from xlxq.errors import InputError
+from xlxq.i18n import Msg, Pair
 
 #: JSON: deepest nesting (the format itself has 5 levels)
 MAX_DEPTH = 32
@@ -224,8 +225,9 @@ def parse_json(text: str, path: Path) -> Any:
             json.loads(text, object_pairs_hook=_pairs, parse_float=_float, parse_constant=_constant)
     except json.JSONDecodeError as exc:
         raise InputError(
-            f"{path.name} 不是有效的 JSON（第{exc.lineno}行第{exc.colno}列：{exc.msg}）",
-            f"{path.name} is not valid JSON (line {exc.lineno} column {exc.colno}: {exc.msg})",
+            Msg(
+                "limits.is-not-valid-json-line-column", name=path.name, lineno=exc.lineno, colno=exc.colno, msg=exc.msg
+            ),
             file=str(path),
         ) from None
     except ValueError as exc:  # an integer of thousands of digits (int max str digits)
@@ -234,35 +236,35 @@ def parse_json(text: str, path: Path) -> Any:
         where = _number_place(text)
         if where is None:
             raise InputError(
-                f"{path.name}：有一个位数过多的整数（最多 {MAX_INT_DIGITS} 位）",
-                f"{path.name}: an integer of too many digits (at most {MAX_INT_DIGITS})",
+                Msg("limits.an-integer-of-too-many-digits-at-most", name=path.name, MAX_INT_DIGITS=MAX_INT_DIGITS),
                 file=str(path),
             ) from None
         raise InputError(
-            f"{path.name}：{where} 是一个位数过多的整数（最多 {MAX_INT_DIGITS} 位）",
-            f"{path.name}: {where} is an integer of too many digits (at most {MAX_INT_DIGITS})",
+            Msg(
+                "limits.is-an-integer-of-too-many-digits-at-most",
+                name=path.name,
+                where=where,
+                MAX_INT_DIGITS=MAX_INT_DIGITS,
+            ),
             file=str(path),
         ) from None
     except RecursionError:
         raise InputError(
-            f"{path.name} 嵌套过深（最多 {MAX_DEPTH} 层），不是 xlxq 赛事文件",
-            f"{path.name} is nested too deeply (at most {MAX_DEPTH} levels): not an xlxq event file",
+            Msg("limits.is-nested-too-deeply-at-most-levels-not", name=path.name, MAX_DEPTH=MAX_DEPTH),
             file=str(path),
         ) from None
     except _Refused as exc:
         where = _number_place(text) if exc.number else None
         if where is not None:
             raise InputError(
-                f"{path.name}：{where}：{exc.zh}", f"{path.name}: {where}: {exc.en}", file=str(path)
+                Msg("limits.name-where-exc", name=path.name, where=where, exc=Pair.of(exc)), file=str(path)
             ) from None
-        raise InputError(f"{path.name}：{exc.zh}", f"{path.name}: {exc.en}", file=str(path)) from None
+        raise InputError(Msg("limits.name-exc", name=path.name, exc=Pair.of(exc)), file=str(path)) from None
     return data
 
 
 def _workbook_error(path: Path, zh: str, en: str) -> InputError:
-    return InputError(
-        f"无法打开 Excel 工作簿 {path.name}：{zh}", f"cannot open the workbook {path.name}: {en}", file=str(path)
-    )
+    return InputError(Msg("limits.cannot-open-the-workbook", name=path.name, zh=Pair(zh, en)), file=str(path))
 
 
 def check_workbook_zip(path: Path, keep: Optional[dict[str, bytes]] = None) -> None:
@@ -404,10 +406,16 @@ def check_sheet_size(sheet: str, rows: int, cols: int) -> None:
 
         corner = f"{get_column_letter(min(cols, 16384))}{rows}"
         raise InputError(
-            f"“{sheet}”表用到了 {corner}（{rows} 行 × {cols} 列；最多 {MAX_ROWS} 行、{MAX_COLS} 列、"
-            f"{MAX_CELLS} 个单元格）：请删除远处多余的内容或格式",
-            f"sheet {sheet!r} reaches {corner} ({rows} rows × {cols} columns; at most {MAX_ROWS} rows, "
-            f"{MAX_COLS} columns, {MAX_CELLS} cells): delete the stray content or formatting far away",
+            Msg(
+                "limits.sheet-reaches-rows-columns-at-most-rows",
+                sheet=sheet,
+                corner=corner,
+                rows=rows,
+                cols=cols,
+                MAX_ROWS=MAX_ROWS,
+                MAX_COLS=MAX_COLS,
+                MAX_CELLS=MAX_CELLS,
+            ),
             sheet=sheet,
             cell=corner,
         )
@@ -417,16 +425,13 @@ def cell_problem(v: Any) -> Optional[tuple[str, str]]:
     """(zh, en) of what is wrong with a cell's value, or None."""
     if type(v) is str:
         if len(v) > MAX_STRING:
-            return (
-                f"文字有 {len(v)} 个字符（最多 {MAX_STRING}）",
-                f"a text of {len(v)} characters (at most {MAX_STRING})",
-            )
+            return Msg("limits.a-text-of-characters-at-most", n=len(v), MAX_STRING=MAX_STRING).pair()
         if _BAD_CHARS.search(v):
             m = _BAD_CHARS.search(v)
             assert m is not None
             code = f"U+{ord(m.group()):04X}"
-            return f"文字含控制字符 {code}", f"a control character {code} in the text"
+            return Msg("limits.a-control-character-in-the-text", code=code).pair()
     elif type(v) is float or type(v) is int:
         if type(v) is int and v.bit_length() > 60 or not math.isfinite(v) or abs(v) > MAX_NUMBER:
-            return f"数值过大（绝对值最大 {MAX_NUMBER:g}）", f"a number too large (at most {MAX_NUMBER:g})"
+            return Msg("limits.a-number-too-large-at-most", MAX_NUMBER=MAX_NUMBER).pair()
     return None

@@ -51,6 +51,8 @@ from xlxq.backends.safety import atomic_save
 from xlxq.errors import InputError
 from xlxq.sheets.cells import same_value
 from xlxq.sheets.plan import PageSetup, Style, WritePlan
+from xlxq.i18n import Msg
+from xlxq.i18n import Pair
 
 _PAPER = {"A4": 9, "A3": 8, "letter": 1}
 
@@ -86,7 +88,7 @@ class OpenpyxlBook:
             self.wb = workbook
             return
         if not self.path.exists():
-            raise InputError(f"找不到工作簿：{self.path}", f"workbook not found: {self.path}")
+            raise InputError(Msg("openpyxl_book.workbook-not-found", path=self.path))
         parts: dict[str, bytes] = {}
         check_workbook_zip(self.path, parts)
         try:
@@ -532,8 +534,7 @@ def _refuse(sheet: str, v: Any, row: int, col: int) -> None:
 
 def _cell_error(sheet: str, coord: str, row: int, problem: tuple[str, str]) -> InputError:
     return InputError(
-        f"“{sheet}”表（{coord}）：{problem[0]}",
-        f"sheet {sheet!r} ({coord}): {problem[1]}",
+        Msg("openpyxl_book.sheet", sheet=sheet, coord=coord, problem=Pair(problem[0], problem[1])),
         sheet=sheet,
         row=row,
         cell=coord,
@@ -543,9 +544,7 @@ def _cell_error(sheet: str, coord: str, row: int, problem: tuple[str, str]) -> I
 def chart_sheet_error(sheet: str) -> InputError:
     """A chart sheet where xlxq reads a table (named 第4轮, 报名表 …)."""
     return InputError(
-        f"“{sheet}”是图表工作表，没有单元格：xlxq 按表名把它当作要读取的表格；请给图表表改个名字（或删除它）",
-        f"{sheet!r} is a chart sheet, without cells: xlxq reads a sheet of this name as a table; rename the "
-        f"chart sheet (or delete it)",
+        Msg("openpyxl_book.is-a-chart-sheet-without-cells-xlxq", sheet=sheet),
         sheet=sheet,
     )
 

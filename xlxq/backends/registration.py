@@ -66,6 +66,7 @@ from xlxq.sheets.registration import ROUND_CELLS
 from xlxq.text import label_problem, visible
 import csv
 import io
+from xlxq.i18n import Msg, Pair
 
 HEADERS: dict[str, tuple[str, ...]] = {
     "no": ("序号", "编号", "no", "no.", "number", "num"),
@@ -175,9 +176,7 @@ def _sheet_rows(path: Path, data_only: bool, found: dict[tuple[int, int], Any]) 
     except FileNotFoundError:
         raise
     except Exception as exc:  # zipfile.BadZipFile, openpyxl errors …
-        raise InputError(
-            f"无法读取 Excel 报名表 {path.name}：{exc}", f"cannot read the Excel registration {path.name}: {exc}"
-        ) from None
+        raise InputError(Msg("registration.cannot-read-the-excel-registration", name=path.name, exc=exc)) from None
     try:
         ws = wb.worksheets[0]
         ws.reset_dimensions()
@@ -228,7 +227,9 @@ def _excel_rows(path: Path) -> list[list[Any]]:
         for at, cell in sorted(formulas.items()):
             if at not in stored:
                 err = no_value_error(cell.parent.title, cell)
-                raise InputError(f"{path.name}：{err.zh}", f"{path.name}: {err.en}", place=err.place, file=str(path))
+                raise InputError(
+                    Msg("registration.name-err", name=path.name, err=Pair.of(err)), place=err.place, file=str(path)
+                )
     last = max((i for i, r in enumerate(data) if r), default=-1)
     data = data[: last + 1]
     if not data:
@@ -250,7 +251,7 @@ def _csv_rows(path: Path, text: str) -> list[list[Any]]:
     try:
         rows = list(csv.reader(io.StringIO(text, newline=""), delimiter=sep, strict=True))
     except csv.Error as exc:
-        raise InputError(f"报名表 {path.name} 格式错误：{exc}", f"malformed registration {path.name}: {exc}") from None
+        raise InputError(Msg("registration.malformed-registration", name=path.name, exc=exc)) from None
     while rows and not rows[-1]:
         rows.pop()  # the end of the file is not a blank line
     if not rows:
@@ -259,7 +260,7 @@ def _csv_rows(path: Path, text: str) -> list[list[Any]]:
     for i, r in enumerate(rows, start=1):
         if len(r) > width:
             msg = f"Expected {width} fields in line {i}, saw {len(r)}"
-            raise InputError(f"报名表 {path.name} 格式错误：{msg}", f"malformed registration {path.name}: {msg}")
+            raise InputError(Msg("registration.malformed-registration-2", name=path.name, msg=msg))
     return [list(r) + [None] * (width - len(r)) for r in rows]
 
 
@@ -270,13 +271,11 @@ def _read_rows(path: Path) -> list[list[Any]]:
         return _excel_rows(path)
     if suffix == ".xls":
         raise InputError(
-            f"不支持旧版 .xls 文件（{path.name}），请在 Excel 中另存为 .xlsx 或 .csv",
-            f"old .xls files are not supported ({path.name}); save it as .xlsx or .csv",
+            Msg("registration.old-xls-files-are-not-supported-save-it", name=path.name),
         )
     if suffix not in (".csv", ".txt", ".tsv", ""):
         raise InputError(
-            f"报名表应为 .csv 或 .xlsx 文件：{path.name}",
-            f"the registration should be a .csv or .xlsx file: {path.name}",
+            Msg("registration.the-registration-should-be-a-csv-or-xlsx", name=path.name),
         )
     return _csv_rows(path, decode_text(path))
 
@@ -289,17 +288,15 @@ def decode_text(path: Path) -> str:
             return raw.decode(enc)
         except UnicodeDecodeError:
             continue
-    raise InputError(
-        f"无法识别 {path.name} 的编码（应为 UTF-8 或 GBK）", f"cannot decode {path.name} (expected UTF-8 or GBK)"
-    )
+    raise InputError(Msg("registration.cannot-decode-expected-utf-8-or-gbk", name=path.name))
 
 
 def registration_rows(path: Path) -> list[list[Any]]:
     """The rows of a registration file that exists (``_read_rows``)."""
     if not path.exists():
-        raise InputError(f"找不到报名表：{path}", f"registration file not found: {path}")
+        raise InputError(Msg("registration.registration-file-not-found", path=path))
     if path.is_dir():
-        raise InputError(f"{path} 是文件夹，不是报名表", f"{path} is a directory")
+        raise InputError(Msg("registration.is-a-directory", path=path))
     return _read_rows(path)
 
 
@@ -336,9 +333,7 @@ def find_header(
     if missing is not None:
         raise InputError(*missing)
     raise InputError(
-        f"{name}：前{_HEADER_SCAN}行中找不到“姓名”列（表头应含 姓名/name，可选 序号、单位、等级分、种子）",
-        f"{name}: no 'name' column in the first {_HEADER_SCAN} rows "
-        "(headers: 姓名/name and optionally 序号/no, 单位/unit, 等级分/rating, 种子/seed)",
+        Msg("registration.no-name-column-in-the-first-rows-headers", name=name, HEADER_SCAN=_HEADER_SCAN),
     )
 
 
@@ -349,18 +344,21 @@ def named_rows(rows: list[list[Any]], header: int, cols: dict[str, int], name: s
         if all(_cell(v) is None for v in row):
             continue
         cells = {k: _cell(row[j]) if j < len(row) else None for k, j in cols.items()}
-        where_zh, where_en = f"{name} 第{i}行", f"{name} row {i}"
+        where_zh, where_en = Msg("registration.row-3", name=name, i=i).pair()
         if cells.get("name") is None:
-            raise InputError(f"{where_zh}：缺少姓名", f"{where_en}: missing name")
+            raise InputError(Msg("registration.missing-name", where=Pair(where_zh, where_en)))
         for key, what_zh, what_en in (("name", "姓名", "name"), ("unit", "单位", "club"), ("team", "队名", "team")):
             text = cells.get(key)
             problem = label_problem(text) if isinstance(text, str) else None
             if problem is not None and isinstance(text, str):
                 raise InputError(
-                    f"{where_zh}：{what_zh}“{visible(text)}”{problem[0]}：{what_zh}印在对阵表和成绩册上，只能是一行文字，"
-                    f"请改正后再导入",
-                    f"{where_en}: the {what_en} {visible(text)!r} {problem[1]}: it is printed on the pairings and "
-                    f"standings and must be one line of text; correct it and import again",
+                    Msg(
+                        "registration.the-it-is-printed-on-the-pairings-and",
+                        where=Pair(where_zh, where_en),
+                        what=Pair(what_zh, what_en),
+                        visible_text=visible(text),
+                        problem=Pair(problem[0], problem[1]),
+                    ),
                     file=name,
                     row=i,
                 )
@@ -372,7 +370,7 @@ def rating_value(v: Any, where_zh: str, where_en: str) -> float:
     """A 等级分 cell as a number (whole numbers as int)."""
     r = _as_number(v)
     if r is None:
-        raise InputError(f"{where_zh}：等级分应为数字，实为“{v}”", f"{where_en}: rating should be a number, got {v!r}")
+        raise InputError(Msg("registration.rating-should-be-a-number-got", where=Pair(where_zh, where_en), v=v))
     return int(r) if float(r).is_integer() else float(r)
 
 
@@ -417,10 +415,10 @@ def read_registration_groups(
         try:
             g = check_group_name(e["group"])
         except InputError as exc:
-            raise InputError(f"{name} 第{e['row']}行：{exc.zh}", f"{name} row {e['row']}: {exc.en}") from None
+            raise InputError(Msg("registration.row", name=name, e_row=e["row"], exc=Pair.of(exc))) from None
         clash = group_clash(g, seen)
         if clash:
-            raise InputError(f"{name} 第{e['row']}行：{clash[0]}", f"{name} row {e['row']}: {clash[1]}")
+            raise InputError(Msg("registration.row-2", name=name, e_row=e["row"], clash=Pair(clash[0], clash[1])))
         by_group.setdefault(g, []).append(e)
     return [(g, _numbered(name, "no" in cols, es, draw_seed, method)) for g, es in by_group.items()]
 
@@ -448,8 +446,11 @@ def _registration_entries(path: Path) -> tuple[str, dict[str, int], list[dict]]:
             sd = as_posint(cells["seed"])
             if sd is None:
                 raise InputError(
-                    f"{where_zh}：种子应为正整数（1、2、3…），实为“{cells['seed']}”",
-                    f"{where_en}: seed should be a positive whole number, got {cells['seed']!r}",
+                    Msg(
+                        "registration.seed-should-be-a-positive-whole-number",
+                        where=Pair(where_zh, where_en),
+                        cells_seed=cells["seed"],
+                    ),
                 )
             e["seed"] = sd
         for key, (parse, zh, en) in ROUND_CELLS.items():  # 退赛轮次, 请假轮次: read as the workbook reads them
@@ -458,24 +459,28 @@ def _registration_entries(path: Path) -> tuple[str, dict[str, int], list[dict]]:
                 continue
             ok, value = parse(v)
             if not ok:
-                raise InputError(f"{where_zh}：{zh}，实为“{v}”", f"{where_en}: {en}, got {v!r}", file=name, row=i)
+                raise InputError(
+                    Msg("registration.got", where=Pair(where_zh, where_en), zh=Pair(zh, en), v=v), file=name, row=i
+                )
             e[key] = value
         if "no" in cols:
             if cells.get("no") is None:
                 raise InputError(
-                    f"{where_zh}：缺少序号（有序号列时每行都要填）",
-                    f"{where_en}: missing no (the no column must be filled on every row)",
+                    Msg("registration.missing-no-the-no-column-must-be-filled", where=Pair(where_zh, where_en)),
                 )
             n = as_posint(cells["no"])
             if n is None:
                 raise InputError(
-                    f"{where_zh}：序号应为正整数，实为“{cells['no']}”",
-                    f"{where_en}: no should be a positive whole number, got {cells['no']!r}",
+                    Msg(
+                        "registration.no-should-be-a-positive-whole-number-got",
+                        where=Pair(where_zh, where_en),
+                        cells_no=cells["no"],
+                    ),
                 )
             e["no"] = n
         entries.append(e)
     if not entries:
-        raise InputError(f"{name}：报名表中没有棋手", f"{name}: no players in the registration")
+        raise InputError(Msg("registration.no-players-in-the-registration", name=name))
     return name, cols, entries
 
 
@@ -497,8 +502,7 @@ def _numbered(
     if has_no:
         if draw_seed is not None or method not in (None, "order"):
             raise InputError(
-                f"{name} 已有序号列，不能再抽签（去掉序号列或不用 --draw）",
-                f"{name} already has a no column; cannot draw numbers",
+                Msg("registration.already-has-a-no-column-cannot-draw", name=name),
             )
         first_no: dict[int, dict] = {}
         for e in entries:

@@ -54,6 +54,7 @@ if TYPE_CHECKING:
 from xlxq.backends.backups import discard as discard_backup
 from xlxq.backends.backups import keep as keep_backup
 from xlxq.errors import InputError
+from xlxq.i18n import Msg, Pair
 
 #: seconds a second run waits for the lock before it stops
 LOCK_WAIT = 5.0
@@ -91,11 +92,7 @@ def lock_file_of(path: str | os.PathLike, beside: bool = True) -> Path:
 def _busy(path: Path) -> InputError:
     wait = _wait()
     return InputError(
-        f"{path.name} 正被另一个 xlxq 运行（命令行或 Excel 按钮）使用，已等待 {wait:g} 秒：请等它结束后再试"
-        f"（Excel 本身不持有这把锁：若文件在 Excel 中打开，请先保存并关闭）",
-        f"{path.name} is in use by another xlxq run (command line or Excel button); waited {wait:g} s: "
-        f"try again when it has finished (Excel itself does not take this lock: if the file is open in Excel, "
-        f"save and close it first)",
+        Msg("safety.is-in-use-by-another-xlxq-run-command", name=path.name, wait=wait),
         file=str(path),
     )
 
@@ -177,8 +174,7 @@ def refuse_read_only(path: str | os.PathLike) -> None:
         return
     if stat.S_ISREG(st.st_mode) and (not st.st_mode & 0o222 or not os.access(p, os.W_OK)):
         raise InputError(
-            f"{p.name} 是只读文件，未做任何修改（如要修改，先取消文件的只读属性）",
-            f"{p.name} is read-only: nothing was changed (clear its read-only attribute to change it)",
+            Msg("safety.is-read-only-nothing-was-changed-clear", name=p.name),
             file=str(p),
         )
 
@@ -258,12 +254,14 @@ def refuse_open_elsewhere(path: str | os.PathLike) -> None:
     button_zh = "，或在 Excel 中直接用工作簿里的 xlxq 按钮" if program.startswith("Excel") else ""
     button_en = ", or use the xlxq buttons of the workbook in Excel" if program.startswith("Excel") else ""
     raise InputError(
-        f"{p.name} 正在 {program} 中打开{who_zh}，未做任何修改：此时写入的结果会被该程序保存时覆盖。"
-        f"请在 {program} 中保存并关闭它后再运行{button_zh}；"
-        f"若该程序已关闭（例如崩溃后留下），删除所有者文件 {owner.name} 后再运行",
-        f"{p.name} is open in {program}{who_en}; nothing was changed: what xlxq wrote now would be overwritten "
-        f"when that program saves. Save and close it there and run again{button_en}; "
-        f"if the program is not running (left after a crash), delete the owner file {owner.name} and run again",
+        Msg(
+            "safety.is-open-in-nothing-was-changed-what-xlxq",
+            name=p.name,
+            program=program,
+            who=Pair(who_zh, who_en),
+            button=Pair(button_zh, button_en),
+            name2=owner.name,
+        ),
         file=str(p),
     )
 
@@ -299,13 +297,10 @@ def _cannot_save(path: Path, exc: OSError) -> InputError:
     reason = exc.strerror or str(exc)
     if exc.errno == errno.ENOSPC or exc.errno == getattr(errno, "EDQUOT", -1):
         return InputError(
-            f"无法保存 {path}：磁盘已满（{reason}），文件未改动；请腾出空间后再试",
-            f"cannot save {path}: the disk is full ({reason}); the file is unchanged",
+            Msg("safety.cannot-save-the-disk-is-full-the-file-is", path=path, reason=reason),
             file=str(path),
         )
-    return InputError(
-        f"无法保存 {path}：{reason}，文件未改动", f"cannot save {path}: {reason}; the file is unchanged", file=str(path)
-    )
+    return InputError(Msg("safety.cannot-save-the-file-is-unchanged", path=path, reason=reason), file=str(path))
 
 
 def _name_too_long(path: Path, folder: Path) -> InputError:
@@ -319,12 +314,15 @@ def _name_too_long(path: Path, folder: Path) -> InputError:
     room = max(1, limit - 14)
     chars = max(1, (room - len(os.fsencode(path.suffix))) // 3)  # a Chinese character: 3 bytes in UTF-8
     return InputError(
-        f"无法保存 {path}：文件名太长（{size} 字节）：保存时要在同一文件夹建临时文件 .文件名.XXXXXXXX.tmp，"
-        f"超出文件系统对文件名长度的限制（{limit} 字节），文件未改动；请把文件名改短到 {room} 字节以内"
-        f"（如 {chars} 个汉字加 {path.suffix}）",
-        f"cannot save {path}: the file name is too long ({size} bytes): saving makes a temporary file "
-        f".NAME.XXXXXXXX.tmp beside it, longer than the file system takes ({limit} bytes); the file is "
-        f"unchanged; use a name of at most {room} bytes (such as {chars} Chinese characters and {path.suffix})",
+        Msg(
+            "safety.cannot-save-the-file-name-is-too-long",
+            path=path,
+            size=size,
+            limit=limit,
+            room=room,
+            chars=chars,
+            suffix=path.suffix,
+        ),
         file=str(path),
     )
 
@@ -336,9 +334,7 @@ def atomic_save(path: str | os.PathLike, write: Callable[[str], None], workbook:
     path = Path(path)
     folder = path.parent if str(path.parent) else Path(".")
     if not folder.is_dir():
-        raise InputError(
-            f"无法保存 {path}：文件夹 {folder} 不存在", f"cannot save {path}: no folder {folder}", file=str(path)
-        )
+        raise InputError(Msg("safety.cannot-save-no-folder", path=path, folder=folder), file=str(path))
     refuse_read_only(path)
     if workbook:
         refuse_open_elsewhere(path)
@@ -350,8 +346,7 @@ def atomic_save(path: str | os.PathLike, write: Callable[[str], None], workbook:
         if exc.errno == errno.ENAMETOOLONG:
             raise _name_too_long(path, folder) from None
         raise InputError(
-            f"无法保存 {path}：文件夹 {folder} 不可写（{exc.strerror or exc}），文件未改动",
-            f"cannot save {path}: the folder {folder} is not writable ({exc.strerror or exc}); the file is unchanged",
+            Msg("safety.cannot-save-the-folder-is-not-writable", path=path, folder=folder, or_exc=exc.strerror or exc),
             file=str(path),
         ) from None
     os.close(fd)
@@ -371,8 +366,7 @@ def atomic_save(path: str | os.PathLike, write: Callable[[str], None], workbook:
         discard_backup(kept)
         if workbook:
             raise InputError(
-                f"无法保存 {path.name}：文件可能正在 Excel 中打开，请先关闭",
-                f"cannot save {path.name}: is it open in Excel? close it first",
+                Msg("safety.cannot-save-is-it-open-in-excel-close-it", name=path.name),
                 file=str(path),
             ) from None
         raise _cannot_save(path, exc) from None

@@ -87,6 +87,7 @@ from xlxq.core.teams import (
 from xlxq.errors import ErrorList, InputError
 from xlxq.systems import get_system
 from xlxq.core.team_standings import resolve_team_tiebreaks
+from xlxq.i18n import Msg, Pair
 
 KIND_TEAM = "team"
 
@@ -209,7 +210,7 @@ def _settings_from_dict(e: Any) -> TeamSettings:
     try:
         lineup = lineup_format(as_str(lu, "event.lineup（出场方式）", "event.lineup"))
     except InputError as exc:
-        raise InputError(f"event.lineup（出场方式）：{exc.zh}", f"event.lineup: {exc.en}") from None
+        raise InputError(Msg("team_json.event-lineup", exc=Pair.of(exc))) from None
 
     sc = as_obj(e.get("scoring", {}), _GAME_SCORING_KEYS, "event.scoring（局分计分）", "event.scoring")
     game = scoring_from_dict(sc, _GAME_SCORING_KEYS, "（局分）")
@@ -219,7 +220,7 @@ def _settings_from_dict(e: Any) -> TeamSettings:
     dm = TeamScoring()
     match: dict[str, Any] = {}
     for k, attr in _MATCH_SCORING_FIELDS.items():
-        zh, en = f"event.match_scoring.{k}（场分）", f"event.match_scoring.{k}"
+        zh, en = Msg("team_json.event-match-scoring-2", k=k).pair()
         if k in ("win", "draw", "loss"):
             match[attr] = as_number(ms.get(k, getattr(dm, attr)), zh, en)
         else:
@@ -233,7 +234,7 @@ def _settings_from_dict(e: Any) -> TeamSettings:
         try:
             resolve_team_tiebreaks(tiebreaks, system)
         except InputError as exc:
-            raise InputError(f"event.tiebreaks（团体名次计算顺序）：{exc.zh}", f"event.tiebreaks: {exc.en}") from None
+            raise InputError(Msg("team_json.event-tiebreaks", exc=Pair.of(exc))) from None
     first_round, first_round_seed, colour_tie = first_round_keys(e, d.first_round, "先后走")
     numbering, numbering_seed = numbering_keys(e)
     br = as_obj(
@@ -276,14 +277,14 @@ def _settings_from_dict(e: Any) -> TeamSettings:
 
 
 def _team_from_dict(t: Any, i: int) -> Team:
-    where_zh, where_en = f"teams 第{i + 1}项", f"teams[{i}]"
+    where_zh, where_en = Msg("team_json.teams-2", i=Pair(i + 1, i)).pair()
     if isinstance(t, dict) and _is_int(t.get("no")) and isinstance(t.get("name"), str):
         where_zh, where_en = f"{where_zh}（{t['name']}，{int(t['no'])}队）", f"{where_en} (team {int(t['no'])})"
     t = as_obj(t, _TEAM_KEYS, where_zh, where_en)
     if "no" not in t:
         raise fail(where_zh, where_en, "缺少队序号 no", "missing key 'no'")
     no = as_int(t["no"], f"{where_zh} 的队序号 no", f"{where_en}.no", minimum=1)
-    where_zh, where_en = f"{no}队", f"team {no}"
+    where_zh, where_en = Msg("team_json.team", no=no).pair()
     if "name" not in t:
         raise fail(where_zh, where_en, "缺少队名 name", "missing key 'name'")
     name = as_str(t["name"], f"{where_zh}的队名 name", f"{where_en} name")
@@ -305,7 +306,7 @@ def _team_from_dict(t: Any, i: int) -> Team:
     for k, item in enumerate(
         as_list(t.get("reserve_boards", []), f"{where_zh}的替补台次 reserve_boards", f"{where_en} reserve_boards")
     ):
-        zh, en = f"{where_zh}的替补台次 reserve_boards 第{k + 1}项", f"{where_en} reserve_boards[{k}]"
+        zh, en = Msg("team_json.reserve-boards", where=Pair(where_zh, where_en), k=Pair(k + 1, k)).pair()
         item = as_obj(item, _RESERVE_KEYS, zh, en)
         for key in _RESERVE_KEYS:
             if key not in item:
@@ -349,7 +350,7 @@ def _board_from_dict(b: Any, where_zh: str, where_en: str, j: int) -> Board:
     if not _is_int(bno) or bno < 1:
         bno = as_int(bno, f"{where_zh} boards 第{j + 1}项的台次 board", f"{where_en} boards[{j}].board", minimum=1)
     bno = int(bno)
-    zh, en = f"{where_zh}第{bno}台", f"{where_en} board {bno}"
+    zh, en = Msg("team_json.board", where=Pair(where_zh, where_en), bno=bno).pair()
     red, black = b["red"], b["black"]
     if not (_is_int(red) and red >= 0):
         red = as_int(red, f"{zh}红方 red（0 = 空台）", f"{en} red (0 = empty seat)", minimum=0)
@@ -379,13 +380,13 @@ def _team_label(names: dict[int, str], no: int) -> str:
 
 
 def _match_from_dict(m: Any, rno: int, j: int, names: dict[int, str]) -> Match:
-    where_zh, where_en = f"第{rno}轮 matches 第{j + 1}项", f"round {rno} matches[{j}]"
+    where_zh, where_en = Msg("team_json.round-matches", rno=rno, j=Pair(j + 1, j)).pair()
     m = as_obj(m, _MATCH_KEYS, where_zh, where_en)
     for k in ("match", "first", "second"):
         if k not in m:
             raise fail(where_zh, where_en, f"缺少键 {k}", f"missing key {k!r}")
     mno = as_int(m["match"], f"{where_zh} 的场次 match", f"{where_en}.match", minimum=1)
-    where_zh, where_en = f"第{rno}轮第{mno}场", f"round {rno} match {mno}"
+    where_zh, where_en = Msg("team_json.round-match", rno=rno, mno=mno).pair()
     first = as_int(m["first"], f"{where_zh}先走队 first", f"{where_en} first", minimum=1)
     second = as_int(m["second"], f"{where_zh}后走队 second", f"{where_en} second", minimum=1)
     label_zh = f"{where_zh}（{_team_label(names, first)}—{_team_label(names, second)}）"
@@ -396,7 +397,7 @@ def _match_from_dict(m: Any, rno: int, j: int, names: dict[int, str]) -> Match:
 
 
 def _round_from_dict(r: Any, i: int, names: dict[int, str]) -> TeamRound:
-    where_zh, where_en = f"rounds 第{i + 1}项", f"rounds[{i}]"
+    where_zh, where_en = Msg("json_file.rounds-2", i=Pair(i + 1, i)).pair()
     r = as_obj(r, _ROUND_KEYS, where_zh, where_en)
     if "round" not in r:
         raise fail(where_zh, where_en, "缺少轮次 round", "missing key 'round'")
@@ -419,7 +420,7 @@ def _engine_from_dict(v: Any, rno: int, names: dict[int, str]) -> tuple[tuple[tu
     """A team round's ``engine``: the pairing the engine made of it
     (docs/format.md), ``{"matches": [[first, second], …], "byes": […]}``,
     every number a team's, none twice."""
-    zh, en = f"第{rno}轮 engine（引擎编排）", f"round {rno} engine"
+    zh, en = Msg("json_file.round-engine", rno=rno).pair()
     e = as_obj(v, _ENGINE_KEYS, zh, en)
     pairs = []
     for k, item in enumerate(as_list(e.get("matches", []), f"{zh} matches", f"{en}.matches")):
@@ -457,8 +458,7 @@ def team_event_from_dict(d: Any) -> TeamEvent:
     fmt = d.get("format")
     if fmt != FORMAT:
         raise InputError(
-            f"不是 xlxq 赛事文件：format 应为 {FORMAT!r}，实为 {fmt!r}",
-            f"not an xlxq tournament file: format should be {FORMAT!r}, got {fmt!r}",
+            Msg("json_file.not-an-xlxq-tournament-file-format", FORMAT=FORMAT, fmt=fmt),
         )
     e = d.get("event", {})
     if isinstance(e, dict) and e.get("kind") != KIND_TEAM:
@@ -514,8 +514,7 @@ def team_event_from_dict(d: Any) -> TeamEvent:
 def _game_scoring_to_dict(sc: Scoring) -> dict:
     if sc.bye is not None:
         raise InputError(
-            "团体赛的局分计分没有轮空分（轮空见 match_scoring.bye / bye_game_points）",
-            "team game scoring has no bye (see match_scoring.bye / bye_game_points)",
+            Msg("team_json.team-game-scoring-has-no-bye-see-match"),
         )
     return with_set({"win": sc.win, "draw": sc.draw, "loss": sc.loss}, sc, ("draw_red", "draw_black"))
 
@@ -651,35 +650,37 @@ def read_team_registration(
         _TEAM_LOOKUP,
         _TEAM_LABEL,
         en_cells=False,
-        missing=(
-            f"{fname}：前10行中找不到“姓名”列（团体赛报名表每行一名队员：队名、姓名，可选 台次、替补、等级分）",
-            f"{fname}: no 'name' column in the first 10 rows "
-            "(team registration: one row per player with team, name, optionally board, reserve, rating)",
-        ),
+        missing=Msg("team_json.no-name-column-in-the-first-10-rows-team", fname=fname).pair(),
     )
     if "team" not in cols:
         raise InputError(
-            f"{fname}：团体赛报名表须有“队名”列（队名/队伍/team）",
-            f"{fname}: a team registration needs a team column (队名/team)",
+            Msg("team_json.a-team-registration-needs-a-team-column", fname=fname),
         )
     entries: list[dict] = []
     for i, cells, name, where_zh, where_en in named_rows(rows, header, cols, fname):
         if cells.get("team") is None:
-            raise InputError(f"{where_zh}：缺少队名", f"{where_en}: missing team")
+            raise InputError(Msg("team_json.missing-team", where=Pair(where_zh, where_en)))
         e: dict[str, Any] = {"row": i, "name": name, "team": cell_text(cells["team"])}
         flag = _reserve_flag(cells.get("reserve"))
         if flag is None:
             raise InputError(
-                f"{where_zh}：替补一栏应为 是/替补/Y/1 或留空，实为“{cells['reserve']}”",
-                f"{where_en}: reserve should be yes/Y/1 or empty, got {cells['reserve']!r}",
+                Msg(
+                    "team_json.reserve-should-be-yes-y-1-or-empty-got",
+                    where=Pair(where_zh, where_en),
+                    cells_reserve=cells["reserve"],
+                ),
             )
         e["reserve"] = flag
         if cells.get("board") is not None:
             k = as_posint(cells["board"])
             if k is None or k > boards:
                 raise InputError(
-                    f"{where_zh}：台次应为 1–{boards} 的整数，实为“{cells['board']}”",
-                    f"{where_en}: board should be a whole number 1–{boards}, got {cells['board']!r}",
+                    Msg(
+                        "team_json.board-should-be-a-whole-number-1-got",
+                        where=Pair(where_zh, where_en),
+                        boards=boards,
+                        cells_board=cells["board"],
+                    ),
                 )
             e["board"] = k
         if cells.get("rating") is not None:
@@ -694,7 +695,7 @@ def read_team_registration(
             e["no"] = n
         entries.append(e)
     if not entries:
-        raise InputError(f"{fname}：报名表中没有队员", f"{fname}: no players in the registration")
+        raise InputError(Msg("team_json.no-players-in-the-registration", fname=fname))
 
     order: list[str] = []
     by_team: dict[str, list[dict]] = {}

@@ -176,7 +176,7 @@ def _error(*msgs: str) -> int:
     a read found, issue 10 §4); exit 2."""
     for msg in msgs:
         line = " ".join(str(msg).split())
-        sys.stderr.write(f"{txt('错误：', 'error: ')}{line}\n")
+        sys.stderr.write(f"{txt('cli.error')}{line}\n")
     return 2
 
 
@@ -271,19 +271,19 @@ def run(argv: Optional[Sequence[str]] = None) -> int:
         if exc.errno == errno.ENAMETOOLONG:  # not "cannot access": the name is the cause
             return _error(
                 txt(
-                    f"无法读写文件 {name}：文件名太长（{exc.strerror}）：请把文件名改短",
-                    f"cannot access {name}: the file name is too long ({exc.strerror}): use a shorter name",
+                    "cli.cannot-access-the-file-name-is-too-long",
+                    name=name,
+                    strerror=exc.strerror,
                 )
             )
-        return _error(
-            txt(f"无法读写文件 {name}：{exc.strerror or exc}", f"cannot access {name}: {exc.strerror or exc}")
-        )
+        return _error(txt("cli.cannot-access", name=name, or_exc=exc.strerror or exc))
     except Exception as exc:  # never a traceback for an arbiter
         if os.environ.get("XLXQ_DEBUG"):
             raise
         return _error(
             txt(
-                f"程序内部错误（{type(exc).__name__}: {exc}），设置 XLXQ_DEBUG=1 可看详细信息",
-                f"internal error ({type(exc).__name__}: {exc}); set XLXQ_DEBUG=1 for details",
+                "cli.internal-error-set-xlxq-debug-1-for",
+                name=type(exc).__name__,
+                exc=exc,
             )
         )

@@ -16,6 +16,7 @@ import argparse
 import os
 
 from xlxq.cli.output import finish, language
+from xlxq.i18n import Msg
 
 __all__ = ["cmd_report", "add_parser"]
 
@@ -31,9 +32,7 @@ def cmd_report(args: argparse.Namespace) -> int:
     lang = args.lang or language()
     out = args.out or str(booklet_path(args.file, lang, args.pdf))
     if os.path.abspath(out) == os.path.abspath(args.file):
-        raise InputError(
-            f"--out {out}：不能覆盖赛事文件本身", f"--out {out}: would overwrite the event file itself", file=out
-        )
+        raise InputError(Msg("booklet.out-would-overwrite-the-event-file", out=out), file=out)
     with file_lock(args.file):
         event, groups = read_event_or_groups(args.file)  # 组别: one booklet, a part per group
     settings = (event if groups is None else groups[0][1]).settings
@@ -52,7 +51,7 @@ def add_parser(sub) -> None:
     s.add_argument("file", metavar="FILE")
     s.add_argument("--pdf", action="store_true", help="写成PDF（默认：工作簿 .xlsx）")
     s.add_argument("--out", metavar="PATH", help="输出文件（默认：赛事文件旁的“赛事名-成绩册.xlsx/.pdf”）")
-    s.add_argument("--lang", choices=("zh", "en"), help="成绩册语言（默认按 XLXQ_LANG）")
+    s.add_argument("--lang", choices=("zh", "en", "zh-Hant"), help="成绩册语言（默认按 XLXQ_LANG）")
     s.add_argument(
         "--font",
         metavar="PATH",

@@ -206,7 +206,9 @@ HELP_EN: dict[str, str] = {
     "分组别的赛事：只处理组别 G（默认：每个组别）/ one group only": "an event with groups: group G only (default: every group)",
     "把赛事写成静态网页文件夹（对阵、成绩、名次、交叉表或对阵图、每名棋手一页），离线、手机可看": "write the event as a folder of static web pages (pairings, results, standings, cross table or bracket, a page per player), offline and phone-friendly",
     "输出文件夹（新的、空的或 xlxq 发布过的；只替换 xlxq 写的文件，有别的文件则拒绝）": "the output folder (new, empty or one xlxq published; only the files xlxq wrote are replaced, a folder with any other file is refused)",
-    "网页语言（默认按 XLXQ_LANG；both：中英文可切换）": "language of the pages (default: XLXQ_LANG; both: zh and en with a switch)",
+    "网页语言（默认按 XLXQ_LANG；both：中英文可切换；all：简体、英文、繁體可切换）": (
+        "language of the pages (default: XLXQ_LANG; both: zh and en with a switch; all: zh, en and zh-Hant)"
+    ),
     "网页地址（http:// 或 https://）：首页和编排记录公告上印出它的二维码": "the site's address (http:// or https://): its QR code on the index page and the posted pairings",
     "积分晋圈淘汰的另一个 JSON 文件（积分赛的淘汰赛文件，或淘汰赛的积分赛文件）：一并发布淘汰赛阶段": "the other JSON file of a qualifying Swiss (the Swiss's knockout file, or the knockout's Swiss file): publish the knockout stage too",
     "加一页非官方等级分估算（Elo；赛事设了等级分报告时总有此页）": "add a page with the unofficial rating estimate (Elo; always there when the event asks for the rating report)",

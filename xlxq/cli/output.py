@@ -27,9 +27,12 @@ def language() -> str:
     return env_lang()
 
 
-def txt(zh: str, en: str) -> str:
-    """``zh`` or ``en``, by the message language."""
-    return en if language() == "en" else zh
+def txt(zh: str, en: str | None = None, /, **args: Any) -> str:
+    """A catalogue message ``txt("id", **args)`` (or one of a pair
+    ``txt("中文", "English")``) in the message language."""
+    from xlxq.i18n import Text
+
+    return Text(language())(zh, en, **args)
 
 
 def echo(*lines: str) -> None:
@@ -40,10 +43,16 @@ def echo(*lines: str) -> None:
 
 def help_text(text: Any) -> Any:
     """A help text (description, help, Chinese metavar) in the message
-    language: the English from :mod:`xlxq.cli.help_en` under ``XLXQ_LANG=en``."""
-    if not isinstance(text, str) or language() != "en":
+    language: the English from :mod:`xlxq.cli.help_en` under ``XLXQ_LANG=en``,
+    the 繁體 from the catalogue under zh-Hant (the table's texts are in it)."""
+    if not isinstance(text, str):
         return text
-    return help_en(text)
+    lang = language()
+    if lang == "zh-Hant":
+        from xlxq.i18n import hant_text
+
+        return hant_text(text)
+    return help_en(text) if lang == "en" else text
 
 
 class Parser(argparse.ArgumentParser):
@@ -77,8 +86,8 @@ class Parser(argparse.ArgumentParser):
         return action
 
     def error(self, message: str) -> None:  # type: ignore[override]
-        hint = txt(f"（用 {self.prog} -h 查看用法）", f" (see {self.prog} -h)")
-        sys.stderr.write(f"{txt('错误：', 'error: ')}{message}{hint}\n")
+        hint = txt("output.see-h", prog=self.prog)
+        sys.stderr.write(f"{txt('cli.error')}{message}{hint}\n")
         raise SystemExit(2)
 
 

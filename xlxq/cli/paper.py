@@ -13,6 +13,7 @@ import argparse
 
 from xlxq.cli.output import language
 from xlxq.cli.workbooks import on_source
+from xlxq.i18n import Msg
 
 __all__ = ["cmd_scoresheets", "cmd_notice", "add_parser"]
 
@@ -30,9 +31,7 @@ def _run(kind: str, args: argparse.Namespace) -> int:
         if args.out:
             from xlxq.errors import InputError
 
-            raise InputError(
-                "--out 只用于 JSON 赛事文件（工作簿中写入一张表）", "--out is for a JSON file (a workbook gets a sheet)"
-            )
+            raise InputError(Msg("paper.out-is-for-a-json-file-a-workbook-gets-a"))
         st = run_op(paper_book, src.book, kind, args.round, style, src.path)
         return status_outcome(st, src.path, saved=True)
 

@@ -75,7 +75,11 @@ def add_parser(sub) -> None:
         metavar="OUTDIR",
         help="输出文件夹（新的、空的或 xlxq 发布过的；只替换 xlxq 写的文件，有别的文件则拒绝）",
     )
-    s.add_argument("--lang", choices=("zh", "en", "both"), help="网页语言（默认按 XLXQ_LANG；both：中英文可切换）")
+    s.add_argument(
+        "--lang",
+        choices=("zh", "en", "zh-Hant", "both", "all"),
+        help="网页语言（默认按 XLXQ_LANG；both：中英文可切换；all：简体、英文、繁體可切换）",
+    )
     s.add_argument("--url", metavar="U", help="网页地址（http:// 或 https://）：首页和编排记录公告上印出它的二维码")
     s.add_argument("--rating", action="store_true", help="加一页非官方等级分估算（Elo；赛事设了等级分报告时总有此页）")
     s.add_argument(

@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 
 from xlxq.cli.workbooks import on_source
+from xlxq.i18n import Msg
 
 __all__ = ["cmd_standings", "cmd_crosstable", "cmd_recompute", "add_parser"]
 
@@ -38,11 +39,7 @@ def cmd_recompute(args: argparse.Namespace) -> int:
         from xlxq.errors import InputError
 
         raise InputError(
-            f"xlxq recompute 重算并写回 Excel 工作簿的成绩表；{args.file} 是 JSON 赛事文件，没有要重写的表："
-            f"名次请用 xlxq standings {args.file}（文件未改动）",
-            f"xlxq recompute rewrites the standings sheets of an Excel workbook; {args.file} is a JSON event "
-            f"file with no sheets to rewrite: use xlxq standings {args.file} for the standings (the file was "
-            f"not changed)",
+            Msg("tables.xlxq-recompute-rewrites-the-standings", file=args.file),
             file=args.file,
         )
 

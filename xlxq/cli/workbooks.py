@@ -17,6 +17,7 @@ import argparse
 from typing import Any, Callable, Optional
 
 from xlxq.cli.output import finish, language
+from xlxq.i18n import Msg
 
 __all__ = ["on_source", "book_command", "cmd_demo", "add_parser", "add_group_option", "GROUP_COMMANDS"]
 
@@ -51,8 +52,7 @@ def on_source(
             from xlxq.errors import InputError
 
             raise InputError(
-                "--group 只用于分组别的赛事（文件中没有 groups）",
-                "--group is for an event with groups (no groups here)",
+                Msg("workbooks.group-is-for-an-event-with-groups-no"),
             )
         if team is not None and src.team:
             return finish(team(src.event), args.file)
@@ -85,8 +85,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
         from xlxq.errors import XlxqError
 
         raise XlxqError(
-            f"演示需要工作簿模块 xlxq.operations.workbook，但它不可用（{exc}）",
-            f"the demo needs xlxq.operations.workbook, which is not available ({exc})",
+            Msg("workbooks.the-demo-needs-xlxq-operations-workbook", exc=exc),
         )
     if getattr(args, "teams", False):
         from xlxq.operations.team_workbook import team_demo as demo

@@ -19,6 +19,7 @@ from xlxq.core.hand import HandChange, engine_changes
 from xlxq.core.history import CardState, build_cards, pairable_players
 from xlxq.core.matching import Matcher
 from xlxq.core.model import Event, Round
+from xlxq.i18n import Lazy, Msg, Pair, pick, tr
 
 ERROR, WARNING = "error", "warning"
 
@@ -34,7 +35,12 @@ class Issue:
     players: tuple[int, ...] = ()
 
     def message(self, lang: str = "zh") -> str:
-        return self.en if lang.startswith("en") else self.zh
+        return str(pick(lang, self.zh, self.en))
+
+
+def _who(name: dict[int, str], no: int) -> Lazy:
+    """A player in a warning: 张三（7号）; in English the number only."""
+    return Lazy(lambda lang: str(no) if lang == "en" else tr(lang, "checks.name-no", name=name[no], no=no))
 
 
 def colour_runs(colours: list[str]) -> tuple[int, int]:
@@ -107,7 +113,7 @@ def _pts(x: float) -> str:
 def check_round(event: Event, round_no: int) -> list[Issue]:
     rnd = next((r for r in event.rounds if r.round == round_no), None)
     if rnd is None:
-        return [Issue(ERROR, "no_round", f"没有第{round_no}轮", f"there is no round {round_no}", round_no)]
+        return [Issue(ERROR, "no_round", *Msg("teams.there-is-no-round", round_no=round_no).pair(), round_no)]
     cards = build_cards(event, round_no, event.settings.pairing.forfeit_counts_as_met)
     return round_issues(event, rnd, cards)
 
@@ -209,8 +215,7 @@ def round_issues(event: Event, rnd: Round, cards: dict[int, CardState]) -> list[
             Issue(
                 ERROR,
                 "byes",
-                f"第{round_no}轮有{len(rnd.byes)}个轮空，最多一个",
-                f"round {round_no} has {len(rnd.byes)} byes; at most one",
+                *Msg("checks.round-has-byes-at-most-one", round_no=round_no, n=len(rnd.byes)).pair(),
                 round_no,
             )
         )
@@ -268,8 +273,7 @@ def round_issues(event: Event, rnd: Round, cards: dict[int, CardState]) -> list[
                     Issue(
                         WARNING,
                         "bye_not_lowest",
-                        f"第{round_no}轮：{zh}",
-                        f"round {round_no}: {en}",
+                        *Msg("checks.round", round_no=round_no, zh=Pair(zh, en)).pair(),
                         round_no,
                         None,
                         (no,),
@@ -284,8 +288,13 @@ def round_issues(event: Event, rnd: Round, cards: dict[int, CardState]) -> list[
                     Issue(
                         WARNING,
                         "three_in_row",
-                        f"第{round_no}轮第{b.board}台：{name[no]}（{no}号）连走三{'先' if col == 'R' else '后'}（原则(十一)）",
-                        f"round {round_no} board {b.board}: {no} gets a third {'red' if col == 'R' else 'black'} in a row",
+                        *Msg(
+                            "checks.third-in-a-row",
+                            round=round_no,
+                            board=b.board,
+                            who=_who(name, no),
+                            colour=Msg("checks.red" if col == "R" else "checks.black"),
+                        ).pair(),
                         round_no,
                         b.board,
                         (no,),
@@ -296,8 +305,13 @@ def round_issues(event: Event, rnd: Round, cards: dict[int, CardState]) -> list[
                     Issue(
                         WARNING,
                         "three_surplus",
-                        f"第{round_no}轮第{b.board}台：{name[no]}（{no}号）多走三{'先' if d > 0 else '后'}（原则(十一)）",
-                        f"round {round_no} board {b.board}: {no} reaches three more {'reds' if d > 0 else 'blacks'}",
+                        *Msg(
+                            "checks.three-more",
+                            round=round_no,
+                            board=b.board,
+                            who=_who(name, no),
+                            colour=Msg("checks.reds" if d > 0 else "checks.blacks"),
+                        ).pair(),
                         round_no,
                         b.board,
                         (no,),
@@ -344,22 +358,19 @@ def round_count_warnings(n: int, rounds: int, team: bool = False) -> list[tuple[
         )
         why_en = f"each meets the other {n - 1} once" + (" and has one bye" if n % 2 else "")
         out.append(
-            (
-                f"计划{rounds}轮，超过{zu}积分编排最多能编排的{top}轮（{why_zh}），"
-                f"其后各轮将无法不重复相遇地编排（原则(六)）",
-                f"{rounds} rounds planned: more than the {top} a Swiss of {eu} can pair ({why_en}); "
-                f"the later rounds cannot be paired without rematches",
-            )
+            Msg(
+                "checks.rounds-planned-more-than-the-a-swiss-of",
+                rounds=rounds,
+                zu=Pair(zu, eu),
+                top=top,
+                why=Pair(why_zh, why_en),
+            ).pair()
         )
     if rounds < MIN_ROUNDS:
         few_zh = f"；{zu}最多只能编排{top}轮" if top < MIN_ROUNDS else ""
         few_en = f"; {eu} allow at most {top}" if top < MIN_ROUNDS else ""
         out.append(
-            (
-                f"计划{rounds}轮，少于七轮（原则(二)：积分编排最低不得少于七轮，以减少偶然性）{few_zh}",
-                f"{rounds} rounds planned: fewer than seven (原则(二): at least seven rounds, "
-                f"to reduce chance){few_en}",
-            )
+            Msg("checks.rounds-planned-fewer-than-seven-at-least", rounds=rounds, few=Pair(few_zh, few_en)).pair()
         )
     return out
 
@@ -392,35 +403,26 @@ def change_lines(changes: Sequence[HandChange]) -> list[tuple[str, str]]:
         was_en = ", ".join(f"{r}-{k}" for r, k in c.was) or "none"
         if c.kind == "pairing":
             out.append(
-                (
-                    f"第{c.board}台 {c.red}-{c.black}（红-黑）：人工调整的对阵，引擎编排为 {was_zh}",
-                    f"board {c.board} {c.red}-{c.black} (red-black): pairing changed by hand, the engine has {was_en}",
-                )
+                Msg(
+                    "checks.board-red-black-pairing-changed-by-hand",
+                    board=c.board,
+                    red=c.red,
+                    black=c.black,
+                    was=Pair(was_zh, was_en),
+                ).pair()
             )
         elif c.kind == "colours":
             out.append(
-                (
-                    f"第{c.board}台 {c.red}-{c.black}（红-黑）：人工调整，先后手与引擎编排相反（引擎：{c.black} 执红）",
-                    f"board {c.board} {c.red}-{c.black} (red-black): colours swapped by hand "
-                    f"(the engine gives red to {c.black})",
-                )
+                Msg("checks.board-red-black-colours-swapped-by-hand", board=c.board, red=c.red, black=c.black).pair()
             )
         elif c.kind == "bye":
             byes_zh = "、".join(map(str, c.byes_was)) or "无"
             byes_en = ", ".join(map(str, c.byes_was)) or "none"
             out.append(
-                (
-                    f"轮空 {c.red}：人工调整的轮空，引擎编排轮空为 {byes_zh}",
-                    f"bye {c.red}: bye changed by hand, the engine's bye is {byes_en}",
-                )
+                Msg("checks.bye-bye-changed-by-hand-the-engines-bye", red=c.red, byes=Pair(byes_zh, byes_en)).pair()
             )
         elif c.black:
-            out.append(
-                (
-                    f"引擎编排的 {c.red}-{c.black}（红-黑）：两人均不在本轮",
-                    f"the engine's {c.red}-{c.black} (red-black): neither player is in the round",
-                )
-            )
+            out.append(Msg("checks.the-engines-red-black-neither-player-is", red=c.red, black=c.black).pair())
         else:
-            out.append((f"引擎编排的轮空 {c.red}：不在本轮", f"the engine's bye {c.red}: not in the round"))
+            out.append(Msg("checks.the-engines-bye-not-in-the-round", red=c.red).pair())
     return out

@@ -23,6 +23,8 @@ from xlxq.core.knockout import check_knockout_settings, knockout_ranking, planne
 from xlxq.core.model import Event, EventSettings, Player, validate_event
 from xlxq.core.standings import compute_standings
 from xlxq.errors import InputError
+from xlxq.i18n import Msg
+from xlxq.i18n import Pair
 
 TIE_AT_CUT = ("error", "number")
 
@@ -41,21 +43,23 @@ def qualifiers(event: Event, k: int, after_round: Optional[int] = None, on_tie: 
     must decide, e.g. by a play-off); ``"number"`` takes the table order
     (序号)."""
     if not isinstance(k, int) or isinstance(k, bool) or k < 2:
-        raise InputError(f"晋级人数应至少为2（现为{k!r}）", f"at least 2 players must qualify (got {k!r})")
+        raise InputError(Msg("combined.at-least-2-players-must-qualify-got", k=k))
     if on_tie not in TIE_AT_CUT:
-        raise InputError(f"on_tie 无效：{on_tie!r}", f"unknown on_tie {on_tie!r}")
+        raise InputError(Msg("combined.unknown-on-tie", on_tie=on_tie))
     last = max((r.round for r in event.rounds), default=0)
     n = last if after_round is None else min(after_round, last)
     left = {p.no for p in event.players if p.withdrawn_from_round is not None and p.withdrawn_from_round <= n}
     rows = [r for r in compute_standings(event, after_round) if r.no not in left]
     if len(rows) < k:
-        raise InputError(f"只有{len(rows)}名棋手可以晋级，不足{k}人", f"only {len(rows)} players can qualify, not {k}")
+        raise InputError(Msg("combined.only-players-can-qualify-not", n=len(rows), k=k))
     if on_tie == "error" and len(rows) > k and rows[k - 1].rank == rows[k].rank:
         tied = [f"{r.name}（{r.no}号）" for r in rows if r.rank == rows[k - 1].rank]
         raise InputError(
-            f"第{k}名有并列（{'、'.join(tied)}，各项比较均相同），无法确定晋级名单；"
-            f"请按竞赛规程决定（如加赛），或指定按序号取舍",
-            f"a tie across the qualifying cut at place {k}: {', '.join(tied)}",
+            Msg(
+                "combined.a-tie-across-the-qualifying-cut-at-place",
+                k=k,
+                join_tied=Pair("、".join(tied), ", ".join(tied)),
+            ),
         )
     return [r.no for r in rows[:k]]
 
@@ -129,7 +133,7 @@ def combined_ranking(swiss: Event, knockout: Event, after_round: Optional[int] =
     swiss_rank = {r.no: i for i, r in enumerate(rows, start=1)}
     places = knockout_ranking(knockout)
     if any(p.place is None for p in places):
-        raise InputError("淘汰赛尚未结束，无法给出最终名次", "the knockout is not finished yet")
+        raise InputError(Msg("combined.the-knockout-is-not-finished-yet"))
     names = {r.no: r.name for r in rows}
     out: list[CombinedRow] = []
     placed = [(p.place, p) for p in places if p.place is not None]  # every one (checked above)

@@ -13,6 +13,7 @@ from typing import Any, Iterable, Optional, Sequence
 
 from xlxq.core.model import RESULTS, Event, EventSettings
 from xlxq.errors import InputError
+from xlxq.i18n import Msg
 
 ELIMINATION_TIEBREAKS = ["seed001-cumulative"]  # seed 001 五.1 第二种方式 (累进分 line)
 
@@ -24,13 +25,12 @@ def check_elimination(rules: Iterable[Any]) -> list[tuple[int, float]]:
             x, y = item
         except (TypeError, ValueError):
             raise InputError(
-                f"末位淘汰设置应为（轮次, 分数）对：{item!r}",
-                f"elimination rules must be (round, points) pairs: {item!r}",
+                Msg("elimination.elimination-rules-must-be-round-points", item=item),
             ) from None
         if isinstance(x, bool) or not isinstance(x, int) or x < 1:
-            raise InputError(f"末位淘汰的轮次无效：{x!r}", f"invalid elimination round {x!r}")
+            raise InputError(Msg("elimination.invalid-elimination-round", x=x))
         if isinstance(y, bool) or not isinstance(y, (int, float)):
-            raise InputError(f"末位淘汰的分数无效：{y!r}", f"invalid elimination points {y!r}")
+            raise InputError(Msg("elimination.invalid-elimination-points", y=y))
         out.append((x, float(y)))
     return sorted(out)
 

@@ -14,6 +14,8 @@ from typing import Optional
 
 from xlxq.core.model import Event
 from xlxq.errors import InputError, InputErrors, XlxqError
+from xlxq.i18n import Msg
+from xlxq.i18n import Pair
 
 #: a group's name prefixes its sheets ("男子组 第1轮", "Women Standings"):
 #: Excel allows 31 characters in a sheet name and none of these
@@ -37,8 +39,11 @@ class Grouped:
         picked = [(g, ev) for g, ev in self.groups if g == only.strip()]
         if not picked:
             raise InputError(
-                f"没有组别“{only}”（本赛事的组别：{'、'.join(self.names())}）",
-                f"no group {only!r} (the groups: {', '.join(self.names())})",
+                Msg(
+                    "groups.no-group-the-groups",
+                    only=only,
+                    self_names=Pair("、".join(self.names()), ", ".join(self.names())),
+                ),
             )
         return picked
 
@@ -54,7 +59,7 @@ def in_group(group: str, exc: XlxqError) -> XlxqError:
         return InputErrors([in_group(group, e) for e in exc.errors])  # type: ignore[misc]
     new = type(exc).__new__(type(exc))  # the same kind with the same fields (a SheetError's details too)
     new.__dict__.update(exc.__dict__)
-    new.zh, new.en = f"组别“{group}”：{exc.zh}", f"group {group}: {exc.en}"
+    new.zh, new.en = Msg("groups.group-2", group=group, exc=Pair.of(exc)).pair()
     new.args = (new.zh,)
     return new
 
@@ -65,9 +70,7 @@ def check_group_name(name: str) -> str:
     g = name.strip()
     if not g or len(g) > MAX_GROUP_NAME or BAD_SHEET_CHARS & set(g) or any(ord(c) < 32 for c in g):
         raise InputError(
-            f"组别“{name}”无效：组别名用作工作表名的前缀，应为1至{MAX_GROUP_NAME}个字符，不含 [ ] : * ? / \\ '",
-            f"invalid group {name!r}: it prefixes sheet names, so 1 to {MAX_GROUP_NAME} characters "
-            f"without [ ] : * ? / \\ '",
+            Msg("groups.invalid-group-it-prefixes-sheet-names-so", name=name, MAX_GROUP_NAME=MAX_GROUP_NAME),
         )
     return g
 
@@ -80,12 +83,7 @@ def group_clash(g: str, seen: dict[str, str]) -> Optional[tuple[str, str]]:
     other = seen.setdefault(g.casefold(), g)
     if other == g:
         return None
-    return (
-        f"组别“{g}”与“{other}”只差大小写：组别名是工作表名的前缀（“{g} 第1轮”），Excel 的工作表名不分大小写，"
-        f"两个组别会是同一张表；请统一写法",
-        f"group {g!r} differs from {other!r} only by case: a group's name prefixes its sheets ({g} Round 1) and "
-        f"Excel's sheet names ignore case, so both would be the same sheet; write them the same way",
-    )
+    return Msg("groups.group-differs-from-only-by-case-a-groups", g=g, other=other).pair()
 
 
 __all__ = ["Grouped", "check_group_name", "group_clash", "in_group", "MAX_GROUP_NAME"]

@@ -45,6 +45,8 @@ from xlxq.core.model import (
 from xlxq.core.outcome import PairingOutcome
 from xlxq.errors import InputError, PairingImpossible
 from xlxq.core.notes import Note
+from xlxq.i18n import Lazy, Msg, tr
+from xlxq.i18n import Pair
 
 OPEN = "open"  # the players are not known yet (an earlier match is unfinished)
 PENDING = "pending"  # both players known, the next game is to be paired
@@ -64,7 +66,7 @@ MAIN, PLAYOFF, ARMAGEDDON = "main", "playoff", "armageddon"
 def bracket_size(n: int) -> int:
     """The smallest power of two ≥ n (n ≥ 2)."""
     if not isinstance(n, int) or isinstance(n, bool) or n < 2:
-        raise InputError(f"淘汰赛至少需要2名棋手（现为{n!r}）", f"a knockout needs at least 2 players (got {n!r})")
+        raise InputError(Msg("knockout.a-knockout-needs-at-least-2-players-got", n=n))
     return 1 << (n - 1).bit_length()
 
 
@@ -103,14 +105,19 @@ def first_round_lines(order: list[int]) -> list[Optional[int]]:
     return [order[r - 1] if r <= len(order) else None for r in seed_lines(size)]
 
 
-def stage_name(stage: int, stages: int) -> str:
+def stage_msg(stage: int, stages: int) -> Msg:
+    """The name of a knockout stage (决赛, 半决赛, 1/4决赛, 1/8决赛, 第N轮)."""
     left = stages - stage
-    return {0: "决赛", 1: "半决赛", 2: "1/4决赛", 3: "1/8决赛"}.get(left, f"第{stage}轮")
+    key = {0: "knockout.stage-final", 1: "knockout.stage-semi-final", 2: "knockout.stage-quarter-final"}
+    return Msg(key.get(left, "knockout.stage-round-of-16" if left == 3 else "knockout.stage-round"), stage=stage)
+
+
+def stage_name(stage: int, stages: int) -> str:
+    return stage_msg(stage, stages).render("zh")
 
 
 def stage_name_en(stage: int, stages: int) -> str:
-    left = stages - stage
-    return {0: "final", 1: "semi-final", 2: "quarter-final", 3: "round of 16"}.get(left, f"round {stage}")
+    return stage_msg(stage, stages).render("en")
 
 
 def planned_rounds(n: int, games_per_match: int = 1) -> int:
@@ -234,17 +241,13 @@ def check_knockout_settings(event: Event) -> tuple[int, list[int], bool]:
     s = event.settings
     g = s.games_per_match
     if not isinstance(g, int) or isinstance(g, bool) or g < 1:
-        raise InputError(f"每场局数 games_per_match 无效：{g!r}", f"invalid games_per_match {g!r}")
+        raise InputError(Msg("knockout.invalid-games-per-match", g=g))
     pg = list(s.playoff_games or [])
     for k in pg:
         if not isinstance(k, int) or isinstance(k, bool) or k < 1:
-            raise InputError(
-                f"加赛局数 playoff_games 无效：{s.playoff_games!r}", f"invalid playoff_games {s.playoff_games!r}"
-            )
+            raise InputError(Msg("knockout.invalid-playoff-games", playoff_games=s.playoff_games))
     if not isinstance(s.armageddon, bool):
-        raise InputError(
-            f"armageddon 应为 true/false：{s.armageddon!r}", f"armageddon must be a boolean: {s.armageddon!r}"
-        )
+        raise InputError(Msg("knockout.armageddon-must-be-a-boolean", armageddon=s.armageddon))
     return g, pg, s.armageddon
 
 
@@ -281,8 +284,13 @@ def _evaluate(m: Match, event: Event, g: int, playoff: list[int], armageddon: bo
             if i < len(boards):
                 rno, b = m.games[i]
                 raise InputError(
-                    f"第{rno}轮第{b.board}台：{b.red}号与{b.black}号的比赛已决出胜负，不应再有对局",
-                    f"round {rno} board {b.board}: the match of {b.red} and {b.black} was already decided",
+                    Msg(
+                        "knockout.round-board-the-match-of-and-was-already",
+                        rno=rno,
+                        board=b.board,
+                        red=b.red,
+                        black=b.black,
+                    ),
                     round=rno,
                     board=b.board,
                 )
@@ -316,9 +324,7 @@ def refuse_absences(event: Event) -> None:
     for p in event.players:
         if p.absent_rounds:
             raise InputError(
-                f"{p.name}（{p.no}号）：淘汰赛不设请假，缺席者本场按弃权负，请在对阵表录入弃权结果",
-                f"{p.name} (no {p.no}): a knockout has no absences; an absent player loses by forfeit: "
-                f"enter the forfeit",
+                Msg("knockout.no-a-knockout-has-no-absences-an-absent", name=p.name, no=p.no),
             )
 
 
@@ -349,8 +355,7 @@ def build_bracket(event: Event, before_round: Optional[int] = None, first_round:
         if cur is None:
             if rnd.boards:
                 raise InputError(
-                    f"第{rnd.round}轮：淘汰赛已决出冠军，不应再有对局",
-                    f"round {rnd.round}: the knockout is over, no more games expected",
+                    Msg("knockout.round-the-knockout-is-over-no-more-games", round=rnd.round),
                     round=rnd.round,
                 )
             continue
@@ -360,17 +365,26 @@ def build_bracket(event: Event, before_round: Optional[int] = None, first_round:
             found = lookup.get(frozenset((b.red, b.black)))
             if found is None:
                 raise InputError(
-                    f"第{rnd.round}轮第{b.board}台：{b.red}号对{b.black}号不是淘汰赛"
-                    f"{stage_name(cur, br.stage_total)}的对阵",
-                    f"round {rnd.round} board {b.board}: {b.red} v {b.black} is not a match of "
-                    f"the {stage_name_en(cur, br.stage_total)}",
+                    Msg(
+                        "knockout.round-board-v-is-not-a-match-of-the",
+                        round=rnd.round,
+                        board=b.board,
+                        red=b.red,
+                        black=b.black,
+                        stage_total=stage_msg(cur, br.stage_total),
+                    ),
                     round=rnd.round,
                     board=b.board,
                 )
             if found.resolved:
                 raise InputError(
-                    f"第{rnd.round}轮第{b.board}台：{b.red}号与{b.black}号的比赛已经结束",
-                    f"round {rnd.round} board {b.board}: the match of {b.red} and {b.black} is over",
+                    Msg(
+                        "knockout.round-board-the-match-of-and-is-over",
+                        round=rnd.round,
+                        board=b.board,
+                        red=b.red,
+                        black=b.black,
+                    ),
                     round=rnd.round,
                     board=b.board,
                 )
@@ -408,28 +422,29 @@ def pair_knockout_round(event: Event, round_no: Optional[int] = None) -> Pairing
     if br.finished:
         ch = br.champion
         who = f"{names[ch]}（{ch}号）" if ch is not None else "无（决赛双方均弃权）"
-        raise InputError(f"淘汰赛已经结束，冠军：{who}", f"the knockout is over; champion: {ch}")
+        raise InputError(Msg("knockout.the-knockout-is-over-champion", who=Pair(who, ch)))
     cur = br.current_stage
     assert cur is not None
     ms = br.stages[cur - 1]
     waiting = [m for m in ms if m.status == WAITING]
     if waiting:
-        where = "、".join(
-            f"第{r}轮第{b.board}台（{b.red}号对{b.black}号）" for m in waiting for r, b in m.games if b.result is None
+        games = [(r, b) for m in waiting for r, b in m.games if b.result is None]
+        where = Lazy(
+            lambda lang: tr(lang, "common.list-sep").join(
+                tr(lang, "knockout.game-of", r=r, board=b.board, red=b.red, black=b.black) for r, b in games
+            )
         )
-        where_en = ", ".join(
-            f"round {r} board {b.board} ({b.red} v {b.black})" for m in waiting for r, b in m.games if b.result is None
-        )
-        raise PairingImpossible(
-            f"{where}尚无结果，淘汰赛须待结果录入后才能编排下一轮",
-            f"results missing ({where_en}); a knockout round needs every result first",
-        )
-    sname = stage_name(cur, br.stage_total)
+        raise PairingImpossible(Msg("knockout.results-missing-a-knockout-round-needs", where=where))
     notes: list[str] = [
         Note(
-            f"淘汰赛{sname}（第{cur}阶段，共{br.stage_total}阶段；{len(br.order)}人，{br.size}个签位）",
-            f"knockout {stage_name_en(cur, br.stage_total)} (stage {cur} of {br.stage_total}; "
-            f"{len(br.order)} players, {br.size} lines)",
+            Msg(
+                "knockout.stage-note",
+                stage=stage_msg(cur, br.stage_total),
+                cur=cur,
+                stages=br.stage_total,
+                n=len(br.order),
+                size=br.size,
+            )
         )
     ]
     todo = sorted((m for m in ms if m.status == PENDING), key=br.first_rank)
@@ -444,17 +459,19 @@ def pair_knockout_round(event: Event, round_no: Optional[int] = None) -> Pairing
             res = DOUBLE_FORFEIT
             notes.append(
                 Note(
-                    f"{names[red]}（{red}号）与{names[black]}（{black}号）均已退赛，按双方弃权记录，两人均被淘汰",
-                    f"{names[red]} ({red}) and {names[black]} ({black}) have both withdrawn: a double forfeit, "
-                    "both are out",
+                    Msg(
+                        "knockout.and-have-both-withdrawn-a-double-forfeit",
+                        names_red=names[red],
+                        red=red,
+                        names_black=names[black],
+                        black=black,
+                    ),
                 )
             )
         elif out_r or out_b:
             res = BLACK_WIN_FORFEIT if out_r else RED_WIN_FORFEIT
             w = red if out_r else black
-            notes.append(
-                Note(f"{names[w]}（{w}号）已退赛，本局按弃权判负", f"{names[w]} ({w}) has withdrawn: loses by forfeit")
-            )
+            notes.append(Note(Msg("knockout.has-withdrawn-loses-by-forfeit", names_w=names[w], w=w)))
         n_game = len(m.games) + 1
         if m.next_kind == MAIN:
             if g > 1:
@@ -467,15 +484,13 @@ def pair_knockout_round(event: Event, round_no: Optional[int] = None) -> Pairing
         elif m.next_kind == PLAYOFF:
             notes.append(
                 Note(
-                    f"{red}号对{black}号：战平，加赛第{n_game - g}局",
-                    f"{red} v {black}: level, play-off game {n_game - g}",
+                    Msg("knockout.v-level-play-off-game", red=red, black=black, game_g=n_game - g),
                 )
             )
         else:
             notes.append(
                 Note(
-                    f"{red}号对{black}号：战平，加赛一局（和棋判黑方胜）",
-                    f"{red} v {black}: level, one decider (a draw is a black win)",
+                    Msg("knockout.v-level-one-decider-a-draw-is-a-black", red=red, black=black),
                 )
             )
         boards.append(Board(len(boards) + 1, red, black, res))
@@ -487,13 +502,13 @@ def pair_knockout_round(event: Event, round_no: Optional[int] = None) -> Pairing
             if cur == 1
             else ("对手缺席，直接晋级", "no opponent: goes through")
         )
-        notes += [Note(f"{names[no]}（{no}号）{why}", f"{names[no]} ({no}): {why_en}") for no in byes]
+        notes += [
+            Note(Msg("knockout.names-no-no-why", names_no=names[no], no=no, why=Pair(why, why_en))) for no in byes
+        ]
     if round_no > event.settings.rounds:
         notes.append(
             Note(
-                f"本轮为第{round_no}轮，超过赛事设定的 rounds = {event.settings.rounds}（加赛所致），保存前请调整",
-                f"this is round {round_no}, beyond the event's rounds = {event.settings.rounds} (play-offs): "
-                "adjust it before saving",
+                Msg("knockout.this-is-round-beyond-the-events-rounds", round_no=round_no, rounds=event.settings.rounds),
             )
         )
     cards = build_cards(event, round_no, True)

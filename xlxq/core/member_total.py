@@ -34,6 +34,7 @@ from xlxq.core.model import Event, Player
 from xlxq.core.rr_standings import compute_rr_standings
 from xlxq.core.standings import compute_standings, rank_rows
 from xlxq.errors import InputError
+from xlxq.i18n import Msg
 
 NUMBERINGS = ("odd_even", "halves")
 ORDERS = ("rating", "file", "draw")
@@ -45,8 +46,7 @@ FIRST_ROUND_FOR = {"odd_even": "adjacent", "halves": "slide"}
 def _strength_order(players: Sequence[Player], order: str, seed: Optional[int]) -> list[Player]:
     if order not in ORDERS:
         raise InputError(
-            f"排序方式 order 无效：{order!r}（可选 rating 等级分、file 报名顺序、draw 抽签）",
-            f"unknown order {order!r}",
+            Msg("member_total.unknown-order", order=order),
         )
     ps = list(players)
     if order == "rating":
@@ -54,7 +54,7 @@ def _strength_order(players: Sequence[Player], order: str, seed: Optional[int]) 
         return sorted(ps, key=lambda p: (p.rating is None, -(p.rating or 0), idx[id(p)]))
     if order == "draw":
         if seed is None:
-            raise InputError("抽签排序需要随机种子 seed", "order='draw' needs a seed")
+            raise InputError(Msg("member_total.order-draw-needs-a-seed"))
         random.Random(seed).shuffle(ps)
     return ps
 
@@ -145,8 +145,7 @@ def number_members(
     """
     if numbering not in NUMBERINGS:
         raise InputError(
-            f"编号方式 numbering 无效：{numbering!r}（可选 odd_even 单双号、halves 上下半区对折）",
-            f"unknown numbering {numbering!r}",
+            Msg("member_total.unknown-numbering", numbering=numbering),
         )
     team_of = team_of or (lambda p: (p.unit or "").strip() or f"#{p.no}")
     n = len(players)
@@ -231,16 +230,13 @@ def member_total_standings(
     everything share a rank and are listed by name.
     """
     if by not in BY:
-        raise InputError(
-            f"团体成绩计算方式 by 无效：{by!r}（可选 points 积分总和、placings 名次总和）", f"unknown by {by!r}"
-        )
+        raise InputError(Msg("member_total.unknown-by", by=by))
     if incomplete not in INCOMPLETE:
         raise InputError(
-            f"人数不足的队伍处理 incomplete 无效：{incomplete!r}（可选 last、drop、count）",
-            f"unknown incomplete {incomplete!r}",
+            Msg("member_total.unknown-incomplete", incomplete=incomplete),
         )
     if best is not None and (isinstance(best, bool) or not isinstance(best, int) or best < 1):
-        raise InputError(f"每队计算人数 best 无效：{best!r}", f"invalid best {best!r}")
+        raise InputError(Msg("member_total.invalid-best", best=best))
     team_of = team_of or (lambda p: (p.unit or "").strip())
     indiv = _individual_rows(event, after_round)
     by_team: dict[str, list[tuple[int, int, float]]] = {}

@@ -28,6 +28,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Generic, Iterable, Iterator, Mapping, Optional, Protocol, Sequence, TypeVar
 
 from xlxq.errors import ErrorList, InputError
+from xlxq.i18n import Msg, Pair
 
 RED_WIN = "red_win"
 BLACK_WIN = "black_win"
@@ -403,7 +404,7 @@ def invalid_int(value: object, least: int, allow_bool: bool = False) -> bool:
 def check_rounds(rounds: object, allow_bool: bool = False) -> None:
     """The planned number of rounds (``settings.rounds``) is a whole number ≥ 1."""
     if invalid_int(rounds, 1, allow_bool):
-        raise InputError(f"轮数 rounds 无效：{rounds!r}", f"invalid number of rounds {rounds!r}")
+        raise InputError(Msg("model.invalid-number-of-rounds", rounds=rounds))
 
 
 class FirstRoundSettings(Protocol):
@@ -432,22 +433,15 @@ N = TypeVar("N", bound=Numbered)
 def check_first_round(s: FirstRoundSettings) -> None:
     """``first_round`` and ``pairing.colour_tie`` of individual or team settings."""
     if s.first_round not in FIRST_ROUND_METHODS:
-        raise InputError(
-            f"首轮配对方法 first_round 无效：{s.first_round!r}", f"unknown first_round method {s.first_round!r}"
-        )
+        raise InputError(Msg("model.unknown-first-round-method", first_round=s.first_round))
     if s.pairing.colour_tie not in COLOUR_TIES:
-        raise InputError(
-            f"先后手规则 colour_tie 无效：{s.pairing.colour_tie!r}", f"unknown colour_tie {s.pairing.colour_tie!r}"
-        )
+        raise InputError(Msg("model.unknown-colour-tie", colour_tie=s.pairing.colour_tie))
     if s.pairing.first_round_colours not in FIRST_ROUND_COLOURS:
         raise InputError(
-            f"首轮先后手 first_round_colours 无效：{s.pairing.first_round_colours!r}",
-            f"unknown first_round_colours {s.pairing.first_round_colours!r}",
+            Msg("model.unknown-first-round-colours", first_round_colours=s.pairing.first_round_colours),
         )
     if s.pairing.same_unit not in SAME_UNIT:
-        raise InputError(
-            f"同单位回避 same_unit 无效：{s.pairing.same_unit!r}", f"unknown same_unit {s.pairing.same_unit!r}"
-        )
+        raise InputError(Msg("model.unknown-same-unit", same_unit=s.pairing.same_unit))
 
 
 # How ``register`` names what it numbers: (zh noun, zh number, zh name,
@@ -469,8 +463,7 @@ def register(
         )
     if item.no in seen:
         raise InputError(
-            f"{zh_no} {item.no} 重复：{seen[item.no].name} 与 {item.name}",
-            f"duplicate {en_no} {item.no}: {seen[item.no].name} and {item.name}",
+            Msg("model.duplicate-and", zh_no=Pair(zh_no, en_no), no=item.no, name=seen[item.no].name, name2=item.name),
         )
     if not str(item.name).strip():
         raise InputError(f"{zh_no} {item.no} 的{zh}没有{zh_name}", f"{en} no {item.no} has no name")
@@ -483,20 +476,14 @@ def check_absent_rounds(e: Entrant, rounds: Optional[int] = None) -> None:
     ``rounds`` (a typing slip such as 10^15 is not a round that will come)."""
     for k in e.absent_rounds:
         if invalid_int(k, 1):
-            raise InputError(
-                f"{e.name}（{e.no}号）的请假轮次无效：{k!r}", f"{e.name} (no {e.no}): invalid absent round {k!r}"
-            )
+            raise InputError(Msg("model.no-invalid-absent-round", name=e.name, no=e.no, k=k))
         if rounds is not None and not invalid_int(rounds, 1) and k > rounds:
             raise InputError(*absent_beyond(k, rounds, f"{e.name}（{e.no}号）", f"{e.name} (no {e.no})"))
 
 
 def absent_beyond(k: int, rounds: int, who_zh: str, who_en: str) -> tuple[str, str]:
     """The message of a 请假轮次 beyond the planned rounds (JSON and workbook)."""
-    return (
-        f"{who_zh}的请假轮次 {k} 超出计划的{rounds}轮：请改正请假轮次，或先增加轮数",
-        f"{who_en}: absent round {k} is beyond the {rounds} rounds planned: correct it, or raise the number of "
-        f"rounds first",
-    )
+    return Msg("model.absent-round-is-beyond-the-rounds", who=Pair(who_zh, who_en), k=k, rounds=rounds).pair()
 
 
 def rounds_in_order(rounds: Iterable[RoundT]) -> Iterator[RoundT]:
@@ -505,8 +492,7 @@ def rounds_in_order(rounds: Iterable[RoundT]) -> Iterator[RoundT]:
     for expected, r in enumerate(rounds, start=1):
         if r.round != expected:
             raise InputError(
-                f"轮次不连续：应为第{expected}轮，实为第{r.round}轮",
-                f"rounds out of order: expected round {expected}, found {r.round}",
+                Msg("model.rounds-out-of-order-expected-round-found", expected=expected, round=r.round),
             )
         yield r
 
@@ -515,11 +501,9 @@ def check_forbidden_pair(a: int, b: int, seen: Mapping[int, Any]) -> None:
     """A forbidden pair (亲属回避) names two registered numbers, not one twice."""
     for no in (a, b):
         if no not in seen:
-            raise InputError(
-                f"回避配对 {a}-{b}：序号 {no} 不在报名表中", f"forbidden pair {a}-{b}: no {no} is not registered"
-            )
+            raise InputError(Msg("model.forbidden-pair-no-is-not-registered", a=a, b=b, no=no))
     if a == b:
-        raise InputError(f"回避配对 {a}-{b}：两个序号相同", f"forbidden pair {a}-{b}: the same number twice")
+        raise InputError(Msg("model.forbidden-pair-the-same-number-twice", a=a, b=b))
 
 
 def validate_event(event: Event) -> None:
@@ -554,9 +538,7 @@ def validate_event(event: Event) -> None:
         for no in r.byes:
             with errors.guard():
                 if no not in seen:
-                    raise InputError(
-                        f"第{r.round}轮轮空：序号 {no} 不在报名表中", f"round {r.round} bye: no {no} is not registered"
-                    )
+                    raise InputError(Msg("model.round-bye-no-is-not-registered", round=r.round, no=no))
                 if no in where:
                     raise InputError(
                         f"第{r.round}轮：{seen[no].name}（{no}号）既有对局又轮空",
@@ -594,12 +576,7 @@ def played_while_absent(event: Event) -> list[tuple[Player, int, int]]:
 
 def absent_but_played(p: Player, n: int, board: int) -> tuple[str, str]:
     """The message of :func:`played_while_absent` (JSON and workbook)."""
-    return (
-        f"{p.name}（{p.no}号）登记了第{n}轮请假，但第{n}轮第{board}台已有他的结果：请假只能登记在没有下的轮次；"
-        f"请从请假轮次中删去 {n}（没有到场的对局记为弃权）",
-        f"{p.name} (no {p.no}) is marked absent in round {n} but has a result on board {board} of round {n}: an "
-        f"absence is for a round not played; remove {n} from the absent rounds (a game not played is a forfeit)",
-    )
+    return Msg("model.no-is-marked-absent-in-round-but-has-a", name=p.name, no=p.no, n=n, board=board).pair()
 
 
 def _place(board: Optional[int]) -> str:
@@ -613,8 +590,7 @@ def _check_board(round_no: int, b: Board, seen: dict[int, Player], where: dict[i
     for no in (b.red, b.black):
         if no not in seen:
             raise InputError(
-                f"第{round_no}轮第{b.board}台：序号 {no} 不在报名表中",
-                f"round {round_no} board {b.board}: no {no} is not registered",
+                Msg("model.round-board-no-is-not-registered", round_no=round_no, board=b.board, no=no),
             )
         if no in where:
             raise InputError(
@@ -629,14 +605,12 @@ def _check_board(round_no: int, b: Board, seen: dict[int, Player], where: dict[i
         )
     if b.result is not None and b.result not in RESULTS:
         raise InputError(
-            f"第{round_no}轮第{b.board}台：结果无效 {b.result!r}",
-            f"round {round_no} board {b.board}: unknown result {b.result!r}",
+            Msg("model.round-board-unknown-result", round_no=round_no, board=b.board, result=b.result),
         )
     for f in (b.fouls_red, b.fouls_black):
         if invalid_int(f, 0, allow_bool=True):
             raise InputError(
-                f"第{round_no}轮第{b.board}台：犯规次数无效 {f!r}",
-                f"round {round_no} board {b.board}: invalid foul count {f!r}",
+                Msg("model.round-board-invalid-foul-count", round_no=round_no, board=b.board, f=f),
             )
 
 

@@ -5,19 +5,34 @@ keeps working), carrying its English as ``.en`` for the 编排记录 printer
 
 from __future__ import annotations
 
+from typing import Any, Optional
+
+from xlxq.i18n import Msg, norm_lang
+
 
 class Note(str):
-    """``Note(zh, en)``: a ``str`` equal to ``zh``, with ``.en``."""
+    """``Note(Msg(…))`` (or ``Note(zh, en)``): a ``str`` equal to its 简体
+    text, with ``.en``; :meth:`localize` (:func:`note_text`) renders it in
+    any language: what prints a note to a user."""
 
     en: str
+    msg: Optional[Msg]
 
-    def __new__(cls, zh: str, en: str) -> Note:
-        note = super().__new__(cls, zh)
-        note.en = en
+    def __new__(cls, zh: str | Msg, en: Optional[str] = None) -> Note:
+        msg = zh if isinstance(zh, Msg) else None
+        note = super().__new__(cls, msg.render("zh") if msg is not None else zh)
+        note.en = msg.render("en") if msg is not None else (en if en is not None else str(note))
+        note.msg = msg
         return note
 
-    def __getnewargs__(self) -> tuple[str, str]:  # type: ignore[override]  # copy and pickle keep .en
-        return str(self), self.en
+    def __getnewargs__(self) -> tuple[Any, ...]:  # copy and pickle keep .en
+        return (self.msg,) if self.msg is not None else (str(self), self.en)
+
+    def localize(self, lang: Optional[str]) -> str:
+        code = norm_lang(lang)
+        if self.msg is not None:
+            return self.msg.render(code)
+        return self.en if code == "en" else str(self)
 
 
 def note_en(note: str) -> str:
@@ -25,4 +40,9 @@ def note_en(note: str) -> str:
     return getattr(note, "en", note)
 
 
-__all__ = ["Note", "note_en"]
+def note_text(note: str, lang: Optional[str]) -> str:
+    """A note in a language (a plain ``str``: itself)."""
+    return note.localize(lang) if isinstance(note, Note) else note
+
+
+__all__ = ["Note", "note_en", "note_text"]

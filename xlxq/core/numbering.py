@@ -29,6 +29,7 @@ import random
 from typing import Optional, Sequence
 
 from xlxq.errors import InputError
+from xlxq.i18n import Msg, Pair
 
 #: the methods for the unseeded entrants, with their 设置 words (zh, en)
 NUMBERINGS: dict[str, tuple[str, str]] = {
@@ -48,13 +49,13 @@ def registration_numbers(
     value or None, and its rating or None), per the module's rule.  A draw
     needs ``draw_seed``."""
     if method not in NUMBERINGS:
-        raise InputError(f"编号方式无效：{method!r}", f"unknown numbering method {method!r}")
+        raise InputError(Msg("numbering.unknown-numbering-method", method=method))
     n = len(seeds)
     seeded = sorted((i for i in range(n) if seeds[i] is not None), key=lambda i: (seeds[i], i))
     others = [i for i in range(n) if seeds[i] is None]
     if method == "draw":
         if draw_seed is None:
-            raise InputError("抽签需要抽签种子（一个整数）", "a draw needs a draw seed (a whole number)")
+            raise InputError(Msg("numbering.a-draw-needs-a-draw-seed-a-whole-number"))
         random.Random(draw_seed).shuffle(others)
     elif method == "rating":
         rating = list(ratings) + [None] * (n - len(ratings))
@@ -83,9 +84,7 @@ def check_not_paired(rounds: int, team: bool = False) -> None:
     if rounds:
         what_zh, what_en = ("队号", "team numbers") if team else ("序号", "numbers")
         raise InputError(
-            f"已编排{rounds}轮，{what_zh}已固定（编排卡和以后各轮都按{what_zh}），不能再抽签；抽签只能在第1轮编排之前",
-            f"{rounds} round(s) already paired: the {what_en} are fixed (the cards and every later round use "
-            f"them), so they cannot be drawn again; draw before round 1 is paired",
+            Msg("numbering.round-s-already-paired-the-are-fixed-the", rounds=rounds, what=Pair(what_zh, what_en)),
         )
 
 
@@ -94,13 +93,10 @@ def numbering_note(method: str, draw_seed: Optional[int], seeded: int) -> tuple[
     the 编排记录: "种子选手排单号（方法(一)），其余按抽签（抽签种子 7）"."""
     zh, en = NUMBERINGS[method]
     if method == "draw":
-        zh, en = f"{zh}（抽签种子 {draw_seed}）", f"{en} (draw seed {draw_seed})"
+        zh, en = Msg("numbering.draw-seed", zh=Pair(zh, en), draw_seed=draw_seed).pair()
     if not seeded:
-        return f"按{zh}编号", f"numbered by {en}"
-    return (
-        f"{seeded}名种子选手排单号（方法(一)），其余按{zh}编号",
-        f"the {seeded} seed(s) take the odd numbers (method (1)), the others numbered by {en}",
-    )
+        return Msg("numbering.numbered-by", zh=Pair(zh, en)).pair()
+    return Msg("numbering.the-seed-s-take-the-odd-numbers-method-1", seeded=seeded, zh=Pair(zh, en)).pair()
 
 
 __all__ = ["NUMBERINGS", "registration_numbers", "numbering_note", "check_not_paired"]

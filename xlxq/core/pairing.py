@@ -25,6 +25,8 @@ from xlxq.core.roundrobin import RR_SYSTEMS, pair_rr_round
 from xlxq.core.swiss import GroupInput, GroupSearch, order_key
 from xlxq.errors import InputError, PairingImpossible
 from xlxq.core.notes import Note
+from xlxq.i18n import Msg
+from xlxq.i18n import Pair
 
 
 def pair_round(event: Event, round_no: Optional[int] = None) -> PairingOutcome:
@@ -44,25 +46,21 @@ def pair_swiss_round(event: Event, round_no: Optional[int] = None) -> PairingOut
         round_no = event.next_round
     if round_no > event.settings.rounds:
         raise InputError(
-            f"本赛事共{event.settings.rounds}轮，已编排完毕，不能再编第{round_no}轮",
-            f"the event has {event.settings.rounds} rounds; round {round_no} cannot be paired",
+            Msg("pairing.the-event-has-rounds-round-cannot-be", rounds=event.settings.rounds, round_no=round_no),
         )
     opts = event.settings.pairing
     cards = build_cards(event, round_no, opts.forfeit_counts_as_met)
     players = pairable_players(event, round_no, cards)
     out = PairingOutcome(round=Round(round=round_no), cards=cards)
     if len(players) < 2:
-        raise PairingImpossible(
-            f"第{round_no}轮可编排的棋手不足两人", f"round {round_no}: fewer than two players to pair"
-        )
+        raise PairingImpossible(Msg("pairing.round-fewer-than-two-players-to-pair", round_no=round_no))
     for r in event.rounds_before(round_no):
         for b in r.boards:
             if b.result is None:
                 out.provisional.append((r.round, b.board))
                 out.notes.append(
                     Note(
-                        f"第{r.round}轮第{b.board}台未结束，按和棋暂计编排（原则(八)）",
-                        f"round {r.round} board {b.board} is unfinished: paired as a draw (原则(八))",
+                        Msg("pairing.round-board-is-unfinished-paired-as-a", round=r.round, board=b.board),
                     )
                 )
     if round_no == 1:
@@ -109,18 +107,27 @@ def pair_score_groups(
         if forbidden and Matcher({no: cards[no].opponents for no in players}, bye_ok).feasible(players):
             shown = "、".join(f"{a}-{b}" for a, b in opts.forbidden_pairs)
             raise PairingImpossible(
-                f"第{round_no}轮无法编排：回避配对（{shown}）使{len(players)}{noun[0]}中找不到一种不重复相遇"
-                f"{'且轮空者未曾轮空' if odd else ''}的配对；不计回避配对则可以编排，请裁判长决定是否取消其中某对的回避",
-                f"round {round_no} cannot be paired: the forbidden pairs ({', '.join(f'{a}-{b}' for a, b in opts.forbidden_pairs)}) "
-                f"leave no pairing of the {len(players)} {noun[1]} that avoids rematches"
-                f"{' with a bye for a player who has not had one' if odd else ''}; without them the round pairs, "
-                "so the chief arbiter may lift one of them",
+                Msg(
+                    "pairing.round-cannot-be-paired-the-forbidden",
+                    round_no=round_no,
+                    shown=Pair(shown, ", ".join((f"{a}-{b}" for a, b in opts.forbidden_pairs))),
+                    n=len(players),
+                    noun=Pair(noun[0], noun[1]),
+                    odd_else=Pair(
+                        "且轮空者未曾轮空" if odd else "", " with a bye for a player who has not had one" if odd else ""
+                    ),
+                ),
             )
         raise PairingImpossible(
-            f"第{round_no}轮无法编排：{len(players)}{noun[0]}中已找不到一种不重复相遇"
-            f"{'且轮空者未曾轮空' if odd else ''}的配对（轮数超出该人数积分编排所能容纳的上限）",
-            f"round {round_no} cannot be paired: no pairing of the {len(players)} {noun[1]} avoids rematches"
-            f"{' with a bye for a player who has not had one' if odd else ''}",
+            Msg(
+                "pairing.round-cannot-be-paired-no-pairing-of-the",
+                round_no=round_no,
+                n=len(players),
+                noun=Pair(noun[0], noun[1]),
+                odd_else=Pair(
+                    "且轮空者未曾轮空" if odd else "", " with a bye for a player who has not had one" if odd else ""
+                ),
+            ),
         )
 
     if len(players) % 2:

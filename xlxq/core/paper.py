@@ -16,6 +16,7 @@ from typing import Mapping, Optional, Union
 from xlxq.core.model import Event, absent_players, late_entries
 from xlxq.core.teams import VACANT, TeamEvent, team_side
 from xlxq.errors import InputError
+from xlxq.i18n import Msg
 
 __all__ = [
     "Seat",
@@ -117,13 +118,12 @@ def paper_round(event: AnyEvent, round_no: Optional[int]) -> int:
     paired = [r.round for r in event.rounds]
     if round_no is None:
         if not paired:
-            raise InputError("还没有编排任何一轮", "no round has been paired yet")
+            raise InputError(Msg("paper.no-round-has-been-paired-yet"))
         return paired[-1]
     if round_no not in paired:
         last = paired[-1] if paired else 0
         raise InputError(
-            f"第{round_no}轮还没有编排（已编排到第{last}轮）",
-            f"round {round_no} is not paired (paired up to round {last})",
+            Msg("paper.round-is-not-paired-paired-up-to-round", round_no=round_no, last=last),
             round=round_no,
         )
     return round_no

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Iterable, Mapping, Optional, Union
 
 from xlxq.core.model import DEFAULT_CAP, DEFAULT_K_TABLE, FORFEITS, Event, RatingOptions, iter_games, outcome
 from xlxq.errors import InputError
+from xlxq.i18n import Msg
 
 if TYPE_CHECKING:  # teams.py imports the model: types only here
     from xlxq.core.teams import TeamEvent
@@ -134,8 +135,7 @@ def parse_k_table(spec: str) -> tuple[tuple[float, float], ...]:
         rows.append(row)
     if not rows:
         raise InputError(
-            f"K 值表 {spec!r} 无效：应为“起点:K”，逗号分隔、起点递增，如 0:20,2400:10",
-            f"invalid K table {spec!r}: 'from:K' pairs, comma-separated, rising, e.g. 0:20,2400:10",
+            Msg("rating.invalid-k-table-from-k-pairs-comma", spec=spec),
         )
     return tuple(rows)
 
@@ -154,7 +154,7 @@ def check_cap(cap: object) -> float:
     workbook's cell and of the JSON key alike."""
     if isinstance(cap, bool) or not isinstance(cap, (int, float)) or not (0 < cap < math.inf):
         shown = cap if not isinstance(cap, float) or not cap.is_integer() else int(cap)
-        raise InputError(f"等级分差上限应为正数，实为“{shown}”", f"the rating cap must be positive, got {shown}")
+        raise InputError(Msg("rating.the-rating-cap-must-be-positive-got", shown=shown))
     return float(cap)
 
 
@@ -174,8 +174,7 @@ def rating_rows(
     (None: unrated), ``games`` (round, red, black, result)."""
     if options.cap <= 0:
         raise InputError(
-            f"等级分差上限 {options.cap:g} 无效：应为正数",
-            f"invalid rating difference cap {options.cap:g}: must be positive",
+            Msg("rating.invalid-rating-difference-cap-must-be", cap=options.cap),
         )
     rows = {
         no: RatingRow(no, float(r), k_factor(float(r), options.k_table))

@@ -14,10 +14,12 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from xlxq.core.knockout import stage_name, stage_name_en
+from xlxq.core.knockout import stage_msg
 from xlxq.core.records import heading, ko_stage, system_name, team_system_name
 from xlxq.core.steps import Record, Step
-from xlxq.i18n import Text
+from xlxq.core.notes import Note, note_text
+from xlxq.i18n import Text, pick
+from xlxq.i18n import Pair
 
 Line = Callable[[Step], list[str]]
 
@@ -92,11 +94,11 @@ def fmt_score(x: float) -> str:
 def colour_text(reason: str, lang: str, team: bool = False) -> str:
     """A colour reason of ``allocate`` (a key, perhaps with ``+p12_keep``)
     in words; ``team``: the Chinese of a team record (队和 for 号和)."""
-    i = 1 if Text(lang).lang == "en" else 0
+    code = Text(lang).lang
     parts = reason.split("+")
-    out = COLOUR[parts[0]][i] + "".join(COLOUR[extra][i] for extra in parts[1:])
-    if not i:
-        return out.replace("号和", "队和") if team else out
+    out = "".join(pick(code, *COLOUR[part]) for part in parts)
+    if code != "en":
+        return out.replace("号和", "队和").replace("號和", "隊和") if team else out
     if team:
         return out.format(red="first", black="second", has_red="goes first")
     return out.format(red="red", black="black", has_red="has red")
@@ -107,10 +109,10 @@ def ko_game_label(kind: str, k: int, games: int, lang: str) -> str:
     armageddon / playoff, ``k`` its number in the match."""
     t = Text(lang)
     if kind == "main":
-        return t(f"第{k}局", f"game {k}") if games > 1 else ""
+        return t("record_text.game", k=k) if games > 1 else ""
     if kind == "armageddon":
-        return t("加赛决胜局（和棋判黑胜）", "play-off decider (draw: black wins)")
-    return t(f"加赛第{k - games}局", f"play-off game {k - games}")
+        return t("record_text.play-off-decider-draw-black-wins")
+    return t("record_text.play-off-game", k_games=k - games)
 
 
 class Printer:
@@ -138,38 +140,47 @@ class Printer:
         """An entrant by number: 7号 / 7队 / "7" (en)."""
         if self.en:
             return f"{n}"
-        return f"{n}队" if self.team_zh else f"{n}号"
+        return self.t("common.team-no" if self.team_zh else "common.no", no=n)
 
     def name(self, n: int) -> str:
         nm = self.rec.names.get(n, "")
         if self.en:
             return f"{'team ' if self.team else ''}{n} {nm}".rstrip()
-        if self.team_zh:
-            return f"{n}队（{nm}）"
-        return f"{n}号{nm}"
+        return self.t("record.team-name" if self.team_zh else "record.player-name", no=n, name=nm)
 
     def nos(self, ns: list[int]) -> str:
         """Several numbers: 3、5号 / 3, 5."""
         if self.en:
             return ", ".join(map(str, ns))
-        return "、".join(map(str, ns)) + ("队" if self.team_zh else "号")
+        return self.t(
+            "common.team-no" if self.team_zh else "common.no", no=self.t("common.list-sep").join(map(str, ns))
+        )
 
     def describe(self, c: dict[str, Any]) -> str:
         """A card: '7号 4分 先3后2 多先1 上先' / '7: 4 pts, 3 red 2 black, …'."""
         d, s = c["diff"], c["streak"]
         if not self.en:
-            bal = f"多先{d}" if d > 0 else f"少先{-d}" if d < 0 else "平先"
+            t = self.t
+            bal = t("record.over", d=d) if d > 0 else t("record.short", d=-d) if d < 0 else t("record.level")
             if s >= 2:
-                run = f"连先{s}"
+                run = t("record.reds-in-a-row", s=s)
             elif s == 1:
-                run = "上先"
+                run = t("record.last-red")
             elif s <= -2:
-                run = f"连后{-s}"
+                run = t("record.blacks-in-a-row", s=-s)
             elif s == -1:
-                run = "上后"
+                run = t("record.last-black")
             else:
-                run = "无先后"
-            return f"{self.no(c['no'])} {fmt_score(c['score'])}分 先{c['reds']}后{c['blacks']} {bal} {run}"
+                run = t("record.no-colour-yet")
+            return t(
+                "record.card",
+                no=self.no(c["no"]),
+                score=fmt_score(c["score"]),
+                reds=c["reds"],
+                blacks=c["blacks"],
+                bal=bal,
+                run=run,
+            )
         red, black = ("first", "second") if self.team else ("red", "black")
         if d > 0:
             bal = self.term(f"{d} {red} over", "多先")
@@ -204,15 +215,14 @@ class Printer:
         return out
 
     def k_note(self, st: Step) -> list[str]:
-        return [self.t(f"注：{st['text']}", f"note: {st['en']}")]
+        note = st["text"]
+        text = note_text(note, self.t.lang) if isinstance(note, Note) else st["en"] if self.en else note
+        return [self.t("record_text.note", note=text)]
 
     def k_rederived(self, st: Step) -> list[str]:
         return [
             self.t(
-                "注意：本轮编排之后，此前各轮的成绩或报名（退赛、请假、迟到入场）有改动；以上步骤按现在的数据推演。"
-                "下面是编排本轮时引擎的编排（文件中保存）",
-                "note: results or entries (withdrawals, absences, late entries) of earlier rounds were changed after this "
-                "round was paired; the steps above follow today's data. Below is the pairing the engine made of this round (kept in the file)",
+                "record_text.note-results-or-entries-withdrawals",
             )
         ]
 
@@ -222,7 +232,13 @@ class Printer:
         colours = st.data.get("colours")
         if colours:  # seed 001 §二.3's other colour methods (individual events)
             czh, cen = FIRST_ROUND_COLOURS[colours]
-            return [f"round 1: {en} ({zh}); {cen} (seed 001)"] if self.en else [f"第一轮：{zh}；{czh}（001方案）"]
+            if self.en:
+                return [f"round 1: {en} ({zh}); {cen} (seed 001)"]
+            return [
+                self.t(
+                    "record.first-round-colours", method=pick(self.t.lang, zh, en), colours=pick(self.t.lang, czh, cen)
+                )
+            ]
         if self.en:
             units = "matches" if self.team else "boards"
             first = "goes first" if self.team else "has red"
@@ -230,11 +246,14 @@ class Printer:
                 f"round 1: {en} ({zh}){' by team number' if self.team else ''}; on odd {units} the smaller "
                 f"number {first}, on even {units} the larger ({st.clause})"
             ]
-        if self.sheet:
-            return [f"第一轮：按队号{zh}；单号场次小号先走、双号场次大号先走（方法(一)）"]
-        if self.team:
-            return [f"第一轮：按队序号{zh}；单数场次小号先走、双数场次大号先走（方法(一)）"]
-        return [f"第一轮：{zh}；单号台次小号先走、双号台次大号先走（方法(一)）"]
+        key = (
+            "record.first-round-sheet"
+            if self.sheet
+            else "record.first-round-team"
+            if self.team
+            else "record.first-round"
+        )
+        return [self.t(key, method=pick(self.t.lang, zh, en))]
 
     def k_method(self, st: Step) -> list[str]:
         odd = st["parity"] == "odd"
@@ -246,14 +265,11 @@ class Printer:
                 f"({'单轮次' if odd else '双轮次'}); "
                 f"the {self.term('first picker', '先编者')} by 方法(二), pairs by 方法(三), colours by 方法(四)"
             ]
-        parity = "单轮次：小号在前" if odd else "双轮次：大号在前"
+        parity = self.t("record.odd-round-smaller-first" if odd else "record.even-round-larger-first")
         if self.sheet:
-            basis = SCORE_BASIS[st["basis"]][0]
-            return [
-                f"团体定位编排（以队为单位，按{basis}分段），{parity}；同分先按方法(二)定先编者，"
-                "按方法(三)配对，按方法(四)定先后走（“先”= 先走队，单数台执红）"
-            ]
-        return [f"定位编排，{parity}；同分先按方法(二)定先编者，按方法(三)配对，按方法(四)定先后走"]
+            basis = pick(self.t.lang, *SCORE_BASIS[st["basis"]])
+            return [self.t("record.method-sheet", basis=basis, parity=parity)]
+        return [self.t("record.method", parity=parity)]
 
     def k_group(self, st: Step) -> list[str]:
         if self.en:
@@ -262,10 +278,15 @@ class Printer:
             if st["incoming"]:
                 line += f" (with {self.nos(st['incoming'])} {self.term('floated down', '下调')} from above)"
             return [line + f" ({st.clause})"]
-        unit = "队" if self.team_zh else "人"
-        line = f"积分段 {fmt_score(st['score'])} 分，{st['size']} {unit}"
+        t = self.t
+        unit = t("record.unit-teams" if self.team_zh else "record.unit-players")
+        line = t("record.group", score=fmt_score(st["score"]), size=st["size"], unit=unit)
         if st["incoming"]:
-            line += f"（含上段下调 {'、'.join(str(n) for n in st['incoming'])} {'队' if self.team_zh else '号'}）"
+            line += t(
+                "record.group-incoming",
+                nos=t("common.list-sep").join(str(n) for n in st["incoming"]),
+                unit=t("record.unit-team-no" if self.team_zh else "record.unit-no"),
+            )
         return [line]
 
     def k_row(self, st: Step) -> list[str]:
@@ -281,8 +302,10 @@ class Printer:
                 )
             cards = "; ".join(self.describe(c) for c in st["cards"]) or "(empty)"
             return [f"  {label} by {st.clause}: {cards}"]
-        label = "要先行" if red else "要后行"
-        return [f"  {label}：" + ("；".join(self.describe(c) for c in st["cards"]) or "（空）")]
+        t = self.t
+        label = t("record.must-go-first" if red else "record.must-go-second")
+        cards = t("record.sep").join(self.describe(c) for c in st["cards"]) or t("record.empty")
+        return [t("record.row", label=label, cards=cards)]
 
     def k_pair(self, st: Step) -> list[str]:
         why_zh, why_en = PICKER[st["why"]]
@@ -305,14 +328,32 @@ class Printer:
                     f"{s['no']} ({SKIP_EN.get(s['why']) or self.term('backtracking', '拆对')})" for s in st["skipped"]
                 )
             return [line]
-        form_zh = {"same_position": "同位", "shifted": "错位", "same_row": "同行", "cross_fill": "异行补配"}[st["form"]]
-        colours = f"先走 {st['red']} 后走 {st['black']}" if self.team_zh else f"红 {st['red']} 黑 {st['black']}"
-        line = (
-            f"  {st['n']}. 先编者 {self.name(st['picker'])}（{why_zh}）{form_zh}配对 {self.name(st['partner'])}："
-            f"{colours}（{self.colour(st['colour'])}）"
+        t = self.t
+        colours = t("record.first-second" if self.team_zh else "record.red-black", red=st["red"], black=st["black"])
+        line = t(
+            "record.pair",
+            n=st["n"],
+            picker=self.name(st["picker"]),
+            why=pick(t.lang, why_zh, why_en),
+            form=t("record.form-" + st["form"]),
+            partner=self.name(st["partner"]),
+            colours=colours,
+            colour=self.colour(st["colour"]),
         )
         if st["skipped"]:
-            line += "；跳过 " + "、".join(f"{s['no']}（{SKIP_ZH.get(s['why'], '拆对')}）" for s in st["skipped"])
+            line += t(
+                "record.passed-over",
+                nos=t("common.list-sep").join(
+                    t(
+                        "record.passed-over-one",
+                        no=s["no"],
+                        why=pick(t.lang, SKIP_ZH[s["why"]], SKIP_EN[s["why"]])
+                        if s["why"] in SKIP_ZH
+                        else t("record.backtracking"),
+                    )
+                    for s in st["skipped"]
+                ),
+            )
         return [line]
 
     def k_wait(self, st: Step) -> list[str]:
@@ -329,10 +370,8 @@ class Printer:
                 f"(方法(三)3), the rest pair {self.term('same-row', '同行')} (方法(三)4)"
             ]
         if len(ps) == 1:
-            return [f"  ·  {self.name(ps[0])} 在异行已无可配对者，由次先编者异行配对（方法(三)3）"]
-        return [
-            f"  ·  {self.nos(ps)} 在异行均已无可配对者，依次由次先编者异行配对（方法(三)3），余者同行配对（方法(三)4）"
-        ]
+            return [self.t("record.no-cross-partner", name=self.name(ps[0]))]
+        return [self.t("record.no-cross-partners", nos=self.nos(ps))]
 
     def k_defer(self, st: Step) -> list[str]:
         if self.en:
@@ -341,10 +380,8 @@ class Printer:
                 f"({self.nos(st['legal'])} in the other row could, but give a worse pairing); the next first "
                 "picker pairs across (方法(五), 方法(三)3)"
             ]
-        return [
-            f"  ·  拆对：{self.name(st['player'])} 暂不异行配对（异行 {'、'.join(str(n) for n in st['legal'])} "
-            f"可配但方案较差），由次先编者异行配对（方法(五)、方法(三)3）"
-        ]
+        legal = self.t("common.list-sep").join(str(n) for n in st["legal"])
+        return [self.t("record.defer", name=self.name(st["player"]), legal=legal)]
 
     def k_float(self, st: Step) -> list[str]:
         if self.en:
@@ -353,19 +390,18 @@ class Printer:
                 f"  ·  {self.name(st['player'])}{alone} {self.term('floats down', '下调')} to the next score "
                 f"group ({st.clause})"
             ]
-        return [
-            f"  ·  {self.name(st['player'])} {'本段仅剩一人，' if st['alone'] else ''}下调至下一积分段（方法(三)6）"
-        ]
+        alone = self.t("record.alone") if st["alone"] else ""
+        return [self.t("record.float", name=self.name(st["player"]), alone=alone)]
 
     def k_bye(self, st: Step) -> list[str]:
         if self.en:
             won = "scored as a match won" if self.team else "on the last board, scored as a win"
             return [f"  ·  {self.name(st['player'])} has the {self.term('bye', '轮空')}, {won} ({st.clause})"]
-        where = "排在最后，按胜一场计分" if self.team_zh else "排在最后一台，按胜局计分"
-        return [f"  ·  {self.name(st['player'])} 轮空，{where}（原则(五)）"]
+        where = self.t("record.bye-team" if self.team_zh else "record.bye-player")
+        return [self.t("record.bye", name=self.name(st["player"]), where=where)]
 
     def k_absent(self, st: Step) -> list[str]:
-        who = "、".join(self.name(n) for n in st["players"])
+        who = self.t("common.list-sep").join(self.name(n) for n in st["players"])
         pts = fmt_score(st["points"])
         if self.en:
             who = ", ".join(self.name(n) for n in st["players"])
@@ -373,7 +409,7 @@ class Printer:
                 f"{self.term('absent', '请假')}: {who}: not paired this round, no bye, {pts} "
                 f"{'pt' if st['points'] == 1 else 'pts'}; paired again from the next round ({st.clause})"
             ]
-        return [f"请假：{who} 本轮不编排、不轮空，计{pts}分，下轮恢复编排（{st.clause}）"]
+        return [self.t("record.absent", who=who, pts=pts, clause=st.clause)]
 
     def k_late_entry(self, st: Step) -> list[str]:
         if self.en:
@@ -382,13 +418,13 @@ class Printer:
                 f"{self.term('late entry', '迟到入场')}: {who}: paired from this round, no points for the "
                 f"rounds before ({st.clause})"
             ]
-        who = "、".join(self.name(n) for n in st["players"])
-        return [f"迟到入场：{who} 自本轮起编排，此前各轮不计分（{st.clause}）"]
+        who = self.t("common.list-sep").join(self.name(n) for n in st["players"])
+        return [self.t("record.late-entry", who=who, clause=st.clause)]
 
     def k_search(self, st: Step) -> list[str]:
-        i = 1 if self.en else 0
-        q0 = (", " if self.en else "，").join(f"{QUALITY[k][i]}{v}" for k, v in st["first"].items())
-        q1 = (", " if self.en else "，").join(f"{QUALITY[k][i]}{v}" for k, v in st["chosen"].items())
+        lang, sep = self.t.lang, self.t("record.comma")
+        q0 = sep.join(f"{pick(lang, *QUALITY[k])}{v}" for k, v in st["first"].items())
+        q1 = sep.join(f"{pick(lang, *QUALITY[k])}{v}" for k, v in st["chosen"].items())
         if self.en:
             return [
                 f"  {self.term('backtracking', '拆对')} ({st.clause}): {st['nodes']} search steps; first pairing "
@@ -396,8 +432,8 @@ class Printer:
                 + ("; search limit reached, the best found is used" if st["budget_hit"] else "")
             ]
         return [
-            f"  拆对：搜索 {st['nodes']} 步；首个方案（{q0}）→ 采用方案（{q1}）"
-            + ("；已达搜索上限，取已得最佳方案" if st["budget_hit"] else "")
+            self.t("record.search", nodes=st["nodes"], q0=q0, q1=q1)
+            + (self.t("record.search-limit") if st["budget_hit"] else "")
         ]
 
     def k_same_unit(self, st: Step) -> list[str]:
@@ -416,27 +452,32 @@ class Printer:
                 )
             return out
         if st["avoided"]:
-            out.append(f"  同单位回避（原则(七) 补充规定）：拆对避开同单位 {st['avoided']} 对")
+            out.append(self.t("record.club-mates-kept-apart", n=st["avoided"]))
         if pairs:
-            out.append(f"  同单位回避（原则(七) 补充规定）：{pairs} 同单位，本段充分配对无法避开")
+            out.append(self.t("record.club-mates-paired", pairs=pairs))
         return out
 
     # -- pairings -------------------------------------------------------------------
     def k_pairings(self, st: Step) -> list[str]:
         t, names = self.t, self.rec.names
-        out = [t("引擎编排：", "the engine's pairing:") if self.rec.of_kind("played") else t("对阵：", "pairings:")]
+        out = [t("record_text.the-engines-pairing") if self.rec.of_kind("played") else t("record_text.pairings")]
         ko = st.data.get("ko")
         for k, (board, red, black, result) in enumerate(st["boards"]):
-            res = t(f"（已按弃权记录：{result}）", f" (prefilled: {result})") if result else ""
+            res = t("record_text.prefilled", result=result) if result else ""
             line = t(
-                f"  第{board}台  {red} {names[red]}（红） — {black} {names[black]}（黑）{res}",
-                f"  board {board}  {red} {names[red]} (red) — {black} {names[black]} (black){res}",
+                "record_text.board-red-black",
+                board=board,
+                red=red,
+                names_red=names[red],
+                black=black,
+                names_black=names[black],
+                res=res,
             )
             if ko is not None:
                 line += self.ko_match(ko[k])
             out.append(line)
         for no in st["byes"]:
-            out.append(t(f"  轮空  {no} {names[no]}", f"  bye  {no} {names[no]}"))
+            out.append(t("record_text.bye-2", no=no, names_no=names[no]))
         return out
 
     def k_played(self, st: Step) -> list[str]:
@@ -451,7 +492,7 @@ class Printer:
             out.append(self.played_line(board, red, black) + (self.hand_mark(marks[board]) if board in marks else ""))
         for no in st["byes"]:
             who = self.tname(no) if self.team and not self.sheet else f"{no} {names[no]}"
-            line = t(f"  轮空  {who}", f"  bye  {who}")
+            line = t("record_text.bye", who=who)
             out.append(line + (self.hand_mark(bye_marks[no]) if no in bye_marks else ""))
         out += ["  " + dropped_text(c, t.lang, self.name) for c in st["changes"] if c["kind"] == "dropped"]
         return out
@@ -461,16 +502,24 @@ class Printer:
         t, names = self.t, self.rec.names
         if not self.team:
             return t(
-                f"  第{board}台  {red} {names[red]}（红） — {black} {names[black]}（黑）",
-                f"  board {board}  {red} {names[red]} (red) — {black} {names[black]} (black)",
+                "record_text.board-red-black-2",
+                board=board,
+                red=red,
+                names_red=names[red],
+                black=black,
+                names_black=names[black],
             )
         if self.sheet:
             return t(
-                f"  第{board}场  {red} {names[red]}（先走） — {black} {names[black]}（后走）",
-                f"  match {board}  {red} {names[red]} (first) — {black} {names[black]} (second)",
+                "record_text.match-first-second",
+                board=board,
+                red=red,
+                names_red=names[red],
+                black=black,
+                names_black=names[black],
             )
         a, b = self.tname(red), self.tname(black)
-        return t(f"  第{board}场  {a}（先走） — {b}", f"  match {board}  {a} (first) — {b}")
+        return t("record_text.match-first", board=board, a=a, b=b)
 
     def hand_mark(self, c: dict[str, Any]) -> str:
         """The 人工调整 mark of a board or bye as played."""
@@ -480,54 +529,60 @@ class Printer:
         """The stage, the game and the colour reason of a knockout board."""
         t = self.t
         if m is None:
-            return t("  ；", "   ; ") + t(
-                "与上一局交换先后（第13.5条）", "colours swapped from the previous game (13.5)"
-            )
+            return t("record_text.text") + t("record_text.colours-swapped-from-the-previous-game")
         label = ko_game_label(m["kind"], m["k"], m["games"], t.lang)
         if m["seed_rank"] is not None:
             why = t(
-                f"种子顺位在前（第{m['seed_rank']}）者执红，代替猜先（第13.4条；猜先结果不同可互换）",
-                f"better seeding ({m['seed_rank']}) has red, in place of the toss (13.4)",
+                "record_text.better-seeding-has-red-in-place-of-the",
+                seed_rank=m["seed_rank"],
             )
         else:
-            why = t("与上一局交换先后（第13.5条）", "colours swapped from the previous game (13.5)")
-        sname = t(stage_name(m["stage"], m["stages"]), stage_name_en(m["stage"], m["stages"]))
-        return t(f"  {sname}{label}；{why}", f"  {sname} {label}; {why}")
+            why = t("record_text.colours-swapped-from-the-previous-game")
+        sname = stage_msg(m["stage"], m["stages"]).render(t.lang)
+        return t("record_text.sname-label-why", sname=sname, label=label, why=why)
 
     def tname(self, no: int) -> str:
         """A team as the matches name it: 队名（7队） / Name (7)."""
         nm = self.rec.names[no]
-        return self.t(f"{nm}（{no}队）", f"{nm} ({no})")
+        return self.t("record_text.nm-no", nm=nm, no=no)
 
     def k_matches(self, st: Step) -> list[str]:
         """The matches of a team round (and a 全队轮赛制 round's boards)."""
         t, names, rec = self.t, self.rec.names, self.rec
-        out = [t("引擎编排：", "the engine's pairing:") if rec.of_kind("played") else t("对阵：", "matches:")]
+        out = [t("record_text.the-engines-pairing") if rec.of_kind("played") else t("record_text.matches")]
         for m, first, second, boards in st["matches"]:
             if self.sheet:
                 out.append(
                     t(
-                        f"  第{m}场  {first} {names[first]}（先走） — {second} {names[second]}（后走）",
-                        f"  match {m}  {first} {names[first]} (first) — {second} {names[second]} (second)",
+                        "record_text.match-first-second-2",
+                        m=m,
+                        first=first,
+                        names_first=names[first],
+                        second=second,
+                        names_second=names[second],
                     )
                 )
                 continue
-            mark = "" if st["scheveningen"] else t("（先走）", " (first)")
+            mark = "" if st["scheveningen"] else t("record_text.first")
             a, b = self.tname(first), self.tname(second)
-            out.append(t(f"  第{m}场  {a}{mark} — {b}", f"  match {m}  {a}{mark} — {b}"))
+            out.append(t("record_text.match", m=m, a=a, mark=mark, b=b))
             for board, red, black in boards:
                 pn = rec.player_names
                 out.append(
                     t(
-                        f"    第{board}台  {red} {pn[red]}（红） — {black} {pn[black]}（黑）",
-                        f"    board {board}  {red} {pn[red]} (red) — {black} {pn[black]} (black)",
+                        "record_text.board-red-black-3",
+                        board=board,
+                        red=red,
+                        pn_red=pn[red],
+                        black=black,
+                        pn_black=pn[black],
                     )
                 )
         for no in st["byes"]:
             if self.sheet:
-                out.append(t(f"  轮空  {no} {names[no]}", f"  bye  {no} {names[no]}"))
+                out.append(t("record_text.bye-2", no=no, names_no=names[no]))
             else:
-                out.append(t(f"  轮空  {self.tname(no)}", f"  bye  {self.tname(no)}"))
+                out.append(t("record_text.bye-3", tname_no=self.tname(no)))
         return out
 
     # -- round robin -------------------------------------------------------------------
@@ -535,93 +590,80 @@ class Printer:
         t = self.t
         n, m, ph, g = st["players"], st["largest"], st["phantom"], st["games"]
         label = system_name(st["system"], t.lang, g)
-        return [
-            t(
-                f"循环赛：{n}人{label}；最大号 M = {m}"
-                + (f"（{n}人为单数，{m}号为虚设，与之相遇者轮空）" if ph else "")
-                + f"；秩序表每循环{m - 1}轮（棋规循环赛对局秩序表）",
+        if self.en:
+            return [
                 f"{label} of {n} players; largest number M = {m}"
                 + (f" (odd field: {m} is the phantom, its opponent has the bye)" if ph else "")
-                + f"; {m - 1} table rounds a cycle (棋规 round-robin table, 循环赛对局秩序表)",
-            )
-        ]
+                + f"; {m - 1} table rounds a cycle (棋规 round-robin table, 循环赛对局秩序表)"
+            ]
+        phantom = t("record.rr-phantom", n=n, m=m) if ph else ""
+        return [t("record.rr-table", n=n, label=label, m=m, phantom=phantom, cycle=m - 1)]
 
     def where(self, st: Step) -> str:
         t = self.t
-        w = t(f"秩序表第{st['table_round']}轮", f"table round {st['table_round']}")
+        w = t("record_text.table-round", table_round=st["table_round"])
         if st["double"]:
-            w = t(f"第{st['cycle']}循环", f"cycle {st['cycle']}, ") + w
+            w = t("record_text.cycle", st_cycle=st["cycle"]) + w
         if st["games"] > 1:
-            w += t(f"第{st['game']}局", f", game {st['game']}")
+            w += t("record_text.game-2", st_game=st["game"])
         return w
 
     def k_rr_position(self, st: Step) -> list[str]:
         w = self.where(st)
-        return [self.t(f"本轮 = {w}", f"this round = {w}")]
+        return [self.t("record_text.this-round", w=w)]
 
     def k_rr_row(self, st: Step) -> list[str]:
         t = self.t
         cells = "  ".join(
-            f"{a}—{b}" + (t("（轮空）", " (bye)") if st["phantom"] in (a, b) else "") for a, b in st["pairs"]
+            f"{a}—{b}" + (t("record_text.bye-4") if st["phantom"] in (a, b) else "") for a, b in st["pairs"]
         )
         tr = st["table_round"]
-        return [
-            t(f"秩序表第{tr}轮（台号，号次在前者执红）：", f"table round {tr} (table numbers, first listed red): ")
-            + cells
-        ]
+        return [t("record_text.table-round-table-numbers-first-listed", tr=tr) + cells]
 
     def k_rr_numbers(self, st: Step) -> list[str]:
         return [
-            self.t("台号 → 序号：", "table number → no: ")
-            + self.t("，", ", ").join(f"{i}→{no}" for i, no in enumerate(st["nos"], 1))
+            self.t("record_text.table-number-no")
+            + self.t("record_text.text-2").join(f"{i}→{no}" for i, no in enumerate(st["nos"], 1))
         ]
 
     def k_rr_bye(self, st: Step) -> list[str]:
         t, x, m = self.t, st["player"], st["phantom"]
         nm = self.rec.names.get(x, "")
-        who = t(f"{nm}（{x}号）", f"{nm} ({x})")
+        who = t("record_text.nm-x", nm=nm, x=x)
         return [
             t(
-                f"轮空：{who}与虚设的{m}号相遇（人数逢单，循环赛轮空不计分，也不计先后走）",
-                f"bye: {who} meets the phantom {m} (no points, no colour)",
+                "record_text.bye-meets-the-phantom-no-points-no",
+                who=who,
+                m=m,
             )
         ]
 
     def k_rr_colours(self, st: Step) -> list[str]:
         t = self.t
-        reason = t("号次在前者执红（第13.1条）", "the number listed first has red (13.1)")
+        reason = t("record_text.the-number-listed-first-has-red-13-1")
         if st["cycle"] == 2:
-            reason += t("；第二循环先后手互换", "; second cycle: colours reversed")
+            reason += t("record_text.second-cycle-colours-reversed")
         g, game = st["games"], st["game"]
         if g > 1 and game % 2 == 0:
             reason += t(
-                f"；两局制第{game}局先后手互换（第一局执红者第二局执黑）",
-                f"; game {game} of the match: colours swapped",
+                "record_text.game-of-the-match-colours-swapped",
+                game=game,
             )
         swap = st["swap"]
-        return [
-            t(
-                f"先后手：{reason}" + ("，故台号在后者执红" if swap else ""),
-                f"colours: {reason}" + (", so the number listed second has red" if swap else ""),
-            )
-        ]
+        return [t("record.colours", reason=reason) + (t("record.so-second-has-red") if swap else "")]
 
     # -- knockout -------------------------------------------------------------------------
     def k_ko_bracket(self, st: Step) -> list[str]:
         po, g = st["playoffs"], st["games"]
         return [
-            self.t(
-                f"淘汰赛：{st['players']}人，{st['size']}个签位，{st['stages']}阶段；每场{g}局；战平加赛 {po} 局"
-                + ("，再平则一局决胜（和棋判黑胜）" if st["armageddon"] else "（末项重复直至分出胜负）"),
-                f"knockout: {st['players']} players, {st['size']} lines, {st['stages']} stages; {g} game(s) a match; "
-                f"play-offs {po}" + (" then an armageddon game" if st["armageddon"] else " (the last repeats)"),
-            )
+            self.t("record.ko-bracket", players=st["players"], size=st["size"], stages=st["stages"], g=g, po=po)
+            + self.t("record.ko-armageddon" if st["armageddon"] else "record.ko-last-repeats")
         ]
 
     def k_ko_seeding(self, st: Step) -> list[str]:
         return [
-            self.t("种子顺位（种子按种子号，其余按序号）：", "seeding (seeds by seed, then by no): ")
-            + self.t("、", ", ").join(f"{i}.{no}" for i, no in enumerate(st["order"], 1))
+            self.t("record_text.seeding-seeds-by-seed-then-by-no")
+            + self.t("record_text.text-3").join(f"{i}.{no}" for i, no in enumerate(st["order"], 1))
         ]
 
     # -- teams ------------------------------------------------------------------------------
@@ -629,31 +671,27 @@ class Printer:
         label = team_system_name(st["system"], self.t.lang)
         return [
             self.t(
-                f"{label}：{st['teams']}队，每场{st['boards']}台",
-                f"{label}: {st['teams']} teams, {st['boards']} boards a match",
+                "record_text.teams-boards-a-match",
+                label=label,
+                st_teams=st["teams"],
+                st_boards=st["boards"],
             )
         ]
 
     def k_team_swiss(self, st: Step) -> list[str]:
         zh, en = SCORE_BASIS[st["basis"]]
         zh_label, en_label = ("局分", "Game pts") if st["basis"] == "game_points" else ("场分", "Match pts")
-        return [
-            self.t(
-                f"以队为单位定位编排（与个人赛同一引擎）：积分 = {zh_label}；“先” = 先走队"
-                "（单数台执红、双数台执黑），“后” = 后走队；N队 = 队序号",
+        if self.en:
+            return [
                 f"the teams are paired as players are (the same engine): score = {en_label} ({zh}); "
-                f"first (先) = the team that goes first (red on odd boards)",
-            )
-        ]
+                f"first (先) = the team that goes first (red on odd boards)"
+            ]
+        return [self.t("record.team-swiss", label=pick(self.t.lang, zh_label, en_label))]
 
     def k_team_rr(self, st: Step) -> list[str]:
         return [
             self.t(
-                "团体循环赛：按棋规循环赛秩序表，表号 i = 第 i 小的队序号；号次在前的队先走（单数台执红）；"
-                "双循环第二循环先后走互换；队数为单数时与虚设号相遇者轮空",
-                "team round robin: the rulebook's table (循环赛对局秩序表), table number i = the i-th smallest "
-                "team number; the team listed first goes first (red on odd boards); the second cycle reverses "
-                "it; with an odd number of teams the one drawn against the phantom has the bye",
+                "record_text.team-round-robin-the-rulebooks-table",
             )
         ]
 
@@ -663,19 +701,22 @@ class Printer:
         names = self.rec.names
         return [
             t(
-                f"全队轮赛制：A方 {names[a]}（{a}队）、B方 {names[b]}（{b}队）各{k}人；每名队员与对方每名队员"
-                f"各赛一局；A方台次固定，B方轮转；每轮两队执红数相等（单数人数时相差一），每人先后走相差不超过一、"
-                f"不连走三先或三后（docs/teams.md §6）",
-                f"Scheveningen (全队轮赛制): A = {names[a]} ({a}), B = {names[b]} ({b}), {k} a side; each player "
-                f"meets each opponent once; A's boards fixed, B rotates; colours balanced (docs/teams.md §6)",
+                "record_text.scheveningen-a-b-a-side-each-player",
+                names_a=names[a],
+                a=a,
+                names_b=names[b],
+                b=b,
+                k=k,
             ),
-            t("A方：", "A: ") + t("、", ", ").join(f"A{i}={no} {pn[no]}" for i, no in enumerate(st["a_players"], 1)),
-            t("B方：", "B: ") + t("、", ", ").join(f"B{i}={no} {pn[no]}" for i, no in enumerate(st["b_players"], 1)),
+            t("record_text.a")
+            + t("record_text.text-3").join(f"A{i}={no} {pn[no]}" for i, no in enumerate(st["a_players"], 1)),
+            t("record_text.b")
+            + t("record_text.text-3").join(f"B{i}={no} {pn[no]}" for i, no in enumerate(st["b_players"], 1)),
         ]
 
     def k_sch_row(self, st: Step) -> list[str]:
         n, row = st["round"], st["cells"]
-        return [self.t(f"秩序表第{n}轮（前者执红）：{row}", f"table round {n} (first listed has red): {row}")]
+        return [self.t("record_text.table-round-first-listed-has-red", n=n, row=row)]
 
 
 def hand_mark(c: dict[str, Any], lang: str) -> str:
@@ -685,13 +726,13 @@ def hand_mark(c: dict[str, Any], lang: str) -> str:
     t = Text(lang)
     if c["kind"] == "pairing":
         was = [f"{r}-{k}" for r, k in c["was"]]
-        return t(f"人工调整（原编排：{'，'.join(was) or '无'}）", f"changed by hand (was {', '.join(was) or 'none'})")
+        return t("record_text.changed-by-hand-was", was_or=Pair("，".join(was) or "无", ", ".join(was) or "none"))
     if c["kind"] == "colours":
-        return t("人工调整：先后手与编排相反", "changed by hand: colours swapped")
+        return t("record_text.changed-by-hand-colours-swapped")
     was = c["byes_was"]
     return t(
-        f"人工调整（原编排轮空：{'、'.join(map(str, was)) or '无'}）",
-        f"changed by hand (bye was {', '.join(map(str, was)) or 'none'})",
+        "record_text.changed-by-hand-bye-was",
+        was_or=Pair("、".join(map(str, was)) or "无", ", ".join(map(str, was)) or "none"),
     )
 
 
@@ -701,12 +742,13 @@ def dropped_text(c: dict[str, Any], lang: str, name: Callable[[int], str]) -> st
     t = Text(lang)
     if c["black"]:
         return t(
-            f"人工调整：引擎编排的 {c['red']}-{c['black']} 不在本轮",
-            f"changed by hand: the engine's {c['red']}-{c['black']} is not in this round",
+            "record_text.changed-by-hand-the-engines-is-not-in",
+            c_red=c["red"],
+            c_black=c["black"],
         )
     return t(
-        f"人工调整：引擎编排轮空的 {name(c['red'])} 不在本轮",
-        f"changed by hand: the engine's bye, {name(c['red'])}, is not in this round",
+        "record_text.changed-by-hand-the-engines-bye-is-not",
+        c_red=name(c["red"]),
     )
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 
 from xlxq.i18n import Text
+from xlxq.i18n import Pair
 
 #: ``第3轮编排记录（…）`` / ``Round 3 record (…)``, with the 积分晋圈淘汰
 #: knockout stage prefixed ``淘汰赛`` / ``Knockout: ``.
@@ -20,7 +21,7 @@ def heading(
 ) -> str:
     t = Text(lang)
     return t(
-        f"第{round_no}轮编排记录（{event_name or default_zh}）", f"Round {round_no} record ({event_name or default_en})"
+        "records.round-record", round_no=round_no, default=Pair(event_name or default_zh, event_name or default_en)
     )
 
 
@@ -38,7 +39,7 @@ TEAM_SYSTEM_NAMES = {
 def games_label(label: str, lang: str, games: int = 1) -> str:
     """A system's name with its games a match (单循环（每场2局）)."""
     if games > 1:
-        label += Text(lang)(f"（每场{games}局）", f" ({games} games a match)")
+        label += Text(lang)("records.games-a-match", games=games)
     return label
 
 

@@ -32,6 +32,7 @@ from typing import Mapping, Optional
 
 from xlxq.core.model import Board, Event, FirstRoundSettings, Round
 from xlxq.core.notes import Note
+from xlxq.i18n import Msg, Pair
 
 
 def first_round_pairs(order: list[int], method: str) -> list[tuple[int, int]]:
@@ -75,15 +76,12 @@ def _keep_apart(
                 pairs[i], pairs[j] = (a, d), (c, b)
                 notes.append(
                     Note(
-                        f"{zh}：{b}号与{d}号互换（第{i + 1}、{j + 1}台）",
-                        f"{en}: {b} and {d} swapped (boards {i + 1}, {j + 1})",
+                        Msg("round1.and-swapped-boards", zh=Pair(zh, en), b=b, d=d, i=i + 1, j=j + 1),
                     )
                 )
                 break
         else:
-            notes.append(
-                Note(f"{zh}：{a}号与{b}号无法调开", f"{en.split(' kept')[0]}: {a} and {b} cannot be kept apart")
-            )
+            notes.append(Note(Msg("round1.and-cannot-be-kept-apart", zh=Pair(zh, en.split(" kept")[0]), a=a, b=b)))
     return pairs
 
 
@@ -104,9 +102,11 @@ def first_round_colours(
     if method == "draw":
         notes.append(
             Note(
-                f"首轮先后手抽签，随机种子 {seed if seed is not None else 0}：第1台上半区棋手{'先走' if toss else '后走'}",
-                f"round-1 colours drawn, seed {seed if seed is not None else 0}: "
-                f"board 1's top-half player {'first' if toss else 'second'}",
+                Msg(
+                    "round1.round-1-colours-drawn-seed-board-1s-top",
+                    None_else=seed if seed is not None else 0,
+                    toss_else=Pair("先走" if toss else "后走", "first" if toss else "second"),
+                ),
             )
         )
     out = []
@@ -140,7 +140,7 @@ def first_round_pairings(
     if settings.first_round == "random":
         seed = settings.first_round_seed if settings.first_round_seed is not None else 0
         random.Random(seed).shuffle(order)
-        notes.append(Note(f"随机配对，随机种子 {seed}", f"random draw, seed {seed}"))
+        notes.append(Note(Msg("round1.random-draw-seed", seed=seed)))
     byes = []
     if len(order) % 2:
         byes = [order.pop()]

@@ -33,6 +33,8 @@ from xlxq.core.model import BLACK_WIN_FORFEIT, DOUBLE_FORFEIT, FORFEITS, RED_WIN
 from xlxq.core.outcome import PairingOutcome
 from xlxq.errors import InputError
 from xlxq.core.notes import Note
+from xlxq.i18n import Lazy, Msg, tr
+from xlxq.i18n import Pair
 
 RR_SYSTEMS = ("round_robin", "double_round_robin")
 WITHDRAWAL_POLICIES = ("cxa", "annul", "forfeit")
@@ -57,7 +59,7 @@ def berger_table(n: int) -> list[list[tuple[int, int]]]:
     board 1, in the pair with the 最大号); whoever meets it has the bye.
     """
     if not isinstance(n, int) or isinstance(n, bool) or n < 2:
-        raise InputError(f"循环赛至少需要2名棋手（现为{n!r}）", f"a round robin needs at least 2 players (got {n!r})")
+        raise InputError(Msg("roundrobin.a-round-robin-needs-at-least-2-players", n=n))
     m = max_number(n)
     table = [[(i, m + 1 - i) for i in range(1, m // 2 + 1)]]
     for k in range(2, m):
@@ -82,8 +84,13 @@ def table_position(round_no: int, n: int, double: bool = False, games_per_match:
     total = per_cycle * (2 if double else 1)
     if not 1 <= round_no <= total:
         raise InputError(
-            f"{n}人{'双' if double else '单'}循环共{total}轮，没有第{round_no}轮",
-            f"a {'double' if double else 'single'} round robin of {n} has {total} rounds, not {round_no}",
+            Msg(
+                "roundrobin.a-round-robin-of-has-rounds-not",
+                n=n,
+                double_else=Pair("双" if double else "单", "double" if double else "single"),
+                total=total,
+                round_no=round_no,
+            ),
         )
     i = round_no - 1
     cycle, j = divmod(i, per_cycle)
@@ -93,7 +100,7 @@ def table_position(round_no: int, n: int, double: bool = False, games_per_match:
 
 def _check_games(g: int) -> None:
     if not isinstance(g, int) or isinstance(g, bool) or g < 1:
-        raise InputError(f"每场局数 games_per_match 无效：{g!r}", f"invalid games_per_match {g!r}")
+        raise InputError(Msg("knockout.invalid-games-per-match", g=g))
 
 
 def table_round(players_nos: Sequence[int], round_no: int, double: bool = False, games_per_match: int = 1) -> Round:
@@ -108,7 +115,7 @@ def table_round(players_nos: Sequence[int], round_no: int, double: bool = False,
     nos = list(players_nos)
     n = len(nos)
     if len(set(nos)) != n:
-        raise InputError("循环赛的序号有重复", "duplicate numbers in the round robin")
+        raise InputError(Msg("roundrobin.duplicate-numbers-in-the-round-robin"))
     cycle, t, game = table_position(round_no, n, double, games_per_match)
     swap = (cycle == 2) != (game % 2 == 0)
     ph = phantom(n)
@@ -141,8 +148,11 @@ def check_policy(event: Event) -> str:
     pol = event.settings.standings.rr_withdrawal
     if pol not in WITHDRAWAL_POLICIES:
         raise InputError(
-            f"循环赛退赛处理 rr_withdrawal 无效：{pol!r}（可选 {'、'.join(WITHDRAWAL_POLICIES)}）",
-            f"unknown rr_withdrawal {pol!r} (choose from {', '.join(WITHDRAWAL_POLICIES)})",
+            Msg(
+                "roundrobin.unknown-rr-withdrawal-choose-from",
+                pol=pol,
+                WITHDRAWAL_POLICIES=Pair("、".join(WITHDRAWAL_POLICIES), ", ".join(WITHDRAWAL_POLICIES)),
+            ),
         )
     return pol
 
@@ -212,8 +222,13 @@ def apply_withdrawals(event: Event, rnd: Round, notes: Optional[list[str]] = Non
                 boards.append(Board(len(boards) + 1, b.red, b.black, DOUBLE_FORFEIT))
                 notes.append(
                     Note(
-                        f"{name[b.red]}（{b.red}号）与{name[b.black]}（{b.black}号）均已退赛，本局按双方弃权记录",
-                        f"{name[b.red]} ({b.red}) and {name[b.black]} ({b.black}) have both withdrawn: a double forfeit",
+                        Msg(
+                            "roundrobin.and-have-both-withdrawn-a-double-forfeit",
+                            b_red=name[b.red],
+                            red=b.red,
+                            b_black=name[b.black],
+                            black=b.black,
+                        ),
                     )
                 )
             continue
@@ -222,10 +237,13 @@ def apply_withdrawals(event: Event, rnd: Round, notes: Optional[list[str]] = Non
             byes.append(other)
             notes.append(
                 Note(
-                    f"{name[w]}（{w}号）退赛且已赛对手不足半数，成绩注销（第20.3条），"
-                    f"{name[other]}（{other}号）本轮轮空（不计分）",
-                    f"{name[w]} ({w}) withdrew having met fewer than half the field: results annulled (20.3); "
-                    f"{name[other]} ({other}) sits out this round (no points)",
+                    Msg(
+                        "roundrobin.withdrew-having-met-fewer-than-half-the",
+                        name_w=name[w],
+                        w=w,
+                        name_other=name[other],
+                        other=other,
+                    ),
                 )
             )
         else:
@@ -233,8 +251,13 @@ def apply_withdrawals(event: Event, rnd: Round, notes: Optional[list[str]] = Non
             boards.append(Board(len(boards) + 1, b.red, b.black, res))
             notes.append(
                 Note(
-                    f"{name[w]}（{w}号）已退赛，对{name[other]}（{other}号）一局按弃权判负（第20.3条）",
-                    f"{name[w]} ({w}) has withdrawn: loses to {name[other]} ({other}) by forfeit (20.3)",
+                    Msg(
+                        "roundrobin.has-withdrawn-loses-to-by-forfeit-20-3",
+                        name_w=name[w],
+                        w=w,
+                        name_other=name[other],
+                        other=other,
+                    ),
                 )
             )
     return Round(rnd.round, boards, byes)
@@ -262,9 +285,12 @@ def apply_absences(event: Event, rnd: Round, notes: list[str]) -> Round:
             if no in away:
                 notes.append(
                     Note(
-                        f"{name[no]}（{no}号）第{rnd.round}轮请假，本局按弃权判负（循环赛对阵固定；第20.3条）",
-                        f"{name[no]} ({no}) is absent in round {rnd.round}: the game is lost by forfeit "
-                        f"(the round-robin table is fixed; 20.3)",
+                        Msg(
+                            "roundrobin.is-absent-in-round-the-game-is-lost-by",
+                            name_no=name[no],
+                            no=no,
+                            round=rnd.round,
+                        ),
                     )
                 )
     return replace(rnd, boards=boards)
@@ -293,14 +319,13 @@ def pair_rr_round(event: Event, round_no: Optional[int] = None) -> PairingOutcom
     double = s.system == "double_round_robin"
     nos = table_players(event)
     if len(nos) < 2:
-        raise InputError("循环赛至少需要2名棋手", "a round robin needs at least 2 players")
+        raise InputError(Msg("roundrobin.a-round-robin-needs-at-least-2-players-2"))
     if round_no is None:
         round_no = event.next_round
     total = rr_round_count(len(nos), double, s.games_per_match)
     if round_no > total:
         raise InputError(
-            f"本循环赛（{len(nos)}人）共{total}轮，已编排完毕，不能再编第{round_no}轮",
-            f"this round robin of {len(nos)} players has {total} rounds; round {round_no} cannot be paired",
+            Msg("roundrobin.this-round-robin-of-players-has-rounds", n=len(nos), total=total, round_no=round_no),
         )
     if round_no > s.rounds:
         raise InputError(
@@ -326,18 +351,26 @@ def pair_rr_round(event: Event, round_no: Optional[int] = None) -> PairingOutcom
         if not have <= want:
             notes.append(
                 Note(
-                    f"第{r.round}轮的对阵与循环赛秩序表不符（可能经过手工修改）",
-                    f"round {r.round} is not the table's (edited by hand?)",
+                    Msg("roundrobin.round-is-not-the-tables-edited-by-hand", round=r.round),
                 )
             )
     rnd = apply_withdrawals(event, table_round(nos, round_no, double, s.games_per_match), notes)
     cycle, t, game = table_position(round_no, len(nos), double, s.games_per_match)
-    where = f"秩序表第{t}轮"
-    if double:
-        where = f"第{cycle}循环" + where + ("（先后手互换）" if cycle == 2 else "")
-    if s.games_per_match > 1:
-        where += f"第{game}局" + ("（先后手互换）" if game % 2 == 0 else "")
-    notes.insert(0, Note(f"循环赛：{where}", f"round robin: table round {t}"))
+    games = s.games_per_match
+
+    def where(lang: str) -> object:  # 第2循环秩序表第3轮（先后手互换）第2局 …; English: the table round
+        if lang == "en":
+            return t
+        text = tr(lang, "roundrobin.table-round-t", t=t)
+        if double:
+            text = tr(lang, "roundrobin.cycle", cycle=cycle) + text
+            text += tr(lang, "roundrobin.colours-swapped") if cycle == 2 else ""
+        if games > 1:
+            text += tr(lang, "roundrobin.game", game=game)
+            text += tr(lang, "roundrobin.colours-swapped") if game % 2 == 0 else ""
+        return text
+
+    notes.insert(0, Note(Msg("roundrobin.round-robin-table-round", where=Lazy(where))))
     cards = build_cards(event, round_no, True)
     return PairingOutcome(round=rnd.as_made(), cards=cards, notes=notes)
 

@@ -39,6 +39,7 @@ from xlxq.core.roundrobin import ANNULLED, withdrawal_ruling
 from xlxq.core.standings import last_round
 from xlxq.core.tiebreaks import TieBreakRegistry
 from xlxq.errors import InputError
+from xlxq.i18n import Msg
 
 RR_PRESETS: dict[str, list[str]] = {
     "cxa2011-rr": ["sb", "wins", "direct", "fouls", "black_games"],  # 2011 14.1
@@ -317,7 +318,7 @@ def compute_rr_standings(event: Event, after_round: Optional[int] = None) -> lis
     s = event.settings
     g = s.games_per_match
     if not isinstance(g, int) or isinstance(g, bool) or g < 1:
-        raise InputError(f"每场局数 games_per_match 无效：{g!r}", f"invalid games_per_match {g!r}")
+        raise InputError(Msg("knockout.invalid-games-per-match", g=g))
     keys = resolve_rr_tiebreaks(s.tiebreaks, g)
     n = last_round(event, after_round)
     sc = s.scoring

@@ -44,6 +44,7 @@ from typing import Optional, Sequence
 from xlxq.core.model import Board
 from xlxq.core.teams import Match, TeamEvent, TeamRound
 from xlxq.errors import InputError
+from xlxq.i18n import Msg
 
 MIN_N, MAX_N = 2, 10
 Game = tuple[int, int, bool]  # (a, b, a_red), places from 1
@@ -221,8 +222,7 @@ def cyclic_pairings(n: int) -> list[list[tuple[int, int]]]:
 def _check_n(n: int) -> None:
     if isinstance(n, bool) or not isinstance(n, int) or not MIN_N <= n <= MAX_N:
         raise InputError(
-            f"全队轮赛制每队人数应为{MIN_N}–{MAX_N}人（现为{n!r}）",
-            f"a Scheveningen match needs {MIN_N}–{MAX_N} players a side (got {n!r})",
+            Msg("scheveningen.a-scheveningen-match-needs-players-a", MIN_N=MIN_N, MAX_N=MAX_N, n=n),
         )
 
 
@@ -285,7 +285,7 @@ def _build(n: int) -> tuple[str, tuple[tuple[Game, ...], ...]]:
         found = _joint_search(n, None)
         if found is not None:
             return "relaxed", tuple(tuple(sorted(rnd)) for rnd in found)
-    raise InputError(f"{n}人全队轮赛制找不到秩序表", f"no Scheveningen schedule found for {n}")  # pragma: no cover
+    raise InputError(Msg("scheveningen.no-scheveningen-schedule-found-for", n=n))  # pragma: no cover
 
 
 def schedule(n: int) -> Schedule:
@@ -382,13 +382,11 @@ def scheveningen_round(event: TeamEvent, round_no: int) -> TeamRound:
     _check_n(n)
     if len(event.teams) != 2:
         raise InputError(
-            f"全队轮赛制只能在两队之间进行（现有{len(event.teams)}队）",
-            f"a Scheveningen match is between two teams (there are {len(event.teams)})",
+            Msg("scheveningen.a-scheveningen-match-is-between-two", n=len(event.teams)),
         )
     if not 1 <= round_no <= n or round_no > s.rounds:
         raise InputError(
-            f"{n}人全队轮赛制共{min(n, s.rounds)}轮，没有第{round_no}轮",
-            f"a Scheveningen match of {n} a side has {min(n, s.rounds)} rounds, not {round_no}",
+            Msg("scheveningen.a-scheveningen-match-of-a-side-has", n=n, s_rounds=min(n, s.rounds), round_no=round_no),
         )
     a, b = sorted(event.teams, key=lambda t: t.no)
     pa, pb = a.players[:n], b.players[:n]

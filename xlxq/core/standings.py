@@ -35,6 +35,8 @@ from xlxq.core.tiebreaks import (
     running_and_back,
 )
 from xlxq.errors import InputError
+from xlxq.i18n import Msg, pick, tr
+from xlxq.i18n import Pair
 
 if TYPE_CHECKING:  # types only: teams.py does not import this module (no circle)
     from xlxq.core.teams import TeamEvent, TeamRound
@@ -193,13 +195,19 @@ def check_options(event: Event) -> None:
     o = event.settings.standings
     if o.bye_opp_score not in BYE_OPP_SCORE_MODES:
         raise InputError(
-            f"轮空对手分的计算方式 bye_opp_score 无效：{o.bye_opp_score!r}（可选 {'、'.join(BYE_OPP_SCORE_MODES)}）",
-            f"unknown bye_opp_score {o.bye_opp_score!r} (choose from {', '.join(BYE_OPP_SCORE_MODES)})",
+            Msg(
+                "standings.unknown-bye-opp-score-choose-from",
+                bye_opp_score=o.bye_opp_score,
+                SCORE_MODES=Pair("、".join(BYE_OPP_SCORE_MODES), ", ".join(BYE_OPP_SCORE_MODES)),
+            ),
         )
     if o.fallback_reading not in FALLBACK_READINGS:
         raise InputError(
-            f"“比较前一轮成绩”的读法 fallback_reading 无效：{o.fallback_reading!r}（可选 {'、'.join(FALLBACK_READINGS)}）",
-            f"unknown fallback_reading {o.fallback_reading!r} (choose from {', '.join(FALLBACK_READINGS)})",
+            Msg(
+                "standings.unknown-fallback-reading-choose-from",
+                fallback_reading=o.fallback_reading,
+                FALLBACK_READINGS=Pair("、".join(FALLBACK_READINGS), ", ".join(FALLBACK_READINGS)),
+            ),
         )
 
 
@@ -210,7 +218,7 @@ def last_round(event: AnyEvent, after_round: Optional[int]) -> int:
     if after_round is None:
         return last
     if invalid_int(after_round, 0):
-        raise InputError(f"名次计算的轮次无效：{after_round!r}", f"invalid after_round {after_round!r}")
+        raise InputError(Msg("standings.invalid-after-round", after_round=after_round))
     return min(after_round, last)
 
 
@@ -250,10 +258,10 @@ class TableRound:
         """ "第3轮后" / "第4轮进行中" ("after round 3" / "round 4 in progress");
         "尚无结果" ("no results yet") before any result."""
         if not self.after:
-            return "no results yet" if lang.startswith("en") else "尚无结果"
-        if lang.startswith("en"):
-            return f"round {self.after} in progress" if self.in_progress else f"after round {self.after}"
-        return f"第{self.after}轮进行中" if self.in_progress else f"第{self.after}轮后"
+            return tr(lang, "standings.no-results-yet")
+        return tr(
+            lang, "standings.round-in-progress" if self.in_progress else "standings.when-after-round", n=self.after
+        )
 
     def note(self, lang: str = "zh") -> str:
         """The games without a result: "尚有2台未完成" in round N, "第3轮尚有1台未完成" in an earlier round."""
@@ -265,20 +273,23 @@ class TableRound:
                 parts.append(
                     f"{k} game{'s' if k > 1 else ''}" + ("" if r == self.after else f" of round {r}") + " unfinished"
                 )
+            elif r == self.after:
+                parts.append(tr(lang, "standings.games-unfinished", k=k))
             else:
-                parts.append(("" if r == self.after else f"第{r}轮") + f"尚有{k}台未完成")
-        return ("; " if en else "，").join(parts)
+                parts.append(tr(lang, "standings.games-of-round-unfinished", r=r, k=k))
+        return "; ".join(parts) if en else tr(lang, "record.comma").join(parts)
 
     def label(self, lang: str = "zh") -> str:
         """:meth:`when` and :meth:`note`: "第4轮进行中，尚有2台未完成"."""
         note = self.note(lang)
-        return self.when(lang) + ((", " if lang.startswith("en") else "，") + note if note else "")
+        return self.when(lang) + ((", " if lang.startswith("en") else tr(lang, "record.comma")) + note if note else "")
 
     def title(self, zh_what: str, en_what: str, lang: str = "zh", when_first: bool = False) -> str:
         """A table's title: "成绩表（第4轮进行中，尚有2台未完成）" ("Standings
         (round 4 in progress, 2 games unfinished)"); ``when_first``:
         "第4轮进行中名次表（尚有2台未完成）".  Round 0: the bare name."""
         en = lang.startswith("en")
+        zh_what = pick(lang, zh_what, en_what)
         if not self.after:
             return en_what if en else zh_what
         if en:
@@ -287,8 +298,8 @@ class TableRound:
             return f"{en_what} ({self.label(lang)})"
         if when_first:
             note = self.note(lang)
-            return f"{self.when(lang)}{zh_what}" + (f"（{note}）" if note else "")
-        return f"{zh_what}（{self.label(lang)}）"
+            return f"{self.when(lang)}{zh_what}" + (tr(lang, "standings.in-brackets", text=note) if note else "")
+        return zh_what + tr(lang, "standings.in-brackets", text=self.label(lang))
 
 
 def table_round(event: AnyEvent, after_round: Optional[int] = None) -> TableRound:

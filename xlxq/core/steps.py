@@ -248,7 +248,7 @@ def note_steps(notes: Iterable[str], rec: Record) -> None:
     """The engine's notes (:class:`~xlxq.core.notes.Note`): their Chinese
     text and their English (the Chinese again for a note without one)."""
     for t in notes:
-        rec.add("note", text=str(t), en=note_en(t))
+        rec.add("note", text=t, en=note_en(t))  # the Note itself (a str): record_text renders it in any language
 
 
 def presence_steps(event: Event, rnd: Round, rec: Record) -> None:

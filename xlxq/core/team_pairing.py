@@ -39,6 +39,7 @@ from xlxq.core.scheveningen import scheveningen_round
 from xlxq.core.teams import Match, TeamEvent, TeamRound, check_team_settings, match_game_points, set_lineups
 from xlxq.errors import InputError, PairingImpossible
 from xlxq.core.notes import Note
+from xlxq.i18n import Msg
 
 
 @dataclass
@@ -91,8 +92,7 @@ def _provisional(event: TeamEvent, round_no: int, out: TeamPairingOutcome) -> No
             if not m.boards:
                 out.notes.append(
                     Note(
-                        f"第{r.round}轮第{m.match}场尚无出场名单，按各台和棋暂计编排（原则(八)）",
-                        f"round {r.round} match {m.match} has no line-ups yet: every board paired as a draw (原则(八))",
+                        Msg("team_pairing.round-match-has-no-line-ups-yet-every", round=r.round, match=m.match),
                     )
                 )
                 continue
@@ -101,8 +101,12 @@ def _provisional(event: TeamEvent, round_no: int, out: TeamPairingOutcome) -> No
                     out.provisional.append((r.round, m.match, b.board))
                     out.notes.append(
                         Note(
-                            f"第{r.round}轮第{m.match}场第{b.board}台未结束，按和棋暂计编排（原则(八)）",
-                            f"round {r.round} match {m.match} board {b.board} is unfinished: paired as a draw (原则(八))",
+                            Msg(
+                                "team_pairing.round-match-board-is-unfinished-paired",
+                                round=r.round,
+                                match=m.match,
+                                board=b.board,
+                            ),
                         )
                     )
 
@@ -136,7 +140,7 @@ def pair_scheveningen_round(event: TeamEvent, round_no: Optional[int] = None) ->
     return TeamPairingOutcome(
         round=scheveningen_round(event, rn),
         cards=build_team_cards(event, rn),
-        notes=[Note(f"全队轮赛制：秩序表第{rn}轮", f"Scheveningen: table round {rn}")],
+        notes=[Note(Msg("team_pairing.scheveningen-table-round", rn=rn))],
     )
 
 
@@ -149,16 +153,13 @@ def pair_team_swiss_round(event: TeamEvent, round_no: Optional[int] = None) -> T
         round_no = event.next_round
     if round_no > s.rounds:
         raise InputError(
-            f"本赛事共{s.rounds}轮，已编排完毕，不能再编第{round_no}轮",
-            f"the event has {s.rounds} rounds; round {round_no} cannot be paired",
+            Msg("pairing.the-event-has-rounds-round-cannot-be", rounds=s.rounds, round_no=round_no),
         )
     cards = build_team_cards(event, round_no)
     teams = pairable_teams(event, round_no)
     out = TeamPairingOutcome(round=TeamRound(round=round_no), cards=cards)
     if len(teams) < 2:
-        raise PairingImpossible(
-            f"第{round_no}轮可编排的队伍不足两队", f"round {round_no}: fewer than two teams to pair"
-        )
+        raise PairingImpossible(Msg("team_pairing.round-fewer-than-two-teams-to-pair", round_no=round_no))
     _provisional(event, round_no, out)
     if round_no == 1:  # 方法(一) on the team numbers (no team-mates among teams)
         pairs, byes = first_round_pairings(teams, s, out.notes)
@@ -183,15 +184,18 @@ def pair_team_rr_round(event: TeamEvent, round_no: Optional[int] = None) -> Team
     double = s.system == "double_round_robin"
     nos = sorted(t.no for t in event.teams)
     if len(nos) < 2:
-        raise InputError("循环赛至少需要2支队伍", "a round robin needs at least 2 teams")
+        raise InputError(Msg("team_pairing.a-round-robin-needs-at-least-2-teams"))
     if round_no is None:
         round_no = event.next_round
     total = team_rr_round_count(event)
     if round_no > total or round_no > s.rounds:
         raise InputError(
-            f"本循环赛（{len(nos)}队）共{min(total, s.rounds)}轮，不能再编第{round_no}轮",
-            f"this round robin of {len(nos)} teams has {min(total, s.rounds)} rounds; "
-            f"round {round_no} cannot be paired",
+            Msg(
+                "team_pairing.this-round-robin-of-teams-has-rounds",
+                n=len(nos),
+                s_rounds=min(total, s.rounds),
+                round_no=round_no,
+            ),
         )
     rnd = table_round(nos, round_no, double)
     out = TeamPairingOutcome(
@@ -203,10 +207,12 @@ def pair_team_rr_round(event: TeamEvent, round_no: Optional[int] = None) -> Team
     cycle, t_round, _ = table_position(round_no, len(nos), double)
     out.notes.append(
         Note(
-            f"团体循环赛：{f'第{cycle}循环' if double else ''}秩序表第{t_round}轮"
-            + ("（先后走互换）" if cycle == 2 else ""),
-            f"team round robin: {f'cycle {cycle}, ' if double else ''}table round {t_round}"
-            + (" (colours reversed)" if cycle == 2 else ""),
+            Msg(
+                "team_pairing.team-rr-table-round",
+                cycle=Msg("team_pairing.cycle", cycle=cycle) if double else "",
+                t=t_round,
+                reversed=Msg("team_pairing.colours-reversed") if cycle == 2 else "",
+            )
         )
     )
     if s.rounds != total:
@@ -220,8 +226,7 @@ def pair_team_rr_round(event: TeamEvent, round_no: Optional[int] = None) -> Team
         if not t.active_in(round_no):
             out.notes.append(
                 Note(
-                    f"{t.name}（{t.no}队）已退赛：本轮对它的比赛请按弃权录入",
-                    f"{t.name} ({t.no}) has withdrawn: enter its match this round as a forfeit",
+                    Msg("team_pairing.has-withdrawn-enter-its-match-this-round", name=t.name, no=t.no),
                 )
             )
     return out

@@ -12,6 +12,7 @@ from typing import Iterable, Optional, Union
 
 from xlxq.core.tiebreaks import TableFacts, TieBreakRegistry, running_and_back
 from xlxq.errors import InputError
+from xlxq.i18n import Msg
 
 TEAM_PRESETS: dict[str, list[str]] = {
     "seed001-team-1": [
@@ -126,7 +127,6 @@ def resolve_team_tiebreaks(spec: Union[Iterable[str], str, None], system: str = 
     out = TEAM.resolve(spec, "团体", "team ")
     if not out:
         raise InputError(
-            "团体名次计算顺序不能为空（至少要有场分或局分）",
-            "the team ranking list is empty (give at least match or game points)",
+            Msg("team_tiebreaks.the-team-ranking-list-is-empty-give-at"),
         )
     return out

@@ -74,6 +74,8 @@ from xlxq.core.model import (
 from xlxq.core.tiebreaks import BYE_OPP_SCORE_MODES, FALLBACK_READINGS
 from xlxq.core.team_tiebreaks import resolve_team_tiebreaks
 from xlxq.errors import InputError
+from xlxq.i18n import Msg
+from xlxq.i18n import Pair
 
 VACANT = 0  # an empty seat: nobody fielded on that board
 MIN_BOARDS, MAX_BOARDS = 2, 10
@@ -247,7 +249,7 @@ class TeamEvent(RoundsMixin[TeamRound]):
         for r in self.rounds:
             if r.round == round_no:
                 return r
-        raise InputError(f"没有第{round_no}轮", f"there is no round {round_no}")
+        raise InputError(Msg("teams.there-is-no-round", round_no=round_no))
 
     def with_round_replaced(self, rnd: TeamRound) -> "TeamEvent":
         return replace(self, rounds=[rnd if r.round == rnd.round else r for r in self.rounds])
@@ -356,7 +358,7 @@ def _where(event: TeamEvent, round_no: int, team_no: int, board: Optional[int] =
 
 
 def _err(where: tuple[str, str, _Place], zh: str, en: str) -> InputError:
-    return InputError(f"{where[0]}：{zh}", f"{where[1]}: {en}", **where[2])
+    return InputError(Msg("teams.where-zh", where=Pair(where[0], where[1]), zh=Pair(zh, en)), **where[2])
 
 
 def fixed_board_of(event: TeamEvent, team_no: int, player_no: int, before_round: int) -> Optional[int]:
@@ -496,16 +498,14 @@ def set_lineups(event: TeamEvent, round_no: int, lineups: Mapping[int, Sequence[
     rnd = event.get_round(round_no)
     if event.settings.system == "scheveningen":
         raise InputError(
-            "全队轮赛制的出场顺序由秩序表决定（scheveningen.scheveningen_round）",
-            "a Scheveningen round is seated from its schedule",
+            Msg("teams.a-scheveningen-round-is-seated-from-its"),
         )
     for team_no in lineups:
         if team_no not in {t.no for t in event.teams}:
-            raise InputError(f"第{round_no}轮：没有{team_no}队", f"round {round_no}: no team {team_no}")
+            raise InputError(Msg("teams.round-no-team", round_no=round_no, team_no=team_no))
         if team_no not in rnd.teams() or team_no in rnd.byes:
             raise InputError(
-                f"第{round_no}轮：{event.team(team_no).name}本轮没有比赛",
-                f"round {round_no}: team {team_no} has no match",
+                Msg("teams.round-team-has-no-match", round_no=round_no, name=Pair(event.team(team_no).name, team_no)),
             )
     matches = []
     for m in rnd.matches:
@@ -541,8 +541,7 @@ def check_team_settings(s: TeamSettings) -> None:
         )
     if invalid_int(s.boards, MIN_BOARDS) or s.boards > MAX_BOARDS:
         raise InputError(
-            f"每场台数 boards 应为{MIN_BOARDS}–{MAX_BOARDS}（现为{s.boards!r}）",
-            f"boards per match must be {MIN_BOARDS}–{MAX_BOARDS} (got {s.boards!r})",
+            Msg("teams.boards-per-match-must-be-got", MIN_BOARDS=MIN_BOARDS, MAX_BOARDS=MAX_BOARDS, boards=s.boards),
         )
     if s.lineup not in LINEUP_FORMATS:
         raise InputError(
@@ -552,34 +551,28 @@ def check_team_settings(s: TeamSettings) -> None:
     check_rounds(s.rounds)
     if s.pair_by not in PAIR_BY:
         raise InputError(
-            f"编排依据 pair_by 无效：{s.pair_by!r}（可选 match_points 场分、game_points 局分）",
-            f"unknown pair_by {s.pair_by!r}",
+            Msg("teams.unknown-pair-by", pair_by=s.pair_by),
         )
     check_first_round(s)
     if s.board_ranking not in BOARD_RANKINGS:
         raise InputError(
-            f"台次成绩排名方式 board_ranking 无效：{s.board_ranking!r}（可选 points、percentage）",
-            f"unknown board_ranking {s.board_ranking!r}",
+            Msg("teams.unknown-board-ranking", board_ranking=s.board_ranking),
         )
     if invalid_int(s.board_min_games, 0):
         raise InputError(
-            f"台次成绩最少局数 board_min_games 无效：{s.board_min_games!r}",
-            f"invalid board_min_games {s.board_min_games!r}",
+            Msg("teams.invalid-board-min-games", board_min_games=s.board_min_games),
         )
     if s.standings.bye_opp_score not in BYE_OPP_SCORE_MODES:
         raise InputError(
-            f"轮空对手分的计算方式 bye_opp_score 无效：{s.standings.bye_opp_score!r}",
-            f"unknown bye_opp_score {s.standings.bye_opp_score!r}",
+            Msg("teams.unknown-bye-opp-score", bye_opp_score=s.standings.bye_opp_score),
         )
     if s.standings.fallback_reading not in FALLBACK_READINGS:
         raise InputError(
-            f"“比较前一轮场分”的读法 fallback_reading 无效：{s.standings.fallback_reading!r}",
-            f"unknown fallback_reading {s.standings.fallback_reading!r}",
+            Msg("teams.unknown-fallback-reading", fallback_reading=s.standings.fallback_reading),
         )
     if s.system == "scheveningen" and s.rounds != s.boards:
         raise InputError(
-            f"全队轮赛制每队{s.boards}人，应赛{s.boards}轮（rounds 现为{s.rounds}）",
-            f"a Scheveningen match of {s.boards} a side has {s.boards} rounds (rounds is {s.rounds})",
+            Msg("teams.a-scheveningen-match-of-a-side-has", boards=s.boards, rounds=s.rounds),
         )
     resolve_team_tiebreaks(s.tiebreaks, s.system)
 
@@ -629,16 +622,14 @@ def validate_team_event(event: TeamEvent) -> None:
                 )
     if s.system == "scheveningen" and len(teams) != 2:
         raise InputError(
-            f"全队轮赛制只能在两队之间进行（现有{len(teams)}队）",
-            f"a Scheveningen match is between two teams (there are {len(teams)})",
+            Msg("scheveningen.a-scheveningen-match-is-between-two", n=len(teams)),
         )
     event.reindex()
     for r in rounds_in_order(event.rounds):
         _validate_round(event, r, teams, owner)
     if len(event.rounds) > s.rounds:
         raise InputError(
-            f"已有{len(event.rounds)}轮，超过计划的{s.rounds}轮",
-            f"{len(event.rounds)} rounds present, more than the {s.rounds} planned",
+            Msg("teams.rounds-present-more-than-the-planned", n=len(event.rounds), rounds=s.rounds),
         )
 
 
@@ -662,11 +653,9 @@ def _validate_round(event: TeamEvent, r: TeamRound, teams: dict[int, Team], owne
     for m in r.matches:
         label = f"第{r.round}轮第{m.match}场"
         if invalid_int(m.match, 1):
-            raise InputError(
-                f"第{r.round}轮：场次无效 {m.match!r}", f"round {r.round}: invalid match number {m.match!r}"
-            )
+            raise InputError(Msg("teams.round-invalid-match-number", round=r.round, match=m.match))
         if m.match in nos_seen:
-            raise InputError(f"第{r.round}轮：场次 {m.match} 重复", f"round {r.round}: match {m.match} twice")
+            raise InputError(Msg("teams.round-match-twice", round=r.round, match=m.match))
         nos_seen.add(m.match)
         for t in m.teams():
             if t not in teams:
@@ -679,8 +668,11 @@ def _validate_round(event: TeamEvent, r: TeamRound, teams: dict[int, Team], owne
             where_team[t] = f"第{m.match}场"
         if m.first == m.second:
             raise InputError(
-                f"{label}：对阵双方是同一队（{m.first}队）",
-                f"round {r.round} match {m.match}: a team is paired with itself",
+                Msg(
+                    "teams.round-match-a-team-is-paired-with-itself",
+                    label=Pair(label, r.round),
+                    first=Pair(m.first, m.match),
+                ),
             )
         if not m.boards:
             continue
@@ -753,7 +745,7 @@ def _validate_round(event: TeamEvent, r: TeamRound, teams: dict[int, Team], owne
                 check_lineup(event, r.round, t, seated[t])
     for t in r.byes:
         if t not in teams:
-            raise InputError(f"第{r.round}轮轮空：没有{t}队", f"round {r.round} bye: no team {t}")
+            raise InputError(Msg("teams.round-bye-no-team", round=r.round, t=t))
         if t in where_team:
             raise InputError(
                 f"第{r.round}轮：{teams[t].name}（{t}队）既有比赛又轮空",
@@ -769,9 +761,7 @@ def lineup_format(value: str) -> str:
         return v
     if v in LINEUP_ALIASES:
         return LINEUP_ALIASES[v]
-    raise InputError(
-        f"出场方式无效：{value!r}（可选 分台定人制、分台换人制、临时定台制）", f"unknown line-up format {value!r}"
-    )
+    raise InputError(Msg("teams.unknown-line-up-format", value=value))
 
 
 def iter_team_games(

@@ -38,6 +38,7 @@ from itertools import accumulate
 from typing import Callable, Generic, Iterable, Mapping, Optional, Sequence, TypeVar, Union
 
 from xlxq.errors import InputError
+from xlxq.i18n import Msg, Pair
 
 Rec = TypeVar("Rec")
 #: What a tie-break's function gives: a number (a value), a tuple (a vector)
@@ -206,8 +207,12 @@ def expand_tiebreaks(
         else:
             choices = [*presets, *keys]
             raise InputError(
-                f"{zh_what}名次计算顺序中有未知的项目：{item!r}（可用：{'、'.join(choices)}）",
-                f"unknown {en_what}tie-break {item!r} (choose from {', '.join(choices)})",
+                Msg(
+                    "tiebreaks.unknown-tie-break-choose-from",
+                    zh_what=Pair(zh_what, en_what),
+                    item=item,
+                    join_choices=Pair("、".join(choices), ", ".join(choices)),
+                ),
             )
         for k in found:
             if k not in out:

@@ -69,6 +69,7 @@ from xlxq.operations.buttons import (
     title,
 )
 from xlxq.sheets.problems import Status
+from xlxq.i18n import Msg
 
 __all__ = [
     "pair_next_round",
@@ -226,8 +227,7 @@ def unreachable_status(op: str, exc: BaseException, argv: Optional[list[str]] = 
     if not from_excel(argv):
         return Status(
             False,
-            f"找不到调用的工作簿（{exc}）：请从 Excel 中的按钮运行",
-            f"no calling workbook ({exc}): run this from the button in Excel",
+            msg=Msg("excel.no-calling-workbook-run-this-from-the", exc=exc),
         )
     name = _workbook_arg(argv)
     if sys.platform == "darwin" and not name.isascii():  # the name as meant, not as xlwings #2004 mangles it

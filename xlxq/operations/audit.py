@@ -38,6 +38,7 @@ from xlxq.i18n import Text
 from xlxq.operations.result import Outcome
 from xlxq.operations.source import is_team
 from xlxq.systems import get_system
+from xlxq.i18n import Msg, Pair
 
 __all__ = ["RoundAudit", "audit_event", "audit_file", "VERDICTS"]
 
@@ -203,74 +204,70 @@ def differ_lines(changes: list[HandChange]) -> list[tuple[str, str]]:
         was_en = ", ".join(f"{r}-{k}" for r, k in c.was) or "none"
         if c.kind == "pairing":
             out.append(
-                (
-                    f"第{c.board}台 {c.red}-{c.black}（红-黑）：对阵与推导不同，推导为 {was_zh}",
-                    f"board {c.board} {c.red}-{c.black} (red-black): not the derived pairing, derived {was_en}",
-                )
+                Msg(
+                    "audit.board-red-black-not-the-derived-pairing",
+                    board=c.board,
+                    red=c.red,
+                    black=c.black,
+                    was=Pair(was_zh, was_en),
+                ).pair()
             )
         elif c.kind == "colours":
             out.append(
-                (
-                    f"第{c.board}台 {c.red}-{c.black}（红-黑）：先后手与推导相反（推导：{c.black} 执红）",
-                    f"board {c.board} {c.red}-{c.black} (red-black): colours reversed (derived: {c.black} has red)",
-                )
+                Msg("audit.board-red-black-colours-reversed-derived", board=c.board, red=c.red, black=c.black).pair()
             )
         elif c.kind == "bye":
             byes_zh = "、".join(map(str, c.byes_was)) or "无"
             byes_en = ", ".join(map(str, c.byes_was)) or "none"
-            out.append((f"轮空 {c.red}：推导的轮空为 {byes_zh}", f"bye {c.red}: the derived bye is {byes_en}"))
+            out.append(Msg("audit.bye-the-derived-bye-is", red=c.red, byes=Pair(byes_zh, byes_en)).pair())
         elif c.black:
-            out.append(
-                (
-                    f"推导的 {c.red}-{c.black}（红-黑）：两人均不在本轮",
-                    f"derived {c.red}-{c.black} (red-black): neither player is in the round",
-                )
-            )
+            out.append(Msg("audit.derived-red-black-neither-player-is-in", red=c.red, black=c.black).pair())
         else:
-            out.append((f"推导的轮空 {c.red}：不在本轮", f"derived bye {c.red}: not in the round"))
+            out.append(Msg("audit.derived-bye-not-in-the-round", red=c.red).pair())
     return out
 
 
 def report_lines(event: Event, audits: list[RoundAudit], lang: str) -> list[str]:
     t = Text(lang)
-    name = event.settings.name or t("赛事", "event")
+    name = event.settings.name or t("record_text.event")
     system = get_system(event.settings.system)
     out = [
         t(
-            f"复核：{name}（{system.label(lang)}，{len(audits)}轮）",
-            f"Audit: {name} ({system.label(lang)}, {len(audits)} rounds)",
+            "audit.audit-rounds",
+            name=name,
+            label_lang=system.label(lang),
+            n=len(audits),
         )
     ]
     for a in audits:
         label = t(*VERDICTS[a.status])
         basis = (
-            t("对照文件记录的引擎编排", "against the recorded engine pairing")
+            t("audit.against-the-recorded-engine-pairing")
             if a.recorded
-            else t("对照由前几轮推导的编排", "against the pairing derived from the rounds before")
+            else t("audit.against-the-pairing-derived-from-the")
         )
-        out.append(t(f"第{a.round}轮：{label}（{basis}）", f"round {a.round}: {label} ({basis})"))
+        out.append(t("audit.round", round=a.round, label=label, basis=basis))
         if a.error is not None:
             out.append(
-                "  "
-                + t(f"引擎无法编排此轮：{a.error.message('zh')}", f"the engine cannot pair it: {a.error.message('en')}")
+                "  " + t("audit.the-engine-cannot-pair-it", message=Pair(a.error.message("zh"), a.error.message("en")))
             )
             continue
         if a.engine_changes:
-            out.append("  " + t("文件记录的引擎编排与推导不同：", "the recorded engine pairing is not the derivation:"))
+            out.append("  " + t("audit.the-recorded-engine-pairing-is-not-the"))
             out += ["    " + t(*line) for line in differ_lines(a.engine_changes)]
             if a.changes:
-                out.append(
-                    "  " + t("实际对阵与记录的引擎编排的差异：", "the round as played against the recorded pairing:")
-                )
+                out.append("  " + t("audit.the-round-as-played-against-the-recorded"))
         lines = change_lines(a.changes) if a.recorded else differ_lines(a.changes)
         out += ["  " + t(*line) for line in lines]
         if a.step is not None:
-            out.append("  " + t("分歧始于编排记录：", "parts from the record at: ") + step_text(a, lang))
+            out.append("  " + t("audit.parts-from-the-record-at") + step_text(a, lang))
     counts = {k: sum(a.status == k for a in audits) for k in VERDICTS}
     out.append(
         t(
-            f"合计：一致{counts['same']}轮，人工调整{counts['hand']}轮，不一致{counts['differs']}轮",
-            f"total: {counts['same']} reproduced, {counts['hand']} adjusted by hand, {counts['differs']} differ",
+            "audit.total-reproduced-adjusted-by-hand-differ",
+            counts_same=counts["same"],
+            counts_hand=counts["hand"],
+            counts_differs=counts["differs"],
         )
     )
     return out
@@ -300,17 +297,14 @@ def numbering_problems(event: Event) -> list[tuple[str, str]]:
         same_rating = method == "rating" and p.seed is None and mine.seed is None and p.rating == mine.rating
         if players.index(p) + 1 != k and not same_rating:
             why = (
-                (f"种子{p.seed}", f"seed {p.seed}")
+                Msg("audit.seed", seed=p.seed).pair()
                 if p.seed is not None
-                else (f"等级分{p.rating:g}", f"rating {p.rating:g}")
+                else Msg("audit.rating", rating=p.rating).pair()
                 if p.rating is not None
                 else ("无等级分", "unrated")
             )
             out.append(
-                (
-                    f"{p.no}号（{why[0]}）按编号规则应为{mine.no}号",
-                    f"{p.no} ({why[1]}) should be {mine.no} by the numbering rule",
-                )
+                Msg("audit.should-be-by-the-numbering-rule", no=p.no, why=Pair(why[0], why[1]), no2=mine.no).pair()
             )
     return out
 
@@ -320,9 +314,9 @@ def audit_file(event: Any, as_json: bool = False) -> Outcome:
     every round reproduces (一致), else 1 (人工调整 counts as a difference,
     named apart)."""
     if is_team(event):
-        raise InputError("复核暂不支持团体赛", "audit does not support team events yet")
+        raise InputError(Msg("audit.audit-does-not-support-team-events-yet"))
     if not event.rounds:
-        raise InputError("文件中还没有编排任何轮次，无可复核", "no round is paired yet: nothing to audit")
+        raise InputError(Msg("audit.no-round-is-paired-yet-nothing-to-audit"))
     audits = audit_event(event)
     numbering = numbering_problems(event)
     ok = all(a.status == "same" for a in audits)  # the numbers: a warning (序号 typed in a 报名表 are kept)
@@ -343,13 +337,12 @@ def audit_file(event: Any, as_json: bool = False) -> Outcome:
         if numbering:
             lines[1:1] = [
                 t(
-                    "注意：序号与编号规则不符（种子排单号、编号方式；不影响退出码）：",
-                    "note: numbers not by the numbering rule (seeds on odd numbers, the method; the exit code is not affected):",
+                    "audit.note-numbers-not-by-the-numbering-rule",
                 )
             ]
             lines[2:2] = ["  " + t(*x) for x in numbering]
         else:
-            lines[1:1] = [t("序号：符合编号规则", "numbers: by the numbering rule")]
+            lines[1:1] = [t("audit.numbers-by-the-numbering-rule")]
         return lines
 
     return Outcome(render=render, data=data if as_json else None, code=0 if ok else 1)

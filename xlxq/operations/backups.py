@@ -31,6 +31,7 @@ from xlxq.i18n import Text
 from xlxq.operations.result import Outcome
 from xlxq.operations.source import is_team, is_workbook, load, open_book
 from xlxq.sheets import layout as L
+from xlxq.i18n import Msg, Pair
 
 __all__ = ["rounds_in", "backups_outcome", "restore_backup"]
 
@@ -89,19 +90,20 @@ def backups_outcome(path: str, as_json: bool = False) -> Outcome:
         if not rows:
             return [
                 txt(
-                    f"{path} 还没有备份（每次保存前自动备份到 {folder}）",
-                    f"{path} has no backups yet (each save keeps one in {folder} first)",
+                    "backups.has-no-backups-yet-each-save-keeps-one",
+                    path=path,
+                    folder=folder,
                 )
             ]
         out = [
             txt(
-                f"{path} 的备份（{folder}，保留最近{keep_count()}个，最新在前；每个是该操作之前的文件）：",
-                f"backups of {path} (in {folder}, the newest {keep_count()} kept, newest first; each is the "
-                f"file as it was before the operation):",
+                "backups.backups-of-in-the-newest-kept-newest",
+                path=path,
+                folder=folder,
+                keep_count=keep_count(),
             ),
             txt(
-                "  序  时间                 操作        轮数   大小",
-                "   #  time                 operation  rounds  size",
+                "backups.time-operation-rounds-size",
             ),
         ]
         for r in rows:
@@ -109,11 +111,10 @@ def backups_outcome(path: str, as_json: bool = False) -> Outcome:
             line = f"  {r['index']:>2}  {r['time']}  {r['operation']:<10} {rounds:>5}  {r['size']:>8}"
             if r["link"]:
                 line += txt(
-                    "  符号链接，不是 xlxq 保留的备份，不能恢复",
-                    "  symbolic link, not a backup xlxq kept: cannot be restored",
+                    "backups.symbolic-link-not-a-backup-xlxq-kept",
                 )
             out.append(line)
-        out.append(txt(f"恢复：xlxq backups {path} --restore 序号", f"to restore one: xlxq backups {path} --restore #"))
+        out.append(txt("backups.to-restore-one-xlxq-backups-restore", path=path))
         return out
 
     return Outcome(render=render, data={"backups": rows} if as_json else None)
@@ -139,8 +140,7 @@ def _read_backup(b: Backup) -> bytes:
 
 def _bad_backup(b: Backup, zh: str, en: str) -> InputError:
     return InputError(
-        f"备份 {b.path} {zh}：未恢复，赛事文件未改动",
-        f"the backup {b.path} {en}: nothing was restored, the event file is unchanged",
+        Msg("backups.the-backup-nothing-was-restored-the", path=b.path, zh=Pair(zh, en)),
         file=str(b.path),
     )
 
@@ -157,8 +157,7 @@ def _kind(path: Path, workbook: bool) -> str:
         team = is_team_sheet_names(names)
         if L.SETTINGS not in kinds or not (team or L.REGISTRATION in kinds):
             raise InputError(
-                "不是 xlxq 赛事工作簿（没有“设置”和“报名表”表）",
-                "not an xlxq event workbook (no 设置/Settings and 报名表/Registration sheets)",
+                Msg("backups.not-an-xlxq-event-workbook-no-settings"),
             )
         return "team" if team else "individual"
     return "team" if is_team(load(str(path))) else "individual"
@@ -202,8 +201,7 @@ def restore_backup(path: str, k: int) -> Outcome:
     found = backups(path)
     if not 1 <= k <= len(found):
         raise InputError(
-            f"没有第{k}个备份：{path} 共有{len(found)}个备份（xlxq backups {path} 列出）",
-            f"there is no backup {k}: {path} has {len(found)} (xlxq backups {path} lists them)",
+            Msg("backups.there-is-no-backup-has-xlxq-backups", k=k, path=path, n=len(found)),
             file=path,
         )
     chosen = found[k - 1]
@@ -221,9 +219,10 @@ def restore_backup(path: str, k: int) -> Outcome:
         txt = Text(lang)
         return [
             txt(
-                f"已恢复 {path}：{when} 的备份（{chosen.operation} 之前）；恢复前的文件已另存为备份",
-                f"restored {path} from the backup of {when} (before {chosen.operation}); the file as it was "
-                f"is kept as a backup too",
+                "backups.restored-from-the-backup-of-before-the",
+                path=path,
+                when=when,
+                operation=chosen.operation,
             )
         ]
 

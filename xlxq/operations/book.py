@@ -37,6 +37,7 @@ from xlxq.sheets.groups import GroupView, refuse_team_groups
 from xlxq.sheets.team_layout import is_team_book
 from xlxq.operations.groups import combined
 from xlxq.systems import system_for, system_label
+from xlxq.i18n import Msg, Pair, tr
 
 __all__ = [
     "run_op",
@@ -117,7 +118,7 @@ def _status_lines(st: Any, lang: str, path: Any, saved: bool) -> list[str]:
     if st.text:
         out.append(st.text)
     if saved and st.ok:
-        out.append(("已保存到 " if lang == "zh" else "saved to ") + str(path))
+        out.append((tr(lang, "book.saved-to")) + str(path))
     return out
 
 
@@ -182,8 +183,7 @@ def run_book(
         return combined([(view.group, out) for view, out in done])
     if group is not None:
         raise InputError(
-            "--group 只用于分组别的工作簿（报名表没有“组别”列）",
-            "--group is for a workbook with groups (no group column)",
+            Msg("book.group-is-for-a-workbook-with-groups-no"),
         )
     if command == "draw":
         return status_outcome(run_op(draw_numbers, src.book, seed), src.path, True)
@@ -196,9 +196,7 @@ def run_book(
         st = run_op(W.schedule_round_robin, book, lang)
     elif command == "standings":
         if with_swiss is not None:
-            raise InputError(
-                "工作簿中的积分晋圈淘汰在同一文件中，不需要 --with", "a workbook holds both stages: no --with"
-            )
+            raise InputError(Msg("book.a-workbook-holds-both-stages-no-with"))
         st = run_op(W.recompute, book, lang, round_check(rnd))
         if st.ok and rnd is not None and system_for(st.event.settings).swiss:
             rows = compute_standings(st.event, rnd)
@@ -223,9 +221,12 @@ def run_book(
         if st.ok:
             if not system_for(st.event.settings).round_robin:
                 raise InputError(
-                    f"交叉表只用于循环赛，本赛事为{system_label(st.event.settings.system, 'zh')}",
-                    f"a cross table is for round robins only; this event is a "
-                    f"{system_label(st.event.settings.system, 'en')}",
+                    Msg(
+                        "book.a-cross-table-is-for-round-robins-only",
+                        system=Pair(
+                            system_label(st.event.settings.system, "zh"), system_label(st.event.settings.system, "en")
+                        ),
+                    ),
                 )
             try:
                 after = round_arg(st.event, rnd) if rnd is not None else None
@@ -244,10 +245,7 @@ def run_book(
         st = run_op(W.check, book, round_check(rnd))
     else:
         raise XlxqError(
-            f"Excel 工作簿不支持 xlxq {command}（可用：pair、schedule、standings、recompute、crosstable、explain、"
-            f"check、qualify）",
-            f"xlxq {command} is not available for workbooks (use pair, schedule, standings, recompute, crosstable, "
-            f"explain, check, qualify)",
+            Msg("book.xlxq-is-not-available-for-workbooks-use", command=command),
         )
     return status_outcome(st, path, command in SAVING)
 
@@ -290,8 +288,7 @@ def run_team_book(
         st = run_op(TW.check, book)
     else:
         raise XlxqError(
-            f"团体赛工作簿不支持 xlxq {command}（可用：pair、standings、recompute、explain、check）",
-            f"xlxq {command} is not available for team workbooks (use pair, standings, recompute, explain, check)",
+            Msg("book.xlxq-is-not-available-for-team-workbooks", command=command),
         )
     return status_outcome(st, path, command in TEAM_SAVING)
 
@@ -329,19 +326,17 @@ def qualify_book(
     ):
         if given:
             raise InputError(
-                f"工作簿的淘汰赛阶段按“设置”表的每场局数、加赛局数、加赛决胜局进行，且在积分赛结束后晋圈：不用 {flag}",
-                f"a workbook's knockout stage takes its settings from the Settings sheet: {flag} does not apply",
+                Msg("book.a-workbooks-knockout-stage-takes-its", flag=flag),
             )
     target = src
     if out is not None and Path(out).resolve() != src.resolve():
         target = Path(out)
         if target.suffix.lower() != src.suffix.lower():
             raise InputError(
-                f"{target.name} 应与 {src.name} 同为 {src.suffix} 工作簿",
-                f"{target.name} must be a {src.suffix} workbook like {src.name}",
+                Msg("book.must-be-a-workbook-like", name=target.name, name2=src.name, suffix=src.suffix),
             )
         if target.exists() and not force:
-            raise InputError(f"文件已存在：{target}（如要覆盖，加 --force）", f"{target} already exists (use --force)")
+            raise InputError(Msg("book.already-exists-use-force", target=target))
     if target != src:
         OpenpyxlBook(src)  # a readable workbook, before anything is copied
         tmp = target.with_name(f".{target.stem}.new{target.suffix}")
@@ -359,7 +354,7 @@ def qualify_book(
         echo(*st.lines(lang))
         if st.text:
             echo(st.text)
-        echo(("已保存到 " if lang == "zh" else "saved to ") + str(target))
+        echo((tr(lang, "book.saved-to")) + str(target))
         return echo
 
     return Outcome(render=render, code=0 if st.ok else 1)

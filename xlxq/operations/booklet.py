@@ -33,6 +33,7 @@ from xlxq.operations.source import is_team
 from xlxq.sheets.problems import Status
 from xlxq.systems import get_team_system
 from xlxq.text import fmt as _fmt
+from xlxq.i18n import Msg, Pair
 
 __all__ = [
     "booklet_document",
@@ -58,7 +59,7 @@ def _wdl(mine: str, theirs: str, lang: str) -> str:
         return ""
     t = Text(lang)
     a, b = _num(mine), _num(theirs)
-    return t("胜", "+") if a > b else t("负", "−") if a < b else t("和", "=")
+    return t("booklet.text") if a > b else t("booklet.text-2") if a < b else t("booklet.text-3")
 
 
 def _colour(c: str, lang: str) -> str:
@@ -84,18 +85,16 @@ def _standings(event: Any, site: dict, lang: str) -> Table:
     final = site["tables"][-1] if site["tables"] else {"standings": []}
     rows = final["standings"]
     unit = {p.no: p.unit for p in event.players}
-    title = t(f"{site['system_label']}名次表", f"{site['system_label']} standings")
+    title = t("booklet.standings", system_label=site["system_label"])
     if site["knockout"]:
-        header = t("名次 序号 姓名 单位 种子顺位 成绩", "Place No Name Unit Seeding Result").split()
+        header = t("booklet.place-no-name-unit-seeding-result").split()
         body = []
         for r in rows:
             place = str(r["place"]) if r["place_to"] in (None, r["place"]) else f"{r['place']}-{r['place_to']}"
             out = (
-                t("冠军", "champion")
+                t("booklet.champion")
                 if r["no"] == final.get("champion")
-                else (
-                    t(f"{r['stage_out_name']}负", f"lost in the {r['stage_out_name']}") if r["stage_out_name"] else ""
-                )
+                else (t("booklet.lost-in-the", out_name=r["stage_out_name"]) if r["stage_out_name"] else "")
             )
             body.append((place, str(r["no"]), r["name"], unit[r["no"]], _fmt(r["seed_rank"]), out))
         return Table(title, tuple(header), tuple(body), (True, True, False, False, True, False), keep=3)
@@ -111,25 +110,25 @@ def _standings(event: Any, site: dict, lang: str) -> Table:
     order = _order_note([score, *(labels.get(k, k) for k in keys)], lang)
     keys = [k for k in keys if rows and k in rows[0]["tiebreaks"]]
     out_col = any("eliminated_after" in r for r in rows)
-    header = [*t("名次 序号 姓名 单位", "Rank No Name Unit").split(), score, *(labels.get(k, k) for k in keys)]
+    header = [*t("booklet.rank-no-name-unit").split(), score, *(labels.get(k, k) for k in keys)]
     if out_col:
-        header.append(t("淘汰", "Out"))
+        header.append(t("booklet.out"))
     body = []
     for r in rows:
         name = r["name"]
         if r.get("annulled"):
-            name += t("（退赛，成绩注销）", " (withdrawn, annulled)")
+            name += t("booklet.withdrawn-annulled")
         elif r.get("withdrawn") or (event.player(r["no"]).withdrawn_from_round is not None):
-            name += t("（退赛）", " (withdrawn)")
+            name += t("booklet.withdrawn")
         cells = [_fmt(r["rank"]) or "—", str(r["no"]), name, unit[r["no"]], _fmt(r["score"])]
         cells += [_fmt(r["tiebreaks"].get(k)) for k in keys]
         if out_col:
             after = r.get("eliminated_after")
-            cells.append(t(f"第{after}轮后", f"after R{after}") if after else "")
+            cells.append(t("booklet.after-r", after=after) if after else "")
         body.append(tuple(cells))
     note = order
     if "direct" in keys:
-        note += t("；直胜：只在并列者之间全部相遇后比较，空白 = 未用到", "; direct encounter: blank = not used")
+        note += t("booklet.direct-encounter-blank-not-used")
     numeric = (True, True, False, False, True, *([True] * len(keys)), *([False] if out_col else []))
     return Table(title, tuple(header), tuple(body), numeric, keep=3, note=note)
 
@@ -138,8 +137,8 @@ def _order_note(labels: list[str], lang: str) -> str:
     """名次计算顺序: every criterion of the settings, those without a column
     (比较前一轮成绩) included."""
     t = Text(lang)
-    order = t("、", ", ").join(dict.fromkeys(labels))
-    return t(f"名次计算顺序：{order}", f"ranking order: {order}")
+    order = t("record_text.text-3").join(dict.fromkeys(labels))
+    return t("booklet.ranking-order", order=order)
 
 
 def _order(site: dict, event: Any) -> list[int]:
@@ -169,15 +168,14 @@ def _results(event: Any, site: dict, lang: str) -> Table:
                     text += f" {after[me['no']]}"
                 cells[me["no"]][n] = text
         for p in rnd["byes"]:
-            cells[p["no"]][n] = t("轮空", "bye") + (f" {after[p['no']]}" if p["no"] in after else "")
+            cells[p["no"]][n] = t("booklet.bye-2") + (f" {after[p['no']]}" if p["no"] in after else "")
     note = t(
-        "每格：对手序号、执红/执黑、胜/和/负、该轮后积分",
-        "each cell: opponent's number, colour (R red, B black), result (+ win, = draw, − loss), score after the round",
+        "booklet.each-cell-opponents-number-colour-r-red",
     )
     if site["knockout"]:
-        note = t("每格：对手序号、执红/执黑、胜/和/负", "each cell: opponent's number, colour, result")
-    heads = t("名次 序号 姓名", "Rank No Name").split()
-    return _by_round(event, site, cells, heads, t("逐轮成绩表", "Round-by-round results"), note, lang)
+        note = t("booklet.each-cell-opponents-number-colour-result")
+    heads = t("booklet.rank-no-name").split()
+    return _by_round(event, site, cells, heads, t("booklet.round-by-round-results"), note, lang)
 
 
 def _by_round(
@@ -190,7 +188,7 @@ def _by_round(
     final = site["tables"][-1]["standings"] if site["tables"] else []
     rank = {r["no"]: _fmt(r.get("rank", r.get("place"))) for r in final}
     name = (lambda no: event.team(no).name) if site["kind"] == "team" else (lambda no: event.player(no).name)
-    header = (*heads, *(t(f"第{n}轮", f"R{n}") for n in rounds))
+    header = (*heads, *(t("booklet.r", n=n) for n in rounds))
     body = tuple(
         (rank.get(no, ""), str(no), name(no), *(cells[no].get(n, "") for n in rounds)) for no in _order(site, event)
     )
@@ -201,13 +199,13 @@ def _cross(event: Any, site: dict, lang: str) -> Table:
     t = Text(lang)
     cross = site["cross"]
     nos = cross["players"]
-    header = (*t("序号 姓名", "No Name").split(), *(str(n) for n in nos), site["labels"]["score"], t("名次", "Rank"))
+    header = (*t("booklet.no-name").split(), *(str(n) for n in nos), site["labels"]["score"], t("booklet.rank"))
     body = []
     for a in nos:
         row = cross["cross"][str(a)]
         cells = ["×" if a == b else " ".join(_fmt(x) for x in row.get(str(b), [])) for b in nos]
         body.append((str(a), event.player(a).name, *cells, _fmt(cross["score"][str(a)]), _fmt(cross["rank"][str(a)])))
-    return Table(t("交叉表", "Cross table"), header, tuple(body), (True, False, *([True] * (len(nos) + 2))), keep=2)
+    return Table(t("booklet.cross-table"), header, tuple(body), (True, False, *([True] * (len(nos) + 2))), keep=2)
 
 
 def _bracket(site: dict, lang: str) -> list[Block]:
@@ -215,15 +213,15 @@ def _bracket(site: dict, lang: str) -> list[Block]:
     out: list[Block] = []
     for stage in site["bracket"]:
         header = (
-            t("上方", "Top"),
-            t("下方", "Bottom"),
-            t("各局（轮次：红方-黑方 结果）", "Games (round: red-black result)"),
-            t("胜者", "Winner"),
+            t("booklet.top"),
+            t("booklet.bottom"),
+            t("booklet.games-round-red-black-result"),
+            t("booklet.winner"),
         )
         body = []
         for m in stage["matches"]:
-            top = f"{m['top']['no']} {m['top']['name']}" if m["top"] else t("轮空", "bye")
-            bottom = f"{m['bottom']['no']} {m['bottom']['name']}" if m["bottom"] else t("轮空", "bye")
+            top = f"{m['top']['no']} {m['top']['name']}" if m["top"] else t("booklet.bye-2")
+            bottom = f"{m['bottom']['no']} {m['bottom']['name']}" if m["bottom"] else t("booklet.bye-2")
             games = "; ".join(f"{g['round']}: {g['red']}-{g['black']} {g['result']}".strip() for g in m["games"])
             body.append((top, bottom, games, _fmt(m["winner"])))
         out.append(Table(stage["name"], header, tuple(body), (False, False, False, True)))
@@ -232,9 +230,7 @@ def _bracket(site: dict, lang: str) -> list[Block]:
 
 def _round_table(event: Any, rnd: dict, lang: str) -> list[Block]:
     t = Text(lang)
-    header = t(
-        "台次 序号 红方 单位 积分 结果 序号 黑方 单位 积分", "Board No Red Unit Score Result No Black Unit Score"
-    ).split()
+    header = t("booklet.board-no-red-unit-score-result-no-black").split()
     body = tuple(
         (
             str(b["board"]),
@@ -253,15 +249,15 @@ def _round_table(event: Any, rnd: dict, lang: str) -> list[Block]:
     numeric = (True, True, False, False, True, False, True, False, False, True)
     blocks: list[Block] = [
         Table(
-            t(f"第{rnd['round']}轮对阵及结果", f"Round {rnd['round']}: pairings and results"),
+            t("booklet.round-pairings-and-results", rnd_round=rnd["round"]),
             tuple(header),
             body,
             numeric,
         )
     ]
     if rnd["byes"]:
-        names = t("、", ", ").join(f"{p['no']} {p['name']}" for p in rnd["byes"])
-        blocks.append(Paragraph(t(f"轮空：{names}", f"bye: {names}")))
+        names = t("record_text.text-3").join(f"{p['no']} {p['name']}" for p in rnd["byes"])
+        blocks.append(Paragraph(t("booklet.bye-3", names=names)))
     if rnd.get("engine"):
         blocks += _engine_blocks(rnd, lang)
     return blocks
@@ -271,10 +267,8 @@ def _engine_blocks(rnd: dict, lang: str) -> list[Block]:
     """A round changed by hand: each board and bye changed, marked 人工调整
     (the table above is the round as played), then the engine's pairing."""
     t = Text(lang)
-    lines = [
-        t(f"第{b['board']}台：{b['hand']}", f"board {b['board']}: {b['hand']}") for b in rnd["boards"] if b["hand"]
-    ]
-    lines += [t(f"轮空 {p['no']}：{p['hand']}", f"bye {p['no']}: {p['hand']}") for p in rnd["byes"] if p["hand"]]
+    lines = [t("booklet.board", b_board=b["board"], b_hand=b["hand"]) for b in rnd["boards"] if b["hand"]]
+    lines += [t("booklet.bye", p_no=p["no"], p_hand=p["hand"]) for p in rnd["byes"] if p["hand"]]
     lines += rnd["hand_notes"]
     engine = rnd["engine"]
     body = tuple(
@@ -285,51 +279,45 @@ def _engine_blocks(rnd: dict, lang: str) -> list[Block]:
     out.append(
         Table(
             t(
-                f"第{rnd['round']}轮引擎编排（本轮经人工调整）",
-                f"Round {rnd['round']}: the engine's pairing (the round was changed by hand)",
+                "booklet.round-the-engines-pairing-the-round-was",
+                rnd_round=rnd["round"],
             ),
-            tuple(t("台次 序号 红方 序号 黑方", "Board No Red No Black").split()),
+            tuple(t("booklet.board-no-red-no-black").split()),
             body,
             (True, True, False, True, False),
         )
     )
     if engine["byes"]:
-        names = t("、", ", ").join(f"{p['no']} {p['name']}" for p in engine["byes"])
-        out.append(Paragraph(t(f"引擎编排轮空：{names}", f"the engine's bye: {names}")))
+        names = t("record_text.text-3").join(f"{p['no']} {p['name']}" for p in engine["byes"])
+        out.append(Paragraph(t("booklet.the-engines-bye", names=names)))
     return out
 
 
 def _rating(site: dict, lang: str) -> Section:
     t = Text(lang)
     r = site["rating"]
-    header = t(
-        "序号 姓名 原等级分 K 局数 得分 期望得分 变化 新等级分", "No Name Old K Games Score Expected Change New"
-    ).split()
+    header = t("booklet.no-name-old-k-games-score-expected").split()
     body = tuple(
         (str(x["no"]), x["name"], x["old"], x["k"], str(x["games"]), x["score"], x["expected"], x["change"], x["new"])
         for x in r["rows"]
     )
-    table = Table(
-        t("等级分估算（非官方）", "Rating estimate (unofficial)"), tuple(header), body, (True, False, *[True] * 7), 2
-    )
-    text = t(f"K 值表 {r['k_table']}，分差上限 {r['cap']}", f"K table {r['k_table']}, difference cap {r['cap']}")
-    return Section(table.title, t("等级分", "Rating"), (Paragraph(r["note"]), Paragraph(text), table))
+    table = Table(t("booklet.rating-estimate-unofficial"), tuple(header), body, (True, False, *[True] * 7), 2)
+    text = t("booklet.k-table-difference-cap", k_table=r["k_table"], r_cap=r["cap"])
+    return Section(table.title, t("booklet.rating"), (Paragraph(r["note"]), Paragraph(text), table))
 
 
 def _individual(event: Any, site: dict, lang: str) -> list[Section]:
     t = Text(lang)
-    sections = [Section(t("名次表", "Standings"), t("名次表", "Standings"), (_standings(event, site, lang),))]
+    sections = [Section(t("booklet.standings-2"), t("booklet.standings-2"), (_standings(event, site, lang),))]
     if site["rounds"]:
         res = _results(event, site, lang)
-        sections.append(Section(res.title, t("成绩表", "Results"), (res,)))
+        sections.append(Section(res.title, t("booklet.results"), (res,)))
     if site["cross"]:
-        sections.append(Section(t("交叉表", "Cross table"), t("交叉表", "Cross table"), (_cross(event, site, lang),)))
+        sections.append(Section(t("booklet.cross-table"), t("booklet.cross-table"), (_cross(event, site, lang),)))
     if site["bracket"]:
-        sections.append(
-            Section(t("淘汰赛对阵", "Knockout bracket"), t("淘汰赛", "Bracket"), tuple(_bracket(site, lang)))
-        )
+        sections.append(Section(t("booklet.knockout-bracket"), t("booklet.bracket"), tuple(_bracket(site, lang))))
     for k, rnd in enumerate(site["rounds"]):
-        name = t(f"第{rnd['round']}轮", f"Round {rnd['round']}")
+        name = t("booklet.round", rnd_round=rnd["round"])
         sections.append(Section(name, name, tuple(_round_table(event, rnd, lang)), flow=k > 0))
     return sections
 
@@ -348,18 +336,18 @@ def _team_standings(site: dict, lang: str) -> Table:
     keys = [k for k in final.get("tiebreak_order", []) if rows and k in rows[0]["tiebreaks"]]
     if "game_points" not in keys:
         keys.append("game_points")
-    header = (*t("名次 队号 队名", "Rank No Team").split(), *(labels.get(k, k) for k in keys), t("场次", "Matches"))
+    header = (*t("booklet.rank-no-team").split(), *(labels.get(k, k) for k in keys), t("booklet.matches"))
     body = tuple(
         (
             _fmt(r["rank"]),
             str(r["no"]),
-            r["name"] + (t("（退赛）", " (withdrawn)") if r.get("withdrawn") else ""),
+            r["name"] + (t("booklet.withdrawn") if r.get("withdrawn") else ""),
             *(_fmt(r["tiebreaks"].get(k, r.get(k))) for k in keys),
             _fmt(r.get("matches")),
         )
         for r in rows
     )
-    title = t(f"{site['system_label']}名次表", f"{site['system_label']} standings")
+    title = t("booklet.standings", system_label=site["system_label"])
     return Table(title, header, body, (True, True, False, *([True] * (len(keys) + 1))), keep=3, note=order)
 
 
@@ -373,21 +361,20 @@ def _team_results(event: Any, site: dict, lang: str) -> Table:
         for m in rnd["matches"]:
             a, b = (m["score"].split(":") + [""])[:2] if m["score"] else ("", "")
             for me, opp, side, mine, theirs in (
-                (m["first"], m["second"], t("先", "1st"), a, b),
-                (m["second"], m["first"], t("后", "2nd"), b, a),
+                (m["first"], m["second"], t("booklet.1st"), a, b),
+                (m["second"], m["first"], t("booklet.2nd"), b, a),
             ):
                 text = f"{opp['no']}{side} {mine}:{theirs}" if mine else f"{opp['no']}{side}"
                 if me["no"] in after:
                     text += f" {after[me['no']]}"
                 cells[me["no"]][rnd["round"]] = text
         for tm in rnd["byes"]:
-            cells[tm["no"]][rnd["round"]] = t("轮空", "bye") + (f" {after[tm['no']]}" if tm["no"] in after else "")
+            cells[tm["no"]][rnd["round"]] = t("booklet.bye-2") + (f" {after[tm['no']]}" if tm["no"] in after else "")
     note = t(
-        "每格：对手队号、先/后走、局分比分、该轮后场分",
-        "each cell: opponent's number, first/second, game points, match points after the round",
+        "booklet.each-cell-opponents-number-first-second",
     )
-    heads = t("名次 队号 队名", "Rank No Team").split()
-    return _by_round(event, site, cells, heads, t("团体逐轮成绩表", "Team results by round"), note, lang)
+    heads = t("booklet.rank-no-team").split()
+    return _by_round(event, site, cells, heads, t("booklet.team-results-by-round"), note, lang)
 
 
 def _team_cross(event: Any, site: dict, lang: str) -> Table:
@@ -401,10 +388,10 @@ def _team_cross(event: Any, site: dict, lang: str) -> Table:
                 scores[tm["no"]].setdefault(m["opponent"]["no"], []).append(m["score"])
     final = {r["no"]: r for r in (site["tables"][-1]["standings"] if site["tables"] else [])}
     header = (
-        *t("队号 队名", "No Team").split(),
+        *t("booklet.no-team").split(),
         *(str(n) for n in nos),
         site["labels"]["match_points"],
-        t("名次", "Rank"),
+        t("booklet.rank"),
     )
     body = tuple(
         (
@@ -417,7 +404,7 @@ def _team_cross(event: Any, site: dict, lang: str) -> Table:
         for a in nos
     )
     return Table(
-        t("团体交叉表（局分）", "Team cross table (game points)"),
+        t("booklet.team-cross-table-game-points"),
         header,
         body,
         (True, False, *[True] * (len(nos) + 2)),
@@ -428,8 +415,7 @@ def _team_cross(event: Any, site: dict, lang: str) -> Table:
 def _board_table(site: dict, lang: str) -> Table:
     t = Text(lang)
     header = t(
-        "台次 名次 序号 姓名 队名 积分 局数 胜 和 负 犯规 得分率",
-        "Board Rank No Name Team Points Games Won Drawn Lost Fouls Percentage",
+        "booklet.board-rank-no-name-team-points-games-won",
     ).split()
     body = tuple(
         (
@@ -450,7 +436,7 @@ def _board_table(site: dict, lang: str) -> Table:
         for r in rows
     )
     numeric = (True, True, True, False, False, *[True] * 7)
-    return Table(t("台次成绩", "Board results"), tuple(header), body, numeric, keep=4)
+    return Table(t("booklet.board-results"), tuple(header), body, numeric, keep=4)
 
 
 def _rosters(site: dict, lang: str) -> Table:
@@ -464,13 +450,13 @@ def _rosters(site: dict, lang: str) -> Table:
             row = player[m["no"]]["board_row"]
             head = (str(tm["no"]), tm["name"]) if k == 0 else ("", "")
             body.append((*head, str(m["no"]), m["name"], row.get("games", "0"), row.get("points", "")))
-    header = t("队号 队名 序号 姓名 局数 积分", "No Team No Player Games Points").split()
-    return Table(t("参赛队员", "Team rosters"), tuple(header), tuple(body), (True, False, True, False, True, True))
+    header = t("booklet.no-team-no-player-games-points").split()
+    return Table(t("booklet.team-rosters"), tuple(header), tuple(body), (True, False, True, False, True, True))
 
 
 def _team_round(rnd: dict, lang: str) -> list[Block]:
     t = Text(lang)
-    header = t("场次 对阵 比分 台次 红方 结果 黑方", "Match Teams Score Board Red Result Black").split()
+    header = t("booklet.match-teams-score-board-red-result-black").split()
     body = []
     for m in rnd["matches"]:
         for k, b in enumerate(m["boards"] or [None]):
@@ -489,36 +475,32 @@ def _team_round(rnd: dict, lang: str) -> list[Block]:
             body.append((*head, str(b["board"]), red, b["result"], black))
     blocks: list[Block] = [
         Table(
-            t(f"第{rnd['round']}轮对阵及结果", f"Round {rnd['round']}: pairings and results"),
+            t("booklet.round-pairings-and-results", rnd_round=rnd["round"]),
             tuple(header),
             tuple(body),
             (True, False, True, True, False, False, False),
         )
     ]
     if rnd["byes"]:
-        names = t("、", ", ").join(f"{x['no']} {x['name']}" for x in rnd["byes"])
-        blocks.append(Paragraph(t(f"轮空：{names}", f"bye: {names}")))
+        names = t("record_text.text-3").join(f"{x['no']} {x['name']}" for x in rnd["byes"])
+        blocks.append(Paragraph(t("booklet.bye-3", names=names)))
     return blocks
 
 
 def _team(event: Any, site: dict, lang: str) -> list[Section]:
     t = Text(lang)
-    sections = [
-        Section(t("团体名次", "Team standings"), t("团体名次", "Team standings"), (_team_standings(site, lang),))
-    ]
-    sections.append(Section(t("参赛队员", "Team rosters"), t("参赛队员", "Rosters"), (_rosters(site, lang),)))
+    sections = [Section(t("booklet.team-standings"), t("booklet.team-standings"), (_team_standings(site, lang),))]
+    sections.append(Section(t("booklet.team-rosters"), t("booklet.rosters"), (_rosters(site, lang),)))
     if site["rounds"]:
         res = _team_results(event, site, lang)
-        sections.append(Section(res.title, t("团体成绩表", "Team results"), (res,)))
+        sections.append(Section(res.title, t("booklet.team-results"), (res,)))
         if get_team_system(event.settings.system).round_robin:
             sections.append(
-                Section(
-                    t("团体交叉表", "Team cross table"), t("交叉表", "Cross table"), (_team_cross(event, site, lang),)
-                )
+                Section(t("booklet.team-cross-table"), t("booklet.cross-table"), (_team_cross(event, site, lang),))
             )
-        sections.append(Section(t("台次成绩", "Board results"), t("台次成绩", "Boards"), (_board_table(site, lang),)))
+        sections.append(Section(t("booklet.board-results"), t("booklet.boards"), (_board_table(site, lang),)))
     for k, rnd in enumerate(site["rounds"]):
-        name = t(f"第{rnd['round']}轮", f"Round {rnd['round']}")
+        name = t("booklet.round", rnd_round=rnd["round"])
         sections.append(Section(name, name, tuple(_team_round(rnd, lang)), flow=k > 0))
     return sections
 
@@ -532,7 +514,7 @@ def _cover(event: Any, site: dict, lang: str) -> Cover:
     t = Text(lang)
     s = event.settings
     played = len(event.rounds)
-    facts = [(t("赛制", "System"), site["system_label"])]
+    facts = [(t("booklet.system"), site["system_label"])]
     info = getattr(s, "info", None)
     for attr, zh, en in (
         ("organizer", "主办单位", "Organizer"),
@@ -542,30 +524,29 @@ def _cover(event: Any, site: dict, lang: str) -> Cover:
         value = getattr(info, attr, "") if info is not None else ""
         if value:
             facts.append((t(zh, en), value))
-    rounds = t(f"{played}轮", f"{played}") + (
-        t(f"（计划{s.rounds}轮）", f" (of {s.rounds})") if s.rounds != played else ""
-    )
-    facts.append((t("轮次", "Rounds"), rounds))
+    rounds = t("booklet.played", played=played) + (t("booklet.of", rounds=s.rounds) if s.rounds != played else "")
+    facts.append((t("booklet.rounds"), rounds))
     if is_team(event):
         facts.append(
             (
-                t("参赛队", "Teams"),
+                t("booklet.teams"),
                 t(
-                    f"{len(event.teams)}队，{len(event.players)}名棋手",
-                    f"{len(event.teams)} teams, {len(event.players)} players",
+                    "booklet.teams-players",
+                    n=len(event.teams),
+                    n2=len(event.players),
                 ),
             )
         )
     else:
-        facts.append((t("参赛棋手", "Players"), t(f"{len(event.players)}名", f"{len(event.players)}")))
+        facts.append((t("booklet.players"), t("booklet.n", n=len(event.players))))
     signatures = []
     for attr, zh, en in (
         ("chief_arbiter", "裁判长", "Chief arbiter"),
         ("pairing_officer", "编排长", "Pairing officer"),
     ):
         value = getattr(info, attr)
-        signatures.append(t(zh, en) + (t(f"：{value}", f": {value}") if value else ""))
-    return Cover(t("成绩册", "Results booklet"), site["name"], tuple(facts), tuple(signatures))
+        signatures.append(t(zh, en) + (t("booklet.value", value=value) if value else ""))
+    return Cover(t("booklet.results-booklet"), site["name"], tuple(facts), tuple(signatures))
 
 
 def booklet_document(event: Any, lang: str, rating: Optional[RatingOptions] = None) -> Document:
@@ -598,10 +579,10 @@ def groups_document(groups: list[tuple[str, Any]], lang: str, rating: Optional[R
     first_group, first = docs[0]
     # the event's name: a workbook's group sees "名称 组别" (its titles name it)
     name = first.name[: -len(first_group) - 1] if first.name.endswith(f" {first_group}") else first.name
-    players = t("参赛棋手", "Players")
+    players = t("booklet.players")
     facts = [f for f in first.cover.facts if f[0] != players]
     counts = [(g, len(event.players)) for g, event in groups]
-    facts.append((t("组别", "Groups"), t("、", ", ").join(g for g, _ in counts)))
+    facts.append((t("booklet.groups"), t("record_text.text-3").join(g for g, _ in counts)))
     facts.append(
         (
             players,
@@ -623,7 +604,7 @@ def groups_document(groups: list[tuple[str, Any]], lang: str, rating: Optional[R
 def booklet_path(source: str | os.PathLike, lang: str, pdf: bool) -> Path:
     """Beside the event: ``赛事-成绩册.xlsx`` (``.pdf``; ``event-booklet`` in English)."""
     src = Path(source)
-    return src.with_name(src.stem + Text(lang)("-成绩册", "-booklet") + (".pdf" if pdf else ".xlsx"))
+    return src.with_name(src.stem + Text(lang)("booklet.booklet") + (".pdf" if pdf else ".xlsx"))
 
 
 def write_booklet(doc: Document, out: Path, pdf: bool, font: Any = None) -> tuple[int, frozenset[str]]:
@@ -653,7 +634,7 @@ def lacking_lines(event: Any, missing: frozenset[str]) -> list[tuple[str, str]]:
     who = []
     for e in [*getattr(event, "players", ()), *getattr(event, "teams", ())]:
         if any(c in missing for c in f"{e.name}{getattr(e, 'unit', '') or ''}"):
-            who.append((f"{e.no}号{e.name}", f"no {e.no} {e.name}"))
+            who.append(Msg("booklet.no", no=e.no, name=e.name).pair())
     if any(c in missing for c in event.settings.name or ""):
         who.append(("赛事名称", "the event's name"))
     shown = who[:12]
@@ -677,14 +658,14 @@ def _lacking(event: Any, groups: Optional[list[tuple[str, Any]]], missing: froze
         return lacking_lines(event, missing)
     out = []
     for g, ev in groups:
-        out += [(f"【{g}】{zh}", f"[{g}] {en}") for zh, en in lacking_lines(ev, missing)]
+        out += [Msg("booklet.g-zh", g=g, zh=Pair(zh, en)).pair() for zh, en in lacking_lines(ev, missing)]
     return out
 
 
 def _done(out: Path, pdf: bool, count: int) -> tuple[str, str]:
     if pdf:
-        return f"成绩册已写入 {out}（PDF，{count}页）", f"booklet written to {out} (PDF, {count} pages)"
-    return f"成绩册已写入 {out}（{count}张工作表）", f"booklet written to {out} ({count} sheets)"
+        return Msg("booklet.booklet-written-to-pdf-pages", out=out, count=count).pair()
+    return Msg("booklet.booklet-written-to-sheets", out=out, count=count).pair()
 
 
 def booklet_event(

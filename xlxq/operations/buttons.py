@@ -41,6 +41,7 @@ from xlxq.operations.publish import publish_book
 from xlxq.operations.undo import ResultsEntered, without_backup_promise
 from xlxq.sheets import layout as L
 from xlxq.sheets.problems import Status
+from xlxq.i18n import Msg, Pair, tr
 
 #: what does a button's work: (op, the book, lang, round_no=…, style=…) → Status
 Operate = Callable[..., Status]
@@ -124,7 +125,7 @@ def run_button(op: str, xwbook: Any, lang: str, operate: Optional[Operate] = Non
         _undo(xb, mark)
         if in_book:
             details = traceback.format_exc()
-            where_zh, where_en = f"工作表「{MESSAGE_SHEET['zh']}」", f"the sheet '{MESSAGE_SHEET['en']}'"
+            where_zh, where_en = Msg("excel.the-sheet", SHEET=Pair(MESSAGE_SHEET["zh"], MESSAGE_SHEET["en"])).pair()
             what_zh, what_en = "该表", "that sheet"
         else:
             log = _log_error(op, xwbook)
@@ -132,10 +133,13 @@ def run_button(op: str, xwbook: Any, lang: str, operate: Optional[Operate] = Non
             what_zh, what_en = "该文件", "that file"
         st = Status(
             False,
-            f"程序内部错误，工作簿未作改动。\n（{type(exc).__name__}: {exc}）\n详细信息已记入 {where_zh}，"
-            f"请将{what_zh}发给维护者。",
-            f"internal error; the workbook was not changed.\n({type(exc).__name__}: {exc})\n"
-            f"Details were written to {where_en}; please send {what_en} to the maintainer.",
+            msg=Msg(
+                "excel.internal-error-the-workbook-was-not",
+                name=type(exc).__name__,
+                exc=exc,
+                where=Pair(where_zh, where_en),
+                what=Pair(what_zh, what_en),
+            ),
         )
     _show(xwbook, op, st, lang, details)
     return st
@@ -265,11 +269,7 @@ def message_text(st: Status, lang: str = "zh") -> str:
     head, rest = lines[:1], lines[1:]
     if len(rest) > MAX_LINES:
         more = len(rest) - MAX_LINES
-        rest = rest[:MAX_LINES] + [
-            f"  …另有{more}条，均已在表中标出"
-            if lang == "zh"
-            else f"  … and {more} more, all highlighted in the sheets"
-        ]
+        rest = rest[:MAX_LINES] + [tr(lang, "excel.and-more-all-highlighted-in-the-sheets", more=more)]
     text = "\n".join(head + [ln.replace("  [", "• [", 1) if ln.startswith("  [") else ln for ln in rest])
     if len(text) > _MAX_CHARS:
         text = text[: _MAX_CHARS - 1] + "…"

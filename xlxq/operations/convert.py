@@ -49,6 +49,7 @@ from xlxq.sheets.team_read import read_team_workbook
 from xlxq.sheets.state import Sig
 from xlxq.sheets.write_rounds import add_round_sheet
 from xlxq.operations.workbook_common import apply_status
+from xlxq.i18n import Msg, Pair
 
 __all__ = ["write_workbook", "created", "convert_file"]
 
@@ -60,9 +61,7 @@ def write_workbook(event: Any, path: str | os.PathLike, lang: str, overwrite: bo
     if isinstance(event, TeamEvent):
         if event.rounds:
             raise InputError(
-                f"团体赛文件已有{len(event.rounds)}轮：只能转换尚未编排的团体赛（出场名单与各场对阵不写入工作簿）",
-                f"the team file has {len(event.rounds)} round(s): only a team event not paired yet converts "
-                f"(line-ups and matches are not written into a workbook)",
+                Msg("convert.the-team-file-has-round-s-only-a-team", n=len(event.rounds)),
             )
         return TW.create_team_workbook(path, event, event.settings, lang=lang, overwrite=overwrite)
     W.create_event_workbook(path, event.players, event.settings, lang=lang, overwrite=overwrite)
@@ -110,9 +109,7 @@ def read_any_workbook(path: str | os.PathLike) -> Any:
     W.refuse_bad_cells(data)
     if data.ko is not None:
         raise InputError(
-            "工作簿中有积分晋圈淘汰的淘汰赛阶段：JSON 文件中两阶段各为一个文件（xlxq qualify），请转换晋圈前的工作簿",
-            "the workbook holds the knockout stage of a Swiss: as JSON the two stages are two files "
-            "(xlxq qualify); convert the workbook from before qualifying",
+            Msg("convert.the-workbook-holds-the-knockout-stage-of"),
         )
     return data.event
 
@@ -125,9 +122,7 @@ def created(event: Any, path: Path, render: Any, overwrite: bool, lang: str) -> 
         return Outcome(event=event, path=str(path), render=render)
     if getattr(event.settings, "member_total", None) is not None:
         raise InputError(
-            "队员总分制（--member-total）只用于 JSON 赛事文件，工作簿中没有它的设置；请用 .json 文件名",
-            "member totals (--member-total) are for a JSON event file only (a workbook has no settings for "
-            "them); use a .json name",
+            Msg("convert.member-totals-member-total-are-for-a"),
         )
     write_workbook(event, path, lang, overwrite=overwrite)
     return Outcome(render=render)
@@ -137,10 +132,11 @@ def groups_workbook_refused(path: Any, groups: list[str]) -> InputError:
     """An event with groups (组别) is not written as a new workbook yet:
     the error naming ``path`` and the groups (nothing is written)."""
     return InputError(
-        f"{path}：分组别的赛事（组别：{'、'.join(groups)}）还不能直接写成工作簿，未写入任何文件：请用 .json 文件名，"
-        f"或在工作簿模板的“报名表”中加一列“组别”",
-        f"{path}: an event with groups ({', '.join(groups)}) cannot be written as a new workbook yet, nothing was "
-        f"written: use a .json name, or add a 组别 (group) column to the template's registration sheet",
+        Msg(
+            "convert.an-event-with-groups-cannot-be-written",
+            path=path,
+            join_groups=Pair("、".join(groups), ", ".join(groups)),
+        ),
         file=str(path),
     )
 
@@ -151,16 +147,17 @@ def convert_file(src: str, dst: str, force: bool, lang: str) -> Outcome:
     a, b = is_workbook(src), is_workbook(dst)
     if a == b:
         raise InputError(
-            f"xlxq convert 把 JSON 赛事文件转为工作簿（{'/'.join(WORKBOOK_SUFFIXES)}）或反之：{src} → {dst}",
-            f"xlxq convert turns a JSON event file into a workbook ({'/'.join(WORKBOOK_SUFFIXES)}) or back: "
-            f"{src} → {dst}",
+            Msg(
+                "convert.xlxq-convert-turns-a-json-event-file",
+                WORKBOOK_SUFFIXES="/".join(WORKBOOK_SUFFIXES),
+                src=src,
+                dst=dst,
+            ),
         )
     if os.path.exists(dst) and not force:
-        raise InputError(
-            f"文件已存在：{dst}（如要覆盖，加 --force）", f"{dst} already exists (use --force to overwrite)"
-        )
+        raise InputError(Msg("convert.already-exists-use-force-to-overwrite", dst=dst))
     if not os.path.exists(src):
-        raise InputError(f"找不到文件：{src}", f"file not found: {src}", file=src)
+        raise InputError(Msg("convert.file-not-found", src=src), file=src)
     if a:
         event = read_any_workbook(src)
         save_event(event, dst)
@@ -177,8 +174,11 @@ def convert_file(src: str, dst: str, force: bool, lang: str) -> Outcome:
         what = t(f"{n}队" if team else f"{n}名棋手", f"{n} teams" if team else f"{n} players")
         return [
             t(
-                f"已转换 {src} → {dst}：{what}，{len(event.rounds)}轮",
-                f"converted {src} → {dst}: {what}, {len(event.rounds)} round(s)",
+                "convert.converted-round-s",
+                src=src,
+                dst=dst,
+                what=what,
+                n=len(event.rounds),
             )
         ]
 

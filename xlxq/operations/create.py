@@ -44,6 +44,7 @@ from xlxq.operations.team import team_schedule_rounds
 from xlxq.systems import get_system, get_team_system, system_label
 from xlxq.presentation.team_report import lineup_label, team_schedule_lines, team_system_label, team_table
 from xlxq.text import fmt, text_table
+from xlxq.i18n import Msg, Pair
 
 __all__ = ["create_file"]
 
@@ -58,18 +59,15 @@ def create_file(args, lang: str = "zh", players: Optional[list] = None) -> Outco
     ``args.book_lang`` if set ("zh-Hant": in 繁體), else ``lang`` (:func:`created`)."""
     path = Path(args.file)
     if path.exists() and not args.force:
-        raise InputError(
-            f"文件已存在：{path}（如要覆盖，加 --force）", f"{path} already exists (use --force to overwrite)"
-        )
+        raise InputError(Msg("create.already-exists-use-force-to-overwrite", path=path))
     if path.is_dir():
-        raise InputError(f"{path} 是文件夹", f"{path} is a directory")
+        raise InputError(Msg("create.is-a-directory", path=path))
     if args.teams is not None:
         return _team_new(args, path, lang)
     system = args.system
     if args.players is None:
         raise InputError(
-            "须给出报名表：--players 报名表（个人赛）或 --teams 团体赛报名表（团体赛）",
-            "give a registration: --players FILE (individual) or --teams FILE (team event)",
+            Msg("create.give-a-registration-players-file"),
         )
     _refuse(
         (
@@ -82,9 +80,7 @@ def create_file(args, lang: str = "zh", players: Optional[list] = None) -> Outco
         "{flag} is for a team event (--teams)",
     )
     if system == "scheveningen":
-        raise InputError(
-            "全队轮赛制是团体赛：用 --teams 给出两队的报名表", "a Scheveningen match is a team event: use --teams"
-        )
+        raise InputError(Msg("create.a-scheveningen-match-is-a-team-event-use"))
     kind = get_system(system)  # the system's facts (round robin, knockout …)
     if not args.member_total:
         _refuse(
@@ -99,20 +95,18 @@ def create_file(args, lang: str = "zh", players: Optional[list] = None) -> Outco
         )
     elif kind.knockout:
         raise InputError(
-            "队员总分制（--member-total）用于积分编排或循环赛，不用于淘汰赛",
-            "--member-total is for a Swiss or a round robin, not a knockout",
+            Msg("create.member-total-is-for-a-swiss-or-a-round"),
         )
     if args.best is not None and args.best < 1:
-        raise InputError(f"--best 应为正整数：{args.best}", f"--best must be positive: {args.best}")
+        raise InputError(Msg("create.best-must-be-positive", best=args.best))
     g = args.games_per_match
     label, label_en = system_label(system, "zh"), system_label(system, "en")
     # options that belong to other systems: refused before anything is read
     if g is not None and g < 1:
-        raise InputError(f"--games-per-match 应为正整数：{g}", f"--games-per-match must be positive: {g}")
+        raise InputError(Msg("create.games-per-match-must-be-positive", g=g))
     if kind.swiss and g not in (None, 1):
         raise InputError(
-            "积分编排（swiss）每轮一局，--games-per-match 只用于循环赛和淘汰赛",
-            "a Swiss plays one game a round: --games-per-match is for round robins and knockouts",
+            Msg("create.a-swiss-plays-one-game-a-round-games-per"),
         )
     if not kind.swiss:
         _refuse(
@@ -128,16 +122,14 @@ def create_file(args, lang: str = "zh", players: Optional[list] = None) -> Outco
         )
     if args.eliminate and not kind.swiss:
         raise InputError(
-            f"--eliminate（积分末位淘汰）只用于积分编排（swiss），不用于{label}",
-            f"--eliminate is for a Swiss only, not for a {label_en}",
+            Msg("create.eliminate-is-for-a-swiss-only-not-for-a", label=Pair(label, label_en)),
         )
     if not kind.knockout and (args.playoff_games is not None or args.armageddon):
         flag = "--playoff-games" if args.playoff_games is not None else "--armageddon"
-        raise InputError(f"{flag}（加赛）只用于淘汰赛（knockout）", f"{flag} (play-offs) is for a knockout only")
+        raise InputError(Msg("create.play-offs-is-for-a-knockout-only", flag=flag))
     if kind.knockout and args.tiebreaks:
         raise InputError(
-            "淘汰赛按对阵决出名次，不用名次计算方法 --tiebreaks",
-            "a knockout is ranked by its bracket: --tiebreaks does not apply",
+            Msg("create.a-knockout-is-ranked-by-its-bracket"),
         )
     g = g or 1
     eliminate = _parse_eliminate(args.eliminate or [])
@@ -146,8 +138,7 @@ def create_file(args, lang: str = "zh", players: Optional[list] = None) -> Outco
     by_rating = bool(getattr(args, "by_rating", False))
     if by_rating and (args.draw is not None or args.member_total):
         raise InputError(
-            "--by-rating 不能与 --draw 或 --member-total 同用（编号只有一种方式）",
-            "--by-rating cannot be used with --draw or --member-total (one way of numbering)",
+            Msg("create.by-rating-cannot-be-used-with-draw-or"),
         )
     method = "rating" if by_rating else None
     if players is None:
@@ -157,8 +148,7 @@ def create_file(args, lang: str = "zh", players: Optional[list] = None) -> Outco
         if groups is not None:
             if args.member_total:
                 raise InputError(
-                    "队员总分制（--member-total）不分组别：报名表有“组别”列",
-                    "--member-total has no groups (组别 column)",
+                    Msg("create.member-total-has-no-groups-column"),
                 )
             if is_workbook(path):  # each group would be written over the one before: refused before any
                 raise groups_workbook_refused(path, [g for g, _ in groups])
@@ -169,11 +159,9 @@ def create_file(args, lang: str = "zh", players: Optional[list] = None) -> Outco
         players, numbering = _member_total_numbering(players, args)
     n = len(players)
     if n < 2:
-        raise InputError(
-            f"报名表只有{n}名棋手，至少需要2名", f"the registration has {n} player(s); at least 2 are needed"
-        )
+        raise InputError(Msg("create.the-registration-has-player-s-at-least-2", n=n))
     if args.rounds is not None and args.rounds < 1:
-        raise InputError(f"轮数 --rounds 应为正整数：{args.rounds}", f"--rounds must be positive: {args.rounds}")
+        raise InputError(Msg("create.rounds-must-be-positive", rounds=args.rounds))
     seed = args.seed
     first_round = args.first_round or "adjacent"
     colours = getattr(args, "first_round_colours", None) or "board_parity"
@@ -196,17 +184,20 @@ def create_file(args, lang: str = "zh", players: Optional[list] = None) -> Outco
         for x, y in eliminate:
             if x >= rounds:
                 raise InputError(
-                    f"--eliminate {x}:{fmt(y)}：第{x}轮后已无比赛（共{rounds}轮），应小于{rounds}",
-                    f"--eliminate {x}:{fmt(y)}: no round follows round {x} (the event has {rounds})",
+                    Msg("create.eliminate-no-round-follows-round-the", x=x, y=fmt(y), rounds=rounds),
                 )
     elif kind.round_robin:
         double = kind.double
         rounds = rr_round_count(n, double, g)
         if args.rounds is not None and args.rounds != rounds:
             raise InputError(
-                f"{n}人{system_label(system, 'zh', g)}共{rounds}轮，--rounds {args.rounds} 不符（可省略 --rounds）",
-                f"a {system_label(system, 'en', g)} of {n} players has {rounds} rounds, "
-                f"not --rounds {args.rounds} (leave --rounds out)",
+                Msg(
+                    "create.a-of-players-has-rounds-not-rounds-leave",
+                    n=n,
+                    zh_g=Pair(system_label(system, "zh", g), system_label(system, "en", g)),
+                    rounds=rounds,
+                    rounds2=args.rounds,
+                ),
             )
         tiebreaks = split_list(args.tiebreaks) if args.tiebreaks else [default_preset(g)]
         scoring = Scoring(win=2, draw=1, loss=0)  # a round-robin bye scores nothing
@@ -216,19 +207,24 @@ def create_file(args, lang: str = "zh", players: Optional[list] = None) -> Outco
         rounds = planned_rounds(n, g)
         if args.rounds is not None and args.rounds != rounds:
             raise InputError(
-                f"{n}人淘汰赛（{stage_count(n)}阶段，每场{g}局）不计加赛共{rounds}轮，"
-                f"--rounds {args.rounds} 不符（可省略 --rounds；加赛时轮数自动增加）",
-                f"a knockout of {n} players ({stage_count(n)} stages, {g} game(s) a match) has {rounds} "
-                f"rounds without play-offs, not --rounds {args.rounds} (play-offs add rounds by themselves)",
+                Msg(
+                    "create.a-knockout-of-players-stages-game-s-a",
+                    n=n,
+                    count_n=stage_count(n),
+                    g=g,
+                    rounds=rounds,
+                    rounds2=args.rounds,
+                ),
             )
         tiebreaks = []
         scoring = Scoring(win=2, draw=1, loss=0)
-        extra_rr = (
-            f"，{bracket_size(n)}个签位、{stage_count(n)}阶段，加赛 {','.join(map(str, playoff))} 局"
-            + ("后和棋判黑胜的决胜局" if args.armageddon else ""),
-            f", {bracket_size(n)} lines, {stage_count(n)} stages, play-offs of {','.join(map(str, playoff))}"
-            + (" then an armageddon game" if args.armageddon else ""),
-        )
+        extra_rr = Msg(
+            "create.knockout-lines-stages-play-offs",
+            size=bracket_size(n),
+            stages=stage_count(n),
+            playoff=",".join(map(str, playoff)),
+            armageddon=Msg("create.then-an-armageddon-game") if args.armageddon else "",
+        ).pair()
     settings = EventSettings(
         name=args.name if args.name is not None else path.stem,
         system=system,
@@ -259,70 +255,79 @@ def create_file(args, lang: str = "zh", players: Optional[list] = None) -> Outco
         txt, echo = Text(lang), Lines()
         if kind.swiss:
             method = {
-                "adjacent": txt("近号配对", "adjacent"),
-                "fold": txt("首尾配对", "fold"),
-                "slide": txt("对半交叉配对", "slide"),
-                "random": txt("随机配对", "random"),
+                "adjacent": txt("create.adjacent"),
+                "fold": txt("create.fold"),
+                "slide": txt("create.slide"),
+                "random": txt("create.random"),
             }[first_round]
             drawn = first_round == "random" or colours == "draw"
-            extra = txt(f"，随机种子 {seed}", f", random seed {seed}") if drawn else ""
+            extra = txt("create.random-seed", seed=seed) if drawn else ""
             extra += {
                 "board_parity": ("", ""),
                 "top_half": ("，上半区先手", ", top half red"),
                 "odd_number": ("，单数序号先手", ", odd numbers red"),
                 "draw": ("，先后手抽签", ", colours drawn"),
             }[colours][0 if lang == "zh" else 1]
-            draw = txt(f"；抽签种子 {args.draw}", f"; draw seed {args.draw}") if args.draw is not None else ""
-            draw += txt("；非种子选手按等级分编号", "; the others numbered by rating") if by_rating else ""
+            draw = txt("create.draw-seed", draw=args.draw) if args.draw is not None else ""
+            draw += txt("create.the-others-numbered-by-rating") if by_rating else ""
             echo(
                 txt(
-                    f"已创建 {path}：{n}名棋手，{rounds}轮，首轮{method}{extra}{draw}",
-                    f"created {path}: {n} players, {rounds} rounds, first round {method}{extra}{draw}",
+                    "create.created-players-rounds-first-round",
+                    path=path,
+                    n=n,
+                    rounds=rounds,
+                    method=method,
+                    extra=extra,
+                    draw=draw,
                 )
             )
             echo(*plan_warnings(n, rounds, lang))
             if eliminate:
-                rules = txt("；", "; ").join(
-                    txt(f"第{x}轮后未得{fmt(y)}分淘汰", f"under {fmt(y)} after round {x}: out") for x, y in eliminate
+                rules = txt("create.text").join(
+                    txt("create.under-after-round-out", x=x, y=fmt(y)) for x, y in eliminate
                 )
                 echo(
                     txt(
-                        f"积分末位淘汰：{rules}；名次计算：{tiebreak_words(settings.tiebreaks, lang)}",
-                        f"elimination: {rules}; tie-breaks: {tiebreak_words(settings.tiebreaks, lang)}",
+                        "create.elimination-tie-breaks",
+                        rules=rules,
+                        tiebreaks_lang=tiebreak_words(settings.tiebreaks, lang),
                     )
                 )
         else:
             extra = txt(*extra_rr)
-            draw = txt(f"；抽签种子 {args.draw}", f"; draw seed {args.draw}") if args.draw is not None else ""
-            draw += txt("；非种子选手按等级分编号", "; the others numbered by rating") if by_rating else ""
+            draw = txt("create.draw-seed", draw=args.draw) if args.draw is not None else ""
+            draw += txt("create.the-others-numbered-by-rating") if by_rating else ""
             echo(
                 txt(
-                    f"已创建 {path}：{n}名棋手，{system_label(system, lang, g)}，{rounds}轮{extra}{draw}",
-                    f"created {path}: {n} players, {system_label(system, lang, g)}, {rounds} rounds{extra}{draw}",
+                    "create.created-players-rounds",
+                    path=path,
+                    n=n,
+                    lang_g=system_label(system, lang, g),
+                    rounds=rounds,
+                    extra=extra,
+                    draw=draw,
                 )
             )
         if args.member_total:
             mt = settings.member_total  # type: ignore[attr-defined]
             how = (
-                txt("单双号（上半区单号、下半区双号）", "odd/even (upper half odd, lower half even)")
+                txt("create.odd-even-upper-half-odd-lower-half-even")
                 if numbering == "odd_even"
-                else txt("上下半区（上半区小号、下半区大号）", "halves (upper half first)")
+                else txt("create.halves-upper-half-first")
             )
-            by = txt("积分总和", "points") if mt.by == "points" else txt("名次总和", "placings")
-            best = (
-                txt(f"每队计前{mt.best}名", f"best {mt.best} a team")
-                if mt.best
-                else txt("每队全部队员", "every member")
-            )
+            by = txt("create.points") if mt.by == "points" else txt("create.placings")
+            best = txt("create.best-a-team", best=mt.best) if mt.best else txt("create.every-member")
             echo(
                 txt(
-                    f"队员总分制：同队队员分在上下半区，按{how}编号（{'抽签' if args.draw is not None else '等级分'}排序），"
-                    f"首轮避免同队相遇；团体成绩按{by}，{best}：xlxq standings {path} --teams",
-                    f"member totals: team-mates split between the halves, numbered {how}; team ranking by {by}, "
-                    f"{best}: xlxq standings {path} --teams",
+                    "create.member-totals",
+                    how=how,
+                    order=txt("create.order-by-draw" if args.draw is not None else "create.order-by-rating"),
+                    by=by,
+                    best=best,
+                    path=path,
                 )
             )
-        header = txt("序号 姓名 单位 等级分 种子", "No Name Unit Rating Seed").split()
+        header = txt("create.no-name-unit-rating-seed").split()
         rows = [[p.no, p.name, p.unit, fmt(p.rating), fmt(p.seed)] for p in players]
         echo(*text_table(header, rows, [True, False, False, True, True]))
         if kind.knockout:
@@ -356,8 +361,7 @@ def parse_forbid(items: list[str]) -> tuple[tuple[int, int], ...]:
         m = re.fullmatch(r"\s*(\d+)\s*[-–:]\s*(\d+)\s*", item)
         if not m or int(m.group(1)) == int(m.group(2)):
             raise InputError(
-                f"--forbid 应写作 A-B（两个不同的序号），实为 {item!r}",
-                f"--forbid must be A-B (two different numbers), got {item!r}",
+                Msg("create.forbid-must-be-a-b-two-different-numbers", item=item),
             )
         a, b = int(m.group(1)), int(m.group(2))
         out.add((min(a, b), max(a, b)))
@@ -371,8 +375,7 @@ def _parse_eliminate(items: Sequence[str]) -> list[tuple[int, float]]:
         m = re.fullmatch(r"\s*(\d+)\s*[:：,，]\s*(-?\d+(?:\.\d+)?)\s*", item)
         if not m or int(m.group(1)) < 1:
             raise InputError(
-                f"--eliminate {item!r} 无效：应为 X:Y（第X轮后未得Y分者淘汰），如 --eliminate 3:2",
-                f"invalid --eliminate {item!r}: expected X:Y (under Y points after round X: out), e.g. --eliminate 3:2",
+                Msg("create.invalid-eliminate-expected-x-y-under-y", item=item),
             )
         y = float(m.group(2))
         out.append((int(m.group(1)), int(y) if y.is_integer() else y))
@@ -401,10 +404,7 @@ def _parse_match_scoring(spec: str) -> dict:
     m = re.fullmatch(rf"\s*{num}\s*[/,，]\s*{num}(?:\s*[:：]\s*{num})?\s*[/,，]\s*{num}\s*", spec)
     if not m:
         raise InputError(
-            f"--match-scoring {spec!r} 无效：应为 胜/和/负 的场分，如 2/1/0、3/1/0，"
-            f"主客和棋不同时写 3/1:2/0（先走队和 1、后走队和 2）",
-            f"invalid --match-scoring {spec!r}: W/D/L match points, e.g. 2/1/0 or 3/1/0; "
-            f"3/1:2/0 for a home draw 1 and an away draw 2",
+            Msg("create.invalid-match-scoring-w-d-l-match-points", spec=spec),
         )
 
     def n(x):
@@ -422,14 +422,16 @@ def _team_new(args, path, lang: str = "zh") -> Outcome:
     system = args.system
     if system not in TEAM_SYSTEMS:
         raise InputError(
-            f"团体赛赛制可选 {'、'.join(TEAM_SYSTEMS)}，不支持 {system}",
-            f"a team event is one of {', '.join(TEAM_SYSTEMS)}, not {system}",
+            Msg(
+                "create.a-team-event-is-one-of-not",
+                TEAM_SYSTEMS=Pair("、".join(TEAM_SYSTEMS), ", ".join(TEAM_SYSTEMS)),
+                system=system,
+            ),
         )
     kind = get_team_system(system)
     if args.players is not None:
         raise InputError(
-            "--players（个人赛报名表）与 --teams（团体赛报名表）不能同用",
-            "--players (individual registration) and --teams (team registration) exclude each other",
+            Msg("create.players-individual-registration-and"),
         )
     _refuse(
         (
@@ -458,38 +460,31 @@ def _team_new(args, path, lang: str = "zh") -> Outcome:
         )
     if kind.seated_by_table and args.lineup is not None:
         raise InputError(
-            "全队轮赛制的出场顺序由秩序表决定，不用 --lineup",
-            "a Scheveningen match is seated from its table: --lineup does not apply",
+            Msg("create.a-scheveningen-match-is-seated-from-its"),
         )
     k = args.boards
     if k is None:
         raise InputError(
-            f"团体赛须给出每场台数 --boards K（{MIN_BOARDS}–{MAX_BOARDS}；全队轮赛制为每队人数）",
-            f"a team event needs --boards K ({MIN_BOARDS}–{MAX_BOARDS}; Scheveningen: players a side)",
+            Msg("create.a-team-event-needs-boards-k-scheveningen", MIN_BOARDS=MIN_BOARDS, MAX_BOARDS=MAX_BOARDS),
         )
     if not MIN_BOARDS <= k <= MAX_BOARDS:
-        raise InputError(
-            f"--boards 应为 {MIN_BOARDS}–{MAX_BOARDS}：{k}", f"--boards must be {MIN_BOARDS}–{MAX_BOARDS}: {k}"
-        )
+        raise InputError(Msg("create.boards-must-be", MIN_BOARDS=MIN_BOARDS, MAX_BOARDS=MAX_BOARDS, k=k))
     lineup = lineup_format(args.lineup) if args.lineup is not None else "fixed_boards"
     pair_by = "match_points"
     if args.pair_by is not None:
         pair_by = {"场分": "match_points", "局分": "game_points"}.get(args.pair_by, args.pair_by)
     if args.rounds is not None and args.rounds < 1:
-        raise InputError(f"轮数 --rounds 应为正整数：{args.rounds}", f"--rounds must be positive: {args.rounds}")
+        raise InputError(Msg("create.rounds-must-be-positive", rounds=args.rounds))
     match = _parse_match_scoring(args.match_scoring) if args.match_scoring is not None else {}
 
     if has_group_column(args.teams):
         raise InputError(
-            "团体赛不分组别：报名表中有“组别”列（每个组别各建一个团体赛文件）",
-            "a team event has no groups: the registration has a 组别 (group) column (one team event per group)",
+            Msg("create.a-team-event-has-no-groups-the"),
         )
     players, teams = read_team_registration(args.teams, k, lineup, draw_seed=args.draw)
     n = len(teams)
     if n < 2:
-        raise InputError(
-            f"报名表只有{n}支队伍，至少需要2队", f"the registration has {n} team(s); at least 2 are needed"
-        )
+        raise InputError(Msg("create.the-registration-has-team-s-at-least-2", n=n))
     seed = args.seed
     first_round = args.first_round or "adjacent"
     if kind.swiss:
@@ -499,21 +494,24 @@ def _team_new(args, path, lang: str = "zh") -> Outcome:
     elif kind.seated_by_table:
         if n != 2:
             raise InputError(
-                f"全队轮赛制只能在两队之间进行，报名表中有{n}支队伍",
-                f"a Scheveningen match is between two teams; the registration has {n}",
+                Msg("create.a-scheveningen-match-is-between-two", n=n),
             )
         rounds = k
         if args.rounds is not None and args.rounds != k:
             raise InputError(
-                f"每队{k}人的全队轮赛制共{k}轮，--rounds {args.rounds} 不符（可省略 --rounds）",
-                f"a Scheveningen match of {k} a side has {k} rounds, not --rounds {args.rounds}",
+                Msg("create.a-scheveningen-match-of-a-side-has", k=k, rounds=args.rounds),
             )
     else:
         rounds = rr_round_count(n, kind.double)
         if args.rounds is not None and args.rounds != rounds:
             raise InputError(
-                f"{n}队{label}共{rounds}轮，--rounds {args.rounds} 不符（可省略 --rounds）",
-                f"a {label_en} of {n} teams has {rounds} rounds, not --rounds {args.rounds}",
+                Msg(
+                    "create.a-of-teams-has-rounds-not-rounds",
+                    n=n,
+                    label=Pair(label, label_en),
+                    rounds=rounds,
+                    rounds2=args.rounds,
+                ),
             )
     tiebreaks = split_list(args.tiebreaks) if args.tiebreaks else [team_default_preset(system)]
     settings = TeamSettings(
@@ -545,33 +543,40 @@ def _team_new(args, path, lang: str = "zh") -> Outcome:
         )
         ms = f"{fmt(sc.match_win)}/{draw}/{fmt(sc.match_loss)}"
         what = txt(
-            f"{n}队×{k}台（{lineup_label(lineup, lang)}）",
-            f"{n} teams × {k} boards ({lineup_label(lineup, lang)})",
+            "create.teams-boards",
+            n=n,
+            k=k,
+            lineup_lang=lineup_label(lineup, lang),
         )
         if kind.seated_by_table:
-            what = txt(f"两队各{k}人", f"two teams of {k}")
+            what = txt("create.two-teams-of", k=k)
         extra = ""
         if kind.swiss:
             method = {
-                "adjacent": txt("近号配对", "adjacent"),
-                "fold": txt("首尾配对", "fold"),
-                "slide": txt("对半交叉配对", "slide"),
-                "random": txt("随机配对", "random"),
+                "adjacent": txt("create.adjacent"),
+                "fold": txt("create.fold"),
+                "slide": txt("create.slide"),
+                "random": txt("create.random"),
             }[first_round]
-            extra = txt(f"，首轮{method}（队序号）", f", first round {method} (team numbers)")
+            extra = txt("create.first-round-team-numbers", method=method)
             if first_round == "random":
-                extra += txt(f"，随机种子 {seed}", f", random seed {seed}")
+                extra += txt("create.random-seed", seed=seed)
             if pair_by == "game_points":
-                extra += txt("，按局分编排", ", paired by game points")
+                extra += txt("create.paired-by-game-points")
         elif kind.round_robin and n % 2:
-            extra = txt("，队数为单数，每轮一队轮空（不计分）", ", odd number of teams: one bye a round (no points)")
+            extra = txt("create.odd-number-of-teams-one-bye-a-round-no")
         if args.draw is not None:
-            extra += txt(f"；抽签定队序号，种子 {args.draw}", f"; team numbers drawn, seed {args.draw}")
+            extra += txt("create.team-numbers-drawn-seed", draw=args.draw)
         echo(
             txt(
-                f"已创建 {path}：{what}，{label}，{rounds}轮，场分 {ms}，名次：{tiebreak_words(tiebreaks, lang)}{extra}",
-                f"created {path}: {what}, {label}, {rounds} rounds, match points {ms}, ranking: "
-                f"{tiebreak_words(tiebreaks, lang)}{extra}",
+                "create.created-rounds-match-points-ranking",
+                path=path,
+                what=what,
+                label=label,
+                rounds=rounds,
+                ms=ms,
+                tiebreaks_lang=tiebreak_words(tiebreaks, lang),
+                extra=extra,
             )
         )
         if kind.swiss:
@@ -579,7 +584,7 @@ def _team_new(args, path, lang: str = "zh") -> Outcome:
         echo(*team_table(event, lang))
         if kind.seated_by_table:
             echo(*team_schedule_lines(event, lang))
-            echo(txt("已按全队轮赛制秩序表写入全部轮次", "every round written from the Scheveningen table"))
+            echo(txt("create.every-round-written-from-the"))
         else:
             echo(next_step(lang, schedule=kind.round_robin))
         return echo

@@ -25,6 +25,7 @@ from xlxq.operations.lines import Lines
 from xlxq.operations.result import Outcome
 from xlxq.text import fmt, text_table
 from xlxq.operations.workbook_draw import new_draw_seed
+from xlxq.i18n import Msg, Pair
 
 __all__ = ["draw_file", "draw_team_file"]
 
@@ -34,8 +35,7 @@ def draw_file(event: Event, seed: Optional[int]) -> Outcome:
     check_not_paired(len(event.rounds))
     if getattr(event.settings, "member_total", None) is not None:
         raise InputError(
-            "队员总分制的序号按上下半区编排（xlxq new --member-total），不用抽签",
-            "a member-total event is numbered by halves (xlxq new --member-total): no draw",
+            Msg("draw.a-member-total-event-is-numbered-by"),
         )
     return _drawn(
         event,
@@ -75,7 +75,15 @@ def _drawn(event: Any, attr: str, seed: Optional[int], words: tuple, table: tupl
     def render(lang: str) -> list[str]:
         txt, echo = Text(lang), Lines()
         zh, en = numbering_note("draw", seed, seeded)
-        echo(txt(f"抽签完成：{len(es)}{unit_zh}，{what_zh}{zh}", f"{done_en}: {len(es)}{unit_en}, {en}"))
+        echo(
+            txt(
+                "draw.what-n-unit-zh",
+                n=len(es),
+                unit=Pair(unit_zh, unit_en),
+                what=Pair(what_zh, done_en),
+                zh=Pair(zh, en),
+            )
+        )
         rows: list[list[Any]] = [row(e) for e in sorted(drawn, key=lambda e: e.no)]
         echo(*text_table(txt(table[0], table[1]).split(), rows, table[2]))
         echo(*next_step(seed, lang))
@@ -88,8 +96,7 @@ def next_step(seed: int, lang: str) -> list[str]:
     txt = Text(lang)
     return [
         txt(
-            f"抽签种子 {seed} 已记录；用同一种子再抽（xlxq draw 文件 --seed {seed}）得到同样的号码。下一步：xlxq pair 文件",
-            f"draw seed {seed} recorded; drawing again with it (xlxq draw FILE --seed {seed}) gives the same "
-            f"numbers. Next: xlxq pair FILE",
+            "draw.draw-seed-recorded-drawing-again-with-it",
+            seed=seed,
         )
     ]

@@ -13,6 +13,7 @@ from typing import Any, Optional
 
 from xlxq.errors import InputError
 from xlxq.operations.source import BookSource, open_source
+from xlxq.i18n import Msg, Pair
 
 __all__ = [
     "groups_refused",
@@ -61,8 +62,7 @@ def sheets_data(book: Any, team: bool, name: str) -> Any:
         places = sorted({p.where() for p in data.problems if p.level == BLOCKING})
         where = "、".join(places)
         raise InputError(
-            f"{name}：表中有必须先改正的错误（{where}；用“计算成绩”查看标红处）",
-            f"{name}: the workbook has errors to fix first ({', '.join(places)}; run recompute to see them highlighted)",
+            Msg("event_read.the-workbook-has-errors-to-fix-first-run", name=name, where=Pair(where, ", ".join(places))),
             file=name,
         )
     return data
@@ -72,10 +72,11 @@ def groups_refused(name: str, groups: list[str]) -> InputError:
     """The error of an operation that does not take an event with groups
     (组别) yet, on ``name`` (its ``groups``)."""
     return InputError(
-        f"{name} 是分组别的赛事（组别：{'、'.join(groups)}）：此操作还不能处理分组别的赛事"
-        f"（成绩册可以：xlxq report {name}，各组别分列）",
-        f"{name} is an event with groups ({', '.join(groups)}): this operation does not take groups yet "
-        f"(the booklet does: xlxq report {name}, a part per group)",
+        Msg(
+            "event_read.is-an-event-with-groups-this-operation",
+            name=name,
+            join_groups=Pair("、".join(groups), ", ".join(groups)),
+        ),
         file=name,
     )
 

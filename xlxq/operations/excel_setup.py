@@ -62,6 +62,7 @@ from typing import Any, Callable, Iterable, Optional, Protocol
 
 from xlxq import PYTHON_MIN
 from xlxq.i18n import Text
+from xlxq.i18n import Msg
 
 #: the xlwings whose VBA module (xlwings.bas) is inside the .xlsm templates
 #: (tools/build_xlsm.py XLWINGS_VERSION; the pin in pyproject.toml)
@@ -709,7 +710,7 @@ def doctor_report(
         ("sheet", sheet[key]) if key in sheet else (("user", user[key]) if key in user else ("default", "python"))
     )
     where = {
-        "sheet": (f"{CONFIG_SHEET} 表", f"the {CONFIG_SHEET} sheet"),
+        "sheet": Msg("excel_setup.the-sheet", CONFIG_SHEET=CONFIG_SHEET).pair(),
         "user": (str(path), str(path)),
         "default": ("默认（PATH 上的 python）", "default (python on PATH)"),
     }[source]
@@ -789,9 +790,7 @@ def run_setup(force: bool = False, workbook: Optional[str] = None, lang: str = "
     if report.ok:
         _print(
             Text(lang)(
-                "完成。现在可以在 Excel 中打开 .xlsm 工作簿，启用宏，点按钮；有问题时点「诊断」。",
-                "Done. Open the .xlsm workbook in Excel, enable macros and click a button; "
-                "if something fails, click Diagnose.",
+                "excel_setup.done-open-the-xlsm-workbook-in-excel",
             )
         )
     return 0 if report.ok else 1

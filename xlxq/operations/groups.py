@@ -14,12 +14,13 @@ from typing import Any, Callable, Optional
 from xlxq.core.groups import Grouped, in_group
 from xlxq.errors import XlxqError
 from xlxq.operations.result import Outcome
+from xlxq.i18n import tr
 
 __all__ = ["per_group", "combined", "group_heading"]
 
 
 def group_heading(group: str, lang: str) -> str:
-    return f"【{group}】" if lang == "zh" else f"[{group}]"
+    return tr(lang, "groups.group", group=group)
 
 
 def per_group(grouped: Grouped, run: Callable[[Any], Outcome], only: Optional[str] = None) -> Outcome:

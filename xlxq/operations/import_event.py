@@ -37,6 +37,7 @@ from xlxq.i18n import Text
 from xlxq.operations.result import Outcome
 from xlxq.operations.source import WORKBOOK_SUFFIXES, checked, save
 from xlxq.sheets.results import BYE, ResultError, parse_result
+from xlxq.i18n import Msg, Pair
 
 __all__ = ["import_event", "read_rounds", "ROUND_HEADERS"]
 
@@ -73,11 +74,10 @@ def read_rounds(path: Path, players: Optional[set[int]]) -> list[Round]:
     are not checked against it).  Every problem at once."""
     name = path.name
     if not path.exists():
-        raise InputError(f"找不到对阵成绩表：{path}", f"rounds file not found: {path}", file=name)
+        raise InputError(Msg("import_event.rounds-file-not-found", path=path), file=name)
     if path.is_dir() or path.suffix.lower() not in (".csv", ".txt", ".tsv", ".xlsx", ".xlsm"):
         raise InputError(
-            f"对阵成绩表应为 .csv 或 .xlsx 文件：{name}",
-            f"the rounds file should be a .csv or .xlsx file: {name}",
+            Msg("import_event.the-rounds-file-should-be-a-csv-or-xlsx", name=name),
             file=name,
         )
     rows = registration_rows(path)
@@ -89,8 +89,7 @@ def read_rounds(path: Path, players: Optional[set[int]]) -> list[Round]:
             break
     if header < 0:
         raise InputError(
-            f"{name}：前{_HEADER_SCAN}行中找不到表头（轮次、台次、红方序号、黑方序号、结果）",
-            f"{name}: no header in the first {_HEADER_SCAN} rows (round, board, red, black, result)",
+            Msg("import_event.no-header-in-the-first-rows-round-board", name=name, HEADER_SCAN=_HEADER_SCAN),
             file=name,
         )
     missing = [k for k in ROUND_HEADERS if k not in cols]
@@ -113,8 +112,14 @@ def read_rounds(path: Path, players: Optional[set[int]]) -> list[Round]:
         def bad(key: str, zh: str, en: str, i: int = i) -> InputError:
             cell = f"{_col_letter(cols[key])}{i}"
             return InputError(
-                f"{name} 第{i}行（{cell}）{ROUND_HEADERS[key][0]}：{zh}",
-                f"{name} row {i} ({cell}) {key}: {en}",
+                Msg(
+                    "import_event.row",
+                    name=name,
+                    i=i,
+                    cell=cell,
+                    HEADERS_key=Pair(ROUND_HEADERS[key][0], key),
+                    zh=Pair(zh, en),
+                ),
                 file=name,
                 row=i,
                 cell=cell,
@@ -192,8 +197,14 @@ def read_rounds(path: Path, players: Optional[set[int]]) -> list[Round]:
                 if no in seen:
                     errors.add(
                         InputError(
-                            f"{name} 第{i}行：{no}号在第{rno}轮出场两次（又见第{seen[no]}行）",
-                            f"{name} row {i}: player {no} twice in round {rno} (also row {seen[no]})",
+                            Msg(
+                                "import_event.row-player-twice-in-round-also-row",
+                                name=name,
+                                i=i,
+                                no=no,
+                                rno=rno,
+                                seen_no=seen[no],
+                            ),
                             file=name,
                             row=i,
                         )
@@ -203,8 +214,14 @@ def read_rounds(path: Path, players: Optional[set[int]]) -> list[Round]:
             if no in seen:
                 errors.add(
                     InputError(
-                        f"{name} 第{i}行：{no}号在第{rno}轮出场两次（又见第{seen[no]}行）",
-                        f"{name} row {i}: player {no} twice in round {rno} (also row {seen[no]})",
+                        Msg(
+                            "import_event.row-player-twice-in-round-also-row",
+                            name=name,
+                            i=i,
+                            no=no,
+                            rno=rno,
+                            seen_no=seen[no],
+                        ),
                         file=name,
                         row=i,
                     )
@@ -214,8 +231,13 @@ def read_rounds(path: Path, players: Optional[set[int]]) -> list[Round]:
         if ordered != list(range(1, len(ordered) + 1)) and rno not in incomplete:
             errors.add(
                 InputError(
-                    f"{name}：第{rno}轮的台次应为 1 至 {len(ordered)}，而不是 {ordered}",
-                    f"{name}: round {rno}'s boards must be 1 to {len(ordered)}, not {ordered}",
+                    Msg(
+                        "import_event.round-s-boards-must-be-1-to-not",
+                        name=name,
+                        rno=rno,
+                        n=len(ordered),
+                        ordered=ordered,
+                    ),
                     file=name,
                     round=rno,
                 )
@@ -225,13 +247,12 @@ def read_rounds(path: Path, players: Optional[set[int]]) -> list[Round]:
     if numbers != list(range(1, len(numbers) + 1)):
         errors.add(
             InputError(
-                f"{name}：轮次应为 1 至 {len(numbers)}，而不是 {numbers}",
-                f"{name}: the rounds must be 1 to {len(numbers)}, not {numbers}",
+                Msg("import_event.the-rounds-must-be-1-to-not", name=name, n=len(numbers), numbers=numbers),
                 file=name,
             )
         )
     if not rounds and not errors.errors:
-        errors.add(InputError(f"{name}：没有任何对局", f"{name}: no boards", file=name))
+        errors.add(InputError(Msg("import_event.no-boards", name=name), file=name))
     errors.check()
     return rounds
 
@@ -249,7 +270,7 @@ def import_event(
     """The event of ``registration`` and ``rounds_file`` written to ``out``
     (.json, or .xlsx/.xlsm: a workbook); every problem of both files at once."""
     if os.path.exists(out) and not force:
-        raise InputError(f"{out} 已存在（覆盖请加 --force）", f"{out} exists (use --force to overwrite it)", file=out)
+        raise InputError(Msg("import_event.exists-use-force-to-overwrite-it", out=out), file=out)
     errors = ErrorList()
     players = None
     with errors.guard():
@@ -275,8 +296,10 @@ def import_event(
         t = Text(lang)
         return [
             t(
-                f"已导入：{len(players)}名棋手，{len(rounds)}轮，写入 {out}（复核：xlxq audit {out}）",
-                f"imported: {len(players)} players, {len(rounds)} rounds, written to {out} (audit: xlxq audit {out})",
+                "import_event.imported-players-rounds-written-to-audit",
+                n=len(players),
+                n2=len(rounds),
+                out=out,
             )
         ]
 

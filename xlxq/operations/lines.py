@@ -15,6 +15,9 @@ from xlxq.i18n import Text
 from xlxq.presentation.report import who
 from xlxq.sheets.layout import TIEBREAK_PRESET_LABELS
 from xlxq.sheets.team_layout import TEAM_TIEBREAK_PRESET_LABELS
+from xlxq.i18n import Pair
+from xlxq.i18n import labels as i18n_labels
+from xlxq.i18n import pick
 
 __all__ = ["Lines", "plan_warnings", "round1_lines", "ko_first_round_lines", "tiebreak_words", "next_step"]
 
@@ -30,7 +33,7 @@ def plan_warnings(n: int, rounds: int, lang: str, team: bool = False) -> list[st
     """``警告：…`` lines on a Swiss of ``n`` players (teams) planned for
     ``rounds`` rounds (原则(二); more than the field can pair)."""
     txt = Text(lang)
-    return [txt(f"警告：{zh}", f"warning: {en}") for zh, en in round_count_warnings(n, rounds, team)]
+    return [txt("lines.warning", zh=Pair(zh, en)) for zh, en in round_count_warnings(n, rounds, team)]
 
 
 def round1_lines(n: int, rounds: int, lang: str, team: bool = False) -> list[str]:
@@ -38,7 +41,7 @@ def round1_lines(n: int, rounds: int, lang: str, team: bool = False) -> list[str
     odd field's note (原则(一))."""
     txt = Text(lang)
     odd = odd_field_note(n, team)
-    return plan_warnings(n, rounds, lang, team) + ([txt(f"说明：{odd[0]}", f"note: {odd[1]}")] if odd else [])
+    return plan_warnings(n, rounds, lang, team) + ([txt("lines.note", odd=Pair(odd[0], odd[1]))] if odd else [])
 
 
 def ko_first_round_lines(event, lang: str) -> list[str]:
@@ -49,13 +52,13 @@ def ko_first_round_lines(event, lang: str) -> list[str]:
     byes = br.byes()
     if byes:
         lines.append(
-            txt("首轮轮空（种子顺位在前者）：", "first-round byes (top of the seeding): ")
-            + txt("、", ", ").join(who(event, no, lang) for no in byes)
+            txt("lines.first-round-byes-top-of-the-seeding")
+            + txt("record_text.text-3").join(who(event, no, lang) for no in byes)
         )
     pairs = [(m.top, m.bottom) for m in br.stages[0] if m.top is not None and m.bottom is not None]
     lines.append(
-        txt("首轮对阵：", "first-round matches: ")
-        + txt("；", "; ").join(f"{who(event, a, lang)} — {who(event, b, lang)}" for a, b in pairs)
+        txt("lines.first-round-matches")
+        + txt("create.text").join(f"{who(event, a, lang)} — {who(event, b, lang)}" for a, b in pairs)
     )
     return lines
 
@@ -70,10 +73,10 @@ def tiebreak_words(spec: Iterable[str], lang: str) -> str:
     words = []
     for item in spec:
         if item in presets:
-            words.append(presets[item][1 if en else 0])
+            words.append(pick(lang, *presets[item]))
             continue
         for reg in (SWISS, RR, TEAM):
-            labels = reg.labels_en if en else reg.labels_zh
+            labels = i18n_labels(lang, reg.labels_zh, reg.labels_en)
             if item in labels:
                 words.append(labels[item])
                 break
@@ -88,7 +91,6 @@ def next_step(lang: str, schedule: bool = False) -> str:
     txt = Text(lang)
     if schedule:
         return txt(
-            "下一步：xlxq schedule 一次生成全部轮次（或 xlxq pair 逐轮编排）",
-            "next: xlxq schedule writes every round at once (or xlxq pair, one round at a time)",
+            "lines.next-xlxq-schedule-writes-every-round-at",
         )
-    return txt("下一步：xlxq pair 编排第1轮", "next: xlxq pair pairs round 1")
+    return txt("lines.next-xlxq-pair-pairs-round-1")

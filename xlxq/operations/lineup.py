@@ -15,6 +15,7 @@ from xlxq.operations.result import Outcome
 from xlxq.operations.source import checked, is_team
 from xlxq.presentation.team_report import RESULT_ZH, lineup_label, match_lines, seat_cells
 from xlxq.systems import system_for
+from xlxq.i18n import Msg
 
 __all__ = ["lineup_file"]
 
@@ -24,26 +25,20 @@ def lineup_file(event, path: str, round_no, team_spec, players) -> Outcome:
     ``--players`` text, or ``None`` for the default), checked by the event's
     line-up format; the event with it."""
     if not is_team(event):
-        raise InputError(
-            'xlxq lineup 只用于团体赛文件（event.kind: "team"）', 'xlxq lineup is for team files (event.kind: "team")'
-        )
+        raise InputError(Msg("lineup.xlxq-lineup-is-for-team-files-event-kind"))
     s = event.settings
     if system_for(s).seated_by_table:
         raise InputError(
-            "全队轮赛制的出场顺序由秩序表决定，不能另报出场名单",
-            "a Scheveningen match is seated from its table; line-ups cannot be changed",
+            Msg("lineup.a-scheveningen-match-is-seated-from-its"),
         )
     last = len(event.rounds)
     n = round_no if round_no is not None else last
     if n < 1 or n > last:
         if last and n == last + 1 or (not last and n in (0, 1)):
             raise InputError(
-                f"第{max(n, 1)}轮尚未编排：先用 xlxq pair 编排，再报出场名单（编排时已按默认名单入座）",
-                f"round {max(n, 1)} is not paired yet: pair it with xlxq pair first",
+                Msg("lineup.round-is-not-paired-yet-pair-it-with", max_n=max(n, 1)),
             )
-        raise InputError(
-            f"轮次 --round {n} 无效：文件中有{last}轮", f"invalid --round {n}: the file has {last} round(s)"
-        )
+        raise InputError(Msg("lineup.invalid-round-the-file-has-round-s", n=n, last=last))
     rnd = event.get_round(n)
     team = _find_team(event, team_spec)
     if team.no in rnd.byes:
@@ -74,15 +69,21 @@ def lineup_file(event, path: str, round_no, team_spec, players) -> Outcome:
     def render(lang: str) -> list[str]:
         txt, echo = Text(lang), Lines()
         seated = [b.red if m_new.side(team.no, b) == "R" else b.black for b in m_new.boards]
-        who = txt("、", ", ").join(f"{k}.{seat_cells(new, no, lang)[1]}" for k, no in enumerate(seated, start=1))
+        who = txt("record_text.text-3").join(
+            f"{k}.{seat_cells(new, no, lang)[1]}" for k, no in enumerate(seated, start=1)
+        )
         echo(
             txt(
-                f"第{n}轮 {team.name}（{team.no}队）出场名单（{lineup_label(s.lineup, lang)}）：{who}",
-                f"round {n}, team {team.name} ({team.no}) line-up ({lineup_label(s.lineup, lang)}): {who}",
+                "lineup.round-team-line-up",
+                n=n,
+                name=team.name,
+                no=team.no,
+                lineup_lang=lineup_label(s.lineup, lang),
+                who=who,
             )
         )
         echo(*match_lines(new, m_new, lang))
-        echo(txt(f"已保存到 {path}", f"saved to {path}"))
+        echo(txt("lineup.saved-to", path=path))
         return echo
 
     return Outcome(event=new, render=render)
@@ -118,7 +119,13 @@ def _parse_lineup(event, team, round_no: int, spec: str) -> list[int]:
                 out.append((mine or anyone)[0])
             else:
                 raise InputError(
-                    f"第{round_no}轮 {team.name}（{team.no}队） 第{k}台：没有名为“{item}”的报名棋手",
-                    f"round {round_no}, team {team.name} ({team.no}), board {k}: no registered player named {item!r}",
+                    Msg(
+                        "lineup.round-team-board-no-registered-player",
+                        round_no=round_no,
+                        name=team.name,
+                        no=team.no,
+                        k=k,
+                        item=item,
+                    ),
                 )
     return out

@@ -32,6 +32,8 @@ from xlxq import __version__
 from xlxq.errors import InputError
 from xlxq.i18n import Text
 from xlxq.operations.result import Outcome
+from xlxq.i18n import Msg
+from xlxq.i18n import Pair
 
 __all__ = ["LITE_SCRIPTS", "LEFT_OUT", "main_py", "requirements_txt", "write_bundle", "check_wheel_url"]
 
@@ -184,8 +186,7 @@ def check_wheel_url(url: str) -> Optional[str]:
     w = _WHEEL_NAME.fullmatch(name)
     if not m or not w:
         raise InputError(
-            f"--wheel-url 应为 xlxq 安装包（wheel）的 https 网址，以 xlxq-版本-py3-none-any.whl 结尾：{url}",
-            f"--wheel-url must be the https address of an xlxq wheel, ending in xlxq-VERSION-py3-none-any.whl: {url}",
+            Msg("lite_bundle.wheel-url-must-be-the-https-address-of", url=url),
         )
     return w.group("version")
 
@@ -198,13 +199,16 @@ def write_bundle(
     version = check_wheel_url(wheel_url) if wheel_url else __version__
     out = Path(outdir)
     if out.exists() and not out.is_dir():
-        raise InputError(f"{out} 不是文件夹", f"{out} is not a folder", file=str(out))
+        raise InputError(Msg("lite_bundle.is-not-a-folder", out=out), file=str(out))
     files = {"main.py": main_py(lang), "requirements.txt": requirements_txt(wheel_url)}
     there = [n for n in files if (out / n).exists()]
     if there and not force:
         raise InputError(
-            f"{out} 中已有 {'、'.join(there)}（如要覆盖，加 --force）",
-            f"{out} already has {', '.join(there)} (use --force to overwrite)",
+            Msg(
+                "lite_bundle.already-has-use-force-to-overwrite",
+                out=out,
+                join_there=Pair("、".join(there), ", ".join(there)),
+            ),
             file=str(out / there[0]),
         )
     out.mkdir(parents=True, exist_ok=True)
@@ -217,26 +221,23 @@ def write_bundle(
         t = Text(lang)
         lines = [
             t(
-                f"已写出 {out / 'main.py'} 和 {out / 'requirements.txt'}（xlwings Lite：分别粘贴到任务窗格的"
-                f" main.py 和 requirements.txt 页，然后重新启动 Lite）",
-                f"wrote {out / 'main.py'} and {out / 'requirements.txt'} (xlwings Lite: paste them into the task "
-                f"pane's main.py and requirements.txt tabs, then restart Lite)",
+                "lite_bundle.wrote-and-xlwings-lite-paste-them-into",
+                main_py=out / "main.py",
+                requirements_txt=out / "requirements.txt",
             )
         ]
         if wheel_url:
             lines.append(
                 t(
-                    "安装包的服务器须允许跨域访问（CORS：Access-Control-Allow-Origin），并用 HTTPS",
-                    "the wheel's server must allow cross-origin requests (CORS: Access-Control-Allow-Origin) "
-                    "over HTTPS",
+                    "lite_bundle.the-wheels-server-must-allow-cross",
                 )
             )
         if version != __version__:
             lines.append(
                 t(
-                    f"说明：安装包为 xlxq {version}，main.py 由 xlxq {__version__} 写出；两者的脚本须一致",
-                    f"note: the wheel is xlxq {version}, main.py was written by xlxq {__version__}; their "
-                    f"scripts must match",
+                    "lite_bundle.note-the-wheel-is-xlxq-main-py-was",
+                    version=version,
+                    version2=__version__,
                 )
             )
         return lines

@@ -53,34 +53,35 @@ def pair_file(event, path: str, provisional: bool = False) -> Outcome:
                     rr_scores,
                     lang,
                     rr_score_label(event, lang),
-                    txt("（循环赛轮空，不计分）", " (round-robin bye, no points)"),
+                    txt("pair.round-robin-bye-no-points"),
                 )
             )
         else:
             scores = {no: c.score for no, c in out.cards.items()}
             echo(*pairing_lines(new, out.round, scores, lang))
         for note in out.notes:
-            echo(txt(f"说明：{note}", f"note: {note}"))
+            echo(txt("pair.note", note=note))
         if system_for(s).swiss and out.round.round == 1:
             echo(*round1_lines(len(out.round.players()), s.rounds, lang))
         if raised is not None:
             echo(
                 txt(
-                    f"说明：加赛使轮数超过计划，赛事轮数 rounds 由{raised}调整为{new.settings.rounds}",
-                    f"note: play-offs go beyond the planned rounds; event rounds raised from {raised} "
-                    f"to {new.settings.rounds}",
+                    "pair.note-play-offs-go-beyond-the-planned",
+                    raised=raised,
+                    rounds=new.settings.rounds,
                 )
             )
         if out_now:
             y = min(v for x, v in s.pairing.elimination if x == out.round.round - 1)
             echo(
                 txt(
-                    f"说明：积分末位淘汰，第{out.round.round - 1}轮后未得{fmt(y)}分，不再编排：",
-                    f"note: elimination, under {fmt(y)} after round {out.round.round - 1}, no longer paired: ",
+                    "pair.note-elimination-under-after-round-no",
+                    round_round=out.round.round - 1,
+                    y=fmt(y),
                 )
-                + txt("、", ", ").join(who(event, no, lang) for no in sorted(out_now))
+                + txt("record_text.text-3").join(who(event, no, lang) for no in sorted(out_now))
             )
-        echo(txt(f"已保存到 {path}", f"saved to {path}"))
+        echo(txt("lineup.saved-to", path=path))
         return echo
 
     return Outcome(event=new, render=render)

@@ -38,6 +38,7 @@ from xlxq.sheets.plan import WritePlan
 from xlxq.sheets.problems import Status
 from xlxq.operations.team_workbook import is_team_workbook
 from xlxq.operations.workbook_groups import workbook_groups
+from xlxq.i18n import Msg, Pair
 
 __all__ = ["KINDS", "paper_sheet", "paper_file", "paper_book", "paper_out_path"]
 
@@ -65,8 +66,7 @@ def _check_style(style: Optional[str]) -> str:
     style = style or "half"
     if style not in STYLES:
         raise InputError(
-            f"记分单的样式只有 half（半页）与 compact（节约式），没有“{style}”",
-            f"the score sheet style is half or compact, not {style!r}",
+            Msg("paper.the-score-sheet-style-is-half-or-compact", style=style),
         )
     return style
 
@@ -103,16 +103,19 @@ def _lines(kind: str, sheet: PaperSheet, paper: RoundPaper, style: str, target: 
     where_zh = f"已写入 {target}" if target is not None else f"写入工作表“{sheet.name}”"
     where_en = f"written to {target}" if target is not None else f"in the sheet '{sheet.name}'"
     if kind == "notice":
-        return (
-            f"编排记录公告：第{n}轮，{k}台，连姓名索引共{pages}页，{where_zh}",
-            f"pairings notice: round {n}, {k} boards, {pages} pages with the name index, {where_en}",
-        )
+        return Msg(
+            "paper.pairings-notice-round-boards-pages-with", n=n, k=k, pages=pages, where=Pair(where_zh, where_en)
+        ).pair()
     each_zh = "半页式，每页2张" if style == "half" else f"节约式，每页{COMPACT_PER_PAGE}张"
     each_en = "half page, 2 a page" if style == "half" else f"compact, {COMPACT_PER_PAGE} a page"
-    return (
-        f"记分单：第{n}轮，{k}张（{each_zh}），共{pages}页，{where_zh}",
-        f"score sheets: round {n}, {k} ({each_en}), {pages} pages, {where_en}",
-    )
+    return Msg(
+        "paper.score-sheets-round-pages",
+        n=n,
+        k=k,
+        each=Pair(each_zh, each_en),
+        pages=pages,
+        where=Pair(where_zh, where_en),
+    ).pair()
 
 
 def paper_out_path(source: str | os.PathLike, sheet_name: str) -> Path:
@@ -135,9 +138,9 @@ def paper_file(
     sheet, paper = paper_sheet(event, kind, round_no, style, lang)
     target = Path(out) if out else paper_out_path(source, sheet.name)
     if target.suffix.lower() != ".xlsx":
-        raise InputError(f"--out 须是 .xlsx 文件：{target}", f"--out must be an .xlsx file: {target}")
+        raise InputError(Msg("paper.out-must-be-an-xlsx-file", target=target))
     if target.resolve() == Path(source).resolve():
-        raise InputError(f"不能覆盖赛事文件本身：{target}", f"will not overwrite the event file itself: {target}")
+        raise InputError(Msg("paper.will-not-overwrite-the-event-file-itself", target=target))
     book = OpenpyxlBook.new(target)
     book.apply(paper_plan(kind, sheet, event, lang, None))
     zh, en = _lines(kind, sheet, paper, style or "half", target)
@@ -157,8 +160,7 @@ def paper_book(
         refuse_team_groups(book)
     elif workbook_groups(book) is not None:
         raise InputError(
-            "分组别的工作簿暂不能打印记分单与编排记录公告（请按组别分别导出）",
-            "score sheets and the pairings notice are not made for a workbook with groups yet",
+            Msg("paper.score-sheets-and-the-pairings-notice-are"),
         )
     data = sheets_data(book, team, name)
     sheet, paper = paper_sheet(data.event, kind, round_no, style, data.lang)

@@ -17,6 +17,8 @@ from dataclasses import dataclass
 from typing import Any, Optional
 
 from xlxq.errors import InputError, Place
+from xlxq.i18n import tr
+from xlxq.i18n import Lazy, Msg, Pair
 
 __all__ = ["UnfinishedResults", "Unfinished", "unfinished_games", "empty_rounds", "require_results", "PROVISIONAL_HOW"]
 
@@ -51,10 +53,14 @@ class Unfinished:
     black: str
 
     def where(self, lang: str) -> str:
-        if lang == "zh":
-            m = f"第{self.match}场" if self.match is not None else ""
-            b = f"第{self.board}台" if self.board is not None else "（尚无出场名单）"
-            return f"第{self.round}轮{m}{b} {self.red}—{self.black}"
+        if lang != "en":
+            m = tr(lang, "pending.match", match=self.match) if self.match is not None else ""
+            b = (
+                tr(lang, "pending.board", board=self.board)
+                if self.board is not None
+                else tr(lang, "pending.no-lineups")
+            )
+            return tr(lang, "pending.game", round=self.round, m=m, b=b, red=self.red, black=self.black)
         m = f" match {self.match}" if self.match is not None else ""
         b = f" board {self.board}" if self.board is not None else " (no line-ups yet)"
         return f"round {self.round}{m}{b} {self.red}–{self.black}"
@@ -67,12 +73,12 @@ def is_team(event: Any) -> bool:
 
 def _name(event: Any, no: int, lang: str) -> str:
     if no == _VACANT:
-        return "缺人" if lang == "zh" else "vacant"
+        return tr(lang, "pending.vacant")
     try:
         p = event.player(no)
     except KeyError:
-        return f"{no}号" if lang == "zh" else str(no)
-    return f"{no}号{p.name}" if lang == "zh" else f"{no} {p.name}"
+        return tr(lang, "common.no", no=no)
+    return tr(lang, "pending.no-name", no=no, name=p.name)
 
 
 def _team(event: Any, no: int) -> str:
@@ -139,27 +145,34 @@ def require_results(event: Any, round_no: int, provisional: bool) -> None:
         shown = sep.join(g.where(lang) for g in games[:_SHOWN])
         more = len(games) - _SHOWN
         if more > 0:
-            shown += f"{sep}……另{more}台" if lang == "zh" else f"{sep}… and {more} more"
+            shown += tr(lang, "pending.and-more", sep=sep, more=more)
         return shown
 
     n = len(zh_games)
     first = zh_games[0]
     where = Place(round=first.round, board=first.board)
+    # the games in the language the message is rendered in
+    games = Lazy(
+        lambda lang: listed(
+            zh_games if lang == "zh" else en_games if lang == "en" else unfinished_games(event, round_no, lang),
+            lang,
+            tr(lang, "record.sep"),
+        )
+    )
     if empty:
-        rounds_zh = "、".join(f"第{k}轮" for k in empty)
-        rounds_en = ", ".join(str(k) for k in empty)
+        rounds = Lazy(lambda lang: tr(lang, "common.list-sep").join(tr(lang, "pending.round-k", k=k) for k in empty))
         raise UnfinishedResults(
-            f"{rounds_zh}还没有任何结果，不能编排第{round_no}轮（即使按和棋暂计也不行）："
-            f"请先录入结果（共{n}台未填：{listed(zh_games, 'zh', '；')}）",
-            f"round(s) {rounds_en} have no result at all: round {round_no} cannot be paired, not even on "
-            f"provisional draws; enter the results first ({n} game(s) open: {listed(en_games, 'en', '; ')})",
+            Msg("pending.round-s-have-no-result-at-all-round", rounds=rounds, round_no=round_no, n=n, games=games),
             place=where,
         )
     exc = UnfinishedResults(
-        f"尚有{n}台未填结果，未编排第{round_no}轮：{listed(zh_games, 'zh', '；')}。"
-        f"请先录入这些结果再编排；{PROVISIONAL_HOW[0]}",
-        f"{n} game(s) have no result; round {round_no} was not paired: {listed(en_games, 'en', '; ')}. "
-        f"Enter these results first; {PROVISIONAL_HOW[1]}",
+        Msg(
+            "pending.game-s-have-no-result-round-was-not",
+            n=n,
+            round_no=round_no,
+            games=games,
+            PROVISIONAL_HOW=Pair(PROVISIONAL_HOW[0], PROVISIONAL_HOW[1]),
+        ),
         place=where,
     )
     exc.provisional_ok = True

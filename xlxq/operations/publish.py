@@ -25,7 +25,7 @@ from typing import Any, Optional, Sequence
 
 from xlxq.presentation import report
 from xlxq.core.hand import HandChange, engine_pairing, hand_changes
-from xlxq.core.knockout import build_bracket, stage_name, stage_name_en
+from xlxq.core.knockout import build_bracket, stage_msg
 from xlxq.core.rating import RatingOptions, event_rating_rows, report_options
 from xlxq.core.record_text import dropped_text, hand_mark
 from xlxq.core.rr_standings import LABELS_EN as RR_LABELS_EN
@@ -43,6 +43,8 @@ from xlxq.sheets.results import display
 from xlxq.systems import system_for, system_label
 from xlxq.presentation.team_report import team_system_label
 from xlxq.text import fmt
+from xlxq.i18n import Msg
+from xlxq.i18n import labels
 
 __all__ = [
     "site_data",
@@ -55,8 +57,8 @@ __all__ = [
     "LANG_CHOICES",
 ]
 
-#: ``--lang``: one language, or both with a switch on every page
-LANG_CHOICES = ("zh", "en", "both")
+#: ``--lang``: one language, or both (zh, en) or all three with a switch on every page
+LANG_CHOICES = ("zh", "en", "zh-Hant", "both", "all")
 
 
 def _result(code: Optional[str], lang: str) -> str:
@@ -182,8 +184,8 @@ def _started(tables: list[dict]) -> list[dict]:
 
 def _labels(event: Any, lang: str) -> dict[str, str]:
     if system_for(event.settings).round_robin:
-        return dict(RR_LABELS_EN if lang == "en" else RR_LABELS_ZH)
-    return dict(LABELS_EN if lang == "en" else LABELS_ZH)
+        return dict(labels(lang, RR_LABELS_ZH, RR_LABELS_EN))
+    return dict(labels(lang, LABELS_ZH, LABELS_EN))
 
 
 def _bracket(event: Any, lang: str) -> list[dict]:
@@ -204,7 +206,7 @@ def _bracket(event: Any, lang: str) -> list[dict]:
                     "games": games,
                 }
             )
-        stages.append({"name": t(stage_name(k, br.stage_total), stage_name_en(k, br.stage_total)), "matches": rows})
+        stages.append({"name": stage_msg(k, br.stage_total).render(t.lang), "matches": rows})
     return stages
 
 
@@ -472,7 +474,7 @@ def site_data(
     body.update(
         {
             "lang": lang,
-            "name": s.name or Text(lang)("象棋比赛", "Xiangqi event"),
+            "name": s.name or Text(lang)("publish.xiangqi-event"),
             "system": s.system,
             "planned_rounds": s.rounds,
             "rating": _rating(event, rating, lang) if rating is not None else None,
@@ -489,7 +491,9 @@ def site_data(
 
 
 def _langs(lang: str) -> list[str]:
-    return ["zh", "en"] if lang == "both" else [Text(lang).lang]
+    if lang in ("both", "all"):
+        return ["zh", "en"] if lang == "both" else ["zh", "en", "zh-Hant"]
+    return [Text(lang).lang]
 
 
 def publish_event(
@@ -522,8 +526,9 @@ def publish_event(
         t = Text(lang)
         return [
             t(
-                f"网页已发布到 {out}（{pages}页；打开 index.html）",
-                f"web pages written to {out} ({pages} pages; open index.html)",
+                "publish.web-pages-written-to-pages-open-index",
+                out=out,
+                pages=pages,
             ),
             qr_line(url, lang),
         ]
@@ -544,8 +549,7 @@ def with_stage(path: str, event: Any, knockout: Any, other: Optional[str]) -> tu
 
     if is_workbook(path) or is_workbook(other):
         raise InputError(
-            "--with 用于积分晋圈淘汰的两个 JSON 文件（工作簿的淘汰赛阶段就在工作簿中，不用 --with）",
-            "--with is for the two JSON files of a qualifying Swiss (a workbook holds its knockout stage itself)",
+            Msg("publish.with-is-for-the-two-json-files-of-a"),
         )
     second = load(other)
     kinds = [not is_team(x) and system_for(x.settings).knockout for x in (event, second)]
@@ -556,9 +560,7 @@ def with_stage(path: str, event: Any, knockout: Any, other: Optional[str]) -> tu
         check_with_swiss(second, event, path)
         return event, second
     raise InputError(
-        f"--with {other}：积分晋圈淘汰的两个文件应一个为积分编排赛、一个为其淘汰赛（xlxq qualify 所建）",
-        f"--with {other}: of the two files of a qualifying Swiss one must be the Swiss, the other its knockout "
-        f"(made by xlxq qualify)",
+        Msg("publish.with-of-the-two-files-of-a-qualifying", other=other),
     )
 
 
@@ -568,17 +570,15 @@ def qr_line(url: Optional[str], lang: str, button: bool = False) -> str:
     t = Text(lang)
     if url:
         return t(
-            f"二维码（首页和 notice.html 编排记录公告上）指向 {url}",
-            f"the QR code (on the index and the notice.html pairing notice) points to {url}",
+            "publish.the-qr-code-on-the-index-and-the-notice",
+            url=url,
         )
     if button:
         return t(
-            "要在编排记录公告上印二维码：在命令行运行 xlxq publish 工作簿 文件夹 --url 网页地址",
-            "for a QR code on the pairing notice: run xlxq publish WORKBOOK FOLDER --url ADDRESS",
+            "publish.for-a-qr-code-on-the-pairing-notice-run",
         )
     return t(
-        "要在编排记录公告（notice.html）上印二维码：加 --url 网页地址（网页放到网上的地址）",
-        "for a QR code on the pairing notice (notice.html): add --url ADDRESS (where the pages will be online)",
+        "publish.for-a-qr-code-on-the-pairing-notice",
     )
 
 
@@ -586,7 +586,7 @@ def site_folder(workbook: str | os.PathLike, lang: str) -> Path:
     """The button's folder: beside the workbook, named after it
     (``赛事-网页``, ``event-web``)."""
     wb = Path(workbook)
-    return wb.with_name(wb.stem + Text(lang)("-网页", "-web"))
+    return wb.with_name(wb.stem + Text(lang)("publish.web"))
 
 
 def publish_book(book: Any, workbook: str | os.PathLike, lang: str) -> Any:

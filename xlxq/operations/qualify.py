@@ -18,6 +18,8 @@ from xlxq.operations.result import Outcome
 from xlxq.operations.source import checked, is_team, is_workbook, load, parse_playoff, round_arg
 from xlxq.systems import system_for, system_label
 from xlxq.text import fmt, text_table
+from xlxq.i18n import Msg
+from xlxq.i18n import Pair
 
 __all__ = ["qualify_file"]
 
@@ -43,34 +45,34 @@ def qualify_file(
     ``name``."""
     if knockout_path is None or is_workbook(knockout_path):
         raise InputError(
-            "请给出要创建的淘汰赛 JSON 文件：xlxq qualify SWISS.json KNOCKOUT.json --top K",
-            "give the knockout JSON file to create: xlxq qualify SWISS.json KNOCKOUT.json --top K",
+            Msg("qualify.give-the-knockout-json-file-to-create"),
         )
     swiss = load(swiss_path)
     if is_team(swiss):
         raise InputError(
-            f"{swiss_path} 是团体赛文件：积分晋圈淘汰只用于个人积分赛",
-            f"{swiss_path} is a team file: qualifying is for an individual Swiss",
+            Msg("qualify.is-a-team-file-qualifying-is-for-an", swiss_path=swiss_path),
         )
     if not system_for(swiss.settings).swiss:
         raise InputError(
-            f"{swiss_path} 应为积分编排（swiss）赛事，实为{system_label(swiss.settings.system, 'zh')}",
-            f"{swiss_path} must be a Swiss event, not {swiss.settings.system}",
+            Msg(
+                "qualify.must-be-a-swiss-event-not",
+                swiss_path=swiss_path,
+                system=Pair(system_label(swiss.settings.system, "zh"), swiss.settings.system),
+            ),
         )
     out = Path(knockout_path)
     if out.exists() and not force:
-        raise InputError(
-            f"文件已存在：{out}（如要覆盖，加 --force）", f"{out} already exists (use --force to overwrite)"
-        )
+        raise InputError(Msg("qualify.already-exists-use-force-to-overwrite", out=out))
     if out.resolve() == Path(swiss_path).resolve():
-        raise InputError("淘汰赛文件不能与积分赛文件相同", "the knockout file cannot be the Swiss file")
+        raise InputError(Msg("qualify.the-knockout-file-cannot-be-the-swiss"))
     if round_no is None:
         if len(swiss.rounds) < swiss.settings.rounds:
             raise InputError(
-                f"积分赛共{swiss.settings.rounds}轮，文件中只有{len(swiss.rounds)}轮，尚未结束"
-                f"（如按某轮后的名次晋级，用 --round N）",
-                f"the Swiss has {swiss.settings.rounds} rounds and only {len(swiss.rounds)} are paired "
-                f"(use --round N to qualify after round N)",
+                Msg(
+                    "qualify.the-swiss-has-rounds-and-only-are-paired",
+                    rounds=swiss.settings.rounds,
+                    n=len(swiss.rounds),
+                ),
             )
         n = len(swiss.rounds)
     else:
@@ -79,13 +81,17 @@ def qualify_file(
         for b in r.boards:
             if b.result is None:
                 raise InputError(
-                    f"积分赛第{r.round}轮第{b.board}台（{b.red}号对{b.black}号）尚无结果，不能确定晋级名单",
-                    f"Swiss round {r.round} board {b.board} ({b.red} v {b.black}) has no result",
+                    Msg(
+                        "qualify.swiss-round-board-v-has-no-result",
+                        round=r.round,
+                        board=b.board,
+                        red=b.red,
+                        black=b.black,
+                    ),
                 )
     if games_per_match < 1:
         raise InputError(
-            f"--games-per-match 应为正整数：{games_per_match}",
-            f"--games-per-match must be positive: {games_per_match}",
+            Msg("qualify.games-per-match-must-be-positive", games_per_match=games_per_match),
         )
     playoff = parse_playoff(playoff_games) if playoff_games is not None else [2]
     ko = build_knockout(
@@ -106,20 +112,27 @@ def qualify_file(
         txt, echo = Text(lang), Lines()
         echo(
             txt(
-                f"已创建 {out}：积分赛 {swiss_path} 第{n}轮后前{top}名进入淘汰赛"
-                f"（{system_label('knockout', lang, games_per_match)}，{ko.settings.rounds}轮，不计加赛）",
-                f"created {out}: the top {top} of {swiss_path} after round {n} go to the knockout "
-                f"({ko.settings.rounds} rounds without play-offs)",
+                "qualify.created",
+                out=out,
+                swiss_path=swiss_path,
+                n=n,
+                top=top,
+                # the system's name in Chinese only (the English says "knockout" already)
+                label=""
+                if txt.lang == "en"
+                else txt("qualify.label", label=system_label("knockout", lang, games_per_match)),
+                rounds=ko.settings.rounds,
             )
         )
-        header = txt("种子 序号 姓名 单位 积分赛名次 积分", "Seed No Name Unit Swiss-rank Score").split()
+        header = txt("qualify.seed-no-name-unit-swiss-rank-score").split()
         table = [[p.seed, p.no, p.name, p.unit, rows[p.no].rank, fmt(rows[p.no].score)] for p in ko.players]
         echo(*text_table(header, table, [True, True, False, False, True, True]))
         echo(*ko_first_round_lines(ko, lang))
         echo(
             txt(
-                f"最终名次：xlxq standings {out} --with {swiss_path}",
-                f"final order: xlxq standings {out} --with {swiss_path}",
+                "qualify.final-order-xlxq-standings-with",
+                out=out,
+                swiss_path=swiss_path,
             )
         )
         return echo

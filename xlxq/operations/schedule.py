@@ -17,6 +17,7 @@ from xlxq.operations.source import checked
 from xlxq.operations.team import team_schedule_rounds
 from xlxq.systems import system_for, system_label
 from xlxq.presentation.team_report import team_schedule_lines, team_system_label
+from xlxq.i18n import Msg, Pair
 
 __all__ = ["schedule_file", "schedule_team_file"]
 
@@ -25,9 +26,10 @@ def schedule_file(event, path: str, force: bool) -> Outcome:
     s = event.settings
     if not system_for(s).round_robin:
         raise InputError(
-            f"xlxq schedule 只用于循环赛（round_robin、double_round_robin），本赛事为"
-            f"{system_label(s.system, 'zh')}，请用 xlxq pair 逐轮编排",
-            f"xlxq schedule is for round robins only; this event is a {system_label(s.system, 'en')} (use xlxq pair)",
+            Msg(
+                "schedule.xlxq-schedule-is-for-round-robins-only",
+                system=Pair(system_label(s.system, "zh"), system_label(s.system, "en")),
+            ),
         )
     if event.rounds:
         done = [
@@ -39,15 +41,11 @@ def schedule_file(event, path: str, force: bool) -> Outcome:
         if done:
             r, b = done[0]
             raise InputError(
-                f"第{r}轮第{b}台已有结果，不能重新生成全部轮次（共{len(done)}台已录入结果）；请用 xlxq pair 编排下一轮",
-                f"round {r} board {b} already has a result ({len(done)} boards recorded): the rounds "
-                f"cannot be made again; use xlxq pair for the next round",
+                Msg("schedule.round-board-already-has-a-result-boards", r=r, b=b, n=len(done)),
             )
         if not force:
             raise InputError(
-                f"文件中已有{len(event.rounds)}轮（尚无结果），如要按秩序表重新生成全部轮次，加 --force",
-                f"the file already has {len(event.rounds)} round(s) (no results yet); "
-                f"use --force to make every round again from the table",
+                Msg("schedule.the-file-already-has-round-s-no-results", n=len(event.rounds)),
             )
     double = system_for(s).double
     nos = table_players(event)
@@ -68,19 +66,21 @@ def schedule_file(event, path: str, force: bool) -> Outcome:
         label = system_label(s.system, lang, s.games_per_match)
         echo(
             txt(
-                f"已生成{len(nos)}人{label}全部{total}轮（按棋规循环赛秩序表）",
-                f"made all {total} rounds of the {label} of {len(nos)} players (the rulebook's order table)",
+                "schedule.made-all-rounds-of-the-of-players-the",
+                n=len(nos),
+                label=label,
+                total=total,
             )
         )
         for rnd in ev.rounds:
-            boards = txt("；", "; ").join(
+            boards = txt("record.sep").join(
                 f"{b.board}. {b.red} {by_no[b.red].name} — {b.black} {by_no[b.black].name}" for b in rnd.boards
             )
-            bye = "".join(txt(f"；轮空 {no} {by_no[no].name}", f"; bye {no} {by_no[no].name}") for no in rnd.byes)
-            echo(txt(f"第{rnd.round}轮：", f"round {rnd.round}: ") + boards + bye)
+            bye = "".join(txt("schedule.bye", no=no, name=by_no[no].name) for no in rnd.byes)
+            echo(txt("schedule.round", round=rnd.round) + boards + bye)
         for note in notes:
-            echo(txt(f"说明：{note}", f"note: {note}"))
-        echo(txt(f"已保存到 {path}", f"saved to {path}"))
+            echo(txt("pair.note", note=note))
+        echo(txt("lineup.saved-to", path=path))
         return echo
 
     return Outcome(event=ev, render=render)
@@ -90,8 +90,7 @@ def schedule_team_file(event, path: str, force: bool) -> Outcome:
     s = event.settings
     if not system_for(s).round_robin and not system_for(s).seated_by_table:
         raise InputError(
-            "xlxq schedule 只用于团体循环赛和全队轮赛制；积分编排团体赛请用 xlxq pair 逐轮编排",
-            "xlxq schedule is for team round robins and Scheveningen matches; a team Swiss: xlxq pair",
+            Msg("schedule.xlxq-schedule-is-for-team-round-robins"),
         )
     if event.rounds:
         done = [
@@ -104,14 +103,11 @@ def schedule_team_file(event, path: str, force: bool) -> Outcome:
         if done:
             r, m, b = done[0]
             raise InputError(
-                f"第{r}轮第{m}场第{b}台已有结果，不能重新生成全部轮次（共{len(done)}台已录入结果）",
-                f"round {r} match {m} board {b} already has a result ({len(done)} boards recorded): "
-                f"the rounds cannot be made again",
+                Msg("schedule.round-match-board-already-has-a-result", r=r, m=m, b=b, n=len(done)),
             )
         if not force:
             raise InputError(
-                f"文件中已有{len(event.rounds)}轮（尚无结果），如要按秩序表重新生成全部轮次，加 --force",
-                f"the file already has {len(event.rounds)} round(s) (no results yet); use --force",
+                Msg("schedule.the-file-already-has-round-s-no-results-2", n=len(event.rounds)),
             )
     ev = team_schedule_rounds(event)
     checked(ev)
@@ -119,15 +115,16 @@ def schedule_team_file(event, path: str, force: bool) -> Outcome:
     def render(lang: str) -> list[str]:
         txt, echo = Text(lang), Lines()
         label = team_system_label(s.system, lang)
-        what = txt(f"{len(ev.teams)}队{label}", f"{label} of {len(ev.teams)} teams")
+        what = txt("schedule.of-teams", n=len(ev.teams), label=label)
         echo(
             txt(
-                f"已生成{what}全部{len(ev.rounds)}轮（按秩序表，出场名单按报名顺序默认）",
-                f"made all {len(ev.rounds)} rounds of the {what} (from the table, default line-ups)",
+                "schedule.made-all-rounds-of-the-from-the-table",
+                what=what,
+                n=len(ev.rounds),
             )
         )
         echo(*team_schedule_lines(ev, lang))
-        echo(txt(f"已保存到 {path}", f"saved to {path}"))
+        echo(txt("lineup.saved-to", path=path))
         return echo
 
     return Outcome(event=ev, render=render)

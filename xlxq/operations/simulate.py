@@ -18,7 +18,8 @@ from xlxq.core.standings import compute_standings
 from xlxq.core.team_standings import compute_team_standings
 from xlxq.core.teams import set_lineups
 from xlxq.errors import InputError
-from xlxq.i18n import Text
+from xlxq.core.notes import note_text
+from xlxq.i18n import Lazy, Msg, Text, listed, tr
 from xlxq.operations.lines import Lines
 from xlxq.operations.result import Outcome
 from xlxq.operations.source import checked
@@ -31,7 +32,7 @@ __all__ = ["simulate_file", "simulate_team_file"]
 
 
 def _nothing_to_do(lang: str) -> list[str]:
-    return [Text(lang)("所有轮次均已编排并有结果，无需模拟", "every round is paired and finished; nothing to simulate")]
+    return [Text(lang)("simulate.every-round-is-paired-and-finished")]
 
 
 def simulate_file(event, path: str, seed, rounds) -> Outcome:
@@ -40,12 +41,12 @@ def simulate_file(event, path: str, seed, rounds) -> Outcome:
     s = event.settings
     system = s.system
     if rounds is not None and rounds < 1:
-        raise InputError(f"--rounds 应为正整数：{rounds}", f"--rounds must be positive: {rounds}")
+        raise InputError(Msg("simulate.rounds-must-be-positive", rounds=rounds))
     if get_system(system).round_robin:
         limit = min(s.rounds, rr_round_count(len(table_players(event)), get_system(system).double, s.games_per_match))
     else:
         limit = s.rounds
-    lines: list[tuple[str, str]] = []
+    lines: list[Msg] = []
     changed = False
 
     def fill(rnd) -> None:
@@ -56,10 +57,13 @@ def simulate_file(event, path: str, seed, rounds) -> Outcome:
         changed = True
         c = Counter(b.result for b in rnd.boards if b.board in missing)
         lines.append(
-            (
-                f"第{rnd.round}轮：随机填写{len(missing)}台结果（红胜{c[RED_WIN]}，和{c[DRAW]}，黑胜{c[BLACK_WIN]}）",
-                f"round {rnd.round}: {len(missing)} random results "
-                f"({c[RED_WIN]} red wins, {c[DRAW]} draws, {c[BLACK_WIN]} black wins)",
+            Msg(
+                "simulate.random-results",
+                round=rnd.round,
+                n=len(missing),
+                red=c[RED_WIN],
+                draws=c[DRAW],
+                black=c[BLACK_WIN],
             )
         )
 
@@ -91,14 +95,21 @@ def simulate_file(event, path: str, seed, rounds) -> Outcome:
             event = event.with_round(out.round)
             changed = True
             done += 1
-            byes = "、".join(f"{n}号" for n in out.round.byes)
-            stage = stage_en = ""
+            stage: object = ""
             if get_system(system).knockout and out.notes:
-                stage, stage_en = f"（{out.notes[0].split('（')[0]}）", f" ({out.notes[0].split('（')[0]})"
+                # the stage: the knockout's first note up to its bracket (淘汰赛1/4决赛 / knockout quarter-final)
+                stage = Lazy(
+                    lambda lang, n=out.notes[0]: tr(
+                        lang, "simulate.stage", stage=note_text(n, lang).split(tr(lang, "simulate.text-2"))[0]
+                    )
+                )
             lines.append(
-                (
-                    f"第{out.round.round}轮：已编排{len(out.round.boards)}台{stage}，轮空 {byes or '无'}",
-                    f"round {out.round.round}: paired {len(out.round.boards)} boards{stage_en}, bye {byes or 'none'}",
+                Msg(
+                    "simulate.round-paired-boards",
+                    round=out.round.round,
+                    n=len(out.round.boards),
+                    stage=stage,
+                    byes=Lazy(lambda lang, b=tuple(out.round.byes): listed(lang, b) or tr(lang, "simulate.none")),
                 )
             )
         if rounds is None or (not get_system(system).knockout and len(event.rounds) >= limit):
@@ -106,22 +117,16 @@ def simulate_file(event, path: str, seed, rounds) -> Outcome:
     if not changed:
         return Outcome(render=_nothing_to_do)
     if event.settings.rounds != raised_from:
-        lines.append(
-            (
-                f"加赛使轮数超过计划，赛事轮数 rounds 由{raised_from}调整为{event.settings.rounds}",
-                f"play-offs went beyond the planned rounds; event rounds raised from {raised_from} "
-                f"to {event.settings.rounds}",
-            )
-        )
+        lines.append(Msg("simulate.rounds-raised", was=raised_from, rounds=event.settings.rounds))
     summary = bool(event.rounds) and all(r.finished for r in event.rounds) and not can_pair()
     final = event
 
     def render(lang: str) -> list[str]:
         txt, echo = Text(lang), Lines()
-        echo(*(txt(zh, en) for zh, en in lines))
+        echo(*(m.render(lang) for m in lines))
         if summary:
             echo(_simulated_summary(final, lang))
-        echo(txt(f"已保存到 {path}", f"saved to {path}"))
+        echo(txt("lineup.saved-to", path=path))
         return echo
 
     return Outcome(event=event, render=render)
@@ -132,19 +137,15 @@ def _simulated_summary(event, lang: str) -> str:
     system = event.settings.system
     if get_system(system).knockout:
         ch = build_bracket(event).champion
-        champ = (
-            who(event, ch, lang)
-            if ch is not None
-            else txt("无（决赛双方均弃权）", "none (double forfeit in the final)")
-        )
-        return txt(f"模拟结果冠军：{champ}", f"simulated champion: {champ}")
+        champ = who(event, ch, lang) if ch is not None else txt("simulate.none-double-forfeit-in-the-final")
+        return txt("simulate.simulated-champion", champ=champ)
     top: list
     if get_system(system).round_robin:
         top = [r for r in compute_rr_standings(event) if r.rank is not None][:3]
     else:
         top = compute_standings(event)[:3]
-    return txt("模拟结果前三名：", "simulated top three: ") + txt("；", "; ").join(
-        f"{r.rank}. {r.no} {r.name} {fmt(r.score)}" + txt("分", "") for r in top
+    return txt("simulate.simulated-top-three") + txt("create.text").join(
+        f"{r.rank}. {r.no} {r.name} {fmt(r.score)}" + txt("simulate.text") for r in top
     )
 
 
@@ -160,9 +161,9 @@ def _fill_random(rnd, seed: int) -> list[int]:
 def simulate_team_file(event, path: str, seed, rounds) -> Outcome:
     """Random results and pairing on, for a team event."""
     if rounds is not None and rounds < 1:
-        raise InputError(f"--rounds 应为正整数：{rounds}", f"--rounds must be positive: {rounds}")
+        raise InputError(Msg("simulate.rounds-must-be-positive", rounds=rounds))
     limit = team_limit(event)
-    lines: list[tuple[str, str]] = []
+    lines: list[Msg] = []
     changed = False
 
     def fill(rnd) -> None:
@@ -174,10 +175,13 @@ def simulate_team_file(event, path: str, seed, rounds) -> Outcome:
         picked = set(done)
         c = Counter(b.result for m in rnd.matches for b in m.boards if (m.match, b.board) in picked)
         lines.append(
-            (
-                f"第{rnd.round}轮：随机填写{len(done)}台结果（红胜{c['red_win']}，和{c['draw']}，黑胜{c['black_win']}）",
-                f"round {rnd.round}: {len(done)} random results "
-                f"({c['red_win']} red wins, {c['draw']} draws, {c['black_win']} black wins)",
+            Msg(
+                "simulate.random-results",
+                round=rnd.round,
+                n=len(done),
+                red=c["red_win"],
+                draws=c["draw"],
+                black=c["black_win"],
             )
         )
 
@@ -197,11 +201,16 @@ def simulate_team_file(event, path: str, seed, rounds) -> Outcome:
             event, out = pair_seat(event)
             changed = True
             done += 1
-            byes = "、".join(f"{n}队" for n in out.round.byes)
             lines.append(
-                (
-                    f"第{out.round.round}轮：已编排{len(out.round.matches)}场，轮空 {byes or '无'}",
-                    f"round {out.round.round}: paired {len(out.round.matches)} matches, bye {byes or 'none'}",
+                Msg(
+                    "simulate.round-paired-matches",
+                    round=out.round.round,
+                    n=len(out.round.matches),
+                    byes=Lazy(
+                        lambda lang, b=tuple(out.round.byes): (
+                            listed(lang, b, "common.team-no") or tr(lang, "simulate.none")
+                        )
+                    ),
                 )
             )
         if rounds is None or len(event.rounds) >= limit:
@@ -215,19 +224,22 @@ def simulate_team_file(event, path: str, seed, rounds) -> Outcome:
 
     def render(lang: str) -> list[str]:
         txt, echo = Text(lang), Lines()
-        echo(*(txt(zh, en) for zh, en in lines))
+        echo(*(m.render(lang) for m in lines))
         if top is not None:
             echo(
-                txt("模拟结果前三名：", "simulated top three: ")
-                + txt("；", "; ").join(
+                txt("simulate.simulated-top-three")
+                + txt("create.text").join(
                     txt(
-                        f"{r.rank}. {r.name} 场分 {fmt(r.match_points)} 局分 {fmt(r.game_points)}",
-                        f"{r.rank}. {r.name} {fmt(r.match_points)} match pts {fmt(r.game_points)} game pts",
+                        "simulate.match-pts-game-pts",
+                        rank=r.rank,
+                        name=r.name,
+                        r_match=fmt(r.match_points),
+                        r_game=fmt(r.game_points),
                     )
                     for r in top
                 )
             )
-        echo(txt(f"已保存到 {path}", f"saved to {path}"))
+        echo(txt("lineup.saved-to", path=path))
         return echo
 
     return Outcome(event=event, render=render)

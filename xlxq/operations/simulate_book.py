@@ -24,6 +24,7 @@ from xlxq.sheets.plan import Book, MergedRange, WritePlan, merged_ranges
 from xlxq.sheets.read import read_workbook
 from xlxq.operations.workbook_common import apply_status
 from xlxq.sheets.results import display as result_display
+from xlxq.i18n import Msg
 
 __all__ = ["simulate_book"]
 
@@ -60,8 +61,7 @@ def simulate_book(src: BookSource, seed: int, rounds: Optional[int], lang: str) 
     command, then the recompute's."""
     if src.team:
         raise XlxqError(
-            "团体赛工作簿不支持 xlxq simulate（可用：pair、standings、explain、check）",
-            "xlxq simulate is not available for team workbooks (use pair, standings, explain, check)",
+            Msg("simulate_book.xlxq-simulate-is-not-available-for-team"),
         )
     book = InMemoryBook(src.book)
     data = read_workbook(book)
@@ -71,9 +71,7 @@ def simulate_book(src: BookSource, seed: int, rounds: Optional[int], lang: str) 
         book.save()
         return Outcome(render=st.lines, code=1)
     if data.ko is not None:
-        raise InputError(
-            "积分晋圈淘汰的淘汰赛阶段不支持 xlxq simulate", "xlxq simulate does not run the knockout stage of a Swiss"
-        )
+        raise InputError(Msg("simulate_book.xlxq-simulate-does-not-run-the-knockout"))
     out = simulate_file(data.event, src.path, seed, rounds)
     target = out.event
     if target is None:  # nothing to do
@@ -102,8 +100,7 @@ def _same_pairing(data: Any, rnd: Any) -> None:
     have = {(b.red, b.black) for b in rs.round.boards} if rs is not None else set()
     if have != {(b.red, b.black) for b in rnd.boards}:
         raise XlxqError(
-            f"内部错误：模拟的第{rnd.round}轮与工作簿中编排的不同",
-            f"internal: round {rnd.round} differs from the simulation",
+            Msg("simulate_book.internal-round-differs-from-the", round=rnd.round),
         )
 
 

@@ -20,6 +20,7 @@ from typing import Any, Optional, Union
 from xlxq.backends.json_file import any_from_dict, any_to_dict, load_any, save_event
 from xlxq.errors import InputError, XlxqError
 from xlxq.systems import PairingSystem, find_system, system_for
+from xlxq.i18n import Msg
 
 __all__ = [
     "WORKBOOK_SUFFIXES",
@@ -80,8 +81,7 @@ def require_workbooks(path: str | os.PathLike) -> None:
         import xlxq.operations.workbook  # noqa: F401  (lazy: openpyxl only for a workbook)
     except ImportError as exc:
         raise XlxqError(
-            f"无法处理 Excel 工作簿 {path}：工作簿模块 xlxq.operations.workbook 不可用（{exc}）",
-            f"cannot handle the Excel workbook {path}: xlxq.operations.workbook is not available ({exc})",
+            Msg("source.cannot-handle-the-excel-workbook-xlxq-2", path=path, exc=exc),
         ) from exc
 
 
@@ -116,10 +116,7 @@ def save(event, path: str) -> None:
     if os.path.splitext(str(path))[1].lower() in WORKBOOK_SUFFIXES:
         name = os.path.basename(str(path))
         raise InputError(
-            f"{name}：此命令写出 JSON 赛事文件，不能存为 Excel 工作簿（.xlsx/.xlsm）；请改用 .json 文件名"
-            f"（工作簿：xlxq demo，或用 workbook_templates/ 中的模板填报名表）",
-            f"{name}: this command writes a JSON tournament file, not an Excel workbook (.xlsx/.xlsm); "
-            f"use a .json name (a workbook: xlxq demo, or a template from workbook_templates/)",
+            Msg("source.this-command-writes-a-json-tournament", name=name),
             file=str(path),
         )
     save_event(event, path)
@@ -156,8 +153,7 @@ def round_arg(event, n: Optional[int], allow_next: bool = False) -> int:
     if n is None:
         if last == 0 and not allow_next:
             raise InputError(
-                "文件中还没有任何一轮（先用 xlxq pair 编排第1轮）",
-                "the file has no rounds yet (pair round 1 with xlxq pair first)",
+                Msg("source.the-file-has-no-rounds-yet-pair-round-1"),
             )
         return max(last, 1)
     if n < 1 or n > top:
@@ -178,7 +174,6 @@ def parse_playoff(spec: str) -> list[int]:
     parts = split_list(spec)
     if not parts or not all(p.isdigit() and int(p) >= 1 for p in parts):
         raise InputError(
-            f"--playoff-games {spec!r} 无效：应为逗号分隔的正整数，如 2 或 2,1",
-            f"invalid --playoff-games {spec!r}: positive whole numbers, e.g. 2 or 2,1",
+            Msg("source.invalid-playoff-games-positive-whole", spec=spec),
         )
     return [int(p) for p in parts]

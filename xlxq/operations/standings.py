@@ -27,6 +27,9 @@ from xlxq.operations.source import is_rr, is_team, load, round_arg
 from xlxq.systems import get_system, system_for, system_label
 from xlxq.presentation.team_report import team_system_label
 from xlxq.text import fmt, nums, text_table
+from xlxq.i18n import Msg
+from xlxq.i18n import labels as i18n_labels
+from xlxq.i18n import Pair
 
 __all__ = [
     "standings_file",
@@ -53,22 +56,23 @@ def standings_file(
     积分晋圈淘汰 knockout, the final order; ``teams`` (``--teams``):
     队员总分制; ``boards`` (``--boards``) is refused (team files only)."""
     if boards:
-        raise InputError("--boards（台次成绩）只用于团体赛文件", "--boards (per-board results) is for team files")
+        raise InputError(Msg("standings.boards-per-board-results-is-for-team"))
     if teams:
         if with_swiss is not None:
-            raise InputError("--teams 不能与 --with 同用", "--teams cannot be combined with --with")
+            raise InputError(Msg("standings.teams-cannot-be-combined-with-with"))
         return _standings_member_total(event, round_no, as_json)
     system = event.settings.system
     if with_swiss is not None:
         if not get_system(system).knockout:
             raise InputError(
-                f"--with 用于积分晋圈淘汰：FILE 应为淘汰赛文件，本文件为{system_label(system, 'zh')}",
-                f"--with is for a qualifying Swiss: FILE must be the knockout, this is {system}",
+                Msg(
+                    "standings.with-is-for-a-qualifying-swiss-file-must",
+                    system=Pair(system_label(system, "zh"), system),
+                ),
             )
         if round_no is not None:
             raise InputError(
-                "--round 不能与 --with 同用（最终名次按两个文件的全部轮次）",
-                "--round cannot be combined with --with (the final order uses every round)",
+                Msg("standings.round-cannot-be-combined-with-with-the"),
             )
         return _standings_combined(event, with_swiss, as_json)
     if round_no is not None:
@@ -92,14 +96,16 @@ def check_with_swiss(knockout: Any, swiss: Any, with_swiss: str) -> None:
     and name (积分晋圈淘汰: two files, nothing links them)."""
     if is_team(swiss) or not system_for(swiss.settings).swiss:
         raise InputError(
-            f"--with {with_swiss}：应为积分编排（swiss）赛事文件，实为{system_label(swiss.settings.system, 'zh')}",
-            f"--with {with_swiss}: must be a Swiss event, not {swiss.settings.system}",
+            Msg(
+                "standings.with-must-be-a-swiss-event-not",
+                with_swiss=with_swiss,
+                system=Pair(system_label(swiss.settings.system, "zh"), swiss.settings.system),
+            ),
         )
     for p in knockout.players:
         if not swiss.has_player(p.no) or swiss.player(p.no).name != p.name:
             raise InputError(
-                f"淘汰赛的{p.name}（{p.no}号）不在积分赛文件 {with_swiss} 中（序号与姓名应相同）",
-                f"knockout player {p.name} ({p.no}) is not in the Swiss file {with_swiss}",
+                Msg("standings.knockout-player-is-not-in-the-swiss-file", name=p.name, no=p.no, with_swiss=with_swiss),
             )
 
 
@@ -117,13 +123,10 @@ def team_standings_file(
     台次成绩; ``with_swiss`` and ``teams`` are refused (individual files)."""
     s = event.settings
     if with_swiss is not None:
-        raise InputError(
-            "--with 用于积分晋圈淘汰，不用于团体赛", "--with is for a qualifying Swiss, not for a team event"
-        )
+        raise InputError(Msg("standings.with-is-for-a-qualifying-swiss-not-for-a"))
     if teams:
         raise InputError(
-            "--teams 用于队员总分制（个人赛文件）；团体赛直接用 xlxq standings（台次成绩加 --boards）",
-            "--teams is for 队员总分制 (an individual file); a team file: xlxq standings [--boards]",
+            Msg("standings.teams-is-for-an-individual-file-a-team"),
         )
     if round_no is not None:
         round_arg(event, round_no)
@@ -140,11 +143,9 @@ def team_standings_file(
             if s.name:
                 title += f"  {s.name}"
             lines = [title]
-            header = txt(
-                "名次 序号 姓名 队名 局数 胜 和 负 得分 得分率 犯规", "Rank No Name Team Games W D L Points Pct Fouls"
-            ).split()
+            header = txt("standings.rank-no-name-team-games-w-d-l-points-pct").split()
             for k, rows in per_board.items():
-                lines.append(txt(f"第{k}台", f"Board {k}"))
+                lines.append(txt("standings.board", k=k))
                 table = [
                     [
                         r.rank if r.rank is not None else "—",
@@ -163,12 +164,12 @@ def team_standings_file(
                 ]
                 lines += ["  " + ln for ln in text_table(header, table, [True, True, False, False] + [True] * 7)]
                 if not rows:
-                    lines.append(txt("  （尚无对局）", "  (no games yet)"))
+                    lines.append(txt("standings.no-games-yet"))
             if s.board_min_games:
                 lines.append(
                     txt(
-                        f"不足{s.board_min_games}局者列在最后，不排名次（—）",
-                        f"fewer than {s.board_min_games} games: listed last, unranked (—)",
+                        "standings.fewer-than-games-listed-last-unranked",
+                        board_min_games=s.board_min_games,
                     )
                 )
             echo(*lines)
@@ -182,13 +183,13 @@ def team_standings_file(
 
     def render(lang: str) -> list[str]:
         txt, echo = Text(lang), Lines()
-        labels = LABELS_EN if lang == "en" else LABELS_ZH
+        labels = i18n_labels(lang, LABELS_ZH, LABELS_EN)
         shown = [k for k in keys if k != "back_rounds"]
         shown += [k for k in ("match_points", "game_points") if k not in shown]
-        header = txt("名次 队序号 队名", "Rank No Team").split() + [labels[k] for k in shown] + [txt("场次", "Matches")]
+        header = txt("standings.rank-no-team").split() + [labels[k] for k in shown] + [txt("booklet.matches")]
         table = []
         for r in rows:
-            name = r.name + (txt("（退赛）", " (withdrawn)") if r.withdrawn else "")
+            name = r.name + (txt("booklet.withdrawn") if r.withdrawn else "")
             table.append([r.rank, r.no, name] + [fmt(r.values[k]) for k in shown] + [r.matches + r.byes])
         title = tr.title(
             f"{team_system_label(s.system, lang)}名次表", f"{team_system_label(s.system, lang)} standings", lang
@@ -196,8 +197,8 @@ def team_standings_file(
         if s.name:
             title += f"  {s.name}"
         echo(title, *text_table(header, table, [True, True, False] + [True] * (len(shown) + 1)))
-        order = txt("、", ", ").join(labels[k] for k in keys)
-        echo(txt(f"名次计算顺序：{order}", f"ranking order: {order}"))
+        order = txt("record_text.text-3").join(labels[k] for k in keys)
+        echo(txt("booklet.ranking-order", order=order))
         return echo
 
     return Outcome(render=render)
@@ -236,9 +237,7 @@ def board_table_data(event, round_no: Optional[int] = None) -> dict:
 def _standings_member_total(event, round_no: Optional[int], as_json: bool) -> Outcome:
     """队员总分制: the teams (单位) ranked by their members' results."""
     if system_for(event.settings).knockout:
-        raise InputError(
-            "队员总分制（--teams）只用于积分编排和循环赛", "--teams (队员总分制) is for a Swiss or a round robin"
-        )
+        raise InputError(Msg("standings.teams-is-for-a-swiss-or-a-round-robin"))
     mt = getattr(event.settings, "member_total", None) or MemberTotalOptions()
     after = round_arg(event, round_no) if round_no is not None else None
     rows = member_total_standings(event, mt.by, mt.best, mt.incomplete, after_round=after)
@@ -246,7 +245,7 @@ def _standings_member_total(event, round_no: Optional[int], as_json: bool) -> Ou
         shown_after = after if after is not None else report.last_played(event)
 
         def when(lang: str) -> str:
-            return Text(lang)(f"第{shown_after}轮后", f"after round {shown_after}")
+            return Text(lang)("standings.after-round", shown_after=shown_after)
     else:
         tr = table_round(event, after)  # as the individual table counts it (issue 8 §6)
         shown_after, when = tr.after, tr.label
@@ -263,25 +262,25 @@ def _standings_member_total(event, round_no: Optional[int], as_json: bool) -> Ou
 
     def render(lang: str) -> list[str]:
         txt, echo = Text(lang), Lines()
-        by = txt("积分总和", "points") if mt.by == "points" else txt("名次总和（小者列前）", "placings (lower first)")
-        best = txt(f"每队计前{mt.best}名", f"best {mt.best} a team") if mt.best else txt("每队全部队员", "every member")
+        by = txt("create.points") if mt.by == "points" else txt("standings.placings-lower-first")
+        best = txt("create.best-a-team", best=mt.best) if mt.best else txt("create.every-member")
         title = txt(
-            f"队员总分制团体名次（{when(lang)}；按{by}，{best}）",
-            f"Team ranking by members' results ({when(lang)}; by {by}, {best})",
+            "standings.team-ranking-by-members-results-by",
+            when_lang=when(lang),
+            by=by,
+            best=best,
         )
         if event.settings.name:
             title += f"  {event.settings.name}"
         header = txt(
-            "名次 队名 计入人数 积分和 名次和 最好名次 计入队员（个人名次）",
-            "Rank Team Counted Points Placings Best Members(rank)",
+            "standings.rank-team-counted-points-placings-best",
         ).split()
         table = []
         for r in rows:
-            members = txt("、", ", ").join(
-                txt(f"{no}号{event.player(no).name}（第{rk}名）", f"{no} {event.player(no).name} ({rk})")
-                for no, rk, _ in r.counted
+            members = txt("record_text.text-3").join(
+                txt("standings.no-name-rk", no=no, name=event.player(no).name, rk=rk) for no, rk, _ in r.counted
             )
-            team = r.team + ("" if r.complete else txt("（人数不足）", " (short)"))
+            team = r.team + ("" if r.complete else txt("standings.short"))
             table.append(
                 [
                     r.rank if r.rank is not None else "—",
@@ -304,8 +303,7 @@ def crosstable_file(event, *, round_no: Optional[int] = None, as_json: bool = Fa
     every round), as ``--json`` data when ``as_json``."""
     if is_team(event):
         raise InputError(
-            "交叉表只用于个人循环赛；团体赛请用 xlxq standings（台次成绩加 --boards）",
-            "a cross table is for individual round robins; a team event: xlxq standings [--boards]",
+            Msg("standings.a-cross-table-is-for-individual-round"),
         )
     if not is_rr(event):
         raise InputError(

@@ -4,9 +4,11 @@ the new event, seated with the default line-ups, and its 对阵表.
 
 from __future__ import annotations
 
-import re
 
-from xlxq.i18n import Text
+from typing import Optional
+
+from xlxq.core.notes import Note
+from xlxq.i18n import Lazy, Msg, Text, tr
 from xlxq.operations.lines import Lines, round1_lines
 from xlxq.operations.pending import require_results
 from xlxq.operations.result import Outcome
@@ -29,41 +31,65 @@ def pair_team_file(event, path: str, provisional: bool = False) -> Outcome:
 
     def render(lang: str) -> list[str]:
         txt, echo = Text(lang), Lines()
-        label = team_score_label(event, lang) if system_for(s).swiss else txt("场分", "Match pts")
+        label = team_score_label(event, lang) if system_for(s).swiss else txt("team_pair.match-pts")
         echo(*team_round_lines(new, new.get_round(out.round.round), lang, scores, label))
         for note in merge_board_notes(out.notes):
-            note = note.replace("本轮对它的比赛请按弃权录入", "本轮它的各台已按空台入座，记为弃权")
-            echo(txt(f"说明：{note}", f"note: {note}"))
+            echo(txt("pair.note", note=seated_note(note)))
         if system_for(s).swiss and out.round.round == 1:
             echo(*round1_lines(len(out.round.teams()), s.rounds, lang, team=True))
         if not system_for(s).seated_by_table:
             echo(
                 txt(
-                    f"出场名单：按报名顺序默认（{lineup_label(s.lineup, lang)}）；更换：xlxq lineup {path} "
-                    f"--round {out.round.round} --team 队 --players 序号,…",
-                    f"line-ups: the default of {lineup_label(s.lineup, lang)}; to change one: xlxq lineup {path} "
-                    f"--round {out.round.round} --team T --players no,…",
+                    "team_pair.line-ups-the-default-of-to-change-one",
+                    lineup_lang=lineup_label(s.lineup, lang),
+                    path=path,
+                    round=out.round.round,
                 )
             )
-        echo(txt(f"已保存到 {path}", f"saved to {path}"))
+        echo(txt("lineup.saved-to", path=path))
         return echo
 
     return Outcome(event=new, render=render)
 
 
+UNFINISHED = "team_pairing.round-match-board-is-unfinished-paired"
+WITHDRAWN = "team_pairing.has-withdrawn-enter-its-match-this-round"
+
+
+def _msg(note: str) -> Optional[Msg]:
+    msg = getattr(note, "msg", None)
+    return msg if isinstance(msg, Msg) else None
+
+
 def merge_board_notes(notes: list[str]) -> list[str]:
     """One note per match for the boards paired as draws (原则(八)):
-    第2轮第1场第1、2、3台未结束 … instead of one line a board."""
+    第2轮第1场第1、2、3台未结束 … instead of one line a board (each a
+    :class:`~xlxq.core.notes.Note`, in every language)."""
     out: list = []
-    merged: dict[tuple[str, str], list[str]] = {}
+    merged: dict[tuple[int, int], list[int]] = {}
     for note in notes:
-        m = re.fullmatch(r"(第\d+轮第\d+场)第(\d+)台(未结束，按和棋暂计编排（原则\(八\)）)", note)
-        if m is None:
+        msg = _msg(note)
+        if msg is None or msg.id != UNFINISHED:
             out.append(note)
             continue
-        key = (m.group(1), m.group(3))
+        key = (msg.args["round"], msg.args["match"])
         if key not in merged:
             merged[key] = []
             out.append(key)  # placeholder, filled below
-        merged[key].append(m.group(2))
-    return [x if isinstance(x, str) else f"{x[0]}第{'、'.join(merged[x])}台{x[1]}" for x in out]
+        merged[key].append(msg.args["board"])
+    return [x if isinstance(x, str) else _boards_note(x, merged[x]) for x in out]
+
+
+def _boards_note(key: tuple[int, int], boards: list[int]) -> Note:
+    if len(boards) == 1:
+        return Note(Msg(UNFINISHED, round=key[0], match=key[1], board=boards[0]))
+    listed = Lazy(lambda lang: tr(lang, "common.list-sep").join(map(str, boards)))
+    return Note(Msg("team_pair.boards-unfinished", round=key[0], match=key[1], boards=listed))
+
+
+def seated_note(note: str) -> str:
+    """A withdrawn team's note once its boards are seated as empty: 本轮它的各台已按空台入座，记为弃权."""
+    msg = _msg(note)
+    if msg is not None and msg.id == WITHDRAWN:
+        return Note(Msg("team_pair.withdrawn-seated-as-forfeit", **msg.args))
+    return note

@@ -59,6 +59,8 @@ from xlxq.systems import system_for
 from xlxq.core.record_text import record_text
 from xlxq.core.team_record import team_round_record
 from xlxq.core.team_record import team_record
+from xlxq.i18n import Msg
+from xlxq.i18n import Pair
 
 TEMPLATE_FILES = {
     ("zh", False): "xlxq-team-zh.xlsx",
@@ -137,8 +139,7 @@ def pair_next_round(book: Book, text_lang: str, provisional: bool = False) -> St
     n = event.next_round
     if n > s.rounds:
         raise InputError(
-            f"本赛事共{s.rounds}轮，已编排完毕，不能再编第{n}轮",
-            f"the event has {s.rounds} rounds; round {n} cannot be paired",
+            Msg("team_workbook.the-event-has-rounds-round-cannot-be", rounds=s.rounds, n=n),
         )
     out = system_for(s).pair(event)  # InputError / PairingImpossible: nothing written
     require_results(event, out.round.round, provisional or team_switch(data, "provisional"))
@@ -172,8 +173,14 @@ def pair_next_round(book: Book, text_lang: str, provisional: bool = False) -> St
             new = set_lineups(new, n, lineups)
         except InputError as exc:  # checked when read; kept for safety
             raise InputError(
-                f"“{data.lineups.name if data.lineups else '出场名单'}”表：{exc.zh}",
-                f"sheet {data.lineups.name if data.lineups else 'Line-ups'!r}: {exc.en}",
+                Msg(
+                    "team_workbook.sheet",
+                    lineups_else=Pair(
+                        data.lineups.name if data.lineups else "出场名单",
+                        data.lineups.name if data.lineups else "Line-ups",
+                    ),
+                    exc=Pair.of(exc),
+                ),
             ) from None
     rnd = new.get_round(n)
     canvas = Canvas(data.snapshot)
@@ -254,8 +261,7 @@ def explain(book: Book, round_no: Optional[int] = None, *, text_lang: str) -> St
     top = min(k + 1, event.settings.rounds)
     if isinstance(n, bool) or not isinstance(n, int) or n < 1 or n > top:
         raise InputError(
-            f"轮次 {n} 无效：工作簿中有{k}轮（可解释第1–{top}轮）",
-            f"invalid round {n}: the workbook has {k} round(s) (1–{top} can be explained)",
+            Msg("team_workbook.invalid-round-the-workbook-has-round-s-1", n=n, k=k, top=top),
         )
     text = record_text(team_round_record(event, n, system_for(event.settings), style="sheet"), text_lang)
     canvas = Canvas(data.snapshot)
@@ -331,7 +337,7 @@ def create_team_workbook(
         event = TeamEvent(settings=settings, players=list(teams.players), teams=list(teams.teams))
     else:
         if players is None:
-            raise InputError("创建团体赛工作簿需要队员名单（players）", "create_team_workbook needs the players")
+            raise InputError(Msg("team_workbook.create-team-workbook-needs-the-players"))
         event = TeamEvent(settings=settings, players=sorted(players, key=lambda p: p.no), teams=list(teams))
     validate_team_event(event)
     return new_workbook(

@@ -48,6 +48,7 @@ from xlxq.sheets.team_layout import is_team_book
 from xlxq.sheets.write_log import read_log_blocks, write_log_lines
 from xlxq.systems import get_system, system_for
 from xlxq.operations.workbook_common import sorted_problems
+from xlxq.i18n import Msg
 
 __all__ = ["ResultsEntered", "undo_file", "undo_book"]
 
@@ -64,7 +65,7 @@ def _games(event: Any, rnd: Any) -> list[Any]:
 
 def _last(event: Any) -> Any:
     if not event.rounds:
-        raise InputError("文件中还没有任何一轮，没有可撤销的", "the file has no rounds yet: there is nothing to undo")
+        raise InputError(Msg("undo.the-file-has-no-rounds-yet-there-is"))
     return max(event.rounds, key=lambda r: r.round)
 
 
@@ -72,11 +73,7 @@ def _refuse_results(event: Any, rnd: Any, force: bool) -> int:
     done = sum(1 for b in _games(event, rnd) if b.result is not None)
     if done and not force:
         raise ResultsEntered(
-            f"第{rnd.round}轮已录入{done}台结果，未撤销：撤销会丢掉这些结果。如确要撤销，用 xlxq undo --force"
-            f"（Excel：在确认框中选“确定”）；文件未改动",
-            f"round {rnd.round} has {done} result(s) entered; it was not undone: undoing would drop them. "
-            f"To undo it anyway, use xlxq undo --force (Excel: answer OK in the confirmation); the file was "
-            f"not changed",
+            Msg("undo.round-has-result-s-entered-it-was-not", round=rnd.round, done=done),
             round=rnd.round,
         )
     return done
@@ -98,14 +95,14 @@ def without_last_round(event: Any) -> Any:
 
 def _done_lines(lang: str, n: int, dropped: int, where: str) -> list[str]:
     txt = Text(lang)
-    out = [txt(f"已撤销第{n}轮", f"round {n} undone")]
+    out = [txt("undo.round-undone", n=n)]
     if dropped:
-        out[0] += txt(f"（其中{dropped}台结果一并删除）", f" ({dropped} result(s) dropped with it)")
-    out[0] += txt("；成绩按前面各轮重新计算", "; standings recomputed from the rounds before it")
+        out[0] += txt("undo.result-s-dropped-with-it", dropped=dropped)
+    out[0] += txt("undo.standings-recomputed-from-the-rounds")
     out.append(
         txt(
-            f"已保存到 {where}（撤销前的文件：xlxq backups {where}）",
-            f"saved to {where} (the file before: xlxq backups {where})",
+            "undo.saved-to-the-file-before-xlxq-backups",
+            where=where,
         )
     )
     return out
@@ -157,8 +154,7 @@ PAPER_RE = re.compile(r"^(?:第(\d+)轮记分单|第(\d+)轮编排公告|Round (
 
 def _blocked() -> InputError:
     return InputError(
-        "表中有必须先改正的错误（用“计算成绩”或 xlxq check 查看），未撤销",
-        "fix the errors of the workbook first (recompute or xlxq check shows them); nothing was undone",
+        Msg("undo.fix-the-errors-of-the-workbook-first"),
     )
 
 
@@ -208,7 +204,7 @@ def _take_last(data: Any, force: bool) -> tuple[int, int, Any, Any]:
     dropped = _refuse_results(event, last, force)
     rs = data.round_sheet(n)
     if rs is None:  # pragma: no cover - every round of a workbook has its sheet
-        raise InputError(f"找不到第{n}轮的工作表", f"no sheet for round {n}")
+        raise InputError(Msg("undo.no-sheet-for-round", n=n))
     new = without_last_round(event)
     data.event = new
     data.rounds = [r for r in data.rounds if r.no != n]
@@ -247,9 +243,7 @@ def undo_book(book: Book, force: bool = False) -> Status:
     data = read_workbook(book)
     if data.ko is not None:
         raise InputError(
-            "积分晋圈淘汰已进入淘汰赛阶段：撤销只用于积分赛各轮；要回到晋圈之前，请恢复备份（xlxq backups 文件）",
-            "the knockout stage of this Swiss has started: undo works on the Swiss rounds only; to go back "
-            "before the qualification, restore a backup (xlxq backups FILE)",
+            Msg("undo.the-knockout-stage-of-this-swiss-has"),
         )
     taken = _take_last(data, force)
     n, new = taken[0], taken[3]

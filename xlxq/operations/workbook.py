@@ -77,6 +77,7 @@ from xlxq.operations.workbook_common import (
 )
 from xlxq.core.record_text import record_text
 from xlxq.core.steps import swiss_record
+from xlxq.i18n import Msg, Pair
 
 TEMPLATE_FILES = {
     ("zh", False): "xlxq-event-zh.xlsx",
@@ -258,10 +259,7 @@ def pair_next_round(book: Book, text_lang: str, provisional: bool = False) -> St
     opts = data.options
     if system_for(s).swiss and opts.qualify_top is not None and len(event.rounds) >= s.rounds:
         raise InputError(
-            f"积分赛{s.rounds}轮已编排完毕；晋圈人数为{opts.qualify_top}：请先“晋圈”生成晋级名单"
-            f"（xlxq qualify 文件 --top {opts.qualify_top}），再编排淘汰赛",
-            f"the {s.rounds} Swiss rounds are paired; qualify the top {opts.qualify_top} first "
-            f"(xlxq qualify FILE --top {opts.qualify_top}), then pair the knockout",
+            Msg("workbook.the-swiss-rounds-are-paired-qualify-the", rounds=s.rounds, qualify_top=opts.qualify_top),
         )
     out = pair_round(event)  # InputError / PairingImpossible: nothing written
     if not system_for(s).knockout:  # a knockout refuses on its own while a result of the stage is missing
@@ -360,9 +358,10 @@ def schedule_round_robin(book: Book, text_lang: str) -> Status:
     lang = data.lang
     if not system_for(s).round_robin:
         raise InputError(
-            f"“生成循环赛对阵”只用于单循环、双循环；本赛事为{system_label(s.system, 'zh')}，请用“编排下一轮”",
-            f"scheduling every round is for round robins only; this event is a {system_label(s.system, 'en')} "
-            f"(pair round by round)",
+            Msg(
+                "workbook.scheduling-every-round-is-for-round",
+                system=Pair(system_label(s.system, "zh"), system_label(s.system, "en")),
+            ),
         )
     for rs in data.rounds:
         for b in rs.round.boards:
@@ -442,8 +441,10 @@ def qualify_knockout(
     opts = data.options
     if not system_for(s).swiss:
         raise InputError(
-            f"晋圈（积分晋圈淘汰）只用于积分编排；本赛事赛制为{system_label(s.system, 'zh')}",
-            f"qualifying for a knockout is for a Swiss; this event is a {system_label(s.system, 'en')}",
+            Msg(
+                "workbook.qualifying-for-a-knockout-is-for-a-swiss",
+                system=Pair(system_label(s.system, "zh"), system_label(s.system, "en")),
+            ),
         )
     if data.ko is not None:
         raise InputError(
@@ -455,22 +456,24 @@ def qualify_knockout(
     k = top_k if top_k is not None else opts.qualify_top
     if k is None:
         raise InputError(
-            f"请在“{data.settings_sheet.name}”表填写晋圈人数（或指定晋级人数）",
-            f"fill in 'Qualifiers to knockout' in {data.settings_sheet.name!r} (or give the number)",
+            Msg("workbook.fill-in-qualifiers-to-knockout-in-or", name=data.settings_sheet.name),
         )
     if isinstance(k, bool) or not isinstance(k, int) or k < 2:
-        raise InputError(f"晋级人数应至少为2（现为{k!r}）", f"at least 2 players must qualify (got {k!r})")
+        raise InputError(Msg("combined.at-least-2-players-must-qualify-got", k=k))
     if len(event.rounds) < s.rounds:
         raise InputError(
-            f"积分赛共{s.rounds}轮，工作簿中只有{len(event.rounds)}轮，尚未结束，不能晋圈",
-            f"the Swiss has {s.rounds} rounds and only {len(event.rounds)} are paired",
+            Msg("workbook.the-swiss-has-rounds-and-only-are-paired", rounds=s.rounds, n=len(event.rounds)),
         )
     for rs in data.rounds:
         for b in rs.round.boards:
             if b.result is None:
                 raise InputError(
-                    f"“{rs.name}”表第{rs.board_rows[b.board]}行（第{b.board}台）尚无结果，不能确定晋级名单",
-                    f"sheet {rs.name!r} row {rs.board_rows[b.board]} (board {b.board}) has no result",
+                    Msg(
+                        "workbook.sheet-row-board-has-no-result",
+                        name=rs.name,
+                        b_board=rs.board_rows[b.board],
+                        board=b.board,
+                    ),
                 )
     tie = on_tie or opts.qualify_on_tie
     ko = build_knockout(
@@ -592,7 +595,7 @@ def explain(book: Book, round_no: Optional[int] = None, stage: Optional[str] = N
     if stage is None:
         stage = "ko" if (data.ko is not None and data.ko.rounds and round_no is None) else "main"
     if stage == "ko" and data.ko is None:
-        raise InputError("本工作簿还没有淘汰赛阶段（请先晋圈）", "the workbook has no knockout stage yet")
+        raise InputError(Msg("workbook.the-workbook-has-no-knockout-stage-yet"))
     event = data.ko.event if stage == "ko" else data.event
     k = len(event.rounds)
     n = round_no if round_no is not None else max(k, 1)
@@ -600,8 +603,7 @@ def explain(book: Book, round_no: Optional[int] = None, stage: Optional[str] = N
     top = system.last_pairable_round(event)
     if isinstance(n, bool) or not isinstance(n, int) or n < 1 or n > top:
         raise InputError(
-            f"轮次 {n} 无效：工作簿中有{k}轮（可解释第1–{top}轮）",
-            f"invalid round {n}: the workbook has {k} round(s) (1–{top} can be explained)",
+            Msg("team_workbook.invalid-round-the-workbook-has-round-s-1", n=n, k=k, top=top),
         )
     rec = system.record(event, n)
     rec.stage = stage
@@ -747,7 +749,7 @@ def _sample_csv() -> Path:
     p = sample_file(SAMPLE_REGISTRATION)
     if p is not None:
         return p
-    raise InputError("找不到示例报名表", "the sample registration is missing")
+    raise InputError(Msg("workbook.the-sample-registration-is-missing"))
 
 
 def demo(dir: str | os.PathLike | None = None, lang: str = "zh") -> Path:  # noqa: A002 - the CLI's name

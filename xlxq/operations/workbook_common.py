@@ -18,6 +18,7 @@ from xlxq.resources import template_file
 from xlxq.sheets.canvas import Canvas
 from xlxq.sheets.plan import Book, WritePlan
 from xlxq.sheets.problems import BLOCKING, ERROR, INFO, WARNING, Problem, Status
+from xlxq.i18n import Msg, Pair
 
 __all__ = [
     "sorted_problems",
@@ -51,10 +52,7 @@ def found_note(problems: list[Problem]) -> tuple[str, str]:
     e, w = count_problems(problems)
     if not e and not w:
         return "", ""
-    return (
-        f"；发现{e}个错误、{w}个警告，已在表中标出（见“提示”列）",
-        f"; {e} error(s) and {w} warning(s) found and highlighted (see the Notes column)",
-    )
+    return Msg("workbook_common.error-s-and-warning-s-found-and", e=e, w=w).pair()
 
 
 def round1_notes(problems: list[Problem]) -> tuple[str, str]:
@@ -144,9 +142,7 @@ def find_template(name: str) -> Optional[Path]:
 
 
 def no_template(name: str, zh: str, en: str, tool: str) -> Path:
-    raise InputError(
-        f"找不到{zh} {name}（请运行 python tools/{tool}）", f"{en} {name} not found (run python tools/{tool})"
-    )
+    raise InputError(Msg("workbook_common.not-found-run-python-tools", zh=Pair(zh, en), name=name, tool=tool))
 
 
 def new_workbook(
@@ -161,11 +157,9 @@ def new_workbook(
     built from nothing by ``plan_new()``."""
 
     if path.suffix.lower() not in (".xlsx", ".xlsm"):
-        raise InputError(
-            f"工作簿应为 .xlsx 或 .xlsm 文件：{path.name}", f"the workbook must be .xlsx or .xlsm: {path.name}"
-        )
+        raise InputError(Msg("workbook_common.the-workbook-must-be-xlsx-or-xlsm", name=path.name))
     if path.exists() and not overwrite:
-        raise InputError(f"文件已存在：{path}", f"{path} already exists")
+        raise InputError(Msg("workbook_common.already-exists", path=path))
     macro = path.suffix.lower() == ".xlsm"
     try:
         tpl = template(macro)

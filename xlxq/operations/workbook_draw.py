@@ -30,6 +30,7 @@ from xlxq.sheets.problems import Status
 from xlxq.sheets.registration import read_registration
 from xlxq.sheets.settings import append_setting_row, read_settings, settings_cells
 from xlxq.sheets.team_layout import is_team_book
+from xlxq.i18n import Msg, Pair
 
 __all__ = ["draw_numbers", "new_draw_seed"]
 
@@ -57,7 +58,7 @@ def draw_numbers(book: Book, seed: Optional[int] = None) -> Status:
     settings, opts, ssheet = read_settings(sname, snapshot[sname], [])
     players, reg = read_registration(rname, snapshot[rname], [])  # the cells checked, in the rows' order below
     if "no" not in reg.table.cols:
-        raise InputError(f"“{rname}”没有“序号”列，请加一列“序号”", f"{rname} has no 'No' column")
+        raise InputError(Msg("workbook_draw.has-no-no-column", rname=rname))
     in_rows = sorted(players, key=lambda p: reg.rows[p.no])
     numbers = registration_numbers([p.seed for p in in_rows], [p.rating for p in in_rows], "draw", seed)
     lang = L.lang_of_sheet(rname)
@@ -81,7 +82,7 @@ def _team_draw(book: Book, seed: int) -> Status:
     check_not_paired(len(data.rounds), team=True)
     reg = data.reg
     if "team_no" not in reg.table.cols:
-        raise InputError(f"“{reg.name}”没有“队号”列，请加一列“队号”", f"{reg.name} has no 'Team no' column")
+        raise InputError(Msg("workbook_draw.has-no-team-no-column", name=reg.name))
     teams = sorted(data.event.teams, key=lambda t: min(reg.team_rows[t.no]))
     numbers = registration_numbers([t.seed for t in teams], [], "draw", seed)
     canvas = Canvas(data.snapshot)
@@ -107,10 +108,14 @@ def _drawn_status(
     zh, en = numbering_note("draw", seed, seeded)
     return Status(
         True,
-        f"抽签完成：{count_zh}，{zh}；已填入“{reg}”的{col_zh}列，抽签种子已记入“{settings}”"
-        f"（同一种子再抽得到同样的{col_zh}）。下一步：编排下一轮",
-        f"numbers drawn: {count_en}, {en}; written in {reg}'s {col_en} column, the draw seed in "
-        f"{settings} (the same seed gives the same numbers). Next: pair the next round",
+        msg=Msg(
+            "workbook_draw.numbers-drawn-written-in-s-column-the",
+            count=Pair(count_zh, count_en),
+            zh=Pair(zh, en),
+            reg=reg,
+            col=Pair(col_zh, col_en),
+            settings=settings,
+        ),
     )
 
 

@@ -17,6 +17,7 @@ from xlxq.sheets.cells import sheet_error
 from xlxq.sheets.groups import GroupView, merged, workbook_groups
 from xlxq.sheets.plan import Book
 from xlxq.sheets.problems import Status
+from xlxq.i18n import Msg, Pair
 
 __all__ = ["workbook_groups", "for_each_group", "group_status", "real_error"]
 
@@ -30,8 +31,11 @@ def for_each_group(book: Book, run: Callable[[GroupView], T], only: Optional[str
     if only is not None:
         if only.strip() not in groups:
             raise InputError(
-                f"没有组别“{only}”（报名表中的组别：{'、'.join(groups)}）",
-                f"no group {only!r} (the groups in the registration: {', '.join(groups)})",
+                Msg(
+                    "workbook_groups.no-group-the-groups-in-the-registration",
+                    only=only,
+                    join_groups=Pair("、".join(groups), ", ".join(groups)),
+                ),
             )
         groups = [only.strip()]
     out: list[tuple[GroupView, T]] = []

@@ -20,8 +20,7 @@ __all__ = ["unofficial_note", "rating_data", "rating_lines", "k_table_text"]
 
 def unofficial_note(lang: str) -> str:
     return Text(lang)(
-        "非官方等级分估算（Elo 公式，中国象棋协会未公布其计算方法），仅供参考",
-        "unofficial rating estimate (Elo formula; the CXA has not published its method), for reference only",
+        "rating_report.unofficial-rating-estimate-elo-formula",
     )
 
 
@@ -54,12 +53,10 @@ def rating_lines(event: Any, options: RatingOptions, lang: str) -> list[str]:
     """The report as a text table."""
     t = Text(lang)
     rows = event_rating_rows(event, options)
-    title = t("等级分估算（非官方）", "Rating estimate (unofficial)")
+    title = t("booklet.rating-estimate-unofficial")
     if event.settings.name:
         title += f"  {event.settings.name}"
-    header = t(
-        "序号 姓名 原等级分 K 局数 得分 期望得分 变化 新等级分", "No Name Old K Games Score Expected Change New"
-    ).split()
+    header = t("booklet.no-name-old-k-games-score-expected").split()
     table = [
         [
             r.no,
@@ -79,13 +76,12 @@ def rating_lines(event: Any, options: RatingOptions, lang: str) -> list[str]:
     lines.append(unofficial_note(lang))
     lines.append(
         t(
-            f"Rn = Ro + K·(W − We)，We = 1/(1+10^(−D/400))；K 值表 {k_table_text(options)}（起点:K），"
-            f"等级分差 D 上限 ±{fmt(options.cap)}；轮空、弃权与未完成的对局不计",
-            f"Rn = Ro + K·(W − We), We = 1/(1+10^(−D/400)); K table {k_table_text(options)} (from:K), "
-            f"difference D capped at ±{fmt(options.cap)}; byes, forfeits and unfinished games not counted",
+            "rating_report.rn-ro-k-w-we-we-1-1-10-d-400-k-table",
+            text_options=k_table_text(options),
+            options_cap=fmt(options.cap),
         )
     )
     if unrated:
-        names = t("、", ", ").join(f"{p.no} {p.name}" for p in unrated)
-        lines.append(t(f"无等级分（未计）：{names}", f"unrated (not counted): {names}"))
+        names = t("record_text.text-3").join(f"{p.no} {p.name}" for p in unrated)
+        lines.append(t("rating_report.unrated-not-counted", names=names))
     return lines

@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import Any, Optional
 
 from xlxq.core.combined import combined_ranking, elimination_rounds
-from xlxq.core.knockout import build_bracket, knockout_ranking, stage_name, stage_name_en
+from xlxq.core.knockout import build_bracket, knockout_ranking, stage_msg
 from xlxq.core.model import Event, absent_players
 from xlxq.core.rr_standings import LABELS_EN as RR_LABELS_EN
 from xlxq.core.rr_standings import LABELS_ZH as RR_LABELS_ZH
@@ -39,6 +39,9 @@ from xlxq.sheets.results import display
 from xlxq.systems import get_system, system_for, system_label
 from xlxq.systems.knockout import game_label
 from xlxq.text import fmt, num, text_table
+from xlxq.i18n import tr as i18n_tr
+from xlxq.i18n import labels as i18n_labels
+from xlxq.i18n import Pair
 
 
 __all__ = [
@@ -101,12 +104,12 @@ def last_played(event: Event) -> int:
 def who(event: Event, no: int, lang: str) -> str:
     """``name（7号）`` / ``name (7)``."""
     p = event.player(no)
-    return Text(lang)(f"{p.name}（{no}号）", f"{p.name} ({no})")
+    return Text(lang)("report.name-no", name=p.name, no=no)
 
 
 def rr_score_label(event: Event, lang: str) -> str:
     t = Text(lang)
-    return t("场分", "Match pts") if event.settings.games_per_match > 1 else t("积分", "Score")
+    return t("team_pair.match-pts") if event.settings.games_per_match > 1 else t("report.score")
 
 
 def place_text(p: Any) -> str:
@@ -120,10 +123,10 @@ def ko_result(p: Any, total: int, lang: str) -> str:
     """What became of a knockout player: 冠军, 半决赛负, 仍在比赛."""
     t = Text(lang)
     if p.place == 1:
-        return t("冠军", "champion")
+        return t("booklet.champion")
     if p.stage_out is not None:
-        return t(f"{stage_name(p.stage_out, total)}负", f"lost in the {stage_name_en(p.stage_out, total)}")
-    return t("仍在比赛", "still in")
+        return t("report.lost-in-the", out_total=stage_msg(p.stage_out, total))
+    return t("report.still-in")
 
 
 def _titled(title: str, event: Event) -> str:
@@ -177,15 +180,15 @@ def swiss_standings_lines(event: Event, round_no: Optional[int], lang: str) -> l
     t = Text(lang)
     tr, rows, out = _swiss(event, round_no)
     keys = resolve_tiebreaks(event.settings.tiebreaks)
-    labels = [(LABELS_EN.get(k, k) if lang == "en" else LABELS_ZH.get(k, k)) for k in keys]
+    labels = [i18n_labels(lang, LABELS_ZH, LABELS_EN).get(k, k) for k in keys]
     shown = [k for k in keys if k in (rows[0].tiebreaks if rows else {})]
     labels = [lab for k, lab in zip(keys, labels) if k in shown]
-    header = t("名次 序号 姓名 单位 积分", "Rank No Name Unit Score").split() + labels
+    header = t("report.rank-no-name-unit-score").split() + labels
     table = []
     for r in rows:
-        name = r.name + (t("（退赛）", " (withdrawn)") if r.withdrawn else "")
+        name = r.name + (t("booklet.withdrawn") if r.withdrawn else "")
         if r.no in out:
-            name += t(f"（第{out[r.no]}轮后淘汰）", f" (out after round {out[r.no]})")
+            name += t("report.out-after-round", r_no=out[r.no])
         table.append([r.rank, r.no, name, r.unit, fmt(r.score)] + [fmt(r.tiebreaks.get(k)) for k in shown])
     title = _titled(tr.title("名次表", "Standings", lang, when_first=True), event)
     return [title, *text_table(header, table, [True, True, False, False, True] + [True] * len(shown))]
@@ -236,9 +239,9 @@ def rr_standings_lines(event: Event, round_no: Optional[int], lang: str) -> list
     t = Text(lang)
     after, rows, keys = _rr(event, round_no)
     g = event.settings.games_per_match
-    labels = RR_LABELS_EN if lang == "en" else RR_LABELS_ZH
+    labels = i18n_labels(lang, RR_LABELS_ZH, RR_LABELS_EN)
     header = (
-        t("名次 序号 姓名 单位", "Rank No Name Unit").split()
+        t("booklet.rank-no-name-unit").split()
         + [labels["match_points" if g > 1 else "score"]]
         + [labels.get(k, k) for k in keys]
     )
@@ -246,9 +249,9 @@ def rr_standings_lines(event: Event, round_no: Optional[int], lang: str) -> list
     for r in rows:
         name = r.name
         if r.annulled:
-            name += t("（退赛，成绩注销）", " (withdrawn, results annulled)")
+            name += t("report.withdrawn-results-annulled")
         elif r.withdrawn:
-            name += t("（退赛）", " (withdrawn)")
+            name += t("booklet.withdrawn")
         table.append(
             [r.rank if r.rank is not None else "—", r.no, name, r.unit, fmt(r.score)]
             + [fmt(r.tiebreaks.get(k)) for k in keys]
@@ -257,7 +260,7 @@ def rr_standings_lines(event: Event, round_no: Optional[int], lang: str) -> list
     title = _titled(table_round(event, after).title(f"{label}名次表", f"{label} standings", lang), event)
     lines = [title, *text_table(header, table, [True, True, False, False, True] + [True] * len(keys))]
     if "direct" in keys:
-        lines.append(t("直胜：只在并列者之间全部相遇后比较；空白 = 未用到", "direct encounter: blank = not used"))
+        lines.append(t("report.direct-encounter-blank-not-used"))
     return lines
 
 
@@ -277,7 +280,7 @@ def _ko(event: Event, round_no: Optional[int]):
 
 
 def _stage(s: Optional[int], total: int, lang: str) -> Optional[str]:
-    return Text(lang)(stage_name(s, total), stage_name_en(s, total)) if s else None
+    return stage_msg(s, total).render(lang) if s else None
 
 
 def ko_standings_data(event: Event, round_no: Optional[int], lang: str) -> dict:
@@ -310,17 +313,13 @@ def ko_standings_lines(event: Event, round_no: Optional[int], lang: str) -> list
     after, br, places = _ko(event, round_no)
     total = br.stage_total
     if br.finished:
-        title = t("淘汰赛名次", "Knockout places") + (
-            t(f"（冠军：{who(event, br.champion, lang)}）", f" (champion: {who(event, br.champion, lang)})")
-            if br.champion is not None
-            else ""
+        title = t("report.knockout-places") + (
+            t("report.champion-2", champion_lang=who(event, br.champion, lang)) if br.champion is not None else ""
         )
     else:
         stage = _stage(br.current_stage, total, lang)
-        title = t(
-            f"淘汰赛名次（第{after}轮后，{stage}进行中）", f"Knockout places (after round {after}; {stage} in progress)"
-        )
-    header = t("名次 序号 姓名 单位 种子顺位 成绩", "Place No Name Unit Seeding Result").split()
+        title = t("report.knockout-places-after-round-in-progress", after=after, stage=stage)
+    header = t("booklet.place-no-name-unit-seeding-result").split()
     table = []
     for p in places:
         pl = event.player(p.no)
@@ -364,13 +363,11 @@ def combined_data(swiss: Event, knockout: Event) -> dict:
 
 def combined_lines(swiss: Event, knockout: Event, lang: str) -> list[str]:
     t = Text(lang)
-    header = t(
-        "名次 序号 姓名 单位 决出方式 积分赛名次 淘汰赛名次", "Rank No Name Unit Decided-by Swiss Knockout"
-    ).split()
+    header = t("report.rank-no-name-unit-decided-by-swiss").split()
     table = []
     for r in combined_ranking(swiss, knockout):
         unit = swiss.player(r.no).unit if swiss.has_player(r.no) else ""
-        src = t("淘汰赛", "knockout") if r.source == "knockout" else t("积分赛", "Swiss")
+        src = t("report.knockout") if r.source == "knockout" else t("report.swiss")
         ko = (
             ""
             if r.knockout_place is None
@@ -381,7 +378,7 @@ def combined_lines(swiss: Event, knockout: Event, lang: str) -> list[str]:
             )
         )
         table.append([r.rank, r.no, r.name, unit, src, r.swiss_rank, ko])
-    title = t("积分晋圈淘汰最终名次", "Final order (Swiss, then knockout)")
+    title = t("report.final-order-swiss-then-knockout")
     name = knockout.settings.name or swiss.settings.name
     if name:
         title += f"  {name}"
@@ -416,9 +413,7 @@ def cross_table_data(event: Event, after: Optional[int]) -> dict:
 def cross_table_lines(event: Event, after: Optional[int], lang: str) -> list[str]:
     t = Text(lang)
     ct, rows, nos = _cross(event, after)
-    header = (
-        t("序号 姓名", "No Name").split() + [str(no) for no in nos] + [rr_score_label(event, lang), t("名次", "Rank")]
-    )
+    header = t("booklet.no-name").split() + [str(no) for no in nos] + [rr_score_label(event, lang), t("booklet.rank")]
     table = []
     for a in nos:
         cells = []
@@ -430,13 +425,12 @@ def cross_table_lines(event: Event, after: Optional[int], lang: str) -> list[str
                 cells.append("/".join("." if x is None else fmt(x) for x in games))
         r = rows[a]
         table.append([a, event.player(a).name] + cells + [fmt(r.score), r.rank if r.rank is not None else "—"])
-    title = _titled(t("交叉表", "Cross table"), event)
+    title = _titled(t("booklet.cross-table"), event)
     return [
         title,
         *text_table(header, table, [True, False] + [True] * (len(nos) + 2)),
         t(
-            "格内为该棋手对该对手每局所得分（按轮次，/ 分隔；. = 尚无结果）",
-            "each cell: the row player's points in each game against the column player (. = no result yet)",
+            "report.each-cell-the-row-players-points-in-each",
         ),
     ]
 
@@ -453,14 +447,9 @@ def pairing_lines(
     the scores before it (``scores``), then the byes."""
     t = Text(lang)
     by_no = {p.no: p for p in event.players}
-    title = _titled(t(f"第{rnd.round}轮对阵表", f"Round {rnd.round} pairings"), event)
-    sl = score_label or t("积分", "Score")
-    header = (
-        t("台次 序号 红方 单位", "Board No Red Unit").split()
-        + [sl]
-        + t("序号 黑方 单位", "No Black Unit").split()
-        + [sl]
-    )
+    title = _titled(t("report.round-pairings", round=rnd.round), event)
+    sl = score_label or t("report.score")
+    header = t("report.board-no-red-unit").split() + [sl] + t("report.no-black-unit").split() + [sl]
     rows = []
     for b in rnd.boards:
         r, k = by_no[b.red], by_no[b.black]
@@ -473,17 +462,19 @@ def pairing_lines(
         lines.append(
             (
                 t(
-                    f"轮空：{p.no} {p.name} {p.unit} {sl} {fmt(scores.get(no, 0))}",
-                    f"Bye: {p.no} {p.name} {p.unit} {sl.lower()} {fmt(scores.get(no, 0))}",
+                    "report.bye-3",
+                    no=p.no,
+                    name=p.name,
+                    unit=p.unit,
+                    sl=Pair(sl, sl.lower()),
+                    scores_get=fmt(scores.get(no, 0)),
                 ).rstrip()
                 + bye_note
             )
         )
     for no in absent_players(event, rnd):  # 请假 (docs/pairing.md §2.6b)
         p = by_no[no]
-        lines.append(
-            t(f"请假：{p.no} {p.name} {p.unit}（本轮不编排）", f"Absent: {p.no} {p.name} {p.unit} (not paired)")
-        )
+        lines.append(t("report.absent-not-paired", no=p.no, name=p.name, unit=p.unit))
     return lines
 
 
@@ -505,9 +496,9 @@ def ko_pairing_lines(prior: Event, rnd: Any, lang: str) -> list[str]:
     by_no = {p.no: p for p in prior.players}
     g = prior.settings.games_per_match
     cur = br.current_stage or br.stage_total
-    sname = t(stage_name(cur, br.stage_total), stage_name_en(cur, br.stage_total))
-    title = _titled(t(f"第{rnd.round}轮对阵表  淘汰赛{sname}", f"Round {rnd.round} pairings  knockout {sname}"), prior)
-    header = t("台次 序号 红方 单位 序号 黑方 单位 局次 比分", "Board No Red Unit No Black Unit Game Score").split()
+    sname = stage_msg(cur, br.stage_total).render(t.lang)
+    title = _titled(t("report.round-pairings-knockout", round=rnd.round, sname=sname), prior)
+    header = t("report.board-no-red-unit-no-black-unit-game").split()
     rows = []
     for b in rnd.boards:
         m = br.match_of(b.red, b.black)
@@ -523,12 +514,8 @@ def ko_pairing_lines(prior: Event, rnd: Any, lang: str) -> list[str]:
     first = not any(m.games for m in br.stages[cur - 1])
     for no in rnd.byes:
         p = by_no[no]
-        why = (
-            t("首轮轮空（种子），直接晋级", "first-round bye (seed), advances")
-            if cur == 1 and first
-            else t("对手缺席，直接晋级", "walkover, advances")
-        )
-        lines.append(t(f"轮空：{p.no} {p.name} {p.unit}（{why}）", f"Bye: {p.no} {p.name} {p.unit} ({why})"))
+        why = t("report.first-round-bye-seed-advances") if cur == 1 and first else t("report.walkover-advances")
+        lines.append(t("report.bye", no=p.no, name=p.name, unit=p.unit, why=why))
     return lines
 
 
@@ -540,17 +527,13 @@ def book_pairing_text(
     by_no = {p.no: p for p in event.players}
     round_no = rnd.round
     if stage == "ko":
-        title = f"淘汰赛第{round_no}轮对阵表" if lang == "zh" else f"Knockout round {round_no} pairings"
+        title = i18n_tr(lang, "report.knockout-round-pairings", round_no=round_no)
     else:
-        title = f"第{round_no}轮对阵表" if lang == "zh" else f"Round {round_no} pairings"
+        title = i18n_tr(lang, "report.round-pairings-2", round_no=round_no)
     if label:
-        title += f"（{label}）" if lang == "zh" else f" ({label})"
+        title += i18n_tr(lang, "report.label", label=label)
     title = _titled(title, event)
-    header = (
-        "台次 序号 红方 单位 积分 结果 积分 单位 黑方 序号"
-        if lang == "zh"
-        else "Bd No Red Club Pts Result Pts Club Black No"
-    ).split()
+    header = (i18n_tr(lang, "report.bd-no-red-club-pts-result-pts-club-black")).split()
     rows = []
     for b in rnd.boards:
         r, k = by_no[b.red], by_no[b.black]
@@ -570,10 +553,10 @@ def book_pairing_text(
         )
     for no in rnd.byes:
         p = by_no[no]
-        rows.append(["轮空" if lang == "zh" else "bye", p.no, p.name, p.unit, fmt(scores.get(no)), "", "", "", "", ""])
+        rows.append([i18n_tr(lang, "booklet.bye-2"), p.no, p.name, p.unit, fmt(scores.get(no)), "", "", "", "", ""])
     for no in absent_players(event, rnd):  # the 请假 row of the sheet
         p = by_no[no]
-        rows.append(["请假" if lang == "zh" else "absent", p.no, p.name, p.unit, "", "", "", "", "", ""])
+        rows.append([i18n_tr(lang, "report.absent"), p.no, p.name, p.unit, "", "", "", "", "", ""])
     return "\n".join(
         [title] + text_table(header, rows, [True, True, False, False, True, False, True, False, False, True])
     )
@@ -583,16 +566,20 @@ def team_pairing_text(event: Any, round_no: int, lang: str) -> str:
     """A team workbook operation's message text of a round: each match, then its boards."""
     rnd = event.get_round(round_no)
     out = [
-        (f"第{round_no}轮对阵表" if lang == "zh" else f"Round {round_no} pairings")
+        (i18n_tr(lang, "report.round-pairings-2", round_no=round_no))
         + (f"  {event.settings.name}" if event.settings.name else "")
     ]
     from xlxq.sheets.team_layout import vacant_text  # lazy: start-up time (module text)
 
     for m in rnd.matches:
         out.append(
-            f"第{m.match}场  {event.team(m.first).name}（先走） — {event.team(m.second).name}（后走）"
-            if lang == "zh"
-            else f"Match {m.match}  {event.team(m.first).name} (first) - {event.team(m.second).name} (second)"
+            i18n_tr(
+                lang,
+                "report.match-first-second",
+                match=m.match,
+                name=event.team(m.first).name,
+                name2=event.team(m.second).name,
+            )
         )
         rows = [
             [
@@ -605,10 +592,10 @@ def team_pairing_text(event: Any, round_no: int, lang: str) -> str:
             ]
             for b in m.boards
         ]
-        head = ("台次 序号 红方 结果 黑方 序号" if lang == "zh" else "Bd No Red Result Black No").split()
+        head = (i18n_tr(lang, "report.bd-no-red-result-black-no")).split()
         out += ["  " + ln for ln in text_table(head, rows)]
     for t in rnd.byes:
-        out.append(("轮空：" if lang == "zh" else "bye: ") + event.team(t).name)
+        out.append((i18n_tr(lang, "report.bye-2")) + event.team(t).name)
     return "\n".join(out)
 
 
@@ -632,13 +619,11 @@ def book_standings_text(
     if get_system(system).knockout:
         return book_ko_text(event, rows, lang)
     keys = [k for k in resolve_tiebreaks(event.settings.tiebreaks) if k in TIEBREAK_KEYS]
-    labels = LABELS_ZH if lang == "zh" else LABELS_EN
-    header = ("名次 序号 姓名 单位 积分" if lang == "zh" else "Rank No Name Club Pts").split() + [
-        labels[k] for k in keys
-    ]
+    labels = i18n_labels(lang, LABELS_ZH, LABELS_EN)
+    header = (i18n_tr(lang, "report.rank-no-name-club-pts")).split() + [labels[k] for k in keys]
     table = []
     for r in rows:
-        name = r.name + (("（退赛）" if lang == "zh" else " (withdrawn)") if r.withdrawn else "")
+        name = r.name + ((i18n_tr(lang, "booklet.withdrawn")) if r.withdrawn else "")
         table.append([r.rank, r.no, name, r.unit, fmt(r.score)] + [fmt(r.tiebreaks[k]) for k in keys])
     title = _titled(tr.title("名次表", "Standings", lang, when_first=True), event)
     out = "\n".join([title] + text_table(header, table, [True, True, False, False, True] + [True] * len(keys)))
@@ -649,7 +634,7 @@ def book_standings_text(
         except InputError:
             final = None
         if final:
-            head = ("名次 序号 姓名 决出方式 积分赛名次" if lang == "zh" else "Rank No Name Decided-by Swiss").split()
+            head = (i18n_tr(lang, "report.rank-no-name-decided-by-swiss")).split()
             body = [
                 [
                     r.rank,
@@ -661,8 +646,7 @@ def book_standings_text(
                 for r in final
             ]
             out += "\n\n" + "\n".join(
-                [("积分晋圈淘汰最终名次" if lang == "zh" else "Final ranking")]
-                + text_table(head, body, [True, True, False, False, True])
+                [(i18n_tr(lang, "report.final-ranking"))] + text_table(head, body, [True, True, False, False, True])
             )
     return out
 
@@ -670,18 +654,18 @@ def book_standings_text(
 def book_rr_text(event: Event, rows: list, after: int, lang: str) -> str:
     g = event.settings.games_per_match
     keys = resolve_rr_tiebreaks(event.settings.tiebreaks, g)
-    labels = RR_LABELS_ZH if lang == "zh" else RR_LABELS_EN
+    labels = i18n_labels(lang, RR_LABELS_ZH, RR_LABELS_EN)
     header = (
-        ("名次 序号 姓名 单位" if lang == "zh" else "Rank No Name Club").split()
+        (i18n_tr(lang, "report.rank-no-name-club")).split()
         + [labels["match_points" if g > 1 else "score"]]
         + [labels[k] for k in keys]
     )
     table = []
     for r in rows:
         name = r.name + (
-            ("（成绩注销）" if lang == "zh" else " (annulled)")
+            (i18n_tr(lang, "report.annulled"))
             if r.annulled
-            else ("（退赛）" if lang == "zh" else " (withdrawn)")
+            else (i18n_tr(lang, "booklet.withdrawn"))
             if r.withdrawn
             else ""
         )
@@ -695,15 +679,15 @@ def book_rr_text(event: Event, rows: list, after: int, lang: str) -> str:
 
 def book_ko_text(event: Event, places: list, lang: str) -> str:
     br = build_bracket(event)
-    header = ("名次 序号 姓名 单位 种子顺位 成绩" if lang == "zh" else "Place No Name Club Seeding Result").split()
+    header = (i18n_tr(lang, "report.place-no-name-club-seeding-result")).split()
     table = []
     for p in places:
         pl = event.player(p.no)
         table.append([place_text(p), p.no, pl.name, pl.unit, p.seed_rank, ko_result(p, br.stage_total, lang)])
-    title = "淘汰赛名次" if lang == "zh" else "Knockout places"
+    title = i18n_tr(lang, "report.knockout-places")
     if br.champion is not None:
         ch = event.player(br.champion)
-        title += f"（冠军：{ch.name}）" if lang == "zh" else f" (champion: {ch.name})"
+        title += i18n_tr(lang, "report.champion", name=ch.name)
     return "\n".join([title] + text_table(header, table, [True, True, False, False, True, False]))
 
 
@@ -717,9 +701,9 @@ def team_standings_text(event: Any, rows: list, after: Any, lang: str) -> str:
     s = event.settings
     keys = [k for k in resolve_team_tiebreaks(s.tiebreaks, s.system) if k != "back_rounds"]
     labels = TEAM_ZH if lang == "zh" else TEAM_EN
-    header = ("名次 队号 队名" if lang == "zh" else "Rank No Team").split() + [labels[k] for k in keys]
+    header = (i18n_tr(lang, "booklet.rank-no-team")).split() + [labels[k] for k in keys]
     table = [
-        [r.rank, r.no, r.name + (("（退赛）" if lang == "zh" else " (withdrawn)") if r.withdrawn else "")]
+        [r.rank, r.no, r.name + ((i18n_tr(lang, "booklet.withdrawn")) if r.withdrawn else "")]
         + [fmt(r.values[k]) for k in keys]
         for r in rows
     ]

@@ -64,7 +64,7 @@ def lineup_label(lineup: str, lang: str) -> str:
 
 def tname(event, no: int, lang: str) -> str:
     t = event.team(no)
-    return Text(lang)(f"{t.name}（{no}队）", f"{t.name} ({no})")
+    return Text(lang)("team_common.name-no", name=t.name, no=no)
 
 
 def result_label(result: Optional[str], lang: str) -> str:
@@ -76,8 +76,8 @@ def result_label(result: Optional[str], lang: str) -> str:
 def team_score_label(event, lang: str) -> str:
     t = Text(lang)
     if event.settings.pair_by == "game_points" and system_for(event.settings).swiss:
-        return t("局分", "Game pts")
-    return t("场分", "Match pts")
+        return t("team_swiss.game-pts")
+    return t("team_pair.match-pts")
 
 
 def team_table(event, lang: str) -> list[str]:
@@ -85,9 +85,9 @@ def team_table(event, lang: str) -> list[str]:
     t_ = Text(lang)
     k = event.settings.boards
     header = (
-        t_("队序号 队名", "No Team").split()
-        + [t_(f"第{i}台", f"Board {i}") for i in range(1, k + 1)]
-        + [t_("替补", "Reserves")]
+        t_("team_report.no-team").split()
+        + [t_("team_report.board", i=i) for i in range(1, k + 1)]
+        + [t_("team_report.reserves")]
     )
     rows = []
     for t in event.teams:
@@ -96,15 +96,15 @@ def team_table(event, lang: str) -> list[str]:
         for no in t.players[k:]:
             cell = f"{no} {event.player(no).name}"
             if no in t.reserve_boards:
-                cell += t_(f"（第{t.reserve_boards[no]}台）", f" (board {t.reserve_boards[no]})")
+                cell += t_("team_report.board-2", boards_no=t.reserve_boards[no])
             res.append(cell)
-        rows.append([t.no, t.name] + cells + [t_("、", ", ").join(res)])
+        rows.append([t.no, t.name] + cells + [t_("record_text.text-3").join(res)])
     return text_table(header, rows, [True, False] + [False] * (k + 1))
 
 
 def seat_cells(event, no: int, lang: str) -> tuple[str, str, str]:
     if no == VACANT:
-        return "—", Text(lang)("（空台）", "(empty)"), ""
+        return "—", Text(lang)("team_report.empty"), ""
     p = event.player(no)
     t = event.team_of(no)
     return str(no), p.name, event.team(t).name if t is not None else p.unit
@@ -117,14 +117,14 @@ def match_lines(event, m, lang: str, scores: Optional[dict] = None, label: str =
     if scores is not None:
         a += f" {label} {fmt(scores.get(m.first, 0))}"
         b += f" {label} {fmt(scores.get(m.second, 0))}"
-    lines = [t(f"第{m.match}场  {a} — {b}", f"Match {m.match}  {a} — {b}")]
+    lines = [t("team_report.match", match=m.match, a=a, b=b)]
     if not m.boards:
-        lines.append(t("  （尚无出场名单）", "  (no line-ups yet)"))
+        lines.append(t("team_report.no-line-ups-yet"))
         return lines
     with_results = any(x.result is not None for x in m.boards)
-    header = t("台次 序号 红方 队名 序号 黑方 队名", "Board No Red Team No Black Team").split()
+    header = t("team_report.board-no-red-team-no-black-team").split()
     if with_results:
-        header.append(t("结果", "Result"))
+        header.append(t("paper.result"))
     rows = []
     for x in m.boards:
         row = [x.board, *seat_cells(event, x.red, lang), *seat_cells(event, x.black, lang)]
@@ -142,27 +142,26 @@ def team_round_lines(
     t = Text(lang)
     s = event.settings
     if title is None:
-        title = t(f"第{rnd.round}轮对阵表", f"Round {rnd.round} pairings")
+        title = t("report.round-pairings", round=rnd.round)
         if s.name:
             title += f"  {s.name}"
     lines = [title]
     if not system_for(s).seated_by_table:
-        lines.append(t("先走队单数台执红、双数台执黑", "the first team has red on odd boards, black on even boards"))
+        lines.append(t("team_report.the-first-team-has-red-on-odd-boards"))
     for m in rnd.matches:
         lines += match_lines(event, m, lang, scores, label)
     for no in rnd.byes:
         sc = s.scoring
         if system_for(s).swiss:
             why = t(
-                f"按胜一场计：场分 {fmt(sc.bye_match())}、局分 {fmt(sc.bye_games(s.boards))}（原则(五)）",
-                f"counts as a won match: {fmt(sc.bye_match())} match points, {fmt(sc.bye_games(s.boards))} game points",
+                "team_report.counts-as-a-won-match-match-points-game",
+                sc_bye=fmt(sc.bye_match()),
+                sc_bye2=fmt(sc.bye_games(s.boards)),
             )
         else:
-            why = t("循环赛轮空，不计分", "round-robin bye, no points")
+            why = t("team_report.round-robin-bye-no-points")
         sc_txt = f" {label} {fmt(scores.get(no, 0))}" if scores is not None else ""
-        lines.append(
-            t(f"轮空：{tname(event, no, lang)}{sc_txt}（{why}）", f"Bye: {tname(event, no, lang)}{sc_txt} ({why})")
-        )
+        lines.append(t("team_report.bye", no_lang=tname(event, no, lang), sc_txt=sc_txt, why=why))
     return lines
 
 
@@ -181,6 +180,6 @@ def team_schedule_lines(event, lang: str) -> list[str]:
                 f"{m.match}. {m.first} {event.team(m.first).name} — {m.second} {event.team(m.second).name}"
                 for m in rnd.matches
             ]
-        cells += [t(f"轮空 {no} {event.team(no).name}", f"bye {no} {event.team(no).name}") for no in rnd.byes]
-        lines.append(t(f"第{rnd.round}轮：", f"round {rnd.round}: ") + t("；", "; ").join(cells))
+        cells += [t("team_report.bye-2", no=no, name=event.team(no).name) for no in rnd.byes]
+        lines.append(t("schedule.round", round=rnd.round) + t("create.text").join(cells))
     return lines

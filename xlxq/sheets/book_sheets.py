@@ -20,6 +20,7 @@ from typing import Any, Callable, Iterable, Optional
 
 from xlxq.errors import InputError
 from xlxq.sheets.plan import Book, MergedRange, merged_ranges
+from xlxq.i18n import Msg, Pair
 
 Kinds = dict[str, list[tuple[str, Optional[int]]]]
 
@@ -43,14 +44,16 @@ def single_sheets(
     for kind in required:
         if kind not in kinds:
             zh, en = sheet_names[kind]["zh"], sheet_names[kind]["en"]
-            raise InputError(f"工作簿中找不到“{zh}”表（英文模板为 {en}）", f"the workbook has no {en!r} sheet ({zh})")
+            raise InputError(Msg("book_sheets.the-workbook-has-no-sheet", zh=zh, en=en))
     singles = tuple(singles)
     for kind in singles:
         if len(kinds.get(kind, [])) > 1:
             both = "、".join(f"“{n}”" for n, _ in kinds[kind])
             raise InputError(
-                f"工作簿中有多张同类工作表：{both}，请删除或改名多余的一张",
-                f"the workbook has more than one such sheet: {', '.join(repr(n) for n, _ in kinds[kind])}",
+                Msg(
+                    "book_sheets.the-workbook-has-more-than-one-such",
+                    both=Pair(both, ", ".join((repr(n) for n, _ in kinds[kind]))),
+                ),
             )
     return {kind: kinds[kind][0][0] for kind in singles if kind in kinds}
 
@@ -62,8 +65,9 @@ def numbered_sheets(kinds: Kinds, kind: str, what_zh: str, what_en: str) -> dict
     for nm, n in kinds.get(kind, []):
         if n in by_round:
             raise InputError(
-                f"{what_zh}第{n}轮有两张工作表：“{by_round[n]}”与“{nm}”，请删除或改名其中一张",
-                f"{what_en}round {n} has two sheets: {by_round[n]!r} and {nm!r}",
+                Msg(
+                    "book_sheets.round-has-two-sheets-and", what=Pair(what_zh, what_en), n=n, round_n=by_round[n], nm=nm
+                ),
             )
         by_round[n] = nm
     for i, n in enumerate(sorted(by_round), start=1):

@@ -54,6 +54,8 @@ from xlxq.sheets.problems import ERROR, WARNING, Problem
 from xlxq.sheets.round_problems import hand_problems, unfinished_problems
 from xlxq.sheets.write_standings import round_cell, scores_before, standings_after
 from xlxq.systems import get_system, system_for
+from xlxq.i18n import Msg
+from xlxq.i18n import labels as i18n_labels
 
 SYSTEM_LABELS = {
     "swiss": ("积分编排", "Swiss"),
@@ -304,7 +306,7 @@ def program_sheet(canvas: Canvas, data: WorkbookData, kind: str, after: Optional
     if name is None:
         name = L.SHEET_NAMES[kind][data.lang]
         if name in data.names:
-            raise InputError(f"已有名为“{name}”的工作表，请改名", f"a sheet named {name!r} already exists")
+            raise InputError(Msg("formats.a-sheet-named-already-exists", name=name))
         canvas.add_sheet(name, kind, after)
         data.names.append(name)
         if kind == L.STANDINGS:
@@ -366,7 +368,7 @@ def write_rr_standings(canvas: Canvas, data: WorkbookData, event: Event) -> list
     after = standings_after(event)
     rows = compute_rr_standings(event, after)
     keys = resolve_rr_tiebreaks(s.tiebreaks, g)
-    labels = LABELS_ZH if lang == "zh" else LABELS_EN
+    labels = i18n_labels(lang, LABELS_ZH, LABELS_EN)
     name = program_sheet(canvas, data, L.STANDINGS, data.rounds[-1].name if data.rounds else data.registration.name)
     rnd_by_no = {r.round: r for r in event.rounds}
     seats = {r.round: {no: b for b in r.boards for no in (b.red, b.black)} for r in event.rounds}
@@ -684,7 +686,7 @@ def write_qualifiers(canvas: Canvas, data: WorkbookData, swiss: Event, ko: Event
     after = data.rounds[-1].name if data.rounds else data.registration.name
     name = L.SHEET_NAMES[L.QUALIFIERS][lang]
     if name in data.names:
-        raise InputError(f"已有名为“{name}”的工作表，请改名", f"a sheet named {name!r} already exists")
+        raise InputError(Msg("formats.a-sheet-named-already-exists", name=name))
     canvas.add_sheet(name, L.QUALIFIERS, after)
     data.names.append(name)
     header = [c.header(lang) for c in L.QUALIFIER_COLUMNS]

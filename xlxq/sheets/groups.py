@@ -37,6 +37,7 @@ from xlxq.sheets.pages import escape
 from xlxq.sheets.plan import Book, Fill, MergedRange, PageSetup, Values, WritePlan, merged_ranges
 from xlxq.sheets.problems import Status
 from xlxq.sheets.settings import SETTING_LOOKUP
+from xlxq.i18n import Msg
 
 __all__ = ["GROUP_HEADERS", "GroupView", "workbook_groups", "merged", "refuse_team_groups"]
 
@@ -114,8 +115,7 @@ def refuse_team_groups(book: Book) -> None:
         for row in book.values(name)[: L.HEADER_SCAN]:
             if any(isinstance(v, str) and L.norm_key(v) in _GROUP_KEYS for v in row):
                 raise InputError(
-                    f"团体赛不分组别：“{name}”中有“组别”列（每个组别各用一个团体赛工作簿）",
-                    f"a team event has no groups: {name} has a group column (one team workbook per group)",
+                    Msg("groups.a-team-event-has-no-groups-has-a-group", name=name),
                 )
 
 

@@ -26,6 +26,7 @@ from typing import Any, Iterable, Mapping, Optional
 from xlxq.core.standings import TableRound
 from xlxq.sheets.book_sheets import BookLayout
 from xlxq.sheets.script import to_hans
+from xlxq.i18n import tr as i18n_tr
 
 LANGS = ("zh", "en")
 
@@ -90,8 +91,8 @@ _KO_ROUND_RE = (
 
 def round_sheet_name(n: int, lang: str = "zh", stage: str = "main") -> str:
     if stage == "ko":
-        return f"淘汰赛第{n}轮" if lang == "zh" else f"KO round {n}"
-    return f"第{n}轮" if lang == "zh" else f"Round {n}"
+        return i18n_tr(lang, "layout.ko-round", n=n)
+    return i18n_tr(lang, "layout.round", n=n)
 
 
 def norm_key(text: Any) -> str:
@@ -1036,11 +1037,11 @@ def column_of(cell: str) -> Optional[int]:
 
 def round_title(n: int, event_name: str, lang: str, stage: str = "main", label: str = "") -> str:
     if stage == "ko":
-        t = f"淘汰赛第{n}轮对阵表" if lang == "zh" else f"KO round {n} pairings"
+        t = i18n_tr(lang, "layout.ko-round-pairings", n=n)
     else:
-        t = f"第{n}轮对阵表" if lang == "zh" else f"Round {n} pairings"
+        t = i18n_tr(lang, "layout.round-pairings", n=n)
     if label:
-        t += f"（{label}）" if lang == "zh" else f" ({label})"
+        t += i18n_tr(lang, "report.label", label=label)
     return titled(event_name, t)
 
 
@@ -1080,4 +1081,4 @@ def standings_widths(
 
 
 def round_col_header(n: int, lang: str) -> str:
-    return f"第{n}轮" if lang == "zh" else f"R{n}"
+    return i18n_tr(lang, "booklet.r", n=n)

@@ -26,6 +26,7 @@ import unicodedata
 from typing import Any, Callable, Iterable, TypeVar
 
 from xlxq.errors import InputError
+from xlxq.i18n import Msg
 
 __all__ = ["SURNAMES", "syllables", "name_key", "sort_names"]
 
@@ -94,8 +95,7 @@ def syllables(name: str) -> list[str]:
         from pypinyin import Style, lazy_pinyin
     except ImportError:  # xlwings Lite without it in requirements.txt
         raise InputError(
-            "姓名索引需要 pypinyin（pip install pypinyin；xlwings Lite：写入 requirements.txt）",
-            "the name index needs pypinyin (pip install pypinyin; xlwings Lite: add it to requirements.txt)",
+            Msg("name_order.the-name-index-needs-pypinyin-pip"),
         ) from None
 
     text = unicodedata.normalize("NFKC", str(name)).strip()

@@ -36,6 +36,7 @@ from typing import Any, Callable, Optional
 from xlxq.sheets import layout as L
 from xlxq.sheets import team_layout as TL
 from xlxq.sheets.plan import PageSetup, SheetLook, Style, WritePlan
+from xlxq.i18n import tr
 
 Rows = Callable[[str], list[list[Any]]]
 
@@ -116,7 +117,7 @@ def round_label(sheet: str, lang: str) -> str:
         return ""
     if kind == L.KO_ROUND:
         return sheet
-    return f"第{n}轮" if lang == "zh" else f"Round {n}"
+    return tr(lang, "layout.round", n=n)
 
 
 def sign_pages(plan: WritePlan, words: PaperWords) -> None:

@@ -141,29 +141,29 @@ class PaperSheet:
 
 
 def scoresheet_name(round_no: int, lang: str) -> str:
-    return Text(lang)(f"第{round_no}轮记分单", f"Round {round_no} score sheets")
+    return Text(lang)("paper.round-score-sheets", round_no=round_no)
 
 
 def notice_name(round_no: int, lang: str) -> str:
-    return Text(lang)(f"第{round_no}轮编排公告", f"Round {round_no} pairings notice")
+    return Text(lang)("paper.round-pairings-notice", round_no=round_no)
 
 
 def _colour(t: Text, colour: str) -> str:
-    return t("红方", "Red") if colour == "red" else t("黑方", "Black")
+    return t("paper.red") if colour == "red" else t("paper.black")
 
 
 def _facts_line(t: Text, facts: EventInfo) -> str:
     """'日期：… 地点：…', a line to fill in where 设置 has none."""
     blank = "________"
-    return t("日期：", "Date: ") + (facts.date or blank) + "　" + t("地点：", "Venue: ") + (facts.venue or blank)
+    return t("paper.date") + (facts.date or blank) + "　" + t("paper.venue") + (facts.venue or blank)
 
 
 def _where(t: Text, slip: Slip) -> str:
     """'第3轮　第5台', a team event's '第3轮　第2场　第1台'."""
-    out = [t(f"第{slip.round}轮", f"Round {slip.round}")]
+    out = [t("paper.round", round=slip.round)]
     if slip.match is not None:
-        out.append(t(f"第{slip.match}场", f"match {slip.match}"))
-    out.append(t(f"第{slip.board}台", f"board {slip.board}"))
+        out.append(t("paper.match-2", match=slip.match))
+    out.append(t("paper.board", board=slip.board))
     return "　".join(out) if t.lang == "zh" else ", ".join(out)
 
 
@@ -204,7 +204,7 @@ def score_sheet(paper: RoundPaper, style: str, lang: str, facts: Optional[EventI
 
 
 def _title(t: Text, paper: RoundPaper) -> str:
-    word = t("记分单", "Score sheet")
+    word = t("paper.score-sheet")
     return f"{paper.event_name}　{word}" if paper.event_name else word
 
 
@@ -212,8 +212,8 @@ def _seat_rows(sheet: PaperSheet, t: Text, team: bool, slip: Slip, heights: tupl
     """The header row and the two seats (bordered): 色别, 序号, 姓名, 单位 (队名),
     犯规, 签名."""
     r = sheet.row(heights[0])
-    head = [t("色别", "Side"), t("序号", "No"), t("姓名", "Name"), t("队名", "Team") if team else t("单位", "Club")]
-    head += [t("犯规", "Fouls"), t("棋手签名", "Signature")]
+    head = [t("paper.side"), t("paper.no"), t("paper.name"), t("paper.team") if team else t("paper.club")]
+    head += [t("paper.fouls"), t("paper.signature")]
     for c, v in enumerate(head, start=1):
         sheet.put(r, c, v)
     sheet.style(r, 1, 1, 6, bold=True, border=True, align="center")
@@ -229,7 +229,7 @@ def _seat_rows(sheet: PaperSheet, t: Text, team: bool, slip: Slip, heights: tupl
 
 
 def _result_text(t: Text) -> str:
-    words = (t("红胜", "Red wins"), t("和棋", "Draw"), t("黑胜", "Black wins"))
+    words = (t("paper.red-wins"), t("paper.draw"), t("paper.black-wins"))
     return "　　".join(f"{_BOX} {w}" for w in words)
 
 
@@ -241,7 +241,7 @@ def _half_slip(sheet: PaperSheet, t: Text, paper: RoundPaper, slip: Slip, facts:
     r = sheet.row(h[1])
     where = _where(t, slip)
     if slip.match is not None:  # a team event: both teams, the one on red first
-        where += t(f"　{slip.red_team} 对 {slip.black_team}", f": {slip.red_team} v {slip.black_team}")
+        where += t("paper.v", red_team=slip.red_team, black_team=slip.black_team)
     sheet.put(r, 1, where)
     sheet.style(r, 1, bold=True, size=12)
     sheet.put(r, 5 if slip.match is not None else 4, _facts_line(t, facts))
@@ -249,8 +249,8 @@ def _half_slip(sheet: PaperSheet, t: Text, paper: RoundPaper, slip: Slip, facts:
     _seat_rows(sheet, t, paper.team, slip, (h[3], h[4], h[5]))
     sheet.row(h[6])
     r = sheet.row(h[7])
-    sheet.put(r, 1, t("结果", "Result"))
-    sheet.put(r, 3, _result_text(t) + t("　（在□内打√）", "  (tick one)"))
+    sheet.put(r, 1, t("paper.result"))
+    sheet.put(r, 3, _result_text(t) + t("paper.tick-one"))
     sheet.style(r, 1, bold=True, size=12)
     sheet.style(r, 3, size=12)
     r = sheet.row(h[8])
@@ -258,33 +258,31 @@ def _half_slip(sheet: PaperSheet, t: Text, paper: RoundPaper, slip: Slip, facts:
         r,
         1,
         t(
-            "犯规记录（长将、长捉等禁止着法，违例；记回合数与处理）：",
-            "Fouls (perpetual check or chase, other forbidden or illegal moves: move, ruling):",
+            "paper.fouls-perpetual-check-or-chase-other",
         ),
     )
     for colour, height in (("red", h[9]), ("black", h[10])):
         r = sheet.row(height)
-        sheet.put(r, 1, _colour(t, colour) + t("：", ":"))
+        sheet.put(r, 1, _colour(t, colour) + t("paper.text"))
         sheet.put(r, 2, _LINE * 3)
     r = sheet.row(h[11])
     sheet.put(
         r,
         1,
         t(
-            "开始时间：________　　结束时间：________　　回合数：________",
-            "Start: ________   End: ________   Moves: ________",
+            "paper.start-end-moves",
         ),
     )
     r = sheet.row(h[12])
-    sheet.put(r, 1, t("裁判员签名：________________", "Arbiter's signature: ________________"))
-    sheet.put(r, 5, t("裁判长：", "Chief arbiter: ") + (facts.chief_arbiter or "________"))
+    sheet.put(r, 1, t("paper.arbiters-signature"))
+    sheet.put(r, 5, t("paper.chief-arbiter") + (facts.chief_arbiter or "________"))
     sheet.style(r, 1, bold=True)
 
 
 def _cut_line(sheet: PaperSheet, t: Text, gap: float) -> None:
     sheet.row(gap)
     r = sheet.row(16)
-    sheet.put(r, 1, "✂" + " - " * 34 + t(" 沿此线剪开", " cut here"))
+    sheet.put(r, 1, "✂" + " - " * 34 + t("paper.cut-here"))
     sheet.row(gap)
 
 
@@ -292,7 +290,7 @@ def _compact_slip(sheet: PaperSheet, t: Text, paper: RoundPaper, slip: Slip, fac
     h = COMPACT_ROWS
     r = sheet.row(h[0])
     title = f"{_title(t, paper)}　{_where(t, slip)}"
-    date = t("日期：", "Date: ") + (facts.date or "________")
+    date = t("paper.date") + (facts.date or "________")
     # the date in column 5 when the title (11 pt bold) ends before it, else
     # after the title in the same cell: a text running into a filled cell
     # is cut or overprinted (an English or long event name)
@@ -304,15 +302,15 @@ def _compact_slip(sheet: PaperSheet, t: Text, paper: RoundPaper, slip: Slip, fac
     sheet.style(r, 1, bold=True, size=11)
     _seat_rows(sheet, t, paper.team, slip, (h[1], h[2], h[3]))
     r = sheet.row(h[4])
-    sheet.put(r, 1, t("结果", "Result"))
+    sheet.put(r, 1, t("paper.result"))
     sheet.put(r, 2, _result_text(t))
     # one cell, overflowing into the empty column 6 (a label cell beside a
     # filled one is cut at its border: the render test caught the colon)
-    sheet.put(r, 5, t("裁判员签名：____________", "Arbiter: ________________"))
+    sheet.put(r, 5, t("paper.arbiter"))
     sheet.style(r, 1, bold=True)
     r = sheet.row(h[5])
-    sheet.put(r, 1, t("犯规记录（长将、长捉等，回合）：", "Fouls (perpetual check, chase…; move):"))
-    sheet.put(r, 5, t("结束时间：______", "End: ______"))
+    sheet.put(r, 1, t("paper.fouls-perpetual-check-chase-move"))
+    sheet.put(r, 5, t("paper.end"))
     r = sheet.row(h[6])
     sheet.put(r, 1, "- " * 62)
     sheet.style(r, 1, size=8)
@@ -342,18 +340,18 @@ def notice_sheet(paper: RoundPaper, lang: str, facts: Optional[EventInfo] = None
     t = Text(lang)
     sheet = PaperSheet(notice_name(paper.round, lang), len(NOTICE_WIDTHS), dict(NOTICE_WIDTHS))
     sheet.page_height, sheet.margins = NOTICE_PAGE_HEIGHT, NOTICE_MARGINS
-    sheet.footer = t("第 &P 页，共 &N 页", "page &P of &N")
-    title = t(f"第{paper.round}轮编排记录公告", f"Round {paper.round}: pairings")
+    sheet.footer = t("paper.page-p-of-n")
+    title = t("paper.round-pairings", round=paper.round)
     r = sheet.row(26)
     sheet.put(r, 1, f"{paper.event_name}　{title}" if paper.event_name else title)
     sheet.style(r, 1, bold=True, size=15)
     line = "　".join(
         x
         for x in (
-            t("日期：", "Date: ") + facts.date if facts.date else "",
-            t("地点：", "Venue: ") + facts.venue if facts.venue else "",
-            t("裁判长：", "Chief arbiter: ") + facts.chief_arbiter if facts.chief_arbiter else "",
-            t("编排长：", "Chief of pairings: ") + facts.pairing_officer if facts.pairing_officer else "",
+            t("paper.date") + facts.date if facts.date else "",
+            t("paper.venue") + facts.venue if facts.venue else "",
+            t("paper.chief-arbiter") + facts.chief_arbiter if facts.chief_arbiter else "",
+            t("paper.chief-of-pairings") + facts.pairing_officer if facts.pairing_officer else "",
         )
         if x
     )
@@ -361,13 +359,13 @@ def notice_sheet(paper: RoundPaper, lang: str, facts: Optional[EventInfo] = None
         r = sheet.row(18)
         sheet.put(r, 1, line)
 
-    unit = t("队名", "Team") if paper.team else t("单位", "Club")
+    unit = t("paper.team") if paper.team else t("paper.club")
 
     def header() -> None:
         r = sheet.row(20)
-        heads = [t("台次", "Bd")]
-        for side in (t("红方", "Red"), t("黑方", "Black")):
-            heads += [t("序号", "No"), side, unit, t("积分", "Pts")]
+        heads = [t("paper.bd-2")]
+        for side in (t("paper.red"), t("paper.black")):
+            heads += [t("paper.no"), side, unit, t("paper.pts")]
         for c, v in enumerate(heads, start=1):
             sheet.put(r, c, v)
         sheet.style(r, 1, 1, 9, bold=True, border=True, align="center")
@@ -419,16 +417,16 @@ def _side(sheet: PaperSheet, r: int, c: int, seat: Seat) -> None:
 
 
 def _line_word(t: Text, kind: str) -> str:
-    return {"bye": t("轮空", "bye"), "absent": t("请假", "absent"), "late": t("迟到入场", "late entry")}[kind]
+    return {"bye": t("booklet.bye-2"), "absent": t("report.absent"), "late": t("paper.late-entry")}[kind]
 
 
 def _team_rows(sheet: PaperSheet, t: Text, paper: RoundPaper, data_row: Callable[..., int]) -> None:
     """A team event: each match (场次, both teams with their 场分), then its boards."""
     for m in paper.matches:
         r = data_row(19)
-        sheet.put(r, 1, t(f"第{m.match}场", f"Match {m.match}"))
+        sheet.put(r, 1, t("paper.match-3", match=m.match))
         sheet.put(r, 2, m.first_no)
-        sheet.put(r, 3, m.first + t("（先走）", " (first)"))
+        sheet.put(r, 3, m.first + t("record_text.first"))
         sheet.put(r, 5, _score(m.first_score))
         sheet.put(r, 6, m.second_no)
         sheet.put(r, 7, m.second)
@@ -446,12 +444,12 @@ def _place(t: Text, e: IndexEntry) -> str:
     if e.kind != "board":
         return _line_word(t, e.kind)
     if e.team:
-        side = t("先走", "first") if e.colour == "first" else t("后走", "second")
-        return t(f"第{e.match}场 {side}", f"match {e.match}, {side}")
-    side = t("红", "Red") if e.colour == "red" else t("黑", "Black")
+        side = t("paper.first") if e.colour == "first" else t("paper.second")
+        return t("paper.match", match=e.match, side=side)
+    side = t("paper.red-2") if e.colour == "red" else t("paper.black-2")
     if e.match is not None:
-        return t(f"{e.match}场{e.board}台{side}", f"m{e.match} bd {e.board} {side}")
-    return t(f"{e.board}台{side}", f"bd {e.board} {side}")
+        return t("paper.m-bd", match=e.match, board=e.board, side=side)
+    return t("paper.bd", board=e.board, side=side)
 
 
 def _index(sheet: PaperSheet, t: Text, paper: RoundPaper) -> None:
@@ -465,11 +463,11 @@ def _index(sheet: PaperSheet, t: Text, paper: RoundPaper) -> None:
         sheet.page_break()
         page = entries[start : start + per_page]
         r = sheet.row(24)
-        sheet.put(r, 1, t("姓名索引（按姓名拼音排序）", "Name index (in pinyin order)"))
+        sheet.put(r, 1, t("paper.name-index-in-pinyin-order"))
         sheet.style(r, 1, bold=True, size=13)
         r = sheet.row(18)
         for col in INDEX_COLUMNS:
-            sheet.put(r, col, t("姓名（序号）台次 红黑", "Name (No) board, side"))
+            sheet.put(r, col, t("paper.name-no-board-side"))
         sheet.style(r, 1, 1, 9, bold=True)
         first = sheet.rows + 1
         rows = min(INDEX_ROWS, -(-len(page) // len(INDEX_COLUMNS)))

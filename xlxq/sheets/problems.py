@@ -11,6 +11,7 @@ import os
 from dataclasses import dataclass, field
 from typing import Any, Optional
 
+from xlxq.i18n import Msg, norm_lang, tr
 from xlxq.sheets import layout as L
 
 BLOCKING, ERROR, WARNING, INFO = "blocking", "error", "warning", "info"
@@ -28,17 +29,25 @@ class Problem:
 
     level: str
     code: str
-    zh: str
-    en: str
+    zh: str = ""
+    en: str = ""
     sheet: Optional[str] = None
     row: Optional[int] = None
     cols: tuple[str, ...] = ()
     round: Optional[int] = None
     cell: Optional[str] = None  # e.g. "F7", filled in when the cell is known
+    msg: Optional[Msg] = None  # the message (zh, en: its 简体 and English texts)
+
+    def __post_init__(self) -> None:
+        if self.msg is not None:
+            self.zh, self.en = self.msg.render("zh"), self.msg.render("en")
 
     def message(self, lang: str = "zh") -> str:
-        text = self.en if lang == "en" else self.zh
-        return text
+        if self.msg is not None:
+            return self.msg.render(lang)
+        return self.en if lang == "en" else self.zh
+
+    localize = message
 
     def where(self) -> str:
         if self.sheet is None:
@@ -57,8 +66,8 @@ class Status:
     caller applies (:func:`xlxq.operations.workbook_common.apply_status`)."""
 
     ok: bool
-    message_zh: str
-    message_en: str
+    message_zh: str = ""
+    message_en: str = ""
     details: list[Problem] = field(default_factory=list)
     text: str = ""
     data: Any = None
@@ -66,30 +75,35 @@ class Status:
     ko_event: Any = None  # 积分晋圈淘汰: the knockout stage's event, once qualified
     plan: Any = None  # the WritePlan to apply to the book (None: nothing to write)
     bad_input: bool = False  # not ok because of bad cells (marked): exit 2 on the command line
+    msg: Optional[Msg] = None  # the message (message_zh, message_en: its 简体 and English texts)
+
+    def __post_init__(self) -> None:
+        if self.msg is not None:
+            self.message_zh, self.message_en = self.msg.render("zh"), self.msg.render("en")
 
     def message(self, lang: Optional[str] = None) -> str:
+        if self.msg is not None:
+            return self.msg.render(_lang(lang))
         return self.message_en if _lang(lang) == "en" else self.message_zh
 
     def lines(self, lang: Optional[str] = None) -> list[str]:
         lang = _lang(lang)
         tags = {
-            BLOCKING: ("错误", "error"),
-            ERROR: ("错误", "error"),
-            WARNING: ("警告", "warning"),
-            INFO: ("说明", "note"),
+            BLOCKING: "problems.tag-error",
+            ERROR: "problems.tag-error",
+            WARNING: "problems.tag-warning",
+            INFO: "problems.tag-note",
         }
         out = [self.message(lang)]
         for p in self.details:
-            tag = tags[p.level][1 if lang == "en" else 0]
+            tag = tr(lang, tags[p.level])
             where = p.where()
             out.append(f"  [{tag}] " + (f"{where} " if where else "") + p.message(lang))
         return out
 
 
 def _lang(lang: Optional[str]) -> str:
-
-    lang = lang or os.environ.get("XLXQ_LANG", "zh")
-    return "en" if str(lang).lower().startswith("en") else "zh"
+    return norm_lang(lang or os.environ.get("XLXQ_LANG", "zh"))
 
 
 def locate(data: Any) -> None:

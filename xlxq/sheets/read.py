@@ -45,6 +45,7 @@ from xlxq.systems import get_system, system_for
 from xlxq.core.standings import check_options
 from xlxq.core.knockout import check_knockout_settings
 from xlxq.core.roundrobin import check_policy
+from xlxq.i18n import Msg, Pair
 
 
 def read_workbook(book: Book) -> WorkbookData:
@@ -72,9 +73,13 @@ def read_workbook(book: Book) -> WorkbookData:
     if len(by_round) > settings.rounds:
         if system.round_robin:
             raise InputError(
-                f"工作簿中已有{len(by_round)}轮，超过{len(players)}人{SYSTEM_ZH[system.key]}的{settings.rounds}轮",
-                f"the workbook has {len(by_round)} rounds but a {SYSTEM_EN[system.key]} of "
-                f"{len(players)} has {settings.rounds}",
+                Msg(
+                    "read.the-workbook-has-rounds-but-a-of-has",
+                    n=len(by_round),
+                    n2=len(players),
+                    system_key=Pair(SYSTEM_ZH[system.key], SYSTEM_EN[system.key]),
+                    rounds=settings.rounds,
+                ),
             )
         raise too_many_rounds(len(by_round), settings.rounds, settings_name)
     names_idx = Names(players)
@@ -237,15 +242,15 @@ def _read_ko_stage(
     if not system_for(settings).swiss:
         what = one.get(L.QUALIFIERS) or ko_sheets[min(ko_sheets)]
         raise InputError(
-            f"工作表“{what}”属于积分晋圈淘汰的淘汰赛阶段，而本赛事赛制为{SYSTEM_ZH[settings.system]}"
-            f"（请删除或改名该表）",
-            f"sheet {what!r} belongs to the knockout stage of a Swiss, but the event is a {SYSTEM_EN[settings.system]}",
+            Msg(
+                "read.sheet-belongs-to-the-knockout-stage-of-a",
+                what=what,
+                settings_system=Pair(SYSTEM_ZH[settings.system], SYSTEM_EN[settings.system]),
+            ),
         )
     if L.QUALIFIERS not in one:
         zh, en = L.SHEET_NAMES[L.QUALIFIERS]["zh"], L.SHEET_NAMES[L.QUALIFIERS]["en"]
-        raise InputError(
-            f"有淘汰赛轮次的工作表，但找不到“{zh}”表（晋圈后生成）", f"knockout rounds but no {en!r} sheet"
-        )
+        raise InputError(Msg("read.knockout-rounds-but-no-sheet", zh=Pair(zh, en)))
     qname = one[L.QUALIFIERS]
     grid = snapshot[qname]
     table = find_layout(L.QUALIFIERS_TABLE, qname, grid)

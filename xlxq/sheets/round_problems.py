@@ -21,6 +21,7 @@ from xlxq.sheets.data import RoundSheet, WorkbookData
 from xlxq.sheets.problems import BLOCKING, INFO, WARNING, Problem
 from xlxq.sheets.state import Sig
 from xlxq.systems import get_system
+from xlxq.i18n import Msg, Pair
 
 
 def hand_pairing(was: list[str], sheet: str, row: int, n: int) -> Problem:
@@ -41,8 +42,8 @@ def hand_pairing(was: list[str], sheet: str, row: int, n: int) -> Problem:
 def round_label(rs: RoundSheet) -> tuple[str, str]:
     """'第3轮' / 'round 3' ('淘汰赛第3轮' for the knockout stage)."""
     if rs.stage == "ko":
-        return f"淘汰赛第{rs.no}轮", f"knockout round {rs.no}"
-    return f"第{rs.no}轮", f"round {rs.no}"
+        return Msg("round_problems.knockout-round", no=rs.no).pair()
+    return Msg("round_problems.round", no=rs.no).pair()
 
 
 def structural_problems(data: WorkbookData) -> list[Problem]:
@@ -211,7 +212,7 @@ def absence_problems(data: WorkbookData, event: Event) -> list[Problem]:
             continue
         zh_r, en_r = "、".join(map(str, p.absent_rounds)), ", ".join(map(str, p.absent_rounds))
         if rr:
-            zh, en = f"请假：第{zh_r}轮，该轮对局按弃权负", f"absent in round {en_r}: that game is lost by forfeit"
+            zh, en = Msg("round_problems.absent-in-round-that-game-is-lost-by", zh_r=Pair(zh_r, en_r)).pair()
         else:
             zh = f"请假：第{zh_r}轮不编排、不轮空，计{pts}分"
             en = f"absent in round {en_r}: not paired, no bye, {pts} points"

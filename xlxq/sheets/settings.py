@@ -43,6 +43,9 @@ from xlxq.sheets.plan import ListValidation, NumberFormat, Style
 from xlxq.sheets.problems import INFO, Problem
 from xlxq.sheets.script import to_hans
 from xlxq.systems import get_system, system_for
+from xlxq.i18n import tr
+from xlxq.i18n import labels as i18n_labels
+from xlxq.i18n import Pair
 
 
 #: the keys of the 等级分 rows
@@ -532,18 +535,14 @@ def tiebreak_text(spec: list[str], lang: str, system: str = "swiss") -> str:
     if get_system(system).round_robin:
         labels = RR_ZH if lang == "zh" else RR_EN
     else:
-        labels = LABELS_ZH if lang == "zh" else LABELS_EN
-    return ("、" if lang == "zh" else ", ").join(labels.get(k, k) for k in spec)
+        labels = i18n_labels(lang, LABELS_ZH, LABELS_EN)
+    return (tr(lang, "record_text.text-3")).join(labels.get(k, k) for k in spec)
 
 
 def tiebreak_sequence(spec: list[str], lang: str, system: str = "swiss", games_per_match: int = 1) -> str:
     """The order actually used, as shown in the 说明 of 排名方法."""
     if get_system(system).knockout:
-        return (
-            "淘汰赛按对阵决出名次（冠军、亚军、并列第3–4名…），不用此项"
-            if lang == "zh"
-            else "a knockout is ranked by its bracket; not used"
-        )
+        return tr(lang, "settings.a-knockout-is-ranked-by-its-bracket-not")
     if get_system(system).round_robin:
         labels = RR_ZH if lang == "zh" else RR_EN
         keys = ["match_points" if games_per_match > 1 else "score"] + resolve_rr_tiebreaks(spec, games_per_match)
@@ -554,7 +553,7 @@ def tiebreak_sequence(spec: list[str], lang: str, system: str = "swiss", games_p
         )
         return head + " → ".join(labels.get(k, k) for k in keys)
 
-    labels = LABELS_ZH if lang == "zh" else LABELS_EN
+    labels = i18n_labels(lang, LABELS_ZH, LABELS_EN)
     keys = ["score"] + resolve_tiebreaks(spec)
     return " → ".join(labels.get(k, k) for k in keys)
 
@@ -572,17 +571,15 @@ def write_settings_help(canvas: Canvas, data: WorkbookData) -> None:
         text = rounds_help(L.SETTINGS_BY_KEY["rounds"], data.problems, lang)
         n = len(data.event.players)
         label = (SYSTEM_ZH if lang == "zh" else SYSTEM_EN)[s.system]
-        games = (
-            (f"每场{s.games_per_match}局" if lang == "zh" else f"{s.games_per_match} games a match")
-            if s.games_per_match > 1
-            else ""
-        )
+        games = (tr(lang, "settings.games-a-match", games_per_match=s.games_per_match)) if s.games_per_match > 1 else ""
         if system_for(s).round_robin:
-            text = (
-                f"由人数算出：{n}人{label}{games}共{s.rounds}轮（本栏不用）"
-                if lang == "zh"
-                else f"computed: a {label} of {n} players{', ' + games if games else ''} has {s.rounds} "
-                f"rounds (this cell is not used)"
+            text = tr(
+                lang,
+                "settings.computed-a-of-players-has-rounds-this",
+                n=n,
+                label=label,
+                games=Pair(games, ", " + games if games else ""),
+                rounds=s.rounds,
             )
         elif system_for(s).knockout:
             planned = planned_rounds(n, s.games_per_match) if n >= 2 else s.rounds
@@ -620,7 +617,7 @@ def rounds_help(spec: L.Setting, problems: list[Problem], lang: str) -> str:
     text = spec.help_zh if lang == "zh" else spec.help_en
     plan = [p.message(lang) for p in problems if p.code == "rounds_plan"]
     if plan:
-        text = ("注意：" if lang == "zh" else "note: ") + ("；" if lang == "zh" else "; ").join(plan)
+        text = (tr(lang, "settings.note")) + (tr(lang, "create.text")).join(plan)
     return text
 
 

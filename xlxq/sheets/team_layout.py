@@ -22,6 +22,7 @@ from typing import Any, Optional
 from xlxq.sheets import layout as L
 from xlxq.sheets.book_sheets import BookLayout
 from xlxq.sheets.layout import ARBITER, PAIRING, PROGRAM, YES_NO, Choice, Column, Setting, norm_key
+from xlxq.i18n import tr
 
 # --------------------------------------------------------------------------
 # sheets
@@ -170,7 +171,7 @@ def parse_place(value: Any) -> tuple[Optional[str], Optional[int]]:
 def place_text(kind: str, k: Optional[int], lang: str) -> Any:
     if kind == "main":
         return k
-    word = "替补" if lang == "zh" else "reserve"
+    word = tr(lang, "team_layout.reserve")
     return f"{word}{k}" if (k and lang == "zh") else (f"{word} {k}" if k else word)
 
 
@@ -229,7 +230,7 @@ def is_vacant_word(value: Any) -> bool:
 
 
 def vacant_text(lang: str) -> str:
-    return "（空台）" if lang == "zh" else "(vacant)"
+    return tr(lang, "team_layout.vacant")
 
 
 # --------------------------------------------------------------------------
@@ -280,8 +281,8 @@ def row_marker(value: Any) -> Optional[str]:
 def score_line(first: float, second: float, mp_first: Optional[float], mp_second: Optional[float], lang: str) -> str:
     """The 结果 cell of a match's score line: 场分 2:0, or 未完 while unfinished."""
     if mp_first is None:
-        return "未完" if lang == "zh" else "unfinished"
-    return f"场分 {_n(mp_first)}:{_n(mp_second)}" if lang == "zh" else f"match {_n(mp_first)}:{_n(mp_second)}"
+        return tr(lang, "team_layout.unfinished")
+    return tr(lang, "team_layout.match", mp_first=_n(mp_first), mp_second=_n(mp_second))
 
 
 def _n(x: Any) -> Any:
@@ -291,20 +292,12 @@ def _n(x: Any) -> Any:
 
 
 def round_title(n: int, event_name: str, lang: str, boards: int) -> str:
-    t = (
-        f"第{n}轮对阵表（先走队单数台执红、双数台执黑）"
-        if lang == "zh"
-        else f"Round {n} pairings (the first team has red on odd boards)"
-    )
+    t = tr(lang, "team_layout.round-pairings-the-first-team-has-red-on", n=n)
     return L.titled(event_name, t)
 
 
 def scheveningen_title(n: int, event_name: str, lang: str) -> str:
-    t = (
-        f"第{n}轮对阵表（全队轮赛制，先后手按秩序表）"
-        if lang == "zh"
-        else f"Round {n} (Scheveningen, colours from the table)"
-    )
+    t = tr(lang, "team_layout.round-scheveningen-colours-from-the", n=n)
     return L.titled(event_name, t)
 
 

@@ -29,6 +29,8 @@ from xlxq.sheets.settings import (
     write_help_cells,
 )
 from xlxq.sheets.team_data import SettingsInfo, TeamWorkbookData
+from xlxq.i18n import tr
+from xlxq.i18n import labels as i18n_labels
 
 #: the model classes of the team settings rows, by the first part of their target
 TEAM_MODEL_BASES: dict[str, type] = {
@@ -73,13 +75,13 @@ def team_tiebreak_text(spec: Optional[list[str]], system: str, lang: str) -> str
     if len(spec) == 1 and spec[0] in T.TEAM_TIEBREAK_PRESET_LABELS:
         zh, en = T.TEAM_TIEBREAK_PRESET_LABELS[spec[0]]
         return zh if lang == "zh" else en
-    labels = LABELS_ZH if lang == "zh" else LABELS_EN
-    return ("、" if lang == "zh" else ", ").join(labels.get(k, k) for k in spec)
+    labels = i18n_labels(lang, LABELS_ZH, LABELS_EN)
+    return (tr(lang, "record_text.text-3")).join(labels.get(k, k) for k in spec)
 
 
 def team_tiebreak_sequence(spec: Optional[list[str]], system: str, lang: str) -> str:
 
-    labels = LABELS_ZH if lang == "zh" else LABELS_EN
+    labels = i18n_labels(lang, LABELS_ZH, LABELS_EN)
     return " → ".join(labels.get(k, k) for k in resolve_team_tiebreaks(spec, system))
 
 

@@ -18,6 +18,7 @@ from xlxq.sheets.team_data import team_state_head
 from xlxq.sheets.team_settings import settings_cells, team_tiebreak_sequence
 from xlxq.sheets.team_write_standings import board_looks, team_standings_header
 from xlxq.sheets.templates import finish_new_book, player_cells
+from xlxq.i18n import Msg, tr
 
 
 def _team_rows(event: Optional[TeamEvent], lang: str) -> list[list[Any]]:
@@ -41,11 +42,7 @@ def _team_rows(event: Optional[TeamEvent], lang: str) -> list[list[Any]]:
 
 
 def _teams_sheet(canvas: Canvas, rname: str, settings: TeamSettings, event: Optional[TeamEvent], lang: str) -> None:
-    title = (
-        "队伍报名表（台次：主力填1、2…，替补填“替补”；序号全赛唯一）"
-        if lang == "zh"
-        else "Team registration (Board: 1, 2 … for the main players, 'reserve' for reserves)"
-    )
+    title = tr(lang, "team_templates.team-registration-board-1-2-for-the-main")
     write_head(canvas, rname, T.TEAMS_TABLE, lang, L.titled(settings.name, title))
     rows = _team_rows(event, lang)
     for i, vals in enumerate(rows, start=3):
@@ -63,12 +60,7 @@ def _teams_sheet(canvas: Canvas, rname: str, settings: TeamSettings, event: Opti
 
 def _lineups_sheet(canvas: Canvas, lname: str, settings: TeamSettings, lang: str) -> None:
     cols = T.lineup_columns(settings.boards)
-    how = (
-        "每轮每队一行：轮次、队号，各台填序号或姓名，缺人填“缺”；未填的队按默认名单出场"
-        if lang == "zh"
-        else "one row per round and team: numbers or names per board, 'vacant' for an empty seat; "
-        "a team without a row plays its default line-up"
-    )
+    how = tr(lang, "team_templates.one-row-per-round-and-team-numbers-or")
     # the printed title is short; how to fill it in stands above 提示, outside the print area
     table = T.LINEUPS_TABLE.but(columns=cols, tail=())
     write_head(canvas, lname, table, lang, table.sheet_name(lang))
@@ -117,7 +109,7 @@ def plan_new_team_workbook(
     write_settings_sheet(
         canvas,
         sname,
-        "团体赛设置" if lang == "zh" else "Team event settings",
+        tr(lang, "team_templates.team-event-settings"),
         T.TEAM_SETTINGS_ROWS,
         settings_cells(settings, lang, normalise_results),
         team_tiebreak_sequence(settings.tiebreaks, settings.system, lang),
@@ -149,7 +141,7 @@ def plan_fill_team_template(
     kinds = {T.sheet_kind(n)[0]: n for n in names}
     for kind in (T.SETTINGS, T.TEAMS):
         if kind not in kinds:
-            raise InputError("模板中缺少“设置”或“队伍报名”", "the template has no Settings or Teams sheet")
+            raise InputError(Msg("team_templates.the-template-has-no-settings-or-teams"))
     lang = T.lang_of_sheet(kinds[T.TEAMS])
     snapshot = {n: [list(r) for r in book.values(n)] for n in kinds.values() if n in names}
     canvas = Canvas(snapshot)

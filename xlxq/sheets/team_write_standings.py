@@ -25,6 +25,7 @@ from xlxq.sheets.results import BYE
 from xlxq.sheets.results import display as result_display
 from xlxq.sheets.team_data import TeamWorkbookData
 from xlxq.sheets.write_standings import standings_header, withdrawn_note
+from xlxq.i18n import labels as i18n_labels
 
 
 def _team_round_cell(event: TeamEvent, rnd: TeamRound, team: int, lang: str) -> Optional[str]:
@@ -71,7 +72,7 @@ def _last_round_sheet(data: TeamWorkbookData) -> str:
 def team_standings_header(settings: TeamSettings, lang: str, after: int) -> tuple[list[str], list[str]]:
 
     keys = [k for k in resolve_team_tiebreaks(settings.tiebreaks, settings.system) if k != "back_rounds"]
-    labels = LABELS_ZH if lang == "zh" else LABELS_EN
+    labels = i18n_labels(lang, LABELS_ZH, LABELS_EN)
     return keys, standings_header(T.TEAM_STANDINGS_TABLE, keys, labels, after, lang)
 
 

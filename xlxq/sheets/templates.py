@@ -35,6 +35,7 @@ from xlxq.sheets.state import STATE_VERSION, state_head
 from xlxq.sheets.write_log import add_log_sheet
 from xlxq.sheets.write_notes import add_state_sheet, write_state_rows
 from xlxq.systems import system_for
+from xlxq.i18n import Msg, labels as i18n_labels, tr
 
 
 def plan_new_workbook(
@@ -61,7 +62,7 @@ def plan_new_workbook(
     write_settings_sheet(
         canvas,
         sname,
-        "赛事设置" if lang == "zh" else "Event settings",
+        tr(lang, "templates.event-settings"),
         L.SETTINGS_ROWS,
         values,
         tiebreak_sequence(settings.tiebreaks, lang, settings.system, settings.games_per_match),
@@ -135,7 +136,7 @@ def _empty_standings(canvas: Canvas, name: str, settings: EventSettings, lang: s
         )
     else:
         keys = [k for k in resolve_tiebreaks(settings.tiebreaks) if k in TIEBREAK_KEYS]
-        labels = LABELS_ZH if lang == "zh" else LABELS_EN
+        labels = i18n_labels(lang, LABELS_ZH, LABELS_EN)
         header = (
             [c.header(lang) for c in L.STANDINGS_COLUMNS]
             + [labels[k] if lang == "zh" else labels[k].capitalize() for k in keys]
@@ -164,7 +165,7 @@ def plan_fill_template(
     names = list(book.sheet_names())
     kinds = {L.sheet_kind(n)[0]: n for n in names}
     if L.SETTINGS not in kinds or L.REGISTRATION not in kinds:
-        raise InputError("模板中缺少“设置”或“报名表”", "the template has no Settings or Registration sheet")
+        raise InputError(Msg("templates.the-template-has-no-settings-or"))
     snapshot = {n: [list(r) for r in book.values(n)] for n in (kinds[L.SETTINGS], kinds[L.REGISTRATION])}
     lang = L.lang_of_sheet(kinds[L.REGISTRATION])
     players = list(players)
@@ -217,5 +218,5 @@ def plan_fill_template(
 def new_log_sheet(canvas: Canvas, name: str, after: str, lang: str) -> None:
     """The 编排记录 sheet of a new workbook (individual or team): its title."""
     add_log_sheet(canvas, name, after)
-    canvas.set(name, 1, 1, "编排记录" if lang == "zh" else "Pairing log (in Chinese)")
+    canvas.set(name, 1, 1, tr(lang, "templates.pairing-log-in-chinese"))
     canvas.plan.styles.append(Style(name, 1, 1, bold=True, size=14))

@@ -19,6 +19,7 @@ from xlxq.sheets.data import WorkbookData
 from xlxq.sheets.plan import SheetLook
 from xlxq.sheets.problems import LEVEL_FILL, LEVEL_ORDER, Problem
 from xlxq.sheets.state import HighlightRef
+from xlxq.i18n import tr
 
 if TYPE_CHECKING:
     from xlxq.sheets.team_data import TeamWorkbookData
@@ -48,7 +49,7 @@ def write_row_notes(
             continue
         for row in rows:
             msgs = by_row.get((sheet, row))
-            canvas.set(sheet, row, col, ("；" if lang == "zh" else "; ").join(msgs) if msgs else None)
+            canvas.set(sheet, row, col, (tr(lang, "record.sep")).join(msgs) if msgs else None)
 
 
 def write_highlights(canvas: Canvas, data: Any) -> list[HighlightRef]:

@@ -18,6 +18,7 @@ from xlxq.sheets.formats import round_scores
 from xlxq.sheets.looks import layout_looks, write_head
 from xlxq.sheets.plan import ListValidation, NumberFormat, PageSetup, Style
 from xlxq.sheets.results import BYE, choices as result_choices, display as result_display, is_standard
+from xlxq.i18n import Msg, tr
 
 
 def add_round_sheet(
@@ -45,7 +46,7 @@ def add_round_sheet(
         rs.seats.setdefault(b.black, []).append((r, "black"))
         r += 1
     for no in rnd.byes:
-        canvas.set(name, r, cols["board"], "轮空" if lang == "zh" else "bye")
+        canvas.set(name, r, cols["board"], tr(lang, "booklet.bye-2"))
         canvas.set(name, r, cols["result"], result_display(BYE, lang))
         rs.bye_rows[no] = r
         rs.bye_side[no] = "red"
@@ -90,7 +91,7 @@ def new_round_sheet(
     team (``table``: the layout's round table): its title and header
     written; the column of each key."""
     if name in names:
-        raise InputError(f"已有名为“{name}”的工作表，请改名后再编排", f"a sheet named {name!r} already exists")
+        raise InputError(Msg("write_rounds.a-sheet-named-already-exists", name=name))
     canvas.add_sheet(name, L.ROUND, after)  # kind "round" for both stages (a round sheet)
     write_head(canvas, name, table, lang, title)
     return {c.key: i for i, c in enumerate(table.columns, start=1)}

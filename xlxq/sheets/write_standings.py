@@ -19,6 +19,8 @@ from xlxq.sheets.looks import standings_looks, write_head
 from xlxq.sheets.results import BYE
 from xlxq.sheets.results import display as result_display
 from xlxq.sheets.round_problems import elimination_verdicts
+from xlxq.i18n import Pair, tr as i18n_tr
+from xlxq.i18n import labels as i18n_labels
 
 
 def scores_before(event: Event, round_no: int) -> dict[int, float]:
@@ -68,7 +70,7 @@ def round_cell(rnd: Round, seat: dict[int, Board], no: int, lang: str) -> Option
     o = outcome(b.result, "R" if red else "B")
     s += {"W": "胜", "D": "和", "L": "负"}[o] if lang == "zh" else {"W": "+", "D": "=", "L": "-"}[o]
     if b.forfeit:
-        s += "(弃权)" if lang == "zh" else "F"
+        s += i18n_tr(lang, "write_standings.f")
     return s
 
 
@@ -80,7 +82,7 @@ def write_standings(canvas: Canvas, data: WorkbookData, event: Event) -> list:
     after = tr.after
     rows = compute_standings(event, after)
     keys = [k for k in resolve_tiebreaks(event.settings.tiebreaks) if k in TIEBREAK_KEYS]
-    labels = LABELS_ZH if lang == "zh" else LABELS_EN
+    labels = i18n_labels(lang, LABELS_ZH, LABELS_EN)
     name = data.standings_sheet
     if name is None:
         name = L.SHEET_NAMES[L.STANDINGS][lang]
@@ -106,16 +108,14 @@ def write_standings(canvas: Canvas, data: WorkbookData, event: Event) -> list:
         away = [k for k in p.absent_rounds if k <= after and p.absent_in(k)]
         if away:  # 请假 rounds counted in this table (docs/standings.md §3a)
             zh_k, en_k = "、".join(map(str, away)), ", ".join(map(str, away))
-            notes.append(f"第{zh_k}轮请假" if lang == "zh" else f"absent in round {en_k}")
+            notes.append(i18n_tr(lang, "write_standings.absent-in-round", zh_k=Pair(zh_k, en_k)))
         if row.no in gone:
             x = gone[row.no]
             y = tidy_number(float(elim[x]))
-            notes.append(f"第{x}轮后淘汰（未得{y}分）" if lang == "zh" else f"eliminated after round {x} (under {y})")
+            notes.append(i18n_tr(lang, "write_standings.eliminated-after-round-under", x=x, y=y))
         if row.no in seeds:
-            notes.append(
-                f"晋级淘汰赛（种子{seeds[row.no]}）" if lang == "zh" else f"to the knockout (seed {seeds[row.no]})"
-            )
-        note = ("；" if lang == "zh" else "; ").join(notes) or None
+            notes.append(i18n_tr(lang, "write_standings.to-the-knockout-seed", row_no=seeds[row.no]))
+        note = (i18n_tr(lang, "create.text")).join(notes) or None
         vals = [row.rank, row.no, row.name, row.unit or None, tidy_number(row.score)]
         vals += [tidy_number(row.tiebreaks[k]) for k in keys]
         vals += [round_cell(rnd_by_no[n], seats[n], row.no, lang) for n in range(1, after + 1)]
@@ -141,5 +141,5 @@ def withdrawn_note(entrant: Entrant, after: int, lang: str) -> Optional[str]:
     """The 备注 of a player or team withdrawn by the round after ``after``."""
     if entrant.withdrawn_from_round is not None and not entrant.active_in(after + 1):
         n = entrant.withdrawn_from_round
-        return f"第{n}轮起退赛" if lang == "zh" else f"withdrawn from round {n}"
+        return i18n_tr(lang, "write_standings.withdrawn-from-round", n=n)
     return None

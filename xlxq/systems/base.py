@@ -73,11 +73,11 @@ class CheckReport:
         """The report as the CLI prints it: a head, one tagged line per issue
         (or ``clean``), then ``tail``."""
         t = Text(lang)
-        out = [t(f"第{self.round}轮检查：", f"Round {self.round} check:")]
+        out = [t("base.round-check", round=self.round)]
         if not self.issues:
             out.append(f"  {self.clean}")
         for i in self.issues:
-            tag = t("错误", "error") if i.level == ERROR else t("警告", "warning")
+            tag = t("problems.tag-error") if i.level == ERROR else t("problems.tag-warning")
             out.append(f"  [{tag}] {i.message(t.lang)}")
         return out + self.tail
 
@@ -156,7 +156,7 @@ def prior(event: EventT, round_no: int) -> EventT:
 def who(event: Event, no: int, t: Text) -> str:
     """A player as messages name him: 姓名（序号号）."""
     p = event.player(no)
-    return t(f"{p.name}（{no}号）", f"{p.name} ({no})")
+    return t("report.name-no", name=p.name, no=no)
 
 
 def pairset(rnd: Round) -> set[frozenset[int]]:
@@ -171,7 +171,7 @@ def report_of(round_no: int, issues: list[tuple[str, str, str]], verdict: Option
     return CheckReport(
         round_no,
         [Issue(level, "", zh, en, round_no) for level, zh, en in issues],
-        Text(lang)("未发现问题", "no problems found"),
+        Text(lang)("base.no-problems-found"),
         [verdict] if verdict else [],
     )
 

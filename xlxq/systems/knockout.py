@@ -26,6 +26,7 @@ from xlxq.core.steps import Record, against_engine, note_steps, pairings_step
 from xlxq.i18n import Text
 from xlxq.systems.base import CheckReport, PairingSystem, prior, report_of
 from xlxq.systems.registry import register
+from xlxq.i18n import Pair
 
 
 def game_kind(m: Match, g: int) -> tuple[str, int]:
@@ -199,14 +200,12 @@ def ko_check(event: Event, n: int, lang: str) -> tuple[list[tuple[str, str, str]
                 f"round {n}: boards not in seeding order (edited by hand)",
             )
         )
-    where = t(f"淘汰赛{sname_zh}", f"the knockout {sname_en}")
+    where = t("knockout.the-knockout", sname=Pair(sname_zh, sname_en))
     if any(level == "error" for level, _, _ in issues):
-        return issues, t(f"与{where}对阵不符", f"differs from {where}")
+        return issues, t("knockout.differs-from", where=where)
     if issues:
-        return issues, t(
-            f"对阵与{where}相符（有上述调整）", f"the matches are those of {where} (with the changes above)"
-        )
-    return issues, t(f"与{where}对阵一致", f"identical to {where}")
+        return issues, t("knockout.the-matches-are-those-of-with-the", where=where)
+    return issues, t("knockout.identical-to", where=where)
 
 
 @register

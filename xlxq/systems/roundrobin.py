@@ -26,6 +26,7 @@ from xlxq.errors import XlxqError
 from xlxq.i18n import Text
 from xlxq.systems.base import CheckReport, PairingSystem, pairset, prior, report_of
 from xlxq.systems.registry import get_system, register, system_label
+from xlxq.i18n import Pair
 
 
 def rr_context(event: Event) -> tuple[list[int], bool, int]:
@@ -167,7 +168,7 @@ def rr_check(event: Event, n: int, lang: str) -> tuple[list[tuple[str, str, str]
                         f"round {n} byes: the table has {want.byes or 'none'}, the file {rnd.byes or 'none'}",
                     )
                 )
-            return issues, T(f"与{where_zh}不符", f"differs from {where_en}")
+            return issues, T("roundrobin.differs-from", where=Pair(where_zh, where_en))
     wb = {frozenset((b.red, b.black)): b for b in want.boards}
     for b in rnd.boards:
         w = wb[frozenset((b.red, b.black))]
@@ -200,10 +201,8 @@ def rr_check(event: Event, n: int, lang: str) -> tuple[list[tuple[str, str, str]
             )
         )
     if issues:
-        return issues, T(
-            f"对局与{where_zh}相符（有上述调整）", f"the pairs are those of {where_en} (with the changes above)"
-        )
-    return issues, T(f"与{where_zh}一致", f"identical to {where_en}")
+        return issues, T("roundrobin.the-pairs-are-those-of-with-the-changes", where=Pair(where_zh, where_en))
+    return issues, T("roundrobin.identical-to", where=Pair(where_zh, where_en))
 
 
 @register

@@ -15,6 +15,7 @@ from xlxq.core.teams import TeamEvent, TeamSettings
 from xlxq.i18n import Text
 from xlxq.systems.registry import register
 from xlxq.systems.team_common import Issues, TeamSystem
+from xlxq.i18n import Pair
 
 
 @register
@@ -53,12 +54,12 @@ class Scheveningen(TeamSystem):
                         )
                     )
         return issues, t(
-            f"与全队轮赛制秩序表第{n}轮{'不符' if issues else '一致'}",
-            f"{'differs from' if issues else 'identical to'} table round {n}",
+            "scheveningen.table-round",
+            n=n,
+            issues_else=Pair("不符" if issues else "一致", "differs from" if issues else "identical to"),
         )
 
     def seated_tail(self, event: TeamEvent, t: Text) -> str:
         return t(
-            "每台各一名两队队员，由秩序表定先后：读取时已检查",
-            "one player of each team on every board: checked on reading",
+            "scheveningen.one-player-of-each-team-on-every-board",
         )

@@ -42,22 +42,20 @@ class Swiss(PairingSystem["Event", "PairingOutcome"]):
 
     def check(self, event: Event, round_no: int, lang: str) -> CheckReport:
         t = Text(lang)
-        report = CheckReport(
-            round_no, check_round(event, round_no), t("未发现违反编排原则的问题", "no rule problems found")
-        )
+        report = CheckReport(round_no, check_round(event, round_no), t("swiss.no-rule-problems-found"))
         try:
             diffs = compare_with_engine(event, round_no)
         except XlxqError as exc:
             report.tail.append(
                 t(
-                    f"引擎无法编排此轮，未作比较：{exc.message(t.lang)}",
-                    f"the engine cannot pair this round: {exc.message(t.lang)}",
+                    "swiss.the-engine-cannot-pair-this-round",
+                    t_lang=exc.message(t.lang),
                 )
             )
         else:
             if diffs:
-                report.tail.append(t("与引擎编排的差异：", "Differences from the engine's pairing:"))
+                report.tail.append(t("swiss.differences-from-the-engines-pairing"))
                 report.tail += [f"  {t(*d)}" for d in diffs]
             else:
-                report.tail.append(t("与引擎编排一致", "identical to the engine's pairing"))
+                report.tail.append(t("swiss.identical-to-the-engines-pairing"))
         return report

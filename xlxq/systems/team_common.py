@@ -22,7 +22,7 @@ Issues = list[tuple[str, str, str]]
 def tname(event: TeamEvent, no: int, t: Text) -> str:
     """A team as messages name it: 队名（N队）."""
     team = event.team(no)
-    return t(f"{team.name}（{no}队）", f"{team.name} ({no})")
+    return t("team_common.name-no", name=team.name, no=no)
 
 
 def lineup_label(lineup: str, t: Text) -> str:
@@ -40,7 +40,7 @@ class TeamSystem(PairingSystem[TeamEvent, TeamPairingOutcome]):
     def score_label(self, event: TeamEvent, t: Text) -> str:
         """What the teams' score is: 场分, or 局分 in a team Swiss paired by
         game points."""
-        return t("场分", "Match pts")
+        return t("team_pair.match-pts")
 
     def record(self, event: TeamEvent, round_no: int) -> Record:
         """The 编排记录 of a team round as steps (:mod:`xlxq.core.team_record`),
@@ -53,9 +53,8 @@ class TeamSystem(PairingSystem[TeamEvent, TeamPairingOutcome]):
     def seated_tail(self, event: TeamEvent, t: Text) -> str:
         """The line after a check's issues: what reading the file checked."""
         return t(
-            f"台次先后（先走队单数台执红、双数台执黑）与出场名单（{lineup_label(event.settings.lineup, t)}）：读取时已检查，符合",
-            f"board colours (first team red on odd boards) and line-ups ({lineup_label(event.settings.lineup, t)}): "
-            f"checked on reading, valid",
+            "team_common.board-colours-first-team-red-on-odd",
+            lineup_t=lineup_label(event.settings.lineup, t),
         )
 
     def check(self, event: TeamEvent, round_no: int, lang: str) -> CheckReport:

@@ -15,6 +15,7 @@ from xlxq.core.teams import TeamEvent, TeamSettings
 from xlxq.i18n import Text
 from xlxq.systems.registry import register
 from xlxq.systems.team_common import Issues, TeamSystem, before, tname
+from xlxq.i18n import Pair
 
 
 @register
@@ -83,8 +84,9 @@ class TeamRoundRobin(TeamSystem):
             )
         bad = any(i[0] == "error" for i in issues)
         return issues, t(
-            f"与团体循环赛秩序表第{n}轮{'不符' if bad else '相符'}",
-            f"{'differs from' if bad else 'matches'} table round {n}",
+            "team_roundrobin.table-round",
+            n=n,
+            bad_else=Pair("不符" if bad else "相符", "differs from" if bad else "matches"),
         )
 
 

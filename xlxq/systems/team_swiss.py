@@ -17,6 +17,7 @@ from xlxq.errors import XlxqError
 from xlxq.i18n import Text
 from xlxq.systems.registry import register
 from xlxq.systems.team_common import Issues, TeamSystem, before, tname
+from xlxq.i18n import Pair
 
 
 @register
@@ -33,8 +34,8 @@ class TeamSwiss(TeamSystem):
 
     def score_label(self, event: TeamEvent, t: Text) -> str:
         if event.settings.pair_by == "game_points":
-            return t("局分", "Game pts")
-        return t("场分", "Match pts")
+            return t("team_swiss.game-pts")
+        return t("team_pair.match-pts")
 
     def judge(self, event: TeamEvent, n: int, t: Text) -> tuple[Issues, Optional[str]]:
         """Rematches (原则(六)), a third 先走/后走 in a row or three more of
@@ -118,8 +119,8 @@ class TeamSwiss(TeamSystem):
             )
         except XlxqError as exc:
             return t(
-                f"引擎无法编排此轮，未作比较：{exc.message(t.lang)}",
-                f"the engine cannot pair this round: {exc.message(t.lang)}",
+                "swiss.the-engine-cannot-pair-this-round",
+                t_lang=exc.message(t.lang),
             )
         want = {frozenset(m.teams()): m for m in mine.matches}
         have = {frozenset(m.teams()): m for m in rnd.matches}
@@ -128,35 +129,39 @@ class TeamSwiss(TeamSystem):
             if key not in have:
                 diffs.append(
                     t(
-                        f"引擎编排第{m.match}场 {m.first}-{m.second}（先走-后走），文件中没有此场",
-                        f"the engine pairs match {m.match} {m.first}-{m.second}; the file does not",
+                        "team_swiss.the-engine-pairs-match-the-file-does-not",
+                        match=m.match,
+                        first=m.first,
+                        second=m.second,
                     )
                 )
             elif have[key].first != m.first:
                 diffs.append(
                     t(
-                        f"{m.first}-{m.second}：引擎 {m.first} 队先走，文件中 {have[key].first} 队先走",
-                        f"{m.first}-{m.second}: the engine has {m.first} first, the file {have[key].first}",
+                        "team_swiss.the-engine-has-first-the-file",
+                        first=m.first,
+                        second=m.second,
+                        first2=have[key].first,
                     )
                 )
         for key, m in have.items():
             if key not in want:
                 diffs.append(
                     t(
-                        f"文件第{m.match}场 {m.first}-{m.second} 不是引擎的配对",
-                        f"match {m.match} {m.first}-{m.second} of the file is not the engine's",
+                        "team_swiss.match-of-the-file-is-not-the-engines",
+                        match=m.match,
+                        first=m.first,
+                        second=m.second,
                     )
                 )
         if sorted(mine.byes) != sorted(rnd.byes):
             diffs.append(
                 t(
-                    f"轮空：引擎 {mine.byes or '无'}，文件 {rnd.byes or '无'}",
-                    f"bye: the engine {mine.byes or 'none'}, the file {rnd.byes or 'none'}",
+                    "team_swiss.bye-the-engine-the-file",
+                    byes_or=Pair(mine.byes or "无", mine.byes or "none"),
+                    byes_or2=Pair(rnd.byes or "无", rnd.byes or "none"),
                 )
             )
         if diffs:
-            return "\n".join(
-                [t("与引擎编排的差异（以当前各轮结果重新编排）：", "Differences from the engine's pairing:")]
-                + [f"  {d}" for d in diffs]
-            )
-        return t("与引擎编排一致", "identical to the engine's pairing")
+            return "\n".join([t("team_swiss.differences-from-the-engines-pairing")] + [f"  {d}" for d in diffs])
+        return t("swiss.identical-to-the-engines-pairing")

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Iterable, Optional
 
 from xlxq.errors import InputError
+from xlxq.i18n import Msg
 
 __all__ = ["ENV", "CjkFont", "KNOWN_FONTS", "FALLBACK_FONTS", "find_font", "read_face", "system_candidates"]
 
@@ -126,12 +127,11 @@ def read_face(path: str) -> Optional[CjkFont]:
 
 def _named(path: str, where: str) -> CjkFont:
     if not Path(path).is_file():
-        raise InputError(f"{where}：找不到字体文件 {path}", f"{where}: no font file {path}", file=path)
+        raise InputError(Msg("fonts.no-font-file", where=where, path=path), file=path)
     face = read_face(path)
     if face is None:
         raise InputError(
-            f"{where}：{path} 不是含中文字形的 TrueType/OpenType 字体",
-            f"{where}: {path} is not a font with Chinese glyphs",
+            Msg("fonts.is-not-a-font-with-chinese-glyphs", where=where, path=path),
             file=path,
         )
     return face
@@ -150,7 +150,5 @@ def find_font(explicit: Optional[str] = None) -> CjkFont:
             if face is not None:
                 return face
     raise InputError(
-        f"找不到中文字体，未写入PDF：用 --font 字体文件 或环境变量 {ENV} 指定一个（如 msyh.ttc、NotoSansCJK-Regular.ttc）",
-        f"no Chinese font found, no PDF written: name one with --font FILE or the variable {ENV}"
-        " (e.g. msyh.ttc, NotoSansCJK-Regular.ttc)",
+        Msg("fonts.no-chinese-font-found-no-pdf-written", ENV=ENV),
     )

@@ -139,7 +139,7 @@ class BookletPdf(FPDF):
         self.add_font(FONT, fname=font.path, collection_font_number=font.index)
         self.set_title(f"{doc.name} {doc.cover.title}")
         self.set_creator("xlxq")
-        self.set_lang("en" if doc.lang == "en" else "zh-CN")
+        self.set_lang({"en": "en", "zh-Hant": "zh-Hant"}.get(doc.lang, "zh-CN"))
 
     def header(self) -> None:
         if self.page_no() == 1:
@@ -158,8 +158,9 @@ class BookletPdf(FPDF):
         self.set_y(-MARGIN - 2)
         self.set_font(FONT, size=8)
         text = self.t(
-            f"{self.doc.name}  第 {self.page_no()} 页 / 共 {{nb}} 页",
-            f"{self.doc.name}  page {self.page_no()} of {{nb}}",
+            "pdf.page-of",
+            name=self.doc.name,
+            page_no=self.page_no(),
         )
         self.cell(0, 4, text, align=Align.C)
 
@@ -267,7 +268,7 @@ class BookletPdf(FPDF):
             for k, cols in enumerate(parts, start=1):
                 title = block.title
                 if len(parts) > 1:
-                    title += self.t(f"（第{k}部分，共{len(parts)}部分）", f" (part {k} of {len(parts)})")
+                    title += self.t("pdf.part-of", k=k, n=len(parts))
                 if k > 1:
                     self.add_page(orientation=orient)
                 self.table_part(block, fit, cols, title)

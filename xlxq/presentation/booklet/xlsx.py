@@ -76,13 +76,13 @@ def _page(ws: Any, doc: Document, title: str, landscape: bool, last_col: int, la
     ws.page_margins.top = ws.page_margins.bottom = 0.7
     ws.oddHeader.left.text = doc.name
     ws.oddHeader.right.text = title
-    ws.oddFooter.center.text = t("第 &P 页 / 共 &N 页", "page &P of &N")
+    ws.oddFooter.center.text = t("xlsx.page-p-of-n")
     ws.print_area = f"A1:{get_column_letter(max(last_col, 1))}{max(last_row, 1)}"
 
 
 def _cover(wb: Any, doc: Document) -> None:
     ws = wb.active
-    ws.title = Text(doc.lang)("封面", "Cover")
+    ws.title = Text(doc.lang)("xlsx.cover")
     c = doc.cover
     ws.column_dimensions["A"].width = 18
     ws.column_dimensions["B"].width = 50

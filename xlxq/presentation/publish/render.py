@@ -51,7 +51,8 @@ import markupsafe
 import segno
 
 from xlxq.errors import InputError
-from xlxq.i18n import Text
+from xlxq.i18n import Text, lang_tag
+from xlxq.i18n import Msg, Pair
 
 __all__ = ["write_site", "MARKER", "render_pages", "qr_svg", "notice_of", "check_url"]
 
@@ -113,18 +114,13 @@ def check_url(url: Optional[str]) -> None:
         ok = False
     if not ok or any(ch.isspace() or not ch.isprintable() for ch in url):
         raise InputError(
-            f"--url {_shown(url)} 不是网页地址：须以 http:// 或 https:// 开头，含主机名，不含空格和控制字符"
-            f"（二维码指向它，手机扫码后打开）；未写任何文件",
-            f"--url {_shown(url)} is not a web address: it must begin with http:// or https://, name a host and "
-            f"hold no spaces or control characters (the QR code points to it); nothing was written",
+            Msg("render.url-is-not-a-web-address-it-must-begin", shown_url=_shown(url)),
         )
     try:
         segno.make(url, error="m")
     except segno.DataOverflowError:
         raise InputError(
-            f"--url 太长（{len(url)} 个字符）：二维码装不下（最多约 2 300 个英文字符）；请用短一些的地址；未写任何文件",
-            f"--url is too long ({len(url)} characters) for a QR code (about 2 300 ASCII characters at most); "
-            f"use a shorter address; nothing was written",
+            Msg("render.url-is-too-long-characters-for-a-qr-code", n=len(url)),
         ) from None
 
 
@@ -196,6 +192,7 @@ def render_pages(sites: dict[str, dict], url: Optional[str] = None) -> dict[str,
         base = {
             "s": site,
             "t": Text(lang),
+            "lang_tag": lang_tag,
             "lang": lang,
             "up": up,
             "others": others,
@@ -284,8 +281,7 @@ def _refuse_folder(out: Path, real: Path, sources: Iterable[str | os.PathLike]) 
         return {}
     if not real.is_dir():
         raise InputError(
-            f"{out} 已存在且不是文件夹：请另选一个文件夹",
-            f"{out} exists and is not a folder: choose another folder",
+            Msg("render.exists-and-is-not-a-folder-choose", out=out),
             file=str(out),
         )
     for src in sources:
@@ -302,10 +298,12 @@ def _refuse_folder(out: Path, real: Path, sources: Iterable[str | os.PathLike]) 
                 what_zh = f"赛事文件 {event.name} 的备份 {backups}"
                 what_en = f"the backups of the event file {event.name}, {backups}"
             raise InputError(
-                f"网页文件夹 {out} 中有{what_zh}：网页文件夹只能放 xlxq 发布的网页，未做任何修改；"
-                f"请另选一个文件夹（例如 {zh_site}）",
-                f"the web folder {out} holds {what_en}: a web folder holds the published pages only; nothing was "
-                f"changed; choose another folder (such as {en_site})",
+                Msg(
+                    "render.the-web-folder-holds-a-web-folder-holds",
+                    out=out,
+                    what=Pair(what_zh, what_en),
+                    zh_site=Pair(zh_site, en_site),
+                ),
                 file=str(out),
             )
     own = _manifest(real)
@@ -333,10 +331,7 @@ def _refuse_folder(out: Path, real: Path, sources: Iterable[str | os.PathLike]) 
                 changed.append(rel)
     if any(Path(p).name == ".xlxq-backups" or p.startswith(".xlxq-backups") for p in foreign):
         raise InputError(
-            f"网页文件夹 {out} 中有赛事文件的备份 .xlxq-backups：网页文件夹只能放 xlxq 发布的网页，未做任何修改；"
-            f"请另选一个文件夹",
-            f"the web folder {out} holds event backups (.xlxq-backups): a web folder holds the published pages "
-            f"only; nothing was changed; choose another folder",
+            Msg("render.the-web-folder-holds-event-backups-xlxq", out=out),
             file=str(out),
         )
     if foreign or changed:
@@ -369,8 +364,7 @@ def write_site(
     real = Path(os.path.realpath(out))
     if os.path.islink(real):  # a loop of links: nowhere to write
         raise InputError(
-            f"{out} 是指向自身的符号链接（循环）：请另选一个文件夹",
-            f"{out} is a loop of symbolic links: choose another folder",
+            Msg("render.is-a-loop-of-symbolic-links-choose", out=out),
             file=str(out),
         )
     own = _refuse_folder(out, real, sources)
@@ -380,8 +374,7 @@ def write_site(
     except OSError as exc:  # named by the folder the user gave, not by the temporary one
         reason = exc.strerror or str(exc)
         raise InputError(
-            f"无法写入网页文件夹 {out}：{reason}（请另选一个可写的文件夹）",
-            f"cannot write the web folder {out}: {reason} (choose a folder you can write to)",
+            Msg("render.cannot-write-the-web-folder-choose-a", out=out, reason=reason),
             file=str(out),
         ) from None
     return sum(1 for rel in files if rel.endswith(".html"))

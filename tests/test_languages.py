@@ -1,0 +1,370 @@
+"""Languages (issue 23 item 2): messages are ids rendered by one catalogue
+per language (zh-Hans, en, zh-Hant).
+
+- every id in every catalogue, with the same placeholders; every id the code
+  uses is in the catalogue, called with the placeholders its template has;
+- the runtime: language codes, rendering, an error keeps its place, a note
+  renders in the user's language;
+- whole scripted events of every format through the command line (the
+  random events of tools/snapshot.py, plus pair --provisional, undo and bad
+  input): in English no Chinese but the event's own names, units and titles,
+  rule clauses (方法(三)6, 原则(八), 第13.1条) and a Chinese term in brackets
+  beside its English name; in zh-Hant no simplified-only character.
+"""
+
+from __future__ import annotations
+
+import ast
+import contextlib
+import io
+import json
+import os
+import random
+import re
+import string
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import ROOT
+from xlxq.errors import InputError, InputErrors
+from xlxq.i18n import LANGS, Msg, Pair, Text, catalogue, env_lang, lang_tag, norm_lang, tr
+
+sys.path.insert(0, str(ROOT / "tools"))
+import catalogue_codemod as codemod  # noqa: E402
+import snapshot  # noqa: E402
+
+CJK = re.compile(r"[\u3400-\u9fff]")
+
+
+def fields(template: str) -> set[str]:
+    return {f.split(".")[0].split("[")[0].split("!")[0] for _, f, _, _ in string.Formatter().parse(template) if f}
+
+
+# ------------------------------------------------------------- the catalogues
+
+
+def test_every_message_is_in_every_catalogue_with_the_same_placeholders():
+    zh = catalogue("zh")
+    assert len(zh) > 500
+    for lang in LANGS:
+        table = catalogue(lang)
+        assert set(table) == set(zh), lang
+        for key, template in table.items():
+            assert fields(template) == fields(zh[key]), (lang, key, template, zh[key])
+            list(string.Formatter().parse(template))  # a well-formed template
+
+
+def used_ids() -> list[tuple[str, int, str, set[str] | None]]:
+    """(file, line, id, the keyword names given or None when ``**`` hides them) of every use."""
+    out = []
+    for path in sorted((ROOT / "xlxq").rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        texts = codemod.text_names(tree)
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.Call):
+                continue
+            func = ast.unparse(node.func)
+            short = func.split(".")[-1]
+            if short in ("Msg", "i18n_Msg"):
+                at = 0
+            elif short in ("tr", "i18n_tr"):
+                at = 1
+            elif func in texts or (isinstance(node.func, ast.Call) and ast.unparse(node.func.func) == "Text"):
+                if len(node.args) != 1:
+                    continue
+                at = 0
+            else:
+                continue
+            if len(node.args) <= at or not isinstance(node.args[at], ast.Constant):
+                continue
+            names = None if any(k.arg is None for k in node.keywords) else {k.arg for k in node.keywords}
+            out.append((str(path.relative_to(ROOT)), node.lineno, node.args[at].value, names))
+    return out
+
+
+def test_every_id_the_code_uses_is_in_the_catalogue_with_its_placeholders():
+    zh = catalogue("zh")
+    uses = used_ids()
+    assert len(uses) > 500
+    for file, line, key, names in uses:
+        assert key in zh, f"{file}:{line}: {key} is in no catalogue"
+        if names is not None:
+            assert names == fields(zh[key]), f"{file}:{line}: {key} takes {fields(zh[key])}, given {names}"
+
+
+def test_the_hant_catalogue_is_the_generated_one():
+    opencc = pytest.importorskip("opencc")
+    assert opencc
+    assert codemod.hant(catalogue("zh")) == catalogue("zh-Hant")
+
+
+def test_the_codemod_has_nothing_left_to_convert(tmp_path):
+    """Re-running the tool changes nothing (it is idempotent, and the tree is converted)."""
+    assert codemod.main(["--check"]) == 0
+
+
+# ------------------------------------------------------------------ the runtime
+
+
+@pytest.mark.parametrize(
+    "code, lang",
+    [
+        (None, "zh"),
+        ("zh", "zh"),
+        ("zh-Hans", "zh"),
+        ("zh_CN", "zh"),
+        ("zh-SG", "zh"),
+        ("en", "en"),
+        ("en_GB.UTF-8", "en"),
+        ("EN", "en"),
+        ("zh-Hant", "zh-Hant"),
+        ("zh-TW", "zh-Hant"),
+        ("zh_HK", "zh-Hant"),
+        ("zh-MO", "zh-Hant"),
+        ("zh-Hant-TW", "zh-Hant"),
+        ("fr", "zh"),
+    ],
+)
+def test_language_codes(code, lang):
+    assert norm_lang(code) == lang
+
+
+def test_env_lang_and_tags(monkeypatch):
+    monkeypatch.setenv("XLXQ_LANG", "zh_TW")
+    assert env_lang() == "zh-Hant"
+    assert [lang_tag(x) for x in ("zh", "en", "zh-TW")] == ["zh-Hans", "en", "zh-Hant"]
+
+
+def test_a_message_renders_in_each_language():
+    m = Msg("errors.n-problems", n=3)
+    assert [m.render(x) for x in LANGS] == ["发现3处错误：", "3 problems:", "發現3處錯誤："]
+    assert tr("en", "errors.n-problems", n=2) == "2 problems:"
+    assert Text("zh-HK")("errors.n-problems", n=1) == "發現1處錯誤："
+    assert Text("en")("中文", "English") == "English"  # a pair not (yet) in the catalogue
+    # an argument that is a message is rendered in the same language; a Pair picks its side
+    outer = Msg("errors.n-problems-the-first", n=2, first=Pair("甲", "A"))
+    assert outer.render("en") == "2 problems; the first: A"
+    assert Msg("errors.n-problems", n=1) == Msg("errors.n-problems", n=1) != Msg("errors.n-problems", n=2)
+
+
+def test_an_error_keeps_its_place_and_renders_in_each_language(monkeypatch):
+    e = InputError(Msg("errors.n-problems", n=4), sheet="报名表", row=5, cell="G5", round=2)
+    assert (e.place.sheet, e.place.row, e.place.cell, e.place.round) == ("报名表", 5, "G5", 2)
+    assert (e.zh, e.en, e.message("zh-TW")) == ("发现4处错误：", "4 problems:", "發現4處錯誤：")
+    monkeypatch.setenv("XLXQ_LANG", "en")
+    assert str(e) == "4 problems:"
+    both = InputErrors([e, InputError("旧的", "old one", board=3)])
+    assert both.lines("zh-Hant") == ["發現2處錯誤：", "發現4處錯誤：", "旧的"]
+    assert both.message("en") == "2 problems; the first: 4 problems:"
+    assert both.place.sheet == "报名表"
+
+
+def test_an_errors_text_can_still_be_set_by_hand():
+    e = InputError(Msg("errors.n-problems", n=4))
+    e.zh = "组别“甲”：" + e.zh
+    assert (e.zh, e.en) == ("组别“甲”：发现4处错误：", "4 problems:")
+
+
+def test_a_note_is_its_chinese_text_and_renders_in_each_language():
+    from xlxq.core.notes import Note, note_text
+
+    n = Note(Msg("errors.n-problems", n=2))
+    assert n == "发现2处错误：" and n.en == "2 problems:"
+    assert [note_text(n, x) for x in LANGS] == ["发现2处错误：", "2 problems:", "發現2處錯誤："]
+    import copy
+    import pickle
+
+    assert pickle.loads(pickle.dumps(n)).localize("en") == copy.copy(n).en == "2 problems:"
+
+
+# ------------------------------------------------------------ whole events
+
+
+#: what may stay Chinese in English output beside the event's own names: rule
+#: clauses, the rule books' titles and a Chinese term in brackets after its English name
+CLAUSE = re.compile(
+    r"棋规|循环赛对局秩序表|(方法|原则|原則)[(（][一二三四五六七八九十]+[)）][\d.]*|第[\d.]+条|第[\d.]+條"
+    r"|(?<=[A-Za-z0-9)] )[(（][\u3400-\u9fff/、]{1,12}[)）]|(?<=[A-Za-z])[(（][\u3400-\u9fff/、]{1,12}[)）]"
+)
+FORMATS = ["swiss", "eliminate", "rr", "knockout", "team-swiss", "team-rr", "scheveningen", "member-total", "qualify"]
+
+
+class Capture(snapshot.Run):
+    """A snapshot run that keeps every step's text (stdout and stderr)."""
+
+    def __init__(self, folder: Path) -> None:
+        super().__init__(folder)
+        self.texts: list[tuple[list[str], str]] = []
+
+    def cli(self, *argv):
+        main = snapshot.cli_main()
+        args = [str(a) for a in argv]
+        out, err = io.StringIO(), io.StringIO()
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            try:
+                rc = main(args)
+            except SystemExit as exc:
+                rc = exc.code if isinstance(exc.code, int) else 2
+        self.record(args, rc, out.getvalue(), err.getvalue())
+        self.texts.append((args, out.getvalue() + err.getvalue()))
+        return rc, out.getvalue()
+
+
+def scripted_event(fmt: str, lang: str, tmp: Path, monkeypatch) -> tuple[list[tuple[list[str], str]], set[str]]:
+    """Every text one whole event of ``fmt`` printed in ``lang``, and the event's own words."""
+    spec = snapshot.spec_for(fmt, 1)
+    monkeypatch.chdir(tmp)
+    monkeypatch.setenv("XLXQ_LANG", lang)
+    run = Capture(tmp)
+    f = Path("pre.json")  # then tools/snapshot.py's event plays e.json
+    if "teams" in spec:
+        snapshot.write_teams_csv(Path("teams.csv"), spec["teams"])
+    else:
+        snapshot.write_players_csv(Path("players.csv"), spec["players"])
+    run.cli("new", f, *snapshot.new_args(spec))
+    seed = spec["seed"]
+    run.cli("simulate", f, "--seed", seed, "--rounds", 1)
+    run.cli("pair", f)
+
+    def one_board_played(d):
+        boards = d.get("rounds", [{}])[-1].get("boards") or []
+        if boards and "result" in boards[0]:
+            boards[0]["result"] = "red_win"
+
+    if f.exists():
+        snapshot.edit_json(f, one_board_played)
+    run.cli("pair", f, "--provisional")  # 原则(八): unfinished boards paired as draws, or an error
+    run.cli("explain", f)
+    run.cli("undo", f)
+    run.cli("undo", f)
+    run.cli("check", f)
+    run.cli("pair", "missing.json")
+    Path("bad.json").write_text('{"players": [}', encoding="utf-8")
+    run.cli("standings", "bad.json")
+    snapshot.run_json_event(run, spec, random.Random(spec["seed"]))
+    own: set[str] = set()
+    for item in spec.get("players", []) + spec.get("teams", []):
+        own |= {str(v) for v in item.values() if isinstance(v, str)}
+        for m in item.get("members", []) or item.get("players", []) or []:
+            own |= {str(v) for v in (m.values() if isinstance(m, dict) else [m]) if isinstance(v, str)}
+    for f in (Path("pre.json"), Path("e.json"), Path("ko.json")):
+        if not f.exists():
+            continue
+        data = json.loads(f.read_text(encoding="utf-8"))
+
+        def walk(x):
+            if isinstance(x, dict):
+                for k, v in x.items():
+                    if k in ("name", "unit", "title", "team", "club", "event", "group", "organizer", "venue"):
+                        if isinstance(v, str):
+                            own.add(v)
+                    walk(v)
+            elif isinstance(x, list):
+                for v in x:
+                    walk(v)
+
+        walk(data)
+    return run.texts, {w for w in own if CJK.search(w)}
+
+
+def strip_own(text: str, own: set[str]) -> str:
+    for w in sorted(own, key=len, reverse=True):
+        text = text.replace(w, "")
+    return text
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("fmt", FORMATS)
+def test_english_output_of_a_whole_event_has_no_chinese_but_names_and_clauses(fmt, tmp_path, monkeypatch):
+    texts, own = scripted_event(fmt, "en", tmp_path, monkeypatch)
+    leaks = []
+    for argv, text in texts:
+        for line in CLAUSE.sub("", strip_own(text, own)).splitlines():
+            if CJK.search(line):
+                leaks.append(f"{' '.join(argv)}: {line}")
+    assert len(texts) > 15
+    assert not leaks, "\n".join(dict.fromkeys(leaks))
+
+
+#: formats whose 繁體 output still has 简体 in it, and where (issue 23: the
+#: systems' own check lines move with item 1; strict: a fix makes them pass)
+HANT_LEFT = {
+    "rr": "systems/roundrobin.py: the check's 与秩序表第N轮一致 (where_zh built by hand)",
+    "knockout": "systems/knockout.py: the check's 与淘汰赛第N轮对阵一致 (sname_zh built by hand)",
+}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    "fmt",
+    [
+        pytest.param(f, marks=pytest.mark.xfail(strict=True, reason=HANT_LEFT[f])) if f in HANT_LEFT else f
+        for f in FORMATS
+    ],
+)
+def test_hant_output_of_a_whole_event_has_no_simplified_character(fmt, tmp_path, monkeypatch):
+    opencc = pytest.importorskip("opencc")
+    s2t = opencc.OpenCC("s2t")
+    texts, own = scripted_event(fmt, "zh-Hant", tmp_path, monkeypatch)
+    simplified = []
+    for argv, text in texts:
+        for line in strip_own(text, own).splitlines():
+            bad = sorted({c for c in line if CJK.match(c) and s2t.convert(c) != c})
+            if bad:
+                simplified.append(f"{' '.join(argv)}: {''.join(bad)}: {line}")
+    assert len(texts) > 15
+    assert any(CJK.search(t) for _, t in texts)
+    assert not simplified, "\n".join(simplified[:40])
+
+
+def test_the_provisional_note_is_english_in_english(tmp_path, monkeypatch):
+    """The leak of issue 23: ``XLXQ_LANG=en xlxq pair e.json --provisional``
+    printed ``note: 第1轮第2台未结束，按和棋暂计编排（原则(八)）``."""
+    spec = snapshot.spec_for("swiss", 0)
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("XLXQ_LANG", "en")
+    run = Capture(tmp_path)
+    snapshot.write_players_csv(Path("players.csv"), spec["players"])
+    run.cli("new", "e.json", *snapshot.new_args(spec))
+    run.cli("pair", "e.json")
+
+    def first_board_played(d):
+        d["rounds"][0]["boards"][0]["result"] = "red_win"
+
+    snapshot.edit_json(Path("e.json"), first_board_played)
+    rc, out = run.cli("pair", "e.json", "--provisional")
+    assert rc == 0, run.texts[-1]
+    notes = [line for line in out.splitlines() if line.startswith("note: round 1 board")]
+    assert notes and all(line.endswith("is unfinished: paired as a draw (原则(八))") for line in notes), out
+    os.environ["XLXQ_LANG"] = "zh-Hant"
+    run.cli("undo", "e.json")
+    rc, out = run.cli("pair", "e.json", "--provisional")
+    assert "說明：第1輪第2臺未結束，按和棋暫計編排（原則(八)）" in out, out
+
+
+def test_the_team_provisional_notes_are_english_in_english(tmp_path, monkeypatch):
+    """The same leak for a team event: the notes merged by match (第1轮第1场第2、3台未结束 …)
+    were built from the Chinese text and printed in Chinese under ``XLXQ_LANG=en``."""
+    spec = snapshot.spec_for("team-swiss", 1)
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("XLXQ_LANG", "en")
+    run = Capture(tmp_path)
+    snapshot.write_teams_csv(Path("teams.csv"), spec["teams"])
+    run.cli("new", "e.json", *snapshot.new_args(spec))
+    run.cli("pair", "e.json")
+
+    def first_board_played(d):
+        d["rounds"][0]["matches"][0]["boards"][0]["result"] = "red_win"
+
+    snapshot.edit_json(Path("e.json"), first_board_played)
+    rc, out = run.cli("pair", "e.json", "--provisional")
+    assert rc == 0, run.texts[-1]
+    notes = [line for line in out.splitlines() if line.startswith("note: round 1 match")]
+    assert notes[0] == "note: round 1 match 1 boards 2, 3, 4, 5 are unfinished: paired as draws (原则(八))", out
+    assert not any(CJK.search(line) for line in notes if "原则" not in line)
+    os.environ["XLXQ_LANG"] = "zh"
+    run.cli("undo", "e.json")
+    rc, out = run.cli("pair", "e.json", "--provisional")
+    assert "说明：第1轮第1场第2、3、4、5台未结束，按和棋暂计编排（原则(八)）" in out, out
