@@ -510,7 +510,7 @@ def _team(event: Any, site: dict, lang: str) -> list[Section]:
     if site["rounds"]:
         res = _team_results(event, site, lang)
         sections.append(Section(res.title, t("团体成绩表", "Team results"), (res,)))
-        if get_team_system(event.settings.system).round_robin:
+        if get_team_system(event.settings.system).follows_order_table:
             sections.append(
                 Section(
                     t("团体交叉表", "Team cross table"), t("交叉表", "Cross table"), (_team_cross(event, site, lang),)

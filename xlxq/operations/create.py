@@ -24,7 +24,6 @@ from xlxq.core.team_standings import default_preset as team_default_preset
 from xlxq.core.teams import (
     MAX_BOARDS,
     MIN_BOARDS,
-    TEAM_SYSTEMS,
     TeamEvent,
     TeamScoring,
     TeamSettings,
@@ -41,7 +40,7 @@ from xlxq.operations.lines import Lines, ko_first_round_lines, next_step, plan_w
 from xlxq.operations.result import Outcome
 from xlxq.operations.source import checked, parse_playoff, split_list
 from xlxq.operations.team import team_schedule_rounds
-from xlxq.systems import get_system, get_team_system, system_label
+from xlxq.systems import find_system, find_team_system, get_system, get_team_system, system_label, team_system_keys
 from xlxq.team_report import lineup_label, team_schedule_lines, team_system_label, team_table
 from xlxq.text import fmt, text_table
 
@@ -81,9 +80,10 @@ def create_file(args, lang: str = "zh", players: Optional[list] = None) -> Outco
         "{flag} 只用于团体赛（--teams 团体赛报名表）",
         "{flag} is for a team event (--teams)",
     )
-    if system == "scheveningen":
+    if find_system(system) is None and find_team_system(system) is not None:  # a team-only system
         raise InputError(
-            "全队轮赛制是团体赛：用 --teams 给出两队的报名表", "a Scheveningen match is a team event: use --teams"
+            f"{get_team_system(system).label_zh}是团体赛：用 --teams 给出两队的报名表",
+            f"a {get_team_system(system).label_en} is a team event: use --teams",
         )
     kind = get_system(system)  # the system's facts (round robin, knockout …)
     if not args.member_total:
@@ -97,7 +97,7 @@ def create_file(args, lang: str = "zh", players: Optional[list] = None) -> Outco
             "{flag} 只用于队员总分制（--member-total）",
             "{flag} is for --member-total only",
         )
-    elif kind.knockout:
+    elif kind.has_bracket:
         raise InputError(
             "队员总分制（--member-total）用于积分编排或循环赛，不用于淘汰赛",
             "--member-total is for a Swiss or a round robin, not a knockout",
@@ -109,12 +109,12 @@ def create_file(args, lang: str = "zh", players: Optional[list] = None) -> Outco
     # options that belong to other systems: refused before anything is read
     if g is not None and g < 1:
         raise InputError(f"--games-per-match 应为正整数：{g}", f"--games-per-match must be positive: {g}")
-    if kind.swiss and g not in (None, 1):
+    if kind.pairs_by_score and g not in (None, 1):
         raise InputError(
             "积分编排（swiss）每轮一局，--games-per-match 只用于循环赛和淘汰赛",
             "a Swiss plays one game a round: --games-per-match is for round robins and knockouts",
         )
-    if not kind.swiss:
+    if not kind.pairs_by_score:
         _refuse(
             (
                 ("--first-round", args.first_round),
@@ -126,15 +126,15 @@ def create_file(args, lang: str = "zh", players: Optional[list] = None) -> Outco
             f"{{flag}} 只用于积分编排（swiss），{label}不用",
             f"{{flag}} is for a Swiss only, not for a {label_en}",
         )
-    if args.eliminate and not kind.swiss:
+    if args.eliminate and not kind.pairs_by_score:
         raise InputError(
             f"--eliminate（积分末位淘汰）只用于积分编排（swiss），不用于{label}",
             f"--eliminate is for a Swiss only, not for a {label_en}",
         )
-    if not kind.knockout and (args.playoff_games is not None or args.armageddon):
+    if not kind.has_bracket and (args.playoff_games is not None or args.armageddon):
         flag = "--playoff-games" if args.playoff_games is not None else "--armageddon"
         raise InputError(f"{flag}（加赛）只用于淘汰赛（knockout）", f"{flag} (play-offs) is for a knockout only")
-    if kind.knockout and args.tiebreaks:
+    if kind.has_bracket and args.tiebreaks:
         raise InputError(
             "淘汰赛按对阵决出名次，不用名次计算方法 --tiebreaks",
             "a knockout is ranked by its bracket: --tiebreaks does not apply",
@@ -186,7 +186,7 @@ def create_file(args, lang: str = "zh", players: Optional[list] = None) -> Outco
         first_round = FIRST_ROUND_FOR[numbering]  # upper half meets lower half in round 1
     scoring = Scoring(win=2, draw=1, loss=0, bye=2)
     extra_rr = ("", "")
-    if kind.swiss:
+    if kind.pairs_by_score:
         # default 7 (原则(二)), or fewer if the field cannot pair seven; any other
         # count is the organiser's: warned about below, never refused
         rounds = min(MIN_ROUNDS, max_swiss_rounds(n)) if args.rounds is None else args.rounds
@@ -199,8 +199,8 @@ def create_file(args, lang: str = "zh", players: Optional[list] = None) -> Outco
                     f"--eliminate {x}:{fmt(y)}：第{x}轮后已无比赛（共{rounds}轮），应小于{rounds}",
                     f"--eliminate {x}:{fmt(y)}: no round follows round {x} (the event has {rounds})",
                 )
-    elif kind.round_robin:
-        double = kind.double
+    elif kind.follows_order_table:
+        double = kind.cycles == 2
         rounds = rr_round_count(n, double, g)
         if args.rounds is not None and args.rounds != rounds:
             raise InputError(
@@ -212,6 +212,17 @@ def create_file(args, lang: str = "zh", players: Optional[list] = None) -> Outco
         scoring = Scoring(win=2, draw=1, loss=0)  # a round-robin bye scores nothing
         if n % 2:
             extra_rr = ("，人数为单数，每轮一人轮空（不计分）", ", odd field: one bye a round (no points)")
+    elif not kind.has_bracket:
+        # a system of its own (docs/architecture.md, "Adding a system"): the
+        # rounds it plans (as typed, or fixed by the field), its tie-break preset
+        plan = EventSettings(system=system, rounds=MIN_ROUNDS if args.rounds is None else args.rounds)
+        rounds = kind.planned_rounds(n, plan)
+        if kind.rounds_from_entrants and args.rounds is not None and args.rounds != rounds:
+            raise InputError(
+                f"{n}人{label}共{rounds}轮，--rounds {args.rounds} 不符（可省略 --rounds）",
+                f"a {label_en} of {n} players has {rounds} rounds, not --rounds {args.rounds} (leave --rounds out)",
+            )
+        tiebreaks = split_list(args.tiebreaks) if args.tiebreaks else kind.default_tiebreaks(plan)
     else:
         rounds = planned_rounds(n, g)
         if args.rounds is not None and args.rounds != rounds:
@@ -257,7 +268,7 @@ def create_file(args, lang: str = "zh", players: Optional[list] = None) -> Outco
 
     def render(lang: str) -> list[str]:
         txt, echo = Text(lang), Lines()
-        if kind.swiss:
+        if kind.pairs_by_score:
             method = {
                 "adjacent": txt("近号配对", "adjacent"),
                 "fold": txt("首尾配对", "fold"),
@@ -325,9 +336,9 @@ def create_file(args, lang: str = "zh", players: Optional[list] = None) -> Outco
         header = txt("序号 姓名 单位 等级分 种子", "No Name Unit Rating Seed").split()
         rows = [[p.no, p.name, p.unit, fmt(p.rating), fmt(p.seed)] for p in players]
         echo(*text_table(header, rows, [True, False, False, True, True]))
-        if kind.knockout:
+        if kind.has_bracket:
             echo(*ko_first_round_lines(event, lang))
-        echo(next_step(lang, schedule=kind.round_robin))
+        echo(next_step(lang, schedule=kind.follows_order_table))
         return echo
 
     return created(event, path, render, args.force, lang)
@@ -420,10 +431,10 @@ def _parse_match_scoring(spec: str) -> dict:
 
 def _team_new(args, path, lang: str = "zh") -> Outcome:
     system = args.system
-    if system not in TEAM_SYSTEMS:
+    if find_team_system(system) is None:
         raise InputError(
-            f"团体赛赛制可选 {'、'.join(TEAM_SYSTEMS)}，不支持 {system}",
-            f"a team event is one of {', '.join(TEAM_SYSTEMS)}, not {system}",
+            f"团体赛赛制可选 {'、'.join(team_system_keys())}，不支持 {system}",
+            f"a team event is one of {', '.join(team_system_keys())}, not {system}",
         )
     kind = get_team_system(system)
     if args.players is not None:
@@ -450,13 +461,13 @@ def _team_new(args, path, lang: str = "zh") -> Outcome:
         "{flag} is not for a team event (--teams)",
     )
     label, label_en = team_system_label(system, "zh"), team_system_label(system, "en")
-    if not kind.swiss:
+    if not kind.pairs_by_score:
         _refuse(
             (("--first-round", args.first_round), ("--seed", args.seed), ("--pair-by", args.pair_by)),
             f"{{flag}} 只用于积分编排团体赛（swiss），{label}不用",
             f"{{flag}} is for a team Swiss only, not for a {label_en}",
         )
-    if kind.seated_by_table and args.lineup is not None:
+    if kind.seated_by_schedule and args.lineup is not None:
         raise InputError(
             "全队轮赛制的出场顺序由秩序表决定，不用 --lineup",
             "a Scheveningen match is seated from its table: --lineup does not apply",
@@ -492,11 +503,11 @@ def _team_new(args, path, lang: str = "zh") -> Outcome:
         )
     seed = args.seed
     first_round = args.first_round or "adjacent"
-    if kind.swiss:
+    if kind.pairs_by_score:
         rounds = min(MIN_ROUNDS, max_swiss_rounds(n)) if args.rounds is None else args.rounds  # warned below
         if first_round == "random" and seed is None:
             seed = secrets.randbelow(1_000_000_000)
-    elif kind.seated_by_table:
+    elif kind.seated_by_schedule:
         if n != 2:
             raise InputError(
                 f"全队轮赛制只能在两队之间进行，报名表中有{n}支队伍",
@@ -509,7 +520,7 @@ def _team_new(args, path, lang: str = "zh") -> Outcome:
                 f"a Scheveningen match of {k} a side has {k} rounds, not --rounds {args.rounds}",
             )
     else:
-        rounds = rr_round_count(n, kind.double)
+        rounds = rr_round_count(n, kind.cycles == 2)
         if args.rounds is not None and args.rounds != rounds:
             raise InputError(
                 f"{n}队{label}共{rounds}轮，--rounds {args.rounds} 不符（可省略 --rounds）",
@@ -530,7 +541,7 @@ def _team_new(args, path, lang: str = "zh") -> Outcome:
     )
     event = TeamEvent(settings=settings, players=players, teams=teams)
     validate_team_event(event)
-    if kind.seated_by_table:
+    if kind.seated_by_schedule:
         event = team_schedule_rounds(event)
     checked(event)
 
@@ -548,10 +559,10 @@ def _team_new(args, path, lang: str = "zh") -> Outcome:
             f"{n}队×{k}台（{lineup_label(lineup, lang)}）",
             f"{n} teams × {k} boards ({lineup_label(lineup, lang)})",
         )
-        if kind.seated_by_table:
+        if kind.seated_by_schedule:
             what = txt(f"两队各{k}人", f"two teams of {k}")
         extra = ""
-        if kind.swiss:
+        if kind.pairs_by_score:
             method = {
                 "adjacent": txt("近号配对", "adjacent"),
                 "fold": txt("首尾配对", "fold"),
@@ -563,7 +574,7 @@ def _team_new(args, path, lang: str = "zh") -> Outcome:
                 extra += txt(f"，随机种子 {seed}", f", random seed {seed}")
             if pair_by == "game_points":
                 extra += txt("，按局分编排", ", paired by game points")
-        elif kind.round_robin and n % 2:
+        elif kind.follows_order_table and n % 2:
             extra = txt("，队数为单数，每轮一队轮空（不计分）", ", odd number of teams: one bye a round (no points)")
         if args.draw is not None:
             extra += txt(f"；抽签定队序号，种子 {args.draw}", f"; team numbers drawn, seed {args.draw}")
@@ -574,14 +585,14 @@ def _team_new(args, path, lang: str = "zh") -> Outcome:
                 f"{tiebreak_words(tiebreaks, lang)}{extra}",
             )
         )
-        if kind.swiss:
+        if kind.pairs_by_score:
             echo(*plan_warnings(n, rounds, lang, team=True))
         echo(*team_table(event, lang))
-        if kind.seated_by_table:
+        if kind.seated_by_schedule:
             echo(*team_schedule_lines(event, lang))
             echo(txt("已按全队轮赛制秩序表写入全部轮次", "every round written from the Scheveningen table"))
         else:
-            echo(next_step(lang, schedule=kind.round_robin))
+            echo(next_step(lang, schedule=kind.follows_order_table))
         return echo
 
     return created(event, path, render, args.force, lang)

@@ -28,7 +28,7 @@ def lineup_file(event, path: str, round_no, team_spec, players) -> Outcome:
             'xlxq lineup 只用于团体赛文件（event.kind: "team"）', 'xlxq lineup is for team files (event.kind: "team")'
         )
     s = event.settings
-    if system_for(s).seated_by_table:
+    if system_for(s).seated_by_schedule:
         raise InputError(
             "全队轮赛制的出场顺序由秩序表决定，不能另报出场名单",
             "a Scheveningen match is seated from its table; line-ups cannot be changed",

@@ -52,7 +52,7 @@ def qualify_file(
             f"{swiss_path} 是团体赛文件：积分晋圈淘汰只用于个人积分赛",
             f"{swiss_path} is a team file: qualifying is for an individual Swiss",
         )
-    if not system_for(swiss.settings).swiss:
+    if not system_for(swiss.settings).pairs_by_score:
         raise InputError(
             f"{swiss_path} 应为积分编排（swiss）赛事，实为{system_label(swiss.settings.system, 'zh')}",
             f"{swiss_path} must be a Swiss event, not {swiss.settings.system}",

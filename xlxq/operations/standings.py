@@ -60,7 +60,7 @@ def standings_file(
         return _standings_member_total(event, round_no, as_json)
     system = event.settings.system
     if with_swiss is not None:
-        if not get_system(system).knockout:
+        if not get_system(system).has_bracket:
             raise InputError(
                 f"--with 用于积分晋圈淘汰：FILE 应为淘汰赛文件，本文件为{system_label(system, 'zh')}",
                 f"--with is for a qualifying Swiss: FILE must be the knockout, this is {system}",
@@ -90,7 +90,7 @@ def check_with_swiss(knockout: Any, swiss: Any, with_swiss: str) -> None:
     """``--with SWISS``: ``swiss`` (read from ``with_swiss``) must be an
     individual Swiss holding every player of ``knockout`` under the same 序号
     and name (积分晋圈淘汰: two files, nothing links them)."""
-    if is_team(swiss) or not system_for(swiss.settings).swiss:
+    if is_team(swiss) or not system_for(swiss.settings).pairs_by_score:
         raise InputError(
             f"--with {with_swiss}：应为积分编排（swiss）赛事文件，实为{system_label(swiss.settings.system, 'zh')}",
             f"--with {with_swiss}: must be a Swiss event, not {swiss.settings.system}",
@@ -235,13 +235,15 @@ def board_table_data(event, round_no: Optional[int] = None) -> dict:
 
 def _standings_member_total(event, round_no: Optional[int], as_json: bool) -> Outcome:
     """队员总分制: the teams (单位) ranked by their members' results."""
-    if system_for(event.settings).knockout:
+    if system_for(event.settings).has_bracket:
         raise InputError(
             "队员总分制（--teams）只用于积分编排和循环赛", "--teams (队员总分制) is for a Swiss or a round robin"
         )
     mt = getattr(event.settings, "member_total", None) or MemberTotalOptions()
     after = round_arg(event, round_no) if round_no is not None else None
-    rows = member_total_standings(event, mt.by, mt.best, mt.incomplete, after_round=after)
+    rows = member_total_standings(
+        event, mt.by, mt.best, mt.incomplete, after_round=after, table=system_for(event.settings).standings
+    )
     if is_rr(event):
         shown_after = after if after is not None else report.last_played(event)
 

@@ -25,18 +25,18 @@ def pair_team_file(event, path: str, provisional: bool = False) -> Outcome:
     new, out = pair_seat(event)
     require_results(event, out.round.round, provisional)
     checked(new)
-    scores = {no: c.score for no, c in out.cards.items()} if system_for(s).swiss else team_scores(event)
+    scores = {no: c.score for no, c in out.cards.items()} if system_for(s).pairs_by_score else team_scores(event)
 
     def render(lang: str) -> list[str]:
         txt, echo = Text(lang), Lines()
-        label = team_score_label(event, lang) if system_for(s).swiss else txt("场分", "Match pts")
+        label = team_score_label(event, lang) if system_for(s).pairs_by_score else txt("场分", "Match pts")
         echo(*team_round_lines(new, new.get_round(out.round.round), lang, scores, label))
         for note in merge_board_notes(out.notes):
             note = note.replace("本轮对它的比赛请按弃权录入", "本轮它的各台已按空台入座，记为弃权")
             echo(txt(f"说明：{note}", f"note: {note}"))
-        if system_for(s).swiss and out.round.round == 1:
+        if system_for(s).pairs_by_score and out.round.round == 1:
             echo(*round1_lines(len(out.round.teams()), s.rounds, lang, team=True))
-        if not system_for(s).seated_by_table:
+        if not system_for(s).seated_by_schedule:
             echo(
                 txt(
                     f"出场名单：按报名顺序默认（{lineup_label(s.lineup, lang)}）；更换：xlxq lineup {path} "
