@@ -1,11 +1,16 @@
 """The registry of pairing systems: ``register`` a class once (a decorator in
-its own file), ``get_system(key)`` / ``get_team_system(key)`` anywhere.  The
-package's ``__init__`` imports every system file, so importing
-:mod:`xlxq.systems` fills it.
+its own file) and name its module in ``register_later`` at the end of this
+file; ``get_system(key)`` / ``get_team_system(key)`` anywhere (the modules
+of a table are imported the first time it is read).  Every system has its
+row in the key table (:mod:`xlxq.systems.keys`).
 
 Individual and team systems are kept in two tables (``entrants``), because
 a team file says ``system: "swiss"`` as an individual file does:
 ``system_for(settings)`` picks the table by the kind of settings.
+
+Lazy imports: the system modules, the first time their table is read
+(``register_later``), and the team model in ``pair_and_seat``: an
+individual event does not load the team stack (start-up time).
 """
 
 from __future__ import annotations
