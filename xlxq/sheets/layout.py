@@ -308,6 +308,15 @@ class SystemChoices(tuple[Choice, ...]):
     def __repr__(self) -> str:
         return repr(self.live())
 
+    def __eq__(self, other: object) -> bool:
+        return self.live() == (other.live() if isinstance(other, SystemChoices) else other)
+
+    def __hash__(self) -> int:
+        return hash(self.live())
+
+    def __reduce__(self) -> tuple[Any, tuple[str]]:
+        return (SystemChoices, (self.entrants,))
+
 
 def system_choices(entrants: str) -> tuple[Choice, ...]:
     """The 赛制 choices of 设置 (see :class:`SystemChoices`)."""
