@@ -15,12 +15,12 @@ Standard library only: the CLI reads it while it builds its parser
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 
-@dataclass(frozen=True)
-class SystemKey:
-    """One row of the key table."""
+class SystemKey(NamedTuple):
+    """One row of the key table (a NamedTuple: ``dataclasses`` would cost
+    the CLI's start-up its import)."""
 
     key: str  #: the key a file stores (``system: "swiss"``)
     entrants: str  #: "players" (an individual event) or "teams"
