@@ -270,3 +270,21 @@ def test_one_round_robin_check_for_the_cli_and_the_workbook(tmp_path, capsys, mo
         m = re.match(r"\s*\[错误\] (.*)", line)
         if m:
             assert m.group(1) in wb_out + err, (m.group(1), wb_out, err)
+
+
+def test_the_key_table_costs_the_cli_nothing():
+    """The CLI reads the key table while it builds its parser: the table
+    imports the standard library only, and neither the registry nor an
+    engine is loaded by it."""
+    import os
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, xlxq.systems.keys as K; K.cli_choices(); "
+        "print(sorted(m for m in sys.modules if m.startswith('xlxq') and m not in "
+        "('xlxq', 'xlxq.systems', 'xlxq.systems.keys')), 'dataclasses' in sys.modules)"
+    )
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, env=env).stdout
+    assert out.split() == ["[]", "False"]
