@@ -34,7 +34,6 @@ from xlxq.core.outcome import PairingOutcome
 from xlxq.errors import InputError
 from xlxq.core.notes import Note
 
-RR_SYSTEMS = ("round_robin", "double_round_robin")
 WITHDRAWAL_POLICIES = ("cxa", "annul", "forfeit")
 ANNULLED, FORFEIT = "annulled", "forfeit"
 
@@ -354,5 +353,4 @@ __all__ = [
     "pair_rr_round",
     "table_players",
     "opponents_met",
-    "RR_SYSTEMS",
 ]
