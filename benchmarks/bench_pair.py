@@ -108,7 +108,16 @@ def median_wall(argv: list[str], runs: int) -> float:
 
 
 #: modules an individual Swiss event's `xlxq pair FILE.json` should not need
-NOT_NEEDED = ("xlxq.core.team", "xlxq.sheets", "xlxq.team_", "xlxq.workbook", "openpyxl", "xlwings", "pandas", "numpy")
+NOT_NEEDED = (
+    "xlxq.core.team",
+    "xlxq.sheets",
+    "xlxq.team_",
+    "xlxq.operations.workbook",
+    "openpyxl",
+    "xlwings",
+    "pandas",
+    "numpy",
+)
 
 
 def startup(path: Path, runs: int) -> None:

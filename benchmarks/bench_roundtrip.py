@@ -57,7 +57,7 @@ from xlxq.backends.openpyxl_book import OpenpyxlBook  # noqa: E402
 from xlxq.systems import pair_round  # noqa: E402
 from xlxq.operations.book import run_op  # noqa: E402
 from xlxq.sheets.read import read_workbook  # noqa: E402
-from xlxq.workbook import pair_next_round  # noqa: E402
+from xlxq.operations.workbook import pair_next_round  # noqa: E402
 
 
 def median_cpu(fn, runs: int) -> float:
@@ -93,7 +93,7 @@ def parts(book: Path, folder: Path, runs: int) -> tuple[float, ...]:
         return b
 
     def whole(partial: bool) -> None:
-        assert run_op(pair_next_round, timed_apply(OpenpyxlBook(fresh(), partial=partial))).ok
+        assert run_op(pair_next_round, timed_apply(OpenpyxlBook(fresh(), partial=partial)), "zh").ok
 
     t_partial = median_cpu(lambda: whole(True), runs)
     t_apply = statistics.median(applies)

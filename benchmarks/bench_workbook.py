@@ -2,7 +2,7 @@
 
 Prints the median of several runs of pairing round 6 (5 rounds played, random
 results) through
-  * the openpyxl path: ``run_op(xlxq.workbook.pair_next_round, OpenpyxlBook(file))``,
+  * the openpyxl path: ``run_op(xlxq.operations.workbook.pair_next_round, OpenpyxlBook(file), "zh")``,
     i.e. load the .xlsx, read every sheet, pair, write the plan, save
     (target ≤ 2 s);
   * the xlwings remote engine: the Python side of a button click,
@@ -45,7 +45,7 @@ from xlxq.core.model import EventSettings, Player  # noqa: E402
 from xlxq.systems import pair_round  # noqa: E402
 from xlxq.sheets.read import read_workbook  # noqa: E402
 from xlxq.operations.book import run_op  # noqa: E402
-from xlxq.workbook import create_event_workbook, pair_next_round  # noqa: E402
+from xlxq.operations.workbook import create_event_workbook, pair_next_round  # noqa: E402
 
 
 def make_workbook(path: Path, n: int, played: int, seed: int = 1) -> Path:
@@ -54,7 +54,7 @@ def make_workbook(path: Path, n: int, played: int, seed: int = 1) -> Path:
     players = [Player(i, f"棋手{i}", unit=f"单位{i % 37}", rating=1500 + (n - i)) for i in range(1, n + 1)]
     create_event_workbook(path, players, EventSettings(name=f"bench {n}", rounds=11))
     for k in range(1, played + 1):
-        st = run_op(pair_next_round, OpenpyxlBook(path))
+        st = run_op(pair_next_round, OpenpyxlBook(path), "zh")
         assert st.ok, st.lines()
         wb = openpyxl.load_workbook(path)
         ws = wb[f"第{k}轮"]
@@ -99,7 +99,7 @@ def main() -> None:
 
         def openpyxl_path():
             shutil.copyfile(base, work)
-            assert run_op(pair_next_round, OpenpyxlBook(work)).ok
+            assert run_op(pair_next_round, OpenpyxlBook(work), "zh").ok
 
         t_openpyxl = median_time(openpyxl_path, a.runs)
 

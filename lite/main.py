@@ -8,13 +8,14 @@ requirements.txt must list xlxq (lite/README.md).  English names:
 lite/en/main.py (``xlxq lite-bundle --lang en``).
 
 Written by ``xlxq lite-bundle`` (xlxq/operations/lite_bundle.py); edit that, not this.
-Every script calls the entry point the VBA button calls,
-``xlxq.excel.<name>(book)``, on the ``book`` Lite passes in.  The result and
-any error are written into the sheet ``xlxq消息`` (English: ``xlxq
-messages``) and printed to Lite's output pane; the sheet is shown when the
-operation failed.  Messages are in the workbook's language (a workbook with
-Chinese sheet names gets Chinese) unless the environment variable XLXQ_LANG
-is set in Lite's settings.
+Every script runs its button on the ``book`` Lite passes in, with the code
+the VBA button runs (``xlxq.operations.buttons.run_button``, which
+``xlxq.excel.<name>()`` calls too).  The result and any error are written
+into the sheet ``xlxq消息`` (English: ``xlxq messages``) and printed to
+Lite's output pane; the sheet is shown when the operation failed.  Messages
+are in the workbook's language (a workbook with Chinese sheet names gets
+Chinese) unless the environment variable XLXQ_LANG is set in Lite's
+settings.
 """
 
 import os
@@ -22,77 +23,68 @@ import os
 import xlwings as xw
 from xlwings import script
 
-import xlxq.excel
+from xlxq.operations.buttons import run_button
 
 _USER_LANG = os.environ.get("XLXQ_LANG")
 
 
-def _language(book: xw.Book) -> None:
-    """XLXQ_LANG for this call: the user's setting, else the workbook's language."""
-    if _USER_LANG:
-        return
-    cjk = any("\u4e00" <= ch <= "\u9fff" for s in book.sheets for ch in s.name)
-    os.environ["XLXQ_LANG"] = "zh" if cjk else "en"
+def _language(book: xw.Book) -> str:
+    """The language of this call (set as XLXQ_LANG): the user's setting, else the workbook's language."""
+    if not _USER_LANG:
+        cjk = any("\u4e00" <= ch <= "\u9fff" for s in book.sheets for ch in s.name)
+        os.environ["XLXQ_LANG"] = "zh" if cjk else "en"
+    return "en" if os.environ["XLXQ_LANG"].lower().startswith("en") else "zh"
 
 
 @script(name="编排下一轮")
 def pair_next_round(book: xw.Book):
     """编排下一轮 / Pair next round: pair the next round, add its sheet, refresh the rest."""
-    _language(book)
-    xlxq.excel.pair_next_round(book)
+    run_button("pair", book, _language(book))
 
 
 @script(name="计算成绩")
 def recompute(book: xw.Book):
     """计算成绩 / Recompute standings: check the results, highlight problems, rewrite 成绩表."""
-    _language(book)
-    xlxq.excel.recompute(book)
+    run_button("recompute", book, _language(book))
 
 
 @script(name="编排记录")
 def explain(book: xw.Book):
     """编排记录 / Pairing log: why the round of the active sheet (else the last round) was paired so."""
-    _language(book)
-    xlxq.excel.explain(book)
+    run_button("explain", book, _language(book))
 
 
 @script(name="生成循环赛对阵")
 def schedule_round_robin(book: xw.Book):
     """生成循环赛对阵 / Round-robin schedule: every round sheet of a round robin at once."""
-    _language(book)
-    xlxq.excel.schedule_round_robin(book)
+    run_button("schedule", book, _language(book))
 
 
 @script(name="晋级淘汰赛")
 def qualify_knockout(book: xw.Book):
     """晋级淘汰赛 / Start the knockout: the top K of the Swiss start the knockout stage."""
-    _language(book)
-    xlxq.excel.qualify_knockout(book)
+    run_button("qualify", book, _language(book))
 
 
 @script(name="抽签")
 def draw_numbers(book: xw.Book):
     """抽签 / Draw numbers: 序号 by a draw (seeds odd), the seed kept in 设置; before round 1 only."""
-    _language(book)
-    xlxq.excel.draw_numbers(book)
+    run_button("draw", book, _language(book))
 
 
 @script(name="撤销本轮")
 def undo_round(book: xw.Book):
     """撤销本轮 / Undo last round: remove the last round sheet and its pairing log, recompute the standings (a round with results is refused here: Lite cannot ask; no file on disk, so no backup either)."""
-    _language(book)
-    xlxq.excel.undo_round(book)
+    run_button("undo", book, _language(book))
 
 
 @script(name="打印记分单")
 def print_scoresheets(book: xw.Book):
     """打印记分单 / Print score sheets: one 记分单 a board of the active round sheet's round (else the last), two a page."""
-    _language(book)
-    xlxq.excel.print_scoresheets(book)
+    run_button("scoresheets", book, _language(book))
 
 
 @script(name="打印公告")
 def print_notice(book: xw.Book):
     """打印公告 / Print pairings notice: the round's pairings as posted, with a 姓名拼音 index (pypinyin in requirements.txt)."""
-    _language(book)
-    xlxq.excel.print_notice(book)
+    run_button("notice", book, _language(book))

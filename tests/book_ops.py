@@ -1,26 +1,34 @@
-"""The Book operations of :mod:`xlxq.workbook` and :mod:`xlxq.team_workbook`
+"""The Book operations of :mod:`xlxq.operations.workbook` and :mod:`xlxq.operations.team_workbook`
 as the entry points run them: each returns its WritePlan in its Status, and
 :func:`xlxq.operations.book.run_op` applies it.  For the tests that drive a
 workbook through the operations directly (the same names, applied)."""
 
 from __future__ import annotations
 
+import inspect
 from functools import wraps
 from typing import Any, Callable
 
-from xlxq import team_workbook as TW
-from xlxq import workbook as W
+from xlxq.i18n import env_lang
+
+from xlxq.operations import team_workbook as TW
+from xlxq.operations import workbook as W
 from xlxq.operations.book import run_op
 from xlxq.sheets.problems import Status
-from xlxq import workbook_draw as D
+from xlxq.operations import workbook_draw as D
 from xlxq.operations import undo as U
 
 
 def applied(op: Callable[..., Status]) -> Callable[..., Status]:
-    """``op(book, …)`` with its plan applied to ``book``."""
+    """``op(book, …)`` with its plan applied to ``book``; the messages'
+    language (``text_lang``), when the test does not give it, as an entry
+    point decides it (``XLXQ_LANG``)."""
+    sig = inspect.signature(op)
 
     @wraps(op)
     def run(book: Any, *args: Any, **kwargs: Any) -> Status:
+        if "text_lang" in sig.parameters and "text_lang" not in sig.bind_partial(book, *args, **kwargs).arguments:
+            kwargs["text_lang"] = env_lang()
         return run_op(op, book, *args, **kwargs)
 
     return run

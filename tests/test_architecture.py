@@ -1,5 +1,7 @@
 """The package's shape, read from the source with ``ast`` (nothing is
-imported): who may import the CLI, no import circles, no borrowed private
+imported): the layers (every import goes down or sideways, never up; the
+entry points never import each other), who may import the CLI, no import
+circles (not even through imports for the type checker), no borrowed private
 names, no oversized file without a stated reason (docs/architecture.md).
 
 ``XLXQ_ARCH_ROOT`` points the checks at another checkout's ``xlxq/`` (the
@@ -176,7 +178,7 @@ def _private(attr: str) -> bool:
 
 
 def test_the_tree_is_found():
-    assert "xlxq.workbook" in MODULES and "xlxq.core.model" in MODULES, ROOT
+    assert "xlxq.operations.book" in MODULES and "xlxq.core.model" in MODULES, ROOT
 
 
 def test_only_main_imports_the_cli():
@@ -344,3 +346,146 @@ def test_the_cli_imports_only_the_standard_library_at_its_top():
             elif top not in ("xlxq", "__future__") and top not in sys.stdlib_module_names:
                 bad.append(f"{MODULES[name].relative_to(ROOT.parent)}:{node.lineno} {module}")
     assert not bad, "the CLI imports more than the standard library at its top (start-up time):\n" + "\n".join(bad)
+
+
+# --------------------------------------------------------------------------
+# The layers (docs/architecture.md, "The house by folder"): each module's
+# layer is its folder; an import may go to the same or a lower layer, never up.
+
+
+#: the layers, lowest first.  The entry points share the top rank and never
+#: import each other (``ENTRY_POINTS``).  The presentation sits under the
+#: operations: an operation that makes a report, a site or a booklet calls it;
+#: the presentation renders the model and the sheets' values and runs no
+#: operation.  ``backends`` sits over ``sheets``: a backend implements the
+#: sheet mapping's ``Book`` on openpyxl or xlwings.
+LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    # shared by every layer, standard library only: errors with their place,
+    # the language's texts, text tables, the shipped files, the version
+    ("base", ("xlxq", "xlxq.errors", "xlxq.i18n", "xlxq.text", "xlxq.resources")),
+    ("core", ("xlxq.core",)),
+    ("systems", ("xlxq.systems",)),
+    ("sheets", ("xlxq.sheets",)),
+    ("backends", ("xlxq.backends",)),
+    ("presentation", ("xlxq.presentation",)),
+    ("operations", ("xlxq.operations",)),
+    ("entry", ("xlxq.cli", "xlxq.__main__", "xlxq.excel", "xlxq.api")),
+)
+
+#: the entry points: each a group of modules that never imports another group
+ENTRY_POINTS = {"xlxq.cli": "cli", "xlxq.__main__": "cli", "xlxq.excel": "excel", "xlxq.api": "api"}
+
+#: imports between entry points allowed, each (importer, imported) with why
+#: (remove an entry when it is gone: the test says so)
+ENTRY_ALLOWED: set[tuple[str, str]] = set()
+
+
+def _owner(module: str, groups: dict[str, str] | tuple[str, ...]) -> str | None:
+    """The longest prefix of ``module`` among ``groups`` (a package name owns
+    its sub-modules; ``xlxq`` itself only the package's ``__init__``)."""
+    best = None
+    for g in groups:
+        if module == g or (g != "xlxq" and module.startswith(g + ".")):
+            if best is None or len(g) > len(best):
+                best = g
+    return best
+
+
+def layer_of(module: str) -> int:
+    """The rank of ``module``'s layer (0: base)."""
+    for rank, (_, prefixes) in enumerate(LAYERS):
+        if _owner(module, prefixes):
+            return rank
+    raise AssertionError(f"{module} is in no layer: add its folder to LAYERS (and to docs/architecture.md)")
+
+
+def _all_imports(name: str) -> list[tuple[str, list[str], int]]:
+    """Every import of module ``name``, those for the type checker included:
+    a dependency, even one that costs no start-up."""
+    out = []
+    for node in ast.walk(_tree(name)):
+        if isinstance(node, ast.Import):
+            out += [(a.name, [], node.lineno) for a in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            out.append((_absolute(name, node), [a.name for a in node.names], node.lineno))
+    return out
+
+
+def _dependencies() -> dict[str, set[str]]:
+    g: dict[str, set[str]] = {}
+    for name in MODULES:
+        deps: set[str] = set()
+        for module, names, _ in _all_imports(name):
+            deps |= _targets(module, names)
+        deps.discard(name)
+        g[name] = deps
+    return g
+
+
+def test_every_module_has_a_layer():
+    assert [layer_of(m) for m in MODULES]
+
+
+def test_imports_go_down_the_layers():
+    """core < systems < sheets < backends < presentation < operations <
+    entry points (module level, inside functions and for the type checker
+    alike: the rule is about dependency, not start-up)."""
+    bad = []
+    for name in sorted(MODULES):
+        mine = layer_of(name)
+        for module, names, line in _all_imports(name):
+            for target in sorted(_targets(module, names) - {name}):
+                if layer_of(target) > mine:
+                    bad.append(
+                        f"{MODULES[name].relative_to(ROOT.parent)}:{line} ({LAYERS[mine][0]}) imports "
+                        f"{target} ({LAYERS[layer_of(target)][0]})"
+                    )
+    assert not bad, "imports that run up the layers:\n" + "\n".join(bad)
+
+
+def test_entry_points_never_import_each_other():
+    bad, seen = [], set()
+    for name in sorted(MODULES):
+        mine = _owner(name, tuple(ENTRY_POINTS))
+        if mine is None:
+            continue
+        for module, names, line in _all_imports(name):
+            for target in _targets(module, names):
+                theirs = _owner(target, tuple(ENTRY_POINTS))
+                if theirs is not None and ENTRY_POINTS[theirs] != ENTRY_POINTS[mine]:
+                    seen.add((name, target))
+                    if (name, target) not in ENTRY_ALLOWED:
+                        bad.append(f"{MODULES[name].relative_to(ROOT.parent)}:{line} imports {target}")
+    assert not bad, "entry points importing another entry point:\n" + "\n".join(bad)
+    stale = sorted(ENTRY_ALLOWED - seen)
+    assert not stale, f"allowed imports that are gone (remove them from ENTRY_ALLOWED): {stale}"
+
+
+LITE = ROOT.parent / "lite"
+
+
+@pytest.mark.skipif(not LITE.is_dir(), reason="no lite/ beside this xlxq/")
+def test_lite_calls_the_operations_not_another_entry_point():
+    """xlwings Lite's main.py is an entry point of its own: it imports the
+    operations (and xlwings), never :mod:`xlxq.excel` or :mod:`xlxq.cli`."""
+    bad = []
+    for path in sorted(LITE.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            mods = (
+                [a.name for a in node.names]
+                if isinstance(node, ast.Import)
+                else [node.module or ""]
+                if isinstance(node, ast.ImportFrom)
+                else []
+            )
+            for m in mods:
+                if _owner(m, tuple(ENTRY_POINTS)):
+                    bad.append(f"{path.relative_to(ROOT.parent)}:{node.lineno} imports {m}")
+    assert not bad, "lite/ imports another entry point:\n" + "\n".join(bad)
+
+
+def test_no_circle_even_for_the_type_checker():
+    """No circle between modules, imports for the type checker included (a
+    graph search over every import)."""
+    found = _cycles(_dependencies())
+    assert not found, "import circles (any import, TYPE_CHECKING included):\n" + "\n".join(" ↔ ".join(c) for c in found)

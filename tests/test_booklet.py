@@ -44,7 +44,7 @@ def test_swiss_document_is_the_standings_and_the_rounds() -> None:
     """名次表: the rows and tie-breaks of ``standings --json`` (the settings'
     keys, in order); 成绩表: every player, each round's opponent, colour,
     result and score after it; every round's every board."""
-    from xlxq import report
+    from xlxq.presentation import report
     from xlxq.core.standings import resolve_tiebreaks
     from xlxq.operations.booklet import booklet_document
 
@@ -107,7 +107,7 @@ def test_the_rating_section_is_the_rating_report() -> None:
     unofficial note and every rated player's row of ``xlxq rating --json``."""
     from xlxq.operations.booklet import booklet_document
     from xlxq.operations.rating import rating_options
-    from xlxq.rating_report import rating_data, unofficial_note
+    from xlxq.presentation.rating_report import rating_data, unofficial_note
 
     event = played_swiss(rounds=2, players=8)
     assert not any(s.sheet == "等级分" for s in booklet_document(event, "zh").sections)
@@ -131,7 +131,7 @@ def test_wide_tables_go_landscape_then_split() -> None:
     """The layout: a narrow table portrait at 9 pt; a wider one landscape;
     one too wide even then is split into parts that each fit and repeat
     the kept columns, every column in exactly one part (besides the kept)."""
-    from xlxq.booklet.pdf import WIDTH, layout_table
+    from xlxq.presentation.booklet.pdf import WIDTH, layout_table
 
     narrow = layout_table([20.0] * 5, 2)
     assert narrow.orientation == "P" and narrow.size == 10
@@ -150,7 +150,7 @@ def test_wide_tables_go_landscape_then_split() -> None:
 
 
 def test_no_font_exits_2_and_writes_nothing(tmp_path, monkeypatch, capsys) -> None:
-    from xlxq.booklet import fonts
+    from xlxq.presentation.booklet import fonts
     from xlxq.cli import main
     from xlxq.operations.source import save
 
@@ -173,7 +173,7 @@ def test_no_font_exits_2_and_writes_nothing(tmp_path, monkeypatch, capsys) -> No
 def test_a_long_table_repeats_its_header_on_every_page(tmp_path) -> None:
     """A 300-row table: every page after the cover starts with its header
     row and carries the page number; every row is printed once."""
-    from xlxq.booklet.pdf import write_pdf
+    from xlxq.presentation.booklet.pdf import write_pdf
     from xlxq.core.document import Cover, Document, Section
 
     rows = tuple((str(i), f"棋手{i:03d}", "北京") for i in range(1, 301))
@@ -215,7 +215,7 @@ def test_two_very_long_units_wrap_and_print(tmp_path, capsys) -> None:
 def test_many_wide_columns_keep_the_narrow_ones() -> None:
     """The last resort of the layout: the wide columns share what the narrow
     ones leave, no column narrower than a few characters."""
-    from xlxq.booklet.pdf import MIN_WRAP, WIDTH, layout_table
+    from xlxq.presentation.booklet.pdf import MIN_WRAP, WIDTH, layout_table
 
     fit = layout_table([6.0, 6.0, 20.0, 700.0, 8.0, 6.0, 8.0, 700.0, 20.0, 6.0], 2)
     assert len(fit.parts) == 1 and abs(sum(fit.widths) - WIDTH["L"]) < 1e-6
@@ -480,7 +480,7 @@ def test_wrapped_rows_stop_at_excels_tallest_row() -> None:
     Excel's 409.5 points (as the plans' rows: tests/test_pages.py)."""
     from openpyxl.styles import Alignment
 
-    from xlxq.booklet.xlsx import _wrapped_heights
+    from xlxq.presentation.booklet.xlsx import _wrapped_heights
     from xlxq.sheets.pages import MAX_ROW_POINTS
 
     wb = openpyxl.Workbook()
@@ -500,7 +500,7 @@ def test_characters_the_font_lacks_are_never_dropped_silently(tmp_path, capsys) 
     (DejaVu Sans has 😀 and ★), else the command warns, naming the
     characters and the players (a name of only such characters prints
     blank), and still writes the PDF."""
-    from xlxq.booklet.fonts import FALLBACK_FONTS, find_font, read_face
+    from xlxq.presentation.booklet.fonts import FALLBACK_FONTS, find_font, read_face
     from xlxq.cli import main
 
     face = find_font()

@@ -176,7 +176,7 @@ def test_workbook_flags_a_hand_made_bye_and_names_who_could_have_had_it(tmp_path
 
     from xlxq.backends.openpyxl_book import OpenpyxlBook
     from xlxq.core.model import EventSettings, Player
-    from xlxq.workbook import create_event_workbook
+    from xlxq.operations.workbook import create_event_workbook
     from tests.book_ops import pair_next_round, recompute
 
     from tests.test_workbook_support import open_round, write_results

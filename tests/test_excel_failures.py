@@ -23,7 +23,7 @@ import pytest
 
 from tests.runpython import windows_click
 from xlxq import excel as E
-from xlxq import excel_setup as S
+from xlxq.operations import excel_setup as S
 from xlxq.sheets.problems import Status
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -155,7 +155,7 @@ def payload(tmp_path_factory):
     from tests import xlremote as H
     from xlxq.backends.registration import read_registration
     from xlxq.core.model import EventSettings
-    from xlxq.workbook import create_event_workbook
+    from xlxq.operations.workbook import create_event_workbook
 
     d = tmp_path_factory.mktemp("click")
     wb = create_event_workbook(
@@ -177,9 +177,9 @@ def test_a_click_that_works_exits_0_with_its_message(site, tmp_path, payload):
 def test_a_python_error_shows_the_internal_error_message_and_logs_the_traceback(site, tmp_path, payload):
     with open(site / "sitecustomize.py", "a", encoding="utf-8") as f:
         f.write(
-            "\nimport xlxq.workbook\n"
+            "\nimport xlxq.operations.workbook\n"
             "def _boom(book, *args):\n    raise RuntimeError('boom')\n"
-            "xlxq.workbook.pair_next_round = _boom\n"
+            "xlxq.operations.workbook.pair_next_round = _boom\n"
         )
     p, rec = run(click_argv(), site, tmp_path, payload)
     assert p.returncode == 0  # the workbook is reachable: its message box speaks

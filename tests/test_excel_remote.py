@@ -40,7 +40,7 @@ from xlxq.sheets.plan import (
     Values,
     WritePlan,
 )
-from xlxq.workbook import create_event_workbook
+from xlxq.operations.workbook import create_event_workbook
 from tests.book_ops import pair_next_round, recompute
 
 xw = pytest.importorskip("xlwings")
@@ -366,7 +366,7 @@ def test_english_message_with_xlxq_lang(twin, monkeypatch):
 
 def test_unexpected_error_is_logged_not_shown_as_traceback(twin, monkeypatch, tmp_path):
     _, _, b = twin
-    import xlxq.workbook as W
+    import xlxq.operations.workbook as W
 
     def boom(book, *args):
         raise RuntimeError("kaputt")
@@ -801,7 +801,7 @@ def test_round_robin_button_writes_every_round_like_the_openpyxl_path(tmp_path):
 
 
 def test_team_workbook_buttons_dispatch_to_the_team_operations(tmp_path):
-    from xlxq.team_workbook import team_demo
+    from xlxq.operations.team_workbook import team_demo
 
     a = team_demo(tmp_path / "a")
     b = tmp_path / "b.xlsx"
@@ -811,7 +811,7 @@ def test_team_workbook_buttons_dispatch_to_the_team_operations(tmp_path):
     for n in (2, 3):
         enter_results(a)  # the round before played: the next may be paired
         enter_results(b)
-        st = pair_next_round(OpenpyxlBook(a))  # xlxq.workbook dispatches on the workbook kind
+        st = pair_next_round(OpenpyxlBook(a))  # xlxq.operations.workbook dispatches on the workbook kind
         r = remote(b, E.pair_next_round)
         assert st.ok and r.result.ok, (st.lines(), r.result.lines())
         assert st.message_zh == r.result.message_zh and f"第{n}轮" in st.message_zh

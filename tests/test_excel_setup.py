@@ -1,4 +1,4 @@
-"""xlxq excel-setup and the doctor (xlxq/excel_setup.py), on Linux with a
+"""xlxq excel-setup and the doctor (xlxq/operations/excel_setup.py), on Linux with a
 HOME of the test's own, fake platforms and a fake registry; the templates'
 hidden xlwings.conf sheet; the VBA's own messages."""
 
@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from xlxq import excel_setup as S
+from xlxq.operations import excel_setup as S
 
 ROOT = Path(__file__).resolve().parent.parent
 XLWINGS = (S.VBA_XLWINGS_VERSION, None)
@@ -237,7 +237,7 @@ def test_the_templates_carry_the_config_sheet_and_setup_finds_them(tmp_path):
 def test_a_workbook_made_from_the_template_keeps_the_config_sheet(tmp_path):
     from xlxq.backends.registration import read_registration
     from xlxq.core.model import EventSettings
-    from xlxq.workbook import create_event_workbook
+    from xlxq.operations.workbook import create_event_workbook
 
     p = create_event_workbook(
         tmp_path / "赛事.xlsm", read_registration(ROOT / "samples" / "registration.csv"), EventSettings(rounds=5)

@@ -129,7 +129,7 @@ def test_group_names_fit_sheet_names():
 
 def test_team_workbook_with_groups_is_refused(tmp_path):
     from tests.conftest import make_team_event
-    from xlxq.team_workbook import create_team_workbook
+    from xlxq.operations.team_workbook import create_team_workbook
 
     ev = make_team_event(4, boards=2, reserves=0, rounds=3)
     p = create_team_workbook(tmp_path / "t.xlsx", ev, ev.settings)

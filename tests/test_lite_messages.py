@@ -88,7 +88,7 @@ def test_bad_input_is_shown_in_the_message_sheet_and_nothing_else_is_written(eve
 
 
 def test_unexpected_error_puts_the_traceback_in_the_workbook(event, monkeypatch, tmp_path):
-    import xlxq.workbook as W
+    import xlxq.operations.workbook as W
 
     def boom(book, *args):
         raise RuntimeError("kaputt")

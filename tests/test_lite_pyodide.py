@@ -208,7 +208,7 @@ def test_runs_in_pyodide_with_the_built_wheel_and_no_pandas(pyodide):
 
 
 def test_demo_workbook_pair_recompute_explain_equal_cpython(pyodide, lite_main, tmp_path):
-    from xlxq.workbook import demo
+    from xlxq.operations.workbook import demo
 
     path = demo(tmp_path)  # round 1 paired (openpyxl)
     for n in (1, 2, 3):
@@ -225,7 +225,7 @@ def test_demo_workbook_pair_recompute_explain_equal_cpython(pyodide, lite_main, 
 
 
 def test_errors_reach_the_workbook_in_pyodide(pyodide, lite_main, tmp_path):
-    from xlxq.workbook import demo
+    from xlxq.operations.workbook import demo
 
     path = demo(tmp_path)
     wb, view = open_round(path, 1)
@@ -349,7 +349,7 @@ def test_lite_installs_the_built_wheel_from_requirements_and_runs_every_script(l
     from tests.test_workbook_support import sample_players
     from xlxq.core.model import EventSettings
     from xlxq.excel import title
-    from xlxq.workbook import WorkbookOptions, create_event_workbook
+    from xlxq.operations.workbook import WorkbookOptions, create_event_workbook
 
     r = lite_installed.ready
     pk = {k.lower().replace("_", "-"): v for k, v in r["packages"].items()}

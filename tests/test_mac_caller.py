@@ -1,4 +1,4 @@
-"""macOS, a workbook whose name is not ASCII (xlxq/mac_caller.py): the
+"""macOS, a workbook whose name is not ASCII (xlxq/excel/mac_caller.py): the
 strings the button's AppleScript hands Python, built here exactly as
 xlwings 0.37.8's ``ExecuteMac`` (xlwings.bas) and ``VbaHandler``
 (xlwings-0.37.8.applescript) build them, mangled as xlwings issue #2004
@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 import pytest
 
-from xlxq.mac_caller import find_caller, name_candidates, paths_from_command, pick_book
+from xlxq.excel.mac_caller import find_caller, name_candidates, paths_from_command, pick_book
 
 #: the exact string of xlwings issue #2004 for "Multikontoauszüge ab 2013.xlsm"
 ISSUE_2004 = "MultikontoauszuÃàge ab 2013.xlsm"

@@ -200,7 +200,7 @@ def test_draw_on_a_workbook_fills_numbers_and_settings(tmp_path):
 
 
 def test_draw_on_a_team_workbook(tmp_path):
-    from xlxq.team_workbook import create_team_workbook
+    from xlxq.operations.team_workbook import create_team_workbook
     from tests.conftest import make_team_event
 
     ev = make_team_event(6, boards=2, reserves=0, rounds=3)
@@ -224,7 +224,7 @@ def test_draw_on_a_team_workbook(tmp_path):
 def test_draw_button_through_the_remote_engine(tmp_path, monkeypatch, remote_engine_env):
     pytest.importorskip("xlwings")
     import xlxq.excel as E
-    import xlxq.workbook_draw as D
+    import xlxq.operations.workbook_draw as D
     from tests import xlremote as H
     from tests.book_ops import draw_numbers
 

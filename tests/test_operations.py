@@ -22,7 +22,7 @@ from xlxq.operations.explain import explain_file
 from xlxq.operations.pair import pair_file
 from xlxq.operations.source import BookSource, FileSource, open_source
 from xlxq.operations.team_pair import pair_team_file
-from xlxq.team_workbook import create_team_workbook, demo_event
+from xlxq.operations.team_workbook import create_team_workbook, demo_event
 from tests.book_ops import team_pair_next_round
 
 from tests.test_workbook_support import book, new_event, write_results

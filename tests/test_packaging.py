@@ -81,7 +81,7 @@ def test_a_built_wheel_carries_the_templates_and_runs_the_demo(tmp_path):
     run = tmp_path / "run"
     run.mkdir()
     code = (
-        "import xlxq, xlxq.workbook as w, xlxq.team_workbook as t; print(xlxq.__file__);"
+        "import xlxq, xlxq.operations.workbook as w, xlxq.operations.team_workbook as t; print(xlxq.__file__);"
         "print(w.template_path('zh', macro=True)); print(t.template_path('en')); w.demo('.')"
     )
     r = subprocess.run(
@@ -144,7 +144,7 @@ def test_the_supported_range_is_the_same_everywhere():
     """requires-python, xlxq.PYTHON_MIN, the VBA's message, README and docs
     name one oldest Python."""
     import xlxq
-    from xlxq.excel_setup import VBA_MESSAGES
+    from xlxq.operations.excel_setup import VBA_MESSAGES
 
     need = ".".join(map(str, xlxq.PYTHON_MIN))
     project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]

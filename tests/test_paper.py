@@ -391,7 +391,7 @@ def test_the_button_on_a_round_not_paired_writes_nothing(tmp_path, remote_engine
 def test_the_team_workbook_button(tmp_path, remote_engine_env):
     import xlxq.excel as E
     from tests import xlremote as H
-    from xlxq.team_workbook import team_demo
+    from xlxq.operations.team_workbook import team_demo
 
     team_demo(str(tmp_path))
     book = next(tmp_path.glob("*.xlsx"))

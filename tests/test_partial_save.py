@@ -26,7 +26,7 @@ from openpyxl.worksheet._writer import WorksheetWriter
 
 from tests import book_ops as B
 from tests.conftest import enter_results, load_tool
-from xlxq import workbook as W
+from xlxq.operations import workbook as W
 from xlxq.backends.lazy_sheets import plain_cells
 from xlxq.backends.openpyxl_book import OpenpyxlBook
 from xlxq.backends.partial_save import sheet_data

@@ -32,7 +32,7 @@ from xlxq.core.teams import TeamEvent
 from xlxq.sheets import layout as L
 from xlxq.sheets.pages import unbroken
 from xlxq.systems import get_system, system_for
-from xlxq.workbook import create_event_workbook
+from xlxq.operations.workbook import create_event_workbook
 from tests.book_ops import explain, pair_next_round, schedule_round_robin
 
 from tests.test_teams import fill
@@ -296,7 +296,7 @@ def test_team_workbook_record_is_the_printers(tmp_path, monkeypatch, lang):
     """The team workbook's 编排记录: written when a round is paired and again
     by explain, the printer's lines of the sheet-style record, one block a
     round in either language."""
-    from xlxq import team_workbook as TW
+    from xlxq.operations import team_workbook as TW
     from tests import book_ops as B
     from xlxq.sheets.team_read import read_team_workbook
 
@@ -322,7 +322,7 @@ def test_team_log_keeps_one_blank_line_under_its_heading(tmp_path):
     kept with one empty line after them however often a round is written;
     before, the team copy added an empty line there on every write."""
     from tests import book_ops as B
-    from xlxq import team_workbook as TW
+    from xlxq.operations import team_workbook as TW
     from xlxq.sheets.team_read import read_team_workbook
 
     ev = TW.demo_event(6, 4, reserves=1, rounds=4)

@@ -27,8 +27,8 @@ from xlxq.operations.paper import paper_book
 from xlxq.sheets.read import read_workbook
 from xlxq.sheets.write_log import read_log_blocks
 from xlxq.systems import get_system
-from xlxq.workbook import check as check_book
-from xlxq.workbook import create_event_workbook
+from xlxq.operations.workbook import check as check_book
+from xlxq.operations.workbook import create_event_workbook
 
 
 def log_blocks(path: Path) -> dict[int, str]:
@@ -242,7 +242,7 @@ def test_undo_team_workbook_removes_the_rounds_paper(tmp_path):
     """Issue 21 §1.3 on a team workbook: the same sheets go with the round."""
     from tests.book_ops import team_pair_next_round, team_recompute
     from tests.conftest import enter_results
-    from xlxq.team_workbook import team_demo
+    from xlxq.operations.team_workbook import team_demo
 
     f = team_demo(tmp_path)
     enter_results(f)

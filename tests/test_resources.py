@@ -49,7 +49,7 @@ def leftovers(monkeypatch: pytest.MonkeyPatch, work: Callable[[], Any]) -> list[
 def test_new_pair_recompute_on_a_workbook_leave_nothing_open(tmp_path, monkeypatch, sample_registration, suffix):
     from xlxq.backends.openpyxl_book import OpenpyxlBook
     from xlxq.cli import main
-    from xlxq.workbook import recompute
+    from xlxq.operations.workbook import recompute
 
     path = tmp_path / f"event{suffix}"
 
@@ -71,7 +71,7 @@ def test_a_workbook_refused_at_load_is_closed(tmp_path, monkeypatch):
     file open until the failure's frames were collected."""
     from xlxq.backends.openpyxl_book import OpenpyxlBook
     from xlxq.errors import XlxqError
-    from xlxq.workbook import demo
+    from xlxq.operations.workbook import demo
 
     path = demo(tmp_path)
     with zipfile.ZipFile(path) as z:
@@ -92,7 +92,7 @@ def test_a_workbook_refused_at_load_is_closed(tmp_path, monkeypatch):
 
 
 def test_reading_a_font_closes_it(monkeypatch):
-    from xlxq.booklet.fonts import KNOWN_FONTS, read_face
+    from xlxq.presentation.booklet.fonts import KNOWN_FONTS, read_face
 
     found = [p for p in KNOWN_FONTS if Path(p).is_file()]
     if not found:

@@ -118,7 +118,7 @@ def test_workbook_warns_in_the_status_and_on_the_rounds_row(tmp_path):
 
 def test_workbook_odd_field_note_on_the_bye_row(tmp_path):
     from xlxq.core.model import EventSettings, Player
-    from xlxq.workbook import create_event_workbook
+    from xlxq.operations.workbook import create_event_workbook
 
     path = create_event_workbook(
         tmp_path / "o.xlsx", [Player(i, f"P{i}") for i in range(1, 14)], EventSettings(name="单数", rounds=9)
@@ -132,7 +132,7 @@ def test_workbook_odd_field_note_on_the_bye_row(tmp_path):
 
 
 def test_team_workbook_warns_and_notes_the_odd_team(tmp_path):
-    from xlxq.team_workbook import create_team_workbook, demo_event
+    from xlxq.operations.team_workbook import create_team_workbook, demo_event
     from tests.book_ops import team_pair_next_round as team_pair
 
     ev = demo_event(n_teams=5, boards=2, reserves=0, rounds=5)

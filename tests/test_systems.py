@@ -15,7 +15,7 @@ from xlxq.errors import InputError
 from xlxq.sheets import layout as L
 from xlxq.systems import get_system, system_keys, system_label
 from xlxq.systems.base import PairingSystem
-from xlxq.workbook import create_event_workbook
+from xlxq.operations.workbook import create_event_workbook
 from tests.book_ops import explain, pair_next_round, schedule_round_robin
 
 from tests.test_workbook_support import book

@@ -24,7 +24,7 @@ from xlxq.cli import main as cli_main
 from xlxq.core.teams import VACANT, TeamEvent
 from xlxq.errors import InputError
 from xlxq.sheets import layout as L
-from xlxq.team_workbook import (
+from xlxq.operations.team_workbook import (
     check,
     create_team_workbook,
     demo_event,
@@ -33,7 +33,7 @@ from xlxq.team_workbook import (
     template_path,
 )
 from tests.book_ops import team_explain as explain, team_pair_next_round as pair_next_round, team_recompute as recompute
-from xlxq.workbook import dispatch
+from xlxq.operations.workbook import dispatch
 
 ZH_TEXT = {
     RED_WIN: ["红胜", "红方胜", "1-0", "2:0", "先胜", "黑负"],
@@ -186,7 +186,7 @@ def test_team_demo(tmp_path, capsys):
     f, s, seats = got[1]
     assert seats == [(1, 6), (7, 2), (3, 8), (9, 4)]  # 分台定人制, the first team red on odd boards
     assert "第1轮编排记录" in "".join(str(c.value) for c in wb["编排记录"]["A"])
-    assert is_team_workbook(book(path)) and dispatch(book(path)).__name__ == "xlxq.team_workbook"
+    assert is_team_workbook(book(path)) and dispatch(book(path)).__name__ == "xlxq.operations.team_workbook"
     st = check(book(path))
     assert st.ok
     assert team_demo(tmp_path).name == "xlxq-team-demo-2.xlsx"
@@ -416,7 +416,7 @@ def test_team_templates_reproducible_current_and_readable(tmp_path, builder):
         assert wb.sheetnames == names and wb["_xlxq"].sheet_state == "hidden"
         assert wb[names[0]].data_validations.dataValidation
         tb = book(template_path(lang))
-        assert is_team_workbook(tb) and dispatch(tb).__name__ == "xlxq.team_workbook"
+        assert is_team_workbook(tb) and dispatch(tb).__name__ == "xlxq.operations.team_workbook"
         with pytest.raises(InputError, match="队伍报名表中没有队员|no players"):
             check(tb)  # as the individual template: no players yet
     with pytest.raises(ValueError):

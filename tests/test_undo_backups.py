@@ -359,7 +359,7 @@ def test_workbook_undo_refuses_results_unless_forced(workbook, capsys):
 def test_team_workbook_refusal_and_undo(tmp_path, capsys):
     from tests.book_ops import team_pair_next_round as team_pair
     from tests.book_ops import team_recompute
-    from xlxq.team_workbook import team_demo
+    from xlxq.operations.team_workbook import team_demo
 
     f = team_demo(tmp_path)
     with pytest.raises(UnfinishedResults, match="第1轮还没有任何结果"):
@@ -377,7 +377,7 @@ def test_qualified_knockout_stage_is_not_undone_here(tmp_path):
     from xlxq.core.model import EventSettings
     from tests.book_ops import pair_next_round, qualify_knockout
     from tests.test_workbook_support import sample_players
-    from xlxq.workbook import create_event_workbook
+    from xlxq.operations.workbook import create_event_workbook
 
     f = tmp_path / "q.xlsx"
     create_event_workbook(f, sample_players()[:8], EventSettings(rounds=3))
@@ -472,7 +472,7 @@ def test_qualify_into_another_workbook_backs_up_no_temporary_copy(tmp_path, caps
     from tests.test_workbook_support import sample_players
     from tests.book_ops import pair_next_round
     from xlxq.core.model import EventSettings
-    from xlxq.workbook import create_event_workbook
+    from xlxq.operations.workbook import create_event_workbook
 
     a, b = tmp_path / "swiss.xlsx", tmp_path / "ko.xlsx"
     create_event_workbook(a, sample_players()[:8], EventSettings(rounds=3))

@@ -16,7 +16,7 @@ from xlxq.core.standings import compute_standings
 from xlxq.errors import InputError
 from xlxq.sheets import layout as L
 from xlxq.sheets.read import read_workbook
-from xlxq.workbook import check, create_event_workbook, demo
+from xlxq.operations.workbook import check, create_event_workbook, demo
 from tests.book_ops import explain, pair_next_round, recompute
 
 from tests.test_workbook_support import (

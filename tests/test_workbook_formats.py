@@ -28,7 +28,7 @@ from xlxq.core.standings import compute_standings
 from xlxq.errors import InputError, PairingImpossible
 from xlxq.sheets import layout as L
 from xlxq.sheets.read import read_workbook
-from xlxq.workbook import WorkbookOptions, create_event_workbook
+from xlxq.operations.workbook import WorkbookOptions, create_event_workbook
 from tests.book_ops import pair_next_round, qualify_knockout, recompute, schedule_round_robin
 
 from tests.conftest import enter_results

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import ROOT, enter_results
-from xlxq import workbook as W
+from xlxq.operations import workbook as W
 
 #: team modules an individual event may import: the team workbook's sheet
 #: names (to tell a team workbook by them), the team tie-break names (the
@@ -53,19 +53,19 @@ def test_individual_pair_imports_no_team_module(book):
     assert got["rc"] == 0
     team = [m for m in got["modules"] if m.startswith("xlxq") and ("team" in m or "scheveningen" in m)]
     assert set(team) <= TEAM_ALLOWED, sorted(set(team) - TEAM_ALLOWED)
-    assert "xlxq.workbook" in got["modules"] and "openpyxl" in got["modules"]
+    assert "xlxq.operations.workbook" in got["modules"] and "openpyxl" in got["modules"]
 
 
 def test_team_workbook_still_paired(tmp_path):
     """The team workbook is told by its sheet names and its modules
     imported then: `xlxq pair` pairs its next round."""
-    from xlxq.team_workbook import team_demo
+    from xlxq.operations.team_workbook import team_demo
 
     path = team_demo(tmp_path)
     enter_results(path)
     got = modules_after(["pair", str(path)])
     assert got["rc"] == 0
-    assert "xlxq.team_workbook" in got["modules"]
+    assert "xlxq.operations.team_workbook" in got["modules"]
 
 
 def test_openpyxl_imported_without_numpy(book):

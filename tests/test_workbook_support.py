@@ -194,7 +194,7 @@ def standings_sheet(path: Path, lang: str = "zh") -> list[dict[str, Any]]:
 
 
 def new_event(path: Path, rounds: int = 9, lang: str = "zh", **kw) -> tuple[Event, Path]:
-    from xlxq.workbook import create_event_workbook
+    from xlxq.operations.workbook import create_event_workbook
 
     players = sample_players()
     settings = EventSettings(name="测试赛" if lang == "zh" else "Test open", rounds=rounds, **kw)

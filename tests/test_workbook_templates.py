@@ -13,7 +13,7 @@ import pytest
 from tests.conftest import ROOT, load_tool
 from tests.test_workbook_support import book
 
-from xlxq.workbook import template_path
+from xlxq.operations.workbook import template_path
 
 
 def _builder():
@@ -70,7 +70,7 @@ def test_a_source_checkout_reads_the_one_committed_copy():
     reason="LibreOffice (soffice) is not installed: apt-get install libreoffice-calc-nogui",
 )
 def test_libreoffice_renders_template_and_a_paired_workbook(tmp_path):
-    from xlxq.workbook import demo
+    from xlxq.operations.workbook import demo
 
     path = demo(tmp_path)
     env = dict(os.environ, HOME=str(tmp_path))

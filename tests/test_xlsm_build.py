@@ -310,7 +310,7 @@ def test_the_openpyxl_path_keeps_vba_and_buttons(tmp_path):
     from xlxq.backends.openpyxl_book import OpenpyxlBook
     from xlxq.backends.registration import read_registration
     from xlxq.core.model import EventSettings
-    from xlxq.workbook import create_event_workbook, template_path
+    from xlxq.operations.workbook import create_event_workbook, template_path
     from tests.book_ops import pair_next_round
 
     src = template_path("zh", macro=True)

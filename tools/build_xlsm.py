@@ -21,7 +21,7 @@ How (docs/excel.md, "How the .xlsm is built"):
    (``add_vba_project``), names the code names ThisWorkbook, Sheet1…SheetN and
    lets this script add the buttons (``insert_button``: legacy Form controls
    whose macro is ``[0]!PairNextRound`` …) on 设置 and 报名表, and the hidden
-   last sheet ``xlwings.conf`` (xlxq.excel_setup.WORKBOOK_CONFIG and the
+   last sheet ``xlwings.conf`` (xlxq.operations.excel_setup.WORKBOOK_CONFIG and the
    VBA's xlwings version; docs/excel.md, "Set-up and the doctor").
 3. pyOpenVBA then rewrites the project in place: ``Module1`` becomes the
    first module of macros/ (renamed, source replaced), further macros/*.bas
@@ -150,9 +150,9 @@ def add_buttons(lang: str, team: bool = False) -> Any:
 
 def add_config_sheet(wb: Any, number: int) -> None:
     """The hidden ``xlwings.conf`` sheet (last; code name Sheet<number>):
-    what RunPython must do the same on every PC (xlxq.excel_setup.WORKBOOK_CONFIG)
+    what RunPython must do the same on every PC (xlxq.operations.excel_setup.WORKBOOK_CONFIG)
     and the xlwings version of the embedded VBA."""
-    from xlxq.excel_setup import CONFIG_SHEET, VBA_VERSION_KEY, WORKBOOK_CONFIG
+    from xlxq.operations.excel_setup import CONFIG_SHEET, VBA_VERSION_KEY, WORKBOOK_CONFIG
 
     ws = wb.add_worksheet(CONFIG_SHEET)
     ws.set_vba_name(f"Sheet{number}")

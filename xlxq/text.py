@@ -1,4 +1,4 @@
-"""Plain-text tables and numbers, shared by every printer (:mod:`xlxq.report`,
+"""Plain-text tables and numbers, shared by every printer (:mod:`xlxq.presentation.report`,
 the CLI, the workbook operations' messages).
 
 Standard library only: the CLI imports it at start-up.

@@ -28,7 +28,7 @@ name (two writers at once get two numbers).
 
 :func:`backups` lists the backups of a file, newest first.  The Excel
 buttons (xlwings, the workbook open in Excel) write into the open book, not
-the file: :mod:`xlxq.excel` keeps the file as last saved on disk before it
+the file: :mod:`xlxq.operations.buttons` keeps the file as last saved on disk before it
 writes (:func:`keep` on ``book.fullname``); what was typed in Excel since the
 last save is in the open book only.
 """

@@ -23,7 +23,7 @@ the event workbook.
 Lazy imports: openpyxl (about 100 ms; without numpy:
 :func:`xlxq.backends.lazy_sheets.import_openpyxl`) is imported when a workbook is
 opened or made: the Excel buttons reach this module through
-:mod:`xlxq.workbook` but work on Excel's own book and never load openpyxl.
+:mod:`xlxq.operations.workbook` but work on Excel's own book and never load openpyxl.
 """
 
 from __future__ import annotations

@@ -45,7 +45,7 @@ All or nothing
     cells written so far are put back (their formulas/values were read
     before writing) and added sheets are deleted.  Fills and formats set
     before the failure stay (best effort).  The operations in
-    :mod:`xlxq.workbook` raise before ``apply`` for every input problem, so
+    :mod:`xlxq.operations.workbook` raise before ``apply`` for every input problem, so
     this only matters for Excel-side failures (a protected sheet, …).
 """
 

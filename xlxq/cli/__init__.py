@@ -14,7 +14,7 @@
     xlxq check FILE [--round N]         rule check + comparison with the engine / table / bracket
     xlxq simulate FILE --seed S [--rounds K]   random results, pair on (dry run)
     xlxq qualify SWISS.json KNOCKOUT.json --top K [--on-tie error|number]   积分晋圈淘汰
-    xlxq demo [DIR]                     sample workbook (xlxq.workbook)
+    xlxq demo [DIR]                     sample workbook (xlxq.operations.workbook)
     xlxq publish FILE OUTDIR [--lang zh|en|both] [--url U] [--rating] [--with OTHER]   static web site of the event
     xlxq rating FILE [--json] [--k 0:20,2400:10] [--cap 400]   unofficial Elo report (等级分)
     xlxq report FILE [--pdf] [--out PATH] [--font F]   成绩册: the results booklet (.xlsx or PDF)
@@ -61,7 +61,7 @@ its work is an operation in :mod:`xlxq.operations`.
 
 Lazy imports: importing the package imports only the standard library (and
 the command modules, themselves standard library only at their top); the
-operations (the core, the backends, :mod:`xlxq.report`, the workbook
+operations (the core, the backends, :mod:`xlxq.presentation.report`, the workbook
 modules) are imported inside the commands — start-up time: ``xlxq --help``
 in about 50 ms, where importing the operations costs about 150 ms more.
 """

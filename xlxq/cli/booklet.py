@@ -3,7 +3,7 @@ booklet) of an event, a JSON file or a workbook (read only), as a
 print-ready workbook (``赛事-成绩册.xlsx`` beside FILE) or, with ``--pdf``,
 as one PDF with its Chinese font embedded (``赛事-成绩册.pdf``;
 :mod:`xlxq.operations.booklet`).  ``report`` was free: the standings text
-of :mod:`xlxq.report` is ``xlxq standings``.
+of :mod:`xlxq.presentation.report` is ``xlxq standings``.
 
 Lazy imports: the operations (and openpyxl, fpdf2) are imported inside the
 command (start-up time of ``xlxq --help``: the CLI imports the standard

@@ -3,7 +3,7 @@ made by the registration rule — seeds take the odd numbers (方法(一)), the
 others by a draw with the seed S — and the method and seed recorded (a JSON
 file's ``event.numbering``, a workbook's 设置), so that the draw can be
 repeated in public; refused once round 1 is paired
-(:mod:`xlxq.operations.draw`, :mod:`xlxq.workbook_draw`).
+(:mod:`xlxq.operations.draw`, :mod:`xlxq.operations.workbook_draw`).
 
 Lazy imports: the operations are imported inside the command (start-up
 time of ``xlxq --help``: the CLI imports the standard library only).

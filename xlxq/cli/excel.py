@@ -1,7 +1,7 @@
 """``xlxq excel-setup`` and ``xlxq doctor``: the Excel buttons' set-up and
-diagnosis on this PC (the work is :mod:`xlxq.excel_setup`).
+diagnosis on this PC (the work is :mod:`xlxq.operations.excel_setup`).
 
-Lazy imports: :mod:`xlxq.excel_setup` is imported only by these two
+Lazy imports: :mod:`xlxq.operations.excel_setup` is imported only by these two
 commands (start-up time of ``xlxq --help``).
 """
 
@@ -15,13 +15,13 @@ __all__ = ["add_parser"]
 
 
 def cmd_excel_setup(args: argparse.Namespace) -> int:
-    from xlxq.excel_setup import run_setup
+    from xlxq.operations.excel_setup import run_setup
 
     return run_setup(args.force, args.workbook, language())
 
 
 def cmd_doctor(args: argparse.Namespace) -> int:
-    from xlxq.excel_setup import run_doctor
+    from xlxq.operations.excel_setup import run_doctor
 
     return run_doctor(args.workbook, language())
 

@@ -164,7 +164,7 @@ HELP_EN: dict[str, str] = {
     "淘汰赛名称（默认：积分赛名称 + 淘汰赛）": "the knockout's name (default: the Swiss's + 淘汰赛)",
     "覆盖已存在的淘汰赛文件": "replace an existing knockout file",
     # demo
-    "生成演示用的 Excel 工作簿（xlxq.workbook）": "make a demo Excel workbook (xlxq.workbook)",
+    "生成演示用的 Excel 工作簿（xlxq.operations.workbook）": "make a demo Excel workbook (xlxq.operations.workbook)",
     "输出文件夹": "the folder to write to",
     "团体赛演示工作簿（8队，团体积分编排）": "a team demo workbook (8 teams, team Swiss)",
     # convert

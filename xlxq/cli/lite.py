@@ -1,7 +1,7 @@
 """``xlxq lite-bundle OUTDIR``: the xlwings Lite edition's main.py and
 requirements.txt (the work is :mod:`xlxq.operations.lite_bundle`).
 
-Lazy imports: the operation (and :mod:`xlxq.excel`, whose button names it
+Lazy imports: the operation (and :mod:`xlxq.operations.buttons`, whose button names it
 uses) only when the command runs (start-up time of ``xlxq --help``).
 """
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import argparse
 
-from xlxq.cli.output import finish
+from xlxq.cli.output import finish, language
 
 __all__ = ["cmd_qualify", "add_parser"]
 
@@ -28,7 +28,7 @@ def cmd_qualify(args: argparse.Namespace) -> int:
         name=args.name,
         force=args.force,
     )
-    if is_workbook(args.swiss):  # the knockout stage inside the workbook (xlxq.workbook.qualify_knockout)
+    if is_workbook(args.swiss):  # the knockout stage inside the workbook (xlxq.operations.workbook.qualify_knockout)
         require_workbooks(args.swiss)
         from xlxq.backends.safety import file_lock, refuse_open_elsewhere
         from xlxq.operations.book import qualify_book
@@ -36,7 +36,7 @@ def cmd_qualify(args: argparse.Namespace) -> int:
         if args.knockout is not None:  # another workbook written: not open in a spreadsheet program
             refuse_open_elsewhere(args.knockout)
         with file_lock(args.swiss):  # from the read to the save (docs/reliability.md)
-            return finish(qualify_book(args.swiss, args.knockout, args.top, **opts))
+            return finish(qualify_book(args.swiss, args.knockout, args.top, lang=language(), **opts))
     from xlxq.operations.qualify import qualify_file
 
     return finish(qualify_file(args.swiss, args.knockout, args.top, **opts))

@@ -80,17 +80,17 @@ def book_command(command: str, src: Any, args: Any) -> int:
 def cmd_demo(args: argparse.Namespace) -> int:
     """``xlxq demo [DIR] [--teams]``: a sample workbook, round 1 paired."""
     try:
-        from xlxq.workbook import demo
+        from xlxq.operations.workbook import demo
     except ImportError as exc:
         from xlxq.errors import XlxqError
 
         raise XlxqError(
-            f"演示需要工作簿模块 xlxq.workbook，但它不可用（{exc}）",
-            f"the demo needs xlxq.workbook, which is not available ({exc})",
+            f"演示需要工作簿模块 xlxq.operations.workbook，但它不可用（{exc}）",
+            f"the demo needs xlxq.operations.workbook, which is not available ({exc})",
         )
     if getattr(args, "teams", False):
-        from xlxq.team_workbook import team_demo as demo
-    rc = demo(args.dir) if args.dir is not None else demo()
+        from xlxq.operations.team_workbook import team_demo as demo
+    rc = demo(args.dir, language()) if args.dir is not None else demo(lang=language())
     return int(rc) if isinstance(rc, int) else 0
 
 
@@ -107,7 +107,9 @@ def add_group_option(sub) -> None:
 
 
 def add_parser(sub) -> None:
-    s = sub.add_parser("demo", help="生成演示工作簿", description="生成演示用的 Excel 工作簿（xlxq.workbook）")
+    s = sub.add_parser(
+        "demo", help="生成演示工作簿", description="生成演示用的 Excel 工作簿（xlxq.operations.workbook）"
+    )
     s.add_argument("dir", nargs="?", metavar="DIR", help="输出文件夹")
     s.add_argument("--teams", action="store_true", help="团体赛演示工作簿（8队，团体积分编排）")
     s.set_defaults(func=cmd_demo)

@@ -1,7 +1,7 @@
 """A printable document as data: a cover, then sections of titled tables
 and text.  The 成绩册 (:mod:`xlxq.operations.booklet`) is built as one
 :class:`Document` and rendered twice, as a workbook and as a PDF
-(:mod:`xlxq.booklet`), so both show the same cells.
+(:mod:`xlxq.presentation.booklet`), so both show the same cells.
 
 Pure: no I/O, nothing about pages or fonts; the renderers choose the page
 (orientation, font size, split columns) from the table's shape.

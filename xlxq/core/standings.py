@@ -23,14 +23,20 @@ Players still equal on everything share a rank (1, 2, 2, 4) and are listed by
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from itertools import accumulate
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Optional, Protocol, Sequence, TypeVar, Union
 
 from xlxq.core.model import Board, Event, Round, absent_players, invalid_int, outcome, validate_event
-from xlxq.core.tiebreaks import SortItem, TieBreakRegistry
+from xlxq.core.tiebreaks import (
+    BYE_OPP_SCORE_MODES,
+    FALLBACK_READINGS,
+    SortItem,
+    TableFacts,
+    TieBreakRegistry,
+    running_and_back,
+)
 from xlxq.errors import InputError
 
-if TYPE_CHECKING:  # teams.py reads the standings options from here: types only
+if TYPE_CHECKING:  # types only: teams.py does not import this module (no circle)
     from xlxq.core.teams import TeamEvent, TeamRound
 
 #: A table is of an individual event or of a team event; so are its rounds.
@@ -44,9 +50,6 @@ PRESETS: dict[str, list[str]] = {
     "seed001-cumulative": ["cumulative", "wins", "fouls", "black_wins", "drop_rounds"],
 }
 DEFAULT_PRESET = "cxa2011-opp"
-
-BYE_OPP_SCORE_MODES = ("lowest_scoring", "lowest", "zero")
-FALLBACK_READINGS = ("running_total", "round_score")
 
 
 def resolve_tiebreaks(spec: Union[Iterable[str], str, None]) -> list[str]:
@@ -87,19 +90,6 @@ class StandingRow:
             "withdrawn": self.withdrawn,
             "round_scores": list(self.round_scores),
         }
-
-
-@dataclass(frozen=True)
-class TableFacts:
-    """What every player's (or team's) record of one table shares: N (the
-    rounds counted), every player's final score (a team's 场分), what a bye
-    adds to 对手分, and the fall-back's reading
-    (``StandingsOptions.fallback_reading``)."""
-
-    n: int
-    totals: Mapping[int, float]
-    bye_value: float
-    fallback_reading: str
 
 
 @dataclass
@@ -327,18 +317,6 @@ def bye_opp_value(mode: str, totals: Mapping[int, float]) -> float:
     if mode == "lowest":
         return min(totals.values())
     return min((t for t in totals.values() if t > 0), default=0.0)
-
-
-def running_and_back(
-    round_scores: Sequence[Optional[float]], n: int, reading: str
-) -> tuple[list[float], tuple[float, ...]]:
-    """(the running total after each round, a round without points adding 0;
-    the ``back_rounds`` vector: rounds N−1 down to 1, by running total or by
-    the round's own points as ``fallback_reading`` says)."""
-    per_round = [x if x is not None else 0.0 for x in round_scores]
-    running = list(accumulate(per_round, initial=0.0))[1:]
-    src = per_round if reading == "round_score" else running
-    return running, tuple(src[k] for k in range(n - 2, -1, -1))
 
 
 class Ranked(Protocol):

@@ -29,8 +29,8 @@ from dataclasses import dataclass, field
 from typing import Any, Optional
 
 from xlxq.core.model import outcome
-from xlxq.core.standings import TableFacts, bye_opp_value, rank_rows, table_round
-from xlxq.core.tiebreaks import SortItem
+from xlxq.core.standings import bye_opp_value, rank_rows, table_round
+from xlxq.core.tiebreaks import SortItem, TableFacts
 from xlxq.core.team_tiebreaks import (
     LABELS_EN,
     LABELS_ZH,

@@ -10,8 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Iterable, Optional, Union
 
-from xlxq.core.standings import TableFacts, running_and_back
-from xlxq.core.tiebreaks import TieBreakRegistry
+from xlxq.core.tiebreaks import TableFacts, TieBreakRegistry, running_and_back
 from xlxq.errors import InputError
 
 TEAM_PRESETS: dict[str, list[str]] = {

@@ -71,7 +71,7 @@ from xlxq.core.model import (
     register,
     rounds_in_order,
 )
-from xlxq.core.standings import BYE_OPP_SCORE_MODES, FALLBACK_READINGS
+from xlxq.core.tiebreaks import BYE_OPP_SCORE_MODES, FALLBACK_READINGS
 from xlxq.core.team_tiebreaks import resolve_team_tiebreaks
 from xlxq.errors import InputError
 

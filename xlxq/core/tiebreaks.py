@@ -34,6 +34,7 @@ own, kept up to date as tie-breaks are registered.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import accumulate
 from typing import Callable, Generic, Iterable, Mapping, Optional, Sequence, TypeVar, Union
 
 from xlxq.errors import InputError
@@ -227,4 +228,47 @@ def expand_tiebreaks(
     return out
 
 
-__all__ = ["TieBreak", "TieBreakRegistry", "TieValue", "SortItem", "expand_tiebreaks"]
+# What a table's tie-breaks read, for individual and team tables alike (here,
+# under both: core/teams.py and core/team_tiebreaks.py use them, and
+# core/standings.py names the team event)
+
+BYE_OPP_SCORE_MODES = ("lowest_scoring", "lowest", "zero")
+FALLBACK_READINGS = ("running_total", "round_score")
+
+
+@dataclass(frozen=True)
+class TableFacts:
+    """What every player's (or team's) record of one table shares: N (the
+    rounds counted), every player's final score (a team's 场分), what a bye
+    adds to 对手分, and the fall-back's reading
+    (``StandingsOptions.fallback_reading``)."""
+
+    n: int
+    totals: Mapping[int, float]
+    bye_value: float
+    fallback_reading: str
+
+
+def running_and_back(
+    round_scores: Sequence[Optional[float]], n: int, reading: str
+) -> tuple[list[float], tuple[float, ...]]:
+    """(the running total after each round, a round without points adding 0;
+    the ``back_rounds`` vector: rounds N−1 down to 1, by running total or by
+    the round's own points as ``fallback_reading`` says)."""
+    per_round = [x if x is not None else 0.0 for x in round_scores]
+    running = list(accumulate(per_round, initial=0.0))[1:]
+    src = per_round if reading == "round_score" else running
+    return running, tuple(src[k] for k in range(n - 2, -1, -1))
+
+
+__all__ = [
+    "TieBreak",
+    "TieBreakRegistry",
+    "TieValue",
+    "SortItem",
+    "expand_tiebreaks",
+    "BYE_OPP_SCORE_MODES",
+    "FALLBACK_READINGS",
+    "TableFacts",
+    "running_and_back",
+]

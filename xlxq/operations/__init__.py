@@ -5,8 +5,8 @@ command in :mod:`xlxq.cli`, the Excel buttons in :mod:`xlxq.excel`, xlwings
 Lite's ``lite/main.py``).  An operation works on an event read from a JSON
 tournament file or from a workbook (:func:`open_source`), computes with the
 core and the systems, and returns what to write (the new event for a file;
-for a workbook the operations of :mod:`xlxq.workbook` /
-:mod:`xlxq.team_workbook` hand one :class:`~xlxq.sheets.plan.WritePlan` to
+for a workbook the operations of :mod:`xlxq.operations.workbook` /
+:mod:`xlxq.operations.team_workbook` hand one :class:`~xlxq.sheets.plan.WritePlan` to
 the ``Book``) with a language-free result: an :class:`Outcome` (or a
 workbook :class:`~xlxq.sheets.problems.Status`) that the edge renders in zh
 or en.  The operations never print and never read the language from the

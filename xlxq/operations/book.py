@@ -1,14 +1,14 @@
 """The commands on an Excel workbook (``xlxq CMD FILE.xlsx``, openpyxl
-backend): each runs one Book operation of :mod:`xlxq.workbook` or
-:mod:`xlxq.team_workbook` (``pair_next_round(book)``, ``recompute(book)``
+backend): each runs one Book operation of :mod:`xlxq.operations.workbook` or
+:mod:`xlxq.operations.team_workbook` (``pair_next_round(book)``, ``recompute(book)``
 …; they read every sheet once and return one WritePlan in their Status)
 through :func:`run_op`, the one place that applies the plan, and returns its
 Status as an :class:`~xlxq.operations.result.Outcome` (the Status's lines,
 "saved to", exit code 0, or 1 when the workbook has errors, highlighted);
-the tables come from :mod:`xlxq.report`, the same as on a JSON file.  Bad
+the tables come from :mod:`xlxq.presentation.report`, the same as on a JSON file.  Bad
 input raises XlxqError (the file untouched).
 
-Lazy imports: :mod:`xlxq.team_workbook` and the team standings only in
+Lazy imports: :mod:`xlxq.operations.team_workbook` and the team standings only in
 :func:`run_team_book` (start-up time of an individual workbook's commands).
 """
 
@@ -19,8 +19,8 @@ import shutil
 from pathlib import Path
 from typing import Any, Callable, Optional
 
-from xlxq import report
-from xlxq import workbook as W
+from xlxq.presentation import report
+from xlxq.operations import workbook as W
 from xlxq.backends.openpyxl_book import OpenpyxlBook
 from xlxq.core.standings import compute_standings
 from xlxq.errors import InputError, XlxqError
@@ -30,9 +30,9 @@ from xlxq.operations.source import BookSource, round_arg
 from xlxq.sheets.problems import Status
 from xlxq.operations.undo import undo_book
 from xlxq.text import nums
-from xlxq.workbook_common import apply_status
-from xlxq.workbook_draw import draw_numbers, new_draw_seed
-from xlxq.workbook_groups import for_each_group, group_status, workbook_groups
+from xlxq.operations.workbook_common import apply_status
+from xlxq.operations.workbook_draw import draw_numbers, new_draw_seed
+from xlxq.operations.workbook_groups import for_each_group, group_status, workbook_groups
 from xlxq.sheets.groups import GroupView, refuse_team_groups
 from xlxq.sheets.team_layout import is_team_book
 from xlxq.operations.groups import combined
@@ -78,7 +78,7 @@ def book_status(
     (抽签) with a fresh seed, shown and recorded in 设置.  The Excel buttons
     call this (``provisional``: pair on 原则(八) draws; ``force``: undo a
     round with results).  A workbook with groups (组别): the command on
-    every group (:mod:`xlxq.workbook_groups`)."""
+    every group (:mod:`xlxq.operations.workbook_groups`)."""
     if grouped_book(book):
         if command == "draw":  # one seed for every group, the one recorded in 设置
             seed = new_draw_seed()
@@ -261,7 +261,7 @@ def run_team_book(
     provisional: bool = False,
 ) -> Outcome:
     """``xlxq pair|standings|explain|check FILE.xlsx`` on a team workbook."""
-    from xlxq import team_workbook as TW
+    from xlxq.operations import team_workbook as TW
     from xlxq.core.team_standings import board_standings, compute_team_standings
 
     book, path = src.book, src.path
@@ -285,7 +285,7 @@ def run_team_book(
     elif command == "recompute":  # the button 计算成绩
         st = run_op(TW.recompute, book, lang)
     elif command == "explain":
-        st = run_op(TW.explain, book, rnd, lang)
+        st = run_op(TW.explain, book, rnd, text_lang=lang)
     elif command == "check":
         st = run_op(TW.check, book)
     else:
@@ -308,6 +308,7 @@ def qualify_book(
     armageddon: bool = False,
     name: Optional[str] = None,
     round_no: Optional[int] = None,
+    lang: str,
 ) -> Outcome:
     """``xlxq qualify EVENT.xlsx [OUT.xlsx] --top K``: the knockout stage in
     the workbook itself, or — with a second, different workbook path
@@ -346,12 +347,12 @@ def qualify_book(
         tmp = target.with_name(f".{target.stem}.new{target.suffix}")
         shutil.copyfile(src, tmp)
         try:
-            st = _qualify(OpenpyxlBook(tmp), top, on_tie)
+            st = _qualify(OpenpyxlBook(tmp), top, on_tie, lang)
             os.replace(tmp, target)
         finally:
             tmp.unlink(missing_ok=True)
     else:
-        st = _qualify(OpenpyxlBook(src), top, on_tie)
+        st = _qualify(OpenpyxlBook(src), top, on_tie, lang)
 
     def render(lang: str) -> list[str]:
         echo = Lines()
@@ -364,14 +365,14 @@ def qualify_book(
     return Outcome(render=render, code=0 if st.ok else 1)
 
 
-def _qualify(book: Any, top: Optional[int], on_tie: Optional[str]) -> Any:
+def _qualify(book: Any, top: Optional[int], on_tie: Optional[str], lang: str) -> Any:
     """积分晋圈淘汰 in ``book``; with groups (组别), in every group: each
     group's top ``top`` (设置's 晋圈人数) into its own 晋级名单 and knockout
     rounds, as the 晋圈 button does."""
     tie = on_tie if on_tie == "number" else None
     if grouped_book(book):
-        return group_status(book, lambda view: run_op(W.qualify_knockout, view, top, tie))
-    return run_op(W.qualify_knockout, book, top, tie)
+        return group_status(book, lambda view: run_op(W.qualify_knockout, view, top, tie, text_lang=lang))
+    return run_op(W.qualify_knockout, book, top, tie, text_lang=lang)
 
 
 def round_check(rnd: Optional[int]) -> Any:

@@ -2,11 +2,11 @@
 booklet of an event (individual or team, every system) as one
 :class:`~xlxq.core.document.Document`, rendered as a workbook
 (``赛事-成绩册.xlsx``) or as one PDF with its Chinese font embedded
-(:mod:`xlxq.booklet`).
+(:mod:`xlxq.presentation.booklet`).
 
 The numbers are the ones the CLI prints and the web pages show: the
 document is built from :func:`xlxq.operations.publish.site_data` (the
-standings after each round of :mod:`xlxq.report`, the cross table, the
+standings after each round of :mod:`xlxq.presentation.report`, the cross table, the
 knockout bracket, the team tables and 台次成绩, the round sheets' scores,
 the unofficial 等级分), nothing is recomputed here.  :func:`booklet_document`
 is pure; :func:`booklet_event` and :func:`booklet_book` write the file.
@@ -628,15 +628,15 @@ def booklet_path(source: str | os.PathLike, lang: str, pdf: bool) -> Path:
 
 def write_booklet(doc: Document, out: Path, pdf: bool, font: Any = None) -> tuple[int, frozenset[str]]:
     """Render ``doc`` into ``out`` (written whole or not at all); ``font``:
-    the PDF's (a font file, a :class:`~xlxq.booklet.fonts.CjkFont`, None:
+    the PDF's (a font file, a :class:`~xlxq.presentation.booklet.fonts.CjkFont`, None:
     found); the pages (PDF) or sheets (workbook) written, and the
     characters the PDF's fonts lack (printed blank: :func:`lacking_lines`)."""
     if pdf:
-        from xlxq.booklet.pdf import write_pdf
+        from xlxq.presentation.booklet.pdf import write_pdf
 
         done = write_pdf(doc, out, font)
         return done.pages, done.missing
-    from xlxq.booklet.xlsx import write_xlsx
+    from xlxq.presentation.booklet.xlsx import write_xlsx
 
     return write_xlsx(doc, out), frozenset()
 
@@ -712,8 +712,8 @@ def booklet_book(book: Any, workbook: str | os.PathLike, lang: str, font: Option
     等级分 section when 设置 asks for it; the workbook is read, not written.
     The PDF's font is found first, so that nothing is written without it.
     A Status."""
-    from xlxq.booklet.fonts import find_font
-    from xlxq.team_workbook import is_team_workbook
+    from xlxq.presentation.booklet.fonts import find_font
+    from xlxq.operations.team_workbook import is_team_workbook
 
     team, name = is_team_workbook(book), Path(workbook).name
     groups = book_groups(book, team, name)  # 组别: one booklet, a part per group

@@ -1,7 +1,7 @@
 """``check``: a round against the rules and the engine (docs/checks.md),
 by the event's pairing system (``get_system(system).check``, a team
 event's ``get_team_system(system).check``).  A workbook:
-:func:`xlxq.workbook.check`.
+:func:`xlxq.operations.workbook.check`.
 """
 
 from __future__ import annotations

@@ -29,8 +29,8 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from xlxq import team_workbook as TW
-from xlxq import workbook as W
+from xlxq.operations import team_workbook as TW
+from xlxq.operations import workbook as W
 from xlxq.backends.json_file import save_event
 from xlxq.backends.openpyxl_book import OpenpyxlBook
 from xlxq.core.groups import Grouped
@@ -48,7 +48,7 @@ from xlxq.sheets.results import display as result_display
 from xlxq.sheets.team_read import read_team_workbook
 from xlxq.sheets.state import Sig
 from xlxq.sheets.write_rounds import add_round_sheet
-from xlxq.workbook_common import apply_status
+from xlxq.operations.workbook_common import apply_status
 
 __all__ = ["write_workbook", "created", "convert_file"]
 
@@ -67,13 +67,13 @@ def write_workbook(event: Any, path: str | os.PathLike, lang: str, overwrite: bo
         return TW.create_team_workbook(path, event, event.settings, lang=lang, overwrite=overwrite)
     W.create_event_workbook(path, event.players, event.settings, lang=lang, overwrite=overwrite)
     if event.rounds:
-        _write_rounds(path, event)
+        _write_rounds(path, event, lang)
     return path
 
 
-def _write_rounds(path: Path, event: Event) -> None:
+def _write_rounds(path: Path, event: Event, lang: str) -> None:
     """Every round of ``event`` as its 对阵表 in the new workbook at
-    ``path``, then a recompute; saved once."""
+    ``path``, then a recompute (its messages in ``lang``); saved once."""
     book = InMemoryBook(OpenpyxlBook(path))
     data = read_workbook(book)
     canvas = Canvas(data.snapshot)
@@ -94,7 +94,7 @@ def _write_rounds(path: Path, event: Event) -> None:
     data.event = event
     refresh(canvas, data, event, standings=False)
     book.apply(canvas.finish())
-    st = apply_status(book, W.recompute(book))
+    st = apply_status(book, W.recompute(book, lang))
     if not st.ok:  # the file's data, refused by the workbook's reader: say why, write nothing
         raise InputError(st.message_zh, st.message_en)
     book.save()

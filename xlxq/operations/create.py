@@ -41,7 +41,7 @@ from xlxq.operations.result import Outcome
 from xlxq.operations.source import checked, parse_playoff, split_list
 from xlxq.operations.team import team_schedule_rounds
 from xlxq.systems import find_system, find_team_system, get_system, get_team_system, system_label, team_system_keys
-from xlxq.team_report import lineup_label, team_schedule_lines, team_system_label, team_table
+from xlxq.presentation.team_report import lineup_label, team_schedule_lines, team_system_label, team_table
 from xlxq.text import fmt, text_table
 
 __all__ = ["create_file"]

@@ -8,7 +8,7 @@ The players (a team event: the teams, 队号) are drawn in the order the file
 lists them, and the file keeps that order, so drawing again with the same
 seed gives the same numbers.  Refused once round 1 is paired (the numbers
 are fixed from then on: 编排卡 and every later pairing use them).  The
-workbook's 抽签 is :func:`xlxq.workbook_draw.draw_numbers` (the same rule).
+workbook's 抽签 is :func:`xlxq.operations.workbook_draw.draw_numbers` (the same rule).
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from xlxq.i18n import Text
 from xlxq.operations.lines import Lines
 from xlxq.operations.result import Outcome
 from xlxq.text import fmt, text_table
-from xlxq.workbook_draw import new_draw_seed
+from xlxq.operations.workbook_draw import new_draw_seed
 
 __all__ = ["draw_file", "draw_team_file"]
 

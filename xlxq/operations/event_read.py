@@ -51,7 +51,7 @@ def sheets_data(book: Any, team: bool, name: str) -> Any:
         data = read_workbook(book)
     if data.blocking:
         from xlxq.sheets.groups import GroupView
-        from xlxq.workbook_groups import workbook_groups
+        from xlxq.operations.workbook_groups import workbook_groups
 
         groups = None if team or isinstance(book, GroupView) else workbook_groups(book)
         if groups:  # read as one event, the groups' 序号 1 … n clash: say what it is
@@ -101,11 +101,11 @@ def read_stages(path: str) -> tuple[Any, Any]:
 def book_groups(book: Any, team: bool, name: str) -> Optional[list[tuple[str, Any]]]:
     """The events of the groups (组别) of an individual workbook, (group,
     event) in registration order, each read as its own event workbook (the
-    group's view: :mod:`xlxq.workbook_groups`; an error names the group and
+    group's view: :mod:`xlxq.operations.workbook_groups`; an error names the group and
     the workbook's sheets); None without groups (or for a team workbook)."""
     if team:
         return None
-    from xlxq.workbook_groups import for_each_group, workbook_groups
+    from xlxq.operations.workbook_groups import for_each_group, workbook_groups
 
     if workbook_groups(book) is None:
         return None

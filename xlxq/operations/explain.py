@@ -1,7 +1,7 @@
 """The 编排记录 of a round (``xlxq explain``, the 编排记录 sheet), from the
 event's pairing system (``get_system(system).explain``, a team event's
 ``get_team_system(system).explain``).  A workbook:
-:func:`xlxq.workbook.explain`.
+:func:`xlxq.operations.workbook.explain`.
 """
 
 from __future__ import annotations

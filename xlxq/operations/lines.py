@@ -12,7 +12,7 @@ from xlxq.core.rr_standings import RR
 from xlxq.core.standings import SWISS
 from xlxq.core.team_tiebreaks import TEAM
 from xlxq.i18n import Text
-from xlxq.report import who
+from xlxq.presentation.report import who
 from xlxq.sheets.layout import TIEBREAK_PRESET_LABELS
 from xlxq.sheets.team_layout import TEAM_TIEBREAK_PRESET_LABELS
 

@@ -13,7 +13,7 @@ from xlxq.i18n import Text
 from xlxq.operations.lines import Lines
 from xlxq.operations.result import Outcome
 from xlxq.operations.source import checked, is_team
-from xlxq.team_report import RESULT_ZH, lineup_label, match_lines, seat_cells
+from xlxq.presentation.team_report import RESULT_ZH, lineup_label, match_lines, seat_cells
 from xlxq.systems import system_for
 
 __all__ = ["lineup_file"]

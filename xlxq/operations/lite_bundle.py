@@ -11,11 +11,13 @@ command writes are the same.
 The scripts are the buttons that work without a file on disk: 诊断 (the
 local Python), 发布网页 and 成绩册 (files beside the workbook) are left
 out; :data:`LITE_SCRIPTS` names them by the functions of :mod:`xlxq.excel`
-they call, and the display names are the buttons' own
-(:func:`xlxq.excel.title`).
+(the same names in main.py) and their operation, which main.py runs with
+:func:`xlxq.operations.buttons.run_button` (lite/ is an entry point of its
+own: it imports no other); the display names are the buttons' own
+(:func:`xlxq.operations.buttons.title`).
 
-Lazy imports: :mod:`xlxq.excel` (the button names) only when a bundle is
-written, not when the operations package is imported.
+Lazy imports: :mod:`xlxq.operations.buttons` (the button names) only when a
+bundle is written, not when the operations package is imported.
 """
 
 from __future__ import annotations
@@ -89,13 +91,14 @@ lite/main.py (``xlxq lite-bundle --lang zh``).
 
 _BODY = '''
 Written by ``xlxq lite-bundle`` (xlxq/operations/lite_bundle.py); edit that, not this.
-Every script calls the entry point the VBA button calls,
-``xlxq.excel.<name>(book)``, on the ``book`` Lite passes in.  The result and
-any error are written into the sheet ``xlxq消息`` (English: ``xlxq
-messages``) and printed to Lite's output pane; the sheet is shown when the
-operation failed.  Messages are in the workbook's language (a workbook with
-Chinese sheet names gets Chinese) unless the environment variable XLXQ_LANG
-is set in Lite's settings.
+Every script runs its button on the ``book`` Lite passes in, with the code
+the VBA button runs (``xlxq.operations.buttons.run_button``, which
+``xlxq.excel.<name>()`` calls too).  The result and any error are written
+into the sheet ``xlxq消息`` (English: ``xlxq messages``) and printed to
+Lite's output pane; the sheet is shown when the operation failed.  Messages
+are in the workbook's language (a workbook with Chinese sheet names gets
+Chinese) unless the environment variable XLXQ_LANG is set in Lite's
+settings.
 """
 
 import os
@@ -103,17 +106,17 @@ import os
 import xlwings as xw
 from xlwings import script
 
-import xlxq.excel
+from xlxq.operations.buttons import run_button
 
 _USER_LANG = os.environ.get("XLXQ_LANG")
 
 
-def _language(book: xw.Book) -> None:
-    """XLXQ_LANG for this call: the user's setting, else the workbook's language."""
-    if _USER_LANG:
-        return
-    cjk = any("\\u4e00" <= ch <= "\\u9fff" for s in book.sheets for ch in s.name)
-    os.environ["XLXQ_LANG"] = "zh" if cjk else "en"
+def _language(book: xw.Book) -> str:
+    """The language of this call (set as XLXQ_LANG): the user's setting, else the workbook's language."""
+    if not _USER_LANG:
+        cjk = any("\\u4e00" <= ch <= "\\u9fff" for s in book.sheets for ch in s.name)
+        os.environ["XLXQ_LANG"] = "zh" if cjk else "en"
+    return "en" if os.environ["XLXQ_LANG"].lower().startswith("en") else "zh"
 '''
 
 _SCRIPT = '''
@@ -121,13 +124,12 @@ _SCRIPT = '''
 @script(name={display})
 def {func}(book: xw.Book):
     """{zh} / {en}: {what}"""
-    _language(book)
-    xlxq.excel.{func}(book)
+    run_button("{op}", book, _language(book))
 '''
 
 
 def _titles() -> dict[str, tuple[str, str]]:
-    from xlxq.excel import title  # lazy: xlwings-free, but the whole entry-point module
+    from xlxq.operations.buttons import title  # lazy: the whole button machinery, for its names
 
     return {op: title(op) for _, op in LITE_SCRIPTS}
 
@@ -140,7 +142,12 @@ def main_py(lang: str = "zh") -> str:
     for func, op in LITE_SCRIPTS:
         zh, en = titles[op]
         out += _SCRIPT.format(
-            display=json.dumps(zh if lang == "zh" else en, ensure_ascii=False), func=func, zh=zh, en=en, what=_WHAT[op]
+            display=json.dumps(zh if lang == "zh" else en, ensure_ascii=False),
+            func=func,
+            op=op,
+            zh=zh,
+            en=en,
+            what=_WHAT[op],
         )
     return out
 

@@ -1,7 +1,7 @@
 """Pair the next round of an individual JSON tournament file: the new event
 and its 对阵表 (docs/pairing.md).  A team file: :mod:`xlxq.operations.team_pair`
 (its own module, so that pairing an individual event does not import the
-team engine); a workbook: :func:`xlxq.workbook.pair_next_round`
+team engine); a workbook: :func:`xlxq.operations.workbook.pair_next_round`
 (:mod:`xlxq.operations.book`).
 """
 
@@ -15,7 +15,7 @@ from xlxq.operations.lines import Lines, round1_lines
 from xlxq.operations.pending import require_results
 from xlxq.operations.result import Outcome
 
-from xlxq.report import eliminated_after, ko_pairing_lines, pairing_lines, rr_score_label, who
+from xlxq.presentation.report import eliminated_after, ko_pairing_lines, pairing_lines, rr_score_label, who
 from xlxq.text import fmt
 from xlxq.systems import pair_round, system_for
 

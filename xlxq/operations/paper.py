@@ -34,8 +34,8 @@ from xlxq.sheets.pages import PaperWords, sign_pages
 from xlxq.sheets.paper import COMPACT_PER_PAGE, STYLES, PaperSheet, notice_sheet, score_sheet
 from xlxq.sheets.plan import WritePlan
 from xlxq.sheets.problems import Status
-from xlxq.team_workbook import is_team_workbook
-from xlxq.workbook_groups import workbook_groups
+from xlxq.operations.team_workbook import is_team_workbook
+from xlxq.operations.workbook_groups import workbook_groups
 
 __all__ = ["KINDS", "paper_sheet", "paper_file", "paper_book", "paper_out_path"]
 

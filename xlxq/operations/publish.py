@@ -1,12 +1,12 @@
 """``xlxq publish FILE OUTDIR`` and the button 发布网页: a static web site of
 an event (individual or team, every system), for players' phones.
 
-The page data comes from the tables the CLI prints (:mod:`xlxq.report`'s
+The page data comes from the tables the CLI prints (:mod:`xlxq.presentation.report`'s
 ``*_data``: the standings after each round, the cross table, the knockout
 places; the team tables of :mod:`xlxq.operations.standings`; the round
 sheets' scores, :func:`xlxq.sheets.formats.round_scores`), so the numbers on
 the pages are the command line's.  :func:`site_data` builds it, language
-by language; :mod:`xlxq.publish.render` renders it with Jinja2 into a folder
+by language; :mod:`xlxq.presentation.publish.render` renders it with Jinja2 into a folder
 written atomically (a temporary folder, then a rename).
 
 Lazy imports: the renderer (Jinja2, segno) is imported in
@@ -23,7 +23,7 @@ import os
 from pathlib import Path
 from typing import Any, Optional, Sequence
 
-from xlxq import report
+from xlxq.presentation import report
 from xlxq.core.hand import HandChange, engine_pairing, hand_changes
 from xlxq.core.knockout import build_bracket, stage_name, stage_name_en
 from xlxq.core.rating import RatingOptions, event_rating_rows, report_options
@@ -37,11 +37,11 @@ from xlxq.i18n import Text
 from xlxq.operations.event_read import sheets_data
 from xlxq.operations.result import Outcome
 from xlxq.operations.source import is_team
-from xlxq.rating_report import k_table_text, unofficial_note
+from xlxq.presentation.rating_report import k_table_text, unofficial_note
 from xlxq.sheets.problems import Status
 from xlxq.sheets.results import display
 from xlxq.systems import system_for, system_label
-from xlxq.team_report import team_system_label
+from xlxq.presentation.team_report import team_system_label
 from xlxq.text import fmt
 
 __all__ = [
@@ -503,14 +503,14 @@ def publish_event(
 ) -> Outcome:
     """Write the site of ``event`` into ``outdir`` (xlxq's own files
     replaced, never half-written; refused when the folder holds other files:
-    :func:`xlxq.publish.render.write_site`); ``lang``: zh, en
+    :func:`xlxq.presentation.publish.render.write_site`); ``lang``: zh, en
     or both (zh at the top, en in ``en/``, a switch on every page);
     ``url``: the site's address, for a QR code on the index and the
     编排记录公告 page; ``rating``: the unofficial 等级分 page; ``knockout``:
     the knockout stage of a 积分晋圈淘汰 Swiss (its event: the bracket, its
     rounds, the final order, the players' knockout games); ``sources``: the
     files the event was read from (never inside the folder)."""
-    from xlxq.publish.render import check_url, write_site  # Jinja2, segno: only when publishing
+    from xlxq.presentation.publish.render import check_url, write_site  # Jinja2, segno: only when publishing
 
     check_url(url)
     proposals = engine_proposals(event)  # once for both languages
@@ -594,7 +594,7 @@ def publish_book(book: Any, workbook: str | os.PathLike, lang: str) -> Any:
     ``Book``; ``workbook`` its file name) into :func:`site_folder`, in
     ``lang``, with the 等级分 page when 设置 asks for the report; the
     workbook is read, not written.  A Status."""
-    from xlxq.team_workbook import is_team_workbook
+    from xlxq.operations.team_workbook import is_team_workbook
 
     data = sheets_data(book, is_team_workbook(book), Path(workbook).name)
     folder = site_folder(workbook, lang)

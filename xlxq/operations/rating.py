@@ -1,4 +1,4 @@
-"""``xlxq rating FILE``: the UNOFFICIAL Elo report (:mod:`xlxq.rating_report`)
+"""``xlxq rating FILE``: the UNOFFICIAL Elo report (:mod:`xlxq.presentation.rating_report`)
 of a JSON tournament file or a workbook (read only, nothing written), its
 K table and cap on D from the event (``event.rating``, the 设置 rows) or
 the command line (``--k``, ``--cap``: each overrides the event's)."""
@@ -10,7 +10,7 @@ from typing import Any, Optional
 
 from xlxq.core.rating import RatingOptions, parse_k_table
 from xlxq.operations.result import Outcome
-from xlxq.rating_report import rating_data, rating_lines
+from xlxq.presentation.rating_report import rating_data, rating_lines
 
 __all__ = ["rating_options", "rating_outcome"]
 

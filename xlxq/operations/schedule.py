@@ -1,6 +1,6 @@
 """Every round of a round robin (the rulebook's order table) or of a team
 round robin / 全队轮赛制 at once, for a JSON file.  A workbook:
-:func:`xlxq.workbook.schedule_round_robin`.
+:func:`xlxq.operations.workbook.schedule_round_robin`.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from xlxq.operations.result import Outcome
 from xlxq.operations.source import checked
 from xlxq.operations.team import team_schedule_rounds
 from xlxq.systems import system_for, system_label
-from xlxq.team_report import team_schedule_lines, team_system_label
+from xlxq.presentation.team_report import team_schedule_lines, team_system_label
 
 __all__ = ["schedule_file", "schedule_team_file"]
 

@@ -22,7 +22,7 @@ from xlxq.operations.lines import Lines
 from xlxq.operations.result import Outcome
 from xlxq.operations.source import checked
 from xlxq.operations.team import pair_seat, team_limit, withdrawn_vacant
-from xlxq.report import who
+from xlxq.presentation.report import who
 from xlxq.text import fmt
 from xlxq.systems import get_system, pair_round, system_for
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any, Optional
 
-from xlxq import workbook as W
+from xlxq.operations import workbook as W
 from xlxq.errors import InputError, XlxqError
 from xlxq.operations.result import Outcome
 from xlxq.operations.simulate import simulate_file
@@ -22,7 +22,7 @@ from xlxq.operations.source import BookSource
 from xlxq.sheets.canvas import Canvas
 from xlxq.sheets.plan import Book, MergedRange, WritePlan, merged_ranges
 from xlxq.sheets.read import read_workbook
-from xlxq.workbook_common import apply_status
+from xlxq.operations.workbook_common import apply_status
 from xlxq.sheets.results import display as result_display
 
 __all__ = ["simulate_book"]

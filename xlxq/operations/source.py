@@ -77,11 +77,11 @@ def require_workbooks(path: str | os.PathLike) -> None:
     """A clear error when the workbook modules cannot be imported (openpyxl
     missing)."""
     try:
-        import xlxq.workbook  # noqa: F401  (lazy: openpyxl only for a workbook)
+        import xlxq.operations.workbook  # noqa: F401  (lazy: openpyxl only for a workbook)
     except ImportError as exc:
         raise XlxqError(
-            f"无法处理 Excel 工作簿 {path}：工作簿模块 xlxq.workbook 不可用（{exc}）",
-            f"cannot handle the Excel workbook {path}: xlxq.workbook is not available ({exc})",
+            f"无法处理 Excel 工作簿 {path}：工作簿模块 xlxq.operations.workbook 不可用（{exc}）",
+            f"cannot handle the Excel workbook {path}: xlxq.operations.workbook is not available ({exc})",
         ) from exc
 
 

@@ -1,14 +1,14 @@
 """The tables of a JSON tournament file (``xlxq standings``, ``xlxq
-crosstable``): the individual tables of :mod:`xlxq.report`, the team
+crosstable``): the individual tables of :mod:`xlxq.presentation.report`, the team
 tables (名次表, 台次成绩) and 队员总分制's, as ``--json`` data or as text
-lines.  A workbook: :func:`xlxq.workbook.recompute` (:mod:`xlxq.operations.book`).
+lines.  A workbook: :func:`xlxq.operations.workbook.recompute` (:mod:`xlxq.operations.book`).
 """
 
 from __future__ import annotations
 
 from typing import Any, Optional
 
-from xlxq import report
+from xlxq.presentation import report
 from xlxq.backends.team_json import MemberTotalOptions
 from xlxq.core.member_total import member_total_standings
 from xlxq.core.standings import table_round
@@ -25,7 +25,7 @@ from xlxq.operations.lines import Lines
 from xlxq.operations.result import Outcome
 from xlxq.operations.source import is_rr, is_team, load, round_arg
 from xlxq.systems import get_system, system_for, system_label
-from xlxq.team_report import team_system_label
+from xlxq.presentation.team_report import team_system_label
 from xlxq.text import fmt, nums, text_table
 
 __all__ = [

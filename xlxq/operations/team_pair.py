@@ -12,7 +12,7 @@ from xlxq.operations.pending import require_results
 from xlxq.operations.result import Outcome
 from xlxq.operations.source import checked
 from xlxq.operations.team import pair_seat, team_scores
-from xlxq.team_report import lineup_label, team_round_lines, team_score_label
+from xlxq.presentation.team_report import lineup_label, team_round_lines, team_score_label
 from xlxq.systems import system_for
 
 __all__ = ["pair_team_file", "merge_board_notes"]

@@ -32,7 +32,7 @@ import re
 from dataclasses import replace
 from typing import Any, Callable, Optional
 
-from xlxq import workbook as W
+from xlxq.operations import workbook as W
 from xlxq.core import records
 from xlxq.core.knockout import build_bracket
 from xlxq.errors import InputError
@@ -46,7 +46,7 @@ from xlxq.sheets.refresh import refresh
 from xlxq.sheets.team_layout import is_team_book
 from xlxq.sheets.write_log import read_log_blocks, write_log_lines
 from xlxq.systems import get_system, system_for
-from xlxq.workbook_common import sorted_problems
+from xlxq.operations.workbook_common import sorted_problems
 
 __all__ = ["ResultsEntered", "undo_file", "undo_book"]
 
@@ -264,7 +264,7 @@ def undo_book(book: Book, force: bool = False) -> Status:
 
 
 def _undo_team_book(book: Book, force: bool) -> Status:
-    from xlxq import team_workbook as TW
+    from xlxq.operations import team_workbook as TW
     from xlxq.sheets.team_read import read_team_workbook
     from xlxq.sheets.team_refresh import refresh as team_refresh
 

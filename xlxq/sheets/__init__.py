@@ -48,6 +48,6 @@ The team workbook (团体赛): ``team_data``, ``team_settings``,
 ``team_write_state``, ``team_refresh``, ``team_templates``.
 
 Operations (pair, schedule, recompute, qualify, explain) are in
-:mod:`xlxq.workbook` and :mod:`xlxq.team_workbook`; docs/workbook.md
+:mod:`xlxq.operations.workbook` and :mod:`xlxq.operations.team_workbook`; docs/workbook.md
 describes the workbook for arbiters.
 """

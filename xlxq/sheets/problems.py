@@ -54,7 +54,7 @@ class Status:
     the problems (details), an optional text (pairing table, standings,
     编排记录), data (the new Round, the StandingRow list …) and the
     :class:`~xlxq.sheets.plan.WritePlan` the operation made, which the
-    caller applies (:func:`xlxq.workbook_common.apply_status`)."""
+    caller applies (:func:`xlxq.operations.workbook_common.apply_status`)."""
 
     ok: bool
     message_zh: str

@@ -42,7 +42,7 @@ def checked_round(data: WorkbookData, event: Event, n: int) -> list[Issue]:
     depends on the settings, the players and the rounds up to it, and the
     pairing adds a round without changing those (the model is not changed in
     place), so the checks of the earlier rounds made when the sheets were
-    read serve again after the pairing (:func:`xlxq.workbook.recheck`).  The
+    read serve again after the pairing (:func:`xlxq.operations.workbook.recheck`).  The
     key is the identity of those objects, kept alive with the result."""
     key = _check_key(event, n)
     got = data.round_checks.get(n)

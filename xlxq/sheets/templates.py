@@ -44,7 +44,7 @@ def plan_new_workbook(
 ) -> WritePlan:
     """The plan that builds an event workbook from nothing: 设置, 报名表,
     成绩表, 编排记录 and the hidden state sheet.  Used by the template
-    builder (XlsxWriter) and by :func:`xlxq.workbook.create_event_workbook`."""
+    builder (XlsxWriter) and by :func:`xlxq.operations.workbook.create_event_workbook`."""
     settings = settings or EventSettings(tiebreaks=["cxa2011-opp"])
     canvas = Canvas({})
     names = L.SHEET_NAMES

@@ -1,5 +1,5 @@
 """The event web site rendered from :func:`xlxq.operations.publish.site_data`
-with the Jinja2 templates of ``xlxq/publish/templates/`` (HTML escaped by
+with the Jinja2 templates of ``xlxq/presentation/publish/templates/`` (HTML escaped by
 Jinja2's autoescape), the QR code by segno (an inline SVG), written into a
 folder atomically.
 

@@ -526,7 +526,7 @@ def check_xlwings(report: Report, installed: Optional[str], vba: Optional[str], 
 
 
 def default_templates() -> list[Path]:
-    from xlxq.workbook import template_path
+    from xlxq.operations.workbook import template_path
 
     return [template_path(lang, macro=True) for lang in ("zh", "en")]
 

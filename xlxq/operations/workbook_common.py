@@ -1,5 +1,5 @@
 """What the individual and the team workbook operations share
-(:mod:`xlxq.workbook`, :mod:`xlxq.team_workbook`): problems in order and
+(:mod:`xlxq.operations.workbook`, :mod:`xlxq.operations.team_workbook`): problems in order and
 counted, the notes a message adds, the judgement of ``check``, the one
 function that applies an operation's plan (:func:`apply_status`), templates,
 a new workbook from a template, the demo's path and message.
@@ -14,7 +14,6 @@ from typing import Any, Callable, Iterable, Optional
 
 from xlxq.backends.openpyxl_book import OpenpyxlBook
 from xlxq.errors import ErrorList, InputError
-from xlxq.i18n import env_lang
 from xlxq.resources import template_file
 from xlxq.sheets.canvas import Canvas
 from xlxq.sheets.plan import Book, WritePlan
@@ -200,8 +199,7 @@ def demo_path(folder: str | os.PathLike | None, stem: str) -> Path:
     return path
 
 
-def demo_done(path: Path, st: Status, zh: str, en: str) -> Path:
-    lang = env_lang()
+def demo_done(path: Path, st: Status, zh: str, en: str, lang: str) -> Path:
     print(st.message(lang))
     print((zh if lang == "zh" else en) + str(path))
     return path

@@ -1,5 +1,5 @@
 """The 成绩册 as one PDF (fpdf2): A4, the Chinese font embedded as a subset
-(:mod:`xlxq.booklet.fonts`), so that it prints the same on any machine.
+(:mod:`xlxq.presentation.booklet.fonts`), so that it prints the same on any machine.
 
 Every page but the cover has the event's name and the section in its
 header and "第 N 页 / 共 M 页" in its footer.  Each section starts a page
@@ -31,7 +31,7 @@ from fpdf import FPDF
 from fpdf.enums import Align, MethodReturnValue
 
 from xlxq.backends.safety import atomic_save
-from xlxq.booklet.fonts import FALLBACK_FONTS, CjkFont, find_font
+from xlxq.presentation.booklet.fonts import FALLBACK_FONTS, CjkFont, find_font
 from xlxq.core.document import Cover, Document, Paragraph, Section, Table
 from xlxq.i18n import Text
 
@@ -301,7 +301,7 @@ def _cmap(pdf: FPDF, name: str) -> Any:
 
 
 def _fallbacks(pdf: FPDF, lacking: set[str]) -> set[str]:
-    """The fonts of :data:`~xlxq.booklet.fonts.FALLBACK_FONTS` there are
+    """The fonts of :data:`~xlxq.presentation.booklet.fonts.FALLBACK_FONTS` there are
     that have some of the ``lacking`` characters, added as the PDF's
     fallback fonts (fpdf2 draws a character the main font lacks in the
     first that has it); the characters none has."""
@@ -327,7 +327,7 @@ def _fallbacks(pdf: FPDF, lacking: set[str]) -> set[str]:
 
 def write_pdf(doc: Document, out: Path, font: Any = None) -> PdfWritten:
     """Write ``doc`` as a PDF into ``out``; ``font``: a :class:`CjkFont`, a
-    font file, or None (:func:`~xlxq.booklet.fonts.find_font`); the pages
+    font file, or None (:func:`~xlxq.presentation.booklet.fonts.find_font`); the pages
     and the characters no font had (issue 21 §2.7: never dropped silently)."""
     face = font if isinstance(font, CjkFont) else find_font(font)
     pdf = BookletPdf(doc, face)

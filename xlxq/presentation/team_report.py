@@ -2,7 +2,7 @@
 operations' results: labels, the registration table, a match and its
 boards, a round, the table of every round.
 
-Pure, as :mod:`xlxq.report`: nothing is printed or read here; each function
+Pure, as :mod:`xlxq.presentation.report`: nothing is printed or read here; each function
 renders in the ``lang`` it is given.
 """
 

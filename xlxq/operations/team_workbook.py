@@ -1,6 +1,6 @@
 """Operations on a team workbook (团体赛工作簿), shared by every backend.
 
-The same contract as :mod:`xlxq.workbook`: each operation reads every sheet
+The same contract as :mod:`xlxq.operations.workbook`: each operation reads every sheet
 once (:func:`xlxq.sheets.team_read.read_team_workbook`), computes with the
 pure team core (:mod:`xlxq.core.team_pairing`, :mod:`xlxq.core.team_standings`),
 builds ONE :class:`~xlxq.sheets.plan.WritePlan` and returns it in the same
@@ -12,7 +12,7 @@ plan is made.
 - :func:`pair_next_round` (编排下一轮)   - :func:`recompute` (计算成绩)
 - :func:`explain` (编排记录)             - :func:`check` (检查, writes nothing)
 - :func:`create_team_workbook`, :func:`team_demo`
-- :func:`is_team_workbook`: whether a book is a team workbook (``xlxq.workbook.dispatch`` picks the operations)
+- :func:`is_team_workbook`: whether a book is a team workbook (``xlxq.operations.workbook.dispatch`` picks the operations)
 
 docs/workbook-teams.md describes the workbook.
 """
@@ -28,9 +28,8 @@ from xlxq.core.model import Player
 from xlxq.core.standings import table_round
 from xlxq.core.teams import Team, TeamEvent, TeamSettings, set_lineups, validate_team_event
 from xlxq.errors import InputError
-from xlxq.i18n import env_lang
 from xlxq.operations.pending import require_results
-from xlxq.report import team_pairing_text, team_standings_text
+from xlxq.presentation.report import team_pairing_text, team_standings_text
 from xlxq.sheets import team_layout as T
 from xlxq.sheets.canvas import Canvas
 from xlxq.sheets.plan import Book
@@ -42,7 +41,7 @@ from xlxq.sheets.write_log import write_log
 from xlxq.sheets.team_rules import rule_problems
 from xlxq.sheets.team_templates import plan_fill_team_template, plan_new_team_workbook
 from xlxq.sheets.team_write_rounds import add_team_round_sheet, record_generated
-from xlxq.workbook_common import (
+from xlxq.operations.workbook_common import (
     blocked_status,
     apply_status,
     check_status,
@@ -123,14 +122,13 @@ def recheck(data, event: TeamEvent) -> None:
     locate(data)
 
 
-def pair_next_round(book: Book, text_lang: Optional[str] = None, provisional: bool = False) -> Status:
+def pair_next_round(book: Book, text_lang: str, provisional: bool = False) -> Status:
     """编排下一轮: pair the next round of the team event (team Swiss, team
     round robin or 全队轮赛制) from the sheets, seat every match from the
     出场名单 of that round (a team without a row: its default line-up), add
     the round sheet, refresh everything else, write the 编排记录.  Refused
     while an earlier game has no result, unless ``provisional`` or 设置 →
     暂计和棋编排 = 是 (:func:`xlxq.operations.pending.require_results`)."""
-    text_lang = text_lang or env_lang()  # the messages' language: the caller's, else the environment's
 
     data = read_team_workbook(book)
     event = data.event
@@ -213,18 +211,15 @@ def pair_next_round(book: Book, text_lang: Optional[str] = None, provisional: bo
     )
 
 
-def recompute(
-    book: Book, text_lang: Optional[str] = None, before_write: Optional[Callable[[TeamEvent], Any]] = None
-) -> Status:
+def recompute(book: Book, text_lang: str, before_write: Optional[Callable[[TeamEvent], Any]] = None) -> Status:
     """计算成绩: validate the sheets (line-ups included), apply 出场名单 rows
     entered since the round was seated, highlight problems, refresh the
     program's cells and rewrite 团体成绩 and 台次成绩.  The arbiter's cells
     are never rewritten (results only when 结果规范化 = 是)."""
-    text_lang = text_lang or env_lang()  # the messages' language: the caller's, else the environment's
     data = read_team_workbook(book, mark=True)
     if data.input_errors:  # every bad cell marked, nothing else written (issue 10 §4)
         return blocked_status(data, refresh)
-    if before_write is not None:  # the caller's check of the event read (as xlxq.workbook.recompute)
+    if before_write is not None:  # the caller's check of the event read (as xlxq.operations.workbook.recompute)
         before_write(data.event)
     canvas = Canvas(data.snapshot)
     rows = refresh(canvas, data, data.event)
@@ -247,11 +242,10 @@ def recompute(
     )
 
 
-def explain(book: Book, round_no: Optional[int] = None, text_lang: Optional[str] = None) -> Status:
+def explain(book: Book, round_no: Optional[int] = None, *, text_lang: str) -> Status:
     """编排记录 of round ``round_no`` (default: the last one): how the team
     pairing comes out of the rounds before it (score groups, 先编者, 拆对 …
     with teams as units), written into 编排记录 (the round's block replaced)."""
-    text_lang = text_lang or env_lang()  # the messages' language: the caller's, else the environment's
     data = read_team_workbook(book)
     event = data.event
     k = len(event.rounds)
@@ -294,15 +288,15 @@ def explain_team_outcome(event: TeamEvent, out, lang: str = "zh") -> str:
     return record_text(team_record(event, out, system_for(event.settings), style="sheet"), lang)
 
 
-def pairing_text(event: TeamEvent, round_no: int, text_lang: Optional[str] = None) -> str:
-    """The round as text: each match, then its boards (:func:`xlxq.report.team_pairing_text`)."""
-    return team_pairing_text(event, round_no, text_lang or env_lang())
+def pairing_text(event: TeamEvent, round_no: int, text_lang: str) -> str:
+    """The round as text: each match, then its boards (:func:`xlxq.presentation.report.team_pairing_text`)."""
+    return team_pairing_text(event, round_no, text_lang)
 
 
-def standings_text(event: TeamEvent, rows: list, after, text_lang: Optional[str] = None) -> str:
+def standings_text(event: TeamEvent, rows: list, after, text_lang: str) -> str:
     """``after``: the table's :class:`~xlxq.core.standings.TableRound` (or a
-    round number): :func:`xlxq.report.team_standings_text`."""
-    return team_standings_text(event, rows, after, text_lang or env_lang())
+    round number): :func:`xlxq.presentation.report.team_standings_text`."""
+    return team_standings_text(event, rows, after, text_lang)
 
 
 # ==========================================================================
@@ -391,7 +385,7 @@ def demo_event(n_teams: int = 8, boards: int = 4, reserves: int = 1, **settings:
     return TeamEvent(settings=s, players=players, teams=teams)
 
 
-def team_demo(dir: str | os.PathLike | None = None) -> Path:  # noqa: A002 - the CLI's name
+def team_demo(dir: str | os.PathLike | None = None, lang: str = "zh") -> Path:  # noqa: A002 - the CLI's name
     """A team workbook from the zh template: 8 teams of 4 boards and one
     替补 (分台定人制, team Swiss of 5 rounds), round 1 paired.  Prints and
     returns the path (never overwrites: xlxq-team-demo-2.xlsx …)."""
@@ -400,4 +394,6 @@ def team_demo(dir: str | os.PathLike | None = None) -> Path:  # noqa: A002 - the
     event = demo_event(name="xlxq 团体演示赛", rounds=5)
     create_team_workbook(path, event, event.settings, lang="zh")
     book = OpenpyxlBook(path)
-    return demo_done(path, apply_status(book, pair_next_round(book)), "团体赛演示工作簿：", "team demo workbook: ")
+    return demo_done(
+        path, apply_status(book, pair_next_round(book, lang)), "团体赛演示工作簿：", "team demo workbook: ", lang
+    )

@@ -4,7 +4,7 @@ Each operation reads every sheet once (:func:`xlxq.sheets.read.read_workbook`),
 computes with the pure core, builds ONE :class:`~xlxq.sheets.plan.WritePlan`
 and returns it in its :class:`~xlxq.sheets.problems.Status` (``plan``); the
 caller applies it (:func:`xlxq.operations.book.run_op`, through
-:func:`xlxq.workbook_common.apply_status`).  Unusable data raises
+:func:`xlxq.operations.workbook_common.apply_status`).  Unusable data raises
 :class:`~xlxq.errors.InputError` (or ``PairingImpossible``) before a plan is
 made, so the workbook is left as it was.
 
@@ -17,7 +17,7 @@ made, so the workbook is left as it was.
 :class:`xlxq.backends.openpyxl_book.OpenpyxlBook` for a file, or an xlwings
 book adapter inside Excel.
 
-Lazy imports: :mod:`xlxq.team_workbook` (and the team modules under it) only
+Lazy imports: :mod:`xlxq.operations.team_workbook` (and the team modules under it) only
 for a team workbook (start-up time of an individual event's commands).
 """
 
@@ -37,9 +37,8 @@ from xlxq.core.knockout import build_bracket, stage_name
 from xlxq.core.model import Event, EventSettings, Player, validate_event
 from xlxq.core.standings import table_round
 from xlxq.errors import InputError
-from xlxq.i18n import env_lang
 from xlxq.operations.pending import require_results
-from xlxq.report import book_pairing_text, book_standings_text
+from xlxq.presentation.report import book_pairing_text, book_standings_text
 from xlxq.resources import sample_file
 from xlxq.sheets import layout as L
 from xlxq.sheets.team_layout import is_team_book
@@ -60,7 +59,7 @@ from xlxq.core.steps import Record
 from xlxq.sheets.write_log import played_patch, read_log_blocks, write_log, write_log_blocks
 from xlxq.sheets.write_rounds import add_round_sheet
 from xlxq.systems import get_system, pair_round, system_for, system_label
-from xlxq.workbook_common import (
+from xlxq.operations.workbook_common import (
     blocked_status,
     refuse_bad_cells,
     apply_status,
@@ -104,7 +103,7 @@ __all__ = [
 
 def _blocked(data) -> Status:
     """Unusable rounds or bad cells: write only the highlights and notes,
-    then report (:func:`xlxq.workbook_common.blocked_status`)."""
+    then report (:func:`xlxq.operations.workbook_common.blocked_status`)."""
     return blocked_status(data, refresh)
 
 
@@ -213,23 +212,23 @@ def _pair_message(data, event: Event, rnd, rs, label: str, stage: str) -> tuple[
 
 def _team_ops(book: Book):
     """The team-workbook operations when ``book`` is a team workbook
-    (xlxq.team_workbook; only the sheet names are looked at), else None."""
+    (xlxq.operations.team_workbook; only the sheet names are looked at), else None."""
     if not is_team_book(book):
         return None
-    from xlxq import team_workbook as TW
+    from xlxq.operations import team_workbook as TW
 
     return TW
 
 
 def dispatch(book: Book) -> ModuleType:
-    """The module whose operations fit ``book``: :mod:`xlxq.team_workbook`
+    """The module whose operations fit ``book``: :mod:`xlxq.operations.team_workbook`
     for a team workbook, this one otherwise.  Both offer
     ``pair_next_round(book)``, ``recompute(book)``, ``explain(book,
     round_no=None)`` and ``check(book)``, returning a Status."""
     return _team_ops(book) or sys.modules[__name__]
 
 
-def pair_next_round(book: Book, text_lang: Optional[str] = None, provisional: bool = False) -> Status:
+def pair_next_round(book: Book, text_lang: str, provisional: bool = False) -> Status:
     """编排下一轮: pair the next round from the sheets (hand edits included),
     add its 对阵表 sheet, refresh everything else, write the 编排记录.
 
@@ -243,7 +242,6 @@ def pair_next_round(book: Book, text_lang: Optional[str] = None, provisional: bo
     or 设置 → 暂计和棋编排 = 是 (原则(八): they count as draws for pairing,
     reported as warnings); a round with no result at all always
     (:func:`xlxq.operations.pending.require_results`)."""
-    text_lang = text_lang or env_lang()  # the messages' language: the caller's, else the environment's
     if (tw := _team_ops(book)) is not None:
         return tw.pair_next_round(book, text_lang, provisional)
 
@@ -333,14 +331,14 @@ def _pair_ko_stage(book: Book, data, text_lang: str) -> Status:
         msg_zh + extra_zh,
         msg_en + extra_en,
         problems,
-        text=pairing_text(new, n, label, "ko", text_lang),
+        text=pairing_text(new, n, label, "ko", text_lang=text_lang),
         data=out.round,
         event=new,
         plan=plan,
     )
 
 
-def schedule_round_robin(book: Book, text_lang: Optional[str] = None) -> Status:
+def schedule_round_robin(book: Book, text_lang: str) -> Status:
     """生成循环赛对阵: every round sheet of a round robin at once, from the
     棋规 order table (docs/roundrobin.md §1–2): 台次 in the table's order,
     the number listed first red, the second cycle and the even games of a
@@ -350,7 +348,6 @@ def schedule_round_robin(book: Book, text_lang: Optional[str] = None) -> Status:
     Refused when any result (or foul) has been entered.  Round sheets that
     exist without results are kept as they are (hand edits included) and
     only the missing rounds are added."""
-    text_lang = text_lang or env_lang()  # the messages' language: the caller's, else the environment's
 
     data = read_workbook(book)
     refuse_bad_cells(data)
@@ -421,7 +418,7 @@ def schedule_round_robin(book: Book, text_lang: Optional[str] = None) -> Status:
 
 
 def qualify_knockout(
-    book: Book, top_k: Optional[int] = None, on_tie: Optional[str] = None, text_lang: Optional[str] = None
+    book: Book, top_k: Optional[int] = None, on_tie: Optional[str] = None, *, text_lang: str
 ) -> Status:
     """晋圈 (积分晋圈淘汰制): the top ``top_k`` (default: 设置 → 晋圈人数) of the
     finished Swiss go on to a knockout **in the same workbook**: a 晋级名单
@@ -433,7 +430,6 @@ def qualify_knockout(
     across the cut.  The knockout's 每场局数 / 加赛局数 / 加赛决胜局 are the
     设置 rows of those names.  Refused until every Swiss round is paired and
     has its results, and once a 晋级名单 exists."""
-    text_lang = text_lang or env_lang()  # the messages' language: the caller's, else the environment's
 
     data = read_workbook(book)
     refuse_bad_cells(data)
@@ -514,9 +510,7 @@ def qualify_knockout(
     )
 
 
-def recompute(
-    book: Book, text_lang: Optional[str] = None, before_write: Optional[Callable[[Event], Any]] = None
-) -> Status:
+def recompute(book: Book, text_lang: str, before_write: Optional[Callable[[Event], Any]] = None) -> Status:
     """计算成绩: validate the sheets, highlight problems, refresh the
     program's cells (names, scores before each round, notes) and rewrite
     成绩表 and the sheets of the system: 交叉表 (round robin), 对阵图
@@ -525,7 +519,6 @@ def recompute(
     (results only when 结果规范化 = 是).  ``before_write(event)``: the
     caller's own check of the event read (``standings --round N``), run
     before anything is written; its error leaves the workbook as it was."""
-    text_lang = text_lang or env_lang()  # the messages' language: the caller's, else the environment's
     if (tw := _team_ops(book)) is not None:
         return tw.recompute(book, text_lang, before_write)
 
@@ -574,9 +567,7 @@ def recompute(
     )
 
 
-def explain(
-    book: Book, round_no: Optional[int] = None, stage: Optional[str] = None, text_lang: Optional[str] = None
-) -> Status:
+def explain(book: Book, round_no: Optional[int] = None, stage: Optional[str] = None, *, text_lang: str) -> Status:
     """编排记录: how round ``round_no`` (default: the last one) is paired
     from the rounds before it, written into the 编排记录 sheet (the round's
     block is replaced).  A round changed by hand is noted as such.  Swiss:
@@ -584,9 +575,8 @@ def explain(
     knockout: the stage, each match's game and colours.  ``stage`` "ko": the
     knockout stage of 积分晋圈淘汰 (the default when it has rounds and no
     round is given)."""
-    text_lang = text_lang or env_lang()  # the messages' language: the caller's, else the environment's
     if (tw := _team_ops(book)) is not None:
-        return tw.explain(book, round_no, text_lang)
+        return tw.explain(book, round_no, text_lang=text_lang)
     data = read_workbook(book)
     refuse_bad_cells(data)
     if data.blocking:
@@ -675,20 +665,18 @@ def check(book: Book, round_of: Optional[Callable[[Event], int]] = None) -> Stat
 # ==========================================================================
 
 
-def pairing_text(
-    event: Event, round_no: int, label: str = "", stage: str = "main", text_lang: Optional[str] = None
-) -> str:
+def pairing_text(event: Event, round_no: int, label: str = "", stage: str = "main", *, text_lang: str) -> str:
     """Round ``round_no`` as the operation's message text, with the scores
-    of its round sheet: :func:`xlxq.report.book_pairing_text`."""
+    of its round sheet: :func:`xlxq.presentation.report.book_pairing_text`."""
 
     rnd = next(r for r in event.rounds if r.round == round_no)
-    return book_pairing_text(event, rnd, round_scores(event, rnd), text_lang or env_lang(), label, stage)
+    return book_pairing_text(event, rnd, round_scores(event, rnd), text_lang, label, stage)
 
 
-def standings_text(data_or_event: Any, rows: list, after: Optional[int] = None, text_lang: Optional[str] = None) -> str:
+def standings_text(data_or_event: Any, rows: list, after: Optional[int] = None, *, text_lang: str) -> str:
     """The standings as the operation's message text (``data_or_event``: the
     WorkbookData of the operation, or an Event; ``after``: the round asked
-    for, default as far as the results go): :func:`xlxq.report.book_standings_text`,
+    for, default as far as the results go): :func:`xlxq.presentation.report.book_standings_text`,
     with the knockout stage of 积分晋圈淘汰 when the workbook has one."""
     data = None if isinstance(data_or_event, Event) else data_or_event
     event = data_or_event if data is None else data.event
@@ -697,7 +685,7 @@ def standings_text(data_or_event: Any, rows: list, after: Optional[int] = None, 
         event,
         rows,
         after,
-        text_lang or env_lang(),
+        text_lang,
         ko.event if ko is not None else None,
         ko.bracket if ko is not None else None,
     )
@@ -760,17 +748,17 @@ def _sample_csv() -> Path:
     raise InputError("找不到示例报名表", "the sample registration is missing")
 
 
-def demo(dir: str | os.PathLike | None = None) -> Path:  # noqa: A002 - the CLI's name
+def demo(dir: str | os.PathLike | None = None, lang: str = "zh") -> Path:  # noqa: A002 - the CLI's name
     """``xlxq demo [DIR]``: a workbook from the zh template with the sample
     报名表 (24 players, 8 clubs, 4 seeds on the odd numbers), round 1 paired.
-    Prints and returns the path (never overwrites: xlxq-demo-2.xlsx …)."""
+    Prints (in ``lang``) and returns the path (never overwrites: xlxq-demo-2.xlsx …)."""
 
     path = demo_path(dir, "xlxq-demo")
     players = read_registration(_sample_csv())
     settings = EventSettings(name="xlxq 演示赛", rounds=9, tiebreaks=["cxa2011-opp"])
     create_event_workbook(path, players, settings, lang="zh")
     book = OpenpyxlBook(path)
-    return demo_done(path, apply_status(book, pair_next_round(book)), "演示工作簿：", "demo workbook: ")
+    return demo_done(path, apply_status(book, pair_next_round(book, lang)), "演示工作簿：", "demo workbook: ", lang)
 
 
 # ==========================================================================
