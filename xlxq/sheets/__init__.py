@@ -15,7 +15,7 @@ sheet and row, everything else becomes a highlighted ``Problem``.
 
 Layout and values
 
-- ``layout``, ``team_layout`` — sheet names, headers (zh/en), settings rows, colours
+- ``layout``, ``team_layout`` — the tables (``TableLayout``: sheet, rows, columns), headers (zh/en), settings rows, colours
 - ``results`` — accepted result spellings, standard spelling
 
 Shared pieces (individual and team workbook)
@@ -45,7 +45,8 @@ The individual workbook
 The team workbook (团体赛): ``team_data``, ``team_settings``,
 ``team_registration`` (队伍报名, 出场名单), ``team_rounds``, ``team_read``,
 ``team_rules``, ``team_write_rounds``, ``team_write_standings``,
-``team_write_state``, ``team_refresh``, ``team_templates``.
+``team_refresh``, ``team_templates``; ``team_layout``: the team tables, the
+individual ones (``layout``) with what differs.
 
 Operations (pair, schedule, recompute, qualify, explain) are in
 :mod:`xlxq.operations.workbook` and :mod:`xlxq.operations.team_workbook`; docs/workbook.md

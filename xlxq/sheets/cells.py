@@ -1,8 +1,8 @@
 """Small value helpers shared by every reader and writer: a cell of a
 grid, text and number conversions, names compared as the arbiter means them,
 the error naming a sheet and row (:func:`sheet_error`), and :class:`Table`,
-a table found by its header names (:func:`find_table`, :func:`header_lookup`)
-and no merged cells over the rows of a column read row by row
+a table found by its header names (:func:`find_table`, for a
+:class:`xlxq.sheets.layout.TableLayout`) and no merged cells over the rows of a column read row by row
 (:func:`refuse_merged`).
 """
 
@@ -143,15 +143,6 @@ class Table:
         return self.cols.get(key)
 
 
-def header_lookup(columns: Iterable[L.Column], exclude: set[str] = frozenset()) -> dict[str, str]:
-    out: dict[str, str] = {}
-    for c in columns:
-        for n in c.names():
-            if n and n not in exclude:
-                out.setdefault(n, c.key)
-    return out
-
-
 SIDED_GENERIC_KEYS = {L.norm_key(n): g for g, names in L.SIDED_GENERIC.items() for n in names}
 
 
@@ -194,19 +185,17 @@ def find_table(
     )
 
 
-def refuse_merged(
-    sheets: "OpenSheets",
-    kind: str,
-    lookup: dict[str, str],
-    must: tuple[str, ...],
-    what: tuple[str, str],
-    keys: Iterable[str],
-    sided: bool = False,
-) -> None:
+def find_layout(layout: L.TableLayout, sheet: str, grid: list[list[Any]]) -> Table:
+    """The table of ``layout`` on ``sheet`` (values ``grid``), found by its
+    headers in the first rows; an error naming its required headers."""
+    what_zh, what_en = layout.what()
+    return find_table(sheet, grid, layout.lookup, layout.required, what_zh, what_en, sided=layout.sided)
+
+
+def refuse_merged(sheets: "OpenSheets", kind: str, layout: L.TableLayout, keys: Iterable[str]) -> None:
     """An error naming the sheet and the range when cells merged over several
     rows cover a column of ``keys`` below the header of a sheet of ``kind``
-    (its table found as its reader finds it: ``lookup``, ``must``,
-    ``what``, ``sided``).  The file backend reads a cell merged down a column on every
+    (its table found as its reader finds it: ``layout``).  The file backend reads a cell merged down a column on every
     row of the merge (a club written once for the players below it); for a
     column read row by row (a 结果, a 序号, a name) that would count one cell
     for every row, silently (issue 21 §2.5: 第3轮 F3:F8 merged gave F3's
@@ -217,7 +206,7 @@ def refuse_merged(
         if not spans:
             continue
         grid = sheets.snapshot[name]
-        table = find_table(name, grid, lookup, must, what[0], what[1], sided=sided)
+        table = find_layout(layout, name, grid)
         cols = {table.cols[k]: k for k in keys if k in table.cols}
         for r1, c1, r2, c2 in sorted(spans):
             if r2 <= table.header_row:

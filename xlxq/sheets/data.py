@@ -14,7 +14,8 @@ from xlxq.core.model import Event, Round
 from xlxq.core.rating import RatingOptions
 from xlxq.sheets.cells import Table
 from xlxq.sheets.problems import BLOCKING, Problem
-from xlxq.sheets.state import State
+from xlxq.sheets import layout as L
+from xlxq.sheets.state import STATE_VERSION, Sig, State, state_head
 
 
 class LogBook(Protocol):
@@ -119,9 +120,33 @@ class WorkbookData:
         default_factory=dict, repr=False, compare=False
     )
 
+    #: the hidden state sheet's table (:func:`xlxq.sheets.write_notes.write_state`)
+    state_table = L.STATE_TABLE
+
     @property
     def blocking(self) -> bool:
         return any(p.level == BLOCKING for p in self.problems)
+
+    def state_rows(self, event: Event) -> list[list[Any]]:
+        """The state sheet's rows (before the highlights): what the program
+        paired, generated and written, of both stages (read by
+        :func:`xlxq.sheets.state.read_state`)."""
+        rows = state_head(STATE_VERSION)
+        st = self.state
+        for n in sorted(st.generated):
+            rows.append(["generated", n, *st.generated[n].encode()])
+        # While a round is unusable its cells are not rewritten: keep the old record.
+        written = st.written if self.blocking else {r.round: Sig.of(r) for r in event.rounds}
+        for n in sorted(written):
+            rows.append(["written", n, *written[n].encode()])
+        for n in sorted(st.ko_generated):
+            rows.append(["ko_generated", n, *st.ko_generated[n].encode()])
+        ko_written = (
+            st.ko_written if (self.blocking or self.ko is None) else {r.round: Sig.of(r) for r in self.ko.event.rounds}
+        )
+        for n in sorted(ko_written):
+            rows.append(["ko_written", n, *ko_written[n].encode()])
+        return rows
 
     @property
     def system(self) -> str:

@@ -32,12 +32,11 @@ from xlxq.errors import InputError, XlxqError
 from xlxq.sheets import layout as L
 from xlxq.sheets import team_layout as T
 from xlxq.sheets.book_sheets import sheet_kinds, single_sheets
-from xlxq.sheets.cells import cell_at, find_table, sheet_error, text_of
+from xlxq.sheets.cells import find_layout, cell_at, sheet_error, text_of
 from xlxq.sheets.pages import escape
 from xlxq.sheets.plan import Book, Fill, MergedRange, PageSetup, Values, WritePlan, merged_ranges
 from xlxq.sheets.problems import Status
-from xlxq.sheets.registration import REG_LOOKUP
-from xlxq.sheets.settings import SETTING_LOOKUP, SETTINGS_LOOKUP
+from xlxq.sheets.settings import SETTING_LOOKUP
 
 __all__ = ["GROUP_HEADERS", "GroupView", "workbook_groups", "merged", "refuse_team_groups"]
 
@@ -54,7 +53,7 @@ def _common(book: Book) -> tuple[str, str]:
 
 def _group_column(name: str, grid: list[list[Any]]) -> tuple[Any, Optional[int]]:
     """报名表's table and its 组别 column (None: no such column)."""
-    table = find_table(name, grid, REG_LOOKUP, ("name",), "“姓名”", "'Name'")
+    table = find_layout(L.REGISTRATION_TABLE, name, grid)
     header = grid[table.header_row - 1]
     gcol = next((j for j, v in enumerate(header, start=1) if isinstance(v, str) and L.norm_key(v) in _GROUP_KEYS), None)
     return table, gcol
@@ -189,9 +188,7 @@ class GroupView:
 
     # --- mapping -----------------------------------------------------------
     def _name_the_group(self, grid: list[list[Any]]) -> None:
-        table = find_table(
-            self.settings_name, grid, SETTINGS_LOOKUP, ("key", "value"), "“项目、设置”", "'Setting, Value'"
-        )
+        table = find_layout(L.SETTINGS_TABLE, self.settings_name, grid)
         kc, vc = table.cols["key"], table.cols["value"]
         for r in range(table.header_row + 1, len(grid) + 1):
             spec = SETTING_LOOKUP.get(L.norm_key(text_of(cell_at(grid, r, kc))))

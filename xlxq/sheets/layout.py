@@ -1,8 +1,11 @@
 """What the event workbook looks like: sheet names, column headers (Chinese
 and English), settings rows, widths and colours.
 
-Pure data plus a few lookup helpers; no workbook access.  The readers and
-writers of :mod:`xlxq.sheets` read and write sheets *by these header
+Pure data plus a few lookup helpers; no workbook access.  Every table is
+one :class:`TableLayout` (its sheet, rows and columns) that its
+writer and its reader both use; the team workbook's tables
+(:mod:`xlxq.sheets.team_layout`) are these with what differs.  The readers
+and writers of :mod:`xlxq.sheets` read and write sheets *by these header
 names*, never by fixed positions, so an arbiter may insert columns or re-sort
 rows.  docs/workbook.md describes every sheet and column.
 
@@ -16,15 +19,22 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from dataclasses import dataclass
-from functools import lru_cache
-from typing import Any, Iterable, Iterator, Optional
+from dataclasses import dataclass, field, replace
+from functools import cached_property, lru_cache
+from typing import Any, Iterable, Iterator, Mapping, Optional
 
 from xlxq.core.standings import TableRound
 from xlxq.sheets.book_sheets import BookLayout
 from xlxq.systems.keys import keys_of
 
 LANGS = ("zh", "en")
+
+
+def label(zh: str, en: str, lang: str) -> str:
+    """The text of a label (sheet, column, setting, choice) in ``lang``:
+    every label of the workbooks' layout is chosen here."""
+    return zh if lang == "zh" else en
+
 
 # --------------------------------------------------------------------------
 # sheets
@@ -163,6 +173,10 @@ class Column:
     - ``pairing``: the pairing (序号, names); the arbiter may change it by
       hand, the program only makes 序号 and name agree;
     - ``program``: derived, rewritten by every recompute.
+
+    ``required``: the reader finds the table by this header (a sheet without
+    it is an error naming it); ``centred``: the written cells centred;
+    ``fmt``: the cells' number format (None: General).
     """
 
     key: str
@@ -171,29 +185,129 @@ class Column:
     aliases: tuple[str, ...] = ()
     width: float = 8
     owner: str = PROGRAM
+    required: bool = False
+    centred: bool = False
+    fmt: Optional[str] = None
 
     def header(self, lang: str) -> str:
-        return self.zh if lang == "zh" else self.en
+        return label(self.zh, self.en, lang)
 
     def names(self) -> set[str]:
         return {norm_key(x) for x in (self.zh, self.en, *self.aliases)}
+
+    def but(self, *more_aliases: str, **changes: Any) -> "Column":
+        """This column with ``changes`` (another width, …) and ``more_aliases``
+        accepted when reading: how a layout declares only what differs."""
+        if more_aliases:
+            changes["aliases"] = self.aliases + more_aliases
+        return replace(self, **changes)
+
+
+@dataclass(frozen=True)
+class TableLayout:
+    """One table of a sheet, the one definition its writer and its reader
+    use: the sheet's ``kind`` and its ``names`` by language (None: numbered
+    sheets, see :func:`round_sheet_name`), the title, header and first data
+    rows, the ``columns`` in their order (a standings table: the ``columns``,
+    then its tie-break and round columns, then the ``tail``), the columns
+    also read when an arbiter adds them (``optional``), the panes frozen and
+    the title's size, and whether a 序号/单位/积分 header is red's or black's
+    by its side of 结果 (``sided``).  Both workbooks' tables are values of
+    this class; the team workbook's derive from the individual ones
+    (:meth:`but`, :meth:`Column.but`) where they are the same shape."""
+
+    kind: str
+    names: Optional[Mapping[str, str]]
+    columns: tuple[Column, ...]
+    tail: tuple[Column, ...] = ()
+    optional: tuple[Column, ...] = ()
+    title_row: int = 1
+    header_row: int = 2
+    first_row: int = 3
+    freeze: Optional[tuple[int, int]] = None
+    title_size: int = 14
+    sided: bool = False
+    # a standings table: the widths of its tie-break and round columns, and
+    # the first column centred after the first two
+    key_width: float = 0
+    round_width: float = 0
+    centre_from: int = 0
+    exclude: frozenset[str] = field(default_factory=frozenset)
+
+    def sheet_name(self, lang: str) -> str:
+        assert self.names is not None, self.kind
+        return self.names[lang]
+
+    def col(self, key: str) -> Column:
+        return next(c for c in (*self.columns, *self.tail, *self.optional) if c.key == key)
+
+    def headers(self, lang: str) -> list[str]:
+        """The header row of a table without a variable middle."""
+        return [c.header(lang) for c in (*self.columns, *self.tail)]
+
+    def row(self, cells: Mapping[str, Any]) -> list[Any]:
+        """A data row: the value of each column by its key (blank when absent)."""
+        return [cells.get(c.key) for c in (*self.columns, *self.tail)]
+
+    def widths(self) -> dict[int, float]:
+        return {i: c.width for i, c in enumerate((*self.columns, *self.tail), start=1)}
+
+    def standings_widths(self, nkeys: int, after: int) -> dict[int, float]:
+        """The widths of a standings table with ``nkeys`` tie-break columns
+        and ``after`` round columns."""
+        assert len(self.tail) == 1, self.kind
+        head = [c.width for c in self.columns]
+        return standings_widths(head, nkeys, self.key_width, after, self.round_width, self.tail[0].width)
+
+    def but(self, **changes: Any) -> "TableLayout":
+        return replace(self, **changes)
+
+    @property
+    def required(self) -> tuple[str, ...]:
+        return tuple(c.key for c in self.columns if c.required)
+
+    @cached_property
+    def lookup(self) -> dict[str, str]:
+        """normalised header → column key, for the reader (a header another
+        column also answers to goes to the first)."""
+        out: dict[str, str] = {}
+        for c in (*self.columns, *self.tail, *self.optional):
+            for n in c.names():
+                if n and n not in self.exclude:
+                    out.setdefault(n, c.key)
+        return out
+
+    def what(self) -> tuple[str, str]:
+        """The required headers, named in an error: “场次、结果”, 'Match, Result'."""
+        cols = [c for c in self.columns if c.required]
+        return "“" + "、".join(c.zh for c in cols) + "”", "'" + ", ".join(c.en for c in cols) + "'"
 
 
 # 对阵表.  序号/单位/积分 appear on both sides: a plain "序号" left of the
 # result column is red's, right of it black's ("红方序号" etc. are also read).
 ROUND_COLUMNS: tuple[Column, ...] = (
-    Column("board", "台次", "Board", ("台号", "桌号", "台", "bd", "boardno", "table"), 6, ARBITER),
-    Column("red_no", "序号", "No", ("红方序号", "红序号", "redno"), 6, PAIRING),
+    Column("board", "台次", "Board", ("台号", "桌号", "台", "bd", "boardno", "table"), 6, ARBITER, centred=True),
+    Column("red_no", "序号", "No", ("红方序号", "红序号", "redno"), 6, PAIRING, centred=True),
     Column("red_name", "红方", "Red", ("红方姓名", "红", "红方棋手", "redplayer", "redname"), 12, PAIRING),
     Column("red_unit", "单位", "Club", ("红方单位", "红单位", "redclub", "redunit"), 18, PROGRAM),
-    Column("red_score", "积分", "Pts", ("红方积分", "红积分", "redpts", "redscore"), 6, PROGRAM),
-    Column("result", "结果", "Result", ("成绩", "比分", "对局结果", "res"), 12, ARBITER),
-    Column("black_score", "积分", "Pts", ("黑方积分", "黑积分", "blackpts", "blackscore"), 6, PROGRAM),
+    Column("red_score", "积分", "Pts", ("红方积分", "红积分", "redpts", "redscore"), 6, PROGRAM, centred=True),
+    Column(
+        "result",
+        "结果",
+        "Result",
+        ("成绩", "比分", "对局结果", "res"),
+        12,
+        ARBITER,
+        required=True,
+        centred=True,
+        fmt="@",
+    ),
+    Column("black_score", "积分", "Pts", ("黑方积分", "黑积分", "blackpts", "blackscore"), 6, PROGRAM, centred=True),
     Column("black_unit", "单位", "Club", ("黑方单位", "黑单位", "blackclub", "blackunit"), 18, PROGRAM),
     Column("black_name", "黑方", "Black", ("黑方姓名", "黑", "黑方棋手", "blackplayer", "blackname"), 12, PAIRING),
-    Column("black_no", "序号", "No", ("黑方序号", "黑序号", "blackno"), 6, PAIRING),
-    Column("fouls_red", "红犯规", "Red fouls", ("红方犯规", "redfouls", "foulsred"), 7, ARBITER),
-    Column("fouls_black", "黑犯规", "Black fouls", ("黑方犯规", "blackfouls", "foulsblack"), 7, ARBITER),
+    Column("black_no", "序号", "No", ("黑方序号", "黑序号", "blackno"), 6, PAIRING, centred=True),
+    Column("fouls_red", "红犯规", "Red fouls", ("红方犯规", "redfouls", "foulsred"), 7, ARBITER, centred=True),
+    Column("fouls_black", "黑犯规", "Black fouls", ("黑方犯规", "blackfouls", "foulsblack"), 7, ARBITER, centred=True),
     Column("note", "提示", "Notes", ("检查", "check", "note"), 30, PROGRAM),
 )
 # Headers that mean red or black depending on the side of 结果.
@@ -205,7 +319,7 @@ SIDED_GENERIC: dict[str, tuple[str, ...]] = {
 
 REGISTRATION_COLUMNS: tuple[Column, ...] = (
     Column("no", "序号", "No", ("编号", "no.", "number", "num", "#"), 6, ARBITER),
-    Column("name", "姓名", "Name", ("棋手", "棋手姓名", "player"), 12, ARBITER),
+    Column("name", "姓名", "Name", ("棋手", "棋手姓名", "player"), 12, ARBITER, required=True),
     Column("unit", "单位", "Club", ("队名", "代表队", "队伍", "所属单位", "unit", "team"), 20, ARBITER),
     Column("rating", "等级分", "Rating", ("elo", "等级"), 8, ARBITER),
     Column("seed", "种子", "Seed", ("种子号", "种子序号"), 6, ARBITER),
@@ -233,7 +347,7 @@ REGISTRATION_COLUMNS: tuple[Column, ...] = (
 # who plays the knockout stage (the arbiter may correct them before its
 # first round, e.g. after a play-off at the cut).
 QUALIFIER_COLUMNS: tuple[Column, ...] = (
-    Column("seed", "种子", "Seed", ("种子号", "种子顺位", "签位", "seeding"), 6, ARBITER),
+    Column("seed", "种子", "Seed", ("种子号", "种子顺位", "签位", "seeding"), 6, ARBITER, required=True),
     Column("no", "序号", "No", ("编号", "no.", "number", "#"), 6, ARBITER),
     Column("name", "姓名", "Name", ("棋手", "player"), 12, ARBITER),
     Column("unit", "单位", "Club", ("unit", "team"), 18, PROGRAM),
@@ -243,7 +357,7 @@ QUALIFIER_COLUMNS: tuple[Column, ...] = (
 )
 
 STANDINGS_COLUMNS: tuple[Column, ...] = (
-    Column("rank", "名次", "Rank", ("排名", "place"), 6),
+    Column("rank", "名次", "Rank", ("排名", "place"), 6, required=True),
     Column("no", "序号", "No", ("编号", "no."), 6),
     Column("name", "姓名", "Name", ("棋手", "player"), 12),
     Column("unit", "单位", "Club", ("unit", "team"), 18),
@@ -254,12 +368,40 @@ TIEBREAK_WIDTH = 9
 ROUND_CELL_WIDTH = 10
 
 SETTINGS_COLUMNS: tuple[Column, ...] = (
-    Column("key", "项目", "Setting", ("设置项目", "名称", "item", "key"), 22, ARBITER),
-    Column("value", "设置", "Value", ("设置值", "值", "内容", "value"), 34, ARBITER),
+    Column("key", "项目", "Setting", ("设置项目", "名称", "item", "key"), 22, ARBITER, required=True),
+    Column("value", "设置", "Value", ("设置值", "值", "内容", "value"), 34, ARBITER, required=True),
     Column("help", "说明", "Description", ("备注", "description", "help"), 70, PROGRAM),
 )
 
 LOG_WIDTH = 90
+
+# The individual workbook's tables (the team workbook's derive from them:
+# :mod:`xlxq.sheets.team_layout`).
+SETTINGS_TABLE = TableLayout(SETTINGS, SHEET_NAMES[SETTINGS], SETTINGS_COLUMNS)
+REGISTRATION_TABLE = TableLayout(REGISTRATION, SHEET_NAMES[REGISTRATION], REGISTRATION_COLUMNS, freeze=(3, 3))
+#: the headers that are red's or black's by their side of 结果
+SIDED_NAMES = frozenset(norm_key(n) for names in SIDED_GENERIC.values() for n in names)
+ROUND_TABLE = TableLayout(ROUND, None, ROUND_COLUMNS, freeze=(3, 1), sided=True, exclude=SIDED_NAMES)
+STANDINGS_TABLE = TableLayout(
+    STANDINGS,
+    SHEET_NAMES[STANDINGS],
+    STANDINGS_COLUMNS,
+    (STANDINGS_TAIL,),
+    freeze=(3, 4),
+    key_width=TIEBREAK_WIDTH,
+    round_width=ROUND_CELL_WIDTH,
+    centre_from=5,
+)
+QUALIFIERS_TABLE = TableLayout(QUALIFIERS, SHEET_NAMES[QUALIFIERS], QUALIFIER_COLUMNS)
+
+
+def record_columns(*widths: float) -> tuple[Column, ...]:
+    """The columns of the hidden state sheet (_xlxq), whose rows are records
+    read by position (kind, round, …): their widths only."""
+    return tuple(Column(f"c{j}", "", "", width=w) for j, w in enumerate(widths, start=1))
+
+
+STATE_TABLE = TableLayout(STATE, SHEET_NAMES[STATE], record_columns(12, 14, 60, 20, 10))
 
 # --------------------------------------------------------------------------
 # settings rows
@@ -274,7 +416,7 @@ class Choice:
     aliases: tuple[str, ...] = ()
 
     def label(self, lang: str) -> str:
-        return self.zh if lang == "zh" else self.en
+        return label(self.zh, self.en, lang)
 
 
 class SystemChoices(tuple[Choice, ...]):
@@ -348,7 +490,7 @@ class Setting:
     help_en: str = ""
 
     def label(self, lang: str) -> str:
-        return self.zh if lang == "zh" else self.en
+        return label(self.zh, self.en, lang)
 
     def names(self) -> set[str]:
         return {norm_key(x) for x in (self.zh, self.en, self.key, *self.aliases)}

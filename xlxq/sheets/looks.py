@@ -5,14 +5,41 @@ print setup (:func:`table_looks`, :func:`standings_looks`) and a 设置 sheet's
 
 from __future__ import annotations
 
+from typing import Optional
+
 from xlxq.sheets import layout as L
 from xlxq.sheets.canvas import Canvas
 from xlxq.sheets.plan import PageSetup, SheetLook, Style
 from xlxq.text import display_width
 
 
+def write_head(
+    canvas: Canvas, name: str, table: L.TableLayout, lang: str, title: str, header: Optional[list[str]] = None
+) -> None:
+    """The title and the header row of ``table`` on sheet ``name``
+    (``header``: a standings table's, with its variable middle)."""
+    canvas.set(name, table.title_row, 1, title)
+    canvas.set_row(name, table.header_row, 1, table.headers(lang) if header is None else header)
+
+
+def layout_looks(
+    canvas: Canvas, name: str, table: L.TableLayout, last: int, ncols: int = 0, widths: Optional[dict] = None
+) -> None:
+    """:func:`table_looks` of ``table`` (its widths, frozen panes and title
+    size; ``ncols``, ``widths``: a table with a variable middle)."""
+    ncols = ncols or len(table.columns) + len(table.tail)
+    assert table.freeze is not None, table.kind
+    table_looks(canvas, name, widths or table.widths(), ncols, last, table.freeze, table.title_size)
+
+
 def table_looks(
-    canvas: Canvas, name: str, widths: dict[int, float], ncols: int, last: int, freeze: tuple[int, int]
+    canvas: Canvas,
+    name: str,
+    widths: dict[int, float],
+    ncols: int,
+    last: int,
+    freeze: tuple[int, int],
+    title_size: int = 14,
 ) -> None:
     """The usual looks of a table of ``ncols`` columns under a title whose
     data end at row ``last``: header fill and style, widths, frozen panes,
@@ -21,20 +48,21 @@ def table_looks(
     for c in range(1, ncols + 1):
         canvas.fill(name, L.HEADER_ROW, c, L.HEADER_FILL)
     plan.looks.append(SheetLook(name, widths, freeze=freeze))
-    plan.styles.append(Style(name, L.TITLE_ROW, 1, bold=True, size=14))
+    plan.styles.append(Style(name, L.TITLE_ROW, 1, bold=True, size=title_size))
     plan.styles.append(Style(name, L.HEADER_ROW, 1, 1, ncols, bold=True, border=True, align="center", wrap=True))
     if last >= L.FIRST_DATA_ROW:
         plan.styles.append(Style(name, L.FIRST_DATA_ROW, 1, last - L.FIRST_DATA_ROW + 1, ncols, border=True))
 
 
-def standings_looks(
-    canvas: Canvas, name: str, widths: dict[int, float], ncols: int, last: int, centre_from: int
-) -> None:
-    """Header fill, widths, borders and print setup of a standings table of
-    ``ncols`` columns whose data end at row ``last``; columns 1–2 and from
-    ``centre_from`` on are centred."""
+def standings_looks(canvas: Canvas, name: str, table: L.TableLayout, nkeys: int, after: int, last: int) -> None:
+    """Header fill, widths, borders and print setup of a standings table
+    with ``nkeys`` tie-break and ``after`` round columns whose data end at
+    row ``last``; columns 1–2 and from the table's ``centre_from`` on are
+    centred."""
     plan = canvas.plan
-    table_looks(canvas, name, widths, ncols, last, (L.FIRST_DATA_ROW, 4))
+    ncols = len(table.columns) + nkeys + after + len(table.tail)
+    centre_from = table.centre_from
+    layout_looks(canvas, name, table, last, ncols, table.standings_widths(nkeys, after))
     if last >= L.FIRST_DATA_ROW:
         plan.styles.append(Style(name, L.FIRST_DATA_ROW, 1, last - L.FIRST_DATA_ROW + 1, 2, align="center"))
         plan.styles.append(
@@ -57,7 +85,7 @@ def settings_looks(canvas: Canvas, sname: str, last: int) -> None:
     plan = canvas.plan
     for j in range(1, 4):
         canvas.fill(sname, 2, j, L.HEADER_FILL)
-    widths = {i: c.width for i, c in enumerate(L.SETTINGS_COLUMNS, start=1)}
+    widths = L.SETTINGS_TABLE.widths()
     labels = [str(r[0]) for r in canvas.rows(sname)[2:] if r and r[0] not in (None, "")]
     widths[1] = max([widths[1], *(display_width(x) * 1.15 + 2 for x in labels)])  # English labels are longer
     plan.looks.append(SheetLook(sname, widths, freeze=(3, 1)))

@@ -22,7 +22,7 @@ from xlxq.core.model import (
 from xlxq.errors import ErrorList, InputError, SheetError
 from xlxq.sheets import layout as L
 from xlxq.sheets.book_sheets import numbered_sheets, open_sheets, too_many_rounds
-from xlxq.sheets.cells import as_int, cell_at, find_table, header_lookup, norm_name, sheet_error, text_of
+from xlxq.sheets.cells import find_layout, as_int, cell_at, norm_name, sheet_error, text_of
 from xlxq.sheets.data import (
     KOStage,
     QualifiersSheet,
@@ -248,8 +248,7 @@ def _read_ko_stage(
         )
     qname = one[L.QUALIFIERS]
     grid = snapshot[qname]
-    lookup = header_lookup(L.QUALIFIER_COLUMNS)
-    table = find_table(qname, grid, lookup, ("seed",), "“种子”", "'Seed'")
+    table = find_layout(L.QUALIFIERS_TABLE, qname, grid)
     c = table.cols
     if "no" not in c and "name" not in c:
         raise sheet_error(qname, table.header_row, "找不到“序号”或“姓名”列", "no number or name column")

@@ -16,13 +16,12 @@ from xlxq.errors import ErrorList
 from xlxq.sheets import layout as L
 from xlxq.sheets.book_sheets import OpenSheets
 from xlxq.sheets.cells import (
+    find_layout,
     refuse_merged,
     Table,
     as_int,
     as_number,
     cells_at,
-    find_table,
-    header_lookup,
     norm_name,
     sheet_error,
     text_of,
@@ -32,7 +31,6 @@ from xlxq.sheets.problems import INFO, Problem
 from xlxq.text import label_problem, visible
 
 
-REG_LOOKUP = header_lookup(L.REGISTRATION_COLUMNS)
 #: the columns of 报名表 read row by row, never merged over several rows (单位
 #: and 组别 may be: written once for the players below)
 REG_ROW_COLUMNS = ("no", "name", "rating", "seed", "withdrawn", "absent")
@@ -40,7 +38,7 @@ REG_ROW_COLUMNS = ("no", "name", "rating", "seed", "withdrawn", "absent")
 
 def refuse_merged_registration(sheets: OpenSheets, kind: str) -> None:
     """No cells merged over several rows of a column of :data:`REG_ROW_COLUMNS` in 报名表."""
-    refuse_merged(sheets, kind, REG_LOOKUP, ("name",), ("“姓名”", "'Name'"), REG_ROW_COLUMNS)
+    refuse_merged(sheets, kind, L.REGISTRATION_TABLE, REG_ROW_COLUMNS)
 
 
 def parse_withdrawn(v: Any) -> Optional[int]:
@@ -307,7 +305,7 @@ def read_registration(
     (:mod:`xlxq.core.numbering`: seeds odd, the others by ``numbering`` —
     设置's 编号方式 and 抽签种子); blank 序号 among filled ones (a late
     entry) take the next free numbers."""
-    table = find_table(name, grid, REG_LOOKUP, ("name",), "“姓名”", "'Name'")
+    table = find_layout(L.REGISTRATION_TABLE, name, grid)
     reg = RegistrationSheet(name, table)
     c = table.cols
     first_no: dict[int, int] = {}

@@ -23,6 +23,21 @@ from xlxq.sheets.state import Sig
 from xlxq.systems import get_system
 
 
+def hand_pairing(was: list[str], sheet: str, row: int, n: int) -> Problem:
+    """The note of a board (or a team match) paired otherwise by hand than
+    the program paired it (``was``: the program's pairs), individual and team."""
+    return Problem(
+        INFO,
+        "hand_pairing",
+        f"人工调整的对阵（原编排：{'，'.join(was)}）；已采用表中的对阵",
+        f"pairing changed by hand (was {', '.join(was)}); the sheet is used",
+        sheet,
+        row,
+        ("red_no", "red_name", "black_name", "black_no"),
+        n,
+    )
+
+
 def round_label(rs: RoundSheet) -> tuple[str, str]:
     """'第3轮' / 'round 3' ('淘汰赛第3轮' for the knockout stage)."""
     if rs.stage == "ko":
@@ -88,18 +103,7 @@ def hand_problems(data: WorkbookData, rs: RoundSheet) -> tuple[list[Problem], se
             assert ch.board is not None
             changed_boards.add(ch.board)
             was = [f"{r}-{k}" for r, k in ch.was]
-            out.append(
-                Problem(
-                    INFO,
-                    "hand_pairing",
-                    f"人工调整的对阵（原编排：{'，'.join(was)}）；已采用表中的对阵",
-                    f"pairing changed by hand (was {', '.join(was)}); the sheet is used",
-                    rs.name,
-                    rs.board_rows[ch.board],
-                    ("red_no", "red_name", "black_name", "black_no"),
-                    n,
-                )
-            )
+            out.append(hand_pairing(was, rs.name, rs.board_rows[ch.board], n))
         elif ch.kind == "colours":
             assert ch.board is not None
             changed_boards.add(ch.board)

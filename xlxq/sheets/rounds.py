@@ -12,12 +12,10 @@ from xlxq.errors import ErrorList
 from xlxq.sheets import layout as L
 from xlxq.sheets.book_sheets import OpenSheets
 from xlxq.sheets.cells import (
+    find_layout,
     refuse_merged,
-    SIDED_GENERIC_KEYS,
     as_int,
     cells_at,
-    find_table,
-    header_lookup,
     norm_name,
     sheet_error,
     text_of,
@@ -28,7 +26,6 @@ from xlxq.sheets.results import BYE, ResultError, parse_result
 from xlxq.sheets.state import Sig
 
 
-_ROUND_LOOKUP = header_lookup(L.ROUND_COLUMNS, exclude=set(SIDED_GENERIC_KEYS))
 #: the columns of a round sheet read row by row, never merged over several rows
 ROW_COLUMNS = ("board", "red_no", "red_name", "black_no", "black_name", "result", "fouls_red", "fouls_black")
 
@@ -36,7 +33,7 @@ ROW_COLUMNS = ("board", "red_no", "red_name", "black_no", "black_name", "result"
 def refuse_merged_rounds(sheets: OpenSheets, kind: str) -> None:
     """No cells merged over several rows of a column of :data:`ROW_COLUMNS`
     in the round sheets of ``kind`` (individual and team workbooks)."""
-    refuse_merged(sheets, kind, _ROUND_LOOKUP, ("result",), ("“结果”", "'Result'"), ROW_COLUMNS, sided=True)
+    refuse_merged(sheets, kind, L.ROUND_TABLE, ROW_COLUMNS)
 
 
 def result_cell(sheet: str, row: int, raw: Any, cell: str) -> Optional[str]:
@@ -158,7 +155,7 @@ def read_round(
     """A 对阵表.  A bad row goes to ``errors`` (every one, issue 10 §4) and is
     left out; without ``errors`` the first one raises."""
     errs = ErrorList() if errors is None else errors
-    table = find_table(name, grid, _ROUND_LOOKUP, ("result",), "“结果”", "'Result'", sided=True)
+    table = find_layout(L.ROUND_TABLE, name, grid)
     c = table.cols
     for side, zh in (("red", "红方"), ("black", "黑方")):
         if f"{side}_no" not in c and f"{side}_name" not in c:

@@ -28,23 +28,20 @@ from xlxq.errors import ErrorList, InputError
 from xlxq.sheets import layout as L
 from xlxq.sheets.canvas import Canvas
 from xlxq.sheets.cells import (
+    find_layout,
     Table,
     as_int,
     as_number,
     cell_at,
-    find_table,
-    header_lookup,
     sheet_error,
     text_of,
     tidy_number,
 )
 from xlxq.sheets.data import SettingsSheet, WorkbookData, WorkbookOptions
-from xlxq.sheets.looks import settings_looks
+from xlxq.sheets.looks import settings_looks, write_head
 from xlxq.sheets.plan import ListValidation, NumberFormat, Style
 from xlxq.sheets.problems import INFO, Problem
 from xlxq.systems import get_system, system_for
-
-SETTINGS_LOOKUP = header_lookup(L.SETTINGS_COLUMNS)
 
 
 #: the keys of the 等级分 rows
@@ -244,7 +241,7 @@ def setting_values(
     value cell; text, numbers, choices and yes/no read alike; every other
     kind (whole numbers, the tie-breaks …) by ``own(values, row, setting,
     raw, cell)``, which stores what it reads.  With the sheet's places."""
-    table = find_table(name, grid, SETTINGS_LOOKUP, ("key", "value"), "“项目、设置”", "'Setting, Value'")
+    table = find_layout(L.SETTINGS_TABLE, name, grid)
     sheet = SettingsSheet(name, table)
     got: dict[str, Any] = {}
     for r, spec, raw, cell in setting_rows(name, grid, table, lookup, sheet.rows, problems):
@@ -646,8 +643,7 @@ def write_settings_sheet(
     tie-break row), the drop-down lists (``presets``: the tie-break presets'
     labels) and the looks."""
     rows = list(rows)
-    canvas.set(sname, 1, 1, title)
-    canvas.set_row(sname, 2, 1, [c.header(lang) for c in L.SETTINGS_COLUMNS])
+    write_head(canvas, sname, L.SETTINGS_TABLE, lang, title)
     plan = canvas.plan
     for i, spec in enumerate(rows, start=3):
         help_text = spec.help_zh if lang == "zh" else spec.help_en
@@ -678,7 +674,7 @@ def fill_settings_sheet(
     """Write ``values`` into the value cells of a template's 设置 sheet (and
     ``tiebreak_help()`` into the tie-break row's 说明).  Returns the table, the
     keys of the rows found and the last row with a label."""
-    table = find_table(sname, grid, SETTINGS_LOOKUP, ("key", "value"), "“项目、设置”", "'Setting, Value'")
+    table = find_layout(L.SETTINGS_TABLE, sname, grid)
     seen: set[str] = set()
     last = table.header_row
     for r in range(table.header_row + 1, len(grid) + 1):

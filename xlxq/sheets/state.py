@@ -14,8 +14,6 @@ from xlxq.sheets.cells import as_int, cell_at, text_of
 
 
 STATE_VERSION = 1
-#: column widths of the (hidden) state sheet
-STATE_WIDTHS = {1: 12, 2: 14, 3: 60, 4: 20, 5: 10}
 
 
 def state_head(version: int, *more: list[Any]) -> list[list[Any]]:

@@ -18,15 +18,14 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable, Optional
 
 from xlxq.core.teams import VACANT, TeamEvent
+from xlxq.sheets import team_layout as T
 from xlxq.sheets.cells import Table, as_int, cell_at, text_of
 from xlxq.sheets.data import SettingsSheet
 from xlxq.sheets.problems import BLOCKING, Problem
-from xlxq.sheets.state import HighlightRef
+from xlxq.sheets.state import HighlightRef, state_head
 
 
 STATE_VERSION = 1
-#: column widths of the (hidden) state sheet of a team workbook
-TEAM_STATE_WIDTHS = {1: 12, 2: 14, 3: 14, 4: 8, 5: 8, 6: 60}
 
 
 #: the 设置 sheet's places: those of the individual workbook's
@@ -128,6 +127,11 @@ class TeamState:
     highlights: list[HighlightRef] = field(default_factory=list)
 
 
+def team_state_head() -> list[list[Any]]:
+    """The first rows of a team workbook's state sheet."""
+    return state_head(STATE_VERSION, ["kind", "team"])
+
+
 def enc_seats(seats: Iterable[tuple[int, int]]) -> str:
     return " ".join(f"{r}-{b}" for r, b in seats)
 
@@ -196,9 +200,38 @@ class TeamWorkbookData:
     input_errors: list[Any] = field(default_factory=list)  # the bad cells read (InputError), issue 10 §4
     rating_sheet: Optional[str] = None  # the unofficial 等级分 sheet, when there is one
 
+    #: the hidden state sheet's table (:func:`xlxq.sheets.write_notes.write_state`)
+    state_table = T.TEAM_STATE_TABLE
+
     @property
     def blocking(self) -> bool:
         return any(p.level == BLOCKING for p in self.problems)
+
+    def state_rows(self, event: TeamEvent) -> list[list[Any]]:
+        """The state sheet's rows (before the highlights): what the program
+        paired (match teams and seats), generated and written, and the
+        出场名单 rows used (read by :func:`read_team_state`)."""
+        rows = team_state_head()
+        st = self.state
+        for n in sorted(st.generated):
+            for m, (f, s, seats) in sorted(st.generated[n].items()):
+                rows.append(["generated", n, m, f, s, enc_seats(seats)])
+            rows.append(["gbyes", n, " ".join(map(str, st.gbyes.get(n, [])))])
+        if self.input_errors:  # bad cells: no round was built, what was last written stays (issue 10 §4)
+            for n in sorted(st.written):
+                for m, (f, s, seats) in sorted(st.written[n].items()):
+                    rows.append(["written", n, m, f, s, enc_seats(seats)])
+                rows.append(["wbyes", n, " ".join(map(str, st.wbyes.get(n, [])))])
+        for rnd in event.rounds:
+            for mt in rnd.matches:
+                seats = enc_seats((b.red, b.black) for b in mt.boards)
+                rows.append(["written", rnd.round, mt.match, mt.first, mt.second, seats])
+            rows.append(["wbyes", rnd.round, " ".join(map(str, rnd.byes))])
+        lineups = dict(st.lineups)
+        lineups.update(self.used_lineups)
+        for (n, t), lu in sorted(lineups.items()):
+            rows.append(["lineup", n, t, " ".join(map(str, lu))])
+        return rows
 
     @property
     def log_after(self) -> Optional[str]:

@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     from xlxq.core.standings import TableRound
 
 import re
+from dataclasses import replace
 from typing import Any, Optional
 
 from xlxq.sheets import layout as L
@@ -106,6 +107,9 @@ BOOK = BookLayout(
 # 队伍报名 / Teams: one row per player
 # --------------------------------------------------------------------------
 
+_REG = L.REGISTRATION_TABLE.col  # a column of 报名表, as it is or with what differs
+
+
 TEAM_REG_COLUMNS: tuple[Column, ...] = (
     Column(
         "team_no", "队号", "Team no", ("队序号", "队伍序号", "队编号", "队伍编号", "teamno", "teamnumber"), 6, ARBITER
@@ -119,18 +123,11 @@ TEAM_REG_COLUMNS: tuple[Column, ...] = (
         8,
         ARBITER,
     ),
-    Column("no", "序号", "No", ("编号", "棋手序号", "no.", "number", "num", "#", "playerno"), 6, ARBITER),
-    Column("name", "姓名", "Name", ("棋手", "队员", "队员姓名", "棋手姓名", "player"), 12, ARBITER),
-    Column("rating", "等级分", "Rating", ("elo", "等级"), 8, ARBITER),
+    _REG("no").but("棋手序号", "playerno"),
+    _REG("name").but("队员", "队员姓名"),
+    _REG("rating"),
     Column("reserve_board", "替补台次", "Reserve board", ("替补登记台次", "替补所在台次", "reserveboard"), 8, ARBITER),
-    Column(
-        "withdrawn",
-        "退赛轮次",
-        "Withdrawn from round",
-        ("退赛", "退赛轮", "个人退赛", "withdrawn", "withdrawnfrom", "withdrawal"),
-        10,
-        ARBITER,
-    ),
+    _REG("withdrawn").but(aliases=("退赛", "退赛轮", "个人退赛", "withdrawn", "withdrawnfrom", "withdrawal")),
     Column(
         "team_withdrawn",
         "全队退赛",
@@ -139,8 +136,8 @@ TEAM_REG_COLUMNS: tuple[Column, ...] = (
         10,
         ARBITER,
     ),
-    Column("remark", "备注", "Remarks", ("remarks", "remark", "comment"), 14, ARBITER),
-    Column("note", "提示", "Notes", ("检查", "check", "note"), 30, PROGRAM),
+    _REG("remark").but(width=14),
+    _REG("note"),
 )
 #: a 种子 column of 队伍报名, read when the arbiter adds one (not in the
 #: template): the team's seed, on any of its rows (on several: the same),
@@ -182,11 +179,11 @@ def place_text(kind: str, k: Optional[int], lang: str) -> Any:
 # --------------------------------------------------------------------------
 
 LINEUP_HEAD: tuple[Column, ...] = (
-    Column("round", "轮次", "Round", ("轮", "第几轮", "rd"), 6, ARBITER),
-    Column("team_no", "队号", "Team no", ("队序号", "队伍序号", "队编号", "teamno"), 6, ARBITER),
-    Column("team", "队名", "Team", ("队伍", "代表队", "teamname", "team"), 16, ARBITER),
+    Column("round", "轮次", "Round", ("轮", "第几轮", "rd"), 6, ARBITER, required=True),
+    TEAM_REG_COLUMNS[0].but(aliases=("队序号", "队伍序号", "队编号", "teamno")),
+    TEAM_REG_COLUMNS[1].but(aliases=("队伍", "代表队", "teamname", "team")),
 )
-LINEUP_TAIL: tuple[Column, ...] = (Column("note", "提示", "Notes", ("检查", "check", "note"), 36, PROGRAM),)
+LINEUP_TAIL: tuple[Column, ...] = (_REG("note").but(width=36),)
 BOARD_COL_WIDTH = 10
 
 
@@ -239,20 +236,22 @@ def vacant_text(lang: str) -> str:
 # 第N轮 / Round N: match row, board rows, score line; the bye row last
 # --------------------------------------------------------------------------
 
+_ROUND = L.ROUND_TABLE.col
+
 TEAM_ROUND_COLUMNS: tuple[Column, ...] = (
-    Column("match", "场次", "Match", ("场", "第几场", "matchno", "m"), 6, PAIRING),
-    Column("board", "台次", "Board", ("台号", "桌号", "台", "bd", "boardno", "table"), 8, ARBITER),
-    Column("red_no", "序号", "No", ("红方序号", "红序号", "redno"), 6, PAIRING),
-    Column("red_name", "红方", "Red", ("红方姓名", "红", "红方棋手", "redplayer", "redname"), 14, PAIRING),
+    Column("match", "场次", "Match", ("场", "第几场", "matchno", "m"), 6, PAIRING, required=True, centred=True),
+    _ROUND("board").but(width=8),
+    _ROUND("red_no"),
+    _ROUND("red_name").but(width=14),
     # the team of each seat, so that a printed board line says whose player sits there
     Column("red_team", "红方队", "Red team", ("红方队名", "redteam"), 12, PROGRAM),
-    Column("result", "结果", "Result", ("成绩", "比分", "对局结果", "res"), 12, ARBITER),
+    _ROUND("result"),
     Column("black_team", "黑方队", "Black team", ("黑方队名", "blackteam"), 12, PROGRAM),
-    Column("black_name", "黑方", "Black", ("黑方姓名", "黑", "黑方棋手", "blackplayer", "blackname"), 14, PAIRING),
-    Column("black_no", "序号", "No", ("黑方序号", "黑序号", "blackno"), 6, PAIRING),
-    Column("fouls_red", "红犯规", "Red fouls", ("红方犯规", "redfouls", "foulsred"), 7, ARBITER),
-    Column("fouls_black", "黑犯规", "Black fouls", ("黑方犯规", "blackfouls", "foulsblack"), 7, ARBITER),
-    Column("note", "提示", "Notes", ("检查", "check", "note"), 36, PROGRAM),
+    _ROUND("black_name").but(width=14),
+    _ROUND("black_no"),
+    _ROUND("fouls_red"),
+    _ROUND("fouls_black"),
+    _ROUND("note").but(width=36),
 )
 # The 台次 cell says what a row is: a number (a board), or one of these.
 MATCH_MARK = {"zh": "对阵", "en": "Match"}
@@ -314,16 +313,16 @@ def scheveningen_title(n: int, event_name: str, lang: str) -> str:
 # --------------------------------------------------------------------------
 
 TEAM_STANDINGS_HEAD: tuple[Column, ...] = (
-    Column("rank", "名次", "Rank", ("排名", "place"), 6),
+    L.STANDINGS_TABLE.col("rank"),
     Column("team_no", "队号", "Team no", ("队序号",), 6),
     Column("team", "队名", "Team", ("队伍",), 16),
 )
-TEAM_STANDINGS_TAIL = Column("note", "备注", "Notes", ("提示", "note"), 14)
+TEAM_STANDINGS_TAIL = L.STANDINGS_TAIL
 TEAM_KEY_WIDTH = 9
 TEAM_ROUND_CELL_WIDTH = 12
 
 BOARD_STANDINGS_COLUMNS: tuple[Column, ...] = (
-    Column("board", "台次", "Board", (), 6),
+    Column("board", "台次", "Board", (), 6, required=True),
     Column("rank", "名次", "Rank", (), 6),
     Column("no", "序号", "No", (), 6),
     Column("name", "姓名", "Name", (), 12),
@@ -336,6 +335,42 @@ BOARD_STANDINGS_COLUMNS: tuple[Column, ...] = (
     Column("fouls", "犯规", "Fouls", (), 6),
     Column("percentage", "得分率", "Score %", (), 8),
 )
+
+
+# The team workbook's tables: the individual ones with what differs.
+TEAMS_TABLE = L.REGISTRATION_TABLE.but(
+    kind=TEAMS, names=SHEET_NAMES[TEAMS], columns=TEAM_REG_COLUMNS, optional=(TEAM_SEED_COLUMN,), title_size=12
+)
+LINEUPS_TABLE = L.REGISTRATION_TABLE.but(
+    kind=LINEUPS,
+    names=SHEET_NAMES[LINEUPS],
+    columns=LINEUP_HEAD,
+    tail=LINEUP_TAIL,
+    optional=ALL_BOARD_COLUMNS,
+    freeze=(3, 4),
+    title_size=12,
+)
+TEAM_ROUND_TABLE = L.ROUND_TABLE.but(columns=TEAM_ROUND_COLUMNS)
+TEAM_STANDINGS_TABLE = L.STANDINGS_TABLE.but(
+    kind=TEAM_STANDINGS,
+    names=SHEET_NAMES[TEAM_STANDINGS],
+    columns=TEAM_STANDINGS_HEAD,
+    key_width=TEAM_KEY_WIDTH,
+    round_width=TEAM_ROUND_CELL_WIDTH,
+    centre_from=4,
+)
+BOARD_STANDINGS_TABLE = L.STANDINGS_TABLE.but(
+    kind=BOARD_STANDINGS, names=SHEET_NAMES[BOARD_STANDINGS], columns=BOARD_STANDINGS_COLUMNS, tail=(), freeze=(3, 1)
+)
+
+
+#: the team workbook's state records: (kind, round, match, first, second, seats), (lineup, round, team, …)
+TEAM_STATE_TABLE = L.STATE_TABLE.but(columns=L.record_columns(12, 14, 14, 8, 8, 60))
+
+
+def lineup_columns(boards: int) -> tuple[Column, ...]:
+    """The columns of 出场名单 for ``boards`` boards a match."""
+    return LINEUP_HEAD + tuple(board_column(k) for k in range(1, boards + 1)) + LINEUP_TAIL
 
 
 def team_standings_title(after: "TableRound | int", event_name: str, lang: str) -> str:
@@ -370,16 +405,7 @@ def _reuse(key: str) -> Setting:
 
 
 TEAM_SETTINGS_ROWS: tuple[Setting, ...] = (
-    Setting(
-        "name",
-        "settings.name",
-        "赛事名称",
-        "Event name",
-        "text",
-        aliases=("比赛名称", "名称", "event", "name"),
-        help_zh="打印在对阵表、成绩表的标题中",
-        help_en="printed in the titles",
-    ),
+    replace(_reuse("name"), help_en="printed in the titles"),
     *L.INFO_SETTINGS,
     Setting(
         "system",

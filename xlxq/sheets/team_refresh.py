@@ -15,7 +15,7 @@ from xlxq.sheets.team_data import TeamWorkbookData
 from xlxq.sheets.team_settings import write_settings_help
 from xlxq.sheets.team_write_rounds import record_program_seating, write_registration_cells, write_round_cells
 from xlxq.sheets.team_write_standings import ensure_sheet, write_board_standings, write_team_standings
-from xlxq.sheets.team_write_state import write_state
+from xlxq.sheets.write_notes import write_state
 from xlxq.sheets.write_rating import write_rating_table
 
 

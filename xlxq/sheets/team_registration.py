@@ -13,12 +13,11 @@ from xlxq.core.teams import VACANT, Team, TeamEvent, TeamSettings, check_lineup
 from xlxq.errors import ErrorList, InputError
 from xlxq.sheets import layout as L, team_layout as T
 from xlxq.sheets.cells import (
+    find_layout,
     refuse_merged,
     as_int,
     cell_at,
     cells_at,
-    find_table,
-    header_lookup,
     norm_name,
     sheet_error,
     text_of,
@@ -38,7 +37,6 @@ from xlxq.sheets.registration import (
 from xlxq.sheets.team_data import LineupRow, LineupSheet, TeamRegSheet
 
 
-_REG_LOOKUP = header_lookup(T.TEAM_REG_COLUMNS + (T.TEAM_SEED_COLUMN,))
 #: the columns of 队伍报名 read row by row, never merged over several rows
 #: (队号, 队名, 种子 and 全队退赛 may be: written once for the team's rows)
 TEAM_REG_ROW_COLUMNS = ("place", "no", "name", "rating", "reserve_board", "withdrawn")
@@ -46,10 +44,7 @@ TEAM_REG_ROW_COLUMNS = ("place", "no", "name", "rating", "reserve_board", "withd
 
 def refuse_merged_teams(sheets: OpenSheets) -> None:
     """No cells merged over several rows of a column of :data:`TEAM_REG_ROW_COLUMNS`."""
-    refuse_merged(sheets, T.TEAMS, _REG_LOOKUP, ("name",), ("“姓名”", "'Name'"), TEAM_REG_ROW_COLUMNS)
-
-
-_LINEUP_LOOKUP = header_lookup(T.LINEUP_HEAD + T.ALL_BOARD_COLUMNS + T.LINEUP_TAIL)
+    refuse_merged(sheets, T.TEAMS, T.TEAMS_TABLE, TEAM_REG_ROW_COLUMNS)
 
 
 # ==========================================================================
@@ -68,7 +63,7 @@ def read_teams(
     (every one of them, issue 10 §4; a row without its team is left out);
     without ``errors`` the first one raises."""
     errs = ErrorList() if errors is None else errors
-    table = find_table(name, grid, _REG_LOOKUP, ("name",), "“姓名”", "'Name'")
+    table = find_layout(T.TEAMS_TABLE, name, grid)
     c = table.cols
     if "team_no" not in c and "team" not in c:
         raise sheet_error(name, table.header_row, "找不到“队号”或“队名”列", "no 'Team no' or 'Team' column")
@@ -476,7 +471,7 @@ def read_lineups(
     """The 出场名单 rows.  A bad row goes to ``errors`` (every one, issue 10
     §4) and is left out; without ``errors`` the first one raises."""
     errs = ErrorList() if errors is None else errors
-    table = find_table(name, grid, _LINEUP_LOOKUP, ("round",), "“轮次”", "'Round'")
+    table = find_layout(T.LINEUPS_TABLE, name, grid)
     c = table.cols
     if "team_no" not in c and "team" not in c:
         raise sheet_error(name, table.header_row, "找不到“队号”或“队名”列", "no 'Team no' or 'Team' column")

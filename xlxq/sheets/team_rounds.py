@@ -13,11 +13,10 @@ from xlxq.core.teams import VACANT, TeamSettings
 from xlxq.errors import ErrorList
 from xlxq.sheets import layout as L, team_layout as T
 from xlxq.sheets.cells import (
+    find_layout,
     refuse_merged,
     as_int,
     cells_at,
-    find_table,
-    header_lookup,
     norm_name,
     sheet_error,
     text_of,
@@ -30,22 +29,10 @@ from xlxq.sheets.team_data import BoardRow, MatchBlock, TeamRoundSheet, TeamStat
 from xlxq.sheets.team_registration import TeamIndex
 
 
-_GENERIC_NAMES = {L.norm_key(n) for names in L.SIDED_GENERIC.values() for n in names}
-_ROUND_LOOKUP = header_lookup(T.TEAM_ROUND_COLUMNS, exclude=_GENERIC_NAMES)
-
-
 def refuse_merged_team_rounds(sheets: OpenSheets) -> None:
     """No cells merged over several rows of a board's columns (台次, 序号,
     names, 结果, fouls) in the team round sheets; 场次 and the teams may be."""
-    refuse_merged(
-        sheets,
-        T.ROUND,
-        _ROUND_LOOKUP,
-        ("result", "match"),
-        ("“场次、结果”", "'Match, Result'"),
-        ROW_COLUMNS,
-        sided=True,
-    )
+    refuse_merged(sheets, T.ROUND, T.TEAM_ROUND_TABLE, ROW_COLUMNS)
 
 
 def _team_seat(
@@ -145,7 +132,7 @@ def read_team_round(
     the first one raises."""
     errs = ErrorList() if errors is None else errors
     bad_matches: set[int] = set()
-    table = find_table(name, grid, _ROUND_LOOKUP, ("result", "match"), "“场次、结果”", "'Match, Result'", sided=True)
+    table = find_layout(T.TEAM_ROUND_TABLE, name, grid)
     c = table.cols
     for side, zh in (("red", "红方"), ("black", "黑方")):
         if f"{side}_no" not in c and f"{side}_name" not in c:

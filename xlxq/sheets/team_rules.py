@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from xlxq.core.teams import TeamEvent
 from xlxq.sheets.problems import ERROR, INFO, WARNING, Problem
-from xlxq.sheets.round_problems import plan_problems
+from xlxq.sheets.round_problems import hand_pairing, plan_problems
 from xlxq.sheets.team_data import TeamWorkbookData
 from xlxq.systems import system_for
 
@@ -36,18 +36,7 @@ def rule_problems(data: TeamWorkbookData, event: TeamEvent) -> list[Problem]:
             if gen is not None:
                 if key not in gen_pairs:
                     was = [f"{f}-{sc}" for f, sc, _ in gen.values() if f in key or sc in key]
-                    out.append(
-                        Problem(
-                            INFO,
-                            "hand_pairing",
-                            f"人工调整的对阵（原编排：{'，'.join(was)}）；已采用表中的对阵",
-                            f"pairing changed by hand (was {', '.join(was)}); the sheet is used",
-                            rs.name,
-                            blk.row,
-                            ("red_no", "red_name", "black_name", "black_no"),
-                            n,
-                        )
-                    )
+                    out.append(hand_pairing(was, rs.name, blk.row, n))
                 elif gen_pairs[key][:2] != mt.teams():
                     out.append(
                         Problem(

@@ -10,15 +10,13 @@ from xlxq.core.teams import TeamEvent, TeamSettings
 from xlxq.errors import InputError
 from xlxq.sheets import layout as L, team_layout as T
 from xlxq.sheets.canvas import Canvas
-from xlxq.sheets.cells import tidy_number
-from xlxq.sheets.plan import Book, PageSetup, SheetLook, Style, WritePlan
+from xlxq.sheets.looks import layout_looks, standings_looks, write_head
+from xlxq.sheets.plan import Book, PageSetup, Style, WritePlan
 from xlxq.sheets.settings import append_rating_rows, fill_settings_sheet, write_settings_sheet
-from xlxq.sheets.state import state_head
-from xlxq.sheets.team_data import STATE_VERSION, TEAM_STATE_WIDTHS
+from xlxq.sheets.team_data import team_state_head
 from xlxq.sheets.team_settings import settings_cells, team_tiebreak_sequence
-from xlxq.sheets.team_write_standings import board_looks, team_standings_header, team_standings_looks
-from xlxq.sheets.templates import new_log_sheet
-from xlxq.sheets.write_notes import add_state_sheet, write_state_rows
+from xlxq.sheets.team_write_standings import board_looks, team_standings_header
+from xlxq.sheets.templates import finish_new_book, player_cells
 
 
 def _team_rows(event: Optional[TeamEvent], lang: str) -> list[list[Any]]:
@@ -30,51 +28,31 @@ def _team_rows(event: Optional[TeamEvent], lang: str) -> list[list[Any]]:
         for i, no in enumerate(t.players, start=1):
             p = event.player(no)
             place = i if i <= boards else T.place_text("reserve", i - boards, lang)
-            out.append(
-                [
-                    t.no,
-                    t.name,
-                    place,
-                    p.no,
-                    p.name,
-                    tidy_number(p.rating) if p.rating is not None else None,
-                    t.reserve_boards.get(no),
-                    p.withdrawn_from_round,
-                    t.withdrawn_from_round if i == 1 else None,
-                    None,
-                    None,
-                ]
-            )
+            team_cells = {
+                "team_no": t.no,
+                "team": t.name,
+                "place": place,
+                "reserve_board": t.reserve_boards.get(no),
+                "team_withdrawn": t.withdrawn_from_round if i == 1 else None,
+            }
+            out.append(T.TEAMS_TABLE.row({**player_cells(p), **team_cells}))
     return out
 
 
 def _teams_sheet(canvas: Canvas, rname: str, settings: TeamSettings, event: Optional[TeamEvent], lang: str) -> None:
-    canvas.set(
-        rname,
-        1,
-        1,
-        (f"{settings.name}  " if settings.name else "")
-        + (
-            "队伍报名表（台次：主力填1、2…，替补填“替补”；序号全赛唯一）"
-            if lang == "zh"
-            else "Team registration (Board: 1, 2 … for the main players, 'reserve' for reserves)"
-        ),
+    title = (
+        "队伍报名表（台次：主力填1、2…，替补填“替补”；序号全赛唯一）"
+        if lang == "zh"
+        else "Team registration (Board: 1, 2 … for the main players, 'reserve' for reserves)"
     )
-    canvas.set_row(rname, 2, 1, [c.header(lang) for c in T.TEAM_REG_COLUMNS])
+    write_head(canvas, rname, T.TEAMS_TABLE, lang, L.titled(settings.name, title))
     rows = _team_rows(event, lang)
     for i, vals in enumerate(rows, start=3):
         canvas.set_row(rname, i, 1, vals)
     ncols = len(T.TEAM_REG_COLUMNS)
     plan = canvas.plan
-    for j in range(1, ncols + 1):
-        canvas.fill(rname, 2, j, L.HEADER_FILL)
-    plan.looks.append(SheetLook(rname, {i: c.width for i, c in enumerate(T.TEAM_REG_COLUMNS, start=1)}, freeze=(3, 3)))
-    plan.styles += [
-        Style(rname, 1, 1, bold=True, size=12),
-        Style(rname, 2, 1, 1, ncols, bold=True, border=True, align="center", wrap=True),
-    ]
+    layout_looks(canvas, rname, T.TEAMS_TABLE, 2 + len(rows))
     if rows:
-        plan.styles.append(Style(rname, 3, 1, len(rows), ncols, border=True))
         plan.styles.append(Style(rname, 3, 1, len(rows), 1, align="center"))
         plan.styles.append(Style(rname, 3, 3, len(rows), 2, align="center"))
     plan.page_setups.append(
@@ -83,7 +61,7 @@ def _teams_sheet(canvas: Canvas, rname: str, settings: TeamSettings, event: Opti
 
 
 def _lineups_sheet(canvas: Canvas, lname: str, settings: TeamSettings, lang: str) -> None:
-    cols = T.LINEUP_HEAD + tuple(T.board_column(k) for k in range(1, settings.boards + 1)) + T.LINEUP_TAIL
+    cols = T.lineup_columns(settings.boards)
     how = (
         "每轮每队一行：轮次、队号，各台填序号或姓名，缺人填“缺”；未填的队按默认名单出场"
         if lang == "zh"
@@ -91,17 +69,11 @@ def _lineups_sheet(canvas: Canvas, lname: str, settings: TeamSettings, lang: str
         "a team without a row plays its default line-up"
     )
     # the printed title is short; how to fill it in stands above 提示, outside the print area
-    canvas.set(lname, 1, 1, T.SHEET_NAMES[T.LINEUPS][lang])
+    table = T.LINEUPS_TABLE.but(columns=cols, tail=())
+    write_head(canvas, lname, table, lang, table.sheet_name(lang))
     canvas.set(lname, 1, len(cols), how)
-    canvas.set_row(lname, 2, 1, [c.header(lang) for c in cols])
     plan = canvas.plan
-    for j in range(1, len(cols) + 1):
-        canvas.fill(lname, 2, j, L.HEADER_FILL)
-    plan.looks.append(SheetLook(lname, {i: c.width for i, c in enumerate(cols, start=1)}, freeze=(3, 4)))
-    plan.styles += [
-        Style(lname, 1, 1, bold=True, size=12),
-        Style(lname, 2, 1, 1, len(cols), bold=True, border=True, align="center", wrap=True),
-    ]
+    layout_looks(canvas, lname, table, 2)
     plan.page_setups.append(
         PageSetup(
             lname, landscape=len(cols) - 1 > 11, title_rows=(1, 2), area=(1, 1, 2, len(cols) - 1), footer="&P / &N"
@@ -111,14 +83,12 @@ def _lineups_sheet(canvas: Canvas, lname: str, settings: TeamSettings, lang: str
 
 def _empty_team_standings(canvas: Canvas, name: str, settings: TeamSettings, lang: str) -> None:
     keys, header = team_standings_header(settings, lang, 0)
-    canvas.set(name, 1, 1, T.team_standings_title(0, settings.name, lang))
-    canvas.set_row(name, 2, 1, header)
-    team_standings_looks(canvas, name, header, len(keys), 0, 2)
+    write_head(canvas, name, T.TEAM_STANDINGS_TABLE, lang, T.team_standings_title(0, settings.name, lang), header)
+    standings_looks(canvas, name, T.TEAM_STANDINGS_TABLE, len(keys), 0, 2)
 
 
 def _empty_board_standings(canvas: Canvas, name: str, settings: TeamSettings, lang: str) -> None:
-    canvas.set(name, 1, 1, T.board_standings_title(0, settings.name, lang))
-    canvas.set_row(name, 2, 1, [c.header(lang) for c in T.BOARD_STANDINGS_COLUMNS])
+    write_head(canvas, name, T.BOARD_STANDINGS_TABLE, lang, T.board_standings_title(0, settings.name, lang))
     board_looks(canvas, name, 2)
 
 
@@ -158,12 +128,7 @@ def plan_new_team_workbook(
     bname = names[T.BOARD_STANDINGS][lang]
     canvas.add_sheet(bname, L.STANDINGS, tname)
     _empty_board_standings(canvas, bname, settings, lang)
-    gname = names[T.LOG][lang]
-    new_log_sheet(canvas, gname, bname, lang)
-    stname = names[T.STATE][lang]
-    add_state_sheet(canvas, stname, gname, TEAM_STATE_WIDTHS)
-    write_state_rows(canvas, stname, state_head(STATE_VERSION, ["kind", "team"]), [])
-    return canvas.finish()
+    return finish_new_book(canvas, bname, lang, T.TEAM_STATE_TABLE, team_state_head())
 
 
 def plan_fill_team_template(

@@ -31,7 +31,7 @@ def add_team_round_sheet(canvas: Canvas, data: TeamWorkbookData, event: TeamEven
         if system_for(event.settings).seated_by_schedule
         else T.round_title(rnd.round, event.settings.name, lang, event.settings.boards)
     )
-    cols = new_round_sheet(canvas, data.names, name, after, T.TEAM_ROUND_COLUMNS, title, lang)
+    cols = new_round_sheet(canvas, data.names, name, after, T.TEAM_ROUND_TABLE, title, lang)
     ncols = len(T.TEAM_ROUND_COLUMNS)
     rs = TeamRoundSheet(rnd.round, name, Table(name, L.HEADER_ROW, cols, 0), new=True)
     r = L.FIRST_DATA_ROW
@@ -69,17 +69,13 @@ def add_team_round_sheet(canvas: Canvas, data: TeamWorkbookData, event: TeamEven
     data.rounds.append(rs)
     data.names.append(name)
     res_col = cols["result"]
+    fmt = T.TEAM_ROUND_TABLE.col("result").fmt
+    assert fmt is not None
     for top, count in board_blocks:
         if count:
-            plan.number_formats.append(NumberFormat(name, top, res_col, count, 1, L.TEXT_FORMAT))
+            plan.number_formats.append(NumberFormat(name, top, res_col, count, 1, fmt))
             plan.validations.append(ListValidation(name, top, res_col, count, 1, result_choices(lang)))
-    round_sheet_looks(
-        canvas,
-        name,
-        T.TEAM_ROUND_COLUMNS,
-        last,
-        ("match", "board", "red_no", "result", "black_no", "fouls_red", "fouls_black"),
-    )
+    round_sheet_looks(canvas, name, T.TEAM_ROUND_TABLE, last)
     return rs
 
 

@@ -19,7 +19,7 @@ from xlxq.sheets import layout as L
 from xlxq.sheets import team_layout as T
 from xlxq.sheets.canvas import Canvas
 from xlxq.sheets.cells import tidy_number
-from xlxq.sheets.looks import standings_looks, table_looks
+from xlxq.sheets.looks import layout_looks, standings_looks, write_head
 from xlxq.sheets.plan import PageSetup, Style
 from xlxq.sheets.results import BYE
 from xlxq.sheets.results import display as result_display
@@ -72,7 +72,7 @@ def team_standings_header(settings: TeamSettings, lang: str, after: int) -> tupl
 
     keys = [k for k in resolve_team_tiebreaks(settings.tiebreaks, settings.system) if k != "back_rounds"]
     labels = LABELS_ZH if lang == "zh" else LABELS_EN
-    return keys, standings_header(T.TEAM_STANDINGS_HEAD, keys, labels, after, T.TEAM_STANDINGS_TAIL, lang)
+    return keys, standings_header(T.TEAM_STANDINGS_TABLE, keys, labels, after, lang)
 
 
 def write_team_standings(canvas: Canvas, data: TeamWorkbookData, event: TeamEvent) -> list:
@@ -86,8 +86,9 @@ def write_team_standings(canvas: Canvas, data: TeamWorkbookData, event: TeamEven
     canvas.clear_sheet(name)
     keys, header = team_standings_header(event.settings, lang, after)
     rnd_by_no = {r.round: r for r in event.rounds}
-    canvas.set(name, L.TITLE_ROW, 1, T.team_standings_title(tr, event.settings.name, lang))
-    canvas.set_row(name, L.HEADER_ROW, 1, header)
+    write_head(
+        canvas, name, T.TEAM_STANDINGS_TABLE, lang, T.team_standings_title(tr, event.settings.name, lang), header
+    )
     r = L.FIRST_DATA_ROW
     for row in rows:
         note = withdrawn_note(event.team(row.no), after, lang)
@@ -96,20 +97,8 @@ def write_team_standings(canvas: Canvas, data: TeamWorkbookData, event: TeamEven
         vals.append(note)
         canvas.set_row(name, r, 1, vals)
         r += 1
-    team_standings_looks(canvas, name, header, len(keys), after, r - 1)
+    standings_looks(canvas, name, T.TEAM_STANDINGS_TABLE, len(keys), after, r - 1)
     return rows
-
-
-def team_standings_looks(canvas: Canvas, name: str, header: list[str], nkeys: int, after: int, last: int) -> None:
-    widths = L.standings_widths(
-        [c.width for c in T.TEAM_STANDINGS_HEAD],
-        nkeys,
-        T.TEAM_KEY_WIDTH,
-        after,
-        T.TEAM_ROUND_CELL_WIDTH,
-        T.TEAM_STANDINGS_TAIL.width,
-    )
-    standings_looks(canvas, name, widths, len(header), last, 4)
 
 
 def write_board_standings(canvas: Canvas, data: TeamWorkbookData, event: TeamEvent) -> dict:
@@ -122,9 +111,7 @@ def write_board_standings(canvas: Canvas, data: TeamWorkbookData, event: TeamEve
         canvas, data, "board_standings_sheet", T.BOARD_STANDINGS, data.team_standings_sheet or _last_round_sheet(data)
     )
     canvas.clear_sheet(name)
-    canvas.set(name, L.TITLE_ROW, 1, T.board_standings_title(tr, event.settings.name, lang))
-    header = [c.header(lang) for c in T.BOARD_STANDINGS_COLUMNS]
-    canvas.set_row(name, L.HEADER_ROW, 1, header)
+    write_head(canvas, name, T.BOARD_STANDINGS_TABLE, lang, T.board_standings_title(tr, event.settings.name, lang))
     r = L.FIRST_DATA_ROW
     for k in sorted(table):
         if r > L.FIRST_DATA_ROW and table[k]:
@@ -156,14 +143,7 @@ def write_board_standings(canvas: Canvas, data: TeamWorkbookData, event: TeamEve
 
 def board_looks(canvas: Canvas, name: str, last: int) -> None:
     ncols = len(T.BOARD_STANDINGS_COLUMNS)
-    table_looks(
-        canvas,
-        name,
-        {i: c.width for i, c in enumerate(T.BOARD_STANDINGS_COLUMNS, start=1)},
-        ncols,
-        last,
-        (L.FIRST_DATA_ROW, 1),
-    )
+    layout_looks(canvas, name, T.BOARD_STANDINGS_TABLE, last)
     if last >= L.FIRST_DATA_ROW:  # the numbers centred: printed, 犯规 and 得分率 must not run together
         rows = last - L.FIRST_DATA_ROW + 1
         canvas.plan.styles += [

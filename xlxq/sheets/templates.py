@@ -6,7 +6,7 @@ tie-breaks (:func:`empty_standings`).
 
 from __future__ import annotations
 
-from typing import Iterable, Optional
+from typing import Any, Iterable, Optional
 
 from xlxq.core.model import EventSettings, Player
 from xlxq.core.rr_standings import LABELS_EN as RR_EN
@@ -16,10 +16,11 @@ from xlxq.core.standings import LABELS_EN, LABELS_ZH, TIEBREAK_KEYS, resolve_tie
 from xlxq.errors import InputError
 from xlxq.sheets import layout as L
 from xlxq.sheets.canvas import Canvas
-from xlxq.sheets.cells import find_table, tidy_number
+from xlxq.sheets.cells import find_layout, tidy_number
 from xlxq.sheets.data import WorkbookOptions
-from xlxq.sheets.plan import Book, PageSetup, SheetLook, Style, WritePlan
-from xlxq.sheets.registration import REG_LOOKUP, absent_text
+from xlxq.sheets.looks import layout_looks, write_head
+from xlxq.sheets.plan import Book, PageSetup, Style, WritePlan
+from xlxq.sheets.registration import absent_text
 from xlxq.sheets.settings import (
     append_rating_rows,
     append_setting_row,
@@ -29,7 +30,7 @@ from xlxq.sheets.settings import (
     tiebreak_sequence,
     write_settings_sheet,
 )
-from xlxq.sheets.state import STATE_VERSION, STATE_WIDTHS, state_head
+from xlxq.sheets.state import STATE_VERSION, state_head
 from xlxq.sheets.write_log import add_log_sheet
 from xlxq.sheets.write_notes import add_state_sheet, write_state_rows
 from xlxq.systems import system_for
@@ -66,40 +67,14 @@ def plan_new_workbook(
     # 报名表
     rname = names[L.REGISTRATION][lang]
     canvas.add_sheet(rname, L.REGISTRATION, sname)
-    canvas.set(
-        rname, 1, 1, (f"{settings.name}  " if settings.name else "") + ("报名表" if lang == "zh" else "Registration")
+    write_head(
+        canvas, rname, L.REGISTRATION_TABLE, lang, L.titled(settings.name, L.REGISTRATION_TABLE.sheet_name(lang))
     )
-    canvas.set_row(rname, 2, 1, [c.header(lang) for c in L.REGISTRATION_COLUMNS])
     players = sorted(players, key=lambda p: p.no)
     for i, p in enumerate(players, start=3):
-        canvas.set_row(
-            rname,
-            i,
-            1,
-            [
-                p.no,
-                p.name,
-                p.unit or None,
-                tidy_number(p.rating) if p.rating is not None else None,
-                p.seed,
-                p.withdrawn_from_round,
-                absent_text(p.absent_rounds),
-                None,
-                None,
-            ],
-        )
+        canvas.set_row(rname, i, 1, L.REGISTRATION_TABLE.row(player_cells(p)))
     ncols = len(L.REGISTRATION_COLUMNS)
-    for j in range(1, ncols + 1):
-        canvas.fill(rname, 2, j, L.HEADER_FILL)
-    plan.looks.append(
-        SheetLook(rname, {i: c.width for i, c in enumerate(L.REGISTRATION_COLUMNS, start=1)}, freeze=(3, 3))
-    )
-    plan.styles += [
-        Style(rname, 1, 1, bold=True, size=14),
-        Style(rname, 2, 1, 1, ncols, bold=True, border=True, align="center", wrap=True),
-    ]
-    if players:
-        plan.styles.append(Style(rname, 3, 1, len(players), ncols, border=True))
+    layout_looks(canvas, rname, L.REGISTRATION_TABLE, 2 + len(players))
     plan.page_setups.append(
         PageSetup(rname, title_rows=(1, 2), area=(1, 1, max(2, 2 + len(players)), ncols - 1), footer="&P / &N")
     )
@@ -107,14 +82,32 @@ def plan_new_workbook(
     tname = names[L.STANDINGS][lang]
     canvas.add_sheet(tname, L.STANDINGS, rname)
     _empty_standings(canvas, tname, settings, lang)
-    # 编排记录
-    lname = names[L.LOG][lang]
-    new_log_sheet(canvas, lname, tname, lang)
-    # state
-    stname = names[L.STATE][lang]
-    add_state_sheet(canvas, stname, lname, STATE_WIDTHS)
-    write_state_rows(canvas, stname, state_head(STATE_VERSION), [])
+    return finish_new_book(canvas, tname, lang, L.STATE_TABLE, state_head(STATE_VERSION))
+
+
+def finish_new_book(canvas: Canvas, after: str, lang: str, state: L.TableLayout, head: list[list[Any]]) -> WritePlan:
+    """The last sheets of a new workbook, individual or team: 编排记录 after
+    the sheet ``after``, then the hidden state sheet of table ``state`` with
+    its ``head`` rows; the plan."""
+    lname = L.SHEET_NAMES[L.LOG][lang]
+    new_log_sheet(canvas, lname, after, lang)
+    stname = state.sheet_name(lang)
+    add_state_sheet(canvas, stname, lname, state.widths())
+    write_state_rows(canvas, stname, head, [])
     return canvas.finish()
+
+
+def player_cells(p: Player) -> dict[str, Any]:
+    """A player's 报名表 cells by column key (a new workbook and a template filled in)."""
+    return {
+        "no": p.no,
+        "name": p.name,
+        "unit": p.unit or None,
+        "rating": tidy_number(p.rating) if p.rating is not None else None,
+        "seed": p.seed,
+        "withdrawn": p.withdrawn_from_round,
+        "absent": absent_text(p.absent_rounds),
+    }
 
 
 def _empty_standings(canvas: Canvas, name: str, settings: EventSettings, lang: str) -> None:
@@ -144,19 +137,13 @@ def _empty_standings(canvas: Canvas, name: str, settings: EventSettings, lang: s
             + [L.STANDINGS_TAIL.header(lang)]
         )
     canvas.clear_sheet(name)
-    canvas.set(name, 1, 1, L.standings_title(0, settings.name, lang))
-    canvas.set_row(name, 2, 1, header)
-    for j in range(1, len(header) + 1):
-        canvas.fill(name, 2, j, L.HEADER_FILL)
-    widths = {i: c.width for i, c in enumerate(L.STANDINGS_COLUMNS, start=1)}
-    for j in range(len(L.STANDINGS_COLUMNS) + 1, len(header)):
-        widths[j] = L.TIEBREAK_WIDTH
-    widths[len(header)] = L.STANDINGS_TAIL.width
-    plan.looks.append(SheetLook(name, widths, freeze=(3, 4)))
-    plan.styles += [
-        Style(name, 1, 1, bold=True, size=14),
-        Style(name, 2, 1, 1, len(header), bold=True, border=True, align="center", wrap=True),
-    ]
+    table = L.STANDINGS_TABLE
+    write_head(canvas, name, table, lang, L.standings_title(0, settings.name, lang), header)
+    widths = {i: c.width for i, c in enumerate(table.columns, start=1)}
+    for j in range(len(table.columns) + 1, len(header)):
+        widths[j] = table.key_width
+    widths[len(header)] = table.tail[0].width
+    layout_looks(canvas, name, table, 2, len(header), widths)
     plan.page_setups.append(PageSetup(name, title_rows=(1, 2), area=(1, 1, 2, len(header)), footer="&P / &N"))
 
 
@@ -195,27 +182,13 @@ def plan_fill_template(
     append_rating_rows(canvas, sname, table, last, settings.rating, lang)
     rname = kinds[L.REGISTRATION]
     grid = snapshot[rname]
-    table = find_table(rname, grid, REG_LOOKUP, ("name",), "“姓名”", "'Name'")
+    table = find_layout(L.REGISTRATION_TABLE, rname, grid)
     if table.header_row > 1:
-        canvas.set(
-            rname,
-            1,
-            1,
-            (f"{settings.name}  " if settings.name else "") + ("报名表" if lang == "zh" else "Registration"),
-        )
+        canvas.set(rname, 1, 1, L.titled(settings.name, L.REGISTRATION_TABLE.sheet_name(lang)))
     players = sorted(players, key=lambda p: p.no)
     ncols = max(table.cols.values())
     for i, p in enumerate(players, start=table.header_row + 1):
-        row = {
-            "no": p.no,
-            "name": p.name,
-            "unit": p.unit or None,
-            "rating": tidy_number(p.rating) if p.rating is not None else None,
-            "seed": p.seed,
-            "withdrawn": p.withdrawn_from_round,
-            "absent": absent_text(p.absent_rounds),
-        }
-        for k, v in row.items():
+        for k, v in player_cells(p).items():
             if k in table.cols:
                 canvas.set(rname, i, table.cols[k], v)
     if players:

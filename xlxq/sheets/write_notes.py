@@ -3,24 +3,25 @@
 :func:`write_highlights` (the fills of the problems, the old ones cleared)
 serve the individual and the team workbook alike: they ask the workbook data
 for its sheets (``note_sheets``, ``table_of``) and its row keys
-(``rowkeys``).  :func:`write_state` writes the state sheet of an individual
-workbook through :func:`write_state_rows`, which the team's
-(:mod:`xlxq.sheets.team_write_state`) uses too.
+(``rowkeys``).  :func:`write_state` writes the state sheet of either
+workbook (its records: ``data.state_rows``) through :func:`write_state_rows`.
 """
 
 from __future__ import annotations
 
 import re
-from typing import Any, Optional
+from typing import TYPE_CHECKING, Any, Optional
 
-from xlxq.core.model import Event
 from xlxq.sheets import layout as L
 from xlxq.sheets.canvas import Canvas
 from xlxq.sheets.cells import Table
 from xlxq.sheets.data import WorkbookData
 from xlxq.sheets.plan import SheetLook
 from xlxq.sheets.problems import LEVEL_FILL, LEVEL_ORDER, Problem
-from xlxq.sheets.state import STATE_VERSION, STATE_WIDTHS, HighlightRef, Sig, state_head
+from xlxq.sheets.state import HighlightRef
+
+if TYPE_CHECKING:
+    from xlxq.sheets.team_data import TeamWorkbookData
 
 
 def write_notes(canvas: Canvas, data: Any) -> None:
@@ -119,25 +120,11 @@ def cell_or_address(row: Optional[int], col: Optional[int], address: str) -> Opt
     return row, col
 
 
-def write_state(canvas: Canvas, data: WorkbookData, refs: list[HighlightRef], event: Event) -> None:
-    name = state_sheet(canvas, data, STATE_WIDTHS)
-    rows = state_head(STATE_VERSION)
-    for n in sorted(data.state.generated):
-        rows.append(["generated", n, *data.state.generated[n].encode()])
-    # While a round is unusable its cells are not rewritten: keep the old record.
-    written = data.state.written if data.blocking else {r.round: Sig.of(r) for r in event.rounds}
-    for n in sorted(written):
-        rows.append(["written", n, *written[n].encode()])
-    for n in sorted(data.state.ko_generated):
-        rows.append(["ko_generated", n, *data.state.ko_generated[n].encode()])
-    ko_written = (
-        data.state.ko_written
-        if (data.blocking or data.ko is None)
-        else {r.round: Sig.of(r) for r in data.ko.event.rounds}
-    )
-    for n in sorted(ko_written):
-        rows.append(["ko_written", n, *ko_written[n].encode()])
-    write_state_rows(canvas, name, rows, refs)
+def write_state(canvas: Canvas, data: "WorkbookData | TeamWorkbookData", refs: list[HighlightRef], event: Any) -> None:
+    """The hidden state sheet of an individual or a team workbook: its
+    records (``data.state_rows``), then the highlights ``refs``."""
+    name = state_sheet(canvas, data, data.state_table.widths())
+    write_state_rows(canvas, name, data.state_rows(event), refs)
 
 
 def write_state_rows(canvas: Canvas, name: str, rows: list[list[Any]], refs: list[HighlightRef]) -> None:

@@ -15,7 +15,7 @@ from xlxq.sheets.canvas import Canvas
 from xlxq.sheets.cells import Table, tidy_number
 from xlxq.sheets.data import RoundSheet, WorkbookData
 from xlxq.sheets.formats import round_scores
-from xlxq.sheets.looks import table_looks
+from xlxq.sheets.looks import layout_looks, write_head
 from xlxq.sheets.plan import ListValidation, NumberFormat, PageSetup, Style
 from xlxq.sheets.results import BYE, choices as result_choices, display as result_display, is_standard
 
@@ -34,7 +34,7 @@ def add_round_sheet(
     else:
         after = data.rounds[-1].name if data.rounds else data.registration.name
     title = L.round_title(rnd.round, data.event.settings.name, lang, stage, label)
-    cols = new_round_sheet(canvas, data.names, name, after, L.ROUND_COLUMNS, title, lang)
+    cols = new_round_sheet(canvas, data.names, name, after, L.ROUND_TABLE, title, lang)
     rs = RoundSheet(rnd.round, name, Table(name, L.HEADER_ROW, cols, 0), rnd, new=True, stage=stage)
     r = L.FIRST_DATA_ROW
     for b in rnd.boards:
@@ -69,55 +69,47 @@ def add_round_sheet(
     # formats and looks
     res_col = cols["result"]
     plan = canvas.plan
+    fmt = L.ROUND_TABLE.col("result").fmt
+    assert fmt is not None
     plan.number_formats.append(
-        NumberFormat(
-            name, L.FIRST_DATA_ROW, res_col, last - L.FIRST_DATA_ROW + 1 + L.VALIDATION_MARGIN, 1, L.TEXT_FORMAT
-        )
+        NumberFormat(name, L.FIRST_DATA_ROW, res_col, last - L.FIRST_DATA_ROW + 1 + L.VALIDATION_MARGIN, 1, fmt)
     )
     plan.validations.append(
         ListValidation(
             name, L.FIRST_DATA_ROW, res_col, last - L.FIRST_DATA_ROW + 1 + L.VALIDATION_MARGIN, 1, result_choices(lang)
         )
     )
-    round_sheet_looks(
-        canvas,
-        name,
-        L.ROUND_COLUMNS,
-        last,
-        ("board", "red_no", "red_score", "result", "black_score", "black_no", "fouls_red", "fouls_black"),
-    )
+    round_sheet_looks(canvas, name, L.ROUND_TABLE, last)
     return rs
 
 
 def new_round_sheet(
-    canvas: Canvas, names: list[str], name: str, after: str, columns: tuple[L.Column, ...], title: str, lang: str
+    canvas: Canvas, names: list[str], name: str, after: str, table: L.TableLayout, title: str, lang: str
 ) -> dict[str, int]:
     """A new round sheet ``name`` after the sheet ``after``, individual or
-    team (``columns``: the layout's round columns): its title and header
+    team (``table``: the layout's round table): its title and header
     written; the column of each key."""
     if name in names:
         raise InputError(f"已有名为“{name}”的工作表，请改名后再编排", f"a sheet named {name!r} already exists")
     canvas.add_sheet(name, L.ROUND, after)  # kind "round" for both stages (a round sheet)
-    canvas.set(name, L.TITLE_ROW, 1, title)
-    canvas.set_row(name, L.HEADER_ROW, 1, [c.header(lang) for c in columns])
-    return {c.key: i for i, c in enumerate(columns, start=1)}
+    write_head(canvas, name, table, lang, title)
+    return {c.key: i for i, c in enumerate(table.columns, start=1)}
 
 
-def round_sheet_looks(
-    canvas: Canvas, name: str, columns: tuple[L.Column, ...], last: int, centred: tuple[str, ...]
-) -> None:
+def round_sheet_looks(canvas: Canvas, name: str, table: L.TableLayout, last: int) -> None:
     """The looks of a new round sheet whose rows end at ``last``, individual
-    or team: the table's, the ``centred`` columns centred, printed up to
+    or team: the table's, its centred columns centred, printed up to
     黑犯规 with the title rows repeated, landscape when that is over 11
     columns (the individual sheet; the team one fits upright)."""
-    cols = {c.key: i for i, c in enumerate(columns, start=1)}
+    cols = {c.key: i for i, c in enumerate(table.columns, start=1)}
     plan = canvas.plan
-    table_looks(
-        canvas, name, {i: c.width for i, c in enumerate(columns, start=1)}, len(columns), last, (L.FIRST_DATA_ROW, 1)
-    )
+    layout_looks(canvas, name, table, last)
     if last >= L.FIRST_DATA_ROW:
-        for key in centred:
-            plan.styles.append(Style(name, L.FIRST_DATA_ROW, cols[key], last - L.FIRST_DATA_ROW + 1, 1, align="center"))
+        for c in table.columns:
+            if c.centred:
+                plan.styles.append(
+                    Style(name, L.FIRST_DATA_ROW, cols[c.key], last - L.FIRST_DATA_ROW + 1, 1, align="center")
+                )
     plan.page_setups.append(
         PageSetup(
             name,

@@ -15,7 +15,7 @@ from xlxq.sheets import layout as L
 from xlxq.sheets.canvas import Canvas
 from xlxq.sheets.cells import tidy_number
 from xlxq.sheets.data import WorkbookData
-from xlxq.sheets.looks import standings_looks
+from xlxq.sheets.looks import standings_looks, write_head
 from xlxq.sheets.results import BYE
 from xlxq.sheets.results import display as result_display
 from xlxq.sheets.round_problems import elimination_verdicts
@@ -90,9 +90,8 @@ def write_standings(canvas: Canvas, data: WorkbookData, event: Event) -> list:
     canvas.clear_sheet(name)
     rnd_by_no = {r.round: r for r in event.rounds}
     seats = {r.round: {no: b for b in r.boards for no in (b.red, b.black)} for r in event.rounds}
-    header = standings_header(L.STANDINGS_COLUMNS, keys, labels, after, L.STANDINGS_TAIL, lang)
-    canvas.set(name, L.TITLE_ROW, 1, L.standings_title(tr, event.settings.name, lang))
-    canvas.set_row(name, L.HEADER_ROW, 1, header)
+    header = standings_header(L.STANDINGS_TABLE, keys, labels, after, lang)
+    write_head(canvas, name, L.STANDINGS_TABLE, lang, L.standings_title(tr, event.settings.name, lang), header)
     by_no = event._by_no
     gone, _ = elimination_verdicts(data, event)
     elim = {x: min(y for k, y in event.settings.pairing.elimination if k == x) for x in set(gone.values())}
@@ -123,28 +122,18 @@ def write_standings(canvas: Canvas, data: WorkbookData, event: Event) -> list:
         vals.append(note)
         canvas.set_row(name, r, 1, vals)
         r += 1
-    widths = L.standings_widths(
-        [c.width for c in L.STANDINGS_COLUMNS],
-        len(keys),
-        L.TIEBREAK_WIDTH,
-        after,
-        L.ROUND_CELL_WIDTH,
-        L.STANDINGS_TAIL.width,
-    )
-    standings_looks(canvas, name, widths, len(header), r - 1, 5)
+    standings_looks(canvas, name, L.STANDINGS_TABLE, len(keys), after, r - 1)
     return rows
 
 
-def standings_header(
-    head: tuple[L.Column, ...], keys: list[str], labels: dict[str, str], after: int, tail: L.Column, lang: str
-) -> list[str]:
-    """The header of a standings table, individual or team: the ``head``
+def standings_header(table: L.TableLayout, keys: list[str], labels: dict[str, str], after: int, lang: str) -> list[str]:
+    """The header of a standings ``table``, individual or team: its
     columns, the tie-break columns ``keys`` (their ``labels``), one column a
-    round up to ``after``, the ``tail`` column."""
-    header = [c.header(lang) for c in head]
+    round up to ``after``, its tail column."""
+    header = [c.header(lang) for c in table.columns]
     header += [labels[k] if lang == "zh" else labels[k].capitalize() for k in keys]
     header += [L.round_col_header(n, lang) for n in range(1, after + 1)]
-    header.append(tail.header(lang))
+    header += [c.header(lang) for c in table.tail]
     return header
 
 
