@@ -602,10 +602,68 @@ def file_scenes() -> Iterator[Scene]:
 
         yield Scene(f"registration-{key}", registration, place)
 
+    # xlxq import REG ROUNDS OUT (issue 26): one bad cell each, nothing written
+    reg = "序号,姓名,单位\n1,甲,a\n2,乙,b\n3,丙,a\n4,丁,b\n"
+    for key, (text, place) in {
+        "result-word": ("1,1,1,2,赢了\n", "g.csv 第2行（E2）"),
+        "result-formula": ("1,1,1,2,=1+1\n", "g.csv 第2行（E2）"),
+        "result-control": ("1,1,1,2,1-0\u001b[2J\n", "g.csv 第2行（E2）"),
+        "unknown-player": ("1,1,1,9,1-0\n", "g.csv 第2行（D2）"),
+        "huge-number": ("1,1,1," + "9" * 40 + ",1-0\n", "g.csv 第2行（D2）"),
+        "zero-round": ("0,1,1,2,1-0\n", "g.csv 第2行（A2）"),
+        "negative-board": ("1,-1,1,2,1-0\n", "g.csv 第2行（B2）"),
+        "nan-red": ("1,1,nan,2,1-0\n", "g.csv 第2行（C2）"),
+        "self": ("1,1,2,2,1-0\n", "g.csv 第2行（D2）"),
+        "board-twice": ("1,1,1,2,1-0\n1,1,3,4,1-0\n", "g.csv 第3行（B3）"),
+        "player-twice": ("1,1,1,2,1-0\n1,2,2,3,1-0\n", "g.csv 第3行"),
+        "bye-result": ("1,1,1,2,1-0\n1,,3,轮空,1-0\n", "g.csv 第3行（E3）"),
+        "gap-rounds": ("1,1,1,2,1-0\n3,1,1,3,1-0\n", "g.csv"),
+        "no-header": ("!a,b,c\n1,2,3\n", "g.csv"),
+        "missing-column": (None, "缺少列"),
+        "empty": ("!", "g.csv"),
+    }.items():
+
+        def bad_rounds(d, kit, text=text):
+            _put(d / "r.csv", reg.encode())
+            if text is None:  # no 黑方序号, 结果 columns
+                body = "轮次,台次,红方序号\n1,1,1\n"
+            elif text.startswith("!"):  # the whole file
+                body = text[1:]
+            else:
+                body = "轮次,台次,红方序号,黑方序号,结果\n" + text
+            _put(d / "g.csv", body.encode())
+            return ("import", str(d / "r.csv"), str(d / "g.csv"), str(d / "out.json"))
+
+        yield Scene(f"import-{key}", bad_rounds, place)
+
+    def import_over(d, kit):
+        _put(d / "r.csv", reg.encode())
+        _put(d / "g.csv", "轮次,台次,红方序号,黑方序号,结果\n1,1,1,2,1-0\n1,2,3,4,0-1\n".encode())
+        _put(d / "out.json", kit["json"])
+        return ("import", str(d / "r.csv"), str(d / "g.csv"), str(d / "out.json"))
+
+    yield Scene("import-out-exists", import_over, "out.json")
+
+    def import_junk_xlsx(d, kit):
+        _put(d / "r.csv", reg.encode())
+        _put(d / "g.xlsx", b"PK\x03\x04 not a workbook")
+        return ("import", str(d / "r.csv"), str(d / "g.xlsx"), str(d / "out.xlsx"))
+
+    yield Scene("import-junk-xlsx", import_junk_xlsx, "g.xlsx")
+
+    # xlxq audit FILE: nothing to audit, a team file, not an event
+    for key, kind, place in (("unpaired", "new", "无可复核"), ("team", "team", "团体赛"), ("text", "text", "e.json")):
+
+        def audit(d, kit, kind=kind):
+            _put(d / "e.json", kit[kind])
+            return ("audit", str(d / "e.json"))
+
+        yield Scene(f"audit-{key}", audit, place)
+
 
 def file_cases_count() -> int:
     """How many scenes :func:`file_scenes` gives (docs/reliability.md)."""
-    return 78
+    return 78 + 21
 
 
 def _edited(xlsx_path: str, edit: Callable[[Any], None]) -> bytes:

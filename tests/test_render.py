@@ -170,7 +170,10 @@ def test_every_sheet_of_a_finished_event_prints(tmp_path, monkeypatch, kind, lan
     assert ("2026年12月1日" if lang == "zh" else "1–3 Dec 2026") in text
 
 
-@pytest.mark.parametrize("name", ["xlxq-event-zh.xlsx", "xlxq-event-en.xlsx", "xlxq-team-zh.xlsx", "xlxq-team-en.xlsx"])
+@pytest.mark.parametrize(
+    "name",
+    [f"xlxq-{kind}-{lang}.xlsx" for kind in ("event", "team") for lang in ("zh", "en", "zh-Hant")],
+)
 def test_templates_print(tmp_path, name):
     check_workbook(TEMPLATES / name, tmp_path)
 

@@ -405,6 +405,7 @@ def test_team_templates_reproducible_current_and_readable(tmp_path, builder):
     for lang, names in (
         ("zh", ["设置", "队伍报名", "出场名单", "团体成绩", "台次成绩", "编排记录", "_xlxq"]),
         ("en", ["Settings", "Teams", "Line-ups", "Team standings", "Board results", "Pairing log", "_xlxq"]),
+        ("zh-Hant", ["設置", "隊伍報名", "出場名單", "團體成績", "臺次成績", "編排記錄", "_xlxq"]),
     ):
         one = builder.build_team_template(lang, tmp_path / f"a-{lang}.xlsx").read_bytes()
         two = builder.build_team_template(lang, tmp_path / f"b-{lang}.xlsx").read_bytes()
@@ -434,7 +435,7 @@ def test_team_templates_reproducible_current_and_readable(tmp_path, builder):
 def test_libreoffice_renders_team_templates_and_a_paired_workbook(tmp_path):
     path = team_demo(tmp_path)
     out = tmp_path / "pdf"
-    srcs = [template_path("zh"), template_path("en"), path]
+    srcs = [template_path("zh"), template_path("en"), template_path("zh-Hant"), path]
     env = dict(os.environ, HOME=str(tmp_path))
     r = subprocess.run(
         ["soffice", "--headless", "--norestore", "--convert-to", "pdf", "--outdir", str(out), *map(str, srcs)],

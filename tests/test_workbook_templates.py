@@ -22,7 +22,7 @@ def _builder():
 
 def test_build_is_reproducible_and_committed_templates_are_current(tmp_path):
     b = _builder()
-    for lang in ("zh", "en"):
+    for lang in ("zh", "en", "zh-Hant"):
         one = b.build_template(lang, tmp_path / f"a-{lang}.xlsx").read_bytes()
         two = b.build_template(lang, tmp_path / f"b-{lang}.xlsx").read_bytes()
         assert one == two
@@ -43,6 +43,7 @@ def test_templates_layout():
     for lang, names in (
         ("zh", ["设置", "报名表", "成绩表", "编排记录", "_xlxq"]),
         ("en", ["Settings", "Registration", "Standings", "Pairing log", "_xlxq"]),
+        ("zh-Hant", ["設置", "報名表", "成績表", "編排記錄", "_xlxq"]),
     ):
         wb = openpyxl.load_workbook(template_path(lang))
         assert wb.sheetnames == names
@@ -50,10 +51,11 @@ def test_templates_layout():
         s = wb[names[0]]
         assert s.freeze_panes == "A3"
         assert [c.value for c in s[2]][:3] == (
-            ["项目", "设置", "说明"] if lang == "zh" else ["Setting", "Value", "Description"]
+            {"zh": ["项目", "设置", "说明"], "zh-Hant": ["項目", "設置", "説明"]}.get(lang)
+            or ["Setting", "Value", "Description"]
         )
         reg = wb[names[1]]
-        assert reg.cell(row=2, column=2).value == ("姓名" if lang == "zh" else "Name")
+        assert reg.cell(row=2, column=2).value == ("Name" if lang == "en" else "姓名")
         assert reg.column_dimensions["B"].width >= 10
         assert s.data_validations.dataValidation  # drop-downs on the choices
 
@@ -62,6 +64,7 @@ def test_a_source_checkout_reads_the_one_committed_copy():
     # (the wheel's copy: tests/test_packaging.py)
     assert template_path("zh").parent == ROOT / "workbook_templates"
     assert template_path("en", macro=True) == ROOT / "workbook_templates" / "xlxq-event-en.xlsm"
+    assert template_path("zh-Hant") == ROOT / "workbook_templates" / "xlxq-event-zh-Hant.xlsx"
 
 
 @pytest.mark.slow
@@ -74,7 +77,7 @@ def test_libreoffice_renders_template_and_a_paired_workbook(tmp_path):
 
     path = demo(tmp_path)
     env = dict(os.environ, HOME=str(tmp_path))
-    for src in (template_path("zh"), template_path("en"), path):
+    for src in (template_path("zh"), template_path("en"), template_path("zh-Hant"), path):
         out = tmp_path / "pdf"
         r = subprocess.run(
             ["soffice", "--headless", "--norestore", "--convert-to", "pdf", "--outdir", str(out), str(src)],
@@ -89,4 +92,6 @@ def test_libreoffice_renders_template_and_a_paired_workbook(tmp_path):
     if shutil.which("pdftotext"):
         text = subprocess.run(["pdftotext", str(out / "xlxq-demo.pdf"), "-"], capture_output=True, text=True).stdout
         assert "第1轮对阵表" in text and "赵文博" in text
+        hant = subprocess.run(["pdftotext", str(out / "xlxq-event-zh-Hant.pdf"), "-"], capture_output=True, text=True)
+        assert "賽事設置" in hant.stdout and "报名" not in hant.stdout
     assert book(path).sheet_names()[2] == "第1轮"

@@ -19,12 +19,13 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import ROOT, load_tool
+from xlxq.sheets.script import script_of, to_hant
 
 # oletools 0.60 uses pyparsing's old names
 pytestmark = pytest.mark.filterwarnings("ignore:.*deprecated.*:DeprecationWarning")
 
 MACROS = ROOT / "macros"
-LANGS = ("zh", "en")
+LANGS = ("zh", "en", "zh-Hant")
 KINDS = ("event", "team")
 TEMPLATES = [ROOT / "workbook_templates" / f"xlxq-{kind}-{lang}.xlsm" for kind in KINDS for lang in LANGS]
 CAPTIONS = {
@@ -57,6 +58,8 @@ CAPTIONS = {
         "ResultsBooklet": "Results booklet",
     },
 }
+CAPTIONS["zh-Hant"] = {m: to_hant(c) for m, c in CAPTIONS["zh"].items()}  # 編排下一輪 …
+assert CAPTIONS["zh-Hant"]["PairNextRound"] == "編排下一輪"
 #: the team workbook has the three buttons that dispatch on the workbook kind, 诊断, 发布网页, 抽签, 撤销本轮,
 #: 打印记分单, 打印公告 and 成绩册
 TEAM_MACROS = {
@@ -205,17 +208,20 @@ def test_every_button_runs_an_existing_macro_that_calls_an_existing_function(pat
 
     from xlxq.sheets import team_layout as T
 
-    lang = "zh" if "-zh." in path.name else "en"
+    lang = next(x for x in LANGS if path.name.endswith(f"-{x}.xlsm"))
     team = "-team-" in path.name
     mods = vba_modules(path)
     all_subs = {}
     for code in mods.values():
         all_subs.update(subs(code))
     found = buttons(path)
-    if team:
-        assert {b["sheet"] for b in found} == {T.SHEET_NAMES[T.SETTINGS][lang], T.SHEET_NAMES[T.TEAMS][lang]}
-    else:
-        assert {b["sheet"] for b in found} == {L.SHEET_NAMES[L.SETTINGS][lang], L.SHEET_NAMES[L.REGISTRATION][lang]}
+    hant, base = script_of(lang)
+    sheets = (
+        {T.SHEET_NAMES[T.SETTINGS][base], T.SHEET_NAMES[T.TEAMS][base]}
+        if team
+        else {L.SHEET_NAMES[L.SETTINGS][base], L.SHEET_NAMES[L.REGISTRATION][base]}
+    )
+    assert {b["sheet"] for b in found} == ({to_hant(n) for n in sheets} if hant else sheets)
     for b in found:
         macro = b["macro"].removeprefix("[0]!").split(".")[-1]
         assert macro in all_subs, f"button {b['caption']!r} names {b['macro']!r}: no such Sub"

@@ -28,7 +28,7 @@ if str(ROOT) not in sys.path:
 from xlxq.sheets.team_templates import plan_new_team_workbook  # noqa: E402
 
 TEMPLATES = ROOT / "workbook_templates"
-NAMES = {lang: f"xlxq-team-{lang}.xlsx" for lang in ("zh", "en")}
+NAMES = {lang: f"xlxq-team-{lang}.xlsx" for lang in ("zh", "en", "zh-Hant")}
 
 
 def _individual_builder() -> Any:

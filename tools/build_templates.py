@@ -31,6 +31,8 @@ from xlxq.sheets.plan import WritePlan  # noqa: E402
 from xlxq.sheets.templates import plan_new_workbook  # noqa: E402
 
 TEMPLATES = ROOT / "workbook_templates"
+#: the template languages: 简体, English, 繁體 (xlxq-event-zh-Hant.xlsx)
+LANGS = ("zh", "en", "zh-Hant")
 FIXED_DATE = dt.datetime(2024, 1, 1, 0, 0, 0)  # document properties: reproducible bytes
 _PAPER = {"A4": 9, "A3": 8, "letter": 1}
 
@@ -210,7 +212,7 @@ def build_from_plan(
 
 
 def build_all(out_dir: Path = TEMPLATES) -> list[Path]:
-    return [build_template(lang, out_dir / f"xlxq-event-{lang}.xlsx") for lang in ("zh", "en")]
+    return [build_template(lang, out_dir / f"xlxq-event-{lang}.xlsx") for lang in LANGS]
 
 
 def report(paths: list[Path]) -> int:

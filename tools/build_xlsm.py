@@ -4,7 +4,7 @@
     python tools/build_xlsm.py         # writes the .xlsm templates
     python tools/build_xlsm.py --check # exit 1 if the committed ones are stale
 
-Writes ``workbook_templates/xlxq-{event,team}-{zh,en}.xlsm`` (the templates
+Writes ``workbook_templates/xlxq-{event,team}-{zh,en,zh-Hant}.xlsm`` (the templates
 ``xlxq new … FILE.xlsm`` / ``create_event_workbook`` copy; the wheel packages
 that folder as ``xlxq/templates/``).  The result is committed, so arbiters
 and CI need none of these tools.
@@ -116,16 +116,22 @@ def macro_sources(folder: Path = MACROS) -> dict[str, str]:
 def add_buttons(lang: str, team: bool = False) -> Any:
     """The ``extend`` hook of build_template: the buttons on 设置 and 报名表
     (team workbook: 设置 and 队伍报名)."""
+    from xlxq.sheets.script import script_of, to_hant
+
+    hant, base = script_of(lang)
     if team:
         from xlxq.sheets import team_layout as T
 
-        names = {"settings": T.SHEET_NAMES[T.SETTINGS][lang], "registration": T.SHEET_NAMES[T.TEAMS][lang]}
+        names = {"settings": T.SHEET_NAMES[T.SETTINGS][base], "registration": T.SHEET_NAMES[T.TEAMS][base]}
         buttons = TEAM_BUTTONS
     else:
         from xlxq.sheets import layout as L
 
-        names = {kind: L.SHEET_NAMES[kind][lang] for kind in BUTTON_PLACES}
+        names = {kind: L.SHEET_NAMES[kind][base] for kind in BUTTON_PLACES}
         buttons = BUTTONS
+    if hant:  # the 繁體 template: its sheets and captions in 繁體
+        names = {k: to_hant(v) for k, v in names.items()}
+        buttons = [(macro, to_hant(zh), en) for macro, zh, en in buttons]
 
     def extend(wb: Any, sheets: dict[str, Any]) -> None:
         add_config_sheet(wb, len(sheets) + 1)
@@ -138,7 +144,7 @@ def add_buttons(lang: str, team: bool = False) -> Any:
                     col,
                     {
                         "macro": macro,
-                        "caption": zh if lang == "zh" else en,
+                        "caption": zh if base == "zh" else en,
                         "x_offset": 4 + i * (BUTTON_SIZE["width"] + BUTTON_GAP),
                         "y_offset": 4,
                         **BUTTON_SIZE,
@@ -226,7 +232,7 @@ def _team_templates_module() -> Any:
 
 #: (kind, lang) → file name of every macro template
 def template_names() -> dict[tuple[str, str], str]:
-    return {(kind, lang): f"xlxq-{kind}-{lang}.xlsm" for kind in ("event", "team") for lang in ("zh", "en")}
+    return {(kind, lang): f"xlxq-{kind}-{lang}.xlsm" for kind in ("event", "team") for lang in ("zh", "en", "zh-Hant")}
 
 
 def build_xlsm(lang: str, out: Path, kind: str = "event") -> Path:

@@ -12,6 +12,8 @@
     xlxq crosstable FILE [--json] [--round N]   round robin: the 交叉表
     xlxq explain FILE [--round N]       the 编排记录 of a round
     xlxq check FILE [--round N]         rule check + comparison with the engine / table / bracket
+    xlxq audit FILE [--json]            every round re-derived and compared: 一致 / 人工调整 / 不一致 (exit 1)
+    xlxq import REG ROUNDS OUT [--force]   an event run elsewhere (CSV/XLSX) into OUT.json or OUT.xlsx
     xlxq simulate FILE --seed S [--rounds K]   random results, pair on (dry run)
     xlxq qualify SWISS.json KNOCKOUT.json --top K [--on-tie error|number]   积分晋圈淘汰
     xlxq demo [DIR]                     sample workbook (xlxq.operations.workbook)
@@ -78,6 +80,7 @@ from contextlib import contextmanager
 from typing import Any, Iterator, NoReturn, Optional, Sequence
 
 from xlxq.cli import (
+    audit,
     booklet,
     convert,
     draw,
@@ -118,6 +121,7 @@ COMMAND_GROUPS = (
     undo,  # undo, backups
     paper,  # scoresheets, notice
     booklet,  # report
+    audit,  # audit, import
 )
 
 

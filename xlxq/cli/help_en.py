@@ -246,6 +246,20 @@ HELP_EN: dict[str, str] = {
     "half：每页2张（半页，有剪切线，默认）；compact：节约式，每页6张": (
         "half: two a page (half pages, a cut line; the default); compact: six a page (节约式)"
     ),
+    "复核每一轮的编排": "audit every round's pairing",
+    "导入其他程序编排的赛事": "import an event paired by another program",
+    "复核：每一轮按此前各轮的成绩重新推导编排，与实际对阵比较（一致 / 人工调整 / 不一致）；全部一致时退出码为 0，否则为 1": (
+        "audit: every round's pairing derived again from the rounds before it and compared with the round as "
+        "played (一致 reproduced / 人工调整 adjusted by hand / 不一致 differs); exit 0 when every round reproduces, else 1"
+    ),
+    "以 JSON 输出复核结果": "the audit as JSON",
+    "导入：报名表（序号、姓名、单位，可选等级分/种子）和对阵成绩表（轮次、台次、红方序号、黑方序号、结果），CSV 或 XLSX，写成 JSON 赛事文件或工作簿": (
+        "import: a registration (no, name, unit, optionally rating/seed) and a rounds file (round, board, red, "
+        "black, result), CSV or XLSX, into a JSON event file or a workbook"
+    ),
+    "覆盖已存在的 OUT": "overwrite OUT if it exists",
+    "赛事名称（默认：对阵成绩表的文件名）": "the event's name (default: the rounds file's name)",
+    "计划轮数（默认：已赛轮数）": "rounds planned (default: the rounds played)",
 }
 
 

@@ -9,6 +9,7 @@ of ``xlxq --help``: the CLI imports the standard library only).
 from __future__ import annotations
 
 import argparse
+import os
 
 from xlxq.cli.output import finish, language
 
@@ -17,7 +18,10 @@ __all__ = ["cmd_new", "add_parser"]
 
 def cmd_new(args: argparse.Namespace) -> int:
     from xlxq.operations.create import create_file
+    from xlxq.sheets.script import HANT, lang_is_hant
 
+    # XLXQ_LANG=zh-Hant: the new workbook is written in 繁體 (its own templates)
+    args.book_lang = HANT if lang_is_hant(os.environ.get("XLXQ_LANG")) else None
     return finish(create_file(args, language()))
 
 

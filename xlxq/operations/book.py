@@ -68,7 +68,7 @@ def book_status(
     command: str,
     book: Any,
     round_no: Optional[int] = None,
-    lang: Optional[str] = None,
+    lang: str = "zh",
     provisional: bool = False,
     force: bool = False,
 ) -> Any:

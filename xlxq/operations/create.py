@@ -54,7 +54,7 @@ def create_file(args, lang: str = "zh", players: Optional[list] = None) -> Outco
     file of groups (each group an event of its own, numbered on its own,
     with the same options).  ``players``: one group's, already read.
     FILE.xlsx/.xlsm: the workbook is built from the template, its sheets in
-    ``lang`` (:func:`created`)."""
+    ``args.book_lang`` if set ("zh-Hant": in 繁體), else ``lang`` (:func:`created`)."""
     path = Path(args.file)
     if path.exists() and not args.force:
         raise InputError(
@@ -341,7 +341,7 @@ def create_file(args, lang: str = "zh", players: Optional[list] = None) -> Outco
         echo(next_step(lang, schedule=kind.follows_order_table))
         return echo
 
-    return created(event, path, render, args.force, lang)
+    return created(event, path, render, args.force, getattr(args, "book_lang", None) or lang)
 
 
 def _in_group(group: str, args, players: list, lang: str) -> Outcome:
@@ -595,4 +595,4 @@ def _team_new(args, path, lang: str = "zh") -> Outcome:
             echo(next_step(lang, schedule=kind.follows_order_table))
         return echo
 
-    return created(event, path, render, args.force, lang)
+    return created(event, path, render, args.force, getattr(args, "book_lang", None) or lang)

@@ -28,6 +28,8 @@ from xlxq.errors import InputError
 from xlxq.i18n import Text
 from xlxq.operations.event_read import sheets_data
 from xlxq.operations.result import Outcome
+from xlxq.sheets.canvas import plan_in_script
+from xlxq.sheets.script import texts_of
 from xlxq.sheets.formats import round_scores
 from xlxq.sheets.groups import refuse_team_groups
 from xlxq.sheets.pages import PaperWords, sign_pages
@@ -163,5 +165,7 @@ def paper_book(
     after = next((r.name for r in data.rounds if r.no == paper.round), None)
     zh, en = _lines(kind, sheet, paper, style or "half", None)
     st = Status(True, zh, en)
-    st.plan = paper_plan(kind, sheet, data.event, data.lang, after)
+    plan = paper_plan(kind, sheet, data.event, data.lang, after)
+    ev = data.event
+    st.plan = plan_in_script(plan, data.snapshot, texts_of(ev.settings, ev.players, getattr(ev, "teams", [])))
     return st

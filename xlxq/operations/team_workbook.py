@@ -40,6 +40,7 @@ from xlxq.sheets.team_settings import team_switch
 from xlxq.sheets.write_log import write_log
 from xlxq.sheets.team_rules import rule_problems
 from xlxq.sheets.team_templates import plan_fill_team_template, plan_new_team_workbook
+from xlxq.sheets.script import HANT, lang_is_hant
 from xlxq.sheets.team_write_rounds import add_team_round_sheet, record_generated
 from xlxq.operations.workbook_common import (
     blocked_status,
@@ -307,8 +308,8 @@ def standings_text(event: TeamEvent, rows: list, after, text_lang: str) -> str:
 def template_path(lang: str = "zh", macro: bool = False) -> Path:
     """The installed team template (xlxq/templates/ in a wheel), else the
     repository's workbook_templates/."""
-    lang = "en" if lang == "en" else "zh"
-    name = TEMPLATE_FILES[(lang, macro)]
+    lang = "en" if lang == "en" else HANT if lang_is_hant(lang) else "zh"
+    name = TEMPLATE_FILES.get((lang, macro)) or f"xlxq-team-{lang}{'.xlsm' if macro else '.xlsx'}"
     return find_template(name) or no_template(name, "团体赛模板文件", "team template", "build_team_templates.py")
 
 

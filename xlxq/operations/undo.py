@@ -38,6 +38,7 @@ from xlxq.core.knockout import build_bracket
 from xlxq.errors import InputError
 from xlxq.i18n import Text
 from xlxq.operations.result import Outcome
+from xlxq.sheets.script import to_hans
 from xlxq.sheets.canvas import Canvas
 from xlxq.sheets.plan import Book
 from xlxq.sheets.problems import Status
@@ -141,10 +142,10 @@ def _drop_log_blocks(
 def _paper_sheets(names: list[str], n: int) -> list[str]:
     """The paper of round ``n`` and of any later round (a round sheet
     deleted by hand leaves its paper): 第N轮记分单, 第N轮编排公告 (in either
-    language), in the workbook's order."""
+    language, 简体 or 繁體), in the workbook's order."""
     out = []
     for name in names:
-        m = PAPER_RE.match(name)
+        m = PAPER_RE.match(to_hans(name))  # 第3輪記分單 in a 繁體 workbook
         if m and int(m.group(1) or m.group(2) or m.group(3) or m.group(4)) >= n:
             out.append(name)
     return out

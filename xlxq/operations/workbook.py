@@ -50,6 +50,7 @@ from xlxq.sheets.plan import Book
 from xlxq.sheets.problems import BLOCKING, Status, locate
 from xlxq.sheets.read import read_workbook
 from xlxq.sheets.refresh import refresh
+from xlxq.sheets.script import HANT, lang_is_hant
 from xlxq.sheets.round_problems import engine_differences
 from xlxq.sheets.rules import rule_problems
 from xlxq.sheets.state import Sig
@@ -699,8 +700,8 @@ def standings_text(data_or_event: Any, rows: list, after: Optional[int] = None, 
 def template_path(lang: str = "zh", macro: bool = False) -> Path:
     """The installed template (xlxq/templates/ in a wheel), else the
     repository's workbook_templates/ (a source checkout)."""
-    lang = "en" if lang == "en" else "zh"
-    name = TEMPLATE_FILES[(lang, macro)]
+    lang = "en" if lang == "en" else HANT if lang_is_hant(lang) else "zh"
+    name = TEMPLATE_FILES.get((lang, macro)) or f"xlxq-event-{lang}{'.xlsm' if macro else '.xlsx'}"
     return find_template(name) or no_template(name, "模板文件", "template", "build_templates.py")
 
 

@@ -25,6 +25,7 @@ from typing import Any, Iterable, Iterator, Mapping, Optional
 
 from xlxq.core.standings import TableRound
 from xlxq.sheets.book_sheets import BookLayout
+from xlxq.sheets.script import to_hans
 from xlxq.systems.keys import keys_of
 
 LANGS = ("zh", "en")
@@ -95,8 +96,9 @@ def round_sheet_name(n: int, lang: str = "zh", stage: str = "main") -> str:
 
 
 def norm_key(text: Any) -> str:
-    """Header / key normal form: NFKC (full width → half width), no spaces,
-    lower case, no trailing colon, no brackets."""
+    """Header / key normal form: NFKC (full width → half width), 繁體 → 简体
+    (:func:`xlxq.sheets.script.to_hans`: 報名表 is 报名表), no spaces, lower
+    case, no trailing colon, no brackets."""
     if text is None:
         return ""
     return _norm_key_text(str(text))
@@ -104,7 +106,7 @@ def norm_key(text: Any) -> str:
 
 @lru_cache(maxsize=4096)  # headers and keys repeat on every row and sheet
 def _norm_key_text(text: str) -> str:
-    s = unicodedata.normalize("NFKC", text)
+    s = to_hans(unicodedata.normalize("NFKC", text))
     s = _KEY_SPACE.sub("", s).lower()
     return s.rstrip(":").replace("(", "").replace(")", "").replace("[", "").replace("]", "")
 

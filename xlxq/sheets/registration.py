@@ -28,6 +28,7 @@ from xlxq.sheets.cells import (
 )
 from xlxq.sheets.data import RegistrationSheet
 from xlxq.sheets.problems import INFO, Problem
+from xlxq.sheets.script import to_hans
 from xlxq.text import label_problem, visible
 
 
@@ -47,7 +48,7 @@ def parse_withdrawn(v: Any) -> Optional[int]:
     n = as_int(v)
     if n is not None:
         return n
-    s = unicodedata.normalize("NFKC", str(v))
+    s = to_hans(unicodedata.normalize("NFKC", str(v)))  # 在賽 is 在赛
     if re.fullmatch(r"\s*(在赛|active|-)?\s*", s, re.I):
         return None
     m = re.findall(r"\d+", s)
@@ -62,7 +63,7 @@ def parse_absent(v: Any) -> Optional[tuple[int, ...]]:
     n = as_int(v)
     if n is not None:
         return (n,) if n >= 1 else None
-    s = unicodedata.normalize("NFKC", str(v)).strip()
+    s = to_hans(unicodedata.normalize("NFKC", str(v))).strip()  # 第3輪 is 第3轮
     if not s:
         return ()
     parts = [x for x in re.split(r"[,，、;；\s]+", s) if x]

@@ -21,6 +21,7 @@ import unicodedata
 from functools import lru_cache
 from typing import Any, Optional
 
+from xlxq.sheets.script import to_hans
 from xlxq.core.model import BLACK_WIN, BLACK_WIN_FORFEIT, DOUBLE_FORFEIT, DRAW, RED_WIN, RED_WIN_FORFEIT, RESULTS
 
 BYE = "bye"
@@ -210,7 +211,7 @@ _DASHES = dict.fromkeys(map(ord, "–—−‐‑‒―－~～"), "-")
 
 def _norm(text: str) -> str:
     s = str(text).replace("½", "0.5").replace("１／２", "0.5")
-    s = unicodedata.normalize("NFKC", s).translate(_DASHES)
+    s = to_hans(unicodedata.normalize("NFKC", s)).translate(_DASHES)  # 紅勝 is 红胜
     s = s.replace("\u2044", "/")  # NFKC gives 1⁄2 for some inputs
     s = re.sub(r"[\s\u3000]+", "", s).lower()
     s = re.sub(r"[()\[\]【】〔〕{}]", "", s)

@@ -41,6 +41,7 @@ from xlxq.sheets.data import SettingsSheet, WorkbookData, WorkbookOptions
 from xlxq.sheets.looks import settings_looks, write_head
 from xlxq.sheets.plan import ListValidation, NumberFormat, Style
 from xlxq.sheets.problems import INFO, Problem
+from xlxq.sheets.script import to_hans
 from xlxq.systems import get_system, system_for
 
 
@@ -109,7 +110,7 @@ def parse_pairs(raw: Any) -> Optional[list[tuple[int, int]]]:
     each once).  None when unreadable."""
     if isinstance(raw, (int, float)):
         return None
-    text = unicodedata.normalize("NFKC", str(raw)).strip()
+    text = to_hans(unicodedata.normalize("NFKC", str(raw))).strip()  # 與 is 与
     out = set()
     for part in (x.strip() for x in re.split(r"[,，、;；\n]+", text)):
         if not part:
@@ -133,7 +134,7 @@ def _parse_elimination(raw: Any) -> Optional[list[tuple[int, Any]]]:
         return [(minutes // 60, minutes % 60)] if minutes >= 60 else None
     if isinstance(raw, (int, float)):
         return None
-    text = unicodedata.normalize("NFKC", str(raw)).strip()
+    text = to_hans(unicodedata.normalize("NFKC", str(raw))).strip()  # 第3輪後 is 第3轮后
     out = []
     for part in (x.strip() for x in re.split(r"[,，、;；]+", text)):
         if not part:

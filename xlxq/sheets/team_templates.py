@@ -9,6 +9,7 @@ from typing import Any, Optional
 from xlxq.core.teams import TeamEvent, TeamSettings
 from xlxq.errors import InputError
 from xlxq.sheets import layout as L, team_layout as T
+from xlxq.sheets.script import script_of, texts_of
 from xlxq.sheets.canvas import Canvas
 from xlxq.sheets.looks import layout_looks, standings_looks, write_head
 from xlxq.sheets.plan import Book, PageSetup, Style, WritePlan
@@ -92,6 +93,11 @@ def _empty_board_standings(canvas: Canvas, name: str, settings: TeamSettings, la
     board_looks(canvas, name, 2)
 
 
+def team_texts(settings: TeamSettings, event: Optional[TeamEvent]) -> set[str]:
+    """The user's strings of a new team workbook (titles, teams, players)."""
+    return texts_of(settings, *((event.teams, event.players) if event is not None else ()))
+
+
 def plan_new_team_workbook(
     lang: str = "zh",
     settings: Optional[TeamSettings] = None,
@@ -103,6 +109,8 @@ def plan_new_team_workbook(
     tools/build_team_templates.py (XlsxWriter) and create_team_workbook."""
     settings = settings or (event.settings if event is not None else TeamSettings())
     canvas = Canvas({})
+    canvas.hant, lang = script_of(lang)  # "zh-Hant": the Chinese workbook in 繁體
+    canvas.user_texts = team_texts(settings, event)
     names = T.SHEET_NAMES
     sname = names[T.SETTINGS][lang]
     canvas.add_sheet(sname, L.SETTINGS)
@@ -145,6 +153,7 @@ def plan_fill_team_template(
     lang = T.lang_of_sheet(kinds[T.TEAMS])
     snapshot = {n: [list(r) for r in book.values(n)] for n in kinds.values() if n in names}
     canvas = Canvas(snapshot)
+    canvas.user_texts = team_texts(settings, event)  # as typed in a 繁體 template
     sname = kinds[T.SETTINGS]
     grid = snapshot[sname]
     table, _, last = fill_settings_sheet(

@@ -21,6 +21,7 @@ from xlxq.sheets.data import WorkbookOptions
 from xlxq.sheets.looks import layout_looks, write_head
 from xlxq.sheets.plan import Book, PageSetup, Style, WritePlan
 from xlxq.sheets.registration import absent_text
+from xlxq.sheets.script import script_of, texts_of
 from xlxq.sheets.settings import (
     append_rating_rows,
     append_setting_row,
@@ -45,9 +46,13 @@ def plan_new_workbook(
 ) -> WritePlan:
     """The plan that builds an event workbook from nothing: 设置, 报名表,
     成绩表, 编排记录 and the hidden state sheet.  Used by the template
-    builder (XlsxWriter) and by :func:`xlxq.operations.workbook.create_event_workbook`."""
+    builder (XlsxWriter) and by :func:`xlxq.operations.workbook.create_event_workbook`;
+    ``lang`` "zh-Hant": the Chinese workbook written in 繁體."""
     settings = settings or EventSettings(tiebreaks=["cxa2011-opp"])
+    players = list(players)
     canvas = Canvas({})
+    canvas.hant, lang = script_of(lang)
+    canvas.user_texts = texts_of(settings, players, options)
     names = L.SHEET_NAMES
     # 设置
     sname = names[L.SETTINGS][lang]
@@ -162,7 +167,9 @@ def plan_fill_template(
         raise InputError("模板中缺少“设置”或“报名表”", "the template has no Settings or Registration sheet")
     snapshot = {n: [list(r) for r in book.values(n)] for n in (kinds[L.SETTINGS], kinds[L.REGISTRATION])}
     lang = L.lang_of_sheet(kinds[L.REGISTRATION])
+    players = list(players)
     canvas = Canvas(snapshot)
+    canvas.user_texts = texts_of(settings, players, options)  # as typed in a 繁體 template
     sname = kinds[L.SETTINGS]
     grid = snapshot[sname]
     values = settings_cells(settings, lang, normalise_results, options)

@@ -1,0 +1,355 @@
+"""``xlxq audit FILE``: every round of an event re-derived from the event as
+it stood before it and compared with the round as played (docs/audit.md).
+
+Per round one verdict:
+
+- ``same`` (一致): the round as played is the method's pairing;
+- ``hand`` (人工调整): the file records the engine's pairing of the round
+  (a workbook's _xlxq, a JSON round's ``engine``), that record is the
+  derivation, and the round as played differs from it: the changed boards;
+- ``differs`` (不一致): the round as played (no engine record: an imported
+  or hand-made file), or the recorded engine pairing itself, is not the
+  derivation: the boards that differ and the first step of the 编排记录
+  where the derivation and the round part, with its clause; also a round
+  the engine cannot pair at all from the state before it.
+
+The derivation is the system's own (:meth:`PairingSystem.derived_round`):
+a Swiss from :meth:`Event.as_paired` (the results as they stood, the 原则(八)
+provisional draws the file records, the players entered by then; round 1
+by the announced 首轮 method and the numbers), a round robin's table, a
+knockout's bracket.  The comparison is the one of ``check`` and the
+人工调整 notes (:func:`xlxq.core.hand.hand_changes`).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any, Optional
+
+from xlxq.core.checks import change_lines
+from xlxq.core.hand import HandChange, hand_changes
+from xlxq.core.model import Board, Event, Round
+from xlxq.core.numbering import registration_numbers
+from xlxq.core.record_text import Printer
+from xlxq.core.steps import Record, Step
+from xlxq.errors import InputError, XlxqError
+from xlxq.i18n import Text
+from xlxq.operations.result import Outcome
+from xlxq.operations.source import is_team
+from xlxq.systems import get_system
+
+__all__ = ["RoundAudit", "audit_event", "audit_file", "VERDICTS"]
+
+#: verdict key: (zh, en)
+VERDICTS = {
+    "same": ("一致", "reproduced"),
+    "hand": ("人工调整", "adjusted by hand"),
+    "differs": ("不一致", "differs"),
+}
+
+Pairing = tuple[tuple[tuple[int, int], ...], tuple[int, ...]]
+
+
+@dataclass
+class RoundAudit:
+    """The verdict on one round: ``status`` (a :data:`VERDICTS` key),
+    ``recorded`` (the file keeps the engine's pairing of the round),
+    ``changes`` (the round as played against the reference: the recorded
+    engine pairing for ``hand``, the derivation otherwise),
+    ``engine_changes`` (the recorded engine pairing against the derivation,
+    when they differ), ``step`` (the first step of the derivation's 编排记录
+    the round leaves), ``error`` (the engine could not pair the round)."""
+
+    round: int
+    status: str
+    recorded: bool
+    derived: Optional[Pairing] = None
+    changes: list[HandChange] = field(default_factory=list)
+    engine_changes: list[HandChange] = field(default_factory=list)
+    step: Optional[Step] = None
+    clause: str = ""
+    record: Optional[Record] = field(default=None, repr=False)
+    error: Optional[XlxqError] = None
+
+    def data(self, lang: str) -> dict[str, Any]:
+        t = Text(lang)
+        out: dict[str, Any] = {
+            "round": self.round,
+            "status": self.status,
+            "label": t(*VERDICTS[self.status]),
+            "engine_recorded": self.recorded,
+            "changes": [change_dict(c) for c in self.changes],
+        }
+        if self.derived is not None:
+            out["derived"] = {"boards": [list(p) for p in self.derived[0]], "byes": list(self.derived[1])}
+        if self.engine_changes:
+            out["engine_changes"] = [change_dict(c) for c in self.engine_changes]
+        if self.step is not None:
+            out["step"] = {"kind": self.step.kind, "clause": self.clause}
+            out["step"].update({k: v for k, v in self.step.data.items() if k in STEP_FIELDS})
+        if self.error is not None:
+            out["error"] = self.error.message(t.lang)
+        return out
+
+
+#: the fields of a parting step the report shows
+STEP_FIELDS = ("picker", "partner", "player", "red", "black", "method", "score", "form", "colour_clause")
+
+
+def change_dict(c: HandChange) -> dict[str, Any]:
+    return {
+        "kind": c.kind,
+        "board": c.board,
+        "red": c.red,
+        "black": c.black,
+        "was": [list(p) for p in c.was],
+        "byes_was": list(c.byes_was),
+    }
+
+
+def as_round(round_no: int, pairing: Pairing) -> Round:
+    pairs, byes = pairing
+    return Round(round_no, [Board(k, r, b) for k, (r, b) in enumerate(pairs, 1)], list(byes))
+
+
+def audit_event(event: Event) -> list[RoundAudit]:
+    """The verdict on every round of ``event`` (an individual event), in
+    order."""
+    system = get_system(event.settings.system)
+    return [audit_round(event, system, rnd) for rnd in sorted(event.rounds, key=lambda r: r.round)]
+
+
+def audit_round(event: Event, system: Any, rnd: Round) -> RoundAudit:
+    n = rnd.round
+    recorded = rnd.engine is not None
+    try:
+        mine = system.derived_round(event, n)
+    except XlxqError as exc:
+        return RoundAudit(n, "differs", recorded, error=exc)
+    derived: Pairing = (tuple((b.red, b.black) for b in mine.boards), tuple(mine.byes))
+    if rnd.engine is not None:
+        off = hand_changes(*derived, as_round(n, rnd.engine))
+        if off:  # the recorded engine pairing is not the method's
+            played = hand_changes(*rnd.engine, rnd)
+            out = RoundAudit(n, "differs", True, derived, played, off)
+            out.step, out.clause, out.record = parting_step(event, system, n, derived, as_round(n, rnd.engine))
+            return out
+        changes = hand_changes(*rnd.engine, rnd)
+        return RoundAudit(n, "hand" if changes else "same", True, derived, changes)
+    changes = hand_changes(*derived, rnd)
+    if not changes:
+        return RoundAudit(n, "same", False, derived)
+    out = RoundAudit(n, "differs", False, derived, changes)
+    out.step, out.clause, out.record = parting_step(event, system, n, derived, rnd)
+    return out
+
+
+def parting_step(
+    event: Event, system: Any, n: int, derived: Pairing, played: Round
+) -> tuple[Optional[Step], str, Optional[Record]]:
+    """The first step of round ``n``'s 编排记录 (the derivation's) that
+    concerns a player whose board differs between ``derived`` and
+    ``played``: a pair, a float (下调), a bye, a deferral; round 1 its
+    首轮 method; a table's or bracket's pairings; and its clause (a pair the
+    round kept with the colours reversed: its colour rule, 方法(四)…)."""
+    played_pairs = {(b.red, b.black) for b in played.boards}
+    moved: set[int] = set()
+    for r, k in derived[0]:
+        if (r, k) not in played_pairs:
+            moved.update((r, k))
+    moved.update(no for no in derived[1] if no not in played.byes)
+    moved.update(no for no in played.byes if no not in derived[1])
+    try:
+        rec = system.record(event, n)
+    except (XlxqError, NotImplementedError):
+        return None, "", None
+    for st in rec.steps:
+        if st.kind == "first_round":
+            return st, st.clause, rec
+        if st.kind == "pair" and moved & {st["picker"], st["partner"]}:
+            if (st["black"], st["red"]) in played_pairs:
+                return st, st.data.get("colour_clause") or st.clause, rec
+            return st, st.clause, rec
+        if st.kind in ("float", "bye", "defer") and st["player"] in moved:
+            return st, st.clause, rec
+    # a table (棋规循环赛对局秩序表 row, colours by 第13.1条) or a bracket
+    derived_sets = {frozenset(p) for p in derived[0]}
+    colours_only = all(frozenset(p) in derived_sets for p in played_pairs) and set(derived[1]) == set(played.byes)
+    for kinds in (("rr_colours",) if colours_only else ("rr_row",), ("ko_bracket",), ("pairings", "matches")):
+        st = next((x for x in rec.steps if x.kind in kinds), None)
+        if st is not None:
+            return st, st.clause, rec
+    return None, "", None
+
+
+def step_text(a: RoundAudit, lang: str) -> str:
+    """The parting step as the 编排记录 words it (its first line, by the one
+    printer), after the clause it parts at."""
+    assert a.step is not None and a.record is not None
+    lines = getattr(Printer(a.record, lang), "k_" + a.step.kind)(a.step)
+    text = re.sub(r"^(?:\d+\.|·)\s*", "", lines[0].strip()) if lines else a.step.kind
+    return f"{a.clause}：{text}" if lang == "zh" and a.clause else f"{a.clause}: {text}" if a.clause else text
+
+
+def differ_lines(changes: list[HandChange]) -> list[tuple[str, str]]:
+    """The boards of a round that are not the derivation's, (zh, en) each:
+    worded as differences (``check``'s words, :func:`change_lines`, say
+    人工调整, what a round is only when the file records the engine's
+    pairing)."""
+    out = []
+    for c in changes:
+        was_zh = "，".join(f"{r}-{k}" for r, k in c.was) or "无"
+        was_en = ", ".join(f"{r}-{k}" for r, k in c.was) or "none"
+        if c.kind == "pairing":
+            out.append(
+                (
+                    f"第{c.board}台 {c.red}-{c.black}（红-黑）：对阵与推导不同，推导为 {was_zh}",
+                    f"board {c.board} {c.red}-{c.black} (red-black): not the derived pairing, derived {was_en}",
+                )
+            )
+        elif c.kind == "colours":
+            out.append(
+                (
+                    f"第{c.board}台 {c.red}-{c.black}（红-黑）：先后手与推导相反（推导：{c.black} 执红）",
+                    f"board {c.board} {c.red}-{c.black} (red-black): colours reversed (derived: {c.black} has red)",
+                )
+            )
+        elif c.kind == "bye":
+            byes_zh = "、".join(map(str, c.byes_was)) or "无"
+            byes_en = ", ".join(map(str, c.byes_was)) or "none"
+            out.append((f"轮空 {c.red}：推导的轮空为 {byes_zh}", f"bye {c.red}: the derived bye is {byes_en}"))
+        elif c.black:
+            out.append(
+                (
+                    f"推导的 {c.red}-{c.black}（红-黑）：两人均不在本轮",
+                    f"derived {c.red}-{c.black} (red-black): neither player is in the round",
+                )
+            )
+        else:
+            out.append((f"推导的轮空 {c.red}：不在本轮", f"derived bye {c.red}: not in the round"))
+    return out
+
+
+def report_lines(event: Event, audits: list[RoundAudit], lang: str) -> list[str]:
+    t = Text(lang)
+    name = event.settings.name or t("赛事", "event")
+    system = get_system(event.settings.system)
+    out = [
+        t(
+            f"复核：{name}（{system.label(lang)}，{len(audits)}轮）",
+            f"Audit: {name} ({system.label(lang)}, {len(audits)} rounds)",
+        )
+    ]
+    for a in audits:
+        label = t(*VERDICTS[a.status])
+        basis = (
+            t("对照文件记录的引擎编排", "against the recorded engine pairing")
+            if a.recorded
+            else t("对照由前几轮推导的编排", "against the pairing derived from the rounds before")
+        )
+        out.append(t(f"第{a.round}轮：{label}（{basis}）", f"round {a.round}: {label} ({basis})"))
+        if a.error is not None:
+            out.append(
+                "  "
+                + t(f"引擎无法编排此轮：{a.error.message('zh')}", f"the engine cannot pair it: {a.error.message('en')}")
+            )
+            continue
+        if a.engine_changes:
+            out.append("  " + t("文件记录的引擎编排与推导不同：", "the recorded engine pairing is not the derivation:"))
+            out += ["    " + t(*line) for line in differ_lines(a.engine_changes)]
+            if a.changes:
+                out.append(
+                    "  " + t("实际对阵与记录的引擎编排的差异：", "the round as played against the recorded pairing:")
+                )
+        lines = change_lines(a.changes) if a.recorded else differ_lines(a.changes)
+        out += ["  " + t(*line) for line in lines]
+        if a.step is not None:
+            out.append("  " + t("分歧始于编排记录：", "parts from the record at: ") + step_text(a, lang))
+    counts = {k: sum(a.status == k for a in audits) for k in VERDICTS}
+    out.append(
+        t(
+            f"合计：一致{counts['same']}轮，人工调整{counts['hand']}轮，不一致{counts['differs']}轮",
+            f"total: {counts['same']} reproduced, {counts['hand']} adjusted by hand, {counts['differs']} differ",
+        )
+    )
+    return out
+
+
+def numbering_problems(event: Event) -> list[tuple[str, str]]:
+    """The 序号 of the players entered by round 1 against the registration
+    rule (:mod:`xlxq.core.numbering`) as far as the file can show it: the
+    seeds (种子) on the numbers the rule gives them, in seed order; with
+    编号方式 等级分 the others in falling 等级分 (equal ratings in any order).
+    Registration order and a draw are not in the file: not checked."""
+
+    if not get_system(event.settings.system).pairs_by_score:  # a knockout's seeds place the bracket, a table its own
+        return []
+    first = event.entered_by(1) if event.rounds else set()
+    players = sorted((p for p in event.players if p.no in first), key=lambda p: p.no)
+    if not players:
+        return []
+    seeds = [p.seed for p in players]
+    ratings = [p.rating for p in players]
+    # the rule's numbers for these entrants, registration order taken as the 序号 order
+    method = event.settings.numbering if event.settings.numbering == "rating" else "order"
+    want = registration_numbers(seeds, ratings, method)
+    out: list[tuple[str, str]] = []
+    for p, k in zip(players, want):
+        mine = players[k - 1]
+        same_rating = method == "rating" and p.seed is None and mine.seed is None and p.rating == mine.rating
+        if players.index(p) + 1 != k and not same_rating:
+            why = (
+                (f"种子{p.seed}", f"seed {p.seed}")
+                if p.seed is not None
+                else (f"等级分{p.rating:g}", f"rating {p.rating:g}")
+                if p.rating is not None
+                else ("无等级分", "unrated")
+            )
+            out.append(
+                (
+                    f"{p.no}号（{why[0]}）按编号规则应为{mine.no}号",
+                    f"{p.no} ({why[1]}) should be {mine.no} by the numbering rule",
+                )
+            )
+    return out
+
+
+def audit_file(event: Any, as_json: bool = False) -> Outcome:
+    """The audit of an individual event: every round's verdict; exit 0 when
+    every round reproduces (一致), else 1 (人工调整 counts as a difference,
+    named apart)."""
+    if is_team(event):
+        raise InputError("复核暂不支持团体赛", "audit does not support team events yet")
+    if not event.rounds:
+        raise InputError("文件中还没有编排任何轮次，无可复核", "no round is paired yet: nothing to audit")
+    audits = audit_event(event)
+    numbering = numbering_problems(event)
+    ok = all(a.status == "same" for a in audits)  # the numbers: a warning (序号 typed in a 报名表 are kept)
+
+    def data(lang: str) -> dict[str, Any]:
+        t = Text(lang)
+        return {
+            "event": event.settings.name,
+            "system": event.settings.system,
+            "reproduced": ok,
+            "numbering": [t(*x) for x in numbering],
+            "rounds": [a.data(lang) for a in audits],
+        }
+
+    def render(lang: str) -> list[str]:
+        t = Text(lang)
+        lines = report_lines(event, audits, lang)
+        if numbering:
+            lines[1:1] = [
+                t(
+                    "注意：序号与编号规则不符（种子排单号、编号方式；不影响退出码）：",
+                    "note: numbers not by the numbering rule (seeds on odd numbers, the method; the exit code is not affected):",
+                )
+            ]
+            lines[2:2] = ["  " + t(*x) for x in numbering]
+        else:
+            lines[1:1] = [t("序号：符合编号规则", "numbers: by the numbering rule")]
+        return lines
+
+    return Outcome(render=render, data=data if as_json else None, code=0 if ok else 1)
