@@ -32,7 +32,7 @@ from pathlib import Path
 
 from xlxq.backends.json_file import save_event
 from xlxq.core.model import Event, EventSettings, Player
-from xlxq.core.pairing import pair_round
+from xlxq.systems import pair_round
 from xlxq.core.simulate import fill_results
 
 

@@ -54,7 +54,7 @@ from bench_workbook import make_workbook, median_time  # noqa: E402
 
 from xlxq.backends.json_file import save_event  # noqa: E402
 from xlxq.backends.openpyxl_book import OpenpyxlBook  # noqa: E402
-from xlxq.core.pairing import pair_round  # noqa: E402
+from xlxq.systems import pair_round  # noqa: E402
 from xlxq.operations.book import run_op  # noqa: E402
 from xlxq.sheets.read import read_workbook  # noqa: E402
 from xlxq.operations.workbook import pair_next_round  # noqa: E402

@@ -42,7 +42,7 @@ import openpyxl  # noqa: E402
 
 from xlxq.backends.openpyxl_book import OpenpyxlBook  # noqa: E402
 from xlxq.core.model import EventSettings, Player  # noqa: E402
-from xlxq.core.pairing import pair_round  # noqa: E402
+from xlxq.systems import pair_round  # noqa: E402
 from xlxq.sheets.read import read_workbook  # noqa: E402
 from xlxq.operations.book import run_op  # noqa: E402
 from xlxq.operations.workbook import create_event_workbook, pair_next_round  # noqa: E402

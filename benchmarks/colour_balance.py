@@ -36,7 +36,7 @@ import random
 from xlxq.core.checks import ERROR, check_round
 from xlxq.core.history import DOWN, UP, build_cards
 from xlxq.core.model import Event, EventSettings, PairingOptions, Player
-from xlxq.core.pairing import pair_round
+from xlxq.systems import pair_round
 from xlxq.core.simulate import fill_results
 from xlxq.errors import PairingImpossible
 

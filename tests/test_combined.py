@@ -19,7 +19,7 @@ from xlxq.core.combined import (
 from xlxq.core.history import build_cards, pairable_players
 from xlxq.core.knockout import build_bracket, knockout_ranking
 from xlxq.core.model import BLACK_WIN, DRAW, RED_WIN, Board, Event, EventSettings, PairingOptions, Player, Round
-from xlxq.core.pairing import pair_round
+from xlxq.systems import pair_round
 from xlxq.core.simulate import fill_results
 from xlxq.core.standings import compute_standings
 from xlxq.errors import InputError

@@ -183,7 +183,7 @@ def ko_event() -> Event:
     import random
 
     from xlxq.core.knockout import build_bracket
-    from xlxq.core.pairing import pair_round
+    from xlxq.systems import pair_round
     from xlxq.core.simulate import fill_results
 
     players = [Player(i, f"P{i}", seed={3: 1, 5: 2}.get(i)) for i in range(1, 7)]

@@ -32,7 +32,7 @@ from xlxq.core.model import (
     Player,
     Round,
 )
-from xlxq.core.pairing import pair_round
+from xlxq.systems import pair_round
 from xlxq.core.simulate import fill_results
 from xlxq.errors import InputError, PairingImpossible
 

@@ -12,7 +12,7 @@ import pytest
 from tests.helpers import make_event
 from xlxq.core.member_total import FIRST_ROUND_FOR, member_total_standings, number_members, split_halves
 from xlxq.core.model import Event, EventSettings, PairingOptions, Player
-from xlxq.core.pairing import pair_round
+from xlxq.systems import pair_round
 from xlxq.core.roundrobin import rr_round_count
 from xlxq.core.simulate import fill_results
 from xlxq.core.standings import compute_standings

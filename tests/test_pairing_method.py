@@ -12,7 +12,7 @@ from xlxq.core.checks import check_round
 from xlxq.core.explain import explain_round, group_record
 from xlxq.core.history import DOWN, UP
 from xlxq.core.model import PairingOptions, Scoring
-from xlxq.core.pairing import pair_round
+from xlxq.systems import pair_round
 from xlxq.core.swiss import (
     DUO_HOU,
     DUO_XIAN,

@@ -21,7 +21,7 @@ from tests.conftest import perfect_matching
 from xlxq.core.checks import check_round
 from xlxq.core.history import build_cards, pairable_players
 from xlxq.core.model import BLACK_WIN_FORFEIT, Event, EventSettings, Player
-from xlxq.core.pairing import pair_round
+from xlxq.systems import pair_round
 from xlxq.core.simulate import fill_results
 from xlxq.errors import PairingImpossible
 
@@ -187,7 +187,7 @@ def test_determinism_across_processes():
     import sys
 
     code = (
-        "import random;from xlxq.core.model import *;from xlxq.core.pairing import pair_round;"
+        "import random;from xlxq.core.model import *;from xlxq.systems import pair_round;"
         "from xlxq.core.simulate import fill_results\n"
         "rng=random.Random(9);ev=Event(EventSettings(rounds=9),[Player(i,str(i)) for i in range(1,58)])\n"
         "for r in range(9):\n o=pair_round(ev);fill_results(o.round,rng);ev=ev.with_round(o.round)\n"

@@ -21,12 +21,12 @@ from tests.test_workbook_support import book
 from xlxq.backends.json_file import save_event
 from xlxq.cli import main
 from xlxq.core.model import Event, EventSettings
-from xlxq.core.pairing import pair_round
+from xlxq.systems import pair_round
 from xlxq.core.record_text import record_lines, record_text
 from xlxq.core.records import HEADING_RE
 from xlxq.core.simulate import fill_results
 from xlxq.core.steps import Record, group_steps, swiss_round_record
-from xlxq.core.team_pairing import pair_and_seat
+from xlxq.systems import pair_and_seat
 from xlxq.core.team_record import team_explain, team_round_record
 from xlxq.core.teams import TeamEvent
 from xlxq.sheets import layout as L

@@ -529,7 +529,7 @@ def test_team_round_changed_by_hand_is_shown_as_played(tmp_path):
     compares with it."""
     from tests.conftest import make_team_event
     from xlxq.backends.json_file import load_team_event, save_team_event
-    from xlxq.core.team_pairing import pair_and_seat
+    from xlxq.systems import pair_and_seat
     from xlxq.systems import get_team_system
 
     ev = make_team_event(6, system="swiss", rounds=5)
@@ -596,7 +596,7 @@ def test_team_json_result_corrected_after_the_next_round_is_no_hand_change(tmp_p
     changed by hand (record and check); without the kept pairing they do."""
     from tests.conftest import make_team_event
     from xlxq.backends.json_file import load_team_event, save_team_event
-    from xlxq.core.team_pairing import pair_and_seat
+    from xlxq.systems import pair_and_seat
     from xlxq.systems import get_team_system
 
     ev = make_team_event(8, system="swiss", rounds=5)

@@ -3,7 +3,7 @@
 import pytest
 
 from xlxq.core.model import PairingOptions
-from xlxq.core.pairing import pair_round
+from xlxq.systems import pair_round
 from tests.helpers import make_event, pairs_of
 
 

@@ -29,7 +29,7 @@ from xlxq.core.model import (
     Player,
     StandingsOptions,
 )
-from xlxq.core.pairing import pair_round
+from xlxq.systems import pair_round
 from xlxq.core.roundrobin import (
     berger_table,
     max_number,

@@ -23,7 +23,7 @@ from xlxq.core.scheveningen import (
     scheveningen_round,
     strict_possible,
 )
-from xlxq.core.team_pairing import pair_and_seat
+from xlxq.systems import pair_and_seat
 from xlxq.core.team_standings import board_standings, compute_team_standings
 from xlxq.core.teams import Team, TeamEvent, TeamSettings, validate_team_event
 from xlxq.errors import InputError

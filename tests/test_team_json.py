@@ -29,7 +29,7 @@ from xlxq.backends.team_json import (
 )
 from xlxq.core.model import Board, Event, EventSettings, PairingOptions, Player, Scoring, StandingsOptions
 from xlxq.core.scheveningen import scheveningen_round
-from xlxq.core.team_pairing import pair_and_seat, pair_team_round
+from xlxq.systems import pair_and_seat, pair_team_round
 from xlxq.core.teams import (
     VACANT,
     Match,

@@ -10,7 +10,7 @@ import pytest
 
 from tests.test_teams import event_with_round, fill, make_event, seat_randomly
 from xlxq.core.model import Scoring, StandingsOptions
-from xlxq.core.team_pairing import pair_team_round
+from xlxq.systems import pair_team_round
 from xlxq.core.team_standings import TEAM_PRESETS, board_standings, compute_team_standings, resolve_team_tiebreaks
 from xlxq.core.teams import VACANT, TeamScoring, match_game_points
 from xlxq.errors import InputError

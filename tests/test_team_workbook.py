@@ -18,7 +18,7 @@ from tests.conftest import ROOT, load_tool
 from tests.test_workbook_support import MemoryBook, book, fill_of, header_map
 from xlxq.core.model import BLACK_WIN, BLACK_WIN_FORFEIT, DRAW, RED_WIN, RED_WIN_FORFEIT
 from xlxq.core.scheveningen import scheveningen_round
-from xlxq.core.team_pairing import pair_and_seat, pair_team_round
+from xlxq.systems import pair_and_seat, pair_team_round
 from xlxq.core.team_standings import board_standings, compute_team_standings, resolve_team_tiebreaks
 from xlxq.cli import main as cli_main
 from xlxq.core.teams import VACANT, TeamEvent

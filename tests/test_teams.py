@@ -345,7 +345,7 @@ def test_rounds_history_line_ups_checked():
 def test_random_lineups_always_valid(fmt):
     rng = random.Random(fmt)
     ev = make_event(8, boards=5, reserves=2, lineup=fmt, rounds=5)
-    from xlxq.core.team_pairing import pair_team_round
+    from xlxq.systems import pair_team_round
 
     for _ in range(5):
         out = pair_team_round(ev)

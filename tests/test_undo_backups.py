@@ -18,7 +18,7 @@ from xlxq.backends import backups as B
 from xlxq.backends.json_file import load_event
 from xlxq.backends.openpyxl_book import OpenpyxlBook
 from xlxq.cli import main
-from xlxq.core.pairing import pair_round
+from xlxq.systems import pair_round
 from xlxq.errors import InputError
 from xlxq.operations.pending import UnfinishedResults
 from xlxq.operations.source import event_before

@@ -9,7 +9,7 @@ import random
 import pytest
 
 from xlxq.core.model import BLACK_WIN_FORFEIT, DRAW, RED_WIN, RED_WIN_FORFEIT
-from xlxq.core.pairing import pair_round
+from xlxq.systems import pair_round
 from xlxq.core.simulate import fill_results
 from xlxq.core.standings import compute_standings
 from xlxq.errors import InputError

@@ -10,7 +10,7 @@ import openpyxl
 import pytest
 
 from xlxq.core.model import EventSettings, PairingOptions, Scoring, StandingsOptions
-from xlxq.core.pairing import pair_round
+from xlxq.systems import pair_round
 from xlxq.core.simulate import fill_results
 from xlxq.core.standings import compute_standings
 from xlxq.errors import InputError

@@ -20,7 +20,7 @@ from xlxq.backends.json_file import save_event
 from xlxq.core.combined import build_knockout, combined_ranking, with_elimination
 from xlxq.core.knockout import build_bracket, knockout_ranking
 from xlxq.core.model import DRAW, RED_WIN, BLACK_WIN, Event, EventSettings, Player
-from xlxq.core.pairing import pair_round
+from xlxq.systems import pair_round
 from xlxq.core.roundrobin import schedule_rounds
 from xlxq.core.rr_standings import compute_rr_standings, cross_table
 from xlxq.core.simulate import fill_results

@@ -61,7 +61,7 @@ from xlxq.core.model import (
     Player,
     Scoring,
 )
-from xlxq.core.pairing import pair_round
+from xlxq.systems import pair_round
 from xlxq.errors import PairingImpossible
 
 FORMAT = "xlxq-pairing-fixture/1"
@@ -260,7 +260,7 @@ def play_individual(spec: dict[str, Any]) -> list[str]:
 
 
 def play_team(spec: dict[str, Any]) -> list[str]:
-    from xlxq.core.team_pairing import pair_and_seat
+    from xlxq.systems import pair_and_seat
     from xlxq.core.teams import Team, TeamEvent, TeamSettings
 
     n, boards = spec["n"], spec["boards"]

@@ -59,7 +59,6 @@ from xlxq.backends.json_parts import (
 )
 from xlxq.core.model import (
     RESULTS,
-    SYSTEMS,
     Board,
     Event,
     EventSettings,
@@ -73,7 +72,7 @@ from xlxq.backends.limits import parse_json
 from xlxq.core.groups import Grouped, check_group_name, group_clash
 from xlxq.backends.safety import atomic_save
 from xlxq.errors import ErrorList, InputError
-from xlxq.systems import get_system, system_for
+from xlxq.systems import get_system, system_for, system_keys
 from xlxq.core.rr_standings import resolve_rr_tiebreaks
 from xlxq.core.standings import resolve_tiebreaks
 from xlxq.core.knockout import build_bracket
@@ -121,7 +120,7 @@ def _settings_from_dict(e: dict) -> EventSettings:
     choice(e.get("kind", "individual"), KINDS, "event.kind（赛事类别）", "event.kind")  # "team": event_from_dict
     d = EventSettings()
     name = as_str(e.get("name", d.name), "event.name（赛事名称）", "event.name")
-    system = choice(e.get("system", d.system), SYSTEMS, "event.system（赛制）", "event.system")
+    system = choice(e.get("system", d.system), system_keys(), "event.system（赛制）", "event.system")
     rounds = as_int(e.get("rounds", d.rounds), "event.rounds（轮数）", "event.rounds", minimum=1)
     games = as_int(
         e.get("games_per_match", d.games_per_match),
@@ -129,7 +128,7 @@ def _settings_from_dict(e: dict) -> EventSettings:
         "event.games_per_match",
         minimum=1,
     )
-    if get_system(system).swiss and games != 1:
+    if get_system(system).pairs_by_score and games != 1:
         raise fail(
             "event.games_per_match（每场局数）",
             "event.games_per_match",
@@ -150,7 +149,7 @@ def _settings_from_dict(e: dict) -> EventSettings:
 
     ko: dict[str, Any] = {}
     if "knockout" in e:
-        if not get_system(system).knockout:
+        if not get_system(system).has_bracket:
             raise fail(
                 "event.knockout（淘汰赛设置）",
                 "event.knockout",
@@ -200,10 +199,10 @@ def _check_tiebreaks(keys: list[str], system: str = "swiss", games_per_match: in
     """Let the standings module of the system judge the keys: the Swiss
     ``resolve_tiebreaks``, the round-robin ``resolve_rr_tiebreaks``; a
     knockout has no tie-breaks (the list is kept, not used)."""
-    if get_system(system).knockout:
+    if get_system(system).has_bracket:
         return
     try:
-        if get_system(system).round_robin:
+        if get_system(system).follows_order_table:
             resolve_rr_tiebreaks(keys, games_per_match)
         else:
             resolve_tiebreaks(keys)
@@ -390,7 +389,7 @@ def event_from_dict(d: Any) -> Event:
                 rounds.append(_round_from_dict(r, i, errors))
     errors.check()
     event = Event(settings=settings, players=players, rounds=rounds)
-    validate_event(event)
+    validate_event(event, absent_unpaired=system_for(settings).pairs_by_score)
     boards = {(r.round, b.board) for r in rounds for b in r.boards}
     for r in rounds:
         for pr, pb in r.provisional:
@@ -412,7 +411,7 @@ def event_from_dict(d: Any) -> Event:
         raise InputError(
             Msg("json_file.the-file-has-rounds-but-event-rounds-is", n=len(rounds), rounds=settings.rounds),
         )
-    if system_for(settings).knockout:
+    if system_for(settings).has_bracket:
         # the bracket is derived from the registration and replayed from the
         # games: a board that fits no match names its round and board here
         if len(players) >= 2:
@@ -584,7 +583,7 @@ def event_to_dict(ev: Event) -> dict:
         "colour_tie": s.pairing.colour_tie,
         "options": _options_to_dict(s),
     }
-    if system_for(s).knockout:
+    if system_for(s).has_bracket:
         event["knockout"] = {"playoff_games": list(s.playoff_games), "armageddon": s.armageddon}
     mt = getattr(s, "member_total", None)
     if mt is not None:

@@ -282,7 +282,7 @@ def elimination(v: Any, system: str) -> tuple:
     """``[[X, Y], …]`` → ``((X, Y), …)`` in the order given (积分末位淘汰)."""
     zh, en = "event.options.elimination（积分末位淘汰）", "event.options.elimination"
     items = as_list(v, zh, en)
-    if items and not get_system(system).swiss:
+    if items and not get_system(system).pairs_by_score:
         raise fail(zh, en, f"只用于积分编排（swiss），本赛事为 {system}", f"only for a Swiss, this event is {system}")
     out = []
     for i, item in enumerate(items):

@@ -73,7 +73,6 @@ from xlxq.core.model import (
 from xlxq.core.teams import (
     BOARD_RANKINGS,
     PAIR_BY,
-    TEAM_SYSTEMS,
     VACANT,
     Match,
     Team,
@@ -85,7 +84,7 @@ from xlxq.core.teams import (
     validate_team_event,
 )
 from xlxq.errors import ErrorList, InputError
-from xlxq.systems import get_system
+from xlxq.systems import get_system, team_system_keys
 from xlxq.core.team_standings import resolve_team_tiebreaks
 from xlxq.i18n import Msg, Pair
 
@@ -177,7 +176,7 @@ def with_member_total(settings: EventSettings, opts: MemberTotalOptions) -> Memb
 
 def member_total_from_dict(v: Any, system: str = "swiss") -> MemberTotalOptions:
     zh, en = "event.member_total（队员总分制）", "event.member_total"
-    if get_system(system).knockout:
+    if get_system(system).has_bracket:
         raise fail(zh, en, "只用于积分编排和循环赛，不用于淘汰赛", "for a Swiss or a round robin, not a knockout")
     v = as_obj(v, MEMBER_TOTAL_KEYS, zh, en)
     d = MemberTotalOptions()
@@ -203,7 +202,7 @@ def _settings_from_dict(e: Any) -> TeamSettings:
     e = as_obj(e, _EVENT_KEYS, "event", "event")
     d = TeamSettings()
     name = as_str(e.get("name", d.name), "event.name（赛事名称）", "event.name")
-    system = choice(e.get("system", d.system), TEAM_SYSTEMS, "event.system（团体赛赛制）", "event.system")
+    system = choice(e.get("system", d.system), team_system_keys(), "event.system（团体赛赛制）", "event.system")
     rounds = as_int(e.get("rounds", d.rounds), "event.rounds（轮数）", "event.rounds", minimum=1)
     boards = as_int(e.get("boards", d.boards), "event.boards（每场台数）", "event.boards", minimum=1)
     lu = e.get("lineup", d.lineup)

@@ -13,10 +13,7 @@ import os
 
 from xlxq.cli.output import finish, language
 
-__all__ = ["SYSTEM_CHOICES", "cmd_new", "add_parser"]
-
-
-SYSTEM_CHOICES = ["swiss", "round_robin", "double_round_robin", "knockout"]
+__all__ = ["cmd_new", "add_parser"]
 
 
 def cmd_new(args: argparse.Namespace) -> int:
@@ -29,6 +26,9 @@ def cmd_new(args: argparse.Namespace) -> int:
 
 
 def add_parser(sub) -> None:
+    # the one key table of the systems: standard library only (start-up time)
+    from xlxq.systems.keys import cli_choices
+
     s = sub.add_parser("new", help="从报名表新建赛事文件", description="从报名表（CSV 或 Excel）新建 JSON 赛事文件")
     s.add_argument("file", metavar="FILE", help="要创建的赛事文件（.json，或工作簿 .xlsx/.xlsm）")
     s.add_argument("--players", metavar="报名表", help="个人赛报名表 .csv 或 .xlsx（姓名、单位、等级分、种子…）")
@@ -40,7 +40,7 @@ def add_parser(sub) -> None:
     s.add_argument(
         "--system",
         default="swiss",
-        choices=SYSTEM_CHOICES + ["scheveningen"],
+        choices=cli_choices(),
         help="赛制：swiss 积分编排（默认）、round_robin 单循环、double_round_robin 双循环、knockout 淘汰赛；"
         "团体赛另有 scheveningen 全队轮赛制（两队）",
     )

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Callable, Iterable, Optional
 
 from xlxq.core.model import Event, Round
-from xlxq.core.pairing import pair_round
+from xlxq.core.pairing import pair_swiss_round
 
 __all__ = ["HandChange", "hand_changes", "engine_changes", "engine_pairing"]
 
@@ -82,5 +82,7 @@ def engine_pairing(
     rnd = next(r for r in event.rounds if r.round == round_no)
     if rnd.engine is not None:
         return rnd.engine
-    mine = derive(event, round_no) if derive is not None else pair_round(event.as_paired(round_no), round_no).round
+    mine = (
+        derive(event, round_no) if derive is not None else pair_swiss_round(event.as_paired(round_no), round_no).round
+    )
     return tuple((b.red, b.black) for b in mine.boards), tuple(mine.byes)

@@ -31,7 +31,6 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Optional, Sequence
 
 from xlxq.core.model import Event, Player
-from xlxq.core.rr_standings import compute_rr_standings
 from xlxq.core.standings import compute_standings, rank_rows
 from xlxq.errors import InputError
 from xlxq.i18n import Msg
@@ -199,11 +198,12 @@ class MemberTeamRow:
         }
 
 
-def _individual_rows(event: Event, after_round: Optional[int]) -> list[tuple[int, int, float]]:
-    if event.settings.system in ("round_robin", "double_round_robin"):
-        rows = compute_rr_standings(event, after_round)
-        return [(r.no, r.rank, r.score) for r in rows if r.rank is not None]
-    return [(r.no, r.rank, r.score) for r in compute_standings(event, after_round)]
+#: an individual standings table: the event's system's (``system.standings``)
+Table = Callable[[Event, Optional[int]], Sequence[Any]]
+
+
+def _individual_rows(event: Event, after_round: Optional[int], table: Table) -> list[tuple[int, int, float]]:
+    return [(r.no, r.rank, r.score) for r in table(event, after_round) if r.rank is not None]
 
 
 def member_total_standings(
@@ -213,6 +213,7 @@ def member_total_standings(
     incomplete: str = "last",
     after_round: Optional[int] = None,
     team_of: Optional[Callable[[Player], str]] = None,
+    table: Table = compute_standings,
 ) -> list[MemberTeamRow]:
     """Teams ranked by their members' individual results.
 
@@ -227,7 +228,10 @@ def member_total_standings(
       ``last`` ranks it after the complete teams (default), ``drop`` leaves
       it out, ``count`` ranks it with what it has.
     Players without a team (empty ``unit``) are not a team.  Teams equal on
-    everything share a rank and are listed by name.
+    everything share a rank and are listed by name.  ``table``: the
+    individual standings the members' places come from, the event's
+    system's (``system.standings``: the Swiss table by default, the
+    round-robin table for a round robin).
     """
     if by not in BY:
         raise InputError(Msg("member_total.unknown-by", by=by))
@@ -238,7 +242,7 @@ def member_total_standings(
     if best is not None and (isinstance(best, bool) or not isinstance(best, int) or best < 1):
         raise InputError(Msg("member_total.invalid-best", best=best))
     team_of = team_of or (lambda p: (p.unit or "").strip())
-    indiv = _individual_rows(event, after_round)
+    indiv = _individual_rows(event, after_round, table)
     by_team: dict[str, list[tuple[int, int, float]]] = {}
     for no, rank, score in indiv:
         t = team_of(event.player(no))

@@ -49,7 +49,6 @@ _OUTCOME = {
     DOUBLE_FORFEIT: ("L", "L"),
 }
 
-SYSTEMS = ("swiss", "round_robin", "double_round_robin", "knockout")
 FIRST_ROUND_METHODS = ("adjacent", "fold", "slide", "random")
 COLOUR_TIES = ("number_sum", "round_parity")
 #: round-1 colours (seed 001 §二.3): 单数台次小号先手、双数台次大号先手 (seed 000's
@@ -506,8 +505,13 @@ def check_forbidden_pair(a: int, b: int, seen: Mapping[int, Any]) -> None:
         raise InputError(Msg("model.forbidden-pair-the-same-number-twice", a=a, b=b))
 
 
-def validate_event(event: Event) -> None:
+def validate_event(event: Event, absent_unpaired: bool = False) -> None:
     """Hard consistency of the data itself, whatever its source.
+
+    ``absent_unpaired``: the event's system leaves a player absent (请假)
+    unpaired (its ``pairs_by_score``: a Swiss), so a result of his in that
+    round contradicts the data (:func:`played_while_absent`); the reader of
+    a file passes it, the core's own callers need not.
 
     Raises :class:`InputError` naming the player, round or board at fault;
     every such problem at once (issue 10 §4: :class:`~xlxq.errors.InputErrors`
@@ -515,9 +519,7 @@ def validate_event(event: Event) -> None:
     Pairing-rule problems (rematches, colours) are judged by ``checks``, not
     here: a hand-made round may break them and still be data.
     """
-    s = event.settings
-    if s.system not in SYSTEMS:
-        raise InputError(f"赛制 system 无效：{s.system!r}（可选 {', '.join(SYSTEMS)}）", f"unknown system {s.system!r}")
+    s = event.settings  # its system key: checked by the registry (xlxq.systems.get_system)
     check_rounds(s.rounds, allow_bool=True)
     check_first_round(s)
     errors = ErrorList()
@@ -545,20 +547,19 @@ def validate_event(event: Event) -> None:
                         f"round {r.round}: player {no} both plays and has a bye",
                     )
                 where[no] = None
-    for p, n, board in played_while_absent(event):
+    for p, n, board in played_while_absent(event) if absent_unpaired else ():
         with errors.guard():
             raise InputError(*absent_but_played(p, n, board), player=p.no, round=n, board=board)
     errors.check()
 
 
 def played_while_absent(event: Event) -> list[tuple[Player, int, int]]:
-    """(player, round, board) of a Swiss event's players marked absent (请假)
-    in a round where a result of theirs is entered: the data contradict
-    themselves (an absent player is not paired; a round robin's absentee
-    keeps his fixed game, lost by forfeit, and is not counted here).  A
-    board paired but not played yet is a problem of ``check``, not this."""
-    if event.settings.system != "swiss":
-        return []
+    """(player, round, board) of the players marked absent (请假) in a round
+    where a result of theirs is entered, in an event whose system leaves an
+    absent player unpaired (a Swiss; the caller asks: a round robin's
+    absentee keeps his fixed game, lost by forfeit): the data contradict
+    themselves.  A board paired but not played yet is a problem of
+    ``check``, not this."""
     away = {(p.no, k): p for p in event.players for k in p.absent_rounds}
     if not away:
         return []

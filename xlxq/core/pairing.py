@@ -3,11 +3,9 @@
 ``pair_swiss_round(event)`` returns the new :class:`Round` and a log
 (编排记录) of how it was made.  Nothing here reads or writes files.
 
-``pair_round(event)`` pairs an event of any individual system: the Swiss
-here, the round robin's table (core/roundrobin.py), the knockout's bracket
-(core/knockout.py).  The systems (xlxq/systems) call their engine directly;
-``pair_round`` serves the callers that have an event and no system at hand
-(the front-ends' pair commands, the tests).
+An event of any system is paired by its system
+(:func:`xlxq.systems.pair_round`: the Swiss here, the round robin's table,
+the knockout's bracket); the core does not choose among them.
 """
 
 from __future__ import annotations
@@ -16,28 +14,15 @@ from typing import Optional
 
 from xlxq.core.colours import ColourCtx
 from xlxq.core.history import CardState, build_cards, pairable_players
-from xlxq.core.knockout import pair_knockout_round
 from xlxq.core.matching import Matcher
 from xlxq.core.model import Board, Event, PairingOptions, Round
 from xlxq.core.outcome import GroupLog, PairingOutcome
 from xlxq.core.round1 import pair_first_round
-from xlxq.core.roundrobin import RR_SYSTEMS, pair_rr_round
 from xlxq.core.swiss import GroupInput, GroupSearch, order_key
 from xlxq.errors import InputError, PairingImpossible
 from xlxq.core.notes import Note
 from xlxq.i18n import Msg
 from xlxq.i18n import Pair
-
-
-def pair_round(event: Event, round_no: Optional[int] = None) -> PairingOutcome:
-    """Pair ``round_no`` (default: the next one) from the rounds before it,
-    by the event's system (see the module text)."""
-    system = event.settings.system
-    if system in RR_SYSTEMS:  # the 循环赛 table (core/roundrobin.py)
-        return pair_rr_round(event, round_no)
-    if system == "knockout":  # the bracket (core/knockout.py)
-        return pair_knockout_round(event, round_no)
-    return pair_swiss_round(event, round_no)
 
 
 def pair_swiss_round(event: Event, round_no: Optional[int] = None) -> PairingOutcome:
@@ -192,7 +177,6 @@ def group_rows(gs: GroupSearch) -> tuple[list[int], list[int]]:
 
 
 __all__ = [
-    "pair_round",
     "pair_swiss_round",
     "pair_score_groups",
     "PairingOutcome",

@@ -25,15 +25,12 @@ def heading(
     )
 
 
-#: the round-robin systems' names: (zh, en), as the registry labels them
-SYSTEM_NAMES = {"round_robin": ("单循环", "round robin"), "double_round_robin": ("双循环", "double round robin")}
+#: the systems' names as the record printers show them, (zh, en) by key:
+#: filled from the one key table (:mod:`xlxq.systems.keys`) by the registry
+#: (the core is below the systems and does not import them)
+SYSTEM_NAMES: dict[str, tuple[str, str]] = {}
 #: the team systems' names: (zh, en)
-TEAM_SYSTEM_NAMES = {
-    "swiss": ("积分编排团体赛", "team Swiss"),
-    "round_robin": ("团体单循环", "team round robin"),
-    "double_round_robin": ("团体双循环", "team double round robin"),
-    "scheveningen": ("全队轮赛制", "Scheveningen match"),
-}
+TEAM_SYSTEM_NAMES: dict[str, tuple[str, str]] = {}
 
 
 def games_label(label: str, lang: str, games: int = 1) -> str:
@@ -44,7 +41,7 @@ def games_label(label: str, lang: str, games: int = 1) -> str:
 
 
 def system_name(key: str, lang: str, games: int = 1) -> str:
-    """The name of a round-robin system (:data:`SYSTEM_NAMES`) in ``lang``."""
+    """The name of an individual system (:data:`SYSTEM_NAMES`) in ``lang``."""
     zh, en = SYSTEM_NAMES.get(key, (key, key))
     return games_label(Text(lang)(zh, en), lang, games)
 

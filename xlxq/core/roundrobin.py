@@ -36,7 +36,6 @@ from xlxq.core.notes import Note
 from xlxq.i18n import Lazy, Msg, tr
 from xlxq.i18n import Pair
 
-RR_SYSTEMS = ("round_robin", "double_round_robin")
 WITHDRAWAL_POLICIES = ("cxa", "annul", "forfeit")
 ANNULLED, FORFEIT = "annulled", "forfeit"
 
@@ -308,15 +307,14 @@ def _check_start_withdrawals(event: Event) -> None:
         )
 
 
-def pair_rr_round(event: Event, round_no: Optional[int] = None) -> PairingOutcome:
+def pair_rr_round(event: Event, round_no: Optional[int] = None, *, double: bool) -> PairingOutcome:
     """The next round (default) of a round-robin event, from the table.
 
     Returns a :class:`xlxq.core.pairing.PairingOutcome` (cards filled for
-    display; no score groups).  ``settings.system`` chooses single or double;
-    ``settings.games_per_match`` the games per match.
+    display; no score groups).  ``double``: the table twice (the system's
+    ``cycles``); ``settings.games_per_match`` the games per match.
     """
     s = event.settings
-    double = s.system == "double_round_robin"
     nos = table_players(event)
     if len(nos) < 2:
         raise InputError(Msg("roundrobin.a-round-robin-needs-at-least-2-players-2"))
@@ -388,5 +386,4 @@ __all__ = [
     "pair_rr_round",
     "table_players",
     "opponents_met",
-    "RR_SYSTEMS",
 ]

@@ -28,7 +28,7 @@ from xlxq.core.history import CardState
 from xlxq.core.model import Event, Round, absent_players, late_entries
 from xlxq.core.notes import note_en
 from xlxq.core.outcome import GroupLog, PairingOutcome
-from xlxq.core.pairing import pair_round
+from xlxq.core.pairing import pair_swiss_round
 from xlxq.core.swiss import Q_UNIT, ROW_A, ROW_B, GroupResult, GroupSearch, aligned_run
 
 #: The criteria of a group pairing's quality (core/swiss.py Q_*), by key.
@@ -288,7 +288,7 @@ def swiss_round_record(event: Event, round_no: Optional[int] = None) -> Record:
     if round_no is None:
         round_no = max((r.round for r in event.rounds), default=1)
     then = event.as_paired(round_no)
-    out = pair_round(then, round_no)
+    out = pair_swiss_round(then, round_no)
     rec = swiss_record(then, out)
     against_engine(rec, out.round, next((r for r in event.rounds if r.round == round_no), None))
     return rec

@@ -22,7 +22,7 @@
 * 全队轮赛制: :func:`xlxq.core.scheveningen.scheveningen_round`.
 
 Pairing makes the matches only; boards come from the line-ups
-(:func:`xlxq.core.teams.set_lineups`, or :func:`pair_and_seat` for the
+(:func:`xlxq.core.teams.set_lineups`, or :func:`xlxq.systems.pair_and_seat` for the
 default line-ups).
 """
 
@@ -36,7 +36,7 @@ from xlxq.core.pairing import GroupLog, pair_score_groups
 from xlxq.core.round1 import first_round_pairings
 from xlxq.core.roundrobin import rr_round_count, table_position, table_round
 from xlxq.core.scheveningen import scheveningen_round
-from xlxq.core.teams import Match, TeamEvent, TeamRound, check_team_settings, match_game_points, set_lineups
+from xlxq.core.teams import Match, TeamEvent, TeamRound, check_team_settings, match_game_points
 from xlxq.errors import InputError, PairingImpossible
 from xlxq.core.notes import Note
 from xlxq.i18n import Msg
@@ -115,23 +115,6 @@ def _matches(pairs: list[tuple[int, int]]) -> list[Match]:
     return [Match(match=i, first=a, second=b) for i, (a, b) in enumerate(pairs, start=1)]
 
 
-def pair_team_round(event: TeamEvent, round_no: Optional[int] = None) -> TeamPairingOutcome:
-    """Pair ``round_no`` (default: the next one) of a team event: the
-    matches (first team = 先走) and byes, boards left empty for the line-ups
-    (全队轮赛制: seated from its table).  The systems
-    (:mod:`xlxq.systems.team_swiss` …) call their engine directly; this
-    serves callers with a team event and no system at hand.
-
-    Like :func:`xlxq.core.pairing.pair_round` it trusts the data: whoever
-    reads an event (a backend) runs :func:`validate_team_event` first."""
-    system = event.settings.system
-    if system == "scheveningen":  # the 全队轮赛制 table (core/scheveningen.py)
-        return pair_scheveningen_round(event, round_no)
-    if system in ("round_robin", "double_round_robin"):  # the 循环赛 table
-        return pair_team_rr_round(event, round_no)
-    return pair_team_swiss_round(event, round_no)
-
-
 def pair_scheveningen_round(event: TeamEvent, round_no: Optional[int] = None) -> TeamPairingOutcome:
     """A round of a 全队轮赛制 from its table (:func:`scheveningen_round`),
     seated."""
@@ -170,24 +153,23 @@ def pair_team_swiss_round(event: TeamEvent, round_no: Optional[int] = None) -> T
     return out
 
 
-def team_rr_round_count(event: TeamEvent) -> int:
-    return rr_round_count(len(event.teams), event.settings.system == "double_round_robin")
+def team_rr_round_count(event: TeamEvent, double: bool) -> int:
+    return rr_round_count(len(event.teams), double)
 
 
-def pair_team_rr_round(event: TeamEvent, round_no: Optional[int] = None) -> TeamPairingOutcome:
+def pair_team_rr_round(event: TeamEvent, round_no: Optional[int] = None, *, double: bool) -> TeamPairingOutcome:
     """A round of a team round robin from the 棋规 table: table number i is
     the i-th smallest team number; the team printed first goes first (红
     on odd boards); with an odd number of teams, the team drawn against the
     phantom has the bye (worth nothing in a round robin, see team_standings)."""
     check_team_settings(event.settings)
     s = event.settings
-    double = s.system == "double_round_robin"
     nos = sorted(t.no for t in event.teams)
     if len(nos) < 2:
         raise InputError(Msg("team_pairing.a-round-robin-needs-at-least-2-teams"))
     if round_no is None:
         round_no = event.next_round
-    total = team_rr_round_count(event)
+    total = team_rr_round_count(event, double)
     if round_no > total or round_no > s.rounds:
         raise InputError(
             Msg(
@@ -232,24 +214,10 @@ def pair_team_rr_round(event: TeamEvent, round_no: Optional[int] = None) -> Team
     return out
 
 
-def pair_and_seat(
-    event: TeamEvent, round_no: Optional[int] = None, lineups: Optional[dict[int, list[int]]] = None
-) -> tuple[TeamEvent, TeamPairingOutcome]:
-    """Pair the next round, append it, and seat every match from
-    ``lineups`` (team → 序号 per board) or the default line-ups."""
-    out = pair_team_round(event, round_no)
-    ev = event.with_round(out.round)
-    if event.settings.system != "scheveningen":
-        ev = set_lineups(ev, out.round.round, lineups or {})
-    return ev, out
-
-
 __all__ = [
-    "pair_team_round",
     "pair_team_swiss_round",
     "pair_team_rr_round",
     "pair_scheveningen_round",
-    "pair_and_seat",
     "build_team_cards",
     "pairable_teams",
     "team_rr_round_count",

@@ -27,13 +27,13 @@ class TeamFacts(Protocol):
     below the systems and does not name them): its facts and its pairing."""
 
     @property
-    def swiss(self) -> bool: ...
+    def pairs_by_score(self) -> bool: ...
 
     @property
-    def round_robin(self) -> bool: ...
+    def follows_order_table(self) -> bool: ...
 
     @property
-    def seated_by_table(self) -> bool: ...
+    def seated_by_schedule(self) -> bool: ...
 
     def pair(self, event: TeamEvent, round_no: Optional[int] = None) -> TeamPairingOutcome: ...
 
@@ -53,10 +53,10 @@ def team_record(event: TeamEvent, out: TeamPairingOutcome, system: TeamFacts, st
         default_name="team_event" if style == "sheet" else "event",
         style=style,
     )
-    sch = system.seated_by_table
+    sch = system.seated_by_schedule
     if style == "sheet":
         note_steps(out.notes, rec)
-        if system.swiss:
+        if system.pairs_by_score:
             team_swiss_steps(event, out, rec)
     else:
         rec.add("team_system", system=s.system, teams=len(event.teams), boards=s.boards)
@@ -72,7 +72,7 @@ def team_record(event: TeamEvent, out: TeamPairingOutcome, system: TeamFacts, st
             )
             row = format_schedule(schedule(s.boards)).splitlines()[n - 1].split(": ", 1)[1]
             rec.add("sch_row", round=n, cells=row)
-        elif system.round_robin:
+        elif system.follows_order_table:
             rec.add("team_rr", "棋规循环赛对局秩序表")
             note_steps(out.notes, rec)
         else:

@@ -83,7 +83,6 @@ MIN_BOARDS, MAX_BOARDS = 2, 10
 LINEUP_FORMATS = ("fixed_boards", "fixed_order", "per_round")
 LINEUP_NAMES = {"fixed_boards": "分台定人制", "fixed_order": "分台换人制", "per_round": "临时定台制"}
 LINEUP_ALIASES = {v: k for k, v in LINEUP_NAMES.items()}
-TEAM_SYSTEMS = ("swiss", "round_robin", "double_round_robin", "scheveningen")
 PAIR_BY = ("match_points", "game_points")
 BOARD_RANKINGS = ("points", "percentage")
 
@@ -534,11 +533,6 @@ def set_lineups(event: TeamEvent, round_no: int, lineups: Mapping[int, Sequence[
 
 
 def check_team_settings(s: TeamSettings) -> None:
-    if s.system not in TEAM_SYSTEMS:
-        raise InputError(
-            f"团体赛赛制 system 无效：{s.system!r}（可选 {'、'.join(TEAM_SYSTEMS)}）",
-            f"unknown team system {s.system!r}",
-        )
     if invalid_int(s.boards, MIN_BOARDS) or s.boards > MAX_BOARDS:
         raise InputError(
             Msg("teams.boards-per-match-must-be-got", MIN_BOARDS=MIN_BOARDS, MAX_BOARDS=MAX_BOARDS, boards=s.boards),
@@ -788,7 +782,6 @@ __all__ = [
     "VACANT",
     "LINEUP_FORMATS",
     "LINEUP_NAMES",
-    "TEAM_SYSTEMS",
     "PAIR_BY",
     "first_team_colour",
     "make_boards",

@@ -109,6 +109,19 @@ class TieBreakRegistry(Generic[Rec]):
         self.labels_zh[tb.key] = tb.zh
         self.labels_en[tb.key] = tb.en
 
+    def add_preset(self, name: str, keys: Iterable[str]) -> None:
+        """Register a preset: ``name`` for ``keys`` (each one of this
+        registry's tie-breaks), then accepted wherever a preset is."""
+        keys = list(keys)
+        unknown = [k for k in keys if k not in self._items]
+        if name in self.presets or name in self._items or unknown:
+            raise ValueError(f"preset {name!r} already registered or unknown keys {unknown}")
+        self.presets[name] = keys
+
+    def remove_preset(self, name: str) -> None:
+        """Unregister preset ``name`` (a test's preset)."""
+        del self.presets[name]
+
     def remove(self, key: str) -> None:
         """Unregister ``key`` (tests registering a tie-break of their own)."""
         del self._items[key]

@@ -280,7 +280,7 @@ def numbering_problems(event: Event) -> list[tuple[str, str]]:
     编号方式 等级分 the others in falling 等级分 (equal ratings in any order).
     Registration order and a draw are not in the file: not checked."""
 
-    if not get_system(event.settings.system).swiss:  # a knockout's seeds place the bracket, a table its own
+    if not get_system(event.settings.system).pairs_by_score:  # a knockout's seeds place the bracket, a table its own
         return []
     first = event.entered_by(1) if event.rounds else set()
     players = sorted((p for p in event.players if p.no in first), key=lambda p: p.no)

@@ -144,7 +144,7 @@ def standings_json(st: Any, lang: str, data_round: Optional[int] = None) -> dict
     event = st.event
     out = report.standings_data(event, _round_checked(event, data_round), lang)
     ko = st.ko_event
-    if system_for(event.settings).swiss and ko is not None:
+    if system_for(event.settings).pairs_by_score and ko is not None:
         out["knockout"] = report.ko_standings_data(ko, None, lang)
         try:
             out["combined"] = report.combined_data(event, ko)
@@ -198,13 +198,13 @@ def run_book(
         if with_swiss is not None:
             raise InputError(Msg("book.a-workbook-holds-both-stages-no-with"))
         st = run_op(W.recompute, book, lang, round_check(rnd))
-        if st.ok and rnd is not None and system_for(st.event.settings).swiss:
+        if st.ok and rnd is not None and system_for(st.event.settings).pairs_by_score:
             rows = compute_standings(st.event, rnd)
             st.text = report.book_standings_text(st.event, rows, rnd, lang)
             st.data = rows
         if st.ok and as_json:
             return Outcome(data=standings_json(st, lang, rnd))
-        if st.ok and rnd is not None and not system_for(st.event.settings).swiss:
+        if st.ok and rnd is not None and not system_for(st.event.settings).pairs_by_score:
             try:
                 after: Optional[int] = round_arg(st.event, rnd)
             except XlxqError as exc:  # the workbook is saved: its lines, then the error
@@ -219,7 +219,7 @@ def run_book(
     elif command == "crosstable":
         st = run_op(W.recompute, book, lang)
         if st.ok:
-            if not system_for(st.event.settings).round_robin:
+            if not system_for(st.event.settings).follows_order_table:
                 raise InputError(
                     Msg(
                         "book.a-cross-table-is-for-round-robins-only",

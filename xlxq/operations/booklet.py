@@ -494,7 +494,7 @@ def _team(event: Any, site: dict, lang: str) -> list[Section]:
     if site["rounds"]:
         res = _team_results(event, site, lang)
         sections.append(Section(res.title, t("booklet.team-results"), (res,)))
-        if get_team_system(event.settings.system).round_robin:
+        if get_team_system(event.settings.system).follows_order_table:
             sections.append(
                 Section(t("booklet.team-cross-table"), t("booklet.cross-table"), (_team_cross(event, site, lang),))
             )

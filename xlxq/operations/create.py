@@ -24,7 +24,6 @@ from xlxq.core.team_standings import default_preset as team_default_preset
 from xlxq.core.teams import (
     MAX_BOARDS,
     MIN_BOARDS,
-    TEAM_SYSTEMS,
     TeamEvent,
     TeamScoring,
     TeamSettings,
@@ -41,7 +40,7 @@ from xlxq.operations.lines import Lines, ko_first_round_lines, next_step, plan_w
 from xlxq.operations.result import Outcome
 from xlxq.operations.source import checked, parse_playoff, split_list
 from xlxq.operations.team import team_schedule_rounds
-from xlxq.systems import get_system, get_team_system, system_label
+from xlxq.systems import find_system, find_team_system, get_system, get_team_system, system_label, team_system_keys
 from xlxq.presentation.team_report import lineup_label, team_schedule_lines, team_system_label, team_table
 from xlxq.text import fmt, text_table
 from xlxq.i18n import Msg, Pair
@@ -79,8 +78,13 @@ def create_file(args, lang: str = "zh", players: Optional[list] = None) -> Outco
         "{flag} 只用于团体赛（--teams 团体赛报名表）",
         "{flag} is for a team event (--teams)",
     )
-    if system == "scheveningen":
-        raise InputError(Msg("create.a-scheveningen-match-is-a-team-event-use"))
+    if find_system(system) is None and find_team_system(system) is not None:  # a team-only system
+        raise InputError(
+            Msg(
+                "create.a-is-a-team-event-use-teams",
+                label=Pair(get_team_system(system).label_zh, get_team_system(system).label_en),
+            ),
+        )
     kind = get_system(system)  # the system's facts (round robin, knockout …)
     if not args.member_total:
         _refuse(
@@ -93,7 +97,7 @@ def create_file(args, lang: str = "zh", players: Optional[list] = None) -> Outco
             "{flag} 只用于队员总分制（--member-total）",
             "{flag} is for --member-total only",
         )
-    elif kind.knockout:
+    elif kind.has_bracket:
         raise InputError(
             Msg("create.member-total-is-for-a-swiss-or-a-round"),
         )
@@ -104,11 +108,11 @@ def create_file(args, lang: str = "zh", players: Optional[list] = None) -> Outco
     # options that belong to other systems: refused before anything is read
     if g is not None and g < 1:
         raise InputError(Msg("create.games-per-match-must-be-positive", g=g))
-    if kind.swiss and g not in (None, 1):
+    if kind.pairs_by_score and g not in (None, 1):
         raise InputError(
             Msg("create.a-swiss-plays-one-game-a-round-games-per"),
         )
-    if not kind.swiss:
+    if not kind.pairs_by_score:
         _refuse(
             (
                 ("--first-round", args.first_round),
@@ -120,14 +124,14 @@ def create_file(args, lang: str = "zh", players: Optional[list] = None) -> Outco
             f"{{flag}} 只用于积分编排（swiss），{label}不用",
             f"{{flag}} is for a Swiss only, not for a {label_en}",
         )
-    if args.eliminate and not kind.swiss:
+    if args.eliminate and not kind.pairs_by_score:
         raise InputError(
             Msg("create.eliminate-is-for-a-swiss-only-not-for-a", label=Pair(label, label_en)),
         )
-    if not kind.knockout and (args.playoff_games is not None or args.armageddon):
+    if not kind.has_bracket and (args.playoff_games is not None or args.armageddon):
         flag = "--playoff-games" if args.playoff_games is not None else "--armageddon"
         raise InputError(Msg("create.play-offs-is-for-a-knockout-only", flag=flag))
-    if kind.knockout and args.tiebreaks:
+    if kind.has_bracket and args.tiebreaks:
         raise InputError(
             Msg("create.a-knockout-is-ranked-by-its-bracket"),
         )
@@ -174,7 +178,7 @@ def create_file(args, lang: str = "zh", players: Optional[list] = None) -> Outco
         first_round = FIRST_ROUND_FOR[numbering]  # upper half meets lower half in round 1
     scoring = Scoring(win=2, draw=1, loss=0, bye=2)
     extra_rr = ("", "")
-    if kind.swiss:
+    if kind.pairs_by_score:
         # default 7 (原则(二)), or fewer if the field cannot pair seven; any other
         # count is the organiser's: warned about below, never refused
         rounds = min(MIN_ROUNDS, max_swiss_rounds(n)) if args.rounds is None else args.rounds
@@ -186,8 +190,8 @@ def create_file(args, lang: str = "zh", players: Optional[list] = None) -> Outco
                 raise InputError(
                     Msg("create.eliminate-no-round-follows-round-the", x=x, y=fmt(y), rounds=rounds),
                 )
-    elif kind.round_robin:
-        double = kind.double
+    elif kind.follows_order_table:
+        double = kind.cycles == 2
         rounds = rr_round_count(n, double, g)
         if args.rounds is not None and args.rounds != rounds:
             raise InputError(
@@ -203,6 +207,22 @@ def create_file(args, lang: str = "zh", players: Optional[list] = None) -> Outco
         scoring = Scoring(win=2, draw=1, loss=0)  # a round-robin bye scores nothing
         if n % 2:
             extra_rr = ("，人数为单数，每轮一人轮空（不计分）", ", odd field: one bye a round (no points)")
+    elif not kind.has_bracket:
+        # a system of its own (docs/architecture.md, "Adding a system"): the
+        # rounds it plans (as typed, or fixed by the field), its tie-break preset
+        plan = EventSettings(system=system, rounds=MIN_ROUNDS if args.rounds is None else args.rounds)
+        rounds = kind.planned_rounds(n, plan)
+        if kind.rounds_from_entrants and args.rounds is not None and args.rounds != rounds:
+            raise InputError(
+                Msg(
+                    "create.a-of-players-has-rounds-not-rounds-leave-2",
+                    n=n,
+                    label=Pair(label, label_en),
+                    rounds=rounds,
+                    rounds2=args.rounds,
+                ),
+            )
+        tiebreaks = split_list(args.tiebreaks) if args.tiebreaks else kind.default_tiebreaks(plan)
     else:
         rounds = planned_rounds(n, g)
         if args.rounds is not None and args.rounds != rounds:
@@ -253,7 +273,7 @@ def create_file(args, lang: str = "zh", players: Optional[list] = None) -> Outco
 
     def render(lang: str) -> list[str]:
         txt, echo = Text(lang), Lines()
-        if kind.swiss:
+        if kind.pairs_by_score:
             method = {
                 "adjacent": txt("create.adjacent"),
                 "fold": txt("create.fold"),
@@ -330,9 +350,9 @@ def create_file(args, lang: str = "zh", players: Optional[list] = None) -> Outco
         header = txt("create.no-name-unit-rating-seed").split()
         rows = [[p.no, p.name, p.unit, fmt(p.rating), fmt(p.seed)] for p in players]
         echo(*text_table(header, rows, [True, False, False, True, True]))
-        if kind.knockout:
+        if kind.has_bracket:
             echo(*ko_first_round_lines(event, lang))
-        echo(next_step(lang, schedule=kind.round_robin))
+        echo(next_step(lang, schedule=kind.follows_order_table))
         return echo
 
     return created(event, path, render, args.force, getattr(args, "book_lang", None) or lang)
@@ -420,11 +440,11 @@ def _parse_match_scoring(spec: str) -> dict:
 
 def _team_new(args, path, lang: str = "zh") -> Outcome:
     system = args.system
-    if system not in TEAM_SYSTEMS:
+    if find_team_system(system) is None:
         raise InputError(
             Msg(
-                "create.a-team-event-is-one-of-not",
-                TEAM_SYSTEMS=Pair("、".join(TEAM_SYSTEMS), ", ".join(TEAM_SYSTEMS)),
+                "create.a-team-event-is-one-of-not-2",
+                system_keys=Pair("、".join(team_system_keys()), ", ".join(team_system_keys())),
                 system=system,
             ),
         )
@@ -452,13 +472,13 @@ def _team_new(args, path, lang: str = "zh") -> Outcome:
         "{flag} is not for a team event (--teams)",
     )
     label, label_en = team_system_label(system, "zh"), team_system_label(system, "en")
-    if not kind.swiss:
+    if not kind.pairs_by_score:
         _refuse(
             (("--first-round", args.first_round), ("--seed", args.seed), ("--pair-by", args.pair_by)),
             f"{{flag}} 只用于积分编排团体赛（swiss），{label}不用",
             f"{{flag}} is for a team Swiss only, not for a {label_en}",
         )
-    if kind.seated_by_table and args.lineup is not None:
+    if kind.seated_by_schedule and args.lineup is not None:
         raise InputError(
             Msg("create.a-scheveningen-match-is-seated-from-its"),
         )
@@ -487,11 +507,11 @@ def _team_new(args, path, lang: str = "zh") -> Outcome:
         raise InputError(Msg("create.the-registration-has-team-s-at-least-2", n=n))
     seed = args.seed
     first_round = args.first_round or "adjacent"
-    if kind.swiss:
+    if kind.pairs_by_score:
         rounds = min(MIN_ROUNDS, max_swiss_rounds(n)) if args.rounds is None else args.rounds  # warned below
         if first_round == "random" and seed is None:
             seed = secrets.randbelow(1_000_000_000)
-    elif kind.seated_by_table:
+    elif kind.seated_by_schedule:
         if n != 2:
             raise InputError(
                 Msg("create.a-scheveningen-match-is-between-two", n=n),
@@ -502,7 +522,7 @@ def _team_new(args, path, lang: str = "zh") -> Outcome:
                 Msg("create.a-scheveningen-match-of-a-side-has", k=k, rounds=args.rounds),
             )
     else:
-        rounds = rr_round_count(n, kind.double)
+        rounds = rr_round_count(n, kind.cycles == 2)
         if args.rounds is not None and args.rounds != rounds:
             raise InputError(
                 Msg(
@@ -528,7 +548,7 @@ def _team_new(args, path, lang: str = "zh") -> Outcome:
     )
     event = TeamEvent(settings=settings, players=players, teams=teams)
     validate_team_event(event)
-    if kind.seated_by_table:
+    if kind.seated_by_schedule:
         event = team_schedule_rounds(event)
     checked(event)
 
@@ -548,10 +568,10 @@ def _team_new(args, path, lang: str = "zh") -> Outcome:
             k=k,
             lineup_lang=lineup_label(lineup, lang),
         )
-        if kind.seated_by_table:
+        if kind.seated_by_schedule:
             what = txt("create.two-teams-of", k=k)
         extra = ""
-        if kind.swiss:
+        if kind.pairs_by_score:
             method = {
                 "adjacent": txt("create.adjacent"),
                 "fold": txt("create.fold"),
@@ -563,7 +583,7 @@ def _team_new(args, path, lang: str = "zh") -> Outcome:
                 extra += txt("create.random-seed", seed=seed)
             if pair_by == "game_points":
                 extra += txt("create.paired-by-game-points")
-        elif kind.round_robin and n % 2:
+        elif kind.follows_order_table and n % 2:
             extra = txt("create.odd-number-of-teams-one-bye-a-round-no")
         if args.draw is not None:
             extra += txt("create.team-numbers-drawn-seed", draw=args.draw)
@@ -579,14 +599,14 @@ def _team_new(args, path, lang: str = "zh") -> Outcome:
                 extra=extra,
             )
         )
-        if kind.swiss:
+        if kind.pairs_by_score:
             echo(*plan_warnings(n, rounds, lang, team=True))
         echo(*team_table(event, lang))
-        if kind.seated_by_table:
+        if kind.seated_by_schedule:
             echo(*team_schedule_lines(event, lang))
             echo(txt("create.every-round-written-from-the"))
         else:
-            echo(next_step(lang, schedule=kind.round_robin))
+            echo(next_step(lang, schedule=kind.follows_order_table))
         return echo
 
     return created(event, path, render, args.force, getattr(args, "book_lang", None) or lang)

@@ -27,7 +27,7 @@ def lineup_file(event, path: str, round_no, team_spec, players) -> Outcome:
     if not is_team(event):
         raise InputError(Msg("lineup.xlxq-lineup-is-for-team-files-event-kind"))
     s = event.settings
-    if system_for(s).seated_by_table:
+    if system_for(s).seated_by_schedule:
         raise InputError(
             Msg("lineup.a-scheveningen-match-is-seated-from-its"),
         )

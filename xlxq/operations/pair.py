@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from xlxq.core.pairing import pair_round
 from xlxq.core.rr_standings import compute_rr_standings
 from xlxq.i18n import Text
 from xlxq.operations.lines import Lines, round1_lines
@@ -18,7 +17,7 @@ from xlxq.operations.result import Outcome
 
 from xlxq.presentation.report import eliminated_after, ko_pairing_lines, pairing_lines, rr_score_label, who
 from xlxq.text import fmt
-from xlxq.systems import system_for
+from xlxq.systems import pair_round, system_for
 
 __all__ = ["pair_file"]
 
@@ -29,23 +28,23 @@ def pair_file(event, path: str, provisional: bool = False) -> Outcome:
     result, unless ``provisional`` (:func:`xlxq.operations.pending.require_results`)."""
     s = event.settings
     raised = None
-    if system_for(s).knockout and event.next_round > s.rounds:
+    if system_for(s).has_bracket and event.next_round > s.rounds:
         # 加赛 goes beyond the planned rounds: raise event.rounds with it
         # (docs/knockout.md §3), so that the file stays readable
         raised = s.rounds
         event = replace(event, settings=replace(s, rounds=event.next_round))
     out = pair_round(event)
-    if not system_for(s).knockout:  # a knockout refuses on its own while a result of the stage is missing
+    if not system_for(s).has_bracket:  # a knockout refuses on its own while a result of the stage is missing
         require_results(event, out.round.round, provisional)
     new = event.with_round(out.round)
-    rr_scores = _rr_scores(event) if system_for(s).round_robin else {}
+    rr_scores = _rr_scores(event) if system_for(s).follows_order_table else {}
     out_now = {no: x for no, x in eliminated_after(event, out.round.round).items() if x == out.round.round - 1}
 
     def render(lang: str) -> list[str]:
         txt, echo = Text(lang), Lines()
-        if system_for(s).knockout:
+        if system_for(s).has_bracket:
             echo(*ko_pairing_lines(event, out.round, lang))
-        elif system_for(s).round_robin:
+        elif system_for(s).follows_order_table:
             echo(
                 *pairing_lines(
                     new,
@@ -61,7 +60,7 @@ def pair_file(event, path: str, provisional: bool = False) -> Outcome:
             echo(*pairing_lines(new, out.round, scores, lang))
         for note in out.notes:
             echo(txt("pair.note", note=note))
-        if system_for(s).swiss and out.round.round == 1:
+        if system_for(s).pairs_by_score and out.round.round == 1:
             echo(*round1_lines(len(out.round.players()), s.rounds, lang))
         if raised is not None:
             echo(

@@ -183,7 +183,7 @@ def _started(tables: list[dict]) -> list[dict]:
 
 
 def _labels(event: Any, lang: str) -> dict[str, str]:
-    if system_for(event.settings).round_robin:
+    if system_for(event.settings).follows_order_table:
         return dict(labels(lang, RR_LABELS_ZH, RR_LABELS_EN))
     return dict(labels(lang, LABELS_ZH, LABELS_EN))
 
@@ -293,13 +293,13 @@ def _individual(event: Any, lang: str, knockout: Any = None, proposals: Optional
     return {
         "kind": "individual",
         "system_label": system_label(event.settings.system, lang, event.settings.games_per_match),
-        "round_robin": system.round_robin,
-        "knockout": system.knockout,
+        "round_robin": system.follows_order_table,
+        "knockout": system.has_bracket,
         "rounds": rounds,
         "tables": tables,
         "labels": _labels(event, lang),
-        "cross": report.cross_table_data(event, None) if system.round_robin and played else None,
-        "bracket": _bracket(event, lang) if system.knockout else None,
+        "cross": report.cross_table_data(event, None) if system.follows_order_table and played else None,
+        "bracket": _bracket(event, lang) if system.has_bracket else None,
         "ko": ko,
         "players": players,
         "cross_names": {p.no: p.name for p in event.players},
@@ -552,7 +552,7 @@ def with_stage(path: str, event: Any, knockout: Any, other: Optional[str]) -> tu
             Msg("publish.with-is-for-the-two-json-files-of-a"),
         )
     second = load(other)
-    kinds = [not is_team(x) and system_for(x.settings).knockout for x in (event, second)]
+    kinds = [not is_team(x) and system_for(x.settings).has_bracket for x in (event, second)]
     if kinds == [True, False]:
         check_with_swiss(event, second, other)
         return second, event

@@ -52,7 +52,7 @@ def qualify_file(
         raise InputError(
             Msg("qualify.is-a-team-file-qualifying-is-for-an", swiss_path=swiss_path),
         )
-    if not system_for(swiss.settings).swiss:
+    if not system_for(swiss.settings).pairs_by_score:
         raise InputError(
             Msg(
                 "qualify.must-be-a-swiss-event-not",

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from xlxq.core.roundrobin import pair_rr_round, rr_round_count, table_players
+from xlxq.core.roundrobin import rr_round_count, table_players
 from xlxq.core.teams import vacant_result
 from xlxq.errors import InputError
 from xlxq.i18n import Text
@@ -24,7 +24,7 @@ __all__ = ["schedule_file", "schedule_team_file"]
 
 def schedule_file(event, path: str, force: bool) -> Outcome:
     s = event.settings
-    if not system_for(s).round_robin:
+    if not system_for(s).follows_order_table:
         raise InputError(
             Msg(
                 "schedule.xlxq-schedule-is-for-round-robins-only",
@@ -47,13 +47,13 @@ def schedule_file(event, path: str, force: bool) -> Outcome:
             raise InputError(
                 Msg("schedule.the-file-already-has-round-s-no-results", n=len(event.rounds)),
             )
-    double = system_for(s).double
+    double = system_for(s).cycles == 2
     nos = table_players(event)
     total = rr_round_count(len(nos), double, s.games_per_match)
     ev = replace(event, rounds=[])
     notes: list[str] = []
     for r in range(1, total + 1):
-        out = pair_rr_round(ev, r)
+        out = system_for(s).pair(ev, r)
         ev = ev.with_round(out.round)
         notes += [f"第{r}轮：{n}" for n in out.notes[1:] if not n.startswith("赛事设定 rounds")]
         if r == 1:
@@ -88,7 +88,7 @@ def schedule_file(event, path: str, force: bool) -> Outcome:
 
 def schedule_team_file(event, path: str, force: bool) -> Outcome:
     s = event.settings
-    if not system_for(s).round_robin and not system_for(s).seated_by_table:
+    if not system_for(s).follows_order_table and not system_for(s).seated_by_schedule:
         raise InputError(
             Msg("schedule.xlxq-schedule-is-for-team-round-robins"),
         )

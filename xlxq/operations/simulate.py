@@ -10,7 +10,6 @@ from dataclasses import replace
 
 from xlxq.core.knockout import build_bracket
 from xlxq.core.model import BLACK_WIN, DRAW, RED_WIN
-from xlxq.core.pairing import pair_round
 from xlxq.core.roundrobin import rr_round_count, table_players
 from xlxq.core.rr_standings import compute_rr_standings
 from xlxq.core.simulate import RESULT_WEIGHTS, fill_results
@@ -26,7 +25,7 @@ from xlxq.operations.source import checked
 from xlxq.operations.team import pair_seat, team_limit, withdrawn_vacant
 from xlxq.presentation.report import who
 from xlxq.text import fmt
-from xlxq.systems import get_system, system_for
+from xlxq.systems import get_system, pair_round, system_for
 
 __all__ = ["simulate_file", "simulate_team_file"]
 
@@ -42,8 +41,10 @@ def simulate_file(event, path: str, seed, rounds) -> Outcome:
     system = s.system
     if rounds is not None and rounds < 1:
         raise InputError(Msg("simulate.rounds-must-be-positive", rounds=rounds))
-    if get_system(system).round_robin:
-        limit = min(s.rounds, rr_round_count(len(table_players(event)), get_system(system).double, s.games_per_match))
+    if get_system(system).follows_order_table:
+        limit = min(
+            s.rounds, rr_round_count(len(table_players(event)), get_system(system).cycles == 2, s.games_per_match)
+        )
     else:
         limit = s.rounds
     lines: list[Msg] = []
@@ -72,7 +73,7 @@ def simulate_file(event, path: str, seed, rounds) -> Outcome:
             fill(rnd)
 
     def can_pair() -> bool:
-        if get_system(system).knockout:
+        if get_system(system).has_bracket:
             return not build_bracket(event).finished
         return len(event.rounds) < limit
 
@@ -88,7 +89,7 @@ def simulate_file(event, path: str, seed, rounds) -> Outcome:
             fill_open()
             if not can_pair():
                 break
-            if get_system(system).knockout and event.next_round > event.settings.rounds:
+            if get_system(system).has_bracket and event.next_round > event.settings.rounds:
                 # 加赛 beyond the planned rounds: event.rounds follows (docs/knockout.md §3)
                 event = replace(event, settings=replace(event.settings, rounds=event.next_round))
             out = pair_round(event)
@@ -96,7 +97,7 @@ def simulate_file(event, path: str, seed, rounds) -> Outcome:
             changed = True
             done += 1
             stage: object = ""
-            if get_system(system).knockout and out.notes:
+            if get_system(system).has_bracket and out.notes:
                 # the stage: the knockout's first note up to its bracket (淘汰赛1/4决赛 / knockout quarter-final)
                 stage = Lazy(
                     lambda lang, n=out.notes[0]: tr(
@@ -112,7 +113,7 @@ def simulate_file(event, path: str, seed, rounds) -> Outcome:
                     byes=Lazy(lambda lang, b=tuple(out.round.byes): listed(lang, b) or tr(lang, "simulate.none")),
                 )
             )
-        if rounds is None or (not get_system(system).knockout and len(event.rounds) >= limit):
+        if rounds is None or (not get_system(system).has_bracket and len(event.rounds) >= limit):
             fill_open()
     if not changed:
         return Outcome(render=_nothing_to_do)
@@ -135,12 +136,12 @@ def simulate_file(event, path: str, seed, rounds) -> Outcome:
 def _simulated_summary(event, lang: str) -> str:
     txt = Text(lang)
     system = event.settings.system
-    if get_system(system).knockout:
+    if get_system(system).has_bracket:
         ch = build_bracket(event).champion
         champ = who(event, ch, lang) if ch is not None else txt("simulate.none-double-forfeit-in-the-final")
         return txt("simulate.simulated-champion", champ=champ)
     top: list
-    if get_system(system).round_robin:
+    if get_system(system).follows_order_table:
         top = [r for r in compute_rr_standings(event) if r.rank is not None][:3]
     else:
         top = compute_standings(event)[:3]
@@ -260,7 +261,7 @@ def _team_fill(event, rnd, seed: int) -> list[tuple[int, int]]:
 
 def _seat_open(event):
     """Seat (default line-ups) every match that has none yet."""
-    if system_for(event.settings).seated_by_table:
+    if system_for(event.settings).seated_by_schedule:
         return event
     for r in list(event.rounds):
         if any(not m.boards for m in r.matches):

@@ -130,7 +130,7 @@ def checked(event):
 
 
 def is_rr(event) -> bool:
-    return system_for(event.settings).round_robin
+    return system_for(event.settings).follows_order_table
 
 
 def is_team(event) -> bool:

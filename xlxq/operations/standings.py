@@ -63,7 +63,7 @@ def standings_file(
         return _standings_member_total(event, round_no, as_json)
     system = event.settings.system
     if with_swiss is not None:
-        if not get_system(system).knockout:
+        if not get_system(system).has_bracket:
             raise InputError(
                 Msg(
                     "standings.with-is-for-a-qualifying-swiss-file-must",
@@ -94,7 +94,7 @@ def check_with_swiss(knockout: Any, swiss: Any, with_swiss: str) -> None:
     """``--with SWISS``: ``swiss`` (read from ``with_swiss``) must be an
     individual Swiss holding every player of ``knockout`` under the same 序号
     and name (积分晋圈淘汰: two files, nothing links them)."""
-    if is_team(swiss) or not system_for(swiss.settings).swiss:
+    if is_team(swiss) or not system_for(swiss.settings).pairs_by_score:
         raise InputError(
             Msg(
                 "standings.with-must-be-a-swiss-event-not",
@@ -236,11 +236,13 @@ def board_table_data(event, round_no: Optional[int] = None) -> dict:
 
 def _standings_member_total(event, round_no: Optional[int], as_json: bool) -> Outcome:
     """队员总分制: the teams (单位) ranked by their members' results."""
-    if system_for(event.settings).knockout:
+    if system_for(event.settings).has_bracket:
         raise InputError(Msg("standings.teams-is-for-a-swiss-or-a-round-robin"))
     mt = getattr(event.settings, "member_total", None) or MemberTotalOptions()
     after = round_arg(event, round_no) if round_no is not None else None
-    rows = member_total_standings(event, mt.by, mt.best, mt.incomplete, after_round=after)
+    rows = member_total_standings(
+        event, mt.by, mt.best, mt.incomplete, after_round=after, table=system_for(event.settings).standings
+    )
     if is_rr(event):
         shown_after = after if after is not None else report.last_played(event)
 

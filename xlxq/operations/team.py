@@ -9,7 +9,6 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Optional
 
-from xlxq.core.team_pairing import team_rr_round_count
 from xlxq.core.team_standings import compute_team_standings
 from xlxq.core.teams import VACANT, set_lineups
 from xlxq.systems import system_for
@@ -31,7 +30,7 @@ def pair_seat(event, round_no: Optional[int] = None):
     全队轮赛制."""
     out = system_for(event.settings).pair(event, round_no)
     ev = event.with_round(out.round)
-    if not system_for(event.settings).seated_by_table:
+    if not system_for(event.settings).seated_by_schedule:
         ev = set_lineups(ev, out.round.round, withdrawn_vacant(ev, out.round))
     return ev, out
 
@@ -42,9 +41,9 @@ def team_scores(event) -> dict:
 
 def team_limit(event) -> int:
     s = event.settings
-    if system_for(s).round_robin:
-        return min(s.rounds, team_rr_round_count(event))
-    if system_for(s).seated_by_table:
+    if system_for(s).follows_order_table:
+        return min(s.rounds, system_for(s).planned_rounds(len(event.teams), s))
+    if system_for(s).seated_by_schedule:
         return min(s.rounds, s.boards)
     return s.rounds
 

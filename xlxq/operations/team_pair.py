@@ -27,17 +27,17 @@ def pair_team_file(event, path: str, provisional: bool = False) -> Outcome:
     new, out = pair_seat(event)
     require_results(event, out.round.round, provisional)
     checked(new)
-    scores = {no: c.score for no, c in out.cards.items()} if system_for(s).swiss else team_scores(event)
+    scores = {no: c.score for no, c in out.cards.items()} if system_for(s).pairs_by_score else team_scores(event)
 
     def render(lang: str) -> list[str]:
         txt, echo = Text(lang), Lines()
-        label = team_score_label(event, lang) if system_for(s).swiss else txt("team_pair.match-pts")
+        label = team_score_label(event, lang) if system_for(s).pairs_by_score else txt("team_pair.match-pts")
         echo(*team_round_lines(new, new.get_round(out.round.round), lang, scores, label))
         for note in merge_board_notes(out.notes):
             echo(txt("pair.note", note=seated_note(note)))
-        if system_for(s).swiss and out.round.round == 1:
+        if system_for(s).pairs_by_score and out.round.round == 1:
             echo(*round1_lines(len(out.round.teams()), s.rounds, lang, team=True))
-        if not system_for(s).seated_by_table:
+        if not system_for(s).seated_by_schedule:
             echo(
                 txt(
                     "team_pair.line-ups-the-default-of-to-change-one",

@@ -145,7 +145,7 @@ def pair_next_round(book: Book, text_lang: str, provisional: bool = False) -> St
     require_results(event, out.round.round, provisional or team_switch(data, "provisional"))
     new = event.with_round(out.round)
     defaults: list[int] = []
-    if not system_for(s).seated_by_table:
+    if not system_for(s).seated_by_schedule:
         playing = {t for m in out.round.matches for t in m.teams()}
         lineups = {}
         rows = data.lineups.rows if data.lineups is not None else {}
@@ -193,7 +193,7 @@ def pair_next_round(book: Book, text_lang: str, provisional: bool = False) -> St
     plan = canvas.finish()
     problems = sorted_problems(data.problems)
     extra_zh, extra_en = found_note(problems)
-    if system_for(s).swiss and n == 1:
+    if system_for(s).pairs_by_score and n == 1:
         z, e = round1_notes(problems)
         extra_zh, extra_en = extra_zh + z, extra_en + e
     unfinished = sum(1 for r in event.rounds for m in r.matches for b in m.boards if b.result is None)

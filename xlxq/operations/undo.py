@@ -85,7 +85,7 @@ def without_last_round(event: Any) -> Any:
     new = replace(event, rounds=[r for r in event.rounds if r.round != last.round])
     s = new.settings
     kind = system_for(s)
-    if kind.knockout:
+    if kind.has_bracket:
         planned = kind.planned_rounds(len(new.players), s)
         rounds = max(planned, len(new.rounds))
         if rounds < s.rounds:
@@ -250,7 +250,7 @@ def undo_book(book: Book, force: bool = False) -> Status:
     for sigs in (data.state.generated, data.state.written):
         for k in [k for k in sigs if k >= n]:  # a later round's too: its sheet deleted by hand
             sigs.pop(k)
-    if get_system(new.settings.system).knockout:
+    if get_system(new.settings.system).has_bracket:
         data.bracket = build_bracket(new)
     W.recheck(data)
     canvas = Canvas(data.snapshot)

@@ -35,7 +35,6 @@ from xlxq.backends.registration import read_registration
 from xlxq.core.combined import build_knockout, eliminated
 from xlxq.core.knockout import build_bracket, stage_name
 from xlxq.core.model import Event, EventSettings, Player, validate_event
-from xlxq.core.pairing import pair_round
 from xlxq.core.standings import table_round
 from xlxq.errors import InputError
 from xlxq.operations.pending import require_results
@@ -60,7 +59,7 @@ from xlxq.core import records
 from xlxq.core.steps import Record
 from xlxq.sheets.write_log import played_patch, read_log_blocks, write_log, write_log_blocks
 from xlxq.sheets.write_rounds import add_round_sheet
-from xlxq.systems import get_system, system_for, system_label
+from xlxq.systems import get_system, pair_round, system_for, system_label
 from xlxq.operations.workbook_common import (
     blocked_status,
     refuse_bad_cells,
@@ -130,7 +129,7 @@ def recheck(data) -> None:
 def _raise_rounds(event: Event) -> Event:
     """A knockout's 加赛 goes past the planned rounds: event.rounds follows."""
 
-    if system_for(event.settings).knockout and event.next_round > event.settings.rounds:
+    if system_for(event.settings).has_bracket and event.next_round > event.settings.rounds:
         return replace(event, settings=replace(event.settings, rounds=event.next_round))
     return event
 
@@ -139,7 +138,7 @@ def _log_text(event: Event, out, text_lang: str, stage: str = "main") -> str:
     """The 编排记录 block of a round just made: Swiss — the 定位编排 record
     of the search just run; every other system — its own record of the
     round (the same text ``explain`` writes)."""
-    if system_for(event.settings).swiss:
+    if system_for(event.settings).pairs_by_score:
         return record_text(swiss_record(event, out), text_lang)
     return _record(event, out.round.round, text_lang, stage)
 
@@ -185,9 +184,9 @@ def _as_generated(rec: Record, gen: Optional[Sig]) -> bool:
 def _round_label(event: Event, prior: Event, rnd, lang: str) -> str:
 
     system = event.settings.system
-    if get_system(system).round_robin:
+    if get_system(system).follows_order_table:
         return rr_round_label(event, rnd.round, lang)
-    if get_system(system).knockout:
+    if get_system(system).has_bracket:
         return ko_round_label(prior, rnd.boards, lang)
     return ""
 
@@ -203,9 +202,9 @@ def _pair_message(data, event: Event, rnd, rs, label: str, stage: str) -> tuple[
         what_en += f" ({label})"
     bye = "、".join(f"{no}号{by_no[no].name}" for no in rnd.byes)
     bye_en = ", ".join(f"{no} {by_no[no].name}" for no in rnd.byes)
-    if bye and get_system(system).round_robin:
+    if bye and get_system(system).follows_order_table:
         bye += "（循环赛轮空不计分）"
-    elif bye and get_system(system).knockout:
+    elif bye and get_system(system).has_bracket:
         bye += "（直接晋级）"
     return (
         f"已编排{what_zh}（工作表“{rs.name}”）：{len(rnd.boards)}台" + (f"，轮空：{bye}" if bye else ""),
@@ -257,12 +256,12 @@ def pair_next_round(book: Book, text_lang: str, provisional: bool = False) -> St
     event = _raise_rounds(data.event)
     s = event.settings
     opts = data.options
-    if system_for(s).swiss and opts.qualify_top is not None and len(event.rounds) >= s.rounds:
+    if system_for(s).pairs_by_score and opts.qualify_top is not None and len(event.rounds) >= s.rounds:
         raise InputError(
             Msg("workbook.the-swiss-rounds-are-paired-qualify-the", rounds=s.rounds, qualify_top=opts.qualify_top),
         )
     out = pair_round(event)  # InputError / PairingImpossible: nothing written
-    if not system_for(s).knockout:  # a knockout refuses on its own while a result of the stage is missing
+    if not system_for(s).has_bracket:  # a knockout refuses on its own while a result of the stage is missing
         require_results(event, out.round.round, provisional or opts.provisional)
     new = event.with_round(out.round)
     n = out.round.round
@@ -270,7 +269,7 @@ def pair_next_round(book: Book, text_lang: str, provisional: bool = False) -> St
     label = _round_label(new, event, out.round, data.lang)
     rs = add_round_sheet(canvas, data, new, out.round, label=label)
     data.event = new
-    if system_for(s).knockout:
+    if system_for(s).has_bracket:
         data.bracket = build_bracket(new)
     data.state.generated[n] = Sig.of(out.round)
     recheck(data)
@@ -280,11 +279,11 @@ def pair_next_round(book: Book, text_lang: str, provisional: bool = False) -> St
     problems = sorted_problems(data.problems)
     msg_zh, msg_en = _pair_message(data, new, out.round, rs, label, "main")
     extra_zh, extra_en = found_note(problems)
-    if system_for(s).swiss and n == 1:
+    if system_for(s).pairs_by_score and n == 1:
         z, e = round1_notes(problems)
         extra_zh, extra_en = extra_zh + z, extra_en + e
     unfinished = sum(1 for r in event.rounds for b in r.boards if b.result is None)
-    if unfinished and system_for(s).swiss:
+    if unfinished and system_for(s).pairs_by_score:
         extra_zh += f"；注意：前面各轮尚有{unfinished}台未填结果，已按和棋暂计编排（原则(八)）"
         extra_en += f"; note: {unfinished} earlier game(s) have no result and were paired as draws"
     if s.pairing.elimination and n > 1:
@@ -356,7 +355,7 @@ def schedule_round_robin(book: Book, text_lang: str) -> Status:
     event = data.event
     s = event.settings
     lang = data.lang
-    if not system_for(s).round_robin:
+    if not system_for(s).follows_order_table:
         raise InputError(
             Msg(
                 "workbook.scheduling-every-round-is-for-round",
@@ -377,7 +376,7 @@ def schedule_round_robin(book: Book, text_lang: str) -> Status:
     k = len(event.rounds)
     if k >= total:
         raise InputError(
-            f"{len(event.players)}人{'双循环' if system_for(s).double else '单循环'}共{total}轮，已全部生成",
+            f"{len(event.players)}人{system_for(s).label_zh}共{total}轮，已全部生成",
             f"all {total} rounds are already in the workbook",
         )
     canvas = Canvas(data.snapshot)
@@ -439,7 +438,7 @@ def qualify_knockout(
     event = data.event
     s = event.settings
     opts = data.options
-    if not system_for(s).swiss:
+    if not system_for(s).pairs_by_score:
         raise InputError(
             Msg(
                 "workbook.qualifying-for-a-knockout-is-for-a-swiss",
@@ -542,7 +541,7 @@ def recompute(book: Book, text_lang: str, before_write: Optional[Callable[[Event
     problems = sorted_problems(data.problems)
     extra_zh, extra_en = found_note(problems)
     system = event.settings.system
-    if get_system(system).knockout:
+    if get_system(system).has_bracket:
         br = data.bracket
         if br.finished:
             state = f"冠军：{event.player(br.champion).name}" if br.champion is not None else "决赛双方弃权"
@@ -652,7 +651,7 @@ def check(book: Book, round_of: Optional[Callable[[Event], int]] = None) -> Stat
         return tw.check(book)
     data = read_workbook(book)
     n = round_of(data.event) if round_of is not None else len(data.event.rounds)
-    if not system_for(data.event.settings).swiss or not n:
+    if not system_for(data.event.settings).pairs_by_score or not n:
         return check_status(data)
     diffs = engine_differences(data, n)
     data.problems += diffs
@@ -729,9 +728,9 @@ def create_event_workbook(
     if options is not None:
         normalise_results = normalise_results or options.normalise_results
     system = get_system(settings.system)
-    if len(players) >= 2 and system.fixed_rounds:
+    if len(players) >= 2 and system.rounds_from_entrants:
         settings = replace(settings, rounds=system.planned_rounds(len(players), settings))
-        if settings.tiebreaks == EventSettings().tiebreaks or system_for(settings).knockout:
+        if settings.tiebreaks == EventSettings().tiebreaks or system_for(settings).has_bracket:
             # the Swiss default means 14.1 / 14.2 in a round robin; a knockout has none
             settings = replace(settings, tiebreaks=system.default_tiebreaks(settings))
     validate_event(Event(settings=settings, players=players))

@@ -82,7 +82,7 @@ __all__ = [
 def eliminated_after(event: Event, before_round: Optional[int] = None) -> dict[int, int]:
     """积分末位淘汰: player → the round after which he went out (only the
     verdicts already certain; empty when the option is off)."""
-    if not system_for(event.settings).swiss or not event.settings.pairing.elimination:
+    if not system_for(event.settings).pairs_by_score or not event.settings.pairing.elimination:
         return {}
     rules = sorted({x for x, _ in event.settings.pairing.elimination})
     out: dict[int, int] = {}
@@ -335,9 +335,9 @@ def ko_standings_lines(event: Event, round_no: Optional[int], lang: str) -> list
 def standings_data(event: Event, round_no: Optional[int], lang: str) -> dict:
     """The ``--json`` standings of an individual event, by its system."""
     system = event.settings.system
-    if get_system(system).round_robin:
+    if get_system(system).follows_order_table:
         return rr_standings_data(event, round_no)
-    if get_system(system).knockout:
+    if get_system(system).has_bracket:
         return ko_standings_data(event, round_no, lang)
     return swiss_standings_data(event, round_no)
 
@@ -345,9 +345,9 @@ def standings_data(event: Event, round_no: Optional[int], lang: str) -> dict:
 def standings_lines(event: Event, round_no: Optional[int], lang: str) -> list[str]:
     """The standings of an individual event as text, by its system."""
     system = event.settings.system
-    if get_system(system).round_robin:
+    if get_system(system).follows_order_table:
         return rr_standings_lines(event, round_no, lang)
-    if get_system(system).knockout:
+    if get_system(system).has_bracket:
         return ko_standings_lines(event, round_no, lang)
     return swiss_standings_lines(event, round_no, lang)
 
@@ -614,9 +614,9 @@ def book_standings_text(
     system = event.settings.system
     tr = table_round(event, after)
     after = tr.after
-    if get_system(system).round_robin:
+    if get_system(system).follows_order_table:
         return book_rr_text(event, rows, after, lang)
-    if get_system(system).knockout:
+    if get_system(system).has_bracket:
         return book_ko_text(event, rows, lang)
     keys = [k for k in resolve_tiebreaks(event.settings.tiebreaks) if k in TIEBREAK_KEYS]
     labels = i18n_labels(lang, LABELS_ZH, LABELS_EN)

@@ -75,7 +75,7 @@ def result_label(result: Optional[str], lang: str) -> str:
 
 def team_score_label(event, lang: str) -> str:
     t = Text(lang)
-    if event.settings.pair_by == "game_points" and system_for(event.settings).swiss:
+    if event.settings.pair_by == "game_points" and system_for(event.settings).pairs_by_score:
         return t("team_swiss.game-pts")
     return t("team_pair.match-pts")
 
@@ -146,13 +146,13 @@ def team_round_lines(
         if s.name:
             title += f"  {s.name}"
     lines = [title]
-    if not system_for(s).seated_by_table:
+    if not system_for(s).seated_by_schedule:
         lines.append(t("team_report.the-first-team-has-red-on-odd-boards"))
     for m in rnd.matches:
         lines += match_lines(event, m, lang, scores, label)
     for no in rnd.byes:
         sc = s.scoring
-        if system_for(s).swiss:
+        if system_for(s).pairs_by_score:
             why = t(
                 "team_report.counts-as-a-won-match-match-points-game",
                 sc_bye=fmt(sc.bye_match()),
@@ -169,7 +169,7 @@ def team_schedule_lines(event, lang: str) -> list[str]:
     t = Text(lang)
     lines = []
     for rnd in event.rounds:
-        if system_for(event.settings).seated_by_table:
+        if system_for(event.settings).seated_by_schedule:
             cells = [
                 f"{b.board}. {b.red} {event.player(b.red).name} — {b.black} {event.player(b.black).name}"
                 for m in rnd.matches

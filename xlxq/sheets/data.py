@@ -222,12 +222,3 @@ class WorkbookOptions:
     ko_armageddon: bool = False
     rating: Optional[RatingOptions] = None  # the unofficial 等级分 sheet, when 设置 asks for it
     provisional: bool = False  # 暂计和棋编排: pair on unfinished games on purpose (原则(八))
-
-
-SYSTEM_ZH = {"swiss": "积分编排", "round_robin": "单循环", "double_round_robin": "双循环", "knockout": "淘汰赛"}
-SYSTEM_EN = {
-    "swiss": "Swiss",
-    "round_robin": "round robin",
-    "double_round_robin": "double round robin",
-    "knockout": "knockout",
-}

@@ -20,7 +20,6 @@ docs/workbook.md describes the sheets.
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Any, Optional
 
 from xlxq.core.combined import combined_ranking
@@ -38,8 +37,8 @@ from xlxq.core.knockout import (
     stage_name,
     stage_name_en,
 )
-from xlxq.core.model import Event, Round
-from xlxq.core.roundrobin import apply_withdrawals, table_players, table_position, table_round
+from xlxq.core.model import Event
+from xlxq.core.roundrobin import table_players, table_position
 from xlxq.core.rr_standings import LABELS_EN, LABELS_ZH, compute_rr_standings, cross_table, resolve_rr_tiebreaks
 from xlxq.core.standings import compute_standings
 from xlxq.core.standings import table_round as standings_table_round
@@ -50,31 +49,17 @@ from xlxq.sheets.cells import tidy_number
 from xlxq.sheets.data import RoundSheet, WorkbookData
 from xlxq.sheets.looks import table_looks
 from xlxq.sheets.plan import PageSetup, SheetLook, Style
-from xlxq.sheets.problems import ERROR, WARNING, Problem
-from xlxq.sheets.round_problems import hand_problems, unfinished_problems
+from xlxq.sheets.problems import WARNING, Problem
+from xlxq.sheets.round_problems import hand_problems, issue_cells, unfinished_problems
 from xlxq.sheets.write_standings import round_cell, scores_before, standings_after
-from xlxq.systems import get_system, system_for
+from xlxq.systems import get_system, system_for, system_label
+from xlxq.systems.roundrobin import rr_issues
 from xlxq.i18n import Msg
 from xlxq.i18n import labels as i18n_labels
-
-SYSTEM_LABELS = {
-    "swiss": ("积分编排", "Swiss"),
-    "round_robin": ("单循环", "round robin"),
-    "double_round_robin": ("双循环", "double round robin"),
-    "knockout": ("淘汰赛", "knockout"),
-}
 
 
 def _t(lang: str, zh: str, en: str) -> str:
     return zh if lang == "zh" else en
-
-
-def system_label(system: str, games: int, lang: str) -> str:
-    zh, en = SYSTEM_LABELS.get(system, (system, system))
-    out = _t(lang, zh, en)
-    if games > 1:
-        out += _t(lang, f"（每场{games}局）", f" ({games} games a match)")
-    return out
 
 
 # ==========================================================================
@@ -94,9 +79,9 @@ def round_scores(
       (blank on a bye row)."""
     system = event.settings.system
     n = rnd.round
-    if get_system(system).round_robin:
+    if get_system(system).follows_order_table:
         return {r.no: r.score for r in compute_rr_standings(event, n - 1)}
-    if get_system(system).knockout:
+    if get_system(system).has_bracket:
         sc = event.settings.scoring
         out: dict[int, Optional[float]] = {}
         for b in rnd.boards:
@@ -120,7 +105,7 @@ def rr_round_label(event: Event, n: int, lang: str) -> str:
     """'秩序表第3轮', '第2循环 秩序表第1轮（先后手互换）', '… 第2局'."""
 
     s = event.settings
-    double = system_for(s).double
+    double = system_for(s).cycles == 2
     cycle, t, game = table_position(n, len(table_players(event)), double, s.games_per_match)
     out = _t(lang, f"秩序表第{t}轮", f"table round {t}")
     if double:
@@ -161,94 +146,30 @@ def ko_round_label(prior: Event, boards, lang: str) -> str:
 
 
 def rr_rule_problems(data: WorkbookData, event: Event) -> list[Problem]:
-    """A round robin's rounds against the order table (docs/roundrobin.md):
-    a pair the table does not have in that round is a warning (edited by
-    hand; the sheet is used), a pair meeting more often than the table
-    allows an error, a registered player missing from a round a warning;
-    unfinished results before the last round with a result are warnings."""
-
-    s = event.settings
-    double = system_for(s).double
-    g = s.games_per_match
-    nos = table_players(event)
-    allowed = (2 if double else 1) * g
+    """A round robin's rounds by the system's one check
+    (:func:`xlxq.systems.roundrobin.rr_issues`, the CLI's ``check`` too;
+    docs/roundrobin.md), each issue on its cells: the board's row, a bye's,
+    a missing player's registration row, else the round sheet; then the
+    hand changes and, before the last round with a result, unfinished
+    results (warnings)."""
     reg = data.registration
-    name = {p.no: p.name for p in event.players}
     last = standings_after(event)
-    count: Counter = Counter()
     out: list[Problem] = []
     for rs in data.rounds:
         n = rs.no
         hand, _, _ = hand_problems(data, rs)
         out += hand
-        raw = table_round(nos, n, double, g)
-        adjusted = apply_withdrawals(event, Round(n, list(raw.boards), list(raw.byes)))
-        want_pairs = {frozenset((b.red, b.black)) for b in raw.boards}
-        want_byes = set(raw.byes) | set(adjusted.byes)
-        where_zh, where_en = rr_round_label(event, n, "zh"), rr_round_label(event, n, "en")
-        for b in rs.round.boards:
-            key = frozenset((b.red, b.black))
-            count[key] += 1
-            row = rs.board_rows[b.board]
-            cols = ("red_no", "red_name", "black_name", "black_no")
-            if count[key] > allowed:
-                out.append(
-                    Problem(
-                        ERROR,
-                        "rematch",
-                        f"第{n}轮第{b.board}台：{name[b.red]}（{b.red}号）与{name[b.black]}（{b.black}号）"
-                        f"已赛满{allowed}局，循环赛中不应再相遇",
-                        f"round {n} board {b.board}: {b.red} and {b.black} have already played their {allowed} game(s)",
-                        rs.name,
-                        row,
-                        cols,
-                        n,
-                    )
-                )
-            elif key not in want_pairs:
-                out.append(
-                    Problem(
-                        WARNING,
-                        "off_table",
-                        f"第{n}轮第{b.board}台不是{where_zh}的对局（人工调整？已采用表中的对阵）",
-                        f"round {n} board {b.board} is not a pair of {where_en} (changed by hand? the sheet is used)",
-                        rs.name,
-                        row,
-                        cols,
-                        n,
-                    )
-                )
-        for no in rs.round.byes:
-            if no not in want_byes:
-                out.append(
-                    Problem(
-                        WARNING,
-                        "off_table",
-                        f"第{n}轮：{name[no]}（{no}号）轮空，而{where_zh}的轮空是"
-                        f"{'、'.join(f'{x}号' for x in sorted(want_byes)) or '无'}",
-                        f"round {n}: {no} has a bye; {where_en} gives it to "
-                        f"{', '.join(map(str, sorted(want_byes))) or 'nobody'}",
-                        rs.name,
-                        rs.bye_rows[no],
-                        (f"{rs.bye_side[no]}_name",),
-                        n,
-                    )
-                )
-        present = set(rs.round.players())
-        for p in event.players:
-            if p.no not in present and p.active_in(n) and p.withdrawn_from_round != 1:
-                out.append(
-                    Problem(
-                        WARNING,
-                        "missing",
-                        f"第{n}轮中没有此棋手（循环赛每轮人人有对局或轮空）",
-                        f"not in round {n} (in a round robin everyone plays or has the bye)",
-                        reg.name,
-                        reg.rows.get(p.no),
-                        ("name",),
-                        n,
-                    )
-                )
+        issues, _ = rr_issues(event, n) if any(r.round == n for r in event.rounds) else ([], None)
+        for issue in issues:
+            if issue.code == "missing":
+                (no,) = issue.players
+                cells = [(reg.rows.get(no), ("name",))]
+                sheet = reg.name
+            else:
+                sheet = rs.name
+                cells = (issue_cells(rs, issue) if issue.board is not None or issue.players else []) or [(None, ())]
+            for row, cols in cells:
+                out.append(Problem(issue.level, issue.code, issue.zh, issue.en, sheet, row, cols, n))
         if n < last:
             gone = {p.no for p in event.players if not p.active_in(n)}
             skip = frozenset(b.board for b in rs.round.boards if b.red in gone or b.black in gone)
@@ -401,7 +322,7 @@ def write_rr_standings(canvas: Canvas, data: WorkbookData, event: Event) -> list
         vals.append(note)
         table.append(vals)
     title = standings_table_round(event, after).title(
-        f"{system_label(s.system, g, lang)}成绩表", f"{system_label(s.system, g, lang).capitalize()} standings", lang
+        f"{system_label(s.system, lang, g)}成绩表", f"{system_label(s.system, lang, g).capitalize()} standings", lang
     )
     widths = L.standings_widths(
         [c.width for c in L.STANDINGS_COLUMNS[:5]], len(keys), L.TIEBREAK_WIDTH, after, L.ROUND_CELL_WIDTH, 24
@@ -451,7 +372,7 @@ def write_cross_table(canvas: Canvas, data: WorkbookData, event: Event) -> None:
     )
     widths = {1: 6, 2: 12, 3: 16}
     for j in range(4, 4 + len(nos)):
-        widths[j] = 5 if (2 if system_for(s).double else 1) * g == 1 else 8
+        widths[j] = 5 if system_for(s).cycles * g == 1 else 8
     widths[4 + len(nos)] = 7
     widths[5 + len(nos)] = 6
     write_table(
@@ -782,5 +703,4 @@ __all__ = [
     "write_bracket",
     "write_qualifiers",
     "write_final_ranking",
-    "system_label",
 ]

@@ -21,12 +21,13 @@ import re
 import unicodedata
 from dataclasses import dataclass, field, replace
 from functools import cached_property, lru_cache
-from typing import Any, Iterable, Mapping, Optional
+from typing import Any, Iterable, Iterator, Mapping, Optional
 
 from xlxq.core.standings import TableRound
 from xlxq.sheets.book_sheets import BookLayout
-from xlxq.sheets.script import to_hans
 from xlxq.i18n import tr as i18n_tr
+from xlxq.sheets.script import to_hans
+from xlxq.systems.keys import keys_of
 
 LANGS = ("zh", "en")
 
@@ -421,6 +422,52 @@ class Choice:
         return label(self.zh, self.en, lang)
 
 
+class SystemChoices(tuple[Choice, ...]):
+    """The 赛制 dropdown of 设置 (``entrants``: "players" or "teams"): the
+    systems' words read from the one key table (:mod:`xlxq.systems.keys`)
+    each time it is used, so a system registered later is offered and read
+    as well."""
+
+    entrants: str
+
+    def __new__(cls, entrants: str) -> "SystemChoices":
+        out = super().__new__(cls, ())
+        out.entrants = entrants
+        return out
+
+    def live(self) -> tuple[Choice, ...]:
+        return tuple(Choice(k.key, k.sheet_zh, k.sheet_en, k.aliases) for k in keys_of(self.entrants))
+
+    def __iter__(self) -> Iterator[Choice]:
+        return iter(self.live())
+
+    def __len__(self) -> int:
+        return len(self.live())
+
+    def __bool__(self) -> bool:
+        return bool(self.live())
+
+    def __getitem__(self, i: Any) -> Any:
+        return self.live()[i]
+
+    def __repr__(self) -> str:
+        return repr(self.live())
+
+    def __eq__(self, other: object) -> bool:
+        return self.live() == (other.live() if isinstance(other, SystemChoices) else other)
+
+    def __hash__(self) -> int:
+        return hash(self.live())
+
+    def __reduce__(self) -> tuple[Any, tuple[str]]:
+        return (SystemChoices, (self.entrants,))
+
+
+def system_choices(entrants: str) -> tuple[Choice, ...]:
+    """The 赛制 choices of 设置 (see :class:`SystemChoices`)."""
+    return SystemChoices(entrants)
+
+
 YES_NO = (
     Choice(True, "是", "yes", ("true", "y", "1", "on", "对", "√", "✓")),
     Choice(False, "否", "no", ("false", "n", "0", "off", "不", "×")),
@@ -536,14 +583,7 @@ SETTINGS_ROWS: tuple[Setting, ...] = (
         "赛制",
         "System",
         "choice",
-        (
-            Choice("swiss", "积分编排", "Swiss", ("积分编排制", "瑞士制", "swiss")),
-            Choice(
-                "round_robin", "单循环", "Round robin", ("循环", "单循环赛", "循环赛", "roundrobin", "singleroundrobin")
-            ),
-            Choice("double_round_robin", "双循环", "Double round robin", ("双循环赛", "doubleroundrobin")),
-            Choice("knockout", "淘汰赛", "Knockout", ("淘汰", "单败淘汰", "淘汰制", "ko")),
-        ),
+        system_choices("players"),
         help_zh="积分编排、单循环、双循环、淘汰赛；积分晋圈淘汰 = 积分编排 + 晋圈人数；积分末位淘汰 = 积分编排 + 末位淘汰",
         help_en="Swiss, round robin, double round robin, knockout; Swiss + qualifiers = Swiss then knockout",
     ),

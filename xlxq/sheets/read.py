@@ -24,8 +24,6 @@ from xlxq.sheets import layout as L
 from xlxq.sheets.book_sheets import numbered_sheets, open_sheets, too_many_rounds
 from xlxq.sheets.cells import find_layout, as_int, cell_at, norm_name, sheet_error, text_of
 from xlxq.sheets.data import (
-    SYSTEM_EN,
-    SYSTEM_ZH,
     KOStage,
     QualifiersSheet,
     RoundSheet,
@@ -71,13 +69,13 @@ def read_workbook(book: Book) -> WorkbookData:
     system = get_system(settings.system)
     settings.rounds = _system_rounds(settings, len(players), len(by_round))
     if len(by_round) > settings.rounds:
-        if system.round_robin:
+        if system.follows_order_table:
             raise InputError(
                 Msg(
-                    "read.the-workbook-has-rounds-but-a-of-has",
+                    "read.the-workbook-has-rounds-but-a-of-has-2",
                     n=len(by_round),
                     n2=len(players),
-                    system_key=Pair(SYSTEM_ZH[system.key], SYSTEM_EN[system.key]),
+                    label=Pair(system.label_zh, system.label_en),
                     rounds=settings.rounds,
                 ),
             )
@@ -115,7 +113,7 @@ def read_workbook(book: Book) -> WorkbookData:
         _check_settings(data)
     _refuse_absence_beyond(data, errors)
     _refuse_absent_but_played(data, errors)
-    if system.fixed_rounds:
+    if system.rounds_from_entrants:
         with errors.guard():
             _refuse_late_entries(data)
     if errors:
@@ -124,8 +122,8 @@ def read_workbook(book: Book) -> WorkbookData:
         return data
     data.problems.extend(structural_problems(data))
     if not data.blocking:
-        validate_event(event)  # raises InputError for what the checks above do not cover
-        if system.knockout:
+        validate_event(event, system.pairs_by_score)  # raises InputError for what the checks above do not cover
+        if system.has_bracket:
             data.bracket = replay_bracket(data, event, data.rounds)
         if ko is not None:
             validate_event(ko.event)
@@ -166,12 +164,12 @@ def _system_rounds(settings: EventSettings, n_players: int, n_sheets: int) -> in
     players for a round robin (the table) and a knockout (stages × games,
     raised by the 加赛 rounds already in the workbook)."""
     system = get_system(settings.system)
-    if not system.fixed_rounds:
+    if not system.rounds_from_entrants:
         return settings.rounds
     if n_players < 2:
         return max(settings.rounds, n_sheets)
     planned = system.planned_rounds(n_players, settings)
-    return planned if system.round_robin else max(planned, n_sheets)
+    return planned if system.follows_order_table else max(planned, n_sheets)
 
 
 def _refuse_absence_beyond(data: WorkbookData, errors: ErrorList) -> None:
@@ -195,6 +193,8 @@ def _refuse_absent_but_played(data: WorkbookData, errors: ErrorList) -> None:
     JSON file)."""
     reg = data.registration
     col = reg.table.cols.get("absent")
+    if not system_for(data.event.settings).pairs_by_score:
+        return
     for p, n, board in played_while_absent(data.event):
         row = reg.rows.get(p.no)
         with errors.guard():
@@ -211,7 +211,7 @@ def _refuse_late_entries(data: WorkbookData) -> None:
     for p in data.event.players:
         if p.no in first or p.withdrawn_from_round == 1:
             continue
-        if get_system(data.system).knockout:
+        if get_system(data.system).has_bracket:
             zh, en = "淘汰赛的对阵按报名表确定", "a knockout's bracket is made from the registration"
         else:
             zh, en = "循环赛的秩序表按报名人数确定", "a round robin's table is made from the registration"
@@ -239,13 +239,13 @@ def _read_ko_stage(
     if L.QUALIFIERS not in one and L.KO_ROUND not in kinds:
         return None
     ko_sheets = numbered_sheets(kinds, L.KO_ROUND, "淘汰赛", "knockout ")
-    if not system_for(settings).swiss:
+    if not system_for(settings).pairs_by_score:
         what = one.get(L.QUALIFIERS) or ko_sheets[min(ko_sheets)]
         raise InputError(
             Msg(
-                "read.sheet-belongs-to-the-knockout-stage-of-a",
+                "read.sheet-belongs-to-the-knockout-stage-of-a-2",
                 what=what,
-                settings_system=Pair(SYSTEM_ZH[settings.system], SYSTEM_EN[settings.system]),
+                label=Pair(system_for(settings).label_zh, system_for(settings).label_en),
             ),
         )
     if L.QUALIFIERS not in one:
@@ -368,11 +368,11 @@ def _check_settings(data: WorkbookData) -> None:
     try:
         validate_event(Event(settings=s, players=[]))
         check_options(data.event)
-        if system_for(s).knockout:
+        if system_for(s).has_bracket:
             check_knockout_settings(data.event)
         if data.ko is not None:
             check_knockout_settings(data.ko.event)
-        if system_for(s).round_robin:
+        if system_for(s).follows_order_table:
             check_policy(data.event)
     except InputError as exc:
         raise sheet_error(sheet.name, None, exc.zh, exc.en) from None

@@ -62,11 +62,11 @@ def write_system_standings(canvas: Canvas, data: WorkbookData, event: Event) -> 
     knockout stage of 积分晋圈淘汰: 对阵图, 最终名次), round robin (交叉表),
     knockout (places, 对阵图).  Returns the standing rows of the main stage."""
     system = event.settings.system
-    if get_system(system).round_robin:
+    if get_system(system).follows_order_table:
         rows = F.write_rr_standings(canvas, data, event)
         F.write_cross_table(canvas, data, event)
         return rows
-    if get_system(system).knockout:
+    if get_system(system).has_bracket:
         bracket = data.bracket or build_bracket(event)
         rows = F.write_ko_standings(canvas, data, event, bracket)
         F.write_bracket(canvas, data, event, bracket, data.standings_sheet)
@@ -83,7 +83,7 @@ def write_system_standings(canvas: Canvas, data: WorkbookData, event: Event) -> 
 def write_all_round_cells(canvas: Canvas, data: WorkbookData, event: Event) -> None:
     """The cells of every round sheet, the knockout stage's with its event."""
     system = get_system(event.settings.system)
-    by_round = scores_by_round(event) if not (system.round_robin or system.knockout) else None
+    by_round = scores_by_round(event) if not (system.follows_order_table or system.has_bracket) else None
     for rs in data.rounds:
         write_round_cells(canvas, data, event, rs, by_round)
     if data.ko is not None:

@@ -205,7 +205,7 @@ def absence_problems(data: WorkbookData, event: Event) -> list[Problem]:
     round robin's fixed table)."""
     reg = data.registration
     pts = tidy_number(float(event.settings.scoring.absent))
-    rr = get_system(event.settings.system).round_robin
+    rr = get_system(event.settings.system).follows_order_table
     out = []
     for p in event.players:
         if not p.absent_rounds:

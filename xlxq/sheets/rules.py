@@ -30,9 +30,9 @@ def rule_problems(data: WorkbookData, event: Event) -> list[Problem]:
     rules (xlxq.core.checks), the round-robin table, the knockout bracket;
     hand-changed pairings, unfinished results, late entries and withdrawals."""
     system = event.settings.system
-    if get_system(system).round_robin:
+    if get_system(system).follows_order_table:
         return rr_rule_problems(data, event) + withdrawal_problems(data, event)
-    if get_system(system).knockout:
+    if get_system(system).has_bracket:
         return ko_rule_problems(data, event, data.rounds, data.bracket) + withdrawal_problems(data, event)
     return swiss_rule_problems(data, event)
 

@@ -37,7 +37,7 @@ from xlxq.sheets.cells import (
     text_of,
     tidy_number,
 )
-from xlxq.sheets.data import SYSTEM_EN, SYSTEM_ZH, SettingsSheet, WorkbookData, WorkbookOptions
+from xlxq.sheets.data import SettingsSheet, WorkbookData, WorkbookOptions
 from xlxq.sheets.looks import settings_looks, write_head
 from xlxq.sheets.plan import ListValidation, NumberFormat, Style
 from xlxq.sheets.problems import INFO, Problem
@@ -357,13 +357,13 @@ def read_settings(
     system, g = got["system"], got["games_per_match"]
     kind = get_system(system)  # the facts of the system read (knockout, round robin, Swiss)
     # tie-breaks by system (the row may come before or after 赛制)
-    if kind.knockout:
+    if kind.has_bracket:
         got["tiebreaks"] = []  # a knockout is ranked by its bracket
     elif raw_tiebreaks is not None:
         r = sheet.rows["tiebreaks"]
         try:
             got["tiebreaks"] = (
-                _rr_tiebreak_value(raw_tiebreaks, g) if kind.round_robin else _tiebreak_value(raw_tiebreaks)
+                _rr_tiebreak_value(raw_tiebreaks, g) if kind.follows_order_table else _tiebreak_value(raw_tiebreaks)
             )
         except InputError as exc:
             errs.add(sheet_error(name, r, exc.zh, exc.en, L.cell_ref(r, vc)))
@@ -387,8 +387,8 @@ def read_settings(
             Problem(
                 INFO,
                 "unused_setting",
-                f"赛制为{SYSTEM_ZH[system]}，“{spec.zh}”不用，已忽略",
-                f"the system is {SYSTEM_EN[system]}: {spec.en!r} does not apply and is ignored",
+                f"赛制为{get_system(system).label_zh}，“{spec.zh}”不用，已忽略",
+                f"the system is {get_system(system).label_en}: {spec.en!r} does not apply and is ignored",
                 name,
                 row,
                 ("key", "value"),
@@ -396,8 +396,8 @@ def read_settings(
         )
 
     default_po = EventSettings().playoff_games
-    knockout_rows_used = kind.knockout or (kind.swiss and got["qualify_top"] is not None)
-    if kind.swiss:
+    knockout_rows_used = kind.has_bracket or (kind.pairs_by_score and got["qualify_top"] is not None)
+    if kind.pairs_by_score:
         if g != 1 and got["qualify_top"] is None:
             unused("games_per_match")
         got["games_per_match"] = 1  # a Swiss plays one game a round
@@ -406,9 +406,9 @@ def read_settings(
             unused("playoff_games")
         if got["armageddon"]:
             unused("armageddon")
-    if not kind.knockout:
+    if not kind.has_bracket:
         got["playoff_games"], got["armageddon"] = list(default_po), False
-    if not kind.swiss:
+    if not kind.pairs_by_score:
         if got["elimination"]:
             unused("elimination")
         if got["qualify_top"] is not None:
@@ -504,7 +504,7 @@ def settings_cells(
     Swiss with qualifiers (``options.qualify_top``), 每场局数 / 加赛局数 /
     加赛决胜局 show the knockout stage's values from ``options``."""
     opts = options or WorkbookOptions(normalise_results=normalise_results)
-    ko_stage = system_for(settings).swiss and options is not None and options.qualify_top is not None
+    ko_stage = system_for(settings).pairs_by_score and options is not None and options.qualify_top is not None
     out: dict[str, Any] = {}
     for spec in L.SETTINGS_ROWS:
         obj, _, attr = spec.target.partition(".")
@@ -532,7 +532,7 @@ def tiebreak_text(spec: list[str], lang: str, system: str = "swiss") -> str:
     if len(spec) == 1 and spec[0] in L.TIEBREAK_PRESET_LABELS:
         zh, en = L.TIEBREAK_PRESET_LABELS[spec[0]]
         return zh if lang == "zh" else en
-    if get_system(system).round_robin:
+    if get_system(system).follows_order_table:
         labels = RR_ZH if lang == "zh" else RR_EN
     else:
         labels = i18n_labels(lang, LABELS_ZH, LABELS_EN)
@@ -541,9 +541,9 @@ def tiebreak_text(spec: list[str], lang: str, system: str = "swiss") -> str:
 
 def tiebreak_sequence(spec: list[str], lang: str, system: str = "swiss", games_per_match: int = 1) -> str:
     """The order actually used, as shown in the 说明 of 排名方法."""
-    if get_system(system).knockout:
+    if get_system(system).has_bracket:
         return tr(lang, "settings.a-knockout-is-ranked-by-its-bracket-not")
-    if get_system(system).round_robin:
+    if get_system(system).follows_order_table:
         labels = RR_ZH if lang == "zh" else RR_EN
         keys = ["match_points" if games_per_match > 1 else "score"] + resolve_rr_tiebreaks(spec, games_per_match)
         head = (
@@ -570,9 +570,9 @@ def write_settings_help(canvas: Canvas, data: WorkbookData) -> None:
     def rounds() -> str:
         text = rounds_help(L.SETTINGS_BY_KEY["rounds"], data.problems, lang)
         n = len(data.event.players)
-        label = (SYSTEM_ZH if lang == "zh" else SYSTEM_EN)[s.system]
+        label = system_for(s).label(lang)
         games = (tr(lang, "settings.games-a-match", games_per_match=s.games_per_match)) if s.games_per_match > 1 else ""
-        if system_for(s).round_robin:
+        if system_for(s).follows_order_table:
             text = tr(
                 lang,
                 "settings.computed-a-of-players-has-rounds-this",
@@ -581,7 +581,7 @@ def write_settings_help(canvas: Canvas, data: WorkbookData) -> None:
                 games=Pair(games, ", " + games if games else ""),
                 rounds=s.rounds,
             )
-        elif system_for(s).knockout:
+        elif system_for(s).has_bracket:
             planned = planned_rounds(n, s.games_per_match) if n >= 2 else s.rounds
             text = (
                 f"由人数算出：{n}人淘汰赛{games}不计加赛共{planned}轮，加赛另增（本栏不用）"

@@ -406,29 +406,7 @@ TEAM_SETTINGS_ROWS: tuple[Setting, ...] = (
         "赛制",
         "System",
         "choice",
-        (
-            Choice(
-                "swiss",
-                "团体积分编排",
-                "Team Swiss",
-                ("积分编排", "积分编排制", "团体积分编排制", "瑞士制", "swiss", "teamswiss"),
-            ),
-            Choice(
-                "round_robin",
-                "团体循环",
-                "Team round robin",
-                ("循环", "单循环", "团体单循环", "循环赛", "roundrobin", "teamroundrobin"),
-            ),
-            Choice(
-                "double_round_robin",
-                "团体双循环",
-                "Team double round robin",
-                ("双循环", "双循环赛", "doubleroundrobin", "teamdoubleroundrobin"),
-            ),
-            Choice(
-                "scheveningen", "全队轮赛", "Scheveningen", ("全队轮赛制", "舍文宁根", "舍文宁根制", "scheveningen")
-            ),
-        ),
+        L.system_choices("teams"),
         help_zh="团体积分编排：队与队按定位编排；团体循环：棋规秩序表；全队轮赛：两队之间每人与对方每人各赛一局",
         help_en="team Swiss (定位编排 with teams), team round robin, or Scheveningen (two teams)",
     ),

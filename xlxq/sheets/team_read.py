@@ -142,7 +142,7 @@ def _lineup_cols(data: TeamWorkbookData) -> dict[int, int]:
 def _team_seats(event: TeamEvent, first: int, second: int, boards: list[Board], team: int) -> list[int]:
     out = []
     for b in boards:
-        if system_for(event.settings).seated_by_table:
+        if system_for(event.settings).seated_by_schedule:
             out.append(b.red if event.team_of(b.red) == team else b.black)
             continue
         colour = first_team_colour(b.board) if team == first else other(first_team_colour(b.board))
@@ -202,7 +202,7 @@ def _build_round(data: TeamWorkbookData, before: TeamEvent, raw: RawRound) -> Te
                 for k, br in sorted(blk.boards.items())
             ]
             # an 出场名单 row entered or changed since it was last used re-seats its team
-            if not system_for(s).seated_by_table:
+            if not system_for(s).seated_by_schedule:
                 for team in (blk.first, blk.second):
                     lr = rows.get((n, team))
                     if lr is None:
@@ -268,7 +268,7 @@ def _build_round(data: TeamWorkbookData, before: TeamEvent, raw: RawRound) -> Te
         rnd.engine = (tuple((f, k) for _, (f, k, _) in sorted(gen.items())), tuple(data.state.gbyes.get(n, ())))
     ev = ev.with_round(rnd)
     ev.reindex()
-    if not system_for(s).seated_by_table:
+    if not system_for(s).seated_by_schedule:
         for match in matches:
             blk = raw.blocks[match.match]
             for team in match.teams():
@@ -292,7 +292,7 @@ def _build_round(data: TeamWorkbookData, before: TeamEvent, raw: RawRound) -> Te
 
 def _seat_match(data: TeamWorkbookData, ev: TeamEvent, n: int, blk: MatchBlock) -> list[Board]:
     s = ev.settings
-    if system_for(s).seated_by_table:
+    if system_for(s).seated_by_schedule:
         boards = [replace(b) for b in scheveningen_round(ev, n).matches[0].boards]
     else:
         ups = []
@@ -377,7 +377,7 @@ def _check_team_sides(
     for b in boards:
         br = blk.boards.get(b.board)
         row = br.row if br is not None and br.row is not None else blk.row
-        if system_for(ev.settings).seated_by_table:
+        if system_for(ev.settings).seated_by_schedule:
             teams = {ev.team_of(b.red), ev.team_of(b.black)}
             if VACANT in (b.red, b.black) or teams != {blk.first, blk.second}:
                 raise sheet_error(
@@ -416,7 +416,7 @@ def _check_pending_lineups(data: TeamWorkbookData) -> None:
     nxt = ev.next_round
     cols = _lineup_cols(data)
     for (n, t), lr in sorted(data.lineups.rows.items()):
-        if system_for(ev.settings).seated_by_table:
+        if system_for(ev.settings).seated_by_schedule:
             data.problems.append(
                 Problem(
                     INFO,

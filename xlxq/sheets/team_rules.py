@@ -19,7 +19,7 @@ def rule_problems(data: TeamWorkbookData, event: TeamEvent) -> list[Problem]:
     program paired and seated, unfinished results, teams missing; a team
     Swiss's 轮数 and odd field (原则(一)(二), :func:`~xlxq.sheets.round_problems.plan_problems`)."""
     s = event.settings
-    swiss = system_for(s).swiss
+    swiss = system_for(s).pairs_by_score
     out: list[Problem] = plan_problems(data, event, team=True) if swiss else []
     last = max((r.round for r in event.rounds), default=0)
     met: dict[int, set[int]] = {t.no: set() for t in event.teams}

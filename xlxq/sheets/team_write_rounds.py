@@ -28,7 +28,7 @@ def add_team_round_sheet(canvas: Canvas, data: TeamWorkbookData, event: TeamEven
     after = data.rounds[-1].name if data.rounds else (data.lineups.name if data.lineups else data.reg.name)
     title = (
         T.scheveningen_title(rnd.round, event.settings.name, lang)
-        if system_for(event.settings).seated_by_table
+        if system_for(event.settings).seated_by_schedule
         else T.round_title(rnd.round, event.settings.name, lang, event.settings.boards)
     )
     cols = new_round_sheet(canvas, data.names, name, after, T.TEAM_ROUND_TABLE, title, lang)

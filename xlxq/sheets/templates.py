@@ -119,7 +119,7 @@ def player_cells(p: Player) -> dict[str, Any]:
 def _empty_standings(canvas: Canvas, name: str, settings: EventSettings, lang: str) -> None:
 
     plan = canvas.plan
-    if system_for(settings).round_robin:
+    if system_for(settings).follows_order_table:
         g = settings.games_per_match
         labels = RR_ZH if lang == "zh" else RR_EN
         keys = ["match_points" if g > 1 else "score"] + resolve_rr_tiebreaks(settings.tiebreaks, g)
@@ -128,7 +128,7 @@ def _empty_standings(canvas: Canvas, name: str, settings: EventSettings, lang: s
             + [labels[k] if lang == "zh" else labels[k].capitalize() for k in keys]
             + [L.STANDINGS_TAIL.header(lang)]
         )
-    elif system_for(settings).knockout:
+    elif system_for(settings).has_bracket:
         header = (
             ["名次", "序号", "姓名", "单位", "种子顺位", "成绩", "备注"]
             if lang == "zh"

@@ -3,10 +3,15 @@ robin, knockout …) tells the rest of the program.
 
 A system is one object with
 
-- ``key`` and its labels (``label(lang, games)``), ``entrants`` (players or
-  teams: the registry keeps one table of each, the keys may repeat) and the
-  facts callers ask instead of testing the name (``fixed_rounds``,
-  ``round_robin``, ``double``, ``knockout``, ``swiss``, ``seated_by_table``),
+- ``key`` and its labels (``label(lang, games)``, ``label_id``: its row of
+  the one key table :mod:`xlxq.systems.keys`, with the aliases and choices),
+  ``entrants`` (players or teams: the registry keeps one table of each, the
+  keys may repeat),
+- the capabilities callers ask instead of testing the key:
+  ``rounds_from_entrants``, ``pairs_by_score``, ``follows_order_table``,
+  ``cycles``, ``has_bracket``, ``seated_by_schedule``, and the views it adds
+  (``views``: "cross_table", "bracket"; ``has_cross_table``),
+- ``engine``: the plug for an external pairing engine (:class:`EngineAdapter`),
 - ``planned_rounds(n, settings)``: the rounds the event has for ``n``
   entrants (as typed for a Swiss; from the table or bracket otherwise),
 - ``default_tiebreaks(settings)``: the preset the rules name for it,
@@ -32,7 +37,10 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, Optional, Protocol, Se
 from xlxq.core.checks import ERROR, Issue
 from xlxq.core.record_text import record_lines
 from xlxq.core.records import games_label
+from xlxq.core.standings import SWISS, compute_standings
+from xlxq.core.tiebreaks import TieBreakRegistry
 from xlxq.i18n import Text
+from xlxq.systems.keys import SystemKey, key_row
 
 if TYPE_CHECKING:
     from xlxq.core.model import Event, Round
@@ -82,6 +90,16 @@ class CheckReport:
         return out + self.tail
 
 
+class EngineAdapter(Protocol):
+    """An external pairing engine as a system uses it: ``pair`` makes round
+    ``round_no`` (the next one if None) of ``event`` and returns the system's
+    outcome (a :class:`~xlxq.core.outcome.PairingOutcome` for an individual
+    event): write the event out in the engine's format (TRF for bbpPairings),
+    run it, read its pairs back.  The notes of the outcome say what it did."""
+
+    def pair(self, event: Any, round_no: Optional[int]) -> Any: ...
+
+
 class PairingSystem(Generic[EventT, OutcomeT]):
     """Base of every system; see the module text for the interface.  The
     type parameters are the event it pairs and what ``pair`` returns
@@ -89,26 +107,67 @@ class PairingSystem(Generic[EventT, OutcomeT]):
     ``TeamPairingOutcome``)."""
 
     key: ClassVar[str] = ""
-    label_zh: ClassVar[str] = ""
-    label_en: ClassVar[str] = ""
     #: "players" (an ``Event``) or "teams" (a ``TeamEvent``)
     entrants: ClassVar[str] = "players"
-    #: the round robin and the knockout make their rounds from a table or a
-    #: bracket fixed by the number of entrants; a Swiss takes ``rounds`` as typed
-    fixed_rounds: ClassVar[bool] = False
-    #: the rounds come from the 循环赛 order table (single or double)
-    round_robin: ClassVar[bool] = False
-    #: a double round robin: the second cycle with colours reversed
-    double: ClassVar[bool] = False
-    #: a bracket (淘汰赛)
-    knockout: ClassVar[bool] = False
-    #: 定位编排 by score groups (the Swiss engine; round 1 by 方法(一))
-    swiss: ClassVar[bool] = False
-    #: 全队轮赛制: each board's players and colours come from the schedule
-    #: (no line-ups, no board-colour rule)
-    seated_by_table: ClassVar[bool] = False
+
+    # -- capabilities: what callers ask instead of testing the key ---------------
+    #: the rounds are fixed by the number of entrants (the order table, the
+    #: bracket, the Scheveningen schedule); otherwise ``rounds`` as typed
+    rounds_from_entrants: ClassVar[bool] = False
+    #: each round is paired from the scores so far, by score groups and
+    #: colour history (定位编排; round 1 by 方法(一)): a round needs the results
+    #: of the one before, unfinished games may be counted as draws (原则(八)),
+    #: the field may be cut (末位淘汰) or qualify for a knockout (晋圈)
+    pairs_by_score: ClassVar[bool] = False
+    #: every round comes from the 循环赛对局秩序表 (everyone meets everyone;
+    #: a bye is the phantom number, worth nothing; standings by 场分 with a
+    #: cross table)
+    follows_order_table: ClassVar[bool] = False
+    #: how often the order table is played (2: a double round robin, the
+    #: second cycle with colours reversed)
+    cycles: ClassVar[int] = 1
+    #: a bracket (淘汰赛): winners go on, a bye goes straight through, the
+    #: places come from the bracket, not from tie-breaks
+    has_bracket: ClassVar[bool] = False
+    #: each board's players and colours come from the schedule (全队轮赛制):
+    #: no line-ups, no board-colour rule
+    seated_by_schedule: ClassVar[bool] = False
+
+    #: the plug for an external pairing engine (bbpPairings, JaVaFo …): an
+    #: :class:`EngineAdapter` whose ``pair(event, round_no)`` returns what
+    #: ``pair`` returns.  A system that sets it is paired by it (the default
+    #: ``pair`` below); the rest of the program does not know the difference.
+    engine: ClassVar[Optional[EngineAdapter]] = None
+
+    @property
+    def views(self) -> tuple[str, ...]:
+        """The views this system adds to the standings: "cross_table" (交叉表),
+        "bracket" (对阵图)."""
+        return (("cross_table",) if self.follows_order_table else ()) + (("bracket",) if self.has_bracket else ())
+
+    @property
+    def has_cross_table(self) -> bool:
+        return "cross_table" in self.views
+
+    @property
+    def key_row(self) -> SystemKey:
+        """This system's row of the key table (:mod:`xlxq.systems.keys`)."""
+        return key_row(self.key, self.entrants)
+
+    @property
+    def label_zh(self) -> str:
+        return self.key_row.zh
+
+    @property
+    def label_en(self) -> str:
+        return self.key_row.en
+
+    @property
+    def label_id(self) -> str:
+        return self.key_row.label_id
 
     def label(self, lang: str, games: int = 1) -> str:
+        """The system's name in ``lang`` (单循环（每场2局） with ``games``)."""
         return games_label(Text(lang)(self.label_zh, self.label_en), lang, games)
 
     def planned_rounds(self, n: int, settings: Any) -> int:
@@ -117,7 +176,21 @@ class PairingSystem(Generic[EventT, OutcomeT]):
         return int(settings.rounds)
 
     def default_tiebreaks(self, settings: Any) -> list[str]:
+        """The preset the rules name for this system (one of
+        ``tiebreak_registry``'s presets)."""
         return []
+
+    @property
+    def tiebreak_registry(self) -> Optional[TieBreakRegistry[Any]]:
+        """The tie-breaks and presets its standings rank by (None: a bracket
+        ranks by itself).  By default the Swiss table's
+        (:data:`xlxq.core.standings.SWISS`)."""
+        return SWISS
+
+    def standings(self, event: EventT, after_round: Optional[int] = None) -> list[Any]:
+        """The standings table after ``after_round`` (default: the last
+        round): by default the Swiss table (score, then the tie-breaks)."""
+        return compute_standings(cast(Any, event), after_round)
 
     def last_pairable_round(self, event: EventT) -> int:
         """The highest round number that ``explain`` may be asked for: the
@@ -125,7 +198,11 @@ class PairingSystem(Generic[EventT, OutcomeT]):
         return min(len(event.rounds) + 1, int(event.settings.rounds))
 
     def pair(self, event: EventT, round_no: Optional[int] = None) -> OutcomeT:
-        raise NotImplementedError
+        """The next round (or ``round_no``) and how it was made: by the
+        external ``engine`` when one is plugged in."""
+        if self.engine is None:
+            raise NotImplementedError(f"system {self.key!r} pairs no round")
+        return cast(OutcomeT, self.engine.pair(event, round_no))
 
     def record(self, event: EventT, round_no: int) -> Record:
         raise NotImplementedError
@@ -176,4 +253,4 @@ def report_of(round_no: int, issues: list[tuple[str, str, str]], verdict: Option
     )
 
 
-__all__ = ["PairingSystem", "EventLike", "CheckReport", "prior", "who", "pairset", "report_of"]
+__all__ = ["PairingSystem", "EngineAdapter", "EventLike", "CheckReport", "prior", "who", "pairset", "report_of"]

@@ -14,6 +14,7 @@ from xlxq.core.knockout import (
     WAITING,
     Match,
     build_bracket,
+    knockout_ranking,
     pair_knockout_round,
     planned_rounds,
     stage_name,
@@ -211,13 +212,19 @@ def ko_check(event: Event, n: int, lang: str) -> tuple[list[tuple[str, str, str]
 @register
 class Knockout(PairingSystem[Event, PairingOutcome]):
     key = "knockout"
-    label_zh = "淘汰赛"
-    label_en = "knockout"
-    fixed_rounds = True
-    knockout = True
+    rounds_from_entrants = True
+    has_bracket = True
 
     def planned_rounds(self, n: int, settings: EventSettings) -> int:
         return planned_rounds(n, settings.games_per_match)
+
+    @property
+    def tiebreak_registry(self) -> None:
+        return None  # ranked by the bracket
+
+    def standings(self, event: Event, after_round: Optional[int] = None) -> list[Any]:
+        """The places the bracket gives (冠军、亚军、并列第3–4名…)."""
+        return list(knockout_ranking(event))
 
     def pair(self, event: Event, round_no: Optional[int] = None) -> PairingOutcome:
         return pair_knockout_round(event, round_no)

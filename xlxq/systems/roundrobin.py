@@ -4,11 +4,12 @@ with 两局制 matches: the table is :mod:`xlxq.core.roundrobin`, the standings
 
 from __future__ import annotations
 
-from typing import Optional
+from collections import Counter
+from typing import Any, Optional
 
+from xlxq.core.checks import Issue
 from xlxq.core.model import Event, EventSettings, Round
 from xlxq.core.outcome import PairingOutcome
-from xlxq.core.records import SYSTEM_NAMES
 from xlxq.core.roundrobin import (
     apply_withdrawals,
     berger_table,
@@ -20,18 +21,20 @@ from xlxq.core.roundrobin import (
     table_position,
     table_round,
 )
-from xlxq.core.rr_standings import default_preset
+from xlxq.core.rr_standings import RR, compute_rr_standings, default_preset
+from xlxq.core.tiebreaks import TieBreakRegistry
 from xlxq.core.steps import Record, against_engine, note_steps, pairings_step
 from xlxq.errors import XlxqError
 from xlxq.i18n import Text
 from xlxq.systems.base import CheckReport, PairingSystem, pairset, prior, report_of
 from xlxq.systems.registry import get_system, register, system_label
 from xlxq.i18n import Pair
+from xlxq.i18n import Msg
 
 
 def rr_context(event: Event) -> tuple[list[int], bool, int]:
     s = event.settings
-    return table_players(event), get_system(s.system).double, s.games_per_match
+    return table_players(event), get_system(s.system).cycles == 2, s.games_per_match
 
 
 def rr_expected(event: Event, round_no: int, table_round_no: Optional[int] = None) -> Round:
@@ -51,7 +54,7 @@ def rr_record(event: Event, n: int) -> Record:
     N = len(nos)
     M = max_number(N)
     ph = phantom(N)
-    out = pair_rr_round(prior(event, n), n)
+    out = pair_rr_round(prior(event, n), n, double=double)
     cycle, t, game = table_position(n, N, double, g)
     rec = Record(n, event.settings.name, names={p.no: p.name for p in event.players})
     table = "棋规循环赛对局秩序表"
@@ -72,39 +75,86 @@ def rr_record(event: Event, n: int) -> Record:
     return rec
 
 
-def rr_check(event: Event, n: int, lang: str) -> tuple[list[tuple[str, str, str]], Optional[str]]:
-    T = Text(lang)
-    """A round-robin round against the order table: the pairs and byes must be
-    the table's (withdrawals applied); a changed colour, board order or round
-    order is accepted but flagged.  Pairs of the second cycle are the first
-    cycle's again: that is the table, not a rematch."""
+def rr_issues(event: Event, n: int) -> tuple[list[Issue], Optional[tuple[str, str]]]:
+    """The one check of a round-robin round, for the CLI's ``check`` and the
+    workbook's 检查 alike (issue 23: it was two, with different rules): the
+    issues (each with its board or players, for the workbook's cells) and
+    the verdict (zh, en) against the order table.
+
+    - the event's rounds against the table's (a warning), a round beyond
+      the table (an error);
+    - a pair meeting more often than the table allows (cycles × games a
+      match): an error, "rematch";
+    - the pairs and byes must be the table's (withdrawals applied): a pair
+      or bye that is not, an error; the pairs of another table round, a
+      warning (rounds reordered by hand), an error if that round holds them
+      too; pairs of the second cycle are the first cycle's again: that is
+      the table, not a rematch;
+    - a changed colour, board order or withdrawal result: a warning;
+    - a registered player neither paired nor given the bye: a warning,
+      "missing" (everyone plays or has the bye in a round robin)."""
     nos, double, g = rr_context(event)
     s = event.settings
-    rnd = event.rounds[n - 1]
-    issues: list[tuple[str, str, str]] = []
+    rnd = next(r for r in event.rounds if r.round == n)
+    issues: list[Issue] = []
+
+    def add(
+        level: str, code: str, zh: str, en: str, board: Optional[int] = None, players: tuple[int, ...] = ()
+    ) -> None:
+        issues.append(Issue(level, code, zh, en, n, board, players))
+
     total = rr_round_count(len(nos), double, g)
+    label_zh, label_en = system_label(s.system, "zh", g), system_label(s.system, "en", g)
     if s.rounds != total:
-        issues.append(
-            (
-                "warning",
-                f"赛事设定 rounds = {s.rounds}，而{len(nos)}人{system_label(s.system, T.lang, g)}共{total}轮",
-                f"event rounds = {s.rounds}, but a {system_label(s.system, T.lang, g)} of {len(nos)} has {total}",
-            )
+        add(
+            "warning",
+            "rounds",
+            f"赛事设定 rounds = {s.rounds}，而{len(nos)}人{label_zh}共{total}轮",
+            f"event rounds = {s.rounds}, but a {label_en} of {len(nos)} has {total}",
         )
     if n > total:
-        issues.append(
-            (
-                "error",
-                f"{len(nos)}人{system_label(s.system, T.lang, g)}共{total}轮，秩序表中没有第{n}轮",
-                f"the table has {total} rounds, not {n}",
-            )
+        add(
+            "error",
+            "no_round",
+            f"{len(nos)}人{label_zh}共{total}轮，秩序表中没有第{n}轮",
+            f"the table has {total} rounds, not {n}",
         )
         return issues, None
     try:
         want = rr_expected(event, n)
     except XlxqError as exc:
-        return issues + [("error", exc.zh, exc.en)], None
+        add("error", "table", exc.zh, exc.en)
+        return issues, None
     name = {p.no: p.name for p in event.players}
+    allowed = (2 if double else 1) * g
+    met: Counter[frozenset[int]] = Counter()
+    for r in event.rounds:
+        if r.round < n:
+            met.update(frozenset((b.red, b.black)) for b in r.boards)
+    rematch: set[frozenset[int]] = set()
+    for b in rnd.boards:
+        key = frozenset((b.red, b.black))
+        met[key] += 1
+        if met[key] > allowed:
+            rematch.add(key)
+            add(
+                "error",
+                "rematch",
+                f"第{n}轮第{b.board}台：{name[b.red]}（{b.red}号）与{name[b.black]}（{b.black}号）"
+                f"已赛满{allowed}局，循环赛中不应再相遇",
+                f"round {n} board {b.board}: {b.red} and {b.black} have already played their {allowed} game(s)",
+                b.board,
+            )
+    present = set(rnd.players())
+    for p in event.players:
+        if p.no not in present and p.active_in(n) and p.withdrawn_from_round != 1:
+            add(
+                "warning",
+                "missing",
+                f"第{n}轮中没有{p.name}（{p.no}号）（循环赛每轮人人有对局或轮空）",
+                f"round {n}: player {p.no} is not in it (in a round robin everyone plays or has the bye)",
+                players=(p.no,),
+            )
     cycle, t, game = table_position(n, len(nos), double, g)
     where_zh = (f"第{cycle}循环" if double else "") + f"秩序表第{t}轮" + (f"第{game}局" if g > 1 else "")
     where_en = (f"cycle {cycle} " if double else "") + f"table round {t}" + (f" game {game}" if g > 1 else "")
@@ -117,109 +167,116 @@ def rr_check(event: Event, n: int, lang: str) -> tuple[list[tuple[str, str, str]
             if pairset(cand) == pairset(rnd) and sorted(cand.byes) == sorted(rnd.byes):
                 alt = k
                 break
-        if alt is not None:
-            c2, t2, g2 = table_position(alt, len(nos), double, g)
-            w2 = (f"第{c2}循环" if double else "") + f"秩序表第{t2}轮" + (f"第{g2}局" if g > 1 else "")
-            issues.append(
-                (
-                    "warning",
-                    f"第{n}轮的对阵是{w2}（第{alt}轮）的对阵，不是{where_zh}：轮次顺序经手工调整",
-                    f"round {n} holds the pairs of table round {alt}, not {where_en}: rounds reordered by hand",
-                )
-            )
-            other = next((r for r in event.rounds if r.round == alt), None)
-            if other is not None and pairset(other) == pairset(rnd):
-                issues.append(
-                    (
-                        "error",
-                        f"第{n}轮与第{alt}轮的对阵相同（同一轮秩序表用了两次）",
-                        f"rounds {n} and {alt} hold the same pairs (a table round used twice)",
-                    )
-                )
-            want = rr_expected(event, n, table_round_no=alt)
-        else:
+        if alt is None:
             have_pairs = {frozenset((b.red, b.black)): b for b in rnd.boards}
             want_pairs = {frozenset((b.red, b.black)): b for b in want.boards}
             for key, b in want_pairs.items():
                 if key not in have_pairs:
-                    issues.append(
-                        (
-                            "error",
-                            f"{where_zh}应有 {b.red} {name[b.red]} — {b.black} {name[b.black]}，第{n}轮中没有此对局",
-                            f"{where_en} has {b.red} v {b.black}; round {n} does not",
-                        )
+                    add(
+                        "error",
+                        "off_table",
+                        f"{where_zh}应有 {b.red} {name[b.red]} — {b.black} {name[b.black]}，第{n}轮中没有此对局",
+                        f"{where_en} has {b.red} v {b.black}; round {n} does not",
+                        players=(b.red, b.black),
                     )
             for key, b in have_pairs.items():
-                if key not in want_pairs:
-                    issues.append(
-                        (
-                            "error",
-                            f"第{n}轮第{b.board}台 {b.red} {name[b.red]} — {b.black} {name[b.black]}"
-                            f"不是{where_zh}的对局",
-                            f"round {n} board {b.board}: {b.red} v {b.black} is not a pair of {where_en}",
-                        )
+                if key not in want_pairs and key not in rematch:
+                    add(
+                        "error",
+                        "off_table",
+                        f"第{n}轮第{b.board}台 {b.red} {name[b.red]} — {b.black} {name[b.black]}不是{where_zh}的对局",
+                        f"round {n} board {b.board}: {b.red} v {b.black} is not a pair of {where_en}",
+                        b.board,
                     )
             if sorted(rnd.byes) != sorted(want.byes):
-                issues.append(
-                    (
-                        "error",
-                        f"第{n}轮轮空：秩序表为 {'、'.join(map(str, want.byes)) or '无'}，"
-                        f"文件中为 {'、'.join(map(str, rnd.byes)) or '无'}",
-                        f"round {n} byes: the table has {want.byes or 'none'}, the file {rnd.byes or 'none'}",
-                    )
+                add(
+                    "error",
+                    "byes",
+                    f"第{n}轮轮空：秩序表为 {'、'.join(map(str, want.byes)) or '无'}，"
+                    f"文件中为 {'、'.join(map(str, rnd.byes)) or '无'}",
+                    f"round {n} byes: the table has {want.byes or 'none'}, the file {rnd.byes or 'none'}",
+                    players=tuple(sorted(set(rnd.byes) ^ set(want.byes))),
                 )
-            return issues, T("roundrobin.differs-from", where=Pair(where_zh, where_en))
+            return issues, Msg("roundrobin.differs-from", where=Pair(where_zh, where_en)).pair()
+        c2, t2, g2 = table_position(alt, len(nos), double, g)
+        w2 = (f"第{c2}循环" if double else "") + f"秩序表第{t2}轮" + (f"第{g2}局" if g > 1 else "")
+        add(
+            "warning",
+            "reordered",
+            f"第{n}轮的对阵是{w2}（第{alt}轮）的对阵，不是{where_zh}：轮次顺序经手工调整",
+            f"round {n} holds the pairs of table round {alt}, not {where_en}: rounds reordered by hand",
+        )
+        other = next((r for r in event.rounds if r.round == alt), None)
+        if other is not None and pairset(other) == pairset(rnd):
+            add(
+                "error",
+                "twice",
+                f"第{n}轮与第{alt}轮的对阵相同（同一轮秩序表用了两次）",
+                f"rounds {n} and {alt} hold the same pairs (a table round used twice)",
+            )
+        want = rr_expected(event, n, table_round_no=alt)
     wb = {frozenset((b.red, b.black)): b for b in want.boards}
     for b in rnd.boards:
         w = wb[frozenset((b.red, b.black))]
         if (b.red, b.black) != (w.red, w.black):
-            issues.append(
-                (
-                    "warning",
-                    f"第{n}轮第{b.board}台：按秩序表 {w.red} {name[w.red]} 执红，文件中 {b.red} "
-                    f"{name[b.red]} 执红（先后手经调整；第13.1条号次在前者执红）",
-                    f"round {n} board {b.board}: the table gives red to {w.red}, the file to {b.red} "
-                    f"(colours changed by hand)",
-                )
+            add(
+                "warning",
+                "colours",
+                f"第{n}轮第{b.board}台：按秩序表 {w.red} {name[w.red]} 执红，文件中 {b.red} "
+                f"{name[b.red]} 执红（先后手经调整；第13.1条号次在前者执红）",
+                f"round {n} board {b.board}: the table gives red to {w.red}, the file to {b.red} "
+                f"(colours changed by hand)",
+                b.board,
             )
         if w.result is not None and b.result is not None and b.result != w.result:
-            issues.append(
-                (
-                    "warning",
-                    f"第{n}轮第{b.board}台：一方已退赛，按第20.3条应记为 {w.result}，文件中为 {b.result}",
-                    f"round {n} board {b.board}: a withdrawn player: expected {w.result}, the file has {b.result}",
-                )
+            add(
+                "warning",
+                "withdrawn_result",
+                f"第{n}轮第{b.board}台：一方已退赛，按第20.3条应记为 {w.result}，文件中为 {b.result}",
+                f"round {n} board {b.board}: a withdrawn player: expected {w.result}, the file has {b.result}",
+                b.board,
             )
     order_have = [frozenset((b.red, b.black)) for b in rnd.boards]
     order_want = [frozenset((b.red, b.black)) for b in want.boards]
     if order_have != order_want:
-        issues.append(
-            (
-                "warning",
-                f"第{n}轮的台次顺序与秩序表不同（经手工调整）",
-                f"round {n}: the board order differs from the table (edited by hand)",
-            )
+        add(
+            "warning",
+            "order",
+            f"第{n}轮的台次顺序与秩序表不同（经手工调整）",
+            f"round {n}: the board order differs from the table (edited by hand)",
         )
     if issues:
-        return issues, T("roundrobin.the-pairs-are-those-of-with-the-changes", where=Pair(where_zh, where_en))
-    return issues, T("roundrobin.identical-to", where=Pair(where_zh, where_en))
+        return issues, Msg("roundrobin.the-pairs-are-those-of-with-the-changes", where=Pair(where_zh, where_en)).pair()
+    return issues, Msg("roundrobin.identical-to", where=Pair(where_zh, where_en)).pair()
+
+
+def rr_check(event: Event, n: int, lang: str) -> tuple[list[tuple[str, str, str]], Optional[str]]:
+    """:func:`rr_issues` as the CLI's ``check`` prints it."""
+    issues, verdict = rr_issues(event, n)
+    return [(i.level, i.zh, i.en) for i in issues], Text(lang)(*verdict) if verdict else None
 
 
 @register
 class RoundRobin(PairingSystem[Event, PairingOutcome]):
     key = "round_robin"
-    label_zh, label_en = SYSTEM_NAMES[key]
-    fixed_rounds = True
-    round_robin = True
+    rounds_from_entrants = True
+    follows_order_table = True
 
     def planned_rounds(self, n: int, settings: EventSettings) -> int:
-        return rr_round_count(n, self.double, settings.games_per_match)
+        return rr_round_count(n, self.cycles == 2, settings.games_per_match)
 
     def default_tiebreaks(self, settings: EventSettings) -> list[str]:
         return [default_preset(settings.games_per_match)]
 
+    @property
+    def tiebreak_registry(self) -> TieBreakRegistry[Any]:
+        return RR
+
+    def standings(self, event: Event, after_round: Optional[int] = None) -> list[Any]:
+        return list(compute_rr_standings(event, after_round))
+
     def pair(self, event: Event, round_no: Optional[int] = None) -> PairingOutcome:
-        return pair_rr_round(event, round_no)
+        return pair_rr_round(event, round_no, double=self.cycles == 2)
 
     def record(self, event: Event, round_no: int) -> Record:
         return rr_record(event, round_no)
@@ -231,5 +288,4 @@ class RoundRobin(PairingSystem[Event, PairingOutcome]):
 @register
 class DoubleRoundRobin(RoundRobin):
     key = "double_round_robin"
-    label_zh, label_en = SYSTEM_NAMES[key]
-    double = True
+    cycles = 2

@@ -10,7 +10,6 @@ from typing import Optional
 from xlxq.core.scheveningen import scheveningen_round
 from xlxq.core.team_pairing import TeamPairingOutcome, pair_scheveningen_round
 from xlxq.core.team_tiebreaks import default_preset
-from xlxq.core.records import TEAM_SYSTEM_NAMES
 from xlxq.core.teams import TeamEvent, TeamSettings
 from xlxq.i18n import Text
 from xlxq.systems.registry import register
@@ -21,9 +20,8 @@ from xlxq.i18n import Pair
 @register
 class Scheveningen(TeamSystem):
     key = "scheveningen"
-    label_zh, label_en = TEAM_SYSTEM_NAMES[key]
-    fixed_rounds = True
-    seated_by_table = True
+    rounds_from_entrants = True
+    seated_by_schedule = True
 
     def planned_rounds(self, n: int, settings: TeamSettings) -> int:
         """One round for each player a side (``boards``), whatever ``n``."""

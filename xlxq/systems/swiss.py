@@ -23,9 +23,7 @@ if TYPE_CHECKING:
 @register
 class Swiss(PairingSystem["Event", "PairingOutcome"]):
     key = "swiss"
-    label_zh = "积分编排"
-    label_en = "Swiss"
-    swiss = True
+    pairs_by_score = True
 
     def default_tiebreaks(self, settings: EventSettings) -> list[str]:
         return [DEFAULT_PRESET]

@@ -7,7 +7,11 @@ still missing.  Teams are named 队名（N队）."""
 
 from __future__ import annotations
 
-from typing import Optional
+from typing import Any, Optional
+
+from xlxq.core.team_standings import compute_team_standings
+from xlxq.core.team_tiebreaks import TEAM
+from xlxq.core.tiebreaks import TieBreakRegistry
 
 from xlxq.core.team_pairing import TeamPairingOutcome
 from xlxq.core.steps import Record
@@ -36,6 +40,13 @@ class TeamSystem(PairingSystem[TeamEvent, TeamPairingOutcome]):
     verdict of a round) are what each one says."""
 
     entrants = "teams"
+
+    @property
+    def tiebreak_registry(self) -> TieBreakRegistry[Any]:
+        return TEAM
+
+    def standings(self, event: TeamEvent, after_round: Optional[int] = None) -> list[Any]:
+        return list(compute_team_standings(event, after_round))
 
     def score_label(self, event: TeamEvent, t: Text) -> str:
         """What the teams' score is: 场分, or 局分 in a team Swiss paired by

@@ -10,7 +10,6 @@ from typing import Optional
 from xlxq.core.roundrobin import rr_round_count
 from xlxq.core.team_pairing import TeamPairingOutcome, pair_team_rr_round
 from xlxq.core.team_tiebreaks import default_preset
-from xlxq.core.records import TEAM_SYSTEM_NAMES
 from xlxq.core.teams import TeamEvent, TeamSettings
 from xlxq.i18n import Text
 from xlxq.systems.registry import register
@@ -21,18 +20,17 @@ from xlxq.i18n import Pair
 @register
 class TeamRoundRobin(TeamSystem):
     key = "round_robin"
-    label_zh, label_en = TEAM_SYSTEM_NAMES[key]
-    fixed_rounds = True
-    round_robin = True
+    rounds_from_entrants = True
+    follows_order_table = True
 
     def planned_rounds(self, n: int, settings: TeamSettings) -> int:
-        return rr_round_count(n, self.double)
+        return rr_round_count(n, self.cycles == 2)
 
     def default_tiebreaks(self, settings: TeamSettings) -> list[str]:
         return [default_preset(self.key)]
 
     def pair(self, event: TeamEvent, round_no: Optional[int] = None) -> TeamPairingOutcome:
-        return pair_team_rr_round(event, round_no)
+        return pair_team_rr_round(event, round_no, double=self.cycles == 2)
 
     def judge(self, event: TeamEvent, n: int, t: Text) -> tuple[Issues, Optional[str]]:
         """The round against the table: its pairs and byes; a changed 先走
@@ -93,5 +91,4 @@ class TeamRoundRobin(TeamSystem):
 @register
 class TeamDoubleRoundRobin(TeamRoundRobin):
     key = "double_round_robin"
-    label_zh, label_en = TEAM_SYSTEM_NAMES[key]
-    double = True
+    cycles = 2

@@ -10,7 +10,6 @@ from typing import Optional
 from xlxq.core.checks import bye_warning
 from xlxq.core.colours import after as colour_after
 from xlxq.core.team_pairing import TeamPairingOutcome, build_team_cards, pair_team_swiss_round, pairable_teams
-from xlxq.core.records import TEAM_SYSTEM_NAMES
 from xlxq.core.teams import Match, TeamEvent, TeamRound, TeamSettings
 from xlxq.core.team_tiebreaks import default_preset
 from xlxq.errors import XlxqError
@@ -23,8 +22,7 @@ from xlxq.i18n import Pair
 @register
 class TeamSwiss(TeamSystem):
     key = "swiss"
-    label_zh, label_en = TEAM_SYSTEM_NAMES[key]
-    swiss = True
+    pairs_by_score = True
 
     def default_tiebreaks(self, settings: TeamSettings) -> list[str]:
         return [default_preset(self.key)]
