@@ -11,6 +11,7 @@ import time
 
 import pytest
 
+from xlxq.systems import team_rules
 from xlxq.core import scheveningen as sv
 from xlxq.core.model import Player
 from xlxq.core.scheveningen import (
@@ -196,7 +197,7 @@ def test_scheveningen_event_end_to_end(n):
         assert (m.first, m.second) == (1, 2)
         for k, b in enumerate(m.boards):
             b.result = results[(r + k) % 3]
-        validate_team_event(ev)
+        validate_team_event(ev, rules=team_rules(ev.settings))
     a_players = ev.team(1).players[:n]
     b_players = ev.team(2).players[:n]
     met = {
@@ -212,10 +213,10 @@ def test_scheveningen_event_end_to_end(n):
             assert (b.red, b.black) == (
                 (a_players[i - 1], b_players[j - 1]) if a_red else (b_players[j - 1], a_players[i - 1])
             )
-    rows = compute_team_standings(ev)
+    rows = compute_team_standings(ev, rules=team_rules(ev.settings))
     assert [r.no for r in rows] and sum(r.game_points for r in rows) == 2 * n * n
     assert rows[0].game_points >= rows[1].game_points
-    assert set(board_standings(ev)) == set(range(1, n + 1))
+    assert set(board_standings(ev, rules=team_rules(ev.settings))) == set(range(1, n + 1))
     with pytest.raises(InputError):
         scheveningen_round(ev, n + 1)
 
@@ -224,12 +225,12 @@ def test_scheveningen_event_checks():
     ev = two_teams(4)
     ev.settings.rounds = 3
     with pytest.raises(InputError, match="应赛4轮"):
-        validate_team_event(ev)
+        validate_team_event(ev, rules=team_rules(ev.settings))
     ev = two_teams(4)
     ev.players += [Player(100 + k, f"丙队{k}") for k in range(4)]
     ev.teams.append(Team(3, "丙队", [100, 101, 102, 103]))
     with pytest.raises(InputError, match="两队之间"):
-        validate_team_event(ev)
+        validate_team_event(ev, rules=team_rules(ev.settings))
 
 
 def test_docs_tables_match_the_code():

@@ -10,6 +10,7 @@ from dataclasses import replace
 
 import pytest
 
+from xlxq.systems import team_rules
 from xlxq.backends.json_file import (
     any_from_dict,
     dumps,
@@ -96,7 +97,7 @@ def full_event() -> TeamEvent:
     ev = TeamEvent(s, players, teams)
     r1 = TeamRound(1, [Match(1, 1, 2), Match(2, 4, 3)], byes=[5])
     ev = ev.with_round(r1)
-    ev = set_lineups(ev, 1, {1: [1, 5, 3, 4], 3: [11, 12, 13, VACANT]})
+    ev = set_lineups(ev, 1, {1: [1, 5, 3, 4], 3: [11, 12, 13, VACANT]}, rules=team_rules(ev.settings))
     for m in ev.rounds[0].matches:
         for b in m.boards:
             if b.result is None:
@@ -104,7 +105,7 @@ def full_event() -> TeamEvent:
     ev.rounds[0].matches[0].boards[1].fouls_black = 2
     ev.rounds[0].matches[0].boards[2].result = None
     ev = ev.with_round(TeamRound(2, [Match(1, 3, 1), Match(2, 2, 5)], byes=[4]))
-    ev = set_lineups(ev, 2, {})
+    ev = set_lineups(ev, 2, {}, rules=team_rules(ev.settings))
     ev = ev.with_round(TeamRound(3, [Match(1, 1, 4), Match(2, 3, 2)]))
     return ev
 

@@ -20,6 +20,7 @@ import pytest
 
 from tests.conftest import perfect_matching
 from tests.test_teams import event_with_round, fill, make_event, seat_randomly
+from xlxq.systems import team_rules
 from xlxq.core.model import BLACK_WIN, DRAW, RED_WIN, Board, Event, EventSettings, Player, Round
 from xlxq.systems import pair_round
 from xlxq.core.roundrobin import berger_table
@@ -210,7 +211,7 @@ def run_random_event(seed: int) -> dict:
                 )
         ev = seat_randomly(ev.with_round(rnd), r, rng, vacant_p=0.02)
         fill(ev, r, rng, forfeit_p=0.02, unfinished_p=0.02 if r == rounds - 1 else 0.0)
-        validate_team_event(ev)  # colours per board, line-ups per format, …
+        validate_team_event(ev, rules=team_rules(ev.settings))  # colours per board, line-ups per format, …
         for m in ev.get_round(r).matches:
             for b in m.boards:
                 first_player = b.red if first_team_colour(b.board) == "R" else b.black
@@ -219,14 +220,14 @@ def run_random_event(seed: int) -> dict:
         stats["rounds"] += 1
         stats["team_rounds"] += len(rnd.teams())
     # standings: ordered by the event's format, both formats computable
-    rows = compute_team_standings(ev)
-    keys = resolve_team_tiebreaks(ev.settings.tiebreaks)
+    rows = compute_team_standings(ev, rules=team_rules(ev.settings))
+    keys = resolve_team_tiebreaks(ev.settings.tiebreaks, team_rules(ev.settings).default_tiebreaks)
     primary = keys[0]
     vals = [r.values[primary] for r in rows]
     assert vals == sorted(vals, reverse=True)
     for fmt_name in ("seed001-team-1", "seed001-team-2"):
         ev.settings.tiebreaks = [fmt_name]
-        rows = compute_team_standings(ev)
+        rows = compute_team_standings(ev, rules=team_rules(ev.settings))
         first = "match_points" if fmt_name.endswith("1") else "game_points"
         second = "opp_match_points" if fmt_name.endswith("1") else "match_points"
         for a, b in zip(rows, rows[1:]):
@@ -287,8 +288,8 @@ def test_team_round_robin_follows_the_table(n):
     assert len(met) == n * (n - 1) // 2
     with pytest.raises(InputError):
         pair_team_round(ev)
-    rows = compute_team_standings(ev)
-    assert resolve_team_tiebreaks(ev.settings.tiebreaks, "round_robin")[0] == "match_points"
+    rows = compute_team_standings(ev, rules=team_rules(ev.settings))
+    assert resolve_team_tiebreaks(ev.settings.tiebreaks, team_rules(ev.settings).default_tiebreaks)[0] == "match_points"
     assert all(r.byes == n % 2 for r in rows)
 
 

@@ -260,15 +260,6 @@ NAME_TEST = re.compile(
     r"""|\b(system|kind|sys)\.(swiss|round_robin|knockout|double)\b"""
 )
 
-#: the tests of a system's name left outside xlxq/systems/ (none may be
-#: added): the team model of the core, which the team readers call with the
-#: event only (docs/architecture.md "Where it still falls short")
-NAME_TESTS_LEFT = {
-    "xlxq/core/teams.py": 6,  # the 全队轮赛制's own data rules (two teams, rounds = boards, seats), team_side
-    "xlxq/core/team_standings.py": 1,  # a bye counts as a match won in a team Swiss only
-    "xlxq/core/team_tiebreaks.py": 2,  # default_preset: the default of resolve_team_tiebreaks(None, system)
-}
-
 
 def test_callers_ask_the_system_not_its_name():
     found = {}
@@ -279,4 +270,43 @@ def test_callers_ask_the_system_not_its_name():
         k = sum(len(NAME_TEST.findall(ln)) for ln in code)
         if k:
             found[str(path.relative_to(ROOT))] = k
-    assert found == NAME_TESTS_LEFT
+    assert found == {}  # the team model takes its system's facts as TeamRules (issue 23)
+
+
+RULES = {
+    # key: seated_by_schedule, bye_wins_match, default_tiebreaks
+    "swiss": (False, True, ("seed001-team-1",)),
+    "round_robin": (False, False, ("team-rr",)),
+    "double_round_robin": (False, False, ("team-rr",)),
+    "scheveningen": (True, False, ("scheveningen",)),
+}
+
+
+@pytest.mark.parametrize("key", sorted(RULES))
+def test_the_rules_a_team_system_passes_to_the_core(key):
+    r = get_team_system(key).rules
+    assert (r.seated_by_schedule, r.bye_wins_match, r.default_tiebreaks) == RULES[key]
+
+
+def test_the_core_follows_the_rules_it_is_given():
+    """The same data judged by other rules: a team Swiss's round seated by
+    the board rule fails the schedule's rules (two teams, one player of each
+    team on every board, rounds = boards); its bye counts as a match won only
+    under ``bye_wins_match``."""
+    from xlxq.core.team_standings import compute_team_standings
+    from xlxq.core.teams import TeamRules, validate_team_event
+
+    ev = make_team_event(3, boards=2, rounds=2)
+    ev, _ = pair_and_seat(ev)
+    validate_team_event(ev, rules=get_team_system("swiss").rules)
+    with pytest.raises(InputError, match="两队"):
+        validate_team_event(ev, rules=TeamRules(seated_by_schedule=True, default_tiebreaks=("scheveningen",)))
+    for b in ev.rounds[0].matches[0].boards:
+        b.result = "draw"
+    (bye,) = ev.rounds[0].byes
+    won = {r.no: r for r in compute_team_standings(ev, rules=get_team_system("swiss").rules)}
+    plain = {
+        r.no: r for r in compute_team_standings(ev, rules=replace(get_team_system("swiss").rules, bye_wins_match=False))
+    }
+    assert won[bye].match_points > plain[bye].match_points
+    assert plain[bye].match_points == 0

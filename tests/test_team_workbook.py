@@ -16,6 +16,7 @@ import pytest
 
 from tests.conftest import ROOT, load_tool
 from tests.test_workbook_support import MemoryBook, book, fill_of, header_map
+from xlxq.systems import team_rules
 from xlxq.core.model import BLACK_WIN, BLACK_WIN_FORFEIT, DRAW, RED_WIN, RED_WIN_FORFEIT
 from xlxq.core.scheveningen import scheveningen_round
 from xlxq.systems import pair_and_seat, pair_team_round
@@ -144,13 +145,17 @@ def assert_standings_match(path: Path, model: TeamEvent) -> None:
     from xlxq.core.team_standings import LABELS_ZH
 
     rows = table_rows(path, "团体成绩", "名次")
-    want = compute_team_standings(model)
+    want = compute_team_standings(model, rules=team_rules(model.settings))
     assert [(r["名次"], r["队号"], r["队名"]) for r in rows] == [(w.rank, w.no, w.name) for w in want]
-    keys = [k for k in resolve_team_tiebreaks(model.settings.tiebreaks, model.settings.system) if k != "back_rounds"]
+    keys = [
+        k
+        for k in resolve_team_tiebreaks(model.settings.tiebreaks, team_rules(model.settings).default_tiebreaks)
+        if k != "back_rounds"
+    ]
     for r, w in zip(rows, want):
         for k in keys:
             assert r[LABELS_ZH[k]] == w.values[k], (k, r, w)
-    boards = board_standings(model)
+    boards = board_standings(model, rules=team_rules(model.settings))
     sheet = table_rows(path, "台次成绩", "台次")
     assert [(r["台次"], r["名次"], r["序号"], r["积分"], r["局数"]) for r in sheet] == [
         (k, x.rank, x.no, x.points, x.games) for k in sorted(boards) for x in boards[k]
@@ -352,7 +357,7 @@ def test_memory_book_inserted_columns_resorted_rows_and_english(tmp_path):
                 row = next(r for r in grid[2:] if r[col["Match"]] == m.match and r[col["Board"]] == b.board)
                 row[col["Result"]] = rng.choice(EN_TEXT[b.result])
         assert recompute(mem).ok
-    want = [(r.rank, r.no) for r in compute_team_standings(model)]
+    want = [(r.rank, r.no) for r in compute_team_standings(model, rules=team_rules(model.settings))]
 
     def standings() -> list:
         grid = mem.sheets["Team standings"]

@@ -11,6 +11,7 @@ import pytest
 
 from tests.conftest import make_team_event
 
+from xlxq.systems import team_rules
 from xlxq.core.model import BLACK_WIN_FORFEIT, DOUBLE_FORFEIT, RED_WIN_FORFEIT, Board, Scoring
 from xlxq.core.teams import (
     VACANT,
@@ -99,7 +100,7 @@ def fill(ev: TeamEvent, round_no: int, rng: random.Random, forfeit_p: float = 0.
 def seat_randomly(ev: TeamEvent, round_no: int, rng: random.Random, vacant_p: float = 0.0) -> TeamEvent:
     rnd = ev.get_round(round_no)
     lineups = {t: random_lineup(ev, t, round_no, rng, vacant_p) for m in rnd.matches for t in m.teams()}
-    return set_lineups(ev, round_no, lineups)
+    return set_lineups(ev, round_no, lineups, rules=team_rules(ev.settings))
 
 
 def event_with_round(ev: TeamEvent, pairs, lineups=None, results=None, byes=()) -> TeamEvent:
@@ -107,7 +108,7 @@ def event_with_round(ev: TeamEvent, pairs, lineups=None, results=None, byes=()) 
     ``lineups`` (default line-ups) and, optionally, board results per match."""
     rn = ev.next_round
     ev = ev.with_round(TeamRound(rn, [Match(i, a, b) for i, (a, b) in enumerate(pairs, start=1)], list(byes)))
-    ev = set_lineups(ev, rn, lineups or {})
+    ev = set_lineups(ev, rn, lineups or {}, rules=team_rules(ev.settings))
     if results:
         for m, res in zip(ev.get_round(rn).matches, results):
             for b, r in zip(m.boards, res):
@@ -178,7 +179,7 @@ def test_fixed_boards_registered_and_reserve_boards():
     with pytest.raises(InputError, match="第3台.*固定在第2台"):
         check_lineup(ev, 1, 1, [1, 2, 5, 4])
     # the unbound 替补 6 plays board 3 in round 1: bound to it from then on
-    ev = set_lineups(ev, 1, {1: [1, 2, 6, 4]})
+    ev = set_lineups(ev, 1, {1: [1, 2, 6, 4]}, rules=team_rules(ev.settings))
     ev = ev.with_round(TeamRound(2, [Match(1, 2, 1)]))
     assert fixed_board_of(ev, 1, 6, 2) == 3
     check_lineup(ev, 2, 1, [1, 2, 6, 4])
@@ -262,23 +263,25 @@ def test_default_lineups():
 def test_set_lineups_builds_boards_and_keeps_results():
     ev = make_event(2, boards=4, reserves=1, lineup="per_round")
     ev = ev.with_round(TeamRound(1, [Match(1, 2, 1)]))
-    ev = set_lineups(ev, 1, {1: [4, 3, 2, 1]})
+    ev = set_lineups(ev, 1, {1: [4, 3, 2, 1]}, rules=team_rules(ev.settings))
     m = ev.rounds[0].matches[0]
     assert seats(ev, m, 2) == [6, 7, 8, 9] and seats(ev, m, 1) == [4, 3, 2, 1]
     assert (m.boards[0].red, m.boards[0].black) == (6, 4)  # team 2 listed first: red on board 1
     m.boards[0].result = "draw"
-    ev = set_lineups(ev, 1, {2: [6, 7, 8, 10]})  # board 4 changes, board 1 keeps its result
+    ev = set_lineups(
+        ev, 1, {2: [6, 7, 8, 10]}, rules=team_rules(ev.settings)
+    )  # board 4 changes, board 1 keeps its result
     m = ev.rounds[0].matches[0]
     assert m.boards[0].result == "draw" and m.boards[3].result is None
     with pytest.raises(InputError, match="本轮没有比赛"):
-        set_lineups(ev.with_round(TeamRound(2, [], [1, 2])), 2, {1: [1, 2, 3, 4]})
+        set_lineups(ev.with_round(TeamRound(2, [], [1, 2])), 2, {1: [1, 2, 3, 4]}, rules=team_rules(TeamSettings()))
 
 
 def test_validation_of_stored_rounds():
     ev = make_event(3, boards=2, reserves=0)
-    validate_team_event(ev)
+    validate_team_event(ev, rules=team_rules(ev.settings))
     good = event_with_round(ev, [(1, 2)], byes=[3])
-    validate_team_event(good)
+    validate_team_event(good, rules=team_rules(good.settings))
 
     def broken(mutate):
         e = event_with_round(ev, [(1, 2)], byes=[3])
@@ -297,40 +300,41 @@ def test_validation_of_stored_rounds():
     ]
     for mutate, msg in cases:
         with pytest.raises(InputError, match=msg):
-            validate_team_event(broken(mutate))
+            validate_team_event(broken(mutate), rules=team_rules(TeamSettings()))
     # the colour rule names the board: the second team's player sitting red on board 1
     e = broken(lambda r: setattr(r.matches[0].boards[0], "red", 5))
     with pytest.raises(InputError, match="第1轮第1场第1台"):
-        validate_team_event(e)
+        validate_team_event(e, rules=team_rules(e.settings))
 
 
 def test_validation_of_registration():
     ev = make_event(2, boards=2, reserves=0)
     ev.teams[1].players = [3, 1]
     with pytest.raises(InputError, match="同时报名"):
-        validate_team_event(ev)
+        validate_team_event(ev, rules=team_rules(ev.settings))
     ev = make_event(2, boards=2, reserves=0)
     ev.teams[1].players = [3]
     with pytest.raises(InputError, match="少于每场2台"):
-        validate_team_event(ev)
+        validate_team_event(ev, rules=team_rules(ev.settings))
     for bad in (1, 11):
         with pytest.raises(InputError, match="2–10"):
             validate_team_event(
                 make_event(2, boards=2, reserves=0, **{})
                 if False
-                else replace(make_event(2, boards=2), settings=TeamSettings(boards=bad))
+                else replace(make_event(2, boards=2), settings=TeamSettings(boards=bad)),
+                rules=team_rules(TeamSettings()),
             )
     ev = make_event(2, boards=2, reserves=1)
     ev.team(1).reserve_boards = {1: 1}
     with pytest.raises(InputError, match="不是本队替补"):
-        validate_team_event(ev)
+        validate_team_event(ev, rules=team_rules(ev.settings))
     ev.team(1).reserve_boards = {3: 4}
     with pytest.raises(InputError, match="替补3号登记的台次无效"):
-        validate_team_event(ev)
+        validate_team_event(ev, rules=team_rules(ev.settings))
     with pytest.raises(InputError, match="出场方式"):
-        validate_team_event(make_event(2, lineup="floating"))
+        validate_team_event(make_event(2, lineup="floating"), rules=team_rules(TeamSettings()))
     with pytest.raises(InputError, match="团体名次计算顺序"):
-        validate_team_event(make_event(2, tiebreaks=["小分"]))
+        validate_team_event(make_event(2, tiebreaks=["小分"]), rules=team_rules(TeamSettings()))
 
 
 def test_rounds_history_line_ups_checked():
@@ -338,7 +342,7 @@ def test_rounds_history_line_ups_checked():
     ev = make_event(2, boards=2, reserves=0, lineup="fixed_boards")
     ev = ev.with_round(TeamRound(1, [Match(1, 1, 2, [Board(1, 2, 3), Board(2, 4, 1)])]))
     with pytest.raises(InputError, match="分台定人制"):
-        validate_team_event(ev)
+        validate_team_event(ev, rules=team_rules(ev.settings))
 
 
 @pytest.mark.parametrize("fmt", ["fixed_boards", "fixed_order", "per_round"])
@@ -352,4 +356,4 @@ def test_random_lineups_always_valid(fmt):
         ev = ev.with_round(out.round)
         ev = seat_randomly(ev, out.round.round, rng, vacant_p=0.05)
         fill(ev, out.round.round, rng)
-        validate_team_event(ev)
+        validate_team_event(ev, rules=team_rules(ev.settings))

@@ -84,7 +84,7 @@ from xlxq.core.teams import (
     validate_team_event,
 )
 from xlxq.errors import ErrorList, InputError
-from xlxq.systems import get_system, team_system_keys
+from xlxq.systems import get_system, get_team_system, team_rules, team_system_keys
 from xlxq.core.team_standings import resolve_team_tiebreaks
 from xlxq.i18n import Msg, Pair
 
@@ -231,7 +231,7 @@ def _settings_from_dict(e: Any) -> TeamSettings:
     if e.get("tiebreaks") is not None:
         tiebreaks = tiebreak_list(e["tiebreaks"], "团体名次计算顺序")
         try:
-            resolve_team_tiebreaks(tiebreaks, system)
+            resolve_team_tiebreaks(tiebreaks, get_team_system(system).rules.default_tiebreaks)
         except InputError as exc:
             raise InputError(Msg("team_json.event-tiebreaks", exc=Pair.of(exc))) from None
     first_round, first_round_seed, colour_tie = first_round_keys(e, d.first_round, "先后走")
@@ -501,7 +501,7 @@ def team_event_from_dict(d: Any) -> TeamEvent:
                 rounds.append(_round_from_dict(r, i, names))
     errors.check()
     event = TeamEvent(settings=settings, players=players, teams=teams, rounds=rounds)
-    validate_team_event(event)
+    validate_team_event(event, rules=team_rules(event.settings))
     return event
 
 

@@ -36,7 +36,7 @@ from xlxq.core.pairing import GroupLog, pair_score_groups
 from xlxq.core.round1 import first_round_pairings
 from xlxq.core.roundrobin import rr_round_count, table_position, table_round
 from xlxq.core.scheveningen import scheveningen_round
-from xlxq.core.teams import Match, TeamEvent, TeamRound, check_team_settings, match_game_points
+from xlxq.core.teams import Match, TeamEvent, TeamRound, TeamRules, check_team_settings, match_game_points
 from xlxq.errors import InputError, PairingImpossible
 from xlxq.core.notes import Note
 from xlxq.i18n import Msg
@@ -115,10 +115,12 @@ def _matches(pairs: list[tuple[int, int]]) -> list[Match]:
     return [Match(match=i, first=a, second=b) for i, (a, b) in enumerate(pairs, start=1)]
 
 
-def pair_scheveningen_round(event: TeamEvent, round_no: Optional[int] = None) -> TeamPairingOutcome:
+def pair_scheveningen_round(
+    event: TeamEvent, round_no: Optional[int] = None, *, rules: TeamRules
+) -> TeamPairingOutcome:
     """A round of a 全队轮赛制 from its table (:func:`scheveningen_round`),
     seated."""
-    check_team_settings(event.settings)
+    check_team_settings(event.settings, rules=rules)
     rn = event.next_round if round_no is None else round_no
     return TeamPairingOutcome(
         round=scheveningen_round(event, rn),
@@ -127,10 +129,10 @@ def pair_scheveningen_round(event: TeamEvent, round_no: Optional[int] = None) ->
     )
 
 
-def pair_team_swiss_round(event: TeamEvent, round_no: Optional[int] = None) -> TeamPairingOutcome:
+def pair_team_swiss_round(event: TeamEvent, round_no: Optional[int] = None, *, rules: TeamRules) -> TeamPairingOutcome:
     """A round of a team Swiss: round 1 by 方法(一) on the team numbers,
     later rounds by the 定位编排 group loop with the teams' 编排卡."""
-    check_team_settings(event.settings)
+    check_team_settings(event.settings, rules=rules)
     s = event.settings
     if round_no is None:
         round_no = event.next_round
@@ -157,12 +159,14 @@ def team_rr_round_count(event: TeamEvent, double: bool) -> int:
     return rr_round_count(len(event.teams), double)
 
 
-def pair_team_rr_round(event: TeamEvent, round_no: Optional[int] = None, *, double: bool) -> TeamPairingOutcome:
+def pair_team_rr_round(
+    event: TeamEvent, round_no: Optional[int] = None, *, double: bool, rules: TeamRules
+) -> TeamPairingOutcome:
     """A round of a team round robin from the 棋规 table: table number i is
     the i-th smallest team number; the team printed first goes first (红
     on odd boards); with an odd number of teams, the team drawn against the
     phantom has the bye (worth nothing in a round robin, see team_standings)."""
-    check_team_settings(event.settings)
+    check_team_settings(event.settings, rules=rules)
     s = event.settings
     nos = sorted(t.no for t in event.teams)
     if len(nos) < 2:

@@ -19,7 +19,7 @@ Ranking (seed 001 五.2 一局制积分编排团体赛, "使用哪种格式一�
 
 The list is ``settings.tiebreaks``: presets and/or keys (:data:`TEAM_KEYS`,
 Chinese labels accepted); its first key is the main score.  None takes the
-system's default (:func:`default_preset`).  Definitions in
+system's default (``TeamRules.default_tiebreaks``).  Definitions in
 :func:`compute_team_standings`; docs/teams.md §4.
 """
 
@@ -38,10 +38,9 @@ from xlxq.core.team_tiebreaks import (
     TEAM_KEYS,
     TEAM_PRESETS,
     TeamRecord,
-    default_preset,
     resolve_team_tiebreaks,
 )
-from xlxq.core.teams import VACANT, TeamEvent, match_game_points, team_side, validate_team_event
+from xlxq.core.teams import VACANT, TeamEvent, TeamRules, match_game_points, team_side, validate_team_event
 
 
 @dataclass
@@ -74,8 +73,12 @@ class TeamStandingRow:
         }
 
 
-def compute_team_standings(event: TeamEvent, after_round: Optional[int] = None) -> list[TeamStandingRow]:
-    """The team table after ``after_round`` (default: every round), rank 1 first.
+def compute_team_standings(
+    event: TeamEvent, after_round: Optional[int] = None, *, rules: TeamRules
+) -> list[TeamStandingRow]:
+    """The team table after ``after_round`` (default: every round), rank 1
+    first, by the rules of the event's system (``rules``: its data rules,
+    whether a bye is a match won, its default tie-breaks).
 
     - 局分 game_points: the team's board points, finished boards only (an
       empty seat is a forfeit loss); a Swiss bye adds
@@ -100,12 +103,12 @@ def compute_team_standings(event: TeamEvent, after_round: Optional[int] = None) 
 
     Teams equal on every key share a rank and are listed by team number.
     """
-    validate_team_event(event)
+    validate_team_event(event, rules=rules)
     s = event.settings
     sc = s.scoring
-    keys = resolve_team_tiebreaks(s.tiebreaks, s.system)
+    keys = resolve_team_tiebreaks(s.tiebreaks, rules.default_tiebreaks)
     n = table_round(event, after_round).after
-    swiss_bye = s.system == "swiss"
+    swiss_bye = rules.bye_wins_match
     acc = {t.no: TeamRecord(t.no, [None] * n, [None] * n) for t in event.teams}
     for rnd in event.rounds:
         if rnd.round > n:
@@ -221,7 +224,9 @@ class _BoardTally:
     results: dict[str, int] = field(default_factory=lambda: {"W": 0, "D": 0, "L": 0})
 
 
-def board_standings(event: TeamEvent, after_round: Optional[int] = None) -> dict[int, list[BoardStandingRow]]:
+def board_standings(
+    event: TeamEvent, after_round: Optional[int] = None, *, rules: TeamRules
+) -> dict[int, list[BoardStandingRow]]:
     """台次成绩: for each board, every player who sat on it, ranked.
 
     A game counts when finished, forfeits included (an empty seat is nobody's
@@ -233,7 +238,7 @@ def board_standings(event: TeamEvent, after_round: Optional[int] = None) -> dict
     equal on everything share a rank.  A player who sat on several boards
     appears under each with the games of that board.
     """
-    validate_team_event(event)
+    validate_team_event(event, rules=rules)
     s = event.settings
     sc = s.scoring.game
     n = table_round(event, after_round).after
@@ -295,7 +300,6 @@ __all__ = [
     "compute_team_standings",
     "board_standings",
     "resolve_team_tiebreaks",
-    "default_preset",
     "TeamStandingRow",
     "BoardStandingRow",
     "TEAM_KEYS",

@@ -8,7 +8,7 @@ team event's tie-break list with :func:`resolve_team_tiebreaks`."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Iterable, Optional, Union
+from typing import Iterable, Optional, Sequence, Union
 
 from xlxq.core.tiebreaks import TableFacts, TieBreakRegistry, running_and_back
 from xlxq.errors import InputError
@@ -108,22 +108,14 @@ def _back_rounds(r: TeamRecord) -> tuple[float, ...]:
 TEAM_KEYS = TEAM.keys()
 LABELS_ZH: dict[str, str] = TEAM.labels_zh
 LABELS_EN: dict[str, str] = TEAM.labels_en
-RR_SYSTEMS = ("round_robin", "double_round_robin")
 
 
-def default_preset(system: str) -> str:
-    if system in RR_SYSTEMS:
-        return "team-rr"
-    if system == "scheveningen":
-        return "scheveningen"
-    return "seed001-team-1"
-
-
-def resolve_team_tiebreaks(spec: Union[Iterable[str], str, None], system: str = "swiss") -> list[str]:
+def resolve_team_tiebreaks(spec: Union[Iterable[str], str, None], default: Sequence[str] = ()) -> list[str]:
     """Expand ``spec`` (presets, keys or Chinese labels) into :data:`TEAM_KEYS`
-    in order, repeats dropped; None = the system's default preset."""
+    in order, repeats dropped; None = ``default``, the presets the event's
+    system names (``TeamSystem.default_tiebreaks``)."""
     if spec is None:
-        spec = [default_preset(system)]
+        spec = list(default)
     out = TEAM.resolve(spec, "团体", "team ")
     if not out:
         raise InputError(

@@ -270,11 +270,13 @@ def other(colour: str) -> str:
 
 
 def team_side(event: "TeamEvent", m: Match, team_no: int, board: Board) -> str:
-    """The colour of ``team_no`` on ``board``: by the board rule, or, in a
-    全队轮赛制 (colours from its table), by whose player sits red."""
-    if event.settings.system == "scheveningen":
-        return "R" if event.team_of(board.red) == team_no else "B"
-    return m.side(team_no, board)
+    """The colour of ``team_no`` on ``board``: by whose player sits red (a
+    checked event: the board rule, or a schedule's colours, 全队轮赛制), by the
+    board rule when red's seat is empty."""
+    red_team = event.team_of(board.red)
+    if red_team is None:
+        return m.side(team_no, board)
+    return "R" if red_team == team_no else "B"
 
 
 def seats(event: "TeamEvent", m: Match, team_no: int) -> list[int]:
@@ -488,14 +490,17 @@ def default_lineup(event: TeamEvent, team_no: int, round_no: int) -> list[int]:
     return out
 
 
-def set_lineups(event: TeamEvent, round_no: int, lineups: Mapping[int, Sequence[int]]) -> TeamEvent:
+def set_lineups(
+    event: TeamEvent, round_no: int, lineups: Mapping[int, Sequence[int]], *, rules: TeamRules
+) -> TeamEvent:
     """A copy of ``event`` with the boards of round ``round_no`` made from
     the line-ups given (team number → 序号 per board; a team left out keeps
     its current seats, or :func:`default_lineup` if its match has no boards
     yet).  Every line-up is checked (:func:`check_lineup`).  Results already
-    entered on a board whose two players are unchanged are kept."""
+    entered on a board whose two players are unchanged are kept.  A system
+    seated by its schedule (``rules``) has no line-ups: refused."""
     rnd = event.get_round(round_no)
-    if event.settings.system == "scheveningen":
+    if rules.seated_by_schedule:
         raise InputError(
             Msg("teams.a-scheveningen-round-is-seated-from-its"),
         )
@@ -532,7 +537,24 @@ def set_lineups(event: TeamEvent, round_no: int, lineups: Mapping[int, Sequence[
 # ------------------------------------------------------------------ validation
 
 
-def check_team_settings(s: TeamSettings) -> None:
+@dataclass(frozen=True)
+class TeamRules:
+    """What the event's team system tells the core's data rules and tables
+    (``TeamSystem.rules``; issue 23: the core tests no system's name):
+
+    - ``seated_by_schedule``: the boards are seated and coloured by the
+      system's schedule (全队轮赛制): two teams, as many rounds as boards, one
+      player of each team on every board, no line-ups, no board-colour rule;
+    - ``bye_wins_match``: a bye counts as a match won (team Swiss);
+    - ``default_tiebreaks``: the tie-break presets when the event names none.
+    """
+
+    seated_by_schedule: bool = False
+    bye_wins_match: bool = False
+    default_tiebreaks: tuple[str, ...] = ()
+
+
+def check_team_settings(s: TeamSettings, *, rules: TeamRules) -> None:
     if invalid_int(s.boards, MIN_BOARDS) or s.boards > MAX_BOARDS:
         raise InputError(
             Msg("teams.boards-per-match-must-be-got", MIN_BOARDS=MIN_BOARDS, MAX_BOARDS=MAX_BOARDS, boards=s.boards),
@@ -564,22 +586,23 @@ def check_team_settings(s: TeamSettings) -> None:
         raise InputError(
             Msg("teams.unknown-fallback-reading", fallback_reading=s.standings.fallback_reading),
         )
-    if s.system == "scheveningen" and s.rounds != s.boards:
+    if rules.seated_by_schedule and s.rounds != s.boards:
         raise InputError(
             Msg("teams.a-scheveningen-match-of-a-side-has", boards=s.boards, rounds=s.rounds),
         )
-    resolve_team_tiebreaks(s.tiebreaks, s.system)
+    resolve_team_tiebreaks(s.tiebreaks, rules.default_tiebreaks)
 
 
-def validate_team_event(event: TeamEvent) -> None:
-    """Hard consistency of a team event, line-up formats included.
+def validate_team_event(event: TeamEvent, *, rules: TeamRules) -> None:
+    """Hard consistency of a team event, line-up formats included, by the
+    data rules of its system (``rules``).
 
     Raises :class:`InputError` naming the team, player, round, match and
     board at fault.  Pairing-rule questions (rematches) are not data errors
     and are not judged here.
     """
     s = event.settings
-    check_team_settings(s)
+    check_team_settings(s, rules=rules)
     seen: dict[int, Player] = {}
     for p in event.players:
         register(p, seen)
@@ -614,13 +637,13 @@ def validate_team_event(event: TeamEvent) -> None:
                     f"{t.name}（{t.no}队）：替补{no}号登记的台次无效：{k!r}",
                     f"team {t.name}: invalid board {k!r} for reserve {no}",
                 )
-    if s.system == "scheveningen" and len(teams) != 2:
+    if rules.seated_by_schedule and len(teams) != 2:
         raise InputError(
             Msg("scheveningen.a-scheveningen-match-is-between-two", n=len(teams)),
         )
     event.reindex()
     for r in rounds_in_order(event.rounds):
-        _validate_round(event, r, teams, owner)
+        _validate_round(event, r, teams, owner, rules.seated_by_schedule)
     if len(event.rounds) > s.rounds:
         raise InputError(
             Msg("teams.rounds-present-more-than-the-planned", n=len(event.rounds), rounds=s.rounds),
@@ -639,7 +662,9 @@ class _Lazy:
         return f"{self.label}第{self.k}台"
 
 
-def _validate_round(event: TeamEvent, r: TeamRound, teams: dict[int, Team], owner: dict[int, Team]) -> None:
+def _validate_round(
+    event: TeamEvent, r: TeamRound, teams: dict[int, Team], owner: dict[int, Team], by_schedule: bool
+) -> None:
     s = event.settings
     where_team: dict[int, str] = {}
     nos_seen: set[int] = set()
@@ -714,7 +739,7 @@ def _validate_round(event: TeamEvent, r: TeamRound, teams: dict[int, Team], owne
                         f"{bl}：犯规次数无效 {f!r}",
                         f"round {r.round} match {m.match} board {k}: invalid foul count {f!r}",
                     )
-            if s.system == "scheveningen":
+            if by_schedule:
                 tr, tb = owner.get(b.red), owner.get(b.black)
                 if tr is None or tb is None or tr is tb or {tr.no, tb.no} != {m.first, m.second}:
                     raise InputError(
@@ -734,7 +759,7 @@ def _validate_round(event: TeamEvent, r: TeamRound, teams: dict[int, Team], owne
                         f"player {no} is not of team {t} (the first team is red on odd boards)",
                     )
                 seated[t].append(no)
-        if s.system != "scheveningen":
+        if not by_schedule:
             for t in m.teams():
                 check_lineup(event, r.round, t, seated[t])
     for t in r.byes:
@@ -788,6 +813,7 @@ __all__ = [
     "vacant_result",
     "match_game_points",
     "team_side",
+    "TeamRules",
     "seats",
     "check_lineup",
     "default_lineup",

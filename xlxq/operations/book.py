@@ -36,7 +36,7 @@ from xlxq.operations.workbook_groups import for_each_group, group_status, workbo
 from xlxq.sheets.groups import GroupView, refuse_team_groups
 from xlxq.sheets.team_layout import is_team_book
 from xlxq.operations.groups import combined
-from xlxq.systems import system_for, system_label
+from xlxq.systems import system_for, system_label, team_rules
 from xlxq.i18n import Msg, Pair, tr
 
 __all__ = [
@@ -268,7 +268,7 @@ def run_team_book(
     elif command == "standings":
         st = run_op(TW.recompute, book, lang, round_check(rnd))
         if rnd is not None:
-            rows = compute_team_standings(st.event, rnd)
+            rows = compute_team_standings(st.event, rnd, rules=team_rules(st.event.settings))
             st.text = report.team_standings_text(st.event, rows, rnd, lang)
             st.data = rows
         if as_json:
@@ -276,7 +276,8 @@ def run_team_book(
                 data={
                     "standings": [nums(r.to_dict()) for r in st.data],
                     "boards": {
-                        str(k): [nums(r.to_dict()) for r in v] for k, v in board_standings(st.event, rnd).items()
+                        str(k): [nums(r.to_dict()) for r in v]
+                        for k, v in board_standings(st.event, rnd, rules=team_rules(st.event.settings)).items()
                     },
                 }
             )

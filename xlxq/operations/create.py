@@ -20,7 +20,6 @@ from xlxq.core.member_total import FIRST_ROUND_FOR, number_members
 from xlxq.core.model import Event, EventSettings, PairingOptions, Scoring, validate_event
 from xlxq.core.roundrobin import rr_round_count
 from xlxq.core.rr_standings import default_preset
-from xlxq.core.team_standings import default_preset as team_default_preset
 from xlxq.core.teams import (
     MAX_BOARDS,
     MIN_BOARDS,
@@ -40,7 +39,15 @@ from xlxq.operations.lines import Lines, ko_first_round_lines, next_step, plan_w
 from xlxq.operations.result import Outcome
 from xlxq.operations.source import checked, parse_playoff, split_list
 from xlxq.operations.team import team_schedule_rounds
-from xlxq.systems import find_system, find_team_system, get_system, get_team_system, system_label, team_system_keys
+from xlxq.systems import (
+    find_system,
+    find_team_system,
+    get_system,
+    get_team_system,
+    system_label,
+    team_rules,
+    team_system_keys,
+)
 from xlxq.presentation.team_report import lineup_label, team_schedule_lines, team_system_label, team_table
 from xlxq.text import fmt, text_table
 from xlxq.i18n import Msg, Pair
@@ -533,7 +540,7 @@ def _team_new(args, path, lang: str = "zh") -> Outcome:
                     rounds2=args.rounds,
                 ),
             )
-    tiebreaks = split_list(args.tiebreaks) if args.tiebreaks else [team_default_preset(system)]
+    tiebreaks = split_list(args.tiebreaks) if args.tiebreaks else list(get_team_system(system).rules.default_tiebreaks)
     settings = TeamSettings(
         name=args.name if args.name is not None else path.stem,
         system=system,
@@ -547,7 +554,7 @@ def _team_new(args, path, lang: str = "zh") -> Outcome:
         first_round_seed=seed,
     )
     event = TeamEvent(settings=settings, players=players, teams=teams)
-    validate_team_event(event)
+    validate_team_event(event, rules=team_rules(event.settings))
     if kind.seated_by_schedule:
         event = team_schedule_rounds(event)
     checked(event)

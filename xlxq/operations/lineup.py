@@ -14,7 +14,7 @@ from xlxq.operations.lines import Lines
 from xlxq.operations.result import Outcome
 from xlxq.operations.source import checked, is_team
 from xlxq.presentation.team_report import RESULT_ZH, lineup_label, match_lines, seat_cells
-from xlxq.systems import system_for
+from xlxq.systems import system_for, team_rules
 from xlxq.i18n import Msg
 
 __all__ = ["lineup_file"]
@@ -50,7 +50,7 @@ def lineup_file(event, path: str, round_no, team_spec, players) -> Outcome:
         lineup = _parse_lineup(event, team, n, players)
     else:
         lineup = default_lineup(event, team.no, n)
-    new = set_lineups(event, n, {team.no: lineup})
+    new = set_lineups(event, n, {team.no: lineup}, rules=team_rules(event.settings))
     m_new = next(m for m in new.get_round(n).matches if m.match == m_old.match)
     for ob, nb in zip(m_old.boards, m_new.boards):
         if (

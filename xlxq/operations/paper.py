@@ -24,6 +24,7 @@ from xlxq.backends.openpyxl_book import OpenpyxlBook
 from xlxq.core.paper import RoundPaper, paper_round, round_paper
 from xlxq.core.team_standings import compute_team_standings
 from xlxq.core.teams import TeamEvent
+from xlxq.systems import team_rules
 from xlxq.errors import InputError
 from xlxq.i18n import Text
 from xlxq.operations.event_read import sheets_data
@@ -52,7 +53,10 @@ def _scores(event: Any, round_no: int) -> dict[int, float]:
     if isinstance(event, TeamEvent):
         if round_no == 1:
             return {t.no: 0.0 for t in event.teams}
-        return {row.no: row.match_points for row in compute_team_standings(event, round_no - 1)}
+        return {
+            row.no: row.match_points
+            for row in compute_team_standings(event, round_no - 1, rules=team_rules(event.settings))
+        }
     rnd = next(r for r in event.rounds if r.round == round_no)
     return {no: v for no, v in round_scores(event, rnd).items() if v is not None}
 

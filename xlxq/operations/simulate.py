@@ -25,7 +25,7 @@ from xlxq.operations.source import checked
 from xlxq.operations.team import pair_seat, team_limit, withdrawn_vacant
 from xlxq.presentation.report import who
 from xlxq.text import fmt
-from xlxq.systems import get_system, pair_round, system_for
+from xlxq.systems import get_system, pair_round, system_for, team_rules
 
 __all__ = ["simulate_file", "simulate_team_file"]
 
@@ -221,7 +221,11 @@ def simulate_team_file(event, path: str, seed, rounds) -> Outcome:
         return Outcome(render=_nothing_to_do)
     checked(event)
     finished = all(b.result is not None for r in event.rounds for m in r.matches for b in m.boards)
-    top = compute_team_standings(event)[:3] if finished and len(event.rounds) >= limit else None
+    top = (
+        compute_team_standings(event, rules=team_rules(event.settings))[:3]
+        if finished and len(event.rounds) >= limit
+        else None
+    )
 
     def render(lang: str) -> list[str]:
         txt, echo = Text(lang), Lines()
@@ -265,5 +269,5 @@ def _seat_open(event):
         return event
     for r in list(event.rounds):
         if any(not m.boards for m in r.matches):
-            event = set_lineups(event, r.round, withdrawn_vacant(event, r))
+            event = set_lineups(event, r.round, withdrawn_vacant(event, r), rules=team_rules(event.settings))
     return event

@@ -24,7 +24,7 @@ from xlxq.i18n import Text
 from xlxq.operations.lines import Lines
 from xlxq.operations.result import Outcome
 from xlxq.operations.source import is_rr, is_team, load, round_arg
-from xlxq.systems import get_system, system_for, system_label
+from xlxq.systems import get_system, system_for, system_label, team_rules
 from xlxq.presentation.team_report import team_system_label
 from xlxq.text import fmt, nums, text_table
 from xlxq.i18n import Msg
@@ -133,7 +133,7 @@ def team_standings_file(
     tr = table_round(event, round_no)  # as far as the results go (issue 8 §6)
     after = tr.after
     if boards:
-        per_board = board_standings(event, after)
+        per_board = board_standings(event, after, rules=team_rules(event.settings))
         if as_json:
             return Outcome(data=board_table_data(event, round_no))
 
@@ -176,8 +176,8 @@ def team_standings_file(
             return echo
 
         return Outcome(render=board_lines)
-    rows = compute_team_standings(event, after)
-    keys = resolve_team_tiebreaks(s.tiebreaks, s.system)
+    rows = compute_team_standings(event, after, rules=team_rules(event.settings))
+    keys = resolve_team_tiebreaks(s.tiebreaks, team_rules(s).default_tiebreaks)
     if as_json:
         return Outcome(data=team_table_data(event, round_no))
 
@@ -209,7 +209,7 @@ def team_table_data(event, round_no: Optional[int] = None) -> dict:
     (default: as far as the results go)."""
     s = event.settings
     tr = table_round(event, round_no)
-    keys = resolve_team_tiebreaks(s.tiebreaks, s.system)
+    keys = resolve_team_tiebreaks(s.tiebreaks, team_rules(s).default_tiebreaks)
     return {
         "kind": "team",
         "system": s.system,
@@ -217,7 +217,9 @@ def team_table_data(event, round_no: Optional[int] = None) -> dict:
         "in_progress": tr.in_progress,
         "score": keys[0],
         "tiebreak_order": keys,
-        "standings": [nums(r.to_dict()) for r in compute_team_standings(event, tr.after)],
+        "standings": [
+            nums(r.to_dict()) for r in compute_team_standings(event, tr.after, rules=team_rules(event.settings))
+        ],
     }
 
 
@@ -230,7 +232,10 @@ def board_table_data(event, round_no: Optional[int] = None) -> dict:
         "system": s.system,
         "after_round": after,
         "board_ranking": {"by": s.board_ranking, "min_games": s.board_min_games},
-        "boards": {str(k): [nums(r.to_dict()) for r in rows] for k, rows in board_standings(event, after).items()},
+        "boards": {
+            str(k): [nums(r.to_dict()) for r in rows]
+            for k, rows in board_standings(event, after, rules=team_rules(event.settings)).items()
+        },
     }
 
 

@@ -11,7 +11,7 @@ from typing import Optional
 
 from xlxq.core.team_standings import compute_team_standings
 from xlxq.core.teams import VACANT, set_lineups
-from xlxq.systems import system_for
+from xlxq.systems import system_for, team_rules
 
 
 __all__ = ["withdrawn_vacant", "pair_seat", "team_scores", "team_limit", "team_schedule_rounds"]
@@ -31,12 +31,12 @@ def pair_seat(event, round_no: Optional[int] = None):
     out = system_for(event.settings).pair(event, round_no)
     ev = event.with_round(out.round)
     if not system_for(event.settings).seated_by_schedule:
-        ev = set_lineups(ev, out.round.round, withdrawn_vacant(ev, out.round))
+        ev = set_lineups(ev, out.round.round, withdrawn_vacant(ev, out.round), rules=team_rules(ev.settings))
     return ev, out
 
 
 def team_scores(event) -> dict:
-    return {r.no: r.match_points for r in compute_team_standings(event)}
+    return {r.no: r.match_points for r in compute_team_standings(event, rules=team_rules(event.settings))}
 
 
 def team_limit(event) -> int:

@@ -55,7 +55,7 @@ from xlxq.operations.workbook_common import (
     round1_notes,
     sorted_problems,
 )
-from xlxq.systems import system_for
+from xlxq.systems import system_for, team_rules
 from xlxq.core.record_text import record_text
 from xlxq.core.team_record import team_round_record
 from xlxq.core.team_record import team_record
@@ -170,7 +170,7 @@ def pair_next_round(book: Book, text_lang: str, provisional: bool = False) -> St
                 )
         defaults = sorted(playing - set(lineups))
         try:
-            new = set_lineups(new, n, lineups)
+            new = set_lineups(new, n, lineups, rules=team_rules(new.settings))
         except InputError as exc:  # checked when read; kept for safety
             raise InputError(
                 Msg(
@@ -339,7 +339,7 @@ def create_team_workbook(
         if players is None:
             raise InputError(Msg("team_workbook.create-team-workbook-needs-the-players"))
         event = TeamEvent(settings=settings, players=sorted(players, key=lambda p: p.no), teams=list(teams))
-    validate_team_event(event)
+    validate_team_event(event, rules=team_rules(event.settings))
     return new_workbook(
         path,
         overwrite,

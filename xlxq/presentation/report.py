@@ -36,7 +36,7 @@ from xlxq.core.standings import (
 from xlxq.errors import InputError
 from xlxq.i18n import Text
 from xlxq.sheets.results import display
-from xlxq.systems import get_system, system_for, system_label
+from xlxq.systems import get_system, system_for, system_label, team_rules
 from xlxq.systems.knockout import game_label
 from xlxq.text import fmt, num, text_table
 from xlxq.i18n import tr as i18n_tr
@@ -699,7 +699,7 @@ def team_standings_text(event: Any, rows: list, after: Any, lang: str) -> str:
     from xlxq.core.team_standings import resolve_team_tiebreaks
 
     s = event.settings
-    keys = [k for k in resolve_team_tiebreaks(s.tiebreaks, s.system) if k != "back_rounds"]
+    keys = [k for k in resolve_team_tiebreaks(s.tiebreaks, team_rules(s).default_tiebreaks) if k != "back_rounds"]
     labels = TEAM_ZH if lang == "zh" else TEAM_EN
     header = (i18n_tr(lang, "booklet.rank-no-team")).split() + [labels[k] for k in keys]
     table = [

@@ -49,10 +49,11 @@ from xlxq.sheets.cells import tidy_number
 from xlxq.sheets.data import RoundSheet, WorkbookData
 from xlxq.sheets.looks import table_looks
 from xlxq.sheets.plan import PageSetup, SheetLook, Style
-from xlxq.sheets.problems import WARNING, Problem
+from xlxq.sheets.problems import Problem
 from xlxq.sheets.round_problems import hand_problems, issue_cells, unfinished_problems
 from xlxq.sheets.write_standings import round_cell, scores_before, standings_after
 from xlxq.systems import get_system, system_for, system_label
+from xlxq.systems.knockout import ko_issues
 from xlxq.systems.roundrobin import rr_issues
 from xlxq.i18n import Msg
 from xlxq.i18n import labels as i18n_labels
@@ -178,13 +179,16 @@ def rr_rule_problems(data: WorkbookData, event: Event) -> list[Problem]:
 
 
 def ko_rule_problems(data: WorkbookData, event: Event, rounds: list[RoundSheet], bracket) -> list[Problem]:
-    """Knockout rounds: the bracket itself was checked when it was replayed
-    (a board that is no match of the stage stops the operation); here the
-    colours of later games (13.5: swapped from game to game, a warning),
-    hand changes and unfinished results."""
+    """Knockout rounds by the system's one check
+    (:func:`xlxq.systems.knockout.ko_issues`, the CLI's ``check`` too; the
+    bracket itself was checked when it was replayed: a board that is no
+    match of the stage stops the operation), each issue on its cells: the
+    board's row (of the round at fault), a bye's, else the round sheet; then
+    the hand changes and unfinished results."""
     out: list[Problem] = []
     last = len(event.rounds)
     by_no = {rs.no: rs for rs in rounds}
+    played = {r.round for r in event.rounds}
     for rs in rounds:
         hand, _, _ = hand_problems(data, rs)
         out += hand
@@ -192,26 +196,21 @@ def ko_rule_problems(data: WorkbookData, event: Event, rounds: list[RoundSheet],
             out += unfinished_problems(rs)
     if bracket is None:
         return out
-    for stage in bracket.stages:
-        for m in stage:
-            for (_, prev), (rno, b) in zip(m.games, m.games[1:]):
-                rs = by_no.get(rno)
-                if rs is None or b.red == prev.black:
-                    continue
-                zh_r = f"淘汰赛第{rno}轮" if rs.stage == "ko" else f"第{rno}轮"
-                out.append(
-                    Problem(
-                        WARNING,
-                        "ko_colours",
-                        f"{zh_r}第{b.board}台：未与上一局交换先后，应由{prev.black}号执红（第13.5条）",
-                        f"round {rno} board {b.board}: colours not swapped from the previous game "
-                        f"({prev.black} should have red, 13.5)",
-                        rs.name,
-                        rs.board_rows.get(b.board),
-                        ("red_name", "black_name"),
-                        rno,
-                    )
-                )
+    for rs in rounds:
+        if rs.no not in played:
+            continue
+        where = ("淘汰赛", "knockout ") if rs.stage == "ko" else ("", "")
+        issues, _ = ko_issues(event, rs.no, where)
+        for issue in issues:
+            at = by_no.get(issue.round, rs)
+            if issue.code == "ko_colours":
+                cells = [(at.board_rows.get(issue.board), ("red_name", "black_name"))]
+            elif issue.code == "waiting":
+                cells = [(at.board_rows.get(issue.board), ("result",))]
+            else:
+                cells = (issue_cells(at, issue) if issue.board is not None or issue.players else []) or [(None, ())]
+            for row, cols in cells:
+                out.append(Problem(issue.level, issue.code, issue.zh, issue.en, at.name, row, cols, issue.round))
     return out
 
 

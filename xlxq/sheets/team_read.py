@@ -48,7 +48,7 @@ from xlxq.sheets.team_registration import TeamIndex, check_lineup_at, read_lineu
 from xlxq.sheets.team_rounds import RawRound, read_team_round, refuse_merged_team_rounds
 from xlxq.sheets.team_rules import rule_problems
 from xlxq.sheets.team_settings import read_team_settings
-from xlxq.systems import system_for
+from xlxq.systems import system_for, team_rules
 
 
 def is_team_book(book: Book) -> bool:
@@ -75,7 +75,7 @@ def read_team_workbook(book: Book, mark: bool = False) -> TeamWorkbookData:
     base = TeamEvent(settings=settings, players=players, teams=teams)
     if not errors:
         try:
-            validate_team_event(base)
+            validate_team_event(base, rules=team_rules(base.settings))
         except InputError as exc:
             raise sheet_error(reg.name, None, exc.zh, exc.en) from None
     state = read_team_state(snapshot[one[T.STATE]]) if T.STATE in one else TeamState()
@@ -123,7 +123,7 @@ def read_team_workbook(book: Book, mark: bool = False) -> TeamWorkbookData:
         event = _build_round(data, event, raw)
     data.event = event
     try:
-        validate_team_event(event)
+        validate_team_event(event, rules=team_rules(event.settings))
     except InputError as exc:
         sheet = next((rs.name for rs in data.rounds if f"第{rs.no}轮" in exc.zh), data.reg.name)
         raise sheet_error(sheet, None, exc.zh, exc.en) from None

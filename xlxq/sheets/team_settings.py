@@ -11,7 +11,7 @@ import re
 from typing import Any, Optional
 
 from xlxq.core.model import EventInfo, PairingOptions, Scoring, StandingsOptions
-from xlxq.core.team_standings import LABELS_EN, LABELS_ZH, TEAM_PRESETS, default_preset, resolve_team_tiebreaks
+from xlxq.core.team_standings import LABELS_EN, LABELS_ZH, TEAM_PRESETS, resolve_team_tiebreaks
 from xlxq.core.teams import TeamScoring, TeamSettings, check_team_settings
 from xlxq.errors import ErrorList, InputError
 from xlxq.sheets import layout as L
@@ -31,6 +31,7 @@ from xlxq.sheets.settings import (
 from xlxq.sheets.team_data import SettingsInfo, TeamWorkbookData
 from xlxq.i18n import tr
 from xlxq.i18n import labels as i18n_labels
+from xlxq.systems import get_team_system, team_rules
 
 #: the model classes of the team settings rows, by the first part of their target
 TEAM_MODEL_BASES: dict[str, type] = {
@@ -71,7 +72,7 @@ def team_tiebreak_value(raw: Any) -> Optional[list[str]]:
 def team_tiebreak_text(spec: Optional[list[str]], system: str, lang: str) -> str:
 
     if spec is None:
-        spec = [default_preset(system)]
+        spec = list(get_team_system(system).rules.default_tiebreaks)
     if len(spec) == 1 and spec[0] in T.TEAM_TIEBREAK_PRESET_LABELS:
         zh, en = T.TEAM_TIEBREAK_PRESET_LABELS[spec[0]]
         return zh if lang == "zh" else en
@@ -82,7 +83,9 @@ def team_tiebreak_text(spec: Optional[list[str]], system: str, lang: str) -> str
 def team_tiebreak_sequence(spec: Optional[list[str]], system: str, lang: str) -> str:
 
     labels = i18n_labels(lang, LABELS_ZH, LABELS_EN)
-    return " → ".join(labels.get(k, k) for k in resolve_team_tiebreaks(spec, system))
+    return " → ".join(
+        labels.get(k, k) for k in resolve_team_tiebreaks(spec, get_team_system(system).rules.default_tiebreaks)
+    )
 
 
 _INT_MIN = {"first_round_seed": 0, "numbering_seed": 0, "board_min_games": 0, "boards": 2}
@@ -140,7 +143,7 @@ def read_team_settings(
     )
     if not errs:  # the values read are checked together once each is good
         try:
-            check_team_settings(settings)
+            check_team_settings(settings, rules=team_rules(settings))
         except InputError as exc:
             errs.add(sheet_error(name, None, exc.zh, exc.en))
     if errors is None:

@@ -15,6 +15,7 @@ from xlxq.core.team_standings import (
     resolve_team_tiebreaks,
 )
 from xlxq.core.teams import TeamEvent, TeamRound, TeamSettings, match_game_points
+from xlxq.systems import team_rules
 from xlxq.sheets import layout as L
 from xlxq.sheets import team_layout as T
 from xlxq.sheets.canvas import Canvas
@@ -71,7 +72,11 @@ def _last_round_sheet(data: TeamWorkbookData) -> str:
 
 def team_standings_header(settings: TeamSettings, lang: str, after: int) -> tuple[list[str], list[str]]:
 
-    keys = [k for k in resolve_team_tiebreaks(settings.tiebreaks, settings.system) if k != "back_rounds"]
+    keys = [
+        k
+        for k in resolve_team_tiebreaks(settings.tiebreaks, team_rules(settings).default_tiebreaks)
+        if k != "back_rounds"
+    ]
     labels = i18n_labels(lang, LABELS_ZH, LABELS_EN)
     return keys, standings_header(T.TEAM_STANDINGS_TABLE, keys, labels, after, lang)
 
@@ -82,7 +87,7 @@ def write_team_standings(canvas: Canvas, data: TeamWorkbookData, event: TeamEven
     lang = data.lang
     tr = table_round(event)
     after = tr.after
-    rows = compute_team_standings(event, after)
+    rows = compute_team_standings(event, after, rules=team_rules(event.settings))
     name = ensure_sheet(canvas, data, "team_standings_sheet", T.TEAM_STANDINGS, _last_round_sheet(data))
     canvas.clear_sheet(name)
     keys, header = team_standings_header(event.settings, lang, after)
@@ -107,7 +112,7 @@ def write_board_standings(canvas: Canvas, data: TeamWorkbookData, event: TeamEve
 
     lang = data.lang
     tr = table_round(event)
-    table = board_standings(event, tr.after)
+    table = board_standings(event, tr.after, rules=team_rules(event.settings))
     name = ensure_sheet(
         canvas, data, "board_standings_sheet", T.BOARD_STANDINGS, data.team_standings_sheet or _last_round_sheet(data)
     )

@@ -33,6 +33,7 @@ if TYPE_CHECKING:
         system_for,
         system_keys,
         system_label,
+        team_rules,
         team_system_keys,
     )
 
@@ -55,6 +56,7 @@ _FROM = {
             "system_for",
             "system_keys",
             "system_label",
+            "team_rules",
             "team_system_keys",
         )
     },
@@ -83,6 +85,7 @@ __all__ = [
     "register_later",
     "system_keys",
     "team_system_keys",
+    "team_rules",
     "all_systems",
     "system_label",
 ]

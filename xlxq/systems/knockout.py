@@ -20,6 +20,7 @@ from xlxq.core.knockout import (
     stage_name,
     stage_name_en,
 )
+from xlxq.core.checks import Issue
 from xlxq.core.model import BLACK_WIN_FORFEIT, DOUBLE_FORFEIT, RED_WIN_FORFEIT, Event, EventSettings, Round
 from xlxq.core.outcome import PairingOutcome
 from xlxq.core.record_text import ko_game_label
@@ -90,22 +91,46 @@ def ko_record(event: Event, n: int) -> Record:
     return rec
 
 
-def ko_check(event: Event, n: int, lang: str) -> tuple[list[tuple[str, str, str]], Optional[str]]:
-    t = Text(lang)
-    """A knockout round against the bracket (the reader has already refused
-    boards that are no match of the stage): every match due must be paired,
-    its colours as 13.4/13.5 say (a changed game-1 colour is the 猜先 and is
-    only noted), byes and walkovers listed, results of withdrawn players."""
+def ko_issues(event: Event, n: int, where: tuple[str, str] = ("", "")) -> tuple[list[Issue], Optional[tuple[str, str]]]:
+    """The one check of a knockout round against the bracket, for the CLI's
+    ``check`` and the workbook's 检查 alike (issue 23: it was two, with
+    different rules): the issues (each with its board or players, for the
+    workbook's cells; ``round`` is the round of the board at fault) and the
+    verdict's place (the stage, zh and en), None when the knockout was over.
+    ``where`` prefixes the round in a message ("淘汰赛", "knockout "): the
+    knockout stage of a combined event.  The readers have already refused
+    boards that are no match of the stage.
+
+    - a round after the champion is known: an error, "over";
+    - a game of the stage still without a result: an error, "waiting" (the
+      match cannot go on);
+    - a match due and not paired: an error, "missing";
+    - game 1's red not the better seed (13.4; the toss may change it) and a
+      later game's colours not swapped (13.5): warnings, "ko_colours";
+    - a withdrawn player's game not scored as a forfeit: a warning, "withdrawn";
+    - the byes (straight through) not the bracket's, boards not in seeding
+      order: warnings, "byes", "order"."""
+    wz, we = where
     before = prior(event, n)
     br = build_bracket(before)
-    rnd = event.rounds[n - 1]
-    issues: list[tuple[str, str, str]] = []
+    rnd = next(r for r in event.rounds if r.round == n)
+    issues: list[Issue] = []
+
+    def add(
+        level: str, code: str, zh: str, en: str, board: Optional[int] = None, players: tuple[int, ...] = (), r: int = n
+    ) -> None:
+        issues.append(Issue(level, code, zh, en, r, board, players))
+
     name = {p.no: p.name for p in event.players}
     cur = br.current_stage
     if cur is None:
-        return [
-            ("error", f"第{n}轮：淘汰赛此前已决出冠军，不应再有本轮", f"round {n}: the knockout was already over")
-        ], None
+        add(
+            "error",
+            "over",
+            f"{wz}第{n}轮：淘汰赛此前已决出冠军，不应再有本轮",
+            f"{we}round {n}: the knockout was already over",
+        )
+        return issues, None
     total = br.stage_total
     sname_zh, sname_en = stage_name(cur, total), stage_name_en(cur, total)
     ms = br.stages[cur - 1]
@@ -113,52 +138,54 @@ def ko_check(event: Event, n: int, lang: str) -> tuple[list[tuple[str, str, str]
         if m.status == WAITING:
             for r, b in m.games:
                 if b.result is None:
-                    issues.append(
-                        (
-                            "error",
-                            f"第{r}轮第{b.board}台（{b.red}号对{b.black}号）尚无结果，淘汰赛须待结果录入后"
-                            f"才能编排第{n}轮",
-                            f"round {r} board {b.board} had no result when round {n} was paired",
-                        )
+                    add(
+                        "error",
+                        "waiting",
+                        f"{wz}第{r}轮第{b.board}台（{b.red}号对{b.black}号）尚无结果，淘汰赛须待结果录入后"
+                        f"才能编排{wz}第{n}轮",
+                        f"{we}round {r} board {b.board} had no result when {we}round {n} was paired",
+                        b.board,
+                        r=r,
                     )
     by_pair = {frozenset((b.red, b.black)): b for b in rnd.boards}
     for m in sorted((m for m in ms if m.status == PENDING), key=br.first_rank):
         top, bottom = m.seated
         found = by_pair.get(frozenset((top, bottom)))
         if found is None:
-            issues.append(
-                (
-                    "error",
-                    f"第{n}轮：{name[top]}（{top}号）对{name[bottom]}（{bottom}号）的{sname_zh}"
-                    f"{game_label(m, event.settings.games_per_match, t.lang) or ''}应在本轮进行，文件中没有",
-                    f"round {n}: the {sname_en} match {top} v {bottom} is due and not paired",
-                )
+            add(
+                "error",
+                "missing",
+                f"{wz}第{n}轮：{name[top]}（{top}号）对{name[bottom]}（{bottom}号）的{sname_zh}"
+                f"{game_label(m, event.settings.games_per_match, 'zh') or ''}应在本轮进行，文件中没有",
+                f"{we}round {n}: the {sname_en} match {top} v {bottom} is due and not paired",
+                None,
+                (top, bottom),
             )
             continue
         b = found
         if not m.games:
             red = top if br.rank(top) < br.rank(bottom) else bottom
             if b.red != red:
-                issues.append(
-                    (
-                        "warning",
-                        f"第{n}轮第{b.board}台：第一局由 {b.red} {name[b.red]} 执红，程序建议种子顺位在前的"
-                        f" {red} {name[red]}（按猜先结果可互换，第13.4条）",
-                        f"round {n} board {b.board}: game 1 red is {b.red}; the program proposes {red} "
-                        f"(the toss may change it, 13.4)",
-                    )
+                add(
+                    "warning",
+                    "ko_colours",
+                    f"{wz}第{n}轮第{b.board}台：第一局由 {b.red} {name[b.red]} 执红，程序建议种子顺位在前的"
+                    f" {red} {name[red]}（按猜先结果可互换，第13.4条）",
+                    f"{we}round {n} board {b.board}: game 1 red is {b.red}; the program proposes {red} "
+                    f"(the toss may change it, 13.4)",
+                    b.board,
                 )
         else:
             last = m.games[-1][1]
             if b.red != last.black:
-                issues.append(
-                    (
-                        "warning",
-                        f"第{n}轮第{b.board}台：未与上一局（第{m.games[-1][0]}轮）交换先后，"
-                        f"应由 {last.black} {name[last.black]} 执红（第13.5条）",
-                        f"round {n} board {b.board}: colours not swapped from round {m.games[-1][0]} "
-                        f"({last.black} should have red, 13.5)",
-                    )
+                add(
+                    "warning",
+                    "ko_colours",
+                    f"{wz}第{n}轮第{b.board}台：未与上一局（{wz}第{m.games[-1][0]}轮）交换先后，"
+                    f"应由 {last.black} {name[last.black]} 执红（第13.5条）",
+                    f"{we}round {n} board {b.board}: colours not swapped from {we}round {m.games[-1][0]} "
+                    f"({last.black} should have red, 13.5)",
+                    b.board,
                 )
         gone_r = not event.player(b.red).active_in(n)
         gone_b = not event.player(b.black).active_in(n)
@@ -172,41 +199,52 @@ def ko_check(event: Event, n: int, lang: str) -> tuple[list[tuple[str, str, str]
             else None
         )
         if want is not None and b.result not in (None, want):
-            issues.append(
-                (
-                    "warning",
-                    f"第{n}轮第{b.board}台：一方已退赛，应记为 {want}，文件中为 {b.result}",
-                    f"round {n} board {b.board}: a withdrawn player: expected {want}, the file has {b.result}",
-                )
+            add(
+                "warning",
+                "withdrawn",
+                f"{wz}第{n}轮第{b.board}台：一方已退赛，应记为 {want}，文件中为 {b.result}",
+                f"{we}round {n} board {b.board}: a withdrawn player: expected {want}, the file has {b.result}",
+                b.board,
             )
     first = not any(m.games for m in ms)
     want_byes = (
         sorted((m.winner for m in ms if m.status == "bye" and m.winner is not None), key=br.rank) if first else []
     )
     if sorted(rnd.byes) != sorted(want_byes):
-        issues.append(
-            (
-                "warning",
-                f"第{n}轮轮空（直接晋级）：应为 {'、'.join(map(str, want_byes)) or '无'}，"
-                f"文件中为 {'、'.join(map(str, rnd.byes)) or '无'}",
-                f"round {n} byes: expected {want_byes or 'none'}, the file has {rnd.byes or 'none'}",
-            )
+        add(
+            "warning",
+            "byes",
+            f"{wz}第{n}轮轮空（直接晋级）：应为 {'、'.join(map(str, want_byes)) or '无'}，"
+            f"文件中为 {'、'.join(map(str, rnd.byes)) or '无'}",
+            f"{we}round {n} byes: expected {want_byes or 'none'}, the file has {rnd.byes or 'none'}",
+            None,
+            tuple(sorted(set(rnd.byes) ^ set(want_byes))),
         )
     order = [min(br.rank(b.red), br.rank(b.black)) for b in rnd.boards]
     if order != sorted(order):
-        issues.append(
-            (
-                "warning",
-                f"第{n}轮的台次顺序与种子顺位不同（经手工调整）",
-                f"round {n}: boards not in seeding order (edited by hand)",
-            )
+        add(
+            "warning",
+            "order",
+            f"{wz}第{n}轮的台次顺序与种子顺位不同（经手工调整）",
+            f"{we}round {n}: boards not in seeding order (edited by hand)",
         )
-    where = t("knockout.the-knockout", sname=Pair(sname_zh, sname_en))
-    if any(level == "error" for level, _, _ in issues):
-        return issues, t("knockout.differs-from", where=where)
+    return issues, (sname_zh, sname_en)
+
+
+def ko_check(event: Event, n: int, lang: str) -> tuple[list[tuple[str, str, str]], Optional[str]]:
+    """:func:`ko_issues` as the CLI's ``check`` shows it: the issues and the
+    verdict against the bracket."""
+    t = Text(lang)
+    issues, stage = ko_issues(event, n)
+    triples = [(i.level, i.zh, i.en) for i in issues]
+    if stage is None:
+        return triples, None
+    where = t("knockout.the-knockout", sname=Pair(*stage))
+    if any(i.level == "error" for i in issues):
+        return triples, t("knockout.differs-from", where=where)
     if issues:
-        return issues, t("knockout.the-matches-are-those-of-with-the", where=where)
-    return issues, t("knockout.identical-to", where=where)
+        return triples, t("knockout.the-matches-are-those-of-with-the", where=where)
+    return triples, t("knockout.identical-to", where=where)
 
 
 @register

@@ -28,10 +28,10 @@ if TYPE_CHECKING:
     from xlxq.core.model import Event, EventSettings
     from xlxq.core.outcome import PairingOutcome
     from xlxq.core.team_pairing import TeamPairingOutcome
-    from xlxq.core.teams import TeamEvent, TeamSettings
+    from xlxq.core.teams import TeamEvent, TeamRules, TeamSettings
 
     PlayerSystem = PairingSystem[Event, PairingOutcome]
-    TeamSystem = PairingSystem[TeamEvent, TeamPairingOutcome]
+    from xlxq.systems.team_common import TeamSystem
 
 _TABLES: dict[str, dict[str, PairingSystem[Any, Any]]] = {"players": {}, "teams": {}}
 #: the system modules of each table still to import (``register_later``)
@@ -98,6 +98,12 @@ def get_team_system(key: str) -> TeamSystem:
     return cast("TeamSystem", _lookup("teams", key, "团体赛赛制", "team system", "、"))
 
 
+def team_rules(settings: TeamSettings) -> TeamRules:
+    """The rules the core's team model, standings and checks take from the
+    event's team system (``TeamSystem.rules``)."""
+    return get_team_system(settings.system).rules
+
+
 def system_for(settings: Union[EventSettings, TeamSettings]) -> PairingSystem[Any, Any]:
     """The system of an event's settings: a team system for ``TeamSettings``
     (none exists before the team model is loaded)."""
@@ -158,7 +164,7 @@ def pair_and_seat(
     out = system.pair(event, round_no)
     ev = event.with_round(out.round)
     if not system.seated_by_schedule:
-        ev = set_lineups(ev, out.round.round, lineups or {})
+        ev = set_lineups(ev, out.round.round, lineups or {}, rules=system.rules)
     return ev, out
 
 
@@ -197,4 +203,5 @@ __all__ = [
     "team_system_keys",
     "all_systems",
     "system_label",
+    "team_rules",
 ]

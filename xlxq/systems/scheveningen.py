@@ -9,7 +9,6 @@ from typing import Optional
 
 from xlxq.core.scheveningen import scheveningen_round
 from xlxq.core.team_pairing import TeamPairingOutcome, pair_scheveningen_round
-from xlxq.core.team_tiebreaks import default_preset
 from xlxq.core.teams import TeamEvent, TeamSettings
 from xlxq.i18n import Text
 from xlxq.systems.registry import register
@@ -27,11 +26,11 @@ class Scheveningen(TeamSystem):
         """One round for each player a side (``boards``), whatever ``n``."""
         return settings.boards
 
-    def default_tiebreaks(self, settings: TeamSettings) -> list[str]:
-        return [default_preset(self.key)]
+    def default_tiebreaks(self, settings: Optional[TeamSettings] = None) -> list[str]:
+        return ["scheveningen"]
 
     def pair(self, event: TeamEvent, round_no: Optional[int] = None) -> TeamPairingOutcome:
-        return pair_scheveningen_round(event, round_no)
+        return pair_scheveningen_round(event, round_no, rules=self.rules)
 
     def judge(self, event: TeamEvent, n: int, t: Text) -> tuple[Issues, Optional[str]]:
         """Every board against the schedule: the players and who has red."""

@@ -7,7 +7,7 @@ still missing.  Teams are named 队名（N队）."""
 
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import Any, ClassVar, Optional
 
 from xlxq.core.team_standings import compute_team_standings
 from xlxq.core.team_tiebreaks import TEAM
@@ -16,7 +16,7 @@ from xlxq.core.tiebreaks import TieBreakRegistry
 from xlxq.core.team_pairing import TeamPairingOutcome
 from xlxq.core.steps import Record
 from xlxq.core.team_record import team_round_record
-from xlxq.core.teams import LINEUP_NAMES, TeamEvent, TeamRound
+from xlxq.core.teams import LINEUP_NAMES, TeamEvent, TeamRound, TeamRules, validate_team_event
 from xlxq.i18n import Text
 from xlxq.systems.base import CheckReport, PairingSystem, prior, report_of
 
@@ -40,13 +40,26 @@ class TeamSystem(PairingSystem[TeamEvent, TeamPairingOutcome]):
     verdict of a round) are what each one says."""
 
     entrants = "teams"
+    #: a bye counts as a match won (team Swiss; a bye in a round robin is
+    #: worth nothing)
+    bye_wins_match: ClassVar[bool] = False
+
+    @property
+    def rules(self) -> TeamRules:
+        """What the core's data rules and tables need of this system."""
+        return TeamRules(self.seated_by_schedule, self.bye_wins_match, tuple(self.default_tiebreaks(None)))
+
+    def validate(self, event: TeamEvent) -> None:
+        """The event's hard consistency by this system's data rules
+        (:func:`xlxq.core.teams.validate_team_event`)."""
+        validate_team_event(event, rules=self.rules)
 
     @property
     def tiebreak_registry(self) -> TieBreakRegistry[Any]:
         return TEAM
 
     def standings(self, event: TeamEvent, after_round: Optional[int] = None) -> list[Any]:
-        return list(compute_team_standings(event, after_round))
+        return list(compute_team_standings(event, after_round, rules=self.rules))
 
     def score_label(self, event: TeamEvent, t: Text) -> str:
         """What the teams' score is: 场分, or 局分 in a team Swiss paired by

@@ -9,7 +9,6 @@ from typing import Optional
 
 from xlxq.core.roundrobin import rr_round_count
 from xlxq.core.team_pairing import TeamPairingOutcome, pair_team_rr_round
-from xlxq.core.team_tiebreaks import default_preset
 from xlxq.core.teams import TeamEvent, TeamSettings
 from xlxq.i18n import Text
 from xlxq.systems.registry import register
@@ -26,11 +25,11 @@ class TeamRoundRobin(TeamSystem):
     def planned_rounds(self, n: int, settings: TeamSettings) -> int:
         return rr_round_count(n, self.cycles == 2)
 
-    def default_tiebreaks(self, settings: TeamSettings) -> list[str]:
-        return [default_preset(self.key)]
+    def default_tiebreaks(self, settings: Optional[TeamSettings] = None) -> list[str]:
+        return ["team-rr"]
 
     def pair(self, event: TeamEvent, round_no: Optional[int] = None) -> TeamPairingOutcome:
-        return pair_team_rr_round(event, round_no, double=self.cycles == 2)
+        return pair_team_rr_round(event, round_no, double=self.cycles == 2, rules=self.rules)
 
     def judge(self, event: TeamEvent, n: int, t: Text) -> tuple[Issues, Optional[str]]:
         """The round against the table: its pairs and byes; a changed 先走

@@ -11,7 +11,6 @@ from xlxq.core.checks import bye_warning
 from xlxq.core.colours import after as colour_after
 from xlxq.core.team_pairing import TeamPairingOutcome, build_team_cards, pair_team_swiss_round, pairable_teams
 from xlxq.core.teams import Match, TeamEvent, TeamRound, TeamSettings
-from xlxq.core.team_tiebreaks import default_preset
 from xlxq.errors import XlxqError
 from xlxq.i18n import Text
 from xlxq.systems.registry import register
@@ -23,12 +22,13 @@ from xlxq.i18n import Pair
 class TeamSwiss(TeamSystem):
     key = "swiss"
     pairs_by_score = True
+    bye_wins_match = True
 
-    def default_tiebreaks(self, settings: TeamSettings) -> list[str]:
-        return [default_preset(self.key)]
+    def default_tiebreaks(self, settings: Optional[TeamSettings] = None) -> list[str]:
+        return ["seed001-team-1"]
 
     def pair(self, event: TeamEvent, round_no: Optional[int] = None) -> TeamPairingOutcome:
-        return pair_team_swiss_round(event, round_no)
+        return pair_team_swiss_round(event, round_no, rules=self.rules)
 
     def score_label(self, event: TeamEvent, t: Text) -> str:
         if event.settings.pair_by == "game_points":
