@@ -8,6 +8,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any, Iterable, Optional
 
+from xlxq.errors import XlxqError
 from xlxq.sheets.cells import cell_at, same_value
 from xlxq.sheets.pages import break_long_text, finish_paper
 from xlxq.sheets.plan import AddSheet, Fill, SheetLook, Values, WritePlan
@@ -186,6 +187,33 @@ def is_hant_book(sheet_names: Iterable[Any], language: Optional[str] = None) -> 
     if language is not None and str(language).strip():
         return lang_is_hant(str(language))
     return any(has_hant(n) and _is_main_sheet(n) for n in sheet_names)
+
+
+def book_script(book: Any) -> Optional[Keep]:
+    """For a 繁體 workbook (:func:`is_hant_book`, on a ``Book``'s sheet
+    names and its 设置 row 语言), the :class:`Keep` of its user strings (the
+    names, units and titles typed in 设置, 报名表 …): what a text shown about
+    the workbook (a button's message, the CLI's lines) keeps as typed when
+    it is put in 繁體; None for any other workbook.  A 简体 workbook costs
+    its sheet names and its 设置 sheet (read again by the operation; the
+    xlwings book caches it); a sheet that cannot be read counts as empty
+    (the operation names it)."""
+
+    def read(names: Iterable[str]) -> dict[str, list[list[Any]]]:
+        out: dict[str, list[list[Any]]] = {}
+        for n in names:
+            try:
+                out[n] = book.values(n)
+            except XlxqError:
+                out[n] = []
+        return out
+
+    names = [str(n) for n in book.sheet_names()]
+    settings = read(n for n in names if L.sheet_kind(n)[0] == L.SETTINGS or T.sheet_kind(n)[0] == T.SETTINGS)
+    if not is_hant_book(names, language_row(settings)):
+        return None
+    user = {**settings, **read(n for n in names if n not in settings and _is_user_sheet(n))}
+    return keep_of(user, (), is_label)
 
 
 #: the 设置 row that names the workbook's language (an arbiter may add it)
