@@ -191,7 +191,7 @@ def _round_label(event: Event, prior: Event, rnd, lang: str) -> str:
     return ""
 
 
-def _pair_message(data, event: Event, rnd, rs, label: str, stage: str) -> tuple[str, str]:
+def _pair_message(data, event: Event, rnd, sheet: str, label: str, stage: str) -> tuple[str, str]:
     by_no = event._by_no
     n = rnd.round
     system = event.settings.system
@@ -207,8 +207,8 @@ def _pair_message(data, event: Event, rnd, rs, label: str, stage: str) -> tuple[
     elif bye and get_system(system).has_bracket:
         bye += "（直接晋级）"
     return (
-        f"已编排{what_zh}（工作表“{rs.name}”）：{len(rnd.boards)}台" + (f"，轮空：{bye}" if bye else ""),
-        f"{what_en} paired (sheet {rs.name!r}): {len(rnd.boards)} boards" + (f", bye: {bye_en}" if bye_en else ""),
+        f"已编排{what_zh}（工作表“{sheet}”）：{len(rnd.boards)}台" + (f"，轮空：{bye}" if bye else ""),
+        f"{what_en} paired (sheet {sheet!r}): {len(rnd.boards)} boards" + (f", bye: {bye_en}" if bye_en else ""),
     )
 
 
@@ -277,7 +277,7 @@ def pair_next_round(book: Book, text_lang: str, provisional: bool = False) -> St
     write_log_blocks(canvas, data, {("main", n): _log_text(new, out, text_lang)}, _log_patch(data))
     plan = canvas.finish()
     problems = sorted_problems(data.problems)
-    msg_zh, msg_en = _pair_message(data, new, out.round, rs, label, "main")
+    msg_zh, msg_en = _pair_message(data, new, out.round, canvas.final_name(rs.name), label, "main")
     extra_zh, extra_en = found_note(problems)
     if system_for(s).pairs_by_score and n == 1:
         z, e = round1_notes(problems)
@@ -323,7 +323,7 @@ def _pair_ko_stage(book: Book, data, text_lang: str) -> Status:
     write_log(canvas, data, n, _log_text(new, out, text_lang, "ko"), stage="ko")
     plan = canvas.finish()
     problems = sorted_problems(data.problems)
-    msg_zh, msg_en = _pair_message(data, new, out.round, rs, label, "ko")
+    msg_zh, msg_en = _pair_message(data, new, out.round, canvas.final_name(rs.name), label, "ko")
     extra_zh, extra_en = found_note(problems)
     return Status(
         True,

@@ -35,6 +35,8 @@ class Canvas:
         #: the user's strings this plan writes that the sheets read do not hold
         #: (a new workbook's players and title): kept as typed in a 繁體 workbook
         self.user_texts: set[str] = set()
+        #: the new sheets :meth:`finish` renamed (a 繁體 workbook's 第1轮 → 第1輪)
+        self.renamed: dict[str, str] = {}
 
     def value(self, sheet: str, row: int, col: int) -> Any:
         e = self.edits.get(sheet)
@@ -110,6 +112,11 @@ class Canvas:
             _page_texts_in_hant(plan, self._keep)
         return plan
 
+    def final_name(self, name: str) -> str:
+        """The name sheet ``name`` has in the plan :meth:`finish` made (a new
+        sheet of a 繁體 workbook: its 繁體 name)."""
+        return self.renamed.get(name, name)
+
     def _in_hant(self) -> None:
         """The program's words of this plan in 繁體: the new sheets' names, the
         cells' texts, the drop-down lists; the user's strings as typed
@@ -121,6 +128,7 @@ class Canvas:
         names = {n: to_hant(n, keep) for n in self.new_sheets}
         names = {a: b for a, b in names.items() if a != b and b not in self.orig}
         if names:
+            self.renamed = names
             self.new_sheets = [names.get(n, n) for n in self.new_sheets]
             for n in names:
                 self.orig[names[n]] = self.orig.pop(n)
