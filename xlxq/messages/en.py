@@ -150,6 +150,8 @@ MESSAGES: dict[str, str] = {
     "booklet.winner": "Winner",
     "booklet.withdrawn": " (withdrawn)",
     "booklet.withdrawn-annulled": " (withdrawn, annulled)",
+    "buttons.done": "done",
+    "buttons.failed": "failed",
     "checks.black": "black",
     "checks.blacks": "blacks",
     "checks.board-red-black-colours-swapped-by-hand": "board {board} {red}-{black} (red-black): colours swapped by hand (the engine gives red to {black})",

@@ -150,6 +150,8 @@ MESSAGES: dict[str, str] = {
     "booklet.winner": "胜者",
     "booklet.withdrawn": "（退赛）",
     "booklet.withdrawn-annulled": "（退赛，成绩注销）",
+    "buttons.done": "成功",
+    "buttons.failed": "失败",
     "checks.black": "后",
     "checks.blacks": "后",
     "checks.board-red-black-colours-swapped-by-hand": "第{board}台 {red}-{black}（红-黑）：人工调整，先后手与引擎编排相反（引擎：{black} 执红）",

@@ -151,6 +151,8 @@ MESSAGES: dict[str, str] = {
     "booklet.winner": "勝者",
     "booklet.withdrawn": "（退賽）",
     "booklet.withdrawn-annulled": "（退賽，成績註銷）",
+    "buttons.done": "成功",
+    "buttons.failed": "失敗",
     "checks.black": "後",
     "checks.blacks": "後",
     "checks.board-red-black-colours-swapped-by-hand": "第{board}臺 {red}-{black}（紅-黑）：人工調整，先後手與引擎編排相反（引擎：{black} 執紅）",
