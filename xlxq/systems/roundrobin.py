@@ -111,6 +111,14 @@ def rr_issues(event: Event, n: int) -> tuple[list[Issue], Optional[tuple[str, st
 
         return Lazy(text)
 
+    def numbered(no: int) -> Lazy:
+        """A player in a pair: 3 张三; in English the number only."""
+        return Lazy(lambda lang: str(no) if lang == "en" else f"{no} {name[no]}")
+
+    def who(no: int) -> Lazy:
+        """A player in a warning: 张三（3号）; in English the number only."""
+        return Lazy(lambda lang: str(no) if lang == "en" else tr(lang, "checks.name-no", name=name[no], no=no))
+
     def byes(players: Any) -> Lazy:
         """A round's byes: 3、5 (无) / [3, 5] (none), as the check has always written them."""
         return Lazy(
@@ -133,7 +141,18 @@ def rr_issues(event: Event, n: int) -> tuple[list[Issue], Optional[tuple[str, st
         add(
             "error",
             "no_round",
-            Msg("roundrobin.the-table-has-rounds-not-n", n=len(nos), label=label, total=total, round=n),
+            Msg(
+                "roundrobin.the-table-has-rounds-not-n",
+                table=Lazy(  # 6人单循环; the English says "the table"
+                    lambda lang: (
+                        tr(lang, "roundrobin.the-table")
+                        if lang == "en"
+                        else tr(lang, "roundrobin.n-players-system", n=len(nos), label=label)
+                    )
+                ),
+                total=total,
+                round=n,
+            ),
         )
         return issues, None
     try:
@@ -160,10 +179,8 @@ def rr_issues(event: Event, n: int) -> tuple[list[Issue], Optional[tuple[str, st
                     "roundrobin.round-board-and-have-already-played-their",
                     round=n,
                     board=b.board,
-                    red=b.red,
-                    red_name=name[b.red],
-                    black=b.black,
-                    black_name=name[b.black],
+                    red=who(b.red),
+                    black=who(b.black),
                     allowed=allowed,
                 ),
                 b.board,
@@ -174,7 +191,7 @@ def rr_issues(event: Event, n: int) -> tuple[list[Issue], Optional[tuple[str, st
             add(
                 "warning",
                 "missing",
-                Msg("roundrobin.round-player-is-not-in-it", round=n, name=p.name, no=p.no),
+                Msg("roundrobin.round-player-is-not-in-it", round=n, who=who(p.no)),
                 players=(p.no,),
             )
     here = where(n)
@@ -198,10 +215,8 @@ def rr_issues(event: Event, n: int) -> tuple[list[Issue], Optional[tuple[str, st
                         Msg(
                             "roundrobin.has-v-round-does-not",
                             where=here,
-                            red=b.red,
-                            red_name=name[b.red],
-                            black=b.black,
-                            black_name=name[b.black],
+                            red=numbered(b.red),
+                            black=numbered(b.black),
                             round=n,
                         ),
                         players=(b.red, b.black),
@@ -215,10 +230,8 @@ def rr_issues(event: Event, n: int) -> tuple[list[Issue], Optional[tuple[str, st
                             "roundrobin.round-board-v-is-not-a-pair-of",
                             round=n,
                             board=b.board,
-                            red=b.red,
-                            red_name=name[b.red],
-                            black=b.black,
-                            black_name=name[b.black],
+                            red=numbered(b.red),
+                            black=numbered(b.black),
                             where=here,
                         ),
                         b.board,
@@ -239,7 +252,13 @@ def rr_issues(event: Event, n: int) -> tuple[list[Issue], Optional[tuple[str, st
         add(
             "warning",
             "reordered",
-            Msg("roundrobin.round-holds-the-pairs-of-table-round", round=n, other=where(alt), alt=alt, where=here),
+            Msg(
+                "roundrobin.round-holds-the-pairs-of-table-round",
+                round=n,
+                other=Lazy(lambda lang: "" if lang == "en" else where(alt).localize(lang)),
+                alt=alt,
+                where=here,
+            ),
         )
         other = next((r for r in event.rounds if r.round == alt), None)
         if other is not None and pairset(other) == pairset(rnd):
@@ -256,10 +275,8 @@ def rr_issues(event: Event, n: int) -> tuple[list[Issue], Optional[tuple[str, st
                     "roundrobin.round-board-the-table-gives-red-to",
                     round=n,
                     board=b.board,
-                    want=w.red,
-                    want_name=name[w.red],
-                    have=b.red,
-                    have_name=name[b.red],
+                    want=numbered(w.red),
+                    have=numbered(b.red),
                 ),
                 b.board,
             )
