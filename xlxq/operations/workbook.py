@@ -76,7 +76,7 @@ from xlxq.operations.workbook_common import (
 )
 from xlxq.core.record_text import record_text
 from xlxq.core.steps import swiss_record
-from xlxq.i18n import Msg, Pair
+from xlxq.i18n import Lazy, Msg, Pair
 
 TEMPLATE_FILES = {
     ("zh", False): "xlxq-event-zh.xlsx",
@@ -367,17 +367,27 @@ def schedule_round_robin(book: Book, text_lang: str) -> Status:
             if b.result is not None or b.fouls_red or b.fouls_black:
                 done = sum(1 for r in data.rounds for x in r.round.boards if x.result is not None)
                 raise InputError(
-                    f"“{rs.name}”表第{rs.board_rows[b.board]}行（第{b.board}台）已有结果，"
-                    f"不能再生成全部轮次（共{done}台已录入结果）；请用“编排下一轮”编排以后各轮",
-                    f"sheet {rs.name!r} row {rs.board_rows[b.board]} (board {b.board}) already has "
-                    f"a result: the rounds cannot be made at once; pair the next rounds one by one",
+                    Msg(
+                        "workbook.sheet-row-already-has-a-result-the-rounds",
+                        sheet=rs.name,
+                        row=rs.board_rows[b.board],
+                        board=b.board,
+                        done=done,
+                    )
                 )
     total = s.rounds
     k = len(event.rounds)
     if k >= total:
         raise InputError(
-            f"{len(event.players)}人{system_for(s).label_zh}共{total}轮，已全部生成",
-            f"all {total} rounds are already in the workbook",
+            Msg(
+                "workbook.all-rounds-of-are-already-in-the-workbook",
+                table=Msg(
+                    "roundrobin.n-players-system",
+                    n=len(event.players),
+                    label=Lazy(lambda lang: system_for(s).label(lang)),
+                ),
+                total=total,
+            )
         )
     canvas = Canvas(data.snapshot)
     ev = event
