@@ -445,6 +445,13 @@ def test_excel_buttons_on_a_hant_workbook(tmp_path, remote_engine_env):
             assert H.run_workbook_function(p, E.recompute).result.ok
     r = H.run_workbook_function(hant, E.pair_next_round)
     assert r.applied.active == "第3輪"  # the new round is shown: its 繁體 name
+    # the message box in 繁體 (issue 23), the names as typed
+    (box,) = r.alerts
+    assert box["title"] == "xlxq · 編排下一輪" and box["prompt"].startswith("已編排第3輪（工作表“第3輪”）")
+    assert hans_left(box["prompt"], user_strings(hant)) == set(), box["prompt"]
+    refused = H.run_workbook_function(hant, E.pair_next_round).alerts[0]  # round 3 has no result
+    assert refused["title"] == "xlxq · 編排下一輪" and "錯誤" not in refused["prompt"], refused
+    assert hans_left(refused["prompt"], user_strings(hant)) == set(), refused["prompt"]
     H.run_workbook_function(zh, E.pair_next_round)
     assert_same_event(zh, hant)
     assert standings_rows(zh) == standings_rows(hant)
@@ -560,3 +567,40 @@ def test_new_macro_workbook_in_hant(tmp_path):
     with zipfile.ZipFile(path) as z:
         drawings = "".join(z.read(n).decode("utf-8") for n in z.namelist() if "vmlDrawing" in n)
     assert "編排下一輪" in drawings and "编排下一轮" not in drawings
+
+
+# --------------------------------------------------------------------------
+# what the CLI and the buttons say about a 繁體 workbook
+# --------------------------------------------------------------------------
+
+
+def hans_left(text: str, user: Iterable[str]) -> set[str]:
+    """The simplified-only characters of ``text`` outside the user's strings."""
+    for u in sorted(user, key=len, reverse=True):
+        text = text.replace(u, "")
+    return simplified_only(text)
+
+
+def test_cli_on_a_hant_workbook_speaks_hant(tmp_path):
+    """Issue 23: the operation's texts on a 繁體 workbook are 繁體 (its
+    messages, the 对阵表 and 名次表 printed, a refusal, ``undo``), the names
+    as typed; ``XLXQ_LANG=en`` is English; a 简体 workbook prints 简体."""
+    path = tmp_path / "h.xlsx"
+    run("new", path, "--players", SAMPLE, "--rounds", "5", "--name", "全港象棋公开赛", lang=HANT, check_rc=0)
+    user = user_strings(path)
+    paired = run("pair", path, check_rc=0)
+    assert paired.out.startswith("已編排第1輪（工作表“第1輪”）：12臺")
+    assert "臺次  序號  紅方" in paired.out and "赵文博" in paired.out  # the table printed, a 简体 name as typed
+    refused = run("pair", path)
+    assert refused.returncode == 2 and refused.err.startswith("錯誤：第1輪還沒有任何結果")
+    assert "1號赵文博—2號李明轩" in refused.err
+    shown = [paired.out, refused.err, run("standings", path, check_rc=0).out, run("undo", path, check_rc=0).out]
+    assert shown[-1].startswith("已撤銷第1輪")
+    for text in shown:
+        assert hans_left(text, user) == set(), text
+    english = run("pair", path, lang="en", check_rc=0).out
+    assert english.startswith("round 1 paired (sheet '第1輪')")  # the sheet's name as written (it said 第1轮)
+    assert hans_left(english.replace("原则", ""), user) == set()  # a rule clause in Chinese beside the English
+    zh = tmp_path / "s.xlsx"
+    run("new", zh, "--players", SAMPLE, "--rounds", "5", check_rc=0)
+    assert run("pair", zh, check_rc=0).out.startswith("已编排第1轮（工作表“第1轮”）：12台")

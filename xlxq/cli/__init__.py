@@ -98,7 +98,7 @@ from xlxq.cli import (
     undo,
     workbooks,
 )
-from xlxq.cli.output import Parser, txt
+from xlxq.cli.output import Parser, language, txt
 
 __all__ = ["main", "entry", "leave", "run", "collecting_late", "build_parser", "COMMAND_GROUPS"]
 
@@ -171,13 +171,26 @@ def _utf8_streams() -> None:
             pass
 
 
-def _error(*msgs: str) -> int:
-    """Each message on one line after 错误： / error: (several: every problem
-    a read found, issue 10 §4); exit 2."""
+def _error(*msgs: str, label: Optional[str] = None) -> int:
+    """Each message on one line after 错误： / error: (``label``; several:
+    every problem a read found, issue 10 §4); exit 2."""
+    label = txt("cli.error") if label is None else label
     for msg in msgs:
         line = " ".join(str(msg).split())
-        sys.stderr.write(f"{txt('cli.error')}{line}\n")
+        sys.stderr.write(f"{label}{line}\n")
     return 2
+
+
+def _error_of(exc: Any) -> int:
+    """:func:`_error` of an error; one about a 繁體 workbook in 繁體
+    (``exc.shown``: :func:`xlxq.operations.book.in_book_script`)."""
+    shown = getattr(exc, "shown", None)
+    if shown is None:
+        return _error(*exc.lines())
+    from xlxq.i18n import tr
+
+    lang = language()
+    return _error(*shown(exc.lines, lang), label=shown(lambda code: [tr(code, "cli.error")], lang)[0])
 
 
 #: the collector's first threshold during a command (Python's default: 700)
@@ -257,7 +270,7 @@ def run(argv: Optional[Sequence[str]] = None) -> int:
         with operation(str(args.command)):  # named in the backups every save keeps
             return int(args.func(args) or 0)
     except XlxqError as exc:
-        return _error(*exc.lines())
+        return _error_of(exc)
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:

@@ -17,14 +17,19 @@ __all__ = ["cmd_undo", "cmd_backups", "add_parser"]
 
 
 def cmd_undo(args: argparse.Namespace) -> int:
-    from xlxq.operations.book import book_status, status_outcome
+    from xlxq.cli.output import language
+    from xlxq.operations.book import book_status, in_book_script, status_outcome
     from xlxq.operations.undo import undo_file
 
     def individual(event):
         return undo_file(event, args.file, args.force)
 
     def book(src):
-        return status_outcome(book_status("undo", src.book, force=args.force), src.path, True)
+        return in_book_script(
+            src.book,
+            language(),
+            lambda: status_outcome(book_status("undo", src.book, force=args.force), src.path, True),
+        )
 
     return on_source("undo", args, individual, individual, book)
 

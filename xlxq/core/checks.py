@@ -39,8 +39,9 @@ class Issue:
 
 
 def _who(name: dict[int, str], no: int) -> Lazy:
-    """A player in a warning: 张三（7号）; in English the number only."""
-    return Lazy(lambda lang: str(no) if lang == "en" else tr(lang, "checks.name-no", name=name[no], no=no))
+    """A player in a warning: 张三（7号）; in English the number only (a
+    number without a name: 7（7号）, as the check has always written it)."""
+    return Lazy(lambda lang: str(no) if lang == "en" else tr(lang, "checks.name-no", name=name.get(no, no), no=no))
 
 
 def colour_runs(colours: list[str]) -> tuple[int, int]:
@@ -151,8 +152,7 @@ def round_issues(event: Event, rnd: Round, cards: dict[int, CardState]) -> list[
                     Issue(
                         ERROR,
                         "twice",
-                        f"第{round_no}轮：{name.get(no, no)}（{no}号）出现两次",
-                        f"round {round_no}: player {no} appears twice",
+                        *Msg("checks.round-player-appears-twice", round=round_no, who=_who(name, no)).pair(),
                         round_no,
                         b.board,
                         (no,),
@@ -164,9 +164,13 @@ def round_issues(event: Event, rnd: Round, cards: dict[int, CardState]) -> list[
                 Issue(
                     WARNING,
                     "forbidden_pair",
-                    f"第{round_no}轮第{b.board}台：{name[b.red]}（{b.red}号）与{name[b.black]}（{b.black}号）"
-                    "是回避配对（补充规定：亲属回避）",
-                    f"round {round_no} board {b.board}: {b.red} and {b.black} are a forbidden pair",
+                    *Msg(
+                        "checks.round-board-and-are-a-forbidden-pair",
+                        round=round_no,
+                        board=b.board,
+                        red=_who(name, b.red),
+                        black=_who(name, b.black),
+                    ).pair(),
                     round_no,
                     b.board,
                     (b.red, b.black),
@@ -177,8 +181,13 @@ def round_issues(event: Event, rnd: Round, cards: dict[int, CardState]) -> list[
                 Issue(
                     ERROR,
                     "rematch",
-                    f"第{round_no}轮第{b.board}台：{name[b.red]}（{b.red}号）与{name[b.black]}（{b.black}号）已相遇过（原则(六)）",
-                    f"round {round_no} board {b.board}: {b.red} and {b.black} have already met",
+                    *Msg(
+                        "checks.round-board-and-have-already-met",
+                        round=round_no,
+                        board=b.board,
+                        red=_who(name, b.red),
+                        black=_who(name, b.black),
+                    ).pair(),
                     round_no,
                     b.board,
                     (b.red, b.black),
@@ -190,8 +199,7 @@ def round_issues(event: Event, rnd: Round, cards: dict[int, CardState]) -> list[
                 Issue(
                     ERROR,
                     "twice",
-                    f"第{round_no}轮：{name.get(no, no)}（{no}号）既有对局又轮空",
-                    f"round {round_no}: player {no} plays and has a bye",
+                    *Msg("checks.round-player-plays-and-has-a-bye", round=round_no, who=_who(name, no)).pair(),
                     round_no,
                     None,
                     (no,),
@@ -203,8 +211,7 @@ def round_issues(event: Event, rnd: Round, cards: dict[int, CardState]) -> list[
                 Issue(
                     ERROR,
                     "second_bye",
-                    f"第{round_no}轮：{name[no]}（{no}号）已轮空过，不应再轮空",
-                    f"round {round_no}: player {no} already had a bye",
+                    *Msg("checks.round-player-already-had-a-bye", round=round_no, who=_who(name, no)).pair(),
                     round_no,
                     None,
                     (no,),
@@ -224,8 +231,7 @@ def round_issues(event: Event, rnd: Round, cards: dict[int, CardState]) -> list[
             Issue(
                 ERROR,
                 "missing",
-                f"第{round_no}轮：{name[no]}（{no}号）未被编排",
-                f"round {round_no}: player {no} is not paired",
+                *Msg("checks.round-player-is-not-paired", round=round_no, who=_who(name, no)).pair(),
                 round_no,
                 None,
                 (no,),
@@ -238,21 +244,26 @@ def round_issues(event: Event, rnd: Round, cards: dict[int, CardState]) -> list[
                 Issue(
                     ERROR,
                     "absent",
-                    f"第{round_no}轮：{name[no]}（{no}号）本轮请假，却被编排",
-                    f"round {round_no}: player {no} is absent (请假) this round but paired",
+                    *Msg("checks.round-player-is-absent-this-round-but", round=round_no, who=_who(name, no)).pair(),
                     round_no,
                     seen[no],
                     (no,),
                 )
             )
             continue
-        why = f"自第{p.withdrawn_from_round}轮起退赛" if not p.active_in(round_no) else "已连续弃权，不再编排"
+        why = (  # the Chinese says why; the English did not
+            Msg("checks.withdrawn-from-round", round=p.withdrawn_from_round)
+            if not p.active_in(round_no)
+            else Msg("checks.forfeited-in-a-row-no-longer-paired")
+        )
+        said = Lazy(lambda lang, why=why: "" if lang == "en" else why.render(lang))
         issues.append(
             Issue(
                 ERROR,
                 "withdrawn",
-                f"第{round_no}轮：{name[no]}（{no}号）{why}，却被编排",
-                f"round {round_no}: player {no} is withdrawn but paired",
+                *Msg(
+                    "checks.round-player-is-withdrawn-but-paired", round=round_no, who=_who(name, no), why=said
+                ).pair(),
                 round_no,
                 seen[no],
                 (no,),

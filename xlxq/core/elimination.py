@@ -13,7 +13,7 @@ from typing import Any, Iterable, Optional, Sequence
 
 from xlxq.core.model import RESULTS, Event, EventSettings
 from xlxq.errors import InputError
-from xlxq.i18n import Msg
+from xlxq.i18n import Lazy, Msg, tr
 
 ELIMINATION_TIEBREAKS = ["seed001-cumulative"]  # seed 001 五.1 第二种方式 (累进分 line)
 
@@ -79,9 +79,18 @@ def elimination_rounds(event: Event, before_round: Optional[int] = None) -> dict
             elif low[p.no] < y:
                 rno, board = open_games[p.no]
                 raise InputError(
-                    f"末位淘汰：{p.name}（{p.no}号）第{rno}轮第{board}台尚无结果，无法判定第{x}轮后是否达到{y:g}分",
-                    f"elimination: {p.no}'s game (第{rno}轮第{board}台) has no result; "
-                    f"cannot tell whether he reached {y:g} points after round {x}",
+                    Msg(
+                        "elimination.s-game-has-no-result-cannot-tell",
+                        who=Lazy(  # 张三（7号）; in English the number only
+                            lambda lang, p=p: (
+                                str(p.no) if lang == "en" else tr(lang, "checks.name-no", name=p.name, no=p.no)
+                            )
+                        ),
+                        round=rno,
+                        board=board,
+                        x=x,
+                        y=y,
+                    ),
                     round=rno,
                     board=board,
                     player=p.no,

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Generic, Iterable, Iterator, Mapping, Optional, Protocol, Sequence, TypeVar
 
 from xlxq.errors import ErrorList, InputError
-from xlxq.i18n import Msg, Pair
+from xlxq.i18n import Lazy, Msg, Pair, tr
 
 RED_WIN = "red_win"
 BLACK_WIN = "black_win"
@@ -543,8 +543,7 @@ def validate_event(event: Event, absent_unpaired: bool = False) -> None:
                     raise InputError(Msg("model.round-bye-no-is-not-registered", round=r.round, no=no))
                 if no in where:
                     raise InputError(
-                        f"第{r.round}轮：{seen[no].name}（{no}号）既有对局又轮空",
-                        f"round {r.round}: player {no} both plays and has a bye",
+                        Msg("model.round-player-both-plays-and-has-a-bye", round=r.round, who=_who(seen, no))
                     )
                 where[no] = None
     for p, n, board in played_while_absent(event) if absent_unpaired else ():
@@ -580,9 +579,14 @@ def absent_but_played(p: Player, n: int, board: int) -> tuple[str, str]:
     return Msg("model.no-is-marked-absent-in-round-but-has-a", name=p.name, no=p.no, n=n, board=board).pair()
 
 
-def _place(board: Optional[int]) -> str:
+def _who(seen: dict[int, Any], no: int) -> Lazy:
+    """A player in an error: 张三（7号）; in English the number only."""
+    return Lazy(lambda lang: str(no) if lang == "en" else tr(lang, "checks.name-no", name=seen[no].name, no=no))
+
+
+def _place(lang: str, board: Optional[int]) -> str:
     """Where a player is in a round, as :func:`validate_event` names it: 第N台, 轮空."""
-    return "轮空" if board is None else f"第{board}台"
+    return tr(lang, "model.bye") if board is None else tr(lang, "model.board", board=board)
 
 
 def _check_board(round_no: int, b: Board, seen: dict[int, Player], where: dict[int, Optional[int]]) -> None:
@@ -595,14 +599,21 @@ def _check_board(round_no: int, b: Board, seen: dict[int, Player], where: dict[i
             )
         if no in where:
             raise InputError(
-                f"第{round_no}轮：{seen[no].name}（{no}号）出现两次（{_place(where[no])}、第{b.board}台）",
-                f"round {round_no}: player {no} appears twice",
+                Msg(
+                    "model.round-player-appears-twice",
+                    round=round_no,
+                    who=_who(seen, no),
+                    boards=Lazy(  # the Chinese names the two places; the English did not
+                        lambda lang, first=where[no], board=b.board: (
+                            "" if lang == "en" else tr(lang, "model.places", first=_place(lang, first), board=board)
+                        )
+                    ),
+                )
             )
         where[no] = b.board
     if b.red == b.black:
         raise InputError(
-            f"第{round_no}轮第{b.board}台：红黑双方是同一人（{b.red}号）",
-            f"round {round_no} board {b.board}: a player is paired with himself",
+            Msg("model.round-board-a-player-is-paired-with-himself", round=round_no, board=b.board, no=b.red)
         )
     if b.result is not None and b.result not in RESULTS:
         raise InputError(

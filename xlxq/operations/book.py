@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import os
 import shutil
+from dataclasses import replace
+from functools import partial
 from pathlib import Path
 from typing import Any, Callable, Optional
 
@@ -37,7 +39,9 @@ from xlxq.sheets.groups import GroupView, refuse_team_groups
 from xlxq.sheets.team_layout import is_team_book
 from xlxq.operations.groups import combined
 from xlxq.systems import system_for, system_label, team_rules
-from xlxq.i18n import Msg, Pair, tr
+from xlxq.i18n import Msg, Pair, norm_lang, tr
+from xlxq.sheets.canvas import book_script
+from xlxq.sheets.script import HANT, to_hant
 
 __all__ = [
     "run_op",
@@ -46,6 +50,8 @@ __all__ = [
     "status_outcome",
     "standings_json",
     "run_book",
+    "book_outcome",
+    "in_book_script",
     "run_team_book",
     "qualify_book",
 ]
@@ -153,7 +159,56 @@ def standings_json(st: Any, lang: str, data_round: Optional[int] = None) -> dict
     return out
 
 
+def shown_in_hant(keep: Any, render: Callable[[str], Any], lang: str) -> list[str]:
+    """``render(lang)``'s lines for a 繁體 workbook (``keep``: its user
+    strings, :func:`book_script`): ``lang`` zh (简体, the default) becomes
+    繁體: the messages rendered by the zh-Hant catalogue, then what is still
+    简体 (the 对阵表 and 名次表 printed, a message not yet in the catalogue)
+    by :func:`to_hant`, as the sheets are written, the names, units and
+    titles kept as typed; English as it is."""
+    if norm_lang(lang) != "zh":
+        return list(render(lang))
+    return [to_hant(str(line), keep) for line in render(HANT)]
+
+
+def in_book_script(book: Any, lang: str, make: Callable[[], Outcome]) -> Outcome:
+    """``make()``'s result (an operation on ``book``) shown in the
+    workbook's script: in a 繁體 workbook (:func:`book_script`) the 简体
+    the user has not changed (``lang`` zh; ``XLXQ_LANG=en`` stays English)
+    becomes 繁體 (:func:`shown_in_hant`): its lines, and the error it
+    raises (``exc.shown``, which the CLI renders by).  ``--json`` data are
+    left as they are."""
+    keep = book_script(book) if norm_lang(lang) == "zh" else None
+    if keep is None:
+        return make()
+    show = partial(shown_in_hant, keep)
+    try:
+        out = make()
+    except XlxqError as exc:
+        exc.shown = show  # type: ignore[attr-defined]
+        raise
+    return replace(out, render=partial(show, out.render))
+
+
 def run_book(
+    command: str,
+    src: BookSource,
+    lang: str,
+    rnd: Optional[int] = None,
+    as_json: bool = False,
+    with_swiss: Optional[str] = None,
+    seed: Optional[int] = None,
+    group: Optional[str] = None,
+    provisional: bool = False,
+) -> Outcome:
+    """``xlxq pair|schedule|standings|crosstable|explain|check FILE.xlsx``:
+    :func:`book_outcome`, shown in the workbook's script (:func:`in_book_script`)."""
+    return in_book_script(
+        src.book, lang, lambda: book_outcome(command, src, lang, rnd, as_json, with_swiss, seed, group, provisional)
+    )
+
+
+def book_outcome(
     command: str,
     src: BookSource,
     lang: str,
@@ -175,7 +230,7 @@ def run_book(
             seed = new_draw_seed()
         done = for_each_group(
             src.book,
-            lambda view: run_book(
+            lambda view: book_outcome(
                 command, BookSource(src.path, view, False), lang, rnd, as_json, with_swiss, seed, None, provisional
             ),
             group,

@@ -33,15 +33,17 @@ from xlxq.backends.backups import backups as list_backups
 from xlxq.backends.backups import keep as keep_backup
 from xlxq.backends.xlwings_book import XlwingsBook, excel_text
 from xlxq.errors import XlxqError
-from xlxq.operations.book import book_status, run_op
+from xlxq.operations.book import book_status, run_op, shown_in_hant
 from xlxq.operations.booklet import booklet_book
 from xlxq.operations.paper import paper_book
 from xlxq.operations.pending import UnfinishedResults
 from xlxq.operations.publish import publish_book
 from xlxq.operations.undo import ResultsEntered, without_backup_promise
 from xlxq.sheets import layout as L
+from xlxq.sheets.canvas import book_script
 from xlxq.sheets.problems import Status
-from xlxq.i18n import Msg, Pair, tr
+from xlxq.sheets.script import HANT, Keep, to_hant
+from xlxq.i18n import Msg, Pair, hant_text, tr
 
 #: what does a button's work: (op, the book, lang, round_no=…, style=…) → Status
 Operate = Callable[..., Status]
@@ -109,10 +111,12 @@ def run_button(op: str, xwbook: Any, lang: str, operate: Optional[Operate] = Non
     mark = None
     details = ""
     in_book = notify_mode() != "alert"
+    keep: Optional[Keep] = None
     try:
         xb = XlwingsBook(xwbook)
         mark = xb.mark()
-        with _status_bar(xb, op, lang):
+        keep = _script(xb, lang)
+        with _status_bar(xb, op, HANT if keep is not None else lang):
             st = operate(op, xb, lang, **kw)
     except XlxqError as exc:
         _undo(xb, mark)
@@ -141,8 +145,38 @@ def run_button(op: str, xwbook: Any, lang: str, operate: Optional[Operate] = Non
                 what=Pair(what_zh, what_en),
             ),
         )
-    _show(xwbook, op, st, lang, details)
+    _show(xwbook, op, st if keep is None else _InHant(st, keep), HANT if keep is not None else lang, details)
     return st
+
+
+def _script(xb: Any, lang: str) -> Optional[Keep]:
+    """A 繁體 workbook's user strings when its messages are shown in 繁體
+    (``lang`` 简体, the default: :func:`xlxq.sheets.canvas.book_script`); None
+    for any other (or when its sheets cannot be read: the operation says why)."""
+    if lang != "zh":
+        return None
+    try:
+        return book_script(xb)
+    except Exception:  # noqa: BLE001 - the operation reads the book and reports
+        return None
+
+
+class _InHant:
+    """A Status shown in a 繁體 workbook (:func:`shown_in_hant`): its lines
+    in 繁體 whatever language is asked (the box, the message sheet)."""
+
+    def __init__(self, st: Status, keep: Keep):
+        self.st, self.keep = st, keep
+        self.ok = st.ok
+
+    def lines(self, lang: Optional[str] = None) -> list[str]:
+        return shown_in_hant(self.keep, self.st.lines, "zh")
+
+
+def _said(lang: str, zh: str, en: str) -> str:
+    """One of a button's own (zh, en) texts in ``lang`` (zh-Hant: the 简体 in
+    繁體, the catalogue's when the text is one of its messages)."""
+    return en if lang == "en" else to_hant(hant_text(zh)) if lang == HANT else zh
 
 
 def operate_button(op: str, xb: Any, lang: str, round_no: Optional[int] = None, style: Optional[str] = None) -> Status:
@@ -213,9 +247,12 @@ def _confirmed(xb: Any, op: str, exc: Any, lang: str) -> bool:
             "\n\n确定 = 撤销本轮并删除这些结果；取消 = 不撤销",
             "\n\nOK = undo the round and drop its results; Cancel = keep it",
         )
-    tail = ask[0] if lang == "zh" else ask[1]
-    prompt = exc.message(lang)[: _MAX_CHARS - len(tail)] + tail  # MsgBox shows about 1024 characters
-    title = "xlxq · " + (TITLES[op][0] if lang == "zh" else TITLES[op][1])
+    keep = _script(xb, lang)
+    text = exc.message(lang) if keep is None else shown_in_hant(keep, lambda code: [exc.message(code)], "zh")[0]
+    lang = HANT if keep is not None else lang
+    tail = _said(lang, *ask)
+    prompt = text[: _MAX_CHARS - len(tail)] + tail  # MsgBox shows about 1024 characters
+    title = "xlxq · " + _said(lang, *TITLES[op])
     try:
         answer = xb.book.app.alert(prompt, title=title, buttons="ok_cancel", mode="critical")
     except Exception:  # noqa: BLE001 - no box: the refusal stands
@@ -251,7 +288,7 @@ class _status_bar:
 
     def __init__(self, xb: Any, op: str, lang: str):
         self.app = xb.book.app if getattr(xb, "com", False) else None
-        self.text = ("正在" + TITLES[op][0] + "…") if lang == "zh" else (TITLES[op][1] + "…")
+        self.text = _said(lang, "正在" + TITLES[op][0] + "…", TITLES[op][1] + "…")
 
     def __enter__(self) -> "_status_bar":
         if self.app is not None:
@@ -263,7 +300,7 @@ class _status_bar:
             quietly(setattr, self.app, "status_bar", False)
 
 
-def message_text(st: Status, lang: str = "zh") -> str:
+def message_text(st: Any, lang: str = "zh") -> str:
     """The message box text: the message, then at most MAX_LINES problems."""
     lines = st.lines(lang)
     head, rest = lines[:1], lines[1:]
@@ -276,8 +313,8 @@ def message_text(st: Status, lang: str = "zh") -> str:
     return text
 
 
-def _show(xwbook: Any, op: str, st: Status, lang: str, details: str = "") -> None:
-    title = "xlxq · " + TITLES[op][0 if lang == "zh" else 1]
+def _show(xwbook: Any, op: str, st: Any, lang: str, details: str = "") -> None:
+    title = "xlxq · " + _said(lang, *TITLES[op])
     text = message_text(st, lang)
     mode = notify_mode()
     if mode != "alert":
@@ -299,12 +336,14 @@ def _show(xwbook: Any, op: str, st: Status, lang: str, details: str = "") -> Non
         print(text, file=sys.stderr)
 
 
-def _write_message_sheet(xwbook: Any, title: str, st: Status, lang: str, details: str) -> None:
+def _write_message_sheet(xwbook: Any, title: str, st: Any, lang: str, details: str) -> None:
     """The message (every line of it, not cut like the box) and the
     traceback into the message sheet, added at the end when missing; shown
     when the operation failed."""
     names = [s.name for s in xwbook.sheets]
-    name = next((n for n in names if n in MESSAGE_SHEET.values()), MESSAGE_SHEET[lang])
+    name = next(
+        (n for n in names if n in MESSAGE_SHEET.values()), _said(lang, MESSAGE_SHEET["zh"], MESSAGE_SHEET["en"])
+    )
     shown = quietly(lambda: xwbook.sheets.active)
     added = name not in names
     if not added:
@@ -316,7 +355,7 @@ def _write_message_sheet(xwbook: Any, title: str, st: Status, lang: str, details
             xwbook.sheets[0].activate()  # Remote.bas addSheet: see XlwingsBook._apply_core
         ws = xwbook.sheets.add(name=name, after=xwbook.sheets[len(names) - 1])
     stamp = _dt.datetime.now().strftime("%Y-%m-%d %H:%M:%S")
-    outcome = ("成功" if st.ok else "失败") if lang == "zh" else ("done" if st.ok else "failed")
+    outcome = _said(lang, "成功", "done") if st.ok else _said(lang, "失败", "failed")
     lines = [title, f"{stamp}  {outcome}", ""] + [part for ln in st.lines(lang) for part in ln.splitlines()]
     if details:
         lines += ["", *details.rstrip().splitlines()]

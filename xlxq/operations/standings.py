@@ -27,7 +27,7 @@ from xlxq.operations.source import is_rr, is_team, load, round_arg
 from xlxq.systems import get_system, system_for, system_label, team_rules
 from xlxq.presentation.team_report import team_system_label
 from xlxq.text import fmt, nums, text_table
-from xlxq.i18n import Msg
+from xlxq.i18n import Lazy, Msg, tr
 from xlxq.i18n import labels as i18n_labels
 from xlxq.i18n import Pair
 
@@ -313,9 +313,16 @@ def crosstable_file(event, *, round_no: Optional[int] = None, as_json: bool = Fa
             Msg("standings.a-cross-table-is-for-individual-round"),
         )
     if not is_rr(event):
+        key = event.settings.system
         raise InputError(
-            f"交叉表只用于循环赛，本赛事为{system_label(event.settings.system, 'zh')}（{event.settings.system}）",
-            f"a cross table is for round robins only; this event is {event.settings.system}",
+            Msg(
+                "standings.a-cross-table-is-for-round-robins-only",
+                system=Lazy(  # 积分编排（swiss）; in English the key
+                    lambda lang: (
+                        key if lang == "en" else tr(lang, "standings.label-key", label=system_label(key, lang), key=key)
+                    )
+                ),
+            )
         )
     after = round_arg(event, round_no) if round_no is not None else None
     if as_json:

@@ -207,8 +207,10 @@ def pair_next_round(book: Book, text_lang: str, provisional: bool = False) -> St
     bye = "、".join(f"{new.team(t).name}" for t in rnd.byes)
     return Status(
         True,
-        f"已编排第{n}轮（工作表“{rs.name}”）：{len(rnd.matches)}场" + (f"，轮空：{bye}" if bye else "") + extra_zh,
-        f"round {n} paired (sheet {rs.name!r}): {len(rnd.matches)} match(es)"
+        f"已编排第{n}轮（工作表“{canvas.final_name(rs.name)}”）：{len(rnd.matches)}场"
+        + (f"，轮空：{bye}" if bye else "")
+        + extra_zh,
+        f"round {n} paired (sheet {canvas.final_name(rs.name)!r}): {len(rnd.matches)} match(es)"
         + (f", bye: {', '.join(map(str, rnd.byes))}" if rnd.byes else "")
         + extra_en,
         problems,

@@ -76,7 +76,7 @@ from xlxq.operations.workbook_common import (
 )
 from xlxq.core.record_text import record_text
 from xlxq.core.steps import swiss_record
-from xlxq.i18n import Msg, Pair
+from xlxq.i18n import Lazy, Msg, Pair
 
 TEMPLATE_FILES = {
     ("zh", False): "xlxq-event-zh.xlsx",
@@ -191,7 +191,7 @@ def _round_label(event: Event, prior: Event, rnd, lang: str) -> str:
     return ""
 
 
-def _pair_message(data, event: Event, rnd, rs, label: str, stage: str) -> tuple[str, str]:
+def _pair_message(data, event: Event, rnd, sheet: str, label: str, stage: str) -> tuple[str, str]:
     by_no = event._by_no
     n = rnd.round
     system = event.settings.system
@@ -207,8 +207,8 @@ def _pair_message(data, event: Event, rnd, rs, label: str, stage: str) -> tuple[
     elif bye and get_system(system).has_bracket:
         bye += "（直接晋级）"
     return (
-        f"已编排{what_zh}（工作表“{rs.name}”）：{len(rnd.boards)}台" + (f"，轮空：{bye}" if bye else ""),
-        f"{what_en} paired (sheet {rs.name!r}): {len(rnd.boards)} boards" + (f", bye: {bye_en}" if bye_en else ""),
+        f"已编排{what_zh}（工作表“{sheet}”）：{len(rnd.boards)}台" + (f"，轮空：{bye}" if bye else ""),
+        f"{what_en} paired (sheet {sheet!r}): {len(rnd.boards)} boards" + (f", bye: {bye_en}" if bye_en else ""),
     )
 
 
@@ -277,7 +277,7 @@ def pair_next_round(book: Book, text_lang: str, provisional: bool = False) -> St
     write_log_blocks(canvas, data, {("main", n): _log_text(new, out, text_lang)}, _log_patch(data))
     plan = canvas.finish()
     problems = sorted_problems(data.problems)
-    msg_zh, msg_en = _pair_message(data, new, out.round, rs, label, "main")
+    msg_zh, msg_en = _pair_message(data, new, out.round, canvas.final_name(rs.name), label, "main")
     extra_zh, extra_en = found_note(problems)
     if system_for(s).pairs_by_score and n == 1:
         z, e = round1_notes(problems)
@@ -323,7 +323,7 @@ def _pair_ko_stage(book: Book, data, text_lang: str) -> Status:
     write_log(canvas, data, n, _log_text(new, out, text_lang, "ko"), stage="ko")
     plan = canvas.finish()
     problems = sorted_problems(data.problems)
-    msg_zh, msg_en = _pair_message(data, new, out.round, rs, label, "ko")
+    msg_zh, msg_en = _pair_message(data, new, out.round, canvas.final_name(rs.name), label, "ko")
     extra_zh, extra_en = found_note(problems)
     return Status(
         True,
@@ -367,17 +367,27 @@ def schedule_round_robin(book: Book, text_lang: str) -> Status:
             if b.result is not None or b.fouls_red or b.fouls_black:
                 done = sum(1 for r in data.rounds for x in r.round.boards if x.result is not None)
                 raise InputError(
-                    f"“{rs.name}”表第{rs.board_rows[b.board]}行（第{b.board}台）已有结果，"
-                    f"不能再生成全部轮次（共{done}台已录入结果）；请用“编排下一轮”编排以后各轮",
-                    f"sheet {rs.name!r} row {rs.board_rows[b.board]} (board {b.board}) already has "
-                    f"a result: the rounds cannot be made at once; pair the next rounds one by one",
+                    Msg(
+                        "workbook.sheet-row-already-has-a-result-the-rounds",
+                        sheet=rs.name,
+                        row=rs.board_rows[b.board],
+                        board=b.board,
+                        done=done,
+                    )
                 )
     total = s.rounds
     k = len(event.rounds)
     if k >= total:
         raise InputError(
-            f"{len(event.players)}人{system_for(s).label_zh}共{total}轮，已全部生成",
-            f"all {total} rounds are already in the workbook",
+            Msg(
+                "workbook.all-rounds-of-are-already-in-the-workbook",
+                table=Msg(
+                    "roundrobin.n-players-system",
+                    n=len(event.players),
+                    label=Lazy(lambda lang: system_for(s).label(lang)),
+                ),
+                total=total,
+            )
         )
     canvas = Canvas(data.snapshot)
     ev = event

@@ -8,6 +8,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any, Iterable, Optional
 
+from xlxq.errors import XlxqError
 from xlxq.sheets.cells import cell_at, same_value
 from xlxq.sheets.pages import break_long_text, finish_paper
 from xlxq.sheets.plan import AddSheet, Fill, SheetLook, Values, WritePlan
@@ -34,6 +35,8 @@ class Canvas:
         #: the user's strings this plan writes that the sheets read do not hold
         #: (a new workbook's players and title): kept as typed in a 繁體 workbook
         self.user_texts: set[str] = set()
+        #: the new sheets :meth:`finish` renamed (a 繁體 workbook's 第1轮 → 第1輪)
+        self.renamed: dict[str, str] = {}
 
     def value(self, sheet: str, row: int, col: int) -> Any:
         e = self.edits.get(sheet)
@@ -109,6 +112,11 @@ class Canvas:
             _page_texts_in_hant(plan, self._keep)
         return plan
 
+    def final_name(self, name: str) -> str:
+        """The name sheet ``name`` has in the plan :meth:`finish` made (a new
+        sheet of a 繁體 workbook: its 繁體 name)."""
+        return self.renamed.get(name, name)
+
     def _in_hant(self) -> None:
         """The program's words of this plan in 繁體: the new sheets' names, the
         cells' texts, the drop-down lists; the user's strings as typed
@@ -120,6 +128,7 @@ class Canvas:
         names = {n: to_hant(n, keep) for n in self.new_sheets}
         names = {a: b for a, b in names.items() if a != b and b not in self.orig}
         if names:
+            self.renamed = names
             self.new_sheets = [names.get(n, n) for n in self.new_sheets]
             for n in names:
                 self.orig[names[n]] = self.orig.pop(n)
@@ -186,6 +195,33 @@ def is_hant_book(sheet_names: Iterable[Any], language: Optional[str] = None) -> 
     if language is not None and str(language).strip():
         return lang_is_hant(str(language))
     return any(has_hant(n) and _is_main_sheet(n) for n in sheet_names)
+
+
+def book_script(book: Any) -> Optional[Keep]:
+    """For a 繁體 workbook (:func:`is_hant_book`, on a ``Book``'s sheet
+    names and its 设置 row 语言), the :class:`Keep` of its user strings (the
+    names, units and titles typed in 设置, 报名表 …): what a text shown about
+    the workbook (a button's message, the CLI's lines) keeps as typed when
+    it is put in 繁體; None for any other workbook.  A 简体 workbook costs
+    its sheet names and its 设置 sheet (read again by the operation; the
+    xlwings book caches it); a sheet that cannot be read counts as empty
+    (the operation names it)."""
+
+    def read(names: Iterable[str]) -> dict[str, list[list[Any]]]:
+        out: dict[str, list[list[Any]]] = {}
+        for n in names:
+            try:
+                out[n] = book.values(n)
+            except XlxqError:
+                out[n] = []
+        return out
+
+    names = [str(n) for n in book.sheet_names()]
+    settings = read(n for n in names if L.sheet_kind(n)[0] == L.SETTINGS or T.sheet_kind(n)[0] == T.SETTINGS)
+    if not is_hant_book(names, language_row(settings)):
+        return None
+    user = {**settings, **read(n for n in names if n not in settings and _is_user_sheet(n))}
+    return keep_of(user, (), is_label)
 
 
 #: the 设置 row that names the workbook's language (an arbiter may add it)

@@ -25,11 +25,9 @@ from xlxq.core.rr_standings import RR, compute_rr_standings, default_preset
 from xlxq.core.tiebreaks import TieBreakRegistry
 from xlxq.core.steps import Record, against_engine, note_steps, pairings_step
 from xlxq.errors import XlxqError
-from xlxq.i18n import Text
+from xlxq.i18n import Lazy, Msg, Text, tr
 from xlxq.systems.base import CheckReport, PairingSystem, pairset, prior, report_of
 from xlxq.systems.registry import get_system, register, system_label
-from xlxq.i18n import Pair
-from xlxq.i18n import Msg
 
 
 def rr_context(event: Event) -> tuple[list[int], bool, int]:
@@ -98,32 +96,69 @@ def rr_issues(event: Event, n: int) -> tuple[list[Issue], Optional[tuple[str, st
     rnd = next(r for r in event.rounds if r.round == n)
     issues: list[Issue] = []
 
-    def add(
-        level: str, code: str, zh: str, en: str, board: Optional[int] = None, players: tuple[int, ...] = ()
-    ) -> None:
-        issues.append(Issue(level, code, zh, en, n, board, players))
+    def add(level: str, code: str, msg: Msg, board: Optional[int] = None, players: tuple[int, ...] = ()) -> None:
+        issues.append(Issue(level, code, *msg.pair(), n, board, players))
+
+    def where(k: int) -> Lazy:
+        """Round ``k``'s place in the table: 第2循环秩序表第3轮第2局 / cycle 2 table round 3 game 2."""
+        cycle, t, game = table_position(k, len(nos), double, g)
+
+        def text(lang: str) -> str:
+            out = tr(lang, "roundrobin.table-round-t", t=t)
+            if double:
+                out = tr(lang, "roundrobin.cycle", cycle=cycle) + out
+            return out + (tr(lang, "roundrobin.game", game=game) if g > 1 else "")
+
+        return Lazy(text)
+
+    def numbered(no: int) -> Lazy:
+        """A player in a pair: 3 张三; in English the number only."""
+        return Lazy(lambda lang: str(no) if lang == "en" else f"{no} {name[no]}")
+
+    def who(no: int) -> Lazy:
+        """A player in a warning: 张三（3号）; in English the number only."""
+        return Lazy(lambda lang: str(no) if lang == "en" else tr(lang, "checks.name-no", name=name[no], no=no))
+
+    def byes(players: Any) -> Lazy:
+        """A round's byes: 3、5 (无) / [3, 5] (none), as the check has always written them."""
+        return Lazy(
+            lambda lang: (
+                f"{players or 'none'}"
+                if lang == "en"
+                else tr(lang, "common.list-sep").join(map(str, players)) or tr(lang, "simulate.none")
+            )
+        )
 
     total = rr_round_count(len(nos), double, g)
-    label_zh, label_en = system_label(s.system, "zh", g), system_label(s.system, "en", g)
+    label = Lazy(lambda lang: system_label(s.system, lang, g))
     if s.rounds != total:
         add(
             "warning",
             "rounds",
-            f"赛事设定 rounds = {s.rounds}，而{len(nos)}人{label_zh}共{total}轮",
-            f"event rounds = {s.rounds}, but a {label_en} of {len(nos)} has {total}",
+            Msg("roundrobin.event-rounds-but-a-of-has", rounds=s.rounds, n=len(nos), label=label, total=total),
         )
     if n > total:
         add(
             "error",
             "no_round",
-            f"{len(nos)}人{label_zh}共{total}轮，秩序表中没有第{n}轮",
-            f"the table has {total} rounds, not {n}",
+            Msg(
+                "roundrobin.the-table-has-rounds-not-n",
+                table=Lazy(  # 6人单循环; the English says "the table"
+                    lambda lang: (
+                        tr(lang, "roundrobin.the-table")
+                        if lang == "en"
+                        else tr(lang, "roundrobin.n-players-system", n=len(nos), label=label)
+                    )
+                ),
+                total=total,
+                round=n,
+            ),
         )
         return issues, None
     try:
         want = rr_expected(event, n)
     except XlxqError as exc:
-        add("error", "table", exc.zh, exc.en)
+        issues.append(Issue("error", "table", *(exc.msg.pair() if exc.msg is not None else (exc.zh, exc.en)), n))
         return issues, None
     name = {p.no: p.name for p in event.players}
     allowed = (2 if double else 1) * g
@@ -140,9 +175,14 @@ def rr_issues(event: Event, n: int) -> tuple[list[Issue], Optional[tuple[str, st
             add(
                 "error",
                 "rematch",
-                f"第{n}轮第{b.board}台：{name[b.red]}（{b.red}号）与{name[b.black]}（{b.black}号）"
-                f"已赛满{allowed}局，循环赛中不应再相遇",
-                f"round {n} board {b.board}: {b.red} and {b.black} have already played their {allowed} game(s)",
+                Msg(
+                    "roundrobin.round-board-and-have-already-played-their",
+                    round=n,
+                    board=b.board,
+                    red=who(b.red),
+                    black=who(b.black),
+                    allowed=allowed,
+                ),
                 b.board,
             )
     present = set(rnd.players())
@@ -151,13 +191,10 @@ def rr_issues(event: Event, n: int) -> tuple[list[Issue], Optional[tuple[str, st
             add(
                 "warning",
                 "missing",
-                f"第{n}轮中没有{p.name}（{p.no}号）（循环赛每轮人人有对局或轮空）",
-                f"round {n}: player {p.no} is not in it (in a round robin everyone plays or has the bye)",
+                Msg("roundrobin.round-player-is-not-in-it", round=n, who=who(p.no)),
                 players=(p.no,),
             )
-    cycle, t, game = table_position(n, len(nos), double, g)
-    where_zh = (f"第{cycle}循环" if double else "") + f"秩序表第{t}轮" + (f"第{game}局" if g > 1 else "")
-    where_en = (f"cycle {cycle} " if double else "") + f"table round {t}" + (f" game {game}" if g > 1 else "")
+    here = where(n)
     if pairset(rnd) != pairset(want) or sorted(rnd.byes) != sorted(want.byes):
         alt = None
         for k in range(1, total + 1):
@@ -175,8 +212,13 @@ def rr_issues(event: Event, n: int) -> tuple[list[Issue], Optional[tuple[str, st
                     add(
                         "error",
                         "off_table",
-                        f"{where_zh}应有 {b.red} {name[b.red]} — {b.black} {name[b.black]}，第{n}轮中没有此对局",
-                        f"{where_en} has {b.red} v {b.black}; round {n} does not",
+                        Msg(
+                            "roundrobin.has-v-round-does-not",
+                            where=here,
+                            red=numbered(b.red),
+                            black=numbered(b.black),
+                            round=n,
+                        ),
                         players=(b.red, b.black),
                     )
             for key, b in have_pairs.items():
@@ -184,36 +226,43 @@ def rr_issues(event: Event, n: int) -> tuple[list[Issue], Optional[tuple[str, st
                     add(
                         "error",
                         "off_table",
-                        f"第{n}轮第{b.board}台 {b.red} {name[b.red]} — {b.black} {name[b.black]}不是{where_zh}的对局",
-                        f"round {n} board {b.board}: {b.red} v {b.black} is not a pair of {where_en}",
+                        Msg(
+                            "roundrobin.round-board-v-is-not-a-pair-of",
+                            round=n,
+                            board=b.board,
+                            red=numbered(b.red),
+                            black=numbered(b.black),
+                            where=here,
+                        ),
                         b.board,
                     )
             if sorted(rnd.byes) != sorted(want.byes):
                 add(
                     "error",
                     "byes",
-                    f"第{n}轮轮空：秩序表为 {'、'.join(map(str, want.byes)) or '无'}，"
-                    f"文件中为 {'、'.join(map(str, rnd.byes)) or '无'}",
-                    f"round {n} byes: the table has {want.byes or 'none'}, the file {rnd.byes or 'none'}",
+                    Msg(
+                        "roundrobin.round-byes-the-table-has-the-file",
+                        round=n,
+                        want=byes(want.byes),
+                        have=byes(rnd.byes),
+                    ),
                     players=tuple(sorted(set(rnd.byes) ^ set(want.byes))),
                 )
-            return issues, Msg("roundrobin.differs-from", where=Pair(where_zh, where_en)).pair()
-        c2, t2, g2 = table_position(alt, len(nos), double, g)
-        w2 = (f"第{c2}循环" if double else "") + f"秩序表第{t2}轮" + (f"第{g2}局" if g > 1 else "")
+            return issues, Msg("roundrobin.differs-from", where=here).pair()
         add(
             "warning",
             "reordered",
-            f"第{n}轮的对阵是{w2}（第{alt}轮）的对阵，不是{where_zh}：轮次顺序经手工调整",
-            f"round {n} holds the pairs of table round {alt}, not {where_en}: rounds reordered by hand",
+            Msg(
+                "roundrobin.round-holds-the-pairs-of-table-round",
+                round=n,
+                other=Lazy(lambda lang: "" if lang == "en" else where(alt).localize(lang)),
+                alt=alt,
+                where=here,
+            ),
         )
         other = next((r for r in event.rounds if r.round == alt), None)
         if other is not None and pairset(other) == pairset(rnd):
-            add(
-                "error",
-                "twice",
-                f"第{n}轮与第{alt}轮的对阵相同（同一轮秩序表用了两次）",
-                f"rounds {n} and {alt} hold the same pairs (a table round used twice)",
-            )
+            add("error", "twice", Msg("roundrobin.rounds-and-hold-the-same-pairs", round=n, alt=alt))
         want = rr_expected(event, n, table_round_no=alt)
     wb = {frozenset((b.red, b.black)): b for b in want.boards}
     for b in rnd.boards:
@@ -222,32 +271,35 @@ def rr_issues(event: Event, n: int) -> tuple[list[Issue], Optional[tuple[str, st
             add(
                 "warning",
                 "colours",
-                f"第{n}轮第{b.board}台：按秩序表 {w.red} {name[w.red]} 执红，文件中 {b.red} "
-                f"{name[b.red]} 执红（先后手经调整；第13.1条号次在前者执红）",
-                f"round {n} board {b.board}: the table gives red to {w.red}, the file to {b.red} "
-                f"(colours changed by hand)",
+                Msg(
+                    "roundrobin.round-board-the-table-gives-red-to",
+                    round=n,
+                    board=b.board,
+                    want=numbered(w.red),
+                    have=numbered(b.red),
+                ),
                 b.board,
             )
         if w.result is not None and b.result is not None and b.result != w.result:
             add(
                 "warning",
                 "withdrawn_result",
-                f"第{n}轮第{b.board}台：一方已退赛，按第20.3条应记为 {w.result}，文件中为 {b.result}",
-                f"round {n} board {b.board}: a withdrawn player: expected {w.result}, the file has {b.result}",
+                Msg(
+                    "roundrobin.round-board-a-withdrawn-player-expected",
+                    round=n,
+                    board=b.board,
+                    want=w.result,
+                    have=b.result,
+                ),
                 b.board,
             )
     order_have = [frozenset((b.red, b.black)) for b in rnd.boards]
     order_want = [frozenset((b.red, b.black)) for b in want.boards]
     if order_have != order_want:
-        add(
-            "warning",
-            "order",
-            f"第{n}轮的台次顺序与秩序表不同（经手工调整）",
-            f"round {n}: the board order differs from the table (edited by hand)",
-        )
+        add("warning", "order", Msg("roundrobin.round-the-board-order-differs-from-the", round=n))
     if issues:
-        return issues, Msg("roundrobin.the-pairs-are-those-of-with-the-changes", where=Pair(where_zh, where_en)).pair()
-    return issues, Msg("roundrobin.identical-to", where=Pair(where_zh, where_en)).pair()
+        return issues, Msg("roundrobin.the-pairs-are-those-of-with-the-changes", where=here).pair()
+    return issues, Msg("roundrobin.identical-to", where=here).pair()
 
 
 def rr_check(event: Event, n: int, lang: str) -> tuple[list[tuple[str, str, str]], Optional[str]]:
