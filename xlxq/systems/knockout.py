@@ -17,6 +17,7 @@ from xlxq.core.knockout import (
     knockout_ranking,
     pair_knockout_round,
     planned_rounds,
+    stage_msg,
     stage_name,
     stage_name_en,
 )
@@ -28,7 +29,7 @@ from xlxq.core.steps import Record, against_engine, note_steps, pairings_step
 from xlxq.i18n import Text
 from xlxq.systems.base import CheckReport, PairingSystem, prior, report_of
 from xlxq.systems.registry import register
-from xlxq.i18n import Pair
+from xlxq.i18n import Msg
 
 
 def game_kind(m: Match, g: int) -> tuple[str, int]:
@@ -91,12 +92,12 @@ def ko_record(event: Event, n: int) -> Record:
     return rec
 
 
-def ko_issues(event: Event, n: int, where: tuple[str, str] = ("", "")) -> tuple[list[Issue], Optional[tuple[str, str]]]:
+def ko_issues(event: Event, n: int, where: tuple[str, str] = ("", "")) -> tuple[list[Issue], Optional[Msg]]:
     """The one check of a knockout round against the bracket, for the CLI's
     ``check`` and the workbook's 检查 alike (issue 23: it was two, with
     different rules): the issues (each with its board or players, for the
     workbook's cells; ``round`` is the round of the board at fault) and the
-    verdict's place (the stage, zh and en), None when the knockout was over.
+    verdict's place (the stage, a message rendered in any language), None when the knockout was over.
     ``where`` prefixes the round in a message ("淘汰赛", "knockout "): the
     knockout stage of a combined event.  The readers have already refused
     boards that are no match of the stage.
@@ -228,7 +229,7 @@ def ko_issues(event: Event, n: int, where: tuple[str, str] = ("", "")) -> tuple[
             f"{wz}第{n}轮的台次顺序与种子顺位不同（经手工调整）",
             f"{we}round {n}: boards not in seeding order (edited by hand)",
         )
-    return issues, (sname_zh, sname_en)
+    return issues, stage_msg(cur, total)
 
 
 def ko_check(event: Event, n: int, lang: str) -> tuple[list[tuple[str, str, str]], Optional[str]]:
@@ -239,7 +240,7 @@ def ko_check(event: Event, n: int, lang: str) -> tuple[list[tuple[str, str, str]
     triples = [(i.level, i.zh, i.en) for i in issues]
     if stage is None:
         return triples, None
-    where = t("knockout.the-knockout", sname=Pair(*stage))
+    where = t("knockout.the-knockout", sname=stage)
     if any(i.level == "error" for i in issues):
         return triples, t("knockout.differs-from", where=where)
     if issues:
