@@ -405,35 +405,36 @@ def compare_with_engine(event: Event, round_no: int) -> list[tuple[str, str]]:
     return change_lines(engine_changes(event, round_no))
 
 
-def change_lines(changes: Sequence[HandChange]) -> list[tuple[str, str]]:
+#: the words of :func:`change_lines` by kind of change (pairing, colours,
+#: bye, engine pair left out, engine bye left out): ``check``'s, 人工调整
+HAND_WORDS = (
+    "checks.board-red-black-pairing-changed-by-hand",
+    "checks.board-red-black-colours-swapped-by-hand",
+    "checks.bye-bye-changed-by-hand-the-engines-bye",
+    "checks.the-engines-red-black-neither-player-is",
+    "checks.the-engines-bye-not-in-the-round",
+)
+
+
+def change_lines(changes: Sequence[HandChange], words: Sequence[str] = HAND_WORDS) -> list[tuple[str, str]]:
     """The changes of a round from the engine's pairing, as ``check`` lists
-    them: (zh, en) each."""
+    them: (zh, en) each; ``words``: the message ids by kind (default
+    :data:`HAND_WORDS`; ``audit`` words them as differences)."""
+    pairing, colours, bye, left_out, bye_left_out = words
     out = []
     for c in changes:
         was_zh = "，".join(f"{r}-{k}" for r, k in c.was) or "无"
         was_en = ", ".join(f"{r}-{k}" for r, k in c.was) or "none"
         if c.kind == "pairing":
-            out.append(
-                Msg(
-                    "checks.board-red-black-pairing-changed-by-hand",
-                    board=c.board,
-                    red=c.red,
-                    black=c.black,
-                    was=Pair(was_zh, was_en),
-                ).pair()
-            )
+            out.append(Msg(pairing, board=c.board, red=c.red, black=c.black, was=Pair(was_zh, was_en)).pair())
         elif c.kind == "colours":
-            out.append(
-                Msg("checks.board-red-black-colours-swapped-by-hand", board=c.board, red=c.red, black=c.black).pair()
-            )
+            out.append(Msg(colours, board=c.board, red=c.red, black=c.black).pair())
         elif c.kind == "bye":
             byes_zh = "、".join(map(str, c.byes_was)) or "无"
             byes_en = ", ".join(map(str, c.byes_was)) or "none"
-            out.append(
-                Msg("checks.bye-bye-changed-by-hand-the-engines-bye", red=c.red, byes=Pair(byes_zh, byes_en)).pair()
-            )
+            out.append(Msg(bye, red=c.red, byes=Pair(byes_zh, byes_en)).pair())
         elif c.black:
-            out.append(Msg("checks.the-engines-red-black-neither-player-is", red=c.red, black=c.black).pair())
+            out.append(Msg(left_out, red=c.red, black=c.black).pair())
         else:
-            out.append(Msg("checks.the-engines-bye-not-in-the-round", red=c.red).pair())
+            out.append(Msg(bye_left_out, red=c.red).pair())
     return out

@@ -193,38 +193,22 @@ def step_text(a: RoundAudit, lang: str) -> str:
     return f"{a.clause}：{text}" if lang == "zh" and a.clause else f"{a.clause}: {text}" if a.clause else text
 
 
+#: :func:`change_lines`' words for a difference from the derivation
+DIFFER_WORDS = (
+    "audit.board-red-black-not-the-derived-pairing",
+    "audit.board-red-black-colours-reversed-derived",
+    "audit.bye-the-derived-bye-is",
+    "audit.derived-red-black-neither-player-is-in",
+    "audit.derived-bye-not-in-the-round",
+)
+
+
 def differ_lines(changes: list[HandChange]) -> list[tuple[str, str]]:
     """The boards of a round that are not the derivation's, (zh, en) each:
     worded as differences (``check``'s words, :func:`change_lines`, say
     人工调整, what a round is only when the file records the engine's
     pairing)."""
-    out = []
-    for c in changes:
-        was_zh = "，".join(f"{r}-{k}" for r, k in c.was) or "无"
-        was_en = ", ".join(f"{r}-{k}" for r, k in c.was) or "none"
-        if c.kind == "pairing":
-            out.append(
-                Msg(
-                    "audit.board-red-black-not-the-derived-pairing",
-                    board=c.board,
-                    red=c.red,
-                    black=c.black,
-                    was=Pair(was_zh, was_en),
-                ).pair()
-            )
-        elif c.kind == "colours":
-            out.append(
-                Msg("audit.board-red-black-colours-reversed-derived", board=c.board, red=c.red, black=c.black).pair()
-            )
-        elif c.kind == "bye":
-            byes_zh = "、".join(map(str, c.byes_was)) or "无"
-            byes_en = ", ".join(map(str, c.byes_was)) or "none"
-            out.append(Msg("audit.bye-the-derived-bye-is", red=c.red, byes=Pair(byes_zh, byes_en)).pair())
-        elif c.black:
-            out.append(Msg("audit.derived-red-black-neither-player-is-in", red=c.red, black=c.black).pair())
-        else:
-            out.append(Msg("audit.derived-bye-not-in-the-round", red=c.red).pair())
-    return out
+    return change_lines(changes, DIFFER_WORDS)
 
 
 def report_lines(event: Event, audits: list[RoundAudit], lang: str) -> list[str]:
