@@ -30,6 +30,7 @@ from xlxq.core.model import (
     StandingsOptions,
 )
 from xlxq.systems import pair_round
+from xlxq.systems.roundrobin import rr_issues
 from xlxq.core.roundrobin import (
     berger_table,
     max_number,
@@ -259,6 +260,22 @@ def test_withdrawal_at_half_or_more_gives_forfeits():
     assert row6.score == 1 + 2 and row6.rank is not None and row6.withdrawn and not row6.annulled
     # black in R1 and R3 (played); the R5 forfeit as black does not count
     assert row6.tiebreaks["black_games"] == 2
+
+
+def test_check_names_a_withdrawal_result_in_the_result_sheets_words():
+    """A game against a withdrawn player typed as an ordinary win is flagged
+    (第20.3条) with the words an arbiter types (黑胜(弃权)), never the file's
+    internal code (black_win_forfeit) — as the workbook's check printed it."""
+    ev = rr_event(6, withdrawn={6: 4})
+    ev = play_all(ev, results={(1, 1, 6): RED_WIN, (2, 6, 4): DRAW, (3, 2, 6): BLACK_WIN})
+    r4 = ev.rounds[3]
+    b = next(b for b in r4.boards if 6 in (b.red, b.black))
+    assert b.result == BLACK_WIN_FORFEIT
+    b.result = BLACK_WIN  # typed by hand as an ordinary win
+    issues, _ = rr_issues(ev, 4)
+    (issue,) = [i for i in issues if i.code == "withdrawn_result"]
+    assert issue.message("zh") == f"第4轮第{b.board}台：一方已退赛，按第20.3条应记为 黑胜(弃权)，文件中为 黑胜"
+    assert "black win (forfeit)" in issue.message("en") and "black_win" not in issue.message("en")
 
 
 def test_unfinished_games_of_a_withdrawn_player_count_as_forfeits_in_standings():

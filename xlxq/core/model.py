@@ -39,6 +39,12 @@ DOUBLE_FORFEIT = "double_forfeit"
 RESULTS = (RED_WIN, BLACK_WIN, DRAW, RED_WIN_FORFEIT, BLACK_WIN_FORFEIT, DOUBLE_FORFEIT)
 FORFEITS = (RED_WIN_FORFEIT, BLACK_WIN_FORFEIT, DOUBLE_FORFEIT)
 
+
+def result_msg(result: str) -> Msg:
+    """A result code as the word the result sheets use (红胜, 黑胜(弃权) …), in the reader's language."""
+    return Msg("result-word." + result.replace("_", "-"))
+
+
 # Outcome of one side: "W", "D", "L"; forfeit losses are "L" too.
 _OUTCOME = {
     RED_WIN: ("W", "L"),

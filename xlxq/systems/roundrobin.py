@@ -8,7 +8,7 @@ from collections import Counter
 from typing import Any, Optional
 
 from xlxq.core.checks import Issue
-from xlxq.core.model import Event, EventSettings, Round
+from xlxq.core.model import Event, EventSettings, Round, result_msg
 from xlxq.core.outcome import PairingOutcome
 from xlxq.core.roundrobin import (
     apply_withdrawals,
@@ -288,8 +288,8 @@ def rr_issues(event: Event, n: int) -> tuple[list[Issue], Optional[tuple[str, st
                     "roundrobin.round-board-a-withdrawn-player-expected",
                     round=n,
                     board=b.board,
-                    want=w.result,
-                    have=b.result,
+                    want=result_msg(w.result),
+                    have=result_msg(b.result),
                 ),
                 b.board,
             )
