@@ -328,3 +328,34 @@ def test_a_new_or_converted_workbook_of_groups_is_refused_before_writing(tmp_pat
     assert_bad_input(run("convert", f, book), "分组别的赛事", "未写入任何文件")
     assert_bad_input(run("convert", f, book, lang="en"), "an event with groups (男子组, 女子组)", lang="en")
     assert not book.exists()
+
+
+def test_simulate_a_workbook_with_groups_runs_each_group_like_its_json_twin(tmp_path):
+    """``xlxq simulate`` on a workbook with groups (组别) simulated it as one
+    event (sheets 第1轮 … over every player). Each group is now simulated on
+    its own sheets, with the results and pairings of the JSON command on the
+    same groups and seed; ``--group`` simulates one group only."""
+    rows, seeds = _field()
+    f = tmp_path / "e.json"
+    run("new", f, "--players", _csv(tmp_path, rows, seeds), "--rounds", 4, "--name", "测试赛", check_rc=0)
+    p = template_workbook(
+        tmp_path / "e.xlsx",
+        [n for n, _ in rows],
+        seeds=seeds,
+        groups=dict(rows),
+        settings={"赛事名称": "测试赛", "轮数": 4},
+    )
+    rj = run("simulate", f, "--seed", 7, check_rc=0)
+    rb = run("simulate", p, "--seed", 7, check_rc=0)
+    assert rb.out.count("【") == rj.out.count("【") == 2, rb.out
+    assert group_standings(p) == group_standings(f)
+    names = openpyxl.load_workbook(p).sheetnames
+    assert not [n for n in names if n.startswith("第")], names  # no sheet of a one-event simulation
+    assert {f"{g} 第{k}轮" for g in ("男子组", "女子组") for k in range(1, 5)} <= set(names)
+
+    q = template_workbook(tmp_path / "q.xlsx", [n for n, _ in rows], seeds=seeds, groups=dict(rows))
+    r = run("simulate", q, "--seed", 7, "--rounds", 1, "--group", "女子组", check_rc=0)
+    assert "【女子组】" in r.out and "【男子组】" not in r.out
+    names = openpyxl.load_workbook(q).sheetnames
+    assert "女子组 第1轮" in names and not [n for n in names if n.startswith("男子组 第")]
+    assert_bad_input(run("simulate", q, "--seed", 7, "--group", "少年组"), "少年组", "男子组")

@@ -24,7 +24,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         args,
         lambda ev: simulate_file(ev, args.file, args.seed, args.rounds),
         lambda ev: simulate_team_file(ev, args.file, args.seed, args.rounds),
-        lambda src: simulate_book(src, args.seed, args.rounds, language()),
+        lambda src: simulate_book(src, args.seed, args.rounds, language(), getattr(args, "group", None)),
     )
 
 

@@ -22,7 +22,11 @@ from xlxq.operations.source import BookSource
 from xlxq.sheets.canvas import Canvas
 from xlxq.sheets.plan import Book, MergedRange, WritePlan, merged_ranges
 from xlxq.sheets.read import read_workbook
-from xlxq.operations.workbook_common import apply_status
+from xlxq.core.groups import in_group
+from xlxq.operations.book import grouped_book, run_op
+from xlxq.operations.groups import combined
+from xlxq.operations.workbook_groups import real_error, selected_groups
+from xlxq.sheets.groups import GroupView
 from xlxq.sheets.results import display as result_display
 from xlxq.i18n import Msg
 
@@ -55,42 +59,79 @@ class InMemoryBook:
             self.book.save()
 
 
-def simulate_book(src: BookSource, seed: int, rounds: Optional[int], lang: str) -> Outcome:
+def simulate_book(src: BookSource, seed: int, rounds: Optional[int], lang: str, group: Optional[str] = None) -> Outcome:
     """Random results (``seed``) and pairing on, ``rounds`` rounds (default:
     to the end), in the workbook ``src``; its lines are those of the JSON
-    command, then the recompute's."""
+    command, then the recompute's.  A workbook with groups (组别): every
+    group in turn (or the one ``group`` names), each on its own sheets, as
+    the JSON command does group by group; the file is saved once, and not
+    at all when a group cannot be paired."""
     if src.team:
         raise XlxqError(
             Msg("simulate_book.xlxq-simulate-is-not-available-for-team"),
         )
     book = InMemoryBook(src.book)
+    if not grouped_book(src.book):
+        if group is not None:
+            raise InputError(Msg("book.group-is-for-a-workbook-with-groups-no"))
+        out, save = _simulate(book, src.path, seed, rounds, lang)
+    else:
+        done: list[tuple[str, Outcome]] = []
+        save = True
+        for g in selected_groups(src.book, group):
+            view = LiveGroupView(book, g)
+            try:
+                one, ok = _simulate(view, src.path, seed, rounds, lang)
+            except XlxqError as exc:
+                raise in_group(g, real_error(view, exc)) from None
+            done.append((g, one))
+            save = save and ok
+            if not ok:
+                break
+        out = combined(done)
+    if save:
+        book.save()
+    return out
+
+
+class LiveGroupView(GroupView):
+    """A group's view whose writes go to the (in-memory) workbook at once, so
+    that the next read of the group sees them (a simulated round, then its
+    results typed, then the next round paired)."""
+
+    def apply(self, plan: WritePlan) -> None:
+        super().apply(plan)
+        self.book.apply(self.plans[-1])
+
+
+def _simulate(book: Any, path: str, seed: int, rounds: Optional[int], lang: str) -> tuple[Outcome, bool]:
+    """The simulation on one event's workbook (or a group's view): the
+    outcome, and whether to save (no when a round could not be paired)."""
     data = read_workbook(book)
     W.refuse_bad_cells(data)
     if data.blocking:
-        st = apply_status(book, W.recompute(book, lang))  # marks the problems; nothing is simulated
-        book.save()
-        return Outcome(render=st.lines, code=1)
+        st = run_op(W.recompute, book, lang)  # marks the problems; nothing is simulated
+        return Outcome(render=st.lines, code=1), True
     if data.ko is not None:
         raise InputError(Msg("simulate_book.xlxq-simulate-does-not-run-the-knockout"))
-    out = simulate_file(data.event, src.path, seed, rounds)
+    out = simulate_file(data.event, path, seed, rounds)
     target = out.event
     if target is None:  # nothing to do
-        return Outcome(render=out.render)
+        return Outcome(render=out.render), True
     for rnd in target.rounds:
         if rnd.round > len(data.event.rounds):
-            st = apply_status(book, W.pair_next_round(book, lang))
+            st = run_op(W.pair_next_round, book, lang)
             if not st.ok:
-                return Outcome(render=st.lines, code=1)
+                return Outcome(render=st.lines, code=1), False
         data = read_workbook(book)
         _same_pairing(data, rnd)
         _type_results(book, data, rnd)
-    st = apply_status(book, W.recompute(book, lang))
-    book.save()
+    st = run_op(W.recompute, book, lang)
 
     def render(lang: str) -> list[str]:
         return [*out.lines(lang)[:-1], *st.lines(lang)[:1], *out.lines(lang)[-1:]]
 
-    return Outcome(render=render, code=0 if st.ok else 1)
+    return Outcome(render=render, code=0 if st.ok else 1), True
 
 
 def _same_pairing(data: Any, rnd: Any) -> None:

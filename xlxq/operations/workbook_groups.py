@@ -19,27 +19,33 @@ from xlxq.sheets.plan import Book
 from xlxq.sheets.problems import Status
 from xlxq.i18n import Msg, Pair
 
-__all__ = ["workbook_groups", "for_each_group", "group_status", "real_error"]
+__all__ = ["workbook_groups", "selected_groups", "for_each_group", "group_status", "real_error"]
 
 T = TypeVar("T")
+
+
+def selected_groups(book: Book, only: Optional[str] = None) -> list[str]:
+    """The groups (组别) of ``book``, or the one ``only`` names (an unknown
+    name: an InputError listing the groups)."""
+    groups = workbook_groups(book) or []
+    if only is None:
+        return groups
+    if only.strip() not in groups:
+        raise InputError(
+            Msg(
+                "workbook_groups.no-group-the-groups-in-the-registration",
+                only=only,
+                join_groups=Pair("、".join(groups), ", ".join(groups)),
+            ),
+        )
+    return [only.strip()]
 
 
 def for_each_group(book: Book, run: Callable[[GroupView], T], only: Optional[str] = None) -> list[tuple[GroupView, T]]:
     """``run`` on the view of every group (or of the one ``only`` names),
     then every plan applied to ``book`` in one write."""
-    groups = workbook_groups(book) or []
-    if only is not None:
-        if only.strip() not in groups:
-            raise InputError(
-                Msg(
-                    "workbook_groups.no-group-the-groups-in-the-registration",
-                    only=only,
-                    join_groups=Pair("、".join(groups), ", ".join(groups)),
-                ),
-            )
-        groups = [only.strip()]
     out: list[tuple[GroupView, T]] = []
-    for g in groups:
+    for g in selected_groups(book, only):
         view = GroupView(book, g)
         try:
             out.append((view, run(view)))
