@@ -217,3 +217,38 @@ def tree(root: Path) -> dict[str, bytes]:
             else:
                 out[rel] = p.read_bytes()
     return out
+
+
+def special_swiss(seed: int = 3):
+    """A 31-player 9-round Swiss with every special case a reader meets
+    (issue 25), played in process with random results: 序号 5 absent
+    (请假) in round 3, 序号 7 withdrawn from round 5 (退赛), 序号 31 a late
+    entry in round 4 (迟到入场, registered after round 3), round 6 changed by
+    hand (the black players of boards 2 and 3 swapped, after the engine's
+    pairing), board 4 of round 7 lost by forfeit (红胜(弃权)); rounds 1–9
+    paired, all results in."""
+    import dataclasses
+
+    from xlxq.backends.registration import read_registration
+    from xlxq.core.model import RED_WIN_FORFEIT, Board, Event, EventSettings, Player
+    from xlxq.operations.simulate import simulate_file
+
+    base = read_registration(SAMPLE)
+    players = [dataclasses.replace(p) for p in base]
+    players += [Player(no, f"棋手{no:02d}", unit=("东城棋社", "西城棋社", "南山棋院")[no % 3]) for no in range(25, 31)]
+    players[4].absent_rounds = (3,)
+    players[6].withdrawn_from_round = 5
+    event = Event(EventSettings(name="特殊情况测试赛", rounds=9), players)
+    event = simulate_file(event, "unused.json", seed, 3).event
+    event.players.append(Player(31, "迟到者", unit="北城棋社"))
+    event.reindex()
+    event = simulate_file(event, "unused.json", seed, 2).event  # rounds 4, 5
+    event = simulate_file(event, "unused.json", seed, 1).event  # round 6, then changed by hand
+    r6 = event.rounds[5]
+    b2, b3 = r6.boards[1], r6.boards[2]
+    r6.boards[1] = Board(b2.board, b2.red, b3.black, b2.result)
+    r6.boards[2] = Board(b3.board, b3.red, b2.black, b3.result)
+    event = simulate_file(event, "unused.json", seed, 1).event  # round 7
+    b4 = event.rounds[6].boards[3]
+    event.rounds[6].boards[3] = Board(b4.board, b4.red, b4.black, RED_WIN_FORFEIT)
+    return simulate_file(event, "unused.json", seed, 2).event  # rounds 8, 9

@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any, Optional
 
 from xlxq.core.document import Block, Cover, Document, Paragraph, Section, Table
+from xlxq.core.model import FORFEITS
 from xlxq.core.rating import RatingOptions, report_options
 from xlxq.i18n import Text
 from xlxq.operations.event_read import book_groups, sheets_data
@@ -164,18 +165,42 @@ def _results(event: Any, site: dict, lang: str) -> Table:
                 (b["black"], b["red"], "B", b["black_points"], b["red_points"]),
             ):
                 text = f"{opp['no']}{_colour(c, lang)}{_wdl(mine, theirs, lang)}"
+                if b.get("code") in FORFEITS:  # 弃权: marked, as the round's result says
+                    text += t("publish.forfeit-suffix")
                 if me["no"] in after:
                     text += f" {after[me['no']]}"
                 cells[me["no"]][n] = text
         for p in rnd["byes"]:
             cells[p["no"]][n] = t("booklet.bye-2") + (f" {after[p['no']]}" if p["no"] in after else "")
+        for key, mark in (("absent", "booklet.mark-absent"), ("withdrawn", "booklet.mark-withdrawn")):
+            for p in rnd.get(key, []):
+                cells[p["no"]][n] = t(mark) + (f" {after[p['no']]}" if p["no"] in after else "")
+    special = _before_entry(site, cells)
     note = t(
         "booklet.each-cell-opponents-number-colour-r-red",
     )
     if site["knockout"]:
         note = t("booklet.each-cell-opponents-number-colour-result")
+    if special:
+        note += t("booklet.legend-special-cells")
     heads = t("booklet.rank-no-name").split()
     return _by_round(event, site, cells, heads, t("booklet.round-by-round-results"), note, lang)
+
+
+def _before_entry(site: dict, cells: dict[int, dict[int, str]]) -> bool:
+    """The cells of the rounds before a player's late entry marked — (an
+    empty cell reads as a missing result); whether the table has a special
+    cell at all (请假, 退赛, —): then its note carries the legend."""
+    rounds = [r["round"] for r in site["rounds"]]
+    special = any(r.get("absent") or r.get("withdrawn") for r in site["rounds"])
+    late = {p["no"] for r in site["rounds"] for p in r.get("late", [])}
+    for no in late:
+        for n in rounds:
+            if n in cells[no]:
+                break
+            cells[no][n] = Text(site["lang"])("booklet.mark-not-entered")
+            special = True
+    return special
 
 
 def _by_round(
@@ -258,9 +283,31 @@ def _round_table(event: Any, rnd: dict, lang: str) -> list[Block]:
     if rnd["byes"]:
         names = t("record_text.text-3").join(f"{p['no']} {p['name']}" for p in rnd["byes"])
         blocks.append(Paragraph(t("booklet.bye-3", names=names)))
+    blocks += _special_lines(rnd, lang)
     if rnd.get("engine"):
         blocks += _engine_blocks(rnd, lang)
     return blocks
+
+
+def _special_lines(rnd: dict, lang: str) -> list[Block]:
+    """Under a round's table, as the site's round page: 请假, 退赛 (from
+    which round), 迟到入场, 弃权 (the boards)."""
+    t = Text(lang)
+    sep = t("record_text.text-3")
+    out: list[Block] = []
+    if rnd.get("absent"):
+        out.append(Paragraph(t("booklet.absent-list", names=sep.join(f"{p['no']} {p['name']}" for p in rnd["absent"]))))
+    if rnd.get("withdrawn"):
+        names = sep.join(
+            t("booklet.withdrawn-from", name=f"{p['no']} {p['name']}", n=p["from"]) for p in rnd["withdrawn"]
+        )
+        out.append(Paragraph(t("booklet.withdrawn-list", names=names)))
+    if rnd.get("late"):
+        out.append(Paragraph(t("booklet.late-list", names=sep.join(f"{p['no']} {p['name']}" for p in rnd["late"]))))
+    if rnd.get("forfeits"):
+        boards = sep.join(t("site.board-n", n=n) for n in rnd["forfeits"])
+        out.append(Paragraph(t("booklet.forfeit-list", boards=boards)))
+    return out
 
 
 def _engine_blocks(rnd: dict, lang: str) -> list[Block]:

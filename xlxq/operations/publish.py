@@ -36,6 +36,7 @@ from xlxq.errors import InputError, XlxqError
 from xlxq.i18n import Text
 from xlxq.operations.event_read import sheets_data
 from xlxq.operations.result import Outcome
+from xlxq.operations.site_reading import generated_at, grid, own_result, rank_order, specials, status_rows
 from xlxq.operations.source import is_team
 from xlxq.presentation.rating_report import k_table_text, unofficial_note
 from xlxq.sheets.problems import Status
@@ -147,13 +148,21 @@ def _individual_rounds(event: Any, lang: str, proposals: Optional[dict] = None) 
                     "red": {**_who(event, b.red), "score": fmt(scores.get(b.red))},
                     "black": {**_who(event, b.black), "score": fmt(scores.get(b.black))},
                     "result": _result(b.result, lang),
+                    "code": b.result,
                     "red_points": pr,
                     "black_points": pb,
                     "hand": hand["marks"].get(b.board, ""),
                 }
             )
+        bye_points = fmt(event.settings.scoring.bye_points)
         byes = [
-            {**_who(event, no), "score": fmt(scores.get(no)), "hand": hand["bye_marks"].get(no, "")} for no in rnd.byes
+            {
+                **_who(event, no),
+                "score": fmt(scores.get(no)),
+                "hand": hand["bye_marks"].get(no, ""),
+                "points": bye_points,
+            }
+            for no in rnd.byes
         ]
         seats: list[tuple[int, Optional[int], Optional[str]]] = [(b.red, b.board, "R") for b in rnd.boards]
         seats += [(b.black, b.board, "B") for b in rnd.boards]
@@ -167,6 +176,7 @@ def _individual_rounds(event: Any, lang: str, proposals: Optional[dict] = None) 
                 "round": rnd.round,
                 "boards": boards,
                 "byes": byes,
+                **specials(event, rnd),
                 "finished": rnd.finished,
                 "index": index,
                 "hand_notes": hand["notes"],
@@ -210,7 +220,9 @@ def _bracket(event: Any, lang: str) -> list[dict]:
     return stages
 
 
-def _player_games(event: Any, rounds: list[dict], by_no: dict, stage: Optional[str] = None) -> dict[int, list[dict]]:
+def _player_games(
+    event: Any, rounds: list[dict], by_no: dict, lang: str, stage: Optional[str] = None
+) -> dict[int, list[dict]]:
     """Every player's games and byes of ``rounds`` (the pages' rounds),
     the opponents' scores from ``by_no`` (the final standings rows);
     ``stage``: "ko" for the knockout stage of 积分晋圈淘汰."""
@@ -225,16 +237,20 @@ def _player_games(event: Any, rounds: list[dict], by_no: dict, stage: Optional[s
                     {
                         "round": r["round"],
                         "stage": stage,
+                        "player": me["no"],
                         "board": b["board"],
                         "colour": colour,
                         "opponent": opp,
                         "opp_score": fmt(by_no.get(opp["no"], {}).get("score")),
                         "result": b["result"],
+                        "own": own_result(b["code"], colour, lang),
                         "points": pts,
                     }
                 )
         for p in r["byes"]:
-            games.setdefault(p["no"], []).append({"round": r["round"], "stage": stage, "bye": True})
+            games.setdefault(p["no"], []).append(
+                {"round": r["round"], "stage": stage, "bye": True, "player": p["no"], "points": p["points"]}
+            )
     return games
 
 
@@ -257,7 +273,7 @@ def _knockout_stage(swiss: Any, ko: Any, lang: str) -> dict:
         "bracket": _bracket(ko, lang),
         "places": places,
         "final": final,
-        "games": _player_games(ko, rounds, {}, "ko"),
+        "games": _player_games(ko, rounds, {}, lang, "ko"),
     }
 
 
@@ -268,12 +284,16 @@ def _individual(event: Any, lang: str, knockout: Any = None, proposals: Optional
     final = tables[-1]["standings"] if tables else []
     by_no = {row["no"]: row for row in final}
     system = system_for(event.settings)
-    games = _player_games(event, rounds, by_no)
+    labels = _labels(event, lang)
+    rank_order(event, tables, labels, lang)
+    games = _player_games(event, rounds, by_no, lang)
+    status_rows(event, rounds, games)
     ko = _knockout_stage(event, knockout, lang) if knockout is not None else None
     final_rank = {row["no"]: row["rank"] for row in (ko["final"] or [])} if ko is not None else {}
     if ko is not None:
         for no, ko_games in ko["games"].items():
             games.setdefault(no, []).extend(ko_games)
+    shown = set(tables[-1]["columns"]) if tables else set()  # a player's tie-breaks: the standings' columns
     players = []
     for p in event.players:
         row = by_no.get(p.no, {})
@@ -282,10 +302,11 @@ def _individual(event: Any, lang: str, knockout: Any = None, proposals: Optional
                 "no": p.no,
                 "name": p.name,
                 "unit": p.unit,
+                "withdrawn_from": p.withdrawn_from_round,
                 "rating": fmt(p.rating),
                 "rank": row.get("rank", row.get("place")),
                 "score": fmt(row.get("score")),
-                "tiebreaks": {k: fmt(v) for k, v in row.get("tiebreaks", {}).items()},
+                "tiebreaks": {k: fmt(v) for k, v in row.get("tiebreaks", {}).items() if k in shown},
                 "final_rank": final_rank.get(p.no),
                 "games": games[p.no],
             }
@@ -297,8 +318,9 @@ def _individual(event: Any, lang: str, knockout: Any = None, proposals: Optional
         "knockout": system.has_bracket,
         "rounds": rounds,
         "tables": tables,
-        "labels": _labels(event, lang),
+        "labels": labels,
         "cross": report.cross_table_data(event, None) if system.follows_order_table and played else None,
+        "grid": grid(event, rounds, tables[-1] if tables else None, lang) if system.pairs_by_score else None,
         "bracket": _bracket(event, lang) if system.has_bracket else None,
         "ko": ko,
         "players": players,
@@ -421,6 +443,7 @@ def _team(event: Any, lang: str) -> dict:
         "tables": tables,
         "labels": dict(T_EN if lang == "en" else T_ZH),
         "cross": None,
+        "grid": None,
         "bracket": None,
         "ko": None,
         "players": players,
@@ -463,10 +486,12 @@ def site_data(
     rating: Optional[RatingOptions] = None,
     knockout: Any = None,
     proposals: Optional[dict] = None,
+    generated: Optional[str] = None,
 ) -> dict:
     """Everything the pages of ``event`` show, in ``lang``; ``knockout``:
     the knockout stage of a 积分晋圈淘汰 Swiss (its event); ``proposals``:
-    :func:`engine_proposals` of the event (made here when not given)."""
+    :func:`engine_proposals` of the event (made here when not given);
+    ``generated``: the time the pages say they were made (:func:`generated_at`)."""
     if proposals is None:
         proposals = engine_proposals(event)
     body = _team(event, lang) if is_team(event) else _individual(event, lang, knockout, proposals)
@@ -477,6 +502,7 @@ def site_data(
             "name": s.name or Text(lang)("publish.xiangqi-event"),
             "system": s.system,
             "planned_rounds": s.rounds,
+            "generated": generated,
             "rating": _rating(event, rating, lang) if rating is not None else None,
         }
     )
@@ -518,7 +544,8 @@ def publish_event(
 
     check_url(url)
     proposals = engine_proposals(event)  # once for both languages
-    sites = {code: site_data(event, code, rating, knockout, proposals) for code in _langs(lang)}
+    stamp = generated_at()
+    sites = {code: site_data(event, code, rating, knockout, proposals, stamp) for code in _langs(lang)}
     out = Path(outdir)
     pages = write_site(sites, out, url, sources)
 

@@ -8,7 +8,8 @@ The site is static and self-contained: one stylesheet and one script in
 (``search-index.js``, read without a request that a browser blocks on
 ``file://``), no external request.  Pages: ``index.html``, ``round-N.html``
 (pairings and results), ``standings-N.html`` (after round N),
-``cross.html`` (round robin), ``bracket.html`` (knockout; and the knockout
+``cross.html`` (round robin), ``results.html`` (a Swiss's cross table by
+rank: each player's opponent and result round by round), ``bracket.html`` (knockout; and the knockout
 stage of 积分晋圈淘汰, with ``ko-round-N.html`` and ``final.html``: its rounds
 and the final order), ``player-NO.html``,
 ``team-NO.html`` and ``boards.html`` (team events), ``rating.html``
@@ -60,7 +61,7 @@ __all__ = ["write_site", "MARKER", "render_pages", "qr_svg", "notice_of", "check
 MARKER = ".xlxq-site"
 #: the files of a site (the manifest of an earlier xlxq has no list: these are its own)
 _SITE_NAME = re.compile(
-    r"(?:(?:zh|en)/)?(?:(?:index|notice|cross|bracket|final|boards|rating"
+    r"(?:(?:zh|en)/)?(?:(?:index|notice|cross|results|bracket|final|boards|rating"
     r"|(?:round|ko-round|standings|player|team)-\d+)\.html|search-index\.js)|assets/(?:style\.css|app\.js)"
 )
 #: at most so many foreign files are named in the message
@@ -141,6 +142,8 @@ def _pages(site: dict) -> list[tuple[str, str, dict]]:
         pages.append((f"standings-{tbl['round']}.html", "standings.html", {"table": tbl}))
     if site["cross"] is not None:
         pages.append(("cross.html", "cross.html", {}))
+    if site.get("grid") is not None:
+        pages.append(("results.html", "results.html", {}))
     if site["bracket"] is not None or ko:
         pages.append(("bracket.html", "bracket.html", {}))
     if ko and ko["rounds"]:
