@@ -129,3 +129,84 @@ def test_search_box_finds_a_player(sites, browser) -> None:
         pg.click("a.lang")
         assert pg.url.endswith(f"{site.name}/index.html")
         ctx.close()
+
+
+#: where the special-case event's screenshots go (stable: the closing note quotes them)
+SHOTS = Path(__file__).resolve().parent.parent / "build" / "site-screenshots"
+
+
+@pytest.fixture(scope="module")
+def special_site(tmp_path_factory) -> Path:
+    from tests.conftest import special_swiss
+    from xlxq.operations.publish import publish_event
+
+    out = tmp_path_factory.mktemp("special") / "site"
+    mp = pytest.MonkeyPatch()
+    mp.setenv("SOURCE_DATE_EPOCH", "1796396520")  # 2026-12-04 15:02 UTC
+    try:
+        publish_event(special_swiss(), out, "all")
+    finally:
+        mp.undo()
+    return out
+
+
+def test_special_cases_on_a_phone_and_a_desktop(special_site, browser) -> None:
+    """The 31-player Swiss with every special case (tests/conftest.py
+    special_swiss) at 390 px and 1280 px: the labels are on the pages as a
+    reader sees them (visible text), the standings' deciding column
+    (后走局数, the last) is in view on the phone without scrolling, 名次 and
+    姓名 stay in view when the cross table by rank is scrolled sideways; the
+    screenshots are written to build/site-screenshots/ and their paths
+    printed."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    root = special_site.resolve()
+    expect = {
+        "round-3.html": ["轮空: 17 高翔宇", "请假：5 黄立新"],
+        "round-4.html": ["迟到入场：31 迟到者"],
+        "round-6.html": ["退赛：7 郭宏伟 第5轮起退赛", "人工调整（原编排：14-4，18-23）"],
+        "round-7.html": ["弃权：第4台"],
+        "player-5.html": ["请假", "更新于 2026-12-04 15:02"],
+        "player-7.html": ["第5轮起退赛"],
+        "player-31.html": ["未入场（迟到入场之前，不计分）", "迟到入场"],
+        "player-22.html": ["弃权胜"],
+        "standings-9.html": ["名次按：积分、对手分、胜局、犯规、后走局数、比较前一轮成绩", "退赛：7 郭宏伟"],
+        "results.html": ["成绩表（按名次）", "请假", "未入场", "20红胜(弃权)"],
+        "en/round-3.html": ["Absent: 5 黄立新"],
+        "en/standings-9.html": ["Ranked by: score, opponents' score"],
+        "zh-Hant/round-4.html": ["遲到入場：31 迟到者"],
+    }
+    shots = []
+    for width in WIDTHS:
+        ctx, pg, requests = open_page(browser, width)
+        for name, labels in expect.items():
+            pg.goto((root / name).as_uri())
+            text = pg.inner_text("body")
+            for label in labels:
+                assert label in " ".join(text.split()), (width, name, label)
+            sw, cw = pg.evaluate("[document.documentElement.scrollWidth, document.documentElement.clientWidth]")
+            assert sw <= cw, (width, name, sw, cw)
+            if "/" not in name:
+                path = SHOTS / f"{width}-{name.replace('.html', '')}.png"
+                pg.screenshot(path=str(path), full_page=True)
+                shots.append(path)
+        pg.goto((root / "standings-9.html").as_uri())
+        heads = pg.locator("table.standings thead th")
+        last = heads.last.bounding_box()
+        assert heads.last.inner_text() == "后走局数" and last is not None
+        assert last["x"] + last["width"] <= WIDTHS[width][0], (width, last)  # the deciding column in view
+        unit = pg.locator("table.standings th.unit")
+        assert unit.is_visible() == (width == "desktop")  # the phone shows 单位 under the name
+        assert pg.locator("table.standings td:nth-child(2) small.unit-under").first.is_visible() == (width == "phone")
+        # the cross table by rank scrolled to its end: 名次 and 姓名 still in view
+        pg.goto((root / "results.html").as_uri())
+        pg.evaluate("document.querySelector('.scroll').scrollLeft = 10000")
+        first = pg.locator("table.grid tbody tr").first
+        for k in (1, 2):
+            box = first.locator(f"td:nth-child({k})").bounding_box()
+            assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= WIDTHS[width][0], (width, k, box)
+        path = SHOTS / f"{width}-results-scrolled.png"
+        pg.screenshot(path=str(path))
+        shots.append(path)
+        assert [u for u in requests if not u.startswith(root.as_uri())] == []
+        ctx.close()
+    print("\nscreenshots:\n" + "\n".join(str(p) for p in shots))
