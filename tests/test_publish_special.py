@@ -123,6 +123,8 @@ def test_standings_say_how_they_rank(site) -> None:
     heads = [html.unescape(re.sub(r"<[^>]+>", "", h)) for h in re.findall(r"<th[^>]*>(.*?)</th>", head)]
     assert heads == ["名次", "姓名", "单位", "积分", "对手分", "胜局", "犯规", "后走局数"]  # no 累进分, 后走胜局
     assert "7 郭宏伟 退赛" in text and "退赛：7 郭宏伟 第5轮起退赛" in text
+    assert "退赛" not in page(site, "standings-3.html").text  # 7 still plays round 4
+    assert "退赛：7 郭宏伟 第5轮起退赛" in page(site, "standings-4.html").text  # not paired after round 4
     assert "累进分" not in page(site, "player-5.html").text  # the player's summary: the same columns
     en = page(site, "en/standings-9.html").text
     assert (

@@ -118,14 +118,15 @@ def rank_order(event: Any, tables: list[dict], labels: dict[str, str], lang: str
             tbl["order"] = list(dict.fromkeys([score, *(labels.get(k, k) for k in keys)]))
             have = set(rows[0].get("tiebreaks", {})) if rows else set()
             tbl["columns"] = [k for k in keys if k in have]
-        for row in rows:
+        for row in rows:  # 退赛 by the table's time: not paired after its round
             p = event.player(row["no"])
             row["unit"] = p.unit
-            row["withdrawn_from"] = p.withdrawn_from_round
+            gone = p.withdrawn_from_round
+            row["withdrawn_from"] = gone if gone is not None and gone <= tbl["round"] + 1 else None
         tbl["withdrawn"] = [
             {"no": row["no"], "name": row["name"], "from": row["withdrawn_from"]}
             for row in rows
-            if row["withdrawn_from"] is not None and row["withdrawn_from"] <= tbl["round"] + 1
+            if row["withdrawn_from"] is not None
         ]
 
 
