@@ -107,6 +107,8 @@ def test_a_players_page_has_a_row_for_every_round_and_his_own_result(site) -> No
     assert game_rows(site, "player-2.html")[3].split(" | ")[-2] == "胜"
     assert game_rows(site, "player-11.html")[3].split(" | ")[-2] == "负"
     assert game_rows(site, "player-14.html")[6].split(" | ")[-2] == "和"
+    assert "人工调整（原编排：14-4，18-23）" in game_rows(site, "player-14.html")[6]  # his board was changed by hand
+    assert "人工调整" not in " ".join(game_rows(site, "player-14.html")[n] for n in (5, 7))
     assert game_rows(site, "player-22.html")[7].split(" | ")[-2] == "弃权胜"
     assert game_rows(site, "player-20.html")[7].split(" | ")[-2] == "弃权负"
     assert game_rows(site, "en/player-20.html")[7].split(" | ")[-2] == "loss by forfeit"

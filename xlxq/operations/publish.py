@@ -244,12 +244,20 @@ def _player_games(
                         "opp_score": fmt(by_no.get(opp["no"], {}).get("score")),
                         "result": b["result"],
                         "own": own_result(b["code"], colour, lang),
+                        "hand": b.get("hand", ""),
                         "points": pts,
                     }
                 )
         for p in r["byes"]:
             games.setdefault(p["no"], []).append(
-                {"round": r["round"], "stage": stage, "bye": True, "player": p["no"], "points": p["points"]}
+                {
+                    "round": r["round"],
+                    "stage": stage,
+                    "bye": True,
+                    "player": p["no"],
+                    "points": p["points"],
+                    "hand": p.get("hand", ""),
+                }
             )
     return games
 
