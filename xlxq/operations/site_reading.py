@@ -78,10 +78,9 @@ def status_rows(event: Any, rounds: list[dict], games: dict[int, list[dict]]) ->
         for no in [x["no"] for b in r["boards"] for x in (b["red"], b["black"])] + [x["no"] for x in r["byes"]]:
             entered.setdefault(no, r["round"])
     for r in rounds:
-        late = {x["no"] for x in r["late"]}
-        for g in games.values():
-            for row in g:
-                if row.get("stage") is None and row["round"] == r["round"] and row.get("player") in late:
+        for no in {x["no"] for x in r["late"]}:
+            for row in games.get(no, []):
+                if row.get("stage") is None and row["round"] == r["round"]:
                     row["late"] = True
         for x in r["absent"]:
             games[x["no"]].append({"round": r["round"], "stage": None, "status": "absent"})
