@@ -94,8 +94,8 @@ def test_direct_encounter_alone_after_the_score():
 
 
 def test_the_labels_of_the_presets():
-    assert TIEBREAK_PRESET_LABELS["axf"] == ("亚洲象棋联合会（AXF）", "Asian Xiangqi Federation (AXF)")
-    assert tiebreak_text(["wxf2023"], "en") == "World Xiangqi Federation (WXF 2023)"
+    assert TIEBREAK_PRESET_LABELS["axf"] == ("亚洲象棋联合会（AXF）", "Asian Xiangqi Fed. (AXF)")
+    assert tiebreak_text(["wxf2023"], "en") == "World Xiangqi Fed. (WXF 2023)"
     assert tiebreak_text(["opp_score", "direct", "best_opp"], "zh") == "对手分、直胜、最佳对手名次"
 
 
@@ -115,3 +115,15 @@ def test_xlxq_new_with_the_axf_preset(tmp_path, capsys):
     ws = openpyxl.load_workbook(book)["设置"]
     values = [c.value for row in ws.iter_rows() for c in row]
     assert "世界象棋联合会（WXF 2023）" in values
+
+
+@pytest.mark.parametrize("lang", ["zh", "en", "zh-Hant"])
+def test_the_preset_dropdown_stays_within_excel_s_255_characters(lang):
+    """A data-validation list typed in (the 设置 dropdown) is at most 255
+    characters in Excel: the two new labels must fit."""
+    from xlxq.sheets.script import to_hant
+
+    labels = [zh if lang != "en" else en for zh, en in TIEBREAK_PRESET_LABELS.values()]
+    if lang == "zh-Hant":
+        labels = [to_hant(x) for x in labels]
+    assert len(",".join(labels)) <= 255
