@@ -22,7 +22,9 @@ keys.  Sources (rules-research.md §2.2–2.4, §7.15; seed 001 section 五):
   Sonneborn–Berger), direct encounter, most wins; the rest of the list is
   not in the available text and is the AXF order's        → preset ``wxf2023``
 
-Every key except 犯规 is "higher is better"; 犯规 is "fewer is better".
+Every key except 犯规 and the best opponent's ranking is "higher is better";
+those two are "fewer is better".  直胜 is a group tie-break (the players
+still tied, split as a whole): a list that has it is ranked group by group.
 Players still equal on everything share a rank (1, 2, 2, 4) and are listed by
 序号 within it.  docs/standings.md explains each definition and reading.
 """
@@ -479,6 +481,13 @@ def compute_standings(event: Event, after_round: Optional[int] = None) -> list[S
       N−2, … 1.  Higher is better.
     - drop_rounds (14.3.2 "去除第一轮得分…再去除第二轮"): total minus round 1,
       then minus rounds 1–2, … minus rounds 1..N−1.  Higher is better.
+    - 直胜 direct (AXF/WXF "direct match"): the points the players still tied
+      scored against each other, when every two of them met; else not
+      applied (``None``).  Forfeits count by their result.
+    - 小分 sb: each opponent's final score times the share of the game won
+      (all for a win, half for a draw); a bye adds nothing.
+    - best_opp (AXF "Best Opponent Ranking"): the place by final 积分 (equal
+      scores share it) of the highest-scored opponent played; fewer is better.
     - An absence (请假, ``absent_rounds``; docs/standings.md "Absence"):
       the round counts with ``Scoring.absent`` points (请假计分, 0 unless
       set) and no opponent: nothing added to 对手分 (not a bye: 14.4's
