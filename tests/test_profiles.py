@@ -127,3 +127,21 @@ def test_the_preset_dropdown_stays_within_excel_s_255_characters(lang):
     if lang == "zh-Hant":
         labels = [to_hant(x) for x in labels]
     assert len(",".join(labels)) <= 255
+
+
+def test_standings_command_with_the_axf_preset_in_three_languages(tmp_path):
+    """The hand event as a JSON file with the AXF order: ``xlxq standings``
+    ranks 1 before 2 (直胜), and names the tie-breaks in each language."""
+    import json
+
+    from tests.cli_support import run
+    from xlxq.operations.source import save
+
+    f = tmp_path / "e.json"
+    save(make_event(6, ROUNDS, tiebreaks=["axf"]), str(f))
+    data = json.loads(run("standings", f, "--json", check_rc=0).out)
+    assert [(r["rank"], r["no"]) for r in data["standings"]] == [(1, 1), (2, 2), (3, 6), (4, 3), (5, 4), (5, 5)]
+    heads = {lang: run("standings", f, lang=lang, check_rc=0).out.splitlines()[1] for lang in ("zh", "en", "zh-Hant")}
+    assert heads["zh"].split()[-7:] == ["对手分", "直胜", "胜局", "后走胜局", "后走局数", "最佳对手名次", "犯规"]
+    assert "direct encounter" in heads["en"] and "best opponent's ranking" in heads["en"]
+    assert heads["zh-Hant"].split()[-7:] == ["對手分", "直勝", "勝局", "後走勝局", "後走局數", "最佳對手名次", "犯規"]
