@@ -145,3 +145,20 @@ def test_standings_command_with_the_axf_preset_in_three_languages(tmp_path):
     assert heads["zh"].split()[-7:] == ["对手分", "直胜", "胜局", "后走胜局", "后走局数", "最佳对手名次", "犯规"]
     assert "direct encounter" in heads["en"] and "best opponent's ranking" in heads["en"]
     assert heads["zh-Hant"].split()[-7:] == ["對手分", "直勝", "勝局", "後走勝局", "後走局數", "最佳對手名次", "犯規"]
+
+
+@pytest.mark.parametrize(
+    ("typed", "keys"),
+    [
+        ("亚洲象棋联合会（AXF）", ["axf"]),
+        ("亞洲象棋聯合會（AXF）", ["axf"]),
+        ("World Xiangqi Fed. (WXF 2023)", ["wxf2023"]),
+        ("对手分、直胜、胜局、最佳对手名次", ["opp_score", "direct", "wins", "best_opp"]),
+        ("opponents' score, direct encounter, best opponent's ranking", ["opp_score", "direct", "best_opp"]),
+        ("小分、胜局", ["sb", "wins"]),
+    ],
+)
+def test_the_settings_row_reads_the_presets_and_the_new_items(typed, keys):
+    from xlxq.sheets.settings import _tiebreak_value
+
+    assert _tiebreak_value(typed) == keys
