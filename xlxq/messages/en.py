@@ -495,6 +495,7 @@ MESSAGES: dict[str, str] = {
     "help_en.the-workbook-xlsm": "the workbook (.xlsm)",
     "help_en.then-one-decisive-game-a-draw-counts-as": "then one decisive game, a draw counts as a win for black",
     "help_en.tie-breaks-a-preset-or-keys-separated-by": "tie-breaks: a preset or keys separated by commas (default: Swiss cxa2011-opp; round robin cxa2011-rr, matches cxa2011-rr-match; elimination seed001-cumulative)",
+    "help_en.tie-breaks-a-preset-or-keys-separated-by-2": "tie-breaks: a preset or keys separated by commas (default: Swiss cxa2011-opp; round robin cxa2011-rr, matches cxa2011-rr-match; elimination seed001-cumulative; international events: AXF axf, WXF wxf2023)",
     "help_en.turn-a-json-event-file-into-a-workbook": "turn a JSON event file into a workbook, or back",
     "help_en.turn-a-json-event-file-into-an-excel": "turn a JSON event file into an Excel workbook (.xlsx/.xlsm, with every round's pairings and results), or a workbook into a JSON event file",
     "help_en.undo-even-when-the-round-has-results": "undo even when the round has results (they are removed with it)",

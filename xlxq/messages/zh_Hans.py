@@ -495,6 +495,7 @@ MESSAGES: dict[str, str] = {
     "help_en.the-workbook-xlsm": "工作簿（.xlsm）",
     "help_en.then-one-decisive-game-a-draw-counts-as": "加赛后仍平则一局决胜，和棋判黑方胜",
     "help_en.tie-breaks-a-preset-or-keys-separated-by": "名次计算方法：预设名或逗号分隔的项目（默认：积分编排 cxa2011-opp；循环赛 cxa2011-rr，两局制 cxa2011-rr-match；末位淘汰 seed001-cumulative）",
+    "help_en.tie-breaks-a-preset-or-keys-separated-by-2": "名次计算方法：预设名或逗号分隔的项目（默认：积分编排 cxa2011-opp；循环赛 cxa2011-rr，两局制 cxa2011-rr-match；末位淘汰 seed001-cumulative；国际赛事：亚洲象联 axf、世界象联 wxf2023）",
     "help_en.turn-a-json-event-file-into-a-workbook": "JSON 赛事文件与工作簿互相转换",
     "help_en.turn-a-json-event-file-into-an-excel": "把 JSON 赛事文件转为 Excel 工作簿（.xlsx/.xlsm，含各轮对阵与结果），或把工作簿转为 JSON 赛事文件",
     "help_en.undo-even-when-the-round-has-results": "该轮已有结果时也撤销（这些结果一并删除）",

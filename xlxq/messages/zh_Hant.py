@@ -496,6 +496,7 @@ MESSAGES: dict[str, str] = {
     "help_en.the-workbook-xlsm": "工作簿（.xlsm）",
     "help_en.then-one-decisive-game-a-draw-counts-as": "加賽後仍平則一局決勝，和棋判黑方勝",
     "help_en.tie-breaks-a-preset-or-keys-separated-by": "名次計算方法：預設名或逗號分隔的項目（默認：積分編排 cxa2011-opp；循環賽 cxa2011-rr，兩局制 cxa2011-rr-match；末位淘汰 seed001-cumulative）",
+    "help_en.tie-breaks-a-preset-or-keys-separated-by-2": "名次計算方法：預設名或逗號分隔的項目（默認：積分編排 cxa2011-opp；循環賽 cxa2011-rr，兩局制 cxa2011-rr-match；末位淘汰 seed001-cumulative；國際賽事：亞洲象聯 axf、世界象聯 wxf2023）",
     "help_en.turn-a-json-event-file-into-a-workbook": "JSON 賽事文件與工作簿互相轉換",
     "help_en.turn-a-json-event-file-into-an-excel": "把 JSON 賽事文件轉為 Excel 工作簿（.xlsx/.xlsm，含各輪對陣與結果），或把工作簿轉為 JSON 賽事文件",
     "help_en.undo-even-when-the-round-has-results": "該輪已有結果時也撤銷（這些結果一併刪除）",
