@@ -651,8 +651,8 @@ def file_scenes() -> Iterator[Scene]:
 
     yield Scene("import-junk-xlsx", import_junk_xlsx, "g.xlsx")
 
-    # xlxq audit FILE: nothing to audit, a team file, not an event
-    for key, kind, place in (("unpaired", "new", "无可复核"), ("team", "team", "团体赛"), ("text", "text", "e.json")):
+    # xlxq audit FILE: nothing to audit (an individual or a team file), not an event
+    for key, kind, place in (("unpaired", "new", "无可复核"), ("team", "team", "无可复核"), ("text", "text", "e.json")):
 
         def audit(d, kit, kind=kind):
             _put(d / "e.json", kit[kind])

@@ -256,7 +256,7 @@ def test_round_robin_tiebreaks_checked_by_the_round_robin_rules():
     with pytest.raises(InputError, match="event.tiebreaks"):
         event_from_dict({**base, "event": {"system": "round_robin", "rounds": 1, "tiebreaks": ["opp_score"]}})
     with pytest.raises(InputError, match="event.tiebreaks"):
-        event_from_dict({**base, "event": {"system": "swiss", "rounds": 1, "tiebreaks": ["sb"]}})
+        event_from_dict({**base, "event": {"system": "swiss", "rounds": 1, "tiebreaks": ["game_points"]}})
 
 
 def test_elimination_read_in_order_given():

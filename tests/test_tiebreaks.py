@@ -40,9 +40,11 @@ def test_every_key_of_every_preset_is_registered_with_both_labels(kind: str) -> 
 
 
 def test_the_public_key_tuples_are_the_registry_s() -> None:
-    assert standings.TIEBREAK_KEYS == ("opp_score", "cumulative", "wins", "fouls", "black_wins", "black_games")
+    assert standings.BASE_KEYS == ("opp_score", "cumulative", "wins", "fouls", "black_wins", "black_games")
+    # issue 26: 直胜, 小分 and the best opponent's ranking for the AXF/WXF orders
+    assert standings.TIEBREAK_KEYS == (*standings.BASE_KEYS, "direct", "sb", "best_opp")
     assert standings.FALLBACK_KEYS == ("back_rounds", "drop_rounds")
-    assert standings.ASCENDING_KEYS == frozenset({"fouls"})
+    assert standings.ASCENDING_KEYS == frozenset({"fouls", "best_opp"})
     assert list(standings.LABELS_ZH)[0] == "score"
     assert rr_standings.RR_KEYS == ("sb", "game_points", "wins", "direct", "fouls", "black_games", "black_wins")
     assert list(rr_standings.LABELS_ZH)[:2] == ["score", "match_points"]

@@ -61,9 +61,9 @@ HELP_EN: dict[str, str] = {
     "同单位回避（赛前补充规定）：none 不回避（默认，原则(七)）、round1 首轮调开、every_round 以后各轮也尽量不配": "keep club-mates apart (a rule announced before the event): none (default, principle 7), round1 swapped apart in round 1, every_round also avoided in later rounds where possible",
     "回避配对（亲属回避）：序号A与B永不相遇（可重复）": "forbidden pair (relatives): numbers A and B never meet (repeatable)",
     "名次计算方法：预设名或逗号分隔的项目（默认：积分编排 cxa2011-opp；循环赛 cxa2011-rr，"
-    "两局制 cxa2011-rr-match；末位淘汰 seed001-cumulative）": (
+    "两局制 cxa2011-rr-match；末位淘汰 seed001-cumulative；国际赛事：亚洲象联 axf、世界象联 wxf2023）": (
         "tie-breaks: a preset or keys separated by commas (default: Swiss cxa2011-opp; round robin cxa2011-rr, "
-        "matches cxa2011-rr-match; elimination seed001-cumulative)"
+        "matches cxa2011-rr-match; elimination seed001-cumulative; international events: AXF axf, WXF wxf2023)"
     ),
     "积分末位淘汰：第X轮后未得Y分者不再编排（可重复）": (
         "elimination: under Y points after round X, no longer paired (repeatable)"

@@ -99,7 +99,7 @@ def add_parser(sub) -> None:
         "--tiebreaks",
         metavar="PRESET",
         help="名次计算方法：预设名或逗号分隔的项目（默认：积分编排 cxa2011-opp；循环赛 cxa2011-rr，"
-        "两局制 cxa2011-rr-match；末位淘汰 seed001-cumulative）",
+        "两局制 cxa2011-rr-match；末位淘汰 seed001-cumulative；国际赛事：亚洲象联 axf、世界象联 wxf2023）",
     )
     s.add_argument(
         "--eliminate", action="append", metavar="X:Y", help="积分末位淘汰：第X轮后未得Y分者不再编排（可重复）"

@@ -14,8 +14,17 @@ keys.  Sources (rules-research.md §2.2–2.4, §7.15; seed 001 section 五):
 - seed 001 五.1 第二种方式: 积分、累进分、胜局、犯规、后走胜局, then
   "扣除第一轮积分；还相同、再扣除第二轮"                 → preset ``seed001-cumulative``
 - 2011 第14.4条: a bye scores as a win, and its 对手分 is "有分棋手中的最低得分".
+- Asian Xiangqi Federation (AXF championship regulations, Sydney): Buchholz
+  (对手分), direct encounter (直胜), wins, wins with black, games with black,
+  best opponent's ranking, technical fouls                       → preset ``axf``
+- World Xiangqi Federation (18th World Championships 2023 regulations, VIII.b):
+  opponent score (对手分, Buchholz: docs/standings.md says why not
+  Sonneborn–Berger), direct encounter, most wins; the rest of the list is
+  not in the available text and is the AXF order's        → preset ``wxf2023``
 
-Every key except 犯规 is "higher is better"; 犯规 is "fewer is better".
+Every key except 犯规 and the best opponent's ranking is "higher is better";
+those two are "fewer is better".  直胜 is a group tie-break (the players
+still tied, split as a whole): a list that has it is ranked group by group.
 Players still equal on everything share a rank (1, 2, 2, 4) and are listed by
 序号 within it.  docs/standings.md explains each definition and reading.
 """
@@ -51,6 +60,8 @@ PRESETS: dict[str, list[str]] = {
     "seed001-opp": ["opp_score", "wins", "fouls", "black_wins", "black_games", "back_rounds"],
     "seed001-cumulative": ["cumulative", "wins", "fouls", "black_wins", "drop_rounds"],
 }
+# The international presets (AXF, WXF 2023) are registered below, once their
+# tie-breaks (直胜, best opponent) are: ``SWISS.add_preset``.
 DEFAULT_PRESET = "cxa2011-opp"
 
 
@@ -77,7 +88,9 @@ class StandingRow:
     name: str
     unit: str
     score: float
-    tiebreaks: dict[str, float]  # always all six TIEBREAK_KEYS
+    # always the six BASE_KEYS, plus any other tie-break of the event's list
+    # (小分, 直胜 — None when not applied —, best opponent's ranking)
+    tiebreaks: dict[str, Optional[float]]
     withdrawn: bool
     round_scores: list[Optional[float]] = field(default_factory=list)  # None: not paired / unfinished
 
@@ -110,6 +123,12 @@ class PlayerRecord:
     black_wins: int = 0
     black_games: int = 0
     table: TableFacts = TableFacts(0, {}, 0.0, "running_total")
+    #: each game with a result: (opponent, points scored, share of the
+    #: game won: 1 a win, 0.5 a draw, 0 a loss) — 直胜, 小分
+    against: list[tuple[int, float, float]] = field(default_factory=list)
+    #: 直胜: points against the others of the tied group it separated (None:
+    #: not applied), set by :func:`_split_direct`
+    direct: Optional[float] = None
 
     @property
     def total(self) -> float:
@@ -179,7 +198,81 @@ def _drop_rounds(r: PlayerRecord) -> tuple[float, ...]:
     return tuple(total - running[k] for k in range(0, r.table.n - 1))
 
 
-# The six tie-breaks that every StandingRow carries (JSON names).
+def _mutual(group: list[PlayerRecord]) -> Optional[dict[int, float]]:
+    """Points each member of ``group`` scored against the others, or None
+    unless every two of them have played each other (a game with a result)
+    equally often."""
+    members = {r.no for r in group}
+    pts = {r.no: 0.0 for r in group}
+    met: dict[frozenset[int], int] = {}
+    for r in group:
+        for opp, p, _ in r.against:
+            if opp in members:
+                pts[r.no] += p
+                key = frozenset((r.no, opp))
+                met[key] = met.get(key, 0) + 1
+    pairs = len(group) * (len(group) - 1) // 2
+    if len(met) != pairs or len(set(met.values())) != 1:
+        return None
+    return pts
+
+
+def _split_direct(group: list[PlayerRecord], top: bool = True) -> list[list[PlayerRecord]]:
+    """直胜 (direct encounter) of a Swiss: ``group`` (players still tied)
+    split by the points its members scored against each other, when every
+    two of them have met (two tied players who played each other; a
+    Swiss rarely has more who all met); sub-groups it separates only in part
+    are compared again among themselves.  Otherwise not applied (one group,
+    value None): docs/standings.md "直胜 in a Swiss"."""
+    pts = _mutual(group)
+    if pts is None:
+        return [group]
+    if top:
+        for r in group:
+            r.direct = pts[r.no]
+    ordered = sorted(group, key=lambda r: (-pts[r.no], r.no))
+    out: list[list[PlayerRecord]] = []
+    for run in _runs(ordered, lambda r: pts[r.no]):
+        if 1 < len(run) < len(group):
+            out.extend(_split_direct(run, top=False))
+        else:
+            out.append(run)
+    return out
+
+
+@SWISS.register("direct", "直胜", "direct encounter", separate=_split_direct)
+def _direct(r: PlayerRecord) -> Optional[float]:
+    return r.direct  # set by _split_direct for the group it separates
+
+
+@SWISS.register("sb", "小分", "Sonneborn-Berger")
+def _sb(r: PlayerRecord) -> float:
+    """小分 (Sonneborn–Berger, 2011 14.1's word): each opponent's final score
+    times the share of the game's points the player took (a win: all of
+    it, a draw: half); a bye adds nothing."""
+    t = r.table.totals
+    return float(sum(t[o] * share for o, _, share in r.against))
+
+
+@SWISS.register("best_opp", "最佳对手名次", "best opponent's ranking", ascending=True)
+def _best_opp(r: PlayerRecord) -> float:
+    """The ranking by final score (积分 alone: equal scores share a place)
+    of the highest-scored opponent played; lower is better; no opponent:
+    the place after the last."""
+    t = r.table.totals
+    best = max((t[o] for o in r.opponents), default=None)
+    if best is None:
+        return float(len(t) + 1)
+    return float(1 + sum(1 for v in t.values() if v > best))
+
+
+SWISS.add_preset("axf", ["opp_score", "direct", "wins", "black_wins", "black_games", "best_opp", "fouls"])
+SWISS.add_preset("wxf2023", ["opp_score", "direct", "wins", "black_wins", "black_games", "best_opp", "fouls"])
+
+#: The six tie-breaks that every StandingRow carries (JSON names); the
+#: others (小分, 直胜, best opponent) only when the event's list has them.
+BASE_KEYS = ("opp_score", "cumulative", "wins", "fouls", "black_wins", "black_games")
+# Every value tie-break a StandingRow may carry.
 TIEBREAK_KEYS = SWISS.value_keys()
 # Fall-backs: compare a vector of per-round numbers; meant for the end of a list.
 FALLBACK_KEYS = SWISS.vector_keys()
@@ -388,6 +481,13 @@ def compute_standings(event: Event, after_round: Optional[int] = None) -> list[S
       N−2, … 1.  Higher is better.
     - drop_rounds (14.3.2 "去除第一轮得分…再去除第二轮"): total minus round 1,
       then minus rounds 1–2, … minus rounds 1..N−1.  Higher is better.
+    - 直胜 direct (AXF/WXF "direct match"): the points the players still tied
+      scored against each other, when every two of them met; else not
+      applied (``None``).  Forfeits count by their result.
+    - 小分 sb: each opponent's final score times the share of the game won
+      (all for a win, half for a draw); a bye adds nothing.
+    - best_opp (AXF "Best Opponent Ranking"): the place by final 积分 (equal
+      scores share it) of the highest-scored opponent played; fewer is better.
     - An absence (请假, ``absent_rounds``; docs/standings.md "Absence"):
       the round counts with ``Scoring.absent`` points (请假计分, 0 unless
       set) and no opponent: nothing added to 对手分 (not a bye: 14.4's
@@ -419,7 +519,9 @@ def compute_standings(event: Event, after_round: Optional[int] = None) -> list[S
                 a.opponents.append(opp)
                 a.fouls += fouls
                 a.round_scores[i] = float(sc.points(b.result, colour))
-                won = outcome(b.result, colour) == "W"
+                o = outcome(b.result, colour)
+                a.against.append((opp, a.round_scores[i] or 0.0, 1.0 if o == "W" else 0.5 if o == "D" else 0.0))
+                won = o == "W"
                 a.wins += won
                 if colour == "B" and not b.forfeit:
                     a.black_games += 1
@@ -436,21 +538,88 @@ def compute_standings(event: Event, after_round: Optional[int] = None) -> list[S
     totals = {no: float(sum(s for s in a.round_scores if s is not None)) for no, a in acc.items()}
     facts = TableFacts(n, totals, bye_opp_value(opts.bye_opp_score, totals), opts.fallback_reading)
 
-    rows: list[tuple[tuple[SortItem, ...], StandingRow]] = []
-    for p in event.players:
-        a = acc[p.no]
+    for a in acc.values():
         a.table = facts
-        tb = SWISS.numbers(a)
-        key = (-a.total, *SWISS.sort_key(keys, tb, a))
-        row = StandingRow(
+    shown = [k for k in SWISS.value_keys() if k in BASE_KEYS or k in keys]
+
+    def row(p: Any) -> StandingRow:
+        a = acc[p.no]
+        values = SWISS.values(a)
+        return StandingRow(
             rank=0,
             no=p.no,
             name=p.name,
             unit=p.unit,
             score=a.total,
-            tiebreaks=tb,
+            tiebreaks={k: values[k] for k in shown},
             withdrawn=not p.active_in(n + 1),
             round_scores=list(a.round_scores),
         )
-        rows.append((key, row))
+
+    if any(SWISS[k].separate is not None for k in keys):
+        return _ranked_by_groups(event, acc, keys, row)
+    rows: list[tuple[tuple[SortItem, ...], StandingRow]] = []
+    for p in event.players:
+        a = acc[p.no]
+        key = (-a.total, *SWISS.sort_key(keys, SWISS.values(a), a))
+        rows.append((key, row(p)))
     return rank_rows(rows, lambda row: row.no)
+
+
+def _ranked_by_groups(
+    event: Event, acc: Mapping[int, PlayerRecord], keys: list[str], row: Callable[[Any], StandingRow]
+) -> list[StandingRow]:
+    """The table of a list with a group tie-break (直胜): the players tied
+    on 积分 split by each tie-break in turn (a group tie-break splits a tied
+    group as a whole), as the round robin's table is; each final group
+    shares a rank and is listed by 序号."""
+    ordered = sorted(acc.values(), key=lambda a: (-a.total, a.no))
+    groups = _runs(ordered, lambda a: a.total)
+    for key in keys:
+        groups = [sub for grp in groups for sub in _split(grp, key)]
+    players = {p.no: p for p in event.players}
+    out: list[StandingRow] = []
+    for grp in groups:
+        rank = len(out) + 1
+        for a in sorted(grp, key=lambda a: a.no):
+            r = row(players[a.no])
+            r.rank = rank
+            out.append(r)
+    return out
+
+
+def _split(group: list[PlayerRecord], key: str) -> list[list[PlayerRecord]]:
+    """``group`` (players still tied) split by tie-break ``key`` into ranked sub-groups."""
+    if len(group) == 1:
+        return [group]
+    tb = SWISS[key]
+    if tb.separate is not None:
+        return tb.separate(group)
+
+    def value(a: PlayerRecord) -> SortItem:
+        v = tb.compute(a)
+        assert v is not None, key
+        return v
+
+    def sort_value(a: PlayerRecord) -> SortItem:
+        v = value(a)
+        if isinstance(v, tuple):
+            return tuple(-x for x in v)
+        return v if tb.ascending else -v
+
+    ordered = sorted(group, key=lambda a: (sort_value(a), a.no))
+    return _runs(ordered, value)
+
+
+T = TypeVar("T")
+
+
+def _runs(ordered: list[T], value: Callable[[T], object]) -> list[list[T]]:
+    """``ordered`` cut into runs of equal ``value``."""
+    out: list[list[T]] = []
+    for x in ordered:
+        if out and value(out[-1][-1]) == value(x):
+            out[-1].append(x)
+        else:
+            out.append([x])
+    return out

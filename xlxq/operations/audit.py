@@ -17,7 +17,11 @@ The derivation is the system's own (:meth:`PairingSystem.derived_round`):
 a Swiss from :meth:`Event.as_paired` (the results as they stood, the 原则(八)
 provisional draws the file records, the players entered by then; round 1
 by the announced 首轮 method and the numbers), a round robin's table, a
-knockout's bracket.  The comparison is the one of ``check`` and the
+knockout's bracket.  A team event (team Swiss, team round robin, 全队轮赛制)
+is audited by its matches: which teams meet and which goes first (先走:
+red on the odd boards), and the byes — the line-ups are the teams' choice,
+not audited; a 全队轮赛制 round also by its seats (every board's players
+and colours, the schedule's).  The comparison is the one of ``check`` and the
 人工调整 notes (:func:`xlxq.core.hand.hand_changes`).
 """
 
@@ -38,9 +42,10 @@ from xlxq.i18n import Text
 from xlxq.operations.result import Outcome
 from xlxq.operations.source import is_team
 from xlxq.systems import get_system
+from xlxq.systems.registry import get_team_system
 from xlxq.i18n import Msg, Pair
 
-__all__ = ["RoundAudit", "audit_event", "audit_file", "VERDICTS"]
+__all__ = ["RoundAudit", "audit_event", "audit_team_event", "audit_file", "VERDICTS"]
 
 #: verdict key: (zh, en)
 VERDICTS = {
@@ -72,6 +77,12 @@ class RoundAudit:
     clause: str = ""
     record: Optional[Record] = field(default=None, repr=False)
     error: Optional[XlxqError] = None
+    #: "players" (an individual event: ``changes`` are boards) or "teams"
+    #: (``changes`` are matches: ``board`` the 场次, ``red`` the team going
+    #: first, ``black`` the other)
+    entrants: str = "players"
+    #: a 全队轮赛制 round: its boards against the schedule's (players, colours)
+    seat_changes: list[HandChange] = field(default_factory=list)
 
     def data(self, lang: str) -> dict[str, Any]:
         t = Text(lang)
@@ -91,6 +102,9 @@ class RoundAudit:
             out["step"].update({k: v for k, v in self.step.data.items() if k in STEP_FIELDS})
         if self.error is not None:
             out["error"] = self.error.message(t.lang)
+        if self.entrants == "teams":  # the changes are matches: 场次, the team first, the other
+            out["entrants"] = "teams"
+            out["seat_changes"] = [change_dict(c) for c in self.seat_changes]
         return out
 
 
@@ -123,26 +137,70 @@ def audit_event(event: Event) -> list[RoundAudit]:
 
 def audit_round(event: Event, system: Any, rnd: Round) -> RoundAudit:
     n = rnd.round
-    recorded = rnd.engine is not None
     try:
         mine = system.derived_round(event, n)
     except XlxqError as exc:
-        return RoundAudit(n, "differs", recorded, error=exc)
+        return RoundAudit(n, "differs", rnd.engine is not None, error=exc)
     derived: Pairing = (tuple((b.red, b.black) for b in mine.boards), tuple(mine.byes))
-    if rnd.engine is not None:
-        off = hand_changes(*derived, as_round(n, rnd.engine))
+    return verdict(event, system, n, derived, rnd.engine, rnd)
+
+
+def verdict(event: Any, system: Any, n: int, derived: Pairing, engine: Optional[Pairing], played: Round) -> RoundAudit:
+    """Round ``n`` as ``played`` against the ``derived`` pairing and the
+    ``engine`` pairing the file records (None: not recorded): 一致, 人工调整
+    (the engine record is the derivation, the round differs from it) or 不一致."""
+    if engine is not None:
+        off = hand_changes(*derived, as_round(n, engine))
         if off:  # the recorded engine pairing is not the method's
-            played = hand_changes(*rnd.engine, rnd)
-            out = RoundAudit(n, "differs", True, derived, played, off)
-            out.step, out.clause, out.record = parting_step(event, system, n, derived, as_round(n, rnd.engine))
+            out = RoundAudit(n, "differs", True, derived, hand_changes(*engine, played), off)
+            out.step, out.clause, out.record = parting_step(event, system, n, derived, as_round(n, engine))
             return out
-        changes = hand_changes(*rnd.engine, rnd)
+        changes = hand_changes(*engine, played)
         return RoundAudit(n, "hand" if changes else "same", True, derived, changes)
-    changes = hand_changes(*derived, rnd)
+    changes = hand_changes(*derived, played)
     if not changes:
         return RoundAudit(n, "same", False, derived)
     out = RoundAudit(n, "differs", False, derived, changes)
-    out.step, out.clause, out.record = parting_step(event, system, n, derived, rnd)
+    out.step, out.clause, out.record = parting_step(event, system, n, derived, played)
+    return out
+
+
+def matches_round(rnd: Any) -> Round:
+    """A team round as a round of its matches: board = 场次, red = the team
+    going first (先走), black = the other; the byes (teams)."""
+    return Round(rnd.round, [Board(m.match, m.first, m.second) for m in rnd.matches], list(rnd.byes))
+
+
+def seats_round(rnd: Any) -> Round:
+    """A team round's boards (players, colours) as one round, the matches'
+    boards in order."""
+    return Round(rnd.round, [b for m in rnd.matches for b in m.boards], [])
+
+
+def audit_team_event(event: Any) -> list[RoundAudit]:
+    """The verdict on every round of a team event (team Swiss, team round
+    robin, 全队轮赛制), in order: its matches (teams, who goes first) and
+    byes against the round derived from the rounds before (and the engine
+    pairing the file records); a 全队轮赛制 round also its seats against
+    the schedule's.  Line-ups are the teams' choice: not audited."""
+    system = get_team_system(event.settings.system)
+    out = []
+    for rnd in sorted(event.rounds, key=lambda r: r.round):
+        n = rnd.round
+        try:
+            mine = system.derived_round(event, n)
+        except XlxqError as exc:
+            out.append(RoundAudit(n, "differs", rnd.engine is not None, error=exc, entrants="teams"))
+            continue
+        derived: Pairing = (tuple((m.first, m.second) for m in mine.matches), tuple(mine.byes))
+        a = verdict(event, system, n, derived, rnd.engine, matches_round(rnd))
+        a.entrants = "teams"
+        if system.seated_by_schedule and all(m.boards for m in rnd.matches):
+            want = seats_round(mine)
+            a.seat_changes = hand_changes([(b.red, b.black) for b in want.boards], [], seats_round(rnd))
+            if a.seat_changes:
+                a.status = "differs"
+        out.append(a)
     return out
 
 
@@ -203,18 +261,36 @@ DIFFER_WORDS = (
 )
 
 
-def differ_lines(changes: list[HandChange]) -> list[tuple[str, str]]:
+#: the same for the matches of a team round (场次, the team going first)
+TEAM_DIFFER_WORDS = (
+    "audit.match-first-second-not-the-derived-pairing",
+    "audit.match-first-second-reversed-derived",
+    "audit.team-bye-the-derived-bye-is",
+    "audit.derived-match-neither-team-is-in",
+    "audit.derived-team-bye-not-in-the-round",
+)
+#: :func:`change_lines`' words for a team round changed from the recorded engine pairing
+TEAM_HAND_WORDS = (
+    "audit.match-first-second-changed-by-hand",
+    "audit.match-first-second-reversed-by-hand",
+    "audit.team-bye-changed-by-hand",
+    "audit.the-engines-match-neither-team-is-in",
+    "audit.the-engines-team-bye-not-in-the-round",
+)
+
+
+def differ_lines(changes: list[HandChange], teams: bool = False) -> list[tuple[str, str]]:
     """The boards of a round that are not the derivation's, (zh, en) each:
     worded as differences (``check``'s words, :func:`change_lines`, say
     人工调整, what a round is only when the file records the engine's
-    pairing)."""
-    return change_lines(changes, DIFFER_WORDS)
+    pairing); ``teams``: the matches of a team round."""
+    return change_lines(changes, TEAM_DIFFER_WORDS if teams else DIFFER_WORDS)
 
 
-def report_lines(event: Event, audits: list[RoundAudit], lang: str) -> list[str]:
+def report_lines(event: Any, audits: list[RoundAudit], lang: str, system: Any = None) -> list[str]:
     t = Text(lang)
     name = event.settings.name or t("record_text.event")
-    system = get_system(event.settings.system)
+    system = system or get_system(event.settings.system)
     out = [
         t(
             "audit.audit-rounds",
@@ -236,13 +312,20 @@ def report_lines(event: Event, audits: list[RoundAudit], lang: str) -> list[str]
                 "  " + t("audit.the-engine-cannot-pair-it", message=Pair(a.error.message("zh"), a.error.message("en")))
             )
             continue
+        teams = a.entrants == "teams"
         if a.engine_changes:
             out.append("  " + t("audit.the-recorded-engine-pairing-is-not-the"))
-            out += ["    " + t(*line) for line in differ_lines(a.engine_changes)]
+            out += ["    " + t(*line) for line in differ_lines(a.engine_changes, teams)]
             if a.changes:
                 out.append("  " + t("audit.the-round-as-played-against-the-recorded"))
-        lines = change_lines(a.changes) if a.recorded else differ_lines(a.changes)
+        if a.recorded:
+            lines = change_lines(a.changes, TEAM_HAND_WORDS) if teams else change_lines(a.changes)
+        else:
+            lines = differ_lines(a.changes, teams)
         out += ["  " + t(*line) for line in lines]
+        if a.seat_changes:
+            out.append("  " + t("audit.the-seats-against-the-schedule"))
+            out += ["    " + t(*line) for line in differ_lines(a.seat_changes)]
         if a.step is not None:
             out.append("  " + t("audit.parts-from-the-record-at") + step_text(a, lang))
     counts = {k: sum(a.status == k for a in audits) for k in VERDICTS}
@@ -297,10 +380,10 @@ def audit_file(event: Any, as_json: bool = False) -> Outcome:
     """The audit of an individual event: every round's verdict; exit 0 when
     every round reproduces (一致), else 1 (人工调整 counts as a difference,
     named apart)."""
-    if is_team(event):
-        raise InputError(Msg("audit.audit-does-not-support-team-events-yet"))
     if not event.rounds:
         raise InputError(Msg("audit.no-round-is-paired-yet-nothing-to-audit"))
+    if is_team(event):
+        return audit_team_file(event, as_json)
     audits = audit_event(event)
     numbering = numbering_problems(event)
     ok = all(a.status == "same" for a in audits)  # the numbers: a warning (序号 typed in a 报名表 are kept)
@@ -327,6 +410,38 @@ def audit_file(event: Any, as_json: bool = False) -> Outcome:
             lines[2:2] = ["  " + t(*x) for x in numbering]
         else:
             lines[1:1] = [t("audit.numbers-by-the-numbering-rule")]
+        return lines
+
+    return Outcome(render=render, data=data if as_json else None, code=0 if ok else 1)
+
+
+def audit_team_file(event: Any, as_json: bool = False) -> Outcome:
+    """The audit of a team event: every round's matches (and a 全队轮赛制
+    round's seats); the same verdicts and exit codes as an individual
+    event's.  The line-ups are not audited (the teams' choice), and the
+    report says so; the team numbers are not checked against a rule."""
+    system = get_team_system(event.settings.system)
+    audits = audit_team_event(event)
+    ok = all(a.status == "same" for a in audits)
+    scope = (
+        "audit.seats-audited-by-the-schedule" if system.seated_by_schedule else "audit.line-ups-are-the-teams-choice"
+    )
+
+    def data(lang: str) -> dict[str, Any]:
+        t = Text(lang)
+        return {
+            "event": event.settings.name,
+            "system": event.settings.system,
+            "team": True,
+            "lineups_audited": bool(system.seated_by_schedule),
+            "scope": t(scope),
+            "reproduced": ok,
+            "rounds": [a.data(lang) for a in audits],
+        }
+
+    def render(lang: str) -> list[str]:
+        lines = report_lines(event, audits, lang, system)
+        lines[1:1] = [Text(lang)(scope)]
         return lines
 
     return Outcome(render=render, data=data if as_json else None, code=0 if ok else 1)

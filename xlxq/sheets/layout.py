@@ -504,10 +504,12 @@ TIEBREAK_PRESET_LABELS: dict[str, tuple[str, str]] = {
     "cxa2011-cumulative": ("累进分法（2011规则14.3.2）", "Cumulative score (CXA 2011 §14.3.2)"),
     "seed001-opp": ("对手分法（001方案）", "Opponents' score (seed 001)"),
     "seed001-cumulative": ("累进分法（001方案）", "Cumulative score (seed 001)"),
+    "axf": ("亚洲象棋联合会（AXF）", "Asian Xiangqi Fed. (AXF)"),
+    "wxf2023": ("世界象棋联合会（WXF 2023）", "World Xiangqi Fed. (WXF 2023)"),
     "cxa2011-rr": ("循环赛一局制（2011规则14.1）", "Round robin (CXA 2011 §14.1)"),
     "cxa2011-rr-match": ("循环赛多局制（2011规则14.2）", "Round robin, matches (CXA 2011 §14.2)"),
 }
-SWISS_PRESETS = ("cxa2011-opp", "cxa2011-cumulative", "seed001-opp", "seed001-cumulative")
+SWISS_PRESETS = ("cxa2011-opp", "cxa2011-cumulative", "seed001-opp", "seed001-cumulative", "axf", "wxf2023")
 RR_PRESETS = ("cxa2011-rr", "cxa2011-rr-match")
 
 #: The event's paper facts (:class:`xlxq.core.model.EventInfo`), after 赛事名称
