@@ -381,7 +381,23 @@ LOG_WIDTH = 90
 # The individual workbook's tables (the team workbook's derive from them:
 # :mod:`xlxq.sheets.team_layout`).
 SETTINGS_TABLE = TableLayout(SETTINGS, SHEET_NAMES[SETTINGS], SETTINGS_COLUMNS)
-REGISTRATION_TABLE = TableLayout(REGISTRATION, SHEET_NAMES[REGISTRATION], REGISTRATION_COLUMNS, freeze=(3, 3))
+#: the registration extras (docs/prizes.md): read when the arbiter adds the
+#: column (the template has none), kept, read by the prize conditions
+REGISTRATION_EXTRAS: tuple[Column, ...] = (
+    Column("sex", "性别", "Sex", ("性別", "gender", "男女"), 6, ARBITER, centred=True),
+    Column(
+        "birth_year",
+        "出生年份",
+        "Birth year",
+        ("出生年", "出生日期", "出生年月", "出生年月日", "birthyear", "born", "yob", "dateofbirth", "dob", "birthdate"),
+        8,
+        ARBITER,
+        centred=True,
+    ),
+)
+REGISTRATION_TABLE = TableLayout(
+    REGISTRATION, SHEET_NAMES[REGISTRATION], REGISTRATION_COLUMNS, freeze=(3, 3), optional=REGISTRATION_EXTRAS
+)
 #: the headers that are red's or black's by their side of 结果
 SIDED_NAMES = frozenset(norm_key(n) for names in SIDED_GENERIC.values() for n in names)
 ROUND_TABLE = TableLayout(ROUND, None, ROUND_COLUMNS, freeze=(3, 1), sided=True, exclude=SIDED_NAMES)
