@@ -338,3 +338,103 @@ def test_workbook_registration_extras(tmp_path) -> None:
         read_registration("报名表", grid, [])
     assert ei.value.place.sheet == "报名表" and ei.value.place.row == 4
     assert ei.value.place.cell == f"{openpyxl.utils.get_column_letter(col)}4"
+
+
+# --------------------------------------------------------------------------
+# the workbook's 设置: the row 兼得 and the block 奖项 | 名额 | 条件
+# --------------------------------------------------------------------------
+
+
+def prize_workbook(path, rows, sexes=None):
+    """The template with ten players (``sexes``: 性别 by row) and ``rows``
+    (项目, 设置, 说明) added under the last row of 设置."""
+    import openpyxl
+
+    from tests.conftest import template_workbook
+
+    template_workbook(path, [f"选手{i}" for i in range(1, 11)])
+    wb = openpyxl.load_workbook(path)
+    if sexes is not None:
+        reg = wb["报名表"]
+        col = reg.max_column + 1
+        reg.cell(row=2, column=col).value = "性别"
+        for i, sex in enumerate(sexes, start=3):
+            reg.cell(row=i, column=col).value = sex
+    ws = wb["设置"]
+    last = ws.max_row
+    for i, row in enumerate(rows, start=last + 1):
+        for j, v in enumerate(row, start=1):
+            ws.cell(row=i, column=j).value = v
+    wb.save(path)
+    return path, last
+
+
+def settings_of(path):
+    import openpyxl
+
+    from xlxq.sheets.settings import read_settings
+
+    ws = openpyxl.load_workbook(path)["设置"]
+    grid = [[c.value for c in row] for row in ws.iter_rows()]
+    problems: list = []
+    settings, _, _ = read_settings("设置", grid, problems)
+    return settings, problems
+
+
+BLOCK = [("兼得", "是", None), (None, None, None), ("奖项", "名额", "条件"), ("名次奖", 3, None)]
+
+
+def test_the_settings_prize_block_is_read(tmp_path) -> None:
+    path, last = prize_workbook(tmp_path / "w.xlsx", [*BLOCK, ("最佳女棋手", "1", "性别=女")])
+    settings, problems = settings_of(path)
+    table = settings.prizes
+    assert table is not None and table.double is True
+    assert [(p.name, p.places, p.condition_text) for p in table.prizes] == [
+        ("名次奖", 3, ""),
+        ("最佳女棋手", 1, "性别=女"),
+    ]
+    # the block's rows are not unknown settings
+    assert not [p for p in problems if p.code == "unknown_setting"]
+
+
+def test_without_the_block_a_workbook_has_no_prizes(tmp_path) -> None:
+    settings, problems = settings_of(prize_workbook(tmp_path / "w.xlsx", [])[0])
+    assert settings.prizes is None and not problems
+
+
+@pytest.mark.parametrize(
+    "row, cell_col, needle",
+    [
+        (("少年组", 3, "年龄<12"), "C", "年龄"),
+        (("少年组", 0, "出生年份>=2010"), "B", "名额"),
+        (("少年组", None, None), "B", "名额"),
+        ((None, 3, "性别=女"), "A", "奖项"),
+        (("名次奖", 1, None), "A", "重复"),
+    ],
+)
+def test_a_bad_prize_row_is_refused_at_its_cell(tmp_path, row, cell_col, needle) -> None:
+    path, last = prize_workbook(tmp_path / "w.xlsx", [*BLOCK, row])
+    r = last + len(BLOCK) + 1
+    with pytest.raises(InputError) as ei:
+        settings_of(path)
+    assert ei.value.place.sheet == "设置" and ei.value.place.row == r
+    assert ei.value.place.cell == f"{cell_col}{r}"
+    assert needle in ei.value.zh
+
+
+@pytest.mark.slow
+def test_prizes_of_a_workbook(tmp_path) -> None:
+    sexes = ["女" if i % 3 == 0 else "男" for i in range(10)]
+    path, _ = prize_workbook(tmp_path / "w.xlsx", [*BLOCK[1:], ("最佳女棋手", 1, "性别=女")], sexes)
+    run("pair", path, check_rc=0)
+    run("simulate", "--seed", "2", path, check_rc=0)
+    got = json.loads(run("prizes", path, "--json", check_rc=0).out)
+    order = [r["no"] for r in json.loads(run("standings", path, "--json", check_rc=0).out)["standings"]]
+    women = {1, 4, 7, 10}  # 选手1, 4, 7, 10 (rows 3, 6, 9, 12): 女
+    cats = {c["name"]: [w["no"] for w in c["winners"]] for c in got["prizes"]}
+    assert cats["名次奖"] == order[:3]
+    assert cats["最佳女棋手"] == [n for n in order if n in women and n not in order[:3]][:1]
+    assert got["double"] is False
+    mid = path.read_bytes()  # (standings rewrote the derived sheets) prizes itself writes nothing
+    run("prizes", path, check_rc=0)
+    assert path.read_bytes() == mid

@@ -17,9 +17,13 @@ __all__ = ["cmd_prizes", "add_parser"]
 
 
 def cmd_prizes(args: argparse.Namespace) -> int:
+    from xlxq.operations.event_read import book_event
     from xlxq.operations.prizes import prizes_file
 
-    return on_source("prizes", args, lambda ev: prizes_file(ev, as_json=args.json))
+    def on_book(src):  # read only: the workbook's sheets as they stand, nothing written
+        return prizes_file(book_event(src), as_json=args.json)
+
+    return on_source("prizes", args, lambda ev: prizes_file(ev, as_json=args.json), book=on_book)
 
 
 def add_parser(sub) -> None:

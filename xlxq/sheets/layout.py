@@ -1043,6 +1043,34 @@ RATING_SETTINGS: tuple[Setting, ...] = (
     ),
 )
 
+#: The prize table (奖项, docs/prizes.md): read when an arbiter adds it to
+#: 设置 (not in the templates): the row 兼得 and, below the settings, a
+#: block headed 奖项 | 名额 | 条件 with one prize a row (the first blank
+#: 奖项 cell ends it).
+PRIZE_SETTINGS: tuple[Setting, ...] = (
+    Setting(
+        "prize_double",
+        "workbook.prize_double",
+        "兼得",
+        "Double prizes",
+        "bool",
+        YES_NO,
+        default=False,
+        aliases=("奖项兼得", "可兼得", "兼得奖项", "doubleprizes", "double"),
+        help_zh="“否”= 一人只得所列在前的一项奖项，其余奖项依次顺延；“是”= 一人可同时得多个奖项",
+        help_en="no = a player takes only the first prize listed that he wins, the next players move up; "
+        "yes = a player may take several prizes",
+    ),
+)
+#: the headers of the prize block of 设置: 奖项 (in the 项目 column), 名额 (in
+#: the 设置 column), 条件 (in the 说明 column)
+PRIZE_BLOCK_HEAD: tuple[tuple[str, ...], ...] = (
+    ("奖项", "獎項", "prize", "prizes", "奖项名称", "獎項名稱"),
+    ("名额", "名額", "places", "人数", "人數"),
+    ("条件", "條件", "condition", "conditions", "资格", "資格"),
+)
+PRIZE_BLOCK_NAMES = tuple(frozenset(norm_key(n) for n in names) for names in PRIZE_BLOCK_HEAD)
+
 # --------------------------------------------------------------------------
 # look and print
 # --------------------------------------------------------------------------
