@@ -29,7 +29,8 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping, Optional, Protocol, Sequence
 
 from xlxq.errors import InputError
-from xlxq.i18n import Msg
+from xlxq.i18n import Msg, Pair
+from xlxq.text import label_problem, visible
 
 MALE, FEMALE = "M", "F"
 SEXES = (MALE, FEMALE)
@@ -172,6 +173,16 @@ class Awards:
 # --------------------------------------------------------------------------
 
 
+#: the longest prize name and condition (a label printed on the 获奖名单)
+NAME_MAX = 100
+
+
+def shown(v: Any) -> str:
+    """A value quoted in a message: on one line, at most 40 characters."""
+    text = visible(str(v))
+    return text if len(text) <= 40 else text[:40] + "…"
+
+
 def _norm(v: Any) -> str:
     return re.sub(r"[\s\u3000]+", "", unicodedata.normalize("NFKC", str(v))).lower()
 
@@ -183,7 +194,7 @@ def parse_sex(v: Any) -> Optional[str]:
         return None
     out = SEX_WORDS.get(_norm(v))
     if out is None:
-        raise InputError(Msg("prizes.sex-must-be-m-or-f-or-got", v=v))
+        raise InputError(Msg("prizes.sex-must-be-m-or-f-or-got", v=shown(v)))
     return out
 
 
@@ -207,7 +218,7 @@ def parse_birth_year(v: Any) -> Optional[int]:
             year = int(m[1])
     if year is None or not YEAR_MIN <= year <= YEAR_MAX:
         raise InputError(
-            Msg("prizes.birth-year-must-be-a-year-from-to-2010", YEAR_MIN=YEAR_MIN, YEAR_MAX=YEAR_MAX, v=v),
+            Msg("prizes.birth-year-must-be-a-year-from-to-2010", YEAR_MIN=YEAR_MIN, YEAR_MAX=YEAR_MAX, v=shown(v)),
         )
     return year
 
@@ -244,28 +255,28 @@ def parse_condition(text: Any) -> tuple[Condition, ...]:
         m = _COND_RE.match(part.replace(" ", ""))
         if m is None:
             raise InputError(
-                Msg("prizes.condition-not-understood-write-field-op", part=part),
+                Msg("prizes.condition-not-understood-write-field-op", part=shown(part)),
             )
         word, op, raw = m[1], m[2], m[3]
         op = _OP_WORDS.get(op, op)
         fld = FIELD_WORDS.get(_norm(word))
         if fld is None:
             raise InputError(
-                Msg("prizes.condition-unknown-field-one-of-sex-birth", part=part, word=word),
+                Msg("prizes.condition-unknown-field-one-of-sex-birth", part=shown(part), word=shown(word)),
             )
         value: Any
         if fld == "sex":
             if op not in ("=", "!="):
-                raise InputError(Msg("prizes.condition-sex-takes-only-or", part=part))
+                raise InputError(Msg("prizes.condition-sex-takes-only-or", part=shown(part)))
             try:
                 value = parse_sex(raw)
             except InputError:
                 value = None
             if value is None:
-                raise InputError(Msg("prizes.condition-the-sex-must-be-m-or-f-or", part=part)) from None
+                raise InputError(Msg("prizes.condition-the-sex-must-be-m-or-f-or", part=shown(part))) from None
         elif fld == "unit":
             if op not in ("=", "!="):
-                raise InputError(Msg("prizes.condition-a-club-takes-only-or", part=part))
+                raise InputError(Msg("prizes.condition-a-club-takes-only-or", part=shown(part)))
             value = raw.strip()
         else:
             try:
@@ -273,11 +284,14 @@ def parse_condition(text: Any) -> tuple[Condition, ...]:
             except ValueError:
                 value = None
             if value is None or value != value or value in (float("inf"), float("-inf")):
-                raise InputError(Msg("prizes.condition-is-not-a-number", part=part, raw=raw)) from None
+                raise InputError(Msg("prizes.condition-is-not-a-number", part=shown(part), raw=shown(raw))) from None
             if fld == "birth_year" and not (value.is_integer() and YEAR_MIN <= value <= YEAR_MAX):
                 raise InputError(
                     Msg(
-                        "prizes.condition-a-birth-year-must-be-from-to", part=part, YEAR_MIN=YEAR_MIN, YEAR_MAX=YEAR_MAX
+                        "prizes.condition-a-birth-year-must-be-from-to",
+                        part=shown(part),
+                        YEAR_MIN=YEAR_MIN,
+                        YEAR_MAX=YEAR_MAX,
                     ),
                 )
             if fld == "birth_year":
@@ -296,7 +310,7 @@ def parse_places(v: Any) -> int:
     elif isinstance(v, str) and re.fullmatch(r"\s*\d{1,3}\s*名?\s*", unicodedata.normalize("NFKC", v)):
         n = int(re.sub(r"\D", "", v))
     if n is None or not 1 <= n <= 999:
-        raise InputError(Msg("prizes.places-must-be-a-whole-number-from-1-to", v=v))
+        raise InputError(Msg("prizes.places-must-be-a-whole-number-from-1-to", v=shown(v)))
     return n
 
 
@@ -304,7 +318,14 @@ def make_prize(name: Any, places: Any, condition: Any) -> Prize:
     """One category from the arbiter's three cells (奖项, 名额, 条件)."""
     if not isinstance(name, str) or not name.strip():
         raise InputError(Msg("prizes.the-prize-has-no-name"))
+    problem = label_problem(name)
+    if problem is not None:
+        raise InputError(Msg("prizes.name-not-one-line", name=shown(name), problem=Pair(*problem)))
+    if len(name) > NAME_MAX:
+        raise InputError(Msg("prizes.name-too-long", name=shown(name), n=NAME_MAX))
     text = "" if condition is None else str(condition).strip()
+    if len(text) > NAME_MAX:
+        raise InputError(Msg("prizes.condition-too-long", text=shown(text), n=NAME_MAX))
     return Prize(name.strip(), parse_places(places), parse_condition(text), text)
 
 
