@@ -438,3 +438,23 @@ def test_prizes_of_a_workbook(tmp_path) -> None:
     mid = path.read_bytes()  # (standings rewrote the derived sheets) prizes itself writes nothing
     run("prizes", path, check_rc=0)
     assert path.read_bytes() == mid
+    # 计算成绩 wrote the 获奖名单 sheet after 成绩表: the same winners
+    import openpyxl
+
+    wb = openpyxl.load_workbook(path)
+    assert wb.sheetnames.index("获奖名单") == wb.sheetnames.index("成绩表") + 1
+    ws = wb["获奖名单"]
+    assert [c.value for c in ws[2]] == ["奖项", "名次", "序号", "姓名", "单位", "总名次"]
+    sheet = [(r[0], r[2]) for r in ws.iter_rows(min_row=3, max_row=6, values_only=True)]
+    assert sheet == [("名次奖", n) for n in cats["名次奖"]] + [("最佳女棋手", cats["最佳女棋手"][0])]
+    assert ws.cell(row=8, column=1).value.startswith("兼得：否")
+
+
+@pytest.mark.slow
+def test_a_workbook_without_prizes_gets_no_prize_sheet(tmp_path) -> None:
+    path, _ = prize_workbook(tmp_path / "w.xlsx", [])
+    run("pair", path, check_rc=0)
+    run("recompute", path, check_rc=0)
+    import openpyxl
+
+    assert "获奖名单" not in openpyxl.load_workbook(path).sheetnames

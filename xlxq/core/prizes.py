@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping, Optional, Protocol, Sequence
 
 from xlxq.errors import InputError
-from xlxq.i18n import Msg, Pair
+from xlxq.i18n import Msg, Pair, tr
 from xlxq.text import label_problem, visible
 
 MALE, FEMALE = "M", "F"
@@ -365,3 +365,51 @@ def award(table: PrizeTable, order: Sequence[tuple[int, Optional[int]]], players
             taken.update(no for no, _ in won)
         out.awards.append(Award(prize, tuple(won), prize.places - len(won)))
     return out
+
+
+def standings_order(rows: Sequence[Any]) -> list[tuple[int, Optional[int]]]:
+    """A standings table (any system's rows: ``no`` and ``rank``, a
+    knockout's ``place``) as (序号, rank) from first to last."""
+    out: list[tuple[int, Optional[int]]] = []
+    for r in rows:
+        rank = getattr(r, "rank", None)
+        if rank is None:
+            rank = getattr(r, "place", None)
+        out.append((int(r.no), rank))
+    return out
+
+
+def event_awards(event: Any, rows: Sequence[Any]) -> Optional[Awards]:
+    """The winners of ``event``'s prize table by its standings ``rows``
+    (None: the event has no prize table)."""
+    table = event.settings.prizes
+    if table is None or not table.prizes:
+        return None
+    return award(table, standings_order(rows), {p.no: p for p in event.players})
+
+
+def prize_rows(awards: Awards, players: Mapping[int, PlayerFacts], lang: str) -> list[list[Any]]:
+    """The 获奖名单 as rows, the same on every page that shows it: one a
+    winner (奖项, 名次 in the category, 序号, 姓名, 单位, 总名次) and one a
+    vacant place (空缺), category by category."""
+    rows: list[list[Any]] = []
+    for a in awards.awards:
+        for place, (no, rank) in enumerate(a.winners, start=1):
+            p = players[no]
+            rows.append([a.prize.name, place, no, p.name, p.unit, rank])
+        for k in range(a.vacant):
+            rows.append([a.prize.name, len(a.winners) + k + 1, None, tr(lang, "prizes.vacant"), "", None])
+    return rows
+
+
+def prize_header(lang: str) -> list[str]:
+    """The header of :func:`prize_rows`."""
+    return [tr(lang, f"prizes.{k}") for k in ("prize", "place", "no", "name", "unit", "rank")]
+
+
+def conditions_text(prize: Prize, lang: str) -> str:
+    """A category's conditions in words (性别=女，出生年份>=2010; sex=F,
+    birth year>=2010); none: every player (全体棋手)."""
+    if not prize.conditions:
+        return tr(lang, "prizes.every-player")
+    return tr(lang, "record_text.text-2").join(c.text(lang) for c in prize.conditions)

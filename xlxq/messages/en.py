@@ -964,6 +964,7 @@ MESSAGES: dict[str, str] = {
     "prizes.sex-must-be-m-or-f-or-got": "sex must be M or F (or 男, 女), got {v!r}",
     "prizes.the-prize-has-no-name": "the prize has no name",
     "prizes.the-prize-is-listed-twice": "the prize {name!r} is listed twice",
+    "prizes.ties": "ties go by the order of the standings (after every tie-break)",
     "prizes.title": "Prize winners",
     "prizes.unit": "Club",
     "prizes.unit-2": "unit",

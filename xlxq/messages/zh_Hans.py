@@ -964,6 +964,7 @@ MESSAGES: dict[str, str] = {
     "prizes.sex-must-be-m-or-f-or-got": "性别应为“男”或“女”（或 M、F），实为“{v}”",
     "prizes.the-prize-has-no-name": "奖项名称为空",
     "prizes.the-prize-is-listed-twice": "奖项“{name}”出现两次",
+    "prizes.ties": "同分者按成绩表的名次顺序（排名方法依次比较后的顺序）",
     "prizes.title": "获奖名单",
     "prizes.unit": "单位",
     "prizes.unit-2": "单位",

@@ -965,6 +965,7 @@ MESSAGES: dict[str, str] = {
     "prizes.sex-must-be-m-or-f-or-got": "性別應為“男”或“女”（或 M、F），實為“{v}”",
     "prizes.the-prize-has-no-name": "獎項名稱為空",
     "prizes.the-prize-is-listed-twice": "獎項“{name}”出現兩次",
+    "prizes.ties": "同分者按成績表的名次順序（排名方法依次比較後的順序）",
     "prizes.title": "獲獎名單",
     "prizes.unit": "單位",
     "prizes.unit-2": "單位",

@@ -55,6 +55,8 @@ CROSS, BRACKET, QUALIFIERS, FINAL, KO_ROUND = ("cross", "bracket", "qualifiers",
 KINDS = (SETTINGS, REGISTRATION, ROUND, STANDINGS, LOG, STATE, CROSS, BRACKET, QUALIFIERS, FINAL, KO_ROUND)
 # The unofficial 等级分 report, written by 计算成绩 when 设置 asks for it (docs/publish.md §3).
 RATING = "rating"
+# The 获奖名单 (prize winners), written by 计算成绩 when 设置 has a prize table (docs/prizes.md).
+PRIZES = "prizes"
 
 SHEET_NAMES: dict[str, dict[str, str]] = {
     SETTINGS: {"zh": "设置", "en": "Settings"},
@@ -67,6 +69,7 @@ SHEET_NAMES: dict[str, dict[str, str]] = {
     QUALIFIERS: {"zh": "晋级名单", "en": "Qualifiers"},
     FINAL: {"zh": "最终名次", "en": "Final ranking"},
     RATING: {"zh": "等级分", "en": "Rating"},
+    PRIZES: {"zh": "获奖名单", "en": "Prize winners"},
 }
 # Other spellings accepted when reading (normalised with norm_key).
 SHEET_ALIASES: dict[str, tuple[str, ...]] = {
@@ -80,6 +83,7 @@ SHEET_ALIASES: dict[str, tuple[str, ...]] = {
     QUALIFIERS: ("晋级名单", "晋圈名单", "qualifiers"),
     FINAL: ("最终名次", "最终名次表", "finalranking", "final"),
     RATING: ("等级分", "等级分估算", "rating"),
+    PRIZES: ("获奖名单", "获奖", "prizewinners", "prizes"),
 }
 _ROUND_RE = (re.compile(r"^第(\d+)轮(对阵表?)?$"), re.compile(r"^round(\d+)$"), re.compile(r"^rd(\d+)$"))
 # The knockout stage of 积分晋圈淘汰 (in the Swiss workbook): its own rounds.
@@ -150,7 +154,7 @@ BOOK = BookLayout(
     lang_of_sheet=lang_of_sheet,
     sheet_names=SHEET_NAMES,
     required=(SETTINGS, REGISTRATION),
-    singles=(SETTINGS, REGISTRATION, STANDINGS, LOG, STATE, CROSS, BRACKET, QUALIFIERS, FINAL, RATING),
+    singles=(SETTINGS, REGISTRATION, STANDINGS, LOG, STATE, CROSS, BRACKET, QUALIFIERS, FINAL, RATING, PRIZES),
     first=(SETTINGS, REGISTRATION),
     round_kinds=(ROUND, KO_ROUND),
     after=(STATE, LOG, STANDINGS, CROSS, BRACKET, QUALIFIERS, FINAL),
