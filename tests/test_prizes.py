@@ -458,3 +458,70 @@ def test_a_workbook_without_prizes_gets_no_prize_sheet(tmp_path) -> None:
     import openpyxl
 
     assert "获奖名单" not in openpyxl.load_workbook(path).sheetnames
+
+
+# --------------------------------------------------------------------------
+# the web site's prizes page and the 成绩册's prize section
+# --------------------------------------------------------------------------
+
+
+def test_site_and_booklet_show_the_winners(tmp_path, simulated) -> None:
+    from xlxq.backends.json_file import load_event
+    from xlxq.operations.booklet import booklet_document
+    from xlxq.operations.prizes import awards_of
+    from xlxq.operations.publish import publish_event
+
+    ev = load_event(str(event_file(tmp_path, simulated)))
+    winners = [(a.prize.name, no) for a in awards_of(ev).awards for no, _ in a.winners]
+    assert len(winners) == 7
+    publish_event(ev, tmp_path / "site", "both")
+    for folder, title in ((tmp_path / "site", "获奖名单"), (tmp_path / "site" / "en", "Prize winners")):
+        page = (folder / "prizes.html").read_text(encoding="utf-8")
+        assert f"<h1>{title}</h1>" in page
+        for _name, no in winners:
+            assert f'<a href="player-{no}.html"><bdi>{ev.player(no).name}</bdi></a>' in page
+        assert 'href="prizes.html"' in (folder / "index.html").read_text(encoding="utf-8")
+    doc = booklet_document(ev, "zh")
+    (section,) = [s for s in doc.sections if s.title == "获奖名单"]
+    (table,) = section.tables()
+    assert [(r[0], int(r[2])) for r in table.rows] == winners
+
+
+def test_no_prizes_page_without_a_prize_table(tmp_path, simulated) -> None:
+    from xlxq.backends.json_file import load_event
+    from xlxq.operations.booklet import booklet_document
+    from xlxq.operations.publish import publish_event
+
+    ev = load_event(str(event_file(tmp_path, simulated, prizes=None)))
+    publish_event(ev, tmp_path / "site", "zh")
+    assert not (tmp_path / "site" / "prizes.html").exists()
+    assert 'href="prizes.html"' not in (tmp_path / "site" / "index.html").read_text(encoding="utf-8")
+    assert not [s for s in booklet_document(ev, "zh").sections if s.title == "获奖名单"]
+
+
+@pytest.mark.slow
+def test_prizes_page_on_a_phone(tmp_path, simulated) -> None:
+    """The prizes page in Debian's chromium at 390 px: no sideways overflow,
+    every winner a link to his page; the screenshot is kept beside the site."""
+    import shutil
+    from pathlib import Path
+
+    pw = pytest.importorskip("playwright.sync_api")
+    chromium = shutil.which("chromium") or "/usr/bin/chromium"
+    if not Path(chromium).exists():
+        pytest.skip("chromium is not installed")
+    from xlxq.backends.json_file import load_event
+    from xlxq.operations.publish import publish_event
+
+    ev = load_event(str(event_file(tmp_path, simulated)))
+    publish_event(ev, tmp_path / "site", "zh")
+    with pw.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=chromium, args=["--headless", "--no-sandbox", "--disable-gpu"])
+        page = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
+        page.goto((tmp_path / "site" / "prizes.html").as_uri())
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+        links = page.eval_on_selector_all("table.prizes a", "els => els.map(e => e.getAttribute('href'))")
+        assert len(links) == 7 and all(h.startswith("player-") for h in links)
+        assert page.inner_text("h1") == "获奖名单"
+        page.screenshot(path=str(tmp_path / "prizes-phone.png"), full_page=True)
+        browser.close()
