@@ -525,3 +525,28 @@ def test_prizes_page_on_a_phone(tmp_path, simulated) -> None:
         assert page.inner_text("h1") == "获奖名单"
         page.screenshot(path=str(tmp_path / "prizes-phone.png"), full_page=True)
         browser.close()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_convert_keeps_the_prize_table_and_the_extras(tmp_path, simulated, lang) -> None:
+    """JSON → workbook → JSON: the prize table (设置's 兼得 row and block) and
+    每名棋手's 性别 and 出生年份 (报名表 columns added) come back as they were."""
+    path = event_file(tmp_path, simulated, prizes={**PRIZES, "double": True})
+    book = tmp_path / "e.xlsx"
+    run("convert", path, book, lang=lang, check_rc=0)
+    import openpyxl
+
+    reg = openpyxl.load_workbook(book)["报名表" if lang == "zh" else "Registration"]
+    head = [c.value for c in reg[2]]
+    assert ("性别" if lang == "zh" else "Sex") in head and ("出生年份" if lang == "zh" else "Birth year") in head
+    back = tmp_path / "back.json"
+    run("convert", book, back, check_rc=0)
+    a, b = load(path), load(back)
+    assert b["event"]["prizes"] == a["event"]["prizes"]
+    assert [(p.get("sex"), p.get("birth_year")) for p in b["players"]] == [
+        (p.get("sex"), p.get("birth_year")) for p in a["players"]
+    ]
+    assert json.loads(run("prizes", book, "--json", check_rc=0).out) == json.loads(
+        run("prizes", path, "--json", check_rc=0).out
+    )

@@ -772,3 +772,33 @@ def append_rating_rows(
     for i, spec in enumerate(L.RATING_SETTINGS, start=1):
         shown = shown_setting(spec, values[spec.key], lang, str)
         append_setting_row(canvas, sname, table, last + i, spec, shown, lang)
+
+
+def append_prize_rows(
+    canvas: Canvas, sname: str, table: Table, last: int, prizes: Optional[PrizeTable], lang: str
+) -> int:
+    """The prize table (docs/prizes.md) after the last row of a filled
+    template's 设置 sheet, when the event has one (a JSON file's
+    ``event.prizes``): the row 兼得, a blank row, the block 奖项 | 名额 | 条件
+    and a row a prize.  The last row written."""
+    if prizes is None or not prizes.prizes:
+        return last
+    spec = L.PRIZE_SETTINGS[0]
+    last += 1
+    append_setting_row(canvas, sname, table, last, spec, shown_setting(spec, prizes.double, lang, str), lang)
+    kc, vc = table.cols["key"], table.cols["value"]
+    cc = table.cols.get("help", vc + 1)
+    last += 2
+    head = [names[0] if lang == "zh" else names[2].capitalize() for names in L.PRIZE_BLOCK_HEAD]
+    if lang == "zh-Hant":
+        head = [names[1] for names in L.PRIZE_BLOCK_HEAD]
+    for col, text in zip((kc, vc, cc), head):
+        canvas.set(sname, last, col, text)
+    canvas.plan.styles.append(Style(sname, last, 1, 1, max(table.cols.values()), border=True, bold=True))
+    for p in prizes.prizes:
+        last += 1
+        canvas.set(sname, last, kc, p.name)
+        canvas.set(sname, last, vc, p.places)
+        canvas.set(sname, last, cc, p.condition_text or None)
+        canvas.plan.styles.append(Style(sname, last, 1, 1, max(table.cols.values()), border=True))
+    return last
