@@ -848,7 +848,7 @@ def prize_workbook_cases(xlsx_path: str) -> Iterator[Case]:
         ("cond-long", _prize_block([("最佳女棋手", 1, "等级分<" + "9" * 40000)]), "设置"),
         ("name-newline", _prize_block([("两行\n奖项", 1, None)]), "设置"),
         ("no-name", _prize_block([(None, 1, "性别=女")]), "设置"),
-        ("sex-cell", _cells("报名表", {"K2": "性别", "K5": "女\u007f\u0085"}), "K5"),
+        ("sex-cell", _cells("报名表", {"J5": "未知"}), "J5"),  # the demo's 性别 column (J)
         ("year-cell", _cells("报名表", {"K2": "出生年份", "K6": "1" * 400}), "K6"),
     ):
         yield Case(f"xlsx-prize-{cid}", ".xlsx", _edited(xlsx_path, edit), ("prizes",), place)
