@@ -764,3 +764,91 @@ def json_place_cases(base: dict) -> Iterator[Case]:
     group = {k: v for k, v in played.items() if k != "format"}
     groups = {"format": "xlxq/1", "groups": [{"group": "A", **group}, {"group": "a", **group}]}
     yield Case("json-place-groups-case", ".json", _dump(groups), ("pair",), "groups[1].group")
+
+
+#: hostile prize tables (docs/prizes.md): (id, event.prizes or a player's
+#: extra, the word the message names)
+PRIZE_VALUES: tuple[tuple[str, tuple, Any, str], ...] = (
+    ("prizes-not-object", ("event", "prizes"), [1, 2], "event.prizes"),
+    ("prizes-deep", ("event", "prizes", "categories"), [[[[[[]]]]]], "event.prizes.categories"),
+    ("prizes-unknown-key", ("event", "prizes", "winners"), [], "winners"),
+    ("prizes-double-text", ("event", "prizes", "double"), "是", "event.prizes.double"),
+    ("cat-places-huge", ("event", "prizes", "categories", 0, "places"), 10**30, "event.prizes.categories"),
+    ("cat-places-float", ("event", "prizes", "categories", 0, "places"), 1.5, "event.prizes.categories"),
+    ("cat-places-neg", ("event", "prizes", "categories", 0, "places"), -1, "event.prizes.categories"),
+    ("cat-name-newline", ("event", "prizes", "categories", 0, "name"), "两行\n奖项", "event.prizes.categories"),
+    ("cat-name-escape", ("event", "prizes", "categories", 0, "name"), "\u001b[2J红", "event.prizes.categories"),
+    ("cat-name-long", ("event", "prizes", "categories", 0, "name"), "奖" * 40000, "event.prizes.categories"),
+    ("cat-name-empty", ("event", "prizes", "categories", 0, "name"), " ", "event.prizes.categories"),
+    (
+        "cat-cond-escape",
+        ("event", "prizes", "categories", 0, "condition"),
+        "\u001b[31m性别=女",
+        "event.prizes.categories",
+    ),
+    (
+        "cat-cond-long",
+        ("event", "prizes", "categories", 0, "condition"),
+        "性别=女，" * 10000,
+        "event.prizes.categories",
+    ),
+    ("cat-cond-number", ("event", "prizes", "categories", 0, "condition"), 5, "event.prizes.categories"),
+    ("cat-cond-field", ("event", "prizes", "categories", 0, "condition"), "年龄<12", "event.prizes.categories"),
+    ("cat-cond-nan", ("event", "prizes", "categories", 0, "condition"), "等级分<NaN", "event.prizes.categories"),
+    ("cat-cond-inf", ("event", "prizes", "categories", 0, "condition"), "等级分<1e400", "event.prizes.categories"),
+    (
+        "cat-cond-year",
+        ("event", "prizes", "categories", 0, "condition"),
+        "出生年份>=" + "9" * 400,
+        "event.prizes.categories",
+    ),
+    ("cat-twice", ("event", "prizes", "categories", 1, "name"), "名次奖", "event.prizes"),
+    ("player-sex", ("players", 1, "sex"), "\u001b[2J", "sex"),
+    ("player-sex-list", ("players", 1, "sex"), ["女"], "sex"),
+    ("player-year-huge", ("players", 1, "birth_year"), 10**30, "birth_year"),
+    ("player-year-text", ("players", 1, "birth_year"), "2010", "birth_year"),
+    ("player-year-float", ("players", 1, "birth_year"), 2010.5, "birth_year"),
+)
+
+
+def prize_cases(base: dict) -> Iterator[Case]:
+    """``xlxq prizes`` (and ``--json``) on a file with a hostile prize table
+    or registration extra: each refused naming its key, nothing written."""
+    good = json.loads(json.dumps(base))
+    for b in good["rounds"][0]["boards"]:
+        b["result"] = "red_win"
+    good["event"]["prizes"] = {
+        "double": False,
+        "categories": [{"name": "名次奖", "places": 3}, {"name": "最佳女棋手", "places": 1, "condition": "性别=女"}],
+    }
+    for i, (cid, path, value, place) in enumerate(PRIZE_VALUES):
+        args = ("prizes", "--json") if i % 2 else ("prizes",)
+        yield Case(f"json-{cid}", ".json", _dump(_set(good, path, value)), args, place)
+
+
+def _prize_block(rows: list[tuple[Any, ...]]) -> Callable[[Any], None]:
+    """The 设置 prize block (奖项 | 名额 | 条件 and ``rows``) under the last row."""
+
+    def edit(wb: Any) -> None:
+        ws = wb["设置"]
+        last = ws.max_row + 1
+        for i, row in enumerate([("奖项", "名额", "条件"), *rows], start=last + 1):
+            for j, v in enumerate(row, start=1):
+                ws.cell(row=i, column=j).value = v
+
+    return edit
+
+
+def prize_workbook_cases(xlsx_path: str) -> Iterator[Case]:
+    """The same in a workbook: a bad prize row or 性别 cell, named by its cell."""
+    for cid, edit, place in (
+        ("places-huge", _prize_block([("名次奖", 10**20, None)]), "设置"),
+        ("places-text", _prize_block([("名次奖", "三", None)]), "设置"),
+        ("cond-tab", _prize_block([("最佳女棋手", 1, "性别\t=女\u007f")]), "设置"),
+        ("cond-long", _prize_block([("最佳女棋手", 1, "等级分<" + "9" * 40000)]), "设置"),
+        ("name-newline", _prize_block([("两行\n奖项", 1, None)]), "设置"),
+        ("no-name", _prize_block([(None, 1, "性别=女")]), "设置"),
+        ("sex-cell", _cells("报名表", {"J5": "未知"}), "J5"),  # the demo's 性别 column (J)
+        ("year-cell", _cells("报名表", {"K2": "出生年份", "K6": "1" * 400}), "K6"),
+    ):
+        yield Case(f"xlsx-prize-{cid}", ".xlsx", _edited(xlsx_path, edit), ("prizes",), place)

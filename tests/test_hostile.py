@@ -28,6 +28,8 @@ from tests.hostile import (
     json_place_cases,
     merged_cases,
     place_cases,
+    prize_cases,
+    prize_workbook_cases,
     workbook_cases,
 )
 from xlxq.cli import main
@@ -322,3 +324,27 @@ def test_hostile_files(capsys, tmp_path, kit, scene: Scene):
 
 def test_hostile_files_count():
     assert len(SCENES) == len({s.id for s in SCENES}) == file_cases_count()
+
+
+def test_prize_cases_json(capsys, tmp_path, base_json):
+    """``xlxq prizes`` on a hostile prize table or 性别/出生年份 of a player:
+    exit 2, one line naming the key, nothing written."""
+    cases = list(prize_cases(base_json))
+    assert len(cases) == len({c.data for c in cases}) >= 24
+    for i, case in enumerate(cases):
+        d = tmp_path / str(i)
+        d.mkdir()
+        check_refused(capsys, d, case)
+
+
+def test_prize_cases_workbook(capsys, tmp_path, base_xlsx):
+    """The same in a workbook: a bad 设置 prize row or 报名表 extra cell."""
+    failures = []
+    for i, case in enumerate(prize_workbook_cases(str(base_xlsx))):
+        d = tmp_path / str(i)
+        d.mkdir()
+        try:
+            check_refused(capsys, d, case)
+        except AssertionError as exc:
+            failures.append(f"{case.id}: {str(exc)[-400:]}")
+    assert not failures, "\n".join(failures)

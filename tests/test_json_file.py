@@ -398,7 +398,7 @@ BAD = {
     "player empty name": ({"format": "xlxq/1", "players": [{"no": 1, "name": " "}]}, "姓名为空"),
     "player bad no": ({"format": "xlxq/1", "players": [{"no": 0, "name": "甲"}]}, "players 第1项"),
     "player bad rating": ({"format": "xlxq/1", "players": [{"no": 1, "name": "甲", "rating": "高"}]}, "等级分"),
-    "player unknown key": ({"format": "xlxq/1", "players": [{"no": 1, "name": "甲", "sex": "男"}]}, "sex"),
+    "player unknown key": ({"format": "xlxq/1", "players": [{"no": 1, "name": "甲", "gender": "男"}]}, "gender"),
     "round gap": ({**minimal(), "rounds": [{"round": 2, "boards": []}]}, "轮次不连续"),
     "too many rounds": (
         _with_round([{"board": 1, "red": 1, "black": 2}], rounds=None)

@@ -50,6 +50,8 @@ from xlxq.backends.json_parts import (
     numbering_entry,
     options_from_dict,
     player_from_dict,
+    prizes_from_dict,
+    prizes_to_dict,
     rating_from_dict,
     rating_to_dict,
     player_to_dict,
@@ -101,6 +103,7 @@ _EVENT_KEYS = (
     "knockout",
     "member_total",
     "rating",
+    "prizes",
 )
 _KNOCKOUT_KEYS = ("playoff_games", "armageddon")
 _SCORING_KEYS = ("win", "draw", "loss", "bye", "draw_red", "draw_black", "absent")
@@ -185,6 +188,7 @@ def _settings_from_dict(e: dict) -> EventSettings:
         standings=StandingsOptions(**standings),
         games_per_match=games,
         rating=rating_from_dict(e["rating"]) if "rating" in e else None,
+        prizes=prizes_from_dict(e["prizes"]) if "prizes" in e else None,
         **ko,
     )
     if "member_total" in e:
@@ -592,6 +596,8 @@ def event_to_dict(ev: Event) -> dict:
         event["member_total"] = member_total_to_dict(mt)
     if s.rating is not None:
         event["rating"] = rating_to_dict(s.rating)
+    if s.prizes is not None:
+        event["prizes"] = prizes_to_dict(s.prizes)
     return {
         "format": FORMAT,
         "event": event,

@@ -22,6 +22,7 @@ from xlxq.core.model import (
     RatingOptions,
     Scoring,
 )
+from xlxq.core.prizes import PrizeTable, check_names, make_prize, parse_birth_year, parse_sex
 from xlxq.core.rating import check_cap, k_table_spec, parse_k_table
 from xlxq.core.numbering import NUMBERINGS
 from xlxq.errors import InputError
@@ -53,8 +54,19 @@ OPTIONS: dict[str, tuple[str, str, tuple]] = {
     "rr_withdrawal": ("standings", "choice", RR_WITHDRAWALS),
 }
 
-PLAYER_KEYS = ("no", "name", "unit", "rating", "seed", "withdrawn_from_round", "absent_rounds")
-_PLAYER_KEYSET = frozenset(PLAYER_KEYS) - {"absent_rounds"}  # the fast path reads no absences
+PLAYER_KEYS = (
+    "no",
+    "name",
+    "unit",
+    "rating",
+    "seed",
+    "withdrawn_from_round",
+    "absent_rounds",
+    "sex",
+    "birth_year",
+)
+# the fast path reads no absences and no registration extras
+_PLAYER_KEYSET = frozenset(PLAYER_KEYS) - {"absent_rounds", "sex", "birth_year"}
 
 
 # --------------------------------------------------------------------------
@@ -328,7 +340,29 @@ def player_from_dict(p: Any, i: int) -> Player:
             minimum=1,
         ),
         absent_rounds=absent_rounds(p.get("absent_rounds"), where_zh, where_en),
+        sex=_extra(parse_sex, p.get("sex"), f"{where_zh}的性别 sex", f"{where_en} sex"),
+        birth_year=_extra(_year, p.get("birth_year"), f"{where_zh}的出生年份 birth_year", f"{where_en} birth_year"),
     )
+
+
+def _year(v: Any) -> Optional[int]:
+    """``birth_year``: a whole number (a JSON file writes no date)."""
+    if v is not None and not is_int(v):
+        raise InputError(Msg("json_parts.expected-a-year-a-whole-number-got", v=v))
+    return parse_birth_year(v)
+
+
+def _extra(parse: Any, v: Any, zh: str, en: str) -> Any:
+    """A registration extra (``sex``, ``birth_year``) read by ``parse`` of
+    :mod:`xlxq.core.prizes`, its error naming the key."""
+    if v is None:
+        return None
+    if not isinstance(v, (str, int, float)) or isinstance(v, bool):
+        raise fail(zh, en, f"无效值 {v!r}", f"invalid value {v!r}")
+    try:
+        return parse(v)
+    except InputError as exc:
+        raise fail(zh, en, exc.zh, exc.en) from None
 
 
 def absent_rounds(v: Any, where_zh: str, where_en: str) -> tuple[int, ...]:
@@ -369,7 +403,7 @@ def player_to_dict(p: Player) -> dict:
     out = with_set({"no": p.no, "name": p.name, "unit": p.unit}, p, ("rating", "seed", "withdrawn_from_round"))
     if p.absent_rounds:
         out["absent_rounds"] = list(p.absent_rounds)
-    return out
+    return with_set(out, p, ("sex", "birth_year"))
 
 
 def board_to_dict(b: Board) -> dict:
@@ -414,3 +448,51 @@ def rating_from_dict(v: Any) -> RatingOptions:
 def rating_to_dict(r: RatingOptions) -> dict:
     cap = int(r.cap) if float(r.cap).is_integer() else r.cap
     return {"report": r.report, "k": k_table_spec(r.k_table), "cap": cap}
+
+
+# --------------------------------------------------------------------------
+# event.prizes: the prize table (奖项, both kinds of file)
+# --------------------------------------------------------------------------
+
+PRIZES_KEYS = ("double", "categories")
+PRIZE_KEYS = ("name", "places", "condition")
+
+
+def prizes_from_dict(v: Any) -> PrizeTable:
+    """``event.prizes``: ``{"double": false, "categories": [{"name":
+    "最佳女棋手", "places": 1, "condition": "性别=女"}, …]}`` (``double``:
+    兼得, default false; ``condition`` optional: every player), each
+    condition read as 设置's 条件 cell (:mod:`xlxq.core.prizes`)."""
+    zh, en = "event.prizes（奖项）", "event.prizes"
+    v = as_obj(v, PRIZES_KEYS, zh, en)
+    double = as_bool(v.get("double", False), "event.prizes.double（兼得）", "event.prizes.double")
+    cats = as_list(v.get("categories", []), "event.prizes.categories（奖项）", "event.prizes.categories")
+    prizes = []
+    for i, c in enumerate(cats):
+        where = Msg("json_parts.event-prizes-categories-2", i=Pair(i + 1, i)).pair()
+        c = as_obj(c, PRIZE_KEYS, *where)
+        if "name" not in c or "places" not in c:
+            raise fail(*where, "应有 name 与 places", "needs 'name' and 'places'")
+        name = as_str(c["name"], *where)
+        cond = c.get("condition")
+        if cond is not None:
+            cond = as_str(cond, *where)
+        try:
+            prizes.append(make_prize(name, c["places"] if is_int(c["places"]) else repr(c["places"]), cond))
+        except InputError as exc:
+            raise fail(*where, exc.zh, exc.en) from None
+    try:
+        check_names(prizes)
+    except InputError as exc:
+        raise fail(zh, en, exc.zh, exc.en) from None
+    return PrizeTable(tuple(prizes), double)
+
+
+def prizes_to_dict(t: PrizeTable) -> dict:
+    cats = []
+    for p in t.prizes:
+        c: dict[str, Any] = {"name": p.name, "places": p.places}
+        if p.condition_text:
+            c["condition"] = p.condition_text
+        cats.append(c)
+    return {"double": t.double, "categories": cats}

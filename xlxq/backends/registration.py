@@ -5,7 +5,7 @@
 without BOM, then GBK/GB18030; comma, tab or semicolon separated).
 
 Columns are found by their header, Chinese or English, case and spaces
-ignored (other columns, e.g. 性别, are ignored):
+ignored (other columns are ignored):
 
 =========  =====================================  ==========
 key        headers accepted                        required
@@ -17,6 +17,8 @@ rating     等级分 rating elo                       no
 seed       种子 种子号 seed                        no
 withdrawn  退赛轮次 退赛 … (as the workbook's 报名表)   no
 absent     请假轮次 请假 缺席 … (as the workbook's)     no
+sex        性别 性別 sex gender (男/女, M/F)            no
+birth_year 出生年份 出生日期 birth year … (a year)      no
 =========  =====================================  ==========
 
 退赛轮次 and 请假轮次 are the workbook 报名表's columns, their headers and
@@ -61,7 +63,8 @@ from xlxq.core.groups import check_group_name, group_clash
 from xlxq.core.model import Player
 from xlxq.core.numbering import registration_numbers
 from xlxq.errors import InputError
-from xlxq.sheets.layout import REGISTRATION_COLUMNS
+from xlxq.core.prizes import parse_birth_year, parse_sex
+from xlxq.sheets.layout import REGISTRATION_COLUMNS, REGISTRATION_EXTRAS
 from xlxq.sheets.registration import ROUND_CELLS
 from xlxq.text import label_problem, visible
 import csv
@@ -77,6 +80,8 @@ HEADERS: dict[str, tuple[str, ...]] = {
     "group": ("组别", "分组", "组", "group", "section"),
     # the round columns of the workbook's 报名表, by the workbook's headers
     **{c.key: tuple(sorted(c.names())) for c in REGISTRATION_COLUMNS if c.key in ROUND_CELLS},
+    # 性别, 出生年份: the workbook's optional columns, by its headers
+    **{c.key: tuple(sorted(c.names())) for c in REGISTRATION_EXTRAS},
 }
 _LABEL = {
     "no": "序号",
@@ -87,6 +92,8 @@ _LABEL = {
     "group": "组别",
     "withdrawn": "退赛轮次",
     "absent": "请假轮次",
+    "sex": "性别",
+    "birth_year": "出生年份",
 }
 _LOOKUP = {alias: key for key, aliases in HEADERS.items() for alias in aliases}
 _HEADER_SCAN = 10
@@ -453,6 +460,16 @@ def _registration_entries(path: Path) -> tuple[str, dict[str, int], list[dict]]:
                     ),
                 )
             e["seed"] = sd
+        for key, read in (("sex", parse_sex), ("birth_year", parse_birth_year)):  # the extras (docs/prizes.md)
+            if cells.get(key) is not None:
+                try:
+                    e[key] = read(cells[key])
+                except InputError as exc:
+                    raise InputError(
+                        Msg("registration.got-extra", where=Pair(where_zh, where_en), exc=Pair.of(exc)),
+                        file=name,
+                        row=i,
+                    ) from None
         for key, (parse, zh, en) in ROUND_CELLS.items():  # 退赛轮次, 请假轮次: read as the workbook reads them
             v = cells.get(key)
             if v is None:
@@ -525,6 +542,8 @@ def _numbered(
             seed=e.get("seed"),
             withdrawn_from_round=e.get("withdrawn"),
             absent_rounds=e.get("absent") or (),
+            sex=e.get("sex"),
+            birth_year=e.get("birth_year"),
         )
         for n, e in zip(numbers, entries)
     ]

@@ -88,6 +88,7 @@ from xlxq.cli import (
     lite,
     new,
     paper,
+    prizes,
     publish,
     qualify,
     records,
@@ -109,6 +110,7 @@ COMMAND_GROUPS = (
     team,  # lineup
     rounds,  # pair, schedule
     tables,  # standings, crosstable
+    prizes,  # prizes
     records,  # explain, check
     simulate,  # simulate
     qualify,  # qualify

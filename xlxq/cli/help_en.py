@@ -122,6 +122,14 @@ HELP_EN: dict[str, str] = {
         "the workbook; Excel workbooks only (a JSON file's standings: xlxq standings)"
     ),
     "以 JSON 输出": "print JSON",
+    # prizes
+    "获奖名单（按设置中的奖项）": "prize winners (by the prize table of the settings)",
+    "获奖名单：按“设置”中的奖项（JSON 的 event.prizes）与最后一轮后的名次评出各奖项的获奖者"
+    "（同分按名次表的顺序；兼得为“否”时一人只得所列在前的一项）；只读，不写文件": (
+        "prize winners: each prize of the settings' prize table (a JSON file's event.prizes) by the standings "
+        "after the last round (ties by the standings order; without 兼得 (double prizes) a player takes only the "
+        "first prize listed that he wins); read-only, nothing written"
+    ),
     "计算到第N轮（默认：最后一轮）": "after round N (default: the last)",
     "积分晋圈淘汰：FILE 为淘汰赛，SWISS.json 为积分赛，输出最终名次": (
         "Swiss then knockout: FILE is the knockout, SWISS.json the Swiss; print the final ranking"

@@ -27,6 +27,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any, Generic, Iterable, Iterator, Mapping, Optional, Protocol, Sequence, TypeVar
 
+from xlxq.core.prizes import PrizeTable
 from xlxq.errors import ErrorList, InputError
 from xlxq.i18n import Lazy, Msg, Pair, tr
 
@@ -144,6 +145,10 @@ class Player(Entrant):
     seed: Optional[int] = None
     withdrawn_from_round: Optional[int] = None
     absent_rounds: tuple[int, ...] = ()
+    # the registration extras (性别 "M"/"F", 出生年份): kept, written back,
+    # read by the prize conditions (xlxq/core/prizes.py); None: not given
+    sex: Optional[str] = None
+    birth_year: Optional[int] = None
 
 
 @dataclass
@@ -313,6 +318,8 @@ class EventSettings:
     # the unofficial 等级分 report's settings (JSON event.rating, 设置 等级分报告,
     # K值表, 等级分差上限); None: the event gives none
     rating: Optional[RatingOptions] = None
+    # the prize table (奖项, 设置 / JSON event.prizes); None: the event gives none
+    prizes: Optional[PrizeTable] = None
 
 
 class RoundNumbered(Protocol):

@@ -353,6 +353,18 @@ def _rating(site: dict, lang: str) -> Section:
     return Section(table.title, t("booklet.rating"), (Paragraph(r["note"]), Paragraph(text), table))
 
 
+def _prizes(site: dict, lang: str) -> Section:
+    """The 获奖名单 (docs/prizes.md): the winners, the 兼得 and tie rules, each condition."""
+    t = Text(lang)
+    pz = site["prizes"]
+    body = tuple(tuple(r["cells"]) for r in pz["rows"])
+    table = Table(t("prizes.title"), tuple(pz["header"]), body, (False, True, True, False, False, True), 0)
+    notes = [pz["not_final"]] if pz["not_final"] else []
+    notes += [pz["rule"], pz["ties"]]
+    notes += [t("prizes.condition-line", name=c["name"], condition=c["text"]).strip() for c in pz["conditions"]]
+    return Section(table.title, t("prizes.title"), (table, *(Paragraph(n) for n in notes)))
+
+
 def _individual(event: Any, site: dict, lang: str) -> list[Section]:
     t = Text(lang)
     sections = [Section(t("booklet.standings-2"), t("booklet.standings-2"), (_standings(event, site, lang),))]
@@ -604,6 +616,8 @@ def booklet_document(event: Any, lang: str, rating: Optional[RatingOptions] = No
     sections = _team(event, site, lang) if is_team(event) else _individual(event, site, lang)
     if site["rating"] is not None:
         sections.append(_rating(site, lang))
+    if site.get("prizes") is not None:
+        sections.append(_prizes(site, lang))
     return Document(site["name"], lang, _cover(event, site, lang), tuple(sections))
 
 

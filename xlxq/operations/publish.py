@@ -26,7 +26,9 @@ from typing import Any, Optional, Sequence
 from xlxq.presentation import report
 from xlxq.core.hand import HandChange, engine_pairing, hand_changes
 from xlxq.core.knockout import build_bracket, stage_msg
+from xlxq.core.prizes import conditions_text, prize_header, prize_rows
 from xlxq.core.rating import RatingOptions, event_rating_rows, report_options
+from xlxq.operations.prizes import awards_of
 from xlxq.core.record_text import dropped_text, hand_mark
 from xlxq.core.rr_standings import LABELS_EN as RR_LABELS_EN
 from xlxq.core.rr_standings import LABELS_ZH as RR_LABELS_ZH
@@ -44,7 +46,7 @@ from xlxq.sheets.results import display
 from xlxq.systems import system_for, system_label
 from xlxq.presentation.team_report import team_system_label
 from xlxq.text import fmt
-from xlxq.i18n import Msg
+from xlxq.i18n import Msg, tr
 from xlxq.i18n import labels
 
 __all__ = [
@@ -488,6 +490,26 @@ def _rating(event: Any, options: RatingOptions, lang: str) -> dict:
     }
 
 
+def _prizes(event: Any, lang: str) -> Optional[dict]:
+    """The 获奖名单 (docs/prizes.md) of an individual event with a prize
+    table, by its standings after the last round; None without one."""
+    if is_team(event):
+        return None
+    awards = awards_of(event)
+    if awards is None:
+        return None
+    after = len(event.rounds)
+    rows = prize_rows(awards, {p.no: p for p in event.players}, lang)
+    return {
+        "header": prize_header(lang),
+        "rows": [{"cells": ["" if v is None else str(v) for v in row], "no": row[2]} for row in rows],
+        "rule": tr(lang, "prizes.double-yes" if awards.double else "prizes.double-no"),
+        "ties": tr(lang, "prizes.ties"),
+        "conditions": [{"name": a.prize.name, "text": conditions_text(a.prize, lang)} for a in awards.awards],
+        "not_final": None if after >= int(event.settings.rounds) else tr(lang, "prizes.not-final", n=after),
+    }
+
+
 def site_data(
     event: Any,
     lang: str,
@@ -512,6 +534,7 @@ def site_data(
             "planned_rounds": s.rounds,
             "generated": generated,
             "rating": _rating(event, rating, lang) if rating is not None else None,
+            "prizes": _prizes(event, lang),
         }
     )
     body["latest"] = body["tables"][-1]["round"] if body["tables"] else None

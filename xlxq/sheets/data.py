@@ -71,6 +71,8 @@ class SettingsSheet:
     name: str
     table: Table
     rows: dict[str, int] = field(default_factory=dict)  # setting key → row
+    # the header row of the prize block (奖项 | 名额 | 条件), when there is one
+    prize_header: Optional[int] = None
 
 
 @dataclass

@@ -55,6 +55,8 @@ CROSS, BRACKET, QUALIFIERS, FINAL, KO_ROUND = ("cross", "bracket", "qualifiers",
 KINDS = (SETTINGS, REGISTRATION, ROUND, STANDINGS, LOG, STATE, CROSS, BRACKET, QUALIFIERS, FINAL, KO_ROUND)
 # The unofficial 等级分 report, written by 计算成绩 when 设置 asks for it (docs/publish.md §3).
 RATING = "rating"
+# The 获奖名单 (prize winners), written by 计算成绩 when 设置 has a prize table (docs/prizes.md).
+PRIZES = "prizes"
 
 SHEET_NAMES: dict[str, dict[str, str]] = {
     SETTINGS: {"zh": "设置", "en": "Settings"},
@@ -67,6 +69,7 @@ SHEET_NAMES: dict[str, dict[str, str]] = {
     QUALIFIERS: {"zh": "晋级名单", "en": "Qualifiers"},
     FINAL: {"zh": "最终名次", "en": "Final ranking"},
     RATING: {"zh": "等级分", "en": "Rating"},
+    PRIZES: {"zh": "获奖名单", "en": "Prize winners"},
 }
 # Other spellings accepted when reading (normalised with norm_key).
 SHEET_ALIASES: dict[str, tuple[str, ...]] = {
@@ -80,6 +83,7 @@ SHEET_ALIASES: dict[str, tuple[str, ...]] = {
     QUALIFIERS: ("晋级名单", "晋圈名单", "qualifiers"),
     FINAL: ("最终名次", "最终名次表", "finalranking", "final"),
     RATING: ("等级分", "等级分估算", "rating"),
+    PRIZES: ("获奖名单", "获奖", "prizewinners", "prizes"),
 }
 _ROUND_RE = (re.compile(r"^第(\d+)轮(对阵表?)?$"), re.compile(r"^round(\d+)$"), re.compile(r"^rd(\d+)$"))
 # The knockout stage of 积分晋圈淘汰 (in the Swiss workbook): its own rounds.
@@ -150,7 +154,7 @@ BOOK = BookLayout(
     lang_of_sheet=lang_of_sheet,
     sheet_names=SHEET_NAMES,
     required=(SETTINGS, REGISTRATION),
-    singles=(SETTINGS, REGISTRATION, STANDINGS, LOG, STATE, CROSS, BRACKET, QUALIFIERS, FINAL, RATING),
+    singles=(SETTINGS, REGISTRATION, STANDINGS, LOG, STATE, CROSS, BRACKET, QUALIFIERS, FINAL, RATING, PRIZES),
     first=(SETTINGS, REGISTRATION),
     round_kinds=(ROUND, KO_ROUND),
     after=(STATE, LOG, STANDINGS, CROSS, BRACKET, QUALIFIERS, FINAL),
@@ -381,7 +385,23 @@ LOG_WIDTH = 90
 # The individual workbook's tables (the team workbook's derive from them:
 # :mod:`xlxq.sheets.team_layout`).
 SETTINGS_TABLE = TableLayout(SETTINGS, SHEET_NAMES[SETTINGS], SETTINGS_COLUMNS)
-REGISTRATION_TABLE = TableLayout(REGISTRATION, SHEET_NAMES[REGISTRATION], REGISTRATION_COLUMNS, freeze=(3, 3))
+#: the registration extras (docs/prizes.md): read when the arbiter adds the
+#: column (the template has none), kept, read by the prize conditions
+REGISTRATION_EXTRAS: tuple[Column, ...] = (
+    Column("sex", "性别", "Sex", ("性別", "gender", "男女"), 6, ARBITER, centred=True),
+    Column(
+        "birth_year",
+        "出生年份",
+        "Birth year",
+        ("出生年", "出生日期", "出生年月", "出生年月日", "birthyear", "born", "yob", "dateofbirth", "dob", "birthdate"),
+        8,
+        ARBITER,
+        centred=True,
+    ),
+)
+REGISTRATION_TABLE = TableLayout(
+    REGISTRATION, SHEET_NAMES[REGISTRATION], REGISTRATION_COLUMNS, freeze=(3, 3), optional=REGISTRATION_EXTRAS
+)
 #: the headers that are red's or black's by their side of 结果
 SIDED_NAMES = frozenset(norm_key(n) for names in SIDED_GENERIC.values() for n in names)
 ROUND_TABLE = TableLayout(ROUND, None, ROUND_COLUMNS, freeze=(3, 1), sided=True, exclude=SIDED_NAMES)
@@ -1028,6 +1048,34 @@ RATING_SETTINGS: tuple[Setting, ...] = (
         help_en="the cap on the difference D in the expected score; blank = 400",
     ),
 )
+
+#: The prize table (奖项, docs/prizes.md): read when an arbiter adds it to
+#: 设置 (not in the templates): the row 兼得 and, below the settings, a
+#: block headed 奖项 | 名额 | 条件 with one prize a row (the first blank
+#: 奖项 cell ends it).
+PRIZE_SETTINGS: tuple[Setting, ...] = (
+    Setting(
+        "prize_double",
+        "workbook.prize_double",
+        "兼得",
+        "Double prizes",
+        "bool",
+        YES_NO,
+        default=False,
+        aliases=("奖项兼得", "可兼得", "兼得奖项", "doubleprizes", "double"),
+        help_zh="“否”= 一人只得所列在前的一项奖项，其余奖项依次顺延；“是”= 一人可同时得多个奖项",
+        help_en="no = a player takes only the first prize listed that he wins, the next players move up; "
+        "yes = a player may take several prizes",
+    ),
+)
+#: the headers of the prize block of 设置: 奖项 (in the 项目 column), 名额 (in
+#: the 设置 column), 条件 (in the 说明 column)
+PRIZE_BLOCK_HEAD: tuple[tuple[str, ...], ...] = (
+    ("奖项", "獎項", "prize", "prizes", "奖项名称", "獎項名稱"),
+    ("名额", "名額", "places", "人数", "人數"),
+    ("条件", "條件", "condition", "conditions", "资格", "資格"),
+)
+PRIZE_BLOCK_NAMES = tuple(frozenset(norm_key(n) for n in names) for names in PRIZE_BLOCK_HEAD)
 
 # --------------------------------------------------------------------------
 # look and print

@@ -107,7 +107,7 @@ def read_workbook(book: Book) -> WorkbookData:
         problems=problems,
         options=opts,
         ko=ko,
-        sheets={k: one[k] for k in (L.CROSS, L.BRACKET, L.FINAL, L.RATING) if k in one},
+        sheets={k: one[k] for k in (L.CROSS, L.BRACKET, L.FINAL, L.RATING, L.PRIZES) if k in one},
     )
     with errors.guard():
         _check_settings(data)

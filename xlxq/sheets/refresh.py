@@ -18,6 +18,7 @@ from xlxq.sheets import formats as F
 from xlxq.sheets.canvas import Canvas
 from xlxq.sheets.data import WorkbookData
 from xlxq.sheets.settings import write_settings_help
+from xlxq.sheets.write_prizes import write_prizes
 from xlxq.sheets.write_rating import write_rating
 from xlxq.sheets.write_notes import write_highlights, write_notes, write_state
 from xlxq.sheets.write_rounds import write_registration_cells, write_round_cells
@@ -92,10 +93,12 @@ def write_all_round_cells(canvas: Canvas, data: WorkbookData, event: Event) -> N
 
 
 def write_standings_sheets(canvas: Canvas, data: WorkbookData, event: Event) -> list:
-    """The system's standings sheets, then the 等级分 sheet when 设置 asks for it."""
+    """The system's standings sheets, then the 等级分 sheet when 设置 asks for
+    it and the 获奖名单 when 设置 has a prize table."""
     rows = write_system_standings(canvas, data, event)
     if data.options.rating is not None:
         write_rating(canvas, data, event, data.options.rating)
+    write_prizes(canvas, data, event, rows)  # when 设置 has a prize table
     return rows
 
 

@@ -12,7 +12,8 @@ from typing import Any, Callable, Optional
 
 from xlxq.core.model import Player
 from xlxq.core.numbering import numbering_note, registration_numbers
-from xlxq.errors import ErrorList
+from xlxq.core.prizes import parse_birth_year, parse_sex
+from xlxq.errors import ErrorList, InputError
 from xlxq.sheets import layout as L
 from xlxq.sheets.book_sheets import OpenSheets
 from xlxq.sheets.cells import (
@@ -34,7 +35,7 @@ from xlxq.text import label_problem, visible
 
 #: the columns of 报名表 read row by row, never merged over several rows (单位
 #: and 组别 may be: written once for the players below)
-REG_ROW_COLUMNS = ("no", "name", "rating", "seed", "withdrawn", "absent")
+REG_ROW_COLUMNS = ("no", "name", "rating", "seed", "withdrawn", "absent", "sex", "birth_year")
 
 
 def refuse_merged_registration(sheets: OpenSheets, kind: str) -> None:
@@ -291,6 +292,25 @@ def round_cell(
     return value
 
 
+#: the registration extras (性别, 出生年份: docs/prizes.md), each cell read by
+#: its parser of :mod:`xlxq.core.prizes`
+EXTRAS: dict[str, Callable[[Any], Any]] = {"sex": parse_sex, "birth_year": parse_birth_year}
+
+
+def extra_cell(
+    name: str, r: int, c: dict[str, int], get: dict[str, Any], key: str, who: str, read: Callable[[Any], Any]
+) -> Any:
+    """The value of the extra ``key`` of row ``r`` (None: blank or no such
+    column), or the error naming the player ``who`` and the cell."""
+    v = get.get(key)
+    if v is None:
+        return None
+    try:
+        return read(v)
+    except InputError as exc:
+        raise sheet_error(name, r, f"{who}：{exc.zh}", f"{who}: {exc.en}", L.cell_ref(r, c[key])) from None
+
+
 def read_registration(
     name: str,
     grid: list[list[Any]],
@@ -331,6 +351,9 @@ def read_registration(
         for key, what in ROUND_CELLS.items():
             with errs.guard():
                 e[key] = round_cell(name, r, c, get, key, pname, what)
+        for key, read in EXTRAS.items():
+            with errs.guard():
+                e[key] = extra_cell(name, r, c, get, key, pname, read)
         entries.append(e)
     if errors is None:
         errs.check()
@@ -351,6 +374,8 @@ def read_registration(
                 seed=e.get("seed"),
                 withdrawn_from_round=e["withdrawn"],
                 absent_rounds=e["absent"],
+                sex=e.get("sex"),
+                birth_year=e.get("birth_year"),
             )
         )
     players.sort(key=lambda p: p.no)

@@ -19,6 +19,7 @@ from typing import Any, Callable, Iterable, Optional
 from xlxq.core.elimination import check_elimination
 from xlxq.core.knockout import planned_rounds
 from xlxq.core.model import EventInfo, EventSettings, PairingOptions, Scoring, StandingsOptions
+from xlxq.core.prizes import Prize, PrizeTable, make_prize
 from xlxq.core.rating import DEFAULT_CAP, DEFAULT_K_TABLE, RatingOptions, check_cap, k_table_spec, parse_k_table
 from xlxq.core.rr_standings import LABELS_EN as RR_EN
 from xlxq.core.rr_standings import LABELS_ZH as RR_ZH
@@ -52,7 +53,7 @@ from xlxq.i18n import Pair
 RATING_KEYS = tuple(spec.key for spec in L.RATING_SETTINGS)
 
 SETTING_LOOKUP: dict[str, L.Setting] = {}
-for _s in L.SETTINGS_ROWS + L.RATING_SETTINGS:
+for _s in L.SETTINGS_ROWS + L.RATING_SETTINGS + L.PRIZE_SETTINGS:
     for _n in _s.names():
         SETTING_LOOKUP.setdefault(_n, _s)
 
@@ -177,15 +178,21 @@ def setting_rows(
     lookup: dict[str, L.Setting],
     rows: dict[str, int],
     problems: list[Problem],
+    block: Optional[list[int]] = None,
 ) -> Iterable[tuple[int, L.Setting, Any, str]]:
     """``(row, setting, raw value, value cell)`` of each known setting of a
     设置 sheet (``lookup``: normalised label → setting), remembering its row
-    in ``rows``; unknown labels become problems, a repeated one fails."""
+    in ``rows``; unknown labels become problems, a repeated one fails.
+    With ``block``: the header row of the prize block (奖项 | 名额 | 条件)
+    ends the settings and goes there."""
     kc, vc = table.cols["key"], table.cols["value"]
     for r in range(table.header_row + 1, len(grid) + 1):
         label = text_of(cell_at(grid, r, kc))
         if label is None:
             continue
+        if block is not None and is_prize_header(label, cell_at(grid, r, vc)):
+            block.append(r)
+            return
         spec = lookup.get(L.norm_key(label))
         if spec is None:
             problems.append(
@@ -209,6 +216,49 @@ def setting_rows(
             )
         rows[spec.key] = r
         yield r, spec, cell_at(grid, r, vc), L.cell_ref(r, vc)
+
+
+def is_prize_header(label: Any, value: Any) -> bool:
+    """Whether a 设置 row is the prize block's header (奖项 | 名额 …)."""
+    return L.norm_key(str(label)) in L.PRIZE_BLOCK_NAMES[0] and L.norm_key(str(value)) in L.PRIZE_BLOCK_NAMES[1]
+
+
+def prize_table(name: str, grid: list[list[Any]], sheet: SettingsSheet, double: bool) -> Optional[PrizeTable]:
+    """The prize table of the block under ``sheet.prize_header`` (one prize
+    a row: 奖项, 名额, 条件; the first row with a blank 奖项 ends it), 兼得
+    ``double``; None without a block or with no prize in it.  A bad cell is
+    refused at its place."""
+    head = sheet.prize_header
+    if head is None:
+        return None
+    kc, vc = sheet.table.cols["key"], sheet.table.cols["value"]
+    cc = sheet.table.cols.get("help", vc + 1)
+    prizes: list[Prize] = []
+    rows: dict[str, int] = {}
+    for r in range(head + 1, len(grid) + 1):
+        label, places, cond = cell_at(grid, r, kc), cell_at(grid, r, vc), cell_at(grid, r, cc)
+        if text_of(label) is None:
+            if places is None and cond is None:
+                break
+            raise sheet_error(name, r, "奖项名称为空", "the prize has no name", L.cell_ref(r, kc))
+        if places is None:
+            raise sheet_error(name, r, "没有名额（获奖人数）", "no places (how many winners)", L.cell_ref(r, vc))
+        try:
+            prize = make_prize(text_of(label), places, cond)
+        except InputError as exc:
+            cell = L.cell_ref(r, vc) if "名额" in exc.zh else L.cell_ref(r, cc)
+            raise sheet_error(name, r, exc.zh, exc.en, cell) from None
+        if prize.name in rows:
+            raise sheet_error(
+                name,
+                r,
+                f"奖项“{prize.name}”与第{rows[prize.name]}行重复",
+                f"the prize {prize.name!r} repeats row {rows[prize.name]}",
+                L.cell_ref(r, kc),
+            )
+        rows[prize.name] = r
+        prizes.append(prize)
+    return PrizeTable(tuple(prizes), double) if prizes else None
 
 
 def number_setting(name: str, r: int, spec: L.Setting, raw: Any, cell: str) -> float:
@@ -239,16 +289,20 @@ def setting_values(
     blank: Callable[[L.Setting], Any],
     own: Callable[[dict[str, Any], int, L.Setting, Any, str], None],
     errors: Optional[ErrorList] = None,
+    prizes: bool = False,
 ) -> tuple[dict[str, Any], SettingsSheet]:
     """The value of every known row of a 设置 sheet, individual or team
     (``lookup``: its rows), by setting key: ``blank(setting)`` for an empty
     value cell; text, numbers, choices and yes/no read alike; every other
     kind (whole numbers, the tie-breaks …) by ``own(values, row, setting,
-    raw, cell)``, which stores what it reads.  With the sheet's places."""
+    raw, cell)``, which stores what it reads.  With the sheet's places;
+    ``prizes``: the prize block's header row ends the settings
+    (``sheet.prize_header``)."""
     table = find_layout(L.SETTINGS_TABLE, name, grid)
     sheet = SettingsSheet(name, table)
     got: dict[str, Any] = {}
-    for r, spec, raw, cell in setting_rows(name, grid, table, lookup, sheet.rows, problems):
+    block: Optional[list[int]] = [] if prizes else None
+    for r, spec, raw, cell in setting_rows(name, grid, table, lookup, sheet.rows, problems, block):
         with errors.guard() if errors is not None else nullcontext():  # a bad value: kept, the default used
             if raw is None:
                 got[spec.key] = blank(spec)
@@ -260,6 +314,8 @@ def setting_values(
                 got[spec.key] = choice_setting(name, r, spec, raw, cell)
             else:
                 own(got, r, spec, raw, cell)
+    if block:
+        sheet.prize_header = block[0]
     return got, sheet
 
 
@@ -349,6 +405,7 @@ def read_settings(
         lambda spec: None if spec.kind.startswith("opt") else model_default(spec),
         own,
         errs,
+        prizes=True,
     )
     vc = sheet.table.cols["value"]
     for spec in L.SETTINGS_ROWS:
@@ -377,6 +434,9 @@ def read_settings(
         provisional=bool(got["provisional"]),
     )
     rating = rating_setting(name, sheet.rows, got, vc)  # a bad 等级分 row: refused at its cell
+    prizes: Optional[PrizeTable] = None
+    with errs.guard():  # a bad prize row: refused at its cell
+        prizes = prize_table(name, grid, sheet, bool(got.get("prize_double")))
     if rating is not None and rating.report:
         opts.rating = rating
 
@@ -447,6 +507,7 @@ def read_settings(
         playoff_games=list(got["playoff_games"]),
         armageddon=bool(got["armageddon"]),
         rating=rating,
+        prizes=prizes,
     )
     if pairing.elimination:
         try:
@@ -711,3 +772,33 @@ def append_rating_rows(
     for i, spec in enumerate(L.RATING_SETTINGS, start=1):
         shown = shown_setting(spec, values[spec.key], lang, str)
         append_setting_row(canvas, sname, table, last + i, spec, shown, lang)
+
+
+def append_prize_rows(
+    canvas: Canvas, sname: str, table: Table, last: int, prizes: Optional[PrizeTable], lang: str
+) -> int:
+    """The prize table (docs/prizes.md) after the last row of a filled
+    template's 设置 sheet, when the event has one (a JSON file's
+    ``event.prizes``): the row 兼得, a blank row, the block 奖项 | 名额 | 条件
+    and a row a prize.  The last row written."""
+    if prizes is None or not prizes.prizes:
+        return last
+    spec = L.PRIZE_SETTINGS[0]
+    last += 1
+    append_setting_row(canvas, sname, table, last, spec, shown_setting(spec, prizes.double, lang, str), lang)
+    kc, vc = table.cols["key"], table.cols["value"]
+    cc = table.cols.get("help", vc + 1)
+    last += 2
+    head = [names[0] if lang == "zh" else names[2].capitalize() for names in L.PRIZE_BLOCK_HEAD]
+    if lang == "zh-Hant":
+        head = [names[1] for names in L.PRIZE_BLOCK_HEAD]
+    for col, text in zip((kc, vc, cc), head):
+        canvas.set(sname, last, col, text)
+    canvas.plan.styles.append(Style(sname, last, 1, 1, max(table.cols.values()), border=True, bold=True))
+    for p in prizes.prizes:
+        last += 1
+        canvas.set(sname, last, kc, p.name)
+        canvas.set(sname, last, vc, p.places)
+        canvas.set(sname, last, cc, p.condition_text or None)
+        canvas.plan.styles.append(Style(sname, last, 1, 1, max(table.cols.values()), border=True))
+    return last

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Optional
 
+from xlxq.core.prizes import sex_text
 from xlxq.core.model import EventSettings, Player
 from xlxq.core.rr_standings import LABELS_EN as RR_EN
 from xlxq.core.rr_standings import LABELS_ZH as RR_ZH
@@ -23,6 +24,7 @@ from xlxq.sheets.plan import Book, PageSetup, Style, WritePlan
 from xlxq.sheets.registration import absent_text
 from xlxq.sheets.script import script_of, texts_of
 from xlxq.sheets.settings import (
+    append_prize_rows,
     append_rating_rows,
     append_setting_row,
     SETTING_LOOKUP,
@@ -80,6 +82,7 @@ def plan_new_workbook(
     for i, p in enumerate(players, start=3):
         canvas.set_row(rname, i, 1, L.REGISTRATION_TABLE.row(player_cells(p)))
     ncols = len(L.REGISTRATION_COLUMNS)
+    write_extras(canvas, rname, players, {}, 2, ncols, lang)
     layout_looks(canvas, rname, L.REGISTRATION_TABLE, 2 + len(players))
     plan.page_setups.append(
         PageSetup(rname, title_rows=(1, 2), area=(1, 1, max(2, 2 + len(players)), ncols - 1), footer="&P / &N")
@@ -114,6 +117,35 @@ def player_cells(p: Player) -> dict[str, Any]:
         "withdrawn": p.withdrawn_from_round,
         "absent": absent_text(p.absent_rounds),
     }
+
+
+def write_extras(
+    canvas: Canvas,
+    rname: str,
+    players: list[Player],
+    cols: dict[str, int],
+    header_row: int,
+    last_col: int,
+    lang: str,
+) -> int:
+    """The registration extras (性别, 出生年份: docs/prizes.md) of
+    ``players`` (sorted by 序号, from the row under ``header_row``) into
+    their columns of 报名表: ``cols`` when the sheet has them, else new
+    columns after ``last_col`` with their header — only the extras some
+    player has (a workbook without them is written as before).  The last
+    column written (``last_col`` when none)."""
+    for c in L.REGISTRATION_EXTRAS:
+        if all(getattr(p, c.key) is None for p in players):
+            continue
+        col = cols.get(c.key)
+        if col is None:
+            last_col += 1
+            col = last_col
+            canvas.set(rname, header_row, col, c.header(lang))
+        for i, p in enumerate(players, start=header_row + 1):
+            v = getattr(p, c.key)
+            canvas.set(rname, i, col, sex_text(v, lang) if c.key == "sex" else v)
+    return last_col
 
 
 def _empty_standings(canvas: Canvas, name: str, settings: EventSettings, lang: str) -> None:
@@ -188,17 +220,22 @@ def plan_fill_template(
         last += 1
         append_setting_row(canvas, sname, table, last, spec, values[spec.key], lang)
     append_rating_rows(canvas, sname, table, last, settings.rating, lang)
+    if settings.rating is not None:
+        last += len(L.RATING_SETTINGS)
+    append_prize_rows(canvas, sname, table, last, settings.prizes, lang)
     rname = kinds[L.REGISTRATION]
     grid = snapshot[rname]
     table = find_layout(L.REGISTRATION_TABLE, rname, grid)
     if table.header_row > 1:
         canvas.set(rname, 1, 1, L.titled(settings.name, L.REGISTRATION_TABLE.sheet_name(lang)))
     players = sorted(players, key=lambda p: p.no)
+    last_col = max([len(r) for r in grid[table.header_row - 1 : table.header_row]] + list(table.cols.values()))
     ncols = max(table.cols.values())
     for i, p in enumerate(players, start=table.header_row + 1):
         for k, v in player_cells(p).items():
             if k in table.cols:
                 canvas.set(rname, i, table.cols[k], v)
+    ncols = max(ncols, write_extras(canvas, rname, players, table.cols, table.header_row, last_col, lang))
     if players:
         canvas.plan.styles.append(Style(rname, table.header_row + 1, 1, len(players), ncols, border=True))
         canvas.plan.page_setups.append(

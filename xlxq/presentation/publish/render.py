@@ -61,7 +61,7 @@ __all__ = ["write_site", "MARKER", "render_pages", "qr_svg", "notice_of", "check
 MARKER = ".xlxq-site"
 #: the files of a site (the manifest of an earlier xlxq has no list: these are its own)
 _SITE_NAME = re.compile(
-    r"(?:(?:zh|en)/)?(?:(?:index|notice|cross|results|bracket|final|boards|rating"
+    r"(?:(?:zh|en)/)?(?:(?:index|notice|cross|results|bracket|final|boards|rating|prizes"
     r"|(?:round|ko-round|standings|player|team)-\d+)\.html|search-index\.js)|assets/(?:style\.css|app\.js)"
 )
 #: at most so many foreign files are named in the message
@@ -156,6 +156,8 @@ def _pages(site: dict) -> list[tuple[str, str, dict]]:
         pages.append(("boards.html", "boards.html", {}))
     if site["rating"] is not None:
         pages.append(("rating.html", "rating.html", {}))
+    if site.get("prizes") is not None:
+        pages.append(("prizes.html", "prizes.html", {}))
     if site["rounds"]:
         stage, rnd = notice_of(site)
         pages.append(("notice.html", "notice.html", {"rnd": rnd, "stage": stage}))
