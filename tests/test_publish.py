@@ -97,12 +97,12 @@ def test_site_in_process(tmp_path) -> None:
     site = tmp_path / "site"
     out = publish_event(event, site, "zh")
     assert out.lines("en") == [
-        f"web pages written to {site} (16 pages; open index.html)",
+        f"web pages written to {site} (17 pages; open index.html)",
         "for a QR code on the pairing notice (notice.html): add --url ADDRESS (where the pages will be online)",
     ]
     names = sorted(p.name for p in site.iterdir())
     assert names == sorted(
-        [".xlxq-site", "assets", "index.html", "notice.html", "search-index.js"]
+        [".xlxq-site", "assets", "index.html", "notice.html", "search-index.js", "audit.html", "event.json"]
         + [f"{k}-{n}.html" for k in ("round", "standings") for n in (1, 2)]
         + [f"player-{p.no}.html" for p in event.players]
     )

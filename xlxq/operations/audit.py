@@ -38,9 +38,9 @@ from xlxq.i18n import Text
 from xlxq.operations.result import Outcome
 from xlxq.operations.source import is_team
 from xlxq.systems import get_system
-from xlxq.i18n import Msg, Pair
+from xlxq.i18n import Msg, Pair, tr
 
-__all__ = ["RoundAudit", "audit_event", "audit_file", "VERDICTS"]
+__all__ = ["RoundAudit", "audit_event", "audit_file", "VERDICTS", "check_auditable", "site_audits", "mark_data"]
 
 #: verdict key: (zh, en)
 VERDICTS = {
@@ -297,8 +297,7 @@ def audit_file(event: Any, as_json: bool = False) -> Outcome:
     """The audit of an individual event: every round's verdict; exit 0 when
     every round reproduces (一致), else 1 (人工调整 counts as a difference,
     named apart)."""
-    if is_team(event):
-        raise InputError(Msg("audit.audit-does-not-support-team-events-yet"))
+    check_auditable(event)
     if not event.rounds:
         raise InputError(Msg("audit.no-round-is-paired-yet-nothing-to-audit"))
     audits = audit_event(event)
@@ -330,3 +329,53 @@ def audit_file(event: Any, as_json: bool = False) -> Outcome:
         return lines
 
     return Outcome(render=render, data=data if as_json else None, code=0 if ok else 1)
+
+
+def check_auditable(event: Any) -> None:
+    """An error when ``audit`` does not cover ``event`` (a team event, today)."""
+    if is_team(event):
+        raise InputError(Msg("audit.audit-does-not-support-team-events-yet"))
+
+
+def site_audits(event: Any) -> Optional[dict[int, RoundAudit]]:
+    """Round → its verdict, for the web site's marks; None when ``audit``
+    refuses the event (a team event today): the site then shows no mark.
+    The site asks the audit and shows what it gives, so an audit that
+    learns team events marks their rounds without a change here."""
+    try:
+        check_auditable(event)
+    except InputError:
+        return None
+    return {a.round: a for a in audit_event(event)}
+
+
+#: verdict key: the id of its mark on a round page
+MARKS = {"same": "audit.mark-same", "hand": "audit.mark-hand", "differs": "audit.mark-differs"}
+
+
+def mark_data(a: RoundAudit, event: Any, lang: str) -> dict[str, Any]:
+    """A round's verdict as a round page shows it: ``status``, the ``mark``
+    in the system's own words (与定位编排一致 / 人工调整 / 与秩序表不一致 …:
+    the system's ``audit_reference_id``), the changed or differing boards
+    (``check``'s words), the step of the 编排记录 where a differing round
+    parts, or why the engine could not pair it."""
+    t = Text(lang)
+    reference = t(get_system(event.settings.system).audit_reference_id)
+    mark = t(MARKS[a.status], reference=reference)
+    lines: list[str] = []
+    if a.engine_changes:
+        lines.append(t("audit.the-recorded-engine-pairing-is-not-the"))
+        lines += [t(*line) for line in differ_lines(a.engine_changes)]
+    lines += [t(*line) for line in (change_lines(a.changes) if a.status == "hand" else differ_lines(a.changes))]
+    boards = sorted({c.board for c in a.changes if c.board is not None})
+    return {
+        "status": a.status,
+        "mark": mark,
+        "boards": boards,
+        "boards_text": t("audit.mark-boards", boards=tr(lang, "common.list-sep").join(map(str, boards)))
+        if boards
+        else "",
+        "lines": lines,
+        "step": t("audit.parts-from-the-record-at") + step_text(a, lang) if a.step is not None else "",
+        "error": a.error.message(t.lang) if a.error is not None else "",
+    }
