@@ -622,9 +622,12 @@ def publish_event(
     编排记录公告 page; ``rating``: the unofficial 等级分 page; ``knockout``:
     the knockout stage of a 积分晋圈淘汰 Swiss (its event: the bracket, its
     rounds, the final order, the players' knockout games); ``sources``: the
-    files the event was read from (never inside the folder)."""
+    files the event was read from (never inside the folder).  Without
+    ``url``, the event's 网站地址 (设置, JSON ``event.site_url``) when set."""
     from xlxq.presentation.publish.render import check_url, write_site  # Jinja2, segno: only when publishing
 
+    if url is None:
+        url = event.settings.info.site_url or None
     check_url(url)
     proposals = engine_proposals(event)  # once for both languages
     files = event_file(event, sources, knockout)
@@ -715,8 +718,9 @@ def publish_book(book: Any, workbook: str | os.PathLike, lang: str) -> Any:
         data.event, folder, lang, rating=report_options(data.event.settings), knockout=ko, sources=[workbook]
     )
     index = folder / "index.html"
+    url = data.event.settings.info.site_url or None  # 设置 网站地址
     return Status(
         True,
-        out.lines("zh")[0] + f"\n{index}\n" + qr_line(None, "zh", button=True),
-        out.lines("en")[0] + f"\n{index}\n" + qr_line(None, "en", button=True),
+        out.lines("zh")[0] + f"\n{index}\n" + qr_line(url, "zh", button=True),
+        out.lines("en")[0] + f"\n{index}\n" + qr_line(url, "en", button=True),
     )
