@@ -13,6 +13,8 @@ from dataclasses import replace
 from html.parser import HTMLParser
 from pathlib import Path
 
+import pytest
+
 from tests.conftest import SAMPLE, make_team_event, played_swiss
 from tests.test_audit import _stripped, swapped
 from xlxq.backends.json_file import load_any
@@ -154,3 +156,29 @@ def test_a_team_event_has_no_mark(tmp_path) -> None:
     assert "第1轮" in p.text["record"]
     assert "暂不能复核这类赛事（团体赛）" in sections(site / "audit.html").text["main"]
     assert len(load_any(site / "event.json").rounds) == 2
+
+
+@pytest.mark.slow
+def test_a_workbook_site_includes_its_json_export(tmp_path) -> None:
+    """The button 发布网页 on a workbook: the site's event.json is the
+    workbook's JSON export (the engine's pairing it keeps in _xlxq
+    included: round 3 is 人工调整 there too); with 设置 网站地址 the button's
+    message names the QR code's address."""
+    from dataclasses import replace
+
+    from xlxq.backends.openpyxl_book import OpenpyxlBook
+    from xlxq.core.model import EventInfo
+    from xlxq.operations.convert import write_workbook
+    from xlxq.operations.publish import publish_book, site_folder
+
+    ev = hand_event()
+    ev = replace(ev, settings=replace(ev.settings, info=EventInfo(site_url="https://example.org/e")))
+    wb = write_workbook(ev, tmp_path / "赛事.xlsx", "zh")
+    st = publish_book(OpenpyxlBook(wb), wb, "zh")
+    site = site_folder(wb, "zh")
+    assert "https://example.org/e" in st.message_zh
+    got = load_any(site / "event.json")
+    assert got.settings.info.site_url == "https://example.org/e" and len(got.rounds) == 3
+    assert [r["status"] for r in audit_file(got, as_json=True).data("en")["rounds"]] == ["same", "same", "hand"]
+    assert sections(site / "round-3.html").audit_class == "audit hand"
+    assert "<svg" in (site / "notice.html").read_text(encoding="utf-8")
