@@ -208,6 +208,7 @@ def _readable(ws: Any, table: Table, head: int, widths: dict[int, int], last_row
     if p.scale is None:
         return
     ws.sheet_properties.pageSetUpPr.fitToPage = False
+    ws.page_setup.fitToWidth = ws.page_setup.fitToHeight = 0
     ws.page_setup.scale = p.scale
     if p.title_cols:
         ws.print_title_cols = f"{get_column_letter(p.title_cols[0])}:{get_column_letter(p.title_cols[1])}"
