@@ -19,6 +19,7 @@ INFO = {
     "organizer": "浙江省象棋协会",
     "chief_arbiter": "王裁判",
     "pairing_officer": "李编排",
+    "site_url": "https://example.org/杭州赛",
 }
 LABELS = {
     "date": "比赛日期",
@@ -26,6 +27,7 @@ LABELS = {
     "organizer": "主办单位",
     "chief_arbiter": "裁判长",
     "pairing_officer": "编排长",
+    "site_url": "网站地址",
 }
 
 
@@ -65,7 +67,13 @@ def test_workbook_rows_read_and_convert_to_json(tmp_path, lang):
     if lang == "zh":
         template_workbook(x, [f"选手{i}" for i in range(1, 9)], settings={LABELS[k]: v for k, v in INFO.items()})
     else:
-        en = {"date": "Date", "venue": "Venue", "organizer": "Organizer", "chief_arbiter": "Chief arbiter"}
+        en = {
+            "date": "Date",
+            "venue": "Venue",
+            "organizer": "Organizer",
+            "chief_arbiter": "Chief arbiter",
+            "site_url": "Website",
+        }
         template_workbook(x, [f"P{i}" for i in range(1, 9)], lang="en", settings={en[k]: INFO[k] for k in en})
     run("pair", x, check_rc=0)
     run("convert", x, tmp_path / "e.json", check_rc=0)
@@ -88,3 +96,61 @@ def test_json_to_workbook_shows_the_info_in_settings(tmp_path, team):
     assert {k: shown[LABELS[k]] for k in INFO} == INFO
     run("convert", x, tmp_path / "back.json", check_rc=0)
     assert load(tmp_path / "back.json") == load(f)
+
+
+@pytest.mark.parametrize("url", ["javascript:alert(1)", "www.example.org", "https://exa mple.org", "ftp://example.org"])
+def test_site_url_must_be_a_web_address(url):
+    """网站地址 (JSON ``event.site_url``): http:// or https:// with a host, no
+    spaces; else an error naming the key."""
+    from xlxq.backends.json_file import event_from_dict
+    from xlxq.errors import InputError
+
+    d = {
+        "format": "xlxq/1",
+        "event": {"name": "e", "site_url": url},
+        "players": [{"no": 1, "name": "甲"}, {"no": 2, "name": "乙"}],
+    }
+    with pytest.raises(InputError) as exc:
+        event_from_dict(d)
+    assert "event.site_url（网站地址）" in exc.value.message("zh")
+    assert "http:// 或 https://" in exc.value.message("zh")
+    d["event"]["site_url"] = "https://example.org/杭州赛"
+    assert event_from_dict(d).settings.info.site_url == "https://example.org/杭州赛"
+
+
+@pytest.mark.slow
+def test_site_url_refused_at_its_cell_and_key(tmp_path):
+    """A bad 网站地址: exit 2 naming the JSON key, or the 设置 cell; nothing written."""
+    url = "javascript:alert(1)"
+    f = tmp_path / "e.json"
+    run("new", f, "--players", REG, check_rc=0)
+    d = load(f)
+    d["event"]["site_url"] = url
+    save(f, d)
+    before = f.read_bytes()
+    assert_bad_input(run("pair", f), "event.site_url（网站地址）")
+    assert f.read_bytes() == before
+    x = tmp_path / "e.xlsx"
+    template_workbook(x, [f"选手{i}" for i in range(1, 9)], settings={"网站地址": url})
+    before = x.read_bytes()
+    p = run("pair", x)
+    assert_bad_input(p, "“设置”表第")
+    ws = openpyxl.load_workbook(x)["设置"]
+    cell = next(c.offset(column=1).coordinate for row in ws.iter_rows() for c in row if c.value == "网站地址")
+    assert f"（{cell}）：网站地址应是以 http:// 或 https:// 开头的网址" in p.err
+    assert x.read_bytes() == before
+
+
+@pytest.mark.slow
+def test_publish_takes_the_site_url_as_its_address(tmp_path):
+    """``publish`` without --url uses 网站地址: the QR code on notice.html."""
+    f = tmp_path / "e.json"
+    run("new", f, "--players", REG, check_rc=0)
+    d = load(f)
+    d["event"]["site_url"] = "https://example.org/e"
+    save(f, d)
+    run("pair", f, check_rc=0)
+    p = run("publish", f, tmp_path / "site", check_rc=0)
+    assert "https://example.org/e" in p.out
+    notice = (tmp_path / "site" / "notice.html").read_text(encoding="utf-8")
+    assert "<svg" in notice and "https://example.org/e" in notice

@@ -102,7 +102,16 @@ def test_site_in_process(tmp_path) -> None:
     ]
     names = sorted(p.name for p in site.iterdir())
     assert names == sorted(
-        [".xlxq-site", "assets", "index.html", "notice.html", "results.html", "search-index.js"]
+        [
+            ".xlxq-site",
+            "assets",
+            "index.html",
+            "notice.html",
+            "results.html",
+            "search-index.js",
+            "audit.html",
+            "event.json",
+        ]
         + [f"{k}-{n}.html" for k in ("round", "standings") for n in (1, 2)]
         + [f"player-{p.no}.html" for p in event.players]
     )

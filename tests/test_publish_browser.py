@@ -210,3 +210,63 @@ def test_special_cases_on_a_phone_and_a_desktop(special_site, browser) -> None:
         assert [u for u in requests if not u.startswith(root.as_uri())] == []
         ctx.close()
     print("\nscreenshots:\n" + "\n".join(str(p) for p in shots))
+
+
+@pytest.fixture(scope="module")
+def audited(tmp_path_factory) -> Path:
+    """The site of an event whose round 3 was changed by hand (人工调整:
+    boards 2, 3 and 5), in 简体 and English (issue 26 §3)."""
+    from tests.test_publish_audit import hand_event
+    from xlxq.operations.publish import publish_event
+    from xlxq.operations.source import save
+
+    tmp = tmp_path_factory.mktemp("audited")
+    src = tmp / "event-src.json"
+    save(hand_event(), str(src))
+    publish_event(hand_event(), tmp / "site", "both", sources=[src])
+    return tmp / "site"
+
+
+def test_audit_marks_record_and_how_to_check(audited, browser) -> None:
+    """The marks on the round pages (与定位编排一致 on rounds 1–2, 人工调整
+    第2、3、5台 on round 3, in English too), the round's 编排记录 shown, and
+    the 如何复核 page with its command and the event file it names, at phone
+    and desktop widths, nothing wider than the screen."""
+    root = audited.resolve()
+    for width in WIDTHS:
+        ctx, pg, requests = open_page(browser, width)
+        for n in (1, 2):
+            pg.goto((root / f"round-{n}.html").as_uri())
+            assert pg.locator("section.audit.same .mark strong").inner_text() == "与定位编排一致"
+            assert pg.locator("section.record").is_visible()
+            assert f"第{n}轮编排记录" in pg.locator("section.record").inner_text()
+        pg.goto((root / "round-3.html").as_uri())
+        mark = pg.locator("section.audit.hand")
+        assert mark.locator(".mark strong").inner_text() == "人工调整"
+        assert mark.locator(".mark-boards").inner_text() == "（第2、3、5台）"
+        assert mark.locator(".audit-lines li").count() == 3
+        assert "第3轮编排记录" in pg.locator("section.record").inner_text()
+        assert pg.locator("section.record").is_visible() and mark.is_visible()
+        sw, cw = pg.evaluate("[document.documentElement.scrollWidth, document.documentElement.clientWidth]")
+        assert sw <= cw, (width, sw, cw)
+        pg.screenshot(path=str(audited.parent / f"round-3-audit-{width}.png"), full_page=True)
+        pg.click("section.audit a[href='audit.html']")
+        pg.wait_for_load_state()
+        assert pg.url.endswith("/audit.html")
+        assert pg.locator("h1").inner_text() == "如何复核"
+        assert "xlxq audit event.json" in pg.locator("pre.cmd").nth(1).inner_text()
+        href = pg.locator(".event-files a").first.get_attribute("href")
+        assert href == "event.json" and (root / href).is_file()
+        rounds = [pg.locator(f'.audit-rounds li[data-round="{n}"]').inner_text() for n in (1, 2, 3)]
+        assert rounds == ["第1轮: 与定位编排一致", "第2轮: 与定位编排一致", "第3轮: 人工调整 （第2、3、5台）"]
+        sw, cw = pg.evaluate("[document.documentElement.scrollWidth, document.documentElement.clientWidth]")
+        assert sw <= cw, (width, "audit.html", sw, cw)
+        pg.screenshot(path=str(audited.parent / f"how-to-check-{width}.png"), full_page=True)
+        pg.goto((root / "en" / "round-3.html").as_uri())
+        assert pg.locator("section.audit.hand .mark").inner_text().startswith("Adjusted by hand (boards 2, 3, 5)")
+        pg.click("nav a[href='audit.html']")
+        pg.wait_for_load_state()
+        assert pg.locator("h1").inner_text() == "How to check"
+        assert pg.locator(".event-files a").first.get_attribute("href") == "../event.json"
+        assert [u for u in requests if not u.startswith(root.as_uri())] == []
+        ctx.close()

@@ -202,3 +202,52 @@ def test_a_wide_standings_prints_readably_over_pages_with_the_names_on_each(tmp_
         for page in r.pages:  # the names on every page: the identifying columns repeated
             text = "".join(w.text for w in page.words)
             assert all(n in text for n in names), (sheet, [n for n in names if n not in text])
+
+
+def registration(path: Path, n: int) -> Path:
+    """``n`` players of distinct names (the sample's units and ratings, the
+    seeds of its first rows only)."""
+    lines = SAMPLE.read_text(encoding="utf-8").splitlines()
+    head, body = lines[0], lines[1:]
+    seed = head.split(",").index("种子")
+    surnames = "赵钱孙李周吴郑王冯陈褚卫蒋沈韩杨朱秦尤许何吕施张孔曹严华金魏陶姜"
+    rows = [head]
+    for i in range(n):
+        cells = body[i % len(body)].split(",")
+        cells[0] = surnames[i % len(surnames)] + "晓" + "明亮刚强伟"[i % 5]
+        if i >= len(body):
+            cells[seed] = ""
+        rows.append(",".join(cells))
+    path.write_text("\n".join(rows) + "\n", encoding="utf-8")
+    return path
+
+
+def test_the_booklets_wide_standings_print_readably(tmp_path, monkeypatch):
+    """Issue 25 §2: the 成绩册 workbook's 成绩表 prints at :data:`READABLE`
+    points or more as the event workbook's does (it was fitted to one page
+    wide: the 31 × 9 Swiss's on a portrait page at about 7 pt; a 16-player
+    round robin's at about 5 pt): the Swiss's on one landscape page, the
+    round robin's over two pages of whole columns at 85 % with 名次/序号/姓名
+    repeated, nothing cut, every name on every page."""
+    for key, n, options, pages in (
+        ("swiss", 31, ("--rounds", "9"), 1),
+        ("rr", 16, ("--system", "round_robin"), 2),
+    ):
+        ev = tmp_path / f"{key}.json"
+        players = registration(tmp_path / f"{key}.csv", n)
+        cli("zh", monkeypatch, "new", str(ev), "--players", str(players), "--name", "全国象棋个人赛", *options)
+        if key == "rr":
+            cli("zh", monkeypatch, "schedule", str(ev))
+        cli("zh", monkeypatch, "simulate", "--seed", "7", str(ev))
+        book = tmp_path / f"{key}-booklet.xlsx"
+        cli("zh", monkeypatch, "report", str(ev), "--out", str(book))
+        r = render_workbook(book, tmp_path / f"render-{key}", only=["成绩表"])["成绩表"]
+        sizes = text_sizes(r.pdf)
+        names = [line.split(",")[0] for line in players.read_text(encoding="utf-8").splitlines()[1:]]
+        # the table's text (the note under it is 9-point italics by design)
+        smallest = min(size for page in sizes for size, text in page if any(x in text for x in names))
+        assert len(sizes) == pages and smallest >= READABLE, (key, len(sizes), smallest)
+        assert not problems(r), problems(r)
+        for page in r.pages:
+            text = "".join(w.text for w in page.words)
+            assert all(x in text for x in names), (key, [x for x in names if x not in text])

@@ -641,7 +641,7 @@ def set_settings(ws: Any, values: dict[str, Any]) -> None:
 
 #: 设置 rows the templates gained after the baseline was recorded (编号方式 and
 #: 抽签种子, issue 10 §3; 暂计和棋编排, issue 10 §1; 请假计分, issue 10 §5; 比赛日期 … 编排长,
-#: issue 13 §1): taken out of the template's copy, so that the
+#: issue 13 §1; 网站地址, issue 25 §2): taken out of the template's copy, so that the
 #: replay starts from the baseline's workbook (a missing row is the default)
 NEW_SETTINGS_ROWS = (
     "编号方式",
@@ -653,6 +653,7 @@ NEW_SETTINGS_ROWS = (
     "主办单位",
     "裁判长",
     "编排长",
+    "网站地址",
 )
 
 

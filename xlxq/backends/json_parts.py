@@ -27,6 +27,7 @@ from xlxq.core.rating import check_cap, k_table_spec, parse_k_table
 from xlxq.core.numbering import NUMBERINGS
 from xlxq.errors import InputError
 from xlxq.systems import get_system
+from xlxq.core.site_url import site_url_error
 from xlxq.i18n import Msg, Pair
 
 FORMAT = "xlxq/1"
@@ -207,12 +208,17 @@ _INFO_ZH = {
     "organizer": "主办单位",
     "chief_arbiter": "裁判长",
     "pairing_officer": "编排长",
+    "site_url": "网站地址",
 }
 
 
 def info_from_dict(e: dict) -> EventInfo:
     """The :class:`EventInfo` of ``event`` (its keys already checked): text, blank by default."""
-    return EventInfo(**{k: as_str(e.get(k, ""), f"event.{k}（{_INFO_ZH[k]}）", f"event.{k}") for k in INFO_KEYS})
+    info = EventInfo(**{k: as_str(e.get(k, ""), f"event.{k}（{_INFO_ZH[k]}）", f"event.{k}") for k in INFO_KEYS})
+    bad = site_url_error(info.site_url) if info.site_url else None
+    if bad is not None:
+        raise fail("event.site_url（网站地址）", "event.site_url", *bad.pair())
+    return info
 
 
 def info_entries(info: EventInfo) -> dict:

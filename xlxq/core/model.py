@@ -264,10 +264,13 @@ class EventInfo:
     organizer: str = ""  # 主办单位
     chief_arbiter: str = ""  # 裁判长
     pairing_officer: str = ""  # 编排长
+    #: 网站地址: where the published site will be online (http/https,
+    #: xlxq.core.site_url): the 编排公告's QR code, ``publish``'s default --url
+    site_url: str = ""
 
 
 #: the :class:`EventInfo` fields, in the order of the 设置 rows and JSON keys
-INFO_FIELDS = ("date", "venue", "organizer", "chief_arbiter", "pairing_officer")
+INFO_FIELDS = ("date", "venue", "organizer", "chief_arbiter", "pairing_officer", "site_url")
 
 #: (from rating, K): K 20 below 2400, 10 from 2400 on (the FIDE figures, as a
 #: default only: the arbiter sets his own table)

@@ -43,9 +43,9 @@ from xlxq.operations.result import Outcome
 from xlxq.operations.source import is_team
 from xlxq.systems import get_system
 from xlxq.systems.registry import get_team_system
-from xlxq.i18n import Msg, Pair
+from xlxq.i18n import Msg, Pair, tr
 
-__all__ = ["RoundAudit", "audit_event", "audit_team_event", "audit_file", "VERDICTS"]
+__all__ = ["RoundAudit", "audit_event", "audit_team_event", "audit_file", "VERDICTS", "site_audits", "mark_data"]
 
 #: verdict key: (zh, en)
 VERDICTS = {
@@ -445,3 +445,57 @@ def audit_team_file(event: Any, as_json: bool = False) -> Outcome:
         return lines
 
     return Outcome(render=render, data=data if as_json else None, code=0 if ok else 1)
+
+
+def site_audits(event: Any) -> Optional[dict[int, RoundAudit]]:
+    """Round → its verdict, for the web site's marks (a team event's by its
+    matches); None when ``audit`` refuses the event (nothing paired): the
+    site then shows no mark."""
+    try:
+        audits = audit_team_event(event) if is_team(event) else audit_event(event)
+    except InputError:
+        return None
+    return {a.round: a for a in audits}
+
+
+#: verdict key: the id of its mark on a round page
+MARKS = {"same": "audit.mark-same", "hand": "audit.mark-hand", "differs": "audit.mark-differs"}
+
+
+def mark_data(a: RoundAudit, event: Any, lang: str) -> dict[str, Any]:
+    """A round's verdict as a round page shows it: ``status``, the ``mark``
+    in the system's own words (与定位编排一致 / 人工调整 / 与秩序表不一致 …:
+    the system's ``audit_reference_id``), the changed or differing boards
+    (``check``'s words), the step of the 编排记录 where a differing round
+    parts, or why the engine could not pair it."""
+    t = Text(lang)
+    system = get_team_system(event.settings.system) if is_team(event) else get_system(event.settings.system)
+    reference = t(system.audit_reference_id)
+    mark = t(MARKS[a.status], reference=reference)
+    lines: list[str] = []
+    teams = a.entrants == "teams"
+    if a.engine_changes:
+        lines.append(t("audit.the-recorded-engine-pairing-is-not-the"))
+        lines += [t(*line) for line in differ_lines(a.engine_changes, teams)]
+    if a.status == "hand":
+        lines += [t(*line) for line in (change_lines(a.changes, TEAM_HAND_WORDS) if teams else change_lines(a.changes))]
+    else:
+        lines += [t(*line) for line in differ_lines(a.changes, teams)]
+    if a.seat_changes:
+        lines.append(t("audit.the-seats-against-the-schedule"))
+        lines += [t(*line) for line in differ_lines(a.seat_changes)]
+    boards = sorted({c.board for c in a.changes if c.board is not None})
+    return {
+        "status": a.status,
+        "mark": mark,
+        "boards": boards,
+        "boards_text": t(
+            "audit.mark-matches" if a.entrants == "teams" else "audit.mark-boards",
+            boards=tr(lang, "common.list-sep").join(map(str, boards)),
+        )
+        if boards
+        else "",
+        "lines": lines,
+        "step": t("audit.parts-from-the-record-at") + step_text(a, lang) if a.step is not None else "",
+        "error": a.error.message(t.lang) if a.error is not None else "",
+    }

@@ -20,6 +20,7 @@ neither).
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 from typing import Any, Optional, Sequence
 
@@ -58,6 +59,9 @@ __all__ = [
     "with_stage",
     "qr_line",
     "LANG_CHOICES",
+    "round_checks",
+    "event_file",
+    "EVENT_FILE",
 ]
 
 #: ``--lang``: one language, or both (zh, en) or all three with a switch on every page
@@ -510,6 +514,97 @@ def _prizes(event: Any, lang: str) -> Optional[dict]:
     }
 
 
+#: the event file the site includes (issue 26 §3: anyone re-runs ``xlxq audit`` on it)
+EVENT_FILE = "event.json"
+#: the knockout stage's file of a 积分晋圈淘汰, beside it
+KO_FILE = "event-ko.json"
+
+
+def event_file(event: Any, sources: Sequence[str | os.PathLike] = (), knockout: Any = None) -> dict[str, str]:
+    """The event file(s) the site includes (name → text): a copy of the
+    JSON file the event was read from (one JSON source, no knockout stage);
+    else the event as ``xlxq convert`` saves it (a workbook's JSON export);
+    the knockout stage of 积分晋圈淘汰 in :data:`KO_FILE`."""
+    from xlxq.backends.json_file import dumps
+    from xlxq.operations.source import is_workbook
+
+    files = {}
+    if knockout is None and len(sources) == 1 and not is_workbook(sources[0]):
+        try:
+            files[EVENT_FILE] = Path(sources[0]).read_bytes().decode("utf-8-sig")
+        except (OSError, UnicodeDecodeError):
+            pass
+    files.setdefault(EVENT_FILE, dumps(event))
+    if knockout is not None:
+        files[KO_FILE] = dumps(knockout)
+    return files
+
+
+def round_checks(event: Any, files: Sequence[str] = (EVENT_FILE,)) -> dict:
+    """What the round pages show of the audit (issue 26 §3): each round's
+    verdict (:func:`xlxq.operations.audit.site_audits`; None when ``audit``
+    refuses the event: no mark) and its 编排记录 (the system's record, as
+    ``xlxq explain`` prints it), and the event files the site includes."""
+    from xlxq.operations.audit import site_audits
+
+    system = system_for(event.settings)
+    records = {}
+    for rnd in event.rounds:
+        try:
+            records[rnd.round] = system.record(event, rnd.round)
+        except (XlxqError, NotImplementedError):
+            continue
+    return {"audits": site_audits(event), "records": records, "files": list(files)}
+
+
+def _user_texts(event: Any) -> Optional["re.Pattern[str]"]:
+    """A pattern of every text a user typed that a 编排记录 line may hold
+    (the event's name, the players' names and units), longest first."""
+    texts = {event.settings.name or ""} | {p.name for p in event.players} | {p.unit or "" for p in event.players}
+    texts.discard("")
+    if not texts:
+        return None
+    return re.compile("|".join(re.escape(x) for x in sorted(texts, key=len, reverse=True)))
+
+
+def _segments(text: str, users: Optional["re.Pattern[str]"]) -> list[tuple[str, bool]]:
+    """``text`` cut into (piece, typed by a user) pieces: the page isolates
+    each typed piece (``<bdi>``), so a name holding U+202E reverses only
+    itself, never the record line it sits in."""
+    if users is None or not text:
+        return [(text, False)]
+    out: list[tuple[str, bool]] = []
+    at = 0
+    for m in users.finditer(text):
+        if m.start() > at:
+            out.append((text[at : m.start()], False))
+        out.append((m.group(), True))
+        at = m.end()
+    if at < len(text):
+        out.append((text[at:], False))
+    return out
+
+
+def _with_checks(event: Any, rounds: list[dict], checks: Optional[dict], lang: str) -> None:
+    """Each round page's mark (``audit``: None when there is none; its
+    lines as :func:`_segments`) and 编排记录 (``record``: its lines, as
+    :func:`_segments`)."""
+    from xlxq.core.record_text import record_lines
+    from xlxq.operations.audit import mark_data
+
+    audits = (checks or {}).get("audits") or {}
+    records = (checks or {}).get("records") or {}
+    users = _user_texts(event) if audits or records else None
+    for r in rounds:
+        a = audits.get(r["round"])
+        r["audit"] = mark_data(a, event, lang) if a is not None else None
+        if r["audit"] is not None:
+            mark = r["audit"]
+            mark["lines"] = [_segments(x, users) for x in mark["lines"] + [mark["step"], mark["error"]] if x]
+        rec = records.get(r["round"])
+        r["record"] = [_segments(x, users) for x in record_lines(rec, lang)] if rec is not None else []
+
+
 def site_data(
     event: Any,
     lang: str,
@@ -517,14 +612,28 @@ def site_data(
     knockout: Any = None,
     proposals: Optional[dict] = None,
     generated: Optional[str] = None,
+    checks: Optional[dict] = None,
+    ko_checks: Optional[dict] = None,
 ) -> dict:
     """Everything the pages of ``event`` show, in ``lang``; ``knockout``:
     the knockout stage of a 积分晋圈淘汰 Swiss (its event); ``proposals``:
     :func:`engine_proposals` of the event (made here when not given);
-    ``generated``: the time the pages say they were made (:func:`generated_at`)."""
+    ``generated``: the time the pages say they were made (:func:`generated_at`);
+    ``checks`` (``ko_checks``: of the knockout stage): :func:`round_checks`,
+    the audit marks and 编排记录 of the round pages and the 如何复核 page
+    (none when not given: the 成绩册)."""
     if proposals is None:
         proposals = engine_proposals(event)
     body = _team(event, lang) if is_team(event) else _individual(event, lang, knockout, proposals)
+    _with_checks(event, body["rounds"], checks, lang)
+    if body.get("ko"):
+        _with_checks(knockout, body["ko"]["rounds"], ko_checks, lang)
+    audits = (checks or {}).get("audits")
+    body["audit"] = {
+        "files": (checks or {}).get("files", []),
+        "available": audits is not None,
+        "rounds": [{"round": r["round"], "mark": r["audit"]} for r in body["rounds"] if r["audit"] is not None],
+    }
     s = event.settings
     body.update(
         {
@@ -570,15 +679,23 @@ def publish_event(
     编排记录公告 page; ``rating``: the unofficial 等级分 page; ``knockout``:
     the knockout stage of a 积分晋圈淘汰 Swiss (its event: the bracket, its
     rounds, the final order, the players' knockout games); ``sources``: the
-    files the event was read from (never inside the folder)."""
+    files the event was read from (never inside the folder).  Without
+    ``url``, the event's 网站地址 (设置, JSON ``event.site_url``) when set."""
     from xlxq.presentation.publish.render import check_url, write_site  # Jinja2, segno: only when publishing
 
+    if url is None:
+        url = event.settings.info.site_url or None
     check_url(url)
     proposals = engine_proposals(event)  # once for both languages
     stamp = generated_at()
-    sites = {code: site_data(event, code, rating, knockout, proposals, stamp) for code in _langs(lang)}
+    files = event_file(event, sources, knockout)
+    checks = round_checks(event, list(files))
+    ko_checks = round_checks(knockout, list(files)) if knockout is not None else None
+    sites = {
+        code: site_data(event, code, rating, knockout, proposals, stamp, checks, ko_checks) for code in _langs(lang)
+    }
     out = Path(outdir)
-    pages = write_site(sites, out, url, sources)
+    pages = write_site(sites, out, url, sources, files)
 
     def render(lang: str) -> list[str]:
         t = Text(lang)
@@ -661,8 +778,9 @@ def publish_book(book: Any, workbook: str | os.PathLike, lang: str) -> Any:
         data.event, folder, lang, rating=report_options(data.event.settings), knockout=ko, sources=[workbook]
     )
     index = folder / "index.html"
+    url = data.event.settings.info.site_url or None  # 设置 网站地址
     return Status(
         True,
-        out.lines("zh")[0] + f"\n{index}\n" + qr_line(None, "zh", button=True),
-        out.lines("en")[0] + f"\n{index}\n" + qr_line(None, "en", button=True),
+        out.lines("zh")[0] + f"\n{index}\n" + qr_line(url, "zh", button=True),
+        out.lines("en")[0] + f"\n{index}\n" + qr_line(url, "en", button=True),
     )

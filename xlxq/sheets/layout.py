@@ -585,6 +585,16 @@ INFO_SETTINGS: tuple[Setting, ...] = (
         help_zh="签名行“编排长：”后打印此名；空白 = 留空待签",
         help_en="printed after 编排长 on the signature line; blank = left to sign",
     ),
+    Setting(
+        "site_url",
+        "info.site_url",
+        "网站地址",
+        "Website",
+        "url",
+        aliases=("网址", "网站", "siteurl", "website", "url"),
+        help_zh="发布的网页放到网上的地址（http:// 或 https://）：编排公告印它的二维码；发布网页默认用它",
+        help_en="where the published pages will be online (http:// or https://): its QR code on the pairing notice; publish's default address",
+    ),
 )
 
 SETTINGS_ROWS: tuple[Setting, ...] = (

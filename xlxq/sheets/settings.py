@@ -24,6 +24,7 @@ from xlxq.core.rating import DEFAULT_CAP, DEFAULT_K_TABLE, RatingOptions, check_
 from xlxq.core.rr_standings import LABELS_EN as RR_EN
 from xlxq.core.rr_standings import LABELS_ZH as RR_ZH
 from xlxq.core.rr_standings import RR_KEYS, resolve_rr_tiebreaks
+from xlxq.core.site_url import site_url_error
 from xlxq.core.standings import LABELS_EN, LABELS_ZH, PRESETS, resolve_tiebreaks
 from xlxq.errors import ErrorList, InputError
 from xlxq.sheets import layout as L
@@ -308,6 +309,8 @@ def setting_values(
                 got[spec.key] = blank(spec)
             elif spec.kind == "text":
                 got[spec.key] = text_of(raw) or ""
+            elif spec.kind == "url":
+                got[spec.key] = url_setting(name, r, raw, cell)
             elif spec.kind in ("number", "optnumber"):
                 got[spec.key] = number_setting(name, r, spec, raw, cell)
             elif spec.kind in ("choice", "bool"):
@@ -317,6 +320,16 @@ def setting_values(
     if block:
         sheet.prize_header = block[0]
     return got, sheet
+
+
+def url_setting(name: str, r: int, raw: Any, cell: str) -> str:
+    """网站地址: an http:// or https:// address (:mod:`xlxq.core.site_url`),
+    else an error naming its cell."""
+    url = (text_of(raw) or "").strip()
+    bad = site_url_error(url) if url else None
+    if bad is not None:
+        raise sheet_error(name, r, *bad.pair(), cell)
+    return url
 
 
 def rating_setting(name: str, rows: dict[str, int], got: dict[str, Any], vc: int) -> Optional[RatingOptions]:

@@ -132,6 +132,9 @@ class PairingSystem(Generic[EventT, OutcomeT]):
     #: each board's players and colours come from the schedule (全队轮赛制):
     #: no line-ups, no board-colour rule
     seated_by_schedule: ClassVar[bool] = False
+    #: the id of what ``xlxq audit`` compares a round with, in the system's
+    #: own words (the site's marks: 与定位编排一致, 与秩序表不一致 …)
+    audit_reference_id: ClassVar[str] = "systems.reference-pairing-rules"
 
     #: the plug for an external pairing engine (bbpPairings, JaVaFo …): an
     #: :class:`EngineAdapter` whose ``pair(event, round_no)`` returns what

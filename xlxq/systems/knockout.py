@@ -253,6 +253,7 @@ class Knockout(PairingSystem[Event, PairingOutcome]):
     key = "knockout"
     rounds_from_entrants = True
     has_bracket = True
+    audit_reference_id = "systems.reference-bracket"
 
     def planned_rounds(self, n: int, settings: EventSettings) -> int:
         return planned_rounds(n, settings.games_per_match)

@@ -313,6 +313,7 @@ class RoundRobin(PairingSystem[Event, PairingOutcome]):
     key = "round_robin"
     rounds_from_entrants = True
     follows_order_table = True
+    audit_reference_id = "systems.reference-order-table"
 
     def planned_rounds(self, n: int, settings: EventSettings) -> int:
         return rr_round_count(n, self.cycles == 2, settings.games_per_match)

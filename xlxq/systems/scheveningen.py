@@ -18,6 +18,7 @@ from xlxq.i18n import Pair
 
 @register
 class Scheveningen(TeamSystem):
+    audit_reference_id = "systems.reference-order-table"
     key = "scheveningen"
     rounds_from_entrants = True
     seated_by_schedule = True

@@ -24,6 +24,7 @@ if TYPE_CHECKING:
 class Swiss(PairingSystem["Event", "PairingOutcome"]):
     key = "swiss"
     pairs_by_score = True
+    audit_reference_id = "systems.reference-swiss"
 
     def default_tiebreaks(self, settings: EventSettings) -> list[str]:
         return [DEFAULT_PRESET]

@@ -18,6 +18,7 @@ from xlxq.i18n import Pair
 
 @register
 class TeamRoundRobin(TeamSystem):
+    audit_reference_id = "systems.reference-order-table"
     key = "round_robin"
     rounds_from_entrants = True
     follows_order_table = True

@@ -20,6 +20,7 @@ from xlxq.i18n import Pair
 
 @register
 class TeamSwiss(TeamSystem):
+    audit_reference_id = "systems.reference-swiss"
     key = "swiss"
     pairs_by_score = True
     bye_wins_match = True

@@ -3,7 +3,10 @@ sheet per section of the :class:`~xlxq.core.document.Document`, its tables
 one under another (title, header, rows, note).
 
 Print setup of every sheet: A4, fitted to one page wide (landscape when
-the columns are wide), the print area the data, the header row repeated
+the columns are wide; a one-table sheet too wide to print readably so,
+the 31 × 9 成绩表, at the event workbook's readable size over several pages
+with 名次/序号/姓名 repeated: :func:`xlxq.sheets.pages.readable_pages`),
+the print area the data, the header row repeated
 on every page (a sheet of one table: the standings, the 成绩表 …), the
 event and the section in the page header, "第 &P 页 / 共 &N 页" in the
 footer.  Numbers of the numeric columns are written as numbers.
@@ -23,6 +26,7 @@ from typing import Any
 from openpyxl import Workbook
 from openpyxl.styles import Alignment, Border, Font, PatternFill, Side
 from openpyxl.utils import get_column_letter
+from openpyxl.worksheet.pagebreak import Break
 
 from xlxq.backends.partial_save import save_whole
 from xlxq.backends.formulas import write_text
@@ -30,7 +34,9 @@ from xlxq.backends.safety import atomic_save
 from xlxq.core.document import Document, Paragraph, Section, Table
 from xlxq.i18n import Text
 from xlxq.text import display_width  # Excel's character units: a Chinese character two
-from xlxq.sheets.pages import MAX_ROW_POINTS, text_lines
+from xlxq.sheets import layout as L
+from xlxq.sheets.pages import MAX_ROW_POINTS, readable_pages, text_lines
+from xlxq.sheets.plan import PageSetup, SheetLook, WritePlan
 
 __all__ = ["write_xlsx", "LANDSCAPE_AT"]
 
@@ -178,6 +184,36 @@ def _section(wb: Any, doc: Document, section: Section, names: set[str]) -> None:
         ws.print_title_rows = f"{heads[0]}:{heads[0]}"
     total = sum(min(max(w + 2, 5), 60) for w in widths.values())
     _page(ws, doc, section.title, total > LANDSCAPE_AT, max(widths) if widths else 1, row)
+    if len(heads) == 1 and widths:
+        table = next(b for b in section.blocks if isinstance(b, Table))
+        _readable(ws, table, heads[0], {c: min(max(w + 2, 5), 60) for c, w in widths.items()}, row)
+
+
+def _readable(ws: Any, table: Table, head: int, widths: dict[int, int], last_row: int) -> None:
+    """A one-table sheet too wide for one page at a readable size (the
+    31-player × 9-round 成绩表: about 6 pt fitted) printed as the event
+    workbook prints it (:func:`xlxq.sheets.pages.readable_pages`): landscape
+    when that is enough, else at its scale over several pages of whole
+    columns, the identifying columns (名次, 序号, 姓名) repeated on each."""
+    p = PageSetup(
+        ws.title,
+        landscape=ws.page_setup.orientation == "landscape",
+        title_rows=(head, head),
+        area=(1, 1, max(last_row, 1), max(widths)),
+    )
+    plan = WritePlan(looks=[SheetLook(ws.title, dict(widths))], page_setups=[p])
+    header_rows: list[list[Any]] = [[] for _ in range(L.HEADER_ROW - 1)] + [list(table.header)]
+    readable_pages(plan, lambda _sheet: header_rows)
+    ws.page_setup.orientation = "landscape" if p.landscape else "portrait"
+    if p.scale is None:
+        return
+    ws.sheet_properties.pageSetUpPr.fitToPage = False
+    ws.page_setup.fitToWidth = ws.page_setup.fitToHeight = 0
+    ws.page_setup.scale = p.scale
+    if p.title_cols:
+        ws.print_title_cols = f"{get_column_letter(p.title_cols[0])}:{get_column_letter(p.title_cols[1])}"
+    for col in p.col_breaks:
+        ws.col_breaks.append(Break(id=col))
 
 
 def write_xlsx(doc: Document, out: Path) -> int:

@@ -158,6 +158,8 @@ def _pages(site: dict) -> list[tuple[str, str, dict]]:
         pages.append(("rating.html", "rating.html", {}))
     if site.get("prizes") is not None:
         pages.append(("prizes.html", "prizes.html", {}))
+    if site.get("audit", {}).get("files"):
+        pages.append(("audit.html", "audit.html", {}))
     if site["rounds"]:
         stage, rnd = notice_of(site)
         pages.append(("notice.html", "notice.html", {"rnd": rnd, "stage": stage}))
@@ -179,14 +181,17 @@ def _index_script(site: dict) -> str:
     return "window.XLXQ_INDEX = " + json.dumps(rows, ensure_ascii=False) + ";\n"
 
 
-def render_pages(sites: dict[str, dict], url: Optional[str] = None) -> dict[str, str]:
+def render_pages(
+    sites: dict[str, dict], url: Optional[str] = None, extra: Optional[dict[str, str]] = None
+) -> dict[str, str]:
     """Every file of the site (path relative to the folder → text): the
     pages of each language (the first at the top, the others in a folder of
-    their code), the assets, the search indexes."""
+    their code), the assets, the search indexes, and ``extra`` (the event
+    file the 如何复核 page names) at the top."""
     env = _environment()
     qr = qr_svg(url) if url else None
     langs = list(sites)
-    files: dict[str, str] = {}
+    files: dict[str, str] = dict(extra or {})
     for name in _ASSETS:
         files[f"assets/{name}"] = (_TEMPLATES / name).read_text(encoding="utf-8")
     for i, (lang, site) in enumerate(sites.items()):
@@ -205,8 +210,8 @@ def render_pages(sites: dict[str, dict], url: Optional[str] = None) -> dict[str,
             "url": url,
             "notice_of": notice_of,
         }
-        for fname, template, extra in _pages(site):
-            ctx = {**base, **extra, "page": fname}
+        for fname, template, more in _pages(site):
+            ctx = {**base, **more, "page": fname}
             files[prefix + fname] = env.get_template(template).render(ctx)
     return files
 
@@ -360,11 +365,17 @@ def _refuse_folder(out: Path, real: Path, sources: Iterable[str | os.PathLike]) 
 
 
 def write_site(
-    sites: dict[str, dict], outdir: Path, url: Optional[str] = None, sources: Iterable[str | os.PathLike] = ()
+    sites: dict[str, dict],
+    outdir: Path,
+    url: Optional[str] = None,
+    sources: Iterable[str | os.PathLike] = (),
+    extra: Optional[dict[str, str]] = None,
 ) -> int:
     """Render and write the site into ``outdir`` at once (where it points,
     when it is a symbolic link); ``sources``: the files the event was read
-    from (refused inside the folder); the number of HTML pages."""
+    from (refused inside the folder); ``extra``: more files (name → text:
+    the event file), listed in the manifest as the pages are; the number of
+    HTML pages."""
     out = Path(outdir)
     real = Path(os.path.realpath(out))
     if os.path.islink(real):  # a loop of links: nowhere to write
@@ -373,7 +384,7 @@ def write_site(
             file=str(out),
         )
     own = _refuse_folder(out, real, sources)
-    files = render_pages(sites, url)  # everything rendered before the disk is touched
+    files = render_pages(sites, url, extra)  # everything rendered before the disk is touched
     try:
         _write(files, real, own)
     except OSError as exc:  # named by the folder the user gave, not by the temporary one
