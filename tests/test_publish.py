@@ -97,7 +97,7 @@ def test_site_in_process(tmp_path) -> None:
     site = tmp_path / "site"
     out = publish_event(event, site, "zh")
     assert out.lines("en") == [
-        f"web pages written to {site} (17 pages; open index.html)",
+        f"web pages written to {site} (18 pages; open index.html)",
         "for a QR code on the pairing notice (notice.html): add --url ADDRESS (where the pages will be online)",
     ]
     names = sorted(p.name for p in site.iterdir())
