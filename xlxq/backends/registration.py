@@ -66,7 +66,7 @@ from xlxq.sheets.registration import ROUND_CELLS
 from xlxq.text import label_problem, visible
 import csv
 import io
-from xlxq.i18n import Msg, Pair
+from xlxq.i18n import Msg, Pair, zh_only
 
 HEADERS: dict[str, tuple[str, ...]] = {
     "no": ("序号", "编号", "no", "no.", "number", "num"),
@@ -337,6 +337,12 @@ def find_header(
     )
 
 
+def row_named(fname: str, row: int, who: str) -> Msg:
+    """A registration row in a message: 报名表.xlsx 第3行（张三）; in English
+    the file and row only."""
+    return Msg("registration.row-named", name=fname, i=row, who=zh_only("registration.who-paren", who=who))
+
+
 def named_rows(rows: list[list[Any]], header: int, cols: dict[str, int], name: str):
     """Each non-empty row under the header as (Excel row number, cells by key,
     the player's name, where_zh, where_en); a row without a name is refused."""
@@ -363,7 +369,8 @@ def named_rows(rows: list[list[Any]], header: int, cols: dict[str, int], name: s
                     row=i,
                 )
         pname = cell_text(cells["name"])
-        yield i, cells, pname, f"{where_zh}（{pname}）", where_en
+        where_zh, where_en = row_named(name, i, pname).pair()
+        yield i, cells, pname, where_zh, where_en
 
 
 def rating_value(v: Any, where_zh: str, where_en: str) -> float:
@@ -408,10 +415,7 @@ def read_registration_groups(
     seen: dict[str, str] = {}
     for e in entries:
         if e.get("group") is None:
-            raise InputError(
-                f"{name} 第{e['row']}行（{e['name']}）：缺少组别（有组别列时每行都要填）",
-                f"{name} row {e['row']}: missing group (the group column must be filled on every row)",
-            )
+            raise InputError(Msg("registration.missing-group", where=row_named(name, e["row"], e["name"])))
         try:
             g = check_group_name(e["group"])
         except InputError as exc:
@@ -495,8 +499,13 @@ def _numbered(
             if e["seed"] in first_seed:
                 o = first_seed[e["seed"]]
                 raise InputError(
-                    f"{name} 第{e['row']}行（{e['name']}）：种子 {e['seed']} 与第{o['row']}行（{o['name']}）重复",
-                    f"{name} row {e['row']}: seed {e['seed']} repeats row {o['row']}",
+                    Msg(
+                        "registration.seed-repeats-row",
+                        where=row_named(name, e["row"], e["name"]),
+                        seed=e["seed"],
+                        row=o["row"],
+                        who=zh_only("registration.who-paren", who=o["name"]),
+                    )
                 )
             first_seed[e["seed"]] = e
     if has_no:
@@ -509,8 +518,13 @@ def _numbered(
             if e["no"] in first_no:
                 o = first_no[e["no"]]
                 raise InputError(
-                    f"{name} 第{e['row']}行（{e['name']}）：序号 {e['no']} 与第{o['row']}行（{o['name']}）重复",
-                    f"{name} row {e['row']}: no {e['no']} repeats row {o['row']}",
+                    Msg(
+                        "registration.no-repeats-row",
+                        where=row_named(name, e["row"], e["name"]),
+                        no=e["no"],
+                        row=o["row"],
+                        who=zh_only("registration.who-paren", who=o["name"]),
+                    )
                 )
             first_no[e["no"]] = e
         numbers = [e["no"] for e in entries]
