@@ -361,7 +361,7 @@ def _err(where: tuple[Msg, _Place], msg: Msg) -> InputError:
     return InputError(Msg("teams.where-zh", where=where[0], zh=msg), **where[1])
 
 
-def _team_named(name: str, no: int, en: object) -> Lazy:
+def team_named(name: str, no: int, en: object) -> Lazy:
     """A team in an error: 一队（3队）; in English ``en`` (its name or number)."""
     return Lazy(lambda lang: en if lang == "en" else tr(lang, "teams.name-team-no", name=name, no=no))
 
@@ -633,14 +633,14 @@ def validate_team_event(event: TeamEvent, *, rules: TeamRules) -> None:
             raise InputError(
                 Msg(
                     "teams.team-fewer-players-than-boards",
-                    team=_team_named(t.name, t.no, t.name),
+                    team=team_named(t.name, t.no, t.name),
                     n=len(t.players),
                     boards=s.boards,
                 )
             )
         for no in t.players:
             if no not in seen:
-                raise InputError(Msg("teams.team-player-not-registered", team=_team_named(t.name, t.no, t.name), no=no))
+                raise InputError(Msg("teams.team-player-not-registered", team=team_named(t.name, t.no, t.name), no=no))
             if no in owner:
                 raise InputError(
                     Msg(
@@ -652,10 +652,10 @@ def validate_team_event(event: TeamEvent, *, rules: TeamRules) -> None:
             owner[no] = t
         for no, k in t.reserve_boards.items():
             if no not in t.players or t.place(no) <= s.boards:
-                raise InputError(Msg("teams.team-not-a-reserve", team=_team_named(t.name, t.no, t.name), no=no))
+                raise InputError(Msg("teams.team-not-a-reserve", team=team_named(t.name, t.no, t.name), no=no))
             if invalid_int(k, 1) or k > s.boards:
                 raise InputError(
-                    Msg("teams.team-invalid-reserve-board", team=_team_named(t.name, t.no, t.name), no=no, k=k)
+                    Msg("teams.team-invalid-reserve-board", team=team_named(t.name, t.no, t.name), no=no, k=k)
                 )
     if rules.seated_by_schedule and len(teams) != 2:
         raise InputError(
@@ -692,7 +692,7 @@ def _validate_round(
                     Msg(
                         "teams.team-appears-twice",
                         round=r.round,
-                        team=_team_named(teams[t].name, t, t),
+                        team=team_named(teams[t].name, t, t),
                         where=zh_only("teams.twice-in-matches", first=where_team[t], second=m.match),
                     )
                 )
@@ -765,9 +765,7 @@ def _validate_round(
         if t not in teams:
             raise InputError(Msg("teams.round-bye-no-team", round=r.round, t=t))
         if t in where_team:
-            raise InputError(
-                Msg("teams.team-plays-and-has-a-bye", round=r.round, team=_team_named(teams[t].name, t, t))
-            )
+            raise InputError(Msg("teams.team-plays-and-has-a-bye", round=r.round, team=team_named(teams[t].name, t, t)))
         where_team[t] = 0
 
 
