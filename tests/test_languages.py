@@ -485,3 +485,93 @@ def test_team_json_errors_print_in_english(tmp_path, monkeypatch):
         "unknown line-up format 'random'",
     ):
         assert words in said, (words, said)
+
+
+# ------------------------------------------- the knockout and round-robin checks
+
+
+def broken_checks(lang: str, tmp: Path, monkeypatch) -> list[tuple[list[str], str]]:
+    """What ``xlxq check`` prints in ``lang`` of hand-broken knockout and round-robin rounds."""
+    from xlxq.backends.json_file import save_event
+    from xlxq.core.model import RED_WIN, Event, EventSettings, Player
+    from xlxq.systems import pair_round
+
+    monkeypatch.chdir(tmp)
+    monkeypatch.setenv("XLXQ_LANG", lang)
+    run = Capture(tmp)
+
+    def paired(settings: EventSettings, n: int, rounds: int) -> Event:
+        ev = Event(settings, [Player(i, f"棋手{i}", seed=i if i <= 2 else None) for i in range(1, n + 1)])
+        for _ in range(rounds):
+            r = pair_round(ev).round
+            for b in r.boards:
+                b.result = RED_WIN
+            ev = ev.with_round(r)
+        return ev
+
+    ko = paired(EventSettings(system="knockout", games_per_match=2, rounds=6), 8, 1)
+    ko = ko.with_round(pair_round(ko).round)  # game 2 of the quarter-finals
+    b = ko.rounds[1].boards
+    b.pop()  # a match due and not paired
+    b[0].red, b[0].black = b[0].black, b[0].red  # 13.5: colours not swapped
+    b.reverse()  # boards not in seeding order
+    save_event(ko, Path("ko.json"))
+    run.cli("check", "ko.json")
+    ko.rounds[0].boards[0].result = None  # game 1 unfinished, game 2 paired
+    save_event(ko, Path("ko2.json"))
+    run.cli("check", "ko2.json", "--round", 2)
+    six = paired(EventSettings(system="knockout", rounds=3), 6, 0)
+    r1 = pair_round(six).round
+    r1.byes = r1.byes[:1]  # one of the two best seeds without his bye
+    save_event(six.with_round(r1), Path("ko3.json"))
+    run.cli("check", "ko3.json")
+
+    rr = paired(EventSettings(system="round_robin", rounds=5), 6, 1)
+    b = rr.rounds[0].boards
+    b[0].red, b[0].black = b[0].black, b[0].red  # a colour changed
+    b[1].black, b[2].black = b[2].black, b[1].black  # pairs not the table's
+    save_event(rr, Path("rr.json"))
+    run.cli("check", "rr.json")
+    return run.texts
+
+
+def test_broken_knockout_and_round_robin_checks_print_in_hant(tmp_path, monkeypatch):
+    opencc = pytest.importorskip("opencc")
+    s2t = opencc.OpenCC("s2t")
+    texts = broken_checks("zh-Hant", tmp_path, monkeypatch)
+    said = "\n".join(text for _, text in texts)
+    simplified = [
+        f"{' '.join(argv)}: {line}"
+        for argv, text in texts
+        for line in text.replace("棋手", "").splitlines()
+        if any(CJK.match(c) and s2t.convert(c) != c for c in line)
+    ]
+    assert not simplified, "\n".join(simplified)
+    for words in (
+        "未與上一局（第1輪）交換先後",
+        "的臺次順序與種子順位不同",
+        "應在本輪進行，文件中沒有",
+        "尚無結果，淘汰賽須待結果錄入後才能編排第2輪",
+        "輪空（直接晉級）",
+    ):
+        assert words in said, (words, said)
+
+
+def test_broken_knockout_and_round_robin_checks_print_in_english(tmp_path, monkeypatch):
+    texts = broken_checks("en", tmp_path, monkeypatch)
+    said = "\n".join(text for _, text in texts)
+    leaks = [
+        f"{' '.join(argv)}: {line}"
+        for argv, text in texts
+        for line in CLAUSE.sub("", text.replace("棋手", "")).splitlines()
+        if CJK.search(line)
+    ]
+    assert not leaks, "\n".join(leaks)
+    for words in (
+        "colours not swapped from round 1",
+        "boards not in seeding order (edited by hand)",
+        "is due and not paired",
+        "had no result when round 2 was paired",
+        "round 1 byes: expected [1, 2], the file has [",
+    ):
+        assert words in said, (words, said)

@@ -33,9 +33,22 @@ class Issue:
     round: int
     board: Optional[int] = None
     players: tuple[int, ...] = ()
+    msg: Optional[Msg] = None  # the message (zh, en: its 简体 and English texts)
+
+    @classmethod
+    def of(
+        cls, level: str, code: str, msg: Msg, round: int, board: Optional[int] = None, players: tuple[int, ...] = ()
+    ) -> Issue:
+        """An issue that says ``msg`` (rendered in the language asked)."""
+        zh, en = msg.pair()
+        return cls(level, code, zh, en, round, board, players, msg)
 
     def message(self, lang: str = "zh") -> str:
+        if self.msg is not None:
+            return self.msg.render(lang)
         return str(pick(lang, self.zh, self.en))
+
+    localize = message
 
 
 def _who(name: dict[int, str], no: int) -> Lazy:
