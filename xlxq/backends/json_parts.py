@@ -142,6 +142,36 @@ def as_list(v: Any, zh: str, en: str) -> list:
 # --------------------------------------------------------------------------
 
 
+def engine_pairs(
+    v: Any, rno: int, keys: tuple, key: str, sides_zh: tuple[str, str], sides_en: tuple[str, str]
+) -> tuple[str, str, tuple[tuple[int, int], ...], tuple[int, ...]]:
+    """A round's ``engine``, the pairing the engine made of it (docs/format.md):
+    ``{key: [[a, b], …], "byes": […]}`` (``key`` boards of players, matches of
+    teams; ``sides_*`` name a pair's two numbers: 红方/黑方, 先走队/后走队), read
+    strictly: (its place in a message, zh and en; the pairs; the byes).  The
+    caller checks the numbers against its event."""
+    zh, en = Msg("json_file.round-engine", rno=rno).pair()
+    e = as_obj(v, keys, zh, en)
+    (a_zh, b_zh), (a_en, b_en) = sides_zh, sides_en
+    pairs = []
+    for k, item in enumerate(as_list(e.get(key, []), f"{zh} {key}", f"{en}.{key}")):
+        if not isinstance(item, list) or len(item) != 2:
+            raise fail(
+                f"{zh} {key} 第{k + 1}项",
+                f"{en}.{key}[{k}]",
+                f"应为 [{a_zh}, {b_zh}]，实为 {item!r}",
+                f"expected [{a_en}, {b_en}], got {item!r}",
+            )
+        a = as_int(item[0], f"{zh} {key} 第{k + 1}项的{a_zh}", f"{en}.{key}[{k}][0]", minimum=1)
+        b = as_int(item[1], f"{zh} {key} 第{k + 1}项的{b_zh}", f"{en}.{key}[{k}][1]", minimum=1)
+        pairs.append((a, b))
+    byes = tuple(
+        as_int(n, f"{zh} byes 第{k + 1}项", f"{en}.byes[{k}]", minimum=1)
+        for k, n in enumerate(as_list(e.get("byes", []), f"{zh} byes", f"{en}.byes"))
+    )
+    return zh, en, tuple(pairs), byes
+
+
 def tiebreak_list(v: Any, zh_label: str) -> list[str]:
     """``event.tiebreaks``: a list of strings (``zh_label`` names it in the
     Chinese message: 破同分方法, 团体名次计算顺序)."""

@@ -3,6 +3,9 @@
 docs/teams.md §8), the 队员总分制 options of an individual file
 (``event.member_total``), and the team registration (报名表) import.
 
+Size: one strict reader and writer for every key of the team file (as
+json_file.py is for the individual file) and the registration import.
+
 * ``team_event_from_dict(d)`` / ``team_event_to_dict(ev)`` read and write a
   :class:`~xlxq.core.teams.TeamEvent` with the conventions of
   :mod:`xlxq.backends.json_file`: strict reading (unknown keys and wrong
@@ -42,6 +45,7 @@ from xlxq.backends.json_parts import (
     as_str,
     board_to_dict,
     choice,
+    engine_pairs,
     fail,
     first_round_keys,
     info_entries,
@@ -432,24 +436,7 @@ def _engine_from_dict(v: Any, rno: int, names: dict[int, str]) -> tuple[tuple[tu
     """A team round's ``engine``: the pairing the engine made of it
     (docs/format.md), ``{"matches": [[first, second], …], "byes": […]}``,
     every number a team's, none twice."""
-    zh, en = Msg("json_file.round-engine", rno=rno).pair()
-    e = as_obj(v, _ENGINE_KEYS, zh, en)
-    pairs = []
-    for k, item in enumerate(as_list(e.get("matches", []), f"{zh} matches", f"{en}.matches")):
-        if not isinstance(item, list) or len(item) != 2:
-            raise fail(
-                f"{zh} matches 第{k + 1}项",
-                f"{en}.matches[{k}]",
-                f"应为 [先走队, 后走队]，实为 {item!r}",
-                f"expected [first, second], got {item!r}",
-            )
-        first = as_int(item[0], f"{zh} matches 第{k + 1}项的先走队", f"{en}.matches[{k}][0]", minimum=1)
-        second = as_int(item[1], f"{zh} matches 第{k + 1}项的后走队", f"{en}.matches[{k}][1]", minimum=1)
-        pairs.append((first, second))
-    byes = tuple(
-        as_int(n, f"{zh} byes 第{k + 1}项", f"{en}.byes[{k}]", minimum=1)
-        for k, n in enumerate(as_list(e.get("byes", []), f"{zh} byes", f"{en}.byes"))
-    )
+    zh, en, pairs, byes = engine_pairs(v, rno, _ENGINE_KEYS, "matches", ("先走队", "后走队"), ("first", "second"))
     seen = [no for p in pairs for no in p] + list(byes)
     bad = sorted({no for no in seen if no not in names or seen.count(no) > 1})
     if bad:
@@ -459,7 +446,7 @@ def _engine_from_dict(v: Any, rno: int, names: dict[int, str]) -> tuple[tuple[tu
             f"{'、'.join(map(str, bad))}队不存在或出现两次",
             f"team(s) {', '.join(map(str, bad))} unknown or twice",
         )
-    return tuple(pairs), byes
+    return pairs, byes
 
 
 def team_event_from_dict(d: Any) -> TeamEvent:
