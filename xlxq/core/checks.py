@@ -373,10 +373,15 @@ def _units(n: int, team: bool) -> Lazy:
 
 
 def round_count_warnings(n: int, rounds: int, team: bool = False) -> list[tuple[str, str]]:
-    """(zh, en) warnings on a Swiss planned for ``rounds`` rounds with ``n``
+    """:func:`round_count_msgs` as (zh, en) pairs."""
+    return [m.pair() for m in round_count_msgs(n, rounds, team)]
+
+
+def round_count_msgs(n: int, rounds: int, team: bool = False) -> list[Msg]:
+    """The warnings on a Swiss planned for ``rounds`` rounds with ``n``
     players (teams): fewer than seven (原则(二)), or more than
     :func:`max_swiss_rounds`.  Warnings only: the organiser decides."""
-    out: list[tuple[str, str]] = []
+    out: list[Msg] = []
     top = max_swiss_rounds(n)
     units = _units(n, team)
     one = zh_only("checks.team-unit" if team else "checks.person-unit")
@@ -389,16 +394,22 @@ def round_count_warnings(n: int, rounds: int, team: bool = False) -> list[tuple[
                 zu=units,
                 top=top,
                 why=why,
-            ).pair()
+            )
         )
     if rounds < MIN_ROUNDS:
         few = Msg("checks.units-allow-at-most", units=units, top=top) if top < MIN_ROUNDS else ""
-        out.append(Msg("checks.rounds-planned-fewer-than-seven-at-least", rounds=rounds, few=few).pair())
+        out.append(Msg("checks.rounds-planned-fewer-than-seven-at-least", rounds=rounds, few=few))
     return out
 
 
 def odd_field_note(n: int, team: bool = False) -> Optional[tuple[str, str]]:
-    """(zh, en) note on an odd field (原则(一) 参赛运动员（队）数宜为双数), or None."""
+    """:func:`odd_field_msg` as a (zh, en) pair, or None."""
+    msg = odd_field_msg(n, team)
+    return msg.pair() if msg is not None else None
+
+
+def odd_field_msg(n: int, team: bool = False) -> Optional[Msg]:
+    """The note on an odd field (原则(一) 参赛运动员（队）数宜为双数), or None."""
     if n % 2 == 0:
         return None
     return Msg(
@@ -406,7 +417,7 @@ def odd_field_note(n: int, team: bool = False) -> Optional[tuple[str, str]]:
         units=_units(n, team),
         who=zh_only("checks.one-team" if team else "checks.one-player"),
         whom=zh_only("checks.team-unit" if team else "checks.athlete-unit"),
-    ).pair()
+    )
 
 
 def compare_with_engine(event: Event, round_no: int) -> list[tuple[str, str]]:
