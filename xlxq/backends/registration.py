@@ -343,6 +343,21 @@ def row_named(fname: str, row: int, who: str) -> Msg:
     return Msg("registration.row-named", name=fname, i=row, who=zh_only("registration.who-paren", who=who))
 
 
+def _refuse_repeats(name: str, entries: list[dict], key: str, msg_id: str) -> None:
+    """Refuse two rows of the registration ``name`` with the same ``key``
+    (种子, 序号): the later row named, the earlier one's row beside it."""
+    first: dict[int, dict] = {}
+    for e in entries:
+        if key not in e:
+            continue
+        if e[key] in first:
+            o = first[e[key]]
+            where = row_named(name, e["row"], e["name"])
+            who = zh_only("registration.who-paren", who=o["name"])
+            raise InputError(Msg(msg_id, where=where, row=o["row"], who=who, **{key: e[key]}))
+        first[e[key]] = e
+
+
 def named_rows(rows: list[list[Any]], header: int, cols: dict[str, int], name: str):
     """Each non-empty row under the header as (Excel row number, cells by key,
     the player's name, where_zh, where_en); a row without a name is refused."""
@@ -493,40 +508,13 @@ def _numbered(
 ) -> list[Player]:
     """The players of ``entries`` (one group), numbered: the 序号 column as
     is (checked: all different), else the registration rule."""
-    first_seed: dict[int, dict] = {}
-    for e in entries:
-        if "seed" in e:
-            if e["seed"] in first_seed:
-                o = first_seed[e["seed"]]
-                raise InputError(
-                    Msg(
-                        "registration.seed-repeats-row",
-                        where=row_named(name, e["row"], e["name"]),
-                        seed=e["seed"],
-                        row=o["row"],
-                        who=zh_only("registration.who-paren", who=o["name"]),
-                    )
-                )
-            first_seed[e["seed"]] = e
+    _refuse_repeats(name, entries, "seed", "registration.seed-repeats-row")
     if has_no:
         if draw_seed is not None or method not in (None, "order"):
             raise InputError(
                 Msg("registration.already-has-a-no-column-cannot-draw", name=name),
             )
-        first_no: dict[int, dict] = {}
-        for e in entries:
-            if e["no"] in first_no:
-                o = first_no[e["no"]]
-                raise InputError(
-                    Msg(
-                        "registration.no-repeats-row",
-                        where=row_named(name, e["row"], e["name"]),
-                        no=e["no"],
-                        row=o["row"],
-                        who=zh_only("registration.who-paren", who=o["name"]),
-                    )
-                )
-            first_no[e["no"]] = e
+        _refuse_repeats(name, entries, "no", "registration.no-repeats-row")
         numbers = [e["no"] for e in entries]
     else:
         numbers = number_players(entries, draw_seed, method)
