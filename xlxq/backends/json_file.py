@@ -56,6 +56,7 @@ from xlxq.backends.json_parts import (
     player_to_dict,
     scoring_from_dict,
     tiebreak_list,
+    two_items,
     with_set,
 )
 from xlxq.core.model import (
@@ -310,15 +311,9 @@ def _round_from_dict(r: Any, i: int, errors: Optional[ErrorList] = None) -> Roun
     provisional = []
     zh, en = Msg("json_file.round-provisional", rno=rno).pair()
     for k, item in enumerate(as_list(r.get("provisional", []), zh, en)):
-        if not isinstance(item, list) or len(item) != 2:
-            raise fail(
-                f"{zh}第{k + 1}项",
-                f"{en}[{k}]",
-                f"应为 [轮次, 台次]，实为 {item!r}",
-                f"expected [round, board], got {item!r}",
-            )
-        pr = as_int(item[0], f"{zh}第{k + 1}项的轮次", f"{en}[{k}][0]", minimum=1)
-        pb = as_int(item[1], f"{zh}第{k + 1}项的台次", f"{en}[{k}][1]", minimum=1)
+        vr, vb = two_items(item, f"{zh}第{k + 1}项", f"{en}[{k}]", "[轮次, 台次]", "[round, board]")
+        pr = as_int(vr, f"{zh}第{k + 1}项的轮次", f"{en}[{k}][0]", minimum=1)
+        pb = as_int(vb, f"{zh}第{k + 1}项的台次", f"{en}[{k}][1]", minimum=1)
         if pr >= rno:
             raise fail(
                 f"{zh}第{k + 1}项", f"{en}[{k}]", f"第{pr}轮不在本轮之前", f"round {pr} is not before round {rno}"

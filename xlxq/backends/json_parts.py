@@ -142,6 +142,14 @@ def as_list(v: Any, zh: str, en: str) -> list:
 # --------------------------------------------------------------------------
 
 
+def two_items(item: Any, zh: str, en: str, shape_zh: str, shape_en: str) -> tuple[Any, Any]:
+    """A list item that must be a list of two values (``shape_*``: what they
+    are, "[红方, 黑方]" / "[red, black]"), at ``zh`` / ``en``."""
+    if not isinstance(item, list) or len(item) != 2:
+        raise fail(zh, en, f"应为 {shape_zh}，实为 {item!r}", f"expected {shape_en}, got {item!r}")
+    return item[0], item[1]
+
+
 def engine_pairs(
     v: Any, rno: int, keys: tuple, key: str, sides_zh: tuple[str, str], sides_en: tuple[str, str]
 ) -> tuple[str, str, tuple[tuple[int, int], ...], tuple[int, ...]]:
@@ -155,15 +163,9 @@ def engine_pairs(
     (a_zh, b_zh), (a_en, b_en) = sides_zh, sides_en
     pairs = []
     for k, item in enumerate(as_list(e.get(key, []), f"{zh} {key}", f"{en}.{key}")):
-        if not isinstance(item, list) or len(item) != 2:
-            raise fail(
-                f"{zh} {key} 第{k + 1}项",
-                f"{en}.{key}[{k}]",
-                f"应为 [{a_zh}, {b_zh}]，实为 {item!r}",
-                f"expected [{a_en}, {b_en}], got {item!r}",
-            )
-        a = as_int(item[0], f"{zh} {key} 第{k + 1}项的{a_zh}", f"{en}.{key}[{k}][0]", minimum=1)
-        b = as_int(item[1], f"{zh} {key} 第{k + 1}项的{b_zh}", f"{en}.{key}[{k}][1]", minimum=1)
+        x, y = two_items(item, f"{zh} {key} 第{k + 1}项", f"{en}.{key}[{k}]", f"[{a_zh}, {b_zh}]", f"[{a_en}, {b_en}]")
+        a = as_int(x, f"{zh} {key} 第{k + 1}项的{a_zh}", f"{en}.{key}[{k}][0]", minimum=1)
+        b = as_int(y, f"{zh} {key} 第{k + 1}项的{b_zh}", f"{en}.{key}[{k}][1]", minimum=1)
         pairs.append((a, b))
     byes = tuple(
         as_int(n, f"{zh} byes 第{k + 1}项", f"{en}.byes[{k}]", minimum=1)
@@ -316,15 +318,15 @@ def elimination(v: Any, system: str) -> tuple:
         raise fail(zh, en, f"只用于积分编排（swiss），本赛事为 {system}", f"only for a Swiss, this event is {system}")
     out = []
     for i, item in enumerate(items):
-        if not isinstance(item, list) or len(item) != 2:
-            raise fail(
-                f"{zh}第{i + 1}项",
-                f"{en}[{i}]",
-                f"应为 [X, Y]（第X轮后未得Y分者淘汰），实为 {item!r}",
-                f"expected [X, Y] (under Y points after round X: out), got {item!r}",
-            )
-        x = as_int(item[0], f"{zh}第{i + 1}项的轮次 X", f"{en}[{i}][0]", minimum=1)
-        y = as_number(item[1], f"{zh}第{i + 1}项的分数 Y", f"{en}[{i}][1]")
+        vx, vy = two_items(
+            item,
+            f"{zh}第{i + 1}项",
+            f"{en}[{i}]",
+            "[X, Y]（第X轮后未得Y分者淘汰）",
+            "[X, Y] (under Y points after round X: out)",
+        )
+        x = as_int(vx, f"{zh}第{i + 1}项的轮次 X", f"{en}[{i}][0]", minimum=1)
+        y = as_number(vy, f"{zh}第{i + 1}项的分数 Y", f"{en}[{i}][1]")
         out.append((x, y))
     return tuple(out)
 
