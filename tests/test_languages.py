@@ -378,6 +378,13 @@ def test_the_codemod_reports_no_pair_left(capsys):
     assert "left as they are: 0 pairs" in out, out
 
 
+def assert_said(texts: list[tuple[list[str], str]], *words: str) -> None:
+    """Each of ``words`` is in what the commands printed."""
+    said = "\n".join(text for _, text in texts)
+    missing = [w for w in words if w not in said]
+    assert not missing, (missing, said)
+
+
 def team_json_errors(lang: str, tmp: Path, monkeypatch) -> tuple[list[tuple[list[str], str]], set[str]]:
     """What a team JSON event with a bad line-up and bad team data prints in
     ``lang`` (each command refused), and the event's own names."""
@@ -442,21 +449,21 @@ def test_team_json_errors_print_in_hant(tmp_path, monkeypatch):
         if bad:
             simplified.append(f"{' '.join(argv)}: {''.join(bad)}: {text}")
     assert not simplified, "\n".join(simplified)
-    said = "\n".join(text for _, text in texts)
-    for words in (
+    assert_said(
+        texts,
         "第1輪",
         "（1隊）",
         "分臺定人制",
         "固定在第3臺（報名第3位），不能改坐第2臺",
         "不是本隊報名隊員（未報名）",
-    ):
-        assert words in said, (words, said)
-    for words in ("沒有這支隊伍：99（可用隊序號或隊名：1 ", "同時報名", "不在報名表中", "只報名1人，少於每場4臺"):
-        assert words in said, (words, said)
-    assert "不是本隊替補" in said and "出現兩次（第1場第1臺、第1場第2臺）" in said
-    assert (
-        "（先走隊單數臺執紅、雙數臺執黑）" in said
-        and "出場方式無效：'random'（可選 分臺定人制、分臺換人制、臨時定臺制）" in said
+        "沒有這支隊伍：99（可用隊序號或隊名：1 ",
+        "同時報名",
+        "不在報名表中",
+        "只報名1人，少於每場4臺",
+        "不是本隊替補",
+        "出現兩次（第1場第1臺、第1場第2臺）",
+        "（先走隊單數臺執紅、雙數臺執黑）",
+        "出場方式無效：'random'（可選 分臺定人制、分臺換人制、臨時定臺制）",
     )
 
 
@@ -470,8 +477,8 @@ def test_team_json_errors_print_in_english(tmp_path, monkeypatch):
         if CJK.search(line)
     ]
     assert not leaks, "\n".join(leaks)
-    said = "\n".join(text for _, text in texts)
-    for words in (
+    assert_said(
+        texts,
         "fixed boards: player 3 is bound to board 3, not 2",
         "player 999 is not registered for this team",
         "no team '99' (give a team number or name)",
@@ -483,8 +490,7 @@ def test_team_json_errors_print_in_english(tmp_path, monkeypatch):
         "appears twice",
         "(the first team is red on odd boards)",
         "unknown line-up format 'random'",
-    ):
-        assert words in said, (words, said)
+    )
 
 
 # ------------------------------------------- the knockout and round-robin checks
@@ -539,7 +545,6 @@ def test_broken_knockout_and_round_robin_checks_print_in_hant(tmp_path, monkeypa
     opencc = pytest.importorskip("opencc")
     s2t = opencc.OpenCC("s2t")
     texts = broken_checks("zh-Hant", tmp_path, monkeypatch)
-    said = "\n".join(text for _, text in texts)
     simplified = [
         f"{' '.join(argv)}: {line}"
         for argv, text in texts
@@ -547,19 +552,18 @@ def test_broken_knockout_and_round_robin_checks_print_in_hant(tmp_path, monkeypa
         if any(CJK.match(c) and s2t.convert(c) != c for c in line)
     ]
     assert not simplified, "\n".join(simplified)
-    for words in (
+    assert_said(
+        texts,
         "未與上一局（第1輪）交換先後",
         "的臺次順序與種子順位不同",
         "應在本輪進行，文件中沒有",
         "尚無結果，淘汰賽須待結果錄入後才能編排第2輪",
         "輪空（直接晉級）",
-    ):
-        assert words in said, (words, said)
+    )
 
 
 def test_broken_knockout_and_round_robin_checks_print_in_english(tmp_path, monkeypatch):
     texts = broken_checks("en", tmp_path, monkeypatch)
-    said = "\n".join(text for _, text in texts)
     leaks = [
         f"{' '.join(argv)}: {line}"
         for argv, text in texts
@@ -567,11 +571,11 @@ def test_broken_knockout_and_round_robin_checks_print_in_english(tmp_path, monke
         if CJK.search(line)
     ]
     assert not leaks, "\n".join(leaks)
-    for words in (
+    assert_said(
+        texts,
         "colours not swapped from round 1",
         "boards not in seeding order (edited by hand)",
         "is due and not paired",
         "had no result when round 2 was paired",
         "round 1 byes: expected [1, 2], the file has [",
-    ):
-        assert words in said, (words, said)
+    )
