@@ -62,8 +62,10 @@ _PLAYER_KEYSET = frozenset(PLAYER_KEYS) - {"absent_rounds"}  # the fast path rea
 # --------------------------------------------------------------------------
 
 
-def fail(zh_where: str, en_where: str, zh: str, en: str) -> InputError:
-    return InputError(Msg("json_parts.zh-where-zh", zh_where=Pair(zh_where, en_where), zh=Pair(zh, en)))
+def fail(zh_where: str, en_where: str, zh: str | Msg, en: str = "") -> InputError:
+    """What is wrong (a message, or a (zh, en) pair) at a place of the file."""
+    what = zh if isinstance(zh, Msg) else Pair(zh, en)
+    return InputError(Msg("json_parts.zh-where-zh", zh_where=Pair(zh_where, en_where), zh=what))
 
 
 def is_int(v: Any) -> bool:
@@ -76,10 +78,10 @@ def is_int(v: Any) -> bool:
 
 def as_int(v: Any, zh: str, en: str, minimum: Optional[int] = None) -> int:
     if not is_int(v):
-        raise fail(zh, en, f"应为整数，实为 {v!r}", f"expected an integer, got {v!r}")
+        raise fail(zh, en, Msg("json_parts.expected-an-integer", v=v))
     v = int(v)
     if minimum is not None and v < minimum:
-        raise fail(zh, en, f"应不小于 {minimum}，实为 {v}", f"must be at least {minimum}, got {v}")
+        raise fail(zh, en, Msg("json_parts.must-be-at-least", minimum=minimum, v=v))
     return v
 
 
@@ -89,7 +91,7 @@ def opt_int(v: Any, zh: str, en: str, minimum: Optional[int] = None) -> Optional
 
 def as_number(v: Any, zh: str, en: str) -> float:
     if isinstance(v, bool) or not isinstance(v, (int, float)) or v != v or v in (float("inf"), float("-inf")):
-        raise fail(zh, en, f"应为数字，实为 {v!r}", f"expected a number, got {v!r}")
+        raise fail(zh, en, Msg("json_parts.expected-a-number", v=v))
     return v
 
 
@@ -99,41 +101,34 @@ def opt_number(v: Any, zh: str, en: str) -> Optional[float]:
 
 def as_str(v: Any, zh: str, en: str) -> str:
     if not isinstance(v, str):
-        raise fail(zh, en, f"应为文字（字符串），实为 {v!r}", f"expected a string, got {v!r}")
+        raise fail(zh, en, Msg("json_parts.expected-a-string", v=v))
     return v
 
 
 def as_bool(v: Any, zh: str, en: str) -> bool:
     if not isinstance(v, bool):
-        raise fail(zh, en, f"应为 true 或 false，实为 {v!r}", f"expected true or false, got {v!r}")
+        raise fail(zh, en, Msg("json_parts.expected-true-or-false", v=v))
     return v
 
 
 def choice(v: Any, allowed: tuple, zh: str, en: str) -> str:
     if v not in allowed:
-        raise fail(
-            zh, en, f"无效值 {v!r}（可选 {', '.join(allowed)}）", f"invalid value {v!r} (one of {', '.join(allowed)})"
-        )
+        raise fail(zh, en, Msg("json_parts.invalid-value-one-of", v=v, allowed=", ".join(allowed)))
     return v
 
 
 def as_obj(v: Any, keys: tuple, zh: str, en: str) -> dict:
     if not isinstance(v, dict):
-        raise fail(zh, en, f"应为对象 {{…}}，实为 {type(v).__name__}", f"expected an object, got {type(v).__name__}")
+        raise fail(zh, en, Msg("json_parts.expected-an-object", t=type(v).__name__))
     unknown = [k for k in v if k not in keys]
     if unknown:
-        raise fail(
-            zh,
-            en,
-            f"未知的键 {', '.join(map(repr, unknown))}（可用的键：{', '.join(keys)}）",
-            f"unknown key(s) {', '.join(map(repr, unknown))} (known: {', '.join(keys)})",
-        )
+        raise fail(zh, en, Msg("json_parts.unknown-keys", keys=", ".join(map(repr, unknown)), known=", ".join(keys)))
     return v
 
 
 def as_list(v: Any, zh: str, en: str) -> list:
     if not isinstance(v, list):
-        raise fail(zh, en, f"应为列表 […]，实为 {type(v).__name__}", f"expected a list, got {type(v).__name__}")
+        raise fail(zh, en, Msg("json_parts.expected-a-list", t=type(v).__name__))
     return v
 
 
