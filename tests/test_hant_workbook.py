@@ -604,3 +604,58 @@ def test_cli_on_a_hant_workbook_speaks_hant(tmp_path):
     zh = tmp_path / "s.xlsx"
     run("new", zh, "--players", SAMPLE, "--rounds", "5", check_rc=0)
     assert run("pair", zh, check_rc=0).out.startswith("已编排第1轮（工作表“第1轮”）：12台")
+
+
+@pytest.mark.slow
+def test_a_hant_workbook_with_groups_plays_as_its_simplified_twin(tmp_path):
+    """A 繁體 workbook with groups (組別): two rounds paired and recomputed give
+    the pairings and standings of its 简体 twin (组别), what is printed is
+    繁體, and ``xlxq qualify`` speaks 繁體 on it too (it printed 简体)."""
+    from tests.cli_support import group_standings
+    from tests.conftest import template_workbook
+    from tests.test_workbook_support import group_results
+
+    def type_group_results(path: Path, rnd: int, script: str) -> None:
+        """:func:`group_results` typed into each group's round ``rnd``, in ``script``'s words."""
+        wb = openpyxl.load_workbook(path)
+        for g in ("男子", "女子"):
+            ws = next(wb[nm] for nm in wb.sheetnames if nm in (f"{g} 第{rnd}轮", f"{g} 第{rnd}輪"))
+            r = next(r for r in range(1, 8) if "结果" in [L.norm_key(c.value) for c in ws[r]])
+            heads = [L.norm_key(c.value) for c in ws[r]]
+            res, board = heads.index("结果") + 1, heads.index("台次") + 1
+            boards = [row for row in range(r + 1, ws.max_row + 1) if isinstance(ws.cell(row, board).value, int)]
+            picks = group_results(g, rnd, len(boards))
+            for row in boards:
+                ws.cell(row, res).value = WORDS[script][picks[ws.cell(row, board).value]]
+        wb.save(path)
+
+    rows = [(f"男{i}", "男子") for i in range(1, 9)] + [(f"女{i}", "女子") for i in range(1, 7)]
+    zh = template_workbook(tmp_path / "s.xlsx", [n for n, _ in rows], groups=dict(rows), settings={"轮数": 2})
+    hant = hant_twin(zh, tmp_path / "t.xlsx")
+    assert "組別" in [c.value for c in openpyxl.load_workbook(hant)["報名表"][2]]
+    user = user_strings(hant)
+    printed = []
+    for rnd in (1, 2):
+        a, b = run("pair", zh, check_rc=0), run("pair", hant, check_rc=0)
+        assert a.out.count(f"已编排第{rnd}轮") == 2 and b.out.count(f"已編排第{rnd}輪") == 2, b.out
+        printed.append(b.out)
+        type_group_results(zh, rnd, "zh")
+        type_group_results(hant, rnd, "hant")
+    for p in (zh, hant):
+        run("recompute", p, check_rc=0)
+    wa, wb = openpyxl.load_workbook(zh), openpyxl.load_workbook(hant)
+    for g in ("男子", "女子"):
+        for rnd in (1, 2):
+            a = [r[:4] for r in wa[f"{g} 第{rnd}轮"].iter_rows(min_row=3, values_only=True) if isinstance(r[0], int)]
+            b = [r[:4] for r in wb[f"{g} 第{rnd}輪"].iter_rows(min_row=3, values_only=True) if isinstance(r[0], int)]
+            assert a == b and len(a) == (4 if g == "男子" else 3)
+    assert group_standings(zh) == group_standings(hant)
+    assert {f"{g} 成績表" for g in ("男子", "女子")} <= set(wb.sheetnames)
+    shown = {k: v for k, v in labels_not_in_hant(hant, user).items() if not k.endswith(" _xlxq")}
+    assert shown == {}  # (each group's hidden state sheet, '男子 _xlxq', as the hidden _xlxq)
+    q = run("qualify", hant, "--top", 2, check_rc=0)
+    assert q.out.count("積分賽前2名進入淘汰賽") == 2, q.out
+    printed.append(q.out)
+    for text in printed:
+        assert hans_left(text, user) == set(), text
+    assert "积分赛前2名进入淘汰赛" in run("qualify", zh, "--top", 2, check_rc=0).out

@@ -365,3 +365,217 @@ def test_the_team_provisional_notes_are_english_in_english(tmp_path, monkeypatch
     run.cli("undo", "e.json")
     rc, out = run.cli("pair", "e.json", "--provisional")
     assert "说明：第1轮第1场第2、3、4、5台未结束，按和棋暂计编排（原则(八)）" in out, out
+
+
+# ------------------------------------------------- the team JSON's errors (issue 23 §2)
+
+
+def test_the_codemod_reports_no_pair_left(capsys):
+    """Every (zh, en) pair of xlxq/ is a catalogue message: ``--report`` lists none
+    (the 45 it listed were built by concatenation or said a part in one language only)."""
+    assert codemod.main(["--check", "--report"]) == 0
+    out = capsys.readouterr().out
+    assert "left as they are: 0 pairs" in out, out
+
+
+def assert_said(texts: list[tuple[list[str], str]], *words: str) -> None:
+    """Each of ``words`` is in what the commands printed."""
+    said = "\n".join(text for _, text in texts)
+    missing = [w for w in words if w not in said]
+    assert not missing, (missing, said)
+
+
+def team_json_errors(lang: str, tmp: Path, monkeypatch) -> tuple[list[tuple[list[str], str]], set[str]]:
+    """What a team JSON event with a bad line-up and bad team data prints in
+    ``lang`` (each command refused), and the event's own names."""
+    from tests.conftest import SAMPLE_TEAMS
+
+    monkeypatch.chdir(tmp)
+    monkeypatch.setenv("XLXQ_LANG", lang)
+    run = Capture(tmp)
+    run.cli("new", "t.json", "--teams", SAMPLE_TEAMS, "--boards", 4)
+    run.cli("pair", "t.json")
+    run.texts.clear()
+    f = Path("t.json")
+    good = f.read_text(encoding="utf-8")
+    d = json.loads(good)
+    t1, t2 = d["teams"][0]["players"], d["teams"][1]["players"]
+    own = {t["name"] for t in d["teams"]} | {p["name"] for p in d["players"]}
+
+    run.cli(
+        "lineup", f, "--team", 1, "--players", f"{t1[0]},{t1[2]},{t1[1]},{t1[3]}"
+    )  # 分台定人制: board 3's player on 2
+    run.cli("lineup", f, "--team", 1, "--players", f"{t1[0]},{t1[1]},{t1[2]},999")  # not registered
+    run.cli("lineup", f, "--team", 1, "--players", f"{t1[0]},{t1[1]},{t1[2]},{t2[0]}")  # of another team
+    run.cli("lineup", f, "--team", 99, "--players", "1,2,3,4")  # no such team
+
+    def broken(edit) -> None:
+        e = json.loads(good)
+        edit(e)
+        f.write_text(json.dumps(e, ensure_ascii=False), encoding="utf-8")
+        run.cli("check", f)
+
+    broken(lambda e: e["teams"][1]["players"].append(t1[0]))  # one player in two teams
+    broken(lambda e: e["teams"][0]["players"].append(999))  # an unregistered player
+    broken(lambda e: e["teams"][0]["players"].__delitem__(slice(1, None)))  # fewer players than boards
+    broken(lambda e: e["teams"][0].update(reserve_boards=[{"no": t1[0], "board": 2}]))  # not a reserve
+
+    def wrong_colour(e):
+        b = e["rounds"][0]["matches"][0]["boards"][0]
+        b["red"], b["black"] = b["black"], b["red"]
+
+    broken(wrong_colour)  # the first team is red on odd boards
+
+    def played_twice(e):
+        m = e["rounds"][0]["matches"][0]
+        m["boards"][1]["red" if m["boards"][1]["red"] != m["boards"][0]["red"] else "black"] = m["boards"][0]["red"]
+
+    broken(played_twice)
+    broken(lambda e: e["event"].update(lineup="random"))  # an unknown line-up format
+    f.write_text(good, encoding="utf-8")
+    return run.texts, own
+
+
+def test_team_json_errors_print_in_hant(tmp_path, monkeypatch):
+    opencc = pytest.importorskip("opencc")
+    s2t = opencc.OpenCC("s2t")
+    texts, own = team_json_errors("zh-Hant", tmp_path, monkeypatch)
+    assert len(texts) == 11
+    simplified = []
+    for argv, text in texts:
+        assert CJK.search(text), (argv, text)
+        line = strip_own(text, own)
+        bad = sorted({c for c in line if CJK.match(c) and s2t.convert(c) != c})
+        if bad:
+            simplified.append(f"{' '.join(argv)}: {''.join(bad)}: {text}")
+    assert not simplified, "\n".join(simplified)
+    assert_said(
+        texts,
+        "第1輪",
+        "（1隊）",
+        "分臺定人制",
+        "固定在第3臺（報名第3位），不能改坐第2臺",
+        "不是本隊報名隊員（未報名）",
+        "沒有這支隊伍：99（可用隊序號或隊名：1 ",
+        "同時報名",
+        "不在報名表中",
+        "只報名1人，少於每場4臺",
+        "不是本隊替補",
+        "出現兩次（第1場第1臺、第1場第2臺）",
+        "（先走隊單數臺執紅、雙數臺執黑）",
+        "出場方式無效：'random'（可選 分臺定人制、分臺換人制、臨時定臺制）",
+    )
+
+
+def test_team_json_errors_print_in_english(tmp_path, monkeypatch):
+    texts, own = team_json_errors("en", tmp_path, monkeypatch)
+    assert len(texts) == 11
+    leaks = [
+        f"{' '.join(argv)}: {line}"
+        for argv, text in texts
+        for line in CLAUSE.sub("", strip_own(text, own)).splitlines()
+        if CJK.search(line)
+    ]
+    assert not leaks, "\n".join(leaks)
+    assert_said(
+        texts,
+        "fixed boards: player 3 is bound to board 3, not 2",
+        "player 999 is not registered for this team",
+        "no team '99' (give a team number or name)",
+        "is registered for two teams",
+        "team 北京队: player 999 is not registered",
+        "registers 1 players, fewer than 4 boards",
+        "is not a reserve of the team",
+        "round 1: player",
+        "appears twice",
+        "(the first team is red on odd boards)",
+        "unknown line-up format 'random'",
+    )
+
+
+# ------------------------------------------- the knockout and round-robin checks
+
+
+def broken_checks(lang: str, tmp: Path, monkeypatch) -> list[tuple[list[str], str]]:
+    """What ``xlxq check`` prints in ``lang`` of hand-broken knockout and round-robin rounds."""
+    from xlxq.backends.json_file import save_event
+    from xlxq.core.model import RED_WIN, Event, EventSettings, Player
+    from xlxq.systems import pair_round
+
+    monkeypatch.chdir(tmp)
+    monkeypatch.setenv("XLXQ_LANG", lang)
+    run = Capture(tmp)
+
+    def paired(settings: EventSettings, n: int, rounds: int) -> Event:
+        ev = Event(settings, [Player(i, f"棋手{i}", seed=i if i <= 2 else None) for i in range(1, n + 1)])
+        for _ in range(rounds):
+            r = pair_round(ev).round
+            for b in r.boards:
+                b.result = RED_WIN
+            ev = ev.with_round(r)
+        return ev
+
+    ko = paired(EventSettings(system="knockout", games_per_match=2, rounds=6), 8, 1)
+    ko = ko.with_round(pair_round(ko).round)  # game 2 of the quarter-finals
+    b = ko.rounds[1].boards
+    b.pop()  # a match due and not paired
+    b[0].red, b[0].black = b[0].black, b[0].red  # 13.5: colours not swapped
+    b.reverse()  # boards not in seeding order
+    save_event(ko, Path("ko.json"))
+    run.cli("check", "ko.json")
+    ko.rounds[0].boards[0].result = None  # game 1 unfinished, game 2 paired
+    save_event(ko, Path("ko2.json"))
+    run.cli("check", "ko2.json", "--round", 2)
+    six = paired(EventSettings(system="knockout", rounds=3), 6, 0)
+    r1 = pair_round(six).round
+    r1.byes = r1.byes[:1]  # one of the two best seeds without his bye
+    save_event(six.with_round(r1), Path("ko3.json"))
+    run.cli("check", "ko3.json")
+
+    rr = paired(EventSettings(system="round_robin", rounds=5), 6, 1)
+    b = rr.rounds[0].boards
+    b[0].red, b[0].black = b[0].black, b[0].red  # a colour changed
+    b[1].black, b[2].black = b[2].black, b[1].black  # pairs not the table's
+    save_event(rr, Path("rr.json"))
+    run.cli("check", "rr.json")
+    return run.texts
+
+
+def test_broken_knockout_and_round_robin_checks_print_in_hant(tmp_path, monkeypatch):
+    opencc = pytest.importorskip("opencc")
+    s2t = opencc.OpenCC("s2t")
+    texts = broken_checks("zh-Hant", tmp_path, monkeypatch)
+    simplified = [
+        f"{' '.join(argv)}: {line}"
+        for argv, text in texts
+        for line in text.replace("棋手", "").splitlines()
+        if any(CJK.match(c) and s2t.convert(c) != c for c in line)
+    ]
+    assert not simplified, "\n".join(simplified)
+    assert_said(
+        texts,
+        "未與上一局（第1輪）交換先後",
+        "的臺次順序與種子順位不同",
+        "應在本輪進行，文件中沒有",
+        "尚無結果，淘汰賽須待結果錄入後才能編排第2輪",
+        "輪空（直接晉級）",
+    )
+
+
+def test_broken_knockout_and_round_robin_checks_print_in_english(tmp_path, monkeypatch):
+    texts = broken_checks("en", tmp_path, monkeypatch)
+    leaks = [
+        f"{' '.join(argv)}: {line}"
+        for argv, text in texts
+        for line in CLAUSE.sub("", text.replace("棋手", "")).splitlines()
+        if CJK.search(line)
+    ]
+    assert not leaks, "\n".join(leaks)
+    assert_said(
+        texts,
+        "colours not swapped from round 1",
+        "boards not in seeding order (edited by hand)",
+        "is due and not paired",
+        "had no result when round 2 was paired",
+        "round 1 byes: expected [1, 2], the file has [",
+    )

@@ -66,6 +66,7 @@ HANT_TERMS: dict[str, str] = {
     "颱": "臺",
     "佔": "占",
     "纔": "才",
+    "定臺製": "定臺制",  # 临时定台制 (a line-up format, 制 = system): OpenCC reads 制 as 製 (make)
 }
 HEADER = '''"""{title}: message id → ``str.format`` template (see :mod:`xlxq.i18n`).
 
@@ -786,7 +787,9 @@ def convert_templates(cat: Catalogue, write: bool = True) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--check", action="store_true", help="change nothing; exit 1 when something would change")
+    ap.add_argument(
+        "--check", action="store_true", help="change nothing; exit 1 when something would change or a pair is left"
+    )
     ap.add_argument("--report", action="store_true", help="list the pairs left as they are")
     ap.add_argument("--no-hant", action="store_true", help="do not regenerate zh_Hant.py (needs opencc)")
     args = ap.parse_args(argv)
@@ -807,7 +810,10 @@ def main(argv: list[str] | None = None) -> int:
     if args.check:
         added = len(cat.zh) - known
         print(f"{converted} pairs in {len(changed_files)} files would be converted; {added} messages added")
-        return 1 if converted or added else 0
+        print(f"left as they are: {len(report)} pairs")
+        if args.report:
+            print("\n".join(report))
+        return 1 if converted or added or report else 0
     dump("zh_Hans", "简体中文 (zh-Hans) messages", HOW_GENERATED, cat.zh)
     dump("en", "English messages", HOW_GENERATED, cat.en)
     if not args.no_hant:

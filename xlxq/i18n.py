@@ -215,6 +215,13 @@ class Lazy:
         return self.fn(norm_lang(lang))
 
 
+def zh_only(id: str, /, **args: Any) -> Lazy:
+    """A part of a message only the Chinese says (the English leaves it out):
+    message ``id`` in 简体 and 繁體, nothing in English.  Both templates then
+    have the same placeholders and the English is unchanged."""
+    return Lazy(lambda lang: "" if lang == "en" else tr(lang, id, **args))
+
+
 def listed(lang: str | None, items: Any, id: str = "common.no") -> str:
     """Items as one list in ``lang`` ("1号、3号" / "1, 3"): each rendered by
     message ``id`` (its placeholder ``{no}``), joined by ``common.list-sep``."""
@@ -252,6 +259,7 @@ __all__ = [
     "Pair",
     "Lazy",
     "listed",
+    "zh_only",
     "hant_text",
     "pick",
     "labels",

@@ -42,6 +42,7 @@ from xlxq.backends.json_parts import (
     as_str,
     board_to_dict,
     choice,
+    engine_pairs,
     fail,
     first_round_keys,
     info_entries,
@@ -57,6 +58,7 @@ from xlxq.backends.json_parts import (
     player_to_dict,
     scoring_from_dict,
     tiebreak_list,
+    two_items,
     with_set,
 )
 from xlxq.core.model import (
@@ -313,15 +315,9 @@ def _round_from_dict(r: Any, i: int, errors: Optional[ErrorList] = None) -> Roun
     provisional = []
     zh, en = Msg("json_file.round-provisional", rno=rno).pair()
     for k, item in enumerate(as_list(r.get("provisional", []), zh, en)):
-        if not isinstance(item, list) or len(item) != 2:
-            raise fail(
-                f"{zh}第{k + 1}项",
-                f"{en}[{k}]",
-                f"应为 [轮次, 台次]，实为 {item!r}",
-                f"expected [round, board], got {item!r}",
-            )
-        pr = as_int(item[0], f"{zh}第{k + 1}项的轮次", f"{en}[{k}][0]", minimum=1)
-        pb = as_int(item[1], f"{zh}第{k + 1}项的台次", f"{en}[{k}][1]", minimum=1)
+        vr, vb = two_items(item, f"{zh}第{k + 1}项", f"{en}[{k}]", "[轮次, 台次]", "[round, board]")
+        pr = as_int(vr, f"{zh}第{k + 1}项的轮次", f"{en}[{k}][0]", minimum=1)
+        pb = as_int(vb, f"{zh}第{k + 1}项的台次", f"{en}[{k}][1]", minimum=1)
         if pr >= rno:
             raise fail(
                 f"{zh}第{k + 1}项", f"{en}[{k}]", f"第{pr}轮不在本轮之前", f"round {pr} is not before round {rno}"
@@ -336,29 +332,12 @@ def _round_from_dict(r: Any, i: int, errors: Optional[ErrorList] = None) -> Roun
 def _engine_from_dict(v: Any, rno: int) -> tuple[tuple[tuple[int, int], ...], tuple[int, ...]]:
     """A round's ``engine``: the pairing the engine made of it (docs/format.md),
     ``{"boards": [[red, black], …], "byes": […]}``."""
-    zh, en = Msg("json_file.round-engine", rno=rno).pair()
-    e = as_obj(v, _ENGINE_KEYS, zh, en)
-    pairs = []
-    for k, item in enumerate(as_list(e.get("boards", []), f"{zh} boards", f"{en}.boards")):
-        if not isinstance(item, list) or len(item) != 2:
-            raise fail(
-                f"{zh} boards 第{k + 1}项",
-                f"{en}.boards[{k}]",
-                f"应为 [红方, 黑方]，实为 {item!r}",
-                f"expected [red, black], got {item!r}",
-            )
-        red = as_int(item[0], f"{zh} boards 第{k + 1}项的红方", f"{en}.boards[{k}][0]", minimum=1)
-        black = as_int(item[1], f"{zh} boards 第{k + 1}项的黑方", f"{en}.boards[{k}][1]", minimum=1)
-        pairs.append((red, black))
-    byes = tuple(
-        as_int(n, f"{zh} byes 第{k + 1}项", f"{en}.byes[{k}]", minimum=1)
-        for k, n in enumerate(as_list(e.get("byes", []), f"{zh} byes", f"{en}.byes"))
-    )
+    zh, en, pairs, byes = engine_pairs(v, rno, _ENGINE_KEYS, "boards", ("红方", "黑方"), ("red", "black"))
     seen = [no for p in pairs for no in p] + list(byes)
     if len(set(seen)) != len(seen):
         twice = sorted({no for no in seen if seen.count(no) > 1})
         raise fail(zh, en, f"{'、'.join(map(str, twice))}号出现两次", f"{', '.join(map(str, twice))} appear twice")
-    return tuple(pairs), byes
+    return pairs, byes
 
 
 def event_from_dict(d: Any) -> Event:

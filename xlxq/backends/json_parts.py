@@ -75,8 +75,10 @@ _PLAYER_KEYSET = frozenset(PLAYER_KEYS) - {"absent_rounds", "sex", "birth_year"}
 # --------------------------------------------------------------------------
 
 
-def fail(zh_where: str, en_where: str, zh: str, en: str) -> InputError:
-    return InputError(Msg("json_parts.zh-where-zh", zh_where=Pair(zh_where, en_where), zh=Pair(zh, en)))
+def fail(zh_where: str, en_where: str, zh: str | Msg, en: str = "") -> InputError:
+    """What is wrong (a message, or a (zh, en) pair) at a place of the file."""
+    what = zh if isinstance(zh, Msg) else Pair(zh, en)
+    return InputError(Msg("json_parts.zh-where-zh", zh_where=Pair(zh_where, en_where), zh=what))
 
 
 def is_int(v: Any) -> bool:
@@ -89,10 +91,10 @@ def is_int(v: Any) -> bool:
 
 def as_int(v: Any, zh: str, en: str, minimum: Optional[int] = None) -> int:
     if not is_int(v):
-        raise fail(zh, en, f"应为整数，实为 {v!r}", f"expected an integer, got {v!r}")
+        raise fail(zh, en, Msg("json_parts.expected-an-integer", v=v))
     v = int(v)
     if minimum is not None and v < minimum:
-        raise fail(zh, en, f"应不小于 {minimum}，实为 {v}", f"must be at least {minimum}, got {v}")
+        raise fail(zh, en, Msg("json_parts.must-be-at-least", minimum=minimum, v=v))
     return v
 
 
@@ -102,7 +104,7 @@ def opt_int(v: Any, zh: str, en: str, minimum: Optional[int] = None) -> Optional
 
 def as_number(v: Any, zh: str, en: str) -> float:
     if isinstance(v, bool) or not isinstance(v, (int, float)) or v != v or v in (float("inf"), float("-inf")):
-        raise fail(zh, en, f"应为数字，实为 {v!r}", f"expected a number, got {v!r}")
+        raise fail(zh, en, Msg("json_parts.expected-a-number", v=v))
     return v
 
 
@@ -112,47 +114,72 @@ def opt_number(v: Any, zh: str, en: str) -> Optional[float]:
 
 def as_str(v: Any, zh: str, en: str) -> str:
     if not isinstance(v, str):
-        raise fail(zh, en, f"应为文字（字符串），实为 {v!r}", f"expected a string, got {v!r}")
+        raise fail(zh, en, Msg("json_parts.expected-a-string", v=v))
     return v
 
 
 def as_bool(v: Any, zh: str, en: str) -> bool:
     if not isinstance(v, bool):
-        raise fail(zh, en, f"应为 true 或 false，实为 {v!r}", f"expected true or false, got {v!r}")
+        raise fail(zh, en, Msg("json_parts.expected-true-or-false", v=v))
     return v
 
 
 def choice(v: Any, allowed: tuple, zh: str, en: str) -> str:
     if v not in allowed:
-        raise fail(
-            zh, en, f"无效值 {v!r}（可选 {', '.join(allowed)}）", f"invalid value {v!r} (one of {', '.join(allowed)})"
-        )
+        raise fail(zh, en, Msg("json_parts.invalid-value-one-of", v=v, allowed=", ".join(allowed)))
     return v
 
 
 def as_obj(v: Any, keys: tuple, zh: str, en: str) -> dict:
     if not isinstance(v, dict):
-        raise fail(zh, en, f"应为对象 {{…}}，实为 {type(v).__name__}", f"expected an object, got {type(v).__name__}")
+        raise fail(zh, en, Msg("json_parts.expected-an-object", t=type(v).__name__))
     unknown = [k for k in v if k not in keys]
     if unknown:
-        raise fail(
-            zh,
-            en,
-            f"未知的键 {', '.join(map(repr, unknown))}（可用的键：{', '.join(keys)}）",
-            f"unknown key(s) {', '.join(map(repr, unknown))} (known: {', '.join(keys)})",
-        )
+        raise fail(zh, en, Msg("json_parts.unknown-keys", keys=", ".join(map(repr, unknown)), known=", ".join(keys)))
     return v
 
 
 def as_list(v: Any, zh: str, en: str) -> list:
     if not isinstance(v, list):
-        raise fail(zh, en, f"应为列表 […]，实为 {type(v).__name__}", f"expected a list, got {type(v).__name__}")
+        raise fail(zh, en, Msg("json_parts.expected-a-list", t=type(v).__name__))
     return v
 
 
 # --------------------------------------------------------------------------
 # shared shapes
 # --------------------------------------------------------------------------
+
+
+def two_items(item: Any, zh: str, en: str, shape_zh: str, shape_en: str) -> tuple[Any, Any]:
+    """A list item that must be a list of two values (``shape_*``: what they
+    are, "[红方, 黑方]" / "[red, black]"), at ``zh`` / ``en``."""
+    if not isinstance(item, list) or len(item) != 2:
+        raise fail(zh, en, f"应为 {shape_zh}，实为 {item!r}", f"expected {shape_en}, got {item!r}")
+    return item[0], item[1]
+
+
+def engine_pairs(
+    v: Any, rno: int, keys: tuple, key: str, sides_zh: tuple[str, str], sides_en: tuple[str, str]
+) -> tuple[str, str, tuple[tuple[int, int], ...], tuple[int, ...]]:
+    """A round's ``engine``, the pairing the engine made of it (docs/format.md):
+    ``{key: [[a, b], …], "byes": […]}`` (``key`` boards of players, matches of
+    teams; ``sides_*`` name a pair's two numbers: 红方/黑方, 先走队/后走队), read
+    strictly: (its place in a message, zh and en; the pairs; the byes).  The
+    caller checks the numbers against its event."""
+    zh, en = Msg("json_file.round-engine", rno=rno).pair()
+    e = as_obj(v, keys, zh, en)
+    (a_zh, b_zh), (a_en, b_en) = sides_zh, sides_en
+    pairs = []
+    for k, item in enumerate(as_list(e.get(key, []), f"{zh} {key}", f"{en}.{key}")):
+        x, y = two_items(item, f"{zh} {key} 第{k + 1}项", f"{en}.{key}[{k}]", f"[{a_zh}, {b_zh}]", f"[{a_en}, {b_en}]")
+        a = as_int(x, f"{zh} {key} 第{k + 1}项的{a_zh}", f"{en}.{key}[{k}][0]", minimum=1)
+        b = as_int(y, f"{zh} {key} 第{k + 1}项的{b_zh}", f"{en}.{key}[{k}][1]", minimum=1)
+        pairs.append((a, b))
+    byes = tuple(
+        as_int(n, f"{zh} byes 第{k + 1}项", f"{en}.byes[{k}]", minimum=1)
+        for k, n in enumerate(as_list(e.get("byes", []), f"{zh} byes", f"{en}.byes"))
+    )
+    return zh, en, tuple(pairs), byes
 
 
 def tiebreak_list(v: Any, zh_label: str) -> list[str]:
@@ -304,15 +331,15 @@ def elimination(v: Any, system: str) -> tuple:
         raise fail(zh, en, f"只用于积分编排（swiss），本赛事为 {system}", f"only for a Swiss, this event is {system}")
     out = []
     for i, item in enumerate(items):
-        if not isinstance(item, list) or len(item) != 2:
-            raise fail(
-                f"{zh}第{i + 1}项",
-                f"{en}[{i}]",
-                f"应为 [X, Y]（第X轮后未得Y分者淘汰），实为 {item!r}",
-                f"expected [X, Y] (under Y points after round X: out), got {item!r}",
-            )
-        x = as_int(item[0], f"{zh}第{i + 1}项的轮次 X", f"{en}[{i}][0]", minimum=1)
-        y = as_number(item[1], f"{zh}第{i + 1}项的分数 Y", f"{en}[{i}][1]")
+        vx, vy = two_items(
+            item,
+            f"{zh}第{i + 1}项",
+            f"{en}[{i}]",
+            "[X, Y]（第X轮后未得Y分者淘汰）",
+            "[X, Y] (under Y points after round X: out)",
+        )
+        x = as_int(vx, f"{zh}第{i + 1}项的轮次 X", f"{en}[{i}][0]", minimum=1)
+        y = as_number(vy, f"{zh}第{i + 1}项的分数 Y", f"{en}[{i}][1]")
         out.append((x, y))
     return tuple(out)
 

@@ -69,7 +69,7 @@ from xlxq.sheets.registration import ROUND_CELLS
 from xlxq.text import label_problem, visible
 import csv
 import io
-from xlxq.i18n import Msg, Pair
+from xlxq.i18n import Msg, Pair, zh_only
 
 HEADERS: dict[str, tuple[str, ...]] = {
     "no": ("序号", "编号", "no", "no.", "number", "num"),
@@ -344,6 +344,27 @@ def find_header(
     )
 
 
+def row_named(fname: str, row: int, who: str) -> Msg:
+    """A registration row in a message: 报名表.xlsx 第3行（张三）; in English
+    the file and row only."""
+    return Msg("registration.row-named", name=fname, i=row, who=zh_only("registration.who-paren", who=who))
+
+
+def _refuse_repeats(name: str, entries: list[dict], key: str, msg_id: str) -> None:
+    """Refuse two rows of the registration ``name`` with the same ``key``
+    (种子, 序号): the later row named, the earlier one's row beside it."""
+    first: dict[int, dict] = {}
+    for e in entries:
+        if key not in e:
+            continue
+        if e[key] in first:
+            o = first[e[key]]
+            where = row_named(name, e["row"], e["name"])
+            who = zh_only("registration.who-paren", who=o["name"])
+            raise InputError(Msg(msg_id, where=where, row=o["row"], who=who, **{key: e[key]}))
+        first[e[key]] = e
+
+
 def named_rows(rows: list[list[Any]], header: int, cols: dict[str, int], name: str):
     """Each non-empty row under the header as (Excel row number, cells by key,
     the player's name, where_zh, where_en); a row without a name is refused."""
@@ -370,7 +391,8 @@ def named_rows(rows: list[list[Any]], header: int, cols: dict[str, int], name: s
                     row=i,
                 )
         pname = cell_text(cells["name"])
-        yield i, cells, pname, f"{where_zh}（{pname}）", where_en
+        where_zh, where_en = row_named(name, i, pname).pair()
+        yield i, cells, pname, where_zh, where_en
 
 
 def rating_value(v: Any, where_zh: str, where_en: str) -> float:
@@ -415,10 +437,7 @@ def read_registration_groups(
     seen: dict[str, str] = {}
     for e in entries:
         if e.get("group") is None:
-            raise InputError(
-                f"{name} 第{e['row']}行（{e['name']}）：缺少组别（有组别列时每行都要填）",
-                f"{name} row {e['row']}: missing group (the group column must be filled on every row)",
-            )
+            raise InputError(Msg("registration.missing-group", where=row_named(name, e["row"], e["name"])))
         try:
             g = check_group_name(e["group"])
         except InputError as exc:
@@ -506,30 +525,13 @@ def _numbered(
 ) -> list[Player]:
     """The players of ``entries`` (one group), numbered: the 序号 column as
     is (checked: all different), else the registration rule."""
-    first_seed: dict[int, dict] = {}
-    for e in entries:
-        if "seed" in e:
-            if e["seed"] in first_seed:
-                o = first_seed[e["seed"]]
-                raise InputError(
-                    f"{name} 第{e['row']}行（{e['name']}）：种子 {e['seed']} 与第{o['row']}行（{o['name']}）重复",
-                    f"{name} row {e['row']}: seed {e['seed']} repeats row {o['row']}",
-                )
-            first_seed[e["seed"]] = e
+    _refuse_repeats(name, entries, "seed", "registration.seed-repeats-row")
     if has_no:
         if draw_seed is not None or method not in (None, "order"):
             raise InputError(
                 Msg("registration.already-has-a-no-column-cannot-draw", name=name),
             )
-        first_no: dict[int, dict] = {}
-        for e in entries:
-            if e["no"] in first_no:
-                o = first_no[e["no"]]
-                raise InputError(
-                    f"{name} 第{e['row']}行（{e['name']}）：序号 {e['no']} 与第{o['row']}行（{o['name']}）重复",
-                    f"{name} row {e['row']}: no {e['no']} repeats row {o['row']}",
-                )
-            first_no[e["no"]] = e
+        _refuse_repeats(name, entries, "no", "registration.no-repeats-row")
         numbers = [e["no"] for e in entries]
     else:
         numbers = number_players(entries, draw_seed, method)

@@ -3,6 +3,9 @@
 docs/teams.md §8), the 队员总分制 options of an individual file
 (``event.member_total``), and the team registration (报名表) import.
 
+Size: one strict reader and writer for every key of the team file (as
+json_file.py is for the individual file) and the registration import.
+
 * ``team_event_from_dict(d)`` / ``team_event_to_dict(ev)`` read and write a
   :class:`~xlxq.core.teams.TeamEvent` with the conventions of
   :mod:`xlxq.backends.json_file`: strict reading (unknown keys and wrong
@@ -42,6 +45,7 @@ from xlxq.backends.json_parts import (
     as_str,
     board_to_dict,
     choice,
+    engine_pairs,
     fail,
     first_round_keys,
     info_entries,
@@ -59,7 +63,15 @@ from xlxq.backends.json_parts import (
     tiebreak_list,
     with_set,
 )
-from xlxq.backends.registration import as_posint, cell_text, find_header, named_rows, rating_value, registration_rows
+from xlxq.backends.registration import (
+    as_posint,
+    cell_text,
+    find_header,
+    named_rows,
+    rating_value,
+    registration_rows,
+    row_named,
+)
 from xlxq.core.member_total import BY, INCOMPLETE
 from xlxq.core.model import (
     RESULTS,
@@ -86,7 +98,7 @@ from xlxq.core.teams import (
 from xlxq.errors import ErrorList, InputError
 from xlxq.systems import get_system, get_team_system, team_rules, team_system_keys
 from xlxq.core.team_standings import resolve_team_tiebreaks
-from xlxq.i18n import Msg, Pair
+from xlxq.i18n import Msg, Pair, zh_only
 
 KIND_TEAM = "team"
 
@@ -278,7 +290,12 @@ def _settings_from_dict(e: Any) -> TeamSettings:
 def _team_from_dict(t: Any, i: int) -> Team:
     where_zh, where_en = Msg("team_json.teams-2", i=Pair(i + 1, i)).pair()
     if isinstance(t, dict) and _is_int(t.get("no")) and isinstance(t.get("name"), str):
-        where_zh, where_en = f"{where_zh}（{t['name']}，{int(t['no'])}队）", f"{where_en} (team {int(t['no'])})"
+        where_zh, where_en = Msg(
+            "team_json.teams-item-named",
+            i=Pair(i + 1, i),
+            name=zh_only("team_json.name-comma", name=t["name"]),
+            no=int(t["no"]),
+        ).pair()
     t = as_obj(t, _TEAM_KEYS, where_zh, where_en)
     if "no" not in t:
         raise fail(where_zh, where_en, "缺少队序号 no", "missing key 'no'")
@@ -419,24 +436,7 @@ def _engine_from_dict(v: Any, rno: int, names: dict[int, str]) -> tuple[tuple[tu
     """A team round's ``engine``: the pairing the engine made of it
     (docs/format.md), ``{"matches": [[first, second], …], "byes": […]}``,
     every number a team's, none twice."""
-    zh, en = Msg("json_file.round-engine", rno=rno).pair()
-    e = as_obj(v, _ENGINE_KEYS, zh, en)
-    pairs = []
-    for k, item in enumerate(as_list(e.get("matches", []), f"{zh} matches", f"{en}.matches")):
-        if not isinstance(item, list) or len(item) != 2:
-            raise fail(
-                f"{zh} matches 第{k + 1}项",
-                f"{en}.matches[{k}]",
-                f"应为 [先走队, 后走队]，实为 {item!r}",
-                f"expected [first, second], got {item!r}",
-            )
-        first = as_int(item[0], f"{zh} matches 第{k + 1}项的先走队", f"{en}.matches[{k}][0]", minimum=1)
-        second = as_int(item[1], f"{zh} matches 第{k + 1}项的后走队", f"{en}.matches[{k}][1]", minimum=1)
-        pairs.append((first, second))
-    byes = tuple(
-        as_int(n, f"{zh} byes 第{k + 1}项", f"{en}.byes[{k}]", minimum=1)
-        for k, n in enumerate(as_list(e.get("byes", []), f"{zh} byes", f"{en}.byes"))
-    )
+    zh, en, pairs, byes = engine_pairs(v, rno, _ENGINE_KEYS, "matches", ("先走队", "后走队"), ("first", "second"))
     seen = [no for p in pairs for no in p] + list(byes)
     bad = sorted({no for no in seen if no not in names or seen.count(no) > 1})
     if bad:
@@ -446,7 +446,7 @@ def _engine_from_dict(v: Any, rno: int, names: dict[int, str]) -> tuple[tuple[tu
             f"{'、'.join(map(str, bad))}队不存在或出现两次",
             f"team(s) {', '.join(map(str, bad))} unknown or twice",
         )
-    return tuple(pairs), byes
+    return pairs, byes
 
 
 def team_event_from_dict(d: Any) -> TeamEvent:
@@ -476,7 +476,13 @@ def team_event_from_dict(d: Any) -> TeamEvent:
     for key in ("players", "teams"):
         if key not in d:
             errors.add(
-                InputError(f"缺少{'棋手名单' if key == 'players' else '队伍名单'} {key}", f"missing key {key!r}")
+                InputError(
+                    Msg(
+                        "team_json.missing-list",
+                        what=zh_only("team_json.players-list" if key == "players" else "team_json.teams-list"),
+                        key=key,
+                    )
+                )
             )
     players, teams, rounds = [], [], []
     with errors.guard():
@@ -688,8 +694,11 @@ def read_team_registration(
             n = as_posint(cells.get("no")) if cells.get("no") is not None else None
             if n is None:
                 raise InputError(
-                    f"{where_zh}：序号应为正整数（有序号列时每行都要填），实为“{cells.get('no')}”",
-                    f"{where_en}: no should be a positive whole number on every row",
+                    Msg(
+                        "team_json.no-should-be-a-positive-whole-number",
+                        where=Pair(where_zh, where_en),
+                        got=zh_only("team_json.got-quoted", value=cells.get("no")),
+                    )
                 )
             e["no"] = n
         entries.append(e)
@@ -711,29 +720,41 @@ def read_team_registration(
         mains = [e for e in rows_t if not e["reserve"]]
         reserves = [e for e in rows_t if e["reserve"]]
         if len(mains) != boards:
-            more = "少于" if len(mains) < boards else "多于"
-            hint = "" if len(mains) < boards else "，其余请在“替补”栏注明"
             raise InputError(
-                f"{fname}：{tname} 有{len(mains)}名主力（未标替补），{more}每场{boards}台{hint}",
-                f"{fname}: team {tname} has {len(mains)} main players (not reserves), "
-                f"{'fewer' if len(mains) < boards else 'more'} than {boards} boards",
+                Msg(
+                    "team_json.fewer-main-players-than-boards"
+                    if len(mains) < boards
+                    else "team_json.more-main-players-than-boards",
+                    fname=fname,
+                    tname=tname,
+                    n=len(mains),
+                    boards=boards,
+                )
             )
         with_board = [e for e in mains if "board" in e]
         if with_board:
             if len(with_board) != len(mains):
                 e = next(e for e in mains if "board" not in e)
                 raise InputError(
-                    f"{fname} 第{e['row']}行（{e['name']}）：{tname} 的主力有的填了台次，此行没有填",
-                    f"{fname} row {e['row']}: some main players of {tname} give a board, this one does not",
+                    Msg(
+                        "team_json.some-main-players-give-a-board",
+                        where=row_named(fname, e["row"], e["name"]),
+                        tname=tname,
+                    )
                 )
             seen: dict[int, dict] = {}
             for e in mains:
                 if e["board"] in seen:
                     o = seen[e["board"]]
                     raise InputError(
-                        f"{fname} 第{e['row']}行（{e['name']}）：{tname} 第{e['board']}台与第{o['row']}行"
-                        f"（{o['name']}）重复",
-                        f"{fname} row {e['row']}: team {tname} board {e['board']} repeats row {o['row']}",
+                        Msg(
+                            "team_json.board-repeats-row",
+                            where=row_named(fname, e["row"], e["name"]),
+                            tname=tname,
+                            board=e["board"],
+                            row=o["row"],
+                            who=zh_only("registration.who-paren", who=o["name"]),
+                        )
                     )
                 seen[e["board"]] = e
             mains = sorted(mains, key=lambda e: e["board"])
@@ -752,8 +773,13 @@ def read_team_registration(
                 if no in used:
                     o = used[no]
                     raise InputError(
-                        f"{fname} 第{e['row']}行（{e['name']}）：序号 {no} 与第{o['row']}行（{o['name']}）重复",
-                        f"{fname} row {e['row']}: no {no} repeats row {o['row']}",
+                        Msg(
+                            "registration.no-repeats-row",
+                            where=row_named(fname, e["row"], e["name"]),
+                            no=no,
+                            row=o["row"],
+                            who=zh_only("registration.who-paren", who=o["name"]),
+                        )
                     )
             else:
                 no = next_no

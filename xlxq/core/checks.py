@@ -19,7 +19,7 @@ from xlxq.core.hand import HandChange, engine_changes
 from xlxq.core.history import CardState, build_cards, pairable_players
 from xlxq.core.matching import Matcher
 from xlxq.core.model import Event, Round
-from xlxq.i18n import Lazy, Msg, Pair, pick, tr
+from xlxq.i18n import Lazy, Msg, Pair, pick, tr, zh_only
 
 ERROR, WARNING = "error", "warning"
 
@@ -33,9 +33,22 @@ class Issue:
     round: int
     board: Optional[int] = None
     players: tuple[int, ...] = ()
+    msg: Optional[Msg] = None  # the message (zh, en: its 简体 and English texts)
+
+    @classmethod
+    def of(
+        cls, level: str, code: str, msg: Msg, round: int, board: Optional[int] = None, players: tuple[int, ...] = ()
+    ) -> Issue:
+        """An issue that says ``msg`` (rendered in the language asked)."""
+        zh, en = msg.pair()
+        return cls(level, code, zh, en, round, board, players, msg)
 
     def message(self, lang: str = "zh") -> str:
+        if self.msg is not None:
+            return self.msg.render(lang)
         return str(pick(lang, self.zh, self.en))
+
+    localize = message
 
 
 def _who(name: dict[int, str], no: int) -> Lazy:
@@ -348,52 +361,62 @@ def max_swiss_rounds(n: int) -> int:
     return n if n % 2 else max(n - 1, 0)
 
 
-def _units(n: int, team: bool, lang: str) -> str:
-    if lang == "en":
-        return f"{n} team{'s' if n != 1 else ''}" if team else f"{n} player{'s' if n != 1 else ''}"
-    return f"{n}支队伍" if team else f"{n}名棋手"
+def _units(n: int, team: bool) -> Lazy:
+    """The field in a message: 9名棋手 / 9 players (9支队伍 / 9 teams)."""
+
+    def render(lang: str) -> str:
+        if lang == "en":
+            return f"{n} team{'s' if n != 1 else ''}" if team else f"{n} player{'s' if n != 1 else ''}"
+        return tr(lang, "checks.n-teams" if team else "checks.n-players", n=n)
+
+    return Lazy(render)
 
 
 def round_count_warnings(n: int, rounds: int, team: bool = False) -> list[tuple[str, str]]:
-    """(zh, en) warnings on a Swiss planned for ``rounds`` rounds with ``n``
+    """:func:`round_count_msgs` as (zh, en) pairs."""
+    return [m.pair() for m in round_count_msgs(n, rounds, team)]
+
+
+def round_count_msgs(n: int, rounds: int, team: bool = False) -> list[Msg]:
+    """The warnings on a Swiss planned for ``rounds`` rounds with ``n``
     players (teams): fewer than seven (原则(二)), or more than
     :func:`max_swiss_rounds`.  Warnings only: the organiser decides."""
-    out: list[tuple[str, str]] = []
+    out: list[Msg] = []
     top = max_swiss_rounds(n)
-    zu, eu = _units(n, team, "zh"), _units(n, team, "en")
+    units = _units(n, team)
+    one = zh_only("checks.team-unit" if team else "checks.person-unit")
     if rounds > top:
-        why_zh = (
-            f"单数，每{'队' if team else '人'}遇其余{n - 1}{'队' if team else '人'}各一次、轮空一次"
-            if n % 2
-            else f"每{'队' if team else '人'}遇其余{n - 1}{'队' if team else '人'}各一次"
-        )
-        why_en = f"each meets the other {n - 1} once" + (" and has one bye" if n % 2 else "")
+        why = Msg("checks.each-meets-the-others-odd" if n % 2 else "checks.each-meets-the-others", one=one, m=n - 1)
         out.append(
             Msg(
                 "checks.rounds-planned-more-than-the-a-swiss-of",
                 rounds=rounds,
-                zu=Pair(zu, eu),
+                zu=units,
                 top=top,
-                why=Pair(why_zh, why_en),
-            ).pair()
+                why=why,
+            )
         )
     if rounds < MIN_ROUNDS:
-        few_zh = f"；{zu}最多只能编排{top}轮" if top < MIN_ROUNDS else ""
-        few_en = f"; {eu} allow at most {top}" if top < MIN_ROUNDS else ""
-        out.append(
-            Msg("checks.rounds-planned-fewer-than-seven-at-least", rounds=rounds, few=Pair(few_zh, few_en)).pair()
-        )
+        few = Msg("checks.units-allow-at-most", units=units, top=top) if top < MIN_ROUNDS else ""
+        out.append(Msg("checks.rounds-planned-fewer-than-seven-at-least", rounds=rounds, few=few))
     return out
 
 
 def odd_field_note(n: int, team: bool = False) -> Optional[tuple[str, str]]:
-    """(zh, en) note on an odd field (原则(一) 参赛运动员（队）数宜为双数), or None."""
+    """:func:`odd_field_msg` as a (zh, en) pair, or None."""
+    msg = odd_field_msg(n, team)
+    return msg.pair() if msg is not None else None
+
+
+def odd_field_msg(n: int, team: bool = False) -> Optional[Msg]:
+    """The note on an odd field (原则(一) 参赛运动员（队）数宜为双数), or None."""
     if n % 2 == 0:
         return None
-    who = "一队" if team else "一人"
-    return (
-        f"参赛{_units(n, team, 'zh')}为单数，每轮{who}轮空（原则(一)：参赛{'队' if team else '运动员'}数宜为双数）",
-        f"an odd field of {_units(n, team, 'en')}: one bye every round (原则(一): an even field is preferred)",
+    return Msg(
+        "checks.odd-field-one-bye-every-round",
+        units=_units(n, team),
+        who=zh_only("checks.one-team" if team else "checks.one-player"),
+        whom=zh_only("checks.team-unit" if team else "checks.athlete-unit"),
     )
 
 

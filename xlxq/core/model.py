@@ -461,27 +461,29 @@ def check_first_round(s: FirstRoundSettings) -> None:
 
 # How ``register`` names what it numbers: (zh noun, zh number, zh name,
 # en noun, en number).
-PLAYER_WORDS = ("棋手", "序号", "姓名", "player", "no")
-TEAM_WORDS = ("队伍", "队序号", "队名", "team", "team no")
+#: what :func:`register` checks: the prefix of its messages' ids
+PLAYER_WORDS = "model.player"
+TEAM_WORDS = "model.team"
 
 
-def register(
-    item: N, seen: dict[int, N], words: tuple[str, str, str, str, str] = PLAYER_WORDS, allow_bool: bool = False
-) -> None:
+def register(item: N, seen: dict[int, N], words: str = PLAYER_WORDS, allow_bool: bool = False) -> None:
     """Add ``item`` (anything with ``no`` and ``name``: a player, a team) to
     ``seen`` by number, after checking the number is ≥ 1 and new and the
     name not blank."""
-    zh, zh_no, zh_name, en, en_no = words
     if invalid_int(item.no, 1, allow_bool):
-        raise InputError(
-            f"{zh} {item.name!r} 的{zh_no}无效：{item.no!r}", f"{en} {item.name!r}: invalid no {item.no!r}"
-        )
+        raise InputError(Msg(f"{words}-invalid-no", name=item.name, no=item.no))
     if item.no in seen:
         raise InputError(
-            Msg("model.duplicate-and", zh_no=Pair(zh_no, en_no), no=item.no, name=seen[item.no].name, name2=item.name),
+            Msg(
+                "model.duplicate-and",
+                zh_no=Msg(f"{words}-no-word"),
+                no=item.no,
+                name=seen[item.no].name,
+                name2=item.name,
+            ),
         )
     if not str(item.name).strip():
-        raise InputError(f"{zh_no} {item.no} 的{zh}没有{zh_name}", f"{en} no {item.no} has no name")
+        raise InputError(Msg(f"{words}-has-no-name", no=item.no))
     seen[item.no] = item
 
 

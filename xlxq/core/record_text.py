@@ -487,7 +487,7 @@ class Printer:
         marks = {c["board"]: c for c in st["changes"] if c["board"] is not None}
         bye_marks = {c["red"]: c for c in st["changes"] if c["kind"] == "bye"}
         hand = self.term("changed by hand", "人工调整")
-        out = [t("实际对阵（经人工调整，与引擎编排不同）：", f"as played ({hand}, differs from the engine's pairing):")]
+        out = [t("record_text.as-played-differs-from-the-engine", hand=hand if self.en else "")]
         for board, red, black in st["boards"]:  # a team round: its matches (first, second)
             out.append(self.played_line(board, red, black) + (self.hand_mark(marks[board]) if board in marks else ""))
         for no in st["byes"]:

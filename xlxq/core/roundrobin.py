@@ -33,7 +33,7 @@ from xlxq.core.model import BLACK_WIN_FORFEIT, DOUBLE_FORFEIT, FORFEITS, RED_WIN
 from xlxq.core.outcome import PairingOutcome
 from xlxq.errors import InputError
 from xlxq.core.notes import Note
-from xlxq.i18n import Lazy, Msg, tr
+from xlxq.i18n import Lazy, Msg, tr, zh_only
 from xlxq.i18n import Pair
 
 WITHDRAWAL_POLICIES = ("cxa", "annul", "forfeit")
@@ -298,12 +298,20 @@ def apply_absences(event: Event, rnd: Round, notes: list[str]) -> Round:
 def _check_start_withdrawals(event: Event) -> None:
     before = [p for p in event.players if p.withdrawn_from_round == 1]
     if before and (len(event.players) - len(before)) % 2 == 0:
-        names = "、".join(f"{p.name}（{p.no}号）" for p in before)
+        left = len(event.players) - len(before)
+        names = Lazy(
+            lambda lang: (
+                str(len(before))
+                if lang == "en"
+                else tr(lang, "common.list-sep").join(tr(lang, "checks.name-no", name=p.name, no=p.no) for p in before)
+            )
+        )
         raise InputError(
-            f"{names}在循环赛开始前退赛，剩余{len(event.players) - len(before)}人为双数，"
-            f"按规则（裁判细则第20.2条、2011第14.4条）应重新抽签：请从报名表删除退赛棋手并重新编号",
-            f"{len(before)} player(s) withdrew before the round robin started and an even number remain: "
-            f"the rules say redraw the numbers — remove them from the registration and renumber",
+            Msg(
+                "roundrobin.withdrew-before-the-start-redraw",
+                names=names,
+                left=Lazy(lambda lang: "" if lang == "en" else left),
+            )
         )
 
 
@@ -327,10 +335,14 @@ def pair_rr_round(event: Event, round_no: Optional[int] = None, *, double: bool)
         )
     if round_no > s.rounds:
         raise InputError(
-            f"本赛事共{s.rounds}轮，已编排完毕，不能再编第{round_no}轮"
-            f"（{len(nos)}人{'双' if double else '单'}循环应为{total}轮，请修改 rounds）",
-            f"the event has {s.rounds} rounds; round {round_no} cannot be paired "
-            f"(a round robin of {len(nos)} needs {total})",
+            Msg(
+                "roundrobin.the-event-has-rounds-cannot-pair-round",
+                rounds=s.rounds,
+                round_no=round_no,
+                n=len(nos),
+                kind=zh_only("roundrobin.double" if double else "roundrobin.single"),
+                total=total,
+            )
         )
     _check_start_withdrawals(event)
     check_policy(event)
@@ -338,9 +350,16 @@ def pair_rr_round(event: Event, round_no: Optional[int] = None, *, double: bool)
     if s.rounds != total:
         notes.append(
             Note(
-                f"赛事设定 rounds = {s.rounds}，而{len(nos)}人{'双' if double else '单'}循环"
-                f"{'（每场' + str(s.games_per_match) + '局）' if s.games_per_match > 1 else ''}共{total}轮",
-                f"the event's rounds = {s.rounds}, but this round robin of {len(nos)} has {total}",
+                Msg(
+                    "roundrobin.the-events-rounds-but-this-round-robin-has",
+                    rounds=s.rounds,
+                    n=len(nos),
+                    kind=zh_only("roundrobin.double" if double else "roundrobin.single"),
+                    games=zh_only("roundrobin.games-per-match-paren", games=s.games_per_match)
+                    if s.games_per_match > 1
+                    else "",
+                    total=total,
+                )
             )
         )
     for r in event.rounds_before(round_no):

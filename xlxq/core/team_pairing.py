@@ -39,7 +39,7 @@ from xlxq.core.scheveningen import scheveningen_round
 from xlxq.core.teams import Match, TeamEvent, TeamRound, TeamRules, check_team_settings, match_game_points
 from xlxq.errors import InputError, PairingImpossible
 from xlxq.core.notes import Note
-from xlxq.i18n import Msg
+from xlxq.i18n import Msg, zh_only
 
 
 @dataclass
@@ -204,8 +204,13 @@ def pair_team_rr_round(
     if s.rounds != total:
         out.notes.append(
             Note(
-                f"赛事设定 rounds = {s.rounds}，而{len(nos)}队{'双' if double else '单'}循环共{total}轮",
-                f"the event's rounds = {s.rounds}, but this round robin of {len(nos)} teams has {total}",
+                Msg(
+                    "team_pairing.the-events-rounds-but-this-round-robin-has",
+                    rounds=s.rounds,
+                    n=len(nos),
+                    kind=zh_only("roundrobin.double" if double else "roundrobin.single"),
+                    total=total,
+                )
             )
         )
     for t in event.teams:

@@ -74,7 +74,7 @@ from xlxq.core.model import (
 from xlxq.core.tiebreaks import BYE_OPP_SCORE_MODES, FALLBACK_READINGS
 from xlxq.core.team_tiebreaks import resolve_team_tiebreaks
 from xlxq.errors import InputError
-from xlxq.i18n import Msg
+from xlxq.i18n import Lazy, Msg, tr, zh_only
 from xlxq.i18n import Pair
 
 VACANT = 0  # an empty seat: nobody fielded on that board
@@ -348,18 +348,37 @@ class _Place(TypedDict):
     board: Optional[int]
 
 
-def _where(event: TeamEvent, round_no: int, team_no: int, board: Optional[int] = None) -> tuple[str, str, _Place]:
-    t = event.team(team_no)
-    zh = f"第{round_no}轮 {t.name}（{team_no}队）"
-    en = f"round {round_no}, team {t.name} ({team_no})"
-    if board is not None:
-        zh += f" 第{board}台"
-        en += f", board {board}"
-    return zh, en, {"round": round_no, "team": team_no, "board": board}
+def _where(event: TeamEvent, round_no: int, team_no: int, board: Optional[int] = None) -> tuple[Msg, _Place]:
+    name = event.team(team_no).name
+    if board is None:
+        msg = Msg("teams.where-round-team", round=round_no, name=name, team=team_no)
+    else:
+        msg = Msg("teams.where-round-team-board", round=round_no, name=name, team=team_no, board=board)
+    return msg, {"round": round_no, "team": team_no, "board": board}
 
 
-def _err(where: tuple[str, str, _Place], zh: str, en: str) -> InputError:
-    return InputError(Msg("teams.where-zh", where=Pair(where[0], where[1]), zh=Pair(zh, en)), **where[2])
+def _err(where: tuple[Msg, _Place], msg: Msg) -> InputError:
+    return InputError(Msg("teams.where-zh", where=where[0], zh=msg), **where[1])
+
+
+def team_named(name: str, no: int, en: object) -> Lazy:
+    """A team in an error: 一队（3队）; in English ``en`` (its name or number)."""
+    return Lazy(lambda lang: en if lang == "en" else tr(lang, "teams.name-team-no", name=name, no=no))
+
+
+def _player_named(event: TeamEvent, no: int, en: bool = True) -> Lazy:
+    """A player in an error as :meth:`TeamEvent.player_label` names him
+    (张三（7号）); in English his number (``en``) or nothing."""
+
+    def render(lang: str) -> str:
+        if lang == "en":
+            return str(no) if en else ""
+        if no == VACANT:
+            return tr(lang, "teams.vacant-paren")
+        p = event._players.get(no)
+        return tr(lang, "checks.name-no", name=p.name, no=no) if p else tr(lang, "common.no", no=no)
+
+    return Lazy(render)
 
 
 def fixed_board_of(event: TeamEvent, team_no: int, player_no: int, before_round: int) -> Optional[int]:
@@ -392,36 +411,36 @@ def check_lineup(event: TeamEvent, round_no: int, team_no: int, lineup: Sequence
     if len(lineup) != s.boards:
         raise _err(
             _where(event, round_no, team_no),
-            f"出场名单应有{s.boards}台，实为{len(lineup)}台",
-            f"the line-up must have {s.boards} boards, not {len(lineup)}",
+            Msg("teams.lineup-must-have-boards", boards=s.boards, n=len(lineup)),
         )
     members = set(t.players)
     seen: dict[int, int] = {}
     for k, no in enumerate(lineup, start=1):
         if invalid_int(no, 0):
-            raise _err(_where(event, round_no, team_no, k), f"序号无效：{no!r}", f"invalid number {no!r}")
+            raise _err(_where(event, round_no, team_no, k), Msg("teams.lineup-invalid-number", no=no))
         if no == VACANT:
             continue
         if no not in members:
             owner = event.team_of(no)
-            extra = f"（属于{event.team(owner).name}）" if owner is not None else "（未报名）"
+            extra = (
+                zh_only("teams.of-team-paren", team=event.team(owner).name)
+                if owner is not None
+                else zh_only("teams.not-registered-paren")
+            )
             raise _err(
                 _where(event, round_no, team_no, k),
-                f"{event.player_label(no)}不是本队报名队员{extra}",
-                f"player {no} is not registered for this team",
+                Msg("teams.lineup-not-of-this-team", player=_player_named(event, no), extra=extra),
             )
         if no in seen:
             raise _err(
                 _where(event, round_no, team_no, k),
-                f"{event.player_label(no)}已在第{seen[no]}台出场，同一轮不能出场两次",
-                f"player {no} already sits on board {seen[no]}",
+                Msg("teams.lineup-already-sits", player=_player_named(event, no), board=seen[no]),
             )
         seen[no] = k
         if not event.player(no).active_in(round_no):
             raise _err(
                 _where(event, round_no, team_no, k),
-                f"{event.player_label(no)}已退赛，不能出场",
-                f"player {no} has withdrawn",
+                Msg("teams.lineup-withdrawn", player=_player_named(event, no)),
             )
     fmt = s.lineup
     if fmt == "fixed_boards":
@@ -431,14 +450,13 @@ def check_lineup(event: TeamEvent, round_no: int, team_no: int, lineup: Sequence
             fb = fixed_board_of(event, team_no, no, round_no)
             if fb is not None and fb != k:
                 why = (
-                    (f"报名第{t.place(no)}位")
+                    zh_only("teams.why-registered-place", place=t.place(no))
                     if t.place(no) <= s.boards
-                    else ("替补登记" if no in t.reserve_boards else "首次出场")
+                    else zh_only("teams.why-reserve-registered" if no in t.reserve_boards else "teams.why-first-played")
                 )
                 raise _err(
                     _where(event, round_no, team_no, k),
-                    f"分台定人制：{event.player_label(no)}固定在第{fb}台（{why}），不能改坐第{k}台",
-                    f"fixed boards: player {no} is bound to board {fb}, not {k}",
+                    Msg("teams.lineup-fixed-board", player=_player_named(event, no), fb=fb, why=why, k=k),
                 )
     elif fmt == "fixed_order":
         last_place, last_board = 0, 0
@@ -450,17 +468,21 @@ def check_lineup(event: TeamEvent, round_no: int, team_no: int, lineup: Sequence
             if seen_vacant:
                 raise _err(
                     _where(event, round_no, team_no, seen_vacant),
-                    f"分台换人制：空台只能在最后（第{k}台还有{event.player_label(no)}）",
-                    f"fixed order: an empty seat must be at the bottom (board {k} is filled)",
+                    Msg("teams.lineup-empty-seat-at-the-bottom", k=k, player=_player_named(event, no, en=False)),
                 )
             p = t.place(no)
             if p < last_place:
                 prev = lineup[last_board - 1]
                 raise _err(
                     _where(event, round_no, team_no, k),
-                    f"分台换人制须保持报名顺序：{event.player_label(no)}（报名第{p}位）不能排在"
-                    f"第{last_board}台{event.player_label(prev)}（报名第{last_place}位）之后",
-                    f"fixed order: player {no} (registered {p}) sits below player {prev} (registered {last_place})",
+                    Msg(
+                        "teams.lineup-fixed-order",
+                        player=_player_named(event, no),
+                        p=p,
+                        at=zh_only("teams.board-n", board=last_board),
+                        prev=_player_named(event, prev),
+                        last_place=last_place,
+                    ),
                 )
             last_place, last_board = p, k
 
@@ -560,10 +582,7 @@ def check_team_settings(s: TeamSettings, *, rules: TeamRules) -> None:
             Msg("teams.boards-per-match-must-be-got", MIN_BOARDS=MIN_BOARDS, MAX_BOARDS=MAX_BOARDS, boards=s.boards),
         )
     if s.lineup not in LINEUP_FORMATS:
-        raise InputError(
-            f"出场方式 lineup 无效：{s.lineup!r}（可选 {'、'.join(f'{k}（{v}）' for k, v in LINEUP_NAMES.items())}）",
-            f"unknown line-up format {s.lineup!r}",
-        )
+        raise InputError(Msg("teams.unknown-lineup-format", lineup=s.lineup, choices=zh_only("teams.lineup-choices")))
     check_rounds(s.rounds)
     if s.pair_by not in PAIR_BY:
         raise InputError(
@@ -612,30 +631,31 @@ def validate_team_event(event: TeamEvent, *, rules: TeamRules) -> None:
         register(t, teams, TEAM_WORDS)
         if len(t.players) < s.boards:
             raise InputError(
-                f"{t.name}（{t.no}队）只报名{len(t.players)}人，少于每场{s.boards}台",
-                f"team {t.name} registers {len(t.players)} players, fewer than {s.boards} boards",
+                Msg(
+                    "teams.team-fewer-players-than-boards",
+                    team=team_named(t.name, t.no, t.name),
+                    n=len(t.players),
+                    boards=s.boards,
+                )
             )
         for no in t.players:
             if no not in seen:
-                raise InputError(
-                    f"{t.name}（{t.no}队）：序号 {no} 不在报名表中", f"team {t.name}: player {no} is not registered"
-                )
+                raise InputError(Msg("teams.team-player-not-registered", team=team_named(t.name, t.no, t.name), no=no))
             if no in owner:
                 raise InputError(
-                    f"{seen[no].name}（{no}号）同时报名{owner[no].name}与{t.name}",
-                    f"player {no} is registered for two teams",
+                    Msg(
+                        "teams.player-registered-for-two-teams",
+                        player=_player_named(event, no),
+                        teams=zh_only("teams.first-and-second", first=owner[no].name, second=t.name),
+                    )
                 )
             owner[no] = t
         for no, k in t.reserve_boards.items():
             if no not in t.players or t.place(no) <= s.boards:
-                raise InputError(
-                    f"{t.name}（{t.no}队）：{no}号不是本队替补，不能登记替补台次",
-                    f"team {t.name}: player {no} is not a reserve of the team",
-                )
+                raise InputError(Msg("teams.team-not-a-reserve", team=team_named(t.name, t.no, t.name), no=no))
             if invalid_int(k, 1) or k > s.boards:
                 raise InputError(
-                    f"{t.name}（{t.no}队）：替补{no}号登记的台次无效：{k!r}",
-                    f"team {t.name}: invalid board {k!r} for reserve {no}",
+                    Msg("teams.team-invalid-reserve-board", team=team_named(t.name, t.no, t.name), no=no, k=k)
                 )
     if rules.seated_by_schedule and len(teams) != 2:
         raise InputError(
@@ -650,27 +670,15 @@ def validate_team_event(event: TeamEvent, *, rules: TeamRules) -> None:
         )
 
 
-class _Lazy:
-    """A board's place in a message, formatted only when shown."""
-
-    __slots__ = ("label", "k")
-
-    def __init__(self, label: str, k: int):
-        self.label, self.k = label, k
-
-    def __format__(self, spec: str) -> str:
-        return f"{self.label}第{self.k}台"
-
-
 def _validate_round(
     event: TeamEvent, r: TeamRound, teams: dict[int, Team], owner: dict[int, Team], by_schedule: bool
 ) -> None:
     s = event.settings
-    where_team: dict[int, str] = {}
+    where_team: dict[int, int] = {}
     nos_seen: set[int] = set()
     where_player: dict[int, tuple[int, int]] = {}
     for m in r.matches:
-        label = f"第{r.round}轮第{m.match}场"
+        label = Msg("teams.round-match-label", round=r.round, match=m.match)
         if invalid_int(m.match, 1):
             raise InputError(Msg("teams.round-invalid-match-number", round=r.round, match=m.match))
         if m.match in nos_seen:
@@ -678,85 +686,76 @@ def _validate_round(
         nos_seen.add(m.match)
         for t in m.teams():
             if t not in teams:
-                raise InputError(f"{label}：没有{t}队", f"round {r.round} match {m.match}: no team {t}")
+                raise InputError(Msg("teams.label-no-team", label=label, t=t))
             if t in where_team:
                 raise InputError(
-                    f"第{r.round}轮：{teams[t].name}（{t}队）出现两次（{where_team[t]}、第{m.match}场）",
-                    f"round {r.round}: team {t} appears twice",
+                    Msg(
+                        "teams.team-appears-twice",
+                        round=r.round,
+                        team=team_named(teams[t].name, t, t),
+                        where=zh_only("teams.twice-in-matches", first=where_team[t], second=m.match),
+                    )
                 )
-            where_team[t] = f"第{m.match}场"
+            where_team[t] = m.match
         if m.first == m.second:
             raise InputError(
                 Msg(
                     "teams.round-match-a-team-is-paired-with-itself",
-                    label=Pair(label, r.round),
+                    label=Lazy(lambda lang, label=label, n=r.round: n if lang == "en" else label.render(lang)),
                     first=Pair(m.first, m.match),
                 ),
             )
         if not m.boards:
             continue
         if len(m.boards) != s.boards:
-            raise InputError(
-                f"{label}：应有{s.boards}台，实有{len(m.boards)}台",
-                f"round {r.round} match {m.match}: {len(m.boards)} boards, not {s.boards}",
-            )
+            raise InputError(Msg("teams.label-boards-not", label=label, boards=s.boards, n=len(m.boards)))
         seated: dict[int, list[int]] = {m.first: [], m.second: []}
         for k, b in enumerate(m.boards, start=1):
-            bl = _Lazy(label, k)
+            bl = Msg("teams.round-match-board-label", round=r.round, match=m.match, board=k)
             if b.board != k:
-                raise InputError(
-                    f"{bl}：台次编号应为{k}，实为{b.board!r}",
-                    f"round {r.round} match {m.match}: board {k} is numbered {b.board!r}",
-                )
+                raise InputError(Msg("teams.label-board-is-numbered", label=label, k=k, value=b.board))
             for no in (b.red, b.black):
                 if invalid_int(no, 0):
-                    raise InputError(
-                        f"{bl}：序号无效 {no!r}", f"round {r.round} match {m.match} board {k}: invalid number {no!r}"
-                    )
+                    raise InputError(Msg("teams.board-invalid-number", bl=bl, no=no))
                 if no == VACANT:
                     continue
                 if no in where_player:
                     pm, pk = where_player[no]
                     raise InputError(
-                        f"第{r.round}轮：{event.player_label(no)}出现两次（第{pm}场第{pk}台、第{m.match}场第{k}台）",
-                        f"round {r.round}: player {no} appears twice",
+                        Msg(
+                            "teams.player-appears-twice",
+                            round=r.round,
+                            player=_player_named(event, no),
+                            where=zh_only("teams.twice-on-boards", pm=pm, pk=pk, match=m.match, board=k),
+                        )
                     )
                 where_player[no] = (m.match, k)
             if b.result is not None and b.result not in RESULTS:
-                raise InputError(
-                    f"{bl}：结果无效 {b.result!r}",
-                    f"round {r.round} match {m.match} board {k}: unknown result {b.result!r}",
-                )
+                raise InputError(Msg("teams.board-unknown-result", bl=bl, result=b.result))
             forced = vacant_result(b.red, b.black)
             if forced is not None and b.result != forced:
-                raise InputError(
-                    f"{bl}：有空台，结果应为 {forced}（实为 {b.result}）",
-                    f"round {r.round} match {m.match} board {k}: an empty seat means {forced}, not {b.result}",
-                )
+                raise InputError(Msg("teams.board-empty-seat-result", bl=bl, forced=forced, result=b.result))
             for f in (b.fouls_red, b.fouls_black):
                 if invalid_int(f, 0):
-                    raise InputError(
-                        f"{bl}：犯规次数无效 {f!r}",
-                        f"round {r.round} match {m.match} board {k}: invalid foul count {f!r}",
-                    )
+                    raise InputError(Msg("teams.board-invalid-foul-count", bl=bl, f=f))
             if by_schedule:
                 tr, tb = owner.get(b.red), owner.get(b.black)
                 if tr is None or tb is None or tr is tb or {tr.no, tb.no} != {m.first, m.second}:
-                    raise InputError(
-                        f"{bl}：全队轮赛制每台应为两队各一名队员",
-                        f"round {r.round} match {m.match} board {k}: one player of each team, no empty seat",
-                    )
+                    raise InputError(Msg("teams.board-one-player-of-each-team", bl=bl))
                 continue
             for t in m.teams():
                 colour = first_team_colour(k) if t == m.first else other(first_team_colour(k))
                 no = b.red if colour == "R" else b.black
                 if no != VACANT and (no not in owner or owner[no].no != t):
-                    side = "红方" if colour == "R" else "黑方"
-                    rule = "先走队单数台执红、双数台执黑" if t == m.first else "后走队单数台执黑、双数台执红"
                     raise InputError(
-                        f"{bl}：{side}{event.player_label(no)}不是{teams[t].name}的队员（{rule}）",
-                        f"round {r.round} match {m.match} board {k}: the {'red' if colour == 'R' else 'black'} "
-                        f"player {no} is not of team {t} (the first team is red on odd boards)",
+                        Msg(
+                            "teams.board-player-not-of-team",
+                            bl=bl,
+                            side=Msg("teams.side-red" if colour == "R" else "teams.side-black"),
+                            player=_player_named(event, no),
+                            team=Lazy(lambda lang, t=t: t if lang == "en" else teams[t].name),
+                            rule=zh_only("teams.first-team-colours" if t == m.first else "teams.second-team-colours"),
+                        )
                     )
                 seated[t].append(no)
         if not by_schedule:
@@ -766,11 +765,8 @@ def _validate_round(
         if t not in teams:
             raise InputError(Msg("teams.round-bye-no-team", round=r.round, t=t))
         if t in where_team:
-            raise InputError(
-                f"第{r.round}轮：{teams[t].name}（{t}队）既有比赛又轮空",
-                f"round {r.round}: team {t} both plays and has a bye",
-            )
-        where_team[t] = "轮空"
+            raise InputError(Msg("teams.team-plays-and-has-a-bye", round=r.round, team=team_named(teams[t].name, t, t)))
+        where_team[t] = 0
 
 
 def lineup_format(value: str) -> str:

@@ -384,6 +384,20 @@ def qualify_book(
             raise InputError(
                 Msg("book.a-workbooks-knockout-stage-takes-its", flag=flag),
             )
+    book = OpenpyxlBook(src)  # a readable workbook, before anything is copied; its script
+    return in_book_script(book, lang, lambda: _qualify_outcome(src, book, out, force, top, on_tie, lang))
+
+
+def _qualify_outcome(
+    src: Path,
+    book: Any,
+    out: Optional[str | os.PathLike],
+    force: bool,
+    top: Optional[int],
+    on_tie: Optional[str],
+    lang: str,
+) -> Outcome:
+    """:func:`qualify_book` on ``book`` (read from ``src``), or on a copy at ``out``."""
     target = src
     if out is not None and Path(out).resolve() != src.resolve():
         target = Path(out)
@@ -394,7 +408,6 @@ def qualify_book(
         if target.exists() and not force:
             raise InputError(Msg("book.already-exists-use-force", target=target))
     if target != src:
-        OpenpyxlBook(src)  # a readable workbook, before anything is copied
         tmp = target.with_name(f".{target.stem}.new{target.suffix}")
         shutil.copyfile(src, tmp)
         try:
@@ -403,7 +416,7 @@ def qualify_book(
         finally:
             tmp.unlink(missing_ok=True)
     else:
-        st = _qualify(OpenpyxlBook(src), top, on_tie, lang)
+        st = _qualify(book, top, on_tie, lang)
 
     def render(lang: str) -> list[str]:
         echo = Lines()

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from xlxq.core.checks import odd_field_note, round_count_warnings
+from xlxq.core.checks import odd_field_msg, round_count_msgs
 from xlxq.core.knockout import build_bracket
 from xlxq.core.rr_standings import RR
 from xlxq.core.standings import SWISS
@@ -15,7 +15,6 @@ from xlxq.i18n import Text
 from xlxq.presentation.report import who
 from xlxq.sheets.layout import TIEBREAK_PRESET_LABELS
 from xlxq.sheets.team_layout import TEAM_TIEBREAK_PRESET_LABELS
-from xlxq.i18n import Pair
 from xlxq.i18n import labels as i18n_labels
 from xlxq.i18n import pick
 
@@ -33,15 +32,15 @@ def plan_warnings(n: int, rounds: int, lang: str, team: bool = False) -> list[st
     """``警告：…`` lines on a Swiss of ``n`` players (teams) planned for
     ``rounds`` rounds (原则(二); more than the field can pair)."""
     txt = Text(lang)
-    return [txt("lines.warning", zh=Pair(zh, en)) for zh, en in round_count_warnings(n, rounds, team)]
+    return [txt("lines.warning", zh=msg) for msg in round_count_msgs(n, rounds, team)]
 
 
 def round1_lines(n: int, rounds: int, lang: str, team: bool = False) -> list[str]:
     """What the round-1 message of a Swiss adds: the plan's warnings and an
     odd field's note (原则(一))."""
     txt = Text(lang)
-    odd = odd_field_note(n, team)
-    return plan_warnings(n, rounds, lang, team) + ([txt("lines.note", odd=Pair(odd[0], odd[1]))] if odd else [])
+    odd = odd_field_msg(n, team)
+    return plan_warnings(n, rounds, lang, team) + ([txt("lines.note", odd=odd)] if odd is not None else [])
 
 
 def ko_first_round_lines(event, lang: str) -> list[str]:

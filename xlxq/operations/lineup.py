@@ -7,13 +7,13 @@ from __future__ import annotations
 
 import re
 
-from xlxq.core.teams import VACANT, default_lineup, set_lineups, vacant_result
+from xlxq.core.teams import VACANT, default_lineup, set_lineups, team_named, vacant_result
 from xlxq.errors import InputError
-from xlxq.i18n import Text
+from xlxq.i18n import Lazy, Text, zh_only
 from xlxq.operations.lines import Lines
 from xlxq.operations.result import Outcome
 from xlxq.operations.source import checked, is_team
-from xlxq.presentation.team_report import RESULT_ZH, lineup_label, match_lines, seat_cells
+from xlxq.presentation.team_report import lineup_label, match_lines, result_label, seat_cells
 from xlxq.systems import system_for, team_rules
 from xlxq.i18n import Msg
 
@@ -42,10 +42,10 @@ def lineup_file(event, path: str, round_no, team_spec, players) -> Outcome:
     rnd = event.get_round(n)
     team = _find_team(event, team_spec)
     if team.no in rnd.byes:
-        raise InputError(f"第{n}轮 {team.name}（{team.no}队）轮空，没有比赛", f"round {n}: team {team.name} has a bye")
+        raise InputError(Msg("lineup.round-team-has-a-bye", n=n, team=team_named(team.name, team.no, team.name)))
     m_old = next((m for m in rnd.matches if team.no in m.teams()), None)
     if m_old is None:
-        raise InputError(f"第{n}轮 {team.name}（{team.no}队）本轮没有比赛", f"round {n}: team {team.name} has no match")
+        raise InputError(Msg("lineup.round-team-has-no-match", n=n, team=team_named(team.name, team.no, team.name)))
     if players is not None:
         lineup = _parse_lineup(event, team, n, players)
     else:
@@ -59,10 +59,11 @@ def lineup_file(event, path: str, round_no, team_spec, players) -> Outcome:
             and (ob.red, ob.black) != (nb.red, nb.black)
         ):
             raise InputError(
-                f"第{n}轮 {team.name}（{team.no}队） 第{ob.board}台已有结果（{RESULT_ZH.get(ob.result)}），"
-                f"不能更换出场队员；如确需更换，请先清除该台结果",
-                f"round {n}, team {team.name} ({team.no}), board {ob.board} already has a result: "
-                f"its players cannot be changed (clear the result first)",
+                Msg(
+                    "lineup.board-already-has-a-result",
+                    where=Msg("teams.where-round-team-board", round=n, name=team.name, team=team.no, board=ob.board),
+                    result=Lazy(lambda lang, r=ob.result: "" if lang == "en" else result_label(r, lang)),
+                )
             )
     checked(new)
 
@@ -98,8 +99,11 @@ def _find_team(event, spec: str):
     if len(hits) == 1:
         return hits[0]
     raise InputError(
-        f"没有这支队伍：{spec}（可用队序号或队名：{'、'.join(f'{t.no} {t.name}' for t in event.teams)}）",
-        f"no team {spec!r} (give a team number or name)",
+        Msg(
+            "lineup.no-such-team",
+            spec=spec,
+            choices=zh_only("lineup.team-choices", teams="、".join(f"{t.no} {t.name}" for t in event.teams)),
+        )
     )
 
 

@@ -76,7 +76,7 @@ from xlxq.operations.workbook_common import (
 )
 from xlxq.core.record_text import record_text
 from xlxq.core.steps import swiss_record
-from xlxq.i18n import Lazy, Msg, Pair
+from xlxq.i18n import Lazy, Msg
 
 TEMPLATE_FILES = {
     ("zh", False): "xlxq-event-zh.xlsx",
@@ -107,6 +107,20 @@ def _blocked(data) -> Status:
     """Unusable rounds or bad cells: write only the highlights and notes,
     then report (:func:`xlxq.operations.workbook_common.blocked_status`)."""
     return blocked_status(data, refresh)
+
+
+def _read_usable(book: Book) -> tuple[Any, Optional[Status]]:
+    """The workbook read, its bad cells refused (:func:`refuse_bad_cells`),
+    and the status to return when its data cannot be used (None: go on)."""
+    data = read_workbook(book)
+    refuse_bad_cells(data)
+    return data, (_blocked(data) if data.blocking else None)
+
+
+def _not_for(msg_id: str, settings: Any) -> InputError:
+    """The refusal of an operation that is not for the event's system
+    (``msg_id`` says so; the system named in the language shown)."""
+    return InputError(Msg(msg_id, system=Lazy(lambda lang: system_label(settings.system, lang))))
 
 
 # ==========================================================================
@@ -247,10 +261,9 @@ def pair_next_round(book: Book, text_lang: str, provisional: bool = False) -> St
     if (tw := _team_ops(book)) is not None:
         return tw.pair_next_round(book, text_lang, provisional)
 
-    data = read_workbook(book)
-    refuse_bad_cells(data)
-    if data.blocking:
-        return _blocked(data)
+    data, blocked = _read_usable(book)
+    if blocked is not None:
+        return blocked
     if data.ko is not None:
         return _pair_ko_stage(book, data, text_lang)
     event = _raise_rounds(data.event)
@@ -348,20 +361,14 @@ def schedule_round_robin(book: Book, text_lang: str) -> Status:
     exist without results are kept as they are (hand edits included) and
     only the missing rounds are added."""
 
-    data = read_workbook(book)
-    refuse_bad_cells(data)
-    if data.blocking:
-        return _blocked(data)
+    data, blocked = _read_usable(book)
+    if blocked is not None:
+        return blocked
     event = data.event
     s = event.settings
     lang = data.lang
     if not system_for(s).follows_order_table:
-        raise InputError(
-            Msg(
-                "workbook.scheduling-every-round-is-for-round",
-                system=Pair(system_label(s.system, "zh"), system_label(s.system, "en")),
-            ),
-        )
+        raise _not_for("workbook.scheduling-every-round-is-for-round", s)
     for rs in data.rounds:
         for b in rs.round.boards:
             if b.result is not None or b.fouls_red or b.fouls_black:
@@ -441,20 +448,14 @@ def qualify_knockout(
     设置 rows of those names.  Refused until every Swiss round is paired and
     has its results, and once a 晋级名单 exists."""
 
-    data = read_workbook(book)
-    refuse_bad_cells(data)
-    if data.blocking:
-        return _blocked(data)
+    data, blocked = _read_usable(book)
+    if blocked is not None:
+        return blocked
     event = data.event
     s = event.settings
     opts = data.options
     if not system_for(s).pairs_by_score:
-        raise InputError(
-            Msg(
-                "workbook.qualifying-for-a-knockout-is-for-a-swiss",
-                system=Pair(system_label(s.system, "zh"), system_label(s.system, "en")),
-            ),
-        )
+        raise _not_for("workbook.qualifying-for-a-knockout-is-for-a-swiss", s)
     if data.ko is not None:
         raise InputError(
             f"已有“{data.ko.qualifiers.name}”表，淘汰赛阶段已生成；如要重新晋圈，请先删除该表"

@@ -20,7 +20,7 @@ from typing import Any, Callable, Iterable, Optional
 
 from xlxq.errors import InputError
 from xlxq.sheets.plan import Book, MergedRange, merged_ranges
-from xlxq.i18n import Msg, Pair
+from xlxq.i18n import Msg, Pair, zh_only
 
 Kinds = dict[str, list[tuple[str, Optional[int]]]]
 
@@ -73,8 +73,14 @@ def numbered_sheets(kinds: Kinds, kind: str, what_zh: str, what_en: str) -> dict
     for i, n in enumerate(sorted(by_round), start=1):
         if n != i:
             raise InputError(
-                f"缺少{what_zh}第{i}轮的工作表（已有：{'、'.join(by_round[k] for k in sorted(by_round))}）",
-                f"the sheet of {what_en}round {i} is missing",
+                Msg(
+                    "book_sheets.the-sheet-of-round-is-missing",
+                    what=Pair(what_zh, what_en),
+                    i=i,
+                    present=zh_only(
+                        "book_sheets.present-paren", names="、".join(by_round[k] for k in sorted(by_round))
+                    ),
+                )
             )
     return by_round
 
@@ -137,6 +143,10 @@ def open_sheets(book: Book, layout: BookLayout) -> OpenSheets:
 def too_many_rounds(n_sheets: int, rounds: int, settings_name: str) -> InputError:
     """More round sheets than the 轮数 of the 设置 sheet."""
     return InputError(
-        f"工作簿中已有{n_sheets}轮，超过“{settings_name}”表中的轮数 {rounds}（请修改轮数）",
-        f"the workbook has {n_sheets} rounds but the settings say {rounds}",
+        Msg(
+            "book_sheets.more-rounds-than-the-settings",
+            n=n_sheets,
+            sheet=zh_only("book_sheets.quoted-sheet", name=settings_name),
+            rounds=rounds,
+        )
     )

@@ -19,6 +19,33 @@ LEVEL_ORDER = {BLOCKING: 0, ERROR: 1, WARNING: 2, INFO: 3}
 LEVEL_FILL = {BLOCKING: L.ERROR_FILL, ERROR: L.ERROR_FILL, WARNING: L.WARNING_FILL, INFO: L.INFO_FILL}
 
 
+class _Rendered:
+    """A text field of :class:`Problem` / :class:`Status` (its 简体 or English
+    text): as given, or — when the object has a message (``msg``) — the
+    message rendered in ``lang`` the first time it is asked for, so a
+    message renders in the language shown only (one catalogue, not two).
+    A text set by hand afterwards stays."""
+
+    def __init__(self, lang: str) -> None:
+        self.lang = lang
+        self.key = ""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.key = f"_{name}"
+
+    def __get__(self, obj: Any, owner: Optional[type] = None) -> str:
+        if obj is None:
+            return ""  # the dataclass default
+        text = obj.__dict__.get(self.key)
+        if text is None:
+            msg = obj.msg
+            text = obj.__dict__[self.key] = msg.render(self.lang) if msg is not None else ""
+        return text
+
+    def __set__(self, obj: Any, value: str) -> None:
+        obj.__dict__[self.key] = value
+
+
 @dataclass
 class Problem:
     """Something recompute found.  ``blocking``: the data cannot be used
@@ -29,8 +56,8 @@ class Problem:
 
     level: str
     code: str
-    zh: str = ""
-    en: str = ""
+    zh: str = _Rendered("zh")  # type: ignore[assignment]  # the message's 简体 text, rendered when asked
+    en: str = _Rendered("en")  # type: ignore[assignment]
     sheet: Optional[str] = None
     row: Optional[int] = None
     cols: tuple[str, ...] = ()
@@ -39,8 +66,9 @@ class Problem:
     msg: Optional[Msg] = None  # the message (zh, en: its 简体 and English texts)
 
     def __post_init__(self) -> None:
-        if self.msg is not None:
-            self.zh, self.en = self.msg.render("zh"), self.msg.render("en")
+        if self.msg is not None:  # the texts are the message's (rendered when asked)
+            self.__dict__.pop("_zh", None)
+            self.__dict__.pop("_en", None)
 
     def message(self, lang: str = "zh") -> str:
         if self.msg is not None:
@@ -66,8 +94,8 @@ class Status:
     caller applies (:func:`xlxq.operations.workbook_common.apply_status`)."""
 
     ok: bool
-    message_zh: str = ""
-    message_en: str = ""
+    message_zh: str = _Rendered("zh")  # type: ignore[assignment]  # the message's 简体 text, rendered when asked
+    message_en: str = _Rendered("en")  # type: ignore[assignment]
     details: list[Problem] = field(default_factory=list)
     text: str = ""
     data: Any = None
@@ -78,8 +106,9 @@ class Status:
     msg: Optional[Msg] = None  # the message (message_zh, message_en: its 简体 and English texts)
 
     def __post_init__(self) -> None:
-        if self.msg is not None:
-            self.message_zh, self.message_en = self.msg.render("zh"), self.msg.render("en")
+        if self.msg is not None:  # the texts are the message's (rendered when asked)
+            self.__dict__.pop("_message_zh", None)
+            self.__dict__.pop("_message_en", None)
 
     def message(self, lang: Optional[str] = None) -> str:
         if self.msg is not None:

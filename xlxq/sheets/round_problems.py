@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any, Optional
 
-from xlxq.core.checks import change_lines, odd_field_note, round_count_warnings
+from xlxq.core.checks import change_lines, odd_field_msg, round_count_msgs
 from xlxq.core.combined import elimination_rounds
 from xlxq.core.hand import engine_changes, hand_changes
 from xlxq.core.model import Event
@@ -266,14 +266,14 @@ def plan_problems(data: Any, event: Any, team: bool = False) -> list[Problem]:
     row = sheet.rows.get("rounds")
     units = event.teams if team else event.players
     n = sum(1 for u in units if u.active_in(1))
-    for zh, en in round_count_warnings(n, event.settings.rounds, team):
-        out.append(Problem(WARNING, "rounds_plan", zh, en, sheet.name, row, ("value",)))
+    for msg in round_count_msgs(n, event.settings.rounds, team):
+        out.append(Problem(WARNING, "rounds_plan", sheet=sheet.name, row=row, cols=("value",), msg=msg))
     rs1 = next((rs for rs in data.rounds if rs.no == 1), None)
     first = next((r for r in event.rounds if r.round == 1), None)
-    odd = odd_field_note(len(first.teams() if team else first.players()), team) if first is not None else None
-    if rs1 is not None and odd:
+    odd = odd_field_msg(len(first.teams() if team else first.players()), team) if first is not None else None
+    if rs1 is not None and odd is not None:
         for r in rs1.bye_rows.values():
-            out.append(Problem(INFO, "odd_field", odd[0], odd[1], rs1.name, r, (), 1))
+            out.append(Problem(INFO, "odd_field", sheet=rs1.name, row=r, round=1, msg=odd))
     return out
 
 

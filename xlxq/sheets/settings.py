@@ -45,7 +45,7 @@ from xlxq.sheets.plan import ListValidation, NumberFormat, Style
 from xlxq.sheets.problems import INFO, Problem
 from xlxq.sheets.script import to_hans
 from xlxq.systems import get_system, system_for
-from xlxq.i18n import tr
+from xlxq.i18n import Lazy, Msg, pick, tr, zh_only
 from xlxq.i18n import labels as i18n_labels
 from xlxq.i18n import Pair
 
@@ -161,10 +161,13 @@ def _rr_tiebreak_value(raw: Any, games_per_match: int) -> list[str]:
     for preset, (zh, en) in L.TIEBREAK_PRESET_LABELS.items():
         if k in (L.norm_key(preset), L.norm_key(zh), L.norm_key(en)):
             if preset in L.SWISS_PRESETS and preset != "cxa2011-opp":
-                rr = "、".join(L.TIEBREAK_PRESET_LABELS[p][0] for p in L.RR_PRESETS)
+                rr = Lazy(lambda lang: "、".join(pick(lang, *L.TIEBREAK_PRESET_LABELS[p]) for p in L.RR_PRESETS))
                 raise InputError(
-                    f"循环赛不用积分编排的名次计算方法“{text}”（可选：{rr}，或小分、胜局、直胜、犯规、后走局数等项目）",
-                    f"a round robin cannot use the Swiss tie-breaks {text!r}",
+                    Msg(
+                        "settings.a-round-robin-cannot-use-the-swiss-tie-breaks",
+                        text=text,
+                        choices=zh_only("settings.rr-tie-break-choices", rr=rr),
+                    )
                 )
             return [preset]
     english = {L.norm_key(v): key for key, v in RR_EN.items() if key in RR_KEYS}
@@ -657,11 +660,12 @@ def write_settings_help(canvas: Canvas, data: WorkbookData) -> None:
             )
         elif system_for(s).has_bracket:
             planned = planned_rounds(n, s.games_per_match) if n >= 2 else s.rounds
-            text = (
-                f"由人数算出：{n}人淘汰赛{games}不计加赛共{planned}轮，加赛另增（本栏不用）"
-                if lang == "zh"
-                else f"computed: a knockout of {n} players has {planned} rounds without play-offs "
-                f"(this cell is not used)"
+            text = tr(
+                lang,
+                "settings.computed-a-knockout-has-rounds-without-play-offs",
+                n=n,
+                games=zh_only("settings.games-zh", games=games),
+                planned=planned,
             )
         return text
 

@@ -250,7 +250,7 @@ def report_of(round_no: int, issues: list[tuple[str, str, str]], verdict: Option
     issues = sorted(issues, key=lambda i: i[0] != ERROR)
     return CheckReport(
         round_no,
-        [Issue(level, "", zh, en, round_no) for level, zh, en in issues],
+        [Issue(level, "", zh, en, round_no, msg=getattr(zh, "msg", None)) for level, zh, en in issues],
         Text(lang)("base.no-problems-found"),
         [verdict] if verdict else [],
     )

@@ -18,8 +18,6 @@ from xlxq.core.knockout import (
     pair_knockout_round,
     planned_rounds,
     stage_msg,
-    stage_name,
-    stage_name_en,
 )
 from xlxq.core.checks import Issue
 from xlxq.core.model import BLACK_WIN_FORFEIT, DOUBLE_FORFEIT, RED_WIN_FORFEIT, Event, EventSettings, Round
@@ -29,7 +27,7 @@ from xlxq.core.steps import Record, against_engine, note_steps, pairings_step
 from xlxq.i18n import Text
 from xlxq.systems.base import CheckReport, PairingSystem, prior, report_of
 from xlxq.systems.registry import register
-from xlxq.i18n import Msg
+from xlxq.i18n import Lazy, Msg, Pair, tr, zh_only
 
 
 def game_kind(m: Match, g: int) -> tuple[str, int]:
@@ -111,29 +109,43 @@ def ko_issues(event: Event, n: int, where: tuple[str, str] = ("", "")) -> tuple[
     - a withdrawn player's game not scored as a forfeit: a warning, "withdrawn";
     - the byes (straight through) not the bracket's, boards not in seeding
       order: warnings, "byes", "order"."""
-    wz, we = where
+    w = Pair(*where)
     before = prior(event, n)
     br = build_bracket(before)
     rnd = next(r for r in event.rounds if r.round == n)
     issues: list[Issue] = []
 
     def add(
-        level: str, code: str, zh: str, en: str, board: Optional[int] = None, players: tuple[int, ...] = (), r: int = n
+        level: str, code: str, msg: Msg, board: Optional[int] = None, players: tuple[int, ...] = (), r: int = n
     ) -> None:
-        issues.append(Issue(level, code, zh, en, r, board, players))
+        issues.append(Issue.of(level, code, msg, r, board, players))
 
     name = {p.no: p.name for p in event.players}
+
+    def who(no: int) -> Lazy:
+        """A player in a missing match: 张三（3号）; in English the number only."""
+        return Lazy(lambda lang: str(no) if lang == "en" else tr(lang, "checks.name-no", name=name[no], no=no))
+
+    def numbered(no: int) -> Lazy:
+        """A player on a board: 3 张三; in English the number only."""
+        return Lazy(lambda lang: str(no) if lang == "en" else f"{no} {name[no]}")
+
+    def listed_or_none(nos: list[int]) -> Lazy:
+        """Byes: 3、5 (无) / [3, 5] (none), as the check has always written them."""
+        return Lazy(
+            lambda lang: (
+                f"{nos or 'none'}"
+                if lang == "en"
+                else tr(lang, "common.list-sep").join(map(str, nos)) or tr(lang, "simulate.none")
+            )
+        )
+
     cur = br.current_stage
     if cur is None:
-        add(
-            "error",
-            "over",
-            f"{wz}第{n}轮：淘汰赛此前已决出冠军，不应再有本轮",
-            f"{we}round {n}: the knockout was already over",
-        )
+        add("error", "over", Msg("knockout.round-the-knockout-was-already-over", where=w, n=n))
         return issues, None
     total = br.stage_total
-    sname_zh, sname_en = stage_name(cur, total), stage_name_en(cur, total)
+    sname = stage_msg(cur, total)
     ms = br.stages[cur - 1]
     for m in ms:
         if m.status == WAITING:
@@ -142,9 +154,14 @@ def ko_issues(event: Event, n: int, where: tuple[str, str] = ("", "")) -> tuple[
                     add(
                         "error",
                         "waiting",
-                        f"{wz}第{r}轮第{b.board}台（{b.red}号对{b.black}号）尚无结果，淘汰赛须待结果录入后"
-                        f"才能编排{wz}第{n}轮",
-                        f"{we}round {r} board {b.board} had no result when {we}round {n} was paired",
+                        Msg(
+                            "knockout.board-had-no-result-when-round-was-paired",
+                            where=w,
+                            r=r,
+                            board=b.board,
+                            pair=zh_only("knockout.red-v-black-paren", red=b.red, black=b.black),
+                            n=n,
+                        ),
                         b.board,
                         r=r,
                     )
@@ -156,9 +173,17 @@ def ko_issues(event: Event, n: int, where: tuple[str, str] = ("", "")) -> tuple[
             add(
                 "error",
                 "missing",
-                f"{wz}第{n}轮：{name[top]}（{top}号）对{name[bottom]}（{bottom}号）的{sname_zh}"
-                f"{game_label(m, event.settings.games_per_match, 'zh') or ''}应在本轮进行，文件中没有",
-                f"{we}round {n}: the {sname_en} match {top} v {bottom} is due and not paired",
+                Msg(
+                    "knockout.the-match-is-due-and-not-paired",
+                    where=w,
+                    n=n,
+                    top=who(top),
+                    bottom=who(bottom),
+                    stage=sname,
+                    game=Lazy(
+                        lambda lang, m=m: "" if lang == "en" else game_label(m, event.settings.games_per_match, lang)
+                    ),
+                ),
                 None,
                 (top, bottom),
             )
@@ -170,10 +195,14 @@ def ko_issues(event: Event, n: int, where: tuple[str, str] = ("", "")) -> tuple[
                 add(
                     "warning",
                     "ko_colours",
-                    f"{wz}第{n}轮第{b.board}台：第一局由 {b.red} {name[b.red]} 执红，程序建议种子顺位在前的"
-                    f" {red} {name[red]}（按猜先结果可互换，第13.4条）",
-                    f"{we}round {n} board {b.board}: game 1 red is {b.red}; the program proposes {red} "
-                    f"(the toss may change it, 13.4)",
+                    Msg(
+                        "knockout.game-1-red-the-program-proposes",
+                        where=w,
+                        n=n,
+                        board=b.board,
+                        red=numbered(b.red),
+                        want=numbered(red),
+                    ),
                     b.board,
                 )
         else:
@@ -182,10 +211,14 @@ def ko_issues(event: Event, n: int, where: tuple[str, str] = ("", "")) -> tuple[
                 add(
                     "warning",
                     "ko_colours",
-                    f"{wz}第{n}轮第{b.board}台：未与上一局（{wz}第{m.games[-1][0]}轮）交换先后，"
-                    f"应由 {last.black} {name[last.black]} 执红（第13.5条）",
-                    f"{we}round {n} board {b.board}: colours not swapped from {we}round {m.games[-1][0]} "
-                    f"({last.black} should have red, 13.5)",
+                    Msg(
+                        "knockout.colours-not-swapped-from-round",
+                        where=w,
+                        n=n,
+                        board=b.board,
+                        prev=m.games[-1][0],
+                        red=numbered(last.black),
+                    ),
                     b.board,
                 )
         gone_r = not event.player(b.red).active_in(n)
@@ -203,8 +236,7 @@ def ko_issues(event: Event, n: int, where: tuple[str, str] = ("", "")) -> tuple[
             add(
                 "warning",
                 "withdrawn",
-                f"{wz}第{n}轮第{b.board}台：一方已退赛，应记为 {want}，文件中为 {b.result}",
-                f"{we}round {n} board {b.board}: a withdrawn player: expected {want}, the file has {b.result}",
+                Msg("knockout.a-withdrawn-player-expected", where=w, n=n, board=b.board, want=want, have=b.result),
                 b.board,
             )
     first = not any(m.games for m in ms)
@@ -215,20 +247,19 @@ def ko_issues(event: Event, n: int, where: tuple[str, str] = ("", "")) -> tuple[
         add(
             "warning",
             "byes",
-            f"{wz}第{n}轮轮空（直接晋级）：应为 {'、'.join(map(str, want_byes)) or '无'}，"
-            f"文件中为 {'、'.join(map(str, rnd.byes)) or '无'}",
-            f"{we}round {n} byes: expected {want_byes or 'none'}, the file has {rnd.byes or 'none'}",
+            Msg(
+                "knockout.byes-expected-the-file-has",
+                where=w,
+                n=n,
+                want=listed_or_none(want_byes),
+                have=listed_or_none(list(rnd.byes)),
+            ),
             None,
             tuple(sorted(set(rnd.byes) ^ set(want_byes))),
         )
     order = [min(br.rank(b.red), br.rank(b.black)) for b in rnd.boards]
     if order != sorted(order):
-        add(
-            "warning",
-            "order",
-            f"{wz}第{n}轮的台次顺序与种子顺位不同（经手工调整）",
-            f"{we}round {n}: boards not in seeding order (edited by hand)",
-        )
+        add("warning", "order", Msg("knockout.boards-not-in-seeding-order", where=w, n=n))
     return issues, stage_msg(cur, total)
 
 

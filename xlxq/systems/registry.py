@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, TypeVar, Union, cast
 
 from xlxq.core.records import SYSTEM_NAMES, TEAM_SYSTEM_NAMES
 from xlxq.errors import InputError
+from xlxq.i18n import Msg, zh_only
 from xlxq.systems.base import PairingSystem
 from xlxq.systems.keys import SYSTEM_KEYS, key_row
 
@@ -79,23 +80,30 @@ def _sort(entrants: str) -> None:
     _TABLES[entrants] = {k: table[k] for k in sorted(table, key=order.index)}
 
 
-def _lookup(entrants: str, key: str, zh: str, en: str, sep: str) -> PairingSystem[Any, Any]:
+def _lookup(entrants: str, key: str, what: str, sep: str) -> PairingSystem[Any, Any]:
     table = _table(entrants)
     if not isinstance(key, str) or key not in table:
-        raise InputError(f"{zh} system 无效：{key!r}（可选 {sep.join(table)}）", f"unknown {en} {key!r}")
+        raise InputError(
+            Msg(
+                "registry.unknown-system",
+                what=Msg(what),
+                key=key,
+                choices=zh_only("registry.choices-paren", keys=sep.join(table)),
+            )
+        )
     return table[key]
 
 
 def get_system(key: str) -> PlayerSystem:
     """The individual system of ``key`` (an :class:`InputError` naming the
     keys for an unknown one)."""
-    return cast("PlayerSystem", _lookup("players", key, "赛制", "system", ", "))
+    return cast("PlayerSystem", _lookup("players", key, "registry.system", ", "))
 
 
 def get_team_system(key: str) -> TeamSystem:
     """The team system of ``key`` (swiss, round_robin, double_round_robin,
     scheveningen)."""
-    return cast("TeamSystem", _lookup("teams", key, "团体赛赛制", "team system", "、"))
+    return cast("TeamSystem", _lookup("teams", key, "registry.team-system", "、"))
 
 
 def team_rules(settings: TeamSettings) -> TeamRules:

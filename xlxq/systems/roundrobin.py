@@ -97,7 +97,7 @@ def rr_issues(event: Event, n: int) -> tuple[list[Issue], Optional[tuple[str, st
     issues: list[Issue] = []
 
     def add(level: str, code: str, msg: Msg, board: Optional[int] = None, players: tuple[int, ...] = ()) -> None:
-        issues.append(Issue(level, code, *msg.pair(), n, board, players))
+        issues.append(Issue.of(level, code, msg, n, board, players))
 
     def where(k: int) -> Lazy:
         """Round ``k``'s place in the table: 第2循环秩序表第3轮第2局 / cycle 2 table round 3 game 2."""
