@@ -579,3 +579,48 @@ def test_broken_knockout_and_round_robin_checks_print_in_english(tmp_path, monke
         "had no result when round 2 was paired",
         "round 1 byes: expected [1, 2], the file has [",
     )
+
+
+@pytest.mark.slow
+def test_hant_site_has_no_simplified_character(tmp_path):
+    """``xlxq publish --lang zh-Hant`` of a Swiss with every special case, a
+    team Swiss and a round robin: the visible text of every page, the
+    user's own (names, units, titles: every typed text is in ``<bdi>``)
+    taken out, has no simplified-only character.  The site's labels built
+    in the templates were (zh, en) pairs, which give the 简体 in zh-Hant
+    (第3轮對陣與結果)."""
+    import html as html_mod
+
+    opencc = pytest.importorskip("opencc")
+    s2t = opencc.OpenCC("s2t")
+    from tests.conftest import make_team_event, special_swiss
+    from xlxq.backends.registration import read_registration
+    from xlxq.core.model import Event, EventSettings
+    from xlxq.operations.publish import publish_event
+    from xlxq.operations.simulate import simulate_file, simulate_team_file
+
+    rr = Event(
+        EventSettings(name="循环赛", rounds=5, system="round_robin"),
+        read_registration(ROOT / "samples" / "registration.csv")[:6],
+    )
+    events = {
+        "swiss": special_swiss(),
+        "team": simulate_team_file(make_team_event(6, rounds=3), "u.json", 2, None).event,
+        "rr": simulate_file(rr, "u.json", 3, None).event,
+    }
+    bad: list[str] = []
+    for name, ev in events.items():
+        site = tmp_path / name
+        publish_event(ev, site, "zh-Hant")
+        pages = sorted(site.glob("*.html"))
+        assert len(pages) > 5
+        for f in pages:
+            text = f.read_text(encoding="utf-8")
+            text = re.sub(r"<bdi>.*?</bdi>", " ", text, flags=re.S)
+            text = re.sub(r"<(script|style|title)\b.*?</\1>", " ", text, flags=re.S)
+            text = html_mod.unescape(re.sub(r"<[^>]+>", " ", text))
+            for line in text.splitlines():
+                chars = sorted({c for c in line if CJK.match(c) and s2t.convert(c) != c})
+                if chars:
+                    bad.append(f"{name}/{f.name}: {''.join(chars)}: {line.strip()[:80]}")
+    assert not bad, "\n".join(bad[:40])

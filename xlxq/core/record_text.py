@@ -115,6 +115,19 @@ def ko_game_label(kind: str, k: int, games: int, lang: str) -> str:
     return t("record_text.play-off-game", k_games=k - games)
 
 
+def clause_text(clause: str, lang: str) -> str:
+    """A clause as cited in ``lang``: the rules' own words, the same in 简体
+    and English (方法(三)6, 原则(八), 第13.1条); 繁體 writes them in 繁體
+    (原則(八), 第13.1條, 棋規循環賽對局秩序表)."""
+    if Text(lang).lang != "zh-Hant" or not clause:
+        return clause
+    return clause.translate(_HANT_CLAUSE)
+
+
+#: the simplified characters of the clauses cited (原则, 条, 棋规循环赛对局秩序表)
+_HANT_CLAUSE = str.maketrans("则条规环赛对", "則條規環賽對")
+
+
 class Printer:
     """Renders one record in one language (see the module text)."""
 
@@ -129,6 +142,10 @@ class Printer:
         self.seen: set[str] = set()
 
     # -- words -----------------------------------------------------------------
+    def clause(self, st: Step) -> str:
+        """The step's clause as cited in this language (:func:`clause_text`)."""
+        return clause_text(st.clause, self.t.lang)
+
     def term(self, en: str, zh: str) -> str:
         """An English term, with its Chinese beside it the first time."""
         if zh in self.seen:
@@ -244,7 +261,7 @@ class Printer:
             first = "goes first" if self.team else "has red"
             return [
                 f"round 1: {en} ({zh}){' by team number' if self.team else ''}; on odd {units} the smaller "
-                f"number {first}, on even {units} the larger ({st.clause})"
+                f"number {first}, on even {units} the larger ({self.clause(st)})"
             ]
         key = (
             "record.first-round-sheet"
@@ -277,7 +294,7 @@ class Printer:
             line = f"{self.term('score group', '积分段')} {fmt_score(st['score'])}, {st['size']} {who}"
             if st["incoming"]:
                 line += f" (with {self.nos(st['incoming'])} {self.term('floated down', '下调')} from above)"
-            return [line + f" ({st.clause})"]
+            return [line + f" ({self.clause(st)})"]
         t = self.t
         unit = t("record.unit-teams" if self.team_zh else "record.unit-players")
         line = t("record.group", score=fmt_score(st["score"]), size=st["size"], unit=unit)
@@ -301,7 +318,7 @@ class Printer:
                     self.term('"must have red" row', "要先行") if red else self.term('"must have black" row', "要后行")
                 )
             cards = "; ".join(self.describe(c) for c in st["cards"]) or "(empty)"
-            return [f"  {label} by {st.clause}: {cards}"]
+            return [f"  {label} by {self.clause(st)}: {cards}"]
         t = self.t
         label = t("record.must-go-first" if red else "record.must-go-second")
         cards = t("record.sep").join(self.describe(c) for c in st["cards"]) or t("record.empty")
@@ -388,7 +405,7 @@ class Printer:
             alone = " (the only one left in the group)" if st["alone"] else ""
             return [
                 f"  ·  {self.name(st['player'])}{alone} {self.term('floats down', '下调')} to the next score "
-                f"group ({st.clause})"
+                f"group ({self.clause(st)})"
             ]
         alone = self.t("record.alone") if st["alone"] else ""
         return [self.t("record.float", name=self.name(st["player"]), alone=alone)]
@@ -396,7 +413,7 @@ class Printer:
     def k_bye(self, st: Step) -> list[str]:
         if self.en:
             won = "scored as a match won" if self.team else "on the last board, scored as a win"
-            return [f"  ·  {self.name(st['player'])} has the {self.term('bye', '轮空')}, {won} ({st.clause})"]
+            return [f"  ·  {self.name(st['player'])} has the {self.term('bye', '轮空')}, {won} ({self.clause(st)})"]
         where = self.t("record.bye-team" if self.team_zh else "record.bye-player")
         return [self.t("record.bye", name=self.name(st["player"]), where=where)]
 
@@ -407,19 +424,19 @@ class Printer:
             who = ", ".join(self.name(n) for n in st["players"])
             return [
                 f"{self.term('absent', '请假')}: {who}: not paired this round, no bye, {pts} "
-                f"{'pt' if st['points'] == 1 else 'pts'}; paired again from the next round ({st.clause})"
+                f"{'pt' if st['points'] == 1 else 'pts'}; paired again from the next round ({self.clause(st)})"
             ]
-        return [self.t("record.absent", who=who, pts=pts, clause=st.clause)]
+        return [self.t("record.absent", who=who, pts=pts, clause=self.clause(st))]
 
     def k_late_entry(self, st: Step) -> list[str]:
         if self.en:
             who = ", ".join(self.name(n) for n in st["players"])
             return [
                 f"{self.term('late entry', '迟到入场')}: {who}: paired from this round, no points for the "
-                f"rounds before ({st.clause})"
+                f"rounds before ({self.clause(st)})"
             ]
         who = self.t("common.list-sep").join(self.name(n) for n in st["players"])
-        return [self.t("record.late-entry", who=who, clause=st.clause)]
+        return [self.t("record.late-entry", who=who, clause=self.clause(st))]
 
     def k_search(self, st: Step) -> list[str]:
         lang, sep = self.t.lang, self.t("record.comma")
@@ -427,7 +444,7 @@ class Printer:
         q1 = sep.join(f"{pick(lang, *QUALITY[k])}{v}" for k, v in st["chosen"].items())
         if self.en:
             return [
-                f"  {self.term('backtracking', '拆对')} ({st.clause}): {st['nodes']} search steps; first pairing "
+                f"  {self.term('backtracking', '拆对')} ({self.clause(st)}): {st['nodes']} search steps; first pairing "
                 f"({q0}) → chosen ({q1})"
                 + ("; search limit reached, the best found is used" if st["budget_hit"] else "")
             ]
@@ -764,6 +781,7 @@ def record_text(rec: Record, lang: str) -> str:
 
 __all__ = [
     "Printer",
+    "clause_text",
     "record_lines",
     "record_text",
     "hand_mark",

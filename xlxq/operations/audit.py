@@ -35,7 +35,7 @@ from xlxq.core.checks import change_lines
 from xlxq.core.hand import HandChange, hand_changes
 from xlxq.core.model import Board, Event, Round
 from xlxq.core.numbering import registration_numbers
-from xlxq.core.record_text import Printer
+from xlxq.core.record_text import Printer, clause_text
 from xlxq.core.steps import Record, Step
 from xlxq.errors import InputError, XlxqError
 from xlxq.i18n import Text
@@ -248,7 +248,8 @@ def step_text(a: RoundAudit, lang: str) -> str:
     assert a.step is not None and a.record is not None
     lines = getattr(Printer(a.record, lang), "k_" + a.step.kind)(a.step)
     text = re.sub(r"^(?:\d+\.|·)\s*", "", lines[0].strip()) if lines else a.step.kind
-    return f"{a.clause}：{text}" if lang == "zh" and a.clause else f"{a.clause}: {text}" if a.clause else text
+    clause = clause_text(a.clause, lang)
+    return f"{clause}：{text}" if lang != "en" and clause else f"{clause}: {text}" if clause else text
 
 
 #: :func:`change_lines`' words for a difference from the derivation

@@ -455,7 +455,7 @@ def _team(event: Any, lang: str) -> dict:
         "knockout": False,
         "rounds": rounds,
         "tables": tables,
-        "labels": dict(T_EN if lang == "en" else T_ZH),
+        "labels": labels(lang, T_ZH, T_EN),
         "cross": None,
         "grid": None,
         "bracket": None,

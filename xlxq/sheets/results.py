@@ -22,7 +22,16 @@ from functools import lru_cache
 from typing import Any, Optional
 
 from xlxq.sheets.script import to_hans
-from xlxq.core.model import BLACK_WIN, BLACK_WIN_FORFEIT, DOUBLE_FORFEIT, DRAW, RED_WIN, RED_WIN_FORFEIT, RESULTS
+from xlxq.core.model import (
+    BLACK_WIN,
+    BLACK_WIN_FORFEIT,
+    DOUBLE_FORFEIT,
+    DRAW,
+    RED_WIN,
+    RED_WIN_FORFEIT,
+    RESULTS,
+    result_msg,
+)
 
 BYE = "bye"
 
@@ -62,6 +71,8 @@ def display(code: Optional[str], lang: str = "zh") -> Optional[str]:
     """The standard spelling of a result code (None stays None)."""
     if code is None:
         return None
+    if lang == "zh-Hant":  # the catalogue's word (紅勝, 黑勝(棄權) …)
+        return result_msg(code).render(lang)
     return DISPLAY["en" if lang == "en" else "zh"][code]
 
 
