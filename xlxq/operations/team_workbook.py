@@ -35,7 +35,7 @@ from xlxq.sheets.canvas import Canvas
 from xlxq.sheets.plan import Book
 from xlxq.sheets.problems import INFO, Problem, Status, locate
 from xlxq.sheets.team_read import read_team_workbook
-from xlxq.sheets.team_refresh import refresh
+from xlxq.sheets.refresh import refresh
 from xlxq.sheets.team_settings import team_switch
 from xlxq.sheets.write_log import write_log
 from xlxq.sheets.team_rules import rule_problems

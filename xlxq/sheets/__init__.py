@@ -45,7 +45,7 @@ The individual workbook
 The team workbook (团体赛): ``team_data``, ``team_settings``,
 ``team_registration`` (队伍报名, 出场名单), ``team_rounds``, ``team_read``,
 ``team_rules``, ``team_write_rounds``, ``team_write_standings``,
-``team_refresh``, ``team_templates``; ``team_layout``: the team tables, the
+``team_templates`` (its refresh: ``refresh.TEAM_STEPS``); ``team_layout``: the team tables, the
 individual ones (``layout``) with what differs.
 
 Operations (pair, schedule, recompute, qualify, explain) are in
