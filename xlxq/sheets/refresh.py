@@ -22,9 +22,8 @@ from xlxq.sheets import formats as F
 from xlxq.sheets import team_layout as T
 from xlxq.sheets import team_settings, team_write_rounds
 from xlxq.sheets.canvas import Canvas
-from xlxq.sheets.data import WorkbookData
+from xlxq.sheets.data import TeamWorkbookData, WorkbookData
 from xlxq.sheets.settings import write_settings_help
-from xlxq.sheets.team_data import TeamWorkbookData
 from xlxq.sheets.team_write_standings import ensure_sheet, write_board_standings, write_team_standings
 from xlxq.sheets.write_rating import write_rating, write_rating_table
 from xlxq.sheets.write_notes import write_highlights, write_notes, write_state

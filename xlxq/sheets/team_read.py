@@ -43,7 +43,8 @@ from xlxq.sheets.problems import INFO, WARNING, Problem, locate
 from xlxq.sheets.read import cell_problems
 from xlxq.sheets.registration import Names
 from xlxq.sheets.results import display as result_display
-from xlxq.sheets.team_data import BoardRow, MatchBlock, TeamRoundSheet, TeamState, TeamWorkbookData, read_team_state
+from xlxq.sheets.data import BoardRow, MatchBlock, TeamRoundSheet, TeamWorkbookData
+from xlxq.sheets.state import TeamState, read_team_state
 from xlxq.sheets.team_registration import TeamIndex, check_lineup_at, read_lineups, read_teams, refuse_merged_teams
 from xlxq.sheets.team_rounds import RawRound, read_team_round, refuse_merged_team_rounds
 from xlxq.sheets.team_rules import rule_problems

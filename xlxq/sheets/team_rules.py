@@ -9,7 +9,7 @@ from __future__ import annotations
 from xlxq.core.teams import TeamEvent
 from xlxq.sheets.problems import ERROR, INFO, WARNING, Problem
 from xlxq.sheets.round_problems import hand_pairing, plan_problems
-from xlxq.sheets.team_data import TeamWorkbookData
+from xlxq.sheets.data import TeamWorkbookData
 from xlxq.systems import system_for
 
 

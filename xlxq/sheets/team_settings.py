@@ -28,7 +28,7 @@ from xlxq.sheets.settings import (
     shown_setting,
     write_help_cells,
 )
-from xlxq.sheets.team_data import SettingsInfo, TeamWorkbookData
+from xlxq.sheets.data import SettingsInfo, TeamWorkbookData
 from xlxq.i18n import tr
 from xlxq.i18n import labels as i18n_labels
 from xlxq.systems import get_team_system, team_rules

@@ -14,7 +14,7 @@ from xlxq.sheets.canvas import Canvas
 from xlxq.sheets.looks import layout_looks, standings_looks, write_head
 from xlxq.sheets.plan import Book, PageSetup, Style, WritePlan
 from xlxq.sheets.settings import append_rating_rows, fill_settings_sheet, write_settings_sheet
-from xlxq.sheets.team_data import team_state_head
+from xlxq.sheets.state import team_state_head
 from xlxq.sheets.team_settings import settings_cells, team_tiebreak_sequence
 from xlxq.sheets.team_write_standings import board_looks, team_standings_header
 from xlxq.sheets.templates import finish_new_book, player_cells

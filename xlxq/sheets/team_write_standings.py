@@ -24,7 +24,7 @@ from xlxq.sheets.looks import layout_looks, standings_looks, write_head
 from xlxq.sheets.plan import PageSetup, Style
 from xlxq.sheets.results import BYE
 from xlxq.sheets.results import display as result_display
-from xlxq.sheets.team_data import TeamWorkbookData
+from xlxq.sheets.data import TeamWorkbookData
 from xlxq.sheets.write_standings import standings_header, withdrawn_note
 from xlxq.i18n import labels as i18n_labels
 
