@@ -36,7 +36,7 @@ from xlxq.sheets.plan import Book
 from xlxq.sheets.problems import INFO, Problem, Status, locate
 from xlxq.sheets.team_read import read_team_workbook
 from xlxq.sheets.refresh import refresh
-from xlxq.sheets.team_settings import team_switch
+from xlxq.sheets.settings import team_switch
 from xlxq.sheets.write_log import write_log
 from xlxq.sheets.team_rules import rule_problems
 from xlxq.sheets.team_templates import plan_fill_team_template, plan_new_team_workbook

@@ -42,7 +42,7 @@ The individual workbook
   (round robin, knockout, 积分晋圈淘汰: their tables, 交叉表, 对阵图, checks)
 - ``templates`` — a new workbook, a template filled in
 
-The team workbook (团体赛; its data: ``data.TeamWorkbookData``): ``team_settings``,
+The team workbook (团体赛; its data: ``data.TeamWorkbookData``, its 设置: ``settings``):
 ``team_registration`` (队伍报名, 出场名单), ``team_rounds``, ``team_read``,
 ``team_rules``, ``team_write_rounds``, ``team_write_standings``,
 ``team_templates`` (its refresh: ``refresh.TEAM_STEPS``); ``team_layout``: the team tables, the

@@ -20,10 +20,10 @@ from xlxq.core.rating import report_options
 from xlxq.core.teams import TeamEvent
 from xlxq.sheets import formats as F
 from xlxq.sheets import team_layout as T
-from xlxq.sheets import team_settings, team_write_rounds
+from xlxq.sheets import team_write_rounds
 from xlxq.sheets.canvas import Canvas
 from xlxq.sheets.data import TeamWorkbookData, WorkbookData
-from xlxq.sheets.settings import write_settings_help
+from xlxq.sheets.settings import write_settings_help, write_team_settings_help
 from xlxq.sheets.team_write_standings import ensure_sheet, write_board_standings, write_team_standings
 from xlxq.sheets.write_rating import write_rating, write_rating_table
 from xlxq.sheets.write_notes import write_highlights, write_notes, write_state
@@ -151,7 +151,7 @@ def write_team_standings_sheets(canvas: Canvas, data: TeamWorkbookData, event: T
 TEAM_STEPS = RefreshSteps(
     prepare=team_write_rounds.record_program_seating,
     round_cells=write_all_team_round_cells,
-    settings_help=team_settings.write_settings_help,
+    settings_help=write_team_settings_help,
     standings=write_team_standings_sheets,
     registration_cells=team_write_rounds.write_registration_cells,
     state=write_state,

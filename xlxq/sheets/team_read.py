@@ -48,7 +48,7 @@ from xlxq.sheets.state import TeamState, read_team_state
 from xlxq.sheets.team_registration import TeamIndex, check_lineup_at, read_lineups, read_teams, refuse_merged_teams
 from xlxq.sheets.team_rounds import RawRound, read_team_round, refuse_merged_team_rounds
 from xlxq.sheets.team_rules import rule_problems
-from xlxq.sheets.team_settings import read_team_settings
+from xlxq.sheets.settings import read_team_settings
 from xlxq.systems import system_for, team_rules
 
 

@@ -15,7 +15,7 @@ from xlxq.sheets.looks import layout_looks, standings_looks, write_head
 from xlxq.sheets.plan import Book, PageSetup, Style, WritePlan
 from xlxq.sheets.settings import append_rating_rows, fill_settings_sheet, write_settings_sheet
 from xlxq.sheets.state import team_state_head
-from xlxq.sheets.team_settings import settings_cells, team_tiebreak_sequence
+from xlxq.sheets.settings import team_settings_cells, team_tiebreak_sequence
 from xlxq.sheets.team_write_standings import board_looks, team_standings_header
 from xlxq.sheets.templates import finish_new_book, player_cells
 from xlxq.i18n import Msg, tr
@@ -111,7 +111,7 @@ def plan_new_team_workbook(
         sname,
         tr(lang, "team_templates.team-event-settings"),
         T.TEAM_SETTINGS_ROWS,
-        settings_cells(settings, lang, normalise_results),
+        team_settings_cells(settings, lang, normalise_results),
         team_tiebreak_sequence(settings.tiebreaks, settings.system, lang),
         T.TEAM_TIEBREAK_PRESET_LABELS,
         lang,
@@ -153,7 +153,7 @@ def plan_fill_team_template(
         sname,
         grid,
         T.TEAM_SETTING_LOOKUP,
-        settings_cells(settings, lang, normalise_results),
+        team_settings_cells(settings, lang, normalise_results),
         lambda: team_tiebreak_sequence(settings.tiebreaks, settings.system, lang),
     )
     append_rating_rows(canvas, sname, table, last, settings.rating, lang)
