@@ -39,7 +39,7 @@ from xlxq.sheets.refresh import refresh
 from xlxq.sheets.settings import team_switch
 from xlxq.sheets.write_log import write_log
 from xlxq.sheets.team_rules import rule_problems
-from xlxq.sheets.team_templates import plan_fill_team_template, plan_new_team_workbook
+from xlxq.sheets.templates import plan_fill_team_template, plan_new_team_workbook
 from xlxq.sheets.script import HANT, lang_is_hant
 from xlxq.sheets.team_write_rounds import add_team_round_sheet, record_generated
 from xlxq.operations.workbook_common import (
