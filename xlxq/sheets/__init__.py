@@ -44,9 +44,9 @@ The individual workbook
 
 The team workbook (团体赛; its data: ``data.TeamWorkbookData``, its 设置: ``settings``):
 ``team_registration`` (队伍报名, 出场名单), ``team_rounds``, ``team_read``,
-``team_rules``, ``team_write_rounds``, ``team_write_standings`` (its new
-workbook: ``templates``; its refresh: ``refresh.TEAM_STEPS``);
-``team_layout``: the team tables, the individual ones (``layout``) with what
+``team_write_rounds``, ``team_write_standings`` (its new workbook:
+``templates``; its rule checks: ``rules.team_rule_problems``; its refresh:
+``refresh.TEAM_STEPS``); ``team_layout``: the team tables, the individual ones (``layout``) with what
 differs.
 
 Operations (pair, schedule, recompute, qualify, explain) are in
