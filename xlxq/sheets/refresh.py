@@ -24,7 +24,7 @@ from xlxq.sheets import team_write_rounds
 from xlxq.sheets.canvas import Canvas
 from xlxq.sheets.data import TeamWorkbookData, WorkbookData
 from xlxq.sheets.settings import write_settings_help, write_team_settings_help
-from xlxq.sheets.team_write_standings import ensure_sheet, write_board_standings, write_team_standings
+from xlxq.sheets.write_standings import ensure_sheet, write_board_standings, write_team_standings
 from xlxq.sheets.write_rating import write_rating, write_rating_table
 from xlxq.sheets.write_notes import write_highlights, write_notes, write_state
 from xlxq.sheets.write_rounds import write_registration_cells, write_round_cells

@@ -42,7 +42,7 @@ from xlxq.sheets.settings import (
     write_settings_sheet,
 )
 from xlxq.sheets.state import STATE_VERSION, state_head, team_state_head
-from xlxq.sheets.team_write_standings import board_looks, team_standings_header
+from xlxq.sheets.write_standings import board_looks, team_standings_header
 from xlxq.sheets.write_log import add_log_sheet
 from xlxq.sheets.write_notes import add_state_sheet, write_state_rows
 from xlxq.systems import system_for
