@@ -14,16 +14,22 @@ they block).  The state sheets are in :mod:`xlxq.sheets.state`.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Optional, Protocol
+from typing import TYPE_CHECKING, Any, Optional, Protocol
 
 from xlxq.core.model import Event, Round
 from xlxq.core.rating import RatingOptions
-from xlxq.core.teams import VACANT, TeamEvent
 from xlxq.sheets.cells import Table
 from xlxq.sheets.problems import BLOCKING, Problem
 from xlxq.sheets import layout as L
 from xlxq.sheets import team_layout as T
 from xlxq.sheets.state import STATE_VERSION, Sig, State, TeamState, enc_seats, state_head, team_state_head
+
+if TYPE_CHECKING:
+    from xlxq.core.teams import TeamEvent
+
+#: an empty seat (``xlxq.core.teams.VACANT``, not imported: an individual
+#: workbook's operations import no team module, issue 14)
+VACANT = 0
 
 
 class SheetsData:

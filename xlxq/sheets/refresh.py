@@ -7,20 +7,22 @@ them by system: :func:`write_system_standings`) and the team workbook's
 (:data:`TEAM_STEPS`: 团体成绩, 台次成绩, the seats the program made
 recorded first).  Its 编排记录 is written by the one writer
 (:mod:`xlxq.sheets.write_log`).
+
+Lazy imports: the team round sheets' writer (``team_write_rounds``) is imported inside the team functions,
+so that an individual workbook's operations import no team module
+(issue 14; tests/test_workbook_startup.py).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from xlxq.core.knockout import build_bracket
 from xlxq.core.model import Event
 from xlxq.core.rating import report_options
-from xlxq.core.teams import TeamEvent
 from xlxq.sheets import formats as F
 from xlxq.sheets import team_layout as T
-from xlxq.sheets import team_write_rounds
 from xlxq.sheets.canvas import Canvas
 from xlxq.sheets.data import TeamWorkbookData, WorkbookData
 from xlxq.sheets.settings import write_settings_help, write_team_settings_help
@@ -30,6 +32,9 @@ from xlxq.sheets.write_notes import write_highlights, write_notes, write_state
 from xlxq.sheets.write_rounds import write_registration_cells, write_round_cells
 from xlxq.sheets.write_standings import scores_by_round, write_standings
 from xlxq.systems import get_system
+
+if TYPE_CHECKING:
+    from xlxq.core.teams import TeamEvent
 
 
 @dataclass(frozen=True)
@@ -128,8 +133,24 @@ STEPS = RefreshSteps(
 
 
 def write_all_team_round_cells(canvas: Canvas, data: TeamWorkbookData, event: TeamEvent) -> None:
+    from xlxq.sheets.team_write_rounds import write_round_cells as write_team_round_cells
+
     for rs in data.rounds:
-        team_write_rounds.write_round_cells(canvas, data, event, rs)
+        write_team_round_cells(canvas, data, event, rs)
+
+
+def record_program_seating(data: TeamWorkbookData, event: TeamEvent) -> None:
+    """The seats the program made, recorded before a team workbook's refresh."""
+    from xlxq.sheets.team_write_rounds import record_program_seating as record
+
+    record(data, event)
+
+
+def write_team_registration_cells(canvas: Canvas, data: TeamWorkbookData) -> None:
+    """The 序号 and 队号 the program filled in 队伍报名."""
+    from xlxq.sheets.team_write_rounds import write_registration_cells as write_team_cells
+
+    write_team_cells(canvas, data)
 
 
 def write_team_standings_sheets(canvas: Canvas, data: TeamWorkbookData, event: TeamEvent) -> list:
@@ -149,11 +170,11 @@ def write_team_standings_sheets(canvas: Canvas, data: TeamWorkbookData, event: T
 
 #: the team workbook's refresh
 TEAM_STEPS = RefreshSteps(
-    prepare=team_write_rounds.record_program_seating,
+    prepare=record_program_seating,
     round_cells=write_all_team_round_cells,
     settings_help=write_team_settings_help,
     standings=write_team_standings_sheets,
-    registration_cells=team_write_rounds.write_registration_cells,
+    registration_cells=write_team_registration_cells,
     state=write_state,
 )
 

@@ -10,9 +10,10 @@ a hand-changed pairing).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from xlxq.core.checks import Issue, check_round, check_rounds
 from xlxq.core.model import Event
-from xlxq.core.teams import TeamEvent
 from xlxq.errors import InputError
 from xlxq.sheets.cells import tidy_number
 from xlxq.sheets.data import TeamWorkbookData, WorkbookData
@@ -29,6 +30,9 @@ from xlxq.sheets.round_problems import (
     withdrawal_problems,
 )
 from xlxq.systems import get_system, system_for
+
+if TYPE_CHECKING:
+    from xlxq.core.teams import TeamEvent
 
 
 def rule_problems(data: WorkbookData, event: Event) -> list[Problem]:

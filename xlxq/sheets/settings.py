@@ -4,6 +4,10 @@ Size: one module for both 设置 sheets (issue 23 §4), so that the row
 readers, the cells as shown and the 说明 serve both; what is a workbook's
 own is a function of its own below.
 
+Lazy imports: the team core (``core.teams``, ``core.team_standings``) is
+imported inside the team functions, so that an individual workbook's
+operations import no team module (issue 14; tests/test_workbook_startup.py).
+
 One set of row readers
 (:func:`setting_rows`, :func:`setting_values`, :func:`number_setting`,
 :func:`choice_setting`, :func:`model_default`, :func:`target_parts`), the
@@ -27,7 +31,7 @@ import datetime as dt
 import re
 import unicodedata
 from contextlib import nullcontext
-from typing import Any, Callable, Iterable, Optional
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Optional
 
 from xlxq.core.elimination import check_elimination
 from xlxq.core.knockout import planned_rounds
@@ -37,10 +41,6 @@ from xlxq.core.rr_standings import LABELS_EN as RR_EN
 from xlxq.core.rr_standings import LABELS_ZH as RR_ZH
 from xlxq.core.rr_standings import RR_KEYS, resolve_rr_tiebreaks
 from xlxq.core.standings import LABELS_EN, LABELS_ZH, PRESETS, resolve_tiebreaks
-from xlxq.core.team_standings import LABELS_EN as TEAM_EN
-from xlxq.core.team_standings import LABELS_ZH as TEAM_ZH
-from xlxq.core.team_standings import TEAM_PRESETS, resolve_team_tiebreaks
-from xlxq.core.teams import TeamScoring, TeamSettings, check_team_settings
 from xlxq.errors import ErrorList, InputError
 from xlxq.sheets import layout as L
 from xlxq.sheets import team_layout as T
@@ -64,6 +64,9 @@ from xlxq.systems import get_system, get_team_system, system_for, team_rules
 from xlxq.i18n import tr
 from xlxq.i18n import labels as i18n_labels
 from xlxq.i18n import Pair
+
+if TYPE_CHECKING:
+    from xlxq.core.teams import TeamSettings
 
 
 #: the keys of the 等级分 rows
@@ -752,21 +755,27 @@ def append_rating_rows(
 # the team workbook's 设置 (团体赛): the team layout's rows
 # ==========================================================================
 
-#: the model classes of the team settings rows, by the first part of their target
-TEAM_MODEL_BASES: dict[str, type] = {
-    "settings": TeamSettings,
-    "info": EventInfo,
-    "scoring": TeamScoring,
-    "game": Scoring,
-    "pairing": PairingOptions,
-    "standings": StandingsOptions,
-}
+
+def team_model_bases() -> dict[str, type]:
+    """The model classes of the team settings rows, by the first part of their target."""
+    from xlxq.core.teams import TeamScoring, TeamSettings
+
+    return {
+        "settings": TeamSettings,
+        "info": EventInfo,
+        "scoring": TeamScoring,
+        "game": Scoring,
+        "pairing": PairingOptions,
+        "standings": StandingsOptions,
+    }
 
 
 def team_tiebreak_value(raw: Any) -> Optional[list[str]]:
     """A team ranking preset (格式一, 格式二 …, the label or the key) or a list
     of items (Chinese labels or keys, English labels) separated by 、 , ; or
     arrows.  Blank: None (the system's default)."""
+    from xlxq.core.team_standings import LABELS_EN as TEAM_EN
+    from xlxq.core.team_standings import TEAM_PRESETS, resolve_team_tiebreaks
 
     text = text_of(raw)
     if text is None:
@@ -789,6 +798,8 @@ def team_tiebreak_value(raw: Any) -> Optional[list[str]]:
 
 
 def team_tiebreak_text(spec: Optional[list[str]], system: str, lang: str) -> str:
+    from xlxq.core.team_standings import LABELS_EN as TEAM_EN
+    from xlxq.core.team_standings import LABELS_ZH as TEAM_ZH
 
     if spec is None:
         spec = list(get_team_system(system).rules.default_tiebreaks)
@@ -796,6 +807,9 @@ def team_tiebreak_text(spec: Optional[list[str]], system: str, lang: str) -> str
 
 
 def team_tiebreak_sequence(spec: Optional[list[str]], system: str, lang: str) -> str:
+    from xlxq.core.team_standings import LABELS_EN as TEAM_EN
+    from xlxq.core.team_standings import LABELS_ZH as TEAM_ZH
+    from xlxq.core.team_standings import resolve_team_tiebreaks
 
     labels = i18n_labels(lang, TEAM_ZH, TEAM_EN)
     return " → ".join(
@@ -812,6 +826,9 @@ def read_team_settings(
 ) -> tuple[TeamSettings, bool, SettingsSheet]:
     """The team 设置 sheet.  A bad value goes to ``errors`` (every one, issue
     10 §4) and its default is used; without ``errors`` the first one raises."""
+    from xlxq.core.teams import TeamScoring, TeamSettings, check_team_settings
+
+    bases = team_model_bases()
     errs = ErrorList() if errors is None else errors
 
     def own(got: dict[str, Any], r: int, spec: L.Setting, raw: Any, cell: str) -> None:
@@ -837,12 +854,12 @@ def read_team_settings(
     def blank(spec: L.Setting) -> Any:
         if spec.kind.startswith("opt") or spec.kind == "teamtiebreaks":
             return None
-        return model_default(spec, TEAM_MODEL_BASES)
+        return model_default(spec, bases)
 
     got, sheet = setting_values(name, grid, T.TEAM_SETTING_LOOKUP, problems, blank, own, errs)
     for spec in T.TEAM_SETTINGS_ROWS:
         if spec.key not in got:
-            got[spec.key] = None if spec.kind == "teamtiebreaks" else model_default(spec, TEAM_MODEL_BASES)
+            got[spec.key] = None if spec.kind == "teamtiebreaks" else model_default(spec, bases)
 
     def parts(prefix: str) -> dict[str, Any]:
         return target_parts(T.TEAM_SETTINGS_ROWS, got, prefix)

@@ -8,14 +8,17 @@ empty 成绩表 header for the tie-breaks); a team workbook
 (:mod:`xlxq.sheets.settings`), the registration sheet's rows from its
 layout (:func:`write_entry_sheet`), a player's cells (:func:`player_cells`),
 the last sheets (:func:`finish_new_book`).
+
+Lazy imports: the team settings class (``core.teams.TeamSettings``) is imported inside the team functions,
+so that an individual workbook's operations import no team module
+(issue 14; tests/test_workbook_startup.py).
 """
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Optional
+from typing import TYPE_CHECKING, Any, Iterable, Optional
 
 from xlxq.core.model import EventSettings, Player
-from xlxq.core.teams import TeamEvent, TeamSettings
 from xlxq.core.rr_standings import LABELS_EN as RR_EN
 from xlxq.core.rr_standings import LABELS_ZH as RR_ZH
 from xlxq.core.rr_standings import resolve_rr_tiebreaks
@@ -47,6 +50,9 @@ from xlxq.sheets.write_log import add_log_sheet
 from xlxq.sheets.write_notes import add_state_sheet, write_state_rows
 from xlxq.systems import system_for
 from xlxq.i18n import Msg, labels as i18n_labels, tr
+
+if TYPE_CHECKING:
+    from xlxq.core.teams import TeamEvent, TeamSettings
 
 
 def plan_new_workbook(
@@ -323,6 +329,8 @@ def plan_new_team_workbook(
     """The plan that builds a team workbook from nothing: 设置, 队伍报名,
     出场名单, 团体成绩, 台次成绩, 编排记录 and the hidden state sheet.  Used by
     tools/build_team_templates.py (XlsxWriter) and create_team_workbook."""
+    from xlxq.core.teams import TeamSettings
+
     settings = settings or (event.settings if event is not None else TeamSettings())
     canvas = Canvas({})
     canvas.hant, lang = script_of(lang)  # "zh-Hant": the Chinese workbook in 繁體

@@ -7,19 +7,19 @@ withdrawal note (:func:`withdrawn_note`) that the team table shares.  A
 team workbook's (the team rules differ): 团体成绩
 (:func:`write_team_standings`, :func:`team_standings_header`) and 台次成绩
 (:func:`write_board_standings`, :func:`board_looks`).
+
+Lazy imports: the team core (``core.teams``, ``core.team_standings``) is imported inside the team functions,
+so that an individual workbook's operations import no team module
+(issue 14; tests/test_workbook_startup.py).
 """
 
 from __future__ import annotations
 
-from typing import Optional
+from typing import TYPE_CHECKING, Optional
 
 from xlxq.core.history import build_cards
 from xlxq.core.model import Board, Entrant, Event, Round, outcome
 from xlxq.core.standings import LABELS_EN, LABELS_ZH, TIEBREAK_KEYS, compute_standings, resolve_tiebreaks, table_round
-from xlxq.core.team_standings import LABELS_EN as TEAM_EN
-from xlxq.core.team_standings import LABELS_ZH as TEAM_ZH
-from xlxq.core.team_standings import board_standings, compute_team_standings, resolve_team_tiebreaks
-from xlxq.core.teams import TeamEvent, TeamRound, TeamSettings, match_game_points
 from xlxq.sheets import layout as L
 from xlxq.sheets import team_layout as T
 from xlxq.sheets.canvas import Canvas
@@ -32,6 +32,9 @@ from xlxq.sheets.results import display as result_display
 from xlxq.sheets.round_problems import elimination_verdicts
 from xlxq.i18n import Pair, tr as i18n_tr
 from xlxq.systems import team_rules
+
+if TYPE_CHECKING:
+    from xlxq.core.teams import TeamEvent, TeamRound, TeamSettings
 from xlxq.i18n import labels as i18n_labels
 
 
@@ -163,6 +166,8 @@ def withdrawn_note(entrant: Entrant, after: int, lang: str) -> Optional[str]:
 
 
 def _team_round_cell(event: TeamEvent, rnd: TeamRound, team: int, lang: str) -> Optional[str]:
+    from xlxq.core.teams import match_game_points
+
     if team in rnd.byes:
         return result_display(BYE, lang)
     for m in rnd.matches:
@@ -204,6 +209,9 @@ def _last_round_sheet(data: TeamWorkbookData) -> str:
 
 
 def team_standings_header(settings: TeamSettings, lang: str, after: int) -> tuple[list[str], list[str]]:
+    from xlxq.core.team_standings import LABELS_EN as TEAM_EN
+    from xlxq.core.team_standings import LABELS_ZH as TEAM_ZH
+    from xlxq.core.team_standings import resolve_team_tiebreaks
 
     keys = [
         k
@@ -216,6 +224,7 @@ def team_standings_header(settings: TeamSettings, lang: str, after: int) -> tupl
 
 def write_team_standings(canvas: Canvas, data: TeamWorkbookData, event: TeamEvent) -> list:
     """Rewrite 团体成绩 (program-owned).  Returns the TeamStandingRow list."""
+    from xlxq.core.team_standings import compute_team_standings
 
     lang = data.lang
     tr = table_round(event)
@@ -242,6 +251,7 @@ def write_team_standings(canvas: Canvas, data: TeamWorkbookData, event: TeamEven
 
 def write_board_standings(canvas: Canvas, data: TeamWorkbookData, event: TeamEvent) -> dict:
     """Rewrite 台次成绩 (program-owned): every board's players ranked."""
+    from xlxq.core.team_standings import board_standings
 
     lang = data.lang
     tr = table_round(event)
