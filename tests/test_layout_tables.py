@@ -16,7 +16,7 @@ from xlxq.sheets import layout as L
 from xlxq.sheets.cells import find_layout
 from xlxq.sheets import team_layout as T
 from xlxq.sheets.templates import plan_new_workbook
-from xlxq.sheets.team_templates import plan_new_team_workbook
+from xlxq.sheets.templates import plan_new_team_workbook
 
 TABLES = {
     "settings": L.SETTINGS_TABLE,

@@ -25,7 +25,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from xlxq.sheets.team_templates import plan_new_team_workbook  # noqa: E402
+from xlxq.sheets.templates import plan_new_team_workbook  # noqa: E402
 
 TEMPLATES = ROOT / "workbook_templates"
 NAMES = {lang: f"xlxq-team-{lang}.xlsx" for lang in ("zh", "en", "zh-Hant")}

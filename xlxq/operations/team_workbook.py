@@ -35,11 +35,11 @@ from xlxq.sheets.canvas import Canvas
 from xlxq.sheets.plan import Book
 from xlxq.sheets.problems import INFO, Problem, Status, locate
 from xlxq.sheets.team_read import read_team_workbook
-from xlxq.sheets.team_refresh import refresh
-from xlxq.sheets.team_settings import team_switch
+from xlxq.sheets.refresh import refresh
+from xlxq.sheets.settings import team_switch
 from xlxq.sheets.write_log import write_log
-from xlxq.sheets.team_rules import rule_problems
-from xlxq.sheets.team_templates import plan_fill_team_template, plan_new_team_workbook
+from xlxq.sheets.rules import team_rule_problems as rule_problems
+from xlxq.sheets.templates import plan_fill_team_template, plan_new_team_workbook
 from xlxq.sheets.script import HANT, lang_is_hant
 from xlxq.sheets.team_write_rounds import add_team_round_sheet, record_generated
 from xlxq.operations.workbook_common import (
@@ -83,7 +83,7 @@ __all__ = [
     "demo_event",
 ]
 
-#: problems recomputed by :func:`xlxq.sheets.team_rules.rule_problems`
+#: problems recomputed by :func:`xlxq.sheets.rules.team_rule_problems`
 _RULE_CODES = {
     "hand_pairing",
     "hand_colours",

@@ -261,7 +261,6 @@ def undo_book(book: Book, force: bool = False) -> Status:
 def _undo_team_book(book: Book, force: bool) -> Status:
     from xlxq.operations import team_workbook as TW
     from xlxq.sheets.team_read import read_team_workbook
-    from xlxq.sheets.team_refresh import refresh as team_refresh
 
     data = read_team_workbook(book)
     taken = _take_last(data, force)
@@ -273,5 +272,5 @@ def _undo_team_book(book: Book, force: bool) -> Status:
     st.lineups = {k: v for k, v in st.lineups.items() if k[0] != n}
     TW.recheck(data, new)
     canvas = Canvas(data.snapshot)
-    team_refresh(canvas, data, new)
+    refresh(canvas, data, new)
     return _write(book, data, canvas, taken, lambda key: key, lambda m: records.block_key(m)[1])

@@ -76,7 +76,7 @@ def draw_numbers(book: Book, seed: Optional[int] = None) -> Status:
 
 def _team_draw(book: Book, seed: int) -> Status:
     from xlxq.sheets.team_read import read_team_workbook
-    from xlxq.sheets.team_settings import settings_cells as team_settings_cells
+    from xlxq.sheets.settings import team_settings_cells
 
     data = read_team_workbook(book)
     check_not_paired(len(data.rounds), team=True)

@@ -42,11 +42,15 @@ The individual workbook
   (round robin, knockout, 积分晋圈淘汰: their tables, 交叉表, 对阵图, checks)
 - ``templates`` — a new workbook, a template filled in
 
-The team workbook (团体赛): ``team_data``, ``team_settings``,
-``team_registration`` (队伍报名, 出场名单), ``team_rounds``, ``team_read``,
-``team_rules``, ``team_write_rounds``, ``team_write_standings``,
-``team_refresh``, ``team_templates``; ``team_layout``: the team tables, the
-individual ones (``layout``) with what differs.
+The team workbook (团体赛): its own modules where the rules differ,
+``team_registration`` (队伍报名, 出场名单), ``team_rounds`` (the match
+blocks), ``team_read``, ``team_write_rounds``; the rest in the shared
+modules, its own functions beside the individual ones: its data
+(``data.TeamWorkbookData``), 设置 (``settings``), rule checks
+(``rules.team_rule_problems``), 团体成绩 and 台次成绩 (``write_standings``),
+a new workbook (``templates``), its refresh (``refresh.TEAM_STEPS``);
+``team_layout``: the team tables, the individual ones (``layout``) with what
+differs.
 
 Operations (pair, schedule, recompute, qualify, explain) are in
 :mod:`xlxq.operations.workbook` and :mod:`xlxq.operations.team_workbook`; docs/workbook.md

@@ -1,21 +1,46 @@
-"""What reading an individual workbook gives: the event and, for every
-sheet, where things are (:class:`RoundSheet`, :class:`RegistrationSheet`,
-:class:`SettingsSheet`, :class:`QualifiersSheet`, :class:`KOStage`),
-gathered in :class:`WorkbookData`; the workbook settings that are not in the
-model (:class:`WorkbookOptions`) and the systems' names.
+"""What reading a workbook gives: the event and, for every sheet, where
+things are.  An individual workbook (:class:`WorkbookData`):
+:class:`RoundSheet`, :class:`RegistrationSheet`, :class:`SettingsSheet`,
+:class:`QualifiersSheet`, :class:`KOStage`; the workbook settings that are
+not in the model (:class:`WorkbookOptions`).  A team workbook (团体赛,
+:class:`TeamWorkbookData`): the same 设置 and registration places (队伍报名:
+:class:`TeamRegSheet`, with the team rows), and its own where the rules
+differ: the line-ups (出场名单, :class:`LineupSheet`) and the round sheets'
+match blocks (:class:`TeamRoundSheet`, :class:`MatchBlock`,
+:class:`BoardRow`).  Both share :class:`SheetsData` (the problems, whether
+they block).  The state sheets are in :mod:`xlxq.sheets.state`.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Optional, Protocol
+from typing import TYPE_CHECKING, Any, Optional, Protocol
 
 from xlxq.core.model import Event, Round
 from xlxq.core.rating import RatingOptions
 from xlxq.sheets.cells import Table
 from xlxq.sheets.problems import BLOCKING, Problem
 from xlxq.sheets import layout as L
-from xlxq.sheets.state import STATE_VERSION, Sig, State, state_head
+from xlxq.sheets import team_layout as T
+from xlxq.sheets.state import STATE_VERSION, Sig, State, TeamState, enc_seats, state_head, team_state_head
+
+if TYPE_CHECKING:
+    from xlxq.core.teams import TeamEvent
+
+#: an empty seat (``xlxq.core.teams.VACANT``, not imported: an individual
+#: workbook's operations import no team module, issue 14)
+VACANT = 0
+
+
+class SheetsData:
+    """What every workbook's data has: the problems found, and whether one
+    blocks the writing of results and standings."""
+
+    problems: list[Problem]
+
+    @property
+    def blocking(self) -> bool:
+        return any(p.level == BLOCKING for p in self.problems)
 
 
 class LogBook(Protocol):
@@ -97,7 +122,7 @@ class KOStage:
 
 
 @dataclass
-class WorkbookData:
+class WorkbookData(SheetsData):
     names: list[str]
     snapshot: dict[str, list[list[Any]]]
     lang: str
@@ -124,10 +149,6 @@ class WorkbookData:
 
     #: the hidden state sheet's table (:func:`xlxq.sheets.write_notes.write_state`)
     state_table = L.STATE_TABLE
-
-    @property
-    def blocking(self) -> bool:
-        return any(p.level == BLOCKING for p in self.problems)
 
     def state_rows(self, event: Event) -> list[list[Any]]:
         """The state sheet's rows (before the highlights): what the program
@@ -224,3 +245,190 @@ class WorkbookOptions:
     ko_armageddon: bool = False
     rating: Optional[RatingOptions] = None  # the unofficial 等级分 sheet, when 设置 asks for it
     provisional: bool = False  # 暂计和棋编排: pair on unfinished games on purpose (原则(八))
+
+
+#: the 设置 sheet's places: those of the individual workbook's
+SettingsInfo = SettingsSheet
+
+
+@dataclass
+class TeamRegSheet(RegistrationSheet):
+    """队伍报名: the registration's places (player 序号 → row, the 序号 the
+    program filled in), with each team's rows and the 队号 filled in."""
+
+    team_rows: dict[int, list[int]] = field(default_factory=dict)  # team no → rows
+    assigned_team: dict[int, int] = field(default_factory=dict)  # row → 队号 filled in by the program
+
+
+@dataclass
+class LineupRow:
+    row: int
+    round: int
+    team: int
+    lineup: list[int]
+
+
+@dataclass
+class LineupSheet:
+    name: str
+    table: Table
+    rows: dict[tuple[int, int], LineupRow] = field(default_factory=dict)
+    other_rows: list[int] = field(default_factory=list)
+
+
+@dataclass
+class BoardRow:
+    row: Optional[int]  # None: not on the sheet yet (the program adds it)
+    board: int
+    red: int = VACANT
+    black: int = VACANT
+    raw: Any = None  # the result cell as read
+    result: Optional[str] = None
+    fouls_red: int = 0
+    fouls_black: int = 0
+    clear_result: bool = False  # the program's forced result of an empty seat, no longer true: cleared
+
+
+@dataclass
+class MatchBlock:
+    match: int
+    row: Optional[int]
+    first: int
+    second: int
+    boards: dict[int, BoardRow] = field(default_factory=dict)
+    score_row: Optional[int] = None
+    seated_by_program: bool = False  # seats written by the program in this operation
+
+
+@dataclass
+class TeamRoundSheet:
+    no: int
+    name: str
+    table: Table
+    matches: dict[int, MatchBlock] = field(default_factory=dict)
+    bye_rows: dict[int, int] = field(default_factory=dict)  # team → row
+    bye_side: dict[int, str] = field(default_factory=dict)
+    other_rows: list[int] = field(default_factory=list)
+    next_row: int = 0  # first free row (rows the program adds)
+    new: bool = False
+
+    def rowkeys(self) -> dict[str, int]:
+        out: dict[str, int] = {}
+        for m, blk in self.matches.items():
+            if blk.row is not None:
+                out[f"match:{m}"] = blk.row
+            if blk.score_row is not None:
+                out[f"score:{m}"] = blk.score_row
+            for k, br in blk.boards.items():
+                if br.row is not None:
+                    out[f"board:{m}:{k}"] = br.row
+        for t, r in self.bye_rows.items():
+            out[f"bye:{t}"] = r
+        return out
+
+    def all_rows(self) -> list[int]:
+        return list(self.rowkeys().values()) + list(self.other_rows)
+
+
+@dataclass
+class TeamWorkbookData(SheetsData):
+    names: list[str]
+    snapshot: dict[str, list[list[Any]]]
+    lang: str
+    settings_sheet: SettingsInfo
+    reg: TeamRegSheet
+    lineups: Optional[LineupSheet]
+    rounds: list[TeamRoundSheet]
+    team_standings_sheet: Optional[str]
+    board_standings_sheet: Optional[str]
+    log_sheet: Optional[str]
+    state_sheet: Optional[str]
+    event: TeamEvent
+    normalise_results: bool
+    state: TeamState
+    problems: list[Problem] = field(default_factory=list)
+    used_lineups: dict[tuple[int, int], list[int]] = field(default_factory=dict)  # rows applied now
+    input_errors: list[Any] = field(default_factory=list)  # the bad cells read (InputError), issue 10 §4
+    rating_sheet: Optional[str] = None  # the unofficial 等级分 sheet, when there is one
+
+    #: the hidden state sheet's table (:func:`xlxq.sheets.write_notes.write_state`)
+    state_table = T.TEAM_STATE_TABLE
+
+    def state_rows(self, event: TeamEvent) -> list[list[Any]]:
+        """The state sheet's rows (before the highlights): what the program
+        paired (match teams and seats), generated and written, and the
+        出场名单 rows used (read by :func:`read_team_state`)."""
+        rows = team_state_head()
+        st = self.state
+        for n in sorted(st.generated):
+            for m, (f, s, seats) in sorted(st.generated[n].items()):
+                rows.append(["generated", n, m, f, s, enc_seats(seats)])
+            rows.append(["gbyes", n, " ".join(map(str, st.gbyes.get(n, [])))])
+        if self.input_errors:  # bad cells: no round was built, what was last written stays (issue 10 §4)
+            for n in sorted(st.written):
+                for m, (f, s, seats) in sorted(st.written[n].items()):
+                    rows.append(["written", n, m, f, s, enc_seats(seats)])
+                rows.append(["wbyes", n, " ".join(map(str, st.wbyes.get(n, [])))])
+        for rnd in event.rounds:
+            for mt in rnd.matches:
+                seats = enc_seats((b.red, b.black) for b in mt.boards)
+                rows.append(["written", rnd.round, mt.match, mt.first, mt.second, seats])
+            rows.append(["wbyes", rnd.round, " ".join(map(str, rnd.byes))])
+        lineups = dict(st.lineups)
+        lineups.update(self.used_lineups)
+        for (n, t), lu in sorted(lineups.items()):
+            rows.append(["lineup", n, t, " ".join(map(str, lu))])
+        return rows
+
+    @property
+    def log_after(self) -> Optional[str]:
+        """A new 编排记录 sheet goes after 台次成绩 (else 团体成绩)."""
+        return self.board_standings_sheet or self.team_standings_sheet or None
+
+    def round_sheet(self, n: int) -> Optional[TeamRoundSheet]:
+        return next((r for r in self.rounds if r.no == n), None)
+
+    def table_of(self, sheet: str) -> Optional[Table]:
+        if sheet == self.reg.name:
+            return self.reg.table
+        if sheet == self.settings_sheet.name:
+            return self.settings_sheet.table
+        if self.lineups is not None and sheet == self.lineups.name:
+            return self.lineups.table
+        rs = next((r for r in self.rounds if r.name == sheet), None)
+        return rs.table if rs else None
+
+    def rowkeys(self, sheet: str) -> dict[str, int]:
+        if sheet == self.reg.name:
+            return {f"player:{no}": r for no, r in self.reg.rows.items()}
+        if self.lineups is not None and sheet == self.lineups.name:
+            return {f"lineup:{n}:{t}": lr.row for (n, t), lr in self.lineups.rows.items()}
+        rs = next((r for r in self.rounds if r.name == sheet), None)
+        return rs.rowkeys() if rs else {}
+
+    def note_row(self, sheet: str, row: int) -> None:
+        """A row left out for its bad cell still gets its 提示 (``other_rows``)."""
+        places: list[tuple[str, list[int], list[int]]] = [
+            (self.reg.name, list(self.reg.rows.values()), self.reg.other_rows)
+        ]
+        if self.lineups is not None:
+            places.append((self.lineups.name, [lr.row for lr in self.lineups.rows.values()], self.lineups.other_rows))
+        places += [(rs.name, list(rs.rowkeys().values()), rs.other_rows) for rs in self.rounds]
+        for name, rows, other in places:
+            if name == sheet and row not in rows and row not in other:
+                other.append(row)
+
+    def note_sheets(self) -> list[tuple[str, Table, list[int]]]:
+        """The sheets whose 提示 column the program writes, with their rows."""
+        sheets = [(self.reg.name, self.reg.table, list(self.reg.rows.values()) + self.reg.other_rows)]
+        if self.lineups is not None:
+            sheets.append(
+                (
+                    self.lineups.name,
+                    self.lineups.table,
+                    [lr.row for lr in self.lineups.rows.values()] + self.lineups.other_rows,
+                )
+            )
+        for rs in self.rounds:
+            sheets.append((rs.name, rs.table, rs.all_rows()))
+        return sheets

@@ -1,38 +1,53 @@
 """A whole refresh of a workbook (recompute, after pairing): every
 program-owned cell from the event and the problems, by ONE loop
-(:func:`refresh_book`) over the steps of its kind (:class:`RefreshSteps`):
-the individual workbook's (:data:`STEPS`, :func:`refresh`, with the
-standings and the sheets that go with them by system:
-:func:`write_system_standings`) and the team workbook's
-(:mod:`xlxq.sheets.team_refresh`).
+(:func:`refresh`) over the steps of the workbook's kind
+(:class:`RefreshSteps`, chosen by the class of its data): the individual
+workbook's (:data:`STEPS`, with the standings and the sheets that go with
+them by system: :func:`write_system_standings`) and the team workbook's
+(:data:`TEAM_STEPS`: 团体成绩, 台次成绩, the seats the program made
+recorded first).  Its 编排记录 is written by the one writer
+(:mod:`xlxq.sheets.write_log`).
+
+Lazy imports: the team round sheets' writer (``team_write_rounds``) is imported inside the team functions,
+so that an individual workbook's operations import no team module
+(issue 14; tests/test_workbook_startup.py).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from xlxq.core.knockout import build_bracket
 from xlxq.core.model import Event
+from xlxq.core.rating import report_options
 from xlxq.sheets import formats as F
+from xlxq.sheets import team_layout as T
 from xlxq.sheets.canvas import Canvas
-from xlxq.sheets.data import WorkbookData
-from xlxq.sheets.settings import write_settings_help
+from xlxq.sheets.data import TeamWorkbookData, WorkbookData
+from xlxq.sheets.settings import write_settings_help, write_team_settings_help
 from xlxq.sheets.write_prizes import write_prizes
-from xlxq.sheets.write_rating import write_rating
+from xlxq.sheets.write_standings import ensure_sheet, write_board_standings, write_team_standings
+from xlxq.sheets.write_rating import write_rating, write_rating_table
 from xlxq.sheets.write_notes import write_highlights, write_notes, write_state
 from xlxq.sheets.write_rounds import write_registration_cells, write_round_cells
 from xlxq.sheets.write_standings import scores_by_round, write_standings
 from xlxq.systems import get_system
 
+if TYPE_CHECKING:
+    from xlxq.core.teams import TeamEvent
+
 
 @dataclass(frozen=True)
 class RefreshSteps:
     """What a refresh writes in one kind of workbook, besides the notes and
-    highlights every kind shares: the round sheets' cells, the 说明 of the
-    设置 sheet, the standings sheets (returning the table's rows), the
-    numbers filled in the registration and the state sheet."""
+    highlights every kind shares: what is recorded before (``prepare``:
+    the seats the program made, in a team workbook), the round sheets'
+    cells, the 说明 of the 设置 sheet, the standings sheets (returning the
+    table's rows), the numbers filled in the registration and the state
+    sheet."""
 
+    prepare: Callable[[Any, Any], None]
     round_cells: Callable[[Canvas, Any, Any], None]
     settings_help: Callable[[Canvas, Any], None]
     standings: Callable[[Canvas, Any, Any], list]
@@ -40,11 +55,14 @@ class RefreshSteps:
     state: Callable[[Canvas, Any, list, Any], None]
 
 
-def refresh_book(steps: RefreshSteps, canvas: Canvas, data: Any, event: Any, standings: bool = True) -> list:
-    """Every program-owned cell from ``event`` and ``data.problems``: round
-    sheets, the 设置 说明, standings (unless ``standings`` is False, or the
-    sheets have errors that block them), registration numbers, notes,
-    highlights, state.  Returns the standings rows."""
+def refresh(canvas: Canvas, data: Any, event: Any, standings: bool = True) -> list:
+    """Every program-owned cell from ``event`` and ``data.problems``, by
+    the steps of the workbook's kind (:data:`STEPS_BY_DATA`): round sheets,
+    the 设置 说明, standings (unless ``standings`` is False, or the sheets
+    have errors that block them), registration numbers, notes, highlights,
+    state.  Returns the standings rows."""
+    steps = STEPS_BY_DATA[type(data)]
+    steps.prepare(data, event)
     rows: list = []
     if not data.blocking:
         steps.round_cells(canvas, data, event)
@@ -102,8 +120,13 @@ def write_standings_sheets(canvas: Canvas, data: WorkbookData, event: Event) -> 
     return rows
 
 
+def _no_prepare(data: Any, event: Any) -> None:
+    """Nothing is recorded before an individual workbook's refresh."""
+
+
 #: the individual workbook's refresh
 STEPS = RefreshSteps(
+    prepare=_no_prepare,
     round_cells=write_all_round_cells,
     settings_help=write_settings_help,
     standings=write_standings_sheets,
@@ -112,6 +135,51 @@ STEPS = RefreshSteps(
 )
 
 
-def refresh(canvas: Canvas, data: WorkbookData, event: Event, standings: bool = True) -> list:
-    """Every program-owned cell of an individual workbook (:func:`refresh_book`)."""
-    return refresh_book(STEPS, canvas, data, event, standings)
+def write_all_team_round_cells(canvas: Canvas, data: TeamWorkbookData, event: TeamEvent) -> None:
+    from xlxq.sheets.team_write_rounds import write_round_cells as write_team_round_cells
+
+    for rs in data.rounds:
+        write_team_round_cells(canvas, data, event, rs)
+
+
+def record_program_seating(data: TeamWorkbookData, event: TeamEvent) -> None:
+    """The seats the program made, recorded before a team workbook's refresh."""
+    from xlxq.sheets.team_write_rounds import record_program_seating as record
+
+    record(data, event)
+
+
+def write_team_registration_cells(canvas: Canvas, data: TeamWorkbookData) -> None:
+    """The 序号 and 队号 the program filled in 队伍报名."""
+    from xlxq.sheets.team_write_rounds import write_registration_cells as write_team_cells
+
+    write_team_cells(canvas, data)
+
+
+def write_team_standings_sheets(canvas: Canvas, data: TeamWorkbookData, event: TeamEvent) -> list:
+    """团体成绩, then 台次成绩, then the unofficial 等级分 sheet when 设置 asks
+    for it (every player rated by the board games he played); the team
+    table's rows."""
+    rows = write_team_standings(canvas, data, event)
+    write_board_standings(canvas, data, event)
+    rating = report_options(event.settings)
+    if rating is not None:
+        name = ensure_sheet(canvas, data, "rating_sheet", T.RATING, data.board_standings_sheet, T.RATING)
+        canvas.clear_sheet(name)
+        teams = {no: tm.name for tm in event.teams for no in tm.players}
+        write_rating_table(canvas, name, data.lang, event, rating, teams)
+    return rows
+
+
+#: the team workbook's refresh
+TEAM_STEPS = RefreshSteps(
+    prepare=record_program_seating,
+    round_cells=write_all_team_round_cells,
+    settings_help=write_team_settings_help,
+    standings=write_team_standings_sheets,
+    registration_cells=write_team_registration_cells,
+    state=write_state,
+)
+
+#: the refresh of each kind of workbook, by the class of its data
+STEPS_BY_DATA: dict[type, RefreshSteps] = {WorkbookData: STEPS, TeamWorkbookData: TEAM_STEPS}

@@ -1,11 +1,28 @@
-"""The 设置 sheet of an individual workbook: reading it into
+"""The 设置 sheet of both workbooks.
+
+Size: one module for both 设置 sheets (issue 23 §4), so that the row
+readers, the cells as shown and the 说明 serve both; what is a workbook's
+own is a function of its own below.
+
+Lazy imports: the team core (``core.teams``, ``core.team_standings``) is
+imported inside the team functions, so that an individual workbook's
+operations import no team module (issue 14; tests/test_workbook_startup.py).
+
+One set of row readers
+(:func:`setting_rows`, :func:`setting_values`, :func:`number_setting`,
+:func:`choice_setting`, :func:`model_default`, :func:`target_parts`), the
+value cells as shown (:func:`shown_setting`, :func:`model_value`), the 说明
+cells (:func:`write_help_cells`, :func:`rounds_help`), over the rows of each
+workbook's layout.  An individual workbook's: :func:`read_settings` into
 :class:`~xlxq.core.model.EventSettings` and
-:class:`~xlxq.sheets.data.WorkbookOptions` (:func:`read_settings`, with the
-row readers the team workbook shares: :func:`setting_rows`,
-:func:`number_setting`, :func:`choice_setting`), the value cells as shown
-(:func:`settings_cells`), the tie-break text (:func:`tiebreak_text`,
-:func:`tiebreak_sequence`) and the 说明 cells the program writes
-(:func:`write_settings_help`).
+:class:`~xlxq.sheets.data.WorkbookOptions`, :func:`settings_cells`,
+:func:`tiebreak_text`, :func:`tiebreak_sequence`,
+:func:`write_settings_help`.  A team workbook's (the team layout's rows,
+:data:`xlxq.sheets.team_layout.TEAM_SETTINGS_ROWS`): :func:`read_team_settings`
+into :class:`~xlxq.core.teams.TeamSettings`, :func:`team_settings_cells`,
+the team tie-break text (:func:`team_tiebreak_value`,
+:func:`team_tiebreak_text`, :func:`team_tiebreak_sequence`),
+:func:`team_switch`, :func:`write_team_settings_help`.
 """
 
 from __future__ import annotations
@@ -14,7 +31,7 @@ import datetime as dt
 import re
 import unicodedata
 from contextlib import nullcontext
-from typing import Any, Callable, Iterable, Optional
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Optional
 
 from xlxq.core.elimination import check_elimination
 from xlxq.core.knockout import planned_rounds
@@ -28,6 +45,7 @@ from xlxq.core.site_url import site_url_error
 from xlxq.core.standings import LABELS_EN, LABELS_ZH, PRESETS, resolve_tiebreaks
 from xlxq.errors import ErrorList, InputError
 from xlxq.sheets import layout as L
+from xlxq.sheets import team_layout as T
 from xlxq.sheets.canvas import Canvas
 from xlxq.sheets.cells import (
     find_layout,
@@ -39,15 +57,18 @@ from xlxq.sheets.cells import (
     text_of,
     tidy_number,
 )
-from xlxq.sheets.data import SettingsSheet, WorkbookData, WorkbookOptions
+from xlxq.sheets.data import SettingsSheet, TeamWorkbookData, WorkbookData, WorkbookOptions
 from xlxq.sheets.looks import settings_looks, write_head
 from xlxq.sheets.plan import ListValidation, NumberFormat, Style
 from xlxq.sheets.problems import INFO, Problem
 from xlxq.sheets.script import to_hans
-from xlxq.systems import get_system, system_for
+from xlxq.systems import get_system, get_team_system, system_for, team_rules
 from xlxq.i18n import Lazy, Msg, pick, tr, zh_only
 from xlxq.i18n import labels as i18n_labels
 from xlxq.i18n import Pair
+
+if TYPE_CHECKING:
+    from xlxq.core.teams import TeamSettings
 
 
 #: the keys of the 等级分 rows
@@ -500,15 +521,11 @@ def read_settings(
         draw_black=got["draw_black"],
         absent=got["absent"],
     )
-    pairing = PairingOptions(
-        **{s.target.split(".")[1]: got[s.key] for s in L.SETTINGS_ROWS if s.target.startswith("pairing.")}
-    )
-    standings = StandingsOptions(
-        **{s.target.split(".")[1]: got[s.key] for s in L.SETTINGS_ROWS if s.target.startswith("standings.")}
-    )
+    pairing = PairingOptions(**target_parts(L.SETTINGS_ROWS, got, "pairing"))
+    standings = StandingsOptions(**target_parts(L.SETTINGS_ROWS, got, "standings"))
     settings = EventSettings(
         name=got["name"],
-        info=EventInfo(**{s.target.split(".")[1]: got[s.key] for s in L.SETTINGS_ROWS if s.target.startswith("info.")}),
+        info=EventInfo(**target_parts(L.SETTINGS_ROWS, got, "info")),
         system=system,
         rounds=got["rounds"],
         scoring=scoring,
@@ -544,6 +561,19 @@ MODEL_BASES: dict[str, type] = {
     "pairing": PairingOptions,
     "standings": StandingsOptions,
 }
+
+
+def target_parts(rows: Iterable[L.Setting], got: dict[str, Any], prefix: str) -> dict[str, Any]:
+    """The values read of the rows whose target is in model object
+    ``prefix`` (``pairing.colour_tie`` → ``colour_tie``), by attribute."""
+    return {s.target.split(".")[1]: got[s.key] for s in rows if s.target.startswith(prefix + ".")}
+
+
+def model_value(spec: L.Setting, objects: dict[str, Any]) -> Any:
+    """A settings row's value in the model: its target's attribute of the
+    object named by the target's first part (``objects``)."""
+    obj, _, attr = spec.target.partition(".")
+    return getattr(objects.get(obj), attr)
 
 
 def model_default(spec: L.Setting, bases: dict[str, type] = MODEL_BASES) -> Any:
@@ -583,37 +613,45 @@ def settings_cells(
     opts = options or WorkbookOptions(normalise_results=normalise_results)
     ko_stage = system_for(settings).pairs_by_score and options is not None and options.qualify_top is not None
     out: dict[str, Any] = {}
+    objects = {
+        "settings": settings,
+        "info": settings.info,
+        "scoring": settings.scoring,
+        "pairing": settings.pairing,
+        "standings": settings.standings,
+        "workbook": opts,
+    }
     for spec in L.SETTINGS_ROWS:
-        obj, _, attr = spec.target.partition(".")
-        src = {
-            "settings": settings,
-            "info": settings.info,
-            "scoring": settings.scoring,
-            "pairing": settings.pairing,
-            "standings": settings.standings,
-        }.get(obj)
-        if obj == "workbook":
-            v = getattr(opts, attr)
-        elif ko_stage and spec.key in ("games_per_match", "playoff_games", "armageddon"):
+        if ko_stage and spec.key in ("games_per_match", "playoff_games", "armageddon"):
             v = {"games_per_match": opts.ko_games, "playoff_games": opts.ko_playoff, "armageddon": opts.ko_armageddon}[
                 spec.key
             ]
         else:
-            v = getattr(src, attr)
+            v = model_value(spec, objects)
         out[spec.key] = shown_setting(spec, v, lang, lambda t: tiebreak_text(t, lang, settings.system) or None)
     return out
+
+
+def preset_or_items_text(
+    spec: list[str], lang: str, presets: dict[str, tuple[str, str]], labels: dict[str, str]
+) -> str:
+    """A 排名方法 cell's text: a preset by its label (``presets``), else the
+    items' ``labels`` joined (individual and team)."""
+    if len(spec) == 1 and spec[0] in presets:
+        zh, en = presets[spec[0]]
+        return zh if lang == "zh" else en
+    return (tr(lang, "record_text.text-3")).join(labels.get(k, k) for k in spec)
 
 
 def tiebreak_text(spec: list[str], lang: str, system: str = "swiss") -> str:
 
     if len(spec) == 1 and spec[0] in L.TIEBREAK_PRESET_LABELS:
-        zh, en = L.TIEBREAK_PRESET_LABELS[spec[0]]
-        return zh if lang == "zh" else en
+        return preset_or_items_text(spec, lang, L.TIEBREAK_PRESET_LABELS, {})
     if get_system(system).follows_order_table:
         labels = RR_ZH if lang == "zh" else RR_EN
     else:
         labels = i18n_labels(lang, LABELS_ZH, LABELS_EN)
-    return (tr(lang, "record_text.text-3")).join(labels.get(k, k) for k in spec)
+    return preset_or_items_text(spec, lang, L.TIEBREAK_PRESET_LABELS, labels)
 
 
 def tiebreak_sequence(spec: list[str], lang: str, system: str = "swiss", games_per_match: int = 1) -> str:
@@ -819,3 +857,184 @@ def append_prize_rows(
         canvas.set(sname, last, cc, p.condition_text or None)
         canvas.plan.styles.append(Style(sname, last, 1, 1, max(table.cols.values()), border=True))
     return last
+
+
+# ==========================================================================
+# the team workbook's 设置 (团体赛): the team layout's rows
+# ==========================================================================
+
+
+def team_model_bases() -> dict[str, type]:
+    """The model classes of the team settings rows, by the first part of their target."""
+    from xlxq.core.teams import TeamScoring, TeamSettings
+
+    return {
+        "settings": TeamSettings,
+        "info": EventInfo,
+        "scoring": TeamScoring,
+        "game": Scoring,
+        "pairing": PairingOptions,
+        "standings": StandingsOptions,
+    }
+
+
+def team_tiebreak_value(raw: Any) -> Optional[list[str]]:
+    """A team ranking preset (格式一, 格式二 …, the label or the key) or a list
+    of items (Chinese labels or keys, English labels) separated by 、 , ; or
+    arrows.  Blank: None (the system's default)."""
+    from xlxq.core.team_standings import LABELS_EN as TEAM_EN
+    from xlxq.core.team_standings import TEAM_PRESETS, resolve_team_tiebreaks
+
+    text = text_of(raw)
+    if text is None:
+        return None
+    k = L.norm_key(text)
+    for preset, (zh, en) in T.TEAM_TIEBREAK_PRESET_LABELS.items():
+        names = {L.norm_key(x) for x in (preset, zh, en, *T.TEAM_TIEBREAK_PRESET_ALIASES.get(preset, ()))}
+        if k in names:
+            return [preset]
+    english = {L.norm_key(v): key for key, v in TEAM_EN.items()}
+    items: list[str] = []
+    for part in (p.strip() for p in re.split(r"[,，、;；/→>]+|->", text)):
+        if not part:
+            continue
+        items.append(english.get(L.norm_key(part), part))
+    if len(items) == 1 and items[0] in TEAM_PRESETS:
+        return items
+    resolve_team_tiebreaks(items)  # InputError for an unknown item
+    return items
+
+
+def team_tiebreak_text(spec: Optional[list[str]], system: str, lang: str) -> str:
+    from xlxq.core.team_standings import LABELS_EN as TEAM_EN
+    from xlxq.core.team_standings import LABELS_ZH as TEAM_ZH
+
+    if spec is None:
+        spec = list(get_team_system(system).rules.default_tiebreaks)
+    return preset_or_items_text(spec, lang, T.TEAM_TIEBREAK_PRESET_LABELS, i18n_labels(lang, TEAM_ZH, TEAM_EN))
+
+
+def team_tiebreak_sequence(spec: Optional[list[str]], system: str, lang: str) -> str:
+    from xlxq.core.team_standings import LABELS_EN as TEAM_EN
+    from xlxq.core.team_standings import LABELS_ZH as TEAM_ZH
+    from xlxq.core.team_standings import resolve_team_tiebreaks
+
+    labels = i18n_labels(lang, TEAM_ZH, TEAM_EN)
+    return " → ".join(
+        labels.get(k, k) for k in resolve_team_tiebreaks(spec, get_team_system(system).rules.default_tiebreaks)
+    )
+
+
+_TEAM_INT_MIN = {"first_round_seed": 0, "numbering_seed": 0, "board_min_games": 0, "boards": 2}
+_TEAM_INT_MAX = {"boards": 10}
+
+
+def read_team_settings(
+    name: str, grid: list[list[Any]], problems: list[Problem], errors: Optional[ErrorList] = None
+) -> tuple[TeamSettings, bool, SettingsSheet]:
+    """The team 设置 sheet.  A bad value goes to ``errors`` (every one, issue
+    10 §4) and its default is used; without ``errors`` the first one raises."""
+    from xlxq.core.teams import TeamScoring, TeamSettings, check_team_settings
+
+    bases = team_model_bases()
+    errs = ErrorList() if errors is None else errors
+
+    def own(got: dict[str, Any], r: int, spec: L.Setting, raw: Any, cell: str) -> None:
+        if spec.kind in ("int", "optint"):
+            v = as_int(raw)
+            lo, hi = _TEAM_INT_MIN.get(spec.key, 1), _TEAM_INT_MAX.get(spec.key)
+            if v is None or v < lo or (hi is not None and v > hi):
+                rng = f"{lo}–{hi}" if hi is not None else (f"≥ {lo}")
+                raise sheet_error(
+                    name,
+                    r,
+                    f"{spec.label('zh')}应为整数（{rng}），实为“{raw}”",
+                    f"{spec.en} must be a whole number ({rng}), got {raw!r}",
+                    cell,
+                )
+            got[spec.key] = v
+        elif spec.kind == "teamtiebreaks":
+            try:
+                got[spec.key] = team_tiebreak_value(raw)
+            except InputError as exc:
+                raise sheet_error(name, r, exc.zh, exc.en, cell) from None
+
+    def blank(spec: L.Setting) -> Any:
+        if spec.kind.startswith("opt") or spec.kind == "teamtiebreaks":
+            return None
+        return model_default(spec, bases)
+
+    got, sheet = setting_values(name, grid, T.TEAM_SETTING_LOOKUP, problems, blank, own, errs)
+    for spec in T.TEAM_SETTINGS_ROWS:
+        if spec.key not in got:
+            got[spec.key] = None if spec.kind == "teamtiebreaks" else model_default(spec, bases)
+
+    def parts(prefix: str) -> dict[str, Any]:
+        return target_parts(T.TEAM_SETTINGS_ROWS, got, prefix)
+
+    game = Scoring(**parts("game"))
+    scoring = TeamScoring(game=game, **parts("scoring"))
+    pairing = PairingOptions(**parts("pairing"))
+    standings = StandingsOptions(**parts("standings"))
+    s = parts("settings")
+    rating = rating_setting(name, sheet.rows, got, sheet.table.cols["value"])  # a bad row: refused at its cell
+    settings = TeamSettings(
+        scoring=scoring, pairing=pairing, standings=standings, info=EventInfo(**parts("info")), rating=rating, **s
+    )
+    if not errs:  # the values read are checked together once each is good
+        try:
+            check_team_settings(settings, rules=team_rules(settings))
+        except InputError as exc:
+            errs.add(sheet_error(name, None, exc.zh, exc.en))
+    if errors is None:
+        errs.check()
+    return settings, bool(got["normalise_results"]), sheet
+
+
+def team_switch(data: TeamWorkbookData, key: str) -> bool:
+    """A yes/no row of the team 设置 that is not in the model (暂计和棋编排):
+    its value as read (checked by :func:`read_team_settings`), else its default."""
+    spec = T.TEAM_SETTINGS_BY_KEY[key]
+    sheet = data.settings_sheet
+    r = sheet.rows.get(key)
+    if r is None:
+        return bool(spec.default)
+    vc = sheet.table.cols["value"]
+    raw = cell_at(data.snapshot.get(sheet.name, []), r, vc)
+    if raw in (None, ""):
+        return bool(spec.default)
+    return bool(choice_setting(sheet.name, r, spec, raw, L.cell_ref(r, vc)))
+
+
+def team_settings_cells(settings: TeamSettings, lang: str, normalise_results: bool = False) -> dict[str, Any]:
+    """The value cell of every team setting, as shown in the 设置 sheet."""
+    out: dict[str, Any] = {}
+    objects = {
+        "settings": settings,
+        "info": settings.info,
+        "scoring": settings.scoring,
+        "game": settings.scoring.game,
+        "pairing": settings.pairing,
+        "standings": settings.standings,
+    }
+    for spec in T.TEAM_SETTINGS_ROWS:
+        if spec.target.startswith("workbook."):  # not in the model: 结果规范化 as read, 暂计和棋编排 its default
+            v = normalise_results if spec.key == "normalise_results" else spec.default
+        else:
+            v = model_value(spec, objects)
+        out[spec.key] = shown_setting(spec, v, lang, lambda t: team_tiebreak_text(t, settings.system, lang))
+    return out
+
+
+def write_team_settings_help(canvas: Canvas, data: TeamWorkbookData) -> None:
+    """The 说明 of 排名方法 (the order actually used) and of 轮数."""
+    s = data.event.settings
+    lang = data.lang
+    write_help_cells(
+        canvas,
+        data.settings_sheet,
+        {
+            "tiebreaks": lambda: team_tiebreak_sequence(s.tiebreaks, s.system, lang),
+            "rounds": lambda: rounds_help(T.TEAM_SETTINGS_BY_KEY["rounds"], data.problems, lang),
+        },
+    )

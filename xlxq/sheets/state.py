@@ -1,19 +1,22 @@
-"""The hidden state sheet (_xlxq) of an individual workbook: what the program
-paired (:class:`Sig` per round, generated and written) and which cells it
-highlighted (:class:`HighlightRef`), read by :func:`read_state` and written
-by :func:`xlxq.sheets.write_notes.write_state`.
+"""The hidden state sheet (_xlxq) of a workbook: what the program paired
+and which cells it highlighted (:class:`HighlightRef`), written by
+:func:`xlxq.sheets.write_notes.write_state`.  An individual workbook's
+(:class:`State`, :func:`read_state`): a :class:`Sig` per round, generated and
+written; a team workbook's (:class:`TeamState`, :func:`read_team_state`):
+match teams and seats, generated and written, and the 出场名单 rows used.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Optional
+from typing import Any, Iterable, Optional
 
 from xlxq.core.model import Round
 from xlxq.sheets.cells import as_int, cell_at, text_of
 
 
 STATE_VERSION = 1
+TEAM_STATE_VERSION = 1
 
 
 def state_head(version: int, *more: list[Any]) -> list[list[Any]]:
@@ -73,6 +76,11 @@ class State:
         return getattr(self, ("ko_" if stage == "ko" else "") + kind)
 
 
+def _highlight(a: Any, b: Any, c: Any, d: Any) -> Optional[HighlightRef]:
+    """A highlight row's reference (sheet, row key, column key, address)."""
+    return HighlightRef(str(a), str(b), str(c), str(d or "")) if a and b and c else None
+
+
 def read_state(grid: list[list[Any]]) -> State:
     st = State()
     for i in range(1, len(grid) + 1):
@@ -83,6 +91,72 @@ def read_state(grid: list[list[Any]]) -> State:
             sig = Sig.decode(b, c)
             if n and sig is not None:
                 getattr(st, kind)[n] = sig
-        elif kind == "highlight" and a and b and c:
-            st.highlights.append(HighlightRef(str(a), str(b), str(c), str(d or "")))
+        elif kind == "highlight" and (ref := _highlight(a, b, c, d)) is not None:
+            st.highlights.append(ref)
+    return st
+
+
+@dataclass
+class TeamState:
+    """The hidden _xlxq sheet of a team workbook: what the program paired
+    (generated), what it last wrote (written: match teams and seats), the
+    出场名单 rows already used, and the cells it highlighted."""
+
+    generated: dict[int, dict[int, tuple[int, int, list[tuple[int, int]]]]] = field(default_factory=dict)
+    gbyes: dict[int, list[int]] = field(default_factory=dict)
+    written: dict[int, dict[int, tuple[int, int, list[tuple[int, int]]]]] = field(default_factory=dict)
+    wbyes: dict[int, list[int]] = field(default_factory=dict)
+    lineups: dict[tuple[int, int], list[int]] = field(default_factory=dict)
+    highlights: list[HighlightRef] = field(default_factory=list)
+
+
+def team_state_head() -> list[list[Any]]:
+    """The first rows of a team workbook's state sheet."""
+    return state_head(TEAM_STATE_VERSION, ["kind", "team"])
+
+
+def enc_seats(seats: Iterable[tuple[int, int]]) -> str:
+    return " ".join(f"{r}-{b}" for r, b in seats)
+
+
+def _dec_seats(text: Any) -> Optional[list[tuple[int, int]]]:
+    out = []
+    try:
+        for tok in str(text or "").split():
+            r, b = tok.split("-")
+            out.append((int(r), int(b)))
+    except ValueError:
+        return None
+    return out
+
+
+def _dec_ints(text: Any) -> Optional[list[int]]:
+    try:
+        return [int(float(x)) for x in str(text or "").split()]
+    except ValueError:
+        return None
+
+
+def read_team_state(grid: list[list[Any]]) -> TeamState:
+    st = TeamState()
+    for i in range(1, len(grid) + 1):
+        kind = text_of(cell_at(grid, i, 1))
+        vals = [cell_at(grid, i, j) for j in range(2, 7)]
+        if kind in ("generated", "written"):
+            n, m, f, s = (as_int(v) for v in vals[:4])
+            seats = _dec_seats(vals[4])
+            if n and m and f and s and seats is not None:
+                (st.generated if kind == "generated" else st.written).setdefault(n, {})[m] = (f, s, seats)
+        elif kind in ("gbyes", "wbyes"):
+            n = as_int(vals[0])
+            byes = _dec_ints(vals[1])
+            if n and byes is not None:
+                (st.gbyes if kind == "gbyes" else st.wbyes)[n] = byes
+        elif kind == "lineup":
+            n, t = as_int(vals[0]), as_int(vals[1])
+            lu = _dec_ints(vals[2])
+            if n and t and lu is not None:
+                st.lineups[(n, t)] = lu
+        elif kind == "highlight" and (ref := _highlight(*vals[:4])) is not None:
+            st.highlights.append(ref)
     return st

@@ -43,11 +43,12 @@ from xlxq.sheets.problems import INFO, WARNING, Problem, locate
 from xlxq.sheets.read import cell_problems
 from xlxq.sheets.registration import Names
 from xlxq.sheets.results import display as result_display
-from xlxq.sheets.team_data import BoardRow, MatchBlock, TeamRoundSheet, TeamState, TeamWorkbookData, read_team_state
+from xlxq.sheets.data import BoardRow, MatchBlock, TeamRoundSheet, TeamWorkbookData
+from xlxq.sheets.state import TeamState, read_team_state
 from xlxq.sheets.team_registration import TeamIndex, check_lineup_at, read_lineups, read_teams, refuse_merged_teams
 from xlxq.sheets.team_rounds import RawRound, read_team_round, refuse_merged_team_rounds
-from xlxq.sheets.team_rules import rule_problems
-from xlxq.sheets.team_settings import read_team_settings
+from xlxq.sheets.rules import team_rule_problems
+from xlxq.sheets.settings import read_team_settings
 from xlxq.systems import system_for, team_rules
 
 
@@ -128,7 +129,7 @@ def read_team_workbook(book: Book, mark: bool = False) -> TeamWorkbookData:
         sheet = next((rs.name for rs in data.rounds if f"第{rs.no}轮" in exc.zh), data.reg.name)
         raise sheet_error(sheet, None, exc.zh, exc.en) from None
     _check_pending_lineups(data)
-    data.problems.extend(rule_problems(data, event))
+    data.problems.extend(team_rule_problems(data, event))
     locate(data)
     return data
 

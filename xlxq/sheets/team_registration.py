@@ -34,7 +34,7 @@ from xlxq.sheets.registration import (
     reg_rating,
     withdrawn_cell,
 )
-from xlxq.sheets.team_data import LineupRow, LineupSheet, TeamRegSheet
+from xlxq.sheets.data import LineupRow, LineupSheet, TeamRegSheet
 
 
 #: the columns of 队伍报名 read row by row, never merged over several rows
@@ -214,7 +214,7 @@ def read_teams(
             )
     # player numbers
     try:
-        number_entries(entries, name, c, first_no, reg.assigned_no, problems, ("队伍报名表", "team registration"))
+        number_entries(entries, name, c, first_no, reg.assigned, problems, ("队伍报名表", "team registration"))
     except InputError as exc:  # no 序号 column: nothing more can be read
         errs.add(exc)
         errs.check()

@@ -25,7 +25,8 @@ from xlxq.sheets.book_sheets import OpenSheets
 from xlxq.sheets.registration import Names
 from xlxq.sheets.results import BYE, ResultError, parse_result
 from xlxq.sheets.rounds import ROW_COLUMNS, fouls_cells, resolve_seat, result_cell
-from xlxq.sheets.team_data import BoardRow, MatchBlock, TeamRoundSheet, TeamState
+from xlxq.sheets.data import BoardRow, MatchBlock, TeamRoundSheet
+from xlxq.sheets.state import TeamState
 from xlxq.sheets.team_registration import TeamIndex
 
 

@@ -15,7 +15,7 @@ from xlxq.sheets.canvas import Canvas
 from xlxq.sheets.cells import Table, tidy_number
 from xlxq.sheets.plan import ListValidation, NumberFormat, Style
 from xlxq.sheets.results import BYE, choices as result_choices, display as result_display, is_standard
-from xlxq.sheets.team_data import BoardRow, MatchBlock, TeamRoundSheet, TeamWorkbookData
+from xlxq.sheets.data import BoardRow, MatchBlock, TeamRoundSheet, TeamWorkbookData
 from xlxq.sheets.write_rounds import new_round_sheet, put_cell, round_sheet_looks
 from xlxq.systems import system_for
 
@@ -155,7 +155,7 @@ def write_round_cells(canvas: Canvas, data: TeamWorkbookData, event: TeamEvent, 
 
 def write_registration_cells(canvas: Canvas, data: TeamWorkbookData) -> None:
     reg = data.reg
-    for key, assigned in (("no", reg.assigned_no), ("team_no", reg.assigned_team)):
+    for key, assigned in (("no", reg.assigned), ("team_no", reg.assigned_team)):
         col = reg.table.cols.get(key)
         if col is None:
             continue

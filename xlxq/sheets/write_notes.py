@@ -10,19 +10,16 @@ workbook (its records: ``data.state_rows``) through :func:`write_state_rows`.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any, Optional
+from typing import Any, Optional
 
 from xlxq.sheets import layout as L
 from xlxq.sheets.canvas import Canvas
 from xlxq.sheets.cells import Table
-from xlxq.sheets.data import WorkbookData
+from xlxq.sheets.data import TeamWorkbookData, WorkbookData
 from xlxq.sheets.plan import SheetLook
 from xlxq.sheets.problems import LEVEL_FILL, LEVEL_ORDER, Problem
 from xlxq.sheets.state import HighlightRef
 from xlxq.i18n import tr
-
-if TYPE_CHECKING:
-    from xlxq.sheets.team_data import TeamWorkbookData
 
 
 def write_notes(canvas: Canvas, data: Any) -> None:
