@@ -17,26 +17,11 @@ from tests.cli_support import run
 from tests.conftest import make_team_event
 from xlxq.core.model import DRAW, Board
 from xlxq.core.teams import Match, TeamEvent, TeamRound
+from tests.test_audit import _stripped as stripped
+from tests.test_audit import changed_boards as changed
 from xlxq.operations.audit import audit_team_event
 from xlxq.operations.simulate import simulate_team_file
 from xlxq.operations.source import save
-
-
-def stripped(event: TeamEvent) -> TeamEvent:
-    """The event as another program's file has it: no engine pairing kept."""
-    rounds = []
-    for r in event.rounds:
-        r2 = replace(r)
-        r2.engine = None
-        rounds.append(r2)
-    return replace(event, rounds=rounds)
-
-
-def changed(audit) -> dict[str, set]:
-    out: dict[str, set] = {}
-    for c in audit.changes:
-        out.setdefault(c.kind, set()).add(c.board)
-    return out
 
 
 def played(system: str, n_teams: int, rounds: int, seed: int = 3, boards: int = 3) -> TeamEvent:

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from itertools import combinations
-from typing import Any, Callable, Iterable, Optional, TypeVar, Union
+from typing import Any, Iterable, Optional, Union
 
 from xlxq.core.model import (
     BLACK_WIN_FORFEIT,
@@ -37,7 +37,7 @@ from xlxq.core.model import (
 )
 from xlxq.core.roundrobin import ANNULLED, withdrawal_ruling
 from xlxq.core.standings import last_round
-from xlxq.core.tiebreaks import TieBreakRegistry
+from xlxq.core.tiebreaks import TieBreakRegistry, runs, split_direct
 from xlxq.errors import InputError
 from xlxq.i18n import Msg
 
@@ -182,20 +182,11 @@ def _split_direct(group: list[RRRecord], top: bool = True) -> list[list[RRRecord
     """直胜: split ``group`` by the points its members scored against each
     other; sub-groups it separates only in part are compared again among
     themselves.  Not applied (one group) when the encounters are uneven."""
-    pts = group[0].table.mutual([r.no for r in group])
-    if pts is None:
-        return [group]
-    if top:
-        for r in group:
-            r.values["direct"] = pts[r.no]
-    ordered = sorted(group, key=lambda r: (-pts[r.no], r.no))
-    out: list[list[RRRecord]] = []
-    for run in _runs(ordered, lambda r: pts[r.no]):
-        if 1 < len(run) < len(group):
-            out.extend(_split_direct(run, top=False))
-        else:
-            out.append(run)
-    return out
+    return split_direct(group, lambda g: g[0].table.mutual([r.no for r in g]), _keep_direct, top)
+
+
+def _keep_direct(r: RRRecord, v: float) -> None:
+    r.values["direct"] = v
 
 
 RR: TieBreakRegistry[RRRecord] = TieBreakRegistry(
@@ -367,7 +358,7 @@ def compute_rr_standings(event: Event, after_round: Optional[int] = None) -> lis
         r.values = RR.values(r)
 
     ranked = [r for r in recs.values() if r.no not in annulled]
-    groups = _runs(sorted(ranked, key=lambda r: (-r.score, r.no)), lambda r: r.score)
+    groups = runs(sorted(ranked, key=lambda r: (-r.score, r.no)), lambda r: r.score)
     for key in keys:
         groups = [sub for grp in groups for sub in _split(grp, key)]
 
@@ -407,26 +398,13 @@ def _split(group: list[RRRecord], key: str) -> list[list[RRRecord]]:
         return tb.separate(group)
     sign = 1 if tb.ascending else -1
     ordered = sorted(group, key=lambda r: (sign * _number(r, key), r.no))
-    return _runs(ordered, lambda r: r.values[key])
+    return runs(ordered, lambda r: r.values[key])
 
 
 def _number(r: RRRecord, key: str) -> float:
     v = r.values[key]
     assert v is not None, key
     return v
-
-
-T = TypeVar("T")
-
-
-def _runs(ordered: list[T], value: Callable[[T], object]) -> list[list[T]]:
-    out: list[list[T]] = []
-    for x in ordered:
-        if out and value(out[-1][-1]) == value(x):
-            out[-1].append(x)
-        else:
-            out.append([x])
-    return out
 
 
 def cross_table(event: Event, after_round: Optional[int] = None) -> dict[int, dict[int, list[Optional[float]]]]:

@@ -42,6 +42,8 @@ from xlxq.core.tiebreaks import (
     TableFacts,
     TieBreakRegistry,
     running_and_back,
+    runs,
+    split_direct,
 )
 from xlxq.errors import InputError
 from xlxq.i18n import Msg, pick, tr
@@ -224,20 +226,11 @@ def _split_direct(group: list[PlayerRecord], top: bool = True) -> list[list[Play
     Swiss rarely has more who all met); sub-groups it separates only in part
     are compared again among themselves.  Otherwise not applied (one group,
     value None): docs/standings.md "直胜 in a Swiss"."""
-    pts = _mutual(group)
-    if pts is None:
-        return [group]
-    if top:
-        for r in group:
-            r.direct = pts[r.no]
-    ordered = sorted(group, key=lambda r: (-pts[r.no], r.no))
-    out: list[list[PlayerRecord]] = []
-    for run in _runs(ordered, lambda r: pts[r.no]):
-        if 1 < len(run) < len(group):
-            out.extend(_split_direct(run, top=False))
-        else:
-            out.append(run)
-    return out
+    return split_direct(group, _mutual, _keep_direct, top)
+
+
+def _keep_direct(r: PlayerRecord, v: float) -> None:
+    r.direct = v
 
 
 @SWISS.register("direct", "直胜", "direct encounter", separate=_split_direct)
@@ -574,7 +567,7 @@ def _ranked_by_groups(
     group as a whole), as the round robin's table is; each final group
     shares a rank and is listed by 序号."""
     ordered = sorted(acc.values(), key=lambda a: (-a.total, a.no))
-    groups = _runs(ordered, lambda a: a.total)
+    groups = runs(ordered, lambda a: a.total)
     for key in keys:
         groups = [sub for grp in groups for sub in _split(grp, key)]
     players = {p.no: p for p in event.players}
@@ -608,18 +601,4 @@ def _split(group: list[PlayerRecord], key: str) -> list[list[PlayerRecord]]:
         return v if tb.ascending else -v
 
     ordered = sorted(group, key=lambda a: (sort_value(a), a.no))
-    return _runs(ordered, value)
-
-
-T = TypeVar("T")
-
-
-def _runs(ordered: list[T], value: Callable[[T], object]) -> list[list[T]]:
-    """``ordered`` cut into runs of equal ``value``."""
-    out: list[list[T]] = []
-    for x in ordered:
-        if out and value(out[-1][-1]) == value(x):
-            out[-1].append(x)
-        else:
-            out.append([x])
-    return out
+    return runs(ordered, value)

@@ -35,7 +35,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import accumulate
-from typing import Callable, Generic, Iterable, Mapping, Optional, Sequence, TypeVar, Union
+from typing import Callable, Generic, Iterable, Mapping, Optional, Protocol, Sequence, TypeVar, Union
 
 from xlxq.errors import InputError
 from xlxq.i18n import Msg, Pair
@@ -266,7 +266,58 @@ def running_and_back(
     return running, tuple(src[k] for k in range(n - 2, -1, -1))
 
 
+_X = TypeVar("_X")
+
+
+def runs(ordered: list[_X], value: Callable[[_X], object]) -> list[list[_X]]:
+    """``ordered`` cut into runs of equal ``value``."""
+    out: list[list[_X]] = []
+    for x in ordered:
+        if out and value(out[-1][-1]) == value(x):
+            out[-1].append(x)
+        else:
+            out.append([x])
+    return out
+
+
+_N = TypeVar("_N", bound="_Numbered")
+
+
+class _Numbered(Protocol):
+    no: int
+
+
+def split_direct(
+    group: list[_N],
+    mutual: Callable[[list[_N]], Optional[Mapping[int, float]]],
+    keep: Callable[[_N, float], None],
+    top: bool = True,
+) -> list[list[_N]]:
+    """直胜 (direct encounter), for every system that has it: ``group``
+    (players still tied) split by the points its members scored against
+    each other (``mutual``: None when it does not apply, e.g. uneven
+    encounters: one group); ``keep`` stores a member's points (the first
+    split only); sub-groups it separates only in part are compared again
+    among themselves."""
+    pts = mutual(group)
+    if pts is None:
+        return [group]
+    if top:
+        for r in group:
+            keep(r, pts[r.no])
+    ordered = sorted(group, key=lambda r: (-pts[r.no], r.no))
+    out: list[list[_N]] = []
+    for run in runs(ordered, lambda r: pts[r.no]):
+        if 1 < len(run) < len(group):
+            out.extend(split_direct(run, mutual, keep, top=False))
+        else:
+            out.append(run)
+    return out
+
+
 __all__ = [
+    "runs",
+    "split_direct",
     "TieBreak",
     "TieBreakRegistry",
     "TieValue",

@@ -45,12 +45,12 @@ import stat
 import tempfile
 from pathlib import Path
 from typing import Iterable, Optional
-from urllib.parse import urlsplit
 
 import jinja2
 import markupsafe
 import segno
 
+from xlxq.core.site_url import shown_url, site_url_error
 from xlxq.errors import InputError
 from xlxq.i18n import Text, lang_tag
 from xlxq.i18n import Msg, Pair
@@ -96,26 +96,17 @@ def _environment() -> jinja2.Environment:
     return env
 
 
-def _shown(url: str) -> str:
-    text = "".join(ch if ch.isprintable() else "?" for ch in url)
-    return text if len(text) <= 60 else text[:60] + "…"
-
-
 def check_url(url: Optional[str]) -> None:
     """``--url``: an http:// or https:// address (what a phone opens from
     the QR code; ``javascript:``, ``data:``, ``file:`` … refused), without
-    spaces or control characters, short enough for a QR code; else an
-    error naming ``--url``."""
+    spaces or control characters (:func:`xlxq.core.site_url.site_url_error`,
+    the 设置 网站地址's test), short enough for a QR code; else an error
+    naming ``--url``."""
     if url is None:
         return
-    try:
-        parts = urlsplit(url)
-        ok = parts.scheme.lower() in ("http", "https") and bool(parts.hostname)
-    except ValueError:  # a malformed address (an unclosed [ of an IPv6 host …)
-        ok = False
-    if not ok or any(ch.isspace() or not ch.isprintable() for ch in url):
+    if site_url_error(url) is not None:
         raise InputError(
-            Msg("render.url-is-not-a-web-address-it-must-begin", shown_url=_shown(url)),
+            Msg("render.url-is-not-a-web-address-it-must-begin", shown_url=shown_url(url)),
         )
     try:
         segno.make(url, error="m")
