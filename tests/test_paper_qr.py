@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 import shutil
 import subprocess
+import sys
 import zipfile
 from io import BytesIO
 from pathlib import Path
@@ -92,10 +93,17 @@ def test_no_room_left_the_qr_block_starts_the_next_page():
     assert sheet.cells[(rows + 1, 4)] == "scan for every pairing and result" and sheet.cells[(rows + 2, 4)] == URL
 
 
-def test_an_address_too_long_for_a_qr_code_keeps_its_text():
+def test_an_address_too_long_for_a_qr_code_or_no_segno_the_address_alone(monkeypatch):
+    """No code to draw (an address past a QR code's capacity; xlwings Lite,
+    which has no segno): no picture, no caption, the address in one line
+    under the list (row 9, after the gap)."""
     url = "https://example.org/" + "a" * 3000
     sheet = _notice(url)
-    assert sheet.pictures == [] and URL not in sheet.cells.values() and url in sheet.cells.values()
+    assert sheet.pictures == [] and cells(sheet, 9)[0] == "对阵与成绩网页：" + url
+    assert "扫码查看全部对阵与成绩" not in sheet.cells.values() and sheet.breaks == [9]
+    monkeypatch.setitem(sys.modules, "segno", None)  # import segno fails
+    sheet = _notice(URL)
+    assert sheet.pictures == [] and cells(sheet, 9)[0] == "对阵与成绩网页：" + URL
 
 
 def _drawings(path: Path) -> list[str]:

@@ -420,9 +420,12 @@ _QR_ROWS = (18.0, 16.0)
 def qr_png(url: str) -> Optional[bytes]:
     """The QR code of ``url`` as a PNG (error correction M, as the site's;
     8 px a module: sharp when printed at :data:`QR_SIZE`), or None when the
-    address is too long for a QR code (the address stays in text)."""
-    import segno  # (30 ms: only for an event with a 网站地址)
-
+    address is too long for a QR code or segno is not there (xlwings Lite):
+    the address stays in text."""
+    try:
+        import segno  # (30 ms: only for an event with a 网站地址)
+    except ImportError:  # xlwings Lite has no segno (no site is written there): the address in text
+        return None
     try:
         code = segno.make(url, error="m")
     except segno.DataOverflowError:
@@ -436,8 +439,16 @@ def qr_block(sheet: PaperSheet, t: Text, url: str) -> None:
     """The site's QR code under the pairing list (rows of its own: it never
     covers the table; on the next page when this one has no room), the
     caption 扫码查看全部对阵与成绩 and the address beside it in text (what
-    a backend that cannot place a picture still shows)."""
+    a backend that cannot place a picture still shows).  No code to draw
+    (an address too long for one, no segno in xlwings Lite): the address
+    alone, labelled."""
     gap = 8.0
+    png = qr_png(url)
+    if png is None:
+        sheet.row(gap)
+        r = sheet.row(_QR_ROWS[0])
+        sheet.put(r, 1, t("paper.site-address", url=url))
+        return
     if sheet.room() < gap + QR_SIZE + 4:
         sheet.page_break()
     else:
@@ -448,9 +459,7 @@ def qr_block(sheet: PaperSheet, t: Text, url: str) -> None:
     r = sheet.row(_QR_ROWS[1])
     sheet.put(r, 4, url)
     sheet.row(QR_SIZE + 4 - sum(_QR_ROWS))
-    png = qr_png(url)
-    if png is not None:
-        sheet.pictures.append(Picture(sheet.name, first, 1, png, QR_SIZE, QR_SIZE, dx=2.0, dy=2.0))
+    sheet.pictures.append(Picture(sheet.name, first, 1, png, QR_SIZE, QR_SIZE, dx=2.0, dy=2.0))
 
 
 def _board_row(sheet: PaperSheet, r: int, s: Slip) -> None:
