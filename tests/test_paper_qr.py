@@ -163,6 +163,33 @@ def test_the_workbook_notice_has_the_qr_code_and_every_later_save_keeps_it(tmp_p
     assert len([n for n in _drawings(book) if n.startswith("xl/media/")]) == 2
 
 
+def test_a_macro_workbook_keeps_its_vba_and_the_qr_code(tmp_path):
+    """An .xlsm (`xlxq new`, the buttons' workbook): the notice's picture
+    is added beside the VBA project and the buttons' parts (nothing of them
+    lost), and pair, recompute and the next pair keep it (its sheet's parts
+    renumbered by tab position, its picture the same)."""
+    book = tmp_path / "e.xlsm"
+    run("new", book, "--players", SAMPLE, check_rc=0)
+    wb = openpyxl.load_workbook(book, keep_vba=True)
+    ws = wb["设置"]
+    (row,) = [c.row for c in ws["A"] if c.value == "网站地址"]
+    ws.cell(row=row, column=2).value = URL
+    wb.save(book)
+    wb.vba_archive.close()
+    before = set(zipfile.ZipFile(book).namelist())
+    run("pair", book, check_rc=0)
+    run("notice", book, check_rc=0)
+    after = set(zipfile.ZipFile(book).namelist())
+    assert before <= after and "xl/vbaProject.bin" in after
+    assert {"xl/drawings/drawing1.xml", "xl/media/image1.png"} <= after
+    first = _qr(book, "第1轮编排公告")
+    assert first[:4] == (16, 1, 100, 100)  # 12 boards in rows 3–14 (no 日期 line), the gap row 15
+    enter_results(book)
+    run("recompute", book, check_rc=0)
+    run("pair", book, check_rc=0)
+    assert _qr(book, "第1轮编排公告") == first and "xl/vbaProject.bin" in zipfile.ZipFile(book).namelist()
+
+
 def test_no_site_address_no_picture_and_a_json_events_notice_has_it(tmp_path):
     ev = tmp_path / "ev.json"
     run("new", ev, "--players", SAMPLE, "--rounds", 5, "--name", "公开赛", check_rc=0)
