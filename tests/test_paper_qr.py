@@ -291,3 +291,56 @@ def test_libreoffice_prints_the_qr_code_on_the_notices_first_page(tmp_path):
         ["pdftotext", "-f", "1", "-l", "1", "-layout", str(pdf), "-"], capture_output=True, text=True, check=True
     ).stdout
     assert "扫码查看全部对阵与成绩" in text and URL in text
+
+
+class _FakeSheet:
+    """An xlwings sheet of Excel's own engine (COM) as far as a picture
+    goes: ``range((r, c))`` with the cell's left and top in points (rows of
+    20 pt, columns of 50 pt), ``pictures.add`` recorded (the PNG read from
+    the file it is given) or refused."""
+
+    def __init__(self, refuse: bool = False):
+        self.added: list = []
+        self.refuse = refuse
+        self.pictures = self
+
+    def range(self, cell):
+        from types import SimpleNamespace
+
+        r, c = cell
+        return SimpleNamespace(left=(c - 1) * 50.0, top=(r - 1) * 20.0)
+
+    def add(self, path, **kw):
+        from types import SimpleNamespace
+
+        if self.refuse:
+            raise RuntimeError("the sheet is protected")
+        shape = SimpleNamespace(api=SimpleNamespace(Placement=None))
+        self.added.append((Path(path).read_bytes(), kw, shape))
+        return shape
+
+
+def test_excel_over_com_places_the_picture_at_its_cell_moved_not_sized():
+    """The xlwings backend on Excel's own engine: ``pictures.add`` with the
+    PNG, at the cell's corner moved by dx, dy, 100 × 100 pt, after the
+    values; the temporary PNG file removed; a picture Excel refuses is
+    recorded in ``cosmetic_errors`` and the write goes on."""
+    from types import SimpleNamespace
+
+    from xlxq.backends.xlwings_book import XlwingsBook
+    from xlxq.sheets.plan import Picture, WritePlan
+
+    sheet = _FakeSheet()
+    book = SimpleNamespace(app=SimpleNamespace(engine=SimpleNamespace(name="excel")), sheets={"S": sheet})
+    xb = XlwingsBook(book)
+    png = P.qr_png(URL)
+    xb.apply(WritePlan(pictures=[Picture("S", 9, 2, png, 100.0, 100.0, dx=2.0, dy=2.0)]))
+    ((data, kw, shape),) = sheet.added
+    assert data == png and kw == {"left": 52.0, "top": 162.0, "width": 100.0, "height": 100.0}
+    assert shape.api.Placement == 2  # xlMove: row heights changed later do not stretch it
+    assert xb.cosmetic_errors == []
+    refused = _FakeSheet(refuse=True)
+    book = SimpleNamespace(app=SimpleNamespace(engine=SimpleNamespace(name="excel")), sheets={"S": refused})
+    xb = XlwingsBook(book)
+    xb.apply(WritePlan(pictures=[Picture("S", 9, 1, png, 100.0, 100.0)]))
+    assert xb.cosmetic_errors == ["S picture at A9: the sheet is protected"]
