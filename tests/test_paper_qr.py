@@ -344,3 +344,18 @@ def test_excel_over_com_places_the_picture_at_its_cell_moved_not_sized():
     xb = XlwingsBook(book)
     xb.apply(WritePlan(pictures=[Picture("S", 9, 1, png, 100.0, 100.0)]))
     assert xb.cosmetic_errors == ["S picture at A9: the sheet is protected"]
+
+
+def test_a_hant_workbook_gets_its_notice_in_hant_with_the_qr_code(tmp_path):
+    """A 繁體 workbook: the sheet 第1輪編排公告 (the plan's sheets renamed
+    into 繁體, its picture with them), the caption in 繁體, the address as typed."""
+    from tests.test_hant_workbook import hant_twin
+
+    zh = template_workbook(tmp_path / "s.xlsx", [f"棋手{k}" for k in range(1, 9)], settings={"网站地址": URL})
+    hant = hant_twin(zh, tmp_path / "t.xlsx")
+    run("pair", hant, check_rc=0)
+    run("notice", hant, check_rc=0)
+    row, col, w, h, png = _qr(hant, "第1輪編排公告")
+    ws = openpyxl.load_workbook(hant)["第1輪編排公告"]
+    assert (ws.cell(row=row, column=4).value, ws.cell(row=row + 1, column=4).value) == ("掃碼查看全部對陣與成績", URL)
+    assert (col, w, h) == (1, 100, 100) and _modules(png) == [list(r) for r in segno.make(URL, error="m").matrix]
