@@ -359,3 +359,25 @@ def test_a_hant_workbook_gets_its_notice_in_hant_with_the_qr_code(tmp_path):
     ws = openpyxl.load_workbook(hant)["第1輪編排公告"]
     assert (ws.cell(row=row, column=4).value, ws.cell(row=row + 1, column=4).value) == ("掃碼查看全部對陣與成績", URL)
     assert (col, w, h) == (1, 100, 100) and _modules(png) == [list(r) for r in segno.make(URL, error="m").matrix]
+
+
+def test_a_team_events_notice_has_the_qr_code_under_its_matches(tmp_path):
+    import json
+
+    from tests.conftest import SAMPLE_TEAMS
+
+    ev = tmp_path / "t.json"
+    run("new", ev, "--teams", SAMPLE_TEAMS, "--boards", 4, check_rc=0)
+    run("pair", ev, check_rc=0)
+    d = load(ev)
+    d["event"]["site_url"] = URL
+    ev.write_text(json.dumps(d, ensure_ascii=False), encoding="utf-8")
+    run("notice", ev, check_rc=0)
+    out = tmp_path / "t-第1轮编排公告.xlsx"
+    row, col, w, h, _png = _qr(out, "第1轮编排公告")
+    ws = openpyxl.load_workbook(out).worksheets[0]
+    last = max(m["match"] for m in d["rounds"][0]["matches"])
+    boards = sum(len(m["boards"]) for m in d["rounds"][0]["matches"])
+    # title, header, each match's line and its boards, the gap: then the block
+    assert row == 2 + last + boards + 2 and ws.cell(row=row - 2, column=1).value == 4  # the last match's board 4
+    assert ws.cell(row=row, column=4).value == "扫码查看全部对阵与成绩" and (col, w, h) == (1, 100, 100)

@@ -16,9 +16,10 @@ Nothing is saved unless ``apply`` is called: an operation that fails leaves
 the file's bytes as they were.
 
 .xlsm files are loaded with ``keep_vba=True`` so the VBA project and its
-buttons survive.  openpyxl does not keep charts, images or form controls
-other than those; docs/workbook.md lists what an arbiter should not put in
-the event workbook.
+buttons survive.  Plain pictures are kept (read back and written again by
+openpyxl, with Pillow: the 编排公告's QR code, :func:`add_picture`);
+openpyxl does not keep charts, shapes or form controls other than those;
+docs/workbook.md lists what an arbiter should not put in the event workbook.
 
 Lazy imports: openpyxl (about 100 ms; without numpy:
 :func:`xlxq.backends.lazy_sheets.import_openpyxl`) is imported when a workbook is
