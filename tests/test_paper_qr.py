@@ -287,6 +287,10 @@ def test_libreoffice_prints_the_qr_code_on_the_notices_first_page(tmp_path):
     assert [(int(i[0]), i[2], int(i[3]), int(i[4])) for i in images] == [(1, "image", *size)]
     x_ppi = float(images[0][12])  # pixels a printed inch: 264 px over 100 pt is 190 ppi
     assert abs(size[0] / x_ppi * 72 - 100) < 3
+    # the printed image (LibreOffice stores it as a JPEG) still reads as the address's code
+    subprocess.run(["pdfimages", "-png", "-f", "1", "-l", "1", str(pdf), str(tmp_path / "img")], check=True)
+    printed = (tmp_path / "img-000.png").read_bytes()
+    assert _modules(printed) == [list(row) for row in segno.make(URL, error="m").matrix]
     text = subprocess.run(
         ["pdftotext", "-f", "1", "-l", "1", "-layout", str(pdf), "-"], capture_output=True, text=True, check=True
     ).stdout
