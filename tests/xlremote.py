@@ -207,6 +207,7 @@ class Applied:
     active: Optional[str] = None
     funcs: list[str] = field(default_factory=list)
     cosmetics: list[dict] = field(default_factory=list)  # Office.js looks: recorded, not emulated
+    pictures: list[tuple] = field(default_factory=list)  # (sheet, anchor cell, left, top) of each addPicture
 
 
 def _cint(s: str) -> int:
@@ -349,6 +350,20 @@ def apply_actions(wb: Any, actions: list[dict], client: str = "VBA", active_shee
             for row in ws.iter_rows():
                 for cell in row:
                     cell.value = None
+        elif func == "addPicture":  # Shapes.AddPicture at the anchor cell, the picture's own size
+            import base64
+            from io import BytesIO
+
+            from openpyxl.drawing.image import Image
+            from openpyxl.utils import get_column_letter
+
+            img = Image(BytesIO(base64.b64decode(args[0])))
+            img.anchor = f"{get_column_letter(args[1] + 1)}{args[2] + 1}"
+            ws.add_image(img)
+            out.pictures.append((ws.title, img.anchor, args[3], args[4]))
+        elif func in ("setPictureWidth", "setPictureHeight"):  # points; openpyxl's size is in pixels
+            img = ws._images[args[0]]
+            setattr(img, "width" if func == "setPictureWidth" else "height", round(args[1] * 96 / 72))
         elif func == "setSheetName":
             ws.title = args[0]
         elif func == "sheetDelete":

@@ -16,9 +16,10 @@ Nothing is saved unless ``apply`` is called: an operation that fails leaves
 the file's bytes as they were.
 
 .xlsm files are loaded with ``keep_vba=True`` so the VBA project and its
-buttons survive.  openpyxl does not keep charts, images or form controls
-other than those; docs/workbook.md lists what an arbiter should not put in
-the event workbook.
+buttons survive.  Plain pictures are kept (read back and written again by
+openpyxl, with Pillow: the 编排公告's QR code, :func:`add_picture`);
+openpyxl does not keep charts, shapes or form controls other than those;
+docs/workbook.md lists what an arbiter should not put in the event workbook.
 
 Lazy imports: openpyxl (about 100 ms; without numpy:
 :func:`xlxq.backends.lazy_sheets.import_openpyxl`) is imported when a workbook is
@@ -50,7 +51,7 @@ from xlxq.backends.partial_save import save_keeping
 from xlxq.backends.safety import atomic_save
 from xlxq.errors import InputError
 from xlxq.sheets.cells import same_value
-from xlxq.sheets.plan import PageSetup, Style, WritePlan
+from xlxq.sheets.plan import PageSetup, Picture, Style, WritePlan
 from xlxq.i18n import Msg
 from xlxq.i18n import Pair
 
@@ -375,6 +376,8 @@ class OpenpyxlBook:
             ws.add_data_validation(dv)
         for p in setups:
             apply_page_setup(wb[p.sheet], p)
+        for pic in plan.pictures:
+            add_picture(wb[pic.sheet], pic)
 
     def save(self, path: str | os.PathLike | None = None) -> None:
         """Write the workbook atomically (:func:`xlxq.backends.safety.atomic_save`),
@@ -490,6 +493,31 @@ def setup_changes(ws: Any, plain: PlainSheet, p: PageSetup) -> bool:
     return written() != before
 
 
+def add_picture(ws: Any, pic: Picture) -> None:
+    """``pic`` on ``ws``, anchored at its cell (moved with the cell's row
+    and column, not resized); openpyxl reads it back at the next load and
+    writes it again at every save (Pillow: :class:`xlxq.backends.lazy_sheets._LazyPillow`)."""
+    from io import BytesIO
+
+    from openpyxl.drawing.image import Image
+    from openpyxl.drawing.spreadsheet_drawing import AnchorMarker, OneCellAnchor
+    from openpyxl.drawing.xdr import XDRPositiveSize2D
+    from openpyxl.utils.units import pixels_to_EMU
+
+    img = Image(BytesIO(pic.png))
+    px = 96 / 72  # points to pixels
+    img.width, img.height = round(pic.width * px), round(pic.height * px)
+    marker = AnchorMarker(
+        col=pic.col - 1,
+        colOff=pixels_to_EMU(round(pic.dx * px)),
+        row=pic.row - 1,
+        rowOff=pixels_to_EMU(round(pic.dy * px)),
+    )
+    size = XDRPositiveSize2D(pixels_to_EMU(img.width), pixels_to_EMU(img.height))
+    img.anchor = OneCellAnchor(_from=marker, ext=size)
+    ws.add_image(img)
+
+
 def touched_sheets(plan: WritePlan, setups: Optional[list[PageSetup]] = None) -> set[str]:
     """Every sheet a plan adds or writes anything to (``setups``: the page
     setups that count, else the plan's)."""
@@ -502,6 +530,7 @@ def touched_sheets(plan: WritePlan, setups: Optional[list[PageSetup]] = None) ->
         plan.styles,
         plan.validations,
         plan.page_setups if setups is None else setups,
+        plan.pictures,
     ):
         touched.update(op.sheet for op in ops)
     return touched

@@ -54,14 +54,16 @@ from __future__ import annotations
 import contextlib
 import datetime as _dt
 import functools
+import os
 import re
 import sys
+import tempfile
 import unicodedata
 from dataclasses import dataclass, field
 from typing import Any, Iterator
 
 from xlxq.sheets.layout import column_letter
-from xlxq.sheets.plan import WritePlan
+from xlxq.sheets.plan import Picture, WritePlan
 
 #: Actions the VBA client of the remote engine (xlwings 0.37.8
 #: ``addin/Remote.bas``) implements; the Office Scripts client has the same.
@@ -77,7 +79,18 @@ showAutofilterTable showHeadersTable showTotalsTable updatePicture
 
 #: The actions this backend emits on the remote engine (a subset of the above).
 REMOTE_ACTIONS_USED = frozenset(
-    {"addSheet", "activateSheet", "setNumberFormat", "setValues", "setRangeColor", "sheetDelete", "setSheetName"}
+    {
+        "addSheet",
+        "activateSheet",
+        "setNumberFormat",
+        "setValues",
+        "setRangeColor",
+        "sheetDelete",
+        "setSheetName",
+        "addPicture",
+        "setPictureWidth",
+        "setPictureHeight",
+    }
 )
 
 # Excel constants (the Excel object model, used over COM only)
@@ -89,6 +102,7 @@ _XL_VALIDATE_LIST, _XL_ALERT_STOP, _XL_BETWEEN = 3, 1, 1
 _XL_LIST_SEPARATOR = 5  # Application.International(xlListSeparator)
 _XL_PAPER = {"A4": 9, "A3": 8, "letter": 1}
 _XL_PORTRAIT, _XL_LANDSCAPE = 1, 2
+_XL_MOVE = 2  # XlPlacement.xlMove: a picture moves with its cells, keeps its size
 _BORDER_GREY = 0x808080  # RGB(128, 128, 128), the openpyxl backend's FF808080
 
 # --------------------------------------------------------------------------
@@ -213,6 +227,37 @@ class XlwingsBook:
                 self._com_cosmetics(plan)
             elif self.remote and self.client == "Office.js":
                 officejs_cosmetics(self.book, plan, self.cosmetic_errors)
+            for pic in plan.pictures:  # last: over the rows at their final heights
+                try:
+                    self._picture(pic)
+                except Exception as exc:  # noqa: BLE001 - a picture is an addition: its text is on the sheet
+                    self.cosmetic_errors.append(f"{pic.sheet} picture at {column_letter(pic.col)}{pic.row}: {exc}")
+
+    def _picture(self, pic: Picture) -> None:
+        """``pic`` through ``sheet.pictures.add`` (a PNG file is what xlwings
+        takes): over COM at the cell's corner moved by ``dx``, ``dy``, moved
+        with its cells but not sized (``Placement`` = xlMove); on the remote
+        engine anchored at the cell (``addPicture``, whose offsets Remote.bas
+        and Office.js read differently: none sent), then
+        ``setPictureWidth`` / ``setPictureHeight``."""
+        ws = self.book.sheets[pic.sheet]
+        cell = ws.range((pic.row, pic.col))
+        fd, path = tempfile.mkstemp(suffix=".png")
+        try:
+            with os.fdopen(fd, "wb") as f:
+                f.write(pic.png)
+            if self.remote:
+                shape = ws.pictures.add(path, anchor=cell)
+                shape.width, shape.height = pic.width, pic.height
+            else:
+                shape = ws.pictures.add(
+                    path, left=cell.left + pic.dx, top=cell.top + pic.dy, width=pic.width, height=pic.height
+                )
+                with contextlib.suppress(Exception):
+                    shape.api.Placement = _XL_MOVE
+        finally:
+            with contextlib.suppress(OSError):
+                os.unlink(path)
 
     def rollback(self, journal: _Journal) -> None:
         """Undo what was applied since ``journal`` (see the module doc)."""

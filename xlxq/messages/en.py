@@ -985,6 +985,7 @@ MESSAGES: dict[str, str] = {
     "paper.second": "second",
     "paper.side": "Side",
     "paper.signature": "Signature",
+    "paper.site-address": "Pairings and results online: {url}",
     "paper.start-end-moves": "Start: ________   End: ________   Moves: ________",
     "paper.team": "Team",
     "paper.text": ":",

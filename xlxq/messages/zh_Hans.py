@@ -985,6 +985,7 @@ MESSAGES: dict[str, str] = {
     "paper.second": "后走",
     "paper.side": "色别",
     "paper.signature": "棋手签名",
+    "paper.site-address": "对阵与成绩网页：{url}",
     "paper.start-end-moves": "开始时间：________　　结束时间：________　　回合数：________",
     "paper.team": "队名",
     "paper.text": "：",

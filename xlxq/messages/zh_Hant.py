@@ -986,6 +986,7 @@ MESSAGES: dict[str, str] = {
     "paper.second": "後走",
     "paper.side": "色別",
     "paper.signature": "棋手簽名",
+    "paper.site-address": "對陣與成績網頁：{url}",
     "paper.start-end-moves": "開始時間：________　　結束時間：________　　回合數：________",
     "paper.team": "隊名",
     "paper.text": "：",

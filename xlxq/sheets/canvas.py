@@ -318,7 +318,7 @@ def _rename_sheets(plan: WritePlan, names: dict[str, str]) -> None:
         a.after = names.get(a.after, a.after) if a.after is not None else None
     plan.remove_sheets = [names.get(n, n) for n in plan.remove_sheets]
     parts = (plan.number_formats, plan.values, plan.fills, plan.looks, plan.styles, plan.validations)
-    for part in (*parts, plan.page_setups):
+    for part in (*parts, plan.page_setups, plan.pictures):
         for x in part:
             x.sheet = names.get(x.sheet, x.sheet)
 

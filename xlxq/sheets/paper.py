@@ -11,18 +11,25 @@
   (台次, each side's 序号 / 姓名 / 单位 / 积分; 轮空, 请假 and 迟到入场 lines;
   a team event's matches with their boards), then a name index in
   姓名拼音 order (:mod:`xlxq.sheets.name_order`): name, 序号 → 台次 and
-  colour, three columns of it a page.
+  colour, three columns of it a page; when the event has a 网站地址 (设置,
+  JSON ``event.site_url``), the site's QR code under the pairing list with
+  the caption 扫码查看全部对阵与成绩 and the address as text
+  (:func:`qr_block`).
 
 Each is a :class:`PaperSheet`: the cells, row heights, styles and the
 manual page breaks, computed here from the row heights (in points) so the
 pages break where the layout says; printed at 100 % (a fitted page would
 drop the manual breaks in Excel).  :meth:`PaperSheet.plan` gives the one
 WritePlan that writes it whole (a sheet made again replaces the old one).
+
+Lazy imports: segno (30 ms), when a notice has a QR code to draw (an event
+with a 网站地址): every other sheet of paper is made without it.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from io import BytesIO
 from typing import Any, Callable, Optional
 
 from xlxq.core.model import EventInfo
@@ -31,7 +38,7 @@ from xlxq.i18n import Text
 from xlxq.sheets.cells import tidy_number
 from xlxq.sheets.name_order import sort_names
 from xlxq.sheets.pages import text_lines
-from xlxq.sheets.plan import AddSheet, PageSetup, SheetLook, Style, Values, WritePlan
+from xlxq.sheets.plan import AddSheet, PageSetup, Picture, SheetLook, Style, Values, WritePlan
 
 __all__ = [
     "STYLES",
@@ -46,6 +53,9 @@ __all__ = [
     "scoresheet_name",
     "notice_name",
     "index_text",
+    "qr_png",
+    "qr_block",
+    "QR_SIZE",
 ]
 
 #: the two styles of 记分单
@@ -88,6 +98,7 @@ class PaperSheet:
     rows: int = 0
     page_height: float = PAGE_HEIGHT
     margins: tuple[float, float, float, float] = MARGINS
+    pictures: list[Picture] = field(default_factory=list)
     _used: float = 0.0  # points of the current page used
 
     def row(self, height: float) -> int:
@@ -126,6 +137,7 @@ class PaperSheet:
             plan.values.append(Values(self.name, 1, 1, values))
         plan.looks.append(SheetLook(self.name, dict(self.widths), heights=dict(self.heights)))
         plan.styles.extend(self.styles)
+        plan.pictures.extend(self.pictures)
         plan.page_setups.append(
             PageSetup(
                 self.name,
@@ -391,8 +403,63 @@ def notice_sheet(paper: RoundPaper, lang: str, facts: Optional[EventInfo] = None
         sheet.put(r, 5, _score(ln.score))
         sheet.style(r, 1, 1, 9, border=True)
         _centre(sheet, r)
+    if facts.site_url:
+        qr_block(sheet, t, facts.site_url)
     _index(sheet, t, paper)
     return sheet
+
+
+#: the QR code's side in points (1.4 in, 35 mm: read by a phone from an arm's
+#: length off the wall), within columns 1–3 of the notice (21 characters:
+#: 147 px in Excel, 1.9 in in LibreOffice)
+QR_SIZE = 100.0
+#: the caption's and the address's rows beside it (points)
+_QR_ROWS = (18.0, 16.0)
+
+
+def qr_png(url: str) -> Optional[bytes]:
+    """The QR code of ``url`` as a PNG (error correction M, as the site's;
+    8 px a module: sharp when printed at :data:`QR_SIZE`), or None when the
+    address is too long for a QR code or segno is not there (xlwings Lite):
+    the address stays in text."""
+    try:
+        import segno  # (30 ms: only for an event with a 网站地址)
+    except ImportError:  # xlwings Lite has no segno (no site is written there): the address in text
+        return None
+    try:
+        code = segno.make(url, error="m")
+    except segno.DataOverflowError:
+        return None
+    out = BytesIO()
+    code.save(out, kind="png", scale=8, border=2)
+    return out.getvalue()
+
+
+def qr_block(sheet: PaperSheet, t: Text, url: str) -> None:
+    """The site's QR code under the pairing list (rows of its own: it never
+    covers the table; on the next page when this one has no room), the
+    caption 扫码查看全部对阵与成绩 and the address beside it in text (what
+    a backend that cannot place a picture still shows).  No code to draw
+    (an address too long for one, no segno in xlwings Lite): the address
+    alone, labelled."""
+    gap = 8.0
+    png = qr_png(url)
+    if png is None:
+        sheet.row(gap)
+        r = sheet.row(_QR_ROWS[0])
+        sheet.put(r, 1, t("paper.site-address", url=url))
+        return
+    if sheet.room() < gap + QR_SIZE + 4:
+        sheet.page_break()
+    else:
+        sheet.row(gap)
+    first = sheet.row(_QR_ROWS[0])
+    sheet.put(first, 4, t("site.scan-for-every-pairing-and-result"))
+    sheet.style(first, 4, bold=True, size=12)
+    r = sheet.row(_QR_ROWS[1])
+    sheet.put(r, 4, url)
+    sheet.row(QR_SIZE + 4 - sum(_QR_ROWS))
+    sheet.pictures.append(Picture(sheet.name, first, 1, png, QR_SIZE, QR_SIZE, dx=2.0, dy=2.0))
 
 
 def _board_row(sheet: PaperSheet, r: int, s: Slip) -> None:

@@ -151,10 +151,29 @@ class PageSetup:
 
 
 @dataclass
+class Picture:
+    """A PNG picture over the sheet, its top-left corner at the cell
+    (``row``, ``col``) moved by ``dx``, ``dy`` points, ``width`` × ``height``
+    points (the 编排公告's QR code).  A picture is an addition: the sheet
+    says in text what it shows (the QR code's address under it), so a
+    backend that cannot place one records why and the sheet still reads."""
+
+    sheet: str
+    row: int
+    col: int
+    png: bytes
+    width: float
+    height: float
+    dx: float = 0.0
+    dy: float = 0.0
+
+
+@dataclass
 class WritePlan:
     """Everything one operation writes.  Backends apply it in this order:
     add_sheets, number_formats, values, fills, then the optional cosmetics
-    (looks, styles, validations, page_setups), then remove_sheets.  Fills that clear old
+    (looks, styles, validations, page_setups), the pictures, then
+    remove_sheets.  Fills that clear old
     highlights come before new ones in ``fills``."""
 
     add_sheets: list[AddSheet] = field(default_factory=list)
@@ -165,6 +184,7 @@ class WritePlan:
     styles: list[Style] = field(default_factory=list)
     validations: list[ListValidation] = field(default_factory=list)
     page_setups: list[PageSetup] = field(default_factory=list)
+    pictures: list[Picture] = field(default_factory=list)
     #: sheets deleted after everything else is applied (``xlxq undo``: the round sheet)
     remove_sheets: list[str] = field(default_factory=list)
 
@@ -179,6 +199,7 @@ class WritePlan:
             or self.styles
             or self.validations
             or self.page_setups
+            or self.pictures
         )
 
     def cells_written(self) -> int:
