@@ -3,8 +3,8 @@ headers (Chinese and English), settings rows, row markers and titles.
 
 Pure data plus a few lookup helpers, like :mod:`xlxq.sheets.layout` (whose
 ``Column``, ``Setting``, ``Choice``, colours and ``norm_key`` it reuses).
-The team readers (:mod:`xlxq.sheets.team_read` and the other ``team_*``
-modules) read every table *by these header names*, never by position.
+The team readers (:func:`xlxq.sheets.read.read_team_workbook` and the
+``team_*`` modules) read every table *by these header names*, never by position.
 docs/workbook-teams.md describes every sheet and column.
 """
 
