@@ -20,7 +20,7 @@ an individual workbook's commands import none of them.
 
 from __future__ import annotations
 
-from typing import Optional
+from typing import Optional, TypeVar
 
 from xlxq.core.knockout import build_bracket, planned_rounds
 from xlxq.core.model import (
@@ -131,9 +131,7 @@ def read_workbook(book: Book) -> WorkbookData:
         with errors.guard():
             _refuse_late_entries(data)
     if errors:
-        cell_problems(data, errors)  # each bad cell marked and noted; no rule is judged on the rest
-        locate(data)
-        return data
+        return cell_problems(data, errors)  # each bad cell marked and noted; no rule is judged on the rest
     data.problems.extend(structural_problems(data))
     if not data.blocking:
         validate_event(event, system.pairs_by_score)  # raises InputError for what the checks above do not cover
@@ -149,12 +147,16 @@ def read_workbook(book: Book) -> WorkbookData:
     return data
 
 
-def cell_problems(data: WorkbookData, errors: ErrorList) -> None:
+_Data = TypeVar("_Data", WorkbookData, TeamWorkbookData)
+
+
+def cell_problems(data: _Data, errors: ErrorList) -> _Data:
     """The errors of the cells read (``errors``) as blocking problems of
     ``data`` (each cell highlighted, its row's 提示 filled) and in
-    ``data.input_errors`` (a command that cannot mark them raises them).
-    ``data``: an individual or a team workbook's (both have ``table_of``
-    and ``note_row``).
+    ``data.input_errors`` (a command that cannot mark them raises them),
+    every problem located; ``data`` returned.  ``data``: an individual or a
+    team workbook's (both have ``table_of`` and ``note_row``): the step both
+    readers end on when a cell is bad.
     An error with no row (a sheet without its header, a setting the model
     refuses) cannot be marked: the read raises every error as before."""
     if any(e.place.sheet is None or e.place.row is None for e in errors.errors):
@@ -171,6 +173,8 @@ def cell_problems(data: WorkbookData, errors: ErrorList) -> None:
         data.problems.append(
             Problem(BLOCKING, "input", zh, en, e.place.sheet, e.place.row, (key,) if key else (), cell=e.place.cell)
         )
+    locate(data)
+    return data
 
 
 def _system_rounds(settings: EventSettings, n_players: int, n_sheets: int) -> int:
@@ -466,9 +470,7 @@ def read_team_workbook(book: Book, mark: bool = False) -> TeamWorkbookData:
     if errors:
         if not mark:
             errors.check()
-        cell_problems(data, errors)  # each bad cell marked and noted; no rule is judged on the rest
-        locate(data)
-        return data
+        return cell_problems(data, errors)  # each bad cell marked and noted; no rule is judged on the rest
     event = base
     for raw in raws:
         event = seat_team_round(data, event, raw)
