@@ -346,7 +346,7 @@ def test_team_event_through_the_cli_in_a_hant_workbook(tmp_path):
     """A team Swiss made with XLXQ_LANG=zh-Hant (its 繁體 template) and one
     made in 简体: the same matches, results typed in each script, the same
     standings."""
-    from xlxq.sheets.team_read import read_team_workbook
+    from xlxq.sheets.read import read_team_workbook
 
     zh, hant = tmp_path / "s.xlsx", tmp_path / "t.xlsx"
     teams = ROOT / "samples" / "teams.csv"

@@ -298,7 +298,7 @@ def test_team_workbook_record_is_the_printers(tmp_path, monkeypatch, lang):
     round in either language."""
     from xlxq.operations import team_workbook as TW
     from tests import book_ops as B
-    from xlxq.sheets.team_read import read_team_workbook
+    from xlxq.sheets.read import read_team_workbook
 
     monkeypatch.setenv("XLXQ_LANG", lang)
     ev = TW.demo_event(6, 4, reserves=1, rounds=4)
@@ -323,7 +323,7 @@ def test_team_log_keeps_one_blank_line_under_its_heading(tmp_path):
     before, the team copy added an empty line there on every write."""
     from tests import book_ops as B
     from xlxq.operations import team_workbook as TW
-    from xlxq.sheets.team_read import read_team_workbook
+    from xlxq.sheets.read import read_team_workbook
 
     ev = TW.demo_event(6, 4, reserves=1, rounds=4)
     path = TW.create_team_workbook(tmp_path / "t.xlsx", ev, ev.settings)

@@ -174,7 +174,7 @@ def test_team_workbook_mid_round_same_table_as_the_json_file(tmp_path):
     import openpyxl
 
     from xlxq.backends.json_file import save_event
-    from xlxq.sheets.team_read import read_team_workbook
+    from xlxq.sheets.read import read_team_workbook
     from xlxq.operations.team_workbook import create_team_workbook, demo_event
     from tests.book_ops import team_pair_next_round as team_pair
     from tests.book_ops import team_recompute

@@ -42,10 +42,9 @@ from xlxq.operations.result import Outcome
 from xlxq.operations.simulate_book import InMemoryBook
 from xlxq.operations.source import WORKBOOK_SUFFIXES, is_workbook, load
 from xlxq.sheets.canvas import Canvas
-from xlxq.sheets.read import read_workbook
+from xlxq.sheets.read import read_team_workbook, read_workbook
 from xlxq.sheets.refresh import refresh
 from xlxq.sheets.results import display as result_display
-from xlxq.sheets.team_read import read_team_workbook
 from xlxq.sheets.state import Sig
 from xlxq.sheets.write_rounds import add_round_sheet
 from xlxq.operations.workbook_common import apply_status

@@ -1,6 +1,6 @@
 """The event of a source, read only: a JSON tournament file's, or an Excel
 workbook's as its sheets give it (:func:`xlxq.sheets.read.read_workbook`,
-:func:`xlxq.sheets.team_read.read_team_workbook`), nothing written.  For the
+:func:`xlxq.sheets.read.read_team_workbook`), nothing written.  For the
 commands that only show an event (``xlxq publish``, ``xlxq rating``).
 
 Lazy imports: the sheet readers (openpyxl) are imported only when the
@@ -43,7 +43,7 @@ def sheets_data(book: Any, team: bool, name: str) -> Any:
     """What the sheets of any ``Book`` hold (``WorkbookData`` or
     ``TeamWorkbookData``), refused when they are unusable."""
     if team:
-        from xlxq.sheets.team_read import read_team_workbook
+        from xlxq.sheets.read import read_team_workbook
 
         data: Any = read_team_workbook(book)
     else:

@@ -1,7 +1,7 @@
 """Operations on a team workbook (团体赛工作簿), shared by every backend.
 
 The same contract as :mod:`xlxq.operations.workbook`: each operation reads every sheet
-once (:func:`xlxq.sheets.team_read.read_team_workbook`), computes with the
+once (:func:`xlxq.sheets.read.read_team_workbook`), computes with the
 pure team core (:mod:`xlxq.core.team_pairing`, :mod:`xlxq.core.team_standings`),
 builds ONE :class:`~xlxq.sheets.plan.WritePlan` and returns it in the same
 :class:`~xlxq.sheets.problems.Status` as the individual workbook (``plan``,
@@ -34,7 +34,7 @@ from xlxq.sheets import team_layout as T
 from xlxq.sheets.canvas import Canvas
 from xlxq.sheets.plan import Book
 from xlxq.sheets.problems import INFO, Problem, Status, locate
-from xlxq.sheets.team_read import read_team_workbook
+from xlxq.sheets.read import read_team_workbook
 from xlxq.sheets.refresh import refresh
 from xlxq.sheets.settings import team_switch
 from xlxq.sheets.write_log import write_log

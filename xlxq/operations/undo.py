@@ -260,7 +260,7 @@ def undo_book(book: Book, force: bool = False) -> Status:
 
 def _undo_team_book(book: Book, force: bool) -> Status:
     from xlxq.operations import team_workbook as TW
-    from xlxq.sheets.team_read import read_team_workbook
+    from xlxq.sheets.read import read_team_workbook
 
     data = read_team_workbook(book)
     taken = _take_last(data, force)

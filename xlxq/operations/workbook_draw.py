@@ -75,7 +75,7 @@ def draw_numbers(book: Book, seed: Optional[int] = None) -> Status:
 
 
 def _team_draw(book: Book, seed: int) -> Status:
-    from xlxq.sheets.team_read import read_team_workbook
+    from xlxq.sheets.read import read_team_workbook
     from xlxq.sheets.settings import team_settings_cells
 
     data = read_team_workbook(book)

@@ -44,8 +44,9 @@ The individual workbook
 
 The team workbook (团体赛): its own modules where the rules differ,
 ``team_registration`` (队伍报名, 出场名单), ``team_rounds`` (the match
-blocks), ``team_read``, ``team_write_rounds``; the rest in the shared
-modules, its own functions beside the individual ones: its data
+blocks and their seating), ``team_write_rounds``; the rest in the shared
+modules, its own functions beside the individual ones: its reader
+(``read.read_team_workbook``), its data
 (``data.TeamWorkbookData``), 设置 (``settings``), rule checks
 (``rules.team_rule_problems``), 团体成绩 and 台次成绩 (``write_standings``),
 a new workbook (``templates``), its refresh (``refresh.TEAM_STEPS``);

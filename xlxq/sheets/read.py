@@ -1,13 +1,26 @@
-"""Reading a whole individual workbook (:func:`read_workbook`): every sheet
-once, the event built, the settings checked against the model, the
-knockout stage of 积分晋圈淘汰 (:func:`read_ko_stage`) and the knockout
-bracket replayed (:func:`replay_bracket`); problems found on the way are in
-``WorkbookData.problems``.
+"""Reading a whole workbook, individual (:func:`read_workbook`) or team
+(:func:`read_team_workbook`), in one skeleton driven by the workbook's
+layout (:data:`xlxq.sheets.layout.BOOK` / :data:`xlxq.sheets.team_layout.BOOK`):
+every sheet opened once (:func:`~xlxq.sheets.book_sheets.open_sheets`),
+merged cells refused, 设置 read, the registration (报名表 / 队伍报名) read,
+the state sheet, the round sheets (no more than 轮数), the bad cells of all
+of them found at once and marked (:func:`cell_problems`), else the event
+built and checked, the rule problems listed and located.  Where the rules
+differ, each workbook's own steps: the individual one's settings checked
+against the model, the knockout stage of 积分晋圈淘汰 (:func:`_read_ko_stage`)
+and the knockout bracket replayed (:func:`replay_bracket`); the team one's
+出场名单, its match blocks seated (:func:`xlxq.sheets.team_rounds.seat_team_round`:
+who decides the seats) and its pending line-ups checked.  Problems found on
+the way are in ``.problems``.
+
+Lazy imports: the team modules (``xlxq.core.teams``, ``team_registration``,
+``team_rounds``, ``team_layout``) inside :func:`read_team_workbook`, so that
+an individual workbook's commands import none of them.
 """
 
 from __future__ import annotations
 
-from typing import Optional
+from typing import Optional, TypeVar
 
 from xlxq.core.knockout import build_bracket, planned_rounds
 from xlxq.core.model import (
@@ -27,6 +40,7 @@ from xlxq.sheets.data import (
     KOStage,
     QualifiersSheet,
     RoundSheet,
+    TeamWorkbookData,
     WorkbookData,
     WorkbookOptions,
 )
@@ -36,7 +50,7 @@ from xlxq.sheets.problems import BLOCKING, Problem, locate
 from xlxq.sheets.registration import Names, read_registration, refuse_merged_registration
 from xlxq.sheets.round_problems import structural_problems
 from xlxq.sheets.rounds import read_round, refuse_merged_rounds
-from xlxq.sheets.rules import rule_problems
+from xlxq.sheets.rules import rule_problems, team_rule_problems
 from xlxq.sheets.settings import read_settings
 from xlxq.sheets.state import State, read_state
 from xlxq.systems import get_system, system_for
@@ -117,9 +131,7 @@ def read_workbook(book: Book) -> WorkbookData:
         with errors.guard():
             _refuse_late_entries(data)
     if errors:
-        cell_problems(data, errors)  # each bad cell marked and noted; no rule is judged on the rest
-        locate(data)
-        return data
+        return cell_problems(data, errors)  # each bad cell marked and noted; no rule is judged on the rest
     data.problems.extend(structural_problems(data))
     if not data.blocking:
         validate_event(event, system.pairs_by_score)  # raises InputError for what the checks above do not cover
@@ -135,12 +147,16 @@ def read_workbook(book: Book) -> WorkbookData:
     return data
 
 
-def cell_problems(data: WorkbookData, errors: ErrorList) -> None:
+_Data = TypeVar("_Data", WorkbookData, TeamWorkbookData)
+
+
+def cell_problems(data: _Data, errors: ErrorList) -> _Data:
     """The errors of the cells read (``errors``) as blocking problems of
     ``data`` (each cell highlighted, its row's 提示 filled) and in
-    ``data.input_errors`` (a command that cannot mark them raises them).
-    ``data``: an individual or a team workbook's (both have ``table_of``
-    and ``note_row``).
+    ``data.input_errors`` (a command that cannot mark them raises them),
+    every problem located; ``data`` returned.  ``data``: an individual or a
+    team workbook's (both have ``table_of`` and ``note_row``): the step both
+    readers end on when a cell is bad.
     An error with no row (a sheet without its header, a setting the model
     refuses) cannot be marked: the read raises every error as before."""
     if any(e.place.sheet is None or e.place.row is None for e in errors.errors):
@@ -157,6 +173,8 @@ def cell_problems(data: WorkbookData, errors: ErrorList) -> None:
         data.problems.append(
             Problem(BLOCKING, "input", zh, en, e.place.sheet, e.place.row, (key,) if key else (), cell=e.place.cell)
         )
+    locate(data)
+    return data
 
 
 def _system_rounds(settings: EventSettings, n_players: int, n_sheets: int) -> int:
@@ -376,3 +394,93 @@ def _check_settings(data: WorkbookData) -> None:
             check_policy(data.event)
     except InputError as exc:
         raise sheet_error(sheet.name, None, exc.zh, exc.en) from None
+
+
+def read_team_workbook(book: Book, mark: bool = False) -> TeamWorkbookData:
+    """Read every sheet once and build the team event.  Raises InputError
+    for unusable data; other problems are in ``.problems``.  Every bad cell
+    of 设置, 队伍报名, 出场名单 and the rounds is found at once (issue 10 §4):
+    they are raised together, or with ``mark`` (recompute, check) returned
+    as blocking problems, each cell to be marked (``.input_errors``)."""
+    from xlxq.core.teams import TeamEvent, validate_team_event
+    from xlxq.sheets import team_layout as T
+    from xlxq.sheets.settings import read_team_settings
+    from xlxq.sheets.state import TeamState, read_team_state
+    from xlxq.sheets.team_registration import (
+        TeamIndex,
+        check_pending_lineups,
+        read_lineups,
+        read_teams,
+        refuse_merged_teams,
+    )
+    from xlxq.sheets.team_rounds import read_team_round, refuse_merged_team_rounds, seat_team_round
+    from xlxq.systems import team_rules
+
+    sheets = open_sheets(book, T.BOOK)
+    if sheets.merged:
+        refuse_merged_teams(sheets)
+        refuse_merged_team_rounds(sheets)
+    names, kinds, one, lang, snapshot = sheets.names, sheets.kinds, sheets.one, sheets.lang, sheets.snapshot
+    problems: list[Problem] = []
+    errors = ErrorList()
+    settings, normalise, settings_sheet = read_team_settings(
+        one[T.SETTINGS], snapshot[one[T.SETTINGS]], problems, errors
+    )
+    players, teams, reg = read_teams(one[T.TEAMS], snapshot[one[T.TEAMS]], settings, problems, errors)
+    base = TeamEvent(settings=settings, players=players, teams=teams)
+    if not errors:
+        try:
+            validate_team_event(base, rules=team_rules(base.settings))
+        except InputError as exc:
+            raise sheet_error(reg.name, None, exc.zh, exc.en) from None
+    state = read_team_state(snapshot[one[T.STATE]]) if T.STATE in one else TeamState()
+    by_round = numbered_sheets(kinds, T.ROUND, "", "")
+    if len(by_round) > settings.rounds:
+        raise too_many_rounds(len(by_round), settings.rounds, settings_sheet.name)
+    idx = TeamIndex(teams)
+    names_idx = Names(players)
+    lineups = (
+        read_lineups(one[T.LINEUPS], snapshot[one[T.LINEUPS]], settings, players, idx, errors)
+        if T.LINEUPS in one
+        else None
+    )
+    data = TeamWorkbookData(
+        names=names,
+        snapshot=snapshot,
+        lang=lang,
+        settings_sheet=settings_sheet,
+        reg=reg,
+        lineups=lineups,
+        rounds=[],
+        team_standings_sheet=one.get(T.TEAM_STANDINGS),
+        board_standings_sheet=one.get(T.BOARD_STANDINGS),
+        log_sheet=one.get(T.LOG),
+        state_sheet=one.get(T.STATE),
+        rating_sheet=one.get(T.RATING),
+        event=base,
+        normalise_results=normalise,
+        state=state,
+        problems=problems,
+    )
+    raws = [
+        read_team_round(n, by_round[n], snapshot[by_round[n]], settings, names_idx, idx, state, errors)
+        for n in sorted(by_round)
+    ]
+    data.rounds = [raw.sheet for raw in raws]
+    if errors:
+        if not mark:
+            errors.check()
+        return cell_problems(data, errors)  # each bad cell marked and noted; no rule is judged on the rest
+    event = base
+    for raw in raws:
+        event = seat_team_round(data, event, raw)
+    data.event = event
+    try:
+        validate_team_event(event, rules=team_rules(event.settings))
+    except InputError as exc:
+        sheet = next((rs.name for rs in data.rounds if f"第{rs.no}轮" in exc.zh), data.reg.name)
+        raise sheet_error(sheet, None, exc.zh, exc.en) from None
+    check_pending_lineups(data)
+    data.problems.extend(team_rule_problems(data, event))
+    locate(data)
+    return data

@@ -3,8 +3,8 @@ headers (Chinese and English), settings rows, row markers and titles.
 
 Pure data plus a few lookup helpers, like :mod:`xlxq.sheets.layout` (whose
 ``Column``, ``Setting``, ``Choice``, colours and ``norm_key`` it reuses).
-The team readers (:mod:`xlxq.sheets.team_read` and the other ``team_*``
-modules) read every table *by these header names*, never by position.
+The team readers (:func:`xlxq.sheets.read.read_team_workbook` and the
+``team_*`` modules) read every table *by these header names*, never by position.
 docs/workbook-teams.md describes every sheet and column.
 """
 
@@ -393,30 +393,23 @@ TEAM_TIEBREAK_PRESET_ALIASES: dict[str, tuple[str, ...]] = {
 
 
 def _reuse(key: str) -> Setting:
-    """A row of the individual 设置 sheet, reused as it is."""
+    """A row of the individual 设置 sheet, reused as it is (or, through
+    ``replace``, with only what differs in a team event: its help, its
+    choices)."""
     return L.SETTINGS_BY_KEY[key]
 
 
 TEAM_SETTINGS_ROWS: tuple[Setting, ...] = (
     replace(_reuse("name"), help_en="printed in the titles"),
     *L.INFO_SETTINGS,
-    Setting(
-        "system",
-        "settings.system",
-        "赛制",
-        "System",
-        "choice",
-        L.system_choices("teams"),
+    replace(
+        _reuse("system"),
+        choices=L.system_choices("teams"),
         help_zh="团体积分编排：队与队按定位编排；团体循环：棋规秩序表；全队轮赛：两队之间每人与对方每人各赛一局",
         help_en="team Swiss (定位编排 with teams), team round robin, or Scheveningen (two teams)",
     ),
-    Setting(
-        "rounds",
-        "settings.rounds",
-        "轮数",
-        "Rounds",
-        "int",
-        aliases=("比赛轮数", "总轮数"),
+    replace(
+        _reuse("rounds"),
         help_zh="计划的总轮数（全队轮赛 = 每队台数）",
         help_en="planned number of rounds (Scheveningen: = boards)",
     ),

@@ -1,6 +1,7 @@
 """The 队伍报名 sheet (one row per player, with its team; the
 player rows read by :func:`xlxq.sheets.registration.reg_entry`) and the
-出场名单 sheet (a line-up per round and team) of a team workbook.
+出场名单 sheet (a line-up per round and team) of a team workbook; the
+line-ups of rounds not yet seated checked (:func:`check_pending_lineups`).
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from xlxq.sheets.cells import (
     text_of,
 )
 from xlxq.sheets.book_sheets import OpenSheets
-from xlxq.sheets.problems import INFO, Problem
+from xlxq.sheets.problems import INFO, WARNING, Problem
 from xlxq.sheets.registration import (
     Names,
     number_entries,
@@ -34,7 +35,8 @@ from xlxq.sheets.registration import (
     reg_rating,
     withdrawn_cell,
 )
-from xlxq.sheets.data import LineupRow, LineupSheet, TeamRegSheet
+from xlxq.sheets.data import LineupRow, LineupSheet, TeamRegSheet, TeamWorkbookData
+from xlxq.systems import system_for
 
 
 #: the columns of 队伍报名 read row by row, never merged over several rows
@@ -571,3 +573,66 @@ def check_lineup_at(
     except InputError as exc:
         k = exc.place.board
         raise sheet_error(sheet, row, exc.zh, exc.en, L.cell_ref(row, cols[k]) if k in cols else None) from None
+
+
+def lineup_cols(lineups: Optional[LineupSheet]) -> dict[int, int]:
+    """Board number → column of the 出场名单's board columns (b1, b2 …)."""
+    if lineups is None:
+        return {}
+    return {int(k[1:]): j for k, j in lineups.table.cols.items() if re.fullmatch(r"b\d+", k)}
+
+
+def check_pending_lineups(data: TeamWorkbookData) -> None:
+    """出场名单 rows of the next round (checked now, used when it is paired)
+    and of rounds where the team has no match."""
+    if data.lineups is None:
+        return
+    ev = data.event
+    nxt = ev.next_round
+    cols = lineup_cols(data.lineups)
+    for (n, t), lr in sorted(data.lineups.rows.items()):
+        if system_for(ev.settings).seated_by_schedule:
+            data.problems.append(
+                Problem(
+                    INFO,
+                    "lineup_unused",
+                    "全队轮赛制按秩序表排台，出场名单不用",
+                    "Scheveningen boards come from the table; line-ups are not used",
+                    data.lineups.name,
+                    lr.row,
+                    ("round",),
+                    n,
+                )
+            )
+            continue
+        if n == nxt and n <= ev.settings.rounds:
+            if not ev.team(t).active_in(n):
+                data.problems.append(
+                    Problem(
+                        WARNING,
+                        "lineup_withdrawn",
+                        f"{ev.team(t).name}已退赛，本轮不编排",
+                        f"team {t} has withdrawn",
+                        data.lineups.name,
+                        lr.row,
+                        ("team",),
+                        n,
+                    )
+                )
+                continue
+            check_lineup_at(ev, n, t, lr.lineup, data.lineups.name, lr.row, cols)
+        elif n < nxt:
+            rnd = ev.get_round(n)
+            if t not in [x for m in rnd.matches for x in m.teams()]:
+                data.problems.append(
+                    Problem(
+                        WARNING,
+                        "lineup_unused",
+                        f"{ev.team(t).name}第{n}轮没有比赛，此出场名单不用",
+                        f"team {t} has no match in round {n}; line-up not used",
+                        data.lineups.name,
+                        lr.row,
+                        ("round", "team"),
+                        n,
+                    )
+                )
