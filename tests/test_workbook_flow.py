@@ -228,7 +228,7 @@ def test_inserted_columns_and_resorted_rows(tmp_path):
     ws.cell(row=2, column=4).value = "裁判备注"
     reg = wb["报名表"]
     reg.insert_cols(2)
-    reg.cell(row=2, column=2).value = "性别"
+    reg.cell(row=2, column=2).value = "籍贯"
     # re-sort: round 2 by 台次 descending, registration by name
     rows = [[c.value for c in r] for r in ws.iter_rows(min_row=3, max_row=ws.max_row)]
     rows = [r for r in rows if isinstance(r[0], int)]
