@@ -129,6 +129,19 @@ def ko_result(p: Any, total: int, lang: str) -> str:
     return t("report.still-in")
 
 
+def with_rating(event: Event, header: list[str], rows: list[list], after: int, lang: str, no_at: int = 1) -> list[bool]:
+    """The 等级分 column (显示等级分, issue 25 §3) put into ``header`` and each
+    of ``rows`` after column ``after`` (the name), the rating of the player
+    numbered in column ``no_at``; returns the columns' right-alignment to
+    insert with it (``[True]``), or ``[]`` when the event shows no rating."""
+    if not event.shows_rating:
+        return []
+    header.insert(after + 1, Text(lang)("booklet.rating"))
+    for row in rows:
+        row.insert(after + 1, event.rating_text(row[no_at]))
+    return [True]
+
+
 def _titled(title: str, event: Event) -> str:
     return title + (f"  {event.settings.name}" if event.settings.name else "")
 
@@ -190,8 +203,9 @@ def swiss_standings_lines(event: Event, round_no: Optional[int], lang: str) -> l
         if r.no in out:
             name += t("report.out-after-round", r_no=out[r.no])
         table.append([r.rank, r.no, name, r.unit, fmt(r.score)] + [fmt(r.tiebreaks.get(k)) for k in shown])
+    rc = with_rating(event, header, table, 2, lang)
     title = _titled(tr.title("名次表", "Standings", lang, when_first=True), event)
-    return [title, *text_table(header, table, [True, True, False, False, True] + [True] * len(shown))]
+    return [title, *text_table(header, table, [True, True, False, *rc, False, True] + [True] * len(shown))]
 
 
 # --------------------------------------------------------------------------
@@ -256,9 +270,10 @@ def rr_standings_lines(event: Event, round_no: Optional[int], lang: str) -> list
             [r.rank if r.rank is not None else "—", r.no, name, r.unit, fmt(r.score)]
             + [fmt(r.tiebreaks.get(k)) for k in keys]
         )
+    rc = with_rating(event, header, table, 2, lang)
     label = system_label(event.settings.system, lang, g)
     title = _titled(table_round(event, after).title(f"{label}名次表", f"{label} standings", lang), event)
-    lines = [title, *text_table(header, table, [True, True, False, False, True] + [True] * len(keys))]
+    lines = [title, *text_table(header, table, [True, True, False, *rc, False, True] + [True] * len(keys))]
     if "direct" in keys:
         lines.append(t("report.direct-encounter-blank-not-used"))
     return lines
@@ -456,7 +471,10 @@ def pairing_lines(
         rows.append(
             [b.board, r.no, r.name, r.unit, fmt(scores.get(r.no, 0)), k.no, k.name, k.unit, fmt(scores.get(k.no, 0))]
         )
-    lines = [title] + text_table(header, rows, [True, True, False, False, True, True, False, False, True])
+    rk = with_rating(event, header, rows, 6, lang, no_at=5)  # black's first: red's columns keep their place
+    rc = with_rating(event, header, rows, 2, lang)
+    right = [True, True, False, *rc, False, True, True, False, *rk, False, True]
+    lines = [title] + text_table(header, rows, right)
     for no in rnd.byes:
         p = by_no[no]
         lines.append(

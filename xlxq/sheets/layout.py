@@ -993,6 +993,17 @@ SETTINGS_ROWS: tuple[Setting, ...] = (
         help_en="round robin: results annulled if he met under half the field, else forfeits (20.3)",
     ),
     Setting(
+        "show_rating",
+        "standings.show_rating",
+        "显示等级分",
+        "Show rating",
+        "bool",
+        YES_NO,
+        aliases=("showrating",),
+        help_zh="“是”= 对阵表、成绩表、网页、成绩册与公告在姓名旁加“等级分”列（有棋手有等级分时；无等级分者空白）",
+        help_en="yes = a Rating column beside the name on the round sheets, standings, site, booklet and notice (when any player is rated; unrated blank)",
+    ),
+    Setting(
         "normalise_results",
         "workbook.normalise_results",
         "结果规范化",

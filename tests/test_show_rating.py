@@ -1,0 +1,93 @@
+"""显示等级分 (issue 25 §3): the optional 等级分 column beside the name.
+
+A hand-worked event of four: 1 赵一 2400, 2 钱二 unrated, 3 孙三 2200,
+4 李四 2150.5; round 1 (近号) is 1–2 (赵一 red) and 4–3 (李四 red, board 2:
+双数台次大号先手).  Off (the default) every table is as before; on, each
+table has 等级分 after the name, 钱二's blank."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tests.cli_support import assert_bad_input, load, run
+from tests.conftest import template_workbook
+from xlxq.core.model import Event, EventSettings, Player, StandingsOptions
+
+REG = "序号,姓名,单位,等级分\n1,赵一,甲,2400\n2,钱二,乙,\n3,孙三,丙,2200\n4,李四,丁,2150.5\n"
+
+
+def four(show: bool = True) -> Event:
+    players = [
+        Player(1, "赵一", unit="甲", rating=2400),
+        Player(2, "钱二", unit="乙"),
+        Player(3, "孙三", unit="丙", rating=2200),
+        Player(4, "李四", unit="丁", rating=2150.5),
+    ]
+    return Event(EventSettings(name="小赛", rounds=3, standings=StandingsOptions(show_rating=show)), players)
+
+
+def test_shown_only_when_on_and_someone_is_rated():
+    assert four().shows_rating
+    assert not four(show=False).shows_rating
+    unrated = four()
+    for p in unrated.players:
+        p.rating = None
+    assert not unrated.shows_rating
+    ev = four()
+    assert [ev.rating_text(n) for n in (1, 2, 3, 4)] == ["2400", "", "2200", "2150.5"]
+
+
+@pytest.fixture(scope="module")
+def made(tmp_path_factory) -> Path:
+    d = tmp_path_factory.mktemp("show_rating")
+    (d / "reg.csv").write_text(REG, encoding="utf-8")
+    run("new", d / "on.json", "--players", d / "reg.csv", "--show-rating", check_rc=0)
+    run("new", d / "off.json", "--players", d / "reg.csv", check_rc=0)
+    return d
+
+
+def test_new_writes_the_option_only_when_set(made):
+    assert load(made / "on.json")["event"]["options"]["show_rating"] is True
+    assert "show_rating" not in load(made / "off.json")["event"]["options"]
+
+
+def test_pair_and_standings_columns(made):
+    p = run("pair", made / "on.json", check_rc=0)
+    lines = p.out.splitlines()
+    assert lines[1].split() == "台次 序号 红方 等级分 单位 积分 序号 黑方 等级分 单位 积分".split()
+    assert lines[2].split() == ["1", "1", "赵一", "2400", "甲", "0", "2", "钱二", "乙", "0"]  # 钱二 blank
+    assert lines[3].split() == ["2", "4", "李四", "2150.5", "丁", "0", "3", "孙三", "2200", "丙", "0"]
+    off = run("pair", made / "off.json", check_rc=0).out.splitlines()
+    assert off[1].split() == "台次 序号 红方 单位 积分 序号 黑方 单位 积分".split()
+    s = run("standings", made / "on.json", check_rc=0).out.splitlines()
+    assert s[1].split()[:6] == "名次 序号 姓名 等级分 单位 积分".split()
+    assert [row.split()[:4] for row in s[2:6]] == [
+        ["1", "1", "赵一", "2400"],
+        ["1", "2", "钱二", "乙"],
+        ["1", "3", "孙三", "2200"],
+        ["1", "4", "李四", "2150.5"],
+    ]
+    en = run("standings", made / "on.json", lang="en", check_rc=0).out.splitlines()
+    assert en[1].split()[:6] == "Rank No Name Rating Unit Score".split()
+    hant = run("standings", made / "on.json", lang="zh-Hant", check_rc=0).out.splitlines()
+    assert hant[1].split()[:6] == "名次 序號 姓名 等級分 單位 積分".split()
+
+
+def test_bad_setting_refused_at_its_cell(tmp_path):
+    bad = template_workbook(tmp_path / "bad.xlsx", ["甲", "乙", "丙", "丁"], settings={"显示等级分": "也许"})
+    before = bad.read_bytes()
+    assert_bad_input(run("pair", bad), "“设置”表第43行（B43）", "显示等级分", "也许")
+    assert bad.read_bytes() == before
+    en = template_workbook(tmp_path / "bad-en.xlsx", ["A", "B", "C", "D"], settings={"Show rating": "maybe"}, lang="en")
+    assert_bad_input(run("pair", en, lang="en"), "'Settings' row 43 (B43)", "Show rating", lang="en")
+
+
+def test_json_bad_value_refused(made, tmp_path):
+    d = load(made / "on.json")
+    d["event"]["options"]["show_rating"] = "yes"
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(d, ensure_ascii=False), encoding="utf-8")
+    assert_bad_input(run("standings", bad), "event.options.show_rating")
