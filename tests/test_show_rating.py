@@ -91,3 +91,46 @@ def test_json_bad_value_refused(made, tmp_path):
     bad = tmp_path / "bad.json"
     bad.write_text(json.dumps(d, ensure_ascii=False), encoding="utf-8")
     assert_bad_input(run("standings", bad), "event.options.show_rating")
+
+
+@pytest.mark.parametrize(
+    ("lang", "label", "yes", "sheets", "rating"),
+    [
+        ("zh", "显示等级分", "是", ("第1轮", "成绩表"), "等级分"),
+        ("en", "Show rating", "yes", ("Round 1", "Standings"), "Rating"),
+        ("zh-Hant", "顯示等級分", "是", ("第1輪", "成績表"), "等級分"),
+    ],
+)
+def test_workbook_round_sheet_and_standings(tmp_path, lang, label, yes, sheets, rating):
+    import openpyxl
+
+    names = ["赵一", "钱二", "孙三", "李四"]
+    book = template_workbook(
+        tmp_path / "e.xlsx",
+        names,
+        ratings={"赵一": 2400, "孙三": 2200, "李四": 2150.5},
+        settings={label: yes},
+        lang=lang,
+    )
+    run("pair", book, check_rc=0)
+    wb = openpyxl.load_workbook(book)
+    ws = wb[sheets[0]]
+    head = [c.value for c in ws[2]]
+    assert head[:4] == [head[0], head[1], head[2], rating]  # 序号 红方 等级分
+    assert head[9:12] == [rating, head[10], head[1]]  # 单位 等级分 黑方 序号 (mirrored)
+    rows = [[c.value for c in r] for r in ws.iter_rows(min_row=3, max_row=4)]
+    assert [(r[1], r[3], r[9], r[11]) for r in rows] == [(1, 2400, None, 2), (4, 2150.5, 2200, 3)]
+    st = wb[sheets[1]]
+    assert [c.value for c in st[2]][2:5] == [st.cell(2, 3).value, rating, st.cell(2, 5).value]
+    got = {r[1]: r[3] for r in st.iter_rows(min_row=3, max_row=6, values_only=True)}
+    assert got == {1: 2400, 2: None, 3: 2200, 4: 2150.5}
+
+
+def test_workbook_off_has_no_column(tmp_path):
+    import openpyxl
+
+    book = template_workbook(tmp_path / "e.xlsx", ["赵一", "钱二", "孙三", "李四"], ratings={"赵一": 2400})
+    run("pair", book, check_rc=0)
+    wb = openpyxl.load_workbook(book)
+    assert "等级分" not in [c.value for c in wb["第1轮"][2]]
+    assert "等级分" not in [c.value for c in wb["成绩表"][2]]

@@ -138,7 +138,8 @@ def with_rating(event: Event, header: list[str], rows: list[list], after: int, l
         return []
     header.insert(after + 1, Text(lang)("booklet.rating"))
     for row in rows:
-        row.insert(after + 1, event.rating_text(row[no_at]))
+        no = row[no_at]
+        row.insert(after + 1, event.rating_text(no) if isinstance(no, int) and not isinstance(no, bool) else "")
     return [True]
 
 
@@ -575,9 +576,10 @@ def book_pairing_text(
     for no in absent_players(event, rnd):  # the 请假 row of the sheet
         p = by_no[no]
         rows.append([i18n_tr(lang, "report.absent"), p.no, p.name, p.unit, "", "", "", "", "", ""])
-    return "\n".join(
-        [title] + text_table(header, rows, [True, True, False, False, True, False, True, False, False, True])
-    )
+    rk = with_rating(event, header, rows, 7, lang, no_at=9)  # black's mirrored: 单位 等级分 黑方 序号
+    rc = with_rating(event, header, rows, 2, lang)
+    right = [True, True, False, *rc, False, True, False, True, False, *rk, False, True]
+    return "\n".join([title] + text_table(header, rows, right))
 
 
 def team_pairing_text(event: Any, round_no: int, lang: str) -> str:
@@ -643,8 +645,10 @@ def book_standings_text(
     for r in rows:
         name = r.name + ((i18n_tr(lang, "booklet.withdrawn")) if r.withdrawn else "")
         table.append([r.rank, r.no, name, r.unit, fmt(r.score)] + [fmt(r.tiebreaks[k]) for k in keys])
+    rc = with_rating(event, header, table, 2, lang)
     title = _titled(tr.title("名次表", "Standings", lang, when_first=True), event)
-    out = "\n".join([title] + text_table(header, table, [True, True, False, False, True] + [True] * len(keys)))
+    right = [True, True, False, *rc, False, True] + [True] * len(keys)
+    out = "\n".join([title] + text_table(header, table, right))
     if ko_event is not None and ko_bracket is not None:
         out += "\n\n" + book_ko_text(ko_event, knockout_ranking(ko_event, ko_bracket), lang)
         try:
@@ -691,8 +695,10 @@ def book_rr_text(event: Event, rows: list, after: int, lang: str) -> str:
             [r.rank if r.rank is not None else "—", r.no, name, r.unit, fmt(r.score)]
             + [fmt(r.tiebreaks.get(k)) for k in keys]
         )
+    rc = with_rating(event, header, table, 2, lang)
     title = _titled(table_round(event, after).title("循环赛名次表", "Round-robin standings", lang), event)
-    return "\n".join([title] + text_table(header, table, [True, True, False, False, True] + [True] * len(keys)))
+    right = [True, True, False, *rc, False, True] + [True] * len(keys)
+    return "\n".join([title] + text_table(header, table, right))
 
 
 def book_ko_text(event: Event, places: list, lang: str) -> str:
