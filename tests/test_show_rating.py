@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from tests.cli_support import assert_bad_input, load, run
-from tests.conftest import template_workbook
+from tests.conftest import enter_results, template_workbook
 from xlxq.core.model import Event, EventSettings, Player, StandingsOptions
 
 REG = "序号,姓名,单位,等级分\n1,赵一,甲,2400\n2,钱二,乙,\n3,孙三,丙,2200\n4,李四,丁,2150.5\n"
@@ -134,3 +134,41 @@ def test_workbook_off_has_no_column(tmp_path):
     wb = openpyxl.load_workbook(book)
     assert "等级分" not in [c.value for c in wb["第1轮"][2]]
     assert "等级分" not in [c.value for c in wb["成绩表"][2]]
+
+
+def _cells(html: str) -> list[list[str]]:
+    """The first table's rows as the text of their cells."""
+    import re
+
+    table = html[html.index("<table") : html.index("</table>")]
+    rows = re.findall(r"<tr[^>]*>(.*?)</tr>", table, re.S)
+    return [
+        [
+            re.sub(r"<small[^>]*>.*?</small>|<[^>]+>", "", c).strip()
+            for c in re.findall(r"<t[hd][^>]*>(.*?)</t[hd]>", r, re.S)
+        ]
+        for r in rows
+    ]
+
+
+@pytest.mark.parametrize(("lang", "word"), [("zh", "等级分"), ("en", "Rating"), ("zh-Hant", "等級分")])
+def test_site_round_and_standings_pages(made, tmp_path, lang, word):
+    import shutil
+
+    for kind in ("on", "off"):
+        f = tmp_path / f"{kind}.json"
+        shutil.copyfile(made / f"{kind}.json", f)
+        run("pair", f, check_rc=0)
+        enter_results(f)  # every game drawn: a standings page after round 1
+        run("publish", f, tmp_path / kind, "--lang", lang, check_rc=0)
+    rnd = _cells((tmp_path / "on" / "round-1.html").read_text(encoding="utf-8"))
+    assert rnd[0][2] == word and rnd[0][6] == word
+    assert [(r[1], r[2], r[6], r[7]) for r in rnd[1:3]] == [
+        ("1 赵一", "2400", "", "2 钱二"),
+        ("4 李四", "2150.5", "2200", "3 孙三"),
+    ]
+    st = _cells((tmp_path / "on" / "standings-1.html").read_text(encoding="utf-8"))
+    assert st[0][2] == word
+    assert {r[1]: r[2] for r in st[1:]} == {"1 赵一": "2400", "2 钱二": "", "3 孙三": "2200", "4 李四": "2150.5"}
+    for page in ("round-1.html", "standings-1.html"):
+        assert word not in _cells((tmp_path / "off" / page).read_text(encoding="utf-8"))[0]
