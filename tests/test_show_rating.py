@@ -172,3 +172,25 @@ def test_site_round_and_standings_pages(made, tmp_path, lang, word):
     assert {r[1]: r[2] for r in st[1:]} == {"1 赵一": "2400", "2 钱二": "", "3 孙三": "2200", "4 李四": "2150.5"}
     for page in ("round-1.html", "standings-1.html"):
         assert word not in _cells((tmp_path / "off" / page).read_text(encoding="utf-8"))[0]
+
+
+@pytest.mark.parametrize(("lang", "word"), [("zh", "等级分"), ("en", "Rating"), ("zh-Hant", "等級分")])
+def test_booklet_standings_and_round_tables(made, tmp_path, lang, word):
+    import shutil
+
+    from xlxq.backends.json_file import load_event
+    from xlxq.operations.booklet import booklet_document
+
+    docs = {}
+    for kind in ("on", "off"):
+        f = tmp_path / f"{kind}.json"
+        shutil.copyfile(made / f"{kind}.json", f)
+        run("pair", f, check_rc=0)
+        enter_results(f)
+        docs[kind] = list(booklet_document(load_event(f), lang).tables())
+    st, rnd = docs["on"][0], next(t for t in docs["on"] if "1" in t.title and t.header[0] != docs["on"][0].header[0])
+    assert st.header[3] == word and st.keep == 3
+    assert {r[1]: r[3] for r in st.rows} == {"1": "2400", "2": "", "3": "2200", "4": "2150.5"}
+    assert rnd.header[3] == word and rnd.header[9] == word  # 台次 序号 红方 等级分 … 序号 黑方 等级分 单位 积分
+    assert [(r[1], r[3], r[7], r[9]) for r in rnd.rows] == [("1", "2400", "2", ""), ("4", "2150.5", "3", "2200")]
+    assert all(word not in t.header for t in docs["off"])
