@@ -194,3 +194,25 @@ def test_booklet_standings_and_round_tables(made, tmp_path, lang, word):
     assert rnd.header[3] == word and rnd.header[9] == word  # 台次 序号 红方 等级分 … 序号 黑方 等级分 单位 积分
     assert [(r[1], r[3], r[7], r[9]) for r in rnd.rows] == [("1", "2400", "2", ""), ("4", "2150.5", "3", "2200")]
     assert all(word not in t.header for t in docs["off"])
+
+
+def test_round_robin_workbook_standings(tmp_path):
+    import openpyxl
+
+    (tmp_path / "reg.csv").write_text(REG, encoding="utf-8")
+    book = tmp_path / "rr.xlsx"
+    run("new", book, "--players", tmp_path / "reg.csv", "--system", "round_robin", "--show-rating", check_rc=0)
+    out = run("pair", book, check_rc=0).out.splitlines()
+    # 秩序表第1轮: 1–4, 2–3
+    assert out[2].split() == "台次 序号 红方 等级分 单位 积分 结果 积分 单位 等级分 黑方 序号".split()
+    assert out[3].split() == ["1", "1", "赵一", "2400", "甲", "0", "0", "丁", "2150.5", "李四", "4"]
+    assert out[4].split() == ["2", "2", "钱二", "乙", "0", "0", "丙", "2200", "孙三", "3"]
+    run("recompute", book, check_rc=0)
+    st = openpyxl.load_workbook(book)["成绩表"]
+    assert [c.value for c in st[2]][:6] == ["名次", "序号", "姓名", "等级分", "单位", "积分"]
+    assert {r[1]: r[3] for r in st.iter_rows(min_row=3, max_row=6, values_only=True)} == {
+        1: 2400,
+        2: None,
+        3: 2200,
+        4: 2150.5,
+    }
