@@ -8,12 +8,14 @@ table has 等级分 after the name, 钱二's blank."""
 from __future__ import annotations
 
 import json
+import shutil
+import subprocess
 from pathlib import Path
 
 import pytest
 
 from tests.cli_support import assert_bad_input, load, run
-from tests.conftest import enter_results, template_workbook
+from tests.conftest import SAMPLE, enter_results, template_workbook
 from xlxq.core.model import Event, EventSettings, Player, StandingsOptions
 
 REG = "序号,姓名,单位,等级分\n1,赵一,甲,2400\n2,钱二,乙,\n3,孙三,丙,2200\n4,李四,丁,2150.5\n"
@@ -216,3 +218,60 @@ def test_round_robin_workbook_standings(tmp_path):
         3: 2200,
         4: 2150.5,
     }
+
+
+def test_notice_has_the_column(made, tmp_path):
+    import shutil
+
+    import openpyxl
+
+    f = tmp_path / "on.json"
+    shutil.copyfile(made / "on.json", f)
+    run("pair", f, check_rc=0)
+    run("notice", f, "--out", tmp_path / "n.xlsx", check_rc=0)
+    ws = openpyxl.load_workbook(tmp_path / "n.xlsx").active
+    rows = [[c.value for c in r] for r in ws.iter_rows(min_row=2, max_row=4)]
+    assert rows[0] == "台次 序号 红方 等级分 单位 积分 序号 黑方 等级分 单位 积分".split()
+    assert rows[1] == [1, 1, "赵一", 2400, "甲", 0, 2, "钱二", None, "乙", 0]
+    assert rows[2] == [2, 4, "李四", 2150.5, "丁", 0, 3, "孙三", 2200, "丙", 0]
+    off = tmp_path / "off.json"
+    shutil.copyfile(made / "off.json", off)
+    run("pair", off, check_rc=0)
+    run("notice", off, "--out", tmp_path / "m.xlsx", check_rc=0)
+    head = [c.value for c in openpyxl.load_workbook(tmp_path / "m.xlsx").active[2]]
+    assert head == "台次 序号 红方 单位 积分 序号 黑方 单位 积分".split()
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(shutil.which("soffice") is None or shutil.which("pdfinfo") is None, reason="no LibreOffice")
+def test_libreoffice_prints_the_rated_notice_one_page_wide(tmp_path):
+    """24 players with 等级分: the list on one portrait page (its 11 columns
+    not spilling onto a second page across), the index on the next."""
+    ev = tmp_path / "ev.json"
+    run("new", ev, "--players", SAMPLE, "--rounds", 5, "--show-rating", check_rc=0)
+    run("pair", ev, check_rc=0)
+    out = tmp_path / "p.xlsx"
+    run("notice", ev, "--out", out, check_rc=0)
+    profile = (tmp_path / "lo").as_uri()
+    subprocess.run(
+        [
+            "soffice",
+            f"-env:UserInstallation={profile}",
+            "--headless",
+            "--convert-to",
+            "pdf",
+            "--outdir",
+            str(tmp_path),
+            str(out),
+        ],
+        check=True,
+        capture_output=True,
+        timeout=180,
+    )
+    info = subprocess.run(["pdfinfo", str(tmp_path / "p.pdf")], capture_output=True, text=True, check=True).stdout
+    assert "Pages:           2" in info
+    text = subprocess.run(["pdftotext", "-layout", str(tmp_path / "p.pdf"), "-"], capture_output=True, text=True).stdout
+    first = text.split("\f")[0]
+    for p in load(ev)["players"]:
+        if "rating" in p:
+            assert f"{p['rating']:g}" in first, p
