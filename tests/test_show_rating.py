@@ -56,7 +56,12 @@ def test_new_writes_the_option_only_when_set(made):
     assert "show_rating" not in load(made / "off.json")["event"]["options"]
 
 
-def test_pair_and_standings_columns(made):
+def test_pair_and_standings_columns(made, tmp_path):
+    import shutil
+
+    for kind in ("on", "off"):  # the module's files stay unpaired
+        shutil.copyfile(made / f"{kind}.json", tmp_path / f"{kind}.json")
+    made = tmp_path
     p = run("pair", made / "on.json", check_rc=0)
     lines = p.out.splitlines()
     assert lines[1].split() == "台次 序号 红方 等级分 单位 积分 序号 黑方 等级分 单位 积分".split()
@@ -275,3 +280,33 @@ def test_libreoffice_prints_the_rated_notice_one_page_wide(tmp_path):
     for p in load(ev)["players"]:
         if "rating" in p:
             assert f"{p['rating']:g}" in first, p
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not Path(shutil.which("chromium") or "/usr/bin/chromium").exists(), reason="no chromium")
+def test_site_on_a_phone_and_a_desktop(tmp_path):
+    """The 24-player sample with 等级分, results of two rounds: on a 390-px phone the
+    等级分 goes under the name with the 单位 (the columns hidden: no page
+    scrolls sideways, the deciding column in view); on a desktop it is a
+    column of the round and standings pages."""
+    sync = pytest.importorskip("playwright.sync_api")
+    ev = tmp_path / "ev.json"
+    run("new", ev, "--players", SAMPLE, "--rounds", 5, "--show-rating", check_rc=0)
+    run("simulate", ev, "--seed", 1, "--rounds", 3, check_rc=0)
+    run("publish", ev, tmp_path / "site", check_rc=0)
+    root = (tmp_path / "site").resolve()
+    chromium = shutil.which("chromium") or "/usr/bin/chromium"
+    with sync.sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=chromium, args=["--headless", "--no-sandbox", "--disable-gpu"])
+        for width, phone in ((390, True), (1280, False)):
+            pg = browser.new_context(viewport={"width": width, "height": 844}).new_page()
+            for name in ("round-2.html", "standings-2.html"):
+                pg.goto((root / name).as_uri())
+                sw, cw = pg.evaluate("[document.documentElement.scrollWidth, document.documentElement.clientWidth]")
+                assert sw <= cw, (width, name, sw, cw)
+                text = " ".join(pg.inner_text("body").split())
+                assert ("· 2531" in text) == phone, (width, name)  # 赵文博 2531 under his name on the phone
+                assert pg.locator("th.rating").first.is_visible() == (not phone), (width, name)
+            last = pg.locator("table.standings thead th").last.bounding_box()
+            assert last is not None and last["x"] + last["width"] <= width
+        browser.close()
