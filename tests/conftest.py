@@ -136,10 +136,15 @@ def template_workbook(
 
     shutil.copyfile(ROOT / "workbook_templates" / f"xlxq-event-{lang}.xlsx", path)
     wb = openpyxl.load_workbook(path)
-    reg = wb["报名表" if lang == "zh" else "Registration"]
+    hant = lang == "zh-Hant"  # the 繁體 template: its own sheet and header words
+    reg = wb["報名表" if hant else "报名表" if lang == "zh" else "Registration"]
     head = {c.value: c.column for c in reg[2] if c.value is not None}
-    words = {"name": ("姓名", "Name"), "seed": ("种子", "Seed"), "rating": ("等级分", "Rating")}
-    col = {k: head[zh if lang == "zh" else en] for k, (zh, en) in words.items()}
+    words = {
+        "name": ("姓名", "Name"),
+        "seed": ("種子" if hant else "种子", "Seed"),
+        "rating": ("等級分" if hant else "等级分", "Rating"),
+    }
+    col = {k: head[en if lang == "en" else zh] for k, (zh, en) in words.items()}
     if groups is not None:
         col["group"] = reg.max_column + 1
         reg.cell(row=2, column=col["group"]).value = "组别" if lang == "zh" else "Group"
@@ -151,7 +156,7 @@ def template_workbook(
             reg.cell(row=i, column=col["seed"]).value = seeds[name]
         if ratings and name in ratings:
             reg.cell(row=i, column=col["rating"]).value = ratings[name]
-    ws = wb["设置" if lang == "zh" else "Settings"]
+    ws = wb["設置" if hant else "设置" if lang == "zh" else "Settings"]
     for label, value in (settings or {}).items():
         row = next(r for r in range(1, ws.max_row + 1) if ws.cell(row=r, column=1).value == label)
         ws.cell(row=row, column=2).value = value

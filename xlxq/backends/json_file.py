@@ -35,6 +35,7 @@ from xlxq.backends.json_parts import (
     FORMAT,
     INFO_KEYS,
     OPTIONS,
+    WRITTEN_WHEN_SET,
     as_bool,
     as_int,
     as_list,
@@ -533,6 +534,8 @@ def _options_to_dict(s: EventSettings) -> dict:
     out = {}
     for key, (target, kind, _) in OPTIONS.items():
         value = getattr(s.pairing if target == "pairing" else s.standings, key)
+        if key in WRITTEN_WHEN_SET and not value:
+            continue
         if kind in ("elimination", "pairs"):
             value = [[x, y] for x, y in value]
         out[key] = value

@@ -53,7 +53,10 @@ OPTIONS: dict[str, tuple[str, str, tuple]] = {
     "bye_counts_as_win": ("standings", "bool", ()),
     "fallback_reading": ("standings", "choice", FALLBACK_READINGS),
     "rr_withdrawal": ("standings", "choice", RR_WITHDRAWALS),
+    "show_rating": ("standings", "bool", ()),
 }
+#: options written only when set (the files of events without them stay as they were)
+WRITTEN_WHEN_SET = frozenset({"show_rating"})
 
 PLAYER_KEYS = (
     "no",

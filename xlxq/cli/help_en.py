@@ -59,6 +59,10 @@ HELP_EN: dict[str, str] = {
     "抽签定序号的随机种子（种子选手不参加抽签）": "the random seed of the number draw (seeds are not drawn)",
     "积分编排第一轮先后手：board_parity 单数台次小号先手、双数台次大号先手（默认）、top_half 上半区先手、odd_number 单数序号先手、draw 抽签（随机种子记入文件）": "Swiss round-1 colours: board_parity odd boards the smaller number red, even boards the larger (default), top_half the top half red, odd_number odd numbers red, draw by lot (the seed is recorded in the file)",
     "同单位回避（赛前补充规定）：none 不回避（默认，原则(七)）、round1 首轮调开、every_round 以后各轮也尽量不配": "keep club-mates apart (a rule announced before the event): none (default, principle 7), round1 swapped apart in round 1, every_round also avoided in later rounds where possible",
+    "显示等级分：对阵、成绩、网页、成绩册与公告在姓名旁加等级分列（event.options.show_rating）": (
+        "show rating: a rating column beside the name on pairings, standings, the site, the booklet and the notice "
+        "(event.options.show_rating)"
+    ),
     "回避配对（亲属回避）：序号A与B永不相遇（可重复）": "forbidden pair (relatives): numbers A and B never meet (repeatable)",
     "名次计算方法：预设名或逗号分隔的项目（默认：积分编排 cxa2011-opp；循环赛 cxa2011-rr，"
     "两局制 cxa2011-rr-match；末位淘汰 seed001-cumulative；国际赛事：亚洲象联 axf、世界象联 wxf2023）": (

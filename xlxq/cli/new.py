@@ -89,6 +89,12 @@ def add_parser(sub) -> None:
         metavar="A-B",
         help="回避配对（亲属回避）：序号A与B永不相遇（可重复）",
     )
+    s.add_argument(
+        "--show-rating",
+        dest="show_rating",
+        action="store_true",
+        help="显示等级分：对阵、成绩、网页、成绩册与公告在姓名旁加等级分列（event.options.show_rating）",
+    )
     s.add_argument("--draw", type=int, metavar="SEED", help="抽签定序号的随机种子（种子选手不参加抽签）")
     s.add_argument(
         "--by-rating",

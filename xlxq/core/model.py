@@ -251,6 +251,10 @@ class StandingsOptions:
     # "cxa" = results annulled if he met under half his opponents, else the
     # unplayed games are forfeits; "annul" / "forfeit" force one branch.
     rr_withdrawal: str = "cxa"
+    # 显示等级分 (issue 25 §3): a 等级分 column beside the name on the round
+    # sheets, the 成绩表, the CLI tables, the site, the booklet and the paper
+    # when any player has a rating.  Display only: no pairing or ranking reads it.
+    show_rating: bool = False
 
 
 @dataclass(frozen=True)
@@ -373,6 +377,17 @@ class Event(RoundsMixin[Round]):
 
     def has_player(self, no: int) -> bool:
         return no in self._by_no
+
+    @property
+    def shows_rating(self) -> bool:
+        """显示等级分 is on and some player has a 等级分: the printed tables
+        carry a 等级分 column beside the name (issue 25 §3; unrated: blank)."""
+        return self.settings.standings.show_rating and any(p.rating is not None for p in self.players)
+
+    def rating_text(self, no: int) -> str:
+        """Player ``no``'s 等级分 as printed (2400, 2150.5); blank when unrated."""
+        r = self.player(no).rating if self.has_player(no) else None
+        return "" if r is None else (str(int(r)) if float(r).is_integer() else str(r))
 
     def reindex(self) -> None:
         self._by_no = {p.no: p for p in self.players}

@@ -43,6 +43,7 @@ class Seat:
     name: str
     unit: str
     score: Optional[float] = None
+    rating: Optional[float] = None  # 显示等级分 (RoundPaper.rated)
 
 
 @dataclass(frozen=True)
@@ -69,6 +70,7 @@ class Line:
     name: str
     unit: str
     score: Optional[float] = None
+    rating: Optional[float] = None  # 显示等级分 (RoundPaper.rated)
 
 
 @dataclass(frozen=True)
@@ -95,6 +97,8 @@ class RoundPaper:
     slips: list[Slip] = field(default_factory=list)
     lines: list[Line] = field(default_factory=list)
     matches: list[MatchHead] = field(default_factory=list)
+    #: 显示等级分 (issue 25 §3): the 编排公告 has a 等级分 column beside each name
+    rated: bool = False
 
 
 @dataclass(frozen=True)
@@ -135,11 +139,11 @@ def round_paper(event: AnyEvent, round_no: int, scores: Mapping[int, float] = {}
     if isinstance(event, TeamEvent):
         return _team_paper(event, round_no, scores)
     rnd = next(r for r in event.rounds if r.round == round_no)
-    out = RoundPaper(event.settings.name, round_no, False)
+    out = RoundPaper(event.settings.name, round_no, False, rated=event.shows_rating)
 
     def seat(colour: str, no: int) -> Seat:
         p = event.player(no)
-        return Seat(colour, no, p.name, p.unit, scores.get(no))
+        return Seat(colour, no, p.name, p.unit, scores.get(no), p.rating)
 
     for b in rnd.boards:
         out.slips.append(Slip(round_no, b.board, seat("red", b.red), seat("black", b.black)))
@@ -150,7 +154,7 @@ def round_paper(event: AnyEvent, round_no: int, scores: Mapping[int, float] = {}
     ):
         for no in nos:
             p = event.player(no)
-            out.lines.append(Line(kind, no, p.name, p.unit, scores.get(no)))
+            out.lines.append(Line(kind, no, p.name, p.unit, scores.get(no), p.rating))
     return out
 
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 import os
 from dataclasses import replace
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any, Optional, Sequence
 
 from xlxq.core.document import Block, Cover, Document, Paragraph, Section, Table
 from xlxq.core.model import FORFEITS
@@ -81,6 +81,24 @@ def _running(site: dict) -> dict[int, dict[int, str]]:
 # --------------------------------------------------------------------------
 
 
+def _with_rating(table: Table, site: dict, cols: Sequence[tuple[int, int]], lang: str) -> Table:
+    """``table`` with a 等级分 column (显示等级分, issue 25 §3) after each
+    ``(after, no_at)`` of ``cols`` (the name column, the 序号 column whose
+    player it is; given right to left), unrated blank; as it was when the
+    event shows no rating."""
+    ratings = site.get("ratings")
+    if not ratings:
+        return table
+    header, rows, numeric = list(table.header), [list(r) for r in table.rows], list(table.numeric)
+    for after, no_at in cols:
+        header.insert(after + 1, Text(lang)("booklet.rating"))
+        numeric.insert(after + 1, True)
+        for r in rows:
+            no = r[no_at]
+            r.insert(after + 1, ratings.get(int(no), "") if str(no).isdigit() else "")
+    return replace(table, header=tuple(header), rows=tuple(map(tuple, rows)), numeric=tuple(numeric))
+
+
 def _standings(event: Any, site: dict, lang: str) -> Table:
     t = Text(lang)
     final = site["tables"][-1] if site["tables"] else {"standings": []}
@@ -131,7 +149,7 @@ def _standings(event: Any, site: dict, lang: str) -> Table:
     if "direct" in keys:
         note += t("booklet.direct-encounter-blank-not-used")
     numeric = (True, True, False, False, True, *([True] * len(keys)), *([False] if out_col else []))
-    return Table(title, tuple(header), tuple(body), numeric, keep=3, note=note)
+    return _with_rating(Table(title, tuple(header), tuple(body), numeric, keep=3, note=note), site, [(2, 1)], lang)
 
 
 def _order_note(labels: list[str], lang: str) -> str:
@@ -253,7 +271,7 @@ def _bracket(site: dict, lang: str) -> list[Block]:
     return out
 
 
-def _round_table(event: Any, rnd: dict, lang: str) -> list[Block]:
+def _round_table(event: Any, rnd: dict, lang: str, site: Optional[dict] = None) -> list[Block]:
     t = Text(lang)
     header = t("booklet.board-no-red-unit-score-result-no-black").split()
     body = tuple(
@@ -272,14 +290,8 @@ def _round_table(event: Any, rnd: dict, lang: str) -> list[Block]:
         for b in rnd["boards"]
     )
     numeric = (True, True, False, False, True, False, True, False, False, True)
-    blocks: list[Block] = [
-        Table(
-            t("booklet.round-pairings-and-results", rnd_round=rnd["round"]),
-            tuple(header),
-            body,
-            numeric,
-        )
-    ]
+    table = Table(t("booklet.round-pairings-and-results", rnd_round=rnd["round"]), tuple(header), body, numeric)
+    blocks: list[Block] = [_with_rating(table, site or {}, [(7, 6), (2, 1)], lang)]
     if rnd["byes"]:
         names = t("record_text.text-3").join(f"{p['no']} {p['name']}" for p in rnd["byes"])
         blocks.append(Paragraph(t("booklet.bye-3", names=names)))
@@ -377,7 +389,7 @@ def _individual(event: Any, site: dict, lang: str) -> list[Section]:
         sections.append(Section(t("booklet.knockout-bracket"), t("booklet.bracket"), tuple(_bracket(site, lang))))
     for k, rnd in enumerate(site["rounds"]):
         name = t("booklet.round", rnd_round=rnd["round"])
-        sections.append(Section(name, name, tuple(_round_table(event, rnd, lang)), flow=k > 0))
+        sections.append(Section(name, name, tuple(_round_table(event, rnd, lang, site)), flow=k > 0))
     return sections
 
 

@@ -17,7 +17,7 @@ from xlxq.core.checks import MIN_ROUNDS, max_swiss_rounds
 from xlxq.core.combined import with_elimination
 from xlxq.core.knockout import bracket_size, planned_rounds, stage_count
 from xlxq.core.member_total import FIRST_ROUND_FOR, number_members
-from xlxq.core.model import Event, EventSettings, PairingOptions, Scoring, validate_event
+from xlxq.core.model import Event, EventSettings, PairingOptions, Scoring, StandingsOptions, validate_event
 from xlxq.core.roundrobin import rr_round_count
 from xlxq.core.rr_standings import default_preset
 from xlxq.core.teams import (
@@ -265,6 +265,7 @@ def create_file(args, lang: str = "zh", players: Optional[list] = None) -> Outco
         playoff_games=playoff,
         armageddon=bool(args.armageddon),
         pairing=pairing,
+        standings=StandingsOptions(show_rating=bool(getattr(args, "show_rating", False))),
     )
     if eliminate:
         # the 累进分 line goes with 末位淘汰 (seed 001) unless a list was given
@@ -474,6 +475,7 @@ def _team_new(args, path, lang: str = "zh") -> Outcome:
             ("--same-unit", getattr(args, "same_unit", None)),
             ("--forbid", getattr(args, "forbid", None)),
             ("--first-round-colours", getattr(args, "first_round_colours", None)),
+            ("--show-rating", getattr(args, "show_rating", False) or None),
         ),
         "{flag} 不用于团体赛（--teams）",
         "{flag} is not for a team event (--teams)",

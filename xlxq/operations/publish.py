@@ -339,6 +339,8 @@ def _individual(event: Any, lang: str, knockout: Any = None, proposals: Optional
         "ko": ko,
         "players": players,
         "cross_names": {p.no: p.name for p in event.players},
+        # 显示等级分 (issue 25 §3): the round and standings pages' 等级分 column; None: not shown
+        "ratings": {p.no: event.rating_text(p.no) for p in event.players} if event.shows_rating else None,
     }
 
 

@@ -129,6 +129,20 @@ def ko_result(p: Any, total: int, lang: str) -> str:
     return t("report.still-in")
 
 
+def with_rating(event: Event, header: list[str], rows: list[list], after: int, lang: str, no_at: int = 1) -> list[bool]:
+    """The 等级分 column (显示等级分, issue 25 §3) put into ``header`` and each
+    of ``rows`` after column ``after`` (the name), the rating of the player
+    numbered in column ``no_at``; returns the columns' right-alignment to
+    insert with it (``[True]``), or ``[]`` when the event shows no rating."""
+    if not event.shows_rating:
+        return []
+    header.insert(after + 1, Text(lang)("booklet.rating"))
+    for row in rows:
+        no = row[no_at]
+        row.insert(after + 1, event.rating_text(no) if isinstance(no, int) and not isinstance(no, bool) else "")
+    return [True]
+
+
 def _titled(title: str, event: Event) -> str:
     return title + (f"  {event.settings.name}" if event.settings.name else "")
 
@@ -190,8 +204,9 @@ def swiss_standings_lines(event: Event, round_no: Optional[int], lang: str) -> l
         if r.no in out:
             name += t("report.out-after-round", r_no=out[r.no])
         table.append([r.rank, r.no, name, r.unit, fmt(r.score)] + [fmt(r.tiebreaks.get(k)) for k in shown])
+    rc = with_rating(event, header, table, 2, lang)
     title = _titled(tr.title("名次表", "Standings", lang, when_first=True), event)
-    return [title, *text_table(header, table, [True, True, False, False, True] + [True] * len(shown))]
+    return [title, *text_table(header, table, [True, True, False, *rc, False, True] + [True] * len(shown))]
 
 
 # --------------------------------------------------------------------------
@@ -256,9 +271,10 @@ def rr_standings_lines(event: Event, round_no: Optional[int], lang: str) -> list
             [r.rank if r.rank is not None else "—", r.no, name, r.unit, fmt(r.score)]
             + [fmt(r.tiebreaks.get(k)) for k in keys]
         )
+    rc = with_rating(event, header, table, 2, lang)
     label = system_label(event.settings.system, lang, g)
     title = _titled(table_round(event, after).title(f"{label}名次表", f"{label} standings", lang), event)
-    lines = [title, *text_table(header, table, [True, True, False, False, True] + [True] * len(keys))]
+    lines = [title, *text_table(header, table, [True, True, False, *rc, False, True] + [True] * len(keys))]
     if "direct" in keys:
         lines.append(t("report.direct-encounter-blank-not-used"))
     return lines
@@ -456,7 +472,10 @@ def pairing_lines(
         rows.append(
             [b.board, r.no, r.name, r.unit, fmt(scores.get(r.no, 0)), k.no, k.name, k.unit, fmt(scores.get(k.no, 0))]
         )
-    lines = [title] + text_table(header, rows, [True, True, False, False, True, True, False, False, True])
+    rk = with_rating(event, header, rows, 6, lang, no_at=5)  # black's first: red's columns keep their place
+    rc = with_rating(event, header, rows, 2, lang)
+    right = [True, True, False, *rc, False, True, True, False, *rk, False, True]
+    lines = [title] + text_table(header, rows, right)
     for no in rnd.byes:
         p = by_no[no]
         lines.append(
@@ -557,9 +576,10 @@ def book_pairing_text(
     for no in absent_players(event, rnd):  # the 请假 row of the sheet
         p = by_no[no]
         rows.append([i18n_tr(lang, "report.absent"), p.no, p.name, p.unit, "", "", "", "", "", ""])
-    return "\n".join(
-        [title] + text_table(header, rows, [True, True, False, False, True, False, True, False, False, True])
-    )
+    rk = with_rating(event, header, rows, 7, lang, no_at=9)  # black's mirrored: 单位 等级分 黑方 序号
+    rc = with_rating(event, header, rows, 2, lang)
+    right = [True, True, False, *rc, False, True, False, True, False, *rk, False, True]
+    return "\n".join([title] + text_table(header, rows, right))
 
 
 def team_pairing_text(event: Any, round_no: int, lang: str) -> str:
@@ -625,8 +645,10 @@ def book_standings_text(
     for r in rows:
         name = r.name + ((i18n_tr(lang, "booklet.withdrawn")) if r.withdrawn else "")
         table.append([r.rank, r.no, name, r.unit, fmt(r.score)] + [fmt(r.tiebreaks[k]) for k in keys])
+    rc = with_rating(event, header, table, 2, lang)
     title = _titled(tr.title("名次表", "Standings", lang, when_first=True), event)
-    out = "\n".join([title] + text_table(header, table, [True, True, False, False, True] + [True] * len(keys)))
+    right = [True, True, False, *rc, False, True] + [True] * len(keys)
+    out = "\n".join([title] + text_table(header, table, right))
     if ko_event is not None and ko_bracket is not None:
         out += "\n\n" + book_ko_text(ko_event, knockout_ranking(ko_event, ko_bracket), lang)
         try:
@@ -673,8 +695,10 @@ def book_rr_text(event: Event, rows: list, after: int, lang: str) -> str:
             [r.rank if r.rank is not None else "—", r.no, name, r.unit, fmt(r.score)]
             + [fmt(r.tiebreaks.get(k)) for k in keys]
         )
+    rc = with_rating(event, header, table, 2, lang)
     title = _titled(table_round(event, after).title("循环赛名次表", "Round-robin standings", lang), event)
-    return "\n".join([title] + text_table(header, table, [True, True, False, False, True] + [True] * len(keys)))
+    right = [True, True, False, *rc, False, True] + [True] * len(keys)
+    return "\n".join([title] + text_table(header, table, right))
 
 
 def book_ko_text(event: Event, places: list, lang: str) -> str:

@@ -295,7 +295,9 @@ def write_rr_standings(canvas: Canvas, data: WorkbookData, event: Event) -> list
     rnd_by_no = {r.round: r for r in event.rounds}
     seats = {r.round: {no: b for b in r.boards for no in (b.red, b.black)} for r in event.rounds}
     score_label = labels["match_points" if g > 1 else "score"]
-    header = [L.STANDINGS_COLUMNS[i].header(lang) for i in range(4)]
+    head_cols = (L.RATED_STANDINGS_TABLE if event.shows_rating else L.STANDINGS_TABLE).columns
+    nhead = len(head_cols)  # 名次 序号 姓名 (等级分) 单位 积分
+    header = [c.header(lang) for c in head_cols[:-1]]
     header += [score_label if lang == "zh" else score_label.capitalize()]
     header += [labels[k] if lang == "zh" else labels[k].capitalize() for k in keys]
     header += [L.round_col_header(n, lang) for n in range(1, after + 1)]
@@ -318,6 +320,8 @@ def write_rr_standings(canvas: Canvas, data: WorkbookData, event: Event) -> list
                 f"withdrawn from round {p.withdrawn_from_round}, games left are forfeits",
             )
         vals = [row.rank, row.no, row.name, row.unit or None, tidy_number(float(row.score))]
+        if nhead > 5:  # 显示等级分: beside the name, unrated blank
+            vals.insert(3, None if p.rating is None else tidy_number(float(p.rating)))
         vals += [None if row.tiebreaks[k] is None else tidy_number(float(row.tiebreaks[k])) for k in keys]
         vals += [round_cell(rnd_by_no[n], seats[n], row.no, lang) for n in range(1, after + 1)]
         vals.append(note)
@@ -326,11 +330,10 @@ def write_rr_standings(canvas: Canvas, data: WorkbookData, event: Event) -> list
         f"{system_label(s.system, lang, g)}成绩表", f"{system_label(s.system, lang, g).capitalize()} standings", lang
     )
     widths = L.standings_widths(
-        [c.width for c in L.STANDINGS_COLUMNS[:5]], len(keys), L.TIEBREAK_WIDTH, after, L.ROUND_CELL_WIDTH, 24
+        [c.width for c in head_cols], len(keys), L.TIEBREAK_WIDTH, after, L.ROUND_CELL_WIDTH, 24
     )
-    write_table(
-        canvas, name, L.titled(s.name, title), header, table, widths, center_cols=(1, 2, *range(5, len(header)))
-    )
+    centred = (1, 2, *range(nhead, len(header)))
+    write_table(canvas, name, L.titled(s.name, title), header, table, widths, center_cols=centred)
     return rows
 
 

@@ -405,6 +405,24 @@ REGISTRATION_TABLE = TableLayout(
 #: the headers that are red's or black's by their side of 结果
 SIDED_NAMES = frozenset(norm_key(n) for names in SIDED_GENERIC.values() for n in names)
 ROUND_TABLE = TableLayout(ROUND, None, ROUND_COLUMNS, freeze=(3, 1), sided=True, exclude=SIDED_NAMES)
+
+
+def _rated_round_columns() -> tuple[Column, ...]:
+    """The 对阵表's columns with 等级分 beside each name (显示等级分, issue 25
+    §3): 序号 红方 等级分 单位 … 单位 等级分 黑方 序号.  Written when the sheet
+    is made; the reader does not know them (an unknown header is left alone)."""
+    out: list[Column] = []
+    for c in ROUND_COLUMNS:
+        if c.key == "black_name":
+            out.append(Column("black_rating", "等级分", "Rating", (), 8, PROGRAM, centred=True))
+        out.append(c)
+        if c.key == "red_name":
+            out.append(Column("red_rating", "等级分", "Rating", (), 8, PROGRAM, centred=True))
+    return tuple(out)
+
+
+#: the 对阵表 of an event that shows 等级分 (:attr:`xlxq.core.model.Event.shows_rating`)
+RATED_ROUND_TABLE = ROUND_TABLE.but(columns=_rated_round_columns())
 STANDINGS_TABLE = TableLayout(
     STANDINGS,
     SHEET_NAMES[STANDINGS],
@@ -414,6 +432,11 @@ STANDINGS_TABLE = TableLayout(
     key_width=TIEBREAK_WIDTH,
     round_width=ROUND_CELL_WIDTH,
     centre_from=5,
+)
+#: the 成绩表 of an event that shows 等级分: 名次 序号 姓名 等级分 单位 积分 …
+RATED_STANDINGS_TABLE = STANDINGS_TABLE.but(
+    columns=(*STANDINGS_COLUMNS[:3], Column("rating", "等级分", "Rating", (), 8), *STANDINGS_COLUMNS[3:]),
+    centre_from=6,
 )
 QUALIFIERS_TABLE = TableLayout(QUALIFIERS, SHEET_NAMES[QUALIFIERS], QUALIFIER_COLUMNS)
 
@@ -991,6 +1014,17 @@ SETTINGS_ROWS: tuple[Setting, ...] = (
         aliases=("退赛处理", "rrwithdrawal"),
         help_zh="循环赛中途退赛：已赛对手不足半数则注销成绩，否则未赛对局按弃权（裁判细则第20.3条）",
         help_en="round robin: results annulled if he met under half the field, else forfeits (20.3)",
+    ),
+    Setting(
+        "show_rating",
+        "standings.show_rating",
+        "显示等级分",
+        "Show rating",
+        "bool",
+        YES_NO,
+        aliases=("showrating",),
+        help_zh="“是”= 对阵表、成绩表、网页、成绩册与公告在姓名旁加“等级分”列（有棋手有等级分时；无等级分者空白）",
+        help_en="yes = a Rating column beside the name on the round sheets, standings, site, booklet and notice (when any player is rated; unrated blank)",
     ),
     Setting(
         "normalise_results",

@@ -33,7 +33,7 @@ from io import BytesIO
 from typing import Any, Callable, Optional
 
 from xlxq.core.model import EventInfo
-from xlxq.core.paper import IndexEntry, RoundPaper, Seat, Slip, index_entries
+from xlxq.core.paper import IndexEntry, Line, RoundPaper, Seat, Slip, index_entries
 from xlxq.i18n import Text
 from xlxq.sheets.cells import tidy_number
 from xlxq.sheets.name_order import sort_names
@@ -336,6 +336,10 @@ def _compact_slip(sheet: PaperSheet, t: Text, paper: RoundPaper, slip: Slip, fac
 #: (as the 记分单's); the index's three columns over columns 1–3, 4–6, 7–9
 #: (21, 22, 30 characters)
 NOTICE_WIDTHS = {1: 5, 2: 4, 3: 12, 4: 13, 5: 5, 6: 4, 7: 12, 8: 13, 9: 5}
+#: 显示等级分: 台次 | 序号 姓名 等级分 单位 积分 | 序号 姓名 等级分 单位 积分, the
+#: same 73 characters (LibreOffice puts a wider list on a second page across):
+#: names and 单位 give up 2 and 4 each (a long 单位 is cut short)
+RATED_NOTICE_WIDTHS = {1: 5, 2: 4, 3: 10, 4: 6, 5: 9, 6: 5, 7: 4, 8: 10, 9: 6, 10: 9, 11: 5}
 #: the first cell of each column of the index (an entry overflows to the right)
 INDEX_COLUMNS = (1, 4, 7)
 _ROW = 17.0
@@ -350,7 +354,9 @@ def notice_sheet(paper: RoundPaper, lang: str, facts: Optional[EventInfo] = None
     new page) the name index in 姓名拼音 order; ``facts``: the event's 设置."""
     facts = facts or EventInfo()
     t = Text(lang)
-    sheet = PaperSheet(notice_name(paper.round, lang), len(NOTICE_WIDTHS), dict(NOTICE_WIDTHS))
+    widths = RATED_NOTICE_WIDTHS if paper.rated else NOTICE_WIDTHS
+    n = len(widths)  # the pairing list's columns: 9, or 11 with 等级分
+    sheet = PaperSheet(notice_name(paper.round, lang), n, dict(widths))
     sheet.page_height, sheet.margins = NOTICE_PAGE_HEIGHT, NOTICE_MARGINS
     sheet.footer = t("paper.page-p-of-n")
     title = t("paper.round-pairings", round=paper.round)
@@ -377,10 +383,10 @@ def notice_sheet(paper: RoundPaper, lang: str, facts: Optional[EventInfo] = None
         r = sheet.row(20)
         heads = [t("paper.bd-2")]
         for side in (t("paper.red"), t("paper.black")):
-            heads += [t("paper.no"), side, unit, t("paper.pts")]
+            heads += [t("paper.no"), side, *([t("booklet.rating")] if paper.rated else []), unit, t("paper.pts")]
         for c, v in enumerate(heads, start=1):
             sheet.put(r, c, v)
-        sheet.style(r, 1, 1, 9, bold=True, border=True, align="center")
+        sheet.style(r, 1, 1, n, bold=True, border=True, align="center")
 
     def data_row(height: float = _ROW) -> int:
         if sheet.room() < height:
@@ -393,16 +399,13 @@ def notice_sheet(paper: RoundPaper, lang: str, facts: Optional[EventInfo] = None
         _team_rows(sheet, t, paper, data_row)
     else:
         for s in paper.slips:
-            _board_row(sheet, data_row(), s)
+            _board_row(sheet, data_row(), s, paper.rated)
     for ln in paper.lines:
         r = data_row()
         sheet.put(r, 1, _line_word(t, ln.kind))
-        sheet.put(r, 2, ln.no)
-        sheet.put(r, 3, ln.name)
-        sheet.put(r, 4, ln.unit)
-        sheet.put(r, 5, _score(ln.score))
-        sheet.style(r, 1, 1, 9, border=True)
-        _centre(sheet, r)
+        _side(sheet, r, 2, ln, paper.rated)
+        sheet.style(r, 1, 1, n, border=True)
+        _centre(sheet, r, paper.rated)
     if facts.site_url:
         qr_block(sheet, t, facts.site_url)
     _index(sheet, t, paper)
@@ -462,25 +465,28 @@ def qr_block(sheet: PaperSheet, t: Text, url: str) -> None:
     sheet.pictures.append(Picture(sheet.name, first, 1, png, QR_SIZE, QR_SIZE, dx=2.0, dy=2.0))
 
 
-def _board_row(sheet: PaperSheet, r: int, s: Slip) -> None:
-    """A board of the list in row ``r``: 台次, then each side."""
+def _board_row(sheet: PaperSheet, r: int, s: Slip, rated: bool = False) -> None:
+    """A board of the list in row ``r``: 台次, then each side (``rated``:
+    with its 等级分)."""
     sheet.put(r, 1, s.board)
-    _side(sheet, r, 2, s.red)
-    _side(sheet, r, 6, s.black)
-    sheet.style(r, 1, 1, 9, border=True)
-    _centre(sheet, r)
+    _side(sheet, r, 2, s.red, rated)
+    _side(sheet, r, 7 if rated else 6, s.black, rated)
+    sheet.style(r, 1, 1, 11 if rated else 9, border=True)
+    _centre(sheet, r, rated)
 
 
-def _centre(sheet: PaperSheet, r: int) -> None:
-    for c in (1, 2, 5, 6, 9):
+def _centre(sheet: PaperSheet, r: int, rated: bool = False) -> None:
+    for c in (1, 2, 4, 6, 7, 9, 11) if rated else (1, 2, 5, 6, 9):
         sheet.style(r, c, align="center")
 
 
-def _side(sheet: PaperSheet, r: int, c: int, seat: Seat) -> None:
-    sheet.put(r, c, seat.no)
-    sheet.put(r, c + 1, seat.name)
-    sheet.put(r, c + 2, seat.unit)
-    sheet.put(r, c + 3, _score(seat.score))
+def _side(sheet: PaperSheet, r: int, c: int, seat: Seat | Line, rated: bool = False) -> None:
+    """序号 姓名 (等级分) 单位 积分 of one side from column ``c``."""
+    values = [seat.no, seat.name, seat.unit, _score(seat.score)]
+    if rated:
+        values.insert(2, _score(seat.rating))  # unrated: blank
+    for k, v in enumerate(values):
+        sheet.put(r, c + k, v)
 
 
 def _line_word(t: Text, kind: str) -> str:
@@ -502,7 +508,7 @@ def _team_rows(sheet: PaperSheet, t: Text, paper: RoundPaper, data_row: Callable
         _centre(sheet, r)
         for s in paper.slips:
             if s.match == m.match:
-                _board_row(sheet, data_row(), s)
+                _board_row(sheet, data_row(), s)  # a team event: no 等级分 column
 
 
 def _place(t: Text, e: IndexEntry) -> str:

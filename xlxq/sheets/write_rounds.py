@@ -35,7 +35,8 @@ def add_round_sheet(
     else:
         after = data.rounds[-1].name if data.rounds else data.registration.name
     title = L.round_title(rnd.round, data.event.settings.name, lang, stage, label)
-    cols = new_round_sheet(canvas, data.names, name, after, L.ROUND_TABLE, title, lang)
+    table = L.RATED_ROUND_TABLE if event.shows_rating else L.ROUND_TABLE
+    cols = new_round_sheet(canvas, data.names, name, after, table, title, lang)
     rs = RoundSheet(rnd.round, name, Table(name, L.HEADER_ROW, cols, 0), rnd, new=True, stage=stage)
     r = L.FIRST_DATA_ROW
     for b in rnd.boards:
@@ -56,8 +57,15 @@ def add_round_sheet(
         label = L.PRESENCE_ROWS[key][0 if lang == "zh" else 1]
         for no in nos:
             p = event.player(no)
-            for col, v in (("board", label), ("red_no", no), ("red_name", p.name), ("red_unit", p.unit or None)):
-                canvas.set(name, r, cols[col], v)
+            for col, v in (
+                ("board", label),
+                ("red_no", no),
+                ("red_name", p.name),
+                ("red_unit", p.unit or None),
+                ("red_rating", tidy_number(float(p.rating)) if p.rating is not None else None),
+            ):
+                if col in cols:
+                    canvas.set(name, r, cols[col], v)
             canvas.set(name, r, cols["result"], label)
             rs.other_rows.append(r)
             # the label wraps in the narrow 台次 (迟到入场 over two lines, the row as tall)
@@ -80,7 +88,7 @@ def add_round_sheet(
             name, L.FIRST_DATA_ROW, res_col, last - L.FIRST_DATA_ROW + 1 + L.VALIDATION_MARGIN, 1, result_choices(lang)
         )
     )
-    round_sheet_looks(canvas, name, L.ROUND_TABLE, last)
+    round_sheet_looks(canvas, name, table, last)
     return rs
 
 
@@ -161,8 +169,10 @@ def write_round_cells(
             continue
         c = side_cols.get(side)
         if c is None:
-            c = side_cols[side] = [cols.get(f"{side}_{key}") for key in ("no", "name", "unit", "score")]
-        for col, value in zip(c, (no, p.name, p.unit or None, None if score is None else tidy_number(float(score)))):
+            c = side_cols[side] = [cols.get(f"{side}_{key}") for key in ("no", "name", "unit", "score", "rating")]
+        rating = None if p.rating is None else tidy_number(float(p.rating))  # 显示等级分: a new sheet's column
+        values = (no, p.name, p.unit or None, None if score is None else tidy_number(float(score)), rating)
+        for col, value in zip(c, values):
             if col is not None:
                 canvas.set(rs.name, row, col, value)
 

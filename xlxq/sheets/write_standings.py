@@ -107,8 +107,9 @@ def write_standings(canvas: Canvas, data: WorkbookData, event: Event) -> list:
     canvas.clear_sheet(name)
     rnd_by_no = {r.round: r for r in event.rounds}
     seats = {r.round: {no: b for b in r.boards for no in (b.red, b.black)} for r in event.rounds}
-    header = standings_header(L.STANDINGS_TABLE, keys, labels, after, lang)
-    write_head(canvas, name, L.STANDINGS_TABLE, lang, L.standings_title(tr, event.settings.name, lang), header)
+    table = L.RATED_STANDINGS_TABLE if event.shows_rating else L.STANDINGS_TABLE
+    header = standings_header(table, keys, labels, after, lang)
+    write_head(canvas, name, table, lang, L.standings_title(tr, event.settings.name, lang), header)
     by_no = event._by_no
     gone, _ = elimination_verdicts(data, event)
     elim = {x: min(y for k, y in event.settings.pairing.elimination if k == x) for x in set(gone.values())}
@@ -132,12 +133,14 @@ def write_standings(canvas: Canvas, data: WorkbookData, event: Event) -> list:
             notes.append(i18n_tr(lang, "write_standings.to-the-knockout-seed", row_no=seeds[row.no]))
         note = (i18n_tr(lang, "create.text")).join(notes) or None
         vals = [row.rank, row.no, row.name, row.unit or None, tidy_number(row.score)]
+        if table is L.RATED_STANDINGS_TABLE:  # 显示等级分: beside the name, unrated blank
+            vals.insert(3, None if p.rating is None else tidy_number(float(p.rating)))
         vals += [tidy_number(row.tiebreaks[k]) for k in keys]
         vals += [round_cell(rnd_by_no[n], seats[n], row.no, lang) for n in range(1, after + 1)]
         vals.append(note)
         canvas.set_row(name, r, 1, vals)
         r += 1
-    standings_looks(canvas, name, L.STANDINGS_TABLE, len(keys), after, r - 1)
+    standings_looks(canvas, name, table, len(keys), after, r - 1)
     return rows
 
 
