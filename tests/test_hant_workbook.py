@@ -659,3 +659,48 @@ def test_a_hant_workbook_with_groups_plays_as_its_simplified_twin(tmp_path):
     for text in printed:
         assert hans_left(text, user) == set(), text
     assert "积分赛前2名进入淘汰赛" in run("qualify", zh, "--top", 2, check_rc=0).out
+
+
+# --------------------------------------------------------------------------
+# 设置 排名方法 typed in 繁體 (issue 23 §2)
+# --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("system", "typed", "hans"),
+    [
+        ("瑞士制", "對手分、勝局、後走勝局", "对手分、胜局、后走胜局"),
+        ("瑞士制", "累進分 → 犯規", "累进分 → 犯规"),
+        ("單循環", "小分、勝局、直勝", "小分、胜局、直胜"),
+    ],
+)
+def test_hant_tiebreak_items_in_settings_read_as_their_simplified_twin(system, typed, hans):
+    """設置's 排名方法 with 繁體 items (對手分、勝局) reads as its 简体 twin
+    (it was refused: 名次计算顺序中有未知的项目：'對手分')."""
+    from xlxq.sheets.settings import read_settings
+
+    def tiebreaks(value: str) -> list[str]:
+        grid = [["項目", "設置"], ["賽制", system], ["排名方法", value]]
+        return read_settings("設置", grid, [])[0].tiebreaks
+
+    assert tiebreaks(typed) == tiebreaks(hans)
+    assert len(tiebreaks(typed)) >= 2
+
+
+def test_an_unknown_hant_tiebreak_item_is_named_as_typed():
+    from xlxq.errors import InputError
+    from xlxq.sheets.settings import read_settings
+
+    with pytest.raises(InputError) as exc:
+        read_settings("設置", [["項目", "設置"], ["排名方法", "對手分、勝負"]], [])
+    assert "勝負" in str(exc.value) and "B2" in str(exc.value)
+
+
+def test_hant_team_tiebreak_items_in_settings_read_as_their_simplified_twin():
+    from xlxq.sheets.settings import read_team_settings
+
+    def tiebreaks(value: str) -> Any:
+        return read_team_settings("設置", [["項目", "設置"], ["排名方法", value]], [])[0].tiebreaks
+
+    assert tiebreaks("場分、局分、團體對手分、勝場") == tiebreaks("场分、局分、团体对手分、胜场")
+    assert tiebreaks("局分、場分") == tiebreaks("局分、场分") != tiebreaks("场分、局分")
