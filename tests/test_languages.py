@@ -660,6 +660,10 @@ HOSTILE_INDIVIDUAL = [
     _set("rounds.0.engine", {"boards": [[1, 2, 3]], "byes": []}),
     _set("rounds.0.engine", {"boards": [[1, 2], [2, 3]], "byes": []}),
     _set("event.games_per_match", 2),
+    _set("event.venue", 5),
+    _set("event.colour_tie", "黑"),
+    _set("event.scoring.win", "二分"),
+    _set("event.tiebreaks", "对手分"),
 ]
 HOSTILE_TEAM = [
     _set("teams.0.name", 5),

@@ -28,7 +28,8 @@ from xlxq.core.numbering import NUMBERINGS
 from xlxq.errors import InputError
 from xlxq.systems import get_system
 from xlxq.core.site_url import site_url_error
-from xlxq.i18n import Msg, Pair
+from xlxq.i18n import Lazy, Msg, Pair
+from xlxq.sheets.script import HANT, to_hant
 
 FORMAT = "xlxq/1"
 
@@ -87,6 +88,17 @@ def place(id: str, /, **args: Any) -> tuple[str, str]:
     the readers take: the 简体 knows its message, so zh-Hant renders it in
     繁體 (a place built by concatenation stayed 简体)."""
     return Msg(id, **args).pair()
+
+
+def _zh_note(zh: str) -> Lazy:
+    """A note only the Chinese place says (``event.date（比赛日期）``): 简体 as
+    written, 繁體 in zh-Hant (the program's words: :func:`to_hant`), nothing in English."""
+    return Lazy(lambda lang: "" if lang == "en" else to_hant(zh) if lang == HANT else zh)
+
+
+def noted(key: str, zh: str) -> tuple[str, str]:
+    """The place ``key`` (``event.date``) with its Chinese note in brackets (比赛日期)."""
+    return place("json_parts.place-key-noted", key=key, note=_zh_note(zh))
 
 
 def is_int(v: Any) -> bool:
@@ -207,7 +219,7 @@ def engine_pairs(
 def tiebreak_list(v: Any, zh_label: str) -> list[str]:
     """``event.tiebreaks``: a list of strings (``zh_label`` names it in the
     Chinese message: 破同分方法, 团体名次计算顺序)."""
-    tb = as_list(v, f"event.tiebreaks（{zh_label}）", "event.tiebreaks")
+    tb = as_list(v, *noted("event.tiebreaks", zh_label))
     return [as_str(k, f"event.tiebreaks[{i}]", f"event.tiebreaks[{i}]") for i, k in enumerate(tb)]
 
 
@@ -225,8 +237,7 @@ def first_round_keys(e: dict, default_first_round: str, colour_word: str) -> tup
     colour_tie = choice(
         e.get("colour_tie", PairingOptions().colour_tie),
         COLOUR_TIES,
-        f"event.colour_tie（{colour_word}同等时的规则）",
-        "event.colour_tie",
+        *noted("event.colour_tie", f"{colour_word}同等时的规则"),
     )
     return first_round, seed, colour_tie
 
@@ -263,7 +274,7 @@ _INFO_ZH = {
 
 def info_from_dict(e: dict) -> EventInfo:
     """The :class:`EventInfo` of ``event`` (its keys already checked): text, blank by default."""
-    info = EventInfo(**{k: as_str(e.get(k, ""), f"event.{k}（{_INFO_ZH[k]}）", f"event.{k}") for k in INFO_KEYS})
+    info = EventInfo(**{k: as_str(e.get(k, ""), *noted(f"event.{k}", _INFO_ZH[k])) for k in INFO_KEYS})
     bad = site_url_error(info.site_url) if info.site_url else None
     if bad is not None:
         raise fail("event.site_url（网站地址）", "event.site_url", *bad.pair())
@@ -286,6 +297,10 @@ def numbering_entry(method: str, seed: Optional[int]) -> dict:
     return {"numbering": out}
 
 
+def _then_note(key: str, zh: str) -> tuple[str, str]:
+    return place("json_parts.place-key-then-note", key=key, note=_zh_note(zh))
+
+
 def scoring_from_dict(sc: dict, keys: tuple, zh_note: str = "") -> Scoring:
     """``event.scoring`` (its keys already checked): win/draw/loss default to
     the model's, the other ``keys`` to None; ``zh_note`` follows the key in
@@ -293,9 +308,9 @@ def scoring_from_dict(sc: dict, keys: tuple, zh_note: str = "") -> Scoring:
     ds = Scoring()
     values: dict[str, Any] = {
         k: (
-            as_number(sc.get(k, getattr(ds, k)), f"event.scoring.{k}{zh_note}", f"event.scoring.{k}")
+            as_number(sc.get(k, getattr(ds, k)), *_then_note(f"event.scoring.{k}", zh_note))
             if k in ("win", "draw", "loss", "absent")
-            else opt_number(sc.get(k), f"event.scoring.{k}{zh_note}", f"event.scoring.{k}")
+            else opt_number(sc.get(k), *_then_note(f"event.scoring.{k}", zh_note))
         )
         for k in keys
     }

@@ -657,6 +657,8 @@ MESSAGES: dict[str, str] = {
     "json_parts.place-item": "{where}[{k}]",
     "json_parts.place-item-x": "{where}[{k}][0]",
     "json_parts.place-item-y": "{where}[{k}][1]",
+    "json_parts.place-key-noted": "{key}{note}",
+    "json_parts.place-key-then-note": "{key}{note}",
     "json_parts.place-name": "{where} name",
     "json_parts.place-no": "{where}.no",
     "json_parts.place-rating": "{where} rating",

@@ -657,6 +657,8 @@ MESSAGES: dict[str, str] = {
     "json_parts.place-item": "{where}第{k}项",
     "json_parts.place-item-x": "{where}第{k}项的轮次 X",
     "json_parts.place-item-y": "{where}第{k}项的分数 Y",
+    "json_parts.place-key-noted": "{key}（{note}）",
+    "json_parts.place-key-then-note": "{key}{note}",
     "json_parts.place-name": "{where}的姓名 name",
     "json_parts.place-no": "{where} 的序号 no",
     "json_parts.place-rating": "{where}的等级分 rating",

@@ -658,6 +658,8 @@ MESSAGES: dict[str, str] = {
     "json_parts.place-item": "{where}第{k}項",
     "json_parts.place-item-x": "{where}第{k}項的輪次 X",
     "json_parts.place-item-y": "{where}第{k}項的分數 Y",
+    "json_parts.place-key-noted": "{key}（{note}）",
+    "json_parts.place-key-then-note": "{key}{note}",
     "json_parts.place-name": "{where}的姓名 name",
     "json_parts.place-no": "{where} 的序號 no",
     "json_parts.place-rating": "{where}的等級分 rating",
