@@ -664,6 +664,8 @@ HOSTILE_INDIVIDUAL = [
     _set("event.colour_tie", "黑"),
     _set("event.scoring.win", "二分"),
     _set("event.tiebreaks", "对手分"),
+    _set("players.1.rating", 1e300),  # the file's limits (backends/limits.py)
+    _set("players.1.seed", 10**400),
 ]
 HOSTILE_TEAM = [
     _set("teams.0.name", 5),
