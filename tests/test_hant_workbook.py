@@ -659,3 +659,71 @@ def test_a_hant_workbook_with_groups_plays_as_its_simplified_twin(tmp_path):
     for text in printed:
         assert hans_left(text, user) == set(), text
     assert "积分赛前2名进入淘汰赛" in run("qualify", zh, "--top", 2, check_rc=0).out
+
+
+# --------------------------------------------------------------------------
+# 设置 排名方法 typed in 繁體 (issue 23 §2)
+# --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("system", "typed", "hans"),
+    [
+        ("瑞士制", "對手分、勝局、後走勝局", "对手分、胜局、后走胜局"),
+        ("瑞士制", "累進分 → 犯規", "累进分 → 犯规"),
+        ("單循環", "小分、勝局、直勝", "小分、胜局、直胜"),
+    ],
+)
+def test_hant_tiebreak_items_in_settings_read_as_their_simplified_twin(system, typed, hans):
+    """設置's 排名方法 with 繁體 items (對手分、勝局) reads as its 简体 twin
+    (it was refused: 名次计算顺序中有未知的项目：'對手分')."""
+    from xlxq.sheets.settings import read_settings
+
+    def tiebreaks(value: str) -> list[str]:
+        grid = [["項目", "設置"], ["賽制", system], ["排名方法", value]]
+        return read_settings("設置", grid, [])[0].tiebreaks
+
+    assert tiebreaks(typed) == tiebreaks(hans)
+    assert len(tiebreaks(typed)) >= 2
+
+
+def test_an_unknown_hant_tiebreak_item_is_named_as_typed():
+    from xlxq.errors import InputError
+    from xlxq.sheets.settings import read_settings
+
+    with pytest.raises(InputError) as exc:
+        read_settings("設置", [["項目", "設置"], ["排名方法", "對手分、勝負"]], [])
+    assert "勝負" in str(exc.value) and "B2" in str(exc.value)
+
+
+def test_hant_team_tiebreak_items_in_settings_read_as_their_simplified_twin():
+    from xlxq.sheets.settings import read_team_settings
+
+    def tiebreaks(value: str) -> Any:
+        return read_team_settings("設置", [["項目", "設置"], ["排名方法", value]], [])[0].tiebreaks
+
+    assert tiebreaks("場分、局分、團體對手分、勝場") == tiebreaks("场分、局分、团体对手分、胜场")
+    assert tiebreaks("局分、場分") == tiebreaks("局分、场分") != tiebreaks("场分、局分")
+
+
+@pytest.mark.slow
+def test_the_prize_sheet_of_a_hant_workbook_is_in_hant(tmp_path):
+    """A 繁體 workbook with a prize table (獎項 | 名額 | 條件): its 獲獎名單
+    sheet in 繁體 throughout, the conditions too (性別=女, 等級分<3000)."""
+    from tests.test_prizes import BLOCK, prize_workbook
+
+    zh, _ = prize_workbook(
+        tmp_path / "s.xlsx",
+        [*BLOCK[1:], ("最佳女棋手", 1, "性别=女"), ("高分", 1, "等级分<3000，单位!=某队")],
+        ["女" if i % 3 == 0 else "男" for i in range(10)],
+    )
+    hant = hant_twin(zh, tmp_path / "t.xlsx")
+    for step in (["pair"], ["simulate", "--seed", "2"], ["recompute"]):
+        run(*step, hant, check_rc=0)
+    wb = openpyxl.load_workbook(hant)
+    assert wb.sheetnames.index("獲獎名單") == wb.sheetnames.index("成績表") + 1
+    cells = [str(v) for row in wb["獲獎名單"].iter_rows(values_only=True) for v in row if v is not None]
+    assert cells[1:7] == ["獎項", "名次", "序號", "姓名", "單位", "總名次"]
+    assert "  最佳女棋手：性別=女" in cells and "  高分：等級分<3000，單位!=某隊" in cells
+    own = {f"选手{i}" for i in range(1, 11)}
+    assert not [c for c in cells if c not in own and S2T.convert(c) != c]

@@ -22,6 +22,7 @@ import os
 import random
 import re
 import string
+from typing import Any, Callable
 import sys
 from pathlib import Path
 
@@ -624,3 +625,129 @@ def test_hant_site_has_no_simplified_character(tmp_path):
                 if chars:
                     bad.append(f"{name}/{f.name}: {''.join(chars)}: {line.strip()[:80]}")
     assert not bad, "\n".join(bad[:40])
+
+
+# ------------------------------------- the JSON readers' places (issue 23 §2)
+
+
+def _set(path: str, value: Any) -> Callable[[dict], None]:
+    """An edit of a parsed file: the value at ``path`` ("rounds.0.boards.0.red") set."""
+
+    def edit(d: dict) -> None:
+        *head, last = [int(k) if k.isdigit() else k for k in path.split(".")]
+        for k in head:
+            d = d[k]
+        d[last] = value
+
+    return edit
+
+
+HOSTILE_INDIVIDUAL = [
+    _set("players.0.name", 5),
+    _set("players.0.unit", 5),
+    _set("players.0.rating", "高"),
+    _set("players.0.seed", 0),
+    _set("players.0.sex", [1]),
+    _set("players.0.birth_year", "明年"),
+    _set("players.0.withdrawn_from_round", "x"),
+    _set("rounds.0.round", "一"),
+    _set("rounds.0.boards.0.board", "x"),
+    _set("rounds.0.boards.0.red", "x"),
+    _set("rounds.0.boards.0.result", "win"),
+    _set("rounds.0.boards.0.fouls", {"red": -1}),
+    _set("rounds.0.byes", ["x"]),
+    _set("rounds.0.engine", {"boards": [["x", 2]], "byes": []}),
+    _set("rounds.0.engine", {"boards": [[1, 2, 3]], "byes": []}),
+    _set("rounds.0.engine", {"boards": [[1, 2], [2, 3]], "byes": []}),
+    _set("event.games_per_match", 2),
+    _set("event.venue", 5),
+    _set("event.colour_tie", "黑"),
+    _set("event.scoring.win", "二分"),
+    _set("event.tiebreaks", "对手分"),
+    _set("players.1.rating", 1e300),  # the file's limits (backends/limits.py)
+    _set("players.1.seed", 10**400),
+]
+HOSTILE_TEAM = [
+    _set("teams.0.name", 5),
+    _set("teams.0.players", ["x"]),
+    _set("teams.0.seed", 0),
+    _set("teams.0.reserve_boards", [{"no": "x", "board": 1}]),
+    _set("rounds.0.round", "一"),
+    _set("rounds.0.byes", ["x"]),
+    _set("rounds.0.matches.0.first", "x"),
+    _set("rounds.0.matches.0.boards.0.red", "x"),
+    _set("rounds.0.matches.0.boards.0.result", "win"),
+    _set("rounds.0.matches.0.boards.0.fouls", {"black": -1}),
+    _set("rounds.0.engine", {"matches": [[1, 99]], "byes": []}),
+]
+
+
+def hostile_json(lang: str, tmp: Path, monkeypatch) -> tuple[list[tuple[list[str], str]], set[str]]:
+    """What ``xlxq check`` prints in ``lang`` of an individual and a team
+    file, each broken in one place at a time (a wrong type, a bad value, an
+    engine pairing naming a team twice …), and the events' own names."""
+    from tests.conftest import SAMPLE, SAMPLE_TEAMS
+
+    monkeypatch.chdir(tmp)
+    monkeypatch.setenv("XLXQ_LANG", lang)
+    run = Capture(tmp)
+    own: set[str] = set()
+    for f, new, edits in (
+        (Path("e.json"), ["--players", SAMPLE], HOSTILE_INDIVIDUAL),
+        (Path("t.json"), ["--teams", SAMPLE_TEAMS, "--boards", 4], HOSTILE_TEAM),
+    ):
+        run.cli("new", f, *new)
+        run.cli("pair", f)
+        good = f.read_text(encoding="utf-8")
+        d = json.loads(good)
+        own |= {x["name"] for x in d.get("teams", []) + d["players"]} | {
+            p["unit"] for p in d["players"] if p.get("unit")
+        }
+        for edit in edits:
+            e = json.loads(good)
+            edit(e)
+            f.write_text(json.dumps(e, ensure_ascii=False), encoding="utf-8")
+            rc, _ = run.cli("check", f)
+            assert rc == 2, (lang, f, run.texts[-1])
+    return [t for t in run.texts if t[0][0] == "check"], own
+
+
+def test_hostile_json_files_print_their_places_in_hant(tmp_path, monkeypatch):
+    """The places of the JSON readers were built by concatenation
+    (``f"{where_zh}的队名 name"``) and stayed 简体 under zh-Hant (第1轮第1台红方,
+    1号棋手（…）的等级分, 队不存在或出现两次): now catalogue messages."""
+    opencc = pytest.importorskip("opencc")
+    s2t = opencc.OpenCC("s2t")
+    texts, own = hostile_json("zh-Hant", tmp_path, monkeypatch)
+    assert len(texts) == len(HOSTILE_INDIVIDUAL) + len(HOSTILE_TEAM)
+    simplified = []
+    for argv, text in texts:
+        bad = sorted({c for c in strip_own(text, own) if CJK.match(c) and s2t.convert(c) != c})
+        if bad:
+            simplified.append(f"{' '.join(argv)}: {''.join(bad)}: {text}")
+    assert not simplified, "\n".join(simplified)
+    assert_said(
+        texts, "的姓名 name", "的等級分 rating", "紅方 red", "結果 result 無效", "隊不存在或出現兩次", "的隊名 name"
+    )
+
+
+def test_hostile_json_files_print_the_same_english(tmp_path, monkeypatch):
+    """The English of the places is unchanged (the old f-strings' text)."""
+    texts, _ = hostile_json("en", tmp_path, monkeypatch)
+    said = [text for _, text in texts]
+    assert said[:3] == [
+        "error: player 1 name: expected a string, got 5\n",
+        "error: player 1 unit: expected a string, got 5\n",
+        "error: player 1 rating: expected a number, got '高'\n",
+    ]
+    assert_said(
+        texts,
+        "error: player 1 birth_year: expected a year (a whole number), got '明年'",
+        "error: round 1 boards[0].board: expected an integer, got 'x'",
+        "error: round 1 board 1 fouls.red: must be at least 0, got -1",
+        "error: round 1 engine.boards[0]: expected [red, black], got [1, 2, 3]",
+        "error: round 1 engine: 2 appear twice",
+        "error: team 1 reserve_boards[0].no: expected an integer, got 'x'",
+        "error: round 1 match 1 (1 v 2) board 1 red (0 = empty seat): expected an integer, got 'x'",
+        "error: round 1 engine: team(s) 99 unknown or twice",
+    )

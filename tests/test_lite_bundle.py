@@ -30,12 +30,39 @@ def _scripts(source: str) -> dict[str, str]:
     return out
 
 
-@pytest.mark.parametrize("lang", ["zh", "en"])
+@pytest.mark.parametrize("lang", ["zh", "zh-Hant", "en"])
 def test_every_script_has_the_buttons_display_name(lang):
+    from xlxq.i18n import hant_text
+
     names = _scripts(main_py(lang))
     assert list(names) == [f for f, _ in LITE_SCRIPTS]
-    assert names == {f: title(op)[0 if lang == "zh" else 1] for f, op in LITE_SCRIPTS}
-    assert names["pair_next_round"] == ("编排下一轮" if lang == "zh" else "Pair next round")
+    name = {"zh": lambda op: title(op)[0], "zh-Hant": lambda op: hant_text(title(op)[0]), "en": lambda op: title(op)[1]}
+    assert names == {f: name[lang](op) for f, op in LITE_SCRIPTS}
+    first = {"zh": "编排下一轮", "zh-Hant": "編排下一輪", "en": "Pair next round"}
+    assert names["pair_next_round"] == first[lang]
+
+
+def test_the_hant_edition_is_committed_and_in_hant_throughout():
+    """lite/zh-Hant/main.py is what ``xlxq lite-bundle --lang zh-Hant``
+    writes (main_py("zh-Hant") was a KeyError: ``XLXQ_LANG=zh-Hant xlxq
+    lite-bundle DIR`` failed); its display names and docstrings are 繁體
+    (計算成績 … rewrite 成績表): no simplified-only character."""
+    opencc = pytest.importorskip("opencc")
+    s2t = opencc.OpenCC("s2t")
+    from tests.conftest import ROOT
+
+    text = main_py("zh-Hant")
+    assert (ROOT / "lite" / "zh-Hant" / "main.py").read_text(encoding="utf-8") == text
+    assert not sorted({c for c in text if "\u4e00" <= c <= "\u9fff" and s2t.convert(c) != c})
+    assert "rewrite 成績表" in text and '@script(name="撤銷本輪")' in text
+    compile(text, "main.py", "exec")  # a Python file Lite can run
+
+
+def test_the_hant_edition_by_the_command_and_by_xlxq_lang(tmp_path):
+    run("lite-bundle", tmp_path / "a", "--lang", "zh-Hant", check_rc=0)
+    run("lite-bundle", tmp_path / "b", lang="zh-Hant", check_rc=0)
+    for d in ("a", "b"):
+        assert (tmp_path / d / "main.py").read_text(encoding="utf-8") == main_py("zh-Hant")
 
 
 def test_requirements_name_xlxq_with_its_version_or_the_given_wheel():

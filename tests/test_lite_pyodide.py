@@ -402,5 +402,6 @@ def test_the_committed_lite_files_are_what_lite_bundle_writes():
 
     assert (ROOT / "lite" / "main.py").read_text(encoding="utf-8") == main_py("zh")
     assert (ROOT / "lite" / "en" / "main.py").read_text(encoding="utf-8") == main_py("en")
+    assert (ROOT / "lite" / "zh-Hant" / "main.py").read_text(encoding="utf-8") == main_py("zh-Hant")
     assert (ROOT / "lite" / "requirements.txt").read_text(encoding="utf-8") == requirements_txt()
     assert f"\nxlxq=={xlxq.__version__}\n" in requirements_txt()

@@ -550,3 +550,53 @@ def test_convert_keeps_the_prize_table_and_the_extras(tmp_path, simulated, lang)
     assert json.loads(run("prizes", book, "--json", check_rc=0).out) == json.loads(
         run("prizes", path, "--json", check_rc=0).out
     )
+
+
+def test_prizes_in_hant_have_no_simplified_character(tmp_path, simulated) -> None:
+    """``xlxq prizes`` under XLXQ_LANG=zh-Hant, the zh-Hant site's prizes
+    page and the zh-Hant 成绩册's section: 繁體 throughout, the conditions
+    too (性別=女, typed 性别=女: they printed the field names in 简体), the
+    user's own text (names, units, title) taken out."""
+    import html as html_mod
+    import re
+
+    opencc = pytest.importorskip("opencc")
+    s2t = opencc.OpenCC("s2t")
+    from xlxq.backends.json_file import load_event
+    from xlxq.core.document import Paragraph
+    from xlxq.operations.booklet import booklet_document
+    from xlxq.operations.publish import publish_event
+
+    hant = {
+        "double": True,
+        "categories": [
+            {"name": "名次獎", "places": 3},
+            {"name": "最佳女棋手", "places": 1, "condition": "性别=女"},
+            {"name": "少年組", "places": 2, "condition": "出生年份>=2010，等级分<2300"},
+            {"name": "本隊", "places": 1, "condition": "单位!=北京隊"},
+        ],
+    }
+    path = event_file(tmp_path, simulated, prizes=hant)
+    ev = load_event(str(path))
+    own = sorted({ev.settings.name, *(p.name for p in ev.players), *(p.unit for p in ev.players if p.unit)}, key=len)
+    texts = {"cli": run("prizes", path, lang="zh-Hant", check_rc=0).out}
+    publish_event(ev, tmp_path / "site", "zh-Hant")
+    page = (tmp_path / "site" / "prizes.html").read_text(encoding="utf-8")
+    page = re.sub(r"<bdi>.*?</bdi>", " ", page, flags=re.S)
+    page = re.sub(r"<(script|style|title)\b.*?</\1>", " ", page, flags=re.S)
+    texts["site"] = html_mod.unescape(re.sub(r"<[^>]+>", " ", page))
+    (section,) = [s for s in booklet_document(ev, "zh-Hant").sections if s.title == "獲獎名單"]
+    texts["booklet"] = "\n".join(
+        b.text if isinstance(b, Paragraph) else "\n".join(" ".join(r) for r in (b.header, *b.rows))
+        for b in section.blocks
+    )
+    bad = []
+    for where, text in texts.items():
+        assert "性別=女" in text and "出生年份>=2010，等級分<2300" in text and "單位!=北京隊" in text, where
+        for line in text.splitlines():
+            for s in reversed(own):
+                line = line.replace(s, " ")
+            chars = sorted({c for c in line if "\u4e00" <= c <= "\u9fff" and s2t.convert(c) != c})
+            if chars:
+                bad.append(f"{where}: {''.join(chars)}: {line.strip()[:80]}")
+    assert not bad, "\n".join(bad)

@@ -45,6 +45,7 @@ from xlxq.backends.json_parts import (
     choice,
     engine_pairs,
     fail,
+    place,
     first_round_keys,
     info_entries,
     info_from_dict,
@@ -138,8 +139,7 @@ def _settings_from_dict(e: dict) -> EventSettings:
         raise fail(
             "event.games_per_match（每场局数）",
             "event.games_per_match",
-            f"积分编排（swiss）每轮一局，应为 1，实为 {games}（两局制只用于循环赛和淘汰赛）",
-            f"must be 1 for a Swiss, got {games} (matches of several games: round robin and knockout only)",
+            *place("json_file.swiss-games-per-match-must-be-1", games=games),
         )
 
     sc = as_obj(e.get("scoring", {}), _SCORING_KEYS, "event.scoring（计分）", "event.scoring")
@@ -165,7 +165,7 @@ def _settings_from_dict(e: dict) -> EventSettings:
         k = as_obj(e["knockout"], _KNOCKOUT_KEYS, "event.knockout（淘汰赛设置）", "event.knockout")
         if "playoff_games" in k:
             ko["playoff_games"] = [
-                as_int(v, f"event.knockout.playoff_games[{i}]（加赛局数）", f"event.knockout.playoff_games[{i}]", 1)
+                as_int(v, *place("json_file.place-event-knockout-playoff-games", k=i), 1)
                 for i, v in enumerate(
                     as_list(
                         k["playoff_games"], "event.knockout.playoff_games（加赛局数）", "event.knockout.playoff_games"
@@ -219,8 +219,7 @@ def _check_tiebreaks(keys: list[str], system: str = "swiss", games_per_match: in
         raise fail(
             "event.tiebreaks（破同分方法）",
             "event.tiebreaks",
-            f"无法识别 {keys!r}（{exc}）",
-            f"unknown tiebreaks {keys!r} ({exc})",
+            *place("json_file.unknown-tiebreaks", keys=repr(keys), exc=exc),
         ) from None
 
 
@@ -259,29 +258,30 @@ def _board_from_dict(b: Any, rno: int, j: int) -> Board:
     b = as_obj(b, _BOARD_KEYS, where_zh, where_en)
     for k in ("board", "red", "black"):
         if k not in b:
-            raise fail(where_zh, where_en, f"缺少键 {k}", f"missing key {k!r}")
-    bno = as_int(b["board"], f"{where_zh} 的台次 board", f"{where_en}.board", minimum=1)
+            raise fail(where_zh, where_en, *place("json_file.missing-key", k=k))
+    bno = as_int(b["board"], *place("json_file.place-board", where=Pair(where_zh, where_en)), minimum=1)
     where_zh, where_en = Msg("json_file.round-board", rno=rno, bno=bno).pair()
-    red = as_int(b["red"], f"{where_zh}红方 red", f"{where_en} red", minimum=1)
-    black = as_int(b["black"], f"{where_zh}黑方 black", f"{where_en} black", minimum=1)
+    red = as_int(b["red"], *place("json_file.place-red", where=Pair(where_zh, where_en)), minimum=1)
+    black = as_int(b["black"], *place("json_file.place-black", where=Pair(where_zh, where_en)), minimum=1)
     if red == black:
-        raise fail(where_zh, where_en, f"红黑双方是同一人（{red}号）", f"a player ({red}) is paired with himself")
+        raise fail(where_zh, where_en, *place("json_file.paired-with-himself", red=red))
     result = b.get("result")
     if result is not None and result not in RESULTS:
         raise fail(
             where_zh,
             where_en,
-            f"结果 result 无效 {result!r}（可选 {', '.join(RESULTS)} 或 null）",
-            f"invalid result {result!r} (one of {', '.join(RESULTS)} or null)",
+            *place("json_parts.invalid-result", result=repr(result), results=", ".join(RESULTS)),
         )
-    fouls = as_obj(b.get("fouls", {}), _FOUL_KEYS, f"{where_zh}犯规 fouls", f"{where_en} fouls")
+    fouls = as_obj(b.get("fouls", {}), _FOUL_KEYS, *place("json_file.place-fouls", where=Pair(where_zh, where_en)))
     return Board(
         board=bno,
         red=red,
         black=black,
         result=result,
-        fouls_red=as_int(fouls.get("red", 0), f"{where_zh}红方犯规 fouls.red", f"{where_en} fouls.red", 0),
-        fouls_black=as_int(fouls.get("black", 0), f"{where_zh}黑方犯规 fouls.black", f"{where_en} fouls.black", 0),
+        fouls_red=as_int(fouls.get("red", 0), *place("json_file.place-fouls-red", where=Pair(where_zh, where_en)), 0),
+        fouls_black=as_int(
+            fouls.get("black", 0), *place("json_file.place-fouls-black", where=Pair(where_zh, where_en)), 0
+        ),
     )
 
 
@@ -292,12 +292,12 @@ def _round_from_dict(r: Any, i: int, errors: Optional[ErrorList] = None) -> Roun
     r = as_obj(r, _ROUND_KEYS, where_zh, where_en)
     if "round" not in r:
         raise fail(where_zh, where_en, "缺少轮次 round", "missing key 'round'")
-    rno = as_int(r["round"], f"{where_zh} 的轮次 round", f"{where_en}.round", minimum=1)
+    rno = as_int(r["round"], *place("json_file.place-round", where=Pair(where_zh, where_en)), minimum=1)
     local = errors is None
     errors = ErrorList() if errors is None else errors
     mine = len(errors.errors)
     boards = []
-    for j, b in enumerate(as_list(r.get("boards", []), f"第{rno}轮 boards", f"round {rno} boards")):
+    for j, b in enumerate(as_list(r.get("boards", []), *place("json_file.place-round-boards", rno=rno))):
         with errors.guard():
             boards.append(_board_from_dict(b, rno, j))
     if len(errors.errors) > mine:
@@ -310,18 +310,23 @@ def _round_from_dict(r: Any, i: int, errors: Optional[ErrorList] = None) -> Roun
             raise InputError(Msg("json_file.round-board-appears-twice", rno=rno, board=b.board))
         seen.add(b.board)
     byes = [
-        as_int(n, f"第{rno}轮轮空 byes 第{k + 1}项", f"round {rno} byes[{k}]", minimum=1)
-        for k, n in enumerate(as_list(r.get("byes", []), f"第{rno}轮轮空 byes", f"round {rno} byes"))
+        as_int(n, *place("json_file.place-round-byes", rno=rno, k=Pair(k + 1, k)), minimum=1)
+        for k, n in enumerate(as_list(r.get("byes", []), *place("json_file.place-round-byes-2", rno=rno)))
     ]
     provisional = []
     zh, en = Msg("json_file.round-provisional", rno=rno).pair()
     for k, item in enumerate(as_list(r.get("provisional", []), zh, en)):
-        vr, vb = two_items(item, f"{zh}第{k + 1}项", f"{en}[{k}]", "[轮次, 台次]", "[round, board]")
-        pr = as_int(vr, f"{zh}第{k + 1}项的轮次", f"{en}[{k}][0]", minimum=1)
-        pb = as_int(vb, f"{zh}第{k + 1}项的台次", f"{en}[{k}][1]", minimum=1)
+        vr, vb = two_items(
+            item,
+            *place("json_file.place-item", where=Pair(zh, en), k=Pair(k + 1, k)),
+            *place("json_file.shape-round-board"),
+        )
+        pr = as_int(vr, *place("json_file.place-item-round", where=Pair(zh, en), k=Pair(k + 1, k)), minimum=1)
+        pb = as_int(vb, *place("json_file.place-item-board", where=Pair(zh, en), k=Pair(k + 1, k)), minimum=1)
         if pr >= rno:
             raise fail(
-                f"{zh}第{k + 1}项", f"{en}[{k}]", f"第{pr}轮不在本轮之前", f"round {pr} is not before round {rno}"
+                *place("json_file.place-item", where=Pair(zh, en), k=Pair(k + 1, k)),
+                *place("json_file.round-not-before-this-one", pr=pr, rno=Pair("", rno)),
             )
         provisional.append((pr, pb))
     out = Round(round=rno, boards=boards, byes=byes, provisional=provisional)
@@ -337,7 +342,11 @@ def _engine_from_dict(v: Any, rno: int) -> tuple[tuple[tuple[int, int], ...], tu
     seen = [no for p in pairs for no in p] + list(byes)
     if len(set(seen)) != len(seen):
         twice = sorted({no for no in seen if seen.count(no) > 1})
-        raise fail(zh, en, f"{'、'.join(map(str, twice))}号出现两次", f"{', '.join(map(str, twice))} appear twice")
+        raise fail(
+            zh,
+            en,
+            *place("json_file.players-appear-twice", nos=Pair("、".join(map(str, twice)), ", ".join(map(str, twice)))),
+        )
     return pairs, byes
 
 
@@ -430,7 +439,7 @@ def grouped_from_dict(d: dict) -> Grouped:
     seen: dict[str, str] = {}
     for i, g in enumerate(as_list(d["groups"], "groups（组别）", "groups")):
         g = as_obj(g, ("group", *_TOP_KEYS), f"groups[{i}]", f"groups[{i}]")
-        name = check_group_name(as_str(g.get("group"), f"groups[{i}].group（组别名）", f"groups[{i}].group"))
+        name = check_group_name(as_str(g.get("group"), *place("json_file.place-groups-group", k=i)))
         if name in out.names():
             raise InputError(Msg("json_file.group-appears-twice", name=name))
         clash = group_clash(name, seen)

@@ -28,7 +28,8 @@ from xlxq.core.numbering import NUMBERINGS
 from xlxq.errors import InputError
 from xlxq.systems import get_system
 from xlxq.core.site_url import site_url_error
-from xlxq.i18n import Msg, Pair
+from xlxq.i18n import Lazy, Msg, Pair
+from xlxq.sheets.script import HANT, to_hant
 
 FORMAT = "xlxq/1"
 
@@ -82,6 +83,25 @@ def fail(zh_where: str, en_where: str, zh: str | Msg, en: str = "") -> InputErro
     """What is wrong (a message, or a (zh, en) pair) at a place of the file."""
     what = zh if isinstance(zh, Msg) else Pair(zh, en)
     return InputError(Msg("json_parts.zh-where-zh", zh_where=Pair(zh_where, en_where), zh=what))
+
+
+def place(id: str, /, **args: Any) -> tuple[str, str]:
+    """A place in the file (or what is wrong there) as catalogue message ``id``
+    with ``args`` (a place inside it a :class:`Pair`), as the (zh, en) pair
+    the readers take: the 简体 knows its message, so zh-Hant renders it in
+    繁體 (a place built by concatenation stayed 简体)."""
+    return Msg(id, **args).pair()
+
+
+def _zh_note(zh: str) -> Lazy:
+    """A note only the Chinese place says (``event.date（比赛日期）``): 简体 as
+    written, 繁體 in zh-Hant (the program's words: :func:`to_hant`), nothing in English."""
+    return Lazy(lambda lang: "" if lang == "en" else to_hant(zh) if lang == HANT else zh)
+
+
+def noted(key: str, zh: str) -> tuple[str, str]:
+    """The place ``key`` (``event.date``) with its Chinese note in brackets (比赛日期)."""
+    return place("json_parts.place-key-noted", key=key, note=_zh_note(zh))
 
 
 def is_int(v: Any) -> bool:
@@ -157,7 +177,7 @@ def two_items(item: Any, zh: str, en: str, shape_zh: str, shape_en: str) -> tupl
     """A list item that must be a list of two values (``shape_*``: what they
     are, "[红方, 黑方]" / "[red, black]"), at ``zh`` / ``en``."""
     if not isinstance(item, list) or len(item) != 2:
-        raise fail(zh, en, f"应为 {shape_zh}，实为 {item!r}", f"expected {shape_en}, got {item!r}")
+        raise fail(zh, en, *place("json_parts.expected-shape-got", shape=Pair(shape_zh, shape_en), item=repr(item)))
     return item[0], item[1]
 
 
@@ -173,14 +193,28 @@ def engine_pairs(
     e = as_obj(v, keys, zh, en)
     (a_zh, b_zh), (a_en, b_en) = sides_zh, sides_en
     pairs = []
-    for k, item in enumerate(as_list(e.get(key, []), f"{zh} {key}", f"{en}.{key}")):
-        x, y = two_items(item, f"{zh} {key} 第{k + 1}项", f"{en}.{key}[{k}]", f"[{a_zh}, {b_zh}]", f"[{a_en}, {b_en}]")
-        a = as_int(x, f"{zh} {key} 第{k + 1}项的{a_zh}", f"{en}.{key}[{k}][0]", minimum=1)
-        b = as_int(y, f"{zh} {key} 第{k + 1}项的{b_zh}", f"{en}.{key}[{k}][1]", minimum=1)
+    for k, item in enumerate(
+        as_list(e.get(key, []), *place("json_parts.place-engine-key", where=Pair(zh, en), key=key))
+    ):
+        x, y = two_items(
+            item,
+            *place("json_parts.place-engine-item", where=Pair(zh, en), key=key, k=Pair(k + 1, k)),
+            *place("json_parts.shape-two", a=Pair(a_zh, a_en), b=Pair(b_zh, b_en)),
+        )
+        a = as_int(
+            x,
+            *place("json_parts.place-engine-item-a", where=Pair(zh, en), key=key, k=Pair(k + 1, k), a=Pair(a_zh, "")),
+            minimum=1,
+        )
+        b = as_int(
+            y,
+            *place("json_parts.place-engine-item-b", where=Pair(zh, en), key=key, k=Pair(k + 1, k), b=Pair(b_zh, "")),
+            minimum=1,
+        )
         pairs.append((a, b))
     byes = tuple(
-        as_int(n, f"{zh} byes 第{k + 1}项", f"{en}.byes[{k}]", minimum=1)
-        for k, n in enumerate(as_list(e.get("byes", []), f"{zh} byes", f"{en}.byes"))
+        as_int(n, *place("json_parts.place-byes", where=Pair(zh, en), k=Pair(k + 1, k)), minimum=1)
+        for k, n in enumerate(as_list(e.get("byes", []), *place("json_parts.place-engine-byes", where=Pair(zh, en))))
     )
     return zh, en, tuple(pairs), byes
 
@@ -188,7 +222,7 @@ def engine_pairs(
 def tiebreak_list(v: Any, zh_label: str) -> list[str]:
     """``event.tiebreaks``: a list of strings (``zh_label`` names it in the
     Chinese message: 破同分方法, 团体名次计算顺序)."""
-    tb = as_list(v, f"event.tiebreaks（{zh_label}）", "event.tiebreaks")
+    tb = as_list(v, *noted("event.tiebreaks", zh_label))
     return [as_str(k, f"event.tiebreaks[{i}]", f"event.tiebreaks[{i}]") for i, k in enumerate(tb)]
 
 
@@ -206,8 +240,7 @@ def first_round_keys(e: dict, default_first_round: str, colour_word: str) -> tup
     colour_tie = choice(
         e.get("colour_tie", PairingOptions().colour_tie),
         COLOUR_TIES,
-        f"event.colour_tie（{colour_word}同等时的规则）",
-        "event.colour_tie",
+        *noted("event.colour_tie", f"{colour_word}同等时的规则"),
     )
     return first_round, seed, colour_tie
 
@@ -244,7 +277,7 @@ _INFO_ZH = {
 
 def info_from_dict(e: dict) -> EventInfo:
     """The :class:`EventInfo` of ``event`` (its keys already checked): text, blank by default."""
-    info = EventInfo(**{k: as_str(e.get(k, ""), f"event.{k}（{_INFO_ZH[k]}）", f"event.{k}") for k in INFO_KEYS})
+    info = EventInfo(**{k: as_str(e.get(k, ""), *noted(f"event.{k}", _INFO_ZH[k])) for k in INFO_KEYS})
     bad = site_url_error(info.site_url) if info.site_url else None
     if bad is not None:
         raise fail("event.site_url（网站地址）", "event.site_url", *bad.pair())
@@ -267,6 +300,10 @@ def numbering_entry(method: str, seed: Optional[int]) -> dict:
     return {"numbering": out}
 
 
+def _then_note(key: str, zh: str) -> tuple[str, str]:
+    return place("json_parts.place-key-then-note", key=key, note=_zh_note(zh))
+
+
 def scoring_from_dict(sc: dict, keys: tuple, zh_note: str = "") -> Scoring:
     """``event.scoring`` (its keys already checked): win/draw/loss default to
     the model's, the other ``keys`` to None; ``zh_note`` follows the key in
@@ -274,9 +311,9 @@ def scoring_from_dict(sc: dict, keys: tuple, zh_note: str = "") -> Scoring:
     ds = Scoring()
     values: dict[str, Any] = {
         k: (
-            as_number(sc.get(k, getattr(ds, k)), f"event.scoring.{k}{zh_note}", f"event.scoring.{k}")
+            as_number(sc.get(k, getattr(ds, k)), *_then_note(f"event.scoring.{k}", zh_note))
             if k in ("win", "draw", "loss", "absent")
-            else opt_number(sc.get(k), f"event.scoring.{k}{zh_note}", f"event.scoring.{k}")
+            else opt_number(sc.get(k), *_then_note(f"event.scoring.{k}", zh_note))
         )
         for k in keys
     }
@@ -331,18 +368,16 @@ def elimination(v: Any, system: str) -> tuple:
     zh, en = "event.options.elimination（积分末位淘汰）", "event.options.elimination"
     items = as_list(v, zh, en)
     if items and not get_system(system).pairs_by_score:
-        raise fail(zh, en, f"只用于积分编排（swiss），本赛事为 {system}", f"only for a Swiss, this event is {system}")
+        raise fail(zh, en, *place("json_parts.only-for-a-swiss-this-event-is", system=system))
     out = []
     for i, item in enumerate(items):
         vx, vy = two_items(
             item,
-            f"{zh}第{i + 1}项",
-            f"{en}[{i}]",
-            "[X, Y]（第X轮后未得Y分者淘汰）",
-            "[X, Y] (under Y points after round X: out)",
+            *place("json_parts.place-item", where=Pair(zh, en), k=Pair(i + 1, i)),
+            *place("json_parts.shape-elimination"),
         )
-        x = as_int(vx, f"{zh}第{i + 1}项的轮次 X", f"{en}[{i}][0]", minimum=1)
-        y = as_number(vy, f"{zh}第{i + 1}项的分数 Y", f"{en}[{i}][1]")
+        x = as_int(vx, *place("json_parts.place-item-x", where=Pair(zh, en), k=Pair(i + 1, i)), minimum=1)
+        y = as_number(vy, *place("json_parts.place-item-y", where=Pair(zh, en), k=Pair(i + 1, i)))
         out.append((x, y))
     return tuple(out)
 
@@ -355,29 +390,30 @@ def player_from_dict(p: Any, i: int) -> Player:
     p = as_obj(p, PLAYER_KEYS, where_zh, where_en)
     if "no" not in p:
         raise fail(where_zh, where_en, "缺少序号 no", "missing key 'no'")
-    no = as_int(p["no"], f"{where_zh} 的序号 no", f"{where_en}.no", minimum=1)
+    no = as_int(p["no"], *place("json_parts.place-no", where=Pair(where_zh, where_en)), minimum=1)
     where_zh, where_en = Msg("json_parts.player", no=no).pair()
     if "name" not in p:
         raise fail(where_zh, where_en, "缺少姓名 name", "missing key 'name'")
-    name = as_str(p["name"], f"{where_zh}的姓名 name", f"{where_en} name")
+    name = as_str(p["name"], *place("json_parts.place-name", where=Pair(where_zh, where_en)))
     if not name.strip():
         raise fail(where_zh, where_en, "姓名为空", "empty name")
-    where_zh = f"{no}号棋手（{name}）"
+    where_zh = place("json_parts.player-named", no=no, name=name)[0]
     return Player(
         no=no,
         name=name,
-        unit=as_str(p.get("unit", ""), f"{where_zh}的单位 unit", f"{where_en} unit"),
-        rating=opt_number(p.get("rating"), f"{where_zh}的等级分 rating", f"{where_en} rating"),
-        seed=opt_int(p.get("seed"), f"{where_zh}的种子 seed", f"{where_en} seed", minimum=1),
+        unit=as_str(p.get("unit", ""), *place("json_parts.place-unit", where=Pair(where_zh, where_en))),
+        rating=opt_number(p.get("rating"), *place("json_parts.place-rating", where=Pair(where_zh, where_en))),
+        seed=opt_int(p.get("seed"), *place("json_parts.place-seed", where=Pair(where_zh, where_en)), minimum=1),
         withdrawn_from_round=opt_int(
             p.get("withdrawn_from_round"),
-            f"{where_zh}的退赛轮次 withdrawn_from_round",
-            f"{where_en} withdrawn_from_round",
+            *place("json_parts.place-withdrawn-from-round", where=Pair(where_zh, where_en)),
             minimum=1,
         ),
         absent_rounds=absent_rounds(p.get("absent_rounds"), where_zh, where_en),
-        sex=_extra(parse_sex, p.get("sex"), f"{where_zh}的性别 sex", f"{where_en} sex"),
-        birth_year=_extra(_year, p.get("birth_year"), f"{where_zh}的出生年份 birth_year", f"{where_en} birth_year"),
+        sex=_extra(parse_sex, p.get("sex"), *place("json_parts.place-sex", where=Pair(where_zh, where_en))),
+        birth_year=_extra(
+            _year, p.get("birth_year"), *place("json_parts.place-birth-year", where=Pair(where_zh, where_en))
+        ),
     )
 
 
@@ -394,11 +430,11 @@ def _extra(parse: Any, v: Any, zh: str, en: str) -> Any:
     if v is None:
         return None
     if not isinstance(v, (str, int, float)) or isinstance(v, bool):
-        raise fail(zh, en, f"无效值 {v!r}", f"invalid value {v!r}")
+        raise fail(zh, en, *place("json_parts.invalid-value", v=repr(v)))
     try:
         return parse(v)
     except InputError as exc:
-        raise fail(zh, en, exc.zh, exc.en) from None
+        raise (fail(zh, en, exc.msg) if exc.msg is not None else fail(zh, en, exc.zh, exc.en)) from None
 
 
 def absent_rounds(v: Any, where_zh: str, where_en: str) -> tuple[int, ...]:
@@ -520,7 +556,7 @@ def prizes_from_dict(v: Any) -> PrizeTable:
     try:
         check_names(prizes)
     except InputError as exc:
-        raise fail(zh, en, exc.zh, exc.en) from None
+        raise (fail(zh, en, exc.msg) if exc.msg is not None else fail(zh, en, exc.zh, exc.en)) from None
     return PrizeTable(tuple(prizes), double)
 
 

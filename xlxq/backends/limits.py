@@ -83,16 +83,12 @@ class _Refused(Exception):
 def _float(s: str) -> float:
     x = float(s)
     if not math.isfinite(x) or abs(x) > MAX_NUMBER:
-        raise _Refused(
-            f"数值 {s[:40]} 过大（绝对值最大 {MAX_NUMBER:g}）",
-            f"the number {s[:40]} is too large (at most {MAX_NUMBER:g})",
-            number=True,
-        )
+        raise _Refused(*Msg("limits.number-too-large", s=s[:40], most=f"{MAX_NUMBER:g}").pair(), number=True)
     return x
 
 
 def _constant(s: str) -> Any:
-    raise _Refused(f"{s} 不是有效的 JSON 数值", f"{s} is not a valid JSON number", number=True)
+    raise _Refused(*Msg("limits.not-a-json-number", s=s).pair(), number=True)
 
 
 class _BadNumber:
@@ -141,33 +137,24 @@ def _pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
         seen: set[str] = set()
         for k, _ in pairs:
             if k in seen:
-                raise _Refused(f"键 {k!r} 在同一对象中出现了两次", f"the key {k!r} appears twice in one object")
+                raise _Refused(*Msg("limits.key-twice", k=repr(k)).pair())
             seen.add(k)
     return out
 
 
 def _walk(v: Any, where: str, depth: int) -> None:
     if depth > MAX_DEPTH:
-        raise _Refused(f"{where} 嵌套超过 {MAX_DEPTH} 层", f"{where} is nested more than {MAX_DEPTH} levels deep")
+        raise _Refused(*Msg("limits.nested-too-deep", where=where, most=MAX_DEPTH).pair())
     if type(v) is str:
         if len(v) > MAX_STRING:
-            raise _Refused(
-                f"{where} 的文字有 {len(v)} 个字符（最多 {MAX_STRING}）",
-                f"{where} has a text of {len(v)} characters (at most {MAX_STRING})",
-            )
+            raise _Refused(*Msg("limits.text-too-long", where=where, n=len(v), most=MAX_STRING).pair())
         m = _BAD_JSON_CHARS.search(v)
         if m:
             code = f"U+{ord(m.group()):04X}"
-            raise _Refused(
-                f"{where} 的文字含不可见的控制字符或不成对的代理字符 {code}",
-                f"{where} has a control character or a lone surrogate {code} in its text",
-            )
+            raise _Refused(*Msg("limits.control-character", where=where, code=code).pair())
     elif type(v) is int and len(str(abs(v))) > MAX_INT_DIGITS:
         digits = len(str(abs(v)))
-        raise _Refused(
-            f"{where} 是一个 {digits} 位的整数（最多 {MAX_INT_DIGITS} 位）",
-            f"{where} is a {digits}-digit integer (at most {MAX_INT_DIGITS})",
-        )
+        raise _Refused(*Msg("limits.integer-too-long", where=where, digits=digits, most=MAX_INT_DIGITS).pair())
     elif type(v) is dict:
         for k, x in v.items():
             _walk(k, where, depth + 1)

@@ -47,6 +47,7 @@ from xlxq.backends.json_parts import (
     choice,
     engine_pairs,
     fail,
+    place,
     first_round_keys,
     info_entries,
     info_from_dict,
@@ -193,10 +194,10 @@ def member_total_from_dict(v: Any, system: str = "swiss") -> MemberTotalOptions:
     v = as_obj(v, MEMBER_TOTAL_KEYS, zh, en)
     d = MemberTotalOptions()
     return MemberTotalOptions(
-        by=choice(v.get("by", d.by), BY, f"{en}.by（按积分总和或名次总和）", f"{en}.by"),
-        best=opt_int(v.get("best"), f"{en}.best（每队计算人数）", f"{en}.best", minimum=1),
+        by=choice(v.get("by", d.by), BY, *place("team_json.place-member-total-by")),
+        best=opt_int(v.get("best"), *place("team_json.place-member-total-best"), minimum=1),
         incomplete=choice(
-            v.get("incomplete", d.incomplete), INCOMPLETE, f"{en}.incomplete（人数不足的队伍）", f"{en}.incomplete"
+            v.get("incomplete", d.incomplete), INCOMPLETE, *place("team_json.place-member-total-incomplete")
         ),
     )
 
@@ -299,48 +300,49 @@ def _team_from_dict(t: Any, i: int) -> Team:
     t = as_obj(t, _TEAM_KEYS, where_zh, where_en)
     if "no" not in t:
         raise fail(where_zh, where_en, "缺少队序号 no", "missing key 'no'")
-    no = as_int(t["no"], f"{where_zh} 的队序号 no", f"{where_en}.no", minimum=1)
+    no = as_int(t["no"], *place("team_json.place-no", where=Pair(where_zh, where_en)), minimum=1)
     where_zh, where_en = Msg("team_json.team", no=no).pair()
     if "name" not in t:
         raise fail(where_zh, where_en, "缺少队名 name", "missing key 'name'")
-    name = as_str(t["name"], f"{where_zh}的队名 name", f"{where_en} name")
+    name = as_str(t["name"], *place("team_json.place-name", where=Pair(where_zh, where_en)))
     if not name.strip():
         raise fail(where_zh, where_en, "队名为空", "empty name")
-    where_zh = f"{name}（{no}队）"
+    where_zh = place("team_json.team-named", name=name, no=no)[0]
     if "players" not in t:
         raise fail(where_zh, where_en, "缺少队员名单 players", "missing key 'players'")
     members = [
-        as_int(x, f"{where_zh}的队员 players 第{k + 1}项", f"{where_en} players[{k}]", minimum=1)
-        for k, x in enumerate(as_list(t["players"], f"{where_zh}的队员 players", f"{where_en} players"))
+        as_int(x, *place("team_json.place-players", where=Pair(where_zh, where_en), k=Pair(k + 1, k)), minimum=1)
+        for k, x in enumerate(
+            as_list(t["players"], *place("team_json.place-players-2", where=Pair(where_zh, where_en)))
+        )
     ]
     seen: set[int] = set()
     for x in members:
         if x in seen:
-            raise fail(where_zh, where_en, f"队员 {x} 号重复", f"player {x} listed twice")
+            raise fail(where_zh, where_en, *place("team_json.player-listed-twice", x=x))
         seen.add(x)
     reserve_boards: dict[int, int] = {}
     for k, item in enumerate(
-        as_list(t.get("reserve_boards", []), f"{where_zh}的替补台次 reserve_boards", f"{where_en} reserve_boards")
+        as_list(t.get("reserve_boards", []), *place("team_json.place-reserve-boards", where=Pair(where_zh, where_en)))
     ):
         zh, en = Msg("team_json.reserve-boards", where=Pair(where_zh, where_en), k=Pair(k + 1, k)).pair()
         item = as_obj(item, _RESERVE_KEYS, zh, en)
         for key in _RESERVE_KEYS:
             if key not in item:
-                raise fail(zh, en, f"缺少键 {key}", f"missing key {key!r}")
-        rno = as_int(item["no"], f"{zh}的序号 no", f"{en}.no", minimum=1)
+                raise fail(zh, en, *place("team_json.missing-key", key=key))
+        rno = as_int(item["no"], *place("team_json.place-no-2", where=Pair(zh, en)), minimum=1)
         if rno in reserve_boards:
-            raise fail(zh, en, f"替补 {rno} 号登记了两次", f"reserve {rno} listed twice")
-        reserve_boards[rno] = as_int(item["board"], f"{zh}的台次 board", f"{en}.board", minimum=1)
+            raise fail(zh, en, *place("team_json.reserve-listed-twice", rno=rno))
+        reserve_boards[rno] = as_int(item["board"], *place("team_json.place-board", where=Pair(zh, en)), minimum=1)
     return Team(
         no=no,
         name=name,
         players=members,
         reserve_boards=reserve_boards,
-        seed=opt_int(t.get("seed"), f"{where_zh}的种子 seed", f"{where_en} seed", minimum=1),
+        seed=opt_int(t.get("seed"), *place("team_json.place-seed", where=Pair(where_zh, where_en)), minimum=1),
         withdrawn_from_round=opt_int(
             t.get("withdrawn_from_round"),
-            f"{where_zh}的退赛轮次 withdrawn_from_round",
-            f"{where_en} withdrawn_from_round",
+            *place("team_json.place-withdrawn-from-round", where=Pair(where_zh, where_en)),
             minimum=1,
         ),
     )
@@ -353,46 +355,54 @@ def _is_int(v: Any) -> bool:
 def _board_from_dict(b: Any, where_zh: str, where_en: str, j: int) -> Board:
     """A board of a match; ``red``/``black`` 0 = empty seat (缺人)."""
     if type(b) is not dict:
-        b = as_obj(b, _BOARD_KEYS, f"{where_zh} boards 第{j + 1}项", f"{where_en} boards[{j}]")
+        b = as_obj(b, _BOARD_KEYS, *place("team_json.place-boards", where=Pair(where_zh, where_en), k=Pair(j + 1, j)))
     unknown = [k for k in b if k not in _BOARD_KEYS]
     if unknown:
         if _is_int(b.get("board")):
-            as_obj(b, _BOARD_KEYS, f"{where_zh}第{int(b['board'])}台", f"{where_en} board {int(b['board'])}")
-        as_obj(b, _BOARD_KEYS, f"{where_zh} boards 第{j + 1}项", f"{where_en} boards[{j}]")
+            as_obj(
+                b, _BOARD_KEYS, *place("team_json.place-board-2", where=Pair(where_zh, where_en), board=int(b["board"]))
+            )
+        as_obj(b, _BOARD_KEYS, *place("team_json.place-boards", where=Pair(where_zh, where_en), k=Pair(j + 1, j)))
     for k in ("board", "red", "black"):
         if k not in b:
-            raise fail(f"{where_zh} boards 第{j + 1}项", f"{where_en} boards[{j}]", f"缺少键 {k}", f"missing key {k!r}")
+            raise fail(
+                *place("team_json.place-boards", where=Pair(where_zh, where_en), k=Pair(j + 1, j)),
+                *place("team_json.missing-key-2", k=k),
+            )
     bno = b["board"]
     if not _is_int(bno) or bno < 1:
-        bno = as_int(bno, f"{where_zh} boards 第{j + 1}项的台次 board", f"{where_en} boards[{j}].board", minimum=1)
+        bno = as_int(
+            bno, *place("team_json.place-boards-board", where=Pair(where_zh, where_en), k=Pair(j + 1, j)), minimum=1
+        )
     bno = int(bno)
     zh, en = Msg("team_json.board", where=Pair(where_zh, where_en), bno=bno).pair()
     red, black = b["red"], b["black"]
     if not (_is_int(red) and red >= 0):
-        red = as_int(red, f"{zh}红方 red（0 = 空台）", f"{en} red (0 = empty seat)", minimum=0)
+        red = as_int(red, *place("team_json.place-red-0-empty-seat", where=Pair(zh, en)), minimum=0)
     if not (_is_int(black) and black >= 0):
-        black = as_int(black, f"{zh}黑方 black（0 = 空台）", f"{en} black (0 = empty seat)", minimum=0)
+        black = as_int(black, *place("team_json.place-black-0-empty-seat", where=Pair(zh, en)), minimum=0)
     red, black = int(red), int(black)
     if red == black and red != VACANT:
-        raise fail(zh, en, f"红黑双方是同一人（{red}号）", f"a player ({red}) is paired with himself")
+        raise fail(zh, en, *place("team_json.paired-with-himself", red=red))
     result = b.get("result")
     if result is not None and result not in _RESULTSET:
         raise fail(
             zh,
             en,
-            f"结果 result 无效 {result!r}（可选 {', '.join(RESULTS)} 或 null）",
-            f"invalid result {result!r} (one of {', '.join(RESULTS)} or null)",
+            *place("json_parts.invalid-result", result=repr(result), results=", ".join(RESULTS)),
         )
     fr = fb = 0
     if "fouls" in b:
-        fouls = as_obj(b["fouls"], _FOUL_KEYS, f"{zh}犯规 fouls", f"{en} fouls")
-        fr = as_int(fouls.get("red", 0), f"{zh}红方犯规 fouls.red", f"{en} fouls.red", 0)
-        fb = as_int(fouls.get("black", 0), f"{zh}黑方犯规 fouls.black", f"{en} fouls.black", 0)
+        fouls = as_obj(b["fouls"], _FOUL_KEYS, *place("team_json.place-fouls", where=Pair(zh, en)))
+        fr = as_int(fouls.get("red", 0), *place("team_json.place-fouls-red", where=Pair(zh, en)), 0)
+        fb = as_int(fouls.get("black", 0), *place("team_json.place-fouls-black", where=Pair(zh, en)), 0)
     return Board(board=bno, red=red, black=black, result=result, fouls_red=fr, fouls_black=fb)
 
 
 def _team_label(names: dict[int, str], no: int) -> str:
-    return f"{names[no]}（{no}队）" if no in names else f"{no}队"
+    return (
+        place("team_json.team-named", name=names[no], no=no)[0] if no in names else place("team_json.team-no", no=no)[0]
+    )
 
 
 def _match_from_dict(m: Any, rno: int, j: int, names: dict[int, str]) -> Match:
@@ -400,14 +410,18 @@ def _match_from_dict(m: Any, rno: int, j: int, names: dict[int, str]) -> Match:
     m = as_obj(m, _MATCH_KEYS, where_zh, where_en)
     for k in ("match", "first", "second"):
         if k not in m:
-            raise fail(where_zh, where_en, f"缺少键 {k}", f"missing key {k!r}")
-    mno = as_int(m["match"], f"{where_zh} 的场次 match", f"{where_en}.match", minimum=1)
+            raise fail(where_zh, where_en, *place("team_json.missing-key-2", k=k))
+    mno = as_int(m["match"], *place("team_json.place-match", where=Pair(where_zh, where_en)), minimum=1)
     where_zh, where_en = Msg("team_json.round-match", rno=rno, mno=mno).pair()
-    first = as_int(m["first"], f"{where_zh}先走队 first", f"{where_en} first", minimum=1)
-    second = as_int(m["second"], f"{where_zh}后走队 second", f"{where_en} second", minimum=1)
-    label_zh = f"{where_zh}（{_team_label(names, first)}—{_team_label(names, second)}）"
-    label_en = f"{where_en} ({first} v {second})"
-    raw = as_list(m.get("boards", []), f"{label_zh} boards", f"{label_en} boards")
+    first = as_int(m["first"], *place("team_json.place-first", where=Pair(where_zh, where_en)), minimum=1)
+    second = as_int(m["second"], *place("team_json.place-second", where=Pair(where_zh, where_en)), minimum=1)
+    label_zh, label_en = place(
+        "team_json.place-match-teams",
+        where=Pair(where_zh, where_en),
+        first=Pair(_team_label(names, first), first),
+        second=Pair(_team_label(names, second), second),
+    )
+    raw = as_list(m.get("boards", []), *place("team_json.place-match-boards", where=Pair(label_zh, label_en)))
     boards = [_board_from_dict(b, label_zh, label_en, k) for k, b in enumerate(raw)]
     return Match(match=mno, first=first, second=second, boards=boards)
 
@@ -417,14 +431,14 @@ def _round_from_dict(r: Any, i: int, names: dict[int, str]) -> TeamRound:
     r = as_obj(r, _ROUND_KEYS, where_zh, where_en)
     if "round" not in r:
         raise fail(where_zh, where_en, "缺少轮次 round", "missing key 'round'")
-    rno = as_int(r["round"], f"{where_zh} 的轮次 round", f"{where_en}.round", minimum=1)
+    rno = as_int(r["round"], *place("team_json.place-round", where=Pair(where_zh, where_en)), minimum=1)
     matches = [
         _match_from_dict(m, rno, j, names)
-        for j, m in enumerate(as_list(r.get("matches", []), f"第{rno}轮 matches（各场）", f"round {rno} matches"))
+        for j, m in enumerate(as_list(r.get("matches", []), *place("team_json.place-round-matches", rno=rno)))
     ]
     byes = [
-        as_int(n, f"第{rno}轮轮空 byes 第{k + 1}项（队序号）", f"round {rno} byes[{k}]", minimum=1)
-        for k, n in enumerate(as_list(r.get("byes", []), f"第{rno}轮轮空 byes", f"round {rno} byes"))
+        as_int(n, *place("team_json.place-round-byes", rno=rno, k=Pair(k + 1, k)), minimum=1)
+        for k, n in enumerate(as_list(r.get("byes", []), *place("team_json.place-round-byes-2", rno=rno)))
     ]
     out = TeamRound(round=rno, matches=matches, byes=byes)
     if "engine" in r:
@@ -443,8 +457,7 @@ def _engine_from_dict(v: Any, rno: int, names: dict[int, str]) -> tuple[tuple[tu
         raise fail(
             zh,
             en,
-            f"{'、'.join(map(str, bad))}队不存在或出现两次",
-            f"team(s) {', '.join(map(str, bad))} unknown or twice",
+            *place("team_json.teams-unknown-or-twice", nos=Pair("、".join(map(str, bad)), ", ".join(map(str, bad)))),
         )
     return pairs, byes
 
@@ -491,8 +504,7 @@ def team_event_from_dict(d: Any) -> TeamEvent:
                 players.append(player_from_dict(p, i))
                 if players[-1].absent_rounds:  # a team plays with its 替补 or forfeits the board
                     raise fail(
-                        f"{players[-1].no}号棋手",
-                        f"player {players[-1].no}",
+                        *place("json_parts.player", no=players[-1].no),
                         "团体赛的队员不设请假 absent_rounds（缺阵由替补出场或该台弃权，见出场名单）",
                         "a team member has no absent_rounds (a reserve plays, or the board is forfeited)",
                     )

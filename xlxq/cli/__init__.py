@@ -25,7 +25,7 @@
     xlxq convert A B [--force]          a JSON event file into a workbook (.xlsx) or back
     xlxq scoresheets FILE [--round N] [--style half|compact] [--out X.xlsx]   记分单, one a board
     xlxq notice FILE [--round N] [--out X.xlsx]   编排记录公告 with its 姓名拼音 index
-    xlxq lite-bundle DIR [--wheel-url URL] [--lang zh|en]   xlwings Lite's main.py and requirements.txt
+    xlxq lite-bundle DIR [--wheel-url URL] [--lang zh|zh-Hant|en]   xlwings Lite's main.py and requirements.txt
 
 Team events (团体赛, ``event.kind: "team"``, docs/teams.md):
 

@@ -87,6 +87,15 @@ _COND_RE = re.compile(r"^(.+?)(>=|<=|!=|==|<>|=|>|<)(.+)$")
 _SPLIT_RE = re.compile(r"\s*(?:[,，;；、&]|\s且\s|\sand\s)\s*", re.I)
 
 
+#: the message naming each field in a condition's text
+_FIELD_NAMES = {
+    "sex": "prizes.condition-sex",
+    "birth_year": "prizes.condition-birth-year",
+    "rating": "prizes.condition-rating",
+    "unit": "prizes.condition-club",
+}
+
+
 class PlayerFacts(Protocol):
     """What a condition reads of a player (:class:`xlxq.core.model.Player`)."""
 
@@ -117,17 +126,12 @@ class Condition:
         return bool({">=": v >= self.value, "<=": v <= self.value, ">": v > self.value, "<": v < self.value}[self.op])
 
     def text(self, lang: str) -> str:
-        """The condition as the arbiter writes it (性别=女; sex=F)."""
-        zh = lang != "en"
-        name = {
-            "sex": ("性别", "sex"),
-            "birth_year": ("出生年份", "birth year"),
-            "rating": ("等级分", "rating"),
-            "unit": ("单位", "club"),
-        }[self.field][0 if zh else 1]
+        """The condition as the arbiter writes it (性别=女; 性別=女; sex=F):
+        the field and the sex in ``lang``'s words."""
+        name = tr(lang, _FIELD_NAMES[self.field])
         value = self.value
         if self.field == "sex":
-            value = ({MALE: "男", FEMALE: "女"} if zh else {MALE: "M", FEMALE: "F"})[value]
+            value = tr(lang, "prizes.condition-male" if value == MALE else "prizes.condition-female")
         elif isinstance(value, float) and value.is_integer():
             value = int(value)
         return f"{name}{self.op}{value}"

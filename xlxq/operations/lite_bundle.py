@@ -3,8 +3,8 @@
 edition's language) and ``requirements.txt`` (xlxq by name and version, or
 the address of a wheel the arbiter's maintainer hosts).
 
-One source: the committed lite/main.py (中文) and lite/en/main.py (English)
-and lite/requirements.txt are this module's output (tests/test_lite_bundle.py
+One source: the committed lite/main.py (简体), lite/zh-Hant/main.py (繁體),
+lite/en/main.py (English) and lite/requirements.txt are this module's output (tests/test_lite_bundle.py
 checks it), so the files an arbiter pastes from the repository and those the
 command writes are the same.
 
@@ -30,7 +30,7 @@ from typing import Optional
 
 from xlxq import __version__
 from xlxq.errors import InputError
-from xlxq.i18n import Text
+from xlxq.i18n import Text, hant_text
 from xlxq.operations.result import Outcome
 from xlxq.i18n import Msg
 from xlxq.i18n import Pair
@@ -79,6 +79,16 @@ button of the macro workbook; in Lite you run it from the xlwings Lite task
 pane by its name (编排下一轮 …: choose it in the script list, then Run or F5).
 requirements.txt must list xlxq (lite/README.md).  English names:
 lite/en/main.py (``xlxq lite-bundle --lang en``).
+''',
+    "zh-Hant": '''"""xlxq 象棋編排 · xlwings Lite 版（繁體中文）——把本檔案的全部內容貼到活頁簿的 main.py。
+
+xlwings Lite runs Python (Pyodide) inside Excel on Windows, macOS and Excel
+on the web, without a Python installation.  Each ``@script`` below is one
+button of the macro workbook; in Lite you run it from the xlwings Lite task
+pane by its name (編排下一輪 …: choose it in the script list, then Run or F5).
+requirements.txt must list xlxq (lite/README.md).  簡體 names: lite/main.py
+(``xlxq lite-bundle --lang zh``); English: lite/en/main.py.  A workbook in
+繁體 (設置, 報名表 …) gets its messages in 繁體.
 ''',
     "en": '''"""xlxq xiangqi pairing · xlwings Lite edition (English) -- paste this file into the workbook's main.py.
 
@@ -137,19 +147,25 @@ def _titles() -> dict[str, tuple[str, str]]:
 
 
 def main_py(lang: str = "zh") -> str:
-    """main.py of the ``lang`` edition (zh: Chinese display names; en: English)."""
+    """main.py of the ``lang`` edition (zh: 简体 display names; zh-Hant: 繁體,
+    the catalogue's; en: English)."""
     lang = Text(lang).lang
     titles = _titles()
     out = _HEAD[lang] + _BODY
     for func, op in LITE_SCRIPTS:
         zh, en = titles[op]
+        what = _WHAT[op]
+        if lang == "zh-Hant":  # the catalogue's 繁體 names; the Chinese terms of the docstrings (成績表) too
+            from xlxq.sheets.script import to_hant
+
+            zh, what = hant_text(zh), to_hant(what)
         out += _SCRIPT.format(
-            display=json.dumps(zh if lang == "zh" else en, ensure_ascii=False),
+            display=json.dumps(en if lang == "en" else zh, ensure_ascii=False),
             func=func,
             op=op,
             zh=zh,
             en=en,
-            what=_WHAT[op],
+            what=what,
         )
     return out
 

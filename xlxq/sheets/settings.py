@@ -112,7 +112,21 @@ def _tiebreak_value(raw: Any) -> list[str]:
             items.append(part)
     if len(items) == 1 and items[0] in PRESETS:
         return items
-    return resolve_tiebreaks(items)  # InputError for an unknown item
+    return _hans_items(items, resolve_tiebreaks)  # InputError for an unknown item
+
+
+def _hans_items(items: list[str], resolve: Callable[[list[str]], list[str]]) -> list[str]:
+    """``resolve`` of ``items`` read as their 简体 twins (對手分 is 对手分: a
+    繁體 设置 reads as its 简体 twin); an unknown item is named as typed."""
+
+    def one(x: str) -> str:
+        try:
+            resolve([to_hans(x)])
+        except InputError:
+            return x
+        return to_hans(x)
+
+    return resolve([one(x) for x in items])
 
 
 def _parse_intlist(raw: Any) -> Optional[list[int]]:
@@ -193,7 +207,7 @@ def _rr_tiebreak_value(raw: Any, games_per_match: int) -> list[str]:
             return [preset]
     english = {L.norm_key(v): key for key, v in RR_EN.items() if key in RR_KEYS}
     items = [english.get(L.norm_key(p), p.strip()) for p in re.split(r"[,，、;；/→>]+|->", text) if p.strip()]
-    return resolve_rr_tiebreaks(items, games_per_match)  # InputError for an unknown item
+    return _hans_items(items, lambda x: resolve_rr_tiebreaks(x, games_per_match))  # InputError for an unknown item
 
 
 def setting_rows(
@@ -901,8 +915,12 @@ def team_tiebreak_value(raw: Any) -> Optional[list[str]]:
         items.append(english.get(L.norm_key(part), part))
     if len(items) == 1 and items[0] in TEAM_PRESETS:
         return items
-    resolve_team_tiebreaks(items)  # InputError for an unknown item
-    return items
+
+    def known(x: list[str]) -> list[str]:
+        resolve_team_tiebreaks(x)  # InputError for an unknown item
+        return x
+
+    return _hans_items(items, known)
 
 
 def team_tiebreak_text(spec: Optional[list[str]], system: str, lang: str) -> str:
