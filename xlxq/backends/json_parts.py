@@ -3,11 +3,15 @@ strict value readers (each names the key it reads: ``zh``/``en``), the
 ``event.options`` table, scoring, players and boards, and the writers of
 players and boards.  :mod:`xlxq.backends.json_file` (individual files, and
 the dispatch by ``event.kind``) and :mod:`xlxq.backends.team_json` (team
-files) are both built on it."""
+files) are both built on it.
+
+Lazy imports: the prize code (``core.prizes``) only for a file with a prize
+table or a player's 性别/出生年份, so that a click does not import it.
+"""
 
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import TYPE_CHECKING, Any, Optional
 
 from xlxq.core.model import (
     COLOUR_TIES,
@@ -22,7 +26,6 @@ from xlxq.core.model import (
     RatingOptions,
     Scoring,
 )
-from xlxq.core.prizes import PrizeTable, check_names, make_prize, parse_birth_year, parse_sex
 from xlxq.core.rating import check_cap, k_table_spec, parse_k_table
 from xlxq.core.numbering import NUMBERINGS
 from xlxq.errors import InputError
@@ -30,6 +33,9 @@ from xlxq.systems import get_system
 from xlxq.core.site_url import site_url_error
 from xlxq.i18n import Lazy, Msg, Pair
 from xlxq.sheets.script import HANT, to_hant
+
+if TYPE_CHECKING:  # types only: the prize code is imported when a file has prizes or extras
+    from xlxq.core.prizes import PrizeTable
 
 FORMAT = "xlxq/1"
 
@@ -410,9 +416,9 @@ def player_from_dict(p: Any, i: int) -> Player:
             minimum=1,
         ),
         absent_rounds=absent_rounds(p.get("absent_rounds"), where_zh, where_en),
-        sex=_extra(parse_sex, p.get("sex"), *place("json_parts.place-sex", where=Pair(where_zh, where_en))),
+        sex=_extra("sex", p.get("sex"), *place("json_parts.place-sex", where=Pair(where_zh, where_en))),
         birth_year=_extra(
-            _year, p.get("birth_year"), *place("json_parts.place-birth-year", where=Pair(where_zh, where_en))
+            "birth_year", p.get("birth_year"), *place("json_parts.place-birth-year", where=Pair(where_zh, where_en))
         ),
     )
 
@@ -421,16 +427,21 @@ def _year(v: Any) -> Optional[int]:
     """``birth_year``: a whole number (a JSON file writes no date)."""
     if v is not None and not is_int(v):
         raise InputError(Msg("json_parts.expected-a-year-a-whole-number-got", v=v))
+    from xlxq.core.prizes import parse_birth_year
+
     return parse_birth_year(v)
 
 
-def _extra(parse: Any, v: Any, zh: str, en: str) -> Any:
-    """A registration extra (``sex``, ``birth_year``) read by ``parse`` of
+def _extra(key: str, v: Any, zh: str, en: str) -> Any:
+    """A registration extra (``sex``, ``birth_year``) read by its parser of
     :mod:`xlxq.core.prizes`, its error naming the key."""
     if v is None:
         return None
     if not isinstance(v, (str, int, float)) or isinstance(v, bool):
         raise fail(zh, en, *place("json_parts.invalid-value", v=repr(v)))
+    from xlxq.core.prizes import parse_sex
+
+    parse = parse_sex if key == "sex" else _year
     try:
         return parse(v)
     except InputError as exc:
@@ -535,6 +546,8 @@ def prizes_from_dict(v: Any) -> PrizeTable:
     "最佳女棋手", "places": 1, "condition": "性别=女"}, …]}`` (``double``:
     兼得, default false; ``condition`` optional: every player), each
     condition read as 设置's 条件 cell (:mod:`xlxq.core.prizes`)."""
+    from xlxq.core.prizes import PrizeTable, check_names, make_prize
+
     zh, en = "event.prizes（奖项）", "event.prizes"
     v = as_obj(v, PRIZES_KEYS, zh, en)
     double = as_bool(v.get("double", False), "event.prizes.double（兼得）", "event.prizes.double")

@@ -45,7 +45,8 @@ Numbering (序号, fixed for the whole event):
 
 The returned list is sorted by 序号.
 
-Lazy imports: openpyxl is imported only for an .xlsx registration (a CSV
+Lazy imports: the extras' parsers (``core.prizes``) only for a filled
+性别/出生年份 cell; openpyxl is imported only for an .xlsx registration (a CSV
 or JSON one never loads it: start-up time of ``xlxq new``).
 """
 
@@ -63,7 +64,6 @@ from xlxq.core.groups import check_group_name, group_clash
 from xlxq.core.model import Player
 from xlxq.core.numbering import registration_numbers
 from xlxq.errors import InputError
-from xlxq.core.prizes import parse_birth_year, parse_sex
 from xlxq.sheets.layout import REGISTRATION_COLUMNS, REGISTRATION_EXTRAS
 from xlxq.sheets.registration import ROUND_CELLS
 from xlxq.text import label_problem, visible
@@ -479,8 +479,11 @@ def _registration_entries(path: Path) -> tuple[str, dict[str, int], list[dict]]:
                     ),
                 )
             e["seed"] = sd
-        for key, read in (("sex", parse_sex), ("birth_year", parse_birth_year)):  # the extras (docs/prizes.md)
+        for key in ("sex", "birth_year"):  # the extras (docs/prizes.md)
             if cells.get(key) is not None:
+                from xlxq.core.prizes import parse_birth_year, parse_sex  # only for a filled extra
+
+                read = parse_sex if key == "sex" else parse_birth_year
                 try:
                     e[key] = read(cells[key])
                 except InputError as exc:

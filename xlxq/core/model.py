@@ -25,11 +25,13 @@ Terms (rules-research.md §2):
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Any, Generic, Iterable, Iterator, Mapping, Optional, Protocol, Sequence, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Iterable, Iterator, Mapping, Optional, Protocol, Sequence, TypeVar
 
-from xlxq.core.prizes import PrizeTable
 from xlxq.errors import ErrorList, InputError
 from xlxq.i18n import Lazy, Msg, Pair, tr
+
+if TYPE_CHECKING:  # types only: the prize code is imported when a prize table is read
+    from xlxq.core.prizes import PrizeTable
 
 RED_WIN = "red_win"
 BLACK_WIN = "black_win"

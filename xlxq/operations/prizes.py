@@ -21,7 +21,10 @@ __all__ = ["awards_of", "prizes_file"]
 
 def awards_of(event: Event) -> Optional[Awards]:
     """The winners of the event's prize table by its standings after the
-    last round (None: it has none)."""
+    last round (None: it has none; its standings are not computed then)."""
+    table = getattr(event.settings, "prizes", None)
+    if table is None or not table.prizes:
+        return None
     return event_awards(event, get_system(event.settings.system).standings(event))
 
 

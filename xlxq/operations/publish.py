@@ -9,7 +9,8 @@ the pages are the command line's.  :func:`site_data` builds it, language
 by language; :mod:`xlxq.presentation.publish.render` renders it with Jinja2 into a folder
 written atomically (a temporary folder, then a rename).
 
-Lazy imports: the renderer (Jinja2, segno) is imported in
+Lazy imports: the prize code (``operations.prizes``) only for an event
+with a prize table; the renderer (Jinja2, segno) is imported in
 :func:`publish_event` only (start-up time: the buttons import this module);
 the workbook modules (openpyxl) in :func:`publish_book` and the round
 sheets' scores in :func:`_individual_rounds`, the team tables in
@@ -27,9 +28,7 @@ from typing import Any, Optional, Sequence
 from xlxq.presentation import report
 from xlxq.core.hand import HandChange, engine_pairing, hand_changes
 from xlxq.core.knockout import build_bracket, stage_msg
-from xlxq.core.prizes import conditions_text, prize_header, prize_rows
 from xlxq.core.rating import RatingOptions, event_rating_rows, report_options
-from xlxq.operations.prizes import awards_of
 from xlxq.core.record_text import dropped_text, hand_mark
 from xlxq.core.rr_standings import LABELS_EN as RR_LABELS_EN
 from xlxq.core.rr_standings import LABELS_ZH as RR_LABELS_ZH
@@ -501,6 +500,11 @@ def _prizes(event: Any, lang: str) -> Optional[dict]:
     table, by its standings after the last round; None without one."""
     if is_team(event):
         return None
+    if event.settings.prizes is None:
+        return None
+    from xlxq.core.prizes import conditions_text, prize_header, prize_rows  # the prize code: only with a prize table
+    from xlxq.operations.prizes import awards_of
+
     awards = awards_of(event)
     if awards is None:
         return None

@@ -2,6 +2,10 @@
 :func:`read_registration` (the row reader :func:`reg_entry`,
 :func:`reg_rating` and :func:`one_line` serve the team registration too), and :class:`Names`,
 the players by 序号 and by name for the round sheets.
+
+Lazy imports: the parsers of the extras (``core.prizes``) only for a filled
+性别/出生年份 cell, so that a click on an event without them does not import
+the prize code (a click's start-up, benchmarks/bench_click.py).
 """
 
 from __future__ import annotations
@@ -12,7 +16,6 @@ from typing import Any, Callable, Optional
 
 from xlxq.core.model import Player
 from xlxq.core.numbering import numbering_note, registration_numbers
-from xlxq.core.prizes import parse_birth_year, parse_sex
 from xlxq.errors import ErrorList, InputError
 from xlxq.sheets import layout as L
 from xlxq.sheets.book_sheets import OpenSheets
@@ -294,17 +297,18 @@ def round_cell(
 
 #: the registration extras (性别, 出生年份: docs/prizes.md), each cell read by
 #: its parser of :mod:`xlxq.core.prizes`
-EXTRAS: dict[str, Callable[[Any], Any]] = {"sex": parse_sex, "birth_year": parse_birth_year}
+EXTRAS = ("sex", "birth_year")
 
 
-def extra_cell(
-    name: str, r: int, c: dict[str, int], get: dict[str, Any], key: str, who: str, read: Callable[[Any], Any]
-) -> Any:
+def extra_cell(name: str, r: int, c: dict[str, int], get: dict[str, Any], key: str, who: str) -> Any:
     """The value of the extra ``key`` of row ``r`` (None: blank or no such
     column), or the error naming the player ``who`` and the cell."""
     v = get.get(key)
     if v is None:
         return None
+    from xlxq.core.prizes import parse_birth_year, parse_sex  # only for a filled 性别/出生年份 cell
+
+    read = parse_sex if key == "sex" else parse_birth_year
     try:
         return read(v)
     except InputError as exc:
@@ -351,9 +355,9 @@ def read_registration(
         for key, what in ROUND_CELLS.items():
             with errs.guard():
                 e[key] = round_cell(name, r, c, get, key, pname, what)
-        for key, read in EXTRAS.items():
+        for key in EXTRAS:
             with errs.guard():
-                e[key] = extra_cell(name, r, c, get, key, pname, read)
+                e[key] = extra_cell(name, r, c, get, key, pname)
         entries.append(e)
     if errors is None:
         errs.check()

@@ -4,7 +4,8 @@ Size: one module for both 设置 sheets (issue 23 §4), so that the row
 readers, the cells as shown and the 说明 serve both; what is a workbook's
 own is a function of its own below.
 
-Lazy imports: the team core (``core.teams``, ``core.team_standings``) is
+Lazy imports: the prize code (``core.prizes``) only for a 设置 with a prize
+block, so that a click on an event without one does not import it.  The team core (``core.teams``, ``core.team_standings``) is
 imported inside the team functions, so that an individual workbook's
 operations import no team module (issue 14; tests/test_workbook_startup.py).
 
@@ -36,7 +37,6 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, Optional
 from xlxq.core.elimination import check_elimination
 from xlxq.core.knockout import planned_rounds
 from xlxq.core.model import EventInfo, EventSettings, PairingOptions, Scoring, StandingsOptions
-from xlxq.core.prizes import Prize, PrizeTable, make_prize
 from xlxq.core.rating import DEFAULT_CAP, DEFAULT_K_TABLE, RatingOptions, check_cap, k_table_spec, parse_k_table
 from xlxq.core.rr_standings import LABELS_EN as RR_EN
 from xlxq.core.rr_standings import LABELS_ZH as RR_ZH
@@ -68,6 +68,7 @@ from xlxq.i18n import labels as i18n_labels
 from xlxq.i18n import Pair
 
 if TYPE_CHECKING:
+    from xlxq.core.prizes import Prize, PrizeTable
     from xlxq.core.teams import TeamSettings
 
 
@@ -270,6 +271,8 @@ def prize_table(name: str, grid: list[list[Any]], sheet: SettingsSheet, double: 
     head = sheet.prize_header
     if head is None:
         return None
+    from xlxq.core.prizes import PrizeTable, make_prize  # only for a 设置 with a prize block
+
     kc, vc = sheet.table.cols["key"], sheet.table.cols["value"]
     cc = sheet.table.cols.get("help", vc + 1)
     prizes: list[Prize] = []

@@ -9,7 +9,8 @@ empty 成绩表 header for the tie-breaks); a team workbook
 layout (:func:`write_entry_sheet`), a player's cells (:func:`player_cells`),
 the last sheets (:func:`finish_new_book`).
 
-Lazy imports: the team settings class (``core.teams.TeamSettings``) is imported inside the team functions,
+Lazy imports: ``core.prizes.sex_text`` only when a player has a 性别 or
+出生年份; the team settings class (``core.teams.TeamSettings``) is imported inside the team functions,
 so that an individual workbook's operations import no team module
 (issue 14; tests/test_workbook_startup.py).
 """
@@ -18,7 +19,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Iterable, Optional
 
-from xlxq.core.prizes import sex_text
 from xlxq.core.model import EventSettings, Player
 from xlxq.core.rr_standings import LABELS_EN as RR_EN
 from xlxq.core.rr_standings import LABELS_ZH as RR_ZH
@@ -168,6 +168,8 @@ def write_extras(
     for c in L.REGISTRATION_EXTRAS:
         if all(getattr(p, c.key) is None for p in players):
             continue
+        from xlxq.core.prizes import sex_text  # only when a player has an extra
+
         col = cols.get(c.key)
         if col is None:
             last_col += 1

@@ -3,14 +3,17 @@
 名额 | 条件), after the standings sheet; the winners by the standings the
 same recompute wrote (:func:`xlxq.core.prizes.event_awards`).  A workbook
 without a prize table gets no such sheet (and one left from before is left
-alone)."""
+alone).
+
+Lazy imports: the prize code (``core.prizes``) only for an event with a
+prize table, so that a click on an event without one does not import it.
+"""
 
 from __future__ import annotations
 
 from typing import Any, Optional
 
 from xlxq.core.model import Event
-from xlxq.core.prizes import conditions_text, event_awards, prize_header, prize_rows
 from xlxq.i18n import tr
 from xlxq.sheets import layout as L
 from xlxq.sheets.canvas import Canvas
@@ -23,6 +26,10 @@ __all__ = ["write_prizes"]
 def write_prizes(canvas: Canvas, data: WorkbookData, event: Event, rows: list[Any]) -> Optional[str]:
     """The 获奖名单 sheet of ``event`` by its standings ``rows``; its name
     (None: no prize table, nothing written)."""
+    if event.settings.prizes is None:
+        return None
+    from xlxq.core.prizes import conditions_text, event_awards, prize_header, prize_rows
+
     awards = event_awards(event, rows)
     if awards is None:
         return None
