@@ -23,6 +23,7 @@ import pytest
 from tests.cli_support import assert_bad_input, load, run
 from tests.conftest import SAMPLE, SAMPLE_TEAMS, played_swiss, template_workbook
 from tests.helpers import make_event
+from tests.render_support import convert
 from xlxq.core.model import EventInfo, Player
 from xlxq.core.paper import round_paper
 from xlxq.operations.event_read import read_event
@@ -471,22 +472,7 @@ def test_libreoffice_prints_the_pages_the_layout_says(tmp_path, kind, style, pag
     run("pair", ev_path, check_rc=0)
     out = tmp_path / "p.xlsx"
     run(kind, ev_path, "--out", out, *(("--style", style) if style else ()), check_rc=0)
-    profile = (tmp_path / "lo").as_uri()
-    subprocess.run(
-        [
-            "soffice",
-            f"-env:UserInstallation={profile}",
-            "--headless",
-            "--convert-to",
-            "pdf",
-            "--outdir",
-            str(tmp_path),
-            str(out),
-        ],
-        check=True,
-        capture_output=True,
-        timeout=180,
-    )
+    convert([out], tmp_path, tmp_path / "lo")  # one LibreOffice run (tests/render_support.py)
     pdf = tmp_path / "p.pdf"
     info = subprocess.run(["pdfinfo", str(pdf)], capture_output=True, text=True, check=True).stdout
     assert f"Pages:           {pages}" in info

@@ -17,6 +17,8 @@ from pathlib import Path
 
 import openpyxl
 import pytest
+
+from tests.render_support import convert
 import segno
 
 from tests.cli_support import load, run
@@ -263,21 +265,7 @@ def test_libreoffice_prints_the_qr_code_on_the_notices_first_page(tmp_path):
     ev.write_text(json.dumps(d, ensure_ascii=False), encoding="utf-8")
     out = tmp_path / "p.xlsx"
     run("notice", ev, "--out", out, check_rc=0)
-    subprocess.run(
-        [
-            "soffice",
-            f"-env:UserInstallation={(tmp_path / 'lo').as_uri()}",
-            "--headless",
-            "--convert-to",
-            "pdf",
-            "--outdir",
-            str(tmp_path),
-            str(out),
-        ],
-        check=True,
-        capture_output=True,
-        timeout=180,
-    )
+    convert([out], tmp_path, tmp_path / "lo")  # one LibreOffice run (tests/render_support.py)
     pdf = tmp_path / "p.pdf"
     info = subprocess.run(["pdfinfo", str(pdf)], capture_output=True, text=True, check=True).stdout
     assert "Pages:           2" in info

@@ -16,6 +16,7 @@ import pytest
 
 from tests.cli_support import assert_bad_input, load, run
 from tests.conftest import SAMPLE, enter_results, template_workbook
+from tests.render_support import convert
 from xlxq.core.model import Event, EventSettings, Player, StandingsOptions
 
 REG = "序号,姓名,单位,等级分\n1,赵一,甲,2400\n2,钱二,乙,\n3,孙三,丙,2200\n4,李四,丁,2150.5\n"
@@ -257,22 +258,7 @@ def test_libreoffice_prints_the_rated_notice_one_page_wide(tmp_path):
     run("pair", ev, check_rc=0)
     out = tmp_path / "p.xlsx"
     run("notice", ev, "--out", out, check_rc=0)
-    profile = (tmp_path / "lo").as_uri()
-    subprocess.run(
-        [
-            "soffice",
-            f"-env:UserInstallation={profile}",
-            "--headless",
-            "--convert-to",
-            "pdf",
-            "--outdir",
-            str(tmp_path),
-            str(out),
-        ],
-        check=True,
-        capture_output=True,
-        timeout=180,
-    )
+    convert([out], tmp_path, tmp_path / "lo")  # one LibreOffice run (tests/render_support.py)
     info = subprocess.run(["pdfinfo", str(tmp_path / "p.pdf")], capture_output=True, text=True, check=True).stdout
     assert "Pages:           2" in info
     text = subprocess.run(["pdftotext", "-layout", str(tmp_path / "p.pdf"), "-"], capture_output=True, text=True).stdout
