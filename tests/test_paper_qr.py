@@ -17,12 +17,11 @@ from pathlib import Path
 
 import openpyxl
 import pytest
-
-from tests.render_support import convert
 import segno
 
 from tests.cli_support import load, run
 from tests.conftest import SAMPLE, enter_results, template_workbook
+from tests.render_support import convert
 from tests.test_paper import cells, hand_event
 from xlxq.core.paper import round_paper
 from xlxq.sheets import paper as P
