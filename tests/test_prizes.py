@@ -249,7 +249,8 @@ def test_a_category_condition_in_each_language() -> None:
         ("类别>少年组", "类别只能用 = 或 !=", "takes only = or !="),
         ("类别>=U12", "类别只能用 = 或 !=", "takes only = or !="),
         ("类别=\u3000", "看不懂", "not understood"),
-        ("组别=甲组", "不认识“组别”", "unknown field"),
+        ("组别=甲组", "组别不是奖项条件", "not a prize condition"),
+        ("組別!=甲组", "组别不是奖项条件", "not a prize condition"),
     ],
 )
 def test_a_bad_category_condition_is_refused(text: str, needle_zh: str, needle_en: str) -> None:
@@ -665,6 +666,96 @@ def test_a_workbook_without_prizes_gets_no_prize_sheet(tmp_path) -> None:
     import openpyxl
 
     assert "获奖名单" not in openpyxl.load_workbook(path).sheetnames
+
+
+# --------------------------------------------------------------------------
+# groups (组别): the prize table applies within each group
+# --------------------------------------------------------------------------
+
+
+def _group_winners(standings: list[dict], juniors: set[str]) -> dict[str, list[int]]:
+    """名次奖 2 and 少年组 1 (类别=少年组), 兼得 否, worked out the plain
+    way from one group's standings rows."""
+    order = [(r["no"], r["name"]) for r in standings]
+    overall = [no for no, _ in order[:2]]
+    junior = [no for no, name in order if name in juniors and no not in overall][:1]
+    return {"名次奖": overall, "少年组": junior}
+
+
+GROUP_BLOCK = [(None, None, None), ("奖项", "名额", "条件"), ("名次奖", 2, None), ("少年组", 1, "类别=少年组")]
+
+
+@pytest.mark.slow
+def test_prizes_of_a_workbook_with_groups(tmp_path) -> None:
+    """A workbook of two groups sharing 设置's prize table: 计算成绩 writes
+    each group's 获奖名单 by the group's own standings; ``xlxq prizes`` lists
+    them group by group (``--group``: one); the JSON file of groups made from
+    the same registration gives each group the same winners."""
+    import openpyxl
+
+    from tests.cli_support import group_standings
+    from tests.conftest import template_workbook
+
+    rows = [(f"男{i}", "甲组") for i in range(1, 7)] + [(f"女{i}", "乙组") for i in range(1, 5)]
+    juniors = {"男2", "男5", "男6", "女1", "女3"}
+    path = template_workbook(tmp_path / "g.xlsx", [n for n, _ in rows], groups=dict(rows), settings={"轮数": 3})
+    wb = openpyxl.load_workbook(path)
+    reg = wb["报名表"]
+    col = reg.max_column + 1
+    reg.cell(row=2, column=col).value = "类别"
+    for i, (name, _) in enumerate(rows, start=3):
+        reg.cell(row=i, column=col).value = "少年组" if name in juniors else None
+    ws = wb["设置"]
+    last = ws.max_row
+    for i, row in enumerate(GROUP_BLOCK, start=last + 1):
+        for j, v in enumerate(row, start=1):
+            ws.cell(row=i, column=j).value = v
+    wb.save(path)
+    run("pair", path, check_rc=0)
+    run("simulate", "--seed", "4", path, check_rc=0)
+    run("recompute", path, check_rc=0)
+    standings = group_standings(path)
+    expected = {g: _group_winners(standings[g], juniors) for g in ("甲组", "乙组")}
+    assert all(len(w["少年组"]) == 1 for w in expected.values())  # a junior left in each group
+    wb = openpyxl.load_workbook(path)
+    for g in ("甲组", "乙组"):  # each group its own sheet: its own 序号 and winners
+        sheet = [(r[0], r[2]) for r in wb[f"{g} 获奖名单"].iter_rows(min_row=3, max_row=5, values_only=True)]
+        assert sheet == [(k, n) for k, ns in expected[g].items() for n in ns], g
+    assert "获奖名单" not in wb.sheetnames  # no table of the whole event: the groups are ranked apart
+    before = path.read_bytes()
+    got = json.loads(run("prizes", path, "--json", check_rc=0).out)
+    assert [c["group"] for c in got["groups"]] == ["甲组", "乙组"]
+    for c in got["groups"]:
+        assert {p["name"]: [w["no"] for w in p["winners"]] for p in c["prizes"]} == expected[c["group"]]
+    text = run("prizes", path, check_rc=0).out
+    assert text.index("【甲组】") < text.index("【乙组】") and "类别=少年组" in text
+    one = json.loads(run("prizes", path, "--group", "乙组", "--json", check_rc=0).out)
+    assert [c["group"] for c in one["groups"]] == ["乙组"]
+    assert_bad_input(run("prizes", path, "--group", "丙组"), "丙组", "甲组")
+    assert path.read_bytes() == before  # read only
+    # the JSON twin: a file of groups from the same registration, each group's own event.prizes
+    csv = tmp_path / "reg.csv"
+    csv.write_text(
+        "姓名,组别,类别\n" + "".join(f"{n},{g},{'少年组' if n in juniors else ''}\n" for n, g in rows), encoding="utf-8"
+    )
+    f = tmp_path / "g.json"
+    run("new", f, "--players", csv, "--rounds", 3, check_rc=0)
+    d = load(f)
+    for grp in d["groups"]:
+        assert {p["name"] for p in grp["players"] if p.get("category") == "少年组"} <= juniors
+        grp["event"]["prizes"] = {
+            "categories": [
+                {"name": "名次奖", "places": 2},
+                {"name": "少年组", "places": 1, "condition": "类别=少年组"},
+            ]
+        }
+    save(f, d)
+    run("simulate", "--seed", "4", f, check_rc=0)
+    standings = group_standings(f)
+    got = json.loads(run("prizes", f, "--json", check_rc=0).out)
+    for c in got["groups"]:
+        want = _group_winners(standings[c["group"]], juniors)
+        assert {p["name"]: [w["no"] for w in p["winners"]] for p in c["prizes"]} == want
 
 
 # --------------------------------------------------------------------------

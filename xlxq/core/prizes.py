@@ -89,6 +89,9 @@ FIELD_WORDS = {
     "agegroup": "category",
     "cat": "category",
 }
+#: 组别 is not a condition: it splits the event into groups ranked apart, and
+#: the prize table applies within each group (docs/prizes.md, Groups)
+_GROUP_WORDS = frozenset({"组别", "組別", "分组", "分組", "group", "section"})
 OPS = ("=", "!=", ">=", "<=", ">", "<")
 _OP_WORDS = {"≥": ">=", "≤": "<=", "≠": "!=", "==": "=", "<>": "!=", "＝": "=", "＞": ">", "＜": "<"}
 _COND_RE = re.compile(r"^(.+?)(>=|<=|!=|==|<>|=|>|<)(.+)$")
@@ -324,6 +327,8 @@ def parse_condition(text: Any) -> tuple[Condition, ...]:
         word, op, raw = m[1], m[2], m[3]
         op = _OP_WORDS.get(op, op)
         fld = FIELD_WORDS.get(_norm(word))
+        if fld is None and _norm(word) in _GROUP_WORDS:
+            raise InputError(Msg("prizes.condition-group-splits-the-event", part=shown(part)))
         if fld is None:
             raise InputError(
                 Msg("prizes.condition-unknown-field-one-of-sex-birth", part=shown(part), word=shown(word)),

@@ -1086,6 +1086,7 @@ MESSAGES: dict[str, str] = {
     "prizes.condition-category": "category",
     "prizes.condition-club": "club",
     "prizes.condition-female": "F",
+    "prizes.condition-group-splits-the-event": "condition {part!r}: 组别 (group) is not a prize condition — an event with groups ranks each group apart and the prize table is awarded within each group (the winners listed by group); for a prize of some players only, use their category (the 报名表 column 类别: category=U12)",
     "prizes.condition-is-not-a-number": "condition {part!r}: {raw!r} is not a number",
     "prizes.condition-line": "  {name}: {condition}",
     "prizes.condition-male": "M",

@@ -1086,6 +1086,7 @@ MESSAGES: dict[str, str] = {
     "prizes.condition-category": "类别",
     "prizes.condition-club": "单位",
     "prizes.condition-female": "女",
+    "prizes.condition-group-splits-the-event": "条件“{part}”：组别不是奖项条件——分组别的赛事各组别分别排名，奖项表在每个组别内各自评出（获奖名单按组别列出）；只给部分棋手的奖项请用类别（报名表的“类别”列，如 类别=少年组）",
     "prizes.condition-is-not-a-number": "条件“{part}”：“{raw}”不是数字",
     "prizes.condition-line": "  {name}：{condition}",
     "prizes.condition-male": "男",

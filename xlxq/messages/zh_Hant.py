@@ -1087,6 +1087,7 @@ MESSAGES: dict[str, str] = {
     "prizes.condition-category": "類別",
     "prizes.condition-club": "單位",
     "prizes.condition-female": "女",
+    "prizes.condition-group-splits-the-event": "條件“{part}”：組別不是獎項條件——分組別的賽事各組別分別排名，獎項表在每個組別內各自評出（獲獎名單按組別列出）；只給部分棋手的獎項請用類別（報名表的“類別”列，如 類別=少年組）",
     "prizes.condition-is-not-a-number": "條件“{part}”：“{raw}”不是數字",
     "prizes.condition-line": "  {name}：{condition}",
     "prizes.condition-male": "男",
