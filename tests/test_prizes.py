@@ -785,6 +785,37 @@ def test_site_and_booklet_show_the_winners(tmp_path, simulated) -> None:
     assert [(r[0], int(r[2])) for r in table.rows] == winners
 
 
+def test_site_and_booklet_show_a_category_condition_in_each_language(tmp_path, simulated) -> None:
+    """The prizes page and the 成绩册's section name the 类别 condition in the
+    page's language (类别 / 類別 / category), the category as typed."""
+    from xlxq.backends.json_file import load_event
+    from xlxq.core.document import Paragraph
+    from xlxq.operations.booklet import booklet_document
+    from xlxq.operations.publish import publish_event
+
+    prizes = {"categories": [{"name": "少年组前三", "places": 3, "condition": "类别=少年组"}]}
+    path = event_file(tmp_path, simulated, prizes=prizes)
+    d = load(path)
+    for p in d["players"][::3]:
+        p["category"] = "少年组"
+    save(path, d)
+    ev = load_event(str(path))
+    publish_event(ev, tmp_path / "site", "both")
+    publish_event(ev, tmp_path / "hant", "zh-Hant")
+    for folder, lang, text in (
+        (tmp_path / "site", "zh", "类别=少年组"),
+        (tmp_path / "site" / "en", "en", "category=少年组"),
+        (tmp_path / "hant", "zh-Hant", "類別=少年组"),
+    ):
+        assert text in (folder / "prizes.html").read_text(encoding="utf-8"), lang
+        doc = booklet_document(ev, lang)
+        (section,) = [s for s in doc.sections if s.title in ("获奖名单", "獲獎名單", "Prize winners")]
+        notes = [b.text for b in section.blocks if isinstance(b, Paragraph)]
+        assert any(text in n for n in notes), (lang, notes)
+        (table,) = section.tables()
+        assert len(table.rows) == 3 and all(ev.player(int(r[2])).category == "少年组" for r in table.rows)
+
+
 def test_no_prizes_page_without_a_prize_table(tmp_path, simulated) -> None:
     from xlxq.backends.json_file import load_event
     from xlxq.operations.booklet import booklet_document
