@@ -143,6 +143,16 @@ def test_condition_words() -> None:
     assert len(parse_condition("性别=女；出生年份<=2012 且 单位=北京")) == 3
 
 
+def test_a_club_condition_keeps_the_clubs_inner_spaces() -> None:
+    # the spaces of the condition were all dropped: 单位=Beijing Club read as
+    # BeijingClub and matched no one
+    (c,) = parse_condition("单位 = Beijing Club")
+    assert c.value == "Beijing Club" and c.text("en") == "club=Beijing Club"
+    assert c.holds(P(1, "甲", None, None, None, "Beijing Club")) and not c.holds(
+        P(2, "乙", None, None, None, "Beijing")
+    )
+
+
 def test_registration_extra_values() -> None:
     assert [parse_sex(v) for v in ("男", "女", "M", "f", " Female ", "男子", None, "")] == [
         MALE,
@@ -860,8 +870,12 @@ def test_prizes_page_on_a_phone(tmp_path, simulated) -> None:
 @pytest.mark.parametrize("lang", ["zh", "en"])
 def test_convert_keeps_the_prize_table_and_the_extras(tmp_path, simulated, lang) -> None:
     """JSON → workbook → JSON: the prize table (设置's 兼得 row and block) and
-    每名棋手's 性别 and 出生年份 (报名表 columns added) come back as they were."""
+    每名棋手's 性别, 出生年份 and 类别 (报名表 columns added) come back as they were."""
     path = event_file(tmp_path, simulated, prizes={**PRIZES, "double": True})
+    d = load(path)
+    for p in d["players"][::4]:
+        p["category"] = "少年组、U12"
+    save(path, d)
     book = tmp_path / "e.xlsx"
     run("convert", path, book, lang=lang, check_rc=0)
     import openpyxl
@@ -869,12 +883,13 @@ def test_convert_keeps_the_prize_table_and_the_extras(tmp_path, simulated, lang)
     reg = openpyxl.load_workbook(book)["报名表" if lang == "zh" else "Registration"]
     head = [c.value for c in reg[2]]
     assert ("性别" if lang == "zh" else "Sex") in head and ("出生年份" if lang == "zh" else "Birth year") in head
+    assert ("类别" if lang == "zh" else "Category") in head
     back = tmp_path / "back.json"
     run("convert", book, back, check_rc=0)
     a, b = load(path), load(back)
     assert b["event"]["prizes"] == a["event"]["prizes"]
-    assert [(p.get("sex"), p.get("birth_year")) for p in b["players"]] == [
-        (p.get("sex"), p.get("birth_year")) for p in a["players"]
+    assert [(p.get("sex"), p.get("birth_year"), p.get("category")) for p in b["players"]] == [
+        (p.get("sex"), p.get("birth_year"), p.get("category")) for p in a["players"]
     ]
     assert json.loads(run("prizes", book, "--json", check_rc=0).out) == json.loads(
         run("prizes", path, "--json", check_rc=0).out

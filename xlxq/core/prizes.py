@@ -346,7 +346,10 @@ def parse_condition(text: Any) -> tuple[Condition, ...]:
         elif fld == "unit":
             if op not in ("=", "!="):
                 raise InputError(Msg("prizes.condition-a-club-takes-only-or", part=shown(part)))
-            value = raw.strip()
+            # the 单位 as typed, its inner spaces kept (Beijing Club; the
+            # spaces were dropped with the others, so it matched no one)
+            typed = _COND_RE.match(part)
+            value = typed[3].strip() if typed is not None and typed[2] == m[2] else raw.strip()
         elif fld == "category":
             if op not in ("=", "!="):
                 raise InputError(Msg("prizes.condition-a-category-takes-only-or", part=shown(part)))
