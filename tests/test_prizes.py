@@ -742,6 +742,13 @@ def test_prizes_of_a_workbook_with_groups(tmp_path) -> None:
     one = json.loads(run("prizes", path, "--group", "乙组", "--json", check_rc=0).out)
     assert [c["group"] for c in one["groups"]] == ["乙组"]
     assert_bad_input(run("prizes", path, "--group", "丙组"), "丙组", "甲组")
+    # the 成绩册: each group's part ends with its 获奖名单
+    run("report", path, "--out", tmp_path / "b.xlsx", check_rc=0)
+    booklet = openpyxl.load_workbook(tmp_path / "b.xlsx")
+    for g in ("甲组", "乙组"):
+        ws = booklet[f"{g} 获奖名单"]
+        nos = [int(r[2]) for r in ws.iter_rows(values_only=True) if r[0] in ("名次奖", "少年组") and r[2] is not None]
+        assert nos == [n for ns in expected[g].values() for n in ns], g
     assert path.read_bytes() == before  # read only
     # the JSON twin: a file of groups from the same registration, each group's own event.prizes
     csv = tmp_path / "reg.csv"
