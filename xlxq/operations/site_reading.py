@@ -27,6 +27,7 @@ __all__ = [
     "rank_order",
     "grid",
     "generated_at",
+    "build_time",
     "team_withdrawn",
     "match_forfeits",
     "team_rank_order",
@@ -252,16 +253,18 @@ def team_rank_order(event: Any, tables: list[dict], labels: dict[str, str]) -> N
         ]
 
 
+def build_time() -> datetime.datetime:
+    """When the pages (or the 成绩册) are made: now, in the computer's local
+    time (the arbiter's clock, which the players share); ``SOURCE_DATE_EPOCH``
+    (seconds since 1970, the reproducible-builds convention; read as UTC)
+    fixes it: two builds of the same event then give the same bytes (tests)."""
+    fixed = os.environ.get("SOURCE_DATE_EPOCH", "").strip()
+    if fixed.isdigit():
+        return datetime.datetime.fromtimestamp(int(fixed), tz=datetime.timezone.utc)
+    return datetime.datetime.now().astimezone()
+
+
 def generated_at(now: Optional[datetime.datetime] = None) -> str:
-    """The time a site says it was made (更新于 …), to the minute, in the
-    computer's local time (the arbiter's clock, which the players share);
-    ``SOURCE_DATE_EPOCH`` (seconds since 1970, the reproducible-builds
-    convention) fixes it: two publishes of the same event then give the
-    same bytes (tests)."""
-    if now is None:
-        fixed = os.environ.get("SOURCE_DATE_EPOCH", "").strip()
-        if fixed.isdigit():
-            now = datetime.datetime.fromtimestamp(int(fixed), tz=datetime.timezone.utc)
-        else:
-            now = datetime.datetime.now().astimezone()
-    return now.strftime("%Y-%m-%d %H:%M")
+    """The time a site or a 成绩册 says it was made (更新于 …), to the
+    minute: ``now``, or :func:`build_time`."""
+    return (now or build_time()).strftime("%Y-%m-%d %H:%M")
