@@ -30,7 +30,7 @@ from typing import Optional
 
 from xlxq import __version__
 from xlxq.errors import InputError
-from xlxq.i18n import Text, hant_text
+from xlxq.i18n import Text, hant_text, pick
 from xlxq.operations.result import Outcome
 from xlxq.i18n import Msg
 from xlxq.i18n import Pair
@@ -160,7 +160,7 @@ def main_py(lang: str = "zh") -> str:
 
             zh, what = hant_text(zh), to_hant(what)
         out += _SCRIPT.format(
-            display=json.dumps(en if lang == "en" else zh, ensure_ascii=False),
+            display=json.dumps(pick(lang, zh, en), ensure_ascii=False),
             func=func,
             op=op,
             zh=zh,
