@@ -154,13 +154,13 @@ def main_py(lang: str = "zh") -> str:
     out = _HEAD[lang] + _BODY
     for func, op in LITE_SCRIPTS:
         zh, en = titles[op]
-        what = _WHAT[op]
+        what, display = _WHAT[op], pick(lang, zh, en)
         if lang == "zh-Hant":  # the catalogue's 繁體 names; the Chinese terms of the docstrings (成績表) too
             from xlxq.sheets.script import to_hant
 
             zh, what = hant_text(zh), to_hant(what)
         out += _SCRIPT.format(
-            display=json.dumps(pick(lang, zh, en), ensure_ascii=False),
+            display=json.dumps(display, ensure_ascii=False),
             func=func,
             op=op,
             zh=zh,
