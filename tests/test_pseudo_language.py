@@ -30,6 +30,9 @@ from tests.test_languages import (
     strip_own,
 )
 from tests import test_languages
+from tests.conftest import make_team_event
+from xlxq.core.teams import Match, TeamRound
+from xlxq.systems import get_team_system, pair_and_seat
 from xlxq import i18n
 from xlxq.i18n import (
     LANGS,
@@ -196,3 +199,34 @@ def test_hostile_json_files_print_their_places_from_the_catalogue(pseudo, tmp_pa
     assert not leaks, "\n".join(dict.fromkeys(leaks))
     still = {f for f, p in KNOWN_LEAKS if any(re.search(p, t) for _, t in texts)}
     assert still == {"xlxq/backends/json_parts.py"}, "a known leak is fixed: take it off KNOWN_LEAKS"
+
+
+def test_a_team_round_robin_checked_against_its_table_in_every_language(pseudo):
+    """The team round-robin check's issues were (zh, en) f-strings: 简体 in
+    zh-Hant (秩序表第1轮应有 … 没有此场) and in any further language; now messages
+    (简体 and English unchanged)."""
+    ev, _ = pair_and_seat(make_team_event(4, system="round_robin", rounds=3))
+    bad = ev.with_round_replaced(TeamRound(1, [Match(1, 1, 2, ev.rounds[0].matches[0].boards[:0]), Match(2, 4, 3)]))
+    rr = get_team_system("round_robin")
+    said = {lang: rr.check(bad, 1, lang).lines(lang) for lang in ("zh", "en", "zh-Hant", CODE)}
+    assert said["zh"][1:3] == [
+        "  [错误] 秩序表第1轮应有 1队（1队） — 4队（4队），文件中没有此场",
+        "  [错误] 秩序表第1轮应有 2队（2队） — 3队（3队），文件中没有此场",
+    ]
+    assert said["zh"][-4:-2] == [
+        "  [警告] 第1轮第1场（1队（1队） — 2队（2队））尚无出场名单",
+        "  [警告] 第1轮第2场（4队（4队） — 3队（3队））尚无出场名单",
+    ]
+    assert said["en"][1:7] == [
+        "  [error] table round 1 has 1 v 4; the file does not",
+        "  [error] table round 1 has 2 v 3; the file does not",
+        "  [error] round 1 match 1: 1 v 2 is not in table round 1",
+        "  [error] round 1 match 2: 4 v 3 is not in table round 1",
+        "  [warning] round 1 match 1: no line-ups yet",
+        "  [warning] round 1 match 2: no line-ups yet",
+    ]
+    assert said["zh-Hant"][1] == "  [錯誤] 秩序表第1輪應有 1队（1隊） — 4队（4隊），文件中沒有此場"
+    assert said["zh-Hant"][3] == "  [錯誤] 第1輪第1場 1队（1隊） — 2队（2隊） 不是秩序表第1輪的對陣"
+    assert said["zh-Hant"][5] == "  [警告] 第1輪第1場（1队（1隊） — 2队（2隊））尚無出場名單"
+    assert said[CODE][1:7] == [f"  [⟦{x[3:].replace('] ', '⟧] ⟦', 1)}⟧" for x in said["en"][1:7]]
+    assert said[CODE][-1] == "⟦⟦differs from⟧ table round 1⟧"
