@@ -58,33 +58,6 @@ RATING = "rating"
 # The 获奖名单 (prize winners), written by 计算成绩 when 设置 has a prize table (docs/prizes.md).
 PRIZES = "prizes"
 
-SHEET_NAMES: dict[str, dict[str, str]] = {
-    SETTINGS: {"zh": "设置", "en": "Settings"},
-    REGISTRATION: {"zh": "报名表", "en": "Registration"},
-    STANDINGS: {"zh": "成绩表", "en": "Standings"},
-    LOG: {"zh": "编排记录", "en": "Pairing log"},
-    STATE: {"zh": "_xlxq", "en": "_xlxq"},
-    CROSS: {"zh": "交叉表", "en": "Cross table"},
-    BRACKET: {"zh": "对阵图", "en": "Bracket"},
-    QUALIFIERS: {"zh": "晋级名单", "en": "Qualifiers"},
-    FINAL: {"zh": "最终名次", "en": "Final ranking"},
-    RATING: {"zh": "等级分", "en": "Rating"},
-    PRIZES: {"zh": "获奖名单", "en": "Prize winners"},
-}
-# Other spellings accepted when reading (normalised with norm_key).
-SHEET_ALIASES: dict[str, tuple[str, ...]] = {
-    SETTINGS: ("设置", "赛事设置", "settings", "setup"),
-    REGISTRATION: ("报名表", "报名", "棋手", "registration", "players", "entries"),
-    STANDINGS: ("成绩表", "名次表", "成绩", "standings", "results", "ranking"),
-    LOG: ("编排记录", "pairinglog", "log"),
-    STATE: ("_xlxq",),
-    CROSS: ("交叉表", "成绩交叉表", "crosstable", "cross"),
-    BRACKET: ("对阵图", "淘汰赛对阵图", "bracket", "draw"),
-    QUALIFIERS: ("晋级名单", "晋圈名单", "qualifiers"),
-    FINAL: ("最终名次", "最终名次表", "finalranking", "final"),
-    RATING: ("等级分", "等级分估算", "rating"),
-    PRIZES: ("获奖名单", "获奖", "prizewinners", "prizes"),
-}
 _ROUND_RE = (re.compile(r"^第(\d+)轮(对阵表?)?$"), re.compile(r"^round(\d+)$"), re.compile(r"^rd(\d+)$"))
 # The knockout stage of 积分晋圈淘汰 (in the Swiss workbook): its own rounds.
 _KO_ROUND_RE = (
@@ -92,6 +65,100 @@ _KO_ROUND_RE = (
     re.compile(r"^ko(?:round)?(\d+)$"),
     re.compile(r"^knockoutround(\d+)$"),
 )
+
+
+@dataclass(frozen=True)
+class SheetSet:
+    """The sheets of one kind of workbook: each single sheet's kind with its
+    name in each language (``names``) and the other spellings read
+    (``aliases``, normalised with :func:`norm_key`), and the numbered round
+    sheets (``rounds``: kind → the patterns of a normalised name, tried in
+    order).  Both workbooks' sets are values of this class; the team
+    workbook's is the individual one's shared sheets plus its own
+    (:meth:`made_of`)."""
+
+    names: Mapping[str, Mapping[str, str]]
+    aliases: Mapping[str, tuple[str, ...]]
+    rounds: tuple[tuple[str, tuple[re.Pattern, ...]], ...]
+
+    def made_of(self, kinds: Iterable[str], own: Mapping[str, tuple[Mapping[str, str], tuple[str, ...]]]) -> "SheetSet":
+        """Another workbook's set: the ``kinds`` in this order, each this
+        set's sheet or one of ``own`` (kind → (names, aliases)); the round
+        sheets of the plain kind only."""
+        kinds = tuple(kinds)
+        pick = {k: own[k] if k in own else (self.names[k], self.aliases[k]) for k in kinds}
+        return SheetSet(
+            {k: v[0] for k, v in pick.items()},
+            {k: v[1] for k, v in pick.items()},
+            tuple((k, res) for k, res in self.rounds if k == ROUND),
+        )
+
+    @cached_property
+    def _alias_kind(self) -> dict[str, str]:
+        out: dict[str, str] = {}
+        for kind, aliases in self.aliases.items():
+            for a in aliases:
+                out.setdefault(norm_key(a), kind)
+        return out
+
+    def kind_of(self, name: str) -> tuple[Optional[str], Optional[int]]:
+        """(kind, round number) of a sheet name, or (None, None) for a sheet
+        that is not part of the event (the arbiter's own sheets are left
+        alone)."""
+        k = norm_key(name)
+        for kind, res in self.rounds:
+            n = round_of_key(k, res)
+            if n is not None:
+                return kind, n
+        single = self._alias_kind.get(k)
+        return (single, None) if single else (None, None)
+
+    def book(self, **order: tuple[str, ...]) -> BookLayout:
+        """The workbook as its reader opens it (``order``: the
+        :class:`~xlxq.sheets.book_sheets.BookLayout` fields ``required``,
+        ``singles``, ``first``, ``round_kinds``, ``after``)."""
+        return BookLayout(
+            sheet_kind=self.kind_of,
+            lang_of_sheet=lang_of_sheet,
+            sheet_names=self.names,  # type: ignore[arg-type]
+            **order,
+        )
+
+
+#: the individual workbook's sheets (the team workbook's:
+#: :data:`xlxq.sheets.team_layout.SHEETS`, made of these and its own)
+SHEETS = SheetSet(
+    names={
+        SETTINGS: {"zh": "设置", "en": "Settings"},
+        REGISTRATION: {"zh": "报名表", "en": "Registration"},
+        STANDINGS: {"zh": "成绩表", "en": "Standings"},
+        LOG: {"zh": "编排记录", "en": "Pairing log"},
+        STATE: {"zh": "_xlxq", "en": "_xlxq"},
+        CROSS: {"zh": "交叉表", "en": "Cross table"},
+        BRACKET: {"zh": "对阵图", "en": "Bracket"},
+        QUALIFIERS: {"zh": "晋级名单", "en": "Qualifiers"},
+        FINAL: {"zh": "最终名次", "en": "Final ranking"},
+        RATING: {"zh": "等级分", "en": "Rating"},
+        PRIZES: {"zh": "获奖名单", "en": "Prize winners"},
+    },
+    # Other spellings accepted when reading (normalised with norm_key).
+    aliases={
+        SETTINGS: ("设置", "赛事设置", "settings", "setup"),
+        REGISTRATION: ("报名表", "报名", "棋手", "registration", "players", "entries"),
+        STANDINGS: ("成绩表", "名次表", "成绩", "standings", "results", "ranking"),
+        LOG: ("编排记录", "pairinglog", "log"),
+        STATE: ("_xlxq",),
+        CROSS: ("交叉表", "成绩交叉表", "crosstable", "cross"),
+        BRACKET: ("对阵图", "淘汰赛对阵图", "bracket", "draw"),
+        QUALIFIERS: ("晋级名单", "晋圈名单", "qualifiers"),
+        FINAL: ("最终名次", "最终名次表", "finalranking", "final"),
+        RATING: ("等级分", "等级分估算", "rating"),
+        PRIZES: ("获奖名单", "获奖", "prizewinners", "prizes"),
+    },
+    rounds=((KO_ROUND, _KO_ROUND_RE), (ROUND, _ROUND_RE)),
+)
+SHEET_NAMES: dict[str, dict[str, str]] = SHEETS.names  # type: ignore[assignment]
+SHEET_ALIASES: dict[str, tuple[str, ...]] = SHEETS.aliases  # type: ignore[assignment]
 
 
 def round_sheet_name(n: int, lang: str = "zh", stage: str = "main") -> str:
@@ -120,17 +187,9 @@ _KEY_SPACE = re.compile(r"[\s\u3000_]+")
 
 
 def sheet_kind(name: str) -> tuple[Optional[str], Optional[int]]:
-    """(kind, round number) of a sheet name, or (None, None) for a sheet that
-    is not part of the event (the arbiter's own sheets are left alone)."""
-    k = norm_key(name)
-    for kind, res in ((KO_ROUND, _KO_ROUND_RE), (ROUND, _ROUND_RE)):
-        n = round_of_key(k, res)
-        if n is not None:
-            return kind, n
-    for kind, aliases in SHEET_ALIASES.items():
-        if k in {norm_key(a) for a in aliases}:
-            return kind, None
-    return None, None
+    """(kind, round number) of a sheet name of the individual workbook, or
+    (None, None) for a sheet that is not part of the event."""
+    return SHEETS.kind_of(name)
 
 
 def round_of_key(k: str, res: tuple[re.Pattern, ...] = _ROUND_RE) -> Optional[int]:
@@ -149,10 +208,7 @@ def lang_of_sheet(name: str) -> str:
 
 
 #: the individual workbook's sheets as the reader opens them
-BOOK = BookLayout(
-    sheet_kind=sheet_kind,
-    lang_of_sheet=lang_of_sheet,
-    sheet_names=SHEET_NAMES,
+BOOK = SHEETS.book(
     required=(SETTINGS, REGISTRATION),
     singles=(SETTINGS, REGISTRATION, STANDINGS, LOG, STATE, CROSS, BRACKET, QUALIFIERS, FINAL, RATING, PRIZES),
     first=(SETTINGS, REGISTRATION),

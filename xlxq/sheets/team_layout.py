@@ -20,7 +20,6 @@ from dataclasses import replace
 from typing import Any, Optional
 
 from xlxq.sheets import layout as L
-from xlxq.sheets.book_sheets import BookLayout
 from xlxq.sheets.layout import ARBITER, PAIRING, PROGRAM, YES_NO, Choice, Column, Setting, norm_key
 from xlxq.i18n import tr
 
@@ -33,27 +32,31 @@ TEAMS, LINEUPS, TEAM_STANDINGS, BOARD_STANDINGS = "teams", "lineups", "team_stan
 
 RATING = L.RATING  # the unofficial 等级分 sheet, as in the individual workbook
 
-SHEET_NAMES: dict[str, dict[str, str]] = {
-    SETTINGS: L.SHEET_NAMES[SETTINGS],
-    TEAMS: {"zh": "队伍报名", "en": "Teams"},
-    LINEUPS: {"zh": "出场名单", "en": "Line-ups"},
-    TEAM_STANDINGS: {"zh": "团体成绩", "en": "Team standings"},
-    BOARD_STANDINGS: {"zh": "台次成绩", "en": "Board results"},
-    LOG: L.SHEET_NAMES[LOG],
-    STATE: L.SHEET_NAMES[STATE],
-    RATING: L.SHEET_NAMES[RATING],
-}
-SHEET_ALIASES: dict[str, tuple[str, ...]] = {
-    SETTINGS: L.SHEET_ALIASES[SETTINGS],
-    TEAMS: ("队伍报名", "队伍报名表", "团体报名", "团体报名表", "teams", "teamregistration", "teamentries"),
-    LINEUPS: ("出场名单", "出场顺序", "出场表", "line-ups", "lineups", "lineup"),
-    TEAM_STANDINGS: ("团体成绩", "团体成绩表", "团体名次", "团体名次表", "teamstandings", "teamranking"),
-    BOARD_STANDINGS: ("台次成绩", "台次成绩表", "分台成绩", "boardresults", "boardstandings", "boardranking"),
-    LOG: L.SHEET_ALIASES[LOG],
-    STATE: L.SHEET_ALIASES[STATE],
-    RATING: L.SHEET_ALIASES[RATING],
-}
-_ALIAS_KIND = {norm_key(a): kind for kind, names in SHEET_ALIASES.items() for a in names}
+#: the team workbook's sheets: the individual workbook's 设置, 编排记录, state
+#: and 等级分 sheets, and its own
+SHEETS = L.SHEETS.made_of(
+    (SETTINGS, TEAMS, LINEUPS, TEAM_STANDINGS, BOARD_STANDINGS, LOG, STATE, RATING),
+    {
+        TEAMS: (
+            {"zh": "队伍报名", "en": "Teams"},
+            ("队伍报名", "队伍报名表", "团体报名", "团体报名表", "teams", "teamregistration", "teamentries"),
+        ),
+        LINEUPS: (
+            {"zh": "出场名单", "en": "Line-ups"},
+            ("出场名单", "出场顺序", "出场表", "line-ups", "lineups", "lineup"),
+        ),
+        TEAM_STANDINGS: (
+            {"zh": "团体成绩", "en": "Team standings"},
+            ("团体成绩", "团体成绩表", "团体名次", "团体名次表", "teamstandings", "teamranking"),
+        ),
+        BOARD_STANDINGS: (
+            {"zh": "台次成绩", "en": "Board results"},
+            ("台次成绩", "台次成绩表", "分台成绩", "boardresults", "boardstandings", "boardranking"),
+        ),
+    },
+)
+SHEET_NAMES: dict[str, dict[str, str]] = SHEETS.names  # type: ignore[assignment]
+SHEET_ALIASES: dict[str, tuple[str, ...]] = SHEETS.aliases  # type: ignore[assignment]
 
 
 def round_sheet_name(n: int, lang: str = "zh") -> str:
@@ -63,12 +66,7 @@ def round_sheet_name(n: int, lang: str = "zh") -> str:
 def sheet_kind(name: str) -> tuple[Optional[str], Optional[int]]:
     """(kind, round number) of a sheet of the team workbook, or (None, None)
     for a sheet that is not part of the event (left alone)."""
-    k = norm_key(name)
-    n = L.round_of_key(k)
-    if n is not None:
-        return ROUND, n
-    kind = _ALIAS_KIND.get(k)
-    return (kind, None) if kind else (None, None)
+    return SHEETS.kind_of(name)
 
 
 def is_team_book(book: Any) -> bool:
@@ -93,10 +91,7 @@ def lang_of_sheet(name: str) -> str:
 
 #: the team workbook's sheets as the reader opens them (the individual
 #: reader's skeleton, :func:`xlxq.sheets.book_sheets.open_sheets`)
-BOOK = BookLayout(
-    sheet_kind=sheet_kind,
-    lang_of_sheet=lang_of_sheet,
-    sheet_names=SHEET_NAMES,
+BOOK = SHEETS.book(
     required=(SETTINGS, TEAMS),
     singles=(SETTINGS, TEAMS, LINEUPS, TEAM_STANDINGS, BOARD_STANDINGS, LOG, STATE, RATING),
     first=(SETTINGS, TEAMS, LINEUPS, STATE, LOG),
