@@ -597,6 +597,14 @@ class Setting:
     def names(self) -> set[str]:
         return {norm_key(x) for x in (self.zh, self.en, self.key, *self.aliases)}
 
+    def but(self, *more_aliases: str, **changes: Any) -> "Setting":
+        """This row with ``changes`` (another help text, other choices, …)
+        and ``more_aliases`` read: how the team 设置 declares a row it
+        shares with the individual one (:mod:`xlxq.sheets.team_layout`)."""
+        if more_aliases:
+            changes["aliases"] = self.aliases + more_aliases
+        return replace(self, **changes)
+
 
 TIEBREAK_PRESET_LABELS: dict[str, tuple[str, str]] = {
     "cxa2011-opp": ("对手分法（2011规则14.3.1）", "Opponents' score (CXA 2011 §14.3.1)"),

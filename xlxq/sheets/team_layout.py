@@ -16,11 +16,10 @@ if TYPE_CHECKING:
     from xlxq.core.standings import TableRound
 
 import re
-from dataclasses import replace
 from typing import Any, Optional
 
 from xlxq.sheets import layout as L
-from xlxq.sheets.layout import ARBITER, PAIRING, PROGRAM, YES_NO, Choice, Column, Setting, norm_key
+from xlxq.sheets.layout import ARBITER, PAIRING, PROGRAM, Choice, Column, Setting, norm_key
 from xlxq.i18n import tr
 
 # --------------------------------------------------------------------------
@@ -389,22 +388,20 @@ TEAM_TIEBREAK_PRESET_ALIASES: dict[str, tuple[str, ...]] = {
 
 def _reuse(key: str) -> Setting:
     """A row of the individual 设置 sheet, reused as it is (or, through
-    ``replace``, with only what differs in a team event: its help, its
-    choices)."""
+    :meth:`~xlxq.sheets.layout.Setting.but`, with only what differs in a
+    team event: its label, its help, its choices)."""
     return L.SETTINGS_BY_KEY[key]
 
 
 TEAM_SETTINGS_ROWS: tuple[Setting, ...] = (
-    replace(_reuse("name"), help_en="printed in the titles"),
+    _reuse("name").but(help_en="printed in the titles"),
     *L.INFO_SETTINGS,
-    replace(
-        _reuse("system"),
+    _reuse("system").but(
         choices=L.system_choices("teams"),
         help_zh="团体积分编排：队与队按定位编排；团体循环：棋规秩序表；全队轮赛：两队之间每人与对方每人各赛一局",
         help_en="team Swiss (定位编排 with teams), team round robin, or Scheveningen (two teams)",
     ),
-    replace(
-        _reuse("rounds"),
+    _reuse("rounds").but(
         help_zh="计划的总轮数（全队轮赛 = 每队台数）",
         help_en="planned number of rounds (Scheveningen: = boards)",
     ),
@@ -567,12 +564,9 @@ TEAM_SETTINGS_ROWS: tuple[Setting, ...] = (
         help_zh="团体积分编排按场分（默认）或局分分积分段",
         help_en="the score the team Swiss pairs on",
     ),
-    Setting(
-        "tiebreaks",
-        "settings.tiebreaks",
-        "排名方法",
-        "Ranking",
-        "teamtiebreaks",
+    _reuse("tiebreaks").but(
+        en="Ranking",
+        kind="teamtiebreaks",
         aliases=("名次计算方法", "名次计算", "排名格式", "tiebreak", "tiebreaks", "ranking"),
         help_zh="格式一（场分优先）、格式二（局分优先）、团体循环、全队轮赛，或用顿号分隔的项目："
         "场分、局分、团体对手分、胜场、胜局、犯规、比较前一轮场分；空白 = 按赛制",
@@ -587,16 +581,8 @@ TEAM_SETTINGS_ROWS: tuple[Setting, ...] = (
     _reuse("picker"),
     _reuse("search_budget"),
     _reuse("bye_opp_score"),
-    Setting(
-        "bye_counts_as_win",
-        "standings.bye_counts_as_win",
-        "轮空算胜场",
-        "Bye counts as a match won",
-        "bool",
-        YES_NO,
-        aliases=("轮空算胜局",),
-        help_zh="原则(五)：轮空以胜计算",
-        help_en="principle (5)",
+    _reuse("bye_counts_as_win").but(
+        "轮空算胜局", zh="轮空算胜场", en="Bye counts as a match won", help_zh="原则(五)：轮空以胜计算"
     ),
     _reuse("fallback_reading"),
     Setting(
