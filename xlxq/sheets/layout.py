@@ -25,6 +25,7 @@ from typing import Any, Iterable, Iterator, Mapping, Optional
 
 from xlxq.core.standings import TableRound
 from xlxq.sheets.book_sheets import BookLayout
+from xlxq.sheets.plan import PageSetup
 from xlxq.i18n import tr as i18n_tr
 from xlxq.sheets.script import to_hans
 from xlxq.systems.keys import keys_of
@@ -554,6 +555,9 @@ class SystemChoices(tuple[Choice, ...]):
 
     def __eq__(self, other: object) -> bool:
         return self.live() == (other.live() if isinstance(other, SystemChoices) else other)
+
+    def __ne__(self, other: object) -> bool:  # tuple's own would compare the empty tuples
+        return not self == other
 
     def __hash__(self) -> int:
         return hash(self.live())
@@ -1208,6 +1212,24 @@ TITLE_ROW = 1
 HEADER_ROW = 2
 FIRST_DATA_ROW = 3
 HEADER_SCAN = 10  # a table's header row is searched in the first rows
+#: the footer of every printed table: page n / pages (Excel's codes)
+PAGE_FOOTER = "&P / &N"
+
+
+def table_page(
+    sheet: str, last_row: int, last_col: int, landscape: bool = False, header_row: int = HEADER_ROW
+) -> PageSetup:
+    """The print setup of a table, both workbooks' every table sheet: A4,
+    one page wide, the title and header rows on every page, the area from
+    A1 to ``last_row`` (at least the header) and ``last_col``, centred,
+    the page numbers in the footer."""
+    return PageSetup(
+        sheet,
+        landscape=landscape,
+        title_rows=(TITLE_ROW, header_row),
+        area=(1, 1, max(last_row, header_row), last_col),
+        footer=PAGE_FOOTER,
+    )
 
 
 def column_letter(col: int) -> str:
