@@ -57,6 +57,13 @@ def test_team_registration_columns_are_the_individual_ones_where_the_same():
     assert team["note"] == L.REGISTRATION_TABLE.col("note")
     assert T.TEAM_STANDINGS_TABLE.tail == L.STANDINGS_TABLE.tail
     assert T.TEAM_STANDINGS_TABLE.col("rank") == L.STANDINGS_TABLE.col("rank")
+    # 团体成绩's 队号 and 队名 are 队伍报名's, written by the program; 台次成绩's player columns are 成绩表's
+    for key in ("team_no", "team"):
+        assert _same_but(T.TEAM_STANDINGS_TABLE.col(key), T.TEAMS_TABLE.col(key), "owner"), key
+    board = {c.key: c for c in T.BOARD_STANDINGS_COLUMNS}
+    for key in ("no", "name"):
+        assert _same_but(board[key], L.STANDINGS_TABLE.col(key)), key
+    assert _same_but(board["points"], L.STANDINGS_TABLE.col("score"), "key", "width")
     # the team 设置 reuses the individual rows it shares as they are
     shared = [s for s in T.TEAM_SETTINGS_ROWS if L.SETTINGS_BY_KEY.get(s.key) is s]
     assert {s.key for s in shared} >= {"first_round", "numbering", "picker", "normalise_results", "provisional"}

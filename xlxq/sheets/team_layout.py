@@ -84,8 +84,7 @@ def is_team_sheet_names(names: list[str]) -> bool:
     )
 
 
-def lang_of_sheet(name: str) -> str:
-    return L.lang_of_sheet(name)
+lang_of_sheet = L.lang_of_sheet  # as in the individual workbook
 
 
 #: the team workbook's sheets as the reader opens them (the individual
@@ -299,22 +298,26 @@ def scheveningen_title(n: int, event_name: str, lang: str) -> str:
 # 团体成绩 / 台次成绩 (program-owned)
 # --------------------------------------------------------------------------
 
+_STANDING = L.STANDINGS_TABLE.col  # a column of 成绩表
+_TEAM_REG = {c.key: c for c in TEAM_REG_COLUMNS}  # a column of 队伍报名
+
 TEAM_STANDINGS_HEAD: tuple[Column, ...] = (
-    L.STANDINGS_TABLE.col("rank"),
-    Column("team_no", "队号", "Team no", ("队序号",), 6),
-    Column("team", "队名", "Team", ("队伍",), 16),
+    _STANDING("rank"),
+    _TEAM_REG["team_no"].but(aliases=("队序号",), owner=PROGRAM),
+    _TEAM_REG["team"].but(aliases=("队伍",), owner=PROGRAM),
 )
 TEAM_STANDINGS_TAIL = L.STANDINGS_TAIL
 TEAM_KEY_WIDTH = 9
 TEAM_ROUND_CELL_WIDTH = 12
 
+# 台次成绩 is written, never read: its columns answer to their headers only
 BOARD_STANDINGS_COLUMNS: tuple[Column, ...] = (
-    Column("board", "台次", "Board", (), 6, required=True),
-    Column("rank", "名次", "Rank", (), 6),
-    Column("no", "序号", "No", (), 6),
-    Column("name", "姓名", "Name", (), 12),
-    Column("team", "队名", "Team", (), 16),
-    Column("points", "积分", "Pts", (), 7),
+    _ROUND("board").but(aliases=(), owner=PROGRAM, required=True, centred=False),
+    _STANDING("rank").but(aliases=(), required=False),
+    _STANDING("no").but(aliases=()),
+    _STANDING("name").but(aliases=()),
+    TEAM_STANDINGS_HEAD[2].but(aliases=()),
+    _STANDING("score").but(key="points", aliases=(), width=7),
     Column("games", "局数", "Games", (), 6),
     Column("wins", "胜", "W", (), 5),
     Column("draws", "和", "D", (), 5),
