@@ -1,8 +1,14 @@
 """What the team workbook (团体赛工作簿) looks like: sheet names, column
 headers (Chinese and English), settings rows, row markers and titles.
 
-Pure data plus a few lookup helpers, like :mod:`xlxq.sheets.layout` (whose
-``Column``, ``Setting``, ``Choice``, colours and ``norm_key`` it reuses).
+Pure data plus a few lookup helpers, built from :mod:`xlxq.sheets.layout`
+(its record types and the sheets, columns and 设置 rows
+both workbooks have): here only what the team rules add — the team sheets
+(队伍报名, 出场名单, 团体成绩, 台次成绩), the team registration's and the
+line-ups' columns, the match blocks of a round sheet (场次, the seats' teams,
+the row markers), the 台次成绩 and team standings columns, the 局分/场分
+and line-up rows of 设置 — each from the individual definition where it is
+the same column or row (``.but``: only what differs).
 The team readers (:func:`xlxq.sheets.read.read_team_workbook` and the
 ``team_*`` modules) read every table *by these header names*, never by position.
 docs/workbook-teams.md describes every sheet and column.
