@@ -87,16 +87,21 @@ class SheetSet:
     aliases: Mapping[str, tuple[str, ...]]
     rounds: tuple[tuple[str, tuple[re.Pattern, ...]], ...]
 
-    def made_of(self, kinds: Iterable[str], own: Mapping[str, tuple[Mapping[str, str], tuple[str, ...]]]) -> "SheetSet":
+    def made_of(
+        self,
+        kinds: Iterable[str],
+        own: Mapping[str, tuple[Mapping[str, str], tuple[str, ...]]],
+        round_kinds: tuple[str, ...] = (ROUND,),
+    ) -> "SheetSet":
         """Another workbook's set: the ``kinds`` in this order, each this
-        set's sheet or one of ``own`` (kind → (names, aliases)); the round
-        sheets of the plain kind only."""
-        kinds = tuple(kinds)
+        set's sheet or one of ``own`` (kind → (names, aliases)), and this
+        set's round sheets of ``round_kinds`` (the team workbook: 第N轮
+        only, no knockout stage)."""
         pick = {k: own[k] if k in own else (self.names[k], self.aliases[k]) for k in kinds}
         return SheetSet(
             {k: v[0] for k, v in pick.items()},
             {k: v[1] for k, v in pick.items()},
-            tuple((k, res) for k, res in self.rounds if k == ROUND),
+            tuple((k, res) for k, res in self.rounds if k in round_kinds),
         )
 
     @cached_property
