@@ -1133,6 +1133,17 @@ SETTINGS_ROWS: tuple[Setting, ...] = (
 )
 SETTINGS_BY_KEY = {s.key: s for s in SETTINGS_ROWS}
 
+
+def setting_lookup(rows: Iterable[Setting]) -> dict[str, Setting]:
+    """normalised label, key or alias → the 设置 row, for a reader of the
+    ``rows`` (a name two rows answer to goes to the first)."""
+    out: dict[str, Setting] = {}
+    for s in rows:
+        for n in s.names():
+            out.setdefault(n, s)
+    return out
+
+
 #: The unofficial 等级分 report's rows: read when an arbiter adds them to 设置
 #: (not in the templates: a workbook without them is read and written as
 #: before); docs/publish.md §3.

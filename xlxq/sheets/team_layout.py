@@ -622,10 +622,8 @@ TEAM_SETTINGS_ROWS: tuple[Setting, ...] = (
     _reuse("provisional"),
 )
 TEAM_SETTINGS_BY_KEY = {s.key: s for s in TEAM_SETTINGS_ROWS}
-TEAM_SETTING_LOOKUP: dict[str, Setting] = {}
-for _s in TEAM_SETTINGS_ROWS + L.RATING_SETTINGS:  # the 等级分 rows: read when an arbiter adds them
-    for _n2 in _s.names():
-        TEAM_SETTING_LOOKUP.setdefault(_n2, _s)
+# the 等级分 rows: read when an arbiter adds them
+TEAM_SETTING_LOOKUP = L.setting_lookup(TEAM_SETTINGS_ROWS + L.RATING_SETTINGS)
 
 __all__ = [
     "SETTINGS",
