@@ -1,23 +1,23 @@
 """What the event workbook looks like: sheet names, column headers (Chinese
-and English), settings rows, widths and colours.
-
-Pure data plus a few lookup helpers; no workbook access.  The one layout
-definition of both workbooks: the record types (:class:`SheetSet` for a
-workbook's sheets, :class:`TableLayout` and :class:`Column` for a table,
-:class:`Setting` and :class:`Choice` for a 设置 row), a table's print setup
-(:func:`table_page`), and the individual workbook's sheets, tables and 设置
-rows, which its writer and its reader both use; the team workbook's
-(:mod:`xlxq.sheets.team_layout`) are these with what differs
-(:meth:`SheetSet.made_of`, :meth:`TableLayout.but`, :meth:`Column.but`,
-:meth:`Setting.but`) and the team's own.  The readers
-and writers of :mod:`xlxq.sheets` read and write sheets *by these header
-names*, never by fixed positions, so an arbiter may insert columns or re-sort
-rows.  docs/workbook.md describes every sheet and column.
+and English), settings rows, widths and colours; the one layout definition
+of both workbooks.
 
 Size: one data table, not logic: every sheet, column and 设置 row with its
 Chinese and English names, aliases and help texts, kept in one place so the
 workbook's whole layout can be read (and checked against docs/workbook.md)
 at once.
+
+Pure data plus a few lookup helpers; no workbook access.  The record types
+(:class:`SheetSet` for a workbook's sheets, :class:`TableLayout` and
+:class:`Column` for a table, :class:`Setting` and :class:`Choice` for a 设置
+row), a table's print setup (:func:`table_page`), and the individual
+workbook's sheets, tables and 设置 rows, which its writer and its reader
+both use; the team workbook's (:mod:`xlxq.sheets.team_layout`) are these
+with what differs (:meth:`SheetSet.made_of`, :meth:`TableLayout.but`,
+:meth:`Column.but`, :meth:`Setting.but`) and the team's own.  The readers
+and writers of :mod:`xlxq.sheets` read and write sheets *by these header
+names*, never by fixed positions, so an arbiter may insert columns or re-sort
+rows.  docs/workbook.md describes every sheet and column.
 """
 
 from __future__ import annotations
