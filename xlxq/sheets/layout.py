@@ -83,14 +83,14 @@ class SheetSet:
     workbook's is the individual one's shared sheets plus its own
     (:meth:`made_of`)."""
 
-    names: Mapping[str, Mapping[str, str]]
-    aliases: Mapping[str, tuple[str, ...]]
+    names: dict[str, dict[str, str]]
+    aliases: dict[str, tuple[str, ...]]
     rounds: tuple[tuple[str, tuple[re.Pattern, ...]], ...]
 
     def made_of(
         self,
         kinds: Iterable[str],
-        own: Mapping[str, tuple[Mapping[str, str], tuple[str, ...]]],
+        own: Mapping[str, tuple[dict[str, str], tuple[str, ...]]],
         round_kinds: tuple[str, ...] = (ROUND,),
     ) -> "SheetSet":
         """Another workbook's set: the ``kinds`` in this order, each this
@@ -131,7 +131,7 @@ class SheetSet:
         return BookLayout(
             sheet_kind=self.kind_of,
             lang_of_sheet=lang_of_sheet,
-            sheet_names=self.names,  # type: ignore[arg-type]
+            sheet_names=self.names,
             **order,
         )
 
@@ -168,8 +168,8 @@ SHEETS = SheetSet(
     },
     rounds=((KO_ROUND, _KO_ROUND_RE), (ROUND, _ROUND_RE)),
 )
-SHEET_NAMES: dict[str, dict[str, str]] = SHEETS.names  # type: ignore[assignment]
-SHEET_ALIASES: dict[str, tuple[str, ...]] = SHEETS.aliases  # type: ignore[assignment]
+SHEET_NAMES = SHEETS.names
+SHEET_ALIASES = SHEETS.aliases
 
 
 def round_sheet_name(n: int, lang: str = "zh", stage: str = "main") -> str:

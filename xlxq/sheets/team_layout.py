@@ -60,8 +60,8 @@ SHEETS = L.SHEETS.made_of(
         ),
     },
 )
-SHEET_NAMES: dict[str, dict[str, str]] = SHEETS.names  # type: ignore[assignment]
-SHEET_ALIASES: dict[str, tuple[str, ...]] = SHEETS.aliases  # type: ignore[assignment]
+SHEET_NAMES = SHEETS.names
+SHEET_ALIASES = SHEETS.aliases
 
 
 def round_sheet_name(n: int, lang: str = "zh") -> str:
