@@ -84,6 +84,23 @@ def remote_engine_env(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.delenv("XLXQ_NOTIFY", raising=False)
 
 
+#: the events of each format that the snapshot tests play: 7, 15 and 23 are workbook events
+SNAPSHOT_EVENTS = (0, 4, 7, 9, 13, 15, 18, 23)
+
+
+def snapshot_events(fmt: str, tmp_path: Path, indices: Iterable[int] = SNAPSHOT_EVENTS) -> Iterable[tuple[str, Path]]:
+    """The events tools/snapshot.py plays for the format ``fmt`` (the lead's
+    replay at merge time), each played into ``tmp_path``: (the event's id,
+    its file) for every JSON file and workbook it leaves."""
+    snap = load_tool("snapshot")
+    for i in indices:
+        spec = snap.spec_for(fmt, i)
+        assert snap.run_event(spec, keep=str(tmp_path))["error"] is None, spec["id"]
+        for f in sorted((tmp_path / spec["id"]).glob("*")):
+            if f.suffix in (".json", ".xlsx") and not f.name.startswith("."):
+                yield spec["id"], f
+
+
 def make_team_event(
     n_teams: int, boards: int = 4, reserves: int = 1, system: str = "swiss", rounds: int = 5, **settings
 ):

@@ -383,20 +383,14 @@ def test_the_snapshot_events_reproduce(tmp_path, fmt):
     """The events tools/snapshot.py plays (the lead's replay at merge time:
     withdrawals, late entries, 淘汰 after round X, draws, every 首轮 method,
     JSON files and workbooks), audited: every round 一致."""
-    from tests.conftest import load_tool
+    from tests.conftest import snapshot_events
     from xlxq.operations.event_read import read_event_or_groups
 
-    snap = load_tool("snapshot")
     seen = 0
-    for i in (0, 4, 7, 9, 13, 15, 18, 23):  # 7, 15, 23: workbook events
-        spec = snap.spec_for(fmt, i)
-        assert snap.run_event(spec, keep=str(tmp_path))["error"] is None
-        for f in sorted((tmp_path / spec["id"]).glob("*")):
-            if f.suffix not in (".json", ".xlsx") or f.name.startswith("."):
-                continue
-            event, groups = read_event_or_groups(str(f))
-            for ev in [event] if groups is None else [e for _, e in groups]:
-                if ev.rounds:
-                    seen += 1
-                    assert {a.status for a in audit_event(ev)} == {"same"}, (spec["id"], f.name)
+    for event_id, f in snapshot_events(fmt, tmp_path):
+        event, groups = read_event_or_groups(str(f))
+        for ev in [event] if groups is None else [e for _, e in groups]:
+            if ev.rounds:
+                seen += 1
+                assert {a.status for a in audit_event(ev)} == {"same"}, (event_id, f.name)
     assert seen >= 8

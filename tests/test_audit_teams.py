@@ -143,24 +143,18 @@ def test_the_team_snapshot_events_reproduce(tmp_path, fmt):
     """The team events tools/snapshot.py plays (JSON files and team
     workbooks: every line-up format, pair-by, match scoring, single and
     double round robin, withdrawals), audited: every round 一致."""
-    from tests.conftest import load_tool
+    from tests.conftest import snapshot_events
     from xlxq.operations.audit import audit_file
     from xlxq.operations.event_read import read_event_or_groups
 
-    snap = load_tool("snapshot")
     seen = books = 0
-    for i in (0, 4, 7, 9, 13, 15, 18, 23):  # 7, 15, 23: workbook events
-        spec = snap.spec_for(fmt, i)
-        assert snap.run_event(spec, keep=str(tmp_path))["error"] is None
-        for f in sorted((tmp_path / spec["id"]).glob("*")):
-            if f.suffix not in (".json", ".xlsx") or f.name.startswith("."):
-                continue
-            event, groups = read_event_or_groups(str(f))
-            if event.rounds:
-                seen += 1
-                books += f.suffix == ".xlsx"
-                assert {a.status for a in audit_team_event(event)} == {"same"}, (spec["id"], f.name)
-                assert audit_file(event).code == 0
+    for event_id, f in snapshot_events(fmt, tmp_path):
+        event, _ = read_event_or_groups(str(f))
+        if event.rounds:
+            seen += 1
+            books += f.suffix == ".xlsx"
+            assert {a.status for a in audit_team_event(event)} == {"same"}, (event_id, f.name)
+            assert audit_file(event).code == 0
     assert seen >= 6 and books >= 1
 
 

@@ -152,13 +152,9 @@ def _workbook_cases_of(path: Path) -> list[Case]:
     return _CACHE[key]
 
 
-WORKBOOK_COUNT = 89  # checked below: the families of tests/hostile.py give this many
-
-
-@pytest.mark.slow
-def test_hostile_workbooks(capsys, tmp_path, base_xlsx):
-    cases = _workbook_cases_of(base_xlsx)
-    assert len(cases) == WORKBOOK_COUNT and len({c.id for c in cases}) == len({c.data for c in cases}) == len(cases)
+def check_each_refused(capsys, tmp_path, cases, tail: int = 400) -> None:
+    """Each case refused (:func:`check_refused`, each in a folder of its
+    own); the failures named together, by case."""
     failures = []
     for i, case in enumerate(cases):
         d = tmp_path / str(i)
@@ -166,8 +162,18 @@ def test_hostile_workbooks(capsys, tmp_path, base_xlsx):
         try:
             check_refused(capsys, d, case)
         except AssertionError as exc:
-            failures.append(f"{case.id}: {str(exc)[-300:]}")
+            failures.append(f"{case.id}: {str(exc)[-tail:]}")
     assert not failures, "\n".join(failures)
+
+
+WORKBOOK_COUNT = 89  # checked below: the families of tests/hostile.py give this many
+
+
+@pytest.mark.slow
+def test_hostile_workbooks(capsys, tmp_path, base_xlsx):
+    cases = _workbook_cases_of(base_xlsx)
+    assert len(cases) == WORKBOOK_COUNT and len({c.id for c in cases}) == len({c.data for c in cases}) == len(cases)
+    check_each_refused(capsys, tmp_path, cases, tail=300)
 
 
 @pytest.fixture(scope="module")
@@ -183,24 +189,13 @@ def played_json(base_json) -> dict:
 def test_place_cases_json(capsys, tmp_path, played_json):
     """Issue 21 §2.6, §2.7 in a JSON file: each refused naming its place."""
     cases = list(json_place_cases(played_json))
-    for i, case in enumerate(cases):
-        d = tmp_path / str(i)
-        d.mkdir()
-        check_refused(capsys, d, case)
+    check_each_refused(capsys, tmp_path, cases)
 
 
 def test_place_cases_workbook(capsys, tmp_path, base_xlsx):
     """Issue 21 §2.6, §2.7 in a workbook (were "程序内部错误" or taken
     silently): each refused naming its place, nothing written."""
-    failures = []
-    for i, case in enumerate(place_cases(str(base_xlsx))):
-        d = tmp_path / str(i)
-        d.mkdir()
-        try:
-            check_refused(capsys, d, case)
-        except AssertionError as exc:
-            failures.append(f"{case.id}: {str(exc)[-400:]}")
-    assert not failures, "\n".join(failures)
+    check_each_refused(capsys, tmp_path, place_cases(str(base_xlsx)))
 
 
 def test_hostile_counts(base_json):
@@ -331,20 +326,9 @@ def test_prize_cases_json(capsys, tmp_path, base_json):
     exit 2, one line naming the key, nothing written."""
     cases = list(prize_cases(base_json))
     assert len(cases) == len({c.data for c in cases}) >= 24
-    for i, case in enumerate(cases):
-        d = tmp_path / str(i)
-        d.mkdir()
-        check_refused(capsys, d, case)
+    check_each_refused(capsys, tmp_path, cases)
 
 
 def test_prize_cases_workbook(capsys, tmp_path, base_xlsx):
     """The same in a workbook: a bad 设置 prize row or 报名表 extra cell."""
-    failures = []
-    for i, case in enumerate(prize_workbook_cases(str(base_xlsx))):
-        d = tmp_path / str(i)
-        d.mkdir()
-        try:
-            check_refused(capsys, d, case)
-        except AssertionError as exc:
-            failures.append(f"{case.id}: {str(exc)[-400:]}")
-    assert not failures, "\n".join(failures)
+    check_each_refused(capsys, tmp_path, prize_workbook_cases(str(base_xlsx)))

@@ -57,6 +57,13 @@ def test_team_registration_columns_are_the_individual_ones_where_the_same():
     assert team["note"] == L.REGISTRATION_TABLE.col("note")
     assert T.TEAM_STANDINGS_TABLE.tail == L.STANDINGS_TABLE.tail
     assert T.TEAM_STANDINGS_TABLE.col("rank") == L.STANDINGS_TABLE.col("rank")
+    # 团体成绩's 队号 and 队名 are 队伍报名's, written by the program; 台次成绩's player columns are 成绩表's
+    for key in ("team_no", "team"):
+        assert _same_but(T.TEAM_STANDINGS_TABLE.col(key), T.TEAMS_TABLE.col(key), "owner"), key
+    board = {c.key: c for c in T.BOARD_STANDINGS_COLUMNS}
+    for key in ("no", "name"):
+        assert _same_but(board[key], L.STANDINGS_TABLE.col(key)), key
+    assert _same_but(board["points"], L.STANDINGS_TABLE.col("score"), "key", "width")
     # the team 设置 reuses the individual rows it shares as they are
     shared = [s for s in T.TEAM_SETTINGS_ROWS if L.SETTINGS_BY_KEY.get(s.key) is s]
     assert {s.key for s in shared} >= {"first_round", "numbering", "picker", "normalise_results", "provisional"}
@@ -137,3 +144,83 @@ def test_new_workbooks_write_the_tables_heads(lang):
     ts = heads[T.TEAM_STANDINGS_TABLE.sheet_name(lang)]
     assert ts[0][:3] == [c.header(lang) for c in T.TEAM_STANDINGS_TABLE.columns]
     assert ts[1][1] >= T.TEAM_STANDINGS_TABLE.columns[0].width
+
+
+def test_one_sheet_set_the_team_workbook_takes_the_shared_sheets_from():
+    """Both workbooks' sheets are one :class:`~xlxq.sheets.layout.SheetSet`
+    each, the team one made of the individual one's shared sheets (the same
+    names and aliases, not copies) and its own; each reads only its own
+    sheets, in 简体, 繁體 and English."""
+    for kind in (T.SETTINGS, T.LOG, T.STATE, T.RATING):
+        assert T.SHEET_NAMES[kind] is L.SHEET_NAMES[kind]
+        assert T.SHEET_ALIASES[kind] is L.SHEET_ALIASES[kind]
+    assert list(T.SHEET_NAMES) == ["settings", "teams", "lineups", "team_standings", "board_standings"] + [
+        "log",
+        "state",
+        "rating",
+    ]
+    cases = {
+        "设置": ("settings", "settings"),
+        "Settings": ("settings", "settings"),
+        "報名表": ("registration", None),
+        "隊伍報名": (None, "teams"),
+        "Line-ups": (None, "lineups"),
+        "臺次成績": (None, "board_standings"),
+        "成绩表": ("standings", None),
+        "对阵图": ("bracket", None),
+        "编排记录": ("log", "log"),
+        "等級分": ("rating", "rating"),
+        "我的表": (None, None),
+    }
+    for name, (individual, team) in cases.items():
+        assert L.sheet_kind(name) == (individual, None), name
+        assert T.sheet_kind(name) == (team, None), name
+    assert L.sheet_kind("第3輪") == T.sheet_kind("Round 3") == ("round", 3)
+    # the knockout stage's rounds are the individual workbook's only
+    assert L.sheet_kind("淘汰赛第2轮") == ("ko_round", 2) and T.sheet_kind("淘汰赛第2轮") == (None, None)
+    assert (L.BOOK.round_kinds, T.BOOK.round_kinds) == (("round", "ko_round"), ("round",))
+
+
+def test_team_settings_rows_it_shares_are_the_individual_rows_but():
+    """A team 设置 row with the key of an individual one is that row with
+    only what differs (:meth:`~xlxq.sheets.layout.Setting.but`): the same
+    target, and the same kind but for 排名方法 (the team's tie-break items)."""
+    differ = {}
+    for s in T.TEAM_SETTINGS_ROWS:
+        ind = L.SETTINGS_BY_KEY.get(s.key)
+        if ind is None or s is ind:
+            continue
+        if s.key in ("draw_red", "draw_black"):  # the team's 局分 rows: another target
+            assert s.target.startswith("game.") and ind.target.startswith("scoring."), s.key
+            continue
+        assert s.target == ind.target, s.key
+        differ[s.key] = sorted(f.name for f in dataclasses.fields(s) if getattr(s, f.name) != getattr(ind, f.name))
+    assert differ == {
+        "name": ["help_en"],
+        "system": ["choices", "help_en", "help_zh"],
+        "rounds": ["help_en", "help_zh"],
+        "tiebreaks": ["aliases", "en", "help_en", "help_zh", "kind"],
+        "bye_counts_as_win": ["aliases", "en", "help_zh", "zh"],
+    }
+    row = L.SETTINGS_BY_KEY["bye_counts_as_win"]
+    assert row.but("x", zh="y").aliases == (*row.aliases, "x") and row.but("x", zh="y").zh == "y"
+
+
+def test_every_table_prints_by_one_page_setup():
+    """The print setup of a table (title and header rows on every page, the
+    area down to the last row, at least the header, page numbers below) is
+    one definition: :func:`~xlxq.sheets.layout.table_page`."""
+    p = L.table_page("S", 1, 7, landscape=True)
+    assert (p.sheet, p.landscape, p.title_rows, p.area, p.footer, p.fit_width) == (
+        "S",
+        True,
+        (1, 2),
+        (1, 1, 2, 7),
+        "&P / &N",
+        1,
+    )
+    assert L.table_page("S", 30, 5, header_row=4).area == (1, 1, 30, 5)
+    plan = plan_new_team_workbook("en", TeamSettings(boards=4))
+    by_sheet = {p.sheet: (p.title_rows, p.area) for p in plan.page_setups}
+    assert by_sheet["Teams"] == ((1, 2), (1, 1, 2, len(T.TEAM_REG_COLUMNS) - 1))  # every column but 提示
+    assert by_sheet["Line-ups"] == ((1, 2), (1, 1, 2, 4 + 3))  # 轮次 队号 队名, the 4 boards

@@ -48,7 +48,7 @@ from xlxq.sheets.canvas import Canvas
 from xlxq.sheets.cells import tidy_number
 from xlxq.sheets.data import RoundSheet, WorkbookData
 from xlxq.sheets.looks import table_looks
-from xlxq.sheets.plan import PageSetup, SheetLook, Style
+from xlxq.sheets.plan import SheetLook, Style
 from xlxq.sheets.problems import Problem
 from xlxq.sheets.round_problems import hand_problems, issue_cells, unfinished_problems
 from xlxq.sheets.write_standings import round_cell, scores_before, standings_after
@@ -261,15 +261,7 @@ def write_table(
     if rows:
         for c in center_cols:
             plan.styles.append(Style(name, L.FIRST_DATA_ROW, c, len(rows), 1, align="center"))
-    plan.page_setups.append(
-        PageSetup(
-            name,
-            landscape=ncols > 12,
-            title_rows=(L.TITLE_ROW, L.HEADER_ROW),
-            area=(1, 1, max(last, L.HEADER_ROW), ncols),
-            footer="&P / &N",
-        )
-    )
+    plan.page_setups.append(L.table_page(name, last, ncols, landscape=ncols > 12))
 
 
 def _after_standings(data: WorkbookData) -> Optional[str]:
@@ -588,15 +580,7 @@ def write_bracket(canvas: Canvas, data: WorkbookData, event: Event, bracket, aft
     for r, c in player_cells:
         plan.styles.append(Style(name, r, c, border=True))
     plan.styles.append(Style(name, centre(total, 0), total + 1, bold=True))
-    plan.page_setups.append(
-        PageSetup(
-            name,
-            landscape=True,
-            title_rows=(L.TITLE_ROW, L.HEADER_ROW),
-            area=(1, 1, last + 2, total + 1),
-            footer="&P / &N",
-        )
-    )
+    plan.page_setups.append(L.table_page(name, last + 2, total + 1, landscape=True))
 
 
 # --- 积分晋圈淘汰 -----------------------------------------------------------------

@@ -1,18 +1,23 @@
 """What the event workbook looks like: sheet names, column headers (Chinese
-and English), settings rows, widths and colours.
-
-Pure data plus a few lookup helpers; no workbook access.  Every table is
-one :class:`TableLayout` (its sheet, rows and columns) that its
-writer and its reader both use; the team workbook's tables
-(:mod:`xlxq.sheets.team_layout`) are these with what differs.  The readers
-and writers of :mod:`xlxq.sheets` read and write sheets *by these header
-names*, never by fixed positions, so an arbiter may insert columns or re-sort
-rows.  docs/workbook.md describes every sheet and column.
+and English), settings rows, widths and colours; the one layout definition
+of both workbooks.
 
 Size: one data table, not logic: every sheet, column and 设置 row with its
 Chinese and English names, aliases and help texts, kept in one place so the
 workbook's whole layout can be read (and checked against docs/workbook.md)
 at once.
+
+Pure data plus a few lookup helpers; no workbook access.  The record types
+(:class:`SheetSet` for a workbook's sheets, :class:`TableLayout` and
+:class:`Column` for a table, :class:`Setting` and :class:`Choice` for a 设置
+row), a table's print setup (:func:`table_page`), and the individual
+workbook's sheets, tables and 设置 rows, which its writer and its reader
+both use; the team workbook's (:mod:`xlxq.sheets.team_layout`) are these
+with what differs (:meth:`SheetSet.made_of`, :meth:`TableLayout.but`,
+:meth:`Column.but`, :meth:`Setting.but`) and the team's own.  The readers
+and writers of :mod:`xlxq.sheets` read and write sheets *by these header
+names*, never by fixed positions, so an arbiter may insert columns or re-sort
+rows.  docs/workbook.md describes every sheet and column.
 """
 
 from __future__ import annotations
@@ -25,6 +30,7 @@ from typing import Any, Iterable, Iterator, Mapping, Optional
 
 from xlxq.core.standings import TableRound
 from xlxq.sheets.book_sheets import BookLayout
+from xlxq.sheets.plan import PageSetup
 from xlxq.i18n import tr as i18n_tr
 from xlxq.sheets.script import to_hans
 from xlxq.systems.keys import keys_of
@@ -58,33 +64,6 @@ RATING = "rating"
 # The 获奖名单 (prize winners), written by 计算成绩 when 设置 has a prize table (docs/prizes.md).
 PRIZES = "prizes"
 
-SHEET_NAMES: dict[str, dict[str, str]] = {
-    SETTINGS: {"zh": "设置", "en": "Settings"},
-    REGISTRATION: {"zh": "报名表", "en": "Registration"},
-    STANDINGS: {"zh": "成绩表", "en": "Standings"},
-    LOG: {"zh": "编排记录", "en": "Pairing log"},
-    STATE: {"zh": "_xlxq", "en": "_xlxq"},
-    CROSS: {"zh": "交叉表", "en": "Cross table"},
-    BRACKET: {"zh": "对阵图", "en": "Bracket"},
-    QUALIFIERS: {"zh": "晋级名单", "en": "Qualifiers"},
-    FINAL: {"zh": "最终名次", "en": "Final ranking"},
-    RATING: {"zh": "等级分", "en": "Rating"},
-    PRIZES: {"zh": "获奖名单", "en": "Prize winners"},
-}
-# Other spellings accepted when reading (normalised with norm_key).
-SHEET_ALIASES: dict[str, tuple[str, ...]] = {
-    SETTINGS: ("设置", "赛事设置", "settings", "setup"),
-    REGISTRATION: ("报名表", "报名", "棋手", "registration", "players", "entries"),
-    STANDINGS: ("成绩表", "名次表", "成绩", "standings", "results", "ranking"),
-    LOG: ("编排记录", "pairinglog", "log"),
-    STATE: ("_xlxq",),
-    CROSS: ("交叉表", "成绩交叉表", "crosstable", "cross"),
-    BRACKET: ("对阵图", "淘汰赛对阵图", "bracket", "draw"),
-    QUALIFIERS: ("晋级名单", "晋圈名单", "qualifiers"),
-    FINAL: ("最终名次", "最终名次表", "finalranking", "final"),
-    RATING: ("等级分", "等级分估算", "rating"),
-    PRIZES: ("获奖名单", "获奖", "prizewinners", "prizes"),
-}
 _ROUND_RE = (re.compile(r"^第(\d+)轮(对阵表?)?$"), re.compile(r"^round(\d+)$"), re.compile(r"^rd(\d+)$"))
 # The knockout stage of 积分晋圈淘汰 (in the Swiss workbook): its own rounds.
 _KO_ROUND_RE = (
@@ -92,6 +71,105 @@ _KO_ROUND_RE = (
     re.compile(r"^ko(?:round)?(\d+)$"),
     re.compile(r"^knockoutround(\d+)$"),
 )
+
+
+@dataclass(frozen=True)
+class SheetSet:
+    """The sheets of one kind of workbook: each single sheet's kind with its
+    name in each language (``names``) and the other spellings read
+    (``aliases``, normalised with :func:`norm_key`), and the numbered round
+    sheets (``rounds``: kind → the patterns of a normalised name, tried in
+    order).  Both workbooks' sets are values of this class; the team
+    workbook's is the individual one's shared sheets plus its own
+    (:meth:`made_of`)."""
+
+    names: dict[str, dict[str, str]]
+    aliases: dict[str, tuple[str, ...]]
+    rounds: tuple[tuple[str, tuple[re.Pattern, ...]], ...]
+
+    def made_of(
+        self,
+        kinds: Iterable[str],
+        own: Mapping[str, tuple[dict[str, str], tuple[str, ...]]],
+        round_kinds: tuple[str, ...] = (ROUND,),
+    ) -> "SheetSet":
+        """Another workbook's set: the ``kinds`` in this order, each this
+        set's sheet or one of ``own`` (kind → (names, aliases)), and this
+        set's round sheets of ``round_kinds`` (the team workbook: 第N轮
+        only, no knockout stage)."""
+        pick = {k: own[k] if k in own else (self.names[k], self.aliases[k]) for k in kinds}
+        return SheetSet(
+            {k: v[0] for k, v in pick.items()},
+            {k: v[1] for k, v in pick.items()},
+            tuple((k, res) for k, res in self.rounds if k in round_kinds),
+        )
+
+    @cached_property
+    def _alias_kind(self) -> dict[str, str]:
+        out: dict[str, str] = {}
+        for kind, aliases in self.aliases.items():
+            for a in aliases:
+                out.setdefault(norm_key(a), kind)
+        return out
+
+    def kind_of(self, name: str) -> tuple[Optional[str], Optional[int]]:
+        """(kind, round number) of a sheet name, or (None, None) for a sheet
+        that is not part of the event (the arbiter's own sheets are left
+        alone)."""
+        k = norm_key(name)
+        for kind, res in self.rounds:
+            n = round_of_key(k, res)
+            if n is not None:
+                return kind, n
+        single = self._alias_kind.get(k)
+        return (single, None) if single else (None, None)
+
+    def book(self, **order: tuple[str, ...]) -> BookLayout:
+        """The workbook as its reader opens it (``order``: the
+        :class:`~xlxq.sheets.book_sheets.BookLayout` fields ``required``,
+        ``singles``, ``first``, ``round_kinds``, ``after``)."""
+        return BookLayout(
+            sheet_kind=self.kind_of,
+            lang_of_sheet=lang_of_sheet,
+            sheet_names=self.names,
+            **order,
+        )
+
+
+#: the individual workbook's sheets (the team workbook's:
+#: :data:`xlxq.sheets.team_layout.SHEETS`, made of these and its own)
+SHEETS = SheetSet(
+    names={
+        SETTINGS: {"zh": "设置", "en": "Settings"},
+        REGISTRATION: {"zh": "报名表", "en": "Registration"},
+        STANDINGS: {"zh": "成绩表", "en": "Standings"},
+        LOG: {"zh": "编排记录", "en": "Pairing log"},
+        STATE: {"zh": "_xlxq", "en": "_xlxq"},
+        CROSS: {"zh": "交叉表", "en": "Cross table"},
+        BRACKET: {"zh": "对阵图", "en": "Bracket"},
+        QUALIFIERS: {"zh": "晋级名单", "en": "Qualifiers"},
+        FINAL: {"zh": "最终名次", "en": "Final ranking"},
+        RATING: {"zh": "等级分", "en": "Rating"},
+        PRIZES: {"zh": "获奖名单", "en": "Prize winners"},
+    },
+    # Other spellings accepted when reading (normalised with norm_key).
+    aliases={
+        SETTINGS: ("设置", "赛事设置", "settings", "setup"),
+        REGISTRATION: ("报名表", "报名", "棋手", "registration", "players", "entries"),
+        STANDINGS: ("成绩表", "名次表", "成绩", "standings", "results", "ranking"),
+        LOG: ("编排记录", "pairinglog", "log"),
+        STATE: ("_xlxq",),
+        CROSS: ("交叉表", "成绩交叉表", "crosstable", "cross"),
+        BRACKET: ("对阵图", "淘汰赛对阵图", "bracket", "draw"),
+        QUALIFIERS: ("晋级名单", "晋圈名单", "qualifiers"),
+        FINAL: ("最终名次", "最终名次表", "finalranking", "final"),
+        RATING: ("等级分", "等级分估算", "rating"),
+        PRIZES: ("获奖名单", "获奖", "prizewinners", "prizes"),
+    },
+    rounds=((KO_ROUND, _KO_ROUND_RE), (ROUND, _ROUND_RE)),
+)
+SHEET_NAMES = SHEETS.names
+SHEET_ALIASES = SHEETS.aliases
 
 
 def round_sheet_name(n: int, lang: str = "zh", stage: str = "main") -> str:
@@ -120,17 +198,9 @@ _KEY_SPACE = re.compile(r"[\s\u3000_]+")
 
 
 def sheet_kind(name: str) -> tuple[Optional[str], Optional[int]]:
-    """(kind, round number) of a sheet name, or (None, None) for a sheet that
-    is not part of the event (the arbiter's own sheets are left alone)."""
-    k = norm_key(name)
-    for kind, res in ((KO_ROUND, _KO_ROUND_RE), (ROUND, _ROUND_RE)):
-        n = round_of_key(k, res)
-        if n is not None:
-            return kind, n
-    for kind, aliases in SHEET_ALIASES.items():
-        if k in {norm_key(a) for a in aliases}:
-            return kind, None
-    return None, None
+    """(kind, round number) of a sheet name of the individual workbook, or
+    (None, None) for a sheet that is not part of the event."""
+    return SHEETS.kind_of(name)
 
 
 def round_of_key(k: str, res: tuple[re.Pattern, ...] = _ROUND_RE) -> Optional[int]:
@@ -149,10 +219,7 @@ def lang_of_sheet(name: str) -> str:
 
 
 #: the individual workbook's sheets as the reader opens them
-BOOK = BookLayout(
-    sheet_kind=sheet_kind,
-    lang_of_sheet=lang_of_sheet,
-    sheet_names=SHEET_NAMES,
+BOOK = SHEETS.book(
     required=(SETTINGS, REGISTRATION),
     singles=(SETTINGS, REGISTRATION, STANDINGS, LOG, STATE, CROSS, BRACKET, QUALIFIERS, FINAL, RATING, PRIZES),
     first=(SETTINGS, REGISTRATION),
@@ -502,6 +569,9 @@ class SystemChoices(tuple[Choice, ...]):
     def __eq__(self, other: object) -> bool:
         return self.live() == (other.live() if isinstance(other, SystemChoices) else other)
 
+    def __ne__(self, other: object) -> bool:  # tuple's own would compare the empty tuples
+        return not self == other
+
     def __hash__(self) -> int:
         return hash(self.live())
 
@@ -543,6 +613,14 @@ class Setting:
 
     def names(self) -> set[str]:
         return {norm_key(x) for x in (self.zh, self.en, self.key, *self.aliases)}
+
+    def but(self, *more_aliases: str, **changes: Any) -> "Setting":
+        """This row with ``changes`` (another help text, other choices, …)
+        and ``more_aliases`` read: how the team 设置 declares a row it
+        shares with the individual one (:mod:`xlxq.sheets.team_layout`)."""
+        if more_aliases:
+            changes["aliases"] = self.aliases + more_aliases
+        return replace(self, **changes)
 
 
 TIEBREAK_PRESET_LABELS: dict[str, tuple[str, str]] = {
@@ -1058,6 +1136,17 @@ SETTINGS_ROWS: tuple[Setting, ...] = (
 )
 SETTINGS_BY_KEY = {s.key: s for s in SETTINGS_ROWS}
 
+
+def setting_lookup(rows: Iterable[Setting]) -> dict[str, Setting]:
+    """normalised label, key or alias → the 设置 row, for a reader of the
+    ``rows`` (a name two rows answer to goes to the first)."""
+    out: dict[str, Setting] = {}
+    for s in rows:
+        for n in s.names():
+            out.setdefault(n, s)
+    return out
+
+
 #: The unofficial 等级分 report's rows: read when an arbiter adds them to 设置
 #: (not in the templates: a workbook without them is read and written as
 #: before); docs/publish.md §3.
@@ -1147,6 +1236,24 @@ TITLE_ROW = 1
 HEADER_ROW = 2
 FIRST_DATA_ROW = 3
 HEADER_SCAN = 10  # a table's header row is searched in the first rows
+#: the footer of every printed table: page n / pages (Excel's codes)
+PAGE_FOOTER = "&P / &N"
+
+
+def table_page(
+    sheet: str, last_row: int, last_col: int, landscape: bool = False, header_row: int = HEADER_ROW
+) -> PageSetup:
+    """The print setup of a table, both workbooks' every table sheet: A4,
+    one page wide, the title and header rows on every page, the area from
+    A1 to ``last_row`` (at least the header) and ``last_col``, centred,
+    the page numbers in the footer."""
+    return PageSetup(
+        sheet,
+        landscape=landscape,
+        title_rows=(TITLE_ROW, header_row),
+        area=(1, 1, max(last_row, header_row), last_col),
+        footer=PAGE_FOOTER,
+    )
 
 
 def column_letter(col: int) -> str:

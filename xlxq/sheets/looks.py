@@ -68,15 +68,7 @@ def standings_looks(canvas: Canvas, name: str, table: L.TableLayout, nkeys: int,
         plan.styles.append(
             Style(name, L.FIRST_DATA_ROW, centre_from, last - L.FIRST_DATA_ROW + 1, ncols - centre_from, align="center")
         )
-    plan.page_setups.append(
-        PageSetup(
-            name,
-            landscape=ncols > 12,
-            title_rows=(L.TITLE_ROW, L.HEADER_ROW),
-            area=(1, 1, max(last, L.HEADER_ROW), ncols),
-            footer="&P / &N",
-        )
-    )
+    plan.page_setups.append(L.table_page(name, last, ncols, landscape=ncols > 12))
 
 
 def settings_looks(canvas: Canvas, sname: str, last: int) -> None:

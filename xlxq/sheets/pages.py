@@ -130,7 +130,7 @@ def sign_pages(plan: WritePlan, words: PaperWords) -> None:
         p.header_centre = escape(round_label(p.sheet, words.lang))
         p.header_right = escape(place)
         p.footer_left = escape(words.signatures())
-        p.footer_right = p.footer or "&P / &N"  # page numbers right: the signature line is long
+        p.footer_right = p.footer or L.PAGE_FOOTER  # page numbers right: the signature line is long
         p.footer = ""
 
 

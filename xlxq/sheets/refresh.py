@@ -38,21 +38,25 @@ if TYPE_CHECKING:
     from xlxq.core.teams import TeamEvent
 
 
+def _no_prepare(data: Any, event: Any) -> None:
+    """Nothing is recorded before an individual workbook's refresh."""
+
+
 @dataclass(frozen=True)
 class RefreshSteps:
     """What a refresh writes in one kind of workbook, besides the notes and
-    highlights every kind shares: what is recorded before (``prepare``:
-    the seats the program made, in a team workbook), the round sheets'
-    cells, the 说明 of the 设置 sheet, the standings sheets (returning the
-    table's rows), the numbers filled in the registration and the state
-    sheet."""
+    highlights every kind shares: the round sheets' cells, the 说明 of the
+    设置 sheet, the standings sheets (returning the table's rows), the
+    numbers filled in the registration; and, the same for every kind unless
+    it says otherwise, what is recorded before (``prepare``: nothing; the
+    seats the program made, in a team workbook) and the state sheet."""
 
-    prepare: Callable[[Any, Any], None]
     round_cells: Callable[[Canvas, Any, Any], None]
     settings_help: Callable[[Canvas, Any], None]
     standings: Callable[[Canvas, Any, Any], list]
     registration_cells: Callable[[Canvas, Any], None]
-    state: Callable[[Canvas, Any, list, Any], None]
+    prepare: Callable[[Any, Any], None] = _no_prepare
+    state: Callable[[Canvas, Any, list, Any], None] = write_state
 
 
 def refresh(canvas: Canvas, data: Any, event: Any, standings: bool = True) -> list:
@@ -120,18 +124,12 @@ def write_standings_sheets(canvas: Canvas, data: WorkbookData, event: Event) -> 
     return rows
 
 
-def _no_prepare(data: Any, event: Any) -> None:
-    """Nothing is recorded before an individual workbook's refresh."""
-
-
 #: the individual workbook's refresh
 STEPS = RefreshSteps(
-    prepare=_no_prepare,
     round_cells=write_all_round_cells,
     settings_help=write_settings_help,
     standings=write_standings_sheets,
     registration_cells=write_registration_cells,
-    state=write_state,
 )
 
 
@@ -173,12 +171,11 @@ def write_team_standings_sheets(canvas: Canvas, data: TeamWorkbookData, event: T
 
 #: the team workbook's refresh
 TEAM_STEPS = RefreshSteps(
-    prepare=record_program_seating,
     round_cells=write_all_team_round_cells,
     settings_help=write_team_settings_help,
     standings=write_team_standings_sheets,
     registration_cells=write_team_registration_cells,
-    state=write_state,
+    prepare=record_program_seating,
 )
 
 #: the refresh of each kind of workbook, by the class of its data

@@ -75,10 +75,7 @@ if TYPE_CHECKING:
 #: the keys of the 等级分 rows
 RATING_KEYS = tuple(spec.key for spec in L.RATING_SETTINGS)
 
-SETTING_LOOKUP: dict[str, L.Setting] = {}
-for _s in L.SETTINGS_ROWS + L.RATING_SETTINGS + L.PRIZE_SETTINGS:
-    for _n in _s.names():
-        SETTING_LOOKUP.setdefault(_n, _s)
+SETTING_LOOKUP = L.setting_lookup(L.SETTINGS_ROWS + L.RATING_SETTINGS + L.PRIZE_SETTINGS)
 
 
 def _choice_value(spec: L.Setting, raw: Any) -> tuple[bool, Any]:

@@ -1,8 +1,14 @@
 """What the team workbook (团体赛工作簿) looks like: sheet names, column
 headers (Chinese and English), settings rows, row markers and titles.
 
-Pure data plus a few lookup helpers, like :mod:`xlxq.sheets.layout` (whose
-``Column``, ``Setting``, ``Choice``, colours and ``norm_key`` it reuses).
+Pure data plus a few lookup helpers, built from :mod:`xlxq.sheets.layout`
+(its record types and the sheets, columns and 设置 rows
+both workbooks have): here only what the team rules add — the team sheets
+(队伍报名, 出场名单, 团体成绩, 台次成绩), the team registration's and the
+line-ups' columns, the match blocks of a round sheet (场次, the seats' teams,
+the row markers), the 台次成绩 and team standings columns, the 局分/场分
+and line-up rows of 设置 — each from the individual definition where it is
+the same column or row (``.but``: only what differs).
 The team readers (:func:`xlxq.sheets.read.read_team_workbook` and the
 ``team_*`` modules) read every table *by these header names*, never by position.
 docs/workbook-teams.md describes every sheet and column.
@@ -16,12 +22,10 @@ if TYPE_CHECKING:
     from xlxq.core.standings import TableRound
 
 import re
-from dataclasses import replace
 from typing import Any, Optional
 
 from xlxq.sheets import layout as L
-from xlxq.sheets.book_sheets import BookLayout
-from xlxq.sheets.layout import ARBITER, PAIRING, PROGRAM, YES_NO, Choice, Column, Setting, norm_key
+from xlxq.sheets.layout import ARBITER, PAIRING, PROGRAM, Choice, Column, Setting, norm_key
 from xlxq.i18n import tr
 
 # --------------------------------------------------------------------------
@@ -33,27 +37,31 @@ TEAMS, LINEUPS, TEAM_STANDINGS, BOARD_STANDINGS = "teams", "lineups", "team_stan
 
 RATING = L.RATING  # the unofficial 等级分 sheet, as in the individual workbook
 
-SHEET_NAMES: dict[str, dict[str, str]] = {
-    SETTINGS: L.SHEET_NAMES[SETTINGS],
-    TEAMS: {"zh": "队伍报名", "en": "Teams"},
-    LINEUPS: {"zh": "出场名单", "en": "Line-ups"},
-    TEAM_STANDINGS: {"zh": "团体成绩", "en": "Team standings"},
-    BOARD_STANDINGS: {"zh": "台次成绩", "en": "Board results"},
-    LOG: L.SHEET_NAMES[LOG],
-    STATE: L.SHEET_NAMES[STATE],
-    RATING: L.SHEET_NAMES[RATING],
-}
-SHEET_ALIASES: dict[str, tuple[str, ...]] = {
-    SETTINGS: L.SHEET_ALIASES[SETTINGS],
-    TEAMS: ("队伍报名", "队伍报名表", "团体报名", "团体报名表", "teams", "teamregistration", "teamentries"),
-    LINEUPS: ("出场名单", "出场顺序", "出场表", "line-ups", "lineups", "lineup"),
-    TEAM_STANDINGS: ("团体成绩", "团体成绩表", "团体名次", "团体名次表", "teamstandings", "teamranking"),
-    BOARD_STANDINGS: ("台次成绩", "台次成绩表", "分台成绩", "boardresults", "boardstandings", "boardranking"),
-    LOG: L.SHEET_ALIASES[LOG],
-    STATE: L.SHEET_ALIASES[STATE],
-    RATING: L.SHEET_ALIASES[RATING],
-}
-_ALIAS_KIND = {norm_key(a): kind for kind, names in SHEET_ALIASES.items() for a in names}
+#: the team workbook's sheets: the individual workbook's 设置, 编排记录, state
+#: and 等级分 sheets, and its own
+SHEETS = L.SHEETS.made_of(
+    (SETTINGS, TEAMS, LINEUPS, TEAM_STANDINGS, BOARD_STANDINGS, LOG, STATE, RATING),
+    {
+        TEAMS: (
+            {"zh": "队伍报名", "en": "Teams"},
+            ("队伍报名", "队伍报名表", "团体报名", "团体报名表", "teams", "teamregistration", "teamentries"),
+        ),
+        LINEUPS: (
+            {"zh": "出场名单", "en": "Line-ups"},
+            ("出场名单", "出场顺序", "出场表", "line-ups", "lineups", "lineup"),
+        ),
+        TEAM_STANDINGS: (
+            {"zh": "团体成绩", "en": "Team standings"},
+            ("团体成绩", "团体成绩表", "团体名次", "团体名次表", "teamstandings", "teamranking"),
+        ),
+        BOARD_STANDINGS: (
+            {"zh": "台次成绩", "en": "Board results"},
+            ("台次成绩", "台次成绩表", "分台成绩", "boardresults", "boardstandings", "boardranking"),
+        ),
+    },
+)
+SHEET_NAMES = SHEETS.names
+SHEET_ALIASES = SHEETS.aliases
 
 
 def round_sheet_name(n: int, lang: str = "zh") -> str:
@@ -63,12 +71,7 @@ def round_sheet_name(n: int, lang: str = "zh") -> str:
 def sheet_kind(name: str) -> tuple[Optional[str], Optional[int]]:
     """(kind, round number) of a sheet of the team workbook, or (None, None)
     for a sheet that is not part of the event (left alone)."""
-    k = norm_key(name)
-    n = L.round_of_key(k)
-    if n is not None:
-        return ROUND, n
-    kind = _ALIAS_KIND.get(k)
-    return (kind, None) if kind else (None, None)
+    return SHEETS.kind_of(name)
 
 
 def is_team_book(book: Any) -> bool:
@@ -87,16 +90,12 @@ def is_team_sheet_names(names: list[str]) -> bool:
     )
 
 
-def lang_of_sheet(name: str) -> str:
-    return L.lang_of_sheet(name)
+lang_of_sheet = L.lang_of_sheet  # as in the individual workbook
 
 
 #: the team workbook's sheets as the reader opens them (the individual
 #: reader's skeleton, :func:`xlxq.sheets.book_sheets.open_sheets`)
-BOOK = BookLayout(
-    sheet_kind=sheet_kind,
-    lang_of_sheet=lang_of_sheet,
-    sheet_names=SHEET_NAMES,
+BOOK = SHEETS.book(
     required=(SETTINGS, TEAMS),
     singles=(SETTINGS, TEAMS, LINEUPS, TEAM_STANDINGS, BOARD_STANDINGS, LOG, STATE, RATING),
     first=(SETTINGS, TEAMS, LINEUPS, STATE, LOG),
@@ -305,22 +304,26 @@ def scheveningen_title(n: int, event_name: str, lang: str) -> str:
 # 团体成绩 / 台次成绩 (program-owned)
 # --------------------------------------------------------------------------
 
+_STANDING = L.STANDINGS_TABLE.col  # a column of 成绩表
+_TEAM_REG = {c.key: c for c in TEAM_REG_COLUMNS}  # a column of 队伍报名
+
 TEAM_STANDINGS_HEAD: tuple[Column, ...] = (
-    L.STANDINGS_TABLE.col("rank"),
-    Column("team_no", "队号", "Team no", ("队序号",), 6),
-    Column("team", "队名", "Team", ("队伍",), 16),
+    _STANDING("rank"),
+    _TEAM_REG["team_no"].but(aliases=("队序号",), owner=PROGRAM),
+    _TEAM_REG["team"].but(aliases=("队伍",), owner=PROGRAM),
 )
 TEAM_STANDINGS_TAIL = L.STANDINGS_TAIL
 TEAM_KEY_WIDTH = 9
 TEAM_ROUND_CELL_WIDTH = 12
 
+# 台次成绩 is written, never read: its columns answer to their headers only
 BOARD_STANDINGS_COLUMNS: tuple[Column, ...] = (
-    Column("board", "台次", "Board", (), 6, required=True),
-    Column("rank", "名次", "Rank", (), 6),
-    Column("no", "序号", "No", (), 6),
-    Column("name", "姓名", "Name", (), 12),
-    Column("team", "队名", "Team", (), 16),
-    Column("points", "积分", "Pts", (), 7),
+    _ROUND("board").but(aliases=(), owner=PROGRAM, required=True, centred=False),
+    _STANDING("rank").but(aliases=(), required=False),
+    _STANDING("no").but(aliases=()),
+    _STANDING("name").but(aliases=()),
+    TEAM_STANDINGS_HEAD[2].but(aliases=()),
+    _STANDING("score").but(key="points", aliases=(), width=7),
     Column("games", "局数", "Games", (), 6),
     Column("wins", "胜", "W", (), 5),
     Column("draws", "和", "D", (), 5),
@@ -394,22 +397,20 @@ TEAM_TIEBREAK_PRESET_ALIASES: dict[str, tuple[str, ...]] = {
 
 def _reuse(key: str) -> Setting:
     """A row of the individual 设置 sheet, reused as it is (or, through
-    ``replace``, with only what differs in a team event: its help, its
-    choices)."""
+    :meth:`~xlxq.sheets.layout.Setting.but`, with only what differs in a
+    team event: its label, its help, its choices)."""
     return L.SETTINGS_BY_KEY[key]
 
 
 TEAM_SETTINGS_ROWS: tuple[Setting, ...] = (
-    replace(_reuse("name"), help_en="printed in the titles"),
+    _reuse("name").but(help_en="printed in the titles"),
     *L.INFO_SETTINGS,
-    replace(
-        _reuse("system"),
+    _reuse("system").but(
         choices=L.system_choices("teams"),
         help_zh="团体积分编排：队与队按定位编排；团体循环：棋规秩序表；全队轮赛：两队之间每人与对方每人各赛一局",
         help_en="team Swiss (定位编排 with teams), team round robin, or Scheveningen (two teams)",
     ),
-    replace(
-        _reuse("rounds"),
+    _reuse("rounds").but(
         help_zh="计划的总轮数（全队轮赛 = 每队台数）",
         help_en="planned number of rounds (Scheveningen: = boards)",
     ),
@@ -572,12 +573,9 @@ TEAM_SETTINGS_ROWS: tuple[Setting, ...] = (
         help_zh="团体积分编排按场分（默认）或局分分积分段",
         help_en="the score the team Swiss pairs on",
     ),
-    Setting(
-        "tiebreaks",
-        "settings.tiebreaks",
-        "排名方法",
-        "Ranking",
-        "teamtiebreaks",
+    _reuse("tiebreaks").but(
+        en="Ranking",
+        kind="teamtiebreaks",
         aliases=("名次计算方法", "名次计算", "排名格式", "tiebreak", "tiebreaks", "ranking"),
         help_zh="格式一（场分优先）、格式二（局分优先）、团体循环、全队轮赛，或用顿号分隔的项目："
         "场分、局分、团体对手分、胜场、胜局、犯规、比较前一轮场分；空白 = 按赛制",
@@ -592,16 +590,8 @@ TEAM_SETTINGS_ROWS: tuple[Setting, ...] = (
     _reuse("picker"),
     _reuse("search_budget"),
     _reuse("bye_opp_score"),
-    Setting(
-        "bye_counts_as_win",
-        "standings.bye_counts_as_win",
-        "轮空算胜场",
-        "Bye counts as a match won",
-        "bool",
-        YES_NO,
-        aliases=("轮空算胜局",),
-        help_zh="原则(五)：轮空以胜计算",
-        help_en="principle (5)",
+    _reuse("bye_counts_as_win").but(
+        "轮空算胜局", zh="轮空算胜场", en="Bye counts as a match won", help_zh="原则(五)：轮空以胜计算"
     ),
     _reuse("fallback_reading"),
     Setting(
@@ -632,10 +622,8 @@ TEAM_SETTINGS_ROWS: tuple[Setting, ...] = (
     _reuse("provisional"),
 )
 TEAM_SETTINGS_BY_KEY = {s.key: s for s in TEAM_SETTINGS_ROWS}
-TEAM_SETTING_LOOKUP: dict[str, Setting] = {}
-for _s in TEAM_SETTINGS_ROWS + L.RATING_SETTINGS:  # the 等级分 rows: read when an arbiter adds them
-    for _n2 in _s.names():
-        TEAM_SETTING_LOOKUP.setdefault(_n2, _s)
+# the 等级分 rows: read when an arbiter adds them
+TEAM_SETTING_LOOKUP = L.setting_lookup(TEAM_SETTINGS_ROWS + L.RATING_SETTINGS)
 
 __all__ = [
     "SETTINGS",

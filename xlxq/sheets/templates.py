@@ -31,7 +31,7 @@ from xlxq.sheets.canvas import Canvas
 from xlxq.sheets.cells import find_layout, tidy_number
 from xlxq.sheets.data import WorkbookOptions
 from xlxq.sheets.looks import layout_looks, standings_looks, write_head
-from xlxq.sheets.plan import Book, PageSetup, Style, WritePlan
+from xlxq.sheets.plan import Book, Style, WritePlan
 from xlxq.sheets.registration import absent_text
 from xlxq.sheets.script import script_of, texts_of
 from xlxq.sheets.settings import (
@@ -115,14 +115,7 @@ def write_entry_sheet(
         canvas.set_row(name, i, 1, vals)
     last = table.header_row + len(rows)
     layout_looks(canvas, name, table, last)
-    canvas.plan.page_setups.append(
-        PageSetup(
-            name,
-            title_rows=(table.title_row, table.header_row),
-            area=(1, 1, max(table.header_row, last), len(table.columns) - 1),
-            footer="&P / &N",
-        )
-    )
+    canvas.plan.page_setups.append(L.table_page(name, last, len(table.columns) - 1, header_row=table.header_row))
 
 
 def finish_new_book(canvas: Canvas, after: str, lang: str, state: L.TableLayout, head: list[list[Any]]) -> WritePlan:
@@ -215,7 +208,7 @@ def _empty_standings(canvas: Canvas, name: str, settings: EventSettings, lang: s
         widths[j] = table.key_width
     widths[len(header)] = table.tail[0].width
     layout_looks(canvas, name, table, 2, len(header), widths)
-    plan.page_setups.append(PageSetup(name, title_rows=(1, 2), area=(1, 1, 2, len(header)), footer="&P / &N"))
+    plan.page_setups.append(L.table_page(name, 2, len(header)))
 
 
 def plan_fill_template(
@@ -272,11 +265,8 @@ def plan_fill_template(
     if players:
         canvas.plan.styles.append(Style(rname, table.header_row + 1, 1, len(players), ncols, border=True))
         canvas.plan.page_setups.append(
-            PageSetup(
-                rname,
-                title_rows=(1, table.header_row),
-                area=(1, 1, table.header_row + len(players), table.cols.get("remark", ncols)),
-                footer="&P / &N",
+            L.table_page(
+                rname, table.header_row + len(players), table.cols.get("remark", ncols), header_row=table.header_row
             )
         )
     if L.STANDINGS in kinds:
@@ -336,11 +326,7 @@ def _lineups_sheet(canvas: Canvas, lname: str, settings: TeamSettings, lang: str
     canvas.set(lname, 1, len(cols), how)
     plan = canvas.plan
     layout_looks(canvas, lname, table, 2)
-    plan.page_setups.append(
-        PageSetup(
-            lname, landscape=len(cols) - 1 > 11, title_rows=(1, 2), area=(1, 1, 2, len(cols) - 1), footer="&P / &N"
-        )
-    )
+    plan.page_setups.append(L.table_page(lname, 2, len(cols) - 1, landscape=len(cols) - 1 > 11))
 
 
 def _empty_team_standings(canvas: Canvas, name: str, settings: TeamSettings, lang: str) -> None:

@@ -16,7 +16,7 @@ from xlxq.sheets.cells import Table, tidy_number
 from xlxq.sheets.data import RoundSheet, WorkbookData
 from xlxq.sheets.formats import round_scores
 from xlxq.sheets.looks import layout_looks, write_head
-from xlxq.sheets.plan import ListValidation, NumberFormat, PageSetup, Style
+from xlxq.sheets.plan import ListValidation, NumberFormat, Style
 from xlxq.sheets.results import BYE, choices as result_choices, display as result_display, is_standard
 from xlxq.i18n import Msg, tr
 
@@ -119,15 +119,7 @@ def round_sheet_looks(canvas: Canvas, name: str, table: L.TableLayout, last: int
                 plan.styles.append(
                     Style(name, L.FIRST_DATA_ROW, cols[c.key], last - L.FIRST_DATA_ROW + 1, 1, align="center")
                 )
-    plan.page_setups.append(
-        PageSetup(
-            name,
-            landscape=cols["fouls_black"] > 11,
-            title_rows=(L.TITLE_ROW, L.HEADER_ROW),
-            area=(1, 1, max(last, L.HEADER_ROW), cols["fouls_black"]),
-            footer="&P / &N",
-        )
-    )
+    plan.page_setups.append(L.table_page(name, last, cols["fouls_black"], landscape=cols["fouls_black"] > 11))
 
 
 def put_cell(canvas: Canvas, rs: Any, row: Optional[int], key: str, value: Any) -> None:

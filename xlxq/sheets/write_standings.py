@@ -26,7 +26,7 @@ from xlxq.sheets.canvas import Canvas
 from xlxq.sheets.cells import tidy_number
 from xlxq.sheets.data import TeamWorkbookData, WorkbookData
 from xlxq.sheets.looks import layout_looks, standings_looks, write_head
-from xlxq.sheets.plan import PageSetup, Style
+from xlxq.sheets.plan import Style
 from xlxq.sheets.results import BYE
 from xlxq.sheets.results import display as result_display
 from xlxq.sheets.round_problems import elimination_verdicts
@@ -302,8 +302,4 @@ def board_looks(canvas: Canvas, name: str, last: int) -> None:
             Style(name, L.FIRST_DATA_ROW, 1, rows, 3, align="center"),
             Style(name, L.FIRST_DATA_ROW, 6, rows, ncols - 5, align="center"),
         ]
-    canvas.plan.page_setups.append(
-        PageSetup(
-            name, title_rows=(L.TITLE_ROW, L.HEADER_ROW), area=(1, 1, max(last, L.HEADER_ROW), ncols), footer="&P / &N"
-        )
-    )
+    canvas.plan.page_setups.append(L.table_page(name, last, ncols))
