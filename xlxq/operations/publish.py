@@ -14,8 +14,8 @@ with a prize table; the renderer (Jinja2, segno) is imported in
 :func:`publish_event` only (start-up time: the buttons import this module);
 the workbook modules (openpyxl) in :func:`publish_book` and the round
 sheets' scores in :func:`_individual_rounds`, the team tables in
-:func:`_team` (``xlxq publish EVENT.json`` of an individual event loads
-neither).
+:func:`xlxq.operations.publish_team.team_site` (``xlxq publish EVENT.json``
+of an individual event loads neither).
 """
 
 from __future__ import annotations
@@ -37,24 +37,24 @@ from xlxq.core.steps import change_data
 from xlxq.errors import InputError, XlxqError
 from xlxq.i18n import Text
 from xlxq.operations.event_read import sheets_data
+from xlxq.operations.publish_team import team_site
 from xlxq.operations.result import Outcome
 from xlxq.operations.site_reading import (
+    board_points,
+    board_result,
+    seat,
+    started,
     generated_at,
     grid,
-    match_forfeits,
     own_result,
     rank_order,
     specials,
     status_rows,
-    team_rank_order,
-    team_withdrawn,
 )
 from xlxq.operations.source import is_team
 from xlxq.presentation.rating_report import k_table_text, unofficial_note
 from xlxq.sheets.problems import Status
-from xlxq.sheets.results import display
 from xlxq.systems import system_for, system_label
-from xlxq.presentation.team_report import team_system_label
 from xlxq.text import fmt
 from xlxq.i18n import Msg, tr
 from xlxq.i18n import labels
@@ -75,25 +75,6 @@ __all__ = [
 
 #: ``--lang``: one language, or both (zh, en) or all three with a switch on every page
 LANG_CHOICES = ("zh", "en", "zh-Hant", "both", "all")
-
-
-def _result(code: Optional[str], lang: str) -> str:
-    return display(code, lang) or ""
-
-
-def _points(event: Any, b: Any) -> tuple[str, str]:
-    if b.result is None:
-        return "", ""
-    sc = event.settings.scoring.game if is_team(event) else event.settings.scoring
-    return fmt(sc.points(b.result, "R")), fmt(sc.points(b.result, "B"))
-
-
-def _who(event: Any, no: int) -> dict:
-    if is_team(event) and no == 0:
-        return {"no": None, "name": "", "unit": ""}
-    p = event.player(no)
-    unit = event.team(event.team_of(no)).name if is_team(event) and event.team_of(no) is not None else p.unit
-    return {"no": no, "name": p.name, "unit": unit}
 
 
 # --------------------------------------------------------------------------
@@ -140,9 +121,9 @@ def _hand(event: Any, proposal: Any, lang: str) -> dict:
         ],
         "engine": {
             "boards": [
-                {"board": k, "red": _who(event, r), "black": _who(event, b)} for k, (r, b) in enumerate(pairs, 1)
+                {"board": k, "red": seat(event, r), "black": seat(event, b)} for k, (r, b) in enumerate(pairs, 1)
             ],
-            "byes": [_who(event, no) for no in byes],
+            "byes": [seat(event, no) for no in byes],
         },
     }
 
@@ -156,13 +137,13 @@ def _individual_rounds(event: Any, lang: str, proposals: Optional[dict] = None) 
         hand = _hand(event, (proposals or {}).get(rnd.round), lang)
         boards = []
         for b in rnd.boards:
-            pr, pb = _points(event, b)
+            pr, pb = board_points(event, b)
             boards.append(
                 {
                     "board": b.board,
-                    "red": {**_who(event, b.red), "score": fmt(scores.get(b.red))},
-                    "black": {**_who(event, b.black), "score": fmt(scores.get(b.black))},
-                    "result": _result(b.result, lang),
+                    "red": {**seat(event, b.red), "score": fmt(scores.get(b.red))},
+                    "black": {**seat(event, b.black), "score": fmt(scores.get(b.black))},
+                    "result": board_result(b.result, lang),
                     "code": b.result,
                     "red_points": pr,
                     "black_points": pb,
@@ -172,7 +153,7 @@ def _individual_rounds(event: Any, lang: str, proposals: Optional[dict] = None) 
         bye_points = fmt(event.settings.scoring.bye_points)
         byes = [
             {
-                **_who(event, no),
+                **seat(event, no),
                 "score": fmt(scores.get(no)),
                 "hand": hand["bye_marks"].get(no, ""),
                 "points": bye_points,
@@ -201,12 +182,6 @@ def _individual_rounds(event: Any, lang: str, proposals: Optional[dict] = None) 
     return out
 
 
-def _started(tables: list[dict]) -> list[dict]:
-    """The tables after each round that has results (a table "after round
-    N" of a round not started yet would repeat the one before)."""
-    return [tbl for tbl in tables if tbl.get("after_round", tbl["round"]) == tbl["round"]]
-
-
 def _labels(event: Any, lang: str) -> dict[str, str]:
     if system_for(event.settings).follows_order_table:
         return dict(labels(lang, RR_LABELS_ZH, RR_LABELS_EN))
@@ -221,12 +196,13 @@ def _bracket(event: Any, lang: str) -> list[dict]:
         rows = []
         for m in matches:
             games = [
-                {"round": rnd, "red": b.red, "black": b.black, "result": _result(b.result, lang)} for rnd, b in m.games
+                {"round": rnd, "red": b.red, "black": b.black, "result": board_result(b.result, lang)}
+                for rnd, b in m.games
             ]
             rows.append(
                 {
-                    "top": _who(event, m.top) if m.top is not None else None,
-                    "bottom": _who(event, m.bottom) if m.bottom is not None else None,
+                    "top": seat(event, m.top) if m.top is not None else None,
+                    "bottom": seat(event, m.bottom) if m.bottom is not None else None,
                     "winner": m.winner,
                     "games": games,
                 }
@@ -303,7 +279,7 @@ def _knockout_stage(swiss: Any, ko: Any, lang: str) -> dict:
 def _individual(event: Any, lang: str, knockout: Any = None, proposals: Optional[dict] = None) -> dict:
     rounds = _individual_rounds(event, lang, proposals)
     played = [r["round"] for r in rounds]
-    tables = _started([{"round": n, **report.standings_data(event, n, lang)} for n in played])
+    tables = started([{"round": n, **report.standings_data(event, n, lang)} for n in played])
     final = tables[-1]["standings"] if tables else []
     by_no = {row["no"]: row for row in final}
     system = system_for(event.settings)
@@ -356,152 +332,6 @@ def _individual(event: Any, lang: str, knockout: Any = None, proposals: Optional
 # --------------------------------------------------------------------------
 # a team event
 # --------------------------------------------------------------------------
-
-
-def _match_word(event: Any, forfeited_by: Optional[dict], tno: int, mine: float, theirs: float, t: Text) -> str:
-    """A team's own result of a finished match, in words: 胜/负/和, or
-    弃权胜/弃权负 when one team lost every board by forfeit (全场弃权)."""
-    if forfeited_by is not None:
-        return t("publish.forfeit-loss" if forfeited_by["no"] == tno else "publish.forfeit-win")
-    return t(
-        {"W": "publish.win", "D": "publish.draw", "L": "publish.loss"}[
-            event.settings.scoring.match_outcome(mine, theirs)
-        ]
-    )
-
-
-def _team(event: Any, lang: str) -> dict:
-    from xlxq.core.team_standings import LABELS_EN as T_EN
-    from xlxq.core.team_standings import LABELS_ZH as T_ZH
-    from xlxq.core.teams import match_game_points, team_side
-    from xlxq.operations.standings import board_table_data, team_table_data
-
-    t = Text(lang)
-    rounds = []
-    games: dict[int, list[dict]] = {p.no: [] for p in event.players}
-    team_matches: dict[int, list[dict]] = {tm.no: [] for tm in event.teams}
-    for rnd in event.rounds:
-        matches = []
-        for m in rnd.matches:
-            a, b, done = match_game_points(event, m)
-            boards = []
-            for bd in m.boards:
-                pr, pb = _points(event, bd)
-                boards.append(
-                    {
-                        "board": bd.board,
-                        "red": _who(event, bd.red),
-                        "black": _who(event, bd.black),
-                        "result": _result(bd.result, lang),
-                        "red_points": pr,
-                        "black_points": pb,
-                    }
-                )
-                for me, opp, pts in ((bd.red, bd.black, pr), (bd.black, bd.red, pb)):
-                    if me:
-                        games[me].append(
-                            {
-                                "round": rnd.round,
-                                "board": bd.board,
-                                "colour": "R" if me == bd.red else "B",
-                                "opponent": _who(event, opp),
-                                "result": _result(bd.result, lang),
-                                "own": own_result(bd.result, "R" if me == bd.red else "B", lang),
-                                "points": pts,
-                            }
-                        )
-            row = {
-                "match": m.match,
-                "first": {"no": m.first, "name": event.team(m.first).name},
-                "second": {"no": m.second, "name": event.team(m.second).name},
-                "score": f"{fmt(a)}:{fmt(b)}" if m.boards else "",
-                "finished": done,
-                "boards": boards,
-                "forfeits": match_forfeits(event, m),
-            }
-            matches.append(row)
-            for tno, opp, mine, theirs in ((m.first, m.second, a, b), (m.second, m.first, b, a)):
-                colours = "".join(team_side(event, m, tno, bd) for bd in m.boards)
-                team_matches[tno].append(
-                    {
-                        "round": rnd.round,
-                        "match": m.match,
-                        "opponent": {"no": opp, "name": event.team(opp).name},
-                        "score": f"{fmt(mine)}:{fmt(theirs)}" if m.boards else "",
-                        "colours": colours,
-                        "boards": boards,
-                        # the team's own result of the match (胜/负/和; 弃权胜/弃权负 of a
-                        # match one team forfeited whole), once every board is in
-                        "own": _match_word(event, row["forfeits"]["by"], tno, mine, theirs, t) if done else "",
-                    }
-                )
-        byes = [{"no": tno, "name": event.team(tno).name} for tno in rnd.byes]
-        for tno in rnd.byes:
-            team_matches[tno].append({"round": rnd.round, "bye": True})
-        withdrawn = team_withdrawn(event, rnd.round)
-        seated = set(rnd.teams())
-        for x in withdrawn:  # 退赛 rows on the team's page: the rounds it is no longer paired in
-            if x["no"] not in seated:
-                team_matches[x["no"]].append({"round": rnd.round, "withdrawn": True, "from": x["from"]})
-        rounds.append({"round": rnd.round, "matches": matches, "byes": byes, "withdrawn": withdrawn})
-    played = [r["round"] for r in rounds]
-    tables = _started([{"round": n, **team_table_data(event, n)} for n in played])
-    team_labels = labels(lang, T_ZH, T_EN)
-    team_rank_order(event, tables, team_labels)
-    final = {row["no"]: row for row in (tables[-1]["standings"] if tables else [])}
-    boards = board_table_data(event, None)["boards"] if played else {}
-    seat = {row["no"]: row for rows in boards.values() for row in rows}
-    for played_games in games.values():
-        for g in played_games:  # the opponent's points (台次成绩), as an individual page's 对手积分
-            g["opp_score"] = fmt(seat.get(g["opponent"]["no"], {}).get("points"))
-    players = []
-    for p in event.players:
-        tno = event.team_of(p.no)
-        row = seat.get(p.no, {})
-        players.append(
-            {
-                "no": p.no,
-                "name": p.name,
-                "unit": event.team(tno).name if tno is not None else p.unit,
-                "team_no": tno,
-                "rating": fmt(p.rating),
-                "board_row": {k: fmt(v) for k, v in row.items()},
-                "games": games[p.no],
-            }
-        )
-    shown = tables[-1]["columns"] if tables else []  # a team's numbers: the standings' columns
-    teams = []
-    for tm in event.teams:
-        row = final.get(tm.no, {})
-        teams.append(
-            {
-                "no": tm.no,
-                "name": tm.name,
-                "rank": row.get("rank"),
-                "match_points": fmt(row.get("match_points")),
-                "game_points": fmt(row.get("game_points")),
-                "tiebreaks": {k: fmt(row["tiebreaks"][k]) for k in shown if k in row.get("tiebreaks", {})},
-                "withdrawn_from": tm.withdrawn_from_round,
-                "members": [_who(event, no) for no in tm.players],
-                "matches": team_matches[tm.no],
-            }
-        )
-    return {
-        "kind": "team",
-        "system_label": team_system_label(event.settings.system, lang),
-        "round_robin": False,
-        "knockout": False,
-        "rounds": rounds,
-        "tables": tables,
-        "labels": team_labels,
-        "cross": None,
-        "grid": None,
-        "bracket": None,
-        "ko": None,
-        "players": players,
-        "teams": teams,
-        "board_tables": {k: [{kk: fmt(vv) for kk, vv in r.items()} for r in v] for k, v in boards.items()},
-    }
 
 
 # --------------------------------------------------------------------------
@@ -667,7 +497,7 @@ def site_data(
     (none when not given: the 成绩册)."""
     if proposals is None:
         proposals = engine_proposals(event)
-    body = _team(event, lang) if is_team(event) else _individual(event, lang, knockout, proposals)
+    body = team_site(event, lang) if is_team(event) else _individual(event, lang, knockout, proposals)
     _with_checks(event, body["rounds"], checks, lang)
     if body.get("ko"):
         _with_checks(knockout, body["ko"]["rounds"], ko_checks, lang)

@@ -2,7 +2,10 @@
 (issue 25): each round's special cases (请假, 退赛, 迟到入场, 弃权), each
 player's own result and a row for every round he did not play, how a
 standings table ranks (the criteria in words, only the columns of the
-preset), the Swiss cross table by rank, the time the pages were made.
+preset), the Swiss cross table by rank, the time the pages were made; the
+board helpers every site page uses (a seat, a result, the points).  A team
+event's own readings (withdrawn teams, forfeited matches) are in
+:mod:`xlxq.operations.publish_team`.
 Page data of :func:`xlxq.operations.publish.site_data`; pure but for
 :func:`generated_at` (the clock, or ``SOURCE_DATE_EPOCH``).
 """
@@ -16,10 +19,16 @@ from typing import Any, Optional
 from xlxq.core.standings import resolve_tiebreaks
 from xlxq.core.model import DOUBLE_FORFEIT, FORFEITS, absent_players, late_entries, outcome
 from xlxq.i18n import Text
+from xlxq.operations.source import is_team
+from xlxq.sheets.results import display
 from xlxq.systems import system_for
 from xlxq.text import fmt
 
 __all__ = [
+    "board_result",
+    "board_points",
+    "seat",
+    "started",
     "specials",
     "own_result",
     "short_result",
@@ -28,10 +37,35 @@ __all__ = [
     "grid",
     "generated_at",
     "build_time",
-    "team_withdrawn",
-    "match_forfeits",
-    "team_rank_order",
 ]
+
+
+def board_result(code: Optional[str], lang: str) -> str:
+    """A board's result in words (红胜, 和 …), blank while open."""
+    return display(code, lang) or ""
+
+
+def board_points(event: Any, b: Any) -> tuple[str, str]:
+    """The points red and black took on a board (a team board: the game scoring)."""
+    if b.result is None:
+        return "", ""
+    sc = event.settings.scoring.game if is_team(event) else event.settings.scoring
+    return fmt(sc.points(b.result, "R")), fmt(sc.points(b.result, "B"))
+
+
+def seat(event: Any, no: int) -> dict:
+    """A player on a board: number, name and unit (a team member: his team; 0: an empty seat)."""
+    if is_team(event) and no == 0:
+        return {"no": None, "name": "", "unit": ""}
+    p = event.player(no)
+    unit = event.team(event.team_of(no)).name if is_team(event) and event.team_of(no) is not None else p.unit
+    return {"no": no, "name": p.name, "unit": unit}
+
+
+def started(tables: list[dict]) -> list[dict]:
+    """The tables after each round that has results (a table "after round
+    N" of a round not started yet would repeat the one before)."""
+    return [tbl for tbl in tables if tbl.get("after_round", tbl["round"]) == tbl["round"]]
 
 
 def _who(event: Any, no: int) -> dict:
@@ -197,60 +231,6 @@ def grid(event: Any, rounds: list[dict], table: Optional[dict], lang: str) -> Op
             for no in order
         ],
     }
-
-
-def team_withdrawn(event: Any, round_no: int) -> list[dict]:
-    """The teams withdrawn by ``round_no`` (退赛 from round N ≤ it), listed
-    on that round's page whether or not the team is still seated (a team
-    round robin seats a withdrawn team, its boards forfeited)."""
-    return [
-        {"no": tm.no, "name": tm.name, "from": tm.withdrawn_from_round}
-        for tm in event.teams
-        if tm.withdrawn_from_round is not None and tm.withdrawn_from_round <= round_no
-    ]
-
-
-def match_forfeits(event: Any, m: Any) -> dict:
-    """A team match's forfeits (弃权): ``boards``, the boards decided by
-    forfeit (an empty seat, 缺人, or a forfeit result); ``by``, the team
-    that lost every board by forfeit (the whole match, 全场弃权), else
-    None."""
-    from xlxq.core.teams import team_side
-
-    boards = [bd.board for bd in m.boards if bd.result in FORFEITS]
-    by = None
-    if m.boards and len(boards) == len(m.boards):
-        for tno in m.teams():
-            if all(outcome(bd.result, team_side(event, m, tno, bd)) == "L" for bd in m.boards):
-                if by is None:
-                    by = {"no": tno, "name": event.team(tno).name}
-                else:  # both lost every board (double forfeits): no one team forfeited the match
-                    by = None
-                    break
-    return {"boards": boards, "by": by}
-
-
-def team_rank_order(event: Any, tables: list[dict], labels: dict[str, str]) -> None:
-    """Each team table told how it ranks: ``order``, the event's team
-    tie-break list in words (场分、局分、… in its order, 比较前一轮场分
-    included), ``columns``, those of the list the table has a number for
-    (no 团体对手分 column when the list does not use it); each row its
-    ``withdrawn_from`` (退赛 from that round, marked from the table after
-    round N − 1 on, as for players), and ``withdrawn`` under the table."""
-    for tbl in tables:
-        rows = tbl["standings"]
-        keys = list(tbl.get("tiebreak_order", []))
-        tbl["order"] = [labels.get(k, k) for k in keys]
-        have = set(rows[0].get("tiebreaks", {})) if rows else set()
-        tbl["columns"] = [k for k in keys if k in have]
-        for row in rows:
-            gone = event.team(row["no"]).withdrawn_from_round
-            row["withdrawn_from"] = gone if gone is not None and gone <= tbl["round"] + 1 else None
-        tbl["withdrawn"] = [
-            {"no": row["no"], "name": row["name"], "from": row["withdrawn_from"]}
-            for row in rows
-            if row["withdrawn_from"] is not None
-        ]
 
 
 def build_time() -> datetime.datetime:
