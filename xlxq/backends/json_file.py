@@ -46,7 +46,6 @@ from xlxq.backends.json_parts import (
     engine_pairs,
     fail,
     listed_numbers,
-    noted,
     place,
     first_round_keys,
     info_entries,
@@ -126,29 +125,29 @@ _FOUL_KEYS = ("red", "black")
 
 def _settings_from_dict(e: dict) -> EventSettings:
     e = as_obj(e, _EVENT_KEYS, "event")
-    choice(e.get("kind", "individual"), KINDS, noted("event.kind", "赛事类别"))  # "team": event_from_dict
+    choice(e.get("kind", "individual"), KINDS, Msg("json_file.event-kind"))  # "team": event_from_dict
     d = EventSettings()
-    name = as_str(e.get("name", d.name), noted("event.name", "赛事名称"))
-    system = choice(e.get("system", d.system), system_keys(), noted("event.system", "赛制"))
-    rounds = as_int(e.get("rounds", d.rounds), noted("event.rounds", "轮数"), minimum=1)
+    name = as_str(e.get("name", d.name), Msg("json_file.event-name"))
+    system = choice(e.get("system", d.system), system_keys(), Msg("json_file.event-system"))
+    rounds = as_int(e.get("rounds", d.rounds), Msg("json_file.event-rounds"), minimum=1)
     games = as_int(
         e.get("games_per_match", d.games_per_match),
-        noted("event.games_per_match", "每场局数"),
+        Msg("json_file.event-games-per-match"),
         minimum=1,
     )
     if get_system(system).pairs_by_score and games != 1:
         raise fail(
-            noted("event.games_per_match", "每场局数"),
+            Msg("json_file.event-games-per-match"),
             place("json_file.swiss-games-per-match-must-be-1", games=games),
         )
 
-    sc = as_obj(e.get("scoring", {}), _SCORING_KEYS, noted("event.scoring", "计分"))
+    sc = as_obj(e.get("scoring", {}), _SCORING_KEYS, Msg("json_file.event-scoring"))
     scoring = scoring_from_dict(sc, _SCORING_KEYS)
 
-    tiebreaks = tiebreak_list(e.get("tiebreaks", list(d.tiebreaks)), "破同分方法")
+    tiebreaks = tiebreak_list(e.get("tiebreaks", list(d.tiebreaks)), Msg("json_file.event-tiebreaks-2"))
     _check_tiebreaks(tiebreaks, system, games)
 
-    first_round, first_round_seed, colour_tie = first_round_keys(e, d.first_round, "先后手")
+    first_round, first_round_seed, colour_tie = first_round_keys(e, d.first_round, Msg("json_parts.event-colour-tie"))
     numbering, numbering_seed = numbering_keys(e)
 
     pairing, standings = options_from_dict(e.get("options", {}), tuple(OPTIONS), system, colour_tie)
@@ -157,17 +156,17 @@ def _settings_from_dict(e: dict) -> EventSettings:
     if "knockout" in e:
         if not get_system(system).has_bracket:
             raise fail(
-                noted("event.knockout", "淘汰赛设置"),
+                Msg("json_file.event-knockout"),
                 Msg("json_file.only-for-a-knockout-this-event-is", system=system),
             )
-        k = as_obj(e["knockout"], _KNOCKOUT_KEYS, noted("event.knockout", "淘汰赛设置"))
+        k = as_obj(e["knockout"], _KNOCKOUT_KEYS, Msg("json_file.event-knockout"))
         if "playoff_games" in k:
             ko["playoff_games"] = [
                 as_int(v, place("json_file.place-event-knockout-playoff-games", k=i), 1)
-                for i, v in enumerate(as_list(k["playoff_games"], noted("event.knockout.playoff_games", "加赛局数")))
+                for i, v in enumerate(as_list(k["playoff_games"], Msg("json_file.event-knockout-playoff-games")))
             ]
         if "armageddon" in k:
-            ko["armageddon"] = as_bool(k["armageddon"], noted("event.knockout.armageddon", "和棋判黑胜的决胜局"))
+            ko["armageddon"] = as_bool(k["armageddon"], Msg("json_file.event-knockout-armageddon"))
     settings = EventSettings(
         name=name,
         info=info_from_dict(e),
@@ -209,7 +208,7 @@ def _check_tiebreaks(keys: list[str], system: str = "swiss", games_per_match: in
         raise InputError(Msg("json_file.event-tiebreaks", exc=exc)) from None
     except (KeyError, ValueError, TypeError) as exc:
         raise fail(
-            noted("event.tiebreaks", "破同分方法"),
+            Msg("json_file.event-tiebreaks-2"),
             place("json_file.unknown-tiebreaks", keys=repr(keys), exc=exc),
         ) from None
 
@@ -347,12 +346,12 @@ def event_from_dict(d: Any) -> Event:
         errors.add(InputError(Msg("json_file.missing-key-players")))
     players = []
     with errors.guard():
-        for i, p in enumerate(as_list(d.get("players", []), noted("players", "棋手名单"))):
+        for i, p in enumerate(as_list(d.get("players", []), Msg("json_file.players"))):
             with errors.guard():
                 players.append(player_from_dict(p, i))
     rounds = []
     with errors.guard():
-        for i, r in enumerate(as_list(d.get("rounds", []), noted("rounds", "各轮"))):
+        for i, r in enumerate(as_list(d.get("rounds", []), Msg("json_file.rounds"))):
             with errors.guard():
                 rounds.append(_round_from_dict(r, i, errors))
     errors.check()
@@ -398,7 +397,7 @@ def _kind(d: Any) -> str:
     e = d.get("event") if isinstance(d, dict) else None
     if not isinstance(e, dict):
         return "individual"
-    return choice(e.get("kind", "individual"), KINDS, noted("event.kind", "赛事类别"))
+    return choice(e.get("kind", "individual"), KINDS, Msg("json_file.event-kind"))
 
 
 def grouped_from_dict(d: dict) -> Grouped:
@@ -412,7 +411,7 @@ def grouped_from_dict(d: dict) -> Grouped:
         )
     out = Grouped()
     seen: dict[str, str] = {}
-    for i, g in enumerate(as_list(d["groups"], noted("groups", "组别"))):
+    for i, g in enumerate(as_list(d["groups"], Msg("json_file.groups"))):
         g = as_obj(g, ("group", *_TOP_KEYS), f"groups[{i}]")
         name = check_group_name(as_str(g.get("group"), place("json_file.place-groups-group", k=i)))
         if name in out.names():

@@ -32,7 +32,6 @@ from xlxq.errors import InputError
 from xlxq.systems import get_system
 from xlxq.core.site_url import site_url_error
 from xlxq.i18n import Lazy, Msg, listed
-from xlxq.sheets.script import HANT, to_hant
 
 if TYPE_CHECKING:  # types only: the prize code is imported when a file has prizes or extras
     from xlxq.core.prizes import PrizeTable
@@ -105,17 +104,6 @@ def place(id: str, /, **args: Any) -> Msg:
 def listed_numbers(items: Any) -> Lazy:
     """Numbers as one list in the language rendered ("1、3" / "1, 3")."""
     return Lazy(lambda lang: listed(lang, items, "common.item"))
-
-
-def zh_note(zh: str) -> Lazy:
-    """A note only the Chinese place says (``event.date（比赛日期）``): 简体 as
-    written, 繁體 in zh-Hant (the program's words: :func:`to_hant`), nothing in English."""
-    return Lazy(lambda lang: "" if lang == "en" else to_hant(zh) if lang == HANT else zh)
-
-
-def noted(key: str, zh: str) -> Msg:
-    """The place ``key`` (``event.date``) with its Chinese note in brackets (比赛日期)."""
-    return place("json_parts.place-key-noted", key=key, note=zh_note(zh))
 
 
 def is_int(v: Any) -> bool:
@@ -232,27 +220,27 @@ def engine_pairs(
     return where, tuple(pairs), byes
 
 
-def tiebreak_list(v: Any, zh_label: str) -> list[str]:
-    """``event.tiebreaks``: a list of strings (``zh_label`` names it in the
-    Chinese message: 破同分方法, 团体名次计算顺序)."""
-    tb = as_list(v, noted("event.tiebreaks", zh_label))
+def tiebreak_list(v: Any, where: Msg) -> list[str]:
+    """``event.tiebreaks``: a list of strings (``where``: its place, whose
+    Chinese names it: 破同分方法, 团体名次计算顺序)."""
+    tb = as_list(v, where)
     return [as_str(k, f"event.tiebreaks[{i}]") for i, k in enumerate(tb)]
 
 
-def first_round_keys(e: dict, default_first_round: str, colour_word: str) -> tuple[str, Optional[int], str]:
+def first_round_keys(e: dict, default_first_round: str, colour_tie_place: Msg) -> tuple[str, Optional[int], str]:
     """``event.first_round``, ``first_round_seed`` and ``colour_tie``, read
-    alike in an individual and a team file (``colour_word``: 先后手 / 先后走,
-    as each file's message says)."""
+    alike in an individual and a team file (``colour_tie_place``: its place,
+    whose Chinese says 先后手 / 先后走, as each file's message says)."""
     first_round = choice(
         e.get("first_round", default_first_round),
         FIRST_ROUND_METHODS,
-        noted("event.first_round", "首轮配对方法"),
+        Msg("json_parts.event-first-round"),
     )
-    seed = opt_int(e.get("first_round_seed"), noted("event.first_round_seed", "首轮随机种子"))
+    seed = opt_int(e.get("first_round_seed"), Msg("json_parts.event-first-round-seed"))
     colour_tie = choice(
         e.get("colour_tie", PairingOptions().colour_tie),
         COLOUR_TIES,
-        noted("event.colour_tie", f"{colour_word}同等时的规则"),
+        colour_tie_place,
     )
     return first_round, seed, colour_tie
 
@@ -263,32 +251,26 @@ def numbering_keys(e: dict) -> tuple[str, Optional[int]]:
     writes it); absent: ``("order", None)``."""
     if "numbering" not in e:
         return "order", None
-    nb = as_obj(e["numbering"], ("method", "seed"), noted("event.numbering", "编号方式"))
-    method = choice(nb.get("method", "order"), tuple(NUMBERINGS), noted("event.numbering.method", "编号方式"))
-    seed = opt_int(nb.get("seed"), noted("event.numbering.seed", "抽签种子"), 0)
+    nb = as_obj(e["numbering"], ("method", "seed"), Msg("json_parts.event-numbering"))
+    method = choice(nb.get("method", "order"), tuple(NUMBERINGS), Msg("json_parts.event-numbering-method"))
+    seed = opt_int(nb.get("seed"), Msg("json_parts.event-numbering-seed"), 0)
     if method == "draw" and seed is None:
-        raise fail(noted("event.numbering.seed", "抽签种子"), Msg("json_parts.a-draw-needs-its-seed"))
+        raise fail(Msg("json_parts.event-numbering-seed"), Msg("json_parts.a-draw-needs-its-seed"))
     return method, seed
 
 
 #: ``event`` keys of the :class:`EventInfo` (比赛日期 …), written after ``name``
 INFO_KEYS = INFO_FIELDS
-_INFO_ZH = {
-    "date": "比赛日期",
-    "venue": "比赛地点",
-    "organizer": "主办单位",
-    "chief_arbiter": "裁判长",
-    "pairing_officer": "编排长",
-    "site_url": "网站地址",
-}
+#: the place (message id) of each: event.date（比赛日期） …
+_INFO_PLACES = {k: "json_parts.event-" + k.replace("_", "-") for k in INFO_KEYS}
 
 
 def info_from_dict(e: dict) -> EventInfo:
     """The :class:`EventInfo` of ``event`` (its keys already checked): text, blank by default."""
-    info = EventInfo(**{k: as_str(e.get(k, ""), noted(f"event.{k}", _INFO_ZH[k])) for k in INFO_KEYS})
+    info = EventInfo(**{k: as_str(e.get(k, ""), Msg(_INFO_PLACES[k])) for k in INFO_KEYS})
     bad = site_url_error(info.site_url) if info.site_url else None
     if bad is not None:
-        raise fail(noted("event.site_url", "网站地址"), bad)
+        raise fail(Msg("json_parts.event-site-url"), bad)
     return info
 
 
@@ -308,20 +290,16 @@ def numbering_entry(method: str, seed: Optional[int]) -> dict:
     return {"numbering": out}
 
 
-def _then_note(key: str, zh: str) -> Msg:
-    return place("json_parts.place-key-then-note", key=key, note=zh_note(zh))
-
-
-def scoring_from_dict(sc: dict, keys: tuple, zh_note: str = "") -> Scoring:
+def scoring_from_dict(sc: dict, keys: tuple, place_id: str = "json_parts.event-scoring-key") -> Scoring:
     """``event.scoring`` (its keys already checked): win/draw/loss default to
-    the model's, the other ``keys`` to None; ``zh_note`` follows the key in
-    the Chinese message."""
+    the model's, the other ``keys`` to None; ``place_id``: the message of a
+    key's place (``{key}``: win …; a team file's Chinese says 局分)."""
     ds = Scoring()
     values: dict[str, Any] = {
         k: (
-            as_number(sc.get(k, getattr(ds, k)), _then_note(f"event.scoring.{k}", zh_note))
+            as_number(sc.get(k, getattr(ds, k)), Msg(place_id, key=k))
             if k in ("win", "draw", "loss", "absent")
-            else opt_number(sc.get(k), _then_note(f"event.scoring.{k}", zh_note))
+            else opt_number(sc.get(k), Msg(place_id, key=k))
         )
         for k in keys
     }
@@ -333,7 +311,7 @@ def options_from_dict(v: Any, keys: tuple, system: str, colour_tie: str) -> tupl
     ``PairingOptions`` (with ``colour_tie``) and of ``StandingsOptions``."""
     # before issue 22 同单位回避 was a yes/no for round 1 only: still read
     legacy = ("avoid_same_unit_round1",) if "same_unit" in keys else ()
-    opts = dict(as_obj(v, keys + legacy, noted("event.options", "编排选项")))
+    opts = dict(as_obj(v, keys + legacy, Msg("json_parts.event-options")))
     pairing: dict[str, Any] = {"colour_tie": colour_tie}
     standings: dict[str, Any] = {}
     for old in legacy:
@@ -362,7 +340,7 @@ def options_from_dict(v: Any, keys: tuple, system: str, colour_tie: str) -> tupl
 def number_pairs(v: Any, key: str) -> tuple[tuple[int, int], ...]:
     """``[[a, b], …]`` at ``key`` → ``((small, large), …)``, sorted, each pair once (亲属回避)."""
     out = set()
-    for i, item in enumerate(as_list(v, noted(key, "回避配对"))):
+    for i, item in enumerate(as_list(v, Msg("json_parts.key-forbidden-pairs", key=key))):
         pair = as_list(item, f"{key}[{i}]")
         if len(pair) != 2:
             raise fail(f"{key}[{i}]", Msg("json_parts.expected-two-numbers-a-b"))
@@ -373,7 +351,7 @@ def number_pairs(v: Any, key: str) -> tuple[tuple[int, int], ...]:
 
 def elimination(v: Any, system: str) -> tuple:
     """``[[X, Y], …]`` → ``((X, Y), …)`` in the order given (积分末位淘汰)."""
-    where = noted("event.options.elimination", "积分末位淘汰")
+    where = Msg("json_parts.event-options-elimination")
     items = as_list(v, where)
     if items and not get_system(system).pairs_by_score:
         raise fail(where, place("json_parts.only-for-a-swiss-this-event-is", system=system))
@@ -505,12 +483,12 @@ def rating_from_dict(v: Any) -> RatingOptions:
     """``event.rating``: ``{"report": true, "k": "0:20,2400:10", "cap": 400}``
     (each key optional: 否, 0:20,2400:10, 400), checked with the messages of
     the 设置 rows 等级分报告, K值表, 等级分差上限."""
-    v = as_obj(v, RATING_KEYS, noted("event.rating", "等级分报告"))
+    v = as_obj(v, RATING_KEYS, Msg("json_parts.event-rating"))
     d = RatingOptions()
-    report = as_bool(v.get("report", d.report), noted("event.rating.report", "等级分报告"))
+    report = as_bool(v.get("report", d.report), Msg("json_parts.event-rating-report"))
     table = d.k_table
     if v.get("k") is not None:
-        where = noted("event.rating.k", "K值表")
+        where = Msg("json_parts.event-rating-k")
         spec = as_str(v["k"], where)
         try:
             table = parse_k_table(spec)
@@ -521,7 +499,7 @@ def rating_from_dict(v: Any) -> RatingOptions:
         try:
             cap = check_cap(v["cap"])
         except InputError as exc:
-            raise fail(noted("event.rating.cap", "等级分差上限"), exc) from None
+            raise fail(Msg("json_parts.event-rating-cap"), exc) from None
     return RatingOptions(table, cap, report)
 
 
@@ -545,10 +523,10 @@ def prizes_from_dict(v: Any) -> PrizeTable:
     condition read as 设置's 条件 cell (:mod:`xlxq.core.prizes`)."""
     from xlxq.core.prizes import PrizeTable, check_names, make_prize
 
-    table = noted("event.prizes", "奖项")
+    table = Msg("json_parts.event-prizes")
     v = as_obj(v, PRIZES_KEYS, table)
-    double = as_bool(v.get("double", False), noted("event.prizes.double", "兼得"))
-    cats = as_list(v.get("categories", []), noted("event.prizes.categories", "奖项"))
+    double = as_bool(v.get("double", False), Msg("json_parts.event-prizes-double"))
+    cats = as_list(v.get("categories", []), Msg("json_parts.event-prizes-categories"))
     prizes = []
     for i, c in enumerate(cats):
         where = Msg("json_parts.event-prizes-categories-2", n=i + 1, i=i)

@@ -48,7 +48,6 @@ from xlxq.backends.json_parts import (
     engine_pairs,
     fail,
     listed_numbers,
-    noted,
     place,
     first_round_keys,
     info_entries,
@@ -190,7 +189,7 @@ def with_member_total(settings: EventSettings, opts: MemberTotalOptions) -> Memb
 
 
 def member_total_from_dict(v: Any, system: str = "swiss") -> MemberTotalOptions:
-    where = noted("event.member_total", "队员总分制")
+    where = Msg("team_json.event-member-total")
     if get_system(system).has_bracket:
         raise fail(where, Msg("team_json.for-a-swiss-or-a-round-robin-not-a"))
     v = as_obj(v, MEMBER_TOTAL_KEYS, where)
@@ -216,19 +215,19 @@ def member_total_to_dict(o: MemberTotalOptions) -> dict:
 def _settings_from_dict(e: Any) -> TeamSettings:
     e = as_obj(e, _EVENT_KEYS, "event")
     d = TeamSettings()
-    name = as_str(e.get("name", d.name), noted("event.name", "赛事名称"))
-    system = choice(e.get("system", d.system), team_system_keys(), noted("event.system", "团体赛赛制"))
-    rounds = as_int(e.get("rounds", d.rounds), noted("event.rounds", "轮数"), minimum=1)
-    boards = as_int(e.get("boards", d.boards), noted("event.boards", "每场台数"), minimum=1)
+    name = as_str(e.get("name", d.name), Msg("json_file.event-name"))
+    system = choice(e.get("system", d.system), team_system_keys(), Msg("team_json.event-system"))
+    rounds = as_int(e.get("rounds", d.rounds), Msg("json_file.event-rounds"), minimum=1)
+    boards = as_int(e.get("boards", d.boards), Msg("team_json.event-boards"), minimum=1)
     lu = e.get("lineup", d.lineup)
     try:
-        lineup = lineup_format(as_str(lu, noted("event.lineup", "出场方式")))
+        lineup = lineup_format(as_str(lu, Msg("team_json.event-lineup-2")))
     except InputError as exc:
         raise InputError(Msg("team_json.event-lineup", exc=exc)) from None
 
-    sc = as_obj(e.get("scoring", {}), _GAME_SCORING_KEYS, noted("event.scoring", "局分计分"))
-    game = scoring_from_dict(sc, _GAME_SCORING_KEYS, "（局分）")
-    ms = as_obj(e.get("match_scoring", {}), _MATCH_SCORING_KEYS, noted("event.match_scoring", "场分计分"))
+    sc = as_obj(e.get("scoring", {}), _GAME_SCORING_KEYS, Msg("team_json.event-scoring"))
+    game = scoring_from_dict(sc, _GAME_SCORING_KEYS, "team_json.event-scoring-key")
+    ms = as_obj(e.get("match_scoring", {}), _MATCH_SCORING_KEYS, Msg("team_json.event-match-scoring"))
     dm = TeamScoring()
     match: dict[str, Any] = {}
     for k, attr in _MATCH_SCORING_FIELDS.items():
@@ -239,25 +238,25 @@ def _settings_from_dict(e: Any) -> TeamSettings:
             match[attr] = opt_number(ms.get(k), where)
     scoring = TeamScoring(game=game, **match)
 
-    pair_by = choice(e.get("pair_by", d.pair_by), PAIR_BY, noted("event.pair_by", "编排依据：场分或局分"))
+    pair_by = choice(e.get("pair_by", d.pair_by), PAIR_BY, Msg("team_json.event-pair-by"))
     tiebreaks = None
     if e.get("tiebreaks") is not None:
-        tiebreaks = tiebreak_list(e["tiebreaks"], "团体名次计算顺序")
+        tiebreaks = tiebreak_list(e["tiebreaks"], Msg("team_json.event-tiebreaks-place"))
         try:
             resolve_team_tiebreaks(tiebreaks, get_team_system(system).rules.default_tiebreaks)
         except InputError as exc:
             raise InputError(Msg("team_json.event-tiebreaks", exc=exc)) from None
-    first_round, first_round_seed, colour_tie = first_round_keys(e, d.first_round, "先后走")
+    first_round, first_round_seed, colour_tie = first_round_keys(e, d.first_round, Msg("team_json.event-colour-tie"))
     numbering, numbering_seed = numbering_keys(e)
-    br = as_obj(e.get("board_ranking", {}), _BOARD_RANKING_KEYS, noted("event.board_ranking", "台次成绩排名"))
+    br = as_obj(e.get("board_ranking", {}), _BOARD_RANKING_KEYS, Msg("team_json.event-board-ranking"))
     board_ranking = choice(
         br.get("by", d.board_ranking),
         BOARD_RANKINGS,
-        noted("event.board_ranking.by", "台次成绩排名依据"),
+        Msg("team_json.event-board-ranking-by"),
     )
     board_min_games = as_int(
         br.get("min_games", d.board_min_games),
-        noted("event.board_ranking.min_games", "台次成绩最少局数"),
+        Msg("team_json.event-board-ranking-min-games"),
         minimum=0,
     )
 
@@ -451,7 +450,7 @@ def team_event_from_dict(d: Any) -> TeamEvent:
         )
     e = d.get("event", {})
     if isinstance(e, dict) and e.get("kind") != KIND_TEAM:
-        raise fail(noted("event.kind", "赛事类别"), Msg("team_json.a-team-file-has-team-not", kind=e.get("kind")))
+        raise fail(Msg("json_file.event-kind"), Msg("team_json.a-team-file-has-team-not", kind=e.get("kind")))
     # every problem at once (issue 10 §4): the settings, each player, each
     # team, each round; the event is validated only when they all read
     errors = ErrorList()
@@ -471,7 +470,7 @@ def team_event_from_dict(d: Any) -> TeamEvent:
             )
     players, teams, rounds = [], [], []
     with errors.guard():
-        for i, p in enumerate(as_list(d.get("players", []), noted("players", "棋手名单"))):
+        for i, p in enumerate(as_list(d.get("players", []), Msg("json_file.players"))):
             with errors.guard():
                 players.append(player_from_dict(p, i))
                 if players[-1].absent_rounds:  # a team plays with its 替补 or forfeits the board
@@ -480,12 +479,12 @@ def team_event_from_dict(d: Any) -> TeamEvent:
                         Msg("team_json.a-team-member-has-no-absent-rounds-a"),
                     )
     with errors.guard():
-        for i, t in enumerate(as_list(d.get("teams", []), noted("teams", "队伍名单"))):
+        for i, t in enumerate(as_list(d.get("teams", []), Msg("team_json.teams"))):
             with errors.guard():
                 teams.append(_team_from_dict(t, i))
     names = {t.no: t.name for t in teams}
     with errors.guard():
-        for i, r in enumerate(as_list(d.get("rounds", []), noted("rounds", "各轮"))):
+        for i, r in enumerate(as_list(d.get("rounds", []), Msg("json_file.rounds"))):
             with errors.guard():
                 rounds.append(_round_from_dict(r, i, names))
     errors.check()
