@@ -885,6 +885,19 @@ def test_more_hostile_json_places_print_as_before(tmp_path, monkeypatch):
     assert said["zh-Hant"][10] == "第1輪 engine（引擎編排） matches 第1項：應為 [先走隊, 後走隊]，實為 [1, 2, 3]"
 
 
+def test_the_registration_round_cells_say_what_the_workbook_says():
+    """A bad 退赛轮次/请假轮次 cell of a registration file is told in the
+    words of the workbook's (``ROUND_CELLS``, a (zh, en) table of the sheets
+    layer), now catalogue messages: the same texts, and 繁體 in zh-Hant."""
+    from xlxq.backends.registration import ROUND_CELL_MESSAGES
+    from xlxq.sheets.registration import ROUND_CELLS
+
+    assert set(ROUND_CELL_MESSAGES) == set(ROUND_CELLS)
+    for key, (_, zh, en) in ROUND_CELLS.items():
+        assert (tr("zh", ROUND_CELL_MESSAGES[key]), tr("en", ROUND_CELL_MESSAGES[key])) == (zh, en)
+    assert tr("zh-Hant", ROUND_CELL_MESSAGES["absent"]).startswith("請假輪次應為輪次數字")
+
+
 def test_two_columns_of_one_meaning_in_each_language(tmp_path):
     """A registration with two name columns: the message (an f-string pair
     before, 简体 under zh-Hant) is a catalogue message; 简体 and English as they were."""

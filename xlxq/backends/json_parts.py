@@ -262,7 +262,14 @@ def numbering_keys(e: dict) -> tuple[str, Optional[int]]:
 #: ``event`` keys of the :class:`EventInfo` (比赛日期 …), written after ``name``
 INFO_KEYS = INFO_FIELDS
 #: the place (message id) of each: event.date（比赛日期） …
-_INFO_PLACES = {k: "json_parts.event-" + k.replace("_", "-") for k in INFO_KEYS}
+_INFO_PLACES = {
+    "date": "json_parts.event-date",
+    "venue": "json_parts.event-venue",
+    "organizer": "json_parts.event-organizer",
+    "chief_arbiter": "json_parts.event-chief-arbiter",
+    "pairing_officer": "json_parts.event-pairing-officer",
+    "site_url": "json_parts.event-site-url",
+}
 
 
 def info_from_dict(e: dict) -> EventInfo:

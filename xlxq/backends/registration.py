@@ -234,9 +234,7 @@ def _excel_rows(path: Path) -> list[list[Any]]:
         for at, cell in sorted(formulas.items()):
             if at not in stored:
                 err = no_value_error(cell.parent.title, cell)
-                raise InputError(
-                    Msg("registration.name-err", name=path.name, err=Pair.of(err)), place=err.place, file=str(path)
-                )
+                raise InputError(Msg("registration.name-err", name=path.name, err=err), place=err.place, file=str(path))
     last = max((i for i, r in enumerate(data) if r), default=-1)
     data = data[: last + 1]
     if not data:
@@ -373,6 +371,15 @@ def _refuse_repeats(name: str, entries: list[dict], key: str, msg_id: str) -> No
         first[e[key]] = e
 
 
+#: the text columns a row's label problem names: 姓名/name, 单位/club, 队名/team
+_COLUMN_NAMES = {"name": "registration.name", "unit": "registration.club", "team": "registration.team"}
+#: what a bad 退赛轮次/请假轮次 cell is told: the texts of ``ROUND_CELLS`` (sheets.registration), as messages
+ROUND_CELL_MESSAGES = {
+    "withdrawn": "registration.withdrawn-must-be-a-round-number",
+    "absent": "registration.absent-must-be-round-numbers",
+}
+
+
 def named_rows(rows: list[list[Any]], header: int, cols: dict[str, int], name: str):
     """Each non-empty row under the header as (Excel row number, cells by key,
     the player's name, the row's place: a message); a row without a name is refused."""
@@ -391,7 +398,7 @@ def named_rows(rows: list[list[Any]], header: int, cols: dict[str, int], name: s
                     Msg(
                         "registration.the-it-is-printed-on-the-pairings-and",
                         where=where,
-                        what=Msg(f"registration.column-{key}"),
+                        what=Msg(_COLUMN_NAMES[key]),
                         visible_text=visible(text),
                         problem=Pair(problem[0], problem[1]),
                     ),
@@ -499,13 +506,15 @@ def _registration_entries(path: Path) -> tuple[str, dict[str, int], list[dict]]:
                         file=name,
                         row=i,
                     ) from None
-        for key, (parse, zh, en) in ROUND_CELLS.items():  # 退赛轮次, 请假轮次: read as the workbook reads them
+        for key, (parse, _, _) in ROUND_CELLS.items():  # 退赛轮次, 请假轮次: read as the workbook reads them
             v = cells.get(key)
             if v is None:
                 continue
             ok, value = parse(v)
             if not ok:
-                raise InputError(Msg("registration.got", where=where, zh=Pair(zh, en), v=v), file=name, row=i)
+                raise InputError(
+                    Msg("registration.got", where=where, zh=Msg(ROUND_CELL_MESSAGES[key]), v=v), file=name, row=i
+                )
             e[key] = value
         if "no" in cols:
             if cells.get("no") is None:
