@@ -86,5 +86,5 @@ def print_scoresheets(book: xw.Book):
 
 @script(name="打印公告")
 def print_notice(book: xw.Book):
-    """打印公告 / Print pairings notice: the round's pairings as posted, with a 姓名拼音 index (pypinyin in requirements.txt)."""
+    """打印公告 / Print pairings notice: the round's pairings as posted, with a 姓名拼音 index (pypinyin in requirements.txt) and, when 设置 has a 网站地址, its QR code (segno)."""
     run_button("notice", book, _language(book))

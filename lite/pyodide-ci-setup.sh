@@ -6,7 +6,7 @@
 #   wheels/                     pure wheels installed with micropip in Pyodide:
 #                               micropip and packaging (the versions Pyodide's
 #                               lockfile lists), xlwings (what Lite brings),
-#                               xlxq's dependencies and pypinyin (lite/requirements.txt)
+#                               xlxq's dependencies, pypinyin and segno (lite/requirements.txt)
 #   build-deps/                 setuptools + wheel, to build the xlxq wheel offline
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -25,6 +25,6 @@ pip_download() {
 }
 pip_download --platform any --python-version 3.14 --implementation py --abi none -d "$D/wheels" \
   micropip==0.11.1 packaging==26.1 xlwings==0.37.8 \
-  openpyxl==3.1.5 et_xmlfile==2.0.0 XlsxWriter==3.3.1 networkx==3.6.1 pypinyin==0.55.0
+  openpyxl==3.1.5 et_xmlfile==2.0.0 XlsxWriter==3.3.1 networkx==3.6.1 pypinyin==0.55.0 segno==1.6.6
 "$PY" -m pip download --quiet --disable-pip-version-check --only-binary=:all: -d "$D/build-deps" \
   "setuptools>=77" wheel 2> >(grep -v "is ignored: it is neither a file nor a directory" >&2)

@@ -257,3 +257,58 @@ def special_swiss(seed: int = 3):
     b4 = event.rounds[6].boards[3]
     event.rounds[6].boards[3] = Board(b4.board, b4.red, b4.black, RED_WIN_FORFEIT)
     return simulate_file(event, "unused.json", seed, 2).event  # rounds 8, 9
+
+
+def special_team_swiss(tiebreaks: Optional[list[str]] = None):
+    """A hand-worked team Swiss with the special cases of a team event
+    (issue 25 §1): five teams "1队" … "5队" of 2 boards and 1 替补
+    (:func:`make_team_event`: team t's players are 3t−2, 3t−1, 3t), 3 rounds,
+    every result in.
+
+    - round 1: 1队 3:1 2队 (board 1 1 红胜 4, board 2 5 和 2), 3队 2:2 4队
+      (7 和 10, 11 和 8), 5队 轮空;
+    - round 2: 5队 2:2 1队 (13 红胜 1; board 2 5队's seat empty: 2 红胜(弃权)),
+      2队 2:2 3队 (4 红胜 7, 8 红胜 5), 4队 轮空;
+    - round 3: 5队 退赛 (withdrawn_from_round 3); 1队 3:1 3队 (1 红胜 7, 8 和 2),
+      4队 4:0 2队 (2队 fields nobody: 全场弃权, 10 红胜(弃权), 11 黑胜(弃权)).
+
+    By hand (场分 2/1/0, a bye a won match with 局分 4): 1队 场分 5 局分 8,
+    4队 5 / 10, 5队 3 / 6, 3队 2 / 5, 2队 1 / 3; 团体对手分 1队 1+3+2 = 6,
+    4队 2 + 1 (the bye: the lowest 场分, 2队's 1) + 1 = 4; so 1队, 4队,
+    5队, 3队, 2队."""
+    from xlxq.core.model import DRAW, RED_WIN
+    from xlxq.core.teams import VACANT, Match, TeamRound, make_boards
+
+    event = make_team_event(5, boards=2, reserves=1, rounds=3, **({"tiebreaks": tiebreaks} if tiebreaks else {}))
+
+    def match(k: int, first: int, second: int, a: list[int], b: list[int], results: list[Optional[str]]) -> Match:
+        boards = make_boards(a, b)
+        for bd, res in zip(boards, results):
+            if res is not None:
+                bd.result = res
+        return Match(k, first, second, boards)
+
+    event.rounds = [
+        TeamRound(
+            1,
+            [match(1, 1, 2, [1, 2], [4, 5], [RED_WIN, DRAW]), match(2, 3, 4, [7, 8], [10, 11], [DRAW, DRAW])],
+            [5],
+        ),
+        TeamRound(
+            2,
+            [
+                match(1, 5, 1, [13, VACANT], [1, 2], [RED_WIN, None]),
+                match(2, 2, 3, [4, 5], [7, 8], [RED_WIN, RED_WIN]),
+            ],
+            [4],
+        ),
+        TeamRound(
+            3,
+            [
+                match(1, 1, 3, [1, 2], [7, 8], [RED_WIN, DRAW]),
+                match(2, 4, 2, [10, 11], [VACANT, VACANT], [None, None]),
+            ],
+        ),
+    ]
+    event.team(5).withdrawn_from_round = 3
+    return event

@@ -808,6 +808,22 @@ PRIZE_VALUES: tuple[tuple[str, tuple, Any, str], ...] = (
     ("player-year-huge", ("players", 1, "birth_year"), 10**30, "birth_year"),
     ("player-year-text", ("players", 1, "birth_year"), "2010", "birth_year"),
     ("player-year-float", ("players", 1, "birth_year"), 2010.5, "birth_year"),
+    ("player-category-newline", ("players", 1, "category"), "少年组\n女子", "category"),
+    ("player-category-long", ("players", 1, "category"), "少" * 101, "category"),
+    ("player-category-list", ("players", 1, "category"), ["U12", "女子"], "category"),
+    ("player-category-number", ("players", 1, "category"), 12, "category"),
+    (
+        "cat-cond-category-op",
+        ("event", "prizes", "categories", 0, "condition"),
+        "类别>少年组",
+        "event.prizes.categories",
+    ),
+    (
+        "cat-cond-category-empty",
+        ("event", "prizes", "categories", 0, "condition"),
+        "类别=\u3000",
+        "event.prizes.categories",
+    ),
 )
 
 
@@ -840,7 +856,7 @@ def _prize_block(rows: list[tuple[Any, ...]]) -> Callable[[Any], None]:
 
 
 def prize_workbook_cases(xlsx_path: str) -> Iterator[Case]:
-    """The same in a workbook: a bad prize row or 性别 cell, named by its cell."""
+    """The same in a workbook: a bad prize row or 性别/出生年份/类别 cell, named by its cell."""
     for cid, edit, place in (
         ("places-huge", _prize_block([("名次奖", 10**20, None)]), "设置"),
         ("places-text", _prize_block([("名次奖", "三", None)]), "设置"),
@@ -850,5 +866,8 @@ def prize_workbook_cases(xlsx_path: str) -> Iterator[Case]:
         ("no-name", _prize_block([(None, 1, "性别=女")]), "设置"),
         ("sex-cell", _cells("报名表", {"J5": "未知"}), "J5"),  # the demo's 性别 column (J)
         ("year-cell", _cells("报名表", {"K2": "出生年份", "K6": "1" * 400}), "K6"),
+        ("category-cell-newline", _cells("报名表", {"K2": "类别", "K7": "少年组\n女子"}), "K7"),
+        ("category-cell-long", _cells("报名表", {"K2": "年龄组", "K8": "U" * 101}), "K8"),
+        ("category-cond", _prize_block([("少年组前三", 3, "类别>=少年组")]), "设置"),
     ):
         yield Case(f"xlsx-prize-{cid}", ".xlsx", _edited(xlsx_path, edit), ("prizes",), place)

@@ -534,3 +534,37 @@ def test_characters_the_font_lacks_are_never_dropped_silently(tmp_path, capsys) 
         text = _pdf_text(out)
         assert "😀王" in text and "★队" in text
     assert read_face(face.path) is not None
+
+
+@pytest.mark.slow  # four PDFs with their font (about 10 s on the shared machine)
+@pytest.mark.skipif(not HAVE_POPPLER, reason="poppler-utils not installed")
+def test_the_booklet_says_when_it_was_made(tmp_path, monkeypatch) -> None:
+    """更新于 … on the cover and in every page's footer, PDF and workbook,
+    as the site's footer; SOURCE_DATE_EPOCH fixes it, so two PDFs of the
+    same event are the same bytes (the PDF's creation date is that time)."""
+    from xlxq.operations.booklet import booklet_document, write_booklet
+
+    event = played_swiss(rounds=2, players=6)
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1796396520")  # 2026-12-04 15:02 UTC
+    pdfs = []
+    for k in (1, 2):
+        out = tmp_path / f"b{k}.pdf"
+        pages, _ = write_booklet(booklet_document(event, "zh"), out, pdf=True)
+        pdfs.append(out.read_bytes())
+    assert pdfs[0] == pdfs[1]
+    texts = _pdf_text(tmp_path / "b1.pdf").split("\f")[:pages]
+    assert pages > 1 and all("更新于 2026-12-04 15:02" in text for text in texts), texts
+    assert b"D:20261204150200" in pdfs[0]  # the creation date: the same time
+    out = tmp_path / "b.xlsx"
+    write_booklet(booklet_document(event, "zh"), out, pdf=False)
+    wb = openpyxl.load_workbook(out)
+    assert "更新于 2026-12-04 15:02" in [c.value for r in wb.worksheets[0].iter_rows() for c in r]
+    assert {ws.oddFooter.right.text for ws in wb.worksheets} == {"更新于 2026-12-04 15:02"}
+    write_booklet(booklet_document(event, "en"), tmp_path / "en.pdf", pdf=True)
+    assert "Updated 2026-12-04 15:02" in _pdf_text(tmp_path / "en.pdf")
+    write_booklet(booklet_document(event, "zh-Hant"), tmp_path / "hant.pdf", pdf=True)
+    assert "更新於 2026-12-04 15:02" in _pdf_text(tmp_path / "hant.pdf")
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1796400120")  # an hour later: another booklet
+    write_booklet(booklet_document(event, "zh"), tmp_path / "later.pdf", pdf=True)
+    assert "更新于 2026-12-04 16:02" in _pdf_text(tmp_path / "later.pdf")
+    assert (tmp_path / "later.pdf").read_bytes() != pdfs[0]

@@ -46,6 +46,8 @@ WHEELS = CI / "wheels"
 #: install order in Pyodide (micropip, packaging are unpacked first; xlxq last, with its dependencies)
 DEPS = ["micropip", "packaging", "et_xmlfile", "openpyxl", "xlsxwriter", "networkx", "xlwings"]
 SCRIPTS = [func for func, _ in LITE_SCRIPTS]
+#: the 网站地址 of the Lite run's Swiss (the 编排公告's QR code)
+SITE = "https://example.org/xq/2026/"
 
 pytest.importorskip("xlwings")
 if shutil.which("node") is None or not PYODIDE.exists():
@@ -307,7 +309,7 @@ def lite_installed(request, tmp_path_factory, xlxq_wheel):
 
     tmp = tmp_path_factory.mktemp("lite-index")
     wheel = xlxq_wheel
-    deps = [_wheel(n) for n in ("et_xmlfile", "openpyxl", "xlsxwriter", "networkx", "xlwings", "pypinyin")]
+    deps = [_wheel(n) for n in ("et_xmlfile", "openpyxl", "xlsxwriter", "networkx", "xlwings", "pypinyin", "segno")]
     with simple_index(tmp / "index", [wheel, *deps]) as (url, served):
         req = tmp / "requirements.txt"
         req.write_text(requirements_txt(None if request.param == "by-name" else f"{url}/files/{wheel.name}"))
@@ -347,13 +349,13 @@ def _messages(path: Path) -> str:
 @pytest.mark.slow
 def test_lite_installs_the_built_wheel_from_requirements_and_runs_every_script(lite_installed, lite_main, tmp_path):
     from tests.test_workbook_support import sample_players
-    from xlxq.core.model import EventSettings
+    from xlxq.core.model import EventInfo, EventSettings
     from xlxq.excel import title
     from xlxq.operations.workbook import WorkbookOptions, create_event_workbook
 
     r = lite_installed.ready
     pk = {k.lower().replace("_", "-"): v for k, v in r["packages"].items()}
-    assert pk["xlxq"] == xlxq.__version__ and "pypinyin" in pk and "pandas" not in pk
+    assert pk["xlxq"] == xlxq.__version__ and "pypinyin" in pk and "segno" in pk and "pandas" not in pk
     assert "YOUR-HOST" not in lite_installed.requirements
     # the wheel under test came over HTTP (by name: found in the index first)
     assert f"/files/{lite_installed.wheel.name}" in lite_installed.served
@@ -369,7 +371,12 @@ def test_lite_installs_the_built_wheel_from_requirements_and_runs_every_script(l
         return step(lite_installed, lite_main, path, script, compare=script != "draw_numbers")
 
     swiss = tmp_path / "swiss.xlsx"
-    create_event_workbook(swiss, sample_players()[:8], EventSettings(rounds=3), options=WorkbookOptions(qualify_top=4))
+    create_event_workbook(
+        swiss,
+        sample_players()[:8],
+        EventSettings(rounds=3, info=EventInfo(site_url=SITE)),  # 网站地址: the notice's QR code
+        options=WorkbookOptions(qualify_top=4),
+    )
     run(swiss, "draw_numbers")
     assert "抽签" in _messages(swiss)
     run(swiss, "pair_next_round")
@@ -377,8 +384,12 @@ def test_lite_installs_the_built_wheel_from_requirements_and_runs_every_script(l
     run(swiss, "recompute")
     run(swiss, "explain")
     run(swiss, "print_scoresheets")
-    run(swiss, "print_notice")
+    notice = run(swiss, "print_notice")  # the same actions as CPython's: the same PNG (test_paper_qr reads it)
     assert {"第1轮记分单", "第1轮编排公告"} <= set(openpyxl.load_workbook(swiss).sheetnames)
+    # segno from requirements.txt: the QR code drawn in Pyodide, not the address alone
+    assert [pic[:2] for pic in notice.pictures] == [("第1轮编排公告", "A8")]
+    texts = {c.value for row in openpyxl.load_workbook(swiss)["第1轮编排公告"].iter_rows() for c in row}
+    assert "扫码查看全部对阵与成绩" in texts and SITE in texts and "对阵与成绩网页：" + SITE not in texts
     run(swiss, "pair_next_round")
     run(swiss, "undo_round")  # round 2 has no result yet: undone
     text = _messages(swiss)

@@ -1,8 +1,8 @@
-"""Prizes (奖项) and the registration extras (性别, 出生年份): the winners
-of hand-worked categories over a 20-player event, ties by the standings
-order, 兼得 否 and 是, vacant places; conditions refused with their place;
-the extras read from a CSV, a JSON file and a workbook's 报名表, kept and
-written back (docs/prizes.md)."""
+"""Prizes (奖项) and the registration extras (性别, 出生年份, 类别): the
+winners of hand-worked categories over a 20-player event, ties by the
+standings order, 兼得 否 and 是, vacant places; conditions refused with
+their place; the extras read from a CSV, a JSON file and a workbook's 报名表,
+kept and written back (docs/prizes.md)."""
 
 from __future__ import annotations
 
@@ -18,8 +18,11 @@ from xlxq.core.prizes import (
     MALE,
     PrizeTable,
     award,
+    category_keys,
+    conditions_text,
     make_prize,
     parse_birth_year,
+    parse_category,
     parse_condition,
     parse_sex,
 )
@@ -34,6 +37,7 @@ class P:
     birth_year: Optional[int]
     rating: Optional[float]
     unit: str = "某队"
+    category: Optional[str] = None
 
 
 # The final standings of a 20-player event, first to last: (序号, rank).
@@ -139,6 +143,16 @@ def test_condition_words() -> None:
     assert len(parse_condition("性别=女；出生年份<=2012 且 单位=北京")) == 3
 
 
+def test_a_club_condition_keeps_the_clubs_inner_spaces() -> None:
+    # the spaces of the condition were all dropped: 单位=Beijing Club read as
+    # BeijingClub and matched no one
+    (c,) = parse_condition("单位 = Beijing Club")
+    assert c.value == "Beijing Club" and c.text("en") == "club=Beijing Club"
+    assert c.holds(P(1, "甲", None, None, None, "Beijing Club")) and not c.holds(
+        P(2, "乙", None, None, None, "Beijing")
+    )
+
+
 def test_registration_extra_values() -> None:
     assert [parse_sex(v) for v in ("男", "女", "M", "f", " Female ", "男子", None, "")] == [
         MALE,
@@ -161,6 +175,151 @@ def test_registration_extra_values() -> None:
             parse_birth_year(bad)
     with pytest.raises(InputError):
         parse_sex("?")
+
+
+# --------------------------------------------------------------------------
+# 类别: a player's own categories (少年组, U12, 女子), not 组别
+# --------------------------------------------------------------------------
+
+# The same 20 players and standings (5 and 6 tied at rank 5, 5 listed
+# first), with a 类别 on some: 2 is in two categories (少年组 and 女子).
+CATEGORY_OF = {2: "少年组、女子", 3: "少年组", 5: " 少年组", 6: "少年组", 7: "少年组", 10: "女子"}
+CAT_PLAYERS = {
+    no: P(p.no, p.name, p.sex, p.birth_year, p.rating, p.unit, CATEGORY_OF.get(no)) for no, p in PLAYERS.items()
+}
+CAT_PRIZES = [
+    ("总名次前三", 3, ""),
+    ("少年组前三", 3, "类别=少年组"),
+    ("最佳女棋手", 1, "性别=女"),
+    ("女子组冠军", 1, "类别=女子"),
+]
+
+
+def category_winners(double: bool, order=ORDER) -> dict[str, list[int]]:
+    table = PrizeTable(tuple(make_prize(*c) for c in CAT_PRIZES), double)
+    got = award(table, order, CAT_PLAYERS)
+    return {a.prize.name: [no for no, _ in a.winners] for a in got.awards}
+
+
+def test_hand_worked_categories_by_the_players_category_without_double_prizes() -> None:
+    # 兼得 否.  总名次前三: 1, 2, 3.  少年组前三 (类别 names 少年组): 2 and 3
+    # have a prize; 5 and 6 (rank 5, 5 listed first), then 7.  最佳女棋手:
+    # 2, 5, 6 have a prize, the next woman is 10.  女子组冠军 (类别 女子): 2
+    # and 10 have a prize: vacant.
+    assert category_winners(False) == {
+        "总名次前三": [1, 2, 3],
+        "少年组前三": [5, 6, 7],
+        "最佳女棋手": [10],
+        "女子组冠军": [],
+    }
+
+
+def test_hand_worked_categories_by_the_players_category_with_double_prizes() -> None:
+    # 兼得 是: 2 (少年组 and 女子) takes every prize she is eligible for;
+    # 少年组's third place goes to 5, listed before 6 at the shared rank 5.
+    assert category_winners(True) == {
+        "总名次前三": [1, 2, 3],
+        "少年组前三": [2, 3, 5],
+        "最佳女棋手": [2],
+        "女子组冠军": [2],
+    }
+    # the standings listing 6 before 5: 6 takes it
+    swapped = [(6, 5) if no == 5 else (5, 5) if no == 6 else (no, r) for no, r in ORDER]
+    assert category_winners(True, swapped)["少年组前三"] == [2, 3, 6]
+    assert category_winners(False, swapped)["少年组前三"] == [6, 5, 7]
+
+
+def test_a_category_condition_reads_a_set() -> None:
+    # != takes the players without that category, a blank cell included
+    table = PrizeTable((make_prize("非少年组", 3, "类别!=少年组"),), True)
+    assert [no for no, _ in award(table, ORDER, CAT_PLAYERS).awards[0].winners] == [1, 4, 8]
+    # full width, case and spaces do not matter; 简体 and 繁體 are two names
+    assert (
+        category_keys("U12、女子") == category_keys(" u12 ; 女子 ") == category_keys("Ｕ１２，女子") == {"u12", "女子"}
+    )
+    assert category_keys("少年組") != category_keys("少年组")
+    assert category_keys(None) == category_keys("、 ,") == frozenset()
+    (c,) = parse_condition("類別 ＝ Ｕ12")
+    assert (c.field, c.op) == ("category", "=")
+    for word in ("类别", "年龄组", "category", "Age Group", "cat"):
+        assert parse_condition(f"{word}=U12")[0].field == "category"
+    assert len(parse_condition("类别=U12，类别=女子")) == 2  # both must hold
+
+
+def test_a_category_condition_in_each_language() -> None:
+    prize = make_prize("少年女子", 2, "类别=少年组，性别=女")
+    assert conditions_text(prize, "zh") == "类别=少年组，性别=女"
+    assert conditions_text(prize, "zh-Hant") == "類別=少年组，性別=女"  # the category as typed
+    assert conditions_text(prize, "en") == "category=少年组, sex=F"
+
+
+@pytest.mark.parametrize(
+    "text, needle_zh, needle_en",
+    [
+        ("类别>少年组", "类别只能用 = 或 !=", "takes only = or !="),
+        ("类别>=U12", "类别只能用 = 或 !=", "takes only = or !="),
+        ("类别=\u3000", "看不懂", "not understood"),
+        ("组别=甲组", "组别不是奖项条件", "not a prize condition"),
+        ("組別!=甲组", "组别不是奖项条件", "not a prize condition"),
+    ],
+)
+def test_a_bad_category_condition_is_refused(text: str, needle_zh: str, needle_en: str) -> None:
+    with pytest.raises(InputError) as ei:
+        parse_condition(text)
+    assert needle_zh in ei.value.zh and needle_en in ei.value.en
+
+
+def test_category_values() -> None:
+    assert [parse_category(v) for v in ("少年组", " U12、女子 ", 12, 12.0, None, "  ")] == [
+        "少年组",
+        "U12、女子",
+        "12",
+        "12",
+        None,
+        None,
+    ]
+    for bad, needle in (("少" * 101, "太长"), ("少年组\n女子", "换行"), (True, "文字")):
+        with pytest.raises(InputError) as ei:
+            parse_category(bad)
+        assert needle in ei.value.zh, ei.value.zh
+
+
+def test_the_import_reads_the_category(tmp_path) -> None:
+    from xlxq.backends.registration import read_registration
+
+    csv = tmp_path / "reg.csv"
+    csv.write_text('姓名,性別,類別,组别\n甲,男,少年组,\n乙,女,"U12、女子",\n丙,男,,\n', encoding="utf-8")
+    got = [(p.name, p.sex, p.category) for p in read_registration(csv)]
+    assert got == [("甲", "M", "少年组"), ("乙", "F", "U12、女子"), ("丙", "M", None)]
+    csv.write_text("姓名,年龄组\n甲,U12\n乙,少年组\u2028女子\n", encoding="utf-8")
+    with pytest.raises(InputError) as ei:
+        read_registration(csv)
+    assert ei.value.place.row == 3 and "乙" in ei.value.zh and "类别" in ei.value.zh
+
+
+def test_the_json_file_reads_and_writes_the_category(tmp_path, simulated) -> None:
+    from xlxq.backends.json_file import load_event, save_event
+
+    path = event_file(
+        tmp_path, simulated, prizes={"categories": [{"name": "少年组前三", "places": 3, "condition": "类别=少年组"}]}
+    )
+    d = load(path)
+    d["players"][1]["category"] = "少年组、女子"
+    d["players"][4]["category"] = "少年组"
+    save(path, d)
+    ev = load_event(str(path))
+    assert [p.category for p in ev.players[:5]] == [None, "少年组、女子", None, None, "少年组"]
+    out = tmp_path / "again.json"
+    save_event(ev, str(out))
+    back = load(out)["players"]
+    assert back[1]["category"] == "少年组、女子" and "category" not in back[0]  # written only when given
+    got = json.loads(run("prizes", path, "--json", check_rc=0).out)
+    order = [r["no"] for r in json.loads(run("standings", path, "--json", check_rc=0).out)["standings"]]
+    assert [w["no"] for w in got["prizes"][0]["winners"]] == [n for n in order if n in (2, 5)]
+    assert got["prizes"][0]["vacant"] == 1
+    d["players"][1]["category"] = "少" * 101
+    save(path, d)
+    assert_bad_input(run("prizes", path), "2号棋手", "类别", "太长")
 
 
 # --------------------------------------------------------------------------
@@ -345,21 +504,23 @@ def test_workbook_registration_extras(tmp_path) -> None:
 # --------------------------------------------------------------------------
 
 
-def prize_workbook(path, rows, sexes=None):
-    """The template with ten players (``sexes``: 性别 by row) and ``rows``
-    (项目, 设置, 说明) added under the last row of 设置."""
+def prize_workbook(path, rows, sexes=None, categories=None):
+    """The template with ten players (``sexes``: 性别 by row; ``categories``:
+    类别 by row) and ``rows`` (项目, 设置, 说明) added under the last row of 设置."""
     import openpyxl
 
     from tests.conftest import template_workbook
 
     template_workbook(path, [f"选手{i}" for i in range(1, 11)])
     wb = openpyxl.load_workbook(path)
-    if sexes is not None:
+    for header, values in (("性别", sexes), ("类别", categories)):
+        if values is None:
+            continue
         reg = wb["报名表"]
         col = reg.max_column + 1
-        reg.cell(row=2, column=col).value = "性别"
-        for i, sex in enumerate(sexes, start=3):
-            reg.cell(row=i, column=col).value = sex
+        reg.cell(row=2, column=col).value = header
+        for i, v in enumerate(values, start=3):
+            reg.cell(row=i, column=col).value = v
     ws = wb["设置"]
     last = ws.max_row
     for i, row in enumerate(rows, start=last + 1):
@@ -450,6 +611,63 @@ def test_prizes_of_a_workbook(tmp_path) -> None:
     assert ws.cell(row=8, column=1).value.startswith("兼得：否")
 
 
+def test_workbook_registration_category(tmp_path) -> None:
+    import openpyxl
+
+    from tests.conftest import template_workbook
+    from xlxq.sheets.registration import read_registration
+
+    path = template_workbook(tmp_path / "e.xlsx", ["甲", "乙", "丙"])
+    reg = openpyxl.load_workbook(path)["报名表"]
+    col = reg.max_column + 1
+    reg.cell(row=2, column=col).value = "年齡組"
+    for r, v in enumerate(["少年组", "U12、女子", None], start=3):
+        reg.cell(row=r, column=col).value = v
+    grid = [[c.value for c in row] for row in reg.iter_rows()]
+    players, _ = read_registration("报名表", grid, [])
+    assert [p.category for p in players] == ["少年组", "U12、女子", None]
+    grid[3][col - 1] = "U12\n女子"
+    with pytest.raises(InputError) as ei:
+        read_registration("报名表", grid, [])
+    assert ei.value.place.cell == f"{openpyxl.utils.get_column_letter(col)}4" and "类别" in ei.value.zh
+
+
+@pytest.mark.slow
+def test_category_prizes_of_a_workbook(tmp_path) -> None:
+    """报名表 with 类别 (one player in two categories), the 设置 block with
+    类别=少年组: 计算成绩 writes the 获奖名单 by the standings; convert keeps
+    the column both ways."""
+    sexes = ["女" if i % 3 == 0 else "男" for i in range(10)]
+    cats = ["少年组、女子", None, "少年组", "U12", "少年组", None, "少年组", None, "少年组", None]
+    block = [*BLOCK[1:], ("少年组前三", 3, "类别=少年组"), ("最佳女棋手", 1, "性别=女")]
+    path, _ = prize_workbook(tmp_path / "w.xlsx", block, sexes, cats)
+    run("pair", path, check_rc=0)
+    run("simulate", "--seed", "1", path, check_rc=0)
+    run("recompute", path, check_rc=0)
+    order = [r["no"] for r in json.loads(run("standings", path, "--json", check_rc=0).out)["standings"]]
+    juniors, women = {1, 3, 5, 7, 9}, {1, 4, 7, 10}
+    overall = order[:3]
+    junior = [n for n in order if n in juniors and n not in overall][:3]
+    woman = [n for n in order if n in women and n not in overall + junior][:1]
+    import openpyxl
+
+    ws = openpyxl.load_workbook(path)["获奖名单"]
+    sheet = [(r[0], r[2]) for r in ws.iter_rows(min_row=3, max_row=9, values_only=True)]
+    assert len(junior) == 3 and len(woman) == 1  # (this seed's standings leave one woman for 最佳女棋手)
+    assert sheet == [("名次奖", n) for n in overall] + [("少年组前三", n) for n in junior] + [("最佳女棋手", woman[0])]
+    notes = [ws.cell(row=r, column=1).value for r in range(11, 16)]
+    assert "  少年组前三：类别=少年组" in notes
+    back = tmp_path / "back.json"
+    run("convert", path, back, check_rc=0)
+    assert [p.get("category") for p in load(back)["players"]] == cats
+    again = tmp_path / "again.xlsx"
+    run("convert", back, again, check_rc=0)
+    reg = openpyxl.load_workbook(again)["报名表"]
+    head = [c.value for c in reg[2]]
+    col = head.index("类别") + 1
+    assert [reg.cell(row=r, column=col).value for r in range(3, 13)] == cats
+
+
 @pytest.mark.slow
 def test_a_workbook_without_prizes_gets_no_prize_sheet(tmp_path) -> None:
     path, _ = prize_workbook(tmp_path / "w.xlsx", [])
@@ -458,6 +676,103 @@ def test_a_workbook_without_prizes_gets_no_prize_sheet(tmp_path) -> None:
     import openpyxl
 
     assert "获奖名单" not in openpyxl.load_workbook(path).sheetnames
+
+
+# --------------------------------------------------------------------------
+# groups (组别): the prize table applies within each group
+# --------------------------------------------------------------------------
+
+
+def _group_winners(standings: list[dict], juniors: set[str]) -> dict[str, list[int]]:
+    """名次奖 2 and 少年组 1 (类别=少年组), 兼得 否, worked out the plain
+    way from one group's standings rows."""
+    order = [(r["no"], r["name"]) for r in standings]
+    overall = [no for no, _ in order[:2]]
+    junior = [no for no, name in order if name in juniors and no not in overall][:1]
+    return {"名次奖": overall, "少年组": junior}
+
+
+GROUP_BLOCK = [(None, None, None), ("奖项", "名额", "条件"), ("名次奖", 2, None), ("少年组", 1, "类别=少年组")]
+
+
+@pytest.mark.slow
+def test_prizes_of_a_workbook_with_groups(tmp_path) -> None:
+    """A workbook of two groups sharing 设置's prize table: 计算成绩 writes
+    each group's 获奖名单 by the group's own standings; ``xlxq prizes`` lists
+    them group by group (``--group``: one); the JSON file of groups made from
+    the same registration gives each group the same winners."""
+    import openpyxl
+
+    from tests.cli_support import group_standings
+    from tests.conftest import template_workbook
+
+    rows = [(f"男{i}", "甲组") for i in range(1, 7)] + [(f"女{i}", "乙组") for i in range(1, 5)]
+    juniors = {"男2", "男5", "男6", "女1", "女3"}
+    path = template_workbook(tmp_path / "g.xlsx", [n for n, _ in rows], groups=dict(rows), settings={"轮数": 3})
+    wb = openpyxl.load_workbook(path)
+    reg = wb["报名表"]
+    col = reg.max_column + 1
+    reg.cell(row=2, column=col).value = "类别"
+    for i, (name, _) in enumerate(rows, start=3):
+        reg.cell(row=i, column=col).value = "少年组" if name in juniors else None
+    ws = wb["设置"]
+    last = ws.max_row
+    for i, row in enumerate(GROUP_BLOCK, start=last + 1):
+        for j, v in enumerate(row, start=1):
+            ws.cell(row=i, column=j).value = v
+    wb.save(path)
+    run("pair", path, check_rc=0)
+    run("simulate", "--seed", "4", path, check_rc=0)
+    run("recompute", path, check_rc=0)
+    standings = group_standings(path)
+    expected = {g: _group_winners(standings[g], juniors) for g in ("甲组", "乙组")}
+    assert all(len(w["少年组"]) == 1 for w in expected.values())  # a junior left in each group
+    wb = openpyxl.load_workbook(path)
+    for g in ("甲组", "乙组"):  # each group its own sheet: its own 序号 and winners
+        sheet = [(r[0], r[2]) for r in wb[f"{g} 获奖名单"].iter_rows(min_row=3, max_row=5, values_only=True)]
+        assert sheet == [(k, n) for k, ns in expected[g].items() for n in ns], g
+    assert "获奖名单" not in wb.sheetnames  # no table of the whole event: the groups are ranked apart
+    before = path.read_bytes()
+    got = json.loads(run("prizes", path, "--json", check_rc=0).out)
+    assert [c["group"] for c in got["groups"]] == ["甲组", "乙组"]
+    for c in got["groups"]:
+        assert {p["name"]: [w["no"] for w in p["winners"]] for p in c["prizes"]} == expected[c["group"]]
+    text = run("prizes", path, check_rc=0).out
+    assert text.index("【甲组】") < text.index("【乙组】") and "类别=少年组" in text
+    one = json.loads(run("prizes", path, "--group", "乙组", "--json", check_rc=0).out)
+    assert [c["group"] for c in one["groups"]] == ["乙组"]
+    assert_bad_input(run("prizes", path, "--group", "丙组"), "丙组", "甲组")
+    # the 成绩册: each group's part ends with its 获奖名单
+    run("report", path, "--out", tmp_path / "b.xlsx", check_rc=0)
+    booklet = openpyxl.load_workbook(tmp_path / "b.xlsx")
+    for g in ("甲组", "乙组"):
+        ws = booklet[f"{g} 获奖名单"]
+        nos = [int(r[2]) for r in ws.iter_rows(values_only=True) if r[0] in ("名次奖", "少年组") and r[2] is not None]
+        assert nos == [n for ns in expected[g].values() for n in ns], g
+    assert path.read_bytes() == before  # read only
+    # the JSON twin: a file of groups from the same registration, each group's own event.prizes
+    csv = tmp_path / "reg.csv"
+    csv.write_text(
+        "姓名,组别,类别\n" + "".join(f"{n},{g},{'少年组' if n in juniors else ''}\n" for n, g in rows), encoding="utf-8"
+    )
+    f = tmp_path / "g.json"
+    run("new", f, "--players", csv, "--rounds", 3, check_rc=0)
+    d = load(f)
+    for grp in d["groups"]:
+        assert {p["name"] for p in grp["players"] if p.get("category") == "少年组"} <= juniors
+        grp["event"]["prizes"] = {
+            "categories": [
+                {"name": "名次奖", "places": 2},
+                {"name": "少年组", "places": 1, "condition": "类别=少年组"},
+            ]
+        }
+    save(f, d)
+    run("simulate", "--seed", "4", f, check_rc=0)
+    standings = group_standings(f)
+    got = json.loads(run("prizes", f, "--json", check_rc=0).out)
+    for c in got["groups"]:
+        want = _group_winners(standings[c["group"]], juniors)
+        assert {p["name"]: [w["no"] for w in p["winners"]] for p in c["prizes"]} == want
 
 
 # --------------------------------------------------------------------------
@@ -485,6 +800,37 @@ def test_site_and_booklet_show_the_winners(tmp_path, simulated) -> None:
     (section,) = [s for s in doc.sections if s.title == "获奖名单"]
     (table,) = section.tables()
     assert [(r[0], int(r[2])) for r in table.rows] == winners
+
+
+def test_site_and_booklet_show_a_category_condition_in_each_language(tmp_path, simulated) -> None:
+    """The prizes page and the 成绩册's section name the 类别 condition in the
+    page's language (类别 / 類別 / category), the category as typed."""
+    from xlxq.backends.json_file import load_event
+    from xlxq.core.document import Paragraph
+    from xlxq.operations.booklet import booklet_document
+    from xlxq.operations.publish import publish_event
+
+    prizes = {"categories": [{"name": "少年组前三", "places": 3, "condition": "类别=少年组"}]}
+    path = event_file(tmp_path, simulated, prizes=prizes)
+    d = load(path)
+    for p in d["players"][::3]:
+        p["category"] = "少年组"
+    save(path, d)
+    ev = load_event(str(path))
+    publish_event(ev, tmp_path / "site", "both")
+    publish_event(ev, tmp_path / "hant", "zh-Hant")
+    for folder, lang, text in (
+        (tmp_path / "site", "zh", "类别=少年组"),
+        (tmp_path / "site" / "en", "en", "category=少年组"),
+        (tmp_path / "hant", "zh-Hant", "類別=少年组"),
+    ):
+        assert text in (folder / "prizes.html").read_text(encoding="utf-8"), lang
+        doc = booklet_document(ev, lang)
+        (section,) = [s for s in doc.sections if s.title in ("获奖名单", "獲獎名單", "Prize winners")]
+        notes = [b.text for b in section.blocks if isinstance(b, Paragraph)]
+        assert any(text in n for n in notes), (lang, notes)
+        (table,) = section.tables()
+        assert len(table.rows) == 3 and all(ev.player(int(r[2])).category == "少年组" for r in table.rows)
 
 
 def test_no_prizes_page_without_a_prize_table(tmp_path, simulated) -> None:
@@ -531,8 +877,12 @@ def test_prizes_page_on_a_phone(tmp_path, simulated) -> None:
 @pytest.mark.parametrize("lang", ["zh", "en"])
 def test_convert_keeps_the_prize_table_and_the_extras(tmp_path, simulated, lang) -> None:
     """JSON → workbook → JSON: the prize table (设置's 兼得 row and block) and
-    每名棋手's 性别 and 出生年份 (报名表 columns added) come back as they were."""
+    每名棋手's 性别, 出生年份 and 类别 (报名表 columns added) come back as they were."""
     path = event_file(tmp_path, simulated, prizes={**PRIZES, "double": True})
+    d = load(path)
+    for p in d["players"][::4]:
+        p["category"] = "少年组、U12"
+    save(path, d)
     book = tmp_path / "e.xlsx"
     run("convert", path, book, lang=lang, check_rc=0)
     import openpyxl
@@ -540,12 +890,13 @@ def test_convert_keeps_the_prize_table_and_the_extras(tmp_path, simulated, lang)
     reg = openpyxl.load_workbook(book)["报名表" if lang == "zh" else "Registration"]
     head = [c.value for c in reg[2]]
     assert ("性别" if lang == "zh" else "Sex") in head and ("出生年份" if lang == "zh" else "Birth year") in head
+    assert ("类别" if lang == "zh" else "Category") in head
     back = tmp_path / "back.json"
     run("convert", book, back, check_rc=0)
     a, b = load(path), load(back)
     assert b["event"]["prizes"] == a["event"]["prizes"]
-    assert [(p.get("sex"), p.get("birth_year")) for p in b["players"]] == [
-        (p.get("sex"), p.get("birth_year")) for p in a["players"]
+    assert [(p.get("sex"), p.get("birth_year"), p.get("category")) for p in b["players"]] == [
+        (p.get("sex"), p.get("birth_year"), p.get("category")) for p in a["players"]
     ]
     assert json.loads(run("prizes", book, "--json", check_rc=0).out) == json.loads(
         run("prizes", path, "--json", check_rc=0).out

@@ -270,3 +270,64 @@ def test_audit_marks_record_and_how_to_check(audited, browser) -> None:
         assert pg.locator(".event-files a").first.get_attribute("href") == "../event.json"
         assert [u for u in requests if not u.startswith(root.as_uri())] == []
         ctx.close()
+
+
+@pytest.fixture(scope="module")
+def team_site(tmp_path_factory) -> Path:
+    from tests.conftest import special_team_swiss
+    from xlxq.operations.publish import publish_event
+
+    out = tmp_path_factory.mktemp("team-special") / "site"
+    mp = pytest.MonkeyPatch()
+    mp.setenv("SOURCE_DATE_EPOCH", "1796396520")  # 2026-12-04 15:02 UTC
+    try:
+        publish_event(special_team_swiss(), out, "all")
+    finally:
+        mp.undo()
+    return out
+
+
+def test_team_special_cases_on_a_phone_and_a_desktop(team_site, browser) -> None:
+    """The hand-worked team Swiss (tests/conftest.py special_team_swiss: a
+    bye, a withdrawal, a forfeited board and a match forfeited whole) at
+    390 px and 1280 px: the labels are on the round, team and standings
+    pages as a reader sees them, no page scrolls sideways, the team
+    standings' last column (犯规) in view on the phone; screenshots in
+    build/site-screenshots/ (team-*)."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    root = team_site.resolve()
+    expect = {
+        "round-2.html": ["弃权：第2台", "轮空: 4队"],
+        "round-3.html": ["弃权：2队全场弃权", "退赛：5队 第3轮起退赛"],
+        "team-5.html": ["第3轮起退赛", "第1轮: 轮空", "对 1队 2:2 和"],
+        "team-2.html": ["对 4队 0:4 弃权负", "对 1队 1:3 负"],
+        "team-4.html": ["对 2队 4:0 弃权胜"],
+        "standings-3.html": ["名次按：场分、团体对手分、局分、胜场、胜局、犯规、比较前一轮场分", "5队 退赛"],
+        "en/round-3.html": ["Forfeit: 2队 forfeited the whole match", "5队 withdrawn from round 3"],
+        "en/team-2.html": ["0:4 loss by forfeit"],
+        "en/standings-3.html": ["Ranked by: match points, opponents' match points, game points"],
+        "zh-Hant/team-5.html": ["第3輪起退賽"],
+        "zh-Hant/standings-3.html": ["名次按：場分、團體對手分、局分"],
+    }
+    shots = []
+    for width in WIDTHS:
+        ctx, pg, requests = open_page(browser, width)
+        for name, labels in expect.items():
+            pg.goto((root / name).as_uri())
+            text = " ".join(pg.inner_text("body").split())
+            for label in labels:
+                assert " ".join(label.split()) in text, (width, name, label, text)
+            sw, cw = pg.evaluate("[document.documentElement.scrollWidth, document.documentElement.clientWidth]")
+            assert sw <= cw, (width, name, sw, cw)
+            if "/" not in name:
+                path = SHOTS / f"{width}-team-{name.replace('.html', '')}.png"
+                pg.screenshot(path=str(path), full_page=True)
+                shots.append(path)
+        pg.goto((root / "standings-3.html").as_uri())
+        last = pg.locator("table.standings thead th").last
+        box = last.bounding_box()
+        assert last.inner_text() == "犯规" and box is not None
+        assert box["x"] + box["width"] <= WIDTHS[width][0], (width, box)  # the last column in view
+        assert [u for u in requests if not u.startswith(root.as_uri())] == []
+        ctx.close()
+    print("\nscreenshots:\n" + "\n".join(str(p) for p in shots))

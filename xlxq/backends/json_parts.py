@@ -74,9 +74,10 @@ PLAYER_KEYS = (
     "absent_rounds",
     "sex",
     "birth_year",
+    "category",
 )
 # the fast path reads no absences and no registration extras
-_PLAYER_KEYSET = frozenset(PLAYER_KEYS) - {"absent_rounds", "sex", "birth_year"}
+_PLAYER_KEYSET = frozenset(PLAYER_KEYS) - {"absent_rounds", "sex", "birth_year", "category"}
 
 
 # --------------------------------------------------------------------------
@@ -403,6 +404,7 @@ def player_from_dict(p: Any, i: int) -> Player:
         absent_rounds=absent_rounds(p.get("absent_rounds"), where),
         sex=_extra("sex", p.get("sex"), place("json_parts.place-sex", where=where)),
         birth_year=_extra("birth_year", p.get("birth_year"), place("json_parts.place-birth-year", where=where)),
+        category=_extra("category", p.get("category"), place("json_parts.place-category", where=where)),
     )
 
 
@@ -416,15 +418,16 @@ def _year(v: Any) -> Optional[int]:
 
 
 def _extra(key: str, v: Any, where: Where) -> Any:
-    """A registration extra (``sex``, ``birth_year``) read by its parser of
-    :mod:`xlxq.core.prizes`, its error naming the key."""
+    """A registration extra (``sex``, ``birth_year``, ``category``: a
+    string) read by its parser of :mod:`xlxq.core.prizes`, its error
+    naming the key."""
     if v is None:
         return None
-    if not isinstance(v, (str, int, float)) or isinstance(v, bool):
+    if not isinstance(v, (str, int, float)) or isinstance(v, bool) or (key == "category" and not isinstance(v, str)):
         raise fail(where, place("json_parts.invalid-value", v=repr(v)))
-    from xlxq.core.prizes import parse_sex
+    from xlxq.core.prizes import parse_category, parse_sex
 
-    parse = parse_sex if key == "sex" else _year
+    parse = {"sex": parse_sex, "category": parse_category}.get(key, _year)
     try:
         return parse(v)
     except InputError as exc:
@@ -469,7 +472,7 @@ def player_to_dict(p: Player) -> dict:
     out = with_set({"no": p.no, "name": p.name, "unit": p.unit}, p, ("rating", "seed", "withdrawn_from_round"))
     if p.absent_rounds:
         out["absent_rounds"] = list(p.absent_rounds)
-    return with_set(out, p, ("sex", "birth_year"))
+    return with_set(out, p, ("sex", "birth_year", "category"))
 
 
 def board_to_dict(b: Board) -> dict:

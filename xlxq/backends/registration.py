@@ -19,6 +19,7 @@ withdrawn  退赛轮次 退赛 … (as the workbook's 报名表)   no
 absent     请假轮次 请假 缺席 … (as the workbook's)     no
 sex        性别 性別 sex gender (男/女, M/F)            no
 birth_year 出生年份 出生日期 birth year … (a year)      no
+category   类别 類別 年龄组 category age group cat     no
 =========  =====================================  ==========
 
 退赛轮次 and 请假轮次 are the workbook 报名表's columns, their headers and
@@ -46,7 +47,7 @@ Numbering (序号, fixed for the whole event):
 The returned list is sorted by 序号.
 
 Lazy imports: the extras' parsers (``core.prizes``) only for a filled
-性别/出生年份 cell; openpyxl is imported only for an .xlsx registration (a CSV
+性别/出生年份/类别 cell; openpyxl is imported only for an .xlsx registration (a CSV
 or JSON one never loads it: start-up time of ``xlxq new``).
 """
 
@@ -66,6 +67,7 @@ from xlxq.core.numbering import registration_numbers
 from xlxq.errors import InputError
 from xlxq.sheets.layout import REGISTRATION_COLUMNS, REGISTRATION_EXTRAS
 from xlxq.sheets.registration import ROUND_CELLS
+from xlxq.sheets.script import to_hans
 from xlxq.text import label_problem, visible
 import csv
 import io
@@ -94,15 +96,19 @@ _LABEL = {
     "absent": "请假轮次",
     "sex": "性别",
     "birth_year": "出生年份",
+    "category": "类别",
 }
 _LOOKUP = {alias: key for key, aliases in HEADERS.items() for alias in aliases}
 _HEADER_SCAN = 10
 
 
 def _norm_header(h: Any) -> str:
+    """A header as the lookup keys it: no spaces, lower case, no trailing
+    colon, 繁體 → 简体 (性別, 類別, 單位 are 性别, 类别, 单位: the workbook's
+    headers are read the same way, :func:`xlxq.sheets.layout.norm_key`)."""
     if h is None or (isinstance(h, float) and math.isnan(h)):
         return ""
-    return re.sub(r"[\s\u3000]+", "", str(h)).lower().rstrip(":：")
+    return to_hans(re.sub(r"[\s\u3000]+", "", str(h)).lower().rstrip(":："))
 
 
 def _cell(v: Any) -> Any:
@@ -493,13 +499,12 @@ def _registration_entries(path: Path) -> tuple[str, dict[str, int], list[dict]]:
                     ),
                 )
             e["seed"] = sd
-        for key in ("sex", "birth_year"):  # the extras (docs/prizes.md)
+        for key in ("sex", "birth_year", "category"):  # the extras (docs/prizes.md)
             if cells.get(key) is not None:
-                from xlxq.core.prizes import parse_birth_year, parse_sex  # only for a filled extra
+                from xlxq.core.prizes import EXTRA_PARSERS  # only for a filled extra
 
-                read = parse_sex if key == "sex" else parse_birth_year
                 try:
-                    e[key] = read(cells[key])
+                    e[key] = EXTRA_PARSERS[key](cells[key])
                 except InputError as exc:
                     raise InputError(
                         Msg("registration.got-extra", where=where, exc=exc),
@@ -563,6 +568,7 @@ def _numbered(
             absent_rounds=e.get("absent") or (),
             sex=e.get("sex"),
             birth_year=e.get("birth_year"),
+            category=e.get("category"),
         )
         for n, e in zip(numbers, entries)
     ]

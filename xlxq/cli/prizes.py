@@ -17,11 +17,10 @@ __all__ = ["cmd_prizes", "add_parser"]
 
 
 def cmd_prizes(args: argparse.Namespace) -> int:
-    from xlxq.operations.event_read import book_event
-    from xlxq.operations.prizes import prizes_file
+    from xlxq.operations.prizes import prizes_book, prizes_file
 
     def on_book(src):  # read only: the workbook's sheets as they stand, nothing written
-        return prizes_file(book_event(src), as_json=args.json)
+        return prizes_book(src, as_json=args.json, only=getattr(args, "group", None))
 
     return on_source("prizes", args, lambda ev: prizes_file(ev, as_json=args.json), book=on_book)
 

@@ -94,7 +94,18 @@ def cmd_demo(args: argparse.Namespace) -> int:
 
 
 #: the commands that take ``--group G`` (an event with groups, 组别: that group only)
-GROUP_COMMANDS = ("pair", "schedule", "standings", "recompute", "crosstable", "explain", "check", "draw", "simulate")
+GROUP_COMMANDS = (
+    "pair",
+    "schedule",
+    "standings",
+    "recompute",
+    "crosstable",
+    "explain",
+    "check",
+    "draw",
+    "simulate",
+    "prizes",
+)
 
 
 def add_group_option(sub) -> None:

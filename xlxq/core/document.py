@@ -9,8 +9,9 @@ Pure: no I/O, nothing about pages or fonts; the renderers choose the page
 
 from __future__ import annotations
 
+import datetime
 from dataclasses import dataclass, field
-from typing import Union
+from typing import Optional, Union
 
 __all__ = ["Table", "Paragraph", "Block", "Section", "Cover", "Document"]
 
@@ -84,6 +85,11 @@ class Document:
     lang: str
     cover: Cover
     sections: tuple[Section, ...] = field(default_factory=tuple)
+    # when it was made: the text printed (更新于 …, as the site's footer:
+    # ``generated``, "2026-12-04 15:02") and the time (the PDF's creation
+    # date); None: not said
+    generated: str = ""
+    created: Optional[datetime.datetime] = None
 
     def tables(self) -> list[Table]:
         return [t for s in self.sections for t in s.tables()]

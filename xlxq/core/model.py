@@ -147,10 +147,12 @@ class Player(Entrant):
     seed: Optional[int] = None
     withdrawn_from_round: Optional[int] = None
     absent_rounds: tuple[int, ...] = ()
-    # the registration extras (性别 "M"/"F", 出生年份): kept, written back,
-    # read by the prize conditions (xlxq/core/prizes.py); None: not given
+    # the registration extras (性别 "M"/"F", 出生年份, 类别 as typed: one or
+    # more categories, 少年组、女子): kept, written back, read by the prize
+    # conditions (xlxq/core/prizes.py); None: not given
     sex: Optional[str] = None
     birth_year: Optional[int] = None
+    category: Optional[str] = None
 
 
 @dataclass

@@ -1,4 +1,4 @@
-"""Prizes (奖项) and the registration extras they read (性别, 出生年份).
+"""Prizes (奖项) and the registration extras they read (性别, 出生年份, 类别).
 
 A prize table (:class:`PrizeTable`) is a list of categories (:class:`Prize`:
 a name, how many places, the conditions a player must meet) and one
@@ -8,6 +8,7 @@ arbiter writes a condition as text, the same in 设置 and in the JSON file
 
     性别=女            出生年份>=2010        等级分<2000
     性别=女，出生年份>=2012  (every condition must hold)
+    类别=少年组         (the players whose 类别 cell names 少年组)
     (blank: every player — the overall places, 名次奖)
 
 Winners are taken from the final standings order (:func:`award`): ties are
@@ -57,7 +58,7 @@ SEX_WORDS = {
 #: the years a 出生年份 may be
 YEAR_MIN, YEAR_MAX = 1900, 2100
 
-FIELDS = ("sex", "birth_year", "rating", "unit")
+FIELDS = ("sex", "birth_year", "rating", "unit", "category")
 #: the words a condition names a field by (normalised: no spaces, lower case)
 FIELD_WORDS = {
     "性别": "sex",
@@ -80,7 +81,17 @@ FIELD_WORDS = {
     "單位": "unit",
     "unit": "unit",
     "club": "unit",
+    "类别": "category",
+    "類別": "category",
+    "年龄组": "category",
+    "年齡組": "category",
+    "category": "category",
+    "agegroup": "category",
+    "cat": "category",
 }
+#: 组别 is not a condition: it splits the event into groups ranked apart, and
+#: the prize table applies within each group (docs/prizes.md, Groups)
+_GROUP_WORDS = frozenset({"组别", "組別", "分组", "分組", "group", "section"})
 OPS = ("=", "!=", ">=", "<=", ">", "<")
 _OP_WORDS = {"≥": ">=", "≤": "<=", "≠": "!=", "==": "=", "<>": "!=", "＝": "=", "＞": ">", "＜": "<"}
 _COND_RE = re.compile(r"^(.+?)(>=|<=|!=|==|<>|=|>|<)(.+)$")
@@ -93,6 +104,7 @@ _FIELD_NAMES = {
     "birth_year": "prizes.condition-birth-year",
     "rating": "prizes.condition-rating",
     "unit": "prizes.condition-club",
+    "category": "prizes.condition-category",
 }
 
 
@@ -105,6 +117,7 @@ class PlayerFacts(Protocol):
     rating: Optional[float]
     sex: Optional[str]
     birth_year: Optional[int]
+    category: Optional[str]
 
 
 @dataclass(frozen=True)
@@ -115,8 +128,13 @@ class Condition:
 
     def holds(self, p: PlayerFacts) -> bool:
         """Whether ``p`` meets it; a player without the value (no 性别, no
-        出生年份, no 等级分) does not (docs/prizes.md)."""
+        出生年份, no 等级分) does not (docs/prizes.md).  A 类别 is a set: a
+        player has the categories his cell names (none when blank), so
+        ``类别!=少年组`` takes a player with a blank cell."""
         v = getattr(p, self.field)
+        if self.field == "category":
+            has = category_key(self.value) in category_keys(v)
+            return has if self.op == "=" else not has
         if v is None or (self.field == "unit" and not v):
             return False
         if self.op == "=":
@@ -236,6 +254,51 @@ def sex_text(sex: Optional[str], lang: str) -> str:
     return "男" if sex == MALE else "女"
 
 
+#: what separates two categories in one 类别 cell (U12、女子; U12, 女子; U12;女子),
+#: after NFKC (full-width ，；become , ;)
+_CATEGORY_SPLIT = re.compile(r"[、,;]")
+
+
+def parse_category(v: Any) -> Optional[str]:
+    """类别: free text naming the player's categories (少年组, U12, 女子;
+    several separated by 、 , ;), kept as typed (trimmed); blank → None.
+    A whole number cell (12) is its text.  Over :data:`NAME_MAX` characters
+    or not one line: an :class:`InputError` without place."""
+    if v is None or (isinstance(v, str) and not v.strip()):
+        return None
+    if isinstance(v, bool) or not isinstance(v, (str, int, float)):
+        raise InputError(Msg("prizes.category-must-be-text", v=shown(v)))
+    if isinstance(v, float) and v.is_integer():
+        v = int(v)
+    text = str(v).strip()
+    problem = label_problem(text)
+    if problem is not None:
+        raise InputError(Msg("prizes.category-not-one-line", v=shown(text), problem=Pair(*problem)))
+    if len(text) > NAME_MAX:
+        raise InputError(Msg("prizes.category-too-long", v=shown(text), n=NAME_MAX))
+    return text
+
+
+def category_key(name: str) -> str:
+    """The key a category is matched by: NFKC (full-width Ｕ１２ is U12),
+    no spaces, case folded (u12 is U12).  简体 and 繁體 are not folded:
+    少年组 and 少年組 are two names (a user's text is never converted)."""
+    return _norm(name).casefold()
+
+
+def category_keys(text: Optional[str]) -> frozenset[str]:
+    """The keys of the categories a 类别 cell names (empty: none)."""
+    if not text:
+        return frozenset()
+    parts = _CATEGORY_SPLIT.split(unicodedata.normalize("NFKC", text))
+    return frozenset(k for k in (category_key(x) for x in parts) if k)
+
+
+#: each registration extra's parser (the readers of the 报名表, the import
+#: and the JSON file call it, and add the place)
+EXTRA_PARSERS = {"sex": parse_sex, "birth_year": parse_birth_year, "category": parse_category}
+
+
 # --------------------------------------------------------------------------
 # conditions and prize tables
 # --------------------------------------------------------------------------
@@ -264,6 +327,8 @@ def parse_condition(text: Any) -> tuple[Condition, ...]:
         word, op, raw = m[1], m[2], m[3]
         op = _OP_WORDS.get(op, op)
         fld = FIELD_WORDS.get(_norm(word))
+        if fld is None and _norm(word) in _GROUP_WORDS:
+            raise InputError(Msg("prizes.condition-group-splits-the-event", part=shown(part)))
         if fld is None:
             raise InputError(
                 Msg("prizes.condition-unknown-field-one-of-sex-birth", part=shown(part), word=shown(word)),
@@ -281,7 +346,16 @@ def parse_condition(text: Any) -> tuple[Condition, ...]:
         elif fld == "unit":
             if op not in ("=", "!="):
                 raise InputError(Msg("prizes.condition-a-club-takes-only-or", part=shown(part)))
+            # the 单位 as typed, its inner spaces kept (Beijing Club; the
+            # spaces were dropped with the others, so it matched no one)
+            typed = _COND_RE.match(part)
+            value = typed[3].strip() if typed is not None and typed[2] == m[2] else raw.strip()
+        elif fld == "category":
+            if op not in ("=", "!="):
+                raise InputError(Msg("prizes.condition-a-category-takes-only-or", part=shown(part)))
             value = raw.strip()
+            if not category_key(value):
+                raise InputError(Msg("prizes.condition-one-category", part=shown(part)))
         else:
             try:
                 value = float(raw)

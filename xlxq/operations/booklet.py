@@ -18,6 +18,7 @@ import this module), the workbook reader in :func:`booklet_book`.
 
 from __future__ import annotations
 
+import datetime
 import os
 from dataclasses import replace
 from pathlib import Path
@@ -30,6 +31,7 @@ from xlxq.i18n import Text
 from xlxq.operations.event_read import book_groups, sheets_data
 from xlxq.operations.publish import site_data
 from xlxq.operations.result import Outcome
+from xlxq.operations.site_reading import build_time, generated_at
 from xlxq.operations.source import is_team
 from xlxq.sheets.problems import Status
 from xlxq.systems import get_team_system
@@ -620,17 +622,22 @@ def _cover(event: Any, site: dict, lang: str) -> Cover:
     return Cover(t("booklet.results-booklet"), site["name"], tuple(facts), tuple(signatures))
 
 
-def booklet_document(event: Any, lang: str, rating: Optional[RatingOptions] = None) -> Document:
+def booklet_document(
+    event: Any, lang: str, rating: Optional[RatingOptions] = None, when: Optional[datetime.datetime] = None
+) -> Document:
     """The 成绩册 of ``event`` in ``lang``; ``rating``: the unofficial
-    等级分 section (the event asks for it: 设置's 等级分报告, ``--rating``)."""
+    等级分 section (the event asks for it: 设置's 等级分报告, ``--rating``);
+    ``when``: the time it says it was made (更新于 …; None: now, or
+    ``SOURCE_DATE_EPOCH``, :func:`~xlxq.operations.site_reading.build_time`)."""
     lang = Text(lang).lang
+    when = when or build_time()
     site = site_data(event, lang, rating)
     sections = _team(event, site, lang) if is_team(event) else _individual(event, site, lang)
     if site["rating"] is not None:
         sections.append(_rating(site, lang))
     if site.get("prizes") is not None:
         sections.append(_prizes(site, lang))
-    return Document(site["name"], lang, _cover(event, site, lang), tuple(sections))
+    return Document(site["name"], lang, _cover(event, site, lang), tuple(sections), generated_at(when), created=when)
 
 
 def groups_document(groups: list[tuple[str, Any]], lang: str, rating: Optional[RatingOptions] = None) -> Document:
@@ -641,7 +648,8 @@ def groups_document(groups: list[tuple[str, Any]], lang: str, rating: Optional[R
     31), each group starting a page; one cover: the event, its groups and
     their players."""
     t = Text(lang)
-    docs = [(g, booklet_document(event, lang, rating)) for g, event in groups]
+    when = build_time()  # one time for every group
+    docs = [(g, booklet_document(event, lang, rating, when)) for g, event in groups]
     sections: list[Section] = []
     for g, doc in docs:
         for k, s in enumerate(doc.sections):
@@ -666,7 +674,7 @@ def groups_document(groups: list[tuple[str, Any]], lang: str, rating: Optional[R
         )
     )
     cover = replace(first.cover, event=name, facts=tuple(facts))
-    return Document(name, first.lang, cover, tuple(sections))
+    return Document(name, first.lang, cover, tuple(sections), first.generated, created=when)
 
 
 # --------------------------------------------------------------------------

@@ -67,7 +67,7 @@ _WHAT = {
     "undo": "remove the last round sheet and its pairing log, recompute the standings (a round with results is "
     "refused here: Lite cannot ask; no file on disk, so no backup either).",
     "scoresheets": "one 记分单 a board of the active round sheet's round (else the last), two a page.",
-    "notice": "the round's pairings as posted, with a 姓名拼音 index (pypinyin in requirements.txt).",
+    "notice": "the round's pairings as posted, with a 姓名拼音 index (pypinyin in requirements.txt) and, when 设置 has a 网站地址, its QR code (segno).",
 }
 
 _HEAD = {
@@ -186,7 +186,9 @@ def requirements_txt(wheel_url: Optional[str] = None) -> str:
         "# (in Pyodide xlxq does not pin xlwings and does not need pandas).\n"
         "xlwings>=0.37.8\n"
         "# the 编排记录公告's 姓名拼音 index (打印公告)\n"
-        "pypinyin>=0.55,<0.56\n" + where + xlxq_line + "\n"
+        "pypinyin>=0.55,<0.56\n"
+        "# the 编排公告's QR code of the site's address (设置 网站地址; pure Python)\n"
+        "segno>=1.6,<2\n" + where + xlxq_line + "\n"
     )
 
 

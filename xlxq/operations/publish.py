@@ -38,7 +38,17 @@ from xlxq.errors import InputError, XlxqError
 from xlxq.i18n import Text
 from xlxq.operations.event_read import sheets_data
 from xlxq.operations.result import Outcome
-from xlxq.operations.site_reading import generated_at, grid, own_result, rank_order, specials, status_rows
+from xlxq.operations.site_reading import (
+    generated_at,
+    grid,
+    match_forfeits,
+    own_result,
+    rank_order,
+    specials,
+    status_rows,
+    team_rank_order,
+    team_withdrawn,
+)
 from xlxq.operations.source import is_team
 from xlxq.presentation.rating_report import k_table_text, unofficial_note
 from xlxq.sheets.problems import Status
@@ -348,12 +358,25 @@ def _individual(event: Any, lang: str, knockout: Any = None, proposals: Optional
 # --------------------------------------------------------------------------
 
 
+def _match_word(event: Any, forfeited_by: Optional[dict], tno: int, mine: float, theirs: float, t: Text) -> str:
+    """A team's own result of a finished match, in words: 胜/负/和, or
+    弃权胜/弃权负 when one team lost every board by forfeit (全场弃权)."""
+    if forfeited_by is not None:
+        return t("publish.forfeit-loss" if forfeited_by["no"] == tno else "publish.forfeit-win")
+    return t(
+        {"W": "publish.win", "D": "publish.draw", "L": "publish.loss"}[
+            event.settings.scoring.match_outcome(mine, theirs)
+        ]
+    )
+
+
 def _team(event: Any, lang: str) -> dict:
     from xlxq.core.team_standings import LABELS_EN as T_EN
     from xlxq.core.team_standings import LABELS_ZH as T_ZH
     from xlxq.core.teams import match_game_points, team_side
     from xlxq.operations.standings import board_table_data, team_table_data
 
+    t = Text(lang)
     rounds = []
     games: dict[int, list[dict]] = {p.no: [] for p in event.players}
     team_matches: dict[int, list[dict]] = {tm.no: [] for tm in event.teams}
@@ -383,6 +406,7 @@ def _team(event: Any, lang: str) -> dict:
                                 "colour": "R" if me == bd.red else "B",
                                 "opponent": _who(event, opp),
                                 "result": _result(bd.result, lang),
+                                "own": own_result(bd.result, "R" if me == bd.red else "B", lang),
                                 "points": pts,
                             }
                         )
@@ -393,6 +417,7 @@ def _team(event: Any, lang: str) -> dict:
                 "score": f"{fmt(a)}:{fmt(b)}" if m.boards else "",
                 "finished": done,
                 "boards": boards,
+                "forfeits": match_forfeits(event, m),
             }
             matches.append(row)
             for tno, opp, mine, theirs in ((m.first, m.second, a, b), (m.second, m.first, b, a)):
@@ -405,14 +430,24 @@ def _team(event: Any, lang: str) -> dict:
                         "score": f"{fmt(mine)}:{fmt(theirs)}" if m.boards else "",
                         "colours": colours,
                         "boards": boards,
+                        # the team's own result of the match (胜/负/和; 弃权胜/弃权负 of a
+                        # match one team forfeited whole), once every board is in
+                        "own": _match_word(event, row["forfeits"]["by"], tno, mine, theirs, t) if done else "",
                     }
                 )
-        byes = [{"no": t, "name": event.team(t).name} for t in rnd.byes]
-        for t in rnd.byes:
-            team_matches[t].append({"round": rnd.round, "bye": True})
-        rounds.append({"round": rnd.round, "matches": matches, "byes": byes})
+        byes = [{"no": tno, "name": event.team(tno).name} for tno in rnd.byes]
+        for tno in rnd.byes:
+            team_matches[tno].append({"round": rnd.round, "bye": True})
+        withdrawn = team_withdrawn(event, rnd.round)
+        seated = set(rnd.teams())
+        for x in withdrawn:  # 退赛 rows on the team's page: the rounds it is no longer paired in
+            if x["no"] not in seated:
+                team_matches[x["no"]].append({"round": rnd.round, "withdrawn": True, "from": x["from"]})
+        rounds.append({"round": rnd.round, "matches": matches, "byes": byes, "withdrawn": withdrawn})
     played = [r["round"] for r in rounds]
     tables = _started([{"round": n, **team_table_data(event, n)} for n in played])
+    team_labels = labels(lang, T_ZH, T_EN)
+    team_rank_order(event, tables, team_labels)
     final = {row["no"]: row for row in (tables[-1]["standings"] if tables else [])}
     boards = board_table_data(event, None)["boards"] if played else {}
     seat = {row["no"]: row for rows in boards.values() for row in rows}
@@ -434,6 +469,7 @@ def _team(event: Any, lang: str) -> dict:
                 "games": games[p.no],
             }
         )
+    shown = tables[-1]["columns"] if tables else []  # a team's numbers: the standings' columns
     teams = []
     for tm in event.teams:
         row = final.get(tm.no, {})
@@ -444,7 +480,8 @@ def _team(event: Any, lang: str) -> dict:
                 "rank": row.get("rank"),
                 "match_points": fmt(row.get("match_points")),
                 "game_points": fmt(row.get("game_points")),
-                "tiebreaks": {k: fmt(v) for k, v in row.get("tiebreaks", {}).items()},
+                "tiebreaks": {k: fmt(row["tiebreaks"][k]) for k in shown if k in row.get("tiebreaks", {})},
+                "withdrawn_from": tm.withdrawn_from_round,
                 "members": [_who(event, no) for no in tm.players],
                 "matches": team_matches[tm.no],
             }
@@ -456,7 +493,7 @@ def _team(event: Any, lang: str) -> dict:
         "knockout": False,
         "rounds": rounds,
         "tables": tables,
-        "labels": labels(lang, T_ZH, T_EN),
+        "labels": team_labels,
         "cross": None,
         "grid": None,
         "bracket": None,

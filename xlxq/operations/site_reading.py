@@ -19,7 +19,19 @@ from xlxq.i18n import Text
 from xlxq.systems import system_for
 from xlxq.text import fmt
 
-__all__ = ["specials", "own_result", "short_result", "status_rows", "rank_order", "grid", "generated_at"]
+__all__ = [
+    "specials",
+    "own_result",
+    "short_result",
+    "status_rows",
+    "rank_order",
+    "grid",
+    "generated_at",
+    "build_time",
+    "team_withdrawn",
+    "match_forfeits",
+    "team_rank_order",
+]
 
 
 def _who(event: Any, no: int) -> dict:
@@ -187,16 +199,72 @@ def grid(event: Any, rounds: list[dict], table: Optional[dict], lang: str) -> Op
     }
 
 
+def team_withdrawn(event: Any, round_no: int) -> list[dict]:
+    """The teams withdrawn by ``round_no`` (退赛 from round N ≤ it), listed
+    on that round's page whether or not the team is still seated (a team
+    round robin seats a withdrawn team, its boards forfeited)."""
+    return [
+        {"no": tm.no, "name": tm.name, "from": tm.withdrawn_from_round}
+        for tm in event.teams
+        if tm.withdrawn_from_round is not None and tm.withdrawn_from_round <= round_no
+    ]
+
+
+def match_forfeits(event: Any, m: Any) -> dict:
+    """A team match's forfeits (弃权): ``boards``, the boards decided by
+    forfeit (an empty seat, 缺人, or a forfeit result); ``by``, the team
+    that lost every board by forfeit (the whole match, 全场弃权), else
+    None."""
+    from xlxq.core.teams import team_side
+
+    boards = [bd.board for bd in m.boards if bd.result in FORFEITS]
+    by = None
+    if m.boards and len(boards) == len(m.boards):
+        for tno in m.teams():
+            if all(outcome(bd.result, team_side(event, m, tno, bd)) == "L" for bd in m.boards):
+                if by is None:
+                    by = {"no": tno, "name": event.team(tno).name}
+                else:  # both lost every board (double forfeits): no one team forfeited the match
+                    by = None
+                    break
+    return {"boards": boards, "by": by}
+
+
+def team_rank_order(event: Any, tables: list[dict], labels: dict[str, str]) -> None:
+    """Each team table told how it ranks: ``order``, the event's team
+    tie-break list in words (场分、局分、… in its order, 比较前一轮场分
+    included), ``columns``, those of the list the table has a number for
+    (no 团体对手分 column when the list does not use it); each row its
+    ``withdrawn_from`` (退赛 from that round, marked from the table after
+    round N − 1 on, as for players), and ``withdrawn`` under the table."""
+    for tbl in tables:
+        rows = tbl["standings"]
+        keys = list(tbl.get("tiebreak_order", []))
+        tbl["order"] = [labels.get(k, k) for k in keys]
+        have = set(rows[0].get("tiebreaks", {})) if rows else set()
+        tbl["columns"] = [k for k in keys if k in have]
+        for row in rows:
+            gone = event.team(row["no"]).withdrawn_from_round
+            row["withdrawn_from"] = gone if gone is not None and gone <= tbl["round"] + 1 else None
+        tbl["withdrawn"] = [
+            {"no": row["no"], "name": row["name"], "from": row["withdrawn_from"]}
+            for row in rows
+            if row["withdrawn_from"] is not None
+        ]
+
+
+def build_time() -> datetime.datetime:
+    """When the pages (or the 成绩册) are made: now, in the computer's local
+    time (the arbiter's clock, which the players share); ``SOURCE_DATE_EPOCH``
+    (seconds since 1970, the reproducible-builds convention; read as UTC)
+    fixes it: two builds of the same event then give the same bytes (tests)."""
+    fixed = os.environ.get("SOURCE_DATE_EPOCH", "").strip()
+    if fixed.isdigit():
+        return datetime.datetime.fromtimestamp(int(fixed), tz=datetime.timezone.utc)
+    return datetime.datetime.now().astimezone()
+
+
 def generated_at(now: Optional[datetime.datetime] = None) -> str:
-    """The time a site says it was made (更新于 …), to the minute, in the
-    computer's local time (the arbiter's clock, which the players share);
-    ``SOURCE_DATE_EPOCH`` (seconds since 1970, the reproducible-builds
-    convention) fixes it: two publishes of the same event then give the
-    same bytes (tests)."""
-    if now is None:
-        fixed = os.environ.get("SOURCE_DATE_EPOCH", "").strip()
-        if fixed.isdigit():
-            now = datetime.datetime.fromtimestamp(int(fixed), tz=datetime.timezone.utc)
-        else:
-            now = datetime.datetime.now().astimezone()
-    return now.strftime("%Y-%m-%d %H:%M")
+    """The time a site or a 成绩册 says it was made (更新于 …), to the
+    minute: ``now``, or :func:`build_time`."""
+    return (now or build_time()).strftime("%Y-%m-%d %H:%M")

@@ -398,6 +398,9 @@ REGISTRATION_EXTRAS: tuple[Column, ...] = (
         ARBITER,
         centred=True,
     ),
+    # 类别: the player's own categories for the prizes (少年组, U12, 女子),
+    # not 组别 (which splits the event into groups)
+    Column("category", "类别", "Category", ("類別", "年龄组", "年齡組", "agegroup", "cat"), 12, ARBITER),
 )
 REGISTRATION_TABLE = TableLayout(
     REGISTRATION, SHEET_NAMES[REGISTRATION], REGISTRATION_COLUMNS, freeze=(3, 3), optional=REGISTRATION_EXTRAS

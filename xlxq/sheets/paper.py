@@ -423,11 +423,11 @@ _QR_ROWS = (18.0, 16.0)
 def qr_png(url: str) -> Optional[bytes]:
     """The QR code of ``url`` as a PNG (error correction M, as the site's;
     8 px a module: sharp when printed at :data:`QR_SIZE`), or None when the
-    address is too long for a QR code or segno is not there (xlwings Lite):
-    the address stays in text."""
+    address is too long for a QR code or segno is not there (an xlwings
+    Lite whose requirements.txt predates segno): the address stays in text."""
     try:
         import segno  # (30 ms: only for an event with a 网站地址)
-    except ImportError:  # xlwings Lite has no segno (no site is written there): the address in text
+    except ImportError:  # a Lite without segno in its requirements.txt: the address in text
         return None
     try:
         code = segno.make(url, error="m")

@@ -4,7 +4,7 @@
 the players by 序号 and by name for the round sheets.
 
 Lazy imports: the parsers of the extras (``core.prizes``) only for a filled
-性别/出生年份 cell, so that a click on an event without them does not import
+性别/出生年份/类别 cell, so that a click on an event without them does not import
 the prize code (a click's start-up, benchmarks/bench_click.py).
 """
 
@@ -38,7 +38,7 @@ from xlxq.text import label_problem, visible
 
 #: the columns of 报名表 read row by row, never merged over several rows (单位
 #: and 组别 may be: written once for the players below)
-REG_ROW_COLUMNS = ("no", "name", "rating", "seed", "withdrawn", "absent", "sex", "birth_year")
+REG_ROW_COLUMNS = ("no", "name", "rating", "seed", "withdrawn", "absent", "sex", "birth_year", "category")
 
 
 def refuse_merged_registration(sheets: OpenSheets, kind: str) -> None:
@@ -295,9 +295,9 @@ def round_cell(
     return value
 
 
-#: the registration extras (性别, 出生年份: docs/prizes.md), each cell read by
-#: its parser of :mod:`xlxq.core.prizes`
-EXTRAS = ("sex", "birth_year")
+#: the registration extras (性别, 出生年份, 类别: docs/prizes.md), each cell
+#: read by its parser of :mod:`xlxq.core.prizes`
+EXTRAS = ("sex", "birth_year", "category")
 
 
 def extra_cell(name: str, r: int, c: dict[str, int], get: dict[str, Any], key: str, who: str) -> Any:
@@ -306,9 +306,9 @@ def extra_cell(name: str, r: int, c: dict[str, int], get: dict[str, Any], key: s
     v = get.get(key)
     if v is None:
         return None
-    from xlxq.core.prizes import parse_birth_year, parse_sex  # only for a filled 性别/出生年份 cell
+    from xlxq.core.prizes import EXTRA_PARSERS  # only for a filled 性别/出生年份/类别 cell
 
-    read = parse_sex if key == "sex" else parse_birth_year
+    read = EXTRA_PARSERS[key]
     try:
         return read(v)
     except InputError as exc:
@@ -380,6 +380,7 @@ def read_registration(
                 absent_rounds=e["absent"],
                 sex=e.get("sex"),
                 birth_year=e.get("birth_year"),
+                category=e.get("category"),
             )
         )
     players.sort(key=lambda p: p.no)

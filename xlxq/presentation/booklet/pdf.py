@@ -139,6 +139,8 @@ class BookletPdf(FPDF):
         self.add_font(FONT, fname=font.path, collection_font_number=font.index)
         self.set_title(f"{doc.name} {doc.cover.title}")
         self.set_creator("xlxq")
+        if doc.created is not None:  # the time it says it was made (SOURCE_DATE_EPOCH: the same bytes)
+            self.set_creation_date(doc.created)
         self.set_lang({"en": "en", "zh-Hant": "zh-Hant"}.get(doc.lang, "zh-CN"))
 
     def header(self) -> None:
@@ -163,6 +165,9 @@ class BookletPdf(FPDF):
             page_no=self.page_no(),
         )
         self.cell(0, 4, text, align=Align.C)
+        if self.doc.generated:  # 更新于 …, as the site's footer
+            self.set_x(MARGIN)
+            self.cell(self.w - 2 * MARGIN, 4, self.t("site.updated-at", time=self.doc.generated), align=Align.R)
 
     # ------------------------------------------------------------------
 
@@ -189,6 +194,10 @@ class BookletPdf(FPDF):
             self.cell(60, 12, label, align=Align.L)
             self.cell(60, 12, "", border="B")
             self.ln(16)
+        if self.doc.generated:
+            self.set_font(FONT, size=9)
+            self.set_x(left)
+            self.cell(120, 6, self.t("site.updated-at", time=self.doc.generated), align=Align.L)
 
     def paragraph(self, p: Paragraph, size: float = 9.0) -> None:
         self.set_font(FONT, size=size)

@@ -83,6 +83,8 @@ def _page(ws: Any, doc: Document, title: str, landscape: bool, last_col: int, la
     ws.oddHeader.left.text = doc.name
     ws.oddHeader.right.text = title
     ws.oddFooter.center.text = t("xlsx.page-p-of-n")
+    if doc.generated:  # 更新于 …, as the site's footer
+        ws.oddFooter.right.text = t("site.updated-at", time=doc.generated)
     ws.print_area = f"A1:{get_column_letter(max(last_col, 1))}{max(last_row, 1)}"
 
 
@@ -108,6 +110,8 @@ def _cover(wb: Any, doc: Document) -> None:
         _put(ws, row, 1, label).font = Font(bold=True)
         ws.cell(row=row, column=2).border = Border(bottom=THIN)
         row += 2
+    if doc.generated:
+        _put(ws, row, 1, Text(doc.lang)("site.updated-at", time=doc.generated))
     _page(ws, doc, c.title, False, 2, row)
 
 
