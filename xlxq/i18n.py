@@ -8,7 +8,9 @@ Languages (codes as passed around in ``lang``)::
     "en"       English: anything that starts with "en"
     "zh-Hant"  繁體中文; also "zh-TW", "zh-HK", "zh-MO" (and "zh-Hant-…")
 
-:func:`norm_lang` maps any of those to one of :data:`LANGS`; :func:`env_lang`
+:func:`norm_lang` maps any of those to one of :data:`LANGS`, the languages
+registered by :func:`register_language` (a further language: one such line
+and its catalogue file, docs/i18n.md "Adding a language"); :func:`env_lang`
 reads ``XLXQ_LANG``.  Only the edges (CLI, Excel button, Lite) call it.
 :func:`lang_tag` gives the BCP 47 tag ("zh-Hans", "en", "zh-Hant").
 
@@ -33,7 +35,8 @@ are never translated.
 
 ``Text(lang)`` is the bound form: ``t = Text(lang); t("round.title", n=3)``.
 It still picks one of a (zh, en) pair, ``t("中文", "English")``, for text
-not yet in the catalogue (zh-Hant then gets the 简体 text): the codemod
+not yet in the catalogue (another language gets the text of the 简体
+text's message, :func:`text_in`, else the 简体 text): the codemod
 ``tools/catalogue_codemod.py`` turns such pairs into ids.
 
 zh-Hant is generated from zh-Hans with OpenCC (s2tw, a dev-time tool; see
@@ -46,23 +49,82 @@ import os
 from importlib import import_module
 from typing import Any
 
-LANGS = ("zh", "en", "zh-Hant")
+
+class Language:
+    """A registered language: its code (passed around as ``lang``), its BCP 47
+    tag, the module of its catalogue under :mod:`xlxq.messages`, and the
+    lower-case prefixes of the codes that choose it ("en" chooses "en-GB")."""
+
+    __slots__ = ("code", "tag", "module", "prefixes")
+
+    def __init__(self, code: str, tag: str, module: str, prefixes: tuple[str, ...]) -> None:
+        self.code, self.tag, self.module, self.prefixes = code, tag, module, prefixes
+
+    def __repr__(self) -> str:
+        return f"Language({self.code!r}, {self.tag!r}, {self.module!r}, {self.prefixes!r})"
+
+
+#: the registered languages' codes (the first, 简体, is the default); kept
+#: current by :func:`register_language`
+LANGS: list[str] = []
 #: BCP 47 tag of each language
-TAGS = {"zh": "zh-Hans", "en": "en", "zh-Hant": "zh-Hant"}
+TAGS: dict[str, str] = {}
 #: the module under xlxq.messages of each language's catalogue
-MODULES = {"zh": "zh_Hans", "en": "en", "zh-Hant": "zh_Hant"}
-_HANT = ("zh-hant", "zh-tw", "zh-hk", "zh-mo")
+MODULES: dict[str, str] = {}
+_LANGUAGES: dict[str, Language] = {}
+_PREFIXES: list[tuple[str, str]] = []  # (prefix, code), longest first
+_NORM: dict[str, str] = {}  # code as given → its language (a cache)
+
+
+def register_language(
+    code: str,
+    tag: str | None = None,
+    module: str | None = None,
+    prefixes: tuple[str, ...] = (),
+    messages: dict[str, str] | None = None,
+) -> Language:
+    """Register a language: the one line a further language needs (its
+    catalogue is ``xlxq/messages/<module>.py``, ``MESSAGES`` as in ``en.py``).
+    ``prefixes`` are the codes that choose it (lower case, ``-``), its code
+    always; ``messages`` gives the catalogue itself (a test's pseudo-language)."""
+    lang = Language(code, tag or code, module or code.replace("-", "_"), (code.lower(), *prefixes))
+    if code not in LANGS:
+        LANGS.append(code)
+    _LANGUAGES[code], TAGS[code], MODULES[code] = lang, lang.tag, lang.module
+    _PREFIXES[:] = sorted(
+        ((p, c) for c, x in _LANGUAGES.items() for p in x.prefixes), key=lambda pc: len(pc[0]), reverse=True
+    )
+    _NORM.clear()
+    _CATALOGUES.pop(code, None)
+    _BY_TEXT.pop(code, None)
+    if messages is not None:
+        _CATALOGUES[code] = messages
+    return lang
+
+
+def unregister_language(code: str) -> None:
+    """Take a language registered by :func:`register_language` away again (tests)."""
+    if code in _LANGUAGES:
+        del _LANGUAGES[code], TAGS[code], MODULES[code]
+        LANGS.remove(code)
+        _PREFIXES[:] = [pc for pc in _PREFIXES if pc[1] != code]
+        _NORM.clear()
+        _CATALOGUES.pop(code, None)
+        _BY_TEXT.pop(code, None)
 
 
 def norm_lang(lang: str | None) -> str:
-    """One of :data:`LANGS`: "en" for anything that starts with "en", "zh-Hant"
-    for 繁體 (zh-Hant, zh-TW, zh-HK, zh-MO), else "zh" (简体, the default)."""
+    """One of :data:`LANGS`: the language whose longest prefix the code starts
+    with ("en" for anything that starts with "en", "zh-Hant" for 繁體: zh-Hant,
+    zh-TW, zh-HK, zh-MO), else "zh" (简体, the default)."""
+    known = _NORM.get(lang or "zh")
+    if known is not None:
+        return known
     code = (lang or "zh").strip().lower().replace("_", "-")
-    if code.startswith("en"):
-        return "en"
-    if code.startswith(_HANT):
-        return "zh-Hant"
-    return "zh"
+    found = next((c for p, c in _PREFIXES if code.startswith(p)), "zh")
+    if len(_NORM) < 256:
+        _NORM[lang or "zh"] = found
+    return found
 
 
 def env_lang() -> str:
@@ -104,37 +166,69 @@ def tr(lang: str | None, id: str, /, **args: Any) -> str:
     return template.format(**{k: _arg(v, code) for k, v in args.items()})
 
 
-_BY_TEXT: dict[str, str] = {}
+#: per language (not zh, not en): 简体 text of a placeholder-free message → its text in that language
+_BY_TEXT: dict[str, dict[str, str]] = {}
+
+#: the built-in languages (a further one: one line here and its catalogue file)
+register_language("zh", "zh-Hans", "zh_Hans", ("zh-hans", "zh-cn", "zh-sg"))
+register_language("en", "en", "en", ("en",))
+register_language("zh-Hant", "zh-Hant", "zh_Hant", ("zh-hant", "zh-tw", "zh-hk", "zh-mo"))
+
+
+def text_in(lang: str | None, zh: str) -> str:
+    """A 简体 text that is a whole message of the catalogue without
+    placeholders (a label of a table, a constant pair: the codemod puts their
+    texts in the catalogue) in ``lang`` (a language other than zh and en:
+    one lookup table a language, built the first time); else the text itself."""
+    code = norm_lang(lang)
+    table = _BY_TEXT.get(code)
+    if table is None:
+        hans, there = catalogue("zh"), catalogue(code)
+        table = _BY_TEXT[code] = {
+            v: there[k] for k, v in sorted(hans.items(), reverse=True) if "{" not in v and k in there
+        }
+    return table.get(zh, zh)
 
 
 def hant_text(zh: str) -> str:
     """The 繁體 of a 简体 text that is a whole message of the catalogue
-    without placeholders (a label of a table, a pair not yet turned into an
-    id: the codemod puts their texts in the catalogue); else the text itself."""
-    if not _BY_TEXT:
-        hans, hant = catalogue("zh"), catalogue("zh-Hant")
-        _BY_TEXT.update((v, hant[k]) for k, v in sorted(hans.items(), reverse=True) if "{" not in v and k in hant)
-    return _BY_TEXT.get(zh, zh)
+    without placeholders (:func:`text_in` of zh-Hant); else the text itself."""
+    return text_in("zh-Hant", zh)
 
 
 def pick(lang: str | None, zh: Any, en: Any) -> Any:
-    """One of a (zh, en) pair in ``lang``; 繁體: its message's (a :class:`Said`),
-    else the 简体 text's (:func:`hant_text`)."""
+    """One of a (zh, en) pair in ``lang``.  The pair's English is English
+    itself; any other language but 简体 renders a :class:`Said`'s message,
+    else the 简体 text's (:func:`text_in`)."""
     code = norm_lang(lang)
-    if code == "en":
+    if code == "en":  # the pair's own English
         return en
-    if code == "zh-Hant" and isinstance(zh, str):
+    if code != "zh" and isinstance(zh, str):
         msg = getattr(zh, "msg", None)
-        return msg.render(code) if isinstance(msg, Msg) else hant_text(zh)
+        return msg.render(code) if isinstance(msg, Msg) else text_in(code, zh)
     return zh
 
 
 def labels(lang: str | None, zh: dict[Any, str], en: dict[Any, str]) -> dict[Any, str]:
     """One of a pair of label tables (key → text) in ``lang``."""
     code = norm_lang(lang)
-    if code == "zh-Hant":
-        return {k: hant_text(v) for k, v in zh.items()}
-    return en if code == "en" else zh
+    if code == "en":  # the pair's own English
+        return en
+    return zh if code == "zh" else {k: text_in(code, v) for k, v in zh.items()}
+
+
+def prop(lang: str | None, name: str) -> bool:
+    """A per-language property the catalogue decides: message ``lang.<name>``,
+    true when its template is not empty (see docs/i18n.md, "Properties")."""
+    return bool(tr(lang, f"lang.{name}"))
+
+
+def chinese_forms(lang: str | None) -> bool:
+    """Whether ``lang`` writes the Chinese forms (property ``lang.chinese-forms``):
+    a player as 张三（7号）, the parts of a message only the Chinese says
+    (:func:`zh_only`), the full-width colon; the English forms (the number only,
+    those parts left out) when not."""
+    return prop(lang, "chinese-forms")
 
 
 class Msg:
@@ -219,7 +313,7 @@ def zh_only(id: str, /, **args: Any) -> Lazy:
     """A part of a message only the Chinese says (the English leaves it out):
     message ``id`` in 简体 and 繁體, nothing in English.  Both templates then
     have the same placeholders and the English is unchanged."""
-    return Lazy(lambda lang: "" if lang == "en" else tr(lang, id, **args))
+    return Lazy(lambda lang: tr(lang, id, **args) if chinese_forms(lang) else "")
 
 
 def listed(lang: str | None, items: Any, id: str = "common.no") -> str:
@@ -241,14 +335,18 @@ class Text:
     def __call__(self, zh: str, en: str | None = None, /, **args: Any) -> str:
         if en is None:
             return tr(self.lang, zh, **args)
-        if self.lang == "en":
-            return en
-        return pick(self.lang, zh, en) if self.lang == "zh-Hant" else zh
+        if self.lang == "zh":
+            return zh
+        text: str = pick(self.lang, zh, en)
+        return text
 
 
 __all__ = [
     "LANGS",
     "TAGS",
+    "Language",
+    "register_language",
+    "unregister_language",
     "norm_lang",
     "env_lang",
     "lang_tag",
@@ -261,6 +359,9 @@ __all__ = [
     "listed",
     "zh_only",
     "hant_text",
+    "text_in",
+    "prop",
+    "chinese_forms",
     "pick",
     "labels",
     "Text",

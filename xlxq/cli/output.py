@@ -44,15 +44,17 @@ def echo(*lines: str) -> None:
 def help_text(text: Any) -> Any:
     """A help text (description, help, Chinese metavar) in the message
     language: the English from :mod:`xlxq.cli.help_en` under ``XLXQ_LANG=en``,
-    the 繁體 from the catalogue under zh-Hant (the table's texts are in it)."""
+    the 繁體 (or a further language's) from the catalogue (the table's texts are in it)."""
     if not isinstance(text, str):
         return text
     lang = language()
-    if lang == "zh-Hant":
-        from xlxq.i18n import hant_text
+    if lang == "zh":
+        return text
+    if lang == "en":  # the --help English is its own table (cli/help_en.py), not the catalogue
+        return help_en(text)
+    from xlxq.i18n import text_in
 
-        return hant_text(text)
-    return help_en(text) if lang == "en" else text
+    return text_in(lang, text)
 
 
 class Parser(argparse.ArgumentParser):

@@ -19,7 +19,7 @@ from xlxq.core.hand import HandChange, engine_changes
 from xlxq.core.history import CardState, build_cards, pairable_players
 from xlxq.core.matching import Matcher
 from xlxq.core.model import Event, Round
-from xlxq.i18n import Lazy, Msg, Pair, pick, tr, zh_only
+from xlxq.i18n import Lazy, Msg, Pair, chinese_forms, pick, tr, zh_only
 
 ERROR, WARNING = "error", "warning"
 
@@ -54,7 +54,9 @@ class Issue:
 def _who(name: dict[int, str], no: int) -> Lazy:
     """A player in a warning: 张三（7号）; in English the number only (a
     number without a name: 7（7号）, as the check has always written it)."""
-    return Lazy(lambda lang: str(no) if lang == "en" else tr(lang, "checks.name-no", name=name.get(no, no), no=no))
+    return Lazy(
+        lambda lang: tr(lang, "checks.name-no", name=name.get(no, no), no=no) if chinese_forms(lang) else str(no)
+    )
 
 
 def colour_runs(colours: list[str]) -> tuple[int, int]:
@@ -269,7 +271,7 @@ def round_issues(event: Event, rnd: Round, cards: dict[int, CardState]) -> list[
             if not p.active_in(round_no)
             else Msg("checks.forfeited-in-a-row-no-longer-paired")
         )
-        said = Lazy(lambda lang, why=why: "" if lang == "en" else why.render(lang))
+        said = Lazy(lambda lang, why=why: why.render(lang) if chinese_forms(lang) else "")
         issues.append(
             Issue(
                 ERROR,
@@ -365,9 +367,8 @@ def _units(n: int, team: bool) -> Lazy:
     """The field in a message: 9名棋手 / 9 players (9支队伍 / 9 teams)."""
 
     def render(lang: str) -> str:
-        if lang == "en":
-            return f"{n} team{'s' if n != 1 else ''}" if team else f"{n} player{'s' if n != 1 else ''}"
-        return tr(lang, "checks.n-teams" if team else "checks.n-players", n=n)
+        one = "-one" if n == 1 else ""  # the English singular; the Chinese says it alike
+        return tr(lang, f"checks.n-teams{one}" if team else f"checks.n-players{one}", n=n)
 
     return Lazy(render)
 

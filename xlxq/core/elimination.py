@@ -13,7 +13,7 @@ from typing import Any, Iterable, Optional, Sequence
 
 from xlxq.core.model import RESULTS, Event, EventSettings
 from xlxq.errors import InputError
-from xlxq.i18n import Lazy, Msg, tr
+from xlxq.i18n import Lazy, Msg, chinese_forms, tr
 
 ELIMINATION_TIEBREAKS = ["seed001-cumulative"]  # seed 001 五.1 第二种方式 (累进分 line)
 
@@ -83,7 +83,7 @@ def elimination_rounds(event: Event, before_round: Optional[int] = None) -> dict
                         "elimination.s-game-has-no-result-cannot-tell",
                         who=Lazy(  # 张三（7号）; in English the number only
                             lambda lang, p=p: (
-                                str(p.no) if lang == "en" else tr(lang, "checks.name-no", name=p.name, no=p.no)
+                                tr(lang, "checks.name-no", name=p.name, no=p.no) if chinese_forms(lang) else str(p.no)
                             )
                         ),
                         round=rno,

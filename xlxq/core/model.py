@@ -28,7 +28,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Generic, Iterable, Iterator, Mapping, Optional, Protocol, Sequence, TypeVar
 
 from xlxq.errors import ErrorList, InputError
-from xlxq.i18n import Lazy, Msg, Pair, tr
+from xlxq.i18n import Lazy, Msg, Pair, chinese_forms, tr
 
 if TYPE_CHECKING:  # types only: the prize code is imported when a prize table is read
     from xlxq.core.prizes import PrizeTable
@@ -618,7 +618,7 @@ def absent_but_played(p: Player, n: int, board: int) -> tuple[str, str]:
 
 def _who(seen: dict[int, Any], no: int) -> Lazy:
     """A player in an error: 张三（7号）; in English the number only."""
-    return Lazy(lambda lang: str(no) if lang == "en" else tr(lang, "checks.name-no", name=seen[no].name, no=no))
+    return Lazy(lambda lang: tr(lang, "checks.name-no", name=seen[no].name, no=no) if chinese_forms(lang) else str(no))
 
 
 def _place(lang: str, board: Optional[int]) -> str:
@@ -642,7 +642,9 @@ def _check_board(round_no: int, b: Board, seen: dict[int, Player], where: dict[i
                     who=_who(seen, no),
                     boards=Lazy(  # the Chinese names the two places; the English did not
                         lambda lang, first=where[no], board=b.board: (
-                            "" if lang == "en" else tr(lang, "model.places", first=_place(lang, first), board=board)
+                            tr(lang, "model.places", first=_place(lang, first), board=board)
+                            if chinese_forms(lang)
+                            else ""
                         )
                     ),
                 )

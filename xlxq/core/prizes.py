@@ -249,9 +249,7 @@ def sex_text(sex: Optional[str], lang: str) -> str:
     """The 性别 cell of a player: 男/女 (M/F in English); "" when not known."""
     if sex is None:
         return ""
-    if lang == "en":
-        return sex
-    return "男" if sex == MALE else "女"
+    return tr(lang, "prizes.sex-male" if sex == MALE else "prizes.sex-female")
 
 
 #: what separates two categories in one 类别 cell (U12、女子; U12, 女子; U12;女子),

@@ -134,6 +134,9 @@ class Printer:
     def __init__(self, rec: Record, lang: str) -> None:
         self.rec = rec
         self.t = Text(lang)
+        # the English printer: hand-written English prose with the Chinese term
+        # beside it the first time (``term``); every other language prints the
+        # catalogue's record.* messages (the Chinese forms' wording, translated)
         self.en = self.t.lang == "en"
         self.team = rec.entrant == "team"
         self.sheet = rec.style == "sheet"

@@ -33,7 +33,7 @@ from xlxq.core.model import BLACK_WIN_FORFEIT, DOUBLE_FORFEIT, FORFEITS, RED_WIN
 from xlxq.core.outcome import PairingOutcome
 from xlxq.errors import InputError
 from xlxq.core.notes import Note
-from xlxq.i18n import Lazy, Msg, tr, zh_only
+from xlxq.i18n import Lazy, Msg, chinese_forms, tr, zh_only
 from xlxq.i18n import Pair
 
 WITHDRAWAL_POLICIES = ("cxa", "annul", "forfeit")
@@ -301,16 +301,16 @@ def _check_start_withdrawals(event: Event) -> None:
         left = len(event.players) - len(before)
         names = Lazy(
             lambda lang: (
-                str(len(before))
-                if lang == "en"
-                else tr(lang, "common.list-sep").join(tr(lang, "checks.name-no", name=p.name, no=p.no) for p in before)
+                tr(lang, "common.list-sep").join(tr(lang, "checks.name-no", name=p.name, no=p.no) for p in before)
+                if chinese_forms(lang)
+                else str(len(before))
             )
         )
         raise InputError(
             Msg(
                 "roundrobin.withdrew-before-the-start-redraw",
                 names=names,
-                left=Lazy(lambda lang: "" if lang == "en" else left),
+                left=Lazy(lambda lang: left if chinese_forms(lang) else ""),
             )
         )
 
@@ -376,7 +376,7 @@ def pair_rr_round(event: Event, round_no: Optional[int] = None, *, double: bool)
     games = s.games_per_match
 
     def where(lang: str) -> object:  # 第2循环秩序表第3轮（先后手互换）第2局 …; English: the table round
-        if lang == "en":
+        if not chinese_forms(lang):
             return t
         text = tr(lang, "roundrobin.table-round-t", t=t)
         if double:

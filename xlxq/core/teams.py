@@ -74,7 +74,7 @@ from xlxq.core.model import (
 from xlxq.core.tiebreaks import BYE_OPP_SCORE_MODES, FALLBACK_READINGS
 from xlxq.core.team_tiebreaks import resolve_team_tiebreaks
 from xlxq.errors import InputError
-from xlxq.i18n import Lazy, Msg, tr, zh_only
+from xlxq.i18n import Lazy, Msg, chinese_forms, tr, zh_only
 from xlxq.i18n import Pair
 
 VACANT = 0  # an empty seat: nobody fielded on that board
@@ -363,7 +363,7 @@ def _err(where: tuple[Msg, _Place], msg: Msg) -> InputError:
 
 def team_named(name: str, no: int, en: object) -> Lazy:
     """A team in an error: 一队（3队）; in English ``en`` (its name or number)."""
-    return Lazy(lambda lang: en if lang == "en" else tr(lang, "teams.name-team-no", name=name, no=no))
+    return Lazy(lambda lang: tr(lang, "teams.name-team-no", name=name, no=no) if chinese_forms(lang) else en)
 
 
 def _player_named(event: TeamEvent, no: int, en: bool = True) -> Lazy:
@@ -371,7 +371,7 @@ def _player_named(event: TeamEvent, no: int, en: bool = True) -> Lazy:
     (张三（7号）); in English his number (``en``) or nothing."""
 
     def render(lang: str) -> str:
-        if lang == "en":
+        if not chinese_forms(lang):
             return str(no) if en else ""
         if no == VACANT:
             return tr(lang, "teams.vacant-paren")
@@ -701,7 +701,7 @@ def _validate_round(
             raise InputError(
                 Msg(
                     "teams.round-match-a-team-is-paired-with-itself",
-                    label=Lazy(lambda lang, label=label, n=r.round: n if lang == "en" else label.render(lang)),
+                    label=Lazy(lambda lang, label=label, n=r.round: label.render(lang) if chinese_forms(lang) else n),
                     first=Pair(m.first, m.match),
                 ),
             )
@@ -753,7 +753,7 @@ def _validate_round(
                             bl=bl,
                             side=Msg("teams.side-red" if colour == "R" else "teams.side-black"),
                             player=_player_named(event, no),
-                            team=Lazy(lambda lang, t=t: t if lang == "en" else teams[t].name),
+                            team=Lazy(lambda lang, t=t: teams[t].name if chinese_forms(lang) else t),
                             rule=zh_only("teams.first-team-colours" if t == m.first else "teams.second-team-colours"),
                         )
                     )

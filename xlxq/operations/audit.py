@@ -249,7 +249,7 @@ def step_text(a: RoundAudit, lang: str) -> str:
     lines = getattr(Printer(a.record, lang), "k_" + a.step.kind)(a.step)
     text = re.sub(r"^(?:\d+\.|·)\s*", "", lines[0].strip()) if lines else a.step.kind
     clause = clause_text(a.clause, lang)
-    return f"{clause}：{text}" if lang != "en" and clause else f"{clause}: {text}" if clause else text
+    return tr(lang, "audit.clause-text", clause=clause, text=text) if clause else text
 
 
 #: :func:`change_lines`' words for a difference from the derivation

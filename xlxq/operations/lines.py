@@ -16,7 +16,7 @@ from xlxq.presentation.report import who
 from xlxq.sheets.layout import TIEBREAK_PRESET_LABELS
 from xlxq.sheets.team_layout import TEAM_TIEBREAK_PRESET_LABELS
 from xlxq.i18n import labels as i18n_labels
-from xlxq.i18n import pick
+from xlxq.i18n import pick, tr
 
 __all__ = ["Lines", "plan_warnings", "round1_lines", "ko_first_round_lines", "tiebreak_words", "next_step"]
 
@@ -67,7 +67,6 @@ def tiebreak_words(spec: Iterable[str], lang: str) -> str:
     keys in messages): a preset by its name in 设置 (格式一（场分优先）,
     对手分法（2011规则14.3.1）), a key by its label (对手分, 场分); anything else
     as written."""
-    en = Text(lang).lang == "en"
     presets = {**TIEBREAK_PRESET_LABELS, **TEAM_TIEBREAK_PRESET_LABELS}
     words = []
     for item in spec:
@@ -81,7 +80,7 @@ def tiebreak_words(spec: Iterable[str], lang: str) -> str:
                 break
         else:
             words.append(item)
-    return (", " if en else "、").join(words)
+    return tr(lang, "common.list-sep").join(words)
 
 
 def next_step(lang: str, schedule: bool = False) -> str:

@@ -9,7 +9,7 @@ import re
 
 from xlxq.core.teams import VACANT, default_lineup, set_lineups, team_named, vacant_result
 from xlxq.errors import InputError
-from xlxq.i18n import Lazy, Text, zh_only
+from xlxq.i18n import Lazy, Text, chinese_forms, zh_only
 from xlxq.operations.lines import Lines
 from xlxq.operations.result import Outcome
 from xlxq.operations.source import checked, is_team
@@ -62,7 +62,7 @@ def lineup_file(event, path: str, round_no, team_spec, players) -> Outcome:
                 Msg(
                     "lineup.board-already-has-a-result",
                     where=Msg("teams.where-round-team-board", round=n, name=team.name, team=team.no, board=ob.board),
-                    result=Lazy(lambda lang, r=ob.result: "" if lang == "en" else result_label(r, lang)),
+                    result=Lazy(lambda lang, r=ob.result: result_label(r, lang) if chinese_forms(lang) else ""),
                 )
             )
     checked(new)

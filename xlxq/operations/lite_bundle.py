@@ -30,7 +30,7 @@ from typing import Optional
 
 from xlxq import __version__
 from xlxq.errors import InputError
-from xlxq.i18n import Text, hant_text
+from xlxq.i18n import Text, hant_text, pick
 from xlxq.operations.result import Outcome
 from xlxq.i18n import Msg
 from xlxq.i18n import Pair
@@ -154,13 +154,13 @@ def main_py(lang: str = "zh") -> str:
     out = _HEAD[lang] + _BODY
     for func, op in LITE_SCRIPTS:
         zh, en = titles[op]
-        what = _WHAT[op]
+        what, display = _WHAT[op], pick(lang, zh, en)
         if lang == "zh-Hant":  # the catalogue's 繁體 names; the Chinese terms of the docstrings (成績表) too
             from xlxq.sheets.script import to_hant
 
             zh, what = hant_text(zh), to_hant(what)
         out += _SCRIPT.format(
-            display=json.dumps(en if lang == "en" else zh, ensure_ascii=False),
+            display=json.dumps(display, ensure_ascii=False),
             func=func,
             op=op,
             zh=zh,

@@ -53,17 +53,9 @@ class Unfinished:
     black: str
 
     def where(self, lang: str) -> str:
-        if lang != "en":
-            m = tr(lang, "pending.match", match=self.match) if self.match is not None else ""
-            b = (
-                tr(lang, "pending.board", board=self.board)
-                if self.board is not None
-                else tr(lang, "pending.no-lineups")
-            )
-            return tr(lang, "pending.game", round=self.round, m=m, b=b, red=self.red, black=self.black)
-        m = f" match {self.match}" if self.match is not None else ""
-        b = f" board {self.board}" if self.board is not None else " (no line-ups yet)"
-        return f"round {self.round}{m}{b} {self.red}–{self.black}"
+        m = tr(lang, "pending.match", match=self.match) if self.match is not None else ""
+        b = tr(lang, "pending.board", board=self.board) if self.board is not None else tr(lang, "pending.no-lineups")
+        return tr(lang, "pending.game", round=self.round, m=m, b=b, red=self.red, black=self.black)
 
 
 def is_team(event: Any) -> bool:
@@ -151,10 +143,11 @@ def require_results(event: Any, round_no: int, provisional: bool) -> None:
     n = len(zh_games)
     first = zh_games[0]
     where = Place(round=first.round, board=first.board)
-    # the games in the language the message is rendered in
+    # the games in the language the message is rendered in (made once a language)
+    made = {"zh": zh_games, "en": en_games}
     games = Lazy(
         lambda lang: listed(
-            zh_games if lang == "zh" else en_games if lang == "en" else unfinished_games(event, round_no, lang),
+            made[lang] if lang in made else made.setdefault(lang, unfinished_games(event, round_no, lang)),
             lang,
             tr(lang, "record.sep"),
         )

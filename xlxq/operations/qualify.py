@@ -18,7 +18,7 @@ from xlxq.operations.result import Outcome
 from xlxq.operations.source import checked, is_team, is_workbook, load, parse_playoff, round_arg
 from xlxq.systems import system_for, system_label
 from xlxq.text import fmt, text_table
-from xlxq.i18n import Msg
+from xlxq.i18n import Msg, chinese_forms
 from xlxq.i18n import Pair
 
 __all__ = ["qualify_file"]
@@ -118,9 +118,9 @@ def qualify_file(
                 n=n,
                 top=top,
                 # the system's name in Chinese only (the English says "knockout" already)
-                label=""
-                if txt.lang == "en"
-                else txt("qualify.label", label=system_label("knockout", lang, games_per_match)),
+                label=txt("qualify.label", label=system_label("knockout", lang, games_per_match))
+                if chinese_forms(lang)
+                else "",
                 rounds=ko.settings.rounds,
             )
         )

@@ -27,7 +27,7 @@ from xlxq.operations.source import is_rr, is_team, load, round_arg
 from xlxq.systems import get_system, system_for, system_label, team_rules
 from xlxq.presentation.team_report import team_system_label
 from xlxq.text import fmt, nums, text_table
-from xlxq.i18n import Lazy, Msg, tr
+from xlxq.i18n import Lazy, Msg, chinese_forms, tr
 from xlxq.i18n import labels as i18n_labels
 from xlxq.i18n import Pair
 
@@ -191,9 +191,7 @@ def team_standings_file(
         for r in rows:
             name = r.name + (txt("booklet.withdrawn") if r.withdrawn else "")
             table.append([r.rank, r.no, name] + [fmt(r.values[k]) for k in shown] + [r.matches + r.byes])
-        title = tr.title(
-            f"{team_system_label(s.system, lang)}名次表", f"{team_system_label(s.system, lang)} standings", lang
-        )
+        title = tr.title(*Msg("report.label-standings", label=team_system_label(s.system, lang)).pair(), lang)
         if s.name:
             title += f"  {s.name}"
         echo(title, *text_table(header, table, [True, True, False] + [True] * (len(shown) + 1)))
@@ -319,7 +317,9 @@ def crosstable_file(event, *, round_no: Optional[int] = None, as_json: bool = Fa
                 "standings.a-cross-table-is-for-round-robins-only",
                 system=Lazy(  # 积分编排（swiss）; in English the key
                     lambda lang: (
-                        key if lang == "en" else tr(lang, "standings.label-key", label=system_label(key, lang), key=key)
+                        tr(lang, "standings.label-key", label=system_label(key, lang), key=key)
+                        if chinese_forms(lang)
+                        else key
                     )
                 ),
             )

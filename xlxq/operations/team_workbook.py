@@ -316,6 +316,8 @@ def standings_text(event: TeamEvent, rows: list, after, text_lang: str) -> str:
 def template_path(lang: str = "zh", macro: bool = False) -> Path:
     """The installed team template (xlxq/templates/ in a wheel), else the
     repository's workbook_templates/."""
+    # the template files there are (tools/build_team_templates.py: 简体, English, 繁體); a
+    # further language's workbook is the 简体 one until its template is built
     lang = "en" if lang == "en" else HANT if lang_is_hant(lang) else "zh"
     name = TEMPLATE_FILES.get((lang, macro)) or f"xlxq-team-{lang}{'.xlsm' if macro else '.xlsx'}"
     return find_template(name) or no_template(name, "团体赛模板文件", "team template", "build_team_templates.py")

@@ -713,6 +713,8 @@ def standings_text(data_or_event: Any, rows: list, after: Optional[int] = None, 
 def template_path(lang: str = "zh", macro: bool = False) -> Path:
     """The installed template (xlxq/templates/ in a wheel), else the
     repository's workbook_templates/ (a source checkout)."""
+    # the template files there are (tools/build_templates.py: 简体, English, 繁體); a
+    # further language's workbook is the 简体 one until its template is built
     lang = "en" if lang == "en" else HANT if lang_is_hant(lang) else "zh"
     name = TEMPLATE_FILES.get((lang, macro)) or f"xlxq-event-{lang}{'.xlsm' if macro else '.xlsx'}"
     return find_template(name) or no_template(name, "模板文件", "template", "build_templates.py")

@@ -41,7 +41,7 @@ from xlxq.systems.knockout import game_label
 from xlxq.text import fmt, num, text_table
 from xlxq.i18n import tr as i18n_tr
 from xlxq.i18n import labels as i18n_labels
-from xlxq.i18n import Pair
+from xlxq.i18n import Msg, Pair
 
 
 __all__ = [
@@ -273,7 +273,7 @@ def rr_standings_lines(event: Event, round_no: Optional[int], lang: str) -> list
         )
     rc = with_rating(event, header, table, 2, lang)
     label = system_label(event.settings.system, lang, g)
-    title = _titled(table_round(event, after).title(f"{label}名次表", f"{label} standings", lang), event)
+    title = _titled(table_round(event, after).title(*Msg("report.label-standings", label=label).pair(), lang), event)
     lines = [title, *text_table(header, table, [True, True, False, *rc, False, True] + [True] * len(keys))]
     if "direct" in keys:
         lines.append(t("report.direct-encounter-blank-not-used"))

@@ -11,7 +11,7 @@ import os
 from dataclasses import dataclass, field
 from typing import Any, Optional
 
-from xlxq.i18n import Msg, norm_lang, tr
+from xlxq.i18n import Msg, norm_lang, pick, tr
 from xlxq.sheets import layout as L
 
 BLOCKING, ERROR, WARNING, INFO = "blocking", "error", "warning", "info"
@@ -73,7 +73,7 @@ class Problem:
     def message(self, lang: str = "zh") -> str:
         if self.msg is not None:
             return self.msg.render(lang)
-        return self.en if lang == "en" else self.zh
+        return pick(lang, self.zh, self.en)
 
     localize = message
 

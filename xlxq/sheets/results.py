@@ -21,6 +21,7 @@ import unicodedata
 from functools import lru_cache
 from typing import Any, Optional
 
+from xlxq.i18n import norm_lang
 from xlxq.sheets.script import to_hans
 from xlxq.core.model import (
     BLACK_WIN,
@@ -71,14 +72,15 @@ def display(code: Optional[str], lang: str = "zh") -> Optional[str]:
     """The standard spelling of a result code (None stays None)."""
     if code is None:
         return None
-    if lang == "zh-Hant":  # the catalogue's word (紅勝, 黑勝(棄權) …)
-        return result_msg(code).render(lang)
-    return DISPLAY["en" if lang == "en" else "zh"][code]
+    words = DISPLAY.get(norm_lang(lang))
+    # any other language: the catalogue's word (紅勝, 黑勝(棄權) …)
+    return words[code] if words is not None else result_msg(code).render(lang)
 
 
 def choices(lang: str = "zh") -> list[str]:
-    """The drop-down list of the result column."""
-    d = DISPLAY["en" if lang == "en" else "zh"]
+    """The drop-down list of the result column: the words the result reader
+    reads back, 简体 or English (a 繁體 workbook's are converted as it is written)."""
+    d = DISPLAY.get(norm_lang(lang), DISPLAY["zh"])
     return [d[c] for c in RESULTS]
 
 

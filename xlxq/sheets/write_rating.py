@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any, Mapping, Optional
 
 from xlxq.core.model import Event
+from xlxq.i18n import pick
 from xlxq.core.rating import RatingOptions, event_rating_rows
 from xlxq.sheets import layout as L
 from xlxq.sheets.canvas import Canvas
@@ -20,7 +21,7 @@ __all__ = ["write_rating", "write_rating_table"]
 
 
 def _t(lang: str, zh: str, en: str) -> str:
-    return en if lang == "en" else zh
+    return pick(lang, zh, en)
 
 
 def write_rating(canvas: Canvas, data: WorkbookData, event: Event, options: RatingOptions) -> None:

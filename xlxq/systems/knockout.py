@@ -27,7 +27,7 @@ from xlxq.core.steps import Record, against_engine, note_steps, pairings_step
 from xlxq.i18n import Text
 from xlxq.systems.base import CheckReport, PairingSystem, prior, report_of
 from xlxq.systems.registry import register
-from xlxq.i18n import Lazy, Msg, Pair, tr, zh_only
+from xlxq.i18n import Lazy, Msg, Pair, chinese_forms, tr, zh_only
 
 
 def game_kind(m: Match, g: int) -> tuple[str, int]:
@@ -124,19 +124,21 @@ def ko_issues(event: Event, n: int, where: tuple[str, str] = ("", "")) -> tuple[
 
     def who(no: int) -> Lazy:
         """A player in a missing match: 张三（3号）; in English the number only."""
-        return Lazy(lambda lang: str(no) if lang == "en" else tr(lang, "checks.name-no", name=name[no], no=no))
+        return Lazy(lambda lang: tr(lang, "checks.name-no", name=name[no], no=no) if chinese_forms(lang) else str(no))
 
     def numbered(no: int) -> Lazy:
         """A player on a board: 3 张三; in English the number only."""
-        return Lazy(lambda lang: str(no) if lang == "en" else f"{no} {name[no]}")
+        return Lazy(lambda lang: f"{no} {name[no]}" if chinese_forms(lang) else str(no))
 
     def listed_or_none(nos: list[int]) -> Lazy:
         """Byes: 3、5 (无) / [3, 5] (none), as the check has always written them."""
         return Lazy(
             lambda lang: (
-                f"{nos or 'none'}"
-                if lang == "en"
-                else tr(lang, "common.list-sep").join(map(str, nos)) or tr(lang, "simulate.none")
+                tr(lang, "common.list-sep").join(map(str, nos)) or tr(lang, "simulate.none")
+                if chinese_forms(lang)
+                else str(nos)
+                if nos
+                else tr(lang, "simulate.none")
             )
         )
 
@@ -181,7 +183,9 @@ def ko_issues(event: Event, n: int, where: tuple[str, str] = ("", "")) -> tuple[
                     bottom=who(bottom),
                     stage=sname,
                     game=Lazy(
-                        lambda lang, m=m: "" if lang == "en" else game_label(m, event.settings.games_per_match, lang)
+                        lambda lang, m=m: (
+                            game_label(m, event.settings.games_per_match, lang) if chinese_forms(lang) else ""
+                        )
                     ),
                 ),
                 None,

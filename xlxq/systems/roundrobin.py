@@ -25,7 +25,7 @@ from xlxq.core.rr_standings import RR, compute_rr_standings, default_preset
 from xlxq.core.tiebreaks import TieBreakRegistry
 from xlxq.core.steps import Record, against_engine, note_steps, pairings_step
 from xlxq.errors import XlxqError
-from xlxq.i18n import Lazy, Msg, Text, tr
+from xlxq.i18n import Lazy, Msg, Text, chinese_forms, tr
 from xlxq.systems.base import CheckReport, PairingSystem, pairset, prior, report_of
 from xlxq.systems.registry import get_system, register, system_label
 
@@ -113,19 +113,21 @@ def rr_issues(event: Event, n: int) -> tuple[list[Issue], Optional[tuple[str, st
 
     def numbered(no: int) -> Lazy:
         """A player in a pair: 3 张三; in English the number only."""
-        return Lazy(lambda lang: str(no) if lang == "en" else f"{no} {name[no]}")
+        return Lazy(lambda lang: f"{no} {name[no]}" if chinese_forms(lang) else str(no))
 
     def who(no: int) -> Lazy:
         """A player in a warning: 张三（3号）; in English the number only."""
-        return Lazy(lambda lang: str(no) if lang == "en" else tr(lang, "checks.name-no", name=name[no], no=no))
+        return Lazy(lambda lang: tr(lang, "checks.name-no", name=name[no], no=no) if chinese_forms(lang) else str(no))
 
     def byes(players: Any) -> Lazy:
         """A round's byes: 3、5 (无) / [3, 5] (none), as the check has always written them."""
         return Lazy(
             lambda lang: (
-                f"{players or 'none'}"
-                if lang == "en"
-                else tr(lang, "common.list-sep").join(map(str, players)) or tr(lang, "simulate.none")
+                tr(lang, "common.list-sep").join(map(str, players)) or tr(lang, "simulate.none")
+                if chinese_forms(lang)
+                else str(players)
+                if players
+                else tr(lang, "simulate.none")
             )
         )
 
@@ -145,9 +147,9 @@ def rr_issues(event: Event, n: int) -> tuple[list[Issue], Optional[tuple[str, st
                 "roundrobin.the-table-has-rounds-not-n",
                 table=Lazy(  # 6人单循环; the English says "the table"
                     lambda lang: (
-                        tr(lang, "roundrobin.the-table")
-                        if lang == "en"
-                        else tr(lang, "roundrobin.n-players-system", n=len(nos), label=label)
+                        tr(lang, "roundrobin.n-players-system", n=len(nos), label=label)
+                        if chinese_forms(lang)
+                        else tr(lang, "roundrobin.the-table")
                     )
                 ),
                 total=total,
@@ -255,7 +257,7 @@ def rr_issues(event: Event, n: int) -> tuple[list[Issue], Optional[tuple[str, st
             Msg(
                 "roundrobin.round-holds-the-pairs-of-table-round",
                 round=n,
-                other=Lazy(lambda lang: "" if lang == "en" else where(alt).localize(lang)),
+                other=Lazy(lambda lang: where(alt).localize(lang) if chinese_forms(lang) else ""),
                 alt=alt,
                 where=here,
             ),

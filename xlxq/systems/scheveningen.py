@@ -13,7 +13,7 @@ from xlxq.core.teams import TeamEvent, TeamSettings
 from xlxq.i18n import Text
 from xlxq.systems.registry import register
 from xlxq.systems.team_common import Issues, TeamSystem
-from xlxq.i18n import Pair
+from xlxq.i18n import Msg
 
 
 @register
@@ -45,16 +45,21 @@ class Scheveningen(TeamSystem):
                     issues.append(
                         (
                             "error",
-                            f"第{n}轮第{b.board}台：秩序表为 {w.red}（红）— {w.black}，文件中为 "
-                            f"{b.red}（红）— {b.black}",
-                            f"round {n} board {b.board}: the table has {w.red} (red) v {w.black}, "
-                            f"the file {b.red} v {b.black}",
+                            *Msg(
+                                "scheveningen.round-board-differs",
+                                n=n,
+                                board=b.board,
+                                wred=w.red,
+                                wblack=w.black,
+                                red=b.red,
+                                black=b.black,
+                            ).pair(),
                         )
                     )
         return issues, t(
             "scheveningen.table-round",
             n=n,
-            issues_else=Pair("不符" if issues else "一致", "differs from" if issues else "identical to"),
+            issues_else=Msg("scheveningen.differs-from" if issues else "scheveningen.identical-to"),
         )
 
     def seated_tail(self, event: TeamEvent, t: Text) -> str:

@@ -17,7 +17,7 @@ from xlxq.core.team_pairing import TeamPairingOutcome
 from xlxq.core.steps import Record
 from xlxq.core.team_record import team_round_record
 from xlxq.core.teams import LINEUP_NAMES, TeamEvent, TeamRound, TeamRules, validate_team_event
-from xlxq.i18n import Text
+from xlxq.i18n import Lazy, Msg, Text, chinese_forms, tr
 from xlxq.systems.base import CheckReport, PairingSystem, prior, report_of
 
 Issues = list[tuple[str, str, str]]
@@ -91,8 +91,23 @@ class TeamSystem(PairingSystem[TeamEvent, TeamPairingOutcome]):
                 issues.append(
                     (
                         "warning",
-                        f"第{n}轮第{m.match}场（{tname(event, m.first, t)} — {tname(event, m.second, t)}）尚无出场名单",
-                        f"round {n} match {m.match}: no line-ups yet",
+                        *Msg(
+                            "team_common.round-match-no-lineups",
+                            n=n,
+                            match=m.match,
+                            teams=Lazy(
+                                lambda lang, m=m: (
+                                    tr(
+                                        lang,
+                                        "team_common.match-teams",
+                                        first=tname(event, m.first, Text(lang)),
+                                        second=tname(event, m.second, Text(lang)),
+                                    )
+                                    if chinese_forms(lang)
+                                    else ""
+                                )
+                            ),
+                        ).pair(),
                     )
                 )
         report = report_of(n, issues, None, t.lang)

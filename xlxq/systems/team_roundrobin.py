@@ -13,7 +13,7 @@ from xlxq.core.teams import TeamEvent, TeamSettings
 from xlxq.i18n import Text
 from xlxq.systems.registry import register
 from xlxq.systems.team_common import Issues, TeamSystem, before, tname
-from xlxq.i18n import Pair
+from xlxq.i18n import Lazy, Msg, chinese_forms, tr
 
 
 @register
@@ -38,8 +38,21 @@ class TeamRoundRobin(TeamSystem):
         rnd = event.get_round(n)
         issues: Issues = []
 
-        def nm(no: int) -> str:
-            return tname(event, no, t)
+        def nm(no: int) -> Lazy:
+            """A team: 队名（N队）; in the English forms its number."""
+            return Lazy(lambda lang: tname(event, no, Text(lang)) if chinese_forms(lang) else no)
+
+        def byes(nos: list[int]) -> Lazy:
+            """Byes: 3、5 (无) / [3, 5] (none), as the check has always written them."""
+            return Lazy(
+                lambda lang: (
+                    tr(lang, "common.list-sep").join(map(str, nos)) or tr(lang, "simulate.none")
+                    if chinese_forms(lang)
+                    else str(nos)
+                    if nos
+                    else tr(lang, "simulate.none")
+                )
+            )
 
         want = self.pair(before(event, n), n).round
         have_pairs = {frozenset(m.teams()): m for m in rnd.matches}
@@ -50,16 +63,22 @@ class TeamRoundRobin(TeamSystem):
                 issues.append(
                     (
                         "error",
-                        f"秩序表第{n}轮应有 {nm(m.first)} — {nm(m.second)}，文件中没有此场",
-                        f"table round {n} has {m.first} v {m.second}; the file does not",
+                        *Msg(
+                            "team_roundrobin.table-round-has-no-match", n=n, first=nm(m.first), second=nm(m.second)
+                        ).pair(),
                     )
                 )
             elif h.first != m.first:
                 issues.append(
                     (
                         "warning",
-                        f"第{n}轮第{h.match}场：按秩序表 {nm(m.first)} 先走，文件中 {nm(h.first)} 先走",
-                        f"round {n} match {h.match}: the table has {m.first} first, the file {h.first}",
+                        *Msg(
+                            "team_roundrobin.round-match-first-differs",
+                            n=n,
+                            match=h.match,
+                            want=nm(m.first),
+                            have=nm(h.first),
+                        ).pair(),
                     )
                 )
         for key, m in have_pairs.items():
@@ -67,24 +86,27 @@ class TeamRoundRobin(TeamSystem):
                 issues.append(
                     (
                         "error",
-                        f"第{n}轮第{m.match}场 {nm(m.first)} — {nm(m.second)} 不是秩序表第{n}轮的对阵",
-                        f"round {n} match {m.match}: {m.first} v {m.second} is not in table round {n}",
+                        *Msg(
+                            "team_roundrobin.round-match-not-in-table",
+                            n=n,
+                            match=m.match,
+                            first=nm(m.first),
+                            second=nm(m.second),
+                        ).pair(),
                     )
                 )
         if sorted(rnd.byes) != sorted(want.byes):
             issues.append(
                 (
                     "error",
-                    f"第{n}轮轮空：秩序表为 {'、'.join(map(str, want.byes)) or '无'}，"
-                    f"文件中为 {'、'.join(map(str, rnd.byes)) or '无'}",
-                    f"round {n} byes: the table has {want.byes or 'none'}, the file {rnd.byes or 'none'}",
+                    *Msg("team_roundrobin.round-byes-differ", n=n, want=byes(want.byes), have=byes(rnd.byes)).pair(),
                 )
             )
         bad = any(i[0] == "error" for i in issues)
         return issues, t(
             "team_roundrobin.table-round",
             n=n,
-            bad_else=Pair("不符" if bad else "相符", "differs from" if bad else "matches"),
+            bad_else=Msg("team_roundrobin.differs-from" if bad else "team_roundrobin.matches"),
         )
 
 
