@@ -46,6 +46,20 @@ def fields(template: str) -> set[str]:
 # ------------------------------------------------------------- the catalogues
 
 
+def arguments(key: str) -> set[str]:
+    """The arguments of message ``key``: the placeholders of its templates in
+    every language.  A template may leave one out that only the others use
+    (an index the Chinese counts from 1, ``第{n}项``, the English from 0,
+    ``[{k}]``; a name only the Chinese place says); a call gives them all
+    (below), so a misspelt placeholder in any catalogue fails there."""
+    return set().union(*(fields(catalogue(lang)[key]) for lang in LANGS))
+
+
+#: the messages whose templates use different placeholders (the JSON readers'
+#: places, issue 23 §2): a template leaving an argument out is deliberate
+UNEVEN = {key for key in catalogue("zh") if fields(catalogue("zh")[key]) != fields(catalogue("en").get(key, ""))}
+
+
 def test_every_message_is_in_every_catalogue_with_the_same_placeholders():
     zh = catalogue("zh")
     assert len(zh) > 500
@@ -53,8 +67,15 @@ def test_every_message_is_in_every_catalogue_with_the_same_placeholders():
         table = catalogue(lang)
         assert set(table) == set(zh), lang
         for key, template in table.items():
-            assert fields(template) == fields(zh[key]), (lang, key, template, zh[key])
             list(string.Formatter().parse(template))  # a well-formed template
+            if key in UNEVEN:
+                assert fields(template) <= arguments(key), (lang, key, template)
+            else:
+                assert fields(template) == fields(zh[key]), (lang, key, template, zh[key])
+    # 简体 and 繁體 always alike (one generated from the other); the uneven
+    # messages are the places of the JSON and registration readers only
+    assert all(fields(catalogue("zh-Hant")[key]) == fields(zh[key]) for key in zh)
+    assert {key.split(".")[0] for key in UNEVEN} <= {"json_parts", "json_file", "team_json", "registration"}, UNEVEN
 
 
 def used_ids() -> list[tuple[str, int, str, set[str] | None]]:
@@ -92,7 +113,7 @@ def test_every_id_the_code_uses_is_in_the_catalogue_with_its_placeholders():
     for file, line, key, names in uses:
         assert key in zh, f"{file}:{line}: {key} is in no catalogue"
         if names is not None:
-            assert names == fields(zh[key]), f"{file}:{line}: {key} takes {fields(zh[key])}, given {names}"
+            assert names == arguments(key), f"{file}:{line}: {key} takes {arguments(key)}, given {names}"
 
 
 def test_the_hant_catalogue_is_the_generated_one():
@@ -751,3 +772,141 @@ def test_hostile_json_files_print_the_same_english(tmp_path, monkeypatch):
         "error: round 1 match 1 (1 v 2) board 1 red (0 = empty seat): expected an integer, got 'x'",
         "error: round 1 engine: team(s) 99 unknown or twice",
     )
+
+
+#: more places of the readers (issue 23 §2): the settings, the provisional
+#: games, the engine's sides, a team's lists and match boards
+HOSTILE_MORE_INDIVIDUAL = [
+    _set("rounds.0.provisional", [[5, 1]]),
+    _set("rounds.0.engine", {"boards": [[1, "x"]], "byes": []}),
+    _set("event.options", {"elimination": [[1, "x"]]}),
+    _set("event.options", {"forbidden_pairs": [[1]]}),
+    _set("event.prizes", {"categories": [{"name": "a", "places": "x"}]}),
+    _set("event.rating", {"cap": "x"}),
+    _set("event.numbering", {"method": "draw"}),
+]
+HOSTILE_MORE_TEAM = [
+    _set("rounds.0", 3),
+    _set("teams.0.reserve_boards", [{"no": 1, "board": 1}, {"no": 1, "board": 2}]),
+    _set("rounds.0.byes", 3),
+    _set("rounds.0.engine", {"matches": [[1, 2, 3]]}),
+    _set("event.match_scoring", 3),
+]
+
+
+def _good_files(tmp: Path) -> dict[str, dict]:
+    """A valid individual and team file (one round paired), parsed."""
+    from tests.conftest import SAMPLE, SAMPLE_TEAMS
+
+    run = Capture(tmp)
+    out = {}
+    for f, new in (("e.json", ["--players", SAMPLE]), ("t.json", ["--teams", SAMPLE_TEAMS, "--boards", 4])):
+        run.cli("new", tmp / f, *new)
+        run.cli("pair", tmp / f)
+        out[f] = json.loads((tmp / f).read_text(encoding="utf-8"))
+    return out
+
+
+def _hostile_errors(tmp: Path, individual: list, team: list) -> list[InputError]:
+    """The error each edit of a good file makes its reader raise."""
+    from xlxq.backends.json_file import any_from_dict
+
+    good = _good_files(tmp)
+    out = []
+    for f, edits in (("e.json", individual), ("t.json", team)):
+        for edit in edits:
+            d = json.loads(json.dumps(good[f]))
+            edit(d)
+            with pytest.raises(InputError) as info:
+                any_from_dict(d)
+            out.append(info.value)
+    return out
+
+
+def _pairs_in(x: Any) -> list[Any]:
+    """The arguments of a message, through the messages and errors in it,
+    that are known only as a (zh, en) pair (a ``Pair``, a ``Said``)."""
+    from xlxq.i18n import Said
+
+    if isinstance(x, InputErrors):
+        return [p for e in x.errors for p in _pairs_in(e)]
+    if isinstance(x, InputError):
+        return _pairs_in(x.msg) if x.msg is not None else [(x.zh, x.en)]
+    if isinstance(x, Msg):
+        assert x.id in catalogue("zh"), x.id
+        return [p for v in x.args.values() for p in _pairs_in(v)]
+    return [x] if isinstance(x, (Pair, Said)) else []
+
+
+def test_the_json_readers_places_are_messages_not_pairs(tmp_path, monkeypatch):
+    """A place of the JSON readers is a message whose arguments are numbers,
+    keys, names or other messages (issue 23 §2): a further language renders
+    it from its own catalogue.  (Before: ``where=Pair(where_zh, where_en)``,
+    ``k=Pair(k + 1, k)``, a (zh, en) pair a fourth language could not say.)"""
+    monkeypatch.chdir(tmp_path)
+    errors = _hostile_errors(
+        tmp_path, HOSTILE_INDIVIDUAL[:-2] + HOSTILE_MORE_INDIVIDUAL, HOSTILE_TEAM + HOSTILE_MORE_TEAM
+    )  # (the last two individual ones are refused by the file's limits, before the readers)
+    assert len(errors) == 44
+    left = [(e.message("en"), p) for e in errors for p in _pairs_in(e)]
+    assert not left, left
+
+
+def test_more_hostile_json_places_print_as_before(tmp_path, monkeypatch):
+    """The 简体 and English of the places converted from pairs (an index
+    counted from 1 in Chinese, from 0 in English; a side only the Chinese
+    names; a list joined by 、 or ", ") are the old f-strings' texts."""
+    monkeypatch.chdir(tmp_path)
+    errors = _hostile_errors(tmp_path, HOSTILE_MORE_INDIVIDUAL, HOSTILE_MORE_TEAM)
+    said = {lang: [e.message(lang) for e in errors] for lang in ("zh", "en", "zh-Hant")}
+    assert said["zh"][:4] == [
+        "第1轮 provisional（按和棋暂计编排的对局）第1项：第5轮不在本轮之前",
+        "第1轮 engine（引擎编排） boards 第1项的黑方：应为整数，实为 'x'",
+        "event.options.elimination（积分末位淘汰）第1项的分数 Y：应为数字，实为 'x'",
+        "event.options.forbidden_pairs[0]：应为两个序号 [a, b]",
+    ]
+    assert said["en"][:4] == [
+        "round 1 provisional[0]: round 5 is not before round 1",
+        "round 1 engine.boards[0][1]: expected an integer, got 'x'",
+        "event.options.elimination[0][1]: expected a number, got 'x'",
+        "event.options.forbidden_pairs[0]: expected two numbers [a, b]",
+    ]
+    assert said["zh"][6:8] == [
+        "event.numbering.seed（抽签种子）：抽签需要抽签种子",
+        "rounds 第1项：应为对象 {…}，实为 int",
+    ]
+    assert said["en"][6:8] == ["event.numbering.seed: a draw needs its seed", "rounds[0]: expected an object, got int"]
+    assert "北京队（1队）的替补台次 reserve_boards 第2项：替补 1 号登记了两次" in said["zh"][8]
+    assert "team 1 reserve_boards[1]: reserve 1 listed twice" in said["en"][8]
+    assert said["zh"][10] == "第1轮 engine（引擎编排） matches 第1项：应为 [先走队, 后走队]，实为 [1, 2, 3]"
+    assert said["en"][10] == "round 1 engine.matches[0]: expected [first, second], got [1, 2, 3]"
+    # what an error inside a place says, and the engine's sides, are now 繁體 too (they stayed 简体)
+    assert said["zh-Hant"][5] == "event.rating.cap（等級分差上限）：等級分差上限應為正數，實為“x”"
+    assert said["zh-Hant"][10] == "第1輪 engine（引擎編排） matches 第1項：應為 [先走隊, 後走隊]，實為 [1, 2, 3]"
+
+
+def test_the_registration_round_cells_say_what_the_workbook_says():
+    """A bad 退赛轮次/请假轮次 cell of a registration file is told in the
+    words of the workbook's (``ROUND_CELLS``, a (zh, en) table of the sheets
+    layer), now catalogue messages: the same texts, and 繁體 in zh-Hant."""
+    from xlxq.backends.registration import ROUND_CELL_MESSAGES
+    from xlxq.sheets.registration import ROUND_CELLS
+
+    assert set(ROUND_CELL_MESSAGES) == set(ROUND_CELLS)
+    for key, (_, zh, en) in ROUND_CELLS.items():
+        assert (tr("zh", ROUND_CELL_MESSAGES[key]), tr("en", ROUND_CELL_MESSAGES[key])) == (zh, en)
+    assert tr("zh-Hant", ROUND_CELL_MESSAGES["absent"]).startswith("請假輪次應為輪次數字")
+
+
+def test_two_columns_of_one_meaning_in_each_language(tmp_path):
+    """A registration with two name columns: the message (an f-string pair
+    before, 简体 under zh-Hant) is a catalogue message; 简体 and English as they were."""
+    from xlxq.backends.registration import read_registration
+
+    f = tmp_path / "two.csv"
+    f.write_text("序号,姓名,name\n1,张三,x\n", encoding="utf-8")
+    with pytest.raises(InputError) as info:
+        read_registration(f)
+    assert info.value.message("zh") == "two.csv 第1行：有两列都表示姓名（“姓名”与“name”）"
+    assert info.value.message("en") == "two.csv row 1: two columns mean name ('姓名' and 'name')"
+    assert info.value.message("zh-Hant") == "two.csv 第1行：有兩列都表示姓名（“姓名”與“name”）"

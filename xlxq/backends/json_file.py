@@ -45,6 +45,7 @@ from xlxq.backends.json_parts import (
     choice,
     engine_pairs,
     fail,
+    listed_numbers,
     place,
     first_round_keys,
     info_entries,
@@ -82,7 +83,7 @@ from xlxq.systems import get_system, system_for, system_keys
 from xlxq.core.rr_standings import resolve_rr_tiebreaks
 from xlxq.core.standings import resolve_tiebreaks
 from xlxq.core.knockout import build_bracket
-from xlxq.i18n import Msg, Pair
+from xlxq.i18n import Msg
 
 if TYPE_CHECKING:
     from xlxq.core.teams import TeamEvent
@@ -123,32 +124,30 @@ _FOUL_KEYS = ("red", "black")
 
 
 def _settings_from_dict(e: dict) -> EventSettings:
-    e = as_obj(e, _EVENT_KEYS, "event", "event")
-    choice(e.get("kind", "individual"), KINDS, "event.kind（赛事类别）", "event.kind")  # "team": event_from_dict
+    e = as_obj(e, _EVENT_KEYS, "event")
+    choice(e.get("kind", "individual"), KINDS, Msg("json_file.event-kind"))  # "team": event_from_dict
     d = EventSettings()
-    name = as_str(e.get("name", d.name), "event.name（赛事名称）", "event.name")
-    system = choice(e.get("system", d.system), system_keys(), "event.system（赛制）", "event.system")
-    rounds = as_int(e.get("rounds", d.rounds), "event.rounds（轮数）", "event.rounds", minimum=1)
+    name = as_str(e.get("name", d.name), Msg("json_file.event-name"))
+    system = choice(e.get("system", d.system), system_keys(), Msg("json_file.event-system"))
+    rounds = as_int(e.get("rounds", d.rounds), Msg("json_file.event-rounds"), minimum=1)
     games = as_int(
         e.get("games_per_match", d.games_per_match),
-        "event.games_per_match（每场局数）",
-        "event.games_per_match",
+        Msg("json_file.event-games-per-match"),
         minimum=1,
     )
     if get_system(system).pairs_by_score and games != 1:
         raise fail(
-            "event.games_per_match（每场局数）",
-            "event.games_per_match",
-            *place("json_file.swiss-games-per-match-must-be-1", games=games),
+            Msg("json_file.event-games-per-match"),
+            place("json_file.swiss-games-per-match-must-be-1", games=games),
         )
 
-    sc = as_obj(e.get("scoring", {}), _SCORING_KEYS, "event.scoring（计分）", "event.scoring")
+    sc = as_obj(e.get("scoring", {}), _SCORING_KEYS, Msg("json_file.event-scoring"))
     scoring = scoring_from_dict(sc, _SCORING_KEYS)
 
-    tiebreaks = tiebreak_list(e.get("tiebreaks", list(d.tiebreaks)), "破同分方法")
+    tiebreaks = tiebreak_list(e.get("tiebreaks", list(d.tiebreaks)), Msg("json_file.event-tiebreaks-2"))
     _check_tiebreaks(tiebreaks, system, games)
 
-    first_round, first_round_seed, colour_tie = first_round_keys(e, d.first_round, "先后手")
+    first_round, first_round_seed, colour_tie = first_round_keys(e, d.first_round, Msg("json_parts.event-colour-tie"))
     numbering, numbering_seed = numbering_keys(e)
 
     pairing, standings = options_from_dict(e.get("options", {}), tuple(OPTIONS), system, colour_tie)
@@ -157,25 +156,17 @@ def _settings_from_dict(e: dict) -> EventSettings:
     if "knockout" in e:
         if not get_system(system).has_bracket:
             raise fail(
-                "event.knockout（淘汰赛设置）",
-                "event.knockout",
-                f'只用于淘汰赛（system: "knockout"），本赛事为 {system}',
-                f'only for system "knockout", this event is {system}',
+                Msg("json_file.event-knockout"),
+                Msg("json_file.only-for-a-knockout-this-event-is", system=system),
             )
-        k = as_obj(e["knockout"], _KNOCKOUT_KEYS, "event.knockout（淘汰赛设置）", "event.knockout")
+        k = as_obj(e["knockout"], _KNOCKOUT_KEYS, Msg("json_file.event-knockout"))
         if "playoff_games" in k:
             ko["playoff_games"] = [
-                as_int(v, *place("json_file.place-event-knockout-playoff-games", k=i), 1)
-                for i, v in enumerate(
-                    as_list(
-                        k["playoff_games"], "event.knockout.playoff_games（加赛局数）", "event.knockout.playoff_games"
-                    )
-                )
+                as_int(v, place("json_file.place-event-knockout-playoff-games", k=i), 1)
+                for i, v in enumerate(as_list(k["playoff_games"], Msg("json_file.event-knockout-playoff-games")))
             ]
         if "armageddon" in k:
-            ko["armageddon"] = as_bool(
-                k["armageddon"], "event.knockout.armageddon（和棋判黑胜的决胜局）", "event.knockout.armageddon"
-            )
+            ko["armageddon"] = as_bool(k["armageddon"], Msg("json_file.event-knockout-armageddon"))
     settings = EventSettings(
         name=name,
         info=info_from_dict(e),
@@ -214,12 +205,11 @@ def _check_tiebreaks(keys: list[str], system: str = "swiss", games_per_match: in
         else:
             resolve_tiebreaks(keys)
     except InputError as exc:
-        raise InputError(Msg("json_file.event-tiebreaks", exc=Pair.of(exc))) from None
+        raise InputError(Msg("json_file.event-tiebreaks", exc=exc)) from None
     except (KeyError, ValueError, TypeError) as exc:
         raise fail(
-            "event.tiebreaks（破同分方法）",
-            "event.tiebreaks",
-            *place("json_file.unknown-tiebreaks", keys=repr(keys), exc=exc),
+            Msg("json_file.event-tiebreaks-2"),
+            place("json_file.unknown-tiebreaks", keys=repr(keys), exc=exc),
         ) from None
 
 
@@ -254,50 +244,44 @@ def _board_from_dict(b: Any, rno: int, j: int) -> Board:
     fast = _board_fast(b)
     if fast is not None:
         return fast
-    where_zh, where_en = Msg("json_file.round-boards", rno=rno, j=Pair(j + 1, j)).pair()
-    b = as_obj(b, _BOARD_KEYS, where_zh, where_en)
+    where = Msg("json_file.round-boards", rno=rno, n=j + 1, j=j)
+    b = as_obj(b, _BOARD_KEYS, where)
     for k in ("board", "red", "black"):
         if k not in b:
-            raise fail(where_zh, where_en, *place("json_file.missing-key", k=k))
-    bno = as_int(b["board"], *place("json_file.place-board", where=Pair(where_zh, where_en)), minimum=1)
-    where_zh, where_en = Msg("json_file.round-board", rno=rno, bno=bno).pair()
-    red = as_int(b["red"], *place("json_file.place-red", where=Pair(where_zh, where_en)), minimum=1)
-    black = as_int(b["black"], *place("json_file.place-black", where=Pair(where_zh, where_en)), minimum=1)
+            raise fail(where, place("json_file.missing-key", k=k))
+    bno = as_int(b["board"], place("json_file.place-board", where=where), minimum=1)
+    where = Msg("json_file.round-board", rno=rno, bno=bno)
+    red = as_int(b["red"], place("json_file.place-red", where=where), minimum=1)
+    black = as_int(b["black"], place("json_file.place-black", where=where), minimum=1)
     if red == black:
-        raise fail(where_zh, where_en, *place("json_file.paired-with-himself", red=red))
+        raise fail(where, place("json_file.paired-with-himself", red=red))
     result = b.get("result")
     if result is not None and result not in RESULTS:
-        raise fail(
-            where_zh,
-            where_en,
-            *place("json_parts.invalid-result", result=repr(result), results=", ".join(RESULTS)),
-        )
-    fouls = as_obj(b.get("fouls", {}), _FOUL_KEYS, *place("json_file.place-fouls", where=Pair(where_zh, where_en)))
+        raise fail(where, place("json_parts.invalid-result", result=repr(result), results=", ".join(RESULTS)))
+    fouls = as_obj(b.get("fouls", {}), _FOUL_KEYS, place("json_file.place-fouls", where=where))
     return Board(
         board=bno,
         red=red,
         black=black,
         result=result,
-        fouls_red=as_int(fouls.get("red", 0), *place("json_file.place-fouls-red", where=Pair(where_zh, where_en)), 0),
-        fouls_black=as_int(
-            fouls.get("black", 0), *place("json_file.place-fouls-black", where=Pair(where_zh, where_en)), 0
-        ),
+        fouls_red=as_int(fouls.get("red", 0), place("json_file.place-fouls-red", where=where), 0),
+        fouls_black=as_int(fouls.get("black", 0), place("json_file.place-fouls-black", where=where), 0),
     )
 
 
 def _round_from_dict(r: Any, i: int, errors: Optional[ErrorList] = None) -> Round:
     """Round ``i`` of the file; a bad board goes to ``errors`` (if given)
     and the others are still read."""
-    where_zh, where_en = Msg("json_file.rounds-2", i=Pair(i + 1, i)).pair()
-    r = as_obj(r, _ROUND_KEYS, where_zh, where_en)
+    where = Msg("json_file.rounds-2", n=i + 1, i=i)
+    r = as_obj(r, _ROUND_KEYS, where)
     if "round" not in r:
-        raise fail(where_zh, where_en, "缺少轮次 round", "missing key 'round'")
-    rno = as_int(r["round"], *place("json_file.place-round", where=Pair(where_zh, where_en)), minimum=1)
+        raise fail(where, Msg("json_file.missing-key-round"))
+    rno = as_int(r["round"], place("json_file.place-round", where=where), minimum=1)
     local = errors is None
     errors = ErrorList() if errors is None else errors
     mine = len(errors.errors)
     boards = []
-    for j, b in enumerate(as_list(r.get("boards", []), *place("json_file.place-round-boards", rno=rno))):
+    for j, b in enumerate(as_list(r.get("boards", []), place("json_file.place-round-boards", rno=rno))):
         with errors.guard():
             boards.append(_board_from_dict(b, rno, j))
     if len(errors.errors) > mine:
@@ -310,24 +294,18 @@ def _round_from_dict(r: Any, i: int, errors: Optional[ErrorList] = None) -> Roun
             raise InputError(Msg("json_file.round-board-appears-twice", rno=rno, board=b.board))
         seen.add(b.board)
     byes = [
-        as_int(n, *place("json_file.place-round-byes", rno=rno, k=Pair(k + 1, k)), minimum=1)
-        for k, n in enumerate(as_list(r.get("byes", []), *place("json_file.place-round-byes-2", rno=rno)))
+        as_int(n, place("json_file.place-round-byes", rno=rno, n=k + 1, k=k), minimum=1)
+        for k, n in enumerate(as_list(r.get("byes", []), place("json_file.place-round-byes-2", rno=rno)))
     ]
     provisional = []
-    zh, en = Msg("json_file.round-provisional", rno=rno).pair()
-    for k, item in enumerate(as_list(r.get("provisional", []), zh, en)):
-        vr, vb = two_items(
-            item,
-            *place("json_file.place-item", where=Pair(zh, en), k=Pair(k + 1, k)),
-            *place("json_file.shape-round-board"),
-        )
-        pr = as_int(vr, *place("json_file.place-item-round", where=Pair(zh, en), k=Pair(k + 1, k)), minimum=1)
-        pb = as_int(vb, *place("json_file.place-item-board", where=Pair(zh, en), k=Pair(k + 1, k)), minimum=1)
+    where = Msg("json_file.round-provisional", rno=rno)
+    for k, item in enumerate(as_list(r.get("provisional", []), where)):
+        at = place("json_file.place-item", where=where, n=k + 1, k=k)
+        vr, vb = two_items(item, at, place("json_file.shape-round-board"))
+        pr = as_int(vr, place("json_file.place-item-round", where=where, n=k + 1, k=k), minimum=1)
+        pb = as_int(vb, place("json_file.place-item-board", where=where, n=k + 1, k=k), minimum=1)
         if pr >= rno:
-            raise fail(
-                *place("json_file.place-item", where=Pair(zh, en), k=Pair(k + 1, k)),
-                *place("json_file.round-not-before-this-one", pr=pr, rno=Pair("", rno)),
-            )
+            raise fail(at, place("json_file.round-not-before-this-one", pr=pr, rno=rno))
         provisional.append((pr, pb))
     out = Round(round=rno, boards=boards, byes=byes, provisional=provisional)
     if "engine" in r:
@@ -338,15 +316,11 @@ def _round_from_dict(r: Any, i: int, errors: Optional[ErrorList] = None) -> Roun
 def _engine_from_dict(v: Any, rno: int) -> tuple[tuple[tuple[int, int], ...], tuple[int, ...]]:
     """A round's ``engine``: the pairing the engine made of it (docs/format.md),
     ``{"boards": [[red, black], …], "byes": […]}``."""
-    zh, en, pairs, byes = engine_pairs(v, rno, _ENGINE_KEYS, "boards", ("红方", "黑方"), ("red", "black"))
+    where, pairs, byes = engine_pairs(v, rno, _ENGINE_KEYS, "boards", ("json_parts.side-red", "json_parts.side-black"))
     seen = [no for p in pairs for no in p] + list(byes)
     if len(set(seen)) != len(seen):
         twice = sorted({no for no in seen if seen.count(no) > 1})
-        raise fail(
-            zh,
-            en,
-            *place("json_file.players-appear-twice", nos=Pair("、".join(map(str, twice)), ", ".join(map(str, twice)))),
-        )
+        raise fail(where, place("json_file.players-appear-twice", nos=listed_numbers(twice)))
     return pairs, byes
 
 
@@ -356,7 +330,7 @@ def event_from_dict(d: Any) -> Event:
         raise InputError(
             Msg("json_file.this-is-a-team-file-event-kind-team-read"),
         )
-    d = as_obj(d, _TOP_KEYS, "文件顶层", "top level")
+    d = as_obj(d, _TOP_KEYS, Msg("json_file.top-level"))
     fmt = d.get("format")
     if fmt != FORMAT:
         raise InputError(
@@ -372,12 +346,12 @@ def event_from_dict(d: Any) -> Event:
         errors.add(InputError(Msg("json_file.missing-key-players")))
     players = []
     with errors.guard():
-        for i, p in enumerate(as_list(d.get("players", []), "players（棋手名单）", "players")):
+        for i, p in enumerate(as_list(d.get("players", []), Msg("json_file.players"))):
             with errors.guard():
                 players.append(player_from_dict(p, i))
     rounds = []
     with errors.guard():
-        for i, r in enumerate(as_list(d.get("rounds", []), "rounds（各轮）", "rounds")):
+        for i, r in enumerate(as_list(d.get("rounds", []), Msg("json_file.rounds"))):
             with errors.guard():
                 rounds.append(_round_from_dict(r, i, errors))
     errors.check()
@@ -397,7 +371,7 @@ def event_from_dict(d: Any) -> Event:
                 Msg(
                     "json_file.round-engine-no-player",
                     round=r.round,
-                    str_unknown=Pair("、".join(map(str, unknown)), ", ".join(map(str, unknown))),
+                    str_unknown=listed_numbers(unknown),
                 ),
             )
     if len(rounds) > settings.rounds:
@@ -423,28 +397,28 @@ def _kind(d: Any) -> str:
     e = d.get("event") if isinstance(d, dict) else None
     if not isinstance(e, dict):
         return "individual"
-    return choice(e.get("kind", "individual"), KINDS, "event.kind（赛事类别）", "event.kind")
+    return choice(e.get("kind", "individual"), KINDS, Msg("json_file.event-kind"))
 
 
 def grouped_from_dict(d: dict) -> Grouped:
     """A file of groups (组别, docs/format.md): ``{"format": …, "groups":
     [{"group": "男子组", "event": {…}, "players": […], "rounds": […]}, …]}``,
     each group an ordinary individual event (a team event has no groups)."""
-    d = as_obj(d, ("format", "groups"), "文件顶层", "top level")
+    d = as_obj(d, ("format", "groups"), Msg("json_file.top-level"))
     if d.get("format") != FORMAT:
         raise InputError(
             Msg("json_file.not-an-xlxq-tournament-file-format-2", FORMAT=FORMAT, get_format=d.get("format")),
         )
     out = Grouped()
     seen: dict[str, str] = {}
-    for i, g in enumerate(as_list(d["groups"], "groups（组别）", "groups")):
-        g = as_obj(g, ("group", *_TOP_KEYS), f"groups[{i}]", f"groups[{i}]")
-        name = check_group_name(as_str(g.get("group"), *place("json_file.place-groups-group", k=i)))
+    for i, g in enumerate(as_list(d["groups"], Msg("json_file.groups"))):
+        g = as_obj(g, ("group", *_TOP_KEYS), f"groups[{i}]")
+        name = check_group_name(as_str(g.get("group"), place("json_file.place-groups-group", k=i)))
         if name in out.names():
             raise InputError(Msg("json_file.group-appears-twice", name=name))
-        clash = group_clash(name, seen)
-        if clash:
-            raise InputError(Msg("json_file.groups-group", i=i, clash=Pair(clash[0], clash[1])))
+        if group_clash(name, seen):
+            clash = Msg("groups.group-differs-from-only-by-case-a-groups", g=name, other=seen[name.casefold()])
+            raise InputError(Msg("json_file.groups-group", i=i, clash=clash))
         if _kind(g) == "team":
             raise InputError(
                 Msg("json_file.group-team-events-have-no-groups-one", name=name),
@@ -453,7 +427,7 @@ def grouped_from_dict(d: dict) -> Grouped:
         try:
             out.groups.append((name, event_from_dict({**body, "format": FORMAT})))
         except InputError as exc:
-            raise InputError(Msg("json_file.group", name=name, exc=Pair.of(exc))) from None
+            raise InputError(Msg("json_file.group", name=name, exc=exc)) from None
     if not out.groups:
         raise InputError(Msg("json_file.groups-is-empty-at-least-one-group"))
     return out

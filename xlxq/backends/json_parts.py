@@ -11,7 +11,7 @@ table or a player's 性别/出生年份, so that a click does not import it.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Optional
+from typing import TYPE_CHECKING, Any, Optional, Union
 
 from xlxq.core.model import (
     COLOUR_TIES,
@@ -31,8 +31,7 @@ from xlxq.core.numbering import NUMBERINGS
 from xlxq.errors import InputError
 from xlxq.systems import get_system
 from xlxq.core.site_url import site_url_error
-from xlxq.i18n import Lazy, Msg, Pair
-from xlxq.sheets.script import HANT, to_hant
+from xlxq.i18n import Lazy, Msg, listed
 
 if TYPE_CHECKING:  # types only: the prize code is imported when a file has prizes or extras
     from xlxq.core.prizes import PrizeTable
@@ -86,29 +85,26 @@ _PLAYER_KEYSET = frozenset(PLAYER_KEYS) - {"absent_rounds", "sex", "birth_year",
 # --------------------------------------------------------------------------
 
 
-def fail(zh_where: str, en_where: str, zh: str | Msg, en: str = "") -> InputError:
-    """What is wrong (a message, or a (zh, en) pair) at a place of the file."""
-    what = zh if isinstance(zh, Msg) else Pair(zh, en)
-    return InputError(Msg("json_parts.zh-where-zh", zh_where=Pair(zh_where, en_where), zh=what))
+#: a place in the file: a catalogue message (``第1轮第2台红方 red`` / ``round 1
+#: board 2 red``), or a bare key the same in every language (``event.options.picker``)
+Where = Union[Msg, str]
 
 
-def place(id: str, /, **args: Any) -> tuple[str, str]:
-    """A place in the file (or what is wrong there) as catalogue message ``id``
-    with ``args`` (a place inside it a :class:`Pair`), as the (zh, en) pair
-    the readers take: the 简体 knows its message, so zh-Hant renders it in
-    繁體 (a place built by concatenation stayed 简体)."""
-    return Msg(id, **args).pair()
+def fail(where: Where, what: Any) -> InputError:
+    """What is wrong (a message, or an error whose message it is) at a place of the file."""
+    return InputError(Msg("json_parts.zh-where-zh", zh_where=where, zh=what))
 
 
-def _zh_note(zh: str) -> Lazy:
-    """A note only the Chinese place says (``event.date（比赛日期）``): 简体 as
-    written, 繁體 in zh-Hant (the program's words: :func:`to_hant`), nothing in English."""
-    return Lazy(lambda lang: "" if lang == "en" else to_hant(zh) if lang == HANT else zh)
+def place(id: str, /, **args: Any) -> Msg:
+    """A place in the file (or what is wrong there): catalogue message ``id``
+    with ``args`` (a place inside it a :class:`Msg` too; an index both as
+    ``n`` (1-based, 第n项) and ``k`` (0-based, ``[k]``), each template using its own)."""
+    return Msg(id, **args)
 
 
-def noted(key: str, zh: str) -> tuple[str, str]:
-    """The place ``key`` (``event.date``) with its Chinese note in brackets (比赛日期)."""
-    return place("json_parts.place-key-noted", key=key, note=_zh_note(zh))
+def listed_numbers(items: Any) -> Lazy:
+    """Numbers as one list in the language rendered ("1、3" / "1, 3")."""
+    return Lazy(lambda lang: listed(lang, items, "common.item"))
 
 
 def is_int(v: Any) -> bool:
@@ -119,59 +115,59 @@ def is_int(v: Any) -> bool:
     return isinstance(v, float) and v.is_integer()
 
 
-def as_int(v: Any, zh: str, en: str, minimum: Optional[int] = None) -> int:
+def as_int(v: Any, where: Where, minimum: Optional[int] = None) -> int:
     if not is_int(v):
-        raise fail(zh, en, Msg("json_parts.expected-an-integer", v=v))
+        raise fail(where, Msg("json_parts.expected-an-integer", v=v))
     v = int(v)
     if minimum is not None and v < minimum:
-        raise fail(zh, en, Msg("json_parts.must-be-at-least", minimum=minimum, v=v))
+        raise fail(where, Msg("json_parts.must-be-at-least", minimum=minimum, v=v))
     return v
 
 
-def opt_int(v: Any, zh: str, en: str, minimum: Optional[int] = None) -> Optional[int]:
-    return None if v is None else as_int(v, zh, en, minimum)
+def opt_int(v: Any, where: Where, minimum: Optional[int] = None) -> Optional[int]:
+    return None if v is None else as_int(v, where, minimum)
 
 
-def as_number(v: Any, zh: str, en: str) -> float:
+def as_number(v: Any, where: Where) -> float:
     if isinstance(v, bool) or not isinstance(v, (int, float)) or v != v or v in (float("inf"), float("-inf")):
-        raise fail(zh, en, Msg("json_parts.expected-a-number", v=v))
+        raise fail(where, Msg("json_parts.expected-a-number", v=v))
     return v
 
 
-def opt_number(v: Any, zh: str, en: str) -> Optional[float]:
-    return None if v is None else as_number(v, zh, en)
+def opt_number(v: Any, where: Where) -> Optional[float]:
+    return None if v is None else as_number(v, where)
 
 
-def as_str(v: Any, zh: str, en: str) -> str:
+def as_str(v: Any, where: Where) -> str:
     if not isinstance(v, str):
-        raise fail(zh, en, Msg("json_parts.expected-a-string", v=v))
+        raise fail(where, Msg("json_parts.expected-a-string", v=v))
     return v
 
 
-def as_bool(v: Any, zh: str, en: str) -> bool:
+def as_bool(v: Any, where: Where) -> bool:
     if not isinstance(v, bool):
-        raise fail(zh, en, Msg("json_parts.expected-true-or-false", v=v))
+        raise fail(where, Msg("json_parts.expected-true-or-false", v=v))
     return v
 
 
-def choice(v: Any, allowed: tuple, zh: str, en: str) -> str:
+def choice(v: Any, allowed: tuple, where: Where) -> str:
     if v not in allowed:
-        raise fail(zh, en, Msg("json_parts.invalid-value-one-of", v=v, allowed=", ".join(allowed)))
+        raise fail(where, Msg("json_parts.invalid-value-one-of", v=v, allowed=", ".join(allowed)))
     return v
 
 
-def as_obj(v: Any, keys: tuple, zh: str, en: str) -> dict:
+def as_obj(v: Any, keys: tuple, where: Where) -> dict:
     if not isinstance(v, dict):
-        raise fail(zh, en, Msg("json_parts.expected-an-object", t=type(v).__name__))
+        raise fail(where, Msg("json_parts.expected-an-object", t=type(v).__name__))
     unknown = [k for k in v if k not in keys]
     if unknown:
-        raise fail(zh, en, Msg("json_parts.unknown-keys", keys=", ".join(map(repr, unknown)), known=", ".join(keys)))
+        raise fail(where, Msg("json_parts.unknown-keys", keys=", ".join(map(repr, unknown)), known=", ".join(keys)))
     return v
 
 
-def as_list(v: Any, zh: str, en: str) -> list:
+def as_list(v: Any, where: Where) -> list:
     if not isinstance(v, list):
-        raise fail(zh, en, Msg("json_parts.expected-a-list", t=type(v).__name__))
+        raise fail(where, Msg("json_parts.expected-a-list", t=type(v).__name__))
     return v
 
 
@@ -180,74 +176,72 @@ def as_list(v: Any, zh: str, en: str) -> list:
 # --------------------------------------------------------------------------
 
 
-def two_items(item: Any, zh: str, en: str, shape_zh: str, shape_en: str) -> tuple[Any, Any]:
-    """A list item that must be a list of two values (``shape_*``: what they
-    are, "[红方, 黑方]" / "[red, black]"), at ``zh`` / ``en``."""
+def two_items(item: Any, where: Where, shape: Msg) -> tuple[Any, Any]:
+    """A list item that must be a list of two values (``shape``: what they
+    are, "[红方, 黑方]" / "[red, black]"), at ``where``."""
     if not isinstance(item, list) or len(item) != 2:
-        raise fail(zh, en, *place("json_parts.expected-shape-got", shape=Pair(shape_zh, shape_en), item=repr(item)))
+        raise fail(where, place("json_parts.expected-shape-got", shape=shape, item=repr(item)))
     return item[0], item[1]
 
 
 def engine_pairs(
-    v: Any, rno: int, keys: tuple, key: str, sides_zh: tuple[str, str], sides_en: tuple[str, str]
-) -> tuple[str, str, tuple[tuple[int, int], ...], tuple[int, ...]]:
+    v: Any, rno: int, keys: tuple, key: str, sides: tuple[str, str]
+) -> tuple[Msg, tuple[tuple[int, int], ...], tuple[int, ...]]:
     """A round's ``engine``, the pairing the engine made of it (docs/format.md):
     ``{key: [[a, b], …], "byes": […]}`` (``key`` boards of players, matches of
-    teams; ``sides_*`` name a pair's two numbers: 红方/黑方, 先走队/后走队), read
-    strictly: (its place in a message, zh and en; the pairs; the byes).  The
+    teams; ``sides``: the ids of the messages naming a pair's two numbers:
+    红方/黑方, 先走队/后走队), read strictly: (its place, a message; the pairs;
+    the byes).  The
     caller checks the numbers against its event."""
-    zh, en = Msg("json_file.round-engine", rno=rno).pair()
-    e = as_obj(v, keys, zh, en)
-    (a_zh, b_zh), (a_en, b_en) = sides_zh, sides_en
+    where = Msg("json_file.round-engine", rno=rno)
+    e = as_obj(v, keys, where)
+    a_id, b_id = sides
     pairs = []
-    for k, item in enumerate(
-        as_list(e.get(key, []), *place("json_parts.place-engine-key", where=Pair(zh, en), key=key))
-    ):
+    for k, item in enumerate(as_list(e.get(key, []), place("json_parts.place-engine-key", where=where, key=key))):
         x, y = two_items(
             item,
-            *place("json_parts.place-engine-item", where=Pair(zh, en), key=key, k=Pair(k + 1, k)),
-            *place("json_parts.shape-two", a=Pair(a_zh, a_en), b=Pair(b_zh, b_en)),
+            place("json_parts.place-engine-item", where=where, key=key, n=k + 1, k=k),
+            place("json_parts.shape-two", a=Msg(a_id), b=Msg(b_id)),
         )
         a = as_int(
             x,
-            *place("json_parts.place-engine-item-a", where=Pair(zh, en), key=key, k=Pair(k + 1, k), a=Pair(a_zh, "")),
+            place("json_parts.place-engine-item-a", where=where, key=key, n=k + 1, k=k, a=Msg(a_id)),
             minimum=1,
         )
         b = as_int(
             y,
-            *place("json_parts.place-engine-item-b", where=Pair(zh, en), key=key, k=Pair(k + 1, k), b=Pair(b_zh, "")),
+            place("json_parts.place-engine-item-b", where=where, key=key, n=k + 1, k=k, b=Msg(b_id)),
             minimum=1,
         )
         pairs.append((a, b))
     byes = tuple(
-        as_int(n, *place("json_parts.place-byes", where=Pair(zh, en), k=Pair(k + 1, k)), minimum=1)
-        for k, n in enumerate(as_list(e.get("byes", []), *place("json_parts.place-engine-byes", where=Pair(zh, en))))
+        as_int(n, place("json_parts.place-byes", where=where, n=k + 1, k=k), minimum=1)
+        for k, n in enumerate(as_list(e.get("byes", []), place("json_parts.place-engine-byes", where=where)))
     )
-    return zh, en, tuple(pairs), byes
+    return where, tuple(pairs), byes
 
 
-def tiebreak_list(v: Any, zh_label: str) -> list[str]:
-    """``event.tiebreaks``: a list of strings (``zh_label`` names it in the
-    Chinese message: 破同分方法, 团体名次计算顺序)."""
-    tb = as_list(v, *noted("event.tiebreaks", zh_label))
-    return [as_str(k, f"event.tiebreaks[{i}]", f"event.tiebreaks[{i}]") for i, k in enumerate(tb)]
+def tiebreak_list(v: Any, where: Msg) -> list[str]:
+    """``event.tiebreaks``: a list of strings (``where``: its place, whose
+    Chinese names it: 破同分方法, 团体名次计算顺序)."""
+    tb = as_list(v, where)
+    return [as_str(k, f"event.tiebreaks[{i}]") for i, k in enumerate(tb)]
 
 
-def first_round_keys(e: dict, default_first_round: str, colour_word: str) -> tuple[str, Optional[int], str]:
+def first_round_keys(e: dict, default_first_round: str, colour_tie_place: Msg) -> tuple[str, Optional[int], str]:
     """``event.first_round``, ``first_round_seed`` and ``colour_tie``, read
-    alike in an individual and a team file (``colour_word``: 先后手 / 先后走,
-    as each file's message says)."""
+    alike in an individual and a team file (``colour_tie_place``: its place,
+    whose Chinese says 先后手 / 先后走, as each file's message says)."""
     first_round = choice(
         e.get("first_round", default_first_round),
         FIRST_ROUND_METHODS,
-        "event.first_round（首轮配对方法）",
-        "event.first_round",
+        Msg("json_parts.event-first-round"),
     )
-    seed = opt_int(e.get("first_round_seed"), "event.first_round_seed（首轮随机种子）", "event.first_round_seed")
+    seed = opt_int(e.get("first_round_seed"), Msg("json_parts.event-first-round-seed"))
     colour_tie = choice(
         e.get("colour_tie", PairingOptions().colour_tie),
         COLOUR_TIES,
-        *noted("event.colour_tie", f"{colour_word}同等时的规则"),
+        colour_tie_place,
     )
     return first_round, seed, colour_tie
 
@@ -258,36 +252,33 @@ def numbering_keys(e: dict) -> tuple[str, Optional[int]]:
     writes it); absent: ``("order", None)``."""
     if "numbering" not in e:
         return "order", None
-    nb = as_obj(e["numbering"], ("method", "seed"), "event.numbering（编号方式）", "event.numbering")
-    method = choice(
-        nb.get("method", "order"), tuple(NUMBERINGS), "event.numbering.method（编号方式）", "event.numbering.method"
-    )
-    seed = opt_int(nb.get("seed"), "event.numbering.seed（抽签种子）", "event.numbering.seed", 0)
+    nb = as_obj(e["numbering"], ("method", "seed"), Msg("json_parts.event-numbering"))
+    method = choice(nb.get("method", "order"), tuple(NUMBERINGS), Msg("json_parts.event-numbering-method"))
+    seed = opt_int(nb.get("seed"), Msg("json_parts.event-numbering-seed"), 0)
     if method == "draw" and seed is None:
-        raise fail(
-            "event.numbering.seed（抽签种子）", "event.numbering.seed", "抽签需要抽签种子", "a draw needs its seed"
-        )
+        raise fail(Msg("json_parts.event-numbering-seed"), Msg("json_parts.a-draw-needs-its-seed"))
     return method, seed
 
 
 #: ``event`` keys of the :class:`EventInfo` (比赛日期 …), written after ``name``
 INFO_KEYS = INFO_FIELDS
-_INFO_ZH = {
-    "date": "比赛日期",
-    "venue": "比赛地点",
-    "organizer": "主办单位",
-    "chief_arbiter": "裁判长",
-    "pairing_officer": "编排长",
-    "site_url": "网站地址",
+#: the place (message id) of each: event.date（比赛日期） …
+_INFO_PLACES = {
+    "date": "json_parts.event-date",
+    "venue": "json_parts.event-venue",
+    "organizer": "json_parts.event-organizer",
+    "chief_arbiter": "json_parts.event-chief-arbiter",
+    "pairing_officer": "json_parts.event-pairing-officer",
+    "site_url": "json_parts.event-site-url",
 }
 
 
 def info_from_dict(e: dict) -> EventInfo:
     """The :class:`EventInfo` of ``event`` (its keys already checked): text, blank by default."""
-    info = EventInfo(**{k: as_str(e.get(k, ""), *noted(f"event.{k}", _INFO_ZH[k])) for k in INFO_KEYS})
+    info = EventInfo(**{k: as_str(e.get(k, ""), Msg(_INFO_PLACES[k])) for k in INFO_KEYS})
     bad = site_url_error(info.site_url) if info.site_url else None
     if bad is not None:
-        raise fail("event.site_url（网站地址）", "event.site_url", *bad.pair())
+        raise fail(Msg("json_parts.event-site-url"), bad)
     return info
 
 
@@ -307,20 +298,16 @@ def numbering_entry(method: str, seed: Optional[int]) -> dict:
     return {"numbering": out}
 
 
-def _then_note(key: str, zh: str) -> tuple[str, str]:
-    return place("json_parts.place-key-then-note", key=key, note=_zh_note(zh))
-
-
-def scoring_from_dict(sc: dict, keys: tuple, zh_note: str = "") -> Scoring:
+def scoring_from_dict(sc: dict, keys: tuple, place_id: str = "json_parts.event-scoring-key") -> Scoring:
     """``event.scoring`` (its keys already checked): win/draw/loss default to
-    the model's, the other ``keys`` to None; ``zh_note`` follows the key in
-    the Chinese message."""
+    the model's, the other ``keys`` to None; ``place_id``: the message of a
+    key's place (``{key}``: win …; a team file's Chinese says 局分)."""
     ds = Scoring()
     values: dict[str, Any] = {
         k: (
-            as_number(sc.get(k, getattr(ds, k)), *_then_note(f"event.scoring.{k}", zh_note))
+            as_number(sc.get(k, getattr(ds, k)), Msg(place_id, key=k))
             if k in ("win", "draw", "loss", "absent")
-            else opt_number(sc.get(k), *_then_note(f"event.scoring.{k}", zh_note))
+            else opt_number(sc.get(k), Msg(place_id, key=k))
         )
         for k in keys
     }
@@ -332,59 +319,59 @@ def options_from_dict(v: Any, keys: tuple, system: str, colour_tie: str) -> tupl
     ``PairingOptions`` (with ``colour_tie``) and of ``StandingsOptions``."""
     # before issue 22 同单位回避 was a yes/no for round 1 only: still read
     legacy = ("avoid_same_unit_round1",) if "same_unit" in keys else ()
-    opts = dict(as_obj(v, keys + legacy, "event.options（编排选项）", "event.options"))
+    opts = dict(as_obj(v, keys + legacy, Msg("json_parts.event-options")))
     pairing: dict[str, Any] = {"colour_tie": colour_tie}
     standings: dict[str, Any] = {}
     for old in legacy:
         if old in opts:
-            yes = as_bool(opts.pop(old), f"event.options.{old}", f"event.options.{old}")
+            yes = as_bool(opts.pop(old), f"event.options.{old}")
             opts.setdefault("same_unit", "round1" if yes else "none")
     for key, value in opts.items():
         target, kind, allowed = OPTIONS[key]
-        zh, en = f"event.options.{key}", f"event.options.{key}"
+        where = f"event.options.{key}"
         if kind == "choice":
-            value = choice(value, allowed, zh, en)
+            value = choice(value, allowed, where)
         elif kind == "bool":
-            value = as_bool(value, zh, en)
+            value = as_bool(value, where)
         elif kind == "posint":
-            value = as_int(value, zh, en, minimum=1)
+            value = as_int(value, where, minimum=1)
         elif kind == "posint_or_null":
-            value = opt_int(value, zh, en, minimum=1)
+            value = opt_int(value, where, minimum=1)
         elif kind == "elimination":
             value = elimination(value, system)
         elif kind == "pairs":
-            value = number_pairs(value, zh, en)
+            value = number_pairs(value, where)
         (pairing if target == "pairing" else standings)[key] = value
     return pairing, standings
 
 
-def number_pairs(v: Any, zh: str, en: str) -> tuple[tuple[int, int], ...]:
-    """``[[a, b], …]`` → ``((small, large), …)``, sorted, each pair once (亲属回避)."""
+def number_pairs(v: Any, key: str) -> tuple[tuple[int, int], ...]:
+    """``[[a, b], …]`` at ``key`` → ``((small, large), …)``, sorted, each pair once (亲属回避)."""
     out = set()
-    for i, item in enumerate(as_list(v, f"{zh}（回避配对）", en)):
-        pair = as_list(item, f"{zh}[{i}]", f"{en}[{i}]")
+    for i, item in enumerate(as_list(v, Msg("json_parts.key-forbidden-pairs", key=key))):
+        pair = as_list(item, f"{key}[{i}]")
         if len(pair) != 2:
-            raise fail(f"{zh}[{i}]", f"{en}[{i}]", "应为两个序号 [a, b]", "expected two numbers [a, b]")
-        a, b = (as_int(x, f"{zh}[{i}]", f"{en}[{i}]", minimum=1) for x in pair)
+            raise fail(f"{key}[{i}]", Msg("json_parts.expected-two-numbers-a-b"))
+        a, b = (as_int(x, f"{key}[{i}]", minimum=1) for x in pair)
         out.add((min(a, b), max(a, b)))
     return tuple(sorted(out))
 
 
 def elimination(v: Any, system: str) -> tuple:
     """``[[X, Y], …]`` → ``((X, Y), …)`` in the order given (积分末位淘汰)."""
-    zh, en = "event.options.elimination（积分末位淘汰）", "event.options.elimination"
-    items = as_list(v, zh, en)
+    where = Msg("json_parts.event-options-elimination")
+    items = as_list(v, where)
     if items and not get_system(system).pairs_by_score:
-        raise fail(zh, en, *place("json_parts.only-for-a-swiss-this-event-is", system=system))
+        raise fail(where, place("json_parts.only-for-a-swiss-this-event-is", system=system))
     out = []
     for i, item in enumerate(items):
         vx, vy = two_items(
             item,
-            *place("json_parts.place-item", where=Pair(zh, en), k=Pair(i + 1, i)),
-            *place("json_parts.shape-elimination"),
+            place("json_parts.place-item", where=where, n=i + 1, k=i),
+            place("json_parts.shape-elimination"),
         )
-        x = as_int(vx, *place("json_parts.place-item-x", where=Pair(zh, en), k=Pair(i + 1, i)), minimum=1)
-        y = as_number(vy, *place("json_parts.place-item-y", where=Pair(zh, en), k=Pair(i + 1, i)))
+        x = as_int(vx, place("json_parts.place-item-x", where=where, n=i + 1, k=i), minimum=1)
+        y = as_number(vy, place("json_parts.place-item-y", where=where, n=i + 1, k=i))
         out.append((x, y))
     return tuple(out)
 
@@ -393,37 +380,31 @@ def player_from_dict(p: Any, i: int) -> Player:
     fast = _player_fast(p)
     if fast is not None:
         return fast
-    where_zh, where_en = Msg("json_parts.players", i=Pair(i + 1, i)).pair()
-    p = as_obj(p, PLAYER_KEYS, where_zh, where_en)
+    where = Msg("json_parts.players", n=i + 1, i=i)
+    p = as_obj(p, PLAYER_KEYS, where)
     if "no" not in p:
-        raise fail(where_zh, where_en, "缺少序号 no", "missing key 'no'")
-    no = as_int(p["no"], *place("json_parts.place-no", where=Pair(where_zh, where_en)), minimum=1)
-    where_zh, where_en = Msg("json_parts.player", no=no).pair()
+        raise fail(where, Msg("json_parts.missing-key-no"))
+    no = as_int(p["no"], place("json_parts.place-no", where=where), minimum=1)
+    where = Msg("json_parts.player", no=no)
     if "name" not in p:
-        raise fail(where_zh, where_en, "缺少姓名 name", "missing key 'name'")
-    name = as_str(p["name"], *place("json_parts.place-name", where=Pair(where_zh, where_en)))
+        raise fail(where, Msg("json_parts.missing-key-name"))
+    name = as_str(p["name"], place("json_parts.place-name", where=where))
     if not name.strip():
-        raise fail(where_zh, where_en, "姓名为空", "empty name")
-    where_zh = place("json_parts.player-named", no=no, name=name)[0]
+        raise fail(where, Msg("json_parts.empty-name"))
+    where = Msg("json_parts.player-named-place", no=no, name=name)
     return Player(
         no=no,
         name=name,
-        unit=as_str(p.get("unit", ""), *place("json_parts.place-unit", where=Pair(where_zh, where_en))),
-        rating=opt_number(p.get("rating"), *place("json_parts.place-rating", where=Pair(where_zh, where_en))),
-        seed=opt_int(p.get("seed"), *place("json_parts.place-seed", where=Pair(where_zh, where_en)), minimum=1),
+        unit=as_str(p.get("unit", ""), place("json_parts.place-unit", where=where)),
+        rating=opt_number(p.get("rating"), place("json_parts.place-rating", where=where)),
+        seed=opt_int(p.get("seed"), place("json_parts.place-seed", where=where), minimum=1),
         withdrawn_from_round=opt_int(
-            p.get("withdrawn_from_round"),
-            *place("json_parts.place-withdrawn-from-round", where=Pair(where_zh, where_en)),
-            minimum=1,
+            p.get("withdrawn_from_round"), place("json_parts.place-withdrawn-from-round", where=where), minimum=1
         ),
-        absent_rounds=absent_rounds(p.get("absent_rounds"), where_zh, where_en),
-        sex=_extra("sex", p.get("sex"), *place("json_parts.place-sex", where=Pair(where_zh, where_en))),
-        birth_year=_extra(
-            "birth_year", p.get("birth_year"), *place("json_parts.place-birth-year", where=Pair(where_zh, where_en))
-        ),
-        category=_extra(
-            "category", p.get("category"), *place("json_parts.place-category", where=Pair(where_zh, where_en))
-        ),
+        absent_rounds=absent_rounds(p.get("absent_rounds"), where),
+        sex=_extra("sex", p.get("sex"), place("json_parts.place-sex", where=where)),
+        birth_year=_extra("birth_year", p.get("birth_year"), place("json_parts.place-birth-year", where=where)),
+        category=_extra("category", p.get("category"), place("json_parts.place-category", where=where)),
     )
 
 
@@ -436,30 +417,30 @@ def _year(v: Any) -> Optional[int]:
     return parse_birth_year(v)
 
 
-def _extra(key: str, v: Any, zh: str, en: str) -> Any:
+def _extra(key: str, v: Any, where: Where) -> Any:
     """A registration extra (``sex``, ``birth_year``, ``category``: a
     string) read by its parser of :mod:`xlxq.core.prizes`, its error
     naming the key."""
     if v is None:
         return None
     if not isinstance(v, (str, int, float)) or isinstance(v, bool) or (key == "category" and not isinstance(v, str)):
-        raise fail(zh, en, *place("json_parts.invalid-value", v=repr(v)))
+        raise fail(where, place("json_parts.invalid-value", v=repr(v)))
     from xlxq.core.prizes import parse_category, parse_sex
 
     parse = {"sex": parse_sex, "category": parse_category}.get(key, _year)
     try:
         return parse(v)
     except InputError as exc:
-        raise (fail(zh, en, exc.msg) if exc.msg is not None else fail(zh, en, exc.zh, exc.en)) from None
+        raise fail(where, exc) from None
 
 
-def absent_rounds(v: Any, where_zh: str, where_en: str) -> tuple[int, ...]:
+def absent_rounds(v: Any, who: Msg) -> tuple[int, ...]:
     """``absent_rounds`` (请假轮次) of a player or team: a list of round
     numbers ≥ 1, kept sorted and without repeats; missing = none."""
     if v is None:
         return ()
-    zh, en = Msg("json_parts.absent-rounds", where=Pair(where_zh, where_en)).pair()
-    return tuple(sorted({as_int(k, zh, en, minimum=1) for k in as_list(v, zh, en)}))
+    where = Msg("json_parts.absent-rounds", where=who)
+    return tuple(sorted({as_int(k, where, minimum=1) for k in as_list(v, where)}))
 
 
 def _player_fast(p: Any) -> Optional[Player]:
@@ -512,24 +493,23 @@ def rating_from_dict(v: Any) -> RatingOptions:
     """``event.rating``: ``{"report": true, "k": "0:20,2400:10", "cap": 400}``
     (each key optional: 否, 0:20,2400:10, 400), checked with the messages of
     the 设置 rows 等级分报告, K值表, 等级分差上限."""
-    zh, en = "event.rating（等级分报告）", "event.rating"
-    v = as_obj(v, RATING_KEYS, zh, en)
+    v = as_obj(v, RATING_KEYS, Msg("json_parts.event-rating"))
     d = RatingOptions()
-    report = as_bool(v.get("report", d.report), "event.rating.report（等级分报告）", "event.rating.report")
+    report = as_bool(v.get("report", d.report), Msg("json_parts.event-rating-report"))
     table = d.k_table
     if v.get("k") is not None:
-        where = ("event.rating.k（K值表）", "event.rating.k")
-        spec = as_str(v["k"], *where)
+        where = Msg("json_parts.event-rating-k")
+        spec = as_str(v["k"], where)
         try:
             table = parse_k_table(spec)
         except InputError as exc:
-            raise fail(*where, exc.zh, exc.en) from None
+            raise fail(where, exc) from None
     cap = d.cap
     if v.get("cap") is not None:
         try:
             cap = check_cap(v["cap"])
         except InputError as exc:
-            raise fail("event.rating.cap（等级分差上限）", "event.rating.cap", exc.zh, exc.en) from None
+            raise fail(Msg("json_parts.event-rating-cap"), exc) from None
     return RatingOptions(table, cap, report)
 
 
@@ -553,28 +533,28 @@ def prizes_from_dict(v: Any) -> PrizeTable:
     condition read as 设置's 条件 cell (:mod:`xlxq.core.prizes`)."""
     from xlxq.core.prizes import PrizeTable, check_names, make_prize
 
-    zh, en = "event.prizes（奖项）", "event.prizes"
-    v = as_obj(v, PRIZES_KEYS, zh, en)
-    double = as_bool(v.get("double", False), "event.prizes.double（兼得）", "event.prizes.double")
-    cats = as_list(v.get("categories", []), "event.prizes.categories（奖项）", "event.prizes.categories")
+    table = Msg("json_parts.event-prizes")
+    v = as_obj(v, PRIZES_KEYS, table)
+    double = as_bool(v.get("double", False), Msg("json_parts.event-prizes-double"))
+    cats = as_list(v.get("categories", []), Msg("json_parts.event-prizes-categories"))
     prizes = []
     for i, c in enumerate(cats):
-        where = Msg("json_parts.event-prizes-categories-2", i=Pair(i + 1, i)).pair()
-        c = as_obj(c, PRIZE_KEYS, *where)
+        where = Msg("json_parts.event-prizes-categories-2", n=i + 1, i=i)
+        c = as_obj(c, PRIZE_KEYS, where)
         if "name" not in c or "places" not in c:
-            raise fail(*where, "应有 name 与 places", "needs 'name' and 'places'")
-        name = as_str(c["name"], *where)
+            raise fail(where, Msg("json_parts.needs-name-and-places"))
+        name = as_str(c["name"], where)
         cond = c.get("condition")
         if cond is not None:
-            cond = as_str(cond, *where)
+            cond = as_str(cond, where)
         try:
             prizes.append(make_prize(name, c["places"] if is_int(c["places"]) else repr(c["places"]), cond))
         except InputError as exc:
-            raise fail(*where, exc.zh, exc.en) from None
+            raise fail(where, exc) from None
     try:
         check_names(prizes)
     except InputError as exc:
-        raise (fail(zh, en, exc.msg) if exc.msg is not None else fail(zh, en, exc.zh, exc.en)) from None
+        raise fail(table, exc) from None
     return PrizeTable(tuple(prizes), double)
 
 

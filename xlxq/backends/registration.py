@@ -240,9 +240,7 @@ def _excel_rows(path: Path) -> list[list[Any]]:
         for at, cell in sorted(formulas.items()):
             if at not in stored:
                 err = no_value_error(cell.parent.title, cell)
-                raise InputError(
-                    Msg("registration.name-err", name=path.name, err=Pair.of(err)), place=err.place, file=str(path)
-                )
+                raise InputError(Msg("registration.name-err", name=path.name, err=err), place=err.place, file=str(path))
     last = max((i for i, r in enumerate(data) if r), default=-1)
     data = data[: last + 1]
     if not data:
@@ -318,12 +316,12 @@ def find_header(
     name: str,
     lookup: dict[str, str] = _LOOKUP,
     label: dict[str, str] = _LABEL,
-    missing: Optional[tuple[str, str]] = None,
+    missing: Optional[Msg] = None,
     en_cells: bool = True,
 ) -> tuple[int, dict[str, int]]:
     """The header row (the first of the first ten with a name header) and the
     column of each key; ``lookup`` maps a normalised header to its key,
-    ``label`` names a key in Chinese, ``missing`` is the (zh, en) error when
+    ``label`` names a key in Chinese, ``missing`` is the error (a message) when
     no row has a name header; ``en_cells``: the English message of a
     repeated column quotes both headers."""
     for i, row in enumerate(rows[:_HEADER_SCAN]):
@@ -336,15 +334,23 @@ def find_header(
             if key is None:
                 continue
             if key in cols:
+                both = Msg("registration.both-headers", a=row[cols[key]], b=row[j]) if en_cells else ""
                 raise InputError(
-                    f"{name} 第{i + 1}行：有两列都表示{label[key]}（“{row[cols[key]]}”与“{row[j]}”）",
-                    f"{name} row {i + 1}: two columns mean {key}"
-                    + (f" ({row[cols[key]]!r} and {row[j]!r})" if en_cells else ""),
+                    Msg(
+                        "registration.two-columns-mean",
+                        name=name,
+                        row=i + 1,
+                        label=label[key],
+                        key=key,
+                        a=row[cols[key]],
+                        b=row[j],
+                        both=both,
+                    ),
                 )
             cols[key] = j
         return i, cols
     if missing is not None:
-        raise InputError(*missing)
+        raise InputError(missing)
     raise InputError(
         Msg("registration.no-name-column-in-the-first-rows-headers", name=name, HEADER_SCAN=_HEADER_SCAN),
     )
@@ -371,25 +377,34 @@ def _refuse_repeats(name: str, entries: list[dict], key: str, msg_id: str) -> No
         first[e[key]] = e
 
 
+#: the text columns a row's label problem names: 姓名/name, 单位/club, 队名/team
+_COLUMN_NAMES = {"name": "registration.name", "unit": "registration.club", "team": "registration.team"}
+#: what a bad 退赛轮次/请假轮次 cell is told: the texts of ``ROUND_CELLS`` (sheets.registration), as messages
+ROUND_CELL_MESSAGES = {
+    "withdrawn": "registration.withdrawn-must-be-a-round-number",
+    "absent": "registration.absent-must-be-round-numbers",
+}
+
+
 def named_rows(rows: list[list[Any]], header: int, cols: dict[str, int], name: str):
     """Each non-empty row under the header as (Excel row number, cells by key,
-    the player's name, where_zh, where_en); a row without a name is refused."""
+    the player's name, the row's place: a message); a row without a name is refused."""
     for i, row in enumerate(rows[header + 1 :], start=header + 2):  # Excel row number
         if all(_cell(v) is None for v in row):
             continue
         cells = {k: _cell(row[j]) if j < len(row) else None for k, j in cols.items()}
-        where_zh, where_en = Msg("registration.row-3", name=name, i=i).pair()
+        where = Msg("registration.row-3", name=name, i=i)
         if cells.get("name") is None:
-            raise InputError(Msg("registration.missing-name", where=Pair(where_zh, where_en)))
-        for key, what_zh, what_en in (("name", "姓名", "name"), ("unit", "单位", "club"), ("team", "队名", "team")):
+            raise InputError(Msg("registration.missing-name", where=where))
+        for key in ("name", "unit", "team"):
             text = cells.get(key)
             problem = label_problem(text) if isinstance(text, str) else None
             if problem is not None and isinstance(text, str):
                 raise InputError(
                     Msg(
                         "registration.the-it-is-printed-on-the-pairings-and",
-                        where=Pair(where_zh, where_en),
-                        what=Pair(what_zh, what_en),
+                        where=where,
+                        what=Msg(_COLUMN_NAMES[key]),
                         visible_text=visible(text),
                         problem=Pair(problem[0], problem[1]),
                     ),
@@ -397,15 +412,14 @@ def named_rows(rows: list[list[Any]], header: int, cols: dict[str, int], name: s
                     row=i,
                 )
         pname = cell_text(cells["name"])
-        where_zh, where_en = row_named(name, i, pname).pair()
-        yield i, cells, pname, where_zh, where_en
+        yield i, cells, pname, row_named(name, i, pname)
 
 
-def rating_value(v: Any, where_zh: str, where_en: str) -> float:
+def rating_value(v: Any, where: Any) -> float:
     """A 等级分 cell as a number (whole numbers as int)."""
     r = _as_number(v)
     if r is None:
-        raise InputError(Msg("registration.rating-should-be-a-number-got", where=Pair(where_zh, where_en), v=v))
+        raise InputError(Msg("registration.rating-should-be-a-number-got", where=where, v=v))
     return int(r) if float(r).is_integer() else float(r)
 
 
@@ -447,10 +461,10 @@ def read_registration_groups(
         try:
             g = check_group_name(e["group"])
         except InputError as exc:
-            raise InputError(Msg("registration.row", name=name, e_row=e["row"], exc=Pair.of(exc))) from None
-        clash = group_clash(g, seen)
-        if clash:
-            raise InputError(Msg("registration.row-2", name=name, e_row=e["row"], clash=Pair(clash[0], clash[1])))
+            raise InputError(Msg("registration.row", name=name, e_row=e["row"], exc=exc)) from None
+        if group_clash(g, seen):
+            clash = Msg("groups.group-differs-from-only-by-case-a-groups", g=g, other=seen[g.casefold()])
+            raise InputError(Msg("registration.row-2", name=name, e_row=e["row"], clash=clash))
         by_group.setdefault(g, []).append(e)
     return [(g, _numbered(name, "no" in cols, es, draw_seed, method)) for g, es in by_group.items()]
 
@@ -466,21 +480,21 @@ def _registration_entries(path: Path) -> tuple[str, dict[str, int], list[dict]]:
     rows = registration_rows(path)
     header, cols = find_header(rows, name)
     entries: list[dict] = []
-    for i, cells, pname, where_zh, where_en in named_rows(rows, header, cols, name):
+    for i, cells, pname, where in named_rows(rows, header, cols, name):
         e: dict[str, Any] = {"row": i, "name": pname}
         unit = cells.get("unit")
         e["unit"] = "" if unit is None else cell_text(unit)
         if cells.get("group") is not None:
             e["group"] = cell_text(cells["group"])
         if cells.get("rating") is not None:
-            e["rating"] = rating_value(cells["rating"], where_zh, where_en)
+            e["rating"] = rating_value(cells["rating"], where)
         if cells.get("seed") is not None:
             sd = as_posint(cells["seed"])
             if sd is None:
                 raise InputError(
                     Msg(
                         "registration.seed-should-be-a-positive-whole-number",
-                        where=Pair(where_zh, where_en),
+                        where=where,
                         cells_seed=cells["seed"],
                     ),
                 )
@@ -493,31 +507,31 @@ def _registration_entries(path: Path) -> tuple[str, dict[str, int], list[dict]]:
                     e[key] = EXTRA_PARSERS[key](cells[key])
                 except InputError as exc:
                     raise InputError(
-                        Msg("registration.got-extra", where=Pair(where_zh, where_en), exc=Pair.of(exc)),
+                        Msg("registration.got-extra", where=where, exc=exc),
                         file=name,
                         row=i,
                     ) from None
-        for key, (parse, zh, en) in ROUND_CELLS.items():  # 退赛轮次, 请假轮次: read as the workbook reads them
+        for key, (parse, _, _) in ROUND_CELLS.items():  # 退赛轮次, 请假轮次: read as the workbook reads them
             v = cells.get(key)
             if v is None:
                 continue
             ok, value = parse(v)
             if not ok:
                 raise InputError(
-                    Msg("registration.got", where=Pair(where_zh, where_en), zh=Pair(zh, en), v=v), file=name, row=i
+                    Msg("registration.got", where=where, zh=Msg(ROUND_CELL_MESSAGES[key]), v=v), file=name, row=i
                 )
             e[key] = value
         if "no" in cols:
             if cells.get("no") is None:
                 raise InputError(
-                    Msg("registration.missing-no-the-no-column-must-be-filled", where=Pair(where_zh, where_en)),
+                    Msg("registration.missing-no-the-no-column-must-be-filled", where=where),
                 )
             n = as_posint(cells["no"])
             if n is None:
                 raise InputError(
                     Msg(
                         "registration.no-should-be-a-positive-whole-number-got",
-                        where=Pair(where_zh, where_en),
+                        where=where,
                         cells_no=cells["no"],
                     ),
                 )

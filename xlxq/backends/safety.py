@@ -54,7 +54,7 @@ if TYPE_CHECKING:
 from xlxq.backends.backups import discard as discard_backup
 from xlxq.backends.backups import keep as keep_backup
 from xlxq.errors import InputError
-from xlxq.i18n import Msg, Pair
+from xlxq.i18n import Msg
 
 #: seconds a second run waits for the lock before it stops
 LOCK_WAIT = 5.0
@@ -249,17 +249,15 @@ def refuse_open_elsewhere(path: str | os.PathLike) -> None:
         since = datetime.datetime.fromtimestamp(owner.stat().st_mtime).strftime("%Y-%m-%d %H:%M")
     except (OSError, ValueError, OverflowError):
         since = "?"
-    who_zh = f"（{who}，自 {since}）" if who else f"（自 {since}）"
-    who_en = f" (by {who}, since {since})" if who else f" (since {since})"
-    button_zh = "，或在 Excel 中直接用工作簿里的 xlxq 按钮" if program.startswith("Excel") else ""
-    button_en = ", or use the xlxq buttons of the workbook in Excel" if program.startswith("Excel") else ""
+    by = Msg("safety.by-who-since", who=who, since=since) if who else Msg("safety.since", since=since)
+    button = Msg("safety.or-use-the-xlxq-buttons") if program.startswith("Excel") else ""
     raise InputError(
         Msg(
             "safety.is-open-in-nothing-was-changed-what-xlxq",
             name=p.name,
             program=program,
-            who=Pair(who_zh, who_en),
-            button=Pair(button_zh, button_en),
+            who=by,
+            button=button,
             name2=owner.name,
         ),
         file=str(p),

@@ -47,6 +47,7 @@ from xlxq.backends.json_parts import (
     choice,
     engine_pairs,
     fail,
+    listed_numbers,
     place,
     first_round_keys,
     info_entries,
@@ -99,7 +100,7 @@ from xlxq.core.teams import (
 from xlxq.errors import ErrorList, InputError
 from xlxq.systems import get_system, get_team_system, team_rules, team_system_keys
 from xlxq.core.team_standings import resolve_team_tiebreaks
-from xlxq.i18n import Msg, Pair, zh_only
+from xlxq.i18n import Msg, zh_only
 
 KIND_TEAM = "team"
 
@@ -188,16 +189,16 @@ def with_member_total(settings: EventSettings, opts: MemberTotalOptions) -> Memb
 
 
 def member_total_from_dict(v: Any, system: str = "swiss") -> MemberTotalOptions:
-    zh, en = "event.member_total（队员总分制）", "event.member_total"
+    where = Msg("team_json.event-member-total")
     if get_system(system).has_bracket:
-        raise fail(zh, en, "只用于积分编排和循环赛，不用于淘汰赛", "for a Swiss or a round robin, not a knockout")
-    v = as_obj(v, MEMBER_TOTAL_KEYS, zh, en)
+        raise fail(where, Msg("team_json.for-a-swiss-or-a-round-robin-not-a"))
+    v = as_obj(v, MEMBER_TOTAL_KEYS, where)
     d = MemberTotalOptions()
     return MemberTotalOptions(
-        by=choice(v.get("by", d.by), BY, *place("team_json.place-member-total-by")),
-        best=opt_int(v.get("best"), *place("team_json.place-member-total-best"), minimum=1),
+        by=choice(v.get("by", d.by), BY, place("team_json.place-member-total-by")),
+        best=opt_int(v.get("best"), place("team_json.place-member-total-best"), minimum=1),
         incomplete=choice(
-            v.get("incomplete", d.incomplete), INCOMPLETE, *place("team_json.place-member-total-incomplete")
+            v.get("incomplete", d.incomplete), INCOMPLETE, place("team_json.place-member-total-incomplete")
         ),
     )
 
@@ -212,56 +213,50 @@ def member_total_to_dict(o: MemberTotalOptions) -> dict:
 
 
 def _settings_from_dict(e: Any) -> TeamSettings:
-    e = as_obj(e, _EVENT_KEYS, "event", "event")
+    e = as_obj(e, _EVENT_KEYS, "event")
     d = TeamSettings()
-    name = as_str(e.get("name", d.name), "event.name（赛事名称）", "event.name")
-    system = choice(e.get("system", d.system), team_system_keys(), "event.system（团体赛赛制）", "event.system")
-    rounds = as_int(e.get("rounds", d.rounds), "event.rounds（轮数）", "event.rounds", minimum=1)
-    boards = as_int(e.get("boards", d.boards), "event.boards（每场台数）", "event.boards", minimum=1)
+    name = as_str(e.get("name", d.name), Msg("json_file.event-name"))
+    system = choice(e.get("system", d.system), team_system_keys(), Msg("team_json.event-system"))
+    rounds = as_int(e.get("rounds", d.rounds), Msg("json_file.event-rounds"), minimum=1)
+    boards = as_int(e.get("boards", d.boards), Msg("team_json.event-boards"), minimum=1)
     lu = e.get("lineup", d.lineup)
     try:
-        lineup = lineup_format(as_str(lu, "event.lineup（出场方式）", "event.lineup"))
+        lineup = lineup_format(as_str(lu, Msg("team_json.event-lineup-2")))
     except InputError as exc:
-        raise InputError(Msg("team_json.event-lineup", exc=Pair.of(exc))) from None
+        raise InputError(Msg("team_json.event-lineup", exc=exc)) from None
 
-    sc = as_obj(e.get("scoring", {}), _GAME_SCORING_KEYS, "event.scoring（局分计分）", "event.scoring")
-    game = scoring_from_dict(sc, _GAME_SCORING_KEYS, "（局分）")
-    ms = as_obj(
-        e.get("match_scoring", {}), _MATCH_SCORING_KEYS, "event.match_scoring（场分计分）", "event.match_scoring"
-    )
+    sc = as_obj(e.get("scoring", {}), _GAME_SCORING_KEYS, Msg("team_json.event-scoring"))
+    game = scoring_from_dict(sc, _GAME_SCORING_KEYS, "team_json.event-scoring-key")
+    ms = as_obj(e.get("match_scoring", {}), _MATCH_SCORING_KEYS, Msg("team_json.event-match-scoring"))
     dm = TeamScoring()
     match: dict[str, Any] = {}
     for k, attr in _MATCH_SCORING_FIELDS.items():
-        zh, en = Msg("team_json.event-match-scoring-2", k=k).pair()
+        where = Msg("team_json.event-match-scoring-2", k=k)
         if k in ("win", "draw", "loss"):
-            match[attr] = as_number(ms.get(k, getattr(dm, attr)), zh, en)
+            match[attr] = as_number(ms.get(k, getattr(dm, attr)), where)
         else:
-            match[attr] = opt_number(ms.get(k), zh, en)
+            match[attr] = opt_number(ms.get(k), where)
     scoring = TeamScoring(game=game, **match)
 
-    pair_by = choice(e.get("pair_by", d.pair_by), PAIR_BY, "event.pair_by（编排依据：场分或局分）", "event.pair_by")
+    pair_by = choice(e.get("pair_by", d.pair_by), PAIR_BY, Msg("team_json.event-pair-by"))
     tiebreaks = None
     if e.get("tiebreaks") is not None:
-        tiebreaks = tiebreak_list(e["tiebreaks"], "团体名次计算顺序")
+        tiebreaks = tiebreak_list(e["tiebreaks"], Msg("team_json.event-tiebreaks-place"))
         try:
             resolve_team_tiebreaks(tiebreaks, get_team_system(system).rules.default_tiebreaks)
         except InputError as exc:
-            raise InputError(Msg("team_json.event-tiebreaks", exc=Pair.of(exc))) from None
-    first_round, first_round_seed, colour_tie = first_round_keys(e, d.first_round, "先后走")
+            raise InputError(Msg("team_json.event-tiebreaks", exc=exc)) from None
+    first_round, first_round_seed, colour_tie = first_round_keys(e, d.first_round, Msg("team_json.event-colour-tie"))
     numbering, numbering_seed = numbering_keys(e)
-    br = as_obj(
-        e.get("board_ranking", {}), _BOARD_RANKING_KEYS, "event.board_ranking（台次成绩排名）", "event.board_ranking"
-    )
+    br = as_obj(e.get("board_ranking", {}), _BOARD_RANKING_KEYS, Msg("team_json.event-board-ranking"))
     board_ranking = choice(
         br.get("by", d.board_ranking),
         BOARD_RANKINGS,
-        "event.board_ranking.by（台次成绩排名依据）",
-        "event.board_ranking.by",
+        Msg("team_json.event-board-ranking-by"),
     )
     board_min_games = as_int(
         br.get("min_games", d.board_min_games),
-        "event.board_ranking.min_games（台次成绩最少局数）",
-        "event.board_ranking.min_games",
+        Msg("team_json.event-board-ranking-min-games"),
         minimum=0,
     )
 
@@ -289,61 +284,58 @@ def _settings_from_dict(e: Any) -> TeamSettings:
 
 
 def _team_from_dict(t: Any, i: int) -> Team:
-    where_zh, where_en = Msg("team_json.teams-2", i=Pair(i + 1, i)).pair()
+    where = Msg("team_json.teams-2", n=i + 1, i=i)
     if isinstance(t, dict) and _is_int(t.get("no")) and isinstance(t.get("name"), str):
-        where_zh, where_en = Msg(
+        where = Msg(
             "team_json.teams-item-named",
-            i=Pair(i + 1, i),
+            n=i + 1,
+            i=i,
             name=zh_only("team_json.name-comma", name=t["name"]),
             no=int(t["no"]),
-        ).pair()
-    t = as_obj(t, _TEAM_KEYS, where_zh, where_en)
-    if "no" not in t:
-        raise fail(where_zh, where_en, "缺少队序号 no", "missing key 'no'")
-    no = as_int(t["no"], *place("team_json.place-no", where=Pair(where_zh, where_en)), minimum=1)
-    where_zh, where_en = Msg("team_json.team", no=no).pair()
-    if "name" not in t:
-        raise fail(where_zh, where_en, "缺少队名 name", "missing key 'name'")
-    name = as_str(t["name"], *place("team_json.place-name", where=Pair(where_zh, where_en)))
-    if not name.strip():
-        raise fail(where_zh, where_en, "队名为空", "empty name")
-    where_zh = place("team_json.team-named", name=name, no=no)[0]
-    if "players" not in t:
-        raise fail(where_zh, where_en, "缺少队员名单 players", "missing key 'players'")
-    members = [
-        as_int(x, *place("team_json.place-players", where=Pair(where_zh, where_en), k=Pair(k + 1, k)), minimum=1)
-        for k, x in enumerate(
-            as_list(t["players"], *place("team_json.place-players-2", where=Pair(where_zh, where_en)))
         )
+    t = as_obj(t, _TEAM_KEYS, where)
+    if "no" not in t:
+        raise fail(where, Msg("team_json.missing-key-no"))
+    no = as_int(t["no"], place("team_json.place-no", where=where), minimum=1)
+    where = Msg("team_json.team", no=no)
+    if "name" not in t:
+        raise fail(where, Msg("team_json.missing-key-name"))
+    name = as_str(t["name"], place("team_json.place-name", where=where))
+    if not name.strip():
+        raise fail(where, Msg("team_json.empty-name"))
+    where = Msg("team_json.team-named-place", name=name, no=no)
+    if "players" not in t:
+        raise fail(where, Msg("team_json.missing-key-players"))
+    members = [
+        as_int(x, place("team_json.place-players", where=where, n=k + 1, k=k), minimum=1)
+        for k, x in enumerate(as_list(t["players"], place("team_json.place-players-2", where=where)))
     ]
     seen: set[int] = set()
     for x in members:
         if x in seen:
-            raise fail(where_zh, where_en, *place("team_json.player-listed-twice", x=x))
+            raise fail(where, place("team_json.player-listed-twice", x=x))
         seen.add(x)
     reserve_boards: dict[int, int] = {}
     for k, item in enumerate(
-        as_list(t.get("reserve_boards", []), *place("team_json.place-reserve-boards", where=Pair(where_zh, where_en)))
+        as_list(t.get("reserve_boards", []), place("team_json.place-reserve-boards", where=where))
     ):
-        zh, en = Msg("team_json.reserve-boards", where=Pair(where_zh, where_en), k=Pair(k + 1, k)).pair()
-        item = as_obj(item, _RESERVE_KEYS, zh, en)
+        at = Msg("team_json.reserve-boards", where=where, n=k + 1, k=k)
+        item = as_obj(item, _RESERVE_KEYS, at)
         for key in _RESERVE_KEYS:
             if key not in item:
-                raise fail(zh, en, *place("team_json.missing-key", key=key))
-        rno = as_int(item["no"], *place("team_json.place-no-2", where=Pair(zh, en)), minimum=1)
+                raise fail(at, place("team_json.missing-key", key=key))
+        rno = as_int(item["no"], place("team_json.place-no-2", where=at), minimum=1)
         if rno in reserve_boards:
-            raise fail(zh, en, *place("team_json.reserve-listed-twice", rno=rno))
-        reserve_boards[rno] = as_int(item["board"], *place("team_json.place-board", where=Pair(zh, en)), minimum=1)
+            raise fail(at, place("team_json.reserve-listed-twice", rno=rno))
+        reserve_boards[rno] = as_int(item["board"], place("team_json.place-board", where=at), minimum=1)
     return Team(
         no=no,
         name=name,
         players=members,
         reserve_boards=reserve_boards,
-        seed=opt_int(t.get("seed"), *place("team_json.place-seed", where=Pair(where_zh, where_en)), minimum=1),
+        seed=opt_int(t.get("seed"), place("team_json.place-seed", where=where), minimum=1),
         withdrawn_from_round=opt_int(
-            t.get("withdrawn_from_round"),
-            *place("team_json.place-withdrawn-from-round", where=Pair(where_zh, where_en)),
-            minimum=1,
+            t.get("withdrawn_from_round"), place("team_json.place-withdrawn-from-round", where=where), minimum=1
         ),
     )
 
@@ -352,93 +344,80 @@ def _is_int(v: Any) -> bool:
     return type(v) is int or (type(v) is float and v.is_integer())
 
 
-def _board_from_dict(b: Any, where_zh: str, where_en: str, j: int) -> Board:
-    """A board of a match; ``red``/``black`` 0 = empty seat (缺人)."""
+def _board_from_dict(b: Any, match: Msg, j: int) -> Board:
+    """A board of a match (``match``: its place); ``red``/``black`` 0 = empty seat (缺人)."""
     if type(b) is not dict:
-        b = as_obj(b, _BOARD_KEYS, *place("team_json.place-boards", where=Pair(where_zh, where_en), k=Pair(j + 1, j)))
+        b = as_obj(b, _BOARD_KEYS, place("team_json.place-boards", where=match, n=j + 1, k=j))
     unknown = [k for k in b if k not in _BOARD_KEYS]
     if unknown:
         if _is_int(b.get("board")):
-            as_obj(
-                b, _BOARD_KEYS, *place("team_json.place-board-2", where=Pair(where_zh, where_en), board=int(b["board"]))
-            )
-        as_obj(b, _BOARD_KEYS, *place("team_json.place-boards", where=Pair(where_zh, where_en), k=Pair(j + 1, j)))
+            as_obj(b, _BOARD_KEYS, place("team_json.place-board-2", where=match, board=int(b["board"])))
+        as_obj(b, _BOARD_KEYS, place("team_json.place-boards", where=match, n=j + 1, k=j))
     for k in ("board", "red", "black"):
         if k not in b:
             raise fail(
-                *place("team_json.place-boards", where=Pair(where_zh, where_en), k=Pair(j + 1, j)),
-                *place("team_json.missing-key-2", k=k),
+                place("team_json.place-boards", where=match, n=j + 1, k=j), place("team_json.missing-key-2", k=k)
             )
     bno = b["board"]
     if not _is_int(bno) or bno < 1:
-        bno = as_int(
-            bno, *place("team_json.place-boards-board", where=Pair(where_zh, where_en), k=Pair(j + 1, j)), minimum=1
-        )
+        bno = as_int(bno, place("team_json.place-boards-board", where=match, n=j + 1, k=j), minimum=1)
     bno = int(bno)
-    zh, en = Msg("team_json.board", where=Pair(where_zh, where_en), bno=bno).pair()
+    where = Msg("team_json.board", where=match, bno=bno)
     red, black = b["red"], b["black"]
     if not (_is_int(red) and red >= 0):
-        red = as_int(red, *place("team_json.place-red-0-empty-seat", where=Pair(zh, en)), minimum=0)
+        red = as_int(red, place("team_json.place-red-0-empty-seat", where=where), minimum=0)
     if not (_is_int(black) and black >= 0):
-        black = as_int(black, *place("team_json.place-black-0-empty-seat", where=Pair(zh, en)), minimum=0)
+        black = as_int(black, place("team_json.place-black-0-empty-seat", where=where), minimum=0)
     red, black = int(red), int(black)
     if red == black and red != VACANT:
-        raise fail(zh, en, *place("team_json.paired-with-himself", red=red))
+        raise fail(where, place("team_json.paired-with-himself", red=red))
     result = b.get("result")
     if result is not None and result not in _RESULTSET:
-        raise fail(
-            zh,
-            en,
-            *place("json_parts.invalid-result", result=repr(result), results=", ".join(RESULTS)),
-        )
+        raise fail(where, place("json_parts.invalid-result", result=repr(result), results=", ".join(RESULTS)))
     fr = fb = 0
     if "fouls" in b:
-        fouls = as_obj(b["fouls"], _FOUL_KEYS, *place("team_json.place-fouls", where=Pair(zh, en)))
-        fr = as_int(fouls.get("red", 0), *place("team_json.place-fouls-red", where=Pair(zh, en)), 0)
-        fb = as_int(fouls.get("black", 0), *place("team_json.place-fouls-black", where=Pair(zh, en)), 0)
+        fouls = as_obj(b["fouls"], _FOUL_KEYS, place("team_json.place-fouls", where=where))
+        fr = as_int(fouls.get("red", 0), place("team_json.place-fouls-red", where=where), 0)
+        fb = as_int(fouls.get("black", 0), place("team_json.place-fouls-black", where=where), 0)
     return Board(board=bno, red=red, black=black, result=result, fouls_red=fr, fouls_black=fb)
 
 
-def _team_label(names: dict[int, str], no: int) -> str:
-    return (
-        place("team_json.team-named", name=names[no], no=no)[0] if no in names else place("team_json.team-no", no=no)[0]
-    )
+def _team_label(names: dict[int, str], no: int) -> Msg:
+    """A team of a match in its place: 北京队（1队） / ``1``."""
+    return Msg("team_json.match-team-named", name=names[no], no=no) if no in names else Msg("team_json.team-no", no=no)
 
 
 def _match_from_dict(m: Any, rno: int, j: int, names: dict[int, str]) -> Match:
-    where_zh, where_en = Msg("team_json.round-matches", rno=rno, j=Pair(j + 1, j)).pair()
-    m = as_obj(m, _MATCH_KEYS, where_zh, where_en)
+    where = Msg("team_json.round-matches", rno=rno, n=j + 1, j=j)
+    m = as_obj(m, _MATCH_KEYS, where)
     for k in ("match", "first", "second"):
         if k not in m:
-            raise fail(where_zh, where_en, *place("team_json.missing-key-2", k=k))
-    mno = as_int(m["match"], *place("team_json.place-match", where=Pair(where_zh, where_en)), minimum=1)
-    where_zh, where_en = Msg("team_json.round-match", rno=rno, mno=mno).pair()
-    first = as_int(m["first"], *place("team_json.place-first", where=Pair(where_zh, where_en)), minimum=1)
-    second = as_int(m["second"], *place("team_json.place-second", where=Pair(where_zh, where_en)), minimum=1)
-    label_zh, label_en = place(
-        "team_json.place-match-teams",
-        where=Pair(where_zh, where_en),
-        first=Pair(_team_label(names, first), first),
-        second=Pair(_team_label(names, second), second),
+            raise fail(where, place("team_json.missing-key-2", k=k))
+    mno = as_int(m["match"], place("team_json.place-match", where=where), minimum=1)
+    where = Msg("team_json.round-match", rno=rno, mno=mno)
+    first = as_int(m["first"], place("team_json.place-first", where=where), minimum=1)
+    second = as_int(m["second"], place("team_json.place-second", where=where), minimum=1)
+    label = place(
+        "team_json.place-match-teams", where=where, first=_team_label(names, first), second=_team_label(names, second)
     )
-    raw = as_list(m.get("boards", []), *place("team_json.place-match-boards", where=Pair(label_zh, label_en)))
-    boards = [_board_from_dict(b, label_zh, label_en, k) for k, b in enumerate(raw)]
+    raw = as_list(m.get("boards", []), place("team_json.place-match-boards", where=label))
+    boards = [_board_from_dict(b, label, k) for k, b in enumerate(raw)]
     return Match(match=mno, first=first, second=second, boards=boards)
 
 
 def _round_from_dict(r: Any, i: int, names: dict[int, str]) -> TeamRound:
-    where_zh, where_en = Msg("json_file.rounds-2", i=Pair(i + 1, i)).pair()
-    r = as_obj(r, _ROUND_KEYS, where_zh, where_en)
+    where = Msg("json_file.rounds-2", n=i + 1, i=i)
+    r = as_obj(r, _ROUND_KEYS, where)
     if "round" not in r:
-        raise fail(where_zh, where_en, "缺少轮次 round", "missing key 'round'")
-    rno = as_int(r["round"], *place("team_json.place-round", where=Pair(where_zh, where_en)), minimum=1)
+        raise fail(where, Msg("json_file.missing-key-round"))
+    rno = as_int(r["round"], place("team_json.place-round", where=where), minimum=1)
     matches = [
         _match_from_dict(m, rno, j, names)
-        for j, m in enumerate(as_list(r.get("matches", []), *place("team_json.place-round-matches", rno=rno)))
+        for j, m in enumerate(as_list(r.get("matches", []), place("team_json.place-round-matches", rno=rno)))
     ]
     byes = [
-        as_int(n, *place("team_json.place-round-byes", rno=rno, k=Pair(k + 1, k)), minimum=1)
-        for k, n in enumerate(as_list(r.get("byes", []), *place("team_json.place-round-byes-2", rno=rno)))
+        as_int(n, place("team_json.place-round-byes", rno=rno, n=k + 1, k=k), minimum=1)
+        for k, n in enumerate(as_list(r.get("byes", []), place("team_json.place-round-byes-2", rno=rno)))
     ]
     out = TeamRound(round=rno, matches=matches, byes=byes)
     if "engine" in r:
@@ -450,15 +429,12 @@ def _engine_from_dict(v: Any, rno: int, names: dict[int, str]) -> tuple[tuple[tu
     """A team round's ``engine``: the pairing the engine made of it
     (docs/format.md), ``{"matches": [[first, second], …], "byes": […]}``,
     every number a team's, none twice."""
-    zh, en, pairs, byes = engine_pairs(v, rno, _ENGINE_KEYS, "matches", ("先走队", "后走队"), ("first", "second"))
+    sides = ("json_parts.side-first", "json_parts.side-second")
+    where, pairs, byes = engine_pairs(v, rno, _ENGINE_KEYS, "matches", sides)
     seen = [no for p in pairs for no in p] + list(byes)
     bad = sorted({no for no in seen if no not in names or seen.count(no) > 1})
     if bad:
-        raise fail(
-            zh,
-            en,
-            *place("team_json.teams-unknown-or-twice", nos=Pair("、".join(map(str, bad)), ", ".join(map(str, bad)))),
-        )
+        raise fail(where, place("team_json.teams-unknown-or-twice", nos=listed_numbers(bad)))
     return pairs, byes
 
 
@@ -466,7 +442,7 @@ def team_event_from_dict(d: Any) -> TeamEvent:
     """The model of a parsed team file (``event.kind: "team"``), strict as
     :func:`xlxq.backends.json_file.event_from_dict`, then
     :func:`~xlxq.core.teams.validate_team_event`."""
-    d = as_obj(d, _TOP_KEYS, "文件顶层", "top level")
+    d = as_obj(d, _TOP_KEYS, Msg("json_file.top-level"))
     fmt = d.get("format")
     if fmt != FORMAT:
         raise InputError(
@@ -474,12 +450,7 @@ def team_event_from_dict(d: Any) -> TeamEvent:
         )
     e = d.get("event", {})
     if isinstance(e, dict) and e.get("kind") != KIND_TEAM:
-        raise fail(
-            "event.kind（赛事类别）",
-            "event.kind",
-            f'团体赛文件应为 "team"，实为 {e.get("kind")!r}',
-            f'a team file has "team", not {e.get("kind")!r}',
-        )
+        raise fail(Msg("json_file.event-kind"), Msg("team_json.a-team-file-has-team-not", kind=e.get("kind")))
     # every problem at once (issue 10 §4): the settings, each player, each
     # team, each round; the event is validated only when they all read
     errors = ErrorList()
@@ -499,22 +470,21 @@ def team_event_from_dict(d: Any) -> TeamEvent:
             )
     players, teams, rounds = [], [], []
     with errors.guard():
-        for i, p in enumerate(as_list(d.get("players", []), "players（棋手名单）", "players")):
+        for i, p in enumerate(as_list(d.get("players", []), Msg("json_file.players"))):
             with errors.guard():
                 players.append(player_from_dict(p, i))
                 if players[-1].absent_rounds:  # a team plays with its 替补 or forfeits the board
                     raise fail(
-                        *place("json_parts.player", no=players[-1].no),
-                        "团体赛的队员不设请假 absent_rounds（缺阵由替补出场或该台弃权，见出场名单）",
-                        "a team member has no absent_rounds (a reserve plays, or the board is forfeited)",
+                        place("json_parts.player", no=players[-1].no),
+                        Msg("team_json.a-team-member-has-no-absent-rounds-a"),
                     )
     with errors.guard():
-        for i, t in enumerate(as_list(d.get("teams", []), "teams（队伍名单）", "teams")):
+        for i, t in enumerate(as_list(d.get("teams", []), Msg("team_json.teams"))):
             with errors.guard():
                 teams.append(_team_from_dict(t, i))
     names = {t.no: t.name for t in teams}
     with errors.guard():
-        for i, r in enumerate(as_list(d.get("rounds", []), "rounds（各轮）", "rounds")):
+        for i, r in enumerate(as_list(d.get("rounds", []), Msg("json_file.rounds"))):
             with errors.guard():
                 rounds.append(_round_from_dict(r, i, names))
     errors.check()
@@ -667,23 +637,23 @@ def read_team_registration(
         _TEAM_LOOKUP,
         _TEAM_LABEL,
         en_cells=False,
-        missing=Msg("team_json.no-name-column-in-the-first-10-rows-team", fname=fname).pair(),
+        missing=Msg("team_json.no-name-column-in-the-first-10-rows-team", fname=fname),
     )
     if "team" not in cols:
         raise InputError(
             Msg("team_json.a-team-registration-needs-a-team-column", fname=fname),
         )
     entries: list[dict] = []
-    for i, cells, name, where_zh, where_en in named_rows(rows, header, cols, fname):
+    for i, cells, name, where in named_rows(rows, header, cols, fname):
         if cells.get("team") is None:
-            raise InputError(Msg("team_json.missing-team", where=Pair(where_zh, where_en)))
+            raise InputError(Msg("team_json.missing-team", where=where))
         e: dict[str, Any] = {"row": i, "name": name, "team": cell_text(cells["team"])}
         flag = _reserve_flag(cells.get("reserve"))
         if flag is None:
             raise InputError(
                 Msg(
                     "team_json.reserve-should-be-yes-y-1-or-empty-got",
-                    where=Pair(where_zh, where_en),
+                    where=where,
                     cells_reserve=cells["reserve"],
                 ),
             )
@@ -694,21 +664,21 @@ def read_team_registration(
                 raise InputError(
                     Msg(
                         "team_json.board-should-be-a-whole-number-1-got",
-                        where=Pair(where_zh, where_en),
+                        where=where,
                         boards=boards,
                         cells_board=cells["board"],
                     ),
                 )
             e["board"] = k
         if cells.get("rating") is not None:
-            e["rating"] = rating_value(cells["rating"], where_zh, where_en)
+            e["rating"] = rating_value(cells["rating"], where)
         if "no" in cols:
             n = as_posint(cells.get("no")) if cells.get("no") is not None else None
             if n is None:
                 raise InputError(
                     Msg(
                         "team_json.no-should-be-a-positive-whole-number",
-                        where=Pair(where_zh, where_en),
+                        where=where,
                         got=zh_only("team_json.got-quoted", value=cells.get("no")),
                     )
                 )
