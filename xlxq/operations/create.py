@@ -49,7 +49,7 @@ from xlxq.systems import (
     team_system_keys,
 )
 from xlxq.presentation.team_report import lineup_label, team_schedule_lines, team_system_label, team_table
-from xlxq.text import fmt, text_table
+from xlxq.text import fmt, text_table, joined
 from xlxq.i18n import Msg, Pair
 
 __all__ = ["create_file"]
@@ -452,7 +452,7 @@ def _team_new(args, path, lang: str = "zh") -> Outcome:
         raise InputError(
             Msg(
                 "create.a-team-event-is-one-of-not-2",
-                system_keys=Pair("、".join(team_system_keys()), ", ".join(team_system_keys())),
+                system_keys=joined(team_system_keys()),
                 system=system,
             ),
         )

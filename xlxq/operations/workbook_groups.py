@@ -17,7 +17,8 @@ from xlxq.sheets.cells import sheet_error
 from xlxq.sheets.groups import GroupView, merged, workbook_groups
 from xlxq.sheets.plan import Book
 from xlxq.sheets.problems import Status
-from xlxq.i18n import Msg, Pair
+from xlxq.i18n import Msg
+from xlxq.text import joined
 
 __all__ = ["workbook_groups", "selected_groups", "for_each_group", "group_status", "real_error"]
 
@@ -35,7 +36,7 @@ def selected_groups(book: Book, only: Optional[str] = None) -> list[str]:
             Msg(
                 "workbook_groups.no-group-the-groups-in-the-registration",
                 only=only,
-                join_groups=Pair("、".join(groups), ", ".join(groups)),
+                join_groups=joined(groups),
             ),
         )
     return [only.strip()]

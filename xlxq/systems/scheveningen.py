@@ -13,7 +13,7 @@ from xlxq.core.teams import TeamEvent, TeamSettings
 from xlxq.i18n import Text
 from xlxq.systems.registry import register
 from xlxq.systems.team_common import Issues, TeamSystem
-from xlxq.i18n import Pair
+from xlxq.i18n import Msg
 
 
 @register
@@ -54,7 +54,7 @@ class Scheveningen(TeamSystem):
         return issues, t(
             "scheveningen.table-round",
             n=n,
-            issues_else=Pair("不符" if issues else "一致", "differs from" if issues else "identical to"),
+            issues_else=Msg("scheveningen.differs-from" if issues else "scheveningen.identical-to"),
         )
 
     def seated_tail(self, event: TeamEvent, t: Text) -> str:

@@ -13,7 +13,7 @@ from xlxq.core.teams import TeamEvent, TeamSettings
 from xlxq.i18n import Text
 from xlxq.systems.registry import register
 from xlxq.systems.team_common import Issues, TeamSystem, before, tname
-from xlxq.i18n import Pair
+from xlxq.i18n import Msg
 
 
 @register
@@ -84,7 +84,7 @@ class TeamRoundRobin(TeamSystem):
         return issues, t(
             "team_roundrobin.table-round",
             n=n,
-            bad_else=Pair("不符" if bad else "相符", "differs from" if bad else "matches"),
+            bad_else=Msg("team_roundrobin.differs-from" if bad else "team_roundrobin.matches"),
         )
 
 
