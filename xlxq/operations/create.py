@@ -30,7 +30,7 @@ from xlxq.core.teams import (
     validate_team_event,
 )
 from xlxq.errors import InputError, XlxqError
-from xlxq.i18n import Text
+from xlxq.i18n import Lazy, Text
 from xlxq.core.groups import in_group
 from xlxq.operations.convert import created, groups_workbook_refused
 from xlxq.operations.source import is_workbook
@@ -89,7 +89,7 @@ def create_file(args, lang: str = "zh", players: Optional[list] = None) -> Outco
         raise InputError(
             Msg(
                 "create.a-is-a-team-event-use-teams",
-                label=Pair(get_team_system(system).label_zh, get_team_system(system).label_en),
+                label=Lazy(get_team_system(system).label),
             ),
         )
     kind = get_system(system)  # the system's facts (round robin, knockout …)
@@ -205,7 +205,7 @@ def create_file(args, lang: str = "zh", players: Optional[list] = None) -> Outco
                 Msg(
                     "create.a-of-players-has-rounds-not-rounds-leave",
                     n=n,
-                    zh_g=Pair(system_label(system, "zh", g), system_label(system, "en", g)),
+                    zh_g=Lazy(lambda lang: system_label(system, lang, g)),
                     rounds=rounds,
                     rounds2=args.rounds,
                 ),
