@@ -50,7 +50,7 @@ from xlxq.systems import (
 )
 from xlxq.presentation.team_report import lineup_label, team_schedule_lines, team_system_label, team_table
 from xlxq.text import fmt, text_table, joined
-from xlxq.i18n import Msg, Pair
+from xlxq.i18n import Msg
 
 __all__ = ["create_file"]
 
@@ -133,7 +133,7 @@ def create_file(args, lang: str = "zh", players: Optional[list] = None) -> Outco
         )
     if args.eliminate and not kind.pairs_by_score:
         raise InputError(
-            Msg("create.eliminate-is-for-a-swiss-only-not-for-a", label=Pair(label, label_en)),
+            Msg("create.eliminate-is-for-a-swiss-only-not-for-a", label=Lazy(lambda lang: system_label(system, lang))),
         )
     if not kind.has_bracket and (args.playoff_games is not None or args.armageddon):
         flag = "--playoff-games" if args.playoff_games is not None else "--armageddon"
@@ -224,7 +224,7 @@ def create_file(args, lang: str = "zh", players: Optional[list] = None) -> Outco
                 Msg(
                     "create.a-of-players-has-rounds-not-rounds-leave-2",
                     n=n,
-                    label=Pair(label, label_en),
+                    label=Lazy(lambda lang: system_label(system, lang)),
                     rounds=rounds,
                     rounds2=args.rounds,
                 ),
@@ -537,7 +537,7 @@ def _team_new(args, path, lang: str = "zh") -> Outcome:
                 Msg(
                     "create.a-of-teams-has-rounds-not-rounds",
                     n=n,
-                    label=Pair(label, label_en),
+                    label=Lazy(lambda lang: team_system_label(system, lang)),
                     rounds=rounds,
                     rounds2=args.rounds,
                 ),
