@@ -1075,6 +1075,7 @@ MESSAGES: dict[str, str] = {
     "pairing.round-cannot-be-paired-the-forbidden": "round {round_no} cannot be paired: the forbidden pairs ({shown}) leave no pairing of the {n} {noun} that avoids rematches{odd_else}; without them the round pairs, so the chief arbiter may lift one of them",
     "pairing.round-fewer-than-two-players-to-pair": "round {round_no}: fewer than two players to pair",
     "pairing.the-event-has-rounds-round-cannot-be": "the event has {rounds} rounds; round {round_no} cannot be paired",
+    "pairing.with-a-bye-for-one-who-has-not-had-one": " with a bye for a player who has not had one",
     "paper.arbiter": "Arbiter: ________________",
     "paper.arbiters-signature": "Arbiter's signature: ________________",
     "paper.bd": "bd {board} {side}",

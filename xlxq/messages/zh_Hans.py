@@ -1075,6 +1075,7 @@ MESSAGES: dict[str, str] = {
     "pairing.round-cannot-be-paired-the-forbidden": "第{round_no}轮无法编排：回避配对（{shown}）使{n}{noun}中找不到一种不重复相遇{odd_else}的配对；不计回避配对则可以编排，请裁判长决定是否取消其中某对的回避",
     "pairing.round-fewer-than-two-players-to-pair": "第{round_no}轮可编排的棋手不足两人",
     "pairing.the-event-has-rounds-round-cannot-be": "本赛事共{rounds}轮，已编排完毕，不能再编第{round_no}轮",
+    "pairing.with-a-bye-for-one-who-has-not-had-one": "且轮空者未曾轮空",
     "paper.arbiter": "裁判员签名：____________",
     "paper.arbiters-signature": "裁判员签名：________________",
     "paper.bd": "{board}台{side}",

@@ -1076,6 +1076,7 @@ MESSAGES: dict[str, str] = {
     "pairing.round-cannot-be-paired-the-forbidden": "第{round_no}輪無法編排：迴避配對（{shown}）使{n}{noun}中找不到一種不重複相遇{odd_else}的配對；不計迴避配對則可以編排，請裁判長決定是否取消其中某對的迴避",
     "pairing.round-fewer-than-two-players-to-pair": "第{round_no}輪可編排的棋手不足兩人",
     "pairing.the-event-has-rounds-round-cannot-be": "本賽事共{rounds}輪，已編排完畢，不能再編第{round_no}輪",
+    "pairing.with-a-bye-for-one-who-has-not-had-one": "且輪空者未曾輪空",
     "paper.arbiter": "裁判員簽名：____________",
     "paper.arbiters-signature": "裁判員簽名：________________",
     "paper.bd": "{board}臺{side}",
