@@ -226,6 +226,7 @@ MESSAGES: dict[str, str] = {
     "checks.n-players": "{n} players",
     "checks.n-teams": "{n} teams",
     "checks.name-no": "{name} ({no})",
+    "checks.none": "none",
     "checks.odd-field-one-bye-every-round": "an odd field of {units}: one bye every round (原则(一): an even field is preferred){who}{whom}",
     "checks.one-player": "one player",
     "checks.one-team": "one team",

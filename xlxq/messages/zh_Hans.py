@@ -226,6 +226,7 @@ MESSAGES: dict[str, str] = {
     "checks.n-players": "{n}名棋手",
     "checks.n-teams": "{n}支队伍",
     "checks.name-no": "{name}（{no}号）",
+    "checks.none": "无",
     "checks.odd-field-one-bye-every-round": "参赛{units}为单数，每轮{who}轮空（原则(一)：参赛{whom}数宜为双数）",
     "checks.one-player": "一人",
     "checks.one-team": "一队",

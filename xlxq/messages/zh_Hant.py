@@ -227,6 +227,7 @@ MESSAGES: dict[str, str] = {
     "checks.n-players": "{n}名棋手",
     "checks.n-teams": "{n}支隊伍",
     "checks.name-no": "{name}（{no}號）",
+    "checks.none": "無",
     "checks.odd-field-one-bye-every-round": "參賽{units}為單數，每輪{who}輪空（原則(一)：參賽{whom}數宜為雙數）",
     "checks.one-player": "一人",
     "checks.one-team": "一隊",
