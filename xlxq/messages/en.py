@@ -2184,6 +2184,7 @@ MESSAGES: dict[str, str] = {
     "workbook_draw.has-no-no-column": "{rname} has no 'No' column",
     "workbook_draw.has-no-team-no-column": "{name} has no 'Team no' column",
     "workbook_draw.numbers-drawn-written-in-s-column-the": "numbers drawn: {count}, {zh}; written in {reg}'s {col} column, the draw seed in {settings} (the same seed gives the same numbers). Next: pair the next round",
+    "workbook_groups.group-head": "[{group}] ",
     "workbook_groups.no-group-the-groups-in-the-registration": "no group {only!r} (the groups in the registration: {join_groups})",
     "workbooks.group-is-for-an-event-with-groups-no": "--group is for an event with groups (no groups here)",
     "workbooks.the-demo-needs-xlxq-operations-workbook": "the demo needs xlxq.operations.workbook, which is not available ({exc})",

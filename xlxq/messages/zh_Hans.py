@@ -2184,6 +2184,7 @@ MESSAGES: dict[str, str] = {
     "workbook_draw.has-no-no-column": "“{rname}”没有“序号”列，请加一列“序号”",
     "workbook_draw.has-no-team-no-column": "“{name}”没有“队号”列，请加一列“队号”",
     "workbook_draw.numbers-drawn-written-in-s-column-the": "抽签完成：{count}，{zh}；已填入“{reg}”的{col}列，抽签种子已记入“{settings}”（同一种子再抽得到同样的{col}）。下一步：编排下一轮",
+    "workbook_groups.group-head": "【{group}】",
     "workbook_groups.no-group-the-groups-in-the-registration": "没有组别“{only}”（报名表中的组别：{join_groups}）",
     "workbooks.group-is-for-an-event-with-groups-no": "--group 只用于分组别的赛事（文件中没有 groups）",
     "workbooks.the-demo-needs-xlxq-operations-workbook": "演示需要工作簿模块 xlxq.operations.workbook，但它不可用（{exc}）",

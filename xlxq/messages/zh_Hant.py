@@ -2185,6 +2185,7 @@ MESSAGES: dict[str, str] = {
     "workbook_draw.has-no-no-column": "“{rname}”沒有“序號”列，請加一列“序號”",
     "workbook_draw.has-no-team-no-column": "“{name}”沒有“隊號”列，請加一列“隊號”",
     "workbook_draw.numbers-drawn-written-in-s-column-the": "抽籤完成：{count}，{zh}；已填入“{reg}”的{col}列，抽籤種子已記入“{settings}”（同一種子再抽得到同樣的{col}）。下一步：編排下一輪",
+    "workbook_groups.group-head": "【{group}】",
     "workbook_groups.no-group-the-groups-in-the-registration": "沒有組別“{only}”（報名表中的組別：{join_groups}）",
     "workbooks.group-is-for-an-event-with-groups-no": "--group 只用於分組別的賽事（文件中沒有 groups）",
     "workbooks.the-demo-needs-xlxq-operations-workbook": "演示需要工作簿模塊 xlxq.operations.workbook，但它不可用（{exc}）",
