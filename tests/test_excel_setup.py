@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from xlxq.i18n import Msg
 from xlxq.operations import excel_setup as S
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -174,7 +175,7 @@ POL = r"Software\Policies\Microsoft\Office\16.0\Excel\Security"
 
 
 def trust(values, workbook_dir=None):
-    report = S.Report("t", "t")
+    report = S.Report(Msg("excel_setup.xlxq-doctor-photograph-this-and-send-it"))
     S.trust_check(FakeReg(values), report, workbook_dir)
     return report
 
@@ -243,7 +244,7 @@ def test_a_workbook_made_from_the_template_keeps_the_config_sheet(tmp_path):
         tmp_path / "赛事.xlsm", read_registration(ROOT / "samples" / "registration.csv"), EventSettings(rounds=5)
     )
     assert S.workbook_file_config(p)[S.VBA_VERSION_KEY] == S.VBA_XLWINGS_VERSION
-    r = S.Report("t", "t")
+    r = S.Report(Msg("excel_setup.xlxq-doctor-photograph-this-and-send-it"))
     S.check_workbook_file(p, r, platform="linux")
     assert r.ok and "ADD_WORKBOOK_TO_PYTHONPATH=False" in r.lines[0].en
 
@@ -299,6 +300,38 @@ def test_doctor_reports_versions_interpreter_and_config(tmp_path):
         assert part in text
     assert "photograph" in r.text("en")
     assert len(r.text("zh")) < 1000  # fits the message box
+
+
+def test_doctor_in_traditional_chinese_is_wholly_traditional(tmp_path):
+    """Every line of the report is a catalogue message: the 繁體 report has no
+    简体 part left (the versions line, the default interpreter, the macro
+    setting and its policy note were 简体 pieces before), names kept."""
+    r = doctor(
+        tmp_path,
+        platform="win32",
+        executable="C:\\赛事\\python.exe",
+        versions={"xlxq": "0.1.0", "xlwings": S.VBA_XLWINGS_VERSION, "openpyxl": "3.1.5", "pywin32": None},
+        environ={"XLXQ_LANG": "zh-Hant"},
+        registry=FakeReg({SEC: {"VBAWarnings": 2}, POL: {"VBAWarnings": 4}}),
+    )
+    lines = r.text("zh-Hant").splitlines()
+    assert lines[0] == "xlxq 診斷（可拍照發給維護者）"
+    assert "[i] 版本：xlxq 0.1.0，xlwings " + S.VBA_XLWINGS_VERSION + "，openpyxl 3.1.5，pywin32 未安裝" in lines
+    assert "[i] INTERPRETER_WIN = python（來自 默認（PATH 上的 python））" in lines
+    assert any(ln.startswith("[X] 沒有安裝 pywin32") and "C:\\赛事\\python.exe" in ln for ln in lines)  # the path kept
+    assert any(
+        ln.startswith("[X] Excel 16.0 宏設置：禁用所有宏且不通知") and ln.endswith("（由組策略設定，請聯繫管理員）")
+        for ln in lines
+    )
+    assert "[i] XLXQ_LANG=zh-Hant XLXQ_NOTIFY=" in lines
+    assert (
+        "[i] 版本：xlxq 0.1.0，xlwings " + S.VBA_XLWINGS_VERSION + "，openpyxl 3.1.5，pywin32 未安装"
+        in r.text("zh").splitlines()
+    )
+    assert (
+        "[i] versions: xlxq 0.1.0, xlwings " + S.VBA_XLWINGS_VERSION + ", openpyxl 3.1.5, pywin32 not installed"
+        in r.text("en").splitlines()
+    )
 
 
 def test_doctor_finds_each_problem(tmp_path):

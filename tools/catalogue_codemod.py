@@ -54,7 +54,7 @@ TEXT_FUNCS = {"txt"}
 ERROR_ROOTS = {"XlxqError", "InputError", "PairingImpossible"}
 NOT_CONVERTED = {"SheetError", "InputErrors"}  # other signatures: by hand
 #: callables whose pair is a (zh, en) positional pair turned into one Msg: name → index of zh
-MSG_AT = {"Note": 0}
+MSG_AT = {"Note": 0, "Report": 0, "report.add": 1}  # a dotted name: the call as written (excel_setup)
 #: callables that keep their (zh, en) parameters: the pair → *Msg(...).pair(): name → index of zh
 PAIR_AT = {"Issue": 2}
 #: dataclasses that take msg=Msg(...) instead of the pair: name → (index of zh, zh keyword, en keyword)
@@ -473,8 +473,8 @@ class Module:
                     if len(node.args) == 2 and not node.keywords:
                         pair_at = 0
                         kind = "text"
-                elif short in self.errors or short in MSG_AT:
-                    pair_at, kind = MSG_AT.get(short, 0), "msg"
+                elif short in self.errors or short in MSG_AT or func in MSG_AT:
+                    pair_at, kind = MSG_AT.get(func, MSG_AT.get(short, 0)), "msg"
                 elif short in PAIR_AT and len(node.args) >= PAIR_AT[short] + 2:
                     pair_at, kind = PAIR_AT[short], "pair"
                 elif short in MSG_KW:
@@ -555,7 +555,7 @@ class Module:
             elif kind == "pair":
                 zh, en = node.args[PAIR_AT[short]], node.args[PAIR_AT[short] + 1]
             else:
-                at = 0 if kind == "text" else MSG_AT.get(short, 0)
+                at = 0 if kind == "text" else MSG_AT.get(ast.unparse(node.func), MSG_AT.get(short, 0))
                 zh, en = node.args[at], node.args[at + 1]
             tz, te, args = templates(zh, en)
             key = self.cat.id_for(self.prefix, tz, te)
@@ -712,7 +712,7 @@ class Module:
                 elif kind == "pair":
                     zh, en = node.args[PAIR_AT[short]], node.args[PAIR_AT[short] + 1]
                 else:
-                    at = 0 if kind == "text" else MSG_AT.get(short, 0)
+                    at = 0 if kind == "text" else MSG_AT.get(ast.unparse(node.func), MSG_AT.get(short, 0))
                     zh, en = node.args[at], node.args[at + 1]
             templates(zh, en)
             return False

@@ -9,9 +9,9 @@ from __future__ import annotations
 import re
 import unicodedata
 from typing import Any, Optional, Sequence
-from xlxq.i18n import Msg
+from xlxq.i18n import Lazy, Msg, tr
 
-__all__ = ["num", "nums", "fmt", "display_width", "text_table", "label_problem", "visible"]
+__all__ = ["num", "nums", "fmt", "display_width", "text_table", "label_problem", "visible", "joined"]
 
 #: characters a one-line label (a name, a club, a team) cannot hold: control
 #: characters (line breaks and tabs included) and the Unicode line separators
@@ -85,3 +85,12 @@ def text_table(
             parts.append(pad + c if right[i] else c + pad)
         out.append("  ".join(parts).rstrip())
     return out
+
+
+def joined(items: Any, sep: str = "common.list-sep") -> Lazy:
+    """``items`` (names, keys, numbers: language-neutral) as one list in the
+    language a message is rendered in ("a、b" / "a, b"): a message argument
+    instead of a ``Pair("、".join(x), ", ".join(x))``; ``sep`` the id of the
+    separator."""
+    words = [str(x) for x in items]
+    return Lazy(lambda lang: tr(lang, sep).join(words))

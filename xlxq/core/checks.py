@@ -20,6 +20,7 @@ from xlxq.core.history import CardState, build_cards, pairable_players
 from xlxq.core.matching import Matcher
 from xlxq.core.model import Event, Round
 from xlxq.i18n import Lazy, Msg, Pair, chinese_forms, pick, tr, zh_only
+from xlxq.text import joined
 
 ERROR, WARNING = "error", "warning"
 
@@ -447,16 +448,14 @@ def change_lines(changes: Sequence[HandChange], words: Sequence[str] = HAND_WORD
     pairing, colours, bye, left_out, bye_left_out = words
     out = []
     for c in changes:
-        was_zh = "，".join(f"{r}-{k}" for r, k in c.was) or "无"
-        was_en = ", ".join(f"{r}-{k}" for r, k in c.was) or "none"
+        was = joined((f"{r}-{k}" for r, k in c.was), "common.comma-sep") if c.was else Msg("checks.none")
         if c.kind == "pairing":
-            out.append(Msg(pairing, board=c.board, red=c.red, black=c.black, was=Pair(was_zh, was_en)).pair())
+            out.append(Msg(pairing, board=c.board, red=c.red, black=c.black, was=was).pair())
         elif c.kind == "colours":
             out.append(Msg(colours, board=c.board, red=c.red, black=c.black).pair())
         elif c.kind == "bye":
-            byes_zh = "、".join(map(str, c.byes_was)) or "无"
-            byes_en = ", ".join(map(str, c.byes_was)) or "none"
-            out.append(Msg(bye, red=c.red, byes=Pair(byes_zh, byes_en)).pair())
+            byes = joined(c.byes_was) if c.byes_was else Msg("checks.none")
+            out.append(Msg(bye, red=c.red, byes=byes).pair())
         elif c.black:
             out.append(Msg(left_out, red=c.red, black=c.black).pair())
         else:

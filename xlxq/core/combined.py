@@ -24,7 +24,7 @@ from xlxq.core.model import Event, EventSettings, Player, validate_event
 from xlxq.core.standings import compute_standings
 from xlxq.errors import InputError
 from xlxq.i18n import Msg
-from xlxq.i18n import Pair
+from xlxq.text import joined
 
 TIE_AT_CUT = ("error", "number")
 
@@ -58,7 +58,7 @@ def qualifiers(event: Event, k: int, after_round: Optional[int] = None, on_tie: 
             Msg(
                 "combined.a-tie-across-the-qualifying-cut-at-place",
                 k=k,
-                join_tied=Pair("、".join(tied), ", ".join(tied)),
+                join_tied=joined(tied),
             ),
         )
     return [r.no for r in rows[:k]]

@@ -15,6 +15,7 @@ from typing import Optional
 from xlxq.core.model import Event
 from xlxq.errors import InputError, InputErrors, XlxqError
 from xlxq.i18n import Msg
+from xlxq.text import joined
 from xlxq.i18n import Pair
 
 #: a group's name prefixes its sheets ("男子组 第1轮", "Women Standings"):
@@ -42,7 +43,7 @@ class Grouped:
                 Msg(
                     "groups.no-group-the-groups",
                     only=only,
-                    self_names=Pair("、".join(self.names()), ", ".join(self.names())),
+                    self_names=joined(self.names()),
                 ),
             )
         return picked

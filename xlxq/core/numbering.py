@@ -82,10 +82,8 @@ def check_not_paired(rounds: int, team: bool = False) -> None:
     """抽签 only before round 1: with ``rounds`` already paired the numbers
     are fixed (the 编排卡 and every later round use them) → the error."""
     if rounds:
-        what_zh, what_en = ("队号", "team numbers") if team else ("序号", "numbers")
-        raise InputError(
-            Msg("numbering.round-s-already-paired-the-are-fixed-the", rounds=rounds, what=Pair(what_zh, what_en)),
-        )
+        what = Msg("numbering.team-numbers" if team else "numbering.numbers")
+        raise InputError(Msg("numbering.round-s-already-paired-the-are-fixed-the", rounds=rounds, what=what))
 
 
 def numbering_note(method: str, draw_seed: Optional[int], seeded: int) -> tuple[str, str]:

@@ -21,6 +21,7 @@ from xlxq.core.round1 import pair_first_round
 from xlxq.core.swiss import GroupInput, GroupSearch, order_key
 from xlxq.errors import InputError, PairingImpossible
 from xlxq.core.notes import Note
+from xlxq.text import joined
 from xlxq.i18n import Msg
 from xlxq.i18n import Pair
 
@@ -90,17 +91,14 @@ def pair_score_groups(
     if not matcher.feasible(players):
         odd = len(players) % 2
         if forbidden and Matcher({no: cards[no].opponents for no in players}, bye_ok).feasible(players):
-            shown = "、".join(f"{a}-{b}" for a, b in opts.forbidden_pairs)
             raise PairingImpossible(
                 Msg(
                     "pairing.round-cannot-be-paired-the-forbidden",
                     round_no=round_no,
-                    shown=Pair(shown, ", ".join((f"{a}-{b}" for a, b in opts.forbidden_pairs))),
+                    shown=joined(f"{a}-{b}" for a, b in opts.forbidden_pairs),
                     n=len(players),
                     noun=Pair(noun[0], noun[1]),
-                    odd_else=Pair(
-                        "且轮空者未曾轮空" if odd else "", " with a bye for a player who has not had one" if odd else ""
-                    ),
+                    odd_else=Msg("pairing.with-a-bye-for-one-who-has-not-had-one") if odd else "",
                 ),
             )
         raise PairingImpossible(
@@ -109,9 +107,7 @@ def pair_score_groups(
                 round_no=round_no,
                 n=len(players),
                 noun=Pair(noun[0], noun[1]),
-                odd_else=Pair(
-                    "且轮空者未曾轮空" if odd else "", " with a bye for a player who has not had one" if odd else ""
-                ),
+                odd_else=Msg("pairing.with-a-bye-for-one-who-has-not-had-one") if odd else "",
             ),
         )
 

@@ -19,7 +19,8 @@ from xlxq.core.records import heading, ko_stage, system_name, team_system_name
 from xlxq.core.steps import Record, Step
 from xlxq.core.notes import Note, note_text
 from xlxq.i18n import Text, pick
-from xlxq.i18n import Pair
+from xlxq.text import joined
+from xlxq.i18n import Msg
 
 Line = Callable[[Step], list[str]]
 
@@ -746,13 +747,16 @@ def hand_mark(c: dict[str, Any], lang: str) -> str:
     t = Text(lang)
     if c["kind"] == "pairing":
         was = [f"{r}-{k}" for r, k in c["was"]]
-        return t("record_text.changed-by-hand-was", was_or=Pair("，".join(was) or "无", ", ".join(was) or "none"))
+        return t(
+            "record_text.changed-by-hand-was",
+            was_or=joined(was, "common.comma-sep") if was else Msg("record_text.none"),
+        )
     if c["kind"] == "colours":
         return t("record_text.changed-by-hand-colours-swapped")
     was = c["byes_was"]
     return t(
         "record_text.changed-by-hand-bye-was",
-        was_or=Pair("、".join(map(str, was)) or "无", ", ".join(map(str, was)) or "none"),
+        was_or=joined(was) if was else Msg("record_text.none"),
     )
 
 

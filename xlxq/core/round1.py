@@ -105,7 +105,7 @@ def first_round_colours(
                 Msg(
                     "round1.round-1-colours-drawn-seed-board-1s-top",
                     None_else=seed if seed is not None else 0,
-                    toss_else=Pair("先走" if toss else "后走", "first" if toss else "second"),
+                    toss_else=Msg("round1.first" if toss else "round1.second"),
                 ),
             )
         )

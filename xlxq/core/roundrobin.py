@@ -34,7 +34,7 @@ from xlxq.core.outcome import PairingOutcome
 from xlxq.errors import InputError
 from xlxq.core.notes import Note
 from xlxq.i18n import Lazy, Msg, chinese_forms, tr, zh_only
-from xlxq.i18n import Pair
+from xlxq.text import joined
 
 WITHDRAWAL_POLICIES = ("cxa", "annul", "forfeit")
 ANNULLED, FORFEIT = "annulled", "forfeit"
@@ -86,7 +86,7 @@ def table_position(round_no: int, n: int, double: bool = False, games_per_match:
             Msg(
                 "roundrobin.a-round-robin-of-has-rounds-not",
                 n=n,
-                double_else=Pair("双" if double else "单", "double" if double else "single"),
+                double_else=Msg("roundrobin.double" if double else "roundrobin.single"),
                 total=total,
                 round_no=round_no,
             ),
@@ -150,7 +150,7 @@ def check_policy(event: Event) -> str:
             Msg(
                 "roundrobin.unknown-rr-withdrawal-choose-from",
                 pol=pol,
-                WITHDRAWAL_POLICIES=Pair("、".join(WITHDRAWAL_POLICIES), ", ".join(WITHDRAWAL_POLICIES)),
+                WITHDRAWAL_POLICIES=joined(WITHDRAWAL_POLICIES),
             ),
         )
     return pol

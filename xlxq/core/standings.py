@@ -47,7 +47,7 @@ from xlxq.core.tiebreaks import (
 )
 from xlxq.errors import InputError
 from xlxq.i18n import Msg, pick, tr
-from xlxq.i18n import Pair
+from xlxq.text import joined
 
 if TYPE_CHECKING:  # types only: teams.py does not import this module (no circle)
     from xlxq.core.teams import TeamEvent, TeamRound
@@ -284,7 +284,7 @@ def check_options(event: Event) -> None:
             Msg(
                 "standings.unknown-bye-opp-score-choose-from",
                 bye_opp_score=o.bye_opp_score,
-                SCORE_MODES=Pair("、".join(BYE_OPP_SCORE_MODES), ", ".join(BYE_OPP_SCORE_MODES)),
+                SCORE_MODES=joined(BYE_OPP_SCORE_MODES),
             ),
         )
     if o.fallback_reading not in FALLBACK_READINGS:
@@ -292,7 +292,7 @@ def check_options(event: Event) -> None:
             Msg(
                 "standings.unknown-fallback-reading-choose-from",
                 fallback_reading=o.fallback_reading,
-                FALLBACK_READINGS=Pair("、".join(FALLBACK_READINGS), ", ".join(FALLBACK_READINGS)),
+                FALLBACK_READINGS=joined(FALLBACK_READINGS),
             ),
         )
 

@@ -39,6 +39,7 @@ from typing import Callable, Generic, Iterable, Mapping, Optional, Protocol, Seq
 
 from xlxq.errors import InputError
 from xlxq.i18n import Msg, Pair
+from xlxq.text import joined
 
 Rec = TypeVar("Rec")
 #: What a tie-break's function gives: a number (a value), a tuple (a vector)
@@ -224,7 +225,7 @@ def expand_tiebreaks(
                     "tiebreaks.unknown-tie-break-choose-from",
                     zh_what=Pair(zh_what, en_what),
                     item=item,
-                    join_choices=Pair("、".join(choices), ", ".join(choices)),
+                    join_choices=joined(choices),
                 ),
             )
         for k in found:

@@ -69,7 +69,7 @@ from xlxq.operations.buttons import (
     title,
 )
 from xlxq.sheets.problems import Status
-from xlxq.i18n import Msg
+from xlxq.i18n import Lazy, Msg
 
 __all__ = [
     "pair_next_round",
@@ -234,36 +234,26 @@ def unreachable_status(op: str, exc: BaseException, argv: Optional[list[str]] = 
         from xlxq.excel.mac_caller import name_candidates
 
         name = name_candidates(name)[0]
-    zh = [f"xlxq 连接不到工作簿「{name}」，工作簿未作改动。", f"（{what}）"]
-    en = [f"xlxq cannot reach the workbook '{name}'; the workbook was not changed.", f"({what})"]
+    lines: list[Any] = [Msg("excel.cannot-reach-the-workbook", name=name), Msg("excel.in-brackets", what=what)]
     if sys.platform.startswith("win") and (
         isinstance(exc, ImportError) or "_xlwindows" in str(exc) or "win32" in str(exc)
     ):
-        zh.append(f'此 Python 缺少 pywin32：请在命令提示符中运行 "{sys.executable}" -m pip install pywin32')
-        en.append(f'this Python lacks pywin32: run "{sys.executable}" -m pip install pywin32 in a terminal')
+        lines.append(Msg("excel.this-python-lacks-pywin32", executable=sys.executable))
     version = _xlwings_version()
     if version is not None and version != S.VBA_XLWINGS_VERSION:
-        zh.append(
-            f"xlwings 版本不一致：工作簿的 VBA 为 {S.VBA_XLWINGS_VERSION}，Python 中为 {version}：请运行 "
-            f'"{sys.executable}" -m pip install "xlwings=={S.VBA_XLWINGS_VERSION}"'
+        lines.append(
+            Msg(
+                "excel.xlwings-versions-differ-run",
+                vba=S.VBA_XLWINGS_VERSION,
+                version=version,
+                executable=sys.executable,
+            )
         )
-        en.append(
-            f"xlwings versions differ: the workbook's VBA is {S.VBA_XLWINGS_VERSION}, Python has {version}: run "
-            f'"{sys.executable}" -m pip install "xlwings=={S.VBA_XLWINGS_VERSION}"'
-        )
-    zh.append(
-        "请：1. 关闭 Excel 中打开的对话框、结束单元格编辑，再点一次按钮；2. 仍不行时在命令提示符中运行 xlxq doctor，"
-        "把结果（或本消息）拍照发给维护者。"
-    )
-    en.append(
-        "Please: 1. close any open dialog in Excel and finish editing the cell, then click again; 2. if it "
-        "still fails, run xlxq doctor in a terminal and send a photo of its output (or of this message) to "
-        "the maintainer."
-    )
+    lines.append(Msg("excel.please-close-dialogs-click-again-or-doctor"))
     if op == "doctor":
-        report = S.doctor_report(registry=S.windows_registry())
-        zh, en = zh + ["", report.text("zh")], en + ["", report.text("en")]
-    return Status(False, "\n".join(zh), "\n".join(en))
+        lines += ["", S.doctor_report(registry=S.windows_registry())]
+    text = Lazy(lambda lang: "\n".join(x if isinstance(x, str) else x.localize(lang) for x in lines))
+    return Status(False, msg=Msg("excel.as-is", text=text))
 
 
 def _xlwings_version() -> Optional[str]:
@@ -318,4 +308,4 @@ def _doctor(xb: Any) -> Status:
     book = xb.book
     conf = quietly(S.book_config, book)
     report = S.doctor_report(quietly(lambda: book.fullname), conf, has_book=True, registry=S.windows_registry())
-    return Status(report.ok, report.text("zh"), report.text("en"))
+    return Status(report.ok, msg=Msg("excel.as-is", text=report))  # rendered in the button's language

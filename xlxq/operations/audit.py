@@ -43,7 +43,7 @@ from xlxq.operations.result import Outcome
 from xlxq.operations.source import is_team
 from xlxq.systems import get_system
 from xlxq.systems.registry import get_team_system
-from xlxq.i18n import Msg, Pair, tr
+from xlxq.i18n import Msg, tr
 
 __all__ = ["RoundAudit", "audit_event", "audit_team_event", "audit_file", "VERDICTS", "site_audits", "mark_data"]
 
@@ -309,9 +309,7 @@ def report_lines(event: Any, audits: list[RoundAudit], lang: str, system: Any = 
         )
         out.append(t("audit.round", round=a.round, label=label, basis=basis))
         if a.error is not None:
-            out.append(
-                "  " + t("audit.the-engine-cannot-pair-it", message=Pair(a.error.message("zh"), a.error.message("en")))
-            )
+            out.append("  " + t("audit.the-engine-cannot-pair-it", message=a.error))
             continue
         teams = a.entrants == "teams"
         if a.engine_changes:
@@ -365,15 +363,13 @@ def numbering_problems(event: Event) -> list[tuple[str, str]]:
         same_rating = method == "rating" and p.seed is None and mine.seed is None and p.rating == mine.rating
         if players.index(p) + 1 != k and not same_rating:
             why = (
-                Msg("audit.seed", seed=p.seed).pair()
+                Msg("audit.seed", seed=p.seed)
                 if p.seed is not None
-                else Msg("audit.rating", rating=p.rating).pair()
+                else Msg("audit.rating", rating=p.rating)
                 if p.rating is not None
-                else ("无等级分", "unrated")
+                else Msg("audit.unrated")
             )
-            out.append(
-                Msg("audit.should-be-by-the-numbering-rule", no=p.no, why=Pair(why[0], why[1]), no2=mine.no).pair()
-            )
+            out.append(Msg("audit.should-be-by-the-numbering-rule", no=p.no, why=why, no2=mine.no).pair())
     return out
 
 

@@ -31,7 +31,7 @@ from xlxq.i18n import Text
 from xlxq.operations.result import Outcome
 from xlxq.operations.source import is_team, is_workbook, load, open_book
 from xlxq.sheets import layout as L
-from xlxq.i18n import Msg, Pair
+from xlxq.i18n import Lazy, Msg
 
 __all__ = ["rounds_in", "backups_outcome", "restore_backup"]
 
@@ -125,24 +125,19 @@ def _read_backup(b: Backup) -> bytes:
     symbolic link (to anywhere: what it points to is not a backup xlxq
     kept), opened without following one."""
     if _linked(b):
-        raise _bad_backup(
-            b, "是符号链接（指向别处的文件），不是 xlxq 保留的备份", "is a symbolic link, not a backup xlxq kept"
-        )
+        raise _bad_backup(b, Msg("backups.is-a-symbolic-link-not-a-backup-xlxq-kept"))
     try:
         fd = os.open(b.path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_BINARY", 0))
     except OSError as exc:
-        raise _bad_backup(b, f"无法读取（{exc.strerror or exc}）", f"cannot be read ({exc.strerror or exc})") from None
+        raise _bad_backup(b, Msg("backups.cannot-be-read", why=exc.strerror or str(exc))) from None
     with os.fdopen(fd, "rb") as f:
         if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):
-            raise _bad_backup(b, "不是普通文件", "is not a regular file")
+            raise _bad_backup(b, Msg("backups.is-not-a-regular-file"))
         return f.read()
 
 
-def _bad_backup(b: Backup, zh: str, en: str) -> InputError:
-    return InputError(
-        Msg("backups.the-backup-nothing-was-restored-the", path=b.path, zh=Pair(zh, en)),
-        file=str(b.path),
-    )
+def _bad_backup(b: Backup, why: Msg) -> InputError:
+    return InputError(Msg("backups.the-backup-nothing-was-restored-the", path=b.path, zh=why), file=str(b.path))
 
 
 def _kind(path: Path, workbook: bool) -> str:
@@ -169,29 +164,26 @@ def _check_backup(b: Backup, data: bytes, path: str) -> None:
     file that loads; a team event for a team event (when ``path`` can be
     read to tell); else an error naming the backup."""
     workbook = is_workbook(path)
-    what_zh, what_en = (
-        ("xlxq 赛事工作簿", "an xlxq event workbook") if workbook else ("xlxq 赛事文件", "an xlxq event file")
-    )
+    what = Msg("backups.an-xlxq-event-workbook" if workbook else "backups.an-xlxq-event-file")
     with tempfile.TemporaryDirectory(prefix="xlxq-restore-", ignore_cleanup_errors=True) as d:  # Windows: a held file
         copy = Path(d) / b.path.name
         copy.write_bytes(data)
         try:
             kind = _kind(copy, workbook)
         except (XlxqError, OSError, ValueError, KeyError, zipfile.BadZipFile) as exc:
-            zh = (exc.zh if isinstance(exc, XlxqError) else str(exc)).replace(str(copy), b.path.name)
-            en = (exc.en if isinstance(exc, XlxqError) else str(exc)).replace(str(copy), b.path.name)
-            raise _bad_backup(b, f"不是可读的 {what_zh}（{zh}）", f"is not a readable {what_en} ({en})") from None
+            said = Lazy(
+                lambda lang, e=exc, c=str(copy): (e.message(lang) if isinstance(e, XlxqError) else str(e)).replace(
+                    c, b.path.name
+                )
+            )
+            raise _bad_backup(b, Msg("backups.is-not-a-readable", what=what, why=said)) from None
     try:
         now = _kind(Path(path), workbook) if os.path.isfile(path) else None
     except Exception:  # noqa: BLE001 - the file to restore may be the broken one: no kind to compare
         now = None
     if now is not None and now != kind:
-        names = {"team": ("团体赛", "a team event"), "individual": ("个人赛", "an individual event")}
-        raise _bad_backup(
-            b,
-            f"是{names[kind][0]}，而 {path} 是{names[now][0]}",
-            f"holds {names[kind][1]} and {path} {names[now][1]}",
-        )
+        names = {"team": "backups.a-team-event", "individual": "backups.an-individual-event"}
+        raise _bad_backup(b, Msg("backups.holds-and-path-holds", kind=Msg(names[kind]), path=path, now=Msg(names[now])))
 
 
 def restore_backup(path: str, k: int) -> Outcome:

@@ -39,7 +39,7 @@ from xlxq.sheets.groups import GroupView, refuse_team_groups
 from xlxq.sheets.team_layout import is_team_book
 from xlxq.operations.groups import combined
 from xlxq.systems import system_for, system_label, team_rules
-from xlxq.i18n import Msg, Pair, norm_lang, tr
+from xlxq.i18n import Lazy, Msg, norm_lang, tr
 from xlxq.sheets.canvas import book_script
 from xlxq.sheets.script import HANT, to_hant
 
@@ -278,9 +278,7 @@ def book_outcome(
                 raise InputError(
                     Msg(
                         "book.a-cross-table-is-for-round-robins-only",
-                        system=Pair(
-                            system_label(st.event.settings.system, "zh"), system_label(st.event.settings.system, "en")
-                        ),
+                        system=Lazy(lambda lang: system_label(st.event.settings.system, lang)),
                     ),
                 )
             try:

@@ -36,7 +36,7 @@ from xlxq.operations.source import is_team
 from xlxq.sheets.problems import Status
 from xlxq.systems import get_team_system
 from xlxq.text import fmt as _fmt
-from xlxq.i18n import Msg, Pair
+from xlxq.i18n import Lazy, Msg, tr
 
 __all__ = [
     "booklet_document",
@@ -66,7 +66,8 @@ def _wdl(mine: str, theirs: str, lang: str) -> str:
 
 
 def _colour(c: str, lang: str) -> str:
-    return Text(lang)("红" if c == "R" else "黑", "R" if c == "R" else "B")
+    """红/黑 (R/B): the side played, after the opponent's number."""
+    return Text(lang)("booklet.red-side" if c == "R" else "booklet.black-side")
 
 
 def _running(site: dict) -> dict[int, dict[int, str]]:
@@ -613,12 +614,9 @@ def _cover(event: Any, site: dict, lang: str) -> Cover:
     else:
         facts.append((t("booklet.players"), t("booklet.n", n=len(event.players))))
     signatures = []
-    for attr, zh, en in (
-        ("chief_arbiter", "裁判长", "Chief arbiter"),
-        ("pairing_officer", "编排长", "Pairing officer"),
-    ):
+    for attr, id in (("chief_arbiter", "booklet.chief-arbiter"), ("pairing_officer", "booklet.pairing-officer")):
         value = getattr(info, attr)
-        signatures.append(t(zh, en) + (t("booklet.value", value=value) if value else ""))
+        signatures.append(t(id) + (t("booklet.value", value=value) if value else ""))
     return Cover(t("booklet.results-booklet"), site["name"], tuple(facts), tuple(signatures))
 
 
@@ -703,50 +701,55 @@ def write_booklet(doc: Document, out: Path, pdf: bool, font: Any = None) -> tupl
     return write_xlsx(doc, out), frozenset()
 
 
-def lacking_lines(event: Any, missing: frozenset[str]) -> list[tuple[str, str]]:
-    """The warning (zh, en) when the PDF's fonts lack characters of the
-    booklet (an emoji, 𠀀, 𪚥 …: printed blank, a name of only such
-    characters a blank cell): the characters, and the players and teams
-    whose name or club has them (issue 21 §2.7)."""
+def lacking_lines(event: Any, missing: frozenset[str]) -> list[Msg]:
+    """The warning when the PDF's fonts lack characters of the booklet (an
+    emoji, 𠀀, 𪚥 …: printed blank, a name of only such characters a blank
+    cell): the characters, and the players and teams whose name or club has
+    them (issue 21 §2.7)."""
     if not missing:
         return []
-    chars = " ".join(f"{c}（U+{ord(c):04X}）" for c in sorted(missing))
-    chars_en = " ".join(f"{c} (U+{ord(c):04X})" for c in sorted(missing))
-    who = []
+    chars = [Msg("booklet.char-code", c=c, code=f"{ord(c):04X}") for c in sorted(missing)]
+    who: list[Msg] = []
     for e in [*getattr(event, "players", ()), *getattr(event, "teams", ())]:
         if any(c in missing for c in f"{e.name}{getattr(e, 'unit', '') or ''}"):
-            who.append(Msg("booklet.no", no=e.no, name=e.name).pair())
+            who.append(Msg("booklet.no", no=e.no, name=e.name))
     if any(c in missing for c in event.settings.name or ""):
-        who.append(("赛事名称", "the event's name"))
+        who.append(Msg("booklet.the-event-name"))
     shown = who[:12]
-    more_zh = f"等{len(who)}处" if len(who) > len(shown) else ""
-    more_en = f" and {len(who) - len(shown)} more" if len(who) > len(shown) else ""
-    return [
-        (
-            f"警告：PDF 的字体没有这些字符，印出来是空白：{chars}"
-            + (f"，见 {'、'.join(z for z, _ in shown)}{more_zh}" if who else "")
-            + "；请用 --font 指定含这些字符的字体，或改用工作簿成绩册",
-            f"warning: the PDF's fonts lack these characters, printed blank: {chars_en}"
-            + (f", in {', '.join(e for _, e in shown)}{more_en}" if who else "")
-            + "; name a font that has them with --font, or use the workbook booklet",
+    where: Any = ""
+    if who:
+        # 等N处 counts them all; " and M more" the ones not listed
+        more = Lazy(
+            lambda lang: (
+                ""
+                if len(who) == len(shown)
+                else tr(lang, "booklet.and-more", more=len(who) - len(shown))
+                if lang == "en"
+                else tr(lang, "booklet.places-in-all", total=len(who))
+            )
         )
-    ]
+        where = Msg("booklet.lacking-where", who=_joined(shown, "common.list-sep"), more=more)
+    return [Msg("booklet.fonts-lack-these-characters", chars=_joined(chars, "booklet.chars-sep"), where=where)]
 
 
-def _lacking(event: Any, groups: Optional[list[tuple[str, Any]]], missing: frozenset[str]) -> list[tuple[str, str]]:
+def _joined(items: list[Msg], sep: str) -> Lazy:
+    return Lazy(lambda lang: tr(lang, sep).join(m.render(lang) for m in items))
+
+
+def _lacking(event: Any, groups: Optional[list[tuple[str, Any]]], missing: frozenset[str]) -> list[Msg]:
     """:func:`lacking_lines` of ``event``, or of each group, headed by it."""
     if groups is None:
         return lacking_lines(event, missing)
     out = []
     for g, ev in groups:
-        out += [Msg("booklet.g-zh", g=g, zh=Pair(zh, en)).pair() for zh, en in lacking_lines(ev, missing)]
+        out += [Msg("booklet.g-zh", g=g, zh=m) for m in lacking_lines(ev, missing)]
     return out
 
 
-def _done(out: Path, pdf: bool, count: int) -> tuple[str, str]:
+def _done(out: Path, pdf: bool, count: int) -> Msg:
     if pdf:
-        return Msg("booklet.booklet-written-to-pdf-pages", out=out, count=count).pair()
-    return Msg("booklet.booklet-written-to-sheets", out=out, count=count).pair()
+        return Msg("booklet.booklet-written-to-pdf-pages", out=out, count=count)
+    return Msg("booklet.booklet-written-to-sheets", out=out, count=count)
 
 
 def booklet_event(
@@ -765,7 +768,7 @@ def booklet_event(
     path = Path(out)
     count, missing = write_booklet(doc, path, pdf, font)
     lines = [_done(path, pdf, count), *_lacking(event, groups, missing)]
-    return Outcome(render=lambda lang: [Text(lang)(zh, en) for zh, en in lines])
+    return Outcome(render=lambda lang: [m.render(lang) for m in lines])
 
 
 def booklet_book(book: Any, workbook: str | os.PathLike, lang: str, font: Optional[str] = None) -> Any:
@@ -784,11 +787,10 @@ def booklet_book(book: Any, workbook: str | os.PathLike, lang: str, font: Option
     settings = (event if groups is None else groups[0][1]).settings
     rating = report_options(settings)
     doc = booklet_document(event, lang, rating) if groups is None else groups_document(groups, lang, rating)
-    lines_zh, lines_en = [], []
+    lines: list[Msg] = []
     for pdf in (False, True):
         path = booklet_path(workbook, lang, pdf)
         count, missing = write_booklet(doc, path, pdf, face)
-        for zh, en in [_done(path, pdf, count), *_lacking(event, groups, missing)]:
-            lines_zh.append(zh)
-            lines_en.append(en)
-    return Status(True, "\n".join(lines_zh), "\n".join(lines_en))
+        lines += [_done(path, pdf, count), *_lacking(event, groups, missing)]
+    text = Lazy(lambda lang: "\n".join(m.render(lang) for m in lines))
+    return Status(True, msg=Msg("workbook_common.line", line=text))

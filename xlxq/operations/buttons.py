@@ -42,8 +42,8 @@ from xlxq.operations.undo import ResultsEntered, without_backup_promise
 from xlxq.sheets import layout as L
 from xlxq.sheets.canvas import book_script
 from xlxq.sheets.problems import Status
-from xlxq.sheets.script import HANT, Keep, to_hant
-from xlxq.i18n import Msg, Pair, hant_text, tr
+from xlxq.sheets.script import HANT, Keep
+from xlxq.i18n import Lazy, Msg, tr
 
 #: what does a button's work: (op, the book, lang, round_no=…, style=…) → Status
 Operate = Callable[..., Status]
@@ -53,31 +53,35 @@ Operate = Callable[..., Status]
 MAX_LINES = 12
 _MAX_CHARS = 1000  # VBA's MsgBox (remote VBA client) shows at most 1024 characters
 
+#: a button's name by its operation: the message's title, the status bar, the Lite script's name
 TITLES = {
-    "pair": ("编排下一轮", "Pair next round"),
-    "recompute": ("计算成绩", "Recompute standings"),
-    "explain": ("编排记录", "Pairing log"),
-    "schedule": ("生成循环赛对阵", "Round-robin schedule"),
-    "qualify": ("晋级淘汰赛", "Start the knockout"),
-    "doctor": ("诊断", "Diagnose"),
-    "publish": ("发布网页", "Publish web pages"),
-    "draw": ("抽签", "Draw numbers"),
-    "undo": ("撤销本轮", "Undo last round"),
-    "scoresheets": ("打印记分单", "Print score sheets"),
-    "notice": ("打印公告", "Print pairings notice"),
-    "booklet": ("成绩册", "Results booklet"),
+    op: f"buttons.title-{op}"
+    for op in (
+        "pair",
+        "recompute",
+        "explain",
+        "schedule",
+        "qualify",
+        "doctor",
+        "publish",
+        "draw",
+        "undo",
+        "scoresheets",
+        "notice",
+        "booklet",
+    )
 }
 
 
 def title(op: str) -> tuple[str, str]:
-    """A button's name (zh, en) by its operation (``pair`` …): the message's
-    title, and the xlwings Lite script's display name (lite/main.py)."""
-    return TITLES[op]
+    """A button's name (zh, en) by its operation (``pair`` …): the xlwings
+    Lite script's display name and docstring (lite_bundle.py) say both."""
+    return Msg(TITLES[op]).pair()
 
 
 #: The sheet the message is written to in Pyodide / ``XLXQ_NOTIFY=sheet``
 #: (an arbiter's own sheet for the operations: they leave it alone).
-MESSAGE_SHEET = {"zh": "xlxq消息", "en": "xlxq messages"}
+MESSAGE_SHEET = {"zh": "xlxq消息", "en": "xlxq messages"}  # the names it is found by (buttons.message-sheet)
 
 
 def notify_mode() -> str:
@@ -122,27 +126,21 @@ def run_button(op: str, xwbook: Any, lang: str, operate: Optional[Operate] = Non
         _undo(xb, mark)
         st = Status(  # every problem a read found, one a line (issue 10 §4)
             False,
-            "\n".join(exc.lines("zh")) + "\n工作簿未作改动。",
-            "\n".join(exc.lines("en")) + "\nThe workbook was not changed.",
+            msg=Msg("buttons.problems-not-changed", problems=Lazy(lambda lang, e=exc: "\n".join(e.lines(lang)))),
         )
     except Exception as exc:  # noqa: BLE001 - everything reaches the arbiter as a message
         _undo(xb, mark)
         if in_book:
             details = traceback.format_exc()
-            where_zh, where_en = Msg("excel.the-sheet", SHEET=Pair(MESSAGE_SHEET["zh"], MESSAGE_SHEET["en"])).pair()
-            what_zh, what_en = "该表", "that sheet"
+            where: Any = Msg("excel.the-sheet", SHEET=Msg("buttons.message-sheet"))
+            what = Msg("excel.that-sheet")
         else:
-            log = _log_error(op, xwbook)
-            where_zh = where_en = str(log)
-            what_zh, what_en = "该文件", "that file"
+            where = str(_log_error(op, xwbook))
+            what = Msg("excel.that-file")
         st = Status(
             False,
             msg=Msg(
-                "excel.internal-error-the-workbook-was-not",
-                name=type(exc).__name__,
-                exc=exc,
-                where=Pair(where_zh, where_en),
-                what=Pair(what_zh, what_en),
+                "excel.internal-error-the-workbook-was-not", name=type(exc).__name__, exc=exc, where=where, what=what
             ),
         )
     _show(xwbook, op, st if keep is None else _InHant(st, keep), HANT if keep is not None else lang, details)
@@ -173,10 +171,9 @@ class _InHant:
         return shown_in_hant(self.keep, self.st.lines, "zh")
 
 
-def _said(lang: str, zh: str, en: str) -> str:
-    """One of a button's own (zh, en) texts in ``lang`` (zh-Hant: the 简体 in
-    繁體, the catalogue's when the text is one of its messages)."""
-    return en if lang == "en" else to_hant(hant_text(zh)) if lang == HANT else zh
+def _said(lang: str, id: str, **args: Any) -> str:
+    """One of a button's own messages in ``lang`` (its catalogue only)."""
+    return tr(lang, id, **args)
 
 
 def operate_button(op: str, xb: Any, lang: str, round_no: Optional[int] = None, style: Optional[str] = None) -> Status:
@@ -237,22 +234,13 @@ def _confirmed(xb: Any, op: str, exc: Any, lang: str) -> bool:
         return False
     if isinstance(exc, UnfinishedResults) and not exc.provisional_ok:
         return False
-    if op == "pair":
-        ask = (
-            "\n\n确定 = 按和棋暂计编排（原则(八)）；取消 = 不编排",
-            "\n\nOK = pair on provisional draws; Cancel = do not pair",
-        )
-    else:
-        ask = (
-            "\n\n确定 = 撤销本轮并删除这些结果；取消 = 不撤销",
-            "\n\nOK = undo the round and drop its results; Cancel = keep it",
-        )
+    ask = "buttons.ok-pair-on-provisional-draws" if op == "pair" else "buttons.ok-undo-the-round"
     keep = _script(xb, lang)
     text = exc.message(lang) if keep is None else shown_in_hant(keep, lambda code: [exc.message(code)], "zh")[0]
     lang = HANT if keep is not None else lang
-    tail = _said(lang, *ask)
+    tail = "\n\n" + _said(lang, ask)
     prompt = text[: _MAX_CHARS - len(tail)] + tail  # MsgBox shows about 1024 characters
-    title = "xlxq · " + _said(lang, *TITLES[op])
+    title = "xlxq · " + _said(lang, TITLES[op])
     try:
         answer = xb.book.app.alert(prompt, title=title, buttons="ok_cancel", mode="critical")
     except Exception:  # noqa: BLE001 - no box: the refusal stands
@@ -288,7 +276,7 @@ class _status_bar:
 
     def __init__(self, xb: Any, op: str, lang: str):
         self.app = xb.book.app if getattr(xb, "com", False) else None
-        self.text = _said(lang, "正在" + TITLES[op][0] + "…", TITLES[op][1] + "…")
+        self.text = _said(lang, "buttons.doing", title=Msg(TITLES[op]))
 
     def __enter__(self) -> "_status_bar":
         if self.app is not None:
@@ -314,7 +302,7 @@ def message_text(st: Any, lang: str = "zh") -> str:
 
 
 def _show(xwbook: Any, op: str, st: Any, lang: str, details: str = "") -> None:
-    title = "xlxq · " + _said(lang, *TITLES[op])
+    title = "xlxq · " + _said(lang, TITLES[op])
     text = message_text(st, lang)
     mode = notify_mode()
     if mode != "alert":
@@ -342,7 +330,8 @@ def _write_message_sheet(xwbook: Any, title: str, st: Any, lang: str, details: s
     when the operation failed."""
     names = [s.name for s in xwbook.sheets]
     name = next(
-        (n for n in names if n in MESSAGE_SHEET.values()), _said(lang, MESSAGE_SHEET["zh"], MESSAGE_SHEET["en"])
+        (n for n in names if n in MESSAGE_SHEET.values() or n == _said(lang, "buttons.message-sheet")),
+        _said(lang, "buttons.message-sheet"),
     )
     shown = quietly(lambda: xwbook.sheets.active)
     added = name not in names
@@ -355,7 +344,7 @@ def _write_message_sheet(xwbook: Any, title: str, st: Any, lang: str, details: s
             xwbook.sheets[0].activate()  # Remote.bas addSheet: see XlwingsBook._apply_core
         ws = xwbook.sheets.add(name=name, after=xwbook.sheets[len(names) - 1])
     stamp = _dt.datetime.now().strftime("%Y-%m-%d %H:%M:%S")
-    outcome = _said(lang, "成功", "done") if st.ok else _said(lang, "失败", "failed")
+    outcome = _said(lang, "buttons.done" if st.ok else "buttons.failed")
     lines = [title, f"{stamp}  {outcome}", ""] + [part for ln in st.lines(lang) for part in ln.splitlines()]
     if details:
         lines += ["", *details.rstrip().splitlines()]

@@ -38,6 +38,7 @@ from xlxq.core.model import Event
 from xlxq.core.teams import TeamEvent
 from xlxq.errors import InputError
 from xlxq.i18n import Text
+from xlxq.text import joined
 from xlxq.operations.result import Outcome
 from xlxq.operations.simulate_book import InMemoryBook
 from xlxq.operations.source import WORKBOOK_SUFFIXES, is_workbook, load
@@ -48,7 +49,7 @@ from xlxq.sheets.results import display as result_display
 from xlxq.sheets.state import Sig
 from xlxq.sheets.write_rounds import add_round_sheet
 from xlxq.operations.workbook_common import apply_status
-from xlxq.i18n import Msg, Pair
+from xlxq.i18n import Msg
 
 __all__ = ["write_workbook", "created", "convert_file"]
 
@@ -134,7 +135,7 @@ def groups_workbook_refused(path: Any, groups: list[str]) -> InputError:
         Msg(
             "convert.an-event-with-groups-cannot-be-written",
             path=path,
-            join_groups=Pair("、".join(groups), ", ".join(groups)),
+            join_groups=joined(groups),
         ),
         file=str(path),
     )

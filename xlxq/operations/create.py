@@ -30,7 +30,7 @@ from xlxq.core.teams import (
     validate_team_event,
 )
 from xlxq.errors import InputError, XlxqError
-from xlxq.i18n import Text
+from xlxq.i18n import Lazy, Text
 from xlxq.core.groups import in_group
 from xlxq.operations.convert import created, groups_workbook_refused
 from xlxq.operations.source import is_workbook
@@ -49,8 +49,8 @@ from xlxq.systems import (
     team_system_keys,
 )
 from xlxq.presentation.team_report import lineup_label, team_schedule_lines, team_system_label, team_table
-from xlxq.text import fmt, text_table
-from xlxq.i18n import Msg, Pair
+from xlxq.text import fmt, text_table, joined
+from xlxq.i18n import Msg
 
 __all__ = ["create_file"]
 
@@ -89,7 +89,7 @@ def create_file(args, lang: str = "zh", players: Optional[list] = None) -> Outco
         raise InputError(
             Msg(
                 "create.a-is-a-team-event-use-teams",
-                label=Pair(get_team_system(system).label_zh, get_team_system(system).label_en),
+                label=Lazy(get_team_system(system).label),
             ),
         )
     kind = get_system(system)  # the system's facts (round robin, knockout …)
@@ -133,7 +133,7 @@ def create_file(args, lang: str = "zh", players: Optional[list] = None) -> Outco
         )
     if args.eliminate and not kind.pairs_by_score:
         raise InputError(
-            Msg("create.eliminate-is-for-a-swiss-only-not-for-a", label=Pair(label, label_en)),
+            Msg("create.eliminate-is-for-a-swiss-only-not-for-a", label=Lazy(lambda lang: system_label(system, lang))),
         )
     if not kind.has_bracket and (args.playoff_games is not None or args.armageddon):
         flag = "--playoff-games" if args.playoff_games is not None else "--armageddon"
@@ -205,7 +205,7 @@ def create_file(args, lang: str = "zh", players: Optional[list] = None) -> Outco
                 Msg(
                     "create.a-of-players-has-rounds-not-rounds-leave",
                     n=n,
-                    zh_g=Pair(system_label(system, "zh", g), system_label(system, "en", g)),
+                    zh_g=Lazy(lambda lang: system_label(system, lang, g)),
                     rounds=rounds,
                     rounds2=args.rounds,
                 ),
@@ -224,7 +224,7 @@ def create_file(args, lang: str = "zh", players: Optional[list] = None) -> Outco
                 Msg(
                     "create.a-of-players-has-rounds-not-rounds-leave-2",
                     n=n,
-                    label=Pair(label, label_en),
+                    label=Lazy(lambda lang: system_label(system, lang)),
                     rounds=rounds,
                     rounds2=args.rounds,
                 ),
@@ -452,7 +452,7 @@ def _team_new(args, path, lang: str = "zh") -> Outcome:
         raise InputError(
             Msg(
                 "create.a-team-event-is-one-of-not-2",
-                system_keys=Pair("、".join(team_system_keys()), ", ".join(team_system_keys())),
+                system_keys=joined(team_system_keys()),
                 system=system,
             ),
         )
@@ -537,7 +537,7 @@ def _team_new(args, path, lang: str = "zh") -> Outcome:
                 Msg(
                     "create.a-of-teams-has-rounds-not-rounds",
                     n=n,
-                    label=Pair(label, label_en),
+                    label=Lazy(lambda lang: team_system_label(system, lang)),
                     rounds=rounds,
                     rounds2=args.rounds,
                 ),

@@ -14,6 +14,7 @@ from typing import Any, Optional
 from xlxq.errors import InputError
 from xlxq.operations.source import BookSource, open_source
 from xlxq.i18n import Msg, Pair
+from xlxq.text import joined
 
 __all__ = [
     "groups_refused",
@@ -75,7 +76,7 @@ def groups_refused(name: str, groups: list[str]) -> InputError:
         Msg(
             "event_read.is-an-event-with-groups-this-operation",
             name=name,
-            join_groups=Pair("、".join(groups), ", ".join(groups)),
+            join_groups=joined(groups),
         ),
         file=name,
     )

@@ -24,8 +24,8 @@ buttons need from outside the workbook:
 
 It is idempotent: a step already done is reported as such; a value that
 differs (another interpreter in the config, another AppleScript) is kept
-unless ``force``.  Everything is returned as :class:`Report` lines (zh, en)
-and printed by the caller.
+unless ``force``.  Everything is returned as :class:`Report` lines (catalogue messages)
+rendered in the caller's language and printed by it.
 
 ``xlxq doctor`` and the 诊断 button (:func:`doctor_report`) report what a
 click depends on: the interpreter, the versions of xlxq, xlwings, openpyxl,
@@ -61,8 +61,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterable, Optional, Protocol
 
 from xlxq import PYTHON_MIN
-from xlxq.i18n import Text
-from xlxq.i18n import Msg
+from xlxq.i18n import Lazy, Msg, Text, tr
 
 #: the xlwings whose VBA module (xlwings.bas) is inside the .xlsm templates
 #: (tools/build_xlsm.py XLWINGS_VERSION; the pin in pyproject.toml)
@@ -94,24 +93,34 @@ _MARK = {OK: "[OK]", WARN: "[!]", FAIL: "[X]", INFO: "[i]"}
 
 @dataclass
 class Line:
-    """One line of a report: a label, the finding in both languages, a level."""
+    """One line of a report: a level and the finding, a message rendered
+    where the report is shown (``xlxq doctor``, the 诊断 button)."""
 
     level: str
-    zh: str
-    en: str
+    msg: Msg
+
+    def text(self, lang: str) -> str:
+        return self.msg.render(lang)
+
+    @property
+    def zh(self) -> str:
+        return self.text("zh")
+
+    @property
+    def en(self) -> str:
+        return self.text("en")
 
 
 @dataclass
 class Report:
     """What setup did / what the doctor found."""
 
-    title_zh: str
-    title_en: str
+    title: Msg
     lines: list[Line] = field(default_factory=list)
     changed: list[str] = field(default_factory=list)  # files written
 
-    def add(self, level: str, zh: str, en: str) -> None:
-        self.lines.append(Line(level, zh, en))
+    def add(self, level: str, msg: Msg) -> None:
+        self.lines.append(Line(level, msg))
 
     @property
     def ok(self) -> bool:
@@ -122,10 +131,11 @@ class Report:
         return sum(ln.level in (WARN, FAIL) for ln in self.lines)
 
     def text(self, lang: str = "zh") -> str:
-        t = Text(lang)
-        out = [t(self.title_zh, self.title_en)]
-        out += [f"{_MARK[ln.level]} {t(ln.zh, ln.en)}" for ln in self.lines]
+        out = [self.title.render(lang)]
+        out += [f"{_MARK[ln.level]} {ln.text(lang)}" for ln in self.lines]
         return "\n".join(out)
+
+    localize = text  # a message's argument: Msg("excel.doctor-report", report=report)
 
 
 # --------------------------------------------------------------------------
@@ -246,33 +256,12 @@ class WinRegistry:
             return None
 
 
+#: VBAWarnings → (level, the finding)
 _VBA_WARNINGS = {
-    1: (
-        OK,
-        "宏设置：启用所有宏（不安全，但按钮可用）",
-        "macro setting: enable all macros (unsafe, but the buttons work)",
-    ),
-    2: (
-        OK,
-        "宏设置：禁用所有宏，并发出通知（打开工作簿后点「启用内容」）",
-        "macro setting: disable with notification (click Enable Content after opening)",
-    ),
-    3: (
-        FAIL,
-        "宏设置：只允许数字签名的宏——xlxq 的工作簿没有签名，按钮不能运行。请在 文件 → 选项 → 信任中心 → "
-        "信任中心设置 → 宏设置 中选「禁用所有宏，并发出通知」，或把工作簿放在受信任位置",
-        "macro setting: signed macros only -- the xlxq workbook is not signed, the buttons cannot run. In File → "
-        "Options → Trust Center → Trust Center Settings → Macro Settings choose 'Disable all macros with "
-        "notification', or keep the workbook in a Trusted Location",
-    ),
-    4: (
-        FAIL,
-        "宏设置：禁用所有宏且不通知——按钮不能运行。请在 文件 → 选项 → 信任中心 → 信任中心设置 → 宏设置 中选"
-        "「禁用所有宏，并发出通知」，或把工作簿放在受信任位置",
-        "macro setting: disable all macros without notification -- the buttons cannot run. In File → Options → "
-        "Trust Center → Trust Center Settings → Macro Settings choose 'Disable all macros with notification', or "
-        "keep the workbook in a Trusted Location",
-    ),
+    1: (OK, "excel_setup.macro-setting-enable-all"),
+    2: (OK, "excel_setup.macro-setting-disable-with-notification"),
+    3: (FAIL, "excel_setup.macro-setting-signed-macros-only"),
+    4: (FAIL, "excel_setup.macro-setting-disable-all-without-notification"),
 }
 
 
@@ -292,8 +281,7 @@ def trust_check(reg: Registry, report: Report, workbook_dir: Optional[Path] = No
     if not versions:
         report.add(
             WARN,
-            "注册表中找不到 Excel 的设置（Excel 尚未运行过？）：打开一次 Excel 后再运行本命令",
-            "no Excel settings in the registry (Excel never started?): open Excel once, then run this again",
+            Msg("excel_setup.no-excel-settings-in-the-registry-excel"),
         )
         return
     v = versions[0]
@@ -303,19 +291,16 @@ def trust_check(reg: Registry, report: Report, workbook_dir: Optional[Path] = No
     by_policy = warnings is not None
     if warnings is None:
         warnings = reg.value(user, "VBAWarnings")
-    level, zh, en = _VBA_WARNINGS.get(int(warnings) if warnings is not None else 2, _VBA_WARNINGS[2])
-    if by_policy:
-        zh, en = zh + "（由组策略设定，请联系管理员）", en + " (set by group policy: ask the administrator)"
-    report.add(level, f"Excel {v} " + zh, f"Excel {v} " + en)
+    level, setting = _VBA_WARNINGS.get(int(warnings) if warnings is not None else 2, _VBA_WARNINGS[2])
+    by_whom = Msg("excel_setup.set-by-group-policy") if by_policy else ""
+    report.add(level, Msg("excel_setup.excel-macro-setting", v=v, setting=Msg(setting), policy=by_whom))
     block = reg.value(policy, "blockcontentexecutionfrominternet")
     if block is None:
         block = reg.value(user, "blockcontentexecutionfrominternet")
     if block is None or int(block) == 1:
         report.add(
             INFO,
-            "从网上下载的工作簿中的宏会被阻止：下载后右键单击文件 → 属性 → 勾选「解除锁定」，或放在受信任位置",
-            "macros in downloaded workbooks are blocked: right-click the file → Properties → tick Unblock, "
-            "or keep it in a Trusted Location",
+            Msg("excel_setup.macros-in-downloaded-workbooks-are"),
         )
     locations = trusted_locations(reg, v)
     if workbook_dir is not None:
@@ -323,14 +308,12 @@ def trust_check(reg: Registry, report: Report, workbook_dir: Optional[Path] = No
         if inside:
             report.add(
                 OK,
-                f"工作簿文件夹在受信任位置 {inside[0]} 中",
-                f"the workbook's folder is in the Trusted Location {inside[0]}",
+                Msg("excel_setup.the-workbooks-folder-is-in-the-trusted", inside=inside[0]),
             )
     if reg.value(user, "AccessVBOM") == 1:
         report.add(
             INFO,
-            "「信任对 VBA 工程对象模型的访问」已开启（xlxq 不需要）",
-            "'Trust access to the VBA project object model' is on (xlxq does not need it)",
+            Msg("excel_setup.trust-access-to-the-vba-project-object"),
         )
 
 
@@ -404,9 +387,7 @@ def setup(
     ``encoding``: the config file's (by default :func:`config_encoding`)."""
     environ = dict(os.environ if environ is None else environ)
     home = Path(home) if home is not None else Path.home()
-    report = Report(
-        "xlxq excel-setup：设置本机的 Excel 按钮", "xlxq excel-setup: setting this PC up for the Excel buttons"
-    )
+    report = Report(Msg("excel_setup.xlxq-excel-setup-setting-this-pc-up-for"))
     xw_version, xw_folder = xlwings if xlwings is not None else xlwings_info()
     check_xlwings(report, xw_version, VBA_XLWINGS_VERSION, executable)
 
@@ -418,12 +399,11 @@ def setup(
     text = path.read_text(encoding=enc, errors="replace") if path.is_file() else ""
     have = parse_config(text).get(key)
     if have == want:
-        report.add(OK, f"{path} 中已有 {key} = {want}（未改动）", f"{path} already has {key} = {want} (unchanged)")
+        report.add(OK, Msg("excel_setup.already-has-unchanged", path=path, key=key, want=want))
     elif have is not None and not force and Path(expand(have, platform, environ)).is_file():
         report.add(
             WARN,
-            f"{path} 中的 {key} 是另一个 Python：{have}（未改动；用 --force 改为 {want}）",
-            f"{path} names another Python as {key}: {have} (kept; --force sets it to {want})",
+            Msg("excel_setup.names-another-python-as-kept-force-sets", path=path, key=key, have=have, want=want),
         )
     else:
         try:
@@ -431,17 +411,14 @@ def setup(
         except (UnicodeEncodeError, LookupError):
             report.add(
                 FAIL,
-                f"Python 的路径 {want} 含有本机代码页（{enc}）不能表示的字符，xlwings 读不出：请把 Python "
-                "装在只含英文字母的路径下（例如 C:\\Python312）",
-                f"the path {want} has characters the ANSI code page ({enc}) cannot hold, so xlwings cannot "
-                "read it: install Python in a plain ASCII folder (e.g. C:\\Python312)",
+                Msg("excel_setup.the-path-has-characters-the-ansi-code", want=want, enc=enc),
             )
         else:
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_text(set_config_line(text, key, want), encoding=enc)
             report.changed.append(str(path))
-            verb_zh, verb_en = ("改为", "changed to") if have is not None else ("写入", "written")
-            report.add(OK, f"{path}：{key} {verb_zh} {want}", f"{path}: {key} {verb_en} {want}")
+            verb = Msg("excel_setup.changed-to" if have is not None else "excel_setup.written")
+            report.add(OK, Msg("excel_setup.path-key-verb-want", path=path, key=key, verb=verb, want=want))
 
     # 2. macOS: the AppleScript RunPython calls
     if platform.startswith("darwin"):
@@ -451,16 +428,14 @@ def setup(
         if src is None or not src.is_file():
             report.add(
                 FAIL,
-                f"找不到 xlwings 的 AppleScript（{applescript_name(version)}）：请重新安装 xlwings",
-                f"xlwings' AppleScript ({applescript_name(version)}) is missing: reinstall xlwings",
+                Msg("excel_setup.xlwings-applescript-is-missing-reinstall", name_version=applescript_name(version)),
             )
         elif dst.is_file() and dst.read_bytes() == src.read_bytes():
-            report.add(OK, f"已安装 {dst}（未改动）", f"{dst} already installed (unchanged)")
+            report.add(OK, Msg("excel_setup.already-installed-unchanged", dst=dst))
         elif dst.is_file() and not force:
             report.add(
                 WARN,
-                f"{dst} 与 xlwings {version} 的不同（未改动；用 --force 覆盖）",
-                f"{dst} differs from xlwings {version}'s (kept; --force overwrites it)",
+                Msg("excel_setup.differs-from-xlwings-s-kept-force", dst=dst, version=version),
             )
         else:
             dst.parent.mkdir(parents=True, exist_ok=True)
@@ -468,8 +443,7 @@ def setup(
             report.changed.append(str(dst))
             report.add(
                 OK,
-                f"已安装 {dst}（相当于 xlwings runpython install）",
-                f"installed {dst} (what xlwings runpython install does)",
+                Msg("excel_setup.installed-what-xlwings-runpython-install", dst=dst),
             )
 
     # 3. Windows: Excel's macro settings
@@ -485,8 +459,7 @@ def setup(
     else:
         report.add(
             INFO,
-            "Excel 的宏设置只能在 Windows 上检查；在 Mac 上打开工作簿时请点「启用宏」",
-            "Excel's macro settings are checked on Windows only; on a Mac click Enable Macros when opening",
+            Msg("excel_setup.excels-macro-settings-are-checked-on"),
         )
 
     # 4. the templates
@@ -503,26 +476,21 @@ def check_xlwings(report: Report, installed: Optional[str], vba: Optional[str], 
     pin = vba or VBA_XLWINGS_VERSION
     pip = f'"{executable}" -m pip install "xlwings=={pin}"'
     if installed is None:
-        report.add(
-            FAIL, f"此 Python 没有安装 xlwings：请运行 {pip}", f"xlwings is not installed for this Python: run {pip}"
-        )
+        report.add(FAIL, Msg("excel_setup.xlwings-is-not-installed-for-this-python", pip=pip))
     elif vba is None:
         report.add(
             WARN,
-            f"工作簿的 VBA 版本未知（旧版工作簿）；Python 中 xlwings 为 {installed}",
-            f"the workbook's VBA version is unknown (an older workbook); Python has xlwings {installed}",
+            Msg("excel_setup.the-workbooks-vba-version-is-unknown-an", installed=installed),
         )
     elif installed != vba:
         report.add(
             FAIL,
-            f"xlwings 版本不一致：工作簿的 VBA 为 {vba}，Python 中为 {installed}：请运行 {pip}",
-            f"xlwings versions differ: the workbook's VBA is {vba}, Python has {installed}: run {pip}",
+            Msg("excel_setup.xlwings-versions-differ-the-workbooks", vba=vba, installed=installed, pip=pip),
         )
     else:
         report.add(
             OK,
-            f"工作簿的 VBA 与 Python 的 xlwings 一致（{installed}）",
-            f"the workbook's VBA matches Python's xlwings ({installed})",
+            Msg("excel_setup.the-workbooks-vba-matches-pythons", installed=installed),
         )
 
 
@@ -534,16 +502,20 @@ def default_templates() -> list[Path]:
 
 def check_template(path: Path, report: Report) -> None:
     if not path.is_file():
-        report.add(FAIL, f"缺少模板 {path}：请重新安装 xlxq", f"the template {path} is missing: reinstall xlxq")
+        report.add(FAIL, Msg("excel_setup.the-template-is-missing-reinstall-xlxq", path=path))
         return
     version = workbook_file_vba_version(path)
     if version == VBA_XLWINGS_VERSION:
-        report.add(OK, f"模板 {path.name}（VBA xlwings {version}）", f"template {path.name} (VBA xlwings {version})")
+        report.add(OK, Msg("excel_setup.template-vba-xlwings", name=path.name, version=version))
     else:
         report.add(
             WARN,
-            f"模板 {path.name} 的 VBA 版本为 {version or '未知'}，应为 {VBA_XLWINGS_VERSION}",
-            f"template {path.name} has VBA xlwings {version or 'unknown'}, expected {VBA_XLWINGS_VERSION}",
+            Msg(
+                "excel_setup.template-has-vba-xlwings-expected",
+                name=path.name,
+                version_or=version or Msg("excel_setup.unknown-version"),
+                VBA_XLWINGS_VERSION=VBA_XLWINGS_VERSION,
+            ),
         )
 
 
@@ -584,13 +556,12 @@ def is_url(fullname: str) -> bool:
 def check_workbook_file(path: Path, report: Report, platform: str = sys.platform) -> None:
     """A workbook on disk: exists, .xlsm, config sheet, Mark of the Web."""
     if not path.is_file():
-        report.add(FAIL, f"找不到工作簿 {path}", f"workbook {path} not found")
+        report.add(FAIL, Msg("excel_setup.workbook-not-found", path=path))
         return
     if path.suffix.lower() != ".xlsm":
         report.add(
             WARN,
-            f"{path.name} 不是 .xlsm：按钮需要带宏的工作簿（xlxq new … 赛事.xlsm 或复制模板）",
-            f"{path.name} is not an .xlsm: the buttons need the macro workbook (xlxq new … event.xlsm, or copy a template)",
+            Msg("excel_setup.is-not-an-xlsm-the-buttons-need-the", name=path.name),
         )
         return
     conf = workbook_file_config(path)
@@ -598,9 +569,7 @@ def check_workbook_file(path: Path, report: Report, platform: str = sys.platform
     if platform.startswith("win") and zone_identifier(path) == 3:
         report.add(
             FAIL,
-            f"{path.name} 标有「来自网络」，宏会被阻止：右键单击文件 → 属性 → 勾选「解除锁定」→ 确定",
-            f"{path.name} is marked as downloaded, so its macros are blocked: right-click it → Properties → "
-            "tick Unblock → OK",
+            Msg("excel_setup.is-marked-as-downloaded-so-its-macros", name=path.name),
         )
 
 
@@ -609,32 +578,22 @@ def config_lines(conf: Optional[dict[str, str]], report: Report, fullname: Optio
     if conf is None:
         report.add(
             WARN,
-            f"工作簿没有 {CONFIG_SHEET} 表（旧版工作簿）：xlwings 会把工作簿文件夹加入 sys.path，"
-            "放在 OneDrive/SharePoint 上时可能失败；请用新模板重建工作簿",
-            f"the workbook has no {CONFIG_SHEET} sheet (an older workbook): xlwings adds its folder to "
-            "sys.path, which can fail on OneDrive/SharePoint; rebuild it from the current template",
+            Msg("excel_setup.the-workbook-has-no-sheet-an-older", CONFIG_SHEET=CONFIG_SHEET),
         )
     else:
         shown = ", ".join(f"{k}={v}" for k, v in conf.items())
-        report.add(OK, f"{CONFIG_SHEET} 表：{shown}", f"{CONFIG_SHEET} sheet: {shown}")
+        report.add(OK, Msg("excel_setup.sheet", CONFIG_SHEET=CONFIG_SHEET, shown=shown))
     add_dir = (conf or {}).get("ADD_WORKBOOK_TO_PYTHONPATH", "True")
     if fullname is not None and is_url(fullname):
         if add_dir.lower() == "false":
             report.add(
                 OK,
-                f"工作簿路径是网址（OneDrive/SharePoint 自动保存）：{fullname}；ADD_WORKBOOK_TO_PYTHONPATH=False，"
-                "不需要本地路径",
-                f"the workbook's path is a URL (OneDrive/SharePoint AutoSave): {fullname}; "
-                "ADD_WORKBOOK_TO_PYTHONPATH=False, so no local path is needed",
+                Msg("excel_setup.the-workbooks-path-is-a-url-onedrive", fullname=fullname),
             )
         else:
             report.add(
                 FAIL,
-                f"工作簿路径是网址（OneDrive/SharePoint）：{fullname}。xlwings 要把它换成本地路径，常常失败："
-                f"请在 {CONFIG_SHEET} 表中加一行 ADD_WORKBOOK_TO_PYTHONPATH | False，或把工作簿存到本机文件夹",
-                f"the workbook's path is a URL (OneDrive/SharePoint): {fullname}. xlwings has to turn it into "
-                f"a local path, which often fails: add the row ADD_WORKBOOK_TO_PYTHONPATH | False to the "
-                f"{CONFIG_SHEET} sheet, or save the workbook in a local folder",
+                Msg("excel_setup.the-workbooks-path-is-a-url-onedrive-2", fullname=fullname, CONFIG_SHEET=CONFIG_SHEET),
             )
 
 
@@ -668,29 +627,30 @@ def doctor_report(
     sheet (None: no such sheet) are given."""
     environ = dict(os.environ if environ is None else environ)
     home = Path(home) if home is not None else Path.home()
-    report = Report("xlxq 诊断（可拍照发给维护者）", "xlxq doctor (photograph this and send it to the maintainer)")
+    report = Report(Msg("excel_setup.xlxq-doctor-photograph-this-and-send-it"))
     v = versions if versions is not None else {d: _version(d) for d in ("xlxq", "xlwings", "openpyxl", "pywin32")}
     report.add(
         INFO,
-        f"Python {sys.version.split()[0]}：{executable}（{platform}）",
-        f"Python {sys.version.split()[0]}: {executable} ({platform})",
+        Msg("excel_setup.python", version_split=sys.version.split()[0], executable=executable, platform=platform),
     )
     if python < PYTHON_MIN:  # a checkout run by an older Python (an install refuses it)
         need = ".".join(map(str, PYTHON_MIN))
         report.add(
             FAIL,
-            f"xlxq 需要 Python {need} 或更高版本：请安装新版 Python",
-            f"xlxq needs Python {need} or later: install one",
+            Msg("excel_setup.xlxq-needs-python-or-later-install-one", need=need),
         )
+    names = ["xlxq", "xlwings", "openpyxl"] + (["pywin32"] if platform.startswith("win") else [])
+    not_installed = Msg("excel_setup.not-installed")
     parts = [
-        f"xlxq {v.get('xlxq') or '?'}",
-        f"xlwings {v.get('xlwings') or '未安装'}",
-        f"openpyxl {v.get('openpyxl') or '未安装'}",
+        Msg("excel_setup.version-of", name=d, version=v.get(d) or ("?" if d == "xlxq" else not_installed))
+        for d in names
     ]
-    if platform.startswith("win"):
-        parts.append(f"pywin32 {v.get('pywin32') or '未安装'}")
     report.add(
-        INFO, "版本：" + "，".join(parts), "versions: " + ", ".join(p.replace("未安装", "not installed") for p in parts)
+        INFO,
+        Msg(
+            "excel_setup.versions",
+            parts=Lazy(lambda lang: tr(lang, "excel_setup.versions-sep").join(p.render(lang) for p in parts)),
+        ),
     )
     xw = v.get("xlwings")
     vba = (book_config or {}).get(VBA_VERSION_KEY) if has_book else VBA_XLWINGS_VERSION
@@ -698,8 +658,7 @@ def doctor_report(
     if platform.startswith("win") and v.get("pywin32") is None:
         report.add(
             FAIL,
-            f'没有安装 pywin32，Python 连接不到 Excel：运行 "{executable}" -m pip install pywin32',
-            f'pywin32 is missing, Python cannot reach Excel: run "{executable}" -m pip install pywin32',
+            Msg("excel_setup.pywin32-is-missing-python-cannot-reach", executable=executable),
         )
     # the config in force: the workbook's sheet over the user file
     path = user_config_path(platform, home)
@@ -710,35 +669,31 @@ def doctor_report(
         ("sheet", sheet[key]) if key in sheet else (("user", user[key]) if key in user else ("default", "python"))
     )
     where = {
-        "sheet": Msg("excel_setup.the-sheet", CONFIG_SHEET=CONFIG_SHEET).pair(),
-        "user": (str(path), str(path)),
-        "default": ("默认（PATH 上的 python）", "default (python on PATH)"),
+        "sheet": Msg("excel_setup.the-sheet", CONFIG_SHEET=CONFIG_SHEET),
+        "user": str(path),
+        "default": Msg("excel_setup.default-python-on-path"),
     }[source]
-    report.add(INFO, f"{key} = {value}（来自 {where[0]}）", f"{key} = {value} (from {where[1]})")
+    report.add(INFO, Msg("excel_setup.from", key=key, value=value, where=where))
     if source == "default":
         report.add(
             WARN,
-            "尚未设置解释器：请在命令提示符中运行一次 xlxq excel-setup",
-            "no interpreter is set: run xlxq excel-setup once in a terminal",
+            Msg("excel_setup.no-interpreter-is-set-run-xlxq-excel"),
         )
     else:
         target = expand(value, platform, environ)
         if not Path(target).is_file():
             report.add(
                 FAIL,
-                f"设置的 Python 不存在：{target}：请运行 xlxq excel-setup --force",
-                f"the Python that is set does not exist: {target}: run xlxq excel-setup --force",
+                Msg("excel_setup.the-python-that-is-set-does-not-exist", target=target),
             )
         elif has_book and os.path.normcase(os.path.abspath(target)) != os.path.normcase(os.path.abspath(executable)):
-            report.add(
-                WARN, f"按钮启动的 Python 与本次运行的不同：{target}", f"the buttons start another Python: {target}"
-            )
+            report.add(WARN, Msg("excel_setup.the-buttons-start-another-python", target=target))
     if platform.startswith("darwin"):
         script = applescript_dir(home) / applescript_name(xw or VBA_XLWINGS_VERSION)
         if script.is_file():
-            report.add(OK, f"已安装 {script.name}", f"{script.name} installed")
+            report.add(OK, Msg("excel_setup.installed", name=script.name))
         else:
-            report.add(FAIL, f"缺少 {script}：请运行 xlxq excel-setup", f"{script} is missing: run xlxq excel-setup")
+            report.add(FAIL, Msg("excel_setup.is-missing-run-xlxq-excel-setup", script=script))
     if has_book:
         config_lines(book_config, report, book_fullname)
     if platform.startswith("win") and registry is not None:
@@ -746,9 +701,7 @@ def doctor_report(
     lang = environ.get("XLXQ_LANG")
     if lang or environ.get("XLXQ_NOTIFY"):
         report.add(
-            INFO,
-            f"XLXQ_LANG={lang or ''} XLXQ_NOTIFY={environ.get('XLXQ_NOTIFY', '')}",
-            f"XLXQ_LANG={lang or ''} XLXQ_NOTIFY={environ.get('XLXQ_NOTIFY', '')}",
+            INFO, Msg("excel_setup.xlxq-lang-xlxq-notify", lang=lang or "", notify=environ.get("XLXQ_NOTIFY", ""))
         )
     return report
 

@@ -31,9 +31,9 @@ from typing import Optional
 from xlxq import __version__
 from xlxq.errors import InputError
 from xlxq.i18n import Text, hant_text, pick
+from xlxq.text import joined
 from xlxq.operations.result import Outcome
 from xlxq.i18n import Msg
-from xlxq.i18n import Pair
 
 __all__ = ["LITE_SCRIPTS", "LEFT_OUT", "main_py", "requirements_txt", "write_bundle", "check_wheel_url"]
 
@@ -225,7 +225,7 @@ def write_bundle(
             Msg(
                 "lite_bundle.already-has-use-force-to-overwrite",
                 out=out,
-                join_there=Pair("、".join(there), ", ".join(there)),
+                join_there=joined(there),
             ),
             file=str(out / there[0]),
         )

@@ -18,7 +18,7 @@ from typing import Any, Optional
 
 from xlxq.errors import InputError, Place
 from xlxq.i18n import tr
-from xlxq.i18n import Lazy, Msg, Pair
+from xlxq.i18n import Lazy, Msg
 
 __all__ = ["UnfinishedResults", "Unfinished", "unfinished_games", "empty_rounds", "require_results", "PROVISIONAL_HOW"]
 
@@ -164,7 +164,7 @@ def require_results(event: Any, round_no: int, provisional: bool) -> None:
             n=n,
             round_no=round_no,
             games=games,
-            PROVISIONAL_HOW=Pair(PROVISIONAL_HOW[0], PROVISIONAL_HOW[1]),
+            PROVISIONAL_HOW=Msg("pending.to-pair-on-provisional-draws-on-purpose"),
         ),
         place=where,
     )

@@ -10,14 +10,14 @@ from dataclasses import replace
 from xlxq.core.roundrobin import rr_round_count, table_players
 from xlxq.core.teams import vacant_result
 from xlxq.errors import InputError
-from xlxq.i18n import Text
+from xlxq.i18n import Lazy, Text
 from xlxq.operations.lines import Lines
 from xlxq.operations.result import Outcome
 from xlxq.operations.source import checked
 from xlxq.operations.team import team_schedule_rounds
 from xlxq.systems import system_for, system_label
 from xlxq.presentation.team_report import team_schedule_lines, team_system_label
-from xlxq.i18n import Msg, Pair
+from xlxq.i18n import Msg
 
 __all__ = ["schedule_file", "schedule_team_file"]
 
@@ -28,7 +28,7 @@ def schedule_file(event, path: str, force: bool) -> Outcome:
         raise InputError(
             Msg(
                 "schedule.xlxq-schedule-is-for-round-robins-only",
-                system=Pair(system_label(s.system, "zh"), system_label(s.system, "en")),
+                system=Lazy(lambda lang: system_label(s.system, lang)),
             ),
         )
     if event.rounds:

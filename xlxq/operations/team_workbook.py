@@ -49,18 +49,19 @@ from xlxq.operations.workbook_common import (
     demo_done,
     demo_path,
     find_template,
-    found_note,
+    found_part,
     new_workbook,
     no_template,
-    round1_notes,
+    round1_parts,
+    status_line,
     sorted_problems,
 )
 from xlxq.systems import system_for, team_rules
 from xlxq.core.record_text import record_text
 from xlxq.core.team_record import team_round_record
 from xlxq.core.team_record import team_record
-from xlxq.i18n import Msg
-from xlxq.i18n import Pair
+from xlxq.i18n import Lazy, Msg, Pair
+from xlxq.i18n import tr as i18n_tr
 
 TEMPLATE_FILES = {
     ("zh", False): "xlxq-team-zh.xlsx",
@@ -192,32 +193,37 @@ def pair_next_round(book: Book, text_lang: str, provisional: bool = False) -> St
     write_log(canvas, data, n, explain_team_outcome(new, out, text_lang))
     plan = canvas.finish()
     problems = sorted_problems(data.problems)
-    extra_zh, extra_en = found_note(problems)
+    # a team is named in Chinese, numbered in English (as before)
+    bye: Any = ""
+    if rnd.byes:
+        bye = Msg("team_workbook.bye-part", teams=_teams(new, list(rnd.byes)))
+    parts: list[Any] = [
+        Msg("team_workbook.round-paired", n=n, sheet=canvas.final_name(rs.name), matches=len(rnd.matches), bye=bye),
+        found_part(problems),
+    ]
     if system_for(s).pairs_by_score and n == 1:
-        z, e = round1_notes(problems)
-        extra_zh, extra_en = extra_zh + z, extra_en + e
+        parts += round1_parts(problems)
     unfinished = sum(1 for r in event.rounds for m in r.matches for b in m.boards if b.result is None)
     if unfinished:
-        extra_zh += f"；注意：前面各轮尚有{unfinished}台未填结果，已按和棋暂计编排（原则(八)）"
-        extra_en += f"; note: {unfinished} earlier game(s) have no result and were paired as draws"
+        parts.append(Msg("workbook.earlier-games-paired-as-draws", unfinished=unfinished))
     if defaults and s.lineup != "fixed_boards":
-        names = "、".join(new.team(t).name for t in defaults)
-        extra_zh += f"；未交出场名单、按报名顺序出场：{names}"
-        extra_en += f"; no line-up submitted, registered order used: {', '.join(map(str, defaults))}"
-    bye = "、".join(f"{new.team(t).name}" for t in rnd.byes)
+        parts.append(Msg("team_workbook.no-line-up-registered-order-used", teams=_teams(new, defaults)))
     return Status(
         True,
-        f"已编排第{n}轮（工作表“{canvas.final_name(rs.name)}”）：{len(rnd.matches)}场"
-        + (f"，轮空：{bye}" if bye else "")
-        + extra_zh,
-        f"round {n} paired (sheet {canvas.final_name(rs.name)!r}): {len(rnd.matches)} match(es)"
-        + (f", bye: {', '.join(map(str, rnd.byes))}" if rnd.byes else "")
-        + extra_en,
-        problems,
+        msg=status_line(*parts),
+        details=problems,
         text=pairing_text(new, n, text_lang),
         data=rnd,
         event=new,
         plan=plan,
+    )
+
+
+def _teams(event: TeamEvent, nos: list[int]) -> Lazy:
+    """Teams listed: their names in Chinese (北京队、上海队), their numbers in English (1, 3)."""
+    names = {no: event.team(no).name for no in nos}
+    return Lazy(
+        lambda lang: i18n_tr(lang, "common.list-sep").join(str(no) if lang == "en" else names[no] for no in nos)
     )
 
 
@@ -237,14 +243,16 @@ def recompute(book: Book, text_lang: str, before_write: Optional[Callable[[TeamE
 
     tr = table_round(data.event)
     problems = sorted_problems(data.problems)
-    extra_zh, extra_en = found_note(problems)
+    head = Msg(
+        "team_workbook.standings-computed",
+        when=Lazy(tr.label),
+        teams=data.team_standings_sheet,
+        boards=data.board_standings_sheet,
+    )
     return Status(
         True,
-        f"成绩已计算（{tr.label('zh')}），写入“{data.team_standings_sheet}”与“{data.board_standings_sheet}”表"
-        + extra_zh,
-        f"standings computed ({tr.label('en')}) into {data.team_standings_sheet!r} and "
-        f"{data.board_standings_sheet!r}" + extra_en,
-        problems,
+        msg=status_line(head, found_part(problems)),
+        details=problems,
         text=standings_text(data.event, rows, tr, text_lang),
         data=rows,
         event=data.event,

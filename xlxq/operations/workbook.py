@@ -71,12 +71,15 @@ from xlxq.operations.workbook_common import (
     found_note,
     new_workbook,
     no_template,
-    round1_notes,
+    found_part,
+    round1_parts,
+    status_line,
     sorted_problems,
 )
 from xlxq.core.record_text import record_text
 from xlxq.core.steps import swiss_record
-from xlxq.i18n import Lazy, Msg
+from xlxq.i18n import Lazy, Msg, zh_only
+from xlxq.i18n import tr as i18n_tr
 
 TEMPLATE_FILES = {
     ("zh", False): "xlxq-event-zh.xlsx",
@@ -205,25 +208,33 @@ def _round_label(event: Event, prior: Event, rnd, lang: str) -> str:
     return ""
 
 
-def _pair_message(data, event: Event, rnd, sheet: str, label: str, stage: str) -> tuple[str, str]:
+def _players(event: Event, nos: list[int]) -> Lazy:
+    """'3号张三、5号李四' / '3 张三, 5 李四' in the language rendered."""
     by_no = event._by_no
-    n = rnd.round
-    system = event.settings.system
-    what_zh = f"淘汰赛第{n}轮" if stage == "ko" else f"第{n}轮"
-    what_en = f"knockout round {n}" if stage == "ko" else f"round {n}"
-    if label:
-        what_zh += f"（{label}）"
-        what_en += f" ({label})"
-    bye = "、".join(f"{no}号{by_no[no].name}" for no in rnd.byes)
-    bye_en = ", ".join(f"{no} {by_no[no].name}" for no in rnd.byes)
-    if bye and get_system(system).follows_order_table:
-        bye += "（循环赛轮空不计分）"
-    elif bye and get_system(system).has_bracket:
-        bye += "（直接晋级）"
-    return (
-        f"已编排{what_zh}（工作表“{sheet}”）：{len(rnd.boards)}台" + (f"，轮空：{bye}" if bye else ""),
-        f"{what_en} paired (sheet {sheet!r}): {len(rnd.boards)} boards" + (f", bye: {bye_en}" if bye_en else ""),
+    return Lazy(
+        lambda lang: i18n_tr(lang, "common.list-sep").join(
+            i18n_tr(lang, "workbook.no-name", no=no, name=by_no[no].name) for no in nos
+        )
     )
+
+
+def _pair_message(data, event: Event, rnd, sheet: str, label: str, stage: str) -> Msg:
+    n = rnd.round
+    system = get_system(event.settings.system)
+    what = Msg("round_problems.knockout-round" if stage == "ko" else "round_problems.round", no=n)
+    if label:
+        what = Msg("workbook.round-labelled", round=what, label=label)
+    bye: Any = ""
+    if rnd.byes:
+        why = (
+            zh_only("workbook.rr-bye-scores-nothing")
+            if system.follows_order_table
+            else zh_only("workbook.bye-goes-through")
+            if system.has_bracket
+            else ""
+        )
+        bye = Msg("workbook.bye-part", players=_players(event, list(rnd.byes)), why=why)
+    return Msg("workbook.round-paired", what=what, sheet=sheet, boards=len(rnd.boards), bye=bye)
 
 
 def _team_ops(book: Book):
@@ -290,26 +301,21 @@ def pair_next_round(book: Book, text_lang: str, provisional: bool = False) -> St
     write_log_blocks(canvas, data, {("main", n): _log_text(new, out, text_lang)}, _log_patch(data))
     plan = canvas.finish()
     problems = sorted_problems(data.problems)
-    msg_zh, msg_en = _pair_message(data, new, out.round, canvas.final_name(rs.name), label, "main")
-    extra_zh, extra_en = found_note(problems)
+    parts: list[Any] = [_pair_message(data, new, out.round, canvas.final_name(rs.name), label, "main")]
+    parts.append(found_part(problems))
     if system_for(s).pairs_by_score and n == 1:
-        z, e = round1_notes(problems)
-        extra_zh, extra_en = extra_zh + z, extra_en + e
+        parts += round1_parts(problems)
     unfinished = sum(1 for r in event.rounds for b in r.boards if b.result is None)
     if unfinished and system_for(s).pairs_by_score:
-        extra_zh += f"；注意：前面各轮尚有{unfinished}台未填结果，已按和棋暂计编排（原则(八)）"
-        extra_en += f"; note: {unfinished} earlier game(s) have no result and were paired as draws"
+        parts.append(Msg("workbook.earlier-games-paired-as-draws", unfinished=unfinished))
     if s.pairing.elimination and n > 1:
         now = sorted(eliminated(new, n) - eliminated(new, n - 1))
         if now:
-            by_no = new._by_no
-            extra_zh += "；积分末位淘汰，不再编排：" + "、".join(f"{no}号{by_no[no].name}" for no in now)
-            extra_en += "; eliminated, no longer paired: " + ", ".join(f"{no} {by_no[no].name}" for no in now)
+            parts.append(Msg("workbook.eliminated-no-longer-paired", players=_players(new, now)))
     return Status(
         True,
-        msg_zh + extra_zh,
-        msg_en + extra_en,
-        problems,
+        msg=status_line(*parts),
+        details=problems,
         text=pairing_text(new, n, label, text_lang=text_lang),
         data=out.round,
         event=new,
@@ -336,13 +342,11 @@ def _pair_ko_stage(book: Book, data, text_lang: str) -> Status:
     write_log(canvas, data, n, _log_text(new, out, text_lang, "ko"), stage="ko")
     plan = canvas.finish()
     problems = sorted_problems(data.problems)
-    msg_zh, msg_en = _pair_message(data, new, out.round, canvas.final_name(rs.name), label, "ko")
-    extra_zh, extra_en = found_note(problems)
+    head = _pair_message(data, new, out.round, canvas.final_name(rs.name), label, "ko")
     return Status(
         True,
-        msg_zh + extra_zh,
-        msg_en + extra_en,
-        problems,
+        msg=status_line(head, found_part(problems)),
+        details=problems,
         text=pairing_text(new, n, label, "ko", text_lang=text_lang),
         data=out.round,
         event=new,
@@ -550,30 +554,42 @@ def recompute(book: Book, text_lang: str, before_write: Optional[Callable[[Event
     event = data.event
     tr = table_round(event)
     problems = sorted_problems(data.problems)
-    extra_zh, extra_en = found_note(problems)
     system = event.settings.system
+    parts: list[Any] = []
     if get_system(system).has_bracket:
         br = data.bracket
         if br.finished:
-            state = f"冠军：{event.player(br.champion).name}" if br.champion is not None else "决赛双方弃权"
+            state = (
+                zh_only("workbook.champion", name=event.player(br.champion).name)
+                if br.champion is not None
+                else zh_only("workbook.both-finalists-forfeited")
+            )
         else:
-            state = f"{stage_name(br.current_stage, br.stage_total)}进行中"
-        zh = f"淘汰赛名次已计算（{state}），写入“{data.standings_sheet}”“{data.sheets[L.BRACKET]}”表"
-        en = f"knockout places computed into {data.standings_sheet!r} and {data.sheets[L.BRACKET]!r}"
+            state = zh_only("workbook.stage-in-progress", stage=stage_name(br.current_stage, br.stage_total))
+        parts.append(
+            Msg(
+                "workbook.knockout-places-computed",
+                state=state,
+                standings=data.standings_sheet,
+                bracket=data.sheets[L.BRACKET],
+            )
+        )
     else:
         sheets = [data.standings_sheet] + [data.sheets[k] for k in (L.CROSS, L.BRACKET, L.FINAL) if k in data.sheets]
-        where = "".join(f"“{x}”" for x in sheets)
-        zh = f"成绩已计算（{tr.label('zh')}），写入{where}表"
-        en = f"standings computed ({tr.label('en')}) into " + ", ".join(repr(x) for x in sheets)
+        where = Lazy(
+            lambda lang: i18n_tr(lang, "workbook.sheets-sep").join(
+                i18n_tr(lang, "workbook.quoted-sheet", sheet=x) for x in sheets
+            )
+        )
+        parts.append(Msg("workbook.standings-computed", when=Lazy(tr.label), where=where))
         if data.ko is not None and data.ko.bracket is not None and data.ko.bracket.champion is not None:
             ch = data.ko.bracket.champion
-            zh += f"；淘汰赛冠军：{event.player(ch).name}"
-            en += f"; knockout champion: {event.player(ch).name}"
+            parts.append(Msg("workbook.knockout-champion", name=event.player(ch).name))
+    parts.append(found_part(problems))
     return Status(
         True,
-        zh + extra_zh,
-        en + extra_en,
-        problems,
+        msg=status_line(*parts),
+        details=problems,
         text=standings_text(data, rows, text_lang=text_lang),
         data=rows,
         event=event,

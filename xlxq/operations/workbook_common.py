@@ -18,12 +18,15 @@ from xlxq.resources import template_file
 from xlxq.sheets.canvas import Canvas
 from xlxq.sheets.plan import Book, WritePlan
 from xlxq.sheets.problems import BLOCKING, ERROR, INFO, WARNING, Problem, Status
-from xlxq.i18n import Msg, Pair
+from xlxq.i18n import Lazy, Msg, Pair
 
 __all__ = [
     "sorted_problems",
     "count_problems",
     "found_note",
+    "found_part",
+    "round1_parts",
+    "status_line",
     "round1_notes",
     "check_status",
     "blocked_status",
@@ -53,6 +56,33 @@ def found_note(problems: list[Problem]) -> tuple[str, str]:
     if not e and not w:
         return "", ""
     return Msg("workbook_common.error-s-and-warning-s-found-and", e=e, w=w).pair()
+
+
+def found_part(problems: list[Problem]) -> Any:
+    """:func:`found_note` as a part of a :func:`status_line` ("" when nothing was found)."""
+    e, w = count_problems(problems)
+    return Msg("workbook_common.error-s-and-warning-s-found-and", e=e, w=w) if e or w else ""
+
+
+def status_line(*parts: Any) -> Msg:
+    """A status line made of parts (messages, problems, language-neutral
+    text), rendered when shown and in that language only: a click loads
+    one catalogue."""
+    kept = [p for p in parts if p]
+    return Msg(
+        "workbook_common.line",
+        line=Lazy(lambda lang: "".join(p if isinstance(p, str) else p.localize(lang) for p in kept)),
+    )
+
+
+def round1_parts(problems: list[Problem]) -> list[Msg]:
+    """:func:`round1_notes` as parts of a :func:`status_line`."""
+    out = [Msg("workbook_common.then", part=p) for p in problems if p.code == "numbering"]
+    out += [Msg("workbook_common.then-warning", part=p) for p in problems if p.code == "rounds_plan"]
+    odd = next((p for p in problems if p.code == "odd_field"), None)
+    if odd is not None:
+        out.append(Msg("workbook_common.then-note", part=odd))
+    return out
 
 
 def round1_notes(problems: list[Problem]) -> tuple[str, str]:

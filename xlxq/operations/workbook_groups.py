@@ -17,7 +17,8 @@ from xlxq.sheets.cells import sheet_error
 from xlxq.sheets.groups import GroupView, merged, workbook_groups
 from xlxq.sheets.plan import Book
 from xlxq.sheets.problems import Status
-from xlxq.i18n import Msg, Pair
+from xlxq.i18n import Lazy, Msg, tr
+from xlxq.text import joined
 
 __all__ = ["workbook_groups", "selected_groups", "for_each_group", "group_status", "real_error"]
 
@@ -35,7 +36,7 @@ def selected_groups(book: Book, only: Optional[str] = None) -> list[str]:
             Msg(
                 "workbook_groups.no-group-the-groups-in-the-registration",
                 only=only,
-                join_groups=Pair("、".join(groups), ", ".join(groups)),
+                join_groups=joined(groups),
             ),
         )
     return [only.strip()]
@@ -82,10 +83,13 @@ def group_status(book: Book, run: Callable[[GroupView], Status], only: Optional[
     done = for_each_group(book, run, only)
     details = [p for _, st in done for p in st.details]  # placed by run_op (GroupView.named)
     texts = [f"【{view.group}】\n{st.text}" for view, st in done if st.text]
+    lines = [(view.group, st) for view, st in done]
+    said = Lazy(
+        lambda lang: "\n".join(tr(lang, "workbook_groups.group-head", group=g) + st.message(lang) for g, st in lines)
+    )
     return Status(
         all(st.ok for _, st in done),
-        "\n".join(f"【{view.group}】{st.message_zh}" for view, st in done),
-        "\n".join(f"[{view.group}] {st.message_en}" for view, st in done),
-        details,
+        msg=Msg("workbook_common.line", line=said),
+        details=details,
         text="\n".join(texts),
     )

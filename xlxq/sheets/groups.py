@@ -37,7 +37,7 @@ from xlxq.sheets.pages import escape
 from xlxq.sheets.plan import Book, Fill, MergedRange, PageSetup, Values, WritePlan, merged_ranges
 from xlxq.sheets.problems import Status
 from xlxq.sheets.settings import SETTING_LOOKUP
-from xlxq.i18n import Msg
+from xlxq.i18n import Lazy, Msg
 
 __all__ = ["GROUP_HEADERS", "GroupView", "workbook_groups", "merged", "refuse_team_groups"]
 
@@ -173,17 +173,32 @@ class GroupView:
         sheet 'Round 1' → sheet 'Women Round 1'; a place in the text,
         第一处：第1轮!F5 → 第一处：男子组 第1轮!F5)."""
         placed = sorted({p.sheet for p in st.details if p.sheet and self.real(p.sheet) != p.sheet}, key=len)
+        subs: list[tuple[Any, str]] = []
         for inner in placed:  # a place in the message ("第一处：第1轮!F5")
             at = re.compile(rf"(?<=[：、（(\s]){re.escape(inner)}!")
-            real = f"{self.real(inner)}!".replace("\\", "\\\\")  # (a group name has no backslash)
-            st.message_zh, st.message_en = at.sub(real, st.message_zh), at.sub(real, st.message_en)
+            subs.append((at, f"{self.real(inner)}!".replace("\\", "\\\\")))  # (a group name has no backslash)
         st.details = [replace(p, sheet=self.real(p.sheet)) if p.sheet else p for p in st.details]
         added = [self.inner(a.name) for plan in self.plans for a in plan.add_sheets]
+        quoted: list[tuple[str, str]] = []
         for inner in dict.fromkeys([*self.sheet_names(), *added]):
             real = self.real(inner)
-            if real != inner:
-                st.message_zh = st.message_zh.replace(f"“{inner}”", f"“{real}”")
-                st.message_en = st.message_en.replace(repr(inner), repr(real))
+            if real != inner:  # “第1轮” (Chinese) and '第1轮' (English)
+                quoted += [(f"“{inner}”", f"“{real}”"), (repr(inner), repr(real))]
+
+        def fix(text: str) -> str:
+            for at, real in subs:
+                text = at.sub(real, text)
+            for inner, real in quoted:
+                text = text.replace(inner, real)
+            return text
+
+        if st.msg is not None:  # a message: renamed in the language it is rendered in
+            msg = st.msg
+            st.__dict__.pop("_message_zh", None)
+            st.__dict__.pop("_message_en", None)
+            st.msg = Msg("workbook_common.line", line=Lazy(lambda lang: fix(msg.render(lang))))
+        else:
+            st.message_zh, st.message_en = fix(st.message_zh), fix(st.message_en)
         return st
 
     # --- mapping -----------------------------------------------------------

@@ -57,7 +57,7 @@ from xlxq.systems import get_system, system_for
 from xlxq.core.standings import check_options
 from xlxq.core.knockout import check_knockout_settings
 from xlxq.core.roundrobin import check_policy
-from xlxq.i18n import Msg, Pair
+from xlxq.i18n import Lazy, Msg, Pair
 
 
 def read_workbook(book: Book) -> WorkbookData:
@@ -89,7 +89,7 @@ def read_workbook(book: Book) -> WorkbookData:
                     "read.the-workbook-has-rounds-but-a-of-has-2",
                     n=len(by_round),
                     n2=len(players),
-                    label=Pair(system.label_zh, system.label_en),
+                    label=Lazy(system.label),
                     rounds=settings.rounds,
                 ),
             )
@@ -263,7 +263,7 @@ def _read_ko_stage(
             Msg(
                 "read.sheet-belongs-to-the-knockout-stage-of-a-2",
                 what=what,
-                label=Pair(system_for(settings).label_zh, system_for(settings).label_en),
+                label=Lazy(system_for(settings).label),
             ),
         )
     if L.QUALIFIERS not in one:

@@ -21,7 +21,7 @@ from xlxq.sheets.data import RoundSheet, WorkbookData
 from xlxq.sheets.problems import BLOCKING, INFO, WARNING, Problem
 from xlxq.sheets.state import Sig
 from xlxq.systems import get_system
-from xlxq.i18n import Msg, Pair
+from xlxq.i18n import Lazy, Msg, tr
 
 
 def hand_pairing(was: list[str], sheet: str, row: int, n: int) -> Problem:
@@ -30,20 +30,26 @@ def hand_pairing(was: list[str], sheet: str, row: int, n: int) -> Problem:
     return Problem(
         INFO,
         "hand_pairing",
-        f"人工调整的对阵（原编排：{'，'.join(was)}）；已采用表中的对阵",
-        f"pairing changed by hand (was {', '.join(was)}); the sheet is used",
-        sheet,
-        row,
-        ("red_no", "red_name", "black_name", "black_no"),
-        n,
+        msg=Msg("round_problems.pairing-changed-by-hand", was=joined(was, "common.comma-sep")),
+        sheet=sheet,
+        row=row,
+        cols=("red_no", "red_name", "black_name", "black_no"),
+        round=n,
     )
 
 
-def round_label(rs: RoundSheet) -> tuple[str, str]:
+def joined(items: Any, sep: str, none: Optional[str] = None) -> Lazy:
+    """``items`` joined by message ``sep`` in the language rendered
+    (``none``: the message said when there are none)."""
+    words = [str(x) for x in items]
+    return Lazy(lambda lang: tr(lang, sep).join(words) if words or none is None else tr(lang, none))
+
+
+def round_label(rs: RoundSheet) -> Msg:
     """'第3轮' / 'round 3' ('淘汰赛第3轮' for the knockout stage)."""
     if rs.stage == "ko":
-        return Msg("round_problems.knockout-round", no=rs.no).pair()
-    return Msg("round_problems.round", no=rs.no).pair()
+        return Msg("round_problems.knockout-round", no=rs.no)
+    return Msg("round_problems.round", no=rs.no)
 
 
 def structural_problems(data: WorkbookData) -> list[Problem]:
@@ -52,23 +58,28 @@ def structural_problems(data: WorkbookData) -> list[Problem]:
     out: list[Problem] = []
     by_no = data.event._by_no
     for rs in data.all_rounds:
-        zh_r, en_r = round_label(rs)
+        label = round_label(rs)
         for no, seats in rs.seats.items():
             if len(seats) > 1:
-                rows = "、".join(str(r) for r, _ in seats)
-                rows_en = ", ".join(str(r) for r, _ in seats)
+                rows = joined((r for r, _ in seats), "common.list-sep")
                 name = by_no[no].name
                 for r, side in seats:
                     out.append(
                         Problem(
                             BLOCKING,
                             "twice",
-                            f"{zh_r}：{name}（{no}号）出现{len(seats)}次（第{rows}行），请改正",
-                            f"{en_r}: {name} (no {no}) appears {len(seats)} times (rows {rows_en})",
-                            rs.name,
-                            r,
-                            (f"{side}_no", f"{side}_name"),
-                            rs.no,
+                            msg=Msg(
+                                "round_problems.player-appears-times",
+                                round=label,
+                                name=name,
+                                no=no,
+                                n=len(seats),
+                                rows=rows,
+                            ),
+                            sheet=rs.name,
+                            row=r,
+                            cols=(f"{side}_no", f"{side}_name"),
+                            round=rs.no,
                         )
                     )
     return out
@@ -112,12 +123,11 @@ def hand_problems(data: WorkbookData, rs: RoundSheet) -> tuple[list[Problem], se
                 Problem(
                     INFO,
                     "hand_colours",
-                    "人工调整：先后手与编排相反；已采用表中的先后手",
-                    "colours swapped by hand; the sheet is used",
-                    rs.name,
-                    rs.board_rows[ch.board],
-                    ("red_name", "black_name"),
-                    n,
+                    msg=Msg("round_problems.colours-swapped-by-hand"),
+                    sheet=rs.name,
+                    row=rs.board_rows[ch.board],
+                    cols=("red_name", "black_name"),
+                    round=n,
                 )
             )
         elif ch.kind == "bye":
@@ -125,12 +135,14 @@ def hand_problems(data: WorkbookData, rs: RoundSheet) -> tuple[list[Problem], se
                 Problem(
                     INFO,
                     "hand_bye",
-                    f"人工调整的轮空（原编排轮空：{'、'.join(map(str, gen.byes)) or '无'}）",
-                    f"bye changed by hand (was {', '.join(map(str, gen.byes)) or 'none'})",
-                    rs.name,
-                    rs.bye_rows[ch.red],
-                    (f"{rs.bye_side[ch.red]}_name",),
-                    n,
+                    msg=Msg(
+                        "round_problems.bye-changed-by-hand",
+                        was=joined(gen.byes, "common.list-sep", none="round_problems.none"),
+                    ),
+                    sheet=rs.name,
+                    row=rs.bye_rows[ch.red],
+                    cols=(f"{rs.bye_side[ch.red]}_name",),
+                    round=n,
                 )
             )
     return ([] if noted else out), changed_boards, byes_changed
@@ -165,17 +177,16 @@ def _same(a: Sig, b: Sig) -> bool:
 
 
 def unfinished_problems(rs: RoundSheet, skip: frozenset = frozenset()) -> list[Problem]:
-    zh_r, en_r = round_label(rs)
+    label = round_label(rs)
     return [
         Problem(
             WARNING,
             "unfinished",
-            f"{zh_r}第{b.board}台未填结果（名次按未赛计，编排按和棋暂计）",
-            f"{en_r} board {b.board} has no result",
-            rs.name,
-            rs.board_rows[b.board],
-            ("result",),
-            rs.no,
+            msg=Msg("round_problems.board-has-no-result", round=label, board=b.board),
+            sheet=rs.name,
+            row=rs.board_rows[b.board],
+            cols=("result",),
+            round=rs.no,
         )
         for b in rs.round.boards
         if b.result is None and b.board not in skip
@@ -188,11 +199,10 @@ def withdrawal_problems(data: WorkbookData, event: Event) -> list[Problem]:
         Problem(
             INFO,
             "withdrawn",
-            f"自第{p.withdrawn_from_round}轮起退赛，不再编排",
-            f"withdrawn from round {p.withdrawn_from_round}",
-            reg.name,
-            reg.rows.get(p.no),
-            ("withdrawn",),
+            msg=Msg("round_problems.withdrawn-from-round", round=p.withdrawn_from_round),
+            sheet=reg.name,
+            row=reg.rows.get(p.no),
+            cols=("withdrawn",),
         )
         for p in event.players
         if p.withdrawn_from_round is not None
@@ -210,13 +220,12 @@ def absence_problems(data: WorkbookData, event: Event) -> list[Problem]:
     for p in event.players:
         if not p.absent_rounds:
             continue
-        zh_r, en_r = "、".join(map(str, p.absent_rounds)), ", ".join(map(str, p.absent_rounds))
+        rounds = joined(p.absent_rounds, "common.list-sep")
         if rr:
-            zh, en = Msg("round_problems.absent-in-round-that-game-is-lost-by", zh_r=Pair(zh_r, en_r)).pair()
+            msg = Msg("round_problems.absent-in-round-that-game-is-lost-by", zh_r=rounds)
         else:
-            zh = f"请假：第{zh_r}轮不编排、不轮空，计{pts}分"
-            en = f"absent in round {en_r}: not paired, no bye, {pts} points"
-        out.append(Problem(INFO, "absent", zh, en, reg.name, reg.rows.get(p.no), ("absent",)))
+            msg = Msg("round_problems.absent-not-paired-no-bye-points", rounds=rounds, pts=pts)
+        out.append(Problem(INFO, "absent", msg=msg, sheet=reg.name, row=reg.rows.get(p.no), cols=("absent",)))
     return out
 
 

@@ -15,7 +15,7 @@ from xlxq.errors import XlxqError
 from xlxq.i18n import Text
 from xlxq.systems.registry import register
 from xlxq.systems.team_common import Issues, TeamSystem, before, tname
-from xlxq.i18n import Pair
+from xlxq.i18n import Msg
 
 
 @register
@@ -157,8 +157,8 @@ class TeamSwiss(TeamSystem):
             diffs.append(
                 t(
                     "team_swiss.bye-the-engine-the-file",
-                    byes_or=Pair(mine.byes or "无", mine.byes or "none"),
-                    byes_or2=Pair(rnd.byes or "无", rnd.byes or "none"),
+                    byes_or=mine.byes or Msg("team_swiss.none"),
+                    byes_or2=rnd.byes or Msg("team_swiss.none"),
                 )
             )
         if diffs:
