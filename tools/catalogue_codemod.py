@@ -66,6 +66,7 @@ HANT_TERMS: dict[str, str] = {
     "颱": "臺",
     "佔": "占",
     "纔": "才",
+    "隻": "只",  # 只能, 只读, 只用于 (only): OpenCC reads 只 as the measure word 隻; no animal counted here
     "定臺製": "定臺制",  # 临时定台制 (a line-up format, 制 = system): OpenCC reads 制 as 製 (make)
 }
 HEADER = '''"""{title}: message id → ``str.format`` template (see :mod:`xlxq.i18n`).
