@@ -136,3 +136,47 @@ def test_team_standings_show_only_the_columns_of_the_list(tmp_path) -> None:
         r'href="team-(\d+).html"', (site / "standings-3.html").read_text(encoding="utf-8").split("<tbody>")[1]
     )
     assert order[:2] == ["4", "1"]  # 场分 5 each: 局分 10 to 8
+
+
+@pytest.mark.parametrize(
+    "lang, expected",
+    [
+        (
+            "zh",
+            {
+                1: ["轮空：5 5队"],
+                2: ["轮空：4 4队", "第1场 弃权：第2台"],
+                3: ["第2场 弃权：2队全场弃权", "退赛：5 5队（第3轮起）"],
+            },
+        ),
+        (
+            "en",
+            {
+                1: ["Bye: 5 5队"],
+                2: ["Bye: 4 4队", "Match 1: Forfeits: board 2"],
+                3: ["Match 2: Forfeit: 2队 forfeited the whole match", "Withdrawn: 5 5队 (from round 3)"],
+            },
+        ),
+        (
+            "zh-Hant",
+            {
+                1: ["輪空：5 5队"],
+                2: ["輪空：4 4队", "第1場 棄權：第2臺"],
+                3: ["第2場 棄權：2队全場棄權", "退賽：5 5队（第3輪起）"],
+            },
+        ),
+    ],
+)
+def test_the_booklets_team_round_pages_list_the_special_cases(lang, expected) -> None:
+    """The 成绩册's round pages of a team event say what the site's round
+    pages say (issue 25 §1): the bye, each match's forfeited boards or the
+    team that forfeited the whole match, the teams withdrawn."""
+    from xlxq.core.document import Paragraph
+    from xlxq.i18n import Text
+    from xlxq.operations.booklet import booklet_document
+
+    doc = booklet_document(special_team_swiss(), lang)
+    rounds = doc.sections[-3:]  # the round pages close a team event's booklet
+    assert [s.sheet for s in rounds] == [Text(lang)("booklet.round", rnd_round=n) for n in (1, 2, 3)]
+    lines = {k: [b.text for b in s.blocks if isinstance(b, Paragraph)] for k, s in enumerate(rounds, 1)}
+    assert lines == expected

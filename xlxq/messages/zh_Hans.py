@@ -138,6 +138,7 @@ MESSAGES: dict[str, str] = {
     "booklet.mark-absent": "请假",
     "booklet.mark-not-entered": "—",
     "booklet.mark-withdrawn": "退赛",
+    "booklet.match-special": "第{match}场 {text}",
     "booklet.match-teams-score-board-red-result-black": "场次 对阵 比分 台次 红方 结果 黑方",
     "booklet.matches": "场次",
     "booklet.n": "{n}名",

@@ -139,6 +139,7 @@ MESSAGES: dict[str, str] = {
     "booklet.mark-absent": "請假",
     "booklet.mark-not-entered": "—",
     "booklet.mark-withdrawn": "退賽",
+    "booklet.match-special": "第{match}場 {text}",
     "booklet.match-teams-score-board-red-result-black": "場次 對陣 比分 臺次 紅方 結果 黑方",
     "booklet.matches": "場次",
     "booklet.n": "{n}名",

@@ -558,7 +558,31 @@ def _team_round(rnd: dict, lang: str) -> list[Block]:
     if rnd["byes"]:
         names = t("record_text.text-3").join(f"{x['no']} {x['name']}" for x in rnd["byes"])
         blocks.append(Paragraph(t("booklet.bye-3", names=names)))
-    return blocks
+    return blocks + _team_special_lines(rnd, lang)
+
+
+def _team_special_lines(rnd: dict, lang: str) -> list[Block]:
+    """Under a team round's table, as the site's round page: each match's
+    弃权 (its forfeited boards, or the team that forfeited the whole match,
+    全场弃权), then the teams withdrawn by this round (退赛, from which round)."""
+    t = Text(lang)
+    sep = t("record_text.text-3")
+    out: list[Block] = []
+    for m in rnd["matches"]:
+        f = m.get("forfeits") or {}
+        if f.get("by"):
+            text = t("site.match-forfeited", team=f["by"]["name"])
+        elif f.get("boards"):
+            text = t("booklet.forfeit-list", boards=sep.join(t("site.board-n", n=n) for n in f["boards"]))
+        else:
+            continue
+        out.append(Paragraph(t("booklet.match-special", match=m["match"], text=text)))
+    if rnd.get("withdrawn"):
+        names = sep.join(
+            t("booklet.withdrawn-from", name=f"{x['no']} {x['name']}", n=x["from"]) for x in rnd["withdrawn"]
+        )
+        out.append(Paragraph(t("booklet.withdrawn-list", names=names)))
+    return out
 
 
 def _team(event: Any, site: dict, lang: str) -> list[Section]:
