@@ -28,13 +28,14 @@ from xlxq.core.document import Block, Cover, Document, Paragraph, Section, Table
 from xlxq.core.model import FORFEITS
 from xlxq.core.rating import RatingOptions, report_options
 from xlxq.i18n import Text
+from xlxq.operations.booklet_tables import by_round_table, num, order_note, running_scores
+from xlxq.operations.booklet_team import team_sections
 from xlxq.operations.event_read import book_groups, sheets_data
 from xlxq.operations.publish import site_data
 from xlxq.operations.result import Outcome
 from xlxq.operations.site_reading import build_time, generated_at
 from xlxq.operations.source import is_team
 from xlxq.sheets.problems import Status
-from xlxq.systems import get_team_system
 from xlxq.text import fmt as _fmt
 from xlxq.i18n import Lazy, Msg, tr
 
@@ -49,34 +50,18 @@ __all__ = [
 ]
 
 
-def _num(text: Any) -> float:
-    try:
-        return float(text)
-    except (TypeError, ValueError):
-        return 0.0
-
-
 def _wdl(mine: str, theirs: str, lang: str) -> str:
     """The result of a game for one side: 胜/和/负 (+/=/−), blank while open."""
     if mine == "" or theirs == "":
         return ""
     t = Text(lang)
-    a, b = _num(mine), _num(theirs)
+    a, b = num(mine), num(theirs)
     return t("booklet.text") if a > b else t("booklet.text-2") if a < b else t("booklet.text-3")
 
 
 def _colour(c: str, lang: str) -> str:
     """红/黑 (R/B): the side played, after the opponent's number."""
     return Text(lang)("booklet.red-side" if c == "R" else "booklet.black-side")
-
-
-def _running(site: dict) -> dict[int, dict[int, str]]:
-    """round → entrant → score after that round (the standings tables)."""
-    key = "match_points" if site["kind"] == "team" else "score"
-    return {
-        tbl["round"]: {row["no"]: _fmt(row.get(key)) for row in tbl["standings"] if key in row}
-        for tbl in site["tables"]
-    }
 
 
 # --------------------------------------------------------------------------
@@ -129,7 +114,7 @@ def _standings(event: Any, site: dict, lang: str) -> Table:
 
         keys = resolve_tiebreaks(event.settings.tiebreaks)
         score = labels["score"]
-    order = _order_note([score, *(labels.get(k, k) for k in keys)], lang)
+    order = order_note([score, *(labels.get(k, k) for k in keys)], lang)
     keys = [k for k in keys if rows and k in rows[0]["tiebreaks"]]
     out_col = any("eliminated_after" in r for r in rows)
     header = [*t("booklet.rank-no-name-unit").split(), score, *(labels.get(k, k) for k in keys)]
@@ -155,27 +140,11 @@ def _standings(event: Any, site: dict, lang: str) -> Table:
     return _with_rating(Table(title, tuple(header), tuple(body), numeric, keep=3, note=note), site, [(2, 1)], lang)
 
 
-def _order_note(labels: list[str], lang: str) -> str:
-    """名次计算顺序: every criterion of the settings, those without a column
-    (比较前一轮成绩) included."""
-    t = Text(lang)
-    order = t("record_text.text-3").join(dict.fromkeys(labels))
-    return t("booklet.ranking-order", order=order)
-
-
-def _order(site: dict, event: Any) -> list[int]:
-    """The entrants in the final table's order (then the rest by number)."""
-    rows = site["tables"][-1]["standings"] if site["tables"] else []
-    seen = [r["no"] for r in rows]
-    everyone = [tm.no for tm in event.teams] if site["kind"] == "team" else [p.no for p in event.players]
-    return seen + sorted(set(everyone) - set(seen))
-
-
 def _results(event: Any, site: dict, lang: str) -> Table:
     """成绩表: each player's opponent, colour and result per round, and his
     score after it."""
     t = Text(lang)
-    running = _running(site)
+    running = running_scores(site)
     cells: dict[int, dict[int, str]] = {p.no: {} for p in event.players}
     for rnd in site["rounds"]:
         n = rnd["round"]
@@ -205,7 +174,7 @@ def _results(event: Any, site: dict, lang: str) -> Table:
     if special:
         note += t("booklet.legend-special-cells")
     heads = t("booklet.rank-no-name").split()
-    return _by_round(event, site, cells, heads, t("booklet.round-by-round-results"), note, lang)
+    return by_round_table(event, site, cells, heads, t("booklet.round-by-round-results"), note, lang)
 
 
 def _before_entry(site: dict, cells: dict[int, dict[int, str]]) -> bool:
@@ -222,23 +191,6 @@ def _before_entry(site: dict, cells: dict[int, dict[int, str]]) -> bool:
             cells[no][n] = Text(site["lang"])("booklet.mark-not-entered")
             special = True
     return special
-
-
-def _by_round(
-    event: Any, site: dict, cells: dict[int, dict[int, str]], heads: list[str], title: str, note: str, lang: str
-) -> Table:
-    """A 成绩表: a row per entrant in the final order (名次, number, name),
-    a column per round of ``cells``."""
-    t = Text(lang)
-    rounds = [r["round"] for r in site["rounds"]]
-    final = site["tables"][-1]["standings"] if site["tables"] else []
-    rank = {r["no"]: _fmt(r.get("rank", r.get("place"))) for r in final}
-    name = (lambda no: event.team(no).name) if site["kind"] == "team" else (lambda no: event.player(no).name)
-    header = (*heads, *(t("booklet.r", n=n) for n in rounds))
-    body = tuple(
-        (rank.get(no, ""), str(no), name(no), *(cells[no].get(n, "") for n in rounds)) for no in _order(site, event)
-    )
-    return Table(title, header, body, (True, True, False, *([False] * len(rounds))), 3, note)
 
 
 def _cross(event: Any, site: dict, lang: str) -> Table:
@@ -397,213 +349,6 @@ def _individual(event: Any, site: dict, lang: str) -> list[Section]:
 
 
 # --------------------------------------------------------------------------
-# the team sections
-# --------------------------------------------------------------------------
-
-
-def _team_standings(site: dict, lang: str) -> Table:
-    t = Text(lang)
-    final = site["tables"][-1] if site["tables"] else {"standings": [], "tiebreak_order": []}
-    labels = site["labels"]
-    rows = final["standings"]
-    order = _order_note([labels.get(k, k) for k in final.get("tiebreak_order", [])], lang)
-    keys = [k for k in final.get("tiebreak_order", []) if rows and k in rows[0]["tiebreaks"]]
-    if "game_points" not in keys:
-        keys.append("game_points")
-    header = (*t("booklet.rank-no-team").split(), *(labels.get(k, k) for k in keys), t("booklet.matches"))
-    body = tuple(
-        (
-            _fmt(r["rank"]),
-            str(r["no"]),
-            r["name"] + (t("booklet.withdrawn") if r.get("withdrawn") else ""),
-            *(_fmt(r["tiebreaks"].get(k, r.get(k))) for k in keys),
-            _fmt(r.get("matches")),
-        )
-        for r in rows
-    )
-    title = t("booklet.standings", system_label=site["system_label"])
-    return Table(title, header, body, (True, True, False, *([True] * (len(keys) + 1))), keep=3, note=order)
-
-
-def _team_results(event: Any, site: dict, lang: str) -> Table:
-    """Each team's opponent, 先/后, match score and 场分 after each round."""
-    t = Text(lang)
-    running = _running(site)
-    cells: dict[int, dict[int, str]] = {tm["no"]: {} for tm in site["teams"]}
-    for rnd in site["rounds"]:
-        after = running.get(rnd["round"], {})
-        for m in rnd["matches"]:
-            a, b = (m["score"].split(":") + [""])[:2] if m["score"] else ("", "")
-            for me, opp, side, mine, theirs in (
-                (m["first"], m["second"], t("booklet.1st"), a, b),
-                (m["second"], m["first"], t("booklet.2nd"), b, a),
-            ):
-                text = f"{opp['no']}{side} {mine}:{theirs}" if mine else f"{opp['no']}{side}"
-                if me["no"] in after:
-                    text += f" {after[me['no']]}"
-                cells[me["no"]][rnd["round"]] = text
-        for tm in rnd["byes"]:
-            cells[tm["no"]][rnd["round"]] = t("booklet.bye-2") + (f" {after[tm['no']]}" if tm["no"] in after else "")
-    note = t(
-        "booklet.each-cell-opponents-number-first-second",
-    )
-    heads = t("booklet.rank-no-team").split()
-    return _by_round(event, site, cells, heads, t("booklet.team-results-by-round"), note, lang)
-
-
-def _team_cross(event: Any, site: dict, lang: str) -> Table:
-    """The team round robin's 交叉表: the match scores by opponent."""
-    t = Text(lang)
-    nos = sorted(tm.no for tm in event.teams)
-    scores: dict[int, dict[int, list[str]]] = {a: {} for a in nos}
-    for tm in site["teams"]:
-        for m in tm["matches"]:
-            if not m.get("bye") and m["score"]:
-                scores[tm["no"]].setdefault(m["opponent"]["no"], []).append(m["score"])
-    final = {r["no"]: r for r in (site["tables"][-1]["standings"] if site["tables"] else [])}
-    header = (
-        *t("booklet.no-team").split(),
-        *(str(n) for n in nos),
-        site["labels"]["match_points"],
-        t("booklet.rank"),
-    )
-    body = tuple(
-        (
-            str(a),
-            event.team(a).name,
-            *("×" if a == b else " ".join(scores[a].get(b, [])) for b in nos),
-            _fmt(final.get(a, {}).get("match_points")),
-            _fmt(final.get(a, {}).get("rank")),
-        )
-        for a in nos
-    )
-    return Table(
-        t("booklet.team-cross-table-game-points"),
-        header,
-        body,
-        (True, False, *[True] * (len(nos) + 2)),
-        2,
-    )
-
-
-def _board_table(site: dict, lang: str) -> Table:
-    t = Text(lang)
-    header = t(
-        "booklet.board-rank-no-name-team-points-games-won",
-    ).split()
-    body = tuple(
-        (
-            k,
-            r["rank"],
-            r["no"],
-            r["name"],
-            r["team"],
-            r["points"],
-            r["games"],
-            r["wins"],
-            r["draws"],
-            r["losses"],
-            r["fouls"],
-            r["percentage"],
-        )
-        for k, rows in sorted(site["board_tables"].items(), key=lambda kv: int(kv[0]))
-        for r in rows
-    )
-    numeric = (True, True, True, False, False, *[True] * 7)
-    return Table(t("booklet.board-results"), tuple(header), body, numeric, keep=4)
-
-
-def _rosters(site: dict, lang: str) -> Table:
-    """Every team's players (the 替补 who never played included), with
-    their 局数 and 积分 (台次成绩)."""
-    t = Text(lang)
-    player = {p["no"]: p for p in site["players"]}
-    body = []
-    for tm in site["teams"]:
-        for k, m in enumerate(tm["members"]):
-            row = player[m["no"]]["board_row"]
-            head = (str(tm["no"]), tm["name"]) if k == 0 else ("", "")
-            body.append((*head, str(m["no"]), m["name"], row.get("games", "0"), row.get("points", "")))
-    header = t("booklet.no-team-no-player-games-points").split()
-    return Table(t("booklet.team-rosters"), tuple(header), tuple(body), (True, False, True, False, True, True))
-
-
-def _team_round(rnd: dict, lang: str) -> list[Block]:
-    t = Text(lang)
-    header = t("booklet.match-teams-score-board-red-result-black").split()
-    body = []
-    for m in rnd["matches"]:
-        for k, b in enumerate(m["boards"] or [None]):
-            head = (
-                (str(m["match"]), f"{m['first']['name']} — {m['second']['name']}", m["score"])
-                if k == 0
-                else ("", "", "")
-            )
-            if b is None:
-                body.append((*head, "", "", "", ""))
-                continue
-            red = f"{b['red']['no']} {b['red']['name']}（{b['red']['unit']}）" if b["red"]["no"] else ""
-            black = f"{b['black']['no']} {b['black']['name']}（{b['black']['unit']}）" if b["black"]["no"] else ""
-            if lang == "en":
-                red, black = red.replace("（", " (").replace("）", ")"), black.replace("（", " (").replace("）", ")")
-            body.append((*head, str(b["board"]), red, b["result"], black))
-    blocks: list[Block] = [
-        Table(
-            t("booklet.round-pairings-and-results", rnd_round=rnd["round"]),
-            tuple(header),
-            tuple(body),
-            (True, False, True, True, False, False, False),
-        )
-    ]
-    if rnd["byes"]:
-        names = t("record_text.text-3").join(f"{x['no']} {x['name']}" for x in rnd["byes"])
-        blocks.append(Paragraph(t("booklet.bye-3", names=names)))
-    return blocks + _team_special_lines(rnd, lang)
-
-
-def _team_special_lines(rnd: dict, lang: str) -> list[Block]:
-    """Under a team round's table, as the site's round page: each match's
-    弃权 (its forfeited boards, or the team that forfeited the whole match,
-    全场弃权), then the teams withdrawn by this round (退赛, from which round)."""
-    t = Text(lang)
-    sep = t("record_text.text-3")
-    out: list[Block] = []
-    for m in rnd["matches"]:
-        f = m.get("forfeits") or {}
-        if f.get("by"):
-            text = t("site.match-forfeited", team=f["by"]["name"])
-        elif f.get("boards"):
-            text = t("booklet.forfeit-list", boards=sep.join(t("site.board-n", n=n) for n in f["boards"]))
-        else:
-            continue
-        out.append(Paragraph(t("booklet.match-special", match=m["match"], text=text)))
-    if rnd.get("withdrawn"):
-        names = sep.join(
-            t("booklet.withdrawn-from", name=f"{x['no']} {x['name']}", n=x["from"]) for x in rnd["withdrawn"]
-        )
-        out.append(Paragraph(t("booklet.withdrawn-list", names=names)))
-    return out
-
-
-def _team(event: Any, site: dict, lang: str) -> list[Section]:
-    t = Text(lang)
-    sections = [Section(t("booklet.team-standings"), t("booklet.team-standings"), (_team_standings(site, lang),))]
-    sections.append(Section(t("booklet.team-rosters"), t("booklet.rosters"), (_rosters(site, lang),)))
-    if site["rounds"]:
-        res = _team_results(event, site, lang)
-        sections.append(Section(res.title, t("booklet.team-results"), (res,)))
-        if get_team_system(event.settings.system).follows_order_table:
-            sections.append(
-                Section(t("booklet.team-cross-table"), t("booklet.cross-table"), (_team_cross(event, site, lang),))
-            )
-        sections.append(Section(t("booklet.board-results"), t("booklet.boards"), (_board_table(site, lang),)))
-    for k, rnd in enumerate(site["rounds"]):
-        name = t("booklet.round", rnd_round=rnd["round"])
-        sections.append(Section(name, name, tuple(_team_round(rnd, lang)), flow=k > 0))
-    return sections
-
-
-# --------------------------------------------------------------------------
 # the document
 # --------------------------------------------------------------------------
 
@@ -654,7 +399,7 @@ def booklet_document(
     lang = Text(lang).lang
     when = when or build_time()
     site = site_data(event, lang, rating)
-    sections = _team(event, site, lang) if is_team(event) else _individual(event, site, lang)
+    sections = team_sections(event, site, lang) if is_team(event) else _individual(event, site, lang)
     if site["rating"] is not None:
         sections.append(_rating(site, lang))
     if site.get("prizes") is not None:
