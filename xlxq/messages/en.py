@@ -1048,6 +1048,7 @@ MESSAGES: dict[str, str] = {
     "model.forbidden-pair-no-is-not-registered": "forbidden pair {a}-{b}: no {no} is not registered",
     "model.forbidden-pair-the-same-number-twice": "forbidden pair {a}-{b}: the same number twice",
     "model.invalid-number-of-rounds": "invalid number of rounds {rounds!r}",
+    "model.name-no": "{name} (no {no})",
     "model.no-invalid-absent-round": "{name} (no {no}): invalid absent round {k!r}",
     "model.no-is-marked-absent-in-round-but-has-a": "{name} (no {no}) is marked absent in round {n} but has a result on board {board} of round {n}: an absence is for a round not played; remove {n} from the absent rounds (a game not played is a forfeit)",
     "model.places": " ({first}, board {board})",

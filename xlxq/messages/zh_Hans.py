@@ -1048,6 +1048,7 @@ MESSAGES: dict[str, str] = {
     "model.forbidden-pair-no-is-not-registered": "回避配对 {a}-{b}：序号 {no} 不在报名表中",
     "model.forbidden-pair-the-same-number-twice": "回避配对 {a}-{b}：两个序号相同",
     "model.invalid-number-of-rounds": "轮数 rounds 无效：{rounds!r}",
+    "model.name-no": "{name}（{no}号）",
     "model.no-invalid-absent-round": "{name}（{no}号）的请假轮次无效：{k!r}",
     "model.no-is-marked-absent-in-round-but-has-a": "{name}（{no}号）登记了第{n}轮请假，但第{n}轮第{board}台已有他的结果：请假只能登记在没有下的轮次；请从请假轮次中删去 {n}（没有到场的对局记为弃权）",
     "model.places": "（{first}、第{board}台）",

@@ -1049,6 +1049,7 @@ MESSAGES: dict[str, str] = {
     "model.forbidden-pair-no-is-not-registered": "迴避配對 {a}-{b}：序號 {no} 不在報名表中",
     "model.forbidden-pair-the-same-number-twice": "迴避配對 {a}-{b}：兩個序號相同",
     "model.invalid-number-of-rounds": "輪數 rounds 無效：{rounds!r}",
+    "model.name-no": "{name}（{no}號）",
     "model.no-invalid-absent-round": "{name}（{no}號）的請假輪次無效：{k!r}",
     "model.no-is-marked-absent-in-round-but-has-a": "{name}（{no}號）登記了第{n}輪請假，但第{n}輪第{board}臺已有他的結果：請假只能登記在沒有下的輪次；請從請假輪次中刪去 {n}（沒有到場的對局記為棄權）",
     "model.places": "（{first}、第{board}臺）",

@@ -201,7 +201,7 @@ def _refuse_absence_beyond(data: WorkbookData, errors: ErrorList) -> None:
         if late and col is not None:
             row = reg.rows.get(p.no)
             with errors.guard():
-                zh, en = absent_beyond(late[0], rounds, f"{p.name}（{p.no}号）", f"{p.name} (no {p.no})")
+                zh, en = absent_beyond(late[0], rounds, p.name, p.no).pair()
                 raise sheet_error(reg.name, row, zh, en, L.cell_ref(row, col) if row else None)
 
 
@@ -216,7 +216,7 @@ def _refuse_absent_but_played(data: WorkbookData, errors: ErrorList) -> None:
     for p, n, board in played_while_absent(data.event):
         row = reg.rows.get(p.no)
         with errors.guard():
-            zh, en = absent_but_played(p, n, board)
+            zh, en = absent_but_played(p, n, board).pair()
             raise sheet_error(reg.name, row, zh, en, L.cell_ref(row, col) if row and col else None)
 
 
