@@ -7,16 +7,13 @@ renders each from its own catalogue, 繁體 renders 繁體 where the pair gave
 from __future__ import annotations
 
 import re
-from typing import Iterator
+from typing import Any, Iterator
 
 import pytest
 
 from tests.test_pseudo_language import CODE, pseudo_messages
 from xlxq.errors import InputError
-from xlxq.i18n import Msg, register_language, unregister_language
-
-# a letter outside the ⟦…⟧ markers: text that did not come from the catalogue
-OUTSIDE = re.compile(r"(?:^|⟧)([^⟦]*)")
+from xlxq.i18n import register_language, unregister_language
 
 
 @pytest.fixture
@@ -42,8 +39,8 @@ def outside(text: str) -> str:
     return "".join(out)
 
 
-def texts(msg: object) -> dict[str, str]:
-    render = getattr(msg, "render", None) or getattr(msg, "message")
+def texts(msg: Any) -> dict[str, str]:
+    render = getattr(msg, "render", None) or msg.message
     return {lang: render(lang) for lang in ("zh", "en", "zh-Hant")}
 
 
@@ -57,3 +54,81 @@ def test_absent_round_beyond_the_rounds(qps):
         "zh-Hant": "张三（7號）的請假輪次 12 超出計劃的9輪：請改正請假輪次，或先增加輪數",
     }
     assert m.render(qps).startswith("⟦⟦张三 (no 7)⟧: absent round 12")
+
+
+def test_a_bye_not_in_the_lowest_group_names_the_players_by_language(qps):
+    """The 原则(五) warning was two texts put in as one Pair: a further
+    language said it in 简体."""
+    from xlxq.core.checks import check_round
+    from xlxq.core.model import RED_WIN, Board, Event, EventSettings, Player, Round
+
+    ev = Event(EventSettings(system="swiss", rounds=3), [Player(i, f"P{i}") for i in range(1, 6)])
+    ev = ev.with_round(Round(1, [Board(1, 1, 2, RED_WIN), Board(2, 3, 4, RED_WIN)], [5]))
+    ev = ev.with_round(Round(2, [Board(1, 2, 3), Board(2, 4, 5)], [1]))
+    (issue,) = [i for i in check_round(ev, 2) if i.code == "bye_not_lowest"]
+    assert texts(issue) == {
+        "zh": "第2轮：轮空的P1（1号）有2分，不在最低分段：P2（2号）、P4（4号）只有0分、未轮空过，由其轮空其余仍可全部编排（原则(五)）",
+        "en": "round 2: the bye (1, 2 pts) is not in the lowest score group: 2, 4 (0 pts, no bye yet) could have had it with the rest still pairable",
+        "zh-Hant": "第2輪：輪空的P1（1號）有2分，不在最低分段：P2（2號）、P4（4號）只有0分、未輪空過，由其輪空其餘仍可全部編排（原則(五)）",
+    }
+    assert issue.zh == texts(issue)["zh"] and issue.en == texts(issue)["en"]
+    said = issue.message(qps)
+    assert said.startswith("⟦round 2: ⟦the bye (1, 2 pts)") and not re.search(r"[A-Za-z\u4e00-\u9fff]", outside(said))
+
+
+def test_the_knockout_is_over_names_the_champion_in_each_language(qps):
+    """Champion: 张三（7号） / 7 (zh-Hant said 7号); a final both forfeited
+    said "champion: None" in English."""
+    from tests.test_knockout import ko_event, run
+    from xlxq.core.model import DOUBLE_FORFEIT
+    from xlxq.systems import pair_round
+
+    with pytest.raises(InputError) as over:
+        pair_round(run(ko_event(4)))
+    assert texts(over.value) == {
+        "zh": "淘汰赛已经结束，冠军：P4（4号）",
+        "en": "the knockout is over; champion: 4",
+        "zh-Hant": "淘汰賽已經結束，冠軍：P4（4號）",
+    }
+    assert over.value.message(qps) == "⟦the knockout is over; champion: 4⟧"
+    ev = ko_event(2)
+    rnd = pair_round(ev).round
+    rnd.boards[0].result = DOUBLE_FORFEIT
+    with pytest.raises(InputError) as none:
+        pair_round(ev.with_round(rnd))
+    assert none.value.message("en") == "the knockout is over; champion: none (double forfeit in the final)"
+    assert none.value.message("zh") == "淘汰赛已经结束，冠军：无（决赛双方均弃权）"
+
+
+def test_a_team_without_a_match_is_its_number_outside_the_chinese(qps):
+    from tests.conftest import make_team_event
+    from xlxq.core.teams import set_lineups
+    from xlxq.systems import pair_and_seat
+    from xlxq.systems.registry import team_rules
+
+    ev, _ = pair_and_seat(make_team_event(3))
+    bye = ev.rounds[0].byes[0]
+    with pytest.raises(InputError) as no_match:
+        set_lineups(ev, 1, {bye: []}, rules=team_rules(ev.settings))
+    assert texts(no_match.value) == {
+        "zh": f"第1轮：{bye}队本轮没有比赛",
+        "en": f"round 1: team {bye} has no match",
+        "zh-Hant": f"第1輪：{bye}队本輪沒有比賽",  # the team's name as typed
+    }
+    assert no_match.value.message(qps) == f"⟦round 1: team {bye} has no match⟧"
+
+
+def test_round1_keep_apart_notes(qps):
+    from xlxq.core.notes import note_text
+    from xlxq.core.round1 import _keep_apart
+
+    notes: list[str] = []
+    _keep_apart([(1, 2), (3, 4), (5, 6)], {3: "A", 4: "A"}, {1: {2}, 2: {1}}, notes)
+    _keep_apart([(1, 2), (3, 4)], {1: "A", 2: "A", 3: "A", 4: "A"}, {}, notes)
+    assert [note_text(n, "en") for n in notes] == [
+        "forbidden pair kept apart: 2 and 4 swapped (boards 1, 2)",
+        "same club: 1 and 2 cannot be kept apart",
+        "same club: 3 and 4 cannot be kept apart",
+    ]
+    assert notes[1] == "同单位回避：1号与2号无法调开"
+    assert note_text(notes[1], qps) == "⟦⟦same club⟧: 1 and 2 cannot be kept apart⟧"
