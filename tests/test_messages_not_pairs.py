@@ -132,3 +132,59 @@ def test_round1_keep_apart_notes(qps):
     ]
     assert notes[1] == "同单位回避：1号与2号无法调开"
     assert note_text(notes[1], qps) == "⟦⟦same club⟧: 1 and 2 cannot be kept apart⟧"
+
+
+def test_two_sheets_of_one_kind_are_listed_in_the_language(qps):
+    from xlxq.sheets.book_sheets import single_sheets
+
+    with pytest.raises(InputError) as two:
+        single_sheets({"s": [("设置", None), ("Settings", None)]}, (), ("s",), {})
+    assert two.value.message("zh") == "工作簿中有多张同类工作表：“设置”、“Settings”，请删除或改名多余的一张"
+    assert two.value.message("en") == "the workbook has more than one such sheet: '设置', 'Settings'"
+    assert two.value.message(qps) == "⟦the workbook has more than one such sheet: ⟦'设置'⟧⟦, ⟧⟦'Settings'⟧⟧"
+
+
+def test_knockout_rounds_without_the_qualifiers_sheet(tmp_path, monkeypatch, capsys):
+    """The sheet's name was a Pair of the layout's names: 简体 in 繁體."""
+    from openpyxl import load_workbook
+
+    from xlxq.cli import main
+
+    assert main(["demo", str(tmp_path)]) == 0
+    wb = load_workbook(tmp_path / "xlxq-demo.xlsx")
+    wb.create_sheet("淘汰赛第1轮")
+    wb.save(tmp_path / "ko.xlsx")
+    said = {}
+    for lang in ("zh", "en", "zh-Hant"):
+        monkeypatch.setenv("XLXQ_LANG", lang)
+        capsys.readouterr()
+        main(["check", str(tmp_path / "ko.xlsx")])
+        said[lang] = capsys.readouterr().err.strip()
+    assert said == {
+        "zh": "错误：有淘汰赛轮次的工作表，但找不到“晋级名单”表（晋圈后生成）",
+        "en": "error: knockout rounds but no 'Qualifiers' sheet",
+        "zh-Hant": "錯誤：有淘汰賽輪次的工作表，但找不到“晉級名單”表（晉圈後生成）",
+    }
+
+
+def test_the_computed_rounds_help_of_a_match_of_several_games(qps, monkeypatch):
+    """设置's 轮数 help: the games a match were a Pair whose English had a
+    comma before it; a further language lost the comma."""
+    from types import SimpleNamespace
+
+    from xlxq.core.model import Event, EventSettings, Player
+    from xlxq.sheets import settings
+
+    got: dict = {}
+    monkeypatch.setattr(settings, "write_help_cells", lambda canvas, sheet, cells: got.update(cells))
+    ev = Event(
+        EventSettings(system="round_robin", rounds=7, games_per_match=2), [Player(i, f"P{i}") for i in range(1, 9)]
+    )
+
+    def help_in(lang: str) -> str:
+        settings.write_settings_help(None, SimpleNamespace(event=ev, lang=lang, problems=[], settings_sheet=None))
+        return got["rounds"]()
+
+    assert help_in("zh") == "由人数算出：8人单循环每场2局共7轮（本栏不用）"
+    assert help_in("en") == "computed: a round robin of 8 players, 2 games a match has 7 rounds (this cell is not used)"
+    assert "of 8 players⟦, ⟦2 games a match⟧⟧ has 7 rounds" in help_in(qps)
