@@ -188,3 +188,39 @@ def test_the_computed_rounds_help_of_a_match_of_several_games(qps, monkeypatch):
     assert help_in("zh") == "由人数算出：8人单循环每场2局共7轮（本栏不用）"
     assert help_in("en") == "computed: a round robin of 8 players, 2 games a match has 7 rounds (this cell is not used)"
     assert "of 8 players⟦, ⟦2 games a match⟧⟧ has 7 rounds" in help_in(qps)
+
+
+def test_a_workbook_that_cannot_be_opened_says_why_in_the_language(qps, tmp_path):
+    """The reasons of backends/limits.py were two f-strings put in as a Pair:
+    简体 in 繁體 and in a further language."""
+    from xlxq.backends.limits import check_workbook_zip, xml_attack_error
+
+    bad = tmp_path / "x.xlsx"
+    bad.write_bytes(b"not a zip")
+    with pytest.raises(InputError) as no_zip:
+        check_workbook_zip(bad)
+    assert texts(no_zip.value) == {
+        "zh": "无法打开 Excel 工作簿 x.xlsx：不是有效的 .xlsx/.xlsm 文件或已损坏（File is not a zip file）",
+        "en": "cannot open the workbook x.xlsx: not a valid .xlsx/.xlsm file, or damaged (File is not a zip file)",
+        "zh-Hant": "無法打開 Excel 工作簿 x.xlsx：不是有效的 .xlsx/.xlsm 文件或已損壞（File is not a zip file）",
+    }
+    assert no_zip.value.message(qps) == (
+        "⟦cannot open the workbook x.xlsx: ⟦not a valid .xlsx/.xlsm file, or damaged (File is not a zip file)⟧⟧"
+    )
+    attack = xml_attack_error(bad, ValueError("x"))
+    assert attack.message("zh-Hant").endswith(
+        "其中的 XML 聲明了實體（ValueError），這是 XML 攻擊（實體擴展/外部實體）的手法，已拒絕讀取"
+    )
+
+
+def test_a_formula_cell_xlxq_would_write_over(qps):
+    from types import SimpleNamespace
+
+    from xlxq.backends.formulas import formula_overwrite_error
+
+    cell = SimpleNamespace(coordinate="B3", row=3, value="=A1+1", data_type="f")
+    blank = formula_overwrite_error("S", cell, 7, None)
+    assert "xlxq 要在此写入 空白，" in blank.message("zh")
+    assert "xlxq has to write 'a blank' there" in blank.message("en")
+    assert "xlxq has to write '⟦a blank⟧' there" in blank.message(qps)
+    assert "xlxq has to write 'Zhang' there" in formula_overwrite_error("S", cell, 7, "Zhang").message("en")
