@@ -13,7 +13,7 @@ import pytest
 
 from tests.test_pseudo_language import CODE, pseudo_messages
 from xlxq.errors import InputError
-from xlxq.i18n import register_language, unregister_language
+from xlxq.i18n import Msg, register_language, unregister_language
 
 
 @pytest.fixture
@@ -224,3 +224,13 @@ def test_a_formula_cell_xlxq_would_write_over(qps):
     assert "xlxq has to write 'a blank' there" in blank.message("en")
     assert "xlxq has to write '⟦a blank⟧' there" in blank.message(qps)
     assert "xlxq has to write 'Zhang' there" in formula_overwrite_error("S", cell, 7, "Zhang").message("en")
+
+
+def test_an_error_in_a_group_keeps_its_message(qps):
+    """groups.in_group set the two texts: a further language said 简体."""
+    from xlxq.core.groups import in_group
+
+    err = in_group("A", InputError(Msg("numbering.unknown-numbering-method", method="x"), row=3))
+    assert err.place.row == 3 and err.zh == "组别“A”：编号方式无效：'x'"
+    assert err.en == "group A: unknown numbering method 'x'"
+    assert err.message(qps) == "⟦group A: ⟦unknown numbering method 'x'⟧⟧"
