@@ -11,7 +11,7 @@ would pair from the same history.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Optional, Sequence
 
 from xlxq.core.colours import after
@@ -34,7 +34,8 @@ class Issue:
     round: int
     board: Optional[int] = None
     players: tuple[int, ...] = ()
-    msg: Optional[Msg] = None  # the message (zh, en: its 简体 and English texts)
+    # the message (zh, en: its 简体 and English texts); issues compare by their texts
+    msg: Optional[Msg] = field(default=None, compare=False)
 
     @classmethod
     def of(
