@@ -68,6 +68,7 @@ HANT_TERMS: dict[str, str] = {
     "纔": "才",
     "隻": "只",  # 只能, 只读, 只用于 (only): OpenCC reads 只 as the measure word 隻; no animal counted here
     "定臺製": "定臺制",  # 临时定台制 (a line-up format, 制 = system): OpenCC reads 制 as 製 (make)
+    "聲明瞭": "聲明了",  # 声明了实体 (declared, 了 the particle): OpenCC reads 明了 as 明瞭 (clear)
 }
 HEADER = '''"""{title}: message id → ``str.format`` template (see :mod:`xlxq.i18n`).
 

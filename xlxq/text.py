@@ -18,19 +18,19 @@ __all__ = ["num", "nums", "fmt", "display_width", "text_table", "label_problem",
 _NOT_ONE_LINE = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")
 
 
-def label_problem(s: str) -> Optional[tuple[str, str]]:
-    """(zh, en) of why ``s`` cannot be a one-line label (a name printed on
-    对阵表 and 成绩册), or None: a line break (Alt+Enter in a cell), a tab,
+def label_problem(s: str) -> Optional[Msg]:
+    """Why ``s`` cannot be a one-line label (a name printed on 对阵表 and
+    成绩册), a message, or None: a line break (Alt+Enter in a cell), a tab,
     another control character."""
     m = _NOT_ONE_LINE.search(s)
     if m is None:
         return None
     ch = m.group()
     if ch in "\n\r\x0b\x0c\x85\u2028\u2029":
-        return "含换行（单元格中按了 Alt+Enter？）", "holds a line break (Alt+Enter in the cell?)"
+        return Msg("text.holds-a-line-break-alt-enter-in-the-cell")
     if ch == "\t":
-        return "含制表符（Tab）", "holds a tab"
-    return Msg("text.holds-the-control-character-u", ord_ch=ord(ch)).pair()
+        return Msg("text.holds-a-tab")
+    return Msg("text.holds-the-control-character-u", ord_ch=ord(ch))
 
 
 def visible(s: str) -> str:

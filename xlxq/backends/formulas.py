@@ -31,7 +31,6 @@ from typing import Any, Optional
 from xlxq.backends.partial_save import escape
 from xlxq.errors import InputError
 from xlxq.i18n import Msg
-from xlxq.i18n import Pair
 
 __all__ = [
     "write_text",
@@ -120,7 +119,6 @@ def no_value_error(sheet: str, cell: Any) -> InputError:
 def formula_overwrite_error(sheet: str, cell: Any, old: Any, new: Any) -> InputError:
     coord = cell.coordinate
     f = _formula_text(cell)
-    shown = "空白" if new is None else str(new)
     return InputError(
         Msg(
             "formulas.sheet-the-cell-holds-the-formula-value",
@@ -128,7 +126,7 @@ def formula_overwrite_error(sheet: str, cell: Any, old: Any, new: Any) -> InputE
             coord=coord,
             f=f,
             old=old,
-            shown=Pair(shown, "a blank" if new is None else new),
+            shown=Msg("formulas.a-blank") if new is None else new,
         ),
         sheet=sheet,
         row=cell.row,

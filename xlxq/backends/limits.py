@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any, Optional
 
 from xlxq.errors import InputError
-from xlxq.i18n import Msg, Pair
+from xlxq.i18n import Msg
 
 #: JSON: deepest nesting (the format itself has 5 levels)
 MAX_DEPTH = 32
@@ -74,21 +74,21 @@ _BAD_JSON_CHARS = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
 
 
 class _Refused(Exception):
-    def __init__(self, zh: str, en: str, number: bool = False):
-        super().__init__(en)
-        self.zh, self.en = zh, en
+    def __init__(self, msg: Msg, number: bool = False):
+        super().__init__(msg.id)
+        self.msg = msg
         self.number = number  # refused by the parser's number hooks, which do not know where
 
 
 def _float(s: str) -> float:
     x = float(s)
     if not math.isfinite(x) or abs(x) > MAX_NUMBER:
-        raise _Refused(*Msg("limits.number-too-large", s=s[:40], most=f"{MAX_NUMBER:g}").pair(), number=True)
+        raise _Refused(Msg("limits.number-too-large", s=s[:40], most=f"{MAX_NUMBER:g}"), number=True)
     return x
 
 
 def _constant(s: str) -> Any:
-    raise _Refused(*Msg("limits.not-a-json-number", s=s).pair(), number=True)
+    raise _Refused(Msg("limits.not-a-json-number", s=s), number=True)
 
 
 class _BadNumber:
@@ -137,24 +137,24 @@ def _pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
         seen: set[str] = set()
         for k, _ in pairs:
             if k in seen:
-                raise _Refused(*Msg("limits.key-twice", k=repr(k)).pair())
+                raise _Refused(Msg("limits.key-twice", k=repr(k)))
             seen.add(k)
     return out
 
 
 def _walk(v: Any, where: str, depth: int) -> None:
     if depth > MAX_DEPTH:
-        raise _Refused(*Msg("limits.nested-too-deep", where=where, most=MAX_DEPTH).pair())
+        raise _Refused(Msg("limits.nested-too-deep", where=where, most=MAX_DEPTH))
     if type(v) is str:
         if len(v) > MAX_STRING:
-            raise _Refused(*Msg("limits.text-too-long", where=where, n=len(v), most=MAX_STRING).pair())
+            raise _Refused(Msg("limits.text-too-long", where=where, n=len(v), most=MAX_STRING))
         m = _BAD_JSON_CHARS.search(v)
         if m:
             code = f"U+{ord(m.group()):04X}"
-            raise _Refused(*Msg("limits.control-character", where=where, code=code).pair())
+            raise _Refused(Msg("limits.control-character", where=where, code=code))
     elif type(v) is int and len(str(abs(v))) > MAX_INT_DIGITS:
         digits = len(str(abs(v)))
-        raise _Refused(*Msg("limits.integer-too-long", where=where, digits=digits, most=MAX_INT_DIGITS).pair())
+        raise _Refused(Msg("limits.integer-too-long", where=where, digits=digits, most=MAX_INT_DIGITS))
     elif type(v) is dict:
         for k, x in v.items():
             _walk(k, where, depth + 1)
@@ -244,14 +244,14 @@ def parse_json(text: str, path: Path) -> Any:
         where = _number_place(text) if exc.number else None
         if where is not None:
             raise InputError(
-                Msg("limits.name-where-exc", name=path.name, where=where, exc=Pair.of(exc)), file=str(path)
+                Msg("limits.name-where-exc", name=path.name, where=where, exc=exc.msg), file=str(path)
             ) from None
-        raise InputError(Msg("limits.name-exc", name=path.name, exc=Pair.of(exc)), file=str(path)) from None
+        raise InputError(Msg("limits.name-exc", name=path.name, exc=exc.msg), file=str(path)) from None
     return data
 
 
-def _workbook_error(path: Path, zh: str, en: str) -> InputError:
-    return InputError(Msg("limits.cannot-open-the-workbook", name=path.name, zh=Pair(zh, en)), file=str(path))
+def _workbook_error(path: Path, why: Msg) -> InputError:
+    return InputError(Msg("limits.cannot-open-the-workbook", name=path.name, zh=why), file=str(path))
 
 
 def check_workbook_zip(path: Path, keep: Optional[dict[str, bytes]] = None) -> None:
@@ -263,41 +263,27 @@ def check_workbook_zip(path: Path, keep: Optional[dict[str, bytes]] = None) -> N
         with zipfile.ZipFile(path) as z:
             infos = z.infolist()
             if len(infos) > MAX_MEMBERS:
-                raise _workbook_error(
-                    path,
-                    f"压缩包中有 {len(infos)} 个文件（最多 {MAX_MEMBERS}）",
-                    f"{len(infos)} zip members (at most {MAX_MEMBERS})",
-                )
+                raise _workbook_error(path, Msg("limits.zip-members", n=len(infos), most=MAX_MEMBERS))
             total = 0
             for info in infos:
                 total += info.file_size
                 if info.file_size > MAX_MEMBER:
                     mb = info.file_size // (1024 * 1024)
-                    raise _workbook_error(
-                        path,
-                        f"其中的 {info.filename} 解压后有 {mb} MB（每个最多 {MAX_MEMBER // (1024 * 1024)} MB），"
-                        f"可能是恶意构造的文件",
-                        f"its part {info.filename} unpacks to {mb} MB (at most {MAX_MEMBER // (1024 * 1024)} MB "
-                        f"a part): a crafted file?",
-                    )
+                    most = MAX_MEMBER // (1024 * 1024)
+                    raise _workbook_error(path, Msg("limits.part-too-large", part=info.filename, mb=mb, most=most))
             if total > MAX_UNPACKED:
                 raise _workbook_error(
                     path,
-                    f"解压后共 {total // (1024 * 1024)} MB（最多 {MAX_UNPACKED // (1024 * 1024)} MB）",
-                    f"it unpacks to {total // (1024 * 1024)} MB (at most {MAX_UNPACKED // (1024 * 1024)} MB)",
+                    Msg("limits.unpacks-too-large", mb=total // (1024 * 1024), most=MAX_UNPACKED // (1024 * 1024)),
                 )
             bad = z.testzip() if keep is None else _read_all(z, keep)
             if bad is not None:
-                raise _workbook_error(
-                    path, f"其中的 {bad} 已损坏（校验和不符）", f"its part {bad} is damaged (CRC mismatch)"
-                )
+                raise _workbook_error(path, Msg("limits.part-damaged", part=bad))
             _check_sheet_parts(path, z)
     except zipfile.BadZipFile as exc:
-        raise _workbook_error(
-            path, f"不是有效的 .xlsx/.xlsm 文件或已损坏（{exc}）", f"not a valid .xlsx/.xlsm file, or damaged ({exc})"
-        ) from None
+        raise _workbook_error(path, Msg("limits.not-a-valid-workbook", exc=str(exc))) from None
     except (NotImplementedError, EOFError, ValueError, RuntimeError, zlib.error) as exc:  # odd compression, encrypted
-        raise _workbook_error(path, f"压缩包无法读取（{exc}）", f"its zip cannot be read ({exc})") from None
+        raise _workbook_error(path, Msg("limits.zip-cannot-be-read", exc=str(exc))) from None
 
 
 def _read_all(z: zipfile.ZipFile, keep: dict[str, bytes]) -> Optional[str]:
@@ -334,22 +320,13 @@ def _check_sheet_parts(path: Path, z: zipfile.ZipFile) -> None:
         target = str(rel.get("Target", ""))
         part = target.lstrip("/") if target.startswith("/") else "xl/" + target
         if part not in names:
-            raise _workbook_error(
-                path,
-                f"工作簿列出的工作表 {part} 不在文件中（文件不完整或已损坏）",
-                f"the sheet part {part} it lists is missing (the file is incomplete or damaged)",
-            )
+            raise _workbook_error(path, Msg("limits.sheet-part-missing", part=part))
 
 
 def xml_attack_error(path: Path, exc: Exception) -> InputError:
     """A workbook whose XML declares entities (an "XML bomb" or an external
     entity), refused by defusedxml."""
-    return _workbook_error(
-        path,
-        f"其中的 XML 声明了实体（{type(exc).__name__}），这是 XML 攻击（实体扩展/外部实体）的手法，已拒绝读取",
-        f"its XML declares entities ({type(exc).__name__}): an XML attack (entity expansion / external entity), "
-        f"refused",
-    )
+    return _workbook_error(path, Msg("limits.xml-declares-entities", kind=type(exc).__name__))
 
 
 def load_error(path: Path, exc: BaseException) -> InputError:
@@ -369,22 +346,12 @@ def load_error(path: Path, exc: BaseException) -> InputError:
             return xml_attack_error(path, e)
     for e in chain:
         if isinstance(e, ParseError):
-            return _workbook_error(path, f"其中的 XML 不完整或有误（{e}）", f"its XML is malformed ({e})")
+            return _workbook_error(path, Msg("limits.xml-malformed", e=str(e)))
         if isinstance(e, IndexError):
-            return _workbook_error(
-                path,
-                "有单元格引用了共享字符串表中不存在的条目（文件已损坏）",
-                "a cell refers to a shared string that is not there (the file is damaged)",
-            )
+            return _workbook_error(path, Msg("limits.shared-string-missing"))
         if isinstance(e, ValueError) and "digits" in str(e):
-            return _workbook_error(
-                path, f"有单元格的数值位数过多（{e}）", f"a cell holds a number with too many digits ({e})"
-            )
-    return _workbook_error(
-        path,
-        f"{exc}；请确认是 .xlsx/.xlsm 文件且未损坏",
-        f"{exc}",
-    )
+            return _workbook_error(path, Msg("limits.number-too-many-digits", e=str(e)))
+    return _workbook_error(path, Msg("limits.load-failed", exc=str(exc)))
 
 
 def check_sheet_size(sheet: str, rows: int, cols: int) -> None:
@@ -408,17 +375,17 @@ def check_sheet_size(sheet: str, rows: int, cols: int) -> None:
         )
 
 
-def cell_problem(v: Any) -> Optional[tuple[str, str]]:
-    """(zh, en) of what is wrong with a cell's value, or None."""
+def cell_problem(v: Any) -> Optional[Msg]:
+    """What is wrong with a cell's value (a message), or None."""
     if type(v) is str:
         if len(v) > MAX_STRING:
-            return Msg("limits.a-text-of-characters-at-most", n=len(v), MAX_STRING=MAX_STRING).pair()
+            return Msg("limits.a-text-of-characters-at-most", n=len(v), MAX_STRING=MAX_STRING)
         if _BAD_CHARS.search(v):
             m = _BAD_CHARS.search(v)
             assert m is not None
             code = f"U+{ord(m.group()):04X}"
-            return Msg("limits.a-control-character-in-the-text", code=code).pair()
+            return Msg("limits.a-control-character-in-the-text", code=code)
     elif type(v) is float or type(v) is int:
         if type(v) is int and v.bit_length() > 60 or not math.isfinite(v) or abs(v) > MAX_NUMBER:
-            return Msg("limits.a-number-too-large-at-most", MAX_NUMBER=MAX_NUMBER).pair()
+            return Msg("limits.a-number-too-large-at-most", MAX_NUMBER=MAX_NUMBER)
     return None

@@ -53,7 +53,6 @@ from xlxq.errors import InputError
 from xlxq.sheets.cells import same_value
 from xlxq.sheets.plan import PageSetup, Picture, Style, WritePlan
 from xlxq.i18n import Msg
-from xlxq.i18n import Pair
 
 _PAPER = {"A4": 9, "A3": 8, "letter": 1}
 
@@ -561,9 +560,9 @@ def _refuse(sheet: str, v: Any, row: int, col: int) -> None:
         raise _cell_error(sheet, f"{get_column_letter(col)}{row}", row, problem)
 
 
-def _cell_error(sheet: str, coord: str, row: int, problem: tuple[str, str]) -> InputError:
+def _cell_error(sheet: str, coord: str, row: int, problem: Msg) -> InputError:
     return InputError(
-        Msg("openpyxl_book.sheet", sheet=sheet, coord=coord, problem=Pair(problem[0], problem[1])),
+        Msg("openpyxl_book.sheet", sheet=sheet, coord=coord, problem=problem),
         sheet=sheet,
         row=row,
         cell=coord,

@@ -71,7 +71,7 @@ from xlxq.sheets.script import to_hans
 from xlxq.text import label_problem, visible
 import csv
 import io
-from xlxq.i18n import Msg, Pair, zh_only
+from xlxq.i18n import Msg, zh_only
 
 HEADERS: dict[str, tuple[str, ...]] = {
     "no": ("序号", "编号", "no", "no.", "number", "num"),
@@ -406,7 +406,7 @@ def named_rows(rows: list[list[Any]], header: int, cols: dict[str, int], name: s
                         where=where,
                         what=Msg(_COLUMN_NAMES[key]),
                         visible_text=visible(text),
-                        problem=Pair(problem[0], problem[1]),
+                        problem=problem,
                     ),
                     file=name,
                     row=i,

@@ -11,15 +11,15 @@ would pair from the same history.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Callable, Mapping, Optional, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Callable, Mapping, Optional, Sequence
 
 from xlxq.core.colours import after
 from xlxq.core.hand import HandChange, engine_changes
 from xlxq.core.history import CardState, build_cards, pairable_players
 from xlxq.core.matching import Matcher
 from xlxq.core.model import Event, Round
-from xlxq.i18n import Lazy, Msg, Pair, chinese_forms, pick, tr, zh_only
+from xlxq.i18n import Lazy, Msg, chinese_forms, pick, tr, zh_only
 from xlxq.text import joined
 
 ERROR, WARNING = "error", "warning"
@@ -34,7 +34,8 @@ class Issue:
     round: int
     board: Optional[int] = None
     players: tuple[int, ...] = ()
-    msg: Optional[Msg] = None  # the message (zh, en: its 简体 and English texts)
+    # the message (zh, en: its 简体 and English texts); issues compare by their texts
+    msg: Optional[Msg] = field(default=None, compare=False)
 
     @classmethod
     def of(
@@ -95,6 +96,34 @@ def lower_byes(
     return [q for _, q in low if matcher.feasible([x for x in in_round if x != q])]
 
 
+def bye_msg(
+    cards: Mapping[int, CardState],
+    in_round: Sequence[int],
+    bye: int,
+    who: Callable[[int], Any],
+    forbidden: Optional[Mapping[int, set[int]]] = None,
+) -> Optional[Msg]:
+    """The 原则(五) warning for ``bye`` (None when none): it names the
+    lowest-scored unit(s) of :func:`lower_byes` who could have had the bye.
+    ``who`` writes a unit (a message argument: a :class:`Lazy`, a name)."""
+    lower = lower_byes(cards, in_round, bye, forbidden)
+    if not lower:
+        return None
+    best = [who(q) for q in lower if cards[q].score == cards[lower[0]].score]
+    return Msg(
+        "checks.the-bye-is-not-in-the-lowest-score-group",
+        bye=who(bye),
+        pts=_pts(cards[bye].score),
+        best=Lazy(lambda lang: tr(lang, "common.list-sep").join(str(_arg(x, lang)) for x in best)),
+        low=_pts(cards[lower[0]].score),
+    )
+
+
+def _arg(value: Any, lang: str) -> Any:
+    localize = getattr(value, "localize", None)
+    return localize(lang) if localize is not None else value
+
+
 def bye_warning(
     cards: Mapping[int, CardState],
     in_round: Sequence[int],
@@ -103,24 +132,15 @@ def bye_warning(
     en_name: Callable[[int], str],
     forbidden: Optional[Mapping[int, set[int]]] = None,
 ) -> tuple[str, str]:
-    """The 原则(五) warning (zh, en) for ``bye`` ("" when none): it names the
-    lowest-scored unit(s) of :func:`lower_byes` who could have had the bye.
-    ``zh_name``/``en_name`` write a unit's name."""
-    lower = lower_byes(cards, in_round, bye, forbidden)
-    if not lower:
-        return "", ""
-    best = [q for q in lower if cards[q].score == cards[lower[0]].score]
-    s_bye, s_low = _pts(cards[bye].score), _pts(cards[best[0]].score)
-    zh = (
-        f"轮空的{zh_name(bye)}有{s_bye}分，不在最低分段：{'、'.join(zh_name(q) for q in best)}"
-        f"只有{s_low}分、未轮空过，由其轮空其余仍可全部编排（原则(五)）"
-    )
-    en = (
-        f"the bye ({en_name(bye)}, {s_bye} pts) is not in the lowest score group: "
-        f"{', '.join(en_name(q) for q in best)} ({s_low} pts, no bye yet) could have had it "
-        f"with the rest still pairable"
-    )
-    return zh, en
+    """:func:`bye_msg` as a (zh, en) pair ("" when none), for the callers
+    that pass pairs on (the team Swiss): ``zh_name``/``en_name`` write a
+    unit's name in the Chinese forms and in the others."""
+
+    def who(no: int) -> Lazy:
+        return Lazy(lambda lang: zh_name(no) if chinese_forms(lang) else en_name(no))
+
+    msg = bye_msg(cards, in_round, bye, who, forbidden)
+    return msg.pair() if msg is not None else ("", "")
 
 
 def _pts(x: float) -> str:
@@ -130,7 +150,7 @@ def _pts(x: float) -> str:
 def check_round(event: Event, round_no: int) -> list[Issue]:
     rnd = next((r for r in event.rounds if r.round == round_no), None)
     if rnd is None:
-        return [Issue(ERROR, "no_round", *Msg("teams.there-is-no-round", round_no=round_no).pair(), round_no)]
+        return [Issue.of(ERROR, "no_round", Msg("teams.there-is-no-round", round_no=round_no), round_no)]
     cards = build_cards(event, round_no, event.settings.pairing.forfeit_counts_as_met)
     return round_issues(event, rnd, cards)
 
@@ -165,10 +185,10 @@ def round_issues(event: Event, rnd: Round, cards: dict[int, CardState]) -> list[
         for no in (b.red, b.black):
             if no in seen:
                 issues.append(
-                    Issue(
+                    Issue.of(
                         ERROR,
                         "twice",
-                        *Msg("checks.round-player-appears-twice", round=round_no, who=_who(name, no)).pair(),
+                        Msg("checks.round-player-appears-twice", round=round_no, who=_who(name, no)),
                         round_no,
                         b.board,
                         (no,),
@@ -177,16 +197,16 @@ def round_issues(event: Event, rnd: Round, cards: dict[int, CardState]) -> list[
             seen[no] = b.board
         if (min(b.red, b.black), max(b.red, b.black)) in forbidden_pairs:
             issues.append(
-                Issue(
+                Issue.of(
                     WARNING,
                     "forbidden_pair",
-                    *Msg(
+                    Msg(
                         "checks.round-board-and-are-a-forbidden-pair",
                         round=round_no,
                         board=b.board,
                         red=_who(name, b.red),
                         black=_who(name, b.black),
-                    ).pair(),
+                    ),
                     round_no,
                     b.board,
                     (b.red, b.black),
@@ -194,16 +214,16 @@ def round_issues(event: Event, rnd: Round, cards: dict[int, CardState]) -> list[
             )
         if b.black in cards[b.red].opponents:
             issues.append(
-                Issue(
+                Issue.of(
                     ERROR,
                     "rematch",
-                    *Msg(
+                    Msg(
                         "checks.round-board-and-have-already-met",
                         round=round_no,
                         board=b.board,
                         red=_who(name, b.red),
                         black=_who(name, b.black),
-                    ).pair(),
+                    ),
                     round_no,
                     b.board,
                     (b.red, b.black),
@@ -212,10 +232,10 @@ def round_issues(event: Event, rnd: Round, cards: dict[int, CardState]) -> list[
     for no in rnd.byes:
         if no in seen:
             issues.append(
-                Issue(
+                Issue.of(
                     ERROR,
                     "twice",
-                    *Msg("checks.round-player-plays-and-has-a-bye", round=round_no, who=_who(name, no)).pair(),
+                    Msg("checks.round-player-plays-and-has-a-bye", round=round_no, who=_who(name, no)),
                     round_no,
                     None,
                     (no,),
@@ -224,10 +244,10 @@ def round_issues(event: Event, rnd: Round, cards: dict[int, CardState]) -> list[
         seen[no] = None
         if cards[no].byes:
             issues.append(
-                Issue(
+                Issue.of(
                     ERROR,
                     "second_bye",
-                    *Msg("checks.round-player-already-had-a-bye", round=round_no, who=_who(name, no)).pair(),
+                    Msg("checks.round-player-already-had-a-bye", round=round_no, who=_who(name, no)),
                     round_no,
                     None,
                     (no,),
@@ -235,19 +255,19 @@ def round_issues(event: Event, rnd: Round, cards: dict[int, CardState]) -> list[
             )
     if len(rnd.byes) > 1:
         issues.append(
-            Issue(
+            Issue.of(
                 ERROR,
                 "byes",
-                *Msg("checks.round-has-byes-at-most-one", round_no=round_no, n=len(rnd.byes)).pair(),
+                Msg("checks.round-has-byes-at-most-one", round_no=round_no, n=len(rnd.byes)),
                 round_no,
             )
         )
     for no in sorted(expected - set(seen)):
         issues.append(
-            Issue(
+            Issue.of(
                 ERROR,
                 "missing",
-                *Msg("checks.round-player-is-not-paired", round=round_no, who=_who(name, no)).pair(),
+                Msg("checks.round-player-is-not-paired", round=round_no, who=_who(name, no)),
                 round_no,
                 None,
                 (no,),
@@ -257,10 +277,10 @@ def round_issues(event: Event, rnd: Round, cards: dict[int, CardState]) -> list[
         p = event.player(no)
         if p.absent_in(round_no):
             issues.append(
-                Issue(
+                Issue.of(
                     ERROR,
                     "absent",
-                    *Msg("checks.round-player-is-absent-this-round-but", round=round_no, who=_who(name, no)).pair(),
+                    Msg("checks.round-player-is-absent-this-round-but", round=round_no, who=_who(name, no)),
                     round_no,
                     seen[no],
                     (no,),
@@ -274,12 +294,10 @@ def round_issues(event: Event, rnd: Round, cards: dict[int, CardState]) -> list[
         )
         said = Lazy(lambda lang, why=why: why.render(lang) if chinese_forms(lang) else "")
         issues.append(
-            Issue(
+            Issue.of(
                 ERROR,
                 "withdrawn",
-                *Msg(
-                    "checks.round-player-is-withdrawn-but-paired", round=round_no, who=_who(name, no), why=said
-                ).pair(),
+                Msg("checks.round-player-is-withdrawn-but-paired", round=round_no, who=_who(name, no), why=said),
                 round_no,
                 seen[no],
                 (no,),
@@ -287,20 +305,13 @@ def round_issues(event: Event, rnd: Round, cards: dict[int, CardState]) -> list[
         )
     if rnd.byes and round_no > 1:
         for no in rnd.byes:
-            zh, en = bye_warning(
-                cards,
-                sorted(seen),
-                no,
-                lambda x: f"{name[x]}（{x}号）",
-                str,
-                event.settings.pairing.forbidden_with(),
-            )
-            if zh:
+            bye = bye_msg(cards, sorted(seen), no, lambda x: _who(name, x), event.settings.pairing.forbidden_with())
+            if bye is not None:
                 issues.append(
-                    Issue(
+                    Issue.of(
                         WARNING,
                         "bye_not_lowest",
-                        *Msg("checks.round", round_no=round_no, zh=Pair(zh, en)).pair(),
+                        Msg("checks.round", round_no=round_no, zh=bye),
                         round_no,
                         None,
                         (no,),
@@ -312,16 +323,16 @@ def round_issues(event: Event, rnd: Round, cards: dict[int, CardState]) -> list[
             d, s = after(c, col)
             if abs(s) >= 3 and abs(c.streak) < 3:
                 issues.append(
-                    Issue(
+                    Issue.of(
                         WARNING,
                         "three_in_row",
-                        *Msg(
+                        Msg(
                             "checks.third-in-a-row",
                             round=round_no,
                             board=b.board,
                             who=_who(name, no),
                             colour=Msg("checks.red" if col == "R" else "checks.black"),
-                        ).pair(),
+                        ),
                         round_no,
                         b.board,
                         (no,),
@@ -329,16 +340,16 @@ def round_issues(event: Event, rnd: Round, cards: dict[int, CardState]) -> list[
                 )
             if abs(d) >= 3 and abs(c.diff) < 3:
                 issues.append(
-                    Issue(
+                    Issue.of(
                         WARNING,
                         "three_surplus",
-                        *Msg(
+                        Msg(
                             "checks.three-more",
                             round=round_no,
                             board=b.board,
                             who=_who(name, no),
                             colour=Msg("checks.reds" if d > 0 else "checks.blacks"),
-                        ).pair(),
+                        ),
                         round_no,
                         b.board,
                         (no,),

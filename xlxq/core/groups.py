@@ -16,7 +16,6 @@ from xlxq.core.model import Event
 from xlxq.errors import InputError, InputErrors, XlxqError
 from xlxq.i18n import Msg
 from xlxq.text import joined
-from xlxq.i18n import Pair
 
 #: a group's name prefixes its sheets ("男子组 第1轮", "Women Standings"):
 #: Excel allows 31 characters in a sheet name and none of these
@@ -60,7 +59,7 @@ def in_group(group: str, exc: XlxqError) -> XlxqError:
         return InputErrors([in_group(group, e) for e in exc.errors])  # type: ignore[misc]
     new = type(exc).__new__(type(exc))  # the same kind with the same fields (a SheetError's details too)
     new.__dict__.update(exc.__dict__)
-    new.zh, new.en = Msg("groups.group-2", group=group, exc=Pair.of(exc)).pair()
+    new.msg, new._zh, new._en = Msg("groups.group-2", group=group, exc=exc), None, None
     new.args = (new.zh,)
     return new
 

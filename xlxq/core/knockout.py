@@ -45,8 +45,7 @@ from xlxq.core.model import (
 from xlxq.core.outcome import PairingOutcome
 from xlxq.errors import InputError, PairingImpossible
 from xlxq.core.notes import Note
-from xlxq.i18n import Lazy, Msg, tr
-from xlxq.i18n import Pair
+from xlxq.i18n import Lazy, Msg, chinese_forms, tr
 
 OPEN = "open"  # the players are not known yet (an earlier match is unfinished)
 PENDING = "pending"  # both players known, the next game is to be paired
@@ -421,8 +420,14 @@ def pair_knockout_round(event: Event, round_no: Optional[int] = None) -> Pairing
     names = {p.no: p.name for p in event.players}
     if br.finished:
         ch = br.champion
-        who = f"{names[ch]}（{ch}号）" if ch is not None else "无（决赛双方均弃权）"
-        raise InputError(Msg("knockout.the-knockout-is-over-champion", who=Pair(who, ch)))
+        # 张三（7号） / 7; no champion (both finalists forfeited) in every language
+        # (the English said "None")
+        who: object = (
+            Lazy(lambda lang, ch=ch: tr(lang, "checks.name-no", name=names[ch], no=ch) if chinese_forms(lang) else ch)
+            if ch is not None
+            else Msg("simulate.none-double-forfeit-in-the-final")
+        )
+        raise InputError(Msg("knockout.the-knockout-is-over-champion", who=who))
     cur = br.current_stage
     assert cur is not None
     ms = br.stages[cur - 1]
@@ -475,12 +480,8 @@ def pair_knockout_round(event: Event, round_no: Optional[int] = None) -> Pairing
         n_game = len(m.games) + 1
         if m.next_kind == MAIN:
             if g > 1:
-                notes.append(
-                    Note(
-                        f"{red}号对{black}号：第{n_game}局" + ("（先后手互换）" if n_game > 1 else ""),
-                        f"{red} v {black}: game {n_game}" + (" (colours swapped)" if n_game > 1 else ""),
-                    )
-                )
+                swapped = Msg("roundrobin.colours-swapped") if n_game > 1 else ""
+                notes.append(Note(Msg("knockout.v-game", red=red, black=black, n_game=n_game, swapped=swapped)))
         elif m.next_kind == PLAYOFF:
             notes.append(
                 Note(
@@ -497,14 +498,8 @@ def pair_knockout_round(event: Event, round_no: Optional[int] = None) -> Pairing
     byes: list[int] = []
     if not any(m.games for m in ms):
         byes = sorted((m.winner for m in ms if m.status == BYE and m.winner is not None), key=br.rank)
-        why, why_en = (
-            ("首轮轮空（按种子顺位，seed 000）", "a first-round bye (by seeding, seed 000)")
-            if cur == 1
-            else ("对手缺席，直接晋级", "no opponent: goes through")
-        )
-        notes += [
-            Note(Msg("knockout.names-no-no-why", names_no=names[no], no=no, why=Pair(why, why_en))) for no in byes
-        ]
+        why = Msg("knockout.a-first-round-bye-by-seeding-seed-000" if cur == 1 else "knockout.no-opponent-goes-through")
+        notes += [Note(Msg("knockout.names-no-no-why", names_no=names[no], no=no, why=why)) for no in byes]
     if round_no > event.settings.rounds:
         notes.append(
             Note(

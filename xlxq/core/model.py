@@ -28,7 +28,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Generic, Iterable, Iterator, Mapping, Optional, Protocol, Sequence, TypeVar
 
 from xlxq.errors import ErrorList, InputError
-from xlxq.i18n import Lazy, Msg, Pair, chinese_forms, tr
+from xlxq.i18n import Lazy, Msg, chinese_forms, tr
 
 if TYPE_CHECKING:  # types only: the prize code is imported when a prize table is read
     from xlxq.core.prizes import PrizeTable
@@ -514,12 +514,13 @@ def check_absent_rounds(e: Entrant, rounds: Optional[int] = None) -> None:
         if invalid_int(k, 1):
             raise InputError(Msg("model.no-invalid-absent-round", name=e.name, no=e.no, k=k))
         if rounds is not None and not invalid_int(rounds, 1) and k > rounds:
-            raise InputError(*absent_beyond(k, rounds, f"{e.name}（{e.no}号）", f"{e.name} (no {e.no})"))
+            raise InputError(absent_beyond(k, rounds, e.name, e.no))
 
 
-def absent_beyond(k: int, rounds: int, who_zh: str, who_en: str) -> tuple[str, str]:
+def absent_beyond(k: int, rounds: int, name: str, no: int) -> Msg:
     """The message of a 请假轮次 beyond the planned rounds (JSON and workbook)."""
-    return Msg("model.absent-round-is-beyond-the-rounds", who=Pair(who_zh, who_en), k=k, rounds=rounds).pair()
+    who = Msg("model.name-no", name=name, no=no)
+    return Msg("model.absent-round-is-beyond-the-rounds", who=who, k=k, rounds=rounds)
 
 
 def rounds_in_order(rounds: Iterable[RoundT]) -> Iterator[RoundT]:
@@ -585,7 +586,7 @@ def validate_event(event: Event, absent_unpaired: bool = False) -> None:
                 where[no] = None
     for p, n, board in played_while_absent(event) if absent_unpaired else ():
         with errors.guard():
-            raise InputError(*absent_but_played(p, n, board), player=p.no, round=n, board=board)
+            raise InputError(absent_but_played(p, n, board), player=p.no, round=n, board=board)
     errors.check()
 
 
@@ -611,9 +612,9 @@ def played_while_absent(event: Event) -> list[tuple[Player, int, int]]:
     return out
 
 
-def absent_but_played(p: Player, n: int, board: int) -> tuple[str, str]:
+def absent_but_played(p: Player, n: int, board: int) -> Msg:
     """The message of :func:`played_while_absent` (JSON and workbook)."""
-    return Msg("model.no-is-marked-absent-in-round-but-has-a", name=p.name, no=p.no, n=n, board=board).pair()
+    return Msg("model.no-is-marked-absent-in-round-but-has-a", name=p.name, no=p.no, n=n, board=board)
 
 
 def _who(seen: dict[int, Any], no: int) -> Lazy:

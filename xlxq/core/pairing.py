@@ -23,7 +23,6 @@ from xlxq.errors import InputError, PairingImpossible
 from xlxq.core.notes import Note
 from xlxq.text import joined
 from xlxq.i18n import Msg
-from xlxq.i18n import Pair
 
 
 def pair_swiss_round(event: Event, round_no: Optional[int] = None) -> PairingOutcome:
@@ -67,7 +66,7 @@ def pair_score_groups(
     total_rounds: int,
     opts: PairingOptions,
     groups: Optional[list[GroupLog]] = None,
-    noun: tuple[str, str] = ("名棋手", "players"),
+    noun: str = "pairing.players",
     units: Optional[dict[int, str]] = None,
 ) -> tuple[list[tuple[int, int]], list[int]]:
     """The 定位编排 of one round ≥ 2 over any kind of unit (players, or teams
@@ -75,8 +74,8 @@ def pair_score_groups(
     numbers to pair.  Returns ``(pairs, byes)``: ``(red, black)`` numbers in
     board order, and the unit with the bye (if any).  Each score group's
     search is appended to ``groups`` (the 编排记录).  ``noun`` names the units
-    in the message when no pairing exists (Chinese with its measure word,
-    English).  ``units``: each unit's 单位, for 同单位回避 in every round (a
+    in the message when no pairing exists (the id of a message: the Chinese
+    with its measure word).  ``units``: each unit's 单位, for 同单位回避 in every round (a
     补充规定; None: off).  ``opts.forbidden_pairs`` (亲属回避) count as met
     (原则(六)).  Raises :class:`PairingImpossible`.
     """
@@ -97,7 +96,7 @@ def pair_score_groups(
                     round_no=round_no,
                     shown=joined(f"{a}-{b}" for a, b in opts.forbidden_pairs),
                     n=len(players),
-                    noun=Pair(noun[0], noun[1]),
+                    noun=Msg(noun),
                     odd_else=Msg("pairing.with-a-bye-for-one-who-has-not-had-one") if odd else "",
                 ),
             )
@@ -106,7 +105,7 @@ def pair_score_groups(
                 "pairing.round-cannot-be-paired-no-pairing-of-the",
                 round_no=round_no,
                 n=len(players),
-                noun=Pair(noun[0], noun[1]),
+                noun=Msg(noun),
                 odd_else=Msg("pairing.with-a-bye-for-one-who-has-not-had-one") if odd else "",
             ),
         )

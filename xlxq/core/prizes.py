@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping, Optional, Protocol, Sequence
 
 from xlxq.errors import InputError
-from xlxq.i18n import Msg, Pair, tr
+from xlxq.i18n import Msg, tr
 from xlxq.text import label_problem, visible
 
 MALE, FEMALE = "M", "F"
@@ -271,7 +271,7 @@ def parse_category(v: Any) -> Optional[str]:
     text = str(v).strip()
     problem = label_problem(text)
     if problem is not None:
-        raise InputError(Msg("prizes.category-not-one-line", v=shown(text), problem=Pair(*problem)))
+        raise InputError(Msg("prizes.category-not-one-line", v=shown(text), problem=problem))
     if len(text) > NAME_MAX:
         raise InputError(Msg("prizes.category-too-long", v=shown(text), n=NAME_MAX))
     return text
@@ -396,7 +396,7 @@ def make_prize(name: Any, places: Any, condition: Any) -> Prize:
         raise InputError(Msg("prizes.the-prize-has-no-name"))
     problem = label_problem(name)
     if problem is not None:
-        raise InputError(Msg("prizes.name-not-one-line", name=shown(name), problem=Pair(*problem)))
+        raise InputError(Msg("prizes.name-not-one-line", name=shown(name), problem=problem))
     if len(name) > NAME_MAX:
         raise InputError(Msg("prizes.name-too-long", name=shown(name), n=NAME_MAX))
     text = "" if condition is None else str(condition).strip()

@@ -228,8 +228,8 @@ class Printer:
     # -- the record --------------------------------------------------------------
     def lines(self) -> list[str]:
         rec, t = self.rec, self.t
-        default_zh, default_en = ("团体赛", "team event") if rec.default_name == "team_event" else ("赛事", "event")
-        head = heading(rec.round, rec.event_name, t.lang, default_zh, default_en)
+        default = "record_text.team-event" if rec.default_name == "team_event" else "record_text.event"
+        head = heading(rec.round, rec.event_name, t.lang, default)
         out = [ko_stage(head, t.lang) if rec.stage == "ko" else head]
         for st in rec.steps:
             out += getattr(self, "k_" + st.kind)(st)  # one k_<kind> method per kind of step

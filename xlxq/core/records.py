@@ -7,8 +7,7 @@ from __future__ import annotations
 
 import re
 
-from xlxq.i18n import Text
-from xlxq.i18n import Pair
+from xlxq.i18n import Msg, Text
 
 #: ``第3轮编排记录（…）`` / ``Round 3 record (…)``, with the 积分晋圈淘汰
 #: knockout stage prefixed ``淘汰赛`` / ``Knockout: ``.
@@ -16,13 +15,11 @@ HEADING_RE = re.compile(r"^(淘汰赛|Knockout: )?(?:第(\d+)轮编排记录|Rou
 KO_PREFIX = {"zh": "淘汰赛", "en": "Knockout: "}
 
 
-def heading(
-    round_no: int, event_name: str, lang: str = "zh", default_zh: str = "赛事", default_en: str = "event"
-) -> str:
+def heading(round_no: int, event_name: str, lang: str = "zh", default: str = "record_text.event") -> str:
+    """The heading of a round's record; ``default``: the id of the message
+    that stands for the event's name when it has none."""
     t = Text(lang)
-    return t(
-        "records.round-record", round_no=round_no, default=Pair(event_name or default_zh, event_name or default_en)
-    )
+    return t("records.round-record", round_no=round_no, default=event_name or Msg(default))
 
 
 #: the systems' names as the record printers show them, (zh, en) by key:

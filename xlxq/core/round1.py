@@ -32,7 +32,7 @@ from typing import Mapping, Optional
 
 from xlxq.core.model import Board, Event, FirstRoundSettings, Round
 from xlxq.core.notes import Note
-from xlxq.i18n import Msg, Pair
+from xlxq.i18n import Msg
 
 
 def first_round_pairs(order: list[int], method: str) -> list[tuple[int, int]]:
@@ -66,8 +66,10 @@ def _keep_apart(
         reason = why(a, b)
         if not reason:
             continue
-        zh, en = (
-            ("同单位回避", "same club kept apart") if reason == "unit" else ("回避配对", "forbidden pair kept apart")
+        kept, apart = (
+            ("round1.same-club-kept-apart", "round1.same-club")
+            if reason == "unit"
+            else ("round1.forbidden-pair-kept-apart", "round1.forbidden-pair")
         )
         order = list(range(i + 1, len(pairs))) + list(range(i - 1, -1, -1))
         for j in order:
@@ -76,12 +78,12 @@ def _keep_apart(
                 pairs[i], pairs[j] = (a, d), (c, b)
                 notes.append(
                     Note(
-                        Msg("round1.and-swapped-boards", zh=Pair(zh, en), b=b, d=d, i=i + 1, j=j + 1),
+                        Msg("round1.and-swapped-boards", zh=Msg(kept), b=b, d=d, i=i + 1, j=j + 1),
                     )
                 )
                 break
         else:
-            notes.append(Note(Msg("round1.and-cannot-be-kept-apart", zh=Pair(zh, en.split(" kept")[0]), a=a, b=b)))
+            notes.append(Note(Msg("round1.and-cannot-be-kept-apart", zh=Msg(apart), a=a, b=b)))
     return pairs
 
 

@@ -58,7 +58,7 @@ def resolve_rr_tiebreaks(spec: Union[Iterable[str], str, None], games_per_match:
     14.1/14.2 preset for ``games_per_match``; ``[]`` ranks by score only."""
     if spec is None or (not isinstance(spec, str) and list(spec) == list(_SWISS_DEFAULT)):
         return list(RR_PRESETS[default_preset(games_per_match)])
-    return RR.resolve(spec, "循环赛", "round-robin ")
+    return RR.resolve(spec, Msg("rr_standings.round-robin"))
 
 
 @dataclass

@@ -150,7 +150,7 @@ def pair_team_swiss_round(event: TeamEvent, round_no: Optional[int] = None, *, r
         pairs, byes = first_round_pairings(teams, s, out.notes)
         out.round = TeamRound(round=1, matches=_matches(pairs), byes=byes).as_made()
         return out
-    pairs, byes = pair_score_groups(cards, teams, round_no, s.rounds, s.pairing, out.groups, noun=("支队伍", "teams"))
+    pairs, byes = pair_score_groups(cards, teams, round_no, s.rounds, s.pairing, out.groups, noun="team_pairing.teams")
     out.round = TeamRound(round=round_no, matches=_matches(pairs), byes=byes).as_made()
     return out
 

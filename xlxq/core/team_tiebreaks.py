@@ -116,7 +116,7 @@ def resolve_team_tiebreaks(spec: Union[Iterable[str], str, None], default: Seque
     system names (``TeamSystem.default_tiebreaks``)."""
     if spec is None:
         spec = list(default)
-    out = TEAM.resolve(spec, "团体", "team ")
+    out = TEAM.resolve(spec, Msg("team_tiebreaks.team"))
     if not out:
         raise InputError(
             Msg("team_tiebreaks.the-team-ranking-list-is-empty-give-at"),

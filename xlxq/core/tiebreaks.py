@@ -35,10 +35,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import accumulate
-from typing import Callable, Generic, Iterable, Mapping, Optional, Protocol, Sequence, TypeVar, Union
+from typing import Any, Callable, Generic, Iterable, Mapping, Optional, Protocol, Sequence, TypeVar, Union
 
 from xlxq.errors import InputError
-from xlxq.i18n import Msg, Pair
+from xlxq.i18n import Msg
 from xlxq.text import joined
 
 Rec = TypeVar("Rec")
@@ -155,9 +155,9 @@ class TieBreakRegistry(Generic[Rec]):
         out.update(self.extra_aliases)
         return out
 
-    def resolve(self, spec: Union[Iterable[str], str], zh_what: str = "", en_what: str = "") -> list[str]:
+    def resolve(self, spec: Union[Iterable[str], str], what: Any = "") -> list[str]:
         """:func:`expand_tiebreaks` over this registry's presets, keys and aliases."""
-        return expand_tiebreaks(spec, self.presets, self.keys(), self.aliases(), zh_what, en_what)
+        return expand_tiebreaks(spec, self.presets, self.keys(), self.aliases(), what)
 
     def values(self, rec: Rec) -> dict[str, Optional[float]]:
         """Every value tie-break of ``rec``, in registration order."""
@@ -201,13 +201,12 @@ def expand_tiebreaks(
     presets: Mapping[str, list[str]],
     keys: Sequence[str],
     aliases: Mapping[str, str],
-    zh_what: str = "",
-    en_what: str = "",
+    what: Any = "",
 ) -> list[str]:
     """``spec`` (a name or a list of names) as a list of ``keys``: each name,
     after ``aliases`` (Chinese labels …), is a preset (expanded in place) or
     a key; repeats are dropped.  An unknown name raises :class:`InputError`
-    (``zh_what``/``en_what`` say whose list it is: "循环赛", "round-robin ")."""
+    (``what`` says whose list it is, a message: "循环赛" / "round-robin ")."""
     if isinstance(spec, str):
         spec = [spec]
     out: list[str] = []
@@ -223,7 +222,7 @@ def expand_tiebreaks(
             raise InputError(
                 Msg(
                     "tiebreaks.unknown-tie-break-choose-from",
-                    zh_what=Pair(zh_what, en_what),
+                    zh_what=what,
                     item=item,
                     join_choices=joined(choices),
                 ),

@@ -20,7 +20,7 @@ from typing import Any, Callable, Iterable, Optional
 
 from xlxq.errors import InputError
 from xlxq.sheets.plan import Book, MergedRange, merged_ranges
-from xlxq.i18n import Msg, Pair, zh_only
+from xlxq.i18n import Lazy, Msg, tr, zh_only
 
 Kinds = dict[str, list[tuple[str, Optional[int]]]]
 
@@ -48,26 +48,27 @@ def single_sheets(
     singles = tuple(singles)
     for kind in singles:
         if len(kinds.get(kind, [])) > 1:
-            both = "、".join(f"“{n}”" for n, _ in kinds[kind])
-            raise InputError(
-                Msg(
-                    "book_sheets.the-workbook-has-more-than-one-such",
-                    both=Pair(both, ", ".join((repr(n) for n, _ in kinds[kind]))),
-                ),
-            )
+            both = [n for n, _ in kinds[kind]]
+            raise InputError(Msg("book_sheets.the-workbook-has-more-than-one-such", both=_quoted(both)))
     return {kind: kinds[kind][0][0] for kind in singles if kind in kinds}
 
 
-def numbered_sheets(kinds: Kinds, kind: str, what_zh: str, what_en: str) -> dict[int, str]:
+def _quoted(names: list[str]) -> Lazy:
+    """Sheet names as one list: “a”、“b” / 'a', 'b'."""
+    return Lazy(
+        lambda lang: tr(lang, "common.list-sep").join(tr(lang, "book_sheets.sheet-name", name=n) for n in names)
+    )
+
+
+def numbered_sheets(kinds: Kinds, kind: str, what: Any = "") -> dict[int, str]:
     """round → sheet of the sheets of ``kind``: one a round, numbered 1 … N
-    (``what``: what the rounds are of, '' or '淘汰赛' / 'knockout ')."""
+    (``what``: what the rounds are of, '' or ``Msg("read.knockout")``:
+    '淘汰赛' / 'knockout ')."""
     by_round: dict[int, str] = {}
     for nm, n in kinds.get(kind, []):
         if n in by_round:
             raise InputError(
-                Msg(
-                    "book_sheets.round-has-two-sheets-and", what=Pair(what_zh, what_en), n=n, round_n=by_round[n], nm=nm
-                ),
+                Msg("book_sheets.round-has-two-sheets-and", what=what, n=n, round_n=by_round[n], nm=nm),
             )
         by_round[n] = nm
     for i, n in enumerate(sorted(by_round), start=1):
@@ -75,7 +76,7 @@ def numbered_sheets(kinds: Kinds, kind: str, what_zh: str, what_en: str) -> dict
             raise InputError(
                 Msg(
                     "book_sheets.the-sheet-of-round-is-missing",
-                    what=Pair(what_zh, what_en),
+                    what=what,
                     i=i,
                     present=zh_only(
                         "book_sheets.present-paren", names="、".join(by_round[k] for k in sorted(by_round))

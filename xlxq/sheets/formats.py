@@ -199,7 +199,7 @@ def ko_rule_problems(data: WorkbookData, event: Event, rounds: list[RoundSheet],
     for rs in rounds:
         if rs.no not in played:
             continue
-        where = ("淘汰赛", "knockout ") if rs.stage == "ko" else ("", "")
+        where = Msg("read.knockout") if rs.stage == "ko" else ""
         issues, _ = ko_issues(event, rs.no, where)
         for issue in issues:
             at = by_no.get(issue.round, rs)

@@ -57,7 +57,7 @@ from xlxq.systems import get_system, system_for
 from xlxq.core.standings import check_options
 from xlxq.core.knockout import check_knockout_settings
 from xlxq.core.roundrobin import check_policy
-from xlxq.i18n import Lazy, Msg, Pair
+from xlxq.i18n import Lazy, Msg
 
 
 def read_workbook(book: Book) -> WorkbookData:
@@ -79,7 +79,7 @@ def read_workbook(book: Book) -> WorkbookData:
     )
     state_name = one.get(L.STATE)
     state = read_state(snapshot[state_name]) if state_name else State()
-    by_round = numbered_sheets(kinds, L.ROUND, "", "")
+    by_round = numbered_sheets(kinds, L.ROUND)
     system = get_system(settings.system)
     settings.rounds = _system_rounds(settings, len(players), len(by_round))
     if len(by_round) > settings.rounds:
@@ -201,7 +201,7 @@ def _refuse_absence_beyond(data: WorkbookData, errors: ErrorList) -> None:
         if late and col is not None:
             row = reg.rows.get(p.no)
             with errors.guard():
-                zh, en = absent_beyond(late[0], rounds, f"{p.name}（{p.no}号）", f"{p.name} (no {p.no})")
+                zh, en = absent_beyond(late[0], rounds, p.name, p.no).pair()
                 raise sheet_error(reg.name, row, zh, en, L.cell_ref(row, col) if row else None)
 
 
@@ -216,7 +216,7 @@ def _refuse_absent_but_played(data: WorkbookData, errors: ErrorList) -> None:
     for p, n, board in played_while_absent(data.event):
         row = reg.rows.get(p.no)
         with errors.guard():
-            zh, en = absent_but_played(p, n, board)
+            zh, en = absent_but_played(p, n, board).pair()
             raise sheet_error(reg.name, row, zh, en, L.cell_ref(row, col) if row and col else None)
 
 
@@ -256,7 +256,7 @@ def _read_ko_stage(
     """The knockout stage of 积分晋圈淘汰: 晋级名单 + 淘汰赛第N轮."""
     if L.QUALIFIERS not in one and L.KO_ROUND not in kinds:
         return None
-    ko_sheets = numbered_sheets(kinds, L.KO_ROUND, "淘汰赛", "knockout ")
+    ko_sheets = numbered_sheets(kinds, L.KO_ROUND, Msg("read.knockout"))
     if not system_for(settings).pairs_by_score:
         what = one.get(L.QUALIFIERS) or ko_sheets[min(ko_sheets)]
         raise InputError(
@@ -267,8 +267,8 @@ def _read_ko_stage(
             ),
         )
     if L.QUALIFIERS not in one:
-        zh, en = L.SHEET_NAMES[L.QUALIFIERS]["zh"], L.SHEET_NAMES[L.QUALIFIERS]["en"]
-        raise InputError(Msg("read.knockout-rounds-but-no-sheet", zh=Pair(zh, en)))
+        # the sheet's name in the language's workbook (L.SHEET_NAMES: 晋级名单 / Qualifiers)
+        raise InputError(Msg("read.knockout-rounds-but-no-sheet", zh=Msg("read.qualifiers-sheet")))
     qname = one[L.QUALIFIERS]
     grid = snapshot[qname]
     table = find_layout(L.QUALIFIERS_TABLE, qname, grid)
@@ -434,7 +434,7 @@ def read_team_workbook(book: Book, mark: bool = False) -> TeamWorkbookData:
         except InputError as exc:
             raise sheet_error(reg.name, None, exc.zh, exc.en) from None
     state = read_team_state(snapshot[one[T.STATE]]) if T.STATE in one else TeamState()
-    by_round = numbered_sheets(kinds, T.ROUND, "", "")
+    by_round = numbered_sheets(kinds, T.ROUND)
     if len(by_round) > settings.rounds:
         raise too_many_rounds(len(by_round), settings.rounds, settings_sheet.name)
     idx = TeamIndex(teams)

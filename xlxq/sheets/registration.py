@@ -159,8 +159,8 @@ def one_line(name: str, r: int, c: dict[str, int], key: str, text: Any) -> None:
     raise sheet_error(
         name,
         r,
-        f"{what_zh}“{visible(text)}”{problem[0]}：{what_zh}印在对阵表和成绩册上，只能是一行文字，请改正该单元格",
-        f"the {what_en} {visible(text)!r} {problem[1]}: it is printed on the pairings and standings and must be "
+        f"{what_zh}“{visible(text)}”{problem.render('zh')}：{what_zh}印在对阵表和成绩册上，只能是一行文字，请改正该单元格",
+        f"the {what_en} {visible(text)!r} {problem.render('en')}: it is printed on the pairings and standings and must be "
         f"one line of text; correct the cell",
         L.cell_ref(r, c[key]) if key in c else None,
     )

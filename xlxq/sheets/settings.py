@@ -65,7 +65,6 @@ from xlxq.sheets.script import to_hans
 from xlxq.systems import get_system, get_team_system, system_for, team_rules
 from xlxq.i18n import Lazy, Msg, pick, tr, zh_only
 from xlxq.i18n import labels as i18n_labels
-from xlxq.i18n import Pair
 
 if TYPE_CHECKING:
     from xlxq.core.prizes import Prize, PrizeTable
@@ -700,14 +699,15 @@ def write_settings_help(canvas: Canvas, data: WorkbookData) -> None:
         text = rounds_help(L.SETTINGS_BY_KEY["rounds"], data.problems, lang)
         n = len(data.event.players)
         label = system_for(s).label(lang)
-        games = (tr(lang, "settings.games-a-match", games_per_match=s.games_per_match)) if s.games_per_match > 1 else ""
+        many = s.games_per_match > 1
+        games = Msg("settings.games-a-match", games_per_match=s.games_per_match) if many else ""
         if system_for(s).follows_order_table:
             text = tr(
                 lang,
                 "settings.computed-a-of-players-has-rounds-this",
                 n=n,
                 label=label,
-                games=Pair(games, ", " + games if games else ""),
+                games=Msg("settings.games-after-label", games=games) if many else "",
                 rounds=s.rounds,
             )
         elif system_for(s).has_bracket:

@@ -30,7 +30,8 @@ from xlxq.sheets.plan import Style
 from xlxq.sheets.results import BYE
 from xlxq.sheets.results import display as result_display
 from xlxq.sheets.round_problems import elimination_verdicts
-from xlxq.i18n import Pair, tr as i18n_tr
+from xlxq.i18n import tr as i18n_tr
+from xlxq.text import joined
 from xlxq.systems import team_rules
 
 if TYPE_CHECKING:
@@ -123,8 +124,7 @@ def write_standings(canvas: Canvas, data: WorkbookData, event: Event) -> list:
             notes.append(wd)
         away = [k for k in p.absent_rounds if k <= after and p.absent_in(k)]
         if away:  # 请假 rounds counted in this table (docs/standings.md §3a)
-            zh_k, en_k = "、".join(map(str, away)), ", ".join(map(str, away))
-            notes.append(i18n_tr(lang, "write_standings.absent-in-round", zh_k=Pair(zh_k, en_k)))
+            notes.append(i18n_tr(lang, "write_standings.absent-in-round", zh_k=joined(away)))
         if row.no in gone:
             x = gone[row.no]
             y = tidy_number(float(elim[x]))

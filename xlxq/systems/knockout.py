@@ -27,7 +27,7 @@ from xlxq.core.steps import Record, against_engine, note_steps, pairings_step
 from xlxq.i18n import Text
 from xlxq.systems.base import CheckReport, PairingSystem, prior, report_of
 from xlxq.systems.registry import register
-from xlxq.i18n import Lazy, Msg, Pair, chinese_forms, tr, zh_only
+from xlxq.i18n import Lazy, Msg, chinese_forms, tr, zh_only
 
 
 def game_kind(m: Match, g: int) -> tuple[str, int]:
@@ -90,14 +90,14 @@ def ko_record(event: Event, n: int) -> Record:
     return rec
 
 
-def ko_issues(event: Event, n: int, where: tuple[str, str] = ("", "")) -> tuple[list[Issue], Optional[Msg]]:
+def ko_issues(event: Event, n: int, where: Any = "") -> tuple[list[Issue], Optional[Msg]]:
     """The one check of a knockout round against the bracket, for the CLI's
     ``check`` and the workbook's 检查 alike (issue 23: it was two, with
     different rules): the issues (each with its board or players, for the
     workbook's cells; ``round`` is the round of the board at fault) and the
     verdict's place (the stage, a message rendered in any language), None when the knockout was over.
-    ``where`` prefixes the round in a message ("淘汰赛", "knockout "): the
-    knockout stage of a combined event.  The readers have already refused
+    ``where`` prefixes the round in a message (``Msg("read.knockout")``:
+    "淘汰赛" / "knockout "): the knockout stage of a combined event.  The readers have already refused
     boards that are no match of the stage.
 
     - a round after the champion is known: an error, "over";
@@ -109,7 +109,6 @@ def ko_issues(event: Event, n: int, where: tuple[str, str] = ("", "")) -> tuple[
     - a withdrawn player's game not scored as a forfeit: a warning, "withdrawn";
     - the byes (straight through) not the bracket's, boards not in seeding
       order: warnings, "byes", "order"."""
-    w = Pair(*where)
     before = prior(event, n)
     br = build_bracket(before)
     rnd = next(r for r in event.rounds if r.round == n)
@@ -144,7 +143,7 @@ def ko_issues(event: Event, n: int, where: tuple[str, str] = ("", "")) -> tuple[
 
     cur = br.current_stage
     if cur is None:
-        add("error", "over", Msg("knockout.round-the-knockout-was-already-over", where=w, n=n))
+        add("error", "over", Msg("knockout.round-the-knockout-was-already-over", where=where, n=n))
         return issues, None
     total = br.stage_total
     sname = stage_msg(cur, total)
@@ -158,7 +157,7 @@ def ko_issues(event: Event, n: int, where: tuple[str, str] = ("", "")) -> tuple[
                         "waiting",
                         Msg(
                             "knockout.board-had-no-result-when-round-was-paired",
-                            where=w,
+                            where=where,
                             r=r,
                             board=b.board,
                             pair=zh_only("knockout.red-v-black-paren", red=b.red, black=b.black),
@@ -177,7 +176,7 @@ def ko_issues(event: Event, n: int, where: tuple[str, str] = ("", "")) -> tuple[
                 "missing",
                 Msg(
                     "knockout.the-match-is-due-and-not-paired",
-                    where=w,
+                    where=where,
                     n=n,
                     top=who(top),
                     bottom=who(bottom),
@@ -201,7 +200,7 @@ def ko_issues(event: Event, n: int, where: tuple[str, str] = ("", "")) -> tuple[
                     "ko_colours",
                     Msg(
                         "knockout.game-1-red-the-program-proposes",
-                        where=w,
+                        where=where,
                         n=n,
                         board=b.board,
                         red=numbered(b.red),
@@ -217,7 +216,7 @@ def ko_issues(event: Event, n: int, where: tuple[str, str] = ("", "")) -> tuple[
                     "ko_colours",
                     Msg(
                         "knockout.colours-not-swapped-from-round",
-                        where=w,
+                        where=where,
                         n=n,
                         board=b.board,
                         prev=m.games[-1][0],
@@ -240,7 +239,7 @@ def ko_issues(event: Event, n: int, where: tuple[str, str] = ("", "")) -> tuple[
             add(
                 "warning",
                 "withdrawn",
-                Msg("knockout.a-withdrawn-player-expected", where=w, n=n, board=b.board, want=want, have=b.result),
+                Msg("knockout.a-withdrawn-player-expected", where=where, n=n, board=b.board, want=want, have=b.result),
                 b.board,
             )
     first = not any(m.games for m in ms)
@@ -253,7 +252,7 @@ def ko_issues(event: Event, n: int, where: tuple[str, str] = ("", "")) -> tuple[
             "byes",
             Msg(
                 "knockout.byes-expected-the-file-has",
-                where=w,
+                where=where,
                 n=n,
                 want=listed_or_none(want_byes),
                 have=listed_or_none(list(rnd.byes)),
@@ -263,7 +262,7 @@ def ko_issues(event: Event, n: int, where: tuple[str, str] = ("", "")) -> tuple[
         )
     order = [min(br.rank(b.red), br.rank(b.black)) for b in rnd.boards]
     if order != sorted(order):
-        add("warning", "order", Msg("knockout.boards-not-in-seeding-order", where=w, n=n))
+        add("warning", "order", Msg("knockout.boards-not-in-seeding-order", where=where, n=n))
     return issues, stage_msg(cur, total)
 
 
