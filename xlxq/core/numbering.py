@@ -29,7 +29,7 @@ import random
 from typing import Optional, Sequence
 
 from xlxq.errors import InputError
-from xlxq.i18n import Msg, Pair
+from xlxq.i18n import Msg
 
 #: the methods for the unseeded entrants, with their 设置 words (zh, en)
 NUMBERINGS: dict[str, tuple[str, str]] = {
@@ -86,15 +86,24 @@ def check_not_paired(rounds: int, team: bool = False) -> None:
         raise InputError(Msg("numbering.round-s-already-paired-the-are-fixed-the", rounds=rounds, what=what))
 
 
-def numbering_note(method: str, draw_seed: Optional[int], seeded: int) -> tuple[str, str]:
-    """How the numbers were made, one phrase (zh, en), for the messages and
-    the 编排记录: "种子选手排单号（方法(一)），其余按抽签（抽签种子 7）"."""
-    zh, en = NUMBERINGS[method]
+#: the message of each method's name (:data:`NUMBERINGS`)
+NUMBERING_MSGS = {"order": "numbering.registration-order", "draw": "numbering.draw", "rating": "numbering.rating"}
+
+
+def numbering_msg(method: str, draw_seed: Optional[int], seeded: int) -> Msg:
+    """How the numbers were made, one phrase, for the messages and the
+    编排记录: "种子选手排单号（方法(一)），其余按抽签（抽签种子 7）"."""
+    how = Msg(NUMBERING_MSGS[method])
     if method == "draw":
-        zh, en = Msg("numbering.draw-seed", zh=Pair(zh, en), draw_seed=draw_seed).pair()
+        how = Msg("numbering.draw-seed", zh=how, draw_seed=draw_seed)
     if not seeded:
-        return Msg("numbering.numbered-by", zh=Pair(zh, en)).pair()
-    return Msg("numbering.the-seed-s-take-the-odd-numbers-method-1", seeded=seeded, zh=Pair(zh, en)).pair()
+        return Msg("numbering.numbered-by", zh=how)
+    return Msg("numbering.the-seed-s-take-the-odd-numbers-method-1", seeded=seeded, zh=how)
 
 
-__all__ = ["NUMBERINGS", "registration_numbers", "numbering_note", "check_not_paired"]
+def numbering_note(method: str, draw_seed: Optional[int], seeded: int) -> tuple[str, str]:
+    """:func:`numbering_msg` as a (zh, en) pair."""
+    return numbering_msg(method, draw_seed, seeded).pair()
+
+
+__all__ = ["NUMBERINGS", "registration_numbers", "numbering_msg", "numbering_note", "check_not_paired"]

@@ -29,7 +29,6 @@ from xlxq.presentation.team_report import team_system_label
 from xlxq.text import fmt, nums, text_table
 from xlxq.i18n import Lazy, Msg, chinese_forms, tr
 from xlxq.i18n import labels as i18n_labels
-from xlxq.i18n import Pair
 
 __all__ = [
     "standings_file",
@@ -67,7 +66,7 @@ def standings_file(
             raise InputError(
                 Msg(
                     "standings.with-is-for-a-qualifying-swiss-file-must",
-                    system=Pair(system_label(system, "zh"), system),
+                    system=system_named(system),
                 ),
             )
         if round_no is not None:
@@ -90,6 +89,12 @@ def _standings_combined(knockout, with_swiss: str, as_json: bool) -> Outcome:
     return Outcome(render=lambda lang: report.combined_lines(swiss, knockout, lang))
 
 
+def system_named(key: str) -> Lazy:
+    """An individual system in a refusal: its name in a language of the
+    Chinese forms (淘汰赛), the key as the file says it otherwise (knockout)."""
+    return Lazy(lambda lang: system_label(key, lang) if chinese_forms(lang) else key)
+
+
 def check_with_swiss(knockout: Any, swiss: Any, with_swiss: str) -> None:
     """``--with SWISS``: ``swiss`` (read from ``with_swiss``) must be an
     individual Swiss holding every player of ``knockout`` under the same 序号
@@ -99,7 +104,7 @@ def check_with_swiss(knockout: Any, swiss: Any, with_swiss: str) -> None:
             Msg(
                 "standings.with-must-be-a-swiss-event-not",
                 with_swiss=with_swiss,
-                system=Pair(system_label(swiss.settings.system, "zh"), swiss.settings.system),
+                system=system_named(swiss.settings.system),
             ),
         )
     for p in knockout.players:

@@ -41,7 +41,7 @@ from xlxq.systems.knockout import game_label
 from xlxq.text import fmt, num, text_table
 from xlxq.i18n import tr as i18n_tr
 from xlxq.i18n import labels as i18n_labels
-from xlxq.i18n import Msg, Pair
+from xlxq.i18n import Msg, chinese_forms
 
 
 __all__ = [
@@ -485,7 +485,7 @@ def pairing_lines(
                     no=p.no,
                     name=p.name,
                     unit=p.unit,
-                    sl=Pair(sl, sl.lower()),
+                    sl=sl if chinese_forms(lang) else sl.lower(),  # lower case within the English line
                     scores_get=fmt(scores.get(no, 0)),
                 ).rstrip()
                 + bye_note
