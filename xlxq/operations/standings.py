@@ -144,7 +144,7 @@ def team_standings_file(
 
         def board_lines(lang: str) -> list[str]:
             txt, echo = Text(lang), Lines()
-            title = tr.title("台次成绩", "Board results", lang)
+            title = tr.title(Msg("standings.board-results"), lang)
             if s.name:
                 title += f"  {s.name}"
             lines = [title]
@@ -196,7 +196,7 @@ def team_standings_file(
         for r in rows:
             name = r.name + (txt("booklet.withdrawn") if r.withdrawn else "")
             table.append([r.rank, r.no, name] + [fmt(r.values[k]) for k in shown] + [r.matches + r.byes])
-        title = tr.title(*Msg("report.label-standings", label=team_system_label(s.system, lang)).pair(), lang)
+        title = tr.title(Msg("report.label-standings", label=team_system_label(s.system, lang)), lang)
         if s.name:
             title += f"  {s.name}"
         echo(title, *text_table(header, table, [True, True, False] + [True] * (len(shown) + 1)))

@@ -181,9 +181,10 @@ BACKUP_KEPT = "undo.the-file-as-it-was-is-kept-among-the"
 def without_backup_promise(st: Status) -> Status:
     """``st`` of 撤销本轮 where no backup was kept (xlwings Lite: the book
     is Excel's, no file on disk; a new book never saved): its message
-    promises none (in the language it is rendered in)."""
+    promises none (taken out in the language it is rendered in, from every
+    group's line of a workbook with groups)."""
     msg = st.msg
-    st.msg = Msg("workbook_common.line", line=Lazy(lambda lang: msg.render(lang).removesuffix(tr(lang, BACKUP_KEPT))))
+    st.msg = Msg("workbook_common.line", line=Lazy(lambda lang: msg.render(lang).replace(tr(lang, BACKUP_KEPT), "")))
     return st
 
 
