@@ -288,3 +288,14 @@ def test_workbook_status_lines_and_table_titles_are_messages(pseudo, tmp_path: P
     )
     assert tr_.title(Msg("report.standings"), CODE, when_first=True).startswith("⟦⟦Standings⟧ (⟦round 2 in progress⟧")
     assert TableRound(2).title(Msg("report.standings"), CODE) == "⟦⟦Standings⟧ ⟦after round 2⟧⟧"
+
+
+def test_the_lang_choices_are_the_registered_languages(pseudo):
+    """``--lang`` of report, lite-bundle and publish: every registered language
+    (they were the three, written out)."""
+    from xlxq.cli import build_parser
+
+    parser = build_parser()
+    for argv in (["report", "e.json"], ["lite-bundle", "d"], ["publish", "e.json", "site"]):
+        assert parser.parse_args([*argv, "--lang", CODE]).lang == CODE
+    assert parser.parse_args(["publish", "e.json", "site", "--lang", "all"]).lang == "all"

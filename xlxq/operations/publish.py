@@ -56,7 +56,7 @@ from xlxq.presentation.rating_report import k_table_text, unofficial_note
 from xlxq.sheets.problems import Status
 from xlxq.systems import system_for, system_label
 from xlxq.text import fmt
-from xlxq.i18n import Lazy, Msg, tr
+from xlxq.i18n import LANGS, Lazy, Msg, tr
 from xlxq.operations.workbook_common import status_line
 from xlxq.i18n import labels
 
@@ -532,7 +532,7 @@ def site_data(
 
 def _langs(lang: str) -> list[str]:
     if lang in ("both", "all"):
-        return ["zh", "en"] if lang == "both" else ["zh", "en", "zh-Hant"]
+        return ["zh", "en"] if lang == "both" else list(LANGS)  # all: every registered language
     return [Text(lang).lang]
 
 
