@@ -20,28 +20,33 @@ from xlxq.operations.team_workbook import create_team_workbook
 
 ROOT = Path(__file__).resolve().parent.parent
 
-#: in a fresh interpreter: the 编排下一轮 and 计算成绩 buttons on the workbook
-#: through xlwings' remote engine (tests/xlremote.py), then the catalogues imported
+#: in a fresh interpreter: buttons (by default 编排下一轮 and 计算成绩) on the
+#: workbook through xlwings' remote engine (tests/xlremote.py), then the catalogues imported
 CLICKS = """
 import json, sys
 from tests import xlremote as H
 import xlxq.excel as E
 path = sys.argv[1]
 shown = []
-for fn in (E.pair_next_round, E.recompute):
-    run = H.run_workbook_function(path, fn)
+for name in sys.argv[2].split(","):
+    run = H.run_workbook_function(path, getattr(E, name))
     shown += [a["args"][0] for a in run.actions if a["func"] == "alert"]
 print(json.dumps({"shown": shown, "catalogues": sorted(m for m in sys.modules if m.startswith("xlxq.messages."))}))
 """
 
 
-def clicks(path: Path, tmp_path: Path) -> dict:
-    """The two buttons' messages and the catalogues the click imported."""
+def clicks(path: Path, tmp_path: Path, buttons: str = "pair_next_round,recompute") -> dict:
+    """The buttons' messages and the catalogues the clicks imported."""
     env = {k: v for k, v in os.environ.items() if k not in ("XLXQ_LANG", "XLXQ_NOTIFY")}
     env.update(XLWINGS_LICENSE_KEY="noncommercial", XLXQ_ERROR_LOG=str(tmp_path / "xlxq-error.log"))
     env["PYTHONPATH"] = os.pathsep.join([str(ROOT)] + [p for p in env.get("PYTHONPATH", "").split(os.pathsep) if p])
     done = subprocess.run(
-        [sys.executable, "-c", CLICKS, str(path)], cwd=ROOT, env=env, capture_output=True, text=True, timeout=300
+        [sys.executable, "-c", CLICKS, str(path), buttons],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
     )
     assert done.returncode == 0, done.stderr
     return json.loads(done.stdout.splitlines()[-1])
@@ -69,4 +74,17 @@ def test_a_zh_click_on_a_team_workbook_loads_the_zh_catalogue_only(tmp_path):
     assert pair.startswith("已编排第2轮（工作表“第2轮”）：2场，轮空：") and standings.startswith(
         "成绩已计算（第1轮后）"
     )
+    assert out["catalogues"] == ["xlxq.messages.zh_Hans"]
+
+
+@pytest.mark.slow
+def test_zh_clicks_of_explain_paper_and_undo_load_the_zh_catalogue_only(tmp_path):
+    """Their status lines were two texts (the paper's rendered both languages,
+    importing the English catalogue): now messages."""
+    _, path = new_event(tmp_path / "e.xlsx", rounds=5)
+    pair_next_round(OpenpyxlBook(path), "zh")
+    out = clicks(path, tmp_path, "explain,print_scoresheets,undo_round")
+    explain, paper, undo = out["shown"]
+    assert explain.startswith("第1轮编排记录已写入“编排记录”表") and paper.startswith("记分单：第1轮，12张（半页式")
+    assert undo.startswith("已撤销第1轮：删除了“第1轮”“第1轮记分单”表")
     assert out["catalogues"] == ["xlxq.messages.zh_Hans"]

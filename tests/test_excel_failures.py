@@ -24,6 +24,7 @@ import pytest
 from tests.runpython import windows_click
 from xlxq import excel as E
 from xlxq.operations import excel_setup as S
+from xlxq.i18n import Msg
 from xlxq.sheets.problems import Status
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -138,10 +139,11 @@ def test_called_outside_excel_returns_a_status_and_exits_0(site, tmp_path):
 
 
 def test_the_log_is_written_in_the_code_page_excel_reads():
-    st = Status(False, "xlxq 连接不到工作簿「赛事.xlsm」", "xlxq cannot reach the workbook")
+    st = Status(False, msg=Msg("excel.cannot-reach-the-workbook", name="event.xlsm"))
+    en = b"xlxq cannot reach the workbook 'event.xlsm'; the workbook was not changed."
     assert E.excel_log_bytes(st, "zh", "cp936") == st.message_zh.encode("cp936")
-    assert E.excel_log_bytes(st, "zh", "cp1252") == b"xlxq cannot reach the workbook"  # Chinese does not fit
-    assert E.excel_log_bytes(st, "en", "cp936") == b"xlxq cannot reach the workbook"
+    assert E.excel_log_bytes(st, "zh", "cp1252") == en  # Chinese does not fit
+    assert E.excel_log_bytes(st, "en", "cp936") == en
     assert E.from_excel(["-c", "--wb=x.xlsm", "--from_xl=1"]) and not E.from_excel(["-c"])
 
 

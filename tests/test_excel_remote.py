@@ -424,9 +424,11 @@ def test_explain_uses_the_active_round_sheet(twin):
 
 
 def test_long_problem_lists_are_cut_in_the_message():
+    from xlxq.i18n import Msg
     from xlxq.sheets.problems import Problem, Status
 
-    st = Status(True, "完成", "done", [Problem("warning", "x", f"问题{i}", f"p{i}", "第1轮", i + 3) for i in range(40)])
+    problems = [Problem("warning", "x", f"问题{i}", f"p{i}", "第1轮", i + 3) for i in range(40)]
+    st = Status(True, msg=Msg("excel.as-is", text="完成"), details=problems)
     text = E.message_text(st)
     assert text.count("• [警告]") == E.MAX_LINES and "另有28条" in text
 

@@ -229,3 +229,73 @@ def test_a_team_round_robin_checked_against_its_table_in_every_language(pseudo):
     assert said["zh-Hant"][5] == "  [警告] 第1輪第1場（1队（1隊） — 2队（2隊））尚無出場名單"
     assert said[CODE][1:7] == [f"  [⟦{x[3:].replace('] ', '⟧] ⟦', 1)}⟧" for x in said["en"][1:7]]
     assert said[CODE][-1] == "⟦⟦differs from⟧ table round 1⟧"
+
+
+def test_workbook_status_lines_and_table_titles_are_messages(pseudo, tmp_path: Path):
+    """The status lines of check, explain, the paper and undo were two texts
+    (简体 in zh-Hant and in any further language), a table's title took the
+    Chinese form in any language but English: now messages of the catalogue
+    (简体 and English unchanged)."""
+    from tests.book_ops import explain, pair_next_round, undo_book
+    from tests.test_workbook_support import book, new_event, swap_colours
+    from xlxq.core.standings import TableRound
+    from xlxq.operations import workbook as W
+    from xlxq.operations.book import run_op
+    from xlxq.operations.paper import paper_book
+    from xlxq.operations.undo import without_backup_promise
+
+    _, path = new_event(tmp_path / "e.xlsx", rounds=5, lang="en")
+    pair_next_round(book(path), "en")
+    swap_colours(path, 1, 5, "en")
+    ops = {
+        "check": lambda: W.check(book(path)),
+        "explain": lambda: explain(book(path), text_lang="en"),
+        "paper": lambda: run_op(paper_book, book(path), "scoresheets"),
+        "undo": lambda: undo_book(book(path)),
+    }
+    done = {name: op() for name, op in ops.items()}
+    said = {name: {lang: st.message(lang) for lang in ("zh", "en", "zh-Hant", CODE)} for name, st in done.items()}
+    assert said["check"]["zh"] == "发现0个错误、1个警告；第1轮与引擎编排有1处不同（人工调整）"
+    assert said["check"]["en"] == (
+        "0 error(s) and 1 warning(s) found; round 1 differs from the engine's pairing in 1 place(s) (changed by hand)"
+    )
+    assert said["check"]["zh-Hant"] == "發現0個錯誤、1個警告；第1輪與引擎編排有1處不同（人工調整）"
+    assert said["explain"]["zh-Hant"] == "第1輪編排記錄已寫入“Pairing log”表"
+    assert said["paper"]["en"] == (
+        "score sheets: round 1, 12 (half page, 2 a page), 6 pages, in the sheet 'Round 1 score sheets'"
+    )
+    assert said["paper"]["zh-Hant"] == "記分單：第1輪，12張（半頁式，每頁2張），共6頁，寫入工作表“Round 1 score sheets”"
+    assert said["undo"]["zh"] == (
+        "已撤销第1轮：删除了“Round 1”“Round 1 score sheets”表及第1轮编排记录，成绩按前面各轮重新计算；撤销前的文件保留在备份中"
+    )
+    assert said["undo"]["en"] == (
+        "round 1 undone: sheet(s) 'Round 1', 'Round 1 score sheets' and the pairing log of round(s) 1 removed, "
+        "standings recomputed; the file as it was is kept among the backups"
+    )
+    assert said["undo"]["zh-Hant"].startswith("已撤銷第1輪：刪除了“Round 1”")
+    for name, by_lang in said.items():
+        assert by_lang[CODE].startswith("⟦") and not CJK.search(by_lang[CODE]), (name, by_lang[CODE])
+    # undo with no backup kept (xlwings Lite): the promise taken off in the language rendered
+    pair_next_round(book(path), "en")
+    st = without_backup_promise(undo_book(book(path)))
+    assert st.message("zh").endswith("成绩按前面各轮重新计算") and st.message("en").endswith("standings recomputed")
+    assert st.message(CODE).endswith("standings recomputed⟧⟧⟧") and "backups" not in st.message(CODE)
+    # a table's title: the language's own form, not the Chinese one
+    tr_ = TableRound(2, {2: 1})
+    assert tr_.title(Msg("report.standings"), "zh", when_first=True) == "第2轮进行中名次表（尚有1台未完成）"
+    assert tr_.title(Msg("report.standings"), "en", when_first=True) == (
+        "Standings (round 2 in progress, 1 game unfinished)"
+    )
+    assert tr_.title(Msg("report.standings"), CODE, when_first=True).startswith("⟦⟦Standings⟧ (⟦round 2 in progress⟧")
+    assert TableRound(2).title(Msg("report.standings"), CODE) == "⟦⟦Standings⟧ ⟦after round 2⟧⟧"
+
+
+def test_the_lang_choices_are_the_registered_languages(pseudo):
+    """``--lang`` of report, lite-bundle and publish: every registered language
+    (they were the three, written out)."""
+    from xlxq.cli import build_parser
+
+    parser = build_parser()
+    for argv in (["report", "e.json"], ["lite-bundle", "d"], ["publish", "e.json", "site"]):
+        assert parser.parse_args([*argv, "--lang", CODE]).lang == CODE
+    assert parser.parse_args(["publish", "e.json", "site", "--lang", "all"]).lang == "all"

@@ -36,6 +36,7 @@ from xlxq.core.standings import (
     table_round,
 )
 from xlxq.errors import InputError
+from xlxq.i18n import Msg
 
 
 def make_event(n_players, rounds, tiebreaks=None, withdrawn=None, scoring=None, **std):
@@ -295,14 +296,14 @@ def test_unfinished_game_counts_nothing_and_the_round_is_in_progress():
     assert rows[1].tiebreaks["cumulative"] == 2 + 2
     tr = table_round(ev)
     assert (tr.after, dict(tr.unfinished), tr.in_progress) == (2, {2: 1}, True)
-    assert tr.title("名次表", "Standings", "zh", when_first=True) == "第2轮进行中名次表（尚有1台未完成）"
-    assert tr.title("成绩表", "Standings", "zh") == "成绩表（第2轮进行中，尚有1台未完成）"
-    assert tr.title("成绩表", "Standings", "en") == "Standings (round 2 in progress, 1 game unfinished)"
+    assert tr.title(Msg("report.standings"), "zh", when_first=True) == "第2轮进行中名次表（尚有1台未完成）"
+    assert tr.title(Msg("layout.standings"), "zh") == "成绩表（第2轮进行中，尚有1台未完成）"
+    assert tr.title(Msg("layout.standings"), "en") == "Standings (round 2 in progress, 1 game unfinished)"
     # once the game has its result, the fouls count
     ev.rounds[1].boards[0].result = DRAW
     assert by_no(compute_standings(ev))[1].tiebreaks["fouls"] == 1
-    assert table_round(ev).title("名次表", "Standings", "zh", when_first=True) == "第2轮后名次表"
-    assert table_round(ev).title("名次表", "Standings", "en") == "Standings after round 2"
+    assert table_round(ev).title(Msg("report.standings"), "zh", when_first=True) == "第2轮后名次表"
+    assert table_round(ev).title(Msg("report.standings"), "en") == "Standings after round 2"
 
 
 def test_a_round_paired_but_not_started_is_left_out():
@@ -324,9 +325,9 @@ def test_a_round_paired_but_not_started_is_left_out():
     ev.rounds[1].boards[0].result = RED_WIN
     tr = table_round(ev)
     assert (tr.after, dict(tr.unfinished)) == (2, {1: 1, 2: 1})
-    assert tr.title("成绩表", "Standings", "zh") == "成绩表（第2轮进行中，第1轮尚有1台未完成，尚有1台未完成）"
+    assert tr.title(Msg("layout.standings"), "zh") == "成绩表（第2轮进行中，第1轮尚有1台未完成，尚有1台未完成）"
     assert (
-        tr.title("成绩表", "Standings", "en")
+        tr.title(Msg("layout.standings"), "en")
         == "Standings (round 2 in progress, 1 game of round 1 unfinished; 1 game unfinished)"
     )
 

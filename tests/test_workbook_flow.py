@@ -64,6 +64,9 @@ def test_demo_creates_a_workbook_with_round_1(tmp_path, capsys):
     assert wb["第1轮"].freeze_panes == "A3"
     assert wb["第1轮"].print_title_rows == "$1:$2"
     assert demo(tmp_path).name == "xlxq-demo-2.xlsx"  # never overwrites
+    capsys.readouterr()
+    demo(tmp_path, "zh-Hant")  # its last line was English in zh-Hant (a lang == "zh" test)
+    assert capsys.readouterr().out.splitlines()[-1] == f"演示工作簿：{tmp_path / 'xlxq-demo-3.xlsx'}"
 
 
 def test_cli_demo_and_workbook_commands(tmp_path, capsys):

@@ -16,7 +16,7 @@ import argparse
 import os
 
 from xlxq.cli.output import finish, language
-from xlxq.i18n import Msg
+from xlxq.i18n import LANGS, Msg
 
 __all__ = ["cmd_report", "add_parser"]
 
@@ -51,7 +51,7 @@ def add_parser(sub) -> None:
     s.add_argument("file", metavar="FILE")
     s.add_argument("--pdf", action="store_true", help="写成PDF（默认：工作簿 .xlsx）")
     s.add_argument("--out", metavar="PATH", help="输出文件（默认：赛事文件旁的“赛事名-成绩册.xlsx/.pdf”）")
-    s.add_argument("--lang", choices=("zh", "en", "zh-Hant"), help="成绩册语言（默认按 XLXQ_LANG）")
+    s.add_argument("--lang", choices=tuple(LANGS), help="成绩册语言（默认按 XLXQ_LANG）")  # the registered languages
     s.add_argument(
         "--font",
         metavar="PATH",

@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 
 from xlxq.cli.output import finish, language
+from xlxq.i18n import LANGS
 
 __all__ = ["add_parser"]
 
@@ -32,6 +33,6 @@ def add_parser(sub) -> None:
         metavar="URL",
         help="xlxq 安装包（wheel）的 https 网址，代替 PyPI 上的 xlxq（服务器须允许跨域访问 CORS）",
     )
-    s.add_argument("--lang", choices=["zh", "zh-Hant", "en"], help="脚本名称的语言（默认：消息语言）")
+    s.add_argument("--lang", choices=tuple(LANGS), help="脚本名称的语言（默认：消息语言）")  # the registered languages
     s.add_argument("--force", action="store_true", help="覆盖已有的文件")
     s.set_defaults(func=cmd_lite_bundle)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 
 from xlxq.cli.output import finish, language
+from xlxq.i18n import LANGS
 
 __all__ = ["cmd_publish", "cmd_rating", "add_parser"]
 
@@ -77,7 +78,7 @@ def add_parser(sub) -> None:
     )
     s.add_argument(
         "--lang",
-        choices=("zh", "en", "zh-Hant", "both", "all"),
+        choices=(*LANGS, "both", "all"),  # the registered languages
         help="网页语言（默认按 XLXQ_LANG；both：中英文可切换；all：简体、英文、繁體可切换）",
     )
     s.add_argument("--url", metavar="U", help="网页地址（http:// 或 https://）：首页和编排记录公告上印出它的二维码")

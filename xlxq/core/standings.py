@@ -46,7 +46,7 @@ from xlxq.core.tiebreaks import (
     split_direct,
 )
 from xlxq.errors import InputError
-from xlxq.i18n import Msg, pick, tr
+from xlxq.i18n import Msg, tr
 from xlxq.text import joined
 
 if TYPE_CHECKING:  # types only: teams.py does not import this module (no circle)
@@ -370,22 +370,20 @@ class TableRound:
         note = self.note(lang)
         return self.when(lang) + ((", " if lang.startswith("en") else tr(lang, "record.comma")) + note if note else "")
 
-    def title(self, zh_what: str, en_what: str, lang: str = "zh", when_first: bool = False) -> str:
-        """A table's title: "成绩表（第4轮进行中，尚有2台未完成）" ("Standings
-        (round 4 in progress, 2 games unfinished)"); ``when_first``:
-        "第4轮进行中名次表（尚有2台未完成）".  Round 0: the bare name."""
-        en = lang.startswith("en")
-        zh_what = pick(lang, zh_what, en_what)
+    def title(self, what: Any, lang: str = "zh", when_first: bool = False) -> str:
+        """A table's title in ``lang``: "成绩表（第4轮进行中，尚有2台未完成）"
+        ("Standings (round 4 in progress, 2 games unfinished)"); ``when_first``:
+        "第4轮进行中名次表（尚有2台未完成）".  Round 0: the bare name.  ``what``:
+        the table's name, a message (anything with ``localize``) or a text."""
+        name = what.localize(lang) if callable(getattr(what, "localize", None)) else what
         if not self.after:
-            return en_what if en else zh_what
-        if en:
-            if not self.in_progress and not self.unfinished:
-                return f"{en_what} {self.when(lang)}"
-            return f"{en_what} ({self.label(lang)})"
+            return str(name)
+        if not self.unfinished:
+            key = "standings.title-when-first" if when_first else "standings.title-when"
+            return tr(lang, key, what=name, when=self.when(lang))
         if when_first:
-            note = self.note(lang)
-            return f"{self.when(lang)}{zh_what}" + (tr(lang, "standings.in-brackets", text=note) if note else "")
-        return zh_what + tr(lang, "standings.in-brackets", text=self.label(lang))
+            return tr(lang, "standings.title-when-first-note", what=name, when=self.when(lang), note=self.note(lang))
+        return tr(lang, "standings.title-label", what=name, label=self.label(lang))
 
 
 def table_round(event: AnyEvent, after_round: Optional[int] = None) -> TableRound:

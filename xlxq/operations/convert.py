@@ -95,7 +95,7 @@ def _write_rounds(path: Path, event: Event, lang: str) -> None:
     book.apply(canvas.finish())
     st = apply_status(book, W.recompute(book, lang))
     if not st.ok:  # the file's data, refused by the workbook's reader: say why, write nothing
-        raise InputError(st.message_zh, st.message_en)
+        raise InputError(st.msg)
     book.save()
 
 

@@ -17,7 +17,7 @@ from dataclasses import replace
 from typing import Any, Optional
 
 from xlxq.core.model import Event
-from xlxq.core.numbering import check_not_paired, numbering_note, registration_numbers
+from xlxq.core.numbering import check_not_paired, numbering_msg, registration_numbers
 from xlxq.core.teams import TeamEvent
 from xlxq.errors import InputError
 from xlxq.i18n import Text
@@ -25,7 +25,7 @@ from xlxq.operations.lines import Lines
 from xlxq.operations.result import Outcome
 from xlxq.text import fmt, text_table
 from xlxq.operations.workbook_draw import new_draw_seed
-from xlxq.i18n import Msg, Pair
+from xlxq.i18n import Msg
 
 __all__ = ["draw_file", "draw_team_file"]
 
@@ -41,8 +41,8 @@ def draw_file(event: Event, seed: Optional[int]) -> Outcome:
         event,
         "players",
         seed,
-        ("名棋手", " players", "", "numbers drawn"),
-        ("序号 姓名 单位 等级分 种子", "No Name Unit Rating Seed", [True, False, False, True, True]),
+        "draw.players-drawn",
+        ("draw.players-table-head", [True, False, False, True, True]),
         lambda p: [p.no, p.name, p.unit, fmt(p.rating), fmt(p.seed)],
     )
 
@@ -54,15 +54,17 @@ def draw_team_file(event: TeamEvent, seed: Optional[int]) -> Outcome:
         event,
         "teams",
         seed,
-        ("队", " teams", "队号", "team numbers drawn"),
-        ("队号 队名 种子", "No Team Seed", [True, False, True]),
+        "draw.teams-drawn",
+        ("draw.teams-table-head", [True, False, True]),
         lambda t: [t.no, t.name, fmt(t.seed)],
     )
 
 
-def _drawn(event: Any, attr: str, seed: Optional[int], words: tuple, table: tuple, row: Any) -> Outcome:
+def _drawn(event: Any, attr: str, seed: Optional[int], drawn_id: str, table: tuple, row: Any) -> Outcome:
     """``event`` with its ``attr`` (players or teams) numbered by the draw
-    with ``seed`` (None: a fresh one), and the lines that show them."""
+    with ``seed`` (None: a fresh one), and the lines that show them
+    (``drawn_id``: the message of the first, ``table``: the table's head and
+    which of its columns are right-aligned)."""
     seed = new_draw_seed() if seed is None else seed
     es = getattr(event, attr)
     ratings = [getattr(e, "rating", None) for e in es]
@@ -70,22 +72,13 @@ def _drawn(event: Any, attr: str, seed: Optional[int], words: tuple, table: tupl
     settings = replace(event.settings, numbering="draw", numbering_seed=seed)
     new = replace(event, settings=settings, **{attr: drawn})
     seeded = sum(1 for e in es if e.seed is not None)
-    unit_zh, unit_en, what_zh, done_en = words
+    note = numbering_msg("draw", seed, seeded)
 
     def render(lang: str) -> list[str]:
         txt, echo = Text(lang), Lines()
-        zh, en = numbering_note("draw", seed, seeded)
-        echo(
-            txt(
-                "draw.what-n-unit-zh",
-                n=len(es),
-                unit=Pair(unit_zh, unit_en),
-                what=Pair(what_zh, done_en),
-                zh=Pair(zh, en),
-            )
-        )
+        echo(txt(drawn_id, n=len(es), note=note))
         rows: list[list[Any]] = [row(e) for e in sorted(drawn, key=lambda e: e.no)]
-        echo(*text_table(txt(table[0], table[1]).split(), rows, table[2]))
+        echo(*text_table(txt(table[0]).split(), rows, table[1]))
         echo(*next_step(seed, lang))
         return echo
 

@@ -13,7 +13,7 @@ from typing import Any, Optional
 
 from xlxq.errors import InputError
 from xlxq.operations.source import BookSource, open_source
-from xlxq.i18n import Msg, Pair
+from xlxq.i18n import Msg
 from xlxq.text import joined
 
 __all__ = [
@@ -61,9 +61,8 @@ def sheets_data(book: Any, team: bool, name: str) -> Any:
         from xlxq.sheets.problems import BLOCKING
 
         places = sorted({p.where() for p in data.problems if p.level == BLOCKING})
-        where = "、".join(places)
         raise InputError(
-            Msg("event_read.the-workbook-has-errors-to-fix-first-run", name=name, where=Pair(where, ", ".join(places))),
+            Msg("event_read.the-workbook-has-errors-to-fix-first-run", name=name, where=joined(places)),
             file=name,
         )
     return data

@@ -37,17 +37,17 @@ from xlxq.i18n import Text
 from xlxq.operations.result import Outcome
 from xlxq.operations.source import WORKBOOK_SUFFIXES, checked, save
 from xlxq.sheets.results import BYE, ResultError, parse_result
-from xlxq.i18n import Msg, Pair
+from xlxq.i18n import Lazy, Msg, tr
 
 __all__ = ["import_event", "read_rounds", "ROUND_HEADERS"]
 
-#: the rounds file's columns: key → (zh label, headers accepted, normalised)
+#: the rounds file's columns: key → (the message of its name, headers accepted, normalised)
 ROUND_HEADERS: dict[str, tuple[str, tuple[str, ...]]] = {
-    "round": ("轮次", ("轮次", "轮", "round", "rd")),
-    "board": ("台次", ("台次", "台号", "台", "board", "bd", "table")),
-    "red": ("红方序号", ("红方序号", "红方", "红", "red", "white")),
-    "black": ("黑方序号", ("黑方序号", "黑方", "黑", "black")),
-    "result": ("结果", ("结果", "result", "res")),
+    "round": ("import_event.column-round", ("轮次", "轮", "round", "rd")),
+    "board": ("import_event.column-board", ("台次", "台号", "台", "board", "bd", "table")),
+    "red": ("import_event.column-red", ("红方序号", "红方", "红", "red", "white")),
+    "black": ("import_event.column-black", ("黑方序号", "黑方", "黑", "black")),
+    "result": ("import_event.column-result", ("结果", "result", "res")),
 }
 _LOOKUP = {h: key for key, (_, hs) in ROUND_HEADERS.items() for h in hs}
 _BYE_WORDS = {"轮空", "bye", "輪空", "-", "—"}
@@ -94,9 +94,9 @@ def read_rounds(path: Path, players: Optional[set[int]]) -> list[Round]:
         )
     missing = [k for k in ROUND_HEADERS if k not in cols]
     if missing:
+        columns = Lazy(lambda lang: tr(lang, "common.list-sep").join(tr(lang, ROUND_HEADERS[k][0]) for k in missing))
         raise InputError(
-            f"{name} 第{header + 1}行：缺少列 " + "、".join(ROUND_HEADERS[k][0] for k in missing),
-            f"{name} row {header + 1}: missing column(s) " + ", ".join(missing),
+            Msg("import_event.row-missing-columns", name=name, row=header + 1, columns=columns),
             file=name,
             row=header + 1,
         )
@@ -109,17 +109,10 @@ def read_rounds(path: Path, players: Optional[set[int]]) -> list[Round]:
         if all(v is None or cell_text(v) == "" for v in cells.values()):
             continue
 
-        def bad(key: str, zh: str, en: str, i: int = i) -> InputError:
+        def bad(key: str, what: Msg, i: int = i) -> InputError:
             cell = f"{_col_letter(cols[key])}{i}"
             return InputError(
-                Msg(
-                    "import_event.row",
-                    name=name,
-                    i=i,
-                    cell=cell,
-                    HEADERS_key=Pair(ROUND_HEADERS[key][0], key),
-                    zh=Pair(zh, en),
-                ),
+                Msg("import_event.row", name=name, i=i, cell=cell, column=Msg(ROUND_HEADERS[key][0]), what=what),
                 file=name,
                 row=i,
                 cell=cell,
@@ -130,10 +123,10 @@ def read_rounds(path: Path, players: Optional[set[int]]) -> list[Round]:
             n = as_posint(v)
             if n is None:
                 shown = "" if v is None else cell_text(v)
-                errors.add(bad(key, f"应为正整数，而不是“{shown}”", f"must be a positive whole number, not {shown!r}"))
+                errors.add(bad(key, Msg("import_event.must-be-a-positive-whole-number", shown=shown)))
                 return None
             if key in ("red", "black") and players is not None and n not in players:
-                errors.add(bad(key, f"报名表中没有序号 {n}", f"no player {n} in the registration"))
+                errors.add(bad(key, Msg("import_event.no-player-in-the-registration", n=n)))
                 return None
             return n
 
@@ -150,13 +143,7 @@ def read_rounds(path: Path, players: Optional[set[int]]) -> list[Round]:
                 except ResultError:
                     ok = False
                 if not ok:
-                    errors.add(
-                        bad(
-                            "result",
-                            f"轮空行的结果应为空或“轮空”，而不是“{result_text}”",
-                            f"a bye's result must be empty or 'bye', not {result_text!r}",
-                        )
-                    )
+                    errors.add(bad("result", Msg("import_event.a-bye-s-result-must-be-empty", result=result_text)))
             if rno is not None and red is not None:
                 byes.setdefault(rno, []).append((i, red))
             if len(errors.errors) > before and rno is not None:
@@ -167,26 +154,20 @@ def read_rounds(path: Path, players: Optional[set[int]]) -> list[Round]:
         try:
             result = parse_result(cells["result"])
         except ResultError as exc:
-            errors.add(bad("result", f"无法识别的结果“{exc.text}”", f"unknown result {exc.text!r}"))
+            errors.add(bad("result", Msg("import_event.unknown-result", text=exc.text)))
             result = None
         if result == BYE:
-            errors.add(bad("result", "有黑方的台次不能是轮空", "a board with a black player cannot be a bye"))
+            errors.add(bad("result", Msg("import_event.a-board-with-a-black-player-cannot-be-a")))
             result = None
         if red is not None and red == black:
-            errors.add(bad("black", f"{red}号不能与自己对局", f"player {red} cannot play himself"))
+            errors.add(bad("black", Msg("import_event.player-cannot-play-himself", red=red)))
         if len(errors.errors) > before and rno is not None:
             incomplete.add(rno)  # a row refused: the round's board numbers are not judged
         if None in (rno, bno, red, black) or red == black:
             continue
         assert rno is not None and bno is not None and red is not None and black is not None
         if bno in boards.setdefault(rno, {}):
-            errors.add(
-                bad(
-                    "board",
-                    f"第{rno}轮第{bno}台重复（又见第{boards[rno][bno][0]}行）",
-                    f"round {rno} board {bno} twice (also row {boards[rno][bno][0]})",
-                )
-            )
+            errors.add(bad("board", Msg("import_event.round-board-twice", rno=rno, bno=bno, row=boards[rno][bno][0])))
             continue
         boards[rno][bno] = (i, Board(bno, red, black, result))
     rounds: list[Round] = []

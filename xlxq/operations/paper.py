@@ -26,7 +26,6 @@ from xlxq.core.team_standings import compute_team_standings
 from xlxq.core.teams import TeamEvent
 from xlxq.systems import team_rules
 from xlxq.errors import InputError
-from xlxq.i18n import Text
 from xlxq.operations.event_read import sheets_data
 from xlxq.operations.result import Outcome
 from xlxq.sheets.canvas import plan_in_script
@@ -39,7 +38,7 @@ from xlxq.sheets.plan import WritePlan
 from xlxq.sheets.problems import Status
 from xlxq.operations.team_workbook import is_team_workbook
 from xlxq.operations.workbook_groups import workbook_groups
-from xlxq.i18n import Msg, Pair
+from xlxq.i18n import Msg
 
 __all__ = ["KINDS", "paper_sheet", "paper_file", "paper_book", "paper_out_path"]
 
@@ -100,26 +99,17 @@ def paper_plan(kind: str, sheet: PaperSheet, event: Any, lang: str, after: Optio
     return plan
 
 
-def _lines(kind: str, sheet: PaperSheet, paper: RoundPaper, style: str, target: Optional[Path]) -> tuple[str, str]:
+def _lines(kind: str, sheet: PaperSheet, paper: RoundPaper, style: str, target: Optional[Path]) -> Msg:
     """What was made and where: the sheet of a workbook, or the file written."""
     pages = len(sheet.breaks) + 1
     n, k = paper.round, len(paper.slips)
-    where_zh = f"已写入 {target}" if target is not None else f"写入工作表“{sheet.name}”"
-    where_en = f"written to {target}" if target is not None else f"in the sheet '{sheet.name}'"
+    where = (
+        Msg("paper.written-to", target=target) if target is not None else Msg("paper.in-the-sheet", sheet=sheet.name)
+    )
     if kind == "notice":
-        return Msg(
-            "paper.pairings-notice-round-boards-pages-with", n=n, k=k, pages=pages, where=Pair(where_zh, where_en)
-        ).pair()
-    each_zh = "半页式，每页2张" if style == "half" else f"节约式，每页{COMPACT_PER_PAGE}张"
-    each_en = "half page, 2 a page" if style == "half" else f"compact, {COMPACT_PER_PAGE} a page"
-    return Msg(
-        "paper.score-sheets-round-pages",
-        n=n,
-        k=k,
-        each=Pair(each_zh, each_en),
-        pages=pages,
-        where=Pair(where_zh, where_en),
-    ).pair()
+        return Msg("paper.pairings-notice-round-boards-pages-with", n=n, k=k, pages=pages, where=where)
+    each = Msg("paper.half-page-2-a-page") if style == "half" else Msg("paper.compact-a-page", n=COMPACT_PER_PAGE)
+    return Msg("paper.score-sheets-round-pages", n=n, k=k, each=each, pages=pages, where=where)
 
 
 def paper_out_path(source: str | os.PathLike, sheet_name: str) -> Path:
@@ -147,8 +137,8 @@ def paper_file(
         raise InputError(Msg("paper.will-not-overwrite-the-event-file-itself", target=target))
     book = OpenpyxlBook.new(target)
     book.apply(paper_plan(kind, sheet, event, lang, None))
-    zh, en = _lines(kind, sheet, paper, style or "half", target)
-    return Outcome(render=lambda lang: [Text(lang)(zh, en)])
+    msg = _lines(kind, sheet, paper, style or "half", target)
+    return Outcome(render=lambda lang: [msg.render(lang)])
 
 
 def paper_book(
@@ -169,8 +159,7 @@ def paper_book(
     data = sheets_data(book, team, name)
     sheet, paper = paper_sheet(data.event, kind, round_no, style, data.lang)
     after = next((r.name for r in data.rounds if r.no == paper.round), None)
-    zh, en = _lines(kind, sheet, paper, style or "half", None)
-    st = Status(True, zh, en)
+    st = Status(True, msg=_lines(kind, sheet, paper, style or "half", None))
     plan = paper_plan(kind, sheet, data.event, data.lang, after)
     ev = data.event
     st.plan = plan_in_script(plan, data.snapshot, texts_of(ev.settings, ev.players, getattr(ev, "teams", [])))

@@ -56,7 +56,8 @@ from xlxq.presentation.rating_report import k_table_text, unofficial_note
 from xlxq.sheets.problems import Status
 from xlxq.systems import system_for, system_label
 from xlxq.text import fmt
-from xlxq.i18n import Msg, tr
+from xlxq.i18n import LANGS, Lazy, Msg, tr
+from xlxq.operations.workbook_common import status_line
 from xlxq.i18n import labels
 
 __all__ = [
@@ -531,7 +532,7 @@ def site_data(
 
 def _langs(lang: str) -> list[str]:
     if lang in ("both", "all"):
-        return ["zh", "en"] if lang == "both" else ["zh", "en", "zh-Hant"]
+        return ["zh", "en"] if lang == "both" else list(LANGS)  # all: every registered language
     return [Text(lang).lang]
 
 
@@ -652,8 +653,6 @@ def publish_book(book: Any, workbook: str | os.PathLike, lang: str) -> Any:
     )
     index = folder / "index.html"
     url = data.event.settings.info.site_url or None  # 设置 网站地址
-    return Status(
-        True,
-        out.lines("zh")[0] + f"\n{index}\n" + qr_line(url, "zh", button=True),
-        out.lines("en")[0] + f"\n{index}\n" + qr_line(url, "en", button=True),
-    )
+    written = Lazy(lambda lang: out.lines(lang)[0])
+    qr = Lazy(lambda lang: qr_line(url, lang, button=True))
+    return Status(True, msg=status_line(written, f"\n{index}\n", qr))

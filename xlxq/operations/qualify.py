@@ -15,11 +15,11 @@ from xlxq.errors import InputError
 from xlxq.i18n import Text
 from xlxq.operations.lines import Lines, ko_first_round_lines
 from xlxq.operations.result import Outcome
+from xlxq.operations.standings import system_named
 from xlxq.operations.source import checked, is_team, is_workbook, load, parse_playoff, round_arg
 from xlxq.systems import system_for, system_label
 from xlxq.text import fmt, text_table
 from xlxq.i18n import Msg, chinese_forms
-from xlxq.i18n import Pair
 
 __all__ = ["qualify_file"]
 
@@ -57,7 +57,7 @@ def qualify_file(
             Msg(
                 "qualify.must-be-a-swiss-event-not",
                 swiss_path=swiss_path,
-                system=Pair(system_label(swiss.settings.system, "zh"), swiss.settings.system),
+                system=system_named(swiss.settings.system),
             ),
         )
     out = Path(knockout_path)

@@ -29,7 +29,6 @@ from xlxq.presentation.team_report import team_system_label
 from xlxq.text import fmt, nums, text_table
 from xlxq.i18n import Lazy, Msg, chinese_forms, tr
 from xlxq.i18n import labels as i18n_labels
-from xlxq.i18n import Pair
 
 __all__ = [
     "standings_file",
@@ -67,7 +66,7 @@ def standings_file(
             raise InputError(
                 Msg(
                     "standings.with-is-for-a-qualifying-swiss-file-must",
-                    system=Pair(system_label(system, "zh"), system),
+                    system=system_named(system),
                 ),
             )
         if round_no is not None:
@@ -90,6 +89,12 @@ def _standings_combined(knockout, with_swiss: str, as_json: bool) -> Outcome:
     return Outcome(render=lambda lang: report.combined_lines(swiss, knockout, lang))
 
 
+def system_named(key: str) -> Lazy:
+    """An individual system in a refusal: its name in a language of the
+    Chinese forms (淘汰赛), the key as the file says it otherwise (knockout)."""
+    return Lazy(lambda lang: system_label(key, lang) if chinese_forms(lang) else key)
+
+
 def check_with_swiss(knockout: Any, swiss: Any, with_swiss: str) -> None:
     """``--with SWISS``: ``swiss`` (read from ``with_swiss``) must be an
     individual Swiss holding every player of ``knockout`` under the same 序号
@@ -99,7 +104,7 @@ def check_with_swiss(knockout: Any, swiss: Any, with_swiss: str) -> None:
             Msg(
                 "standings.with-must-be-a-swiss-event-not",
                 with_swiss=with_swiss,
-                system=Pair(system_label(swiss.settings.system, "zh"), swiss.settings.system),
+                system=system_named(swiss.settings.system),
             ),
         )
     for p in knockout.players:
@@ -139,7 +144,7 @@ def team_standings_file(
 
         def board_lines(lang: str) -> list[str]:
             txt, echo = Text(lang), Lines()
-            title = tr.title("台次成绩", "Board results", lang)
+            title = tr.title(Msg("standings.board-results"), lang)
             if s.name:
                 title += f"  {s.name}"
             lines = [title]
@@ -191,7 +196,7 @@ def team_standings_file(
         for r in rows:
             name = r.name + (txt("booklet.withdrawn") if r.withdrawn else "")
             table.append([r.rank, r.no, name] + [fmt(r.values[k]) for k in shown] + [r.matches + r.byes])
-        title = tr.title(*Msg("report.label-standings", label=team_system_label(s.system, lang)).pair(), lang)
+        title = tr.title(Msg("report.label-standings", label=team_system_label(s.system, lang)), lang)
         if s.name:
             title += f"  {s.name}"
         echo(title, *text_table(header, table, [True, True, False] + [True] * (len(shown) + 1)))

@@ -60,7 +60,7 @@ from xlxq.systems import system_for, team_rules
 from xlxq.core.record_text import record_text
 from xlxq.core.team_record import team_round_record
 from xlxq.core.team_record import team_record
-from xlxq.i18n import Lazy, Msg, Pair
+from xlxq.i18n import Lazy, Msg
 from xlxq.i18n import tr as i18n_tr
 
 TEMPLATE_FILES = {
@@ -176,11 +176,8 @@ def pair_next_round(book: Book, text_lang: str, provisional: bool = False) -> St
             raise InputError(
                 Msg(
                     "team_workbook.sheet",
-                    lineups_else=Pair(
-                        data.lineups.name if data.lineups else "出场名单",
-                        data.lineups.name if data.lineups else "Line-ups",
-                    ),
-                    exc=Pair.of(exc),
+                    lineups_else=data.lineups.name if data.lineups else Msg("team_workbook.line-ups"),
+                    exc=exc,
                 ),
             ) from None
     rnd = new.get_round(n)
@@ -279,9 +276,7 @@ def explain(book: Book, round_no: Optional[int] = None, *, text_lang: str) -> St
     plan = canvas.finish()
     return Status(
         True,
-        f"第{n}轮编排记录已写入“{data.log_sheet}”表",
-        f"round {n} pairing log written to {data.log_sheet!r}",
-        [],
+        msg=Msg("workbook.round-pairing-log-written", ko="", n=n, sheet=data.log_sheet),
         text=text,
         event=event,
         plan=plan,
@@ -328,7 +323,7 @@ def template_path(lang: str = "zh", macro: bool = False) -> Path:
     # further language's workbook is the 简体 one until its template is built
     lang = "en" if lang == "en" else HANT if lang_is_hant(lang) else "zh"
     name = TEMPLATE_FILES.get((lang, macro)) or f"xlxq-team-{lang}{'.xlsm' if macro else '.xlsx'}"
-    return find_template(name) or no_template(name, "团体赛模板文件", "team template", "build_team_templates.py")
+    return find_template(name) or no_template(name, Msg("team_workbook.team-template"), "build_team_templates.py")
 
 
 def create_team_workbook(
@@ -414,5 +409,5 @@ def team_demo(dir: str | os.PathLike | None = None, lang: str = "zh") -> Path:  
     create_team_workbook(path, event, event.settings, lang="zh")
     book = OpenpyxlBook(path)
     return demo_done(
-        path, apply_status(book, pair_next_round(book, lang)), "团体赛演示工作簿：", "team demo workbook: ", lang
+        path, apply_status(book, pair_next_round(book, lang)), Msg("team_workbook.team-demo-workbook"), lang
     )

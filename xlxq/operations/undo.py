@@ -47,8 +47,9 @@ from xlxq.sheets.refresh import refresh
 from xlxq.sheets.team_layout import is_team_book
 from xlxq.sheets.write_log import read_log_blocks, write_log_lines
 from xlxq.systems import get_system, system_for
-from xlxq.operations.workbook_common import sorted_problems
-from xlxq.i18n import Msg
+from xlxq.operations.workbook_common import sorted_problems, status_line
+from xlxq.i18n import Lazy, Msg, tr
+from xlxq.text import joined
 
 __all__ = ["ResultsEntered", "undo_file", "undo_book"]
 
@@ -160,36 +161,30 @@ def _blocked() -> InputError:
 
 def _status(n: int, dropped: int, sheets: list[str], logs: list[int], problems: list, event: Any) -> Status:
     """What undo did: the sheets removed and the rounds whose 编排记录 went."""
-    zh_sheets = "".join(f"“{x}”" for x in sheets)
-    en_sheets = ", ".join(repr(x) for x in sheets)
-    zh = f"已撤销第{n}轮：删除了{zh_sheets}表"
-    en = f"round {n} undone: sheet(s) {en_sheets}"
-    if logs:
-        zh += "及第" + "、".join(map(str, logs)) + "轮编排记录"
-        en += " and the pairing log of round(s) " + ", ".join(map(str, logs))
-    zh += "，成绩按前面各轮重新计算"
-    en += " removed, standings recomputed"
-    if dropped:
-        zh += f"（其中{dropped}台结果一并删除）"
-        en += f" ({dropped} result(s) dropped)"
-    zh += BACKUP_KEPT[0]
-    en += BACKUP_KEPT[1]
-    return Status(True, zh, en, problems, event=event)
+    quoted = Lazy(
+        lambda lang: tr(lang, "workbook.sheets-sep").join(tr(lang, "workbook.quoted-sheet", sheet=x) for x in sheets)
+    )
+    msg = Msg(
+        "undo.round-undone-sheets-removed",
+        n=n,
+        sheets=quoted,
+        logs=Msg("undo.and-the-pairing-log-of-rounds", rounds=joined(logs)) if logs else "",
+        dropped=Msg("undo.results-dropped", k=dropped) if dropped else "",
+    )
+    return Status(True, msg=status_line(msg, Msg(BACKUP_KEPT)), details=problems, event=event)
 
 
 #: the end of 撤销本轮's message where the workbook's file was kept among its backups
-BACKUP_KEPT = ("；撤销前的文件保留在备份中", "; the file as it was is kept among the backups")
+BACKUP_KEPT = "undo.the-file-as-it-was-is-kept-among-the"
 
 
 def without_backup_promise(st: Status) -> Status:
     """``st`` of 撤销本轮 where no backup was kept (xlwings Lite: the book
     is Excel's, no file on disk; a new book never saved): its message
-    promises none."""
-    zh, en = BACKUP_KEPT
-    if st.message_zh.endswith(zh):
-        st.message_zh = st.message_zh[: -len(zh)]
-    if st.message_en.endswith(en):
-        st.message_en = st.message_en[: -len(en)]
+    promises none (taken out in the language it is rendered in, from every
+    group's line of a workbook with groups)."""
+    msg = st.msg
+    st.msg = Msg("workbook_common.line", line=Lazy(lambda lang: msg.render(lang).replace(tr(lang, BACKUP_KEPT), "")))
     return st
 
 

@@ -68,7 +68,6 @@ from xlxq.operations.workbook_common import (
     demo_done,
     demo_path,
     find_template,
-    found_note,
     new_workbook,
     no_template,
     found_part,
@@ -80,6 +79,7 @@ from xlxq.core.record_text import record_text
 from xlxq.core.steps import swiss_record
 from xlxq.i18n import Lazy, Msg, zh_only
 from xlxq.i18n import tr as i18n_tr
+from xlxq.text import joined
 
 TEMPLATE_FILES = {
     ("zh", False): "xlxq-event-zh.xlsx",
@@ -403,34 +403,32 @@ def schedule_round_robin(book: Book, text_lang: str) -> Status:
     canvas = Canvas(data.snapshot)
     ev = event
     blocks: dict[tuple[str, int], str] = {}
-    notes: list[str] = []
+    notes: list[Any] = []
     for r in range(k + 1, total + 1):
         out = pair_round(ev, r)
         ev = ev.with_round(out.round)
         add_round_sheet(canvas, data, ev, out.round, label=_round_label(ev, ev, out.round, lang))
         data.state.generated[r] = Sig.of(out.round)
         blocks[("main", r)] = _log_text(ev, out, text_lang)
-        notes += [f"第{r}轮：{x}" for x in out.notes[1:] if not x.startswith("赛事设定")]
+        notes += [zh_only("workbook.round-note", r=r, note=x) for x in out.notes[1:] if not x.startswith("赛事设定")]
     data.event = ev
     recheck(data)
     refresh(canvas, data, ev)
     write_log_blocks(canvas, data, blocks)
     plan = canvas.finish()
     problems = sorted_problems(data.problems)
-    extra_zh, extra_en = found_note(problems)
-    byes = "；人数为单数，每轮一人轮空（不计分）" if len(ev.players) % 2 else ""
-    kept = ("（已有的第1轮保留）" if k == 1 else f"（已有的第1–{k}轮保留）") if k else ""
+    # the rounds kept, the byes and the pairing notes: said in Chinese only (as before)
+    byes = zh_only("workbook.odd-field-one-bye-each-round") if len(ev.players) % 2 else ""
+    kept = (zh_only("workbook.round-1-kept") if k == 1 else zh_only("workbook.rounds-kept", k=k)) if k else ""
     text = "\n\n".join(
         pairing_text(ev, r, _round_label(ev, ev, ev.rounds[r - 1], lang), text_lang=text_lang)
         for r in range(k + 1, total + 1)
     )
+    head = Msg("workbook.rounds-made-from-the-order-table", first=k + 1, total=total, kept=kept, byes=byes)
     return Status(
         True,
-        f"已按棋规循环赛秩序表生成第{k + 1}–{total}轮对阵{kept}{byes}"
-        + extra_zh
-        + ("；" + "；".join(notes) if notes else ""),
-        f"rounds {k + 1}–{total} made from the order table" + extra_en,
-        problems,
+        msg=status_line(head, found_part(problems), *notes),
+        details=problems,
         text=text,
         data=ev.rounds[k:],
         event=ev,
@@ -513,15 +511,26 @@ def qualify_knockout(
     plan = canvas.finish()
     problems = sorted_problems(data.problems)
     by_no = event._by_no
-    who = "、".join(f"{p.seed}.{by_no[p.no].name}（{p.no}号）" for p in ko.players)
+    seeded = [(p.seed, by_no[p.no].name, p.no) for p in ko.players]
+    who = Lazy(
+        lambda lang: i18n_tr(lang, "common.list-sep").join(
+            i18n_tr(lang, "workbook.seeded-player", seed=seed, name=name, no=no) for seed, name, no in seeded
+        )
+    )
     byes = data.ko.bracket.byes()
-    bye_zh = ("；首轮轮空：" + "、".join(f"{by_no[no].name}" for no in byes)) if byes else ""
+    bye = Msg("workbook.first-round-byes", names=joined(by_no[no].name for no in byes)) if byes else ""
+    # the bracket's sheet and who goes on: said in Chinese only (as before)
+    msg = Msg(
+        "workbook.the-top-go-on-to-the-knockout",
+        k=k,
+        qname=qname,
+        bracket=zh_only("workbook.quoted-sheet", sheet=data.sheets.get(L.BRACKET)),
+        who=zh_only("workbook.qualified", who=who, bye=bye),
+    )
     return Status(
         True,
-        f"积分赛前{k}名进入淘汰赛（“{qname}”“{data.sheets.get(L.BRACKET)}”已生成）：{who}{bye_zh}；"
-        f"请用“编排下一轮”编排淘汰赛第1轮",
-        f"the top {k} go on to the knockout ({qname!r} and the bracket written); pair knockout round 1 next",
-        problems,
+        msg=msg,
+        details=problems,
         text=standings_text(data, rows, text_lang=text_lang),
         data=ko,
         event=event,
@@ -612,12 +621,7 @@ def explain(book: Book, round_no: Optional[int] = None, stage: Optional[str] = N
     refuse_bad_cells(data)
     if data.blocking:
         bad = [p for p in data.problems if p.level == BLOCKING]
-        return Status(
-            False,
-            "表中有必须先改正的错误，无法生成编排记录（请先“计算成绩”查看标红处）",
-            "fix the errors first (run recompute to see them highlighted)",
-            sorted_problems(bad),
-        )
+        return Status(False, msg=Msg("workbook.fix-the-errors-first-run-recompute-to"), details=sorted_problems(bad))
     if stage is None:
         stage = "ko" if (data.ko is not None and data.ko.rounds and round_no is None) else "main"
     if stage == "ko" and data.ko is None:
@@ -644,24 +648,17 @@ def explain(book: Book, round_no: Optional[int] = None, stage: Optional[str] = N
         plan = canvas.finish()
         return Status(
             True,
-            f"第{n}轮编排记录保留原记录：按现在的数据重新编排与第{n}轮编排时引擎的编排不同"
-            f"（此后前几轮结果或报名已改动？），“{data.log_sheet}”表中的原记录未被替换",
-            f"round {n}: the record made when it was paired is kept: pairing it from today's data gives "
-            f"another pairing than the engine's then (earlier results or registrations changed since?); "
-            f"{data.log_sheet!r} keeps it",
-            [],
+            msg=Msg("workbook.round-the-record-made-when-it-was-paired-is-kept", n=n, sheet=data.log_sheet),
             text=text,
             event=event,
             plan=plan,
         )
     write_log_blocks(canvas, data, {(stage, n): text}, patch)
     plan = canvas.finish()
-    what = f"淘汰赛第{n}轮" if stage == "ko" else f"第{n}轮"
+    ko = zh_only("workbook.knockout-stage") if stage == "ko" else ""  # 淘汰赛 (the English does not say it)
     return Status(
         True,
-        f"{what}编排记录已写入“{data.log_sheet}”表",
-        f"round {n} pairing log written to {data.log_sheet!r}",
-        [],
+        msg=Msg("workbook.round-pairing-log-written", ko=ko, n=n, sheet=data.log_sheet),
         text=text,
         event=event,
         plan=plan,
@@ -683,11 +680,7 @@ def check(book: Book, round_of: Optional[Callable[[Event], int]] = None) -> Stat
     diffs = engine_differences(data, n)
     data.problems += diffs
     locate(data)
-    st = check_status(data)
-    if diffs:
-        st.message_zh += f"；第{n}轮与引擎编排有{len(diffs)}处不同（人工调整）"
-        st.message_en += f"; round {n} differs from the engine's pairing in {len(diffs)} place(s) (changed by hand)"
-    return st
+    return check_status(data, Msg("workbook.round-differs-from-the-engine", n=n, k=len(diffs)) if diffs else "")
 
 
 # ==========================================================================
@@ -733,7 +726,7 @@ def template_path(lang: str = "zh", macro: bool = False) -> Path:
     # further language's workbook is the 简体 one until its template is built
     lang = "en" if lang == "en" else HANT if lang_is_hant(lang) else "zh"
     name = TEMPLATE_FILES.get((lang, macro)) or f"xlxq-event-{lang}{'.xlsm' if macro else '.xlsx'}"
-    return find_template(name) or no_template(name, "模板文件", "template", "build_templates.py")
+    return find_template(name) or no_template(name, Msg("workbook.template"), "build_templates.py")
 
 
 def create_event_workbook(
@@ -790,7 +783,7 @@ def demo(dir: str | os.PathLike | None = None, lang: str = "zh") -> Path:  # noq
     settings = EventSettings(name="xlxq 演示赛", rounds=9, tiebreaks=["cxa2011-opp"])
     create_event_workbook(path, players, settings, lang="zh")
     book = OpenpyxlBook(path)
-    return demo_done(path, apply_status(book, pair_next_round(book, lang)), "演示工作簿：", "demo workbook: ", lang)
+    return demo_done(path, apply_status(book, pair_next_round(book, lang)), Msg("workbook.demo-workbook"), lang)
 
 
 # ==========================================================================

@@ -18,16 +18,15 @@ from xlxq.resources import template_file
 from xlxq.sheets.canvas import Canvas
 from xlxq.sheets.plan import Book, WritePlan
 from xlxq.sheets.problems import BLOCKING, ERROR, INFO, WARNING, Problem, Status
-from xlxq.i18n import Lazy, Msg, Pair
+from xlxq.i18n import Lazy, Msg
+from xlxq.text import joined
 
 __all__ = [
     "sorted_problems",
     "count_problems",
-    "found_note",
     "found_part",
     "round1_parts",
     "status_line",
-    "round1_notes",
     "check_status",
     "blocked_status",
     "refuse_bad_cells",
@@ -51,15 +50,9 @@ def count_problems(problems: list[Problem]) -> tuple[int, int]:
     return errors, warnings
 
 
-def found_note(problems: list[Problem]) -> tuple[str, str]:
-    e, w = count_problems(problems)
-    if not e and not w:
-        return "", ""
-    return Msg("workbook_common.error-s-and-warning-s-found-and", e=e, w=w).pair()
-
-
 def found_part(problems: list[Problem]) -> Any:
-    """:func:`found_note` as a part of a :func:`status_line` ("" when nothing was found)."""
+    """How many errors and warnings were found, a part of a :func:`status_line`
+    ("" when nothing was found)."""
     e, w = count_problems(problems)
     return Msg("workbook_common.error-s-and-warning-s-found-and", e=e, w=w) if e or w else ""
 
@@ -76,30 +69,16 @@ def status_line(*parts: Any) -> Msg:
 
 
 def round1_parts(problems: list[Problem]) -> list[Msg]:
-    """:func:`round1_notes` as parts of a :func:`status_line`."""
+    """What the round-1 message of a Swiss adds, parts of a :func:`status_line`:
+    how the blank 序号 were filled, the 原则(二) warnings on 轮数 and the
+    原则(一) note on an odd field — a message, never a blocking dialog (the
+    cells say it too: 设置's 轮数 row, the bye's 提示)."""
     out = [Msg("workbook_common.then", part=p) for p in problems if p.code == "numbering"]
     out += [Msg("workbook_common.then-warning", part=p) for p in problems if p.code == "rounds_plan"]
     odd = next((p for p in problems if p.code == "odd_field"), None)
     if odd is not None:
         out.append(Msg("workbook_common.then-note", part=odd))
     return out
-
-
-def round1_notes(problems: list[Problem]) -> tuple[str, str]:
-    """What the round-1 message of a Swiss adds (zh, en): the 原则(二)
-    warnings on 轮数 and the 原则(一) note on an odd field — a message, never
-    a blocking dialog (the cells say it too: 设置's 轮数 row, the bye's 提示)."""
-    zh = en = ""
-    for p in problems:
-        if p.code == "numbering":  # how the blank 序号 were filled (xlxq/core/numbering.py)
-            zh, en = zh + f"；{p.zh}", en + f"; {p.en}"
-    for p in problems:
-        if p.code == "rounds_plan":
-            zh, en = zh + f"；注意：{p.zh}", en + f"; warning: {p.en}"
-    odd = next((p for p in problems if p.code == "odd_field"), None)
-    if odd is not None:
-        zh, en = zh + f"；说明：{odd.zh}", en + f"; note: {odd.en}"
-    return zh, en
 
 
 def blocked_status(data: Any, refresh: Callable[..., Any]) -> Status:
@@ -113,17 +92,16 @@ def blocked_status(data: Any, refresh: Callable[..., Any]) -> Status:
     places = sorted({p.where() for p in bad})
     if len(bad) > 1 and data.input_errors:
         first = sorted_problems(bad)[0].where()
-        zh = f"表中有{len(bad)}处必须先改正的错误（第一处：{first}，均已标红，见“提示”列），成绩与编排暂未更新"
-        en = (
-            f"{len(bad)} errors to fix first (the first: {first}; all highlighted in red, see the Notes "
-            f"column); standings and pairing were not updated"
-        )
+        msg = Msg("workbook_common.errors-to-fix-first-the-first", n=len(bad), first=first)
     else:
-        where = "、".join(places)
-        zh = f"表中有必须先改正的错误（已标红：{where}），成绩与编排暂未更新"
-        en = f"fix the errors first (highlighted in red: {', '.join(places)}); standings and pairing were not updated"
+        msg = Msg("workbook_common.fix-the-errors-first-highlighted-in-red", where=joined(places))
     return Status(
-        False, zh, en, sorted_problems(data.problems), event=data.event, bad_input=bool(data.input_errors), plan=plan
+        False,
+        msg=msg,
+        details=sorted_problems(data.problems),
+        event=data.event,
+        bad_input=bool(data.input_errors),
+        plan=plan,
     )
 
 
@@ -138,17 +116,17 @@ def refuse_bad_cells(data: Any) -> None:
         errors.check()
 
 
-def check_status(data: Any) -> Status:
-    """The result of ``check`` on the workbook ``data`` read."""
+def check_status(data: Any, then: Any = "") -> Status:
+    """The result of ``check`` on the workbook ``data`` read; ``then``: a
+    part the message adds (:func:`status_line`)."""
     problems = sorted_problems(data.problems)
     e, w = count_problems(problems)
     if not e and not w:
-        return Status(True, "未发现问题", "no problems found", problems, event=data.event)
+        return Status(True, msg=status_line(Msg("base.no-problems-found"), then), details=problems, event=data.event)
     return Status(
         e == 0,
-        f"发现{e}个错误、{w}个警告",
-        f"{e} error(s) and {w} warning(s) found",
-        problems,
+        msg=status_line(Msg("workbook_common.errors-and-warnings-found", e=e, w=w), then),
+        details=problems,
         event=data.event,
         bad_input=bool(getattr(data, "input_errors", ())),
     )
@@ -171,8 +149,9 @@ def find_template(name: str) -> Optional[Path]:
     return template_file(name)
 
 
-def no_template(name: str, zh: str, en: str, tool: str) -> Path:
-    raise InputError(Msg("workbook_common.not-found-run-python-tools", zh=Pair(zh, en), name=name, tool=tool))
+def no_template(name: str, what: Msg, tool: str) -> Path:
+    """The refusal when template ``name`` (``what``: which one) is missing."""
+    raise InputError(Msg("workbook_common.not-found-run-python-tools", what=what, name=name, tool=tool))
 
 
 def new_workbook(
@@ -223,7 +202,9 @@ def demo_path(folder: str | os.PathLike | None, stem: str) -> Path:
     return path
 
 
-def demo_done(path: Path, st: Status, zh: str, en: str, lang: str) -> Path:
+def demo_done(path: Path, st: Status, what: Msg, lang: str) -> Path:
+    """The demo's lines in ``lang``: round 1 paired (``st``), then ``what``
+    (演示工作簿：) and the path."""
     print(st.message(lang))
-    print((zh if lang == "zh" else en) + str(path))
+    print(what.render(lang) + str(path))
     return path

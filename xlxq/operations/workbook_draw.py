@@ -19,7 +19,7 @@ from __future__ import annotations
 import secrets
 from typing import Any, Optional
 
-from xlxq.core.numbering import check_not_paired, numbering_note, registration_numbers
+from xlxq.core.numbering import check_not_paired, numbering_msg, registration_numbers
 from xlxq.errors import InputError
 from xlxq.sheets import layout as L
 from xlxq.sheets.book_sheets import sheet_kinds, single_sheets, snapshot_of
@@ -30,7 +30,7 @@ from xlxq.sheets.problems import Status
 from xlxq.sheets.registration import read_registration
 from xlxq.sheets.settings import append_setting_row, read_settings, settings_cells
 from xlxq.sheets.team_layout import is_team_book
-from xlxq.i18n import Msg, Pair
+from xlxq.i18n import Msg
 
 __all__ = ["draw_numbers", "new_draw_seed"]
 
@@ -69,7 +69,8 @@ def draw_numbers(book: Book, seed: Optional[int] = None) -> Status:
     settings.numbering, settings.numbering_seed = "draw", seed
     _record(canvas, sname, ssheet.table, ssheet.rows, settings_cells(settings, lang, options=opts), lang)
     seeded = sum(1 for p in in_rows if p.seed is not None)
-    st = _drawn_status(seed, seeded, f"{len(in_rows)}名棋手", f"{len(in_rows)} players", "序号", "No", rname, sname)
+    count = Msg("workbook_draw.n-players", n=len(in_rows))
+    st = _drawn_status(seed, seeded, count, Msg("workbook_draw.no-column"), rname, sname)
     st.plan = canvas.finish()
     return st
 
@@ -97,23 +98,23 @@ def _team_draw(book: Book, seed: int) -> Status:
         canvas, ss.name, ss.table, ss.rows, team_settings_cells(settings, data.lang, data.normalise_results), data.lang
     )
     seeded = sum(1 for t in teams if t.seed is not None)
-    st = _drawn_status(seed, seeded, f"{len(teams)}队", f"{len(teams)} teams", "队号", "Team no", reg.name, ss.name)
+    count = Msg("workbook_draw.n-teams", n=len(teams))
+    st = _drawn_status(seed, seeded, count, Msg("workbook_draw.team-no-column"), reg.name, ss.name)
     st.plan = canvas.finish()
     return st
 
 
-def _drawn_status(
-    seed: int, seeded: int, count_zh: str, count_en: str, col_zh: str, col_en: str, reg: str, settings: str
-) -> Status:
-    zh, en = numbering_note("draw", seed, seeded)
+def _drawn_status(seed: int, seeded: int, count: Msg, col: Msg, reg: str, settings: str) -> Status:
+    """What 抽签 did: ``count`` entrants drawn, their ``col`` column of ``reg``."""
+    note = numbering_msg("draw", seed, seeded)
     return Status(
         True,
         msg=Msg(
             "workbook_draw.numbers-drawn-written-in-s-column-the",
-            count=Pair(count_zh, count_en),
-            zh=Pair(zh, en),
+            count=count,
+            note=note,
             reg=reg,
-            col=Pair(col_zh, col_en),
+            col=col,
             settings=settings,
         ),
     )

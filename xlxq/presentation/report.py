@@ -41,7 +41,7 @@ from xlxq.systems.knockout import game_label
 from xlxq.text import fmt, num, text_table
 from xlxq.i18n import tr as i18n_tr
 from xlxq.i18n import labels as i18n_labels
-from xlxq.i18n import Msg, Pair
+from xlxq.i18n import Msg, chinese_forms
 
 
 __all__ = [
@@ -205,7 +205,7 @@ def swiss_standings_lines(event: Event, round_no: Optional[int], lang: str) -> l
             name += t("report.out-after-round", r_no=out[r.no])
         table.append([r.rank, r.no, name, r.unit, fmt(r.score)] + [fmt(r.tiebreaks.get(k)) for k in shown])
     rc = with_rating(event, header, table, 2, lang)
-    title = _titled(tr.title("名次表", "Standings", lang, when_first=True), event)
+    title = _titled(tr.title(Msg("report.standings"), lang, when_first=True), event)
     return [title, *text_table(header, table, [True, True, False, *rc, False, True] + [True] * len(shown))]
 
 
@@ -273,7 +273,7 @@ def rr_standings_lines(event: Event, round_no: Optional[int], lang: str) -> list
         )
     rc = with_rating(event, header, table, 2, lang)
     label = system_label(event.settings.system, lang, g)
-    title = _titled(table_round(event, after).title(*Msg("report.label-standings", label=label).pair(), lang), event)
+    title = _titled(table_round(event, after).title(Msg("report.label-standings", label=label), lang), event)
     lines = [title, *text_table(header, table, [True, True, False, *rc, False, True] + [True] * len(keys))]
     if "direct" in keys:
         lines.append(t("report.direct-encounter-blank-not-used"))
@@ -485,7 +485,7 @@ def pairing_lines(
                     no=p.no,
                     name=p.name,
                     unit=p.unit,
-                    sl=Pair(sl, sl.lower()),
+                    sl=sl if chinese_forms(lang) else sl.lower(),  # lower case within the English line
                     scores_get=fmt(scores.get(no, 0)),
                 ).rstrip()
                 + bye_note
@@ -646,7 +646,7 @@ def book_standings_text(
         name = r.name + ((i18n_tr(lang, "booklet.withdrawn")) if r.withdrawn else "")
         table.append([r.rank, r.no, name, r.unit, fmt(r.score)] + [fmt(r.tiebreaks[k]) for k in keys])
     rc = with_rating(event, header, table, 2, lang)
-    title = _titled(tr.title("名次表", "Standings", lang, when_first=True), event)
+    title = _titled(tr.title(Msg("report.standings"), lang, when_first=True), event)
     right = [True, True, False, *rc, False, True] + [True] * len(keys)
     out = "\n".join([title] + text_table(header, table, right))
     if ko_event is not None and ko_bracket is not None:
@@ -696,7 +696,7 @@ def book_rr_text(event: Event, rows: list, after: int, lang: str) -> str:
             + [fmt(r.tiebreaks.get(k)) for k in keys]
         )
     rc = with_rating(event, header, table, 2, lang)
-    title = _titled(table_round(event, after).title("循环赛名次表", "Round-robin standings", lang), event)
+    title = _titled(table_round(event, after).title(Msg("report.round-robin-standings"), lang), event)
     right = [True, True, False, *rc, False, True] + [True] * len(keys)
     return "\n".join([title] + text_table(header, table, right))
 
@@ -732,7 +732,7 @@ def team_standings_text(event: Any, rows: list, after: Any, lang: str) -> str:
         for r in rows
     ]
     tr = after if isinstance(after, TableRound) else table_round(event, after)
-    title = tr.title("团体名次", "Team standings", lang, when_first=True)
+    title = tr.title(Msg("report.team-standings"), lang, when_first=True)
     if s.name:
         title += f"  {s.name}"
     return "\n".join([title] + text_table(header, table))

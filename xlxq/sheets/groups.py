@@ -192,13 +192,8 @@ class GroupView:
                 text = text.replace(inner, real)
             return text
 
-        if st.msg is not None:  # a message: renamed in the language it is rendered in
-            msg = st.msg
-            st.__dict__.pop("_message_zh", None)
-            st.__dict__.pop("_message_en", None)
-            st.msg = Msg("workbook_common.line", line=Lazy(lambda lang: fix(msg.render(lang))))
-        else:
-            st.message_zh, st.message_en = fix(st.message_zh), fix(st.message_en)
+        msg = st.msg  # renamed in the language it is rendered in
+        st.msg = Msg("workbook_common.line", line=Lazy(lambda lang: fix(msg.render(lang))))
         return st
 
     # --- mapping -----------------------------------------------------------

@@ -31,6 +31,7 @@ from typing import Any, Iterable, Iterator, Mapping, Optional
 from xlxq.core.standings import TableRound
 from xlxq.sheets.book_sheets import BookLayout
 from xlxq.sheets.plan import PageSetup
+from xlxq.i18n import Pair
 from xlxq.i18n import tr as i18n_tr
 from xlxq.sheets.script import to_hans
 from xlxq.systems.keys import keys_of
@@ -1304,7 +1305,7 @@ def after_round_title(zh: str, en: str, after: "TableRound | int", event_name: s
     number, 0: none yet): "成绩表（第3轮后）", "成绩表（第4轮进行中，尚有2台未完成）"."""
 
     tr = after if isinstance(after, TableRound) else TableRound(after)
-    return titled(event_name, tr.title(zh, en, lang))
+    return titled(event_name, tr.title(Pair(zh, en), lang))
 
 
 def standings_widths(

@@ -8,7 +8,7 @@ which names the first highlighted cell of each problem.
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field
+from dataclasses import KW_ONLY, dataclass, field
 from typing import Any, Optional
 
 from xlxq.i18n import Msg, norm_lang, pick, tr
@@ -20,7 +20,7 @@ LEVEL_FILL = {BLOCKING: L.ERROR_FILL, ERROR: L.ERROR_FILL, WARNING: L.WARNING_FI
 
 
 class _Rendered:
-    """A text field of :class:`Problem` / :class:`Status` (its 简体 or English
+    """A text field of :class:`Problem` (its 简体 or English
     text): as given, or — when the object has a message (``msg``) — the
     message rendered in ``lang`` the first time it is asked for, so a
     message renders in the language shown only (one catalogue, not two).
@@ -87,15 +87,15 @@ class Problem:
 
 @dataclass
 class Status:
-    """What an operation did: ok, a one-line message in both languages,
-    the problems (details), an optional text (pairing table, standings,
-    编排记录), data (the new Round, the StandingRow list …) and the
-    :class:`~xlxq.sheets.plan.WritePlan` the operation made, which the
+    """What an operation did: ok, a one-line message (``msg``, rendered in
+    the language shown), the problems (details), an optional text (pairing
+    table, standings, 编排记录), data (the new Round, the StandingRow list …)
+    and the :class:`~xlxq.sheets.plan.WritePlan` the operation made, which the
     caller applies (:func:`xlxq.operations.workbook_common.apply_status`)."""
 
     ok: bool
-    message_zh: str = _Rendered("zh")  # type: ignore[assignment]  # the message's 简体 text, rendered when asked
-    message_en: str = _Rendered("en")  # type: ignore[assignment]
+    _: KW_ONLY
+    msg: Msg  # the message (message_zh, message_en: its 简体 and English texts)
     details: list[Problem] = field(default_factory=list)
     text: str = ""
     data: Any = None
@@ -103,17 +103,19 @@ class Status:
     ko_event: Any = None  # 积分晋圈淘汰: the knockout stage's event, once qualified
     plan: Any = None  # the WritePlan to apply to the book (None: nothing to write)
     bad_input: bool = False  # not ok because of bad cells (marked): exit 2 on the command line
-    msg: Optional[Msg] = None  # the message (message_zh, message_en: its 简体 and English texts)
 
-    def __post_init__(self) -> None:
-        if self.msg is not None:  # the texts are the message's (rendered when asked)
-            self.__dict__.pop("_message_zh", None)
-            self.__dict__.pop("_message_en", None)
+    @property
+    def message_zh(self) -> str:
+        """The message's 简体 text."""
+        return self.msg.render("zh")
+
+    @property
+    def message_en(self) -> str:
+        """The message's English text."""
+        return self.msg.render("en")
 
     def message(self, lang: Optional[str] = None) -> str:
-        if self.msg is not None:
-            return self.msg.render(_lang(lang))
-        return self.message_en if _lang(lang) == "en" else self.message_zh
+        return self.msg.render(_lang(lang))
 
     def lines(self, lang: Optional[str] = None) -> list[str]:
         lang = _lang(lang)

@@ -53,7 +53,7 @@ import segno
 from xlxq.core.site_url import shown_url, site_url_error
 from xlxq.errors import InputError
 from xlxq.i18n import Text, lang_tag
-from xlxq.i18n import Msg, Pair
+from xlxq.i18n import Lazy, Msg, tr
 
 __all__ = ["write_site", "MARKER", "render_pages", "qr_svg", "notice_of", "check_url"]
 
@@ -289,22 +289,15 @@ def _refuse_folder(out: Path, real: Path, sources: Iterable[str | os.PathLike]) 
         event = Path(os.path.realpath(src))
         backups = event.parent / ".xlxq-backups"
         if _inside(event, real) or (_inside(backups, real) and backups.exists()):
-            zh_site, en_site = (Path(src).with_name(Path(src).stem + s) for s in ("-网页", "-web"))
+            site = Lazy(lambda lang, src=src: Path(src).with_name(Path(src).stem + tr(lang, "publish.web")))
             if _inside(event, real):
                 rel = event.relative_to(real).as_posix()
-                with_backups = backups.exists()
-                what_zh = f"赛事文件 {rel}" + (" 及其备份 .xlxq-backups" if with_backups else "")
-                what_en = f"the event file {rel}" + (" and its backups .xlxq-backups" if with_backups else "")
+                also = Msg("render.and-its-backups") if backups.exists() else ""
+                what = Msg("render.the-event-file", rel=rel, also=also)
             else:  # the folder is (inside) the event's backup folder
-                what_zh = f"赛事文件 {event.name} 的备份 {backups}"
-                what_en = f"the backups of the event file {event.name}, {backups}"
+                what = Msg("render.the-backups-of-the-event-file", name=event.name, backups=backups)
             raise InputError(
-                Msg(
-                    "render.the-web-folder-holds-a-web-folder-holds",
-                    out=out,
-                    what=Pair(what_zh, what_en),
-                    zh_site=Pair(zh_site, en_site),
-                ),
+                Msg("render.the-web-folder-holds-a-web-folder-holds", out=out, what=what, site=site),
                 file=str(out),
             )
     own = _manifest(real)
