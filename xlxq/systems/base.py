@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, Optional, Protocol, Se
 
 from xlxq.core.checks import ERROR, Issue
 from xlxq.core.record_text import record_lines
-from xlxq.core.records import games_label
+from xlxq.core.records import games_label, label_text
 from xlxq.core.standings import SWISS, compute_standings
 from xlxq.core.tiebreaks import TieBreakRegistry
 from xlxq.i18n import Msg, Text
@@ -171,7 +171,7 @@ class PairingSystem(Generic[EventT, OutcomeT]):
 
     def label(self, lang: str, games: int = 1) -> str:
         """The system's name in ``lang`` (单循环（每场2局） with ``games``)."""
-        return games_label(Text(lang)(self.label_zh, self.label_en), lang, games)
+        return games_label(label_text(lang, self.label_id, self.label_zh, self.label_en), lang, games)
 
     def planned_rounds(self, n: int, settings: Any) -> int:
         """The rounds of an event of ``n`` entrants (``settings``: its
