@@ -89,7 +89,7 @@ TEAM_SYSTEM_NAMES: dict[str, tuple[str, str, str]] = {}
 
 def label_text(lang: str, label_id: str, zh: str, en: str) -> str:
     """A system's label in ``lang``: its catalogue message ``label_id``
-    (``system.swiss`` …); the (zh, en) of its row of the key table for a
+    (``system.<key>``); the (zh, en) of its row of the key table for a
     system whose label is in no catalogue (registered later: a test's)."""
     if label_id and (label_id in catalogue(lang) or label_id in catalogue("zh")):
         return tr(lang, label_id)
