@@ -887,15 +887,21 @@ def test_more_hostile_json_places_print_as_before(tmp_path, monkeypatch):
 
 def test_the_registration_round_cells_say_what_the_workbook_says():
     """A bad 退赛轮次/请假轮次 cell of a registration file is told in the
-    words of the workbook's (``ROUND_CELLS``, a (zh, en) table of the sheets
-    layer), now catalogue messages: the same texts, and 繁體 in zh-Hant."""
-    from xlxq.backends.registration import ROUND_CELL_MESSAGES
+    words of the workbook's: ``ROUND_CELLS`` (the sheets layer) holds the
+    message both readers use; the texts as they were, and 繁體 in zh-Hant."""
     from xlxq.sheets.registration import ROUND_CELLS
 
-    assert set(ROUND_CELL_MESSAGES) == set(ROUND_CELLS)
-    for key, (_, zh, en) in ROUND_CELLS.items():
-        assert (tr("zh", ROUND_CELL_MESSAGES[key]), tr("en", ROUND_CELL_MESSAGES[key])) == (zh, en)
-    assert tr("zh-Hant", ROUND_CELL_MESSAGES["absent"]).startswith("請假輪次應為輪次數字")
+    assert set(ROUND_CELLS) == {"withdrawn", "absent"}
+    said = {key: (msg.render("zh"), msg.render("en")) for key, (_, msg) in ROUND_CELLS.items()}
+    assert said["withdrawn"] == (
+        "退赛轮次应为轮次数字（如 5 表示从第5轮起不再编排）",
+        "withdrawn-from-round must be a round number",
+    )
+    assert said["absent"] == (
+        "请假轮次应为轮次数字（如 3 或 3,5）",
+        "absent-in-rounds must be round numbers (3 or 3,5)",
+    )
+    assert ROUND_CELLS["absent"][1].render("zh-Hant").startswith("請假輪次應為輪次數字")
 
 
 def test_two_columns_of_one_meaning_in_each_language(tmp_path):

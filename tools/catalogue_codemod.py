@@ -12,7 +12,8 @@ literal, the first one Chinese):
   ``self.t = Text(…)``, a parameter annotated ``Text``, or ``Text(lang)(…)``)
   → ``t("id", name=expr, …)``;
 * ``SomeError(S_zh, S_en, …)`` for :class:`~xlxq.errors.XlxqError` and its
-  subclasses, and ``Note(S_zh, S_en)`` → ``SomeError(Msg("id", …), …)``;
+  subclasses, ``Note(S_zh, S_en)`` and ``sheet_error(sheet, row, S_zh, S_en, …)``
+  → ``SomeError(Msg("id", …), …)``;
 * ``Problem(level, code, S_zh, S_en, …)`` / ``Status(ok, S_zh, S_en, …)``
   (nothing positional after the pair) → ``…, msg=Msg("id", …), …``;
 * ``S_zh if LANG == "zh" else S_en`` (and ``S_en if LANG == "en" else S_zh``,
@@ -54,7 +55,7 @@ TEXT_FUNCS = {"txt"}
 ERROR_ROOTS = {"XlxqError", "InputError", "PairingImpossible"}
 NOT_CONVERTED = {"SheetError", "InputErrors"}  # other signatures: by hand
 #: callables whose pair is a (zh, en) positional pair turned into one Msg: name → index of zh
-MSG_AT = {"Note": 0, "Report": 0, "report.add": 1}  # a dotted name: the call as written (excel_setup)
+MSG_AT = {"Note": 0, "Report": 0, "report.add": 1, "sheet_error": 2}  # a dotted name: the call as written (excel_setup)
 #: callables that keep their (zh, en) parameters: the pair → *Msg(...).pair(): name → index of zh
 PAIR_AT = {"Issue": 2}
 #: dataclasses that take msg=Msg(...) instead of the pair: name → (index of zh, zh keyword, en keyword)

@@ -93,12 +93,12 @@ class InputError(XlxqError):
 
 class SheetError(InputError):
     """An input error in one place of a sheet: its message names the place
-    ("“报名表”表第5行（G5）：…"); ``detail_zh``/``detail_en`` are the text after
-    it, for the cell's 提示 (the row's note names no place)."""
+    ("“报名表”表第5行（G5）：…"); ``detail`` is the message after it, for the
+    cell's 提示 (the row's note names no place)."""
 
-    def __init__(self, zh: str, en: str, detail_zh: str, detail_en: str, **where: Any):
-        super().__init__(zh, en, **where)
-        self.detail_zh, self.detail_en = detail_zh, detail_en
+    def __init__(self, msg: Msg, detail: Msg, **where: Any):
+        super().__init__(msg, **where)
+        self.detail = detail
 
 
 class PairingImpossible(XlxqError):

@@ -379,11 +379,6 @@ def _refuse_repeats(name: str, entries: list[dict], key: str, msg_id: str) -> No
 
 #: the text columns a row's label problem names: 姓名/name, 单位/club, 队名/team
 _COLUMN_NAMES = {"name": "registration.name", "unit": "registration.club", "team": "registration.team"}
-#: what a bad 退赛轮次/请假轮次 cell is told: the texts of ``ROUND_CELLS`` (sheets.registration), as messages
-ROUND_CELL_MESSAGES = {
-    "withdrawn": "registration.withdrawn-must-be-a-round-number",
-    "absent": "registration.absent-must-be-round-numbers",
-}
 
 
 def named_rows(rows: list[list[Any]], header: int, cols: dict[str, int], name: str):
@@ -511,15 +506,13 @@ def _registration_entries(path: Path) -> tuple[str, dict[str, int], list[dict]]:
                         file=name,
                         row=i,
                     ) from None
-        for key, (parse, _, _) in ROUND_CELLS.items():  # 退赛轮次, 请假轮次: read as the workbook reads them
+        for key, (parse, should) in ROUND_CELLS.items():  # 退赛轮次, 请假轮次: read as the workbook reads them
             v = cells.get(key)
             if v is None:
                 continue
             ok, value = parse(v)
             if not ok:
-                raise InputError(
-                    Msg("registration.got", where=where, zh=Msg(ROUND_CELL_MESSAGES[key]), v=v), file=name, row=i
-                )
+                raise InputError(Msg("registration.got", where=where, zh=should, v=v), file=name, row=i)
             e[key] = value
         if "no" in cols:
             if cells.get("no") is None:

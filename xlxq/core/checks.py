@@ -124,25 +124,6 @@ def _arg(value: Any, lang: str) -> Any:
     return localize(lang) if localize is not None else value
 
 
-def bye_warning(
-    cards: Mapping[int, CardState],
-    in_round: Sequence[int],
-    bye: int,
-    zh_name: Callable[[int], str],
-    en_name: Callable[[int], str],
-    forbidden: Optional[Mapping[int, set[int]]] = None,
-) -> tuple[str, str]:
-    """:func:`bye_msg` as a (zh, en) pair ("" when none), for the callers
-    that pass pairs on (the team Swiss): ``zh_name``/``en_name`` write a
-    unit's name in the Chinese forms and in the others."""
-
-    def who(no: int) -> Lazy:
-        return Lazy(lambda lang: zh_name(no) if chinese_forms(lang) else en_name(no))
-
-    msg = bye_msg(cards, in_round, bye, who, forbidden)
-    return msg.pair() if msg is not None else ("", "")
-
-
 def _pts(x: float) -> str:
     return f"{x:g}"
 

@@ -75,15 +75,15 @@ def check_group_name(name: str) -> str:
     return g
 
 
-def group_clash(g: str, seen: dict[str, str]) -> Optional[tuple[str, str]]:
-    """The error (zh, en) when the group ``g`` differs from one already in
+def group_clash(g: str, seen: dict[str, str]) -> Optional[Msg]:
+    """The error (a message) when the group ``g`` differs from one already in
     ``seen`` only by case ("A" and "a"): its sheets ("a 第1轮") would be the
     other's, since Excel's sheet names ignore case; else None, ``g`` added
     to ``seen`` (folded name → group)."""
     other = seen.setdefault(g.casefold(), g)
     if other == g:
         return None
-    return Msg("groups.group-differs-from-only-by-case-a-groups", g=g, other=other).pair()
+    return Msg("groups.group-differs-from-only-by-case-a-groups", g=g, other=other)
 
 
 __all__ = ["Grouped", "check_group_name", "group_clash", "in_group", "MAX_GROUP_NAME"]

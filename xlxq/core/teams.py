@@ -371,7 +371,7 @@ def team_named(name: str, no: int, en: object) -> Lazy:
     return Lazy(lambda lang: tr(lang, "teams.name-team-no", name=name, no=no) if chinese_forms(lang) else en)
 
 
-def _player_named(event: TeamEvent, no: int, en: bool = True) -> Lazy:
+def player_named(event: TeamEvent, no: int, en: bool = True) -> Lazy:
     """A player in an error as :meth:`TeamEvent.player_label` names him
     (张三（7号）); in English his number (``en``) or nothing."""
 
@@ -434,18 +434,18 @@ def check_lineup(event: TeamEvent, round_no: int, team_no: int, lineup: Sequence
             )
             raise _err(
                 _where(event, round_no, team_no, k),
-                Msg("teams.lineup-not-of-this-team", player=_player_named(event, no), extra=extra),
+                Msg("teams.lineup-not-of-this-team", player=player_named(event, no), extra=extra),
             )
         if no in seen:
             raise _err(
                 _where(event, round_no, team_no, k),
-                Msg("teams.lineup-already-sits", player=_player_named(event, no), board=seen[no]),
+                Msg("teams.lineup-already-sits", player=player_named(event, no), board=seen[no]),
             )
         seen[no] = k
         if not event.player(no).active_in(round_no):
             raise _err(
                 _where(event, round_no, team_no, k),
-                Msg("teams.lineup-withdrawn", player=_player_named(event, no)),
+                Msg("teams.lineup-withdrawn", player=player_named(event, no)),
             )
     fmt = s.lineup
     if fmt == "fixed_boards":
@@ -461,7 +461,7 @@ def check_lineup(event: TeamEvent, round_no: int, team_no: int, lineup: Sequence
                 )
                 raise _err(
                     _where(event, round_no, team_no, k),
-                    Msg("teams.lineup-fixed-board", player=_player_named(event, no), fb=fb, why=why, k=k),
+                    Msg("teams.lineup-fixed-board", player=player_named(event, no), fb=fb, why=why, k=k),
                 )
     elif fmt == "fixed_order":
         last_place, last_board = 0, 0
@@ -473,7 +473,7 @@ def check_lineup(event: TeamEvent, round_no: int, team_no: int, lineup: Sequence
             if seen_vacant:
                 raise _err(
                     _where(event, round_no, team_no, seen_vacant),
-                    Msg("teams.lineup-empty-seat-at-the-bottom", k=k, player=_player_named(event, no, en=False)),
+                    Msg("teams.lineup-empty-seat-at-the-bottom", k=k, player=player_named(event, no, en=False)),
                 )
             p = t.place(no)
             if p < last_place:
@@ -482,10 +482,10 @@ def check_lineup(event: TeamEvent, round_no: int, team_no: int, lineup: Sequence
                     _where(event, round_no, team_no, k),
                     Msg(
                         "teams.lineup-fixed-order",
-                        player=_player_named(event, no),
+                        player=player_named(event, no),
                         p=p,
                         at=zh_only("teams.board-n", board=last_board),
-                        prev=_player_named(event, prev),
+                        prev=player_named(event, prev),
                         last_place=last_place,
                     ),
                 )
@@ -654,7 +654,7 @@ def validate_team_event(event: TeamEvent, *, rules: TeamRules) -> None:
                 raise InputError(
                     Msg(
                         "teams.player-registered-for-two-teams",
-                        player=_player_named(event, no),
+                        player=player_named(event, no),
                         teams=zh_only("teams.first-and-second", first=owner[no].name, second=t.name),
                     )
                 )
@@ -734,7 +734,7 @@ def _validate_round(
                         Msg(
                             "teams.player-appears-twice",
                             round=r.round,
-                            player=_player_named(event, no),
+                            player=player_named(event, no),
                             where=zh_only("teams.twice-on-boards", pm=pm, pk=pk, match=m.match, board=k),
                         )
                     )
@@ -761,7 +761,7 @@ def _validate_round(
                             "teams.board-player-not-of-team",
                             bl=bl,
                             side=Msg("teams.side-red" if colour == "R" else "teams.side-black"),
-                            player=_player_named(event, no),
+                            player=player_named(event, no),
                             team=Lazy(lambda lang, t=t: teams[t].name if chinese_forms(lang) else t),
                             rule=zh_only("teams.first-team-colours" if t == m.first else "teams.second-team-colours"),
                         )

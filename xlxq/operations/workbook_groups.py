@@ -71,7 +71,7 @@ def _real_one(view: GroupView, exc: Any) -> Any:
     sheet = exc.place.sheet
     if not isinstance(exc, SheetError) or sheet is None or view.real(sheet) == sheet:
         return exc
-    new = sheet_error(view.real(sheet), exc.place.row, exc.detail_zh, exc.detail_en, exc.place.cell)
+    new = sheet_error(view.real(sheet), exc.place.row, exc.detail, exc.place.cell)
     new.place = replace(exc.place, sheet=view.real(sheet))
     return new
 

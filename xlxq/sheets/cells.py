@@ -14,7 +14,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Iterable, Optional
 
-from xlxq.errors import SheetError
+from xlxq.errors import SheetError, XlxqError
+from xlxq.i18n import Lazy, Msg, chinese_forms
 from xlxq.sheets import layout as L
 
 if TYPE_CHECKING:
@@ -121,10 +122,39 @@ def same_value(a: Any, b: Any) -> bool:
     return type(a) is type(b) and a == b
 
 
-def sheet_error(sheet: str, row: Optional[int], zh: str, en: str, cell: Optional[str] = None) -> SheetError:
-    where_zh = f"“{sheet}”表" + (f"第{row}行" if row else "") + (f"（{cell}）" if cell else "")
-    where_en = f"sheet {sheet!r}" + (f" row {row}" if row else "") + (f" ({cell})" if cell else "")
-    return SheetError(f"{where_zh}：{zh}", f"{where_en}: {en}", zh, en, sheet=sheet, row=row, cell=cell)
+def sheet_error(sheet: str, row: Optional[int], msg: Msg | XlxqError, cell: Optional[str] = None) -> SheetError:
+    """The error ``msg`` (a message, or an error: its message) at ``row`` and
+    ``cell`` of ``sheet``: its text names the place ("“报名表”表第5行（G5）：…",
+    "sheet 'Players' row 5 (G5): …"), its ``detail`` is ``msg`` alone."""
+    detail = msg if isinstance(msg, Msg) else msg.msg if msg.msg is not None else Msg("cells.text", text=msg)
+    if row and cell:
+        said = Msg("cells.sheet-row-cell", sheet=sheet, row=row, cell=cell, text=detail)
+    elif row:
+        said = Msg("cells.sheet-row", sheet=sheet, row=row, text=detail)
+    elif cell:
+        said = Msg("cells.sheet-cell", sheet=sheet, cell=cell, text=detail)
+    else:
+        said = Msg("cells.sheet", sheet=sheet, text=detail)
+    return SheetError(said, detail, sheet=sheet, row=row, cell=cell)
+
+
+def by_forms(chinese: Any, other: Any) -> Lazy:
+    """A message argument that is ``chinese`` in a language writing the
+    Chinese forms (:func:`~xlxq.i18n.chinese_forms`: a team by its name, a
+    detail only the Chinese says) and ``other`` in the others (its number,
+    nothing); either may be a message, rendered in the same language."""
+
+    def render(lang: str) -> Any:
+        value = chinese if chinese_forms(lang) else other
+        return value.localize(lang) if isinstance(value, Msg) else value
+
+    return Lazy(render)
+
+
+def named_no(name: Any, no: int) -> Lazy:
+    """A player in a sheet's error: 张三（7号） where the language writes the
+    Chinese forms, else the number alone (7)."""
+    return by_forms(Msg("checks.name-no", name=name, no=no), str(no))
 
 
 # ==========================================================================
@@ -151,8 +181,7 @@ def find_table(
     grid: list[list[Any]],
     lookup: dict[str, str],
     must: tuple[str, ...],
-    what_zh: str,
-    what_en: str,
+    what: Msg,
     sided: bool = False,
 ) -> Table:
     for i in range(1, min(len(grid), L.HEADER_SCAN) + 1):
@@ -172,24 +201,17 @@ def find_table(
                 raise sheet_error(
                     sheet,
                     i,
-                    f"有两列表示同一项目（“{row[cols[k] - 1]}”与“{row[j - 1]}”），请删除或改名其中一列",
-                    f"two columns mean the same ({row[cols[k] - 1]!r} and {row[j - 1]!r})",
+                    Msg("cells.two-columns-mean-the-same-and", cols_k=row[cols[k] - 1], row_j=row[j - 1]),
                 )
             cols[k] = j
         return Table(sheet, i, cols, len(grid))
-    raise sheet_error(
-        sheet,
-        None,
-        f"前{L.HEADER_SCAN}行中找不到{what_zh}的表头",
-        f"no {what_en} header in the first {L.HEADER_SCAN} rows",
-    )
+    raise sheet_error(sheet, None, Msg("cells.no-header-in-the-first-rows", what=what, n=L.HEADER_SCAN))
 
 
 def find_layout(layout: L.TableLayout, sheet: str, grid: list[list[Any]]) -> Table:
     """The table of ``layout`` on ``sheet`` (values ``grid``), found by its
     headers in the first rows; an error naming its required headers."""
-    what_zh, what_en = layout.what()
-    return find_table(sheet, grid, layout.lookup, layout.required, what_zh, what_en, sided=layout.sided)
+    return find_table(sheet, grid, layout.lookup, layout.required, layout.what(), sided=layout.sided)
 
 
 def refuse_merged(sheets: "OpenSheets", kind: str, layout: L.TableLayout, keys: Iterable[str]) -> None:
@@ -221,9 +243,6 @@ def refuse_merged(sheets: "OpenSheets", kind: str, layout: L.TableLayout, keys: 
             raise sheet_error(
                 name,
                 None,
-                f"合并单元格跨越多行，盖住了“{head}”列：合并后只有 {top} 有值，"
-                f"xlxq 不会把它当作每一行的值；请取消合并，在每一行分别填写后再运行",
-                f"merged cells over several rows of the {head!r} column: only {top} holds a value, and xlxq "
-                f"will not read it as every row's; unmerge them and fill in each row, then run again",
+                Msg("cells.merged-cells-over-several-rows-of-the", head=head, top=top),
                 rng,
             )

@@ -79,14 +79,14 @@ def _row_groups(name: str, grid: list[list[Any]]) -> Optional[dict[int, str]]:
     for r, g in rows.items():
         ref = L.cell_ref(r, gcol)
         if g is None:
-            raise sheet_error(name, r, "此行没有填组别（有组别的报名表每行都要填）", "this row has no group", ref)
+            raise sheet_error(name, r, Msg("groups.this-row-has-no-group"), ref)
         try:
             out[r] = check_group_name(g)
         except InputError as exc:
-            raise sheet_error(name, r, exc.zh, exc.en, ref) from None
+            raise sheet_error(name, r, exc, ref) from None
         clash = group_clash(out[r], seen)
         if clash:
-            raise sheet_error(name, r, *clash, ref)
+            raise sheet_error(name, r, clash, ref)
     return out
 
 

@@ -31,7 +31,7 @@ from typing import Any, Iterable, Iterator, Mapping, Optional
 from xlxq.core.standings import TableRound
 from xlxq.sheets.book_sheets import BookLayout
 from xlxq.sheets.plan import PageSetup
-from xlxq.i18n import Pair
+from xlxq.i18n import Lazy, Msg, Pair, pick
 from xlxq.i18n import tr as i18n_tr
 from xlxq.sheets.script import to_hans
 from xlxq.systems.keys import keys_of
@@ -43,6 +43,21 @@ def label(zh: str, en: str, lang: str) -> str:
     """The text of a label (sheet, column, setting, choice) in ``lang``:
     every label of the workbooks' layout is chosen here."""
     return zh if lang == "zh" else en
+
+
+def said(zh: str, en: str) -> Lazy:
+    """A label of the layout (a column, a setting, a choice) named in a
+    message, rendered in the message's language: its 简体 or English, and in
+    another language the catalogue's text of it (the codemod puts the
+    layout's label pairs in the catalogue: :func:`xlxq.i18n.pick`)."""
+    return Lazy(lambda lang: pick(lang, zh, en))
+
+
+def said_list(labels: Iterable[Any]) -> Lazy:
+    """Labels (anything with ``zh`` and ``en``: columns, choices) as one list
+    in a message's language ("场次、结果" / "Match, Result")."""
+    pairs = [(x.zh, x.en) for x in labels]
+    return Lazy(lambda lang: i18n_tr(lang, "common.list-sep").join(pick(lang, zh, en) for zh, en in pairs))
 
 
 # --------------------------------------------------------------------------
@@ -352,10 +367,10 @@ class TableLayout:
                     out.setdefault(n, c.key)
         return out
 
-    def what(self) -> tuple[str, str]:
-        """The required headers, named in an error: “场次、结果”, 'Match, Result'."""
-        cols = [c for c in self.columns if c.required]
-        return "“" + "、".join(c.zh for c in cols) + "”", "'" + ", ".join(c.en for c in cols) + "'"
+    def what(self) -> Msg:
+        """The required headers, named in an error: “场次、结果”, 'Match, Result'
+        (each header a label of the layout, in the language rendered)."""
+        return Msg("layout.headers", headers=said_list(c for c in self.columns if c.required))
 
 
 # 对阵表.  序号/单位/积分 appear on both sides: a plain "序号" left of the
@@ -611,6 +626,10 @@ class Setting:
 
     def label(self, lang: str) -> str:
         return label(self.zh, self.en, lang)
+
+    def said(self) -> Lazy:
+        """The setting's label named in a message (:func:`said`)."""
+        return said(self.zh, self.en)
 
     def names(self) -> set[str]:
         return {norm_key(x) for x in (self.zh, self.en, self.key, *self.aliases)}

@@ -35,7 +35,7 @@ from xlxq.core.model import (
 from xlxq.errors import ErrorList, InputError, SheetError
 from xlxq.sheets import layout as L
 from xlxq.sheets.book_sheets import numbered_sheets, open_sheets, too_many_rounds
-from xlxq.sheets.cells import find_layout, as_int, cell_at, norm_name, sheet_error, text_of
+from xlxq.sheets.cells import find_layout, as_int, cell_at, named_no, norm_name, sheet_error, text_of
 from xlxq.sheets.data import (
     KOStage,
     QualifiersSheet,
@@ -168,10 +168,18 @@ def cell_problems(data: _Data, errors: ErrorList) -> _Data:
         if table is not None and e.place.cell:
             col = L.column_of(e.place.cell)
             key = next((k for k, c in table.cols.items() if c == col), None)
-        zh, en = (e.detail_zh, e.detail_en) if isinstance(e, SheetError) else (e.zh, e.en)
+        said = e.detail if isinstance(e, SheetError) else e.msg or Msg("cells.text", text=e)
         data.note_row(e.place.sheet, e.place.row)
         data.problems.append(
-            Problem(BLOCKING, "input", zh, en, e.place.sheet, e.place.row, (key,) if key else (), cell=e.place.cell)
+            Problem(
+                BLOCKING,
+                "input",
+                sheet=e.place.sheet,
+                row=e.place.row,
+                cols=(key,) if key else (),
+                cell=e.place.cell,
+                msg=said,
+            )
         )
     locate(data)
     return data
@@ -201,8 +209,8 @@ def _refuse_absence_beyond(data: WorkbookData, errors: ErrorList) -> None:
         if late and col is not None:
             row = reg.rows.get(p.no)
             with errors.guard():
-                zh, en = absent_beyond(late[0], rounds, p.name, p.no).pair()
-                raise sheet_error(reg.name, row, zh, en, L.cell_ref(row, col) if row else None)
+                said = absent_beyond(late[0], rounds, p.name, p.no)
+                raise sheet_error(reg.name, row, said, L.cell_ref(row, col) if row else None)
 
 
 def _refuse_absent_but_played(data: WorkbookData, errors: ErrorList) -> None:
@@ -216,8 +224,8 @@ def _refuse_absent_but_played(data: WorkbookData, errors: ErrorList) -> None:
     for p, n, board in played_while_absent(data.event):
         row = reg.rows.get(p.no)
         with errors.guard():
-            zh, en = absent_but_played(p, n, board).pair()
-            raise sheet_error(reg.name, row, zh, en, L.cell_ref(row, col) if row and col else None)
+            said = absent_but_played(p, n, board)
+            raise sheet_error(reg.name, row, said, L.cell_ref(row, col) if row and col else None)
 
 
 def _refuse_late_entries(data: WorkbookData) -> None:
@@ -230,15 +238,13 @@ def _refuse_late_entries(data: WorkbookData) -> None:
         if p.no in first or p.withdrawn_from_round == 1:
             continue
         if get_system(data.system).has_bracket:
-            zh, en = "淘汰赛的对阵按报名表确定", "a knockout's bracket is made from the registration"
+            why = Msg("read.a-knockouts-bracket-is-made-from-the")
         else:
-            zh, en = "循环赛的秩序表按报名人数确定", "a round robin's table is made from the registration"
+            why = Msg("read.a-round-robins-table-is-made-from-the")
         raise sheet_error(
             data.registration.name,
             data.registration.rows.get(p.no),
-            f"{p.name}（{p.no}号）不在第1轮中：{zh}，比赛开始后不能再加入棋手（请删除此行，或在“退赛轮次”填 1）",
-            f"{p.name} (no {p.no}) is not in round 1: {en}; no player can join after the start "
-            f"(delete the row, or put 1 in 'Withdrawn from round')",
+            Msg("read.no-is-not-in-round-1-no-player-can-join", name=p.name, no=p.no, why=why),
         )
 
 
@@ -274,7 +280,7 @@ def _read_ko_stage(
     table = find_layout(L.QUALIFIERS_TABLE, qname, grid)
     c = table.cols
     if "no" not in c and "name" not in c:
-        raise sheet_error(qname, table.header_row, "找不到“序号”或“姓名”列", "no number or name column")
+        raise sheet_error(qname, table.header_row, Msg("read.no-number-or-name-column"))
     qs = QualifiersSheet(qname, table)
     by_no = names_idx.by_no
     seeds: dict[int, int] = {}
@@ -289,17 +295,14 @@ def _read_ko_stage(
         if raw_no is not None:
             no = as_int(raw_no)
             if no is None or no not in by_no:
-                raise sheet_error(
-                    qname, r, f"序号“{raw_no}”不在报名表中", f"no {raw_no!r} is not registered", L.cell_ref(r, c["no"])
-                )
+                raise sheet_error(qname, r, Msg("read.no-is-not-registered", raw_no=raw_no), L.cell_ref(r, c["no"]))
         else:
             found = names_idx.by_name.get(norm_name(name), [])
             if len(found) != 1:
                 raise sheet_error(
                     qname,
                     r,
-                    f"“{name}”不在报名表中或重名，请填写序号",
-                    f"{name!r} is unknown or ambiguous: fill in the number",
+                    Msg("read.is-unknown-or-ambiguous-fill-in-the", name=name),
                     L.cell_ref(r, c["name"]),
                 )
             no = found[0].no
@@ -308,30 +311,29 @@ def _read_ko_stage(
             raise sheet_error(
                 qname,
                 r,
-                f"{by_no[no].name}（{no}号）的种子应为正整数，实为“{raw_seed}”",
-                f"{no}: the seed must be a positive whole number, got {raw_seed!r}",
+                Msg(
+                    "read.the-seed-must-be-a-positive-whole-number", who=named_no(by_no[no].name, no), raw_seed=raw_seed
+                ),
                 L.cell_ref(r, c["seed"]),
             )
         if no in seeds:
             raise sheet_error(
                 qname,
                 r,
-                f"{by_no[no].name}（{no}号）在晋级名单中出现两次（第{qs.rows[no]}行与第{r}行）",
-                f"{no} is listed twice (rows {qs.rows[no]} and {r})",
+                Msg("read.is-listed-twice-rows-and", who=named_no(by_no[no].name, no), row_first=qs.rows[no], r=r),
             )
         if seed in seed_row:
             raise sheet_error(
                 qname,
                 r,
-                f"种子 {seed} 重复（第{seed_row[seed]}行与第{r}行）",
-                f"seed {seed} appears twice (rows {seed_row[seed]} and {r})",
+                Msg("read.seed-appears-twice-rows-and", seed=seed, row_seed=seed_row[seed], r=r),
                 L.cell_ref(r, c["seed"]),
             )
         seeds[no] = seed
         seed_row[seed] = r
         qs.rows[no] = r
     if len(seeds) < 2:
-        raise sheet_error(qname, None, "晋级名单中至少要有2名棋手", "at least 2 qualifiers are needed")
+        raise sheet_error(qname, None, Msg("read.at-least-2-qualifiers-are-needed"))
 
     ko_players = [
         Player(no=p.no, name=p.name, unit=p.unit, rating=p.rating, seed=seeds[p.no])
@@ -357,8 +359,7 @@ def _read_ko_stage(
                 raise sheet_error(
                     rs.name,
                     row,
-                    f"{by_no[no].name}（{no}号）不在“{qname}”中，不能参加淘汰赛",
-                    f"{by_no[no].name} (no {no}) is not in {qname!r}: not in the knockout",
+                    Msg("read.no-is-not-in-not-in-the-knockout", name=by_no[no].name, no=no, qname=qname),
                 )
         rounds.append(rs)
     ko_event = Event(settings=ko_settings, players=ko_players, rounds=[rs.round for rs in rounds])
@@ -375,7 +376,7 @@ def replay_bracket(data: WorkbookData, event: Event, rounds: list[RoundSheet]):
         rs = next((r for r in rounds if r.no == where.round), None)
         if rs is not None:
             row = rs.board_rows.get(where.board) if where.board is not None else None
-            raise sheet_error(rs.name, row, exc.zh, exc.en) from None
+            raise sheet_error(rs.name, row, exc) from None
         raise
 
 
@@ -393,7 +394,7 @@ def _check_settings(data: WorkbookData) -> None:
         if system_for(s).follows_order_table:
             check_policy(data.event)
     except InputError as exc:
-        raise sheet_error(sheet.name, None, exc.zh, exc.en) from None
+        raise sheet_error(sheet.name, None, exc) from None
 
 
 def read_team_workbook(book: Book, mark: bool = False) -> TeamWorkbookData:
@@ -432,7 +433,7 @@ def read_team_workbook(book: Book, mark: bool = False) -> TeamWorkbookData:
         try:
             validate_team_event(base, rules=team_rules(base.settings))
         except InputError as exc:
-            raise sheet_error(reg.name, None, exc.zh, exc.en) from None
+            raise sheet_error(reg.name, None, exc) from None
     state = read_team_state(snapshot[one[T.STATE]]) if T.STATE in one else TeamState()
     by_round = numbered_sheets(kinds, T.ROUND)
     if len(by_round) > settings.rounds:
@@ -479,7 +480,7 @@ def read_team_workbook(book: Book, mark: bool = False) -> TeamWorkbookData:
         validate_team_event(event, rules=team_rules(event.settings))
     except InputError as exc:
         sheet = next((rs.name for rs in data.rounds if f"第{rs.no}轮" in exc.zh), data.reg.name)
-        raise sheet_error(sheet, None, exc.zh, exc.en) from None
+        raise sheet_error(sheet, None, exc) from None
     check_pending_lineups(data)
     data.problems.extend(team_rule_problems(data, event))
     locate(data)

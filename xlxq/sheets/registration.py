@@ -15,7 +15,7 @@ import unicodedata
 from typing import Any, Callable, Optional
 
 from xlxq.core.model import Player
-from xlxq.core.numbering import numbering_note, registration_numbers
+from xlxq.core.numbering import numbering_msg, registration_numbers
 from xlxq.errors import ErrorList, InputError
 from xlxq.sheets import layout as L
 from xlxq.sheets.book_sheets import OpenSheets
@@ -34,6 +34,7 @@ from xlxq.sheets.data import RegistrationSheet
 from xlxq.sheets.problems import INFO, Problem
 from xlxq.sheets.script import to_hans
 from xlxq.text import label_problem, visible
+from xlxq.i18n import Msg
 
 
 #: the columns of 报名表 read row by row, never merged over several rows (单位
@@ -104,9 +105,7 @@ def reg_entry(
     if pname is None and raw_no is None:
         return None
     if pname is None:
-        raise sheet_error(
-            name, r, f"序号 {text_of(raw_no)} 没有姓名", f"no {text_of(raw_no)} has no name", L.cell_ref(r, c["name"])
-        )
+        raise sheet_error(name, r, Msg("registration.no-has-no-name", raw_no=text_of(raw_no)), L.cell_ref(r, c["name"]))
     e: dict[str, Any] = {"row": r, "name": pname, **extra}
     for key in ("name", *extra):
         if errors is None:
@@ -115,13 +114,12 @@ def reg_entry(
             with errors.guard():
                 one_line(name, r, c, key, e[key])
     if raw_no is not None:
-        n = positive_cell(raw_no, name, r, c, "no", pname, "序号", "no")
+        n = positive_cell(raw_no, name, r, c, "no", pname, Msg("registration.no"))
         if n in first_no:
             raise sheet_error(
                 name,
                 r,
-                f"序号 {n} 重复（第{first_no[n]}行与第{r}行），序号必须唯一",
-                f"no {n} appears twice (rows {first_no[n]} and {r})",
+                Msg("registration.no-appears-twice-rows-and", n=n, no_n=first_no[n], r=r),
                 L.cell_ref(r, c["no"]),
             )
         first_no[n] = r
@@ -129,19 +127,19 @@ def reg_entry(
     return e
 
 
-_WHAT = {"name": ("姓名", "name"), "unit": ("单位", "club"), "team": ("队名", "team")}
+#: the text columns a label problem names (姓名, 单位, 队名): their messages
+_WHAT = {"name": "registration.name", "unit": "registration.club", "team": "registration.team"}
 
 
-def positive_cell(raw: Any, name: str, r: int, c: dict[str, int], key: str, who: str, zh: str, en: str) -> int:
-    """The whole number ≥ 1 in column ``key`` of row ``r`` (序号, 种子, 队号),
-    or the error naming the player ``who`` and the cell."""
+def positive_cell(raw: Any, name: str, r: int, c: dict[str, int], key: str, who: str, what: Msg) -> int:
+    """The whole number ≥ 1 in column ``key`` of row ``r`` (序号, 种子, 队号:
+    ``what``), or the error naming the player ``who`` and the cell."""
     n = as_int(raw)
     if n is None or n < 1:
         raise sheet_error(
             name,
             r,
-            f"{who} 的{zh}应为正整数，实为“{raw}”",
-            f"{who}: {en} must be a positive whole number, got {raw!r}",
+            Msg("registration.must-be-a-positive-whole-number-got", who=who, what=what, raw=raw),
             L.cell_ref(r, c[key]),
         )
     return n
@@ -155,13 +153,16 @@ def one_line(name: str, r: int, c: dict[str, int], key: str, text: Any) -> None:
     problem = label_problem(text) if isinstance(text, str) else None
     if problem is None:
         return
-    what_zh, what_en = _WHAT.get(key, (key, key))
+    what = Msg(_WHAT[key]) if key in _WHAT else key
     raise sheet_error(
         name,
         r,
-        f"{what_zh}“{visible(text)}”{problem.render('zh')}：{what_zh}印在对阵表和成绩册上，只能是一行文字，请改正该单元格",
-        f"the {what_en} {visible(text)!r} {problem.render('en')}: it is printed on the pairings and standings and must be "
-        f"one line of text; correct the cell",
+        Msg(
+            "registration.the-it-is-printed-on-the-pairings-and-2",
+            what=what,
+            visible_text=visible(text),
+            problem=problem,
+        ),
         L.cell_ref(r, c[key]) if key in c else None,
     )
 
@@ -174,8 +175,7 @@ def reg_rating(e: dict[str, Any], name: str, r: int, get: dict[str, Any], c: dic
             raise sheet_error(
                 name,
                 r,
-                f"{e['name']} 的等级分应为数字，实为“{get['rating']}”",
-                f"{e['name']}: rating must be a number, got {get['rating']!r}",
+                Msg("registration.rating-must-be-a-number-got", e_name=e["name"], get_rating=get["rating"]),
                 L.cell_ref(r, c["rating"]),
             )
         e["rating"] = x
@@ -213,12 +213,12 @@ def reg_entries(
 
 
 def withdrawn_cell(
-    name: str, r: int, get: dict[str, Any], c: dict[str, int], key: str, who: str, zh: str, en: str
+    name: str, r: int, get: dict[str, Any], c: dict[str, int], key: str, who: str, column: Msg
 ) -> Optional[int]:
     """The round number in the 退赛轮次 column ``key`` of row ``r`` (None:
     blank or 在赛), or the error naming the player ``who`` and the cell
-    (:func:`round_cell`, the column named ``zh`` / ``en``)."""
-    what = (_withdrawn_value, f"{zh}应为轮次数字（如 5 表示从第5轮起不再编排）", f"{en} must be a round number")
+    (:func:`round_cell`, the column named ``column``)."""
+    what = (_withdrawn_value, Msg("registration.must-be-a-round-number", column=column))
     return round_cell(name, r, c, get, key, who, what)
 
 
@@ -229,11 +229,11 @@ def number_entries(
     first_no: dict[int, int],
     assigned: dict[int, int],
     problems: list[Problem],
-    sheet: tuple[str, str],
+    sheet: Msg,
 ) -> None:
     """序号 for the entries without one, after the largest given, noted
     (``assigned``: row → 序号 filled in); refused when the sheet (``sheet``:
-    its zh/en name in the message) has no 序号 column."""
+    its name in the message) has no 序号 column."""
     nxt = max(first_no, default=0)
     for e in entries:
         if e.get("ruled"):  # numbered by the registration rule (rule_numbers)
@@ -241,9 +241,7 @@ def number_entries(
             problems.append(number_note(name, e, e["no"]))
         elif "no" not in e:
             if "no" not in c:
-                raise sheet_error(
-                    name, None, f"{sheet[0]}没有“序号”列，请加一列“序号”", f"the {sheet[1]} has no 'No' column"
-                )
+                raise sheet_error(name, None, Msg("registration.the-has-no-no-column", sheet=sheet))
             nxt += 1
             e["no"] = nxt
             assigned[e["row"]] = nxt
@@ -261,18 +259,10 @@ def _absent_value(v: Any) -> tuple[bool, tuple[int, ...]]:
 
 
 #: The 报名表 cells that name rounds: how each is read ((valid, value)),
-#: and the Chinese and English of what it should be.
-ROUND_CELLS: dict[str, tuple[Callable[[Any], tuple[bool, Any]], str, str]] = {
-    "withdrawn": (
-        _withdrawn_value,
-        "退赛轮次应为轮次数字（如 5 表示从第5轮起不再编排）",
-        "withdrawn-from-round must be a round number",
-    ),
-    "absent": (
-        _absent_value,
-        "请假轮次应为轮次数字（如 3 或 3,5）",
-        "absent-in-rounds must be round numbers (3 or 3,5)",
-    ),
+#: and what it should be (a message).
+ROUND_CELLS: dict[str, tuple[Callable[[Any], tuple[bool, Any]], Msg]] = {
+    "withdrawn": (_withdrawn_value, Msg("registration.withdrawn-must-be-a-round-number")),
+    "absent": (_absent_value, Msg("registration.absent-must-be-round-numbers")),
 }
 
 
@@ -283,15 +273,15 @@ def round_cell(
     get: dict[str, Any],
     key: str,
     who: str,
-    what: tuple[Callable[[Any], tuple[bool, Any]], str, str],
+    what: tuple[Callable[[Any], tuple[bool, Any]], Msg],
 ) -> Any:
     """The rounds in cell ``key`` of row ``r`` (退赛轮次, 请假轮次), or the
     error naming the player ``who`` and the cell."""
-    parse, zh, en = what
+    parse, should = what
     v = get.get(key)
     ok, value = parse(v)
     if not ok:
-        raise sheet_error(name, r, f"{who} 的{zh}，实为“{v}”", f"{who}: {en}, got {v!r}", L.cell_ref(r, c[key]))
+        raise sheet_error(name, r, Msg("registration.got-2", who=who, should=should, v=v), L.cell_ref(r, c[key]))
     return value
 
 
@@ -312,7 +302,7 @@ def extra_cell(name: str, r: int, c: dict[str, int], get: dict[str, Any], key: s
     try:
         return read(v)
     except InputError as exc:
-        raise sheet_error(name, r, f"{who}：{exc.zh}", f"{who}: {exc.en}", L.cell_ref(r, c[key])) from None
+        raise sheet_error(name, r, Msg("registration.who-exc", who=who, exc=exc), L.cell_ref(r, c[key])) from None
 
 
 def read_registration(
@@ -350,7 +340,7 @@ def read_registration(
             reg_rating(e, name, r, get, c)
         if get.get("seed") is not None:
             with errs.guard():
-                e["seed"] = positive_cell(get["seed"], name, r, c, "seed", pname, "种子", "seed")
+                e["seed"] = positive_cell(get["seed"], name, r, c, "seed", pname, Msg("registration.seed"))
         e["withdrawn"], e["absent"] = None, ()
         for key, what in ROUND_CELLS.items():
             with errs.guard():
@@ -362,10 +352,10 @@ def read_registration(
     if errors is None:
         errs.check()
     if not entries and not errs:
-        raise sheet_error(name, None, "报名表中没有棋手", "no players registered")
+        raise sheet_error(name, None, Msg("registration.no-players-registered"))
     if not first_no and "no" in c:
         rule_numbers(name, entries, problems, numbering, numbering_seed)
-    number_entries(entries, name, c, first_no, reg.assigned, problems, ("报名表", "registration"))
+    number_entries(entries, name, c, first_no, reg.assigned, problems, Msg("registration.registration"))
     players = []
     for e in entries:
         reg.rows[e["no"]] = e["row"]
@@ -392,11 +382,10 @@ def number_note(name: str, e: dict[str, Any], no: int) -> Problem:
     return Problem(
         INFO,
         "numbered",
-        f"{e['name']} 未填序号，已自动编为 {no} 号",
-        f"{e['name']} had no number; numbered {no}",
-        name,
-        e["row"],
-        ("no",),
+        sheet=name,
+        row=e["row"],
+        cols=("no",),
+        msg=Msg("registration.had-no-number-numbered", name=e["name"], no=no),
     )
 
 
@@ -406,31 +395,33 @@ def rule_numbers(
     problems: list[Problem],
     method: str,
     seed: Optional[int],
-    what: tuple[str, str, str] = ("序号", "序号", "numbers"),
+    team: bool = False,
 ) -> None:
-    """Number ``entries`` (none has a 序号; a team workbook's: its teams,
-    none with a 队号 — ``what``: the column, zh and en, and the numbers, en)
-    by the registration rule, and say how (one ``numbering`` note) when it
-    is more than the rows' order."""
+    """Number ``entries`` (none has a 序号; a team workbook's, ``team``: its
+    teams, none with a 队号) by the registration rule, and say how (one
+    ``numbering`` note) when it is more than the rows' order."""
+    # the column the draw needs filled in, and the numbers the note names
+    column = "team_registration.team-no" if team else "numbering.numbers"
+    noun = "numbering.team-numbers" if team else "numbering.numbers"
     seeds = [e.get("seed") for e in entries]
     if method == "draw" and seed is None:
         raise sheet_error(
             name,
             None,
-            f"报名表{what[0]}全部空白，编号方式为“抽签”，但“设置”中没有抽签种子：请点“抽签”按钮（或 xlxq draw 文件），"
-            "或在“设置”中填写抽签种子",
-            f"no {what[1]} in the registration and the numbering is a draw, but the settings have no draw seed: "
-            "click Draw (or xlxq draw FILE), or fill in the draw seed",
+            Msg("registration.no-in-the-registration-and-the-numbering", what=Msg(column)),
         )
     numbers = registration_numbers(seeds, [e.get("rating") for e in entries], method, seed)
     for e, n in zip(entries, numbers):
         e["no"], e["ruled"] = n, True
     seeded = sum(1 for v in seeds if v is not None)
     if seeded or method != "order":
-        zh, en = numbering_note(method, seed, seeded)
+        how = numbering_msg(method, seed, seeded)
         problems.append(
             Problem(
-                INFO, "numbering", f"报名表未填{what[0]}，已{zh}", f"no {what[2]} in the registration: {en}", name, None
+                INFO,
+                "numbering",
+                sheet=name,
+                msg=Msg("registration.no-numbers-in-the-registration", numbers=Msg(noun), how=how),
             )
         )
 

@@ -252,12 +252,11 @@ def elimination_verdicts(data: WorkbookData, event: Event) -> tuple[dict[int, in
                     Problem(
                         WARNING,
                         "elimination_open",
-                        exc.zh,
-                        exc.en,
-                        rs.name,
-                        rs.board_rows.get(where.board),
-                        ("result",),
-                        rs.no,
+                        sheet=rs.name,
+                        row=rs.board_rows.get(where.board),
+                        cols=("result",),
+                        round=rs.no,
+                        msg=exc.msg or Msg("cells.text", text=exc),
                     )
                 )
             break

@@ -24,6 +24,8 @@ from xlxq.sheets.data import RoundSheet
 from xlxq.sheets.registration import Names
 from xlxq.sheets.results import BYE, ResultError, parse_result
 from xlxq.sheets.state import Sig
+from xlxq.i18n import Msg, zh_only
+from xlxq.text import joined
 
 
 #: the columns of a round sheet read row by row, never merged over several rows
@@ -45,8 +47,7 @@ def result_cell(sheet: str, row: int, raw: Any, cell: str) -> Optional[str]:
         raise sheet_error(
             sheet,
             row,
-            f"无法识别的结果“{exc.text}”（可填：红胜、黑胜、和、1-0、0-1、½-½、2:0、红弃权、黑弃权、双弃权 等）",
-            f"unknown result {exc.text!r} (e.g. red win, black win, draw, 1-0, 0-1, ½-½, double forfeit)",
+            Msg("rounds.unknown-result-e-g-red-win-black-win", text=exc.text),
             cell,
         ) from None
 
@@ -62,7 +63,7 @@ def resolve_seat(
     cols: dict[str, int],
 ) -> Optional[int]:
     """The player in one seat from its 序号 and name cells (see docs)."""
-    side_zh = "红方" if side == "red" else "黑方"
+    said = Msg("rounds.side-red") if side == "red" else Msg("rounds.side-black")
 
     def ref(key: str) -> Optional[str]:  # the cell named in an error (made only then)
         return L.cell_ref(row, cols[f"{side}_{key}"]) if f"{side}_{key}" in cols else None
@@ -74,14 +75,11 @@ def resolve_seat(
             raise sheet_error(
                 sheet,
                 row,
-                f"{side_zh}序号应为正整数，实为“{no_cell}”",
-                f"{side} no must be a positive whole number, got {no_cell!r}",
+                Msg("rounds.no-must-be-a-positive-whole-number-got", side=said, no_cell=no_cell),
                 ref("no"),
             )
         if no not in names.by_no:
-            raise sheet_error(
-                sheet, row, f"{side_zh}序号 {no} 不在报名表中", f"{side} no {no} is not registered", ref("no")
-            )
+            raise sheet_error(sheet, row, Msg("rounds.no-is-not-registered", side=said, no=no), ref("no"))
     name = text_of(name_cell)
     if no is None and name is None:
         return None
@@ -91,16 +89,19 @@ def resolve_seat(
             raise sheet_error(
                 sheet,
                 row,
-                f"{side_zh}“{name}”不在报名表中（请填写序号）",
-                f"{side} {name!r} is not registered (fill in the number)",
+                Msg("rounds.is-not-registered-fill-in-the-number", side=said, name=name),
                 ref("name"),
             )
         if len(matches) > 1:
             raise sheet_error(
                 sheet,
                 row,
-                f"{side_zh}“{name}”在报名表中重名（{'、'.join(str(p.no) for p in matches)}号），请填写序号",
-                f"{side} {name!r} is ambiguous; fill in the number",
+                Msg(
+                    "rounds.is-ambiguous-fill-in-the-number",
+                    side=said,
+                    name=name,
+                    nos=zh_only("rounds.nos-paren", nos=joined(p.no for p in matches)),
+                ),
                 ref("name"),
             )
         return matches[0].no
@@ -115,10 +116,14 @@ def resolve_seat(
     raise sheet_error(
         sheet,
         row,
-        f"{side_zh}序号 {no}（{names.by_no[no].name}）与姓名“{name}”（{'、'.join(map(str, others))}号）"
-        f"不一致，请改正序号或姓名",
-        f"{side} no {no} ({names.by_no[no].name}) does not match the name "
-        f"{name!r} (no {', '.join(map(str, others))}); correct one of them",
+        Msg(
+            "rounds.no-does-not-match-the-name-no-correct",
+            side=said,
+            no=no,
+            name=names.by_no[no].name,
+            name2=name,
+            others=joined(others),
+        ),
         ref("no") or ref("name"),
     )
 
@@ -135,8 +140,11 @@ def fouls_cells(name: str, r: int, get: dict[str, Any], c: dict[str, int]) -> di
             raise sheet_error(
                 name,
                 r,
-                f"{'红' if side == 'red' else '黑'}犯规次数应为0或正整数，实为“{v}”",
-                f"{side} fouls must be a whole number ≥ 0, got {v!r}",
+                Msg(
+                    "rounds.fouls-must-be-a-whole-number-0-got",
+                    side=Msg("rounds.fouls-red") if side == "red" else Msg("rounds.fouls-black"),
+                    v=v,
+                ),
                 L.cell_ref(r, c[key]),
             )
         fouls[side] = f
@@ -157,9 +165,10 @@ def read_round(
     errs = ErrorList() if errors is None else errors
     table = find_layout(L.ROUND_TABLE, name, grid)
     c = table.cols
-    for side, zh in (("red", "红方"), ("black", "黑方")):
+    for side in ("red", "black"):
         if f"{side}_no" not in c and f"{side}_name" not in c:
-            raise sheet_error(name, table.header_row, f"找不到{zh}的“序号”或姓名列", f"no {side} number or name column")
+            said = Msg("rounds.side-red") if side == "red" else Msg("rounds.side-black")
+            raise sheet_error(name, table.header_row, Msg("rounds.no-number-or-name-column", side=said))
     rows: list[dict] = []
     for r in range(table.header_row + 1, len(grid) + 1):
         with errs.guard():  # a bad row: its error kept, the row left out (issue 10 §4)
@@ -177,16 +186,14 @@ def read_round(
                     raise sheet_error(
                         name,
                         r,
-                        f"台次应为数字，实为“{board_raw}”",
-                        f"board must be a number, got {board_raw!r}",
+                        Msg("rounds.board-must-be-a-number-got", board_raw=board_raw),
                         L.cell_ref(r, c["board"]),
                     )
             if board is not None and board < 1:
                 raise sheet_error(
                     name,
                     r,
-                    f"台次应为正整数，实为“{board_raw}”",
-                    f"board must be positive, got {board_raw!r}",
+                    Msg("rounds.board-must-be-positive-got", board_raw=board_raw),
                     L.cell_ref(r, c["board"]),
                 )
             stored_pair = written.boards.get(board) if (written and board) else None
@@ -229,8 +236,7 @@ def read_round(
                     raise sheet_error(
                         name,
                         r,
-                        "双方都有棋手的对局不能填“轮空”",
-                        "a board with two players cannot be a bye",
+                        Msg("rounds.a-board-with-two-players-cannot-be-a-bye"),
                         L.cell_ref(r, c["result"]),
                     )
                 b = d["board"]
@@ -241,8 +247,7 @@ def read_round(
                     raise sheet_error(
                         name,
                         r,
-                        f"台次 {b} 重复（第{seen_board[b]}行与第{r}行）",
-                        f"board {b} appears twice (rows {seen_board[b]} and {r})",
+                        Msg("rounds.board-appears-twice-rows-and", b=b, board_b=seen_board[b], r=r),
                         L.cell_ref(r, c["board"]) if "board" in c else None,
                     )
                 seen_board[b] = r
@@ -265,8 +270,7 @@ def read_round(
                     raise sheet_error(
                         name,
                         r,
-                        f"只有一名棋手的行是轮空行，结果栏应为空或“轮空”，实为“{d['raw']}”",
-                        f"a row with one player is a bye; the result should be empty or 'bye', got {d['raw']!r}",
+                        Msg("rounds.a-row-with-one-player-is-a-bye-the", d_raw=d["raw"]),
                         L.cell_ref(r, c["result"]),
                     )
                 no, side = (red, "red") if red is not None else (black, "black")

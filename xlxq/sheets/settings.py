@@ -247,8 +247,7 @@ def setting_rows(
             raise sheet_error(
                 name,
                 r,
-                f"设置项目“{label}”与第{rows[spec.key]}行重复",
-                f"setting {label!r} repeats row {rows[spec.key]}",
+                Msg("settings.setting-repeats-row", label=label, spec_key=rows[spec.key]),
             )
         rows[spec.key] = r
         yield r, spec, cell_at(grid, r, vc), L.cell_ref(r, vc)
@@ -278,20 +277,19 @@ def prize_table(name: str, grid: list[list[Any]], sheet: SettingsSheet, double: 
         if text_of(label) is None:
             if places is None and cond is None:
                 break
-            raise sheet_error(name, r, "奖项名称为空", "the prize has no name", L.cell_ref(r, kc))
+            raise sheet_error(name, r, Msg("prizes.the-prize-has-no-name"), L.cell_ref(r, kc))
         if places is None:
-            raise sheet_error(name, r, "没有名额（获奖人数）", "no places (how many winners)", L.cell_ref(r, vc))
+            raise sheet_error(name, r, Msg("settings.no-places-how-many-winners"), L.cell_ref(r, vc))
         try:
             prize = make_prize(text_of(label), places, cond)
         except InputError as exc:
             cell = L.cell_ref(r, vc) if "名额" in exc.zh else L.cell_ref(r, cc)
-            raise sheet_error(name, r, exc.zh, exc.en, cell) from None
+            raise sheet_error(name, r, exc, cell) from None
         if prize.name in rows:
             raise sheet_error(
                 name,
                 r,
-                f"奖项“{prize.name}”与第{rows[prize.name]}行重复",
-                f"the prize {prize.name!r} repeats row {rows[prize.name]}",
+                Msg("settings.the-prize-repeats-row", name=prize.name, prize_name=rows[prize.name]),
                 L.cell_ref(r, kc),
             )
         rows[prize.name] = r
@@ -302,19 +300,15 @@ def prize_table(name: str, grid: list[list[Any]], sheet: SettingsSheet, double: 
 def number_setting(name: str, r: int, spec: L.Setting, raw: Any, cell: str) -> float:
     v = as_number(raw)
     if v is None:
-        raise sheet_error(
-            name, r, f"{spec.label('zh')}应为数字，实为“{raw}”", f"{spec.en} must be a number, got {raw!r}", cell
-        )
+        raise sheet_error(name, r, Msg("settings.must-be-a-number-got", label=spec.said(), raw=raw), cell)
     return v
 
 
 def choice_setting(name: str, r: int, spec: L.Setting, raw: Any, cell: str) -> Any:
     ok, v = _choice_value(spec, raw)
     if not ok:
-        zh = "、".join(c.zh for c in spec.choices)
-        en = ", ".join(c.en for c in spec.choices)
         raise sheet_error(
-            name, r, f"{spec.label('zh')}无效：“{raw}”（可选：{zh}）", f"invalid {spec.en} {raw!r} (one of {en})", cell
+            name, r, Msg("settings.invalid-one-of", label=spec.said(), raw=raw, choices=L.said_list(spec.choices)), cell
         )
     return v
 
@@ -365,7 +359,7 @@ def url_setting(name: str, r: int, raw: Any, cell: str) -> str:
     url = (text_of(raw) or "").strip()
     bad = site_url_error(url) if url else None
     if bad is not None:
-        raise sheet_error(name, r, *bad.pair(), cell)
+        raise sheet_error(name, r, bad, cell)
     return url
 
 
@@ -380,12 +374,12 @@ def rating_setting(name: str, rows: dict[str, int], got: dict[str, Any], vc: int
         table = parse_k_table(k) if k else DEFAULT_K_TABLE
     except InputError as exc:
         r = rows["rating_k"]
-        raise sheet_error(name, r, exc.zh, exc.en, L.cell_ref(r, vc)) from None
+        raise sheet_error(name, r, exc, L.cell_ref(r, vc)) from None
     try:
         value = DEFAULT_CAP if cap is None else check_cap(cap)
     except InputError as exc:
         r = rows["rating_cap"]
-        raise sheet_error(name, r, exc.zh, exc.en, L.cell_ref(r, vc)) from None
+        raise sheet_error(name, r, exc, L.cell_ref(r, vc)) from None
     return RatingOptions(table, value, bool(got.get("rating")))
 
 
@@ -399,17 +393,12 @@ def read_settings(
 
     def own(got: dict[str, Any], r: int, spec: L.Setting, raw: Any, cell: str) -> None:
         nonlocal raw_tiebreaks
-        what = spec.label("zh")
         if spec.kind in ("int", "optint"):
             v = as_int(raw)
             if v is None or v < (0 if spec.key in ("first_round_seed", "numbering_seed") else 1):
-                raise sheet_error(
-                    name, r, f"{what}应为正整数，实为“{raw}”", f"{spec.en} must be a whole number, got {raw!r}", cell
-                )
+                raise sheet_error(name, r, Msg("settings.must-be-a-whole-number-got", what=spec.said(), raw=raw), cell)
             if spec.key == "qualify_top" and v < 2:
-                raise sheet_error(
-                    name, r, f"晋圈人数应至少为2，实为“{raw}”", f"at least 2 must qualify, got {raw!r}", cell
-                )
+                raise sheet_error(name, r, Msg("settings.at-least-2-must-qualify-got", raw=raw), cell)
             got[spec.key] = v
         elif spec.kind == "intlist":
             ints = _parse_intlist(raw)
@@ -417,8 +406,7 @@ def read_settings(
                 raise sheet_error(
                     name,
                     r,
-                    f"{what}应为逗号分隔的正整数（如 2 或 2,1），实为“{raw}”",
-                    f"{spec.en} must be whole numbers ≥ 1 separated by commas (2 or 2,1), got {raw!r}",
+                    Msg("settings.must-be-whole-numbers-1-separated-by", what=spec.said(), raw=raw),
                     cell,
                 )
             got[spec.key] = ints
@@ -428,8 +416,7 @@ def read_settings(
                 raise sheet_error(
                     name,
                     r,
-                    f"{what}应写作 X:Y（第X轮后未得Y分者淘汰），多项用逗号分隔，如 3:2, 5:4；实为“{raw}”",
-                    f"{spec.en} must be X:Y (under Y points after round X), e.g. 3:2, 5:4; got {raw!r}",
+                    Msg("settings.must-be-x-y-under-y-points-after-round-x", what=spec.said(), raw=raw),
                     cell,
                 )
             got[spec.key] = tuple(lines)
@@ -439,8 +426,7 @@ def read_settings(
                 raise sheet_error(
                     name,
                     r,
-                    f"{what}应写作 序号-序号，多对用逗号分隔，如 3-7, 12-15；实为“{raw}”",
-                    f"{spec.en} must be number-number pairs separated by commas, e.g. 3-7, 12-15; got {raw!r}",
+                    Msg("settings.must-be-number-number-pairs-separated-by", what=spec.said(), raw=raw),
                     cell,
                 )
             got[spec.key] = tuple(pairs)
@@ -473,7 +459,7 @@ def read_settings(
                 _rr_tiebreak_value(raw_tiebreaks, g) if kind.follows_order_table else _tiebreak_value(raw_tiebreaks)
             )
         except InputError as exc:
-            errs.add(sheet_error(name, r, exc.zh, exc.en, L.cell_ref(r, vc)))
+            errs.add(sheet_error(name, r, exc, L.cell_ref(r, vc)))
     opts = WorkbookOptions(
         normalise_results=bool(got["normalise_results"]),
         qualify_top=got["qualify_top"],
@@ -560,7 +546,7 @@ def read_settings(
             check_elimination(pairing.elimination)
         except InputError as exc:
             r = sheet.rows["elimination"]
-            errs.add(sheet_error(name, r, exc.zh, exc.en, L.cell_ref(r, vc)))
+            errs.add(sheet_error(name, r, exc, L.cell_ref(r, vc)))
     if errors is None:
         errs.check()
     return settings, opts, sheet
@@ -966,8 +952,7 @@ def read_team_settings(
                 raise sheet_error(
                     name,
                     r,
-                    f"{spec.label('zh')}应为整数（{rng}），实为“{raw}”",
-                    f"{spec.en} must be a whole number ({rng}), got {raw!r}",
+                    Msg("settings.must-be-a-whole-number-got-2", label=spec.said(), rng=rng, raw=raw),
                     cell,
                 )
             got[spec.key] = v
@@ -975,7 +960,7 @@ def read_team_settings(
             try:
                 got[spec.key] = team_tiebreak_value(raw)
             except InputError as exc:
-                raise sheet_error(name, r, exc.zh, exc.en, cell) from None
+                raise sheet_error(name, r, exc, cell) from None
 
     def blank(spec: L.Setting) -> Any:
         if spec.kind.startswith("opt") or spec.kind == "teamtiebreaks":
@@ -1003,7 +988,7 @@ def read_team_settings(
         try:
             check_team_settings(settings, rules=team_rules(settings))
         except InputError as exc:
-            errs.add(sheet_error(name, None, exc.zh, exc.en))
+            errs.add(sheet_error(name, None, exc))
     if errors is None:
         errs.check()
     return settings, bool(got["normalise_results"]), sheet

@@ -14,6 +14,7 @@ from xlxq.core.teams import VACANT, Team, TeamEvent, TeamSettings, check_lineup
 from xlxq.errors import ErrorList, InputError
 from xlxq.sheets import layout as L, team_layout as T
 from xlxq.sheets.cells import (
+    by_forms,
     find_layout,
     refuse_merged,
     as_int,
@@ -37,6 +38,8 @@ from xlxq.sheets.registration import (
 )
 from xlxq.sheets.data import LineupRow, LineupSheet, TeamRegSheet, TeamWorkbookData
 from xlxq.systems import system_for
+from xlxq.i18n import Msg, zh_only
+from xlxq.text import joined
 
 
 #: the columns of 队伍报名 read row by row, never merged over several rows
@@ -68,7 +71,7 @@ def read_teams(
     table = find_layout(T.TEAMS_TABLE, name, grid)
     c = table.cols
     if "team_no" not in c and "team" not in c:
-        raise sheet_error(name, table.header_row, "找不到“队号”或“队名”列", "no 'Team no' or 'Team' column")
+        raise sheet_error(name, table.header_row, Msg("team_registration.no-team-no-or-team-column"))
     reg = TeamRegSheet(name, table)
     boards = settings.boards
     first_no: dict[int, int] = {}
@@ -80,7 +83,7 @@ def read_teams(
         e["place"] = (None, None)
         with errs.guard():
             if traw is not None:
-                e["team_no"] = positive_cell(traw, name, r, c, "team_no", pname, "队号", "team no")
+                e["team_no"] = positive_cell(traw, name, r, c, "team_no", pname, Msg("team_registration.team-no"))
         with errs.guard():
             one_line(name, r, c, "team", e["team"])
         if "team_no" not in e and e["team"] is None:
@@ -90,8 +93,7 @@ def read_teams(
             raise sheet_error(
                 name,
                 r,
-                f"{pname} 没有队号或队名",
-                f"{pname} has no team",
+                Msg("team_registration.has-no-team", pname=pname),
                 L.cell_ref(r, c.get("team", c.get("team_no"))),
             )
         with errs.guard():
@@ -100,13 +102,13 @@ def read_teams(
             reg_rating(e, name, r, get, c)
         if get.get("seed") is not None:
             with errs.guard():
-                e["seed"] = positive_cell(get["seed"], name, r, c, "seed", pname, "种子", "seed")
-        for key, what_zh, what_en in (
-            ("withdrawn", "退赛轮次", "withdrawn-from-round"),
-            ("team_withdrawn", "全队退赛轮次", "team withdrawn-from-round"),
+                e["seed"] = positive_cell(get["seed"], name, r, c, "seed", pname, Msg("registration.seed"))
+        for key, column in (
+            ("withdrawn", "team_registration.withdrawn-from-round"),
+            ("team_withdrawn", "team_registration.team-withdrawn-from-round"),
         ):
             with errs.guard():
-                e[key] = withdrawn_cell(name, r, get, c, key, pname, what_zh, what_en)
+                e[key] = withdrawn_cell(name, r, get, c, key, pname, Msg(column))
 
     def place_cells(e: dict[str, Any], r: int, get: dict[str, Any]) -> None:
         pname = e["name"]
@@ -115,8 +117,12 @@ def read_teams(
             raise sheet_error(
                 name,
                 r,
-                f"{pname} 的台次应为 1–{boards} 或“替补”“替补2”等，实为“{get.get('place')}”",
-                f"{pname}: board must be 1–{boards} or 'reserve', got {get.get('place')!r}",
+                Msg(
+                    "team_registration.board-must-be-1-or-reserve-got",
+                    pname=pname,
+                    boards=boards,
+                    get_place=get.get("place"),
+                ),
                 L.cell_ref(r, c["place"]),
             )
         if kind == "main" and k > boards:  # a registered place after the boards: a 替补 in that order
@@ -129,8 +135,7 @@ def read_teams(
                 raise sheet_error(
                     name,
                     r,
-                    f"{pname} 的替补台次应为 1–{boards}，实为“{rb}”",
-                    f"{pname}: reserve board must be 1–{boards}, got {rb!r}",
+                    Msg("team_registration.reserve-board-must-be-1-got", pname=pname, boards=boards, rb=rb),
                     L.cell_ref(r, c["reserve_board"]),
                 )
             e["reserve_board"] = x
@@ -145,7 +150,7 @@ def read_teams(
     ]
     rows_bad = len(errs.errors) > errors_before
     if not entries and not errs:
-        raise sheet_error(name, None, "队伍报名表中没有队员", "no players registered")
+        raise sheet_error(name, None, Msg("team_registration.no-players-registered"))
     # teams: by 队号, else by 队名
     team_name: dict[int, tuple[str, int]] = {}
     for e in entries:
@@ -156,8 +161,13 @@ def read_teams(
                     sheet_error(
                         name,
                         e["row"],
-                        f"队号 {t} 在第{team_name[t][1]}行为“{team_name[t][0]}”，此行为“{e['team']}”",
-                        f"team no {t} is {team_name[t][0]!r} on row {team_name[t][1]} but {e['team']!r} here",
+                        Msg(
+                            "team_registration.team-no-is-on-row-but-here",
+                            t=t,
+                            name_t=team_name[t][1],
+                            name_t2=team_name[t][0],
+                            e_team=e["team"],
+                        ),
                         L.cell_ref(e["row"], c["team"]),
                     )
                 )
@@ -170,8 +180,11 @@ def read_teams(
                 sheet_error(
                     name,
                     r,
-                    f"队名“{nm}”同时用于队号 {by_name[k]} 与 {t}",
-                    f"team {nm!r} has two numbers",
+                    Msg(
+                        "team_registration.team-has-two-numbers",
+                        nm=nm,
+                        nos=zh_only("team_registration.used-for-nos", a=by_name[k], b=t),
+                    ),
                     L.cell_ref(r, c["team"]),
                 )
             )
@@ -188,8 +201,7 @@ def read_teams(
                         sheet_error(
                             name,
                             e["row"],
-                            f"队号 {e['team_no']} 没有队名（请在“队名”列填写）",
-                            f"team no {e['team_no']} has no name",
+                            Msg("team_registration.team-no-has-no-name", team_no=e["team_no"]),
                             L.cell_ref(e["row"], c["team"]),
                         )
                     )
@@ -207,16 +219,15 @@ def read_teams(
                 Problem(
                     INFO,
                     "team_numbered",
-                    f"{e['name']} 未填队号，按队名编为 {e['team_no']} 队",
-                    f"{e['name']}: team no {e['team_no']} filled in from the team name",
-                    name,
-                    e["row"],
-                    ("team_no",),
+                    sheet=name,
+                    row=e["row"],
+                    cols=("team_no",),
+                    msg=Msg("team_registration.team-no-filled-in-from-the-team-name", name=e["name"], no=e["team_no"]),
                 )
             )
     # player numbers
     try:
-        number_entries(entries, name, c, first_no, reg.assigned, problems, ("队伍报名表", "team registration"))
+        number_entries(entries, name, c, first_no, reg.assigned, problems, Msg("team_registration.team-registration"))
     except InputError as exc:  # no 序号 column: nothing more can be read
         errs.add(exc)
         errs.check()
@@ -240,8 +251,12 @@ def read_teams(
                     sheet_error(
                         name,
                         e["row"],
-                        f"{tname}：第{k}台登记了两人（{seen[k]['name']}、{e['name']}）",
-                        f"team {tname}: two players on board {k}",
+                        Msg(
+                            "team_registration.team-two-players-on-board",
+                            tname=tname,
+                            k=k,
+                            names=zh_only("team_registration.two-names", a=seen[k]["name"], b=e["name"]),
+                        ),
                         L.cell_ref(e["row"], c["place"]),
                     )
                 )
@@ -253,8 +268,7 @@ def read_teams(
                 sheet_error(
                     name,
                     e["row"],
-                    f"{tname}：台次不连续，没有第{gap}台的队员",
-                    f"team {tname}: no player registered on board {gap}",
+                    Msg("team_registration.team-no-player-registered-on-board", tname=tname, gap=gap),
                     L.cell_ref(e["row"], c["place"]),
                 )
             )
@@ -268,8 +282,12 @@ def read_teams(
                     sheet_error(
                         name,
                         b["row"],
-                        f"{tname}：替补{b['place'][1]}登记了两人（{a['name']}、{b['name']}）",
-                        f"team {tname}: two players registered as reserve {b['place'][1]}",
+                        Msg(
+                            "team_registration.team-two-players-registered-as-reserve",
+                            tname=tname,
+                            k=b["place"][1],
+                            names=zh_only("team_registration.two-names", a=a["name"], b=b["name"]),
+                        ),
                         L.cell_ref(b["row"], c["place"]),
                     )
                 )
@@ -282,8 +300,13 @@ def read_teams(
                 sheet_error(
                     name,
                     es[0]["row"],
-                    f"{tname}（{t}队）只报名{len(order)}人，少于每队{settings.boards}台",
-                    f"team {tname} registers {len(order)} players, fewer than {settings.boards} boards",
+                    Msg(
+                        "team_registration.team-registers-players-fewer-than-boards",
+                        tname=tname,
+                        team=zh_only("team_registration.team-no-paren", t=t),
+                        n=len(order),
+                        boards=settings.boards,
+                    ),
                     L.cell_ref(es[0]["row"], c["name"]),
                 )
             )
@@ -293,9 +316,16 @@ def read_teams(
                 sheet_error(
                     name,
                     e["row"],
-                    f"{tname}：只登记了{len(mains) + len(blanks)}名主力，每队{settings.boards}台，"
-                    f"请把“{e['name']}”等替补改为台次号",
-                    f"team {tname}: fewer main players than boards",
+                    Msg(
+                        "team_registration.team-fewer-main-players-than-boards",
+                        tname=tname,
+                        detail=zh_only(
+                            "team_registration.only-main-players",
+                            n=len(mains) + len(blanks),
+                            boards=settings.boards,
+                            name=e["name"],
+                        ),
+                    ),
                     L.cell_ref(e["row"], c["place"]),
                 )
             )
@@ -307,8 +337,12 @@ def read_teams(
                         sheet_error(
                             name,
                             e["row"],
-                            f"{e['name']} 是{tname}第{i}台主力，不能登记替补台次",
-                            f"{e['name']} plays board {i}; only reserves have a reserve board",
+                            Msg(
+                                "team_registration.plays-board-only-reserves-have-a-reserve",
+                                name=e["name"],
+                                team=by_forms(tname, ""),
+                                i=i,
+                            ),
                             L.cell_ref(e["row"], c["reserve_board"]),
                         )
                     )
@@ -320,8 +354,11 @@ def read_teams(
                 sheet_error(
                     name,
                     e["row"],
-                    f"{tname}的全队退赛轮次不一致（{'、'.join(map(str, sorted(wds)))}）",
-                    f"team {tname}: different team withdrawal rounds",
+                    Msg(
+                        "team_registration.team-different-team-withdrawal-rounds",
+                        tname=tname,
+                        rounds=zh_only("team_registration.rounds-paren", rounds=joined(sorted(wds))),
+                    ),
                     L.cell_ref(e["row"], c["team_withdrawn"]),
                 )
             )
@@ -381,16 +418,13 @@ def _rule_team_numbers(
             raise sheet_error(
                 name,
                 rb,
-                f"{t['team']}的种子不一致（第{ra}行为 {a}，此行为 {b}）：一队一个种子",
-                f"team {t['team']}: two seeds ({a} on row {ra}, {b} here); a team has one seed",
+                Msg("team_registration.team-two-seeds-on-row-here-a-team-has", t_team=t["team"], ra=ra, a=a, b=b),
                 L.cell_ref(rb, c["seed"]),
             )
         t["seed"] = next(iter(t["seeds"]), None)
         t["rating"] = sum(t["ratings"]) / len(t["ratings"]) if t["ratings"] else None
     teams = list(first.values())
-    rule_numbers(
-        name, teams, problems, settings.numbering, settings.numbering_seed, ("队号", "team no", "team numbers")
-    )
+    rule_numbers(name, teams, problems, settings.numbering, settings.numbering_seed, team=True)
     for k, t in zip(first, teams):
         by_name[k] = t["no"]
         team_name[t["no"]] = (t["team"], t["row"])
@@ -433,8 +467,7 @@ def _team_of_row(
             raise sheet_error(
                 sheet,
                 row,
-                f"队号“{no_cell}”不在队伍报名表中",
-                f"team no {no_cell!r} is not registered",
+                Msg("team_registration.team-no-is-not-registered", no_cell=no_cell),
                 L.cell_ref(row, cols[no_key]),
             )
         if name is not None:
@@ -443,8 +476,7 @@ def _team_of_row(
                 raise sheet_error(
                     sheet,
                     row,
-                    f"队号 {t}（{idx.by_no[t].name}）与队名“{name}”不一致，请改正其中之一",
-                    f"team no {t} ({idx.by_no[t].name}) does not match the name {name!r}",
+                    Msg("team_registration.team-no-does-not-match-the-name", t=t, name=idx.by_no[t].name, name2=name),
                     L.cell_ref(row, cols[no_key]),
                 )
         return t
@@ -455,8 +487,7 @@ def _team_of_row(
         raise sheet_error(
             sheet,
             row,
-            f"队名“{name}”不在队伍报名表中（或重名），请填写队号",
-            f"team {name!r} is not registered (or ambiguous); fill in the team no",
+            Msg("team_registration.team-is-not-registered-or-ambiguous-fill", name=name),
             L.cell_ref(row, cols[name_key]),
         )
     return same[0].no
@@ -476,10 +507,10 @@ def read_lineups(
     table = find_layout(T.LINEUPS_TABLE, name, grid)
     c = table.cols
     if "team_no" not in c and "team" not in c:
-        raise sheet_error(name, table.header_row, "找不到“队号”或“队名”列", "no 'Team no' or 'Team' column")
+        raise sheet_error(name, table.header_row, Msg("team_registration.no-team-no-or-team-column"))
     board_cols = {int(k[1:]): j for k, j in c.items() if re.fullmatch(r"b\d+", k)}
     if not board_cols:
-        raise sheet_error(name, table.header_row, "找不到“第1台”等台次列", "no 'Board 1' … columns")
+        raise sheet_error(name, table.header_row, Msg("team_registration.no-board-1-columns"))
     sheet = LineupSheet(name, table)
     names = Names(players)
     for r in range(table.header_row + 1, len(grid) + 1):
@@ -496,14 +527,17 @@ def read_lineups(
                 raise sheet_error(
                     name,
                     r,
-                    f"轮次应为 1–{settings.rounds}，实为“{rraw if rraw is not None else ''}”",
-                    f"round must be 1–{settings.rounds}, got {rraw!r}",
+                    Msg(
+                        "team_registration.round-must-be-1-got",
+                        rounds=settings.rounds,
+                        raw=by_forms("" if rraw is None else rraw, rraw),
+                    ),
                     L.cell_ref(r, c["round"]),
                 )
             t = _team_of_row(name, r, traw, tname, teams, c, "team_no", "team")
             if t is None:
                 raise sheet_error(
-                    name, r, "没有填写队号或队名", "no team given", L.cell_ref(r, c.get("team_no", c.get("team")))
+                    name, r, Msg("team_registration.no-team-given"), L.cell_ref(r, c.get("team_no", c.get("team")))
                 )
             members = teams.by_no[t].players
             lineup: list[int] = []
@@ -515,8 +549,7 @@ def read_lineups(
                         raise sheet_error(
                             name,
                             r,
-                            f"每队只有{settings.boards}台，第{k}台应空着",
-                            f"there are only {settings.boards} boards; board {k} must be empty",
+                            Msg("team_registration.there-are-only-boards-board-must-be", boards=settings.boards, k=k),
                             ref,
                         )
                     continue
@@ -529,8 +562,7 @@ def read_lineups(
                         raise sheet_error(
                             name,
                             r,
-                            f"第{k}台：序号 {no} 不在队伍报名表中",
-                            f"board {k}: no {no} is not registered",
+                            Msg("team_registration.board-no-is-not-registered", k=k, no=no),
                             ref,
                         )
                     lineup.append(no)
@@ -539,14 +571,8 @@ def read_lineups(
                 own = [p for p in cands if p.no in members]
                 pick = own or cands
                 if len(pick) != 1:
-                    zh = "重名，请填写序号" if pick else "不在队伍报名表中"
-                    raise sheet_error(
-                        name,
-                        r,
-                        f"第{k}台：“{text_of(v)}”{zh}",
-                        f"board {k}: {text_of(v)!r} is " + ("ambiguous; give the number" if pick else "not registered"),
-                        ref,
-                    )
+                    said = "team_registration.board-ambiguous" if pick else "team_registration.board-not-registered"
+                    raise sheet_error(name, r, Msg(said, k=k, v=text_of(v)), ref)
                 lineup.append(pick[0].no)
             for _ in range(len(lineup) + 1, settings.boards + 1):
                 lineup.append(VACANT)  # a board column missing from the sheet: nobody named
@@ -554,8 +580,12 @@ def read_lineups(
                 raise sheet_error(
                     name,
                     r,
-                    f"第{n}轮{teams.by_no[t].name}的出场名单与第{sheet.rows[(n, t)].row}行重复",
-                    f"round {n} team {t}: a second line-up (row {sheet.rows[(n, t)].row})",
+                    Msg(
+                        "team_registration.round-team-a-second-line-up-row",
+                        n=n,
+                        team=by_forms(teams.by_no[t].name, t),
+                        row=sheet.rows[n, t].row,
+                    ),
                     L.cell_ref(r, c["round"]),
                 )
             sheet.rows[(n, t)] = LineupRow(r, n, t, lineup)
@@ -572,7 +602,7 @@ def check_lineup_at(
         check_lineup(event, n, t, lineup)
     except InputError as exc:
         k = exc.place.board
-        raise sheet_error(sheet, row, exc.zh, exc.en, L.cell_ref(row, cols[k]) if k in cols else None) from None
+        raise sheet_error(sheet, row, exc, L.cell_ref(row, cols[k]) if k in cols else None) from None
 
 
 def lineup_cols(lineups: Optional[LineupSheet]) -> dict[int, int]:

@@ -35,11 +35,13 @@ from xlxq.core.teams import (
     first_team_colour,
     make_boards,
     other,
+    player_named,
     vacant_result,
 )
 from xlxq.errors import ErrorList, InputError
 from xlxq.sheets import layout as L, team_layout as T
 from xlxq.sheets.cells import (
+    by_forms,
     find_layout,
     refuse_merged,
     as_int,
@@ -58,6 +60,7 @@ from xlxq.sheets.data import BoardRow, MatchBlock, TeamRoundSheet, TeamWorkbookD
 from xlxq.sheets.state import TeamState
 from xlxq.sheets.team_registration import TeamIndex, check_lineup_at, lineup_cols
 from xlxq.systems import system_for
+from xlxq.i18n import Lazy, Msg, zh_only
 
 
 def refuse_merged_team_rounds(sheets: OpenSheets) -> None:
@@ -75,10 +78,12 @@ def _team_seat(
     stored: Optional[int],
     idx: TeamIndex,
     cols: dict[str, int],
-    role_zh: str,
+    role: str,
 ) -> Optional[int]:
     """The team on one side of a match row (or a bye row): 序号 column = 队号,
-    红方/黑方 column = 队名; reconciled as players are (docs)."""
+    红方/黑方 column = 队名; reconciled as players are (docs).  ``role``: the
+    message of the team's role (轮空队, 先走队, 后走队) the Chinese names."""
+    said = zh_only(role)
     no_ref = L.cell_ref(row, cols[f"{side}_no"]) if f"{side}_no" in cols else None
     name_ref = L.cell_ref(row, cols[f"{side}_name"]) if f"{side}_name" in cols else None
     t = None
@@ -88,8 +93,7 @@ def _team_seat(
             raise sheet_error(
                 sheet,
                 row,
-                f"{role_zh}队号“{no_cell}”不在队伍报名表中",
-                f"team no {no_cell!r} is not registered",
+                Msg("team_rounds.team-no-is-not-registered", role=said, no_cell=no_cell),
                 no_ref,
             )
     name = text_of(name_cell)
@@ -101,8 +105,7 @@ def _team_seat(
             raise sheet_error(
                 sheet,
                 row,
-                f"{role_zh}“{name}”不在队伍报名表中（或重名），请填写队号",
-                f"team {name!r} is not registered (or ambiguous); fill in the team no",
+                Msg("team_rounds.team-is-not-registered-or-ambiguous", role=said, name=name),
                 name_ref,
             )
         return same[0].no
@@ -116,8 +119,7 @@ def _team_seat(
     raise sheet_error(
         sheet,
         row,
-        f"{role_zh}队号 {t}（{idx.by_no[t].name}）与队名“{name}”不一致，请改正其中之一",
-        f"team no {t} ({idx.by_no[t].name}) does not match the name {name!r}; correct one of them",
+        Msg("team_rounds.team-no-does-not-match-the-name", role=said, t=t, tname=idx.by_no[t].name, name=name),
         no_ref or name_ref,
     )
 
@@ -165,11 +167,12 @@ def read_team_round(
     bad_matches: set[int] = set()
     table = find_layout(T.TEAM_ROUND_TABLE, name, grid)
     c = table.cols
-    for side, zh in (("red", "红方"), ("black", "黑方")):
+    for side in ("red", "black"):
         if f"{side}_no" not in c and f"{side}_name" not in c:
-            raise sheet_error(name, table.header_row, f"找不到{zh}的“序号”或姓名列", f"no {side} number or name column")
+            said = Msg("rounds.side-red") if side == "red" else Msg("rounds.side-black")
+            raise sheet_error(name, table.header_row, Msg("rounds.no-number-or-name-column", side=said))
     if "board" not in c:
-        raise sheet_error(name, table.header_row, "找不到“台次”列", "no 'Board' column")
+        raise sheet_error(name, table.header_row, Msg("team_rounds.no-board-column"))
     rs = TeamRoundSheet(n, name, table, next_row=len(grid) + 1)
     written = state.written.get(n, {})
     written_byes = state.wbyes.get(n, [])
@@ -189,7 +192,17 @@ def read_team_round(
             if marker == "bye":
                 side = "red" if (get.get("red_no") is not None or get.get("red_name") is not None) else "black"
                 stored = written_byes[0] if len(written_byes) == 1 else None
-                t = _team_seat(name, r, side, get.get(f"{side}_no"), get.get(f"{side}_name"), stored, idx, c, "轮空队")
+                t = _team_seat(
+                    name,
+                    r,
+                    side,
+                    get.get(f"{side}_no"),
+                    get.get(f"{side}_name"),
+                    stored,
+                    idx,
+                    c,
+                    "team_rounds.role-bye",
+                )
                 if t is None:
                     rs.other_rows.append(r)
                     continue
@@ -197,8 +210,11 @@ def read_team_round(
                     raise sheet_error(
                         name,
                         r,
-                        f"{idx.by_no[t].name}的轮空行重复（第{rs.bye_rows[t]}行与第{r}行）",
-                        f"team {t} has two bye rows",
+                        Msg(
+                            "team_rounds.team-has-two-bye-rows",
+                            team=by_forms(idx.by_no[t].name, t),
+                            rows=zh_only("team_rounds.rows-a-and-b", a=rs.bye_rows[t], b=r),
+                        ),
                         L.cell_ref(r, c["board"]),
                     )
                 res = get.get("result")
@@ -210,8 +226,7 @@ def read_team_round(
                     raise sheet_error(
                         name,
                         r,
-                        f"轮空行的结果栏应为空或“轮空”，实为“{res}”",
-                        f"a bye row's result should be empty or 'bye', got {res!r}",
+                        Msg("team_rounds.a-bye-rows-result-should-be-empty-or-bye", res=res),
                         L.cell_ref(r, c["result"]),
                     )
                 rs.bye_rows[t] = r
@@ -222,8 +237,10 @@ def read_team_round(
                 raise sheet_error(
                     name,
                     r,
-                    f"场次应为正整数，实为“{get.get('match') if get.get('match') is not None else ''}”",
-                    f"match must be a positive whole number, got {get.get('match')!r}",
+                    Msg(
+                        "team_rounds.match-must-be-a-positive-whole-number",
+                        raw=by_forms("" if get.get("match") is None else get.get("match"), get.get("match")),
+                    ),
                     L.cell_ref(r, c["match"]),
                 )
             if marker == "score":
@@ -234,32 +251,49 @@ def read_team_round(
                     raise sheet_error(
                         name,
                         r,
-                        f"第{m}场有两行对阵（第{match_rows[m]}行与第{r}行）",
-                        f"match {m} has two team rows (rows {match_rows[m]} and {r})",
+                        Msg("team_rounds.match-has-two-team-rows-rows-and", m=m, rows_m=match_rows[m], r=r),
                         L.cell_ref(r, c["match"]),
                     )
                 match_rows[m] = r
                 w = written.get(m)
                 first = _team_seat(
-                    name, r, "red", get.get("red_no"), get.get("red_name"), w[0] if w else None, idx, c, "先走队"
+                    name,
+                    r,
+                    "red",
+                    get.get("red_no"),
+                    get.get("red_name"),
+                    w[0] if w else None,
+                    idx,
+                    c,
+                    "team_rounds.role-first",
                 )
                 second = _team_seat(
-                    name, r, "black", get.get("black_no"), get.get("black_name"), w[1] if w else None, idx, c, "后走队"
+                    name,
+                    r,
+                    "black",
+                    get.get("black_no"),
+                    get.get("black_name"),
+                    w[1] if w else None,
+                    idx,
+                    c,
+                    "team_rounds.role-second",
                 )
                 if first is None or second is None:
                     raise sheet_error(
                         name,
                         r,
-                        f"第{m}场的对阵行应填写先走队（红方栏）与后走队（黑方栏）",
-                        f"match {m}: give the first team (red side) and the second team (black side)",
+                        Msg("team_rounds.match-give-the-first-team-red-side-and", m=m),
                         L.cell_ref(r, c["red_name" if "red_name" in c else "red_no"]),
                     )
                 if first == second:
                     raise sheet_error(
                         name,
                         r,
-                        f"第{m}场对阵双方是同一队（{idx.by_no[first].name}）",
-                        f"match {m}: a team is paired with itself",
+                        Msg(
+                            "team_rounds.match-a-team-is-paired-with-itself",
+                            m=m,
+                            team=zh_only("team_rounds.team-paren", name=idx.by_no[first].name),
+                        ),
                         L.cell_ref(r, c["red_name"]),
                     )
                 blk = blocks.setdefault(m, MatchBlock(m, None, 0, 0))
@@ -271,16 +305,14 @@ def read_team_round(
                 raise sheet_error(
                     name,
                     r,
-                    f"台次应为数字（或“对阵”“局分”“轮空”），实为“{braw}”",
-                    f"board must be a number (or 'Match', 'Score', 'bye'), got {braw!r}",
+                    Msg("team_rounds.board-must-be-a-number-or-match-score", braw=braw),
                     L.cell_ref(r, c["board"]),
                 )
             if k is not None and k > settings.boards:
                 raise sheet_error(
                     name,
                     r,
-                    f"台次 {k} 超过每队台数 {settings.boards}",
-                    f"board {k} is more than the {settings.boards} boards",
+                    Msg("team_rounds.board-is-more-than-the-boards", k=k, boards=settings.boards),
                     L.cell_ref(r, c["board"]),
                 )
             board_rows.setdefault(m, []).append((r, k or 0, get))
@@ -298,8 +330,7 @@ def read_team_round(
                 sheet_error(
                     name,
                     r,
-                    f"第{m}场没有对阵行（台次栏为“{T.MATCH_MARK['zh']}”、填写两队的一行）",
-                    f"match {m} has no team row (Board cell '{T.MATCH_MARK['en']}')",
+                    Msg("team_rounds.match-has-no-team-row-board-cell", m=m, mark=Msg("team_rounds.match-mark")),
                     L.cell_ref(r, c["match"]),
                 )
             )
@@ -317,16 +348,14 @@ def read_team_round(
                         raise sheet_error(
                             name,
                             r,
-                            f"第{m}场的台次行多于{settings.boards}台",
-                            f"match {m} has more than {settings.boards} board rows",
+                            Msg("team_rounds.match-has-more-than-board-rows", m=m, boards=settings.boards),
                             L.cell_ref(r, c["board"]),
                         )
                 if k in blk.boards:
                     raise sheet_error(
                         name,
                         r,
-                        f"第{m}场第{k}台重复（第{blk.boards[k].row}行与第{r}行）",
-                        f"match {m} board {k} appears twice (rows {blk.boards[k].row} and {r})",
+                        Msg("team_rounds.match-board-appears-twice-rows-and", m=m, k=k, row=blk.boards[k].row, r=r),
                         L.cell_ref(r, c["board"]),
                     )
                 stored = wseats[k - 1] if wseats and k <= len(wseats) else None
@@ -349,8 +378,7 @@ def read_team_round(
                     raise sheet_error(
                         name,
                         r,
-                        "台次行的结果不能是“轮空”（轮空行的台次栏填“轮空”）",
-                        "a board cannot be a bye",
+                        Msg("team_rounds.a-board-cannot-be-a-bye"),
                         L.cell_ref(r, c["result"]),
                     )
                 fouls = fouls_cells(name, r, get, c)
@@ -372,8 +400,7 @@ def read_team_round(
                     sheet_error(
                         name,
                         blk.score_row,
-                        f"第{m}场只有局分行，没有对阵行",
-                        f"match {m} has only a score row",
+                        Msg("team_rounds.match-has-only-a-score-row", m=m),
                         L.cell_ref(blk.score_row, c["match"]),
                     )
                 )
@@ -384,8 +411,11 @@ def read_team_round(
                     sheet_error(
                         name,
                         rs.bye_rows[t],
-                        f"{idx.by_no[t].name}既在第{blk.match}场比赛又轮空",
-                        f"team {t} both plays match {blk.match} and has a bye",
+                        Msg(
+                            "team_rounds.team-both-plays-match-and-has-a-bye",
+                            name=by_forms(idx.by_no[t].name, t),
+                            match=blk.match,
+                        ),
                         L.cell_ref(rs.bye_rows[t], c["board"]),
                     )
                 )
@@ -398,8 +428,12 @@ def read_team_round(
                     sheet_error(
                         name,
                         blk.row,
-                        f"{idx.by_no[t].name}（{t}队）在第{seen_team[t]}场与第{m}场都出现",
-                        f"team {t} appears in matches {seen_team[t]} and {m}",
+                        Msg(
+                            "team_rounds.team-appears-in-matches-and",
+                            team=by_forms(Msg("teams.name-team-no", name=idx.by_no[t].name, no=t), t),
+                            a=seen_team[t],
+                            m=m,
+                        ),
                         L.cell_ref(blk.row, c["match"]),
                     )
                 )
@@ -460,25 +494,26 @@ def seat_team_round(data: TeamWorkbookData, before: TeamEvent, raw: RawRound) ->
         if reseat:
             boards = _seat_match(data, ev, n, blk)
             blk.seated_by_program = True
-            msg = (
-                "已按出场名单（或默认名单）排台"
+            said = Msg(
+                "team_rounds.seated-from-the-line-ups"
                 if reason == "blank"
-                else "对阵已人工调整，已按出场名单（或默认名单）重新排台"
+                else "team_rounds.teams-changed-by-hand-re-seated-from-the-line-ups"
             )
-            msg_en = (
-                "seated from the line-ups (or the default line-ups)"
-                if reason == "blank"
-                else "teams changed by hand: re-seated from the line-ups (or the default line-ups)"
+            data.problems.append(
+                Problem(INFO, "seated", sheet=rs.name, row=blk.row, cols=("board",), round=n, msg=said)
             )
-            data.problems.append(Problem(INFO, "seated", msg, msg_en, rs.name, blk.row, ("board",), n))
         else:
             if len(blk.boards) != s.boards:
                 missing = next(k for k in range(1, s.boards + 1) if k not in blk.boards)
                 raise sheet_error(
                     rs.name,
                     blk.row,
-                    f"第{m}场缺少第{missing}台（每队{s.boards}台）；如要由程序重新排台，请清空该场各台的序号与姓名",
-                    f"match {m} has no board {missing}",
+                    Msg(
+                        "team_rounds.match-has-no-board",
+                        m=m,
+                        missing=missing,
+                        detail=zh_only("team_rounds.boards-a-team-empty-to-reseat", boards=s.boards),
+                    ),
                     L.cell_ref(blk.row, c["match"]),
                 )
             boards = [
@@ -517,12 +552,11 @@ def seat_team_round(data: TeamWorkbookData, before: TeamEvent, raw: RawRound) ->
                         Problem(
                             INFO,
                             "lineup_applied",
-                            f"已按此出场名单重排第{n}轮第{m}场",
-                            f"round {n} match {m} re-seated from this line-up",
-                            lu_sheet.name,
-                            lr.row,
-                            ("team",),
-                            n,
+                            sheet=lu_sheet.name,
+                            row=lr.row,
+                            cols=("team",),
+                            round=n,
+                            msg=Msg("team_rounds.round-match-re-seated-from-this-line-up", n=n, m=m),
                         )
                     )
         for b in boards:
@@ -533,8 +567,13 @@ def seat_team_round(data: TeamWorkbookData, before: TeamEvent, raw: RawRound) ->
                     raise sheet_error(
                         rs.name,
                         br.row,
-                        f"第{m}场第{b.board}台有空台，结果应为“{result_display(forced)}”，实为“{text_of(br.raw)}”",
-                        f"match {m} board {b.board}: an empty seat means {result_display(forced, 'en')}",
+                        Msg(
+                            "team_rounds.match-board-an-empty-seat-means",
+                            m=m,
+                            board=b.board,
+                            result=Lazy(lambda lang, forced=forced: result_display(forced, lang)),
+                            got=zh_only("team_rounds.got-quoted", raw=text_of(br.raw)),
+                        ),
                         L.cell_ref(br.row, c["result"]),
                     )
                 b.result = forced
@@ -570,7 +609,7 @@ def seat_team_round(data: TeamWorkbookData, before: TeamEvent, raw: RawRound) ->
                             if first_team_colour(k) == ("R" if team == match.first else "B")
                             else "black_name"
                         )
-                    raise sheet_error(rs.name, row, exc.zh, exc.en, L.cell_ref(row, c.get(side, c["board"]))) from None
+                    raise sheet_error(rs.name, row, exc, L.cell_ref(row, c.get(side, c["board"]))) from None
     return ev
 
 
@@ -667,8 +706,7 @@ def _check_team_sides(
                 raise sheet_error(
                     rs.name,
                     row,
-                    f"全队轮赛制第{b.board}台应为两队各一名队员",
-                    f"Scheveningen board {b.board}: one player of each team",
+                    Msg("team_rounds.scheveningen-board-one-player-of-each", board=b.board),
                     L.cell_ref(row, c["board"]),
                 )
             continue
@@ -678,14 +716,16 @@ def _check_team_sides(
             colour = "R" if side == "red" else "B"
             team = blk.first if first_team_colour(b.board) == colour else blk.second
             if ev.team_of(no) != team:
-                rule = "先走队单数台执红、双数台执黑"
                 raise sheet_error(
                     rs.name,
                     row,
-                    f"第{blk.match}场第{b.board}台：{'红方' if side == 'red' else '黑方'}"
-                    f"{ev.player_label(no)}不是{ev.team(team).name}的队员（{rule}）；如调整了对阵，"
-                    "请清空该场各台的序号与姓名，程序将重新排台",
-                    f"match {blk.match} board {b.board}: the {side} player {no} is not of team {team} (the "
-                    "first team has red on odd boards); after changing the teams, empty the seats of the match",
+                    Msg(
+                        "team_rounds.match-board-player-is-not-of-team",
+                        match=blk.match,
+                        board=b.board,
+                        side=Msg("rounds.side-red") if side == "red" else Msg("rounds.side-black"),
+                        player=player_named(ev, no),
+                        team=by_forms(ev.team(team).name, team),
+                    ),
                     L.cell_ref(row, c.get(f"{side}_name", c["board"])),
                 )

@@ -54,7 +54,7 @@ def write_log_blocks(
         add_log_sheet(canvas, name, data.log_after)
         data.log_sheet = name
         data.names.append(name)
-    preamble, blocks = read_log_blocks(data.snapshot.get(name, []), records.HEADING_RE, records.block_key)
+    preamble, blocks = read_log_blocks(data.snapshot.get(name, []), records.heading_re(), records.block_key)
     for blk in [preamble, *blocks.values()]:
         while blk and blk[-1] is None:
             blk.pop()
@@ -166,10 +166,10 @@ def played_patch(
     def patch(key: tuple[int, int], lines: list[Optional[str]]) -> list[Optional[str]]:
         stage, n = key
         gen, rnd = generated.get(n), rounds.get(n)
-        m = records.HEADING_RE.match(lines[0] or "") if lines else None
+        m = records.heading_re().match(lines[0] or "") if lines else None
         if stage or gen is None or rnd is None or m is None:
             return lines
-        lang = "en" if m.group(3) else "zh"
+        lang = "en" if records.heading_lang(m) == "en" else "zh"
         cut = next((i for i, ln in enumerate(lines) if ln and ln.startswith(PLAYED_HEAD[lang])), len(lines))
         out = list(lines[:cut])
         plain, engine = PAIRINGS_HEAD[lang]

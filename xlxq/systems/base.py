@@ -32,14 +32,14 @@ environment is read here; the language is passed in.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, Optional, Protocol, Sequence, TypeVar, cast
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Optional, Protocol, Sequence, TypeVar, Union, cast
 
 from xlxq.core.checks import ERROR, Issue
 from xlxq.core.record_text import record_lines
-from xlxq.core.records import games_label
+from xlxq.core.records import games_label, label_text
 from xlxq.core.standings import SWISS, compute_standings
 from xlxq.core.tiebreaks import TieBreakRegistry
-from xlxq.i18n import Text
+from xlxq.i18n import Msg, Text
 from xlxq.systems.keys import SystemKey, key_row
 
 if TYPE_CHECKING:
@@ -171,7 +171,7 @@ class PairingSystem(Generic[EventT, OutcomeT]):
 
     def label(self, lang: str, games: int = 1) -> str:
         """The system's name in ``lang`` (单循环（每场2局） with ``games``)."""
-        return games_label(Text(lang)(self.label_zh, self.label_en), lang, games)
+        return games_label(label_text(lang, self.label_id, self.label_zh, self.label_en), lang, games)
 
     def planned_rounds(self, n: int, settings: Any) -> int:
         """The rounds of an event of ``n`` entrants (``settings``: its
@@ -244,16 +244,38 @@ def pairset(rnd: Round) -> set[frozenset[int]]:
     return {frozenset((b.red, b.black)) for b in rnd.boards}
 
 
-def report_of(round_no: int, issues: list[tuple[str, str, str]], verdict: Optional[str], lang: str) -> CheckReport:
-    """A check given as ``(level, zh, en)`` triples and a verdict line, as a
-    report: errors first, otherwise in the order given."""
-    issues = sorted(issues, key=lambda i: i[0] != ERROR)
+#: a check's finding as a system gives it to :func:`report_of`: (level, message);
+#: (level, zh, en) texts are still taken (a system written before messages)
+Finding = Union[tuple[str, Msg], tuple[str, str, str]]
+
+
+def report_of(round_no: int, issues: Sequence[Finding], verdict: Optional[str], lang: str) -> CheckReport:
+    """A check given as ``(level, message)`` (or ``(level, zh, en)``) and a
+    verdict line, as a report: errors first, otherwise in the order given."""
+    ordered = sorted(issues, key=lambda i: i[0] != ERROR)
     return CheckReport(
         round_no,
-        [Issue(level, "", zh, en, round_no, msg=getattr(zh, "msg", None)) for level, zh, en in issues],
+        [_issue(round_no, i) for i in ordered],
         Text(lang)("base.no-problems-found"),
         [verdict] if verdict else [],
     )
 
 
-__all__ = ["PairingSystem", "EngineAdapter", "EventLike", "CheckReport", "prior", "who", "pairset", "report_of"]
+def _issue(round_no: int, finding: Finding) -> Issue:
+    if len(finding) == 2:
+        return Issue.of(finding[0], "", finding[1], round_no)
+    level, zh, en = finding
+    return Issue(level, "", zh, en, round_no, msg=getattr(zh, "msg", None))
+
+
+__all__ = [
+    "PairingSystem",
+    "EngineAdapter",
+    "EventLike",
+    "CheckReport",
+    "Finding",
+    "prior",
+    "who",
+    "pairset",
+    "report_of",
+]

@@ -187,7 +187,7 @@ def _fill_record_names() -> None:
     """The record printers of the core (below the systems) name a system by
     :data:`xlxq.core.records.SYSTEM_NAMES`: filled here from the key table."""
     for k in SYSTEM_KEYS:
-        (SYSTEM_NAMES if k.entrants == "players" else TEAM_SYSTEM_NAMES)[k.key] = (k.zh, k.en)
+        (SYSTEM_NAMES if k.entrants == "players" else TEAM_SYSTEM_NAMES)[k.key] = (k.label_id, k.zh, k.en)
 
 
 _fill_record_names()

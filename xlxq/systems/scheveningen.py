@@ -45,7 +45,7 @@ class Scheveningen(TeamSystem):
                     issues.append(
                         (
                             "error",
-                            *Msg(
+                            Msg(
                                 "scheveningen.round-board-differs",
                                 n=n,
                                 board=b.board,
@@ -53,7 +53,7 @@ class Scheveningen(TeamSystem):
                                 wblack=w.black,
                                 red=b.red,
                                 black=b.black,
-                            ).pair(),
+                            ),
                         )
                     )
         return issues, t(

@@ -20,7 +20,8 @@ from xlxq.core.teams import LINEUP_NAMES, TeamEvent, TeamRound, TeamRules, valid
 from xlxq.i18n import Lazy, Msg, Text, chinese_forms, tr
 from xlxq.systems.base import CheckReport, PairingSystem, prior, report_of
 
-Issues = list[tuple[str, str, str]]
+#: a team system's findings: (level, message)
+Issues = list[tuple[str, Msg]]
 
 
 def tname(event: TeamEvent, no: int, t: Text) -> str:
@@ -91,7 +92,7 @@ class TeamSystem(PairingSystem[TeamEvent, TeamPairingOutcome]):
                 issues.append(
                     (
                         "warning",
-                        *Msg(
+                        Msg(
                             "team_common.round-match-no-lineups",
                             n=n,
                             match=m.match,
@@ -107,7 +108,7 @@ class TeamSystem(PairingSystem[TeamEvent, TeamPairingOutcome]):
                                     else ""
                                 )
                             ),
-                        ).pair(),
+                        ),
                     )
                 )
         report = report_of(n, issues, None, t.lang)

@@ -63,22 +63,20 @@ class TeamRoundRobin(TeamSystem):
                 issues.append(
                     (
                         "error",
-                        *Msg(
-                            "team_roundrobin.table-round-has-no-match", n=n, first=nm(m.first), second=nm(m.second)
-                        ).pair(),
+                        Msg("team_roundrobin.table-round-has-no-match", n=n, first=nm(m.first), second=nm(m.second)),
                     )
                 )
             elif h.first != m.first:
                 issues.append(
                     (
                         "warning",
-                        *Msg(
+                        Msg(
                             "team_roundrobin.round-match-first-differs",
                             n=n,
                             match=h.match,
                             want=nm(m.first),
                             have=nm(h.first),
-                        ).pair(),
+                        ),
                     )
                 )
         for key, m in have_pairs.items():
@@ -86,20 +84,20 @@ class TeamRoundRobin(TeamSystem):
                 issues.append(
                     (
                         "error",
-                        *Msg(
+                        Msg(
                             "team_roundrobin.round-match-not-in-table",
                             n=n,
                             match=m.match,
                             first=nm(m.first),
                             second=nm(m.second),
-                        ).pair(),
+                        ),
                     )
                 )
         if sorted(rnd.byes) != sorted(want.byes):
             issues.append(
                 (
                     "error",
-                    *Msg("team_roundrobin.round-byes-differ", n=n, want=byes(want.byes), have=byes(rnd.byes)).pair(),
+                    Msg("team_roundrobin.round-byes-differ", n=n, want=byes(want.byes), have=byes(rnd.byes)),
                 )
             )
         bad = any(i[0] == "error" for i in issues)

@@ -7,12 +7,12 @@ from __future__ import annotations
 
 from typing import Optional
 
-from xlxq.core.checks import bye_warning
+from xlxq.core.checks import bye_msg
 from xlxq.core.colours import after as colour_after
 from xlxq.core.team_pairing import TeamPairingOutcome, build_team_cards, pair_team_swiss_round, pairable_teams
 from xlxq.core.teams import Match, TeamEvent, TeamRound, TeamSettings
 from xlxq.errors import XlxqError
-from xlxq.i18n import Text
+from xlxq.i18n import Lazy, Text, chinese_forms, zh_only
 from xlxq.systems.registry import register
 from xlxq.systems.team_common import Issues, TeamSystem, before, tname
 from xlxq.i18n import Msg
@@ -43,8 +43,13 @@ class TeamSwiss(TeamSystem):
         rnd = event.get_round(n)
         issues: Issues = []
 
-        def nm(no: int) -> str:
-            return tname(event, no, t)
+        def nm(no: int) -> Lazy:
+            """A team: 队名（N队）; in the English forms its number."""
+            return Lazy(lambda lang: tname(event, no, Text(lang)) if chinese_forms(lang) else no)
+
+        def named(no: int) -> Lazy:
+            """A team by its name and number in every language (the bye warning's)."""
+            return Lazy(lambda lang: tname(event, no, Text(lang)))
 
         cards = build_team_cards(event, n)
         expected = set(pairable_teams(event, n))
@@ -55,52 +60,62 @@ class TeamSwiss(TeamSystem):
                 issues.append(
                     (
                         "error",
-                        f"第{n}轮第{m.match}场：{nm(m.first)}与{nm(m.second)}已相遇过（原则(六)，不得重复相遇）",
-                        f"round {n} match {m.match}: teams {m.first} and {m.second} have already met",
+                        Msg(
+                            "team_swiss.round-match-teams-have-already-met",
+                            n=n,
+                            match=m.match,
+                            first=nm(m.first),
+                            second=nm(m.second),
+                        ),
                     )
                 )
             for tno, col in ((m.first, "R"), (m.second, "B")):
                 c = cards[tno]
                 d, st = colour_after(c, col)
-                word = t("先走" if col == "R" else "后走", "first" if col == "R" else "second")
+                word = Msg("team_swiss.first" if col == "R" else "team_swiss.second")
                 if abs(st) >= 3 and abs(c.streak) < 3:
                     issues.append(
                         (
                             "warning",
-                            f"第{n}轮第{m.match}场：{nm(tno)}连续三轮{word}（原则(十一)）",
-                            f"round {n} match {m.match}: team {tno} goes {word} a third time in a row",
+                            Msg(
+                                "team_swiss.round-match-third-time-in-a-row",
+                                n=n,
+                                match=m.match,
+                                team=nm(tno),
+                                word=word,
+                            ),
                         )
                     )
                 if abs(d) >= 3 and abs(c.diff) < 3:
-                    issues.append(
-                        (
-                            "warning",
-                            f"第{n}轮第{m.match}场：{nm(tno)}{word}比{'后走' if col == 'R' else '先走'}"
-                            f"多三轮（原则(十一)）",
-                            f"round {n} match {m.match}: team {tno} reaches three more {word} than not",
-                        )
+                    more = (
+                        "team_swiss.round-match-three-more-first"
+                        if col == "R"
+                        else "team_swiss.round-match-three-more-second"
                     )
+                    issues.append(("warning", Msg(more, n=n, match=m.match, team=nm(tno))))
         for tno in rnd.byes:
             seen.add(tno)
             if cards[tno].byes:
-                issues.append(
-                    ("error", f"第{n}轮：{nm(tno)}已轮空过，不应再轮空", f"round {n}: team {tno} already had a bye")
-                )
+                issues.append(("error", Msg("team_swiss.round-team-already-had-a-bye", n=n, team=nm(tno))))
             if n > 1 and rnd.matches:
                 in_round = sorted({x for m in rnd.matches for x in m.teams()} | set(rnd.byes))
-                zh, en = bye_warning(cards, in_round, tno, nm, nm)
-                if zh:
-                    issues.append(("warning", f"第{n}轮：{zh}", f"round {n}: {en}"))
+                bye = bye_msg(cards, in_round, tno, named)
+                if bye is not None:
+                    issues.append(("warning", Msg("checks.round", round_no=n, zh=bye)))
         if len(rnd.byes) > 1:
-            issues.append(("error", f"第{n}轮有{len(rnd.byes)}个轮空，最多一个", f"round {n} has {len(rnd.byes)} byes"))
+            issues.append(("error", Msg("team_swiss.round-has-byes-at-most-one", n=n, byes=len(rnd.byes))))
         for tno in sorted(expected - seen):
-            issues.append(("error", f"第{n}轮：{nm(tno)}未被编排", f"round {n}: team {tno} is not paired"))
+            issues.append(("error", Msg("team_swiss.round-team-is-not-paired", n=n, team=nm(tno))))
         for tno in sorted(seen - expected):
             issues.append(
                 (
                     "error",
-                    f"第{n}轮：{nm(tno)}自第{event.team(tno).withdrawn_from_round}轮起退赛，却被编排",
-                    f"round {n}: team {tno} has withdrawn but is paired",
+                    Msg(
+                        "team_swiss.round-team-has-withdrawn-but-is-paired",
+                        n=n,
+                        team=nm(tno),
+                        since=zh_only("team_swiss.since-round", k=event.team(tno).withdrawn_from_round),
+                    ),
                 )
             )
         return issues, self.compare(event, n, t)
