@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import ast
 import json
+
+import openpyxl
 import os
 import re
 import subprocess
@@ -174,3 +176,14 @@ def test_importing_the_api_loads_neither_pandas_nor_openpyxl():
         [sys.executable, "-c", code], capture_output=True, text=True, env={**os.environ, "PYTHONPATH": str(ROOT)}
     )
     assert r.returncode == 0 and r.stdout.strip() == "[]", r.stdout + r.stderr
+
+
+def test_a_hant_workbook_by_the_api_has_hant_sheets(tmp_path):
+    """``save(..., lang="zh-Hant")`` writes the 繁體 workbook (設置, 報名表):
+    the API took every language but English as 简体."""
+    event = xq.pair(xq.new_event(xq.sample(), rounds=3))
+    book = xq.save(event, tmp_path / "e.xlsx", lang="zh-Hant")
+    names = openpyxl.load_workbook(book, read_only=True).sheetnames
+    assert "設置" in names and "报名表" not in names, names
+    back = xq.open_event(book)
+    assert [(b.red, b.black) for b in back.rounds[0].boards] == [(b.red, b.black) for b in event.rounds[0].boards]

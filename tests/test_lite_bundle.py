@@ -147,3 +147,21 @@ def test_any_wheel_url_is_accepted_or_refused_with_a_message(url):
         assert url in e.message("en")
     else:
         assert url.endswith(f"xlxq-{version}-py3-none-any.whl") and "\n" not in url
+
+
+@pytest.mark.parametrize(
+    ("asked", "lang"), [("zh-Hant", "zh-Hant"), ("zh-TW", "zh-Hant"), ("en-GB", "en"), ("zh", "zh")]
+)
+def test_the_lite_edition_keeps_the_language_the_arbiter_set(monkeypatch, asked, lang):
+    """XLXQ_LANG set in Lite's settings is the buttons' language, any
+    registered one (zh-Hant and zh-TW were taken as 简体)."""
+    import importlib.util
+
+    from tests.conftest import ROOT
+
+    monkeypatch.setenv("XLWINGS_LICENSE_KEY", "noncommercial")
+    monkeypatch.setenv("XLXQ_LANG", asked)
+    spec = importlib.util.spec_from_file_location("xlxq_lite_main_lang", ROOT / "lite" / "main.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    assert mod._language(None) == lang

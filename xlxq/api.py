@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING, Any, Mapping, Optional, Union
 from xlxq import __version__
 from xlxq.core.model import Event, Round
 from xlxq.errors import InputError
-from xlxq.i18n import Msg
+from xlxq.i18n import Msg, norm_lang
 
 if TYPE_CHECKING:  # pragma: no cover - types only
     import pandas
@@ -68,8 +68,9 @@ AnyEvent = Union[Event, "TeamEvent"]
 
 
 def _lang(lang: Optional[str]) -> str:
-    """zh unless asked for en (argument, else ``XLXQ_LANG``)."""
-    return "en" if (lang or os.environ.get("XLXQ_LANG", "zh")).lower().startswith("en") else "zh"
+    """The language asked (argument, else ``XLXQ_LANG``; 简体 by default),
+    one of the registered languages (zh-Hant was 简体)."""
+    return norm_lang(lang or os.environ.get("XLXQ_LANG", "zh"))
 
 
 # ------------------------------------------------------------------ events

@@ -23,6 +23,7 @@ import os
 import xlwings as xw
 from xlwings import script
 
+from xlxq.i18n import norm_lang
 from xlxq.operations.buttons import run_button
 
 _USER_LANG = os.environ.get("XLXQ_LANG")
@@ -33,7 +34,7 @@ def _language(book: xw.Book) -> str:
     if not _USER_LANG:
         cjk = any("\u4e00" <= ch <= "\u9fff" for s in book.sheets for ch in s.name)
         os.environ["XLXQ_LANG"] = "zh" if cjk else "en"
-    return "en" if os.environ["XLXQ_LANG"].lower().startswith("en") else "zh"
+    return norm_lang(os.environ["XLXQ_LANG"])
 
 
 @script(name="Pair next round")

@@ -37,7 +37,7 @@ from xlxq.operations.site_reading import build_time, generated_at
 from xlxq.operations.source import is_team
 from xlxq.sheets.problems import Status
 from xlxq.text import fmt as _fmt
-from xlxq.i18n import Lazy, Msg, tr
+from xlxq.i18n import Lazy, Msg, chinese_forms, tr
 
 __all__ = [
     "booklet_document",
@@ -492,9 +492,9 @@ def lacking_lines(event: Any, missing: frozenset[str]) -> list[Msg]:
             lambda lang: (
                 ""
                 if len(who) == len(shown)
-                else tr(lang, "booklet.and-more", more=len(who) - len(shown))
-                if lang == "en"
                 else tr(lang, "booklet.places-in-all", total=len(who))
+                if chinese_forms(lang)
+                else tr(lang, "booklet.and-more", more=len(who) - len(shown))
             )
         )
         where = Msg("booklet.lacking-where", who=_joined(shown, "common.list-sep"), more=more)

@@ -158,10 +158,10 @@ def _team_round(rnd: dict, lang: str) -> list[Block]:
             if b is None:
                 body.append((*head, "", "", "", ""))
                 continue
-            red = f"{b['red']['no']} {b['red']['name']}（{b['red']['unit']}）" if b["red"]["no"] else ""
-            black = f"{b['black']['no']} {b['black']['name']}（{b['black']['unit']}）" if b["black"]["no"] else ""
-            if lang == "en":
-                red, black = red.replace("（", " (").replace("）", ")"), black.replace("（", " (").replace("）", ")")
+            red, black = (
+                t("booklet.seat-unit", no=s["no"], name=s["name"], unit=s["unit"]) if s["no"] else ""
+                for s in (b["red"], b["black"])
+            )
             body.append((*head, str(b["board"]), red, b["result"], black))
     blocks: list[Block] = [
         Table(

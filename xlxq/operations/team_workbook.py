@@ -60,7 +60,7 @@ from xlxq.systems import system_for, team_rules
 from xlxq.core.record_text import record_text
 from xlxq.core.team_record import team_round_record
 from xlxq.core.team_record import team_record
-from xlxq.i18n import Lazy, Msg
+from xlxq.i18n import Lazy, Msg, chinese_forms
 from xlxq.i18n import tr as i18n_tr
 
 TEMPLATE_FILES = {
@@ -220,7 +220,7 @@ def _teams(event: TeamEvent, nos: list[int]) -> Lazy:
     """Teams listed: their names in Chinese (北京队、上海队), their numbers in English (1, 3)."""
     names = {no: event.team(no).name for no in nos}
     return Lazy(
-        lambda lang: i18n_tr(lang, "common.list-sep").join(str(no) if lang == "en" else names[no] for no in nos)
+        lambda lang: i18n_tr(lang, "common.list-sep").join(names[no] if chinese_forms(lang) else str(no) for no in nos)
     )
 
 

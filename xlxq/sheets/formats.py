@@ -55,7 +55,7 @@ from xlxq.sheets.write_standings import round_cell, scores_before, standings_aft
 from xlxq.systems import get_system, system_for, system_label
 from xlxq.systems.knockout import ko_issues
 from xlxq.systems.roundrobin import rr_issues
-from xlxq.i18n import Msg, Pair
+from xlxq.i18n import Msg
 from xlxq.i18n import labels as i18n_labels
 
 
@@ -319,7 +319,10 @@ def write_rr_standings(canvas: Canvas, data: WorkbookData, event: Event) -> list
         vals.append(note)
         table.append(vals)
     label = system_label(s.system, lang, g)
-    title = standings_table_round(event, after).title(Pair(f"{label}成绩表", f"{label.capitalize()} standings"), lang)
+    # the label's first letter up in English ("Swiss standings", "Round robin standings"); none in Chinese
+    title = standings_table_round(event, after).title(
+        Msg("formats.system-standings", label=label[:1].upper() + label[1:]), lang
+    )
     widths = L.standings_widths(
         [c.width for c in head_cols], len(keys), L.TIEBREAK_WIDTH, after, L.ROUND_CELL_WIDTH, 24
     )

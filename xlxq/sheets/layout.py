@@ -31,7 +31,7 @@ from typing import Any, Iterable, Iterator, Mapping, Optional
 from xlxq.core.standings import TableRound
 from xlxq.sheets.book_sheets import BookLayout
 from xlxq.sheets.plan import PageSetup
-from xlxq.i18n import Lazy, Msg, Pair, pick
+from xlxq.i18n import Lazy, Msg, pick
 from xlxq.i18n import tr as i18n_tr
 from xlxq.sheets.script import to_hans
 from xlxq.systems.keys import keys_of
@@ -1315,16 +1315,16 @@ def titled(event_name: str, text: str) -> str:
 
 
 def standings_title(after: "TableRound | int", event_name: str, lang: str) -> str:
-    return after_round_title("成绩表", "Standings", after, event_name, lang)
+    return after_round_title("layout.standings", after, event_name, lang)
 
 
-def after_round_title(zh: str, en: str, after: "TableRound | int", event_name: str, lang: str) -> str:
-    """The title of a standings-like table ``zh``/``en``: ``after`` is the
+def after_round_title(what: str, after: "TableRound | int", event_name: str, lang: str) -> str:
+    """The title of a standings-like table, message ``what``: ``after`` is the
     :class:`~xlxq.core.standings.TableRound` of the table (or a round
     number, 0: none yet): "成绩表（第3轮后）", "成绩表（第4轮进行中，尚有2台未完成）"."""
 
     tr = after if isinstance(after, TableRound) else TableRound(after)
-    return titled(event_name, tr.title(Pair(zh, en), lang))
+    return titled(event_name, tr.title(Msg(what), lang))
 
 
 def standings_widths(

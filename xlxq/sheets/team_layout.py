@@ -370,11 +370,11 @@ def lineup_columns(boards: int) -> tuple[Column, ...]:
 
 
 def team_standings_title(after: "TableRound | int", event_name: str, lang: str) -> str:
-    return L.after_round_title("团体成绩", "Team standings", after, event_name, lang)
+    return L.after_round_title("team_layout.team-standings", after, event_name, lang)
 
 
 def board_standings_title(after: "TableRound | int", event_name: str, lang: str) -> str:
-    return L.after_round_title("台次成绩", "Board results", after, event_name, lang)
+    return L.after_round_title("standings.board-results", after, event_name, lang)
 
 
 # --------------------------------------------------------------------------
