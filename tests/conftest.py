@@ -20,7 +20,7 @@ import os
 import sys
 from pathlib import Path
 from types import ModuleType
-from typing import Any, Callable, Hashable, Iterable, Optional
+from typing import Any, Callable, Hashable, Iterable, Iterator, Optional
 
 import pytest
 
@@ -329,3 +329,17 @@ def special_team_swiss(tiebreaks: Optional[list[str]] = None):
     ]
     event.team(5).withdrawn_from_round = 3
     return event
+
+
+@pytest.fixture
+def qps() -> Iterator[str]:
+    """The pseudo-language of tests/test_pseudo_language.py registered for a
+    test (its code), removed after it: a further language's view of a message."""
+    from tests.test_pseudo_language import CODE, pseudo_messages
+    from xlxq.i18n import register_language, unregister_language
+
+    register_language(CODE, "qps-ploc", prefixes=("qps",), messages=pseudo_messages())
+    try:
+        yield CODE
+    finally:
+        unregister_language(CODE)

@@ -7,22 +7,12 @@ renders each from its own catalogue, 繁體 renders 繁體 where the pair gave
 from __future__ import annotations
 
 import re
-from typing import Any, Iterator
+from typing import Any
 
 import pytest
 
-from tests.test_pseudo_language import CODE, pseudo_messages
 from xlxq.errors import InputError
-from xlxq.i18n import Msg, register_language, unregister_language
-
-
-@pytest.fixture
-def qps() -> Iterator[str]:
-    register_language(CODE, "qps-ploc", prefixes=("qps",), messages=pseudo_messages())
-    try:
-        yield CODE
-    finally:
-        unregister_language(CODE)
+from xlxq.i18n import Msg
 
 
 def outside(text: str) -> str:

@@ -63,6 +63,8 @@ def pseudo_messages() -> dict[str, str]:
 
 @pytest.fixture
 def pseudo() -> Iterator[str]:
+    """The pseudo-language registered for the test (its code; also chosen
+    by en-XA), removed after it."""
     register_language(CODE, "qps-ploc", prefixes=("qps", "en-xa"), messages=pseudo_messages())
     try:
         yield CODE

@@ -10,13 +10,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
-from typing import Iterator
 
 import pytest
 
 from tests.conftest import make_team_event
 from tests.test_messages_not_pairs import outside
-from tests.test_pseudo_language import CODE, pseudo_messages
 from xlxq.core import records
 from xlxq.core.teams import Match, TeamRound
 from xlxq.errors import InputError, SheetError
@@ -27,15 +25,6 @@ from xlxq.sheets.problems import Problem
 from xlxq.sheets.registration import read_registration, rule_numbers
 from xlxq.systems import get_system, get_team_system, pair_and_seat
 from xlxq.systems.keys import SYSTEM_KEYS
-
-
-@pytest.fixture
-def qps() -> Iterator[str]:
-    register_language(CODE, "qps-ploc", prefixes=("qps",), messages=pseudo_messages())
-    try:
-        yield CODE
-    finally:
-        unregister_language(CODE)
 
 
 # ------------------------------------------------------------ sheet errors

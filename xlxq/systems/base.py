@@ -39,7 +39,7 @@ from xlxq.core.record_text import record_lines
 from xlxq.core.records import games_label, label_text
 from xlxq.core.standings import SWISS, compute_standings
 from xlxq.core.tiebreaks import TieBreakRegistry
-from xlxq.i18n import Msg, Text
+from xlxq.i18n import Lazy, Msg, Text, chinese_forms, tr
 from xlxq.systems.keys import SystemKey, key_row
 
 if TYPE_CHECKING:
@@ -237,6 +237,21 @@ def who(event: Event, no: int, t: Text) -> str:
     """A player as messages name him: 姓名（序号号）."""
     p = event.player(no)
     return t("report.name-no", name=p.name, no=no)
+
+
+def byes_listed(nos: Sequence[int]) -> Lazy:
+    """A round's byes in a check's message: 3、5 (无) in the Chinese forms,
+    [3, 5] (none) in the others, as the checks have always written them."""
+    nos = list(nos)
+    return Lazy(
+        lambda lang: (
+            tr(lang, "common.list-sep").join(map(str, nos)) or tr(lang, "simulate.none")
+            if chinese_forms(lang)
+            else str(nos)
+            if nos
+            else tr(lang, "simulate.none")
+        )
+    )
 
 
 def pairset(rnd: Round) -> set[frozenset[int]]:

@@ -25,7 +25,7 @@ from xlxq.core.outcome import PairingOutcome
 from xlxq.core.record_text import ko_game_label
 from xlxq.core.steps import Record, against_engine, note_steps, pairings_step
 from xlxq.i18n import Text
-from xlxq.systems.base import CheckReport, PairingSystem, prior, report_of
+from xlxq.systems.base import CheckReport, PairingSystem, byes_listed, prior, report_of
 from xlxq.systems.registry import register
 from xlxq.i18n import Lazy, Msg, chinese_forms, tr, zh_only
 
@@ -128,18 +128,6 @@ def ko_issues(event: Event, n: int, where: Any = "") -> tuple[list[Issue], Optio
     def numbered(no: int) -> Lazy:
         """A player on a board: 3 张三; in English the number only."""
         return Lazy(lambda lang: f"{no} {name[no]}" if chinese_forms(lang) else str(no))
-
-    def listed_or_none(nos: list[int]) -> Lazy:
-        """Byes: 3、5 (无) / [3, 5] (none), as the check has always written them."""
-        return Lazy(
-            lambda lang: (
-                tr(lang, "common.list-sep").join(map(str, nos)) or tr(lang, "simulate.none")
-                if chinese_forms(lang)
-                else str(nos)
-                if nos
-                else tr(lang, "simulate.none")
-            )
-        )
 
     cur = br.current_stage
     if cur is None:
@@ -254,8 +242,8 @@ def ko_issues(event: Event, n: int, where: Any = "") -> tuple[list[Issue], Optio
                 "knockout.byes-expected-the-file-has",
                 where=where,
                 n=n,
-                want=listed_or_none(want_byes),
-                have=listed_or_none(list(rnd.byes)),
+                want=byes_listed(want_byes),
+                have=byes_listed(list(rnd.byes)),
             ),
             None,
             tuple(sorted(set(rnd.byes) ^ set(want_byes))),

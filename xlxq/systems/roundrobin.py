@@ -26,7 +26,7 @@ from xlxq.core.tiebreaks import TieBreakRegistry
 from xlxq.core.steps import Record, against_engine, note_steps, pairings_step
 from xlxq.errors import XlxqError
 from xlxq.i18n import Lazy, Msg, Text, chinese_forms, tr
-from xlxq.systems.base import CheckReport, PairingSystem, pairset, prior, report_of
+from xlxq.systems.base import CheckReport, PairingSystem, byes_listed, pairset, prior, report_of
 from xlxq.systems.registry import get_system, register, system_label
 
 
@@ -118,18 +118,6 @@ def rr_issues(event: Event, n: int) -> tuple[list[Issue], Optional[tuple[str, st
     def who(no: int) -> Lazy:
         """A player in a warning: 张三（3号）; in English the number only."""
         return Lazy(lambda lang: tr(lang, "checks.name-no", name=name[no], no=no) if chinese_forms(lang) else str(no))
-
-    def byes(players: Any) -> Lazy:
-        """A round's byes: 3、5 (无) / [3, 5] (none), as the check has always written them."""
-        return Lazy(
-            lambda lang: (
-                tr(lang, "common.list-sep").join(map(str, players)) or tr(lang, "simulate.none")
-                if chinese_forms(lang)
-                else str(players)
-                if players
-                else tr(lang, "simulate.none")
-            )
-        )
 
     total = rr_round_count(len(nos), double, g)
     label = Lazy(lambda lang: system_label(s.system, lang, g))
@@ -245,8 +233,8 @@ def rr_issues(event: Event, n: int) -> tuple[list[Issue], Optional[tuple[str, st
                     Msg(
                         "roundrobin.round-byes-the-table-has-the-file",
                         round=n,
-                        want=byes(want.byes),
-                        have=byes(rnd.byes),
+                        want=byes_listed(want.byes),
+                        have=byes_listed(rnd.byes),
                     ),
                     players=tuple(sorted(set(rnd.byes) ^ set(want.byes))),
                 )

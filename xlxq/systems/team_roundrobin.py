@@ -11,9 +11,10 @@ from xlxq.core.roundrobin import rr_round_count
 from xlxq.core.team_pairing import TeamPairingOutcome, pair_team_rr_round
 from xlxq.core.teams import TeamEvent, TeamSettings
 from xlxq.i18n import Text
+from xlxq.systems.base import byes_listed
 from xlxq.systems.registry import register
 from xlxq.systems.team_common import Issues, TeamSystem, before, tname
-from xlxq.i18n import Lazy, Msg, chinese_forms, tr
+from xlxq.i18n import Lazy, Msg, chinese_forms
 
 
 @register
@@ -41,18 +42,6 @@ class TeamRoundRobin(TeamSystem):
         def nm(no: int) -> Lazy:
             """A team: 队名（N队）; in the English forms its number."""
             return Lazy(lambda lang: tname(event, no, Text(lang)) if chinese_forms(lang) else no)
-
-        def byes(nos: list[int]) -> Lazy:
-            """Byes: 3、5 (无) / [3, 5] (none), as the check has always written them."""
-            return Lazy(
-                lambda lang: (
-                    tr(lang, "common.list-sep").join(map(str, nos)) or tr(lang, "simulate.none")
-                    if chinese_forms(lang)
-                    else str(nos)
-                    if nos
-                    else tr(lang, "simulate.none")
-                )
-            )
 
         want = self.pair(before(event, n), n).round
         have_pairs = {frozenset(m.teams()): m for m in rnd.matches}
@@ -97,7 +86,12 @@ class TeamRoundRobin(TeamSystem):
             issues.append(
                 (
                     "error",
-                    Msg("team_roundrobin.round-byes-differ", n=n, want=byes(want.byes), have=byes(rnd.byes)),
+                    Msg(
+                        "team_roundrobin.round-byes-differ",
+                        n=n,
+                        want=byes_listed(want.byes),
+                        have=byes_listed(rnd.byes),
+                    ),
                 )
             )
         bad = any(i[0] == "error" for i in issues)
