@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+import openpyxl
 import pytest
 
 from tests.conftest import make_team_event
@@ -182,3 +183,23 @@ def test_the_knockout_stage_prefix_in_every_language(qps):
     assert records.ko_stage("Round 1 record", "en") == "Knockout: Round 1 record"
     assert records.ko_stage("第1輪編排記錄", "zh-Hant") == "淘汰賽第1輪編排記錄"
     assert records.ko_stage("x", qps).startswith("⟦")
+
+
+def test_a_team_workbook_s_rule_notes_are_messages_in_every_language(tmp_path):
+    """The round sheet's rule notes (sheets/rules.py, team_registration.py,
+    team_rounds.py: written from two texts, so 繁體 showed the 简体): a team
+    withdrawn (全队退赛) yet paired in round 1, checked in three languages."""
+    from tests.cli_support import ROOT as CLI_ROOT, run
+
+    path = tmp_path / "t.xlsx"
+    run("new", path, "--teams", CLI_ROOT / "samples" / "teams.csv", "--boards", "4", check_rc=0)
+    run("pair", path, check_rc=0)
+    wb = openpyxl.load_workbook(path)
+    ws = wb["队伍报名"]
+    head = next((r, c) for r in range(1, 6) for c in range(1, ws.max_column + 1) if ws.cell(r, c).value == "全队退赛")
+    ws.cell(head[0] + 1, head[1]).value = 1
+    wb.save(path)
+    out = {lang: run("check", path, lang=lang, check_rc=1).stdout.decode() for lang in ("zh", "en", "zh-Hant")}
+    assert "北京队已于第1轮起退赛，不应编排" in out["zh"] and "全队自第1轮起退赛，不再编排" in out["zh"]
+    assert "team 1 has withdrawn" in out["en"] and "team withdrawn from round 1" in out["en"]
+    assert "已於第1輪起退賽，不應編排" in out["zh-Hant"] and "全隊自第1輪起退賽，不再編排" in out["zh-Hant"]

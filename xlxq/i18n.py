@@ -316,6 +316,19 @@ def zh_only(id: str, /, **args: Any) -> Lazy:
     return Lazy(lambda lang: tr(lang, id, **args) if chinese_forms(lang) else "")
 
 
+def by_forms(chinese: Any, other: Any) -> Lazy:
+    """A message argument that is ``chinese`` in a language writing the
+    Chinese forms (:func:`chinese_forms`: a team by its name, a detail only
+    the Chinese says) and ``other`` in the others (its number, nothing);
+    either may be a message, rendered in the same language."""
+
+    def render(lang: str) -> Any:
+        value = chinese if chinese_forms(lang) else other
+        return value.localize(lang) if isinstance(value, Msg) else value
+
+    return Lazy(render)
+
+
 def listed(lang: str | None, items: Any, id: str = "common.no") -> str:
     """Items as one list in ``lang`` ("1号、3号" / "1, 3"): each rendered by
     message ``id`` (its placeholder ``{no}``), joined by ``common.list-sep``."""
@@ -347,6 +360,7 @@ __all__ = [
     "Language",
     "register_language",
     "unregister_language",
+    "by_forms",
     "norm_lang",
     "env_lang",
     "lang_tag",

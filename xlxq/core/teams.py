@@ -74,7 +74,7 @@ from xlxq.core.model import (
 from xlxq.core.tiebreaks import BYE_OPP_SCORE_MODES, FALLBACK_READINGS
 from xlxq.core.team_tiebreaks import resolve_team_tiebreaks
 from xlxq.errors import InputError
-from xlxq.i18n import Lazy, Msg, chinese_forms, tr, zh_only
+from xlxq.i18n import Lazy, Msg, by_forms, chinese_forms, tr, zh_only
 
 VACANT = 0  # an empty seat: nobody fielded on that board
 MIN_BOARDS, MAX_BOARDS = 2, 10
@@ -360,12 +360,6 @@ def _err(where: tuple[Msg, _Place], msg: Msg) -> InputError:
     return InputError(Msg("teams.where-zh", where=where[0], zh=msg), **where[1])
 
 
-def chinese_or(chinese: object, other: object) -> Lazy:
-    """A value the Chinese forms say one way (a team's name) and the others
-    another (its number): ``chinese`` where :func:`chinese_forms`, else ``other``."""
-    return Lazy(lambda lang: chinese if chinese_forms(lang) else other)
-
-
 def team_named(name: str, no: int, en: object) -> Lazy:
     """A team in an error: 一队（3队）; in English ``en`` (its name or number)."""
     return Lazy(lambda lang: tr(lang, "teams.name-team-no", name=name, no=no) if chinese_forms(lang) else en)
@@ -539,7 +533,7 @@ def set_lineups(
                 Msg(
                     "teams.round-team-has-no-match",
                     round_no=round_no,
-                    name=chinese_or(event.team(team_no).name, team_no),
+                    name=by_forms(event.team(team_no).name, team_no),
                 ),
             )
     matches = []
@@ -711,7 +705,7 @@ def _validate_round(
                 Msg(
                     "teams.round-match-a-team-is-paired-with-itself",
                     label=Lazy(lambda lang, label=label, n=r.round: label.render(lang) if chinese_forms(lang) else n),
-                    first=chinese_or(m.first, m.match),
+                    first=by_forms(m.first, m.match),
                 ),
             )
         if not m.boards:

@@ -15,7 +15,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Iterable, Optional
 
 from xlxq.errors import SheetError, XlxqError
-from xlxq.i18n import Lazy, Msg, chinese_forms
+from xlxq.i18n import Lazy, Msg, by_forms
 from xlxq.sheets import layout as L
 
 if TYPE_CHECKING:
@@ -136,19 +136,6 @@ def sheet_error(sheet: str, row: Optional[int], msg: Msg | XlxqError, cell: Opti
     else:
         said = Msg("cells.sheet", sheet=sheet, text=detail)
     return SheetError(said, detail, sheet=sheet, row=row, cell=cell)
-
-
-def by_forms(chinese: Any, other: Any) -> Lazy:
-    """A message argument that is ``chinese`` in a language writing the
-    Chinese forms (:func:`~xlxq.i18n.chinese_forms`: a team by its name, a
-    detail only the Chinese says) and ``other`` in the others (its number,
-    nothing); either may be a message, rendered in the same language."""
-
-    def render(lang: str) -> Any:
-        value = chinese if chinese_forms(lang) else other
-        return value.localize(lang) if isinstance(value, Msg) else value
-
-    return Lazy(render)
 
 
 def named_no(name: Any, no: int) -> Lazy:

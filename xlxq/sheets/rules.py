@@ -30,6 +30,7 @@ from xlxq.sheets.round_problems import (
     withdrawal_problems,
 )
 from xlxq.systems import get_system, system_for
+from xlxq.i18n import Lazy, Msg, by_forms, tr
 
 if TYPE_CHECKING:
     from xlxq.core.teams import TeamEvent
@@ -112,12 +113,11 @@ def swiss_rule_problems(data: WorkbookData, event: Event) -> list[Problem]:
                     Problem(
                         WARNING,
                         "missing",
-                        f"第{n}轮未编排（缺席？如已退赛请填写退赛轮次）",
-                        f"not paired in round {n} (absent? if withdrawn, fill in the round)",
-                        reg.name,
-                        reg.rows.get(no),
-                        ("name",),
-                        n,
+                        msg=Msg("rules.not-paired-in-round-absent-if-withdrawn", n=n),
+                        sheet=reg.name,
+                        row=reg.rows.get(no),
+                        cols=("name",),
+                        round=n,
                     )
                 )
                 continue
@@ -159,11 +159,10 @@ def swiss_rule_problems(data: WorkbookData, event: Event) -> list[Problem]:
                 Problem(
                     INFO,
                     "eliminated",
-                    f"积分末位淘汰：第{x}轮后未得{y}分，自第{x + 1}轮起不再编排",
-                    f"eliminated: under {y} points after round {x}, not paired from round {x + 1}",
-                    reg.name,
-                    reg.rows.get(no),
-                    ("name",),
+                    msg=Msg("rules.eliminated-under-points-after-round-not", x=x, y=y, x2=x + 1),
+                    sheet=reg.name,
+                    row=reg.rows.get(no),
+                    cols=("name",),
                 )
             )
     return out
@@ -198,12 +197,11 @@ def team_rule_problems(data: TeamWorkbookData, event: TeamEvent) -> list[Problem
                         Problem(
                             INFO,
                             "hand_colours",
-                            "人工调整：先走队与编排相反；已采用表中的先后走",
-                            "first and second team swapped by hand; the sheet is used",
-                            rs.name,
-                            blk.row,
-                            ("red_name", "black_name"),
-                            n,
+                            msg=Msg("team_rules.first-and-second-team-swapped-by-hand"),
+                            sheet=rs.name,
+                            row=blk.row,
+                            cols=("red_name", "black_name"),
+                            round=n,
                         )
                     )
                 elif not blk.seated_by_program:
@@ -215,13 +213,15 @@ def team_rule_problems(data: TeamWorkbookData, event: TeamEvent) -> list[Problem
                                 Problem(
                                     INFO,
                                     "hand_seats",
-                                    f"人工调整的出场（原排：红 {event.player_label(gr)}，黑 "
-                                    f"{event.player_label(gb)}）；已采用表中的出场",
-                                    f"seats changed by hand (were {gr}-{gb}); the sheet is used",
-                                    rs.name,
-                                    blk.boards[b.board].row,
-                                    ("red_name", "black_name"),
-                                    n,
+                                    msg=Msg(
+                                        "rules.seats-changed-by-hand-were-the-sheet-is",
+                                        label_gr=by_forms(event.player_label(gr), gr),
+                                        label_gb=by_forms(event.player_label(gb), gb),
+                                    ),
+                                    sheet=rs.name,
+                                    row=blk.boards[b.board].row,
+                                    cols=("red_name", "black_name"),
+                                    round=n,
                                 )
                             )
             if swiss and mt.second in met[mt.first]:
@@ -229,12 +229,15 @@ def team_rule_problems(data: TeamWorkbookData, event: TeamEvent) -> list[Problem
                     Problem(
                         ERROR,
                         "rematch",
-                        f"{event.team(mt.first).name}与{event.team(mt.second).name}已相遇过（原则(六)：不得重复相遇）",
-                        f"teams {mt.first} and {mt.second} have met before",
-                        rs.name,
-                        blk.row,
-                        ("red_name", "black_name"),
-                        n,
+                        msg=Msg(
+                            "rules.teams-and-have-met-before",
+                            name=by_forms(event.team(mt.first).name, mt.first),
+                            name2=by_forms(event.team(mt.second).name, mt.second),
+                        ),
+                        sheet=rs.name,
+                        row=blk.row,
+                        cols=("red_name", "black_name"),
+                        round=n,
                     )
                 )
             for t in mt.teams():
@@ -243,12 +246,15 @@ def team_rule_problems(data: TeamWorkbookData, event: TeamEvent) -> list[Problem
                         Problem(
                             ERROR,
                             "withdrawn",
-                            f"{event.team(t).name}已于第{event.team(t).withdrawn_from_round}轮起退赛，不应编排",
-                            f"team {t} has withdrawn",
-                            rs.name,
-                            blk.row,
-                            ("red_name" if t == mt.first else "black_name",),
-                            n,
+                            msg=Msg(
+                                "rules.team-has-withdrawn",
+                                name=by_forms(event.team(t).name, t),
+                                n=by_forms(event.team(t).withdrawn_from_round, ""),
+                            ),
+                            sheet=rs.name,
+                            row=blk.row,
+                            cols=("red_name" if t == mt.first else "black_name",),
+                            round=n,
                         )
                     )
             met[mt.first].add(mt.second)
@@ -260,28 +266,25 @@ def team_rule_problems(data: TeamWorkbookData, event: TeamEvent) -> list[Problem
                             Problem(
                                 WARNING,
                                 "unfinished",
-                                f"第{n}轮第{mt.match}场第{b.board}台未填结果（成绩按未赛计，编排按和棋暂计）",
-                                f"round {n} match {mt.match} board {b.board} has no result",
-                                rs.name,
-                                blk.boards[b.board].row,
-                                ("result",),
-                                n,
+                                msg=Msg("rules.round-match-board-has-no-result", n=n, match=mt.match, board=b.board),
+                                sheet=rs.name,
+                                row=blk.boards[b.board].row,
+                                cols=("result",),
+                                round=n,
                             )
                         )
         if gen is not None and sorted(data.state.gbyes.get(n, [])) != sorted(rnd.byes):
             for t in rnd.byes:
-                was = "、".join(map(str, data.state.gbyes.get(n, []))) or "无"
-                was_en = ", ".join(map(str, data.state.gbyes.get(n, []))) or "none"
+                was = listed_or_none(data.state.gbyes.get(n, []))
                 out.append(
                     Problem(
                         INFO,
                         "hand_bye",
-                        f"人工调整的轮空（原编排轮空：{was}）",
-                        f"bye changed by hand (was {was_en})",
-                        rs.name,
-                        rs.bye_rows[t],
-                        ("red_name", "black_name"),
-                        n,
+                        msg=Msg("round_problems.bye-changed-by-hand", was=was),
+                        sheet=rs.name,
+                        row=rs.bye_rows[t],
+                        cols=("red_name", "black_name"),
+                        round=n,
                     )
                 )
         if swiss:
@@ -291,12 +294,11 @@ def team_rule_problems(data: TeamWorkbookData, event: TeamEvent) -> list[Problem
                         Problem(
                             ERROR,
                             "second_bye",
-                            f"{event.team(t).name}第二次轮空（原则(五)：轮空每队只一次）",
-                            f"team {t} has a second bye",
-                            rs.name,
-                            rs.bye_rows[t],
-                            ("red_name",),
-                            n,
+                            msg=Msg("rules.team-has-a-second-bye", name=by_forms(event.team(t).name, t)),
+                            sheet=rs.name,
+                            row=rs.bye_rows[t],
+                            cols=("red_name",),
+                            round=n,
                         )
                     )
             if len(rnd.byes) > 1:
@@ -305,12 +307,11 @@ def team_rule_problems(data: TeamWorkbookData, event: TeamEvent) -> list[Problem
                         Problem(
                             ERROR,
                             "byes",
-                            f"第{n}轮有{len(rnd.byes)}队轮空（至多一队）",
-                            f"round {n} has {len(rnd.byes)} byes",
-                            rs.name,
-                            rs.bye_rows[t],
-                            ("red_name",),
-                            n,
+                            msg=Msg("rules.round-has-byes", n=n, n2=len(rnd.byes)),
+                            sheet=rs.name,
+                            row=rs.bye_rows[t],
+                            cols=("red_name",),
+                            round=n,
                         )
                     )
         for t in rnd.byes:
@@ -323,12 +324,11 @@ def team_rule_problems(data: TeamWorkbookData, event: TeamEvent) -> list[Problem
                     Problem(
                         WARNING,
                         "missing",
-                        f"{team.name}第{n}轮未编排（如已退赛请填写全队退赛轮次）",
-                        f"team {team.no} is not paired in round {n}",
-                        reg.name,
-                        rows[0] if rows else None,
-                        ("team",),
-                        n,
+                        msg=Msg("rules.team-is-not-paired-in-round", name=by_forms(team.name, team.no), n=n),
+                        sheet=reg.name,
+                        row=rows[0] if rows else None,
+                        cols=("team",),
+                        round=n,
                     )
                 )
     for team in event.teams:
@@ -338,11 +338,10 @@ def team_rule_problems(data: TeamWorkbookData, event: TeamEvent) -> list[Problem
                 Problem(
                     INFO,
                     "team_withdrawn",
-                    f"全队自第{team.withdrawn_from_round}轮起退赛，不再编排",
-                    f"team withdrawn from round {team.withdrawn_from_round}",
-                    reg.name,
-                    rows[0],
-                    ("team_withdrawn",),
+                    msg=Msg("rules.team-withdrawn-from-round", withdrawn_from_round=team.withdrawn_from_round),
+                    sheet=reg.name,
+                    row=rows[0],
+                    cols=("team_withdrawn",),
                 )
             )
     for p in event.players:
@@ -351,11 +350,15 @@ def team_rule_problems(data: TeamWorkbookData, event: TeamEvent) -> list[Problem
                 Problem(
                     INFO,
                     "withdrawn_player",
-                    f"自第{p.withdrawn_from_round}轮起退赛，不再出场",
-                    f"withdrawn from round {p.withdrawn_from_round}",
-                    reg.name,
-                    reg.rows.get(p.no),
-                    ("withdrawn",),
+                    msg=Msg("rules.withdrawn-from-round", withdrawn_from_round=p.withdrawn_from_round),
+                    sheet=reg.name,
+                    row=reg.rows.get(p.no),
+                    cols=("withdrawn",),
                 )
             )
     return out
+
+
+def listed_or_none(nos: list[int]) -> Lazy:
+    """Numbers as one list in the language (3、5 / 3, 5), or 无 / none."""
+    return Lazy(lambda lang: tr(lang, "common.list-sep").join(map(str, nos)) or tr(lang, "simulate.none"))

@@ -235,11 +235,10 @@ def setting_rows(
                 Problem(
                     INFO,
                     "unknown_setting",
-                    f"不认识的设置项目“{label}”，已忽略",
-                    f"unknown setting {label!r} ignored",
-                    name,
-                    r,
-                    ("key",),
+                    msg=Msg("settings.unknown-setting-ignored", label=label),
+                    sheet=name,
+                    row=r,
+                    cols=("key",),
                 )
             )
             continue
@@ -483,11 +482,14 @@ def read_settings(
             Problem(
                 INFO,
                 "unused_setting",
-                f"赛制为{get_system(system).label_zh}，“{spec.zh}”不用，已忽略",
-                f"the system is {get_system(system).label_en}: {spec.en!r} does not apply and is ignored",
-                name,
-                row,
-                ("key", "value"),
+                msg=Msg(
+                    "settings.the-system-is-does-not-apply-and-is",
+                    label=Lazy(lambda lang: get_system(system).label(lang)),
+                    spec=spec.said(),
+                ),
+                sheet=name,
+                row=row,
+                cols=("key", "value"),
             )
         )
 

@@ -14,7 +14,6 @@ from xlxq.core.teams import VACANT, Team, TeamEvent, TeamSettings, check_lineup
 from xlxq.errors import ErrorList, InputError
 from xlxq.sheets import layout as L, team_layout as T
 from xlxq.sheets.cells import (
-    by_forms,
     find_layout,
     refuse_merged,
     as_int,
@@ -38,7 +37,7 @@ from xlxq.sheets.registration import (
 )
 from xlxq.sheets.data import LineupRow, LineupSheet, TeamRegSheet, TeamWorkbookData
 from xlxq.systems import system_for
-from xlxq.i18n import Msg, zh_only
+from xlxq.i18n import Msg, by_forms, zh_only
 from xlxq.text import joined
 
 
@@ -626,12 +625,11 @@ def check_pending_lineups(data: TeamWorkbookData) -> None:
                 Problem(
                     INFO,
                     "lineup_unused",
-                    "全队轮赛制按秩序表排台，出场名单不用",
-                    "Scheveningen boards come from the table; line-ups are not used",
-                    data.lineups.name,
-                    lr.row,
-                    ("round",),
-                    n,
+                    msg=Msg("team_read.scheveningen-boards-come-from-the-table"),
+                    sheet=data.lineups.name,
+                    row=lr.row,
+                    cols=("round",),
+                    round=n,
                 )
             )
             continue
@@ -641,12 +639,11 @@ def check_pending_lineups(data: TeamWorkbookData) -> None:
                     Problem(
                         WARNING,
                         "lineup_withdrawn",
-                        f"{ev.team(t).name}已退赛，本轮不编排",
-                        f"team {t} has withdrawn",
-                        data.lineups.name,
-                        lr.row,
-                        ("team",),
-                        n,
+                        msg=Msg("team_registration.team-has-withdrawn", name=by_forms(ev.team(t).name, t)),
+                        sheet=data.lineups.name,
+                        row=lr.row,
+                        cols=("team",),
+                        round=n,
                     )
                 )
                 continue
@@ -658,11 +655,14 @@ def check_pending_lineups(data: TeamWorkbookData) -> None:
                     Problem(
                         WARNING,
                         "lineup_unused",
-                        f"{ev.team(t).name}第{n}轮没有比赛，此出场名单不用",
-                        f"team {t} has no match in round {n}; line-up not used",
-                        data.lineups.name,
-                        lr.row,
-                        ("round", "team"),
-                        n,
+                        msg=Msg(
+                            "team_registration.team-has-no-match-in-round-line-up-not",
+                            name=by_forms(ev.team(t).name, t),
+                            n=n,
+                        ),
+                        sheet=data.lineups.name,
+                        row=lr.row,
+                        cols=("round", "team"),
+                        round=n,
                     )
                 )

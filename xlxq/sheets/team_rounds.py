@@ -41,7 +41,6 @@ from xlxq.core.teams import (
 from xlxq.errors import ErrorList, InputError
 from xlxq.sheets import layout as L, team_layout as T
 from xlxq.sheets.cells import (
-    by_forms,
     find_layout,
     refuse_merged,
     as_int,
@@ -60,7 +59,7 @@ from xlxq.sheets.data import BoardRow, MatchBlock, TeamRoundSheet, TeamWorkbookD
 from xlxq.sheets.state import TeamState
 from xlxq.sheets.team_registration import TeamIndex, check_lineup_at, lineup_cols
 from xlxq.systems import system_for
-from xlxq.i18n import Lazy, Msg, zh_only
+from xlxq.i18n import Lazy, Msg, by_forms, zh_only
 
 
 def refuse_merged_team_rounds(sheets: OpenSheets) -> None:
@@ -535,12 +534,15 @@ def seat_team_round(data: TeamWorkbookData, before: TeamEvent, raw: RawRound) ->
                             Problem(
                                 INFO,
                                 "lineup_overridden",
-                                f"第{n}轮对阵表中{ev.team(team).name}的出场已人工调整，以对阵表为准",
-                                f"round {n}: the seats of team {team} were changed on the round sheet; the sheet is used",
-                                lu_sheet.name,
-                                lr.row,
-                                ("team",),
-                                n,
+                                msg=Msg(
+                                    "team_rounds.round-the-seats-of-team-were-changed-on",
+                                    n=n,
+                                    name=by_forms(ev.team(team).name, team),
+                                ),
+                                sheet=lu_sheet.name,
+                                row=lr.row,
+                                cols=("team",),
+                                round=n,
                             )
                         )
                         continue
@@ -642,12 +644,11 @@ def _seat_match(data: TeamWorkbookData, ev: TeamEvent, n: int, blk: MatchBlock) 
                     Problem(
                         WARNING,
                         "result_before_seating",
-                        "此台已有结果，但对局者由程序重新排定，请核对结果",
-                        "this board had a result before it was re-seated; check it",
-                        data.round_sheet(n).name if data.round_sheet(n) else None,
-                        br.row,
-                        ("result",),
-                        n,
+                        msg=Msg("team_read.this-board-had-a-result-before-it-was-re"),
+                        sheet=data.round_sheet(n).name if data.round_sheet(n) else None,
+                        row=br.row,
+                        cols=("result",),
+                        round=n,
                     )
                 )
     return boards
@@ -679,12 +680,11 @@ def _apply_lineup(
                     Problem(
                         WARNING,
                         "result_before_seating",
-                        "此台已有结果，但出场名单改动后对局者已变，请核对结果",
-                        "this board had a result before the line-up changed; check it",
-                        rs.name,
-                        br.row,
-                        ("result",),
-                        rs.no,
+                        msg=Msg("team_read.this-board-had-a-result-before-the-line"),
+                        sheet=rs.name,
+                        row=br.row,
+                        cols=("result",),
+                        round=rs.no,
                     )
                 )
         out.append(nb)
