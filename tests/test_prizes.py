@@ -571,6 +571,11 @@ def test_without_the_block_a_workbook_has_no_prizes(tmp_path) -> None:
         (("少年组", None, None), "B", "名额"),
         ((None, 3, "性别=女"), "A", "奖项"),
         (("名次奖", 1, None), "A", "重复"),
+        # by the cell at fault, not by the words (it was routed by 名额 in the text):
+        (("少年组", 3, "名额=3"), "C", "名额"),  # a condition that says 名额 is the 条件 cell
+        (("少年\n组", 3, None), "A", "换行"),  # the name's fault is the 奖项 cell (was 条件)
+        (("少年组", 3, "性别=女" * 40), "C", "条件"),
+        (("少年组", "三", None), "B", "名额"),
     ],
 )
 def test_a_bad_prize_row_is_refused_at_its_cell(tmp_path, row, cell_col, needle) -> None:

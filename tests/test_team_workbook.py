@@ -297,8 +297,9 @@ def test_lineup_error_stops_everything(tmp_path):
     # a result that contradicts the empty seat is refused
     view.set(r, "result", "和")
     wb.save(path)
-    with pytest.raises(InputError, match="有空台"):
+    with pytest.raises(InputError, match="有空台") as e:
         recompute(book(path))
+    assert e.value.place.sheet == "第1轮"
     # an unknown result names the sheet, row and cell: pair refuses and writes nothing;
     # recompute marks the cell (issue 10 §4) and writes no standings
     view.set(r, "result", None)

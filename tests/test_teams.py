@@ -299,8 +299,12 @@ def test_validation_of_stored_rounds():
         (lambda r: setattr(r.matches[0].boards[0], "red", VACANT), "有空台，结果应为 black_win_forfeit"),
     ]
     for mutate, msg in cases:
-        with pytest.raises(InputError, match=msg):
+        with pytest.raises(InputError, match=msg) as ei:
             validate_team_event(broken(mutate), rules=team_rules(TeamSettings()))
+        assert ei.value.place.round == 1  # the round at fault as a field (a reader's sheet), not only in the words
+    with pytest.raises(InputError) as ei:  # a registration fault names no round
+        validate_team_event(replace(ev, teams=ev.teams[:1] + ev.teams), rules=team_rules(ev.settings))
+    assert ei.value.place.round is None
     # the colour rule names the board: the second team's player sitting red on board 1
     e = broken(lambda r: setattr(r.matches[0].boards[0], "red", 5))
     with pytest.raises(InputError, match="第1轮第1场第1台"):

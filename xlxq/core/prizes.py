@@ -390,19 +390,42 @@ def parse_places(v: Any) -> int:
     return n
 
 
+class PrizeError(InputError):
+    """A prize's cell at fault: ``part`` is "name" (奖项), "places" (名额) or
+    "condition" (条件), so that a reader points at that cell."""
+
+    def __init__(self, msg: Msg, part: str):
+        super().__init__(msg)
+        self.part = part
+
+    @classmethod
+    def of(cls, exc: InputError, part: str) -> PrizeError:
+        assert exc.msg is not None  # every prize message is from the catalogue
+        return cls(exc.msg, part)
+
+
 def make_prize(name: Any, places: Any, condition: Any) -> Prize:
-    """One category from the arbiter's three cells (奖项, 名额, 条件)."""
+    """One category from the arbiter's three cells (奖项, 名额, 条件); a
+    problem is a :class:`PrizeError` naming its cell."""
     if not isinstance(name, str) or not name.strip():
-        raise InputError(Msg("prizes.the-prize-has-no-name"))
+        raise PrizeError(Msg("prizes.the-prize-has-no-name"), "name")
     problem = label_problem(name)
     if problem is not None:
-        raise InputError(Msg("prizes.name-not-one-line", name=shown(name), problem=problem))
+        raise PrizeError(Msg("prizes.name-not-one-line", name=shown(name), problem=problem), "name")
     if len(name) > NAME_MAX:
-        raise InputError(Msg("prizes.name-too-long", name=shown(name), n=NAME_MAX))
+        raise PrizeError(Msg("prizes.name-too-long", name=shown(name), n=NAME_MAX), "name")
     text = "" if condition is None else str(condition).strip()
     if len(text) > NAME_MAX:
-        raise InputError(Msg("prizes.condition-too-long", text=shown(text), n=NAME_MAX))
-    return Prize(name.strip(), parse_places(places), parse_condition(text), text)
+        raise PrizeError(Msg("prizes.condition-too-long", text=shown(text), n=NAME_MAX), "condition")
+    try:
+        n = parse_places(places)
+    except InputError as exc:
+        raise PrizeError.of(exc, "places") from None
+    try:
+        cond = parse_condition(text)
+    except InputError as exc:
+        raise PrizeError.of(exc, "condition") from None
+    return Prize(name.strip(), n, cond, text)
 
 
 def check_names(prizes: Sequence[Prize]) -> None:

@@ -666,7 +666,11 @@ def validate_team_event(event: TeamEvent, *, rules: TeamRules) -> None:
         )
     event.reindex()
     for r in rounds_in_order(event.rounds):
-        _validate_round(event, r, teams, owner, rules.seated_by_schedule)
+        try:
+            _validate_round(event, r, teams, owner, rules.seated_by_schedule)
+        except InputError as exc:  # the round at fault, for the caller's place (its sheet)
+            exc.place = exc.place.merged(round=r.round)
+            raise
     if len(event.rounds) > s.rounds:
         raise InputError(
             Msg("teams.rounds-present-more-than-the-planned", n=len(event.rounds), rounds=s.rounds),

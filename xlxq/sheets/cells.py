@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Iterable, Optional
 
@@ -135,7 +135,10 @@ def sheet_error(sheet: str, row: Optional[int], msg: Msg | XlxqError, cell: Opti
         said = Msg("cells.sheet-cell", sheet=sheet, cell=cell, text=detail)
     else:
         said = Msg("cells.sheet", sheet=sheet, text=detail)
-    return SheetError(said, detail, sheet=sheet, row=row, cell=cell)
+    err = SheetError(said, detail, sheet=sheet, row=row, cell=cell)
+    if not isinstance(msg, Msg):  # an error keeps where else it is (its round, board, player, team)
+        err.place = replace(msg.place, sheet=sheet, row=row, cell=cell)
+    return err
 
 
 def named_no(name: Any, no: int) -> Lazy:

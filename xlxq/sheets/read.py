@@ -479,7 +479,7 @@ def read_team_workbook(book: Book, mark: bool = False) -> TeamWorkbookData:
     try:
         validate_team_event(event, rules=team_rules(event.settings))
     except InputError as exc:
-        sheet = next((rs.name for rs in data.rounds if f"第{rs.no}轮" in exc.zh), data.reg.name)
+        sheet = next((rs.name for rs in data.rounds if rs.no == exc.place.round), data.reg.name)
         raise sheet_error(sheet, None, exc) from None
     check_pending_lineups(data)
     data.problems.extend(team_rule_problems(data, event))

@@ -265,7 +265,7 @@ def prize_table(name: str, grid: list[list[Any]], sheet: SettingsSheet, double: 
     head = sheet.prize_header
     if head is None:
         return None
-    from xlxq.core.prizes import PrizeTable, make_prize  # only for a 设置 with a prize block
+    from xlxq.core.prizes import PrizeError, PrizeTable, make_prize  # only for a 设置 with a prize block
 
     kc, vc = sheet.table.cols["key"], sheet.table.cols["value"]
     cc = sheet.table.cols.get("help", vc + 1)
@@ -281,8 +281,8 @@ def prize_table(name: str, grid: list[list[Any]], sheet: SettingsSheet, double: 
             raise sheet_error(name, r, Msg("settings.no-places-how-many-winners"), L.cell_ref(r, vc))
         try:
             prize = make_prize(text_of(label), places, cond)
-        except InputError as exc:
-            cell = L.cell_ref(r, vc) if "名额" in exc.zh else L.cell_ref(r, cc)
+        except PrizeError as exc:  # at its cell: 奖项, 名额 or 条件
+            cell = L.cell_ref(r, {"name": kc, "places": vc}.get(exc.part, cc))
             raise sheet_error(name, r, exc, cell) from None
         if prize.name in rows:
             raise sheet_error(
