@@ -65,8 +65,15 @@ def fmt(x: Any) -> str:
 
 
 def display_width(s: str) -> int:
-    """Columns ``s`` takes on a terminal: East Asian wide characters count two."""
-    return sum(2 if unicodedata.east_asian_width(c) in ("W", "F") else 1 for c in s)
+    """Columns ``s`` takes on a terminal: East Asian wide characters count two
+    (Python's table, which also calls an unassigned code point "F")."""
+    if s.isascii():
+        return len(s)
+    n = len(s)
+    for c in s:
+        if unicodedata.east_asian_width(c) in ("W", "F"):
+            n += 1
+    return n
 
 
 def text_table(
@@ -76,12 +83,13 @@ def text_table(
     right-aligned (default none); None cells are blank."""
     right = right or [False] * len(header)
     cells = [[str(c) for c in header]] + [[("" if c is None else str(c)) for c in r] for r in rows]
-    widths = [max(display_width(r[i]) for r in cells) for i in range(len(header))]
+    sizes = [[display_width(c) for c in r] for r in cells]
+    widths = [max(r[i] for r in sizes) for i in range(len(header))]
     out = []
-    for r in cells:
+    for r, size in zip(cells, sizes):
         parts = []
         for i, c in enumerate(r):
-            pad = " " * (widths[i] - display_width(c))
+            pad = " " * (widths[i] - size[i])
             parts.append(pad + c if right[i] else c + pad)
         out.append("  ".join(parts).rstrip())
     return out

@@ -198,6 +198,11 @@ def engine_pairs(
     a_id, b_id = sides
     pairs = []
     for k, item in enumerate(as_list(e.get(key, []), place("json_parts.place-engine-key", where=where, key=key))):
+        if type(item) is list and len(item) == 2:  # the common case, without building the messages
+            x, y = item
+            if type(x) is int and type(y) is int and x >= 1 and y >= 1:
+                pairs.append((x, y))
+                continue
         x, y = two_items(
             item,
             place("json_parts.place-engine-item", where=where, key=key, n=k + 1, k=k),
