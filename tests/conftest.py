@@ -343,3 +343,17 @@ def qps() -> Iterator[str]:
         yield CODE
     finally:
         unregister_language(CODE)
+
+
+def simplified_only(text: str) -> set[str]:
+    """The characters of ``text`` that 繁體 writes otherwise (OpenCC's s2t
+    changes them): what a zh-Hant output must not contain outside the
+    user's own text.  Skips the test where OpenCC is not installed."""
+    opencc = pytest.importorskip("opencc")
+    global _S2T
+    if _S2T is None:
+        _S2T = opencc.OpenCC("s2t")
+    return {c for c in text if "\u4e00" <= c <= "\u9fff" and _S2T.convert(c) != c}
+
+
+_S2T: Any = None

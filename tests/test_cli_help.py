@@ -1,6 +1,7 @@
-"""``xlxq … --help`` in the message language (issue 10 §6): Chinese by
-default, English under ``XLXQ_LANG=en``, from one source (the Chinese in
-the command modules, the English in xlxq/cli/help_en.py)."""
+"""``xlxq … --help`` in the message language (issue 10 §6): 简体 by
+default, English under ``XLXQ_LANG=en``, 繁體 under zh-Hant, from one source
+(the 简体 in the command modules, every language in the catalogue's
+``help.*`` messages)."""
 
 from __future__ import annotations
 
@@ -9,8 +10,12 @@ import argparse
 import pytest
 
 from tests.cli_support import run
+from tests.conftest import simplified_only
 from xlxq.cli import build_parser
-from xlxq.cli.help_en import HELP_EN
+from xlxq.i18n import catalogue
+
+#: the help texts by their 简体: message id
+HELP_IDS = {text: k for k, text in catalogue("zh").items() if k.startswith("help.")}
 
 
 def _texts(parser: argparse.ArgumentParser) -> list[str]:
@@ -29,28 +34,34 @@ def _chinese(t: str) -> bool:
     return any("\u4e00" <= ch <= "\u9fff" for ch in t)
 
 
-def test_every_chinese_help_text_has_its_english(monkeypatch):
+def test_every_chinese_help_text_is_a_message(monkeypatch):
     monkeypatch.setenv("XLXQ_LANG", "zh")
     zh = [t for t in _texts(build_parser()) if _chinese(t)]
     assert len(zh) > 70
-    assert [t for t in zh if t not in HELP_EN] == []
+    assert [t for t in zh if t not in HELP_IDS] == []
+    assert not set(HELP_IDS) - set(zh), "a help message whose text is gone from the commands"
+    english = {catalogue("en")[k] for k in HELP_IDS.values()}
     monkeypatch.setenv("XLXQ_LANG", "en")
     en = _texts(build_parser())
     # in English no text is left in Chinese but the terms quoted beside their English
-    assert [t for t in en if _chinese(t) and t not in HELP_EN.values()] == []
-    assert not set(HELP_EN) - set(zh), "an English text whose Chinese is gone"
+    assert [t for t in en if _chinese(t) and t not in english] == []
+    monkeypatch.setenv("XLXQ_LANG", "zh-Hant")
+    hant = _texts(build_parser())
+    assert len(hant) == len(en) and [t for t in hant if t in HELP_IDS and t != catalogue("zh-Hant")[HELP_IDS[t]]] == []
+    assert [t for t in hant if simplified_only(t)] == []
 
 
 @pytest.mark.parametrize("args", [["--help"], ["new", "--help"], ["standings", "--help"], ["simulate", "--help"]])
 def test_help_in_the_message_language(args):
     zh = run(*args, check_rc=0).out
     en = run(*args, lang="en", check_rc=0).out
-    assert _chinese(zh)
+    hant = run(*args, lang="zh-Hant", check_rc=0).out
     kept = ("定位编排", "编排记录", "场分", "局分", "淘汰赛")  # terms quoted, choices that are Chinese words
-    rest = en
+    rest, rest_hant = en, hant.replace("{match_points,game_points,场分,局分}", "")  # a 繁體 場分 is taken too
     for term in kept:
         rest = rest.replace(term, "")
     assert not _chinese(rest), rest
+    assert _chinese(zh) and _chinese(hant) and not simplified_only(rest_hant), simplified_only(rest_hant)
     if args == ["--help"]:
-        assert "命令" in zh and "编排下一轮并保存" in zh
+        assert "命令" in zh and "编排下一轮并保存" in zh and "編排下一輪並保存" in hant
         assert "COMMAND" in en and "pair the next round and save" in en and "show the version" in en

@@ -360,3 +360,17 @@ def test_member_total_event(tmp_path, capsys):
     assert [r["placings"] for r in st] == sorted(r["placings"] for r in st)
     assert_bad_input(new(capsys, tmp_path / "y.json", "--players", INDIVIDUALS, "--best", 2), "--member-total")
     assert_bad_input(run("standings", f, "--boards"), "--boards")
+
+
+def test_chinese_option_values_typed_in_traditional_characters(tmp_path, capsys):
+    """A 繁體 arbiter's CLI: 臨時定台制, 場分 and 對手分/勝局 are read as their
+    简体 twins, as a 繁體 workbook's 设置 is (they were refused)."""
+    f = tmp_path / "t.json"
+    new(capsys, f, "--teams", TEAMS, "--boards", 4, "--lineup", "臨時定台制", "--pair-by", "局分", "--force")
+    assert load(f)["event"]["lineup"] == "per_round"
+    new(capsys, f, "--teams", TEAMS, "--boards", 4, "--lineup", "分檯換人制", "--pair-by", "場分", "--force")
+    e = load(f)["event"]
+    assert (e["lineup"], e["pair_by"]) == ("fixed_order", "match_points")
+    g = tmp_path / "i.json"
+    new(capsys, g, "--players", INDIVIDUALS, "--tiebreaks", "對手分,勝局,後走勝局")
+    assert load(g)["event"]["tiebreaks"] == ["对手分", "胜局", "后走胜局"]  # as typed, in 简体

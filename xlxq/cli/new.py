@@ -25,6 +25,14 @@ def cmd_new(args: argparse.Namespace) -> int:
     return finish(create_file(args, language()))
 
 
+def _hans(value: str) -> str:
+    """A Chinese name typed in 繁體 (對手分, 臨時定台制, 場分) read as its 简体
+    twin, as a 繁體 workbook's 设置 is."""
+    from xlxq.sheets.script import to_hans
+
+    return to_hans(value)
+
+
 def add_parser(sub) -> None:
     # the one key table of the systems: standard library only (start-up time)
     from xlxq.systems.keys import cli_choices
@@ -104,6 +112,7 @@ def add_parser(sub) -> None:
     s.add_argument(
         "--tiebreaks",
         metavar="PRESET",
+        type=_hans,
         help="名次计算方法：预设名或逗号分隔的项目（默认：积分编排 cxa2011-opp；循环赛 cxa2011-rr，"
         "两局制 cxa2011-rr-match；末位淘汰 seed001-cumulative；国际赛事：亚洲象联 axf、世界象联 wxf2023）",
     )
@@ -121,11 +130,13 @@ def add_parser(sub) -> None:
     s.add_argument(
         "--lineup",
         metavar="FORMAT",
+        type=_hans,
         help="团体赛出场方式：fixed_boards 分台定人制（默认）、fixed_order 分台换人制、per_round 临时定台制（中文名亦可）",
     )
     s.add_argument(
         "--pair-by",
         dest="pair_by",
+        type=_hans,
         choices=["match_points", "game_points", "场分", "局分"],
         help="积分编排团体赛的编排依据：match_points 场分（默认）或 game_points 局分",
     )

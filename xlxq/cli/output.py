@@ -15,7 +15,6 @@ import math
 import sys
 from typing import Any
 
-from xlxq.cli.help_en import en as help_en
 
 __all__ = ["language", "txt", "echo", "Parser", "write_json", "finish"]
 
@@ -41,26 +40,33 @@ def echo(*lines: str) -> None:
         print(ln)
 
 
+#: the help texts by their 简体, per language (messages ``help.*``; built at the first use)
+_HELP: dict[str, dict[str, str]] = {}
+
+
 def help_text(text: Any) -> Any:
     """A help text (description, help, Chinese metavar) in the message
-    language: the English from :mod:`xlxq.cli.help_en` under ``XLXQ_LANG=en``,
-    the 繁體 (or a further language's) from the catalogue (the table's texts are in it)."""
+    language: the command modules write the 简体, the catalogue's ``help.*``
+    messages have it in every language (tests/test_cli_help.py fails on a
+    help text without its message)."""
     if not isinstance(text, str):
         return text
-    lang = language()
-    if lang == "zh":
-        return text
-    if lang == "en":  # the --help English is its own table (cli/help_en.py), not the catalogue
-        return help_en(text)
-    from xlxq.i18n import text_in
+    from xlxq.i18n import catalogue, norm_lang
 
-    return text_in(lang, text)
+    code = norm_lang(language())
+    if code == "zh":
+        return text
+    table = _HELP.get(code)
+    if table is None:
+        hans, there = catalogue("zh"), catalogue(code)
+        table = _HELP[code] = {hans[k]: there[k] for k in hans if k.startswith("help.") and k in there}
+    return table.get(text, text)
 
 
 class Parser(argparse.ArgumentParser):
     """argparse that reports a usage error as one line, exit 2, and shows
     its help in the message language (issue 10 §6: the modules write the
-    Chinese, :mod:`xlxq.cli.help_en` has the English)."""
+    Chinese, the catalogue has it in every language: :func:`help_text`)."""
 
     def __init__(self, *args: Any, **kw: Any) -> None:
         if "description" in kw:
