@@ -727,3 +727,16 @@ def test_the_prize_sheet_of_a_hant_workbook_is_in_hant(tmp_path):
     assert "  最佳女棋手：性別=女" in cells and "  高分：等級分<3000，單位!=某隊" in cells
     own = {f"选手{i}" for i in range(1, 11)}
     assert not [c for c in cells if c not in own and S2T.convert(c) != c]
+
+
+@pytest.mark.parametrize("teams", [False, True])
+def test_the_demo_of_a_hant_user_is_a_hant_workbook(tmp_path, teams):
+    """``XLXQ_LANG=zh-Hant xlxq demo`` writes the 繁體 workbook (it wrote the
+    简体 one): its sheets, labels and the demo's title in 繁體, round 1 paired."""
+    p = run("demo", tmp_path, *(["--teams"] if teams else []), lang="zh-Hant", check_rc=0)
+    assert "已編排第1輪" in p.out and not simplified_only(p.out.replace(str(tmp_path), ""))
+    path = tmp_path / ("xlxq-team-demo.xlsx" if teams else "xlxq-demo.xlsx")
+    wb = openpyxl.load_workbook(path)
+    assert wb.sheetnames[0] == "設置" and "第1輪" in wb.sheetnames
+    assert wb["設置"]["B3"].value == ("xlxq 團體演示賽" if teams else "xlxq 演示賽")
+    assert labels_not_in_hant(path, user_strings(path)) == {}

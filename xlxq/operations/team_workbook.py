@@ -46,7 +46,9 @@ from xlxq.operations.workbook_common import (
     blocked_status,
     apply_status,
     check_status,
+    demo_book_lang,
     demo_done,
+    demo_name,
     demo_path,
     find_template,
     found_part,
@@ -400,13 +402,15 @@ def demo_event(n_teams: int = 8, boards: int = 4, reserves: int = 1, **settings:
 
 
 def team_demo(dir: str | os.PathLike | None = None, lang: str = "zh") -> Path:  # noqa: A002 - the CLI's name
-    """A team workbook from the zh template: 8 teams of 4 boards and one
-    替补 (分台定人制, team Swiss of 5 rounds), round 1 paired.  Prints and
-    returns the path (never overwrites: xlxq-team-demo-2.xlsx …)."""
+    """A team workbook from the zh template (the zh-Hant one when ``lang``
+    is 繁體): 8 teams of 4 boards and one 替补 (分台定人制, team Swiss of 5
+    rounds), round 1 paired.  Prints and returns the path (never
+    overwrites: xlxq-team-demo-2.xlsx …)."""
 
     path = demo_path(dir, "xlxq-team-demo")
-    event = demo_event(name="xlxq 团体演示赛", rounds=5)
-    create_team_workbook(path, event, event.settings, lang="zh")
+    book_lang = demo_book_lang(lang)
+    event = demo_event(name=demo_name("xlxq 团体演示赛", book_lang), rounds=5)
+    create_team_workbook(path, event, event.settings, lang=book_lang)
     book = OpenpyxlBook(path)
     return demo_done(
         path, apply_status(book, pair_next_round(book, lang)), Msg("team_workbook.team-demo-workbook"), lang

@@ -65,7 +65,9 @@ from xlxq.operations.workbook_common import (
     refuse_bad_cells,
     apply_status,
     check_status,
+    demo_book_lang,
     demo_done,
+    demo_name,
     demo_path,
     find_template,
     new_workbook,
@@ -774,14 +776,16 @@ def _sample_csv() -> Path:
 
 
 def demo(dir: str | os.PathLike | None = None, lang: str = "zh") -> Path:  # noqa: A002 - the CLI's name
-    """``xlxq demo [DIR]``: a workbook from the zh template with the sample
-    报名表 (24 players, 8 clubs, 4 seeds on the odd numbers), round 1 paired.
-    Prints (in ``lang``) and returns the path (never overwrites: xlxq-demo-2.xlsx …)."""
+    """``xlxq demo [DIR]``: a workbook from the zh template (the zh-Hant one
+    when ``lang`` is 繁體) with the sample 报名表 (24 players, 8 clubs, 4 seeds
+    on the odd numbers), round 1 paired.  Prints (in ``lang``) and returns
+    the path (never overwrites: xlxq-demo-2.xlsx …)."""
 
     path = demo_path(dir, "xlxq-demo")
     players = read_registration(_sample_csv())
-    settings = EventSettings(name="xlxq 演示赛", rounds=9, tiebreaks=["cxa2011-opp"])
-    create_event_workbook(path, players, settings, lang="zh")
+    book_lang = demo_book_lang(lang)
+    settings = EventSettings(name=demo_name("xlxq 演示赛", book_lang), rounds=9, tiebreaks=["cxa2011-opp"])
+    create_event_workbook(path, players, settings, lang=book_lang)
     book = OpenpyxlBook(path)
     return demo_done(path, apply_status(book, pair_next_round(book, lang)), Msg("workbook.demo-workbook"), lang)
 

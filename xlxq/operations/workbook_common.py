@@ -18,6 +18,7 @@ from xlxq.resources import template_file
 from xlxq.sheets.canvas import Canvas
 from xlxq.sheets.plan import Book, WritePlan
 from xlxq.sheets.problems import BLOCKING, ERROR, INFO, WARNING, Problem, Status
+from xlxq.sheets.script import HANT, lang_is_hant, to_hant
 from xlxq.i18n import Lazy, Msg
 from xlxq.text import joined
 
@@ -200,6 +201,17 @@ def demo_path(folder: str | os.PathLike | None, stem: str) -> Path:
         path = folder / f"{stem}-{k}.xlsx"
         k += 1
     return path
+
+
+def demo_book_lang(lang: str) -> str:
+    """The language of a demo's sheets: 繁體 for a 繁體 user, else 简体 (the
+    sample is a Chinese event: English users get it in 简体 too)."""
+    return HANT if lang_is_hant(lang) else "zh"
+
+
+def demo_name(name: str, book_lang: str) -> str:
+    """The demo event's title in the script of its sheets (演示賽 in 繁體)."""
+    return to_hant(name) if book_lang == HANT else name
 
 
 def demo_done(path: Path, st: Status, what: Msg, lang: str) -> Path:
