@@ -12,7 +12,7 @@ from tests.cli_support import ROOT, load, run
 from tests.test_workbook_support import fill_of, new_event
 
 from xlxq.backends.openpyxl_book import OpenpyxlBook
-from xlxq.core.checks import max_swiss_rounds, odd_field_note, round_count_warnings
+from xlxq.core.checks import max_swiss_rounds, odd_field_msg, round_count_msgs
 from xlxq.sheets.pages import unbroken
 from tests.book_ops import pair_next_round, recompute
 
@@ -24,27 +24,29 @@ FEW = "少于七轮（原则(二)：积分编排最低不得少于七轮，以�
 def test_bounds_and_messages():
     # even: everyone meets the other n−1 once; odd: the other n−1 once and one bye each (a full round robin)
     assert [max_swiss_rounds(n) for n in (2, 3, 4, 5, 13, 24)] == [1, 3, 3, 5, 13, 23]
-    assert round_count_warnings(24, 7) == [] and round_count_warnings(24, 23) == []
-    assert round_count_warnings(13, 13) == []
-    ((zh, en),) = round_count_warnings(24, 5)
-    assert zh == "计划5轮，" + FEW
-    assert en == "5 rounds planned: fewer than seven (原则(二): at least seven rounds, to reduce chance)"
-    ((zh, en),) = round_count_warnings(24, 24)
+    assert round_count_msgs(24, 7) == [] and round_count_msgs(24, 23) == []
+    assert round_count_msgs(13, 13) == []
+    (m,) = round_count_msgs(24, 5)
+    assert m.render("zh") == "计划5轮，" + FEW
+    assert m.render("en") == "5 rounds planned: fewer than seven (原则(二): at least seven rounds, to reduce chance)"
+    (m,) = round_count_msgs(24, 24)
     assert (
-        zh
+        m.render("zh")
         == "计划24轮，超过24名棋手积分编排最多能编排的23轮（每人遇其余23人各一次），其后各轮将无法不重复相遇地编排（原则(六)）"
     )
-    ((zh, _),) = round_count_warnings(13, 14)
-    assert "最多能编排的13轮（单数，每人遇其余12人各一次、轮空一次）" in zh
-    ((zh, _),) = round_count_warnings(5, 5)  # the field is too small for seven
-    assert zh == "计划5轮，" + FEW + "；5名棋手最多只能编排5轮"
-    assert [z for z, _ in round_count_warnings(5, 6)][0].startswith("计划6轮，超过5名棋手")
-    assert len(round_count_warnings(5, 6)) == 2
-    ((zh, _),) = round_count_warnings(6, 4, team=True)
-    assert zh == "计划4轮，" + FEW + "；6支队伍最多只能编排5轮"
-    assert odd_field_note(24) is None
-    assert odd_field_note(13)[0] == "参赛13名棋手为单数，每轮一人轮空（原则(一)：参赛运动员数宜为双数）"
-    assert odd_field_note(7, team=True)[0] == "参赛7支队伍为单数，每轮一队轮空（原则(一)：参赛队数宜为双数）"
+    (m,) = round_count_msgs(13, 14)
+    assert "最多能编排的13轮（单数，每人遇其余12人各一次、轮空一次）" in m.render("zh")
+    (m,) = round_count_msgs(5, 5)  # the field is too small for seven
+    assert m.render("zh") == "计划5轮，" + FEW + "；5名棋手最多只能编排5轮"
+    assert round_count_msgs(5, 6)[0].render("zh").startswith("计划6轮，超过5名棋手")
+    assert len(round_count_msgs(5, 6)) == 2
+    (m,) = round_count_msgs(6, 4, team=True)
+    assert m.render("zh") == "计划4轮，" + FEW + "；6支队伍最多只能编排5轮"
+    assert odd_field_msg(24) is None
+    odd, odd_team = odd_field_msg(13), odd_field_msg(7, team=True)
+    assert odd is not None and odd_team is not None
+    assert odd.render("zh") == "参赛13名棋手为单数，每轮一人轮空（原则(一)：参赛运动员数宜为双数）"
+    assert odd_team.render("zh") == "参赛7支队伍为单数，每轮一队轮空（原则(一)：参赛队数宜为双数）"
 
 
 def test_new_warns_and_writes(tmp_path):

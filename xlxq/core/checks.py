@@ -366,11 +366,6 @@ def _units(n: int, team: bool) -> Lazy:
     return Lazy(render)
 
 
-def round_count_warnings(n: int, rounds: int, team: bool = False) -> list[tuple[str, str]]:
-    """:func:`round_count_msgs` as (zh, en) pairs."""
-    return [m.pair() for m in round_count_msgs(n, rounds, team)]
-
-
 def round_count_msgs(n: int, rounds: int, team: bool = False) -> list[Msg]:
     """The warnings on a Swiss planned for ``rounds`` rounds with ``n``
     players (teams): fewer than seven (原则(二)), or more than
@@ -394,12 +389,6 @@ def round_count_msgs(n: int, rounds: int, team: bool = False) -> list[Msg]:
         few = Msg("checks.units-allow-at-most", units=units, top=top) if top < MIN_ROUNDS else ""
         out.append(Msg("checks.rounds-planned-fewer-than-seven-at-least", rounds=rounds, few=few))
     return out
-
-
-def odd_field_note(n: int, team: bool = False) -> Optional[tuple[str, str]]:
-    """:func:`odd_field_msg` as a (zh, en) pair, or None."""
-    msg = odd_field_msg(n, team)
-    return msg.pair() if msg is not None else None
 
 
 def odd_field_msg(n: int, team: bool = False) -> Optional[Msg]:

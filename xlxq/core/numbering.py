@@ -97,10 +97,4 @@ def numbering_msg(method: str, draw_seed: Optional[int], seeded: int) -> Msg:
     return Msg("numbering.the-seed-s-take-the-odd-numbers-method-1", seeded=seeded, zh=how)
 
 
-def numbering_note(method: str, draw_seed: Optional[int], seeded: int) -> tuple[str, str]:
-    """:func:`numbering_msg` as a (zh, en) pair, for the callers that pass
-    pairs on (its 简体 a ``Said``: another language renders the message)."""
-    return numbering_msg(method, draw_seed, seeded).pair()
-
-
-__all__ = ["NUMBERINGS", "registration_numbers", "numbering_msg", "numbering_note", "check_not_paired"]
+__all__ = ["NUMBERINGS", "registration_numbers", "numbering_msg", "check_not_paired"]

@@ -265,7 +265,7 @@ def elimination_verdicts(data: WorkbookData, event: Event) -> tuple[dict[int, in
 
 def plan_problems(data: Any, event: Any, team: bool = False) -> list[Problem]:
     """原则(一)(二) on a Swiss (of players, or of teams with ``team``): the
-    planned 轮数 against the field (:func:`xlxq.core.checks.round_count_warnings`,
+    planned 轮数 against the field (:func:`xlxq.core.checks.round_count_msgs`,
     a warning on 设置's 轮数 row; its 说明 says why: :func:`write_settings_help`),
     and an odd field noted in the 提示 of round 1's bye row."""
 
