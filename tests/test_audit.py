@@ -186,7 +186,7 @@ def test_numbers_against_the_numbering_rule():
     ev.players[0] = replace(ev.players[0], seed=None)
     ev.players[1] = replace(ev.players[1], seed=1)
     ev.reindex()
-    assert [zh for zh, _ in numbering_problems(ev)] == [
+    assert [m.render("zh") for m in numbering_problems(ev)] == [
         "1号（等级分2531）按编号规则应为2号",
         "2号（种子1）按编号规则应为1号",
     ]
@@ -203,7 +203,7 @@ def test_numbers_against_the_numbering_rule():
     assert numbering_problems(rated) == []
     rated.players[4] = replace(rated.players[4], rating=2500)
     rated.reindex()
-    assert "5号（等级分2500）按编号规则应为1号" in [zh for zh, _ in numbering_problems(rated)]
+    assert "5号（等级分2500）按编号规则应为1号" in [m.render("zh") for m in numbering_problems(rated)]
 
 
 # ---------------------------------------------------------------- property

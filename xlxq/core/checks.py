@@ -403,11 +403,11 @@ def odd_field_msg(n: int, team: bool = False) -> Optional[Msg]:
     )
 
 
-def compare_with_engine(event: Event, round_no: int) -> list[tuple[str, str]]:
+def compare_with_engine(event: Event, round_no: int) -> list[Msg]:
     """Differences between the round in the file and the engine's pairing
     of it (the one it made, when the file keeps it; else from the event as
-    it stood before the round: :meth:`Event.as_paired`), one (zh, en) line
-    each, by the one comparison (:func:`~xlxq.core.hand.engine_changes`)."""
+    it stood before the round: :meth:`Event.as_paired`), one message (a
+    line) each, by the one comparison (:func:`~xlxq.core.hand.engine_changes`)."""
     return change_lines(engine_changes(event, round_no))
 
 
@@ -422,23 +422,23 @@ HAND_WORDS = (
 )
 
 
-def change_lines(changes: Sequence[HandChange], words: Sequence[str] = HAND_WORDS) -> list[tuple[str, str]]:
+def change_lines(changes: Sequence[HandChange], words: Sequence[str] = HAND_WORDS) -> list[Msg]:
     """The changes of a round from the engine's pairing, as ``check`` lists
-    them: (zh, en) each; ``words``: the message ids by kind (default
+    them: a message (a line) each; ``words``: the message ids by kind (default
     :data:`HAND_WORDS`; ``audit`` words them as differences)."""
     pairing, colours, bye, left_out, bye_left_out = words
-    out = []
+    out: list[Msg] = []
     for c in changes:
         was = joined((f"{r}-{k}" for r, k in c.was), "common.comma-sep") if c.was else Msg("checks.none")
         if c.kind == "pairing":
-            out.append(Msg(pairing, board=c.board, red=c.red, black=c.black, was=was).pair())
+            out.append(Msg(pairing, board=c.board, red=c.red, black=c.black, was=was))
         elif c.kind == "colours":
-            out.append(Msg(colours, board=c.board, red=c.red, black=c.black).pair())
+            out.append(Msg(colours, board=c.board, red=c.red, black=c.black))
         elif c.kind == "bye":
             byes = joined(c.byes_was) if c.byes_was else Msg("checks.none")
-            out.append(Msg(bye, red=c.red, byes=byes).pair())
+            out.append(Msg(bye, red=c.red, byes=byes))
         elif c.black:
-            out.append(Msg(left_out, red=c.red, black=c.black).pair())
+            out.append(Msg(left_out, red=c.red, black=c.black))
         else:
-            out.append(Msg(bye_left_out, red=c.red).pair())
+            out.append(Msg(bye_left_out, red=c.red))
     return out

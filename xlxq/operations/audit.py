@@ -280,8 +280,8 @@ TEAM_HAND_WORDS = (
 )
 
 
-def differ_lines(changes: list[HandChange], teams: bool = False) -> list[tuple[str, str]]:
-    """The boards of a round that are not the derivation's, (zh, en) each:
+def differ_lines(changes: list[HandChange], teams: bool = False) -> list[Msg]:
+    """The boards of a round that are not the derivation's, a message each:
     worded as differences (``check``'s words, :func:`change_lines`, say
     人工调整, what a round is only when the file records the engine's
     pairing); ``teams``: the matches of a team round."""
@@ -314,17 +314,17 @@ def report_lines(event: Any, audits: list[RoundAudit], lang: str, system: Any = 
         teams = a.entrants == "teams"
         if a.engine_changes:
             out.append("  " + t("audit.the-recorded-engine-pairing-is-not-the"))
-            out += ["    " + t(*line) for line in differ_lines(a.engine_changes, teams)]
+            out += ["    " + line.render(t.lang) for line in differ_lines(a.engine_changes, teams)]
             if a.changes:
                 out.append("  " + t("audit.the-round-as-played-against-the-recorded"))
         if a.recorded:
             lines = change_lines(a.changes, TEAM_HAND_WORDS) if teams else change_lines(a.changes)
         else:
             lines = differ_lines(a.changes, teams)
-        out += ["  " + t(*line) for line in lines]
+        out += ["  " + line.render(t.lang) for line in lines]
         if a.seat_changes:
             out.append("  " + t("audit.the-seats-against-the-schedule"))
-            out += ["    " + t(*line) for line in differ_lines(a.seat_changes)]
+            out += ["    " + line.render(t.lang) for line in differ_lines(a.seat_changes)]
         if a.step is not None:
             out.append("  " + t("audit.parts-from-the-record-at") + step_text(a, lang))
     counts = {k: sum(a.status == k for a in audits) for k in VERDICTS}
@@ -339,7 +339,7 @@ def report_lines(event: Any, audits: list[RoundAudit], lang: str, system: Any = 
     return out
 
 
-def numbering_problems(event: Event) -> list[tuple[str, str]]:
+def numbering_problems(event: Event) -> list[Msg]:
     """The 序号 of the players entered by round 1 against the registration
     rule (:mod:`xlxq.core.numbering`) as far as the file can show it: the
     seeds (种子) on the numbers the rule gives them, in seed order; with
@@ -357,7 +357,7 @@ def numbering_problems(event: Event) -> list[tuple[str, str]]:
     # the rule's numbers for these entrants, registration order taken as the 序号 order
     method = event.settings.numbering if event.settings.numbering == "rating" else "order"
     want = registration_numbers(seeds, ratings, method)
-    out: list[tuple[str, str]] = []
+    out: list[Msg] = []
     for p, k in zip(players, want):
         mine = players[k - 1]
         same_rating = method == "rating" and p.seed is None and mine.seed is None and p.rating == mine.rating
@@ -369,7 +369,7 @@ def numbering_problems(event: Event) -> list[tuple[str, str]]:
                 if p.rating is not None
                 else Msg("audit.unrated")
             )
-            out.append(Msg("audit.should-be-by-the-numbering-rule", no=p.no, why=why, no2=mine.no).pair())
+            out.append(Msg("audit.should-be-by-the-numbering-rule", no=p.no, why=why, no2=mine.no))
     return out
 
 
@@ -391,7 +391,7 @@ def audit_file(event: Any, as_json: bool = False) -> Outcome:
             "event": event.settings.name,
             "system": event.settings.system,
             "reproduced": ok,
-            "numbering": [t(*x) for x in numbering],
+            "numbering": [x.render(t.lang) for x in numbering],
             "rounds": [a.data(lang) for a in audits],
         }
 
@@ -404,7 +404,7 @@ def audit_file(event: Any, as_json: bool = False) -> Outcome:
                     "audit.note-numbers-not-by-the-numbering-rule",
                 )
             ]
-            lines[2:2] = ["  " + t(*x) for x in numbering]
+            lines[2:2] = ["  " + x.render(t.lang) for x in numbering]
         else:
             lines[1:1] = [t("audit.numbers-by-the-numbering-rule")]
         return lines
@@ -473,14 +473,17 @@ def mark_data(a: RoundAudit, event: Any, lang: str) -> dict[str, Any]:
     teams = a.entrants == "teams"
     if a.engine_changes:
         lines.append(t("audit.the-recorded-engine-pairing-is-not-the"))
-        lines += [t(*line) for line in differ_lines(a.engine_changes, teams)]
+        lines += [line.render(t.lang) for line in differ_lines(a.engine_changes, teams)]
     if a.status == "hand":
-        lines += [t(*line) for line in (change_lines(a.changes, TEAM_HAND_WORDS) if teams else change_lines(a.changes))]
+        lines += [
+            line.render(t.lang)
+            for line in (change_lines(a.changes, TEAM_HAND_WORDS) if teams else change_lines(a.changes))
+        ]
     else:
-        lines += [t(*line) for line in differ_lines(a.changes, teams)]
+        lines += [line.render(t.lang) for line in differ_lines(a.changes, teams)]
     if a.seat_changes:
         lines.append(t("audit.the-seats-against-the-schedule"))
-        lines += [t(*line) for line in differ_lines(a.seat_changes)]
+        lines += [line.render(t.lang) for line in differ_lines(a.seat_changes)]
     boards = sorted({c.board for c in a.changes if c.board is not None})
     return {
         "status": a.status,

@@ -161,14 +161,14 @@ def engine_differences(data: WorkbookData, n: int) -> list[Problem]:
     except XlxqError:  # the engine cannot pair it: check's rule problems say why
         return []
     out = []
-    for c, (zh, en) in zip(changes, change_lines(changes)):
+    for c, msg in zip(changes, change_lines(changes)):
         if c.board is not None:
             row, cols = rs.board_rows.get(c.board), ("red_no", "red_name", "black_name", "black_no")
         elif c.kind == "bye":
             row, cols = rs.bye_rows.get(c.red), (f"{rs.bye_side.get(c.red, 'red')}_name",)
         else:
             row, cols = None, ()
-        out.append(Problem(INFO, "engine_difference", zh, en, rs.name, row, cols, n))
+        out.append(Problem(INFO, "engine_difference", sheet=rs.name, row=row, cols=cols, round=n, msg=msg))
     return out
 
 

@@ -54,7 +54,7 @@ class Swiss(PairingSystem["Event", "PairingOutcome"]):
         else:
             if diffs:
                 report.tail.append(t("swiss.differences-from-the-engines-pairing"))
-                report.tail += [f"  {t(*d)}" for d in diffs]
+                report.tail += [f"  {d.render(t.lang)}" for d in diffs]
             else:
                 report.tail.append(t("swiss.identical-to-the-engines-pairing"))
         return report
