@@ -11,7 +11,8 @@ would pair from the same history.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from functools import cached_property
 from typing import Any, Callable, Mapping, Optional, Sequence
 
 from xlxq.core.colours import after
@@ -19,38 +20,65 @@ from xlxq.core.hand import HandChange, engine_changes
 from xlxq.core.history import CardState, build_cards, pairable_players
 from xlxq.core.matching import Matcher
 from xlxq.core.model import Event, Round
-from xlxq.i18n import Lazy, Msg, chinese_forms, pick, tr, zh_only
+from xlxq.i18n import Lazy, Msg, Pair, chinese_forms, tr, zh_only
 from xlxq.text import joined
 
 ERROR, WARNING = "error", "warning"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Issue:
+    """A problem with a round: its level (error, warning), its code, its
+    message (rendered in the language asked: :meth:`message`), its round and
+    the board or players it is about.  ``zh`` and ``en`` are the message's
+    简体 and English texts; issues compare (and hash) by their texts."""
+
     level: str
     code: str
-    zh: str
-    en: str
+    msg: Msg
     round: int
     board: Optional[int] = None
     players: tuple[int, ...] = ()
-    # the message (zh, en: its 简体 and English texts); issues compare by their texts
-    msg: Optional[Msg] = field(default=None, compare=False)
 
     @classmethod
     def of(
         cls, level: str, code: str, msg: Msg, round: int, board: Optional[int] = None, players: tuple[int, ...] = ()
     ) -> Issue:
         """An issue that says ``msg`` (rendered in the language asked)."""
-        zh, en = msg.pair()
-        return cls(level, code, zh, en, round, board, players, msg)
+        return cls(level, code, msg, round, board, players)
+
+    @cached_property
+    def zh(self) -> str:
+        """The message's 简体 text."""
+        return self.msg.render("zh")
+
+    @cached_property
+    def en(self) -> str:
+        """The message's English text."""
+        return self.msg.render("en")
 
     def message(self, lang: str = "zh") -> str:
-        if self.msg is not None:
-            return self.msg.render(lang)
-        return str(pick(lang, self.zh, self.en))
+        return self.msg.render(lang)
 
     localize = message
+
+    def _key(self) -> tuple[Any, ...]:
+        return (self.level, self.code, self.zh, self.en, self.round, self.board, self.players)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Issue):
+            return NotImplemented
+        return self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+
+def texts_msg(zh: str, en: str) -> Msg:
+    """Two texts (a finding of a system written before messages, an error
+    without a message) as a message: 简体 and English as given, another
+    language as :func:`~xlxq.i18n.pick` gives it."""
+    return Msg("checks.texts", text=Pair(zh, en))
 
 
 def _who(name: dict[int, str], no: int) -> Lazy:

@@ -260,6 +260,7 @@ MESSAGES: dict[str, str] = {
     "checks.rounds-planned-fewer-than-seven-at-least": "{rounds} rounds planned: fewer than seven (原则(二): at least seven rounds, to reduce chance){few}",
     "checks.rounds-planned-more-than-the-a-swiss-of": "{rounds} rounds planned: more than the {top} a Swiss of {zu} can pair ({why}); the later rounds cannot be paired without rematches",
     "checks.team-unit": "team",
+    "checks.texts": "{text}",
     "checks.the-bye-is-not-in-the-lowest-score-group": "the bye ({bye}, {pts} pts) is not in the lowest score group: {best} ({low} pts, no bye yet) could have had it with the rest still pairable",
     "checks.the-engines-bye-not-in-the-round": "the engine's bye {red}: not in the round",
     "checks.the-engines-red-black-neither-player-is": "the engine's {red}-{black} (red-black): neither player is in the round",

@@ -260,6 +260,7 @@ MESSAGES: dict[str, str] = {
     "checks.rounds-planned-fewer-than-seven-at-least": "计划{rounds}轮，少于七轮（原则(二)：积分编排最低不得少于七轮，以减少偶然性）{few}",
     "checks.rounds-planned-more-than-the-a-swiss-of": "计划{rounds}轮，超过{zu}积分编排最多能编排的{top}轮（{why}），其后各轮将无法不重复相遇地编排（原则(六)）",
     "checks.team-unit": "队",
+    "checks.texts": "{text}",
     "checks.the-bye-is-not-in-the-lowest-score-group": "轮空的{bye}有{pts}分，不在最低分段：{best}只有{low}分、未轮空过，由其轮空其余仍可全部编排（原则(五)）",
     "checks.the-engines-bye-not-in-the-round": "引擎编排的轮空 {red}：不在本轮",
     "checks.the-engines-red-black-neither-player-is": "引擎编排的 {red}-{black}（红-黑）：两人均不在本轮",

@@ -261,6 +261,7 @@ MESSAGES: dict[str, str] = {
     "checks.rounds-planned-fewer-than-seven-at-least": "計劃{rounds}輪，少於七輪（原則(二)：積分編排最低不得少於七輪，以減少偶然性）{few}",
     "checks.rounds-planned-more-than-the-a-swiss-of": "計劃{rounds}輪，超過{zu}積分編排最多能編排的{top}輪（{why}），其後各輪將無法不重複相遇地編排（原則(六)）",
     "checks.team-unit": "隊",
+    "checks.texts": "{text}",
     "checks.the-bye-is-not-in-the-lowest-score-group": "輪空的{bye}有{pts}分，不在最低分段：{best}只有{low}分、未輪空過，由其輪空其餘仍可全部編排（原則(五)）",
     "checks.the-engines-bye-not-in-the-round": "引擎編排的輪空 {red}：不在本輪",
     "checks.the-engines-red-black-neither-player-is": "引擎編排的 {red}-{black}（紅-黑）：兩人均不在本輪",

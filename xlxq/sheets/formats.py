@@ -170,7 +170,7 @@ def rr_rule_problems(data: WorkbookData, event: Event) -> list[Problem]:
                 sheet = rs.name
                 cells = (issue_cells(rs, issue) if issue.board is not None or issue.players else []) or [(None, ())]
             for row, cols in cells:
-                out.append(Problem(issue.level, issue.code, issue.zh, issue.en, sheet, row, cols, n, msg=issue.msg))
+                out.append(Problem(issue.level, issue.code, sheet=sheet, row=row, cols=cols, round=n, msg=issue.msg))
         if n < last:
             gone = {p.no for p in event.players if not p.active_in(n)}
             skip = frozenset(b.board for b in rs.round.boards if b.red in gone or b.black in gone)
@@ -211,7 +211,9 @@ def ko_rule_problems(data: WorkbookData, event: Event, rounds: list[RoundSheet],
                 cells = (issue_cells(at, issue) if issue.board is not None or issue.players else []) or [(None, ())]
             for row, cols in cells:
                 out.append(
-                    Problem(issue.level, issue.code, issue.zh, issue.en, at.name, row, cols, issue.round, msg=issue.msg)
+                    Problem(
+                        issue.level, issue.code, sheet=at.name, row=row, cols=cols, round=issue.round, msg=issue.msg
+                    )
                 )
     return out
 

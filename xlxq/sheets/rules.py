@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from xlxq.core.checks import Issue, check_round, check_rounds
+from xlxq.core.checks import Issue, check_round, check_rounds, texts_msg
 from xlxq.core.model import Event
 from xlxq.errors import InputError
 from xlxq.sheets.cells import tidy_number
@@ -121,11 +121,13 @@ def swiss_rule_problems(data: WorkbookData, event: Event) -> list[Problem]:
                     )
                 )
                 continue
-            zh, en = issue.zh, issue.en
+            said: Msg = issue.msg
             if issue.code == "withdrawn" and issue.players and gone.get(issue.players[0], n) < n:
                 no = issue.players[0]
-                zh = f"第{n}轮：{event.player(no).name}（{no}号）已于第{gone[no]}轮后积分末位淘汰，却被编排"
-                en = f"round {n}: player {no} was eliminated after round {gone[no]} but is paired"
+                said = texts_msg(
+                    f"第{n}轮：{event.player(no).name}（{no}号）已于第{gone[no]}轮后积分末位淘汰，却被编排",
+                    f"round {n}: player {no} was eliminated after round {gone[no]} but is paired",
+                )
             if issue.code in ("rematch", "withdrawn", "absent", "second_bye", "byes", "twice"):
                 level = ERROR
             else:  # soft colour/bye rules: judged only where the pairing is not the program's
@@ -133,7 +135,7 @@ def swiss_rule_problems(data: WorkbookData, event: Event) -> list[Problem]:
                     continue
                 level = WARNING
             for row, cols in issue_cells(rs, issue):
-                out.append(Problem(level, issue.code, zh, en, rs.name, row, cols, n))
+                out.append(Problem(level, issue.code, sheet=rs.name, row=row, cols=cols, round=n, msg=said))
         if n < last:
             out += unfinished_problems(rs)
     for p in event.players:

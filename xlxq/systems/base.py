@@ -34,7 +34,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Optional, Protocol, Sequence, TypeVar, Union, cast
 
-from xlxq.core.checks import ERROR, Issue
+from xlxq.core.checks import ERROR, Issue, texts_msg
 from xlxq.core.record_text import record_lines
 from xlxq.core.records import games_label, label_text
 from xlxq.core.standings import SWISS, compute_standings
@@ -278,9 +278,9 @@ def report_of(round_no: int, issues: Sequence[Finding], verdict: Optional[str], 
 
 def _issue(round_no: int, finding: Finding) -> Issue:
     if len(finding) == 2:
-        return Issue.of(finding[0], "", finding[1], round_no)
+        return Issue(finding[0], "", finding[1], round_no)
     level, zh, en = finding
-    return Issue(level, "", zh, en, round_no, msg=getattr(zh, "msg", None))
+    return Issue(level, "", texts_msg(zh, en), round_no)
 
 
 __all__ = [

@@ -254,20 +254,20 @@ def ko_issues(event: Event, n: int, where: Any = "") -> tuple[list[Issue], Optio
     return issues, stage_msg(cur, total)
 
 
-def ko_check(event: Event, n: int, lang: str) -> tuple[list[tuple[str, str, str]], Optional[str]]:
+def ko_check(event: Event, n: int, lang: str) -> tuple[list[tuple[str, Msg]], Optional[str]]:
     """:func:`ko_issues` as the CLI's ``check`` shows it: the issues and the
     verdict against the bracket."""
     t = Text(lang)
     issues, stage = ko_issues(event, n)
-    triples = [(i.level, i.zh, i.en) for i in issues]
+    findings: list[tuple[str, Msg]] = [(i.level, i.msg) for i in issues]
     if stage is None:
-        return triples, None
+        return findings, None
     where = t("knockout.the-knockout", sname=stage)
     if any(i.level == "error" for i in issues):
-        return triples, t("knockout.differs-from", where=where)
+        return findings, t("knockout.differs-from", where=where)
     if issues:
-        return triples, t("knockout.the-matches-are-those-of-with-the", where=where)
-    return triples, t("knockout.identical-to", where=where)
+        return findings, t("knockout.the-matches-are-those-of-with-the", where=where)
+    return findings, t("knockout.identical-to", where=where)
 
 
 @register

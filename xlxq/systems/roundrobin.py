@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, Optional
 
-from xlxq.core.checks import Issue
+from xlxq.core.checks import Issue, texts_msg
 from xlxq.core.model import Event, EventSettings, Round, result_msg
 from xlxq.core.outcome import PairingOutcome
 from xlxq.core.roundrobin import (
@@ -25,7 +25,7 @@ from xlxq.core.rr_standings import RR, compute_rr_standings, default_preset
 from xlxq.core.tiebreaks import TieBreakRegistry
 from xlxq.core.steps import Record, against_engine, note_steps, pairings_step
 from xlxq.errors import XlxqError
-from xlxq.i18n import Lazy, Msg, Text, chinese_forms, tr
+from xlxq.i18n import Lazy, Msg, chinese_forms, tr
 from xlxq.systems.base import CheckReport, PairingSystem, byes_listed, pairset, prior, report_of
 from xlxq.systems.registry import get_system, register, system_label
 
@@ -73,11 +73,11 @@ def rr_record(event: Event, n: int) -> Record:
     return rec
 
 
-def rr_issues(event: Event, n: int) -> tuple[list[Issue], Optional[tuple[str, str]]]:
+def rr_issues(event: Event, n: int) -> tuple[list[Issue], Optional[Msg]]:
     """The one check of a round-robin round, for the CLI's ``check`` and the
     workbook's 检查 alike (issue 23: it was two, with different rules): the
     issues (each with its board or players, for the workbook's cells) and
-    the verdict (zh, en) against the order table.
+    the verdict against the order table (a message).
 
     - the event's rounds against the table's (a warning), a round beyond
       the table (an error);
@@ -148,7 +148,7 @@ def rr_issues(event: Event, n: int) -> tuple[list[Issue], Optional[tuple[str, st
     try:
         want = rr_expected(event, n)
     except XlxqError as exc:
-        issues.append(Issue("error", "table", *(exc.msg.pair() if exc.msg is not None else (exc.zh, exc.en)), n))
+        issues.append(Issue("error", "table", exc.msg if exc.msg is not None else texts_msg(exc.zh, exc.en), n))
         return issues, None
     name = {p.no: p.name for p in event.players}
     allowed = (2 if double else 1) * g
@@ -238,7 +238,7 @@ def rr_issues(event: Event, n: int) -> tuple[list[Issue], Optional[tuple[str, st
                     ),
                     players=tuple(sorted(set(rnd.byes) ^ set(want.byes))),
                 )
-            return issues, Msg("roundrobin.differs-from", where=here).pair()
+            return issues, Msg("roundrobin.differs-from", where=here)
         add(
             "warning",
             "reordered",
@@ -288,14 +288,14 @@ def rr_issues(event: Event, n: int) -> tuple[list[Issue], Optional[tuple[str, st
     if order_have != order_want:
         add("warning", "order", Msg("roundrobin.round-the-board-order-differs-from-the", round=n))
     if issues:
-        return issues, Msg("roundrobin.the-pairs-are-those-of-with-the-changes", where=here).pair()
-    return issues, Msg("roundrobin.identical-to", where=here).pair()
+        return issues, Msg("roundrobin.the-pairs-are-those-of-with-the-changes", where=here)
+    return issues, Msg("roundrobin.identical-to", where=here)
 
 
-def rr_check(event: Event, n: int, lang: str) -> tuple[list[tuple[str, str, str]], Optional[str]]:
+def rr_check(event: Event, n: int, lang: str) -> tuple[list[tuple[str, Msg]], Optional[str]]:
     """:func:`rr_issues` as the CLI's ``check`` prints it."""
     issues, verdict = rr_issues(event, n)
-    return [(i.level, i.zh, i.en) for i in issues], Text(lang)(*verdict) if verdict else None
+    return [(i.level, i.msg) for i in issues], verdict.render(lang) if verdict is not None else None
 
 
 @register
