@@ -73,10 +73,10 @@ TITLES = {
 }
 
 
-def title(op: str) -> tuple[str, str]:
-    """A button's name (zh, en) by its operation (``pair`` …): the xlwings
-    Lite script's display name and docstring (lite_bundle.py) say both."""
-    return Msg(TITLES[op]).pair()
+def title(op: str) -> Msg:
+    """A button's name by its operation (``pair`` …), a message: the xlwings
+    Lite script's display name and docstring (lite_bundle.py) render it."""
+    return Msg(TITLES[op])
 
 
 #: The sheet the message is written to in Pyodide / ``XLXQ_NOTIFY=sheet``

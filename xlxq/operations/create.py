@@ -184,7 +184,7 @@ def create_file(args, lang: str = "zh", players: Optional[list] = None) -> Outco
     if numbering is not None and args.first_round is None:
         first_round = FIRST_ROUND_FOR[numbering]  # upper half meets lower half in round 1
     scoring = Scoring(win=2, draw=1, loss=0, bye=2)
-    extra_rr = ("", "")
+    extra_rr: Optional[Msg] = None  # what the round-robin or knockout line adds
     if kind.pairs_by_score:
         # default 7 (原则(二)), or fewer if the field cannot pair seven; any other
         # count is the organiser's: warned about below, never refused
@@ -213,7 +213,7 @@ def create_file(args, lang: str = "zh", players: Optional[list] = None) -> Outco
         tiebreaks = split_list(args.tiebreaks) if args.tiebreaks else [default_preset(g)]
         scoring = Scoring(win=2, draw=1, loss=0)  # a round-robin bye scores nothing
         if n % 2:
-            extra_rr = ("，人数为单数，每轮一人轮空（不计分）", ", odd field: one bye a round (no points)")
+            extra_rr = Msg("create.odd-field-one-bye-a-round-no-points")
     elif not kind.has_bracket:
         # a system of its own (docs/architecture.md, "Adding a system"): the
         # rounds it plans (as typed, or fixed by the field), its tie-break preset
@@ -251,7 +251,7 @@ def create_file(args, lang: str = "zh", players: Optional[list] = None) -> Outco
             stages=stage_count(n),
             playoff=",".join(map(str, playoff)),
             armageddon=Msg("create.then-an-armageddon-game") if args.armageddon else "",
-        ).pair()
+        )
     settings = EventSettings(
         name=args.name if args.name is not None else path.stem,
         system=system,
@@ -322,7 +322,7 @@ def create_file(args, lang: str = "zh", players: Optional[list] = None) -> Outco
                     )
                 )
         else:
-            extra = txt(*extra_rr)
+            extra = extra_rr.render(lang) if extra_rr is not None else ""
             draw = txt("create.draw-seed", draw=args.draw) if args.draw is not None else ""
             draw += txt("create.the-others-numbered-by-rating") if by_rating else ""
             echo(

@@ -30,7 +30,7 @@ from typing import Optional
 
 from xlxq import __version__
 from xlxq.errors import InputError
-from xlxq.i18n import Text, hant_text, pick
+from xlxq.i18n import Text
 from xlxq.text import joined
 from xlxq.operations.result import Outcome
 from xlxq.i18n import Msg
@@ -141,7 +141,7 @@ def {func}(book: xw.Book):
 '''
 
 
-def _titles() -> dict[str, tuple[str, str]]:
+def _titles() -> dict[str, Msg]:
     from xlxq.operations.buttons import title  # lazy: the whole button machinery, for its names
 
     return {op: title(op) for _, op in LITE_SCRIPTS}
@@ -154,12 +154,13 @@ def main_py(lang: str = "zh") -> str:
     titles = _titles()
     out = _HEAD[lang] + _BODY
     for func, op in LITE_SCRIPTS:
-        zh, en = titles[op]
-        what, display = _WHAT[op], pick(lang, zh, en)
+        name = titles[op]
+        zh, en = name.render("zh"), name.render("en")
+        what, display = _WHAT[op], name.render(lang)
         if lang == "zh-Hant":  # the catalogue's 繁體 names; the Chinese terms of the docstrings (成績表) too
             from xlxq.sheets.script import to_hant
 
-            zh, what = hant_text(zh), to_hant(what)
+            zh, what = display, to_hant(what)
         out += _SCRIPT.format(
             display=json.dumps(display, ensure_ascii=False),
             func=func,
