@@ -825,9 +825,7 @@ def _hostile_errors(tmp: Path, individual: list, team: list) -> list[InputError]
 
 def _pairs_in(x: Any) -> list[Any]:
     """The arguments of a message, through the messages and errors in it,
-    that are known only as a (zh, en) pair (a ``Pair``, a ``Said``)."""
-    from xlxq.i18n import Said
-
+    that are known only as a (zh, en) pair (a ``Pair``)."""
     if isinstance(x, InputErrors):
         return [p for e in x.errors for p in _pairs_in(e)]
     if isinstance(x, InputError):
@@ -835,7 +833,7 @@ def _pairs_in(x: Any) -> list[Any]:
     if isinstance(x, Msg):
         assert x.id in catalogue("zh"), x.id
         return [p for v in x.args.values() for p in _pairs_in(v)]
-    return [x] if isinstance(x, (Pair, Said)) else []
+    return [x] if isinstance(x, Pair) else []
 
 
 def test_the_json_readers_places_are_messages_not_pairs(tmp_path, monkeypatch):

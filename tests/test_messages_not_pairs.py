@@ -224,3 +224,30 @@ def test_an_error_in_a_group_keeps_its_message(qps):
     assert err.place.row == 3 and err.zh == "组别“A”：编号方式无效：'x'"
     assert err.en == "group A: unknown numbering method 'x'"
     assert err.message(qps) == "⟦group A: ⟦unknown numbering method 'x'⟧⟧"
+
+
+def test_no_message_is_passed_on_as_a_pair_of_texts(qps):
+    """The (zh, en) tuples of ``Msg.pair()`` are gone (``Msg.pair`` and its
+    ``Said`` with them): a round robin's verdict, a check's engine
+    differences, a button's title are messages, rendered where they are
+    shown, so a further language says them from its own catalogue."""
+    import xlxq.i18n
+    from tests.test_roundrobin import play_all, rr_event
+    from xlxq.core.checks import change_lines
+    from xlxq.core.hand import HandChange
+    from xlxq.operations.buttons import title
+    from xlxq.systems.roundrobin import rr_issues
+
+    assert not hasattr(Msg, "pair") and not hasattr(xlxq.i18n, "Said")
+    issues, verdict = rr_issues(play_all(rr_event(4)), 1)
+    assert issues == [] and isinstance(verdict, Msg)
+    assert texts(verdict) == {
+        "zh": "与秩序表第1轮一致",
+        "en": "identical to table round 1",
+        "zh-Hant": "與秩序表第1輪一致",
+    }
+    assert verdict.render(qps) == "⟦identical to ⟦table round 1⟧⟧"
+    (line,) = change_lines([HandChange("colours", 2, 3, 4)])
+    assert isinstance(line, Msg) and line.render(qps).startswith("⟦") and line.render("zh").startswith("第2台")
+    assert texts(title("pair")) == {"zh": "编排下一轮", "en": "Pair next round", "zh-Hant": "編排下一輪"}
+    assert title("pair").render(qps) == "⟦Pair next round⟧"

@@ -12,8 +12,8 @@ literal, the first one Chinese):
   ``self.t = Text(…)``, a parameter annotated ``Text``, or ``Text(lang)(…)``)
   → ``t("id", name=expr, …)``;
 * ``SomeError(S_zh, S_en, …)`` for :class:`~xlxq.errors.XlxqError` and its
-  subclasses, ``Note(S_zh, S_en)`` and ``sheet_error(sheet, row, S_zh, S_en, …)``
-  → ``SomeError(Msg("id", …), …)``;
+  subclasses, ``Note(S_zh, S_en)``, ``sheet_error(sheet, row, S_zh, S_en, …)``
+  and ``Issue(level, code, S_zh, S_en, …)`` → ``SomeError(Msg("id", …), …)``;
 * ``Problem(level, code, S_zh, S_en, …)`` / ``Status(ok, S_zh, S_en, …)``
   (nothing positional after the pair) → ``…, msg=Msg("id", …), …``;
 * ``S_zh if LANG == "zh" else S_en`` (and ``S_en if LANG == "en" else S_zh``,
@@ -24,7 +24,8 @@ An f-string's ``{expr}`` becomes a named placeholder (``{p.name}`` →
 expressions; ``{x.zh}``/``{x.en}`` (or ``a_zh``/``a_en``) become one argument
 ``Pair.of(x)`` / ``Pair(a_zh, a_en)``.  Anything else (an expression in one
 text only, a nested format spec, text built by concatenation or from
-variables, label tables) is left as it is and listed with ``--report``.
+variables, label tables, a ``(S_zh, S_en)`` tuple passed on: its users take
+two texts) is left as it is and listed with ``--report``.
 
 Then the zh-Hans catalogue (xlxq/messages/zh_Hans.py) and the English one
 (en.py) are written, and zh_Hant.py generated from zh-Hans with OpenCC
@@ -55,9 +56,7 @@ TEXT_FUNCS = {"txt"}
 ERROR_ROOTS = {"XlxqError", "InputError", "PairingImpossible"}
 NOT_CONVERTED = {"SheetError", "InputErrors"}  # other signatures: by hand
 #: callables whose pair is a (zh, en) positional pair turned into one Msg: name → index of zh
-MSG_AT = {"Note": 0, "Report": 0, "report.add": 1, "sheet_error": 2}  # a dotted name: the call as written (excel_setup)
-#: callables that keep their (zh, en) parameters: the pair → *Msg(...).pair(): name → index of zh
-PAIR_AT = {"Issue": 2}
+MSG_AT = {"Note": 0, "Report": 0, "report.add": 1, "sheet_error": 2, "Issue": 2}  # dotted: as written (excel_setup)
 #: dataclasses that take msg=Msg(...) instead of the pair: name → (index of zh, zh keyword, en keyword)
 MSG_KW = {"Problem": (2, "zh", "en"), "Status": (1, "message_zh", "message_en")}
 
@@ -478,8 +477,6 @@ class Module:
                         kind = "text"
                 elif short in self.errors or short in MSG_AT or func in MSG_AT:
                     pair_at, kind = MSG_AT.get(func, MSG_AT.get(short, 0)), "msg"
-                elif short in PAIR_AT and len(node.args) >= PAIR_AT[short] + 2:
-                    pair_at, kind = PAIR_AT[short], "pair"
                 elif short in MSG_KW:
                     i, zk, ek = MSG_KW[short]
                     kws = {k.arg: k.value for k in node.keywords}
@@ -504,7 +501,7 @@ class Module:
                 and chinese(node.elts[0])
                 and self.in_function(node)
             ):
-                out.append((node, "tuple"))  # a (zh, en) pair passed on: Msg(...).pair()
+                out.append((node, "tuple"))  # a (zh, en) pair passed on: reported, converted by hand
             elif isinstance(node, ast.IfExp):
                 lt = lang_test(node.test)
                 if lt and label_tables(node, lt[1]):
@@ -532,12 +529,8 @@ class Module:
                 assert lt
                 zh, en = label_tables(node, lt[1])  # type: ignore[misc]
                 return self._span(node, off) + (f"{self.alias['labels']}({lt[0]}, {zh}, {en})", {"labels"})
-            if kind == "tuple":
-                assert isinstance(node, ast.Tuple)
-                tz, te, args = templates(node.elts[0], node.elts[1])
-                key = self.cat.id_for(self.prefix, tz, te)
-                text = f"{self.alias['Msg']}({self.q}{key}{self.q}{self._call_args(args)}).pair()"
-                return self._span(node, off) + (text, {"Msg"} | self._needs(args))
+            if kind == "tuple":  # its users take two texts: a message, rendered where it is used, by hand
+                raise Unconvertible("a (zh, en) pair passed on: make it a message its users render")
             if kind == "ifexp":
                 assert isinstance(node, ast.IfExp)
                 lt = lang_test(node.test)
@@ -555,8 +548,6 @@ class Module:
                 zh, en = kws[zk].value, kws[ek].value
             elif kind == "kw":
                 zh, en = node.args[MSG_KW[short][0]], node.args[MSG_KW[short][0] + 1]
-            elif kind == "pair":
-                zh, en = node.args[PAIR_AT[short]], node.args[PAIR_AT[short] + 1]
             else:
                 at = 0 if kind == "text" else MSG_AT.get(ast.unparse(node.func), MSG_AT.get(short, 0))
                 zh, en = node.args[at], node.args[at + 1]
@@ -571,13 +562,6 @@ class Module:
                     self._needs(args),
                 )  # type: ignore[arg-type]
             msg = f"{self.alias['Msg']}({self.q}{key}{self.q}{call_args})"
-            if kind == "pair":
-                return (
-                    off(zh.lineno, zh.col_offset),
-                    off(en.end_lineno, en.end_col_offset),  # type: ignore[arg-type]
-                    f"*{msg}.pair()",
-                    {"Msg"} | self._needs(args),
-                )
             if kind == "msg":
                 return (
                     off(zh.lineno, zh.col_offset),
@@ -696,9 +680,7 @@ class Module:
             if kind == "labels":
                 return False
             if kind == "tuple":
-                assert isinstance(node, ast.Tuple)
-                templates(node.elts[0], node.elts[1])
-                return False
+                return True  # by hand (convert says why)
             if kind == "ifexp":
                 assert isinstance(node, ast.IfExp)
                 lt = lang_test(node.test)
@@ -712,8 +694,6 @@ class Module:
                     zh, en = kws[MSG_KW[short][1]], kws[MSG_KW[short][2]]
                 elif kind == "kw":
                     zh, en = node.args[MSG_KW[short][0]], node.args[MSG_KW[short][0] + 1]
-                elif kind == "pair":
-                    zh, en = node.args[PAIR_AT[short]], node.args[PAIR_AT[short] + 1]
                 else:
                     at = 0 if kind == "text" else MSG_AT.get(ast.unparse(node.func), MSG_AT.get(short, 0))
                     zh, en = node.args[at], node.args[at + 1]

@@ -198,14 +198,13 @@ def hant_text(zh: str) -> str:
 
 def pick(lang: str | None, zh: Any, en: Any) -> Any:
     """One of a (zh, en) pair in ``lang``.  The pair's English is English
-    itself; any other language but 简体 renders a :class:`Said`'s message,
-    else the 简体 text's (:func:`text_in`)."""
+    itself; any other language but 简体 the 简体 text's message
+    (:func:`text_in`)."""
     code = norm_lang(lang)
     if code == "en":  # the pair's own English
         return en
     if code != "zh" and isinstance(zh, str):
-        msg = getattr(zh, "msg", None)
-        return msg.render(code) if isinstance(msg, Msg) else text_in(code, zh)
+        return text_in(code, zh)
     return zh
 
 
@@ -254,27 +253,6 @@ class Msg:
     def __repr__(self) -> str:
         args = "".join(f", {k}={v!r}" for k, v in self.args.items())
         return f"Msg({self.id!r}{args})"
-
-    def pair(self) -> tuple[str, str]:
-        """The message as a (zh, en) pair for code that passes pairs on: the
-        简体 text a :class:`Said` (zh-Hant renders the message), the English."""
-        return Said(self.render("zh"), self), self.render("en")
-
-
-class Said(str):
-    """A 简体 text that knows its message (``Msg.pair``): equal to the text,
-    so code that joins, compares or prints it is unchanged; :func:`pick` and
-    ``Text`` render the message in 繁體."""
-
-    msg: Msg
-
-    def __new__(cls, text: str, msg: Msg) -> Said:
-        said = super().__new__(cls, text)
-        said.msg = msg
-        return said
-
-    def __getnewargs__(self) -> tuple[str, Msg]:  # type: ignore[override]  # copy and pickle keep .msg
-        return str(self), self.msg
 
 
 class Pair:
@@ -367,7 +345,6 @@ __all__ = [
     "catalogue",
     "tr",
     "Msg",
-    "Said",
     "Pair",
     "Lazy",
     "listed",
