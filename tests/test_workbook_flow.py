@@ -346,6 +346,12 @@ def test_late_entry_and_withdrawal(tmp_path):
     assert st.ok
     codes = {p.code: p for p in st.details}
     assert codes["numbered"].row == new_row and codes["late_entry"].row == new_row
+    late = codes["late_entry"]  # a message in every language (繁體 was 简体: two f-strings)
+    assert [late.message(x) for x in ("zh", "en", "zh-Hant")] == [
+        "中途加入：前1轮未参赛，从第2轮起编排",
+        "late entry: not in rounds 1–1; paired from round 2",
+        "中途加入：前1輪未參賽，從第2輪起編排",
+    ]
     assert codes["withdrawn"].row == wd_row
     reg = openpyxl.load_workbook(path)["报名表"]
     assert reg.cell(row=new_row, column=1).value == 25  # 序号 filled in

@@ -457,7 +457,11 @@ def test_elimination_of_the_lowest_scorers(tmp_path, capsys):
     view.set(row, "red_name", None)
     wb.save(path)
     st = recompute(book(path))
-    assert any(p.code == "withdrawn" and "积分末位淘汰" in p.zh and p.row == row for p in st.details)
+    flagged = next(p for p in st.details if p.code == "withdrawn" and p.row == row)
+    name = model.player(out).name
+    assert flagged.message("zh") == f"第6轮：{name}（{out}号）已于第{gone[out]}轮后积分末位淘汰，却被编排"
+    assert flagged.message("en") == f"round 6: player {out} was eliminated after round {gone[out]} but is paired"
+    assert flagged.message("zh-Hant") == f"第6輪：{name}（{out}號）已於第{gone[out]}輪後積分末位淘汰，卻被編排"
     # CLI JSON: eliminated_after as for the JSON file
     view.set(row, "red_no", model.rounds[5].boards[0].red)
     wb.save(path)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from xlxq.core.checks import Issue, check_round, check_rounds, texts_msg
+from xlxq.core.checks import Issue, check_round, check_rounds
 from xlxq.core.model import Event
 from xlxq.errors import InputError
 from xlxq.sheets.cells import tidy_number
@@ -124,10 +124,7 @@ def swiss_rule_problems(data: WorkbookData, event: Event) -> list[Problem]:
             said: Msg = issue.msg
             if issue.code == "withdrawn" and issue.players and gone.get(issue.players[0], n) < n:
                 no = issue.players[0]
-                said = texts_msg(
-                    f"第{n}轮：{event.player(no).name}（{no}号）已于第{gone[no]}轮后积分末位淘汰，却被编排",
-                    f"round {n}: player {no} was eliminated after round {gone[no]} but is paired",
-                )
+                said = Msg("rules.eliminated-but-paired", n=n, name=event.player(no).name, no=no, x=gone[no])
             if issue.code in ("rematch", "withdrawn", "absent", "second_bye", "byes", "twice"):
                 level = ERROR
             else:  # soft colour/bye rules: judged only where the pairing is not the program's
@@ -146,13 +143,12 @@ def swiss_rule_problems(data: WorkbookData, event: Event) -> list[Problem]:
             and (f is None or f > 1)
             and (p.withdrawn_from_round is None or p.withdrawn_from_round > (f or last + 1))
         ):
-            if f is None:
-                zh = f"中途加入：前{last}轮未参赛，从第{last + 1}轮起编排"
-                en = f"late entry: not in rounds 1–{last}; paired from round {last + 1}"
-            else:
-                zh = f"中途加入：自第{f}轮起参赛"
-                en = f"late entry: plays from round {f}"
-            out.append(Problem(INFO, "late_entry", zh, en, reg.name, row, ("name",)))
+            late = (
+                Msg("rules.late-entry-from-next", last=last, next=last + 1)
+                if f is None
+                else Msg("rules.late-entry-plays-from", f=f)
+            )
+            out.append(Problem(INFO, "late_entry", sheet=reg.name, row=row, cols=("name",), msg=late))
     out += withdrawal_problems(data, event)
     for no, x in sorted(gone.items()):
         if x <= last:
