@@ -1737,7 +1737,7 @@ MESSAGES: dict[str, str] = {
     "rules.team-withdrawn-from-round": "team withdrawn from round {withdrawn_from_round}",
     "rules.teams-and-have-met-before": "teams {name} and {name2} have met before",
     "rules.withdrawn-from-round": "withdrawn from round {withdrawn_from_round}",
-    "rules.eliminated-but-paired": "round {n}: player {no} was eliminated after round {x} but is paired",
+    "rules.eliminated-but-paired": "round {n}: player {who} was eliminated after round {x} but is paired",
     "rules.late-entry-from-next": "late entry: not in rounds 1–{last}; paired from round {next}",
     "rules.late-entry-plays-from": "late entry: plays from round {f}",
     "safety.by-who-since": " (by {who}, since {since})",

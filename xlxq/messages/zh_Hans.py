@@ -1737,7 +1737,7 @@ MESSAGES: dict[str, str] = {
     "rules.team-withdrawn-from-round": "全队自第{withdrawn_from_round}轮起退赛，不再编排",
     "rules.teams-and-have-met-before": "{name}与{name2}已相遇过（原则(六)：不得重复相遇）",
     "rules.withdrawn-from-round": "自第{withdrawn_from_round}轮起退赛，不再出场",
-    "rules.eliminated-but-paired": "第{n}轮：{name}（{no}号）已于第{x}轮后积分末位淘汰，却被编排",
+    "rules.eliminated-but-paired": "第{n}轮：{who}已于第{x}轮后积分末位淘汰，却被编排",
     "rules.late-entry-from-next": "中途加入：前{last}轮未参赛，从第{next}轮起编排",
     "rules.late-entry-plays-from": "中途加入：自第{f}轮起参赛",
     "safety.by-who-since": "（{who}，自 {since}）",

@@ -1738,7 +1738,7 @@ MESSAGES: dict[str, str] = {
     "rules.team-withdrawn-from-round": "全隊自第{withdrawn_from_round}輪起退賽，不再編排",
     "rules.teams-and-have-met-before": "{name}與{name2}已相遇過（原則(六)：不得重複相遇）",
     "rules.withdrawn-from-round": "自第{withdrawn_from_round}輪起退賽，不再出場",
-    "rules.eliminated-but-paired": "第{n}輪：{name}（{no}號）已於第{x}輪後積分末位淘汰，卻被編排",
+    "rules.eliminated-but-paired": "第{n}輪：{who}已於第{x}輪後積分末位淘汰，卻被編排",
     "rules.late-entry-from-next": "中途加入：前{last}輪未參賽，從第{next}輪起編排",
     "rules.late-entry-plays-from": "中途加入：自第{f}輪起參賽",
     "safety.by-who-since": "（{who}，自 {since}）",

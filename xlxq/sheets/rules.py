@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from xlxq.core.checks import Issue, check_round, check_rounds
 from xlxq.core.model import Event
 from xlxq.errors import InputError
-from xlxq.sheets.cells import tidy_number
+from xlxq.sheets.cells import named_no, tidy_number
 from xlxq.sheets.data import TeamWorkbookData, WorkbookData
 from xlxq.sheets.formats import ko_rule_problems, rr_rule_problems
 from xlxq.sheets.problems import ERROR, INFO, WARNING, Problem
@@ -124,7 +124,7 @@ def swiss_rule_problems(data: WorkbookData, event: Event) -> list[Problem]:
             said: Msg = issue.msg
             if issue.code == "withdrawn" and issue.players and gone.get(issue.players[0], n) < n:
                 no = issue.players[0]
-                said = Msg("rules.eliminated-but-paired", n=n, name=event.player(no).name, no=no, x=gone[no])
+                said = Msg("rules.eliminated-but-paired", n=n, who=named_no(event.player(no).name, no), x=gone[no])
             if issue.code in ("rematch", "withdrawn", "absent", "second_bye", "byes", "twice"):
                 level = ERROR
             else:  # soft colour/bye rules: judged only where the pairing is not the program's
