@@ -363,7 +363,7 @@ def test_lite_installs_the_built_wheel_from_requirements_and_runs_every_script(l
         assert "/simple/xlxq/" in lite_installed.served
     # the display names Lite's task pane lists: the buttons' Chinese names
     names = {m["function_name"]: m["name"] for m in r["scripts"]}
-    assert names == {func: title(op)[0] for func, op in LITE_SCRIPTS}
+    assert names == {func: title(op).render("zh") for func, op in LITE_SCRIPTS}
     ran = []
 
     def run(path: Path, script: str) -> H.Applied:
