@@ -263,11 +263,11 @@ class _Reader:
                     continue
                 first_row = min(r.row for r in seen.values())
                 for t in m.teams():
-                    self.once(where, t, first_row, rno, label[t])
+                    self.once(where, t, first_row, rno, label[t], "match")
                 for r in sorted(seen.values(), key=lambda r: r.row):
-                    for no in (r.red, r.black):
-                        if no != VACANT:
-                            self.player_once(players, no, r.row, rno)
+                    for key in ("red", "black"):
+                        if getattr(r, key) != VACANT:
+                            self.player_once(players, getattr(r, key), r.row, rno, key)
                 ordered = sorted(seen)
                 if ordered != list(range(1, boards + 1)) and rno not in self.incomplete:
                     self.errors.add(
@@ -289,7 +289,7 @@ class _Reader:
             bye_teams = []
             for b in sorted(byes.get(rno, []), key=lambda b: b.row):
                 t = team_of[b.member]
-                self.once(where, t, b.row, rno, label[t])
+                self.once(where, t, b.row, rno, label[t], "red")
                 bye_teams.append(t)
             numbers = sorted({k[1] for k in by_match if k[0] == rno})
             if numbers != list(range(1, len(numbers) + 1)) and rno not in self.incomplete:
@@ -315,44 +315,25 @@ class _Reader:
                     file=name,
                 )
             )
+        # in file order (a row's cells left to right), then what concerns a match or a round
+        self.errors.errors.sort(
+            key=lambda e: (e.place.row is None, e.place.row or 0, len(e.place.cell or ""), e.place.cell or "")
+        )
         return rounds
 
-    def once(self, where: dict[int, int], team: int, row: int, rno: int, label: Lazy) -> None:
-        """A team in one match or bye of a round only."""
+    def once(self, where: dict[int, int], team: int, row: int, rno: int, label: Lazy, key: str) -> None:
+        """A team in one match or bye of a round only (``key``: the cell
+        that names it, the 场次 of a match, the member of a bye)."""
         if team in where:
-            self.errors.add(
-                InputError(
-                    Msg(
-                        "import_event.row-team-twice-in-round",
-                        name=self.name,
-                        i=row,
-                        team=label,
-                        rno=rno,
-                        seen=where[team],
-                    ),
-                    file=self.name,
-                    row=row,
-                )
-            )
+            what = Msg("import_event.team-twice-in-round", team=label, rno=rno, row=where[team])
+            self.errors.add(self.bad(key, row, what))
             return
         where[team] = row
 
-    def player_once(self, players: dict[int, int], no: int, row: int, rno: int) -> None:
+    def player_once(self, players: dict[int, int], no: int, row: int, rno: int, key: str) -> None:
         if no in players:
-            self.errors.add(
-                InputError(
-                    Msg(
-                        "import_event.row-player-twice-in-round-also-row",
-                        name=self.name,
-                        i=row,
-                        no=no,
-                        rno=rno,
-                        seen_no=players[no],
-                    ),
-                    file=self.name,
-                    row=row,
-                )
-            )
+            what = Msg("import_event.member-twice-in-round", no=no, rno=rno, row=players[no])
+            self.errors.add(self.bad(key, row, what))
             return
         players[no] = row
 
@@ -472,8 +453,10 @@ def import_team_event(
         reader.read()
         read = True
     k = boards if boards is not None else reader.boards() if read else None
-    if k is not None and not MIN_BOARDS <= k <= MAX_BOARDS:
-        k = None  # nothing sensible to read the registration with: the rounds file's errors say why
+    if boards is None and k is not None and not MIN_BOARDS <= k <= MAX_BOARDS:
+        what = Msg("import_event.boards-from-the-file", name=reader.name, k=k, low=MIN_BOARDS, high=MAX_BOARDS)
+        errors.add(InputError(what, file=reader.name))
+        k = None  # nothing to read the registration with
     players: Optional[list[Player]] = None
     teams: list[Team] = []
     if k is not None:
