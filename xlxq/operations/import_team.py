@@ -349,9 +349,10 @@ class _Reader:
         ok = True
         for k in sorted(seen):
             r = seen[k]
+            before = len(self.errors.errors)
             for key in ("red", "black"):
                 no = getattr(r, key)
-                if no == VACANT:
+                if no == VACANT or len(self.errors.errors) > before:  # one error a board
                     continue
                 t = team_of[no]
                 first = first_team_colour(k) == ("R" if key == "red" else "B")
@@ -375,8 +376,7 @@ class _Reader:
                     continue
                 if mine in role.values():  # the other team already has this role: against the colours
                     other = next(x for x in role if role[x] == mine)
-                    theirs = "second" if mine == "first" else "first"
-                    self.errors.add(self.bad(key, r.row, self.colour_msg(t, theirs, ref[other], k, no, key, label)))
+                    self.errors.add(self.bad(key, r.row, self.colour_msg(other, mine, ref[other], k, no, key, label)))
                     ok = False
                     continue
                 role[t], ref[t] = mine, k
