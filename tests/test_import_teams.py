@@ -225,6 +225,29 @@ def test_empty_seat_and_boards_from_the_file(tmp_path):
     assert [(b.red, b.black, b.result) for b in m.boards] == [(1, 3, RED_WIN), (0, 2, BLACK_WIN_FORFEIT)]
 
 
+def test_xlsx_rounds_with_english_headers_and_a_title_row(tmp_path):
+    """An XLSX rounds file: a title above the header, English headers in
+    another order, numbers as numbers, an empty seat typed 0: the same
+    matches as the CSV's."""
+    import openpyxl
+
+    reg = registration(tmp_path / "reg.csv", 4, 2)
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    ws.append(["Team round robin, 4 teams"])
+    ws.append(["Round", "Match", "Board", "Result", "Red", "Black"])
+    rows = rr_rows(RR_TABLE)
+    rows[-1] = [3, 2, 2, 0, 6, ""]  # round 3 match 2 (3–1) board 2: team 1 (going second: red on board 2) has nobody
+    for rno, mno, bno, red, black, result in rows:
+        ws.append([rno, mno, bno, result or None, red, black])
+    wb.save(tmp_path / "r.xlsx")
+    ev = imported(tmp_path, reg, tmp_path / "r.xlsx", system="round_robin")
+    assert [[(m.first, m.second) for m in r.matches] for r in ev.rounds] == RR_TABLE
+    last = ev.rounds[2].matches[1].boards[1]
+    assert (last.red, last.black, last.result) == (0, 6, BLACK_WIN_FORFEIT)
+    assert [a.status for a in audit_team_event(ev)] == ["same", "same", "same"]
+
+
 def test_same_input_same_bytes(tmp_path):
     ev = swiss()
     reg, rounds = exported(ev, tmp_path)
