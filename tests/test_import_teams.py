@@ -208,6 +208,16 @@ def test_round_robin_more_rounds_than_the_table(tmp_path):
     with pytest.raises(InputError) as exc:
         imported(tmp_path, reg, rounds, system="round_robin")
     assert "4队的循环赛共3轮，文件中有4轮" in exc.value.zh
+    with pytest.raises(InputError) as exc:  # --rounds of a round robin: the table's or nothing
+        imported(
+            tmp_path, reg, write_csv(tmp_path / "r.csv", HEADER, rr_rows(RR_TABLE)), system="round_robin", planned=5
+        )
+    assert "共3轮" in exc.value.zh and "5" in exc.value.zh
+    one = write_csv(tmp_path / "one.csv", ["队名", "姓名"], [["甲", "a"], ["甲", "b"]])
+    byes = write_csv(tmp_path / "byes.csv", HEADER, [[1, "", "", 1, "轮空", ""]])
+    with pytest.raises(InputError) as exc:  # one team: nothing to import
+        imported(tmp_path, one, byes, boards=2)
+    assert exc.value.place.file == "one.csv"
 
 
 # ---------------------------------------------------------------- what is read

@@ -54,6 +54,7 @@ from xlxq.i18n import Lazy, Msg, Text, tr
 from xlxq.operations.import_event import BYE_WORDS, ROUND_HEADERS, col_letter, find_columns
 from xlxq.operations.result import Outcome
 from xlxq.operations.source import WORKBOOK_SUFFIXES, checked, save
+from xlxq.presentation.team_report import team_system_label
 from xlxq.sheets.results import BYE, ResultError, parse_result
 from xlxq.systems import get_team_system
 from xlxq.text import joined
@@ -470,6 +471,10 @@ def import_team_event(
         errors.add(InputError(Msg("import_event.no-boards", name=reader.name), file=reader.name))
     errors.check()
     assert players is not None and k is not None
+    if len(teams) < 2:
+        raise InputError(
+            Msg("create.the-registration-has-team-s-at-least-2", n=len(teams)), file=Path(registration).name
+        )
     kind = get_team_system(system)
     n = len(rounds)
     if kind.pairs_by_score:
@@ -480,6 +485,11 @@ def import_team_event(
             raise InputError(
                 Msg("import_event.more-rounds-than-the-table", name=reader.name, n=n, teams=len(teams), rounds=total),
                 file=reader.name,
+            )
+        if planned is not None and planned != total:  # the table's rounds, as xlxq new --teams says
+            label = Lazy(lambda lang: team_system_label(system, lang))
+            raise InputError(
+                Msg("create.a-of-teams-has-rounds-not-rounds", n=len(teams), label=label, rounds=total, rounds2=planned)
             )
     settings = TeamSettings(
         name=name or Path(rounds_file).stem,
