@@ -312,6 +312,15 @@ def test_refused_names_row_and_cell_and_writes_nothing(tmp_path, key):
     assert not out.exists()
 
 
+def test_no_header_names_the_team_columns(tmp_path):
+    reg = registration(tmp_path / "reg.csv", 2, 2)
+    rounds = write_csv(tmp_path / "r.csv", ["a", "b"], [[1, 2]])
+    with pytest.raises(InputError) as exc:
+        import_team_event(str(reg), str(rounds), str(tmp_path / "o.json"), boards=2)
+    assert "（轮次、场次、台次、红方序号、黑方序号、结果）" in exc.value.zh and exc.value.place.file == "r.csv"
+    assert not (tmp_path / "o.json").exists()
+
+
 def test_every_problem_at_once(tmp_path):
     """Three bad rows, three errors, in file order, with the registration's
     numbers checked in the same pass."""

@@ -672,6 +672,7 @@ MESSAGES: dict[str, str] = {
     "import_event.must-be-a-positive-whole-number": "must be a positive whole number, not {shown!r}",
     "import_event.no-boards": "{name}: no boards",
     "import_event.no-header-in-the-first-rows-round-board": "{name}: no header in the first {HEADER_SCAN} rows (round, board, red, black, result)",
+    "import_event.no-header-team": "{name}: no header in the first {HEADER_SCAN} rows (round, match, board, red, black, result)",
     "import_event.no-member-in-the-team-registration": "no member {n} in the team registration",
     "import_event.no-player-in-the-registration": "no player {n} in the registration",
     "import_event.only-with-teams": "{flag} is for a team event's import only (--teams)",

@@ -672,6 +672,7 @@ MESSAGES: dict[str, str] = {
     "import_event.must-be-a-positive-whole-number": "应为正整数，而不是“{shown}”",
     "import_event.no-boards": "{name}：没有任何对局",
     "import_event.no-header-in-the-first-rows-round-board": "{name}：前{HEADER_SCAN}行中找不到表头（轮次、台次、红方序号、黑方序号、结果）",
+    "import_event.no-header-team": "{name}：前{HEADER_SCAN}行中找不到表头（轮次、场次、台次、红方序号、黑方序号、结果）",
     "import_event.no-member-in-the-team-registration": "团体报名表中没有序号 {n} 的队员",
     "import_event.no-player-in-the-registration": "报名表中没有序号 {n}",
     "import_event.only-with-teams": "{flag} 只用于团体赛导入（--teams）",

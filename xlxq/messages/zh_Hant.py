@@ -673,6 +673,7 @@ MESSAGES: dict[str, str] = {
     "import_event.must-be-a-positive-whole-number": "應為正整數，而不是“{shown}”",
     "import_event.no-boards": "{name}：沒有任何對局",
     "import_event.no-header-in-the-first-rows-round-board": "{name}：前{HEADER_SCAN}行中找不到表頭（輪次、臺次、紅方序號、黑方序號、結果）",
+    "import_event.no-header-team": "{name}：前{HEADER_SCAN}行中找不到表頭（輪次、場次、臺次、紅方序號、黑方序號、結果）",
     "import_event.no-member-in-the-team-registration": "團體報名表中沒有序號 {n} 的隊員",
     "import_event.no-player-in-the-registration": "報名表中沒有序號 {n}",
     "import_event.only-with-teams": "{flag} 只用於團體賽導入（--teams）",

@@ -82,13 +82,17 @@ def col_letter(j: int) -> str:
 
 
 def find_columns(
-    rows: list[list[Any]], name: str, headers: dict[str, tuple[str, tuple[str, ...]]]
+    rows: list[list[Any]],
+    name: str,
+    headers: dict[str, tuple[str, tuple[str, ...]]],
+    no_header: str = "import_event.no-header-in-the-first-rows-round-board",
 ) -> tuple[int, dict[str, int]]:
     """The header row of a rounds file (the first of its first
     :data:`HEADER_SCAN` rows naming a round and a red column) and the
     column of every key of ``headers`` (key → (the message of its name,
     headers accepted)), a missing one refused by name; a 场次 column is
-    found too (a team rounds file), whether ``headers`` asks for it or not."""
+    found too (a team rounds file), whether ``headers`` asks for it or not;
+    ``no_header``: the message when no row is the header (it lists the columns)."""
     # header → (key, rank): a column named by an earlier alias wins (红方序号 over 红方, a name column)
     lookup = {h: (key, k) for key, (_, hs) in headers.items() for k, h in enumerate(hs)}
     lookup.update({h: ("match", k) for k, h in enumerate(MATCH_HEADERS)})
@@ -104,7 +108,7 @@ def find_columns(
             break
     if header < 0:
         raise InputError(
-            Msg("import_event.no-header-in-the-first-rows-round-board", name=name, HEADER_SCAN=HEADER_SCAN),
+            Msg(no_header, name=name, HEADER_SCAN=HEADER_SCAN),
             file=name,
         )
     missing = [k for k in headers if k not in found]

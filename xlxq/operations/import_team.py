@@ -133,7 +133,7 @@ class _Reader:
         if path.is_dir() or path.suffix.lower() not in (".csv", ".txt", ".tsv", ".xlsx", ".xlsm"):
             raise InputError(Msg("import_event.the-rounds-file-should-be-a-csv-or-xlsx", name=name), file=name)
         rows = registration_rows(path)
-        header, self.cols = find_columns(rows, name, TEAM_ROUND_HEADERS)
+        header, self.cols = find_columns(rows, name, TEAM_ROUND_HEADERS, "import_event.no-header-team")
         for i, row in enumerate(rows[header + 1 :], start=header + 2):
             cells = {k: (row[j] if j < len(row) else None) for k, j in self.cols.items()}
             if all(v is None or cell_text(v) == "" for v in cells.values()):
