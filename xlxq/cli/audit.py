@@ -113,7 +113,7 @@ def add_parser(sub) -> None:
     s.add_argument("--boards", type=int, metavar="K", help="团体赛每场台数 2–10（默认：对阵成绩表中多数场次的台数）")
     s.add_argument(
         "--system",
-        choices=("swiss", "round_robin", "double_round_robin"),
+        metavar="SYSTEM",
         help="团体赛赛制：swiss 积分编排（默认）、round_robin 单循环、double_round_robin 双循环",
     )
     s.set_defaults(func=cmd_import)

@@ -56,10 +56,10 @@ from xlxq.operations.result import Outcome
 from xlxq.operations.source import WORKBOOK_SUFFIXES, checked, save
 from xlxq.presentation.team_report import team_system_label
 from xlxq.sheets.results import BYE, ResultError, parse_result
-from xlxq.systems import get_team_system
+from xlxq.systems import get_team_system, team_system_keys
 from xlxq.text import joined
 
-__all__ = ["import_team_event", "read_team_rounds", "TEAM_ROUND_HEADERS", "TEAM_SYSTEMS"]
+__all__ = ["import_team_event", "read_team_rounds", "TEAM_ROUND_HEADERS", "team_systems"]
 
 #: the team rounds file's columns: the individual's and 场次
 TEAM_ROUND_HEADERS: dict[str, tuple[str, tuple[str, ...]]] = {
@@ -70,8 +70,15 @@ TEAM_ROUND_HEADERS: dict[str, tuple[str, tuple[str, ...]]] = {
     "black": ROUND_HEADERS["black"],
     "result": ROUND_HEADERS["result"],
 }
-#: the team systems a rounds file of matches can be (全队轮赛制 is seated by its schedule, not by 先走)
-TEAM_SYSTEMS = ("swiss", "round_robin", "double_round_robin")
+
+
+def team_systems() -> tuple[str, ...]:
+    """The team systems a rounds file of matches can be: those whose boards
+    are seated by 先走 (a system ``seated_by_schedule``, 全队轮赛制, takes
+    its colours from its schedule instead), asked of the registry."""
+    return tuple(k for k in team_system_keys() if not get_team_system(k).seated_by_schedule)
+
+
 MIN_BOARDS, MAX_BOARDS = 2, 10
 
 
@@ -443,8 +450,8 @@ def import_team_event(
         raise InputError(Msg("import_event.a-team-event-is-imported-as-json", out=out), file=out)
     if os.path.exists(out) and not force:
         raise InputError(Msg("import_event.exists-use-force-to-overwrite-it", out=out), file=out)
-    if system not in TEAM_SYSTEMS:
-        raise InputError(Msg("import_event.team-system", system=system, systems=joined(TEAM_SYSTEMS)))
+    if system not in team_systems():
+        raise InputError(Msg("import_event.team-system", system=system, systems=joined(team_systems())))
     if boards is not None and not MIN_BOARDS <= boards <= MAX_BOARDS:
         raise InputError(Msg("create.boards-must-be", MIN_BOARDS=MIN_BOARDS, MAX_BOARDS=MAX_BOARDS, k=boards))
     errors = ErrorList()
