@@ -7,6 +7,7 @@ written."""
 from __future__ import annotations
 
 import csv
+import re
 from dataclasses import replace
 from pathlib import Path
 
@@ -19,7 +20,7 @@ from xlxq.core.model import BLACK_WIN_FORFEIT, DRAW, RED_WIN
 from xlxq.core.team_standings import compute_team_standings
 from xlxq.core.teams import Match, TeamEvent
 from xlxq.errors import InputError, InputErrors
-from xlxq.operations.audit import audit_team_event
+from xlxq.operations.audit import audit_team_event, step_text
 from xlxq.operations.import_team import import_team_event
 from xlxq.operations.simulate import simulate_team_file
 from xlxq.systems import team_rules
@@ -200,6 +201,20 @@ def test_team_round_robin_first_mover_reversed_by_hand(tmp_path):
     audits = audit_team_event(ev)
     assert [a.status for a in audits] == ["same", "same", "differs"]
     assert [(c.kind, c.board, c.red, c.black) for c in audits[2].changes] == [("colours", 1, 4, 2)]
+
+
+def test_team_round_robin_parting_line_names_the_match(tmp_path):
+    """The audit's 分歧始于 line of a differing team round names the match
+    of the table that differs (it printed the listing's heading 引擎编排：
+    alone); English has the space after the heading's colon."""
+    reg = registration(tmp_path / "reg.csv", 4, 2)
+    table = [RR_TABLE[0], RR_TABLE[1], [(4, 2), (3, 1)]]
+    ev = imported(tmp_path, reg, write_csv(tmp_path / "r.csv", HEADER, rr_rows(table)), system="round_robin")
+    a = audit_team_event(ev)[2]
+    zh, en = step_text(a, "zh"), step_text(a, "en")
+    assert re.fullmatch(r"引擎编排：第1场\s+\S*（2队）（先走） — \S*（4队）", zh), zh
+    assert re.fullmatch(r"the engine's pairing: match 1\s+\S* \(2\) \(first\) — \S* \(4\)", en), en
+    assert "3队" not in zh  # the match that differs, not the round's list
 
 
 def test_round_robin_more_rounds_than_the_table(tmp_path):
