@@ -6,7 +6,6 @@ written."""
 
 from __future__ import annotations
 
-import csv
 import re
 from dataclasses import replace
 from pathlib import Path
@@ -14,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from tests.cli_support import assert_bad_input, load, run
-from tests.conftest import make_team_event
+from tests.conftest import make_team_event, write_csv
 from xlxq.backends.json_file import load_any
 from xlxq.core.model import BLACK_WIN_FORFEIT, DRAW, RED_WIN
 from xlxq.core.team_standings import compute_team_standings
@@ -27,14 +26,6 @@ from xlxq.systems import team_rules
 
 HEADER = ["轮次", "场次", "台次", "红方序号", "黑方序号", "结果"]
 WORDS = {"red_win": "1-0", "black_win": "0-1", "draw": "和", None: ""}
-
-
-def write_csv(path: Path, header: list[str], rows: list[list]) -> Path:
-    with path.open("w", newline="", encoding="utf-8") as f:
-        w = csv.writer(f)
-        w.writerow(header)
-        w.writerows(rows)
-    return path
 
 
 def registration(path: Path, teams: int, boards: int) -> Path:
