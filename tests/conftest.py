@@ -357,3 +357,15 @@ def simplified_only(text: str) -> set[str]:
 
 
 _S2T: Any = None
+
+
+def write_csv(path: Path, header: list[str], rows: Iterable[Iterable[Any]]) -> Path:
+    """A UTF-8 CSV file of ``header`` and ``rows`` (a registration or a rounds
+    file as ``xlxq new``/``xlxq import`` read them); ``path``, returned."""
+    import csv
+
+    with path.open("w", newline="", encoding="utf-8") as f:
+        w = csv.writer(f)
+        w.writerow(header)
+        w.writerows(rows)
+    return path

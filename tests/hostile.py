@@ -651,6 +651,36 @@ def file_scenes() -> Iterator[Scene]:
 
     yield Scene("import-junk-xlsx", import_junk_xlsx, "g.xlsx")
 
+    # xlxq import --teams TEAMREG ROUNDS OUT: one bad cell each, nothing written
+    # (3 teams of 2: 甲 1, 2; 乙 3, 4; 丙 5, 6)
+    team_reg = "队名,姓名\n甲,a\n甲,b\n乙,c\n乙,d\n丙,e\n丙,f\n"
+    for key, (text, out, place) in {
+        "unknown-member": ("1,1,1,1,9,1-0\n1,1,2,4,2,和\n", "out.json", "g.csv 第2行（E2）"),
+        "one-team": ("1,1,1,1,2,1-0\n", "out.json", "g.csv 第2行（E2）"),
+        "third-team": ("1,1,1,1,3,1-0\n1,1,2,6,2,和\n", "out.json", "g.csv 第3行（D3）"),
+        "colours": ("1,1,1,1,3,1-0\n1,1,2,2,4,和\n", "out.json", "g.csv 第3行（D3）"),
+        "board-twice": ("1,1,1,1,3,1-0\n1,1,1,4,2,和\n", "out.json", "g.csv 第3行（C3）"),
+        "team-twice": ("1,1,1,1,3,1-0\n1,1,2,4,2,和\n1,,,3,轮空,\n", "out.json", "g.csv 第4行（D4）"),
+        "result-word": ("1,1,1,1,3,赢了\n1,1,2,4,2,和\n", "out.json", "g.csv 第2行（F2）"),
+        "match-word": ("1,一,1,1,3,1-0\n1,1,2,4,2,和\n", "out.json", "g.csv 第2行（B2）"),
+        "empty-seat-result": ("1,1,1,1,3,1-0\n1,1,2,0,2,和\n", "out.json", "g.csv 第3行（F3）"),
+        "workbook-out": ("1,1,1,1,3,1-0\n1,1,2,4,2,和\n", "out.xlsx", "out.xlsx"),
+    }.items():
+
+        def bad_team_rounds(d, kit, text=text, out=out):
+            _put(d / "r.csv", team_reg.encode())
+            _put(d / "g.csv", ("轮次,场次,台次,红方序号,黑方序号,结果\n" + text).encode())
+            return ("import", "--teams", str(d / "r.csv"), str(d / "g.csv"), str(d / out), "--boards", "2")
+
+        yield Scene(f"import-teams-{key}", bad_team_rounds, place)
+
+    def import_teams_one_board(d, kit):  # the boards a match read from the file: 1
+        _put(d / "r.csv", team_reg.encode())
+        _put(d / "g.csv", "轮次,场次,台次,红方序号,黑方序号,结果\n1,1,1,1,3,1-0\n".encode())
+        return ("import", "--teams", str(d / "r.csv"), str(d / "g.csv"), str(d / "out.json"))
+
+    yield Scene("import-teams-one-board", import_teams_one_board, "g.csv：多数场次有1台")
+
     # xlxq audit FILE: nothing to audit (an individual or a team file), not an event
     for key, kind, place in (("unpaired", "new", "无可复核"), ("team", "team", "无可复核"), ("text", "text", "e.json")):
 
@@ -663,7 +693,7 @@ def file_scenes() -> Iterator[Scene]:
 
 def file_cases_count() -> int:
     """How many scenes :func:`file_scenes` gives (docs/reliability.md)."""
-    return 78 + 21
+    return 78 + 21 + 11
 
 
 def _edited(xlsx_path: str, edit: Callable[[Any], None]) -> bytes:

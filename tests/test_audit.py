@@ -13,7 +13,6 @@ from the event as it stood before it and compared with the round as played.
 
 from __future__ import annotations
 
-import csv
 import json
 import random
 from dataclasses import replace
@@ -22,7 +21,7 @@ from pathlib import Path
 import pytest
 
 from tests.cli_support import assert_bad_input, run
-from tests.conftest import SAMPLE, played_swiss
+from tests.conftest import SAMPLE, played_swiss, write_csv
 from xlxq.backends.registration import read_registration
 from xlxq.core.model import FIRST_ROUND_COLOURS, SAME_UNIT, Event, EventSettings, PairingOptions, Round
 from xlxq.operations.audit import audit_event
@@ -69,11 +68,7 @@ def test_round_3_one_board_swapped_one_colour_reversed(tmp_path):
     ev = played_swiss(rounds=3, seed=3, players=12)
     r3 = ev.rounds[2]
     orig = {b.board: (b.red, b.black) for b in r3.boards}
-    reg = tmp_path / "reg.csv"
-    with reg.open("w", newline="", encoding="utf-8") as f:
-        w = csv.writer(f)
-        w.writerow(["序号", "姓名", "单位"])
-        w.writerows([p.no, p.name, p.unit] for p in ev.players)
+    reg = write_csv(tmp_path / "reg.csv", ["序号", "姓名", "单位"], ([p.no, p.name, p.unit] for p in ev.players))
     rows = []
     for r in ev.rounds:
         for b in r.boards:
@@ -85,11 +80,7 @@ def test_round_3_one_board_swapped_one_colour_reversed(tmp_path):
             elif r.round == 3 and b.board == 5:
                 red, black = black, red
             rows.append([r.round, b.board, red, black, {"red_win": "1-0", "black_win": "0-1", "draw": "½-½"}[b.result]])
-    rounds = tmp_path / "rounds.csv"
-    with rounds.open("w", newline="", encoding="utf-8") as f:
-        w = csv.writer(f)
-        w.writerow(["轮次", "台次", "红方序号", "黑方序号", "结果"])
-        w.writerows(rows)
+    rounds = write_csv(tmp_path / "rounds.csv", ["轮次", "台次", "红方序号", "黑方序号", "结果"], rows)
     out = tmp_path / "e.json"
     import_event(str(reg), str(rounds), str(out))
 
@@ -316,11 +307,8 @@ def other_program(tmp_path: Path, n: int = 12, rounds: int = 5, seed: int = 7) -
     (序号, 姓名, 单位, 等级分) and the rounds file, as ``xlxq import`` reads them."""
     rng = random.Random(seed)
     players = read_registration(SAMPLE)[:n]
-    reg = tmp_path / "reg.csv"
-    with reg.open("w", newline="", encoding="utf-8") as f:
-        w = csv.writer(f)
-        w.writerow(["序号", "姓名", "单位", "等级分"])
-        w.writerows([i, p.name, p.unit, p.rating] for i, p in enumerate(players, 1))
+    rows = ([i, p.name, p.unit, p.rating] for i, p in enumerate(players, 1))
+    reg = write_csv(tmp_path / "reg.csv", ["序号", "姓名", "单位", "等级分"], rows)
     score = {i: 0.0 for i in range(1, n + 1)}
     met: dict[int, set[int]] = {i: set() for i in score}
     reds = dict.fromkeys(score, 0)
@@ -345,11 +333,7 @@ def other_program(tmp_path: Path, n: int = 12, rounds: int = 5, seed: int = 7) -
             reds[r] += 1
             score[r] += points[res]
             score[b] += 1 - points[res]
-    rounds_file = tmp_path / "rounds.csv"
-    with rounds_file.open("w", newline="", encoding="utf-8") as f:
-        w = csv.writer(f)
-        w.writerow(["轮次", "台次", "红方序号", "黑方序号", "结果"])
-        w.writerows(rows)
+    rounds_file = write_csv(tmp_path / "rounds.csv", ["轮次", "台次", "红方序号", "黑方序号", "结果"], rows)
     return reg, rounds_file
 
 

@@ -5,12 +5,12 @@ with its file, row and column; nothing written on bad input."""
 
 from __future__ import annotations
 
-import csv
 from pathlib import Path
 
 import pytest
 
 from tests.cli_support import assert_bad_input, load, run
+from tests.conftest import write_csv
 from xlxq.backends.json_file import load_event
 from xlxq.core.model import BLACK_WIN, DRAW, RED_WIN, RED_WIN_FORFEIT
 from xlxq.errors import InputError, InputErrors
@@ -18,14 +18,6 @@ from xlxq.operations.import_event import import_event
 
 HEADER_ZH = ["轮次", "台次", "红方序号", "黑方序号", "结果"]
 HEADER_EN = ["round", "board", "red", "black", "result"]
-
-
-def write_csv(path: Path, header: list[str], rows: list[list]) -> Path:
-    with path.open("w", newline="", encoding="utf-8") as f:
-        w = csv.writer(f)
-        w.writerow(header)
-        w.writerows(rows)
-    return path
 
 
 def registration(path: Path, n: int = 5) -> Path:

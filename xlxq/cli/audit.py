@@ -38,6 +38,28 @@ def cmd_audit(args: argparse.Namespace) -> int:
 
 def cmd_import(args: argparse.Namespace) -> int:
     from xlxq.cli.output import language
+    from xlxq.errors import InputError
+    from xlxq.i18n import Msg
+
+    if args.teams:  # a team event: the boards of its matches (xlxq/operations/import_team.py)
+        from xlxq.operations.import_team import import_team_event
+
+        return finish(
+            import_team_event(
+                args.registration,
+                args.rounds,
+                args.out,
+                args.force,
+                name=args.name or "",
+                system=args.system or "swiss",
+                boards=args.boards,
+                first_round=args.first_round,
+                planned=args.planned,
+            )
+        )
+    for flag, value in (("--boards", args.boards), ("--system", args.system)):
+        if value is not None:
+            raise InputError(Msg("import_event.only-with-teams", flag=flag))
     from xlxq.operations.import_event import import_event
 
     return finish(
@@ -69,7 +91,12 @@ def add_parser(sub) -> None:
         "import",
         help="导入其他程序编排的赛事",
         description="导入：报名表（序号、姓名、单位，可选等级分/种子）和对阵成绩表（轮次、台次、红方序号、黑方序号、结果），"
-        "CSV 或 XLSX，写成 JSON 赛事文件或工作簿",
+        "CSV 或 XLSX，写成 JSON 赛事文件或工作簿；团体赛加 --teams：团体报名表和每行一台的对阵成绩表（另有场次列），写成 JSON",
+    )
+    s.add_argument(
+        "--teams",
+        action="store_true",
+        help="团体赛：REG 为团体报名表（如 xlxq new --teams），对阵成绩表每行一台，另有场次列",
     )
     s.add_argument("registration", metavar="REG")
     s.add_argument("rounds", metavar="ROUNDS")
@@ -83,4 +110,10 @@ def add_parser(sub) -> None:
         help="积分编排第一轮配对：adjacent 近号（默认）、fold 首尾、slide 对半交叉、random 随机",
     )
     s.add_argument("--rounds", dest="planned", type=int, metavar="R", help="计划轮数（默认：已赛轮数）")
+    s.add_argument("--boards", type=int, metavar="K", help="团体赛每场台数 2–10（默认：对阵成绩表中多数场次的台数）")
+    s.add_argument(
+        "--system",
+        metavar="SYSTEM",
+        help="团体赛赛制：swiss 积分编排（默认）、round_robin 单循环、double_round_robin 双循环",
+    )
     s.set_defaults(func=cmd_import)

@@ -242,12 +242,46 @@ def parting_step(
     return None, "", None
 
 
+#: the record's steps that list a round's boards or matches (the step a
+#: table's or a bracket's round parts at when no finer step names it)
+LISTINGS = {"pairings": "boards", "matches": "matches"}
+
+
+def _one_entry(step: Step, a: RoundAudit) -> Optional[Step]:
+    """``step`` (a listing of the boards or matches) cut to the first entry
+    that concerns an entrant of a difference (a board or match, else a bye),
+    so that the parting line names it; None when none does."""
+    moved = {no for c in a.changes for no in (c.red, c.black) if no} | {
+        no for c in a.changes for pair in c.was for no in pair
+    }
+    key = LISTINGS[step.kind]
+    entries = step[key]
+    k = next((i for i, e in enumerate(entries) if moved & {e[1], e[2]}), None)
+    data = dict(step.data)
+    if k is not None:
+        data.update({key: [entries[k]], "byes": []})
+        if data.get("ko") is not None:
+            data["ko"] = [data["ko"][k]]
+    else:
+        byes = [no for no in step["byes"] if no in moved]
+        if not byes:
+            return None
+        data.update({key: [], "byes": byes[:1], "ko": None} if "ko" in data else {key: [], "byes": byes[:1]})
+    return Step(step.kind, step.clause, data)
+
+
 def step_text(a: RoundAudit, lang: str) -> str:
     """The parting step as the 编排记录 words it (its first line, by the one
     printer), after the clause it parts at."""
     assert a.step is not None and a.record is not None
-    lines = getattr(Printer(a.record, lang), "k_" + a.step.kind)(a.step)
-    text = re.sub(r"^(?:\d+\.|·)\s*", "", lines[0].strip()) if lines else a.step.kind
+    step = a.step
+    listed = step.kind in LISTINGS and _one_entry(step, a)
+    if listed:
+        step = listed
+    lines = getattr(Printer(a.record, lang), "k_" + step.kind)(step)
+    text = re.sub(r"^(?:\d+\.|·)\s*", "", lines[0].strip()) if lines else step.kind
+    if listed and len(lines) > 1:  # a listing's heading (引擎编排：) and the entry that differs
+        text += ("" if text.endswith("：") else " ") + lines[1].strip()
     clause = clause_text(a.clause, lang)
     return tr(lang, "audit.clause-text", clause=clause, text=text) if clause else text
 

@@ -39,7 +39,17 @@ from xlxq.operations.source import WORKBOOK_SUFFIXES, checked, save
 from xlxq.sheets.results import BYE, ResultError, parse_result
 from xlxq.i18n import Lazy, Msg, tr
 
-__all__ = ["import_event", "read_rounds", "ROUND_HEADERS"]
+__all__ = [
+    "import_event",
+    "read_rounds",
+    "find_columns",
+    "header_key",
+    "col_letter",
+    "ROUND_HEADERS",
+    "MATCH_HEADERS",
+    "BYE_WORDS",
+    "HEADER_SCAN",
+]
 
 #: the rounds file's columns: key → (the message of its name, headers accepted, normalised)
 ROUND_HEADERS: dict[str, tuple[str, tuple[str, ...]]] = {
@@ -49,23 +59,67 @@ ROUND_HEADERS: dict[str, tuple[str, tuple[str, ...]]] = {
     "black": ("import_event.column-black", ("黑方序号", "黑方", "黑", "black")),
     "result": ("import_event.column-result", ("结果", "result", "res")),
 }
-_LOOKUP = {h: key for key, (_, hs) in ROUND_HEADERS.items() for h in hs}
-_BYE_WORDS = {"轮空", "bye", "輪空", "-", "—"}
-_HEADER_SCAN = 10
+#: the 场次 column of a team rounds file (:mod:`xlxq.operations.import_team`)
+MATCH_HEADERS = ("场次", "場次", "match", "matchno")
+#: a bye's opponent (and result)
+BYE_WORDS = {"轮空", "bye", "輪空", "-", "—"}
+#: the rows searched for the header
+HEADER_SCAN = 10
 
 
-def _header(h: Any) -> str:
+def header_key(h: Any) -> str:
     """A header cell normalised: spaces and a trailing colon dropped, lower case."""
     return "" if h is None else re.sub(r"[\s\u3000]+", "", str(h)).lower().rstrip(":：")
 
 
-def _col_letter(j: int) -> str:
+def col_letter(j: int) -> str:
     out = ""
     j += 1
     while j:
         j, r = divmod(j - 1, 26)
         out = chr(65 + r) + out
     return out
+
+
+def find_columns(
+    rows: list[list[Any]],
+    name: str,
+    headers: dict[str, tuple[str, tuple[str, ...]]],
+    no_header: str = "import_event.no-header-in-the-first-rows-round-board",
+) -> tuple[int, dict[str, int]]:
+    """The header row of a rounds file (the first of its first
+    :data:`HEADER_SCAN` rows naming a round and a red column) and the
+    column of every key of ``headers`` (key → (the message of its name,
+    headers accepted)), a missing one refused by name; a 场次 column is
+    found too (a team rounds file), whether ``headers`` asks for it or not;
+    ``no_header``: the message when no row is the header (it lists the columns)."""
+    # header → (key, rank): a column named by an earlier alias wins (红方序号 over 红方, a name column)
+    lookup = {h: (key, k) for key, (_, hs) in headers.items() for k, h in enumerate(hs)}
+    lookup.update({h: ("match", k) for k, h in enumerate(MATCH_HEADERS)})
+    header, found = -1, {}
+    for i, row in enumerate(rows[:HEADER_SCAN]):
+        ranked: dict[str, tuple[int, int]] = {}
+        for j, h in enumerate(header_key(c) for c in row):
+            if h in lookup:
+                key, rank = lookup[h]
+                ranked[key] = min(ranked.get(key, (rank, j)), (rank, j))
+        if "round" in ranked and "red" in ranked:
+            header, found = i, {key: j for key, (_, j) in ranked.items()}
+            break
+    if header < 0:
+        raise InputError(
+            Msg(no_header, name=name, HEADER_SCAN=HEADER_SCAN),
+            file=name,
+        )
+    missing = [k for k in headers if k not in found]
+    if missing:
+        columns = Lazy(lambda lang: tr(lang, "common.list-sep").join(tr(lang, headers[k][0]) for k in missing))
+        raise InputError(
+            Msg("import_event.row-missing-columns", name=name, row=header + 1, columns=columns),
+            file=name,
+            row=header + 1,
+        )
+    return header, found
 
 
 def read_rounds(path: Path, players: Optional[set[int]]) -> list[Round]:
@@ -81,24 +135,10 @@ def read_rounds(path: Path, players: Optional[set[int]]) -> list[Round]:
             file=name,
         )
     rows = registration_rows(path)
-    header, cols = -1, {}
-    for i, row in enumerate(rows[:_HEADER_SCAN]):
-        found = {_LOOKUP[h]: j for j, h in enumerate(_header(c) for c in row) if h in _LOOKUP}
-        if "round" in found and "red" in found:
-            header, cols = i, found
-            break
-    if header < 0:
+    header, cols = find_columns(rows, name, ROUND_HEADERS)
+    if "match" in cols:  # a 场次 column: the boards of a team event's matches
         raise InputError(
-            Msg("import_event.no-header-in-the-first-rows-round-board", name=name, HEADER_SCAN=_HEADER_SCAN),
-            file=name,
-        )
-    missing = [k for k in ROUND_HEADERS if k not in cols]
-    if missing:
-        columns = Lazy(lambda lang: tr(lang, "common.list-sep").join(tr(lang, ROUND_HEADERS[k][0]) for k in missing))
-        raise InputError(
-            Msg("import_event.row-missing-columns", name=name, row=header + 1, columns=columns),
-            file=name,
-            row=header + 1,
+            Msg("import_event.a-match-column-use-teams", name=name, row=header + 1), file=name, row=header + 1
         )
     errors = ErrorList()
     boards: dict[int, dict[int, tuple[int, Board]]] = {}  # round → board → (row, board)
@@ -110,7 +150,7 @@ def read_rounds(path: Path, players: Optional[set[int]]) -> list[Round]:
             continue
 
         def bad(key: str, what: Msg, i: int = i) -> InputError:
-            cell = f"{_col_letter(cols[key])}{i}"
+            cell = f"{col_letter(cols[key])}{i}"
             return InputError(
                 Msg("import_event.row", name=name, i=i, cell=cell, column=Msg(ROUND_HEADERS[key][0]), what=what),
                 file=name,
@@ -133,11 +173,11 @@ def read_rounds(path: Path, players: Optional[set[int]]) -> list[Round]:
         before = len(errors.errors)
         rno = number("round")
         black_text = "" if cells["black"] is None else cell_text(cells["black"])
-        is_bye = black_text.strip().lower() in _BYE_WORDS or black_text.strip() == ""
+        is_bye = black_text.strip().lower() in BYE_WORDS or black_text.strip() == ""
         red = number("red")
         if is_bye:
             result_text = "" if cells["result"] is None else cell_text(cells["result"])
-            if result_text and result_text.strip().lower() not in _BYE_WORDS:
+            if result_text and result_text.strip().lower() not in BYE_WORDS:
                 try:
                     ok = parse_result(cells["result"]) == BYE
                 except ResultError:
