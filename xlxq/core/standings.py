@@ -256,7 +256,7 @@ def _best_opp(r: PlayerRecord) -> float:
     best = max((t[o] for o in r.opponents), default=None)
     if best is None:
         return float(len(t) + 1)
-    return float(1 + sum(1 for v in t.values() if v > best))
+    return float(r.table.places[best])
 
 
 SWISS.add_preset("axf", ["opp_score", "direct", "wins", "black_wins", "black_games", "best_opp", "fouls"])
@@ -533,9 +533,10 @@ def compute_standings(event: Event, after_round: Optional[int] = None) -> list[S
         a.table = facts
     shown = [k for k in SWISS.value_keys() if k in BASE_KEYS or k in keys]
 
-    def row(p: Any) -> StandingRow:
+    def row(p: Any, values: Optional[Mapping[str, Optional[float]]] = None) -> StandingRow:
         a = acc[p.no]
-        values = SWISS.values(a)
+        if values is None:
+            values = SWISS.values(a, shown)
         return StandingRow(
             rank=0,
             no=p.no,
@@ -552,8 +553,9 @@ def compute_standings(event: Event, after_round: Optional[int] = None) -> list[S
     rows: list[tuple[tuple[SortItem, ...], StandingRow]] = []
     for p in event.players:
         a = acc[p.no]
-        key = (-a.total, *SWISS.sort_key(keys, SWISS.values(a), a))
-        rows.append((key, row(p)))
+        values = SWISS.values(a, shown)
+        key = (-a.total, *SWISS.sort_key(keys, values, a))
+        rows.append((key, row(p, values)))
     return rank_rows(rows, lambda row: row.no)
 
 

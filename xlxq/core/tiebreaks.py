@@ -34,8 +34,9 @@ own, kept up to date as tie-breaks are registered.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from itertools import accumulate
-from typing import Any, Callable, Generic, Iterable, Mapping, Optional, Protocol, Sequence, TypeVar, Union
+from typing import Any, Callable, Container, Generic, Iterable, Mapping, Optional, Protocol, Sequence, TypeVar, Union
 
 from xlxq.errors import InputError
 from xlxq.i18n import Msg
@@ -159,11 +160,12 @@ class TieBreakRegistry(Generic[Rec]):
         """:func:`expand_tiebreaks` over this registry's presets, keys and aliases."""
         return expand_tiebreaks(spec, self.presets, self.keys(), self.aliases(), what)
 
-    def values(self, rec: Rec) -> dict[str, Optional[float]]:
-        """Every value tie-break of ``rec``, in registration order."""
+    def values(self, rec: Rec, only: Optional[Container[str]] = None) -> dict[str, Optional[float]]:
+        """Every value tie-break of ``rec`` (or those in ``only``: a table
+        computes what it shows or ranks by, no more), in registration order."""
         out: dict[str, Optional[float]] = {}
         for k, tb in self._items.items():
-            if not tb.vector:
+            if not tb.vector and (only is None or k in only):
                 v = tb.compute(rec)
                 assert not isinstance(v, tuple), k
                 out[k] = v
@@ -253,6 +255,15 @@ class TableFacts:
     bye_value: float
     fallback_reading: str
 
+    @cached_property
+    def places(self) -> dict[float, int]:
+        """The place of each final score in a ranking by score alone (equal
+        scores share it: 1, 2, 2, 4)."""
+        out: dict[float, int] = {}
+        for i, v in enumerate(sorted(self.totals.values(), reverse=True)):
+            out.setdefault(v, i + 1)
+        return out
+
 
 def running_and_back(
     round_scores: Sequence[Optional[float]], n: int, reading: str
@@ -261,9 +272,10 @@ def running_and_back(
     the ``back_rounds`` vector: rounds N−1 down to 1, by running total or by
     the round's own points as ``fallback_reading`` says)."""
     per_round = [x if x is not None else 0.0 for x in round_scores]
-    running = list(accumulate(per_round, initial=0.0))[1:]
+    running = list(accumulate(per_round, initial=0.0))
+    del running[0]
     src = per_round if reading == "round_score" else running
-    return running, tuple(src[k] for k in range(n - 2, -1, -1))
+    return running, tuple(src[n - 2 :: -1]) if n >= 2 else ()
 
 
 _X = TypeVar("_X")
