@@ -154,16 +154,25 @@ def _arg(value: Any, lang: str) -> Any:
     return localize(lang) if localize is not None and not isinstance(value, type) else value
 
 
+#: argument types that are rendered as they are (no ``localize``): tr's fast path
+_PLAIN = frozenset({str, int, float, bool, type(None)})
+
+
 def tr(lang: str | None, id: str, /, **args: Any) -> str:
     """The text of message ``id`` with ``args`` in ``lang``.  An id missing
     from a catalogue falls back to 简体, then to the id itself."""
-    code = norm_lang(lang)
-    template = catalogue(code).get(id)
+    code = _NORM.get(lang or "zh") or norm_lang(lang)
+    table = _CATALOGUES.get(code)
+    template = (table if table is not None else catalogue(code)).get(id)
     if template is None:
         template = catalogue("zh").get(id, id)
     if not args:
         return template.format() if "{" in template else template
-    return template.format(**{k: _arg(v, code) for k, v in args.items()})
+    if not _PLAIN.issuperset(map(type, args.values())):
+        for k, v in args.items():  # ``args`` is this call's own dict
+            if type(v) not in _PLAIN:
+                args[k] = _arg(v, code)
+    return template.format_map(args)
 
 
 #: per language (not zh, not en): 简体 text of a placeholder-free message → its text in that language
@@ -318,14 +327,24 @@ class Text:
     ``t("中文", "English")`` picks one of a pair (text not yet in the
     catalogue)."""
 
-    __slots__ = ("lang",)
+    __slots__ = ("lang", "_table")
 
     def __init__(self, lang: str | None) -> None:
         self.lang = norm_lang(lang)
+        self._table = catalogue(self.lang)
 
     def __call__(self, zh: str, en: str | None = None, /, **args: Any) -> str:
         if en is None:
-            return tr(self.lang, zh, **args)
+            template = self._table.get(zh)
+            if template is None:  # the fall-backs: tr's way
+                return tr(self.lang, zh, **args)
+            if not args:
+                return template.format() if "{" in template else template
+            if not _PLAIN.issuperset(map(type, args.values())):  # as tr does, without its look-ups
+                for k, v in args.items():
+                    if type(v) not in _PLAIN:
+                        args[k] = _arg(v, self.lang)
+            return template.format_map(args)
         if self.lang == "zh":
             return zh
         text: str = pick(self.lang, zh, en)
