@@ -12,6 +12,7 @@ import pytest
 
 from tests.conftest import played_swiss
 from xlxq.core.checks import check_round, check_rounds
+from xlxq.core.history import build_cards
 from xlxq.core.model import Board
 from xlxq.sheets.cells import cell_at, cells_at, norm_name
 from xlxq.sheets.layout import norm_key
@@ -33,8 +34,36 @@ def test_scores_by_round_are_the_scores_before_each_round(seed):
     got = scores_by_round(event)
     assert set(got) == {r.round for r in event.rounds} | {len(event.rounds) + 1}
     for n, scores in got.items():
-        assert scores == scores_before(event, n), n
+        assert scores == counted(event, n) == scores_before(event, n), n
     assert scores_by_round(replace(event, rounds=event.rounds[::-1])) == ({} if len(event.rounds) > 1 else got)
+
+
+def counted(event, n):
+    """积分 before round n counted from the cards, no pass kept."""
+    cards = build_cards(event, n, event.settings.pairing.forfeit_counts_as_met)
+    return {no: c.score for no, c in cards.items()}
+
+
+def test_scores_before_serves_the_last_pass_of_the_same_event_only():
+    """scores_before answers from the last scores_by_round when it is of the
+    very same event (a pairing's refresh, then its text); an event with one
+    result changed (a new round object) is counted again, and what it gives
+    is a copy (changing it changes no later answer)."""
+    event = played_swiss(rounds=4, seed=3, players=11)
+    n = len(event.rounds)
+    kept = scores_by_round(event)
+    first = scores_before(event, n)
+    assert first == kept[n] and first is not kept[n]
+    first.clear()
+    assert scores_before(event, n) == kept[n] == counted(event, n)
+    last = event.rounds[-1]
+    b = last.boards[0]
+    flipped = "black_win" if b.result == "red_win" else "red_win"
+    changed = replace(
+        event, rounds=[*event.rounds[:-1], replace(last, boards=[replace(b, result=flipped), *last.boards[1:]])]
+    )
+    assert counted(changed, n + 1) != kept[n + 1]
+    assert scores_before(changed, n + 1) == counted(changed, n + 1)
 
 
 @pytest.mark.parametrize("seed", range(8))
