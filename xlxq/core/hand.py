@@ -44,6 +44,8 @@ def hand_changes(proposed: Iterable[tuple[int, int]], proposed_byes: Iterable[in
     pairs."""
     pairs = list(proposed)
     byes = tuple(proposed_byes)
+    if [(b.red, b.black) for b in played.boards] == pairs and sorted(byes) == sorted(played.byes):
+        return []  # played as proposed (the usual case, at a glance)
     by_key = {frozenset(p): p for p in pairs}
     out: list[HandChange] = []
     for b in played.boards:

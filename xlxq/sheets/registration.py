@@ -326,6 +326,7 @@ def read_registration(
     first_no: dict[int, int] = {}
     entries: list[dict[str, Any]] = []
     errs = ErrorList() if errors is None else errors
+    extras = [k for k in EXTRAS if k in c]  # a column missing: the extra is blank
     for r in range(table.header_row + 1, len(grid) + 1):
         get = cells_at(grid, r, c)
         e: Optional[dict[str, Any]] = None
@@ -346,6 +347,8 @@ def read_registration(
             with errs.guard():
                 e[key] = round_cell(name, r, c, get, key, pname, what)
         for key in EXTRAS:
+            e[key] = None
+        for key in extras:
             with errs.guard():
                 e[key] = extra_cell(name, r, c, get, key, pname)
         entries.append(e)

@@ -28,6 +28,9 @@ from xlxq.i18n import Msg, zh_only
 from xlxq.text import joined
 
 
+#: a side as its errors name it (红方 / red)
+SIDE = {"red": Msg("rounds.side-red"), "black": Msg("rounds.side-black")}
+
 #: the columns of a round sheet read row by row, never merged over several rows
 ROW_COLUMNS = ("board", "red_no", "red_name", "black_no", "black_name", "result", "fouls_red", "fouls_black")
 
@@ -63,7 +66,7 @@ def resolve_seat(
     cols: dict[str, int],
 ) -> Optional[int]:
     """The player in one seat from its 序号 and name cells (see docs)."""
-    said = Msg("rounds.side-red") if side == "red" else Msg("rounds.side-black")
+    said = SIDE[side]
 
     def ref(key: str) -> Optional[str]:  # the cell named in an error (made only then)
         return L.cell_ref(row, cols[f"{side}_{key}"]) if f"{side}_{key}" in cols else None
@@ -167,8 +170,7 @@ def read_round(
     c = table.cols
     for side in ("red", "black"):
         if f"{side}_no" not in c and f"{side}_name" not in c:
-            said = Msg("rounds.side-red") if side == "red" else Msg("rounds.side-black")
-            raise sheet_error(name, table.header_row, Msg("rounds.no-number-or-name-column", side=said))
+            raise sheet_error(name, table.header_row, Msg("rounds.no-number-or-name-column", side=SIDE[side]))
     rows: list[dict] = []
     for r in range(table.header_row + 1, len(grid) + 1):
         with errs.guard():  # a bad row: its error kept, the row left out (issue 10 §4)
