@@ -74,6 +74,22 @@ def test_pairing_a_json_file_imports_no_sheet_layout(tmp_path):
     assert "xlxq.operations.pair" in got["modules"]
 
 
+def test_a_click_imports_no_paper_site_or_team_module():
+    """What every button click imports before it runs (:mod:`xlxq.excel`):
+    not the paper, site and booklet operations (imported by their own
+    buttons), and so none of the team modules they bring."""
+    code = "import json, sys\nimport xlxq.excel\nprint(json.dumps(sorted(sys.modules)))\n"
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, env=env, timeout=120)
+    assert out.returncode == 0, out.stderr.decode()
+    modules = set(json.loads(out.stdout.decode().splitlines()[-1]))
+    later = {"xlxq.operations.publish", "xlxq.operations.paper", "xlxq.operations.booklet"}
+    assert not later & modules, sorted(later & modules)
+    team = {m for m in modules if m.startswith("xlxq") and ("team" in m or "scheveningen" in m)}
+    assert team <= TEAM_ALLOWED, sorted(team - TEAM_ALLOWED)
+    assert "xlxq.operations.buttons" in modules
+
+
 def test_team_workbook_still_paired(tmp_path):
     """The team workbook is told by its sheet names and its modules
     imported then: `xlxq pair` pairs its next round."""

@@ -17,6 +17,11 @@ over COM the cells written are restored).
 The work is :func:`xlxq.operations.book.book_status` (the same Book
 operations ``xlxq CMD FILE.xlsx`` runs) and the paper, site and booklet
 operations.
+
+Lazy imports: the paper, site and booklet operations (with the team modules
+they bring) are imported by :func:`operate_button` when their button is
+clicked, so that the other buttons (编排下一轮, 计算成绩 …) do not pay for
+them at start-up (about 10 ms of every click).
 """
 
 from __future__ import annotations
@@ -34,10 +39,7 @@ from xlxq.backends.backups import keep as keep_backup
 from xlxq.backends.xlwings_book import XlwingsBook, excel_text
 from xlxq.errors import XlxqError
 from xlxq.operations.book import book_status, run_op, shown_in_hant
-from xlxq.operations.booklet import booklet_book
-from xlxq.operations.paper import paper_book
 from xlxq.operations.pending import UnfinishedResults
-from xlxq.operations.publish import publish_book
 from xlxq.operations.undo import ResultsEntered, without_backup_promise
 from xlxq.sheets import layout as L
 from xlxq.sheets.canvas import book_script
@@ -180,12 +182,18 @@ def operate_button(op: str, xb: Any, lang: str, round_no: Optional[int] = None, 
     """The work of button ``op`` on ``xb`` (an :class:`XlwingsBook`), its
     plan applied; errors are raised (:func:`run_button` shows them)."""
     if op == "publish":
+        from xlxq.operations.publish import publish_book
+
         return publish_book(xb, xb.book.fullname, lang)
     if op == "booklet":
+        from xlxq.operations.booklet import booklet_book
+
         return booklet_book(xb, xb.book.fullname, lang)
     if op in ("explain", "scoresheets", "notice") and round_no is None:
         round_no = _active_round(xb)
     if op in ("scoresheets", "notice"):
+        from xlxq.operations.paper import paper_book
+
         _keep_on_disk(xb, op)
         st = run_op(paper_book, xb, op, round_no, style, str(quietly(lambda: xb.book.name) or ""))
         for a in xb.added:
