@@ -50,3 +50,23 @@ def test_the_round_trip_benchmark_prints_its_table(monkeypatch, capsys):
     assert re.search(
         r"start-up \(CPU, median of \d+\): Python [0-9.]+ s, \+ the CLI -?[0-9.]+ s, \+ the workbook", out
     ), out
+
+
+@pytest.mark.slow
+def test_the_instruction_benchmark_prints_its_table(monkeypatch, capsys, tmp_path):
+    """bench_instructions.py counts the instructions of `xlxq pair` on the
+    workbook and the JSON file of a tiny event (valgrind: installed by
+    .ci/run on Debian), this checkout's row first."""
+    import shutil
+
+    if shutil.which("valgrind") is None:
+        pytest.skip("valgrind not installed")
+    argv = ["bench_instructions.py", "--players", "12", "--played", "1", "--books", str(tmp_path)]
+    monkeypatch.setattr(sys, "argv", argv)
+    bench("bench_instructions").main()
+    out = capsys.readouterr().out
+    assert "12 players" in out, out
+    (row,) = [line for line in out.splitlines() if re.search(r" G +[0-9.]+ G", line)]
+    book, js = (float(x) for x in re.findall(r"([0-9.]+) G", row))
+    assert 0.1 < js < book < 10, row  # billions of instructions: the workbook path costs more
+    assert list(tmp_path.glob("*/book12-1.xlsx")) and list(tmp_path.glob("*/event12-1.json"))
