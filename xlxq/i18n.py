@@ -166,10 +166,16 @@ def tr(lang: str | None, id: str, /, **args: Any) -> str:
     template = (table if table is not None else catalogue(code)).get(id)
     if template is None:
         template = catalogue("zh").get(id, id)
+    return _filled(template, args, code)
+
+
+def _filled(template: str, args: dict[str, Any], code: str) -> str:
+    """``template`` with ``args`` (a call's own dict: changed in place), each
+    argument that renders itself (a message …) rendered in ``code``."""
     if not args:
         return template.format() if "{" in template else template
     if not _PLAIN.issuperset(map(type, args.values())):
-        for k, v in args.items():  # ``args`` is this call's own dict
+        for k, v in args.items():
             if type(v) not in _PLAIN:
                 args[k] = _arg(v, code)
     return template.format_map(args)
@@ -338,13 +344,7 @@ class Text:
             template = self._table.get(zh)
             if template is None:  # the fall-backs: tr's way
                 return tr(self.lang, zh, **args)
-            if not args:
-                return template.format() if "{" in template else template
-            if not _PLAIN.issuperset(map(type, args.values())):  # as tr does, without its look-ups
-                for k, v in args.items():
-                    if type(v) not in _PLAIN:
-                        args[k] = _arg(v, self.lang)
-            return template.format_map(args)
+            return _filled(template, args, self.lang)  # as tr does, without its look-ups
         if self.lang == "zh":
             return zh
         text: str = pick(self.lang, zh, en)
