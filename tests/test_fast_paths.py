@@ -17,7 +17,8 @@ from xlxq.core.model import Board
 from xlxq.sheets.cells import cell_at, cells_at, norm_name
 from xlxq.sheets.layout import norm_key
 from xlxq.sheets.rules import checked_round
-from xlxq.sheets.write_standings import scores_before, scores_by_round
+from xlxq.sheets.formats import round_scores
+from xlxq.sheets.write_standings import kept_scores_by_round, scores_before, scores_by_round, scores_kept
 
 
 @pytest.mark.parametrize("seed", range(6))
@@ -44,18 +45,22 @@ def counted(event, n):
     return {no: c.score for no, c in cards.items()}
 
 
-def test_scores_before_serves_the_last_pass_of_the_same_event_only():
-    """scores_before answers from the last scores_by_round when it is of the
-    very same event (a pairing's refresh, then its text); an event with one
-    result changed (a new round object) is counted again, and what it gives
-    is a copy (changing it changes no later answer)."""
+def test_the_kept_pass_serves_the_same_event_only():
+    """An operation keeps its one pass over the rounds on its data (a
+    pairing's refresh, then its text) and serves it for the very same event
+    only; an event with one result changed (a new round object) is counted
+    again, and what a round sheet is given is a copy (changing it changes no
+    later answer)."""
     event = played_swiss(rounds=4, seed=3, players=11)
+    data = SimpleNamespace(scores_by_round=None)
     n = len(event.rounds)
-    kept = scores_by_round(event)
-    first = scores_before(event, n)
+    assert scores_kept(data, event) is None
+    kept = kept_scores_by_round(data, event)
+    assert scores_kept(data, event) is kept and kept_scores_by_round(data, event) is kept
+    first = round_scores(event, event.rounds[-1], scores_kept(data, event))
     assert first == kept[n] and first is not kept[n]
     first.clear()
-    assert scores_before(event, n) == kept[n] == counted(event, n)
+    assert round_scores(event, event.rounds[-1], kept) == kept[n] == counted(event, n)
     last = event.rounds[-1]
     b = last.boards[0]
     flipped = "black_win" if b.result == "red_win" else "red_win"
@@ -63,7 +68,8 @@ def test_scores_before_serves_the_last_pass_of_the_same_event_only():
         event, rounds=[*event.rounds[:-1], replace(last, boards=[replace(b, result=flipped), *last.boards[1:]])]
     )
     assert counted(changed, n + 1) != kept[n + 1]
-    assert scores_before(changed, n + 1) == counted(changed, n + 1)
+    assert scores_kept(data, changed) is None
+    assert kept_scores_by_round(data, changed)[n + 1] == counted(changed, n + 1)
 
 
 @pytest.mark.parametrize("seed", range(8))

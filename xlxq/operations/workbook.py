@@ -59,6 +59,7 @@ from xlxq.core import records
 from xlxq.core.steps import Record
 from xlxq.sheets.write_log import played_patch, read_log_blocks, write_log, write_log_blocks
 from xlxq.sheets.write_rounds import add_round_sheet
+from xlxq.sheets.write_standings import scores_kept
 from xlxq.systems import get_system, pair_round, system_for, system_label
 from xlxq.operations.workbook_common import (
     blocked_status,
@@ -318,7 +319,7 @@ def pair_next_round(book: Book, text_lang: str, provisional: bool = False) -> St
         True,
         msg=status_line(*parts),
         details=problems,
-        text=pairing_text(new, n, label, text_lang=text_lang),
+        text=pairing_text(new, n, label, text_lang=text_lang, by_round=scores_kept(data, new)),
         data=out.round,
         event=new,
         plan=plan,
@@ -690,12 +691,15 @@ def check(book: Book, round_of: Optional[Callable[[Event], int]] = None) -> Stat
 # ==========================================================================
 
 
-def pairing_text(event: Event, round_no: int, label: str = "", stage: str = "main", *, text_lang: str) -> str:
+def pairing_text(
+    event: Event, round_no: int, label: str = "", stage: str = "main", *, text_lang: str, by_round: Any = None
+) -> str:
     """Round ``round_no`` as the operation's message text, with the scores
-    of its round sheet: :func:`xlxq.presentation.report.book_pairing_text`."""
+    of its round sheet (``by_round``: the refresh's pass, when made):
+    :func:`xlxq.presentation.report.book_pairing_text`."""
 
     rnd = next(r for r in event.rounds if r.round == round_no)
-    return book_pairing_text(event, rnd, round_scores(event, rnd), text_lang, label, stage)
+    return book_pairing_text(event, rnd, round_scores(event, rnd, by_round), text_lang, label, stage)
 
 
 def standings_text(data_or_event: Any, rows: list, after: Optional[int] = None, *, text_lang: str) -> str:

@@ -58,6 +58,16 @@ class LogBook(Protocol):
     def log_after(self) -> Optional[str]: ...
 
 
+def event_key(event: Any, upto: Optional[int] = None) -> tuple[int, ...]:
+    """The identity of what a round's checks and scores are made from: the
+    settings, the players and the rounds (up to round ``upto``).  The model is
+    not changed in place (a pairing makes a new event sharing the earlier
+    rounds), so an operation's caches on :class:`WorkbookData` key by it and
+    keep the event alive with the result, so that the ids stay its own."""
+    rounds = event.rounds if upto is None else [r for r in event.rounds if r.round <= upto]
+    return (id(event.settings), id(event.players), *(id(r) for r in rounds))
+
+
 @dataclass
 class RoundSheet:
     no: int
@@ -145,6 +155,12 @@ class WorkbookData(SheetsData):
     #: were made from (:func:`xlxq.sheets.rules.checked_round`)
     round_checks: dict[int, tuple[tuple[int, ...], Any, list[Any]]] = field(
         default_factory=dict, repr=False, compare=False
+    )
+    #: the 积分 before each round from the last one pass over the rounds of
+    #: this operation, by what it was made from
+    #: (:func:`xlxq.sheets.write_standings.kept_scores_by_round`)
+    scores_by_round: Optional[tuple[tuple[int, ...], Any, dict[int, dict[int, float]]]] = field(
+        default=None, repr=False, compare=False
     )
 
     #: the hidden state sheet's table (:func:`xlxq.sheets.write_notes.write_state`)

@@ -31,7 +31,7 @@ from xlxq.sheets.write_standings import ensure_sheet, write_board_standings, wri
 from xlxq.sheets.write_rating import write_rating, write_rating_table
 from xlxq.sheets.write_notes import write_highlights, write_notes, write_state
 from xlxq.sheets.write_rounds import write_registration_cells, write_round_cells
-from xlxq.sheets.write_standings import scores_by_round, write_standings
+from xlxq.sheets.write_standings import kept_scores_by_round, write_standings
 from xlxq.systems import get_system
 
 if TYPE_CHECKING:
@@ -106,7 +106,7 @@ def write_system_standings(canvas: Canvas, data: WorkbookData, event: Event) -> 
 def write_all_round_cells(canvas: Canvas, data: WorkbookData, event: Event) -> None:
     """The cells of every round sheet, the knockout stage's with its event."""
     system = get_system(event.settings.system)
-    by_round = scores_by_round(event) if not (system.follows_order_table or system.has_bracket) else None
+    by_round = kept_scores_by_round(data, event) if not (system.follows_order_table or system.has_bracket) else None
     for rs in data.rounds:
         write_round_cells(canvas, data, event, rs, by_round)
     if data.ko is not None:

@@ -16,7 +16,7 @@ from xlxq.core.checks import Issue, check_round, check_rounds
 from xlxq.core.model import Event
 from xlxq.errors import InputError
 from xlxq.sheets.cells import named_no, tidy_number
-from xlxq.sheets.data import TeamWorkbookData, WorkbookData
+from xlxq.sheets.data import TeamWorkbookData, WorkbookData, event_key
 from xlxq.sheets.formats import ko_rule_problems, rr_rule_problems
 from xlxq.sheets.problems import ERROR, INFO, WARNING, Problem
 from xlxq.sheets.round_problems import (
@@ -55,7 +55,7 @@ def checked_round(data: WorkbookData, event: Event, n: int) -> list[Issue]:
     place), so the checks of the earlier rounds made when the sheets were
     read serve again after the pairing (:func:`xlxq.operations.workbook.recheck`).  The
     key is the identity of those objects, kept alive with the result."""
-    key = _check_key(event, n)
+    key = event_key(event, n)
     got = data.round_checks.get(n)
     if got is not None and got[0] == key:
         return list(got[2])
@@ -64,17 +64,13 @@ def checked_round(data: WorkbookData, event: Event, n: int) -> list[Issue]:
     return issues
 
 
-def _check_key(event: Event, n: int) -> tuple[int, ...]:
-    return (id(event.settings), id(event.players), *(id(r) for r in event.rounds if r.round <= n))
-
-
 def check_all_rounds(data: WorkbookData, event: Event) -> None:
     """The checks of the rounds not made yet, from one pass over the
     rounds (:func:`xlxq.core.checks.check_rounds`: the cards are built once,
     not once a round), kept for :func:`checked_round`.  A round whose check
     refuses (an elimination verdict still open) leaves them to be made one
     by one."""
-    keys = {r.round: _check_key(event, r.round) for r in event.rounds}
+    keys = {r.round: event_key(event, r.round) for r in event.rounds}
     if sum(data.round_checks.get(n, (None,))[0] != k for n, k in keys.items()) < 2:
         return  # one round to check (the one just paired): on its own costs no more
     try:

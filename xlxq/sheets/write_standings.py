@@ -24,7 +24,7 @@ from xlxq.sheets import layout as L
 from xlxq.sheets import team_layout as T
 from xlxq.sheets.canvas import Canvas
 from xlxq.sheets.cells import tidy_number
-from xlxq.sheets.data import TeamWorkbookData, WorkbookData
+from xlxq.sheets.data import TeamWorkbookData, WorkbookData, event_key
 from xlxq.sheets.looks import layout_looks, standings_looks, write_head
 from xlxq.sheets.plan import Style
 from xlxq.sheets.results import BYE
@@ -40,26 +40,9 @@ from xlxq.i18n import labels as i18n_labels
 
 
 def scores_before(event: Event, round_no: int) -> dict[int, float]:
-    """积分 before ``round_no`` as the pairing saw it (unfinished = draw):
-    from the last :func:`scores_by_round` of this very event when it made
-    them (a pairing's refresh, then its text), else counted."""
-    made = _LAST_BY_ROUND[0]
-    if made is not None and made[0] == _event_key(event) and round_no in made[2]:
-        return dict(made[2][round_no])
+    """积分 before ``round_no`` as the pairing saw it (unfinished = draw)."""
     cards = build_cards(event, round_no, event.settings.pairing.forfeit_counts_as_met)
     return {no: c.score for no, c in cards.items()}
-
-
-def _event_key(event: Event) -> tuple[int, ...]:
-    """The identity of what the scores depend on: the settings, the players
-    and the rounds (the model is not changed in place: a pairing makes a new
-    event sharing the earlier rounds), as :func:`xlxq.sheets.rules.checked_round` keys its checks."""
-    return (id(event.settings), id(event.players), *(id(r) for r in event.rounds))
-
-
-#: the last :func:`scores_by_round`: (its event's key, the event kept alive
-#: so that the key's ids stay its own, the scores); one entry
-_LAST_BY_ROUND: list[Optional[tuple[tuple[int, ...], Event, dict[int, dict[int, float]]]]] = [None]
 
 
 def scores_by_round(event: Event) -> dict[int, dict[int, float]]:
@@ -75,8 +58,25 @@ def scores_by_round(event: Event) -> dict[int, dict[int, float]]:
     cards = build_cards(event, last + 1, event.settings.pairing.forfeit_counts_as_met, starts)
     out = {r.round: start for r, start in zip(rounds, starts)}
     out[last + 1] = {no: c.score for no, c in cards.items()}
-    _LAST_BY_ROUND[0] = (_event_key(event), event, out)
     return out
+
+
+def kept_scores_by_round(data: WorkbookData, event: Event) -> dict[int, dict[int, float]]:
+    """:func:`scores_by_round` of ``event``, made once per operation (a
+    pairing's refresh, then its text): kept on ``data`` by what it was made
+    from (:func:`xlxq.sheets.data.event_key`), as the round checks are."""
+    out = scores_kept(data, event)
+    if out is None:
+        out = scores_by_round(event)
+        data.scores_by_round = (event_key(event), event, out)
+    return out
+
+
+def scores_kept(data: WorkbookData, event: Event) -> Optional[dict[int, dict[int, float]]]:
+    """The pass :func:`kept_scores_by_round` kept on ``data`` for this very
+    event, else None (nothing counted)."""
+    kept = data.scores_by_round
+    return kept[2] if kept is not None and kept[0] == event_key(event) else None
 
 
 # --- standings ------------------------------------------------------------
