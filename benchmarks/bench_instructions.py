@@ -56,10 +56,13 @@ _BUILD = (
 
 def commit_of(repo: Path) -> str:
     """The checkout's commit (short), with "+" when its package has changes."""
-    run = lambda *a: subprocess.run(["git", "-C", str(repo), *a], capture_output=True, text=True)  # noqa: E731
-    head = run("rev-parse", "--short", "HEAD").stdout.strip() or repo.name
-    dirty = run("status", "--porcelain", "--", "xlxq").stdout.strip()
-    return head + ("+" if dirty else "")
+
+    def git(*args: str) -> str:
+        return subprocess.run(["git", "-C", str(repo), *args], capture_output=True, text=True).stdout.strip()
+
+    return (git("rev-parse", "--short", "HEAD") or repo.name) + (
+        "+" if git("status", "--porcelain", "--", "xlxq") else ""
+    )
 
 
 def env_for(repo: Path) -> dict[str, str]:
@@ -94,7 +97,7 @@ def instructions(repo: Path, target: Path, work: Path) -> int:
 
 def files_of(repo: Path, commit: str, n: int, played: int, books: Path) -> tuple[Path, Path]:
     """The checkout's workbook and JSON file of the event (built once)."""
-    folder = books / commit.rstrip("+") if not commit.endswith("+") else books / f"{commit[:-1]}-changed"
+    folder = books / commit.replace("+", "-changed")
     book, js = folder / f"book{n}-{played}.xlsx", folder / f"event{n}-{played}.json"
     if commit.endswith("+") or not (book.exists() and js.exists()):
         folder.mkdir(parents=True, exist_ok=True)

@@ -346,8 +346,7 @@ def read_registration(
         for key, what in ROUND_CELLS.items():
             with errs.guard():
                 e[key] = round_cell(name, r, c, get, key, pname, what)
-        for key in EXTRAS:
-            e[key] = None
+        e.update(dict.fromkeys(EXTRAS))
         for key in extras:
             with errs.guard():
                 e[key] = extra_cell(name, r, c, get, key, pname)

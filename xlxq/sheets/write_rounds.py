@@ -162,9 +162,8 @@ def write_round_cells(
         c = side_cols.get(side)
         if c is None:
             c = side_cols[side] = [cols.get(f"{side}_{key}") for key in ("no", "name", "unit", "score", "rating")]
-        rating = (
-            None if p.rating is None or c[4] is None else tidy_number(float(p.rating))
-        )  # 显示等级分: a new sheet's column
+        # 显示等级分: a new sheet's column
+        rating = None if p.rating is None or c[4] is None else tidy_number(float(p.rating))
         values = (no, p.name, p.unit or None, None if score is None else tidy_number(float(score)), rating)
         for col, value in zip(c, values):
             if col is not None:
